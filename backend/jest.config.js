@@ -1,0 +1,26 @@
+/** @type {import('jest').Config} */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+    sourceMaps: 'inline',
+  },
+];
+
+module.exports = {
+  rootDir: '.',
+  testEnvironment: 'node',
+  // Unit tests sit beside the code (*.spec.ts); integration tests, on a real PostgreSQL and
+  // over HTTP, live in test/ (*.int-spec.ts).
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.int-spec.ts'],
+  transform: { '^.+\\.ts$': swc },
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  testTimeout: 30000,
+  maxWorkers: process.env.CI ? 2 : '50%',
+};

@@ -1,0 +1,35 @@
+import { INestApplication } from '@nestjs/common';
+import { HttpAdapterHost, NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
+import { AppModule, AppModuleOptions } from './app.module';
+import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
+import { createValidationPipe } from './common/http/validation';
+import { buildOpenApiDocument, setupSwagger } from './common/swagger/openapi';
+
+/**
+ * Builds the app exactly as it runs in production. `main.ts`, the integration tests and the
+ * OpenAPI generator all go through here, so they can't drift apart.
+ */
+export async function createApp(options: AppModuleOptions): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(options), {
+    bufferLogs: true,
+    bodyParser: false,
+  });
+  app.useLogger(app.get(Logger));
+  configureApp(app);
+  return app;
+}
+
+export function configureApp(app: NestExpressApplication): void {
+  app.useBodyParser('json', { limit: '1mb' });
+  app.useBodyParser('urlencoded', { limit: '1mb', extended: false });
+  app.use(helmet());
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new AllExceptionsFilter(app.get(HttpAdapterHost)));
+  setupSwagger(app, buildOpenApiDocument(app));
+}
+
+export type App = INestApplication;

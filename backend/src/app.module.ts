@@ -1,0 +1,70 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { DynamicModule, Module, ModuleMetadata, RequestMethod } from '@nestjs/common';
+import { ConfigModule } from '@nestjs/config';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { ServeStaticModule } from '@nestjs/serve-static';
+import { LoggerModule } from 'nestjs-pino';
+import { ClockModule } from './common/clock/clock.module';
+import { Env } from './config/env';
+import { buildOrmConfig } from './config/mikro-orm.config';
+import { HealthModule } from './modules/health/health.module';
+import { TenantsModule } from './modules/tenants/tenants.module';
+
+export interface AppModuleOptions {
+  env: Env;
+  databaseUrl: string;
+  /** False only when the app boots to describe itself (OpenAPI generation), not to serve. */
+  connectDatabase?: boolean;
+  /** Extra modules; the integration tests use it for test-only controllers. */
+  imports?: ModuleMetadata['imports'];
+}
+
+/** The single-page app, when it has been built: `/` serves it, every non-API path falls back to it. */
+function spaModule(env: Env): DynamicModule[] {
+  if (!env.SERVE_STATIC || !fs.existsSync(path.join(env.STATIC_DIR, 'index.html'))) return [];
+  return [
+    ServeStaticModule.forRoot({
+      rootPath: env.STATIC_DIR,
+      exclude: ['/api/{*path}'],
+      serveStaticOptions: {
+        index: false,
+        setHeaders: (res, file) => {
+          // Vite fingerprints everything under assets/; index.html must always be revalidated.
+          res.setHeader(
+            'Cache-Control',
+            file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
+        },
+      },
+    }),
+  ];
+}
+
+@Module({})
+export class AppModule {
+  static register({ env, databaseUrl, connectDatabase = true, imports = [] }: AppModuleOptions): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, cache: true, load: [() => ({ ...env })] }),
+        LoggerModule.forRoot({
+          // nestjs-pino's default route '*' is the pre-Nest-11 wildcard syntax.
+          forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
+          pinoHttp: {
+            level: env.LOG_LEVEL,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            autoLogging: { ignore: (req) => req.url === '/api/health' },
+            customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+          },
+        }),
+        MikroOrmModule.forRoot(buildOrmConfig({ clientUrl: databaseUrl, connect: connectDatabase })),
+        ClockModule,
+        HealthModule,
+        TenantsModule,
+        ...imports,
+        ...spaModule(env),
+      ],
+    };
+  }
+}

@@ -1,0 +1,41 @@
+import { FixedClock, parsePinnedNow, SystemClock } from './clock';
+
+describe('Clock', () => {
+  it('reads a pinned wall time in the given zone (London is on BST in September)', () => {
+    expect(parsePinnedNow('2025-09-08T09:00', 'Europe/London').toISOString()).toBe('2025-09-08T08:00:00.000Z');
+  });
+
+  it('reads a pinned wall time in winter as GMT', () => {
+    expect(parsePinnedNow('2025-12-01T09:00', 'Europe/London').toISOString()).toBe('2025-12-01T09:00:00.000Z');
+  });
+
+  it('takes an explicit offset as it is', () => {
+    expect(parsePinnedNow('2025-09-08T09:00Z', 'Europe/London').toISOString()).toBe('2025-09-08T09:00:00.000Z');
+    expect(parsePinnedNow('2025-09-08T09:00+02:00', 'Europe/London').toISOString()).toBe('2025-09-08T07:00:00.000Z');
+  });
+
+  it('takes a bare date as midnight in the zone', () => {
+    expect(parsePinnedNow('2025-09-08', 'Europe/London').toISOString()).toBe('2025-09-07T23:00:00.000Z');
+  });
+
+  it('says which day it is in each organisation’s zone', () => {
+    const clock = new FixedClock(new Date('2025-09-07T23:30:00Z'));
+    expect(clock.today('Europe/London')).toBe('2025-09-08');
+    expect(clock.today('UTC')).toBe('2025-09-07');
+    expect(clock.today('America/New_York')).toBe('2025-09-07');
+  });
+
+  it('a fixed clock answers the same instant until moved', () => {
+    const clock = new FixedClock(new Date('2025-09-08T08:00:00Z'));
+    expect(clock.now().toISOString()).toBe('2025-09-08T08:00:00.000Z');
+    clock.set(new Date('2025-09-09T08:00:00Z'));
+    expect(clock.today('Europe/London')).toBe('2025-09-09');
+  });
+
+  it('the system clock follows real time', () => {
+    const before = Date.now();
+    const now = new SystemClock().now().getTime();
+    expect(now).toBeGreaterThanOrEqual(before);
+    expect(now).toBeLessThanOrEqual(Date.now());
+  });
+});

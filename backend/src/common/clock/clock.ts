@@ -1,0 +1,62 @@
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** A calendar date as the app exchanges it everywhere: `yyyy-MM-dd`, never a UTC instant. */
+export type IsoDate = string;
+
+/**
+ * The single source of "now". Everything that asks what time or what day it is goes through
+ * a Clock, so that tests and demos can pin time (APP_NOW) and get the spec's example values.
+ */
+export abstract class Clock {
+  /** The current instant. */
+  abstract now(): Date;
+
+  /** Today's date in the given IANA time zone, as `yyyy-MM-dd`. */
+  today(timeZone: string): IsoDate {
+    return dayjs(this.now()).tz(timeZone).format('YYYY-MM-DD');
+  }
+
+  /** The current wall-clock time in the given zone, as a dayjs value in that zone. */
+  zoned(timeZone: string): dayjs.Dayjs {
+    return dayjs(this.now()).tz(timeZone);
+  }
+}
+
+export class SystemClock extends Clock {
+  now(): Date {
+    return new Date();
+  }
+}
+
+/** A clock that always answers the same instant. */
+export class FixedClock extends Clock {
+  constructor(private instant: Date) {
+    super();
+  }
+
+  now(): Date {
+    return new Date(this.instant.getTime());
+  }
+
+  /** Moves the pinned instant; for tests that walk through time. */
+  set(instant: Date): void {
+    this.instant = new Date(instant.getTime());
+  }
+}
+
+/**
+ * Reads APP_NOW. A value with `Z` or an offset is that instant; a value without one is wall
+ * time in `defaultZone` (the organisations' default zone), so `2025-09-08T09:00` means 9 am
+ * in London whatever zone the server runs in. A date alone means midnight there.
+ */
+export function parsePinnedNow(value: string, defaultZone: string): Date {
+  const hasZone = /(Z|[+-]\d{2}:\d{2})$/.test(value);
+  const parsed = hasZone ? dayjs(value) : dayjs.tz(value, defaultZone);
+  if (!parsed.isValid()) throw new Error(`APP_NOW is not a valid date-time (got "${value}")`);
+  return parsed.toDate();
+}

@@ -1,0 +1,76 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { STATUS_CODES } from 'node:http';
+import { ErrorResponseDto } from '../http/error-body';
+
+function reason(status: number): string {
+  return STATUS_CODES[status] ?? (status >= 500 ? 'Internal Server Error' : 'Error');
+}
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { name?: string; code?: string; message?: string };
+  return (
+    e?.name === 'ConnectionException' ||
+    ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P02', '57P03', '08006', '08001'].includes(e?.code ?? '') ||
+    /Connection terminated|connect ECONNREFUSED|too many clients/i.test(e?.message ?? '')
+  );
+}
+
+/**
+ * Gives every error one body, `{statusCode, message, error}`, whatever raised it: Nest's
+ * HTTP exceptions, body-parser failures, or a bug (500, details only in the log).
+ */
+export function toErrorBody(exception: unknown): ErrorResponseDto {
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const response = exception.getResponse();
+    let message: unknown = typeof response === 'string' ? response : (response as { message?: unknown }).message;
+    if (Array.isArray(message)) message = message.join('; ');
+    return {
+      statusCode: status,
+      message: typeof message === 'string' && message ? message : reason(status),
+      error: reason(status),
+    };
+  }
+  const raw = exception as { status?: number; statusCode?: number; type?: string; expose?: boolean; message?: string };
+  const status = raw?.status ?? raw?.statusCode;
+  // body-parser errors carry a 4xx status and a message safe to show.
+  if (typeof status === 'number' && status >= 400 && status < 500 && raw.expose !== false) {
+    const message =
+      raw.type === 'entity.parse.failed'
+        ? 'The request body is not valid JSON'
+        : raw.type === 'entity.too.large'
+          ? 'The request body is too large'
+          : (raw.message ?? reason(status));
+    return { statusCode: status, message, error: reason(status) };
+  }
+  if (isDatabaseUnavailable(exception)) {
+    return {
+      statusCode: HttpStatus.SERVICE_UNAVAILABLE,
+      message: 'The database is unavailable at the moment. Please try again shortly.',
+      error: reason(HttpStatus.SERVICE_UNAVAILABLE),
+    };
+  }
+  return {
+    statusCode: HttpStatus.INTERNAL_SERVER_ERROR,
+    message: 'Something went wrong on our side. Please try again; if it keeps happening, contact support.',
+    error: reason(HttpStatus.INTERNAL_SERVER_ERROR),
+  };
+}
+
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HTTP');
+
+  constructor(private readonly adapterHost: HttpAdapterHost) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const { httpAdapter } = this.adapterHost;
+    const ctx = host.switchToHttp();
+    const body = toErrorBody(exception);
+    if (body.statusCode >= 500) {
+      this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    }
+    httpAdapter.reply(ctx.getResponse(), body, body.statusCode);
+  }
+}

@@ -1,0 +1,56 @@
+import { ConfigurationError, validateEnv } from './env';
+
+describe('validateEnv', () => {
+  it('fills every default when nothing is set', () => {
+    const env = validateEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.NODE_ENV).toBe('development');
+    expect(env.APP_TIMEZONE).toBe('Europe/London');
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.EMBEDDED_PG_DIR).toMatch(/\.data[\\/]postgres$/);
+    expect(env.SERVE_STATIC).toBe(true);
+  });
+
+  it('converts numbers and booleans from their string form', () => {
+    const env = validateEnv({ PORT: '8080', EMBEDDED_PG_PORT: '60000', SERVE_STATIC: 'false' });
+    expect(env).toMatchObject({ PORT: 8080, EMBEDDED_PG_PORT: 60000, SERVE_STATIC: false });
+  });
+
+  it('treats an empty value as unset', () => {
+    expect(validateEnv({ PORT: '', DATABASE_URL: '' })).toMatchObject({ PORT: 3000, DATABASE_URL: undefined });
+  });
+
+  it.each([
+    ['PORT', 'abc', /PORT must be a whole number between 1 and 65535 \(got "abc"\)/],
+    ['PORT', '70000', /PORT must be a whole number/],
+    ['DATABASE_URL', 'mysql://x@y/z', /DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/],
+    ['APP_NOW', 'next tuesday', /APP_NOW must be a date or date-time/],
+    ['APP_TIMEZONE', 'Mars/Olympus', /APP_TIMEZONE must be an IANA time zone/],
+    ['NODE_ENV', 'staging', /NODE_ENV must be one of/],
+    ['SERVE_STATIC', 'maybe', /SERVE_STATIC must be true or false/],
+  ])('stops with one line naming %s when it is %p', (name, value, message) => {
+    let error: unknown;
+    try {
+      validateEnv({ [name]: value });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigurationError);
+    const text = (error as Error).message;
+    expect(text).toMatch(message);
+    expect(text).toContain(name);
+    expect(text.split('\n')).toHaveLength(1);
+  });
+
+  it('accepts a postgres URL and a pinned clock', () => {
+    const env = validateEnv({ DATABASE_URL: 'postgres://u:p@db:5432/dm', APP_NOW: '2025-09-08T09:00' });
+    expect(env.DATABASE_URL).toBe('postgres://u:p@db:5432/dm');
+    expect(env.APP_NOW).toBe('2025-09-08T09:00');
+  });
+
+  it('keeps only its own variables', () => {
+    const env = validateEnv({ PATH: '/usr/bin', SECRET_OF_SOMEONE_ELSE: 'x' });
+    expect(Object.keys(env)).not.toContain('PATH');
+    expect(Object.keys(env)).not.toContain('SECRET_OF_SOMEONE_ELSE');
+  });
+});

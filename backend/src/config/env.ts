@@ -1,0 +1,133 @@
+import 'reflect-metadata';
+import * as path from 'node:path';
+import { plainToInstance, Transform } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  Min,
+  validateSync,
+  ValidationError,
+} from 'class-validator';
+import { isValidTimeZone } from '../common/clock/time-zone';
+
+/** The repository root: backend/src/config (or backend/dist/config) → ../../.. */
+export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+
+const toInt = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
+const toBool = ({ value }: { value: unknown }) => {
+  if (typeof value !== 'string') return value;
+  const v = value.trim().toLowerCase();
+  if (['true', '1', 'yes'].includes(v)) return true;
+  if (['false', '0', 'no', ''].includes(v)) return false;
+  return value;
+};
+
+/**
+ * Every variable the app reads. Each one is documented in `.env.example`; a missing or
+ * malformed one stops start-up with a line that names it.
+ */
+export class Env {
+  @IsIn(['development', 'production', 'test'])
+  NODE_ENV: 'development' | 'production' | 'test' = 'development';
+
+  @Transform(toInt)
+  @IsInt({ message: 'PORT must be a whole number between 1 and 65535' })
+  @Min(1, { message: 'PORT must be a whole number between 1 and 65535' })
+  @Max(65535, { message: 'PORT must be a whole number between 1 and 65535' })
+  PORT = 3000;
+
+  @IsString()
+  HOST = '0.0.0.0';
+
+  @IsOptional()
+  @IsUrl(
+    { protocols: ['postgres', 'postgresql'], require_tld: false, require_protocol: true },
+    { message: 'DATABASE_URL must be a postgres:// or postgresql:// URL' },
+  )
+  DATABASE_URL?: string;
+
+  @IsString()
+  EMBEDDED_PG_DIR = path.join(REPO_ROOT, '.data', 'postgres');
+
+  @Transform(toInt)
+  @IsInt({ message: 'EMBEDDED_PG_PORT must be a whole number between 1024 and 65535' })
+  @Min(1024, { message: 'EMBEDDED_PG_PORT must be a whole number between 1024 and 65535' })
+  @Max(65535, { message: 'EMBEDDED_PG_PORT must be a whole number between 1024 and 65535' })
+  EMBEDDED_PG_PORT = 54329;
+
+  @IsOptional()
+  @Matches(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/, {
+    message:
+      'APP_NOW must be a date or date-time such as 2025-09-08 or 2025-09-08T09:00 (optionally with Z or an offset)',
+  })
+  APP_NOW?: string;
+
+  @IsString()
+  APP_TIMEZONE = 'Europe/London';
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL = 'info';
+
+  @IsString()
+  STATIC_DIR = path.join(REPO_ROOT, 'frontend', 'dist');
+
+  @Transform(toBool)
+  @IsBoolean({ message: 'SERVE_STATIC must be true or false' })
+  SERVE_STATIC = true;
+}
+
+export const ENV_KEYS: readonly (keyof Env)[] = [
+  'NODE_ENV',
+  'PORT',
+  'HOST',
+  'DATABASE_URL',
+  'EMBEDDED_PG_DIR',
+  'EMBEDDED_PG_PORT',
+  'APP_NOW',
+  'APP_TIMEZONE',
+  'LOG_LEVEL',
+  'STATIC_DIR',
+  'SERVE_STATIC',
+];
+
+function describe(errors: ValidationError[]): string[] {
+  return errors.flatMap((e) => {
+    const messages = Object.values(e.constraints ?? {});
+    const got = e.value === undefined ? 'it is missing' : `got ${JSON.stringify(e.value)}`;
+    return messages.length ? [`${messages[0]} (${got})`] : describe(e.children ?? []);
+  });
+}
+
+/** Thrown when the environment is unusable; its message is one line naming the variable. */
+export class ConfigurationError extends Error {
+  override name = 'ConfigurationError';
+}
+
+export function validateEnv(raw: Record<string, unknown>): Env {
+  // Empty strings mean "not set" so that `FOO=` in a .env file falls back to the default.
+  const present = Object.fromEntries(
+    Object.entries(raw).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const env = plainToInstance(Env, present, { excludeExtraneousValues: false });
+  const errors = validateSync(env, { whitelist: false, forbidUnknownValues: false });
+  const lines = describe(errors);
+  if (env.APP_TIMEZONE && !isValidTimeZone(env.APP_TIMEZONE)) {
+    lines.push(
+      `APP_TIMEZONE must be an IANA time zone such as Europe/London (got ${JSON.stringify(env.APP_TIMEZONE)})`,
+    );
+  }
+  if (lines.length) throw new ConfigurationError(`Invalid configuration: ${lines.join('; ')}`);
+  // plainToInstance copied every variable of the process; keep only ours.
+  const known = new Env();
+  for (const key of ENV_KEYS) {
+    (known as unknown as Record<string, unknown>)[key] = env[key];
+  }
+  return known;
+}

@@ -1,0 +1,44 @@
+import * as path from 'node:path';
+import { Migrator } from '@mikro-orm/migrations';
+import { defineConfig, PostgreSqlDriver } from '@mikro-orm/postgresql';
+import { ENTITIES } from '../database/entities';
+
+export const MIGRATIONS_DIR = path.resolve(__dirname, '..', 'migrations');
+/** Where new migrations are written: always the TypeScript sources, even from dist/. */
+export const MIGRATIONS_SOURCE_DIR = path.resolve(__dirname, '..', '..', 'src', 'migrations');
+
+export interface OrmOptions {
+  clientUrl: string;
+  /** False when the app boots only to describe itself (OpenAPI generation). */
+  connect?: boolean;
+  debug?: boolean;
+}
+
+export function buildOrmConfig({ clientUrl, connect = true, debug = false }: OrmOptions) {
+  return defineConfig({
+    driver: PostgreSqlDriver,
+    clientUrl,
+    connect,
+    entities: ENTITIES,
+    discovery: { warnWhenNoEntities: false },
+    extensions: [Migrator],
+    migrations: {
+      path: MIGRATIONS_DIR,
+      pathTs: MIGRATIONS_SOURCE_DIR,
+      // Compiled migrations are .js next to .js.map and .d.ts files; under jest they are .ts.
+      glob: '!(*.d|*.spec).{js,ts}',
+      tableName: 'mikro_orm_migrations',
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+      emit: 'ts',
+    },
+    // Every request works on its own forked EntityManager; a global one would leak state
+    // between requests and tenants.
+    allowGlobalContext: false,
+    forceUtcTimezone: true,
+    ensureDatabase: false,
+    pool: { min: 0, max: 10 },
+    debug,
+  });
+}

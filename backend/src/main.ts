@@ -1,0 +1,73 @@
+import 'reflect-metadata';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { MikroORM } from '@mikro-orm/core';
+import pino from 'pino';
+import { createApp } from './app.factory';
+import { ConfigurationError, Env, REPO_ROOT, validateEnv } from './config/env';
+import { runMigrations } from './database/migrate';
+import { provisionDatabase, ProvisionedDatabase } from './database/provision';
+
+/** Reads `.env` at the repository root when there is one; real environment variables win. */
+function loadDotEnv(): void {
+  const file = path.join(REPO_ROOT, '.env');
+  if (fs.existsSync(file)) process.loadEnvFile(file);
+}
+
+async function main(): Promise<void> {
+  loadDotEnv();
+  let env: Env;
+  try {
+    env = validateEnv(process.env);
+  } catch (err) {
+    if (err instanceof ConfigurationError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const log = pino({ level: env.LOG_LEVEL, name: 'bootstrap' });
+  let db: ProvisionedDatabase | undefined;
+  let shuttingDown = false;
+  const stopDatabase = async () => {
+    await db?.stop();
+  };
+
+  try {
+    db = await provisionDatabase(env, {
+      info: (line) => log.info(line),
+      server: (line) => {
+        if (/\b(ERROR|FATAL|PANIC)\b/.test(line)) log.warn({ postgres: line });
+        else log.debug({ postgres: line });
+      },
+    });
+    log.info(db.embedded ? 'Embedded PostgreSQL is ready' : 'Using the PostgreSQL at DATABASE_URL');
+
+    const app = await createApp({ env, databaseUrl: db.url });
+    const applied = await runMigrations(app.get(MikroORM), db.url);
+    if (applied.length) log.info({ migrations: applied }, `Applied ${applied.length} migration(s)`);
+
+    const shutdown = async (signal: NodeJS.Signals) => {
+      if (shuttingDown) return;
+      shuttingDown = true;
+      log.info(`${signal} received: shutting down`);
+      const force = setTimeout(() => process.exit(1), 30_000);
+      force.unref();
+      await app.close();
+      await stopDatabase();
+      process.exit(0);
+    };
+    process.once('SIGINT', (s) => void shutdown(s));
+    process.once('SIGTERM', (s) => void shutdown(s));
+
+    await app.listen(env.PORT, env.HOST);
+    log.info(`Duty Manager is listening on http://localhost:${env.PORT}`);
+  } catch (err) {
+    log.fatal(err instanceof Error ? err.message : String(err));
+    await stopDatabase().catch(() => undefined);
+    process.exit(1);
+  }
+}
+
+void main();

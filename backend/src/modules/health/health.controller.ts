@@ -1,0 +1,21 @@
+import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
+import { ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { MikroORM } from '@mikro-orm/core';
+import type { Response } from 'express';
+import { HealthDto } from './dto/health.dto';
+
+@ApiTags('health')
+@Controller('health')
+export class HealthController {
+  constructor(private readonly orm: MikroORM) {}
+
+  /** Reports whether the app and its database are up; load balancers poll it. */
+  @Get()
+  @ApiServiceUnavailableResponse({ type: HealthDto, description: 'The database is unreachable.' })
+  async getHealth(@Res({ passthrough: true }) res: Response): Promise<HealthDto> {
+    const check = await this.orm.checkConnection();
+    if (check.ok) return { status: 'ok', database: 'up' };
+    res.status(HttpStatus.SERVICE_UNAVAILABLE);
+    return { status: 'degraded', database: 'down', reason: check.reason };
+  }
+}

@@ -1,0 +1,45 @@
+import { MikroORM } from '@mikro-orm/core';
+import type { ModuleMetadata } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import request from 'supertest';
+import { createApp } from '../../src/app.factory';
+import { validateEnv } from '../../src/config/env';
+import { runMigrations } from '../../src/database/migrate';
+import { createTestDatabase } from './test-database';
+
+export interface TestAppOptions {
+  /** Extra environment, e.g. `{ APP_NOW: '2025-09-08T09:00' }`. */
+  env?: Record<string, string>;
+  /** Modules that exist only for a test (e.g. a controller exercising the global pipes). */
+  imports?: ModuleMetadata['imports'];
+}
+
+export interface TestApp {
+  app: NestExpressApplication;
+  orm: MikroORM;
+  databaseUrl: string;
+  /** supertest bound to the running server: real HTTP requests. */
+  http: () => ReturnType<typeof request>;
+  close(): Promise<void>;
+}
+
+/** The real app, built by the production factory, on a fresh migrated database. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const env = validateEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SERVE_STATIC: 'false', ...options.env });
+  const app = await createApp({ env, databaseUrl: db.url, imports: options.imports });
+  const orm = app.get(MikroORM);
+  await runMigrations(orm, db.url);
+  await app.listen(0, '127.0.0.1');
+  const server = app.getHttpServer();
+  return {
+    app,
+    orm,
+    databaseUrl: db.url,
+    http: () => request(server),
+    async close() {
+      await app.close();
+      await db.drop();
+    },
+  };
+}
