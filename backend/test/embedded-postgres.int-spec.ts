@@ -3,8 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Client } from 'pg';
 import { EmbeddedPostgres } from '../src/database/embedded-postgres';
-import { freePort } from './support/free-port';
-import { startTestCluster } from './support/test-cluster';
+import { freePort, startThrowawayPostgres } from '../src/database/throwaway-postgres';
 
 async function query(url: string, sql: string) {
   const client = new Client({ connectionString: url });
@@ -18,7 +17,7 @@ async function query(url: string, sql: string) {
 
 describe('the embedded PostgreSQL', () => {
   it('keeps its data across a restart on the same directory', async () => {
-    const cluster = await startTestCluster('app');
+    const cluster = await startThrowawayPostgres('app');
     const dataDir = path.join(cluster.root, 'data');
     try {
       await query(cluster.server.url, 'CREATE TABLE kept (v int); INSERT INTO kept VALUES (42)');
@@ -36,7 +35,7 @@ describe('the embedded PostgreSQL', () => {
   });
 
   it('takes over from a server left running by a killed app, without manual clean-up', async () => {
-    const cluster = await startTestCluster('app');
+    const cluster = await startThrowawayPostgres('app');
     const dataDir = path.join(cluster.root, 'data');
     const pidFile = path.join(dataDir, 'postmaster.pid');
     const orphanPid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
@@ -55,7 +54,7 @@ describe('the embedded PostgreSQL', () => {
   });
 
   it('starts over a stale postmaster.pid whose process is gone', async () => {
-    const cluster = await startTestCluster('app');
+    const cluster = await startThrowawayPostgres('app');
     const dataDir = path.join(cluster.root, 'data');
     const pidFile = path.join(dataDir, 'postmaster.pid');
     await cluster.server.stop();
@@ -73,7 +72,7 @@ describe('the embedded PostgreSQL', () => {
   });
 
   it('names the variable to change when its port is taken', async () => {
-    const cluster = await startTestCluster('app');
+    const cluster = await startThrowawayPostgres('app');
     const port = Number(new URL(cluster.server.url).port);
     const root = fs.mkdtempSync(path.join(cluster.root, 'second-'));
     fs.chmodSync(root, 0o711);

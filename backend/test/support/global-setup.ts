@@ -1,4 +1,4 @@
-import { startTestCluster } from './test-cluster';
+import { startThrowawayPostgres } from '../../src/database/throwaway-postgres';
 
 /**
  * One PostgreSQL cluster for the whole run; every test file gets a fresh database of its own
@@ -9,7 +9,7 @@ export default async function globalSetup(): Promise<void> {
     process.env.TEST_PG_ADMIN_URL = process.env.DATABASE_URL;
     return;
   }
-  const cluster = await startTestCluster();
+  const cluster = await startThrowawayPostgres();
   (globalThis as { __testCluster__?: unknown }).__testCluster__ = cluster;
   process.env.TEST_PG_ADMIN_URL = cluster.server.url;
 }

@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+// `npm test`: builds the app once, then runs every test runner (backend jest, frontend
+// vitest, Playwright end-to-end) even when an earlier one fails, prints one closing line per
+// runner and a total, and exits non-zero when anything failed.
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'duty-manager-test-reports-'));
+
+function run(cmd, args, opts = {}) {
+  console.log(`\n$ ${[cmd, ...args].join(' ')}`);
+  return spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...opts, env: { ...process.env, ...opts.env } });
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+const runners = [
+  {
+    name: 'backend',
+    cmd: ['npm', ['test', '-w', 'backend', '--', '--json', `--outputFile=${path.join(reports, 'jest.json')}`]],
+    count: () => {
+      const r = readJson(path.join(reports, 'jest.json'));
+      return r && { passed: r.numPassedTests, failed: r.numFailedTests + r.numRuntimeErrorTestSuites };
+    },
+  },
+  {
+    name: 'frontend',
+    cmd: [
+      'npm',
+      ['test', '-w', 'frontend', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'vitest.json')}`],
+    ],
+    count: () => {
+      const r = readJson(path.join(reports, 'vitest.json'));
+      return r && { passed: r.numPassedTests, failed: r.numFailedTests + (r.numFailedTestSuites ?? 0) };
+    },
+  },
+  {
+    name: 'e2e',
+    cmd: ['npm', ['run', 'test:e2e', '-w', 'frontend']],
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'playwright.json') },
+    count: () => {
+      const r = readJson(path.join(reports, 'playwright.json'));
+      return r && { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected };
+    },
+  },
+];
+
+const build = run('npm', ['run', 'build']);
+if (build.status !== 0) {
+  console.error('\nbuild failed: no tests were run');
+  process.exit(1);
+}
+
+const results = runners.map((runner) => {
+  const [cmd, args] = runner.cmd;
+  const res = run(cmd, args, { env: runner.env });
+  const counts = runner.count() ?? { passed: 0, failed: 0 };
+  // A runner that crashed before reporting has failed even if it counted nothing.
+  const failed = res.status !== 0 && counts.failed === 0 ? 1 : counts.failed;
+  return { name: runner.name, passed: counts.passed, failed, ok: res.status === 0 };
+});
+
+console.log('\n──────── test summary ────────');
+for (const r of results) console.log(`${r.name}: ${r.passed} passed, ${r.failed} failed`);
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+console.log(`total: ${passed} passed, ${failed} failed`);
+fs.rmSync(reports, { recursive: true, force: true });
+process.exit(results.every((r) => r.ok) ? 0 : 1);
