@@ -61,6 +61,12 @@ export class EmbeddedPostgres {
     this.ids = process.getuid?.() === 0 ? ensureOsUser() : undefined;
     this.binDir = await this.reachableBinaries();
     this.dataDir = this.reachableDataDir();
+    if (this.dataDir !== path.resolve(this.options.dataDir)) {
+      log(
+        `The ${OS_USER} user cannot enter ${path.dirname(this.options.dataDir)}: ` +
+          `the data lives in ${this.dataDir}, linked from ${this.options.dataDir}`,
+      );
+    }
     this.password = this.readOrCreatePassword();
 
     if (!fs.existsSync(path.join(this.dataDir, 'PG_VERSION'))) {

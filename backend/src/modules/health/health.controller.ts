@@ -1,5 +1,5 @@
 import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
-import { ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { MikroORM } from '@mikro-orm/core';
 import type { Response } from 'express';
 import { HealthDto } from './dto/health.dto';
@@ -11,6 +11,7 @@ export class HealthController {
 
   /** Reports whether the app and its database are up; load balancers poll it. */
   @Get()
+  @ApiOkResponse({ type: HealthDto, description: 'The app and its database are up.' })
   @ApiServiceUnavailableResponse({ type: HealthDto, description: 'The database is unreachable.' })
   async getHealth(@Res({ passthrough: true }) res: Response): Promise<HealthDto> {
     const check = await this.orm.checkConnection();

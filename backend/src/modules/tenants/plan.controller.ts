@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { PlanDto } from './dto/plan.dto';
 import { PROFESSIONAL_PLAN } from './plan';
 
@@ -8,6 +8,7 @@ import { PROFESSIONAL_PLAN } from './plan';
 export class PlanController {
   /** The plan a new organisation signs up for; public, shown on the landing page. */
   @Get()
+  @ApiOkResponse({ type: PlanDto, description: 'The Professional plan.' })
   getPlan(): PlanDto {
     return { ...PROFESSIONAL_PLAN, features: [...PROFESSIONAL_PLAN.features] };
   }

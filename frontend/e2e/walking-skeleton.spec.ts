@@ -1,0 +1,28 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('a visitor on the landing page', () => {
+  test('sees the Professional plan served by the API', async ({ page }) => {
+    const plan = page.waitForResponse((res) => res.url().endsWith('/api/plan') && res.status() === 200);
+    await page.goto('/');
+    await plan;
+    await expect(page.getByRole('heading', { name: 'Duty Manager', level: 1 })).toBeVisible();
+    await expect(page.getByText('£10')).toBeVisible();
+    await expect(page.getByText('30-day free trial')).toBeVisible();
+    await expect(page.getByText('No credit card required')).toBeVisible();
+    await expect(page.getByText('Automated duty assignment')).toBeVisible();
+  });
+
+  test('gets the not-found screen on an unknown path, also after a reload', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  });
+});
+
+test('the API answers JSON errors, not the app shell, on unknown API paths', async ({ request }) => {
+  const res = await request.get('/api/no-such-thing');
+  expect(res.status()).toBe(404);
+  expect(await res.json()).toEqual({ statusCode: 404, message: 'Cannot GET /api/no-such-thing', error: 'Not Found' });
+});

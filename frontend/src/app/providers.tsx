@@ -1,0 +1,28 @@
+import { App as AntApp, ConfigProvider } from 'antd';
+import enGB from 'antd/locale/en_GB';
+import type { ReactNode } from 'react';
+import { Provider } from 'react-redux';
+
+import type { AppStore } from './store';
+
+// Imported for its side effect: dayjs gets the en-GB locale (Monday week start) before any
+// antd date component renders.
+import '@/shared/lib/dates';
+
+interface AppProvidersProps {
+  store: AppStore;
+  children: ReactNode;
+}
+
+export function AppProviders({ store, children }: AppProvidersProps) {
+  return (
+    <Provider store={store}>
+      <ConfigProvider locale={enGB}>
+        {/* Spec §9: one toast at a time, shown for five seconds. */}
+        <AntApp notification={{ maxCount: 1, duration: 5 }} message={{ maxCount: 1 }}>
+          {children}
+        </AntApp>
+      </ConfigProvider>
+    </Provider>
+  );
+}

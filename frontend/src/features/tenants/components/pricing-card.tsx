@@ -1,0 +1,47 @@
+import { CheckOutlined } from '@ant-design/icons';
+import { Card, Flex, Typography } from 'antd';
+
+import { formatPrice } from '@/shared/lib/money';
+
+import type { PlanDto } from '../api';
+
+interface PricingCardProps {
+  plan: PlanDto;
+}
+
+export function PricingCard({ plan }: PricingCardProps) {
+  return (
+    <Card
+      style={{ maxWidth: 420 }}
+      title={
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {plan.name}
+        </Typography.Title>
+      }
+    >
+      <Flex vertical gap="small">
+        <Flex align="baseline" gap="small">
+          <Typography.Text strong style={{ fontSize: 40, lineHeight: 1 }}>
+            {formatPrice(plan.pricePerMonth, plan.currency)}
+          </Typography.Text>
+          <Typography.Text type="secondary">per month</Typography.Text>
+        </Flex>
+        <Typography.Text>{plan.trialDays}-day free trial</Typography.Text>
+        <Typography.Text type="secondary">
+          {plan.creditCardRequired ? 'Credit card required' : 'No credit card required'}
+        </Typography.Text>
+        <ul
+          aria-label={`${plan.name} plan features`}
+          style={{ listStyle: 'none', padding: 0, margin: '16px 0 0' }}
+        >
+          {plan.features.map((feature) => (
+            <li key={feature} style={{ display: 'flex', gap: 8, padding: '4px 0' }}>
+              <CheckOutlined aria-hidden style={{ color: '#52c41a' }} />
+              <Typography.Text>{feature}</Typography.Text>
+            </li>
+          ))}
+        </ul>
+      </Flex>
+    </Card>
+  );
+}

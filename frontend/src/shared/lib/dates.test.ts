@@ -1,0 +1,128 @@
+import dayjs from 'dayjs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import {
+  formatDate,
+  INVALID_DATE_TEXT,
+  isIsoDate,
+  parseDate,
+  startOfWeek,
+  toIsoDate,
+  today,
+  weekdaysOf,
+} from './dates';
+
+describe('parseDate', () => {
+  it('reads yyyy-MM-dd as that calendar day at local midnight', () => {
+    const date = parseDate('2025-09-08');
+
+    expect(date.isValid()).toBe(true);
+    expect([date.year(), date.month() + 1, date.date()]).toEqual([2025, 9, 8]);
+    expect([date.hour(), date.minute()]).toEqual([0, 0]);
+  });
+
+  it.each([
+    '2025-02-30',
+    '2025-13-01',
+    '08/09/2025',
+    '2025-9-8',
+    '2025-09-08T00:00:00Z',
+    '',
+    'soon',
+  ])('rejects %j', (value) => {
+    expect(parseDate(value).isValid()).toBe(false);
+    expect(isIsoDate(value)).toBe(false);
+  });
+
+  it('accepts 29 February in a leap year only', () => {
+    expect(isIsoDate('2028-02-29')).toBe(true);
+    expect(isIsoDate('2026-02-29')).toBe(false);
+  });
+
+  it('keeps the calendar day west of Greenwich, where new Date(string) slips back a day', () => {
+    vi.stubEnv('TZ', 'America/Los_Angeles');
+
+    expect(new Date('2025-09-08').getDate()).toBe(7);
+    expect(parseDate('2025-09-08').date()).toBe(8);
+    expect(formatDate('2025-09-08')).toBe('8 September 2025');
+  });
+
+  it('keeps the calendar day east of Greenwich, where toISOString slips back a day', () => {
+    vi.stubEnv('TZ', 'Pacific/Auckland');
+
+    expect(parseDate('2025-09-08').toDate().toISOString()).toMatch(/^2025-09-07/);
+    expect(toIsoDate(parseDate('2025-09-08'))).toBe('2025-09-08');
+  });
+});
+
+describe('formatDate', () => {
+  it('formats en-GB style by default', () => {
+    expect(formatDate('2026-01-01')).toBe('1 January 2026');
+    expect(formatDate(parseDate('2025-09-08'))).toBe('8 September 2025');
+  });
+
+  it('takes a format with English weekday and month names', () => {
+    expect(formatDate('2025-09-08', 'dddd D MMM YYYY')).toBe('Monday 8 Sep 2025');
+    expect(formatDate('2025-09-08', 'DD/MM/YYYY')).toBe('08/09/2025');
+  });
+
+  it.each([['2025-02-30'], ['not a date'], [null], [undefined]])(
+    'shows "Invalid date" for %j',
+    (value) => {
+      expect(formatDate(value)).toBe(INVALID_DATE_TEXT);
+      expect(INVALID_DATE_TEXT).toBe('Invalid date');
+    },
+  );
+
+  it('shows "Invalid date" for an invalid Dayjs value', () => {
+    expect(formatDate(dayjs(Number.NaN))).toBe('Invalid date');
+  });
+});
+
+describe('toIsoDate', () => {
+  it('round-trips a parsed date', () => {
+    expect(toIsoDate(parseDate('2026-09-06'))).toBe('2026-09-06');
+  });
+
+  it('refuses an invalid date rather than sending it to the server', () => {
+    expect(() => toIsoDate(parseDate('2025-02-30'))).toThrow(RangeError);
+  });
+});
+
+describe('weeks', () => {
+  it('start on Monday', () => {
+    expect(toIsoDate(startOfWeek(parseDate('2025-09-08')))).toBe('2025-09-08');
+    expect(toIsoDate(startOfWeek(parseDate('2025-09-10')))).toBe('2025-09-08');
+    expect(toIsoDate(startOfWeek(parseDate('2025-09-14')))).toBe('2025-09-08');
+  });
+
+  it('cross month and year boundaries', () => {
+    expect(toIsoDate(startOfWeek(parseDate('2026-01-01')))).toBe('2025-12-29');
+  });
+
+  it('follow the en-GB locale in dayjs itself, so antd pickers agree', () => {
+    expect(parseDate('2025-09-14').startOf('week').format('dddd')).toBe('Monday');
+  });
+
+  it('have five weekdays, Monday to Friday', () => {
+    expect(weekdaysOf(parseDate('2025-09-13')).map((day) => formatDate(day, 'ddd D'))).toEqual([
+      'Mon 8',
+      'Tue 9',
+      'Wed 10',
+      'Thu 11',
+      'Fri 12',
+    ]);
+  });
+});
+
+describe('today', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('is the current local day at midnight', () => {
+    vi.useFakeTimers({ now: new Date(2025, 8, 8, 15, 30) });
+
+    expect(today().format('YYYY-MM-DD HH:mm')).toBe('2025-09-08 00:00');
+  });
+});
