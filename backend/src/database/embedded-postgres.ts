@@ -205,7 +205,7 @@ export class EmbeddedPostgres {
     if (Number.isInteger(pid) && pid > 0 && isPostgresProcess(pid, this.dataDir)) {
       log(`Stopping a PostgreSQL server (pid ${pid}) left running by an earlier run`);
       process.kill(pid, 'SIGINT');
-      await waitUntil(() => !isAlive(pid), STOP_TIMEOUT_MS, `PostgreSQL pid ${pid} did not stop`);
+      await waitUntil(() => !isProcessRunning(pid), STOP_TIMEOUT_MS, `PostgreSQL pid ${pid} did not stop`);
       return;
     }
     log('Removing a stale postmaster.pid left by an earlier crash');
@@ -359,18 +359,24 @@ function canAccess(target: string, ids: Ids, mode: 'x' | 'w'): boolean {
   return true;
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process runs; a zombie (exited, not yet reaped by its new parent) does not. */
+export function isProcessRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true;
   }
 }
 
 /** True when `pid` is a postmaster serving this data directory (not a recycled pid). */
 function isPostgresProcess(pid: number, dataDir: string): boolean {
-  if (!isAlive(pid)) return false;
+  if (!isProcessRunning(pid)) return false;
   try {
     const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
     return path.basename(cmdline[0] ?? '') === 'postgres' && cmdline.includes(dataDir);

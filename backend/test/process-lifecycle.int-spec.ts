@@ -1,0 +1,105 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { isProcessRunning } from '../src/database/embedded-postgres';
+import { freePort } from '../src/database/throwaway-postgres';
+
+/**
+ * The built app as a real process (`node dist/main.js`, what `npm start` runs): configuration
+ * errors, start on the embedded PostgreSQL, SIGKILL and restart without clean-up, SIGTERM.
+ * `npm test -w backend` builds dist/ before jest runs.
+ */
+const MAIN = path.resolve(__dirname, '..', 'dist', 'main.js');
+
+interface Running {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function startApp(env: Record<string, string>): Running {
+  const child = spawn(process.execPath, [MAIN], {
+    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'info', SERVE_STATIC: 'false', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+/** Resolves when the app logs that it listens; rejects if it exits first. */
+function listening(app: Running): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (app.output().includes('Duty Manager is listening')) {
+        app.child.stdout?.off('data', check);
+        resolve();
+      }
+    };
+    app.child.stdout?.on('data', check);
+    check();
+    void app.exited.then((code) => reject(new Error(`app exited (${code}) before listening:\n${app.output()}`)));
+  });
+}
+
+function postmasterPid(dataDir: string): number | undefined {
+  const file = path.join(dataDir, 'postmaster.pid');
+  return fs.existsSync(file) ? Number(fs.readFileSync(file, 'utf8').split('\n')[0]) : undefined;
+}
+
+describe('the app process', () => {
+  let root: string;
+
+  beforeAll(() => {
+    expect(fs.existsSync(MAIN)).toBe(true);
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'duty-manager-process-'));
+    fs.chmodSync(root, 0o711);
+  });
+
+  afterAll(() => {
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('refuses to start on a malformed variable, with one line naming it', async () => {
+    const app = startApp({ PORT: 'abc' });
+    expect(await app.exited).toBe(1);
+    const lines = app.output().trim().split('\n');
+    expect(lines).toEqual(['Invalid configuration: PORT must be a whole number between 1 and 65535 (got "abc")']);
+  });
+
+  it('starts on the embedded PostgreSQL, survives SIGKILL, and stops cleanly on SIGTERM', async () => {
+    const dataDir = path.join(root, 'postgres');
+    const env = {
+      PORT: String(await freePort()),
+      EMBEDDED_PG_PORT: String(await freePort()),
+      EMBEDDED_PG_DIR: dataDir,
+    };
+    const health = () => fetch(`http://127.0.0.1:${env.PORT}/api/health`).then((r) => r.json());
+
+    const first = startApp(env);
+    await listening(first);
+    expect(await health()).toEqual({ status: 'ok', database: 'up' });
+    const orphan = postmasterPid(dataDir);
+    expect(orphan).toBeDefined();
+
+    first.child.kill('SIGKILL');
+    await first.exited;
+    // The killed app could not stop its PostgreSQL: it is still running, holding the lock file.
+    expect(isProcessRunning(orphan!)).toBe(true);
+
+    const second = startApp(env);
+    await listening(second);
+    expect(await health()).toEqual({ status: 'ok', database: 'up' });
+    expect(second.output()).toContain('left running by an earlier run');
+    expect(isProcessRunning(orphan!)).toBe(false);
+    const serverPid = postmasterPid(dataDir)!;
+
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+    expect(isProcessRunning(serverPid)).toBe(false);
+    expect(postmasterPid(dataDir)).toBeUndefined();
+  }, 90_000);
+});
