@@ -8,12 +8,20 @@ import { LoggerModule } from 'nestjs-pino';
 import { ClockModule } from './common/clock/clock.module';
 import { Env } from './config/env';
 import { buildOrmConfig } from './config/mikro-orm.config';
+import { ScheduleModule } from '@nestjs/schedule';
+import { JwtSecret } from './common/auth/jwt-secret.token';
+import { RateLimitModule } from './common/rate-limit/rate-limit.module';
+import { AuthModule } from './modules/auth/auth.module';
 import { HealthModule } from './modules/health/health.module';
+import { MailModule } from './modules/mail/mail.module';
 import { TenantsModule } from './modules/tenants/tenants.module';
+import { TenancyModule } from './tenancy/tenancy.module';
 
 export interface AppModuleOptions {
   env: Env;
   databaseUrl: string;
+  /** Signs session tokens (see config/jwt-secret.ts). */
+  jwtSecret: string;
   /** False only when the app boots to describe itself (OpenAPI generation), not to serve. */
   connectDatabase?: boolean;
   /** Extra modules; the integration tests use it for test-only controllers. */
@@ -42,8 +50,20 @@ function spaModule(env: Env): DynamicModule[] {
 }
 
 @Module({})
+class SecretsModule {}
+
+function secretsModule(jwtSecret: string): DynamicModule {
+  return {
+    module: SecretsModule,
+    global: true,
+    providers: [{ provide: JwtSecret, useValue: new JwtSecret(jwtSecret) }],
+    exports: [JwtSecret],
+  };
+}
+
+@Module({})
 export class AppModule {
-  static register({ env, databaseUrl, connectDatabase = true, imports = [] }: AppModuleOptions): DynamicModule {
+  static register({ env, databaseUrl, jwtSecret, connectDatabase = true, imports = [] }: AppModuleOptions): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -68,9 +88,15 @@ export class AppModule {
           },
         }),
         MikroOrmModule.forRoot(buildOrmConfig({ clientUrl: databaseUrl, connect: connectDatabase })),
+        TenancyModule,
+        ScheduleModule.forRoot(),
         ClockModule,
+        secretsModule(jwtSecret),
+        RateLimitModule,
+        MailModule,
         HealthModule,
         TenantsModule,
+        AuthModule,
         ...imports,
         ...spaModule(env),
       ],

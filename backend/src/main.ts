@@ -5,6 +5,7 @@ import { MikroORM } from '@mikro-orm/core';
 import pino from 'pino';
 import { createApp } from './app.factory';
 import { ConfigurationError, Env, REPO_ROOT, validateEnv } from './config/env';
+import { resolveJwtSecret } from './config/jwt-secret';
 import { runMigrations } from './database/migrate';
 import { provisionDatabase, ProvisionedDatabase } from './database/provision';
 
@@ -44,7 +45,7 @@ async function main(): Promise<void> {
     });
     log.info(db.embedded ? 'Embedded PostgreSQL is ready' : 'Using the PostgreSQL at DATABASE_URL');
 
-    const app = await createApp({ env, databaseUrl: db.url });
+    const app = await createApp({ env, databaseUrl: db.url, jwtSecret: resolveJwtSecret(env) });
     const applied = await runMigrations(app.get(MikroORM), db.url);
     if (applied.length) log.info({ migrations: applied }, `Applied ${applied.length} migration(s)`);
 

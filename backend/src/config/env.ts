@@ -11,6 +11,8 @@ import {
   Matches,
   Max,
   Min,
+  MinLength,
+  ValidateIf,
   validateSync,
   ValidationError,
 } from 'class-validator';
@@ -81,6 +83,28 @@ export class Env {
   @Transform(toBool)
   @IsBoolean({ message: 'SERVE_STATIC must be true or false' })
   SERVE_STATIC = true;
+
+  /** Signs session tokens. Required in production; elsewhere one is made and kept in .data/. */
+  @ValidateIf((env: Env) => env.NODE_ENV === 'production' || env.JWT_SECRET !== undefined)
+  @IsString({ message: 'JWT_SECRET is required in production (at least 32 random characters)' })
+  @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters' })
+  JWT_SECRET?: string;
+
+  @Matches(/^\d+[smhd]$/, { message: 'JWT_EXPIRES_IN must be a duration such as 12h or 7d' })
+  JWT_EXPIRES_IN = '7d';
+
+  /** The address people reach the app at; links in emails point here. */
+  @IsOptional()
+  @IsUrl({ protocols: ['http', 'https'], require_tld: false, require_protocol: true }, { message: 'APP_URL must be an http(s) URL such as https://dutymanager.example.com' })
+  APP_URL?: string;
+
+  /** smtp:// or smtps:// URL of the mail server; without it emails are simulated (test mode). */
+  @IsOptional()
+  @IsUrl({ protocols: ['smtp', 'smtps'], require_tld: false, require_protocol: true }, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+  SMTP_URL?: string;
+
+  @IsString()
+  MAIL_FROM = 'Duty Manager <no-reply@dutymanager.app>';
 }
 
 export const ENV_KEYS: readonly (keyof Env)[] = [
@@ -95,7 +119,17 @@ export const ENV_KEYS: readonly (keyof Env)[] = [
   'LOG_LEVEL',
   'STATIC_DIR',
   'SERVE_STATIC',
+  'JWT_SECRET',
+  'JWT_EXPIRES_IN',
+  'APP_URL',
+  'SMTP_URL',
+  'MAIL_FROM',
 ];
+
+/** Where links in emails point: APP_URL, or this machine at PORT. */
+export function appUrl(env: Pick<Env, 'PORT' | 'APP_URL'>): string {
+  return (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+}
 
 function describe(errors: ValidationError[]): string[] {
   return errors.flatMap((e) => {

@@ -2,6 +2,8 @@ import * as path from 'node:path';
 import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig, PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { ENTITIES } from '../database/entities';
+import { tenantFilter } from '../tenancy/tenant.filter';
+import { TenantStampSubscriber } from '../tenancy/tenant-stamp.subscriber';
 
 export const MIGRATIONS_DIR = path.resolve(__dirname, '..', 'migrations');
 /** Where new migrations are written: always the TypeScript sources, even from dist/. */
@@ -20,7 +22,8 @@ export function buildOrmConfig({ clientUrl, connect = true, debug = false }: Orm
     clientUrl,
     connect,
     entities: ENTITIES,
-    discovery: { warnWhenNoEntities: false },
+    filters: tenantFilter(ENTITIES),
+    subscribers: [new TenantStampSubscriber()],
     extensions: [Migrator],
     migrations: {
       path: MIGRATIONS_DIR,
@@ -32,6 +35,8 @@ export function buildOrmConfig({ clientUrl, connect = true, debug = false }: Orm
       allOrNothing: true,
       snapshot: false,
       emit: 'ts',
+      // main.ts logs what it applied; the migrator's own console output would bypass pino.
+      silent: true,
     },
     // Every request works on its own forked EntityManager; a global one would leak state
     // between requests and tenants.

@@ -1,7 +1,20 @@
 import type { EntityClass } from '@mikro-orm/core';
+import { RateLimitBucket } from '../common/rate-limit/entities/rate-limit-bucket.entity';
+import { EmailVerificationToken } from '../modules/auth/entities/email-verification-token.entity';
+import { PasswordResetToken } from '../modules/auth/entities/password-reset-token.entity';
+import { User } from '../modules/auth/entities/user.entity';
+import { OutboxEmail } from '../modules/mail/entities/outbox-email.entity';
+import { Organization } from '../modules/tenants/entities/organization.entity';
 
 /**
  * Every entity of the app, listed once. An explicit list (instead of folder globs) works the
  * same from compiled JavaScript, from TypeScript under jest, and in the migration tools.
  */
-export const ENTITIES: EntityClass<unknown>[] = [];
+export const ENTITIES: EntityClass<unknown>[] = [
+  Organization,
+  User,
+  EmailVerificationToken,
+  PasswordResetToken,
+  RateLimitBucket,
+  OutboxEmail,
+];

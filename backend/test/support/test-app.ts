@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/core';
 import type { ModuleMetadata } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -27,7 +28,12 @@ export interface TestApp {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   const env = validateEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SERVE_STATIC: 'false', ...options.env });
-  const app = await createApp({ env, databaseUrl: db.url, imports: options.imports });
+  const app = await createApp({
+    env,
+    databaseUrl: db.url,
+    jwtSecret: env.JWT_SECRET ?? randomBytes(32).toString('hex'),
+    imports: options.imports,
+  });
   const orm = app.get(MikroORM);
   await runMigrations(orm, db.url);
   await app.listen(0, '127.0.0.1');

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import { HttpAdapterHost } from '@nestjs/core';
 import { STATUS_CODES } from 'node:http';
 import { ErrorResponseDto } from '../http/error-body';
+import { TooManyRequestsException } from '../rate-limit/rate-limit.service';
 
 function reason(status: number): string {
   return STATUS_CODES[status] ?? (status >= 500 ? 'Internal Server Error' : 'Error');
@@ -70,6 +71,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const body = toErrorBody(exception);
     if (body.statusCode >= 500) {
       this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    }
+    if (exception instanceof TooManyRequestsException) {
+      httpAdapter.setHeader(ctx.getResponse(), 'Retry-After', String(exception.retryAfterSeconds));
     }
     httpAdapter.reply(ctx.getResponse(), body, body.statusCode);
   }

@@ -1,0 +1,34 @@
+import { applyDecorators, createParamDecorator, type ExecutionContext, SetMetadata, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ErrorResponseDto } from '../http/error-body';
+import { BEARER_AUTH } from '../swagger/openapi';
+import type { AuthUser } from './auth-user';
+import { JwtAuthGuard, PERMISSION_KEY, PermissionGuard } from './guards';
+import { type Permission, PERMISSIONS } from './roles';
+
+/**
+ * The one way to protect a route: signs the caller in from the bearer token, optionally
+ * checks a permission from the table in roles.ts, and documents both in the OpenAPI spec.
+ */
+export function Authenticated(permission?: Permission) {
+  const decorators = [
+    SetMetadata(PERMISSION_KEY, permission),
+    UseGuards(JwtAuthGuard, PermissionGuard),
+    ApiBearerAuth(BEARER_AUTH),
+    ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'Not signed in, or the session has ended.' }),
+  ];
+  if (permission) {
+    decorators.push(
+      ApiForbiddenResponse({
+        type: ErrorResponseDto,
+        description: `Only ${PERMISSIONS[permission].roles.join(', ')} may ${PERMISSIONS[permission].action}.`,
+      }),
+    );
+  }
+  return applyDecorators(...decorators);
+}
+
+/** The signed-in user of the request (routes under `Authenticated()` only). */
+export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionContext): AuthUser => {
+  return ctx.switchToHttp().getRequest<{ user: AuthUser }>().user;
+});

@@ -1,0 +1,40 @@
+import { type CanActivate, type ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import type { AuthUser } from './auth-user';
+import { SESSION_ENDED } from './jwt.strategy';
+import { hasPermission, type Permission, permissionDeniedMessage } from './roles';
+
+export const PERMISSION_KEY = 'duty-manager:permission';
+
+@Injectable()
+export class JwtAuthGuard extends AuthGuard('jwt') {
+  override handleRequest<TUser = AuthUser>(err: unknown, user: TUser | false, info: unknown): TUser {
+    if (err instanceof UnauthorizedException) throw err;
+    if (err || !user) {
+      const reason = info as { name?: string; message?: string } | undefined;
+      if (reason?.name === 'TokenExpiredError') throw new UnauthorizedException(SESSION_ENDED);
+      if (reason?.message === 'No auth token') throw new UnauthorizedException('Please sign in to continue.');
+      throw new UnauthorizedException(SESSION_ENDED);
+    }
+    return user;
+  }
+}
+
+@Injectable()
+export class PermissionGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const permission = this.reflector.getAllAndOverride<Permission | undefined>(PERMISSION_KEY, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (!permission) return true;
+    const user = context.switchToHttp().getRequest<{ user?: AuthUser }>().user;
+    if (!user || !hasPermission(user.role, permission)) {
+      throw new ForbiddenException(permissionDeniedMessage(permission));
+    }
+    return true;
+  }
+}

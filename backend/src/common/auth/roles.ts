@@ -1,0 +1,33 @@
+export const ROLES = ['admin', 'manager', 'staff'] as const;
+export type Role = (typeof ROLES)[number];
+
+/**
+ * Spec §6 and PRODUCT.md, written once. Each permission lists the roles that hold it; the
+ * `Authenticated()` decorator checks them and the frontend mirrors them from the user's role.
+ * Admin holds everything; a manager runs staff, holidays, the rota and requests but not
+ * settings; staff view, make their own requests and manage their own unavailability.
+ */
+export const PERMISSIONS = {
+  'rota.view': { roles: ['admin', 'manager', 'staff'], action: 'view the rota' },
+  'requests.create': { roles: ['admin', 'manager', 'staff'], action: 'make requests' },
+  'unavailability.own': { roles: ['admin', 'manager', 'staff'], action: 'record your unavailability' },
+  'staff.manage': { roles: ['admin', 'manager'], action: 'manage staff members' },
+  'holidays.manage': { roles: ['admin', 'manager'], action: 'manage holidays' },
+  'rota.manage': { roles: ['admin', 'manager'], action: 'change the rota' },
+  'requests.decide': { roles: ['admin', 'manager'], action: 'approve or reject requests' },
+  'unavailability.manage': { roles: ['admin', 'manager'], action: "manage other people's unavailability" },
+  'staff.roles': { roles: ['admin'], action: 'change roles' },
+  'settings.manage': { roles: ['admin'], action: 'change system settings' },
+  'audit.view': { roles: ['admin'], action: 'view the activity log' },
+} as const satisfies Record<string, { roles: readonly Role[]; action: string }>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function hasPermission(role: Role, permission: Permission): boolean {
+  return (PERMISSIONS[permission].roles as readonly Role[]).includes(role);
+}
+
+/** Spec §6 wording: "You don't have permission to change system settings". */
+export function permissionDeniedMessage(permission: Permission): string {
+  return `You don't have permission to ${PERMISSIONS[permission].action}`;
+}

@@ -1,0 +1,71 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
+
+export interface RateLimitRule {
+  /** Most events allowed in one window. */
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitState {
+  count: number;
+  /** Seconds until the window ends. */
+  retryAfterSeconds: number;
+}
+
+/**
+ * Fixed-window counters in PostgreSQL, so that every app instance counts into the same window.
+ * Each `hit` is one atomic upsert.
+ */
+@Injectable()
+export class RateLimitService {
+  constructor(private readonly em: EntityManager) {}
+
+  async hit(key: string, rule: RateLimitRule): Promise<RateLimitState> {
+    const rows = await this.em.getConnection().execute<{ count: number; retry_after: number }[]>(
+      `INSERT INTO rate_limit_buckets (key, count, window_started_at, expires_at)
+       VALUES (?, 1, now(), now() + make_interval(secs => ?))
+       ON CONFLICT (key) DO UPDATE SET
+         count = CASE WHEN rate_limit_buckets.expires_at <= now() THEN 1 ELSE rate_limit_buckets.count + 1 END,
+         window_started_at = CASE WHEN rate_limit_buckets.expires_at <= now() THEN now() ELSE rate_limit_buckets.window_started_at END,
+         expires_at = CASE WHEN rate_limit_buckets.expires_at <= now() THEN now() + make_interval(secs => ?) ELSE rate_limit_buckets.expires_at END
+       RETURNING count, ceil(extract(epoch FROM expires_at - now()))::int AS retry_after`,
+      [key, rule.windowSeconds, rule.windowSeconds],
+    );
+    const row = rows[0]!;
+    return { count: Number(row.count), retryAfterSeconds: Math.max(1, Number(row.retry_after)) };
+  }
+
+  async peek(key: string): Promise<RateLimitState> {
+    const rows = await this.em.getConnection().execute<{ count: number; retry_after: number }[]>(
+      `SELECT count, ceil(extract(epoch FROM expires_at - now()))::int AS retry_after
+       FROM rate_limit_buckets WHERE key = ? AND expires_at > now()`,
+      [key],
+    );
+    const row = rows[0];
+    return row ? { count: Number(row.count), retryAfterSeconds: Math.max(1, Number(row.retry_after)) } : { count: 0, retryAfterSeconds: 0 };
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.em.getConnection().execute('DELETE FROM rate_limit_buckets WHERE key = ?', [key]);
+  }
+
+  /** Removes windows that ended; called now and then so the table stays small. */
+  async purgeExpired(): Promise<void> {
+    await this.em.getConnection().execute('DELETE FROM rate_limit_buckets WHERE expires_at <= now()');
+  }
+}
+
+/** A 429 whose message says how long to wait, with the standard Retry-After header set by the caller. */
+export class TooManyRequestsException extends HttpException {
+  constructor(
+    what: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    super(
+      `Too many ${what}. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+      HttpStatus.TOO_MANY_REQUESTS,
+    );
+  }
+}

@@ -1,0 +1,47 @@
+import { escapeHtml } from '../../common/text/html';
+import type { NewEmail } from '../mail/outbox.service';
+
+interface LinkEmail {
+  to: string;
+  name: string;
+  organizationName: string;
+  organizationId: string;
+  link: string;
+}
+
+function layout(paragraphs: string[], link: string, button: string): string {
+  const body = paragraphs.map((p) => `<p>${p}</p>`).join('\n');
+  return `<!doctype html><html><body style="font-family:Arial,sans-serif;line-height:1.5;color:#1f1f1f">
+${body}
+<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;background:#1677ff;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(button)}</a></p>
+<p style="color:#666;font-size:13px">If the button does not work, copy this address into your browser:<br>${escapeHtml(link)}</p>
+</body></html>`;
+}
+
+export function verificationEmail(e: LinkEmail): NewEmail {
+  const intro = `Hello ${e.name},`;
+  const why = `Please confirm your email address for Duty Manager at ${e.organizationName}. The link is valid for 24 hours.`;
+  return {
+    kind: 'email-verification',
+    to: e.to,
+    organizationId: e.organizationId,
+    subject: 'Verify your email for Duty Manager',
+    html: layout([escapeHtml(intro), escapeHtml(why)], e.link, 'Verify email'),
+    text: `${intro}\n\n${why}\n\n${e.link}\n`,
+  };
+}
+
+export function passwordResetEmail(e: LinkEmail): NewEmail {
+  const intro = `Hello ${e.name},`;
+  const why =
+    `Someone asked to reset the password of your Duty Manager account at ${e.organizationName}. ` +
+    'The link is valid for 30 minutes and works once. If it was not you, ignore this email: your password stays as it is.';
+  return {
+    kind: 'password-reset',
+    to: e.to,
+    organizationId: e.organizationId,
+    subject: 'Reset your Duty Manager password',
+    html: layout([escapeHtml(intro), escapeHtml(why)], e.link, 'Reset password'),
+    text: `${intro}\n\n${why}\n\n${e.link}\n`,
+  };
+}

@@ -1,0 +1,78 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Post, Req } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import type { Request } from 'express';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
+import { ErrorResponseDto } from '../../common/http/error-body';
+import { AuthService } from './auth.service';
+import { AuthTokenDto, CurrentUserResponseDto, MessageDto } from './dto/auth-responses.dto';
+import { EmailRequestDto } from './dto/email-request.dto';
+import { LoginDto } from './dto/login.dto';
+import { RegisterDto } from './dto/register.dto';
+import { ResetPasswordDto } from './dto/reset-password.dto';
+import { VerifyEmailDto } from './dto/verify-email.dto';
+
+function clientAddress(req: Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+}
+
+@ApiTags('auth')
+@Controller('auth')
+export class AuthController {
+  constructor(private readonly auth: AuthService) {}
+
+  /**
+   * Starts a free trial: creates the organisation and its first user (an admin), emails a
+   * verification link and signs the new admin in.
+   */
+  @Post('register')
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'The subdomain or the email is already taken.' })
+  register(@Body() dto: RegisterDto): Promise<AuthTokenDto> {
+    return this.auth.register(dto);
+  }
+
+  /** Signs in to one organisation. Repeated failures are throttled per account and per address. */
+  @Post('login')
+  @HttpCode(HttpStatus.OK)
+  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'Too many attempts; wait and try again.' })
+  login(@Body() dto: LoginDto, @Req() req: Request): Promise<AuthTokenDto> {
+    return this.auth.login(dto, clientAddress(req));
+  }
+
+  /** The signed-in user and their organisation. */
+  @Get('user')
+  @Authenticated()
+  getCurrentUser(@CurrentUser() user: AuthUser): Promise<CurrentUserResponseDto> {
+    return this.auth.currentUser(user);
+  }
+
+  /** Confirms an email address with the token from the verification link (single use, 24 hours). */
+  @Post('verify-email')
+  @HttpCode(HttpStatus.OK)
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The link is invalid, used or expired.' })
+  verifyEmail(@Body() dto: VerifyEmailDto): Promise<MessageDto> {
+    return this.auth.verifyEmail(dto.token);
+  }
+
+  /** Sends a new verification link when the account exists and is not verified yet; the answer is the same either way. */
+  @Post('resend-verification')
+  @HttpCode(HttpStatus.OK)
+  resendVerification(@Body() dto: EmailRequestDto, @Req() req: Request): Promise<MessageDto> {
+    return this.auth.resendVerification(dto, clientAddress(req));
+  }
+
+  /** Emails a password reset link (single use, 30 minutes) when the account exists; the answer is the same either way. */
+  @Post('forgot-password')
+  @HttpCode(HttpStatus.OK)
+  forgotPassword(@Body() dto: EmailRequestDto, @Req() req: Request): Promise<MessageDto> {
+    return this.auth.forgotPassword(dto, clientAddress(req));
+  }
+
+  /** Sets a new password from a reset link and ends every existing session. Does not sign in. */
+  @Post('reset-password')
+  @HttpCode(HttpStatus.OK)
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The link is invalid, used or expired.' })
+  resetPassword(@Body() dto: ResetPasswordDto): Promise<MessageDto> {
+    return this.auth.resetPassword(dto);
+  }
+}

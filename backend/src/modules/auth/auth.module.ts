@@ -1,0 +1,34 @@
+import { Module } from '@nestjs/common';
+import { JwtModule } from '@nestjs/jwt';
+import { PassportModule } from '@nestjs/passport';
+import { JWT_ALGORITHM, JWT_AUDIENCE, JWT_ISSUER } from '../../common/auth/auth-user';
+import { JwtStrategy } from '../../common/auth/jwt.strategy';
+import { JwtSecret } from '../../common/auth/jwt-secret.token';
+import { PasswordService } from '../../common/security/password.service';
+import { ConfigService } from '@nestjs/config';
+import type { Env } from '../../config/env';
+import { AuthController } from './auth.controller';
+import { AuthService } from './auth.service';
+
+@Module({
+  imports: [
+    PassportModule,
+    JwtModule.registerAsync({
+      inject: [JwtSecret, ConfigService],
+      useFactory: (secret: JwtSecret, config: ConfigService<Env, true>) => ({
+        secret: secret.value,
+        signOptions: {
+          algorithm: JWT_ALGORITHM,
+          issuer: JWT_ISSUER,
+          audience: JWT_AUDIENCE,
+          expiresIn: config.get('JWT_EXPIRES_IN', { infer: true }) as `${number}d`,
+        },
+        verifyOptions: { algorithms: [JWT_ALGORITHM], issuer: JWT_ISSUER, audience: JWT_AUDIENCE },
+      }),
+    }),
+  ],
+  controllers: [AuthController],
+  providers: [AuthService, PasswordService, JwtStrategy],
+  exports: [PasswordService],
+})
+export class AuthModule {}

@@ -1,0 +1,301 @@
+import { EntityManager, LockMode, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  Injectable,
+  Logger,
+  UnauthorizedException,
+} from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { JwtService } from '@nestjs/jwt';
+import type { AuthUser, JwtPayload } from '../../common/auth/auth-user';
+import { Clock } from '../../common/clock/clock';
+import { RateLimitService, TooManyRequestsException } from '../../common/rate-limit/rate-limit.service';
+import { PasswordService } from '../../common/security/password.service';
+import { createSecretToken, hashToken } from '../../common/security/secret-token';
+import { appUrl, type Env } from '../../config/env';
+import { TenantContext } from '../../tenancy/tenant-context';
+import { OutboxService } from '../mail/outbox.service';
+import { Organization } from '../tenants/entities/organization.entity';
+import { isReservedSubdomain } from '../tenants/reserved-subdomains';
+import { passwordResetEmail, verificationEmail } from './auth-emails';
+import type { AuthTokenDto, CurrentUserResponseDto, MessageDto } from './dto/auth-responses.dto';
+import type { EmailRequestDto } from './dto/email-request.dto';
+import type { LoginDto } from './dto/login.dto';
+import type { RegisterDto } from './dto/register.dto';
+import type { ResetPasswordDto } from './dto/reset-password.dto';
+import { EmailVerificationToken } from './entities/email-verification-token.entity';
+import { PasswordResetToken } from './entities/password-reset-token.entity';
+import { User } from './entities/user.entity';
+
+const TRIAL_DAYS = 30;
+const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
+const RESET_TTL_MS = 30 * 60 * 1000;
+
+/** Sign-in throttling: failed attempts per account, all attempts per client address. */
+export const LOGIN_LIMITS = {
+  account: { limit: 5, windowSeconds: 15 * 60 },
+  address: { limit: 30, windowSeconds: 15 * 60 },
+} as const;
+/** Emails a client address may trigger (reset, verification) per window. */
+const EMAIL_REQUEST_LIMIT = { limit: 10, windowSeconds: 15 * 60 };
+
+export const INVALID_CREDENTIALS = 'Invalid credentials';
+export const FORGOT_PASSWORD_MESSAGE = 'If an account exists with that email, a password reset link has been sent.';
+export const RESEND_VERIFICATION_MESSAGE =
+  'If that account still needs verifying, a new verification email has been sent.';
+const INVALID_VERIFICATION_LINK = 'This verification link is invalid or has expired. Please request a new one.';
+const INVALID_RESET_LINK = 'This reset link is invalid or has expired. Please request a new one.';
+
+@Injectable()
+export class AuthService {
+  private readonly logger = new Logger(AuthService.name);
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly jwt: JwtService,
+    private readonly passwords: PasswordService,
+    private readonly rateLimits: RateLimitService,
+    private readonly outbox: OutboxService,
+    private readonly clock: Clock,
+    private readonly config: ConfigService<Env, true>,
+  ) {}
+
+  /** Creates the organisation and its first user, an admin, and sends the verification email. */
+  async register(dto: RegisterDto): Promise<AuthTokenDto> {
+    if (isReservedSubdomain(dto.organizationSubdomain)) {
+      throw new BadRequestException(`The subdomain "${dto.organizationSubdomain}" is reserved. Please choose another.`);
+    }
+    const passwordHash = await this.passwords.hash(dto.password);
+    const now = this.clock.now();
+    let user: User;
+    try {
+      user = await this.em.transactional(async (em) => {
+        if (await em.count(Organization, { subdomain: dto.organizationSubdomain })) {
+          throw this.subdomainTaken(dto.organizationSubdomain);
+        }
+        if (await TenantContext.runUnscoped(() => em.count(User, { email: dto.email }))) {
+          throw this.emailTaken();
+        }
+        const organization = em.create(Organization, {
+          name: dto.organizationName,
+          subdomain: dto.organizationSubdomain,
+          type: dto.organizationType ?? 'school',
+          trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * 24 * 60 * 60 * 1000),
+        });
+        const admin = em.create(User, {
+          organization,
+          email: dto.email,
+          name: dto.name,
+          passwordHash,
+          role: 'admin',
+        });
+        this.queueVerification(em, admin, organization);
+        return admin;
+      });
+    } catch (err) {
+      // Two sign-ups racing for the same subdomain or email: the database decides.
+      if (err instanceof UniqueConstraintViolationException) {
+        throw /subdomain/.test(err.message) ? this.subdomainTaken(dto.organizationSubdomain) : this.emailTaken();
+      }
+      throw err;
+    }
+    this.outbox.flushed();
+    return { token: await this.issueToken(user) };
+  }
+
+  async login(dto: LoginDto, clientAddress: string): Promise<AuthTokenDto> {
+    const accountKey = `login:account:${dto.organizationSubdomain}:${dto.email}`;
+    const address = await this.rateLimits.hit(`login:address:${clientAddress}`, LOGIN_LIMITS.address);
+    if (address.count > LOGIN_LIMITS.address.limit) {
+      throw new TooManyRequestsException('sign-in attempts from your network', address.retryAfterSeconds);
+    }
+    const account = await this.rateLimits.peek(accountKey);
+    if (account.count >= LOGIN_LIMITS.account.limit) {
+      throw new TooManyRequestsException('failed sign-in attempts for this account', account.retryAfterSeconds);
+    }
+
+    const organization = await this.em.findOne(Organization, { subdomain: dto.organizationSubdomain, isActive: true });
+    const user = organization
+      ? await TenantContext.run(organization.id, () =>
+          this.em.findOne(User, { email: dto.email }, { populate: ['passwordHash'] }),
+        )
+      : null;
+    // Always verify a hash, so an unknown account costs the same time as a wrong password.
+    const valid = await this.passwords.verify(user?.passwordHash, dto.password);
+    if (!user || !valid) {
+      await this.rateLimits.hit(accountKey, LOGIN_LIMITS.account);
+      throw new UnauthorizedException(INVALID_CREDENTIALS);
+    }
+    if (!user.isActive) {
+      throw new ForbiddenException('Your account has been deactivated. Please contact your administrator.');
+    }
+    await this.rateLimits.reset(accountKey);
+    user.lastLogin = this.clock.now();
+    await this.em.flush();
+    return { token: await this.issueToken(user) };
+  }
+
+  async currentUser(auth: AuthUser): Promise<CurrentUserResponseDto> {
+    const user = await this.em.findOneOrFail(User, { id: auth.id }, { populate: ['organization'] });
+    const organization = user.organization.getEntity();
+    return {
+      user: {
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        role: user.role,
+        emailVerified: user.emailVerified,
+        lastLogin: user.lastLogin?.toISOString(),
+      },
+      organization: {
+        id: organization.id,
+        name: organization.name,
+        subdomain: organization.subdomain,
+        type: organization.type,
+        timezone: organization.timezone,
+        trialEndsAt: user.role === 'admin' ? organization.trialEndsAt.toISOString() : undefined,
+      },
+    };
+  }
+
+  async verifyEmail(token: string): Promise<MessageDto> {
+    const now = this.clock.now();
+    await this.em.transactional(async (em) => {
+      // The token is all we have: find it before its organisation is known.
+      const found = await TenantContext.runUnscoped(() =>
+        em.findOne(EmailVerificationToken, { tokenHash: hashToken(token) }, { populate: ['user'] }),
+      );
+      if (!found || found.expiresAt <= now) throw new BadRequestException(INVALID_VERIFICATION_LINK);
+      const user = found.user.getEntity();
+      user.emailVerified = true;
+      // Single use: this and any older link of the user stop working.
+      await em.nativeDelete(EmailVerificationToken, { user: user.id });
+    });
+    return { message: 'Your email address has been verified.' };
+  }
+
+  async resendVerification(dto: EmailRequestDto, clientAddress: string): Promise<MessageDto> {
+    await this.limitEmailRequests(clientAddress);
+    await this.withAccount(dto, async (em, user, organization) => {
+      if (user.emailVerified || !user.isActive) return;
+      await em.nativeDelete(EmailVerificationToken, { user: user.id });
+      this.queueVerification(em, user, organization);
+    });
+    return { message: RESEND_VERIFICATION_MESSAGE };
+  }
+
+  /**
+   * Always answers the same neutral message, and does the account-dependent work after
+   * answering, so neither the response nor its timing tells whether the account exists.
+   */
+  async forgotPassword(dto: EmailRequestDto, clientAddress: string): Promise<MessageDto> {
+    await this.limitEmailRequests(clientAddress);
+    setImmediate(() => {
+      this.withAccount(dto, async (em, user, organization) => {
+        if (!user.isActive) return;
+        const { token, hash } = createSecretToken();
+        em.create(PasswordResetToken, {
+          user,
+          tokenHash: hash,
+          expiresAt: new Date(this.clock.now().getTime() + RESET_TTL_MS),
+        });
+        this.outbox.enqueue(
+          em,
+          passwordResetEmail({
+            to: user.email,
+            name: user.name,
+            organizationName: organization.name,
+            organizationId: organization.id,
+            link: `${this.linkBase()}/reset-password?token=${token}`,
+          }),
+        );
+      }).catch((err: unknown) =>
+        this.logger.error(`Password reset request failed: ${err instanceof Error ? err.message : String(err)}`),
+      );
+    });
+    return { message: FORGOT_PASSWORD_MESSAGE };
+  }
+
+  /** Sets a new password from a reset link. It does not sign in: the user signs in afresh. */
+  async resetPassword(dto: ResetPasswordDto): Promise<MessageDto> {
+    const now = this.clock.now();
+    const passwordHash = await this.passwords.hash(dto.newPassword);
+    await this.em.transactional(async (em) => {
+      const found = await TenantContext.runUnscoped(() =>
+        em.findOne(PasswordResetToken, { tokenHash: hashToken(dto.token) }, { populate: ['user'], lockMode: LockMode.PESSIMISTIC_WRITE }),
+      );
+      if (!found || found.used || found.expiresAt <= now) throw new BadRequestException(INVALID_RESET_LINK);
+      const user = found.user.getEntity();
+      user.passwordHash = passwordHash;
+      // Ends every session issued before the reset.
+      user.tokenVersion += 1;
+      // Following the link proved the address is theirs.
+      user.emailVerified = true;
+      await em.nativeUpdate(PasswordResetToken, { user: user.id, used: false }, { used: true });
+    });
+    await this.rateLimits.purgeExpired();
+    return { message: 'Your password has been reset. Please sign in with your new password.' };
+  }
+
+  private linkBase(): string {
+    return appUrl({ PORT: this.config.get('PORT', { infer: true }), APP_URL: this.config.get('APP_URL', { infer: true }) });
+  }
+
+  private async limitEmailRequests(clientAddress: string): Promise<void> {
+    const state = await this.rateLimits.hit(`email-request:address:${clientAddress}`, EMAIL_REQUEST_LIMIT);
+    if (state.count > EMAIL_REQUEST_LIMIT.limit) {
+      throw new TooManyRequestsException('email requests from your network', state.retryAfterSeconds);
+    }
+  }
+
+  /** Runs `fn` in a transaction for the account named by email and subdomain, if it exists. */
+  private async withAccount(
+    dto: EmailRequestDto,
+    fn: (em: EntityManager, user: User, organization: Organization) => Promise<void>,
+  ): Promise<void> {
+    const em = this.em.fork();
+    const organization = await em.findOne(Organization, { subdomain: dto.organizationSubdomain, isActive: true });
+    if (!organization) return;
+    await TenantContext.run(organization.id, () =>
+      em.transactional(async (tx) => {
+        const user = await tx.findOne(User, { email: dto.email });
+        if (user) await fn(tx, user, organization);
+      }),
+    );
+    this.outbox.flushed();
+  }
+
+  private queueVerification(em: EntityManager, user: User, organization: Organization): void {
+    const { token, hash } = createSecretToken();
+    em.create(EmailVerificationToken, {
+      user,
+      tokenHash: hash,
+      expiresAt: new Date(this.clock.now().getTime() + VERIFICATION_TTL_MS),
+    });
+    this.outbox.enqueue(
+      em,
+      verificationEmail({
+        to: user.email,
+        name: user.name,
+        organizationName: organization.name,
+        organizationId: organization.id,
+        link: `${this.linkBase()}/verify-email?token=${token}`,
+      }),
+    );
+  }
+
+  private issueToken(user: User): Promise<string> {
+    const payload: JwtPayload = { sub: user.id, org: user.organization.id, ver: user.tokenVersion };
+    return this.jwt.signAsync(payload);
+  }
+
+  private subdomainTaken(subdomain: string): ConflictException {
+    return new ConflictException(`The subdomain "${subdomain}" is already taken. Please choose another.`);
+  }
+
+  private emailTaken(): ConflictException {
+    return new ConflictException('An account with this email already exists. Sign in instead, or use another email.');
+  }
+}

@@ -1,0 +1,41 @@
+import { ROLES, type Role } from '../../../common/auth/roles';
+import { ORGANIZATION_TYPES, type OrganizationType } from '../../tenants/entities/organization.entity';
+import { ApiProperty } from '@nestjs/swagger';
+
+export class AuthTokenDto {
+  /** A bearer token for the `Authorization` header; the app stores it under `authToken`. */
+  token!: string;
+}
+
+export class MessageDto {
+  /** What happened, for a person to read. */
+  message!: string;
+}
+
+export class CurrentUserDto {
+  id!: string;
+  name!: string;
+  email!: string;
+  @ApiProperty({ enum: ROLES, enumName: 'Role' })
+  role!: Role;
+  emailVerified!: boolean;
+  /** When the user last signed in, as an ISO instant. */
+  lastLogin?: string;
+}
+
+export class CurrentOrganizationDto {
+  id!: string;
+  name!: string;
+  subdomain!: string;
+  @ApiProperty({ enum: ORGANIZATION_TYPES, enumName: 'OrganizationType' })
+  type!: OrganizationType;
+  /** IANA time zone of the organisation's dates and times. */
+  timezone!: string;
+  /** When the free trial ends (ISO instant); shown to admins only, absent for others. */
+  trialEndsAt?: string;
+}
+
+export class CurrentUserResponseDto {
+  user!: CurrentUserDto;
+  organization!: CurrentOrganizationDto;
+}

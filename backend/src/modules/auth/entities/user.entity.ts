@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { Entity, Enum, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { ROLES, type Role } from '../../../common/auth/roles';
+import { TenantScopedEntity } from '../../../tenancy/tenant-scoped.entity';
+
+/** Someone who signs in. Emails are stored lower-cased and are unique (spec §3). */
+@Entity({ tableName: 'users' })
+export class User extends TenantScopedEntity {
+  [OptionalProps]?: 'role' | 'isActive' | 'emailVerified' | 'tokenVersion' | 'createdAt' | 'updatedAt';
+
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @Property({ type: 'string', length: 254 })
+  @Unique()
+  email!: string;
+
+  @Property({ type: 'text', hidden: true, lazy: true })
+  passwordHash!: string;
+
+  @Property({ type: 'string', length: 100 })
+  name!: string;
+
+  @Enum({ items: () => ROLES, default: 'staff' })
+  role: Role = 'staff';
+
+  @Property({ type: 'boolean', default: true })
+  isActive = true;
+
+  @Property({ type: 'boolean', default: false })
+  emailVerified = false;
+
+  @Property({ type: 'datetime', nullable: true })
+  lastLogin?: Date;
+
+  /**
+   * Part of every token issued to the user; raising it (password reset) ends every session
+   * at once.
+   */
+  @Property({ type: 'integer', default: 0 })
+  tokenVersion = 0;
+
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'datetime', defaultRaw: 'now()', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}

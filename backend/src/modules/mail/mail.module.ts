@@ -1,0 +1,24 @@
+import { MailerModule, type MailerOptions } from '@nestjs-modules/mailer';
+import { Global, Module } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { Env } from '../../config/env';
+import { OutboxService } from './outbox.service';
+import { OutboxWorker } from './outbox.worker';
+
+@Global()
+@Module({
+  imports: [
+    MailerModule.forRootAsync({
+      inject: [ConfigService],
+      useFactory: (config: ConfigService<Env, true>): MailerOptions =>
+        ({
+          // Without SMTP_URL nothing is sent (test mode); the transport then only renders.
+          transport: config.get('SMTP_URL', { infer: true }) ?? { jsonTransport: true },
+          defaults: { from: config.get('MAIL_FROM', { infer: true }) },
+        }) as MailerOptions,
+    }),
+  ],
+  providers: [OutboxService, OutboxWorker],
+  exports: [OutboxService, OutboxWorker],
+})
+export class MailModule {}

@@ -1,0 +1,43 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { type OutboxAttachment, OutboxEmail } from './entities/outbox-email.entity';
+import { OutboxWorker } from './outbox.worker';
+
+export interface NewEmail {
+  kind: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  organizationId?: string;
+  dedupeKey?: string;
+  attachments?: OutboxAttachment[];
+}
+
+@Injectable()
+export class OutboxService {
+  constructor(private readonly worker: OutboxWorker) {}
+
+  /**
+   * Queues an email in the caller's unit of work: it is written in the same transaction as
+   * the change that causes it. Call `flushed()` after the transaction commits to send soon.
+   */
+  enqueue(em: EntityManager, email: NewEmail): OutboxEmail {
+    const row = em.create(OutboxEmail, {
+      kind: email.kind,
+      to: email.to,
+      subject: email.subject,
+      html: email.html,
+      text: email.text,
+      attachments: email.attachments,
+      dedupeKey: email.dedupeKey,
+      organization: email.organizationId,
+    } as never);
+    return row;
+  }
+
+  /** Asks the worker to send what was just committed, instead of waiting for its next poll. */
+  flushed(): void {
+    this.worker.kick();
+  }
+}

@@ -1,0 +1,155 @@
+import { MikroORM } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { MailerService } from '@nestjs-modules/mailer';
+import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { Interval } from '@nestjs/schedule';
+import type { Env } from '../../config/env';
+
+const BATCH = 20;
+const MAX_ATTEMPTS = 8;
+/** How long a claimed email stays claimed; after that another worker may retry it. */
+const CLAIM_SECONDS = 120;
+
+interface ClaimedRow {
+  id: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments: { filename: string; contentType: string; content: string }[] | null;
+  attempts: number;
+}
+
+/** Backoff before attempt n+1: 30 s, 1 min, 2 min … capped at 1 hour. */
+export function backoffSeconds(attempts: number): number {
+  return Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * Sends queued emails. Any number of app instances may run it: each claims a batch with
+ * `FOR UPDATE SKIP LOCKED`, so an email is claimed by one worker at a time, and is marked
+ * sent in the same statement that checks the claim. Failures retry with backoff. Without
+ * SMTP_URL (test mode) emails are marked `simulated` instead of sent.
+ */
+@Injectable()
+export class OutboxWorker implements OnApplicationShutdown {
+  private readonly logger = new Logger(OutboxWorker.name);
+  private running?: Promise<void>;
+  private again = false;
+  private stopped = false;
+  private readonly simulate: boolean;
+  private readonly host: string;
+
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly mailer: MailerService,
+    config: ConfigService<Env, true>,
+  ) {
+    this.simulate = !config.get('SMTP_URL', { infer: true });
+    this.host = (config.get('MAIL_FROM', { infer: true }).match(/@([^>\s]+)/)?.[1] ?? 'dutymanager.app').trim();
+  }
+
+  get testMode(): boolean {
+    return this.simulate;
+  }
+
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain()
+      .catch((err: unknown) => this.logger.error(`Outbox pass failed: ${err instanceof Error ? err.message : String(err)}`))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  @Interval('outbox', 2000)
+  poll(): void {
+    this.kick();
+  }
+
+  /** Sends until nothing is due. Resolves when this pass is done (tests await it). */
+  async drain(): Promise<void> {
+    for (;;) {
+      const batch = await this.claim();
+      if (!batch.length) return;
+      for (const row of batch) await this.deliver(row);
+    }
+  }
+
+  /** Waits for a running pass, then runs one more; for tests and shutdown. */
+  async settle(): Promise<void> {
+    await this.running;
+    await this.drain();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    await this.running;
+  }
+
+  private em(): EntityManager {
+    return this.orm.em.fork() as EntityManager;
+  }
+
+  private async claim(): Promise<ClaimedRow[]> {
+    return this.em()
+      .getConnection()
+      .execute<ClaimedRow[]>(
+        `UPDATE outbox_emails SET status = 'sending', attempts = attempts + 1,
+                locked_until = now() + make_interval(secs => ?)
+         WHERE id IN (
+           SELECT id FROM outbox_emails
+           WHERE (status = 'pending' AND next_attempt_at <= now())
+              OR (status = 'sending' AND locked_until < now())
+           ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED)
+         RETURNING id, "to", subject, html, text, attachments, attempts`,
+        [CLAIM_SECONDS, BATCH],
+      );
+  }
+
+  private async deliver(row: ClaimedRow): Promise<void> {
+    const conn = this.em().getConnection();
+    try {
+      if (!this.simulate) {
+        await this.mailer.sendMail({
+          to: row.to,
+          subject: row.subject,
+          html: row.html,
+          text: row.text,
+          // The same Message-ID on every attempt lets receiving servers drop a duplicate if a
+          // send succeeded but we crashed before recording it.
+          messageId: `<outbox-${row.id}@${this.host}>`,
+          attachments: (row.attachments ?? []).map((a) => ({
+            filename: a.filename,
+            content: a.content,
+            contentType: a.contentType,
+          })),
+        });
+      }
+      await conn.execute(
+        `UPDATE outbox_emails SET status = ?, sent_at = now(), locked_until = NULL, last_error = NULL
+         WHERE id = ? AND status = 'sending'`,
+        [this.simulate ? 'simulated' : 'sent', row.id],
+      );
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const failed = row.attempts >= MAX_ATTEMPTS;
+      this.logger.warn(`Email ${row.id} to ${row.to} failed (attempt ${row.attempts}): ${message}`);
+      await conn.execute(
+        `UPDATE outbox_emails SET status = ?, locked_until = NULL, last_error = ?,
+                next_attempt_at = now() + make_interval(secs => ?)
+         WHERE id = ? AND status = 'sending'`,
+        [failed ? 'failed' : 'pending', message.slice(0, 2000), backoffSeconds(row.attempts), row.id],
+      );
+    }
+  }
+}

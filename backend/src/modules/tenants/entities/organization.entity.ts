@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import { Entity, Enum, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+
+export const ORGANIZATION_TYPES = ['school', 'college', 'university', 'other'] as const;
+export type OrganizationType = (typeof ORGANIZATION_TYPES)[number];
+
+/** A customer: a school, college, university or other organisation, with its own subdomain. */
+@Entity({ tableName: 'organizations' })
+export class Organization {
+  [OptionalProps]?: 'type' | 'settings' | 'isActive' | 'timezone' | 'createdAt' | 'updatedAt';
+
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @Property({ type: 'string', length: 255 })
+  name!: string;
+
+  @Property({ type: 'string', length: 63 })
+  @Unique()
+  subdomain!: string;
+
+  @Enum({ items: () => ORGANIZATION_TYPES, default: 'school' })
+  type: OrganizationType = 'school';
+
+  @Property({ type: 'json', default: '{}' })
+  settings: Record<string, unknown> = {};
+
+  @Property({ type: 'boolean', default: true })
+  isActive = true;
+
+  /** IANA zone in which "today", duty dates and reminder times are read. */
+  @Property({ type: 'string', length: 64, default: 'Europe/London' })
+  timezone = 'Europe/London';
+
+  @Property({ type: 'datetime' })
+  trialEndsAt!: Date;
+
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'datetime', defaultRaw: 'now()', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}

@@ -1,0 +1,68 @@
+import { ClsServiceManager } from 'nestjs-cls';
+
+const TENANT_KEY = 'tenant.organizationId';
+const UNSCOPED_KEY = 'tenant.unscoped';
+
+export class TenantContextMissingError extends Error {
+  constructor() {
+    super(
+      'No organisation in the current context: tenant-scoped data was queried outside an ' +
+        'authenticated request or TenantContext.run(). Set the tenant explicitly.',
+    );
+    this.name = 'TenantContextMissingError';
+  }
+}
+
+/**
+ * The organisation the current unit of work belongs to. HTTP requests get it from the signed-in
+ * user (the auth guard sets it); anything else — the outbox worker, cron jobs, sign-in before
+ * a user is known — must open a context with `run()`. It lives in async-local storage
+ * (nestjs-cls), so it follows the request through every await without being passed around.
+ */
+export const TenantContext = {
+  /** The current organisation id, or undefined when there is none. */
+  current(): string | undefined {
+    const cls = ClsServiceManager.getClsService();
+    return cls.isActive() ? (cls.get<string>(TENANT_KEY) ?? undefined) : undefined;
+  },
+
+  /** The current organisation id; throws when there is none, so a forgotten context fails loudly. */
+  require(): string {
+    const id = TenantContext.current();
+    if (!id) throw new TenantContextMissingError();
+    return id;
+  },
+
+  /** Sets the organisation of the current (already open) context, e.g. once a request is authenticated. */
+  set(organizationId: string): void {
+    ClsServiceManager.getClsService().set(TENANT_KEY, organizationId);
+  },
+
+  /** Runs `fn` in a new context scoped to one organisation. */
+  run<T>(organizationId: string, fn: () => Promise<T>): Promise<T> {
+    const cls = ClsServiceManager.getClsService();
+    return cls.run({ ifNested: 'inherit' }, () => {
+      cls.set(TENANT_KEY, organizationId);
+      cls.set(UNSCOPED_KEY, false);
+      return fn();
+    });
+  },
+
+  /**
+   * Runs `fn` with the tenant filter lifted, for the few lookups that must find a row before
+   * its organisation is known (a token by its hash) and for workers that serve every
+   * organisation. Every use is deliberate and greppable.
+   */
+  runUnscoped<T>(fn: () => Promise<T>): Promise<T> {
+    const cls = ClsServiceManager.getClsService();
+    return cls.run({ ifNested: 'inherit' }, () => {
+      cls.set(UNSCOPED_KEY, true);
+      return fn();
+    });
+  },
+
+  isUnscoped(): boolean {
+    const cls = ClsServiceManager.getClsService();
+    return cls.isActive() && cls.get<boolean>(UNSCOPED_KEY) === true;
+  },
+};

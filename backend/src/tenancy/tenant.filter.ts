@@ -1,0 +1,31 @@
+import type { EntityClass } from '@mikro-orm/core';
+import type { FilterDef } from '@mikro-orm/core/typings';
+import { TenantContext, TenantContextMissingError } from './tenant-context';
+import { TenantScopedEntity } from './tenant-scoped.entity';
+
+export const TENANT_FILTER = 'tenant';
+
+export function isTenantScoped(entity: EntityClass<unknown>): boolean {
+  return entity.prototype instanceof TenantScopedEntity;
+}
+
+/**
+ * On by default for every tenant-scoped entity: queries see only the current organisation's
+ * rows. With no organisation in context the query fails instead of returning everyone's data.
+ */
+export function tenantFilter(entities: EntityClass<unknown>[]): Record<string, FilterDef> {
+  const scoped = entities.filter(isTenantScoped).map((e) => e.name);
+  return {
+    [TENANT_FILTER]: {
+      name: TENANT_FILTER,
+      default: true,
+      entity: scoped,
+      cond: () => {
+        if (TenantContext.isUnscoped()) return {};
+        const organizationId = TenantContext.current();
+        if (!organizationId) throw new TenantContextMissingError();
+        return { organization: organizationId };
+      },
+    },
+  };
+}
