@@ -1,7 +1,9 @@
 import { INestApplication } from '@nestjs/common';
 import { HttpAdapterHost, NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { ConfigService } from '@nestjs/config';
 import helmet from 'helmet';
+import type { Env } from './config/env';
 import { Logger } from 'nestjs-pino';
 import { AppModule, AppModuleOptions } from './app.module';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
@@ -23,6 +25,7 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
 }
 
 export function configureApp(app: NestExpressApplication): void {
+  app.set('trust proxy', app.get(ConfigService<Env, true>).get('TRUST_PROXY', { infer: true }));
   app.useBodyParser('json', { limit: '1mb' });
   app.useBodyParser('urlencoded', { limit: '1mb', extended: false });
   app.use(helmet());

@@ -102,4 +102,40 @@ describe('the app process', () => {
     expect(isProcessRunning(serverPid)).toBe(false);
     expect(postmasterPid(dataDir)).toBeUndefined();
   }, 90_000);
+
+  it('never writes passwords or session tokens to its logs, even at trace level', async () => {
+    const env = {
+      PORT: String(await freePort()),
+      EMBEDDED_PG_PORT: String(await freePort()),
+      EMBEDDED_PG_DIR: path.join(root, 'postgres-logs'),
+      LOG_LEVEL: 'trace',
+    };
+    const app = startApp(env);
+    await listening(app);
+    const base = `http://127.0.0.1:${env.PORT}/api/auth`;
+    const post = (url: string, body: object, headers: Record<string, string> = {}) =>
+      fetch(`${base}/${url}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    const password = 'Sup3r-Secret-Passw0rd';
+    const registered = await post('register', {
+      name: 'Log Test',
+      email: 'logs@example.com',
+      password,
+      organizationName: 'Log School',
+      organizationSubdomain: 'log-school',
+    });
+    expect(registered.status).toBe(201);
+    const { token } = (await registered.json()) as { token: string };
+    await post('login', { email: 'logs@example.com', password: 'Wr0ng-Passw0rd-Here', organizationSubdomain: 'log-school' });
+    await post('reset-password', { token: 'x', newPassword: 'An0ther-Secret-Pass' });
+    const me = await fetch(`${base}/user`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(me.status).toBe(200);
+    app.child.kill('SIGTERM');
+    expect(await app.exited).toBe(0);
+
+    const logs = app.output();
+    expect(logs).toContain('/api/auth/login');
+    for (const secret of [password, 'Wr0ng-Passw0rd-Here', 'An0ther-Secret-Pass', token]) {
+      expect(logs).not.toContain(secret);
+    }
+  }, 90_000);
 });

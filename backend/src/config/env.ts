@@ -105,6 +105,17 @@ export class Env {
 
   @IsString()
   MAIL_FROM = 'Duty Manager <no-reply@dutymanager.app>';
+
+  /**
+   * Express's `trust proxy`: which proxies' X-Forwarded-For to believe for the client address
+   * (sign-in throttling). `false` (direct), `true`, a hop count, or addresses/subnets.
+   */
+  @Transform(({ value }: { value: unknown }) => {
+    if (typeof value !== 'string') return value;
+    if (/^(true|false)$/i.test(value)) return value.toLowerCase() === 'true';
+    return /^\d+$/.test(value) ? Number(value) : value;
+  })
+  TRUST_PROXY: boolean | number | string = false;
 }
 
 export const ENV_KEYS: readonly (keyof Env)[] = [
@@ -124,6 +135,7 @@ export const ENV_KEYS: readonly (keyof Env)[] = [
   'APP_URL',
   'SMTP_URL',
   'MAIL_FROM',
+  'TRUST_PROXY',
 ];
 
 /** Where links in emails point: APP_URL, or this machine at PORT. */

@@ -13,12 +13,16 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Modules that exist only for a test (e.g. a controller exercising the global pipes). */
   imports?: ModuleMetadata['imports'];
+  /** Another app's database, to run a second instance on it (it is not dropped on close). */
+  databaseUrl?: string;
 }
 
 export interface TestApp {
   app: NestExpressApplication;
   orm: MikroORM;
   databaseUrl: string;
+  /** Resolves an injectable of the app, e.g. `t.get(Clock)`. */
+  get: NestExpressApplication['get'];
   /** supertest bound to the running server: real HTTP requests. */
   http: () => ReturnType<typeof request>;
   close(): Promise<void>;
@@ -26,7 +30,9 @@ export interface TestApp {
 
 /** The real app, built by the production factory, on a fresh migrated database. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const db = await createTestDatabase();
+  const db = options.databaseUrl
+    ? { url: options.databaseUrl, drop: async () => undefined }
+    : await createTestDatabase();
   const env = validateEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SERVE_STATIC: 'false', ...options.env });
   const app = await createApp({
     env,
@@ -42,6 +48,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app,
     orm,
     databaseUrl: db.url,
+    get: app.get.bind(app),
     http: () => request(server),
     async close() {
       await app.close();

@@ -33,13 +33,16 @@ const TRIAL_DAYS = 30;
 const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 const RESET_TTL_MS = 30 * 60 * 1000;
 
-/** Sign-in throttling: failed attempts per account, all attempts per client address. */
+/**
+ * Sign-in throttling counts failed attempts, per account and per client address. Only
+ * failures count, because a whole school signs in from behind one address on a Monday morning.
+ */
 export const LOGIN_LIMITS = {
   account: { limit: 5, windowSeconds: 15 * 60 },
-  address: { limit: 30, windowSeconds: 15 * 60 },
+  address: { limit: 50, windowSeconds: 15 * 60 },
 } as const;
 /** Emails a client address may trigger (reset, verification) per window. */
-const EMAIL_REQUEST_LIMIT = { limit: 10, windowSeconds: 15 * 60 };
+export const EMAIL_REQUEST_LIMIT = { limit: 20, windowSeconds: 15 * 60 };
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';
 export const FORGOT_PASSWORD_MESSAGE = 'If an account exists with that email, a password reset link has been sent.';
@@ -107,9 +110,10 @@ export class AuthService {
 
   async login(dto: LoginDto, clientAddress: string): Promise<AuthTokenDto> {
     const accountKey = `login:account:${dto.organizationSubdomain}:${dto.email}`;
-    const address = await this.rateLimits.hit(`login:address:${clientAddress}`, LOGIN_LIMITS.address);
-    if (address.count > LOGIN_LIMITS.address.limit) {
-      throw new TooManyRequestsException('sign-in attempts from your network', address.retryAfterSeconds);
+    const addressKey = `login:address:${clientAddress}`;
+    const address = await this.rateLimits.peek(addressKey);
+    if (address.count >= LOGIN_LIMITS.address.limit) {
+      throw new TooManyRequestsException('failed sign-in attempts from your network', address.retryAfterSeconds);
     }
     const account = await this.rateLimits.peek(accountKey);
     if (account.count >= LOGIN_LIMITS.account.limit) {
@@ -126,6 +130,7 @@ export class AuthService {
     const valid = await this.passwords.verify(user?.passwordHash, dto.password);
     if (!user || !valid) {
       await this.rateLimits.hit(accountKey, LOGIN_LIMITS.account);
+      await this.rateLimits.hit(addressKey, LOGIN_LIMITS.address);
       throw new UnauthorizedException(INVALID_CREDENTIALS);
     }
     if (!user.isActive) {

@@ -1,0 +1,312 @@
+import { MikroORM } from '@mikro-orm/core';
+import { JwtService } from '@nestjs/jwt';
+import { FixedClock } from '../src/common/clock/clock';
+import { Clock } from '../src/common/clock/clock';
+import { User } from '../src/modules/auth/entities/user.entity';
+import { Organization } from '../src/modules/tenants/entities/organization.entity';
+import { OutboxWorker } from '../src/modules/mail/outbox.worker';
+import { TenantContext } from '../src/tenancy/tenant-context';
+import { bearer, registerOrganization } from './support/accounts';
+import { linkIn, SmtpSink } from './support/smtp-sink';
+import { createTestApp, type TestApp } from './support/test-app';
+
+const JWT_SECRET = 'integration-tests-secret-0123456789abcdef';
+
+describe('accounts', () => {
+  let t: TestApp;
+  let smtp: SmtpSink;
+  let clock: FixedClock;
+
+  beforeAll(async () => {
+    smtp = await new SmtpSink().start();
+    t = await createTestApp({
+      env: { APP_NOW: '2025-09-08T09:00', SMTP_URL: smtp.url, JWT_SECRET, APP_URL: 'https://dm.example.com' },
+    });
+    clock = t.get(Clock) as FixedClock;
+  });
+
+  afterAll(async () => {
+    await t.close();
+    await smtp.stop();
+  });
+
+  beforeEach(() => clock.set(new Date('2025-09-08T08:00:00Z')));
+
+  async function userRow(email: string): Promise<User> {
+    const em = t.get(MikroORM).em.fork();
+    return TenantContext.runUnscoped(() =>
+      em.findOneOrFail(User, { email }, { populate: ['passwordHash', 'organization'] }),
+    );
+  }
+
+  describe('sign-up', () => {
+    it('creates the organisation with its first user as admin, a 30-day trial, and signs them in', async () => {
+      const account = await registerOrganization(t, { subdomain: 'Hillside-Primary', organizationName: 'Hillside Primary' });
+      const me = await t.http().get('/api/auth/user').set(...bearer(account.token)).expect(200);
+      expect(me.body.user).toMatchObject({ email: account.email, name: 'Ann Admin', role: 'admin', emailVerified: false });
+      expect(me.body.organization).toMatchObject({
+        name: 'Hillside Primary',
+        subdomain: 'hillside-primary',
+        type: 'school',
+        timezone: 'Europe/London',
+        trialEndsAt: '2025-10-08T08:00:00.000Z',
+      });
+    });
+
+    it('stores the password as an argon2id hash with at least 19 MiB, 2 passes, 1 lane', async () => {
+      const account = await registerOrganization(t);
+      const user = await userRow(account.email);
+      expect(user.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      expect(user.passwordHash).not.toContain(account.password);
+    });
+
+    it('answers every §5 rule with its message', async () => {
+      const res = await t
+        .http()
+        .post('/api/auth/register')
+        .send({ name: 'A', email: 'nope', password: '12345', organizationName: 'B', organizationSubdomain: 'bad_sub!', organizationType: 'nursery' })
+        .expect(400);
+      for (const message of [
+        'Name must be at least 2 characters',
+        'Invalid email address',
+        'Password must be at least 6 characters',
+        'Organization name must be at least 2 characters',
+        'Subdomain can only contain lowercase letters, numbers, and hyphens',
+        'Organization type must be one of: school, college, university, other',
+      ]) {
+        expect(res.body.message).toContain(message);
+      }
+    });
+
+    it('refuses a taken subdomain and a taken email with a 409 that says so', async () => {
+      const first = await registerOrganization(t);
+      const again = (subdomain: string, email: string) =>
+        t.http().post('/api/auth/register').send({
+          name: 'Bob', email, password: 'secret12', organizationName: 'Other', organizationSubdomain: subdomain,
+        });
+      const sub = await again(first.subdomain.toUpperCase(), 'bob@example.com').expect(409);
+      expect(sub.body.message).toBe(`The subdomain "${first.subdomain}" is already taken. Please choose another.`);
+      const email = await again('fresh-subdomain-1', first.email.toUpperCase()).expect(409);
+      expect(email.body.message).toBe('An account with this email already exists. Sign in instead, or use another email.');
+      const em = t.get(MikroORM).em.fork();
+      expect(await em.count(Organization, { subdomain: 'fresh-subdomain-1' })).toBe(0);
+    });
+
+    it('refuses reserved subdomains', async () => {
+      const res = await t.http().post('/api/auth/register').send({
+        name: 'Bob', email: 'www@example.com', password: 'secret12', organizationName: 'Web', organizationSubdomain: 'www',
+      }).expect(400);
+      expect(res.body.message).toBe('The subdomain "www" is reserved. Please choose another.');
+    });
+  });
+
+  describe('email verification', () => {
+    it('emails a link that verifies once and only once', async () => {
+      const account = await registerOrganization(t);
+      const email = await smtp.waitFor((e) => e.to.includes(account.email) && /Verify/.test(e.subject));
+      const link = linkIn(email, '/verify-email?token=');
+      expect(link.origin).toBe('https://dm.example.com');
+      const token = link.searchParams.get('token')!;
+      expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
+
+      const ok = await t.http().post('/api/auth/verify-email').send({ token }).expect(200);
+      expect(ok.body.message).toBe('Your email address has been verified.');
+      expect((await userRow(account.email)).emailVerified).toBe(true);
+      await t.http().post('/api/auth/verify-email').send({ token }).expect(400);
+    });
+
+    it('stores only a hash of the token', async () => {
+      const account = await registerOrganization(t);
+      const email = await smtp.waitFor((e) => e.to.includes(account.email));
+      const token = linkIn(email, '/verify-email?token=').searchParams.get('token')!;
+      const rows = await t.get(MikroORM).em.getConnection().execute('SELECT token_hash FROM email_verification_tokens');
+      expect(rows.map((r: { token_hash: string }) => r.token_hash)).not.toContain(token);
+    });
+
+    it('expires after 24 hours', async () => {
+      const account = await registerOrganization(t);
+      const email = await smtp.waitFor((e) => e.to.includes(account.email));
+      const token = linkIn(email, '/verify-email?token=').searchParams.get('token')!;
+      clock.set(new Date('2025-09-09T08:00:01Z'));
+      const res = await t.http().post('/api/auth/verify-email').send({ token }).expect(400);
+      expect(res.body.message).toBe('This verification link is invalid or has expired. Please request a new one.');
+    });
+
+    it('can be sent again, which voids the earlier link', async () => {
+      const account = await registerOrganization(t);
+      const first = await smtp.waitFor((e) => e.to.includes(account.email));
+      const count = smtp.received.filter((e) => e.to.includes(account.email)).length;
+      await t.http().post('/api/auth/resend-verification').send({ email: account.email, organizationSubdomain: account.subdomain }).expect(200);
+      const second = await smtp.waitFor((e) => e.to.includes(account.email) && smtp.received.filter((x) => x.to.includes(account.email)).length > count);
+      const oldToken = linkIn(first, '/verify-email?token=').searchParams.get('token')!;
+      const newToken = linkIn(second, '/verify-email?token=').searchParams.get('token')!;
+      expect(newToken).not.toBe(oldToken);
+      await t.http().post('/api/auth/verify-email').send({ token: oldToken }).expect(400);
+      await t.http().post('/api/auth/verify-email').send({ token: newToken }).expect(200);
+    });
+
+    it('asks for the token when it is missing', async () => {
+      const res = await t.http().post('/api/auth/verify-email').send({}).expect(400);
+      expect(res.body.message).toContain('Verification token is required');
+    });
+  });
+
+  describe('sign-in', () => {
+    it('signs in with email, password and organisation, and records the time', async () => {
+      const account = await registerOrganization(t);
+      const res = await t.http().post('/api/auth/login').send({
+        email: account.email.toUpperCase(), password: account.password, organizationSubdomain: account.subdomain,
+      }).expect(200);
+      expect(typeof res.body.token).toBe('string');
+      expect((await userRow(account.email)).lastLogin?.toISOString()).toBe('2025-09-08T08:00:00.000Z');
+    });
+
+    it('says only "Invalid credentials" for a wrong password, an unknown email or another organisation', async () => {
+      const a = await registerOrganization(t);
+      const b = await registerOrganization(t);
+      for (const attempt of [
+        { email: a.email, password: 'wrong password', organizationSubdomain: a.subdomain },
+        { email: 'nobody@example.com', password: a.password, organizationSubdomain: a.subdomain },
+        { email: a.email, password: a.password, organizationSubdomain: b.subdomain },
+        { email: a.email, password: a.password, organizationSubdomain: 'no-such-school' },
+      ]) {
+        const res = await t.http().post('/api/auth/login').send(attempt).expect(401);
+        expect(res.body).toEqual({ statusCode: 401, message: 'Invalid credentials', error: 'Unauthorized' });
+      }
+    });
+
+    it('answers the §5 messages for malformed sign-in input', async () => {
+      const res = await t.http().post('/api/auth/login').send({ email: 'x', password: '123', organizationSubdomain: '' }).expect(400);
+      expect(res.body.message).toContain('Invalid email address');
+      expect(res.body.message).toContain('Password must be at least 6 characters');
+      expect(res.body.message).toContain('Organization is required');
+    });
+
+    it('refuses a deactivated user, and their existing tokens stop working', async () => {
+      const account = await registerOrganization(t);
+      await t.http().get('/api/auth/user').set(...bearer(account.token)).expect(200);
+      await t.get(MikroORM).em.getConnection().execute('UPDATE users SET is_active = false WHERE email = ?', [account.email]);
+      const me = await t.http().get('/api/auth/user').set(...bearer(account.token)).expect(401);
+      expect(me.body.message).toBe('Your session has ended. Please sign in again.');
+      const login = await t.http().post('/api/auth/login').send({
+        email: account.email, password: account.password, organizationSubdomain: account.subdomain,
+      }).expect(403);
+      expect(login.body.message).toBe('Your account has been deactivated. Please contact your administrator.');
+    });
+  });
+
+  describe('session tokens', () => {
+    const jwt = new JwtService();
+    async function payloadOf(token: string) {
+      return jwt.decode(token) as { sub: string; org: string; ver: number; iss: string; aud: string; exp: number; iat: number };
+    }
+
+    it('carry issuer, audience and expiry', async () => {
+      const account = await registerOrganization(t);
+      const p = await payloadOf(account.token);
+      expect(p).toMatchObject({ iss: 'duty-manager', aud: 'duty-manager' });
+      expect(p.exp - p.iat).toBe(7 * 24 * 3600);
+    });
+
+    it('are refused when unsigned, signed with another algorithm or key, expired, or for another issuer or audience', async () => {
+      const account = await registerOrganization(t);
+      const { sub, org, ver } = await payloadOf(account.token);
+      const claims = { sub, org, ver };
+      const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+      const forged = [
+        `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, iss: 'duty-manager', aud: 'duty-manager', exp: 9999999999 })}.`,
+        jwt.sign(claims, { secret: JWT_SECRET, algorithm: 'HS512', issuer: 'duty-manager', audience: 'duty-manager', expiresIn: '1h' }),
+        jwt.sign(claims, { secret: 'another-secret-another-secret-1234', algorithm: 'HS256', issuer: 'duty-manager', audience: 'duty-manager', expiresIn: '1h' }),
+        jwt.sign(claims, { secret: JWT_SECRET, algorithm: 'HS256', issuer: 'someone-else', audience: 'duty-manager', expiresIn: '1h' }),
+        jwt.sign(claims, { secret: JWT_SECRET, algorithm: 'HS256', issuer: 'duty-manager', audience: 'another-app', expiresIn: '1h' }),
+        jwt.sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 }, { secret: JWT_SECRET, algorithm: 'HS256', issuer: 'duty-manager', audience: 'duty-manager' }),
+      ];
+      for (const token of forged) {
+        await t.http().get('/api/auth/user').set(...bearer(token)).expect(401);
+      }
+      await t.http().get('/api/auth/user').set(...bearer(account.token)).expect(200);
+    });
+
+    it('cannot be moved to another organisation', async () => {
+      const a = await registerOrganization(t);
+      const b = await registerOrganization(t);
+      const { sub, ver } = await payloadOf(a.token);
+      const { org: otherOrg } = await payloadOf(b.token);
+      const moved = jwt.sign({ sub, org: otherOrg, ver }, { secret: JWT_SECRET, algorithm: 'HS256', issuer: 'duty-manager', audience: 'duty-manager', expiresIn: '1h' });
+      await t.http().get('/api/auth/user').set(...bearer(moved)).expect(401);
+    });
+  });
+
+  describe('password reset', () => {
+    async function requestReset(account: { email: string; subdomain: string }) {
+      const before = smtp.received.length;
+      const res = await t.http().post('/api/auth/forgot-password').send({ email: account.email, organizationSubdomain: account.subdomain }).expect(200);
+      expect(res.body.message).toBe('If an account exists with that email, a password reset link has been sent.');
+      const email = await smtp.waitFor((e, ) => e.to.includes(account.email) && /Reset/.test(e.subject) && smtp.received.indexOf(e) >= before);
+      return linkIn(email, '/reset-password?token=').searchParams.get('token')!;
+    }
+
+    it('sets a new password, does not sign in, ends old sessions, and works once', async () => {
+      const account = await registerOrganization(t);
+      const token = await requestReset(account);
+      const res = await t.http().post('/api/auth/reset-password').send({ token, newPassword: 'brand new secret' }).expect(200);
+      expect(res.body).toEqual({ message: 'Your password has been reset. Please sign in with your new password.' });
+      expect(res.body.token).toBeUndefined();
+
+      await t.http().get('/api/auth/user').set(...bearer(account.token)).expect(401);
+      await t.http().post('/api/auth/login').send({ email: account.email, password: account.password, organizationSubdomain: account.subdomain }).expect(401);
+      await t.http().post('/api/auth/login').send({ email: account.email, password: 'brand new secret', organizationSubdomain: account.subdomain }).expect(200);
+      const again = await t.http().post('/api/auth/reset-password').send({ token, newPassword: 'third secret' }).expect(400);
+      expect(again.body.message).toBe('This reset link is invalid or has expired. Please request a new one.');
+    });
+
+    it('expires after 30 minutes', async () => {
+      const account = await registerOrganization(t);
+      const token = await requestReset(account);
+      clock.set(new Date('2025-09-08T08:30:01Z'));
+      await t.http().post('/api/auth/reset-password').send({ token, newPassword: 'brand new secret' }).expect(400);
+    });
+
+    it('checks the new password and the token', async () => {
+      const short = await t.http().post('/api/auth/reset-password').send({ token: 'x', newPassword: '12345' }).expect(400);
+      expect(short.body.message).toContain('Password must be at least 6 characters long');
+      const none = await t.http().post('/api/auth/reset-password').send({ newPassword: '123456' }).expect(400);
+      expect(none.body.message).toContain('Reset token is required');
+      const forged = await t.http().post('/api/auth/reset-password').send({ token: 'not-a-real-token', newPassword: '123456' }).expect(400);
+      expect(forged.body.message).toBe('This reset link is invalid or has expired. Please request a new one.');
+    });
+
+    it('answers the same for known and unknown emails, and emails only the known one', async () => {
+      const account = await registerOrganization(t);
+      const before = smtp.received.length;
+      const known = await t.http().post('/api/auth/forgot-password').send({ email: account.email, organizationSubdomain: account.subdomain }).expect(200);
+      const unknown = await t.http().post('/api/auth/forgot-password').send({ email: 'ghost@example.com', organizationSubdomain: account.subdomain }).expect(200);
+      expect(unknown.body).toEqual(known.body);
+      expect(unknown.headers['content-length']).toBe(known.headers['content-length']);
+      await smtp.waitFor((e) => e.to.includes(account.email) && smtp.received.indexOf(e) >= before);
+      await t.get(OutboxWorker).settle();
+      expect(smtp.received.slice(before).some((e) => e.to.includes('ghost@example.com'))).toBe(false);
+    });
+
+    it('takes indistinguishable time for known and unknown emails', async () => {
+      const account = await registerOrganization(t);
+      const time = async (email: string) => {
+        const start = process.hrtime.bigint();
+        await t.http().post('/api/auth/forgot-password').send({ email, organizationSubdomain: account.subdomain }).expect(200);
+        return Number(process.hrtime.bigint() - start) / 1e6;
+      };
+      await t.get(MikroORM).em.getConnection().execute('DELETE FROM rate_limit_buckets');
+      const known: number[] = [];
+      const unknown: number[] = [];
+      // Interleaved, so background load affects both alike.
+      for (let i = 0; i < 7; i += 1) {
+        known.push(await time(account.email));
+        unknown.push(await time(`ghost-${i}@example.com`));
+      }
+      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+      // The account-dependent work happens after the answer, so the answers differ by noise
+      // only; hashing or sending before answering would add tens of milliseconds.
+      expect(Math.abs(median(known) - median(unknown))).toBeLessThan(15);
+    });
+  });
+});

@@ -1,0 +1,86 @@
+import { JwtService } from '@nestjs/jwt';
+import { bearer, registerOrganization, type Account } from './support/accounts';
+import { snapshotDatabase } from './support/db-snapshot';
+import { ROUTES } from './support/route-access';
+import { createTestApp, type TestApp } from './support/test-app';
+
+interface Operation {
+  id: string;
+  method: string;
+  path: string;
+  secured: boolean;
+}
+
+describe('route inventory', () => {
+  let t: TestApp;
+  let a: Account;
+  let b: Account;
+  let operations: Operation[];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    a = await registerOrganization(t);
+    b = await registerOrganization(t);
+    const spec = (await t.http().get('/api/openapi.json').expect(200)).body as {
+      paths: Record<string, Record<string, { operationId: string; security?: unknown[] }>>;
+    };
+    operations = Object.entries(spec.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, op]) => ({
+        id: op.operationId,
+        method,
+        path,
+        secured: Boolean(op.security?.length),
+      })),
+    );
+  });
+
+  afterAll(() => t.close());
+
+  /** A concrete URL for an operation, with a well-formed id for every path parameter. */
+  const urlOf = (op: Operation) => op.path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
+
+  it('lists every operation of the API, and only those', () => {
+    const inSpec = operations.map((op) => op.id).sort();
+    expect(inSpec).toEqual(Object.keys(ROUTES).sort());
+  });
+
+  it('documents bearer security exactly on the signed-in operations', () => {
+    for (const op of operations) {
+      expect({ op: op.id, secured: op.secured }).toEqual({ op: op.id, secured: ROUTES[op.id]!.access === 'signed-in' });
+    }
+  });
+
+  it('refuses every signed-in operation without a token, changing nothing', async () => {
+    const before = await snapshotDatabase(t);
+    for (const op of operations.filter((o) => ROUTES[o.id]!.access === 'signed-in')) {
+      const res = await t.http()[op.method as 'get'](urlOf(op)).send({});
+      expect({ op: op.id, status: res.status }).toEqual({ op: op.id, status: 401 });
+    }
+    expect(await snapshotDatabase(t)).toEqual(before);
+  });
+
+  it('requires a cross-tenant case for every operation that takes ids', () => {
+    for (const op of operations.filter((o) => o.path.includes('{'))) {
+      expect({ op: op.id, rule: ROUTES[op.id]!.tenant.kind }).toEqual({ op: op.id, rule: 'ids' });
+    }
+  });
+
+  it('answers an own-organisation operation with the caller’s organisation only', async () => {
+    const orgA = (new JwtService().decode(a.token) as { org: string }).org;
+    for (const op of operations.filter((o) => ROUTES[o.id]!.tenant.kind === 'own' && o.method === 'get')) {
+      const res = await t.http().get(urlOf(op)).set(...bearer(b.token)).expect(200);
+      const body = JSON.stringify(res.body);
+      expect(body).not.toContain(orgA);
+      expect(body).not.toContain(a.email);
+    }
+  });
+
+  it('gives organisation B’s admin a 404 for organisation A’s ids, changing nothing', async () => {
+    for (const [id, rule] of Object.entries(ROUTES)) {
+      if (rule.tenant.kind !== 'ids') continue;
+      const before = await snapshotDatabase(t);
+      await rule.tenant.run({ t, a, b });
+      expect({ op: id, after: await snapshotDatabase(t) }).toEqual({ op: id, after: before });
+    }
+  });
+});
