@@ -1,11 +1,16 @@
 #!/usr/bin/env node
 // Starts the built app for the end-to-end tests on its own port with a brand-new embedded
-// PostgreSQL, and removes that database when Playwright stops the server.
+// PostgreSQL and a real SMTP server to receive its emails, and removes that database when
+// Playwright stops the server. Received emails are listed as JSON at
+// http://127.0.0.1:<E2E_PORT + 2>/messages for the tests to read.
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as http from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const main = path.resolve(here, '..', '..', '..', 'backend', 'dist', 'main.js');
@@ -14,10 +19,42 @@ if (!fs.existsSync(main)) {
   process.exit(1);
 }
 
+const port = Number(process.env.E2E_PORT ?? 3100);
+const smtpPort = port + 1;
+const mailboxPort = port + 2;
+
+const messages = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, _session, callback) {
+    simpleParser(stream)
+      .then((mail) => {
+        const to = (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) =>
+          a.value.map((v) => v.address ?? ''),
+        );
+        messages.push({ to, subject: mail.subject ?? '', text: mail.text ?? '', receivedAt: new Date().toISOString() });
+        callback();
+      })
+      .catch(callback);
+  },
+});
+smtp.listen(smtpPort, '127.0.0.1');
+
+const mailbox = http.createServer((req, res) => {
+  if (req.url === '/messages') {
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify(messages));
+    return;
+  }
+  res.writeHead(404).end();
+});
+mailbox.listen(mailboxPort, '127.0.0.1');
+
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'duty-manager-e2e-'));
 // mkdtemp makes the directory private; PostgreSQL (as root: the postgres user) must enter it.
 fs.chmodSync(root, 0o711);
-const port = Number(process.env.E2E_PORT ?? 3100);
 
 const app = spawn(process.execPath, [main], {
   stdio: 'inherit',
@@ -30,11 +67,18 @@ const app = spawn(process.execPath, [main], {
     EMBEDDED_PG_DIR: path.join(root, 'postgres'),
     EMBEDDED_PG_PORT: String(port + 20000),
     APP_NOW: process.env.APP_NOW ?? '2025-09-08T09:00',
+    APP_URL: `http://127.0.0.1:${port}`,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    JWT_SECRET: 'end-to-end-tests-only-secret-0123456789',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   },
 });
 
-const cleanUp = () => fs.rmSync(root, { recursive: true, force: true });
+const cleanUp = () => {
+  fs.rmSync(root, { recursive: true, force: true });
+  smtp.close();
+  mailbox.close();
+};
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => app.kill(signal));
 }

@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
+import { HttpException, HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { Interval } from '@nestjs/schedule';
 
 export interface RateLimitRule {
   /** Most events allowed in one window. */
@@ -19,6 +20,8 @@ export interface RateLimitState {
  */
 @Injectable()
 export class RateLimitService {
+  private readonly logger = new Logger(RateLimitService.name);
+
   constructor(private readonly em: EntityManager) {}
 
   async hit(key: string, rule: RateLimitRule): Promise<RateLimitState> {
@@ -50,9 +53,14 @@ export class RateLimitService {
     await this.em.getConnection().execute('DELETE FROM rate_limit_buckets WHERE key = ?', [key]);
   }
 
-  /** Removes windows that ended; called now and then so the table stays small. */
+  /** Removes windows that ended, so the table stays small. Harmless when instances overlap. */
+  @Interval('rate-limit-purge', 15 * 60 * 1000)
   async purgeExpired(): Promise<void> {
-    await this.em.getConnection().execute('DELETE FROM rate_limit_buckets WHERE expires_at <= now()');
+    try {
+      await this.em.fork().getConnection().execute('DELETE FROM rate_limit_buckets WHERE expires_at <= now()');
+    } catch (err) {
+      this.logger.warn(`Could not purge rate-limit windows: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
 }
 

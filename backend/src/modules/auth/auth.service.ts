@@ -240,7 +240,6 @@ export class AuthService {
       user.emailVerified = true;
       await em.nativeUpdate(PasswordResetToken, { user: user.id, used: false }, { used: true });
     });
-    await this.rateLimits.purgeExpired();
     return { message: 'Your password has been reset. Please sign in with your new password.' };
   }
 

@@ -32,7 +32,7 @@ export class OutboxService {
       attachments: email.attachments,
       dedupeKey: email.dedupeKey,
       organization: email.organizationId,
-    } as never);
+    });
     return row;
   }
 
