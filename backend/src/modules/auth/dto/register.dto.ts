@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { ORGANIZATION_TYPES, type OrganizationType } from '../../tenants/entities/organization.entity';
+import { EmailField, PasswordField } from './fields';
 import { lowerTrim, trim } from './normalize';
 
 export class RegisterDto {
@@ -12,15 +13,11 @@ export class RegisterDto {
   name!: string;
 
   /** Their email address; the verification link is sent there. */
-  @Transform(lowerTrim)
-  @IsEmail({}, { message: 'Invalid email address' })
-  @MaxLength(254, { message: 'Email must be at most 254 characters' })
+  @EmailField()
   email!: string;
 
   /** At least 6 characters. */
-  @IsString({ message: 'Password is required' })
-  @MinLength(6, { message: 'Password must be at least 6 characters' })
-  @MaxLength(128, { message: 'Password must be at most 128 characters' })
+  @PasswordField()
   password!: string;
 
   /** The organisation's display name, e.g. "Hillside Primary School". */

@@ -1,4 +1,5 @@
-import { IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { PasswordField } from './fields';
 
 export class ResetPasswordDto {
   /** The token from the reset link. */
@@ -8,8 +9,6 @@ export class ResetPasswordDto {
   token!: string;
 
   /** At least 6 characters. */
-  @IsString({ message: 'Password must be at least 6 characters long' })
-  @MinLength(6, { message: 'Password must be at least 6 characters long' })
-  @MaxLength(128, { message: 'Password must be at most 128 characters long' })
+  @PasswordField('Password must be at least 6 characters long')
   newPassword!: string;
 }

@@ -1,25 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { Entity, ManyToOne, OptionalProps, PrimaryKey, Property, type Ref, Unique } from '@mikro-orm/core';
-import { User } from './user.entity';
+import { Entity, OptionalProps } from '@mikro-orm/core';
+import { LinkToken } from './link-token.entity';
 
-/** A one-time email verification link; only the SHA-256 of its secret is stored. */
+/** A one-time email verification link, valid 24 hours. */
 @Entity({ tableName: 'email_verification_tokens' })
-export class EmailVerificationToken {
+export class EmailVerificationToken extends LinkToken {
   [OptionalProps]?: 'createdAt';
-
-  @PrimaryKey({ type: 'uuid' })
-  id: string = randomUUID();
-
-  @ManyToOne(() => User, { ref: true, deleteRule: 'cascade', index: true })
-  user!: Ref<User>;
-
-  @Property({ type: 'string', length: 64 })
-  @Unique()
-  tokenHash!: string;
-
-  @Property({ type: 'datetime' })
-  expiresAt!: Date;
-
-  @Property({ type: 'datetime', defaultRaw: 'now()' })
-  createdAt: Date = new Date();
 }
