@@ -12,7 +12,20 @@ test.describe('a visitor on the landing page', () => {
     await expect(page.getByText('Automated duty assignment')).toBeVisible();
   });
 
-  test('gets the not-found screen on an unknown path, also after a reload', async ({ page }) => {
+  test('once signed in, gets the not-found screen on an unknown path, also after a reload', async ({ page, request }) => {
+    const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+    const registered = await request.post('/api/auth/register', {
+      data: {
+        name: 'Nora Notfound',
+        email: `nora-${suffix}@example.com`,
+        password: 'some-password',
+        organizationName: 'Notfound School',
+        organizationSubdomain: `notfound-${suffix}`,
+      },
+    });
+    expect(registered.status()).toBe(201);
+    const { token } = (await registered.json()) as { token: string };
+    await page.addInitScript((value) => window.localStorage.setItem('authToken', value), token);
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
     await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();

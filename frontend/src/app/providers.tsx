@@ -3,6 +3,8 @@ import enGB from 'antd/locale/en_GB';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 
+import { QueuedToastOnLoad } from '@/shared/ui/toast';
+
 import type { AppStore } from './store';
 
 // Imported for its side effect: dayjs gets the en-GB locale (Monday week start) before any
@@ -20,6 +22,7 @@ export function AppProviders({ store, children }: AppProvidersProps) {
       <ConfigProvider locale={enGB}>
         {/* Spec §9: one toast at a time, shown for five seconds. */}
         <AntApp notification={{ maxCount: 1, duration: 5 }} message={{ maxCount: 1 }}>
+          <QueuedToastOnLoad />
           {children}
         </AntApp>
       </ConfigProvider>

@@ -1,10 +1,14 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { renderApp, stubFetch } from '@/testing/test-utils';
+import { currentUser, plan } from '@/testing/fixtures';
+import { renderApp, storeToken, stubFetch } from '@/testing/test-utils';
 
 describe('app router', () => {
-  it('shows the not-found screen for an unknown path', async () => {
+  it('shows the not-found screen for an unknown path when signed in', async () => {
+    storeToken();
+    stubFetch({ 'GET /api/auth/user': { body: currentUser() } });
+
     renderApp('/no-such-page');
 
     expect(
@@ -15,19 +19,7 @@ describe('app router', () => {
   });
 
   it('shows the landing page, lazily loaded, at /', async () => {
-    stubFetch({
-      'GET /api/plan': {
-        body: {
-          id: 'professional',
-          name: 'Professional',
-          pricePerMonth: 10,
-          currency: 'GBP',
-          trialDays: 30,
-          creditCardRequired: false,
-          features: ['Unlimited staff'],
-        },
-      },
-    });
+    stubFetch({ 'GET /api/plan': { body: plan } });
 
     renderApp('/');
 
@@ -38,10 +30,27 @@ describe('app router', () => {
   });
 
   it('puts every screen in a main landmark under a banner with the product title', async () => {
+    storeToken();
+    stubFetch({ 'GET /api/auth/user': { body: currentUser() } });
+
     renderApp('/no-such-page');
 
     const main = await screen.findByRole('main');
-    expect(main).toContainElement(screen.getByRole('heading', { name: '404 Page Not Found' }));
+    expect(
+      await within(main).findByRole('heading', { name: '404 Page Not Found' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toHaveTextContent('Duty Manager');
+  });
+
+  it('gives signed-out visitors the same frame around the landing page', async () => {
+    stubFetch({ 'GET /api/plan': { body: plan } });
+
+    renderApp('/');
+
+    const main = await screen.findByRole('main');
+    expect(
+      await within(main).findByRole('heading', { level: 1, name: 'Duty Manager' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('banner')).toHaveTextContent('Duty Manager');
   });
 });

@@ -1,24 +1,50 @@
-import { useState } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { useState, type ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 
 import { PageLoader } from '@/shared/ui/page-loader';
 
-import { AppShell } from './layout/app-shell';
+import { AuthGate, type RouteHandle } from './layout/auth-gate';
+import { APP_PAGES, type AppPage } from './routes/app-pages';
 import { NotFoundPage } from './routes/not-found-page';
+import { PlaceholderPage } from './routes/placeholder-page';
 import { RouteErrorPage } from './routes/route-error-page';
 
+type AuthRoutes = typeof import('@/features/auth/routes');
+
+/** The auth feature's pages come from one lazily loaded module, fetched on first use. */
+function authPage(pick: (module: AuthRoutes) => ComponentType) {
+  return async () => ({ Component: pick(await import('@/features/auth/routes')) });
+}
+
+const PUBLIC: RouteHandle = { public: true };
+
+function pageRoute(page: AppPage): RouteObject {
+  const element = <PlaceholderPage title={page.title} />;
+  return page.path === '/' ? { index: true, element } : { path: page.path.slice(1), element };
+}
+
 /**
- * Each feature contributes one lazily loaded route module (`features/<name>/routes.tsx`),
- * so its code is fetched only when one of its paths is visited.
+ * Each feature contributes lazily loaded route modules (`features/<name>/routes.tsx`), so its
+ * code is fetched only when one of its paths is visited.
  */
 export const routes: RouteObject[] = [
   {
-    Component: AppShell,
+    Component: AuthGate,
     HydrateFallback: PageLoader,
     ErrorBoundary: RouteErrorPage,
     children: [
-      { index: true, lazy: () => import('@/features/tenants/routes') },
+      ...APP_PAGES.map(pageRoute),
+      { path: 'verify-email', handle: PUBLIC, lazy: authPage((m) => m.VerifyEmailPage) },
+      { path: 'reset-password', handle: PUBLIC, lazy: authPage((m) => m.ResetPasswordPage) },
+      { path: 'forgot-password', handle: PUBLIC, lazy: authPage((m) => m.ForgotPasswordPage) },
+      {
+        path: 'resend-verification',
+        handle: PUBLIC,
+        lazy: authPage((m) => m.ResendVerificationPage),
+      },
+      // Signed out, /login is the landing page with its Sign In tab open; signed in, the dashboard.
+      { path: 'login', element: <Navigate to="/" replace /> },
       { path: '*', Component: NotFoundPage },
     ],
   },

@@ -24,3 +24,16 @@ Object.defineProperty(window, 'matchMedia', {
     dispatchEvent: () => false,
   }),
 });
+
+// jsdom has no ResizeObserver either; antd's Tabs and Menu measure themselves with it. Nothing
+// ever resizes in jsdom, so an observer that never fires is faithful.
+class NoopResizeObserver implements ResizeObserver {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+Object.defineProperty(window, 'ResizeObserver', {
+  writable: true,
+  configurable: true,
+  value: NoopResizeObserver,
+});

@@ -1,4 +1,6 @@
 import { render } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { ConfigProvider } from 'antd';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -7,6 +9,7 @@ import { vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { routes } from '@/app/router';
 import { makeStore } from '@/app/store';
+import { AUTH_TOKEN_STORAGE_KEY } from '@/shared/auth/auth-token';
 
 /** Renders the whole app, with its real routes, store and providers, at `path`. */
 export function renderApp(path = '/') {
@@ -22,31 +25,46 @@ function renderRoutes(routeObjects: RouteObject[], path: string) {
   const store = makeStore();
   const router = createMemoryRouter(routeObjects, { initialEntries: [path] });
   const result = render(
-    <AppProviders store={store}>
-      <RouterProvider router={router} />
-    </AppProviders>,
+    // No runtime CSS in tests: jsdom's getComputedStyle walks every stylesheet, and with antd's
+    // (~375 KB) each role query's visibility check took about a second. The app's own
+    // providers inside still apply their settings; nested ConfigProviders inherit the theme.
+    <ConfigProvider theme={{ zeroRuntime: true }}>
+      <AppProviders store={store}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </ConfigProvider>,
   );
   return { ...result, store, router };
 }
 
-type FetchReply = { status?: number; statusText?: string; body?: unknown };
+type FetchReply =
+  | { status?: number; statusText?: string; body?: unknown }
+  /** The request never reaches a server, as when the network is down. */
+  | { networkError: true };
 
 /**
  * Replaces `fetch` with a stub that answers by `METHOD /path` (query string ignored), e.g.
  * `{ 'GET /api/plan': { body: plan } }`. Unknown requests answer 404 so a missing stub is loud.
- * Objects are sent as JSON; strings as plain text.
+ * Objects are sent as JSON; strings as plain text; `{ networkError: true }` makes `fetch` reject.
+ * A list answers successive requests in order, repeating its last reply.
  */
-export function stubFetch(replies: Record<string, FetchReply>) {
+export function stubFetch(replies: Record<string, FetchReply | FetchReply[]>) {
+  const served = new Map<string, number>();
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
     const method = (init?.method ?? 'GET').toUpperCase();
-    const reply = replies[`${method} ${url.pathname}`];
+    const key = `${method} ${url.pathname}`;
+    const planned = replies[key];
+    const count = served.get(key) ?? 0;
+    served.set(key, count + 1);
+    const reply = Array.isArray(planned) ? planned[Math.min(count, planned.length - 1)] : planned;
     if (!reply) {
       return new Response(`No stub for ${method} ${url.pathname}`, {
         status: 404,
         statusText: 'Not Found',
       });
     }
+    if ('networkError' in reply) throw new TypeError('Failed to fetch');
     const isText = typeof reply.body === 'string';
     return new Response(
       reply.body === undefined
@@ -63,4 +81,41 @@ export function stubFetch(replies: Record<string, FetchReply>) {
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
+}
+
+/** Signs the next render in, as far as the browser knows: a token in storage. */
+export function storeToken(token = 'good-token') {
+  window.localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, token);
+}
+
+export function storedToken(): string | null {
+  return window.localStorage.getItem(AUTH_TOKEN_STORAGE_KEY);
+}
+
+type FetchMock = ReturnType<typeof stubFetch>;
+
+function callsFor(fetchMock: FetchMock, request: string) {
+  return fetchMock.mock.calls.filter(([input, init]) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+    return `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}` === request;
+  });
+}
+
+/** The JSON bodies `fetch` was called with for `METHOD /path`, oldest first. */
+export function sentBodies(fetchMock: FetchMock, request: string): unknown[] {
+  return callsFor(fetchMock, request).map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+}
+
+/** How many times `fetch` was called for `METHOD /path`. */
+export function callCount(fetchMock: FetchMock, request: string): number {
+  return callsFor(fetchMock, request).length;
+}
+
+/**
+ * Puts `value` into a text field in one input event, as pasting does: much faster than typing
+ * into antd fields character by character, which re-validates on every keystroke.
+ */
+export async function fill(user: UserEvent, field: HTMLElement, value: string) {
+  await user.clear(field);
+  if (value) await user.paste(value);
 }

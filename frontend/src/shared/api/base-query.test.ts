@@ -1,7 +1,8 @@
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { AUTH_TOKEN_STORAGE_KEY, baseQuery, type ApiRequest } from './base-query';
+import { AUTH_TOKEN_STORAGE_KEY } from '@/shared/auth/auth-token';
+import { baseQuery, type ApiRequest } from './base-query';
 
 type FetchMock = ReturnType<typeof vi.fn<typeof fetch>>;
 

@@ -1,6 +1,6 @@
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 
-export const AUTH_TOKEN_STORAGE_KEY = 'authToken';
+import { readAuthToken } from '@/shared/auth/auth-token';
 
 type QueryParamValue = string | number | boolean | null | undefined;
 
@@ -26,15 +26,6 @@ export interface ApiError {
   message: string;
   /** The response body, parsed as JSON when possible, so screens can show the server's own message. */
   data?: unknown;
-}
-
-function readAuthToken(): string | null {
-  try {
-    return window.localStorage.getItem(AUTH_TOKEN_STORAGE_KEY);
-  } catch {
-    // Storage can be disabled (privacy settings, sandboxed frames); the cookie may still authenticate.
-    return null;
-  }
 }
 
 function withQueryString(url: string, params: ApiRequest['params']): string {

@@ -1,5 +1,6 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { Card, Flex, Typography } from 'antd';
+import type { ReactNode } from 'react';
 
 import { formatPrice } from '@/shared/lib/money';
 
@@ -7,9 +8,10 @@ import type { PlanDto } from '../api';
 
 interface PricingCardProps {
   plan: PlanDto;
+  action?: ReactNode;
 }
 
-export function PricingCard({ plan }: PricingCardProps) {
+export function PricingCard({ plan, action }: PricingCardProps) {
   return (
     <Card
       style={{ maxWidth: 420 }}
@@ -41,6 +43,7 @@ export function PricingCard({ plan }: PricingCardProps) {
             </li>
           ))}
         </ul>
+        {action && <div style={{ marginTop: 16 }}>{action}</div>}
       </Flex>
     </Card>
   );

@@ -2,36 +2,18 @@ import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
+import { plan } from '@/testing/fixtures';
 import { renderWithProviders, stubFetch } from '@/testing/test-utils';
 
-import type { PlanDto } from '../api';
-import { LandingPage } from './landing-page';
+import { PricingSection } from './pricing-section';
 
-const plan: PlanDto = {
-  id: 'professional',
-  name: 'Professional',
-  pricePerMonth: 10,
-  currency: 'GBP',
-  trialDays: 30,
-  creditCardRequired: false,
-  features: [
-    'Unlimited staff',
-    'Automated duty assignment',
-    'Email notifications',
-    'Swap and cancellation requests',
-    'Holiday management',
-    'Calendar integration',
-    'Priority support',
-  ],
-};
-
-describe('LandingPage', () => {
+describe('PricingSection', () => {
   it('sells the Professional plan fetched from GET /api/plan', async () => {
     const fetchMock = stubFetch({ 'GET /api/plan': { body: plan } });
 
-    renderWithProviders(<LandingPage />);
+    renderWithProviders(<PricingSection />);
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Duty Manager' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Pricing' })).toBeInTheDocument();
     expect(
       await screen.findByRole('heading', { level: 3, name: 'Professional' }),
     ).toBeInTheDocument();
@@ -48,7 +30,7 @@ describe('LandingPage', () => {
   it('shows that the plan is loading', () => {
     stubFetch({ 'GET /api/plan': { body: plan } });
 
-    renderWithProviders(<LandingPage />);
+    renderWithProviders(<PricingSection />);
 
     expect(screen.getByRole('status', { name: 'Loading the plan' })).toBeInTheDocument();
   });
@@ -62,7 +44,7 @@ describe('LandingPage', () => {
       },
     });
 
-    renderWithProviders(<LandingPage />);
+    renderWithProviders(<PricingSection />);
 
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('We could not load the plan')).toBeInTheDocument();
@@ -80,7 +62,7 @@ describe('LandingPage', () => {
       },
     });
 
-    renderWithProviders(<LandingPage />);
+    renderWithProviders(<PricingSection />);
 
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Internal server error')).toBeInTheDocument();
@@ -88,7 +70,7 @@ describe('LandingPage', () => {
 
   it('loads the plan again when asked to try again', async () => {
     const fetchMock = stubFetch({ 'GET /api/plan': { status: 503, body: 'Database unavailable' } });
-    renderWithProviders(<LandingPage />);
+    renderWithProviders(<PricingSection />);
     await screen.findByRole('alert');
 
     stubFetch({ 'GET /api/plan': { body: plan } });
@@ -97,5 +79,13 @@ describe('LandingPage', () => {
     expect(await screen.findByText('£10')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the call to action under the plan', async () => {
+    stubFetch({ 'GET /api/plan': { body: plan } });
+
+    renderWithProviders(<PricingSection action={<button type="button">Start now</button>} />);
+
+    expect(await screen.findByRole('button', { name: 'Start now' })).toBeInTheDocument();
   });
 });

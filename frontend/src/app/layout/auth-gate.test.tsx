@@ -1,0 +1,308 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+
+import { currentUser, plan } from '@/testing/fixtures';
+import { callCount, renderApp, storedToken, storeToken, stubFetch } from '@/testing/test-utils';
+
+async function findLanding() {
+  return screen.findByRole('heading', { level: 1, name: 'Duty Manager' });
+}
+
+describe('auth gate', () => {
+  describe('without a stored token', () => {
+    it.each([['/'], ['/rota'], ['/staff'], ['/no-such-page']])(
+      'shows the landing page at %s without asking who is signed in',
+      async (path) => {
+        const fetchMock = stubFetch({ 'GET /api/plan': { body: plan } });
+
+        const { router } = renderApp(path);
+
+        expect(await findLanding()).toBeInTheDocument();
+        expect(screen.getByRole('tab', { name: 'Start Free Trial' })).toHaveAttribute(
+          'aria-selected',
+          'true',
+        );
+        expect(router.state.location.pathname).toBe(path);
+        expect(callCount(fetchMock, 'GET /api/auth/user')).toBe(0);
+        expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+      },
+    );
+
+    it('opens the Sign In tab at /login', async () => {
+      stubFetch({ 'GET /api/plan': { body: plan } });
+
+      renderApp('/login');
+
+      expect(await screen.findByRole('tab', { name: 'Sign In' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
+      expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    });
+
+    it.each([
+      ['/forgot-password', 'Forgot your password?'],
+      ['/resend-verification', 'Resend verification email'],
+    ])('shows the public page %s instead of the landing page', async (path, heading) => {
+      stubFetch({});
+
+      renderApp(path);
+
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+      expect(
+        screen.queryByRole('heading', { level: 1, name: 'Duty Manager' }),
+      ).not.toBeInTheDocument();
+    });
+  });
+
+  describe('with a stored token', () => {
+    it('shows a page loader while it asks who is signed in', async () => {
+      storeToken();
+      stubFetch({ 'GET /api/auth/user': { body: currentUser() } });
+
+      renderApp('/');
+
+      expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Dashboard' }),
+      ).toBeInTheDocument();
+    });
+
+    it('shows the shell with the organisation, the role and the dashboard placeholder', async () => {
+      storeToken('good-token');
+      const fetchMock = stubFetch({ 'GET /api/auth/user': { body: currentUser() } });
+
+      renderApp('/');
+
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Dashboard' }),
+      ).toBeInTheDocument();
+      expect(screen.getByText('This page is coming in a later release.')).toBeInTheDocument();
+      const banner = screen.getByRole('banner');
+      expect(within(banner).getByRole('link', { name: 'Duty Manager' })).toHaveAttribute(
+        'href',
+        '/',
+      );
+      expect(within(banner).getByText('Hillside Primary School')).toBeInTheDocument();
+      expect(within(banner).getByText('Admin')).toBeInTheDocument();
+      expect(within(banner).getByRole('link', { name: 'Help' })).toHaveAttribute('href', '/help');
+      expect(within(banner).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+      const [, init] = fetchMock.mock.calls[0] ?? [];
+      expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer good-token');
+    });
+
+    it.each([
+      ['manager', 'Manager'],
+      ['staff', 'Staff'],
+      ['caretaker', 'User'],
+    ])('labels the role %s as %s', async (role, label) => {
+      storeToken();
+      stubFetch({
+        'GET /api/auth/user': { body: currentUser({ user: { role: role as 'staff' } }) },
+      });
+
+      renderApp('/');
+
+      const banner = await screen.findByRole('banner');
+      expect(await within(banner).findByText(label)).toBeInTheDocument();
+    });
+
+    it('clears a token the server rejects and shows the landing page', async () => {
+      storeToken('expired-token');
+      const fetchMock = stubFetch({
+        'GET /api/auth/user': {
+          status: 401,
+          body: { statusCode: 401, message: 'Unauthorized', error: 'Unauthorized' },
+        },
+        'GET /api/plan': { body: plan },
+      });
+
+      renderApp('/rota');
+
+      expect(await findLanding()).toBeInTheDocument();
+      expect(storedToken()).toBeNull();
+      expect(callCount(fetchMock, 'GET /api/auth/user')).toBe(1);
+    });
+
+    it('signs out when the server cannot be reached, without retrying', async () => {
+      storeToken();
+      const fetchMock = stubFetch({
+        'GET /api/auth/user': { networkError: true },
+        'GET /api/plan': { body: plan },
+      });
+
+      renderApp('/');
+
+      expect(await findLanding()).toBeInTheDocument();
+      expect(storedToken()).toBeNull();
+      expect(callCount(fetchMock, 'GET /api/auth/user')).toBe(1);
+    });
+  });
+
+  describe('signed in', () => {
+    it('navigates with the navigation bar and highlights the current page', async () => {
+      storeToken();
+      stubFetch({ 'GET /api/auth/user': { body: currentUser() } });
+      const user = userEvent.setup();
+      const { router } = renderApp('/');
+
+      const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+      const names = within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent);
+      expect(names).toEqual([
+        'Dashboard',
+        'Weekly Rota',
+        'Statistics',
+        'Holidays',
+        'Swap Requests',
+        'Cancel Requests',
+        'My Rota',
+        'Instructions',
+        'Admin',
+      ]);
+      expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+
+      await user.click(within(nav).getByRole('link', { name: 'Weekly Rota' }));
+
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Weekly Rota' }),
+      ).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/rota');
+      const rota = within(nav).getByRole('link', { name: 'Weekly Rota' });
+      expect(rota).toHaveAttribute('aria-current', 'page');
+      expect(rota.closest('li')).toHaveClass('ant-menu-item-selected');
+      expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute(
+        'aria-current',
+      );
+    });
+
+    it.each([
+      ['/rota', 'Weekly Rota'],
+      ['/statistics', 'Statistics'],
+      ['/holidays', 'Holiday Management'],
+      ['/swaps', 'Swap Requests'],
+      ['/cancel-requests', 'Cancel Requests'],
+      ['/my-rota', 'My Rota'],
+      ['/instructions', 'Instructions'],
+      ['/staff', 'Admin Panel'],
+      ['/help', 'Help'],
+    ])('shows a placeholder at %s headed %s', async (path, heading) => {
+      storeToken();
+      stubFetch({ 'GET /api/auth/user': { body: currentUser() } });
+
+      renderApp(path);
+
+      const main = await screen.findByRole('main');
+      expect(
+        await within(main).findByRole('heading', { level: 1, name: heading }),
+      ).toBeInTheDocument();
+      expect(within(main).getByText('This page is coming in a later release.')).toBeInTheDocument();
+    });
+
+    it('sends /login to the dashboard', async () => {
+      storeToken();
+      stubFetch({ 'GET /api/auth/user': { body: currentUser() } });
+
+      const { router } = renderApp('/login');
+
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Dashboard' }),
+      ).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/');
+    });
+
+    it('logs out: removes the token, forgets the user and goes to the landing page', async () => {
+      storeToken();
+      const fetchMock = stubFetch({
+        'GET /api/auth/user': { body: currentUser() },
+        'GET /api/plan': { body: plan },
+      });
+      const user = userEvent.setup();
+      const { router, store } = renderApp('/rota');
+
+      await user.click(await screen.findByRole('button', { name: 'Logout' }));
+
+      expect(await findLanding()).toBeInTheDocument();
+      expect(storedToken()).toBeNull();
+      expect(router.state.location.pathname).toBe('/');
+      expect(store.getState().api.queries['getCurrentUser(undefined)']).toBeUndefined();
+      expect(callCount(fetchMock, 'GET /api/auth/user')).toBe(1);
+      expect(screen.queryByText('Hillside Primary School')).not.toBeInTheDocument();
+    });
+
+    it('follows a navigation link from the keyboard', async () => {
+      storeToken();
+      stubFetch({ 'GET /api/auth/user': { body: currentUser() } });
+      const user = userEvent.setup();
+      renderApp('/');
+      const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+
+      within(nav).getByRole('link', { name: 'Swap Requests' }).focus();
+      await user.keyboard('{Enter}');
+
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Swap Requests' }),
+      ).toBeInTheDocument();
+    });
+
+    it('names each navigation item by its page alone', async () => {
+      storeToken();
+      stubFetch({ 'GET /api/auth/user': { body: currentUser() } });
+      renderApp('/');
+
+      const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+
+      expect(within(nav).getByRole('menuitem', { name: 'Admin' })).toBeInTheDocument();
+    });
+
+    it('stays signed in when a later check of the user fails for another reason', async () => {
+      storeToken();
+      const fetchMock = stubFetch({
+        'GET /api/auth/user': [
+          { body: currentUser() },
+          { status: 503, body: 'Service Unavailable' },
+        ],
+        'POST /api/auth/verify-email': {
+          body: { message: 'Your email address has been verified.' },
+        },
+      });
+
+      // Verifying refreshes the current user; the second answer is the server being down.
+      renderApp('/verify-email?token=refetch-503');
+
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Email verified' }),
+      ).toBeInTheDocument();
+      await waitFor(() => expect(callCount(fetchMock, 'GET /api/auth/user')).toBe(2));
+      expect(storedToken()).toBe('good-token');
+      expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+      expect(
+        within(screen.getByRole('banner')).getByText('Hillside Primary School'),
+      ).toBeInTheDocument();
+    });
+
+    it('signs out when a later check of the user says the session has ended', async () => {
+      storeToken();
+      const fetchMock = stubFetch({
+        'GET /api/auth/user': [
+          { body: currentUser() },
+          { status: 401, body: { statusCode: 401, message: 'Unauthorized' } },
+        ],
+        'POST /api/auth/verify-email': {
+          body: { message: 'Your email address has been verified.' },
+        },
+      });
+
+      renderApp('/verify-email?token=refetch-401');
+
+      await waitFor(() => expect(storedToken()).toBeNull());
+      expect(callCount(fetchMock, 'GET /api/auth/user')).toBe(2);
+      expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+    });
+  });
+});

@@ -1,0 +1,86 @@
+import {
+  BarChartOutlined,
+  CalendarOutlined,
+  CloseCircleOutlined,
+  DashboardOutlined,
+  FileTextOutlined,
+  QuestionCircleOutlined,
+  ScheduleOutlined,
+  SettingOutlined,
+  SwapOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import type { ReactNode } from 'react';
+
+/**
+ * The signed-in app's pages as data (ant-design-pro style): the router builds its routes from
+ * this list and the navigation bar its items, so the two cannot drift apart.
+ */
+export interface AppPage {
+  /** Absolute path. */
+  path: string;
+  /** The label in the navigation bar. */
+  name: string;
+  /** The page's heading, where it differs from the navigation label (spec §2). */
+  title: string;
+  icon: ReactNode;
+  /** Reached from elsewhere (the header's Help link), not from the navigation bar. */
+  hideInMenu?: boolean;
+}
+
+export const APP_PAGES: AppPage[] = [
+  { path: '/', name: 'Dashboard', title: 'Dashboard', icon: <DashboardOutlined aria-hidden /> },
+  {
+    path: '/rota',
+    name: 'Weekly Rota',
+    title: 'Weekly Rota',
+    icon: <CalendarOutlined aria-hidden />,
+  },
+  {
+    path: '/statistics',
+    name: 'Statistics',
+    title: 'Statistics',
+    icon: <BarChartOutlined aria-hidden />,
+  },
+  {
+    path: '/holidays',
+    name: 'Holidays',
+    title: 'Holiday Management',
+    icon: <ScheduleOutlined aria-hidden />,
+  },
+  {
+    path: '/swaps',
+    name: 'Swap Requests',
+    title: 'Swap Requests',
+    icon: <SwapOutlined aria-hidden />,
+  },
+  {
+    path: '/cancel-requests',
+    name: 'Cancel Requests',
+    title: 'Cancel Requests',
+    icon: <CloseCircleOutlined aria-hidden />,
+  },
+  { path: '/my-rota', name: 'My Rota', title: 'My Rota', icon: <UserOutlined aria-hidden /> },
+  {
+    path: '/instructions',
+    name: 'Instructions',
+    title: 'Instructions',
+    icon: <FileTextOutlined aria-hidden />,
+  },
+  { path: '/staff', name: 'Admin', title: 'Admin Panel', icon: <SettingOutlined aria-hidden /> },
+  {
+    path: '/help',
+    name: 'Help',
+    title: 'Help',
+    icon: <QuestionCircleOutlined aria-hidden />,
+    hideInMenu: true,
+  },
+];
+
+export const MENU_PAGES = APP_PAGES.filter((page) => !page.hideInMenu);
+
+/** Whether `page` is the one shown at `pathname`, counting its sub-paths (e.g. /staff/42). */
+export function isCurrentPage(page: AppPage, pathname: string): boolean {
+  if (page.path === '/') return pathname === '/';
+  return pathname === page.path || pathname.startsWith(`${page.path}/`);
+}

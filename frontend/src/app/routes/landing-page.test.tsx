@@ -1,0 +1,52 @@
+import { screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+
+import { plan } from '@/testing/fixtures';
+import { renderWithProviders, stubFetch } from '@/testing/test-utils';
+
+import { LandingPage } from './landing-page';
+
+describe('LandingPage', () => {
+  it('has the hero, sign-up and sign-in, the features and the pricing', async () => {
+    stubFetch({ 'GET /api/plan': { body: plan } });
+
+    renderWithProviders(<LandingPage />);
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Duty Manager' })).toBeInTheDocument();
+    const getStarted = screen.getByRole('region', { name: 'Get started' });
+    expect(within(getStarted).getByRole('tab', { name: 'Start Free Trial' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(within(getStarted).getByRole('tab', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Features' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Pricing' })).toBeInTheDocument();
+    expect(await screen.findByText('£10')).toBeInTheDocument();
+  });
+
+  it('takes the pricing call to action to the registration form', async () => {
+    stubFetch({ 'GET /api/plan': { body: plan } });
+    const user = userEvent.setup();
+    renderWithProviders(<LandingPage />);
+    await user.click(screen.getByRole('tab', { name: 'Sign In' }));
+
+    await user.click(await screen.findByRole('button', { name: 'Start your free trial' }));
+
+    const getStarted = screen.getByRole('region', { name: 'Get started' });
+    expect(getStarted).toHaveFocus();
+    expect(within(getStarted).getByRole('tab', { name: 'Start Free Trial' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(within(getStarted).getByLabelText('Your name')).toBeInTheDocument();
+  });
+
+  it('opens on the Sign In tab when sent back to sign in', () => {
+    stubFetch({ 'GET /api/plan': { body: plan } });
+
+    renderWithProviders(<LandingPage />, '/login');
+
+    expect(screen.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
+  });
+});

@@ -1,0 +1,122 @@
+import { Button, Form, Input, Select } from 'antd';
+import { useNavigate } from 'react-router';
+
+import { useToast } from '@/shared/ui/toast';
+
+import { useRegisterMutation, type OrganizationType } from '../api';
+import { authFailureToast } from '../lib/auth-failure';
+import {
+  emailRules,
+  lowerCase,
+  nameRules,
+  newSubdomainRules,
+  passwordRules,
+  withoutSpaces,
+} from '../lib/validation';
+import { useStartSession } from '../session/session';
+
+interface RegisterValues {
+  name: string;
+  email: string;
+  password: string;
+  organizationName: string;
+  organizationSubdomain: string;
+  organizationType: OrganizationType;
+}
+
+const ORGANIZATION_TYPES: { value: OrganizationType; label: string }[] = [
+  { value: 'school', label: 'School' },
+  { value: 'college', label: 'College' },
+  { value: 'university', label: 'University' },
+  { value: 'other', label: 'Other' },
+];
+
+/** Signs up a new organisation; the person signing up becomes its first admin. */
+export function RegisterForm() {
+  const [register, { isLoading }] = useRegisterMutation();
+  const startSession = useStartSession();
+  const toast = useToast();
+  const navigate = useNavigate();
+
+  const submit = async (values: RegisterValues) => {
+    let token: string;
+    try {
+      ({ token } = await register({
+        registerDto: {
+          ...values,
+          name: values.name.trim(),
+          organizationName: values.organizationName.trim(),
+        },
+      }).unwrap());
+    } catch (error) {
+      toast(authFailureToast(error, 'Registration failed', 'Unable to create account'));
+      return;
+    }
+    startSession(token);
+    toast({
+      title: 'Welcome to Duty Manager!',
+      description: `Your free trial has started. We have sent a link to ${values.email} to confirm your email address.`,
+    });
+    void navigate('/');
+  };
+
+  return (
+    <Form<RegisterValues>
+      name="register"
+      layout="vertical"
+      // Our messages (spec §5) instead of the browser's own bubbles for type="email".
+      noValidate
+      disabled={isLoading}
+      initialValues={{ organizationType: 'school' }}
+      onFinish={(values) => void submit(values)}
+    >
+      <Form.Item label="Your name" name="name" validateFirst rules={nameRules('Name', 100)}>
+        <Input autoComplete="name" />
+      </Form.Item>
+      <Form.Item
+        label="Email"
+        name="email"
+        validateFirst
+        normalize={withoutSpaces}
+        rules={emailRules('Invalid email address')}
+      >
+        <Input type="email" autoComplete="email" />
+      </Form.Item>
+      <Form.Item
+        label="Password"
+        name="password"
+        validateFirst
+        extra="At least 6 characters."
+        rules={passwordRules}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        label="Organization name"
+        name="organizationName"
+        validateFirst
+        rules={nameRules('Organization name', 255)}
+      >
+        <Input autoComplete="organization" placeholder="Hillside Primary School" />
+      </Form.Item>
+      <Form.Item
+        label="Organization subdomain"
+        name="organizationSubdomain"
+        validateFirst
+        normalize={lowerCase}
+        extra="Your organisation's short name: everyone enters it when they sign in. Lowercase letters, numbers and hyphens."
+        rules={newSubdomainRules}
+      >
+        <Input autoComplete="off" autoCapitalize="none" spellCheck={false} placeholder="hillside" />
+      </Form.Item>
+      <Form.Item label="Organization type" name="organizationType">
+        <Select options={ORGANIZATION_TYPES} />
+      </Form.Item>
+      <Form.Item style={{ marginBottom: 0 }}>
+        <Button type="primary" htmlType="submit" size="large" block loading={isLoading}>
+          Start Free Trial
+        </Button>
+      </Form.Item>
+    </Form>
+  );
+}

@@ -1,0 +1,143 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent, type UserEvent } from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+
+import { plan } from '@/testing/fixtures';
+import { fill, renderApp, sentBodies, stubFetch } from '@/testing/test-utils';
+
+async function choose(user: UserEvent, password: string, confirmation: string) {
+  await fill(user, await screen.findByLabelText('New password'), password);
+  await fill(user, screen.getByLabelText('Confirm password'), confirmation);
+  await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+}
+
+describe('reset password page', () => {
+  let user: UserEvent;
+
+  beforeEach(() => {
+    user = userEvent.setup();
+  });
+
+  it('refuses a password shorter than 6 characters', async () => {
+    const fetchMock = stubFetch({});
+    renderApp('/reset-password?token=reset-token');
+
+    await choose(user, 'abc', 'abc');
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Invalid Password')).toBeInTheDocument();
+    expect(
+      within(alert).getByText('Password must be at least 6 characters long'),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getAllByText('Password must be at least 6 characters long')).toHaveLength(2),
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('refuses two different entries', async () => {
+    const fetchMock = stubFetch({});
+    renderApp('/reset-password?token=reset-token');
+
+    await choose(user, 'secret12', 'secret13');
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Password Mismatch')).toBeInTheDocument();
+    expect(within(alert).getByText('Passwords do not match')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByText('Passwords do not match')).toHaveLength(2));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows and hides what is typed', async () => {
+    stubFetch({});
+    renderApp('/reset-password?token=reset-token');
+    const field = await screen.findByLabelText('New password');
+    expect(field).toHaveAttribute('type', 'password');
+
+    const [toggle] = screen.getAllByRole('button', { name: 'Show' });
+    await user.click(toggle!);
+
+    expect(field).toHaveAttribute('type', 'text');
+  });
+
+  it('sets the new password and then offers to sign in', async () => {
+    const fetchMock = stubFetch({
+      'POST /api/auth/reset-password': {
+        body: { message: 'Your password has been reset. Please sign in with your new password.' },
+      },
+      'GET /api/plan': { body: plan },
+    });
+    const { router } = renderApp('/reset-password?token=reset-token');
+
+    await choose(user, 'new-secret', 'new-secret');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Password reset' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Your password has been reset. Please sign in with your new password.'),
+    ).toBeInTheDocument();
+    expect(sentBodies(fetchMock, 'POST /api/auth/reset-password')).toEqual([
+      { token: 'reset-token', newPassword: 'new-secret' },
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Back to Login' }));
+
+    expect(await screen.findByRole('tab', { name: 'Sign In' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it("shows the server's reason when the link is no good", async () => {
+    stubFetch({
+      'POST /api/auth/reset-password': {
+        status: 400,
+        body: {
+          statusCode: 400,
+          message: 'This reset link is invalid or has expired. Please request a new one.',
+          error: 'Bad Request',
+        },
+      },
+    });
+    renderApp('/reset-password?token=used-token');
+
+    await choose(user, 'new-secret', 'new-secret');
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Reset Failed')).toBeInTheDocument();
+    expect(
+      within(alert).getByText(
+        'This reset link is invalid or has expired. Please request a new one.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Request a new reset link' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+  });
+
+  it('falls back to a general reason when the server gives none', async () => {
+    stubFetch({ 'POST /api/auth/reset-password': { networkError: true } });
+    renderApp('/reset-password?token=reset-token');
+
+    await choose(user, 'new-secret', 'new-secret');
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Failed to reset password')).toBeInTheDocument();
+  });
+
+  it('sends a link without a token to the forgot-password page', async () => {
+    stubFetch({});
+    const { router } = renderApp('/reset-password');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Forgot your password?' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/forgot-password');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Invalid Link')).toBeInTheDocument();
+    expect(within(alert).getByText('No reset token provided in the URL')).toBeInTheDocument();
+  });
+});

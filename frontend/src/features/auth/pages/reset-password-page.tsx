@@ -1,0 +1,142 @@
+import { Button, Flex, Form, Input, Typography, type FormProps } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+
+import { getServerMessage } from '@/shared/api/errors';
+import { useToast } from '@/shared/ui/toast';
+
+import { useResetPasswordMutation } from '../api';
+import { AuthCard } from '../components/auth-card';
+import { useLogout } from '../session/session';
+
+interface ResetPasswordValues {
+  newPassword: string;
+  confirmPassword: string;
+}
+
+const TOO_SHORT = 'Password must be at least 6 characters long';
+const MISMATCH = 'Passwords do not match';
+
+/** Reached from the emailed link `/reset-password?token=…` (spec §2, §5). */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const toast = useToast();
+
+  useEffect(() => {
+    if (!token) {
+      toast({
+        variant: 'destructive',
+        title: 'Invalid Link',
+        description: 'No reset token provided in the URL',
+        // StrictMode runs effects twice in development; the key keeps it to one toast.
+        key: 'reset-password-invalid-link',
+      });
+    }
+  }, [token, toast]);
+
+  if (!token) return <Navigate to="/forgot-password" replace />;
+  // Keyed so a different link in the same tab starts from an empty form.
+  return <ResetPasswordForm key={token} token={token} />;
+}
+
+function ResetPasswordForm({ token }: { token: string }) {
+  const [resetPassword, { isLoading }] = useResetPasswordMutation();
+  const toast = useToast();
+  const logout = useLogout();
+  const [doneMessage, setDoneMessage] = useState<string>();
+
+  const submit = async ({ newPassword }: ResetPasswordValues) => {
+    try {
+      const { message } = await resetPassword({
+        resetPasswordDto: { token, newPassword },
+      }).unwrap();
+      setDoneMessage(message);
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: 'Reset Failed',
+        description: getServerMessage(error) ?? 'Failed to reset password',
+      });
+    }
+  };
+
+  const explainInvalid: FormProps<ResetPasswordValues>['onFinishFailed'] = ({ errorFields }) => {
+    const password = errorFields.find((field) => field.name[0] === 'newPassword');
+    if (password) {
+      toast({
+        variant: 'destructive',
+        title: 'Invalid Password',
+        description: password.errors[0] ?? TOO_SHORT,
+      });
+    } else if (errorFields.some((field) => field.name[0] === 'confirmPassword')) {
+      toast({ variant: 'destructive', title: 'Password Mismatch', description: MISMATCH });
+    }
+  };
+
+  if (doneMessage !== undefined) {
+    return (
+      <AuthCard title="Password reset">
+        <Typography.Paragraph>
+          {doneMessage || 'Your password has been reset. Please sign in with your new password.'}
+        </Typography.Paragraph>
+        {/* The reset ended every session on the server, so any local one is signed out too. */}
+        <Button type="primary" size="large" block onClick={() => logout({ thenSignIn: true })}>
+          Back to Login
+        </Button>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Choose a new password"
+      intro="Enter a new password for your account, twice. It must be at least 6 characters long."
+    >
+      <Form<ResetPasswordValues>
+        name="reset-password"
+        layout="vertical"
+        noValidate
+        disabled={isLoading}
+        onFinish={(values) => void submit(values)}
+        onFinishFailed={explainInvalid}
+      >
+        <Form.Item
+          label="New password"
+          name="newPassword"
+          validateFirst
+          rules={[
+            { required: true, message: TOO_SHORT },
+            { min: 6, message: TOO_SHORT },
+            { max: 128, message: 'Password must be at most 128 characters long' },
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          label="Confirm password"
+          name="confirmPassword"
+          dependencies={['newPassword']}
+          required
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: async (_rule, value: unknown) => {
+                if (value !== getFieldValue('newPassword')) throw new Error(MISMATCH);
+              },
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item style={{ marginBottom: 16 }}>
+          <Button type="primary" htmlType="submit" size="large" block loading={isLoading}>
+            Reset Password
+          </Button>
+        </Form.Item>
+        <Flex justify="center">
+          <Link to="/forgot-password">Request a new reset link</Link>
+        </Flex>
+      </Form>
+    </AuthCard>
+  );
+}

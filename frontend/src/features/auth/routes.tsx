@@ -1,0 +1,6 @@
+// The account screens reached from emailed links. The app router loads this module lazily and
+// picks the page for each path.
+export { ForgotPasswordPage } from './pages/forgot-password-page';
+export { ResendVerificationPage } from './pages/resend-verification-page';
+export { ResetPasswordPage } from './pages/reset-password-page';
+export { VerifyEmailPage } from './pages/verify-email-page';

@@ -1,0 +1,36 @@
+import { CheckCircleFilled } from '@ant-design/icons';
+import { Flex, Typography } from 'antd';
+
+const HIGHLIGHTS = [
+  'A fair rota for every weekday, filled in one click',
+  'Swaps and cancellations without the email chains',
+  'Reminders so nobody forgets their duty',
+];
+
+/** What Duty Manager is, in one heading and a sentence: the top of the landing page. */
+export function LandingHero() {
+  return (
+    <section aria-labelledby="landing-title">
+      <Typography.Title id="landing-title" level={1} style={{ fontSize: 44, marginBottom: 16 }}>
+        Duty Manager
+      </Typography.Title>
+      <Typography.Paragraph style={{ fontSize: 20 }}>
+        The duty-manager rota for schools, colleges and universities. Put two duty managers on every
+        weekday, and let staff swap, cancel and plan around holidays without a spreadsheet.
+      </Typography.Paragraph>
+      <Flex
+        vertical
+        gap="small"
+        component="ul"
+        style={{ listStyle: 'none', padding: 0, margin: 0 }}
+      >
+        {HIGHLIGHTS.map((highlight) => (
+          <Flex key={highlight} component="li" gap="small" align="baseline">
+            <CheckCircleFilled aria-hidden style={{ color: '#1677ff' }} />
+            <Typography.Text style={{ fontSize: 16 }}>{highlight}</Typography.Text>
+          </Flex>
+        ))}
+      </Flex>
+    </section>
+  );
+}
