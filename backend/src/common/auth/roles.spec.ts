@@ -1,0 +1,25 @@
+import { hasPermission, PERMISSIONS, type Permission, permissionDeniedMessage, ROLES } from './roles';
+
+describe('the permission table', () => {
+  const all = Object.keys(PERMISSIONS) as Permission[];
+
+  it('gives admins everything', () => {
+    expect(all.filter((p) => !hasPermission('admin', p))).toEqual([]);
+  });
+
+  it('gives managers staff, holidays, rota and requests, but not settings, roles or the log', () => {
+    expect(all.filter((p) => !hasPermission('manager', p)).sort()).toEqual(['audit.view', 'settings.manage', 'staff.roles']);
+  });
+
+  it('gives staff viewing, their own requests and their own unavailability only', () => {
+    expect(all.filter((p) => hasPermission('staff', p)).sort()).toEqual(['requests.create', 'rota.view', 'unavailability.own']);
+  });
+
+  it('words a refusal as spec §6 does', () => {
+    expect(permissionDeniedMessage('settings.manage')).toBe("You don't have permission to change system settings");
+  });
+
+  it('knows exactly three roles', () => {
+    expect(ROLES).toEqual(['admin', 'manager', 'staff']);
+  });
+});
