@@ -11,7 +11,10 @@ import { buildOrmConfig } from './config/mikro-orm.config';
 import { ScheduleModule } from '@nestjs/schedule';
 import { JwtSecret } from './common/auth/jwt-secret.token';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
+import { AuditModule } from './modules/audit/audit.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { HolidaysModule } from './modules/holidays/holidays.module';
+import { StaffModule } from './modules/staff/staff.module';
 import { HealthModule } from './modules/health/health.module';
 import { MailModule } from './modules/mail/mail.module';
 import { TenantsModule } from './modules/tenants/tenants.module';
@@ -96,7 +99,10 @@ export class AppModule {
         MailModule,
         HealthModule,
         TenantsModule,
+        AuditModule,
         AuthModule,
+        StaffModule,
+        HolidaysModule,
         ...imports,
         ...spaModule(env),
       ],

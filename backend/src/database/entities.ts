@@ -1,5 +1,8 @@
 import type { EntityClass } from '@mikro-orm/core';
 import { RateLimitBucket } from '../common/rate-limit/entities/rate-limit-bucket.entity';
+import { AuditEntry } from '../modules/audit/entities/audit-entry.entity';
+import { Holiday } from '../modules/holidays/entities/holiday.entity';
+import { Staff } from '../modules/staff/entities/staff.entity';
 import { EmailVerificationToken } from '../modules/auth/entities/email-verification-token.entity';
 import { PasswordResetToken } from '../modules/auth/entities/password-reset-token.entity';
 import { User } from '../modules/auth/entities/user.entity';
@@ -17,4 +20,7 @@ export const ENTITIES: EntityClass<unknown>[] = [
   PasswordResetToken,
   RateLimitBucket,
   OutboxEmail,
+  Staff,
+  Holiday,
+  AuditEntry,
 ];

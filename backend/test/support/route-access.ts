@@ -1,4 +1,4 @@
-import type { Account } from './accounts';
+import { bearer, type Account } from './accounts';
 import type { TestApp } from './test-app';
 
 /** Organisation A's admin and data, and organisation B's admin, for cross-tenant cases. */
@@ -14,10 +14,11 @@ export type TenantRule =
   /** Answers only about the caller's own organisation; takes no ids. */
   | { kind: 'own' }
   /**
-   * Takes ids of tenant data: `run` must show that B's admin using A's ids gets 404 and that
-   * nothing changed. Every route with path parameters needs one.
+   * Takes ids of tenant data. `setup` creates A's record and returns its id; `attempt` shows
+   * that B's admin using that id gets 404. The test checks nothing changed in between. Every
+   * route with path parameters needs one.
    */
-  | { kind: 'ids'; run: (ctx: CrossTenantContext) => Promise<void> };
+  | { kind: 'ids'; setup: (ctx: CrossTenantContext) => Promise<string>; attempt: (ctx: CrossTenantContext, id: string) => Promise<void> };
 
 export interface RouteRule {
   access: 'public' | 'signed-in';
@@ -39,4 +40,76 @@ export const ROUTES: Record<string, RouteRule> = {
   forgotPassword: { access: 'public', tenant: { kind: 'none' } },
   resetPassword: { access: 'public', tenant: { kind: 'none' } },
   getCurrentUser: { access: 'signed-in', tenant: { kind: 'own' } },
+  getStaff: { access: 'signed-in', tenant: { kind: 'own' } },
+  createStaff: { access: 'signed-in', tenant: { kind: 'own' } },
+  previewStaffImport: { access: 'signed-in', tenant: { kind: 'own' } },
+  importStaff: { access: 'signed-in', tenant: { kind: 'own' } },
+  updateStaff: {
+    access: 'signed-in',
+    tenant: {
+      kind: 'ids',
+      setup: createStaffOfA,
+      attempt: ({ t, b }, id) => expect404(t.http().put(`/api/staff/${id}`).set(...bearer(b.token)).send({ name: 'Taken Over', isActive: false })),
+    },
+  },
+  inviteStaff: {
+    access: 'signed-in',
+    tenant: {
+      kind: 'ids',
+      setup: createStaffOfA,
+      attempt: ({ t, b }, id) => expect404(t.http().post(`/api/staff/${id}/invite`).set(...bearer(b.token)).send({})),
+    },
+  },
+  changeStaffRole: {
+    access: 'signed-in',
+    tenant: {
+      kind: 'ids',
+      setup: createStaffOfA,
+      attempt: ({ t, b }, id) => expect404(t.http().put(`/api/staff/${id}/role`).set(...bearer(b.token)).send({ role: 'admin' })),
+    },
+  },
+  getHolidays: { access: 'signed-in', tenant: { kind: 'own' } },
+  createHoliday: { access: 'signed-in', tenant: { kind: 'own' } },
+  addBankHolidays: { access: 'signed-in', tenant: { kind: 'own' } },
+  updateHoliday: {
+    access: 'signed-in',
+    tenant: {
+      kind: 'ids',
+      setup: createHolidayOfA,
+      attempt: ({ t, b }, id) =>
+        expect404(
+          t.http().put(`/api/holidays/${id}`).set(...bearer(b.token)).send({ name: 'Taken', type: 'other', startDate: '2025-10-01', endDate: '2025-10-01' }),
+        ),
+    },
+  },
+  deleteHoliday: {
+    access: 'signed-in',
+    tenant: {
+      kind: 'ids',
+      setup: createHolidayOfA,
+      attempt: ({ t, b }, id) => expect404(t.http().delete(`/api/holidays/${id}`).set(...bearer(b.token))),
+    },
+  },
+  getAuditLog: { access: 'signed-in', tenant: { kind: 'own' } },
 };
+
+async function expect404(request: PromiseLike<{ status: number; body: { statusCode?: number } }>): Promise<void> {
+  const res = await request;
+  expect(res.status).toBe(404);
+  expect(res.body.statusCode).toBe(404);
+}
+
+let counter = 0;
+
+async function createStaffOfA({ t, a }: CrossTenantContext): Promise<string> {
+  counter += 1;
+  const res = await t.http().post('/api/staff').set(...bearer(a.token)).send({ name: `Alpha Person ${counter}`, email: `alpha-${counter}-${Date.now()}@a.example`, invite: true });
+  expect(res.status).toBe(201);
+  return res.body.id as string;
+}
+
+async function createHolidayOfA({ t, a }: CrossTenantContext): Promise<string> {
+  const res = await t.http().post('/api/holidays').set(...bearer(a.token)).send({ name: 'Alpha Day', type: 'inset_day', startDate: '2025-11-03', endDate: '2025-11-03' });
+  expect(res.status).toBe(201);
+  return res.body.id as string;
+}

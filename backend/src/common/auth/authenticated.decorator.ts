@@ -10,9 +10,9 @@ import { type Permission, PERMISSIONS } from './roles';
  * The one way to protect a route: signs the caller in from the bearer token, optionally
  * checks a permission from the table in roles.ts, and documents both in the OpenAPI spec.
  */
-export function Authenticated(permission?: Permission) {
+export function Authenticated(permission?: Permission, deniedAction?: string) {
   const decorators = [
-    SetMetadata(PERMISSION_KEY, permission),
+    SetMetadata(PERMISSION_KEY, permission ? { permission, deniedAction } : undefined),
     UseGuards(JwtAuthGuard, PermissionGuard),
     ApiBearerAuth(BEARER_AUTH),
     ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'Not signed in, or the session has ended.' }),

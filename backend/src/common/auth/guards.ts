@@ -7,6 +7,12 @@ import { hasPermission, type Permission, permissionDeniedMessage } from './roles
 
 export const PERMISSION_KEY = 'duty-manager:permission';
 
+/** What a route needs; `deniedAction` words the refusal when the permission's own wording is too broad. */
+export interface RequiredPermission {
+  permission: Permission;
+  deniedAction?: string;
+}
+
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
   override handleRequest<TUser = AuthUser>(err: unknown, user: TUser | false, info: unknown): TUser {
@@ -26,14 +32,14 @@ export class PermissionGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const permission = this.reflector.getAllAndOverride<Permission | undefined>(PERMISSION_KEY, [
+    const required = this.reflector.getAllAndOverride<RequiredPermission | undefined>(PERMISSION_KEY, [
       context.getHandler(),
       context.getClass(),
     ]);
-    if (!permission) return true;
+    if (!required) return true;
     const user = context.switchToHttp().getRequest<{ user?: AuthUser }>().user;
-    if (!user || !hasPermission(user.role, permission)) {
-      throw new ForbiddenException(permissionDeniedMessage(permission));
+    if (!user || !hasPermission(user.role, required.permission)) {
+      throw new ForbiddenException(permissionDeniedMessage(required.permission, required.deniedAction));
     }
     return true;
   }

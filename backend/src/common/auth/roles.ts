@@ -18,7 +18,7 @@ export const PERMISSIONS = {
   'unavailability.manage': { roles: ['admin', 'manager'], action: "manage other people's unavailability" },
   'staff.roles': { roles: ['admin'], action: 'change roles' },
   'settings.manage': { roles: ['admin'], action: 'change system settings' },
-  'audit.view': { roles: ['admin'], action: 'view the activity log' },
+  'audit.view': { roles: ['admin', 'manager'], action: 'view the activity log' },
 } as const satisfies Record<string, { roles: readonly Role[]; action: string }>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -28,6 +28,6 @@ export function hasPermission(role: Role, permission: Permission): boolean {
 }
 
 /** Spec §6 wording: "You don't have permission to change system settings". */
-export function permissionDeniedMessage(permission: Permission): string {
-  return `You don't have permission to ${PERMISSIONS[permission].action}`;
+export function permissionDeniedMessage(permission: Permission, action?: string): string {
+  return `You don't have permission to ${action ?? PERMISSIONS[permission].action}`;
 }

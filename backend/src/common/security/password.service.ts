@@ -19,7 +19,7 @@ export class PasswordService {
   }
 
   /** False for a wrong password, and for a missing hash (after the same amount of work). */
-  async verify(passwordHash: string | undefined, password: string): Promise<boolean> {
+  async verify(passwordHash: string | null | undefined, password: string): Promise<boolean> {
     if (!passwordHash) {
       await verify(await this.dummyHash, password).catch(() => false);
       return false;

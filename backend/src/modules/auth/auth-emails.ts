@@ -45,3 +45,18 @@ export function passwordResetEmail(e: LinkEmail): NewEmail {
     text: `${intro}\n\n${why}\n\n${e.link}\n`,
   };
 }
+
+export function invitationEmail(e: LinkEmail & { invitedBy: string }): NewEmail {
+  const intro = `Hello ${e.name},`;
+  const why =
+    `${e.invitedBy} has invited you to Duty Manager at ${e.organizationName}, where you can see the duty rota, ` +
+    'ask for swaps and record when you are away. Choose a password to sign in; the link is valid for 7 days.';
+  return {
+    kind: 'invitation',
+    to: e.to,
+    organizationId: e.organizationId,
+    subject: `You're invited to Duty Manager at ${e.organizationName}`,
+    html: layout([escapeHtml(intro), escapeHtml(why)], e.link, 'Choose a password'),
+    text: `${intro}\n\n${why}\n\n${e.link}\n`,
+  };
+}

@@ -9,6 +9,7 @@ import { ConfigService } from '@nestjs/config';
 import type { Env } from '../../config/env';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { InvitationService } from './invitation.service';
 
 @Module({
   imports: [
@@ -28,7 +29,7 @@ import { AuthService } from './auth.service';
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, PasswordService, JwtStrategy],
-  exports: [PasswordService],
+  providers: [AuthService, PasswordService, JwtStrategy, InvitationService],
+  exports: [PasswordService, InvitationService],
 })
 export class AuthModule {}

@@ -227,7 +227,7 @@ export class AuthService {
   async resetPassword(dto: ResetPasswordDto): Promise<MessageDto> {
     const now = this.clock.now();
     const passwordHash = await this.passwords.hash(dto.newPassword);
-    await this.em.transactional(async (em) => {
+    const purpose = await this.em.transactional(async (em) => {
       const found = await TenantContext.runUnscoped(() =>
         em.findOne(PasswordResetToken, { tokenHash: hashToken(dto.token) }, { populate: ['user'], lockMode: LockMode.PESSIMISTIC_WRITE }),
       );
@@ -239,8 +239,14 @@ export class AuthService {
       // Following the link proved the address is theirs.
       user.emailVerified = true;
       await em.nativeUpdate(PasswordResetToken, { user: user.id, used: false }, { used: true });
+      return found.purpose;
     });
-    return { message: 'Your password has been reset. Please sign in with your new password.' };
+    return {
+      message:
+        purpose === 'invite'
+          ? 'Your password has been set. Please sign in with your new password.'
+          : 'Your password has been reset. Please sign in with your new password.',
+    };
   }
 
   private linkBase(): string {

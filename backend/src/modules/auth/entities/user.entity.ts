@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { Entity, Enum, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { Entity, Enum, Formula, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { ROLES, type Role } from '../../../common/auth/roles';
 import { TenantScopedEntity } from '../../../tenancy/tenant-scoped.entity';
 
 /** Someone who signs in. Emails are stored lower-cased and are unique (spec §3). */
 @Entity({ tableName: 'users' })
 export class User extends TenantScopedEntity {
-  [OptionalProps]?: 'role' | 'isActive' | 'emailVerified' | 'tokenVersion' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?: 'organization' | 'role' | 'isActive' | 'emailVerified' | 'tokenVersion' | 'createdAt' | 'updatedAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -15,8 +15,13 @@ export class User extends TenantScopedEntity {
   @Unique()
   email!: string;
 
-  @Property({ type: 'text', hidden: true, lazy: true })
-  passwordHash!: string;
+  /** Empty for someone invited who has not chosen a password yet. */
+  @Property({ type: 'text', hidden: true, lazy: true, nullable: true })
+  passwordHash?: string | null;
+
+  /** Whether a password has been chosen (without loading the hash). */
+  @Formula((alias) => `${alias}.password_hash is not null`, { type: 'boolean' })
+  hasPassword?: boolean;
 
   @Property({ type: 'string', length: 100 })
   name!: string;

@@ -1,0 +1,83 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ConflictException, Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { Clock } from '../../common/clock/clock';
+import { createSecretToken } from '../../common/security/secret-token';
+import { appUrl, type Env } from '../../config/env';
+import { TenantContext } from '../../tenancy/tenant-context';
+import { OutboxService } from '../mail/outbox.service';
+import type { Organization } from '../tenants/entities/organization.entity';
+import { invitationEmail } from './auth-emails';
+import { PasswordResetToken } from './entities/password-reset-token.entity';
+import { User } from './entities/user.entity';
+
+const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface Invitee {
+  name: string;
+  email: string;
+  isActive: boolean;
+  /** The user already linked to the person, if any. */
+  user?: User | null;
+}
+
+/**
+ * Lets a person sign in: finds or creates their user (role staff) and emails a link to choose
+ * a password. A new invitation voids the previous link.
+ */
+@Injectable()
+export class InvitationService {
+  constructor(
+    private readonly outbox: OutboxService,
+    private readonly clock: Clock,
+    private readonly config: ConfigService<Env, true>,
+  ) {}
+
+  /** Returns the user to link; `sent` is false when they can already sign in (nothing to send). */
+  async invite(
+    em: EntityManager,
+    invitee: Invitee,
+    organization: Organization,
+    invitedBy: AuthUser,
+  ): Promise<{ user: User; sent: boolean }> {
+    if (!invitee.isActive) {
+      throw new ConflictException(`${invitee.name} is inactive. Reactivate them before inviting them to sign in.`);
+    }
+    let user = invitee.user ?? (await em.findOne(User, { email: invitee.email }));
+    if (!user) {
+      // Emails are unique across organisations (spec §3): the address may be taken elsewhere.
+      const elsewhere = await TenantContext.runUnscoped(() => em.count(User, { email: invitee.email }));
+      if (elsewhere) {
+        throw new ConflictException(
+          `${invitee.email} already has a Duty Manager account with another organisation, so it cannot be invited here.`,
+        );
+      }
+      user = em.create(User, { email: invitee.email, name: invitee.name, role: 'staff', passwordHash: null });
+      await em.flush();
+    }
+    if (user.hasPassword) return { user, sent: false };
+
+    await em.nativeUpdate(PasswordResetToken, { user: user.id, used: false, purpose: 'invite' }, { used: true });
+    const { token, hash } = createSecretToken();
+    em.create(PasswordResetToken, {
+      user,
+      tokenHash: hash,
+      purpose: 'invite',
+      expiresAt: new Date(this.clock.now().getTime() + INVITE_TTL_MS),
+    });
+    const base = appUrl({ PORT: this.config.get('PORT', { infer: true }), APP_URL: this.config.get('APP_URL', { infer: true }) });
+    this.outbox.enqueue(
+      em,
+      invitationEmail({
+        to: user.email,
+        name: invitee.name,
+        organizationName: organization.name,
+        organizationId: organization.id,
+        invitedBy: invitedBy.name,
+        link: `${base}/reset-password?token=${token}&invite=1`,
+      }),
+    );
+    return { user, sent: true };
+  }
+}

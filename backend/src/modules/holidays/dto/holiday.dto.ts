@@ -1,0 +1,80 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsoDateField, NotBefore } from '../../../common/validation/iso-date';
+import { HOLIDAY_TYPES, type HolidayType } from '../entities/holiday.entity';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const emptyToNull = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? value.trim() || null : value;
+
+export class HolidayDto {
+  id!: string;
+  name!: string;
+  @ApiProperty({ enum: HOLIDAY_TYPES, enumName: 'HolidayType' })
+  type!: HolidayType;
+  /** First day, `yyyy-MM-dd`. */
+  @ApiProperty({ format: 'date' })
+  startDate!: string;
+  /** Last day (inclusive), `yyyy-MM-dd`; equals startDate for a single day. */
+  @ApiProperty({ format: 'date' })
+  endDate!: string;
+  description?: string | null;
+}
+
+export class SaveHolidayDto {
+  @Transform(trim)
+  @IsString({ message: 'Name is required' })
+  @MinLength(1, { message: 'Name is required' })
+  @MaxLength(255, { message: 'Name must be at most 255 characters' })
+  name!: string;
+
+  @ApiProperty({ enum: HOLIDAY_TYPES, enumName: 'HolidayType' })
+  @IsIn(HOLIDAY_TYPES, { message: `Type must be one of: ${HOLIDAY_TYPES.join(', ')}` })
+  type!: HolidayType;
+
+  @IsoDateField('Start date')
+  startDate!: string;
+
+  @IsoDateField('End date')
+  @NotBefore('startDate', 'End date must be on or after the start date')
+  endDate!: string;
+
+  /** Optional note shown under the name. */
+  @IsOptional()
+  @Transform(emptyToNull)
+  @IsString({ message: 'Description must be text' })
+  @MaxLength(1000, { message: 'Description must be at most 1000 characters' })
+  description?: string | null;
+}
+
+export class HolidayRangeQueryDto {
+  /** Only holidays ending on or after this date. */
+  @IsOptional()
+  @IsoDateField('startDate')
+  startDate?: string;
+
+  /** Only holidays starting on or before this date. */
+  @IsOptional()
+  @IsoDateField('endDate')
+  @NotBefore('startDate', 'endDate must be on or after startDate')
+  endDate?: string;
+}
+
+export class AddBankHolidaysDto {
+  /** The academic year by its first calendar year: 2025 means 1 Sep 2025 – 31 Aug 2026. Default: the current one. */
+  @IsOptional()
+  @IsInt({ message: 'academicYearStart must be a year such as 2025' })
+  @Min(2000, { message: 'academicYearStart must be between 2000 and 2100' })
+  @Max(2100, { message: 'academicYearStart must be between 2000 and 2100' })
+  academicYearStart?: number;
+}
+
+export class AddBankHolidaysResultDto {
+  /** The holidays that were added. */
+  added!: HolidayDto[];
+  /** How many bank holidays were already covered by an existing holiday and left out. */
+  skipped!: number;
+  /** The academic year, e.g. "2025-2026". */
+  academicYear!: string;
+}

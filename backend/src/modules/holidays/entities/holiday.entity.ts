@@ -1,0 +1,38 @@
+import { randomUUID } from 'node:crypto';
+import { Check, Entity, Enum, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { TenantScopedEntity } from '../../../tenancy/tenant-scoped.entity';
+
+export const HOLIDAY_TYPES = ['bank_holiday', 'half_term', 'term_holiday', 'inset_day', 'other'] as const;
+export type HolidayType = (typeof HOLIDAY_TYPES)[number];
+
+/** Days without duties: every date from startDate to endDate (inclusive) is a holiday. */
+@Entity({ tableName: 'holidays' })
+@Index({ properties: ['organization', 'startDate'] })
+@Check({ name: 'holidays_dates_in_order', expression: 'end_date >= start_date' })
+export class Holiday extends TenantScopedEntity {
+  [OptionalProps]?: 'organization' | 'createdAt' | 'updatedAt';
+
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @Property({ type: 'string', length: 255 })
+  name!: string;
+
+  @Enum({ items: () => HOLIDAY_TYPES })
+  type!: HolidayType;
+
+  @Property({ type: 'date' })
+  startDate!: string;
+
+  @Property({ type: 'date' })
+  endDate!: string;
+
+  @Property({ type: 'text', nullable: true })
+  description?: string | null;
+
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'datetime', defaultRaw: 'now()', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}

@@ -1,0 +1,123 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable, NotFoundException } from '@nestjs/common';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { Clock } from '../../common/clock/clock';
+import { AuditService, changedFields } from '../audit/audit.service';
+import { Organization } from '../tenants/entities/organization.entity';
+import { academicYearStartOf } from '../../common/clock/academic-year';
+import { bankHolidaysInAcademicYear } from './bank-holidays';
+import type { AddBankHolidaysResultDto, HolidayDto, HolidayRangeQueryDto, SaveHolidayDto } from './dto/holiday.dto';
+import { Holiday } from './entities/holiday.entity';
+
+export function toHolidayDto(h: Holiday): HolidayDto {
+  return {
+    id: h.id,
+    name: h.name,
+    type: h.type,
+    startDate: h.startDate,
+    endDate: h.endDate,
+    description: h.description ?? null,
+  };
+}
+
+const describe = (h: { name: string; startDate: string; endDate: string }) =>
+  h.startDate === h.endDate ? `${h.name} (${h.startDate})` : `${h.name} (${h.startDate} to ${h.endDate})`;
+
+@Injectable()
+export class HolidaysService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly audit: AuditService,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(range: HolidayRangeQueryDto): Promise<HolidayDto[]> {
+    const where: Record<string, unknown> = {};
+    if (range.startDate) where.endDate = { $gte: range.startDate };
+    if (range.endDate) where.startDate = { $lte: range.endDate };
+    const rows = await this.em.find(Holiday, where, { orderBy: { startDate: 'asc', name: 'asc' } });
+    return rows.map(toHolidayDto);
+  }
+
+  async create(actor: AuthUser, dto: SaveHolidayDto): Promise<HolidayDto> {
+    return this.em.transactional(async (em) => {
+      const holiday = em.create(Holiday, { ...dto, description: dto.description ?? null });
+      await em.flush();
+      this.audit.record(em, actor, {
+        kind: 'holiday',
+        action: 'holiday.created',
+        entityId: holiday.id,
+        summary: `Added holiday ${describe(holiday)}`,
+        after: toHolidayDto(holiday),
+      });
+      return toHolidayDto(holiday);
+    });
+  }
+
+  async update(actor: AuthUser, id: string, dto: SaveHolidayDto): Promise<HolidayDto> {
+    return this.em.transactional(async (em) => {
+      const holiday = await this.find(em, id);
+      const before = toHolidayDto(holiday);
+      em.assign(holiday, { ...dto, description: dto.description ?? null });
+      const after = toHolidayDto(holiday);
+      this.audit.record(em, actor, {
+        kind: 'holiday',
+        action: 'holiday.updated',
+        entityId: holiday.id,
+        summary: `Changed holiday ${describe(holiday)}`,
+        ...changedFields(before, after),
+      });
+      return after;
+    });
+  }
+
+  async remove(actor: AuthUser, id: string): Promise<void> {
+    await this.em.transactional(async (em) => {
+      const holiday = await this.find(em, id);
+      this.audit.record(em, actor, {
+        kind: 'holiday',
+        action: 'holiday.deleted',
+        entityId: holiday.id,
+        summary: `Deleted holiday ${describe(holiday)}`,
+        before: toHolidayDto(holiday),
+      });
+      em.remove(holiday);
+    });
+  }
+
+  /** Adds the academic year's bank holidays, skipping dates any holiday already covers. */
+  async addBankHolidays(actor: AuthUser, academicYearStart?: number): Promise<AddBankHolidaysResultDto> {
+    return this.em.transactional(async (em) => {
+      const organization = await em.findOneOrFail(Organization, { id: actor.organizationId });
+      const start = academicYearStartOf(this.clock.today(organization.timezone), academicYearStart);
+      const candidates = bankHolidaysInAcademicYear(start);
+      const existing = await em.find(Holiday, {
+        endDate: { $gte: `${start}-09-01` },
+        startDate: { $lte: `${start + 1}-08-31` },
+      });
+      const covered = (date: string) => existing.some((h) => h.startDate <= date && date <= h.endDate);
+      const added = candidates
+        .filter((c) => !covered(c.date))
+        .map((c) => em.create(Holiday, { name: c.name, type: 'bank_holiday', startDate: c.date, endDate: c.date, description: null }));
+      await em.flush();
+      const academicYear = `${start}-${start + 1}`;
+      if (added.length) {
+        this.audit.record(em, actor, {
+          kind: 'holiday',
+          action: 'holiday.bank-holidays-added',
+          entityId: academicYear,
+          summary: `Added ${added.length} England & Wales bank holiday${added.length === 1 ? '' : 's'} for ${academicYear}`,
+          after: { dates: added.map((h) => h.startDate) },
+        });
+      }
+      return { added: added.map(toHolidayDto), skipped: candidates.length - added.length, academicYear };
+    });
+  }
+
+  private async find(em: EntityManager, id: string): Promise<Holiday> {
+    // The tenant filter makes another organisation's holiday invisible: 404, not 403.
+    const holiday = await em.findOne(Holiday, { id });
+    if (!holiday) throw new NotFoundException('Holiday not found');
+    return holiday;
+  }
+}

@@ -1,0 +1,252 @@
+import { EntityManager, ref, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import type { AuthUser } from '../../common/auth/auth-user';
+import type { Role } from '../../common/auth/roles';
+import { AuditService, changedFields } from '../audit/audit.service';
+import { User } from '../auth/entities/user.entity';
+import { InvitationService } from '../auth/invitation.service';
+import { OutboxService } from '../mail/outbox.service';
+import { Organization } from '../tenants/entities/organization.entity';
+import type {
+  CreateStaffDto,
+  ImportPreviewDto,
+  ImportResultDto,
+  InviteStatus,
+  StaffDto,
+  UpdateStaffDto,
+} from './dto/staff.dto';
+import { Staff } from './entities/staff.entity';
+import { parseStaffCsv } from './staff-csv';
+
+const STAFF_EXISTS = 'A staff member with this email already exists';
+
+function inviteStatus(user: User | null | undefined): InviteStatus {
+  if (!user) return 'not_invited';
+  return user.hasPassword ? 'active' : 'invited';
+}
+
+export function toStaffDto(staff: Staff): StaffDto {
+  const user = staff.user?.getEntity();
+  return {
+    id: staff.id,
+    name: staff.name,
+    email: staff.email,
+    department: staff.department ?? null,
+    isActive: staff.isActive,
+    isTeaching: staff.isTeaching,
+    userId: user?.id ?? null,
+    role: user?.role ?? null,
+    inviteStatus: inviteStatus(user),
+  };
+}
+
+/** The fields the audit log keeps for a staff member. */
+const auditView = (dto: StaffDto) => ({
+  name: dto.name,
+  email: dto.email,
+  department: dto.department,
+  isTeaching: dto.isTeaching,
+  isActive: dto.isActive,
+});
+
+@Injectable()
+export class StaffService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly audit: AuditService,
+    private readonly invitations: InvitationService,
+    private readonly outbox: OutboxService,
+  ) {}
+
+  async list(): Promise<StaffDto[]> {
+    const staff = await this.em.find(Staff, {}, { populate: ['user'], orderBy: { name: 'asc', email: 'asc' } });
+    return staff.map(toStaffDto);
+  }
+
+  async create(actor: AuthUser, dto: CreateStaffDto): Promise<StaffDto> {
+    const result = await this.write(async (em) => {
+      if (await em.count(Staff, { email: dto.email })) throw new ConflictException(STAFF_EXISTS);
+      const staff = em.create(Staff, {
+        name: dto.name,
+        email: dto.email,
+        department: dto.department ?? null,
+        isTeaching: dto.isTeaching ?? true,
+      });
+      // Someone of this organisation who already signs in with this email (say, the admin
+      // adding themselves) is the same person.
+      const existingUser = await em.findOne(User, { email: dto.email });
+      if (existingUser && !(await em.count(Staff, { user: existingUser.id }))) staff.user = ref(existingUser);
+      if (dto.invite) await this.invite(em, staff, actor);
+      await em.flush();
+      const created = toStaffDto(staff);
+      this.audit.record(em, actor, {
+        kind: 'staff',
+        action: 'staff.created',
+        entityId: staff.id,
+        summary: `Added staff member ${staff.name}${dto.invite ? ' and invited them to sign in' : ''}`,
+        after: auditView(created),
+      });
+      return created;
+    });
+    return result;
+  }
+
+  async update(actor: AuthUser, id: string, dto: UpdateStaffDto): Promise<StaffDto> {
+    return this.write(async (em) => {
+      const staff = await this.find(em, id);
+      const user = staff.user?.getEntity();
+      const before = toStaffDto(staff);
+
+      if (dto.email !== undefined && dto.email !== staff.email) {
+        if (await em.count(Staff, { email: dto.email, id: { $ne: staff.id } })) throw new ConflictException(STAFF_EXISTS);
+        if (user) user.email = dto.email;
+      }
+      if (dto.isActive === false && staff.isActive && user) await this.assertNotLastAdmin(em, user, 'deactivated');
+
+      em.assign(staff, {
+        ...(dto.name !== undefined && { name: dto.name }),
+        ...(dto.email !== undefined && { email: dto.email }),
+        ...(dto.department !== undefined && { department: dto.department }),
+        ...(dto.isTeaching !== undefined && { isTeaching: dto.isTeaching }),
+        ...(dto.isActive !== undefined && { isActive: dto.isActive }),
+      });
+      if (user) {
+        // Deactivated staff cannot sign in; their sessions end at their next request.
+        user.isActive = staff.isActive;
+        user.name = staff.name;
+      }
+      if (dto.invite) await this.invite(em, staff, actor);
+      await em.flush();
+
+      const after = toStaffDto(staff);
+      const action =
+        before.isActive !== after.isActive ? (after.isActive ? 'staff.reactivated' : 'staff.deactivated') : 'staff.updated';
+      const verb = { 'staff.reactivated': 'Reactivated', 'staff.deactivated': 'Deactivated', 'staff.updated': 'Edited' }[action];
+      this.audit.record(em, actor, {
+        kind: 'staff',
+        action,
+        entityId: staff.id,
+        summary: `${verb} staff member ${staff.name}${dto.invite ? ' and invited them to sign in' : ''}`,
+        ...changedFields(auditView(before), auditView(after)),
+      });
+      return after;
+    });
+  }
+
+  async inviteAgain(actor: AuthUser, id: string): Promise<StaffDto> {
+    return this.write(async (em) => {
+      const staff = await this.find(em, id);
+      if (staff.user?.getEntity().hasPassword) {
+        throw new ConflictException(`${staff.name} can already sign in. If they forgot their password, they can reset it from the sign-in page.`);
+      }
+      await this.invite(em, staff, actor);
+      await em.flush();
+      this.audit.record(em, actor, {
+        kind: 'staff',
+        action: 'staff.invited',
+        entityId: staff.id,
+        summary: `Invited ${staff.name} to sign in`,
+      });
+      return toStaffDto(staff);
+    });
+  }
+
+  async changeRole(actor: AuthUser, id: string, role: Role): Promise<StaffDto> {
+    return this.write(async (em) => {
+      const staff = await this.find(em, id);
+      const user = staff.user?.getEntity();
+      if (!user) {
+        throw new ConflictException(`Invite ${staff.name} to sign in first: only people who can sign in have a role.`);
+      }
+      if (user.role === role) return toStaffDto(staff);
+      if (user.role === 'admin') await this.assertNotLastAdmin(em, user, 'demoted');
+      const previous = user.role;
+      user.role = role;
+      await em.flush();
+      this.audit.record(em, actor, {
+        kind: 'role',
+        action: 'role.changed',
+        entityId: staff.id,
+        summary: `Changed ${staff.name}'s role from ${previous} to ${role}`,
+        before: { role: previous },
+        after: { role },
+      });
+      return toStaffDto(staff);
+    });
+  }
+
+  async previewImport(file: Buffer): Promise<ImportPreviewDto> {
+    const rows = parseStaffCsv(file);
+    const emails = rows.map((r) => r.email).filter(Boolean);
+    const existing = new Set(
+      (await this.em.find(Staff, { email: { $in: emails } }, { fields: ['email'] })).map((s) => s.email),
+    );
+    for (const row of rows) if (existing.has(row.email)) row.errors.push(STAFF_EXISTS);
+    const validCount = rows.filter((r) => r.errors.length === 0).length;
+    return { rows, validCount, errorCount: rows.length - validCount };
+  }
+
+  /** Imports the rows without errors, all in one transaction. */
+  async import(actor: AuthUser, file: Buffer): Promise<ImportResultDto> {
+    const preview = await this.previewImport(file);
+    const valid = preview.rows.filter((r) => r.errors.length === 0);
+    await this.write(async (em) => {
+      for (const row of valid) {
+        em.create(Staff, { name: row.name, email: row.email, department: row.department, isTeaching: row.isTeaching });
+      }
+      await em.flush();
+      if (valid.length) {
+        this.audit.record(em, actor, {
+          kind: 'staff',
+          action: 'staff.imported',
+          entityId: 'csv',
+          summary: `Imported ${valid.length} staff member${valid.length === 1 ? '' : 's'} from a CSV file`,
+          after: { emails: valid.map((r) => r.email) },
+        });
+      }
+    });
+    return { imported: valid.length, skipped: preview.rows.length - valid.length };
+  }
+
+  /** Runs a change in one transaction; a unique-constraint race becomes the same 409 as the check. */
+  private async write<T>(fn: (em: EntityManager) => Promise<T>): Promise<T> {
+    try {
+      const result = await this.em.transactional(fn);
+      this.outbox.flushed();
+      return result;
+    } catch (err) {
+      if (err instanceof UniqueConstraintViolationException) {
+        throw new ConflictException(/users_email/.test(err.message) ? 'That email already belongs to another account.' : STAFF_EXISTS);
+      }
+      throw err;
+    }
+  }
+
+  private async invite(em: EntityManager, staff: Staff, actor: AuthUser): Promise<void> {
+    const organization = await em.findOneOrFail(Organization, { id: actor.organizationId });
+    const { user } = await this.invitations.invite(
+      em,
+      { name: staff.name, email: staff.email, isActive: staff.isActive, user: staff.user?.getEntity() },
+      organization,
+      actor,
+    );
+    staff.user = ref(user);
+  }
+
+  private async assertNotLastAdmin(em: EntityManager, user: User, change: 'deactivated' | 'demoted'): Promise<void> {
+    if (user.role !== 'admin' || !user.isActive) return;
+    const others = await em.count(User, { role: 'admin', isActive: true, id: { $ne: user.id } });
+    if (others === 0) {
+      throw new ConflictException(
+        `${user.name} is the last active admin and cannot be ${change}. Make someone else an admin first.`,
+      );
+    }
+  }
+
+  private async find(em: EntityManager, id: string): Promise<Staff> {
+    // The tenant filter hides other organisations' staff: their ids are simply not found.
+    const staff = await em.findOne(Staff, { id }, { populate: ['user'] });
+    if (!staff) throw new NotFoundException('Staff member not found');
+    return staff;
+  }
+}

@@ -1,0 +1,196 @@
+import { MikroORM } from '@mikro-orm/core';
+import { bearer, registerOrganization, type Account } from './support/accounts';
+import { memberWithRole } from './support/members';
+import { linkIn, SmtpSink } from './support/smtp-sink';
+import { createTestApp, type TestApp } from './support/test-app';
+
+describe('staff', () => {
+  let t: TestApp;
+  let smtp: SmtpSink;
+  let admin: Account;
+
+  beforeAll(async () => {
+    smtp = await new SmtpSink().start();
+    t = await createTestApp({ env: { SMTP_URL: smtp.url, APP_URL: 'https://dm.example.com' } });
+    admin = await registerOrganization(t);
+  });
+
+  afterAll(async () => {
+    await t.close();
+    await smtp.stop();
+  });
+
+  const as = (token: string) => ({
+    get: (url: string) => t.http().get(url).set(...bearer(token)),
+    post: (url: string, body: object = {}) => t.http().post(url).set(...bearer(token)).send(body),
+    put: (url: string, body: object) => t.http().put(url).set(...bearer(token)).send(body),
+  });
+  const auditActions = async () =>
+    (await t.get(MikroORM).em.getConnection().execute('SELECT action FROM audit_entries ORDER BY id')).map(
+      (r: { action: string }) => r.action,
+    );
+
+  it('adds, lists by name, edits, deactivates and reactivates, writing an audit entry for each', async () => {
+    const zed = await as(admin.token).post('/api/staff', { name: 'Zed Young', email: 'ZED@School.example', isTeaching: false }).expect(201);
+    expect(zed.body).toMatchObject({ name: 'Zed Young', email: 'zed@school.example', isTeaching: false, isActive: true, department: null, role: null, inviteStatus: 'not_invited' });
+    await as(admin.token).post('/api/staff', { name: 'Amy Aaron', email: 'amy@school.example', department: 'Science' }).expect(201);
+    const list = await as(admin.token).get('/api/staff').expect(200);
+    expect(list.body.map((s: { name: string }) => s.name).slice(0, 2)).toEqual(['Amy Aaron', 'Zed Young']);
+
+    const edited = await as(admin.token).put(`/api/staff/${zed.body.id}`, { name: 'Zed Younger', department: 'Office' }).expect(200);
+    expect(edited.body).toMatchObject({ name: 'Zed Younger', department: 'Office' });
+    await as(admin.token).put(`/api/staff/${zed.body.id}`, { isActive: false }).expect(200);
+    const back = await as(admin.token).put(`/api/staff/${zed.body.id}`, { isActive: true }).expect(200);
+    expect(back.body.isActive).toBe(true);
+
+    const entries = await t.get(MikroORM).em.getConnection().execute(
+      `SELECT action, summary, before, after FROM audit_entries WHERE entity_id = ? ORDER BY id`,
+      [zed.body.id],
+    );
+    expect(entries.map((e: { action: string }) => e.action)).toEqual(['staff.created', 'staff.updated', 'staff.deactivated', 'staff.reactivated']);
+    expect(entries[1]).toMatchObject({
+      summary: 'Edited staff member Zed Younger',
+      before: { name: 'Zed Young', department: null },
+      after: { name: 'Zed Younger', department: 'Office' },
+    });
+  });
+
+  it('answers the §5 messages and a 409 for a duplicate email', async () => {
+    const bad = await as(admin.token).post('/api/staff', { name: '', email: 'nope', isTeaching: 'yes' }).expect(400);
+    expect(bad.body.message).toContain('Name is required');
+    expect(bad.body.message).toContain('Please enter a valid email address');
+    expect(bad.body.message).toContain('Staff type must be Teaching or Non-Teaching');
+    await as(admin.token).post('/api/staff', { name: 'Dee Dup', email: 'dup@school.example' }).expect(201);
+    const dup = await as(admin.token).post('/api/staff', { name: 'Dee Again', email: 'DUP@school.example' }).expect(409);
+    expect(dup.body.message).toBe('A staff member with this email already exists');
+  });
+
+  it('invites a person who then chooses a password from the emailed link and signs in as Staff', async () => {
+    const res = await as(admin.token).post('/api/staff', { name: 'Ivy Invitee', email: 'ivy@school.example', invite: true }).expect(201);
+    expect(res.body).toMatchObject({ role: 'staff', inviteStatus: 'invited' });
+    const first = await smtp.waitFor((e) => e.to.includes('ivy@school.example'));
+    expect(first.subject).toMatch(/invited to Duty Manager/);
+
+    // Re-inviting sends a new link and voids the first.
+    const before = smtp.received.length;
+    await as(admin.token).post(`/api/staff/${res.body.id}/invite`).expect(201);
+    const second = await smtp.waitFor((e) => e.to.includes('ivy@school.example') && smtp.received.indexOf(e) >= before);
+    const oldToken = linkIn(first, '/reset-password?token=').searchParams.get('token')!;
+    const newLink = linkIn(second, '/reset-password?token=');
+    const newToken = newLink.searchParams.get('token')!;
+    expect(newLink.searchParams.get('invite')).toBe('1');
+    await t.http().post('/api/auth/reset-password').send({ token: oldToken, newPassword: 'ivy-password' }).expect(400);
+    const set = await t.http().post('/api/auth/reset-password').send({ token: newToken, newPassword: 'ivy-password' }).expect(200);
+    expect(set.body.message).toBe('Your password has been set. Please sign in with your new password.');
+
+    const login = await t.http().post('/api/auth/login').send({ email: 'ivy@school.example', password: 'ivy-password', organizationSubdomain: admin.subdomain }).expect(200);
+    const me = await as(login.body.token).get('/api/auth/user').expect(200);
+    expect(me.body.user.role).toBe('staff');
+    const listed = (await as(admin.token).get('/api/staff')).body.find((s: { id: string }) => s.id === res.body.id);
+    expect(listed.inviteStatus).toBe('active');
+    expect(await auditActions()).toContain('staff.invited');
+  });
+
+  it('keeps a deactivated staff member out, and lets them back in on reactivation', async () => {
+    const member = await memberWithRole(t, admin, 'staff', 'Dan Deactivated');
+    await as(member.token).get('/api/auth/user').expect(200);
+    await as(admin.token).put(`/api/staff/${member.staffId}`, { isActive: false }).expect(200);
+    await as(member.token).get('/api/auth/user').expect(401);
+    await t.http().post('/api/auth/login').send({ email: member.email, password: admin.password, organizationSubdomain: admin.subdomain }).expect(403);
+    await as(admin.token).put(`/api/staff/${member.staffId}`, { isActive: true }).expect(200);
+    await t.http().post('/api/auth/login').send({ email: member.email, password: admin.password, organizationSubdomain: admin.subdomain }).expect(200);
+  });
+
+  it('lets only admins change roles, and never demotes or deactivates the last active admin', async () => {
+    const selfStaff = await as(admin.token).post('/api/staff', { name: admin.name, email: admin.email }).expect(201);
+    expect(selfStaff.body).toMatchObject({ role: 'admin', inviteStatus: 'active' });
+    const demote = await as(admin.token).put(`/api/staff/${selfStaff.body.id}/role`, { role: 'staff' }).expect(409);
+    expect(demote.body.message).toBe(`${admin.name} is the last active admin and cannot be demoted. Make someone else an admin first.`);
+    const deactivate = await as(admin.token).put(`/api/staff/${selfStaff.body.id}`, { isActive: false }).expect(409);
+    expect(deactivate.body.message).toBe(`${admin.name} is the last active admin and cannot be deactivated. Make someone else an admin first.`);
+
+    const manager = await memberWithRole(t, admin, 'manager', 'Mia Manager');
+    const denied = await as(manager.token).put(`/api/staff/${selfStaff.body.id}/role`, { role: 'staff' }).expect(403);
+    expect(denied.body.message).toBe("You don't have permission to change roles");
+
+    const second = await memberWithRole(t, admin, 'admin', 'Abe Second');
+    await as(admin.token).put(`/api/staff/${selfStaff.body.id}/role`, { role: 'manager' }).expect(200);
+    const roleEntry = await t.get(MikroORM).em.getConnection().execute(
+      `SELECT kind, before, after FROM audit_entries WHERE action = 'role.changed' AND entity_id = ?`,
+      [selfStaff.body.id],
+    );
+    expect(roleEntry).toEqual([{ kind: 'role', before: { role: 'admin' }, after: { role: 'manager' } }]);
+    // Restore, so other tests keep an admin token that works as admin.
+    await as(second.token).put(`/api/staff/${selfStaff.body.id}/role`, { role: 'admin' }).expect(200);
+
+    const notInvited = await as(admin.token).post('/api/staff', { name: 'Nat Noinvite', email: 'nat@school.example' }).expect(201);
+    const noUser = await as(admin.token).put(`/api/staff/${notInvited.body.id}/role`, { role: 'manager' }).expect(409);
+    expect(noUser.body.message).toBe('Invite Nat Noinvite to sign in first: only people who can sign in have a role.');
+  });
+
+  it('lets managers run staff but staff only read, with the spec’s refusal texts', async () => {
+    const manager = await memberWithRole(t, admin, 'manager', 'Max Manager');
+    const staff = await memberWithRole(t, admin, 'staff', 'Sam Staff');
+    await as(manager.token).post('/api/staff', { name: 'By Manager', email: 'bymanager@school.example' }).expect(201);
+    await as(staff.token).get('/api/staff').expect(200);
+    const add = await as(staff.token).post('/api/staff', { name: 'Nope', email: 'nope@school.example' }).expect(403);
+    expect(add.body.message).toBe("You don't have permission to add staff members");
+    const edit = await as(staff.token).put(`/api/staff/${staff.staffId}`, { name: 'Renamed' }).expect(403);
+    expect(edit.body.message).toBe("You don't have permission to edit staff members");
+    await as(staff.token).get('/api/audit-log').expect(403);
+    await as(manager.token).get('/api/audit-log').expect(200);
+  });
+
+  describe('CSV import', () => {
+    const upload = (url: string, csv: string, name = 'staff.csv') =>
+      t.http().post(url).set(...bearer(admin.token)).attach('file', Buffer.from(csv, 'utf8'), { filename: name, contentType: 'text/csv' });
+
+    it('previews every row with its errors, then imports the valid rows in one go', async () => {
+      await as(admin.token).post('/api/staff', { name: 'Already Here', email: 'already@school.example' }).expect(201);
+      const csv = [
+        'name,email,department,teaching',
+        'Cara Csv,cara@school.example,Maths,yes',
+        'Dev Csv,dev@school.example,,no',
+        'Bad Email,not-an-email,,',
+        'Cara Twice,CARA@school.example,,',
+        'Already,already@school.example,,',
+      ].join('\n');
+      const preview = await upload('/api/staff/import/preview', csv).expect(201);
+      expect(preview.body).toMatchObject({ validCount: 2, errorCount: 3 });
+      expect(preview.body.rows.map((r: { line: number; errors: string[] }) => [r.line, r.errors])).toEqual([
+        [2, []],
+        [3, []],
+        [4, ['"not-an-email" is not a valid email address']],
+        [5, ['Duplicate of line 2 in this file']],
+        [6, ['A staff member with this email already exists']],
+      ]);
+      const count = async () => (await as(admin.token).get('/api/staff')).body.length as number;
+      const before = await count();
+      const result = await upload('/api/staff/import', csv).expect(201);
+      expect(result.body).toEqual({ imported: 2, skipped: 3 });
+      expect(await count()).toBe(before + 2);
+      const dev = (await as(admin.token).get('/api/staff')).body.find((s: { email: string }) => s.email === 'dev@school.example');
+      expect(dev).toMatchObject({ name: 'Dev Csv', isTeaching: false, department: null });
+      expect(await auditActions()).toContain('staff.imported');
+    });
+
+    it('refuses a file that is not a CSV, has no header, or is missing', async () => {
+      const pdf = await upload('/api/staff/import/preview', '%PDF-1.4', 'staff.pdf').expect(400);
+      expect(pdf.body.message).toBe('The file must be a .csv file');
+      const noHeader = await upload('/api/staff/import/preview', 'Ann,ann@x.org\n').expect(400);
+      expect(noHeader.body.message).toMatch(/header row with at least the columns name and email/);
+      const missing = await t.http().post('/api/staff/import/preview').set(...bearer(admin.token)).expect(400);
+      expect(missing.body.message).toBe('Choose a CSV file to upload');
+      const binary = await t.http().post('/api/staff/import/preview').set(...bearer(admin.token))
+        .attach('file', Buffer.from([0x6e, 0x61, 0x6d, 0x65, 0x00, 0x01]), { filename: 'staff.csv', contentType: 'text/csv' })
+        .expect(400);
+      expect(binary.body.message).toBe('The file is not a text CSV file');
+    });
+
+    it('refuses a file over 1 MB with 413', async () => {
+      const big = `name,email\n${'x'.repeat(1024 * 1024 + 10)}`;
+      const res = await upload('/api/staff/import/preview', big).expect(413);
+      expect(res.body).toMatchObject({ statusCode: 413, error: 'Payload Too Large' });
+    });
+  });
+});
