@@ -20,8 +20,11 @@ function authPage(pick: (module: AuthRoutes) => ComponentType) {
 const PUBLIC: RouteHandle = { public: true };
 
 function pageRoute(page: AppPage): RouteObject {
-  const element = <PlaceholderPage title={page.title} />;
-  return page.path === '/' ? { index: true, element } : { path: page.path.slice(1), element };
+  const { load } = page;
+  const content = load
+    ? { lazy: async () => ({ Component: await load() }) }
+    : { element: <PlaceholderPage title={page.title} /> };
+  return page.path === '/' ? { index: true, ...content } : { path: page.path.slice(1), ...content };
 }
 
 /**

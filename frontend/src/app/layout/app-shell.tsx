@@ -1,9 +1,10 @@
 import { LogoutOutlined } from '@ant-design/icons';
 import { Button, Flex, Tag, Typography } from 'antd';
+import { useMemo } from 'react';
 import { Link, Outlet } from 'react-router';
 
-import { roleLabel } from '@/features/auth/lib/roles';
 import { useCurrentUser, useLogout } from '@/features/auth/session/session';
+import { AccessContext, accessFor, roleLabel, type Access } from '@/shared/auth/access';
 
 import { MainNav } from './main-nav';
 import { PageFrame } from './page-frame';
@@ -12,6 +13,12 @@ import { PageFrame } from './page-frame';
 export function AppShell() {
   const current = useCurrentUser();
   const logout = useLogout();
+  const known = current !== undefined;
+  const role = current?.user.role;
+  const access = useMemo<Access>(
+    () => (known ? accessFor(role) : { status: 'loading' }),
+    [known, role],
+  );
 
   return (
     <PageFrame
@@ -35,7 +42,9 @@ export function AppShell() {
       }
       nav={<MainNav />}
     >
-      <Outlet />
+      <AccessContext value={access}>
+        <Outlet />
+      </AccessContext>
     </PageFrame>
   );
 }

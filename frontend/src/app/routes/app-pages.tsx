@@ -4,13 +4,14 @@ import {
   CloseCircleOutlined,
   DashboardOutlined,
   FileTextOutlined,
+  HistoryOutlined,
   QuestionCircleOutlined,
   ScheduleOutlined,
   SettingOutlined,
   SwapOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 
 /**
  * The signed-in app's pages as data (ant-design-pro style): the router builds its routes from
@@ -26,6 +27,11 @@ export interface AppPage {
   icon: ReactNode;
   /** Reached from elsewhere (the header's Help link), not from the navigation bar. */
   hideInMenu?: boolean;
+  /**
+   * Loads the page's component on the first visit, so its code (usually a feature's route
+   * module) is fetched only when needed. Pages without one show a placeholder.
+   */
+  load?: () => Promise<ComponentType>;
 }
 
 export const APP_PAGES: AppPage[] = [
@@ -47,6 +53,7 @@ export const APP_PAGES: AppPage[] = [
     name: 'Holidays',
     title: 'Holiday Management',
     icon: <ScheduleOutlined aria-hidden />,
+    load: async () => (await import('@/features/holidays/routes')).HolidaysPage,
   },
   {
     path: '/swaps',
@@ -67,7 +74,22 @@ export const APP_PAGES: AppPage[] = [
     title: 'Instructions',
     icon: <FileTextOutlined aria-hidden />,
   },
-  { path: '/staff', name: 'Admin', title: 'Admin Panel', icon: <SettingOutlined aria-hidden /> },
+  {
+    path: '/staff',
+    name: 'Admin',
+    title: 'Admin Panel',
+    icon: <SettingOutlined aria-hidden />,
+    load: async () => (await import('./admin-panel-page')).AdminPanelPage,
+  },
+  {
+    path: '/activity',
+    name: 'Activity',
+    title: 'Activity',
+    icon: <HistoryOutlined aria-hidden />,
+    // Linked from the Admin Panel: spec §2 fixes the navigation bar's items.
+    hideInMenu: true,
+    load: async () => (await import('@/features/audit/routes')).ActivityPage,
+  },
   {
     path: '/help',
     name: 'Help',

@@ -3,6 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import {
   formatDate,
+  formatDateRange,
+  formatDateTime,
+  SHORT_DATE_FORMAT,
   INVALID_DATE_TEXT,
   isIsoDate,
   parseDate,
@@ -124,5 +127,31 @@ describe('today', () => {
     vi.useFakeTimers({ now: new Date(2025, 8, 8, 15, 30) });
 
     expect(today().format('YYYY-MM-DD HH:mm')).toBe('2025-09-08 00:00');
+  });
+});
+
+describe('formatDateRange', () => {
+  it('shows one date for a single day', () => {
+    expect(formatDateRange('2025-12-25', '2025-12-25')).toBe('Thu 25 Dec 2025');
+  });
+
+  it('shows the first and last day of a period', () => {
+    expect(formatDateRange('2025-10-27', '2025-10-31')).toBe('Mon 27 Oct 2025 – Fri 31 Oct 2025');
+  });
+
+  it('uses the short format with the weekday', () => {
+    expect(formatDate('2025-09-08', SHORT_DATE_FORMAT)).toBe('Mon 8 Sep 2025');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('formats an instant in the local time zone', () => {
+    const instant = dayjs('2025-09-08T09:05:00').toISOString();
+
+    expect(formatDateTime(instant)).toBe('Mon 8 Sep 2025, 09:05');
+  });
+
+  it('reads "Invalid date" for nonsense', () => {
+    expect(formatDateTime('not a date')).toBe(INVALID_DATE_TEXT);
   });
 });

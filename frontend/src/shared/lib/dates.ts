@@ -14,6 +14,16 @@ export type { Dayjs };
 export const ISO_DATE_FORMAT = 'YYYY-MM-DD';
 /** e.g. "8 September 2025". */
 export const DISPLAY_DATE_FORMAT = 'D MMMM YYYY';
+/** e.g. "Mon 8 Sep 2025": lists where the weekday matters (is it a school day?). */
+export const SHORT_DATE_FORMAT = 'ddd D MMM YYYY';
+/**
+ * For date pickers: shown as the first, typed as any. Not SHORT_DATE_FORMAT, because dayjs cannot
+ * parse weekday names and the picker only accepts Enter on text it can parse. The ISO form lets
+ * tests and power users type `2025-12-25`.
+ */
+export const DATE_INPUT_FORMATS = ['D MMM YYYY', 'D/M/YYYY', 'YYYY-MM-DD'];
+/** e.g. "Mon 8 Sep 2025, 09:05". */
+export const DATE_TIME_FORMAT = `${SHORT_DATE_FORMAT}, HH:mm`;
 /** Spec §5: what an invalid date reads as on screen. */
 export const INVALID_DATE_TEXT = 'Invalid date';
 
@@ -37,6 +47,22 @@ export function formatDate(
 ): string {
   if (value === null || value === undefined) return INVALID_DATE_TEXT;
   const date = typeof value === 'string' ? parseDate(value) : value;
+  return date.isValid() ? date.format(format) : INVALID_DATE_TEXT;
+}
+
+/** A first and last day: one date when they are the same, else "first – last". */
+export function formatDateRange(start: string, end: string, format = SHORT_DATE_FORMAT): string {
+  return start === end
+    ? formatDate(start, format)
+    : `${formatDate(start, format)} – ${formatDate(end, format)}`;
+}
+
+/**
+ * Formats an instant the API sends (an ISO date-time with an offset, e.g. `createdAt`) in the
+ * browser's time zone. Date-only values go through `formatDate` instead.
+ */
+export function formatDateTime(instant: string, format = DATE_TIME_FORMAT): string {
+  const date = dayjs(instant);
   return date.isValid() ? date.format(format) : INVALID_DATE_TEXT;
 }
 

@@ -1,0 +1,49 @@
+import { HistoryOutlined } from '@ant-design/icons';
+import { Flex, Typography } from 'antd';
+import { Link } from 'react-router';
+
+import { StaffManagement } from '@/features/staff/routes';
+import { AccessGuard } from '@/shared/ui/access-guard';
+import { PageTitle } from '@/shared/ui/page-title';
+import { SectionCard } from '@/shared/ui/section-card';
+
+const TITLE = 'Admin Panel';
+
+/** Spec §2's sections, in its order, before Staff Management; later releases fill them in. */
+const COMING_SOON_SECTIONS = [
+  'Duty Manager Settings',
+  'Email Reminder Settings',
+  'Email Template Editor',
+  'Email System Testing',
+  'Instructions Manager',
+  'Auto-Approval Settings',
+  'Rota Management',
+];
+
+/**
+ * The Admin Panel at /staff (spec §2), for admins only. It lives in src/app because it composes
+ * sections owned by different features.
+ */
+export function AdminPanelPage() {
+  return (
+    <AccessGuard permission="admin.panel" title={TITLE}>
+      <PageTitle title={TITLE} />
+      <Flex justify="space-between" align="baseline" wrap gap="small">
+        <Typography.Title level={1} style={{ marginTop: 0 }}>
+          {TITLE}
+        </Typography.Title>
+        <Link to="/activity">
+          <HistoryOutlined aria-hidden /> Activity log
+        </Link>
+      </Flex>
+      <Flex vertical gap="large">
+        {COMING_SOON_SECTIONS.map((title) => (
+          <SectionCard key={title} title={title} size="small">
+            <Typography.Text type="secondary">Coming soon.</Typography.Text>
+          </SectionCard>
+        ))}
+        <StaffManagement />
+      </Flex>
+    </AccessGuard>
+  );
+}

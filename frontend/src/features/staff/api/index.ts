@@ -1,0 +1,51 @@
+import { generatedApi, type StaffCsvUploadDto } from './staff.gen';
+
+/**
+ * Every staff change is also a new entry in the activity log, so it invalidates that too. The
+ * tag is named as a string: the audit feature owns the query, and features never import each
+ * other. Changing a role may be one's own, and the signed-in user ('auth') carries the role.
+ * A preview changes nothing, so it invalidates nothing.
+ */
+export const staffApi = generatedApi.enhanceEndpoints({
+  addTagTypes: ['audit', 'auth'],
+  endpoints: {
+    createStaff: { invalidatesTags: ['staff', 'audit'] },
+    updateStaff: { invalidatesTags: ['staff', 'audit'] },
+    inviteStaff: { invalidatesTags: ['staff', 'audit'] },
+    changeStaffRole: { invalidatesTags: ['staff', 'audit', 'auth'] },
+    importStaff: { invalidatesTags: ['staff', 'audit'] },
+    previewStaffImport: { invalidatesTags: [] },
+  },
+});
+
+export const {
+  useChangeStaffRoleMutation,
+  useCreateStaffMutation,
+  useGetStaffQuery,
+  useImportStaffMutation,
+  useInviteStaffMutation,
+  usePreviewStaffImportMutation,
+  useUpdateStaffMutation,
+} = staffApi;
+
+export type {
+  CreateStaffDto,
+  ImportPreviewDto,
+  ImportResultDto,
+  ImportRowDto,
+  InviteStatus,
+  StaffCsvUploadDto,
+  StaffDto,
+  UpdateStaffDto,
+} from './staff.gen';
+
+/**
+ * The import endpoints take multipart form data with the file in the field `file`. The generated
+ * type describes the form's fields (`{ file: Blob }`), but the body must be a `FormData` for the
+ * base query to send it as multipart rather than as JSON.
+ */
+export function csvUpload(file: File): StaffCsvUploadDto {
+  const form = new FormData();
+  form.append('file', file);
+  return form as unknown as StaffCsvUploadDto;
+}

@@ -1,0 +1,167 @@
+import { Checkbox, Form, Input, Modal, Radio, type InputRef } from 'antd';
+import { useRef } from 'react';
+
+import { getServerMessage } from '@/shared/api/errors';
+import { focusFirstField } from '@/shared/ui/focus-first-field';
+import { useToast } from '@/shared/ui/toast';
+
+import { useCreateStaffMutation, useUpdateStaffMutation, type StaffDto } from '../api';
+
+interface StaffFormValues {
+  name: string;
+  email: string;
+  department?: string;
+  isTeaching: boolean;
+  invite: boolean;
+}
+
+const STAFF_TYPE_OPTIONS = [
+  { value: true, label: 'Teaching' },
+  { value: false, label: 'Non-Teaching' },
+];
+
+/** Emails never contain spaces; stray ones from pasting are dropped as typed. */
+function withoutSpaces(value: unknown): unknown {
+  return typeof value === 'string' ? value.replace(/\s+/g, '') : value;
+}
+
+function initialValues(staff: StaffDto | undefined): StaffFormValues {
+  return {
+    name: staff?.name ?? '',
+    email: staff?.email ?? '',
+    department: staff?.department ?? '',
+    isTeaching: staff?.isTeaching ?? true,
+    invite: false,
+  };
+}
+
+/** Someone can be (re-)invited while they are active and have not chosen a password yet. */
+function canInvite(staff: StaffDto | undefined): boolean {
+  return staff === undefined || (staff.isActive && staff.inviteStatus !== 'active');
+}
+
+interface StaffFormDialogProps {
+  open: boolean;
+  /** The person being edited; none to add someone. */
+  staff?: StaffDto;
+  onClose: () => void;
+  /** Called once the dialog has finished closing, e.g. to forget who was edited. */
+  afterClose?: () => void;
+}
+
+/** Spec §2 and §5: the Add Staff Member and Edit Staff Member dialogs. */
+export function StaffFormDialog({ open, staff, onClose, afterClose }: StaffFormDialogProps) {
+  const [createStaff, createState] = useCreateStaffMutation();
+  const [updateStaff, updateState] = useUpdateStaffMutation();
+  const toast = useToast();
+  const nameRef = useRef<InputRef>(null);
+  const editing = staff !== undefined;
+  const saving = createState.isLoading || updateState.isLoading;
+
+  const submit = async (values: StaffFormValues) => {
+    const fields = {
+      name: values.name.trim(),
+      email: values.email.trim(),
+      department: values.department?.trim() || null,
+      isTeaching: values.isTeaching,
+    };
+    try {
+      if (staff) {
+        await updateStaff({
+          id: staff.id,
+          updateStaffDto: { ...fields, ...(values.invite && { invite: true }) },
+        }).unwrap();
+        toast({ title: 'Success', description: 'Staff member updated successfully' });
+      } else {
+        await createStaff({ createStaffDto: { ...fields, invite: values.invite } }).unwrap();
+        toast({ title: 'Success', description: 'Staff member added successfully' });
+      }
+      onClose();
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        description:
+          getServerMessage(error) ??
+          (editing ? 'Failed to update staff member' : 'Failed to add staff member'),
+      });
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={editing ? 'Edit Staff Member' : 'Add Staff Member'}
+      okText="Save"
+      okButtonProps={{ htmlType: 'submit', loading: saving }}
+      cancelButtonProps={{ disabled: saving }}
+      onCancel={onClose}
+      afterClose={afterClose}
+      afterOpenChange={(visible) => {
+        if (visible) focusFirstField(nameRef.current);
+      }}
+      destroyOnHidden
+      // The form wraps the whole dialog so that the footer's Save button submits it and Enter in
+      // any field does too (antd's "form in modal" pattern).
+      modalRender={(dialog) => (
+        <Form<StaffFormValues>
+          name={editing ? 'edit-staff' : 'add-staff'}
+          layout="vertical"
+          noValidate
+          disabled={saving}
+          initialValues={initialValues(staff)}
+          onFinish={(values) => void submit(values)}
+        >
+          {dialog}
+        </Form>
+      )}
+    >
+      <Form.Item
+        label="Name"
+        name="name"
+        rules={[
+          { required: true, whitespace: true, message: 'Name is required' },
+          { max: 100, message: 'Name must be at most 100 characters' },
+        ]}
+      >
+        <Input ref={nameRef} autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        label="Email"
+        name="email"
+        validateFirst
+        normalize={withoutSpaces}
+        rules={[
+          { required: true, message: 'Email is required' },
+          { type: 'email', message: 'Please enter a valid email address' },
+          { max: 254, message: 'Email must be at most 254 characters' },
+        ]}
+      >
+        <Input type="email" autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        label="Department"
+        name="department"
+        rules={[{ max: 100, message: 'Department must be at most 100 characters' }]}
+      >
+        <Input placeholder="e.g. Science" autoComplete="off" />
+      </Form.Item>
+      <Form.Item label="Staff type" name="isTeaching">
+        <Radio.Group aria-label="Staff type" options={STAFF_TYPE_OPTIONS} />
+      </Form.Item>
+      {canInvite(staff) && (
+        <Form.Item
+          name="invite"
+          valuePropName="checked"
+          extra={
+            staff?.inviteStatus === 'invited'
+              ? 'Emails a new link to choose a password; the link sent before stops working.'
+              : 'Emails them a link to choose a password, valid for 7 days.'
+          }
+          style={{ marginBottom: 0 }}
+        >
+          <Checkbox>Invite them to sign in</Checkbox>
+        </Form.Item>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,186 @@
+import { Button, Select, Space, Table, Tag, Typography, type TableProps } from 'antd';
+
+import { getServerMessage } from '@/shared/api/errors';
+import { ROLES, roleLabel, useCan, type Role } from '@/shared/auth/access';
+import { ConfirmButton } from '@/shared/ui/confirm-button';
+import { useToast } from '@/shared/ui/toast';
+
+import {
+  useChangeStaffRoleMutation,
+  useInviteStaffMutation,
+  useUpdateStaffMutation,
+  type StaffDto,
+} from '../api';
+import { INVITE_STATUS, staffTypeLabel } from '../lib/staff-labels';
+
+const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: roleLabel(role) }));
+
+const NONE = <Typography.Text type="secondary">—</Typography.Text>;
+
+interface StaffTableProps {
+  staff: StaffDto[] | undefined;
+  loading: boolean;
+  onEdit: (staff: StaffDto) => void;
+}
+
+/** Spec §2: the staff table, with inactive people dimmed and each row's actions. */
+export function StaffTable({ staff, loading, onEdit }: StaffTableProps) {
+  const canManage = useCan('staff.manage');
+  const canChangeRoles = useCan('staff.roles');
+  const toast = useToast();
+  const [updateStaff, updateState] = useUpdateStaffMutation();
+  const [inviteStaff, inviteState] = useInviteStaffMutation();
+  const [changeRole, roleState] = useChangeStaffRoleMutation();
+
+  const fail = (error: unknown, fallback: string) =>
+    toast({ variant: 'destructive', description: getServerMessage(error) ?? fallback });
+
+  const setActive = async (person: StaffDto, isActive: boolean) => {
+    try {
+      await updateStaff({ id: person.id, updateStaffDto: { isActive } }).unwrap();
+      toast({
+        title: 'Success',
+        description: isActive ? 'Staff member reactivated' : 'Staff member deactivated',
+      });
+    } catch (error) {
+      fail(error, 'Failed to update staff status');
+    }
+  };
+
+  const invite = async (person: StaffDto) => {
+    try {
+      await inviteStaff({ id: person.id }).unwrap();
+      toast({ title: 'Success', description: 'Invitation sent' });
+    } catch (error) {
+      fail(error, 'Failed to send the invitation');
+    }
+  };
+
+  const setRole = async (person: StaffDto, role: Role) => {
+    try {
+      await changeRole({ id: person.id, changeRoleDto: { role } }).unwrap();
+      toast({ title: 'Success', description: 'Role updated' });
+    } catch (error) {
+      fail(error, 'Failed to update role');
+    }
+  };
+
+  const pendingFor = (state: { isLoading: boolean; originalArgs?: { id: string } }, id: string) =>
+    state.isLoading && state.originalArgs?.id === id;
+
+  const columns: TableProps<StaffDto>['columns'] = [
+    {
+      title: 'Name',
+      dataIndex: 'name',
+      render: (name: string) => <Typography.Text strong>{name}</Typography.Text>,
+    },
+    { title: 'Email', dataIndex: 'email' },
+    {
+      title: 'Department',
+      dataIndex: 'department',
+      render: (department: string | null) => department ?? NONE,
+    },
+    {
+      title: 'Type',
+      dataIndex: 'isTeaching',
+      render: (isTeaching: boolean) => (
+        <Tag color={isTeaching ? 'blue' : 'purple'}>{staffTypeLabel(isTeaching)}</Tag>
+      ),
+    },
+    {
+      title: 'Status',
+      dataIndex: 'isActive',
+      render: (isActive: boolean) =>
+        isActive ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>,
+    },
+    {
+      title: 'Role',
+      dataIndex: 'role',
+      render: (role: Role | null, person) => {
+        if (role === null) return NONE;
+        if (!canChangeRoles) return roleLabel(role);
+        const pending = pendingFor(roleState, person.id);
+        return (
+          <Select<Role>
+            aria-label={`Role for ${person.name}`}
+            size="small"
+            style={{ minWidth: 112 }}
+            options={ROLE_OPTIONS}
+            // Shows the choice while it is saved, not the old role until the list reloads.
+            value={pending ? (roleState.originalArgs?.changeRoleDto.role ?? role) : role}
+            loading={pending}
+            disabled={pending}
+            onChange={(next) => void setRole(person, next)}
+          />
+        );
+      },
+    },
+    {
+      title: 'Sign-in',
+      dataIndex: 'inviteStatus',
+      render: (status: StaffDto['inviteStatus']) => (
+        <Tag color={INVITE_STATUS[status].color}>{INVITE_STATUS[status].label}</Tag>
+      ),
+    },
+  ];
+
+  if (canManage) {
+    columns.push({
+      title: 'Actions',
+      key: 'actions',
+      render: (_, person) => {
+        const verb = person.isActive ? 'Deactivate' : 'Reactivate';
+        const inviteVerb = person.inviteStatus === 'invited' ? 'Re-invite' : 'Invite';
+        return (
+          <Space size="small" wrap>
+            <Button size="small" aria-label={`Edit ${person.name}`} onClick={() => onEdit(person)}>
+              Edit
+            </Button>
+            <ConfirmButton
+              size="small"
+              danger={person.isActive}
+              aria-label={`${verb} ${person.name}`}
+              loading={pendingFor(updateState, person.id)}
+              confirmTitle={`${verb} ${person.name}?`}
+              confirmDescription={
+                person.isActive
+                  ? 'They leave the rota and can no longer sign in.'
+                  : 'They can be put on the rota again and, if invited, sign in.'
+              }
+              okText={verb}
+              okDanger={person.isActive}
+              onConfirm={() => setActive(person, !person.isActive)}
+            >
+              {verb}
+            </ConfirmButton>
+            {person.isActive && person.inviteStatus !== 'active' && (
+              <Button
+                size="small"
+                aria-label={`${inviteVerb} ${person.name}`}
+                loading={pendingFor(inviteState, person.id)}
+                onClick={() => void invite(person)}
+              >
+                {inviteVerb}
+              </Button>
+            )}
+          </Space>
+        );
+      },
+    });
+  }
+
+  return (
+    <Table<StaffDto>
+      aria-label="Staff members"
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={staff}
+      loading={loading}
+      locale={{ emptyText: 'No staff members yet' }}
+      pagination={{ pageSize: 50, hideOnSinglePage: true }}
+      onRow={(person) => (person.isActive ? {} : { style: { opacity: 0.55 } })}
+      scroll={{ x: true }}
+    />
+  );
+}

@@ -1,0 +1,3 @@
+// The staff feature has no page of its own: its section sits in the Admin Panel (spec §2), which
+// src/app composes from the features that fill it.
+export { StaffManagement } from './components/staff-management';

@@ -1,0 +1,66 @@
+import { Card, Flex, Spin, Typography } from 'antd';
+import type { ReactNode } from 'react';
+
+import { useAccess, type Permission } from '@/shared/auth/access';
+
+import { PageTitle } from './page-title';
+import { CARD_HEADING_STYLE } from './section-card';
+
+/** Spec §2: what someone without the rights for a screen sees instead of it. */
+export function AccessDenied() {
+  return (
+    <Card
+      role="region"
+      aria-labelledby="access-denied-title"
+      title={
+        <h1 id="access-denied-title" style={CARD_HEADING_STYLE}>
+          Access Denied
+        </h1>
+      }
+      style={{ maxWidth: 560 }}
+    >
+      <Typography.Paragraph>
+        You don&apos;t have administrator permissions to access this section.
+      </Typography.Paragraph>
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+        Contact your system administrator if you need access to these features.
+      </Typography.Paragraph>
+    </Card>
+  );
+}
+
+interface AccessGuardProps {
+  permission: Permission;
+  /** The guarded page's title, kept in the browser tab whatever is shown. */
+  title: string;
+  children: ReactNode;
+}
+
+/**
+ * Shows `children` only to users holding `permission` (spec §2, Admin Panel): "Checking
+ * permissions..." while the user is unknown, the Access Denied card to everyone else.
+ */
+export function AccessGuard({ permission, title, children }: AccessGuardProps) {
+  const access = useAccess();
+
+  if (access.status === 'loading') {
+    return (
+      <>
+        <PageTitle title={title} />
+        <Flex role="status" align="center" gap="small" style={{ padding: 24 }}>
+          <Spin size="small" />
+          <Typography.Text>Checking permissions...</Typography.Text>
+        </Flex>
+      </>
+    );
+  }
+  if (!access.can(permission)) {
+    return (
+      <>
+        <PageTitle title={title} />
+        <AccessDenied />
+      </>
+    );
+  }
+  return children;
+}
