@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { ROLES, type Role } from '../../../common/auth/roles';
@@ -56,38 +56,12 @@ export class CreateStaffDto {
   invite?: boolean;
 }
 
-/** Edit the fields, or set `isActive` alone to deactivate or reactivate. */
-export class UpdateStaffDto {
-  @IsOptional()
-  @Transform(trim)
-  @IsString({ message: 'Name is required' })
-  @MinLength(1, { message: 'Name is required' })
-  @MaxLength(100, { message: 'Name must be at most 100 characters' })
-  name?: string;
-
-  @IsOptional()
-  @EmailField('Please enter a valid email address')
-  email?: string;
-
-  @IsOptional()
-  @Transform(emptyToNull)
-  @IsString({ message: 'Department must be text' })
-  @MaxLength(100, { message: 'Department must be at most 100 characters' })
-  department?: string | null;
-
-  @IsOptional()
-  @IsBoolean({ message: 'Staff type must be Teaching or Non-Teaching' })
-  isTeaching?: boolean;
-
+/** Edit the fields, or set `isActive` alone to deactivate or reactivate; `invite` (re-)invites. */
+export class UpdateStaffDto extends PartialType(CreateStaffDto) {
   /** False deactivates (they leave the rota and cannot sign in); true reactivates. */
   @IsOptional()
   @IsBoolean({ message: 'isActive must be true or false' })
   isActive?: boolean;
-
-  /** Also (re-)invite them to sign in. */
-  @IsOptional()
-  @IsBoolean({ message: 'invite must be true or false' })
-  invite?: boolean;
 }
 
 export class ChangeRoleDto {

@@ -142,12 +142,14 @@ export type ImportPreviewDto = {
   validCount: number;
 };
 export type UpdateStaffDto = {
+  /** Optional, e.g. "Science". */
   department?: string | null;
   email?: string;
-  /** Also (re-)invite them to sign in. */
+  /** Also invite them to sign in: emails a link to choose a password (valid 7 days). */
   invite?: boolean;
   /** False deactivates (they leave the rota and cannot sign in); true reactivates. */
   isActive?: boolean;
+  /** Teaching (default) or Non-Teaching. */
   isTeaching?: boolean;
   name?: string;
 };
