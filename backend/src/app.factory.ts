@@ -1,4 +1,3 @@
-import { INestApplication } from '@nestjs/common';
 import { HttpAdapterHost, NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ConfigService } from '@nestjs/config';
@@ -35,4 +34,3 @@ export function configureApp(app: NestExpressApplication): void {
   setupSwagger(app, buildOpenApiDocument(app));
 }
 
-export type App = INestApplication;

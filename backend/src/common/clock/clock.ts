@@ -20,11 +20,6 @@ export abstract class Clock {
   today(timeZone: string): IsoDate {
     return dayjs(this.now()).tz(timeZone).format('YYYY-MM-DD');
   }
-
-  /** The current wall-clock time in the given zone, as a dayjs value in that zone. */
-  zoned(timeZone: string): dayjs.Dayjs {
-    return dayjs(this.now()).tz(timeZone);
-  }
 }
 
 export class SystemClock extends Clock {

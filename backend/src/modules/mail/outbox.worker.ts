@@ -50,10 +50,6 @@ export class OutboxWorker implements OnApplicationShutdown {
     this.host = (config.get('MAIL_FROM', { infer: true }).match(/@([^>\s]+)/)?.[1] ?? 'dutymanager.app').trim();
   }
 
-  get testMode(): boolean {
-    return this.simulate;
-  }
-
   kick(): void {
     if (this.stopped) return;
     if (this.running) {

@@ -64,7 +64,7 @@ export class StaffService {
   }
 
   async create(actor: AuthUser, dto: CreateStaffDto): Promise<StaffDto> {
-    const result = await this.write(async (em) => {
+    return this.write(async (em) => {
       if (await em.count(Staff, { email: dto.email })) throw new ConflictException(STAFF_EXISTS);
       const staff = em.create(Staff, {
         name: dto.name,
@@ -88,7 +88,6 @@ export class StaffService {
       });
       return created;
     });
-    return result;
   }
 
   async update(actor: AuthUser, id: string, dto: UpdateStaffDto): Promise<StaffDto> {

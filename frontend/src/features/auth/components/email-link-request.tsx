@@ -52,7 +52,10 @@ export function EmailLinkRequest(props: EmailLinkRequestProps) {
       const message = await props.send(request);
       setSentMessage(props.fixedMessage ? props.sentMessage : message || props.sentMessage);
     } catch (error) {
-      toast({ variant: 'destructive', description: getServerMessage(error) ?? props.failureMessage });
+      toast({
+        variant: 'destructive',
+        description: getServerMessage(error) ?? props.failureMessage,
+      });
     }
   };
 

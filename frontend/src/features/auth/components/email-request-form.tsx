@@ -1,8 +1,8 @@
-import { Button, Form, Input } from 'antd';
+import { Button, Form } from 'antd';
 import type { ReactNode } from 'react';
 
 import type { EmailRequestDto } from '../api';
-import { emailRules, lowerCase, organizationRules, withoutSpaces } from '../lib/validation';
+import { EmailField, OrganizationSubdomainField } from './account-fields';
 
 interface EmailRequestFormProps {
   name: string;
@@ -32,25 +32,8 @@ export function EmailRequestForm({
       initialValues={initialValues}
       onFinish={onSubmit}
     >
-      <Form.Item
-        label="Email"
-        name="email"
-        validateFirst
-        normalize={withoutSpaces}
-        rules={emailRules('Invalid email format')}
-      >
-        <Input type="email" autoComplete="email" />
-      </Form.Item>
-      <Form.Item
-        label="Organization subdomain"
-        name="organizationSubdomain"
-        validateFirst
-        normalize={lowerCase}
-        extra="The short name your organisation signed up with, e.g. hillside."
-        rules={organizationRules}
-      >
-        <Input autoComplete="organization" autoCapitalize="none" spellCheck={false} />
-      </Form.Item>
+      <EmailField invalidMessage="Invalid email format" />
+      <OrganizationSubdomainField />
       <Form.Item style={{ marginBottom: footer ? 16 : 0 }}>
         <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
           {submitLabel}

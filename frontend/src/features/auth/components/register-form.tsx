@@ -5,15 +5,9 @@ import { useToast } from '@/shared/ui/toast';
 
 import { useRegisterMutation, type OrganizationType } from '../api';
 import { authFailureToast } from '../lib/auth-failure';
-import {
-  emailRules,
-  lowerCase,
-  nameRules,
-  newSubdomainRules,
-  passwordRules,
-  withoutSpaces,
-} from '../lib/validation';
+import { lowerCase, nameRules, newSubdomainRules, passwordRules } from '../lib/validation';
 import { useStartSession } from '../session/session';
+import { EmailField } from './account-fields';
 
 interface RegisterValues {
   name: string;
@@ -73,15 +67,7 @@ export function RegisterForm() {
       <Form.Item label="Your name" name="name" validateFirst rules={nameRules('Name', 100)}>
         <Input autoComplete="name" />
       </Form.Item>
-      <Form.Item
-        label="Email"
-        name="email"
-        validateFirst
-        normalize={withoutSpaces}
-        rules={emailRules('Invalid email address')}
-      >
-        <Input type="email" autoComplete="email" />
-      </Form.Item>
+      <EmailField invalidMessage="Invalid email address" />
       <Form.Item
         label="Password"
         name="password"

@@ -7,14 +7,9 @@ import { queueToast, useToast } from '@/shared/ui/toast';
 import { useLoginMutation } from '../api';
 import { authFailureToast } from '../lib/auth-failure';
 import { currentHostSubdomain } from '../lib/host-subdomain';
-import {
-  emailRules,
-  lowerCase,
-  organizationRules,
-  passwordRules,
-  withoutSpaces,
-} from '../lib/validation';
+import { passwordRules } from '../lib/validation';
 import { useStartSession } from '../session/session';
+import { EmailField, OrganizationSubdomainField } from './account-fields';
 
 interface SignInValues {
   email: string;
@@ -50,28 +45,11 @@ export function SignInForm() {
       initialValues={{ organizationSubdomain: currentHostSubdomain() }}
       onFinish={(values) => void submit(values)}
     >
-      <Form.Item
-        label="Email"
-        name="email"
-        validateFirst
-        normalize={withoutSpaces}
-        rules={emailRules('Invalid email address')}
-      >
-        <Input type="email" autoComplete="email" />
-      </Form.Item>
+      <EmailField invalidMessage="Invalid email address" />
       <Form.Item label="Password" name="password" validateFirst rules={passwordRules}>
         <Input.Password autoComplete="current-password" />
       </Form.Item>
-      <Form.Item
-        label="Organization subdomain"
-        name="organizationSubdomain"
-        validateFirst
-        normalize={lowerCase}
-        extra="The short name your organisation signed up with, e.g. hillside."
-        rules={organizationRules}
-      >
-        <Input autoComplete="organization" autoCapitalize="none" spellCheck={false} />
-      </Form.Item>
+      <OrganizationSubdomainField />
       <Flex justify="end" style={{ marginBottom: 16 }}>
         <Link to="/forgot-password">Forgot your password?</Link>
       </Flex>
