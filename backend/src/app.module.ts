@@ -14,6 +14,8 @@ import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { AuditModule } from './modules/audit/audit.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { HolidaysModule } from './modules/holidays/holidays.module';
+import { RotaModule } from './modules/rota/rota.module';
+import { SettingsModule } from './modules/settings/settings.module';
 import { StaffModule } from './modules/staff/staff.module';
 import { HealthModule } from './modules/health/health.module';
 import { MailModule } from './modules/mail/mail.module';
@@ -103,6 +105,8 @@ export class AppModule {
         AuthModule,
         StaffModule,
         HolidaysModule,
+        SettingsModule,
+        RotaModule,
         ...imports,
         ...spaModule(env),
       ],

@@ -2,6 +2,9 @@ import type { EntityClass } from '@mikro-orm/core';
 import { RateLimitBucket } from '../common/rate-limit/entities/rate-limit-bucket.entity';
 import { AuditEntry } from '../modules/audit/entities/audit-entry.entity';
 import { Holiday } from '../modules/holidays/entities/holiday.entity';
+import { RotaDay } from '../modules/rota/entities/rota-day.entity';
+import { RotaSlot } from '../modules/rota/entities/rota-slot.entity';
+import { SystemSettings } from '../modules/settings/entities/system-settings.entity';
 import { Staff } from '../modules/staff/entities/staff.entity';
 import { EmailVerificationToken } from '../modules/auth/entities/email-verification-token.entity';
 import { PasswordResetToken } from '../modules/auth/entities/password-reset-token.entity';
@@ -23,4 +26,7 @@ export const ENTITIES: EntityClass<unknown>[] = [
   Staff,
   Holiday,
   AuditEntry,
+  SystemSettings,
+  RotaDay,
+  RotaSlot,
 ];

@@ -9,3 +9,45 @@ export function academicYearStartOf(today: IsoDate, explicit?: number): number {
   const [year, month] = today.split('-').map(Number) as [number, number];
   return month >= 9 ? year : year - 1;
 }
+
+export interface AcademicYear {
+  /** e.g. "2025-2026". */
+  label: string;
+  /** 1 September. */
+  startDate: IsoDate;
+  /** 31 August. */
+  endDate: IsoDate;
+  /** The statistics period: 1 September – 31 July (PRODUCT.md). */
+  statisticsEndDate: IsoDate;
+}
+
+/** The academic year containing `today`, with the dates the screens and bulk tools use. */
+export function academicYearOf(today: IsoDate): AcademicYear {
+  const start = academicYearStartOf(today);
+  return {
+    label: `${start}-${start + 1}`,
+    startDate: `${start}-09-01`,
+    endDate: `${start + 1}-08-31`,
+    statisticsEndDate: `${start + 1}-07-31`,
+  };
+}
+
+/** Adds whole days to a `yyyy-MM-dd` date, in the calendar, with no time zone involved. */
+export function addDays(date: IsoDate, days: number): IsoDate {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** Every date from `start` to `end`, inclusive. */
+export function datesBetween(start: IsoDate, end: IsoDate): IsoDate[] {
+  const dates: IsoDate[] = [];
+  for (let date = start; date <= end; date = addDays(date, 1)) dates.push(date);
+  return dates;
+}
+
+/** The Monday of the date's week (weeks start on Monday, spec §9). */
+export function mondayOf(date: IsoDate): IsoDate {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const weekday = (new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7;
+  return addDays(date, -weekday);
+}

@@ -27,10 +27,12 @@ export function toErrorBody(exception: unknown): ErrorResponseDto {
     const response = exception.getResponse();
     let message: unknown = typeof response === 'string' ? response : (response as { message?: unknown }).message;
     if (Array.isArray(message)) message = message.join('; ');
+    const code = typeof response === 'object' ? (response as { code?: unknown }).code : undefined;
     return {
       statusCode: status,
       message: typeof message === 'string' && message ? message : reason(status),
       error: reason(status),
+      ...(typeof code === 'string' ? { code } : {}),
     };
   }
   const raw = exception as { status?: number; statusCode?: number; type?: string; expose?: boolean; message?: string };

@@ -13,4 +13,8 @@ export class ErrorResponseDto {
   /** The standard reason phrase of the status code. */
   @ApiProperty({ example: 'Bad Request' })
   error!: string;
+
+  /** A stable name for errors a client may handle specially, e.g. `slots_full`. */
+  @ApiProperty({ required: false, example: 'slots_full' })
+  code?: string;
 }

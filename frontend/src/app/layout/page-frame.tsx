@@ -19,13 +19,13 @@ export function PageFrame({ header, nav, children }: PageFrameProps) {
       <a className="skip-link" href={`#${MAIN_ID}`}>
         Skip to main content
       </a>
-      <Layout.Header className="app-shell__header">
+      <Layout.Header className="app-shell__header no-print">
         <Link to="/" className="app-shell__brand">
           Duty Manager
         </Link>
         {header}
       </Layout.Header>
-      {nav}
+      {nav && <div className="no-print">{nav}</div>}
       {/* tabIndex lets the skip link move keyboard focus, not just scroll. */}
       <Layout.Content id={MAIN_ID} tabIndex={-1} className="app-shell__content">
         {children}

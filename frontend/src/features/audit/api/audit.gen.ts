@@ -57,6 +57,7 @@ export type AuditLogPageDto = {
   total: number;
 };
 export type ErrorResponseDto = {
+  code?: string;
   error: string;
   message: string;
   statusCode: number;

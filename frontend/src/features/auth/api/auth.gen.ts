@@ -91,6 +91,7 @@ export type MessageDto = {
   message: string;
 };
 export type ErrorResponseDto = {
+  code?: string;
   error: string;
   message: string;
   statusCode: number;

@@ -27,6 +27,7 @@ export type HealthDto = {
   status: 'ok' | 'degraded';
 };
 export type ErrorResponseDto = {
+  code?: string;
   error: string;
   message: string;
   statusCode: number;

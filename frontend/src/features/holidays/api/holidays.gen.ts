@@ -86,6 +86,7 @@ export type HolidayDto = {
   type: HolidayType;
 };
 export type ErrorResponseDto = {
+  code?: string;
   error: string;
   message: string;
   statusCode: number;

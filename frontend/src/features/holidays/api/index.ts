@@ -1,17 +1,16 @@
 import { generatedApi } from './holidays.gen';
 
 /**
- * Every holiday change is also a new entry in the activity log, so it invalidates that too. The
- * tag is named as a string: the audit feature owns the query, and features never import each
- * other.
+ * Every holiday change is also a new entry in the activity log, so it invalidates that too, and
+ * changes the school days the dashboard counts. Other features' tags are named as strings.
  */
 export const holidaysApi = generatedApi.enhanceEndpoints({
-  addTagTypes: ['audit'],
+  addTagTypes: ['audit', 'dashboard'],
   endpoints: {
-    createHoliday: { invalidatesTags: ['holidays', 'audit'] },
-    updateHoliday: { invalidatesTags: ['holidays', 'audit'] },
-    deleteHoliday: { invalidatesTags: ['holidays', 'audit'] },
-    addBankHolidays: { invalidatesTags: ['holidays', 'audit'] },
+    createHoliday: { invalidatesTags: ['holidays', 'audit', 'dashboard'] },
+    updateHoliday: { invalidatesTags: ['holidays', 'audit', 'dashboard'] },
+    deleteHoliday: { invalidatesTags: ['holidays', 'audit', 'dashboard'] },
+    addBankHolidays: { invalidatesTags: ['holidays', 'audit', 'dashboard'] },
   },
 });
 

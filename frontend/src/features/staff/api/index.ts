@@ -1,19 +1,21 @@
 import { generatedApi, type StaffCsvUploadDto } from './staff.gen';
 
 /**
- * Every staff change is also a new entry in the activity log, so it invalidates that too. The
- * tag is named as a string: the audit feature owns the query, and features never import each
- * other. Changing a role may be one's own, and the signed-in user ('auth') carries the role.
- * A preview changes nothing, so it invalidates nothing.
+ * Every staff change is also a new entry in the activity log, so it invalidates that too; names
+ * and who is active show on the rota, the dashboard and the statistics. Other features' tags
+ * are named as strings: their queries provide them. Changing a role may be one's own, and the
+ * signed-in user ('auth') carries the role. A preview changes nothing, so it invalidates nothing.
  */
+const AFTER_STAFF_CHANGE = ['staff', 'audit', 'rota', 'dashboard', 'statistics'] as const;
+
 export const staffApi = generatedApi.enhanceEndpoints({
-  addTagTypes: ['audit', 'auth'],
+  addTagTypes: ['audit', 'auth', 'rota', 'dashboard', 'statistics'],
   endpoints: {
-    createStaff: { invalidatesTags: ['staff', 'audit'] },
-    updateStaff: { invalidatesTags: ['staff', 'audit'] },
+    createStaff: { invalidatesTags: [...AFTER_STAFF_CHANGE] },
+    updateStaff: { invalidatesTags: [...AFTER_STAFF_CHANGE] },
     inviteStaff: { invalidatesTags: ['staff', 'audit'] },
     changeStaffRole: { invalidatesTags: ['staff', 'audit', 'auth'] },
-    importStaff: { invalidatesTags: ['staff', 'audit'] },
+    importStaff: { invalidatesTags: [...AFTER_STAFF_CHANGE] },
     previewStaffImport: { invalidatesTags: [] },
   },
 });

@@ -102,6 +102,7 @@ export type StaffDto = {
   userId: string | null;
 };
 export type ErrorResponseDto = {
+  code?: string;
   error: string;
   message: string;
   statusCode: number;

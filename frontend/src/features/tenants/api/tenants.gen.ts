@@ -35,6 +35,7 @@ export type PlanDto = {
   trialDays: number;
 };
 export type ErrorResponseDto = {
+  code?: string;
   error: string;
   message: string;
   statusCode: number;

@@ -1,0 +1,125 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { ArrayMaxSize, IsArray, IsOptional, IsUUID, ValidateIf } from 'class-validator';
+import { IsoDateField, NotBefore } from '../../../common/validation/iso-date';
+
+export class RotaPersonDto {
+  id!: string;
+  name!: string;
+}
+
+export class RotaSlotDto {
+  /** 1 = Duty Manager 1, … */
+  position!: number;
+  /** Who is on duty in this slot; null when it is empty. */
+  staff!: RotaPersonDto | null;
+}
+
+/** One weekday of the rota (spec §3 rota_assignments) with every slot of the day. */
+export class RotaDayDto {
+  id!: string;
+  @ApiProperty({ format: 'date' })
+  date!: string;
+  dutyManager1Id!: string | null;
+  dutyManager2Id!: string | null;
+  dutyManager1!: RotaPersonDto | null;
+  dutyManager2!: RotaPersonDto | null;
+  /**
+   * The day's slots in order: as many as the organisation's duty managers per day, or more on a
+   * past day that had more people when the setting was higher.
+   */
+  slots!: RotaSlotDto[];
+}
+
+export class RotaRangeQueryDto {
+  @IsoDateField('startDate')
+  startDate!: string;
+
+  @IsoDateField('endDate')
+  @NotBefore('startDate', 'endDate must be on or after startDate')
+  endDate!: string;
+}
+
+const staffId = (label: string) => IsUUID('4', { message: `${label} must be a staff member's id` });
+
+/**
+ * Who should be on the day. People named here who are not yet on the day are assigned: to the
+ * slot they are named in when it is empty, else to the first empty slot. Nobody is removed
+ * (taking someone off a duty is a cancellation). `slots` lists every slot for days with more
+ * than two duty managers; when given it is used instead of dutyManager1Id/dutyManager2Id.
+ */
+export class UpdateRotaDayDto {
+  @IsOptional()
+  @ValidateIf((_o, v) => v !== null)
+  @staffId('dutyManager1Id')
+  dutyManager1Id?: string | null;
+
+  @IsOptional()
+  @ValidateIf((_o, v) => v !== null)
+  @staffId('dutyManager2Id')
+  dutyManager2Id?: string | null;
+
+  @IsOptional()
+  @IsArray({ message: 'slots must be a list of staff ids (or null for an empty slot)' })
+  @ArrayMaxSize(5, { message: 'A day has at most 5 slots' })
+  @ValidateIf((_o, v) => v !== null, { each: true })
+  @IsUUID('4', { each: true, message: "Each of slots must be a staff member's id or null" })
+  @ApiProperty({ type: 'array', items: { type: 'string', format: 'uuid', nullable: true }, required: false, maxItems: 5 })
+  slots?: (string | null)[];
+}
+
+/** Assigns people to a date: creates the rota day when it has none yet (spec §4). */
+export class CreateRotaDayDto extends UpdateRotaDayDto {
+  @IsoDateField('date')
+  date!: string;
+}
+
+export class BulkRotaDto {
+  /** Last day to plan (inclusive); the end of the academic year (31 August) when omitted. */
+  @IsOptional()
+  @IsoDateField('endDate')
+  endDate?: string;
+}
+
+/** What a bulk tool changed. */
+export class BulkRotaResultDto {
+  /** First and last day the tool looked at. */
+  @ApiProperty({ format: 'date' })
+  startDate!: string;
+  @ApiProperty({ format: 'date' })
+  endDate!: string;
+  /** Days whose people changed. */
+  changedDays!: number;
+  /** Slots whose person changed (filled, emptied or given to someone else). */
+  changedSlots!: number;
+  /** Weekdays in the period left with at least one empty slot (nobody eligible). */
+  unfilledSlots!: number;
+  /** What happened, for a person to read. */
+  message!: string;
+}
+
+export class AcademicYearDto {
+  /** e.g. "2025-2026". */
+  label!: string;
+  @ApiProperty({ format: 'date' })
+  startDate!: string;
+  @ApiProperty({ format: 'date' })
+  endDate!: string;
+  /** Last day of the statistics period (31 July). */
+  @ApiProperty({ format: 'date' })
+  statisticsEndDate!: string;
+}
+
+/** Today in the organisation's time zone, its week and academic year, and the week's rota. */
+export class CurrentWeekDto {
+  @ApiProperty({ format: 'date' })
+  today!: string;
+  /** Monday of the week containing today. */
+  @ApiProperty({ format: 'date' })
+  weekStart!: string;
+  /** Friday of that week. */
+  @ApiProperty({ format: 'date' })
+  weekEnd!: string;
+  academicYear!: AcademicYearDto;
+  dutyManagersPerDay!: number;
+  days!: RotaDayDto[];
+}

@@ -1,0 +1,61 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+export class ActiveStaffCountDto {
+  name!: string;
+  /** Duties (days) this month. */
+  count!: number;
+}
+
+/** Spec §3 "Dashboard stats". */
+export class DashboardStatsDto {
+  /**
+   * Empty slots on this week's school days (weekdays that are not holidays); absent when nobody
+   * is on duty this week at all.
+   */
+  unfilled?: number;
+  activeStaffCount!: number;
+  pendingSwaps!: number;
+  pendingCancellations!: number;
+  /** Active staff with the most duties this month; absent with no active staff. */
+  mostActive?: ActiveStaffCountDto;
+  /** Active staff with the fewest duties this month (0 counts too). */
+  leastActive?: ActiveStaffCountDto;
+  /** Duties this month per active staff member, to one decimal place. */
+  averageDuties!: number;
+  /** Duties (person-days) this month. */
+  totalDuties!: number;
+  /** The month counted, `yyyy-MM`. */
+  month!: string;
+}
+
+export class StaffDutyStatisticsDto {
+  staffId!: string;
+  name!: string;
+  department!: string | null;
+  isTeaching!: boolean;
+  isActive!: boolean;
+  total!: number;
+  monday!: number;
+  tuesday!: number;
+  wednesday!: number;
+  thursday!: number;
+  friday!: number;
+}
+
+export class DutyStatisticsDto {
+  /** e.g. "2025-2026". */
+  academicYear!: string;
+  /** 1 September. */
+  @ApiProperty({ format: 'date' })
+  startDate!: string;
+  /** 31 July. */
+  @ApiProperty({ format: 'date' })
+  endDate!: string;
+  totalDuties!: number;
+  /** Duties per listed staff member, unrounded. */
+  averagePerStaff!: number;
+  highest!: number;
+  lowest!: number;
+  /** Active staff, and inactive staff with duties in the period; most duties first. */
+  staff!: StaffDutyStatisticsDto[];
+}

@@ -1,0 +1,39 @@
+import { randomUUID } from 'node:crypto';
+import { Check, Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property, type Ref, Unique } from '@mikro-orm/core';
+import { TenantScopedEntity } from '../../../tenancy/tenant-scoped.entity';
+import { Staff } from '../../staff/entities/staff.entity';
+import { RotaDay } from './rota-day.entity';
+
+/**
+ * One person on duty on one day, in slot `position` (1 = Duty Manager 1). The database holds the
+ * hard rules no request can get round: one person per slot, a person at most once a day,
+ * positions 1–5, and (a trigger, see the migration) no position beyond the organisation's
+ * duty managers per day. `date` repeats the day's date so counts need no join.
+ */
+@Entity({ tableName: 'rota_slots' })
+@Unique({ name: 'rota_slots_day_position_unique', properties: ['day', 'position'] })
+@Unique({ name: 'rota_slots_day_staff_unique', properties: ['day', 'staff'] })
+@Index({ properties: ['organization', 'date'] })
+@Index({ properties: ['organization', 'staff', 'date'] })
+@Check({ name: 'rota_slots_position_range', expression: 'position between 1 and 5' })
+export class RotaSlot extends TenantScopedEntity {
+  [OptionalProps]?: 'organization' | 'createdAt';
+
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @ManyToOne(() => RotaDay, { ref: true, deleteRule: 'cascade', fieldName: 'rota_day_id' })
+  day!: Ref<RotaDay>;
+
+  @Property({ type: 'date' })
+  date!: string;
+
+  @Property({ type: 'smallint' })
+  position!: number;
+
+  @ManyToOne(() => Staff, { ref: true, deleteRule: 'restrict' })
+  staff!: Ref<Staff>;
+
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+}

@@ -1,0 +1,94 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
+import { ErrorResponseDto } from '../../common/http/error-body';
+import { idParam } from '../../common/http/id-param';
+import {
+  BulkRotaDto,
+  BulkRotaResultDto,
+  CreateRotaDayDto,
+  CurrentWeekDto,
+  RotaDayDto,
+  RotaRangeQueryDto,
+  UpdateRotaDayDto,
+} from './dto/rota.dto';
+import { RotaStatsService } from './rota-stats.service';
+import { RotaService } from './rota.service';
+
+const CONFLICTS =
+  'Duplicate assignment (`code: duplicate_assignment`), Slots full (`code: slots_full`), a holiday, or an inactive staff member.';
+
+@ApiTags('rota')
+@Controller()
+export class RotaController {
+  constructor(
+    private readonly rota: RotaService,
+    private readonly stats: RotaStatsService,
+  ) {}
+
+  /** The rota days from startDate to endDate (at most two years); days with nobody on duty are absent. */
+  @Get('rota')
+  @Authenticated('rota.view')
+  getRota(@CurrentUser() user: AuthUser, @Query() range: RotaRangeQueryDto): Promise<RotaDayDto[]> {
+    return this.rota.list(user.organizationId, range.startDate, range.endDate);
+  }
+
+  /** Assigns the named people to a date (spec §4): each to its slot when empty, else the first empty one. */
+  @Post('rota')
+  @Authenticated('rota.manage')
+  @ApiConflictResponse({ type: ErrorResponseDto, description: CONFLICTS })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'A named staff member is not in this organisation.' })
+  createRota(@CurrentUser() user: AuthUser, @Body() dto: CreateRotaDayDto): Promise<RotaDayDto> {
+    return this.rota.create(user, dto);
+  }
+
+  /**
+   * Adds the people named who are not on the day yet; the ones already there stay where they
+   * are. Nobody is removed: taking someone off a duty is a cancellation.
+   */
+  @Put('rota/:id')
+  @Authenticated('rota.manage')
+  @ApiConflictResponse({ type: ErrorResponseDto, description: CONFLICTS })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such rota day, or staff member, in this organisation.' })
+  updateRota(
+    @CurrentUser() user: AuthUser,
+    @Param('id', idParam('Rota day')) id: string,
+    @Body() dto: UpdateRotaDayDto,
+  ): Promise<RotaDayDto> {
+    return this.rota.update(user, id, dto);
+  }
+
+  /** Plans every slot from tomorrow to endDate afresh with the rota engine. */
+  @Post('rota/reshuffle-future')
+  @HttpCode(HttpStatus.OK)
+  @Authenticated('rota.manage')
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The end date is not after today.' })
+  reshuffleFuture(@CurrentUser() user: AuthUser, @Body() dto: BulkRotaDto): Promise<BulkRotaResultDto> {
+    return this.rota.bulk(user, 'reshuffle', dto.endDate);
+  }
+
+  /** Fills the empty slots from tomorrow to endDate; existing assignments stay. */
+  @Post('rota/fill-unassigned')
+  @HttpCode(HttpStatus.OK)
+  @Authenticated('rota.manage')
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The end date is not after today.' })
+  fillUnassigned(@CurrentUser() user: AuthUser, @Body() dto: BulkRotaDto): Promise<BulkRotaResultDto> {
+    return this.rota.bulk(user, 'fill', dto.endDate);
+  }
+
+  /** Removes every assignment from today on. */
+  @Post('rota/clear-future')
+  @HttpCode(HttpStatus.OK)
+  @Authenticated('rota.manage')
+  clearFuture(@CurrentUser() user: AuthUser): Promise<BulkRotaResultDto> {
+    return this.rota.bulk(user, 'clear');
+  }
+
+  /** Today in the organisation's time zone, its Monday-to-Friday week with the rota, and the academic year. */
+  @Get('current-week')
+  @Authenticated('rota.view')
+  getCurrentWeek(@CurrentUser() user: AuthUser): Promise<CurrentWeekDto> {
+    return this.stats.currentWeek(user);
+  }
+}

@@ -1,0 +1,356 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { academicYearOf, addDays, datesBetween } from '../../common/clock/academic-year';
+import { Clock, type IsoDate } from '../../common/clock/clock';
+import { AuditService } from '../audit/audit.service';
+import { SettingsService } from '../settings/settings.service';
+import { Organization } from '../tenants/entities/organization.entity';
+import type { BulkRotaResultDto, CreateRotaDayDto, RotaDayDto, UpdateRotaDayDto } from './dto/rota.dto';
+import { type DaySlots, type EngineMode, isWeekday, planRota } from './engine/rota-engine';
+import { duplicateAssignment, slotsFull } from './rota-errors';
+import { ROTA_DAYS_SQL, type RotaSlotRow, toRotaDays } from './rota-days';
+
+/** Longest range one rota read or bulk run may cover: two years and a bit. */
+const MAX_RANGE_DAYS = 800;
+
+const HOLIDAY_LABELS: Record<string, string> = {
+  bank_holiday: 'Bank Holiday',
+  half_term: 'Half Term',
+  term_holiday: 'Term Holiday',
+  inset_day: 'Inset Day',
+  other: 'Other',
+};
+
+function spanInDays(start: IsoDate, end: IsoDate): number {
+  return (Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000 + 1;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+type BulkTool = 'reshuffle' | 'fill' | 'clear';
+
+const BULK_AUDIT: Record<BulkTool, { action: string; verb: string }> = {
+  reshuffle: { action: 'rota.reshuffled', verb: 'Reshuffled' },
+  fill: { action: 'rota.filled', verb: 'Filled' },
+  clear: { action: 'rota.cleared', verb: 'Cleared' },
+};
+
+@Injectable()
+export class RotaService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly audit: AuditService,
+    private readonly clock: Clock,
+    private readonly settings: SettingsService,
+  ) {}
+
+  /** Today in the organisation's time zone. */
+  async today(organizationId: string, em: EntityManager = this.em): Promise<IsoDate> {
+    const organization = await em.findOneOrFail(Organization, { id: organizationId });
+    return this.clock.today(organization.timezone);
+  }
+
+  async list(organizationId: string, startDate: IsoDate, endDate: IsoDate): Promise<RotaDayDto[]> {
+    if (spanInDays(startDate, endDate) > MAX_RANGE_DAYS) {
+      throw new BadRequestException('The date range can cover at most two years; ask for a shorter period');
+    }
+    return this.daysBetween(this.em, organizationId, startDate, endDate);
+  }
+
+  async daysBetween(em: EntityManager, organizationId: string, startDate: IsoDate, endDate: IsoDate): Promise<RotaDayDto[]> {
+    const [slotsPerDay, rows] = await Promise.all([
+      this.settings.dutyManagersPerDay(em, organizationId),
+      em.execute<RotaSlotRow[]>(ROTA_DAYS_SQL, [organizationId, startDate, endDate]),
+    ]);
+    return toRotaDays(rows, slotsPerDay);
+  }
+
+  /** POST /api/rota: puts the named people on `date`, creating its rota day when needed. */
+  create(actor: AuthUser, dto: CreateRotaDayDto): Promise<RotaDayDto> {
+    return this.assign(actor, { date: dto.date }, dto);
+  }
+
+  /** PUT /api/rota/{id}: people named who are already on the day stay; the others are added. */
+  update(actor: AuthUser, id: string, dto: UpdateRotaDayDto): Promise<RotaDayDto> {
+    return this.assign(actor, { id }, dto);
+  }
+
+  /**
+   * Spec §4/§5 assignment. The day's row is locked for the whole transaction and the settings
+   * row is shared, so two people assigning the last free slot at once are serialised: the second
+   * sees it taken and gets "Slots full". The database constraints back this up.
+   */
+  private async assign(actor: AuthUser, target: { date: IsoDate } | { id: string }, dto: UpdateRotaDayDto): Promise<RotaDayDto> {
+    const wanted = (dto.slots ?? [dto.dutyManager1Id ?? null, dto.dutyManager2Id ?? null]).map((id, i) => ({
+      staffId: id ?? null,
+      position: i + 1,
+    }));
+    const named = wanted.filter((w): w is { staffId: string; position: number } => w.staffId !== null);
+    if (new Set(named.map((n) => n.staffId)).size !== named.length) throw duplicateAssignment();
+    const isCreate = 'date' in target;
+    if (isCreate && named.length === 0) throw new BadRequestException('Please select a staff member to assign');
+    if (isCreate && !isWeekday(target.date)) {
+      throw new BadRequestException('Duties are assigned on weekdays only (Monday to Friday)');
+    }
+
+    const org = actor.organizationId;
+    return this.em.transactional(async (em) => {
+      const slotsPerDay = await this.settings.dutyManagersPerDay(em, org, 'share');
+      if (isCreate) {
+        await em.execute(
+          'insert into rota_days (id, organization_id, date) values (gen_random_uuid(), ?, ?) on conflict (organization_id, date) do nothing',
+          [org, target.date],
+        );
+      }
+      const [day] = await em.execute<{ id: string; date: string }[]>(
+        `select id, to_char(date, 'YYYY-MM-DD') as date from rota_days
+          where organization_id = ? and ${isCreate ? 'date = ?' : 'id = ?'} for update`,
+        [org, isCreate ? target.date : target.id],
+      );
+      // Another organisation's day is invisible: 404, not 403.
+      if (!day) throw new NotFoundException('Rota day not found');
+
+      const current = await em.execute<{ position: number; staff_id: string }[]>(
+        'select position, staff_id from rota_slots where rota_day_id = ?',
+        [day.id],
+      );
+      const onDay = new Set(current.map((c) => c.staff_id));
+      // POST names only people to add; PUT repeats the people already there (spec §4).
+      if (isCreate && named.some((n) => onDay.has(n.staffId))) throw duplicateAssignment();
+      const additions = named.filter((n) => !onDay.has(n.staffId));
+      if (additions.length === 0) return this.day(em, org, day.date, slotsPerDay);
+
+      await this.checkAssignable(em, org, day.date, additions.map((a) => a.staffId));
+
+      const occupied = new Set(current.map((c) => c.position));
+      const placed: { staffId: string; position: number }[] = [];
+      for (const addition of additions) {
+        let position = addition.position <= slotsPerDay && !occupied.has(addition.position) ? addition.position : 0;
+        for (let p = 1; !position && p <= slotsPerDay; p += 1) if (!occupied.has(p)) position = p;
+        if (!position) throw slotsFull(slotsPerDay);
+        occupied.add(position);
+        placed.push({ staffId: addition.staffId, position });
+      }
+      try {
+        await em.execute(
+          `insert into rota_slots (id, organization_id, rota_day_id, date, position, staff_id)
+           select gen_random_uuid(), ?, ?, ?::date, x.position, x.staff_id
+             from jsonb_to_recordset(?::jsonb) as x(position int, staff_id uuid)`,
+          [org, day.id, day.date, JSON.stringify(placed.map((p) => ({ position: p.position, staff_id: p.staffId })))],
+        );
+      } catch (error) {
+        throw this.slotConflict(error, slotsPerDay);
+      }
+      await em.execute('update rota_days set updated_at = now() where id = ?', [day.id]);
+
+      const result = await this.day(em, org, day.date, slotsPerDay);
+      const names = placed.map((p) => result.slots[p.position - 1]?.staff?.name ?? p.staffId);
+      this.audit.record(em, actor, {
+        kind: 'rota',
+        action: 'rota.assigned',
+        entityId: day.id,
+        summary: `Assigned ${names.join(' and ')} to ${day.date}`,
+        after: { date: day.date, assigned: placed },
+      });
+      return result;
+    });
+  }
+
+  /** Only active staff of this organisation, on a school day that is not a holiday. */
+  private async checkAssignable(em: EntityManager, org: string, date: IsoDate, staffIds: string[]): Promise<void> {
+    if (!isWeekday(date)) throw new BadRequestException('Duties are assigned on weekdays only (Monday to Friday)');
+    const [holiday] = await em.execute<{ name: string; type: string }[]>(
+      'select name, type from holidays where organization_id = ? and ? between start_date and end_date order by start_date limit 1',
+      [org, date],
+    );
+    if (holiday) {
+      throw new ConflictException(
+        `${date} is a holiday (${holiday.name}, ${HOLIDAY_LABELS[holiday.type] ?? holiday.type}): nobody is on duty on holidays`,
+      );
+    }
+    const staff = await em.execute<{ id: string; name: string; is_active: boolean }[]>(
+      'select id, name, is_active from staff where organization_id = ? and id = any(?::uuid[])',
+      [org, `{${staffIds.join(',')}}`],
+    );
+    if (staff.length !== staffIds.length) throw new NotFoundException('Staff member not found');
+    const inactive = staff.find((s) => !s.is_active);
+    if (inactive) throw new ConflictException(`${inactive.name} is inactive and can't be put on duty`);
+  }
+
+  private slotConflict(error: unknown, slotsPerDay: number): unknown {
+    const e = error as { constraint?: string; code?: string; message?: string };
+    const text = `${e.constraint ?? ''} ${e.message ?? ''}`;
+    if (text.includes('rota_slots_day_staff_unique')) return duplicateAssignment();
+    if (text.includes('rota_slots_day_position_unique') || text.includes('rota_slots_within_limit')) return slotsFull(slotsPerDay);
+    return error;
+  }
+
+  private async day(em: EntityManager, org: string, date: IsoDate, slotsPerDay: number): Promise<RotaDayDto> {
+    const rows = await em.execute<RotaSlotRow[]>(ROTA_DAYS_SQL, [org, date, date]);
+    return toRotaDays(rows, slotsPerDay)[0]!;
+  }
+
+  /**
+   * The bulk tools (PRODUCT.md): reshuffle and fill plan from tomorrow to `endDate` (default
+   * the end of the academic year) with the rota engine; clear removes everything from today on.
+   * Each runs in one transaction holding the settings row exclusively, so bulk runs, settings
+   * changes and hand assignments of the same organisation never interleave.
+   */
+  async bulk(actor: AuthUser, tool: BulkTool, endDate?: IsoDate): Promise<BulkRotaResultDto> {
+    const org = actor.organizationId;
+    return this.em.transactional(async (em) => {
+      const slotsPerDay = await this.settings.dutyManagersPerDay(em, org, 'update');
+      const today = await this.today(org, em);
+      const year = academicYearOf(today);
+      const from = tool === 'clear' ? today : addDays(today, 1);
+      const to = tool === 'clear' ? null : (endDate ?? year.endDate);
+      if (to !== null && to < from) throw new BadRequestException(`The end date must be after today (${today})`);
+      if (to !== null && spanInDays(from, to) > MAX_RANGE_DAYS) {
+        throw new BadRequestException('The end date can be at most two years ahead');
+      }
+
+      const existingRows = await em.execute<{ date: string; position: number; staff_id: string }[]>(
+        `select to_char(date, 'YYYY-MM-DD') as date, position, staff_id from rota_slots
+          where organization_id = ? and date >= ?${to ? ' and date <= ?' : ''} order by date, position`,
+        to ? [org, from, to] : [org, from],
+      );
+      const existing: Record<IsoDate, DaySlots> = {};
+      for (const row of existingRows) {
+        const slots = (existing[row.date] ??= []);
+        while (slots.length < row.position) slots.push(null);
+        slots[row.position - 1] = row.staff_id;
+      }
+
+      const target: Record<IsoDate, DaySlots> = {};
+      if (tool !== 'clear') {
+        const planned = await this.plan(em, org, tool, slotsPerDay, year, from, to!, existing);
+        for (const date of Object.keys(existing)) target[date] = tool === 'fill' ? existing[date]! : [];
+        Object.assign(target, planned);
+      }
+      const dates = [...new Set([...Object.keys(existing), ...Object.keys(target)])].sort();
+      let changedDays = 0;
+      let changedSlots = 0;
+      const changed: Record<IsoDate, DaySlots> = {};
+      for (const date of dates) {
+        const before = existing[date] ?? [];
+        const after = target[date] ?? [];
+        let diff = 0;
+        for (let i = 0; i < Math.max(before.length, after.length); i += 1) if ((before[i] ?? null) !== (after[i] ?? null)) diff += 1;
+        if (diff) {
+          changedDays += 1;
+          changedSlots += diff;
+          changed[date] = after;
+        }
+      }
+      await this.writeDays(em, org, changed);
+
+      const unfilledSlots =
+        tool === 'clear' ? 0 : Object.values(target).reduce((n, slots) => n + slots.filter((s) => s === null).length, 0);
+      const startDate = from;
+      const lastDate = to ?? dates.at(-1) ?? from;
+      const { action, verb } = BULK_AUDIT[tool];
+      const message =
+        tool === 'clear'
+          ? `Removed ${plural(changedSlots, 'assignment')} on ${plural(changedDays, 'day')} from ${from} on.`
+          : `${tool === 'fill' ? 'Filled' : 'Changed'} ${plural(changedSlots, 'slot')} on ${plural(changedDays, 'day')} from ${startDate} to ${lastDate}.` +
+            (unfilledSlots ? ` ${plural(unfilledSlots, 'slot')} stayed empty: nobody was available.` : '');
+      this.audit.record(em, actor, {
+        kind: 'rota',
+        action,
+        entityId: `${startDate}..${lastDate}`,
+        summary: `${verb} the rota: ${message}`,
+        after: { startDate, endDate: lastDate, changedDays, changedSlots, unfilledSlots },
+      });
+      return { startDate, endDate: lastDate, changedDays, changedSlots, unfilledSlots, message };
+    });
+  }
+
+  /** Loads what the engine needs for `from`..`to` and runs it. */
+  private async plan(
+    em: EntityManager,
+    org: string,
+    mode: EngineMode,
+    slotsPerDay: number,
+    year: ReturnType<typeof academicYearOf>,
+    from: IsoDate,
+    to: IsoDate,
+    existing: Record<IsoDate, DaySlots>,
+  ): Promise<Record<IsoDate, DaySlots>> {
+    const [staff, holidays, prior] = await Promise.all([
+      em.execute<{ id: string; is_teaching: boolean; is_active: boolean }[]>(
+        'select id, is_teaching, is_active from staff where organization_id = ? order by id',
+        [org],
+      ),
+      em.execute<{ start: string; end: string }[]>(
+        `select to_char(start_date, 'YYYY-MM-DD') as start, to_char(end_date, 'YYYY-MM-DD') as end from holidays
+          where organization_id = ? and end_date >= ? and start_date <= ?`,
+        [org, from, to],
+      ),
+      // Duties this academic year outside the planned days, per person and weekday.
+      em.execute<{ staff_id: string; dow: number; n: string }[]>(
+        `select staff_id, extract(isodow from date)::int as dow, count(*) as n from rota_slots
+          where organization_id = ? and date between ? and ? and not (date between ? and ?)
+          group by staff_id, dow`,
+        [org, year.startDate, year.endDate, from, to],
+      ),
+    ]);
+    const priorCounts: Record<string, number> = {};
+    const priorWeekdayCounts: Record<string, number[]> = {};
+    for (const row of prior) {
+      const n = Number(row.n);
+      priorCounts[row.staff_id] = (priorCounts[row.staff_id] ?? 0) + n;
+      if (row.dow <= 5) (priorWeekdayCounts[row.staff_id] ??= [0, 0, 0, 0, 0])[row.dow - 1] = n;
+    }
+    const result = planRota({
+      days: datesBetween(from, to),
+      slotsPerDay,
+      staff: staff.map((s) => ({ id: s.id, isTeaching: s.is_teaching, isActive: s.is_active })),
+      holidays,
+      // Unavailability periods arrive with the Requests module.
+      unavailability: [],
+      existing,
+      priorCounts,
+      priorWeekdayCounts,
+      mode,
+    });
+    return result.days;
+  }
+
+  /**
+   * Replaces the slots of the given days in four set-based statements, whatever their number:
+   * days that end up empty are deleted, the others keep their id and get a new `updatedAt`.
+   */
+  private async writeDays(em: EntityManager, org: string, days: Record<IsoDate, DaySlots>): Promise<void> {
+    const dates = Object.keys(days);
+    if (!dates.length) return;
+    const dateList = `{${dates.join(',')}}`;
+    await em.execute('delete from rota_slots where organization_id = ? and date = any(?::date[])', [org, dateList]);
+    const filled = dates.filter((d) => days[d]!.some((id) => id !== null));
+    if (filled.length) {
+      await em.execute(
+        `insert into rota_days (id, organization_id, date)
+         select gen_random_uuid(), ?, d from unnest(?::date[]) as d
+         on conflict (organization_id, date) do update set updated_at = now()`,
+        [org, `{${filled.join(',')}}`],
+      );
+      const slots = filled.flatMap((date) =>
+        days[date]!.flatMap((staffId, i) => (staffId ? [{ date, position: i + 1, staff_id: staffId }] : [])),
+      );
+      await em.execute(
+        `insert into rota_slots (id, organization_id, rota_day_id, date, position, staff_id)
+         select gen_random_uuid(), ?, d.id, x.date, x.position, x.staff_id
+           from jsonb_to_recordset(?::jsonb) as x(date date, position int, staff_id uuid)
+           join rota_days d on d.organization_id = ? and d.date = x.date`,
+        [org, JSON.stringify(slots), org],
+      );
+    }
+    await em.execute(
+      `delete from rota_days d where d.organization_id = ? and d.date = any(?::date[])
+          and not exists (select 1 from rota_slots s where s.rota_day_id = d.id)`,
+      [org, dateList],
+    );
+  }
+}

@@ -1,0 +1,90 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { addDays } from '../../common/clock/academic-year';
+import { Clock } from '../../common/clock/clock';
+import { AuditService } from '../audit/audit.service';
+import { Organization } from '../tenants/entities/organization.entity';
+import type { SystemSettingsDto, SystemSettingsUpdateResultDto, UpdateSystemSettingsDto } from './dto/system-settings.dto';
+import { DEFAULT_DUTY_MANAGERS_PER_DAY } from './entities/system-settings.entity';
+
+/**
+ * How a rota write holds the settings row: `share` lets other assignments run alongside but not
+ * a settings change or a bulk tool; `update` runs alone.
+ */
+export type SettingsLock = 'share' | 'update';
+
+@Injectable()
+export class SettingsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly audit: AuditService,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * The organisation's duty managers per day, read inside `em`'s transaction. With a lock, the
+   * row is created first when missing, so there is always a row to hold.
+   */
+  async dutyManagersPerDay(em: EntityManager, organizationId: string, lock?: SettingsLock): Promise<number> {
+    if (lock) {
+      await em.execute(
+        'insert into system_settings (id, organization_id) values (gen_random_uuid(), ?) on conflict (organization_id) do nothing',
+        [organizationId],
+      );
+    }
+    const rows = await em.execute<{ n: number }[]>(
+      `select duty_managers_per_day as n from system_settings where organization_id = ?${lock ? ` for ${lock}` : ''}`,
+      [organizationId],
+    );
+    return rows[0]?.n ?? DEFAULT_DUTY_MANAGERS_PER_DAY;
+  }
+
+  async get(actor: AuthUser): Promise<SystemSettingsDto> {
+    return { dutyManagersPerDay: await this.dutyManagersPerDay(this.em, actor.organizationId) };
+  }
+
+  /**
+   * Saves the settings. Fewer duty managers per day removes the people in the slots that no
+   * longer exist from tomorrow on (today and the past stay as they happened), in the same
+   * transaction, so the rota never shows more people than slots.
+   */
+  async update(actor: AuthUser, dto: UpdateSystemSettingsDto): Promise<SystemSettingsUpdateResultDto> {
+    return this.em.transactional(async (em) => {
+      const before = await this.dutyManagersPerDay(em, actor.organizationId, 'update');
+      const after = dto.dutyManagersPerDay ?? before;
+      let removedSlots = 0;
+      if (after !== before) {
+        await em.execute('update system_settings set duty_managers_per_day = ?, updated_at = now() where organization_id = ?', [
+          after,
+          actor.organizationId,
+        ]);
+        if (after < before) {
+          const organization = await em.findOneOrFail(Organization, { id: actor.organizationId });
+          const tomorrow = addDays(this.clock.today(organization.timezone), 1);
+          const removed = await em.execute<{ id: string }[]>(
+            'delete from rota_slots where organization_id = ? and date >= ? and position > ? returning id',
+            [actor.organizationId, tomorrow, after],
+          );
+          removedSlots = removed.length;
+          await em.execute(
+            `delete from rota_days d where d.organization_id = ? and d.date >= ?
+               and not exists (select 1 from rota_slots s where s.rota_day_id = d.id)`,
+            [actor.organizationId, tomorrow],
+          );
+        }
+        this.audit.record(em, actor, {
+          kind: 'settings',
+          action: 'settings.duty-managers-per-day',
+          entityId: actor.organizationId,
+          summary:
+            `Set duty managers per day to ${after}` +
+            (removedSlots ? ` (removed ${removedSlots} future assignment${removedSlots === 1 ? '' : 's'} from the extra slots)` : ''),
+          before: { dutyManagersPerDay: before },
+          after: { dutyManagersPerDay: after, removedSlots },
+        });
+      }
+      return { dutyManagersPerDay: after, removedSlots };
+    });
+  }
+}
