@@ -1,2 +1,3 @@
-// The audit feature's pages; the app router loads this module lazily.
+// The audit feature's pages and parts; the app router loads this module lazily.
 export { ActivityPage } from './pages/activity-page';
+export { RecentActivity } from './components/recent-activity';

@@ -27,6 +27,7 @@ const PERMISSIONS = {
   'staff.manage': ['admin', 'manager'],
   'staff.roles': ['admin'],
   'holidays.manage': ['admin', 'manager'],
+  'rota.manage': ['admin', 'manager'],
   'audit.view': ['admin', 'manager'],
   'settings.manage': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;

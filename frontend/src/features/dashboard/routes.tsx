@@ -1,0 +1,3 @@
+// The dashboard feature's parts; the app composes the Dashboard page from them and others.
+export { DashboardSummaryCards } from './components/dashboard-summary-cards';
+export { DutyStatisticsCard } from './components/duty-statistics-card';

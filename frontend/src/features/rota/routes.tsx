@@ -1,0 +1,5 @@
+// The rota feature's screens; the app loads this module lazily and composes the Dashboard and
+// the Admin Panel from some of them.
+export { MonthlyRota } from './components/monthly-rota';
+export { RotaManagementCard } from './components/rota-management-card';
+export { WeeklyRotaPage } from './pages/weekly-rota-page';
