@@ -23,7 +23,9 @@ describe('route inventory', () => {
     b = await registerOrganization(t);
     // Organisation A has data of every kind, so answers to B can be searched for it.
     await t.http().post('/api/staff').set(...bearer(a.token)).send({ name: 'Alpha Only', email: 'alpha-only@a.example' }).expect(201);
+    const alpha = await t.http().post('/api/staff').set(...bearer(a.token)).send({ name: 'Alpha Only Duty', email: 'alpha-duty@a.example' }).expect(201);
     await t.http().post('/api/holidays').set(...bearer(a.token)).send({ name: 'Alpha Only Day', type: 'other', startDate: '2025-10-01', endDate: '2025-10-01' }).expect(201);
+    await t.http().post('/api/rota').set(...bearer(a.token)).send({ date: '2025-10-02', dutyManager1Id: alpha.body.id }).expect(201);
     const spec = (await t.http().get('/api/openapi.json').expect(200)).body as {
       paths: Record<string, Record<string, { operationId: string; security?: unknown[] }>>;
     };
@@ -71,7 +73,9 @@ describe('route inventory', () => {
   it('answers an own-organisation operation with the caller’s organisation only', async () => {
     const orgA = (new JwtService().decode(a.token) as { org: string }).org;
     for (const op of operations.filter((o) => ROUTES[o.id]!.tenant.kind === 'own' && o.method === 'get')) {
-      const res = await t.http().get(urlOf(op)).set(...bearer(b.token)).expect(200);
+      const rule = ROUTES[op.id]!.tenant;
+      const query = rule.kind === 'own' && rule.query ? `?${rule.query}` : '';
+      const res = await t.http().get(`${urlOf(op)}${query}`).set(...bearer(b.token)).expect(200);
       const body = JSON.stringify(res.body);
       expect(body).not.toContain(orgA);
       expect(body).not.toContain(a.email);

@@ -7,11 +7,11 @@ export class Migration20261121045724 extends Migration {
     this.addSql(`create index "rota_days_organization_id_index" on "rota_days" ("organization_id");`);
     this.addSql(`alter table "rota_days" add constraint "rota_days_organization_id_date_unique" unique ("organization_id", "date");`);
 
-    this.addSql(`create table "system_settings" ("id" uuid not null, "organization_id" uuid not null, "duty_managers_per_day" smallint not null default 2, "created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now(), constraint "system_settings_pkey" primary key ("id"), constraint system_settings_duty_managers_per_day_range check (duty_managers_per_day between 1 and 5));`);
+    this.addSql(`create table "system_settings" ("id" uuid not null, "organization_id" uuid not null, "duty_managers_per_day" smallint not null default 2, "created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now(), constraint "system_settings_pkey" primary key ("id"), constraint system_settings_duty_managers_per_day_range check (duty_managers_per_day >= 1 and duty_managers_per_day <= 5));`);
     this.addSql(`create index "system_settings_organization_id_index" on "system_settings" ("organization_id");`);
     this.addSql(`alter table "system_settings" add constraint "system_settings_organization_id_unique" unique ("organization_id");`);
 
-    this.addSql(`create table "rota_slots" ("id" uuid not null, "organization_id" uuid not null, "rota_day_id" uuid not null, "date" date not null, "position" smallint not null, "staff_id" uuid not null, "created_at" timestamptz not null default now(), constraint "rota_slots_pkey" primary key ("id"), constraint rota_slots_position_range check (position between 1 and 5));`);
+    this.addSql(`create table "rota_slots" ("id" uuid not null, "organization_id" uuid not null, "rota_day_id" uuid not null, "date" date not null, "position" smallint not null, "staff_id" uuid not null, "created_at" timestamptz not null default now(), constraint "rota_slots_pkey" primary key ("id"), constraint rota_slots_position_range check (position >= 1 and position <= 5));`);
     this.addSql(`create index "rota_slots_organization_id_index" on "rota_slots" ("organization_id");`);
     this.addSql(`create index "rota_slots_organization_id_staff_id_date_index" on "rota_slots" ("organization_id", "staff_id", "date");`);
     this.addSql(`create index "rota_slots_organization_id_date_index" on "rota_slots" ("organization_id", "date");`);

@@ -11,8 +11,8 @@ export interface CrossTenantContext {
 export type TenantRule =
   /** No organisation data: health, plan, sign-up and sign-in flows. */
   | { kind: 'none' }
-  /** Answers only about the caller's own organisation; takes no ids. */
-  | { kind: 'own' }
+  /** Answers only about the caller's own organisation; takes no ids. `query`: required query string. */
+  | { kind: 'own'; query?: string }
   /**
    * Takes ids of tenant data. `setup` creates A's record and returns its id; `attempt` shows
    * that B's admin using that id gets 404. The test checks nothing changed in between. Every
@@ -91,6 +91,25 @@ export const ROUTES: Record<string, RouteRule> = {
     },
   },
   getAuditLog: { access: 'signed-in', tenant: { kind: 'own' } },
+  getSystemSettings: { access: 'signed-in', tenant: { kind: 'own' } },
+  saveSystemSettings: { access: 'signed-in', tenant: { kind: 'own' } },
+  getRota: { access: 'signed-in', tenant: { kind: 'own', query: 'startDate=2025-09-01&endDate=2026-08-31' } },
+  createRota: { access: 'signed-in', tenant: { kind: 'own' } },
+  updateRota: {
+    access: 'signed-in',
+    tenant: {
+      kind: 'ids',
+      setup: createRotaDayOfA,
+      attempt: ({ t, b }, id) =>
+        expect404(t.http().put(`/api/rota/${id}`).set(...bearer(b.token)).send({ dutyManager2Id: '00000000-0000-4000-8000-000000000001' })),
+    },
+  },
+  reshuffleFuture: { access: 'signed-in', tenant: { kind: 'own' } },
+  fillUnassigned: { access: 'signed-in', tenant: { kind: 'own' } },
+  clearFuture: { access: 'signed-in', tenant: { kind: 'own' } },
+  getCurrentWeek: { access: 'signed-in', tenant: { kind: 'own' } },
+  getDashboardStats: { access: 'signed-in', tenant: { kind: 'own' } },
+  getDutyStatistics: { access: 'signed-in', tenant: { kind: 'own' } },
 };
 
 async function expect404(request: PromiseLike<{ status: number; body: { statusCode?: number } }>): Promise<void> {
@@ -104,6 +123,23 @@ let counter = 0;
 async function createStaffOfA({ t, a }: CrossTenantContext): Promise<string> {
   counter += 1;
   const res = await t.http().post('/api/staff').set(...bearer(a.token)).send({ name: `Alpha Person ${counter}`, email: `alpha-${counter}-${Date.now()}@a.example`, invite: true });
+  expect(res.status).toBe(201);
+  return res.body.id as string;
+}
+
+async function createStaffOf({ t }: CrossTenantContext, account: { token: string }): Promise<string> {
+  counter += 1;
+  const res = await t.http().post('/api/staff').set(...bearer(account.token)).send({ name: `Person ${counter}`, email: `p-${counter}-${Date.now()}@x.example` });
+  expect(res.status).toBe(201);
+  return res.body.id as string;
+}
+
+async function createRotaDayOfA(ctx: CrossTenantContext): Promise<string> {
+  const staffId = await createStaffOf(ctx, ctx.a);
+  counter += 1;
+  // A different weekday each time (from Monday 3 November 2025), so setups never collide.
+  const date = new Date(Date.UTC(2025, 10, 3 + 7 * counter)).toISOString().slice(0, 10);
+  const res = await ctx.t.http().post('/api/rota').set(...bearer(ctx.a.token)).send({ date, dutyManager1Id: staffId });
   expect(res.status).toBe(201);
   return res.body.id as string;
 }

@@ -19,6 +19,7 @@ export function createValidationPipe(): ValidationPipe {
     forbidUnknownValues: true,
     transform: true,
     exceptionFactory: (errors) =>
-      new BadRequestException(flattenValidationErrors(errors).join('; ') || 'The request is not valid'),
+      // Several rules of one field may fail with the same sentence ("must be between 1 and 5").
+      new BadRequestException([...new Set(flattenValidationErrors(errors))].join('; ') || 'The request is not valid'),
   });
 }

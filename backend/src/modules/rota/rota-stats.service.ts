@@ -76,7 +76,8 @@ export class RotaStatsService {
       // Swap and cancel requests arrive with the Requests module.
       pendingSwaps: 0,
       pendingCancellations: 0,
-      mostActive: counts[0],
+      // Nobody is "most active" in a month without duties.
+      mostActive: totalDuties > 0 ? counts[0] : undefined,
       leastActive: least,
       averageDuties: counts.length ? round1(totalDuties / counts.length) : 0,
       totalDuties,

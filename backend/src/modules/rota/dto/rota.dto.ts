@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsOptional, IsUUID, ValidateIf } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsOptional, IsUUID, isUUID, registerDecorator, ValidateIf } from 'class-validator';
 import { IsoDateField, NotBefore } from '../../../common/validation/iso-date';
 
 export class RotaPersonDto {
@@ -39,6 +39,20 @@ export class RotaRangeQueryDto {
   endDate!: string;
 }
 
+/** Every element is a staff id or null (an empty slot). */
+function EachStaffIdOrNull() {
+  return (target: object, propertyName: string | symbol) =>
+    registerDecorator({
+      name: 'eachStaffIdOrNull',
+      target: target.constructor,
+      propertyName: String(propertyName),
+      options: { message: "Each of slots must be a staff member's id or null" },
+      validator: {
+        validate: (value: unknown) => !Array.isArray(value) || value.every((v) => v === null || isUUID(v, '4')),
+      },
+    });
+}
+
 const staffId = (label: string) => IsUUID('4', { message: `${label} must be a staff member's id` });
 
 /**
@@ -61,8 +75,7 @@ export class UpdateRotaDayDto {
   @IsOptional()
   @IsArray({ message: 'slots must be a list of staff ids (or null for an empty slot)' })
   @ArrayMaxSize(5, { message: 'A day has at most 5 slots' })
-  @ValidateIf((_o, v) => v !== null, { each: true })
-  @IsUUID('4', { each: true, message: "Each of slots must be a staff member's id or null" })
+  @EachStaffIdOrNull()
   @ApiProperty({ type: 'array', items: { type: 'string', format: 'uuid', nullable: true }, required: false, maxItems: 5 })
   slots?: (string | null)[];
 }

@@ -16,7 +16,7 @@ export class DashboardStatsDto {
   activeStaffCount!: number;
   pendingSwaps!: number;
   pendingCancellations!: number;
-  /** Active staff with the most duties this month; absent with no active staff. */
+  /** Active staff with the most duties this month; absent when there are none this month. */
   mostActive?: ActiveStaffCountDto;
   /** Active staff with the fewest duties this month (0 counts too). */
   leastActive?: ActiveStaffCountDto;

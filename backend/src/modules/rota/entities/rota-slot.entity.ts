@@ -15,7 +15,7 @@ import { RotaDay } from './rota-day.entity';
 @Unique({ name: 'rota_slots_day_staff_unique', properties: ['day', 'staff'] })
 @Index({ properties: ['organization', 'date'] })
 @Index({ properties: ['organization', 'staff', 'date'] })
-@Check({ name: 'rota_slots_position_range', expression: 'position between 1 and 5' })
+@Check({ name: 'rota_slots_position_range', expression: 'position >= 1 and position <= 5' })
 export class RotaSlot extends TenantScopedEntity {
   [OptionalProps]?: 'organization' | 'createdAt';
 

@@ -1,4 +1,4 @@
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsInt, Max, Min, ValidateIf } from 'class-validator';
 import { MAX_DUTY_MANAGERS_PER_DAY, MIN_DUTY_MANAGERS_PER_DAY } from '../entities/system-settings.entity';
 
 export const DUTY_MANAGERS_PER_DAY_MESSAGE = 'Duty managers per day must be between 1 and 5';
@@ -9,7 +9,8 @@ export class SystemSettingsDto {
 }
 
 export class UpdateSystemSettingsDto {
-  @IsOptional()
+  /** Left out: unchanged. `null` is refused like any other value outside 1–5. */
+  @ValidateIf((o: UpdateSystemSettingsDto) => o.dutyManagersPerDay !== undefined)
   @IsInt({ message: DUTY_MANAGERS_PER_DAY_MESSAGE })
   @Min(MIN_DUTY_MANAGERS_PER_DAY, { message: DUTY_MANAGERS_PER_DAY_MESSAGE })
   @Max(MAX_DUTY_MANAGERS_PER_DAY, { message: DUTY_MANAGERS_PER_DAY_MESSAGE })

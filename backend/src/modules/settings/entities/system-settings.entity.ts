@@ -14,7 +14,7 @@ export const MAX_DUTY_MANAGERS_PER_DAY = 5;
  */
 @Entity({ tableName: 'system_settings' })
 @Unique({ properties: ['organization'] })
-@Check({ name: 'system_settings_duty_managers_per_day_range', expression: 'duty_managers_per_day between 1 and 5' })
+@Check({ name: 'system_settings_duty_managers_per_day_range', expression: 'duty_managers_per_day >= 1 and duty_managers_per_day <= 5' })
 export class SystemSettings extends TenantScopedEntity {
   [OptionalProps]?: 'organization' | 'dutyManagersPerDay' | 'createdAt' | 'updatedAt';
 

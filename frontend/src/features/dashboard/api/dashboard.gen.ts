@@ -31,7 +31,7 @@ export type DashboardStatsDto = {
   leastActive?: ActiveStaffCountDto;
   /** The month counted, `yyyy-MM`. */
   month: string;
-  /** Active staff with the most duties this month; absent with no active staff. */
+  /** Active staff with the most duties this month; absent when there are none this month. */
   mostActive?: ActiveStaffCountDto;
   pendingCancellations: number;
   pendingSwaps: number;

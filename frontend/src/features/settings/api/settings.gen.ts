@@ -48,6 +48,7 @@ export type SystemSettingsUpdateResultDto = {
   removedSlots: number;
 };
 export type UpdateSystemSettingsDto = {
+  /** Left out: unchanged. `null` is refused like any other value outside 1–5. */
   dutyManagersPerDay?: number;
 };
 export const { useGetSystemSettingsQuery, useSaveSystemSettingsMutation } = injectedRtkApi;
