@@ -21,7 +21,10 @@ async function signIn(page: Page, email: string, password: string, subdomain: st
   await form.getByRole('button', { name: 'Sign In' }).click();
 }
 
-test('a school signs up, verifies its email, signs out, forgets its password and gets back in', async ({ page, request }) => {
+test('a school signs up, verifies its email, signs out, forgets its password and gets back in', async ({
+  page,
+  request,
+}) => {
   const account = uniqueAccount();
 
   // Sign up: the Start Free Trial tab is the default.
@@ -40,7 +43,9 @@ test('a school signs up, verifies its email, signs out, forgets its password and
   await expect(header.getByText(account.organizationName)).toBeVisible();
   await expect(header.getByText('Admin', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-  await expect(page.getByRole('navigation').getByRole('link', { name: 'Weekly Rota' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation').getByRole('link', { name: 'Weekly Rota' }),
+  ).toBeVisible();
 
   // The verification link from the real email.
   const verification = await waitForEmail(request, account.email, /Verify/);
@@ -65,7 +70,9 @@ test('a school signs up, verifies its email, signs out, forgets its password and
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Organization subdomain').fill(account.subdomain);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
-  await expect(page.getByText('If an account exists with that email, a password reset link has been sent.')).toBeVisible();
+  await expect(
+    page.getByText('If an account exists with that email, a password reset link has been sent.'),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send Another Email' })).toBeVisible();
 
   const reset = await waitForEmail(request, account.email, /Reset/);
@@ -73,7 +80,9 @@ test('a school signs up, verifies its email, signs out, forgets its password and
   await page.getByLabel('New password').fill('second-password');
   await page.getByLabel('Confirm password').fill('second-password');
   await page.getByRole('button', { name: 'Reset Password' }).click();
-  await expect(page.getByText('Your password has been reset. Please sign in with your new password.')).toBeVisible();
+  await expect(
+    page.getByText('Your password has been reset. Please sign in with your new password.'),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Back to Login' }).click();
 
   // The old password no longer works; the new one does.
@@ -93,7 +102,9 @@ test('the sign-up and sign-in forms show the §5 messages for bad input', async 
   await register.getByRole('button', { name: 'Start Free Trial' }).click();
   await expect(register.getByText('Invalid email address')).toBeVisible();
   await expect(register.getByText('Password must be at least 6 characters')).toBeVisible();
-  await expect(register.getByText('Subdomain can only contain lowercase letters, numbers, and hyphens')).toBeVisible();
+  await expect(
+    register.getByText('Subdomain can only contain lowercase letters, numbers, and hyphens'),
+  ).toBeVisible();
 
   await page.getByRole('tab', { name: 'Sign In' }).click();
   const signInForm = page.getByRole('tabpanel', { name: 'Sign In' });

@@ -15,11 +15,24 @@ async function signedInAs(browser: Browser, token: string): Promise<Page> {
   return page;
 }
 
-test('an admin manages staff (one by CSV), invites someone who signs in as Staff, and manages holidays', async ({ browser, request }) => {
+test('an admin manages staff (one by CSV), invites someone who signs in as Staff, and manages holidays', async ({
+  browser,
+  request,
+}) => {
   const id = unique();
-  const admin = { email: `head-${id}@example.com`, password: 'head-password', subdomain: `oak-${id}` };
+  const admin = {
+    email: `head-${id}@example.com`,
+    password: 'head-password',
+    subdomain: `oak-${id}`,
+  };
   const registered = await request.post('/api/auth/register', {
-    data: { name: 'Hana Head', email: admin.email, password: admin.password, organizationName: `Oak Academy ${id}`, organizationSubdomain: admin.subdomain },
+    data: {
+      name: 'Hana Head',
+      email: admin.email,
+      password: admin.password,
+      organizationName: `Oak Academy ${id}`,
+      organizationSubdomain: admin.subdomain,
+    },
   });
   expect(registered.status()).toBe(201);
   const page = await signedInAs(browser, ((await registered.json()) as { token: string }).token);
@@ -29,7 +42,12 @@ test('an admin manages staff (one by CSV), invites someone who signs in as Staff
   const staffSection = page.getByRole('region', { name: 'Staff Management' });
 
   // Two staff added by hand, one of them invited.
-  const addStaff = async (name: string, email: string, type: 'Teaching' | 'Non-Teaching', invite = false) => {
+  const addStaff = async (
+    name: string,
+    email: string,
+    type: 'Teaching' | 'Non-Teaching',
+    invite = false,
+  ) => {
     await staffSection.getByRole('button', { name: 'Add Staff Member' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Staff Member' });
     await dialog.getByLabel('Name').fill(name);
@@ -50,7 +68,9 @@ test('an admin manages staff (one by CSV), invites someone who signs in as Staff
   await importDialog.locator('input[type=file]').setInputFiles({
     name: 'staff.csv',
     mimeType: 'text/csv',
-    buffer: Buffer.from(`name,email,department,teaching\nCat Csv,cat-${id}@example.com,Science,yes\nBroken Row,not-an-email,,\n`),
+    buffer: Buffer.from(
+      `name,email,department,teaching\nCat Csv,cat-${id}@example.com,Science,yes\nBroken Row,not-an-email,,\n`,
+    ),
   });
   await expect(importDialog.getByText('1 ready to import, 1 with errors')).toBeVisible();
   await expect(importDialog.getByText('"not-an-email" is not a valid email address')).toBeVisible();
@@ -94,8 +114,12 @@ test('an admin manages staff (one by CSV), invites someone who signs in as Staff
   // A staff-role user opening the Admin Panel sees the Access Denied card.
   await bob.goto('/staff');
   await expect(bob.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
-  await expect(bob.getByText("You don't have administrator permissions to access this section.")).toBeVisible();
-  await expect(bob.getByText('Contact your system administrator if you need access to these features.')).toBeVisible();
+  await expect(
+    bob.getByText("You don't have administrator permissions to access this section."),
+  ).toBeVisible();
+  await expect(
+    bob.getByText('Contact your system administrator if you need access to these features.'),
+  ).toBeVisible();
   await bobContext.close();
   await expect(staffSection.getByRole('row', { name: /Bob Ray/ })).toBeVisible();
 
@@ -129,7 +153,9 @@ test('an admin manages staff (one by CSV), invites someone who signs in as Staff
   await expect(upcoming.getByText('Harvest Assembly')).toBeHidden();
 
   await page.getByRole('button', { name: 'Add bank holidays' }).click();
-  await expect(page.getByText('Added 8 bank holidays for 2025-2026.', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText('Added 8 bank holidays for 2025-2026.', { exact: false }),
+  ).toBeVisible();
   await expect(upcoming.getByText('Christmas Day')).toBeVisible();
   await expect(upcoming.getByText('Boxing Day')).toBeVisible();
   await expect(upcoming.getByText('Bank Holiday').first()).toBeVisible();

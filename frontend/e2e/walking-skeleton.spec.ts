@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 
 test.describe('a visitor on the landing page', () => {
   test('sees the Professional plan served by the API', async ({ page }) => {
-    const plan = page.waitForResponse((res) => res.url().endsWith('/api/plan') && res.status() === 200);
+    const plan = page.waitForResponse(
+      (res) => res.url().endsWith('/api/plan') && res.status() === 200,
+    );
     await page.goto('/');
     await plan;
     await expect(page.getByRole('heading', { name: 'Duty Manager', level: 1 })).toBeVisible();
@@ -12,7 +14,10 @@ test.describe('a visitor on the landing page', () => {
     await expect(page.getByText('Automated duty assignment')).toBeVisible();
   });
 
-  test('once signed in, gets the not-found screen on an unknown path, also after a reload', async ({ page, request }) => {
+  test('once signed in, gets the not-found screen on an unknown path, also after a reload', async ({
+    page,
+    request,
+  }) => {
     const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
     const registered = await request.post('/api/auth/register', {
       data: {
@@ -34,8 +39,14 @@ test.describe('a visitor on the landing page', () => {
   });
 });
 
-test('the API answers JSON errors, not the app shell, on unknown API paths', async ({ request }) => {
+test('the API answers JSON errors, not the app shell, on unknown API paths', async ({
+  request,
+}) => {
   const res = await request.get('/api/no-such-thing');
   expect(res.status()).toBe(404);
-  expect(await res.json()).toEqual({ statusCode: 404, message: 'Cannot GET /api/no-such-thing', error: 'Not Found' });
+  expect(await res.json()).toEqual({
+    statusCode: 404,
+    message: 'Cannot GET /api/no-such-thing',
+    error: 'Not Found',
+  });
 });

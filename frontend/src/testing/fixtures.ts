@@ -1,4 +1,5 @@
 import type { CurrentUserResponseDto } from '@/features/auth/api';
+import type { CurrentWeekDto } from '@/features/rota/api';
 import type { PlanDto } from '@/features/tenants/api';
 
 export const plan: PlanDto = {
@@ -38,5 +39,23 @@ export function currentUser(
       type: 'school',
       timezone: 'Europe/London',
     },
+  };
+}
+
+/** GET /api/current-week with the server's clock at Monday 8 September 2025 (the spec's example). */
+export function currentWeek(overrides: Partial<CurrentWeekDto> = {}): CurrentWeekDto {
+  return {
+    today: '2025-09-08',
+    weekStart: '2025-09-08',
+    weekEnd: '2025-09-12',
+    academicYear: {
+      label: '2025-2026',
+      startDate: '2025-09-01',
+      endDate: '2026-08-31',
+      statisticsEndDate: '2026-07-31',
+    },
+    dutyManagersPerDay: 2,
+    days: [],
+    ...overrides,
   };
 }

@@ -69,7 +69,7 @@ describe('auth gate', () => {
       ).toBeInTheDocument();
     });
 
-    it('shows the shell with the organisation, the role and the dashboard placeholder', async () => {
+    it('shows the shell with the organisation, the role and the dashboard', async () => {
       storeToken('good-token');
       const fetchMock = stubFetch({ 'GET /api/auth/user': { body: currentUser() } });
 
@@ -78,7 +78,9 @@ describe('auth gate', () => {
       expect(
         await screen.findByRole('heading', { level: 1, name: 'Dashboard' }),
       ).toBeInTheDocument();
-      expect(screen.getByText('This page is coming in a later release.')).toBeInTheDocument();
+      expect(
+        await screen.findByRole('heading', { level: 2, name: 'Monthly Rota' }),
+      ).toBeInTheDocument();
       const banner = screen.getByRole('banner');
       expect(within(banner).getByRole('link', { name: 'Duty Manager' })).toHaveAttribute(
         'href',
@@ -184,9 +186,23 @@ describe('auth gate', () => {
     it.each([
       ['/rota', 'Weekly Rota'],
       ['/statistics', 'Statistics'],
+      ['/my-rota', 'My Rota'],
+    ])('loads the page at %s headed %s', async (path, heading) => {
+      storeToken();
+      stubFetch({ 'GET /api/auth/user': { body: currentUser() } });
+
+      renderApp(path);
+
+      const main = await screen.findByRole('main');
+      expect(
+        await within(main).findByRole('heading', { level: 1, name: heading }),
+      ).toBeInTheDocument();
+      expect(within(main).queryByText('This page is coming in a later release.')).toBeNull();
+    });
+
+    it.each([
       ['/swaps', 'Swap Requests'],
       ['/cancel-requests', 'Cancel Requests'],
-      ['/my-rota', 'My Rota'],
       ['/instructions', 'Instructions'],
       ['/help', 'Help'],
     ])('shows a placeholder at %s headed %s', async (path, heading) => {

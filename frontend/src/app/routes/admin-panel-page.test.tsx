@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { currentUser } from '@/testing/fixtures';
+import { currentUser, currentWeek } from '@/testing/fixtures';
 import { callCount, renderApp, storeToken, stubFetch } from '@/testing/test-utils';
 
 const SECTIONS = [
@@ -21,6 +21,7 @@ describe('Admin Panel', () => {
     stubFetch({
       'GET /api/auth/user': { body: currentUser() },
       'GET /api/staff': { body: [] },
+      'GET /api/current-week': { body: currentWeek() },
     });
 
     renderApp('/staff');
@@ -33,7 +34,8 @@ describe('Admin Panel', () => {
       .getAllByRole('heading', { level: 2 })
       .map((heading) => heading.textContent);
     expect(sections).toEqual(SECTIONS);
-    expect(within(main).getAllByText('Coming soon.')).toHaveLength(7);
+    expect(within(main).getAllByText('Coming soon.')).toHaveLength(5);
+    expect(within(main).getByRole('button', { name: 'Fill Unassigned Dates' })).toBeInTheDocument();
     const staff = within(main).getByRole('region', { name: 'Staff Management' });
     expect(await within(staff).findByText('No staff members yet')).toBeInTheDocument();
     expect(within(staff).getByRole('button', { name: 'Add Staff Member' })).toBeInTheDocument();

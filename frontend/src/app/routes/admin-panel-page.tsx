@@ -2,6 +2,8 @@ import { HistoryOutlined } from '@ant-design/icons';
 import { Flex, Typography } from 'antd';
 import { Link } from 'react-router';
 
+import { RotaManagementCard } from '@/features/rota/routes';
+import { DutyManagerSettingsCard } from '@/features/settings/routes';
 import { StaffManagement } from '@/features/staff/routes';
 import { AccessGuard } from '@/shared/ui/access-guard';
 import { PageTitle } from '@/shared/ui/page-title';
@@ -9,15 +11,13 @@ import { SectionCard } from '@/shared/ui/section-card';
 
 const TITLE = 'Admin Panel';
 
-/** Spec §2's sections, in its order, before Staff Management; later releases fill them in. */
+/** Spec §2's sections between Duty Manager Settings and Rota Management; later releases fill them in. */
 const COMING_SOON_SECTIONS = [
-  'Duty Manager Settings',
   'Email Reminder Settings',
   'Email Template Editor',
   'Email System Testing',
   'Instructions Manager',
   'Auto-Approval Settings',
-  'Rota Management',
 ];
 
 /**
@@ -37,11 +37,13 @@ export function AdminPanelPage() {
         </Link>
       </Flex>
       <Flex vertical gap="large">
+        <DutyManagerSettingsCard />
         {COMING_SOON_SECTIONS.map((title) => (
           <SectionCard key={title} title={title} size="small">
             <Typography.Text type="secondary">Coming soon.</Typography.Text>
           </SectionCard>
         ))}
+        <RotaManagementCard />
         <StaffManagement />
       </Flex>
     </AccessGuard>

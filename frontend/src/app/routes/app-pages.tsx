@@ -35,18 +35,26 @@ export interface AppPage {
 }
 
 export const APP_PAGES: AppPage[] = [
-  { path: '/', name: 'Dashboard', title: 'Dashboard', icon: <DashboardOutlined aria-hidden /> },
+  {
+    path: '/',
+    name: 'Dashboard',
+    title: 'Dashboard',
+    icon: <DashboardOutlined aria-hidden />,
+    load: async () => (await import('./dashboard-page')).DashboardPage,
+  },
   {
     path: '/rota',
     name: 'Weekly Rota',
     title: 'Weekly Rota',
     icon: <CalendarOutlined aria-hidden />,
+    load: async () => (await import('@/features/rota/routes')).WeeklyRotaPage,
   },
   {
     path: '/statistics',
     name: 'Statistics',
     title: 'Statistics',
     icon: <BarChartOutlined aria-hidden />,
+    load: async () => (await import('@/features/statistics/routes')).StatisticsPage,
   },
   {
     path: '/holidays',
@@ -67,7 +75,13 @@ export const APP_PAGES: AppPage[] = [
     title: 'Cancel Requests',
     icon: <CloseCircleOutlined aria-hidden />,
   },
-  { path: '/my-rota', name: 'My Rota', title: 'My Rota', icon: <UserOutlined aria-hidden /> },
+  {
+    path: '/my-rota',
+    name: 'My Rota',
+    title: 'My Rota',
+    icon: <UserOutlined aria-hidden />,
+    load: async () => (await import('@/features/my-rota/routes')).MyRotaPage,
+  },
   {
     path: '/instructions',
     name: 'Instructions',

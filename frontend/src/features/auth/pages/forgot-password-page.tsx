@@ -9,7 +9,9 @@ export function ForgotPasswordPage() {
   const [forgotPassword, { isLoading }] = useForgotPasswordMutation();
   return (
     <EmailLinkRequest
-      send={async (request) => (await forgotPassword({ emailRequestDto: request }).unwrap()).message}
+      send={async (request) =>
+        (await forgotPassword({ emailRequestDto: request }).unwrap()).message
+      }
       sending={isLoading}
       title="Forgot your password?"
       intro="Enter your email address and your organisation's subdomain, and we will email you a link to choose a new password."

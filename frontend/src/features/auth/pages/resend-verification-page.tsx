@@ -6,7 +6,9 @@ export function ResendVerificationPage() {
   const [resendVerification, { isLoading }] = useResendVerificationMutation();
   return (
     <EmailLinkRequest
-      send={async (request) => (await resendVerification({ emailRequestDto: request }).unwrap()).message}
+      send={async (request) =>
+        (await resendVerification({ emailRequestDto: request }).unwrap()).message
+      }
       sending={isLoading}
       title="Resend verification email"
       intro="Enter your email address and your organisation's subdomain, and we will send you a new link to confirm your email address."

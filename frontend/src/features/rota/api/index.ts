@@ -7,11 +7,20 @@ import { generatedApi } from './rota.gen';
  */
 const AFTER_ROTA_CHANGE = ['rota', 'dashboard', 'statistics', 'settings', 'audit'] as const;
 
+/**
+ * An assignment refused with 409 (Duplicate assignment, Slots full) means the screen showed an
+ * out-of-date day: someone else changed it. Refetching the rota shows them what it is now.
+ */
+const afterAssignment = (_result: unknown, error: unknown) => {
+  if (!error) return [...AFTER_ROTA_CHANGE];
+  return (error as { status?: unknown }).status === 409 ? ['rota' as const] : [];
+};
+
 export const rotaApi = generatedApi.enhanceEndpoints({
   addTagTypes: ['dashboard', 'statistics', 'settings', 'audit'],
   endpoints: {
-    createRota: { invalidatesTags: [...AFTER_ROTA_CHANGE] },
-    updateRota: { invalidatesTags: [...AFTER_ROTA_CHANGE] },
+    createRota: { invalidatesTags: afterAssignment },
+    updateRota: { invalidatesTags: afterAssignment },
     reshuffleFuture: { invalidatesTags: [...AFTER_ROTA_CHANGE] },
     fillUnassigned: { invalidatesTags: [...AFTER_ROTA_CHANGE] },
     clearFuture: { invalidatesTags: [...AFTER_ROTA_CHANGE] },

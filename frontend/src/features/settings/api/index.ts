@@ -7,7 +7,9 @@ import { generatedApi } from './settings.gen';
 export const settingsApi = generatedApi.enhanceEndpoints({
   addTagTypes: ['rota', 'dashboard', 'statistics', 'audit'],
   endpoints: {
-    saveSystemSettings: { invalidatesTags: ['settings', 'rota', 'dashboard', 'statistics', 'audit'] },
+    saveSystemSettings: {
+      invalidatesTags: ['settings', 'rota', 'dashboard', 'statistics', 'audit'],
+    },
   },
 });
 

@@ -1,0 +1,35 @@
+import { Flex, Typography } from 'antd';
+
+import { RecentActivity } from '@/features/audit/routes';
+import { DashboardSummaryCards, DutyStatisticsCard } from '@/features/dashboard/routes';
+import { MonthlyRota } from '@/features/rota/routes';
+import { PageTitle } from '@/shared/ui/page-title';
+
+/**
+ * The Dashboard at / (spec §2): the summary strip, the monthly rota, then the activity and duty
+ * statistics cards. It lives in src/app because it composes parts of several features.
+ */
+export function DashboardPage() {
+  return (
+    <>
+      <PageTitle title="Dashboard" />
+      <Typography.Title level={1} style={{ marginTop: 0 }} className="no-print">
+        Dashboard
+      </Typography.Title>
+      <Flex vertical gap="large">
+        <div className="no-print">
+          <DashboardSummaryCards />
+        </div>
+        <MonthlyRota />
+        <Flex gap="large" wrap className="no-print">
+          <div style={{ flex: '1 1 360px' }}>
+            <RecentActivity />
+          </div>
+          <div style={{ flex: '1 1 360px' }}>
+            <DutyStatisticsCard />
+          </div>
+        </Flex>
+      </Flex>
+    </>
+  );
+}

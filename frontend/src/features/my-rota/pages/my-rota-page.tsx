@@ -1,0 +1,137 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import { Alert, Button, Flex, Select, Spin, Typography } from 'antd';
+import { useId, useMemo, useState } from 'react';
+
+import { useGetCurrentUserQuery } from '@/features/auth/api';
+import { useGetCurrentWeekQuery, useGetRotaQuery } from '@/features/rota/api';
+import { useGetStaffQuery } from '@/features/staff/api';
+import { getServerMessage } from '@/shared/api/errors';
+import { useAuthToken } from '@/shared/auth/auth-token';
+import { PageTitle } from '@/shared/ui/page-title';
+import { SectionCard } from '@/shared/ui/section-card';
+
+import { activeStaffByName, dutiesOf, ownStaffRecord } from '../components/duties';
+import { DutyList } from '../components/duty-list';
+
+const TITLE = 'My Rota';
+
+/** "1 duty day", "12 duty days". */
+export function dutyDayCount(count: number): string {
+  return `${count} duty ${count === 1 ? 'day' : 'days'}`;
+}
+
+/**
+ * Spec §2: My Rota. Pick an active staff member (yourself by default, PRODUCT.md) and see their
+ * duty days in the academic year containing the server's today, with who shares each day.
+ */
+export function MyRotaPage() {
+  const selectId = useId();
+  const token = useAuthToken();
+  const userQuery = useGetCurrentUserQuery(undefined, { skip: !token });
+  const weekQuery = useGetCurrentWeekQuery();
+  const staffQuery = useGetStaffQuery();
+  const year = weekQuery.data?.academicYear;
+  const rotaQuery = useGetRotaQuery(
+    year ? { startDate: year.startDate, endDate: year.endDate } : skipToken,
+  );
+  const [chosenId, setChosenId] = useState<string>();
+
+  const activeStaff = useMemo(() => activeStaffByName(staffQuery.data ?? []), [staffQuery.data]);
+  const names = useMemo(
+    () => new Map((staffQuery.data ?? []).map((person) => [person.id, person.name])),
+    [staffQuery.data],
+  );
+  const own = ownStaffRecord(activeStaff, userQuery.data?.user);
+  const selected = activeStaff.find((person) => person.id === chosenId) ?? own ?? activeStaff[0];
+
+  const duties = useMemo(
+    () => (selected && rotaQuery.data ? dutiesOf(rotaQuery.data, selected.id, names) : []),
+    [selected, rotaQuery.data, names],
+  );
+
+  const failed = [weekQuery, staffQuery, rotaQuery].filter((query) => query.isError && !query.data);
+  // Waiting for the signed-in user too keeps the list from showing someone else first.
+  const userPending = Boolean(token) && userQuery.isLoading;
+  const loading =
+    failed.length === 0 && (userPending || !weekQuery.data || !staffQuery.data || !rotaQuery.data);
+
+  let content;
+  if (failed.length > 0) {
+    content = (
+      <Alert
+        type="error"
+        showIcon
+        title="Failed to load the rota"
+        description={getServerMessage(failed[0]?.error) ?? 'Please try again.'}
+        action={
+          <Button
+            loading={failed.some((query) => query.isFetching)}
+            onClick={() => failed.forEach((query) => void query.refetch())}
+          >
+            Retry
+          </Button>
+        }
+      />
+    );
+  } else if (loading || !weekQuery.data) {
+    content = (
+      <Flex justify="center" style={{ padding: 24 }} role="status">
+        <Spin description="Loading duties..." />
+      </Flex>
+    );
+  } else if (!selected) {
+    content = (
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+        No active staff members yet.
+      </Typography.Paragraph>
+    );
+  } else {
+    content = <DutyList duties={duties} today={weekQuery.data.today} />;
+  }
+
+  return (
+    <>
+      <PageTitle title={TITLE} />
+      <Typography.Title level={1} style={{ marginTop: 0, marginBottom: 4 }}>
+        {TITLE}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">
+        {year ? `Duty days for academic year ${year.label}` : 'Duty days for this academic year'}
+      </Typography.Paragraph>
+      <Flex vertical gap="large">
+        <Flex align="center" gap="small" wrap>
+          <label htmlFor={selectId}>Staff member</label>
+          <Select
+            id={selectId}
+            style={{ minWidth: 260 }}
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={staffQuery.isLoading}
+            disabled={activeStaff.length === 0}
+            placeholder={staffQuery.isLoading ? 'Loading...' : 'No active staff'}
+            options={activeStaff.map((person) => ({ value: person.id, label: person.name }))}
+            value={userPending ? undefined : selected?.id}
+            onChange={setChosenId}
+          />
+        </Flex>
+        <SectionCard
+          title="Duty Assignments"
+          extra={
+            selected &&
+            !loading &&
+            failed.length === 0 && (
+              <Typography.Text type="secondary">{dutyDayCount(duties.length)}</Typography.Text>
+            )
+          }
+        >
+          {content}
+        </SectionCard>
+        {/*
+          Still to come on this page (spec §2, My Rota): "Export to Calendar" for the selected
+          person's duties (.ics, with the Outlook import guides shown when duties exist), and
+          "My Unavailability" (Upcoming & Current, Past, and the Add Unavailability card and
+          dialog). They go here, below the duty list, and read `selected`.
+        */}
+      </Flex>
+    </>
+  );
+}

@@ -1,0 +1,234 @@
+import {
+  Alert,
+  Button,
+  Flex,
+  Form,
+  Modal,
+  Select,
+  Space,
+  Typography,
+  type RefSelectProps,
+} from 'antd';
+import { useMemo, useRef, type RefObject } from 'react';
+
+import { useGetStaffQuery } from '@/features/staff/api';
+import { getServerMessage } from '@/shared/api/errors';
+import { useCan } from '@/shared/auth/access';
+import { formatDate } from '@/shared/lib/dates';
+import { focusFirstField } from '@/shared/ui/focus-first-field';
+import { useToast } from '@/shared/ui/toast';
+
+import { useCreateRotaMutation, useUpdateRotaMutation, type RotaDayDto } from '../api';
+import {
+  assignmentBody,
+  daySlots,
+  LONG_DATE_FORMAT,
+  serverErrorCode,
+  slotLabel,
+} from '../lib/rota-calendar';
+
+/** The slot a duty dialog is about. */
+export interface DutySlot {
+  /** The day, `yyyy-MM-dd`. */
+  date: string;
+  /** 1 = Duty Manager 1, … */
+  position: number;
+  /** The day's rota record; none when nobody is on duty that day yet. */
+  day: RotaDayDto | undefined;
+}
+
+interface DutyDialogProps {
+  open: boolean;
+  slot: DutySlot;
+  /** The organisation's setting: how many slots each day has. */
+  dutyManagersPerDay: number;
+  onClose: () => void;
+  /** Called once the dialog has finished closing, e.g. to forget the slot. */
+  afterClose?: () => void;
+}
+
+interface AssignValues {
+  staffId?: string;
+}
+
+export const ASSIGN_REQUIRED_MESSAGE = 'Please select a staff member to assign';
+
+/** e.g. "Duty Manager 2 — Monday 8 September 2025". */
+export function dutyDialogTitle(slot: Pick<DutySlot, 'date' | 'position'>): string {
+  return `${slotLabel(slot.position)} — ${formatDate(slot.date, LONG_DATE_FORMAT)}`;
+}
+
+/**
+ * Spec §2 "Duty dialog": on an empty slot, admins and managers assign someone (spec §4/§5); on a
+ * filled slot it shows who is on duty and the requests to come.
+ */
+export function DutyDialog({
+  open,
+  slot,
+  dutyManagersPerDay,
+  onClose,
+  afterClose,
+}: DutyDialogProps) {
+  const canManage = useCan('rota.manage');
+  const person = daySlots(slot.day, dutyManagersPerDay)[slot.position - 1] ?? null;
+  const assigning = canManage && person === null;
+  const selectRef = useRef<RefSelectProps>(null);
+
+  return (
+    <Modal
+      open={open}
+      title={dutyDialogTitle(slot)}
+      onCancel={onClose}
+      afterClose={afterClose}
+      afterOpenChange={(visible) => {
+        // The modal focuses itself; on an empty slot the staff picker is what people came for.
+        if (visible) focusFirstField(selectRef.current);
+      }}
+      destroyOnHidden
+      footer={
+        assigning ? null : (
+          <Button type="primary" onClick={onClose}>
+            OK
+          </Button>
+        )
+      }
+    >
+      {assigning ? (
+        <AssignForm
+          slot={slot}
+          dutyManagersPerDay={dutyManagersPerDay}
+          selectRef={selectRef}
+          onDone={onClose}
+        />
+      ) : person ? (
+        <Flex vertical gap="middle">
+          <Typography.Paragraph style={{ margin: 0 }}>
+            On duty: <Typography.Text strong>{person.name}</Typography.Text>
+          </Typography.Paragraph>
+          <Space wrap>
+            <Button disabled>Request Swap</Button>
+            <Button disabled>Request Cancel</Button>
+          </Space>
+          <Typography.Text type="secondary">
+            Swap and cancel requests are coming in a later release.
+          </Typography.Text>
+        </Flex>
+      ) : (
+        <Flex vertical gap="small">
+          <Typography.Paragraph style={{ margin: 0 }}>
+            Nobody is on duty in this slot yet.
+          </Typography.Paragraph>
+          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+            Only admins and managers can assign duty managers.
+          </Typography.Paragraph>
+        </Flex>
+      )}
+    </Modal>
+  );
+}
+
+interface AssignFormProps {
+  slot: DutySlot;
+  dutyManagersPerDay: number;
+  selectRef: RefObject<RefSelectProps | null>;
+  onDone: () => void;
+}
+
+/** Spec §5 "Assign": choose an active staff member who is not already on that day. */
+function AssignForm({ slot, dutyManagersPerDay, selectRef, onDone }: AssignFormProps) {
+  const staff = useGetStaffQuery();
+  const [createRota, createState] = useCreateRotaMutation();
+  const [updateRota, updateState] = useUpdateRotaMutation();
+  const toast = useToast();
+  const saving = createState.isLoading || updateState.isLoading;
+
+  const options = useMemo(() => {
+    const onDay = new Set(
+      daySlots(slot.day, dutyManagersPerDay).flatMap((person) => (person ? [person.id] : [])),
+    );
+    return (staff.data ?? [])
+      .filter((member) => member.isActive && !onDay.has(member.id))
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((member) => ({ value: member.id, label: member.name }));
+  }, [staff.data, slot.day, dutyManagersPerDay]);
+
+  const submit = async ({ staffId }: AssignValues) => {
+    if (!staffId) return;
+    const name = options.find((option) => option.value === staffId)?.label ?? 'The staff member';
+    const body = assignmentBody(slot.day, slot.position, staffId, dutyManagersPerDay);
+    try {
+      if (slot.day) {
+        await updateRota({ id: slot.day.id, updateRotaDayDto: body }).unwrap();
+      } else {
+        await createRota({ createRotaDayDto: { date: slot.date, ...body } }).unwrap();
+      }
+      toast({
+        title: 'Staff assigned',
+        description: `${name} is ${slotLabel(slot.position)} on ${formatDate(slot.date, LONG_DATE_FORMAT)}`,
+      });
+      onDone();
+    } catch (error) {
+      const code = serverErrorCode(error);
+      const message = getServerMessage(error);
+      if (code === 'duplicate_assignment') {
+        toast({
+          variant: 'destructive',
+          title: 'Duplicate assignment',
+          description: message ?? 'This staff member is already assigned to this day',
+        });
+      } else if (code === 'slots_full') {
+        toast({
+          variant: 'destructive',
+          title: 'Slots full',
+          description: message ?? 'All Duty Manager slots are already filled for this day',
+        });
+      } else {
+        toast({ variant: 'destructive', description: message ?? 'Failed to assign staff member' });
+      }
+    }
+  };
+
+  return (
+    <Form<AssignValues>
+      name="assign-duty"
+      layout="vertical"
+      noValidate
+      disabled={saving}
+      onFinish={(values) => void submit(values)}
+    >
+      {staff.isError && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title="Failed to load staff members"
+          description={getServerMessage(staff.error) ?? 'Please try again.'}
+          action={<Button onClick={() => void staff.refetch()}>Retry</Button>}
+        />
+      )}
+      <Form.Item
+        label="Staff member"
+        name="staffId"
+        rules={[{ required: true, message: ASSIGN_REQUIRED_MESSAGE }]}
+        extra="Active staff who are not already on duty that day."
+      >
+        <Select
+          ref={selectRef}
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder="Select a staff member"
+          options={options}
+          loading={staff.isLoading}
+          notFoundContent={staff.isLoading ? 'Loading…' : 'No staff members available'}
+        />
+      </Form.Item>
+      <Flex justify="end" gap="small">
+        <Button onClick={onDone} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="primary" htmlType="submit" loading={saving}>
+          Assign
+        </Button>
+      </Flex>
+    </Form>
+  );
+}

@@ -1,0 +1,230 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent, type UserEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { AccessContext, accessFor } from '@/shared/auth/access';
+import { staffColour } from '@/shared/lib/staff-colours';
+import { renderWithProviders, stubFetch } from '@/testing/test-utils';
+
+import { alice, bob, currentWeekOn, holiday, requestedRanges, rotaDay } from '../lib/rota-fixtures';
+import { MonthlyRota } from './monthly-rota';
+
+function renderMonthlyRota(role = 'admin') {
+  return renderWithProviders(
+    <AccessContext value={accessFor(role)}>
+      <MonthlyRota />
+    </AccessContext>,
+  );
+}
+
+function stubRota(overrides: Parameters<typeof stubFetch>[0] = {}) {
+  return stubFetch({
+    'GET /api/current-week': { body: currentWeekOn() },
+    'GET /api/rota': {
+      body: [rotaDay('2025-09-08', [alice, bob]), rotaDay('2025-09-09', [alice, null])],
+    },
+    'GET /api/holidays': { body: [holiday()] },
+    ...overrides,
+  });
+}
+
+function monthPicker(): HTMLElement {
+  return screen.getByRole('combobox', { name: 'Month' });
+}
+
+/** The month shown in the picker. */
+function shownMonth(): string | null {
+  const picker = monthPicker().closest('.ant-select');
+  return picker?.querySelector('[title]')?.getAttribute('title') ?? null;
+}
+
+describe('Monthly Rota', () => {
+  let user: UserEvent;
+
+  beforeEach(() => {
+    // The browser's clock is years away: the month must come from the server's "today".
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(2031, 0, 15, 9, 0) });
+    user = userEvent.setup();
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("shows the server's current month in numbered weeks of weekday slots", async () => {
+    const fetchMock = stubRota();
+    renderMonthlyRota();
+
+    const card = screen.getByRole('region', { name: 'Monthly Rota' });
+    expect(
+      await within(card).findByRole('heading', { level: 3, name: 'Week 1' }),
+    ).toBeInTheDocument();
+    expect(
+      within(card)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Week 1', 'Week 2', 'Week 3', 'Week 4', 'Week 5']);
+    expect(within(card).getByRole('group', { name: 'Week 1 1 Sep – 5 Sep' })).toBeInTheDocument();
+    expect(within(card).getByRole('group', { name: 'Week 5 29 Sep – 30 Sep' })).toBeInTheDocument();
+    expect(shownMonth()).toBe('September 2025');
+    expect(requestedRanges(fetchMock, '/api/rota')).toEqual(['2025-09-01..2025-09-30']);
+    expect(requestedRanges(fetchMock, '/api/holidays')).toEqual(['2025-09-01..2025-09-30']);
+
+    // 22 weekdays, one a holiday: 21 days × 2 slots, 3 of them filled.
+    expect(within(card).getAllByText('Click to assign')).toHaveLength(39);
+    expect(within(card).getAllByRole('button', { name: /^Duty Manager \d, / })).toHaveLength(42);
+
+    const aliceChip = within(card).getByRole('button', {
+      name: 'Duty Manager 1, Mon 8 Sep 2025: Alice Smith',
+    });
+    expect(aliceChip).toHaveStyle({ backgroundColor: staffColour(alice.id).background });
+    expect(
+      within(card).getByRole('button', { name: 'Duty Manager 2, Mon 8 Sep 2025: Bob Jones' }),
+    ).toBeInTheDocument();
+    expect(
+      within(card).getByRole('button', { name: 'Duty Manager 2, Tue 9 Sep 2025: Click to assign' }),
+    ).toBeInTheDocument();
+
+    // Today is marked.
+    expect(card.querySelector('[aria-current="date"]')).toHaveAttribute('datetime', '2025-09-08');
+    // Already on the current month: no Today button.
+    expect(within(card).queryByRole('button', { name: 'Today' })).not.toBeInTheDocument();
+  });
+
+  it('shows holidays with a badge, name and type, and no slots to click', async () => {
+    stubRota();
+    renderMonthlyRota();
+
+    const week1 = await screen.findByRole('group', { name: 'Week 1 1 Sep – 5 Sep' });
+    const monday = week1.querySelector('[data-date="2025-09-01"]') as HTMLElement;
+    expect(within(monday).getByText('Holiday')).toHaveClass('ant-tag-orange');
+    expect(within(monday).getByText('Staff training')).toBeInTheDocument();
+    expect(within(monday).getByText('inset day')).toBeInTheDocument();
+    expect(within(monday).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(week1).getAllByRole('button')).toHaveLength(8);
+  });
+
+  it('shows as many slots per day as the organisation has duty managers', async () => {
+    stubRota({ 'GET /api/current-week': { body: currentWeekOn({ dutyManagersPerDay: 3 }) } });
+    renderMonthlyRota();
+
+    expect(
+      await screen.findByRole('button', {
+        name: 'Duty Manager 3, Mon 8 Sep 2025: Click to assign',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByText('Click to assign')).toHaveLength(21 * 3 - 3);
+    expect(screen.queryByRole('button', { name: /^Duty Manager 4, / })).not.toBeInTheDocument();
+  });
+
+  it('moves between months and back to today', async () => {
+    const fetchMock = stubRota();
+    renderMonthlyRota();
+    await screen.findByRole('heading', { name: 'Week 1' });
+
+    await user.click(screen.getByRole('button', { name: 'Next month' }));
+
+    expect(await screen.findByRole('group', { name: 'Week 1 1 Oct – 3 Oct' })).toBeInTheDocument();
+    expect(shownMonth()).toBe('October 2025');
+    expect(requestedRanges(fetchMock, '/api/rota')).toContain('2025-10-01..2025-10-31');
+    // September's people are not October's.
+    expect(screen.queryByText('Alice Smith')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Today' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Today' }));
+
+    expect(await screen.findByRole('group', { name: 'Week 1 1 Sep – 5 Sep' })).toBeInTheDocument();
+    expect(shownMonth()).toBe('September 2025');
+    expect(screen.queryByRole('button', { name: 'Today' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Previous month' }));
+
+    expect(await screen.findByRole('group', { name: 'Week 1 1 Aug' })).toBeInTheDocument();
+    expect(shownMonth()).toBe('August 2025');
+    expect(requestedRanges(fetchMock, '/api/rota')).toContain('2025-08-01..2025-08-31');
+  });
+
+  it('picks a month from the dropdown', async () => {
+    const fetchMock = stubRota();
+    renderMonthlyRota();
+    await screen.findByRole('heading', { name: 'Week 1' });
+
+    await user.click(monthPicker());
+    const option = (await screen.findAllByTitle('November 2025')).find((element) =>
+      element.classList.contains('ant-select-item-option'),
+    );
+    if (!option) throw new Error('no November 2025 option');
+    await user.click(option);
+
+    expect(await screen.findByRole('group', { name: 'Week 1 3 Nov – 7 Nov' })).toBeInTheDocument();
+    expect(requestedRanges(fetchMock, '/api/rota')).toContain('2025-11-01..2025-11-30');
+    expect(screen.getByRole('button', { name: 'Today' })).toBeInTheDocument();
+  });
+
+  it('says when the rota cannot be loaded, and tries again', async () => {
+    stubRota({
+      'GET /api/rota': [
+        {
+          status: 500,
+          body: {
+            statusCode: 500,
+            message: 'Database unavailable',
+            error: 'Internal Server Error',
+          },
+        },
+        { body: [] },
+      ],
+    });
+    renderMonthlyRota();
+
+    expect(await screen.findByText('Failed to load the rota')).toBeInTheDocument();
+    expect(screen.getByText('Database unavailable')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByRole('heading', { name: 'Week 1' })).toBeInTheDocument();
+    expect(screen.queryByText('Failed to load the rota')).not.toBeInTheDocument();
+  });
+
+  it('shows a placeholder while loading', async () => {
+    stubRota();
+    renderMonthlyRota();
+
+    expect(screen.getByRole('status', { name: 'Loading the rota' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Week 1' });
+    expect(screen.queryByRole('status', { name: 'Loading the rota' })).not.toBeInTheDocument();
+  });
+
+  it('prints the rota', async () => {
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    stubRota();
+    renderMonthlyRota();
+
+    const button = screen.getByRole('button', { name: 'Print' });
+    expect(button).toHaveClass('no-print');
+    await user.click(button);
+
+    expect(print).toHaveBeenCalledTimes(1);
+    expect(document.body).toHaveClass('rota-printing');
+    window.dispatchEvent(new Event('afterprint'));
+    expect(document.body).not.toHaveClass('rota-printing');
+  });
+
+  it('opens the duty dialog for a slot, and closes it with Escape', async () => {
+    stubRota({ 'GET /api/staff': { body: [] } });
+    renderMonthlyRota();
+
+    await user.click(
+      await screen.findByRole('button', { name: 'Duty Manager 2, Mon 8 Sep 2025: Bob Jones' }),
+    );
+
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Duty Manager 2 — Monday 8 September 2025',
+    });
+    expect(within(dialog).getByText('Bob Jones')).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});

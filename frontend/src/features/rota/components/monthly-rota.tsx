@@ -1,0 +1,277 @@
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { Alert, Button, Empty, Flex, Select, Skeleton, Space, Tag, Typography } from 'antd';
+import { useId, useMemo, useState } from 'react';
+
+import { useGetHolidaysQuery, type HolidayDto } from '@/features/holidays/api';
+import { getServerMessage } from '@/shared/api/errors';
+import { formatDate } from '@/shared/lib/dates';
+import { SectionCard } from '@/shared/ui/section-card';
+
+import '../rota.css';
+
+import { useGetCurrentWeekQuery, useGetRotaQuery, type RotaDayDto } from '../api';
+import {
+  addMonths,
+  CLICK_TO_ASSIGN,
+  DAY_MONTH_FORMAT,
+  daysByDate,
+  daySlots,
+  holidayOn,
+  holidayTypeLabel,
+  monthKeyOf,
+  monthOptions,
+  monthRange,
+  monthWeeks,
+  MONTH_FORMAT,
+  parseMonthKey,
+  type MonthWeek,
+} from '../lib/rota-calendar';
+import { DutyDialog, type DutySlot } from './duty-dialog';
+import { PrintButton } from './print-button';
+import { SlotButton } from './slot-button';
+
+const TITLE = 'Monthly Rota';
+const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
+
+/**
+ * Spec §2 "Monthly Rota", on the Dashboard: the month's weekdays in numbered weeks, each day with
+ * its duty slots or its holiday. Clicking a slot opens the duty dialog.
+ */
+export function MonthlyRota() {
+  const currentWeek = useGetCurrentWeekQuery();
+  const [chosenMonth, setChosenMonth] = useState<string>();
+  const [slot, setSlot] = useState<DutySlot>();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const monthPickerId = useId();
+
+  // "Today" is the organisation's, from the server; never the browser's clock.
+  const todayIso = currentWeek.data?.today;
+  const currentMonth = todayIso && monthKeyOf(todayIso);
+  const month = chosenMonth ?? currentMonth;
+  const perDay = currentWeek.data?.dutyManagersPerDay ?? 2;
+  const range = month ? monthRange(month) : undefined;
+
+  const rota = useGetRotaQuery(range ?? skipToken);
+  const holidays = useGetHolidaysQuery(range ?? skipToken);
+
+  const weeks = useMemo(() => (month ? monthWeeks(month) : []), [month]);
+  const options = useMemo(() => (todayIso ? monthOptions(todayIso, month) : []), [todayIso, month]);
+  // `currentData`, not `data`: while another month loads, last month's days must not show.
+  const rotaDays = useMemo(() => daysByDate(rota.currentData), [rota.currentData]);
+  const monthHolidays = holidays.currentData;
+
+  const openSlot = (date: string, position: number) => {
+    setSlot({ date, position, day: rotaDays.get(date) });
+    setDialogOpen(true);
+  };
+
+  let body;
+  if (currentWeek.isError || rota.isError || holidays.isError) {
+    const failed = currentWeek.isError ? currentWeek : rota.isError ? rota : holidays;
+    body = (
+      <Alert
+        type="error"
+        showIcon
+        title="Failed to load the rota"
+        description={getServerMessage(failed.error) ?? 'Please try again.'}
+        action={
+          <Button
+            onClick={() => {
+              if (currentWeek.isError) void currentWeek.refetch();
+              if (rota.isError) void rota.refetch();
+              if (holidays.isError) void holidays.refetch();
+            }}
+          >
+            Retry
+          </Button>
+        }
+      />
+    );
+  } else if (!month || !rota.currentData || !monthHolidays) {
+    body = (
+      <div role="status" aria-label="Loading the rota">
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </div>
+    );
+  } else if (weeks.length === 0) {
+    body = (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No weekdays found in this month" />
+    );
+  } else {
+    body = (
+      <div
+        className="monthly-rota"
+        data-slots={Math.min(perDay, 5)}
+        aria-busy={rota.isFetching || holidays.isFetching}
+      >
+        <div className="monthly-rota__weekdays" aria-hidden>
+          {WEEKDAY_NAMES.map((name) => (
+            <div key={name}>{name}</div>
+          ))}
+        </div>
+        {weeks.map((week) => (
+          <WeekRow
+            key={week.number}
+            week={week}
+            todayIso={todayIso}
+            perDay={perDay}
+            rotaDays={rotaDays}
+            holidays={monthHolidays}
+            onSlot={openSlot}
+          />
+        ))}
+      </div>
+    );
+  }
+
+  const monthLabel = month ? formatDate(parseMonthKey(month), MONTH_FORMAT) : '';
+
+  return (
+    <SectionCard title={TITLE} className="monthly-rota-card rota-print-area">
+      <div className="rota-print-title" data-title={`${TITLE} — ${monthLabel}`} aria-hidden />
+      <Flex className="monthly-rota__toolbar no-print" justify="space-between" wrap gap="small">
+        <Space wrap>
+          <Button
+            icon={<LeftOutlined aria-hidden />}
+            aria-label="Previous month"
+            disabled={!month}
+            onClick={() => month && setChosenMonth(addMonths(month, -1))}
+          />
+          <Select
+            id={monthPickerId}
+            aria-label="Month"
+            // Two years of months: few enough to render all, so every one can be found.
+            virtual={false}
+            style={{ width: 180 }}
+            value={month}
+            options={options}
+            disabled={!month}
+            onChange={(value: string) => setChosenMonth(value)}
+          />
+          <Button
+            icon={<RightOutlined aria-hidden />}
+            aria-label="Next month"
+            disabled={!month}
+            onClick={() => month && setChosenMonth(addMonths(month, 1))}
+          />
+          {currentMonth && month !== currentMonth && (
+            <Button onClick={() => setChosenMonth(currentMonth)}>Today</Button>
+          )}
+        </Space>
+        <PrintButton />
+      </Flex>
+      {body}
+      {slot && (
+        <DutyDialog
+          open={dialogOpen}
+          slot={slot}
+          dutyManagersPerDay={perDay}
+          onClose={() => setDialogOpen(false)}
+          afterClose={() => setSlot(undefined)}
+        />
+      )}
+    </SectionCard>
+  );
+}
+
+interface WeekRowProps {
+  week: MonthWeek;
+  todayIso: string | undefined;
+  perDay: number;
+  rotaDays: Map<string, RotaDayDto>;
+  holidays: HolidayDto[];
+  onSlot: (date: string, position: number) => void;
+}
+
+/** "Week n" with its date range, and its five columns. */
+function WeekRow({ week, todayIso, perDay, rotaDays, holidays, onSlot }: WeekRowProps) {
+  const titleId = useId();
+  const rangeId = useId();
+  return (
+    <div className="monthly-rota__week" role="group" aria-labelledby={`${titleId} ${rangeId}`}>
+      <div className="monthly-rota__week-header">
+        <h3 id={titleId} className="monthly-rota__week-title">
+          Week {week.number}
+        </h3>
+        <span id={rangeId} className="monthly-rota__week-range">
+          {week.rangeLabel}
+        </span>
+      </div>
+      <div className="monthly-rota__days">
+        {week.days.map((date, index) =>
+          date ? (
+            <DayCell
+              key={date}
+              date={date}
+              isToday={date === todayIso}
+              perDay={perDay}
+              day={rotaDays.get(date)}
+              holiday={holidayOn(date, holidays)}
+              onSlot={onSlot}
+            />
+          ) : (
+            <div key={`blank-${index}`} className="monthly-rota__blank" aria-hidden />
+          ),
+        )}
+      </div>
+    </div>
+  );
+}
+
+interface DayCellProps {
+  date: string;
+  isToday: boolean;
+  perDay: number;
+  day: RotaDayDto | undefined;
+  holiday: HolidayDto | undefined;
+  onSlot: (date: string, position: number) => void;
+}
+
+function DayCell({ date, isToday, perDay, day, holiday, onSlot }: DayCellProps) {
+  const classes = ['monthly-rota__day'];
+  if (isToday) classes.push('monthly-rota__day--today');
+  if (holiday) classes.push('monthly-rota__day--holiday');
+  return (
+    <div className={classes.join(' ')} data-date={date}>
+      <Flex justify="space-between" align="center" gap={4} wrap>
+        <time
+          className="monthly-rota__date"
+          dateTime={date}
+          aria-current={isToday ? 'date' : undefined}
+        >
+          {formatDate(date, `ddd ${DAY_MONTH_FORMAT}`)}
+        </time>
+        {isToday && (
+          <Tag color="blue" style={{ marginInlineEnd: 0 }}>
+            Today
+          </Tag>
+        )}
+      </Flex>
+      {holiday ? (
+        <Flex vertical gap={2} align="start">
+          <Tag color="orange" style={{ marginInlineEnd: 0 }}>
+            Holiday
+          </Tag>
+          <Typography.Text strong>{holiday.name}</Typography.Text>
+          <Typography.Text type="secondary" className="rota-holiday-type">
+            {holidayTypeLabel(holiday.type)}
+          </Typography.Text>
+        </Flex>
+      ) : (
+        <div className="rota-slots">
+          {daySlots(day, perDay).map((person, index) => (
+            <SlotButton
+              key={index + 1}
+              date={date}
+              position={index + 1}
+              person={person}
+              emptyText={CLICK_TO_ASSIGN}
+              onClick={() => onSlot(date, index + 1)}
+            />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { staffColour } from '@/shared/lib/staff-colours';
+
+import type { RotaPersonDto } from '../api';
+import { slotAccessibleName, slotLabel } from '../lib/rota-calendar';
+
+interface SlotButtonProps {
+  /** The day, `yyyy-MM-dd`. */
+  date: string;
+  /** 1 = Duty Manager 1, … */
+  position: number;
+  /** Who is on duty in the slot; null when it is empty. */
+  person: RotaPersonDto | null;
+  /** What an empty slot reads, e.g. "Click to assign". */
+  emptyText: string;
+  /** Whether to show "Duty Manager n" inside the button (the weekly cards show it above). */
+  showLabel?: boolean;
+  onClick: () => void;
+}
+
+/**
+ * One duty slot: a name chip in the person's colour (spec §9), or an empty box. Its accessible
+ * name says which slot of which day it is, e.g. "Duty Manager 1, Mon 8 Sep 2025: Alice Smith".
+ */
+export function SlotButton({
+  date,
+  position,
+  person,
+  emptyText,
+  showLabel = true,
+  onClick,
+}: SlotButtonProps) {
+  const colour = person ? staffColour(person.id) : undefined;
+  return (
+    <button
+      type="button"
+      className={`rota-slot ${person ? 'rota-slot--filled' : 'rota-slot--empty'}`}
+      style={colour && { background: colour.background, color: colour.text }}
+      aria-label={slotAccessibleName(position, date, person?.name ?? emptyText)}
+      onClick={onClick}
+    >
+      {showLabel && <span className="rota-slot__label">{slotLabel(position)}</span>}
+      <span className="rota-slot__name">{person?.name ?? emptyText}</span>
+    </button>
+  );
+}

@@ -1,0 +1,195 @@
+import { isApiError } from '@/shared/api/errors';
+import { formatDate, parseDate, toIsoDate, weekdaysOf, type Dayjs } from '@/shared/lib/dates';
+
+import type { RotaDayDto, RotaPersonDto } from '../api';
+
+/** e.g. "Mon 8 Sep 2025": in slot buttons' accessible names. */
+export const SLOT_DATE_FORMAT = 'ddd D MMM YYYY';
+/** e.g. "Monday 8 September 2025": dialog titles and toasts. */
+export const LONG_DATE_FORMAT = 'dddd D MMMM YYYY';
+/** e.g. "1 Sep": week ranges and day cells of the month grid. */
+export const DAY_MONTH_FORMAT = 'D MMM';
+/** e.g. "September 2025". */
+export const MONTH_FORMAT = 'MMMM YYYY';
+
+/** What an empty slot reads in the month grid (spec §2). */
+export const CLICK_TO_ASSIGN = 'Click to assign';
+/** What an empty slot reads on the weekly rota of an assigned day (spec §2). */
+export const UNKNOWN_PERSON = 'Unknown';
+
+/** "Duty Manager 1", "Duty Manager 2", … (PRODUCT.md: `{product}` is Duty Manager). */
+export function slotLabel(position: number): string {
+  return `Duty Manager ${position}`;
+}
+
+/** Spec §2: a holiday's type "with underscores replaced by spaces", e.g. "bank holiday". */
+export function holidayTypeLabel(type: string): string {
+  return type.replaceAll('_', ' ');
+}
+
+/** A slot button's accessible name, e.g. "Duty Manager 1, Mon 8 Sep 2025: Alice Smith". */
+export function slotAccessibleName(position: number, date: string, text: string): string {
+  return `${slotLabel(position)}, ${formatDate(date, SLOT_DATE_FORMAT)}: ${text}`;
+}
+
+/** `yyyy-MM` of a `yyyy-MM-dd` date. */
+export function monthKeyOf(isoDate: string): string {
+  return isoDate.slice(0, 7);
+}
+
+/** The first day of a `yyyy-MM` month. */
+export function parseMonthKey(key: string): Dayjs {
+  return parseDate(`${key}-01`);
+}
+
+export function addMonths(key: string, months: number): string {
+  return parseMonthKey(key).add(months, 'month').format('YYYY-MM');
+}
+
+/** First and last day of a `yyyy-MM` month, as the rota and holiday queries take them. */
+export function monthRange(key: string): { startDate: string; endDate: string } {
+  const first = parseMonthKey(key);
+  return { startDate: toIsoDate(first), endDate: toIsoDate(first.endOf('month')) };
+}
+
+export interface MonthOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * Spec §2/§9: the month picker covers January of the current year to December of next year. A
+ * month reached with the previous/next buttons outside that range is added, so the picker always
+ * shows the month on screen.
+ */
+export function monthOptions(todayIso: string, shownKey?: string): MonthOption[] {
+  const year = Number(todayIso.slice(0, 4));
+  const keys = Array.from({ length: 24 }, (_, i) =>
+    parseDate(`${year}-01-01`).add(i, 'month').format('YYYY-MM'),
+  );
+  if (shownKey && !keys.includes(shownKey)) keys.push(shownKey);
+  return keys
+    .sort()
+    .map((key) => ({ value: key, label: formatDate(parseMonthKey(key), MONTH_FORMAT) }));
+}
+
+/** One row of the month grid: Monday to Friday, `null` for days outside the month. */
+export interface MonthWeek {
+  /** 1-based, within the month. */
+  number: number;
+  days: (string | null)[];
+  /** The week's days in the month, e.g. "1 Sep – 5 Sep". */
+  rangeLabel: string;
+}
+
+/** Spec §2: the month's weekdays grouped into numbered weeks, Monday to Friday. */
+export function monthWeeks(key: string): MonthWeek[] {
+  const first = parseMonthKey(key);
+  if (!first.isValid()) return [];
+  const last = first.endOf('month');
+  const weeks: MonthWeek[] = [];
+  for (let monday = first.startOf('isoWeek'); !monday.isAfter(last, 'day');) {
+    const days = weekdaysOf(monday).map((day) =>
+      day.month() === first.month() ? toIsoDate(day) : null,
+    );
+    const inMonth = days.filter((day): day is string => day !== null);
+    const start = inMonth[0];
+    const end = inMonth[inMonth.length - 1];
+    if (start && end) {
+      weeks.push({
+        number: weeks.length + 1,
+        days,
+        rangeLabel:
+          start === end
+            ? formatDate(start, DAY_MONTH_FORMAT)
+            : `${formatDate(start, DAY_MONTH_FORMAT)} – ${formatDate(end, DAY_MONTH_FORMAT)}`,
+      });
+    }
+    monday = monday.add(1, 'week');
+  }
+  return weeks;
+}
+
+/** Monday to Friday of the week starting `mondayIso`. */
+export function weekDates(mondayIso: string): string[] {
+  return weekdaysOf(parseDate(mondayIso)).map(toIsoDate);
+}
+
+export function addWeeks(mondayIso: string, weeks: number): string {
+  return toIsoDate(parseDate(mondayIso).add(weeks, 'week'));
+}
+
+/** The holiday covering `date`, if any; ISO dates compare as strings. */
+export function holidayOn<T extends { startDate: string; endDate: string }>(
+  date: string,
+  holidays: readonly T[] | undefined,
+): T | undefined {
+  return holidays?.find((holiday) => holiday.startDate <= date && date <= holiday.endDate);
+}
+
+/** The rota days by date. */
+export function daysByDate(days: readonly RotaDayDto[] | undefined): Map<string, RotaDayDto> {
+  return new Map((days ?? []).map((day) => [day.date, day]));
+}
+
+/**
+ * Who is in each slot of a day, in order: `dutyManagersPerDay` slots (PRODUCT.md), more only when
+ * a past day still has someone in a slot beyond today's setting.
+ */
+export function daySlots(day: RotaDayDto | undefined, perDay: number): (RotaPersonDto | null)[] {
+  const people: (RotaPersonDto | null)[] = Array.from({ length: Math.max(1, perDay) }, () => null);
+  for (const slot of day?.slots ?? []) {
+    if (slot.position < 1) continue;
+    if (slot.staff === null && slot.position > people.length) continue;
+    while (people.length < slot.position) people.push(null);
+    people[slot.position - 1] = slot.staff;
+  }
+  // Older records may only carry the two named managers.
+  if (day && day.slots.length === 0) {
+    if (day.dutyManager1) people[0] = day.dutyManager1;
+    if (day.dutyManager2 && people.length > 1) people[1] = day.dutyManager2;
+  }
+  return people;
+}
+
+/** Whether anyone is on duty that day (the weekly rota's "Assigned" marker). */
+export function isAssigned(day: RotaDayDto | undefined): boolean {
+  return day !== undefined && daySlots(day, 0).some((person) => person !== null);
+}
+
+export interface AssignmentBody {
+  dutyManager1Id: string | null;
+  dutyManager2Id: string | null;
+  slots: (string | null)[];
+}
+
+/**
+ * Spec §4: the body that puts `staffId` into slot `position` of the day: the day's current people
+ * (null for empty slots) with the chosen person in the clicked slot. The same shape goes to POST
+ * (no record yet) and PUT (existing record).
+ */
+export function assignmentBody(
+  day: RotaDayDto | undefined,
+  position: number,
+  staffId: string,
+  perDay: number,
+): AssignmentBody {
+  const slots = daySlots(day, perDay).map((person) => person?.id ?? null);
+  while (slots.length < position) slots.push(null);
+  slots[position - 1] = staffId;
+  return { dutyManager1Id: slots[0] ?? null, dutyManager2Id: slots[1] ?? null, slots };
+}
+
+/** The `code` of the server's error body, e.g. `slots_full`. */
+export function serverErrorCode(error: unknown): string | undefined {
+  if (!isApiError(error)) return undefined;
+  const { data } = error;
+  if (typeof data !== 'object' || data === null) return undefined;
+  const code = (data as Record<string, unknown>).code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** The Monday of the week containing `isoDate` (weeks start on Monday, spec §9). */
+export function weekStartOf(isoDate: string): string {
+  return toIsoDate(parseDate(isoDate).startOf('isoWeek'));
+}

@@ -1,0 +1,222 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent, type UserEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { AccessContext, accessFor } from '@/shared/auth/access';
+import { callCount, renderWithProviders, stubFetch } from '@/testing/test-utils';
+
+import {
+  alice,
+  allStaff,
+  bob,
+  currentWeekOn,
+  holiday,
+  requestedRanges,
+  rotaDay,
+} from '../lib/rota-fixtures';
+import { WeeklyRotaPage } from './weekly-rota-page';
+
+// The server's week of Monday 8 September 2025: Monday fully staffed, Tuesday with slot 2
+// empty, nobody on Wednesday, a holiday on Thursday.
+const week = [rotaDay('2025-09-08', [alice, bob]), rotaDay('2025-09-09', [alice, null])];
+const inset = holiday({
+  id: 'h-2',
+  name: 'Training day',
+  type: 'inset_day',
+  startDate: '2025-09-11',
+  endDate: '2025-09-11',
+});
+
+function renderWeek(role = 'admin') {
+  return renderWithProviders(
+    <AccessContext value={accessFor(role)}>
+      <WeeklyRotaPage />
+    </AccessContext>,
+    '/rota',
+  );
+}
+
+function stubWeek(overrides: Parameters<typeof stubFetch>[0] = {}) {
+  return stubFetch({
+    'GET /api/current-week': { body: currentWeekOn() },
+    'GET /api/rota': { body: week },
+    'GET /api/holidays': { body: [inset] },
+    'GET /api/staff': { body: allStaff },
+    ...overrides,
+  });
+}
+
+function dayCard(weekday: string): HTMLElement {
+  return screen.getByRole('region', { name: weekday });
+}
+
+describe('Weekly Rota', () => {
+  let user: UserEvent;
+
+  beforeEach(() => {
+    // The browser's clock is elsewhere: the week must come from the server's "today".
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(2031, 0, 15, 9, 0) });
+    user = userEvent.setup();
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows the five days of the current week with their duty managers', async () => {
+    const fetchMock = stubWeek();
+    renderWeek();
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Weekly Rota' })).toBeInTheDocument();
+    expect(screen.getByText('View and manage weekly duty assignments')).toBeInTheDocument();
+    await screen.findByRole('region', { name: 'Monday' });
+    expect(
+      screen
+        .getAllByRole('region')
+        .map((region) => within(region).getByRole('heading').textContent),
+    ).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']);
+    expect(requestedRanges(fetchMock, '/api/rota')).toEqual(['2025-09-08..2025-09-12']);
+    expect(document.title).toBe('Weekly Rota · Duty Manager');
+
+    const monday = dayCard('Monday');
+    expect(monday).toHaveTextContent('8 September 2025');
+    expect(monday).toHaveAttribute('aria-current', 'date');
+    expect(within(monday).getByText('Today')).toBeInTheDocument();
+    expect(within(monday).getByText('Assigned')).toBeInTheDocument();
+    expect(
+      within(monday).getByRole('button', { name: 'Duty Manager 1, Mon 8 Sep 2025: Alice Smith' }),
+    ).toBeInTheDocument();
+    expect(
+      within(monday).getByRole('button', { name: 'Duty Manager 2, Mon 8 Sep 2025: Bob Jones' }),
+    ).toBeInTheDocument();
+
+    const tuesday = dayCard('Tuesday');
+    expect(tuesday).not.toHaveAttribute('aria-current');
+    expect(within(tuesday).queryByText('Today')).not.toBeInTheDocument();
+    expect(within(tuesday).getByText('Assigned')).toBeInTheDocument();
+    expect(
+      within(tuesday).getByRole('button', { name: 'Duty Manager 2, Tue 9 Sep 2025: Unknown' }),
+    ).toHaveTextContent('Unknown');
+
+    const wednesday = dayCard('Wednesday');
+    expect(within(wednesday).getByText('No assignment')).toBeInTheDocument();
+    expect(within(wednesday).queryByText('Assigned')).not.toBeInTheDocument();
+    expect(within(wednesday).queryByRole('button')).not.toBeInTheDocument();
+
+    const thursday = dayCard('Thursday');
+    expect(within(thursday).getByText('Holiday')).toBeInTheDocument();
+    expect(within(thursday).getByText('Training day')).toBeInTheDocument();
+    expect(within(thursday).getByText('inset day')).toBeInTheDocument();
+    expect(within(thursday).queryByText('No assignment')).not.toBeInTheDocument();
+
+    expect(dayCard('Friday')).toHaveTextContent('12 September 2025');
+  });
+
+  it('shows one name button per duty manager of the day', async () => {
+    stubWeek({ 'GET /api/current-week': { body: currentWeekOn({ dutyManagersPerDay: 3 }) } });
+    renderWeek();
+
+    const monday = await screen.findByRole('region', { name: 'Monday' });
+    await within(monday).findByText('Assigned');
+    expect(within(monday).getAllByRole('button')).toHaveLength(3);
+    expect(
+      within(monday).getByRole('button', { name: 'Duty Manager 3, Mon 8 Sep 2025: Unknown' }),
+    ).toBeInTheDocument();
+  });
+
+  it('moves to the previous and next weeks and back to the current one', async () => {
+    const fetchMock = stubWeek();
+    renderWeek();
+    await screen.findByRole('region', { name: 'Monday' });
+    await within(dayCard('Monday')).findByText('Assigned');
+
+    await user.click(screen.getByRole('button', { name: 'Next Week' }));
+
+    await waitFor(() => expect(dayCard('Monday')).toHaveTextContent('15 September 2025'));
+    expect(requestedRanges(fetchMock, '/api/rota')).toContain('2025-09-15..2025-09-19');
+    expect(dayCard('Monday')).not.toHaveAttribute('aria-current');
+    // The week's data is last week's dates: nobody shows on the new week.
+    expect(await within(dayCard('Monday')).findByText('No assignment')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Previous Week' }));
+    await user.click(screen.getByRole('button', { name: 'Previous Week' }));
+
+    await waitFor(() => expect(dayCard('Monday')).toHaveTextContent('1 September 2025'));
+    expect(requestedRanges(fetchMock, '/api/rota')).toContain('2025-09-01..2025-09-05');
+
+    await user.click(screen.getByRole('button', { name: 'Current Week' }));
+
+    await waitFor(() => expect(dayCard('Monday')).toHaveTextContent('8 September 2025'));
+    expect(dayCard('Monday')).toHaveAttribute('aria-current', 'date');
+  });
+
+  it('opens the duty dialog for admins and managers', async () => {
+    stubWeek();
+    renderWeek('manager');
+
+    await user.click(
+      await screen.findByRole('button', { name: 'Duty Manager 2, Tue 9 Sep 2025: Unknown' }),
+    );
+
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Duty Manager 2 — Tuesday 9 September 2025',
+    });
+    expect(within(dialog).getByRole('combobox', { name: 'Staff member' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Assign' })).toBeInTheDocument();
+  });
+
+  it('explains to staff that changing the rota needs admin access, and what they can ask for', async () => {
+    const fetchMock = stubWeek();
+    const { router } = renderWeek('staff');
+
+    await user.click(
+      await screen.findByRole('button', { name: 'Duty Manager 1, Mon 8 Sep 2025: Alice Smith' }),
+    );
+
+    const dialog = await screen.findByRole('dialog', { name: 'Admin access required' });
+    expect(dialog).toHaveTextContent('Only admins and managers can change the rota');
+    expect(within(dialog).getByRole('link', { name: 'Swap Requests' })).toHaveAttribute(
+      'href',
+      '/swaps',
+    );
+    expect(within(dialog).getByRole('link', { name: 'Cancel Requests' })).toHaveAttribute(
+      'href',
+      '/cancel-requests',
+    );
+    expect(screen.queryByRole('combobox', { name: 'Staff member' })).not.toBeInTheDocument();
+    expect(callCount(fetchMock, 'GET /api/staff')).toBe(0);
+
+    await user.click(within(dialog).getByRole('link', { name: 'Swap Requests' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/swaps'));
+  });
+
+  it('says when the week cannot be loaded, and tries again', async () => {
+    stubWeek({
+      'GET /api/rota': [
+        { status: 500, body: { statusCode: 500, error: 'Error', message: '' } },
+        { body: week },
+      ],
+    });
+    renderWeek();
+
+    expect(await screen.findByText('Failed to load the rota')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByRole('region', { name: 'Monday' })).toBeInTheDocument();
+    expect(screen.queryByText('Failed to load the rota')).not.toBeInTheDocument();
+  });
+
+  it('prints the week', async () => {
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    stubWeek();
+    renderWeek();
+
+    const button = screen.getByRole('button', { name: 'Print' });
+    expect(button).toHaveClass('no-print');
+    await user.click(button);
+
+    expect(print).toHaveBeenCalledTimes(1);
+  });
+});

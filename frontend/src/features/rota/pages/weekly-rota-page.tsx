@@ -1,0 +1,232 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import { Alert, Button, Flex, Skeleton, Space, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+
+import { useGetHolidaysQuery, type HolidayDto } from '@/features/holidays/api';
+import { getServerMessage } from '@/shared/api/errors';
+import { useCan } from '@/shared/auth/access';
+import { DISPLAY_DATE_FORMAT, formatDate, formatDateRange } from '@/shared/lib/dates';
+import { PageTitle } from '@/shared/ui/page-title';
+import { SectionCard } from '@/shared/ui/section-card';
+
+import '../rota.css';
+
+import { useGetCurrentWeekQuery, useGetRotaQuery, type RotaDayDto } from '../api';
+import { AdminAccessDialog } from '../components/admin-access-dialog';
+import { DutyDialog, type DutySlot } from '../components/duty-dialog';
+import { PrintButton } from '../components/print-button';
+import { SlotButton } from '../components/slot-button';
+import {
+  addWeeks,
+  daysByDate,
+  daySlots,
+  holidayOn,
+  holidayTypeLabel,
+  isAssigned,
+  UNKNOWN_PERSON,
+  weekDates,
+  weekStartOf,
+} from '../lib/rota-calendar';
+
+const TITLE = 'Weekly Rota';
+
+/** Spec §2 "Weekly Rota" (/rota): one week, Monday to Friday, as five day cards. */
+export function WeeklyRotaPage() {
+  const canManage = useCan('rota.manage');
+  const currentWeek = useGetCurrentWeekQuery();
+  const [chosenWeek, setChosenWeek] = useState<string>();
+  const [slot, setSlot] = useState<DutySlot>();
+  const [dutyOpen, setDutyOpen] = useState(false);
+  const [accessOpen, setAccessOpen] = useState(false);
+
+  // The week containing the organisation's today (PRODUCT.md), from the server's clock.
+  const todayIso = currentWeek.data?.today;
+  const thisWeek =
+    currentWeek.data && (currentWeek.data.weekStart || weekStartOf(currentWeek.data.today));
+  const monday = chosenWeek ?? thisWeek;
+  const dates = useMemo(() => (monday ? weekDates(monday) : []), [monday]);
+  const range = monday ? { startDate: dates[0] ?? monday, endDate: dates[4] ?? monday } : undefined;
+  const perDay = currentWeek.data?.dutyManagersPerDay ?? 2;
+
+  const rota = useGetRotaQuery(range ?? skipToken);
+  const holidays = useGetHolidaysQuery(range ?? skipToken);
+  // `currentData`: while another week loads, the last week's people must not show.
+  const rotaDays = useMemo(() => daysByDate(rota.currentData), [rota.currentData]);
+
+  const openSlot = (date: string, position: number) => {
+    if (!canManage) {
+      setAccessOpen(true);
+      return;
+    }
+    setSlot({ date, position, day: rotaDays.get(date) });
+    setDutyOpen(true);
+  };
+
+  let body;
+  if (currentWeek.isError || rota.isError || holidays.isError) {
+    const failed = currentWeek.isError ? currentWeek : rota.isError ? rota : holidays;
+    body = (
+      <Alert
+        type="error"
+        showIcon
+        title="Failed to load the rota"
+        description={getServerMessage(failed.error) ?? 'Please try again.'}
+        action={
+          <Button
+            onClick={() => {
+              if (currentWeek.isError) void currentWeek.refetch();
+              if (rota.isError) void rota.refetch();
+              if (holidays.isError) void holidays.refetch();
+            }}
+          >
+            Retry
+          </Button>
+        }
+      />
+    );
+  } else if (!rota.currentData || !holidays.currentData) {
+    body = (
+      <div role="status" aria-label="Loading the rota">
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </div>
+    );
+  } else {
+    const weekHolidays = holidays.currentData;
+    body = (
+      <div className="weekly-rota__days" aria-busy={rota.isFetching || holidays.isFetching}>
+        {dates.map((date) => (
+          <DayCard
+            key={date}
+            date={date}
+            isToday={date === todayIso}
+            perDay={perDay}
+            day={rotaDays.get(date)}
+            holiday={holidayOn(date, weekHolidays)}
+            onSlot={openSlot}
+          />
+        ))}
+      </div>
+    );
+  }
+
+  return (
+    <div className="weekly-rota rota-print-area">
+      <PageTitle title={TITLE} />
+      <Flex justify="space-between" align="start" wrap gap="middle">
+        <div>
+          <Typography.Title level={1} style={{ marginTop: 0, marginBottom: 4 }}>
+            {TITLE}
+          </Typography.Title>
+          <Typography.Paragraph type="secondary" className="no-print">
+            View and manage weekly duty assignments
+          </Typography.Paragraph>
+        </div>
+        <Space wrap className="no-print">
+          <Button disabled={!monday} onClick={() => monday && setChosenWeek(addWeeks(monday, -1))}>
+            Previous Week
+          </Button>
+          <Button disabled={!thisWeek} onClick={() => setChosenWeek(thisWeek)}>
+            Current Week
+          </Button>
+          <Button disabled={!monday} onClick={() => monday && setChosenWeek(addWeeks(monday, 1))}>
+            Next Week
+          </Button>
+          <PrintButton />
+        </Space>
+      </Flex>
+      {dates.length > 0 && (
+        // Announced as the week changes; "Mon 8 Sep 2025 – Fri 12 Sep 2025".
+        <Typography.Paragraph strong aria-live="polite" style={{ fontSize: 16 }}>
+          {formatDateRange(dates[0] ?? '', dates[4] ?? '')}
+        </Typography.Paragraph>
+      )}
+      {body}
+      {slot && (
+        <DutyDialog
+          open={dutyOpen}
+          slot={slot}
+          dutyManagersPerDay={perDay}
+          onClose={() => setDutyOpen(false)}
+          afterClose={() => setSlot(undefined)}
+        />
+      )}
+      <AdminAccessDialog open={accessOpen} onClose={() => setAccessOpen(false)} />
+    </div>
+  );
+}
+
+interface DayCardProps {
+  date: string;
+  isToday: boolean;
+  perDay: number;
+  day: RotaDayDto | undefined;
+  holiday: HolidayDto | undefined;
+  onSlot: (date: string, position: number) => void;
+}
+
+/** One weekday: its date, then its holiday, its duty managers or "No assignment". */
+function DayCard({ date, isToday, perDay, day, holiday, onSlot }: DayCardProps) {
+  const classes = ['weekly-rota__day'];
+  if (isToday) classes.push('weekly-rota__day--today');
+  if (holiday) classes.push('weekly-rota__day--holiday');
+
+  let content;
+  if (holiday) {
+    content = (
+      <Flex vertical gap={4} align="start">
+        <Tag color="orange" style={{ marginInlineEnd: 0 }}>
+          Holiday
+        </Tag>
+        <Typography.Text strong>{holiday.name}</Typography.Text>
+        <Typography.Text type="secondary" className="rota-holiday-type">
+          {holidayTypeLabel(holiday.type)}
+        </Typography.Text>
+      </Flex>
+    );
+  } else if (isAssigned(day)) {
+    content = (
+      <Flex vertical gap="small" align="stretch">
+        <div>
+          <Tag color="green" style={{ marginInlineEnd: 0 }}>
+            Assigned
+          </Tag>
+        </div>
+        <div className="rota-slots">
+          {daySlots(day, perDay).map((person, index) => (
+            <SlotButton
+              key={index + 1}
+              date={date}
+              position={index + 1}
+              person={person}
+              emptyText={UNKNOWN_PERSON}
+              onClick={() => onSlot(date, index + 1)}
+            />
+          ))}
+        </div>
+      </Flex>
+    );
+  } else {
+    content = <Typography.Text type="secondary">No assignment</Typography.Text>;
+  }
+
+  return (
+    <SectionCard
+      title={formatDate(date, 'dddd')}
+      size="small"
+      className={classes.join(' ')}
+      aria-current={isToday ? 'date' : undefined}
+      extra={
+        isToday && (
+          <Tag color="blue" style={{ marginInlineEnd: 0 }}>
+            Today
+          </Tag>
+        )
+      }
+    >
+      <Flex vertical gap="middle">
+        <time dateTime={date}>{formatDate(date, DISPLAY_DATE_FORMAT)}</time>
+        {content}
+      </Flex>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,166 @@
+import { DownOutlined, EditOutlined, UpOutlined } from '@ant-design/icons';
+import { Alert, Button, Flex, Form, InputNumber, Space, Spin, Typography } from 'antd';
+import { useId, useState } from 'react';
+
+import { getServerMessage } from '@/shared/api/errors';
+import { SectionCard } from '@/shared/ui/section-card';
+import { useToast } from '@/shared/ui/toast';
+
+import { useGetSystemSettingsQuery, useSaveSystemSettingsMutation } from '../api';
+
+const TITLE = 'Duty Manager Settings';
+const FIELD_LABEL = 'Duty managers per day';
+const MIN = 1;
+const MAX = 5;
+const RANGE_MESSAGE = `Duty managers per day must be between ${MIN} and ${MAX}`;
+
+/** Spec §5: empty becomes 1; anything else must be a whole number from 1 to 5. */
+function toDutyManagersPerDay(draft: number | null): number | undefined {
+  const value = draft ?? MIN;
+  return Number.isInteger(value) && value >= MIN && value <= MAX ? value : undefined;
+}
+
+function savedDescription(perDay: number, removedSlots: number): string {
+  const base = `Duty managers per day set to ${perDay}`;
+  if (removedSlots <= 0) return base;
+  const cleared =
+    removedSlots === 1
+      ? '1 future assignment in a removed slot was cleared.'
+      : `${removedSlots} future assignments in removed slots were cleared.`;
+  return `${base}. ${cleared}`;
+}
+
+/**
+ * Spec §2, Admin Panel: the Duty Manager Settings section. The card starts closed and reads the
+ * settings only once opened (spec §7, "the GET happens only when the card is open"); open, it
+ * toggles between a view and an edit mode.
+ */
+export function DutyManagerSettingsCard() {
+  const [open, setOpen] = useState(false);
+  const bodyId = useId();
+
+  return (
+    <SectionCard
+      title={TITLE}
+      extra={
+        <Button
+          type="text"
+          icon={open ? <UpOutlined aria-hidden /> : <DownOutlined aria-hidden />}
+          iconPlacement="end"
+          aria-expanded={open}
+          aria-controls={bodyId}
+          onClick={() => setOpen((was) => !was)}
+        >
+          {open ? 'Hide' : 'Show'}
+        </Button>
+      }
+    >
+      <Typography.Paragraph type="secondary" style={{ marginBottom: open ? undefined : 0 }}>
+        How many duty managers are on duty each weekday: the number of slots every day of the rota
+        has.
+      </Typography.Paragraph>
+      <div id={bodyId} hidden={!open}>
+        {open && <SettingsBody />}
+      </div>
+    </SectionCard>
+  );
+}
+
+/** The open card: mounted only while open, so the query runs only then. */
+function SettingsBody() {
+  const { data, isLoading, isError, error, refetch } = useGetSystemSettingsQuery();
+  const [saveSettings, { isLoading: isSaving }] = useSaveSystemSettingsMutation();
+  const toast = useToast();
+  const inputId = useId();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState<number | null>(null);
+
+  if (isLoading) {
+    return (
+      <Flex role="status" aria-live="polite" gap="small" align="center">
+        <Spin size="small" />
+        <Typography.Text type="secondary">Loading settings…</Typography.Text>
+      </Flex>
+    );
+  }
+
+  if (isError || !data) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title="Failed to load Duty Manager settings"
+        description={getServerMessage(error) ?? 'Please try again.'}
+        action={<Button onClick={() => void refetch()}>Try again</Button>}
+      />
+    );
+  }
+
+  const startEditing = () => {
+    setDraft(data.dutyManagersPerDay);
+    setEditing(true);
+  };
+
+  const save = async () => {
+    const dutyManagersPerDay = toDutyManagersPerDay(draft);
+    if (dutyManagersPerDay === undefined) {
+      toast({ variant: 'destructive', title: 'Invalid setting', description: RANGE_MESSAGE });
+      return;
+    }
+    try {
+      const result = await saveSettings({
+        updateSystemSettingsDto: { dutyManagersPerDay },
+      }).unwrap();
+      toast({
+        title: 'Settings Updated',
+        description: savedDescription(result.dutyManagersPerDay, result.removedSlots),
+      });
+      setEditing(false);
+    } catch (saveError) {
+      toast({
+        variant: 'destructive',
+        description: getServerMessage(saveError) ?? 'Failed to update Duty Manager settings',
+      });
+    }
+  };
+
+  if (!editing) {
+    return (
+      <Flex justify="space-between" align="center" wrap gap="small">
+        <Typography.Text>{`${FIELD_LABEL}: ${data.dutyManagersPerDay}`}</Typography.Text>
+        <Button icon={<EditOutlined aria-hidden />} onClick={startEditing}>
+          Edit
+        </Button>
+      </Flex>
+    );
+  }
+
+  return (
+    <Form layout="vertical" onFinish={() => void save()} disabled={isSaving}>
+      <Form.Item
+        label={FIELD_LABEL}
+        htmlFor={inputId}
+        extra={`A whole number from ${MIN} to ${MAX}. Lowering it removes the people in the dropped slots from every day from tomorrow on.`}
+      >
+        {/* No min/max props: antd would silently clamp 6 to 5 on blur, and the spec wants an
+            out-of-range number refused with a message instead. The range is still announced. */}
+        <InputNumber
+          id={inputId}
+          value={draft}
+          onChange={(value) => setDraft(value)}
+          step={1}
+          aria-valuemin={MIN}
+          aria-valuemax={MAX}
+          autoFocus
+          style={{ width: 120 }}
+        />
+      </Form.Item>
+      <Space>
+        <Button type="primary" htmlType="submit" loading={isSaving}>
+          Save
+        </Button>
+        <Button onClick={() => setEditing(false)}>Cancel</Button>
+      </Space>
+    </Form>
+  );
+}
