@@ -20,8 +20,14 @@ export function AppProviders({ store, children }: AppProvidersProps) {
   return (
     <Provider store={store}>
       <ConfigProvider locale={enGB}>
-        {/* Spec §9: one toast at a time, shown for five seconds. */}
-        <AntApp notification={{ maxCount: 1, duration: 5 }} message={{ maxCount: 1 }}>
+        {/*
+          Spec §9: one toast at a time, shown for five seconds. Bottom right, so a toast never
+          covers the header or the navigation (the spec's toast viewport sits in a corner).
+        */}
+        <AntApp
+          notification={{ maxCount: 1, duration: 5, placement: 'bottomRight' }}
+          message={{ maxCount: 1 }}
+        >
           <QueuedToastOnLoad />
           {children}
         </AntApp>

@@ -9,11 +9,14 @@ const AFTER_ROTA_CHANGE = ['rota', 'dashboard', 'statistics', 'settings', 'audit
 
 /**
  * An assignment refused with 409 (Duplicate assignment, Slots full) means the screen showed an
- * out-of-date day: someone else changed it. Refetching the rota shows them what it is now.
+ * out-of-date day: someone else changed the rota. Refetching shows what it is now, and the
+ * figures computed from it.
  */
 const afterAssignment = (_result: unknown, error: unknown) => {
   if (!error) return [...AFTER_ROTA_CHANGE];
-  return (error as { status?: unknown }).status === 409 ? ['rota' as const] : [];
+  return (error as { status?: unknown }).status === 409
+    ? ['rota' as const, 'dashboard' as const, 'statistics' as const]
+    : [];
 };
 
 export const rotaApi = generatedApi.enhanceEndpoints({
