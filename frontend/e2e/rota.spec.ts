@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { seeToast } from './support/toast';
 
 // The server runs with APP_NOW=2025-09-08T09:00 (e2e/support/serve.mjs): Monday 8 September
 // 2025 in London. The screens take "today" from the server; the browser clock is pinned to the
@@ -36,23 +37,52 @@ async function chooseInDialog(page: Page, name: string) {
   return dialog;
 }
 
-test('an admin fills the year, assigns by hand, meets the assignment conflicts, uses three slots, clears the future, and the figures match', async ({ browser, request }) => {
+test('an admin fills the year, assigns by hand, meets the assignment conflicts, uses three slots, clears the future, and the figures match', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   const id = unique();
   const registered = await request.post('/api/auth/register', {
-    data: { name: 'Rhea Rota', email: `rota-${id}@example.com`, password: 'rota-password', organizationName: `Rota School ${id}`, organizationSubdomain: `rota-${id}` },
+    data: {
+      name: 'Rhea Rota',
+      email: `rota-${id}@example.com`,
+      password: 'rota-password',
+      organizationName: `Rota School ${id}`,
+      organizationSubdomain: `rota-${id}`,
+    },
   });
   expect(registered.status()).toBe(201);
   const token = ((await registered.json()) as { token: string }).token;
   const admin = api(request, token);
 
   const people: Record<string, string> = {};
-  for (const [name, isTeaching] of [['Ann Lee', true], ['Bob Ray', false], ['Cat Cole', true], ['Dan Dee', false], ['Eve Ens', true]] as const) {
-    const created = await admin.post('/api/staff', { name, email: `${name.split(' ')[0]!.toLowerCase()}-${id}@example.com`, isTeaching });
+  for (const [name, isTeaching] of [
+    ['Ann Lee', true],
+    ['Bob Ray', false],
+    ['Cat Cole', true],
+    ['Dan Dee', false],
+    ['Eve Ens', true],
+  ] as const) {
+    const created = await admin.post('/api/staff', {
+      name,
+      email: `${name.split(' ')[0]!.toLowerCase()}-${id}@example.com`,
+      isTeaching,
+    });
     people[name] = created.id as string;
   }
-  await admin.post('/api/holidays', { name: 'Inset day', type: 'inset_day', startDate: '2025-09-19', endDate: '2025-09-19' });
-  await admin.post('/api/holidays', { name: 'Autumn half term', type: 'half_term', startDate: '2025-10-27', endDate: '2025-10-31' });
+  await admin.post('/api/holidays', {
+    name: 'Inset day',
+    type: 'inset_day',
+    startDate: '2025-09-19',
+    endDate: '2025-09-19',
+  });
+  await admin.post('/api/holidays', {
+    name: 'Autumn half term',
+    type: 'half_term',
+    startDate: '2025-10-27',
+    endDate: '2025-10-31',
+  });
 
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -64,46 +94,67 @@ test('an admin fills the year, assigns by hand, meets the assignment conflicts, 
   const tools = page.getByRole('region', { name: 'Rota Management' });
   page.once('dialog', (dialog) => void dialog.accept());
   await tools.getByRole('button', { name: 'Fill Unassigned Dates' }).click();
-  await expect(page.getByText('Fill Complete')).toBeVisible();
-  await expect(page.getByText(/^Filled \d+ slots on \d+ days from 2025-09-09 to 2026-08-31\.$/)).toBeVisible();
+  await seeToast(
+    page,
+    'Fill Complete',
+    /Filled \d+ slots on \d+ days from 2025-09-09 to 2026-08-31\./,
+  );
 
   // The dashboard's month: filled from tomorrow, the inset day skipped, the past and today empty.
   await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
   const month = page.getByRole('region', { name: 'Monthly Rota' });
   await expect(month.getByText('Week 1', { exact: true })).toBeVisible();
   await expect(month.getByRole('button', { name: 'Today' })).toBeHidden();
-  await expect(month.getByRole('button', { name: /^Duty Manager 1, Tue 9 Sep 2025: (?!Click to assign)/ })).toBeVisible();
-  await expect(month.getByRole('button', { name: /^Duty Manager 2, Tue 30 Sep 2025: (?!Click to assign)/ })).toBeVisible();
+  await expect(
+    month.getByRole('button', { name: /^Duty Manager 1, Tue 9 Sep 2025: (?!Click to assign)/ }),
+  ).toBeVisible();
+  await expect(
+    month.getByRole('button', { name: /^Duty Manager 2, Tue 30 Sep 2025: (?!Click to assign)/ }),
+  ).toBeVisible();
   await expect(month.getByText('Inset day', { exact: true })).toBeVisible();
   await expect(month.getByRole('button', { name: /Fri 19 Sep 2025/ })).toHaveCount(0);
   // 1–5 September and today: six days of two empty slots.
   await expect(month.getByRole('button', { name: /: Click to assign$/ })).toHaveCount(12);
 
   // By hand: Eve on Friday 5 September.
-  await month.getByRole('button', { name: 'Duty Manager 1, Fri 5 Sep 2025: Click to assign' }).click();
-  await (await chooseInDialog(page, 'Eve Ens')).getByRole('button', { name: 'Assign', exact: true }).click();
-  await expect(page.getByText('Staff assigned')).toBeVisible();
-  await expect(month.getByRole('button', { name: 'Duty Manager 1, Fri 5 Sep 2025: Eve Ens' })).toBeVisible();
+  await month
+    .getByRole('button', { name: 'Duty Manager 1, Fri 5 Sep 2025: Click to assign' })
+    .click();
+  await (
+    await chooseInDialog(page, 'Eve Ens')
+  )
+    .getByRole('button', { name: 'Assign', exact: true })
+    .click();
+  await seeToast(page, 'Staff assigned', 'Eve Ens is Duty Manager 1 on Friday 5 September 2025');
+  await expect(
+    month.getByRole('button', { name: 'Duty Manager 1, Fri 5 Sep 2025: Eve Ens' }),
+  ).toBeVisible();
 
   // Duplicate assignment: while the dialog is open, someone else puts Ann on today.
-  await month.getByRole('button', { name: 'Duty Manager 1, Mon 8 Sep 2025: Click to assign' }).click();
+  await month
+    .getByRole('button', { name: 'Duty Manager 1, Mon 8 Sep 2025: Click to assign' })
+    .click();
   let dialog = await chooseInDialog(page, 'Ann Lee');
   await admin.post('/api/rota', { date: '2025-09-08', dutyManager1Id: people['Ann Lee'] });
   await dialog.getByRole('button', { name: 'Assign', exact: true }).click();
-  await expect(page.getByText('Duplicate assignment')).toBeVisible();
-  await expect(page.getByText('This staff member is already assigned to this day')).toBeVisible();
+  await seeToast(page, 'Duplicate assignment', 'This staff member is already assigned to this day');
   await page.keyboard.press('Escape');
-  await expect(month.getByRole('button', { name: 'Duty Manager 1, Mon 8 Sep 2025: Ann Lee' })).toBeVisible();
+  await expect(
+    month.getByRole('button', { name: 'Duty Manager 1, Mon 8 Sep 2025: Ann Lee' }),
+  ).toBeVisible();
 
   // Slots full: while choosing Bob for slot 2, someone else gives it to Cat.
-  await month.getByRole('button', { name: 'Duty Manager 2, Mon 8 Sep 2025: Click to assign' }).click();
+  await month
+    .getByRole('button', { name: 'Duty Manager 2, Mon 8 Sep 2025: Click to assign' })
+    .click();
   dialog = await chooseInDialog(page, 'Bob Ray');
   await admin.post('/api/rota', { date: '2025-09-08', dutyManager2Id: people['Cat Cole'] });
   await dialog.getByRole('button', { name: 'Assign', exact: true }).click();
-  await expect(page.getByText('Slots full')).toBeVisible();
-  await expect(page.getByText('Both Duty Manager slots are already filled for this day')).toBeVisible();
+  await seeToast(page, 'Slots full', 'Both Duty Manager slots are already filled for this day');
   await page.keyboard.press('Escape');
-  await expect(month.getByRole('button', { name: 'Duty Manager 2, Mon 8 Sep 2025: Cat Cole' })).toBeVisible();
+  await expect(
+    month.getByRole('button', { name: 'Duty Manager 2, Mon 8 Sep 2025: Cat Cole' }),
+  ).toBeVisible();
 
   // The figures after the fill match the server's, on the Statistics page and the dashboard.
   const statistics = await admin.get('/api/duty-statistics');
@@ -113,11 +164,19 @@ test('an admin fills the year, assigns by hand, meets the assignment conflicts, 
   const dutyStatistics = page.getByRole('region', { name: 'Duty Statistics' });
   await expect(dutyStatistics).toContainText(`Total duties this month${stats.totalDuties} days`);
   await page.getByRole('navigation').getByRole('link', { name: 'Statistics' }).click();
-  await expect(page.getByText('Academic year 2025-2026 duty statistics and workload distribution')).toBeVisible();
+  await expect(
+    page.getByText('Academic year 2025-2026 duty statistics and workload distribution'),
+  ).toBeVisible();
   await expect(page.getByText('September 2025 to July 2026')).toBeVisible();
-  await expect(page.getByRole('group', { name: 'Total Duties' })).toContainText(String(statistics.totalDuties));
-  await expect(page.getByRole('group', { name: 'Highest Number of Duties' })).toContainText(String(statistics.highest));
-  await expect(page.getByRole('group', { name: 'Lowest Number of Duties' })).toContainText(String(statistics.lowest));
+  await expect(page.getByRole('group', { name: 'Total Duties' })).toContainText(
+    String(statistics.totalDuties),
+  );
+  await expect(page.getByRole('group', { name: 'Highest Number of Duties' })).toContainText(
+    String(statistics.highest),
+  );
+  await expect(page.getByRole('group', { name: 'Lowest Number of Duties' })).toContainText(
+    String(statistics.lowest),
+  );
   const rows = page.getByRole('row');
   for (const person of statistics.staff as { name: string; total: number }[]) {
     await expect(rows.filter({ hasText: person.name })).toContainText(String(person.total));
@@ -130,21 +189,26 @@ test('an admin fills the year, assigns by hand, meets the assignment conflicts, 
   await settings.getByRole('button', { name: 'Edit' }).click();
   await settings.getByRole('spinbutton', { name: 'Duty managers per day' }).fill('3');
   await settings.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Settings Updated')).toBeVisible();
-  await expect(page.getByText('Duty managers per day set to 3')).toBeVisible();
+  await seeToast(page, 'Settings Updated', 'Duty managers per day set to 3');
   await expect(settings.getByText('Duty managers per day: 3')).toBeVisible();
   await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
-  await expect(month.getByRole('button', { name: 'Duty Manager 3, Tue 9 Sep 2025: Click to assign' })).toBeVisible();
-  await expect(month.getByRole('button', { name: /^Duty Manager 3, / })).toHaveCount(await month.getByRole('button', { name: /^Duty Manager 1, / }).count());
+  await expect(
+    month.getByRole('button', { name: 'Duty Manager 3, Tue 9 Sep 2025: Click to assign' }),
+  ).toBeVisible();
+  await expect(month.getByRole('button', { name: /^Duty Manager 3, / })).toHaveCount(
+    await month.getByRole('button', { name: /^Duty Manager 1, / }).count(),
+  );
   await expect(page.getByRole('group', { name: 'This Week' })).toContainText('5 slots unfilled');
 
   // Clear the future: today and later are emptied, Friday 5 September stays.
   await page.getByRole('navigation').getByRole('link', { name: 'Admin' }).click();
   page.once('dialog', (confirm) => void confirm.accept());
   await tools.getByRole('button', { name: 'Clear Rota Assignments' }).click();
-  await expect(page.getByText('Rota Cleared')).toBeVisible();
+  await seeToast(page, 'Rota Cleared', /Removed \d+ assignments on \d+ days from 2025-09-08 on\./);
   await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
-  await expect(month.getByRole('button', { name: 'Duty Manager 1, Fri 5 Sep 2025: Eve Ens' })).toBeVisible();
+  await expect(
+    month.getByRole('button', { name: 'Duty Manager 1, Fri 5 Sep 2025: Eve Ens' }),
+  ).toBeVisible();
   await expect(month.getByRole('button', { name: /: (?!Click to assign)/ })).toHaveCount(1);
   await expect(page.getByRole('group', { name: 'This Week' })).toContainText('No duties assigned');
   await expect(dutyStatistics).toContainText('Total duties this month1 day');
@@ -154,14 +218,29 @@ test('an admin fills the year, assigns by hand, meets the assignment conflicts, 
   await context.close();
 });
 
-test('the Weekly Rota opens on the current week, walks through the weeks and prints without the shell', async ({ browser, request }) => {
+test('the Weekly Rota opens on the current week, walks through the weeks and prints without the shell', async ({
+  browser,
+  request,
+}) => {
   const id = unique();
   const registered = await request.post('/api/auth/register', {
-    data: { name: 'Walt Week', email: `week-${id}@example.com`, password: 'week-password', organizationName: `Week School ${id}`, organizationSubdomain: `week-${id}` },
+    data: {
+      name: 'Walt Week',
+      email: `week-${id}@example.com`,
+      password: 'week-password',
+      organizationName: `Week School ${id}`,
+      organizationSubdomain: `week-${id}`,
+    },
   });
   const token = ((await registered.json()) as { token: string }).token;
   const admin = api(request, token);
-  const ann = (await admin.post('/api/staff', { name: 'Ann Week', email: `ann-${id}@example.com`, isTeaching: true })).id as string;
+  const ann = (
+    await admin.post('/api/staff', {
+      name: 'Ann Week',
+      email: `ann-${id}@example.com`,
+      isTeaching: true,
+    })
+  ).id as string;
   await admin.post('/api/rota', { date: '2025-09-09', dutyManager1Id: ann });
 
   const page = await (await browser.newContext()).newPage();
@@ -176,8 +255,12 @@ test('the Weekly Rota opens on the current week, walks through the weeks and pri
   await expect(monday).toContainText('No assignment');
   const tuesday = page.getByRole('region', { name: 'Tuesday' });
   await expect(tuesday).toContainText('Assigned');
-  await expect(tuesday.getByRole('button', { name: 'Duty Manager 1, Tue 9 Sep 2025: Ann Week' })).toBeVisible();
-  await expect(tuesday.getByRole('button', { name: 'Duty Manager 2, Tue 9 Sep 2025: Unknown' })).toBeVisible();
+  await expect(
+    tuesday.getByRole('button', { name: 'Duty Manager 1, Tue 9 Sep 2025: Ann Week' }),
+  ).toBeVisible();
+  await expect(
+    tuesday.getByRole('button', { name: 'Duty Manager 2, Tue 9 Sep 2025: Unknown' }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Next Week' }).click();
   await expect(page.getByRole('region', { name: 'Monday' })).toContainText('15 September 2025');
   await page.getByRole('button', { name: 'Current Week' }).click();
@@ -187,13 +270,17 @@ test('the Weekly Rota opens on the current week, walks through the weeks and pri
   await expect(page.getByText('Duty days for academic year 2025-2026')).toBeVisible();
   const duties = page.getByRole('region', { name: 'Duty Assignments' });
   await expect(duties).toContainText('1 duty day');
-  await expect(duties.getByRole('list', { name: 'Duty days' })).toContainText('Tuesday 9 September 2025');
+  await expect(duties.getByRole('list', { name: 'Duty days' })).toContainText(
+    'Tuesday 9 September 2025',
+  );
   await expect(duties.getByRole('list', { name: 'Duty days' })).toContainText('Solo duty');
   await page.getByRole('navigation').getByRole('link', { name: 'Weekly Rota' }).click();
 
   // Print view: the shell's header and navigation are not printed.
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('banner')).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Duty Manager 1, Tue 9 Sep 2025: Ann Week' })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: 'Duty Manager 1, Tue 9 Sep 2025: Ann Week' }),
+  ).toBeVisible();
   await page.emulateMedia({ media: 'screen' });
 });

@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { linkPath, waitForEmail } from './support/mailbox';
+import { seeToast } from './support/toast';
 
 // The server runs with APP_NOW=2025-09-08T09:00 (e2e/support/serve.mjs); the browser's clock
 // is pinned to the same moment so "upcoming" means the same thing on both sides.
@@ -75,7 +76,7 @@ test('an admin manages staff (one by CSV), invites someone who signs in as Staff
   await expect(importDialog.getByText('1 ready to import, 1 with errors')).toBeVisible();
   await expect(importDialog.getByText('"not-an-email" is not a valid email address')).toBeVisible();
   await importDialog.getByRole('button', { name: 'Import 1 staff' }).click();
-  await expect(page.getByText('Imported 1 staff member')).toBeVisible();
+  await seeToast(page, 'Imported 1 staff member');
   await expect(staffSection.getByRole('cell', { name: 'Cat Csv', exact: true })).toBeVisible();
 
   // Edit one.
@@ -136,7 +137,7 @@ test('an admin manages staff (one by CSV), invites someone who signs in as Staff
   await form.getByLabel('End Date').fill('2025-10-10');
   await form.getByLabel('End Date').press('Enter');
   await form.getByRole('button', { name: 'Add Holiday' }).click();
-  await expect(page.getByText('Holiday added successfully')).toBeVisible();
+  await seeToast(page, 'Holiday added successfully');
   const upcoming = page.getByRole('region', { name: 'Upcoming Holidays' });
   await expect(upcoming.getByText('Harvest Festival')).toBeVisible();
 
@@ -144,12 +145,12 @@ test('an admin manages staff (one by CSV), invites someone who signs in as Staff
   const editHoliday = page.getByRole('dialog', { name: 'Edit Holiday' });
   await editHoliday.getByLabel('Name').fill('Harvest Assembly');
   await editHoliday.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Holiday updated successfully')).toBeVisible();
+  await seeToast(page, 'Holiday updated successfully');
   await expect(upcoming.getByText('Harvest Assembly')).toBeVisible();
 
   await upcoming.getByRole('button', { name: 'Delete Harvest Assembly' }).click();
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(page.getByText('Holiday deleted successfully')).toBeVisible();
+  await seeToast(page, 'Holiday deleted successfully');
   await expect(upcoming.getByText('Harvest Assembly')).toBeHidden();
 
   await page.getByRole('button', { name: 'Add bank holidays' }).click();
