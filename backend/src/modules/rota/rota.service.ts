@@ -279,24 +279,23 @@ export class RotaService {
     to: IsoDate,
     existing: Record<IsoDate, DaySlots>,
   ): Promise<Record<IsoDate, DaySlots>> {
-    const [staff, holidays, prior] = await Promise.all([
-      em.execute<{ id: string; is_teaching: boolean; is_active: boolean }[]>(
-        'select id, is_teaching, is_active from staff where organization_id = ? order by id',
-        [org],
-      ),
-      em.execute<{ start: string; end: string }[]>(
-        `select to_char(start_date, 'YYYY-MM-DD') as start, to_char(end_date, 'YYYY-MM-DD') as end from holidays
-          where organization_id = ? and end_date >= ? and start_date <= ?`,
-        [org, from, to],
-      ),
-      // Duties this academic year outside the planned days, per person and weekday.
-      em.execute<{ staff_id: string; dow: number; n: string }[]>(
-        `select staff_id, extract(isodow from date)::int as dow, count(*) as n from rota_slots
-          where organization_id = ? and date between ? and ? and not (date between ? and ?)
-          group by staff_id, dow`,
-        [org, year.startDate, year.endDate, from, to],
-      ),
-    ]);
+    // One after the other: they share the transaction's connection.
+    const staff = await em.execute<{ id: string; is_teaching: boolean; is_active: boolean }[]>(
+      'select id, is_teaching, is_active from staff where organization_id = ? order by id',
+      [org],
+    );
+    const holidays = await em.execute<{ start: string; end: string }[]>(
+      `select to_char(start_date, 'YYYY-MM-DD') as start, to_char(end_date, 'YYYY-MM-DD') as end from holidays
+        where organization_id = ? and end_date >= ? and start_date <= ?`,
+      [org, from, to],
+    );
+    // Duties this academic year outside the planned days, per person and weekday.
+    const prior = await em.execute<{ staff_id: string; dow: number; n: string }[]>(
+      `select staff_id, extract(isodow from date)::int as dow, count(*) as n from rota_slots
+        where organization_id = ? and date between ? and ? and not (date between ? and ?)
+        group by staff_id, dow`,
+      [org, year.startDate, year.endDate, from, to],
+    );
     const priorCounts: Record<string, number> = {};
     const priorWeekdayCounts: Record<string, number[]> = {};
     for (const row of prior) {
