@@ -1,5 +1,6 @@
 import type { CurrentUserResponseDto } from '@/features/auth/api';
-import type { CurrentWeekDto } from '@/features/rota/api';
+import type { CurrentWeekDto, RotaDayDto, RotaPersonDto } from '@/features/rota/api';
+import type { StaffDto } from '@/features/staff/api';
 import type { PlanDto } from '@/features/tenants/api';
 
 export const plan: PlanDto = {
@@ -57,5 +58,39 @@ export function currentWeek(overrides: Partial<CurrentWeekDto> = {}): CurrentWee
     dutyManagersPerDay: 2,
     days: [],
     ...overrides,
+  };
+}
+
+/** A staff record as GET /api/staff sends it: active, teaching, not invited unless overridden. */
+export function staffMember(id: string, name: string, overrides: Partial<StaffDto> = {}): StaffDto {
+  return {
+    id,
+    name,
+    email: `${name.toLowerCase().replace(' ', '.')}@hillside.example`,
+    department: null,
+    isActive: true,
+    isTeaching: true,
+    userId: null,
+    role: null,
+    inviteStatus: 'not_invited',
+    ...overrides,
+  };
+}
+
+/** A rota day with these people in slots 1, 2, … (null for an empty slot). */
+export function rotaDay(
+  date: string,
+  people: (RotaPersonDto | null)[],
+  id = `day-${date}`,
+): RotaDayDto {
+  const person = (p: RotaPersonDto | null | undefined) => (p ? { id: p.id, name: p.name } : null);
+  return {
+    id,
+    date,
+    dutyManager1Id: people[0]?.id ?? null,
+    dutyManager2Id: people[1]?.id ?? null,
+    dutyManager1: person(people[0]),
+    dutyManager2: person(people[1]),
+    slots: people.map((p, index) => ({ position: index + 1, staff: person(p) })),
   };
 }

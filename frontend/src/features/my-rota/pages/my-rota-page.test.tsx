@@ -2,27 +2,12 @@ import { screen, within } from '@testing-library/react';
 import { userEvent, type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import type { CurrentWeekDto, RotaDayDto, RotaPersonDto } from '@/features/rota/api';
+import type { RotaDayDto, RotaPersonDto } from '@/features/rota/api';
 import type { StaffDto } from '@/features/staff/api';
-import { currentUser } from '@/testing/fixtures';
+import { currentUser, currentWeek, rotaDay, staffMember } from '@/testing/fixtures';
 import { renderWithProviders, storeToken, stubFetch } from '@/testing/test-utils';
 
 import { MyRotaPage } from './my-rota-page';
-
-function staffMember(id: string, name: string, overrides: Partial<StaffDto> = {}): StaffDto {
-  return {
-    id,
-    name,
-    email: `${name.toLowerCase().replace(' ', '.')}@hillside.example`,
-    department: null,
-    isActive: true,
-    isTeaching: true,
-    userId: null,
-    role: null,
-    inviteStatus: 'not_invited',
-    ...overrides,
-  };
-}
 
 // The signed-in user of `currentUser()` is Ada Admin (u-1, ada@hillside.example).
 const ada = staffMember('s-1', 'Ada Admin', { userId: 'u-1', email: 'ada@hillside.example' });
@@ -33,18 +18,6 @@ const cat = staffMember('s-4', 'Cat Rowe', { isActive: false });
 const abe = staffMember('s-5', 'Abe Young');
 // Sent unsorted, as a server might.
 const allStaff = [bob, cat, ann, ada, abe];
-
-function rotaDay(date: string, people: (RotaPersonDto | null)[]): RotaDayDto {
-  return {
-    id: `r-${date}`,
-    date,
-    dutyManager1Id: people[0]?.id ?? null,
-    dutyManager1: people[0] ?? null,
-    dutyManager2Id: people[1]?.id ?? null,
-    dutyManager2: people[1] ?? null,
-    slots: people.map((staff, index) => ({ position: index + 1, staff })),
-  };
-}
 
 function onRota(person: StaffDto): RotaPersonDto {
   return { id: person.id, name: person.name };
@@ -60,21 +33,6 @@ const rota: RotaDayDto[] = [
   rotaDay('2025-09-10', [onRota(ada), { id: 's-99', name: '' }]),
 ];
 
-// The server's today: Monday 8 September 2025.
-const currentWeek: CurrentWeekDto = {
-  today: '2025-09-08',
-  weekStart: '2025-09-08',
-  weekEnd: '2025-09-12',
-  academicYear: {
-    label: '2025-2026',
-    startDate: '2025-09-01',
-    endDate: '2026-08-31',
-    statisticsEndDate: '2026-07-31',
-  },
-  dutyManagersPerDay: 2,
-  days: [],
-};
-
 type Reply = Parameters<typeof stubFetch>[0][string];
 
 function renderPage(
@@ -83,7 +41,7 @@ function renderPage(
   storeToken();
   const fetchMock = stubFetch({
     'GET /api/auth/user': replies.user ?? { body: currentUser() },
-    'GET /api/current-week': replies.currentWeek ?? { body: currentWeek },
+    'GET /api/current-week': replies.currentWeek ?? { body: currentWeek() },
     'GET /api/staff': replies.staff ?? { body: allStaff },
     'GET /api/rota': replies.rota ?? { body: rota },
   });

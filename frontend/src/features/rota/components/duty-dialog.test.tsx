@@ -5,7 +5,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { AccessContext, accessFor } from '@/shared/auth/access';
 import { callCount, renderWithProviders, sentBodies, stubFetch } from '@/testing/test-utils';
 
-import { alice, allStaff, bob, cat, currentWeekOn, holiday, rotaDay } from '../lib/rota-fixtures';
+import { currentWeek, rotaDay } from '@/testing/fixtures';
+
+import { alice, allStaff, bob, cat, holiday } from '../lib/rota-fixtures';
 import { MonthlyRota } from './monthly-rota';
 
 // On the rota: Monday 8 September both slots (Alice, Bob); Tuesday 9 September Alice in slot 1;
@@ -23,7 +25,7 @@ function renderRota(role = 'admin') {
 
 function stubRota(overrides: Parameters<typeof stubFetch>[0] = {}) {
   return stubFetch({
-    'GET /api/current-week': { body: currentWeekOn() },
+    'GET /api/current-week': { body: currentWeek() },
     'GET /api/rota': { body: [monday, tuesday] },
     'GET /api/holidays': { body: [holiday()] },
     'GET /api/staff': { body: allStaff },

@@ -6,7 +6,9 @@ import { AccessContext, accessFor } from '@/shared/auth/access';
 import { staffColour } from '@/shared/lib/staff-colours';
 import { renderWithProviders, stubFetch } from '@/testing/test-utils';
 
-import { alice, bob, currentWeekOn, holiday, requestedRanges, rotaDay } from '../lib/rota-fixtures';
+import { currentWeek, rotaDay } from '@/testing/fixtures';
+
+import { alice, bob, holiday, requestedRanges } from '../lib/rota-fixtures';
 import { MonthlyRota } from './monthly-rota';
 
 function renderMonthlyRota(role = 'admin') {
@@ -19,7 +21,7 @@ function renderMonthlyRota(role = 'admin') {
 
 function stubRota(overrides: Parameters<typeof stubFetch>[0] = {}) {
   return stubFetch({
-    'GET /api/current-week': { body: currentWeekOn() },
+    'GET /api/current-week': { body: currentWeek() },
     'GET /api/rota': {
       body: [rotaDay('2025-09-08', [alice, bob]), rotaDay('2025-09-09', [alice, null])],
     },
@@ -105,7 +107,7 @@ describe('Monthly Rota', () => {
   });
 
   it('shows as many slots per day as the organisation has duty managers', async () => {
-    stubRota({ 'GET /api/current-week': { body: currentWeekOn({ dutyManagersPerDay: 3 }) } });
+    stubRota({ 'GET /api/current-week': { body: currentWeek({ dutyManagersPerDay: 3 }) } });
     renderMonthlyRota();
 
     expect(

@@ -1,24 +1,19 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { skipToken } from '@reduxjs/toolkit/query';
-import { Alert, Button, Empty, Flex, Select, Skeleton, Space, Tag, Typography } from 'antd';
+import { Button, Empty, Flex, Select, Skeleton, Space, Tag } from 'antd';
 import { useId, useMemo, useState } from 'react';
 
-import { useGetHolidaysQuery, type HolidayDto } from '@/features/holidays/api';
-import { getServerMessage } from '@/shared/api/errors';
+import type { HolidayDto } from '@/features/holidays/api';
 import { formatDate } from '@/shared/lib/dates';
 import { SectionCard } from '@/shared/ui/section-card';
 
 import '../rota.css';
 
-import { useGetCurrentWeekQuery, useGetRotaQuery, type RotaDayDto } from '../api';
+import { useGetCurrentWeekQuery, type RotaDayDto } from '../api';
 import {
   addMonths,
   CLICK_TO_ASSIGN,
   DAY_MONTH_FORMAT,
-  daysByDate,
-  daySlots,
   holidayOn,
-  holidayTypeLabel,
   monthKeyOf,
   monthOptions,
   monthRange,
@@ -29,7 +24,7 @@ import {
 } from '../lib/rota-calendar';
 import { DutyDialog, type DutySlot } from './duty-dialog';
 import { PrintButton } from './print-button';
-import { SlotButton } from './slot-button';
+import { DaySlotButtons, HolidayNote, useRotaPeriod } from './rota-period';
 
 const TITLE = 'Monthly Rota';
 const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
@@ -52,14 +47,10 @@ export function MonthlyRota() {
   const perDay = currentWeek.data?.dutyManagersPerDay ?? 2;
   const range = month ? monthRange(month) : undefined;
 
-  const rota = useGetRotaQuery(range ?? skipToken);
-  const holidays = useGetHolidaysQuery(range ?? skipToken);
+  const { rotaDays, holidays: monthHolidays, busy, error } = useRotaPeriod(range);
 
   const weeks = useMemo(() => (month ? monthWeeks(month) : []), [month]);
   const options = useMemo(() => (todayIso ? monthOptions(todayIso, month) : []), [todayIso, month]);
-  // `currentData`, not `data`: while another month loads, last month's days must not show.
-  const rotaDays = useMemo(() => daysByDate(rota.currentData), [rota.currentData]);
-  const monthHolidays = holidays.currentData;
 
   const openSlot = (date: string, position: number) => {
     setSlot({ date, position, day: rotaDays.get(date) });
@@ -67,28 +58,9 @@ export function MonthlyRota() {
   };
 
   let body;
-  if (currentWeek.isError || rota.isError || holidays.isError) {
-    const failed = currentWeek.isError ? currentWeek : rota.isError ? rota : holidays;
-    body = (
-      <Alert
-        type="error"
-        showIcon
-        title="Failed to load the rota"
-        description={getServerMessage(failed.error) ?? 'Please try again.'}
-        action={
-          <Button
-            onClick={() => {
-              if (currentWeek.isError) void currentWeek.refetch();
-              if (rota.isError) void rota.refetch();
-              if (holidays.isError) void holidays.refetch();
-            }}
-          >
-            Retry
-          </Button>
-        }
-      />
-    );
-  } else if (!month || !rota.currentData || !monthHolidays) {
+  if (error) {
+    body = error;
+  } else if (!month || !monthHolidays) {
     body = (
       <div role="status" aria-label="Loading the rota">
         <Skeleton active paragraph={{ rows: 8 }} />
@@ -100,11 +72,7 @@ export function MonthlyRota() {
     );
   } else {
     body = (
-      <div
-        className="monthly-rota"
-        data-slots={Math.min(perDay, 5)}
-        aria-busy={rota.isFetching || holidays.isFetching}
-      >
+      <div className="monthly-rota" data-slots={Math.min(perDay, 5)} aria-busy={busy}>
         <div className="monthly-rota__weekdays" aria-hidden>
           {WEEKDAY_NAMES.map((name) => (
             <div key={name}>{name}</div>
@@ -249,28 +217,15 @@ function DayCell({ date, isToday, perDay, day, holiday, onSlot }: DayCellProps) 
         )}
       </Flex>
       {holiday ? (
-        <Flex vertical gap={2} align="start">
-          <Tag color="orange" style={{ marginInlineEnd: 0 }}>
-            Holiday
-          </Tag>
-          <Typography.Text strong>{holiday.name}</Typography.Text>
-          <Typography.Text type="secondary" className="rota-holiday-type">
-            {holidayTypeLabel(holiday.type)}
-          </Typography.Text>
-        </Flex>
+        <HolidayNote holiday={holiday} gap={2} />
       ) : (
-        <div className="rota-slots">
-          {daySlots(day, perDay).map((person, index) => (
-            <SlotButton
-              key={index + 1}
-              date={date}
-              position={index + 1}
-              person={person}
-              emptyText={CLICK_TO_ASSIGN}
-              onClick={() => onSlot(date, index + 1)}
-            />
-          ))}
-        </div>
+        <DaySlotButtons
+          date={date}
+          day={day}
+          perDay={perDay}
+          emptyText={CLICK_TO_ASSIGN}
+          onSlot={onSlot}
+        />
       )}
     </div>
   );

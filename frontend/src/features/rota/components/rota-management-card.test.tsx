@@ -2,24 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent, type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { currentWeek } from '@/testing/fixtures';
 import { callCount, renderWithProviders, stubFetch } from '@/testing/test-utils';
 
-import type { BulkRotaResultDto, CurrentWeekDto } from '../api';
+import type { BulkRotaResultDto } from '../api';
 import { RotaManagementCard } from './rota-management-card';
-
-const currentWeek: CurrentWeekDto = {
-  today: '2025-09-08',
-  weekStart: '2025-09-08',
-  weekEnd: '2025-09-12',
-  dutyManagersPerDay: 2,
-  days: [],
-  academicYear: {
-    label: '2025-2026',
-    startDate: '2025-09-01',
-    endDate: '2026-08-31',
-    statisticsEndDate: '2026-07-31',
-  },
-};
 
 function result(message: string): BulkRotaResultDto {
   return {
@@ -101,7 +88,7 @@ describe('Rota Management card', () => {
   });
 
   it("describes the tools over the server's academic year", async () => {
-    stubFetch({ 'GET /api/current-week': { body: currentWeek } });
+    stubFetch({ 'GET /api/current-week': { body: currentWeek() } });
     renderWithProviders(<RotaManagementCard />);
 
     expect(
@@ -123,7 +110,7 @@ describe('Rota Management card', () => {
   describe.each(TOOLS)('$button', (tool) => {
     it('does nothing when the confirmation is cancelled', async () => {
       const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
-      const fetchMock = stubFetch({ 'GET /api/current-week': { body: currentWeek } });
+      const fetchMock = stubFetch({ 'GET /api/current-week': { body: currentWeek() } });
       renderWithProviders(<RotaManagementCard />);
       await within(card()).findByText(/^Fill only the empty duty slots from tomorrow to 31 August/);
 
@@ -138,7 +125,7 @@ describe('Rota Management card', () => {
     it('runs once confirmed and reports what the server did', async () => {
       vi.spyOn(window, 'confirm').mockReturnValue(true);
       const fetchMock = stubFetch({
-        'GET /api/current-week': { body: currentWeek },
+        'GET /api/current-week': { body: currentWeek() },
         [tool.request]: { body: result('Changed 20 slots on 10 days.') },
       });
       renderWithProviders(<RotaManagementCard />);
@@ -158,7 +145,7 @@ describe('Rota Management card', () => {
     it("shows the server's message when it fails", async () => {
       vi.spyOn(window, 'confirm').mockReturnValue(true);
       stubFetch({
-        'GET /api/current-week': { body: currentWeek },
+        'GET /api/current-week': { body: currentWeek() },
         [tool.request]: {
           status: 409,
           body: { statusCode: 409, error: 'Conflict', message: 'Another bulk change is running' },
@@ -176,7 +163,7 @@ describe('Rota Management card', () => {
     it('falls back to a fixed message when the server gives none', async () => {
       vi.spyOn(window, 'confirm').mockReturnValue(true);
       stubFetch({
-        'GET /api/current-week': { body: currentWeek },
+        'GET /api/current-week': { body: currentWeek() },
         [tool.request]: { networkError: true },
       });
       renderWithProviders(<RotaManagementCard />);
@@ -192,7 +179,7 @@ describe('Rota Management card', () => {
   it('shows the running tool as busy and disables the others until it is done', async () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     let finish: (response: Response) => void = () => undefined;
-    const fetchMock = stubFetch({ 'GET /api/current-week': { body: currentWeek } });
+    const fetchMock = stubFetch({ 'GET /api/current-week': { body: currentWeek() } });
     const stubbed = fetchMock.getMockImplementation()!;
     fetchMock.mockImplementation((input, init) => {
       if (init?.method === 'POST') {

@@ -188,8 +188,3 @@ export function serverErrorCode(error: unknown): string | undefined {
   const code = (data as Record<string, unknown>).code;
   return typeof code === 'string' ? code : undefined;
 }
-
-/** The Monday of the week containing `isoDate` (weeks start on Monday, spec §9). */
-export function weekStartOf(isoDate: string): string {
-  return toIsoDate(parseDate(isoDate).startOf('isoWeek'));
-}

@@ -5,15 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccessContext, accessFor } from '@/shared/auth/access';
 import { callCount, renderWithProviders, stubFetch } from '@/testing/test-utils';
 
-import {
-  alice,
-  allStaff,
-  bob,
-  currentWeekOn,
-  holiday,
-  requestedRanges,
-  rotaDay,
-} from '../lib/rota-fixtures';
+import { currentWeek, rotaDay } from '@/testing/fixtures';
+
+import { alice, allStaff, bob, holiday, requestedRanges } from '../lib/rota-fixtures';
 import { WeeklyRotaPage } from './weekly-rota-page';
 
 // The server's week of Monday 8 September 2025: Monday fully staffed, Tuesday with slot 2
@@ -38,7 +32,7 @@ function renderWeek(role = 'admin') {
 
 function stubWeek(overrides: Parameters<typeof stubFetch>[0] = {}) {
   return stubFetch({
-    'GET /api/current-week': { body: currentWeekOn() },
+    'GET /api/current-week': { body: currentWeek() },
     'GET /api/rota': { body: week },
     'GET /api/holidays': { body: [inset] },
     'GET /api/staff': { body: allStaff },
@@ -113,7 +107,7 @@ describe('Weekly Rota', () => {
   });
 
   it('shows one name button per duty manager of the day', async () => {
-    stubWeek({ 'GET /api/current-week': { body: currentWeekOn({ dutyManagersPerDay: 3 }) } });
+    stubWeek({ 'GET /api/current-week': { body: currentWeek({ dutyManagersPerDay: 3 }) } });
     renderWeek();
 
     const monday = await screen.findByRole('region', { name: 'Monday' });

@@ -1,9 +1,7 @@
-import { skipToken } from '@reduxjs/toolkit/query';
-import { Alert, Button, Flex, Skeleton, Space, Tag, Typography } from 'antd';
+import { Button, Flex, Skeleton, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 
-import { useGetHolidaysQuery, type HolidayDto } from '@/features/holidays/api';
-import { getServerMessage } from '@/shared/api/errors';
+import type { HolidayDto } from '@/features/holidays/api';
 import { useCan } from '@/shared/auth/access';
 import { DISPLAY_DATE_FORMAT, formatDate, formatDateRange } from '@/shared/lib/dates';
 import { PageTitle } from '@/shared/ui/page-title';
@@ -11,22 +9,12 @@ import { SectionCard } from '@/shared/ui/section-card';
 
 import '../rota.css';
 
-import { useGetCurrentWeekQuery, useGetRotaQuery, type RotaDayDto } from '../api';
+import { useGetCurrentWeekQuery, type RotaDayDto } from '../api';
 import { AdminAccessDialog } from '../components/admin-access-dialog';
 import { DutyDialog, type DutySlot } from '../components/duty-dialog';
 import { PrintButton } from '../components/print-button';
-import { SlotButton } from '../components/slot-button';
-import {
-  addWeeks,
-  daysByDate,
-  daySlots,
-  holidayOn,
-  holidayTypeLabel,
-  isAssigned,
-  UNKNOWN_PERSON,
-  weekDates,
-  weekStartOf,
-} from '../lib/rota-calendar';
+import { DaySlotButtons, HolidayNote, useRotaPeriod } from '../components/rota-period';
+import { addWeeks, holidayOn, isAssigned, UNKNOWN_PERSON, weekDates } from '../lib/rota-calendar';
 
 const TITLE = 'Weekly Rota';
 
@@ -41,17 +29,13 @@ export function WeeklyRotaPage() {
 
   // The week containing the organisation's today (PRODUCT.md), from the server's clock.
   const todayIso = currentWeek.data?.today;
-  const thisWeek =
-    currentWeek.data && (currentWeek.data.weekStart || weekStartOf(currentWeek.data.today));
+  const thisWeek = currentWeek.data?.weekStart;
   const monday = chosenWeek ?? thisWeek;
   const dates = useMemo(() => (monday ? weekDates(monday) : []), [monday]);
   const range = monday ? { startDate: dates[0] ?? monday, endDate: dates[4] ?? monday } : undefined;
   const perDay = currentWeek.data?.dutyManagersPerDay ?? 2;
 
-  const rota = useGetRotaQuery(range ?? skipToken);
-  const holidays = useGetHolidaysQuery(range ?? skipToken);
-  // `currentData`: while another week loads, the last week's people must not show.
-  const rotaDays = useMemo(() => daysByDate(rota.currentData), [rota.currentData]);
+  const { rotaDays, holidays: weekHolidays, busy, error } = useRotaPeriod(range);
 
   const openSlot = (date: string, position: number) => {
     if (!canManage) {
@@ -63,37 +47,17 @@ export function WeeklyRotaPage() {
   };
 
   let body;
-  if (currentWeek.isError || rota.isError || holidays.isError) {
-    const failed = currentWeek.isError ? currentWeek : rota.isError ? rota : holidays;
-    body = (
-      <Alert
-        type="error"
-        showIcon
-        title="Failed to load the rota"
-        description={getServerMessage(failed.error) ?? 'Please try again.'}
-        action={
-          <Button
-            onClick={() => {
-              if (currentWeek.isError) void currentWeek.refetch();
-              if (rota.isError) void rota.refetch();
-              if (holidays.isError) void holidays.refetch();
-            }}
-          >
-            Retry
-          </Button>
-        }
-      />
-    );
-  } else if (!rota.currentData || !holidays.currentData) {
+  if (error) {
+    body = error;
+  } else if (!weekHolidays) {
     body = (
       <div role="status" aria-label="Loading the rota">
         <Skeleton active paragraph={{ rows: 6 }} />
       </div>
     );
   } else {
-    const weekHolidays = holidays.currentData;
     body = (
-      <div className="weekly-rota__days" aria-busy={rota.isFetching || holidays.isFetching}>
+      <div className="weekly-rota__days" aria-busy={busy}>
         {dates.map((date) => (
           <DayCard
             key={date}
@@ -172,17 +136,7 @@ function DayCard({ date, isToday, perDay, day, holiday, onSlot }: DayCardProps) 
 
   let content;
   if (holiday) {
-    content = (
-      <Flex vertical gap={4} align="start">
-        <Tag color="orange" style={{ marginInlineEnd: 0 }}>
-          Holiday
-        </Tag>
-        <Typography.Text strong>{holiday.name}</Typography.Text>
-        <Typography.Text type="secondary" className="rota-holiday-type">
-          {holidayTypeLabel(holiday.type)}
-        </Typography.Text>
-      </Flex>
-    );
+    content = <HolidayNote holiday={holiday} gap={4} />;
   } else if (isAssigned(day)) {
     content = (
       <Flex vertical gap="small" align="stretch">
@@ -191,18 +145,13 @@ function DayCard({ date, isToday, perDay, day, holiday, onSlot }: DayCardProps) 
             Assigned
           </Tag>
         </div>
-        <div className="rota-slots">
-          {daySlots(day, perDay).map((person, index) => (
-            <SlotButton
-              key={index + 1}
-              date={date}
-              position={index + 1}
-              person={person}
-              emptyText={UNKNOWN_PERSON}
-              onClick={() => onSlot(date, index + 1)}
-            />
-          ))}
-        </div>
+        <DaySlotButtons
+          date={date}
+          day={day}
+          perDay={perDay}
+          emptyText={UNKNOWN_PERSON}
+          onSlot={onSlot}
+        />
       </Flex>
     );
   } else {

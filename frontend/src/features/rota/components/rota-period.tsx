@@ -1,0 +1,100 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import { Alert, Button, Flex, Tag, Typography } from 'antd';
+import { useMemo, type ReactNode } from 'react';
+
+import { useGetHolidaysQuery, type HolidayDto } from '@/features/holidays/api';
+import { getServerMessage } from '@/shared/api/errors';
+
+import { useGetCurrentWeekQuery, useGetRotaQuery, type RotaDayDto } from '../api';
+import { daysByDate, daySlots, holidayTypeLabel } from '../lib/rota-calendar';
+import { SlotButton } from './slot-button';
+
+export interface DateRange {
+  startDate: string;
+  endDate: string;
+}
+
+export interface RotaPeriod {
+  /** The period's rota days by date; empty while another period loads. */
+  rotaDays: Map<string, RotaDayDto>;
+  /** The period's holidays, once both they and the rota have loaded for this period. */
+  holidays: HolidayDto[] | undefined;
+  /** Refetching in the background: the shown period is about to change. */
+  busy: boolean;
+  /** "Failed to load the rota" with a Retry of whatever failed, or null. */
+  error: ReactNode;
+}
+
+/**
+ * What the month and week views both show: the rota and the holidays of `range`, and the
+ * current week (for today). `currentData`, not `data`: while another period loads, the last
+ * period's people must not show.
+ */
+export function useRotaPeriod(range: DateRange | undefined): RotaPeriod {
+  const currentWeek = useGetCurrentWeekQuery();
+  const rota = useGetRotaQuery(range ?? skipToken);
+  const holidays = useGetHolidaysQuery(range ?? skipToken);
+  const rotaDays = useMemo(() => daysByDate(rota.currentData), [rota.currentData]);
+
+  const failed = [currentWeek, rota, holidays].filter((query) => query.isError);
+  const error = failed.length ? (
+    <Alert
+      type="error"
+      showIcon
+      title="Failed to load the rota"
+      description={getServerMessage(failed[0]!.error) ?? 'Please try again.'}
+      action={
+        <Button onClick={() => failed.forEach((query) => void query.refetch())}>Retry</Button>
+      }
+    />
+  ) : null;
+
+  return {
+    rotaDays,
+    holidays: rota.currentData && holidays.currentData,
+    busy: rota.isFetching || holidays.isFetching,
+    error,
+  };
+}
+
+/** A holiday's orange badge, name and type, where a day would show its duty slots. */
+export function HolidayNote({ holiday, gap }: { holiday: HolidayDto; gap: number }) {
+  return (
+    <Flex vertical gap={gap} align="start">
+      <Tag color="orange" style={{ marginInlineEnd: 0 }}>
+        Holiday
+      </Tag>
+      <Typography.Text strong>{holiday.name}</Typography.Text>
+      <Typography.Text type="secondary" className="rota-holiday-type">
+        {holidayTypeLabel(holiday.type)}
+      </Typography.Text>
+    </Flex>
+  );
+}
+
+interface DaySlotButtonsProps {
+  date: string;
+  day: RotaDayDto | undefined;
+  perDay: number;
+  /** What an empty slot reads ("Click to assign" on the month, "Unknown" on the week). */
+  emptyText: string;
+  onSlot: (date: string, position: number) => void;
+}
+
+/** One button per duty slot of the day, in order. */
+export function DaySlotButtons({ date, day, perDay, emptyText, onSlot }: DaySlotButtonsProps) {
+  return (
+    <div className="rota-slots">
+      {daySlots(day, perDay).map((person, index) => (
+        <SlotButton
+          key={index + 1}
+          date={date}
+          position={index + 1}
+          person={person}
+          emptyText={emptyText}
+          onClick={() => onSlot(date, index + 1)}
+        />
+      ))}
+    </div>
+  );
+}
