@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { HttpException, HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
+import { plural } from '../text/plural';
 
 export interface RateLimitRule {
   /** Most events allowed in one window. */
@@ -72,7 +73,7 @@ export class TooManyRequestsException extends HttpException {
   ) {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
     super(
-      `Too many ${what}. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+      `Too many ${what}. Please wait ${plural(minutes, 'minute')} and try again.`,
       HttpStatus.TOO_MANY_REQUESTS,
     );
   }

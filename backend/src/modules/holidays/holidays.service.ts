@@ -3,11 +3,12 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Clock } from '../../common/clock/clock';
 import { AuditService, changedFields } from '../audit/audit.service';
-import { Organization } from '../tenants/entities/organization.entity';
+import { organizationToday } from '../tenants/organization-today';
 import { academicYearStartOf } from '../../common/clock/academic-year';
 import { bankHolidaysInAcademicYear } from './bank-holidays';
 import type { AddBankHolidaysResultDto, HolidayDto, HolidayRangeQueryDto, SaveHolidayDto } from './dto/holiday.dto';
 import { Holiday } from './entities/holiday.entity';
+import { plural } from '../../common/text/plural';
 
 export function toHolidayDto(h: Holiday): HolidayDto {
   return {
@@ -88,8 +89,7 @@ export class HolidaysService {
   /** Adds the academic year's bank holidays, skipping dates any holiday already covers. */
   async addBankHolidays(actor: AuthUser, academicYearStart?: number): Promise<AddBankHolidaysResultDto> {
     return this.em.transactional(async (em) => {
-      const organization = await em.findOneOrFail(Organization, { id: actor.organizationId });
-      const start = academicYearStartOf(this.clock.today(organization.timezone), academicYearStart);
+      const start = academicYearStartOf(await organizationToday(em, this.clock, actor.organizationId), academicYearStart);
       const candidates = bankHolidaysInAcademicYear(start);
       const existing = await em.find(Holiday, {
         endDate: { $gte: `${start}-09-01` },
@@ -106,7 +106,7 @@ export class HolidaysService {
           kind: 'holiday',
           action: 'holiday.bank-holidays-added',
           entityId: academicYear,
-          summary: `Added ${added.length} England & Wales bank holiday${added.length === 1 ? '' : 's'} for ${academicYear}`,
+          summary: `Added ${plural(added.length, 'England & Wales bank holiday')} for ${academicYear}`,
           after: { dates: added.map((h) => h.startDate) },
         });
       }

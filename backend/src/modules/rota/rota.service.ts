@@ -5,11 +5,12 @@ import { academicYearOf, addDays, datesBetween } from '../../common/clock/academ
 import { Clock, type IsoDate } from '../../common/clock/clock';
 import { AuditService } from '../audit/audit.service';
 import { SettingsService } from '../settings/settings.service';
-import { Organization } from '../tenants/entities/organization.entity';
+import { organizationToday } from '../tenants/organization-today';
 import type { BulkRotaResultDto, CreateRotaDayDto, RotaDayDto, UpdateRotaDayDto } from './dto/rota.dto';
 import { type DaySlots, type EngineMode, isWeekday, planRota } from './engine/rota-engine';
 import { duplicateAssignment, slotsFull } from './rota-errors';
 import { ROTA_DAYS_SQL, type RotaSlotRow, toRotaDays } from './rota-days';
+import { plural } from '../../common/text/plural';
 
 /** Longest range one rota read or bulk run may cover: two years and a bit. */
 const MAX_RANGE_DAYS = 800;
@@ -24,10 +25,6 @@ const HOLIDAY_LABELS: Record<string, string> = {
 
 function spanInDays(start: IsoDate, end: IsoDate): number {
   return (Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000 + 1;
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 type BulkTool = 'reshuffle' | 'fill' | 'clear';
@@ -49,8 +46,7 @@ export class RotaService {
 
   /** Today in the organisation's time zone. */
   async today(organizationId: string, em: EntityManager = this.em): Promise<IsoDate> {
-    const organization = await em.findOneOrFail(Organization, { id: organizationId });
-    return this.clock.today(organization.timezone);
+    return organizationToday(em, this.clock, organizationId);
   }
 
   async list(organizationId: string, startDate: IsoDate, endDate: IsoDate): Promise<RotaDayDto[]> {
@@ -159,9 +155,11 @@ export class RotaService {
     });
   }
 
-  /** Only active staff of this organisation, on a school day that is not a holiday. */
+  /**
+   * Only active staff of this organisation, on a day that is not a holiday. (Weekends are refused
+   * before a day is created, and only POST creates days.)
+   */
   private async checkAssignable(em: EntityManager, org: string, date: IsoDate, staffIds: string[]): Promise<void> {
-    if (!isWeekday(date)) throw new BadRequestException('Duties are assigned on weekdays only (Monday to Friday)');
     const [holiday] = await em.execute<{ name: string; type: string }[]>(
       'select name, type from holidays where organization_id = ? and ? between start_date and end_date order by start_date limit 1',
       [org, date],
@@ -249,22 +247,21 @@ export class RotaService {
 
       const unfilledSlots =
         tool === 'clear' ? 0 : Object.values(target).reduce((n, slots) => n + slots.filter((s) => s === null).length, 0);
-      const startDate = from;
       const lastDate = to ?? dates.at(-1) ?? from;
       const { action, verb } = BULK_AUDIT[tool];
       const message =
         tool === 'clear'
           ? `Removed ${plural(changedSlots, 'assignment')} on ${plural(changedDays, 'day')} from ${from} on.`
-          : `${tool === 'fill' ? 'Filled' : 'Changed'} ${plural(changedSlots, 'slot')} on ${plural(changedDays, 'day')} from ${startDate} to ${lastDate}.` +
+          : `${tool === 'fill' ? 'Filled' : 'Changed'} ${plural(changedSlots, 'slot')} on ${plural(changedDays, 'day')} from ${from} to ${lastDate}.` +
             (unfilledSlots ? ` ${plural(unfilledSlots, 'slot')} stayed empty: nobody was available.` : '');
       this.audit.record(em, actor, {
         kind: 'rota',
         action,
-        entityId: `${startDate}..${lastDate}`,
+        entityId: `${from}..${lastDate}`,
         summary: `${verb} the rota: ${message}`,
-        after: { startDate, endDate: lastDate, changedDays, changedSlots, unfilledSlots },
+        after: { startDate: from, endDate: lastDate, changedDays, changedSlots, unfilledSlots },
       });
-      return { startDate, endDate: lastDate, changedDays, changedSlots, unfilledSlots, message };
+      return { startDate: from, endDate: lastDate, changedDays, changedSlots, unfilledSlots, message };
     });
   }
 

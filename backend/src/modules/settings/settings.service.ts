@@ -4,9 +4,10 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { addDays } from '../../common/clock/academic-year';
 import { Clock } from '../../common/clock/clock';
 import { AuditService } from '../audit/audit.service';
-import { Organization } from '../tenants/entities/organization.entity';
+import { organizationToday } from '../tenants/organization-today';
 import type { SystemSettingsDto, SystemSettingsUpdateResultDto, UpdateSystemSettingsDto } from './dto/system-settings.dto';
 import { DEFAULT_DUTY_MANAGERS_PER_DAY } from './entities/system-settings.entity';
+import { plural } from '../../common/text/plural';
 
 /**
  * How a rota write holds the settings row: `share` lets other assignments run alongside but not
@@ -60,8 +61,7 @@ export class SettingsService {
           actor.organizationId,
         ]);
         if (after < before) {
-          const organization = await em.findOneOrFail(Organization, { id: actor.organizationId });
-          const tomorrow = addDays(this.clock.today(organization.timezone), 1);
+          const tomorrow = addDays(await organizationToday(em, this.clock, actor.organizationId), 1);
           const removed = await em.execute<{ id: string }[]>(
             'delete from rota_slots where organization_id = ? and date >= ? and position > ? returning id',
             [actor.organizationId, tomorrow, after],
@@ -79,7 +79,7 @@ export class SettingsService {
           entityId: actor.organizationId,
           summary:
             `Set duty managers per day to ${after}` +
-            (removedSlots ? ` (removed ${removedSlots} future assignment${removedSlots === 1 ? '' : 's'} from the extra slots)` : ''),
+            (removedSlots ? ` (removed ${plural(removedSlots, 'future assignment')} from the extra slots)` : ''),
           before: { dutyManagersPerDay: before },
           after: { dutyManagersPerDay: after, removedSlots },
         });

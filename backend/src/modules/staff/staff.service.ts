@@ -17,6 +17,7 @@ import type {
 } from './dto/staff.dto';
 import { Staff } from './entities/staff.entity';
 import { parseStaffCsv } from './staff-csv';
+import { plural } from '../../common/text/plural';
 
 const STAFF_EXISTS = 'A staff member with this email already exists';
 
@@ -199,7 +200,7 @@ export class StaffService {
           kind: 'staff',
           action: 'staff.imported',
           entityId: 'csv',
-          summary: `Imported ${valid.length} staff member${valid.length === 1 ? '' : 's'} from a CSV file`,
+          summary: `Imported ${plural(valid.length, 'staff member')} from a CSV file`,
           after: { emails: valid.map((r) => r.email) },
         });
       }
