@@ -14,6 +14,7 @@ import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { AuditModule } from './modules/audit/audit.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { HolidaysModule } from './modules/holidays/holidays.module';
+import { RequestsModule } from './modules/requests/requests.module';
 import { RotaModule } from './modules/rota/rota.module';
 import { SettingsModule } from './modules/settings/settings.module';
 import { StaffModule } from './modules/staff/staff.module';
@@ -107,6 +108,7 @@ export class AppModule {
         HolidaysModule,
         SettingsModule,
         RotaModule,
+        RequestsModule,
         ...imports,
         ...spaModule(env),
       ],

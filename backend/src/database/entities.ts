@@ -6,6 +6,9 @@ import { RotaDay } from '../modules/rota/entities/rota-day.entity';
 import { RotaSlot } from '../modules/rota/entities/rota-slot.entity';
 import { SystemSettings } from '../modules/settings/entities/system-settings.entity';
 import { Staff } from '../modules/staff/entities/staff.entity';
+import { CancelRequest } from '../modules/requests/entities/cancel-request.entity';
+import { StaffUnavailability } from '../modules/requests/entities/staff-unavailability.entity';
+import { SwapRequest } from '../modules/requests/entities/swap-request.entity';
 import { EmailVerificationToken } from '../modules/auth/entities/email-verification-token.entity';
 import { PasswordResetToken } from '../modules/auth/entities/password-reset-token.entity';
 import { User } from '../modules/auth/entities/user.entity';
@@ -29,4 +32,7 @@ export const ENTITIES: EntityClass<unknown>[] = [
   SystemSettings,
   RotaDay,
   RotaSlot,
+  StaffUnavailability,
+  SwapRequest,
+  CancelRequest,
 ];

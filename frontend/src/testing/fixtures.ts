@@ -1,7 +1,10 @@
 import type { CurrentUserResponseDto } from '@/features/auth/api';
+import type { CancelRequestDto, SwapRequestDto } from '@/features/requests/api';
 import type { CurrentWeekDto, RotaDayDto, RotaPersonDto } from '@/features/rota/api';
+import type { AutoApprovalSettingsDto } from '@/features/settings/api';
 import type { StaffDto } from '@/features/staff/api';
 import type { PlanDto } from '@/features/tenants/api';
+import type { UnavailabilityDto } from '@/features/unavailability/api';
 
 export const plan: PlanDto = {
   id: 'professional',
@@ -93,4 +96,82 @@ export function rotaDay(
     dutyManager2: person(people[1]),
     slots: people.map((p, index) => ({ position: index + 1, staff: person(p) })),
   };
+}
+
+/** A pending cover: `target` takes `requester`'s duty on 2025-09-10. */
+export function swapRequest(
+  id: string,
+  requester: RotaPersonDto | null,
+  target: RotaPersonDto | null,
+  overrides: Partial<SwapRequestDto> = {},
+): SwapRequestDto {
+  return {
+    id,
+    requesterId: requester?.id ?? 'missing-requester',
+    targetId: target?.id ?? 'missing-target',
+    requester: requester && { id: requester.id, name: requester.name },
+    target: target && { id: target.id, name: target.name },
+    originalDate: '2025-09-10',
+    swapDate: '2025-09-10',
+    kind: 'cover',
+    reason: 'Parents evening',
+    status: 'pending',
+    processedAutomatically: false,
+    decidedBy: null,
+    decidedAt: null,
+    createdAt: '2025-09-08T08:15:00.000Z',
+    updatedAt: '2025-09-08T08:15:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A pending request to cancel `staff`'s duty on 2025-09-11. */
+export function cancelRequest(
+  id: string,
+  staff: RotaPersonDto | null,
+  overrides: Partial<CancelRequestDto> = {},
+): CancelRequestDto {
+  return {
+    id,
+    staffId: staff?.id ?? 'missing-staff',
+    staff: staff && { id: staff.id, name: staff.name },
+    date: '2025-09-11',
+    reason: 'Hospital appointment',
+    status: 'pending',
+    source: 'request',
+    processedAutomatically: false,
+    replacement: null,
+    decidedBy: null,
+    decidedAt: null,
+    createdAt: '2025-09-08T08:30:00.000Z',
+    updatedAt: '2025-09-08T08:30:00.000Z',
+    ...overrides,
+  };
+}
+
+/** An annual-leave period of `staffId`. */
+export function unavailability(
+  id: string,
+  staffId: string,
+  startDate: string,
+  endDate: string,
+  overrides: Partial<UnavailabilityDto> = {},
+): UnavailabilityDto {
+  return {
+    id,
+    staffId,
+    startDate,
+    endDate,
+    reason: 'Family holiday',
+    type: 'annual_leave',
+    createdAt: '2025-09-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** GET /api/auto-approval-settings with PRODUCT.md's defaults for a new organisation. */
+export function autoApproval(
+  overrides: Partial<AutoApprovalSettingsDto> = {},
+): AutoApprovalSettingsDto {
+  return { swaps: false, cancellations: true, autoFillCancellations: true, ...overrides };
 }

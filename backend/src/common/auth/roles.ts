@@ -14,7 +14,9 @@ export const PERMISSIONS = {
   'staff.manage': { roles: ['admin', 'manager'], action: 'manage staff members' },
   'holidays.manage': { roles: ['admin', 'manager'], action: 'manage holidays' },
   'rota.manage': { roles: ['admin', 'manager'], action: 'change the rota' },
-  'requests.decide': { roles: ['admin', 'manager'], action: 'approve or reject requests' },
+  'requests.decide': { roles: ['admin', 'manager'], action: 'approve or reject swap requests' },
+  /** Spec §6: deciding cancellations needs the manage-settings permission. */
+  'cancellations.decide': { roles: ['admin'], action: 'approve or reject cancel requests' },
   'unavailability.manage': { roles: ['admin', 'manager'], action: "manage other people's unavailability" },
   'staff.roles': { roles: ['admin'], action: 'change roles' },
   'settings.manage': { roles: ['admin'], action: 'change system settings' },

@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
+import { hasPermission } from '../../common/auth/roles';
 import { academicYearOf, addDays, mondayOf } from '../../common/clock/academic-year';
 import { SettingsService } from '../settings/settings.service';
 import type { CurrentWeekDto } from './dto/rota.dto';
@@ -41,7 +42,9 @@ export class RotaStatsService {
     const nextMonthStart = monthNumber === 12 ? `${year + 1}-01-01` : `${year}-${String(monthNumber + 1).padStart(2, '0')}-01`;
     const monthEnd = addDays(nextMonthStart, -1);
 
-    const [slotsPerDay, [week], perStaff] = await Promise.all([
+    // Staff count the requests they can see on the request pages: their own.
+    const everyone = hasPermission(actor.role, 'requests.decide');
+    const [slotsPerDay, [week], perStaff, [pending]] = await Promise.all([
       this.settings.dutyManagersPerDay(this.em, org),
       // This week: people on duty, and the weekdays that are not holidays.
       this.em.execute<{ filled: string; school_days: string }[]>(
@@ -51,7 +54,7 @@ export class RotaStatsService {
                 ) as school_days`,
         [org, weekStart, weekEnd, weekStart, weekEnd, org],
       ),
-      // This month, per active member (0 included), plus the pending counts.
+      // This month, per active member (0 included).
       this.em.execute<{ name: string; n: string }[]>(
         `select st.name, count(s.id) as n
            from staff st
@@ -60,6 +63,15 @@ export class RotaStatsService {
           group by st.id, st.name
           order by n desc, st.name`,
         [monthStart, monthEnd, org],
+      ),
+      this.em.execute<{ swaps: string; cancellations: string }[]>(
+        `select (select count(*) from swap_requests r
+                  where r.organization_id = ? and r.status = 'pending'
+                    ${everyone ? '' : 'and exists (select 1 from staff st where st.id in (r.requester_id, r.target_id) and st.user_id = ?)'}) as swaps,
+                (select count(*) from cancel_requests r
+                  where r.organization_id = ? and r.status = 'pending'
+                    ${everyone ? '' : 'and exists (select 1 from staff st where st.id = r.staff_id and st.user_id = ?)'}) as cancellations`,
+        everyone ? [org, org] : [org, actor.id, org, actor.id],
       ),
     ]);
     const filled = Number(week!.filled);
@@ -73,9 +85,8 @@ export class RotaStatsService {
     return {
       unfilled,
       activeStaffCount: counts.length,
-      // Swap and cancel requests arrive with the Requests module.
-      pendingSwaps: 0,
-      pendingCancellations: 0,
+      pendingSwaps: Number(pending!.swaps),
+      pendingCancellations: Number(pending!.cancellations),
       // Nobody is "most active" in a month without duties.
       mostActive: totalDuties > 0 ? counts[0] : undefined,
       leastActive: least,

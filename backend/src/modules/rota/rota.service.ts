@@ -7,7 +7,7 @@ import { AuditService } from '../audit/audit.service';
 import { SettingsService } from '../settings/settings.service';
 import { organizationToday } from '../tenants/organization-today';
 import type { BulkRotaResultDto, CreateRotaDayDto, RotaDayDto, UpdateRotaDayDto } from './dto/rota.dto';
-import { type DaySlots, type EngineMode, isWeekday, planRota } from './engine/rota-engine';
+import { type DaySlots, type EngineMode, isWeekday, planRota, type Unavailability } from './engine/rota-engine';
 import { duplicateAssignment, slotsFull } from './rota-errors';
 import { ROTA_DAYS_SQL, type RotaSlotRow, toRotaDays } from './rota-days';
 import { plural } from '../../common/text/plural';
@@ -28,6 +28,13 @@ function spanInDays(start: IsoDate, end: IsoDate): number {
 }
 
 type BulkTool = 'reshuffle' | 'fill' | 'clear';
+
+/** A rota day locked for the transaction, with its slots in order (`null` = empty). */
+export interface LockedDay {
+  id: string;
+  date: IsoDate;
+  slots: (string | null)[];
+}
 
 const BULK_AUDIT: Record<BulkTool, { action: string; verb: string }> = {
   reshuffle: { action: 'rota.reshuffled', verb: 'Reshuffled' },
@@ -176,6 +183,11 @@ export class RotaService {
     if (staff.length !== staffIds.length) throw new NotFoundException('Staff member not found');
     const inactive = staff.find((s) => !s.is_active);
     if (inactive) throw new ConflictException(`${inactive.name} is inactive and can't be put on duty`);
+    const away = (await this.unavailabilityBetween(em, org, date, date)).find((u) => staffIds.includes(u.staffId));
+    if (away) {
+      const name = staff.find((s) => s.id === away.staffId)!.name;
+      throw new ConflictException({ message: `${name} is unavailable on ${date} and can't be put on duty`, code: 'unavailable' });
+    }
   }
 
   private slotConflict(error: unknown, slotsPerDay: number): unknown {
@@ -224,7 +236,7 @@ export class RotaService {
 
       const target: Record<IsoDate, DaySlots> = {};
       if (tool !== 'clear') {
-        const planned = await this.plan(em, org, tool, slotsPerDay, year, from, to!, existing);
+        const planned = await this.plan(em, org, { mode: tool, slotsPerDay, year, days: datesBetween(from, to!), existing });
         for (const date of Object.keys(existing)) target[date] = tool === 'fill' ? existing[date]! : [];
         Object.assign(target, planned);
       }
@@ -265,17 +277,28 @@ export class RotaService {
     });
   }
 
-  /** Loads what the engine needs for `from`..`to` and runs it. */
+  /**
+   * Loads what the engine needs for `days` and runs it: the organisation's staff, the holidays
+   * and unavailability periods around those days, and each person's duties this academic year
+   * on every other day. `extra` adds unavailability not stored (the person giving a duty up).
+   */
   private async plan(
     em: EntityManager,
     org: string,
-    mode: EngineMode,
-    slotsPerDay: number,
-    year: ReturnType<typeof academicYearOf>,
-    from: IsoDate,
-    to: IsoDate,
-    existing: Record<IsoDate, DaySlots>,
+    request: {
+      mode: EngineMode;
+      slotsPerDay: number;
+      year: ReturnType<typeof academicYearOf>;
+      days: IsoDate[];
+      existing: Record<IsoDate, DaySlots>;
+      fillable?: Record<IsoDate, number[]>;
+      extra?: Unavailability[];
+    },
   ): Promise<Record<IsoDate, DaySlots>> {
+    const { days, year } = request;
+    if (!days.length) return {};
+    const first = days.reduce((a, b) => (a < b ? a : b));
+    const last = days.reduce((a, b) => (a > b ? a : b));
     // One after the other: they share the transaction's connection.
     const staff = await em.execute<{ id: string; is_teaching: boolean; is_active: boolean }[]>(
       'select id, is_teaching, is_active from staff where organization_id = ? order by id',
@@ -284,14 +307,15 @@ export class RotaService {
     const holidays = await em.execute<{ start: string; end: string }[]>(
       `select to_char(start_date, 'YYYY-MM-DD') as start, to_char(end_date, 'YYYY-MM-DD') as end from holidays
         where organization_id = ? and end_date >= ? and start_date <= ?`,
-      [org, from, to],
+      [org, first, last],
     );
+    const away = await this.unavailabilityBetween(em, org, first, last);
     // Duties this academic year outside the planned days, per person and weekday.
     const prior = await em.execute<{ staff_id: string; dow: number; n: string }[]>(
       `select staff_id, extract(isodow from date)::int as dow, count(*) as n from rota_slots
-        where organization_id = ? and date between ? and ? and not (date between ? and ?)
+        where organization_id = ? and date between ? and ? and date <> all(?::date[])
         group by staff_id, dow`,
-      [org, year.startDate, year.endDate, from, to],
+      [org, year.startDate, year.endDate, `{${days.join(',')}}`],
     );
     const priorCounts: Record<string, number> = {};
     const priorWeekdayCounts: Record<string, number[]> = {};
@@ -301,18 +325,141 @@ export class RotaService {
       if (row.dow <= 5) (priorWeekdayCounts[row.staff_id] ??= [0, 0, 0, 0, 0])[row.dow - 1] = n;
     }
     const result = planRota({
-      days: datesBetween(from, to),
-      slotsPerDay,
+      days,
+      slotsPerDay: request.slotsPerDay,
       staff: staff.map((s) => ({ id: s.id, isTeaching: s.is_teaching, isActive: s.is_active })),
       holidays,
-      // Unavailability periods arrive with the Requests module.
-      unavailability: [],
-      existing,
+      unavailability: [...away, ...(request.extra ?? [])],
+      existing: request.existing,
       priorCounts,
       priorWeekdayCounts,
-      mode,
+      mode: request.mode,
+      fillable: request.fillable,
     });
     return result.days;
+  }
+
+  /** Everyone's unavailability periods that touch `from`..`to`. */
+  private unavailabilityBetween(em: EntityManager, org: string, from: IsoDate, to: IsoDate): Promise<Unavailability[]> {
+    return em.execute<Unavailability[]>(
+      `select staff_id as "staffId", to_char(start_date, 'YYYY-MM-DD') as start, to_char(end_date, 'YYYY-MM-DD') as end
+         from staff_unavailability where organization_id = ? and end_date >= ? and start_date <= ?`,
+      [org, from, to],
+    );
+  }
+
+  /**
+   * The slots of `dates`, with their rota days locked until the transaction ends, so nobody
+   * else changes those days in between. Locks are taken in date order (no deadlocks between
+   * two requests touching the same two days). Dates without a rota day have no entry.
+   */
+  async lockDays(em: EntityManager, org: string, dates: IsoDate[]): Promise<Map<IsoDate, LockedDay>> {
+    const days = new Map<IsoDate, LockedDay>();
+    if (!dates.length) return days;
+    const rows = await em.execute<{ id: string; date: string }[]>(
+      `select id, to_char(date, 'YYYY-MM-DD') as date from rota_days
+        where organization_id = ? and date = any(?::date[]) order by date for update`,
+      [org, `{${[...new Set(dates)].join(',')}}`],
+    );
+    for (const row of rows) days.set(row.date, { id: row.id, date: row.date, slots: [] });
+    if (!rows.length) return days;
+    const slots = await em.execute<{ date: string; position: number; staff_id: string }[]>(
+      `select to_char(date, 'YYYY-MM-DD') as date, position, staff_id from rota_slots
+        where organization_id = ? and rota_day_id = any(?::uuid[]) order by date, position`,
+      [org, `{${rows.map((r) => r.id).join(',')}}`],
+    );
+    for (const slot of slots) {
+      const day = days.get(slot.date)!;
+      while (day.slots.length < slot.position) day.slots.push(null);
+      day.slots[slot.position - 1] = slot.staff_id;
+    }
+    return days;
+  }
+
+  /** Moves a duty from one person to another on a locked day (a swap); the slot stays the same. */
+  async replaceOnDay(em: EntityManager, org: string, day: LockedDay, from: string, to: string): Promise<void> {
+    try {
+      await em.execute('update rota_slots set staff_id = ? where organization_id = ? and rota_day_id = ? and staff_id = ?', [
+        to,
+        org,
+        day.id,
+        from,
+      ]);
+    } catch (error) {
+      throw this.slotConflict(error, day.slots.length);
+    }
+    await em.execute('update rota_days set updated_at = now() where id = ?', [day.id]);
+    day.slots = day.slots.map((id) => (id === from ? to : id));
+  }
+
+  /**
+   * Takes people off locked days (cancellations). With `refill`, the rota engine fills exactly
+   * the freed slots with the eligible people with the fewest duties this year: active, not on
+   * holiday or unavailable, not already on the day, and never the person who gave it up.
+   * Returns who went where. Days left with nobody on them are removed.
+   */
+  async removeFromDays(
+    em: EntityManager,
+    org: string,
+    removals: { day: LockedDay; staffId: string }[],
+    refill: boolean,
+  ): Promise<{ date: IsoDate; position: number; removed: string; replacement: string | null }[]> {
+    if (!removals.length) return [];
+    const slotsPerDay = await this.settings.dutyManagersPerDay(em, org, 'share');
+    const freed = removals.map(({ day, staffId }) => {
+      const index = day.slots.indexOf(staffId);
+      if (index < 0) throw new Error(`${staffId} is not on ${day.date}`);
+      day.slots[index] = null;
+      return { day, index, staffId };
+    });
+    await em.execute(
+      `delete from rota_slots s using jsonb_to_recordset(?::jsonb) as x(day_id uuid, staff_id uuid)
+        where s.organization_id = ? and s.rota_day_id = x.day_id and s.staff_id = x.staff_id`,
+      [JSON.stringify(freed.map((f) => ({ day_id: f.day.id, staff_id: f.staffId }))), org],
+    );
+
+    let planned: Record<IsoDate, DaySlots> = {};
+    if (refill) {
+      const fillable: Record<IsoDate, number[]> = {};
+      const existing: Record<IsoDate, DaySlots> = {};
+      for (const f of freed) {
+        (fillable[f.day.date] ??= []).push(f.index);
+        existing[f.day.date] = f.day.slots;
+      }
+      planned = await this.plan(em, org, {
+        mode: 'fill',
+        slotsPerDay,
+        year: academicYearOf(await this.today(org, em)),
+        days: Object.keys(existing),
+        existing,
+        fillable,
+        extra: freed.map((f) => ({ staffId: f.staffId, start: f.day.date, end: f.day.date })),
+      });
+    }
+    const result = freed.map((f) => ({
+      date: f.day.date,
+      position: f.index + 1,
+      removed: f.staffId,
+      replacement: planned[f.day.date]?.[f.index] ?? null,
+    }));
+    const added = result.filter((r) => r.replacement !== null);
+    for (const r of added) freed.find((f) => f.day.date === r.date && f.index === r.position - 1)!.day.slots[r.position - 1] = r.replacement;
+    if (added.length) {
+      await em.execute(
+        `insert into rota_slots (id, organization_id, rota_day_id, date, position, staff_id)
+         select gen_random_uuid(), ?, d.id, x.date, x.position, x.staff_id
+           from jsonb_to_recordset(?::jsonb) as x(date date, position int, staff_id uuid)
+           join rota_days d on d.organization_id = ? and d.date = x.date`,
+        [org, JSON.stringify(added.map((a) => ({ date: a.date, position: a.position, staff_id: a.replacement }))), org],
+      );
+    }
+    const dayIds = `{${[...new Set(freed.map((f) => f.day.id))].join(',')}}`;
+    await em.execute('update rota_days set updated_at = now() where id = any(?::uuid[])', [dayIds]);
+    await em.execute(
+      `delete from rota_days d where d.id = any(?::uuid[]) and not exists (select 1 from rota_slots s where s.rota_day_id = d.id)`,
+      [dayIds],
+    );
+    return result;
   }
 
   /**

@@ -6,7 +6,13 @@ import { Clock } from '../../common/clock/clock';
 import { AuditService } from '../audit/audit.service';
 import { organizationToday } from '../tenants/organization-today';
 import type { SystemSettingsDto, SystemSettingsUpdateResultDto, UpdateSystemSettingsDto } from './dto/system-settings.dto';
-import { DEFAULT_DUTY_MANAGERS_PER_DAY } from './entities/system-settings.entity';
+import { DEFAULT_AUTO_APPROVAL, DEFAULT_DUTY_MANAGERS_PER_DAY } from './entities/system-settings.entity';
+
+export interface AutoApproval {
+  swaps: boolean;
+  cancellations: boolean;
+  autoFillCancellations: boolean;
+}
 import { plural } from '../../common/text/plural';
 
 /**
@@ -39,6 +45,32 @@ export class SettingsService {
       [organizationId],
     );
     return rows[0]?.n ?? DEFAULT_DUTY_MANAGERS_PER_DAY;
+  }
+
+  /** The auto-approval switches (PRODUCT.md defaults when the row does not exist yet). */
+  async autoApproval(em: EntityManager, organizationId: string): Promise<AutoApproval> {
+    const rows = await em.execute<{ swaps: boolean; cancellations: boolean; auto_fill: boolean }[]>(
+      `select auto_approval_swaps as swaps, auto_approval_cancellations as cancellations, auto_fill_cancellations as auto_fill
+         from system_settings where organization_id = ?`,
+      [organizationId],
+    );
+    const row = rows[0];
+    return row
+      ? { swaps: row.swaps, cancellations: row.cancellations, autoFillCancellations: row.auto_fill }
+      : { ...DEFAULT_AUTO_APPROVAL };
+  }
+
+  /** Saves the switches given; the others keep their value. Returns before and after. */
+  async saveAutoApproval(em: EntityManager, organizationId: string, changes: Partial<AutoApproval>): Promise<{ before: AutoApproval; after: AutoApproval }> {
+    await this.dutyManagersPerDay(em, organizationId, 'update');
+    const before = await this.autoApproval(em, organizationId);
+    const after = { ...before, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) } as AutoApproval;
+    await em.execute(
+      `update system_settings set auto_approval_swaps = ?, auto_approval_cancellations = ?, auto_fill_cancellations = ?, updated_at = now()
+        where organization_id = ?`,
+      [after.swaps, after.cancellations, after.autoFillCancellations, organizationId],
+    );
+    return { before, after };
   }
 
   async get(actor: AuthUser): Promise<SystemSettingsDto> {

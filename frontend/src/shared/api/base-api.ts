@@ -1,6 +1,9 @@
-import { createApi } from '@reduxjs/toolkit/query/react';
+import { createApi, retry } from '@reduxjs/toolkit/query/react';
 
 import { baseQuery } from './base-query';
+
+/** Pause between retries of the endpoints that retry (spec §7: 1 second apart). */
+export const RETRY_DELAY_MS = 1000;
 
 /**
  * The one RTK Query api of the app. It is empty on purpose: each feature's generated
@@ -8,11 +11,15 @@ import { baseQuery } from './base-query';
  * feature invalidate tags provided by another.
  *
  * Spec §7: no polling, no refetch on focus or reconnect, data never goes stale on its own
- * (only tag invalidation refreshes it), and no retries.
+ * (only tag invalidation refreshes it), and no retries — except where an endpoint asks for them
+ * with `extraOptions: { maxRetries }` (the auto-approval settings GET).
  */
 export const baseApi = createApi({
   reducerPath: 'api',
-  baseQuery,
+  baseQuery: retry(baseQuery, {
+    maxRetries: 0,
+    backoff: () => new Promise<void>((resolve) => setTimeout(resolve, RETRY_DELAY_MS)),
+  }),
   endpoints: () => ({}),
   keepUnusedDataFor: Infinity,
   refetchOnMountOrArgChange: false,

@@ -28,6 +28,12 @@ const PERMISSIONS = {
   'staff.roles': ['admin'],
   'holidays.manage': ['admin', 'manager'],
   'rota.manage': ['admin', 'manager'],
+  /** Make requests for anyone's duties and approve or reject swaps. */
+  'requests.decide': ['admin', 'manager'],
+  /** Spec §6: approving or rejecting cancel requests needs the manage-settings permission. */
+  'cancellations.decide': ['admin'],
+  /** Record anyone's unavailability (everyone records their own). */
+  'unavailability.manage': ['admin', 'manager'],
   'audit.view': ['admin', 'manager'],
   'settings.manage': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;

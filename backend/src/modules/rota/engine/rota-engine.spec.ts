@@ -224,4 +224,25 @@ describe('the rota engine', () => {
     expect(result.days['2025-09-13']).toBeUndefined(); // a Saturday
     expect(result).toMatchObject({ changedDays: 1, changedSlots: 1 });
   });
+
+  it('backfills only the slot it is told to: the least-loaded eligible person, other empty slots untouched', () => {
+    const staff = staffList(3, 2);
+    const existing = { '2025-09-08': [null, 't0', null] };
+    const result = planRota(
+      base({
+        staff,
+        slotsPerDay: 3,
+        days: ['2025-09-08'],
+        existing,
+        mode: 'fill',
+        fillable: { '2025-09-08': [0] },
+        priorCounts: { t1: 4, t2: 1, n0: 3, n1: 2 },
+        // The person who gave the duty up is not eligible for it again.
+        unavailability: [{ staffId: 'n1', start: '2025-09-08', end: '2025-09-08' }],
+      }),
+    );
+    // Mix first (t0 teaches, so a non-teaching person), then the lowest count among them.
+    expect(result.days['2025-09-08']).toEqual(['n0', 't0', null]);
+    expect(result).toMatchObject({ changedDays: 1, changedSlots: 1 });
+  });
 });

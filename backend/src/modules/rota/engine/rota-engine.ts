@@ -53,6 +53,12 @@ export interface EngineInput {
   /** Of those, per weekday (index 0 = Monday … 4 = Friday), per staff id. */
   priorWeekdayCounts?: Record<string, number[]>;
   mode: EngineMode;
+  /**
+   * Fill mode only: the slot indexes (0-based) of a day that may be filled. Days not listed
+   * have every empty slot fillable. A backfill names the one slot it freed, so the day's other
+   * empty slots stay as they were.
+   */
+  fillable?: Record<IsoDate, number[]>;
 }
 
 export interface EngineResult {
@@ -117,8 +123,9 @@ export function planRota(input: EngineInput): EngineResult {
 
   for (const day of days) {
     const daySlots = planned.get(day)!;
+    const open = input.mode === 'fill' ? input.fillable?.[day] : undefined;
     for (let i = 0; i < slots; i += 1) {
-      if (daySlots[i] !== null) continue;
+      if (daySlots[i] !== null || (open && !open.includes(i))) continue;
       const onDay = new Set(daySlots.filter((id): id is string => id !== null));
       const teachingOnDay = [...onDay].filter((id) => byId.get(id)?.isTeaching).length;
       const nonTeachingOnDay = onDay.size - teachingOnDay;

@@ -1,4 +1,3 @@
-import type { CurrentUserDto } from '@/features/auth/api';
 import type { RotaDayDto } from '@/features/rota/api';
 import type { StaffDto } from '@/features/staff/api';
 
@@ -75,20 +74,4 @@ export function activeStaffByName(staff: readonly StaffDto[]): StaffDto[] {
   return staff
     .filter((person) => person.isActive)
     .sort((a, b) => a.name.localeCompare(b.name, 'en-GB', { sensitivity: 'base' }));
-}
-
-/**
- * The signed-in person's own staff record among `staff` (PRODUCT.md: it is "me"): linked by user
- * id, else with the same email address.
- */
-export function ownStaffRecord(
-  staff: readonly StaffDto[],
-  user: Pick<CurrentUserDto, 'id' | 'email'> | undefined,
-): StaffDto | undefined {
-  if (!user) return undefined;
-  const email = user.email.trim().toLowerCase();
-  return (
-    staff.find((person) => person.userId === user.id) ??
-    staff.find((person) => person.email.trim().toLowerCase() === email)
-  );
 }

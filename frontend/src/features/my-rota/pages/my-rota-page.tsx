@@ -6,11 +6,12 @@ import { useGetCurrentUserQuery } from '@/features/auth/api';
 import { useGetCurrentWeekQuery, useGetRotaQuery } from '@/features/rota/api';
 import { useGetStaffQuery } from '@/features/staff/api';
 import { getServerMessage } from '@/shared/api/errors';
+import { ownStaffRecord } from '@/features/staff/api/own-staff';
 import { useAuthToken } from '@/shared/auth/auth-token';
 import { PageTitle } from '@/shared/ui/page-title';
 import { SectionCard } from '@/shared/ui/section-card';
 
-import { activeStaffByName, dutiesOf, ownStaffRecord } from '../components/duties';
+import { activeStaffByName, dutiesOf } from '../components/duties';
 import { DutyList } from '../components/duty-list';
 
 const TITLE = 'My Rota';

@@ -10,12 +10,22 @@ export const settingsApi = generatedApi.enhanceEndpoints({
     saveSystemSettings: {
       invalidatesTags: ['settings', 'rota', 'dashboard', 'statistics', 'audit'],
     },
+    // Spec §7: this one GET is retried, 3 times 1 second apart, before the card shows its error.
+    getAutoApprovalSettings: { extraOptions: { maxRetries: 3 } },
+    saveAutoApprovalSettings: { invalidatesTags: ['settings', 'audit'] },
   },
 });
 
-export const { useGetSystemSettingsQuery, useSaveSystemSettingsMutation } = settingsApi;
+export const {
+  useGetAutoApprovalSettingsQuery,
+  useGetSystemSettingsQuery,
+  useSaveAutoApprovalSettingsMutation,
+  useSaveSystemSettingsMutation,
+} = settingsApi;
 
 export type {
+  AutoApprovalSettingsDto,
+  SaveAutoApprovalSettingsDto,
   SystemSettingsDto,
   SystemSettingsUpdateResultDto,
   UpdateSystemSettingsDto,

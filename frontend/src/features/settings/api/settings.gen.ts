@@ -8,6 +8,24 @@ const injectedRtkApi = api
   })
   .injectEndpoints({
     endpoints: (build) => ({
+      getAutoApprovalSettings: build.query<
+        GetAutoApprovalSettingsApiResponse,
+        GetAutoApprovalSettingsApiArg
+      >({
+        query: () => ({ url: `/api/auto-approval-settings` }),
+        providesTags: ['settings'],
+      }),
+      saveAutoApprovalSettings: build.mutation<
+        SaveAutoApprovalSettingsApiResponse,
+        SaveAutoApprovalSettingsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/auto-approval-settings`,
+          method: 'POST',
+          body: queryArg.saveAutoApprovalSettingsDto,
+        }),
+        invalidatesTags: ['settings'],
+      }),
       getSystemSettings: build.query<GetSystemSettingsApiResponse, GetSystemSettingsApiArg>({
         query: () => ({ url: `/api/system-settings` }),
         providesTags: ['settings'],
@@ -24,21 +42,42 @@ const injectedRtkApi = api
     overrideExisting: false,
   });
 export { injectedRtkApi as generatedApi };
+export type GetAutoApprovalSettingsApiResponse = /** status 200  */ AutoApprovalSettingsDto;
+export type GetAutoApprovalSettingsApiArg = void;
+export type SaveAutoApprovalSettingsApiResponse = /** status 200  */ AutoApprovalSettingsDto;
+export type SaveAutoApprovalSettingsApiArg = {
+  saveAutoApprovalSettingsDto: SaveAutoApprovalSettingsDto;
+};
 export type GetSystemSettingsApiResponse = /** status 200  */ SystemSettingsDto;
 export type GetSystemSettingsApiArg = void;
 export type SaveSystemSettingsApiResponse = /** status 200  */ SystemSettingsUpdateResultDto;
 export type SaveSystemSettingsApiArg = {
   updateSystemSettingsDto: UpdateSystemSettingsDto;
 };
-export type SystemSettingsDto = {
-  /** How many duty managers each weekday has (1–5): the number of slots of every rota day. */
-  dutyManagersPerDay: number;
+export type AutoApprovalSettingsDto = {
+  /** An approved cancellation's slot is refilled with the least-loaded eligible person. */
+  autoFillCancellations: boolean;
+  /** New cancel requests are approved at once. */
+  cancellations: boolean;
+  /** New swap requests are approved at once. */
+  swaps: boolean;
 };
 export type ErrorResponseDto = {
   code?: string;
   error: string;
   message: string;
   statusCode: number;
+};
+export type SaveAutoApprovalSettingsDto = {
+  /** The signed-in admin's own password, checked again before the change. */
+  adminPassword?: string;
+  autoFillCancellations?: boolean;
+  cancellations?: boolean;
+  swaps?: boolean;
+};
+export type SystemSettingsDto = {
+  /** How many duty managers each weekday has (1–5): the number of slots of every rota day. */
+  dutyManagersPerDay: number;
 };
 export type SystemSettingsUpdateResultDto = {
   /** How many duty managers each weekday has (1–5): the number of slots of every rota day. */
@@ -51,4 +90,9 @@ export type UpdateSystemSettingsDto = {
   /** Left out: unchanged. `null` is refused like any other value outside 1–5. */
   dutyManagersPerDay?: number;
 };
-export const { useGetSystemSettingsQuery, useSaveSystemSettingsMutation } = injectedRtkApi;
+export const {
+  useGetAutoApprovalSettingsQuery,
+  useSaveAutoApprovalSettingsMutation,
+  useGetSystemSettingsQuery,
+  useSaveSystemSettingsMutation,
+} = injectedRtkApi;

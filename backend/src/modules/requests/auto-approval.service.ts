@@ -1,0 +1,72 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { BadRequestException, ForbiddenException, Injectable } from '@nestjs/common';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { RateLimitService, TooManyRequestsException } from '../../common/rate-limit/rate-limit.service';
+import { PasswordService } from '../../common/security/password.service';
+import { AuditService, changedFields } from '../audit/audit.service';
+import { User } from '../auth/entities/user.entity';
+import { SettingsService } from '../settings/settings.service';
+import type { AutoApprovalSettingsDto, SaveAutoApprovalSettingsDto } from './dto/requests.dto';
+
+/** Wrong admin passwords allowed per user before a pause: re-authentication must not be a guessing oracle. */
+export const ADMIN_PASSWORD_LIMIT = { limit: 5, windowSeconds: 15 * 60 };
+
+const ON_OFF = (on: boolean) => (on ? 'on' : 'off');
+
+/**
+ * Auto-approval settings. Saving them re-checks the signed-in admin's own password (PRODUCT.md:
+ * there is no shared admin password), with wrong attempts counted per user.
+ */
+@Injectable()
+export class AutoApprovalService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly settings: SettingsService,
+    private readonly passwords: PasswordService,
+    private readonly rateLimits: RateLimitService,
+    private readonly audit: AuditService,
+  ) {}
+
+  get(actor: AuthUser): Promise<AutoApprovalSettingsDto> {
+    return this.settings.autoApproval(this.em, actor.organizationId);
+  }
+
+  async save(actor: AuthUser, dto: SaveAutoApprovalSettingsDto): Promise<AutoApprovalSettingsDto> {
+    if (!dto.adminPassword) {
+      throw new BadRequestException({ message: 'Please enter the admin password to save settings.', code: 'admin_password_required' });
+    }
+    const key = `admin-password:user:${actor.id}`;
+    const state = await this.rateLimits.peek(key);
+    if (state.count >= ADMIN_PASSWORD_LIMIT.limit) throw new TooManyRequestsException('wrong admin passwords', state.retryAfterSeconds);
+    const user = await this.em.findOne(User, { id: actor.id }, { populate: ['passwordHash'] });
+    if (!(await this.passwords.verify(user?.passwordHash, dto.adminPassword))) {
+      await this.rateLimits.hit(key, ADMIN_PASSWORD_LIMIT);
+      throw new ForbiddenException({
+        message: 'The admin password is not correct. Enter the password you sign in with.',
+        code: 'admin_password_incorrect',
+      });
+    }
+    await this.rateLimits.reset(key);
+
+    return this.em.transactional(async (em) => {
+      const { before, after } = await this.settings.saveAutoApproval(em, actor.organizationId, {
+        swaps: dto.swaps,
+        cancellations: dto.cancellations,
+        autoFillCancellations: dto.autoFillCancellations,
+      });
+      const changed = changedFields(before, after);
+      if (Object.keys(changed.after).length) {
+        this.audit.record(em, actor, {
+          kind: 'settings',
+          action: 'settings.auto-approval',
+          entityId: actor.organizationId,
+          summary:
+            `Auto-approval: swaps ${ON_OFF(after.swaps)}, cancellations ${ON_OFF(after.cancellations)}, ` +
+            `auto-fill ${ON_OFF(after.autoFillCancellations)}`,
+          ...changed,
+        });
+      }
+      return after;
+    });
+  }
+}

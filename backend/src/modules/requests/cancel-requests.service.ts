@@ -1,0 +1,223 @@
+import { LockMode, ref } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { hasPermission } from '../../common/auth/roles';
+import { Clock } from '../../common/clock/clock';
+import { describeDate } from '../../common/text/dates';
+import { AuditService } from '../audit/audit.service';
+import { User } from '../auth/entities/user.entity';
+import { OutboxService } from '../mail/outbox.service';
+import { RotaService } from '../rota/rota.service';
+import { Staff } from '../staff/entities/staff.entity';
+import { SettingsService } from '../settings/settings.service';
+import { organizationToday } from '../tenants/organization-today';
+import type { CancelRequestDto, CancelRequestResultDto, CreateCancelRequestDto } from './dto/requests.dto';
+import { CancelRequest } from './entities/cancel-request.entity';
+import type { Decision } from './entities/request-status';
+import { cancelDecidedEmail, dutyAddedEmail } from './request-emails';
+import { assertActsFor, loadPeople, loadPerson, type Person } from './request-people';
+import { alreadyDecided, COMPLETED_SHOWN, iso } from './request-rules';
+
+interface CancelRow {
+  id: string;
+  staff_id: string;
+  staff_name: string | null;
+  date: string;
+  reason: string;
+  status: CancelRequestDto['status'];
+  source: CancelRequestDto['source'];
+  processed_automatically: boolean;
+  replacement_id: string | null;
+  replacement_name: string | null;
+  decided_by_id: string | null;
+  decided_by_name: string | null;
+  decided_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const CANCEL_SELECT = `
+  select r.id, r.staff_id, st.name as staff_name, to_char(r.date, 'YYYY-MM-DD') as date, r.reason, r.status, r.source,
+         r.processed_automatically, r.replacement_id, rp.name as replacement_name,
+         r.decided_by_id, du.name as decided_by_name, r.decided_at, r.created_at, r.updated_at
+    from cancel_requests r
+    left join staff st on st.id = r.staff_id
+    left join staff rp on rp.id = r.replacement_id
+    left join users du on du.id = r.decided_by_id`;
+
+export function toCancelDto(row: CancelRow): CancelRequestDto {
+  return {
+    id: row.id,
+    staffId: row.staff_id,
+    staff: row.staff_name === null ? null : { id: row.staff_id, name: row.staff_name },
+    date: row.date,
+    reason: row.reason,
+    status: row.status,
+    source: row.source,
+    processedAutomatically: row.processed_automatically,
+    replacement: row.replacement_id && row.replacement_name !== null ? { id: row.replacement_id, name: row.replacement_name } : null,
+    decidedBy: row.decided_by_id && row.decided_by_name !== null ? { id: row.decided_by_id, name: row.decided_by_name } : null,
+    decidedAt: iso(row.decided_at),
+    createdAt: iso(row.created_at)!,
+    updatedAt: iso(row.updated_at)!,
+  };
+}
+
+/**
+ * Cancel requests: approval takes the person off the day and, with auto-fill on, the rota
+ * engine puts the eligible person with the fewest duties this year in the freed slot.
+ */
+@Injectable()
+export class CancelRequestsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly rota: RotaService,
+    private readonly settings: SettingsService,
+    private readonly audit: AuditService,
+    private readonly outbox: OutboxService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Deciders and managers see every request; staff their own. */
+  async list(actor: AuthUser): Promise<CancelRequestDto[]> {
+    const everyone = hasPermission(actor.role, 'requests.decide');
+    const mine = everyone ? '' : ' and st.user_id = ?';
+    const params = (extra: unknown[]) => [actor.organizationId, ...(everyone ? [] : [actor.id]), ...extra];
+    const pending = await this.em.execute<CancelRow[]>(
+      `${CANCEL_SELECT} where r.organization_id = ? and r.status = 'pending'${mine} order by r.date, r.created_at`,
+      params([]),
+    );
+    const completed = await this.em.execute<CancelRow[]>(
+      `${CANCEL_SELECT} where r.organization_id = ? and r.status <> 'pending'${mine} order by r.updated_at desc, r.date desc limit ?`,
+      params([COMPLETED_SHOWN]),
+    );
+    return [...pending, ...completed].map(toCancelDto);
+  }
+
+  async create(actor: AuthUser, dto: CreateCancelRequestDto): Promise<CancelRequestResultDto> {
+    const org = actor.organizationId;
+    const result = await this.em.transactional(async (em) => {
+      const staff = await loadPerson(em, org, dto.staffId);
+      assertActsFor(actor, staff, 'requests.decide', 'You can only ask to cancel your own duties');
+      const today = await organizationToday(em, this.clock, org);
+      if (dto.date < today) throw new BadRequestException(`${describeDate(dto.date)} has passed: only duties from today on can be cancelled`);
+      await this.settings.dutyManagersPerDay(em, org, 'share');
+      const day = (await this.rota.lockDays(em, org, [dto.date])).get(dto.date);
+      if (!day?.slots.includes(staff.id)) throw new ConflictException(`${staff.name} is not on duty on ${describeDate(dto.date)}`);
+      const [duplicate] = await em.execute<{ id: string }[]>(
+        `select id from cancel_requests where organization_id = ? and staff_id = ? and date = ? and status = 'pending' limit 1`,
+        [org, staff.id, dto.date],
+      );
+      if (duplicate) throw new ConflictException(`A cancel request for ${staff.name}'s duty on ${describeDate(dto.date)} is already pending`);
+
+      const request = em.create(CancelRequest, { staff: staff.id, date: dto.date, reason: dto.reason, createdBy: actor.id });
+      await em.flush();
+      this.audit.record(em, actor, {
+        kind: 'request',
+        action: 'cancel.requested',
+        entityId: request.id,
+        summary: `Cancel: ${staff.name} on ${dto.date}: requested`,
+        after: { staffId: staff.id, date: dto.date, reason: dto.reason },
+      });
+      const auto = await this.settings.autoApproval(em, org);
+      let replacement: Person | null = null;
+      if (auto.cancellations) replacement = await this.apply(em, actor, request, staff, 'approved', true, auto.autoFillCancellations);
+      await em.flush();
+      return { id: request.id, automatic: auto.cancellations, replacement };
+    });
+    this.outbox.flushed();
+    const request = await this.read(org, result.id);
+    const day = describeDate(request.date);
+    return {
+      request,
+      processedAutomatically: result.automatic,
+      replacement: result.replacement && { id: result.replacement.id, name: result.replacement.name },
+      message: result.automatic
+        ? `The request was processed automatically: ${request.staff?.name ?? 'the staff member'} is no longer on duty on ${day}` +
+          (result.replacement ? ` and ${result.replacement.name} takes the duty.` : '.')
+        : 'Cancel request created. It is pending approval.',
+    };
+  }
+
+  /** PATCH {status}: approve (the person must still be on that duty) or reject, exactly once. */
+  async decide(actor: AuthUser, id: string, decision: Decision): Promise<CancelRequestResultDto> {
+    const org = actor.organizationId;
+    const replacement = await this.em.transactional(async (em) => {
+      const request = await em.findOne(CancelRequest, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!request) throw new NotFoundException('Cancel request not found');
+      if (request.status !== 'pending') throw alreadyDecided('cancel', request.status);
+      const staff = await loadPerson(em, org, request.staff.id);
+      const { autoFillCancellations } = await this.settings.autoApproval(em, org);
+      return this.apply(em, actor, request, staff, decision, false, autoFillCancellations);
+    });
+    this.outbox.flushed();
+    const request = await this.read(org, id);
+    const day = describeDate(request.date);
+    return {
+      request,
+      processedAutomatically: false,
+      replacement: replacement && { id: replacement.id, name: replacement.name },
+      message:
+        decision === 'approved'
+          ? 'The duty has been cancelled and the staff member has been removed from the rota' +
+            (replacement ? `; ${replacement.name} takes the duty on ${day}.` : '.')
+          : `The request was rejected: ${request.staff?.name ?? 'the staff member'} stays on duty on ${day}.`,
+    };
+  }
+
+  /**
+   * Records the decision; an approval takes the person off the (locked) day and refills the
+   * slot when `refill`. Returns the replacement, if any.
+   */
+  private async apply(
+    em: EntityManager,
+    actor: AuthUser,
+    request: CancelRequest,
+    staff: Person,
+    decision: Decision,
+    automatically: boolean,
+    refill: boolean,
+  ): Promise<Person | null> {
+    const org = actor.organizationId;
+    let replacement: Person | null = null;
+    if (decision === 'approved') {
+      const today = await organizationToday(em, this.clock, org);
+      if (request.date < today) {
+        throw new ConflictException(`${describeDate(request.date)} has passed: the duty can no longer be cancelled, only the request rejected`);
+      }
+      await this.settings.dutyManagersPerDay(em, org, 'share');
+      const day = (await this.rota.lockDays(em, org, [request.date])).get(request.date);
+      if (!day?.slots.includes(staff.id)) {
+        throw new ConflictException(`${staff.name} is no longer on duty on ${describeDate(request.date)}`);
+      }
+      const [change] = await this.rota.removeFromDays(em, org, [{ day, staffId: staff.id }], refill);
+      if (change?.replacement) {
+        replacement = (await loadPeople(em, org, [change.replacement])).get(change.replacement)!;
+        request.replacement = ref(Staff, replacement.id);
+        this.outbox.enqueue(em, dutyAddedEmail(org, replacement, request.date, staff));
+      }
+    }
+    request.status = decision;
+    request.processedAutomatically = automatically;
+    request.decidedBy = automatically ? null : ref(User, actor.id);
+    request.decidedAt = this.clock.now();
+    this.audit.record(em, automatically ? undefined : actor, {
+      kind: 'request',
+      action: `cancel.${decision}`,
+      entityId: request.id,
+      summary:
+        `Cancel: ${staff.name} on ${request.date}: ${decision}${automatically ? ' automatically' : ''}` +
+        (replacement ? `; ${replacement.name} takes the duty` : decision === 'approved' && refill ? '; nobody was free to take the duty' : ''),
+      before: { status: 'pending' },
+      after: { status: decision, processedAutomatically: automatically, replacementId: replacement?.id ?? null },
+    });
+    this.outbox.enqueue(em, cancelDecidedEmail(org, { staff, date: request.date }, decision === 'approved', automatically));
+    return replacement;
+  }
+
+  private async read(org: string, id: string): Promise<CancelRequestDto> {
+    const [row] = await this.em.execute<CancelRow[]>(`${CANCEL_SELECT} where r.organization_id = ? and r.id = ?`, [org, id]);
+    return toCancelDto(row!);
+  }
+}

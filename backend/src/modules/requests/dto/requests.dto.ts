@@ -1,0 +1,221 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, MaxLength, MinLength } from 'class-validator';
+import { IsoDateField, NotBefore } from '../../../common/validation/iso-date';
+import { RotaPersonDto } from '../../rota/dto/rota.dto';
+import { CANCEL_SOURCES, type CancelSource } from '../entities/cancel-request.entity';
+import { DECISIONS, type Decision, REQUEST_STATUSES, type RequestStatus } from '../entities/request-status';
+import { UNAVAILABILITY_TYPES, type UnavailabilityType } from '../entities/staff-unavailability.entity';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+export const REASON_MAX = 500;
+
+/** A trimmed, non-blank reason of at most 500 characters. */
+function Reason(required: string) {
+  return (target: object, property: string) => {
+    Transform(trim)(target, property);
+    IsString({ message: required })(target, property);
+    MinLength(1, { message: required })(target, property);
+    MaxLength(REASON_MAX, { message: `The reason must be at most ${REASON_MAX} characters` })(target, property);
+  };
+}
+
+/** Spec §3's payloads carry `status`; a new request can only be pending, so anything else is refused. */
+function NewStatus() {
+  return (target: object, property: string) => {
+    ApiProperty({ enum: ['pending'], required: false, description: 'Optional; a new request is always pending.' })(target, property);
+    IsOptional()(target, property);
+    IsIn(['pending'], { message: 'A new request is always pending: leave status out or send "pending"' })(target, property);
+  };
+}
+
+/** `{status: approved | rejected}`: the decision on a pending request. */
+export class DecideRequestDto {
+  @ApiProperty({ enum: DECISIONS, enumName: 'Decision' })
+  @IsIn(DECISIONS, { message: 'Status must be approved or rejected' })
+  status!: Decision;
+}
+
+export class RequestPersonDto extends RotaPersonDto {}
+
+// ---- Swaps -----------------------------------------------------------------------------------
+
+export class SwapRequestDto {
+  id!: string;
+  requesterId!: string;
+  targetId!: string;
+  /** `{id, name}`; null only if the record can't be found (shown as "Unknown Staff"). */
+  requester!: RequestPersonDto | null;
+  target!: RequestPersonDto | null;
+  /** The requester's duty that the target takes over. */
+  @ApiProperty({ format: 'date' })
+  originalDate!: string;
+  /** Equal to originalDate for a cover; otherwise the target's duty the requester takes in return. */
+  @ApiProperty({ format: 'date' })
+  swapDate!: string;
+  @ApiProperty({ enum: ['cover', 'trade'], enumName: 'SwapKind' })
+  kind!: 'cover' | 'trade';
+  reason!: string;
+  @ApiProperty({ enum: REQUEST_STATUSES, enumName: 'RequestStatus' })
+  status!: RequestStatus;
+  /** Approved at once by auto-approval. */
+  processedAutomatically!: boolean;
+  /** Who approved or rejected it (null while pending or when decided automatically). */
+  decidedBy!: RequestPersonDto | null;
+  decidedAt!: string | null;
+  createdAt!: string;
+  updatedAt!: string;
+}
+
+export class CreateSwapRequestDto {
+  @IsUUID('all', { message: 'Please choose the staff member whose duty it is' })
+  requesterId!: string;
+
+  @IsUUID('all', { message: 'Please select a staff member to swap with' })
+  targetId!: string;
+
+  @IsoDateField('Original date')
+  originalDate!: string;
+
+  /** The same as originalDate for a cover (what the duty dialog sends). */
+  @IsoDateField('Swap date')
+  swapDate!: string;
+
+  @Reason('Please provide a reason for the swap')
+  reason!: string;
+
+  @NewStatus()
+  status?: 'pending';
+}
+
+export class SwapRequestResultDto {
+  request!: SwapRequestDto;
+  /** Approved at once by auto-approval; otherwise pending. */
+  processedAutomatically!: boolean;
+  /** What happened, in words for the toast. */
+  message!: string;
+}
+
+// ---- Cancellations ---------------------------------------------------------------------------
+
+export class CancelRequestDto {
+  id!: string;
+  staffId!: string;
+  /** `{id, name}`; null only if the record can't be found. */
+  staff!: RequestPersonDto | null;
+  @ApiProperty({ format: 'date' })
+  date!: string;
+  reason!: string;
+  @ApiProperty({ enum: REQUEST_STATUSES, enumName: 'RequestStatus' })
+  status!: RequestStatus;
+  /** `request`: asked for; `unavailability`: removed because an unavailability period was added. */
+  @ApiProperty({ enum: CANCEL_SOURCES, enumName: 'CancelSource' })
+  source!: CancelSource;
+  processedAutomatically!: boolean;
+  /** Who auto-fill put in the freed slot, if anyone. */
+  replacement!: RequestPersonDto | null;
+  decidedBy!: RequestPersonDto | null;
+  decidedAt!: string | null;
+  createdAt!: string;
+  updatedAt!: string;
+}
+
+export class CreateCancelRequestDto {
+  @IsUUID('all', { message: 'Please choose the staff member whose duty it is' })
+  staffId!: string;
+
+  @IsoDateField('Date')
+  date!: string;
+
+  @Reason('Please provide a reason for cancellation')
+  reason!: string;
+
+  @NewStatus()
+  status?: 'pending';
+}
+
+export class CancelRequestResultDto {
+  request!: CancelRequestDto;
+  processedAutomatically!: boolean;
+  /** Who was put in the freed slot (auto-fill), if anyone. */
+  replacement!: RequestPersonDto | null;
+  message!: string;
+}
+
+// ---- Unavailability --------------------------------------------------------------------------
+
+export class UnavailabilityDto {
+  id!: string;
+  staffId!: string;
+  @ApiProperty({ format: 'date' })
+  startDate!: string;
+  /** Last day (inclusive). */
+  @ApiProperty({ format: 'date' })
+  endDate!: string;
+  reason!: string;
+  @ApiProperty({ enum: UNAVAILABILITY_TYPES, enumName: 'UnavailabilityType' })
+  type!: UnavailabilityType;
+  createdAt!: string;
+}
+
+export class CreateUnavailabilityDto {
+  @IsUUID('all', { message: 'Please choose a staff member' })
+  staffId!: string;
+
+  @IsoDateField('Start date')
+  startDate!: string;
+
+  @IsoDateField('End date')
+  @NotBefore('startDate', 'End date must be after start date')
+  endDate!: string;
+
+  @Reason('Please fill in all required fields')
+  reason!: string;
+
+  /** Default annual_leave. */
+  @ApiProperty({ enum: UNAVAILABILITY_TYPES, enumName: 'UnavailabilityType', required: false })
+  @IsOptional()
+  @IsIn(UNAVAILABILITY_TYPES, { message: `Type must be one of: ${UNAVAILABILITY_TYPES.join(', ')}` })
+  type?: UnavailabilityType;
+}
+
+export class UnavailabilityResultDto {
+  unavailability!: UnavailabilityDto;
+  /** Duties in the period (from today on) the person was taken off. */
+  cancelledDuties!: number;
+  /** Of those, how many auto-fill gave to someone else. */
+  refilledDuties!: number;
+  message!: string;
+}
+
+// ---- Auto-approval ---------------------------------------------------------------------------
+
+export class AutoApprovalSettingsDto {
+  /** New swap requests are approved at once. */
+  swaps!: boolean;
+  /** New cancel requests are approved at once. */
+  cancellations!: boolean;
+  /** An approved cancellation's slot is refilled with the least-loaded eligible person. */
+  autoFillCancellations!: boolean;
+}
+
+export class SaveAutoApprovalSettingsDto {
+  /** The signed-in admin's own password, checked again before the change. */
+  @IsOptional()
+  @IsString({ message: 'Please enter the admin password to save settings.' })
+  @MaxLength(200, { message: 'The password is too long' })
+  adminPassword?: string;
+
+  @IsOptional()
+  @IsBoolean({ message: 'swaps must be true or false' })
+  swaps?: boolean;
+
+  @IsOptional()
+  @IsBoolean({ message: 'cancellations must be true or false' })
+  cancellations?: boolean;
+
+  @IsOptional()
+  @IsBoolean({ message: 'autoFillCancellations must be true or false' })
+  autoFillCancellations?: boolean;
+}

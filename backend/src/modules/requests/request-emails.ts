@@ -1,0 +1,115 @@
+import { escapeHtml } from '../../common/text/html';
+import { describeDate } from '../../common/text/dates';
+import type { NewEmail } from '../mail/outbox.service';
+import type { Person } from './request-people';
+
+interface Letter {
+  kind: string;
+  organizationId: string;
+  to: Person;
+  subject: string;
+  lines: string[];
+}
+
+function letter({ kind, organizationId, to, subject, lines }: Letter): NewEmail {
+  const all = [`Hello ${to.name},`, ...lines, 'You can see the whole rota in Duty Manager.'];
+  return {
+    kind,
+    organizationId,
+    to: to.email,
+    subject,
+    html: `<!doctype html><html><body style="font-family:Arial,sans-serif;line-height:1.5;color:#1f1f1f">
+${all.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
+</body></html>`,
+    text: `${all.join('\n\n')}\n`,
+  };
+}
+
+const decided = (approved: boolean) => (approved ? 'approved' : 'rejected');
+
+/** To the requester (and, when approved, the target) once a swap is decided. */
+export function swapDecidedEmails(
+  organizationId: string,
+  swap: { requester: Person; target: Person; originalDate: string; swapDate: string; reason: string },
+  approved: boolean,
+  automatically: boolean,
+): NewEmail[] {
+  const original = describeDate(swap.originalDate);
+  const trade = swap.swapDate !== swap.originalDate;
+  const how = automatically ? ' automatically' : '';
+  const emails = [
+    letter({
+      kind: 'swap-decided',
+      organizationId,
+      to: swap.requester,
+      subject: `Swap request ${decided(approved)}: ${original}`,
+      lines: approved
+        ? [
+            `Your swap request was approved${how}: ${swap.target.name} takes your duty on ${original}.`,
+            ...(trade ? [`In return you are on duty on ${describeDate(swap.swapDate)}.`] : []),
+          ]
+        : [`Your request to swap your duty on ${original} with ${swap.target.name} was rejected. The duty stays yours.`],
+    }),
+  ];
+  if (approved) {
+    emails.push(
+      letter({
+        kind: 'swap-decided',
+        organizationId,
+        to: swap.target,
+        subject: `You are on duty on ${original}`,
+        lines: [
+          `${swap.requester.name}'s swap request was approved${how}: you are now on duty on ${original}.`,
+          ...(trade ? [`${swap.requester.name} takes your duty on ${describeDate(swap.swapDate)} instead.`] : []),
+          `Reason given: ${swap.reason}`,
+        ],
+      }),
+    );
+  }
+  return emails;
+}
+
+/** To the person whose duty it is, once their cancel request is decided. */
+export function cancelDecidedEmail(
+  organizationId: string,
+  request: { staff: Person; date: string },
+  approved: boolean,
+  automatically: boolean,
+): NewEmail {
+  const day = describeDate(request.date);
+  return letter({
+    kind: 'cancel-decided',
+    organizationId,
+    to: request.staff,
+    subject: `Cancel request ${decided(approved)}: ${day}`,
+    lines: approved
+      ? [`Your request to cancel your duty on ${day} was approved${automatically ? ' automatically' : ''}. You are no longer on duty that day.`]
+      : [`Your request to cancel your duty on ${day} was rejected. You are still on duty that day.`],
+  });
+}
+
+/** To the person an unavailability period took off their duties. */
+export function dutiesRemovedEmail(organizationId: string, staff: Person, dates: string[], period: string): NewEmail {
+  return letter({
+    kind: 'duties-removed',
+    organizationId,
+    to: staff,
+    subject: dates.length === 1 ? `Duty removed: ${describeDate(dates[0]!)}` : `${dates.length} duties removed`,
+    lines: [
+      `You have been taken off ${dates.length === 1 ? 'your duty' : 'these duties'} because you are unavailable (${period}):`,
+      ...dates.map(describeDate),
+    ],
+  });
+}
+
+/** To the person auto-fill put on a duty someone else gave up. */
+export function dutyAddedEmail(organizationId: string, replacement: Person, date: string, replacing: Person): NewEmail {
+  const day = describeDate(date);
+  return letter({
+    kind: 'duty-added',
+    organizationId,
+    to: replacement,
+    subject: `You are on duty on ${day}`,
+    lines: [`You have been added to the duty rota on ${day}, in place of ${replacing.name}, who can no longer do it.`],
+  });
+}

@@ -1,0 +1,38 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ConflictException } from '@nestjs/common';
+import { UNAVAILABILITY_LABELS, type UnavailabilityType } from './entities/staff-unavailability.entity';
+import type { RequestStatus } from './entities/request-status';
+
+/** How many decided requests a list returns (the most recently updated); pending ones all. */
+export const COMPLETED_SHOWN = 200;
+
+export function iso(date: Date | string | null): string | null {
+  if (date === null) return null;
+  return (date instanceof Date ? date : new Date(date)).toISOString();
+}
+
+/** A request is decided once: a second decision is a conflict, never a second change. */
+export function alreadyDecided(kind: 'swap' | 'cancel', status: RequestStatus): ConflictException {
+  return new ConflictException({
+    message: `This ${kind} request has already been ${status}; a decided request can't change again`,
+    code: 'already_decided',
+  });
+}
+
+/** The first of `checks` whose person has an unavailability period covering the date, if any. */
+export async function unavailableOn(
+  em: EntityManager,
+  org: string,
+  checks: { staffId: string; date: string }[],
+): Promise<{ staffId: string; date: string; label: string } | undefined> {
+  if (!checks.length) return undefined;
+  const rows = await em.execute<{ staff_id: string; date: string; type: UnavailabilityType }[]>(
+    `select u.staff_id, x.date, u.type
+       from jsonb_to_recordset(?::jsonb) as x(staff_id uuid, date text)
+       join staff_unavailability u on u.organization_id = ? and u.staff_id = x.staff_id and x.date::date between u.start_date and u.end_date
+      limit 1`,
+    [JSON.stringify(checks.map((c) => ({ staff_id: c.staffId, date: c.date }))), org],
+  );
+  const row = rows[0];
+  return row ? { staffId: row.staff_id, date: row.date, label: UNAVAILABILITY_LABELS[row.type] } : undefined;
+}

@@ -1,0 +1,166 @@
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Put } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
+import { ErrorResponseDto } from '../../common/http/error-body';
+import { idParam } from '../../common/http/id-param';
+import { AutoApprovalService } from './auto-approval.service';
+import { CancelRequestsService } from './cancel-requests.service';
+import {
+  AutoApprovalSettingsDto,
+  CancelRequestDto,
+  CancelRequestResultDto,
+  CreateCancelRequestDto,
+  CreateSwapRequestDto,
+  CreateUnavailabilityDto,
+  DecideRequestDto,
+  SaveAutoApprovalSettingsDto,
+  SwapRequestDto,
+  SwapRequestResultDto,
+  UnavailabilityDto,
+  UnavailabilityResultDto,
+} from './dto/requests.dto';
+import { SwapRequestsService } from './swap-requests.service';
+import { UnavailabilityService } from './unavailability.service';
+
+const ALREADY_DECIDED = 'The request was already approved or rejected (`code: already_decided`), or approving it breaks a rule now.';
+
+@ApiTags('requests')
+@Controller()
+export class RequestsController {
+  constructor(
+    private readonly swaps: SwapRequestsService,
+    private readonly cancels: CancelRequestsService,
+  ) {}
+
+  /** Swap requests: all of them for admins and managers, the caller's own (as requester or target) for staff. */
+  @Get('swap-requests')
+  @Authenticated('requests.create')
+  getSwapRequests(@CurrentUser() user: AuthUser): Promise<SwapRequestDto[]> {
+    return this.swaps.list(user);
+  }
+
+  /**
+   * Asks that the target takes the requester's duty on originalDate (a cover when swapDate is the
+   * same day, otherwise a trade of the two duties). Staff ask for their own duties only. With
+   * swap auto-approval on, the swap is made at once.
+   */
+  @Post('swap-requests')
+  @Authenticated('requests.create')
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'A rule is broken: not on duty, already on that day, unavailable, inactive, or already pending.' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'A staff member is not in this organisation.' })
+  createSwapRequest(@CurrentUser() user: AuthUser, @Body() dto: CreateSwapRequestDto): Promise<SwapRequestResultDto> {
+    return this.swaps.create(user, dto);
+  }
+
+  /** Approves (every rule is checked again) or rejects a pending swap request. */
+  @Put('swap-requests/:id')
+  @Authenticated('requests.decide')
+  @ApiConflictResponse({ type: ErrorResponseDto, description: ALREADY_DECIDED })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such swap request in this organisation.' })
+  decideSwapRequest(
+    @CurrentUser() user: AuthUser,
+    @Param('id', idParam('Swap request')) id: string,
+    @Body() dto: DecideRequestDto,
+  ): Promise<SwapRequestDto> {
+    return this.swaps.decide(user, id, dto.status);
+  }
+
+  /** Cancel requests: all of them for admins and managers, the caller's own for staff. */
+  @Get('cancel-requests')
+  @Authenticated('requests.create')
+  getCancelRequests(@CurrentUser() user: AuthUser): Promise<CancelRequestDto[]> {
+    return this.cancels.list(user);
+  }
+
+  /**
+   * Asks to be taken off a duty. With cancellation auto-approval on it is done at once and, with
+   * auto-fill on, the least-loaded eligible person takes the slot.
+   */
+  @Post('cancel-requests')
+  @Authenticated('requests.create')
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Not on duty that day, or a request is already pending.' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'The staff member is not in this organisation.' })
+  createCancelRequest(@CurrentUser() user: AuthUser, @Body() dto: CreateCancelRequestDto): Promise<CancelRequestResultDto> {
+    return this.cancels.create(user, dto);
+  }
+
+  /** Approves or rejects a pending cancel request (admins: spec §6 "manage settings"). */
+  @Patch('cancel-requests/:id')
+  @Authenticated('cancellations.decide')
+  @ApiConflictResponse({ type: ErrorResponseDto, description: ALREADY_DECIDED })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such cancel request in this organisation.' })
+  decideCancelRequest(
+    @CurrentUser() user: AuthUser,
+    @Param('id', idParam('Cancel request')) id: string,
+    @Body() dto: DecideRequestDto,
+  ): Promise<CancelRequestResultDto> {
+    return this.cancels.decide(user, id, dto.status);
+  }
+}
+
+@ApiTags('unavailability')
+@Controller('staff-unavailability')
+export class UnavailabilityController {
+  constructor(private readonly unavailability: UnavailabilityService) {}
+
+  /** A staff member's unavailability periods, oldest first: your own, or anyone's for admins and managers. */
+  @Get(':staffId')
+  @Authenticated('unavailability.own')
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such staff member in this organisation.' })
+  getStaffUnavailability(@CurrentUser() user: AuthUser, @Param('staffId', idParam('Staff member')) staffId: string): Promise<UnavailabilityDto[]> {
+    return this.unavailability.list(user, staffId);
+  }
+
+  /**
+   * Records a period in which the person can't be on duty. Their duties in it from today on are
+   * cancelled and, with auto-fill on, given to others; the answer says how many.
+   */
+  @Post()
+  @Authenticated('unavailability.own')
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'It overlaps another period of the same person.' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such staff member in this organisation.' })
+  createUnavailability(@CurrentUser() user: AuthUser, @Body() dto: CreateUnavailabilityDto): Promise<UnavailabilityResultDto> {
+    return this.unavailability.create(user, dto);
+  }
+
+  /** Deletes a period; duties cancelled because of it are not put back. */
+  @Delete(':id')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @Authenticated('unavailability.own')
+  @ApiNoContentResponse({ description: 'Deleted.' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such period in this organisation.' })
+  deleteUnavailability(@CurrentUser() user: AuthUser, @Param('id', idParam('Unavailability period')) id: string): Promise<void> {
+    return this.unavailability.remove(user, id);
+  }
+}
+
+@ApiTags('settings')
+@Controller('auto-approval-settings')
+export class AutoApprovalController {
+  constructor(private readonly autoApproval: AutoApprovalService) {}
+
+  /** Whether new swaps and cancellations are approved at once, and freed slots refilled. Every member reads them (the duty dialog says what will happen). */
+  @Get()
+  @Authenticated('rota.view')
+  getAutoApprovalSettings(@CurrentUser() user: AuthUser): Promise<AutoApprovalSettingsDto> {
+    return this.autoApproval.get(user);
+  }
+
+  /** Saves the switches given; needs the signed-in admin's own password (`code: admin_password_required` / `admin_password_incorrect`). */
+  @Post()
+  @HttpCode(HttpStatus.OK)
+  @Authenticated('settings.manage')
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'No password given, or a value is not true/false.' })
+  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'Too many wrong passwords; try again later.' })
+  saveAutoApprovalSettings(@CurrentUser() user: AuthUser, @Body() dto: SaveAutoApprovalSettingsDto): Promise<AutoApprovalSettingsDto> {
+    return this.autoApproval.save(user, dto);
+  }
+}

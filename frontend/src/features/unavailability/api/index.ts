@@ -1,0 +1,29 @@
+import { generatedApi } from './unavailability.gen';
+
+/**
+ * Spec §7: adding unavailability cancels the person's duties in the period (and auto-fill may
+ * give them to others), so it refreshes the unavailability list, the rota, the dashboard, the
+ * statistics, the cancel requests (where the removed duties are recorded) and the activity log.
+ */
+export const unavailabilityApi = generatedApi.enhanceEndpoints({
+  addTagTypes: ['rota', 'dashboard', 'statistics', 'requests', 'audit'],
+  endpoints: {
+    createUnavailability: {
+      invalidatesTags: ['unavailability', 'rota', 'dashboard', 'statistics', 'requests', 'audit'],
+    },
+    deleteUnavailability: { invalidatesTags: ['unavailability', 'audit'] },
+  },
+});
+
+export const {
+  useCreateUnavailabilityMutation,
+  useDeleteUnavailabilityMutation,
+  useGetStaffUnavailabilityQuery,
+} = unavailabilityApi;
+
+export type {
+  CreateUnavailabilityDto,
+  UnavailabilityDto,
+  UnavailabilityResultDto,
+  UnavailabilityType,
+} from './unavailability.gen';
