@@ -110,6 +110,45 @@ export const ROUTES: Record<string, RouteRule> = {
   getCurrentWeek: { access: 'signed-in', tenant: { kind: 'own' } },
   getDashboardStats: { access: 'signed-in', tenant: { kind: 'own' } },
   getDutyStatistics: { access: 'signed-in', tenant: { kind: 'own' } },
+  getSwapRequests: { access: 'signed-in', tenant: { kind: 'own' } },
+  createSwapRequest: { access: 'signed-in', tenant: { kind: 'own' } },
+  decideSwapRequest: {
+    access: 'signed-in',
+    tenant: {
+      kind: 'ids',
+      setup: createSwapRequestOfA,
+      attempt: ({ t, b }, id) => expect404(t.http().put(`/api/swap-requests/${id}`).set(...bearer(b.token)).send({ status: 'approved' })),
+    },
+  },
+  getCancelRequests: { access: 'signed-in', tenant: { kind: 'own' } },
+  createCancelRequest: { access: 'signed-in', tenant: { kind: 'own' } },
+  decideCancelRequest: {
+    access: 'signed-in',
+    tenant: {
+      kind: 'ids',
+      setup: createCancelRequestOfA,
+      attempt: ({ t, b }, id) => expect404(t.http().patch(`/api/cancel-requests/${id}`).set(...bearer(b.token)).send({ status: 'approved' })),
+    },
+  },
+  getStaffUnavailability: {
+    access: 'signed-in',
+    tenant: {
+      kind: 'ids',
+      setup: createStaffOfA,
+      attempt: ({ t, b }, id) => expect404(t.http().get(`/api/staff-unavailability/${id}`).set(...bearer(b.token))),
+    },
+  },
+  createUnavailability: { access: 'signed-in', tenant: { kind: 'own' } },
+  deleteUnavailability: {
+    access: 'signed-in',
+    tenant: {
+      kind: 'ids',
+      setup: createUnavailabilityOfA,
+      attempt: ({ t, b }, id) => expect404(t.http().delete(`/api/staff-unavailability/${id}`).set(...bearer(b.token))),
+    },
+  },
+  getAutoApprovalSettings: { access: 'signed-in', tenant: { kind: 'own' } },
+  saveAutoApprovalSettings: { access: 'signed-in', tenant: { kind: 'own' } },
 };
 
 async function expect404(request: PromiseLike<{ status: number; body: { statusCode?: number } }>): Promise<void> {
@@ -148,4 +187,50 @@ async function createHolidayOfA({ t, a }: CrossTenantContext): Promise<string> {
   const res = await t.http().post('/api/holidays').set(...bearer(a.token)).send({ name: 'Alpha Day', type: 'inset_day', startDate: '2025-11-03', endDate: '2025-11-03' });
   expect(res.status).toBe(201);
   return res.body.id as string;
+}
+
+/** A future weekday (Mondays from 7 January 2030 on), different for every setup. */
+function futureMonday(): string {
+  counter += 1;
+  return new Date(Date.UTC(2030, 0, 7 + 7 * counter)).toISOString().slice(0, 10);
+}
+
+/** Two of A's staff, the first on duty on a future day. */
+async function dutyOfA(ctx: CrossTenantContext): Promise<{ date: string; onDuty: string; other: string }> {
+  const onDuty = await createStaffOf(ctx, ctx.a);
+  const other = await createStaffOf(ctx, ctx.a);
+  const date = futureMonday();
+  const res = await ctx.t.http().post('/api/rota').set(...bearer(ctx.a.token)).send({ date, dutyManager1Id: onDuty });
+  expect(res.status).toBe(201);
+  return { date, onDuty, other };
+}
+
+async function createSwapRequestOfA(ctx: CrossTenantContext): Promise<string> {
+  const { date, onDuty, other } = await dutyOfA(ctx);
+  const res = await ctx.t
+    .http()
+    .post('/api/swap-requests')
+    .set(...bearer(ctx.a.token))
+    .send({ requesterId: onDuty, targetId: other, originalDate: date, swapDate: date, reason: 'Trip' });
+  expect(res.status).toBe(201);
+  return res.body.request.id as string;
+}
+
+async function createCancelRequestOfA(ctx: CrossTenantContext): Promise<string> {
+  const { date, onDuty } = await dutyOfA(ctx);
+  const res = await ctx.t.http().post('/api/cancel-requests').set(...bearer(ctx.a.token)).send({ staffId: onDuty, date, reason: 'Trip' });
+  expect(res.status).toBe(201);
+  return res.body.request.id as string;
+}
+
+async function createUnavailabilityOfA(ctx: CrossTenantContext): Promise<string> {
+  const staffId = await createStaffOf(ctx, ctx.a);
+  const date = futureMonday();
+  const res = await ctx.t
+    .http()
+    .post('/api/staff-unavailability')
+    .set(...bearer(ctx.a.token))
+    .send({ staffId, startDate: date, endDate: date, reason: 'Course' });
+  expect(res.status).toBe(201);
+  return res.body.unavailability.id as string;
 }

@@ -7,8 +7,9 @@ describe('the permission table', () => {
     expect(all.filter((p) => !hasPermission('admin', p))).toEqual([]);
   });
 
-  it('gives managers staff, holidays, rota, requests and the log, but not settings or roles', () => {
-    expect(all.filter((p) => !hasPermission('manager', p)).sort()).toEqual(['settings.manage', 'staff.roles']);
+  it('gives managers staff, holidays, rota, swap decisions and the log, but not settings, roles or cancel decisions', () => {
+    // Spec §6: deciding cancel requests needs the manage-settings permission.
+    expect(all.filter((p) => !hasPermission('manager', p)).sort()).toEqual(['cancellations.decide', 'settings.manage', 'staff.roles']);
   });
 
   it('gives staff viewing, their own requests and their own unavailability only', () => {

@@ -1,0 +1,496 @@
+import { MikroORM } from '@mikro-orm/core';
+import { bearer, registerOrganization, type Account } from './support/accounts';
+import { snapshotDatabase } from './support/db-snapshot';
+import { memberWithRole } from './support/members';
+import { createTestApp, type TestApp } from './support/test-app';
+
+interface Slot {
+  position: number;
+  staff: { id: string; name: string } | null;
+}
+interface Day {
+  id: string;
+  date: string;
+  slots: Slot[];
+}
+
+/**
+ * Swap and cancel requests, unavailability and auto-approval against the real PostgreSQL, with
+ * the clock at Monday 8 September 2025, 9 am in London (today = 2025-09-08).
+ */
+describe('requests', () => {
+  let t: TestApp;
+  let sql: (query: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { APP_NOW: '2025-09-08T09:00' } });
+    sql = (query, params = []) => t.get(MikroORM).em.getConnection().execute(query, params);
+  });
+
+  afterAll(() => t.close());
+
+  const as = (token: string) => ({
+    get: (url: string) => t.http().get(url).set(...bearer(token)),
+    post: (url: string, body: object = {}) => t.http().post(url).set(...bearer(token)).send(body),
+    put: (url: string, body: object) => t.http().put(url).set(...bearer(token)).send(body),
+    patch: (url: string, body: object) => t.http().patch(url).set(...bearer(token)).send(body),
+    delete: (url: string) => t.http().delete(url).set(...bearer(token)),
+  });
+
+  interface School {
+    admin: Account;
+    /** A signed-in staff member (role staff) with their staff record. */
+    me: { token: string; staffId: string; email: string };
+    /** Other staff by name: Teacher A/B/C (teaching), Support A/B (non-teaching). */
+    people: Record<string, string>;
+  }
+
+  async function school(): Promise<School> {
+    const admin = await registerOrganization(t);
+    const me = await memberWithRole(t, admin, 'staff', 'Sam Staff');
+    const people: Record<string, string> = {};
+    for (const [name, isTeaching] of [
+      ['Teacher A', true],
+      ['Teacher B', true],
+      ['Teacher C', true],
+      ['Support A', false],
+      ['Support B', false],
+    ] as const) {
+      const res = await as(admin.token)
+        .post('/api/staff', { name, email: `${name.replace(' ', '.').toLowerCase()}-${admin.subdomain}@example.com`, isTeaching })
+        .expect(201);
+      people[name] = res.body.id;
+    }
+    return { admin, me, people };
+  }
+
+  const assign = (admin: Account, date: string, ...ids: string[]) =>
+    as(admin.token).post('/api/rota', { date, slots: ids }).expect(201);
+
+  const dayOf = async (admin: Account, date: string): Promise<(string | null)[]> => {
+    const days: Day[] = (await as(admin.token).get(`/api/rota?startDate=${date}&endDate=${date}`).expect(200)).body;
+    return days[0]?.slots.map((s) => s.staff?.id ?? null) ?? [];
+  };
+
+  const outbox = async (subdomain: string) =>
+    sql(
+      `select o.kind, o."to", o.subject from outbox_emails o join organizations g on g.id = o.organization_id
+        where g.subdomain = ? and o.kind not in ('email-verification', 'invitation') order by o.created_at, o.subject`,
+      [subdomain],
+    );
+
+  const setAutoApproval = (admin: Account, values: object) =>
+    as(admin.token).post('/api/auto-approval-settings', { adminPassword: admin.password, ...values }).expect(200);
+
+  describe('swap requests', () => {
+    it('a staff member asks a colleague to cover; the admin approves; the rota, emails, audit and counts follow', async () => {
+      const { admin, me, people } = await school();
+      await assign(admin, '2025-09-10', me.staffId, people['Support A']!);
+
+      const created = await as(me.token)
+        .post('/api/swap-requests', {
+          requesterId: me.staffId,
+          targetId: people['Teacher A'],
+          originalDate: '2025-09-10',
+          swapDate: '2025-09-10',
+          reason: '  Parents evening  ',
+          status: 'pending',
+        })
+        .expect(201);
+      expect(created.body).toMatchObject({
+        processedAutomatically: false,
+        message: 'Swap request created successfully. It is pending approval.',
+        request: {
+          requester: { id: me.staffId, name: 'Sam Staff' },
+          target: { id: people['Teacher A'], name: 'Teacher A' },
+          originalDate: '2025-09-10',
+          swapDate: '2025-09-10',
+          kind: 'cover',
+          reason: 'Parents evening',
+          status: 'pending',
+          decidedBy: null,
+        },
+      });
+      const id = created.body.request.id as string;
+      expect((await as(admin.token).get('/api/dashboard-stats').expect(200)).body.pendingSwaps).toBe(1);
+      expect((await as(me.token).get('/api/swap-requests').expect(200)).body.map((r: { id: string }) => r.id)).toEqual([id]);
+      // Nothing moved yet.
+      expect(await dayOf(admin, '2025-09-10')).toEqual([me.staffId, people['Support A']]);
+
+      const decided = await as(admin.token).put(`/api/swap-requests/${id}`, { status: 'approved' }).expect(200);
+      expect(decided.body).toMatchObject({ status: 'approved', processedAutomatically: false, decidedBy: { name: 'Ann Admin' } });
+      // Teacher A takes Sam's slot (position 1); Support A stays.
+      expect(await dayOf(admin, '2025-09-10')).toEqual([people['Teacher A'], people['Support A']]);
+      expect((await as(admin.token).get('/api/dashboard-stats').expect(200)).body.pendingSwaps).toBe(0);
+
+      // Decided once: a second decision is a conflict and changes nothing.
+      const again = await as(admin.token).put(`/api/swap-requests/${id}`, { status: 'rejected' }).expect(409);
+      expect(again.body).toMatchObject({ code: 'already_decided', message: "This swap request has already been approved; a decided request can't change again" });
+      expect(await dayOf(admin, '2025-09-10')).toEqual([people['Teacher A'], people['Support A']]);
+
+      const emails = await outbox(admin.subdomain);
+      expect(emails.map((e) => [e.kind, e.to, e.subject])).toEqual(
+        expect.arrayContaining([
+          ['swap-decided', me.email, 'Swap request approved: Wednesday 10 September 2025'],
+          ['swap-decided', expect.stringMatching(/^teacher\.a-/), 'You are on duty on Wednesday 10 September 2025'],
+        ]),
+      );
+      expect(emails).toHaveLength(2);
+      const actions = (await sql(`select action from audit_entries where entity_id = ? order by created_at`, [id])).map((r) => r.action);
+      expect(actions).toEqual(['swap.requested', 'swap.approved']);
+    });
+
+    it('checks every rule when a swap is asked for, with a message that says which', async () => {
+      const { admin, me, people } = await school();
+      await assign(admin, '2025-09-10', me.staffId, people['Teacher B']!);
+      await as(admin.token).put(`/api/staff/${people['Teacher C']}`, { isActive: false }).expect(200);
+      await as(admin.token)
+        .post('/api/staff-unavailability', { staffId: people['Support B'], startDate: '2025-09-10', endDate: '2025-09-10', reason: 'Course', type: 'training' })
+        .expect(201);
+      const other = await registerOrganization(t);
+      const stranger = (await as(other.token).post('/api/staff', { name: 'Stranger', email: `s-${other.subdomain}@x.example` }).expect(201)).body.id;
+      const before = await snapshotDatabase(t);
+
+      const ask = (token: string, body: Record<string, unknown>) =>
+        as(token).post('/api/swap-requests', {
+          requesterId: me.staffId,
+          targetId: people['Teacher A'],
+          originalDate: '2025-09-10',
+          swapDate: '2025-09-10',
+          reason: 'Trip',
+          ...body,
+        });
+      const cases: [string, Record<string, unknown>, number, string][] = [
+        [me.token, { targetId: me.staffId }, 400, 'Please choose someone other than the requester to swap with'],
+        [me.token, { reason: '   ' }, 400, 'Please provide a reason for the swap'],
+        [me.token, { status: 'approved' }, 400, 'A new request is always pending: leave status out or send "pending"'],
+        [me.token, { originalDate: '2025-02-31' }, 400, 'Original date must be a real date written as yyyy-MM-dd (got "2025-02-31")'],
+        [me.token, { originalDate: '2025-09-05', swapDate: '2025-09-05' }, 400, 'Friday 5 September 2025 has passed: only duties from today on can be swapped'],
+        [me.token, { originalDate: '2025-09-11', swapDate: '2025-09-11' }, 409, 'Sam Staff is not on duty on Thursday 11 September 2025'],
+        [me.token, { targetId: people['Teacher B'] }, 409, 'Teacher B is already on duty on Wednesday 10 September 2025'],
+        [me.token, { targetId: people['Teacher C'] }, 409, "Teacher C is inactive and can't take over a duty"],
+        [me.token, { targetId: people['Support B'] }, 409, 'Support B is unavailable on Wednesday 10 September 2025 (Training)'],
+        [me.token, { swapDate: '2025-09-12' }, 409, 'Teacher A is not on duty on Friday 12 September 2025'],
+        [me.token, { targetId: stranger }, 404, 'Staff member not found'],
+        [me.token, { requesterId: people['Teacher B'], targetId: people['Teacher A'] }, 403, 'You can only ask for swaps of your own duties'],
+      ];
+      for (const [token, body, status, message] of cases) {
+        const res = await ask(token, body);
+        expect({ body, status: res.status, message: res.body.message }).toEqual({ body, status, message: expect.stringContaining(message) });
+      }
+      expect(await snapshotDatabase(t)).toEqual(before);
+
+      await ask(me.token, {}).expect(201);
+      const duplicate = await ask(me.token, { targetId: people['Support A'] }).expect(409);
+      expect(duplicate.body.message).toBe("A swap request for Sam Staff's duty on Wednesday 10 September 2025 is already pending");
+    });
+
+    it('a trade exchanges the two duties; approval re-checks the rules against the rota as it is then', async () => {
+      const { admin, me, people } = await school();
+      await assign(admin, '2025-09-10', me.staffId);
+      await assign(admin, '2025-09-11', people['Teacher A']!);
+      const trade = await as(me.token)
+        .post('/api/swap-requests', { requesterId: me.staffId, targetId: people['Teacher A'], originalDate: '2025-09-10', swapDate: '2025-09-11', reason: 'Dentist' })
+        .expect(201);
+      expect(trade.body.request.kind).toBe('trade');
+      // A cover asked for at the same time, then overtaken by a hand assignment.
+      await assign(admin, '2025-09-12', me.staffId);
+      const cover = await as(me.token)
+        .post('/api/swap-requests', { requesterId: me.staffId, targetId: people['Support A'], originalDate: '2025-09-12', swapDate: '2025-09-12', reason: 'Trip' })
+        .expect(201);
+      await as(admin.token).put(`/api/rota/${(await as(admin.token).get('/api/rota?startDate=2025-09-12&endDate=2025-09-12')).body[0].id}`, {
+        slots: [me.staffId, people['Support A']],
+      }).expect(200);
+
+      await as(admin.token).put(`/api/swap-requests/${trade.body.request.id}`, { status: 'approved' }).expect(200);
+      expect(await dayOf(admin, '2025-09-10')).toEqual([people['Teacher A'], null]);
+      expect(await dayOf(admin, '2025-09-11')).toEqual([me.staffId, null]);
+
+      const stale = await as(admin.token).put(`/api/swap-requests/${cover.body.request.id}`, { status: 'approved' }).expect(409);
+      expect(stale.body.message).toBe('Support A is already on duty on Friday 12 September 2025');
+      const list = (await as(admin.token).get('/api/swap-requests').expect(200)).body as { id: string; status: string }[];
+      expect(list.find((r) => r.id === cover.body.request.id)?.status).toBe('pending');
+      expect(await dayOf(admin, '2025-09-12')).toEqual([me.staffId, people['Support A']]);
+      // Rejecting needs no rule to hold.
+      await as(admin.token).put(`/api/swap-requests/${cover.body.request.id}`, { status: 'rejected' }).expect(200);
+      const emails = await outbox(admin.subdomain);
+      expect(emails.filter((e) => e.to === me.email).map((e) => e.subject)).toEqual(
+        expect.arrayContaining(['Swap request approved: Wednesday 10 September 2025', 'Swap request rejected: Friday 12 September 2025']),
+      );
+    });
+
+    it('lets staff see only the requests they are part of, and only deciders decide', async () => {
+      const { admin, me, people } = await school();
+      const colleague = await memberWithRole(t, admin, 'staff', 'Cal Colleague');
+      const manager = await memberWithRole(t, admin, 'manager', 'Mo Manager');
+      await assign(admin, '2025-09-10', people['Teacher A']!);
+      const res = await as(admin.token)
+        .post('/api/swap-requests', { requesterId: people['Teacher A'], targetId: me.staffId, originalDate: '2025-09-10', swapDate: '2025-09-10', reason: 'Trip' })
+        .expect(201);
+      expect((await as(me.token).get('/api/swap-requests').expect(200)).body).toHaveLength(1);
+      expect((await as(colleague.token).get('/api/swap-requests').expect(200)).body).toEqual([]);
+      expect((await as(colleague.token).get('/api/dashboard-stats').expect(200)).body.pendingSwaps).toBe(0);
+      expect((await as(me.token).get('/api/dashboard-stats').expect(200)).body.pendingSwaps).toBe(1);
+      const denied = await as(me.token).put(`/api/swap-requests/${res.body.request.id}`, { status: 'approved' }).expect(403);
+      expect(denied.body.message).toBe("You don't have permission to approve or reject swap requests");
+      await as(manager.token).put(`/api/swap-requests/${res.body.request.id}`, { status: 'approved' }).expect(200);
+      expect(await dayOf(admin, '2025-09-10')).toEqual([me.staffId, null]);
+      const bad = await as(manager.token).put(`/api/swap-requests/${res.body.request.id}`, { status: 'pending' }).expect(400);
+      expect(bad.body.message).toBe('Status must be approved or rejected');
+    });
+
+    it('two deciders at the same moment: exactly one decision applies, the others get 409', async () => {
+      const { admin, me, people } = await school();
+      const secondAdmin = await memberWithRole(t, admin, 'admin', 'Second Admin');
+      await assign(admin, '2025-09-10', me.staffId);
+      const { body } = await as(me.token)
+        .post('/api/swap-requests', { requesterId: me.staffId, targetId: people['Teacher A'], originalDate: '2025-09-10', swapDate: '2025-09-10', reason: 'Trip' })
+        .expect(201);
+      const id = body.request.id as string;
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          as(i % 2 ? admin.token : secondAdmin.token).put(`/api/swap-requests/${id}`, { status: i < 4 ? 'approved' : 'rejected' }),
+        ),
+      );
+      const statuses = results.map((r) => r.status).sort();
+      expect(statuses).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+      const winner = results.find((r) => r.status === 200)!.body.status as string;
+      expect(await dayOf(admin, '2025-09-10')).toEqual(winner === 'approved' ? [people['Teacher A'], null] : [me.staffId, null]);
+      const audit = await sql(`select action from audit_entries where entity_id = ? and action <> 'swap.requested'`, [id]);
+      expect(audit).toEqual([{ action: `swap.${winner}` }]);
+      const emails = (await outbox(admin.subdomain)).filter((e) => e.kind === 'swap-decided');
+      expect(emails).toHaveLength(winner === 'approved' ? 2 : 1);
+    });
+
+    it('with swap auto-approval on, a new swap is made at once and says so', async () => {
+      const { admin, me, people } = await school();
+      await setAutoApproval(admin, { swaps: true });
+      await assign(admin, '2025-09-10', me.staffId);
+      const res = await as(me.token)
+        .post('/api/swap-requests', { requesterId: me.staffId, targetId: people['Support A'], originalDate: '2025-09-10', swapDate: '2025-09-10', reason: 'Trip' })
+        .expect(201);
+      expect(res.body).toMatchObject({
+        processedAutomatically: true,
+        message: 'The swap was approved automatically: Support A is now on duty on Wednesday 10 September 2025.',
+        request: { status: 'approved', processedAutomatically: true, decidedBy: null },
+      });
+      expect(await dayOf(admin, '2025-09-10')).toEqual([people['Support A'], null]);
+    });
+  });
+
+  describe('cancel requests', () => {
+    it('by default a cancellation is processed at once and the slot goes to the least-loaded eligible person, keeping the mix', async () => {
+      const { admin, me, people } = await school();
+      // Earlier duties this academic year: Teacher A 3, Teacher C 2, Teacher B 1, Support A 0.
+      await assign(admin, '2025-09-01', people['Teacher A']!);
+      await assign(admin, '2025-09-02', people['Teacher A']!);
+      await assign(admin, '2025-09-03', people['Teacher A']!, people['Teacher C']!);
+      await assign(admin, '2025-09-04', people['Teacher B']!, people['Teacher C']!);
+      // Sam (teaching) and Support B on the 10th. The mix asks for a teacher in Sam's place, so
+      // Support A (0 duties) is passed over for the teacher with the fewest: Teacher B.
+      await assign(admin, '2025-09-10', me.staffId, people['Support B']!);
+      const res = await as(me.token).post('/api/cancel-requests', { staffId: me.staffId, date: '2025-09-10', reason: 'Hospital appointment' }).expect(201);
+      expect(res.body).toMatchObject({
+        processedAutomatically: true,
+        replacement: { id: people['Teacher B'], name: 'Teacher B' },
+        message: 'The request was processed automatically: Sam Staff is no longer on duty on Wednesday 10 September 2025 and Teacher B takes the duty.',
+        request: { status: 'approved', source: 'request', reason: 'Hospital appointment', replacement: { name: 'Teacher B' }, staff: { name: 'Sam Staff' } },
+      });
+      expect(await dayOf(admin, '2025-09-10')).toEqual([people['Teacher B'], people['Support B']]);
+      const emails = await outbox(admin.subdomain);
+      expect(emails.map((e) => [e.kind, e.subject])).toEqual(
+        expect.arrayContaining([
+          ['cancel-decided', 'Cancel request approved: Wednesday 10 September 2025'],
+          ['duty-added', 'You are on duty on Wednesday 10 September 2025'],
+        ]),
+      );
+      // Nobody free (everyone else away or inactive): the slot stays empty.
+      await assign(admin, '2025-09-15', people['Support A']!);
+      for (const name of ['Teacher A', 'Teacher B', 'Teacher C', 'Support B']) {
+        await as(admin.token).put(`/api/staff/${people[name]}`, { isActive: false }).expect(200);
+      }
+      await as(admin.token).put(`/api/staff/${me.staffId}`, { isActive: false }).expect(200);
+      const alone = await as(admin.token).post('/api/cancel-requests', { staffId: people['Support A'], date: '2025-09-15', reason: 'Ill' }).expect(201);
+      expect(alone.body.replacement).toBeNull();
+      expect(await dayOf(admin, '2025-09-15')).toEqual([]);
+    });
+
+    it('without auto-approval it waits; only admins decide; approval without auto-fill leaves the slot empty', async () => {
+      const { admin, me, people } = await school();
+      const manager = await memberWithRole(t, admin, 'manager', 'Mo Manager');
+      await setAutoApproval(admin, { cancellations: false, autoFillCancellations: false });
+      await assign(admin, '2025-09-10', me.staffId, people['Support A']!);
+
+      const created = await as(me.token).post('/api/cancel-requests', { staffId: me.staffId, date: '2025-09-10', reason: 'Course' }).expect(201);
+      expect(created.body).toMatchObject({ processedAutomatically: false, message: 'Cancel request created. It is pending approval.', request: { status: 'pending' } });
+      expect((await as(admin.token).get('/api/dashboard-stats').expect(200)).body.pendingCancellations).toBe(1);
+      const id = created.body.request.id as string;
+
+      const dup = await as(me.token).post('/api/cancel-requests', { staffId: me.staffId, date: '2025-09-10', reason: 'Again' }).expect(409);
+      expect(dup.body.message).toBe("A cancel request for Sam Staff's duty on Wednesday 10 September 2025 is already pending");
+      const notOn = await as(me.token).post('/api/cancel-requests', { staffId: me.staffId, date: '2025-09-11', reason: 'x' }).expect(409);
+      expect(notOn.body.message).toBe('Sam Staff is not on duty on Thursday 11 September 2025');
+      const others = await as(me.token).post('/api/cancel-requests', { staffId: people['Support A'], date: '2025-09-10', reason: 'x' }).expect(403);
+      expect(others.body.message).toBe('You can only ask to cancel your own duties');
+      const noReason = await as(me.token).post('/api/cancel-requests', { staffId: me.staffId, date: '2025-09-10', reason: '' }).expect(400);
+      expect(noReason.body.message).toBe('Please provide a reason for cancellation');
+
+      const denied = await as(manager.token).patch(`/api/cancel-requests/${id}`, { status: 'approved' }).expect(403);
+      expect(denied.body.message).toBe("You don't have permission to approve or reject cancel requests");
+      const approved = await as(admin.token).patch(`/api/cancel-requests/${id}`, { status: 'approved' }).expect(200);
+      expect(approved.body).toMatchObject({
+        replacement: null,
+        message: 'The duty has been cancelled and the staff member has been removed from the rota.',
+        request: { status: 'approved', decidedBy: { name: 'Ann Admin' } },
+      });
+      expect(await dayOf(admin, '2025-09-10')).toEqual([null, people['Support A']]);
+      await as(admin.token).patch(`/api/cancel-requests/${id}`, { status: 'rejected' }).expect(409);
+      expect((await as(me.token).get('/api/cancel-requests').expect(200)).body).toHaveLength(1);
+    });
+
+    it('concurrent approvals of one cancellation: one applies, one person is put in, the rest get 409', async () => {
+      const { admin, me, people } = await school();
+      const secondAdmin = await memberWithRole(t, admin, 'admin', 'Second Admin');
+      await setAutoApproval(admin, { cancellations: false });
+      await assign(admin, '2025-09-10', me.staffId);
+      const { body } = await as(me.token).post('/api/cancel-requests', { staffId: me.staffId, date: '2025-09-10', reason: 'Course' }).expect(201);
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => as(i % 2 ? admin.token : secondAdmin.token).patch(`/api/cancel-requests/${body.request.id}`, { status: 'approved' })),
+      );
+      expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+      const day = await dayOf(admin, '2025-09-10');
+      expect(day).toHaveLength(2);
+      expect(day[1]).toBeNull();
+      expect(day[0]).not.toBe(me.staffId);
+      expect(Object.values(people)).toContain(day[0]);
+      expect((await outbox(admin.subdomain)).filter((e) => e.kind === 'duty-added')).toHaveLength(1);
+    });
+  });
+
+  describe('unavailability', () => {
+    it('removes the person from every duty in the period from today on, refills each, and records them as cancellations', async () => {
+      const { admin, me, people } = await school();
+      await assign(admin, '2025-09-05', me.staffId); // before today: stays as it happened
+      await assign(admin, '2025-09-09', me.staffId, people['Support A']!);
+      await assign(admin, '2025-09-11', people['Teacher A']!, me.staffId);
+      await assign(admin, '2025-09-22', me.staffId); // after the period
+
+      const res = await as(me.token)
+        .post('/api/staff-unavailability', { staffId: me.staffId, startDate: '2025-09-01', endDate: '2025-09-19', reason: 'Surgery', type: 'sick' })
+        .expect(201);
+      expect(res.body).toMatchObject({
+        cancelledDuties: 2,
+        refilledDuties: 2,
+        message: 'Unavailability period added successfully. 2 duty assignments cancelled and all refilled.',
+        unavailability: { staffId: me.staffId, startDate: '2025-09-01', endDate: '2025-09-19', reason: 'Surgery', type: 'sick' },
+      });
+      expect(await dayOf(admin, '2025-09-05')).toEqual([me.staffId, null]);
+      expect(await dayOf(admin, '2025-09-22')).toEqual([me.staffId, null]);
+      const ninth = await dayOf(admin, '2025-09-09');
+      const eleventh = await dayOf(admin, '2025-09-11');
+      expect(ninth[1]).toBe(people['Support A']);
+      expect(eleventh[0]).toBe(people['Teacher A']);
+      for (const day of [ninth, eleventh]) {
+        expect(day).toHaveLength(2);
+        expect(day).not.toContain(me.staffId);
+        expect(new Set(day).size).toBe(2);
+      }
+      const cancels = (await as(admin.token).get('/api/cancel-requests').expect(200)).body as {
+        date: string;
+        status: string;
+        source: string;
+        reason: string;
+        replacement: { id: string } | null;
+      }[];
+      expect(cancels.map((c) => [c.date, c.status, c.source, c.reason]).sort()).toEqual([
+        ['2025-09-09', 'approved', 'unavailability', 'Sick Leave: Surgery'],
+        ['2025-09-11', 'approved', 'unavailability', 'Sick Leave: Surgery'],
+      ]);
+      const emails = await outbox(admin.subdomain);
+      expect(emails.filter((e) => e.kind === 'duties-removed').map((e) => [e.to, e.subject])).toEqual([[me.email, '2 duties removed']]);
+      expect(emails.filter((e) => e.kind === 'duty-added')).toHaveLength(2);
+
+      // While away, nobody can put them on duty, and the bulk fill passes them by.
+      const refused = await as(admin.token).post('/api/rota', { date: '2025-09-16', dutyManager1Id: me.staffId }).expect(409);
+      expect(refused.body.message).toBe("Sam Staff is unavailable on 2025-09-16 and can't be put on duty");
+      await as(admin.token).post('/api/rota/fill-unassigned', { endDate: '2025-09-19' }).expect(200);
+      const filled = (await as(admin.token).get('/api/rota?startDate=2025-09-09&endDate=2025-09-19').expect(200)).body as Day[];
+      expect(filled.flatMap((d) => d.slots.map((s) => s.staff?.id))).not.toContain(me.staffId);
+      expect(filled).toHaveLength(9);
+
+      const list = (await as(me.token).get(`/api/staff-unavailability/${me.staffId}`).expect(200)).body;
+      expect(list).toEqual([expect.objectContaining({ startDate: '2025-09-01', endDate: '2025-09-19', type: 'sick' })]);
+    });
+
+    it('validates the period, refuses overlaps, and lets staff manage only their own', async () => {
+      const { admin, me, people } = await school();
+      const manager = await memberWithRole(t, admin, 'manager', 'Mo Manager');
+      const add = (token: string, body: Record<string, unknown>) =>
+        as(token).post('/api/staff-unavailability', { staffId: me.staffId, startDate: '2025-10-06', endDate: '2025-10-10', reason: 'Holiday', ...body });
+
+      const before = await snapshotDatabase(t);
+      const cases: [Record<string, unknown>, number, string][] = [
+        [{ endDate: '2025-10-03' }, 400, 'End date must be after start date'],
+        [{ reason: ' ' }, 400, 'Please fill in all required fields'],
+        [{ startDate: undefined }, 400, 'Start date must be a real date written as yyyy-MM-dd'],
+        [{ type: 'holiday' }, 400, 'Type must be one of: annual_leave, sick, training, personal'],
+        [{ endDate: '2028-01-01' }, 400, 'An unavailability period can cover at most two years'],
+        [{ staffId: people['Teacher A'] }, 403, 'You can only manage your own unavailability'],
+      ];
+      for (const [body, status, message] of cases) {
+        const res = await add(me.token, body);
+        expect({ body, status: res.status, message: res.body.message }).toEqual({ body, status, message: expect.stringContaining(message) });
+      }
+      expect(await snapshotDatabase(t)).toEqual(before);
+
+      const mine = await add(me.token, {}).expect(201);
+      expect(mine.body.unavailability.type).toBe('annual_leave');
+      expect(mine.body.message).toBe('Unavailability period added successfully. There were no duties in the period.');
+      const overlap = await add(me.token, { startDate: '2025-10-10', endDate: '2025-10-14' }).expect(409);
+      expect(overlap.body.message).toBe(
+        'Sam Staff is already unavailable from Monday 6 October 2025 to Friday 10 October 2025 (Annual Leave); change that period instead',
+      );
+      const theirs = await add(manager.token, { staffId: people['Teacher A'] }).expect(201);
+      await as(me.token).get(`/api/staff-unavailability/${people['Teacher A']}`).expect(403);
+      const denied = await as(me.token).delete(`/api/staff-unavailability/${theirs.body.unavailability.id}`).expect(403);
+      expect(denied.body.message).toBe('You can only manage your own unavailability');
+      await as(me.token).delete(`/api/staff-unavailability/${mine.body.unavailability.id}`).expect(204);
+      expect((await as(me.token).get(`/api/staff-unavailability/${me.staffId}`).expect(200)).body).toEqual([]);
+      await as(me.token).delete(`/api/staff-unavailability/${mine.body.unavailability.id}`).expect(404);
+    });
+  });
+
+  describe('auto-approval settings', () => {
+    it('start at the product defaults and save only with the admin’s own password, rate-limited', async () => {
+      const { admin } = await school();
+      const manager = await memberWithRole(t, admin, 'manager', 'Mo Manager');
+      expect((await as(admin.token).get('/api/auto-approval-settings').expect(200)).body).toEqual({
+        swaps: false,
+        cancellations: true,
+        autoFillCancellations: true,
+      });
+      const missing = await as(admin.token).post('/api/auto-approval-settings', { swaps: true }).expect(400);
+      expect(missing.body).toMatchObject({ message: 'Please enter the admin password to save settings.', code: 'admin_password_required' });
+      const notAdmin = await as(manager.token).post('/api/auto-approval-settings', { adminPassword: admin.password, swaps: true }).expect(403);
+      expect(notAdmin.body.message).toBe("You don't have permission to change system settings");
+      const notBool = await as(admin.token).post('/api/auto-approval-settings', { adminPassword: admin.password, swaps: 'yes' }).expect(400);
+      expect(notBool.body.message).toBe('swaps must be true or false');
+
+      const saved = await setAutoApproval(admin, { swaps: true, autoFillCancellations: false });
+      expect(saved.body).toEqual({ swaps: true, cancellations: true, autoFillCancellations: false });
+      expect((await as(manager.token).get('/api/auto-approval-settings').expect(200)).body).toEqual(saved.body);
+      const audit = await sql(`select summary from audit_entries where action = 'settings.auto-approval' and entity_id = (select organization_id::text from users where email = ?)`, [
+        admin.email,
+      ]);
+      expect(audit).toEqual([{ summary: 'Auto-approval: swaps on, cancellations on, auto-fill off' }]);
+
+      for (let i = 0; i < 5; i += 1) {
+        const wrong = await as(admin.token).post('/api/auto-approval-settings', { adminPassword: 'not it', swaps: false }).expect(403);
+        expect(wrong.body.code).toBe('admin_password_incorrect');
+      }
+      const limited = await as(admin.token).post('/api/auto-approval-settings', { adminPassword: admin.password, swaps: false }).expect(429);
+      expect(limited.body.message).toMatch(/^Too many wrong admin passwords\. Please wait \d+ minutes? and try again\.$/);
+      expect((await as(admin.token).get('/api/auto-approval-settings').expect(200)).body.swaps).toBe(true);
+    });
+  });
+});
