@@ -201,8 +201,6 @@ describe('auth gate', () => {
     });
 
     it.each([
-      ['/swaps', 'Swap Requests'],
-      ['/cancel-requests', 'Cancel Requests'],
       ['/instructions', 'Instructions'],
       ['/help', 'Help'],
     ])('shows a placeholder at %s headed %s', async (path, heading) => {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { currentUser, currentWeek } from '@/testing/fixtures';
+import { autoApproval, currentUser, currentWeek } from '@/testing/fixtures';
 import { callCount, renderApp, storeToken, stubFetch } from '@/testing/test-utils';
 
 const SECTIONS = [
@@ -22,6 +22,7 @@ describe('Admin Panel', () => {
       'GET /api/auth/user': { body: currentUser() },
       'GET /api/staff': { body: [] },
       'GET /api/current-week': { body: currentWeek() },
+      'GET /api/auto-approval-settings': { body: autoApproval() },
     });
 
     renderApp('/staff');
@@ -34,7 +35,13 @@ describe('Admin Panel', () => {
       .getAllByRole('heading', { level: 2 })
       .map((heading) => heading.textContent);
     expect(sections).toEqual(SECTIONS);
-    expect(within(main).getAllByText('Coming soon.')).toHaveLength(5);
+    expect(within(main).getAllByText('Coming soon.')).toHaveLength(4);
+    const autoApprovalCard = within(main).getByRole('region', { name: 'Auto-Approval Settings' });
+    expect(within(autoApprovalCard).queryByText('Coming soon.')).not.toBeInTheDocument();
+    expect(
+      await within(autoApprovalCard).findByRole('list', { name: 'Saved auto-approval settings' }),
+    ).toHaveTextContent('Auto-approve swap requestsOff');
+    expect(within(autoApprovalCard).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
     expect(within(main).getByRole('button', { name: 'Fill Unassigned Dates' })).toBeInTheDocument();
     const staff = within(main).getByRole('region', { name: 'Staff Management' });
     expect(await within(staff).findByText('No staff members yet')).toBeInTheDocument();

@@ -3,7 +3,7 @@ import { Flex, Typography } from 'antd';
 import { Link } from 'react-router';
 
 import { RotaManagementCard } from '@/features/rota/routes';
-import { DutyManagerSettingsCard } from '@/features/settings/routes';
+import { AutoApprovalSettingsCard, DutyManagerSettingsCard } from '@/features/settings/routes';
 import { StaffManagement } from '@/features/staff/routes';
 import { AccessGuard } from '@/shared/ui/access-guard';
 import { PageTitle } from '@/shared/ui/page-title';
@@ -11,13 +11,12 @@ import { SectionCard } from '@/shared/ui/section-card';
 
 const TITLE = 'Admin Panel';
 
-/** Spec §2's sections between Duty Manager Settings and Rota Management; later releases fill them in. */
+/** Spec §2's sections between Duty Manager Settings and Auto-Approval Settings; later releases fill them in. */
 const COMING_SOON_SECTIONS = [
   'Email Reminder Settings',
   'Email Template Editor',
   'Email System Testing',
   'Instructions Manager',
-  'Auto-Approval Settings',
 ];
 
 /**
@@ -43,6 +42,7 @@ export function AdminPanelPage() {
             <Typography.Text type="secondary">Coming soon.</Typography.Text>
           </SectionCard>
         ))}
+        <AutoApprovalSettingsCard />
         <RotaManagementCard />
         <StaffManagement />
       </Flex>

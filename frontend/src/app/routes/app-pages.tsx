@@ -68,19 +68,22 @@ export const APP_PAGES: AppPage[] = [
     name: 'Swap Requests',
     title: 'Swap Requests',
     icon: <SwapOutlined aria-hidden />,
+    load: async () => (await import('@/features/requests/routes')).SwapRequestsPage,
   },
   {
     path: '/cancel-requests',
     name: 'Cancel Requests',
     title: 'Cancel Requests',
     icon: <CloseCircleOutlined aria-hidden />,
+    load: async () => (await import('@/features/requests/routes')).CancelRequestsPage,
   },
   {
     path: '/my-rota',
     name: 'My Rota',
     title: 'My Rota',
     icon: <UserOutlined aria-hidden />,
-    load: async () => (await import('@/features/my-rota/routes')).MyRotaPage,
+    // My Rota with the unavailability section of the unavailability feature (composed in src/app).
+    load: async () => (await import('./my-rota-page')).MyRotaWithUnavailabilityPage,
   },
   {
     path: '/instructions',

@@ -21,7 +21,7 @@ export const SHORT_DATE_FORMAT = 'ddd D MMM YYYY';
  * parse weekday names and the picker only accepts Enter on text it can parse. The ISO form lets
  * tests and power users type `2025-12-25`.
  */
-export const DATE_INPUT_FORMATS = ['D MMM YYYY', 'D/M/YYYY', 'YYYY-MM-DD'];
+export const DATE_INPUT_FORMATS = ['D MMM YYYY', 'D/M/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD'];
 /** e.g. "Mon 8 Sep 2025, 09:05". */
 export const DATE_TIME_FORMAT = `${SHORT_DATE_FORMAT}, HH:mm`;
 /** Spec §5: what an invalid date reads as on screen. */

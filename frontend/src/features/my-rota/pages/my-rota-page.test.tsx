@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { userEvent, type UserEvent } from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { RotaDayDto, RotaPersonDto } from '@/features/rota/api';
@@ -37,6 +38,7 @@ type Reply = Parameters<typeof stubFetch>[0][string];
 
 function renderPage(
   replies: { user?: Reply; staff?: Reply; rota?: Reply; currentWeek?: Reply } = {},
+  renderPersonExtras?: (person: StaffDto, isOwn: boolean) => ReactNode,
 ) {
   storeToken();
   const fetchMock = stubFetch({
@@ -45,7 +47,10 @@ function renderPage(
     'GET /api/staff': replies.staff ?? { body: allStaff },
     'GET /api/rota': replies.rota ?? { body: rota },
   });
-  return { fetchMock, ...renderWithProviders(<MyRotaPage />, '/my-rota') };
+  return {
+    fetchMock,
+    ...renderWithProviders(<MyRotaPage renderPersonExtras={renderPersonExtras} />, '/my-rota'),
+  };
 }
 
 function staffSelect(): HTMLElement {
@@ -187,5 +192,19 @@ describe('My Rota page', () => {
     await user.click(screen.getByRole('button', { name: 'Retry' }));
 
     expect(await dutyRows()).toHaveLength(4);
+  });
+
+  it('shows the extras the app adds for the selected person, saying whether it is their own', async () => {
+    renderPage({}, (person, isOwn) => (
+      <p data-testid="extras">{`${person.name} ${isOwn ? '(own)' : '(someone else)'}`}</p>
+    ));
+
+    await dutyRows();
+    expect(screen.getByTestId('extras')).toHaveTextContent('Ada Admin (own)');
+
+    await user.click(staffSelect());
+    await user.click(await screen.findByTitle('Bob Stone'));
+
+    expect(screen.getByTestId('extras')).toHaveTextContent('Bob Stone (someone else)');
   });
 });

@@ -1,10 +1,10 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Alert, Button, Flex, Select, Spin, Typography } from 'antd';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 
 import { useGetCurrentUserQuery } from '@/features/auth/api';
 import { useGetCurrentWeekQuery, useGetRotaQuery } from '@/features/rota/api';
-import { useGetStaffQuery } from '@/features/staff/api';
+import { useGetStaffQuery, type StaffDto } from '@/features/staff/api';
 import { getServerMessage } from '@/shared/api/errors';
 import { ownStaffRecord } from '@/features/staff/api/own-staff';
 import { useAuthToken } from '@/shared/auth/auth-token';
@@ -21,11 +21,20 @@ export function dutyDayCount(count: number): string {
   return `${count} duty ${count === 1 ? 'day' : 'days'}`;
 }
 
+interface MyRotaPageProps {
+  /**
+   * More about the selected person, shown below their duties: the app puts other features'
+   * sections here (the unavailability section, spec §2). `isOwn` tells whether that person is the
+   * signed-in user's own staff record.
+   */
+  renderPersonExtras?: (person: StaffDto, isOwn: boolean) => ReactNode;
+}
+
 /**
  * Spec §2: My Rota. Pick an active staff member (yourself by default, PRODUCT.md) and see their
  * duty days in the academic year containing the server's today, with who shares each day.
  */
-export function MyRotaPage() {
+export function MyRotaPage({ renderPersonExtras }: MyRotaPageProps = {}) {
   const selectId = useId();
   const token = useAuthToken();
   const userQuery = useGetCurrentUserQuery(undefined, { skip: !token });
@@ -128,10 +137,11 @@ export function MyRotaPage() {
         </SectionCard>
         {/*
           Still to come on this page (spec §2, My Rota): "Export to Calendar" for the selected
-          person's duties (.ics, with the Outlook import guides shown when duties exist), and
-          "My Unavailability" (Upcoming & Current, Past, and the Add Unavailability card and
-          dialog). They go here, below the duty list, and read `selected`.
+          person's duties (.ics, with the Outlook import guides shown when duties exist). It goes
+          here, below the duty list, and reads `selected`.
         */}
+        {/* Spec §2: "My Unavailability" and the like, for the selected person (composed in src/app). */}
+        {selected && !userPending && renderPersonExtras?.(selected, selected.id === own?.id)}
       </Flex>
     </>
   );

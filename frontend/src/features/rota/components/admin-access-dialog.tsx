@@ -1,31 +1,96 @@
-import { Button, Modal, Typography } from 'antd';
+import { Button, Flex, Modal, Typography } from 'antd';
+import { useState } from 'react';
 import { Link } from 'react-router';
+
+import { formatDate } from '@/shared/lib/dates';
+
+import type { RotaPersonDto } from '../api';
+import { daySlots, LONG_DATE_FORMAT, slotLabel } from '../lib/rota-calendar';
+
+import type { DutySlot } from './duty-dialog';
+import { DutyRequestActions, useDutyRequestAccess, type RequestMode } from './duty-requests';
+import { RequestCancelForm } from './request-cancel-form';
+import { RequestSwapForm } from './request-swap-form';
 
 interface AdminAccessDialogProps {
   open: boolean;
+  /** The slot whose name was clicked; when it is the signed-in person's own duty, they can ask. */
+  slot?: DutySlot;
+  /** The organisation's setting: how many slots each day has. */
+  dutyManagersPerDay?: number;
   onClose: () => void;
+  /** Called once the dialog has finished closing, e.g. to forget the slot. */
+  afterClose?: () => void;
 }
 
 /**
  * PRODUCT.md: on the Weekly Rota, someone without rota rights who clicks a name learns why they
- * cannot change it and which requests they can make instead.
+ * cannot change it and which requests they can make instead: on their own duty, the swap and
+ * cancel forms of the duty dialog, right here.
  */
-export function AdminAccessDialog({ open, onClose }: AdminAccessDialogProps) {
+export function AdminAccessDialog({
+  open,
+  slot,
+  dutyManagersPerDay = 2,
+  onClose,
+  afterClose,
+}: AdminAccessDialogProps) {
+  const [mode, setMode] = useState<RequestMode>('overview');
+  const [returnFocus, setReturnFocus] = useState<'swap' | 'cancel'>();
+  const person = slot ? (daySlots(slot.day, dutyManagersPerDay)[slot.position - 1] ?? null) : null;
+  const requesting = slot !== undefined && person !== null && mode !== 'overview';
+
   return (
     <Modal
       open={open}
       title="Admin access required"
       onCancel={onClose}
+      afterClose={() => {
+        setMode('overview');
+        setReturnFocus(undefined);
+        afterClose?.();
+      }}
+      destroyOnHidden
       footer={
-        <Button type="primary" onClick={onClose}>
-          OK
-        </Button>
+        requesting ? null : (
+          <Button type="primary" onClick={onClose}>
+            OK
+          </Button>
+        )
       }
     >
-      <Typography.Paragraph>
-        Only admins and managers can change the rota, so that every change is checked against
-        holidays, availability and a fair share of duties.
-      </Typography.Paragraph>
+      {slot && person ? (
+        <ClickedDuty
+          slot={slot}
+          person={person}
+          dutyManagersPerDay={dutyManagersPerDay}
+          mode={mode}
+          returnFocus={returnFocus}
+          onRequest={(next) => {
+            setReturnFocus(undefined);
+            setMode(next);
+          }}
+          onBack={() => {
+            if (mode !== 'overview') setReturnFocus(mode);
+            setMode('overview');
+          }}
+          onClose={onClose}
+        />
+      ) : (
+        <Explanation onClose={onClose} />
+      )}
+    </Modal>
+  );
+}
+
+const WHY_ADMIN_ONLY =
+  'Only admins and managers can change the rota, so that every change is checked against holidays, availability and a fair share of duties.';
+
+/** Why the rota is not theirs to change, and where requests are made. */
+function Explanation({ onClose }: { onClose: () => void }) {
+  return (
+    <>
+      <Typography.Paragraph>{WHY_ADMIN_ONLY}</Typography.Paragraph>
       <Typography.Paragraph style={{ marginBottom: 0 }}>
         If this is your own duty, you can ask for it to be swapped with a colleague or cancelled on
         the{' '}
@@ -39,6 +104,70 @@ export function AdminAccessDialog({ open, onClose }: AdminAccessDialogProps) {
         page. Depending on your organisation's settings, the request is approved at once or reviewed
         by an admin or manager.
       </Typography.Paragraph>
-    </Modal>
+    </>
+  );
+}
+
+interface ClickedDutyProps {
+  slot: DutySlot;
+  person: RotaPersonDto;
+  dutyManagersPerDay: number;
+  mode: RequestMode;
+  returnFocus: 'swap' | 'cancel' | undefined;
+  onRequest: (mode: 'swap' | 'cancel') => void;
+  onBack: () => void;
+  onClose: () => void;
+}
+
+/**
+ * A filled slot: on the signed-in person's own duty from today on, the requests they may make
+ * (or the form chosen); on anyone else's, and while that is being checked, the explanation.
+ */
+function ClickedDuty({
+  slot,
+  person,
+  dutyManagersPerDay,
+  mode,
+  returnFocus,
+  onRequest,
+  onBack,
+  onClose,
+}: ClickedDutyProps) {
+  const { access, own } = useDutyRequestAccess(slot.date, person);
+  if (!own || access !== 'allowed') return <Explanation onClose={onClose} />;
+
+  if (mode === 'swap') {
+    return (
+      <RequestSwapForm
+        date={slot.date}
+        person={person}
+        own
+        day={slot.day}
+        dutyManagersPerDay={dutyManagersPerDay}
+        onBack={onBack}
+        onDone={onClose}
+      />
+    );
+  }
+  if (mode === 'cancel') {
+    return (
+      <RequestCancelForm date={slot.date} person={person} own onBack={onBack} onDone={onClose} />
+    );
+  }
+  return (
+    <Flex vertical gap="middle">
+      <Typography.Paragraph style={{ margin: 0 }}>{WHY_ADMIN_ONLY}</Typography.Paragraph>
+      <Typography.Paragraph style={{ margin: 0 }}>
+        This is your duty: {slotLabel(slot.position)} on {formatDate(slot.date, LONG_DATE_FORMAT)}.
+        You can ask for it to be swapped with a colleague or cancelled. Depending on your
+        organisation's settings, the request is approved at once or reviewed by an admin or manager.
+      </Typography.Paragraph>
+      <DutyRequestActions
+        access={access}
+        person={person}
+        onRequest={onRequest}
+        returnFocus={returnFocus}
+      />
+    </Flex>
   );
 }

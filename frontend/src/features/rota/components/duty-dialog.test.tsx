@@ -2,12 +2,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent, type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import { AccessContext, accessFor } from '@/shared/auth/access';
-import { callCount, renderWithProviders, sentBodies, stubFetch } from '@/testing/test-utils';
+import { AccessContext, accessFor, type Role } from '@/shared/auth/access';
+import {
+  callCount,
+  renderWithProviders,
+  sentBodies,
+  storeToken,
+  stubFetch,
+} from '@/testing/test-utils';
 
-import { currentWeek, rotaDay } from '@/testing/fixtures';
+import { autoApproval, currentUser, currentWeek, rotaDay } from '@/testing/fixtures';
 
-import { alice, allStaff, bob, cat, holiday } from '../lib/rota-fixtures';
+import { alice, allStaff, bob, cat, dan, holiday } from '../lib/rota-fixtures';
 import { MonthlyRota } from './monthly-rota';
 
 // On the rota: Monday 8 September both slots (Alice, Bob); Tuesday 9 September Alice in slot 1;
@@ -230,7 +236,7 @@ describe('Duty dialog', () => {
     expect(await screen.findByText('Failed to assign staff member')).toBeInTheDocument();
   });
 
-  it('shows who is on a filled slot, with the requests still to come', async () => {
+  it('shows who is on a filled slot, with the requests an admin may make for them', async () => {
     stubRota();
     renderRota();
 
@@ -241,8 +247,8 @@ describe('Duty dialog', () => {
     );
 
     expect(within(dialog).getByText('Alice Smith')).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Request Swap' })).toBeDisabled();
-    expect(within(dialog).getByRole('button', { name: 'Request Cancel' })).toBeDisabled();
+    expect(await within(dialog).findByRole('button', { name: 'Request Swap' })).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: 'Request Cancel' })).toBeEnabled();
     expect(within(dialog).queryByRole('combobox')).not.toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
@@ -261,5 +267,131 @@ describe('Duty dialog', () => {
     expect(within(dialog).queryByRole('combobox')).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Assign' })).not.toBeInTheDocument();
     expect(callCount(fetchMock, 'GET /api/staff')).toBe(0);
+  });
+});
+
+describe('Duty dialog requests', () => {
+  let user: UserEvent;
+
+  beforeEach(() => {
+    user = userEvent.setup();
+  });
+
+  // Alice signs in as staff: her staff record is linked to her user.
+  const aliceAccount = { ...alice, userId: 'u-2' };
+  const staffWithAlice = [cat, dan, bob, aliceAccount];
+  const lastFriday = rotaDay('2025-09-05', [alice, bob]);
+
+  function renderAsAlice(role: Role = 'staff') {
+    storeToken();
+    const fetchMock = stubRota({
+      'GET /api/auth/user': {
+        body: currentUser({
+          user: { id: 'u-2', name: 'Alice Smith', email: alice.email, role },
+        }),
+      },
+      'GET /api/rota': { body: [lastFriday, monday, tuesday] },
+      'GET /api/staff': { body: staffWithAlice },
+    });
+    renderRota(role);
+    return fetchMock;
+  }
+
+  it("offers staff the requests for their own duty, and not for a colleague's", async () => {
+    renderAsAlice();
+
+    let dialog = await openSlot(
+      user,
+      'Duty Manager 1, Mon 8 Sep 2025: Alice Smith',
+      'Duty Manager 1 — Monday 8 September 2025',
+    );
+    expect(await within(dialog).findByRole('button', { name: 'Request Swap' })).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: 'Request Cancel' })).toBeEnabled();
+    expect(within(dialog).queryByText(/or an admin or manager can ask/)).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    dialog = await openSlot(
+      user,
+      'Duty Manager 2, Mon 8 Sep 2025: Bob Jones',
+      'Duty Manager 2 — Monday 8 September 2025',
+    );
+    expect(
+      await within(dialog).findByText(
+        'Only Bob Jones or an admin or manager can ask to swap or cancel this duty.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Request Swap' })).not.toBeInTheDocument();
+    expect(
+      within(dialog).queryByRole('button', { name: 'Request Cancel' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it("offers managers the requests for anyone's duty", async () => {
+    renderAsAlice('manager');
+
+    const dialog = await openSlot(
+      user,
+      'Duty Manager 2, Mon 8 Sep 2025: Bob Jones',
+      'Duty Manager 2 — Monday 8 September 2025',
+    );
+
+    expect(await within(dialog).findByRole('button', { name: 'Request Swap' })).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: 'Request Cancel' })).toBeEnabled();
+    expect(within(dialog).queryByText(/Only Bob Jones/)).not.toBeInTheDocument();
+  });
+
+  it('offers no requests for a duty that has passed', async () => {
+    renderAsAlice();
+
+    const dialog = await openSlot(
+      user,
+      'Duty Manager 1, Fri 5 Sep 2025: Alice Smith',
+      'Duty Manager 1 — Friday 5 September 2025',
+    );
+
+    expect(await within(dialog).findByText('This duty has passed.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Request Swap' })).not.toBeInTheDocument();
+    expect(
+      within(dialog).queryByRole('button', { name: 'Request Cancel' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('opens each request form, with focus in its first field, and goes back', async () => {
+    stubRota({ 'GET /api/auto-approval-settings': { body: autoApproval() } });
+    renderRota();
+
+    const dialog = await openSlot(
+      user,
+      'Duty Manager 1, Mon 8 Sep 2025: Alice Smith',
+      'Duty Manager 1 — Monday 8 September 2025',
+    );
+
+    await user.click(await within(dialog).findByRole('button', { name: 'Request Swap' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('combobox', { name: 'Swap with' })).toHaveFocus(),
+    );
+    expect(within(dialog).getByRole('textbox', { name: 'Reason' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'OK' })).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    const swapButton = within(dialog).getByRole('button', { name: 'Request Swap' });
+    await waitFor(() => expect(swapButton).toHaveFocus());
+
+    // By keyboard: Tab to Request Cancel, Enter opens its form.
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: 'Request Cancel' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(within(dialog).getByRole('textbox', { name: 'Reason' })).toHaveFocus(),
+    );
+    expect(within(dialog).queryByRole('combobox', { name: 'Swap with' })).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Request Cancel' })).toHaveFocus(),
+    );
+    expect(within(dialog).getByRole('button', { name: 'OK' })).toBeInTheDocument();
   });
 });

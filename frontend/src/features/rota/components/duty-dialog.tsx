@@ -1,15 +1,5 @@
-import {
-  Alert,
-  Button,
-  Flex,
-  Form,
-  Modal,
-  Select,
-  Space,
-  Typography,
-  type RefSelectProps,
-} from 'antd';
-import { useMemo, useRef, type RefObject } from 'react';
+import { Alert, Button, Flex, Form, Modal, Select, Typography, type RefSelectProps } from 'antd';
+import { useMemo, useRef, useState, type RefObject } from 'react';
 
 import { useGetStaffQuery } from '@/features/staff/api';
 import { getServerMessage } from '@/shared/api/errors';
@@ -18,7 +8,12 @@ import { formatDate } from '@/shared/lib/dates';
 import { focusFirstField } from '@/shared/ui/focus-first-field';
 import { useToast } from '@/shared/ui/toast';
 
-import { useCreateRotaMutation, useUpdateRotaMutation, type RotaDayDto } from '../api';
+import {
+  useCreateRotaMutation,
+  useUpdateRotaMutation,
+  type RotaDayDto,
+  type RotaPersonDto,
+} from '../api';
 import {
   assignmentBody,
   daySlots,
@@ -26,6 +21,9 @@ import {
   serverErrorCode,
   slotLabel,
 } from '../lib/rota-calendar';
+import { DutyRequestActions, useDutyRequestAccess, type RequestMode } from './duty-requests';
+import { RequestCancelForm } from './request-cancel-form';
+import { RequestSwapForm } from './request-swap-form';
 
 /** The slot a duty dialog is about. */
 export interface DutySlot {
@@ -60,7 +58,8 @@ export function dutyDialogTitle(slot: Pick<DutySlot, 'date' | 'position'>): stri
 
 /**
  * Spec §2 "Duty dialog": on an empty slot, admins and managers assign someone (spec §4/§5); on a
- * filled slot it shows who is on duty and the requests to come.
+ * filled slot it shows who is on duty and offers the swap and cancel requests the signed-in person
+ * may make (their own duties; anyone's for admins and managers), each as a form in the dialog.
  */
 export function DutyDialog({
   open,
@@ -73,57 +72,141 @@ export function DutyDialog({
   const person = daySlots(slot.day, dutyManagersPerDay)[slot.position - 1] ?? null;
   const assigning = canManage && person === null;
   const selectRef = useRef<RefSelectProps>(null);
+  const [mode, setMode] = useState<RequestMode>('overview');
+  // The request button whose form was left with Back: focus returns to it.
+  const [returnFocus, setReturnFocus] = useState<'swap' | 'cancel'>();
+  const requesting = person !== null && mode !== 'overview';
+
+  let body;
+  if (assigning) {
+    body = (
+      <AssignForm
+        slot={slot}
+        dutyManagersPerDay={dutyManagersPerDay}
+        selectRef={selectRef}
+        onDone={onClose}
+      />
+    );
+  } else if (person) {
+    body = (
+      <FilledSlot
+        slot={slot}
+        person={person}
+        dutyManagersPerDay={dutyManagersPerDay}
+        mode={mode}
+        returnFocus={returnFocus}
+        onRequest={(next) => {
+          setReturnFocus(undefined);
+          setMode(next);
+        }}
+        onBack={() => {
+          if (mode !== 'overview') setReturnFocus(mode);
+          setMode('overview');
+        }}
+        onDone={onClose}
+      />
+    );
+  } else {
+    body = (
+      <Flex vertical gap="small">
+        <Typography.Paragraph style={{ margin: 0 }}>
+          Nobody is on duty in this slot yet.
+        </Typography.Paragraph>
+        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+          Only admins and managers can assign duty managers.
+        </Typography.Paragraph>
+      </Flex>
+    );
+  }
 
   return (
     <Modal
       open={open}
       title={dutyDialogTitle(slot)}
       onCancel={onClose}
-      afterClose={afterClose}
+      afterClose={() => {
+        setMode('overview');
+        setReturnFocus(undefined);
+        afterClose?.();
+      }}
       afterOpenChange={(visible) => {
         // The modal focuses itself; on an empty slot the staff picker is what people came for.
         if (visible) focusFirstField(selectRef.current);
       }}
       destroyOnHidden
       footer={
-        assigning ? null : (
+        assigning || requesting ? null : (
           <Button type="primary" onClick={onClose}>
             OK
           </Button>
         )
       }
     >
-      {assigning ? (
-        <AssignForm
-          slot={slot}
-          dutyManagersPerDay={dutyManagersPerDay}
-          selectRef={selectRef}
-          onDone={onClose}
-        />
-      ) : person ? (
-        <Flex vertical gap="middle">
-          <Typography.Paragraph style={{ margin: 0 }}>
-            On duty: <Typography.Text strong>{person.name}</Typography.Text>
-          </Typography.Paragraph>
-          <Space wrap>
-            <Button disabled>Request Swap</Button>
-            <Button disabled>Request Cancel</Button>
-          </Space>
-          <Typography.Text type="secondary">
-            Swap and cancel requests are coming in a later release.
-          </Typography.Text>
-        </Flex>
-      ) : (
-        <Flex vertical gap="small">
-          <Typography.Paragraph style={{ margin: 0 }}>
-            Nobody is on duty in this slot yet.
-          </Typography.Paragraph>
-          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-            Only admins and managers can assign duty managers.
-          </Typography.Paragraph>
-        </Flex>
-      )}
+      {body}
     </Modal>
+  );
+}
+
+interface FilledSlotProps {
+  slot: DutySlot;
+  person: RotaPersonDto;
+  dutyManagersPerDay: number;
+  mode: RequestMode;
+  returnFocus: 'swap' | 'cancel' | undefined;
+  onRequest: (mode: 'swap' | 'cancel') => void;
+  onBack: () => void;
+  onDone: () => void;
+}
+
+/** A filled slot: who is on duty and the requests on offer, or the request form chosen. */
+function FilledSlot({
+  slot,
+  person,
+  dutyManagersPerDay,
+  mode,
+  returnFocus,
+  onRequest,
+  onBack,
+  onDone,
+}: FilledSlotProps) {
+  const { access, own } = useDutyRequestAccess(slot.date, person);
+
+  if (access === 'allowed' && mode === 'swap') {
+    return (
+      <RequestSwapForm
+        date={slot.date}
+        person={person}
+        own={own}
+        day={slot.day}
+        dutyManagersPerDay={dutyManagersPerDay}
+        onBack={onBack}
+        onDone={onDone}
+      />
+    );
+  }
+  if (access === 'allowed' && mode === 'cancel') {
+    return (
+      <RequestCancelForm
+        date={slot.date}
+        person={person}
+        own={own}
+        onBack={onBack}
+        onDone={onDone}
+      />
+    );
+  }
+  return (
+    <Flex vertical gap="middle">
+      <Typography.Paragraph style={{ margin: 0 }}>
+        On duty: <Typography.Text strong>{person.name}</Typography.Text>
+      </Typography.Paragraph>
+      <DutyRequestActions
+        access={access}
+        person={person}
+        onRequest={onRequest}
+        returnFocus={returnFocus}
+      />
+    </Flex>
   );
 }
 

@@ -3,11 +3,19 @@ import { userEvent, type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { AccessContext, accessFor } from '@/shared/auth/access';
-import { callCount, renderWithProviders, stubFetch } from '@/testing/test-utils';
+import {
+  callCount,
+  fill,
+  renderWithProviders,
+  sentBodies,
+  storeToken,
+  stubFetch,
+} from '@/testing/test-utils';
 
-import { currentWeek, rotaDay } from '@/testing/fixtures';
+import { autoApproval, currentUser, currentWeek, rotaDay, swapRequest } from '@/testing/fixtures';
 
-import { alice, allStaff, bob, holiday, requestedRanges } from '../lib/rota-fixtures';
+import { choose } from '../lib/duty-dialog-testing';
+import { alice, allStaff, bob, cat, holiday, requestedRanges } from '../lib/rota-fixtures';
 import { WeeklyRotaPage } from './weekly-rota-page';
 
 // The server's week of Monday 8 September 2025: Monday fully staffed, Tuesday with slot 2
@@ -178,11 +186,69 @@ describe('Weekly Rota', () => {
       '/cancel-requests',
     );
     expect(screen.queryByRole('combobox', { name: 'Staff member' })).not.toBeInTheDocument();
-    expect(callCount(fetchMock, 'GET /api/staff')).toBe(0);
+    expect(within(dialog).queryByRole('button', { name: 'Assign' })).not.toBeInTheDocument();
+    // Whose duty it is takes the staff list; Alice's is not this (signed-out) user's.
+    await waitFor(() => expect(callCount(fetchMock, 'GET /api/staff')).toBe(1));
+    expect(within(dialog).queryByRole('button', { name: 'Request Swap' })).not.toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('link', { name: 'Swap Requests' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/swaps'));
+  });
+
+  it('lets staff ask for a swap of their own duty from the admin-access dialog', async () => {
+    storeToken();
+    const fetchMock = stubWeek({
+      'GET /api/auth/user': {
+        body: currentUser({
+          user: { id: 'u-2', name: 'Alice Smith', email: alice.email, role: 'staff' },
+        }),
+      },
+      'GET /api/staff': {
+        body: allStaff.map((p) => (p.id === alice.id ? { ...p, userId: 'u-2' } : p)),
+      },
+      'GET /api/auto-approval-settings': { body: autoApproval() },
+      'POST /api/swap-requests': {
+        status: 201,
+        body: {
+          request: swapRequest('sw-1', alice, cat, {
+            originalDate: '2025-09-09',
+            swapDate: '2025-09-09',
+          }),
+          processedAutomatically: false,
+          message: 'Swap request created and pending approval',
+        },
+      },
+    });
+    renderWeek('staff');
+
+    await user.click(
+      await screen.findByRole('button', { name: 'Duty Manager 1, Tue 9 Sep 2025: Alice Smith' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Admin access required' });
+    expect(
+      await within(dialog).findByText(
+        /This is your duty: Duty Manager 1 on Tuesday 9 September 2025\./,
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Request Swap' }));
+
+    // Tuesday's slot 2 is empty: only Alice is on duty that day.
+    await choose(user, dialog, 'Swap with', 'Cat Rowe');
+    await fill(user, within(dialog).getByRole('textbox', { name: 'Reason' }), 'Parents evening');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Request' }));
+
+    expect(await screen.findByText('Swap request created successfully')).toBeInTheDocument();
+    expect(sentBodies(fetchMock, 'POST /api/swap-requests')).toEqual([
+      {
+        requesterId: alice.id,
+        targetId: cat.id,
+        originalDate: '2025-09-09',
+        swapDate: '2025-09-09',
+        reason: 'Parents evening',
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('says when the week cannot be loaded, and tries again', async () => {

@@ -38,12 +38,10 @@ export function WeeklyRotaPage() {
   const { rotaDays, holidays: weekHolidays, busy, error } = useRotaPeriod(range);
 
   const openSlot = (date: string, position: number) => {
-    if (!canManage) {
-      setAccessOpen(true);
-      return;
-    }
     setSlot({ date, position, day: rotaDays.get(date) });
-    setDutyOpen(true);
+    // Without rota rights: why not, and on their own duty the requests they can make instead.
+    if (canManage) setDutyOpen(true);
+    else setAccessOpen(true);
   };
 
   let body;
@@ -105,7 +103,7 @@ export function WeeklyRotaPage() {
         </Typography.Paragraph>
       )}
       {body}
-      {slot && (
+      {slot && canManage && (
         <DutyDialog
           open={dutyOpen}
           slot={slot}
@@ -114,7 +112,13 @@ export function WeeklyRotaPage() {
           afterClose={() => setSlot(undefined)}
         />
       )}
-      <AdminAccessDialog open={accessOpen} onClose={() => setAccessOpen(false)} />
+      <AdminAccessDialog
+        open={accessOpen}
+        slot={slot}
+        dutyManagersPerDay={perDay}
+        onClose={() => setAccessOpen(false)}
+        afterClose={() => setSlot(undefined)}
+      />
     </div>
   );
 }

@@ -1,0 +1,104 @@
+import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Space, Tag, Typography } from 'antd';
+
+import { useToast } from '@/shared/ui/toast';
+
+import { useDecideCancelRequestMutation, type CancelRequestDto, type Decision } from '../api';
+import { decisionFailedToast, httpStatus } from '../lib/decision-errors';
+import { formatDutyDate, personName } from '../lib/request-format';
+import { Instant, Reason, RequestStatusTag } from './request-states';
+
+const VERB: Record<Decision, string> = { approved: 'approve', rejected: 'reject' };
+
+interface CancelRequestCardProps {
+  request: CancelRequestDto;
+  /** Whether to offer Approve and Reject on a pending request (admins, spec §6). */
+  canDecide: boolean;
+}
+
+/**
+ * Spec §2: one cancel request: who, its status, the duty date, when it was asked for and why,
+ * and for an approved one who took the freed slot.
+ */
+export function CancelRequestCard({ request, canDecide }: CancelRequestCardProps) {
+  const [decide, state] = useDecideCancelRequestMutation();
+  const toast = useToast();
+  const name = personName(request.staff);
+  const deciding = state.isLoading ? state.originalArgs?.decideRequestDto.status : undefined;
+
+  const run = async (status: Decision) => {
+    try {
+      await decide({ id: request.id, decideRequestDto: { status } }).unwrap();
+      if (status === 'approved') {
+        toast({
+          title: 'Cancellation Approved',
+          description:
+            'The duty has been cancelled and the staff member has been removed from the rota',
+        });
+      } else {
+        toast({ title: 'Request updated', description: 'The cancel request has been rejected' });
+      }
+    } catch (error) {
+      if (httpStatus(error) === 403) {
+        toast({
+          variant: 'destructive',
+          title: 'Access denied',
+          description: `You don't have permission to ${VERB[status]} cancel requests`,
+        });
+      } else {
+        toast(decisionFailedToast(error, 'Failed to update cancel request'));
+      }
+    }
+  };
+
+  return (
+    <Card size="small">
+      <Flex justify="space-between" align="start" gap="middle" wrap>
+        <Flex vertical gap={4} style={{ minWidth: 0, flex: '1 1 320px' }}>
+          <Flex align="center" gap="small" wrap>
+            <Typography.Text strong>{name}</Typography.Text>
+            <RequestStatusTag status={request.status} />
+            {request.source === 'unavailability' && (
+              <Tag style={{ marginInlineEnd: 0 }}>From unavailability</Tag>
+            )}
+            {request.processedAutomatically && (
+              <Typography.Text type="secondary">Processed automatically</Typography.Text>
+            )}
+          </Flex>
+          <Typography.Text>
+            Duty date: <time dateTime={request.date}>{formatDutyDate(request.date)}</time>
+          </Typography.Text>
+          <Instant label="Requested" value={request.createdAt} />
+          <Reason reason={request.reason} />
+          {request.status === 'approved' && request.replacement && (
+            <Typography.Text>{`Replaced by ${personName(request.replacement)}`}</Typography.Text>
+          )}
+        </Flex>
+        {canDecide && request.status === 'pending' && (
+          <Space size="small">
+            <Button
+              type="primary"
+              icon={<CheckOutlined aria-hidden />}
+              aria-label={`Approve cancel request from ${name}`}
+              loading={deciding === 'approved'}
+              disabled={deciding === 'rejected'}
+              onClick={() => void run('approved')}
+            >
+              Approve
+            </Button>
+            <Button
+              danger
+              icon={<CloseOutlined aria-hidden />}
+              aria-label={`Reject cancel request from ${name}`}
+              loading={deciding === 'rejected'}
+              disabled={deciding === 'approved'}
+              onClick={() => void run('rejected')}
+            >
+              Reject
+            </Button>
+          </Space>
+        )}
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,83 @@
+import { Alert, Button, Card, Flex, Skeleton, Tag, Typography } from 'antd';
+
+import { getServerMessage } from '@/shared/api/errors';
+import { formatDateTime } from '@/shared/lib/dates';
+
+import type { RequestStatus } from '../api';
+import { STATUS_INFO } from '../lib/request-format';
+
+export const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0 } as const;
+
+/** An Approved (green), Rejected (red) or Pending (gold) badge. */
+export function RequestStatusTag({ status }: { status: RequestStatus }) {
+  const info = STATUS_INFO[status];
+  return (
+    <Tag color={info.color} style={{ marginInlineEnd: 0 }}>
+      {info.label}
+    </Tag>
+  );
+}
+
+/** What a request list shows while it loads: three placeholder cards (spec §2). */
+export function RequestSkeletons({ label }: { label: string }) {
+  return (
+    <Flex vertical gap="middle" role="status" aria-label={label}>
+      {[0, 1, 2].map((index) => (
+        <Card key={index} size="small" aria-hidden>
+          <Skeleton active title={{ width: '40%' }} paragraph={{ rows: 2 }} />
+        </Card>
+      ))}
+    </Flex>
+  );
+}
+
+interface RequestsLoadErrorProps {
+  title: string;
+  error: unknown;
+  retrying: boolean;
+  onRetry: () => void;
+}
+
+/** A request list that could not be loaded: the server's reason and a Retry button. */
+export function RequestsLoadError({ title, error, retrying, onRetry }: RequestsLoadErrorProps) {
+  return (
+    <Alert
+      type="error"
+      showIcon
+      title={title}
+      description={getServerMessage(error) ?? 'Please try again.'}
+      action={
+        <Button loading={retrying} onClick={onRetry}>
+          Retry
+        </Button>
+      }
+    />
+  );
+}
+
+/** A request's reason, keeping the line breaks it was written with. */
+export function Reason({ reason }: { reason: string }) {
+  return (
+    <Typography.Paragraph style={{ marginBottom: 0, whiteSpace: 'pre-line' }}>
+      {reason}
+    </Typography.Paragraph>
+  );
+}
+
+interface InstantProps {
+  label: string;
+  /** An ISO date-time from the API, e.g. `createdAt`. */
+  value: string;
+  /** Text after the time, e.g. " by Alice Able". */
+  suffix?: string;
+}
+
+/** "Requested Mon 8 Sep 2025, 09:15": an instant in the browser's time zone. */
+export function Instant({ label, value, suffix }: InstantProps) {
+  return (
+    <Typography.Text type="secondary">
+      {label} <time dateTime={value}>{formatDateTime(value)}</time>
+      {suffix}
+    </Typography.Text>
+  );
+}

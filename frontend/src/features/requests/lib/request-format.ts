@@ -1,0 +1,46 @@
+import dayjs from 'dayjs';
+import advancedFormat from 'dayjs/plugin/advancedFormat';
+
+import { formatDate } from '@/shared/lib/dates';
+
+import type { RequestPersonDto, RequestStatus } from '../api';
+
+// `Do` (1st, 2nd, …) comes from advancedFormat; src/shared/lib/dates.ts does not extend it.
+dayjs.extend(advancedFormat);
+
+/** Spec §2: what a person the server could not find reads as. */
+export const UNKNOWN_STAFF = 'Unknown Staff';
+
+/** Spec §2 (Cancel Requests): a duty date like "Monday, January 1st, 2025". */
+export const DUTY_DATE_FORMAT = 'dddd, MMMM Do, YYYY';
+
+export function personName(person: RequestPersonDto | null | undefined): string {
+  return person?.name.trim() || UNKNOWN_STAFF;
+}
+
+/** A `yyyy-MM-dd` duty date as "Monday, January 1st, 2025" ("Invalid date" if it is not one). */
+export function formatDutyDate(date: string): string {
+  return formatDate(date, DUTY_DATE_FORMAT);
+}
+
+export const STATUS_INFO: Record<RequestStatus, { label: string; color: string }> = {
+  pending: { label: 'Pending', color: 'gold' },
+  approved: { label: 'Approved', color: 'green' },
+  rejected: { label: 'Rejected', color: 'red' },
+};
+
+/** Pending requests, and decided ones, each in the order the server sent them. */
+export function splitByStatus<T extends { status: RequestStatus }>(
+  requests: readonly T[] | undefined,
+): { pending: T[]; completed: T[] } {
+  const all = requests ?? [];
+  return {
+    pending: all.filter((request) => request.status === 'pending'),
+    completed: all.filter((request) => request.status !== 'pending'),
+  };
+}
+
+/** A tab's name with its count, "Pending (2)"; just "Pending" until the count is known. */
+export function tabLabel(name: string, count: number | undefined): string {
+  return count === undefined ? name : `${name} (${count})`;
+}

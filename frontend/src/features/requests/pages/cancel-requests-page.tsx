@@ -1,0 +1,110 @@
+import { Empty, Flex, Tabs, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+
+import { useCan } from '@/shared/auth/access';
+import { PageTitle } from '@/shared/ui/page-title';
+
+import { useGetCancelRequestsQuery, type CancelRequestDto } from '../api';
+import { CancelRequestCard } from '../components/cancel-request-card';
+import { LIST_STYLE, RequestSkeletons, RequestsLoadError } from '../components/request-states';
+import { splitByStatus, tabLabel } from '../lib/request-format';
+
+const TITLE = 'Cancel Requests';
+
+interface CancelRequestListProps {
+  label: string;
+  requests: CancelRequestDto[];
+  empty: string;
+  canDecide: boolean;
+}
+
+function CancelRequestList({ label, requests, empty, canDecide }: CancelRequestListProps) {
+  if (requests.length === 0) {
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />;
+  }
+  return (
+    <Flex vertical gap="middle" component="ul" aria-label={label} style={LIST_STYLE}>
+      {requests.map((request) => (
+        <li key={request.id}>
+          <CancelRequestCard request={request} canDecide={canDecide} />
+        </li>
+      ))}
+    </Flex>
+  );
+}
+
+/**
+ * Spec §2: Cancel Requests at /cancel-requests. People ask from the rota to be taken off a duty;
+ * only admins approve or reject (spec §6), and the buttons are hidden from everyone else.
+ */
+export function CancelRequestsPage() {
+  const canDecide = useCan('cancellations.decide');
+  const { data, isLoading, isError, isFetching, error, refetch } = useGetCancelRequestsQuery();
+  const [tab, setTab] = useState('pending');
+  const { pending, completed } = splitByStatus(data);
+
+  const content = (list: ReactNode): ReactNode => {
+    if (isError && !data) {
+      return (
+        <RequestsLoadError
+          title="Failed to load cancel requests"
+          error={error}
+          retrying={isFetching}
+          onRetry={() => void refetch()}
+        />
+      );
+    }
+    if (isLoading || !data) return <RequestSkeletons label="Loading cancel requests" />;
+    return list;
+  };
+
+  return (
+    <>
+      <PageTitle title={TITLE} />
+      <Typography.Title level={1} style={{ marginTop: 0, marginBottom: 4 }}>
+        {TITLE}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 4 }}>
+        {canDecide
+          ? 'Approve or reject requests to be taken off a duty'
+          : 'Requests to be taken off a duty, and how they were decided'}
+      </Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        To ask for a duty to be cancelled, click your duty on the <Link to="/">Dashboard</Link>{' '}
+        calendar and choose Request Cancel.
+        {!canDecide && ' Only administrators approve or reject cancel requests.'}
+      </Typography.Paragraph>
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        items={[
+          {
+            key: 'pending',
+            label: tabLabel('Pending', data ? pending.length : undefined),
+            children: content(
+              <CancelRequestList
+                label="Pending cancel requests"
+                requests={pending}
+                empty="No pending cancel requests"
+                canDecide={canDecide}
+              />,
+            ),
+          },
+          {
+            key: 'completed',
+            label: tabLabel('Completed', data ? completed.length : undefined),
+            children: content(
+              <CancelRequestList
+                label="Completed cancel requests"
+                requests={completed}
+                empty="No completed cancel requests"
+                canDecide={canDecide}
+              />,
+            ),
+          },
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Flex, Tabs, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+
+import { useCan } from '@/shared/auth/access';
+import { PageTitle } from '@/shared/ui/page-title';
+import { SectionCard } from '@/shared/ui/section-card';
+
+import { useGetSwapRequestsQuery } from '../api';
+import { CreateSwapRequestDialog } from '../components/create-swap-request-dialog';
+import { RequestSkeletons, RequestsLoadError } from '../components/request-states';
+import { CompletedSwapList, PendingSwapList } from '../components/swap-request-list';
+import { splitByStatus, tabLabel } from '../lib/request-format';
+
+const TITLE = 'Swap Requests';
+
+/**
+ * Spec §2: Swap Requests at /swaps. Anyone asks a colleague to cover or trade a duty; admins and
+ * managers approve or reject the pending requests (PRODUCT.md).
+ */
+export function SwapRequestsPage() {
+  const canDecide = useCan('requests.decide');
+  const { data, isLoading, isError, isFetching, error, refetch } = useGetSwapRequestsQuery();
+  const [creating, setCreating] = useState(false);
+  const [tab, setTab] = useState('pending');
+  const { pending, completed } = splitByStatus(data);
+  const failed = isError && !data;
+
+  const content = (list: ReactNode): ReactNode => {
+    if (failed) {
+      return (
+        <RequestsLoadError
+          title="Failed to load swap requests"
+          error={error}
+          retrying={isFetching}
+          onRetry={() => void refetch()}
+        />
+      );
+    }
+    if (isLoading || !data) return <RequestSkeletons label="Loading swap requests" />;
+    return list;
+  };
+
+  return (
+    <>
+      <PageTitle title={TITLE} />
+      <Flex justify="space-between" align="start" wrap gap="middle">
+        <div>
+          <Typography.Title level={1} style={{ marginTop: 0, marginBottom: 4 }}>
+            {TITLE}
+          </Typography.Title>
+          <Typography.Paragraph type="secondary">
+            {canDecide
+              ? 'Review requests to cover or trade duties, and ask on anyone’s behalf'
+              : 'Ask a colleague to cover or trade a duty, and follow your requests'}
+          </Typography.Paragraph>
+        </div>
+        <Button
+          type="primary"
+          icon={<PlusOutlined aria-hidden />}
+          onClick={() => setCreating(true)}
+        >
+          Create Swap Request
+        </Button>
+      </Flex>
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        items={[
+          {
+            key: 'pending',
+            label: tabLabel('Pending', data ? pending.length : undefined),
+            children: (
+              <SectionCard title="Pending Requests">
+                {!canDecide && (
+                  <Typography.Paragraph type="secondary">
+                    Administrators and managers approve or reject swap requests.
+                  </Typography.Paragraph>
+                )}
+                {content(<PendingSwapList requests={pending} canDecide={canDecide} />)}
+              </SectionCard>
+            ),
+          },
+          {
+            key: 'completed',
+            label: tabLabel('Completed', data ? completed.length : undefined),
+            children: (
+              <SectionCard title="Recent History">
+                {content(<CompletedSwapList requests={completed} />)}
+              </SectionCard>
+            ),
+          },
+        ]}
+      />
+      <CreateSwapRequestDialog open={creating} onClose={() => setCreating(false)} />
+    </>
+  );
+}

@@ -1,0 +1,134 @@
+import { Alert, Button, Space, Typography } from 'antd';
+import { useEffect, useRef } from 'react';
+
+import { useGetAutoApprovalSettingsQuery } from '@/features/settings/api';
+import { useGetStaffQuery } from '@/features/staff/api';
+import { useOwnStaffRecord } from '@/features/staff/api/own-staff';
+import { useCan } from '@/shared/auth/access';
+
+import { useGetCurrentWeekQuery, type RotaPersonDto } from '../api';
+import {
+  AUTO_APPROVAL_NOTE,
+  AUTO_FILL_NOTE,
+  CANCEL_NEEDS_APPROVAL_NOTE,
+  dutyRequestAccess,
+  notOwnDutyText,
+  PAST_DUTY_TEXT,
+  SWAP_NEEDS_APPROVAL_NOTE,
+  type DutyRequestAccess,
+} from '../lib/duty-requests';
+
+/** What a dialog about a filled duty shows: the overview, or one of the two request forms. */
+export type RequestMode = 'overview' | 'swap' | 'cancel';
+
+export interface DutyRequestState {
+  access: DutyRequestAccess;
+  /** The duty is the signed-in person's own. */
+  own: boolean;
+}
+
+/**
+ * Whether the signed-in person may ask to swap or cancel `person`'s duty on `date` (PRODUCT.md:
+ * staff for their own duties, admins and managers for anyone's; from the organisation's today on).
+ */
+export function useDutyRequestAccess(date: string, person: RotaPersonDto): DutyRequestState {
+  const today = useGetCurrentWeekQuery().data?.today;
+  const canRequestForAnyone = useCan('requests.decide');
+  const staff = useGetStaffQuery();
+  const ownStaffId = useOwnStaffRecord()?.id;
+  const access = dutyRequestAccess({
+    date,
+    today,
+    personId: person.id,
+    ownStaffId,
+    canRequestForAnyone,
+    staffList: staff.isError ? 'error' : staff.data ? 'ready' : 'loading',
+  });
+  return { access, own: ownStaffId === person.id };
+}
+
+interface DutyRequestActionsProps {
+  access: DutyRequestAccess;
+  person: RotaPersonDto;
+  onRequest: (mode: 'swap' | 'cancel') => void;
+  /** The button to put focus back on, when coming back from its form. */
+  returnFocus?: 'swap' | 'cancel';
+}
+
+/**
+ * The Request Swap and Request Cancel buttons, or why they are not offered: the duty has passed,
+ * or it is somebody else's.
+ */
+export function DutyRequestActions({
+  access,
+  person,
+  onRequest,
+  returnFocus,
+}: DutyRequestActionsProps) {
+  const swapRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (access !== 'allowed' || !returnFocus) return;
+    (returnFocus === 'swap' ? swapRef : cancelRef).current?.focus();
+  }, [access, returnFocus]);
+
+  switch (access) {
+    case 'allowed':
+      return (
+        <Space wrap>
+          <Button ref={swapRef} onClick={() => onRequest('swap')}>
+            Request Swap
+          </Button>
+          <Button ref={cancelRef} onClick={() => onRequest('cancel')}>
+            Request Cancel
+          </Button>
+        </Space>
+      );
+    case 'past':
+      return <Typography.Text type="secondary">{PAST_DUTY_TEXT}</Typography.Text>;
+    case 'not-own':
+      return <Typography.Text type="secondary">{notOwnDutyText(person.name)}</Typography.Text>;
+    case 'unknown':
+      return (
+        <Typography.Text type="secondary">
+          The staff list could not be loaded, so swap and cancel requests cannot be offered right
+          now.
+        </Typography.Text>
+      );
+    case 'checking':
+      return null;
+  }
+}
+
+/**
+ * What happens to the request, by the organisation's auto-approval settings (PRODUCT.md). Until
+ * the settings are known (or if they fail to load), it says an approval is needed: the cautious
+ * reading.
+ */
+export function RequestApprovalNote({ kind }: { kind: 'swap' | 'cancel' }) {
+  const settings = useGetAutoApprovalSettingsQuery().data;
+  const automatic = kind === 'swap' ? settings?.swaps : settings?.cancellations;
+  if (!automatic) {
+    return (
+      <Alert
+        // A standing note, not news: antd's default role "alert" would interrupt screen readers.
+        role="note"
+        type="info"
+        showIcon
+        title={kind === 'swap' ? SWAP_NEEDS_APPROVAL_NOTE : CANCEL_NEEDS_APPROVAL_NOTE}
+      />
+    );
+  }
+  return (
+    <Alert
+      role="note"
+      type="info"
+      showIcon
+      title={AUTO_APPROVAL_NOTE}
+      description={
+        kind === 'cancel' && settings?.autoFillCancellations ? AUTO_FILL_NOTE : undefined
+      }
+    />
+  );
+}

@@ -1,0 +1,94 @@
+import { Button, Flex, Form, Input, Typography, type GetRef } from 'antd';
+import { useEffect, useRef } from 'react';
+
+import { useCreateCancelRequestMutation } from '@/features/requests/api';
+import { getServerMessage } from '@/shared/api/errors';
+import { formatDate } from '@/shared/lib/dates';
+import { useToast } from '@/shared/ui/toast';
+
+import { CANCEL_REASON_REQUIRED_MESSAGE, REASON_MAX_LENGTH } from '../lib/duty-requests';
+import { LONG_DATE_FORMAT } from '../lib/rota-calendar';
+import { RequestApprovalNote } from './duty-requests';
+import type { RequestFormProps } from './request-swap-form';
+
+type TextAreaRef = GetRef<typeof Input.TextArea>;
+
+interface CancelValues {
+  reason?: string;
+}
+
+/**
+ * Spec §2/§5 "Cancel form": a required reason, and a note on what happens next, which depends on
+ * the organisation's auto-approval settings (PRODUCT.md).
+ */
+export function RequestCancelForm({ date, person, own, onBack, onDone }: RequestFormProps) {
+  const [createCancel, { isLoading: saving }] = useCreateCancelRequestMutation();
+  const toast = useToast();
+  const reasonRef = useRef<TextAreaRef>(null);
+
+  // The form replaces the overview the person was on: take them to its field.
+  useEffect(() => reasonRef.current?.focus(), []);
+
+  const submit = async ({ reason }: CancelValues) => {
+    const trimmed = reason?.trim();
+    if (!trimmed) return;
+    try {
+      const result = await createCancel({
+        createCancelRequestDto: { staffId: person.id, date, reason: trimmed },
+      }).unwrap();
+      toast({ title: 'Cancel request processed', description: result.message });
+      onDone();
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        description: getServerMessage(error) ?? 'Failed to create cancel request',
+      });
+    }
+  };
+
+  const longDate = formatDate(date, LONG_DATE_FORMAT);
+
+  return (
+    <Form<CancelValues>
+      name="request-cancel"
+      layout="vertical"
+      noValidate
+      disabled={saving}
+      onFinish={(values) => void submit(values)}
+    >
+      <Flex vertical gap="middle" style={{ marginBottom: 16 }}>
+        <Typography.Paragraph style={{ margin: 0 }}>
+          {own ? (
+            <>Ask to be taken off your duty on {longDate}.</>
+          ) : (
+            <>
+              Ask for <Typography.Text strong>{person.name}</Typography.Text> to be taken off the
+              duty on {longDate}.
+            </>
+          )}
+        </Typography.Paragraph>
+        <RequestApprovalNote kind="cancel" />
+      </Flex>
+      <Form.Item
+        label="Reason"
+        name="reason"
+        rules={[{ required: true, whitespace: true, message: CANCEL_REASON_REQUIRED_MESSAGE }]}
+      >
+        <Input.TextArea
+          ref={reasonRef}
+          autoSize={{ minRows: 3, maxRows: 6 }}
+          maxLength={REASON_MAX_LENGTH}
+          showCount
+        />
+      </Form.Item>
+      <Flex justify="end" gap="small">
+        <Button onClick={onBack} disabled={saving}>
+          Back
+        </Button>
+        <Button type="primary" htmlType="submit" loading={saving}>
+          Send Request
+        </Button>
+      </Flex>
+    </Form>
+  );
+}

@@ -1,0 +1,248 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent, type UserEvent } from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+
+import { AccessContext, accessFor } from '@/shared/auth/access';
+import { autoApproval, currentWeek, rotaDay, staffMember, swapRequest } from '@/testing/fixtures';
+import { callCount, fill, renderWithProviders, sentBodies, stubFetch } from '@/testing/test-utils';
+
+import { choose, findToast, offeredNames } from '../lib/duty-dialog-testing';
+import { alice, allStaff, bob, cat, holiday } from '../lib/rota-fixtures';
+import { MonthlyRota } from './monthly-rota';
+
+// Monday 8 September (the server's today): Alice and Bob. Tuesday 9 September: Alice, Cat, and Abe
+// in a third slot the organisation no longer has.
+const abe = staffMember('s-5', 'Abe Young');
+const monday = rotaDay('2025-09-08', [alice, bob]);
+const tuesday = rotaDay('2025-09-09', [alice, cat]);
+const staff = [...allStaff, abe];
+
+const SWAPS = 'POST /api/swap-requests';
+
+function renderRota(overrides: Parameters<typeof stubFetch>[0] = {}) {
+  const fetchMock = stubFetch({
+    'GET /api/current-week': { body: currentWeek() },
+    'GET /api/rota': { body: [monday, tuesday] },
+    'GET /api/holidays': { body: [holiday()] },
+    'GET /api/staff': { body: staff },
+    'GET /api/auto-approval-settings': { body: autoApproval() },
+    ...overrides,
+  });
+  const { store } = renderWithProviders(
+    <AccessContext value={accessFor('admin')}>
+      <MonthlyRota />
+    </AccessContext>,
+  );
+  return { fetchMock, store };
+}
+
+/** Opens Alice's Monday duty and its swap form. */
+async function openSwapForm(
+  user: UserEvent,
+  slotName = 'Duty Manager 1, Mon 8 Sep 2025: Alice Smith',
+  title = 'Duty Manager 1 — Monday 8 September 2025',
+) {
+  await user.click(await screen.findByRole('button', { name: slotName }));
+  const dialog = await screen.findByRole('dialog', { name: title });
+  await user.click(await within(dialog).findByRole('button', { name: 'Request Swap' }));
+  await within(dialog).findByRole('combobox', { name: 'Swap with' });
+  return dialog;
+}
+
+function reasonField(dialog: HTMLElement) {
+  return within(dialog).getByRole('textbox', { name: 'Reason' });
+}
+
+describe('Request Swap form', () => {
+  let user: UserEvent;
+
+  beforeEach(() => {
+    user = userEvent.setup();
+  });
+
+  it("offers active staff by name, without the person on duty and the day's other managers", async () => {
+    renderRota();
+
+    const dialog = await openSwapForm(user);
+
+    // Alice is on duty, Bob is the day's other manager, Dan is inactive.
+    expect(await offeredNames(user, dialog, 'Swap with')).toEqual(['Abe Young', 'Cat Rowe']);
+  });
+
+  it('leaves out every other manager of the day, also beyond two slots', async () => {
+    renderRota({
+      'GET /api/current-week': { body: currentWeek({ dutyManagersPerDay: 3 }) },
+      'GET /api/rota': { body: [rotaDay('2025-09-08', [alice, bob, abe])] },
+    });
+
+    const dialog = await openSwapForm(
+      user,
+      'Duty Manager 3, Mon 8 Sep 2025: Abe Young',
+      'Duty Manager 3 — Monday 8 September 2025',
+    );
+
+    expect(await offeredNames(user, dialog, 'Swap with')).toEqual(['Cat Rowe']);
+  });
+
+  it('asks for a colleague and a reason before sending anything', async () => {
+    const { fetchMock } = renderRota();
+    const dialog = await openSwapForm(user);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send Request' }));
+
+    const toast = await findToast('alert', 'Missing information');
+    expect(
+      within(toast).getByText('Please select a staff member and provide a reason'),
+    ).toBeInTheDocument();
+    expect(await within(dialog).findByText('Please select a staff member')).toBeInTheDocument();
+    expect(within(dialog).getByText('Please provide a reason')).toBeInTheDocument();
+
+    expect(callCount(fetchMock, SWAPS)).toBe(0);
+  });
+
+  it('takes a reason of spaces for no reason', async () => {
+    const { fetchMock } = renderRota();
+    const dialog = await openSwapForm(user);
+
+    await choose(user, dialog, 'Swap with', 'Cat Rowe');
+    await fill(user, reasonField(dialog), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Request' }));
+
+    const toast = await findToast('alert', 'Missing information');
+    expect(
+      within(toast).getByText('Please select a staff member and provide a reason'),
+    ).toBeInTheDocument();
+    expect(await within(dialog).findByText('Please provide a reason')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Please select a staff member')).not.toBeInTheDocument();
+    expect(callCount(fetchMock, SWAPS)).toBe(0);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('asks for a cover of the duty, and says the request was created', async () => {
+    const { fetchMock } = renderRota({
+      [SWAPS]: {
+        status: 201,
+        body: {
+          request: swapRequest('sw-1', alice, cat, {
+            originalDate: '2025-09-08',
+            swapDate: '2025-09-08',
+          }),
+          processedAutomatically: false,
+          message: 'Swap request created and pending approval',
+        },
+      },
+    });
+    const dialog = await openSwapForm(user);
+
+    await choose(user, dialog, 'Swap with', 'Cat Rowe');
+    await fill(user, reasonField(dialog), '  Parents evening  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Request' }));
+
+    const toast = await findToast('status', 'Swap request created');
+    expect(within(toast).getByText('Swap request created successfully')).toBeInTheDocument();
+    expect(sentBodies(fetchMock, SWAPS)).toEqual([
+      {
+        requesterId: alice.id,
+        targetId: cat.id,
+        originalDate: '2025-09-08',
+        swapDate: '2025-09-08',
+        reason: 'Parents evening',
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('says what the server did when the swap was approved automatically', async () => {
+    renderRota({
+      'GET /api/auto-approval-settings': { body: autoApproval({ swaps: true }) },
+      [SWAPS]: {
+        status: 201,
+        body: {
+          request: swapRequest('sw-2', alice, abe, { status: 'approved' }),
+          processedAutomatically: true,
+          message: 'Swap request processed automatically: Abe Young covers Monday 8 September',
+        },
+      },
+    });
+    const dialog = await openSwapForm(user);
+
+    await choose(user, dialog, 'Swap with', 'Abe Young');
+    await fill(user, reasonField(dialog), 'Training course');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Request' }));
+
+    const toast = await findToast('status', 'Swap request created');
+    expect(
+      within(toast).getByText(
+        'Swap request processed automatically: Abe Young covers Monday 8 September',
+      ),
+    ).toBeInTheDocument();
+    expect(within(toast).queryByText('Swap request created successfully')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message, else a fixed one, and keeps the form", async () => {
+    const { fetchMock } = renderRota({
+      [SWAPS]: [
+        {
+          status: 409,
+          body: {
+            statusCode: 409,
+            error: 'Conflict',
+            message: 'Cat Rowe is unavailable on Monday 8 September 2025',
+          },
+        },
+        { networkError: true },
+      ],
+    });
+    const dialog = await openSwapForm(user);
+
+    await choose(user, dialog, 'Swap with', 'Cat Rowe');
+    await fill(user, reasonField(dialog), 'Parents evening');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Request' }));
+
+    const first = await findToast('alert', 'Error');
+    expect(
+      within(first).getByText('Cat Rowe is unavailable on Monday 8 September 2025'),
+    ).toBeInTheDocument();
+    expect(reasonField(dialog)).toHaveValue('Parents evening');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send Request' }));
+
+    expect(await screen.findByText('Failed to create swap request')).toBeInTheDocument();
+    expect(callCount(fetchMock, SWAPS)).toBe(2);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: 'Swap with' })).toBeInTheDocument();
+  });
+
+  it('says the swap needs approval when swap auto-approval is off', async () => {
+    const { store } = renderRota({
+      'GET /api/auto-approval-settings': { body: autoApproval({ swaps: false }) },
+    });
+    const dialog = await openSwapForm(user);
+
+    // The same note shows while the settings load: wait until they have.
+    await waitFor(() =>
+      expect(store.getState().api.queries['getAutoApprovalSettings(undefined)']?.data).toEqual(
+        autoApproval({ swaps: false }),
+      ),
+    );
+
+    expect(
+      await within(dialog).findByText('Swapping requires approval by an admin or manager.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByText(/Auto-approval is on/)).not.toBeInTheDocument();
+  });
+
+  it('says when the swap will be processed automatically', async () => {
+    renderRota({ 'GET /api/auto-approval-settings': { body: autoApproval({ swaps: true }) } });
+    const dialog = await openSwapForm(user);
+
+    expect(
+      await within(dialog).findByText(
+        'Auto-approval is on: your request will be processed automatically.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).queryByText('Swapping requires approval by an admin or manager.'),
+    ).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,178 @@
+import { Alert, Button, Flex, Form, Input, Select, Typography, type RefSelectProps } from 'antd';
+import { useEffect, useMemo, useRef } from 'react';
+
+import { useCreateSwapRequestMutation } from '@/features/requests/api';
+import { useGetStaffQuery } from '@/features/staff/api';
+import { getServerMessage } from '@/shared/api/errors';
+import { formatDate } from '@/shared/lib/dates';
+import { useToast } from '@/shared/ui/toast';
+
+import type { RotaDayDto, RotaPersonDto } from '../api';
+import {
+  MISSING_INFORMATION,
+  REASON_MAX_LENGTH,
+  swapTargets,
+  SWAP_REASON_REQUIRED_MESSAGE,
+  SWAP_TARGET_REQUIRED_MESSAGE,
+} from '../lib/duty-requests';
+import { LONG_DATE_FORMAT } from '../lib/rota-calendar';
+import { RequestApprovalNote } from './duty-requests';
+
+export interface RequestFormProps {
+  /** The duty's day, `yyyy-MM-dd`. */
+  date: string;
+  /** Who is on duty: the request is about their duty. */
+  person: RotaPersonDto;
+  /** The duty is the signed-in person's own: the form says "your duty". */
+  own: boolean;
+  /** Back to the dialog's overview. */
+  onBack: () => void;
+  /** The request was made: close the dialog. */
+  onDone: () => void;
+}
+
+interface RequestSwapFormProps extends RequestFormProps {
+  /** The day's rota record, for the day's other duty managers. */
+  day: RotaDayDto | undefined;
+  dutyManagersPerDay: number;
+}
+
+interface SwapValues {
+  targetId?: string;
+  reason?: string;
+}
+
+/**
+ * Spec §2/§5 "Swap form": a colleague to cover the duty and a reason. The duty dialog always asks
+ * for a cover, so the swap date is the duty's own date (spec §3).
+ */
+export function RequestSwapForm({
+  date,
+  person,
+  own,
+  day,
+  dutyManagersPerDay,
+  onBack,
+  onDone,
+}: RequestSwapFormProps) {
+  const [form] = Form.useForm<SwapValues>();
+  const staff = useGetStaffQuery();
+  const [createSwap, { isLoading: saving }] = useCreateSwapRequestMutation();
+  const toast = useToast();
+  const selectRef = useRef<RefSelectProps>(null);
+
+  // The form replaces the overview the person was on: take them to its first field.
+  useEffect(() => selectRef.current?.focus(), []);
+
+  const options = useMemo(
+    () =>
+      swapTargets(staff.data, person, day, dutyManagersPerDay).map((member) => ({
+        value: member.id,
+        label: member.name,
+      })),
+    [staff.data, person, day, dutyManagersPerDay],
+  );
+
+  const submit = async ({ targetId, reason }: SwapValues) => {
+    const trimmed = reason?.trim() ?? '';
+    if (!targetId || !trimmed) {
+      toast({ variant: 'destructive', ...MISSING_INFORMATION });
+      return;
+    }
+    try {
+      const result = await createSwap({
+        createSwapRequestDto: {
+          requesterId: person.id,
+          targetId,
+          originalDate: date,
+          swapDate: date,
+          reason: trimmed,
+        },
+      }).unwrap();
+      toast({
+        title: 'Swap request created',
+        description: result.processedAutomatically
+          ? result.message
+          : 'Swap request created successfully',
+      });
+      onDone();
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        description: getServerMessage(error) ?? 'Failed to create swap request',
+      });
+    }
+  };
+
+  const longDate = formatDate(date, LONG_DATE_FORMAT);
+
+  return (
+    <Form<SwapValues>
+      form={form}
+      name="request-swap"
+      layout="vertical"
+      noValidate
+      disabled={saving}
+      onFinish={(values) => void submit(values)}
+      // Spec §5: a missing target or reason is one toast, besides the fields marked invalid.
+      onFinishFailed={() => toast({ variant: 'destructive', ...MISSING_INFORMATION })}
+    >
+      <Flex vertical gap="middle" style={{ marginBottom: 16 }}>
+        <Typography.Paragraph style={{ margin: 0 }}>
+          {own ? (
+            <>Choose a colleague to cover your duty on {longDate}.</>
+          ) : (
+            <>
+              Choose a colleague to cover <Typography.Text strong>{person.name}</Typography.Text>
+              &rsquo;s duty on {longDate}.
+            </>
+          )}
+        </Typography.Paragraph>
+        <RequestApprovalNote kind="swap" />
+        {staff.isError && (
+          <Alert
+            type="error"
+            showIcon
+            title="Failed to load staff members"
+            description={getServerMessage(staff.error) ?? 'Please try again.'}
+            action={<Button onClick={() => void staff.refetch()}>Retry</Button>}
+          />
+        )}
+      </Flex>
+      <Form.Item
+        label="Swap with"
+        name="targetId"
+        rules={[{ required: true, message: SWAP_TARGET_REQUIRED_MESSAGE }]}
+        extra="Active staff who are not already on duty that day."
+      >
+        <Select
+          ref={selectRef}
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder="Select a staff member"
+          options={options}
+          loading={staff.isLoading}
+          notFoundContent={staff.isLoading ? 'Loading…' : 'No staff members available'}
+        />
+      </Form.Item>
+      <Form.Item
+        label="Reason"
+        name="reason"
+        rules={[{ required: true, whitespace: true, message: SWAP_REASON_REQUIRED_MESSAGE }]}
+      >
+        <Input.TextArea
+          autoSize={{ minRows: 3, maxRows: 6 }}
+          maxLength={REASON_MAX_LENGTH}
+          showCount
+        />
+      </Form.Item>
+      <Flex justify="end" gap="small">
+        <Button onClick={onBack} disabled={saving}>
+          Back
+        </Button>
+        <Button type="primary" htmlType="submit" loading={saving}>
+          Send Request
+        </Button>
+      </Flex>
+    </Form>
+  );
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+
+import { rotaDay } from '@/testing/fixtures';
+
+import {
+  dutyRequestAccess,
+  notOwnDutyText,
+  swapTargets,
+  type DutyRequestFacts,
+} from './duty-requests';
+import { alice, allStaff, bob, cat } from './rota-fixtures';
+
+const facts: DutyRequestFacts = {
+  date: '2025-09-08',
+  today: '2025-09-08',
+  personId: alice.id,
+  ownStaffId: bob.id,
+  canRequestForAnyone: false,
+  staffList: 'ready',
+};
+
+describe('dutyRequestAccess', () => {
+  it('allows your own duty from today on, and anyone’s for admins and managers', () => {
+    expect(dutyRequestAccess({ ...facts, ownStaffId: alice.id })).toBe('allowed');
+    expect(dutyRequestAccess({ ...facts, date: '2025-09-30', ownStaffId: alice.id })).toBe(
+      'allowed',
+    );
+    expect(dutyRequestAccess({ ...facts, canRequestForAnyone: true })).toBe('allowed');
+    expect(dutyRequestAccess(facts)).toBe('not-own');
+  });
+
+  it('refuses duties before today, whoever asks', () => {
+    expect(dutyRequestAccess({ ...facts, date: '2025-09-05', ownStaffId: alice.id })).toBe('past');
+    expect(dutyRequestAccess({ ...facts, date: '2025-09-05', canRequestForAnyone: true })).toBe(
+      'past',
+    );
+  });
+
+  it('waits for today and the staff list, and says when the list failed', () => {
+    expect(dutyRequestAccess({ ...facts, today: undefined, canRequestForAnyone: true })).toBe(
+      'checking',
+    );
+    expect(dutyRequestAccess({ ...facts, ownStaffId: undefined, staffList: 'loading' })).toBe(
+      'checking',
+    );
+    expect(dutyRequestAccess({ ...facts, ownStaffId: undefined, staffList: 'error' })).toBe(
+      'unknown',
+    );
+  });
+});
+
+describe('swapTargets', () => {
+  it("keeps active staff by name, without the person and the day's other managers", () => {
+    const day = rotaDay('2025-09-08', [alice, bob]);
+    expect(swapTargets(allStaff, alice, day, 2).map((p) => p.name)).toEqual(['Cat Rowe']);
+    expect(swapTargets(allStaff, alice, undefined, 2).map((p) => p.name)).toEqual([
+      'Bob Jones',
+      'Cat Rowe',
+    ]);
+    expect(swapTargets(undefined, cat, day, 2)).toEqual([]);
+  });
+});
+
+describe('notOwnDutyText', () => {
+  it('names the person on duty', () => {
+    expect(notOwnDutyText('Bob Jones')).toBe(
+      'Only Bob Jones or an admin or manager can ask to swap or cancel this duty.',
+    );
+  });
+});

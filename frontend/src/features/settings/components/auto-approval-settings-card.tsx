@@ -1,0 +1,254 @@
+import { EditOutlined } from '@ant-design/icons';
+import {
+  Alert,
+  Button,
+  Flex,
+  Form,
+  Input,
+  Skeleton,
+  Space,
+  Switch,
+  Tag,
+  theme,
+  Typography,
+  type InputRef,
+} from 'antd';
+import { useRef, useState } from 'react';
+
+import { getServerMessage, isApiError } from '@/shared/api/errors';
+import { SectionCard } from '@/shared/ui/section-card';
+import { useToast } from '@/shared/ui/toast';
+
+import {
+  useGetAutoApprovalSettingsQuery,
+  useSaveAutoApprovalSettingsMutation,
+  type AutoApprovalSettingsDto,
+} from '../api';
+
+const TITLE = 'Auto-Approval Settings';
+const PASSWORD_LABEL = 'Admin password';
+/** Spec §5: saving without the admin password. */
+const PASSWORD_REQUIRED_TITLE = 'Admin Password Required';
+const PASSWORD_REQUIRED_MESSAGE = 'Please enter the admin password to save settings.';
+
+type SettingName = keyof AutoApprovalSettingsDto;
+
+/** The three switches, in the order they are shown, each with what it does. */
+export const AUTO_APPROVAL_SETTINGS: { name: SettingName; label: string; help: string }[] = [
+  {
+    name: 'swaps',
+    label: 'Auto-approve swap requests',
+    help: 'A new cover or trade request is approved at once, without waiting for a review.',
+  },
+  {
+    name: 'cancellations',
+    label: 'Auto-approve cancel requests',
+    help: 'A new cancel request is approved at once and the person is taken off that day.',
+  },
+  {
+    name: 'autoFillCancellations',
+    label: 'Auto-fill cancelled duties',
+    help: 'A freed slot goes at once to the eligible person with the fewest duties this year.',
+  },
+];
+
+interface EditValues extends AutoApprovalSettingsDto {
+  adminPassword: string;
+}
+
+/** The error body's `code`, e.g. `admin_password_incorrect`. */
+function errorCode(error: unknown): string | undefined {
+  if (!isApiError(error) || typeof error.data !== 'object' || error.data === null) return undefined;
+  const { code } = error.data as { code?: unknown };
+  return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * Spec §2, Admin Panel: the Auto-Approval Settings section. It shows the stored switches and
+ * toggles into an edit mode; saving needs the signed-in admin's own password (PRODUCT.md).
+ */
+export function AutoApprovalSettingsCard() {
+  return (
+    <SectionCard title={TITLE}>
+      <Typography.Paragraph type="secondary">
+        Which requests take effect without waiting for an admin or manager to approve them.
+      </Typography.Paragraph>
+      <SettingsBody />
+    </SectionCard>
+  );
+}
+
+function SettingsBody() {
+  // Spec §7: this GET is retried 3 times, 1 second apart (set up in the settings api).
+  const query = useGetAutoApprovalSettingsQuery();
+  const [saveSettings, saveState] = useSaveAutoApprovalSettingsMutation();
+  const [editing, setEditing] = useState(false);
+
+  if (query.isLoading) {
+    return (
+      <div role="status" aria-label="Loading auto-approval settings">
+        <Skeleton active title={false} paragraph={{ rows: 3 }} />
+      </div>
+    );
+  }
+
+  if (!query.data) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title="Failed to load auto-approval settings"
+        description="Please try refreshing the page or contact support if the issue persists."
+        action={
+          <Button loading={query.isFetching} onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+
+  // What was just saved, until the refetch the save triggers has come back.
+  const saved =
+    saveState.data && (saveState.fulfilledTimeStamp ?? 0) > (query.fulfilledTimeStamp ?? 0)
+      ? saveState.data
+      : query.data;
+
+  if (!editing) return <SettingsView settings={saved} onEdit={() => setEditing(true)} />;
+
+  return (
+    <SettingsForm
+      settings={saved}
+      saving={saveState.isLoading}
+      save={(dto) => saveSettings({ saveAutoApprovalSettingsDto: dto }).unwrap()}
+      onDone={() => setEditing(false)}
+    />
+  );
+}
+
+function SettingsView({
+  settings,
+  onEdit,
+}: {
+  settings: AutoApprovalSettingsDto;
+  onEdit: () => void;
+}) {
+  const { token } = theme.useToken();
+  return (
+    <Flex vertical gap="middle">
+      <ul
+        aria-label="Saved auto-approval settings"
+        style={{ listStyle: 'none', margin: 0, padding: 0 }}
+      >
+        {AUTO_APPROVAL_SETTINGS.map(({ name, label }, index) => (
+          <li
+            key={name}
+            style={{
+              padding: '8px 0',
+              borderTop: index === 0 ? undefined : `1px solid ${token.colorSplit}`,
+            }}
+          >
+            <Flex justify="space-between" align="center" gap="small">
+              <Typography.Text>{label}</Typography.Text>
+              {settings[name] ? (
+                <Tag color="green" style={{ marginInlineEnd: 0 }}>
+                  On
+                </Tag>
+              ) : (
+                <Tag style={{ marginInlineEnd: 0 }}>Off</Tag>
+              )}
+            </Flex>
+          </li>
+        ))}
+      </ul>
+      <div>
+        <Button icon={<EditOutlined aria-hidden />} onClick={onEdit}>
+          Edit
+        </Button>
+      </div>
+    </Flex>
+  );
+}
+
+interface SettingsFormProps {
+  settings: AutoApprovalSettingsDto;
+  saving: boolean;
+  save: (dto: EditValues) => Promise<AutoApprovalSettingsDto>;
+  onDone: () => void;
+}
+
+/** The edit mode: mounted only while editing, so leaving it drops the draft and the password. */
+function SettingsForm({ settings, saving, save, onDone }: SettingsFormProps) {
+  const [form] = Form.useForm<EditValues>();
+  const passwordRef = useRef<InputRef>(null);
+  const toast = useToast();
+
+  const submit = async (values: EditValues) => {
+    if (!values.adminPassword) {
+      toast({
+        variant: 'destructive',
+        title: PASSWORD_REQUIRED_TITLE,
+        description: PASSWORD_REQUIRED_MESSAGE,
+      });
+      passwordRef.current?.focus();
+      return;
+    }
+    try {
+      await save({
+        adminPassword: values.adminPassword,
+        swaps: values.swaps,
+        cancellations: values.cancellations,
+        autoFillCancellations: values.autoFillCancellations,
+      });
+      toast({ title: 'Settings updated', description: 'Auto-approval settings saved' });
+      onDone();
+    } catch (error) {
+      const code = errorCode(error);
+      toast({
+        variant: 'destructive',
+        title: code === 'admin_password_required' ? PASSWORD_REQUIRED_TITLE : undefined,
+        description: getServerMessage(error) ?? 'Failed to update settings',
+      });
+      if (code === 'admin_password_incorrect') {
+        form.setFieldValue('adminPassword', '');
+        passwordRef.current?.focus();
+      }
+    }
+  };
+
+  return (
+    <Form<EditValues>
+      form={form}
+      name="auto-approval"
+      layout="vertical"
+      disabled={saving}
+      initialValues={{ ...settings, adminPassword: '' }}
+      onFinish={(values) => void submit(values)}
+    >
+      {AUTO_APPROVAL_SETTINGS.map(({ name, label, help }) => (
+        <Form.Item key={name} name={name} label={label} extra={help} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      ))}
+      <Form.Item
+        label={PASSWORD_LABEL}
+        name="adminPassword"
+        extra="Your own password — the one you sign in with."
+      >
+        <Input.Password
+          ref={passwordRef}
+          autoComplete="current-password"
+          style={{ maxWidth: 320 }}
+        />
+      </Form.Item>
+      <Space>
+        <Button type="primary" htmlType="submit" loading={saving}>
+          Save
+        </Button>
+        <Button onClick={onDone} disabled={saving}>
+          Cancel
+        </Button>
+      </Space>
+    </Form>
+  );
+}

@@ -1,0 +1,34 @@
+import type { UnavailabilityDto } from '../api';
+
+export interface SplitPeriods {
+  /** Ending today or later, soonest first. */
+  upcoming: UnavailabilityDto[];
+  /** Ended before today, most recent first. */
+  past: UnavailabilityDto[];
+}
+
+/**
+ * Spec §2: "Upcoming & Current" (ending today or later) and "Past". `today` is the server's
+ * (`yyyy-MM-dd`, organisation time zone), never the browser's clock. ISO dates compare as strings.
+ */
+export function splitByToday(periods: readonly UnavailabilityDto[], today: string): SplitPeriods {
+  const upcoming = periods
+    .filter((period) => period.endDate >= today)
+    .sort((a, b) => a.startDate.localeCompare(b.startDate) || a.endDate.localeCompare(b.endDate));
+  const past = periods
+    .filter((period) => period.endDate < today)
+    .sort((a, b) => b.endDate.localeCompare(a.endDate) || b.startDate.localeCompare(a.startDate));
+  return { upcoming, past };
+}
+
+/** Whether the period includes `today`. */
+export function isCurrent(period: UnavailabilityDto, today: string): boolean {
+  return period.startDate <= today && today <= period.endDate;
+}
+
+/** e.g. "2025-10-20 to 2025-10-24", or "2025-10-20" for one day: names a period for a button. */
+export function periodName(period: Pick<UnavailabilityDto, 'startDate' | 'endDate'>): string {
+  return period.startDate === period.endDate
+    ? period.startDate
+    : `${period.startDate} to ${period.endDate}`;
+}
