@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { linkPath, waitForEmail } from './support/mailbox';
+import { seeToast } from './support/toast';
 
 function uniqueAccount() {
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -38,7 +39,7 @@ test('a school signs up, verifies its email, signs out, forgets its password and
   await register.getByRole('button', { name: 'Start Free Trial' }).click();
 
   // The dashboard shell with the organisation's name and the admin role.
-  await expect(page.getByText('Welcome to Duty Manager!')).toBeVisible();
+  await seeToast(page, 'Welcome to Duty Manager!');
   const header = page.getByRole('banner');
   await expect(header.getByText(account.organizationName)).toBeVisible();
   await expect(header.getByText('Admin', { exact: true })).toBeVisible();
@@ -50,7 +51,7 @@ test('a school signs up, verifies its email, signs out, forgets its password and
   // The verification link from the real email.
   const verification = await waitForEmail(request, account.email, /Verify/);
   await page.goto(linkPath(verification, '/verify-email'));
-  await expect(page.getByText('Email Verified', { exact: true })).toBeVisible();
+  await seeToast(page, 'Email Verified');
   await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();
   await page.getByRole('button', { name: 'Continue to Dashboard' }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
@@ -62,8 +63,8 @@ test('a school signs up, verifies its email, signs out, forgets its password and
 
   // A wrong password.
   await signIn(page, account.email, 'not-the-password', account.subdomain);
-  await expect(page.getByText('Login failed')).toBeVisible();
-  await expect(page.getByText('Invalid credentials')).toBeVisible();
+  // Closed like a person would: toasts sit bottom right and pause while hovered.
+  await seeToast(page, 'Login failed', 'Invalid credentials');
 
   // Forgot password → the emailed link → a new password.
   await page.getByRole('link', { name: 'Forgot your password?' }).click();

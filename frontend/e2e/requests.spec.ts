@@ -1,0 +1,236 @@
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { linkPath, waitForEmail } from './support/mailbox';
+import { seeToast } from './support/toast';
+
+// The server's clock is Monday 8 September 2025, 9 am in London (e2e/support/serve.mjs).
+const NOW = new Date('2025-09-08T09:00:00+01:00');
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+async function call(
+  request: APIRequestContext,
+  token: string,
+  method: 'get' | 'post',
+  url: string,
+  data?: object,
+) {
+  const res = await request[method](url, { headers: { Authorization: `Bearer ${token}` }, data });
+  expect(res.status(), `${method} ${url}: ${await res.text()}`).toBeLessThan(300);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/** A browser page signed in with `token`, its clock pinned to the server's. */
+async function signedIn(browser: Browser, token: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.clock.setFixedTime(NOW);
+  await page.addInitScript((value) => window.localStorage.setItem('authToken', value), token);
+  return page;
+}
+
+const slot = (page: Page, name: string) =>
+  page.getByRole('region', { name: 'Monthly Rota' }).getByRole('button', { name, exact: true });
+
+test('a staff member swaps, cancels and records unavailability; the admin approves; auto-fill and auto-approval do their part', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const id = unique();
+  const registered = await request.post('/api/auth/register', {
+    data: {
+      name: 'Ada Admin',
+      email: `requests-admin-${id}@example.com`,
+      password: 'admin-password',
+      organizationName: `Requests School ${id}`,
+      organizationSubdomain: `requests-${id}`,
+    },
+  });
+  expect(registered.status()).toBe(201);
+  const adminToken = ((await registered.json()) as { token: string }).token;
+  const admin = (method: 'get' | 'post', url: string, data?: object) =>
+    call(request, adminToken, method, url, data);
+
+  const people: Record<string, string> = {};
+  const sueEmail = `sue-${id}@example.com`;
+  for (const [name, isTeaching] of [
+    ['Ann Lee', true],
+    ['Bob Ray', false],
+    ['Cat Cole', true],
+    ['Dan Dee', false],
+    ['Sue Sky', true],
+  ] as const) {
+    const email =
+      name === 'Sue Sky' ? sueEmail : `${name.split(' ')[0]!.toLowerCase()}-${id}@example.com`;
+    people[name] = (
+      await admin('post', '/api/staff', { name, email, isTeaching, invite: name === 'Sue Sky' })
+    ).id as string;
+  }
+  // Sue chooses her password from the invitation and signs in as Staff.
+  const invitation = await waitForEmail(request, sueEmail, /invited/);
+  const token = new URL(linkPath(invitation, '/reset-password'), 'http://x').searchParams.get(
+    'token',
+  );
+  expect(
+    (
+      await request.post('/api/auth/reset-password', {
+        data: { token, newPassword: 'sue-password' },
+      })
+    ).status(),
+  ).toBe(200);
+  const login = await request.post('/api/auth/login', {
+    data: { email: sueEmail, password: 'sue-password', organizationSubdomain: `requests-${id}` },
+  });
+  expect(login.status()).toBe(200);
+  const sueToken = ((await login.json()) as { token: string }).token;
+
+  // The rota: Ann has two earlier duties, Cat none; Sue is on five days.
+  const duties: [string, string[]][] = [
+    ['2025-09-01', ['Ann Lee']],
+    ['2025-09-02', ['Ann Lee']],
+    ['2025-09-10', ['Sue Sky', 'Bob Ray']],
+    ['2025-09-12', ['Sue Sky', 'Dan Dee']],
+    ['2025-09-15', ['Sue Sky', 'Bob Ray']],
+    ['2025-09-17', ['Dan Dee', 'Sue Sky']],
+    ['2025-09-22', ['Sue Sky', 'Dan Dee']],
+  ];
+  for (const [date, names] of duties) {
+    await admin('post', '/api/rota', { date, slots: names.map((n) => people[n]) });
+  }
+
+  const sue = await signedIn(browser, sueToken);
+  const ada = await signedIn(browser, adminToken);
+
+  // 1. Sue asks Ann to cover Wednesday 10 September, from the duty dialog.
+  await sue.goto('/');
+  await slot(sue, 'Duty Manager 1, Wed 10 Sep 2025: Sue Sky').click();
+  let dialog = sue.getByRole('dialog', { name: 'Duty Manager 1 — Wednesday 10 September 2025' });
+  await dialog.getByRole('button', { name: 'Request Swap' }).click();
+  // Bob is Sue's colleague that day, so he is not offered.
+  await dialog.getByRole('combobox', { name: 'Swap with' }).click();
+  await expect(sue.getByRole('option', { name: 'Bob Ray' })).toHaveCount(0);
+  await dialog.getByRole('combobox', { name: 'Swap with' }).fill('Ann Lee');
+  await dialog.getByRole('combobox', { name: 'Swap with' }).press('Enter');
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('  Parents evening  ');
+  await dialog.getByRole('button', { name: 'Send Request' }).click();
+  await seeToast(sue, 'Swap request created', 'Swap request created successfully');
+  await expect(dialog).toBeHidden();
+
+  // 2. The admin sees it pending and approves it.
+  await ada.goto('/');
+  await expect(ada.getByText(/^1 requests?$/).first()).toBeVisible();
+  await ada.goto('/swaps');
+  await expect(ada.getByRole('tab', { name: 'Pending (1)' })).toBeVisible();
+  await expect(ada.getByText('Sue Sky → Ann Lee')).toBeVisible();
+  await expect(ada.getByText('Parents evening')).toBeVisible();
+  await ada.getByRole('button', { name: 'Approve swap request from Sue Sky' }).click();
+  await seeToast(ada, 'Success', 'Swap request updated successfully');
+  await expect(ada.getByRole('tab', { name: 'Completed (1)' })).toBeVisible();
+
+  // Both see the rota changed, and Sue's email arrives.
+  await ada.goto('/');
+  await expect(slot(ada, 'Duty Manager 1, Wed 10 Sep 2025: Ann Lee')).toBeVisible();
+  await sue.reload();
+  await expect(slot(sue, 'Duty Manager 1, Wed 10 Sep 2025: Ann Lee')).toBeVisible();
+  const approvedEmail = await waitForEmail(
+    request,
+    sueEmail,
+    /^Swap request approved: Wednesday 10 September 2025$/,
+  );
+  expect(approvedEmail.text).toContain('Ann Lee takes your duty on Wednesday 10 September 2025');
+
+  // 3. Sue cancels Friday 12 September. Cancellations are processed automatically and auto-fill
+  // is on (the defaults): Dan (non-teaching) stays, so a teacher replaces Sue, and of Ann (3
+  // duties) and Cat (none) it is Cat.
+  await slot(sue, 'Duty Manager 1, Fri 12 Sep 2025: Sue Sky').click();
+  dialog = sue.getByRole('dialog', { name: 'Duty Manager 1 — Friday 12 September 2025' });
+  await dialog.getByRole('button', { name: 'Request Cancel' }).click();
+  await expect(
+    dialog.getByText('Auto-approval is on: your request will be processed automatically.'),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Send Request' }).click();
+  await expect(dialog.getByText('Please provide a reason for cancellation')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('Hospital appointment');
+  await dialog.getByRole('button', { name: 'Send Request' }).click();
+  await seeToast(
+    sue,
+    'Cancel request processed',
+    /Sue Sky is no longer on duty on Friday 12 September 2025 and Cat Cole takes the duty\./,
+  );
+  await expect(slot(sue, 'Duty Manager 1, Fri 12 Sep 2025: Cat Cole')).toBeVisible();
+  await expect(slot(sue, 'Duty Manager 2, Fri 12 Sep 2025: Dan Dee')).toBeVisible();
+
+  // 4. Sue records leave over two of her duties: both are taken off and refilled (a teacher each
+  // time, since Bob and Dan stay; Cat still has fewer duties than Ann).
+  await sue.getByRole('navigation').getByRole('link', { name: 'My Rota' }).click();
+  const mine = sue.getByRole('region', { name: 'My Unavailability' });
+  await expect(mine.getByText('No upcoming or current unavailability')).toBeVisible();
+  await mine.getByRole('button', { name: 'Add Unavailability' }).click();
+  dialog = sue.getByRole('dialog', { name: 'Add Unavailability' });
+  await dialog.getByLabel('Start date').fill('2025-09-15');
+  await dialog.getByLabel('Start date').press('Enter');
+  await dialog.getByLabel('End date').fill('2025-09-17');
+  await dialog.getByLabel('End date').press('Enter');
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('Family wedding');
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await seeToast(
+    sue,
+    'Success',
+    'Unavailability period added successfully. Any existing duty assignments have been cancelled.',
+  );
+  await expect(mine.getByText('Family wedding')).toBeVisible();
+  await expect(mine.getByText('Annual Leave')).toBeVisible();
+
+  await sue.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
+  await expect(slot(sue, 'Duty Manager 1, Mon 15 Sep 2025: Cat Cole')).toBeVisible();
+  await expect(slot(sue, 'Duty Manager 2, Mon 15 Sep 2025: Bob Ray')).toBeVisible();
+  await expect(slot(sue, 'Duty Manager 2, Wed 17 Sep 2025: Cat Cole')).toBeVisible();
+  await expect(slot(sue, 'Duty Manager 1, Wed 17 Sep 2025: Dan Dee')).toBeVisible();
+
+  // The removed duties are recorded as approved cancellations.
+  await sue.getByRole('navigation').getByRole('link', { name: 'Cancel Requests' }).click();
+  await sue.getByRole('tab', { name: 'Completed (3)' }).click();
+  const completed = sue.getByRole('list', { name: 'Completed cancel requests' });
+  await expect(completed.getByText('From unavailability')).toHaveCount(2);
+  await expect(completed.getByText('Duty date: Monday, September 15th, 2025')).toBeVisible();
+
+  // 5. The admin turns swap auto-approval on (re-entering her password)…
+  await ada.goto('/staff');
+  const card = ada.getByRole('region', { name: 'Auto-Approval Settings' });
+  await card.getByRole('button', { name: 'Edit' }).click();
+  await card.getByRole('switch', { name: 'Auto-approve swap requests' }).click();
+  await card.getByRole('button', { name: 'Save' }).click();
+  await seeToast(
+    ada,
+    'Admin Password Required',
+    'Please enter the admin password to save settings.',
+  );
+  await card.getByLabel('Admin password').fill('admin-password');
+  await card.getByRole('button', { name: 'Save' }).click();
+  await seeToast(ada, 'Settings updated', 'Auto-approval settings saved');
+
+  // …and Sue's next swap is made at once.
+  await sue.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
+  await slot(sue, 'Duty Manager 1, Mon 22 Sep 2025: Sue Sky').click();
+  dialog = sue.getByRole('dialog', { name: 'Duty Manager 1 — Monday 22 September 2025' });
+  await dialog.getByRole('button', { name: 'Request Swap' }).click();
+  await dialog.getByRole('combobox', { name: 'Swap with' }).fill('Ann Lee');
+  await dialog.getByRole('combobox', { name: 'Swap with' }).press('Enter');
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('Training course');
+  await dialog.getByRole('button', { name: 'Send Request' }).click();
+  await seeToast(
+    sue,
+    'Swap request created',
+    'The swap was approved automatically: Ann Lee is now on duty on Monday 22 September 2025.',
+  );
+  await expect(slot(sue, 'Duty Manager 1, Mon 22 Sep 2025: Ann Lee')).toBeVisible();
+
+  const swaps = (await admin('get', '/api/swap-requests')) as unknown as {
+    status: string;
+    processedAutomatically: boolean;
+  }[];
+  expect(swaps.map((s) => [s.status, s.processedAutomatically])).toEqual([
+    ['approved', true],
+    ['approved', false],
+  ]);
+});
