@@ -2,7 +2,6 @@ import { LockMode, ref } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { hasPermission } from '../../common/auth/roles';
 import { Clock } from '../../common/clock/clock';
 import { describeDate } from '../../common/text/dates';
 import { AuditService } from '../audit/audit.service';
@@ -17,7 +16,7 @@ import { CancelRequest } from './entities/cancel-request.entity';
 import type { Decision } from './entities/request-status';
 import { cancelDecidedEmail, dutyAddedEmail } from './request-emails';
 import { assertActsFor, loadPeople, loadPerson, type Person } from './request-people';
-import { alreadyDecided, COMPLETED_SHOWN, iso } from './request-rules';
+import { alreadyDecided, iso, visibleRequests } from './request-rules';
 
 interface CancelRow {
   id: string;
@@ -81,18 +80,12 @@ export class CancelRequestsService {
 
   /** Deciders and managers see every request; staff their own. */
   async list(actor: AuthUser): Promise<CancelRequestDto[]> {
-    const everyone = hasPermission(actor.role, 'requests.decide');
-    const mine = everyone ? '' : ' and st.user_id = ?';
-    const params = (extra: unknown[]) => [actor.organizationId, ...(everyone ? [] : [actor.id]), ...extra];
-    const pending = await this.em.execute<CancelRow[]>(
-      `${CANCEL_SELECT} where r.organization_id = ? and r.status = 'pending'${mine} order by r.date, r.created_at`,
-      params([]),
-    );
-    const completed = await this.em.execute<CancelRow[]>(
-      `${CANCEL_SELECT} where r.organization_id = ? and r.status <> 'pending'${mine} order by r.updated_at desc, r.date desc limit ?`,
-      params([COMPLETED_SHOWN]),
-    );
-    return [...pending, ...completed].map(toCancelDto);
+    const rows = await visibleRequests<CancelRow>(this.em, actor, {
+      select: CANCEL_SELECT,
+      mine: 'st.user_id = ?',
+      pendingOrder: 'r.date, r.created_at',
+    });
+    return rows.map(toCancelDto);
   }
 
   async create(actor: AuthUser, dto: CreateCancelRequestDto): Promise<CancelRequestResultDto> {

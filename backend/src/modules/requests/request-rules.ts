@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { hasPermission } from '../../common/auth/roles';
 import { ConflictException } from '@nestjs/common';
 import { UNAVAILABILITY_LABELS, type UnavailabilityType } from './entities/staff-unavailability.entity';
 import type { RequestStatus } from './entities/request-status';
@@ -35,4 +37,29 @@ export async function unavailableOn(
   );
   const row = rows[0];
   return row ? { staffId: row.staff_id, date: row.date, label: UNAVAILABILITY_LABELS[row.type] } : undefined;
+}
+
+/**
+ * A request list as `actor` may see it: every request for admins and managers, otherwise those
+ * `mine` selects (a condition on the signed-in user id, written with `?` placeholders for it).
+ * All pending ones in `pendingOrder`, then the most recently updated decided ones.
+ */
+export async function visibleRequests<Row extends object>(
+  em: EntityManager,
+  actor: AuthUser,
+  query: { select: string; mine: string; pendingOrder: string },
+): Promise<Row[]> {
+  const everyone = hasPermission(actor.role, 'requests.decide');
+  const mine = everyone ? '' : ` and (${query.mine})`;
+  const userIds = everyone ? [] : Array.from({ length: query.mine.split('?').length - 1 }, () => actor.id);
+  const where = `where r.organization_id = ?${mine}`;
+  const pending = await em.execute<Row[]>(
+    `${query.select} ${where} and r.status = 'pending' order by ${query.pendingOrder}`,
+    [actor.organizationId, ...userIds],
+  );
+  const completed = await em.execute<Row[]>(
+    `${query.select} ${where} and r.status <> 'pending' order by r.updated_at desc, r.id limit ?`,
+    [actor.organizationId, ...userIds, COMPLETED_SHOWN],
+  );
+  return [...pending, ...completed];
 }

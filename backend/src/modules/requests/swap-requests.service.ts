@@ -2,7 +2,6 @@ import { LockMode, ref } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { hasPermission } from '../../common/auth/roles';
 import { Clock } from '../../common/clock/clock';
 import { describeDate } from '../../common/text/dates';
 import { AuditService } from '../audit/audit.service';
@@ -16,7 +15,7 @@ import type { Decision } from './entities/request-status';
 import { SwapRequest } from './entities/swap-request.entity';
 import { swapDecidedEmails } from './request-emails';
 import { assertActsFor, loadPeople, type Person } from './request-people';
-import { alreadyDecided, COMPLETED_SHOWN, iso, unavailableOn } from './request-rules';
+import { alreadyDecided, iso, unavailableOn, visibleRequests } from './request-rules';
 
 interface SwapRow {
   id: string;
@@ -95,18 +94,12 @@ export class SwapRequestsService {
    * first; of the decided ones the most recently updated.
    */
   async list(actor: AuthUser): Promise<SwapRequestDto[]> {
-    const everyone = hasPermission(actor.role, 'requests.decide');
-    const mine = everyone ? '' : ' and (rq.user_id = ? or tg.user_id = ?)';
-    const params = (extra: unknown[]) => [actor.organizationId, ...(everyone ? [] : [actor.id, actor.id]), ...extra];
-    const pending = await this.em.execute<SwapRow[]>(
-      `${SWAP_SELECT} where r.organization_id = ? and r.status = 'pending'${mine} order by r.created_at desc`,
-      params([]),
-    );
-    const completed = await this.em.execute<SwapRow[]>(
-      `${SWAP_SELECT} where r.organization_id = ? and r.status <> 'pending'${mine} order by r.updated_at desc limit ?`,
-      params([COMPLETED_SHOWN]),
-    );
-    return [...pending, ...completed].map(toDto);
+    const rows = await visibleRequests<SwapRow>(this.em, actor, {
+      select: SWAP_SELECT,
+      mine: 'rq.user_id = ? or tg.user_id = ?',
+      pendingOrder: 'r.created_at desc',
+    });
+    return rows.map(toDto);
   }
 
   async create(actor: AuthUser, dto: CreateSwapRequestDto): Promise<SwapRequestResultDto> {

@@ -1,12 +1,11 @@
-import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Space, Tag, Typography } from 'antd';
+import { Card, Flex, Tag, Typography } from 'antd';
 
 import { useToast } from '@/shared/ui/toast';
 
 import { useDecideCancelRequestMutation, type CancelRequestDto, type Decision } from '../api';
 import { decisionFailedToast, httpStatus } from '../lib/decision-errors';
 import { formatDutyDate, personName } from '../lib/request-format';
-import { Instant, Reason, RequestStatusTag } from './request-states';
+import { DecisionButtons, Instant, Reason, RequestStatusTag } from './request-states';
 
 const VERB: Record<Decision, string> = { approved: 'approve', rejected: 'reject' };
 
@@ -75,28 +74,12 @@ export function CancelRequestCard({ request, canDecide }: CancelRequestCardProps
           )}
         </Flex>
         {canDecide && request.status === 'pending' && (
-          <Space size="small">
-            <Button
-              type="primary"
-              icon={<CheckOutlined aria-hidden />}
-              aria-label={`Approve cancel request from ${name}`}
-              loading={deciding === 'approved'}
-              disabled={deciding === 'rejected'}
-              onClick={() => void run('approved')}
-            >
-              Approve
-            </Button>
-            <Button
-              danger
-              icon={<CloseOutlined aria-hidden />}
-              aria-label={`Reject cancel request from ${name}`}
-              loading={deciding === 'rejected'}
-              disabled={deciding === 'approved'}
-              onClick={() => void run('rejected')}
-            >
-              Reject
-            </Button>
-          </Space>
+          <DecisionButtons
+            kind="cancel"
+            name={name}
+            deciding={deciding}
+            onDecide={(decision) => void run(decision)}
+          />
         )}
       </Flex>
     </Card>

@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Flex, Skeleton, Tag, Typography } from 'antd';
+import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Flex, Skeleton, Space, Tag, Typography } from 'antd';
 
 import { getServerMessage } from '@/shared/api/errors';
 import { formatDateTime } from '@/shared/lib/dates';
 
-import type { RequestStatus } from '../api';
+import type { Decision, RequestStatus } from '../api';
 import { STATUS_INFO } from '../lib/request-format';
 
 export const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0 } as const;
@@ -79,5 +80,43 @@ export function Instant({ label, value, suffix }: InstantProps) {
       {label} <time dateTime={value}>{formatDateTime(value)}</time>
       {suffix}
     </Typography.Text>
+  );
+}
+
+interface DecisionButtonsProps {
+  /** "swap" or "cancel": names the buttons, e.g. "Approve swap request from Alice Able". */
+  kind: 'swap' | 'cancel';
+  /** Whose request it is. */
+  name: string;
+  /** The decision being sent, while it is. */
+  deciding: Decision | undefined;
+  onDecide: (decision: Decision) => void;
+}
+
+/** Approve and Reject for a pending request; the one being sent spins, the other waits. */
+export function DecisionButtons({ kind, name, deciding, onDecide }: DecisionButtonsProps) {
+  return (
+    <Space size="small">
+      <Button
+        type="primary"
+        icon={<CheckOutlined aria-hidden />}
+        aria-label={`Approve ${kind} request from ${name}`}
+        loading={deciding === 'approved'}
+        disabled={deciding === 'rejected'}
+        onClick={() => onDecide('approved')}
+      >
+        Approve
+      </Button>
+      <Button
+        danger
+        icon={<CloseOutlined aria-hidden />}
+        aria-label={`Reject ${kind} request from ${name}`}
+        loading={deciding === 'rejected'}
+        disabled={deciding === 'approved'}
+        onClick={() => onDecide('rejected')}
+      >
+        Reject
+      </Button>
+    </Space>
   );
 }

@@ -1,5 +1,4 @@
-import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
-import { Button, Empty, Flex, Space, Tag, Typography } from 'antd';
+import { Empty, Flex, Tag, Typography } from 'antd';
 
 import { formatDate, SHORT_DATE_FORMAT } from '@/shared/lib/dates';
 import { useToast } from '@/shared/ui/toast';
@@ -7,7 +6,7 @@ import { useToast } from '@/shared/ui/toast';
 import { useDecideSwapRequestMutation, type Decision, type SwapRequestDto } from '../api';
 import { decisionFailedToast } from '../lib/decision-errors';
 import { personName } from '../lib/request-format';
-import { Instant, LIST_STYLE, Reason, RequestStatusTag } from './request-states';
+import { DecisionButtons, Instant, LIST_STYLE, Reason, RequestStatusTag } from './request-states';
 
 const ROW_BORDER = '1px solid rgba(5, 5, 5, 0.06)';
 
@@ -82,28 +81,12 @@ function PendingSwapRow({ request, first, canDecide }: PendingSwapRowProps) {
           <Instant label="Requested" value={request.createdAt} />
         </Flex>
         {canDecide && (
-          <Space size="small">
-            <Button
-              type="primary"
-              icon={<CheckOutlined aria-hidden />}
-              aria-label={`Approve swap request from ${requester}`}
-              loading={deciding === 'approved'}
-              disabled={deciding === 'rejected'}
-              onClick={() => void run('approved')}
-            >
-              Approve
-            </Button>
-            <Button
-              danger
-              icon={<CloseOutlined aria-hidden />}
-              aria-label={`Reject swap request from ${requester}`}
-              loading={deciding === 'rejected'}
-              disabled={deciding === 'approved'}
-              onClick={() => void run('rejected')}
-            >
-              Reject
-            </Button>
-          </Space>
+          <DecisionButtons
+            kind="swap"
+            name={requester}
+            deciding={deciding}
+            onDecide={(decision) => void run(decision)}
+          />
         )}
       </Flex>
     </li>

@@ -9,8 +9,7 @@ import { daySlots, LONG_DATE_FORMAT, slotLabel } from '../lib/rota-calendar';
 
 import type { DutySlot } from './duty-dialog';
 import { DutyRequestActions, useDutyRequestAccess, type RequestMode } from './duty-requests';
-import { RequestCancelForm } from './request-cancel-form';
-import { RequestSwapForm } from './request-swap-form';
+import { DutyRequestForm } from './duty-request-form';
 
 interface AdminAccessDialogProps {
   open: boolean;
@@ -136,22 +135,17 @@ function ClickedDuty({
   const { access, own } = useDutyRequestAccess(slot.date, person);
   if (!own || access !== 'allowed') return <Explanation onClose={onClose} />;
 
-  if (mode === 'swap') {
+  if (mode !== 'overview') {
     return (
-      <RequestSwapForm
-        date={slot.date}
+      <DutyRequestForm
+        mode={mode}
+        slot={slot}
         person={person}
         own
-        day={slot.day}
         dutyManagersPerDay={dutyManagersPerDay}
         onBack={onBack}
         onDone={onClose}
       />
-    );
-  }
-  if (mode === 'cancel') {
-    return (
-      <RequestCancelForm date={slot.date} person={person} own onBack={onBack} onDone={onClose} />
     );
   }
   return (

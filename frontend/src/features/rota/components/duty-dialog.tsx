@@ -22,8 +22,7 @@ import {
   slotLabel,
 } from '../lib/rota-calendar';
 import { DutyRequestActions, useDutyRequestAccess, type RequestMode } from './duty-requests';
-import { RequestCancelForm } from './request-cancel-form';
-import { RequestSwapForm } from './request-swap-form';
+import { DutyRequestForm } from './duty-request-form';
 
 /** The slot a duty dialog is about. */
 export interface DutySlot {
@@ -171,25 +170,14 @@ function FilledSlot({
 }: FilledSlotProps) {
   const { access, own } = useDutyRequestAccess(slot.date, person);
 
-  if (access === 'allowed' && mode === 'swap') {
+  if (access === 'allowed' && mode !== 'overview') {
     return (
-      <RequestSwapForm
-        date={slot.date}
+      <DutyRequestForm
+        mode={mode}
+        slot={slot}
         person={person}
         own={own}
-        day={slot.day}
         dutyManagersPerDay={dutyManagersPerDay}
-        onBack={onBack}
-        onDone={onDone}
-      />
-    );
-  }
-  if (access === 'allowed' && mode === 'cancel') {
-    return (
-      <RequestCancelForm
-        date={slot.date}
-        person={person}
-        own={own}
         onBack={onBack}
         onDone={onDone}
       />

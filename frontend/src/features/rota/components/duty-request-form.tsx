@@ -1,0 +1,53 @@
+import type { RotaPersonDto } from '../api';
+import type { DutySlot } from './duty-dialog';
+import type { RequestMode } from './duty-requests';
+import { RequestCancelForm } from './request-cancel-form';
+import { RequestSwapForm } from './request-swap-form';
+
+interface DutyRequestFormProps {
+  mode: RequestMode;
+  slot: DutySlot;
+  person: RotaPersonDto;
+  /** The duty is the signed-in person's own. */
+  own: boolean;
+  dutyManagersPerDay: number;
+  onBack: () => void;
+  onDone: () => void;
+}
+
+/** The request form a duty dialog switched to; nothing in overview mode. */
+export function DutyRequestForm({
+  mode,
+  slot,
+  person,
+  own,
+  dutyManagersPerDay,
+  onBack,
+  onDone,
+}: DutyRequestFormProps) {
+  if (mode === 'swap') {
+    return (
+      <RequestSwapForm
+        date={slot.date}
+        person={person}
+        own={own}
+        day={slot.day}
+        dutyManagersPerDay={dutyManagersPerDay}
+        onBack={onBack}
+        onDone={onDone}
+      />
+    );
+  }
+  if (mode === 'cancel') {
+    return (
+      <RequestCancelForm
+        date={slot.date}
+        person={person}
+        own={own}
+        onBack={onBack}
+        onDone={onDone}
+      />
+    );
+  }
+  return null;
+}
