@@ -315,6 +315,28 @@ describe('requests', () => {
       expect(await dayOf(admin, '2025-09-15')).toEqual([]);
     });
 
+    it('never refills a day with someone whose cancellation of that day was approved', async () => {
+      const { admin, me, people } = await school();
+      const teachers = [people['Teacher A'], people['Teacher B'], people['Teacher C'], me.staffId];
+      await assign(admin, '2025-09-10', people['Support A']!, people['Teacher A']!);
+      // Support A gives the day up: the mix asks for a non-teaching replacement, Support B.
+      const first = await as(admin.token).post('/api/cancel-requests', { staffId: people['Support A'], date: '2025-09-10', reason: 'Ill' }).expect(201);
+      expect(first.body.replacement.name).toBe('Support B');
+      // Support B gives it up too. Support A now has the fewest duties and is the only other
+      // non-teaching person, but said they can't do that day: a teacher takes it instead.
+      const second = await as(admin.token).post('/api/cancel-requests', { staffId: people['Support B'], date: '2025-09-10', reason: 'Course' }).expect(201);
+      expect(second.body.replacement).not.toBeNull();
+      expect(second.body.replacement.id).not.toBe(people['Support A']);
+      expect(teachers).toContain(second.body.replacement.id);
+      // The bulk fill respects it too: a third slot on the day goes to neither of them.
+      await as(admin.token).post('/api/system-settings', { dutyManagersPerDay: 3 }).expect(200);
+      await as(admin.token).post('/api/rota/fill-unassigned', { endDate: '2025-09-12' }).expect(200);
+      const day = await dayOf(admin, '2025-09-10');
+      expect(day.filter(Boolean)).toHaveLength(3);
+      expect(day).not.toContain(people['Support A']);
+      expect(day).not.toContain(people['Support B']);
+    });
+
     it('without auto-approval it waits; only admins decide; approval without auto-fill leaves the slot empty', async () => {
       const { admin, me, people } = await school();
       const manager = await memberWithRole(t, admin, 'manager', 'Mo Manager');

@@ -310,6 +310,14 @@ export class RotaService {
       [org, first, last],
     );
     const away = await this.unavailabilityBetween(em, org, first, last);
+    // Someone whose cancellation of a day was approved said they can't do that day: no engine
+    // run puts them back on it (a later backfill or bulk fill would otherwise pick them first,
+    // having one duty fewer).
+    const cancelled = await em.execute<Unavailability[]>(
+      `select staff_id as "staffId", to_char(date, 'YYYY-MM-DD') as start, to_char(date, 'YYYY-MM-DD') as end
+         from cancel_requests where organization_id = ? and status = 'approved' and date between ? and ?`,
+      [org, first, last],
+    );
     // Duties this academic year outside the planned days, per person and weekday.
     const prior = await em.execute<{ staff_id: string; dow: number; n: string }[]>(
       `select staff_id, extract(isodow from date)::int as dow, count(*) as n from rota_slots
@@ -329,7 +337,7 @@ export class RotaService {
       slotsPerDay: request.slotsPerDay,
       staff: staff.map((s) => ({ id: s.id, isTeaching: s.is_teaching, isActive: s.is_active })),
       holidays,
-      unavailability: [...away, ...(request.extra ?? [])],
+      unavailability: [...away, ...cancelled, ...(request.extra ?? [])],
       existing: request.existing,
       priorCounts,
       priorWeekdayCounts,
