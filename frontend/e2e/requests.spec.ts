@@ -225,6 +225,9 @@ test('a staff member swaps, cancels and records unavailability; the admin approv
   );
   await expect(slot(sue, 'Duty Manager 1, Mon 22 Sep 2025: Ann Lee')).toBeVisible();
 
+  await sue.context().close();
+  await ada.context().close();
+
   const swaps = (await admin('get', '/api/swap-requests')) as unknown as {
     status: string;
     processedAutomatically: boolean;

@@ -20,6 +20,8 @@ test('an admin manages staff (one by CSV), invites someone who signs in as Staff
   browser,
   request,
 }) => {
+  // A long journey (about 20 s alone): on 2 cores beside another worker it can pass 30 s.
+  test.setTimeout(120_000);
   const id = unique();
   const admin = {
     email: `head-${id}@example.com`,
