@@ -38,6 +38,11 @@ export function addDays(date: IsoDate, days: number): IsoDate {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
+/** How many calendar days `start`..`end` covers, both included (1 for a single day). */
+export function daysInSpan(start: IsoDate, end: IsoDate): number {
+  return (Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000 + 1;
+}
+
 /** Every date from `start` to `end`, inclusive. */
 export function datesBetween(start: IsoDate, end: IsoDate): IsoDate[] {
   const dates: IsoDate[] = [];

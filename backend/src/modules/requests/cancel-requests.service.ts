@@ -7,7 +7,7 @@ import { describeDate } from '../../common/text/dates';
 import { AuditService } from '../audit/audit.service';
 import { User } from '../auth/entities/user.entity';
 import { OutboxService } from '../mail/outbox.service';
-import { RotaService } from '../rota/rota.service';
+import { type LockedDay, RotaService } from '../rota/rota.service';
 import { Staff } from '../staff/entities/staff.entity';
 import { SettingsService } from '../settings/settings.service';
 import { organizationToday } from '../tenants/organization-today';
@@ -115,7 +115,9 @@ export class CancelRequestsService {
       });
       const auto = await this.settings.autoApproval(em, org);
       let replacement: Person | null = null;
-      if (auto.cancellations) replacement = await this.apply(em, actor, request, staff, 'approved', true, auto.autoFillCancellations);
+      if (auto.cancellations) {
+        replacement = await this.apply(em, actor, request, staff, { status: 'approved', day, refill: auto.autoFillCancellations }, true);
+      }
       await em.flush();
       return { id: request.id, automatic: auto.cancellations, replacement };
     });
@@ -141,8 +143,18 @@ export class CancelRequestsService {
       if (!request) throw new NotFoundException('Cancel request not found');
       if (request.status !== 'pending') throw alreadyDecided('cancel', request.status);
       const staff = await loadPerson(em, org, request.staff.id);
+      if (decision === 'rejected') return this.apply(em, actor, request, staff, { status: 'rejected' }, false);
+      const today = await organizationToday(em, this.clock, org);
+      if (request.date < today) {
+        throw new ConflictException(`${describeDate(request.date)} has passed: the duty can no longer be cancelled, only the request rejected`);
+      }
+      await this.settings.dutyManagersPerDay(em, org, 'share');
+      const day = (await this.rota.lockDays(em, org, [request.date])).get(request.date);
+      if (!day?.slots.includes(staff.id)) {
+        throw new ConflictException(`${staff.name} is no longer on duty on ${describeDate(request.date)}`);
+      }
       const { autoFillCancellations } = await this.settings.autoApproval(em, org);
-      return this.apply(em, actor, request, staff, decision, false, autoFillCancellations);
+      return this.apply(em, actor, request, staff, { status: 'approved', day, refill: autoFillCancellations }, false);
     });
     this.outbox.flushed();
     const request = await this.read(org, id);
@@ -160,30 +172,21 @@ export class CancelRequestsService {
   }
 
   /**
-   * Records the decision; an approval takes the person off the (locked) day and refills the
-   * slot when `refill`. Returns the replacement, if any.
+   * Records the decision; an approval takes the person off the day (locked by the caller, who
+   * checked they are on it) and refills the slot when `refill`. Returns the replacement, if any.
    */
   private async apply(
     em: EntityManager,
     actor: AuthUser,
     request: CancelRequest,
     staff: Person,
-    decision: Decision,
+    decision: { status: 'approved'; day: LockedDay; refill: boolean } | { status: 'rejected' },
     automatically: boolean,
-    refill: boolean,
   ): Promise<Person | null> {
     const org = actor.organizationId;
     let replacement: Person | null = null;
-    if (decision === 'approved') {
-      const today = await organizationToday(em, this.clock, org);
-      if (request.date < today) {
-        throw new ConflictException(`${describeDate(request.date)} has passed: the duty can no longer be cancelled, only the request rejected`);
-      }
-      await this.settings.dutyManagersPerDay(em, org, 'share');
-      const day = (await this.rota.lockDays(em, org, [request.date])).get(request.date);
-      if (!day?.slots.includes(staff.id)) {
-        throw new ConflictException(`${staff.name} is no longer on duty on ${describeDate(request.date)}`);
-      }
+    if (decision.status === 'approved') {
+      const { day, refill } = decision;
       const [change] = await this.rota.removeFromDays(em, org, [{ day, staffId: staff.id }], refill);
       if (change?.replacement) {
         replacement = (await loadPeople(em, org, [change.replacement])).get(change.replacement)!;
@@ -191,21 +194,22 @@ export class CancelRequestsService {
         this.outbox.enqueue(em, dutyAddedEmail(org, replacement, request.date, staff));
       }
     }
-    request.status = decision;
+    const approved = decision.status === 'approved';
+    request.status = decision.status;
     request.processedAutomatically = automatically;
     request.decidedBy = automatically ? null : ref(User, actor.id);
     request.decidedAt = this.clock.now();
     this.audit.record(em, automatically ? undefined : actor, {
       kind: 'request',
-      action: `cancel.${decision}`,
+      action: `cancel.${decision.status}`,
       entityId: request.id,
       summary:
-        `Cancel: ${staff.name} on ${request.date}: ${decision}${automatically ? ' automatically' : ''}` +
-        (replacement ? `; ${replacement.name} takes the duty` : decision === 'approved' && refill ? '; nobody was free to take the duty' : ''),
+        `Cancel: ${staff.name} on ${request.date}: ${decision.status}${automatically ? ' automatically' : ''}` +
+        (replacement ? `; ${replacement.name} takes the duty` : approved && decision.refill ? '; nobody was free to take the duty' : ''),
       before: { status: 'pending' },
-      after: { status: decision, processedAutomatically: automatically, replacementId: replacement?.id ?? null },
+      after: { status: decision.status, processedAutomatically: automatically, replacementId: replacement?.id ?? null },
     });
-    this.outbox.enqueue(em, cancelDecidedEmail(org, { staff, date: request.date }, decision === 'approved', automatically));
+    this.outbox.enqueue(em, cancelDecidedEmail(org, { staff, date: request.date }, approved, automatically));
     return replacement;
   }
 

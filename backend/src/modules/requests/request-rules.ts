@@ -2,7 +2,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { hasPermission } from '../../common/auth/roles';
 import { ConflictException } from '@nestjs/common';
-import { UNAVAILABILITY_LABELS, type UnavailabilityType } from './entities/staff-unavailability.entity';
 import type { RequestStatus } from './entities/request-status';
 
 /** How many decided requests a list returns (the most recently updated); pending ones all. */
@@ -21,27 +20,9 @@ export function alreadyDecided(kind: 'swap' | 'cancel', status: RequestStatus): 
   });
 }
 
-/** The first of `checks` whose person has an unavailability period covering the date, if any. */
-export async function unavailableOn(
-  em: EntityManager,
-  org: string,
-  checks: { staffId: string; date: string }[],
-): Promise<{ staffId: string; date: string; label: string } | undefined> {
-  if (!checks.length) return undefined;
-  const rows = await em.execute<{ staff_id: string; date: string; type: UnavailabilityType }[]>(
-    `select u.staff_id, x.date, u.type
-       from jsonb_to_recordset(?::jsonb) as x(staff_id uuid, date text)
-       join staff_unavailability u on u.organization_id = ? and u.staff_id = x.staff_id and x.date::date between u.start_date and u.end_date
-      limit 1`,
-    [JSON.stringify(checks.map((c) => ({ staff_id: c.staffId, date: c.date }))), org],
-  );
-  const row = rows[0];
-  return row ? { staffId: row.staff_id, date: row.date, label: UNAVAILABILITY_LABELS[row.type] } : undefined;
-}
-
 /**
  * A request list as `actor` may see it: every request for admins and managers, otherwise those
- * `mine` selects (a condition on the signed-in user id, written with `?` placeholders for it).
+ * `mine` selects (a condition with one `?`, the signed-in user's id).
  * All pending ones in `pendingOrder`, then the most recently updated decided ones.
  */
 export async function visibleRequests<Row extends object>(
@@ -51,7 +32,7 @@ export async function visibleRequests<Row extends object>(
 ): Promise<Row[]> {
   const everyone = hasPermission(actor.role, 'requests.decide');
   const mine = everyone ? '' : ` and (${query.mine})`;
-  const userIds = everyone ? [] : Array.from({ length: query.mine.split('?').length - 1 }, () => actor.id);
+  const userIds = everyone ? [] : [actor.id];
   const where = `where r.organization_id = ?${mine}`;
   const pending = await em.execute<Row[]>(
     `${query.select} ${where} and r.status = 'pending' order by ${query.pendingOrder}`,

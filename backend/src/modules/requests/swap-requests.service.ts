@@ -12,10 +12,11 @@ import { SettingsService } from '../settings/settings.service';
 import { organizationToday } from '../tenants/organization-today';
 import type { CreateSwapRequestDto, SwapRequestDto, SwapRequestResultDto } from './dto/requests.dto';
 import type { Decision } from './entities/request-status';
+import { UNAVAILABILITY_LABELS } from './entities/staff-unavailability.entity';
 import { SwapRequest } from './entities/swap-request.entity';
 import { swapDecidedEmails } from './request-emails';
 import { assertActsFor, loadPeople, type Person } from './request-people';
-import { alreadyDecided, iso, unavailableOn, visibleRequests } from './request-rules';
+import { alreadyDecided, iso, visibleRequests } from './request-rules';
 
 interface SwapRow {
   id: string;
@@ -96,7 +97,7 @@ export class SwapRequestsService {
   async list(actor: AuthUser): Promise<SwapRequestDto[]> {
     const rows = await visibleRequests<SwapRow>(this.em, actor, {
       select: SWAP_SELECT,
-      mine: 'rq.user_id = ? or tg.user_id = ?',
+      mine: '? in (rq.user_id, tg.user_id)',
       pendingOrder: 'r.created_at desc',
     });
     return rows.map(toDto);
@@ -206,13 +207,13 @@ export class SwapRequestsService {
       if (!requester.isActive) throw new ConflictException(`${requester.name} is inactive and can't take over a duty`);
       if (on(requester, swapDate)) throw new ConflictException(`${requester.name} is already on duty on ${describeDate(swapDate)}`);
     }
-    const away = await unavailableOn(em, org, [
+    const away = await this.rota.unavailableOn(em, org, [
       { staffId: target.id, date: originalDate },
       ...(trade ? [{ staffId: requester.id, date: swapDate }] : []),
     ]);
     if (away) {
       const who = away.staffId === target.id ? target : requester;
-      throw new ConflictException(`${who.name} is unavailable on ${describeDate(away.date)} (${away.label})`);
+      throw new ConflictException(`${who.name} is unavailable on ${describeDate(away.date)} (${UNAVAILABILITY_LABELS[away.type]})`);
     }
     return days;
   }

@@ -2,6 +2,7 @@ import { ref } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
+import { daysInSpan } from '../../common/clock/academic-year';
 import { Clock } from '../../common/clock/clock';
 import { describeDate } from '../../common/text/dates';
 import { plural } from '../../common/text/plural';
@@ -60,8 +61,7 @@ export class UnavailabilityService {
 
   async create(actor: AuthUser, dto: CreateUnavailabilityDto): Promise<UnavailabilityResultDto> {
     const org = actor.organizationId;
-    const days = (Date.parse(dto.endDate) - Date.parse(dto.startDate)) / 86_400_000 + 1;
-    if (days > MAX_PERIOD_DAYS) throw new BadRequestException('An unavailability period can cover at most two years');
+    if (daysInSpan(dto.startDate, dto.endDate) > MAX_PERIOD_DAYS) throw new BadRequestException('An unavailability period can cover at most two years');
     const type = dto.type ?? 'annual_leave';
     const label = UNAVAILABILITY_LABELS[type];
 

@@ -1,9 +1,10 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { academicYearOf, addDays, datesBetween } from '../../common/clock/academic-year';
+import { academicYearOf, addDays, datesBetween, daysInSpan } from '../../common/clock/academic-year';
 import { Clock, type IsoDate } from '../../common/clock/clock';
 import { AuditService } from '../audit/audit.service';
+import type { UnavailabilityType } from '../requests/entities/staff-unavailability.entity';
 import { SettingsService } from '../settings/settings.service';
 import { organizationToday } from '../tenants/organization-today';
 import type { BulkRotaResultDto, CreateRotaDayDto, RotaDayDto, UpdateRotaDayDto } from './dto/rota.dto';
@@ -22,10 +23,6 @@ const HOLIDAY_LABELS: Record<string, string> = {
   inset_day: 'Inset Day',
   other: 'Other',
 };
-
-function spanInDays(start: IsoDate, end: IsoDate): number {
-  return (Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000 + 1;
-}
 
 type BulkTool = 'reshuffle' | 'fill' | 'clear';
 
@@ -57,7 +54,7 @@ export class RotaService {
   }
 
   async list(organizationId: string, startDate: IsoDate, endDate: IsoDate): Promise<RotaDayDto[]> {
-    if (spanInDays(startDate, endDate) > MAX_RANGE_DAYS) {
+    if (daysInSpan(startDate, endDate) > MAX_RANGE_DAYS) {
       throw new BadRequestException('The date range can cover at most two years; ask for a shorter period');
     }
     return this.daysBetween(this.em, organizationId, startDate, endDate);
@@ -183,7 +180,7 @@ export class RotaService {
     if (staff.length !== staffIds.length) throw new NotFoundException('Staff member not found');
     const inactive = staff.find((s) => !s.is_active);
     if (inactive) throw new ConflictException(`${inactive.name} is inactive and can't be put on duty`);
-    const away = (await this.unavailabilityBetween(em, org, date, date)).find((u) => staffIds.includes(u.staffId));
+    const away = await this.unavailableOn(em, org, staffIds.map((staffId) => ({ staffId, date })));
     if (away) {
       const name = staff.find((s) => s.id === away.staffId)!.name;
       throw new ConflictException({ message: `${name} is unavailable on ${date} and can't be put on duty`, code: 'unavailable' });
@@ -218,7 +215,7 @@ export class RotaService {
       const from = tool === 'clear' ? today : addDays(today, 1);
       const to = tool === 'clear' ? null : (endDate ?? year.endDate);
       if (to !== null && to < from) throw new BadRequestException(`The end date must be after today (${today})`);
-      if (to !== null && spanInDays(from, to) > MAX_RANGE_DAYS) {
+      if (to !== null && daysInSpan(from, to) > MAX_RANGE_DAYS) {
         throw new BadRequestException('The end date can be at most two years ahead');
       }
 
@@ -347,6 +344,26 @@ export class RotaService {
     return result.days;
   }
 
+  /**
+   * The first of `checks` whose person has an unavailability period covering the date, with the
+   * period's type; undefined when everyone is available.
+   */
+  async unavailableOn(
+    em: EntityManager,
+    org: string,
+    checks: { staffId: string; date: IsoDate }[],
+  ): Promise<{ staffId: string; date: IsoDate; type: UnavailabilityType } | undefined> {
+    if (!checks.length) return undefined;
+    const [row] = await em.execute<{ staffId: string; date: IsoDate; type: UnavailabilityType }[]>(
+      `select u.staff_id as "staffId", x.date, u.type
+         from jsonb_to_recordset(?::jsonb) as x(staff_id uuid, date text)
+         join staff_unavailability u on u.organization_id = ? and u.staff_id = x.staff_id and x.date::date between u.start_date and u.end_date
+        limit 1`,
+      [JSON.stringify(checks.map((c) => ({ staff_id: c.staffId, date: c.date }))), org],
+    );
+    return row;
+  }
+
   /** Everyone's unavailability periods that touch `from`..`to`. */
   private unavailabilityBetween(em: EntityManager, org: string, from: IsoDate, to: IsoDate): Promise<Unavailability[]> {
     return em.execute<Unavailability[]>(
@@ -444,14 +461,12 @@ export class RotaService {
         extra: freed.map((f) => ({ staffId: f.staffId, start: f.day.date, end: f.day.date })),
       });
     }
-    const result = freed.map((f) => ({
-      date: f.day.date,
-      position: f.index + 1,
-      removed: f.staffId,
-      replacement: planned[f.day.date]?.[f.index] ?? null,
-    }));
+    const result = freed.map(({ day, index, staffId }) => {
+      const replacement = planned[day.date]?.[index] ?? null;
+      day.slots[index] = replacement;
+      return { date: day.date, position: index + 1, removed: staffId, replacement };
+    });
     const added = result.filter((r) => r.replacement !== null);
-    for (const r of added) freed.find((f) => f.day.date === r.date && f.index === r.position - 1)!.day.slots[r.position - 1] = r.replacement;
     if (added.length) {
       await em.execute(
         `insert into rota_slots (id, organization_id, rota_day_id, date, position, staff_id)

@@ -62,6 +62,7 @@ export class SettingsService {
 
   /** Saves the switches given; the others keep their value. Returns before and after. */
   async saveAutoApproval(em: EntityManager, organizationId: string, changes: Partial<AutoApproval>): Promise<{ before: AutoApproval; after: AutoApproval }> {
+    // Creates the row when missing and holds it, so two saves don't read the same "before".
     await this.dutyManagersPerDay(em, organizationId, 'update');
     const before = await this.autoApproval(em, organizationId);
     const after = { ...before, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) } as AutoApproval;
