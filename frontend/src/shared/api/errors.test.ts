@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { ApiError } from './base-query';
-import { getErrorMessage, getServerMessage, isApiError } from './errors';
+import { getErrorMessage, getServerCode, getServerMessage, isApiError } from './errors';
 
 const conflict: ApiError = {
   status: 409,
@@ -55,5 +55,19 @@ describe('isApiError', () => {
     expect(isApiError({ status: 'FETCH_ERROR', message: 'Failed to fetch' })).toBe(true);
     expect(isApiError({ name: 'Error', message: 'thrown' })).toBe(false);
     expect(isApiError(null)).toBe(false);
+  });
+});
+
+describe('getServerCode', () => {
+  it("reads the code of the server's error body", () => {
+    expect(
+      getServerCode({
+        status: 409,
+        message: '409: …',
+        data: { code: 'slots_full', message: 'x' },
+      }),
+    ).toBe('slots_full');
+    expect(getServerCode({ status: 409, message: '409: …', data: 'text' })).toBeUndefined();
+    expect(getServerCode(new Error('boom'))).toBeUndefined();
   });
 });

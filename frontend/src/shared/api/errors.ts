@@ -38,3 +38,13 @@ export function getServerMessage(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * The `code` field of the server's JSON error body, e.g. `slots_full`, for screens that treat one
+ * error in particular differently.
+ */
+export function getServerCode(error: unknown): string | undefined {
+  if (!isApiError(error) || !isRecord(error.data)) return undefined;
+  const { code } = error.data;
+  return typeof code === 'string' ? code : undefined;
+}

@@ -1,7 +1,8 @@
 import { DatePicker, Form, Input, Select, type FormInstance, type InputRef } from 'antd';
-import type { KeyboardEvent, Ref } from 'react';
+import type { Ref } from 'react';
 
 import { DATE_INPUT_FORMATS, parseDate, toIsoDate, type Dayjs } from '@/shared/lib/dates';
+import { confirmDateOnly } from '@/shared/ui/confirm-date-only';
 
 import type { HolidayDto, HolidayType, SaveHolidayDto } from '../api';
 import { HOLIDAY_TYPE_OPTIONS } from '../lib/holiday-types';
@@ -56,14 +57,6 @@ export function followStartDate(
   if (!start) return;
   const end = form.getFieldValue('endDate') as Dayjs | null | undefined;
   if (!end || end.isBefore(start, 'day')) form.setFieldValue('endDate', start);
-}
-
-/**
- * Enter in a date field confirms the typed date. The picker does not stop the key, so the browser
- * would also submit the form, half-filled, from the first date typed.
- */
-function confirmDateOnly(event: KeyboardEvent) {
-  if (event.key === 'Enter') event.preventDefault();
 }
 
 interface HolidayFormFieldsProps {

@@ -1,13 +1,13 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { Alert, Button, Flex, Select, Spin, Typography } from 'antd';
+import { Flex, Select, Spin, Typography } from 'antd';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 
 import { useGetCurrentUserQuery } from '@/features/auth/api';
 import { useGetCurrentWeekQuery, useGetRotaQuery } from '@/features/rota/api';
 import { useGetStaffQuery, type StaffDto } from '@/features/staff/api';
-import { getServerMessage } from '@/shared/api/errors';
 import { ownStaffRecord } from '@/features/staff/api/own-staff';
 import { useAuthToken } from '@/shared/auth/auth-token';
+import { LoadError } from '@/shared/ui/load-error';
 import { PageTitle } from '@/shared/ui/page-title';
 import { SectionCard } from '@/shared/ui/section-card';
 
@@ -68,19 +68,11 @@ export function MyRotaPage({ renderPersonExtras }: MyRotaPageProps = {}) {
   let content;
   if (failed.length > 0) {
     content = (
-      <Alert
-        type="error"
-        showIcon
+      <LoadError
         title="Failed to load the rota"
-        description={getServerMessage(failed[0]?.error) ?? 'Please try again.'}
-        action={
-          <Button
-            loading={failed.some((query) => query.isFetching)}
-            onClick={() => failed.forEach((query) => void query.refetch())}
-          >
-            Retry
-          </Button>
-        }
+        error={failed[0]?.error}
+        retrying={failed.some((query) => query.isFetching)}
+        onRetry={() => failed.forEach((query) => void query.refetch())}
       />
     );
   } else if (loading || !weekQuery.data) {

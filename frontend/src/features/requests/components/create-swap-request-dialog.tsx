@@ -12,7 +12,7 @@ import {
   type FormInstance,
   type RefSelectProps,
 } from 'antd';
-import { useMemo, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { useMemo, useRef, type RefObject } from 'react';
 
 import { useGetCurrentUserQuery } from '@/features/auth/api';
 import { useGetCurrentWeekQuery } from '@/features/rota/api';
@@ -22,13 +22,15 @@ import { getServerMessage } from '@/shared/api/errors';
 import { useCan } from '@/shared/auth/access';
 import { useAuthToken } from '@/shared/auth/auth-token';
 import { DATE_INPUT_FORMATS, parseDate, toIsoDate, type Dayjs } from '@/shared/lib/dates';
+import { confirmDateOnly } from '@/shared/ui/confirm-date-only';
 import { focusFirstField } from '@/shared/ui/focus-first-field';
+import { LoadError } from '@/shared/ui/load-error';
 import { useToast } from '@/shared/ui/toast';
 
 import { useCreateSwapRequestMutation, type CreateSwapRequestDto } from '../api';
 
-export const DIALOG_TITLE = 'Create Swap Request';
-export const REASON_MAX_LENGTH = 500;
+const DIALOG_TITLE = 'Create Swap Request';
+const REASON_MAX_LENGTH = 500;
 
 /** Spec §5: every field of the form is required. */
 export const REQUIRED_MESSAGES = {
@@ -51,7 +53,7 @@ interface SwapFormValues {
 }
 
 /** The request body; only called once the form's rules have passed, so every field is set. */
-export function toCreateSwapRequestDto(values: SwapFormValues): CreateSwapRequestDto {
+function toCreateSwapRequestDto(values: SwapFormValues): CreateSwapRequestDto {
   const { requesterId, targetId, originalDate, swapDate, reason } = values;
   if (!requesterId || !targetId || !originalDate || !swapDate) {
     throw new RangeError('A swap request needs every field');
@@ -67,14 +69,6 @@ export function toCreateSwapRequestDto(values: SwapFormValues): CreateSwapReques
 
 function isWeekend(date: Dayjs): boolean {
   return date.day() === 0 || date.day() === 6;
-}
-
-/**
- * Enter in a date field confirms the typed date. The picker does not stop the key, so the browser
- * would also submit the form, half-filled, from the first date typed.
- */
-function confirmDateOnly(event: KeyboardEvent) {
-  if (event.key === 'Enter') event.preventDefault();
 }
 
 function byName(a: StaffDto, b: StaffDto): number {
@@ -130,16 +124,11 @@ function SwapRequestDialogBody({ firstFieldRef, onDone }: BodyProps) {
   if (staffQuery.isError && !staffQuery.data) {
     return (
       <>
-        <Alert
-          type="error"
-          showIcon
+        <LoadError
           title="Failed to load staff members"
-          description={getServerMessage(staffQuery.error) ?? 'Please try again.'}
-          action={
-            <Button loading={staffQuery.isFetching} onClick={() => void staffQuery.refetch()}>
-              Retry
-            </Button>
-          }
+          error={staffQuery.error}
+          retrying={staffQuery.isFetching}
+          onRetry={() => void staffQuery.refetch()}
         />
         {closeButton}
       </>

@@ -1,8 +1,9 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Skeleton, Space, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Skeleton, Space, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
 
-import { getServerMessage } from '@/shared/api/errors';
 import { formatDateTime } from '@/shared/lib/dates';
+import { LoadError } from '@/shared/ui/load-error';
 
 import type { Decision, RequestStatus } from '../api';
 import { STATUS_INFO } from '../lib/request-format';
@@ -20,7 +21,7 @@ export function RequestStatusTag({ status }: { status: RequestStatus }) {
 }
 
 /** What a request list shows while it loads: three placeholder cards (spec §2). */
-export function RequestSkeletons({ label }: { label: string }) {
+function RequestSkeletons({ label }: { label: string }) {
   return (
     <Flex vertical gap="middle" role="status" aria-label={label}>
       {[0, 1, 2].map((index) => (
@@ -32,28 +33,38 @@ export function RequestSkeletons({ label }: { label: string }) {
   );
 }
 
-interface RequestsLoadErrorProps {
-  title: string;
-  error: unknown;
-  retrying: boolean;
-  onRetry: () => void;
+interface RequestListStateProps {
+  /** "swap" or "cancel": names the loading and error states, e.g. "Loading swap requests". */
+  kind: 'swap' | 'cancel';
+  /** The requests query the list shows. */
+  query: {
+    data?: unknown;
+    isError: boolean;
+    isFetching: boolean;
+    error?: unknown;
+    refetch: () => unknown;
+  };
+  /** The list, shown once the requests have loaded. */
+  children: ReactNode;
 }
 
-/** A request list that could not be loaded: the server's reason and a Retry button. */
-export function RequestsLoadError({ title, error, retrying, onRetry }: RequestsLoadErrorProps) {
-  return (
-    <Alert
-      type="error"
-      showIcon
-      title={title}
-      description={getServerMessage(error) ?? 'Please try again.'}
-      action={
-        <Button loading={retrying} onClick={onRetry}>
-          Retry
-        </Button>
-      }
-    />
-  );
+/**
+ * A request list once its requests have loaded; until then placeholder cards, or, when loading
+ * failed, the server's reason and a Retry button.
+ */
+export function RequestListState({ kind, query, children }: RequestListStateProps) {
+  if (query.isError && !query.data) {
+    return (
+      <LoadError
+        title={`Failed to load ${kind} requests`}
+        error={query.error}
+        retrying={query.isFetching}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  if (!query.data) return <RequestSkeletons label={`Loading ${kind} requests`} />;
+  return children;
 }
 
 /** A request's reason, keeping the line breaks it was written with. */

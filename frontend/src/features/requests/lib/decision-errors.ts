@@ -1,12 +1,5 @@
-import { getServerMessage, isApiError } from '@/shared/api/errors';
+import { getServerCode, getServerMessage, isApiError } from '@/shared/api/errors';
 import type { ToastOptions } from '@/shared/ui/toast';
-
-/** The `code` field of the server's JSON error body, if any. */
-export function serverErrorCode(error: unknown): string | undefined {
-  if (!isApiError(error) || typeof error.data !== 'object' || error.data === null) return undefined;
-  const code = (error.data as Record<string, unknown>).code;
-  return typeof code === 'string' ? code : undefined;
-}
 
 export function httpStatus(error: unknown): number | undefined {
   return isApiError(error) && typeof error.status === 'number' ? error.status : undefined;
@@ -18,7 +11,7 @@ export function httpStatus(error: unknown): number | undefined {
  */
 export function decisionFailedToast(error: unknown, fallback: string): ToastOptions {
   const message = getServerMessage(error);
-  if (serverErrorCode(error) === 'already_decided') {
+  if (getServerCode(error) === 'already_decided') {
     return {
       variant: 'destructive',
       title: 'Already decided',

@@ -9,10 +9,10 @@ import type { RequestPersonDto, RequestStatus } from '../api';
 dayjs.extend(advancedFormat);
 
 /** Spec §2: what a person the server could not find reads as. */
-export const UNKNOWN_STAFF = 'Unknown Staff';
+const UNKNOWN_STAFF = 'Unknown Staff';
 
 /** Spec §2 (Cancel Requests): a duty date like "Monday, January 1st, 2025". */
-export const DUTY_DATE_FORMAT = 'dddd, MMMM Do, YYYY';
+const DUTY_DATE_FORMAT = 'dddd, MMMM Do, YYYY';
 
 export function personName(person: RequestPersonDto | null | undefined): string {
   return person?.name.trim() || UNKNOWN_STAFF;

@@ -1,5 +1,4 @@
 import { Empty, Flex, Tabs, Typography } from 'antd';
-import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { useCan } from '@/shared/auth/access';
@@ -7,7 +6,7 @@ import { PageTitle } from '@/shared/ui/page-title';
 
 import { useGetCancelRequestsQuery, type CancelRequestDto } from '../api';
 import { CancelRequestCard } from '../components/cancel-request-card';
-import { LIST_STYLE, RequestSkeletons, RequestsLoadError } from '../components/request-states';
+import { LIST_STYLE, RequestListState } from '../components/request-states';
 import { splitByStatus, tabLabel } from '../lib/request-format';
 
 const TITLE = 'Cancel Requests';
@@ -40,24 +39,9 @@ function CancelRequestList({ label, requests, empty, canDecide }: CancelRequestL
  */
 export function CancelRequestsPage() {
   const canDecide = useCan('cancellations.decide');
-  const { data, isLoading, isError, isFetching, error, refetch } = useGetCancelRequestsQuery();
-  const [tab, setTab] = useState('pending');
+  const query = useGetCancelRequestsQuery();
+  const { data } = query;
   const { pending, completed } = splitByStatus(data);
-
-  const content = (list: ReactNode): ReactNode => {
-    if (isError && !data) {
-      return (
-        <RequestsLoadError
-          title="Failed to load cancel requests"
-          error={error}
-          retrying={isFetching}
-          onRetry={() => void refetch()}
-        />
-      );
-    }
-    if (isLoading || !data) return <RequestSkeletons label="Loading cancel requests" />;
-    return list;
-  };
 
   return (
     <>
@@ -76,31 +60,33 @@ export function CancelRequestsPage() {
         {!canDecide && ' Only administrators approve or reject cancel requests.'}
       </Typography.Paragraph>
       <Tabs
-        activeKey={tab}
-        onChange={setTab}
         items={[
           {
             key: 'pending',
             label: tabLabel('Pending', data ? pending.length : undefined),
-            children: content(
-              <CancelRequestList
-                label="Pending cancel requests"
-                requests={pending}
-                empty="No pending cancel requests"
-                canDecide={canDecide}
-              />,
+            children: (
+              <RequestListState kind="cancel" query={query}>
+                <CancelRequestList
+                  label="Pending cancel requests"
+                  requests={pending}
+                  empty="No pending cancel requests"
+                  canDecide={canDecide}
+                />
+              </RequestListState>
             ),
           },
           {
             key: 'completed',
             label: tabLabel('Completed', data ? completed.length : undefined),
-            children: content(
-              <CancelRequestList
-                label="Completed cancel requests"
-                requests={completed}
-                empty="No completed cancel requests"
-                canDecide={canDecide}
-              />,
+            children: (
+              <RequestListState kind="cancel" query={query}>
+                <CancelRequestList
+                  label="Completed cancel requests"
+                  requests={completed}
+                  empty="No completed cancel requests"
+                  canDecide={canDecide}
+                />
+              </RequestListState>
             ),
           },
         ]}

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Tabs, Typography } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 
 import { useCan } from '@/shared/auth/access';
 import { PageTitle } from '@/shared/ui/page-title';
@@ -8,7 +8,7 @@ import { SectionCard } from '@/shared/ui/section-card';
 
 import { useGetSwapRequestsQuery } from '../api';
 import { CreateSwapRequestDialog } from '../components/create-swap-request-dialog';
-import { RequestSkeletons, RequestsLoadError } from '../components/request-states';
+import { RequestListState } from '../components/request-states';
 import { CompletedSwapList, PendingSwapList } from '../components/swap-request-list';
 import { splitByStatus, tabLabel } from '../lib/request-format';
 
@@ -20,26 +20,10 @@ const TITLE = 'Swap Requests';
  */
 export function SwapRequestsPage() {
   const canDecide = useCan('requests.decide');
-  const { data, isLoading, isError, isFetching, error, refetch } = useGetSwapRequestsQuery();
+  const query = useGetSwapRequestsQuery();
+  const { data } = query;
   const [creating, setCreating] = useState(false);
-  const [tab, setTab] = useState('pending');
   const { pending, completed } = splitByStatus(data);
-  const failed = isError && !data;
-
-  const content = (list: ReactNode): ReactNode => {
-    if (failed) {
-      return (
-        <RequestsLoadError
-          title="Failed to load swap requests"
-          error={error}
-          retrying={isFetching}
-          onRetry={() => void refetch()}
-        />
-      );
-    }
-    if (isLoading || !data) return <RequestSkeletons label="Loading swap requests" />;
-    return list;
-  };
 
   return (
     <>
@@ -64,8 +48,6 @@ export function SwapRequestsPage() {
         </Button>
       </Flex>
       <Tabs
-        activeKey={tab}
-        onChange={setTab}
         items={[
           {
             key: 'pending',
@@ -77,7 +59,9 @@ export function SwapRequestsPage() {
                     Administrators and managers approve or reject swap requests.
                   </Typography.Paragraph>
                 )}
-                {content(<PendingSwapList requests={pending} canDecide={canDecide} />)}
+                <RequestListState kind="swap" query={query}>
+                  <PendingSwapList requests={pending} canDecide={canDecide} />
+                </RequestListState>
               </SectionCard>
             ),
           },
@@ -86,7 +70,9 @@ export function SwapRequestsPage() {
             label: tabLabel('Completed', data ? completed.length : undefined),
             children: (
               <SectionCard title="Recent History">
-                {content(<CompletedSwapList requests={completed} />)}
+                <RequestListState kind="swap" query={query}>
+                  <CompletedSwapList requests={completed} />
+                </RequestListState>
               </SectionCard>
             ),
           },

@@ -1,5 +1,4 @@
 import { Button, Flex, Modal, Typography } from 'antd';
-import { useState } from 'react';
 import { Link } from 'react-router';
 
 import { formatDate } from '@/shared/lib/dates';
@@ -8,7 +7,12 @@ import type { RotaPersonDto } from '../api';
 import { daySlots, LONG_DATE_FORMAT, slotLabel } from '../lib/rota-calendar';
 
 import type { DutySlot } from './duty-dialog';
-import { DutyRequestActions, useDutyRequestAccess, type RequestMode } from './duty-requests';
+import {
+  DutyRequestActions,
+  useDutyRequestAccess,
+  useRequestMode,
+  type RequestMode,
+} from './duty-requests';
 import { DutyRequestForm } from './duty-request-form';
 
 interface AdminAccessDialogProps {
@@ -34,10 +38,9 @@ export function AdminAccessDialog({
   onClose,
   afterClose,
 }: AdminAccessDialogProps) {
-  const [mode, setMode] = useState<RequestMode>('overview');
-  const [returnFocus, setReturnFocus] = useState<'swap' | 'cancel'>();
+  const { mode, returnFocus, request, back, reset } = useRequestMode();
   const person = slot ? (daySlots(slot.day, dutyManagersPerDay)[slot.position - 1] ?? null) : null;
-  const requesting = slot !== undefined && person !== null && mode !== 'overview';
+  const requesting = person !== null && mode !== 'overview';
 
   return (
     <Modal
@@ -45,8 +48,7 @@ export function AdminAccessDialog({
       title="Admin access required"
       onCancel={onClose}
       afterClose={() => {
-        setMode('overview');
-        setReturnFocus(undefined);
+        reset();
         afterClose?.();
       }}
       destroyOnHidden
@@ -65,14 +67,8 @@ export function AdminAccessDialog({
           dutyManagersPerDay={dutyManagersPerDay}
           mode={mode}
           returnFocus={returnFocus}
-          onRequest={(next) => {
-            setReturnFocus(undefined);
-            setMode(next);
-          }}
-          onBack={() => {
-            if (mode !== 'overview') setReturnFocus(mode);
-            setMode('overview');
-          }}
+          onRequest={request}
+          onBack={back}
           onClose={onClose}
         />
       ) : (

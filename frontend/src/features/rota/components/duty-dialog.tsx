@@ -1,11 +1,12 @@
-import { Alert, Button, Flex, Form, Modal, Select, Typography, type RefSelectProps } from 'antd';
-import { useMemo, useRef, useState, type RefObject } from 'react';
+import { Button, Flex, Form, Modal, Select, Typography, type RefSelectProps } from 'antd';
+import { useMemo, useRef, type RefObject } from 'react';
 
 import { useGetStaffQuery } from '@/features/staff/api';
-import { getServerMessage } from '@/shared/api/errors';
+import { getServerCode, getServerMessage } from '@/shared/api/errors';
 import { useCan } from '@/shared/auth/access';
 import { formatDate } from '@/shared/lib/dates';
 import { focusFirstField } from '@/shared/ui/focus-first-field';
+import { LoadError } from '@/shared/ui/load-error';
 import { useToast } from '@/shared/ui/toast';
 
 import {
@@ -14,14 +15,14 @@ import {
   type RotaDayDto,
   type RotaPersonDto,
 } from '../api';
+import { staffOffDuty } from '../lib/duty-requests';
+import { assignmentBody, daySlots, LONG_DATE_FORMAT, slotLabel } from '../lib/rota-calendar';
 import {
-  assignmentBody,
-  daySlots,
-  LONG_DATE_FORMAT,
-  serverErrorCode,
-  slotLabel,
-} from '../lib/rota-calendar';
-import { DutyRequestActions, useDutyRequestAccess, type RequestMode } from './duty-requests';
+  DutyRequestActions,
+  useDutyRequestAccess,
+  useRequestMode,
+  type RequestMode,
+} from './duty-requests';
 import { DutyRequestForm } from './duty-request-form';
 
 /** The slot a duty dialog is about. */
@@ -71,9 +72,7 @@ export function DutyDialog({
   const person = daySlots(slot.day, dutyManagersPerDay)[slot.position - 1] ?? null;
   const assigning = canManage && person === null;
   const selectRef = useRef<RefSelectProps>(null);
-  const [mode, setMode] = useState<RequestMode>('overview');
-  // The request button whose form was left with Back: focus returns to it.
-  const [returnFocus, setReturnFocus] = useState<'swap' | 'cancel'>();
+  const { mode, returnFocus, request, back, reset } = useRequestMode();
   const requesting = person !== null && mode !== 'overview';
 
   let body;
@@ -94,14 +93,8 @@ export function DutyDialog({
         dutyManagersPerDay={dutyManagersPerDay}
         mode={mode}
         returnFocus={returnFocus}
-        onRequest={(next) => {
-          setReturnFocus(undefined);
-          setMode(next);
-        }}
-        onBack={() => {
-          if (mode !== 'overview') setReturnFocus(mode);
-          setMode('overview');
-        }}
+        onRequest={request}
+        onBack={back}
         onDone={onClose}
       />
     );
@@ -124,8 +117,7 @@ export function DutyDialog({
       title={dutyDialogTitle(slot)}
       onCancel={onClose}
       afterClose={() => {
-        setMode('overview');
-        setReturnFocus(undefined);
+        reset();
         afterClose?.();
       }}
       afterOpenChange={(visible) => {
@@ -213,15 +205,14 @@ function AssignForm({ slot, dutyManagersPerDay, selectRef, onDone }: AssignFormP
   const toast = useToast();
   const saving = createState.isLoading || updateState.isLoading;
 
-  const options = useMemo(() => {
-    const onDay = new Set(
-      daySlots(slot.day, dutyManagersPerDay).flatMap((person) => (person ? [person.id] : [])),
-    );
-    return (staff.data ?? [])
-      .filter((member) => member.isActive && !onDay.has(member.id))
-      .sort((a, b) => a.name.localeCompare(b.name))
-      .map((member) => ({ value: member.id, label: member.name }));
-  }, [staff.data, slot.day, dutyManagersPerDay]);
+  const options = useMemo(
+    () =>
+      staffOffDuty(staff.data, slot.day, dutyManagersPerDay).map((member) => ({
+        value: member.id,
+        label: member.name,
+      })),
+    [staff.data, slot.day, dutyManagersPerDay],
+  );
 
   const submit = async ({ staffId }: AssignValues) => {
     if (!staffId) return;
@@ -239,7 +230,7 @@ function AssignForm({ slot, dutyManagersPerDay, selectRef, onDone }: AssignFormP
       });
       onDone();
     } catch (error) {
-      const code = serverErrorCode(error);
+      const code = getServerCode(error);
       const message = getServerMessage(error);
       if (code === 'duplicate_assignment') {
         toast({
@@ -268,13 +259,11 @@ function AssignForm({ slot, dutyManagersPerDay, selectRef, onDone }: AssignFormP
       onFinish={(values) => void submit(values)}
     >
       {staff.isError && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
+        <LoadError
           title="Failed to load staff members"
-          description={getServerMessage(staff.error) ?? 'Please try again.'}
-          action={<Button onClick={() => void staff.refetch()}>Retry</Button>}
+          error={staff.error}
+          onRetry={() => void staff.refetch()}
+          style={{ marginBottom: 16 }}
         />
       )}
       <Form.Item

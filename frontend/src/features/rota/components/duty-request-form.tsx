@@ -5,7 +5,7 @@ import { RequestCancelForm } from './request-cancel-form';
 import { RequestSwapForm } from './request-swap-form';
 
 interface DutyRequestFormProps {
-  mode: RequestMode;
+  mode: Exclude<RequestMode, 'overview'>;
   slot: DutySlot;
   person: RotaPersonDto;
   /** The duty is the signed-in person's own. */
@@ -15,7 +15,7 @@ interface DutyRequestFormProps {
   onDone: () => void;
 }
 
-/** The request form a duty dialog switched to; nothing in overview mode. */
+/** The request form a duty dialog switched to. */
 export function DutyRequestForm({
   mode,
   slot,
@@ -38,16 +38,7 @@ export function DutyRequestForm({
       />
     );
   }
-  if (mode === 'cancel') {
-    return (
-      <RequestCancelForm
-        date={slot.date}
-        person={person}
-        own={own}
-        onBack={onBack}
-        onDone={onDone}
-      />
-    );
-  }
-  return null;
+  return (
+    <RequestCancelForm date={slot.date} person={person} own={own} onBack={onBack} onDone={onDone} />
+  );
 }

@@ -1,5 +1,5 @@
 import { Alert, Button, Space, Typography } from 'antd';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 import { useGetAutoApprovalSettingsQuery } from '@/features/settings/api';
 import { useGetStaffQuery } from '@/features/staff/api';
@@ -21,7 +21,41 @@ import {
 /** What a dialog about a filled duty shows: the overview, or one of the two request forms. */
 export type RequestMode = 'overview' | 'swap' | 'cancel';
 
-export interface DutyRequestState {
+interface RequestModeState {
+  mode: RequestMode;
+  /** The request button whose form was left with Back: focus returns to it. */
+  returnFocus: 'swap' | 'cancel' | undefined;
+  /** Opens the form of a request button. */
+  request: (mode: 'swap' | 'cancel') => void;
+  /** Back from a form to the overview, refocusing its button. */
+  back: () => void;
+  /** The overview with nothing to refocus, for a dialog that has closed. */
+  reset: () => void;
+}
+
+/** Which view a dialog about a filled duty shows, and where focus goes on coming back. */
+export function useRequestMode(): RequestModeState {
+  const [mode, setMode] = useState<RequestMode>('overview');
+  const [returnFocus, setReturnFocus] = useState<'swap' | 'cancel'>();
+  return {
+    mode,
+    returnFocus,
+    request: (next) => {
+      setReturnFocus(undefined);
+      setMode(next);
+    },
+    back: () => {
+      if (mode !== 'overview') setReturnFocus(mode);
+      setMode('overview');
+    },
+    reset: () => {
+      setMode('overview');
+      setReturnFocus(undefined);
+    },
+  };
+}
+
+interface DutyRequestState {
   access: DutyRequestAccess;
   /** The duty is the signed-in person's own. */
   own: boolean;

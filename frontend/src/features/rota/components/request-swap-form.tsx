@@ -1,10 +1,11 @@
-import { Alert, Button, Flex, Form, Input, Select, Typography, type RefSelectProps } from 'antd';
+import { Button, Flex, Form, Input, Select, Typography, type RefSelectProps } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
 
 import { useCreateSwapRequestMutation } from '@/features/requests/api';
 import { useGetStaffQuery } from '@/features/staff/api';
 import { getServerMessage } from '@/shared/api/errors';
 import { formatDate } from '@/shared/lib/dates';
+import { LoadError } from '@/shared/ui/load-error';
 import { useToast } from '@/shared/ui/toast';
 
 import type { RotaDayDto, RotaPersonDto } from '../api';
@@ -130,12 +131,10 @@ export function RequestSwapForm({
         </Typography.Paragraph>
         <RequestApprovalNote kind="swap" />
         {staff.isError && (
-          <Alert
-            type="error"
-            showIcon
+          <LoadError
             title="Failed to load staff members"
-            description={getServerMessage(staff.error) ?? 'Please try again.'}
-            action={<Button onClick={() => void staff.refetch()}>Retry</Button>}
+            error={staff.error}
+            onRetry={() => void staff.refetch()}
           />
         )}
       </Flex>

@@ -67,6 +67,21 @@ interface StaffOption {
 }
 
 /**
+ * Spec §5 "Assign": active staff, by name, who are not on duty that day already; the people a
+ * slot of `day` can go to.
+ */
+export function staffOffDuty<T extends StaffOption>(
+  staff: readonly T[] | undefined,
+  day: RotaDayDto | undefined,
+  dutyManagersPerDay: number,
+): T[] {
+  const onDay = new Set(daySlots(day, dutyManagersPerDay).flatMap((p) => (p ? [p.id] : [])));
+  return (staff ?? [])
+    .filter((member) => member.isActive && !onDay.has(member.id))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
  * Spec §5 "Swap target list": active staff, by name, without the person on duty and the day's
  * other duty managers (they are on duty that day already).
  */
@@ -76,9 +91,5 @@ export function swapTargets<T extends StaffOption>(
   day: RotaDayDto | undefined,
   dutyManagersPerDay: number,
 ): T[] {
-  const onDay = new Set(daySlots(day, dutyManagersPerDay).flatMap((p) => (p ? [p.id] : [])));
-  onDay.add(person.id);
-  return (staff ?? [])
-    .filter((member) => member.isActive && !onDay.has(member.id))
-    .sort((a, b) => a.name.localeCompare(b.name));
+  return staffOffDuty(staff, day, dutyManagersPerDay).filter((member) => member.id !== person.id);
 }

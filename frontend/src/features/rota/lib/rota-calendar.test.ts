@@ -13,7 +13,6 @@ import {
   monthOptions,
   monthRange,
   monthWeeks,
-  serverErrorCode,
   slotAccessibleName,
   weekDates,
 } from './rota-calendar';
@@ -164,19 +163,5 @@ describe('holidays', () => {
 
   it('reads the type with underscores replaced by spaces', () => {
     expect(holidayTypeLabel('bank_holiday')).toBe('bank holiday');
-  });
-});
-
-describe('serverErrorCode', () => {
-  it("reads the code of the server's error body", () => {
-    expect(
-      serverErrorCode({
-        status: 409,
-        message: '409: …',
-        data: { code: 'slots_full', message: 'x' },
-      }),
-    ).toBe('slots_full');
-    expect(serverErrorCode({ status: 409, message: '409: …', data: 'text' })).toBeUndefined();
-    expect(serverErrorCode(new Error('boom'))).toBeUndefined();
   });
 });

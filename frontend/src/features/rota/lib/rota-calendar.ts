@@ -1,4 +1,3 @@
-import { isApiError } from '@/shared/api/errors';
 import { formatDate, parseDate, toIsoDate, weekdaysOf, type Dayjs } from '@/shared/lib/dates';
 
 import type { RotaDayDto, RotaPersonDto } from '../api';
@@ -178,13 +177,4 @@ export function assignmentBody(
   while (slots.length < position) slots.push(null);
   slots[position - 1] = staffId;
   return { dutyManager1Id: slots[0] ?? null, dutyManager2Id: slots[1] ?? null, slots };
-}
-
-/** The `code` of the server's error body, e.g. `slots_full`. */
-export function serverErrorCode(error: unknown): string | undefined {
-  if (!isApiError(error)) return undefined;
-  const { data } = error;
-  if (typeof data !== 'object' || data === null) return undefined;
-  const code = (data as Record<string, unknown>).code;
-  return typeof code === 'string' ? code : undefined;
 }

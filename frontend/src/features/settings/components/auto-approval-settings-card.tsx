@@ -15,7 +15,7 @@ import {
 } from 'antd';
 import { useRef, useState } from 'react';
 
-import { getServerMessage, isApiError } from '@/shared/api/errors';
+import { getServerCode, getServerMessage } from '@/shared/api/errors';
 import { SectionCard } from '@/shared/ui/section-card';
 import { useToast } from '@/shared/ui/toast';
 
@@ -34,7 +34,7 @@ const PASSWORD_REQUIRED_MESSAGE = 'Please enter the admin password to save setti
 type SettingName = keyof AutoApprovalSettingsDto;
 
 /** The three switches, in the order they are shown, each with what it does. */
-export const AUTO_APPROVAL_SETTINGS: { name: SettingName; label: string; help: string }[] = [
+const AUTO_APPROVAL_SETTINGS: { name: SettingName; label: string; help: string }[] = [
   {
     name: 'swaps',
     label: 'Auto-approve swap requests',
@@ -54,13 +54,6 @@ export const AUTO_APPROVAL_SETTINGS: { name: SettingName; label: string; help: s
 
 interface EditValues extends AutoApprovalSettingsDto {
   adminPassword: string;
-}
-
-/** The error body's `code`, e.g. `admin_password_incorrect`. */
-function errorCode(error: unknown): string | undefined {
-  if (!isApiError(error) || typeof error.data !== 'object' || error.data === null) return undefined;
-  const { code } = error.data as { code?: unknown };
-  return typeof code === 'string' ? code : undefined;
 }
 
 /**
@@ -203,7 +196,7 @@ function SettingsForm({ settings, saving, save, onDone }: SettingsFormProps) {
       toast({ title: 'Settings updated', description: 'Auto-approval settings saved' });
       onDone();
     } catch (error) {
-      const code = errorCode(error);
+      const code = getServerCode(error);
       toast({
         variant: 'destructive',
         title: code === 'admin_password_required' ? PASSWORD_REQUIRED_TITLE : undefined,

@@ -1,10 +1,11 @@
 import { Alert, DatePicker, Flex, Form, Input, Modal, Select, Typography } from 'antd';
 import type { RefSelectProps } from 'antd/es/select';
-import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 
 import type { StaffDto } from '@/features/staff/api';
 import { getServerMessage } from '@/shared/api/errors';
 import { DATE_INPUT_FORMATS, toIsoDate, type Dayjs } from '@/shared/lib/dates';
+import { confirmDateOnly } from '@/shared/ui/confirm-date-only';
 import { focusFirstField } from '@/shared/ui/focus-first-field';
 import { useToast } from '@/shared/ui/toast';
 
@@ -18,12 +19,12 @@ import {
   UNAVAILABILITY_TYPE_OPTIONS,
 } from '../lib/unavailability-types';
 
-export const DIALOG_TITLE = 'Add Unavailability';
+const DIALOG_TITLE = 'Add Unavailability';
 /** Spec §5's validation messages. */
-export const REQUIRED_MESSAGE = 'Please fill in all required fields';
-export const DATE_ORDER_MESSAGE = 'End date must be after start date';
+const REQUIRED_MESSAGE = 'Please fill in all required fields';
+const DATE_ORDER_MESSAGE = 'End date must be after start date';
 /** Spec §8's success message. */
-export const ADDED_MESSAGE =
+const ADDED_MESSAGE =
   'Unavailability period added successfully. Any existing duty assignments have been cancelled.';
 /** The server refuses longer reasons. */
 const REASON_MAX = 500;
@@ -72,14 +73,6 @@ function addedDescription(result: UnavailabilityResultDto): ReactNode {
       <span>{result.message}</span>
     </Flex>
   );
-}
-
-/**
- * Enter in a date field confirms the typed date. The picker does not stop the key, so the browser
- * would also submit the form, half-filled, from the first date typed.
- */
-function confirmDateOnly(event: KeyboardEvent) {
-  if (event.key === 'Enter') event.preventDefault();
 }
 
 interface AddUnavailabilityDialogProps {

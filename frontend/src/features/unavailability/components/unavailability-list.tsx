@@ -11,7 +11,7 @@ import { isCurrent, periodName } from '../lib/periods';
 import { unavailabilityTypeInfo } from '../lib/unavailability-types';
 
 /** Spec §5: the question asked before a period is deleted. */
-export const DELETE_QUESTION = 'Are you sure you want to delete this unavailability period?';
+const DELETE_QUESTION = 'Are you sure you want to delete this unavailability period?';
 
 const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0 } as const;
 

@@ -1,11 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Col, Flex, Row, Skeleton, Typography } from 'antd';
+import { Button, Col, Flex, Row, Skeleton, Typography } from 'antd';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 
 import { useGetCurrentWeekQuery } from '@/features/rota/api';
 import type { StaffDto } from '@/features/staff/api';
-import { getServerMessage } from '@/shared/api/errors';
 import { useAccess, useCan } from '@/shared/auth/access';
+import { LoadError } from '@/shared/ui/load-error';
 import { SectionCard } from '@/shared/ui/section-card';
 
 import { useGetStaffUnavailabilityQuery } from '../api';
@@ -13,12 +13,11 @@ import { splitByToday } from '../lib/periods';
 import { AddUnavailabilityDialog } from './add-unavailability-dialog';
 import { UnavailabilityList } from './unavailability-list';
 
-export const UPCOMING_TITLE = 'Upcoming & Current';
-export const PAST_TITLE = 'Past';
-export const NO_UPCOMING_TEXT = 'No upcoming or current unavailability';
-export const NO_PAST_TEXT = 'No past unavailability';
-export const NOT_ALLOWED_TEXT =
-  "Only managers and administrators can see other people's unavailability.";
+const UPCOMING_TITLE = 'Upcoming & Current';
+const PAST_TITLE = 'Past';
+const NO_UPCOMING_TEXT = 'No upcoming or current unavailability';
+const NO_PAST_TEXT = 'No past unavailability';
+const NOT_ALLOWED_TEXT = "Only managers and administrators can see other people's unavailability.";
 
 interface UnavailabilitySectionProps {
   /** The person whose unavailability is shown. */
@@ -28,7 +27,7 @@ interface UnavailabilitySectionProps {
 }
 
 /** "My Unavailability" for one's own record, else "Unavailability — Ann Lee". */
-export function unavailabilityTitle(staff: StaffDto, isOwn: boolean): string {
+function unavailabilityTitle(staff: StaffDto, isOwn: boolean): string {
   return isOwn ? 'My Unavailability' : `Unavailability — ${staff.name}`;
 }
 
@@ -86,19 +85,11 @@ function UnavailabilityBody({ staff, isOwn }: UnavailabilitySectionProps) {
   let lists: ReactNode;
   if (failed.length > 0) {
     lists = (
-      <Alert
-        type="error"
-        showIcon
+      <LoadError
         title="Failed to load unavailability"
-        description={getServerMessage(failed[0]?.error) ?? 'Please try again.'}
-        action={
-          <Button
-            loading={failed.some((query) => query.isFetching)}
-            onClick={() => failed.forEach((query) => void query.refetch())}
-          >
-            Retry
-          </Button>
-        }
+        error={failed[0]?.error}
+        retrying={failed.some((query) => query.isFetching)}
+        onRetry={() => failed.forEach((query) => void query.refetch())}
       />
     );
   } else if (!periods || !today) {

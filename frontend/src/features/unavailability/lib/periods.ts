@@ -1,6 +1,6 @@
 import type { UnavailabilityDto } from '../api';
 
-export interface SplitPeriods {
+interface SplitPeriods {
   /** Ending today or later, soonest first. */
   upcoming: UnavailabilityDto[];
   /** Ended before today, most recent first. */

@@ -6,7 +6,7 @@ interface UnavailabilityTypeInfo {
   color: string;
 }
 
-export const UNAVAILABILITY_TYPES: Record<UnavailabilityType, UnavailabilityTypeInfo> = {
+const UNAVAILABILITY_TYPES: Record<UnavailabilityType, UnavailabilityTypeInfo> = {
   annual_leave: { label: 'Annual Leave', color: 'blue' },
   sick: { label: 'Sick Leave', color: 'red' },
   training: { label: 'Training', color: 'purple' },
