@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy…/waitFor give up after 1 s by default. The first screen of a file loads its lazy route
+// module cold, which on a busy 2-core CI runner (jest and vitest workers side by side) has taken
+// longer; they still return as soon as the element is there.
+configure({ asyncUtilTimeout: 5000 });
 
 // Testing Library only cleans up by itself when test globals are on; they are off here.
 afterEach(() => {

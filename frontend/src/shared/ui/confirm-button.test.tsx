@@ -53,4 +53,30 @@ describe('ConfirmButton', () => {
       expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument(),
     );
   });
+
+  it('spins on the confirming button until the action settles, then closes; reopened, it does not spin', async () => {
+    const user = userEvent.setup();
+    let finish: () => void = () => undefined;
+    const onConfirm = renderButton(vi.fn(() => new Promise<void>((resolve) => (finish = resolve))));
+
+    await user.click(screen.getByRole('button', { name: 'Delete Christmas Day' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+
+    // Still open, busy, and a second press does nothing.
+    const busy = screen.getByRole('button', { name: /Delete$/ });
+    expect(busy).toHaveClass('ant-btn-loading');
+    await user.click(busy);
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('Delete Christmas Day?')).toBeVisible();
+
+    finish();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument(),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Delete Christmas Day' }));
+    expect(await screen.findByRole('button', { name: 'Delete' })).not.toHaveClass(
+      'ant-btn-loading',
+    );
+  });
 });

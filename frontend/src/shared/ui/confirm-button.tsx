@@ -28,6 +28,12 @@ export function ConfirmButton({
   ...buttonProps
 }: ConfirmButtonProps) {
   const [open, setOpen] = useState(false);
+  // The confirming button's spinner is ours, not the Popconfirm's: antd keeps that one in a
+  // state it refuses to reset once its effects have been cleaned up, so a popup reopened
+  // during its closing animation could show a spinner for good (seen in CI: Deactivate, then
+  // Reactivate at once, left "Reactivate" loading and unclickable).
+  const [confirming, setConfirming] = useState(false);
+  const confirmingRef = useRef(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const okId = useId();
   const cancelId = useId();
@@ -41,6 +47,22 @@ export function ConfirmButton({
     }
   };
 
+  // Returns nothing to antd, which would otherwise close at once or track the promise itself:
+  // the popup stays open (closing is refused below) until the action settles.
+  const confirm = () => {
+    const result = onConfirm();
+    if (!result) return;
+    confirmingRef.current = true;
+    setConfirming(true);
+    void Promise.resolve(result)
+      .catch(() => undefined)
+      .finally(() => {
+        confirmingRef.current = false;
+        setConfirming(false);
+        close();
+      });
+  };
+
   const closeOnEscape = (event: KeyboardEvent) => {
     if (event.key === 'Escape') close();
   };
@@ -48,14 +70,17 @@ export function ConfirmButton({
   return (
     <Popconfirm
       open={open}
-      onOpenChange={(next) => (next ? setOpen(true) : close())}
+      onOpenChange={(next) => {
+        if (next) setOpen(true);
+        else if (!confirmingRef.current) close();
+      }}
       title={confirmTitle}
       description={confirmDescription}
       okText={okText}
-      okButtonProps={{ id: okId, danger: okDanger, onKeyDown: closeOnEscape }}
+      okButtonProps={{ id: okId, danger: okDanger, loading: confirming, onKeyDown: closeOnEscape }}
       cancelButtonProps={{ id: cancelId, onKeyDown: closeOnEscape }}
       destroyOnHidden
-      onConfirm={onConfirm}
+      onConfirm={confirm}
       afterOpenChange={(visible) => {
         if (visible) document.getElementById(okId)?.focus();
       }}
