@@ -185,6 +185,29 @@ describe('requests', () => {
       expect(duplicate.body.message).toBe("A swap request for Sam Staff's duty on Wednesday 10 September 2025 is already pending");
     });
 
+    it('checks the requester’s side of a trade too: free, active and available on the swap date', async () => {
+      const { admin, me, people } = await school();
+      const trade = (requesterId: string, targetId: string, originalDate: string, swapDate: string) =>
+        as(admin.token).post('/api/swap-requests', { requesterId, targetId, originalDate, swapDate, reason: 'Trade' });
+      await assign(admin, '2025-09-10', me.staffId);
+      await assign(admin, '2025-09-11', me.staffId, people['Teacher A']!);
+      await assign(admin, '2025-09-15', people['Support B']!);
+      await assign(admin, '2025-09-16', people['Teacher B']!);
+      await as(admin.token).put(`/api/staff/${people['Support B']}`, { isActive: false }).expect(200);
+      await assign(admin, '2025-09-17', people['Teacher C']!);
+      await assign(admin, '2025-09-18', people['Teacher B']!);
+      await as(admin.token)
+        .post('/api/staff-unavailability', { staffId: people['Teacher C'], startDate: '2025-09-18', endDate: '2025-09-18', reason: 'Leave' })
+        .expect(201);
+
+      const busy = await trade(me.staffId, people['Teacher A']!, '2025-09-10', '2025-09-11').expect(409);
+      expect(busy.body.message).toBe('Sam Staff is already on duty on Thursday 11 September 2025');
+      const inactive = await trade(people['Support B']!, people['Teacher B']!, '2025-09-15', '2025-09-16').expect(409);
+      expect(inactive.body.message).toBe("Support B is inactive and can't take over a duty");
+      const away = await trade(people['Teacher C']!, people['Teacher B']!, '2025-09-17', '2025-09-18').expect(409);
+      expect(away.body.message).toBe('Teacher C is unavailable on Thursday 18 September 2025 (Annual Leave)');
+    });
+
     it('a trade exchanges the two duties; approval re-checks the rules against the rota as it is then', async () => {
       const { admin, me, people } = await school();
       await assign(admin, '2025-09-10', me.staffId);
