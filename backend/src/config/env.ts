@@ -103,6 +103,13 @@ export class Env {
   @IsUrl({ protocols: ['smtp', 'smtps'], require_tld: false, require_protocol: true }, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
   SMTP_URL?: string;
 
+  /**
+   * When the reminder service looks for due reminders: a cron expression (seconds first
+   * allowed), or `off` for an instance that should not run it. Every minute by default.
+   */
+  @Matches(/^(off|(\S+\s+){4,5}\S+)$/, { message: 'REMINDER_CRON must be a cron expression such as "0 * * * * *" or off' })
+  REMINDER_CRON = '0 * * * * *';
+
   @IsString()
   MAIL_FROM = 'Duty Manager <no-reply@dutymanager.app>';
 
@@ -135,6 +142,7 @@ export const ENV_KEYS: readonly (keyof Env)[] = [
   'APP_URL',
   'SMTP_URL',
   'MAIL_FROM',
+  'REMINDER_CRON',
   'TRUST_PROXY',
 ];
 

@@ -12,7 +12,9 @@ import { SwapRequest } from '../modules/requests/entities/swap-request.entity';
 import { EmailVerificationToken } from '../modules/auth/entities/email-verification-token.entity';
 import { PasswordResetToken } from '../modules/auth/entities/password-reset-token.entity';
 import { User } from '../modules/auth/entities/user.entity';
+import { DutyReminder } from '../modules/mail/entities/duty-reminder.entity';
 import { OutboxEmail } from '../modules/mail/entities/outbox-email.entity';
+import { ProcedureFile } from '../modules/settings/entities/procedure-file.entity';
 import { Organization } from '../modules/tenants/entities/organization.entity';
 
 /**
@@ -35,4 +37,6 @@ export const ENTITIES: EntityClass<unknown>[] = [
   StaffUnavailability,
   SwapRequest,
   CancelRequest,
+  ProcedureFile,
+  DutyReminder,
 ];

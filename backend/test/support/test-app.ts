@@ -33,7 +33,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const db = options.databaseUrl
     ? { url: options.databaseUrl, drop: async () => undefined }
     : await createTestDatabase();
-  const env = validateEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SERVE_STATIC: 'false', ...options.env });
+  // The reminder cron is off unless a test turns it on: a pass at a minute boundary would
+  // otherwise add reminder emails to other tests' outboxes.
+  const env = validateEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SERVE_STATIC: 'false', REMINDER_CRON: 'off', ...options.env });
   const app = await createApp({
     env,
     databaseUrl: db.url,

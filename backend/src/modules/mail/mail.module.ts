@@ -4,6 +4,9 @@ import { ConfigService } from '@nestjs/config';
 import type { Env } from '../../config/env';
 import { OutboxService } from './outbox.service';
 import { OutboxWorker } from './outbox.worker';
+import { EmailTestingController } from './reminders/email-testing.controller';
+import { EmailTestingService } from './reminders/email-testing.service';
+import { RemindersService } from './reminders/reminders.service';
 
 @Global()
 @Module({
@@ -18,7 +21,8 @@ import { OutboxWorker } from './outbox.worker';
         }) as MailerOptions,
     }),
   ],
-  providers: [OutboxService, OutboxWorker],
-  exports: [OutboxService, OutboxWorker],
+  controllers: [EmailTestingController],
+  providers: [OutboxService, OutboxWorker, RemindersService, EmailTestingService],
+  exports: [OutboxService, OutboxWorker, RemindersService],
 })
 export class MailModule {}

@@ -7,7 +7,13 @@ import { Interval } from '@nestjs/schedule';
 import type { Env } from '../../config/env';
 
 const BATCH = 20;
-const MAX_ATTEMPTS = 8;
+/** A mail server that refuses an email outright (5xx) is asked this many times. */
+const MAX_PERMANENT_ATTEMPTS = 3;
+/**
+ * Temporary failures (server down, 4xx, network) are retried until the server recovers, for up
+ * to three days; only then is the email given up as failed.
+ */
+const RETRY_FOR_SECONDS = 3 * 24 * 3600;
 /** How long a claimed email stays claimed; after that another worker may retry it. */
 const CLAIM_SECONDS = 120;
 
@@ -19,6 +25,13 @@ interface ClaimedRow {
   text: string;
   attachments: { filename: string; contentType: string; content: string }[] | null;
   attempts: number;
+  age_seconds: number;
+}
+
+/** SMTP 5xx replies are permanent refusals; anything else (4xx, no connection) may pass later. */
+export function isPermanentFailure(err: unknown): boolean {
+  const code = (err as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
 }
 
 /** Backoff before attempt n+1: 30 s, 1 min, 2 min … capped at 1 hour. */
@@ -29,7 +42,8 @@ export function backoffSeconds(attempts: number): number {
 /**
  * Sends queued emails. Any number of app instances may run it: each claims a batch with
  * `FOR UPDATE SKIP LOCKED`, so an email is claimed by one worker at a time, and is marked
- * sent in the same statement that checks the claim. Failures retry with backoff. Without
+ * sent in the same statement that checks the claim. Failures retry with backoff (temporary ones
+ * until the server recovers, for up to three days). Without
  * SMTP_URL (test mode) emails are marked `simulated` instead of sent.
  */
 @Injectable()
@@ -107,7 +121,8 @@ export class OutboxWorker implements OnApplicationShutdown {
            WHERE (status = 'pending' AND next_attempt_at <= now())
               OR (status = 'sending' AND locked_until < now())
            ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED)
-         RETURNING id, "to", subject, html, text, attachments, attempts`,
+         RETURNING id, "to", subject, html, text, attachments, attempts,
+                   extract(epoch from now() - created_at)::int AS age_seconds`,
         [CLAIM_SECONDS, BATCH],
       );
   }
@@ -138,7 +153,7 @@ export class OutboxWorker implements OnApplicationShutdown {
       );
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      const failed = row.attempts >= MAX_ATTEMPTS;
+      const failed = isPermanentFailure(err) ? row.attempts >= MAX_PERMANENT_ATTEMPTS : row.age_seconds >= RETRY_FOR_SECONDS;
       this.logger.warn(`Email ${row.id} to ${row.to} failed (attempt ${row.attempts}): ${message}`);
       await conn.execute(
         `UPDATE outbox_emails SET status = ?, locked_until = NULL, last_error = ?,

@@ -1,12 +1,12 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable } from '@nestjs/common';
+import { BadRequestException, Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { addDays } from '../../common/clock/academic-year';
 import { Clock } from '../../common/clock/clock';
 import { AuditService } from '../audit/audit.service';
 import { organizationToday } from '../tenants/organization-today';
-import type { SystemSettingsDto, SystemSettingsUpdateResultDto, UpdateSystemSettingsDto } from './dto/system-settings.dto';
-import { DEFAULT_AUTO_APPROVAL, DEFAULT_DUTY_MANAGERS_PER_DAY } from './entities/system-settings.entity';
+import { FILE_FIELDS_MESSAGE, type SystemSettingsDto, type SystemSettingsUpdateResultDto, type UpdateSystemSettingsDto } from './dto/system-settings.dto';
+import { DEFAULT_AUTO_APPROVAL, DEFAULT_DUTY_MANAGERS_PER_DAY, DEFAULT_INSTRUCTIONS_TITLE } from './entities/system-settings.entity';
 
 export interface AutoApproval {
   swaps: boolean;
@@ -75,7 +75,62 @@ export class SettingsService {
   }
 
   async get(actor: AuthUser): Promise<SystemSettingsDto> {
-    return { dutyManagersPerDay: await this.dutyManagersPerDay(this.em, actor.organizationId) };
+    return this.read(this.em, actor.organizationId);
+  }
+
+  private async read(em: EntityManager, organizationId: string): Promise<SystemSettingsDto> {
+    const [row] = await em.execute<
+      { per_day: number; title: string; content: string; url: string | null; name: string | null }[]
+    >(
+      `select duty_managers_per_day as per_day, instructions_title as title, instructions_content as content,
+              procedure_file_url as url, procedure_file_name as name
+         from system_settings where organization_id = ?`,
+      [organizationId],
+    );
+    const [file] = await em.execute<{ file_name: string; kind: 'pdf' | 'doc' | 'docx'; size: number; created_at: Date }[]>(
+      'select file_name, kind, size, created_at from procedure_files where organization_id = ?',
+      [organizationId],
+    );
+    return {
+      dutyManagersPerDay: row?.per_day ?? DEFAULT_DUTY_MANAGERS_PER_DAY,
+      instructionsTitle: row?.title ?? DEFAULT_INSTRUCTIONS_TITLE,
+      instructionsContent: row?.content ?? '',
+      procedureFileUrl: row?.url ?? null,
+      procedureFileName: row?.name ?? null,
+      procedureFile: file ? { fileName: file.file_name, kind: file.kind, size: file.size, uploadedAt: new Date(file.created_at) } : null,
+    };
+  }
+
+  /** Saves the Instructions Manager's title and text, or removes the document (null). */
+  private async saveInstructions(em: EntityManager, actor: AuthUser, dto: UpdateSystemSettingsDto, before: SystemSettingsDto): Promise<void> {
+    const changesFile = (value: string | null | undefined, current: string | null) => typeof value === 'string' && value !== current;
+    if (changesFile(dto.procedureFileUrl, before.procedureFileUrl) || changesFile(dto.procedureFileName, before.procedureFileName)) {
+      throw new BadRequestException(FILE_FIELDS_MESSAGE);
+    }
+    const removeFile = (dto.procedureFileUrl === null || dto.procedureFileName === null) && before.procedureFileName !== null;
+    const title = dto.instructionsTitle ?? before.instructionsTitle;
+    const content = dto.instructionsContent ?? before.instructionsContent;
+    if (title === before.instructionsTitle && content === before.instructionsContent && !removeFile) return;
+    await em.execute(
+      `update system_settings set instructions_title = ?, instructions_content = ?, updated_at = now()
+              ${removeFile ? ', procedure_file_url = null, procedure_file_name = null' : ''}
+        where organization_id = ?`,
+      [title, content, actor.organizationId],
+    );
+    if (removeFile) await em.execute('delete from procedure_files where organization_id = ?', [actor.organizationId]);
+    const changed = [
+      title !== before.instructionsTitle && 'title',
+      content !== before.instructionsContent && 'text',
+      removeFile && 'removed the procedure document',
+    ].filter(Boolean);
+    this.audit.record(em, actor, {
+      kind: 'settings',
+      action: 'settings.instructions',
+      entityId: actor.organizationId,
+      summary: `Updated the instructions (${changed.join(', ')})`,
+      before: { instructionsTitle: before.instructionsTitle, contentLength: before.instructionsContent.length, procedureFileName: before.procedureFileName },
+      after: { instructionsTitle: title, contentLength: content.length, procedureFileName: removeFile ? null : before.procedureFileName },
+    });
   }
 
   /**
@@ -86,6 +141,7 @@ export class SettingsService {
   async update(actor: AuthUser, dto: UpdateSystemSettingsDto): Promise<SystemSettingsUpdateResultDto> {
     return this.em.transactional(async (em) => {
       const before = await this.dutyManagersPerDay(em, actor.organizationId, 'update');
+      await this.saveInstructions(em, actor, dto, await this.read(em, actor.organizationId));
       const after = dto.dutyManagersPerDay ?? before;
       let removedSlots = 0;
       if (after !== before) {
@@ -117,7 +173,7 @@ export class SettingsService {
           after: { dutyManagersPerDay: after, removedSlots },
         });
       }
-      return { dutyManagersPerDay: after, removedSlots };
+      return { ...(await this.read(em, actor.organizationId)), removedSlots };
     });
   }
 }

@@ -8,6 +8,25 @@ export const MIN_DUTY_MANAGERS_PER_DAY = 1;
 export const MAX_DUTY_MANAGERS_PER_DAY = 5;
 /** PRODUCT.md "Requests": swaps wait for approval, cancellations are processed and refilled at once. */
 export const DEFAULT_AUTO_APPROVAL = { swaps: false, cancellations: true, autoFillCancellations: true } as const;
+/** Spec §9: reminders are on, at 08:30, 24 hours ahead; these are the advance choices. */
+export const REMINDER_HOURS_CHOICES = [1, 2, 4, 8, 12, 24, 48] as const;
+export const DEFAULT_REMINDERS = { enabled: true, time: '08:30', hoursAdvance: 24 } as const;
+export const DEFAULT_INSTRUCTIONS_TITLE = 'Duty Manager Instructions';
+export const INSTRUCTIONS_TITLE_MAX = 255;
+export const INSTRUCTIONS_CONTENT_MAX = 20_000;
+export const PROCEDURE_FILE_URL_MAX = 500;
+export const PROCEDURE_FILE_NAME_MAX = 255;
+
+/** The reminder email's parts as the Email Template Editor edits them (spec §3). */
+export interface StoredEmailTemplate {
+  subject: string;
+  greeting: string;
+  mainMessage: string;
+  keyReminders: string[];
+  emergencyContacts: string[];
+  footerMessage: string;
+  signature: string;
+}
 
 /**
  * One organisation's settings (spec §3 system_settings). The row is created on first use;
@@ -17,6 +36,8 @@ export const DEFAULT_AUTO_APPROVAL = { swaps: false, cancellations: true, autoFi
 @Entity({ tableName: 'system_settings' })
 @Unique({ properties: ['organization'] })
 @Check({ name: 'system_settings_duty_managers_per_day_range', expression: 'duty_managers_per_day >= 1 and duty_managers_per_day <= 5' })
+@Check({ name: 'system_settings_reminder_hours_advance_choice', expression: 'reminder_hours_advance in (1, 2, 4, 8, 12, 24, 48)' })
+@Check({ name: 'system_settings_reminder_time_format', expression: "reminder_time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'" })
 export class SystemSettings extends TenantScopedEntity {
   [OptionalProps]?:
     | 'organization'
@@ -24,6 +45,11 @@ export class SystemSettings extends TenantScopedEntity {
     | 'autoApprovalSwaps'
     | 'autoApprovalCancellations'
     | 'autoFillCancellations'
+    | 'emailRemindersEnabled'
+    | 'reminderTime'
+    | 'reminderHoursAdvance'
+    | 'instructionsTitle'
+    | 'instructionsContent'
     | 'createdAt'
     | 'updatedAt';
 
@@ -45,6 +71,36 @@ export class SystemSettings extends TenantScopedEntity {
   /** An approved cancellation's slot is refilled by the least-loaded eligible person (default: on). */
   @Property({ type: 'boolean', default: DEFAULT_AUTO_APPROVAL.autoFillCancellations })
   autoFillCancellations: boolean = DEFAULT_AUTO_APPROVAL.autoFillCancellations;
+
+  /** The scheduled reminder service emails people before their duty (spec §9: on). */
+  @Property({ type: 'boolean', default: DEFAULT_REMINDERS.enabled })
+  emailRemindersEnabled: boolean = DEFAULT_REMINDERS.enabled;
+
+  /** Wall time (HH:mm, the organisation's zone) of the reminder before the duty. */
+  @Property({ type: 'string', length: 5, default: DEFAULT_REMINDERS.time })
+  reminderTime: string = DEFAULT_REMINDERS.time;
+
+  /** How many hours before the duty day's reminder time the reminder goes out (1–48). */
+  @Property({ type: 'smallint', default: DEFAULT_REMINDERS.hoursAdvance })
+  reminderHoursAdvance: number = DEFAULT_REMINDERS.hoursAdvance;
+
+  /** The edited reminder template (sanitised HTML parts); empty: the built-in template. */
+  @Property({ type: 'json', nullable: true })
+  emailTemplate?: StoredEmailTemplate;
+
+  @Property({ type: 'string', length: INSTRUCTIONS_TITLE_MAX, default: DEFAULT_INSTRUCTIONS_TITLE })
+  instructionsTitle: string = DEFAULT_INSTRUCTIONS_TITLE;
+
+  /** Plain text shown preformatted on the Instructions page; empty: nothing configured yet. */
+  @Property({ type: 'text', default: '' })
+  instructionsContent = '';
+
+  /** Where the uploaded procedure document is downloaded from; set by the upload. */
+  @Property({ type: 'string', length: PROCEDURE_FILE_URL_MAX, nullable: true })
+  procedureFileUrl?: string;
+
+  @Property({ type: 'string', length: PROCEDURE_FILE_NAME_MAX, nullable: true })
+  procedureFileName?: string;
 
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();

@@ -26,6 +26,92 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['settings'],
       }),
+      getEmailDeliveries: build.query<GetEmailDeliveriesApiResponse, GetEmailDeliveriesApiArg>({
+        query: () => ({ url: `/api/email-deliveries` }),
+        providesTags: ['settings'],
+      }),
+      getEmailReminderSettings: build.query<
+        GetEmailReminderSettingsApiResponse,
+        GetEmailReminderSettingsApiArg
+      >({
+        query: () => ({ url: `/api/email-reminder-settings` }),
+        providesTags: ['settings'],
+      }),
+      saveEmailReminderSettings: build.mutation<
+        SaveEmailReminderSettingsApiResponse,
+        SaveEmailReminderSettingsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/email-reminder-settings`,
+          method: 'POST',
+          body: queryArg.emailReminderSettingsDto,
+        }),
+        invalidatesTags: ['settings'],
+      }),
+      getEmailTemplate: build.query<GetEmailTemplateApiResponse, GetEmailTemplateApiArg>({
+        query: () => ({ url: `/api/email-template` }),
+        providesTags: ['settings'],
+      }),
+      saveEmailTemplate: build.mutation<SaveEmailTemplateApiResponse, SaveEmailTemplateApiArg>({
+        query: (queryArg) => ({
+          url: `/api/email-template`,
+          method: 'POST',
+          body: queryArg.emailTemplateDto,
+        }),
+        invalidatesTags: ['settings'],
+      }),
+      previewEmailTemplate: build.mutation<
+        PreviewEmailTemplateApiResponse,
+        PreviewEmailTemplateApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/email-template/preview`,
+          method: 'POST',
+          body: queryArg.emailTemplateDto,
+        }),
+        invalidatesTags: ['settings'],
+      }),
+      deleteProcedureFile: build.mutation<
+        DeleteProcedureFileApiResponse,
+        DeleteProcedureFileApiArg
+      >({
+        query: () => ({ url: `/api/settings/procedure-file`, method: 'DELETE' }),
+        invalidatesTags: ['settings'],
+      }),
+      getProcedureFile: build.query<GetProcedureFileApiResponse, GetProcedureFileApiArg>({
+        query: () => ({ url: `/api/settings/procedure-file` }),
+        providesTags: ['settings'],
+      }),
+      uploadProcedureFile: build.mutation<
+        UploadProcedureFileApiResponse,
+        UploadProcedureFileApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/settings/procedure-file`,
+          method: 'POST',
+          body: queryArg.body,
+        }),
+        invalidatesTags: ['settings'],
+      }),
+      downloadProcedureFile: build.query<
+        DownloadProcedureFileApiResponse,
+        DownloadProcedureFileApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/settings/procedure-file/download`,
+          params: {
+            ticket: queryArg.ticket,
+          },
+        }),
+        providesTags: ['settings'],
+      }),
+      getProcedureFileLink: build.query<
+        GetProcedureFileLinkApiResponse,
+        GetProcedureFileLinkApiArg
+      >({
+        query: () => ({ url: `/api/settings/procedure-file/link` }),
+        providesTags: ['settings'],
+      }),
       getSystemSettings: build.query<GetSystemSettingsApiResponse, GetSystemSettingsApiArg>({
         query: () => ({ url: `/api/system-settings` }),
         providesTags: ['settings'],
@@ -35,6 +121,21 @@ const injectedRtkApi = api
           url: `/api/system-settings`,
           method: 'POST',
           body: queryArg.updateSystemSettingsDto,
+        }),
+        invalidatesTags: ['settings'],
+      }),
+      testEmailReminders: build.mutation<TestEmailRemindersApiResponse, TestEmailRemindersApiArg>({
+        query: () => ({ url: `/api/test-email-reminders`, method: 'POST' }),
+        invalidatesTags: ['settings'],
+      }),
+      testEmailRemindersForDate: build.mutation<
+        TestEmailRemindersForDateApiResponse,
+        TestEmailRemindersForDateApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/test-email-reminders-date`,
+          method: 'POST',
+          body: queryArg.testRemindersForDateDto,
         }),
         invalidatesTags: ['settings'],
       }),
@@ -48,11 +149,52 @@ export type SaveAutoApprovalSettingsApiResponse = /** status 200  */ AutoApprova
 export type SaveAutoApprovalSettingsApiArg = {
   saveAutoApprovalSettingsDto: SaveAutoApprovalSettingsDto;
 };
+export type GetEmailDeliveriesApiResponse = /** status 200  */ EmailDeliveriesDto;
+export type GetEmailDeliveriesApiArg = void;
+export type GetEmailReminderSettingsApiResponse = /** status 200  */ EmailReminderSettingsResultDto;
+export type GetEmailReminderSettingsApiArg = void;
+export type SaveEmailReminderSettingsApiResponse =
+  /** status 200  */ EmailReminderSettingsResultDto;
+export type SaveEmailReminderSettingsApiArg = {
+  emailReminderSettingsDto: EmailReminderSettingsDto;
+};
+export type GetEmailTemplateApiResponse = /** status 200  */ EmailTemplateResultDto;
+export type GetEmailTemplateApiArg = void;
+export type SaveEmailTemplateApiResponse = /** status 200  */ EmailTemplateResultDto;
+export type SaveEmailTemplateApiArg = {
+  emailTemplateDto: EmailTemplateDto;
+};
+export type PreviewEmailTemplateApiResponse = /** status 200  */ EmailPreviewDto;
+export type PreviewEmailTemplateApiArg = {
+  emailTemplateDto: EmailTemplateDto;
+};
+export type DeleteProcedureFileApiResponse = /** status 200  */ SystemSettingsDto;
+export type DeleteProcedureFileApiArg = void;
+export type GetProcedureFileApiResponse = /** status 200 The document. */ Blob;
+export type GetProcedureFileApiArg = void;
+export type UploadProcedureFileApiResponse = /** status 200  */ SystemSettingsDto;
+export type UploadProcedureFileApiArg = {
+  body: {
+    file: Blob;
+  };
+};
+export type DownloadProcedureFileApiResponse = /** status 200 The document. */ Blob;
+export type DownloadProcedureFileApiArg = {
+  ticket: string;
+};
+export type GetProcedureFileLinkApiResponse = /** status 200  */ ProcedureFileLinkDto;
+export type GetProcedureFileLinkApiArg = void;
 export type GetSystemSettingsApiResponse = /** status 200  */ SystemSettingsDto;
 export type GetSystemSettingsApiArg = void;
 export type SaveSystemSettingsApiResponse = /** status 200  */ SystemSettingsUpdateResultDto;
 export type SaveSystemSettingsApiArg = {
   updateSystemSettingsDto: UpdateSystemSettingsDto;
+};
+export type TestEmailRemindersApiResponse = /** status 200  */ TestRemindersResultDto;
+export type TestEmailRemindersApiArg = void;
+export type TestEmailRemindersForDateApiResponse = /** status 200  */ TestRemindersResultDto;
+export type TestEmailRemindersForDateApiArg = {
+  testRemindersForDateDto: TestRemindersForDateDto;
 };
 export type AutoApprovalSettingsDto = {
   /** An approved cancellation's slot is refilled with the least-loaded eligible person. */
@@ -75,13 +217,118 @@ export type SaveAutoApprovalSettingsDto = {
   cancellations?: boolean;
   swaps?: boolean;
 };
+export type EmailDeliveryStatus = 'pending' | 'sending' | 'sent' | 'simulated' | 'failed';
+export type EmailDeliveryDto = {
+  attempts: number;
+  createdAt: string;
+  id: string;
+  /** e.g. duty-reminder, swap-decided, invitation. */
+  kind: string;
+  /** The last delivery error, while it is retried or after it failed. */
+  lastError: string | null;
+  sentAt: string | null;
+  status: EmailDeliveryStatus;
+  subject: string;
+  to: string;
+};
+export type EmailDeliveriesDto = {
+  /** The organisation's latest emails, newest first (at most 10). */
+  emails: EmailDeliveryDto[];
+  /** True when no SMTP server is configured: emails are simulated and only listed here. */
+  testMode: boolean;
+};
+export type NextReminderDto = {
+  /** The duty date the next reminders are for. */
+  dutyDate: string;
+  /** When they go out. */
+  sendAt: string;
+};
+export type EmailReminderSettingsResultDto = {
+  /** Whether the reminder service emails people before their duties. */
+  enabled: boolean;
+  /** How many hours before the duty day's reminder time the reminder goes out. */
+  hoursAdvance: 1 | 2 | 4 | 8 | 12 | 24 | 48;
+  /** The next reminders the service will send; null while reminders are off. */
+  nextReminder: NextReminderDto | null;
+  /** The reminder time, `HH:mm` (24-hour) in the organisation's zone. */
+  time: string;
+  /** The organisation's time zone, in which the time is read. */
+  timeZone: string;
+};
+export type EmailReminderSettingsDto = {
+  /** Whether the reminder service emails people before their duties. */
+  enabled: boolean;
+  /** How many hours before the duty day's reminder time the reminder goes out. */
+  hoursAdvance: 1 | 2 | 4 | 8 | 12 | 24 | 48;
+  /** The reminder time, `HH:mm` (24-hour) in the organisation's zone. */
+  time: string;
+};
+export type EmailTemplateResultDto = {
+  emergencyContacts: string[];
+  footerMessage: string;
+  greeting: string;
+  /** True while the built-in template is in use (nothing saved yet). */
+  isDefault: boolean;
+  keyReminders: string[];
+  mainMessage: string;
+  signature: string;
+  subject: string;
+};
+export type EmailTemplateDto = {
+  emergencyContacts: string[];
+  footerMessage: string;
+  greeting: string;
+  keyReminders: string[];
+  mainMessage: string;
+  signature: string;
+  subject: string;
+};
+export type EmailPreviewDto = {
+  /** The email body, sanitised; show it in a sandboxed frame. */
+  html: string;
+  /** The sample duty the preview is for. */
+  sampleDate: string;
+  sampleStaffName: string;
+  subject: string;
+  text: string;
+};
+export type ProcedureFileInfoDto = {
+  fileName: string;
+  kind: 'pdf' | 'doc' | 'docx';
+  /** Bytes. */
+  size: number;
+  uploadedAt: string;
+};
 export type SystemSettingsDto = {
   /** How many duty managers each weekday has (1–5): the number of slots of every rota day. */
   dutyManagersPerDay: number;
+  /** The Instructions page's text, shown preformatted; empty when none is configured. */
+  instructionsContent: string;
+  /** The Instructions page's title (default "Duty Manager Instructions"). */
+  instructionsTitle: string;
+  /** The uploaded document's details; null without one. */
+  procedureFile: ProcedureFileInfoDto | null;
+  procedureFileName: string | null;
+  /** Where signed-in members download the procedure document; null without one. */
+  procedureFileUrl: string | null;
+};
+export type ProcedureFileLinkDto = {
+  expiresAt: string;
+  /** Relative to the app; works without an Authorization header until `expiresAt`. */
+  url: string;
 };
 export type SystemSettingsUpdateResultDto = {
   /** How many duty managers each weekday has (1–5): the number of slots of every rota day. */
   dutyManagersPerDay: number;
+  /** The Instructions page's text, shown preformatted; empty when none is configured. */
+  instructionsContent: string;
+  /** The Instructions page's title (default "Duty Manager Instructions"). */
+  instructionsTitle: string;
+  /** The uploaded document's details; null without one. */
+  procedureFile: ProcedureFileInfoDto | null;
+  procedureFileName: string | null;
+  /** Where signed-in members download the procedure document; null without one. */
+  procedureFileUrl: string | null;
   /** Assignments removed because their slot no longer exists (fewer duty managers per day):
     only days from tomorrow on; past days and today keep their record. */
   removedSlots: number;
@@ -89,10 +336,50 @@ export type SystemSettingsUpdateResultDto = {
 export type UpdateSystemSettingsDto = {
   /** Left out: unchanged. `null` is refused like any other value outside 1–5. */
   dutyManagersPerDay?: number;
+  /** Plain text; left out: unchanged; empty: no instructions. */
+  instructionsContent?: string;
+  /** Left out: unchanged. */
+  instructionsTitle?: string;
+  procedureFileName?: string | null;
+  /** Only `null` (removes the procedure document) or the current value; set by the upload. */
+  procedureFileUrl?: string | null;
+};
+export type TestRemindersResultDto = {
+  /** People skipped because they had already been reminded (each reminder goes once). */
+  alreadyReminded: number;
+  /** The duty dates covered. */
+  dates: string[];
+  /** What happened, in words, e.g. "Sent 2 reminders for Tuesday 9 September 2025." */
+  message: string;
+  /** People on duty on those dates. */
+  onDuty: number;
+  /** Reminders queued by this run. */
+  queued: number;
+  /** When the run happened. */
+  ranAt: string;
+  /** True when no SMTP server is configured: the emails were simulated, not sent. */
+  testMode: boolean;
+};
+export type TestRemindersForDateDto = {
+  /** The duty date whose reminders to send now (today or later). */
+  date: string;
 };
 export const {
   useGetAutoApprovalSettingsQuery,
   useSaveAutoApprovalSettingsMutation,
+  useGetEmailDeliveriesQuery,
+  useGetEmailReminderSettingsQuery,
+  useSaveEmailReminderSettingsMutation,
+  useGetEmailTemplateQuery,
+  useSaveEmailTemplateMutation,
+  usePreviewEmailTemplateMutation,
+  useDeleteProcedureFileMutation,
+  useGetProcedureFileQuery,
+  useUploadProcedureFileMutation,
+  useDownloadProcedureFileQuery,
+  useGetProcedureFileLinkQuery,
   useGetSystemSettingsQuery,
   useSaveSystemSettingsMutation,
+  useTestEmailRemindersMutation,
+  useTestEmailRemindersForDateMutation,
 } = injectedRtkApi;

@@ -1,0 +1,34 @@
+import { Entity, ManyToOne, OptionalProps, PrimaryKey, Property, type Ref, Unique } from '@mikro-orm/core';
+import { TenantScopedEntity } from '../../../tenancy/tenant-scoped.entity';
+import { Staff } from '../../staff/entities/staff.entity';
+import { OutboxEmail } from './outbox-email.entity';
+
+/**
+ * The claim that makes each duty reminder go out once: one row per (organisation, person, duty
+ * date), inserted in the same transaction as the reminder's outbox email. A second pass — on
+ * another instance, after a restart, or a test run — finds the row and sends nothing.
+ */
+@Entity({ tableName: 'duty_reminders' })
+@Unique({ name: 'duty_reminders_once', properties: ['organization', 'staff', 'dutyDate'] })
+export class DutyReminder extends TenantScopedEntity {
+  [OptionalProps]?: 'organization' | 'createdAt';
+
+  @PrimaryKey({ type: 'bigint', autoincrement: true })
+  id!: string;
+
+  @ManyToOne(() => Staff, { ref: true, deleteRule: 'cascade' })
+  staff!: Ref<Staff>;
+
+  @Property({ type: 'date' })
+  dutyDate!: string;
+
+  /** `schedule`: the reminder service; `test`: an admin's Email System Testing run. */
+  @Property({ type: 'string', length: 10 })
+  trigger!: 'schedule' | 'test';
+
+  @ManyToOne(() => OutboxEmail, { ref: true, nullable: true, deleteRule: 'set null' })
+  email?: Ref<OutboxEmail>;
+
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+}

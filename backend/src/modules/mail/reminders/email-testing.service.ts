@@ -1,0 +1,105 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { AuthUser } from '../../../common/auth/auth-user';
+import { Clock, type IsoDate } from '../../../common/clock/clock';
+import { describeDate } from '../../../common/text/dates';
+import { plural } from '../../../common/text/plural';
+import type { Env } from '../../../config/env';
+import { readReminderSettings } from '../../settings/email-settings';
+import type { EmailDeliveriesDto, TestRemindersResultDto } from '../dto/email-testing.dto';
+import { RemindersService, type ReminderRun } from './reminders.service';
+
+const REMINDERS_OFF = 'Email reminders are turned off. Turn them on in Email Reminder Settings to send reminders.';
+const TEST_MODE_NOTE = 'Test mode: no mail server is configured, so the emails were simulated, not sent.';
+
+/** Email System Testing (spec §2): run the reminder pass now, or for one duty date. */
+@Injectable()
+export class EmailTestingService {
+  private readonly testMode: boolean;
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly reminders: RemindersService,
+    private readonly clock: Clock,
+    config: ConfigService<Env, true>,
+  ) {
+    this.testMode = !config.get('SMTP_URL', { infer: true });
+  }
+
+  /** The pass the scheduler runs, now: the reminders due at this minute that have not gone out. */
+  async runNow(actor: AuthUser): Promise<TestRemindersResultDto> {
+    await this.assertEnabled(actor.organizationId);
+    const dates = await this.reminders.dueDates(actor.organizationId);
+    if (!dates.length) {
+      return this.result({ dates, onDuty: 0, queued: 0, alreadyReminded: 0, ran: true }, 'No reminders are due at the moment.');
+    }
+    return this.result(await this.reminders.remind(actor.organizationId, dates, 'test'));
+  }
+
+  /** Sends the reminders for the duties on `date` now, to everyone not yet reminded for it. */
+  async runForDate(actor: AuthUser, date: IsoDate): Promise<TestRemindersResultDto> {
+    const zone = await this.reminders.zoneOf(this.em, actor.organizationId);
+    if (date < this.clock.today(zone)) {
+      throw new BadRequestException(`${describeDate(date)} has passed. Choose today or a later date: reminders are for duties still to come.`);
+    }
+    await this.assertEnabled(actor.organizationId);
+    const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+    if (weekday === 0 || weekday === 6) {
+      return this.result({ dates: [date], onDuty: 0, queued: 0, alreadyReminded: 0, ran: true }, `${describeDate(date)} is a weekend day: there are no duties to remind.`);
+    }
+    return this.result(await this.reminders.remind(actor.organizationId, [date], 'test'));
+  }
+
+  async deliveries(actor: AuthUser): Promise<EmailDeliveriesDto> {
+    const rows = await this.em.execute<
+      { id: string; kind: string; to: string; subject: string; status: EmailDeliveriesDto['emails'][number]['status']; attempts: number; created_at: Date; sent_at: Date | null; last_error: string | null }[]
+    >(
+      `select id::text, kind, "to", subject, status, attempts, created_at, sent_at, last_error
+         from outbox_emails where organization_id = ? order by id desc limit 10`,
+      [actor.organizationId],
+    );
+    return {
+      testMode: this.testMode,
+      emails: rows.map((r) => ({
+        id: r.id,
+        kind: r.kind,
+        to: r.to,
+        subject: r.subject,
+        status: r.status,
+        attempts: r.attempts,
+        createdAt: new Date(r.created_at),
+        sentAt: r.sent_at ? new Date(r.sent_at) : null,
+        lastError: r.last_error,
+      })),
+    };
+  }
+
+  private async assertEnabled(organizationId: string): Promise<void> {
+    const settings = await readReminderSettings(this.em, organizationId);
+    if (!settings.enabled) throw new ConflictException(REMINDERS_OFF);
+  }
+
+  private result(run: ReminderRun, empty?: string): TestRemindersResultDto {
+    const days = run.dates.map(describeDate).join(' and ');
+    let message: string;
+    if (empty) message = empty;
+    else if (run.onDuty === 0) message = `Nobody is on duty on ${days}, so there was no one to remind.`;
+    else if (run.queued === 0) {
+      message = `Everyone on duty on ${days} has already been reminded (${plural(run.alreadyReminded, 'person', 'people')}); each reminder goes out once.`;
+    } else {
+      message = `${this.testMode ? 'Simulated' : 'Sent'} ${plural(run.queued, 'reminder')} for ${days}.`;
+      if (run.alreadyReminded) message += ` ${plural(run.alreadyReminded, 'person', 'people')} had already been reminded.`;
+    }
+    if (this.testMode && run.queued) message += ` ${TEST_MODE_NOTE}`;
+    return {
+      message,
+      testMode: this.testMode,
+      dates: run.dates,
+      onDuty: run.onDuty,
+      queued: run.queued,
+      alreadyReminded: run.alreadyReminded,
+      ranAt: this.clock.now(),
+    };
+  }
+}

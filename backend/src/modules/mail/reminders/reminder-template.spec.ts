@@ -1,0 +1,47 @@
+import { DEFAULT_EMAIL_TEMPLATE, htmlToText, renderReminder, sanitizeTemplate, sanitizeTemplateHtml } from './reminder-template';
+
+describe('the reminder template', () => {
+  it('keeps the allowed tags and http(s) links, and drops everything else', () => {
+    const dirty =
+      '<p onclick="x()">Hi <strong>there</strong> <em>you</em> <b>b</b> <i>i</i> <u>u</u><br>' +
+      '<script>alert(1)</script><style>p{}</style><img src=x onerror=alert(1)>' +
+      '<a href="javascript:alert(1)">bad</a> <a href="https://example.com/x" target="_self" onmouseover="y()">ok</a>' +
+      '<iframe src="https://evil.example"></iframe><ul><li>one</li></ul><ol><li>two</li></ol><h1>big</h1></p>';
+    const clean = sanitizeTemplateHtml(dirty);
+    expect(clean).toBe(
+      '<p>Hi <strong>there</strong> <em>you</em> <b>b</b> <i>i</i> <u>u</u><br />' +
+        '<a target="_blank" rel="noopener noreferrer">bad</a> <a href="https://example.com/x" target="_blank" rel="noopener noreferrer">ok</a></p>' +
+        '<ul><li>one</li></ul><ol><li>two</li></ol>big<p></p>',
+    );
+    expect(sanitizeTemplateHtml('<a href="mailto:a@b.c">m</a><a href="//evil.example">p</a>')).not.toMatch(/href/);
+  });
+
+  it('makes the subject plain text and drops blank list items', () => {
+    const t = sanitizeTemplate({
+      ...DEFAULT_EMAIL_TEMPLATE,
+      subject: '<strong>Duty</strong>   on {date}',
+      keyReminders: ['  ', '<p></p>', 'Real one'],
+    });
+    expect(t.subject).toBe('Duty on {date}');
+    expect(t.keyReminders).toEqual(['Real one']);
+  });
+
+  it('fills {date} and {staffName}, escaped, in every part', () => {
+    const email = renderReminder(
+      { ...DEFAULT_EMAIL_TEMPLATE, footerMessage: 'See you on {date}, {staffName}' },
+      { staffName: 'Sam <O\'Neil>', date: 'Tuesday 9 September 2025', colleagues: ['Ann Lee'] },
+    );
+    expect(email.subject).toBe('Duty Manager Reminder - Tuesday 9 September 2025');
+    expect(email.html).toContain('<p>Dear Sam &lt;O&#39;Neil&gt;,</p>');
+    expect(email.html).toContain('on <strong>Tuesday 9 September 2025</strong>');
+    expect(email.html).toContain('See you on Tuesday 9 September 2025, Sam &lt;O&#39;Neil&gt;');
+    expect(email.html).toContain('On duty with you: Ann Lee.');
+    expect(email.html).not.toMatch(/\{date\}|\{staffName\}/);
+    expect(email.text).toContain("Dear Sam <O'Neil>,");
+    expect(email.text).toContain('- Arrive 15 minutes before the start of the day');
+  });
+
+  it('writes links out in the text part', () => {
+    expect(htmlToText('<p>See <a href="https://x.example/a">the policy</a> &amp; more</p>')).toBe('See the policy (https://x.example/a) & more');
+  });
+});

@@ -1,0 +1,125 @@
+import sanitizeHtml from 'sanitize-html';
+import type { StoredEmailTemplate } from '../../settings/entities/system-settings.entity';
+import { escapeHtml } from '../../../common/text/html';
+
+export type EmailTemplate = StoredEmailTemplate;
+
+/** The built-in reminder (PRODUCT.md: subject "Duty Manager Reminder - {date}"). */
+export const DEFAULT_EMAIL_TEMPLATE: EmailTemplate = {
+  subject: 'Duty Manager Reminder - {date}',
+  greeting: 'Dear {staffName},',
+  mainMessage: 'This is a reminder that you are scheduled as <strong>Duty Manager</strong> on <strong>{date}</strong>.',
+  keyReminders: [
+    'Arrive 15 minutes before the start of the day',
+    'Carry the duty phone or radio at all times',
+    "Check the day's cover and visitors with the office",
+    'Record any incident before you leave',
+  ],
+  emergencyContacts: ['School office: reception desk', 'Designated safeguarding lead', 'Site manager'],
+  footerMessage: "If you can't do this duty, ask for a swap or a cancellation in Duty Manager as soon as you can.",
+  signature: 'Duty Manager Team',
+};
+
+/** The tags an admin may use (issue: strong, em, b, i, u, br, p, ul, ol, li and http(s) links). */
+const ALLOWED: sanitizeHtml.IOptions = {
+  allowedTags: ['strong', 'em', 'b', 'i', 'u', 'br', 'p', 'ul', 'ol', 'li', 'a'],
+  // target and rel are always overwritten by the transform below.
+  allowedAttributes: { a: ['href', 'target', 'rel'] },
+  allowedSchemes: ['http', 'https'],
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  // Links open outside the mail client's frame and leak nothing about the reader.
+  transformTags: { a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer' }) },
+};
+
+/** Keeps only the allowed tags; scripts, styles, event handlers and other links are dropped. */
+export function sanitizeTemplateHtml(html: string): string {
+  return sanitizeHtml(html, ALLOWED).trim();
+}
+
+/** Plain text of a fragment (the subject line, the text part of the email). */
+export function htmlToText(html: string): string {
+  const withBreaks = html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|li|ul|ol)>/gi, '\n')
+    .replace(/<li[^>]*>/gi, '- ')
+    .replace(/<a [^>]*href="([^"]*)"[^>]*>(.*?)<\/a>/gi, (_m, href: string, label: string) => (label === href ? href : `${label} (${href})`));
+  const stripped = sanitizeHtml(withBreaks, { allowedTags: [], allowedAttributes: {} });
+  return stripped
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** Every part sanitised; list items left blank are dropped. The subject is plain text. */
+export function sanitizeTemplate(template: EmailTemplate): EmailTemplate {
+  const list = (items: string[]) => items.map(sanitizeTemplateHtml).filter((item) => htmlToText(item) !== '');
+  return {
+    subject: htmlToText(template.subject).replace(/\s+/g, ' ').trim(),
+    greeting: sanitizeTemplateHtml(template.greeting),
+    mainMessage: sanitizeTemplateHtml(template.mainMessage),
+    keyReminders: list(template.keyReminders),
+    emergencyContacts: list(template.emergencyContacts),
+    footerMessage: sanitizeTemplateHtml(template.footerMessage),
+    signature: sanitizeTemplateHtml(template.signature),
+  };
+}
+
+export interface ReminderValues {
+  staffName: string;
+  /** The duty date as people read it, e.g. "Tuesday 9 September 2025". */
+  date: string;
+  /** Who else is on duty that day, if anyone. */
+  colleagues?: string[];
+  /** Where the rota is, when the app knows its address. */
+  rotaUrl?: string;
+}
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+function fill(html: string, values: ReminderValues, escape: (s: string) => string): string {
+  return html.replace(/\{(staffName|date)\}/g, (_m, key: 'staffName' | 'date') => escape(values[key]));
+}
+
+/**
+ * The reminder email for one duty. The template is sanitised again here (it may come from an
+ * unsaved draft in the preview) and `{date}` and `{staffName}` are filled in, escaped.
+ */
+export function renderReminder(template: EmailTemplate, values: ReminderValues): RenderedEmail {
+  const t = sanitizeTemplate(template);
+  const part = (html: string) => fill(html, values, escapeHtml);
+  const list = (title: string, items: string[]) =>
+    items.length ? `<h3 style="margin:16px 0 4px;font-size:15px">${title}</h3><ul>${items.map((i) => `<li>${part(i)}</li>`).join('')}</ul>` : '';
+  const paragraph = (html: string) => (html ? `<p>${part(html)}</p>` : '');
+  const colleagues = values.colleagues?.length
+    ? `<p>On duty with you: ${escapeHtml(values.colleagues.join(', '))}.</p>`
+    : '';
+  const rota = values.rotaUrl ? `<p><a href="${escapeHtml(values.rotaUrl)}">Open the rota in Duty Manager</a></p>` : '';
+  const body = [
+    paragraph(t.greeting),
+    paragraph(t.mainMessage),
+    colleagues,
+    list('Key reminders', t.keyReminders),
+    list('Emergency contacts', t.emergencyContacts),
+    paragraph(t.footerMessage),
+    paragraph(t.signature),
+    rota,
+  ].join('\n');
+  const html = `<div style="font-family:Arial,Helvetica,sans-serif;font-size:14px;line-height:1.5;color:#1f1f1f">\n${body}\n</div>`;
+  return {
+    subject: fill(t.subject, values, (s) => s).slice(0, 500),
+    html,
+    text: htmlToText(body),
+  };
+}

@@ -1,0 +1,198 @@
+import { MikroORM } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { CronJob } from 'cron';
+import { Clock, type IsoDate } from '../../../common/clock/clock';
+import { describeDate } from '../../../common/text/dates';
+import { appUrl, type Env } from '../../../config/env';
+import { readEmailTemplate, readReminderSettings } from '../../settings/email-settings';
+import { OutboxService } from '../outbox.service';
+import { dutyCalendarAttachment } from './duty-calendar';
+import { dueDutyDates, type ReminderRule } from './reminder-schedule';
+import { renderReminder } from './reminder-template';
+
+/** The advisory-lock class of reminder passes; the second key is the organisation. */
+const REMINDER_LOCK_CLASS = 7_201;
+export const REMINDER_JOB = 'duty-reminders';
+
+export interface ReminderRun {
+  /** Duty dates the run covered. */
+  dates: IsoDate[];
+  /** People on duty on those dates (active staff). */
+  onDuty: number;
+  /** Reminders queued by this run. */
+  queued: number;
+  /** People skipped because they had been reminded already. */
+  alreadyReminded: number;
+  /** False when another instance was running this organisation's pass (scheduled runs only). */
+  ran: boolean;
+}
+
+interface Candidate {
+  staff_id: string;
+  name: string;
+  email: string;
+  date: IsoDate;
+  colleagues: string[] | null;
+  reminded: boolean;
+}
+
+/**
+ * The scheduled reminder service (spec §9, PRODUCT.md "Email"). Every minute it works out, per
+ * organisation and in its zone, which duty dates are due and queues one email per person per
+ * duty through the outbox. Exactly once, whatever the number of instances and restarts: the
+ * claim row (unique per organisation, person and date) is written in the same transaction as
+ * the email, and instances take a per-organisation advisory lock so they don't even race.
+ */
+@Injectable()
+export class RemindersService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(RemindersService.name);
+  private running?: Promise<unknown>;
+
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly clock: Clock,
+    private readonly outbox: OutboxService,
+    private readonly config: ConfigService<Env, true>,
+    private readonly scheduler: SchedulerRegistry,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const expression = this.config.get('REMINDER_CRON', { infer: true });
+    if (expression === 'off') return;
+    const job = CronJob.from({ cronTime: expression, onTick: () => void this.tick(), start: true });
+    this.scheduler.addCronJob(REMINDER_JOB, job);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.scheduler.doesExist('cron', REMINDER_JOB)) await this.scheduler.getCronJob(REMINDER_JOB).stop();
+    await this.running;
+  }
+
+  /** One cron tick; a tick that finds the previous one still running is skipped. */
+  async tick(): Promise<void> {
+    if (this.running) return;
+    this.running = this.runScheduledPass()
+      .catch((err: unknown) => this.logger.error(`Reminder pass failed: ${err instanceof Error ? err.message : String(err)}`))
+      .finally(() => (this.running = undefined));
+    await this.running;
+  }
+
+  /** Every organisation with reminders on: queue the reminders due now. Returns how many. */
+  async runScheduledPass(): Promise<number> {
+    const now = this.clock.now();
+    const organizations = await this.em().execute<{ id: string; zone: string; time: string | null; hours: number | null }[]>(
+      `select o.id, o.timezone as zone, s.reminder_time as time, s.reminder_hours_advance as hours
+         from organizations o left join system_settings s on s.organization_id = o.id
+        where o.is_active and coalesce(s.email_reminders_enabled, true)`,
+    );
+    let queued = 0;
+    for (const org of organizations) {
+      const rule: ReminderRule = { time: org.time ?? '08:30', hoursAdvance: org.hours ?? 24, timeZone: org.zone };
+      const dates = dueDutyDates(now, rule);
+      if (!dates.length) continue;
+      try {
+        queued += (await this.remind(org.id, dates, 'schedule')).queued;
+      } catch (err) {
+        // One organisation's failure (rolled back whole) must not stop the others' reminders.
+        this.logger.error(`Reminders for organisation ${org.id} failed: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+    return queued;
+  }
+
+  /** The dates whose reminders are due now for one organisation (its settings, its zone). */
+  async dueDates(organizationId: string): Promise<IsoDate[]> {
+    const em = this.em();
+    const settings = await readReminderSettings(em, organizationId);
+    const zone = await this.zoneOf(em, organizationId);
+    return dueDutyDates(this.clock.now(), { time: settings.time, hoursAdvance: settings.hoursAdvance, timeZone: zone });
+  }
+
+  async zoneOf(em: EntityManager, organizationId: string): Promise<string> {
+    const rows = await em.execute<{ zone: string }[]>('select timezone as zone from organizations where id = ?', [organizationId]);
+    return rows[0]?.zone ?? 'Europe/London';
+  }
+
+  /**
+   * Queues the reminders for the people on duty on `dates` who have not had theirs. Scheduled
+   * runs skip an organisation another instance holds; test runs wait for it, then see its claims.
+   */
+  async remind(organizationId: string, dates: IsoDate[], trigger: 'schedule' | 'test'): Promise<ReminderRun> {
+    const result = await this.em().transactional(async (em) => {
+      const run: ReminderRun = { dates, onDuty: 0, queued: 0, alreadyReminded: 0, ran: true };
+      if (trigger === 'schedule') {
+        const [lock] = await em.execute<{ locked: boolean }[]>('select pg_try_advisory_xact_lock(?, hashtext(?)) as locked', [
+          REMINDER_LOCK_CLASS,
+          organizationId,
+        ]);
+        if (!lock?.locked) return { ...run, ran: false };
+      } else {
+        await em.execute('select pg_advisory_xact_lock(?, hashtext(?))', [REMINDER_LOCK_CLASS, organizationId]);
+      }
+      const candidates = await em.execute<Candidate[]>(
+        `select s.id as staff_id, s.name, s.email, d.date::text as date,
+                (select array_agg(o.name order by os.position) from rota_slots os join staff o on o.id = os.staff_id
+                  where os.rota_day_id = d.id and os.staff_id <> s.id) as colleagues,
+                exists (select 1 from duty_reminders r
+                         where r.organization_id = d.organization_id and r.staff_id = s.id and r.duty_date = d.date) as reminded
+           from rota_slots rs
+           join rota_days d on d.id = rs.rota_day_id
+           join staff s on s.id = rs.staff_id
+          where d.organization_id = ? and d.date = any(?::date[]) and s.is_active
+          order by d.date, rs.position`,
+        [organizationId, `{${dates.join(',')}}`],
+      );
+      run.onDuty = candidates.length;
+      const fresh = candidates.filter((c) => !c.reminded);
+      run.alreadyReminded = candidates.length - fresh.length;
+      if (!fresh.length) return run;
+
+      const template = await readEmailTemplate(em, organizationId);
+      const rotaUrl = `${appUrl({ PORT: this.config.get('PORT', { infer: true }), APP_URL: this.config.get('APP_URL', { infer: true }) })}/my-rota`;
+      const stamp = this.clock.now();
+      for (const person of fresh) {
+        const [claim] = await em.execute<{ id: string }[]>(
+          `insert into duty_reminders (organization_id, staff_id, duty_date, trigger) values (?, ?, ?, ?)
+           on conflict on constraint duty_reminders_once do nothing returning id`,
+          [organizationId, person.staff_id, person.date, trigger],
+        );
+        if (!claim) {
+          run.alreadyReminded += 1;
+          continue;
+        }
+        const date = describeDate(person.date);
+        const email = renderReminder(template, { staffName: person.name, date, colleagues: person.colleagues ?? [], rotaUrl });
+        const row = this.outbox.enqueue(em, {
+          kind: 'duty-reminder',
+          organizationId,
+          to: person.email,
+          dedupeKey: `duty-reminder:${organizationId}:${person.staff_id}:${person.date}`,
+          ...email,
+          attachments: [
+            dutyCalendarAttachment({
+              organizationId,
+              staffId: person.staff_id,
+              staffName: person.name,
+              date: person.date,
+              description: person.colleagues?.length ? `On duty with ${person.colleagues.join(', ')}` : 'Duty Manager',
+              stamp,
+            }),
+          ],
+        });
+        await em.flush();
+        await em.execute('update duty_reminders set email_id = ? where id = ?', [row.id, claim.id]);
+        run.queued += 1;
+      }
+      return run;
+    });
+    if (result.queued) this.outbox.flushed();
+    return result;
+  }
+
+  private em(): EntityManager {
+    return this.orm.em.fork() as EntityManager;
+  }
+}

@@ -1,0 +1,126 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { addDays } from '../../common/clock/academic-year';
+import { Clock } from '../../common/clock/clock';
+import { describeDate } from '../../common/text/dates';
+import { AuditService } from '../audit/audit.service';
+import { dueDutyDates, reminderInstant } from '../mail/reminders/reminder-schedule';
+import { DEFAULT_EMAIL_TEMPLATE, renderReminder, sanitizeTemplate } from '../mail/reminders/reminder-template';
+import { organizationToday } from '../tenants/organization-today';
+import type {
+  EmailPreviewDto,
+  EmailReminderSettingsDto,
+  EmailReminderSettingsResultDto,
+  EmailTemplateDto,
+  EmailTemplateResultDto,
+  NextReminderDto,
+} from './dto/email-settings.dto';
+import { readEmailTemplate, readReminderSettings } from './email-settings';
+import { SettingsService } from './settings.service';
+
+/** Email Reminder Settings and the Email Template Editor (spec §2, §3). */
+@Injectable()
+export class EmailSettingsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly settings: SettingsService,
+    private readonly audit: AuditService,
+    private readonly clock: Clock,
+  ) {}
+
+  async getReminders(actor: AuthUser): Promise<EmailReminderSettingsResultDto> {
+    return this.describeReminders(this.em, actor.organizationId);
+  }
+
+  async saveReminders(actor: AuthUser, dto: EmailReminderSettingsDto): Promise<EmailReminderSettingsResultDto> {
+    return this.em.transactional(async (em) => {
+      await this.settings.dutyManagersPerDay(em, actor.organizationId, 'update');
+      const before = await readReminderSettings(em, actor.organizationId);
+      const after = { enabled: dto.enabled, time: dto.time, hoursAdvance: dto.hoursAdvance };
+      if (JSON.stringify(before) !== JSON.stringify(after)) {
+        await em.execute(
+          `update system_settings set email_reminders_enabled = ?, reminder_time = ?, reminder_hours_advance = ?, updated_at = now()
+            where organization_id = ?`,
+          [after.enabled, after.time, after.hoursAdvance, actor.organizationId],
+        );
+        this.audit.record(em, actor, {
+          kind: 'settings',
+          action: 'settings.email-reminders',
+          entityId: actor.organizationId,
+          summary: after.enabled
+            ? `Email reminders on: ${after.time}, ${after.hoursAdvance} ${after.hoursAdvance === 1 ? 'hour' : 'hours'} before the duty`
+            : 'Turned email reminders off',
+          before: { ...before },
+          after: { ...after },
+        });
+      }
+      return this.describeReminders(em, actor.organizationId);
+    });
+  }
+
+  private async describeReminders(em: EntityManager, organizationId: string): Promise<EmailReminderSettingsResultDto> {
+    const settings = await readReminderSettings(em, organizationId);
+    const [org] = await em.execute<{ zone: string }[]>('select timezone as zone from organizations where id = ?', [organizationId]);
+    const timeZone = org?.zone ?? 'Europe/London';
+    return { ...settings, timeZone, nextReminder: settings.enabled ? this.nextReminder(settings, timeZone) : null };
+  }
+
+  /** The first weekday duty, from today on, whose reminder is still to come. */
+  private nextReminder(settings: { time: string; hoursAdvance: number }, timeZone: string): NextReminderDto | null {
+    const rule = { time: settings.time, hoursAdvance: settings.hoursAdvance, timeZone };
+    const now = this.clock.now();
+    const today = this.clock.today(timeZone);
+    const due = new Set(dueDutyDates(now, rule));
+    for (let i = 0; i < 14; i += 1) {
+      const date = addDays(today, i);
+      const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+      if (weekday === 0 || weekday === 6 || due.has(date)) continue;
+      return { dutyDate: date, sendAt: reminderInstant(date, rule) };
+    }
+    return null;
+  }
+
+  async getTemplate(actor: AuthUser): Promise<EmailTemplateResultDto> {
+    const stored = await this.storedTemplate(this.em, actor.organizationId);
+    return { ...(stored ?? DEFAULT_EMAIL_TEMPLATE), isDefault: !stored };
+  }
+
+  async saveTemplate(actor: AuthUser, dto: EmailTemplateDto): Promise<EmailTemplateResultDto> {
+    const clean = sanitizeTemplate(dto);
+    return this.em.transactional(async (em) => {
+      await this.settings.dutyManagersPerDay(em, actor.organizationId, 'update');
+      const before = await readEmailTemplate(em, actor.organizationId);
+      await em.execute('update system_settings set email_template = ?::jsonb, updated_at = now() where organization_id = ?', [
+        JSON.stringify(clean),
+        actor.organizationId,
+      ]);
+      const changed = (Object.keys(clean) as (keyof typeof clean)[]).filter((k) => JSON.stringify(clean[k]) !== JSON.stringify(before[k]));
+      this.audit.record(em, actor, {
+        kind: 'settings',
+        action: 'settings.email-template',
+        entityId: actor.organizationId,
+        summary: changed.length ? `Updated the reminder email template (${changed.join(', ')})` : 'Saved the reminder email template unchanged',
+        before: { ...before },
+        after: { ...clean },
+      });
+      return { ...clean, isDefault: false };
+    });
+  }
+
+  /** The draft rendered for a sample duty: the next weekday, for the signed-in person. */
+  async preview(actor: AuthUser, dto: EmailTemplateDto): Promise<EmailPreviewDto> {
+    let date = addDays(await organizationToday(this.em, this.clock, actor.organizationId), 1);
+    while ([0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay())) date = addDays(date, 1);
+    const email = renderReminder(dto, { staffName: actor.name, date: describeDate(date) });
+    return { ...email, sampleDate: date, sampleStaffName: actor.name };
+  }
+
+  private async storedTemplate(em: EntityManager, organizationId: string): Promise<EmailTemplateDto | null> {
+    const [row] = await em.execute<{ template: EmailTemplateDto | null }[]>(
+      'select email_template as template from system_settings where organization_id = ?',
+      [organizationId],
+    );
+    return row?.template ? { ...DEFAULT_EMAIL_TEMPLATE, ...row.template } : null;
+  }
+}

@@ -1,0 +1,136 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { JwtSecret } from '../../common/auth/jwt-secret.token';
+import { Clock } from '../../common/clock/clock';
+import { AuditService } from '../audit/audit.service';
+import type { ProcedureFileKind } from './entities/procedure-file.entity';
+import { checkProcedureFile } from './procedure-file';
+import { SettingsService } from './settings.service';
+
+export const PROCEDURE_FILE_PATH = '/api/settings/procedure-file';
+/** How long a download link from the Instructions page works. */
+const LINK_SECONDS = 15 * 60;
+const NO_DOCUMENT = 'No procedure document has been uploaded';
+const LINK_EXPIRED = 'This download link has expired or the document was replaced. Open Instructions again to download it.';
+
+export interface StoredProcedureFile {
+  fileName: string;
+  kind: ProcedureFileKind;
+  content: Buffer;
+  sha256: string;
+}
+
+interface Ticket {
+  /** Organisation, file id, user, expiry (epoch seconds). */
+  o: string;
+  f: string;
+  u: string;
+  e: number;
+}
+
+/** The Instructions Manager's procedure document (PRODUCT.md "Files"). */
+@Injectable()
+export class ProcedureFileService {
+  private readonly key: Buffer;
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly settings: SettingsService,
+    private readonly audit: AuditService,
+    private readonly clock: Clock,
+    secret: JwtSecret,
+  ) {
+    this.key = createHmac('sha256', secret.value).update('procedure-file-links').digest();
+  }
+
+  /** Stores the document (replacing any previous one) and points the settings at it. */
+  async upload(actor: AuthUser, originalName: string, content: Buffer) {
+    const { fileName, kind } = checkProcedureFile(originalName, content);
+    const sha256 = createHash('sha256').update(content).digest('hex');
+    await this.em.transactional(async (em) => {
+      await this.settings.dutyManagersPerDay(em, actor.organizationId, 'update');
+      const [previous] = await em.execute<{ file_name: string }[]>('select file_name from procedure_files where organization_id = ?', [
+        actor.organizationId,
+      ]);
+      await em.execute('delete from procedure_files where organization_id = ?', [actor.organizationId]);
+      await em.execute(
+        `insert into procedure_files (id, organization_id, file_name, kind, size, sha256, content, uploaded_by_id)
+         values (gen_random_uuid(), ?, ?, ?, ?, ?, ?, ?)`,
+        [actor.organizationId, fileName, kind, content.length, sha256, content, actor.id],
+      );
+      await em.execute(
+        'update system_settings set procedure_file_url = ?, procedure_file_name = ?, updated_at = now() where organization_id = ?',
+        [PROCEDURE_FILE_PATH, fileName, actor.organizationId],
+      );
+      this.audit.record(em, actor, {
+        kind: 'settings',
+        action: 'settings.procedure-file',
+        entityId: actor.organizationId,
+        summary: previous ? `Replaced the procedure document “${previous.file_name}” with “${fileName}”` : `Uploaded the procedure document “${fileName}”`,
+        before: previous ? { procedureFileName: previous.file_name } : undefined,
+        after: { procedureFileName: fileName, size: content.length, sha256 },
+      });
+    });
+    return this.settings.get(actor);
+  }
+
+  /** The document, for a signed-in member of its organisation. */
+  async read(organizationId: string): Promise<StoredProcedureFile & { id: string }> {
+    const [row] = await this.em.execute<{ id: string; file_name: string; kind: ProcedureFileKind; content: Buffer; sha256: string }[]>(
+      'select id, file_name, kind, content, sha256 from procedure_files where organization_id = ?',
+      [organizationId],
+    );
+    if (!row) throw new NotFoundException(NO_DOCUMENT);
+    return { id: row.id, fileName: row.file_name, kind: row.kind, content: row.content, sha256: row.sha256 };
+  }
+
+  /**
+   * A short-lived link to the current document for this user, so the browser can open it in a
+   * new tab (which sends no Authorization header).
+   */
+  async link(actor: AuthUser): Promise<{ url: string; expiresAt: Date }> {
+    const [row] = await this.em.execute<{ id: string }[]>('select id from procedure_files where organization_id = ?', [actor.organizationId]);
+    if (!row) throw new NotFoundException(NO_DOCUMENT);
+    const expires = Math.floor(this.clock.now().getTime() / 1000) + LINK_SECONDS;
+    const ticket: Ticket = { o: actor.organizationId, f: row.id, u: actor.id, e: expires };
+    const body = Buffer.from(JSON.stringify(ticket)).toString('base64url');
+    const token = `${body}.${this.sign(body)}`;
+    return { url: `${PROCEDURE_FILE_PATH}/download?ticket=${token}`, expiresAt: new Date(expires * 1000) };
+  }
+
+  /** The document a link's ticket names, if the ticket is genuine, current and its user active. */
+  async readWithTicket(token: unknown): Promise<StoredProcedureFile> {
+    const ticket = this.verify(token);
+    const [user] = await this.em.execute<{ ok: boolean }[]>(
+      `select (u.is_active and o.is_active) as ok from users u join organizations o on o.id = u.organization_id
+        where u.id = ? and u.organization_id = ?`,
+      [ticket.u, ticket.o],
+    );
+    if (!user?.ok) throw new UnauthorizedException(LINK_EXPIRED);
+    const file = await this.read(ticket.o).catch(() => undefined);
+    if (!file || file.id !== ticket.f) throw new UnauthorizedException(LINK_EXPIRED);
+    return file;
+  }
+
+  private sign(body: string): string {
+    return createHmac('sha256', this.key).update(body).digest('base64url');
+  }
+
+  private verify(token: unknown): Ticket {
+    if (typeof token !== 'string' || !/^[\w-]+\.[\w-]+$/.test(token)) throw new UnauthorizedException(LINK_EXPIRED);
+    const [body, signature] = token.split('.') as [string, string];
+    const expected = Buffer.from(this.sign(body));
+    const given = Buffer.from(signature);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new UnauthorizedException(LINK_EXPIRED);
+    let ticket: Ticket;
+    try {
+      ticket = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Ticket;
+    } catch {
+      throw new UnauthorizedException(LINK_EXPIRED);
+    }
+    if (typeof ticket.e !== 'number' || ticket.e * 1000 < this.clock.now().getTime()) throw new UnauthorizedException(LINK_EXPIRED);
+    return ticket;
+  }
+}
