@@ -1,4 +1,5 @@
 import { JwtService } from '@nestjs/jwt';
+import { OutboxWorker } from '../src/modules/mail/outbox.worker';
 import { bearer, registerOrganization, type Account } from './support/accounts';
 import { snapshotDatabase } from './support/db-snapshot';
 import { ROUTES } from './support/route-access';
@@ -26,6 +27,9 @@ describe('route inventory', () => {
     const alpha = await t.http().post('/api/staff').set(...bearer(a.token)).send({ name: 'Alpha Only Duty', email: 'alpha-duty@a.example' }).expect(201);
     await t.http().post('/api/holidays').set(...bearer(a.token)).send({ name: 'Alpha Only Day', type: 'other', startDate: '2025-10-01', endDate: '2025-10-01' }).expect(201);
     await t.http().post('/api/rota').set(...bearer(a.token)).send({ date: '2025-10-02', dutyManager1Id: alpha.body.id }).expect(201);
+    const pdf = (title: string) => Buffer.from(`%PDF-1.4\n% ${title}\n%%EOF\n`);
+    await t.http().post('/api/settings/procedure-file').set(...bearer(a.token)).attach('file', pdf('Alpha Only'), 'Alpha Only procedures.pdf').expect(200);
+    await t.http().post('/api/settings/procedure-file').set(...bearer(b.token)).attach('file', pdf('Beta'), 'Beta procedures.pdf').expect(200);
     const spec = (await t.http().get('/api/openapi.json').expect(200)).body as {
       paths: Record<string, Record<string, { operationId: string; security?: unknown[] }>>;
     };
@@ -89,6 +93,8 @@ describe('route inventory', () => {
     for (const [op, rule] of cases) {
       if (rule.tenant.kind !== 'ids') continue;
       const recordOfA = await rule.tenant.setup({ t, a, b });
+      // Emails the setup queued are sent first, so the worker's poll can't change them mid-check.
+      await t.get(OutboxWorker).settle();
       const before = await snapshotDatabase(t);
       await rule.tenant.attempt({ t, a, b }, recordOfA);
       expect({ op, after: await snapshotDatabase(t) }).toEqual({ op, after: before });

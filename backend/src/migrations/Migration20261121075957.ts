@@ -20,7 +20,7 @@ export class Migration20261121075957 extends Migration {
 
     this.addSql(`alter table "system_settings" add column "email_reminders_enabled" boolean not null default true, add column "reminder_time" varchar(5) not null default '08:30', add column "reminder_hours_advance" smallint not null default 24, add column "email_template" jsonb null, add column "instructions_title" varchar(255) not null default 'Duty Manager Instructions', add column "instructions_content" text not null default '', add column "procedure_file_url" varchar(500) null, add column "procedure_file_name" varchar(255) null;`);
     this.addSql(`alter table "system_settings" add constraint system_settings_reminder_time_format check(reminder_time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$');`);
-    this.addSql(`alter table "system_settings" add constraint system_settings_reminder_hours_advance_choice check(reminder_hours_advance in (1, 2, 4, 8, 12, 24, 48));`);
+    this.addSql(`alter table "system_settings" add constraint system_settings_reminder_hours_advance_choice check(reminder_hours_advance = 1 or reminder_hours_advance = 2 or reminder_hours_advance = 4 or reminder_hours_advance = 8 or reminder_hours_advance = 12 or reminder_hours_advance = 24 or reminder_hours_advance = 48);`);
   }
 
   override async down(): Promise<void> {

@@ -7,7 +7,6 @@ import { PageLoader } from '@/shared/ui/page-loader';
 import { AuthGate, type RouteHandle } from './layout/auth-gate';
 import { APP_PAGES, type AppPage } from './routes/app-pages';
 import { NotFoundPage } from './routes/not-found-page';
-import { PlaceholderPage } from './routes/placeholder-page';
 import { RouteErrorPage } from './routes/route-error-page';
 
 type AuthRoutes = typeof import('@/features/auth/routes');
@@ -21,9 +20,7 @@ const PUBLIC: RouteHandle = { public: true };
 
 function pageRoute(page: AppPage): RouteObject {
   const { load } = page;
-  const content = load
-    ? { lazy: async () => ({ Component: await load() }) }
-    : { element: <PlaceholderPage title={page.title} /> };
+  const content = { lazy: async () => ({ Component: await load() }) };
   return page.path === '/' ? { index: true, ...content } : { path: page.path.slice(1), ...content };
 }
 

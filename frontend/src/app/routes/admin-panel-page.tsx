@@ -3,21 +3,19 @@ import { Flex, Typography } from 'antd';
 import { Link } from 'react-router';
 
 import { RotaManagementCard } from '@/features/rota/routes';
-import { AutoApprovalSettingsCard, DutyManagerSettingsCard } from '@/features/settings/routes';
+import {
+  AutoApprovalSettingsCard,
+  DutyManagerSettingsCard,
+  EmailReminderSettingsCard,
+  EmailSystemTestingCard,
+  EmailTemplateEditorCard,
+  InstructionsManagerCard,
+} from '@/features/settings/routes';
 import { StaffManagement } from '@/features/staff/routes';
 import { AccessGuard } from '@/shared/ui/access-guard';
 import { PageTitle } from '@/shared/ui/page-title';
-import { SectionCard } from '@/shared/ui/section-card';
 
 const TITLE = 'Admin Panel';
-
-/** Spec §2's sections between Duty Manager Settings and Auto-Approval Settings; later releases fill them in. */
-const COMING_SOON_SECTIONS = [
-  'Email Reminder Settings',
-  'Email Template Editor',
-  'Email System Testing',
-  'Instructions Manager',
-];
 
 /**
  * The Admin Panel at /staff (spec §2), for admins only. It lives in src/app because it composes
@@ -37,11 +35,10 @@ export function AdminPanelPage() {
       </Flex>
       <Flex vertical gap="large">
         <DutyManagerSettingsCard />
-        {COMING_SOON_SECTIONS.map((title) => (
-          <SectionCard key={title} title={title} size="small">
-            <Typography.Text type="secondary">Coming soon.</Typography.Text>
-          </SectionCard>
-        ))}
+        <EmailReminderSettingsCard />
+        <EmailTemplateEditorCard />
+        <EmailSystemTestingCard />
+        <InstructionsManagerCard />
         <AutoApprovalSettingsCard />
         <RotaManagementCard />
         <StaffManagement />

@@ -29,9 +29,9 @@ export interface AppPage {
   hideInMenu?: boolean;
   /**
    * Loads the page's component on the first visit, so its code (usually a feature's route
-   * module) is fetched only when needed. Pages without one show a placeholder.
+   * module) is fetched only when needed.
    */
-  load?: () => Promise<ComponentType>;
+  load: () => Promise<ComponentType>;
 }
 
 export const APP_PAGES: AppPage[] = [
@@ -90,6 +90,7 @@ export const APP_PAGES: AppPage[] = [
     name: 'Instructions',
     title: 'Instructions',
     icon: <FileTextOutlined aria-hidden />,
+    load: async () => (await import('@/features/instructions/routes')).InstructionsPage,
   },
   {
     path: '/staff',
@@ -113,6 +114,7 @@ export const APP_PAGES: AppPage[] = [
     title: 'Help',
     icon: <QuestionCircleOutlined aria-hidden />,
     hideInMenu: true,
+    load: async () => (await import('@/features/help/routes')).HelpPage,
   },
 ];
 

@@ -1,3 +1,7 @@
 // The settings feature's Admin Panel sections; the app composes them.
 export { AutoApprovalSettingsCard } from './components/auto-approval-settings-card';
 export { DutyManagerSettingsCard } from './components/duty-manager-settings-card';
+export { EmailReminderSettingsCard } from './components/email-reminder-settings-card';
+export { EmailSystemTestingCard } from './components/email-system-testing-card';
+export { EmailTemplateEditorCard } from './components/email-template-editor-card';
+export { InstructionsManagerCard } from './components/instructions-manager-card';

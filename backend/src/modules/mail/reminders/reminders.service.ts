@@ -71,9 +71,12 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
     await this.running;
   }
 
-  /** One cron tick; a tick that finds the previous one still running is skipped. */
+  /** One cron tick; a tick that finds the previous one still running waits for it instead. */
   async tick(): Promise<void> {
-    if (this.running) return;
+    if (this.running) {
+      await this.running;
+      return;
+    }
     this.running = this.runScheduledPass()
       .catch((err: unknown) => this.logger.error(`Reminder pass failed: ${err instanceof Error ? err.message : String(err)}`))
       .finally(() => (this.running = undefined));

@@ -36,7 +36,7 @@ export interface StoredEmailTemplate {
 @Entity({ tableName: 'system_settings' })
 @Unique({ properties: ['organization'] })
 @Check({ name: 'system_settings_duty_managers_per_day_range', expression: 'duty_managers_per_day >= 1 and duty_managers_per_day <= 5' })
-@Check({ name: 'system_settings_reminder_hours_advance_choice', expression: 'reminder_hours_advance in (1, 2, 4, 8, 12, 24, 48)' })
+@Check({ name: 'system_settings_reminder_hours_advance_choice', expression: 'reminder_hours_advance = 1 or reminder_hours_advance = 2 or reminder_hours_advance = 4 or reminder_hours_advance = 8 or reminder_hours_advance = 12 or reminder_hours_advance = 24 or reminder_hours_advance = 48' })
 @Check({ name: 'system_settings_reminder_time_format', expression: "reminder_time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'" })
 export class SystemSettings extends TenantScopedEntity {
   [OptionalProps]?:

@@ -1,4 +1,11 @@
-import { generatedApi } from './settings.gen';
+import { generatedApi, type UploadProcedureFileApiArg } from './settings.gen';
+
+/** The upload is multipart: the generated endpoint's `{file}` body is sent as form data. */
+function procedureFileForm({ body }: UploadProcedureFileApiArg): FormData {
+  const form = new FormData();
+  form.append('file', body.file);
+  return form;
+}
 
 /**
  * Fewer duty managers per day removes people from future days, so a settings change refreshes
@@ -13,20 +20,54 @@ export const settingsApi = generatedApi.enhanceEndpoints({
     // Spec §7: this one GET is retried, 3 times 1 second apart, before the card shows its error.
     getAutoApprovalSettings: { extraOptions: { maxRetries: 3 } },
     saveAutoApprovalSettings: { invalidatesTags: ['settings', 'audit'] },
+    saveEmailReminderSettings: { invalidatesTags: ['settings', 'audit'] },
+    saveEmailTemplate: { invalidatesTags: ['settings', 'audit'] },
+    // A preview changes nothing: it must not refetch the settings being edited.
+    previewEmailTemplate: { invalidatesTags: [] },
+    uploadProcedureFile: {
+      query: (arg: UploadProcedureFileApiArg) => ({
+        url: '/api/settings/procedure-file',
+        method: 'POST',
+        body: procedureFileForm(arg),
+      }),
+      invalidatesTags: ['settings', 'audit'],
+    },
+    deleteProcedureFile: { invalidatesTags: ['settings', 'audit'] },
   },
 });
 
 export const {
+  useDeleteProcedureFileMutation,
   useGetAutoApprovalSettingsQuery,
+  useGetEmailDeliveriesQuery,
+  useGetEmailReminderSettingsQuery,
+  useGetEmailTemplateQuery,
+  useGetProcedureFileLinkQuery,
   useGetSystemSettingsQuery,
+  usePreviewEmailTemplateMutation,
   useSaveAutoApprovalSettingsMutation,
+  useSaveEmailReminderSettingsMutation,
+  useSaveEmailTemplateMutation,
   useSaveSystemSettingsMutation,
+  useTestEmailRemindersForDateMutation,
+  useTestEmailRemindersMutation,
+  useUploadProcedureFileMutation,
 } = settingsApi;
 
 export type {
   AutoApprovalSettingsDto,
+  EmailDeliveriesDto,
+  EmailDeliveryDto,
+  EmailPreviewDto,
+  EmailReminderSettingsDto,
+  EmailReminderSettingsResultDto,
+  EmailTemplateDto,
+  EmailTemplateResultDto,
+  ProcedureFileInfoDto,
+  ProcedureFileLinkDto,
   SaveAutoApprovalSettingsDto,
   SystemSettingsDto,
   SystemSettingsUpdateResultDto,
+  TestRemindersResultDto,
   UpdateSystemSettingsDto,
 } from './settings.gen';

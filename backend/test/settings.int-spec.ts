@@ -1,0 +1,240 @@
+import { MikroORM } from '@mikro-orm/core';
+import { bearer, registerOrganization, type Account } from './support/accounts';
+import { snapshotDatabase } from './support/db-snapshot';
+import { memberWithRole } from './support/members';
+import { createTestApp, type TestApp } from './support/test-app';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+const DOCX = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('..[Content_Types].xml..word/document.xml..')]);
+const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(120), Buffer.from('This program cannot be run in DOS mode.')]);
+
+/**
+ * Email reminder settings, the reminder template, the Instructions settings and the procedure
+ * document, against the real PostgreSQL; the clock is Monday 8 September 2025, 08:00 in London.
+ */
+describe('settings: reminders, template, instructions and the procedure document', () => {
+  let t: TestApp;
+  let admin: Account;
+  let other: Account;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { APP_NOW: '2025-09-08T08:00' } });
+    admin = await registerOrganization(t, { name: 'Ada Admin' });
+    other = await registerOrganization(t);
+  });
+
+  afterAll(() => t.close());
+
+  const as = (token: string) => ({
+    get: (url: string) => t.http().get(url).set(...bearer(token)),
+    post: (url: string, body: object = {}) => t.http().post(url).set(...bearer(token)).send(body),
+    upload: (name: string, content: Buffer) => t.http().post('/api/settings/procedure-file').set(...bearer(token)).attach('file', content, name),
+  });
+  const audit = async (action: string) =>
+    (await t
+      .get(MikroORM)
+      .em.getConnection()
+      .execute(
+        `select a.summary from audit_entries a join organizations o on o.id = a.organization_id where o.subdomain = ? and a.action = ? order by a.id`,
+        [admin.subdomain, action],
+      )) as { summary: string }[];
+
+  describe('email reminder settings', () => {
+    it('start on, at 08:30, 24 hours ahead, and say when the next reminders go', async () => {
+      const res = await as(admin.token).get('/api/email-reminder-settings').expect(200);
+      expect(res.body).toEqual({
+        enabled: true,
+        time: '08:30',
+        hoursAdvance: 24,
+        timeZone: 'Europe/London',
+        nextReminder: { dutyDate: '2025-09-09', sendAt: '2025-09-08T07:30:00.000Z' },
+      });
+    });
+
+    it('are saved by admins, with an audit entry, and refuse bad values with the reason', async () => {
+      const saved = await as(admin.token).post('/api/email-reminder-settings', { enabled: true, time: '07:15', hoursAdvance: 48 }).expect(200);
+      // A Wednesday duty 48 hours ahead: Monday 07:15 has passed at 08:00, so Thursday's (Tuesday 07:15) is next.
+      expect(saved.body).toMatchObject({ enabled: true, time: '07:15', hoursAdvance: 48, nextReminder: { dutyDate: '2025-09-11' } });
+      expect(saved.body.nextReminder.sendAt).toBe('2025-09-09T06:15:00.000Z');
+      expect((await audit('settings.email-reminders')).map((a) => a.summary)).toEqual(['Email reminders on: 07:15, 48 hours before the duty']);
+
+      const manager = await memberWithRole(t, admin, 'manager');
+      const before = await snapshotDatabase(t);
+      for (const [body, message] of [
+        [{ enabled: true, time: '8:30', hoursAdvance: 24 }, 'The reminder time must be written as HH:mm, such as 08:30'],
+        [{ enabled: true, time: '24:00', hoursAdvance: 24 }, 'The reminder time must be written as HH:mm, such as 08:30'],
+        [{ enabled: true, time: '08:30', hoursAdvance: 3 }, 'Hours in advance must be one of 1, 2, 4, 8, 12, 24 or 48'],
+        [{ enabled: 'yes', time: '08:30', hoursAdvance: 24 }, 'Enabled must be true or false'],
+      ] as const) {
+        const res = await as(admin.token).post('/api/email-reminder-settings', body).expect(400);
+        expect(JSON.stringify(res.body.message)).toContain(message);
+      }
+      const denied = await as(manager.token).post('/api/email-reminder-settings', { enabled: false, time: '08:30', hoursAdvance: 24 }).expect(403);
+      expect(denied.body.message).toBe("You don't have permission to change system settings");
+      await as(manager.token).get('/api/email-reminder-settings').expect(403);
+      expect(await snapshotDatabase(t)).toEqual(before);
+
+      const off = await as(admin.token).post('/api/email-reminder-settings', { enabled: false, time: '08:30', hoursAdvance: 24 }).expect(200);
+      expect(off.body).toMatchObject({ enabled: false, nextReminder: null });
+      // The other organisation keeps its defaults.
+      expect((await as(other.token).get('/api/email-reminder-settings').expect(200)).body).toMatchObject({ enabled: true, time: '08:30' });
+    });
+  });
+
+  describe('email template', () => {
+    it('starts with the built-in template and renders a preview for the next weekday', async () => {
+      const res = await as(admin.token).get('/api/email-template').expect(200);
+      expect(res.body).toMatchObject({ subject: 'Duty Manager Reminder - {date}', greeting: 'Dear {staffName},', isDefault: true });
+      const { isDefault: _isDefault, ...template } = res.body as Record<string, unknown>;
+      const preview = await as(admin.token).post('/api/email-template/preview', template).expect(200);
+      expect(preview.body).toMatchObject({
+        subject: 'Duty Manager Reminder - Tuesday 9 September 2025',
+        sampleDate: '2025-09-09',
+        sampleStaffName: 'Ada Admin',
+      });
+      expect(preview.body.html).toContain('<p>Dear Ada Admin,</p>');
+    });
+
+    it('is saved sanitised, per organisation, by admins only', async () => {
+      const draft = {
+        subject: ' <b>Duty</b> on {date} ',
+        greeting: 'Hi {staffName}<script>alert(1)</script>',
+        mainMessage: '<p onclick="steal()">You are on <strong>duty</strong> on {date}. <a href="javascript:x()">x</a> <a href="https://school.example/duty">Guide</a></p><img src=x onerror=alert(1)>',
+        keyReminders: ['Wear the <em>lanyard</em>', '   '],
+        emergencyContacts: ['Office: <u>100</u>'],
+        footerMessage: '<iframe src="https://evil.example"></iframe>Thanks',
+        signature: 'Head Teacher',
+      };
+      const saved = await as(admin.token).post('/api/email-template', draft).expect(200);
+      expect(saved.body).toEqual({
+        subject: 'Duty on {date}',
+        greeting: 'Hi {staffName}',
+        mainMessage:
+          '<p>You are on <strong>duty</strong> on {date}. <a target="_blank" rel="noopener noreferrer">x</a> <a href="https://school.example/duty" target="_blank" rel="noopener noreferrer">Guide</a></p>',
+        keyReminders: ['Wear the <em>lanyard</em>'],
+        emergencyContacts: ['Office: <u>100</u>'],
+        footerMessage: 'Thanks',
+        signature: 'Head Teacher',
+        isDefault: false,
+      });
+      expect((await as(admin.token).get('/api/email-template').expect(200)).body).toEqual(saved.body);
+      expect((await as(other.token).get('/api/email-template').expect(200)).body.isDefault).toBe(true);
+      expect(await audit('settings.email-template')).toHaveLength(1);
+
+      const staff = await memberWithRole(t, admin, 'staff');
+      const denied = await as(staff.token).post('/api/email-template', draft).expect(403);
+      expect(denied.body.message).toBe("You don't have permission to edit email templates");
+      const blank = await as(admin.token).post('/api/email-template', { ...draft, subject: '   ' }).expect(400);
+      expect(JSON.stringify(blank.body.message)).toContain('The subject is required');
+      const long = await as(admin.token).post('/api/email-template', { ...draft, keyReminders: Array(21).fill('x') }).expect(400);
+      expect(JSON.stringify(long.body.message)).toContain('Key reminders can have at most 20 items');
+    });
+  });
+
+  describe('instructions and the procedure document', () => {
+    it('save the title and text; only admins change them; members read them', async () => {
+      const staff = await memberWithRole(t, admin, 'staff');
+      const initial = await as(staff.token).get('/api/system-settings').expect(200);
+      expect(initial.body).toEqual({
+        dutyManagersPerDay: 2,
+        instructionsTitle: 'Duty Manager Instructions',
+        instructionsContent: '',
+        procedureFileUrl: null,
+        procedureFileName: null,
+        procedureFile: null,
+      });
+      const saved = await as(admin.token)
+        .post('/api/system-settings', { instructionsTitle: '  Duty handbook ', instructionsContent: 'Arrive at 8.\n  Lock the gate.' })
+        .expect(200);
+      expect(saved.body).toMatchObject({ instructionsTitle: 'Duty handbook', instructionsContent: 'Arrive at 8.\n  Lock the gate.', removedSlots: 0 });
+      expect((await audit('settings.instructions')).map((a) => a.summary)).toEqual(['Updated the instructions (title, text)']);
+
+      const before = await snapshotDatabase(t);
+      const denied = await as(staff.token).post('/api/system-settings', { instructionsTitle: 'Mine' }).expect(403);
+      expect(denied.body.message).toBe("You don't have permission to change system settings");
+      for (const [body, message] of [
+        [{ instructionsTitle: 'x'.repeat(256) }, 'The instructions title must be at most 255 characters'],
+        [{ instructionsTitle: '   ' }, 'The instructions title is required'],
+        [{ instructionsContent: 'x'.repeat(20_001) }, 'The instructions must be at most 20,000 characters'],
+        [{ procedureFileUrl: 'https://elsewhere.example/file.pdf' }, 'Upload the procedure document with POST /api/settings/procedure-file'],
+        [{ procedureFileName: 'x'.repeat(256) }, 'The procedure file name must be at most 255 characters'],
+      ] as const) {
+        const res = await as(admin.token).post('/api/system-settings', body).expect(400);
+        expect(JSON.stringify(res.body.message)).toContain(message);
+      }
+      expect(await snapshotDatabase(t)).toEqual(before);
+      expect((await as(other.token).get('/api/system-settings').expect(200)).body.instructionsTitle).toBe('Duty Manager Instructions');
+    });
+
+    it('uploads a PDF that members of the organisation, and only they, can download', async () => {
+      const staff = await memberWithRole(t, admin, 'staff');
+      const res = await as(admin.token).upload('Duty procedures.pdf', PDF).expect(200);
+      expect(res.body).toMatchObject({
+        procedureFileUrl: '/api/settings/procedure-file',
+        procedureFileName: 'Duty procedures.pdf',
+        procedureFile: { fileName: 'Duty procedures.pdf', kind: 'pdf', size: PDF.length },
+      });
+
+      const file = await as(staff.token).get('/api/settings/procedure-file').buffer(true).expect(200);
+      expect(file.headers['content-type']).toBe('application/pdf');
+      expect(file.headers['content-disposition']).toBe(`inline; filename="Duty procedures.pdf"; filename*=UTF-8''Duty%20procedures.pdf`);
+      expect(Buffer.compare(file.body as Buffer, PDF)).toBe(0);
+      await t.http().get('/api/settings/procedure-file').expect(401);
+      const elsewhere = await as(other.token).get('/api/settings/procedure-file').expect(404);
+      expect(elsewhere.body.message).toBe('No procedure document has been uploaded');
+
+      // The link for a new tab works without a header, and only as issued.
+      const link = await as(staff.token).get('/api/settings/procedure-file/link').expect(200);
+      expect(link.body.url).toMatch(/^\/api\/settings\/procedure-file\/download\?ticket=[\w-]+\.[\w-]+$/);
+      const opened = await t.http().get(link.body.url).buffer(true).expect(200);
+      expect(Buffer.compare(opened.body as Buffer, PDF)).toBe(0);
+      const forged = link.body.url.replace(/.$/, (c: string) => (c === 'A' ? 'B' : 'A'));
+      await t.http().get(forged).expect(401);
+      await t.http().get('/api/settings/procedure-file/download').expect(401);
+
+      // A replacement (here a .docx) makes old links stale and is audited.
+      await as(admin.token).upload('Handbook.docx', DOCX).expect(200);
+      const stale = await t.http().get(link.body.url).expect(401);
+      expect(stale.body.message).toBe('This download link has expired or the document was replaced. Open Instructions again to download it.');
+      const docx = await as(staff.token).get('/api/settings/procedure-file').buffer(true).expect(200);
+      expect(docx.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+      expect(docx.headers['content-disposition']).toMatch(/^attachment; filename="Handbook.docx"/);
+      expect((await audit('settings.procedure-file')).map((a) => a.summary)).toEqual([
+        'Uploaded the procedure document “Duty procedures.pdf”',
+        'Replaced the procedure document “Duty procedures.pdf” with “Handbook.docx”',
+      ]);
+    });
+
+    it('refuses a program renamed to .pdf, other types, empty and oversized files, keeping the current one', async () => {
+      await as(admin.token).upload('Procedures.pdf', PDF).expect(200);
+      const before = await snapshotDatabase(t);
+      const exe = await as(admin.token).upload('setup.pdf', EXE).expect(400);
+      expect(exe.body.message).toBe(
+        "“setup.pdf” is not a real PDF document: its content doesn't match its name. Upload the document itself as a .pdf, .doc or .docx file.",
+      );
+      const type = await as(admin.token).upload('setup.exe', EXE).expect(400);
+      expect(type.body.message).toBe("“setup.exe” can't be used: the procedure document must be a .pdf, .doc or .docx file.");
+      await as(admin.token).upload('empty.pdf', Buffer.alloc(0)).expect(400);
+      const big = await as(admin.token).upload('big.pdf', Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024)])).expect(413);
+      expect(big.body.message).toBe('The file is larger than 10 MB. Choose a smaller .pdf, .doc or .docx file.');
+      const none = await t.http().post('/api/settings/procedure-file').set(...bearer(admin.token)).field('note', 'no file').expect(400);
+      expect(none.body.message).toBe('Choose a .pdf, .doc or .docx file to upload (form field "file").');
+      const manager = await memberWithRole(t, admin, 'manager');
+      const denied = await as(manager.token).upload('Procedures.pdf', PDF).expect(403);
+      expect(denied.body.message).toBe("You don't have permission to edit instructions");
+      // memberWithRole added a staff record and a user; the document is untouched.
+      const after = await snapshotDatabase(t);
+      expect(after.procedure_files).toEqual(before.procedure_files);
+      expect(after.system_settings).toEqual(before.system_settings);
+      expect((await as(admin.token).get('/api/system-settings').expect(200)).body.procedureFileName).toBe('Procedures.pdf');
+    });
+
+    it('removes the document', async () => {
+      await as(admin.token).upload('Procedures.pdf', PDF).expect(200);
+      const res = await t.http().delete('/api/settings/procedure-file').set(...bearer(admin.token)).expect(200);
+      expect(res.body).toMatchObject({ procedureFileUrl: null, procedureFileName: null, procedureFile: null });
+      await as(admin.token).get('/api/settings/procedure-file').expect(404);
+      await as(admin.token).get('/api/settings/procedure-file/link').expect(404);
+    });
+  });
+});

@@ -1,0 +1,301 @@
+import { EditOutlined } from '@ant-design/icons';
+import {
+  Button,
+  Flex,
+  Form,
+  Select,
+  Space,
+  Spin,
+  Switch,
+  Tag,
+  theme,
+  TimePicker,
+  Typography,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+import { useState } from 'react';
+
+import { getServerMessage } from '@/shared/api/errors';
+import { formatDate } from '@/shared/lib/dates';
+import { confirmDateOnly } from '@/shared/ui/confirm-date-only';
+import { LoadError } from '@/shared/ui/load-error';
+import { SectionCard } from '@/shared/ui/section-card';
+import { useToast } from '@/shared/ui/toast';
+
+import {
+  useGetEmailReminderSettingsQuery,
+  useSaveEmailReminderSettingsMutation,
+  type EmailReminderSettingsDto,
+  type EmailReminderSettingsResultDto,
+} from '../api';
+
+// The next reminder's time is shown in the organisation's zone, not the browser's.
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+const TITLE = 'Email Reminder Settings';
+const ENABLED_LABEL = 'Send email reminders';
+const TIME_LABEL = 'Reminder time';
+const HOURS_LABEL = 'Hours in advance';
+/** The reminder time's wire and display format (24-hour). */
+const TIME_FORMAT = 'HH:mm';
+/** e.g. "Monday 8 September 2025". */
+const LONG_DATE_FORMAT = 'dddd D MMMM YYYY';
+
+type HoursAdvance = EmailReminderSettingsDto['hoursAdvance'];
+
+/** The choices the server accepts, in order. */
+const HOURS_CHOICES: HoursAdvance[] = [1, 2, 4, 8, 12, 24, 48];
+
+/** "1 hour", "24 hours". */
+function hoursLabel(hours: number): string {
+  return hours === 1 ? '1 hour' : `${hours} hours`;
+}
+
+const HOURS_OPTIONS = HOURS_CHOICES.map((hours) => ({ value: hours, label: hoursLabel(hours) }));
+
+function savedDescription({ enabled, time, hoursAdvance }: EmailReminderSettingsDto): string {
+  return enabled
+    ? `Email reminders are on: ${time}, ${hoursLabel(hoursAdvance)} before each duty.`
+    : 'Email reminders are off.';
+}
+
+/**
+ * When the next reminders go out, in the organisation's zone: "Monday 8 September 2025 at 08:30".
+ * An unknown zone falls back to the browser's.
+ */
+function formatSendAt(sendAt: string, timeZone: string): string {
+  const instant = dayjs(sendAt);
+  if (!instant.isValid()) return formatDate(null);
+  let local = instant;
+  try {
+    local = instant.tz(timeZone);
+  } catch {
+    // Not a zone this browser knows: the browser's own zone is the best remaining guess.
+  }
+  return local.format(`${LONG_DATE_FORMAT} [at] ${TIME_FORMAT}`);
+}
+
+/**
+ * Spec §2, Admin Panel: the Email Reminder Settings section. It shows whether reminders are on,
+ * when they go out and the next ones due, and toggles into an edit mode.
+ */
+export function EmailReminderSettingsCard() {
+  return (
+    <SectionCard title={TITLE}>
+      <Typography.Paragraph type="secondary">
+        Everyone on duty gets an email reminder before each duty day. Reminders go out on weekdays:
+        a reminder that would fall on a Saturday or Sunday goes out on the Friday before, at the
+        reminder time.
+      </Typography.Paragraph>
+      <SettingsBody />
+    </SectionCard>
+  );
+}
+
+function SettingsBody() {
+  const query = useGetEmailReminderSettingsQuery();
+  const [saveSettings, saveState] = useSaveEmailReminderSettingsMutation();
+  const [editing, setEditing] = useState(false);
+
+  if (query.isError && !query.data) {
+    return (
+      <LoadError
+        title="Failed to load email reminder settings"
+        error={query.error}
+        retrying={query.isFetching}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+
+  if (query.isLoading || !query.data) {
+    return (
+      <Flex
+        role="status"
+        aria-live="polite"
+        aria-label="Loading email reminder settings"
+        gap="small"
+        align="center"
+      >
+        <Spin size="small" />
+        <Typography.Text type="secondary">Loading email reminder settings…</Typography.Text>
+      </Flex>
+    );
+  }
+
+  // What was just saved, until the refetch the save triggers has come back.
+  const saved =
+    saveState.data && (saveState.fulfilledTimeStamp ?? 0) > (query.fulfilledTimeStamp ?? 0)
+      ? saveState.data
+      : query.data;
+
+  if (!editing) return <SettingsView settings={saved} onEdit={() => setEditing(true)} />;
+
+  return (
+    <SettingsForm
+      settings={saved}
+      saving={saveState.isLoading}
+      save={(dto) => saveSettings({ emailReminderSettingsDto: dto }).unwrap()}
+      onDone={() => setEditing(false)}
+    />
+  );
+}
+
+function SettingsView({
+  settings,
+  onEdit,
+}: {
+  settings: EmailReminderSettingsResultDto;
+  onEdit: () => void;
+}) {
+  const { token } = theme.useToken();
+  const rows = [
+    {
+      label: 'Reminders',
+      value: settings.enabled ? (
+        <Tag color="green" style={{ marginInlineEnd: 0 }}>
+          On
+        </Tag>
+      ) : (
+        <Tag style={{ marginInlineEnd: 0 }}>Off</Tag>
+      ),
+    },
+    { label: TIME_LABEL, value: <Typography.Text>{settings.time}</Typography.Text> },
+    {
+      label: HOURS_LABEL,
+      value: <Typography.Text>{hoursLabel(settings.hoursAdvance)}</Typography.Text>,
+    },
+  ];
+  const next = settings.nextReminder;
+
+  return (
+    <Flex vertical gap="middle">
+      <ul
+        aria-label="Saved email reminder settings"
+        style={{ listStyle: 'none', margin: 0, padding: 0 }}
+      >
+        {rows.map(({ label, value }, index) => (
+          <li
+            key={label}
+            style={{
+              padding: '8px 0',
+              borderTop: index === 0 ? undefined : `1px solid ${token.colorSplit}`,
+            }}
+          >
+            <Flex justify="space-between" align="center" gap="small">
+              <Typography.Text>{label}</Typography.Text>
+              {value}
+            </Flex>
+          </li>
+        ))}
+      </ul>
+      <div>
+        {next && (
+          <Typography.Paragraph style={{ marginBottom: 4 }}>
+            {`Next reminders: ${formatSendAt(next.sendAt, settings.timeZone)}, for duties on ${formatDate(next.dutyDate, LONG_DATE_FORMAT)}`}
+          </Typography.Paragraph>
+        )}
+        <Typography.Text type="secondary">
+          {`Times are in the organisation’s time zone (${settings.timeZone}).`}
+        </Typography.Text>
+      </div>
+      <div>
+        <Button icon={<EditOutlined aria-hidden />} onClick={onEdit}>
+          Edit
+        </Button>
+      </div>
+    </Flex>
+  );
+}
+
+interface EditValues {
+  enabled: boolean;
+  time: Dayjs | null;
+  hoursAdvance: HoursAdvance;
+}
+
+interface SettingsFormProps {
+  settings: EmailReminderSettingsResultDto;
+  saving: boolean;
+  save: (dto: EmailReminderSettingsDto) => Promise<EmailReminderSettingsResultDto>;
+  onDone: () => void;
+}
+
+/** The edit mode: mounted only while editing, so Cancel drops the draft. */
+function SettingsForm({ settings, saving, save, onDone }: SettingsFormProps) {
+  const toast = useToast();
+
+  const submit = async ({ enabled, time, hoursAdvance }: EditValues) => {
+    if (!time) return; // The required rule has already said so.
+    try {
+      const result = await save({ enabled, time: time.format(TIME_FORMAT), hoursAdvance });
+      toast({ title: 'Settings updated', description: savedDescription(result) });
+      onDone();
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: 'Update failed',
+        description: getServerMessage(error) ?? 'Failed to update email reminder settings',
+      });
+    }
+  };
+
+  const initialValues: EditValues = {
+    enabled: settings.enabled,
+    time: dayjs(settings.time, TIME_FORMAT, true).isValid()
+      ? dayjs(settings.time, TIME_FORMAT, true)
+      : null,
+    hoursAdvance: settings.hoursAdvance,
+  };
+
+  return (
+    <Form<EditValues>
+      name="email-reminders"
+      layout="vertical"
+      disabled={saving}
+      initialValues={initialValues}
+      onFinish={(values) => void submit(values)}
+    >
+      <Form.Item
+        name="enabled"
+        label={ENABLED_LABEL}
+        valuePropName="checked"
+        extra="Off: no reminder emails go out, and tests are refused."
+      >
+        <Switch />
+      </Form.Item>
+      <Form.Item
+        name="time"
+        label={TIME_LABEL}
+        extra={`24-hour time in the organisation’s time zone (${settings.timeZone}), e.g. 08:30.`}
+        rules={[{ required: true, message: 'Choose a reminder time' }]}
+      >
+        <TimePicker
+          format={TIME_FORMAT}
+          needConfirm={false}
+          allowClear={false}
+          onKeyDown={confirmDateOnly}
+          style={{ width: 140 }}
+        />
+      </Form.Item>
+      <Form.Item
+        name="hoursAdvance"
+        label={HOURS_LABEL}
+        extra="How long before the duty day’s reminder time the email goes out."
+      >
+        <Select options={HOURS_OPTIONS} style={{ width: 140 }} />
+      </Form.Item>
+      <Space>
+        <Button type="primary" htmlType="submit" loading={saving}>
+          Save
+        </Button>
+        <Button onClick={onDone} disabled={saving}>
+          Cancel
+        </Button>
+      </Space>
+    </Form>
+  );
+}
