@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ProcedureFileLinkDto, SystemSettingsDto } from '@/features/settings/api';
 import { callCount, renderWithProviders, stubFetch } from '@/testing/test-utils';
 
-import { formatFileSize, InstructionsPage } from './instructions-page';
+import { InstructionsPage } from './instructions-page';
 
 const SETTINGS = 'GET /api/system-settings';
 const LINK = 'GET /api/settings/procedure-file/link';
@@ -193,16 +193,5 @@ describe('Instructions page', () => {
 
     expect(await screen.findByText('Be kind.')).toBeVisible();
     expect(callCount(fetchMock, SETTINGS)).toBe(2);
-  });
-});
-
-describe('formatFileSize', () => {
-  it.each([
-    [1, '1 byte'],
-    [1000, '1000 bytes'],
-    [2048, '2 KB'],
-    [1.5 * 1024 * 1024, '1.5 MB'],
-  ])('%i bytes read %s', (bytes, text) => {
-    expect(formatFileSize(bytes)).toBe(text);
   });
 });

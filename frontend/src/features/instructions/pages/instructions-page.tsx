@@ -3,11 +3,13 @@ import { Button, Card, Flex, Skeleton, Spin, Typography } from 'antd';
 import type { CSSProperties, MouseEvent, ReactNode } from 'react';
 
 import {
+  PROCEDURE_FILE_KIND_LABELS,
   useGetProcedureFileLinkQuery,
   useGetSystemSettingsQuery,
   type ProcedureFileInfoDto,
   type ProcedureFileLinkDto,
 } from '@/features/settings/api';
+import { formatFileSize } from '@/shared/lib/file-size';
 import { LoadError } from '@/shared/ui/load-error';
 import { PageTitle } from '@/shared/ui/page-title';
 import { SectionCard } from '@/shared/ui/section-card';
@@ -20,12 +22,6 @@ const LINK_REFRESH_MS = 600_000;
 /** A link this close to expiring is replaced before it is followed. */
 const EXPIRY_MARGIN_MS = 30_000;
 
-const KIND_LABELS: Record<ProcedureFileInfoDto['kind'], string> = {
-  pdf: 'PDF',
-  doc: 'Word (.doc)',
-  docx: 'Word (.docx)',
-};
-
 /** Plain text shown as written, in the page's own font: line breaks and spacing are kept. */
 const PREFORMATTED_STYLE: CSSProperties = {
   whiteSpace: 'pre-wrap',
@@ -35,15 +31,6 @@ const PREFORMATTED_STYLE: CSSProperties = {
   lineHeight: 1.6,
   margin: 0,
 };
-
-const ONE_DECIMAL = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
-
-/** "850 bytes", "245 KB", "2.5 MB". */
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${ONE_DECIMAL.format(bytes / (1024 * 1024))} MB`;
-}
 
 function isExpiring(link: ProcedureFileLinkDto): boolean {
   const expiresAt = Date.parse(link.expiresAt);
@@ -152,7 +139,9 @@ function WithProcedureDocument({ title, fileName, file, children }: WithProcedur
       .catch(() => undefined);
   };
 
-  const details = file ? `${KIND_LABELS[file.kind]} · ${formatFileSize(file.size)}` : undefined;
+  const details = file
+    ? `${PROCEDURE_FILE_KIND_LABELS[file.kind]} · ${formatFileSize(file.size)}`
+    : undefined;
 
   let documentBody;
   if (link) {

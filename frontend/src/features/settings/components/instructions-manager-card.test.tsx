@@ -5,11 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { callCount, fill, renderWithProviders, sentBodies, stubFetch } from '@/testing/test-utils';
 
 import type { SystemSettingsDto } from '../api';
-import {
-  formatFileSize,
-  InstructionsManagerCard,
-  procedureFileProblem,
-} from './instructions-manager-card';
+import { InstructionsManagerCard, procedureFileProblem } from './instructions-manager-card';
 
 const GET = 'GET /api/system-settings';
 const POST = 'POST /api/system-settings';
@@ -369,14 +365,5 @@ describe('procedure document helpers', () => {
     ['pdf', 10, 'Only .pdf, .doc and .docx files can be uploaded.'],
   ])('%s of %i bytes: %s', (name, size, problem) => {
     expect(procedureFileProblem({ name, size })).toBe(problem);
-  });
-
-  it.each([
-    [900, '900 bytes'],
-    [250 * 1024, '250 KB'],
-    [2.5 * 1024 * 1024, '2.5 MB'],
-    [10 * 1024 * 1024, '10 MB'],
-  ])('%i bytes read %s', (bytes, text) => {
-    expect(formatFileSize(bytes)).toBe(text);
   });
 });

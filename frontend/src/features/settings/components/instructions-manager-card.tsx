@@ -23,16 +23,17 @@ import { useId, useRef, useState, type CSSProperties } from 'react';
 import { getServerMessage, isApiError } from '@/shared/api/errors';
 import { DISPLAY_DATE_FORMAT, formatDateTime } from '@/shared/lib/dates';
 import { ConfirmButton } from '@/shared/ui/confirm-button';
+import { formatFileSize } from '@/shared/lib/file-size';
 import { LoadError } from '@/shared/ui/load-error';
 import { SectionCard } from '@/shared/ui/section-card';
 import { useToast } from '@/shared/ui/toast';
 
 import {
+  PROCEDURE_FILE_KIND_LABELS,
   useDeleteProcedureFileMutation,
   useGetSystemSettingsQuery,
   useSaveSystemSettingsMutation,
   useUploadProcedureFileMutation,
-  type ProcedureFileInfoDto,
   type SystemSettingsDto,
 } from '../api';
 
@@ -48,12 +49,6 @@ const FILE_HELP = 'Accepted: .pdf, .doc, .docx — up to 10 MB.';
 const WRONG_TYPE_MESSAGE = 'Only .pdf, .doc and .docx files can be uploaded.';
 const TOO_LARGE_MESSAGE = 'The file is larger than 10 MB.';
 
-const KIND_LABELS: Record<ProcedureFileInfoDto['kind'], string> = {
-  pdf: 'PDF',
-  doc: 'Word (.doc)',
-  docx: 'Word (.docx)',
-};
-
 /** Plain text shown as written: line breaks and runs of spaces are kept, long lines wrap. */
 const PREFORMATTED_STYLE: CSSProperties = {
   whiteSpace: 'pre-wrap',
@@ -61,15 +56,6 @@ const PREFORMATTED_STYLE: CSSProperties = {
   fontFamily: 'inherit',
   margin: 0,
 };
-
-const ONE_DECIMAL = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
-
-/** "850 bytes", "245 KB", "2.5 MB". */
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${ONE_DECIMAL.format(bytes / (1024 * 1024))} MB`;
-}
 
 /** What is wrong with a chosen file before it is sent, if anything: the server checks again. */
 export function procedureFileProblem(file: { name: string; size: number }): string | undefined {
@@ -353,7 +339,7 @@ function ProcedureDocument({ settings }: { settings: SystemSettingsDto }) {
             <Typography.Text strong>{fileName}</Typography.Text>
             {file && (
               <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-                {`${KIND_LABELS[file.kind]} · ${formatFileSize(file.size)} · uploaded ${formatDateTime(file.uploadedAt, DISPLAY_DATE_FORMAT)}`}
+                {`${PROCEDURE_FILE_KIND_LABELS[file.kind]} · ${formatFileSize(file.size)} · uploaded ${formatDateTime(file.uploadedAt, DISPLAY_DATE_FORMAT)}`}
               </Typography.Paragraph>
             )}
           </div>
