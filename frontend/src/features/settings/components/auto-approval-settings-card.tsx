@@ -8,8 +8,6 @@ import {
   Skeleton,
   Space,
   Switch,
-  Tag,
-  theme,
   Typography,
   type InputRef,
 } from 'antd';
@@ -18,6 +16,8 @@ import { useRef, useState } from 'react';
 import { getServerCode, getServerMessage } from '@/shared/api/errors';
 import { SectionCard } from '@/shared/ui/section-card';
 import { useToast } from '@/shared/ui/toast';
+
+import { latestSaved, OnOffTag, SavedSettingsList } from './saved-settings-list';
 
 import {
   useGetAutoApprovalSettingsQuery,
@@ -101,11 +101,7 @@ function SettingsBody() {
     );
   }
 
-  // What was just saved, until the refetch the save triggers has come back.
-  const saved =
-    saveState.data && (saveState.fulfilledTimeStamp ?? 0) > (query.fulfilledTimeStamp ?? 0)
-      ? saveState.data
-      : query.data;
+  const saved = latestSaved(query.data, query.fulfilledTimeStamp, saveState);
 
   if (!editing) return <SettingsView settings={saved} onEdit={() => setEditing(true)} />;
 
@@ -126,34 +122,15 @@ function SettingsView({
   settings: AutoApprovalSettingsDto;
   onEdit: () => void;
 }) {
-  const { token } = theme.useToken();
   return (
     <Flex vertical gap="middle">
-      <ul
-        aria-label="Saved auto-approval settings"
-        style={{ listStyle: 'none', margin: 0, padding: 0 }}
-      >
-        {AUTO_APPROVAL_SETTINGS.map(({ name, label }, index) => (
-          <li
-            key={name}
-            style={{
-              padding: '8px 0',
-              borderTop: index === 0 ? undefined : `1px solid ${token.colorSplit}`,
-            }}
-          >
-            <Flex justify="space-between" align="center" gap="small">
-              <Typography.Text>{label}</Typography.Text>
-              {settings[name] ? (
-                <Tag color="green" style={{ marginInlineEnd: 0 }}>
-                  On
-                </Tag>
-              ) : (
-                <Tag style={{ marginInlineEnd: 0 }}>Off</Tag>
-              )}
-            </Flex>
-          </li>
-        ))}
-      </ul>
+      <SavedSettingsList
+        label="Saved auto-approval settings"
+        rows={AUTO_APPROVAL_SETTINGS.map(({ name, label }) => ({
+          label,
+          value: <OnOffTag on={settings[name]} />,
+        }))}
+      />
       <div>
         <Button icon={<EditOutlined aria-hidden />} onClick={onEdit}>
           Edit

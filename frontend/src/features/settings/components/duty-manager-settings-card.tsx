@@ -1,9 +1,9 @@
-import { DownOutlined, EditOutlined, UpOutlined } from '@ant-design/icons';
+import { EditOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Form, InputNumber, Space, Spin, Typography } from 'antd';
 import { useId, useState } from 'react';
 
 import { getServerMessage } from '@/shared/api/errors';
-import { SectionCard } from '@/shared/ui/section-card';
+import { CollapsibleSectionCard } from '@/shared/ui/collapsible-section-card';
 import { useToast } from '@/shared/ui/toast';
 
 import { useGetSystemSettingsQuery, useSaveSystemSettingsMutation } from '../api';
@@ -36,33 +36,13 @@ function savedDescription(perDay: number, removedSlots: number): string {
  * toggles between a view and an edit mode.
  */
 export function DutyManagerSettingsCard() {
-  const [open, setOpen] = useState(false);
-  const bodyId = useId();
-
   return (
-    <SectionCard
+    <CollapsibleSectionCard
       title={TITLE}
-      extra={
-        <Button
-          type="text"
-          icon={open ? <UpOutlined aria-hidden /> : <DownOutlined aria-hidden />}
-          iconPlacement="end"
-          aria-expanded={open}
-          aria-controls={bodyId}
-          onClick={() => setOpen((was) => !was)}
-        >
-          {open ? 'Hide' : 'Show'}
-        </Button>
-      }
+      description="How many duty managers are on duty each weekday: the number of slots every day of the rota has."
     >
-      <Typography.Paragraph type="secondary" style={{ marginBottom: open ? undefined : 0 }}>
-        How many duty managers are on duty each weekday: the number of slots every day of the rota
-        has.
-      </Typography.Paragraph>
-      <div id={bodyId} hidden={!open}>
-        {open && <SettingsBody />}
-      </div>
-    </SectionCard>
+      {() => <SettingsBody />}
+    </CollapsibleSectionCard>
   );
 }
 

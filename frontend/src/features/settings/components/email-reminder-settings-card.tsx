@@ -1,17 +1,5 @@
 import { EditOutlined } from '@ant-design/icons';
-import {
-  Button,
-  Flex,
-  Form,
-  Select,
-  Space,
-  Spin,
-  Switch,
-  Tag,
-  theme,
-  TimePicker,
-  Typography,
-} from 'antd';
+import { Button, Flex, Form, Select, Space, Spin, Switch, TimePicker, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
@@ -23,6 +11,8 @@ import { confirmDateOnly } from '@/shared/ui/confirm-date-only';
 import { LoadError } from '@/shared/ui/load-error';
 import { SectionCard } from '@/shared/ui/section-card';
 import { useToast } from '@/shared/ui/toast';
+
+import { latestSaved, OnOffTag, SavedSettingsList } from './saved-settings-list';
 
 import {
   useGetEmailReminderSettingsQuery,
@@ -126,11 +116,7 @@ function SettingsBody() {
     );
   }
 
-  // What was just saved, until the refetch the save triggers has come back.
-  const saved =
-    saveState.data && (saveState.fulfilledTimeStamp ?? 0) > (query.fulfilledTimeStamp ?? 0)
-      ? saveState.data
-      : query.data;
+  const saved = latestSaved(query.data, query.fulfilledTimeStamp, saveState);
 
   if (!editing) return <SettingsView settings={saved} onEdit={() => setEditing(true)} />;
 
@@ -151,17 +137,10 @@ function SettingsView({
   settings: EmailReminderSettingsResultDto;
   onEdit: () => void;
 }) {
-  const { token } = theme.useToken();
   const rows = [
     {
       label: 'Reminders',
-      value: settings.enabled ? (
-        <Tag color="green" style={{ marginInlineEnd: 0 }}>
-          On
-        </Tag>
-      ) : (
-        <Tag style={{ marginInlineEnd: 0 }}>Off</Tag>
-      ),
+      value: <OnOffTag on={settings.enabled} />,
     },
     { label: TIME_LABEL, value: <Typography.Text>{settings.time}</Typography.Text> },
     {
@@ -173,25 +152,7 @@ function SettingsView({
 
   return (
     <Flex vertical gap="middle">
-      <ul
-        aria-label="Saved email reminder settings"
-        style={{ listStyle: 'none', margin: 0, padding: 0 }}
-      >
-        {rows.map(({ label, value }, index) => (
-          <li
-            key={label}
-            style={{
-              padding: '8px 0',
-              borderTop: index === 0 ? undefined : `1px solid ${token.colorSplit}`,
-            }}
-          >
-            <Flex justify="space-between" align="center" gap="small">
-              <Typography.Text>{label}</Typography.Text>
-              {value}
-            </Flex>
-          </li>
-        ))}
-      </ul>
+      <SavedSettingsList label="Saved email reminder settings" rows={rows} />
       <div>
         {next && (
           <Typography.Paragraph style={{ marginBottom: 4 }}>

@@ -1,4 +1,4 @@
-import { DownOutlined, EditOutlined, UpOutlined } from '@ant-design/icons';
+import { EditOutlined } from '@ant-design/icons';
 import {
   Alert,
   Button,
@@ -18,7 +18,7 @@ import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 
 import { getServerMessage } from '@/shared/api/errors';
 import { formatDate } from '@/shared/lib/dates';
 import { LoadError } from '@/shared/ui/load-error';
-import { SectionCard } from '@/shared/ui/section-card';
+import { CollapsibleSectionCard } from '@/shared/ui/collapsible-section-card';
 import { useToast } from '@/shared/ui/toast';
 
 import {
@@ -65,32 +65,13 @@ function toDto(values: Partial<EmailTemplateDto>): EmailTemplateDto {
  * a preview and toggles into an edit mode with a live preview of the draft.
  */
 export function EmailTemplateEditorCard() {
-  const [open, setOpen] = useState(false);
-  const bodyId = useId();
-
   return (
-    <SectionCard
+    <CollapsibleSectionCard
       title={TITLE}
-      extra={
-        <Button
-          type="text"
-          icon={open ? <UpOutlined aria-hidden /> : <DownOutlined aria-hidden />}
-          iconPlacement="end"
-          aria-expanded={open}
-          aria-controls={bodyId}
-          onClick={() => setOpen((was) => !was)}
-        >
-          {open ? 'Hide' : 'Show'}
-        </Button>
-      }
+      description="The wording of the reminder email each duty manager receives before a duty."
     >
-      <Typography.Paragraph type="secondary" style={{ marginBottom: open ? undefined : 0 }}>
-        The wording of the reminder email each duty manager receives before a duty.
-      </Typography.Paragraph>
-      <div id={bodyId} hidden={!open}>
-        {open && <TemplateBody />}
-      </div>
-    </SectionCard>
+      {() => <TemplateBody />}
+    </CollapsibleSectionCard>
   );
 }
 

@@ -1,11 +1,4 @@
-import {
-  DeleteOutlined,
-  DownOutlined,
-  EditOutlined,
-  FileTextOutlined,
-  UploadOutlined,
-  UpOutlined,
-} from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, FileTextOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   Alert,
   Button,
@@ -25,7 +18,7 @@ import { DISPLAY_DATE_FORMAT, formatDateTime } from '@/shared/lib/dates';
 import { ConfirmButton } from '@/shared/ui/confirm-button';
 import { formatFileSize } from '@/shared/lib/file-size';
 import { LoadError } from '@/shared/ui/load-error';
-import { SectionCard } from '@/shared/ui/section-card';
+import { CollapsibleSectionCard } from '@/shared/ui/collapsible-section-card';
 import { useToast } from '@/shared/ui/toast';
 
 import {
@@ -78,32 +71,13 @@ function uploadFailureMessage(error: unknown): string {
  * closed and reads the settings only once opened.
  */
 export function InstructionsManagerCard() {
-  const [open, setOpen] = useState(false);
-  const bodyId = useId();
-
   return (
-    <SectionCard
+    <CollapsibleSectionCard
       title={TITLE}
-      extra={
-        <Button
-          type="text"
-          icon={open ? <UpOutlined aria-hidden /> : <DownOutlined aria-hidden />}
-          iconPlacement="end"
-          aria-expanded={open}
-          aria-controls={bodyId}
-          onClick={() => setOpen((was) => !was)}
-        >
-          {open ? 'Hide' : 'Show'}
-        </Button>
-      }
+      description="The title, text and procedure document everyone sees on the Instructions page."
     >
-      <Typography.Paragraph type="secondary" style={{ marginBottom: open ? undefined : 0 }}>
-        The title, text and procedure document everyone sees on the Instructions page.
-      </Typography.Paragraph>
-      <div id={bodyId} hidden={!open}>
-        {open && <InstructionsBody />}
-      </div>
-    </SectionCard>
+      {() => <InstructionsBody />}
+    </CollapsibleSectionCard>
   );
 }
 
