@@ -159,7 +159,8 @@ describe('duty reminders', () => {
     await assign(s, '2025-09-23', 'Jo', 'Kit', 'Lee');
     at('2025-09-22T08:30');
 
-    // The pass dies after its second reminder (as a crash would): nothing of it is kept.
+    // The pass dies after claiming the reminders, while writing their emails (as a crash would):
+    // nothing of it is kept.
     await sql(`create or replace function fail_third_reminder() returns trigger language plpgsql as $$
       begin
         if new.kind = 'duty-reminder' and (select count(*) from duty_reminders where organization_id = new.organization_id) >= 3 then

@@ -50,9 +50,25 @@ export function datesBetween(start: IsoDate, end: IsoDate): IsoDate[] {
   return dates;
 }
 
+/** Monday = 0 … Sunday = 6, for a `yyyy-MM-dd` date, without time zones getting involved. */
+export function weekdayIndex(date: IsoDate): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return (new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7;
+}
+
+/** Monday to Friday: the days duties are on. */
+export function isWeekday(date: IsoDate): boolean {
+  return weekdayIndex(date) < 5;
+}
+
+/** The first weekday after `date`. */
+export function nextWeekday(date: IsoDate): IsoDate {
+  let next = addDays(date, 1);
+  while (!isWeekday(next)) next = addDays(next, 1);
+  return next;
+}
+
 /** The Monday of the date's week (weeks start on Monday, spec §9). */
 export function mondayOf(date: IsoDate): IsoDate {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const weekday = (new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7;
-  return addDays(date, -weekday);
+  return addDays(date, -weekdayIndex(date));
 }

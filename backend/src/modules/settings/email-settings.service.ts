@@ -1,13 +1,13 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { addDays } from '../../common/clock/academic-year';
+import { addDays, isWeekday, nextWeekday } from '../../common/clock/academic-year';
 import { Clock } from '../../common/clock/clock';
 import { describeDate } from '../../common/text/dates';
 import { AuditService } from '../audit/audit.service';
 import { dueDutyDates, reminderInstant } from '../mail/reminders/reminder-schedule';
 import { DEFAULT_EMAIL_TEMPLATE, renderReminder, sanitizeTemplate } from '../mail/reminders/reminder-template';
-import { organizationToday } from '../tenants/organization-today';
+import { organizationToday, organizationZone } from '../tenants/organization-today';
 import type {
   EmailPreviewDto,
   EmailReminderSettingsDto,
@@ -16,7 +16,7 @@ import type {
   EmailTemplateResultDto,
   NextReminderDto,
 } from './dto/email-settings.dto';
-import { readEmailTemplate, readReminderSettings } from './email-settings';
+import { readEmailTemplate, readReminderSettings, readSavedTemplate } from './email-settings';
 import { SettingsService } from './settings.service';
 
 /** Email Reminder Settings and the Email Template Editor (spec §2, §3). */
@@ -61,8 +61,7 @@ export class EmailSettingsService {
 
   private async describeReminders(em: EntityManager, organizationId: string): Promise<EmailReminderSettingsResultDto> {
     const settings = await readReminderSettings(em, organizationId);
-    const [org] = await em.execute<{ zone: string }[]>('select timezone as zone from organizations where id = ?', [organizationId]);
-    const timeZone = org?.zone ?? 'Europe/London';
+    const timeZone = await organizationZone(em, organizationId);
     return { ...settings, timeZone, nextReminder: settings.enabled ? this.nextReminder(settings, timeZone) : null };
   }
 
@@ -74,16 +73,15 @@ export class EmailSettingsService {
     const due = new Set(dueDutyDates(now, rule));
     for (let i = 0; i < 14; i += 1) {
       const date = addDays(today, i);
-      const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-      if (weekday === 0 || weekday === 6 || due.has(date)) continue;
+      if (!isWeekday(date) || due.has(date)) continue;
       return { dutyDate: date, sendAt: reminderInstant(date, rule) };
     }
     return null;
   }
 
   async getTemplate(actor: AuthUser): Promise<EmailTemplateResultDto> {
-    const stored = await this.storedTemplate(this.em, actor.organizationId);
-    return { ...(stored ?? DEFAULT_EMAIL_TEMPLATE), isDefault: !stored };
+    const saved = await readSavedTemplate(this.em, actor.organizationId);
+    return { ...(saved ?? DEFAULT_EMAIL_TEMPLATE), isDefault: !saved };
   }
 
   async saveTemplate(actor: AuthUser, dto: EmailTemplateDto): Promise<EmailTemplateResultDto> {
@@ -110,17 +108,8 @@ export class EmailSettingsService {
 
   /** The draft rendered for a sample duty: the next weekday, for the signed-in person. */
   async preview(actor: AuthUser, dto: EmailTemplateDto): Promise<EmailPreviewDto> {
-    let date = addDays(await organizationToday(this.em, this.clock, actor.organizationId), 1);
-    while ([0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay())) date = addDays(date, 1);
+    const date = nextWeekday(await organizationToday(this.em, this.clock, actor.organizationId));
     const email = renderReminder(dto, { staffName: actor.name, date: describeDate(date) });
     return { ...email, sampleDate: date, sampleStaffName: actor.name };
-  }
-
-  private async storedTemplate(em: EntityManager, organizationId: string): Promise<EmailTemplateDto | null> {
-    const [row] = await em.execute<{ template: EmailTemplateDto | null }[]>(
-      'select email_template as template from system_settings where organization_id = ?',
-      [organizationId],
-    );
-    return row?.template ? { ...DEFAULT_EMAIL_TEMPLATE, ...row.template } : null;
   }
 }

@@ -20,12 +20,17 @@ export async function readReminderSettings(em: EntityManager, organizationId: st
   return row ? { enabled: row.enabled, time: row.time, hoursAdvance: row.hours } : { ...DEFAULT_REMINDERS };
 }
 
-/** The saved reminder template, or the built-in one. */
-export async function readEmailTemplate(em: EntityManager, organizationId: string): Promise<EmailTemplate> {
+/** The template an admin saved, or null while the built-in one is in use. */
+export async function readSavedTemplate(em: EntityManager, organizationId: string): Promise<EmailTemplate | null> {
   const rows = await em.execute<{ template: StoredEmailTemplate | null }[]>(
     'select email_template as template from system_settings where organization_id = ?',
     [organizationId],
   );
   const stored = rows[0]?.template;
-  return stored ? { ...DEFAULT_EMAIL_TEMPLATE, ...stored } : { ...DEFAULT_EMAIL_TEMPLATE };
+  return stored ? { ...DEFAULT_EMAIL_TEMPLATE, ...stored } : null;
+}
+
+/** The saved reminder template, or the built-in one. */
+export async function readEmailTemplate(em: EntityManager, organizationId: string): Promise<EmailTemplate> {
+  return (await readSavedTemplate(em, organizationId)) ?? { ...DEFAULT_EMAIL_TEMPLATE };
 }

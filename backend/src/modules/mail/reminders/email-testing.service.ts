@@ -2,11 +2,13 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { AuthUser } from '../../../common/auth/auth-user';
+import { isWeekday } from '../../../common/clock/academic-year';
 import { Clock, type IsoDate } from '../../../common/clock/clock';
 import { describeDate } from '../../../common/text/dates';
 import { plural } from '../../../common/text/plural';
 import type { Env } from '../../../config/env';
 import { readReminderSettings } from '../../settings/email-settings';
+import { organizationToday } from '../../tenants/organization-today';
 import type { EmailDeliveriesDto, TestRemindersResultDto } from '../dto/email-testing.dto';
 import { RemindersService, type ReminderRun } from './reminders.service';
 
@@ -39,13 +41,11 @@ export class EmailTestingService {
 
   /** Sends the reminders for the duties on `date` now, to everyone not yet reminded for it. */
   async runForDate(actor: AuthUser, date: IsoDate): Promise<TestRemindersResultDto> {
-    const zone = await this.reminders.zoneOf(this.em, actor.organizationId);
-    if (date < this.clock.today(zone)) {
+    if (date < (await organizationToday(this.em, this.clock, actor.organizationId))) {
       throw new BadRequestException(`${describeDate(date)} has passed. Choose today or a later date: reminders are for duties still to come.`);
     }
     await this.assertEnabled(actor.organizationId);
-    const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-    if (weekday === 0 || weekday === 6) {
+    if (!isWeekday(date)) {
       return this.result({ dates: [date], onDuty: 0, queued: 0, alreadyReminded: 0, ran: true }, `${describeDate(date)} is a weekend day: there are no duties to remind.`);
     }
     return this.result(await this.reminders.remind(actor.organizationId, [date], 'test'));

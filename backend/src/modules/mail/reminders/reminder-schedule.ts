@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
-import { addDays } from '../../../common/clock/academic-year';
+import { addDays, isWeekday, weekdayIndex } from '../../../common/clock/academic-year';
 import type { IsoDate } from '../../../common/clock/clock';
 
 dayjs.extend(utc);
@@ -25,9 +25,9 @@ const LOOKAHEAD_DAYS = 6;
 export function reminderInstant(date: IsoDate, rule: ReminderRule): Date {
   // Wall-clock arithmetic in UTC (no DST there), then read as a time in the zone.
   const wall = dayjs.utc(`${date}T${rule.time}`).subtract(rule.hoursAdvance, 'hour');
-  const weekday = wall.day();
-  const sendOn = weekday === 6 ? wall.subtract(1, 'day') : weekday === 0 ? wall.subtract(2, 'day') : wall;
-  const local = weekday === 6 || weekday === 0 ? `${sendOn.format('YYYY-MM-DD')}T${rule.time}` : sendOn.format('YYYY-MM-DDTHH:mm');
+  const day = wall.format('YYYY-MM-DD');
+  // Saturday (index 5) and Sunday (6) move back to Friday (4), at the reminder time.
+  const local = isWeekday(day) ? wall.format('YYYY-MM-DDTHH:mm') : `${addDays(day, 4 - weekdayIndex(day))}T${rule.time}`;
   return dayjs.tz(local, rule.timeZone).toDate();
 }
 
@@ -41,9 +41,7 @@ export function dueDutyDates(now: Date, rule: ReminderRule): IsoDate[] {
   const due: IsoDate[] = [];
   for (let i = 0; i <= LOOKAHEAD_DAYS; i += 1) {
     const date = addDays(today, i);
-    const weekday = dayjs.utc(date).day();
-    if (weekday === 0 || weekday === 6) continue;
-    if (reminderInstant(date, rule).getTime() <= now.getTime()) due.push(date);
+    if (isWeekday(date) && reminderInstant(date, rule).getTime() <= now.getTime()) due.push(date);
   }
   return due;
 }

@@ -8,6 +8,8 @@ import { Clock, type IsoDate } from '../../../common/clock/clock';
 import { describeDate } from '../../../common/text/dates';
 import { appUrl, type Env } from '../../../config/env';
 import { readEmailTemplate, readReminderSettings } from '../../settings/email-settings';
+import { organizationZone } from '../../tenants/organization-today';
+import type { OutboxEmail } from '../entities/outbox-email.entity';
 import { OutboxService } from '../outbox.service';
 import { dutyCalendarAttachment } from './duty-calendar';
 import { dueDutyDates, type ReminderRule } from './reminder-schedule';
@@ -110,13 +112,8 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
   async dueDates(organizationId: string): Promise<IsoDate[]> {
     const em = this.em();
     const settings = await readReminderSettings(em, organizationId);
-    const zone = await this.zoneOf(em, organizationId);
+    const zone = await organizationZone(em, organizationId);
     return dueDutyDates(this.clock.now(), { time: settings.time, hoursAdvance: settings.hoursAdvance, timeZone: zone });
-  }
-
-  async zoneOf(em: EntityManager, organizationId: string): Promise<string> {
-    const rows = await em.execute<{ zone: string }[]>('select timezone as zone from organizations where id = ?', [organizationId]);
-    return rows[0]?.zone ?? 'Europe/London';
   }
 
   /**
@@ -156,16 +153,20 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
       const template = await readEmailTemplate(em, organizationId);
       const rotaUrl = `${appUrl({ PORT: this.config.get('PORT', { infer: true }), APP_URL: this.config.get('APP_URL', { infer: true }) })}/my-rota`;
       const stamp = this.clock.now();
+      // One statement claims them all; a claim someone else holds comes back missing.
+      const claims = await em.execute<{ id: string; staff_id: string; date: IsoDate }[]>(
+        `insert into duty_reminders (organization_id, staff_id, duty_date, trigger)
+         select ?, x.staff_id, x.date, ? from jsonb_to_recordset(?::jsonb) as x(staff_id uuid, date date)
+         on conflict on constraint duty_reminders_once do nothing
+         returning id, staff_id, duty_date::text as date`,
+        [organizationId, trigger, JSON.stringify(fresh.map((p) => ({ staff_id: p.staff_id, date: p.date })))],
+      );
+      run.alreadyReminded += fresh.length - claims.length;
+      const claimed = new Map(claims.map((c) => [`${c.staff_id}:${c.date}`, c.id]));
+      const links: { claim: string; email: OutboxEmail }[] = [];
       for (const person of fresh) {
-        const [claim] = await em.execute<{ id: string }[]>(
-          `insert into duty_reminders (organization_id, staff_id, duty_date, trigger) values (?, ?, ?, ?)
-           on conflict on constraint duty_reminders_once do nothing returning id`,
-          [organizationId, person.staff_id, person.date, trigger],
-        );
-        if (!claim) {
-          run.alreadyReminded += 1;
-          continue;
-        }
+        const claim = claimed.get(`${person.staff_id}:${person.date}`);
+        if (!claim) continue;
         const date = describeDate(person.date);
         const email = renderReminder(template, { staffName: person.name, date, colleagues: person.colleagues ?? [], rotaUrl });
         const row = this.outbox.enqueue(em, {
@@ -185,10 +186,17 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
             }),
           ],
         });
-        await em.flush();
-        await em.execute('update duty_reminders set email_id = ? where id = ?', [row.id, claim.id]);
-        run.queued += 1;
+        links.push({ claim, email: row });
       }
+      await em.flush();
+      if (links.length) {
+        await em.execute(
+          `update duty_reminders r set email_id = x.email_id
+             from jsonb_to_recordset(?::jsonb) as x(id bigint, email_id bigint) where r.id = x.id`,
+          [JSON.stringify(links.map((l) => ({ id: l.claim, email_id: l.email.id })))],
+        );
+      }
+      run.queued = links.length;
       return run;
     });
     if (result.queued) this.outbox.flushed();

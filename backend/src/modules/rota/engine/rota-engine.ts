@@ -12,6 +12,8 @@
  * mode is to reshuffle them.
  */
 
+import { isWeekday, weekdayIndex } from '../../../common/clock/academic-year';
+
 /** A calendar date, `yyyy-MM-dd`. */
 export type IsoDate = string;
 
@@ -70,15 +72,7 @@ export interface EngineResult {
   changedSlots: number;
 }
 
-/** Monday = 0 … Sunday = 6, for a `yyyy-MM-dd` date, without time zones getting involved. */
-export function weekdayIndex(date: IsoDate): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return (new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7;
-}
-
-export function isWeekday(date: IsoDate): boolean {
-  return weekdayIndex(date) < 5;
-}
+export { isWeekday, weekdayIndex };
 
 const within = (date: IsoDate, span: DateSpan) => span.start <= date && date <= span.end;
 
