@@ -2,68 +2,14 @@
 // Load-tests GET /api/rota for one month of a 200-staff organisation (a full academic year filled
 // by the rota engine) under 50 concurrent keep-alive connections, and the same two SQL queries
 // served by a bare node:http + pg server, then prints requests per second, p50/p99 and the ratio.
-// The load runs in a worker thread so it does not share the event loop with the servers.
+// The load runs in a worker thread (bench/lib/http-load.mjs) so it does not share the event loop with the servers.
 //   npm run build -w backend && node bench/rota-api.mjs [seconds] [connections]
 import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { formatResult as fmt, load, summarise } from './lib/http-load.mjs';
 
-if (!isMainThread) {
-  // The load generator: `connections` loops, each sending its next request when the last answered.
-  const { url, headers, seconds, connections } = workerData;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const latencies = [];
-  let errors = 0;
-  const get = () =>
-    new Promise((resolve) => {
-      const start = process.hrtime.bigint();
-      const req = http.get(url, { agent, headers }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          if (res.statusCode !== 200) errors += 1;
-          resolve(Number(process.hrtime.bigint() - start) / 1e6);
-        });
-      });
-      req.on('error', () => {
-        errors += 1;
-        resolve(Number(process.hrtime.bigint() - start) / 1e6);
-      });
-    });
-  const run = async (until, record) => {
-    await Promise.all(
-      Array.from({ length: connections }, async () => {
-        while (Date.now() < until) {
-          const ms = await get();
-          if (record) latencies.push(ms);
-        }
-      }),
-    );
-  };
-  await run(Date.now() + 1000, false); // warm-up
-  errors = 0;
-  const started = Date.now();
-  await run(started + seconds * 1000, true);
-  const elapsed = (Date.now() - started) / 1000;
-  agent.destroy();
-  parentPort.postMessage({ latencies, errors, elapsed });
-} else {
-  await main();
-}
-
-function load(url, headers, seconds, connections) {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL(import.meta.url), { workerData: { url, headers, seconds, connections } });
-    worker.once('message', resolve);
-    worker.once('error', reject);
-  });
-}
-
-function summarise({ latencies, errors, elapsed }) {
-  latencies.sort((a, b) => a - b);
-  const at = (p) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))];
-  return { rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), requests: latencies.length, errors };
-}
+await main();
 
 async function main() {
   const require = createRequire(import.meta.url);
@@ -132,8 +78,6 @@ async function main() {
     const appResult = summarise(await load(`${base}/rota${query}`, auth, seconds, connections));
     const bareResult = summarise(await load(`${bareBase}/rota${query}`, {}, seconds, connections));
 
-    const fmt = (r) =>
-      `${r.rps.toFixed(0).padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   (${r.requests} requests, ${r.errors} errors)`;
     console.log(`GET /api/rota, one month (${month.startDate}..${month.endDate}): ${check.length} days, ${staffCount} staff, ${fill.changedSlots} slots filled for the year`);
     console.log(`  ${connections} connections, ${seconds} s after a 1 s warm-up, load from a worker thread`);
     console.log(`  app (Nest + MikroORM, auth, validation): ${fmt(appResult)}`);

@@ -19,6 +19,7 @@ import { RotaModule } from './modules/rota/rota.module';
 import { SettingsModule } from './modules/settings/settings.module';
 import { StaffModule } from './modules/staff/staff.module';
 import { HealthModule } from './modules/health/health.module';
+import { CalendarModule } from './modules/calendar/calendar.module';
 import { MailModule } from './modules/mail/mail.module';
 import { TenantsModule } from './modules/tenants/tenants.module';
 import { TenancyModule } from './tenancy/tenancy.module';
@@ -109,6 +110,7 @@ export class AppModule {
         SettingsModule,
         RotaModule,
         RequestsModule,
+        CalendarModule,
         ...imports,
         ...spaModule(env),
       ],

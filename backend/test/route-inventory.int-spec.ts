@@ -87,6 +87,33 @@ describe('route inventory', () => {
     }
   });
 
+  it('opens a feed-token operation only with a token, and then only for the token owner’s organisation', async () => {
+    const orgA = (new JwtService().decode(a.token) as { org: string }).org;
+    // A's duty and holiday inside the feeds' window (a month back to the end of next academic year).
+    const soon = new Date(Date.now() + 14 * 86_400_000);
+    soon.setUTCDate(soon.getUTCDate() + ((8 - soon.getUTCDay()) % 7));
+    const date = soon.toISOString().slice(0, 10);
+    const nextDay = new Date(soon.getTime() + 86_400_000).toISOString().slice(0, 10);
+    const person = await t.http().post('/api/staff').set(...bearer(a.token)).send({ name: 'Alpha Only Feed', email: 'alpha-feed@a.example' }).expect(201);
+    await t.http().post('/api/rota').set(...bearer(a.token)).send({ date, dutyManager1Id: person.body.id }).expect(201);
+    await t.http().post('/api/holidays').set(...bearer(a.token)).send({ name: 'Alpha Only Break', type: 'other', startDate: nextDay, endDate: nextDay }).expect(201);
+    const tokenOf = async (account: Account) =>
+      (await t.http().post('/api/calendar/subscription').set(...bearer(account.token)).expect(201)).body.token as string;
+    const tokens = { a: await tokenOf(a), b: await tokenOf(b) };
+    const feeds = operations.filter((o) => ROUTES[o.id]!.tenant.kind === 'feed-token');
+    expect(feeds.length).toBeGreaterThan(0);
+    for (const op of feeds) {
+      expect({ op: op.id, status: (await t.http().get(urlOf(op)).set(...bearer(a.token))).status }).toEqual({ op: op.id, status: 404 });
+      const own = await t.http().get(`${urlOf(op)}?token=${tokens.a}`).expect(200);
+      if (op.id === 'getAllDutiesFeed') expect(own.text).toContain('Alpha Only Feed');
+      expect(own.text).toContain('Alpha Only Break');
+      const other = await t.http().get(`${urlOf(op)}?token=${tokens.b}`).expect(200);
+      expect(other.text).toContain('BEGIN:VCALENDAR');
+      expect(other.text).not.toContain(orgA);
+      expect(other.text).not.toContain('Alpha Only');
+    }
+  });
+
   it('gives organisation B’s admin a 404 for organisation A’s ids, changing nothing', async () => {
     const cases = Object.entries(ROUTES).filter(([, rule]) => rule.tenant.kind === 'ids');
     expect(cases.length).toBeGreaterThan(0);

@@ -14,6 +14,7 @@ import { PasswordResetToken } from '../modules/auth/entities/password-reset-toke
 import { User } from '../modules/auth/entities/user.entity';
 import { DutyReminder } from '../modules/mail/entities/duty-reminder.entity';
 import { OutboxEmail } from '../modules/mail/entities/outbox-email.entity';
+import { CalendarFeedToken } from '../modules/calendar/entities/calendar-feed-token.entity';
 import { ProcedureFile } from '../modules/settings/entities/procedure-file.entity';
 import { Organization } from '../modules/tenants/entities/organization.entity';
 
@@ -39,4 +40,5 @@ export const ENTITIES: EntityClass<unknown>[] = [
   CancelRequest,
   ProcedureFile,
   DutyReminder,
+  CalendarFeedToken,
 ];

@@ -13,6 +13,8 @@ export type TenantRule =
   | { kind: 'none' }
   /** Answers only about the caller's own organisation; takes no ids. `query`: required query string. */
   | { kind: 'own'; query?: string }
+  /** Opened by a calendar feed token in the URL instead of a sign-in: B's token shows only B's organisation. */
+  | { kind: 'feed-token' }
   /**
    * Takes ids of tenant data. `setup` creates A's record and returns its id; `attempt` shows
    * that B's admin using that id gets 404. The test checks nothing changed in between. Every
@@ -164,6 +166,11 @@ export const ROUTES: Record<string, RouteRule> = {
   },
   getAutoApprovalSettings: { access: 'signed-in', tenant: { kind: 'own' } },
   saveAutoApprovalSettings: { access: 'signed-in', tenant: { kind: 'own' } },
+  getCalendarSubscription: { access: 'signed-in', tenant: { kind: 'own' } },
+  createCalendarSubscription: { access: 'signed-in', tenant: { kind: 'own' } },
+  revokeCalendarSubscription: { access: 'signed-in', tenant: { kind: 'own' } },
+  getAllDutiesFeed: { access: 'public', tenant: { kind: 'feed-token' } },
+  getMyDutiesFeed: { access: 'public', tenant: { kind: 'feed-token' } },
 };
 
 async function expect404(request: PromiseLike<{ status: number; body: { statusCode?: number } }>): Promise<void> {

@@ -4,6 +4,7 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { academicYearOf, addDays, datesBetween, daysInSpan } from '../../common/clock/academic-year';
 import { Clock, type IsoDate } from '../../common/clock/clock';
 import { AuditService } from '../audit/audit.service';
+import { HOLIDAY_TYPE_LABELS, type HolidayType } from '../holidays/entities/holiday.entity';
 import type { UnavailabilityType } from '../requests/entities/staff-unavailability.entity';
 import { SettingsService } from '../settings/settings.service';
 import { organizationToday } from '../tenants/organization-today';
@@ -15,14 +16,6 @@ import { plural } from '../../common/text/plural';
 
 /** Longest range one rota read or bulk run may cover: two years and a bit. */
 const MAX_RANGE_DAYS = 800;
-
-const HOLIDAY_LABELS: Record<string, string> = {
-  bank_holiday: 'Bank Holiday',
-  half_term: 'Half Term',
-  term_holiday: 'Term Holiday',
-  inset_day: 'Inset Day',
-  other: 'Other',
-};
 
 type BulkTool = 'reshuffle' | 'fill' | 'clear';
 
@@ -144,8 +137,6 @@ export class RotaService {
       } catch (error) {
         throw this.slotConflict(error, slotsPerDay);
       }
-      await em.execute('update rota_days set updated_at = now() where id = ?', [day.id]);
-
       const result = await this.day(em, org, day.date, slotsPerDay);
       const names = placed.map((p) => result.slots[p.position - 1]?.staff?.name ?? p.staffId);
       this.audit.record(em, actor, {
@@ -170,7 +161,7 @@ export class RotaService {
     );
     if (holiday) {
       throw new ConflictException(
-        `${date} is a holiday (${holiday.name}, ${HOLIDAY_LABELS[holiday.type] ?? holiday.type}): nobody is on duty on holidays`,
+        `${date} is a holiday (${holiday.name}, ${HOLIDAY_TYPE_LABELS[holiday.type as HolidayType] ?? holiday.type}): nobody is on duty on holidays`,
       );
     }
     const staff = await em.execute<{ id: string; name: string; is_active: boolean }[]>(
@@ -413,7 +404,6 @@ export class RotaService {
     } catch (error) {
       throw this.slotConflict(error, day.slots.length);
     }
-    await em.execute('update rota_days set updated_at = now() where id = ?', [day.id]);
     day.slots = day.slots.map((id) => (id === from ? to : id));
   }
 
@@ -477,7 +467,6 @@ export class RotaService {
       );
     }
     const dayIds = `{${[...new Set(freed.map((f) => f.day.id))].join(',')}}`;
-    await em.execute('update rota_days set updated_at = now() where id = any(?::uuid[])', [dayIds]);
     await em.execute(
       `delete from rota_days d where d.id = any(?::uuid[]) and not exists (select 1 from rota_slots s where s.rota_day_id = d.id)`,
       [dayIds],
@@ -487,7 +476,8 @@ export class RotaService {
 
   /**
    * Replaces the slots of the given days in four set-based statements, whatever their number:
-   * days that end up empty are deleted, the others keep their id and get a new `updatedAt`.
+   * days that end up empty are deleted, the others keep their id. (Triggers move a day's
+   * `updatedAt` and `revision` whenever its slots change, whoever writes them.)
    */
   private async writeDays(em: EntityManager, org: string, days: Record<IsoDate, DaySlots>): Promise<void> {
     const dates = Object.keys(days);
@@ -499,7 +489,7 @@ export class RotaService {
       await em.execute(
         `insert into rota_days (id, organization_id, date)
          select gen_random_uuid(), ?, d from unnest(?::date[]) as d
-         on conflict (organization_id, date) do update set updated_at = now()`,
+         on conflict (organization_id, date) do nothing`,
         [org, `{${filled.join(',')}}`],
       );
       const slots = filled.flatMap((date) =>

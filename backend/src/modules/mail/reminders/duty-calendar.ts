@@ -1,6 +1,7 @@
 import { createEvent, type EventAttributes } from 'ics';
 import type { IsoDate } from '../../../common/clock/clock';
 import { addDays } from '../../../common/clock/academic-year';
+import { refold } from '../../../common/text/icalendar';
 import type { OutboxAttachment } from '../entities/outbox-email.entity';
 
 export interface DutyEvent {
@@ -37,6 +38,7 @@ export function dutyCalendarAttachment(event: DutyEvent): OutboxAttachment {
     transp: 'TRANSPARENT',
   };
   const { error, value } = createEvent(attributes);
+  // `ics` folds at 75 characters; RFC 5545 counts octets, which names with accents exceed.
   if (error || !value) throw new Error(`Could not write the duty calendar file: ${error?.message ?? 'empty'}`);
-  return { filename: `duty-${event.date}.ics`, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: value };
+  return { filename: `duty-${event.date}.ics`, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: refold(value) };
 }

@@ -1,0 +1,61 @@
+import ICAL from 'ical.js';
+import { feedEtag, type FeedSlotRow, matchesEtag, writeFeed } from './calendar-feed';
+
+const ORG = '11111111-1111-4111-8111-111111111111';
+const ANN = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+const BOB = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
+const at = new Date('2025-09-01T10:00:00Z');
+const slot = (day: string, date: string, position: number, staff_id: string, name: string): FeedSlotRow => ({
+  day_id: day,
+  date,
+  revision: '7',
+  updated_at: at,
+  position,
+  staff_id,
+  name,
+});
+const slots = [slot('d1', '2025-12-31', 1, ANN, 'Ann, the; Head'), slot('d1', '2025-12-31', 2, BOB, 'Bob'), slot('d2', '2026-01-02', 1, BOB, 'Bob')];
+
+function events(text: string) {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  return calendar.getAllSubcomponents('vevent').map((v) => ({
+    uid: v.getFirstPropertyValue('uid'),
+    summary: v.getFirstPropertyValue('summary'),
+    description: v.getFirstPropertyValue('description'),
+    start: String(v.getFirstPropertyValue('dtstart')),
+    end: String(v.getFirstPropertyValue('dtend')),
+  }));
+}
+
+describe('calendar feed text', () => {
+  it('writes one event per person per day, with colleagues, escaped text and an exclusive DTEND', () => {
+    const all = events(writeFeed({ kind: 'all-duties', organizationId: ORG, calendarName: 'School', slots, holidays: [] }));
+    expect(all).toEqual([
+      {
+        uid: `duty-${ORG}-${ANN}-2025-12-31-all-duties@dutymanager.app`,
+        summary: 'Duty Manager - Ann, the; Head',
+        description: 'Duty Manager 1. With Bob.',
+        start: '2025-12-31',
+        end: '2026-01-01',
+      },
+      expect.objectContaining({ summary: 'Duty Manager - Bob', description: 'Duty Manager 2. With Ann, the; Head.' }),
+      expect.objectContaining({ summary: 'Duty Manager - Bob', description: 'Duty Manager 1. Solo duty.', start: '2026-01-02', end: '2026-01-03' }),
+    ]);
+  });
+
+  it("keeps only the owner's events in a my-duties feed, with their own UIDs", () => {
+    const mine = events(writeFeed({ kind: 'my-duties', organizationId: ORG, calendarName: 'School', slots, holidays: [], ownerStaffId: ANN }));
+    expect(mine).toEqual([expect.objectContaining({ uid: `duty-${ORG}-${ANN}-2025-12-31-my-duties@dutymanager.app`, description: 'Duty Manager 1. With Bob.' })]);
+    expect(events(writeFeed({ kind: 'my-duties', organizationId: ORG, calendarName: 'School', slots, holidays: [], ownerStaffId: null }))).toEqual([]);
+  });
+
+  it('compares ETags the way If-None-Match asks', () => {
+    const etag = feedEtag('text');
+    expect(etag).toMatch(/^"[\w-]{32}"$/);
+    expect(matchesEtag(etag, etag)).toBe(true);
+    expect(matchesEtag(`"other", W/${etag}`, etag)).toBe(true);
+    expect(matchesEtag('*', etag)).toBe(true);
+    expect(matchesEtag('"other"', etag)).toBe(false);
+    expect(matchesEtag(undefined, etag)).toBe(false);
+  });
+});

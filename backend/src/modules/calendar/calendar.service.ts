@@ -1,0 +1,205 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import dayjs from 'dayjs';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { academicYearStartOf } from '../../common/clock/academic-year';
+import { Clock, type IsoDate } from '../../common/clock/clock';
+import { appUrl, type Env } from '../../config/env';
+import { type FeedHolidayRow, type FeedKind, type FeedSlotRow, feedEtag, FEED_REFRESH_MINUTES, writeFeed } from './calendar-feed';
+import type { CalendarSubscriptionDto, CalendarSubscriptionLinksDto } from './dto/calendar-subscription.dto';
+
+export const FEED_PATH = '/api/calendar/subscribe';
+/** 12 random bytes find the row; 32 more are the secret. Both base64url. */
+const SELECTOR_LENGTH = 16;
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{59}$/;
+/** How often a feed fetch records itself as the token's last use. */
+const LAST_USED_GRANULARITY = "interval '5 minutes'";
+const NOT_FOUND = 'Calendar feed not found';
+
+interface TokenRow {
+  id: string;
+  secret_hash: string;
+  organization_id: string;
+  user_id: string;
+  organization_name: string;
+  timezone: string;
+  staff_id: string | null;
+  last_used_at: Date | null;
+}
+
+/** Who a feed URL belongs to, once its token checked out. */
+export interface FeedOwner {
+  tokenId: string;
+  organizationId: string;
+  organizationName: string;
+  timezone: string;
+  staffId: string | null;
+}
+
+export interface Feed {
+  body: string;
+  etag: string;
+}
+
+const sha256 = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
+
+/** Calendar subscription tokens and the feeds they open (PRODUCT.md "Calendar"). */
+@Injectable()
+export class CalendarService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly clock: Clock,
+    private readonly config: ConfigService<Env, true>,
+  ) {}
+
+  async subscription(user: AuthUser): Promise<CalendarSubscriptionDto> {
+    const [row] = await this.em.execute<{ created_at: Date; last_used_at: Date | null }[]>(
+      'select created_at, last_used_at from calendar_feed_tokens where organization_id = ? and user_id = ?',
+      [user.organizationId, user.id],
+    );
+    return {
+      active: !!row,
+      createdAt: row?.created_at ?? null,
+      lastUsedAt: row?.last_used_at ?? null,
+      refreshIntervalMinutes: FEED_REFRESH_MINUTES,
+    };
+  }
+
+  /**
+   * Issues a new token for the user, replacing any earlier one in the same statement, so the old
+   * URLs stop working the moment the new ones exist. The token is returned this once.
+   */
+  async issue(user: AuthUser): Promise<CalendarSubscriptionLinksDto> {
+    const selector = randomBytes(12).toString('base64url');
+    const secret = randomBytes(32).toString('base64url');
+    const token = selector + secret;
+    return this.em.transactional(async (em) => {
+      await em.execute(
+        'delete from calendar_feed_tokens where organization_id = ? and user_id = ? returning id',
+        [user.organizationId, user.id],
+      );
+      const [row] = await em.execute<{ created_at: Date }[]>(
+        `insert into calendar_feed_tokens (id, organization_id, user_id, selector, secret_hash)
+         values (gen_random_uuid(), ?, ?, ?, ?) returning created_at`,
+        [user.organizationId, user.id, selector, sha256(secret).toString('hex')],
+      );
+      const base = `${this.appUrl()}${FEED_PATH}`;
+      const allDutiesUrl = `${base}/all-duties?token=${token}`;
+      const myDutiesUrl = `${base}/my-duties?token=${token}`;
+      return {
+        token,
+        createdAt: row!.created_at,
+        allDutiesUrl,
+        allDutiesWebcalUrl: webcal(allDutiesUrl),
+        myDutiesUrl,
+        myDutiesWebcalUrl: webcal(myDutiesUrl),
+        refreshIntervalMinutes: FEED_REFRESH_MINUTES,
+      };
+    });
+  }
+
+  /** Ends the user's subscription link; calendars using it stop updating. */
+  async revoke(user: AuthUser): Promise<void> {
+    const removed = await this.em.execute<{ id: string }[]>(
+      'delete from calendar_feed_tokens where organization_id = ? and user_id = ? returning id',
+      [user.organizationId, user.id],
+    );
+    if (!removed.length) throw new NotFoundException('You have no calendar subscription link to revoke');
+  }
+
+  /**
+   * The owner of a token, or 404 for anything else: malformed, unknown, rotated, revoked, or its
+   * user or organisation deactivated. The secret's hash is compared in constant time, also
+   * (against a dummy) when the selector matches nothing.
+   */
+  async owner(token: unknown): Promise<FeedOwner> {
+    const valid = typeof token === 'string' && TOKEN_PATTERN.test(token);
+    const selector = valid ? token.slice(0, SELECTOR_LENGTH) : '';
+    const [row] = valid
+      ? await this.em.execute<TokenRow[]>(
+          `select t.id, t.secret_hash, t.organization_id, t.user_id, o.name as organization_name, o.timezone,
+                  s.id as staff_id, t.last_used_at
+             from calendar_feed_tokens t
+             join users u on u.id = t.user_id and u.organization_id = t.organization_id
+             join organizations o on o.id = t.organization_id
+             left join staff s on s.user_id = u.id and s.organization_id = t.organization_id
+            where t.selector = ? and u.is_active and o.is_active`,
+          [selector],
+        )
+      : [];
+    const given = sha256(valid ? token.slice(SELECTOR_LENGTH) : '');
+    const expected = row ? Buffer.from(row.secret_hash, 'hex') : Buffer.alloc(32);
+    const matches = expected.length === given.length && timingSafeEqual(expected, given);
+    if (!row || !matches) throw new NotFoundException(NOT_FOUND);
+    await this.em.execute(
+      `update calendar_feed_tokens set last_used_at = now()
+        where id = ? and (last_used_at is null or last_used_at < now() - ${LAST_USED_GRANULARITY})`,
+      [row.id],
+    );
+    return {
+      tokenId: row.id,
+      organizationId: row.organization_id,
+      organizationName: row.organization_name,
+      timezone: row.timezone,
+      staffId: row.staff_id,
+    };
+  }
+
+  /** From one month before today to the end of the next academic year (PRODUCT.md, issue 8). */
+  window(timezone: string): { from: IsoDate; to: IsoDate } {
+    const today = this.clock.today(timezone);
+    return {
+      from: dayjs(today).subtract(1, 'month').format('YYYY-MM-DD'),
+      to: `${academicYearStartOf(today) + 2}-08-31`,
+    };
+  }
+
+  /** The feed's text and ETag. Two queries, whatever the number of days or people. */
+  async feed(owner: FeedOwner, kind: FeedKind): Promise<Feed> {
+    const { from, to } = this.window(owner.timezone);
+    const org = owner.organizationId;
+    const mine = kind === 'my-duties';
+    const slots =
+      mine && !owner.staffId
+        ? []
+        : await this.em.execute<FeedSlotRow[]>(
+            `select d.id as day_id, d.date::text as date, d.revision::text as revision, d.updated_at,
+                    s.position, s.staff_id, st.name
+               from rota_days d
+               join rota_slots s on s.rota_day_id = d.id and s.organization_id = d.organization_id
+               join staff st on st.id = s.staff_id and st.organization_id = d.organization_id
+              where d.organization_id = ? and d.date between ? and ?
+                ${mine ? 'and exists (select 1 from rota_slots m where m.rota_day_id = d.id and m.organization_id = d.organization_id and m.staff_id = ?)' : ''}
+              order by d.date, s.position`,
+            mine ? [org, from, to, owner.staffId] : [org, from, to],
+          );
+    const holidays = await this.em.execute<FeedHolidayRow[]>(
+      `select id, name, type, start_date::text as start_date, end_date::text as end_date, description,
+              revision::text as revision, updated_at
+         from holidays
+        where organization_id = ? and end_date >= ? and start_date <= ?
+        order by start_date, name, id`,
+      [org, from, to],
+    );
+    const body = writeFeed({
+      kind,
+      organizationId: org,
+      calendarName: `${owner.organizationName} – ${mine ? 'My duties' : 'Duty rota'}`,
+      slots,
+      holidays,
+      ownerStaffId: mine ? owner.staffId : undefined,
+    });
+    return { body, etag: feedEtag(body) };
+  }
+
+  private appUrl(): string {
+    return appUrl({ PORT: this.config.get('PORT', { infer: true }), APP_URL: this.config.get('APP_URL', { infer: true }) });
+  }
+}
+
+/** The same feed for calendar apps that subscribe on a webcal:// link (Apple, Outlook). */
+function webcal(url: string): string {
+  return url.replace(/^https?:\/\//, 'webcal://');
+}

@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+// Times the calendar subscription feeds of a 200-staff organisation with a year of duties (the
+// rota engine fills the academic year) and its holidays: one client at a time (the latency a
+// calendar app sees), then under concurrent load, then the 304 answer to a matching If-None-Match.
+// Prints p50/p99/max, requests per second, the feed's size and its number of events.
+//   npm run build -w backend && node bench/calendar-feed.mjs [sequential requests] [seconds] [connections]
+import { createRequire } from 'node:module';
+import { randomBytes } from 'node:crypto';
+import { formatResult, load, summarise } from './lib/http-load.mjs';
+
+const require = createRequire(import.meta.url);
+const dist = new URL('../backend/dist/', import.meta.url).pathname;
+const { startThrowawayPostgres } = require(`${dist}database/throwaway-postgres.js`);
+const { createApp } = require(`${dist}app.factory.js`);
+const { validateEnv } = require(`${dist}config/env.js`);
+const { runMigrations } = require(`${dist}database/migrate.js`);
+const { MikroORM } = require('@mikro-orm/core');
+
+const sequential = Number(process.argv[2] ?? 300);
+const seconds = Number(process.argv[3] ?? 5);
+const connections = Number(process.argv[4] ?? 10);
+const staffCount = 200;
+
+const pg = await startThrowawayPostgres('bench-calendar-feed');
+const jwtSecret = randomBytes(32).toString('hex');
+const env = validateEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', SERVE_STATIC: 'false', APP_NOW: '2025-09-08T09:00', JWT_SECRET: jwtSecret, REMINDER_CRON: 'off' });
+const app = await createApp({ env, databaseUrl: pg.server.url, jwtSecret });
+const orm = app.get(MikroORM);
+await runMigrations(orm, pg.server.url);
+await app.listen(0, '127.0.0.1');
+const base = `http://127.0.0.1:${app.getHttpServer().address().port}/api`;
+
+async function api(path, token, body, method = body ? 'POST' : 'GET') {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(token && { Authorization: `Bearer ${token}` }) },
+    body: body && JSON.stringify(body),
+  });
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.status === 204 ? undefined : res.json();
+}
+
+/** `count` fetches one after another; their latencies. */
+async function oneAtATime(url, count) {
+  const latencies = [];
+  const started = Date.now();
+  for (let i = 0; i < count; i += 1) {
+    const start = process.hrtime.bigint();
+    const res = await fetch(url);
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
+    latencies.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  return { ...summarise({ latencies, errors: 0, elapsed: (Date.now() - started) / 1000 }), max: Math.max(...latencies) };
+}
+
+try {
+  const { token } = await api('/auth/register', undefined, {
+    name: 'Bench Admin',
+    email: 'bench@example.com',
+    password: 'bench-password',
+    organizationName: 'Bench Académie Saint-Étienne',
+    organizationSubdomain: 'bench',
+  });
+  for (let i = 0; i < staffCount; i += 1) {
+    await api('/staff', token, { name: `Person ${String(i).padStart(3, '0')} Ångström`, email: `person${i}@bench.example`, isTeaching: i % 3 !== 0 });
+  }
+  // The admin is also Person 000, so "my duties" has someone's duties in it.
+  await orm.em.getConnection().execute(`update staff set user_id = (select id from users where email = 'bench@example.com') where email = 'person0@bench.example'`);
+  for (const [name, type, startDate, endDate] of [
+    ['October half term', 'half_term', '2025-10-27', '2025-10-31'],
+    ['Christmas holidays', 'term_holiday', '2025-12-22', '2026-01-02'],
+    ['February half term', 'half_term', '2026-02-16', '2026-02-20'],
+    ['Easter holidays', 'term_holiday', '2026-03-30', '2026-04-10'],
+    ['May half term', 'half_term', '2026-05-25', '2026-05-29'],
+    ['Summer holidays', 'term_holiday', '2026-07-22', '2026-08-31'],
+  ]) {
+    await api('/holidays', token, { name, type, startDate, endDate });
+  }
+  const fill = await api('/rota/fill-unassigned', token, {});
+  const link = await api('/calendar/subscription', token, {});
+  const feeds = { 'all-duties': link.allDutiesUrl.replace(/^https?:\/\/[^/]+\/api/, base), 'my-duties': link.myDutiesUrl.replace(/^https?:\/\/[^/]+\/api/, base) };
+
+  console.log(`Calendar feeds of a ${staffCount}-staff organisation: ${fill.changedSlots} duties filled for the year (${fill.startDate}..${fill.endDate}), 6 holidays`);
+  for (const [kind, url] of Object.entries(feeds)) {
+    const res = await fetch(url);
+    const text = await res.text();
+    const events = text.split('BEGIN:VEVENT').length - 1;
+    console.log(`\nGET /api/calendar/subscribe/${kind}: ${events} events, ${(Buffer.byteLength(text) / 1024).toFixed(0)} KiB`);
+    const one = await oneAtATime(url, sequential);
+    console.log(`  one request at a time (${sequential}):   p50 ${one.p50.toFixed(1).padStart(6)} ms   p99 ${one.p99.toFixed(1).padStart(6)} ms   max ${one.max.toFixed(1)} ms`);
+    console.log(`  ${connections} connections, ${seconds} s:      ${formatResult(summarise(await load(url, {}, seconds, connections)))}`);
+    const etag = res.headers.get('etag');
+    console.log(`  304 for If-None-Match, ${connections} conn.: ${formatResult(summarise(await load(url, { 'If-None-Match': etag }, seconds, connections, 304)))}`);
+  }
+  console.log(`\nBudget: p99 under 300 ms for the one-at-a-time figures. Node ${process.version}, backend resident memory ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MiB.`);
+} finally {
+  await app.close();
+  await pg.stop();
+}
