@@ -13,6 +13,10 @@ const testConditions = [
   ...defaultServerConditions.filter((condition) => condition !== 'module'),
 ];
 
+/** `ics` and its dependencies, used only by My Rota's lazily loaded calendar export. */
+const CALENDAR_EXPORT_ONLY =
+  /\/node_modules\/(ics|yup|nanoid|runes2|property-expr|tiny-case|toposort|type-fest)\//;
+
 export default defineConfig(({ mode }) => ({
   plugins: [react()],
   resolve: {
@@ -36,6 +40,8 @@ export default defineConfig(({ mode }) => ({
         // Libraries change far less often than our code; separate chunks stay cached across deploys.
         manualChunks(id) {
           if (!id.includes('/node_modules/')) return undefined;
+          // Only My Rota's lazily loaded calendar export uses these: they stay in its own chunk.
+          if (CALENDAR_EXPORT_ONLY.test(id)) return undefined;
           if (/\/node_modules\/(antd|@ant-design|@rc-component|rc-[^/]+)\//.test(id)) return 'antd';
           return 'vendor';
         },

@@ -1,13 +1,15 @@
 import { Flex, Typography } from 'antd';
 
 import { RecentActivity } from '@/features/audit/routes';
+import { CalendarSubscriptionCard } from '@/features/calendar/routes';
 import { DashboardSummaryCards, DutyStatisticsCard } from '@/features/dashboard/routes';
 import { MonthlyRota } from '@/features/rota/routes';
 import { PageTitle } from '@/shared/ui/page-title';
 
 /**
- * The Dashboard at / (spec §2): the summary strip, the monthly rota, then the activity and duty
- * statistics cards. It lives in src/app because it composes parts of several features.
+ * The Dashboard at / (spec §2): the summary strip, the monthly rota, the calendar subscription
+ * card, then the activity and duty statistics cards. It lives in src/app because it composes
+ * parts of several features.
  */
 export function DashboardPage() {
   return (
@@ -21,6 +23,9 @@ export function DashboardPage() {
           <DashboardSummaryCards />
         </div>
         <MonthlyRota />
+        <div className="no-print">
+          <CalendarSubscriptionCard />
+        </div>
         <Flex gap="large" wrap className="no-print">
           <div style={{ flex: '1 1 360px' }}>
             <RecentActivity />

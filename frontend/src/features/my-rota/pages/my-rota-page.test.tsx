@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent, type UserEvent } from '@testing-library/user-event';
+import ICAL from 'ical.js';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -68,6 +69,57 @@ async function dutyRows(): Promise<HTMLElement[]> {
 
 function dutiesRegion(): HTMLElement {
   return screen.getByRole('region', { name: 'Duty Assignments' });
+}
+
+function exportButton(): HTMLElement {
+  return within(dutiesRegion()).getByRole('button', { name: 'Export to Calendar' });
+}
+
+/** A blob's text: jsdom's Blob has no `text()`, but its FileReader reads it. */
+function readText(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('Could not read the file'));
+    reader.readAsText(blob);
+  });
+}
+
+interface Download {
+  fileName: string;
+  blob: Blob;
+}
+
+/**
+ * Catches the file downloads: jsdom has no `URL.createObjectURL` and cannot navigate to a link,
+ * so both are stubbed and each download's name and content are kept instead.
+ */
+function catchDownloads(): { downloads: Download[]; restore: () => void } {
+  const downloads: Download[] = [];
+  const blobs = new Map<string, Blob>();
+  Object.defineProperty(URL, 'createObjectURL', {
+    configurable: true,
+    value: (blob: Blob) => {
+      const url = `blob:http://localhost/${blobs.size + 1}`;
+      blobs.set(url, blob);
+      return url;
+    },
+  });
+  Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: vi.fn() });
+  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    const blob = blobs.get(this.href);
+    if (this.download && blob) downloads.push({ fileName: this.download, blob });
+  });
+  return {
+    downloads,
+    restore: () => {
+      click.mockRestore();
+      delete (URL as { createObjectURL?: unknown }).createObjectURL;
+      delete (URL as { revokeObjectURL?: unknown }).revokeObjectURL;
+    },
+  };
 }
 
 describe('My Rota page', () => {
@@ -206,5 +258,162 @@ describe('My Rota page', () => {
     await user.click(await screen.findByTitle('Bob Stone'));
 
     expect(screen.getByTestId('extras')).toHaveTextContent('Bob Stone (someone else)');
+  });
+
+  describe('Export to Calendar', () => {
+    let caught: ReturnType<typeof catchDownloads>;
+
+    beforeEach(() => {
+      caught = catchDownloads();
+    });
+
+    afterEach(() => {
+      caught.restore();
+    });
+
+    it('is disabled, and the Outlook guides are hidden, when the person has no duties', async () => {
+      renderPage({ rota: { body: [] } });
+
+      expect(await screen.findByText('No duties this academic year')).toBeInTheDocument();
+      expect(exportButton()).toBeDisabled();
+      expect(screen.queryByRole('region', { name: 'Import into Outlook' })).not.toBeInTheDocument();
+    });
+
+    it('downloads the person’s duties as duty-rota-{name}.ics, one all-day event per duty', async () => {
+      renderPage();
+      const rows = await dutyRows();
+      expect(exportButton()).toBeEnabled();
+
+      await user.click(exportButton());
+
+      await waitFor(() => expect(caught.downloads).toHaveLength(1));
+      const [download] = caught.downloads as [Download];
+      expect(download.fileName).toBe('duty-rota-Ada Admin.ics');
+      expect(download.blob.type).toBe('text/calendar;charset=utf-8');
+
+      const calendar = new ICAL.Component(ICAL.parse(await readText(download.blob)));
+      const events = calendar.getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent));
+      expect(events).toHaveLength(rows.length);
+      expect(
+        events.map((event) => ({
+          summary: event.summary,
+          date: event.startDate.toString(),
+          allDay: event.startDate.isDate,
+          company: event.description,
+        })),
+      ).toEqual([
+        {
+          summary: 'Duty Manager - Ada Admin',
+          date: '2025-09-03',
+          allDay: true,
+          company: 'With Bob Stone',
+        },
+        {
+          summary: 'Duty Manager - Ada Admin',
+          date: '2025-09-08',
+          allDay: true,
+          company: 'Solo duty',
+        },
+        {
+          summary: 'Duty Manager - Ada Admin',
+          date: '2025-09-10',
+          allDay: true,
+          company: 'With Unknown',
+        },
+        {
+          summary: 'Duty Manager - Ada Admin',
+          date: '2025-09-15',
+          allDay: true,
+          company: 'With Ann Lee and Bob Stone',
+        },
+      ]);
+      // The page lists the same days.
+      expect(rows.map((row) => row.querySelector('time')?.getAttribute('dateTime'))).toEqual(
+        events.map((event) => event.startDate.toString()),
+      );
+      await waitFor(() => expect(exportButton()).not.toHaveClass('ant-btn-loading'));
+    });
+
+    it('exports whoever is picked', async () => {
+      renderPage();
+      await dutyRows();
+      await user.click(staffSelect());
+      await user.click(await screen.findByTitle('Bob Stone'));
+
+      await user.click(exportButton());
+
+      await waitFor(() => expect(caught.downloads).toHaveLength(1));
+      const [download] = caught.downloads as [Download];
+      expect(download.fileName).toBe('duty-rota-Bob Stone.ics');
+      const calendar = new ICAL.Component(ICAL.parse(await readText(download.blob)));
+      expect(
+        calendar
+          .getAllSubcomponents('vevent')
+          .map((vevent) => vevent.getFirstPropertyValue('summary')),
+      ).toEqual([
+        'Duty Manager - Bob Stone',
+        'Duty Manager - Bob Stone',
+        'Duty Manager - Bob Stone',
+      ]);
+    });
+
+    it('says when the file cannot be made', async () => {
+      Object.defineProperty(URL, 'createObjectURL', {
+        configurable: true,
+        value: () => {
+          throw new Error('Out of memory');
+        },
+      });
+      renderPage();
+      await dutyRows();
+
+      await user.click(exportButton());
+
+      const alert = await screen.findByRole('alert');
+      expect(within(alert).getByText('Error')).toBeInTheDocument();
+      expect(within(alert).getByText('Failed to export the calendar file')).toBeInTheDocument();
+      expect(caught.downloads).toHaveLength(0);
+    });
+
+    it('shows step-by-step Outlook guides for desktop, web and mobile when there are duties', async () => {
+      renderPage();
+      await dutyRows();
+
+      const guides = screen.getByRole('region', { name: 'Import into Outlook' });
+      expect(within(guides).getByText(/An exported file is a snapshot/)).toBeInTheDocument();
+      const tabs = within(guides)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent);
+      expect(tabs).toEqual(['Outlook desktop', 'Outlook on the web', 'Outlook mobile']);
+
+      const desktop = within(guides).getByRole('list', {
+        name: 'Import steps for Outlook desktop',
+      });
+      expect(
+        within(desktop)
+          .getAllByRole('listitem')
+          .map((step) => step.textContent),
+      ).toEqual([
+        'Click Export to Calendar to download duty-rota-Ada Admin.ics.',
+        'In Outlook for Windows, choose File > Open & Export > Import/Export.',
+        'Choose Import an iCalendar (.ics) or vCalendar file (.vcs) and select Next.',
+        'Select the downloaded file and choose Import to add the duties to your calendar, or Open as New to keep them in a separate calendar.',
+      ]);
+
+      await user.click(within(guides).getByRole('tab', { name: 'Outlook on the web' }));
+      const web = await within(guides).findByRole('list', {
+        name: 'Import steps for Outlook on the web',
+      });
+      expect(within(web).getByText(/Add calendar > Upload from file/)).toBeInTheDocument();
+
+      await user.click(within(guides).getByRole('tab', { name: 'Outlook mobile' }));
+      const mobile = await within(guides).findByRole('list', {
+        name: 'Import steps for Outlook mobile',
+      });
+      expect(within(mobile).getByText(/Subscribe from web/)).toBeInTheDocument();
+      expect(
+        within(guides).getByText("Outlook for iOS and Android can't import .ics files directly."),
+      ).toBeInTheDocument();
+    });
   });
 });

@@ -13,6 +13,8 @@ import { SectionCard } from '@/shared/ui/section-card';
 
 import { activeStaffByName, dutiesOf } from '../components/duties';
 import { DutyList } from '../components/duty-list';
+import { ExportCalendarButton } from '../components/export-calendar-button';
+import { OutlookImportGuides } from '../components/outlook-import-guides';
 
 const TITLE = 'My Rota';
 
@@ -119,19 +121,26 @@ export function MyRotaPage({ renderPersonExtras }: MyRotaPageProps = {}) {
           title="Duty Assignments"
           extra={
             selected &&
-            !loading &&
-            failed.length === 0 && (
-              <Typography.Text type="secondary">{dutyDayCount(duties.length)}</Typography.Text>
+            !userPending && (
+              <Flex align="center" gap="middle" wrap>
+                {!loading && failed.length === 0 && (
+                  <Typography.Text type="secondary">{dutyDayCount(duties.length)}</Typography.Text>
+                )}
+                <ExportCalendarButton
+                  person={selected}
+                  duties={duties}
+                  disabled={loading || failed.length > 0}
+                />
+              </Flex>
             )
           }
         >
           {content}
         </SectionCard>
-        {/*
-          Still to come on this page (spec §2, My Rota): "Export to Calendar" for the selected
-          person's duties (.ics, with the Outlook import guides shown when duties exist). It goes
-          here, below the duty list, and reads `selected`.
-        */}
+        {/* Spec §2: the Outlook import guides, only when there are duties to export. */}
+        {selected && !loading && failed.length === 0 && duties.length > 0 && (
+          <OutlookImportGuides name={selected.name} />
+        )}
         {/* Spec §2: "My Unavailability" and the like, for the selected person (composed in src/app). */}
         {selected && !userPending && renderPersonExtras?.(selected, selected.id === own?.id)}
       </Flex>

@@ -1,0 +1,30 @@
+/*
+ * The light half of the calendar export: the file's name and the download. The page and the
+ * Outlook guides use the name without loading the calendar builder (and `ics` with it).
+ */
+
+/** Characters Windows, macOS or Linux refuse in a file name, and control characters. */
+// eslint-disable-next-line no-control-regex
+const UNSAFE_FILE_NAME_CHARACTERS = /[/\\:*?"<>|\u0000-\u001f]/g;
+
+/** Spec §7: "duty-rota-" plus the name, ending .ics; spaces and accents are kept. */
+export function dutyCalendarFileName(name: string): string {
+  return `duty-rota-${name.replace(UNSAFE_FILE_NAME_CHARACTERS, '-').trim()}.ics`;
+}
+
+/** Saves `text` as a file through the browser's download, without a round trip to the server. */
+export function downloadTextFile(filename: string, text: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.style.display = 'none';
+  document.body.append(link);
+  try {
+    link.click();
+  } finally {
+    link.remove();
+    // Revoked on the next tick: some browsers start the download only after the click returns.
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+}
