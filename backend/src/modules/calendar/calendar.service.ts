@@ -168,10 +168,12 @@ export class CalendarService {
             `select d.id as day_id, d.date::text as date, d.revision::text as revision, d.updated_at,
                     s.position, s.staff_id, st.name
                from rota_days d
-               join rota_slots s on s.rota_day_id = d.id and s.organization_id = d.organization_id
-               join staff st on st.id = s.staff_id and st.organization_id = d.organization_id
+               -- Slots belong to their day's organisation (foreign key) and name its staff; joining
+               -- by key alone keeps the plan day → slot → person even before statistics exist.
+               join rota_slots s on s.rota_day_id = d.id
+               join staff st on st.id = s.staff_id
               where d.organization_id = ? and d.date between ? and ?
-                ${mine ? 'and exists (select 1 from rota_slots m where m.rota_day_id = d.id and m.organization_id = d.organization_id and m.staff_id = ?)' : ''}
+                ${mine ? 'and exists (select 1 from rota_slots m where m.rota_day_id = d.id and m.staff_id = ?)' : ''}
               order by d.date, s.position`,
             mine ? [org, from, to, owner.staffId] : [org, from, to],
           );
