@@ -137,6 +137,10 @@ const SECTIONS: HelpSection[] = [
             'Export to your calendar',
             'Use Export to Calendar on My Rota to download your duties as a calendar (.ics) file that Outlook, Google Calendar or Apple Calendar can import. Every reminder email also has that duty attached as a calendar file.',
           ],
+          [
+            'Subscribe to the rota',
+            'A file is a snapshot; a subscription stays up to date. On the Dashboard, Calendar Subscription makes your private link to all duties or to your own, which your calendar app checks about every hour (Google Calendar can take up to a day). The link is shown once: if you lose it, or think someone else has it, rotate it, and the old one stops working at once.',
+          ],
         ]}
       />
     ),
