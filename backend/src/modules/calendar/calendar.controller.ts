@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, Headers, HttpCode, HttpStatus, Post, Query, Res } from '@nestjs/common';
+import { applyDecorators, Controller, Delete, Get, Headers, HttpCode, HttpStatus, Post, Query, Res } from '@nestjs/common';
 import {
   ApiCreatedResponse,
   ApiHeader,
@@ -18,12 +18,17 @@ import { type FeedKind, matchesEtag } from './calendar-feed';
 import { CalendarService } from './calendar.service';
 import { CalendarSubscriptionDto, CalendarSubscriptionLinksDto } from './dto/calendar-subscription.dto';
 
-const FEED_DOCS = {
-  query: { name: 'token', type: String, required: true, description: 'The secret from your calendar subscription link.' },
-  ok: { schema: { type: 'string' }, description: 'An iCalendar (RFC 5545) feed.' },
-  notFound: { type: ErrorResponseDto, description: 'No feed for this token: wrong, rotated, revoked or missing.' },
-  ifNoneMatch: { name: 'If-None-Match', required: false, description: 'The ETag of the copy you have; 304 when unchanged.' },
-};
+/** What both feeds document: the token query, If-None-Match, and their three answers. */
+function FeedOperation(): MethodDecorator {
+  return applyDecorators(
+    ApiQuery({ name: 'token', type: String, required: true, description: 'The secret from your calendar subscription link.' }),
+    ApiHeader({ name: 'If-None-Match', required: false, description: 'The ETag of the copy you have; 304 when unchanged.' }),
+    ApiProduces('text/calendar'),
+    ApiOkResponse({ schema: { type: 'string' }, description: 'An iCalendar (RFC 5545) feed.' }),
+    ApiNotModifiedResponse({ description: 'Unchanged since the ETag in If-None-Match.' }),
+    ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No feed for this token: wrong, rotated, revoked or missing.' }),
+  );
+}
 
 @ApiTags('calendar')
 @Controller('calendar')
@@ -60,24 +65,14 @@ export class CalendarController {
 
   /** Every duty of the organisation, and its holidays, for calendar apps. No sign-in: the token is the key. */
   @Get('subscribe/all-duties')
-  @ApiQuery(FEED_DOCS.query)
-  @ApiHeader(FEED_DOCS.ifNoneMatch)
-  @ApiProduces('text/calendar')
-  @ApiOkResponse(FEED_DOCS.ok)
-  @ApiNotModifiedResponse({ description: 'Unchanged since the ETag in If-None-Match.' })
-  @ApiNotFoundResponse(FEED_DOCS.notFound)
+  @FeedOperation()
   getAllDutiesFeed(@Query('token') token: string, @Headers('if-none-match') ifNoneMatch: string | undefined, @Res() res: Response): Promise<void> {
     return this.serve('all-duties', token, ifNoneMatch, res);
   }
 
   /** The token owner's own duties, and the holidays, for calendar apps. No sign-in: the token is the key. */
   @Get('subscribe/my-duties')
-  @ApiQuery(FEED_DOCS.query)
-  @ApiHeader(FEED_DOCS.ifNoneMatch)
-  @ApiProduces('text/calendar')
-  @ApiOkResponse(FEED_DOCS.ok)
-  @ApiNotModifiedResponse({ description: 'Unchanged since the ETag in If-None-Match.' })
-  @ApiNotFoundResponse(FEED_DOCS.notFound)
+  @FeedOperation()
   getMyDutiesFeed(@Query('token') token: string, @Headers('if-none-match') ifNoneMatch: string | undefined, @Res() res: Response): Promise<void> {
     return this.serve('my-duties', token, ifNoneMatch, res);
   }
