@@ -3,13 +3,13 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import ICAL from 'ical.js';
 
+import { registerSchool } from './support/school';
 import { seeToast } from './support/toast';
 
 // The server's clock is Monday 8 September 2025, 09:00 in London (e2e/support/serve.mjs).
 const NOW = new Date('2025-09-08T09:00:00+01:00');
 const LONG_NAME = 'Zoë Ångström-Éléonore Bénédicte de la Cruz-Fernández Øyelaran';
 
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 const nextDay = (date: string) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
@@ -33,18 +33,11 @@ test('a member subscribes from the Dashboard, copies and rotates the link, and e
   request,
 }) => {
   test.setTimeout(120_000);
-  const id = unique();
-  const registered = await request.post('/api/auth/register', {
-    data: {
-      name: 'Cleo Calendar',
-      email: `calendar-${id}@example.com`,
-      password: 'calendar-password',
-      organizationName: `Calendar School ${id}`,
-      organizationSubdomain: `calendar-${id}`,
-    },
+  const { id, token } = await registerSchool(request, {
+    prefix: 'calendar',
+    adminName: 'Cleo Calendar',
+    password: 'calendar-password',
   });
-  expect(registered.status()).toBe(201);
-  const token = ((await registered.json()) as { token: string }).token;
   const headers = { Authorization: `Bearer ${token}` };
   const post = async (url: string, data: object) => {
     const res = await request.post(url, { headers, data });

@@ -1,11 +1,10 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { linkPath, waitForEmail } from './support/mailbox';
+import { registerSchool } from './support/school';
 import { seeToast } from './support/toast';
 
 // The server's clock is Monday 8 September 2025, 9 am in London (e2e/support/serve.mjs).
 const NOW = new Date('2025-09-08T09:00:00+01:00');
-
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
 async function call(
   request: APIRequestContext,
@@ -36,18 +35,13 @@ test('a staff member swaps, cancels and records unavailability; the admin approv
   request,
 }) => {
   test.setTimeout(120_000);
-  const id = unique();
-  const registered = await request.post('/api/auth/register', {
-    data: {
-      name: 'Ada Admin',
-      email: `requests-admin-${id}@example.com`,
-      password: 'admin-password',
-      organizationName: `Requests School ${id}`,
-      organizationSubdomain: `requests-${id}`,
-    },
+  const school = await registerSchool(request, {
+    prefix: 'requests',
+    emailPrefix: 'requests-admin',
+    adminName: 'Ada Admin',
+    password: 'admin-password',
   });
-  expect(registered.status()).toBe(201);
-  const adminToken = ((await registered.json()) as { token: string }).token;
+  const { id, token: adminToken } = school;
   const admin = (method: 'get' | 'post', url: string, data?: object) =>
     call(request, adminToken, method, url, data);
 
@@ -79,7 +73,7 @@ test('a staff member swaps, cancels and records unavailability; the admin approv
     ).status(),
   ).toBe(200);
   const login = await request.post('/api/auth/login', {
-    data: { email: sueEmail, password: 'sue-password', organizationSubdomain: `requests-${id}` },
+    data: { email: sueEmail, password: 'sue-password', organizationSubdomain: school.subdomain },
   });
   expect(login.status()).toBe(200);
   const sueToken = ((await login.json()) as { token: string }).token;
@@ -205,7 +199,7 @@ test('a staff member swaps, cancels and records unavailability; the admin approv
     'Admin Password Required',
     'Please enter the admin password to save settings.',
   );
-  await card.getByLabel('Admin password').fill('admin-password');
+  await card.getByLabel('Admin password').fill(school.password);
   await card.getByRole('button', { name: 'Save' }).click();
   await seeToast(ada, 'Settings updated', 'Auto-approval settings saved');
 

@@ -1,12 +1,11 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { registerSchool } from './support/school';
 import { seeToast } from './support/toast';
 
 // The server runs with APP_NOW=2025-09-08T09:00 (e2e/support/serve.mjs): Monday 8 September
 // 2025 in London. The screens take "today" from the server; the browser clock is pinned to the
 // same moment anyway so nothing else can disagree.
 const NOW = new Date('2025-09-08T09:00:00+01:00');
-
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
 interface Api {
   post: (url: string, data?: object) => Promise<Record<string, unknown>>;
@@ -42,18 +41,11 @@ test('an admin fills the year, assigns by hand, meets the assignment conflicts, 
   request,
 }) => {
   test.setTimeout(120_000);
-  const id = unique();
-  const registered = await request.post('/api/auth/register', {
-    data: {
-      name: 'Rhea Rota',
-      email: `rota-${id}@example.com`,
-      password: 'rota-password',
-      organizationName: `Rota School ${id}`,
-      organizationSubdomain: `rota-${id}`,
-    },
+  const { id, token } = await registerSchool(request, {
+    prefix: 'rota',
+    adminName: 'Rhea Rota',
+    password: 'rota-password',
   });
-  expect(registered.status()).toBe(201);
-  const token = ((await registered.json()) as { token: string }).token;
   const admin = api(request, token);
 
   const people: Record<string, string> = {};
@@ -222,17 +214,11 @@ test('the Weekly Rota opens on the current week, walks through the weeks and pri
   browser,
   request,
 }) => {
-  const id = unique();
-  const registered = await request.post('/api/auth/register', {
-    data: {
-      name: 'Walt Week',
-      email: `week-${id}@example.com`,
-      password: 'week-password',
-      organizationName: `Week School ${id}`,
-      organizationSubdomain: `week-${id}`,
-    },
+  const { id, token } = await registerSchool(request, {
+    prefix: 'week',
+    adminName: 'Walt Week',
+    password: 'week-password',
   });
-  const token = ((await registered.json()) as { token: string }).token;
   const admin = api(request, token);
   const ann = (
     await admin.post('/api/staff', {

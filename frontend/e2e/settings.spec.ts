@@ -1,11 +1,10 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { linkPath, waitForEmail } from './support/mailbox';
+import { registerSchool } from './support/school';
 import { seeToast } from './support/toast';
 
 // The server's clock is Monday 8 September 2025, 9 am in London (e2e/support/serve.mjs).
 const NOW = new Date('2025-09-08T09:00:00+01:00');
-
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
@@ -29,19 +28,13 @@ test('an admin edits the reminder template, tests reminders for a date and share
   request,
 }) => {
   test.setTimeout(120_000);
-  const id = unique();
-  const subdomain = `settings-${id}`;
-  const registered = await request.post('/api/auth/register', {
-    data: {
-      name: 'Ada Admin',
-      email: `settings-admin-${id}@example.com`,
-      password: 'admin-password',
-      organizationName: `Settings School ${id}`,
-      organizationSubdomain: subdomain,
-    },
+  const school = await registerSchool(request, {
+    prefix: 'settings',
+    emailPrefix: 'settings-admin',
+    adminName: 'Ada Admin',
+    password: 'admin-password',
   });
-  expect(registered.status()).toBe(201);
-  const adminToken = ((await registered.json()) as { token: string }).token;
+  const { id, subdomain, token: adminToken } = school;
   const auth = { Authorization: `Bearer ${adminToken}` };
 
   // Sue (invited, signs in as staff) and Ann are on duty on Friday 12 September.

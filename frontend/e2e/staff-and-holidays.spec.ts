@@ -1,12 +1,11 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { linkPath, waitForEmail } from './support/mailbox';
+import { registerSchool } from './support/school';
 import { seeToast } from './support/toast';
 
 // The server runs with APP_NOW=2025-09-08T09:00 (e2e/support/serve.mjs); the browser's clock
 // is pinned to the same moment so "upcoming" means the same thing on both sides.
 const NOW = new Date('2025-09-08T09:00:00+01:00');
-
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
 async function signedInAs(browser: Browser, token: string): Promise<Page> {
   const context = await browser.newContext();
@@ -22,23 +21,14 @@ test('an admin manages staff (one by CSV), invites someone who signs in as Staff
 }) => {
   // A long journey (about 20 s alone): on 2 cores beside another worker it can pass 30 s.
   test.setTimeout(120_000);
-  const id = unique();
-  const admin = {
-    email: `head-${id}@example.com`,
+  const admin = await registerSchool(request, {
+    prefix: 'oak',
+    emailPrefix: 'head',
+    adminName: 'Hana Head',
     password: 'head-password',
-    subdomain: `oak-${id}`,
-  };
-  const registered = await request.post('/api/auth/register', {
-    data: {
-      name: 'Hana Head',
-      email: admin.email,
-      password: admin.password,
-      organizationName: `Oak Academy ${id}`,
-      organizationSubdomain: admin.subdomain,
-    },
   });
-  expect(registered.status()).toBe(201);
-  const page = await signedInAs(browser, ((await registered.json()) as { token: string }).token);
+  const { id } = admin;
+  const page = await signedInAs(browser, admin.token);
 
   await page.goto('/staff');
   await expect(page.getByRole('heading', { name: 'Admin Panel', level: 1 })).toBeVisible();

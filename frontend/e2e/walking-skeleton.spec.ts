@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { registerSchool } from './support/school';
 
 test.describe('a visitor on the landing page', () => {
   test('sees the Professional plan served by the API', async ({ page }) => {
@@ -18,18 +19,13 @@ test.describe('a visitor on the landing page', () => {
     page,
     request,
   }) => {
-    const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-    const registered = await request.post('/api/auth/register', {
-      data: {
-        name: 'Nora Notfound',
-        email: `nora-${suffix}@example.com`,
-        password: 'some-password',
-        organizationName: 'Notfound School',
-        organizationSubdomain: `notfound-${suffix}`,
-      },
+    const { token } = await registerSchool(request, {
+      prefix: 'notfound',
+      emailPrefix: 'nora',
+      adminName: 'Nora Notfound',
+      password: 'some-password',
+      organizationName: 'Notfound School',
     });
-    expect(registered.status()).toBe(201);
-    const { token } = (await registered.json()) as { token: string };
     await page.addInitScript((value) => window.localStorage.setItem('authToken', value), token);
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();

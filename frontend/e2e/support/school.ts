@@ -1,0 +1,45 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+
+/** A short id, unique enough to keep each test's organisation, emails and subdomain apart. */
+export function unique(): string {
+  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+}
+
+export interface RegisteredSchool {
+  id: string;
+  token: string;
+  email: string;
+  password: string;
+  subdomain: string;
+  organizationName: string;
+}
+
+/**
+ * Registers a new organisation through the API and returns its admin's token with the values
+ * it was registered with. With `id = unique()`: the subdomain is `${prefix}-${id}`, the admin's
+ * email `${emailPrefix ?? prefix}-${id}@example.com`, and the organisation name, unless given,
+ * `${Prefix} School ${id}` (e.g. "Rota School k3x9…" for the prefix "rota").
+ */
+export async function registerSchool(
+  request: APIRequestContext,
+  school: {
+    prefix: string;
+    adminName: string;
+    password: string;
+    organizationName?: string;
+    emailPrefix?: string;
+  },
+): Promise<RegisteredSchool> {
+  const id = unique();
+  const { prefix, adminName, password } = school;
+  const email = `${school.emailPrefix ?? prefix}-${id}@example.com`;
+  const subdomain = `${prefix}-${id}`;
+  const organizationName =
+    school.organizationName ?? `${prefix[0]!.toUpperCase()}${prefix.slice(1)} School ${id}`;
+  const registered = await request.post('/api/auth/register', {
+    data: { name: adminName, email, password, organizationName, organizationSubdomain: subdomain },
+  });
+  expect(registered.status(), `register ${subdomain}: ${await registered.text()}`).toBe(201);
+  const { token } = (await registered.json()) as { token: string };
+  return { id, token, email, password, subdomain, organizationName };
+}
