@@ -44,16 +44,9 @@ export function refreshIntervalText(minutes: number): string {
 function CopyButton({ text }: { text: string }) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const mounted = useRef(true);
   const toast = useToast();
 
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-      clearTimeout(timer.current);
-    };
-  }, []);
+  useEffect(() => () => clearTimeout(timer.current), []);
 
   const copy = async () => {
     try {
@@ -65,7 +58,6 @@ function CopyButton({ text }: { text: string }) {
       toast({ variant: 'destructive', description: COPY_FAILED_MESSAGE });
       return;
     }
-    if (!mounted.current) return;
     clearTimeout(timer.current);
     setCopied(true);
     timer.current = setTimeout(() => setCopied(false), COPIED_STATE_MS);

@@ -1,5 +1,5 @@
-import { Alert, Button, Space, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Flex, Form, Input, Space, Typography, type GetRef } from 'antd';
+import { useEffect, useRef, useState, type Ref } from 'react';
 
 import { useGetAutoApprovalSettingsQuery } from '@/features/settings/api';
 import { useGetStaffQuery } from '@/features/staff/api';
@@ -14,6 +14,7 @@ import {
   dutyRequestAccess,
   notOwnDutyText,
   PAST_DUTY_TEXT,
+  REASON_MAX_LENGTH,
   SWAP_NEEDS_APPROVAL_NOTE,
   type DutyRequestAccess,
 } from '../lib/duty-requests';
@@ -164,5 +165,43 @@ export function RequestApprovalNote({ kind }: { kind: 'swap' | 'cancel' }) {
         kind === 'cancel' && settings?.autoFillCancellations ? AUTO_FILL_NOTE : undefined
       }
     />
+  );
+}
+
+/** The request forms' required Reason (spec §5), up to the server's length limit. */
+export function RequestReasonField({
+  requiredMessage,
+  inputRef,
+}: {
+  requiredMessage: string;
+  inputRef?: Ref<GetRef<typeof Input.TextArea>>;
+}) {
+  return (
+    <Form.Item
+      label="Reason"
+      name="reason"
+      rules={[{ required: true, whitespace: true, message: requiredMessage }]}
+    >
+      <Input.TextArea
+        ref={inputRef}
+        autoSize={{ minRows: 3, maxRows: 6 }}
+        maxLength={REASON_MAX_LENGTH}
+        showCount
+      />
+    </Form.Item>
+  );
+}
+
+/** The request forms' Back and Send Request buttons. */
+export function RequestFormActions({ saving, onBack }: { saving: boolean; onBack: () => void }) {
+  return (
+    <Flex justify="end" gap="small">
+      <Button onClick={onBack} disabled={saving}>
+        Back
+      </Button>
+      <Button type="primary" htmlType="submit" loading={saving}>
+        Send Request
+      </Button>
+    </Flex>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Flex, Form, Input, Typography, type GetRef } from 'antd';
+import { Flex, Form, Input, Typography, type GetRef } from 'antd';
 import { useEffect, useRef } from 'react';
 
 import { useCreateCancelRequestMutation } from '@/features/requests/api';
@@ -6,9 +6,9 @@ import { getServerMessage } from '@/shared/api/errors';
 import { formatDate } from '@/shared/lib/dates';
 import { useToast } from '@/shared/ui/toast';
 
-import { CANCEL_REASON_REQUIRED_MESSAGE, REASON_MAX_LENGTH } from '../lib/duty-requests';
+import { CANCEL_REASON_REQUIRED_MESSAGE } from '../lib/duty-requests';
 import { LONG_DATE_FORMAT } from '../lib/rota-calendar';
-import { RequestApprovalNote } from './duty-requests';
+import { RequestApprovalNote, RequestFormActions, RequestReasonField } from './duty-requests';
 import type { RequestFormProps } from './request-swap-form';
 
 type TextAreaRef = GetRef<typeof Input.TextArea>;
@@ -69,26 +69,8 @@ export function RequestCancelForm({ date, person, own, onBack, onDone }: Request
         </Typography.Paragraph>
         <RequestApprovalNote kind="cancel" />
       </Flex>
-      <Form.Item
-        label="Reason"
-        name="reason"
-        rules={[{ required: true, whitespace: true, message: CANCEL_REASON_REQUIRED_MESSAGE }]}
-      >
-        <Input.TextArea
-          ref={reasonRef}
-          autoSize={{ minRows: 3, maxRows: 6 }}
-          maxLength={REASON_MAX_LENGTH}
-          showCount
-        />
-      </Form.Item>
-      <Flex justify="end" gap="small">
-        <Button onClick={onBack} disabled={saving}>
-          Back
-        </Button>
-        <Button type="primary" htmlType="submit" loading={saving}>
-          Send Request
-        </Button>
-      </Flex>
+      <RequestReasonField requiredMessage={CANCEL_REASON_REQUIRED_MESSAGE} inputRef={reasonRef} />
+      <RequestFormActions saving={saving} onBack={onBack} />
     </Form>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Flex, Form, Input, Select, Typography, type RefSelectProps } from 'antd';
+import { Flex, Form, Select, Typography, type RefSelectProps } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
 
 import { useCreateSwapRequestMutation } from '@/features/requests/api';
@@ -11,13 +11,12 @@ import { useToast } from '@/shared/ui/toast';
 import type { RotaDayDto, RotaPersonDto } from '../api';
 import {
   MISSING_INFORMATION,
-  REASON_MAX_LENGTH,
   swapTargets,
   SWAP_REASON_REQUIRED_MESSAGE,
   SWAP_TARGET_REQUIRED_MESSAGE,
 } from '../lib/duty-requests';
 import { LONG_DATE_FORMAT } from '../lib/rota-calendar';
-import { RequestApprovalNote } from './duty-requests';
+import { RequestApprovalNote, RequestFormActions, RequestReasonField } from './duty-requests';
 
 export interface RequestFormProps {
   /** The duty's day, `yyyy-MM-dd`. */
@@ -153,25 +152,8 @@ export function RequestSwapForm({
           notFoundContent={staff.isLoading ? 'Loading…' : 'No staff members available'}
         />
       </Form.Item>
-      <Form.Item
-        label="Reason"
-        name="reason"
-        rules={[{ required: true, whitespace: true, message: SWAP_REASON_REQUIRED_MESSAGE }]}
-      >
-        <Input.TextArea
-          autoSize={{ minRows: 3, maxRows: 6 }}
-          maxLength={REASON_MAX_LENGTH}
-          showCount
-        />
-      </Form.Item>
-      <Flex justify="end" gap="small">
-        <Button onClick={onBack} disabled={saving}>
-          Back
-        </Button>
-        <Button type="primary" htmlType="submit" loading={saving}>
-          Send Request
-        </Button>
-      </Flex>
+      <RequestReasonField requiredMessage={SWAP_REASON_REQUIRED_MESSAGE} />
+      <RequestFormActions saving={saving} onBack={onBack} />
     </Form>
   );
 }
