@@ -44,6 +44,9 @@ export function buildOrmConfig({ clientUrl, connect = true, debug = false }: Orm
     forceUtcTimezone: true,
     ensureDatabase: false,
     pool: { min: 0, max: 10 },
+    // MikroORM hands pg only host, port, user, password and database from clientUrl, dropping
+    // `?sslmode=…`/`sslrootcert=…`; passing the URL itself lets pg read them, as migrate.ts does.
+    driverOptions: { connection: { connectionString: clientUrl } },
     debug,
   });
 }
