@@ -1,55 +1,20 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { isProcessRunning } from '../src/database/embedded-postgres';
 import { freePort } from '../src/database/throwaway-postgres';
-
-/**
- * The built app as a real process (`node dist/main.js`, what `npm start` runs): configuration
- * errors, start on the embedded PostgreSQL, SIGKILL and restart without clean-up, SIGTERM.
- * `npm test -w backend` builds dist/ before jest runs.
- */
-const MAIN = path.resolve(__dirname, '..', 'dist', 'main.js');
-
-interface Running {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function startApp(env: Record<string, string>): Running {
-  const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'info', SERVE_STATIC: 'false', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-/** Resolves when the app logs that it listens; rejects if it exits first. */
-function listening(app: Running): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      if (app.output().includes('Duty Manager is listening')) {
-        app.child.stdout?.off('data', check);
-        resolve();
-      }
-    };
-    app.child.stdout?.on('data', check);
-    check();
-    void app.exited.then((code) => reject(new Error(`app exited (${code}) before listening:\n${app.output()}`)));
-  });
-}
+import { listening, MAIN, startApp } from './support/app-process';
 
 function postmasterPid(dataDir: string): number | undefined {
   const file = path.join(dataDir, 'postmaster.pid');
   return fs.existsSync(file) ? Number(fs.readFileSync(file, 'utf8').split('\n')[0]) : undefined;
 }
 
+/**
+ * The built app as a real process (`node dist/main.js`, what `npm start` runs): configuration
+ * errors, start on the embedded PostgreSQL, SIGKILL and restart without clean-up, SIGTERM.
+ * `npm test -w backend` builds dist/ before jest runs.
+ */
 describe('the app process', () => {
   let root: string;
 

@@ -233,6 +233,8 @@ export class EmbeddedPostgres {
     return new Promise<void>((resolve, reject) => {
       const child = spawn(path.join(this.binDir, 'postgres'), args, this.spawnOptions());
       this.child = child;
+      // A server started again after stop() is a new one to stop.
+      this.stopping = undefined;
       let output = '';
       let ready = false;
       const timer = setTimeout(() => {

@@ -16,8 +16,9 @@ export interface RequiredPermission {
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
   override handleRequest<TUser = AuthUser>(err: unknown, user: TUser | false, info: unknown): TUser {
-    if (err instanceof UnauthorizedException) throw err;
-    if (err || !user) {
+    // A failure to check the token (the database is down: 503) is not a reason to end the session.
+    if (err) throw err;
+    if (!user) {
       const reason = info as { name?: string; message?: string } | undefined;
       if (reason?.name === 'TokenExpiredError') throw new UnauthorizedException(SESSION_ENDED);
       if (reason?.message === 'No auth token') throw new UnauthorizedException('Please sign in to continue.');
