@@ -1,258 +1,389 @@
 import { bearer, type Account } from './accounts';
 import type { TestApp } from './test-app';
 
-/** Organisation A's admin and data, and organisation B's admin, for cross-tenant cases. */
-export interface CrossTenantContext {
-  t: TestApp;
-  a: Account;
-  b: Account;
-}
+/**
+ * Who calls an operation: nobody signed in (`anonymous`); someone holding only a calendar feed
+ * token (`feed`: in the URL on the feed routes, as a bearer token anywhere else); or a signed-in
+ * member of the organisation with that role.
+ */
+export const CALLERS = ['anonymous', 'feed', 'staff', 'manager', 'admin'] as const;
+export type Caller = (typeof CALLERS)[number];
+export const ROLE_CALLERS = ['staff', 'manager', 'admin'] as const satisfies readonly Caller[];
+export type RoleCaller = (typeof ROLE_CALLERS)[number];
 
 export type TenantRule =
   /** No organisation data: health, plan, sign-up and sign-in flows. */
   | { kind: 'none' }
-  /** Answers only about the caller's own organisation; takes no ids. `query`: required query string. */
-  | { kind: 'own'; query?: string }
+  /** Answers only about the caller's own organisation; takes no ids. */
+  | { kind: 'own' }
   /** Opened by a calendar feed token in the URL instead of a sign-in: B's token shows only B's organisation. */
   | { kind: 'feed-token' }
   /**
-   * Takes ids of tenant data. `setup` creates A's record and returns its id; `attempt` shows
-   * that B's admin using that id gets 404. The test checks nothing changed in between. Every
-   * route with path parameters needs one.
+   * Takes ids of tenant data in the path. Its example (EXAMPLES) creates A's record; organisation
+   * B's members using that id get 404 (or the role gate's 403), changing nothing.
    */
-  | { kind: 'ids'; setup: (ctx: CrossTenantContext) => Promise<string>; attempt: (ctx: CrossTenantContext, id: string) => Promise<void> };
+  | { kind: 'ids' };
 
 export interface RouteRule {
-  access: 'public' | 'signed-in';
+  /**
+   * Exactly who passes the operation's role gate (the `@Authenticated(permission)` decorator
+   * and PERMISSIONS in src/common/auth/roles.ts). Some operations then restrict staff to their
+   * own records inside the service; those are noted, but this list is about the gate.
+   */
+  callers: readonly Caller[];
   tenant: TenantRule;
 }
 
+/** A route without a role gate: anyone may call it, signed in or not. */
+const ANYONE = ['anonymous', 'feed', 'staff', 'manager', 'admin'] as const;
+
+const NONE = { kind: 'none' } as const;
+const OWN = { kind: 'own' } as const;
+const IDS = { kind: 'ids' } as const;
+const FEED = { kind: 'feed-token' } as const;
+
 /**
- * Every operation of the API, by operation id, with who may call it and how it relates to
- * tenants. The inventory test fails when the OpenAPI spec has an operation missing here, so a
- * new route cannot ship without its access rule and, when it takes ids, its cross-tenant test.
+ * Every operation of the API, by operation id: who may call it (the role matrix) and how it
+ * relates to tenants. The inventory test fails when the OpenAPI spec has an operation missing
+ * here, so a new route cannot ship without its access rule; the role-access test then calls it
+ * as every caller kind. The comment names the permission of the route's decorator.
  */
 export const ROUTES: Record<string, RouteRule> = {
-  getHealth: { access: 'public', tenant: { kind: 'none' } },
-  getPlan: { access: 'public', tenant: { kind: 'none' } },
-  register: { access: 'public', tenant: { kind: 'none' } },
-  login: { access: 'public', tenant: { kind: 'none' } },
-  verifyEmail: { access: 'public', tenant: { kind: 'none' } },
-  resendVerification: { access: 'public', tenant: { kind: 'none' } },
-  forgotPassword: { access: 'public', tenant: { kind: 'none' } },
-  resetPassword: { access: 'public', tenant: { kind: 'none' } },
-  getCurrentUser: { access: 'signed-in', tenant: { kind: 'own' } },
-  getStaff: { access: 'signed-in', tenant: { kind: 'own' } },
-  createStaff: { access: 'signed-in', tenant: { kind: 'own' } },
-  previewStaffImport: { access: 'signed-in', tenant: { kind: 'own' } },
-  importStaff: { access: 'signed-in', tenant: { kind: 'own' } },
-  updateStaff: {
-    access: 'signed-in',
-    tenant: {
-      kind: 'ids',
-      setup: createStaffOfA,
-      attempt: ({ t, b }, id) => expect404(t.http().put(`/api/staff/${id}`).set(...bearer(b.token)).send({ name: 'Taken Over', isActive: false })),
-    },
-  },
-  inviteStaff: {
-    access: 'signed-in',
-    tenant: {
-      kind: 'ids',
-      setup: createStaffOfA,
-      attempt: ({ t, b }, id) => expect404(t.http().post(`/api/staff/${id}/invite`).set(...bearer(b.token)).send({})),
-    },
-  },
-  changeStaffRole: {
-    access: 'signed-in',
-    tenant: {
-      kind: 'ids',
-      setup: createStaffOfA,
-      attempt: ({ t, b }, id) => expect404(t.http().put(`/api/staff/${id}/role`).set(...bearer(b.token)).send({ role: 'admin' })),
-    },
-  },
-  getHolidays: { access: 'signed-in', tenant: { kind: 'own' } },
-  createHoliday: { access: 'signed-in', tenant: { kind: 'own' } },
-  addBankHolidays: { access: 'signed-in', tenant: { kind: 'own' } },
-  updateHoliday: {
-    access: 'signed-in',
-    tenant: {
-      kind: 'ids',
-      setup: createHolidayOfA,
-      attempt: ({ t, b }, id) =>
-        expect404(
-          t.http().put(`/api/holidays/${id}`).set(...bearer(b.token)).send({ name: 'Taken', type: 'other', startDate: '2025-10-01', endDate: '2025-10-01' }),
-        ),
-    },
-  },
-  deleteHoliday: {
-    access: 'signed-in',
-    tenant: {
-      kind: 'ids',
-      setup: createHolidayOfA,
-      attempt: ({ t, b }, id) => expect404(t.http().delete(`/api/holidays/${id}`).set(...bearer(b.token))),
-    },
-  },
-  getAuditLog: { access: 'signed-in', tenant: { kind: 'own' } },
-  getEmailReminderSettings: { access: 'signed-in', tenant: { kind: 'own' } },
-  saveEmailReminderSettings: { access: 'signed-in', tenant: { kind: 'own' } },
-  getEmailTemplate: { access: 'signed-in', tenant: { kind: 'own' } },
-  saveEmailTemplate: { access: 'signed-in', tenant: { kind: 'own' } },
-  previewEmailTemplate: { access: 'signed-in', tenant: { kind: 'own' } },
-  testEmailReminders: { access: 'signed-in', tenant: { kind: 'own' } },
-  testEmailRemindersForDate: { access: 'signed-in', tenant: { kind: 'own' } },
-  getEmailDeliveries: { access: 'signed-in', tenant: { kind: 'own' } },
-  uploadProcedureFile: { access: 'signed-in', tenant: { kind: 'own' } },
-  /** Both organisations have a document in the inventory test; B's GET returns B's. */
-  getProcedureFile: { access: 'signed-in', tenant: { kind: 'own' } },
-  getProcedureFileLink: { access: 'signed-in', tenant: { kind: 'own' } },
-  deleteProcedureFile: { access: 'signed-in', tenant: { kind: 'own' } },
+  getHealth: { callers: ANYONE, tenant: NONE },
+  getPlan: { callers: ANYONE, tenant: NONE },
+  register: { callers: ANYONE, tenant: NONE },
+  login: { callers: ANYONE, tenant: NONE },
+  verifyEmail: { callers: ANYONE, tenant: NONE },
+  resendVerification: { callers: ANYONE, tenant: NONE },
+  forgotPassword: { callers: ANYONE, tenant: NONE },
+  resetPassword: { callers: ANYONE, tenant: NONE },
   /** No bearer token: the signed ticket from getProcedureFileLink names the organisation, user and file. */
-  downloadProcedureFile: { access: 'public', tenant: { kind: 'none' } },
-  getSystemSettings: { access: 'signed-in', tenant: { kind: 'own' } },
-  saveSystemSettings: { access: 'signed-in', tenant: { kind: 'own' } },
-  getRota: { access: 'signed-in', tenant: { kind: 'own', query: 'startDate=2025-09-01&endDate=2026-08-31' } },
-  createRota: { access: 'signed-in', tenant: { kind: 'own' } },
-  updateRota: {
-    access: 'signed-in',
-    tenant: {
-      kind: 'ids',
-      setup: createRotaDayOfA,
-      attempt: ({ t, b }, id) =>
-        expect404(t.http().put(`/api/rota/${id}`).set(...bearer(b.token)).send({ dutyManager2Id: '00000000-0000-4000-8000-000000000001' })),
-    },
-  },
-  reshuffleFuture: { access: 'signed-in', tenant: { kind: 'own' } },
-  fillUnassigned: { access: 'signed-in', tenant: { kind: 'own' } },
-  clearFuture: { access: 'signed-in', tenant: { kind: 'own' } },
-  getCurrentWeek: { access: 'signed-in', tenant: { kind: 'own' } },
-  getDashboardStats: { access: 'signed-in', tenant: { kind: 'own' } },
-  getDutyStatistics: { access: 'signed-in', tenant: { kind: 'own' } },
-  getSwapRequests: { access: 'signed-in', tenant: { kind: 'own' } },
-  createSwapRequest: { access: 'signed-in', tenant: { kind: 'own' } },
-  decideSwapRequest: {
-    access: 'signed-in',
-    tenant: {
-      kind: 'ids',
-      setup: createSwapRequestOfA,
-      attempt: ({ t, b }, id) => expect404(t.http().put(`/api/swap-requests/${id}`).set(...bearer(b.token)).send({ status: 'approved' })),
-    },
-  },
-  getCancelRequests: { access: 'signed-in', tenant: { kind: 'own' } },
-  createCancelRequest: { access: 'signed-in', tenant: { kind: 'own' } },
-  decideCancelRequest: {
-    access: 'signed-in',
-    tenant: {
-      kind: 'ids',
-      setup: createCancelRequestOfA,
-      attempt: ({ t, b }, id) => expect404(t.http().patch(`/api/cancel-requests/${id}`).set(...bearer(b.token)).send({ status: 'approved' })),
-    },
-  },
-  getStaffUnavailability: {
-    access: 'signed-in',
-    tenant: {
-      kind: 'ids',
-      setup: createStaffOfA,
-      attempt: ({ t, b }, id) => expect404(t.http().get(`/api/staff-unavailability/${id}`).set(...bearer(b.token))),
-    },
-  },
-  createUnavailability: { access: 'signed-in', tenant: { kind: 'own' } },
-  deleteUnavailability: {
-    access: 'signed-in',
-    tenant: {
-      kind: 'ids',
-      setup: createUnavailabilityOfA,
-      attempt: ({ t, b }, id) => expect404(t.http().delete(`/api/staff-unavailability/${id}`).set(...bearer(b.token))),
-    },
-  },
-  getAutoApprovalSettings: { access: 'signed-in', tenant: { kind: 'own' } },
-  saveAutoApprovalSettings: { access: 'signed-in', tenant: { kind: 'own' } },
-  getCalendarSubscription: { access: 'signed-in', tenant: { kind: 'own' } },
-  createCalendarSubscription: { access: 'signed-in', tenant: { kind: 'own' } },
-  revokeCalendarSubscription: { access: 'signed-in', tenant: { kind: 'own' } },
-  getAllDutiesFeed: { access: 'public', tenant: { kind: 'feed-token' } },
-  getMyDutiesFeed: { access: 'public', tenant: { kind: 'feed-token' } },
+  downloadProcedureFile: { callers: ANYONE, tenant: NONE },
+
+  getCurrentUser: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // any signed-in member
+  getStaff: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
+  createStaff: { callers: ['manager', 'admin'], tenant: OWN }, // staff.manage
+  previewStaffImport: { callers: ['manager', 'admin'], tenant: OWN }, // staff.manage
+  importStaff: { callers: ['manager', 'admin'], tenant: OWN }, // staff.manage
+  updateStaff: { callers: ['manager', 'admin'], tenant: IDS }, // staff.manage
+  inviteStaff: { callers: ['manager', 'admin'], tenant: IDS }, // staff.manage
+  changeStaffRole: { callers: ['admin'], tenant: IDS }, // staff.roles
+
+  getHolidays: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
+  createHoliday: { callers: ['manager', 'admin'], tenant: OWN }, // holidays.manage
+  addBankHolidays: { callers: ['manager', 'admin'], tenant: OWN }, // holidays.manage
+  updateHoliday: { callers: ['manager', 'admin'], tenant: IDS }, // holidays.manage
+  deleteHoliday: { callers: ['manager', 'admin'], tenant: IDS }, // holidays.manage
+
+  getAuditLog: { callers: ['manager', 'admin'], tenant: OWN }, // audit.view
+
+  getEmailReminderSettings: { callers: ['admin'], tenant: OWN }, // settings.manage
+  saveEmailReminderSettings: { callers: ['admin'], tenant: OWN }, // settings.manage
+  getEmailTemplate: { callers: ['admin'], tenant: OWN }, // settings.manage
+  saveEmailTemplate: { callers: ['admin'], tenant: OWN }, // settings.manage
+  previewEmailTemplate: { callers: ['admin'], tenant: OWN }, // settings.manage
+  testEmailReminders: { callers: ['admin'], tenant: OWN }, // settings.manage
+  testEmailRemindersForDate: { callers: ['admin'], tenant: OWN }, // settings.manage
+  getEmailDeliveries: { callers: ['admin'], tenant: OWN }, // settings.manage
+
+  uploadProcedureFile: { callers: ['admin'], tenant: OWN }, // settings.manage
+  /** Both organisations have a document in the inventory test; B's GET returns B's. */
+  getProcedureFile: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
+  getProcedureFileLink: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
+  deleteProcedureFile: { callers: ['admin'], tenant: OWN }, // settings.manage
+  getSystemSettings: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
+  saveSystemSettings: { callers: ['admin'], tenant: OWN }, // settings.manage
+
+  getRota: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
+  createRota: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
+  updateRota: { callers: ['manager', 'admin'], tenant: IDS }, // rota.manage
+  reshuffleFuture: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
+  fillUnassigned: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
+  clearFuture: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
+  getCurrentWeek: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
+  getDashboardStats: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
+  getDutyStatistics: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
+
+  // Staff see only the requests they are part of, and ask only for their own duties (requests.decide overrides).
+  getSwapRequests: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // requests.create
+  createSwapRequest: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // requests.create; staff: own duties only (403)
+  decideSwapRequest: { callers: ['manager', 'admin'], tenant: IDS }, // requests.decide
+  getCancelRequests: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // requests.create
+  createCancelRequest: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // requests.create; staff: own duties only (403)
+  decideCancelRequest: { callers: ['admin'], tenant: IDS }, // cancellations.decide (spec §6: manage settings)
+
+  // Staff read, add and delete only their own periods (403 otherwise); unavailability.manage overrides.
+  getStaffUnavailability: { callers: ['staff', 'manager', 'admin'], tenant: IDS }, // unavailability.own
+  createUnavailability: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // unavailability.own
+  deleteUnavailability: { callers: ['staff', 'manager', 'admin'], tenant: IDS }, // unavailability.own
+
+  getAutoApprovalSettings: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
+  saveAutoApprovalSettings: { callers: ['admin'], tenant: OWN }, // settings.manage, plus the admin's own password
+
+  // Each member manages their own feed link (rota.view).
+  getCalendarSubscription: { callers: ['staff', 'manager', 'admin'], tenant: OWN },
+  createCalendarSubscription: { callers: ['staff', 'manager', 'admin'], tenant: OWN },
+  revokeCalendarSubscription: { callers: ['staff', 'manager', 'admin'], tenant: OWN },
+  // No sign-in: the feed token in the URL is the only credential; without it the answer is 404.
+  getAllDutiesFeed: { callers: ['feed'], tenant: FEED },
+  getMyDutiesFeed: { callers: ['feed'], tenant: FEED },
 };
 
-async function expect404(request: PromiseLike<{ status: number; body: { statusCode?: number } }>): Promise<void> {
-  const res = await request;
-  expect(res.status).toBe(404);
-  expect(res.body.statusCode).toBe(404);
+/** Signed-in operations: only members with a role pass (the spec documents bearer security on exactly these). */
+export function isSignedIn(rule: RouteRule): boolean {
+  return rule.callers.every((caller) => (ROLE_CALLERS as readonly Caller[]).includes(caller));
 }
+
+/** One operation as the running app's OpenAPI document describes it. */
+export interface Operation {
+  id: string;
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  path: string;
+  secured: boolean;
+  /** Path parameter names, and the query parameters that are required. */
+  pathParams: string[];
+  requiredQuery: string[];
+  hasBody: boolean;
+}
+
+export async function readOperations(t: TestApp): Promise<Operation[]> {
+  type Param = { name: string; in: string; required?: boolean };
+  const spec = (await t.http().get('/api/openapi.json').expect(200)).body as {
+    paths: Record<string, Record<string, { operationId: string; security?: unknown[]; parameters?: Param[]; requestBody?: unknown }>>;
+  };
+  return Object.entries(spec.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({
+      id: op.operationId,
+      method: method as Operation['method'],
+      path,
+      secured: Boolean(op.security?.length),
+      pathParams: (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name),
+      requiredQuery: (op.parameters ?? []).filter((p) => p.in === 'query' && p.required).map((p) => p.name),
+      hasBody: Boolean(op.requestBody),
+    })),
+  );
+}
+
+/** A member of an organisation signed in with some role (see memberWithRole). */
+export interface Member {
+  token: string;
+  staffId: string;
+}
+
+/** Organisation A's records the examples build on. */
+export interface Fixtures {
+  t: TestApp;
+  /** A's admin, who creates the records. */
+  admin: Account;
+  /** A's member with role staff: records the examples make for staff belong to them. */
+  staff: Member;
+  /** A staff record of A that no caller signs in as (edits land on it). */
+  other: string;
+}
+
+/** A well-formed request for an operation: what validation accepts, on A's own records. */
+export interface Example {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: object;
+  file?: { name: string; content: Buffer; contentType: string };
+}
+
+export type ExampleBuilder = (f: Fixtures) => Example | Promise<Example>;
+
+/**
+ * A plausible valid request for every operation that needs a body, path ids or a required query
+ * (the role-access test checks that). The records are created just before the operation is
+ * called, so earlier operations (clearFuture, deletes) can't take them away; records that
+ * staff may only touch when they are theirs belong to A's staff member.
+ */
+export const EXAMPLES: Record<string, ExampleBuilder> = {
+  register: () => ({
+    body: { name: 'Rita Register', email: `rita-${next()}@register.example`, password: 'correct horse', organizationName: 'Register School', organizationSubdomain: `register-${next()}` },
+  }),
+  login: ({ admin }) => ({ body: { email: admin.email, password: admin.password, organizationSubdomain: admin.subdomain } }),
+  verifyEmail: () => ({ body: { token: 'not-a-real-token' } }),
+  resendVerification: ({ admin }) => ({ body: { email: admin.email, organizationSubdomain: admin.subdomain } }),
+  // No such account: the answer is the same, and no reset is made after answering (a write the
+  // outbox can't settle, which would land in a later operation's unchanged-database check).
+  forgotPassword: ({ admin }) => ({ body: { email: 'nobody@nowhere.example', organizationSubdomain: admin.subdomain } }),
+  resetPassword: () => ({ body: { token: 'not-a-real-token', newPassword: 'brand new secret' } }),
+  downloadProcedureFile: async (f) => {
+    await ensureDocument(f);
+    const link = await f.t.http().get('/api/settings/procedure-file/link').set(...bearer(f.admin.token));
+    expect(link.status).toBe(200);
+    const ticket = new URL(link.body.url as string, 'http://localhost').searchParams.get('ticket');
+    return { query: { ticket: ticket! } };
+  },
+
+  createStaff: () => ({ body: { name: 'Nina New', email: `nina-${next()}@a.example` } }),
+  previewStaffImport: () => ({ file: csv(`name,email\nCara Csv,cara-${next()}@a.example\n`) }),
+  importStaff: () => ({ file: csv(`name,email\nDev Csv,dev-${next()}@a.example\n`) }),
+  updateStaff: ({ other }) => ({ params: { id: other }, body: { name: 'Olive Other', isTeaching: true } }),
+  inviteStaff: async (f) => ({ params: { id: await createStaffOfA(f) } }),
+  changeStaffRole: async (f) => ({ params: { id: await createStaffOfA(f, { invite: true }) }, body: { role: 'manager' } }),
+
+  getHolidays: () => ({ query: { startDate: '2025-09-01', endDate: '2026-08-31' } }),
+  createHoliday: () => {
+    const date = futureMonday();
+    return { body: { name: 'Sports Day', type: 'other', startDate: date, endDate: date } };
+  },
+  addBankHolidays: () => ({ body: { academicYearStart: 2025 } }),
+  updateHoliday: async (f) => {
+    const date = futureMonday();
+    return { params: { id: await createHolidayOfA(f) }, body: { name: 'Moved Day', type: 'inset_day', startDate: date, endDate: date } };
+  },
+  deleteHoliday: async (f) => ({ params: { id: await createHolidayOfA(f) } }),
+
+  saveEmailReminderSettings: () => ({ body: { enabled: false, time: '08:30', hoursAdvance: 24 } }),
+  saveEmailTemplate: () => ({ body: TEMPLATE }),
+  previewEmailTemplate: () => ({ body: TEMPLATE }),
+  testEmailRemindersForDate: () => ({ body: { date: futureMonday() } }),
+  uploadProcedureFile: () => ({ file: pdf('Uploaded') }),
+  // The document exists when these are called, whatever ran before.
+  getProcedureFile: async (f) => (await ensureDocument(f), {}),
+  getProcedureFileLink: async (f) => (await ensureDocument(f), {}),
+  deleteProcedureFile: async (f) => (await ensureDocument(f), {}),
+  saveSystemSettings: () => ({ body: { dutyManagersPerDay: 2 } }),
+
+  getRota: () => ({ query: { startDate: '2025-09-01', endDate: '2026-08-31' } }),
+  createRota: ({ other }) => ({ body: { date: futureMonday(), dutyManager1Id: other } }),
+  updateRota: async (f) => {
+    const duty = await dutyOf(f, f.other);
+    return { params: { id: duty.rotaDayId }, body: { dutyManager1Id: f.other, dutyManager2Id: f.staff.staffId } };
+  },
+  reshuffleFuture: () => ({ body: { endDate: weeksAhead(3) } }),
+  fillUnassigned: () => ({ body: { endDate: weeksAhead(3) } }),
+
+  createSwapRequest: async (f) => {
+    const { date } = await dutyOf(f, f.staff.staffId);
+    return { body: { requesterId: f.staff.staffId, targetId: f.other, originalDate: date, swapDate: date, reason: 'Trip' } };
+  },
+  decideSwapRequest: async (f) => ({ params: { id: await createSwapRequestOfA(f) }, body: { status: 'approved' } }),
+  createCancelRequest: async (f) => {
+    const { date } = await dutyOf(f, f.staff.staffId);
+    return { body: { staffId: f.staff.staffId, date, reason: 'Trip' } };
+  },
+  decideCancelRequest: async (f) => ({ params: { id: await createCancelRequestOfA(f) }, body: { status: 'rejected' } }),
+
+  getStaffUnavailability: ({ staff }) => ({ params: { staffId: staff.staffId } }),
+  createUnavailability: ({ staff }) => {
+    const date = futureMonday();
+    return { body: { staffId: staff.staffId, startDate: date, endDate: date, reason: 'Course' } };
+  },
+  deleteUnavailability: async (f) => ({ params: { id: await createUnavailabilityOfA(f) } }),
+
+  saveAutoApprovalSettings: ({ admin }) => ({ body: { adminPassword: admin.password, swaps: false } }),
+};
+
+/** Where the caller's credentials go, and the example, in one real HTTP request. */
+export interface Credentials {
+  bearer?: string;
+  query?: Record<string, string>;
+}
+
+export function callOperation(t: TestApp, op: Operation, example: Example, credentials: Credentials = {}) {
+  const path = op.path.replace(/\{([^}]+)\}/g, (_match, name: string) => encodeURIComponent(example.params?.[name] ?? 'missing-param'));
+  const query = new URLSearchParams({ ...example.query, ...credentials.query }).toString();
+  let req = t.http()[op.method](query ? `${path}?${query}` : path);
+  if (credentials.bearer) req = req.set(...bearer(credentials.bearer));
+  if (example.file) return req.attach('file', example.file.content, { filename: example.file.name, contentType: example.file.contentType });
+  return example.body ? req.send(example.body) : req;
+}
+
+const TEMPLATE = {
+  subject: 'Duty on {date}',
+  greeting: 'Dear {staffName},',
+  mainMessage: '<p>You are on duty on {date}.</p>',
+  keyReminders: ['Wear the lanyard'],
+  emergencyContacts: ['Office: 100'],
+  footerMessage: 'Thanks',
+  signature: 'Head Teacher',
+};
 
 let counter = 0;
+const next = () => ++counter;
 
-async function createStaffOfA({ t, a }: CrossTenantContext): Promise<string> {
-  counter += 1;
-  const res = await t.http().post('/api/staff').set(...bearer(a.token)).send({ name: `Alpha Person ${counter}`, email: `alpha-${counter}-${Date.now()}@a.example`, invite: true });
-  expect(res.status).toBe(201);
-  return res.body.id as string;
+/** The server's "today" is the real date: bulk rota changes need an end date after it. */
+function weeksAhead(weeks: number): string {
+  return new Date(Date.now() + weeks * 7 * 86_400_000).toISOString().slice(0, 10);
 }
 
-async function createStaffOf({ t }: CrossTenantContext, account: { token: string }): Promise<string> {
-  counter += 1;
-  const res = await t.http().post('/api/staff').set(...bearer(account.token)).send({ name: `Person ${counter}`, email: `p-${counter}-${Date.now()}@x.example` });
-  expect(res.status).toBe(201);
-  return res.body.id as string;
-}
-
-async function createRotaDayOfA(ctx: CrossTenantContext): Promise<string> {
-  const staffId = await createStaffOf(ctx, ctx.a);
-  counter += 1;
-  // A different weekday each time (from Monday 3 November 2025), so setups never collide.
-  const date = new Date(Date.UTC(2025, 10, 3 + 7 * counter)).toISOString().slice(0, 10);
-  const res = await ctx.t.http().post('/api/rota').set(...bearer(ctx.a.token)).send({ date, dutyManager1Id: staffId });
-  expect(res.status).toBe(201);
-  return res.body.id as string;
-}
-
-async function createHolidayOfA({ t, a }: CrossTenantContext): Promise<string> {
-  const res = await t.http().post('/api/holidays').set(...bearer(a.token)).send({ name: 'Alpha Day', type: 'inset_day', startDate: '2025-11-03', endDate: '2025-11-03' });
-  expect(res.status).toBe(201);
-  return res.body.id as string;
-}
-
-/** A future weekday (Mondays from 7 January 2030 on), different for every setup. */
+/** A future weekday (Mondays from 7 January 2030 on), different on every call. */
 function futureMonday(): string {
-  counter += 1;
-  return new Date(Date.UTC(2030, 0, 7 + 7 * counter)).toISOString().slice(0, 10);
+  return new Date(Date.UTC(2030, 0, 7 + 7 * next())).toISOString().slice(0, 10);
 }
 
-/** Two of A's staff, the first on duty on a future day. */
-async function dutyOfA(ctx: CrossTenantContext): Promise<{ date: string; onDuty: string; other: string }> {
-  const onDuty = await createStaffOf(ctx, ctx.a);
-  const other = await createStaffOf(ctx, ctx.a);
-  const date = futureMonday();
-  const res = await ctx.t.http().post('/api/rota').set(...bearer(ctx.a.token)).send({ date, dutyManager1Id: onDuty });
+function csv(text: string): NonNullable<Example['file']> {
+  return { name: 'staff.csv', content: Buffer.from(text, 'utf8'), contentType: 'text/csv' };
+}
+
+function pdf(title: string): NonNullable<Example['file']> {
+  return { name: `${title}.pdf`, content: Buffer.from(`%PDF-1.4\n% ${title}\n%%EOF\n`), contentType: 'application/pdf' };
+}
+
+/** Uploads a procedure document for A unless A has one (which is then kept). */
+async function ensureDocument({ t, admin }: Fixtures): Promise<void> {
+  const current = await t.http().get('/api/settings/procedure-file').set(...bearer(admin.token));
+  if (current.status === 200) return;
+  expect(current.status).toBe(404);
+  const file = pdf('Procedures');
+  const res = await t.http().post('/api/settings/procedure-file').set(...bearer(admin.token)).attach('file', file.content, { filename: file.name, contentType: file.contentType });
+  expect(res.status).toBe(200);
+}
+
+async function createStaffOfA({ t, admin }: Fixtures, { invite = false } = {}): Promise<string> {
+  const n = next();
+  const res = await t.http().post('/api/staff').set(...bearer(admin.token)).send({ name: `Alpha Person ${n}`, email: `alpha-${n}@a.example`, invite });
   expect(res.status).toBe(201);
-  return { date, onDuty, other };
+  return res.body.id as string;
 }
 
-async function createSwapRequestOfA(ctx: CrossTenantContext): Promise<string> {
-  const { date, onDuty, other } = await dutyOfA(ctx);
-  const res = await ctx.t
+async function createHolidayOfA({ t, admin }: Fixtures): Promise<string> {
+  const date = futureMonday();
+  const res = await t.http().post('/api/holidays').set(...bearer(admin.token)).send({ name: 'Alpha Day', type: 'inset_day', startDate: date, endDate: date });
+  expect(res.status).toBe(201);
+  return res.body.id as string;
+}
+
+/** `staffId` on duty on a new future day. */
+async function dutyOf({ t, admin }: Fixtures, staffId: string): Promise<{ date: string; rotaDayId: string }> {
+  const date = futureMonday();
+  const res = await t.http().post('/api/rota').set(...bearer(admin.token)).send({ date, dutyManager1Id: staffId });
+  expect(res.status).toBe(201);
+  return { date, rotaDayId: res.body.id as string };
+}
+
+/** A pending swap request of A's staff member (asked by the admin on their behalf). */
+async function createSwapRequestOfA(f: Fixtures): Promise<string> {
+  const { date } = await dutyOf(f, f.staff.staffId);
+  const res = await f.t
     .http()
     .post('/api/swap-requests')
-    .set(...bearer(ctx.a.token))
-    .send({ requesterId: onDuty, targetId: other, originalDate: date, swapDate: date, reason: 'Trip' });
-  expect(res.status).toBe(201);
+    .set(...bearer(f.admin.token))
+    .send({ requesterId: f.staff.staffId, targetId: f.other, originalDate: date, swapDate: date, reason: 'Trip' });
+  expect({ status: res.status, request: res.body.request?.status }).toEqual({ status: 201, request: 'pending' });
   return res.body.request.id as string;
 }
 
-async function createCancelRequestOfA(ctx: CrossTenantContext): Promise<string> {
-  const { date, onDuty } = await dutyOfA(ctx);
-  const res = await ctx.t.http().post('/api/cancel-requests').set(...bearer(ctx.a.token)).send({ staffId: onDuty, date, reason: 'Trip' });
-  expect(res.status).toBe(201);
+/** A pending cancel request of A's staff member (cancellation auto-approval is turned off first). */
+async function createCancelRequestOfA(f: Fixtures): Promise<string> {
+  const off = await f.t.http().post('/api/auto-approval-settings').set(...bearer(f.admin.token)).send({ adminPassword: f.admin.password, cancellations: false });
+  expect(off.status).toBe(200);
+  const { date } = await dutyOf(f, f.staff.staffId);
+  const res = await f.t.http().post('/api/cancel-requests').set(...bearer(f.admin.token)).send({ staffId: f.staff.staffId, date, reason: 'Trip' });
+  expect({ status: res.status, request: res.body.request?.status }).toEqual({ status: 201, request: 'pending' });
   return res.body.request.id as string;
 }
 
-async function createUnavailabilityOfA(ctx: CrossTenantContext): Promise<string> {
-  const staffId = await createStaffOf(ctx, ctx.a);
+/** An unavailability period of A's staff member. */
+async function createUnavailabilityOfA(f: Fixtures): Promise<string> {
   const date = futureMonday();
-  const res = await ctx.t
+  const res = await f.t
     .http()
     .post('/api/staff-unavailability')
-    .set(...bearer(ctx.a.token))
-    .send({ staffId, startDate: date, endDate: date, reason: 'Course' });
+    .set(...bearer(f.admin.token))
+    .send({ staffId: f.staff.staffId, startDate: date, endDate: date, reason: 'Course' });
   expect(res.status).toBe(201);
   return res.body.unavailability.id as string;
 }
