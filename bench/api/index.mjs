@@ -1,0 +1,205 @@
+#!/usr/bin/env node
+// API benchmark at scale: the month rota, the dashboard stats and the staff list of a 200-staff
+// organisation, in a database holding 1,000 organisations and five academic years of rota
+// (bench/api/seed.mjs), under `connections` concurrent keep-alive connections from a worker
+// thread (bench/lib/http-load.mjs). The app runs as its own process (`node backend/dist/main.js`,
+// production settings) next to a bare node:http + pg server answering with the same SQL
+// (bench/api/bare-server.mjs, also its own process); prints requests per second, p50/p99, the
+// ratios app/bare, and both processes' resident memory before and after the load.
+//   npm run build -w backend && node bench/api/index.mjs [seconds=10] [connections=50]
+// BENCH_API_ORGS=<n> seeds n organisations in all instead of 1,000 (quicker runs while developing).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { isDeepStrictEqual } from 'node:util';
+import { load, summarise } from '../lib/http-load.mjs';
+import { ROTA_YEARS, seed } from './seed.mjs';
+
+const require = createRequire(import.meta.url);
+const dist = new URL('../../backend/dist/', import.meta.url).pathname;
+const { startThrowawayPostgres, freePort } = require(`${dist}database/throwaway-postgres.js`);
+const { Client } = require('pg');
+
+const seconds = Number(process.argv[2] ?? 10);
+const connections = Number(process.argv[3] ?? 50);
+const organizations = Number(process.env.BENCH_API_ORGS ?? 1000);
+const staffCount = 200;
+// A Monday inside the seeded years: "today" for the app's clock and the bare server.
+const appNow = '2025-10-06T09:00';
+const today = appNow.slice(0, 10);
+const month = { startDate: '2025-10-01', endDate: '2025-10-31' };
+const endpoints = [
+  { name: 'GET /api/rota (one month)', path: `/api/rota?startDate=${month.startDate}&endDate=${month.endDate}` },
+  { name: 'GET /api/dashboard-stats', path: '/api/dashboard-stats' },
+  { name: 'GET /api/staff', path: '/api/staff' },
+];
+
+/** VmRSS and VmHWM (peak) of a process, in MiB. */
+function memory(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (key) => Number(status.match(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm'))?.[1] ?? NaN);
+  return { rss: kib('VmRSS') / 1024, hwm: kib('VmHWM') / 1024 };
+}
+const mib = (m) => `VmRSS ${m.rss.toFixed(0)} MiB, VmHWM ${m.hwm.toFixed(0)} MiB`;
+
+/** Starts `node script` with `env`; resolves with the child once `ready(line)` matches a line it prints. */
+function start(script, env, ready, what) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const onData = (chunk) => {
+      output += chunk;
+      const match = output.split('\n').map(ready).find(Boolean);
+      if (match) {
+        child.stdout.off('data', onData);
+        child.stdout.resume();
+        resolve({ child, match });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.once('exit', (code) => reject(new Error(`${what} exited (${code}) before it was ready:\n${output}`)));
+  });
+}
+
+/** Waits until GET `url` answers 200. */
+async function waitFor(url, child, what) {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${what} exited (${child.exitCode})`);
+    try {
+      if ((await fetch(url)).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+function stopChild(child) {
+  if (!child || child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+}
+
+const pg = await startThrowawayPostgres('bench_api');
+let app;
+let bare;
+try {
+  // The app, as deployed: its own process on the throwaway database; it applies the migrations.
+  const appPort = await freePort();
+  const appEnv = {
+    DATABASE_URL: pg.server.url,
+    PORT: String(appPort),
+    HOST: '127.0.0.1',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    SERVE_STATIC: 'false',
+    APP_NOW: appNow,
+    REMINDER_CRON: 'off',
+  };
+  app = spawn(process.execPath, [`${dist}main.js`], { env: { PATH: process.env.PATH, ...appEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const base = `http://127.0.0.1:${appPort}`;
+  await waitFor(`${base}/api/health`, app, 'The app');
+
+  // The measured organisation signs up through the API, so its admin and token are real.
+  const register = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: 'Bench Admin', email: 'bench@example.com', password: 'bench-password', organizationName: 'Bench School', organizationSubdomain: 'bench' }),
+  });
+  if (register.status !== 201) throw new Error(`sign-up: ${register.status} ${await register.text()}`);
+  const { token } = await register.json();
+  const auth = { Authorization: `Bearer ${token}` };
+
+  const db = new Client({ connectionString: pg.server.url });
+  await db.connect();
+  const {
+    rows: [admin],
+  } = await db.query(`select id, organization_id from users where email = 'bench@example.com'`);
+  console.log(`Seeding ${organizations} organisations (the measured one: ${staffCount} staff), rota ${ROTA_YEARS.start}..${ROTA_YEARS.end} on every weekday:`);
+  const seedStarted = performance.now();
+  await seed(db, {
+    measured: { organizationId: admin.organization_id, staff: staffCount, subdomain: 'bench' },
+    otherOrgs: organizations - 1,
+    log: (line) => console.log(line),
+  });
+  const seedSeconds = (performance.now() - seedStarted) / 1000;
+  const {
+    rows: [size],
+  } = await db.query(
+    `select pg_size_pretty(pg_database_size(current_database())) as db,
+            (select count(*) from organizations) as orgs, (select count(*) from staff) as staff,
+            (select count(*) from rota_days) as days, (select count(*) from rota_slots) as slots`,
+  );
+  await db.end();
+  console.log(
+    `Seeded in ${seedSeconds.toFixed(0)} s: ${size.orgs} organisations, ${size.staff} staff, ${size.days} rota days, ${size.slots} slots; database ${size.db}`,
+  );
+
+  // Sanity: the app shows the seeded data.
+  const get = async (b, path, headers = auth) => {
+    const res = await fetch(`${b}${path}`, { headers });
+    if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  const [rota, stats, staff] = await Promise.all(endpoints.map((e) => get(base, e.path)));
+  const named = rota.filter((d) => d.slots.every((s) => s.staff?.name)).length;
+  console.log(
+    `App shows: ${rota.length} rota days in ${month.startDate.slice(0, 7)} (${named} with every slot named), ${staff.length} staff, ` +
+      `dashboard: ${stats.totalDuties} duties this month, ${stats.activeStaffCount} active, ${stats.pendingSwaps} pending swaps, ${stats.pendingCancellations} pending cancellations, unfilled ${stats.unfilled}`,
+  );
+  if (rota.length < 20 || named !== rota.length || staff.length !== staffCount || !stats.totalDuties || !stats.pendingSwaps) {
+    throw new Error('The app does not show the seeded data');
+  }
+
+  // The bare server, its own process, with the same statements.
+  const started = await start(
+    new URL('./bare-server.mjs', import.meta.url).pathname,
+    { DATABASE_URL: pg.server.url, ORG_ID: admin.organization_id, USER_ID: admin.id, TODAY: today, PORT: '0' },
+    (line) => line.match(/^listening (\d+)/)?.[1],
+    'The bare server',
+  );
+  bare = started.child;
+  const bareBase = `http://127.0.0.1:${started.match}`;
+  for (const [i, e] of endpoints.entries()) {
+    const same = isDeepStrictEqual(await get(bareBase, e.path, {}), [rota, stats, staff][i]);
+    if (!same) throw new Error(`The bare server's JSON for ${e.name} differs from the app's`);
+  }
+  console.log('Bare server answers the same JSON as the app for all three endpoints.');
+
+  const before = { app: memory(app.pid), bare: memory(bare.pid) };
+  const results = [];
+  for (const e of endpoints) {
+    const appResult = summarise(await load(`${base}${e.path}`, auth, seconds, connections));
+    const bareResult = summarise(await load(`${bareBase}${e.path}`, {}, seconds, connections));
+    results.push({ name: e.name, app: appResult, bare: bareResult });
+  }
+  const after = { app: memory(app.pid), bare: memory(bare.pid) };
+
+  const cell = (v, width, digits = 1) => v.toFixed(digits).padStart(width);
+  console.log(`\n${connections} connections, ${seconds} s per endpoint and server after a 1 s warm-up, load from a worker thread; APP_NOW ${appNow}`);
+  console.log(
+    `${'endpoint'.padEnd(27)} ${'app rps'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} | ${'bare rps'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} | ${'rps app/bare'.padStart(12)} ${'p99 app/bare'.padStart(12)} | errors app/bare`,
+  );
+  for (const r of results) {
+    console.log(
+      `${r.name.padEnd(27)} ${cell(r.app.rps, 8, 0)} ${cell(r.app.p50, 7)} ${cell(r.app.p99, 7)} | ${cell(r.bare.rps, 8, 0)} ${cell(r.bare.p50, 7)} ${cell(r.bare.p99, 7)} | ${cell(r.app.rps / r.bare.rps, 12, 2)} ${cell(r.app.p99 / r.bare.p99, 12, 2)} | ${r.app.errors}/${r.bare.errors}`,
+    );
+  }
+  console.log(`\nResident memory (from /proc/<pid>/status; VmHWM is the peak):`);
+  console.log(`  app (node backend/dist/main.js)  before the load: ${mib(before.app)};  after: ${mib(after.app)}`);
+  console.log(`  bare node:http + pg              before the load: ${mib(before.bare)};  after: ${mib(after.bare)}`);
+  const errors = results.reduce((n, r) => n + r.app.errors + r.bare.errors, 0);
+  if (errors) {
+    console.error(`${errors} requests did not answer 200`);
+    process.exitCode = 1;
+  }
+} finally {
+  await stopChild(bare);
+  await stopChild(app);
+  await pg.stop();
+}
