@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, MaxLength, MinLength } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import { IsoDateField, NotBefore } from '../../../common/validation/iso-date';
 import { RotaPersonDto } from '../../rota/dto/rota.dto';
 import { CANCEL_SOURCES, type CancelSource } from '../entities/cancel-request.entity';
@@ -207,15 +207,16 @@ export class SaveAutoApprovalSettingsDto {
   @MaxLength(200, { message: 'The password is too long' })
   adminPassword?: string;
 
-  @IsOptional()
+  // Left out: unchanged; null is refused like any other non-boolean (the column is NOT NULL).
+  @ValidateIf((_o, v) => v !== undefined)
   @IsBoolean({ message: 'swaps must be true or false' })
   swaps?: boolean;
 
-  @IsOptional()
+  @ValidateIf((_o, v) => v !== undefined)
   @IsBoolean({ message: 'cancellations must be true or false' })
   cancellations?: boolean;
 
-  @IsOptional()
+  @ValidateIf((_o, v) => v !== undefined)
   @IsBoolean({ message: 'autoFillCancellations must be true or false' })
   autoFillCancellations?: boolean;
 }

@@ -1,6 +1,6 @@
 import { ApiProperty, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import { ROLES, type Role } from '../../../common/auth/roles';
 import { EmailField } from '../../auth/dto/fields';
 
@@ -46,20 +46,23 @@ export class CreateStaffDto {
   department?: string | null;
 
   /** Teaching (default) or Non-Teaching. */
-  @IsOptional()
+  // Left out: the default (or unchanged); null is refused, the column is NOT NULL.
+  @ValidateIf((_o, v) => v !== undefined)
   @IsBoolean({ message: 'Staff type must be Teaching or Non-Teaching' })
   isTeaching?: boolean;
 
   /** Also invite them to sign in: emails a link to choose a password (valid 7 days). */
-  @IsOptional()
+  @ValidateIf((_o, v) => v !== undefined)
   @IsBoolean({ message: 'invite must be true or false' })
   invite?: boolean;
 }
 
 /** Edit the fields, or set `isActive` alone to deactivate or reactivate; `invite` (re-)invites. */
-export class UpdateStaffDto extends PartialType(CreateStaffDto) {
+// skipNullProperties: false — a field left out is unchanged, but null is validated (and refused
+// where the column is NOT NULL) instead of reaching the database.
+export class UpdateStaffDto extends PartialType(CreateStaffDto, { skipNullProperties: false }) {
   /** False deactivates (they leave the rota and cannot sign in); true reactivates. */
-  @IsOptional()
+  @ValidateIf((_o, v) => v !== undefined)
   @IsBoolean({ message: 'isActive must be true or false' })
   isActive?: boolean;
 }
