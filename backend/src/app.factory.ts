@@ -1,11 +1,12 @@
 import { HttpAdapterHost, NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ConfigService } from '@nestjs/config';
-import helmet from 'helmet';
-import type { Env } from './config/env';
+import { corsOrigins, type Env } from './config/env';
 import { Logger } from 'nestjs-pino';
 import { AppModule, AppModuleOptions } from './app.module';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
+import { corsOptions, securityHeaders } from './common/http/security-headers';
+import { answerClientErrorsWithJson, refuseDeepJson } from './common/http/request-limits';
 import { createValidationPipe } from './common/http/validation';
 import { buildOpenApiDocument, setupSwagger } from './common/swagger/openapi';
 
@@ -24,10 +25,15 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
 }
 
 export function configureApp(app: NestExpressApplication): void {
-  app.set('trust proxy', app.get(ConfigService<Env, true>).get('TRUST_PROXY', { infer: true }));
-  app.useBodyParser('json', { limit: '1mb' });
+  const config = app.get(ConfigService<Env, true>);
+  app.set('trust proxy', config.get('TRUST_PROXY', { infer: true }));
+  app.useBodyParser('json', { limit: '1mb', verify: refuseDeepJson });
+  answerClientErrorsWithJson(app.getHttpServer());
   app.useBodyParser('urlencoded', { limit: '1mb', extended: false });
-  app.use(helmet());
+  // Helmet with the app's CSP, HSTS only over TLS (docs/security.md); CORS only for CORS_ORIGINS.
+  app.use(securityHeaders());
+  const cors = corsOptions(corsOrigins({ CORS_ORIGINS: config.get('CORS_ORIGINS', { infer: true }) }));
+  if (cors) app.enableCors(cors);
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter(app.get(HttpAdapterHost)));

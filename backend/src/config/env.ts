@@ -123,6 +123,14 @@ export class Env {
     return /^\d+$/.test(value) ? Number(value) : value;
   })
   TRUST_PROXY: boolean | number | string = false;
+
+  /**
+   * Other origins whose pages may call the API from a browser (CORS), comma-separated, e.g.
+   * `https://intranet.example.sch.uk`. Unset: none may (the SPA is served from the API's own origin).
+   */
+  @IsOptional()
+  @IsString()
+  CORS_ORIGINS?: string;
 }
 
 export const ENV_KEYS: readonly (keyof Env)[] = [
@@ -144,7 +152,28 @@ export const ENV_KEYS: readonly (keyof Env)[] = [
   'MAIL_FROM',
   'REMINDER_CRON',
   'TRUST_PROXY',
+  'CORS_ORIGINS',
 ];
+
+/** The origins CORS_ORIGINS lists (trimmed, lower-case, without a trailing slash); empty when unset. */
+export function corsOrigins(env: Pick<Env, 'CORS_ORIGINS'>): string[] {
+  return (env.CORS_ORIGINS ?? '')
+    .split(',')
+    .map((entry) => entry.trim().replace(/\/+$/, '').toLowerCase())
+    .filter((entry) => entry !== '');
+}
+
+/** Each CORS_ORIGINS entry must be exactly an http(s) origin: scheme, host, optional port. */
+function invalidCorsOrigins(env: Pick<Env, 'CORS_ORIGINS'>): string[] {
+  return corsOrigins(env).filter((entry) => {
+    try {
+      const url = new URL(entry);
+      return !['http:', 'https:'].includes(url.protocol) || url.origin !== entry;
+    } catch {
+      return true;
+    }
+  });
+}
 
 /** Where links in emails point: APP_URL, or this machine at PORT. */
 export function appUrl(env: Pick<Env, 'PORT' | 'APP_URL'>): string {
@@ -175,6 +204,12 @@ export function validateEnv(raw: Record<string, unknown>): Env {
   if (env.APP_TIMEZONE && !isValidTimeZone(env.APP_TIMEZONE)) {
     lines.push(
       `APP_TIMEZONE must be an IANA time zone such as Europe/London (got ${JSON.stringify(env.APP_TIMEZONE)})`,
+    );
+  }
+  const badOrigins = typeof env.CORS_ORIGINS === 'string' ? invalidCorsOrigins(env) : [];
+  if (badOrigins.length) {
+    lines.push(
+      `CORS_ORIGINS must be a comma-separated list of http(s) origins (scheme, host and optional port, no path), such as https://intranet.example.sch.uk,http://localhost:5173 (not an origin: ${badOrigins.map((o) => JSON.stringify(o)).join(', ')})`,
     );
   }
   if (lines.length) throw new ConfigurationError(`Invalid configuration: ${lines.join('; ')}`);
