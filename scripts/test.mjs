@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: builds the app once, then runs every test runner (backend jest, frontend
-// vitest, Playwright end-to-end) even when an earlier one fails, prints one closing line per
-// runner and a total, and exits non-zero when anything failed.
+// vitest, Playwright end-to-end, the frontend bundle size budget) even when an earlier one
+// fails, prints one closing line per runner and a total, and exits non-zero when anything failed.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -50,6 +50,15 @@ const runners = [
     count: () => {
       const r = readJson(path.join(reports, 'playwright.json'));
       return r && { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected };
+    },
+  },
+  {
+    // Runs against the build above; one test per page budget (scripts/check-bundle-size.mjs).
+    name: 'bundle size',
+    cmd: ['node', ['scripts/check-bundle-size.mjs', `--report=${path.join(reports, 'bundle-size.json')}`]],
+    count: () => {
+      const r = readJson(path.join(reports, 'bundle-size.json'));
+      return r && { passed: r.results.filter((p) => p.ok).length, failed: r.results.filter((p) => !p.ok).length };
     },
   },
 ];

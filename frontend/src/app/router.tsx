@@ -1,4 +1,4 @@
-import { useState, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 
@@ -19,8 +19,17 @@ function authPage(pick: (module: AuthRoutes) => ComponentType) {
 const PUBLIC: RouteHandle = { public: true };
 
 function pageRoute(page: AppPage): RouteObject {
-  const { load } = page;
-  const content = { lazy: async () => ({ Component: await load() }) };
+  // Loaded when rendered, not through the route's `lazy`: the router calls `lazy` for every
+  // matched route, so signed-out visitors, who get the landing page at these paths, would
+  // download the signed-in pages' code (at /, the whole dashboard) before seeing it.
+  const Page = lazy(async () => ({ default: await page.load() }));
+  const content = {
+    element: (
+      <Suspense fallback={<PageLoader />}>
+        <Page />
+      </Suspense>
+    ),
+  };
   return page.path === '/' ? { index: true, ...content } : { path: page.path.slice(1), ...content };
 }
 
