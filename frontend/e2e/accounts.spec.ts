@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './support/axe';
 import { linkPath, waitForEmail } from './support/mailbox';
 import { seeToast } from './support/toast';
 
@@ -53,6 +54,7 @@ test('a school signs up, verifies its email, signs out, forgets its password and
   await page.goto(linkPath(verification, '/verify-email'));
   await seeToast(page, 'Email Verified');
   await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();
+  await expectAccessible(page, 'verify email (success)');
   await page.getByRole('button', { name: 'Continue to Dashboard' }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 
@@ -75,6 +77,7 @@ test('a school signs up, verifies its email, signs out, forgets its password and
     page.getByText('If an account exists with that email, a password reset link has been sent.'),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send Another Email' })).toBeVisible();
+  await expectAccessible(page, 'forgot password (email sent)');
 
   const reset = await waitForEmail(request, account.email, /Reset/);
   await page.goto(linkPath(reset, '/reset-password'));
@@ -84,6 +87,7 @@ test('a school signs up, verifies its email, signs out, forgets its password and
   await expect(
     page.getByText('Your password has been reset. Please sign in with your new password.'),
   ).toBeVisible();
+  await expectAccessible(page, 'reset password (done)');
   await page.getByRole('button', { name: 'Back to Login' }).click();
 
   // The old password no longer works; the new one does.
@@ -106,11 +110,13 @@ test('the sign-up and sign-in forms show the §5 messages for bad input', async 
   await expect(
     register.getByText('Subdomain can only contain lowercase letters, numbers, and hyphens'),
   ).toBeVisible();
+  await expectAccessible(page, 'sign-up form with errors');
 
   await page.getByRole('tab', { name: 'Sign In' }).click();
   const signInForm = page.getByRole('tabpanel', { name: 'Sign In' });
   await signInForm.getByRole('button', { name: 'Sign In' }).click();
   await expect(signInForm.getByText('Organization is required')).toBeVisible();
+  await expectAccessible(page, 'sign-in form with errors');
 });
 
 test('signed-out visitors see the landing page on any app path', async ({ page }) => {

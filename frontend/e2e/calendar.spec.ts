@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from './support/axe';
 import ICAL from 'ical.js';
 
 import { registerSchool } from './support/school';
@@ -74,6 +75,7 @@ test('a member subscribes from the Dashboard, copies and rotates the link, and e
   );
   const webcal = url.replace(/^http:/, 'webcal:');
   await expect(all.getByRole('textbox', { name: 'All duties webcal URL' })).toHaveValue(webcal);
+  await expectAccessible(page, 'dashboard with subscription links');
   await expect(all.getByRole('link', { name: 'Open in calendar app' })).toHaveAttribute(
     'href',
     webcal,
@@ -123,6 +125,7 @@ test('a member subscribes from the Dashboard, copies and rotates the link, and e
   await expect(page.getByRole('tab', { name: 'Outlook desktop' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Outlook on the web' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Outlook mobile' })).toBeVisible();
+  await expectAccessible(page, 'my rota with the Outlook guides');
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),

@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './support/axe';
 import { linkPath, waitForEmail } from './support/mailbox';
 import { registerSchool } from './support/school';
 import { seeToast } from './support/toast';
@@ -106,6 +107,7 @@ test('a staff member swaps, cancels and records unavailability; the admin approv
   await dialog.getByRole('combobox', { name: 'Swap with' }).fill('Ann Lee');
   await dialog.getByRole('combobox', { name: 'Swap with' }).press('Enter');
   await dialog.getByRole('textbox', { name: 'Reason' }).fill('  Parents evening  ');
+  await expectAccessible(sue, 'duty dialog (swap form filled, staff)');
   await dialog.getByRole('button', { name: 'Send Request' }).click();
   await seeToast(sue, 'Swap request created', 'Swap request created successfully');
   await expect(dialog).toBeHidden();
@@ -166,6 +168,7 @@ test('a staff member swaps, cancels and records unavailability; the admin approv
   await dialog.getByLabel('End date').fill('2025-09-17');
   await dialog.getByLabel('End date').press('Enter');
   await dialog.getByRole('textbox', { name: 'Reason' }).fill('Family wedding');
+  await expectAccessible(sue, 'add unavailability dialog (filled, staff)');
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
   await seeToast(
     sue,
@@ -187,6 +190,7 @@ test('a staff member swaps, cancels and records unavailability; the admin approv
   const completed = sue.getByRole('list', { name: 'Completed cancel requests' });
   await expect(completed.getByText('From unavailability')).toHaveCount(2);
   await expect(completed.getByText('Duty date: Monday, September 15th, 2025')).toBeVisible();
+  await expectAccessible(sue, 'cancel requests, completed (staff)');
 
   // 5. The admin turns swap auto-approval on (re-entering her password)…
   await ada.goto('/staff');
@@ -200,6 +204,7 @@ test('a staff member swaps, cancels and records unavailability; the admin approv
     'Please enter the admin password to save settings.',
   );
   await card.getByLabel('Admin password').fill(school.password);
+  await expectAccessible(ada, 'auto-approval settings with the admin password');
   await card.getByRole('button', { name: 'Save' }).click();
   await seeToast(ada, 'Settings updated', 'Auto-approval settings saved');
 

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './support/axe';
 import { registerSchool } from './support/school';
 import { seeToast } from './support/toast';
 
@@ -107,6 +108,7 @@ test('an admin fills the year, assigns by hand, meets the assignment conflicts, 
   await expect(month.getByRole('button', { name: /Fri 19 Sep 2025/ })).toHaveCount(0);
   // 1–5 September and today: six days of two empty slots.
   await expect(month.getByRole('button', { name: /: Click to assign$/ })).toHaveCount(12);
+  await expectAccessible(page, 'dashboard with a filled month');
 
   // By hand: Eve on Friday 5 September.
   await month
@@ -173,6 +175,7 @@ test('an admin fills the year, assigns by hand, meets the assignment conflicts, 
   for (const person of statistics.staff as { name: string; total: number }[]) {
     await expect(rows.filter({ hasText: person.name })).toContainText(String(person.total));
   }
+  await expectAccessible(page, 'statistics with figures');
 
   // Three duty managers per day: every day gets a third slot.
   await page.getByRole('navigation').getByRole('link', { name: 'Admin' }).click();
@@ -260,6 +263,7 @@ test('the Weekly Rota opens on the current week, walks through the weeks and pri
     'Tuesday 9 September 2025',
   );
   await expect(duties.getByRole('list', { name: 'Duty days' })).toContainText('Solo duty');
+  await expectAccessible(page, 'my rota with a solo duty');
   await page.getByRole('navigation').getByRole('link', { name: 'Weekly Rota' }).click();
 
   // Print view: the shell's header and navigation are not printed.

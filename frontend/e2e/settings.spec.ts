@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './support/axe';
 import { linkPath, waitForEmail } from './support/mailbox';
 import { registerSchool } from './support/school';
 import { seeToast } from './support/toast';
@@ -105,6 +106,7 @@ test('an admin edits the reminder template, tests reminders for a date and share
     const results = testing.getByRole('list', { name: 'Test results' });
     await expect(results.getByText('Test Succeeded')).toBeVisible();
     await expect(results.getByText('Sent 2 reminders for Friday 12 September 2025.')).toBeVisible();
+    await expectAccessible(ada, 'admin panel with the template editor and test results');
     await expect(results.locator('time').first()).toHaveAttribute(
       'datetime',
       '2025-09-08T08:00:00.000Z',
@@ -141,6 +143,7 @@ test('an admin edits the reminder template, tests reminders for a date and share
     await seeToast(ada, 'Upload failed', refusal);
     await expect(instructions.getByRole('alert')).toContainText(refusal);
     await expect(instructions.getByText('Duty procedures.pdf')).toBeVisible();
+    await expectAccessible(ada, 'instructions manager after a refused upload');
 
     // 4. Sue opens Instructions and downloads the document from its link (new tab).
     await sue.goto('/instructions');
@@ -148,6 +151,8 @@ test('an admin edits the reminder template, tests reminders for a date and share
       sue.getByRole('heading', { level: 1, name: 'Duty Manager Instructions' }),
     ).toBeVisible();
     const download = sue.getByRole('link', { name: 'Download Procedures' });
+    await expect(download).toBeVisible();
+    await expectAccessible(sue, 'instructions with a procedure document (staff)');
     await expect(download).toHaveAttribute('target', '_blank');
     await expect(download).toHaveAttribute(
       'href',

@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './support/axe';
 import { linkPath, waitForEmail } from './support/mailbox';
 import { registerSchool } from './support/school';
 import { seeToast } from './support/toast';
@@ -67,6 +68,7 @@ test('an admin manages staff (one by CSV), invites someone who signs in as Staff
   });
   await expect(importDialog.getByText('1 ready to import, 1 with errors')).toBeVisible();
   await expect(importDialog.getByText('"not-an-email" is not a valid email address')).toBeVisible();
+  await expectAccessible(page, 'import staff dialog with a preview');
   await importDialog.getByRole('button', { name: 'Import 1 staff' }).click();
   await seeToast(page, 'Imported 1 staff member');
   await expect(staffSection.getByRole('cell', { name: 'Cat Csv', exact: true })).toBeVisible();
@@ -103,6 +105,7 @@ test('an admin manages staff (one by CSV), invites someone who signs in as Staff
   await signIn.getByLabel('Organization subdomain').fill(admin.subdomain);
   await signIn.getByRole('button', { name: 'Sign In' }).click();
   await expect(bob.getByRole('banner').getByText('Staff', { exact: true })).toBeVisible();
+  await expectAccessible(bob, 'dashboard (staff)');
 
   // A staff-role user opening the Admin Panel sees the Access Denied card.
   await bob.goto('/staff');
@@ -151,5 +154,6 @@ test('an admin manages staff (one by CSV), invites someone who signs in as Staff
   ).toBeVisible();
   await expect(upcoming.getByText('Christmas Day')).toBeVisible();
   await expect(upcoming.getByText('Boxing Day')).toBeVisible();
+  await expectAccessible(page, 'holidays with the bank holidays');
   await expect(upcoming.getByText('Bank Holiday').first()).toBeVisible();
 });

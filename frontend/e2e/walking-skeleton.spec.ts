@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from './support/axe';
 import { registerSchool } from './support/school';
 
 test.describe('a visitor on the landing page', () => {
@@ -13,6 +14,7 @@ test.describe('a visitor on the landing page', () => {
     await expect(page.getByText('30-day free trial')).toBeVisible();
     await expect(page.getByText('No credit card required')).toBeVisible();
     await expect(page.getByText('Automated duty assignment')).toBeVisible();
+    await expectAccessible(page, 'landing page');
   });
 
   test('once signed in, gets the not-found screen on an unknown path, also after a reload', async ({
@@ -32,6 +34,7 @@ test.describe('a visitor on the landing page', () => {
     await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
     await page.reload();
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    await expectAccessible(page, '404 page');
   });
 });
 

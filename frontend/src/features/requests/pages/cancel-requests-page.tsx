@@ -55,7 +55,11 @@ export function CancelRequestsPage() {
           : 'Requests to be taken off a duty, and how they were decided'}
       </Typography.Paragraph>
       <Typography.Paragraph type="secondary">
-        To ask for a duty to be cancelled, click your duty on the <Link to="/">Dashboard</Link>{' '}
+        To ask for a duty to be cancelled, click your duty on the{' '}
+        {/* Underlined: in running text a link must not stand out by its colour alone. */}
+        <Link to="/" style={{ textDecoration: 'underline' }}>
+          Dashboard
+        </Link>{' '}
         calendar and choose Request Cancel.
         {!canDecide && ' Only administrators approve or reject cancel requests.'}
       </Typography.Paragraph>

@@ -88,12 +88,12 @@ function Explanation({ onClose }: { onClose: () => void }) {
       <Typography.Paragraph>{WHY_ADMIN_ONLY}</Typography.Paragraph>
       <Typography.Paragraph style={{ marginBottom: 0 }}>
         If this is your own duty, you can ask for it to be swapped with a colleague or cancelled on
-        the{' '}
-        <Link to="/swaps" onClick={onClose}>
+        the {/* Underlined: in running text a link must not stand out by its colour alone. */}
+        <Link to="/swaps" onClick={onClose} style={{ textDecoration: 'underline' }}>
           Swap Requests
         </Link>{' '}
         or{' '}
-        <Link to="/cancel-requests" onClick={onClose}>
+        <Link to="/cancel-requests" onClick={onClose} style={{ textDecoration: 'underline' }}>
           Cancel Requests
         </Link>{' '}
         page. Depending on your organisation's settings, the request is approved at once or reviewed
