@@ -179,8 +179,8 @@ describe('queries per request', () => {
     // The signed-in user with their organisation (one joined select) is the first of each.
     expect(small.counts).toEqual({
       getRota: 3, // + settings, the rota days query
-      getDashboardStats: 5, // + settings, this week, this month per person, pending requests
-      getStaff: 2, // + staff joined with their users
+      getDashboardStats: 2, // + one statement: settings, this week, this month per person, pending requests
+      getStaff: 2, // + staff joined with their users (raw SQL, no entities)
       getSwapRequests: 3, // + pending, recently decided
       getCancelRequests: 3, // + pending, recently decided
       getHolidays: 2, // + holidays

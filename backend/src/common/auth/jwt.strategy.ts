@@ -1,12 +1,14 @@
-import { EntityManager } from '@mikro-orm/postgresql';
+import { type EntityDictionary, EntityManager } from '@mikro-orm/postgresql';
 import { createSecretKey } from 'node:crypto';
 import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { User } from '../../modules/auth/entities/user.entity';
+import { Organization } from '../../modules/tenants/entities/organization.entity';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { type AuthUser, JWT_ALGORITHM, JWT_AUDIENCE, JWT_ISSUER, type JwtPayload } from './auth-user';
 import { JwtSecret } from './jwt-secret.token';
+import { SESSION_USER_SQL, splitSessionRow } from './session-user';
 
 export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
@@ -39,8 +41,18 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     }
     // From here on the request works inside the signed-in user's organisation.
     TenantContext.set(payload.org);
-    const user = await this.em.findOne(User, { id: payload.sub }, { populate: ['organization'] });
-    if (!user || !user.isActive || !user.organization.getEntity().isActive || user.tokenVersion !== payload.ver) {
+    // One raw statement: the same two entities findOne(User, populate organization) loaded, so
+    // later lookups by id (the organisation's time zone for "today") still need no query, but
+    // without MikroORM building the query on every request (most of the per-request cost).
+    // The request's own EntityManager: passport keeps one 'jwt' strategy per process (the last
+    // app created registers it), and a raw execute() on `this.em` would use that app's driver.
+    const em = this.em.getContext();
+    const [row] = await em.execute<Record<string, unknown>[]>(SESSION_USER_SQL, [payload.org, payload.sub]);
+    if (!row) throw new UnauthorizedException(SESSION_ENDED);
+    const session = splitSessionRow(row);
+    const organization = em.map(Organization, session.organization as EntityDictionary<Organization>);
+    const user = em.map(User, session.user as EntityDictionary<User>);
+    if (!user.isActive || !organization.isActive || user.tokenVersion !== payload.ver) {
       throw new UnauthorizedException(SESSION_ENDED);
     }
     return { id: user.id, organizationId: payload.org, role: user.role, email: user.email, name: user.name };

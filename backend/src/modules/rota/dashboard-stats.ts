@@ -1,0 +1,112 @@
+import { addDays, mondayOf } from '../../common/clock/academic-year';
+import type { IsoDate } from '../../common/clock/clock';
+import type { ActiveStaffCountDto, DashboardStatsDto } from './dto/stats.dto';
+
+/** The dates the dashboard counts for `today`: this week (Monday to Friday) and this month. */
+export interface DashboardPeriod {
+  weekStart: IsoDate;
+  weekEnd: IsoDate;
+  /** `yyyy-MM`. */
+  month: string;
+  monthStart: IsoDate;
+  monthEnd: IsoDate;
+}
+
+export function dashboardPeriod(today: IsoDate): DashboardPeriod {
+  const weekStart = mondayOf(today);
+  const month = today.slice(0, 7);
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  const nextMonthStart = monthNumber === 12 ? `${year + 1}-01-01` : `${year}-${String(monthNumber + 1).padStart(2, '0')}-01`;
+  return { weekStart, weekEnd: addDays(weekStart, 4), month, monthStart: `${month}-01`, monthEnd: addDays(nextMonthStart, -1) };
+}
+
+/**
+ * Pending requests the dashboard counts: all of the organisation's, or (staff, who see only their
+ * own on the request pages) those naming the user's staff record.
+ */
+const pendingSql = (own: boolean) =>
+  `(select count(*) from swap_requests r
+                 where r.organization_id = ? and r.status = 'pending'
+                   ${own ? 'and exists (select 1 from staff st where st.id in (r.requester_id, r.target_id) and st.user_id = ?)' : ''}) as pending_swaps,
+         (select count(*) from cancel_requests r
+                 where r.organization_id = ? and r.status = 'pending'
+                   ${own ? 'and exists (select 1 from staff st where st.id = r.staff_id and st.user_id = ?)' : ''}) as pending_cancellations`;
+
+/**
+ * Every figure of the dashboard in one statement (one round trip, one pool connection), each part
+ * on an index of its table: the settings' people per day; this week's filled slots and school
+ * days (weekdays that are no holiday); this month's duties per active staff member (0 included),
+ * aggregated here to the count, the total and the most and least active; the pending requests.
+ * Most active: most duties, then first by name as the database sorts; least active: fewest, then
+ * first by name in code-point order (`collate "C"`, as JavaScript's `<` compares).
+ * Parameters: `dashboardStatsParams`.
+ */
+const dashboardStatsSql = (own: boolean) => `
+  with month_counts as (
+    select st.name, coalesce(c.n, 0) as n
+      from staff st
+      left join (select staff_id, count(*) as n
+                   from rota_slots
+                  where organization_id = ? and date between ? and ?
+                  group by staff_id) c on c.staff_id = st.id
+     where st.organization_id = ? and st.is_active
+  )
+  select (select duty_managers_per_day from system_settings where organization_id = ?) as slots_per_day,
+         (select count(*) from rota_slots where organization_id = ? and date between ? and ?) as filled,
+         (select count(*) from generate_series(?::date, ?::date, interval '1 day') as g(day)
+           where not exists (select 1 from holidays h where h.organization_id = ? and g.day between h.start_date and h.end_date)
+         ) as school_days,
+         (select count(*) from month_counts) as active_staff,
+         (select coalesce(sum(n), 0) from month_counts) as total_duties,
+         (select json_build_object('name', name, 'count', n) from month_counts order by n desc, name limit 1) as most_active,
+         (select json_build_object('name', name, 'count', n) from month_counts order by n, name collate "C" limit 1) as least_active,
+         ${pendingSql(own)}`;
+
+/** For those who see every request (`requests.decide`). */
+export const DASHBOARD_STATS_SQL = dashboardStatsSql(false);
+/** For staff: the pending requests are their own. */
+export const DASHBOARD_STATS_OWN_SQL = dashboardStatsSql(true);
+
+/** The parameters of DASHBOARD_STATS_SQL, or with `ownUserId` of DASHBOARD_STATS_OWN_SQL. */
+export function dashboardStatsParams(organizationId: string, period: DashboardPeriod, ownUserId?: string): string[] {
+  const org = organizationId;
+  const { weekStart, weekEnd, monthStart, monthEnd } = period;
+  const own = ownUserId === undefined ? [] : [ownUserId];
+  return [org, monthStart, monthEnd, org, org, org, weekStart, weekEnd, weekStart, weekEnd, org, org, ...own, org, ...own];
+}
+
+/** The row of DASHBOARD_STATS_SQL (counts come as strings: bigint and numeric). */
+export interface DashboardStatsRow {
+  slots_per_day: number | null;
+  filled: string;
+  school_days: string;
+  active_staff: string;
+  total_duties: string;
+  most_active: ActiveStaffCountDto | null;
+  least_active: ActiveStaffCountDto | null;
+  pending_swaps: string;
+  pending_cancellations: string;
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** The API's dashboard figures; `defaultSlotsPerDay` when the organisation has no settings row yet. */
+export function toDashboardStats(row: DashboardStatsRow, month: string, defaultSlotsPerDay: number): DashboardStatsDto {
+  const filled = Number(row.filled);
+  const slotsPerDay = row.slots_per_day ?? defaultSlotsPerDay;
+  const activeStaffCount = Number(row.active_staff);
+  const totalDuties = Number(row.total_duties);
+  return {
+    // Absent when nobody is on duty this week at all.
+    unfilled: filled === 0 ? undefined : Math.max(0, Number(row.school_days) * slotsPerDay - filled),
+    activeStaffCount,
+    pendingSwaps: Number(row.pending_swaps),
+    pendingCancellations: Number(row.pending_cancellations),
+    // Nobody is "most active" in a month without duties.
+    mostActive: totalDuties > 0 && row.most_active ? row.most_active : undefined,
+    leastActive: row.least_active ?? undefined,
+    averageDuties: activeStaffCount ? round1(totalDuties / activeStaffCount) : 0,
+    totalDuties,
+    month,
+  };
+}

@@ -1,0 +1,15 @@
+/**
+ * Every staff member of one organisation (the only parameter), sorted by name then email, with
+ * their linked user's role and invite status: rows already shaped as the API's `StaffDto` (the columns in
+ * the DTO's order), so the list is read without building an entity per person. The user join
+ * keeps the tenancy rule too: a user of another organisation is never shown.
+ * `inviteStatus` follows `toStaffDto`: no user, not invited; no password yet, invited.
+ */
+export const STAFF_LIST_SQL = `
+  select s.id, s.name, s.email, s.department, s.is_active as "isActive", s.is_teaching as "isTeaching",
+         u.id as "userId", u.role,
+         case when u.id is null then 'not_invited' when u.password_hash is null then 'invited' else 'active' end as "inviteStatus"
+    from staff s
+    left join users u on u.id = s.user_id and u.organization_id = s.organization_id
+   where s.organization_id = ?
+   order by s.name, s.email`;
