@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { userEvent, type UserEvent } from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { loadPage } from '@/shared/lib/page-load';
 import { currentUser, plan } from '@/testing/fixtures';
@@ -19,6 +19,21 @@ async function register(user: UserEvent) {
 
 describe('signing up and in, through the whole app', () => {
   let user: UserEvent;
+
+  // The flows cross several lazily loaded modules (the landing page and its lower sections, the
+  // sign-up form's select, the toasts, the shell, the dashboard). A browser gets each as a built chunk; vitest transforms it on first import, which
+  // on a busy runner took longer than the welcome toast stays up. Loaded once up front instead.
+  beforeAll(async () => {
+    await Promise.all([
+      import('@/app/routes/landing-page'),
+      import('@/features/tenants/components/features-section'),
+      import('@/features/tenants/components/pricing-section'),
+      import('@/shared/ui/notification-host'),
+      import('@/app/layout/app-shell'),
+      import('@/app/routes/dashboard-page'),
+      import('@/features/auth/components/organization-type-select'),
+    ]);
+  }, 60_000);
 
   beforeEach(() => {
     user = userEvent.setup();

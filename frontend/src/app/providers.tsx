@@ -1,36 +1,37 @@
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
+// The styles of antd's `<App>` root (the theme's font, size, line height and text colour for
+// everything inside), without `<App>`: it would bring antd's modal and message APIs into every
+// page's first download, and the app uses neither (toasts come from `<ToastProvider>`).
+import useAppStyle from 'antd/es/app/style';
 import enGB from 'antd/locale/en_GB';
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 
-import { QueuedToastOnLoad } from '@/shared/ui/toast';
+import { ACCESSIBLE_THEME } from '@/shared/ui/theme';
+import { ToastProvider } from '@/shared/ui/toast';
 
 import type { AppStore } from './store';
-
-// Imported for its side effect: dayjs gets the en-GB locale (Monday week start) before any
-// antd date component renders.
-import '@/shared/lib/dates';
 
 interface AppProvidersProps {
   store: AppStore;
   children: ReactNode;
 }
 
+/** The `<div class="ant-app">` antd's `<App>` renders, with the same styles. */
+function AppRoot({ children }: { children: ReactNode }) {
+  const { getPrefixCls } = useContext(ConfigProvider.ConfigContext);
+  const prefixCls = getPrefixCls('app');
+  const [hashId, cssVarCls] = useAppStyle(prefixCls);
+  return <div className={`${hashId} ${prefixCls} ${cssVarCls}`}>{children}</div>;
+}
+
 export function AppProviders({ store, children }: AppProvidersProps) {
   return (
     <Provider store={store}>
-      <ConfigProvider locale={enGB}>
-        {/*
-          Spec §9: one toast at a time, shown for five seconds. Bottom right, so a toast never
-          covers the header or the navigation (the spec's toast viewport sits in a corner).
-        */}
-        <AntApp
-          notification={{ maxCount: 1, duration: 5, placement: 'bottomRight' }}
-          message={{ maxCount: 1 }}
-        >
-          <QueuedToastOnLoad />
-          {children}
-        </AntApp>
+      <ConfigProvider locale={enGB} theme={ACCESSIBLE_THEME}>
+        <AppRoot>
+          <ToastProvider>{children}</ToastProvider>
+        </AppRoot>
       </ConfigProvider>
     </Provider>
   );

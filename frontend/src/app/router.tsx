@@ -6,7 +6,6 @@ import { PageLoader } from '@/shared/ui/page-loader';
 
 import { AuthGate, type RouteHandle } from './layout/auth-gate';
 import { APP_PAGES, type AppPage } from './routes/app-pages';
-import { NotFoundPage } from './routes/not-found-page';
 import { RouteErrorPage } from './routes/route-error-page';
 
 type AuthRoutes = typeof import('@/features/auth/routes');
@@ -15,6 +14,11 @@ type AuthRoutes = typeof import('@/features/auth/routes');
 function authPage(pick: (module: AuthRoutes) => ComponentType) {
   return async () => ({ Component: pick(await import('@/features/auth/routes')) });
 }
+
+// Lazily, like the pages: signed-out visitors get the landing page at unknown paths.
+const NotFoundPage = lazy(async () => ({
+  default: (await import('./routes/not-found-page')).NotFoundPage,
+}));
 
 const PUBLIC: RouteHandle = { public: true };
 
@@ -54,7 +58,14 @@ export const routes: RouteObject[] = [
       },
       // Signed out, /login is the landing page with its Sign In tab open; signed in, the dashboard.
       { path: 'login', element: <Navigate to="/" replace /> },
-      { path: '*', Component: NotFoundPage },
+      {
+        path: '*',
+        element: (
+          <Suspense fallback={<PageLoader />}>
+            <NotFoundPage />
+          </Suspense>
+        ),
+      },
     ],
   },
 ];

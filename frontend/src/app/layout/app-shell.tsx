@@ -6,6 +6,11 @@ import { Link, Outlet } from 'react-router';
 import { useCurrentUser, useLogout } from '@/features/auth/session/session';
 import { AccessContext, accessFor, roleLabel, type Access } from '@/shared/auth/access';
 
+// Imported for its side effect: dayjs gets the en-GB locale (Monday week start) before any
+// antd date component renders. Here rather than in the providers: only signed-in pages show
+// dates, and signed-out visitors need not download dayjs.
+import '@/shared/lib/dates';
+
 import { MainNav } from './main-nav';
 import { PageFrame } from './page-frame';
 

@@ -1,10 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useMatches, type UIMatch } from 'react-router';
 
 import { useSession } from '@/features/auth/session/session';
 import { PageLoader } from '@/shared/ui/page-loader';
 
-import { AppShell } from './app-shell';
 import { PageFrame } from './page-frame';
 
 /** Route metadata read by the gate. */
@@ -13,7 +12,11 @@ export interface RouteHandle {
   public?: boolean;
 }
 
-// Signed-in users never need the landing page's code.
+// Signed-out visitors never need the signed-in shell's code (its navigation menu, for one)…
+const loadAppShell = () => import('./app-shell');
+const AppShell = lazy(async () => ({ default: (await loadAppShell()).AppShell }));
+
+// …and signed-in users never need the landing page's code.
 const LandingPage = lazy(async () => ({
   default: (await import('../routes/landing-page')).LandingPage,
 }));
@@ -30,9 +33,22 @@ function isPublic(matches: UIMatch[]): boolean {
 export function AuthGate() {
   const session = useSession();
   const matches = useMatches();
+  const loading = session.status === 'loading';
 
-  if (session.status === 'loading') return <PageLoader />;
-  if (session.status === 'signed-in') return <AppShell />;
+  // A stored token is being checked: most likely it is still good, so the shell's code is
+  // fetched alongside the user instead of after it.
+  useEffect(() => {
+    // A failed fetch is retried, and reported, when the shell renders.
+    if (loading) loadAppShell().catch(() => undefined);
+  }, [loading]);
+
+  if (loading) return <PageLoader />;
+  if (session.status === 'signed-in')
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <AppShell />
+      </Suspense>
+    );
   return (
     <PageFrame>
       {isPublic(matches) ? (

@@ -1,6 +1,8 @@
 import { Flex, Typography } from 'antd';
 
-import { RecentActivity } from '@/features/audit/routes';
+// The card itself, not the audit feature's route module: that module also holds the Activity
+// page, whose table would become part of the dashboard's first download.
+import { RecentActivity } from '@/features/audit/components/recent-activity';
 import { CalendarSubscriptionCard } from '@/features/calendar/routes';
 import { DashboardSummaryCards, DutyStatisticsCard } from '@/features/dashboard/routes';
 import { MonthlyRota } from '@/features/rota/routes';

@@ -20,7 +20,8 @@ describe('LandingPage', () => {
       'true',
     );
     expect(within(getStarted).getByRole('tab', { name: 'Sign In' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: 'Features' })).toBeInTheDocument();
+    // Below the fold, loaded after the rest.
+    expect(await screen.findByRole('heading', { level: 2, name: 'Features' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Pricing' })).toBeInTheDocument();
     expect(await screen.findByText('£10')).toBeInTheDocument();
   });

@@ -1,13 +1,21 @@
-import { Button, Card, Col, Flex, Row, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { Button, Card, Col, Flex, Row } from 'antd';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 
 import { GetStartedTabs, type GetStartedTab } from '@/features/auth/components/get-started-tabs';
 import { wantsSignIn } from '@/features/auth/session/sign-in-intent';
-import { FeaturesSection } from '@/features/tenants/components/features-section';
 import { LandingHero } from '@/features/tenants/components/landing-hero';
-import { PricingSection } from '@/features/tenants/components/pricing-section';
 import { PageTitle } from '@/shared/ui/page-title';
+import { Title } from '@/shared/ui/typography';
+
+// Below the fold: loaded after the first screen has rendered (their skeleton, alert and icons
+// would otherwise delay it).
+const FeaturesSection = lazy(async () => ({
+  default: (await import('@/features/tenants/components/features-section')).FeaturesSection,
+}));
+const PricingSection = lazy(async () => ({
+  default: (await import('@/features/tenants/components/pricing-section')).PricingSection,
+}));
 
 /**
  * What a signed-out visitor sees at any path (spec §2): the product, sign-up and sign-in side by
@@ -42,22 +50,24 @@ export function LandingPage() {
             className="landing__get-started"
           >
             <Card>
-              <Typography.Title id="get-started-title" level={2} style={{ marginTop: 0 }}>
+              <Title id="get-started-title" level={2} style={{ marginTop: 0 }}>
                 Get started
-              </Typography.Title>
+              </Title>
               <GetStartedTabs activeTab={tab} onTabChange={setTab} />
             </Card>
           </section>
         </Col>
       </Row>
-      <FeaturesSection />
-      <PricingSection
-        action={
-          <Button type="primary" size="large" block onClick={startTrial}>
-            Start your free trial
-          </Button>
-        }
-      />
+      <Suspense fallback={null}>
+        <FeaturesSection />
+        <PricingSection
+          action={
+            <Button type="primary" size="large" block onClick={startTrial}>
+              Start your free trial
+            </Button>
+          }
+        />
+      </Suspense>
     </Flex>
   );
 }

@@ -1,5 +1,14 @@
-import { App } from 'antd';
-import { useCallback, useEffect, type ReactNode } from 'react';
+import type { NotificationInstance } from 'antd/es/notification/interface';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  use,
+  useCallback,
+  useEffect,
+  useRef,
+  type ReactNode,
+} from 'react';
 
 /** Spec §2: toasts come in two variants; `destructive` is for failures. */
 export type ToastVariant = 'default' | 'destructive';
@@ -17,27 +26,65 @@ export interface ToastOptions {
 
 export type ShowToast = (options: ToastOptions) => void;
 
+type Show = (api: NotificationInstance) => void;
+
+/** Runs `show` with antd's notification API, now or as soon as it has loaded. */
+const ToastContext = createContext<((show: Show) => void) | null>(null);
+
+// Nobody needs a toast before they have done something, so antd's notifications load after the
+// page has rendered instead of delaying it; toasts asked for before then wait for them.
+const NotificationHost = lazy(async () => ({
+  default: (await import('./notification-host')).NotificationHost,
+}));
+
+/** Where toasts appear: render it once, inside antd's `<ConfigProvider>`. */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const api = useRef<NotificationInstance | null>(null);
+  const waiting = useRef<Show[]>([]);
+  const run = useCallback((show: Show) => {
+    if (api.current) show(api.current);
+    else waiting.current.push(show);
+  }, []);
+  const onReady = useCallback((ready: NotificationInstance | null) => {
+    api.current = ready;
+    if (ready) for (const show of waiting.current.splice(0)) show(ready);
+  }, []);
+
+  return (
+    <ToastContext value={run}>
+      <Suspense fallback={null}>
+        <NotificationHost onReady={onReady} />
+      </Suspense>
+      <QueuedToastOnLoad />
+      {children}
+    </ToastContext>
+  );
+}
+
 /**
- * Shows a toast through antd's notification API. The app's `<App>` keeps one on screen at a
- * time for five seconds (spec §9), so a new toast replaces the previous one.
+ * Shows a toast through antd's notification API. `<ToastProvider>` keeps one on screen at a time
+ * for five seconds (spec §9), so a new toast replaces the previous one.
  */
 export function useToast(): ShowToast {
-  const { notification } = App.useApp();
+  const run = use(ToastContext);
   return useCallback<ShowToast>(
     ({ title, description, variant = 'default', action, key }) => {
-      if (variant === 'destructive') {
-        notification.error({
-          title: title ?? 'Error',
-          description,
-          actions: action,
-          key,
-          role: 'alert',
-        });
-      } else {
-        notification.open({ title, description, actions: action, key, role: 'status' });
-      }
+      if (!run) throw new Error('useToast needs a <ToastProvider> around it');
+      run((notification) => {
+        if (variant === 'destructive') {
+          notification.error({
+            title: title ?? 'Error',
+            description,
+            actions: action,
+            key,
+            role: 'alert',
+          });
+        } else {
+          notification.open({ title, description, actions: action, key, role: 'status' });
+        }
+      });
     },
-    [notification],
+    [run],
   );
 }
 
@@ -81,8 +128,8 @@ function takeQueuedToast(): QueuedToast | undefined {
   }
 }
 
-/** Shows the toast queued by the previous page, once. Render it once, inside antd's `<App>`. */
-export function QueuedToastOnLoad() {
+/** Shows the toast queued by the previous page, once (rendered by `<ToastProvider>`). */
+function QueuedToastOnLoad() {
   const toast = useToast();
   useEffect(() => {
     // Taking the toast removes it, so StrictMode's second effect run finds nothing to show.

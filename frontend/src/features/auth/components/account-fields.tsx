@@ -1,4 +1,5 @@
-import { Form, Input } from 'antd';
+import { Form } from 'antd';
+import Input from 'antd/es/input/Input';
 
 import { emailRules, lowerCase, organizationRules, withoutSpaces } from '../lib/validation';
 

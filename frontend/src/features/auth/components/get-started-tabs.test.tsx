@@ -57,7 +57,8 @@ describe('GetStartedTabs', () => {
     );
     const register = screen.getByRole('tabpanel', { name: 'Start Free Trial' });
     expect(within(register).getByRole('button', { name: 'Start Free Trial' })).toBeInTheDocument();
-    expect(within(register).getByLabelText('Organization type')).toBeInTheDocument();
+    // The select loads after the form has rendered.
+    expect(await within(register).findByLabelText('Organization type')).toBeInTheDocument();
     expect(screen.getByText('School')).toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Sign In' }));
@@ -128,7 +129,7 @@ describe('GetStartedTabs', () => {
       const { router } = renderWithProviders(<GetStartedTabs />, '/somewhere');
 
       await fillRegistration(user, { 'Organization subdomain': 'Hillside' });
-      await user.click(screen.getByLabelText('Organization type'));
+      await user.click(await screen.findByLabelText('Organization type'));
       await user.click(await screen.findByTitle('College'));
       await user.click(screen.getByRole('button', { name: 'Start Free Trial' }));
 

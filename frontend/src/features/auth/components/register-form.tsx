@@ -1,4 +1,10 @@
-import { Button, Form, Input, Select } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
+import { Button, Form, type SelectProps } from 'antd';
+// Input and Password alone: `Input` from 'antd' also brings TextArea, Search and OTP, which the
+// sign-up and sign-in forms (on the landing page's first screen) never show.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 
 import { useToast } from '@/shared/ui/toast';
@@ -24,6 +30,33 @@ const ORGANIZATION_TYPES: { value: OrganizationType; label: string }[] = [
   { value: 'university', label: 'University' },
   { value: 'other', label: 'Other' },
 ];
+
+// antd's Select is a quarter of the landing page's code. It is the form's last field, usually
+// below the fold, so it loads after the page has rendered; until then a read-only box of the
+// same size shows the same text and arrow.
+const OrganizationTypeSelect = lazy(async () => ({
+  default: (await import('./organization-type-select')).OrganizationTypeSelect,
+}));
+
+function OrganizationTypeField(props: SelectProps) {
+  const label = ORGANIZATION_TYPES.find((type) => type.value === props.value)?.label;
+  return (
+    <Suspense
+      fallback={
+        <Input
+          readOnly
+          aria-hidden
+          tabIndex={-1}
+          value={label}
+          disabled={props.disabled}
+          suffix={<DownOutlined style={{ fontSize: 12, color: 'rgba(0, 0, 0, 0.25)' }} />}
+        />
+      }
+    >
+      <OrganizationTypeSelect options={ORGANIZATION_TYPES} {...props} />
+    </Suspense>
+  );
+}
 
 /** Signs up a new organisation; the person signing up becomes its first admin. */
 export function RegisterForm() {
@@ -75,7 +108,7 @@ export function RegisterForm() {
         extra="At least 6 characters."
         rules={passwordRules}
       >
-        <Input.Password autoComplete="new-password" />
+        <Password autoComplete="new-password" />
       </Form.Item>
       <Form.Item
         label="Organization name"
@@ -96,7 +129,7 @@ export function RegisterForm() {
         <Input autoComplete="off" autoCapitalize="none" spellCheck={false} placeholder="hillside" />
       </Form.Item>
       <Form.Item label="Organization type" name="organizationType">
-        <Select options={ORGANIZATION_TYPES} />
+        <OrganizationTypeField />
       </Form.Item>
       <Form.Item style={{ marginBottom: 0 }}>
         <Button type="primary" htmlType="submit" size="large" block loading={isLoading}>

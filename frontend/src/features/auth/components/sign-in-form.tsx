@@ -1,4 +1,5 @@
-import { Button, Flex, Form, Input } from 'antd';
+import { Button, Flex, Form } from 'antd';
+import Password from 'antd/es/input/Password';
 import { Link } from 'react-router';
 
 import { loadPage } from '@/shared/lib/page-load';
@@ -47,7 +48,7 @@ export function SignInForm() {
     >
       <EmailField invalidMessage="Invalid email address" />
       <Form.Item label="Password" name="password" validateFirst rules={passwordRules}>
-        <Input.Password autoComplete="current-password" />
+        <Password autoComplete="current-password" />
       </Form.Item>
       <OrganizationSubdomainField />
       <Flex justify="end" style={{ marginBottom: 16 }}>

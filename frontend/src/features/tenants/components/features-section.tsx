@@ -11,8 +11,10 @@ import {
   ThunderboltOutlined,
   UserDeleteOutlined,
 } from '@ant-design/icons';
-import { Card, Typography } from 'antd';
+import { Card } from 'antd';
 import type { ReactNode } from 'react';
+
+import { Paragraph, Title } from '@/shared/ui/typography';
 
 interface Feature {
   title: string;
@@ -87,12 +89,12 @@ export const FEATURES: Feature[] = [
 export function FeaturesSection() {
   return (
     <section aria-labelledby="features-title">
-      <Typography.Title id="features-title" level={2}>
+      <Title id="features-title" level={2}>
         Features
-      </Typography.Title>
-      <Typography.Paragraph type="secondary" style={{ fontSize: 16 }}>
+      </Title>
+      <Paragraph type="secondary" style={{ fontSize: 16 }}>
         Everything a school office needs to run its duty rota.
-      </Typography.Paragraph>
+      </Paragraph>
       <ul
         style={{
           display: 'grid',
@@ -106,15 +108,13 @@ export function FeaturesSection() {
         {FEATURES.map((feature) => (
           <li key={feature.title}>
             <Card style={{ height: '100%' }}>
-              <Typography.Title level={3} style={{ fontSize: 17, marginTop: 0 }}>
+              <Title level={3} style={{ fontSize: 17, marginTop: 0 }}>
                 <span aria-hidden style={{ color: '#1677ff', marginRight: 8 }}>
                   {feature.icon}
                 </span>
                 {feature.title}
-              </Typography.Title>
-              <Typography.Paragraph style={{ marginBottom: 0 }}>
-                {feature.description}
-              </Typography.Paragraph>
+              </Title>
+              <Paragraph style={{ marginBottom: 0 }}>{feature.description}</Paragraph>
             </Card>
           </li>
         ))}

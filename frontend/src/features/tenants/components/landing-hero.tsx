@@ -1,5 +1,7 @@
 import { CheckCircleFilled } from '@ant-design/icons';
-import { Flex, Typography } from 'antd';
+import { Flex } from 'antd';
+
+import { Paragraph, Text, Title } from '@/shared/ui/typography';
 
 const HIGHLIGHTS = [
   'A fair rota for every weekday, filled in one click',
@@ -11,13 +13,13 @@ const HIGHLIGHTS = [
 export function LandingHero() {
   return (
     <section aria-labelledby="landing-title">
-      <Typography.Title id="landing-title" level={1} style={{ fontSize: 44, marginBottom: 16 }}>
+      <Title id="landing-title" level={1} style={{ fontSize: 44, marginBottom: 16 }}>
         Duty Manager
-      </Typography.Title>
-      <Typography.Paragraph style={{ fontSize: 20 }}>
+      </Title>
+      <Paragraph style={{ fontSize: 20 }}>
         The duty-manager rota for schools, colleges and universities. Put two duty managers on every
         weekday, and let staff swap, cancel and plan around holidays without a spreadsheet.
-      </Typography.Paragraph>
+      </Paragraph>
       <Flex
         vertical
         gap="small"
@@ -27,7 +29,7 @@ export function LandingHero() {
         {HIGHLIGHTS.map((highlight) => (
           <Flex key={highlight} component="li" gap="small" align="baseline">
             <CheckCircleFilled aria-hidden style={{ color: '#1677ff' }} />
-            <Typography.Text style={{ fontSize: 16 }}>{highlight}</Typography.Text>
+            <Text style={{ fontSize: 16 }}>{highlight}</Text>
           </Flex>
         ))}
       </Flex>

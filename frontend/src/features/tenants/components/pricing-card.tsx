@@ -1,8 +1,9 @@
 import { CheckOutlined } from '@ant-design/icons';
-import { Card, Flex, Typography } from 'antd';
+import { Card, Flex } from 'antd';
 import type { ReactNode } from 'react';
 
 import { formatPrice } from '@/shared/lib/money';
+import { Text, Title } from '@/shared/ui/typography';
 
 import type { PlanDto } from '../api';
 
@@ -16,22 +17,22 @@ export function PricingCard({ plan, action }: PricingCardProps) {
     <Card
       style={{ maxWidth: 420 }}
       title={
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        <Title level={3} style={{ margin: 0 }}>
           {plan.name}
-        </Typography.Title>
+        </Title>
       }
     >
       <Flex vertical gap="small">
         <Flex align="baseline" gap="small">
-          <Typography.Text strong style={{ fontSize: 40, lineHeight: 1 }}>
+          <Text strong style={{ fontSize: 40, lineHeight: 1 }}>
             {formatPrice(plan.pricePerMonth, plan.currency)}
-          </Typography.Text>
-          <Typography.Text type="secondary">per month</Typography.Text>
+          </Text>
+          <Text type="secondary">per month</Text>
         </Flex>
-        <Typography.Text>{plan.trialDays}-day free trial</Typography.Text>
-        <Typography.Text type="secondary">
+        <Text>{plan.trialDays}-day free trial</Text>
+        <Text type="secondary">
           {plan.creditCardRequired ? 'Credit card required' : 'No credit card required'}
-        </Typography.Text>
+        </Text>
         <ul
           aria-label={`${plan.name} plan features`}
           style={{ listStyle: 'none', padding: 0, margin: '16px 0 0' }}
@@ -39,7 +40,7 @@ export function PricingCard({ plan, action }: PricingCardProps) {
           {plan.features.map((feature) => (
             <li key={feature} style={{ display: 'flex', gap: 8, padding: '4px 0' }}>
               <CheckOutlined aria-hidden style={{ color: '#52c41a' }} />
-              <Typography.Text>{feature}</Typography.Text>
+              <Text>{feature}</Text>
             </li>
           ))}
         </ul>

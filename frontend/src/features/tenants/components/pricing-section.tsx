@@ -1,7 +1,8 @@
-import { Alert, Button, Skeleton, Typography } from 'antd';
+import { Alert, Button, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 
 import { getErrorMessage, getServerMessage } from '@/shared/api/errors';
+import { Paragraph, Title } from '@/shared/ui/typography';
 
 import { useGetPlanQuery } from '../api';
 import { PricingCard } from './pricing-card';
@@ -40,12 +41,12 @@ interface PricingSectionProps {
 export function PricingSection({ action }: PricingSectionProps) {
   return (
     <section aria-labelledby="pricing-title">
-      <Typography.Title id="pricing-title" level={2}>
+      <Title id="pricing-title" level={2}>
         Pricing
-      </Typography.Title>
-      <Typography.Paragraph type="secondary" style={{ fontSize: 16 }}>
+      </Title>
+      <Paragraph type="secondary" style={{ fontSize: 16 }}>
         One plan with everything in it.
-      </Typography.Paragraph>
+      </Paragraph>
       <Plan action={action} />
     </section>
   );
