@@ -106,6 +106,17 @@ describe('the app over HTTP', () => {
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 
+  it('compresses answers of 1 KB or more for clients that accept gzip, and not the small ones', async () => {
+    const big = await t.http().get('/api/openapi.json').set('Accept-Encoding', 'gzip').expect(200);
+    expect(big.headers['content-encoding']).toBe('gzip');
+    expect(big.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(big.body.openapi).toMatch(/^3\./);
+    const plain = await t.http().get('/api/openapi.json').set('Accept-Encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const small = await t.http().get('/api/health').set('Accept-Encoding', 'gzip').expect(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
   it('publishes the OpenAPI document with method names as operation ids and module tags', async () => {
     const res = await t.http().get('/api/openapi.json').expect(200);
     expect(res.body.paths['/api/plan'].get).toMatchObject({ operationId: 'getPlan', tags: ['tenants'] });
