@@ -19,7 +19,7 @@ describe('auth gate', () => {
         const { router } = renderApp(path);
 
         expect(await findLanding()).toBeInTheDocument();
-        expect(screen.getByRole('tab', { name: 'Start Free Trial' })).toHaveAttribute(
+        expect(await screen.findByRole('tab', { name: 'Start Free Trial' })).toHaveAttribute(
           'aria-selected',
           'true',
         );

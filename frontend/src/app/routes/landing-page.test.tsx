@@ -14,11 +14,11 @@ describe('LandingPage', () => {
     renderWithProviders(<LandingPage />);
 
     expect(screen.getByRole('heading', { level: 1, name: 'Duty Manager' })).toBeInTheDocument();
-    const getStarted = screen.getByRole('region', { name: 'Get started' });
-    expect(within(getStarted).getByRole('tab', { name: 'Start Free Trial' })).toHaveAttribute(
-      'aria-selected',
-      'true',
-    );
+    // The sign-up and sign-in card arrives right after the hero.
+    const getStarted = await screen.findByRole('region', { name: 'Get started' });
+    expect(
+      await within(getStarted).findByRole('tab', { name: 'Start Free Trial' }),
+    ).toHaveAttribute('aria-selected', 'true');
     expect(within(getStarted).getByRole('tab', { name: 'Sign In' })).toBeInTheDocument();
     // Below the fold, loaded after the rest.
     expect(await screen.findByRole('heading', { level: 2, name: 'Features' })).toBeInTheDocument();
@@ -30,7 +30,7 @@ describe('LandingPage', () => {
     stubFetch({ 'GET /api/plan': { body: plan } });
     const user = userEvent.setup();
     renderWithProviders(<LandingPage />);
-    await user.click(screen.getByRole('tab', { name: 'Sign In' }));
+    await user.click(await screen.findByRole('tab', { name: 'Sign In' }));
 
     await user.click(await screen.findByRole('button', { name: 'Start your free trial' }));
 
@@ -43,11 +43,14 @@ describe('LandingPage', () => {
     expect(within(getStarted).getByLabelText('Your name')).toBeInTheDocument();
   });
 
-  it('opens on the Sign In tab when sent back to sign in', () => {
+  it('opens on the Sign In tab when sent back to sign in', async () => {
     stubFetch({ 'GET /api/plan': { body: plan } });
 
     renderWithProviders(<LandingPage />, '/login');
 
-    expect(screen.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('tab', { name: 'Sign In' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
   });
 });

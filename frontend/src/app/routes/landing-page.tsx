@@ -1,12 +1,16 @@
-import { Button, Card, Col, Flex, Row } from 'antd';
+import { Button, Col, Flex, Row } from 'antd';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 
-import { GetStartedTabs, type GetStartedTab } from '@/features/auth/components/get-started-tabs';
+import type { GetStartedTab } from '@/features/auth/components/get-started-tabs';
 import { wantsSignIn } from '@/features/auth/session/sign-in-intent';
 import { LandingHero } from '@/features/tenants/components/landing-hero';
 import { PageTitle } from '@/shared/ui/page-title';
-import { Title } from '@/shared/ui/typography';
+
+// The sign-up and sign-in card (antd Card, Tabs, Form, inputs): requested as soon as this module
+// runs, in parallel with the first render, so the hero is not held back by the forms' code.
+const loadGetStartedCard = import('./get-started-card');
+const GetStartedCard = lazy(async () => ({ default: (await loadGetStartedCard).GetStartedCard }));
 
 // Below the fold: loaded after the first screen has rendered (their skeleton, alert and icons
 // would otherwise delay it).
@@ -49,12 +53,9 @@ export function LandingPage() {
             aria-labelledby="get-started-title"
             className="landing__get-started"
           >
-            <Card>
-              <Title id="get-started-title" level={2} style={{ marginTop: 0 }}>
-                Get started
-              </Title>
-              <GetStartedTabs activeTab={tab} onTabChange={setTab} />
-            </Card>
+            <Suspense fallback={<div className="landing__forms-placeholder" aria-busy="true" />}>
+              <GetStartedCard activeTab={tab} onTabChange={setTab} />
+            </Suspense>
           </section>
         </Col>
       </Row>

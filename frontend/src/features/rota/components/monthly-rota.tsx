@@ -1,6 +1,6 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Empty, Flex, Select, Skeleton, Space, Tag } from 'antd';
-import { useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 
 import type { HolidayDto } from '@/features/holidays/api';
 import { formatDate } from '@/shared/lib/dates';
@@ -22,9 +22,14 @@ import {
   parseMonthKey,
   type MonthWeek,
 } from '../lib/rota-calendar';
-import { DutyDialog, type DutySlot } from './duty-dialog';
+import type { DutySlot } from './duty-dialog';
 import { PrintButton } from './print-button';
 import { DaySlotButtons, HolidayNote, useRotaPeriod } from './rota-period';
+
+// The dialog (a form, a modal, pickers) opens only on a click: it is fetched right after the
+// month first renders instead of with the dashboard's first download.
+const loadDutyDialog = () => import('./duty-dialog');
+const DutyDialog = lazy(async () => ({ default: (await loadDutyDialog()).DutyDialog }));
 
 const TITLE = 'Monthly Rota';
 const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
@@ -39,6 +44,10 @@ export function MonthlyRota() {
   const [slot, setSlot] = useState<DutySlot>();
   const [dialogOpen, setDialogOpen] = useState(false);
   const monthPickerId = useId();
+
+  useEffect(() => {
+    void loadDutyDialog();
+  }, []);
 
   // "Today" is the organisation's, from the server; never the browser's clock.
   const todayIso = currentWeek.data?.today;
@@ -131,13 +140,15 @@ export function MonthlyRota() {
       </Flex>
       {body}
       {slot && (
-        <DutyDialog
-          open={dialogOpen}
-          slot={slot}
-          dutyManagersPerDay={perDay}
-          onClose={() => setDialogOpen(false)}
-          afterClose={() => setSlot(undefined)}
-        />
+        <Suspense fallback={null}>
+          <DutyDialog
+            open={dialogOpen}
+            slot={slot}
+            dutyManagersPerDay={perDay}
+            onClose={() => setDialogOpen(false)}
+            afterClose={() => setSlot(undefined)}
+          />
+        </Suspense>
       )}
     </SectionCard>
   );
