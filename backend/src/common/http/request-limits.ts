@@ -9,12 +9,17 @@ import type { Duplex } from 'node:stream';
  */
 export const MAX_JSON_DEPTH = 32;
 
-/** Whether the JSON text opens more than `max` arrays/objects inside one another. */
-export function jsonTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
+/**
+ * Whether the JSON text opens more than `max` arrays/objects inside one another. UTF-8 bytes are
+ * read as they are: the characters that matter here are ASCII, and no byte of a multi-byte UTF-8
+ * character is below 0x80, so the body need not be decoded into a string first.
+ */
+export function jsonTooDeep(text: string | Uint8Array, max = MAX_JSON_DEPTH): boolean {
+  const at = typeof text === 'string' ? (i: number) => text.charCodeAt(i) : (i: number) => text[i]!;
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+    const c = at(i);
     if (inString) {
       if (c === 0x5c) i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
@@ -26,7 +31,9 @@ export function jsonTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
   return false;
 }
 
-function decode(body: Buffer, encoding: string): string {
+/** The body as jsonTooDeep reads it: UTF-8 bytes as they are, other charsets decoded. */
+function readable(body: Buffer, encoding: string): string | Uint8Array {
+  if (/^utf-?8$/i.test(encoding)) return body;
   try {
     return new TextDecoder(encoding).decode(body);
   } catch {
@@ -36,7 +43,7 @@ function decode(body: Buffer, encoding: string): string {
 
 /** body-parser `verify` hook: a 400 with the app's error body for a body nested too deeply. */
 export function refuseDeepJson(_req: IncomingMessage, _res: unknown, body: Buffer, encoding: string): void {
-  if (jsonTooDeep(decode(body, encoding || 'utf-8'))) {
+  if (jsonTooDeep(readable(body, encoding || 'utf-8'))) {
     throw Object.assign(new Error(`The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`), {
       status: 400,
       expose: true,
