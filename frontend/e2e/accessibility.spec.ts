@@ -1,41 +1,9 @@
-import {
-  type APIRequestContext,
-  type Browser,
-  expect,
-  type Locator,
-  type Page,
-  test,
-} from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 
 import { expectAccessible } from './support/axe';
 import { linkPath, waitForEmail } from './support/mailbox';
 import { registerSchool, type RegisteredSchool } from './support/school';
-
-// The server's clock is Monday 8 September 2025, 9 am in London (e2e/support/serve.mjs).
-const NOW = new Date('2025-09-08T09:00:00+01:00');
-
-type Call = (
-  method: 'get' | 'post' | 'put',
-  url: string,
-  data?: object,
-) => Promise<Record<string, unknown>>;
-
-function caller(request: APIRequestContext, token: string): Call {
-  return async (method, url, data) => {
-    const res = await request[method](url, { headers: { Authorization: `Bearer ${token}` }, data });
-    expect(res.status(), `${method} ${url}: ${await res.text()}`).toBeLessThan(300);
-    return (await res.json()) as Record<string, unknown>;
-  };
-}
-
-/** A browser page signed in with `token`, its clock pinned to the server's. */
-async function signedIn(browser: Browser, token: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.clock.setFixedTime(NOW);
-  await page.addInitScript((value) => window.localStorage.setItem('authToken', value), token);
-  return page;
-}
+import { apiCaller, SERVER_NOW, signedIn } from './support/session';
 
 interface School extends RegisteredSchool {
   staffToken: string;
@@ -53,7 +21,7 @@ async function schoolWithEverything(request: APIRequestContext): Promise<School>
     password: 'admin-password',
   });
   const { id } = school;
-  const admin = caller(request, school.token);
+  const admin = apiCaller(request, school.token);
   const people: Record<string, string> = {};
   const staffEmail = `sue-${id}@example.com`;
   for (const [name, isTeaching, department] of [
@@ -136,7 +104,7 @@ test.describe('every screen passes axe (WCAG 2.1 AA, no serious or critical viol
   test('signed out: landing, sign in, forgot and reset password, verify email, resend', async ({
     page,
   }) => {
-    await page.clock.setFixedTime(NOW);
+    await page.clock.setFixedTime(SERVER_NOW);
     await page.goto('/');
     await expect(page.getByText('£10')).toBeVisible();
     await expectAccessible(page, 'landing page (Start Free Trial)');
@@ -447,7 +415,7 @@ test.describe('keyboard and focus', () => {
       adminName: 'Kim Keys',
       password: 'keys-password',
     });
-    await page.clock.setFixedTime(NOW);
+    await page.clock.setFixedTime(SERVER_NOW);
     await page.goto('/');
     await expect(page.getByRole('tab', { name: 'Start Free Trial' })).toBeVisible();
 

@@ -5,10 +5,9 @@ import { expectAccessible } from './support/axe';
 import ICAL from 'ical.js';
 
 import { registerSchool } from './support/school';
+import { signedIn } from './support/session';
 import { seeToast } from './support/toast';
 
-// The server's clock is Monday 8 September 2025, 09:00 in London (e2e/support/serve.mjs).
-const NOW = new Date('2025-09-08T09:00:00+01:00');
 const LONG_NAME = 'Zoë Ångström-Éléonore Bénédicte de la Cruz-Fernández Øyelaran';
 
 const nextDay = (date: string) =>
@@ -52,10 +51,9 @@ test('a member subscribes from the Dashboard, copies and rotates the link, and e
   await post('/api/rota', { date: '2025-09-10', dutyManager1Id: zoe.id });
   await post('/api/rota', { date: '2025-12-31', dutyManager1Id: zoe.id });
 
-  const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
-  const page = await context.newPage();
-  await page.clock.setFixedTime(NOW);
-  await page.addInitScript((value) => window.localStorage.setItem('authToken', value), token);
+  const page = await signedIn(browser, token, {
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
 
   // Dashboard: make a link, copy it, and a calendar app can fetch it without signing in.
   await page.goto('/');
@@ -153,5 +151,5 @@ test('a member subscribes from the Dashboard, copies and rotates the link, and e
   await expect(assignments.getByText('0 duty days')).toBeVisible();
   await expect(assignments.getByRole('button', { name: 'Export to Calendar' })).toBeDisabled();
   await expect(page.getByRole('region', { name: 'Import into Outlook' })).toHaveCount(0);
-  await context.close();
+  await page.context().close();
 });

@@ -1,9 +1,7 @@
 import { type BrowserContext, expect, type Page, type Response, test } from '@playwright/test';
 import { registerSchool, unique } from './support/school';
+import { SERVER_NOW } from './support/session';
 import { seeToast } from './support/toast';
-
-// The server's clock is Monday 8 September 2025, 9 am in London (e2e/support/serve.mjs).
-const NOW = new Date('2025-09-08T09:00:00+01:00');
 
 /** Locator checks, with room for a busy machine: each screen loads its code on first visit. */
 const look = expect.configure({ timeout: 15_000 });
@@ -107,7 +105,7 @@ test('the app and Swagger UI run under the Content-Security-Policy without a sin
     await watchCsp(context, violations, documents);
     await watchCsp(docsContext, violations, documents);
     const page = await context.newPage();
-    await page.clock.setFixedTime(NOW);
+    await page.clock.setFixedTime(SERVER_NOW);
 
     // Landing page, signed out: the plan from the API.
     await page.goto('/');

@@ -1,32 +1,9 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { linkPath, waitForEmail } from './support/mailbox';
 import { registerSchool } from './support/school';
+import { apiCaller, signedIn } from './support/session';
 import { seeToast } from './support/toast';
-
-// The server's clock is Monday 8 September 2025, 9 am in London (e2e/support/serve.mjs).
-const NOW = new Date('2025-09-08T09:00:00+01:00');
-
-async function call(
-  request: APIRequestContext,
-  token: string,
-  method: 'get' | 'post',
-  url: string,
-  data?: object,
-) {
-  const res = await request[method](url, { headers: { Authorization: `Bearer ${token}` }, data });
-  expect(res.status(), `${method} ${url}: ${await res.text()}`).toBeLessThan(300);
-  return (await res.json()) as Record<string, unknown>;
-}
-
-/** A browser page signed in with `token`, its clock pinned to the server's. */
-async function signedIn(browser: Browser, token: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.clock.setFixedTime(NOW);
-  await page.addInitScript((value) => window.localStorage.setItem('authToken', value), token);
-  return page;
-}
 
 const slot = (page: Page, name: string) =>
   page.getByRole('region', { name: 'Monthly Rota' }).getByRole('button', { name, exact: true });
@@ -43,8 +20,7 @@ test('a staff member swaps, cancels and records unavailability; the admin approv
     password: 'admin-password',
   });
   const { id, token: adminToken } = school;
-  const admin = (method: 'get' | 'post', url: string, data?: object) =>
-    call(request, adminToken, method, url, data);
+  const admin = apiCaller(request, adminToken);
 
   const people: Record<string, string> = {};
   const sueEmail = `sue-${id}@example.com`;

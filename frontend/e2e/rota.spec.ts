@@ -1,12 +1,12 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { registerSchool } from './support/school';
+import { signedIn } from './support/session';
 import { seeToast } from './support/toast';
 
 // The server runs with APP_NOW=2025-09-08T09:00 (e2e/support/serve.mjs): Monday 8 September
-// 2025 in London. The screens take "today" from the server; the browser clock is pinned to the
-// same moment anyway so nothing else can disagree.
-const NOW = new Date('2025-09-08T09:00:00+01:00');
+// 2025 in London. The screens take "today" from the server; signedIn() pins the browser clock to
+// the same moment anyway so nothing else can disagree.
 
 interface Api {
   post: (url: string, data?: object) => Promise<Record<string, unknown>>;
@@ -77,10 +77,7 @@ test('an admin fills the year, assigns by hand, meets the assignment conflicts, 
     endDate: '2025-10-31',
   });
 
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.clock.setFixedTime(NOW);
-  await page.addInitScript((value) => window.localStorage.setItem('authToken', value), token);
+  const page = await signedIn(browser, token);
 
   // Fill unassigned for the academic year, from the Admin Panel, behind a browser confirmation.
   await page.goto('/staff');
@@ -210,7 +207,7 @@ test('an admin fills the year, assigns by hand, meets the assignment conflicts, 
   await page.getByRole('navigation').getByRole('link', { name: 'Statistics' }).click();
   await expect(page.getByRole('group', { name: 'Total Duties' })).toContainText('1');
   await expect(rows.filter({ hasText: 'Eve Ens' })).toContainText('1');
-  await context.close();
+  await page.context().close();
 });
 
 test('the Weekly Rota opens on the current week, walks through the weeks and prints without the shell', async ({
@@ -232,9 +229,7 @@ test('the Weekly Rota opens on the current week, walks through the weeks and pri
   ).id as string;
   await admin.post('/api/rota', { date: '2025-09-09', dutyManager1Id: ann });
 
-  const page = await (await browser.newContext()).newPage();
-  await page.clock.setFixedTime(NOW);
-  await page.addInitScript((value) => window.localStorage.setItem('authToken', value), token);
+  const page = await signedIn(browser, token);
   await page.goto('/rota');
   await expect(page.getByRole('heading', { name: 'Weekly Rota', level: 1 })).toBeVisible();
   await expect(page.getByText('View and manage weekly duty assignments')).toBeVisible();
@@ -273,4 +268,5 @@ test('the Weekly Rota opens on the current week, walks through the weeks and pri
     page.getByRole('button', { name: 'Duty Manager 1, Tue 9 Sep 2025: Ann Week' }),
   ).toBeVisible();
   await page.emulateMedia({ media: 'screen' });
+  await page.context().close();
 });

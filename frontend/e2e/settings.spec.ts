@@ -1,11 +1,9 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { linkPath, waitForEmail } from './support/mailbox';
 import { registerSchool } from './support/school';
+import { signedIn } from './support/session';
 import { seeToast } from './support/toast';
-
-// The server's clock is Monday 8 September 2025, 9 am in London (e2e/support/serve.mjs).
-const NOW = new Date('2025-09-08T09:00:00+01:00');
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
@@ -15,14 +13,6 @@ const EXE = Buffer.concat([
   Buffer.alloc(120),
   Buffer.from('This program cannot be run in DOS mode.'),
 ]);
-
-async function signedIn(browser: Browser, token: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.clock.setFixedTime(NOW);
-  await page.addInitScript((value) => window.localStorage.setItem('authToken', value), token);
-  return page;
-}
 
 test('an admin edits the reminder template, tests reminders for a date and shares a procedure document with staff', async ({
   browser,

@@ -1,20 +1,9 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { linkPath, waitForEmail } from './support/mailbox';
 import { registerSchool } from './support/school';
+import { SERVER_NOW, signedIn } from './support/session';
 import { seeToast } from './support/toast';
-
-// The server runs with APP_NOW=2025-09-08T09:00 (e2e/support/serve.mjs); the browser's clock
-// is pinned to the same moment so "upcoming" means the same thing on both sides.
-const NOW = new Date('2025-09-08T09:00:00+01:00');
-
-async function signedInAs(browser: Browser, token: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.clock.setFixedTime(NOW);
-  await page.addInitScript((value) => window.localStorage.setItem('authToken', value), token);
-  return page;
-}
 
 test('an admin manages staff (one by CSV), invites someone who signs in as Staff, and manages holidays', async ({
   browser,
@@ -29,7 +18,7 @@ test('an admin manages staff (one by CSV), invites someone who signs in as Staff
     password: 'head-password',
   });
   const { id } = admin;
-  const page = await signedInAs(browser, admin.token);
+  const page = await signedIn(browser, admin.token);
 
   await page.goto('/staff');
   await expect(page.getByRole('heading', { name: 'Admin Panel', level: 1 })).toBeVisible();
@@ -93,7 +82,7 @@ test('an admin manages staff (one by CSV), invites someone who signs in as Staff
   const invitation = await waitForEmail(request, bobEmail, /invited/);
   const bobContext = await browser.newContext();
   const bob = await bobContext.newPage();
-  await bob.clock.setFixedTime(NOW);
+  await bob.clock.setFixedTime(SERVER_NOW);
   await bob.goto(linkPath(invitation, '/reset-password'));
   await bob.getByLabel('New password').fill('bob-password');
   await bob.getByLabel('Confirm password').fill('bob-password');
