@@ -6,7 +6,8 @@ export interface ReceivedEmail {
   text: string;
 }
 
-const mailboxUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 2}/messages`;
+/** The e2e SMTP server's list of received emails (its port is chosen by e2e/support/ports.ts). */
+const mailboxUrl = `http://127.0.0.1:${process.env.E2E_MAILBOX_PORT}/messages`;
 
 /** Waits until the e2e SMTP server has received an email to `to` whose subject matches. */
 export async function waitForEmail(

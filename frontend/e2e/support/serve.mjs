@@ -2,7 +2,8 @@
 // Starts the built app for the end-to-end tests on its own port with a brand-new embedded
 // PostgreSQL and a real SMTP server to receive its emails, and removes that database when
 // Playwright stops the server. Received emails are listed as JSON at
-// http://127.0.0.1:<E2E_PORT + 2>/messages for the tests to read.
+// http://127.0.0.1:<E2E_MAILBOX_PORT>/messages for the tests to read. The ports come from the
+// Playwright config (e2e/support/ports.ts), which asks the OS for free ones.
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
@@ -19,9 +20,21 @@ if (!fs.existsSync(main)) {
   process.exit(1);
 }
 
-const port = Number(process.env.E2E_PORT ?? 3100);
-const smtpPort = port + 1;
-const mailboxPort = port + 2;
+const [port, smtpPort, mailboxPort, pgPort] = [
+  'E2E_PORT',
+  'E2E_SMTP_PORT',
+  'E2E_MAILBOX_PORT',
+  'E2E_PG_PORT',
+].map((name) => {
+  const value = Number(process.env[name]);
+  if (!Number.isInteger(value) || value <= 0) {
+    console.error(
+      `${name} is not set: start the end-to-end server through Playwright (npm run test:e2e)`,
+    );
+    process.exit(1);
+  }
+  return value;
+});
 
 const messages = [];
 const smtp = new SMTPServer({
@@ -70,7 +83,7 @@ const app = spawn(process.execPath, [main], {
     HOST: '127.0.0.1',
     DATABASE_URL: '',
     EMBEDDED_PG_DIR: path.join(root, 'postgres'),
-    EMBEDDED_PG_PORT: String(port + 20000),
+    EMBEDDED_PG_PORT: String(pgPort),
     APP_NOW: process.env.APP_NOW ?? '2025-09-08T09:00',
     APP_URL: `http://127.0.0.1:${port}`,
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
