@@ -4,9 +4,10 @@ import { ConfigProvider } from 'antd';
 // page's first download, and the app uses neither (toasts come from `<ToastProvider>`).
 import useAppStyle from 'antd/es/app/style';
 import enGB from 'antd/locale/en_GB';
-import { useContext, type ReactNode } from 'react';
+import { useContext, useMemo, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 
+import { usePrefersReducedMotion } from '@/shared/ui/reduced-motion';
 import { ACCESSIBLE_THEME } from '@/shared/ui/theme';
 import { ToastProvider } from '@/shared/ui/toast';
 
@@ -26,9 +27,17 @@ function AppRoot({ children }: { children: ReactNode }) {
 }
 
 export function AppProviders({ store, children }: AppProvidersProps) {
+  const reducedMotion = usePrefersReducedMotion();
+  const theme = useMemo(
+    () =>
+      reducedMotion
+        ? { ...ACCESSIBLE_THEME, token: { ...ACCESSIBLE_THEME.token, motion: false } }
+        : ACCESSIBLE_THEME,
+    [reducedMotion],
+  );
   return (
     <Provider store={store}>
-      <ConfigProvider locale={enGB} theme={ACCESSIBLE_THEME}>
+      <ConfigProvider locale={enGB} theme={theme}>
         <AppRoot>
           <ToastProvider>{children}</ToastProvider>
         </AppRoot>

@@ -1,0 +1,29 @@
+import { useSyncExternalStore } from 'react';
+
+const QUERY = '(prefers-reduced-motion: reduce)';
+
+function mediaQuery(): MediaQueryList | undefined {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia(QUERY)
+    : undefined;
+}
+
+function subscribe(onChange: () => void): () => void {
+  const query = mediaQuery();
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+}
+
+/**
+ * Whether the person asked their system for less motion (WCAG 2.1 2.3.3). antd animates
+ * dialogs, toasts, menus and tabs whatever the system says; the providers turn its motion off
+ * when this is true, and follow the setting when it changes. The browser tests run with it on,
+ * so they wait for what a screen shows, not for an animation to end.
+ */
+export function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => mediaQuery()?.matches ?? false,
+    () => false,
+  );
+}
