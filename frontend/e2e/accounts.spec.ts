@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/test';
 import { expectAccessible } from './support/axe';
 import { linkPath, waitForEmail } from './support/mailbox';
 import { seeToast } from './support/toast';

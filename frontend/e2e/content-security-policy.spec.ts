@@ -1,10 +1,14 @@
-import { type BrowserContext, expect, type Page, type Response, test } from '@playwright/test';
+import {
+  type BrowserContext,
+  expect,
+  newContext,
+  type Page,
+  type Response,
+  test,
+} from './support/test';
 import { registerSchool, unique } from './support/school';
 import { SERVER_NOW } from './support/session';
 import { seeToast } from './support/toast';
-
-/** Locator checks, with room for a busy machine: each screen loads its code on first visit. */
-const look = expect.configure({ timeout: 15_000 });
 
 interface Violation {
   url: string;
@@ -58,14 +62,13 @@ async function watchCsp(
 
 async function openPage(page: Page, path: string, heading: string) {
   await page.goto(path);
-  await look(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
 }
 
 test('the app and Swagger UI run under the Content-Security-Policy without a single violation', async ({
   browser,
   request,
 }) => {
-  test.setTimeout(180_000);
   // An organisation with data on every screen: staff, duties, a holiday.
   const school = await registerSchool(request, {
     prefix: 'csp',
@@ -97,10 +100,10 @@ test('the app and Swagger UI run under the Content-Security-Policy without a sin
 
   const violations: Violation[] = [];
   const documents: { url: string; csp: string | undefined }[] = [];
-  const context = await browser.newContext();
+  const context = await newContext(browser);
   // Swagger UI gets a context of its own: its rendering is debounced on Date.now(), which the
   // app's pinned clock would stop.
-  const docsContext = await browser.newContext();
+  const docsContext = await newContext(browser);
   try {
     await watchCsp(context, violations, documents);
     await watchCsp(docsContext, violations, documents);
@@ -109,8 +112,8 @@ test('the app and Swagger UI run under the Content-Security-Policy without a sin
 
     // Landing page, signed out: the plan from the API.
     await page.goto('/');
-    await look(page.getByRole('heading', { name: 'Duty Manager', level: 1 })).toBeVisible();
-    await look(page.getByText('£10')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Duty Manager', level: 1 })).toBeVisible();
+    await expect(page.getByText('£10')).toBeVisible();
 
     // Sign up a new school through the form, then sign out.
     const id = unique();
@@ -122,7 +125,7 @@ test('the app and Swagger UI run under the Content-Security-Policy without a sin
     await register.getByLabel('Organization subdomain').fill(`nonce-${id}`);
     await register.getByRole('button', { name: 'Start Free Trial' }).click();
     await seeToast(page, 'Welcome to Duty Manager!');
-    await look(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Logout' }).click();
 
     // Sign in as the admin of the school with data.
@@ -133,20 +136,20 @@ test('the app and Swagger UI run under the Content-Security-Policy without a sin
     await signIn.getByLabel('Organization subdomain').fill(school.subdomain);
     await signIn.getByRole('button', { name: 'Sign In' }).click();
     await seeToast(page, 'Welcome back!', 'You are signed in.');
-    await look(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 
     // Dashboard: the month rota, and its assign dialog (a modal: antd adds styles as it opens).
     const month = page.getByRole('region', { name: 'Monthly Rota' });
-    await look(
+    await expect(
       month.getByRole('button', { name: 'Duty Manager 1, Tue 9 Sep 2025: Sam Strict' }),
     ).toBeVisible();
     await month
       .getByRole('button', { name: 'Duty Manager 2, Thu 11 Sep 2025: Click to assign' })
       .click();
     const dialog = page.getByRole('dialog');
-    await look(dialog).toBeVisible();
+    await expect(dialog).toBeVisible();
     await page.keyboard.press('Escape');
-    await look(dialog).toBeHidden();
+    await expect(dialog).toBeHidden();
 
     // My Rota, with the .ics export (a blob: download made in the browser).
     await openPage(page, '/my-rota', 'My Rota');
@@ -154,7 +157,7 @@ test('the app and Swagger UI run under the Content-Security-Policy without a sin
     await staffSelect.fill('Sam Strict');
     await staffSelect.press('Enter');
     const assignments = page.getByRole('region', { name: 'Duty Assignments' });
-    await look(assignments.getByText('2 duty days')).toBeVisible();
+    await expect(assignments.getByText('2 duty days')).toBeVisible();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       assignments.getByRole('button', { name: 'Export to Calendar' }).click(),
@@ -162,25 +165,25 @@ test('the app and Swagger UI run under the Content-Security-Policy without a sin
     expect(download.suggestedFilename()).toBe('duty-rota-Sam Strict.ics');
 
     await openPage(page, '/rota', 'Weekly Rota');
-    await look(page.getByText('Sam Strict').first()).toBeVisible();
+    await expect(page.getByText('Sam Strict').first()).toBeVisible();
 
     // Admin panel (staff and settings), with the Add Staff Member dialog.
     await openPage(page, '/staff', 'Admin Panel');
     const staffSection = page.getByRole('region', { name: 'Staff Management' });
-    await look(staffSection.getByRole('row', { name: /Pat Policy/ })).toBeVisible();
+    await expect(staffSection.getByRole('row', { name: /Pat Policy/ })).toBeVisible();
     await staffSection.getByRole('button', { name: 'Add Staff Member' }).click();
     const addStaff = page.getByRole('dialog', { name: 'Add Staff Member' });
-    await look(addStaff).toBeVisible();
+    await expect(addStaff).toBeVisible();
     await page.keyboard.press('Escape');
-    await look(addStaff).toBeHidden();
+    await expect(addStaff).toBeHidden();
 
     // Holidays, with a date picker opened.
     await openPage(page, '/holidays', 'Holiday Management');
-    await look(
+    await expect(
       page.getByRole('region', { name: 'Upcoming Holidays' }).getByText('Policy Review Day'),
     ).toBeVisible();
     await page.getByRole('region', { name: 'Add New Holiday' }).getByLabel('Start Date').click();
-    await look(page.locator('.ant-picker-dropdown:visible')).toBeVisible();
+    await expect(page.locator('.ant-picker-dropdown:visible')).toBeVisible();
     await page.keyboard.press('Escape');
 
     await openPage(page, '/swaps', 'Swap Requests');
@@ -193,14 +196,14 @@ test('the app and Swagger UI run under the Content-Security-Policy without a sin
     // Swagger UI, including a request made from it.
     const docs = await docsContext.newPage();
     await docs.goto('/api/docs');
-    await look(docs.getByRole('heading', { name: /Duty Manager API/ })).toBeVisible();
+    await expect(docs.getByRole('heading', { name: /Duty Manager API/ })).toBeVisible();
     const plan = docs.locator('#operations-tenants-getPlan');
     await plan.locator('.opblock-summary-control').click();
     await plan.getByRole('button', { name: 'Try it out' }).click();
     await plan.getByRole('button', { name: 'Execute' }).click();
     const live = plan.locator('.live-responses-table tbody tr').first();
-    await look(live.locator('.response-col_status')).toContainText('200');
-    await look(live.locator('.response-col_description')).toContainText('Professional');
+    await expect(live.locator('.response-col_status')).toContainText('200');
+    await expect(live.locator('.response-col_description')).toContainText('Professional');
 
     expect(violations).toEqual([]);
     expect(await page.evaluate(() => window.cspViolations)).toEqual([]);

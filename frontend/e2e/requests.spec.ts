@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './support/test';
 import { expectAccessible } from './support/axe';
 import { linkPath, waitForEmail } from './support/mailbox';
 import { registerSchool } from './support/school';
@@ -12,7 +12,6 @@ test('a staff member swaps, cancels and records unavailability; the admin approv
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
   const school = await registerSchool(request, {
     prefix: 'requests',
     emailPrefix: 'requests-admin',

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from './support/test';
 import { expectAccessible } from './support/axe';
 import { registerSchool } from './support/school';
 import { signedIn } from './support/session';
@@ -41,7 +41,6 @@ test('an admin fills the year, assigns by hand, meets the assignment conflicts, 
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
   const { id, token } = await registerSchool(request, {
     prefix: 'rota',
     adminName: 'Rhea Rota',

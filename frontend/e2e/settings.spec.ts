@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectAccessible } from './support/axe';
 import { linkPath, waitForEmail } from './support/mailbox';
 import { registerSchool } from './support/school';
@@ -18,7 +18,6 @@ test('an admin edits the reminder template, tests reminders for a date and share
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
   const school = await registerSchool(request, {
     prefix: 'settings',
     emailPrefix: 'settings-admin',

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, newContext, test } from './support/test';
 import { expectAccessible } from './support/axe';
 import { linkPath, waitForEmail } from './support/mailbox';
 import { registerSchool } from './support/school';
@@ -10,7 +10,6 @@ test('an admin manages staff (one by CSV), invites someone who signs in as Staff
   request,
 }) => {
   // A long journey (about 20 s alone): on 2 cores beside another worker it can pass 30 s.
-  test.setTimeout(120_000);
   const admin = await registerSchool(request, {
     prefix: 'oak',
     emailPrefix: 'head',
@@ -80,7 +79,7 @@ test('an admin manages staff (one by CSV), invites someone who signs in as Staff
 
   // The invited person chooses a password from the email and signs in as Staff.
   const invitation = await waitForEmail(request, bobEmail, /invited/);
-  const bobContext = await browser.newContext();
+  const bobContext = await newContext(browser);
   const bob = await bobContext.newPage();
   await bob.clock.setFixedTime(SERVER_NOW);
   await bob.goto(linkPath(invitation, '/reset-password'));

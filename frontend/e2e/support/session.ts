@@ -3,8 +3,9 @@ import {
   type APIRequestContext,
   type Browser,
   type BrowserContextOptions,
+  newContext,
   type Page,
-} from '@playwright/test';
+} from './test';
 
 /** The server's clock: Monday 8 September 2025, 9 am in London (APP_NOW in e2e/support/serve.mjs). */
 export const SERVER_NOW = new Date('2025-09-08T09:00:00+01:00');
@@ -18,7 +19,7 @@ export async function signedIn(
   token: string,
   options?: BrowserContextOptions,
 ): Promise<Page> {
-  const context = await browser.newContext(options);
+  const context = await newContext(browser, options);
   const page = await context.newPage();
   await page.clock.setFixedTime(SERVER_NOW);
   await page.addInitScript((value) => window.localStorage.setItem('authToken', value), token);
