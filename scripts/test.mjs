@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: builds the app once, then runs every test runner (backend jest, frontend
 // vitest, Playwright end-to-end, the frontend bundle size budget) even when an earlier one
-// fails, prints one closing line per runner and a total, and exits non-zero when anything failed.
+// fails, prints each runner's slowest tests (so drift is visible), one closing line per runner
+// and a total, and exits non-zero when anything failed.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -23,6 +24,31 @@ function readJson(file) {
   }
 }
 
+const SLOWEST = 8;
+
+/** `[duration ms, name]` of every test in a jest-style JSON report (jest, and vitest's json reporter). */
+function jestStyleDurations(report) {
+  return (report?.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? []).map((t) => [t.duration ?? 0, `${path.relative(root, file.name)} › ${t.fullName ?? t.title}`]),
+  );
+}
+
+/** `[duration ms, name]` of every test in Playwright's JSON report (suites nest). */
+function playwrightDurations(report) {
+  const out = [];
+  const walk = (suite, trail) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        const ms = (t.results ?? []).reduce((sum, r) => sum + (r.duration ?? 0), 0);
+        out.push([ms, [...trail, spec.title].join(' › ')]);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
+  };
+  for (const suite of report?.suites ?? []) walk(suite, [suite.title]);
+  return out;
+}
+
 const runners = [
   {
     name: 'backend',
@@ -31,6 +57,7 @@ const runners = [
       const r = readJson(path.join(reports, 'jest.json'));
       return r && { passed: r.numPassedTests, failed: r.numFailedTests + r.numRuntimeErrorTestSuites };
     },
+    durations: () => jestStyleDurations(readJson(path.join(reports, 'jest.json'))),
   },
   {
     name: 'frontend',
@@ -42,6 +69,7 @@ const runners = [
       const r = readJson(path.join(reports, 'vitest.json'));
       return r && { passed: r.numPassedTests, failed: r.numFailedTests + (r.numFailedTestSuites ?? 0) };
     },
+    durations: () => jestStyleDurations(readJson(path.join(reports, 'vitest.json'))),
   },
   {
     name: 'e2e',
@@ -51,6 +79,7 @@ const runners = [
       const r = readJson(path.join(reports, 'playwright.json'));
       return r && { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected };
     },
+    durations: () => playwrightDurations(readJson(path.join(reports, 'playwright.json'))),
   },
   {
     // Runs against the build above; one test per page budget (scripts/check-bundle-size.mjs).
@@ -71,12 +100,21 @@ if (build.status !== 0) {
 
 const results = runners.map((runner) => {
   const [cmd, args] = runner.cmd;
+  const started = Date.now();
   const res = run(cmd, args, { env: runner.env });
+  const seconds = (Date.now() - started) / 1000;
   const counts = runner.count() ?? { passed: 0, failed: 0 };
   // A runner that crashed before reporting has failed even if it counted nothing.
   const failed = res.status !== 0 && counts.failed === 0 ? 1 : counts.failed;
-  return { name: runner.name, passed: counts.passed, failed, ok: res.status === 0 };
+  const slowest = (runner.durations?.() ?? []).sort((a, b) => b[0] - a[0]).slice(0, SLOWEST);
+  return { name: runner.name, passed: counts.passed, failed, ok: res.status === 0, seconds, slowest };
 });
+
+console.log('\n──────── slowest tests ────────');
+for (const r of results.filter((r) => r.slowest.length > 0)) {
+  console.log(`${r.name} (${r.seconds.toFixed(0)} s in all):`);
+  for (const [ms, name] of r.slowest) console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${name}`);
+}
 
 console.log('\n──────── test summary ────────');
 for (const r of results) console.log(`${r.name}: ${r.passed} passed, ${r.failed} failed`);
