@@ -33,13 +33,14 @@ interface ClaimedRow {
  * The SET clause that removes a secret-bearing email's body, in the statements that finish an
  * email (sent, simulated or given up): the link leaves the table in the same statement that
  * records the email's fate, so there is no moment, nor a crash, after which it is sent and still
- * readable. A retry keeps the body: it still has to be sent. (REDACTED_TEXT holds no quote.)
+ * readable. A retry keeps the body: it still has to be sent. Takes REDACTED_SQL_PARAMS.
  */
 const REDACT_IF_SECRET = `
-  html = CASE WHEN contains_access_link THEN '${REDACTED_TEXT}' ELSE html END,
-  text = CASE WHEN contains_access_link THEN '${REDACTED_TEXT}' ELSE text END,
+  html = CASE WHEN contains_access_link THEN ? ELSE html END,
+  text = CASE WHEN contains_access_link THEN ? ELSE text END,
   attachments = CASE WHEN contains_access_link THEN NULL ELSE attachments END,
   body_removed_at = CASE WHEN contains_access_link THEN now() ELSE body_removed_at END`;
+const REDACTED_SQL_PARAMS = [REDACTED_TEXT, REDACTED_TEXT];
 
 /** SMTP 5xx replies are permanent refusals; anything else (4xx, no connection) may pass later. */
 export function isPermanentFailure(err: unknown): boolean {
@@ -163,7 +164,7 @@ export class OutboxWorker implements OnApplicationShutdown {
       await conn.execute(
         `UPDATE outbox_emails SET status = ?, sent_at = now(), locked_until = NULL, last_error = NULL, ${REDACT_IF_SECRET}
          WHERE id = ? AND status = 'sending'`,
-        [this.simulate ? 'simulated' : 'sent', row.id],
+        [this.simulate ? 'simulated' : 'sent', ...REDACTED_SQL_PARAMS, row.id],
       );
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
@@ -174,7 +175,7 @@ export class OutboxWorker implements OnApplicationShutdown {
         `UPDATE outbox_emails SET status = ?, locked_until = NULL, last_error = ?,
                 next_attempt_at = now() + make_interval(secs => ?)${failed ? `, ${REDACT_IF_SECRET}` : ''}
          WHERE id = ? AND status = 'sending'`,
-        [failed ? 'failed' : 'pending', message.slice(0, 2000), backoffSeconds(row.attempts), row.id],
+        [failed ? 'failed' : 'pending', message.slice(0, 2000), backoffSeconds(row.attempts), ...(failed ? REDACTED_SQL_PARAMS : []), row.id],
       );
     }
   }
