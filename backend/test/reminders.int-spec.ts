@@ -418,6 +418,7 @@ describe('duty reminders', () => {
           to: 'yas@example.com',
           subject: 'Duty Manager Reminder - Wednesday 10 September 2025',
           status: 'simulated',
+          text: expect.stringContaining('Dear Yas,'),
         });
         expect(smtp.received.some((e) => e.to.includes('yas@example.com'))).toBe(false);
       } finally {
