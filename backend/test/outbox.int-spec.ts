@@ -28,7 +28,7 @@ describe('the email outbox', () => {
   async function enqueue(t: TestApp, subjects: string[]): Promise<void> {
     await em(t).transactional(async (tx) => {
       for (const subject of subjects) {
-        t.get(OutboxService).enqueue(tx, { kind: 'test', to: 'staff@example.com', subject, html: `<p>${subject}</p>`, text: subject });
+        t.get(OutboxService).enqueue(tx, { kind: 'test', containsAccessLink: false, to: 'staff@example.com', subject, html: `<p>${subject}</p>`, text: subject });
       }
     });
   }
@@ -36,7 +36,7 @@ describe('the email outbox', () => {
   it('is written in the caller’s transaction: a rolled-back change sends nothing', async () => {
     await expect(
       em(a).transactional(async (tx) => {
-        a.get(OutboxService).enqueue(tx, { kind: 'test', to: 'x@example.com', subject: 'rolled back', html: '', text: '' });
+        a.get(OutboxService).enqueue(tx, { kind: 'test', containsAccessLink: false, to: 'x@example.com', subject: 'rolled back', html: '', text: '' });
         await tx.flush();
         throw new Error('the change failed');
       }),

@@ -268,6 +268,56 @@ describe('duty reminders', () => {
     expect(thursday[0]!.name).not.toBe('Ray');
   });
 
+  it('never turns a name into a link: a template with {staffName} in an href sends no javascript:, data: or vbscript: link', async () => {
+    const s = await school([]);
+    const hostile = ['javascript:alert(1)//', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'jav&#x61;script:alert(1)', 'JaVaScRiPt:alert(1)'];
+    const people = [];
+    for (const [i, name] of hostile.entries()) {
+      const email = `hostile-${i}-${s.admin.subdomain}@example.com`;
+      const res = await as(s.admin.token).post('/api/staff', { name, email }).expect(201);
+      people.push({ name, email, id: res.body.id as string });
+    }
+    // Two duty managers a day (the default).
+    for (const [i, date] of ['2025-11-04', '2025-11-05', '2025-11-06'].entries()) {
+      await as(s.admin.token).post('/api/rota', { date, slots: people.slice(2 * i, 2 * i + 2).map((p) => p.id) }).expect(201);
+    }
+    // Stored as it was before placeholders were sanitised after filling (the save route now
+    // drops an href that is not an absolute http(s) or mailto address).
+    const template = {
+      subject: 'Duty on {date}',
+      greeting: '<a href="{staffName}">Dear {staffName}</a>,',
+      mainMessage: "You are on duty on {date}. <a href='{staffName}'>x</a> <a href={staffName}>y</a> <a href=\"https://school.example/{staffName}\">profile</a>",
+      keyReminders: ['<a href="{staffName}">Your page</a>'],
+      emergencyContacts: ['<a href="mailto:office@school.example">Office</a>'],
+      footerMessage: 'Thanks',
+      signature: 'Head',
+    };
+    await sql(
+      `update system_settings set email_template = ?::jsonb where organization_id = (select id from organizations where subdomain = ?)`,
+      [JSON.stringify(template), s.admin.subdomain],
+    );
+    expect((await as(s.admin.token).get('/api/email-template').expect(200)).body.greeting).toBe(template.greeting);
+
+    at('2025-11-03T08:30');
+    await pass(a);
+    at('2025-11-04T08:30');
+    await pass(b);
+    at('2025-11-05T08:30');
+    await pass(a);
+    await deliver();
+    for (const person of people) {
+      const [email] = receivedBy(person.email);
+      expect(email).toBeDefined();
+      expect(email!.html).toContain('Dear ');
+      const hrefs = [...email!.html.matchAll(/href="([^"]*)"/gi)].map((m) => m[1]!);
+      expect(hrefs.filter((href) => !/^(https:\/\/(school|dm)\.example|mailto:office@school\.example$)/.test(href))).toEqual([]);
+      expect(hrefs.filter((h) => h.startsWith('https://school.example/'))).toHaveLength(1);
+      expect(email!.html).not.toMatch(/href\s*=\s*['"]?\s*(javascript|data|vbscript|jav&)/i);
+      expect(email!.html).not.toMatch(/<script/i);
+      expect(email!.text).not.toMatch(/\((javascript|data|vbscript|jav&#x61;script):/i);
+    }
+  });
+
   it('runs from the real cron job when the schedule is on', async () => {
     const s = await school(['Tom']);
     await assign(s, '2025-10-14', 'Tom');
@@ -368,6 +418,7 @@ describe('duty reminders', () => {
           to: 'yas@example.com',
           subject: 'Duty Manager Reminder - Wednesday 10 September 2025',
           status: 'simulated',
+          text: expect.stringContaining('Dear Yas,'),
         });
         expect(smtp.received.some((e) => e.to.includes('yas@example.com'))).toBe(false);
       } finally {

@@ -95,6 +95,29 @@ describe('settings: reminders, template, instructions and the procedure document
       expect(preview.body.html).toContain('<p>Dear Ada Admin,</p>');
     });
 
+    it('never turns a name into a javascript:, data: or vbscript: link in the preview', async () => {
+      const draft = {
+        subject: 'Duty on {date}',
+        greeting: '<a href="{staffName}">Dear {staffName}</a>,',
+        mainMessage: "On {date}. <a href='{staffName}'>x</a> <a href={staffName}>y</a> <a href=\"https://school.example/{staffName}\">profile</a>",
+        keyReminders: ['<a href="{staffName}">Your page</a>'],
+        emergencyContacts: ['<a href="mailto:office@school.example">Office</a>'],
+        footerMessage: 'Thanks',
+        signature: 'Head',
+      };
+      for (const name of ['javascript:alert(1)//', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'jav&#x61;script:alert(1)']) {
+        const member = await memberWithRole(t, admin, 'admin', name);
+        const preview = await as(member.token).post('/api/email-template/preview', draft).expect(200);
+        expect(preview.body.sampleStaffName).toBe(name);
+        const hrefs = [...(preview.body.html as string).matchAll(/href="([^"]*)"/gi)].map((m) => m[1]!);
+        expect(hrefs[0]).toBe('https://school.example/' + name.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'));
+        expect(hrefs.slice(1)).toEqual(['mailto:office@school.example']);
+        expect(preview.body.html).not.toMatch(/href\s*=\s*['"]?\s*(javascript|data|vbscript|jav&)/i);
+        expect(preview.body.html).not.toMatch(/<script/i);
+        expect(preview.body.text).not.toMatch(/\((javascript|data|vbscript|jav&#x61;script):/i);
+      }
+    });
+
     it('is saved sanitised, per organisation, by admins only', async () => {
       const draft = {
         subject: ' <b>Duty</b> on {date} ',

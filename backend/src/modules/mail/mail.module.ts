@@ -2,6 +2,7 @@ import { MailerModule, type MailerOptions } from '@nestjs-modules/mailer';
 import { Global, Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Env } from '../../config/env';
+import { OutboxRetentionService } from './outbox-retention.service';
 import { OutboxService } from './outbox.service';
 import { OutboxWorker } from './outbox.worker';
 import { EmailTestingController } from './reminders/email-testing.controller';
@@ -22,7 +23,7 @@ import { RemindersService } from './reminders/reminders.service';
     }),
   ],
   controllers: [EmailTestingController],
-  providers: [OutboxService, OutboxWorker, RemindersService, EmailTestingService],
+  providers: [OutboxService, OutboxWorker, OutboxRetentionService, RemindersService, EmailTestingService],
   exports: [OutboxService, OutboxWorker, RemindersService],
 })
 export class MailModule {}

@@ -5,6 +5,13 @@ import { OutboxWorker } from './outbox.worker';
 
 export interface NewEmail {
   kind: string;
+  /**
+   * True when the email carries anything that grants access: a one-time link or token (password
+   * reset, invitation, email verification or change…), in the text, the HTML or an attachment.
+   * Its body is then not kept at rest: the worker replaces it with REDACTED_TEXT in the statement
+   * that records it sent, simulated or failed. Required, so every new email states it.
+   */
+  containsAccessLink: boolean;
   to: string;
   subject: string;
   html: string;
@@ -30,6 +37,7 @@ export class OutboxService {
       html: email.html,
       text: email.text,
       attachments: email.attachments,
+      containsAccessLink: email.containsAccessLink,
       dedupeKey: email.dedupeKey,
       organization: email.organizationId,
     });

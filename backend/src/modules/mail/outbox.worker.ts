@@ -5,6 +5,7 @@ import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { Interval } from '@nestjs/schedule';
 import type { Env } from '../../config/env';
+import { REDACTED_TEXT } from './entities/outbox-email.entity';
 
 const BATCH = 20;
 /** A mail server that refuses an email outright (5xx) is asked this many times. */
@@ -28,6 +29,19 @@ interface ClaimedRow {
   age_seconds: number;
 }
 
+/**
+ * The SET clause that removes a secret-bearing email's body, in the statements that finish an
+ * email (sent, simulated or given up): the link leaves the table in the same statement that
+ * records the email's fate, so there is no moment, nor a crash, after which it is sent and still
+ * readable. A retry keeps the body: it still has to be sent. Takes REDACTED_SQL_PARAMS.
+ */
+const REDACT_IF_SECRET = `
+  html = CASE WHEN contains_access_link THEN ? ELSE html END,
+  text = CASE WHEN contains_access_link THEN ? ELSE text END,
+  attachments = CASE WHEN contains_access_link THEN NULL ELSE attachments END,
+  body_removed_at = CASE WHEN contains_access_link THEN now() ELSE body_removed_at END`;
+const REDACTED_SQL_PARAMS = [REDACTED_TEXT, REDACTED_TEXT];
+
 /** SMTP 5xx replies are permanent refusals; anything else (4xx, no connection) may pass later. */
 export function isPermanentFailure(err: unknown): boolean {
   const code = (err as { responseCode?: unknown } | null)?.responseCode;
@@ -42,7 +56,8 @@ export function backoffSeconds(attempts: number): number {
 /**
  * Sends queued emails. Any number of app instances may run it: each claims a batch with
  * `FOR UPDATE SKIP LOCKED`, so an email is claimed by one worker at a time, and is marked
- * sent in the same statement that checks the claim. Failures retry with backoff (temporary ones
+ * sent in the same statement that checks the claim (and that removes the body of an email that
+ * carried an access link, see `NewEmail.containsAccessLink`). Failures retry with backoff (temporary ones
  * until the server recovers, for up to three days). Without
  * SMTP_URL (test mode) emails are marked `simulated` instead of sent.
  */
@@ -147,19 +162,20 @@ export class OutboxWorker implements OnApplicationShutdown {
         });
       }
       await conn.execute(
-        `UPDATE outbox_emails SET status = ?, sent_at = now(), locked_until = NULL, last_error = NULL
+        `UPDATE outbox_emails SET status = ?, sent_at = now(), locked_until = NULL, last_error = NULL, ${REDACT_IF_SECRET}
          WHERE id = ? AND status = 'sending'`,
-        [this.simulate ? 'simulated' : 'sent', row.id],
+        [this.simulate ? 'simulated' : 'sent', ...REDACTED_SQL_PARAMS, row.id],
       );
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const failed = isPermanentFailure(err) ? row.attempts >= MAX_PERMANENT_ATTEMPTS : row.age_seconds >= RETRY_FOR_SECONDS;
       this.logger.warn(`Email ${row.id} to ${row.to} failed (attempt ${row.attempts}): ${message}`);
+      // An email given up on is finished too: nobody will read its link, so it is not kept.
       await conn.execute(
         `UPDATE outbox_emails SET status = ?, locked_until = NULL, last_error = ?,
-                next_attempt_at = now() + make_interval(secs => ?)
+                next_attempt_at = now() + make_interval(secs => ?)${failed ? `, ${REDACT_IF_SECRET}` : ''}
          WHERE id = ? AND status = 'sending'`,
-        [failed ? 'failed' : 'pending', message.slice(0, 2000), backoffSeconds(row.attempts), row.id],
+        [failed ? 'failed' : 'pending', message.slice(0, 2000), backoffSeconds(row.attempts), ...(failed ? REDACTED_SQL_PARAMS : []), row.id],
       );
     }
   }

@@ -15,6 +15,8 @@ function letter({ kind, organizationId, to, subject, lines }: Letter): NewEmail 
   const all = [`Hello ${to.name},`, ...lines, 'You can see the whole rota in Duty Manager.'];
   return {
     kind,
+    // Notices about the rota only; signing in is how the reader acts on them.
+    containsAccessLink: false,
     organizationId,
     to: to.email,
     subject,

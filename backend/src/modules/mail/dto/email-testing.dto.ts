@@ -41,6 +41,12 @@ export class EmailDeliveryDto {
   /** The last delivery error, while it is retried or after it failed. */
   @ApiProperty({ type: String, nullable: true })
   lastError!: string | null;
+  /**
+   * The plain-text body. An email that carries an access link (password reset, invitation,
+   * email verification) always reads as a placeholder, even while queued; any other body reads as
+   * one after the retention period (30 days after sending, 90 after failing).
+   */
+  text!: string;
 }
 
 export class EmailDeliveriesDto {

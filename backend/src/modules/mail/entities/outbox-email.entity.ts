@@ -4,6 +4,14 @@ import { Organization } from '../../tenants/entities/organization.entity';
 export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'simulated', 'failed'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
+/**
+ * What stays of a secret-bearing email (see `containsAccessLink`) once it is sent, simulated or
+ * given up: the link it carried granted access, so it is not kept at rest.
+ */
+export const REDACTED_TEXT = '[Removed once sent: this email contained a link that grants access to an account.]';
+/** What stays of any email's body after the retention period (outbox-retention.service.ts). */
+export const PURGED_TEXT = '[Removed after the retention period.]';
+
 export interface OutboxAttachment {
   filename: string;
   contentType: string;
@@ -19,7 +27,7 @@ export interface OutboxAttachment {
 @Entity({ tableName: 'outbox_emails' })
 @Index({ properties: ['status', 'nextAttemptAt'] })
 export class OutboxEmail {
-  [OptionalProps]?: 'status' | 'attempts' | 'nextAttemptAt' | 'createdAt';
+  [OptionalProps]?: 'status' | 'attempts' | 'nextAttemptAt' | 'createdAt' | 'containsAccessLink';
 
   @PrimaryKey({ type: 'bigint', autoincrement: true })
   id!: string;
@@ -50,6 +58,18 @@ export class OutboxEmail {
 
   @Property({ type: 'json', nullable: true })
   attachments?: OutboxAttachment[];
+
+  /**
+   * The email carries a link (or an attachment) that grants access — a password reset, an
+   * invitation, an email verification or change — so its text, HTML and attachments are
+   * replaced by REDACTED_TEXT in the same statement that marks it sent, simulated or failed.
+   */
+  @Property({ type: 'boolean', default: false })
+  containsAccessLink = false;
+
+  /** When the text, HTML and attachments were removed (redacted once sent, or after retention). */
+  @Property({ type: 'datetime', nullable: true })
+  bodyRemovedAt?: Date;
 
   @Enum({ items: () => OUTBOX_STATUSES, default: 'pending' })
   status: OutboxStatus = 'pending';

@@ -10,6 +10,7 @@ import type { Env } from '../../../config/env';
 import { readReminderSettings } from '../../settings/email-settings';
 import { organizationToday } from '../../tenants/organization-today';
 import type { EmailDeliveriesDto, TestRemindersResultDto } from '../dto/email-testing.dto';
+import { REDACTED_TEXT } from '../entities/outbox-email.entity';
 import { RemindersService, type ReminderRun } from './reminders.service';
 
 const REMINDERS_OFF = 'Email reminders are turned off. Turn them on in Email Reminder Settings to send reminders.';
@@ -53,11 +54,13 @@ export class EmailTestingService {
 
   async deliveries(actor: AuthUser): Promise<EmailDeliveriesDto> {
     const rows = await this.em.execute<
-      { id: string; kind: string; to: string; subject: string; status: EmailDeliveriesDto['emails'][number]['status']; attempts: number; created_at: Date; sent_at: Date | null; last_error: string | null }[]
+      { id: string; kind: string; to: string; subject: string; status: EmailDeliveriesDto['emails'][number]['status']; attempts: number; created_at: Date; sent_at: Date | null; last_error: string | null; text: string }[]
     >(
-      `select id::text, kind, "to", subject, status, attempts, created_at, sent_at, last_error
+      // An access link is someone else's key to their account: never shown, not even while queued.
+      `select id::text, kind, "to", subject, status, attempts, created_at, sent_at, last_error,
+              case when contains_access_link then ? else text end as text
          from outbox_emails where organization_id = ? order by id desc limit 10`,
-      [actor.organizationId],
+      [REDACTED_TEXT, actor.organizationId],
     );
     return {
       testMode: this.testMode,
@@ -71,6 +74,7 @@ export class EmailTestingService {
         createdAt: new Date(r.created_at),
         sentAt: r.sent_at ? new Date(r.sent_at) : null,
         lastError: r.last_error,
+        text: r.text,
       })),
     };
   }

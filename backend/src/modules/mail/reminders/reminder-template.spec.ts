@@ -13,7 +13,53 @@ describe('the reminder template', () => {
         '<a target="_blank" rel="noopener noreferrer">bad</a> <a href="https://example.com/x" target="_blank" rel="noopener noreferrer">ok</a></p>' +
         '<ul><li>one</li></ul><ol><li>two</li></ol>big<p></p>',
     );
-    expect(sanitizeTemplateHtml('<a href="mailto:a@b.c">m</a><a href="//evil.example">p</a>')).not.toMatch(/href/);
+    expect(sanitizeTemplateHtml('<a href="mailto:a@b.c">m</a><a href="//evil.example">p</a><a href="/relative">r</a>')).toBe(
+      '<a href="mailto:a@b.c" target="_blank" rel="noopener noreferrer">m</a>' +
+        '<a target="_blank" rel="noopener noreferrer">p</a><a target="_blank" rel="noopener noreferrer">r</a>',
+    );
+  });
+
+  const HOSTILE_NAMES = [
+    'javascript:alert(1)//',
+    'JaVaScRiPt:alert(1)',
+    ' javascript:alert(1)',
+    'java\tscript:alert(1)',
+    'java\nscript:alert(1)',
+    'jav&#x61;script:alert(1)',
+    'jav&#97;script:alert(1)',
+    '&#106;avascript:alert(1)',
+    'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
+    'vbscript:msgbox(1)',
+    '//evil.example/x',
+    '"><script>alert(1)</script>',
+    "' onmouseover='alert(1)",
+  ];
+
+  it.each(HOSTILE_NAMES)('a placeholder in a link never makes a link of %j', (staffName) => {
+    const template = {
+      ...DEFAULT_EMAIL_TEMPLATE,
+      greeting: '<a href="{staffName}">Dear {staffName}</a>',
+      mainMessage: '<a href="{date}">on {date}</a>',
+      keyReminders: ['<a href="{staffName}">x</a>'],
+      footerMessage: '<a href=\'{staffName}\'>y</a> <a href={staffName}>z</a>',
+    };
+    const { html, text } = renderReminder(template, { staffName, date: staffName });
+    // The name stays as text; no tag gains an href or any attribute of its own.
+    expect(html).toContain('<a target="_blank" rel="noopener noreferrer">');
+    expect(html).not.toMatch(/href=/i);
+    const anchors = html.match(/<a\b[^>]*>/gi) ?? [];
+    expect(new Set(anchors)).toEqual(new Set(['<a target="_blank" rel="noopener noreferrer">']));
+    expect(html).not.toMatch(/<(script|img|iframe)\b/i);
+    expect(text).not.toMatch(/\((javascript|vbscript|data):/i);
+  });
+
+  it('keeps http(s) and mailto links that a placeholder completes', () => {
+    const { html } = renderReminder(
+      { ...DEFAULT_EMAIL_TEMPLATE, greeting: '<a href="https://school.example/staff/{staffName}">Profile</a> <a href="mailto:office@school.example">Office</a>' },
+      { staffName: 'Ann "A" Lee', date: 'Tuesday 9 September 2025' },
+    );
+    expect(html).toContain('<a href="https://school.example/staff/Ann &quot;A&quot; Lee" target="_blank" rel="noopener noreferrer">Profile</a>');
+    expect(html).toContain('<a href="mailto:office@school.example" target="_blank" rel="noopener noreferrer">Office</a>');
   });
 
   it('makes the subject plain text and drops blank list items', () => {
@@ -32,9 +78,9 @@ describe('the reminder template', () => {
       { staffName: 'Sam <O\'Neil>', date: 'Tuesday 9 September 2025', colleagues: ['Ann Lee'] },
     );
     expect(email.subject).toBe('Duty Manager Reminder - Tuesday 9 September 2025');
-    expect(email.html).toContain('<p>Dear Sam &lt;O&#39;Neil&gt;,</p>');
+    expect(email.html).toContain("<p>Dear Sam &lt;O'Neil&gt;,</p>");
     expect(email.html).toContain('on <strong>Tuesday 9 September 2025</strong>');
-    expect(email.html).toContain('See you on Tuesday 9 September 2025, Sam &lt;O&#39;Neil&gt;');
+    expect(email.html).toContain("See you on Tuesday 9 September 2025, Sam &lt;O'Neil&gt;");
     expect(email.html).toContain('On duty with you: Ann Lee.');
     expect(email.html).not.toMatch(/\{date\}|\{staffName\}/);
     expect(email.text).toContain("Dear Sam <O'Neil>,");

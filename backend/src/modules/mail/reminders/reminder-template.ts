@@ -20,17 +20,48 @@ export const DEFAULT_EMAIL_TEMPLATE: EmailTemplate = {
   signature: 'Duty Manager Team',
 };
 
-/** The tags an admin may use (issue: strong, em, b, i, u, br, p, ul, ol, li and http(s) links). */
+/**
+ * The only links that survive: absolute http(s) and mailto. Anything else — javascript:, data:,
+ * vbscript:, protocol-relative `//host`, a relative path (meaningless in an email), or a scheme
+ * hidden behind entities, tabs or newlines — loses its href. An allowlist on the decoded value,
+ * so a variant nobody thought of is dropped too.
+ */
+const SAFE_HREF = /^(https?:\/\/|mailto:)[^\s]/i;
+const LINK_SCHEMES = ['http', 'https', 'mailto'];
+
+function safeLink(_tag: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
+  const href = attribs.href?.trim();
+  // Links open outside the mail client's frame and leak nothing about the reader.
+  const safe: sanitizeHtml.Attributes = { target: '_blank', rel: 'noopener noreferrer' };
+  return { tagName: 'a', attribs: href && SAFE_HREF.test(href) ? { href, ...safe } : safe };
+}
+
+/** What every link may carry, in the template and in the finished email alike. */
+const LINK_POLICY: Pick<sanitizeHtml.IOptions, 'allowedSchemes' | 'allowedSchemesByTag' | 'allowedSchemesAppliedToAttributes' | 'allowProtocolRelative'> = {
+  allowedSchemes: LINK_SCHEMES,
+  allowedSchemesByTag: { a: LINK_SCHEMES },
+  allowedSchemesAppliedToAttributes: ['href', 'src', 'cite', 'action', 'formaction', 'background'],
+  allowProtocolRelative: false,
+};
+
+/** The tags an admin may use (issue: strong, em, b, i, u, br, p, ul, ol, li and http(s)/mailto links). */
 const ALLOWED: sanitizeHtml.IOptions = {
   allowedTags: ['strong', 'em', 'b', 'i', 'u', 'br', 'p', 'ul', 'ol', 'li', 'a'],
   // target and rel are always overwritten by the transform below.
   allowedAttributes: { a: ['href', 'target', 'rel'] },
-  allowedSchemes: ['http', 'https'],
-  allowedSchemesAppliedToAttributes: ['href'],
-  allowProtocolRelative: false,
+  ...LINK_POLICY,
   disallowedTagsMode: 'discard',
-  // Links open outside the mail client's frame and leak nothing about the reader.
-  transformTags: { a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer' }) },
+  transformTags: { a: safeLink },
+};
+
+/**
+ * The finished reminder's body: the admin's tags plus the layout's own headings with an inline
+ * style. Style is allowed on those only; the template parts never carry it (ALLOWED).
+ */
+const FINAL: sanitizeHtml.IOptions = {
+  ...ALLOWED,
+  allowedTags: [...(ALLOWED.allowedTags as string[]), 'h3'],
+  allowedAttributes: { a: ['href', 'target', 'rel'], h3: ['style'] },
 };
 
 /** Keeps only the allowed tags; scripts, styles, event handlers and other links are dropped. */
@@ -93,12 +124,15 @@ function fill(html: string, values: ReminderValues, escape: (s: string) => strin
 }
 
 /**
- * The reminder email for one duty. The template is sanitised again here (it may come from an
- * unsaved draft in the preview) and `{date}` and `{staffName}` are filled in, escaped.
+ * The reminder email for one duty. The template is sanitised first (it may come from an unsaved
+ * draft in the preview), `{date}` and `{staffName}` are filled in HTML-escaped, and then each
+ * filled part and the whole email are sanitised again: a placeholder is only text once it is
+ * substituted, and what goes out is what was checked (a name such as `javascript:alert(1)//`
+ * inside `<a href="{staffName}">` would otherwise become a link).
  */
 export function renderReminder(template: EmailTemplate, values: ReminderValues): RenderedEmail {
   const t = sanitizeTemplate(template);
-  const part = (html: string) => fill(html, values, escapeHtml);
+  const part = (html: string) => sanitizeTemplateHtml(fill(html, values, escapeHtml));
   const list = (title: string, items: string[]) =>
     items.length ? `<h3 style="margin:16px 0 4px;font-size:15px">${title}</h3><ul>${items.map((i) => `<li>${part(i)}</li>`).join('')}</ul>` : '';
   const paragraph = (html: string) => (html ? `<p>${part(html)}</p>` : '');
@@ -106,16 +140,19 @@ export function renderReminder(template: EmailTemplate, values: ReminderValues):
     ? `<p>On duty with you: ${escapeHtml(values.colleagues.join(', '))}.</p>`
     : '';
   const rota = values.rotaUrl ? `<p><a href="${escapeHtml(values.rotaUrl)}">Open the rota in Duty Manager</a></p>` : '';
-  const body = [
-    paragraph(t.greeting),
-    paragraph(t.mainMessage),
-    colleagues,
-    list('Key reminders', t.keyReminders),
-    list('Emergency contacts', t.emergencyContacts),
-    paragraph(t.footerMessage),
-    paragraph(t.signature),
-    rota,
-  ].join('\n');
+  const body = sanitizeHtml(
+    [
+      paragraph(t.greeting),
+      paragraph(t.mainMessage),
+      colleagues,
+      list('Key reminders', t.keyReminders),
+      list('Emergency contacts', t.emergencyContacts),
+      paragraph(t.footerMessage),
+      paragraph(t.signature),
+      rota,
+    ].join('\n'),
+    FINAL,
+  );
   const html = `<div style="font-family:Arial,Helvetica,sans-serif;font-size:14px;line-height:1.5;color:#1f1f1f">\n${body}\n</div>`;
   return {
     subject: fill(t.subject, values, (s) => s).slice(0, 500),

@@ -171,6 +171,7 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
         const email = renderReminder(template, { staffName: person.name, date, colleagues: person.colleagues ?? [], rotaUrl });
         const row = this.outbox.enqueue(em, {
           kind: 'duty-reminder',
+          containsAccessLink: false,
           organizationId,
           to: person.email,
           dedupeKey: `duty-reminder:${organizationId}:${person.staff_id}:${person.date}`,

@@ -229,6 +229,10 @@ export type EmailDeliveryDto = {
   sentAt: string | null;
   status: EmailDeliveryStatus;
   subject: string;
+  /** The plain-text body. An email that carries an access link (password reset, invitation,
+    email verification) always reads as a placeholder, even while queued; any other body reads as
+    one after the retention period (30 days after sending, 90 after failing). */
+  text: string;
   to: string;
 };
 export type EmailDeliveriesDto = {

@@ -40,6 +40,7 @@ function email(overrides: Partial<EmailDeliveryDto> = {}): EmailDeliveryDto {
     createdAt: localInstant(12, 9, 0),
     sentAt: localInstant(12, 9, 0),
     lastError: null,
+    text: '',
     ...overrides,
   };
 }
@@ -362,6 +363,31 @@ describe('Email System Testing card', () => {
       `${prefix}Mailbox fullFailed`,
     ]);
     expect(within(card()).queryByRole('note', { name: 'Test mode' })).not.toBeInTheDocument();
+  });
+
+  it('shows each email’s text as the server keeps it: a placeholder for an access link', async () => {
+    const redacted =
+      '[Removed once sent: this email contained a link that grants access to an account.]';
+    stubFetch({
+      [DELIVERIES]: {
+        body: deliveries({
+          emails: [
+            email({ id: '2', kind: 'password-reset', subject: 'Reset your password', text: redacted }),
+            email({ id: '1', text: 'Dear Ann,\n\nYou are on duty.' }),
+          ],
+        }),
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<EmailSystemTestingCard />);
+
+    await emailRows();
+    const list = within(recentEmails()).getByRole('list', { name: 'Emails, newest first' });
+    const [reset, reminder] = within(list).getAllByRole('listitem');
+    await user.click(within(reset!).getByText('Email text'));
+    expect(within(reset!).getByText(redacted)).toBeVisible();
+    expect(reset!.textContent).not.toMatch(/token=/);
+    expect(within(reminder!).getByText(/You are on duty\./)).toBeInTheDocument();
   });
 
   it('refreshes the recent emails on request', async () => {

@@ -335,6 +335,15 @@ function EmailItem({ email, first }: { email: EmailDeliveryDto; first: boolean }
               {email.lastError}
             </Typography.Text>
           )}
+          {email.text && (
+            // The text as kept: a placeholder for emails with an access link, or once purged.
+            <details style={{ fontSize: token.fontSizeSM }}>
+              <summary style={{ cursor: 'pointer' }}>Email text</summary>
+              <div style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', marginTop: 4 }}>
+                {email.text}
+              </div>
+            </details>
+          )}
         </Flex>
         <StatusTag email={email} />
       </Flex>
