@@ -35,15 +35,26 @@ export interface AppModuleOptions {
   imports?: ModuleMetadata['imports'];
 }
 
-/** The single-page app, when it has been built: `/` serves it, every non-API path falls back to it. */
+/**
+ * The paths that answer the SPA's index.html when no file matches: navigation paths only. Nothing
+ * under /assets/ (Vite's fingerprinted build output) and no path whose last segment looks like a
+ * file name (`/favicon.png`, `/old-chunk.js`): a missing file is a 404, not a 200 with HTML that a
+ * browser would try to run as a script or cache for a year.
+ */
+export const SPA_FALLBACK_PATH = /^(?!\/assets(?:\/|$))(?!(?:.*\/)?[^/]*\.[^/]*$)\/.*$/;
+
+/** The single-page app, when it has been built: `/` serves it, navigation paths fall back to it. */
 function spaModule(env: Env): DynamicModule[] {
   if (!env.SERVE_STATIC || !fs.existsSync(path.join(env.STATIC_DIR, 'index.html'))) return [];
   return [
     ServeStaticModule.forRoot({
       rootPath: env.STATIC_DIR,
+      renderPath: SPA_FALLBACK_PATH,
       exclude: ['/api/{*path}'],
       serveStaticOptions: {
         index: false,
+        // No "/assets" → "/assets/" redirect: folders are not pages.
+        redirect: false,
         setHeaders: (res, file) => {
           // Vite fingerprints everything under assets/; index.html must always be revalidated.
           res.setHeader(
