@@ -10,6 +10,7 @@ import { Env } from './config/env';
 import { buildOrmConfig } from './config/mikro-orm.config';
 import { ScheduleModule } from '@nestjs/schedule';
 import { JwtSecret } from './common/auth/jwt-secret.token';
+import { REDACT_PATHS, REDACTED, redactUrl } from './common/http/log-redaction';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { AuditModule } from './modules/audit/audit.module';
 import { AuthModule } from './modules/auth/auth.module';
@@ -91,16 +92,18 @@ export class AppModule {
           forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
           pinoHttp: {
             level: env.LOG_LEVEL,
-            // One short line per request; headers stay out of the logs (tokens, cookies, noise).
+            // One short line per request; headers stay out of the logs (tokens, cookies, noise), and
+            // the URL's secrets (feed tokens, download tickets, link tokens) are redacted.
             serializers: {
               req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
                 id: req.id,
                 method: req.method,
-                url: req.url,
+                url: redactUrl(req.url),
                 remoteAddress: req.remoteAddress,
               }),
               res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
             },
+            redact: { paths: REDACT_PATHS, censor: REDACTED },
             autoLogging: { ignore: (req) => req.url === '/api/health' },
             customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
           },
