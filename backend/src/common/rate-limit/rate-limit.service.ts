@@ -66,6 +66,7 @@ export class RateLimitService {
       .execute('UPDATE rate_limit_buckets SET count = greatest(count - 1, 0) WHERE key = ? AND expires_at > now()', [key]);
   }
 
+  /** Reads a counter without counting. Never decide on throttled work with it: use `consume`. */
   async peek(key: string): Promise<RateLimitState> {
     const rows = await this.em.getConnection().execute<{ count: number; retry_after: number }[]>(
       `SELECT count, ceil(extract(epoch FROM expires_at - now()))::int AS retry_after
