@@ -10,6 +10,7 @@ import { Env } from './config/env';
 import { buildOrmConfig } from './config/mikro-orm.config';
 import { ScheduleModule } from '@nestjs/schedule';
 import { JwtSecret } from './common/auth/jwt-secret.token';
+import { REDACT_PATHS, REDACTED, redactUrl } from './common/http/log-redaction';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { AuditModule } from './modules/audit/audit.module';
 import { AuthModule } from './modules/auth/auth.module';
@@ -35,15 +36,26 @@ export interface AppModuleOptions {
   imports?: ModuleMetadata['imports'];
 }
 
-/** The single-page app, when it has been built: `/` serves it, every non-API path falls back to it. */
+/**
+ * The paths that answer the SPA's index.html when no file matches: navigation paths only. Nothing
+ * under /assets/ (Vite's fingerprinted build output) and no path whose last segment looks like a
+ * file name (`/favicon.png`, `/old-chunk.js`): a missing file is a 404, not a 200 with HTML that a
+ * browser would try to run as a script or cache for a year.
+ */
+export const SPA_FALLBACK_PATH = /^(?!\/assets(?:\/|$))(?!(?:.*\/)?[^/]*\.[^/]*$)\/.*$/;
+
+/** The single-page app, when it has been built: `/` serves it, navigation paths fall back to it. */
 function spaModule(env: Env): DynamicModule[] {
   if (!env.SERVE_STATIC || !fs.existsSync(path.join(env.STATIC_DIR, 'index.html'))) return [];
   return [
     ServeStaticModule.forRoot({
       rootPath: env.STATIC_DIR,
+      renderPath: SPA_FALLBACK_PATH,
       exclude: ['/api/{*path}'],
       serveStaticOptions: {
         index: false,
+        // No "/assets" → "/assets/" redirect: folders are not pages.
+        redirect: false,
         setHeaders: (res, file) => {
           // Vite fingerprints everything under assets/; index.html must always be revalidated.
           res.setHeader(
@@ -80,16 +92,18 @@ export class AppModule {
           forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
           pinoHttp: {
             level: env.LOG_LEVEL,
-            // One short line per request; headers stay out of the logs (tokens, cookies, noise).
+            // One short line per request; headers stay out of the logs (tokens, cookies, noise), and
+            // the URL's secrets (feed tokens, download tickets, link tokens) are redacted.
             serializers: {
               req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
                 id: req.id,
                 method: req.method,
-                url: req.url,
+                url: redactUrl(req.url),
                 remoteAddress: req.remoteAddress,
               }),
               res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
             },
+            redact: { paths: REDACT_PATHS, censor: REDACTED },
             autoLogging: { ignore: (req) => req.url === '/api/health' },
             customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
           },

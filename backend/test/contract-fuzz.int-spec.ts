@@ -5,7 +5,16 @@ import type { Response } from 'supertest';
 import { OutboxWorker } from '../src/modules/mail/outbox.worker';
 import { bearer, registerOrganization, type Account } from './support/accounts';
 import { snapshotDatabase } from './support/db-snapshot';
-import { listOperations, loadSpec, requestArbitrary, type FuzzContext, type FuzzRequest, type JsonSchema, type Operation } from './support/openapi-fuzz';
+import {
+  listOperations,
+  loadSpec,
+  requestArbitrary,
+  unsafeTextRequests,
+  type FuzzContext,
+  type FuzzRequest,
+  type JsonSchema,
+  type Operation,
+} from './support/openapi-fuzz';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -210,6 +219,55 @@ describe('contract fuzzing', () => {
     });
   }
 
+  it('refuses NUL and unpaired surrogates in text with a 400 naming the field (were PostgreSQL errors, 500), and accepts the same request without them', async () => {
+    const template = { subject: 'Duty', greeting: 'Hi', mainMessage: 'You are on duty', footerMessage: 'Thanks', signature: 'Office', keyReminders: [], emergencyContacts: [] };
+    const cases: { method: 'get' | 'post' | 'put'; url: string; body?: Record<string, unknown>; field: string; unsafe: string; ok: number }[] = [
+      { method: 'post', url: '/api/staff', body: { name: 'Nul Staff', email: 'nul.staff@example.com' }, field: 'name', unsafe: 'a\u0000b', ok: 201 },
+      { method: 'post', url: '/api/holidays', body: { name: 'Nul Day', type: 'other', startDate: '2025-11-04', endDate: '2025-11-04' }, field: 'name', unsafe: 'a\ud800b', ok: 201 },
+      {
+        method: 'post',
+        url: '/api/staff-unavailability',
+        body: { staffId: ids.staff2, startDate: '2025-11-12', endDate: '2025-11-12', reason: 'Course' },
+        field: 'reason',
+        unsafe: 'a\u0000b',
+        ok: 201,
+      },
+      { method: 'post', url: '/api/system-settings', body: { instructionsContent: 'Stand at the gate' }, field: 'instructionsContent', unsafe: 'a\udc00b', ok: 200 },
+      { method: 'post', url: '/api/email-template', body: template, field: 'greeting', unsafe: 'Hi \u0000', ok: 200 },
+      {
+        method: 'post',
+        url: '/api/auth/register',
+        body: { name: 'Nul Admin', email: 'nul.admin@example.com', password: 'correct horse', organizationName: 'Nul School', organizationSubdomain: 'nul-school' },
+        field: 'organizationName',
+        unsafe: 'a\u0000b',
+        ok: 201,
+      },
+      { method: 'post', url: '/api/auth/login', body: { email: admin.email, password: admin.password, organizationSubdomain: admin.subdomain }, field: 'organizationSubdomain', unsafe: 'a\u0000b', ok: 200 },
+    ];
+    for (const c of cases) {
+      const before = await snapshotDatabase(t);
+      const refused = await t.http()[c.method](c.url).set(...bearer(admin.token)).send({ ...c.body, [c.field]: c.unsafe });
+      sent += 1;
+      expect({ url: c.url, status: refused.status, message: refused.body.message }).toEqual({ url: c.url, status: 400, message: expect.stringContaining(`"${c.field}"`) });
+      expect(await snapshotDatabase(t)).toEqual(before);
+      await t.http()[c.method](c.url).set(...bearer(admin.token)).send(c.body).expect(c.ok);
+      sent += 1;
+    }
+    // An uploaded staff CSV (its cells become staff rows) with a NUL is not a text file: refused whole.
+    const csv = Buffer.from('name,email,department\nNul\u0000Person,nul.csv@example.com,Sci\u0000ence\n', 'utf8');
+    const before = await snapshotDatabase(t);
+    const imported = await t.http().post('/api/staff/import').set(...bearer(admin.token)).attach('file', csv, { filename: 'staff.csv', contentType: 'text/csv' });
+    sent += 1;
+    expect({ status: imported.status, message: imported.body.message }).toEqual({ status: 400, message: 'The file is not a text CSV file' });
+    expect(await snapshotDatabase(t)).toEqual(before);
+    // In a query string and a path parameter too.
+    const feed = await t.http().get('/api/calendar/subscribe/all-duties?token=a%00b');
+    expect({ status: feed.status, message: feed.body.message }).toEqual({ status: 400, message: expect.stringContaining('"token"') });
+    const path = await t.http().put('/api/staff/a%00b').set(...bearer(admin.token)).send({ name: 'X' });
+    expect({ status: path.status, message: path.body.message }).toEqual({ status: 400, message: expect.stringContaining('"id"') });
+    sent += 2;
+  });
+
   describe('regressions found by the fuzzer', () => {
     it('refuses JSON nested thousands of levels deep with a 400, not a stack overflow (500)', async () => {
       const before = await snapshotDatabase(t);
@@ -299,6 +357,45 @@ describe('contract fuzzing', () => {
   it('covers every operation of the spec', () => {
     expect(operations.length).toBeGreaterThanOrEqual(60);
     expect(new Set(operations.map((op) => op.operationId)).size).toBe(operations.length);
+  });
+
+  /**
+   * NUL and lone surrogates in each string field of each operation, one field at a time, in a
+   * request that is otherwise what the operation accepts (see unsafeTextRequests for why the
+   * random fuzzing above missed them).
+   */
+  it.each(operations.map((op) => [op.operationId, op] as const))(
+    '%s: NUL or an unpaired surrogate in any one string field is a 400 naming it, and changes nothing',
+    async (_id, op) => {
+      const requests = unsafeTextRequests(op, ctx);
+      const writes = op.method !== 'get';
+      for (const req of requests) {
+        if (LIMITED.has(op.operationId)) await t.get(MikroORM).em.getConnection().execute('DELETE FROM rate_limit_buckets');
+        const before = writes ? await fingerprint() : undefined;
+        const res = await send(op, req);
+        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+        checkResponse(op, req, res);
+        if (res.status !== 400 || !String(res.body.message).includes(req.name)) {
+          throw new Error(describeFailure(op, req, res, `expected a 400 naming ${req.name}`));
+        }
+        if (writes) {
+          await t.get(OutboxWorker).settle();
+          const after = await fingerprint();
+          const changed = Object.keys(after).filter((table) => after[table] !== before![table]);
+          if (changed.length) throw new Error(describeFailure(op, req, res, `refused write changed ${changed.join(', ')}`));
+        }
+      }
+    },
+    60_000,
+  );
+
+  it('places unsafe text in every string field of the operations that take text', () => {
+    const fields = (id: string) => new Set(unsafeTextRequests(operations.find((op) => op.operationId === id)!, ctx).map((r) => r.field));
+    expect(fields('createStaff').has('body.name')).toBe(true);
+    expect([...fields('login')].sort()).toEqual(['body.email', 'body.organizationSubdomain', 'body.password']);
+    expect(fields('createHoliday').has('body.name')).toBe(true);
+    expect(fields('getAllDutiesFeed').has('query.token')).toBe(true);
+    expect(fields('updateStaff').has('path.id')).toBe(true);
   });
 
   it.each(operations.map((op) => [op.operationId, op] as const))(

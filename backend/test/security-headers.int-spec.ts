@@ -104,6 +104,24 @@ describe('security headers, HSTS, CORS and cookies', () => {
       expectPlainHttpHeaders(asset);
     });
 
+    it('answers a missing asset or file-like path with a JSON 404, and only navigation paths with the SPA shell', async () => {
+      for (const url of ['/assets/does-not-exist.js', '/assets/index-abc124.css', '/assets/', '/assets', '/favicon.ico', '/robots.txt', '/staff/photo.png', '/.env']) {
+        const res = await t.http().get(url);
+        expect({ url, status: res.status, type: res.headers['content-type'] }).toEqual({ url, status: 404, type: expect.stringMatching(/^application\/json/) });
+        expect(res.text).not.toContain('Duty Manager test shell');
+        expect(res.headers['cache-control'] ?? '').not.toContain('immutable');
+      }
+      for (const url of ['/', '/rota', '/staff/42', '/verify-email?token=abc.def', '/reset-password?token=x.y&invite=1']) {
+        const res = await t.http().get(url);
+        expect({ url, status: res.status }).toEqual({ url, status: 200 });
+        expect(res.text).toContain('Duty Manager test shell');
+      }
+      await t.http().get('/assets/index-abc123.js').expect(200);
+      // The API keeps its own JSON 404 for unknown routes.
+      const api = await t.http().get('/api/nothing-here.js').expect(404);
+      expect(api.headers['content-type']).toMatch(/^application\/json/);
+    });
+
     it('puts them on Swagger UI and its script', async () => {
       const page = await t.http().get('/api/docs/').expect(200);
       expect(page.text).toContain('swagger-ui');

@@ -1,11 +1,12 @@
 import { MikroORM } from '@mikro-orm/core';
 import { bearer, registerOrganization, type Account } from './support/accounts';
 import { snapshotDatabase } from './support/db-snapshot';
+import { compoundFile, doc, docx, zip } from './support/office-files';
 import { memberWithRole } from './support/members';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
-const DOCX = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('..[Content_Types].xml..word/document.xml..')]);
+const DOCX = docx();
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(120), Buffer.from('This program cannot be run in DOS mode.')]);
 
 /**
@@ -250,6 +251,27 @@ describe('settings: reminders, template, instructions and the procedure document
       expect(after.procedure_files).toEqual(before.procedure_files);
       expect(after.system_settings).toEqual(before.system_settings);
       expect((await as(admin.token).get('/api/system-settings').expect(200)).body.procedureFileName).toBe('Procedures.pdf');
+    });
+
+    it('identifies the document by its real signature: markup or zips that only mention one are refused', async () => {
+      await as(admin.token).upload('Procedures.pdf', PDF).expect(200);
+      const before = await snapshotDatabase(t);
+      const impostors: [string, Buffer][] = [
+        ['page.pdf', Buffer.from('<!doctype html><html><!-- %PDF-1.7 --><script>fetch("/api/staff")</script></html>')],
+        ['drawing.pdf', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script><text>%PDF-1.4</text></svg>')],
+        ['late.pdf', Buffer.concat([Buffer.from('\n'), PDF])],
+        ['notes.docx', zip([['notes.txt', '[Content_Types].xml word/document.xml']])],
+        ['sheet.doc', compoundFile(['Workbook'])],
+        ['pretend.doc', Buffer.from('<html>\u00d0\u00cf\u0011\u00e0 WordDocument</html>')],
+      ];
+      for (const [name, content] of impostors) {
+        const res = await as(admin.token).upload(name, content);
+        expect({ name, status: res.status, message: res.body.message }).toEqual({ name, status: 400, message: expect.stringContaining('is not a real') });
+      }
+      expect(await snapshotDatabase(t)).toEqual(before);
+      // The real kinds still pass.
+      await as(admin.token).upload('Guide.doc', doc()).expect(200);
+      await as(admin.token).upload('Guide.docx', docx()).expect(200);
     });
 
     it('removes the document', async () => {

@@ -1,8 +1,9 @@
 import { MikroORM } from '@mikro-orm/core';
 import { freePort } from '../src/database/throwaway-postgres';
-import { LOGIN_LIMITS } from '../src/modules/auth/auth.service';
+import { EMAIL_REQUEST_LIMIT, LOGIN_LIMITS } from '../src/modules/auth/auth.service';
+import { ADMIN_PASSWORD_LIMIT } from '../src/modules/requests/auto-approval.service';
 import { type AppProcess, killApp, listening, startApp } from './support/app-process';
-import { registerOrganization } from './support/accounts';
+import { bearer, registerOrganization } from './support/accounts';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createTestDatabase } from './support/test-database';
 
@@ -97,8 +98,11 @@ describe('sign-in throttling across instances', () => {
 
   beforeAll(async () => {
     // Behind a load balancer: two instances on one database, trusting its X-Forwarded-For.
-    a = await createTestApp({ env: { TRUST_PROXY: 'true' } });
-    b = await createTestApp({ databaseUrl: a.databaseUrl, env: { TRUST_PROXY: 'true' } });
+    // One signing secret: in one process passport's 'jwt' strategy is global, so the second
+    // instance verifies the sessions of both.
+    const JWT_SECRET = 'throttling-secret-0123456789abcdef0123456789abcdef';
+    a = await createTestApp({ env: { TRUST_PROXY: 'true', JWT_SECRET } });
+    b = await createTestApp({ databaseUrl: a.databaseUrl, env: { TRUST_PROXY: 'true', JWT_SECRET } });
   });
 
   afterAll(async () => {
@@ -134,6 +138,49 @@ describe('sign-in throttling across instances', () => {
     await attempt(a, right).expect(200);
     for (let i = 0; i < LOGIN_LIMITS.account.limit - 1; i += 1) await attempt(b, wrong).expect(401);
     await attempt(b, right).expect(200);
+  });
+
+  /** How many answers had each status, e.g. `{ 401: 5, 429: 20 }`. */
+  function countStatuses(statuses: number[]): Record<number, number> {
+    const counts: Record<number, number> = {};
+    for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1;
+    return counts;
+  }
+
+  it('checks at most 5 passwords when 25 wrong sign-ins arrive at once, across both instances', async () => {
+    const account = await registerOrganization(a);
+    const wrong = { email: account.email, password: 'not the password', organizationSubdomain: account.subdomain };
+    // Each 401 is a password that was checked; a 429 was refused before its check.
+    const answers = await Promise.all(Array.from({ length: 25 }, (_, i) => attempt(i % 2 ? b : a, wrong)));
+    expect(countStatuses(answers.map((res) => res.status))).toEqual({ 401: LOGIN_LIMITS.account.limit, 429: 25 - LOGIN_LIMITS.account.limit });
+    // The right password is refused too until the window ends.
+    await attempt(a, { ...wrong, password: account.password }).expect(429);
+  });
+
+  it('checks at most 5 admin passwords when 25 wrong re-authentications arrive at once', async () => {
+    const account = await registerOrganization(a);
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        (i % 2 ? b : a)
+          .http()
+          .post('/api/auto-approval-settings')
+          .set(...bearer(account.token))
+          .send({ adminPassword: 'not the password', swaps: true }),
+      ),
+    );
+    expect(countStatuses(answers.map((res) => res.status))).toEqual({ 403: ADMIN_PASSWORD_LIMIT.limit, 429: 25 - ADMIN_PASSWORD_LIMIT.limit });
+    const right = await a.http().post('/api/auto-approval-settings').set(...bearer(account.token)).send({ adminPassword: account.password, swaps: true });
+    expect(right.status).toBe(429);
+    expect((await a.http().get('/api/auto-approval-settings').set(...bearer(account.token)).expect(200)).body.swaps).toBe(false);
+  });
+
+  it('sends at most 20 emails when 30 password-reset requests from one address arrive at once', async () => {
+    const account = await registerOrganization(a);
+    const body = { email: account.email, organizationSubdomain: account.subdomain };
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => (i % 2 ? b : a).http().post('/api/auth/forgot-password').set('X-Forwarded-For', '192.0.2.99').send(body)),
+    );
+    expect(countStatuses(answers.map((res) => res.status))).toEqual({ 200: EMAIL_REQUEST_LIMIT.limit, 429: 30 - EMAIL_REQUEST_LIMIT.limit });
   });
 
   it('limits failures from one client address across accounts', async () => {

@@ -571,3 +571,116 @@ function multipartArbitrary(): fc.Arbitrary<BodyResult> {
     },
   );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Unsafe text in one field of an otherwise valid request
+
+/**
+ * Text PostgreSQL cannot store: NUL, and halves of surrogate pairs. In JSON they travel as the
+ * escapes `\u0000` and `\ud800`; in a URL as `%00` (a lone surrogate has no UTF-8 form at all).
+ */
+export const UNSAFE_TEXT: readonly string[] = ['a\u0000b', 'a\ud800b', 'a\udc00b', '\udbff'];
+
+export interface UnsafeTextRequest extends FuzzRequest {
+  /** Where the unsafe text is, e.g. `body.slots.0` or `query.token`. */
+  field: string;
+  /** The name the answer must mention (the property, parameter or array's name). */
+  name: string;
+}
+
+/** Every place a string can go in `schema`, as a path of keys from the value `validValue` builds. */
+function stringSlots(schema: JsonSchema, path: (string | number)[] = [], depth = 0): (string | number)[][] {
+  if (depth > 4) return [];
+  if (schema.type === 'string' && schema.format !== 'binary') return [path];
+  if (schema.type === 'array' && schema.items) return stringSlots(schema.items, [...path, 0], depth + 1);
+  if (schema.type === 'object' || schema.properties) {
+    return Object.entries(schema.properties ?? {}).flatMap(([name, s]) => stringSlots(s, [...path, name], depth + 1));
+  }
+  return [];
+}
+
+function setAt(target: Record<string, unknown>, path: (string | number)[], value: unknown, schemaAt: (p: (string | number)[]) => JsonSchema): void {
+  let node: Record<string | number, unknown> = target;
+  for (let i = 0; i < path.length - 1; i += 1) {
+    const key = path[i]!;
+    let next = node[key];
+    const childIsArray = typeof path[i + 1] === 'number';
+    if (childIsArray ? !Array.isArray(next) || next.length === 0 : next === null || typeof next !== 'object') {
+      // An empty array or a missing object in the valid body: build one item to hold the text.
+      next = childIsArray ? [validValue(schemaAt(path.slice(0, i + 2)))] : validValue(schemaAt(path.slice(0, i + 1)));
+      node[key] = next;
+    }
+    node = next as Record<string | number, unknown>;
+  }
+  node[path[path.length - 1]!] = value;
+}
+
+function schemaAtPath(root: JsonSchema, path: (string | number)[]): JsonSchema {
+  let s: JsonSchema = root;
+  for (const key of path) s = (typeof key === 'number' ? s.items : s.properties?.[key]) ?? {};
+  return s;
+}
+
+/**
+ * For one operation, one request per (string field × unsafe text): the text goes into that
+ * body property, array item, query parameter or path parameter, and everything else is what the
+ * operation accepts, so no other rule can refuse the request first. This is what the random
+ * fuzzing above rarely builds: its odd strings almost always arrive together with another broken
+ * field, a wrong length or a missing property, and validation refuses those before the text
+ * could reach the database.
+ */
+export function unsafeTextRequests(op: Operation, ctx: FuzzContext): UnsafeTextRequest[] {
+  const goodPath = (): string => {
+    let url = op.path;
+    for (const p of op.pathParams) url = url.replace(`{${p.name}}`, encodeComponent(ctx.pathValues(op, p.name)[0]!));
+    return url;
+  };
+  const goodQuery = (except?: string): string[] =>
+    op.queryParams
+      .filter((p) => p.name !== except)
+      .flatMap((p) => {
+        const good = ctx.goodValue(op, p.name, p.schema ?? { type: 'string' });
+        return good === undefined ? [] : [`${p.name}=${encodeComponent(String(good))}`];
+      });
+  const withQuery = (url: string, parts: string[]) => (parts.length ? `${url}?${parts.join('&')}` : url);
+  const jsonBody = op.body && op.body.contentType === 'application/json' ? op.body.schema : undefined;
+  // Required properties only (plus the one holding the text): an optional property's placeholder
+  // may be refused on its own (e.g. a procedure file URL that only an upload may set).
+  const required = new Set(jsonBody?.required ?? []);
+  const validBody = (): Record<string, unknown> =>
+    Object.fromEntries(
+      Object.entries(jsonBody?.properties ?? {})
+        .filter(([name]) => required.has(name))
+        .map(([name, s]) => [name, ctx.goodValue(op, name, s) ?? validValue(s)]),
+    );
+  const goodBody = (): FuzzBody => (jsonBody ? { kind: 'text', contentType: 'application/json', text: toJsonText(validBody()) } : { kind: 'none' });
+
+  const requests: UnsafeTextRequest[] = [];
+  const add = (field: string, name: string, value: string, url: string, body: FuzzBody) =>
+    requests.push({ label: `${field}=${short(value)} in an otherwise valid request`, field, name, url, headers: {}, body, auth: 'admin' });
+
+  for (const value of UNSAFE_TEXT) {
+    for (const p of op.pathParams) {
+      // A lone surrogate has no UTF-8 form; its percent-encoding is invalid UTF-8, which is a different test.
+      if (/[\ud800-\udfff]/.test(value)) continue;
+      let url = goodPath();
+      url = url.replace(encodeComponent(ctx.pathValues(op, p.name)[0]!), encodeComponent(value));
+      add(`path.${p.name}`, p.name, value, withQuery(url, goodQuery()), goodBody());
+    }
+    for (const p of op.queryParams) {
+      if (/[\ud800-\udfff]/.test(value)) continue;
+      add(`query.${p.name}`, p.name, value, withQuery(goodPath(), [...goodQuery(p.name), `${p.name}=${encodeComponent(value)}`]), goodBody());
+    }
+    if (jsonBody) {
+      for (const slot of stringSlots(jsonBody)) {
+        const body = validBody();
+        const top = slot[0] as string;
+        if (!(top in body)) body[top] = ctx.goodValue(op, top, jsonBody.properties![top]!) ?? validValue(jsonBody.properties![top]!);
+        setAt(body, slot, value, (p) => schemaAtPath(jsonBody, p));
+        const name = String([...slot].reverse().find((k) => typeof k === 'string'));
+        add(`body.${slot.join('.')}`, name, value, withQuery(goodPath(), goodQuery()), { kind: 'text', contentType: 'application/json', text: toJsonText(body) });
+      }
+    }
+  }
+  return requests;
+}

@@ -18,6 +18,11 @@ export interface RateLimitState {
 /**
  * Fixed-window counters in PostgreSQL, so that every app instance counts into the same window.
  * Each `hit` is one atomic upsert.
+ *
+ * Throttled work calls `consume` *before* the work it guards (a password check, an email): the
+ * attempt is counted and the answer decided by that one statement, so parallel requests and
+ * several app instances together get at most `limit` attempts per window. Reading the counter
+ * first and counting after the work would let every request in flight pass the read.
  */
 @Injectable()
 export class RateLimitService {
@@ -40,6 +45,28 @@ export class RateLimitService {
     return { count: Number(row.count), retryAfterSeconds: Math.max(1, Number(row.retry_after)) };
   }
 
+  /**
+   * Counts one attempt and refuses it (429, naming `what`) when it is over the rule's limit.
+   * Attempts refused here count too, so hammering a locked key doesn't open it sooner; the
+   * window still ends when it began plus `windowSeconds`.
+   */
+  async consume(key: string, rule: RateLimitRule, what: string): Promise<RateLimitState> {
+    const state = await this.hit(key, rule);
+    if (state.count > rule.limit) throw new TooManyRequestsException(what, state.retryAfterSeconds);
+    return state;
+  }
+
+  /**
+   * Gives back one attempt taken by `consume`, for limits that should count only failures: the
+   * attempt is counted before the outcome is known and returned once it turns out to be a success.
+   */
+  async refund(key: string): Promise<void> {
+    await this.em
+      .getConnection()
+      .execute('UPDATE rate_limit_buckets SET count = greatest(count - 1, 0) WHERE key = ? AND expires_at > now()', [key]);
+  }
+
+  /** Reads a counter without counting. Never decide on throttled work with it: use `consume`. */
   async peek(key: string): Promise<RateLimitState> {
     const rows = await this.em.getConnection().execute<{ count: number; retry_after: number }[]>(
       `SELECT count, ceil(extract(epoch FROM expires_at - now()))::int AS retry_after

@@ -11,7 +11,7 @@ import { ConfigService } from '@nestjs/config';
 import { JwtService } from '@nestjs/jwt';
 import type { AuthUser, JwtPayload } from '../../common/auth/auth-user';
 import { Clock } from '../../common/clock/clock';
-import { RateLimitService, TooManyRequestsException } from '../../common/rate-limit/rate-limit.service';
+import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { PasswordService } from '../../common/security/password.service';
 import { createSecretToken, hashToken } from '../../common/security/secret-token';
 import { appUrl, type Env } from '../../config/env';
@@ -34,8 +34,9 @@ const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 const RESET_TTL_MS = 30 * 60 * 1000;
 
 /**
- * Sign-in throttling counts failed attempts, per account and per client address. Only
- * failures count, because a whole school signs in from behind one address on a Monday morning.
+ * Sign-in throttling counts failed attempts, per account and per client address. Each attempt is
+ * counted before its password is checked and a success gives its attempt back, so in effect only
+ * failures count: a whole school signs in from behind one address on a Monday morning.
  */
 export const LOGIN_LIMITS = {
   account: { limit: 5, windowSeconds: 15 * 60 },
@@ -111,14 +112,10 @@ export class AuthService {
   async login(dto: LoginDto, clientAddress: string): Promise<AuthTokenDto> {
     const accountKey = `login:account:${dto.organizationSubdomain}:${dto.email}`;
     const addressKey = `login:address:${clientAddress}`;
-    const address = await this.rateLimits.peek(addressKey);
-    if (address.count >= LOGIN_LIMITS.address.limit) {
-      throw new TooManyRequestsException('failed sign-in attempts from your network', address.retryAfterSeconds);
-    }
-    const account = await this.rateLimits.peek(accountKey);
-    if (account.count >= LOGIN_LIMITS.account.limit) {
-      throw new TooManyRequestsException('failed sign-in attempts for this account', account.retryAfterSeconds);
-    }
+    // Every attempt is counted before the password is checked (one atomic statement each), so
+    // parallel guesses get no more checks than the limit; a success gives its attempts back.
+    await this.rateLimits.consume(addressKey, LOGIN_LIMITS.address, 'failed sign-in attempts from your network');
+    await this.rateLimits.consume(accountKey, LOGIN_LIMITS.account, 'failed sign-in attempts for this account');
 
     const organization = await this.em.findOne(Organization, { subdomain: dto.organizationSubdomain, isActive: true });
     const user = organization
@@ -128,11 +125,8 @@ export class AuthService {
       : null;
     // Always verify a hash, so an unknown account costs the same time as a wrong password.
     const valid = await this.passwords.verify(user?.passwordHash, dto.password);
-    if (!user || !valid) {
-      await this.rateLimits.hit(accountKey, LOGIN_LIMITS.account);
-      await this.rateLimits.hit(addressKey, LOGIN_LIMITS.address);
-      throw new UnauthorizedException(INVALID_CREDENTIALS);
-    }
+    if (!user || !valid) throw new UnauthorizedException(INVALID_CREDENTIALS);
+    await this.rateLimits.refund(addressKey);
     if (!user.isActive) {
       throw new ForbiddenException('Your account has been deactivated. Please contact your administrator.');
     }
@@ -254,10 +248,7 @@ export class AuthService {
   }
 
   private async limitEmailRequests(clientAddress: string): Promise<void> {
-    const state = await this.rateLimits.hit(`email-request:address:${clientAddress}`, EMAIL_REQUEST_LIMIT);
-    if (state.count > EMAIL_REQUEST_LIMIT.limit) {
-      throw new TooManyRequestsException('email requests from your network', state.retryAfterSeconds);
-    }
+    await this.rateLimits.consume(`email-request:address:${clientAddress}`, EMAIL_REQUEST_LIMIT, 'email requests from your network');
   }
 
   /** Runs `fn` in a transaction for the account named by email and subdomain, if it exists. */

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ForbiddenException, Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { RateLimitService, TooManyRequestsException } from '../../common/rate-limit/rate-limit.service';
+import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { PasswordService } from '../../common/security/password.service';
 import { AuditService, changedFields } from '../audit/audit.service';
 import { User } from '../auth/entities/user.entity';
@@ -36,11 +36,10 @@ export class AutoApprovalService {
       throw new BadRequestException({ message: 'Please enter the admin password to save settings.', code: 'admin_password_required' });
     }
     const key = `admin-password:user:${actor.id}`;
-    const state = await this.rateLimits.peek(key);
-    if (state.count >= ADMIN_PASSWORD_LIMIT.limit) throw new TooManyRequestsException('wrong admin passwords', state.retryAfterSeconds);
+    // Counted before the check, so parallel guesses can't all pass a counter that hasn't moved yet.
+    await this.rateLimits.consume(key, ADMIN_PASSWORD_LIMIT, 'wrong admin passwords');
     const user = await this.em.findOne(User, { id: actor.id }, { populate: ['passwordHash'] });
     if (!(await this.passwords.verify(user?.passwordHash, dto.adminPassword))) {
-      await this.rateLimits.hit(key, ADMIN_PASSWORD_LIMIT);
       throw new ForbiddenException({
         message: 'The admin password is not correct. Enter the password you sign in with.',
         code: 'admin_password_incorrect',

@@ -47,7 +47,7 @@ export class ProcedureFileService {
 
   /** Stores the document (replacing any previous one) and points the settings at it. */
   async upload(actor: AuthUser, originalName: string, content: Buffer) {
-    const { fileName, kind } = checkProcedureFile(originalName, content);
+    const { fileName, kind } = await checkProcedureFile(originalName, content);
     const sha256 = createHash('sha256').update(content).digest('hex');
     await this.em.transactional(async (em) => {
       await this.settings.dutyManagersPerDay(em, actor.organizationId, 'update');

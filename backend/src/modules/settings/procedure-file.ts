@@ -1,4 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
+import { fromBuffer as fileTypeFromBuffer } from 'file-type';
 import type { ProcedureFileKind } from './entities/procedure-file.entity';
 
 export const PROCEDURE_FILE_MAX_BYTES = 10 * 1024 * 1024;
@@ -15,16 +16,27 @@ export function contentTypeOf(kind: ProcedureFileKind): string {
   return CONTENT_TYPES[kind];
 }
 
-const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+/** A Word 97–2003 file keeps its text in a compound-file stream of this name (UTF-16LE in the directory). */
+const WORD_STREAM = Buffer.from('WordDocument', 'utf16le');
 
-/** What the bytes are, by their signature: PDF, an OLE2 Word file, or a Word Open XML zip. */
-export function sniffKind(content: Buffer): ProcedureFileKind | null {
-  if (content.subarray(0, 1024).includes('%PDF-')) return 'pdf';
-  if (content.subarray(0, 8).equals(OLE2)) return 'doc';
-  // A .docx is a zip whose entry names (stored uncompressed) include [Content_Types].xml and word/.
-  if (content.subarray(0, 4).equals(ZIP) && content.includes('[Content_Types].xml') && content.includes('word/')) return 'docx';
-  return null;
+/**
+ * What the bytes are, by their signature at offset 0 as file-type reads it: a PDF, a compound
+ * (OLE2/CFB) file holding a Word document, or a Word Open XML zip (file-type walks the zip's entries
+ * and says docx only for one with word/ parts). Text that merely mentions `%PDF-` somewhere, an
+ * Excel or installer compound file, or any other zip is none of them.
+ */
+export async function sniffKind(content: Buffer): Promise<ProcedureFileKind | null> {
+  const type = await fileTypeFromBuffer(content);
+  switch (type?.ext) {
+    case 'pdf':
+      return 'pdf';
+    case 'cfb':
+      return content.includes(WORD_STREAM) ? 'doc' : null;
+    case 'docx':
+      return 'docx';
+    default:
+      return null;
+  }
 }
 
 /** The kind a file name promises, or null for any other extension. */
@@ -48,14 +60,14 @@ export function cleanFileName(original: string): string {
  * Checks an upload by its name and by its content; the messages say what to do instead. A
  * program renamed to .pdf fails the content check.
  */
-export function checkProcedureFile(originalName: string, content: Buffer): { fileName: string; kind: ProcedureFileKind } {
+export async function checkProcedureFile(originalName: string, content: Buffer): Promise<{ fileName: string; kind: ProcedureFileKind }> {
   const fileName = cleanFileName(originalName);
   const kind = kindOfName(fileName);
   if (!kind) {
     throw new BadRequestException(`“${fileName || 'This file'}” can't be used: the procedure document must be a ${PROCEDURE_FILE_TYPES} file.`);
   }
   if (content.length === 0) throw new BadRequestException(`“${fileName}” is empty. Choose the document itself.`);
-  const actual = sniffKind(content);
+  const actual = await sniffKind(content);
   if (actual !== kind) {
     throw new BadRequestException(
       `“${fileName}” is not a real ${LABELS[kind]} document: its content doesn't match its name. ` +
