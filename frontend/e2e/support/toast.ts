@@ -21,10 +21,13 @@ export async function seeToast(
   await expect
     .poll(
       async () => {
-        const { from, shown } = await page.evaluate(() => ({
-          from: window.__toastLogRead__ ?? 0,
-          shown: (window.__toastLog__ ?? []).map((toast) => toast.textContent ?? ''),
-        }));
+        // A page that is navigating has no log to read yet: look again once it has loaded.
+        const { from, shown } = await page
+          .evaluate(() => ({
+            from: window.__toastLogRead__ ?? 0,
+            shown: (window.__toastLog__ ?? []).map((toast) => toast.textContent ?? ''),
+          }))
+          .catch(() => ({ from: 0, shown: [] as string[] }));
         found = shown.findIndex(
           (text, i) =>
             i >= from &&
