@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Regenerates openapi/openapi.json and the RTK Query *.gen.ts files and fails when that
-// changed any of them: generated files are never edited by hand and must match the backend.
+// Regenerates openapi/openapi.json, the RTK Query *.gen.ts files and the frontend's permission
+// table (frontend/src/shared/auth/permissions.gen.ts) and fails when that changed any of them:
+// generated files are never edited by hand and must match the backend.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -12,11 +13,12 @@ function generatedFiles() {
   const files = new Map();
   const spec = path.join(root, 'openapi', 'openapi.json');
   if (fs.existsSync(spec)) files.set('openapi/openapi.json', fs.readFileSync(spec, 'utf8'));
-  const features = path.join(root, 'frontend', 'src', 'features');
-  for (const entry of fs.readdirSync(features, { recursive: true })) {
+  // Every *.gen.ts under frontend/src: the RTK Query endpoints and the permission table.
+  const src = path.join(root, 'frontend', 'src');
+  for (const entry of fs.readdirSync(src, { recursive: true })) {
     const rel = String(entry);
     if (rel.endsWith('.gen.ts')) {
-      files.set(path.join('frontend/src/features', rel), fs.readFileSync(path.join(features, rel), 'utf8'));
+      files.set(path.join('frontend/src', rel), fs.readFileSync(path.join(src, rel), 'utf8'));
     }
   }
   return files;

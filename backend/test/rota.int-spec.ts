@@ -172,7 +172,7 @@ describe('rota', () => {
   });
 
   describe('assigning by hand', () => {
-    it('creates a day with manager 2 empty, then fills the first empty slot (spec §4)', async () => {
+    it('creates a day with manager 2 empty, then fills the first empty slot', async () => {
       const { admin, staff } = await school(2, 1);
       const [a, b, c] = staff;
       const created = await as(admin.token)

@@ -110,7 +110,7 @@ export const ROUTES: Record<string, RouteRule> = {
   decideSwapRequest: { callers: ['manager', 'admin'], tenant: IDS }, // requests.decide
   getCancelRequests: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // requests.create
   createCancelRequest: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // requests.create; staff: own duties only (403)
-  decideCancelRequest: { callers: ['admin'], tenant: IDS }, // cancellations.decide (spec §6: manage settings)
+  decideCancelRequest: { callers: ['admin'], tenant: IDS }, // cancellations.decide (admins only, docs/product.md#roles-and-permissions)
 
   // Staff read, add and delete only their own periods (403 otherwise); unavailability.manage overrides.
   getStaffUnavailability: { callers: ['staff', 'manager', 'admin'], tenant: IDS }, // unavailability.own

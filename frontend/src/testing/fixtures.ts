@@ -46,7 +46,7 @@ export function currentUser(
   };
 }
 
-/** GET /api/current-week with the server's clock at Monday 8 September 2025 (the spec's example). */
+/** GET /api/current-week with the server's clock at Monday 8 September 2025 (the demo date). */
 export function currentWeek(overrides: Partial<CurrentWeekDto> = {}): CurrentWeekDto {
   return {
     today: '2025-09-08',
@@ -169,7 +169,7 @@ export function unavailability(
   };
 }
 
-/** GET /api/auto-approval-settings with PRODUCT.md's defaults for a new organisation. */
+/** GET /api/auto-approval-settings with the defaults for a new organisation (docs/product.md#auto-approval). */
 export function autoApproval(
   overrides: Partial<AutoApprovalSettingsDto> = {},
 ): AutoApprovalSettingsDto {

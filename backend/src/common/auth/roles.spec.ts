@@ -8,7 +8,7 @@ describe('the permission table', () => {
   });
 
   it('gives managers staff, holidays, rota, swap decisions and the log, but not settings, roles or cancel decisions', () => {
-    // Spec §6: deciding cancel requests needs the manage-settings permission.
+    // docs/product.md#roles-and-permissions: deciding cancel requests needs the manage-settings permission.
     expect(all.filter((p) => !hasPermission('manager', p)).sort()).toEqual(['cancellations.decide', 'settings.manage', 'staff.roles']);
   });
 
@@ -16,7 +16,7 @@ describe('the permission table', () => {
     expect(all.filter((p) => hasPermission('staff', p)).sort()).toEqual(['requests.create', 'rota.view', 'unavailability.own']);
   });
 
-  it('words a refusal as spec §6 does', () => {
+  it('words a refusal with the action that was refused', () => {
     expect(permissionDeniedMessage('settings.manage')).toBe("You don't have permission to change system settings");
   });
 

@@ -2,8 +2,10 @@ export const ROLES = ['admin', 'manager', 'staff'] as const;
 export type Role = (typeof ROLES)[number];
 
 /**
- * Spec §6 and PRODUCT.md, written once. Each permission lists the roles that hold it; the
- * `Authenticated()` decorator checks them and the frontend mirrors them from the user's role.
+ * The permission table of docs/product.md#roles-and-permissions, written once. Each permission
+ * lists the roles that hold it; the `Authenticated()` decorator checks them, and `npm run gen`
+ * copies them into the frontend (frontend/src/shared/auth/permissions.gen.ts), whose screens
+ * hide what the server would refuse.
  * Admin holds everything; a manager runs staff, holidays, the rota and requests but not
  * settings; staff view, make their own requests and manage their own unavailability.
  */
@@ -15,7 +17,7 @@ export const PERMISSIONS = {
   'holidays.manage': { roles: ['admin', 'manager'], action: 'manage holidays' },
   'rota.manage': { roles: ['admin', 'manager'], action: 'change the rota' },
   'requests.decide': { roles: ['admin', 'manager'], action: 'approve or reject swap requests' },
-  /** Spec §6: deciding cancellations needs the manage-settings permission. */
+  /** docs/product.md#roles-and-permissions: deciding cancellations needs the manage-settings permission. */
   'cancellations.decide': { roles: ['admin'], action: 'approve or reject cancel requests' },
   'unavailability.manage': { roles: ['admin', 'manager'], action: "manage other people's unavailability" },
   'staff.roles': { roles: ['admin'], action: 'change roles' },
@@ -29,7 +31,7 @@ export function hasPermission(role: Role, permission: Permission): boolean {
   return (PERMISSIONS[permission].roles as readonly Role[]).includes(role);
 }
 
-/** Spec §6 wording: "You don't have permission to change system settings". */
+/** How a refusal reads (docs/product.md#roles-and-permissions), e.g. "You don't have permission to change system settings". */
 export function permissionDeniedMessage(permission: Permission, action?: string): string {
   return `You don't have permission to ${action ?? PERMISSIONS[permission].action}`;
 }

@@ -1,7 +1,7 @@
 import type { IsoDate } from './clock';
 
 /**
- * The academic year runs 1 September – 31 August (PRODUCT.md). Returns the calendar year it
+ * The academic year runs 1 September – 31 August (docs/product.md#time-and-the-academic-year). Returns the calendar year it
  * starts in: `explicit` when given, else the one containing `today`.
  */
 export function academicYearStartOf(today: IsoDate, explicit?: number): number {
@@ -17,7 +17,7 @@ export interface AcademicYear {
   startDate: IsoDate;
   /** 31 August. */
   endDate: IsoDate;
-  /** The statistics period: 1 September – 31 July (PRODUCT.md). */
+  /** The statistics period: 1 September – 31 July (docs/product.md#time-and-the-academic-year). */
   statisticsEndDate: IsoDate;
 }
 
@@ -68,7 +68,7 @@ export function nextWeekday(date: IsoDate): IsoDate {
   return next;
 }
 
-/** The Monday of the date's week (weeks start on Monday, spec §9). */
+/** The Monday of the date's week (weeks start on Monday, docs/product.md#time-and-the-academic-year). */
 export function mondayOf(date: IsoDate): IsoDate {
   return addDays(date, -weekdayIndex(date));
 }

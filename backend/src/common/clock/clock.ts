@@ -10,7 +10,7 @@ export type IsoDate = string;
 
 /**
  * The single source of "now". Everything that asks what time or what day it is goes through
- * a Clock, so that tests and demos can pin time (APP_NOW) and get the spec's example values.
+ * a Clock, so that tests and demos can pin time (APP_NOW) and get repeatable values.
  */
 export abstract class Clock {
   /** The current instant. */

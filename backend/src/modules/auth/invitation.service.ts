@@ -46,7 +46,7 @@ export class InvitationService {
     }
     let user = invitee.user ?? (await em.findOne(User, { email: invitee.email }));
     if (!user) {
-      // Emails are unique across organisations (spec §3): the address may be taken elsewhere.
+      // Emails are unique across organisations (docs/product.md#accounts-and-sign-in): the address may be taken elsewhere.
       const elsewhere = await TenantContext.runUnscoped(() => em.count(User, { email: invitee.email }));
       if (elsewhere) {
         throw new ConflictException(

@@ -45,7 +45,7 @@ export interface Feed {
 
 const sha256 = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
 
-/** Calendar subscription tokens and the feeds they open (PRODUCT.md "Calendar"). */
+/** Calendar subscription tokens and the feeds they open (docs/product.md#subscription-feeds). */
 @Injectable()
 export class CalendarService {
   constructor(
@@ -147,7 +147,7 @@ export class CalendarService {
     };
   }
 
-  /** From one month before today to the end of the next academic year (PRODUCT.md, issue 8). */
+  /** From one month before today to the end of the next academic year (docs/product.md#time-and-the-academic-year). */
   window(timezone: string): { from: IsoDate; to: IsoDate } {
     const today = this.clock.today(timezone);
     return {

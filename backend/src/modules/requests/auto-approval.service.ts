@@ -14,7 +14,7 @@ export const ADMIN_PASSWORD_LIMIT = { limit: 5, windowSeconds: 15 * 60 };
 const ON_OFF = (on: boolean) => (on ? 'on' : 'off');
 
 /**
- * Auto-approval settings. Saving them re-checks the signed-in admin's own password (PRODUCT.md:
+ * Auto-approval settings. Saving them re-checks the signed-in admin's own password (docs/product.md#roles-and-permissions:
  * there is no shared admin password), with wrong attempts counted per user.
  */
 @Injectable()

@@ -92,7 +92,7 @@ export class RequestsController {
     return this.cancels.create(user, dto);
   }
 
-  /** Approves or rejects a pending cancel request (admins: spec §6 "manage settings"). */
+  /** Approves or rejects a pending cancel request (admins only). */
   @Patch('cancel-requests/:id')
   @Authenticated('cancellations.decide')
   @ApiConflictResponse({ type: ErrorResponseDto, description: ALREADY_DECIDED })

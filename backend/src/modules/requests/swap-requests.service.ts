@@ -75,7 +75,7 @@ interface SwapPlan {
 }
 
 /**
- * Swap requests (PRODUCT.md "Requests"): a cover when swapDate = originalDate, otherwise a
+ * Swap requests (docs/product.md#swap-requests): a cover when swapDate = originalDate, otherwise a
  * trade. The rules are checked when the request is made and again when it is approved, on
  * locked rota days, because the rota may have changed in between.
  */

@@ -5,7 +5,7 @@ import { Authenticated, CurrentUser } from '../../common/auth/authenticated.deco
 import { DashboardStatsDto, DutyStatisticsDto } from './dto/stats.dto';
 import { RotaStatsService } from './rota-stats.service';
 
-/** The dashboard's figures (spec §3 "Dashboard stats"). Tagged for the frontend feature that shows them. */
+/** The dashboard's figures (docs/product.md#statistics-and-the-dashboard). Tagged for the frontend feature that shows them. */
 @ApiTags('dashboard')
 @Controller('dashboard-stats')
 export class DashboardController {

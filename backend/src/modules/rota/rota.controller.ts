@@ -34,7 +34,7 @@ export class RotaController {
     return this.rota.list(user.organizationId, range.startDate, range.endDate);
   }
 
-  /** Assigns the named people to a date (spec §4): each to its slot when empty, else the first empty one. */
+  /** Assigns the named people to a date: each to its slot when empty, else the first empty one. */
   @Post('rota')
   @Authenticated('rota.manage')
   @ApiConflictResponse({ type: ErrorResponseDto, description: CONFLICTS })

@@ -72,7 +72,7 @@ export class RotaService {
   }
 
   /**
-   * Spec §4/§5 assignment. The day's row is locked for the whole transaction and the settings
+   * Assignment by hand (docs/product.md#assigning-by-hand). The day's row is locked for the whole transaction and the settings
    * row is shared, so two people assigning the last free slot at once are serialised: the second
    * sees it taken and gets "Slots full". The database constraints back this up.
    */
@@ -111,7 +111,7 @@ export class RotaService {
         [day.id],
       );
       const onDay = new Set(current.map((c) => c.staff_id));
-      // POST names only people to add; PUT repeats the people already there (spec §4).
+      // POST names only people to add; PUT repeats the people already there (docs/product.md#assigning-by-hand).
       if (isCreate && named.some((n) => onDay.has(n.staffId))) throw duplicateAssignment();
       const additions = named.filter((n) => !onDay.has(n.staffId));
       if (additions.length === 0) return this.day(em, org, day.date, slotsPerDay);
@@ -192,7 +192,7 @@ export class RotaService {
   }
 
   /**
-   * The bulk tools (PRODUCT.md): reshuffle and fill plan from tomorrow to `endDate` (default
+   * The bulk tools (docs/product.md#bulk-tools): reshuffle and fill plan from tomorrow to `endDate` (default
    * the end of the academic year) with the rota engine; clear removes everything from today on.
    * Each runs in one transaction holding the settings row exclusively, so bulk runs, settings
    * changes and hand assignments of the same organisation never interleave.

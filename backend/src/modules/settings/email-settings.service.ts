@@ -19,7 +19,7 @@ import type {
 import { readEmailTemplate, readReminderSettings, readSavedTemplate } from './email-settings';
 import { SettingsService } from './settings.service';
 
-/** Email Reminder Settings and the Email Template Editor (spec §2, §3). */
+/** Email Reminder Settings and the Email Template Editor (docs/product.md#reminders). */
 @Injectable()
 export class EmailSettingsService {
   constructor(

@@ -9,7 +9,7 @@ export interface ReminderSettings {
   hoursAdvance: number;
 }
 
-/** The organisation's reminder switches (spec §9 defaults when no row exists yet). */
+/** The organisation's reminder switches (the defaults of docs/product.md#reminders when no row exists yet). */
 export async function readReminderSettings(em: EntityManager, organizationId: string): Promise<ReminderSettings> {
   const rows = await em.execute<{ enabled: boolean; time: string; hours: number }[]>(
     `select email_reminders_enabled as enabled, reminder_time as time, reminder_hours_advance as hours

@@ -30,7 +30,7 @@ interface Ticket {
   e: number;
 }
 
-/** The Instructions Manager's procedure document (PRODUCT.md "Files"). */
+/** The Instructions Manager's procedure document (docs/product.md#procedure-document). */
 @Injectable()
 export class ProcedureFileService {
   private readonly key: Buffer;

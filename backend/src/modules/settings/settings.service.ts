@@ -47,7 +47,7 @@ export class SettingsService {
     return rows[0]?.n ?? DEFAULT_DUTY_MANAGERS_PER_DAY;
   }
 
-  /** The auto-approval switches (PRODUCT.md defaults when the row does not exist yet). */
+  /** The auto-approval switches (the defaults of docs/product.md#auto-approval when the row does not exist yet). */
   async autoApproval(em: EntityManager, organizationId: string): Promise<AutoApproval> {
     const rows = await em.execute<{ swaps: boolean; cancellations: boolean; auto_fill: boolean }[]>(
       `select auto_approval_swaps as swaps, auto_approval_cancellations as cancellations, auto_fill_cancellations as auto_fill

@@ -7,7 +7,7 @@ export async function organizationZone(em: EntityManager, organizationId: string
   return (await em.findOneOrFail(Organization, { id: organizationId })).timezone;
 }
 
-/** Today's date in the organisation's time zone (PRODUCT.md: "today" is the organisation's). */
+/** Today's date in the organisation's time zone (docs/product.md#time-and-the-academic-year: "today" is the organisation's). */
 export async function organizationToday(em: EntityManager, clock: Clock, organizationId: string): Promise<IsoDate> {
   return clock.today(await organizationZone(em, organizationId));
 }

@@ -1,6 +1,6 @@
 import { PlanDto } from './dto/plan.dto';
 
-/** Spec §1 and §9: one Professional plan, £10 a month, 30-day free trial, no card. */
+/** docs/product.md#organisations-and-the-plan: one Professional plan, £10 a month, 30-day free trial, no card. */
 export const PROFESSIONAL_PLAN: Readonly<PlanDto> = Object.freeze({
   id: 'professional',
   name: 'Professional',

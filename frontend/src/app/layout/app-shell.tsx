@@ -14,7 +14,7 @@ import '@/shared/lib/dates';
 import { MainNav } from './main-nav';
 import { PageFrame } from './page-frame';
 
-/** The signed-in frame (spec §2): who and where you are, help, sign-out, and the navigation. */
+/** The signed-in frame (docs/product.md#screens): who and where you are, help, sign-out, and the navigation. */
 export function AppShell() {
   const current = useCurrentUser();
   const logout = useLogout();

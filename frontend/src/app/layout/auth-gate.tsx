@@ -26,7 +26,7 @@ function isPublic(matches: UIMatch[]): boolean {
 }
 
 /**
- * Decides what the root shows (spec §2, §4): a loader while the stored token is checked, the
+ * Decides what the root shows (docs/product.md#talking-to-the-server): a loader while the stored token is checked, the
  * app shell once signed in, and for signed-out visitors the landing page at every path except
  * the public ones.
  */

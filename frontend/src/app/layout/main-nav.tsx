@@ -15,7 +15,7 @@ const ITEMS: MenuProps['items'] = MENU_PAGES.map((page) => ({
   ),
 }));
 
-/** The navigation bar of the signed-in app (spec §2), highlighting the current page. */
+/** The navigation bar of the signed-in app (docs/product.md#screens), highlighting the current page. */
 export function MainNav() {
   const { pathname } = useLocation();
   const current = MENU_PAGES.find((page) => isCurrentPage(page, pathname));

@@ -16,7 +16,7 @@ const SECTIONS = [
 ];
 
 describe('Admin Panel', () => {
-  it('shows admins every section in the order of the spec, with the staff table last', async () => {
+  it('shows admins every section in its fixed order, with the staff table last', async () => {
     storeToken();
     stubFetch({
       'GET /api/auth/user': { body: currentUser() },

@@ -18,7 +18,7 @@ import { PageTitle } from '@/shared/ui/page-title';
 const TITLE = 'Admin Panel';
 
 /**
- * The Admin Panel at /staff (spec §2), for admins only. It lives in src/app because it composes
+ * The Admin Panel at /staff (docs/product.md#roles-and-permissions), for admins only. It lives in src/app because it composes
  * sections owned by different features.
  */
 export function AdminPanelPage() {

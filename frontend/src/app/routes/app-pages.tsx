@@ -22,7 +22,7 @@ export interface AppPage {
   path: string;
   /** The label in the navigation bar. */
   name: string;
-  /** The page's heading, where it differs from the navigation label (spec §2). */
+  /** The page's heading, where it differs from the navigation label (docs/product.md#screens). */
   title: string;
   icon: ReactNode;
   /** Reached from elsewhere (the header's Help link), not from the navigation bar. */
@@ -104,7 +104,7 @@ export const APP_PAGES: AppPage[] = [
     name: 'Activity',
     title: 'Activity',
     icon: <HistoryOutlined aria-hidden />,
-    // Linked from the Admin Panel: spec §2 fixes the navigation bar's items.
+    // Linked from the Admin Panel: the navigation bar's items are fixed (docs/product.md#screens).
     hideInMenu: true,
     load: async () => (await import('@/features/audit/routes')).ActivityPage,
   },

@@ -15,7 +15,7 @@ const CalendarSubscriptionCard = lazy(async () => ({
 }));
 
 /**
- * The Dashboard at / (spec §2): the summary strip, the monthly rota, the calendar subscription
+ * The Dashboard at / (docs/product.md#screens): the summary strip, the monthly rota, the calendar subscription
  * card, then the activity and duty statistics cards. It lives in src/app because it composes
  * parts of several features.
  */

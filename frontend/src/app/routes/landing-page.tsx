@@ -22,7 +22,7 @@ const PricingSection = lazy(async () => ({
 }));
 
 /**
- * What a signed-out visitor sees at any path (spec §2): the product, sign-up and sign-in side by
+ * What a signed-out visitor sees at any path (docs/product.md#screens): the product, sign-up and sign-in side by
  * side, what it covers and what it costs.
  */
 export function LandingPage() {

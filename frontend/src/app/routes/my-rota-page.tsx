@@ -2,7 +2,7 @@ import { MyRotaPage } from '@/features/my-rota/routes';
 import { UnavailabilitySection } from '@/features/unavailability/routes';
 
 /**
- * My Rota at /my-rota (spec §2) with the selected person's unavailability below their duties.
+ * My Rota at /my-rota (docs/product.md#screens) with the selected person's unavailability below their duties.
  * It lives in src/app because it composes parts of two features.
  */
 export function MyRotaWithUnavailabilityPage() {

@@ -2,7 +2,7 @@ import { createApi, retry } from '@reduxjs/toolkit/query/react';
 
 import { baseQuery } from './base-query';
 
-/** Pause between retries of the endpoints that retry (spec §7: 1 second apart). */
+/** Pause between retries of the endpoints that retry (docs/product.md#talking-to-the-server: 1 second apart). */
 export const RETRY_DELAY_MS = 1000;
 
 /**
@@ -10,7 +10,7 @@ export const RETRY_DELAY_MS = 1000;
  * `api/<feature>.gen.ts` injects its endpoints, and one shared slice lets a mutation in one
  * feature invalidate tags provided by another.
  *
- * Spec §7: no polling, no refetch on focus or reconnect, data never goes stale on its own
+ * docs/product.md#talking-to-the-server: no polling, no refetch on focus or reconnect, data never goes stale on its own
  * (only tag invalidation refreshes it), and no retries — except where an endpoint asks for them
  * with `extraOptions: { maxRetries }` (the auto-approval settings GET).
  */

@@ -55,7 +55,7 @@ function isJsonResponse(response: Response): boolean {
 }
 
 /**
- * The one base query behind every endpoint (spec §7): cookies always, a bearer token when one is
+ * The one base query behind every endpoint (docs/product.md#talking-to-the-server): cookies always, a bearer token when one is
  * stored, a JSON content type only when there is a body, and errors that read `"<status>: <text>"`.
  * It deliberately does not retry.
  */

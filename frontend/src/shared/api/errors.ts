@@ -27,7 +27,7 @@ export function getErrorMessage(error: unknown, fallback = FALLBACK_MESSAGE): st
 
 /**
  * The `message` field of the server's JSON error body, for screens whose error text is
- * "server message, else <fixed text>" (spec §8). Validation errors arrive as a list.
+ * "server message, else <fixed text>" (docs/product.md#texts-on-screen). Validation errors arrive as a list.
  */
 export function getServerMessage(error: unknown): string | undefined {
   if (!isApiError(error) || !isRecord(error.data)) return undefined;

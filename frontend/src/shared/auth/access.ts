@@ -1,6 +1,8 @@
 import { createContext, useContext } from 'react';
 
-export const ROLES = ['admin', 'manager', 'staff'] as const;
+import { PERMISSIONS as SERVER_PERMISSIONS, ROLES } from './permissions.gen';
+
+export { ROLES };
 export type Role = (typeof ROLES)[number];
 
 const ROLE_LABELS: Record<Role, string> = {
@@ -13,32 +15,37 @@ export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
 
-/** How a role reads on screen; anything unknown reads "User" (spec §2). */
+/** How a role reads on screen; an unknown one reads "User" (docs/product.md#roles-and-permissions). */
 export function roleLabel(role: string | null | undefined): string {
   return isRole(role) ? ROLE_LABELS[role] : 'User';
 }
 
 /**
- * The backend's permission table (spec §6, PRODUCT.md), mirrored so screens hide what the server
- * would refuse. The server still checks every request; this only spares people dead ends.
+ * The server's permissions, read from the backend's own table (permissions.gen.ts, written by
+ * `npm run gen`), so screens hide exactly what the server would refuse. The server still checks
+ * every request; this only spares people dead ends.
  */
-const PERMISSIONS = {
-  'admin.panel': ['admin'],
-  'staff.manage': ['admin', 'manager'],
-  'staff.roles': ['admin'],
-  'holidays.manage': ['admin', 'manager'],
-  'rota.manage': ['admin', 'manager'],
-  /** Make requests for anyone's duties and approve or reject swaps. */
-  'requests.decide': ['admin', 'manager'],
-  /** Spec §6: approving or rejecting cancel requests needs the manage-settings permission. */
-  'cancellations.decide': ['admin'],
-  /** Record anyone's unavailability (everyone records their own). */
-  'unavailability.manage': ['admin', 'manager'],
-  'audit.view': ['admin', 'manager'],
-  'settings.manage': ['admin'],
-} as const satisfies Record<string, readonly Role[]>;
+type ServerPermission = keyof typeof SERVER_PERMISSIONS;
 
-export type Permission = keyof typeof PERMISSIONS;
+/**
+ * What the frontend gates that the server has no permission of its own for, each read as one of
+ * the server's permissions:
+ * - `admin.panel`: the Admin Panel (/staff) and the admin-only parts of the activity log, for
+ *   whoever may change system settings (`settings.manage`): admins only, as the panel always was.
+ */
+const DERIVED_PERMISSIONS = {
+  'admin.panel': 'settings.manage',
+} as const satisfies Record<string, ServerPermission>;
+
+export type Permission = ServerPermission | keyof typeof DERIVED_PERMISSIONS;
+
+function rolesHolding(permission: Permission): readonly Role[] {
+  const server: ServerPermission =
+    permission in DERIVED_PERMISSIONS
+      ? DERIVED_PERMISSIONS[permission as keyof typeof DERIVED_PERMISSIONS]
+      : (permission as ServerPermission);
+  return SERVER_PERMISSIONS[server];
+}
 
 export type Access =
   /** Who is signed in is not known yet. */
@@ -50,8 +57,7 @@ export function accessFor(role: string | undefined): Access {
   return {
     status: 'ready',
     role: known,
-    can: (permission) =>
-      known !== undefined && (PERMISSIONS[permission] as readonly Role[]).includes(known),
+    can: (permission) => known !== undefined && rolesHolding(permission).includes(known),
   };
 }
 

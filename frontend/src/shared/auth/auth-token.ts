@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Where the bearer token lives; the key is part of the contract with the backend docs (spec §7). */
+/** Where the bearer token lives; the key is part of the contract with the backend docs (docs/product.md#talking-to-the-server). */
 export const AUTH_TOKEN_STORAGE_KEY = 'authToken';
 
 const listeners = new Set<() => void>();

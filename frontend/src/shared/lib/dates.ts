@@ -24,7 +24,7 @@ export const SHORT_DATE_FORMAT = 'ddd D MMM YYYY';
 export const DATE_INPUT_FORMATS = ['D MMM YYYY', 'D/M/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD'];
 /** e.g. "Mon 8 Sep 2025, 09:05". */
 export const DATE_TIME_FORMAT = `${SHORT_DATE_FORMAT}, HH:mm`;
-/** Spec §5: what an invalid date reads as on screen. */
+/** docs/product.md#texts-on-screen: what an invalid date reads as on screen. */
 export const INVALID_DATE_TEXT = 'Invalid date';
 
 /**
@@ -80,7 +80,7 @@ export function today(): Dayjs {
   return dayjs().startOf('day');
 }
 
-/** The Monday of the date's week (weeks start on Monday, spec §9). */
+/** The Monday of the date's week (weeks start on Monday, docs/product.md#time-and-the-academic-year). */
 export function startOfWeek(date: Dayjs): Dayjs {
   return date.startOf('isoWeek');
 }

@@ -1,5 +1,5 @@
 /**
- * Spec §9: "Staff chip colours cycle through 38 colours by staff id". Each person keeps the same
+ * docs/product.md#screens: "Staff chip colours cycle through 38 colours by staff id". Each person keeps the same
  * colour on every screen and every visit, so a glance at the rota finds them.
  */
 

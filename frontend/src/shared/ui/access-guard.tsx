@@ -6,7 +6,7 @@ import { useAccess, type Permission } from '@/shared/auth/access';
 import { PageTitle } from './page-title';
 import { CARD_HEADING_STYLE } from './section-card';
 
-/** Spec §2: what someone without the rights for a screen sees instead of it. */
+/** docs/product.md#roles-and-permissions: what someone without the rights for a screen sees instead of it. */
 export function AccessDenied() {
   return (
     <Card
@@ -37,7 +37,7 @@ interface AccessGuardProps {
 }
 
 /**
- * Shows `children` only to users holding `permission` (spec §2, Admin Panel): "Checking
+ * Shows `children` only to users holding `permission` (docs/product.md#roles-and-permissions, Admin Panel): "Checking
  * permissions..." while the user is unknown, the Access Denied card to everyone else.
  */
 export function AccessGuard({ permission, title, children }: AccessGuardProps) {

@@ -8,7 +8,7 @@ interface CollapsibleSectionCardProps {
   title: string;
   /** One line on what the section is for, shown open or closed. */
   description: ReactNode;
-  /** The body, rendered only while open: its queries run only then (spec §7). */
+  /** The body, rendered only while open: its queries run only then (docs/product.md#talking-to-the-server). */
   children: () => ReactNode;
 }
 

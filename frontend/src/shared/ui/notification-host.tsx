@@ -13,8 +13,8 @@ export function NotificationHost({
 }: {
   onReady: (api: NotificationInstance | null) => void;
 }) {
-  // Spec §9: one toast at a time, shown for five seconds. Bottom right, so a toast never covers
-  // the header or the navigation (the spec's toast viewport sits in a corner).
+  // docs/product.md#texts-on-screen: one toast at a time, shown for five seconds. Bottom right,
+  // in a corner, so a toast never covers the header or the navigation.
   const [api, holder] = useNotification({ maxCount: 1, duration: 5, placement: 'bottomRight' });
   // After the holder has mounted: antd drops what is opened before.
   useEffect(() => {

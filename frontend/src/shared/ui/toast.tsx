@@ -10,11 +10,11 @@ import {
   type ReactNode,
 } from 'react';
 
-/** Spec §2: toasts come in two variants; `destructive` is for failures. */
+/** docs/product.md#texts-on-screen: toasts come in two variants; `destructive` is for failures. */
 export type ToastVariant = 'default' | 'destructive';
 
 export interface ToastOptions {
-  /** Failures default to "Error" (spec §8); other toasts have no title unless given one. */
+  /** Failures default to "Error" (docs/product.md#texts-on-screen); other toasts have no title unless given one. */
   title?: string;
   description?: ReactNode;
   variant?: ToastVariant;
@@ -63,7 +63,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
 /**
  * Shows a toast through antd's notification API. `<ToastProvider>` keeps one on screen at a time
- * for five seconds (spec §9), so a new toast replaces the previous one.
+ * for five seconds (docs/product.md#texts-on-screen), so a new toast replaces the previous one.
  */
 export function useToast(): ShowToast {
   const run = use(ToastContext);
@@ -99,7 +99,7 @@ const QUEUED_TOAST_KEY = 'queuedToast';
 
 /**
  * Keeps a toast to show on the next page load, for flows that end in a full reload (signing in
- * reloads the app, spec §8) and would otherwise lose the toast with the page.
+ * reloads the app) and would otherwise lose the toast with the page.
  */
 export function queueToast(toast: QueuedToast): void {
   try {

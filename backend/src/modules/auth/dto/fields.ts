@@ -15,7 +15,7 @@ export function EmailField(message = 'Invalid email address') {
   );
 }
 
-/** A new or current password: 6 to 128 characters (spec §9: at least 6). */
+/** A new or current password: 6 to 128 characters (docs/product.md#accounts-and-sign-in: at least 6). */
 export function PasswordField(tooShort = 'Password must be at least 6 characters') {
   return applyDecorators(
     ApiProperty({ type: String, minLength: 6, maxLength: 128 }),

@@ -3,7 +3,7 @@ import { Entity, Enum, Formula, OptionalProps, PrimaryKey, Property, Unique } fr
 import { ROLES, type Role } from '../../../common/auth/roles';
 import { TenantScopedEntity } from '../../../tenancy/tenant-scoped.entity';
 
-/** Someone who signs in. Emails are stored lower-cased and are unique (spec §3). */
+/** Someone who signs in. Emails are stored lower-cased and are unique across all organisations (docs/product.md#accounts-and-sign-in). */
 @Entity({ tableName: 'users' })
 export class User extends TenantScopedEntity {
   [OptionalProps]?: 'organization' | 'role' | 'isActive' | 'emailVerified' | 'tokenVersion' | 'createdAt' | 'updatedAt';

@@ -4,7 +4,7 @@ import { TenantScopedEntity } from '../../../tenancy/tenant-scoped.entity';
 import { User } from '../../auth/entities/user.entity';
 
 /**
- * A user's calendar subscription secret (PRODUCT.md "Calendar"). The URL carries
+ * A user's calendar subscription secret (docs/product.md#subscription-feeds). The URL carries
  * `selector` + secret; only the secret's SHA-256 is kept, and it is compared in constant time
  * after the row is found by its selector. One per user: rotating replaces the row, revoking
  * deletes it, and either way the old URL stops working at once.

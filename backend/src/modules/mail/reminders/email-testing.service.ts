@@ -16,7 +16,7 @@ import { RemindersService, type ReminderRun } from './reminders.service';
 const REMINDERS_OFF = 'Email reminders are turned off. Turn them on in Email Reminder Settings to send reminders.';
 const TEST_MODE_NOTE = 'Test mode: no mail server is configured, so the emails were simulated, not sent.';
 
-/** Email System Testing (spec §2): run the reminder pass now, or for one duty date. */
+/** Email System Testing (docs/product.md#reminders): run the reminder pass now, or for one duty date. */
 @Injectable()
 export class EmailTestingService {
   private readonly testMode: boolean;

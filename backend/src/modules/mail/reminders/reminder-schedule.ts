@@ -18,7 +18,7 @@ export interface ReminderRule {
 const LOOKAHEAD_DAYS = 6;
 
 /**
- * PRODUCT.md "Email": a duty on `date` is reminded at (`date` at the reminder time) minus
+ * docs/product.md#reminders: a duty on `date` is reminded at (`date` at the reminder time) minus
  * `hoursAdvance`, counted in wall-clock hours of the organisation's zone; when that falls on a
  * Saturday or Sunday the reminder goes out on the Friday before, at the reminder time.
  */

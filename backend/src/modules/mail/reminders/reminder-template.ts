@@ -4,7 +4,7 @@ import { escapeHtml } from '../../../common/text/html';
 
 export type EmailTemplate = StoredEmailTemplate;
 
-/** The built-in reminder (PRODUCT.md: subject "Duty Manager Reminder - {date}"). */
+/** The built-in reminder (docs/product.md#reminders: subject "Duty Manager Reminder - {date}"). */
 export const DEFAULT_EMAIL_TEMPLATE: EmailTemplate = {
   subject: 'Duty Manager Reminder - {date}',
   greeting: 'Dear {staffName},',

@@ -42,7 +42,7 @@ interface Candidate {
 }
 
 /**
- * The scheduled reminder service (spec §9, PRODUCT.md "Email"). Every minute it works out, per
+ * The scheduled reminder service (docs/product.md#reminders). Every minute it works out, per
  * organisation and in its zone, which duty dates are due and queues one email per person per
  * duty through the outbox. Exactly once, whatever the number of instances and restarts: the
  * claim row (unique per organisation, person and date) is written in the same transaction as

@@ -21,7 +21,7 @@ function Reason(required: string) {
   };
 }
 
-/** Spec §3's payloads carry `status`; a new request can only be pending, so anything else is refused. */
+/** Request payloads carry `status` (docs/product.md#requests); a new request can only be pending, so anything else is refused. */
 function NewStatus() {
   return (target: object, property: string) => {
     ApiProperty({ enum: ['pending'], required: false, description: 'Optional; a new request is always pending.' })(target, property);

@@ -4,7 +4,7 @@ import { TenantScopedEntity } from '../../../tenancy/tenant-scoped.entity';
 import { User } from '../../auth/entities/user.entity';
 import { Staff } from '../../staff/entities/staff.entity';
 
-/** Spec §3 value list, with the labels the screens show. */
+/** The unavailability types (docs/product.md#unavailability), with the labels the screens show. */
 export const UNAVAILABILITY_TYPES = ['annual_leave', 'sick', 'training', 'personal'] as const;
 export type UnavailabilityType = (typeof UNAVAILABILITY_TYPES)[number];
 export const UNAVAILABILITY_LABELS: Record<UnavailabilityType, string> = {

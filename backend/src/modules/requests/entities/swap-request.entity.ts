@@ -6,7 +6,7 @@ import { Staff } from '../../staff/entities/staff.entity';
 import { REQUEST_STATUSES, type RequestStatus } from './request-status';
 
 /**
- * A request that `target` takes over `requester`'s duty on `originalDate` (PRODUCT.md
+ * A request that `target` takes over `requester`'s duty on `originalDate` (docs/product.md#swap-requests
  * "Requests"): when `swapDate` equals `originalDate` it is a cover; otherwise a trade in which
  * the requester takes the target's duty on `swapDate` in return.
  */

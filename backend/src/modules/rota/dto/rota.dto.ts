@@ -14,7 +14,7 @@ export class RotaSlotDto {
   staff!: RotaPersonDto | null;
 }
 
-/** One weekday of the rota (spec §3 rota_assignments) with every slot of the day. */
+/** One weekday of the rota (docs/product.md#duty-managers-per-day) with every slot of the day. */
 export class RotaDayDto {
   id!: string;
   @ApiProperty({ format: 'date' })
@@ -80,7 +80,7 @@ export class UpdateRotaDayDto {
   slots?: (string | null)[];
 }
 
-/** Assigns people to a date: creates the rota day when it has none yet (spec §4). */
+/** Assigns people to a date: creates the rota day when it has none yet (docs/product.md#assigning-by-hand). */
 export class CreateRotaDayDto extends UpdateRotaDayDto {
   @IsoDateField('date')
   date!: string;

@@ -6,7 +6,7 @@ export class ActiveStaffCountDto {
   count!: number;
 }
 
-/** Spec §3 "Dashboard stats". */
+/** The dashboard's figures (docs/product.md#statistics-and-the-dashboard). */
 export class DashboardStatsDto {
   /**
    * Empty slots on this week's school days (weekdays that are not holidays); absent when nobody

@@ -6,7 +6,7 @@
  *
  * Hard rules (never broken): weekdays only; never on a holiday; never an inactive or
  * unavailable person; never the same person twice on a day; at most `slotsPerDay` per day.
- * Soft rules, in order (PRODUCT.md): one teaching and one non-teaching person per day where
+ * Soft rules, in order (docs/product.md#who-gets-a-slot): one teaching and one non-teaching person per day where
  * both are available; fewest duties first (counts move inside the run, across the academic
  * year); spread each person's duties over the weekdays; keep existing assignments unless the
  * mode is to reshuffle them.

@@ -3,7 +3,7 @@ import { Entity, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/
 import { TenantScopedEntity } from '../../../tenancy/tenant-scoped.entity';
 
 /**
- * One weekday of an organisation's rota (spec §3 rota_assignments). Its people are its
+ * One weekday of an organisation's rota (docs/product.md#duty-managers-per-day). Its people are its
  * RotaSlots. A day exists only while someone is on duty on it; `updatedAt` and `revision` move
  * whenever its slots change or someone on it is renamed (database triggers, so every writer does).
  */

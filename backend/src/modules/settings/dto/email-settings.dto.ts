@@ -55,7 +55,7 @@ function TemplateList(label: string) {
 }
 
 /**
- * The reminder email (spec §3). HTML is kept to strong, em, b, i, u, br, p, ul, ol, li and
+ * The reminder email (docs/product.md#reminders). HTML is kept to strong, em, b, i, u, br, p, ul, ol, li and
  * http(s) links; `{date}` and `{staffName}` are filled in for each reminder.
  */
 export class EmailTemplateDto {

@@ -7,7 +7,7 @@ export const PROCEDURE_FILE_KINDS = ['pdf', 'doc', 'docx'] as const;
 export type ProcedureFileKind = (typeof PROCEDURE_FILE_KINDS)[number];
 
 /**
- * The organisation's procedure document (PRODUCT.md "Files"): one per organisation, kept in
+ * The organisation's procedure document (docs/product.md#procedure-document): one per organisation, kept in
  * PostgreSQL so every app instance serves the same bytes and a replacement is one transaction.
  */
 @Entity({ tableName: 'procedure_files' })

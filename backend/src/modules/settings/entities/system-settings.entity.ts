@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { Check, Entity, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { TenantScopedEntity } from '../../../tenancy/tenant-scoped.entity';
 
-/** New organisations start with the two slots a day the spec's views show (PRODUCT.md). */
+/** New organisations start with two slots a day (docs/product.md#duty-managers-per-day). */
 export const DEFAULT_DUTY_MANAGERS_PER_DAY = 2;
 export const MIN_DUTY_MANAGERS_PER_DAY = 1;
 export const MAX_DUTY_MANAGERS_PER_DAY = 5;
-/** PRODUCT.md "Requests": swaps wait for approval, cancellations are processed and refilled at once. */
+/** docs/product.md#auto-approval: swaps wait for approval, cancellations are processed and refilled at once. */
 export const DEFAULT_AUTO_APPROVAL = { swaps: false, cancellations: true, autoFillCancellations: true } as const;
-/** Spec §9: reminders are on, at 08:30, 24 hours ahead; these are the advance choices. */
+/** docs/product.md#reminders: reminders are on, at 08:30, 24 hours ahead; these are the advance choices. */
 export const REMINDER_HOURS_CHOICES = [1, 2, 4, 8, 12, 24, 48] as const;
 export const DEFAULT_REMINDERS = { enabled: true, time: '08:30', hoursAdvance: 24 } as const;
 export const DEFAULT_INSTRUCTIONS_TITLE = 'Duty Manager Instructions';
@@ -17,7 +17,7 @@ export const INSTRUCTIONS_CONTENT_MAX = 20_000;
 export const PROCEDURE_FILE_URL_MAX = 500;
 export const PROCEDURE_FILE_NAME_MAX = 255;
 
-/** The reminder email's parts as the Email Template Editor edits them (spec §3). */
+/** The reminder email's parts as the Email Template Editor edits them (docs/product.md#reminders). */
 export interface StoredEmailTemplate {
   subject: string;
   greeting: string;
@@ -29,7 +29,7 @@ export interface StoredEmailTemplate {
 }
 
 /**
- * One organisation's settings (spec §3 system_settings). The row is created on first use;
+ * One organisation's settings: slots per day, auto-approval, reminders and instructions. The row is created on first use;
  * rota writes read it `FOR SHARE` and settings changes `FOR UPDATE`, so a change of the number
  * of slots and an assignment never interleave.
  */
@@ -60,11 +60,11 @@ export class SystemSettings extends TenantScopedEntity {
   @Property({ type: 'smallint', default: DEFAULT_DUTY_MANAGERS_PER_DAY })
   dutyManagersPerDay: number = DEFAULT_DUTY_MANAGERS_PER_DAY;
 
-  /** New swap requests are approved at once (PRODUCT.md default: off). */
+  /** New swap requests are approved at once (default off, docs/product.md#auto-approval). */
   @Property({ type: 'boolean', default: DEFAULT_AUTO_APPROVAL.swaps })
   autoApprovalSwaps: boolean = DEFAULT_AUTO_APPROVAL.swaps;
 
-  /** New cancel requests are approved at once (PRODUCT.md default: on). */
+  /** New cancel requests are approved at once (default on, docs/product.md#auto-approval). */
   @Property({ type: 'boolean', default: DEFAULT_AUTO_APPROVAL.cancellations })
   autoApprovalCancellations: boolean = DEFAULT_AUTO_APPROVAL.cancellations;
 
@@ -72,7 +72,7 @@ export class SystemSettings extends TenantScopedEntity {
   @Property({ type: 'boolean', default: DEFAULT_AUTO_APPROVAL.autoFillCancellations })
   autoFillCancellations: boolean = DEFAULT_AUTO_APPROVAL.autoFillCancellations;
 
-  /** The scheduled reminder service emails people before their duty (spec §9: on). */
+  /** The scheduled reminder service emails people before their duty (on by default, docs/product.md#reminders). */
   @Property({ type: 'boolean', default: DEFAULT_REMINDERS.enabled })
   emailRemindersEnabled: boolean = DEFAULT_REMINDERS.enabled;
 

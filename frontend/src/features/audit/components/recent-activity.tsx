@@ -103,7 +103,7 @@ function RecentEntries() {
 }
 
 /**
- * The dashboard's Recent Activity card (PRODUCT.md): real recent events from the audit log, with
+ * The dashboard's Recent Activity card (docs/product.md#activity-log-import-and-printing): real recent events from the audit log, with
  * a way into the full log. Staff may not read the log (the API refuses them), so they get a
  * short note instead and no request is made.
  */

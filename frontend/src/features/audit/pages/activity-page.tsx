@@ -132,7 +132,7 @@ function ActivityLog() {
   );
 }
 
-/** The activity log (PRODUCT.md): every recorded change, for admins and managers. */
+/** The activity log (docs/product.md#activity-log-import-and-printing): every recorded change, for admins and managers. */
 export function ActivityPage() {
   return (
     <AccessGuard permission="audit.view" title={TITLE}>

@@ -16,7 +16,7 @@ const ITEMS: TabsProps['items'] = [
   { key: 'sign-in', label: 'Sign In', children: <SignInForm /> },
 ];
 
-/** Registration (the default) and sign-in, side by side (spec §2, logged-out screen). */
+/** Registration (the default) and sign-in, side by side (docs/product.md#screens, logged-out screen). */
 export function GetStartedTabs({ activeTab, onTabChange }: GetStartedTabsProps) {
   return (
     <Tabs

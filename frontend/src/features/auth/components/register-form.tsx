@@ -91,7 +91,7 @@ export function RegisterForm() {
     <Form<RegisterValues>
       name="register"
       layout="vertical"
-      // Our messages (spec §5) instead of the browser's own bubbles for type="email".
+      // Our messages (docs/product.md#texts-on-screen) instead of the browser's own bubbles for type="email".
       noValidate
       disabled={isLoading}
       initialValues={{ organizationType: 'school' }}

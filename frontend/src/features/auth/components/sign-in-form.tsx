@@ -32,7 +32,7 @@ export function SignInForm() {
       return;
     }
     startSession(token);
-    // Spec §8: signing in ends with a full reload to /, so the toast waits for the new page.
+    // docs/product.md#texts-on-screen: signing in ends with a full reload to /, so the toast waits for the new page.
     queueToast({ title: 'Welcome back!', description: 'You are signed in.' });
     loadPage('/');
   };

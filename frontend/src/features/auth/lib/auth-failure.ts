@@ -11,7 +11,7 @@ const CONNECTION_ERROR: ToastOptions = {
 const UNREACHABLE_STATUSES = new Set([502, 503, 504]);
 
 /**
- * The toast for a failed sign-in or registration (spec §8): the server's message under `title`,
+ * The toast for a failed sign-in or registration (docs/product.md#texts-on-screen): the server's message under `title`,
  * else `fallback`; a connection error when the server could not be reached at all.
  */
 export function authFailureToast(error: unknown, title: string, fallback: string): ToastOptions {

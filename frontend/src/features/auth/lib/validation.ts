@@ -1,7 +1,7 @@
 import type { FormRule } from 'antd';
 
 /**
- * Form rules with the messages of spec §5, matching the backend's own validation messages so a
+ * Form rules with the messages of docs/product.md#texts-on-screen, matching the backend's own validation messages so a
  * rule the client misses reads the same when the server reports it.
  */
 export function emailRules(invalidMessage: string): FormRule[] {
@@ -53,7 +53,7 @@ export function nameRules(subject: string, max: number): FormRule[] {
   ];
 }
 
-/** Lower-cases a subdomain as it is typed (spec §5). */
+/** Lower-cases a subdomain as it is typed (docs/product.md#organisations-and-the-plan). */
 export function lowerCase(value: unknown): unknown {
   return typeof value === 'string' ? value.toLowerCase() : value;
 }

@@ -1,7 +1,7 @@
 import { useForgotPasswordMutation } from '../api';
 import { EmailLinkRequest } from '../components/email-link-request';
 
-/** Spec §8: the same words whether or not the account exists. */
+/** docs/product.md#accounts-and-sign-in: the same words whether or not the account exists. */
 export const RESET_LINK_SENT_MESSAGE =
   'If an account exists with that email, a password reset link has been sent.';
 

@@ -1,7 +1,7 @@
 import { useResendVerificationMutation } from '../api';
 import { EmailLinkRequest } from '../components/email-link-request';
 
-/** Where the verify screen's "Resend Verification Email" leads (spec §2). */
+/** Where the verify screen's "Resend Verification Email" leads (docs/product.md#accounts-and-sign-in). */
 export function ResendVerificationPage() {
   const [resendVerification, { isLoading }] = useResendVerificationMutation();
   return (

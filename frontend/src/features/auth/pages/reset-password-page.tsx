@@ -17,7 +17,7 @@ interface ResetPasswordValues {
 const TOO_SHORT = 'Password must be at least 6 characters long';
 const MISMATCH = 'Passwords do not match';
 
-/** Reached from the emailed link `/reset-password?token=…` (spec §2, §5). */
+/** Reached from the emailed link `/reset-password?token=…` (docs/product.md#accounts-and-sign-in). */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';

@@ -27,7 +27,7 @@ function Heading({ children }: { children: ReactNode }) {
   );
 }
 
-/** Reached from the emailed link `/verify-email?token=…` (spec §2, §4). */
+/** Reached from the emailed link `/verify-email?token=…` (docs/product.md#accounts-and-sign-in). */
 export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';

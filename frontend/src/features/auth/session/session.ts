@@ -19,7 +19,7 @@ export type Session =
   | { status: 'signed-in'; user: CurrentUserDto; organization: CurrentOrganizationDto };
 
 /**
- * Who is signed in (spec §4). No stored token: signed out at once. A stored token: loading
+ * Who is signed in (docs/product.md#talking-to-the-server). No stored token: signed out at once. A stored token: loading
  * until GET /api/auth/user answers; success signs in, failure clears the token and signs out.
  * Once signed in, only a 401 on a later refetch ends the session: a network blip keeps the
  * user and the data they already have.

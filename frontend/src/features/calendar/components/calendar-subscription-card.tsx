@@ -24,9 +24,9 @@ import {
 } from '../api';
 
 const TITLE = 'Calendar Subscription';
-/** Spec §4 and §9: how long a Copy button reads "Copied". */
+/** docs/product.md#screens: how long a Copy button reads "Copied". */
 export const COPIED_STATE_MS = 2000;
-/** Spec §8. */
+/** Shown when the browser refuses the copy (docs/product.md#texts-on-screen). */
 export const COPY_FAILED_MESSAGE = 'Failed to copy URL to clipboard';
 /** e.g. "8 September 2025 at 09:05". */
 const WHEN_FORMAT = 'D MMMM YYYY [at] HH:mm';
@@ -40,7 +40,7 @@ export function refreshIntervalText(minutes: number): string {
   return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
 }
 
-/** Copies `text`, then reads "Copied" for two seconds (spec §4). */
+/** Copies `text`, then reads "Copied" for two seconds (docs/product.md#screens). */
 function CopyButton({ text }: { text: string }) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -162,7 +162,7 @@ function SubscriptionLinks({
 }
 
 /**
- * The Dashboard's calendar subscription card (spec §2, PRODUCT.md "Calendar"): a secret link per
+ * The Dashboard's calendar subscription card (docs/product.md#subscription-feeds): a secret link per
  * user to two live feeds, all duties and the user's own, for Google Calendar, Outlook or Apple
  * Calendar. The server keeps only a hash of the link, so it can be shown only in the response
  * that made it: the card keeps that response while it is mounted, and otherwise offers to rotate.

@@ -15,7 +15,7 @@ import { CARD_HEADING_STYLE } from '@/shared/ui/section-card';
 import { useGetDashboardStatsQuery } from '../api';
 import { countOf, thisWeekText } from './format';
 
-/** Spec §4: what every card reads until the figures arrive. */
+/** docs/product.md#statistics-and-the-dashboard: what every card reads until the figures arrive. */
 const LOADING_TEXT = 'Loading...';
 
 type Tone = 'success' | 'warning' | 'secondary';
@@ -75,7 +75,7 @@ function thisWeekTone(unfilled: number | undefined): Tone {
 }
 
 /**
- * Spec §1 and §4: the dashboard's summary strip. This Week and Active Staff only inform; the two
+ * docs/product.md#statistics-and-the-dashboard: the dashboard's summary strip. This Week and Active Staff only inform; the two
  * request cards open their review screens.
  */
 export function DashboardSummaryCards() {

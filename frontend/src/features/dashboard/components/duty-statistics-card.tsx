@@ -56,7 +56,7 @@ function Person({ person }: { person: ActiveStaffCountDto }) {
 }
 
 /**
- * Spec §2: the dashboard's Duty Statistics card. This month's most and least active people, the
+ * docs/product.md#statistics-and-the-dashboard: the dashboard's Duty Statistics card. This month's most and least active people, the
  * average per person and the total, each counted in days (one duty is one day).
  */
 export function DutyStatisticsCard() {

@@ -10,7 +10,7 @@ export function formatNumber(value: number): string {
   return NUMBER_FORMAT.format(value);
 }
 
-/** Spec §1: what the This Week card reads for the number of unfilled slots. */
+/** docs/product.md#statistics-and-the-dashboard: what the This Week card reads for the number of unfilled slots. */
 export function thisWeekText(unfilled: number | undefined): string {
   if (unfilled === undefined) return 'No duties assigned';
   if (unfilled === 0) return 'All slots filled';

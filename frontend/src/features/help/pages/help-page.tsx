@@ -391,7 +391,7 @@ function focusSection(href: string) {
 }
 
 /**
- * Spec §2: the Help page (/help), static documentation of the product as it behaves: overview,
+ * docs/product.md#screens: the Help page (/help), static documentation of the product as it behaves: overview,
  * navigation, user and admin guides, features, badges, troubleshooting and support.
  */
 export function HelpPage() {

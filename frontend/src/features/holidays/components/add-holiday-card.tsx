@@ -17,12 +17,12 @@ import {
 interface AddHolidayCardProps {
   form: FormInstance<HolidayFormValues>;
   nameRef: RefObject<InputRef | null>;
-  /** Set up for a multi-day period (PRODUCT.md: "Add Holiday Period"), not a single day. */
+  /** Set up for a multi-day period (docs/product.md#holidays: "Add Holiday Period"), not a single day. */
   period: boolean;
   onPeriodChange: (period: boolean) => void;
 }
 
-/** Spec §2: the Add New Holiday form. */
+/** docs/product.md#holidays: the Add New Holiday form. */
 export function AddHolidayCard({ form, nameRef, period, onPeriodChange }: AddHolidayCardProps) {
   const [createHoliday, { isLoading }] = useCreateHolidayMutation();
   const toast = useToast();

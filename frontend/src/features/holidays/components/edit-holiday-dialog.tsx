@@ -21,7 +21,7 @@ interface EditHolidayDialogProps {
   afterClose?: () => void;
 }
 
-/** Spec §2: the Edit Holiday dialog. */
+/** docs/product.md#holidays: the Edit Holiday dialog. */
 export function EditHolidayDialog({ open, holiday, onClose, afterClose }: EditHolidayDialogProps) {
   const [updateHoliday, { isLoading }] = useUpdateHolidayMutation();
   const [form] = Form.useForm<HolidayFormValues>();

@@ -19,7 +19,7 @@ interface HolidayListProps {
 
 const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0 } as const;
 
-/** Spec §2: the holiday rows, each with its dates, type badge, description and actions. */
+/** docs/product.md#holidays: the holiday rows, each with its dates, type badge, description and actions. */
 export function HolidayList({ holidays, loading, canManage, onEdit }: HolidayListProps) {
   const [deleteHoliday, deleteState] = useDeleteHolidayMutation();
   const toast = useToast();

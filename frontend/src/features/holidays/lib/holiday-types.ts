@@ -1,9 +1,9 @@
 import type { HolidayType } from '../api';
 
 interface HolidayTypeInfo {
-  /** The badge's label (spec §3). */
+  /** The badge's label (docs/product.md#holidays). */
   label: string;
-  /** The option in the add and edit forms, where half_term reads differently (spec §3). */
+  /** The option in the add and edit forms, where half_term reads differently (docs/product.md#holidays). */
   optionLabel: string;
   color: string;
 }

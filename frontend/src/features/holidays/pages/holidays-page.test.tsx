@@ -76,7 +76,7 @@ describe('Holiday Management', () => {
     vi.useRealTimers();
   });
 
-  it('has the title and subtitle of the spec, and says when nothing is scheduled', async () => {
+  it('has its title and subtitle, and says when nothing is scheduled', async () => {
     stubFetch({ 'GET /api/holidays': { body: [] } });
     renderHolidays();
 

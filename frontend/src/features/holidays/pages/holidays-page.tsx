@@ -41,7 +41,7 @@ function byStartDate(a: HolidayDto, b: HolidayDto): number {
   return a.startDate.localeCompare(b.startDate) || a.endDate.localeCompare(b.endDate);
 }
 
-/** Spec §2: Holiday Management at /holidays. */
+/** docs/product.md#holidays: Holiday Management at /holidays. */
 export function HolidaysPage() {
   const canManage = useCan('holidays.manage');
   const toast = useToast();

@@ -38,7 +38,7 @@ function isExpiring(link: ProcedureFileLinkDto): boolean {
 }
 
 /**
- * Spec §2: the Instructions page (/instructions), for every signed-in role. It shows the
+ * docs/product.md#procedure-document: the Instructions page (/instructions), for every signed-in role. It shows the
  * configured title and text, preformatted, and, when a procedure document has been uploaded,
  * a Download Procedures button and an Additional Documentation block that open it in a new tab.
  */

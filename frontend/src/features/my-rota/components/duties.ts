@@ -1,7 +1,7 @@
 import type { RotaDayDto } from '@/features/rota/api';
 import type { StaffDto } from '@/features/staff/api';
 
-/** Spec §2: what a colleague without a known name reads as. */
+/** docs/product.md#screens: what a colleague without a known name reads as. */
 export const UNKNOWN_NAME = 'Unknown';
 
 export interface Duty {

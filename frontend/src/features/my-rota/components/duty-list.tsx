@@ -18,7 +18,7 @@ interface DutyListProps {
   today: string;
 }
 
-/** Spec §2: one row per duty day, with its date, a Today or Completed badge, and who else is on. */
+/** docs/product.md#screens: one row per duty day, with its date, a Today or Completed badge, and who else is on. */
 export function DutyList({ duties, today }: DutyListProps) {
   const { token } = theme.useToken();
 

@@ -15,7 +15,7 @@ interface ExportCalendarButtonProps {
 }
 
 /**
- * Spec §2 and §7: Export to Calendar downloads the person's duties as an .ics file made in the
+ * docs/product.md#export-to-calendar: Export to Calendar downloads the person's duties as an .ics file made in the
  * browser. The builder (with the `ics` library) is loaded on the first click, not with the page.
  */
 export function ExportCalendarButton({ person, duties, disabled }: ExportCalendarButtonProps) {

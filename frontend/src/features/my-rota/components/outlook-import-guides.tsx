@@ -7,7 +7,7 @@ import { dutyCalendarFileName } from '../lib/calendar-file';
 const STEPS_STYLE = { margin: 0, paddingInlineStart: 24 } as const;
 
 /**
- * Spec §2, My Rota: step-by-step guides for importing the exported file into Outlook on the
+ * docs/product.md#export-to-calendar, My Rota: step-by-step guides for importing the exported file into Outlook on the
  * desktop, on the web and on a phone. The page shows them only when there are duties to export.
  */
 export function OutlookImportGuides({ name }: { name: string }) {

@@ -7,7 +7,7 @@
 // eslint-disable-next-line no-control-regex
 const UNSAFE_FILE_NAME_CHARACTERS = /[/\\:*?"<>|\u0000-\u001f]/g;
 
-/** Spec §7: "duty-rota-" plus the name, ending .ics; spaces and accents are kept. */
+/** docs/product.md#export-to-calendar: "duty-rota-" plus the name, ending .ics; spaces and accents are kept. */
 export function dutyCalendarFileName(name: string): string {
   return `duty-rota-${name.replace(UNSAFE_FILE_NAME_CHARACTERS, '-').trim()}.ics`;
 }

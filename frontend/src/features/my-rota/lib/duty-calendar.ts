@@ -6,7 +6,7 @@ import { companyText, type Duty } from '../components/duties';
 import { downloadTextFile, dutyCalendarFileName } from './calendar-file';
 
 /*
- * Spec §7, Calendar export: built in the browser, one all-day event per duty day. This module
+ * docs/product.md#export-to-calendar: built in the browser, one all-day event per duty day. This module
  * pulls in `ics` (and its validation library), so the page loads it only when someone exports.
  */
 
@@ -27,7 +27,7 @@ function dateArray(isoDate: string, addDays = 0): DateArray {
   return [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()];
 }
 
-/** The calendar's and every event's title: "Duty Manager - {name}" (PRODUCT.md). */
+/** The calendar's and every event's title: "Duty Manager - {name}" (docs/product.md#export-to-calendar). */
 export function dutyCalendarTitle(name: string): string {
   return `Duty Manager - ${name}`;
 }

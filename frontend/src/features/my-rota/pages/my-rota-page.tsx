@@ -26,14 +26,14 @@ export function dutyDayCount(count: number): string {
 interface MyRotaPageProps {
   /**
    * More about the selected person, shown below their duties: the app puts other features'
-   * sections here (the unavailability section, spec §2). `isOwn` tells whether that person is the
+   * sections here (the unavailability section, docs/product.md#screens). `isOwn` tells whether that person is the
    * signed-in user's own staff record.
    */
   renderPersonExtras?: (person: StaffDto, isOwn: boolean) => ReactNode;
 }
 
 /**
- * Spec §2: My Rota. Pick an active staff member (yourself by default, PRODUCT.md) and see their
+ * My Rota (docs/product.md#screens). Pick an active staff member (yourself by default, docs/product.md#accounts-and-sign-in) and see their
  * duty days in the academic year containing the server's today, with who shares each day.
  */
 export function MyRotaPage({ renderPersonExtras }: MyRotaPageProps = {}) {
@@ -137,11 +137,11 @@ export function MyRotaPage({ renderPersonExtras }: MyRotaPageProps = {}) {
         >
           {content}
         </SectionCard>
-        {/* Spec §2: the Outlook import guides, only when there are duties to export. */}
+        {/* docs/product.md#screens: the Outlook import guides, only when there are duties to export. */}
         {selected && !loading && failed.length === 0 && duties.length > 0 && (
           <OutlookImportGuides name={selected.name} />
         )}
-        {/* Spec §2: "My Unavailability" and the like, for the selected person (composed in src/app). */}
+        {/* docs/product.md#screens: "My Unavailability" and the like, for the selected person (composed in src/app). */}
         {selected && !userPending && renderPersonExtras?.(selected, selected.id === own?.id)}
       </Flex>
     </>

@@ -1,7 +1,7 @@
 import { generatedApi } from './requests.gen';
 
 /**
- * Spec §7 "Refresh after changes": a swap or cancel request that is created or decided may move
+ * docs/product.md#talking-to-the-server: a swap or cancel request that is created or decided may move
  * duties (auto-approval, approval, auto-fill), so it refreshes the request lists, the rota, the
  * dashboard figures and statistics computed from it, and the activity log. A 409 (someone else
  * decided first, or the rota changed) also refreshes them, so the screen shows what is true now.

@@ -11,12 +11,12 @@ const VERB: Record<Decision, string> = { approved: 'approve', rejected: 'reject'
 
 interface CancelRequestCardProps {
   request: CancelRequestDto;
-  /** Whether to offer Approve and Reject on a pending request (admins, spec §6). */
+  /** Whether to offer Approve and Reject on a pending request (admins, docs/product.md#roles-and-permissions). */
   canDecide: boolean;
 }
 
 /**
- * Spec §2: one cancel request: who, its status, the duty date, when it was asked for and why,
+ * docs/product.md#screens: one cancel request: who, its status, the duty date, when it was asked for and why,
  * and for an approved one who took the freed slot.
  */
 export function CancelRequestCard({ request, canDecide }: CancelRequestCardProps) {

@@ -32,7 +32,7 @@ import { useCreateSwapRequestMutation, type CreateSwapRequestDto } from '../api'
 const DIALOG_TITLE = 'Create Swap Request';
 const REASON_MAX_LENGTH = 500;
 
-/** Spec §5: every field of the form is required. */
+/** docs/product.md#texts-on-screen: every field of the form is required. */
 export const REQUIRED_MESSAGES = {
   requesterId: 'Please select the requester',
   targetId: 'Please select the staff member who takes the duty',
@@ -81,8 +81,8 @@ interface CreateSwapRequestDialogProps {
 }
 
 /**
- * Spec §2 and §5: the Create Swap Request dialog. Admins and managers ask on anyone's behalf;
- * everyone else asks for their own duties only (PRODUCT.md), as their own staff record.
+ * docs/product.md#swap-requests: the Create Swap Request dialog. Admins and managers ask on anyone's behalf;
+ * everyone else asks for their own duties only (docs/product.md#swap-requests), as their own staff record.
  */
 export function CreateSwapRequestDialog({ open, onClose }: CreateSwapRequestDialogProps) {
   const firstFieldRef = useRef<RefSelectProps>(null);

@@ -20,7 +20,7 @@ export function RequestStatusTag({ status }: { status: RequestStatus }) {
   );
 }
 
-/** What a request list shows while it loads: three placeholder cards (spec §2). */
+/** What a request list shows while it loads: three placeholder cards (docs/product.md#screens). */
 function RequestSkeletons({ label }: { label: string }) {
   return (
     <Flex vertical gap="middle" role="status" aria-label={label}>

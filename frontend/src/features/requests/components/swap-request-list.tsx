@@ -99,7 +99,7 @@ interface PendingSwapListProps {
   canDecide: boolean;
 }
 
-/** Spec §2: the Pending Requests rows. */
+/** docs/product.md#screens: the Pending Requests rows. */
 export function PendingSwapList({ requests, canDecide }: PendingSwapListProps) {
   if (requests.length === 0) {
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No pending swap requests" />;
@@ -118,7 +118,7 @@ export function PendingSwapList({ requests, canDecide }: PendingSwapListProps) {
   );
 }
 
-/** Spec §2: the Recent History rows, each with its decision and when it was last updated. */
+/** docs/product.md#screens: the Recent History rows, each with its decision and when it was last updated. */
 export function CompletedSwapList({ requests }: { requests: SwapRequestDto[] }) {
   if (requests.length === 0) {
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No completed swap requests" />;

@@ -8,10 +8,10 @@ import type { RequestPersonDto, RequestStatus } from '../api';
 // `Do` (1st, 2nd, …) comes from advancedFormat; src/shared/lib/dates.ts does not extend it.
 dayjs.extend(advancedFormat);
 
-/** Spec §2: what a person the server could not find reads as. */
+/** docs/product.md#screens: what a person the server could not find reads as. */
 const UNKNOWN_STAFF = 'Unknown Staff';
 
-/** Spec §2 (Cancel Requests): a duty date like "Monday, January 1st, 2025". */
+/** docs/product.md#screens (Cancel Requests): a duty date like "Monday, January 1st, 2025". */
 const DUTY_DATE_FORMAT = 'dddd, MMMM Do, YYYY';
 
 export function personName(person: RequestPersonDto | null | undefined): string {

@@ -34,8 +34,8 @@ function CancelRequestList({ label, requests, empty, canDecide }: CancelRequestL
 }
 
 /**
- * Spec §2: Cancel Requests at /cancel-requests. People ask from the rota to be taken off a duty;
- * only admins approve or reject (spec §6), and the buttons are hidden from everyone else.
+ * docs/product.md#cancel-requests: Cancel Requests at /cancel-requests. People ask from the rota to be taken off a duty;
+ * only admins approve or reject (docs/product.md#roles-and-permissions), and the buttons are hidden from everyone else.
  */
 export function CancelRequestsPage() {
   const canDecide = useCan('cancellations.decide');

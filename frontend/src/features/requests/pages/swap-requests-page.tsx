@@ -15,8 +15,8 @@ import { splitByStatus, tabLabel } from '../lib/request-format';
 const TITLE = 'Swap Requests';
 
 /**
- * Spec §2: Swap Requests at /swaps. Anyone asks a colleague to cover or trade a duty; admins and
- * managers approve or reject the pending requests (PRODUCT.md).
+ * docs/product.md#swap-requests: Swap Requests at /swaps. Anyone asks a colleague to cover or trade a duty; admins and
+ * managers approve or reject the pending requests (docs/product.md#swap-requests).
  */
 export function SwapRequestsPage() {
   const canDecide = useCan('requests.decide');

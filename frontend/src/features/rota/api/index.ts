@@ -1,7 +1,7 @@
 import { generatedApi } from './rota.gen';
 
 /**
- * Spec §7 "Refresh after changes": a rota change refreshes the rota, the dashboard figures, the
+ * docs/product.md#talking-to-the-server: a rota change refreshes the rota, the dashboard figures, the
  * duty statistics and the settings data, and adds to the activity log. The tags of other
  * features are named as strings; their queries provide them.
  */

@@ -27,7 +27,7 @@ interface AdminAccessDialogProps {
 }
 
 /**
- * PRODUCT.md: on the Weekly Rota, someone without rota rights who clicks a name learns why they
+ * docs/product.md#roles-and-permissions: on the Weekly Rota, someone without rota rights who clicks a name learns why they
  * cannot change it and which requests they can make instead: on their own duty, the swap and
  * cancel forms of the duty dialog, right here.
  */

@@ -57,7 +57,7 @@ export function dutyDialogTitle(slot: Pick<DutySlot, 'date' | 'position'>): stri
 }
 
 /**
- * Spec §2 "Duty dialog": on an empty slot, admins and managers assign someone (spec §4/§5); on a
+ * The duty dialog (docs/product.md#screens): on an empty slot, admins and managers assign someone (docs/product.md#assigning-by-hand); on a
  * filled slot it shows who is on duty and offers the swap and cancel requests the signed-in person
  * may make (their own duties; anyone's for admins and managers), each as a form in the dialog.
  */
@@ -197,7 +197,7 @@ interface AssignFormProps {
   onDone: () => void;
 }
 
-/** Spec §5 "Assign": choose an active staff member who is not already on that day. */
+/** Assigning (docs/product.md#assigning-by-hand): choose an active staff member who is not already on that day. */
 function AssignForm({ slot, dutyManagersPerDay, selectRef, onDone }: AssignFormProps) {
   const staff = useGetStaffQuery();
   const [createRota, createState] = useCreateRotaMutation();

@@ -63,7 +63,7 @@ interface DutyRequestState {
 }
 
 /**
- * Whether the signed-in person may ask to swap or cancel `person`'s duty on `date` (PRODUCT.md:
+ * Whether the signed-in person may ask to swap or cancel `person`'s duty on `date` (docs/product.md#roles-and-permissions:
  * staff for their own duties, admins and managers for anyone's; from the organisation's today on).
  */
 export function useDutyRequestAccess(date: string, person: RotaPersonDto): DutyRequestState {
@@ -137,7 +137,7 @@ export function DutyRequestActions({
 }
 
 /**
- * What happens to the request, by the organisation's auto-approval settings (PRODUCT.md). Until
+ * What happens to the request, by the organisation's auto-approval settings (docs/product.md#auto-approval). Until
  * the settings are known (or if they fail to load), it says an approval is needed: the cautious
  * reading.
  */
@@ -168,7 +168,7 @@ export function RequestApprovalNote({ kind }: { kind: 'swap' | 'cancel' }) {
   );
 }
 
-/** The request forms' required Reason (spec §5), up to the server's length limit. */
+/** The request forms' required Reason (docs/product.md#texts-on-screen), up to the server's length limit. */
 export function RequestReasonField({
   requiredMessage,
   inputRef,

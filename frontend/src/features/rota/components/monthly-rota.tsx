@@ -35,7 +35,7 @@ const TITLE = 'Monthly Rota';
 const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
 
 /**
- * Spec §2 "Monthly Rota", on the Dashboard: the month's weekdays in numbered weeks, each day with
+ * The Monthly Rota (docs/product.md#screens), on the Dashboard: the month's weekdays in numbered weeks, each day with
  * its duty slots or its holiday. Clicking a slot opens the duty dialog.
  */
 export function MonthlyRota() {

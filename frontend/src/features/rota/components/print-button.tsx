@@ -3,7 +3,7 @@ import { Button } from 'antd';
 
 import { printRota } from '../lib/print';
 
-/** Prints the rota on screen (PRODUCT.md: schools pin it on the staffroom wall). */
+/** Prints the rota on screen (docs/product.md#activity-log-import-and-printing: schools pin it on the staffroom wall). */
 export function PrintButton() {
   return (
     <Button className="no-print" icon={<PrinterOutlined aria-hidden />} onClick={printRota}>

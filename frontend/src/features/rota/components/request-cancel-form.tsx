@@ -18,8 +18,8 @@ interface CancelValues {
 }
 
 /**
- * Spec §2/§5 "Cancel form": a required reason, and a note on what happens next, which depends on
- * the organisation's auto-approval settings (PRODUCT.md).
+ * The cancel form (docs/product.md#cancel-requests): a required reason, and a note on what happens next, which depends on
+ * the organisation's auto-approval settings (docs/product.md#auto-approval).
  */
 export function RequestCancelForm({ date, person, own, onBack, onDone }: RequestFormProps) {
   const [createCancel, { isLoading: saving }] = useCreateCancelRequestMutation();

@@ -43,8 +43,8 @@ interface SwapValues {
 }
 
 /**
- * Spec §2/§5 "Swap form": a colleague to cover the duty and a reason. The duty dialog always asks
- * for a cover, so the swap date is the duty's own date (spec §3).
+ * The swap form (docs/product.md#swap-requests): a colleague to cover the duty and a reason. The duty dialog always asks
+ * for a cover, so the swap date is the duty's own date (docs/product.md#swap-requests).
  */
 export function RequestSwapForm({
   date,
@@ -114,7 +114,7 @@ export function RequestSwapForm({
       noValidate
       disabled={saving}
       onFinish={(values) => void submit(values)}
-      // Spec §5: a missing target or reason is one toast, besides the fields marked invalid.
+      // docs/product.md#texts-on-screen: a missing target or reason is one toast, besides the fields marked invalid.
       onFinishFailed={() => toast({ variant: 'destructive', ...MISSING_INFORMATION })}
     >
       <Flex vertical gap="middle" style={{ marginBottom: 16 }}>

@@ -42,8 +42,8 @@ const OUTCOMES: Record<ToolId, ToolOutcome> = {
 };
 
 /**
- * Spec §2, Admin Panel: the Rota Management section and its three bulk tools. Each asks for a
- * browser confirmation first (spec §2). Reshuffle and fill send no end date, so the server plans
+ * docs/product.md#bulk-tools, Admin Panel: the Rota Management section and its three bulk tools. Each asks for a
+ * browser confirmation first (docs/product.md#bulk-tools). Reshuffle and fill send no end date, so the server plans
  * to the end of the academic year (31 August) in the organisation's time zone; the card only
  * reads the server's academic year to say so, never the browser's clock.
  */

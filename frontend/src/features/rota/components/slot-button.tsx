@@ -18,7 +18,7 @@ interface SlotButtonProps {
 }
 
 /**
- * One duty slot: a name chip in the person's colour (spec §9), or an empty box. Its accessible
+ * One duty slot: a name chip in the person's colour (docs/product.md#screens), or an empty box. Its accessible
  * name says which slot of which day it is, e.g. "Duty Manager 1, Mon 8 Sep 2025: Alice Smith".
  */
 export function SlotButton({

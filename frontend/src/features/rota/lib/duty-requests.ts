@@ -1,19 +1,19 @@
 import type { RotaDayDto, RotaPersonDto } from '../api';
 import { daySlots } from './rota-calendar';
 
-/** Spec §5: what the swap form says when the target or the reason is missing. */
+/** docs/product.md#texts-on-screen: what the swap form says when the target or the reason is missing. */
 export const MISSING_INFORMATION = {
   title: 'Missing information',
   description: 'Please select a staff member and provide a reason',
 } as const;
 export const SWAP_TARGET_REQUIRED_MESSAGE = 'Please select a staff member';
 export const SWAP_REASON_REQUIRED_MESSAGE = 'Please provide a reason';
-/** Spec §5. */
+/** The cancel form's required reason (docs/product.md#texts-on-screen). */
 export const CANCEL_REASON_REQUIRED_MESSAGE = 'Please provide a reason for cancellation';
 /** The reason's length limit in both request forms. */
 export const REASON_MAX_LENGTH = 500;
 
-/** The notes under the request forms, by the organisation's auto-approval settings (PRODUCT.md). */
+/** The notes under the request forms, by the organisation's auto-approval settings (docs/product.md#auto-approval). */
 export const CANCEL_NEEDS_APPROVAL_NOTE = 'Cancelling requires admin approval.';
 export const SWAP_NEEDS_APPROVAL_NOTE = 'Swapping requires approval by an admin or manager.';
 export const AUTO_APPROVAL_NOTE =
@@ -67,7 +67,7 @@ interface StaffOption {
 }
 
 /**
- * Spec §5 "Assign": active staff, by name, who are not on duty that day already; the people a
+ * Assigning (docs/product.md#assigning-by-hand): active staff, by name, who are not on duty that day already; the people a
  * slot of `day` can go to.
  */
 export function staffOffDuty<T extends StaffOption>(
@@ -82,7 +82,7 @@ export function staffOffDuty<T extends StaffOption>(
 }
 
 /**
- * Spec §5 "Swap target list": active staff, by name, without the person on duty and the day's
+ * The swap target list (docs/product.md#swap-requests): active staff, by name, without the person on duty and the day's
  * other duty managers (they are on duty that day already).
  */
 export function swapTargets<T extends StaffOption>(

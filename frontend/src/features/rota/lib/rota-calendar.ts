@@ -11,17 +11,17 @@ export const DAY_MONTH_FORMAT = 'D MMM';
 /** e.g. "September 2025". */
 export const MONTH_FORMAT = 'MMMM YYYY';
 
-/** What an empty slot reads in the month grid (spec §2). */
+/** What an empty slot reads in the month grid (docs/product.md#screens). */
 export const CLICK_TO_ASSIGN = 'Click to assign';
-/** What an empty slot reads on the weekly rota of an assigned day (spec §2). */
+/** What an empty slot reads on the weekly rota of an assigned day (docs/product.md#screens). */
 export const UNKNOWN_PERSON = 'Unknown';
 
-/** "Duty Manager 1", "Duty Manager 2", … (PRODUCT.md: `{product}` is Duty Manager). */
+/** "Duty Manager 1", "Duty Manager 2", … (docs/product.md#screens). */
 export function slotLabel(position: number): string {
   return `Duty Manager ${position}`;
 }
 
-/** Spec §2: a holiday's type "with underscores replaced by spaces", e.g. "bank holiday". */
+/** docs/product.md#screens: a holiday's type "with underscores replaced by spaces", e.g. "bank holiday". */
 export function holidayTypeLabel(type: string): string {
   return type.replaceAll('_', ' ');
 }
@@ -57,7 +57,7 @@ export interface MonthOption {
 }
 
 /**
- * Spec §2/§9: the month picker covers January of the current year to December of next year. A
+ * docs/product.md#time-and-the-academic-year: the month picker covers January of the current year to December of next year. A
  * month reached with the previous/next buttons outside that range is added, so the picker always
  * shows the month on screen.
  */
@@ -81,7 +81,7 @@ export interface MonthWeek {
   rangeLabel: string;
 }
 
-/** Spec §2: the month's weekdays grouped into numbered weeks, Monday to Friday. */
+/** docs/product.md#screens: the month's weekdays grouped into numbered weeks, Monday to Friday. */
 export function monthWeeks(key: string): MonthWeek[] {
   const first = parseMonthKey(key);
   if (!first.isValid()) return [];
@@ -132,7 +132,7 @@ export function daysByDate(days: readonly RotaDayDto[] | undefined): Map<string,
 }
 
 /**
- * Who is in each slot of a day, in order: `dutyManagersPerDay` slots (PRODUCT.md), more only when
+ * Who is in each slot of a day, in order: `dutyManagersPerDay` slots (docs/product.md#duty-managers-per-day), more only when
  * a past day still has someone in a slot beyond today's setting.
  */
 export function daySlots(day: RotaDayDto | undefined, perDay: number): (RotaPersonDto | null)[] {
@@ -163,7 +163,7 @@ export interface AssignmentBody {
 }
 
 /**
- * Spec §4: the body that puts `staffId` into slot `position` of the day: the day's current people
+ * docs/product.md#assigning-by-hand: the body that puts `staffId` into slot `position` of the day: the day's current people
  * (null for empty slots) with the chosen person in the clicked slot. The same shape goes to POST
  * (no record yet) and PUT (existing record).
  */

@@ -18,7 +18,7 @@ import { addWeeks, holidayOn, isAssigned, UNKNOWN_PERSON, weekDates } from '../l
 
 const TITLE = 'Weekly Rota';
 
-/** Spec §2 "Weekly Rota" (/rota): one week, Monday to Friday, as five day cards. */
+/** The Weekly Rota (/rota, docs/product.md#screens): one week, Monday to Friday, as five day cards. */
 export function WeeklyRotaPage() {
   const canManage = useCan('rota.manage');
   const currentWeek = useGetCurrentWeekQuery();
@@ -27,7 +27,7 @@ export function WeeklyRotaPage() {
   const [dutyOpen, setDutyOpen] = useState(false);
   const [accessOpen, setAccessOpen] = useState(false);
 
-  // The week containing the organisation's today (PRODUCT.md), from the server's clock.
+  // The week containing the organisation's today (docs/product.md#time-and-the-academic-year), from the server's clock.
   const todayIso = currentWeek.data?.today;
   const thisWeek = currentWeek.data?.weekStart;
   const monday = chosenWeek ?? thisWeek;

@@ -28,7 +28,7 @@ export const settingsApi = generatedApi.enhanceEndpoints({
     saveSystemSettings: {
       invalidatesTags: ['settings', 'rota', 'dashboard', 'statistics', 'audit'],
     },
-    // Spec §7: this one GET is retried, 3 times 1 second apart, before the card shows its error.
+    // docs/product.md#talking-to-the-server: this one GET is retried, 3 times 1 second apart, before the card shows its error.
     getAutoApprovalSettings: { extraOptions: { maxRetries: 3 } },
     saveAutoApprovalSettings: { invalidatesTags: ['settings', 'audit'] },
     saveEmailReminderSettings: { invalidatesTags: ['settings', 'audit'] },

@@ -179,7 +179,7 @@ describe('Auto-Approval Settings card', () => {
     expect(toggle(CANCELLATIONS)).not.toBeChecked();
   });
 
-  it('titles the server’s refusal of a missing password as the spec does', async () => {
+  it('gives the server’s refusal of a missing password its own title', async () => {
     stubFetch({
       [GET]: { body: autoApproval() },
       [POST]: {

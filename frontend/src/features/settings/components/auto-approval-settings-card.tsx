@@ -27,7 +27,7 @@ import {
 
 const TITLE = 'Auto-Approval Settings';
 const PASSWORD_LABEL = 'Admin password';
-/** Spec §5: saving without the admin password. */
+/** docs/product.md#texts-on-screen: saving without the admin password. */
 const PASSWORD_REQUIRED_TITLE = 'Admin Password Required';
 const PASSWORD_REQUIRED_MESSAGE = 'Please enter the admin password to save settings.';
 
@@ -57,8 +57,8 @@ interface EditValues extends AutoApprovalSettingsDto {
 }
 
 /**
- * Spec §2, Admin Panel: the Auto-Approval Settings section. It shows the stored switches and
- * toggles into an edit mode; saving needs the signed-in admin's own password (PRODUCT.md).
+ * docs/product.md#auto-approval, Admin Panel: the Auto-Approval Settings section. It shows the stored switches and
+ * toggles into an edit mode; saving needs the signed-in admin's own password (docs/product.md#auto-approval).
  */
 export function AutoApprovalSettingsCard() {
   return (
@@ -72,7 +72,7 @@ export function AutoApprovalSettingsCard() {
 }
 
 function SettingsBody() {
-  // Spec §7: this GET is retried 3 times, 1 second apart (set up in the settings api).
+  // docs/product.md#talking-to-the-server: this GET is retried 3 times, 1 second apart (set up in the settings api).
   const query = useGetAutoApprovalSettingsQuery();
   const [saveSettings, saveState] = useSaveAutoApprovalSettingsMutation();
   const [editing, setEditing] = useState(false);

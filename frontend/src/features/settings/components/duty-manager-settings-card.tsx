@@ -14,7 +14,7 @@ const MIN = 1;
 const MAX = 5;
 const RANGE_MESSAGE = `Duty managers per day must be between ${MIN} and ${MAX}`;
 
-/** Spec §5: empty becomes 1; anything else must be a whole number from 1 to 5. */
+/** docs/product.md#duty-managers-per-day: empty becomes 1; anything else must be a whole number from 1 to 5. */
 function toDutyManagersPerDay(draft: number | null): number | undefined {
   const value = draft ?? MIN;
   return Number.isInteger(value) && value >= MIN && value <= MAX ? value : undefined;
@@ -31,8 +31,8 @@ function savedDescription(perDay: number, removedSlots: number): string {
 }
 
 /**
- * Spec §2, Admin Panel: the Duty Manager Settings section. The card starts closed and reads the
- * settings only once opened (spec §7, "the GET happens only when the card is open"); open, it
+ * docs/product.md#screens, Admin Panel: the Duty Manager Settings section. The card starts closed and reads the
+ * settings only once opened (docs/product.md#screens); open, it
  * toggles between a view and an edit mode.
  */
 export function DutyManagerSettingsCard() {
@@ -122,7 +122,7 @@ function SettingsBody() {
         htmlFor={inputId}
         extra={`A whole number from ${MIN} to ${MAX}. Lowering it removes the people in the dropped slots from every day from tomorrow on.`}
       >
-        {/* No min/max props: antd would silently clamp 6 to 5 on blur, and the spec wants an
+        {/* No min/max props: antd would silently clamp 6 to 5 on blur, and the rule wants an
             out-of-range number refused with a message instead. The range is still announced. */}
         <InputNumber
           id={inputId}

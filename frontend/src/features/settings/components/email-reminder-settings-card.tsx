@@ -69,7 +69,7 @@ function formatSendAt(sendAt: string, timeZone: string): string {
 }
 
 /**
- * Spec §2, Admin Panel: the Email Reminder Settings section. It shows whether reminders are on,
+ * docs/product.md#reminders, Admin Panel: the Email Reminder Settings section. It shows whether reminders are on,
  * when they go out and the next ones due, and toggles into an edit mode.
  */
 export function EmailReminderSettingsCard() {

@@ -81,7 +81,7 @@ interface TestResult {
 type Running = 'now' | 'date' | 'quick';
 
 /**
- * Spec §2, Admin Panel: the Email System Testing section. It runs the reminder pass now, or for
+ * docs/product.md#reminders, Admin Panel: the Email System Testing section. It runs the reminder pass now, or for
  * one duty date, keeps the outcome of each test, and lists the organisation's latest emails.
  */
 export function EmailSystemTestingCard() {

@@ -60,7 +60,7 @@ function toDto(values: Partial<EmailTemplateDto>): EmailTemplateDto {
 }
 
 /**
- * Spec §2, Admin Panel: the Email Template Editor section, for the reminder email. The card
+ * docs/product.md#reminders, Admin Panel: the Email Template Editor section, for the reminder email. The card
  * starts closed and reads the template only once opened; open, it shows the saved template with
  * a preview and toggles into an edit mode with a live preview of the draft.
  */

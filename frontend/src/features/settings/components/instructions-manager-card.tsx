@@ -35,7 +35,7 @@ const NO_INSTRUCTIONS = 'No instructions have been configured yet.';
 const TITLE_MAX = 255;
 const CONTENT_MAX = 20_000;
 
-/** The server's limits for the procedure document (PRODUCT.md "Files"). */
+/** The server's limits for the procedure document (docs/product.md#procedure-document). */
 const FILE_MAX_BYTES = 10 * 1024 * 1024;
 const FILE_ACCEPT = '.pdf,.doc,.docx';
 const FILE_HELP = 'Accepted: .pdf, .doc, .docx — up to 10 MB.';
@@ -66,7 +66,7 @@ function uploadFailureMessage(error: unknown): string {
 }
 
 /**
- * Spec §2, Admin Panel: the Instructions Manager section. It edits the title and text of the
+ * docs/product.md#procedure-document, Admin Panel: the Instructions Manager section. It edits the title and text of the
  * Instructions page and holds its procedure document. Like Duty Manager Settings it starts
  * closed and reads the settings only once opened.
  */

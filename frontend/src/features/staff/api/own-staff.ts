@@ -5,7 +5,7 @@ import type { StaffDto } from './staff.gen';
 import { useGetStaffQuery } from './index';
 
 /**
- * The signed-in person's own staff record among `staff` (PRODUCT.md: it is "me"): linked by user
+ * The signed-in person's own staff record among `staff` (docs/product.md#accounts-and-sign-in: it is "me"): linked by user
  * id, else with the same email address.
  */
 export function ownStaffRecord(

@@ -49,7 +49,7 @@ interface StaffFormDialogProps {
   afterClose?: () => void;
 }
 
-/** Spec §2 and §5: the Add Staff Member and Edit Staff Member dialogs. */
+/** docs/product.md#accounts-and-sign-in: the Add Staff Member and Edit Staff Member dialogs. */
 export function StaffFormDialog({ open, staff, onClose, afterClose }: StaffFormDialogProps) {
   const [createStaff, createState] = useCreateStaffMutation();
   const [updateStaff, updateState] = useUpdateStaffMutation();

@@ -62,7 +62,7 @@ interface StaffImportDialogProps {
 }
 
 /**
- * Staff import from a CSV (PRODUCT.md): choose a file, see every row with its problems, then
+ * Staff import from a CSV (docs/product.md#activity-log-import-and-printing): choose a file, see every row with its problems, then
  * import the rows without any. The server checks the file both times; nothing is saved until the
  * second step.
  */

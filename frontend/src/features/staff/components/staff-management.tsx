@@ -14,7 +14,7 @@ import { StaffTable } from './staff-table';
 /** Who the staff form is open for: a new person, or the one being edited. */
 type FormTarget = { staff?: StaffDto };
 
-/** Spec §2, Admin Panel: the Staff Management section. */
+/** docs/product.md#screens, Admin Panel: the Staff Management section. */
 export function StaffManagement() {
   const { data, isLoading, isError, error, refetch } = useGetStaffQuery();
   const canManage = useCan('staff.manage');

@@ -29,7 +29,7 @@ interface StaffTableProps {
  */
 const INACTIVE_ROW_STYLE = { background: '#f0f0f0', color: 'rgba(0, 0, 0, 0.65)' } as const;
 
-/** Spec §2: the staff table, with inactive people dimmed and each row's actions. */
+/** docs/product.md#accounts-and-sign-in: the staff table, with inactive people dimmed and each row's actions. */
 export function StaffTable({ staff, loading, onEdit }: StaffTableProps) {
   const canManage = useCan('staff.manage');
   const canChangeRoles = useCan('staff.roles');

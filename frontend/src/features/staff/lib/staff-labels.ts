@@ -1,6 +1,6 @@
 import type { InviteStatus } from '../api';
 
-/** Spec §3: staff read as Teaching or Non-Teaching. */
+/** docs/product.md#accounts-and-sign-in: staff read as Teaching or Non-Teaching. */
 export function staffTypeLabel(isTeaching: boolean): string {
   return isTeaching ? 'Teaching' : 'Non-Teaching';
 }

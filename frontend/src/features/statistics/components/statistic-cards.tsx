@@ -24,11 +24,11 @@ interface StatisticCardsProps {
   loading: boolean;
 }
 
-/** Spec §2: the four figures above the statistics table. */
+/** docs/product.md#statistics-and-the-dashboard: the four figures above the statistics table. */
 export function StatisticCards({ statistics, loading }: StatisticCardsProps) {
   const figures = [
     { title: 'Total Duties', value: statistics?.totalDuties },
-    // Spec §2: "Average per Staff (rounded)"; the table's fairness column uses the exact value.
+    // docs/product.md#statistics-and-the-dashboard: "Average per Staff (rounded)"; the table's fairness column uses the exact value.
     {
       title: 'Average per Staff',
       value: statistics ? Math.round(statistics.averagePerStaff) : undefined,

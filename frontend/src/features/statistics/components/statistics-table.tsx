@@ -70,8 +70,8 @@ function columns(average: number | undefined): TableProps<StaffDutyStatisticsDto
 }
 
 /**
- * Spec §2: each person's duties in the statistics period, in total and per weekday, most duties
- * first as the server sorts them; PRODUCT.md's fairness view adds how far each total is from the
+ * docs/product.md#statistics-and-the-dashboard: each person's duties in the statistics period, in total and per weekday, most duties
+ * first as the server sorts them; a fairness column adds how far each total is from the
  * team average.
  */
 export function StatisticsTable({ staff, average, loading }: StatisticsTableProps) {

@@ -20,9 +20,9 @@ export function periodText(startDate: string, endDate: string): string {
 const ONE_DECIMAL = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
 
 /**
- * Spec §2: duty statistics for the academic year (its statistics period, 1 September to
+ * docs/product.md#statistics-and-the-dashboard: duty statistics for the academic year (its statistics period, 1 September to
  * 31 July, from the server's today): four figures and each person's duties per weekday. The
- * "vs average" column is PRODUCT.md's fairness view.
+ * "vs average" column shows how fairly the load is spread.
  */
 export function StatisticsPage() {
   const { data, isLoading, isFetching, isError, error, refetch } = useGetDutyStatisticsQuery();

@@ -23,7 +23,7 @@ interface Feature {
 }
 
 /**
- * What the product covers (spec §1). The wording stays clear of the plan's feature list so each
+ * What the product covers (docs/product.md#organisations-and-the-plan). The wording stays clear of the plan's feature list so each
  * of those phrases appears once on the page, in the Pricing card.
  */
 export const FEATURES: Feature[] = [

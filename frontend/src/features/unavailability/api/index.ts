@@ -1,7 +1,7 @@
 import { generatedApi } from './unavailability.gen';
 
 /**
- * Spec §7: adding unavailability cancels the person's duties in the period (and auto-fill may
+ * docs/product.md#talking-to-the-server: adding unavailability cancels the person's duties in the period (and auto-fill may
  * give them to others), so it refreshes the unavailability list, the rota, the dashboard, the
  * statistics, the cancel requests (where the removed duties are recorded) and the activity log.
  */

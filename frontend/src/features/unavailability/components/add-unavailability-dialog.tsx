@@ -20,10 +20,10 @@ import {
 } from '../lib/unavailability-types';
 
 const DIALOG_TITLE = 'Add Unavailability';
-/** Spec §5's validation messages. */
+/** The form's validation messages (docs/product.md#texts-on-screen). */
 const REQUIRED_MESSAGE = 'Please fill in all required fields';
 const DATE_ORDER_MESSAGE = 'End date must be after start date';
-/** Spec §8's success message. */
+/** The success message (docs/product.md#texts-on-screen). */
 const ADDED_MESSAGE =
   'Unavailability period added successfully. Any existing duty assignments have been cancelled.';
 /** The server refuses longer reasons. */
@@ -51,7 +51,7 @@ interface Problem {
   fields: FieldName[];
 }
 
-/** Spec §5: dates and reason required; the start not after the end. */
+/** docs/product.md#texts-on-screen: dates and reason required; the start not after the end. */
 function findProblem(values: UnavailabilityFormValues): Problem | undefined {
   const missing: FieldName[] = [];
   if (!values.startDate) missing.push('startDate');
@@ -64,7 +64,7 @@ function findProblem(values: UnavailabilityFormValues): Problem | undefined {
   return undefined;
 }
 
-/** The success toast: spec §8's text, then the server's count of duties taken off, if any. */
+/** The success toast: the fixed text, then the server's count of duties taken off, if any. */
 function addedDescription(result: UnavailabilityResultDto): ReactNode {
   if (result.cancelledDuties <= 0) return ADDED_MESSAGE;
   return (
@@ -83,7 +83,7 @@ interface AddUnavailabilityDialogProps {
   afterClose?: () => void;
 }
 
-/** Spec §2, My Rota: the Add Unavailability dialog. */
+/** docs/product.md#unavailability, My Rota: the Add Unavailability dialog. */
 export function AddUnavailabilityDialog({
   open,
   staff,

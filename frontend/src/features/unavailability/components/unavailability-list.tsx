@@ -10,7 +10,7 @@ import { useDeleteUnavailabilityMutation, type UnavailabilityDto } from '../api'
 import { isCurrent, periodName } from '../lib/periods';
 import { unavailabilityTypeInfo } from '../lib/unavailability-types';
 
-/** Spec §5: the question asked before a period is deleted. */
+/** docs/product.md#texts-on-screen: the question asked before a period is deleted. */
 const DELETE_QUESTION = 'Are you sure you want to delete this unavailability period?';
 
 const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0 } as const;
@@ -24,7 +24,7 @@ interface UnavailabilityListProps {
   today: string;
 }
 
-/** Spec §2: one row per unavailability period, with its type, dates, reason and a delete button. */
+/** docs/product.md#unavailability: one row per unavailability period, with its type, dates, reason and a delete button. */
 export function UnavailabilityList({ periods, label, emptyText, today }: UnavailabilityListProps) {
   const [deleteUnavailability, deleteState] = useDeleteUnavailabilityMutation();
   const { token } = theme.useToken();

@@ -40,9 +40,9 @@ function Loading() {
 }
 
 /**
- * Spec §2, My Rota: a person's unavailability periods, split into Upcoming & Current and Past,
+ * docs/product.md#unavailability, My Rota: a person's unavailability periods, split into Upcoming & Current and Past,
  * with the Add Unavailability card and dialog. Everyone manages their own; managers and admins
- * anyone's (spec §6). Others see a note, and nothing is asked of the server.
+ * anyone's (docs/product.md#roles-and-permissions). Others see a note, and nothing is asked of the server.
  */
 export function UnavailabilitySection({ staff, isOwn }: UnavailabilitySectionProps) {
   const access = useAccess();

@@ -8,7 +8,7 @@ interface SplitPeriods {
 }
 
 /**
- * Spec §2: "Upcoming & Current" (ending today or later) and "Past". `today` is the server's
+ * docs/product.md#unavailability: "Upcoming & Current" (ending today or later) and "Past". `today` is the server's
  * (`yyyy-MM-dd`, organisation time zone), never the browser's clock. ISO dates compare as strings.
  */
 export function splitByToday(periods: readonly UnavailabilityDto[], today: string): SplitPeriods {

@@ -1,7 +1,7 @@
 import type { UnavailabilityType } from '../api';
 
 interface UnavailabilityTypeInfo {
-  /** Spec §3's label, on the badge and in the form. */
+  /** How the type reads (docs/product.md#unavailability), on the badge and in the form. */
   label: string;
   color: string;
 }
@@ -13,7 +13,7 @@ const UNAVAILABILITY_TYPES: Record<UnavailabilityType, UnavailabilityTypeInfo> =
   personal: { label: 'Personal', color: 'gold' },
 };
 
-/** Spec §5 and §9: a new period is annual leave unless another type is chosen. */
+/** docs/product.md#unavailability: a new period is annual leave unless another type is chosen. */
 export const DEFAULT_UNAVAILABILITY_TYPE: UnavailabilityType = 'annual_leave';
 
 export const UNAVAILABILITY_TYPE_OPTIONS = (
