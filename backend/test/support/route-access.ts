@@ -57,6 +57,8 @@ export const ROUTES: Record<string, RouteRule> = {
   resendVerification: { callers: ANYONE, tenant: NONE },
   forgotPassword: { callers: ANYONE, tenant: NONE },
   resetPassword: { callers: ANYONE, tenant: NONE },
+  /** The token from the link sent to the new address is the key. */
+  confirmEmailChange: { callers: ANYONE, tenant: NONE },
   /** No bearer token: the signed ticket from getProcedureFileLink names the organisation, user and file. */
   downloadProcedureFile: { callers: ANYONE, tenant: NONE },
 
@@ -208,6 +210,7 @@ export const EXAMPLES: Record<string, ExampleBuilder> = {
   // outbox can't settle, which would land in a later operation's unchanged-database check).
   forgotPassword: ({ admin }) => ({ body: { email: 'nobody@nowhere.example', organizationSubdomain: admin.subdomain } }),
   resetPassword: () => ({ body: { token: 'not-a-real-token', newPassword: 'brand new secret' } }),
+  confirmEmailChange: () => ({ body: { token: 'not-a-real-token' } }),
   downloadProcedureFile: async (f) => {
     await ensureDocument(f);
     const link = await f.t.http().get('/api/settings/procedure-file/link').set(...bearer(f.admin.token));
