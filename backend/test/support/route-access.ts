@@ -205,9 +205,9 @@ export const EXAMPLES: Record<string, ExampleBuilder> = {
   }),
   login: ({ admin }) => ({ body: { email: admin.email, password: admin.password, organizationSubdomain: admin.subdomain } }),
   verifyEmail: () => ({ body: { token: 'not-a-real-token' } }),
-  resendVerification: ({ admin }) => ({ body: { email: admin.email, organizationSubdomain: admin.subdomain } }),
-  // No such account: the answer is the same, and no reset is made after answering (a write the
+  // No such account: the answer is the same, and no link is made after answering (a write the
   // outbox can't settle, which would land in a later operation's unchanged-database check).
+  resendVerification: ({ admin }) => ({ body: { email: 'nobody@nowhere.example', organizationSubdomain: admin.subdomain } }),
   forgotPassword: ({ admin }) => ({ body: { email: 'nobody@nowhere.example', organizationSubdomain: admin.subdomain } }),
   resetPassword: () => ({ body: { token: 'not-a-real-token', newPassword: 'brand new secret' } }),
   confirmEmailChange: () => ({ body: { token: 'not-a-real-token' } }),
