@@ -156,6 +156,20 @@ describe('account takeover', () => {
       await t.http().post('/api/auth/confirm-email').send({ token }).expect(400);
     });
 
+    it('is refused at confirmation when the address has meanwhile become someone else’s, changing nothing', async () => {
+      const admin = await registerOrganization(t);
+      const member = await memberWithRole(t, admin, 'staff', 'Tom Taken');
+      const newEmail = `taken-${Date.now()}@school.example`;
+      await as(admin.token).put(`/api/staff/${member.staffId}`, { email: newEmail }).expect(200);
+      const confirm = await smtp.waitFor((e) => e.to.includes(newEmail) && /Confirm your new/.test(e.subject));
+      await as(admin.token).post('/api/staff', { name: 'Someone Else', email: newEmail }).expect(201);
+      const token = linkIn(confirm, '/confirm-email?token=').searchParams.get('token')!;
+      await t.http().post('/api/auth/confirm-email').send({ token }).expect(409);
+      expect((await sql('select email from staff where id = ?', [member.staffId]))[0].email).toBe(member.email);
+      await as(member.token).get('/api/auth/user').expect(200);
+      await login(admin, member.email).expect(200);
+    });
+
     it('moves an invitation that was never used to the new address, and the old link stops working', async () => {
       const admin = await registerOrganization(t);
       const invited = await as(admin.token).post('/api/staff', { name: 'Ian Invited', email: 'ian-old@school.example', invite: true }).expect(201);

@@ -19,7 +19,7 @@ import { TenantContext } from '../../tenancy/tenant-context';
 import { OutboxService } from '../mail/outbox.service';
 import { Organization } from '../tenants/entities/organization.entity';
 import { isReservedSubdomain } from '../tenants/reserved-subdomains';
-import { AccountsService } from './accounts.service';
+import { AccountsService, EMAIL_IN_USE } from './accounts.service';
 import { passwordResetEmail, verificationEmail } from './auth-emails';
 import type { AuthTokenDto, CurrentUserResponseDto, MessageDto } from './dto/auth-responses.dto';
 import type { EmailRequestDto } from './dto/email-request.dto';
@@ -116,7 +116,13 @@ export class AuthService {
 
   /** Confirms a new sign-in email from its link; every session of the user ends. */
   async confirmEmailChange(token: string): Promise<MessageDto> {
-    await this.em.transactional((em) => this.accounts.confirmEmailChange(em, token));
+    try {
+      await this.em.transactional((em) => this.accounts.confirmEmailChange(em, token));
+    } catch (err) {
+      // Another account took the address between the check and the write: the database decides.
+      if (err instanceof UniqueConstraintViolationException) throw new ConflictException(EMAIL_IN_USE);
+      throw err;
+    }
     return { message: 'Your new email address is confirmed. Please sign in with it.' };
   }
 

@@ -64,6 +64,8 @@ export class StaffService {
   ) {
     // A confirmed new sign-in email is the person's staff email too.
     accounts.onEmailChanged(async (em, userId, email) => {
+      const holder = await em.findOne(Staff, { email }, { fields: ['id', 'user'] });
+      if (holder && holder.user?.id !== userId) throw new ConflictException(STAFF_EXISTS);
       await em.nativeUpdate(Staff, { user: userId }, { email });
     });
   }
