@@ -5,6 +5,7 @@ import { Clock } from '../src/common/clock/clock';
 import { User } from '../src/modules/auth/entities/user.entity';
 import { Organization } from '../src/modules/tenants/entities/organization.entity';
 import { OutboxWorker } from '../src/modules/mail/outbox.worker';
+import { REGISTER_LIMITS } from '../src/modules/auth/auth.service';
 import { TenantContext } from '../src/tenancy/tenant-context';
 import { bearer, registerOrganization } from './support/accounts';
 import { linkIn, SmtpSink } from './support/smtp-sink';
@@ -78,7 +79,7 @@ describe('accounts', () => {
       }
     });
 
-    it('refuses a taken subdomain and a taken email with a 409 that says so', async () => {
+    it('refuses a taken subdomain with a 409 that says so; an email of another organisation signs up a new one', async () => {
       const first = await registerOrganization(t);
       const again = (subdomain: string, email: string) =>
         t.http().post('/api/auth/register').send({
@@ -86,10 +87,10 @@ describe('accounts', () => {
         });
       const sub = await again(first.subdomain.toUpperCase(), 'bob@example.com').expect(409);
       expect(sub.body.message).toBe(`The subdomain "${first.subdomain}" is already taken. Please choose another.`);
-      const email = await again('fresh-subdomain-1', first.email.toUpperCase()).expect(409);
-      expect(email.body.message).toBe('An account with this email already exists. Sign in instead, or use another email.');
+      // Emails are unique per organisation (docs/product.md#accounts-and-sign-in): the same person may run a second school.
+      await again('fresh-subdomain-1', first.email.toUpperCase()).expect(201);
       const em = t.get(MikroORM).em.fork();
-      expect(await em.count(Organization, { subdomain: 'fresh-subdomain-1' })).toBe(0);
+      expect(await em.count(Organization, { subdomain: 'fresh-subdomain-1' })).toBe(1);
     });
 
     it('refuses reserved subdomains', async () => {
@@ -286,6 +287,99 @@ describe('accounts', () => {
       await smtp.waitFor((e) => e.to.includes(account.email) && smtp.received.indexOf(e) >= before);
       await t.get(OutboxWorker).settle();
       expect(smtp.received.slice(before).some((e) => e.to.includes('ghost@example.com'))).toBe(false);
+    });
+  });
+  describe('emails unique per organisation', () => {
+    it('lets one address hold an account in two organisations, each signing in to its own, revealing nothing', async () => {
+      const a = await registerOrganization(t);
+      const b = await registerOrganization(t, { email: a.email, password: 'another password' });
+      const login = (subdomain: string, password: string) =>
+        t.http().post('/api/auth/login').send({ email: a.email, password, organizationSubdomain: subdomain });
+      const inA = (await login(a.subdomain, a.password).expect(200)).body.token as string;
+      const inB = (await login(b.subdomain, 'another password').expect(200)).body.token as string;
+      await login(a.subdomain, 'another password').expect(401);
+      const meA = (await t.http().get('/api/auth/user').set(...bearer(inA)).expect(200)).body;
+      const meB = (await t.http().get('/api/auth/user').set(...bearer(inB)).expect(200)).body;
+      expect(meA.organization.subdomain).toBe(a.subdomain);
+      expect(meB.organization.subdomain).toBe(b.subdomain);
+      expect(meA.user.id).not.toBe(meB.user.id);
+      const rows = await t.get(MikroORM).em.getConnection().execute('SELECT count(*)::int AS n FROM users WHERE email = ?', [a.email]);
+      expect(rows[0].n).toBe(2);
+    });
+
+    it("invites an address that has an account in another organisation like any other, creating this organisation's own account", async () => {
+      const a = await registerOrganization(t);
+      const b = await registerOrganization(t);
+      const res = await t.http().post('/api/staff').set(...bearer(b.token)).send({ name: 'Sue Supply', email: a.email, invite: true }).expect(201);
+      expect(res.body).toMatchObject({ inviteStatus: 'invited', role: 'staff' });
+      const invite = await smtp.waitFor((e) => e.to.includes(a.email) && /invited/.test(e.subject));
+      const token = linkIn(invite, '/reset-password?token=').searchParams.get('token')!;
+      await t.http().post('/api/auth/reset-password').send({ token, newPassword: 'supply password' }).expect(200);
+      await t.http().post('/api/auth/login').send({ email: a.email, password: 'supply password', organizationSubdomain: b.subdomain }).expect(200);
+      // A's admin account is untouched.
+      await t.http().post('/api/auth/login').send({ email: a.email, password: a.password, organizationSubdomain: a.subdomain }).expect(200);
+      await t.http().post('/api/auth/login').send({ email: a.email, password: 'supply password', organizationSubdomain: a.subdomain }).expect(401);
+    });
+
+    it('throttles sign-ups per email before hashing, creating nothing once limited', async () => {
+      await t.get(MikroORM).em.getConnection().execute('DELETE FROM rate_limit_buckets');
+      const email = 'serial-signup@example.com';
+      const signUp = (i: number) =>
+        t.http().post('/api/auth/register').send({
+          name: 'Sal Signup', email, password: 'secret12', organizationName: `Serial ${i}`, organizationSubdomain: `serial-${i}`,
+        });
+      for (let i = 0; i < REGISTER_LIMITS.email.limit; i += 1) await signUp(i).expect(201);
+      const limited = await signUp(99).expect(429);
+      expect(limited.body.message).toMatch(/^Too many sign-ups with this email\. Please wait \d+ minutes? and try again\.$/);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      const em = t.get(MikroORM).em.fork();
+      expect(await em.count(Organization, { subdomain: 'serial-99' })).toBe(0);
+    });
+  });
+
+  describe('malformed session claims', () => {
+    const jwt = new JwtService();
+    const sign = (claims: object, expiresIn?: '1h') =>
+      jwt.sign(claims, { secret: JWT_SECRET, algorithm: 'HS256', issuer: 'duty-manager', audience: 'duty-manager', ...(expiresIn && { expiresIn }) });
+
+    it('answers 401 to a correctly signed token whose sub or org is not a UUID, or that has no expiry', async () => {
+      const account = await registerOrganization(t);
+      const { sub, org, ver } = jwt.decode(account.token) as { sub: string; org: string; ver: number };
+      for (const token of [
+        sign({ sub: 'not-a-uuid', org, ver }, '1h'),
+        sign({ sub, org: "x' or 1=1", ver }, '1h'),
+        sign({ sub: 42, org, ver }, '1h'),
+        sign({ sub, org, ver: '0' }, '1h'),
+        sign({ sub, org, ver }),
+      ]) {
+        const res = await t.http().get('/api/auth/user').set(...bearer(token)).expect(401);
+        expect(res.body.message).toBe('Your session has ended. Please sign in again.');
+      }
+      await t.http().get('/api/auth/user').set(...bearer(sign({ sub, org, ver }, '1h'))).expect(200);
+    });
+  });
+
+  describe('resend verification', () => {
+    it('answers before doing any account-dependent work', async () => {
+      const account = await registerOrganization(t);
+      await smtp.waitFor((e) => e.to.includes(account.email) && /Verify/.test(e.subject));
+      const count = () => smtp.received.filter((e) => e.to.includes(account.email)).length;
+      const before = count();
+      const em = t.get(MikroORM).em.fork();
+      // Hold the account's verification tokens locked: work done before answering would wait
+      // for the lock, so only an answer given first can arrive while it is held.
+      await em.transactional(async (tx) => {
+        await tx.getConnection().execute(
+          'SELECT t.id FROM email_verification_tokens t JOIN users u ON u.id = t.user_id WHERE u.email = ? FOR UPDATE',
+          [account.email],
+          'all',
+          tx.getTransactionContext(),
+        );
+        const res = await t.http().post('/api/auth/resend-verification').send({ email: account.email, organizationSubdomain: account.subdomain }).expect(200);
+        expect(res.body.message).toBe('If that account still needs verifying, a new verification email has been sent.');
+      });
+      // Once the lock is released, the new link is sent.
+      await smtp.waitFor(() => count() > before);
     });
   });
 });

@@ -73,7 +73,7 @@ describe('calendar subscription feeds', () => {
   let sql: (query: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
   let admin: Account;
   let other: Account;
-  let zoe: { token: string; staffId: string };
+  let zoe: { token: string; staffId: string; email: string };
   let bob: string;
   let cat: string;
 
@@ -315,7 +315,11 @@ describe('calendar subscription feeds', () => {
     expect(await sql('select u.is_active from users u join staff s on s.user_id = u.id where s.id = ?', [zoe.staffId])).toEqual([{ is_active: false }]);
     for (const kind of FEEDS) await feed(kind, token).expect(404);
     await as(admin.token).put(`/api/staff/${zoe.staffId}`, { isActive: true }).expect(200);
-    for (const kind of FEEDS) await feed(kind, token).expect(200);
+    // Deactivation revoked the link for good: reactivating does not revive it (docs/security.md).
+    for (const kind of FEEDS) await feed(kind, token).expect(404);
+    // Her session ended too; she signs in again for the tests that follow.
+    const login = await t.http().post('/api/auth/login').send({ email: zoe.email, password: admin.password, organizationSubdomain: admin.subdomain }).expect(200);
+    zoe.token = login.body.token as string;
   });
 
   it("never shows another organisation's duties: each token opens its own organisation only", async () => {

@@ -93,9 +93,9 @@ describe('contract fuzzing', () => {
           case 'slots':
             return [ids.staff1, ids.staff2];
           case 'email':
-            // forgotPassword does its work after answering; for an unknown account it writes nothing,
-            // so the snapshot after its answer is final.
-            if (op.operationId === 'forgotPassword') return 'nobody@example.com';
+            // forgotPassword and resendVerification do their work after answering; for an unknown
+            // account they write nothing, so the snapshot after the answer is final.
+            if (op.operationId === 'forgotPassword' || op.operationId === 'resendVerification') return 'nobody@example.com';
             return auth && op.operationId !== 'register' ? admin.email : 'fuzz.new@example.com';
           case 'organizationSubdomain':
             return op.operationId === 'register' ? 'fuzz-school' : admin.subdomain;

@@ -9,6 +9,7 @@ import { Staff } from '../modules/staff/entities/staff.entity';
 import { CancelRequest } from '../modules/requests/entities/cancel-request.entity';
 import { StaffUnavailability } from '../modules/requests/entities/staff-unavailability.entity';
 import { SwapRequest } from '../modules/requests/entities/swap-request.entity';
+import { EmailChangeToken } from '../modules/auth/entities/email-change-token.entity';
 import { EmailVerificationToken } from '../modules/auth/entities/email-verification-token.entity';
 import { PasswordResetToken } from '../modules/auth/entities/password-reset-token.entity';
 import { User } from '../modules/auth/entities/user.entity';
@@ -26,6 +27,7 @@ export const ENTITIES: EntityClass<unknown>[] = [
   Organization,
   User,
   EmailVerificationToken,
+  EmailChangeToken,
   PasswordResetToken,
   RateLimitBucket,
   OutboxEmail,

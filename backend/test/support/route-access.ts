@@ -57,6 +57,8 @@ export const ROUTES: Record<string, RouteRule> = {
   resendVerification: { callers: ANYONE, tenant: NONE },
   forgotPassword: { callers: ANYONE, tenant: NONE },
   resetPassword: { callers: ANYONE, tenant: NONE },
+  /** The token from the link sent to the new address is the key. */
+  confirmEmailChange: { callers: ANYONE, tenant: NONE },
   /** No bearer token: the signed ticket from getProcedureFileLink names the organisation, user and file. */
   downloadProcedureFile: { callers: ANYONE, tenant: NONE },
 
@@ -203,11 +205,12 @@ export const EXAMPLES: Record<string, ExampleBuilder> = {
   }),
   login: ({ admin }) => ({ body: { email: admin.email, password: admin.password, organizationSubdomain: admin.subdomain } }),
   verifyEmail: () => ({ body: { token: 'not-a-real-token' } }),
-  resendVerification: ({ admin }) => ({ body: { email: admin.email, organizationSubdomain: admin.subdomain } }),
-  // No such account: the answer is the same, and no reset is made after answering (a write the
+  // No such account: the answer is the same, and no link is made after answering (a write the
   // outbox can't settle, which would land in a later operation's unchanged-database check).
+  resendVerification: ({ admin }) => ({ body: { email: 'nobody@nowhere.example', organizationSubdomain: admin.subdomain } }),
   forgotPassword: ({ admin }) => ({ body: { email: 'nobody@nowhere.example', organizationSubdomain: admin.subdomain } }),
   resetPassword: () => ({ body: { token: 'not-a-real-token', newPassword: 'brand new secret' } }),
+  confirmEmailChange: () => ({ body: { token: 'not-a-real-token' } }),
   downloadProcedureFile: async (f) => {
     await ensureDocument(f);
     const link = await f.t.http().get('/api/settings/procedure-file/link').set(...bearer(f.admin.token));

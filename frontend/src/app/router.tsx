@@ -50,6 +50,7 @@ export const routes: RouteObject[] = [
       ...APP_PAGES.map(pageRoute),
       { path: 'verify-email', handle: PUBLIC, lazy: authPage((m) => m.VerifyEmailPage) },
       { path: 'reset-password', handle: PUBLIC, lazy: authPage((m) => m.ResetPasswordPage) },
+      { path: 'confirm-email', handle: PUBLIC, lazy: authPage((m) => m.ConfirmEmailPage) },
       { path: 'forgot-password', handle: PUBLIC, lazy: authPage((m) => m.ForgotPasswordPage) },
       {
         path: 'resend-verification',

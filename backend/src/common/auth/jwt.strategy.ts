@@ -12,6 +12,28 @@ import { SESSION_USER_SQL, splitSessionRow } from './session-user';
 
 export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether a verified token's claims have the shape we issue. The signature proves we issued the
+ * token, not that its claims are usable: ids that are not UUIDs would reach PostgreSQL as a
+ * failed cast (a 500), and jsonwebtoken accepts a token without `exp` as one that never expires.
+ */
+export function hasSessionClaims(payload: unknown): payload is JwtPayload & { exp: number } {
+  const p = payload as Partial<JwtPayload & { exp: unknown }> | null;
+  return (
+    typeof p === 'object' &&
+    p !== null &&
+    typeof p.sub === 'string' &&
+    UUID.test(p.sub) &&
+    typeof p.org === 'string' &&
+    UUID.test(p.org) &&
+    Number.isSafeInteger(p.ver) &&
+    typeof p.exp === 'number' &&
+    Number.isFinite(p.exp)
+  );
+}
+
 /**
  * Accepts only HS256 tokens we issued for our audience, then checks the user still may sign
  * in: active, in an active organisation, and holding the token version the token was issued
@@ -35,10 +57,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     });
   }
 
-  async validate(payload: JwtPayload): Promise<AuthUser> {
-    if (typeof payload.sub !== 'string' || typeof payload.org !== 'string' || typeof payload.ver !== 'number') {
-      throw new UnauthorizedException(SESSION_ENDED);
-    }
+  async validate(payload: unknown): Promise<AuthUser> {
+    if (!hasSessionClaims(payload)) throw new UnauthorizedException(SESSION_ENDED);
     // From here on the request works inside the signed-in user's organisation.
     TenantContext.set(payload.org);
     // One raw statement: the same two entities findOne(User, populate organization) loaded, so

@@ -63,3 +63,39 @@ export function invitationEmail(e: LinkEmail & { invitedBy: string }): NewEmail 
     text: `${intro}\n\n${why}\n\n${e.link}\n`,
   };
 }
+
+export function emailChangeConfirmationEmail(e: LinkEmail & { requestedBy: string }): NewEmail {
+  const intro = `Hello ${e.name},`;
+  const why =
+    `${e.requestedBy} asked to make this address the sign-in email of your Duty Manager account at ${e.organizationName}. ` +
+    'It takes effect only when you confirm it with this link, which is valid for 24 hours and works once. ' +
+    'Confirming signs you out everywhere; then sign in with this address.';
+  return {
+    kind: 'email-change',
+    to: e.to,
+    organizationId: e.organizationId,
+    containsAccessLink: true,
+    subject: 'Confirm your new Duty Manager sign-in email',
+    html: layout([escapeHtml(intro), escapeHtml(why)], e.link, 'Confirm new email'),
+    text: `${intro}\n\n${why}\n\n${e.link}\n`,
+  };
+}
+
+/** To the old address: no link, just the news, so a change nobody asked for is noticed. */
+export function emailChangeNoticeEmail(e: Omit<LinkEmail, 'link'> & { newEmail: string; requestedBy: string }): NewEmail {
+  const intro = `Hello ${e.name},`;
+  const why =
+    `${e.requestedBy} asked to change the sign-in email of your Duty Manager account at ${e.organizationName} ` +
+    `from this address to ${e.newEmail}. Nothing changes unless the new address confirms it. ` +
+    'If you did not expect this, contact your administrator.';
+  const body = [escapeHtml(intro), escapeHtml(why)].map((p) => `<p>${p}</p>`).join('\n');
+  return {
+    kind: 'email-change-notice',
+    to: e.to,
+    organizationId: e.organizationId,
+    containsAccessLink: false,
+    subject: 'Your Duty Manager sign-in email is being changed',
+    html: `<!doctype html><html><body style="font-family:Arial,sans-serif;line-height:1.5;color:#1f1f1f">\n${body}\n</body></html>`,
+    text: `${intro}\n\n${why}\n`,
+  };
+}

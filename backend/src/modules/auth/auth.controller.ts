@@ -6,6 +6,7 @@ import { Authenticated, CurrentUser } from '../../common/auth/authenticated.deco
 import { ErrorResponseDto } from '../../common/http/error-body';
 import { AuthService } from './auth.service';
 import { AuthTokenDto, CurrentUserResponseDto, MessageDto } from './dto/auth-responses.dto';
+import { ConfirmEmailChangeDto } from './dto/confirm-email-change.dto';
 import { EmailRequestDto } from './dto/email-request.dto';
 import { LoginDto } from './dto/login.dto';
 import { RegisterDto } from './dto/register.dto';
@@ -26,9 +27,10 @@ export class AuthController {
    * verification link and signs the new admin in.
    */
   @Post('register')
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'The subdomain or the email is already taken.' })
-  register(@Body() dto: RegisterDto): Promise<AuthTokenDto> {
-    return this.auth.register(dto);
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'The subdomain is already taken.' })
+  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'Too many sign-ups; wait and try again.' })
+  register(@Body() dto: RegisterDto, @Req() req: Request): Promise<AuthTokenDto> {
+    return this.auth.register(dto, clientAddress(req));
   }
 
   /** Signs in to one organisation. Repeated failures are throttled per account and per address. */
@@ -52,6 +54,18 @@ export class AuthController {
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The link is invalid, used or expired.' })
   verifyEmail(@Body() dto: VerifyEmailDto): Promise<MessageDto> {
     return this.auth.verifyEmail(dto.token);
+  }
+
+  /**
+   * Makes a new sign-in email take effect, with the token from the link sent to that address
+   * (single use, 24 hours). Every session of the account ends; sign in with the new address.
+   */
+  @Post('confirm-email')
+  @HttpCode(HttpStatus.OK)
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The link is invalid, used or expired.' })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'The new address has meanwhile become another account’s.' })
+  confirmEmailChange(@Body() dto: ConfirmEmailChangeDto): Promise<MessageDto> {
+    return this.auth.confirmEmailChange(dto.token);
   }
 
   /** Sends a new verification link when the account exists and is not verified yet; the answer is the same either way. */

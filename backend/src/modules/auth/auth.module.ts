@@ -7,6 +7,7 @@ import { JwtSecret } from '../../common/auth/jwt-secret.token';
 import { PasswordService } from '../../common/security/password.service';
 import { ConfigService } from '@nestjs/config';
 import type { Env } from '../../config/env';
+import { AccountsService } from './accounts.service';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { InvitationService } from './invitation.service';
@@ -29,7 +30,7 @@ import { InvitationService } from './invitation.service';
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, PasswordService, JwtStrategy, InvitationService],
-  exports: [PasswordService, InvitationService],
+  providers: [AuthService, PasswordService, JwtStrategy, InvitationService, AccountsService],
+  exports: [PasswordService, InvitationService, AccountsService],
 })
 export class AuthModule {}

@@ -19,6 +19,7 @@ import { TenantContext } from '../../tenancy/tenant-context';
 import { OutboxService } from '../mail/outbox.service';
 import { Organization } from '../tenants/entities/organization.entity';
 import { isReservedSubdomain } from '../tenants/reserved-subdomains';
+import { AccountsService, EMAIL_IN_USE } from './accounts.service';
 import { passwordResetEmail, verificationEmail } from './auth-emails';
 import type { AuthTokenDto, CurrentUserResponseDto, MessageDto } from './dto/auth-responses.dto';
 import type { EmailRequestDto } from './dto/email-request.dto';
@@ -42,6 +43,15 @@ export const LOGIN_LIMITS = {
   account: { limit: 5, windowSeconds: 15 * 60 },
   address: { limit: 50, windowSeconds: 15 * 60 },
 } as const;
+/**
+ * Sign-ups, counted per attempt before any hashing: per client address (a school signs up once;
+ * a script hashing passwords on our CPU does not get far) and per email (a mailbox is not flooded
+ * with verification emails).
+ */
+export const REGISTER_LIMITS = {
+  address: { limit: 50, windowSeconds: 60 * 60 },
+  email: { limit: 5, windowSeconds: 60 * 60 },
+} as const;
 /** Emails a client address may trigger (reset, verification) per window. */
 export const EMAIL_REQUEST_LIMIT = { limit: 20, windowSeconds: 15 * 60 };
 
@@ -64,49 +74,57 @@ export class AuthService {
     private readonly outbox: OutboxService,
     private readonly clock: Clock,
     private readonly config: ConfigService<Env, true>,
+    private readonly accounts: AccountsService,
   ) {}
 
-  /** Creates the organisation and its first user, an admin, and sends the verification email. */
-  async register(dto: RegisterDto): Promise<AuthTokenDto> {
+  /**
+   * Creates the organisation and its first user, an admin, and sends the verification email.
+   * The email can't collide: emails are unique per organisation and this one is new, so nothing
+   * here says whether the address has an account elsewhere. Throttled per client address and per
+   * email, and the cheap checks run before the password is hashed.
+   */
+  async register(dto: RegisterDto, clientAddress: string): Promise<AuthTokenDto> {
     if (isReservedSubdomain(dto.organizationSubdomain)) {
       throw new BadRequestException(`The subdomain "${dto.organizationSubdomain}" is reserved. Please choose another.`);
+    }
+    await this.limitRegistrations(clientAddress, dto.email);
+    if (await this.em.count(Organization, { subdomain: dto.organizationSubdomain })) {
+      throw this.subdomainTaken(dto.organizationSubdomain);
     }
     const passwordHash = await this.passwords.hash(dto.password);
     const now = this.clock.now();
     let user: User;
     try {
       user = await this.em.transactional(async (em) => {
-        if (await em.count(Organization, { subdomain: dto.organizationSubdomain })) {
-          throw this.subdomainTaken(dto.organizationSubdomain);
-        }
-        if (await TenantContext.runUnscoped(() => em.count(User, { email: dto.email }))) {
-          throw this.emailTaken();
-        }
         const organization = em.create(Organization, {
           name: dto.organizationName,
           subdomain: dto.organizationSubdomain,
           type: dto.organizationType ?? 'school',
           trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * 24 * 60 * 60 * 1000),
         });
-        const admin = em.create(User, {
-          organization,
-          email: dto.email,
-          name: dto.name,
-          passwordHash,
-          role: 'admin',
-        });
+        const admin = em.create(User, { organization, email: dto.email, name: dto.name, passwordHash, role: 'admin' });
         this.queueVerification(em, admin, organization);
         return admin;
       });
     } catch (err) {
-      // Two sign-ups racing for the same subdomain or email: the database decides.
-      if (err instanceof UniqueConstraintViolationException) {
-        throw /subdomain/.test(err.message) ? this.subdomainTaken(dto.organizationSubdomain) : this.emailTaken();
-      }
+      // Two sign-ups racing for the same subdomain: the database decides.
+      if (err instanceof UniqueConstraintViolationException) throw this.subdomainTaken(dto.organizationSubdomain);
       throw err;
     }
     this.outbox.flushed();
     return { token: await this.issueToken(user) };
+  }
+
+  /** Confirms a new sign-in email from its link; every session of the user ends. */
+  async confirmEmailChange(token: string): Promise<MessageDto> {
+    try {
+      await this.em.transactional((em) => this.accounts.confirmEmailChange(em, token));
+    } catch (err) {
+      // Another account took the address between the check and the write: the database decides.
+      if (err instanceof UniqueConstraintViolationException) throw new ConflictException(EMAIL_IN_USE);
+      throw err;
+    }
+    return { message: 'Your new email address is confirmed. Please sign in with it.' };
   }
 
   async login(dto: LoginDto, clientAddress: string): Promise<AuthTokenDto> {
@@ -177,7 +195,7 @@ export class AuthService {
 
   async resendVerification(dto: EmailRequestDto, clientAddress: string): Promise<MessageDto> {
     await this.limitEmailRequests(clientAddress);
-    await this.withAccount(dto, async (em, user, organization) => {
+    this.afterAnswering('Verification resend', dto, async (em, user, organization) => {
       if (user.emailVerified || !user.isActive) return;
       await em.nativeDelete(EmailVerificationToken, { user: user.id });
       this.queueVerification(em, user, organization);
@@ -185,33 +203,25 @@ export class AuthService {
     return { message: RESEND_VERIFICATION_MESSAGE };
   }
 
-  /**
-   * Always answers the same neutral message, and does the account-dependent work after
-   * answering, so neither the response nor its timing tells whether the account exists.
-   */
   async forgotPassword(dto: EmailRequestDto, clientAddress: string): Promise<MessageDto> {
     await this.limitEmailRequests(clientAddress);
-    setImmediate(() => {
-      this.withAccount(dto, async (em, user, organization) => {
-        if (!user.isActive) return;
-        const { token, hash } = createSecretToken();
-        em.create(PasswordResetToken, {
-          user,
-          tokenHash: hash,
-          expiresAt: new Date(this.clock.now().getTime() + RESET_TTL_MS),
-        });
-        this.outbox.enqueue(
-          em,
-          passwordResetEmail({
-            to: user.email,
-            name: user.name,
-            organizationName: organization.name,
-            organizationId: organization.id,
-            link: `${this.linkBase()}/reset-password?token=${token}`,
-          }),
-        );
-      }).catch((err: unknown) =>
-        this.logger.error(`Password reset request failed: ${err instanceof Error ? err.message : String(err)}`),
+    this.afterAnswering('Password reset request', dto, async (em, user, organization) => {
+      if (!user.isActive) return;
+      const { token, hash } = createSecretToken();
+      em.create(PasswordResetToken, {
+        user,
+        tokenHash: hash,
+        expiresAt: new Date(this.clock.now().getTime() + RESET_TTL_MS),
+      });
+      this.outbox.enqueue(
+        em,
+        passwordResetEmail({
+          to: user.email,
+          name: user.name,
+          organizationName: organization.name,
+          organizationId: organization.id,
+          link: `${this.linkBase()}/reset-password?token=${token}`,
+        }),
       );
     });
     return { message: FORGOT_PASSWORD_MESSAGE };
@@ -247,8 +257,36 @@ export class AuthService {
     return appUrl({ PORT: this.config.get('PORT', { infer: true }), APP_URL: this.config.get('APP_URL', { infer: true }) });
   }
 
+  private async limitRegistrations(clientAddress: string, email: string): Promise<void> {
+    const address = await this.rateLimits.hit(`register:address:${clientAddress}`, REGISTER_LIMITS.address);
+    if (address.count > REGISTER_LIMITS.address.limit) {
+      throw new TooManyRequestsException('sign-ups from your network', address.retryAfterSeconds);
+    }
+    const account = await this.rateLimits.hit(`register:email:${email}`, REGISTER_LIMITS.email);
+    if (account.count > REGISTER_LIMITS.email.limit) {
+      throw new TooManyRequestsException('sign-ups with this email', account.retryAfterSeconds);
+    }
+  }
+
   private async limitEmailRequests(clientAddress: string): Promise<void> {
     await this.rateLimits.consume(`email-request:address:${clientAddress}`, EMAIL_REQUEST_LIMIT, 'email requests from your network');
+  }
+
+  /**
+   * Runs the account-dependent part of a neutral-answer flow (resend verification, forgot
+   * password) after the answer has gone: the caller answers the same message at once, so neither
+   * the response nor its timing tells whether the account exists or what state it is in.
+   */
+  private afterAnswering(
+    what: string,
+    dto: EmailRequestDto,
+    fn: (em: EntityManager, user: User, organization: Organization) => Promise<void>,
+  ): void {
+    setImmediate(() => {
+      this.withAccount(dto, fn).catch((err: unknown) =>
+        this.logger.error(`${what} failed: ${err instanceof Error ? err.message : String(err)}`),
+      );
+    });
   }
 
   /** Runs `fn` in a transaction for the account named by email and subdomain, if it exists. */
@@ -294,9 +332,5 @@ export class AuthService {
 
   private subdomainTaken(subdomain: string): ConflictException {
     return new ConflictException(`The subdomain "${subdomain}" is already taken. Please choose another.`);
-  }
-
-  private emailTaken(): ConflictException {
-    return new ConflictException('An account with this email already exists. Sign in instead, or use another email.');
   }
 }

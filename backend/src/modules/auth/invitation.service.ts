@@ -5,9 +5,9 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { Clock } from '../../common/clock/clock';
 import { createSecretToken } from '../../common/security/secret-token';
 import { appUrl, type Env } from '../../config/env';
-import { TenantContext } from '../../tenancy/tenant-context';
 import { OutboxService } from '../mail/outbox.service';
 import type { Organization } from '../tenants/entities/organization.entity';
+import { assertMayActOn } from './account-policy';
 import { invitationEmail } from './auth-emails';
 import { PasswordResetToken } from './entities/password-reset-token.entity';
 import { User } from './entities/user.entity';
@@ -44,15 +44,13 @@ export class InvitationService {
     if (!invitee.isActive) {
       throw new ConflictException(`${invitee.name} is inactive. Reactivate them before inviting them to sign in.`);
     }
+    // Emails are unique per organisation: an account of the same address in another
+    // organisation is another account, neither found nor revealed here.
     let user = invitee.user ?? (await em.findOne(User, { email: invitee.email }));
-    if (!user) {
-      // Emails are unique across organisations (docs/product.md#accounts-and-sign-in): the address may be taken elsewhere.
-      const elsewhere = await TenantContext.runUnscoped(() => em.count(User, { email: invitee.email }));
-      if (elsewhere) {
-        throw new ConflictException(
-          `${invitee.email} already has a Duty Manager account with another organisation, so it cannot be invited here.`,
-        );
-      }
+    if (user) {
+      // Linking an existing account, or sending it a set-password link, acts on that account.
+      assertMayActOn(invitedBy, user, invitee.user ? 'invite' : 'link');
+    } else {
       user = em.create(User, { email: invitee.email, name: invitee.name, role: 'staff', passwordHash: null });
       await em.flush();
     }

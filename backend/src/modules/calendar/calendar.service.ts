@@ -56,7 +56,10 @@ export class CalendarService {
 
   async subscription(user: AuthUser): Promise<CalendarSubscriptionDto> {
     const [row] = await this.em.execute<{ created_at: Date; last_used_at: Date | null }[]>(
-      'select created_at, last_used_at from calendar_feed_tokens where organization_id = ? and user_id = ?',
+      `select t.created_at, t.last_used_at
+         from calendar_feed_tokens t
+         join users u on u.id = t.user_id and u.organization_id = t.organization_id
+        where t.organization_id = ? and t.user_id = ? and t.user_token_version = u.token_version`,
       [user.organizationId, user.id],
     );
     return {
@@ -81,9 +84,11 @@ export class CalendarService {
         [user.organizationId, user.id],
       );
       const [row] = await em.execute<{ created_at: Date }[]>(
-        `insert into calendar_feed_tokens (id, organization_id, user_id, selector, secret_hash)
-         values (gen_random_uuid(), ?, ?, ?, ?) returning created_at`,
-        [user.organizationId, user.id, selector, sha256(secret).toString('hex')],
+        `insert into calendar_feed_tokens (id, organization_id, user_id, selector, secret_hash, user_token_version)
+         select gen_random_uuid(), u.organization_id, u.id, ?, ?, u.token_version
+           from users u where u.organization_id = ? and u.id = ?
+         returning created_at`,
+        [selector, sha256(secret).toString('hex'), user.organizationId, user.id],
       );
       const base = `${this.appUrl()}${FEED_PATH}`;
       const allDutiesUrl = `${base}/all-duties?token=${token}`;
@@ -111,7 +116,7 @@ export class CalendarService {
 
   /**
    * The owner of a token, or 404 for anything else: malformed, unknown, rotated, revoked, or its
-   * user or organisation deactivated. The secret's hash is compared in constant time, also
+   * user or organisation deactivated, or the user's sessions ended since it was issued. The secret's hash is compared in constant time, also
    * (against a dummy) when the selector matches nothing.
    */
   async owner(token: unknown): Promise<FeedOwner> {
@@ -125,7 +130,7 @@ export class CalendarService {
              join users u on u.id = t.user_id and u.organization_id = t.organization_id
              join organizations o on o.id = t.organization_id
              left join staff s on s.user_id = u.id and s.organization_id = t.organization_id
-            where t.selector = ? and u.is_active and o.is_active`,
+            where t.selector = ? and u.is_active and o.is_active and t.user_token_version = u.token_version`,
           [selector],
         )
       : [];

@@ -12,6 +12,7 @@ import { SettingsService } from './settings.service';
 export const PROCEDURE_FILE_PATH = '/api/settings/procedure-file';
 /** How long a download link from the Instructions page works. */
 const LINK_SECONDS = 15 * 60;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NO_DOCUMENT = 'No procedure document has been uploaded';
 const LINK_EXPIRED = 'This download link has expired or the document was replaced. Open Instructions again to download it.';
 
@@ -23,10 +24,11 @@ export interface StoredProcedureFile {
 }
 
 interface Ticket {
-  /** Organisation, file id, user, expiry (epoch seconds). */
+  /** Organisation, file id, user, the user's session version, expiry (epoch seconds). */
   o: string;
   f: string;
   u: string;
+  v: number;
   e: number;
 }
 
@@ -93,20 +95,30 @@ export class ProcedureFileService {
   async link(actor: AuthUser): Promise<{ url: string; expiresAt: Date }> {
     const [row] = await this.em.execute<{ id: string }[]>('select id from procedure_files where organization_id = ?', [actor.organizationId]);
     if (!row) throw new NotFoundException(NO_DOCUMENT);
+    const [user] = await this.em.execute<{ token_version: number }[]>(
+      'select token_version from users where id = ? and organization_id = ?',
+      [actor.id, actor.organizationId],
+    );
+    if (!user) throw new UnauthorizedException(LINK_EXPIRED);
     const expires = Math.floor(this.clock.now().getTime() / 1000) + LINK_SECONDS;
-    const ticket: Ticket = { o: actor.organizationId, f: row.id, u: actor.id, e: expires };
+    const ticket: Ticket = { o: actor.organizationId, f: row.id, u: actor.id, v: user.token_version, e: expires };
     const body = Buffer.from(JSON.stringify(ticket)).toString('base64url');
     const token = `${body}.${this.sign(body)}`;
     return { url: `${PROCEDURE_FILE_PATH}/download?ticket=${token}`, expiresAt: new Date(expires * 1000) };
   }
 
-  /** The document a link's ticket names, if the ticket is genuine, current and its user active. */
+  /**
+   * The document a link's ticket names, if the ticket is genuine, current, and its user active
+   * with the session version it was issued under: whatever ends the user's sessions (a password
+   * reset, deactivation, a new sign-in email) ends their links too, and reactivation does not
+   * bring them back.
+   */
   async readWithTicket(token: unknown): Promise<StoredProcedureFile> {
     const ticket = this.verify(token);
     const [user] = await this.em.execute<{ ok: boolean }[]>(
-      `select (u.is_active and o.is_active) as ok from users u join organizations o on o.id = u.organization_id
+      `select (u.is_active and o.is_active and u.token_version = ?) as ok from users u join organizations o on o.id = u.organization_id
         where u.id = ? and u.organization_id = ?`,
-      [ticket.u, ticket.o],
+      [ticket.v, ticket.u, ticket.o],
     );
     if (!user?.ok) throw new UnauthorizedException(LINK_EXPIRED);
     const file = await this.read(ticket.o).catch(() => undefined);
@@ -130,7 +142,17 @@ export class ProcedureFileService {
     } catch {
       throw new UnauthorizedException(LINK_EXPIRED);
     }
-    if (typeof ticket.e !== 'number' || ticket.e * 1000 < this.clock.now().getTime()) throw new UnauthorizedException(LINK_EXPIRED);
+    const wellFormed =
+      typeof ticket === 'object' &&
+      ticket !== null &&
+      typeof ticket.o === 'string' &&
+      UUID.test(ticket.o) &&
+      typeof ticket.u === 'string' &&
+      UUID.test(ticket.u) &&
+      typeof ticket.f === 'string' &&
+      Number.isSafeInteger(ticket.v) &&
+      typeof ticket.e === 'number';
+    if (!wellFormed || ticket.e * 1000 < this.clock.now().getTime()) throw new UnauthorizedException(LINK_EXPIRED);
     return ticket;
   }
 }

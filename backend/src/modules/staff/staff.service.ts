@@ -3,7 +3,8 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import type { AuthUser } from '../../common/auth/auth-user';
 import type { Role } from '../../common/auth/roles';
 import { AuditService, changedFields } from '../audit/audit.service';
-import { User } from '../auth/entities/user.entity';
+import { AccountsService, EMAIL_IN_USE } from '../auth/accounts.service';
+import type { User } from '../auth/entities/user.entity';
 import { InvitationService } from '../auth/invitation.service';
 import { OutboxService } from '../mail/outbox.service';
 import { TenantContext } from '../../tenancy/tenant-context';
@@ -59,7 +60,15 @@ export class StaffService {
     private readonly audit: AuditService,
     private readonly invitations: InvitationService,
     private readonly outbox: OutboxService,
-  ) {}
+    private readonly accounts: AccountsService,
+  ) {
+    // A confirmed new sign-in email is the person's staff email too.
+    accounts.onEmailChanged(async (em, userId, email) => {
+      const holder = await em.findOne(Staff, { email }, { fields: ['id', 'user'] });
+      if (holder && holder.user?.id !== userId) throw new ConflictException(STAFF_EXISTS);
+      await em.nativeUpdate(Staff, { user: userId }, { email });
+    });
+  }
 
   /**
    * One raw statement of the signed-in organisation (the tenant filter's own source), its rows
@@ -80,8 +89,12 @@ export class StaffService {
       });
       // Someone of this organisation who already signs in with this email (say, the admin
       // adding themselves) is the same person.
-      const existingUser = await em.findOne(User, { email: dto.email });
-      if (existingUser && !(await em.count(Staff, { user: existingUser.id }))) staff.user = ref(existingUser);
+      const existingUser = await this.accounts.findByEmail(em, dto.email);
+      if (existingUser && !(await em.count(Staff, { user: existingUser.id }))) {
+        // Linking gives whoever manages this record a say over that account.
+        this.accounts.assertMayChange(actor, existingUser, 'link');
+        staff.user = ref(existingUser);
+      }
       if (dto.invite) await this.invite(em, staff, actor);
       await em.flush();
       const created = toStaffDto(staff);
@@ -96,42 +109,51 @@ export class StaffService {
     });
   }
 
+  /**
+   * Rota fields (department, teaching) are the manager's to edit for anyone; everything that
+   * reaches the linked account (email, active state, name, invitation) goes through
+   * AccountsService, which applies who-may-act-on-whom. A new email of someone who can sign in
+   * waits for the new address to confirm it: until then the record keeps the old one.
+   */
   async update(actor: AuthUser, id: string, dto: UpdateStaffDto): Promise<StaffDto> {
     return this.write(async (em) => {
       const staff = await this.find(em, id);
       const user = staff.user?.getEntity();
       const before = toStaffDto(staff);
+      let emailPending = false;
 
       if (dto.email !== undefined && dto.email !== staff.email) {
         if (await em.count(Staff, { email: dto.email, id: { $ne: staff.id } })) throw new ConflictException(STAFF_EXISTS);
-        if (user) user.email = dto.email;
+        if (user) {
+          const organization = await em.findOneOrFail(Organization, { id: actor.organizationId });
+          emailPending = (await this.accounts.changeEmail(em, actor, user, dto.email, organization)).pending;
+        }
       }
-      if (dto.isActive === false && staff.isActive && user) await this.assertNotLastAdmin(em, user, 'deactivated');
+      if (user && dto.name !== undefined) this.accounts.rename(actor, user, dto.name);
+      if (user && dto.isActive !== undefined) await this.accounts.setActive(em, actor, user, dto.isActive);
 
       em.assign(staff, {
         ...(dto.name !== undefined && { name: dto.name }),
-        ...(dto.email !== undefined && { email: dto.email }),
+        ...(dto.email !== undefined && !emailPending && { email: dto.email }),
         ...(dto.department !== undefined && { department: dto.department }),
         ...(dto.isTeaching !== undefined && { isTeaching: dto.isTeaching }),
         ...(dto.isActive !== undefined && { isActive: dto.isActive }),
       });
-      if (user) {
-        // Deactivated staff cannot sign in; their sessions end at their next request.
-        user.isActive = staff.isActive;
-        user.name = staff.name;
-      }
-      if (dto.invite) await this.invite(em, staff, actor);
+      // Someone invited who had not chosen a password yet: the invitation follows the new address.
+      const reinvite = user && !user.hasPassword && before.email !== staff.email && staff.isActive;
+      if (dto.invite || reinvite) await this.invite(em, staff, actor);
       await em.flush();
 
       const after = toStaffDto(staff);
       const action =
         before.isActive !== after.isActive ? (after.isActive ? 'staff.reactivated' : 'staff.deactivated') : 'staff.updated';
       const verb = { 'staff.reactivated': 'Reactivated', 'staff.deactivated': 'Deactivated', 'staff.updated': 'Edited' }[action];
+      const pendingNote = emailPending ? ` and asked ${dto.email} to confirm the new sign-in email` : '';
       this.audit.record(em, actor, {
         kind: 'staff',
         action,
         entityId: staff.id,
-        summary: `${verb} staff member ${staff.name}${dto.invite ? ' and invited them to sign in' : ''}`,
+        summary: `${verb} staff member ${staff.name}${dto.invite ? ' and invited them to sign in' : ''}${pendingNote}`,
         ...changedFields(auditView(before), auditView(after)),
       });
       return after;
@@ -141,7 +163,9 @@ export class StaffService {
   async inviteAgain(actor: AuthUser, id: string): Promise<StaffDto> {
     return this.write(async (em) => {
       const staff = await this.find(em, id);
-      if (staff.user?.getEntity().hasPassword) {
+      const user = staff.user?.getEntity();
+      if (user) this.accounts.assertMayChange(actor, user, 'invite');
+      if (user?.hasPassword) {
         throw new ConflictException(`${staff.name} can already sign in. If they forgot their password, they can reset it from the sign-in page.`);
       }
       await this.invite(em, staff, actor);
@@ -164,9 +188,8 @@ export class StaffService {
         throw new ConflictException(`Invite ${staff.name} to sign in first: only people who can sign in have a role.`);
       }
       if (user.role === role) return toStaffDto(staff);
-      if (user.role === 'admin') await this.assertNotLastAdmin(em, user, 'demoted');
       const previous = user.role;
-      user.role = role;
+      await this.accounts.changeRole(em, actor, user, role);
       await em.flush();
       this.audit.record(em, actor, {
         kind: 'role',
@@ -221,7 +244,7 @@ export class StaffService {
       return result;
     } catch (err) {
       if (err instanceof UniqueConstraintViolationException) {
-        throw new ConflictException(/users_email/.test(err.message) ? 'That email already belongs to another account.' : STAFF_EXISTS);
+        throw new ConflictException(/users_organization_id_email/.test(err.message) ? EMAIL_IN_USE : STAFF_EXISTS);
       }
       throw err;
     }
@@ -236,16 +259,6 @@ export class StaffService {
       actor,
     );
     staff.user = ref(user);
-  }
-
-  private async assertNotLastAdmin(em: EntityManager, user: User, change: 'deactivated' | 'demoted'): Promise<void> {
-    if (user.role !== 'admin' || !user.isActive) return;
-    const others = await em.count(User, { role: 'admin', isActive: true, id: { $ne: user.id } });
-    if (others === 0) {
-      throw new ConflictException(
-        `${user.name} is the last active admin and cannot be ${change}. Make someone else an admin first.`,
-      );
-    }
   }
 
   private async find(em: EntityManager, id: string): Promise<Staff> {

@@ -1,5 +1,6 @@
 // The account screens reached from emailed links. The app router loads this module lazily and
 // picks the page for each path.
+export { ConfirmEmailPage } from './pages/confirm-email-page';
 export { ForgotPasswordPage } from './pages/forgot-password-page';
 export { ResendVerificationPage } from './pages/resend-verification-page';
 export { ResetPasswordPage } from './pages/reset-password-page';

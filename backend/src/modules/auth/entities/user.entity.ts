@@ -3,8 +3,13 @@ import { Entity, Enum, Formula, OptionalProps, PrimaryKey, Property, Unique } fr
 import { ROLES, type Role } from '../../../common/auth/roles';
 import { TenantScopedEntity } from '../../../tenancy/tenant-scoped.entity';
 
-/** Someone who signs in. Emails are stored lower-cased and are unique across all organisations (docs/product.md#accounts-and-sign-in). */
+/**
+ * Someone who signs in to one organisation. Emails are stored lower-cased and are unique within
+ * the organisation: one person may belong to several schools, and sign-in always names the
+ * organisation (docs/product.md#accounts-and-sign-in).
+ */
 @Entity({ tableName: 'users' })
+@Unique({ properties: ['organization', 'email'] })
 export class User extends TenantScopedEntity {
   [OptionalProps]?: 'organization' | 'role' | 'isActive' | 'emailVerified' | 'tokenVersion' | 'createdAt' | 'updatedAt';
 
@@ -12,7 +17,6 @@ export class User extends TenantScopedEntity {
   id: string = randomUUID();
 
   @Property({ type: 'string', length: 254 })
-  @Unique()
   email!: string;
 
   /** Empty for someone invited who has not chosen a password yet. */
@@ -39,8 +43,8 @@ export class User extends TenantScopedEntity {
   lastLogin?: Date;
 
   /**
-   * Part of every token issued to the user; raising it (password reset) ends every session
-   * at once.
+   * Part of every token issued to the user, and of their download links and calendar feed
+   * tokens; raising it (password reset, deactivation, a new sign-in email) ends them all at once.
    */
   @Property({ type: 'integer', default: 0 })
   tokenVersion = 0;

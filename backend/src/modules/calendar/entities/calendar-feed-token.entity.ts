@@ -11,7 +11,7 @@ import { User } from '../../auth/entities/user.entity';
  */
 @Entity({ tableName: 'calendar_feed_tokens' })
 export class CalendarFeedToken extends TenantScopedEntity {
-  [OptionalProps]?: 'organization' | 'createdAt' | 'lastUsedAt';
+  [OptionalProps]?: 'organization' | 'createdAt' | 'lastUsedAt' | 'userTokenVersion';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -26,6 +26,14 @@ export class CalendarFeedToken extends TenantScopedEntity {
   /** SHA-256 of the secret half (256 random bits), hex. */
   @Property({ type: 'string', length: 64, hidden: true })
   secretHash!: string;
+
+  /**
+   * The user's session version (users.token_version) when the token was issued. The token works
+   * only while they are equal, so whatever ends the user's sessions — deactivation, a password
+   * reset, a new sign-in email — revokes the feed for good: reactivating does not revive it.
+   */
+  @Property({ type: 'integer', default: 0 })
+  userTokenVersion = 0;
 
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();

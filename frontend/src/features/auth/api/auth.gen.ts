@@ -8,6 +8,14 @@ const injectedRtkApi = api
   })
   .injectEndpoints({
     endpoints: (build) => ({
+      confirmEmailChange: build.mutation<ConfirmEmailChangeApiResponse, ConfirmEmailChangeApiArg>({
+        query: (queryArg) => ({
+          url: `/api/auth/confirm-email`,
+          method: 'POST',
+          body: queryArg.confirmEmailChangeDto,
+        }),
+        invalidatesTags: ['auth'],
+      }),
       forgotPassword: build.mutation<ForgotPasswordApiResponse, ForgotPasswordApiArg>({
         query: (queryArg) => ({
           url: `/api/auth/forgot-password`,
@@ -60,6 +68,10 @@ const injectedRtkApi = api
     overrideExisting: false,
   });
 export { injectedRtkApi as generatedApi };
+export type ConfirmEmailChangeApiResponse = /** status 200  */ MessageDto;
+export type ConfirmEmailChangeApiArg = {
+  confirmEmailChangeDto: ConfirmEmailChangeDto;
+};
 export type ForgotPasswordApiResponse = /** status 200  */ MessageDto;
 export type ForgotPasswordApiArg = {
   emailRequestDto: EmailRequestDto;
@@ -95,6 +107,10 @@ export type ErrorResponseDto = {
   error: string;
   message: string;
   statusCode: number;
+};
+export type ConfirmEmailChangeDto = {
+  /** The token from the confirmation link sent to the new address. */
+  token: string;
 };
 export type EmailRequestDto = {
   email: string;
@@ -161,6 +177,7 @@ export type VerifyEmailDto = {
   token: string;
 };
 export const {
+  useConfirmEmailChangeMutation,
   useForgotPasswordMutation,
   useLoginMutation,
   useRegisterMutation,

@@ -10,6 +10,8 @@ import { generatedApi } from './auth.gen';
  */
 export const authApi = generatedApi.enhanceEndpoints({
   endpoints: {
+    // Confirming ends every session; the page signs the local one out itself.
+    confirmEmailChange: { invalidatesTags: [] },
     forgotPassword: { invalidatesTags: [] },
     resendVerification: { invalidatesTags: [] },
     resetPassword: { invalidatesTags: [] },
@@ -17,6 +19,7 @@ export const authApi = generatedApi.enhanceEndpoints({
 });
 
 export const {
+  useConfirmEmailChangeMutation,
   useForgotPasswordMutation,
   useGetCurrentUserQuery,
   useLoginMutation,

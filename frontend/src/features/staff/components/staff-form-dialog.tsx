@@ -67,11 +67,19 @@ export function StaffFormDialog({ open, staff, onClose, afterClose }: StaffFormD
     };
     try {
       if (staff) {
-        await updateStaff({
+        const saved = await updateStaff({
           id: staff.id,
           updateStaffDto: { ...fields, ...(values.invite && { invite: true }) },
         }).unwrap();
-        toast({ title: 'Success', description: 'Staff member updated successfully' });
+        const requested = fields.email.toLowerCase();
+        // Someone who signs in keeps their email until the new address confirms it.
+        const pending = requested !== staff.email && saved.email !== requested;
+        toast({
+          title: 'Success',
+          description: pending
+            ? `Staff member updated. ${requested} has been sent a link to confirm the new sign-in email; it changes once they confirm it.`
+            : 'Staff member updated successfully',
+        });
       } else {
         await createStaff({ createStaffDto: { ...fields, invite: values.invite } }).unwrap();
         toast({ title: 'Success', description: 'Staff member added successfully' });

@@ -1,0 +1,153 @@
+import { type EntityManager, LockMode } from '@mikro-orm/postgresql';
+import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { AuthUser } from '../../common/auth/auth-user';
+import type { Role } from '../../common/auth/roles';
+import { Clock } from '../../common/clock/clock';
+import { createSecretToken, hashToken } from '../../common/security/secret-token';
+import { appUrl, type Env } from '../../config/env';
+import { TenantContext } from '../../tenancy/tenant-context';
+import { OutboxService } from '../mail/outbox.service';
+import type { Organization } from '../tenants/entities/organization.entity';
+import { type AccountChange, assertMayActOn, assertMayGrant } from './account-policy';
+import { emailChangeConfirmationEmail, emailChangeNoticeEmail } from './auth-emails';
+import { EmailChangeToken } from './entities/email-change-token.entity';
+import { PasswordResetToken } from './entities/password-reset-token.entity';
+import { User } from './entities/user.entity';
+
+const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
+const INVALID_EMAIL_CHANGE_LINK = 'This confirmation link is invalid or has expired. Ask for the change again.';
+export const EMAIL_IN_USE = 'That email already belongs to another account in this organisation.';
+
+/** Runs, in the confirming transaction, when a user's sign-in email changes (the staff module keeps its copy). */
+export type EmailChangedListener = (em: EntityManager, userId: string, email: string) => Promise<void>;
+
+/**
+ * Every change one person makes to another's account: email, active state, role, name, and the
+ * check before linking. Each method asks the one policy (account-policy.ts) first, so a route
+ * cannot forget it; only this module writes `users`.
+ */
+@Injectable()
+export class AccountsService {
+  private readonly emailListeners: EmailChangedListener[] = [];
+
+  constructor(
+    private readonly outbox: OutboxService,
+    private readonly clock: Clock,
+    private readonly config: ConfigService<Env, true>,
+  ) {}
+
+  onEmailChanged(listener: EmailChangedListener): void {
+    this.emailListeners.push(listener);
+  }
+
+  /** The policy alone, for a caller about to link or invite (InvitationService, staff create). */
+  assertMayChange(actor: AuthUser, user: User, change: AccountChange): void {
+    assertMayActOn(actor, user, change);
+  }
+
+  /** The user of the current organisation with this email, if any. */
+  findByEmail(em: EntityManager, email: string): Promise<User | null> {
+    return em.findOne(User, { email });
+  }
+
+  /**
+   * Deactivating ends every session, download link and calendar feed of the user for good (the
+   * token version moves on; reactivating does not move it back).
+   */
+  async setActive(em: EntityManager, actor: AuthUser, user: User, active: boolean): Promise<void> {
+    if (user.isActive === active) return;
+    assertMayActOn(actor, user, 'active');
+    if (!active) {
+      await this.assertNotLastAdmin(em, user, 'deactivated');
+      user.tokenVersion += 1;
+    }
+    user.isActive = active;
+  }
+
+  async changeRole(em: EntityManager, actor: AuthUser, user: User, role: Role): Promise<void> {
+    if (user.role === role) return;
+    assertMayActOn(actor, user, 'role');
+    assertMayGrant(actor, role);
+    if (user.role === 'admin') await this.assertNotLastAdmin(em, user, 'demoted');
+    user.role = role;
+  }
+
+  rename(actor: AuthUser, user: User, name: string): void {
+    if (user.name === name) return;
+    assertMayActOn(actor, user, 'name');
+    user.name = name;
+  }
+
+  /**
+   * A new sign-in email. Someone who has never chosen a password has nothing to take over: the
+   * address changes at once and their unused invitation links die with the old one. Anyone
+   * else keeps signing in with the old address until the new one confirms the change from an
+   * emailed one-time link; the old address is told now. Returns whether the change is pending.
+   */
+  async changeEmail(
+    em: EntityManager,
+    actor: AuthUser,
+    user: User,
+    newEmail: string,
+    organization: Organization,
+  ): Promise<{ pending: boolean }> {
+    if (user.email === newEmail) return { pending: false };
+    assertMayActOn(actor, user, 'email');
+    if (await em.count(User, { email: newEmail, id: { $ne: user.id } })) throw new ConflictException(EMAIL_IN_USE);
+    if (!user.hasPassword) {
+      user.email = newEmail;
+      user.emailVerified = false;
+      await em.nativeUpdate(PasswordResetToken, { user: user.id, used: false }, { used: true });
+      await em.nativeDelete(EmailChangeToken, { user: user.id });
+      return { pending: false };
+    }
+    await em.nativeDelete(EmailChangeToken, { user: user.id });
+    const { token, hash } = createSecretToken();
+    em.create(EmailChangeToken, {
+      user,
+      newEmail,
+      tokenHash: hash,
+      expiresAt: new Date(this.clock.now().getTime() + EMAIL_CHANGE_TTL_MS),
+    });
+    const common = { name: user.name, organizationName: organization.name, organizationId: organization.id, requestedBy: actor.name };
+    this.outbox.enqueue(em, emailChangeConfirmationEmail({ ...common, to: newEmail, link: `${this.linkBase()}/confirm-email?token=${token}` }));
+    this.outbox.enqueue(em, emailChangeNoticeEmail({ ...common, to: user.email, newEmail }));
+    return { pending: true };
+  }
+
+  /** Follows a confirmation link: the new address becomes the sign-in email and every session ends. */
+  async confirmEmailChange(em: EntityManager, token: string): Promise<void> {
+    // The token is all we have: find it before its organisation is known.
+    const found = await TenantContext.runUnscoped(() =>
+      em.findOne(EmailChangeToken, { tokenHash: hashToken(token) }, { populate: ['user'], lockMode: LockMode.PESSIMISTIC_WRITE }),
+    );
+    if (!found || found.expiresAt <= this.clock.now()) throw new BadRequestException(INVALID_EMAIL_CHANGE_LINK);
+    const user = found.user.getEntity();
+    if (!user.isActive) throw new BadRequestException(INVALID_EMAIL_CHANGE_LINK);
+    await TenantContext.run(user.organization.id, async () => {
+      if (await em.count(User, { email: found.newEmail, id: { $ne: user.id } })) throw new ConflictException(EMAIL_IN_USE);
+      user.email = found.newEmail;
+      // Following the link proved the address is theirs.
+      user.emailVerified = true;
+      user.tokenVersion += 1;
+      await em.nativeDelete(EmailChangeToken, { user: user.id });
+      await em.flush();
+      for (const listener of this.emailListeners) await listener(em, user.id, user.email);
+    });
+  }
+
+  private async assertNotLastAdmin(em: EntityManager, user: User, change: 'deactivated' | 'demoted'): Promise<void> {
+    if (user.role !== 'admin' || !user.isActive) return;
+    const others = await em.count(User, { role: 'admin', isActive: true, id: { $ne: user.id } });
+    if (others === 0) {
+      throw new ConflictException(
+        `${user.name} is the last active admin and cannot be ${change}. Make someone else an admin first.`,
+      );
+    }
+  }
+
+  private linkBase(): string {
+    return appUrl({ PORT: this.config.get('PORT', { infer: true }), APP_URL: this.config.get('APP_URL', { infer: true }) });
+  }
+}
