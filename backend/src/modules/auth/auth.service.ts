@@ -258,14 +258,8 @@ export class AuthService {
   }
 
   private async limitRegistrations(clientAddress: string, email: string): Promise<void> {
-    const address = await this.rateLimits.hit(`register:address:${clientAddress}`, REGISTER_LIMITS.address);
-    if (address.count > REGISTER_LIMITS.address.limit) {
-      throw new TooManyRequestsException('sign-ups from your network', address.retryAfterSeconds);
-    }
-    const account = await this.rateLimits.hit(`register:email:${email}`, REGISTER_LIMITS.email);
-    if (account.count > REGISTER_LIMITS.email.limit) {
-      throw new TooManyRequestsException('sign-ups with this email', account.retryAfterSeconds);
-    }
+    await this.rateLimits.consume(`register:address:${clientAddress}`, REGISTER_LIMITS.address, 'sign-ups from your network');
+    await this.rateLimits.consume(`register:email:${email}`, REGISTER_LIMITS.email, 'sign-ups with this email');
   }
 
   private async limitEmailRequests(clientAddress: string): Promise<void> {
