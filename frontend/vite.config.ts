@@ -57,5 +57,12 @@ export default defineConfig(({ mode }) => ({
     unstubGlobals: true,
     unstubEnvs: true,
     restoreMocks: true,
+    // The slowest tests after the summary. A reporter given on the command line replaces these,
+    // so scripts/test.mjs names it again beside its own.
+    reporters: ['default', './scripts/slowest-tests-reporter.ts'],
+    // A safety net for a loaded 2-core machine, not a licence to be slow: a component test takes
+    // well under a second of CPU (see src/testing/test-utils.tsx), but sharing the cores with
+    // other jobs has stretched its wall time past vitest's default of 5 s.
+    testTimeout: 15_000,
   },
 }));

@@ -63,7 +63,7 @@ const runners = [
     name: 'frontend',
     cmd: [
       'npm',
-      ['test', '-w', 'frontend', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'vitest.json')}`],
+      ['test', '-w', 'frontend', '--', '--reporter=default', '--reporter=./scripts/slowest-tests-reporter.ts', '--reporter=json', `--outputFile.json=${path.join(reports, 'vitest.json')}`],
     ],
     count: () => {
       const r = readJson(path.join(reports, 'vitest.json'));

@@ -1,10 +1,17 @@
 import { screen, within } from '@testing-library/react';
-import { userEvent, type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { loadPage } from '@/shared/lib/page-load';
 import { currentUser, plan } from '@/testing/fixtures';
-import { fill, renderApp, storedToken, storeToken, stubFetch } from '@/testing/test-utils';
+import {
+  fill,
+  renderApp,
+  setupUser,
+  storedToken,
+  storeToken,
+  stubFetch,
+} from '@/testing/test-utils';
 
 vi.mock('@/shared/lib/page-load', () => ({ loadPage: vi.fn() }));
 
@@ -36,7 +43,7 @@ describe('signing up and in, through the whole app', () => {
   }, 60_000);
 
   beforeEach(() => {
-    user = userEvent.setup();
+    user = setupUser();
     vi.mocked(loadPage).mockClear();
   });
 

@@ -1,5 +1,11 @@
 import { render } from '@testing-library/react';
-import type { UserEvent } from '@testing-library/user-event';
+import {
+  PointerEventsCheckLevel,
+  userEvent,
+  type Options as UserEventOptions,
+  type UserEvent,
+} from '@testing-library/user-event';
+import { StyleProvider } from '@ant-design/cssinjs';
 import { ConfigProvider } from 'antd';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, type RouteObject } from 'react-router';
@@ -21,20 +27,49 @@ export function renderWithProviders(ui: ReactElement, path = '/') {
   return renderRoutes([{ path: '*', element: ui }], path);
 }
 
+/**
+ * Where antd writes the CSS variables it still generates with `zeroRuntime`: a node outside the
+ * document, so they are not among the stylesheets jsdom's getComputedStyle walks.
+ */
+const OUTSIDE_THE_DOCUMENT = document.createElement('div');
+
 function renderRoutes(routeObjects: RouteObject[], path: string) {
   const store = makeStore();
   const router = createMemoryRouter(routeObjects, { initialEntries: [path] });
   const result = render(
-    // No runtime CSS in tests: jsdom's getComputedStyle walks every stylesheet, and with antd's
-    // (~375 KB) each role query's visibility check took about a second. The app's own
-    // providers inside still apply their settings; nested ConfigProviders inherit the theme.
-    <ConfigProvider theme={{ zeroRuntime: true }}>
-      <AppProviders store={store}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </ConfigProvider>,
+    // No runtime CSS in tests. jsdom's getComputedStyle matches every rule of every stylesheet
+    // in the document, and role queries (visibility, accessible names) and user-event call it
+    // for each element and its ancestors: it was half the CPU time of a dialog test. With
+    // antd's component styles (~375 KB) each role query took about a second, so `zeroRuntime`
+    // leaves them out; the CSS variables antd writes all the same (~50 KB in ~20 <style>s)
+    // still doubled each call (5.4 → 2.9 ms), so they go to OUTSIDE_THE_DOCUMENT. No motion:
+    // jsdom runs no transitions, so each Modal, dropdown or toast that opened or closed waited
+    // on rc-motion's fallback timers. The app's own providers inside still apply their
+    // settings; nested ConfigProviders inherit this theme's tokens.
+    <StyleProvider container={OUTSIDE_THE_DOCUMENT}>
+      <ConfigProvider theme={{ zeroRuntime: true, token: { motion: false } }}>
+        <AppProviders store={store}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </ConfigProvider>
+    </StyleProvider>,
   );
   return { ...result, store, router };
+}
+
+/**
+ * `userEvent.setup()` for these tests: no `setTimeout` between the steps of an action (the
+ * default waits a macrotask after each, which a busy machine stretches), and no pointer-events
+ * check. That check calls getComputedStyle on the target and every ancestor before each
+ * action; with no stylesheets in jsdom (see renderRoutes) it only reads inline styles, and
+ * neither the app nor the antd components it uses set `pointer-events` inline, so it cannot fail.
+ */
+export function setupUser(options: UserEventOptions = {}): UserEvent {
+  return userEvent.setup({
+    delay: null,
+    pointerEventsCheck: PointerEventsCheckLevel.Never,
+    ...options,
+  });
 }
 
 type FetchReply =

@@ -1,9 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { currentUser, plan } from '@/testing/fixtures';
-import { callCount, renderApp, storedToken, storeToken, stubFetch } from '@/testing/test-utils';
+import {
+  callCount,
+  renderApp,
+  setupUser,
+  storedToken,
+  storeToken,
+  stubFetch,
+} from '@/testing/test-utils';
 
 async function findLanding() {
   return screen.findByRole('heading', { level: 1, name: 'Duty Manager' });
@@ -146,7 +152,7 @@ describe('auth gate', () => {
     it('navigates with the navigation bar and highlights the current page', async () => {
       storeToken();
       stubFetch({ 'GET /api/auth/user': { body: currentUser() } });
-      const user = userEvent.setup();
+      const user = setupUser();
       const { router } = renderApp('/');
 
       const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
@@ -220,7 +226,7 @@ describe('auth gate', () => {
         'GET /api/auth/user': { body: currentUser() },
         'GET /api/plan': { body: plan },
       });
-      const user = userEvent.setup();
+      const user = setupUser();
       const { router, store } = renderApp('/rota');
 
       await user.click(await screen.findByRole('button', { name: 'Logout' }));
@@ -236,7 +242,7 @@ describe('auth gate', () => {
     it('follows a navigation link from the keyboard', async () => {
       storeToken();
       stubFetch({ 'GET /api/auth/user': { body: currentUser() } });
-      const user = userEvent.setup();
+      const user = setupUser();
       renderApp('/');
       const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
 

@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { plan } from '@/testing/fixtures';
-import { renderWithProviders, stubFetch } from '@/testing/test-utils';
+import { renderWithProviders, setupUser, stubFetch } from '@/testing/test-utils';
 
 import { LandingPage } from './landing-page';
 
@@ -28,7 +27,7 @@ describe('LandingPage', () => {
 
   it('takes the pricing call to action to the registration form', async () => {
     stubFetch({ 'GET /api/plan': { body: plan } });
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithProviders(<LandingPage />);
     await user.click(await screen.findByRole('tab', { name: 'Sign In' }));
 

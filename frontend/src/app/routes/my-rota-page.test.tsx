@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { userEvent, type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { currentUser, currentWeek, rotaDay, staffMember, unavailability } from '@/testing/fixtures';
-import { callCount, renderApp, storeToken, stubFetch } from '@/testing/test-utils';
+import { callCount, renderApp, setupUser, storeToken, stubFetch } from '@/testing/test-utils';
 
 // The signed-in user of `currentUser()` is u-1 (ada@hillside.example).
 const ada = staffMember('s-1', 'Ada Admin', { userId: 'u-1', email: 'ada@hillside.example' });
@@ -41,7 +41,7 @@ describe('My Rota with unavailability', () => {
   let user: UserEvent;
 
   beforeEach(() => {
-    user = userEvent.setup();
+    user = setupUser();
   });
 
   it('shows the signed-in person’s own unavailability below their duties', async () => {

@@ -1,10 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { AccessContext, accessFor } from '@/shared/auth/access';
-import { callCount, renderWithProviders, stubFetch } from '@/testing/test-utils';
+import { callCount, renderWithProviders, setupUser, stubFetch } from '@/testing/test-utils';
 
 import type { AuditEntryDto, AuditLogPageDto } from '../api';
 import { RecentActivity, timeAgo } from './recent-activity';
@@ -94,7 +93,7 @@ describe('Recent Activity card', () => {
 
   it('links to the whole log', async () => {
     const { router } = renderCard('manager', { body: page([entry(1, 5)]) });
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await user.click(await screen.findByRole('link', { name: 'View all activity' }));
 
@@ -108,7 +107,7 @@ describe('Recent Activity card', () => {
   });
 
   it('offers a retry when the log cannot be loaded', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderCard('admin', [
       {
         status: 500,

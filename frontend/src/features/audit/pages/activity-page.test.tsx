@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent, type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { currentUser } from '@/testing/fixtures';
-import { renderApp, storeToken, stubFetch } from '@/testing/test-utils';
+import { renderApp, setupUser, storeToken, stubFetch } from '@/testing/test-utils';
 
 import type { AuditEntryDto, AuditLogPageDto } from '../api';
 
@@ -52,7 +52,7 @@ describe('Activity page', () => {
   let user: UserEvent;
 
   beforeEach(() => {
-    user = userEvent.setup();
+    user = setupUser();
   });
 
   it('lists who changed what and when, newest first as the server sends it', async () => {

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { userEvent, type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { AUTH_TOKEN_STORAGE_KEY } from '@/shared/auth/auth-token';
@@ -8,6 +8,7 @@ import {
   fill,
   renderWithProviders,
   sentBodies,
+  setupUser,
   storedToken,
   stubFetch,
 } from '@/testing/test-utils';
@@ -44,7 +45,7 @@ describe('GetStartedTabs', () => {
   let user: UserEvent;
 
   beforeEach(() => {
-    user = userEvent.setup();
+    user = setupUser();
     vi.mocked(loadPage).mockClear();
   });
 

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import { userEvent, type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import { fill, renderWithProviders, sentBodies, stubFetch } from '@/testing/test-utils';
+import { fill, renderWithProviders, sentBodies, setupUser, stubFetch } from '@/testing/test-utils';
 
 import { ForgotPasswordPage } from './forgot-password-page';
 
@@ -18,7 +18,7 @@ describe('ForgotPasswordPage', () => {
   let user: UserEvent;
 
   beforeEach(() => {
-    user = userEvent.setup();
+    user = setupUser();
   });
 
   it('leaves the subdomain empty on a host without one', () => {

@@ -1,9 +1,15 @@
 import { screen, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { currentUser } from '@/testing/fixtures';
-import { fill, renderApp, sentBodies, storeToken, stubFetch } from '@/testing/test-utils';
+import {
+  fill,
+  renderApp,
+  sentBodies,
+  setupUser,
+  storeToken,
+  stubFetch,
+} from '@/testing/test-utils';
 
 const SENT = 'If that account still needs verifying, a new verification email has been sent.';
 
@@ -12,7 +18,7 @@ describe('resend verification page', () => {
     const fetchMock = stubFetch({
       'POST /api/auth/resend-verification': { body: { message: SENT } },
     });
-    const user = userEvent.setup();
+    const user = setupUser();
     renderApp('/resend-verification');
 
     await fill(user, await screen.findByLabelText('Email'), 'ada@hillside.example');
@@ -40,7 +46,7 @@ describe('resend verification page', () => {
     stubFetch({
       'POST /api/auth/resend-verification': { status: 500, body: 'Internal Server Error' },
     });
-    const user = userEvent.setup();
+    const user = setupUser();
     renderApp('/resend-verification');
 
     await fill(user, await screen.findByLabelText('Email'), 'ada@hillside.example');

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent, type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { plan } from '@/testing/fixtures';
-import { fill, renderApp, sentBodies, stubFetch } from '@/testing/test-utils';
+import { fill, renderApp, sentBodies, setupUser, stubFetch } from '@/testing/test-utils';
 
 async function choose(user: UserEvent, password: string, confirmation: string) {
   await fill(user, await screen.findByLabelText('New password'), password);
@@ -15,7 +15,7 @@ describe('reset password page', () => {
   let user: UserEvent;
 
   beforeEach(() => {
-    user = userEvent.setup();
+    user = setupUser();
   });
 
   it('refuses a password shorter than 6 characters', async () => {

@@ -1,9 +1,14 @@
 import { screen, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { describe, expect, it } from 'vitest';
 
-import { callCount, renderWithProviders, sentBodies, stubFetch } from '@/testing/test-utils';
+import {
+  callCount,
+  renderWithProviders,
+  sentBodies,
+  setupUser,
+  stubFetch,
+} from '@/testing/test-utils';
 
 import { VerifyEmailPage } from './verify-email-page';
 
@@ -35,7 +40,7 @@ describe('VerifyEmailPage', () => {
 
   it('continues to the dashboard', async () => {
     stubFetch({ 'POST /api/auth/verify-email': { body: { message: 'Verified.' } } });
-    const user = userEvent.setup();
+    const user = setupUser();
     const { router } = renderWithProviders(<VerifyEmailPage />, '/verify-email?token=token-go');
 
     await user.click(await screen.findByRole('button', { name: 'Continue to Dashboard' }));
@@ -54,7 +59,7 @@ describe('VerifyEmailPage', () => {
         },
       },
     });
-    const user = userEvent.setup();
+    const user = setupUser();
     const { router } = renderWithProviders(<VerifyEmailPage />, '/verify-email?token=token-bad');
 
     expect(

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { userEvent, type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { callCount, renderWithProviders, stubFetch } from '@/testing/test-utils';
+import { callCount, renderWithProviders, setupUser, stubFetch } from '@/testing/test-utils';
 
 import type { CalendarSubscriptionDto, CalendarSubscriptionLinksDto } from '../api';
 import {
@@ -86,7 +86,7 @@ describe('Calendar Subscription card', () => {
   let user: UserEvent;
 
   beforeEach(() => {
-    user = userEvent.setup();
+    user = setupUser();
   });
 
   afterEach(() => {

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import { userEvent, type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import { callCount, renderWithProviders, stubFetch } from '@/testing/test-utils';
+import { callCount, renderWithProviders, setupUser, stubFetch } from '@/testing/test-utils';
 
 import type { DashboardStatsDto } from '../api';
 import { DashboardSummaryCards } from './dashboard-summary-cards';
@@ -35,7 +35,7 @@ describe('Dashboard summary cards', () => {
   let user: UserEvent;
 
   beforeEach(() => {
-    user = userEvent.setup();
+    user = setupUser();
   });
 
   it('reads "Loading..." on every card until the figures arrive', async () => {

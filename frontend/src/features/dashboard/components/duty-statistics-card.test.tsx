@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { renderWithProviders, stubFetch } from '@/testing/test-utils';
+import { renderWithProviders, setupUser, stubFetch } from '@/testing/test-utils';
 
 import type { DashboardStatsDto } from '../api';
 import { DutyStatisticsCard } from './duty-statistics-card';
@@ -72,7 +71,7 @@ describe('Duty Statistics card', () => {
   });
 
   it('offers a retry when the figures cannot be loaded', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderCard([{ networkError: true }, { body: stats() }]);
 
     expect(await screen.findByText('Failed to load duty statistics')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent, type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { AccessContext, accessFor } from '@/shared/auth/access';
@@ -10,6 +10,7 @@ import {
   renderApp,
   renderWithProviders,
   sentBodies,
+  setupUser,
   storeToken,
   stubFetch,
 } from '@/testing/test-utils';
@@ -69,7 +70,7 @@ describe('Holiday Management', () => {
   beforeEach(() => {
     // Only the clock is pinned (to Monday 8 September 2025); antd and user-event keep real timers.
     vi.useFakeTimers({ toFake: ['Date'], now: new Date(2025, 8, 8, 9, 0) });
-    user = userEvent.setup();
+    user = setupUser();
   });
 
   afterEach(() => {

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
 import type { ProcedureFileLinkDto, SystemSettingsDto } from '@/features/settings/api';
-import { callCount, renderWithProviders, stubFetch } from '@/testing/test-utils';
+import { callCount, renderWithProviders, setupUser, stubFetch } from '@/testing/test-utils';
 
 import { InstructionsPage } from './instructions-page';
 
@@ -136,7 +135,7 @@ describe('Instructions page', () => {
         { body: link() },
       ],
     });
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithProviders(<InstructionsPage />, '/instructions');
 
     const documentation = await screen.findByRole('region', { name: 'Additional Documentation' });
@@ -162,7 +161,7 @@ describe('Instructions page', () => {
       ],
     });
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithProviders(<InstructionsPage />, '/instructions');
 
     await user.click(await screen.findByRole('link', { name: 'Download Procedures' }));
@@ -181,7 +180,7 @@ describe('Instructions page', () => {
     const fetchMock = stubFetch({
       [SETTINGS]: [{ networkError: true }, { body: settings({ instructionsContent: 'Be kind.' }) }],
     });
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithProviders(<InstructionsPage />, '/instructions');
 
     expect(await screen.findByText('Failed to load instructions')).toBeVisible();

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent, type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import ICAL from 'ical.js';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RotaDayDto, RotaPersonDto } from '@/features/rota/api';
 import type { StaffDto } from '@/features/staff/api';
 import { currentUser, currentWeek, rotaDay, staffMember } from '@/testing/fixtures';
-import { renderWithProviders, storeToken, stubFetch } from '@/testing/test-utils';
+import { renderWithProviders, setupUser, storeToken, stubFetch } from '@/testing/test-utils';
 
 import { MyRotaPage } from './my-rota-page';
 
@@ -129,7 +129,7 @@ describe('My Rota page', () => {
     // The browser's clock is two days ahead of the server's today: the badges must follow the
     // server (organisation time zone), never the browser.
     vi.useFakeTimers({ toFake: ['Date'], now: new Date(2025, 8, 10, 12, 0) });
-    user = userEvent.setup();
+    user = setupUser();
   });
 
   afterEach(() => {

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { userEvent, type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { AccessContext, accessFor } from '@/shared/auth/access';
@@ -10,6 +10,7 @@ import {
   renderApp,
   renderWithProviders,
   sentBodies,
+  setupUser,
   storeToken,
   stubFetch,
 } from '@/testing/test-utils';
@@ -67,7 +68,7 @@ describe('Cancel Requests page', () => {
   let user: UserEvent;
 
   beforeEach(() => {
-    user = userEvent.setup();
+    user = setupUser();
   });
 
   it('has the heading, the hint and tabs with counts, and shows each pending request', async () => {

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent, type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { AccessContext, accessFor } from '@/shared/auth/access';
@@ -16,6 +16,7 @@ import {
   fill,
   renderWithProviders,
   sentBodies,
+  setupUser,
   storeToken,
   stubFetch,
 } from '@/testing/test-utils';
@@ -76,7 +77,7 @@ describe('Admin access dialog', () => {
   let user: UserEvent;
 
   beforeEach(() => {
-    user = userEvent.setup();
+    user = setupUser();
   });
 
   it('offers the swap and cancel requests on your own duty', async () => {

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent, type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { AccessContext, accessFor, type Role } from '@/shared/auth/access';
@@ -7,6 +7,7 @@ import {
   callCount,
   renderWithProviders,
   sentBodies,
+  setupUser,
   storeToken,
   stubFetch,
 } from '@/testing/test-utils';
@@ -74,7 +75,7 @@ describe('Duty dialog', () => {
   let user: UserEvent;
 
   beforeEach(() => {
-    user = userEvent.setup();
+    user = setupUser();
   });
 
   it('offers active staff not already on the day, by name, with focus in the dialog', async () => {
@@ -274,7 +275,7 @@ describe('Duty dialog requests', () => {
   let user: UserEvent;
 
   beforeEach(() => {
-    user = userEvent.setup();
+    user = setupUser();
   });
 
   // Alice signs in as staff: her staff record is linked to her user.

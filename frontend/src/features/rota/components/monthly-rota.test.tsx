@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent, type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { AccessContext, accessFor } from '@/shared/auth/access';
 import { staffColour } from '@/shared/lib/staff-colours';
-import { renderWithProviders, stubFetch } from '@/testing/test-utils';
+import { renderWithProviders, setupUser, stubFetch } from '@/testing/test-utils';
 
 import { currentWeek, rotaDay } from '@/testing/fixtures';
 
@@ -46,7 +46,7 @@ describe('Monthly Rota', () => {
   beforeEach(() => {
     // The browser's clock is years away: the month must come from the server's "today".
     vi.useFakeTimers({ toFake: ['Date'], now: new Date(2031, 0, 15, 9, 0) });
-    user = userEvent.setup();
+    user = setupUser();
   });
 
   afterEach(() => {

@@ -1,10 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent, type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { AccessContext, accessFor } from '@/shared/auth/access';
 import { autoApproval, cancelRequest, currentWeek, rotaDay } from '@/testing/fixtures';
-import { callCount, fill, renderWithProviders, sentBodies, stubFetch } from '@/testing/test-utils';
+import {
+  callCount,
+  fill,
+  renderWithProviders,
+  sentBodies,
+  setupUser,
+  stubFetch,
+} from '@/testing/test-utils';
 
 import { findToast } from '../lib/duty-dialog-testing';
 import { alice, allStaff, bob, cat, holiday } from '../lib/rota-fixtures';
@@ -56,7 +63,7 @@ describe('Request Cancel form', () => {
   let user: UserEvent;
 
   beforeEach(() => {
-    user = userEvent.setup();
+    user = setupUser();
   });
 
   it('asks for a reason before sending anything', async () => {

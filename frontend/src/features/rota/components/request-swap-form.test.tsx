@@ -1,10 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent, type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { AccessContext, accessFor } from '@/shared/auth/access';
 import { autoApproval, currentWeek, rotaDay, staffMember, swapRequest } from '@/testing/fixtures';
-import { callCount, fill, renderWithProviders, sentBodies, stubFetch } from '@/testing/test-utils';
+import {
+  callCount,
+  fill,
+  renderWithProviders,
+  sentBodies,
+  setupUser,
+  stubFetch,
+} from '@/testing/test-utils';
 
 import { choose, findToast, offeredNames } from '../lib/duty-dialog-testing';
 import { alice, allStaff, bob, cat, holiday } from '../lib/rota-fixtures';
@@ -57,7 +64,7 @@ describe('Request Swap form', () => {
   let user: UserEvent;
 
   beforeEach(() => {
-    user = userEvent.setup();
+    user = setupUser();
   });
 
   it("offers active staff by name, without the person on duty and the day's other managers", async () => {

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent, type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { currentWeek } from '@/testing/fixtures';
-import { callCount, renderWithProviders, stubFetch } from '@/testing/test-utils';
+import { callCount, renderWithProviders, setupUser, stubFetch } from '@/testing/test-utils';
 
 import type { BulkRotaResultDto } from '../api';
 import { RotaManagementCard } from './rota-management-card';
@@ -80,7 +80,7 @@ describe('Rota Management card', () => {
   let user: UserEvent;
 
   beforeEach(() => {
-    user = userEvent.setup();
+    user = setupUser();
   });
 
   afterEach(() => {

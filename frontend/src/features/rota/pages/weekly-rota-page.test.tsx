@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent, type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { AccessContext, accessFor } from '@/shared/auth/access';
@@ -8,6 +8,7 @@ import {
   fill,
   renderWithProviders,
   sentBodies,
+  setupUser,
   storeToken,
   stubFetch,
 } from '@/testing/test-utils';
@@ -58,7 +59,7 @@ describe('Weekly Rota', () => {
   beforeEach(() => {
     // The browser's clock is elsewhere: the week must come from the server's "today".
     vi.useFakeTimers({ toFake: ['Date'], now: new Date(2031, 0, 15, 9, 0) });
-    user = userEvent.setup();
+    user = setupUser();
   });
 
   afterEach(() => {

@@ -1,8 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent, type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import { callCount, renderWithProviders, sentBodies, stubFetch } from '@/testing/test-utils';
+import {
+  callCount,
+  renderWithProviders,
+  sentBodies,
+  setupUser,
+  stubFetch,
+} from '@/testing/test-utils';
 
 import type { EmailReminderSettingsResultDto } from '../api';
 import { EmailReminderSettingsCard } from './email-reminder-settings-card';
@@ -75,7 +81,7 @@ describe('Email Reminder Settings card', () => {
   let user: UserEvent;
 
   beforeEach(() => {
-    user = userEvent.setup();
+    user = setupUser();
   });
 
   it('loads the settings and shows them, with the next reminders in the organisation’s zone', async () => {

@@ -1,8 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent, type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { callCount, renderWithProviders, sentBodies, stubFetch } from '@/testing/test-utils';
+import {
+  callCount,
+  renderWithProviders,
+  sentBodies,
+  setupUser,
+  stubFetch,
+} from '@/testing/test-utils';
 
 import type { EmailDeliveriesDto, EmailDeliveryDto, TestRemindersResultDto } from '../api';
 import { EmailSystemTestingCard } from './email-system-testing-card';
@@ -99,7 +105,7 @@ describe('Email System Testing card', () => {
     // Only the clock is pinned, to Friday 12 September 2025, 09:30; antd keeps real timers.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(2025, 8, 12, 9, 30, 0));
-    user = userEvent.setup();
+    user = setupUser();
   });
 
   afterEach(() => {

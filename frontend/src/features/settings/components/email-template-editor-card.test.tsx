@@ -1,8 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent, type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { callCount, fill, renderWithProviders, sentBodies, stubFetch } from '@/testing/test-utils';
+import {
+  callCount,
+  fill,
+  renderWithProviders,
+  sentBodies,
+  setupUser,
+  stubFetch,
+} from '@/testing/test-utils';
 
 import type { EmailPreviewDto, EmailTemplateDto, EmailTemplateResultDto } from '../api';
 
@@ -83,7 +90,7 @@ describe('Email Template Editor card', { timeout: 20_000 }, () => {
   let user: UserEvent;
 
   beforeEach(() => {
-    user = userEvent.setup();
+    user = setupUser();
   });
 
   it('reads nothing while closed, then shows the saved template and its preview', async () => {

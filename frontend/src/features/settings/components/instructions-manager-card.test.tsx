@@ -1,8 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent, type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { callCount, fill, renderWithProviders, sentBodies, stubFetch } from '@/testing/test-utils';
+import {
+  callCount,
+  fill,
+  renderWithProviders,
+  sentBodies,
+  setupUser,
+  stubFetch,
+} from '@/testing/test-utils';
 
 import type { SystemSettingsDto } from '../api';
 import { InstructionsManagerCard, procedureFileProblem } from './instructions-manager-card';
@@ -70,7 +77,7 @@ describe('Instructions Manager card', () => {
   let user: UserEvent;
 
   beforeEach(() => {
-    user = userEvent.setup();
+    user = setupUser();
   });
 
   it('reads the settings only once opened, then shows the saved instructions', async () => {
@@ -231,7 +238,7 @@ describe('Instructions Manager card', () => {
 
   it('refuses a file that is not a PDF or Word document without sending it', async () => {
     // As if "All files" were picked in the file dialog, past the accept filter.
-    user = userEvent.setup({ applyAccept: false });
+    user = setupUser({ applyAccept: false });
     const fetchMock = stubFetch({ [GET]: { body: settings() } });
     renderWithProviders(<InstructionsManagerCard />);
     await openCard(user);

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { userEvent, type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { Button, Form } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { fill, renderWithProviders } from '@/testing/test-utils';
+import { fill, renderWithProviders, setupUser } from '@/testing/test-utils';
 
 import { TextListEditor } from './text-list-editor';
 
@@ -44,7 +44,7 @@ describe('TextListEditor', () => {
   let user: UserEvent;
 
   beforeEach(() => {
-    user = userEvent.setup();
+    user = setupUser();
   });
 
   it('labels every item and its remove button, and submits the list', async () => {

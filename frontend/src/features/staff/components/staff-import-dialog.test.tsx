@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent, type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { AccessContext, accessFor } from '@/shared/auth/access';
-import { callCount, renderWithProviders, stubFetch } from '@/testing/test-utils';
+import { callCount, renderWithProviders, setupUser, stubFetch } from '@/testing/test-utils';
 
 import type { ImportPreviewDto } from '../api';
 import { importResultMessage } from './staff-import-dialog';
@@ -83,7 +83,7 @@ describe('CSV import', () => {
   let user: UserEvent;
 
   beforeEach(() => {
-    user = userEvent.setup();
+    user = setupUser();
   });
 
   it('explains the columns the file needs, with focus on choosing one', async () => {
@@ -194,7 +194,7 @@ describe('CSV import', () => {
   });
 
   it('refuses a file that is not a CSV without sending it', async () => {
-    user = userEvent.setup({ applyAccept: false });
+    user = setupUser({ applyAccept: false });
     const fetchMock = stubFetch({ 'GET /api/staff': { body: [] } });
     renderStaff();
     const dialog = await openImport(user);

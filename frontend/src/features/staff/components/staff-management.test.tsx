@@ -1,9 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent, type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { AccessContext, accessFor } from '@/shared/auth/access';
-import { callCount, fill, renderWithProviders, sentBodies, stubFetch } from '@/testing/test-utils';
+import {
+  callCount,
+  fill,
+  renderWithProviders,
+  sentBodies,
+  setupUser,
+  stubFetch,
+} from '@/testing/test-utils';
 
 import type { StaffDto } from '../api';
 import { StaffManagement } from './staff-management';
@@ -68,7 +75,7 @@ describe('Staff Management', () => {
   let user: UserEvent;
 
   beforeEach(() => {
-    user = userEvent.setup();
+    user = setupUser();
   });
 
   it('lists staff with their type, status, role and sign-in state, dimming inactive people', async () => {

@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { renderWithProviders, stubFetch } from '@/testing/test-utils';
+import { renderWithProviders, setupUser, stubFetch } from '@/testing/test-utils';
 
 import type { DutyStatisticsDto, StaffDutyStatisticsDto } from '../api';
 import { formatVsAverage } from '../components/fairness';
@@ -144,7 +143,7 @@ describe('Statistics page', () => {
   });
 
   it('offers a retry when the statistics cannot be loaded', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderPage([
       {
         status: 500,

@@ -1,10 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent, type UserEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { AccessContext, accessFor } from '@/shared/auth/access';
 import { currentWeek, staffMember, unavailability } from '@/testing/fixtures';
-import { callCount, fill, renderWithProviders, sentBodies, stubFetch } from '@/testing/test-utils';
+import {
+  callCount,
+  fill,
+  renderWithProviders,
+  sentBodies,
+  setupUser,
+  stubFetch,
+} from '@/testing/test-utils';
 
 import type { UnavailabilityDto, UnavailabilityResultDto } from '../api';
 import { UnavailabilitySection } from './unavailability-section';
@@ -116,7 +123,7 @@ describe('Unavailability section', () => {
   beforeEach(() => {
     // The browser's clock is well past the server's today: the split must follow the server.
     vi.useFakeTimers({ toFake: ['Date'], now: new Date(2025, 9, 1, 12, 0) });
-    user = userEvent.setup();
+    user = setupUser();
   });
 
   afterEach(() => {
