@@ -24,6 +24,9 @@ function readJson(file) {
   }
 }
 
+// Every runner's slowest tests, in one list at the end (vitest's own slowest-tests reporter,
+// frontend/scripts/slowest-tests-reporter.ts, is for `npm test -w frontend` on its own; the
+// reporters given here replace the config's, so it doesn't print twice).
 const SLOWEST = 8;
 
 /** `[duration ms, name]` of every test in a jest-style JSON report (jest, and vitest's json reporter). */
@@ -63,7 +66,7 @@ const runners = [
     name: 'frontend',
     cmd: [
       'npm',
-      ['test', '-w', 'frontend', '--', '--reporter=default', '--reporter=./scripts/slowest-tests-reporter.ts', '--reporter=json', `--outputFile.json=${path.join(reports, 'vitest.json')}`],
+      ['test', '-w', 'frontend', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'vitest.json')}`],
     ],
     count: () => {
       const r = readJson(path.join(reports, 'vitest.json'));
