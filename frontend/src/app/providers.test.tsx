@@ -15,7 +15,7 @@ function MotionProbe() {
 function stubReducedMotion(initially: boolean) {
   let reduce = initially;
   const listeners = new Set<() => void>();
-  vi.stubGlobal('matchMedia', (query: string): Partial<MediaQueryList> => ({
+  vi.stubGlobal('matchMedia', (query: string) => ({
     get matches() {
       return query === '(prefers-reduced-motion: reduce)' && reduce;
     },
