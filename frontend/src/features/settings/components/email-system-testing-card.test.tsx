@@ -384,7 +384,7 @@ describe('Email System Testing card', () => {
         }),
       },
     });
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithProviders(<EmailSystemTestingCard />);
 
     await emailRows();
