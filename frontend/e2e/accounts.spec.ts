@@ -70,6 +70,11 @@ test('a school signs up, verifies its email, signs out, forgets its password and
 
   // Forgot password → the emailed link → a new password.
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  // The page's code loads on first visit; until then the sign-in form, with its own Email
+  // field, is still the one on screen.
+  await expect(
+    page.getByRole('heading', { name: 'Forgot your password?', level: 1 }),
+  ).toBeVisible();
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Organization subdomain').fill(account.subdomain);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
