@@ -61,7 +61,7 @@ describe('accounts', () => {
       expect(user.passwordHash).not.toContain(account.password);
     });
 
-    it('answers every §5 rule with its message', async () => {
+    it('answers every validation rule with its message', async () => {
       const res = await t
         .http()
         .post('/api/auth/register')
@@ -176,7 +176,7 @@ describe('accounts', () => {
       }
     });
 
-    it('answers the §5 messages for malformed sign-in input', async () => {
+    it('answers the validation messages for malformed sign-in input', async () => {
       const res = await t.http().post('/api/auth/login').send({ email: 'x', password: '123', organizationSubdomain: '' }).expect(400);
       expect(res.body.message).toContain('Invalid email address');
       expect(res.body.message).toContain('Password must be at least 6 characters');

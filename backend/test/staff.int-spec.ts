@@ -55,7 +55,7 @@ describe('staff', () => {
     });
   });
 
-  it('answers the §5 messages and a 409 for a duplicate email', async () => {
+  it('answers the validation messages and a 409 for a duplicate email', async () => {
     const bad = await as(admin.token).post('/api/staff', { name: '', email: 'nope', isTeaching: 'yes' }).expect(400);
     expect(bad.body.message).toContain('Name is required');
     expect(bad.body.message).toContain('Please enter a valid email address');

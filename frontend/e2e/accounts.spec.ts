@@ -101,7 +101,9 @@ test('a school signs up, verifies its email, signs out, forgets its password and
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 });
 
-test('the sign-up and sign-in forms show the §5 messages for bad input', async ({ page }) => {
+test('the sign-up and sign-in forms show their validation messages for bad input', async ({
+  page,
+}) => {
   await page.goto('/');
   const register = page.getByRole('tabpanel', { name: 'Start Free Trial' });
   await register.getByLabel('Your name').fill('A');

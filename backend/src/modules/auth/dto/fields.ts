@@ -4,7 +4,7 @@ import { Transform } from 'class-transformer';
 import { IsEmail, IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
 import { lowerTrim } from './normalize';
 
-/** An email address, trimmed and lower-cased, with the §5 message for a bad one. */
+/** An email address, trimmed and lower-cased, with the message for a bad one (docs/product.md#texts-on-screen). */
 export function EmailField(message = 'Invalid email address') {
   // The swagger plugin reads validators only when applied directly; state the schema here.
   return applyDecorators(

@@ -3,7 +3,7 @@ import Input from 'antd/es/input/Input';
 
 import { emailRules, lowerCase, organizationRules, withoutSpaces } from '../lib/validation';
 
-/** The email field of every auth form; `invalidMessage` is the form's §5 wording. */
+/** The email field of every auth form; `invalidMessage` is the form's own wording for a bad address. */
 export function EmailField({ invalidMessage }: { invalidMessage: string }) {
   return (
     <Form.Item
