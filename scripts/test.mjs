@@ -70,7 +70,13 @@ const runners = [
     ],
     count: () => {
       const r = readJson(path.join(reports, 'vitest.json'));
-      return r && { passed: r.numPassedTests, failed: r.numFailedTests + (r.numFailedTestSuites ?? 0) };
+      if (!r) return r;
+      // numFailedTestSuites counts every failed describe block too, so a file that failed as a whole
+      // (an import or hook error, no failed test of its own) is counted from the file results.
+      const brokenFiles = (r.testResults ?? []).filter(
+        (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'),
+      ).length;
+      return { passed: r.numPassedTests, failed: r.numFailedTests + brokenFiles };
     },
     durations: () => jestStyleDurations(readJson(path.join(reports, 'vitest.json'))),
   },

@@ -597,6 +597,8 @@ describe('Swap Requests page', () => {
         if (!found) throw new Error(`no cell ${date}`);
         return found;
       };
+      // The calendar opens after the click has been handled; on a busy machine that is later.
+      await waitFor(() => cell('2025-09-15'));
       expect(cell('2025-09-05')).toHaveClass('ant-picker-cell-disabled'); // Friday, past
       expect(cell('2025-09-08')).not.toHaveClass('ant-picker-cell-disabled'); // today
       expect(cell('2025-09-13')).toHaveClass('ant-picker-cell-disabled'); // Saturday
