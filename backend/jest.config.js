@@ -23,4 +23,8 @@ module.exports = {
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 30000,
   maxWorkers: process.env.CI ? 2 : '50%',
+  // Each file boots Nest apps in its own module registry and a worker's heap grows to ~1 GB over
+  // the run; a worker that large did not exit within jest's 500 ms at the end ("A worker process
+  // has failed to exit gracefully"). Recycling a worker past this size keeps every worker small.
+  workerIdleMemoryLimit: '600MB',
 };
