@@ -14,7 +14,7 @@ const swc = [
 
 module.exports = {
   rootDir: '.',
-  testEnvironment: 'node',
+  testEnvironment: '<rootDir>/test/support/test-environment.ts',
   // Unit tests sit beside the code (*.spec.ts); integration tests, on a real PostgreSQL and
   // over HTTP, live in test/ (*.int-spec.ts).
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.int-spec.ts'],
