@@ -1,25 +1,12 @@
-import { Button, Result, Spin, Typography } from 'antd';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Button, Result, Spin } from 'antd';
 import { useSearchParams } from 'react-router';
 
-import { getServerMessage } from '@/shared/api/errors';
 import { PageTitle } from '@/shared/ui/page-title';
 
 import { useConfirmEmailChangeMutation } from '../api';
+import { ResultHeading as Heading } from '../components/result-heading';
+import { type LinkOutcome, useOneTimeLink } from '../lib/one-time-link';
 import { useLogout } from '../session/session';
-
-type Outcome = { ok: boolean; message: string };
-
-/** One request per token for the life of the page: the link works once (see verify-email-page). */
-const outcomes = new Map<string, Promise<Outcome>>();
-
-function Heading({ children }: { children: ReactNode }) {
-  return (
-    <Typography.Title level={1} style={{ margin: 0, fontSize: 'inherit' }}>
-      {children}
-    </Typography.Title>
-  );
-}
 
 /** Reached from the link `/confirm-email?token=…` sent to a new sign-in address. */
 export function ConfirmEmailPage() {
@@ -27,37 +14,15 @@ export function ConfirmEmailPage() {
   const token = params.get('token') ?? '';
   const [confirmEmailChange] = useConfirmEmailChangeMutation();
   const logout = useLogout();
-  const [settled, setSettled] = useState<{ token: string; outcome: Outcome }>();
-
-  useEffect(() => {
-    if (!token) return;
-    let pending = outcomes.get(token);
-    if (!pending) {
-      pending = confirmEmailChange({ confirmEmailChangeDto: { token } })
-        .unwrap()
-        .then(
-          ({ message }): Outcome => ({ ok: true, message }),
-          (error: unknown): Outcome => ({
-            ok: false,
-            message: getServerMessage(error) ?? 'The new email could not be confirmed',
-          }),
-        );
-      outcomes.set(token, pending);
-    }
-    let current = true;
-    void pending.then((outcome) => {
-      if (current) setSettled({ token, outcome });
-    });
-    return () => {
-      current = false;
-    };
-  }, [token, confirmEmailChange]);
-
-  const outcome: Outcome | undefined = !token
-    ? { ok: false, message: 'No confirmation token provided' }
-    : settled?.token === token
-      ? settled.outcome
-      : undefined;
+  const confirmed = useOneTimeLink(
+    'confirm-email',
+    token,
+    (t) => confirmEmailChange({ confirmEmailChangeDto: { token: t } }).unwrap(),
+    'The new email could not be confirmed',
+  );
+  const outcome: LinkOutcome | undefined = token
+    ? confirmed
+    : { ok: false, message: 'No confirmation token provided' };
 
   if (!outcome) {
     return (

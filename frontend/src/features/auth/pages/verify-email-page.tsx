@@ -1,31 +1,17 @@
-import { Button, Result, Spin, Typography } from 'antd';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Button, Result, Spin } from 'antd';
+import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 
-import { getServerMessage } from '@/shared/api/errors';
 import { PageTitle } from '@/shared/ui/page-title';
 import { useToast } from '@/shared/ui/toast';
 
 import { useVerifyEmailMutation } from '../api';
+import { ResultHeading as Heading } from '../components/result-heading';
+import { type LinkOutcome, useOneTimeLink } from '../lib/one-time-link';
 import { useCurrentUser } from '../session/session';
 import { SIGN_IN_STATE } from '../session/sign-in-intent';
 
-type Outcome = { ok: boolean; message: string };
-
-/**
- * One request per token for the life of the page. A verification link works once, so a second
- * request (StrictMode's double effects, or coming back to the page) would report the link as
- * invalid right after it succeeded.
- */
-const outcomes = new Map<string, Promise<Outcome>>();
-
-function Heading({ children }: { children: ReactNode }) {
-  return (
-    <Typography.Title level={1} style={{ margin: 0, fontSize: 'inherit' }}>
-      {children}
-    </Typography.Title>
-  );
-}
+const MISSING_TOKEN = 'No verification token provided';
 
 /** Reached from the emailed link `/verify-email?token=…` (docs/product.md#accounts-and-sign-in). */
 export function VerifyEmailPage() {
@@ -35,58 +21,37 @@ export function VerifyEmailPage() {
   const toast = useToast();
   const navigate = useNavigate();
   const signedIn = useCurrentUser() !== undefined;
-  const [settled, setSettled] = useState<{ token: string; outcome: Outcome }>();
-
-  useEffect(() => {
-    if (!token) {
-      toast({
-        variant: 'destructive',
-        title: 'Verification Failed',
-        description: 'No verification token provided',
-        key: 'verify-email',
-      });
-      return;
-    }
-    let pending = outcomes.get(token);
-    if (!pending) {
-      pending = verifyEmail({ verifyEmailDto: { token } })
-        .unwrap()
-        .then(
-          ({ message }): Outcome => ({ ok: true, message }),
-          (error: unknown): Outcome => ({
-            ok: false,
-            message: getServerMessage(error) ?? 'Email verification failed',
-          }),
-        );
-      outcomes.set(token, pending);
-    }
-    let current = true;
-    void pending.then((outcome) => {
-      if (!current) return;
-      setSettled({ token, outcome });
+  const outcome = useOneTimeLink(
+    'verify-email',
+    token,
+    (t) => verifyEmail({ verifyEmailDto: { token: t } }).unwrap(),
+    'Email verification failed',
+    (settled) =>
       toast(
-        outcome.ok
-          ? { title: 'Email Verified', description: outcome.message, key: 'verify-email' }
+        settled.ok
+          ? { title: 'Email Verified', description: settled.message, key: 'verify-email' }
           : {
               variant: 'destructive',
               title: 'Verification Failed',
-              description: outcome.message,
+              description: settled.message,
               key: 'verify-email',
             },
-      );
+      ),
+  );
+
+  useEffect(() => {
+    if (token) return;
+    toast({
+      variant: 'destructive',
+      title: 'Verification Failed',
+      description: MISSING_TOKEN,
+      key: 'verify-email',
     });
-    return () => {
-      current = false;
-    };
-  }, [token, verifyEmail, toast]);
+  }, [token, toast]);
 
-  const outcome: Outcome | undefined = !token
-    ? { ok: false, message: 'No verification token provided' }
-    : settled?.token === token
-      ? settled.outcome
-      : undefined;
+  const shown: LinkOutcome | undefined = token ? outcome : { ok: false, message: MISSING_TOKEN };
 
-  if (!outcome) {
+  if (!shown) {
     return (
       <div role="status" aria-live="polite">
         <PageTitle title="Verifying your email" />
@@ -99,14 +64,14 @@ export function VerifyEmailPage() {
     );
   }
 
-  if (outcome.ok) {
+  if (shown.ok) {
     return (
       <>
         <PageTitle title="Email verified" />
         <Result
           status="success"
           title={<Heading>Email verified</Heading>}
-          subTitle={outcome.message}
+          subTitle={shown.message}
           extra={
             <Button
               type="primary"
@@ -128,7 +93,7 @@ export function VerifyEmailPage() {
       <Result
         status="error"
         title={<Heading>Verification failed</Heading>}
-        subTitle={outcome.message}
+        subTitle={shown.message}
         extra={
           <Button type="primary" size="large" onClick={() => void navigate('/resend-verification')}>
             Resend Verification Email
