@@ -140,8 +140,8 @@ export class CalendarService {
     if (!row || !matches) throw new NotFoundException(NOT_FOUND);
     await this.em.execute(
       `update calendar_feed_tokens set last_used_at = now()
-        where id = ? and (last_used_at is null or last_used_at < now() - ${LAST_USED_GRANULARITY})`,
-      [row.id],
+        where organization_id = ? and id = ? and (last_used_at is null or last_used_at < now() - ${LAST_USED_GRANULARITY})`,
+      [row.organization_id, row.id],
     );
     return {
       tokenId: row.id,
@@ -173,12 +173,10 @@ export class CalendarService {
             `select d.id as day_id, d.date::text as date, d.revision::text as revision, d.updated_at,
                     s.position, s.staff_id, st.name
                from rota_days d
-               -- Slots belong to their day's organisation (foreign key) and name its staff; joining
-               -- by key alone keeps the plan day → slot → person even before statistics exist.
-               join rota_slots s on s.rota_day_id = d.id
-               join staff st on st.id = s.staff_id
+               join rota_slots s on s.rota_day_id = d.id and s.organization_id = d.organization_id
+               join staff st on st.id = s.staff_id and st.organization_id = d.organization_id
               where d.organization_id = ? and d.date between ? and ?
-                ${mine ? 'and exists (select 1 from rota_slots m where m.rota_day_id = d.id and m.staff_id = ?)' : ''}
+                ${mine ? 'and exists (select 1 from rota_slots m where m.rota_day_id = d.id and m.organization_id = d.organization_id and m.staff_id = ?)' : ''}
               order by d.date, s.position`,
             mine ? [org, from, to, owner.staffId] : [org, from, to],
           );

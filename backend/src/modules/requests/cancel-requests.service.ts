@@ -41,9 +41,9 @@ const CANCEL_SELECT = `
          r.processed_automatically, r.replacement_id, rp.name as replacement_name,
          r.decided_by_id, du.name as decided_by_name, r.decided_at, r.created_at, r.updated_at
     from cancel_requests r
-    left join staff st on st.id = r.staff_id
-    left join staff rp on rp.id = r.replacement_id
-    left join users du on du.id = r.decided_by_id`;
+    left join staff st on st.id = r.staff_id and st.organization_id = r.organization_id
+    left join staff rp on rp.id = r.replacement_id and rp.organization_id = r.organization_id
+    left join users du on du.id = r.decided_by_id and du.organization_id = r.organization_id`;
 
 export function toCancelDto(row: CancelRow): CancelRequestDto {
   return {

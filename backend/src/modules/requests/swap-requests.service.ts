@@ -42,9 +42,9 @@ const SWAP_SELECT = `
          r.decided_by_id, du.name as decided_by_name, r.decided_at, r.created_at, r.updated_at,
          rq.name as requester_name, tg.name as target_name
     from swap_requests r
-    left join staff rq on rq.id = r.requester_id
-    left join staff tg on tg.id = r.target_id
-    left join users du on du.id = r.decided_by_id`;
+    left join staff rq on rq.id = r.requester_id and rq.organization_id = r.organization_id
+    left join staff tg on tg.id = r.target_id and tg.organization_id = r.organization_id
+    left join users du on du.id = r.decided_by_id and du.organization_id = r.organization_id`;
 
 function toDto(row: SwapRow): SwapRequestDto {
   return {

@@ -13,8 +13,8 @@ export interface RotaSlotRow {
 export const ROTA_DAYS_SQL = `
   select d.id as day_id, to_char(d.date, 'YYYY-MM-DD') as date, s.position, s.staff_id, st.name
     from rota_days d
-    join rota_slots s on s.rota_day_id = d.id
-    join staff st on st.id = s.staff_id
+    join rota_slots s on s.rota_day_id = d.id and s.organization_id = d.organization_id
+    join staff st on st.id = s.staff_id and st.organization_id = d.organization_id
    where d.organization_id = ? and d.date between ? and ?
    order by d.date, s.position`;
 

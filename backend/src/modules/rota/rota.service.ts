@@ -107,8 +107,8 @@ export class RotaService {
       if (!day) throw new NotFoundException('Rota day not found');
 
       const current = await em.execute<{ position: number; staff_id: string }[]>(
-        'select position, staff_id from rota_slots where rota_day_id = ?',
-        [day.id],
+        'select position, staff_id from rota_slots where organization_id = ? and rota_day_id = ?',
+        [org, day.id],
       );
       const onDay = new Set(current.map((c) => c.staff_id));
       // POST names only people to add; PUT repeats the people already there (docs/product.md#assigning-by-hand).
@@ -468,8 +468,9 @@ export class RotaService {
     }
     const dayIds = `{${[...new Set(freed.map((f) => f.day.id))].join(',')}}`;
     await em.execute(
-      `delete from rota_days d where d.id = any(?::uuid[]) and not exists (select 1 from rota_slots s where s.rota_day_id = d.id)`,
-      [dayIds],
+      `delete from rota_days d where d.organization_id = ? and d.id = any(?::uuid[])
+          and not exists (select 1 from rota_slots s where s.rota_day_id = d.id and s.organization_id = d.organization_id)`,
+      [org, dayIds],
     );
     return result;
   }
@@ -505,7 +506,7 @@ export class RotaService {
     }
     await em.execute(
       `delete from rota_days d where d.organization_id = ? and d.date = any(?::date[])
-          and not exists (select 1 from rota_slots s where s.rota_day_id = d.id)`,
+          and not exists (select 1 from rota_slots s where s.rota_day_id = d.id and s.organization_id = d.organization_id)`,
       [org, dateList],
     );
   }

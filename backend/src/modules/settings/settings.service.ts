@@ -158,7 +158,7 @@ export class SettingsService {
           removedSlots = removed.length;
           await em.execute(
             `delete from rota_days d where d.organization_id = ? and d.date >= ?
-               and not exists (select 1 from rota_slots s where s.rota_day_id = d.id)`,
+               and not exists (select 1 from rota_slots s where s.rota_day_id = d.id and s.organization_id = d.organization_id)`,
             [actor.organizationId, tomorrow],
           );
         }

@@ -134,13 +134,14 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
       }
       const candidates = await em.execute<Candidate[]>(
         `select s.id as staff_id, s.name, s.email, d.date::text as date,
-                (select array_agg(o.name order by os.position) from rota_slots os join staff o on o.id = os.staff_id
-                  where os.rota_day_id = d.id and os.staff_id <> s.id) as colleagues,
+                (select array_agg(o.name order by os.position)
+                   from rota_slots os join staff o on o.id = os.staff_id and o.organization_id = os.organization_id
+                  where os.rota_day_id = d.id and os.organization_id = d.organization_id and os.staff_id <> s.id) as colleagues,
                 exists (select 1 from duty_reminders r
                          where r.organization_id = d.organization_id and r.staff_id = s.id and r.duty_date = d.date) as reminded
            from rota_slots rs
-           join rota_days d on d.id = rs.rota_day_id
-           join staff s on s.id = rs.staff_id
+           join rota_days d on d.id = rs.rota_day_id and d.organization_id = rs.organization_id
+           join staff s on s.id = rs.staff_id and s.organization_id = rs.organization_id
           where d.organization_id = ? and d.date = any(?::date[]) and s.is_active
           order by d.date, rs.position`,
         [organizationId, `{${dates.join(',')}}`],
@@ -193,8 +194,8 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
       if (links.length) {
         await em.execute(
           `update duty_reminders r set email_id = x.email_id
-             from jsonb_to_recordset(?::jsonb) as x(id bigint, email_id bigint) where r.id = x.id`,
-          [JSON.stringify(links.map((l) => ({ id: l.claim, email_id: l.email.id })))],
+             from jsonb_to_recordset(?::jsonb) as x(id bigint, email_id bigint) where r.organization_id = ? and r.id = x.id`,
+          [JSON.stringify(links.map((l) => ({ id: l.claim, email_id: l.email.id }))), organizationId],
         );
       }
       run.queued = links.length;

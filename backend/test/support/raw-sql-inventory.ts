@@ -1,0 +1,128 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as ts from 'typescript';
+
+/** One raw statement in the source: where it is and its SQL (each variant of a conditional). */
+export interface RawStatement {
+  file: string;
+  line: number;
+  sql: string;
+}
+
+/** The tables whose entities are tenant-scoped (extend TenantScopedEntity). */
+export function tenantTables(srcDir: string): string[] {
+  const tables: string[] = [];
+  for (const file of sourceFiles(srcDir)) {
+    const text = fs.readFileSync(file, 'utf8');
+    if (!/extends TenantScopedEntity\b/.test(text)) continue;
+    const table = /@Entity\(\{\s*tableName:\s*'([a-z_]+)'/.exec(text)?.[1];
+    if (table) tables.push(table);
+  }
+  return tables.sort();
+}
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'migrations' ? [] : sourceFiles(full);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts') ? [full] : [];
+  });
+}
+
+/**
+ * Every SQL text passed to an `execute(...)` call in the app's source (migrations aside): string
+ * and template literals (a template's conditional parts are kept as their literal text), constants
+ * they name, and both sides of a conditional.
+ */
+export function rawStatements(srcDir: string): RawStatement[] {
+  const files = sourceFiles(srcDir);
+  const program = ts.createProgram(files, { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, experimentalDecorators: true });
+  const checker = program.getTypeChecker();
+  const found: RawStatement[] = [];
+
+  const texts = (node: ts.Expression): string[] => {
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return [node.text];
+    if (ts.isTemplateExpression(node)) {
+      // Interpolated parts are SQL fragments or placeholders: keep their literal text.
+      let sql = node.head.text;
+      for (const span of node.templateSpans) sql += ` ${fragments(span.expression).join(' ')} ${span.literal.text}`;
+      return [sql];
+    }
+    if (ts.isConditionalExpression(node)) return [...texts(node.whenTrue), ...texts(node.whenFalse)];
+    if (ts.isParenthesizedExpression(node)) return texts(node.expression);
+    if (ts.isIdentifier(node)) {
+      const declaration = declarationOf(node);
+      if (declaration && ts.isVariableDeclaration(declaration) && declaration.initializer) return texts(declaration.initializer);
+    }
+    if (ts.isCallExpression(node)) {
+      // A function that builds the SQL: what each of its return statements gives.
+      const declaration = declarationOf(node.expression);
+      const fn =
+        declaration && ts.isVariableDeclaration(declaration) && declaration.initializer ? declaration.initializer : declaration;
+      if (fn && (ts.isFunctionDeclaration(fn) || ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && fn.body) {
+        if (!ts.isBlock(fn.body)) return texts(fn.body);
+        const returned: string[] = [];
+        const collect = (inner: ts.Node) => {
+          if (ts.isReturnStatement(inner) && inner.expression) returned.push(...texts(inner.expression));
+          else if (!ts.isFunctionLike(inner)) ts.forEachChild(inner, collect);
+        };
+        ts.forEachChild(fn.body, collect);
+        return returned;
+      }
+    }
+    return [];
+  };
+  const declarationOf = (node: ts.Node): ts.Declaration | undefined => {
+    let symbol = checker.getSymbolAtLocation(node);
+    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+    return symbol?.valueDeclaration;
+  };
+  const fragments = (node: ts.Expression): string[] => {
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateExpression(node)) return texts(node);
+    if (ts.isConditionalExpression(node)) return [...fragments(node.whenTrue), ...fragments(node.whenFalse)];
+    if (ts.isParenthesizedExpression(node)) return fragments(node.expression);
+    if (ts.isIdentifier(node) || ts.isCallExpression(node)) return texts(node);
+    return [];
+  };
+
+  for (const source of program.getSourceFiles()) {
+    if (!files.includes(source.fileName)) continue;
+    const visit = (node: ts.Node) => {
+      if (
+        ts.isCallExpression(node) &&
+        ts.isPropertyAccessExpression(node.expression) &&
+        node.expression.name.text === 'execute' &&
+        node.arguments[0]
+      ) {
+        const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+        const file = path.relative(srcDir, source.fileName);
+        for (const sql of texts(node.arguments[0])) found.push({ file, line, sql });
+        if (!texts(node.arguments[0]).length) found.push({ file, line, sql: '' });
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return found;
+}
+
+/**
+ * The tenant tables a statement reads or writes without saying which organisation: a table named
+ * after FROM, JOIN, UPDATE, INTO or USING whose alias (or the bare column, without one) is never
+ * compared or given an `organization_id`.
+ */
+export function tablesWithoutTenantCondition(sql: string, tenant: readonly string[]): string[] {
+  const missing: string[] = [];
+  const reference = /\b(from|join|update|into|using)\s+([a-z_]+)(?:\s+(?:as\s+)?([a-z_][a-z0-9_]*))?/gi;
+  const keywords = new Set(['where', 'on', 'set', 'join', 'left', 'inner', 'using', 'order', 'group', 'limit', 'returning', 'values', 'select', 'for', 'and', 'as', 'cross', 'right', 'full', 'natural', 'lateral']);
+  for (const match of sql.matchAll(reference)) {
+    const table = match[2]!.toLowerCase();
+    if (!tenant.includes(table)) continue;
+    const alias = match[3] && !keywords.has(match[3].toLowerCase()) ? match[3] : undefined;
+    const qualified = new RegExp(`\\b${alias ?? table}\\.organization_id\\b`, 'i');
+    const bare = /(^|[^.\w])organization_id\b/i;
+    const ok = match[1]!.toLowerCase() === 'into' ? /\borganization_id\b/i.test(sql.slice(match.index)) : qualified.test(sql) || (!alias && bare.test(sql));
+    if (!ok) missing.push(table);
+  }
+  return missing;
+}
