@@ -96,8 +96,8 @@ export function rawStatements(srcDir: string): RawStatement[] {
       ) {
         const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
         const file = path.relative(srcDir, source.fileName);
-        for (const sql of texts(node.arguments[0])) found.push({ file, line, sql });
-        if (!texts(node.arguments[0]).length) found.push({ file, line, sql: '' });
+        const sqls = texts(node.arguments[0]);
+        for (const sql of sqls.length ? sqls : ['']) found.push({ file, line, sql });
       }
       ts.forEachChild(node, visit);
     };
@@ -105,6 +105,11 @@ export function rawStatements(srcDir: string): RawStatement[] {
   }
   return found;
 }
+
+/** Words that can follow a table name but are not its alias. */
+const keywords = new Set(['where', 'on', 'set', 'join', 'left', 'inner', 'using', 'order', 'group', 'limit', 'returning', 'values', 'select', 'for', 'and', 'as', 'cross', 'right', 'full', 'natural', 'lateral']);
+/** `organization_id` not qualified by an alias. */
+const BARE_COLUMN = /(^|[^.\w])organization_id\b/i;
 
 /**
  * The tenant tables a statement reads or writes without saying which organisation: a table named
@@ -114,14 +119,12 @@ export function rawStatements(srcDir: string): RawStatement[] {
 export function tablesWithoutTenantCondition(sql: string, tenant: readonly string[]): string[] {
   const missing: string[] = [];
   const reference = /\b(from|join|update|into|using)\s+([a-z_]+)(?:\s+(?:as\s+)?([a-z_][a-z0-9_]*))?/gi;
-  const keywords = new Set(['where', 'on', 'set', 'join', 'left', 'inner', 'using', 'order', 'group', 'limit', 'returning', 'values', 'select', 'for', 'and', 'as', 'cross', 'right', 'full', 'natural', 'lateral']);
   for (const match of sql.matchAll(reference)) {
     const table = match[2]!.toLowerCase();
     if (!tenant.includes(table)) continue;
     const alias = match[3] && !keywords.has(match[3].toLowerCase()) ? match[3] : undefined;
     const qualified = new RegExp(`\\b${alias ?? table}\\.organization_id\\b`, 'i');
-    const bare = /(^|[^.\w])organization_id\b/i;
-    const ok = match[1]!.toLowerCase() === 'into' ? /\borganization_id\b/i.test(sql.slice(match.index)) : qualified.test(sql) || (!alias && bare.test(sql));
+    const ok = match[1]!.toLowerCase() === 'into' ? /\borganization_id\b/i.test(sql.slice(match.index)) : qualified.test(sql) || (!alias && BARE_COLUMN.test(sql));
     if (!ok) missing.push(table);
   }
   return missing;
