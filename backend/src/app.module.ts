@@ -22,6 +22,7 @@ import { StaffModule } from './modules/staff/staff.module';
 import { HealthModule } from './modules/health/health.module';
 import { CalendarModule } from './modules/calendar/calendar.module';
 import { MailModule } from './modules/mail/mail.module';
+import { RemindersModule } from './modules/reminders/reminders.module';
 import { TenantsModule } from './modules/tenants/tenants.module';
 import { TenancyModule } from './tenancy/tenancy.module';
 
@@ -122,6 +123,7 @@ export class AppModule {
         StaffModule,
         HolidaysModule,
         SettingsModule,
+        RemindersModule,
         RotaModule,
         RequestsModule,
         CalendarModule,

@@ -2,7 +2,7 @@ import { MikroORM } from '@mikro-orm/core';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { Clock, FixedClock, parsePinnedNow } from '../src/common/clock/clock';
 import { OutboxWorker } from '../src/modules/mail/outbox.worker';
-import { REMINDER_JOB, RemindersService } from '../src/modules/mail/reminders/reminders.service';
+import { REMINDER_JOB, RemindersService } from '../src/modules/reminders/reminders.service';
 import { bearer, registerOrganization, type Account } from './support/accounts';
 import { memberWithRole } from './support/members';
 import { SmtpSink, type ReceivedEmail } from './support/smtp-sink';

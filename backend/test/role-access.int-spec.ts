@@ -1,4 +1,4 @@
-import { SESSION_ENDED } from '../src/common/auth/jwt.strategy';
+import { SESSION_ENDED } from '../src/common/auth/auth-user';
 import { OutboxWorker } from '../src/modules/mail/outbox.worker';
 import { bearer, registerOrganization, type Account } from './support/accounts';
 import { snapshotDatabase } from './support/db-snapshot';

@@ -13,7 +13,7 @@ import { EmailChangeToken } from '../modules/auth/entities/email-change-token.en
 import { EmailVerificationToken } from '../modules/auth/entities/email-verification-token.entity';
 import { PasswordResetToken } from '../modules/auth/entities/password-reset-token.entity';
 import { User } from '../modules/auth/entities/user.entity';
-import { DutyReminder } from '../modules/mail/entities/duty-reminder.entity';
+import { DutyReminder } from '../modules/reminders/entities/duty-reminder.entity';
 import { OutboxEmail } from '../modules/mail/entities/outbox-email.entity';
 import { CalendarFeedToken } from '../modules/calendar/entities/calendar-feed-token.entity';
 import { ProcedureFile } from '../modules/settings/entities/procedure-file.entity';

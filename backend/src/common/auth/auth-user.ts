@@ -21,3 +21,6 @@ export interface JwtPayload {
 export const JWT_ISSUER = 'duty-manager';
 export const JWT_AUDIENCE = 'duty-manager';
 export const JWT_ALGORITHM = 'HS256';
+
+/** The answer to any request whose session no longer holds (expired, revoked, user or organisation inactive). */
+export const SESSION_ENDED = 'Your session has ended. Please sign in again.';

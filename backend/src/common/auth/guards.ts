@@ -2,7 +2,7 @@ import { type CanActivate, type ExecutionContext, ForbiddenException, Injectable
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import type { AuthUser } from './auth-user';
-import { SESSION_ENDED } from './jwt.strategy';
+import { SESSION_ENDED } from './auth-user';
 import { hasPermission, type Permission, permissionDeniedMessage } from './roles';
 
 export const PERMISSION_KEY = 'duty-manager:permission';

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { JWT_ALGORITHM, JWT_AUDIENCE, JWT_ISSUER } from '../../common/auth/auth-user';
-import { JwtStrategy } from '../../common/auth/jwt.strategy';
+import { JwtStrategy } from './jwt.strategy';
 import { JwtSecret } from '../../common/auth/jwt-secret.token';
 import { PasswordService } from '../../common/security/password.service';
 import { ConfigService } from '@nestjs/config';

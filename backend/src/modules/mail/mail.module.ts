@@ -5,9 +5,6 @@ import type { Env } from '../../config/env';
 import { OutboxRetentionService } from './outbox-retention.service';
 import { OutboxService } from './outbox.service';
 import { OutboxWorker } from './outbox.worker';
-import { EmailTestingController } from './reminders/email-testing.controller';
-import { EmailTestingService } from './reminders/email-testing.service';
-import { RemindersService } from './reminders/reminders.service';
 
 @Global()
 @Module({
@@ -22,8 +19,7 @@ import { RemindersService } from './reminders/reminders.service';
         }) as MailerOptions,
     }),
   ],
-  controllers: [EmailTestingController],
-  providers: [OutboxService, OutboxWorker, OutboxRetentionService, RemindersService, EmailTestingService],
-  exports: [OutboxService, OutboxWorker, RemindersService],
+  providers: [OutboxService, OutboxWorker, OutboxRetentionService],
+  exports: [OutboxService, OutboxWorker],
 })
 export class MailModule {}

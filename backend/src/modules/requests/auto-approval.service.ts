@@ -5,7 +5,7 @@ import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { PasswordService } from '../../common/security/password.service';
 import { AuditService, changedFields } from '../audit/audit.service';
 import { User } from '../auth/entities/user.entity';
-import { SettingsService } from '../settings/settings.service';
+import { type AutoApproval, SystemSettingsRepository } from '../settings/system-settings.repository';
 import type { AutoApprovalSettingsDto, SaveAutoApprovalSettingsDto } from './dto/requests.dto';
 
 /** Wrong admin passwords allowed per user before a pause: re-authentication must not be a guessing oracle. */
@@ -21,7 +21,7 @@ const ON_OFF = (on: boolean) => (on ? 'on' : 'off');
 export class AutoApprovalService {
   constructor(
     private readonly em: EntityManager,
-    private readonly settings: SettingsService,
+    private readonly settings: SystemSettingsRepository,
     private readonly passwords: PasswordService,
     private readonly rateLimits: RateLimitService,
     private readonly audit: AuditService,
@@ -48,11 +48,15 @@ export class AutoApprovalService {
     await this.rateLimits.reset(key);
 
     return this.em.transactional(async (em) => {
-      const { before, after } = await this.settings.saveAutoApproval(em, actor.organizationId, {
-        swaps: dto.swaps,
-        cancellations: dto.cancellations,
-        autoFillCancellations: dto.autoFillCancellations,
-      });
+      // Held exclusively, so two saves don't read the same "before"; switches not given keep their value.
+      await this.settings.lockExclusive(em, actor.organizationId);
+      const before = await this.settings.autoApproval(em, actor.organizationId);
+      const after: AutoApproval = {
+        swaps: dto.swaps ?? before.swaps,
+        cancellations: dto.cancellations ?? before.cancellations,
+        autoFillCancellations: dto.autoFillCancellations ?? before.autoFillCancellations,
+      };
+      await this.settings.saveAutoApproval(em, actor.organizationId, after);
       const changed = changedFields(before, after);
       if (Object.keys(changed.after).length) {
         this.audit.record(em, actor, {

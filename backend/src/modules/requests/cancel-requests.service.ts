@@ -9,7 +9,7 @@ import { User } from '../auth/entities/user.entity';
 import { OutboxService } from '../mail/outbox.service';
 import { type LockedDay, RotaService } from '../rota/rota.service';
 import { Staff } from '../staff/entities/staff.entity';
-import { SettingsService } from '../settings/settings.service';
+import { SystemSettingsRepository } from '../settings/system-settings.repository';
 import { organizationToday } from '../tenants/organization-today';
 import type { CancelRequestDto, CancelRequestResultDto, CreateCancelRequestDto } from './dto/requests.dto';
 import { CancelRequest } from './entities/cancel-request.entity';
@@ -72,7 +72,7 @@ export class CancelRequestsService {
   constructor(
     private readonly em: EntityManager,
     private readonly rota: RotaService,
-    private readonly settings: SettingsService,
+    private readonly settings: SystemSettingsRepository,
     private readonly audit: AuditService,
     private readonly outbox: OutboxService,
     private readonly clock: Clock,
@@ -95,7 +95,7 @@ export class CancelRequestsService {
       assertActsFor(actor, staff, 'requests.decide', 'You can only ask to cancel your own duties');
       const today = await organizationToday(em, this.clock, org);
       if (dto.date < today) throw new BadRequestException(`${describeDate(dto.date)} has passed: only duties from today on can be cancelled`);
-      await this.settings.dutyManagersPerDay(em, org, 'share');
+      await this.settings.lockShared(em, org);
       const day = (await this.rota.lockDays(em, org, [dto.date])).get(dto.date);
       if (!day?.slots.includes(staff.id)) throw new ConflictException(`${staff.name} is not on duty on ${describeDate(dto.date)}`);
       const [duplicate] = await em.execute<{ id: string }[]>(
@@ -148,7 +148,7 @@ export class CancelRequestsService {
       if (request.date < today) {
         throw new ConflictException(`${describeDate(request.date)} has passed: the duty can no longer be cancelled, only the request rejected`);
       }
-      await this.settings.dutyManagersPerDay(em, org, 'share');
+      await this.settings.lockShared(em, org);
       const day = (await this.rota.lockDays(em, org, [request.date])).get(request.date);
       if (!day?.slots.includes(staff.id)) {
         throw new ConflictException(`${staff.name} is no longer on duty on ${describeDate(request.date)}`);

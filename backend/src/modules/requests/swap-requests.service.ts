@@ -8,7 +8,7 @@ import { AuditService } from '../audit/audit.service';
 import { User } from '../auth/entities/user.entity';
 import { OutboxService } from '../mail/outbox.service';
 import { type LockedDay, RotaService } from '../rota/rota.service';
-import { SettingsService } from '../settings/settings.service';
+import { SystemSettingsRepository } from '../settings/system-settings.repository';
 import { organizationToday } from '../tenants/organization-today';
 import type { CreateSwapRequestDto, SwapRequestDto, SwapRequestResultDto } from './dto/requests.dto';
 import type { Decision } from './entities/request-status';
@@ -84,7 +84,7 @@ export class SwapRequestsService {
   constructor(
     private readonly em: EntityManager,
     private readonly rota: RotaService,
-    private readonly settings: SettingsService,
+    private readonly settings: SystemSettingsRepository,
     private readonly audit: AuditService,
     private readonly outbox: OutboxService,
     private readonly clock: Clock,
@@ -195,7 +195,7 @@ export class SwapRequestsService {
     for (const date of trade ? [originalDate, swapDate] : [originalDate]) {
       if (date < today) throw new BadRequestException(`${describeDate(date)} has passed: only duties from today on can be swapped`);
     }
-    await this.settings.dutyManagersPerDay(em, org, 'share');
+    await this.settings.lockShared(em, org);
     const days = await this.rota.lockDays(em, org, [originalDate, swapDate]);
     const on = (person: Person, date: string) => days.get(date)?.slots.includes(person.id) ?? false;
 

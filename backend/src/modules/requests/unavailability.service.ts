@@ -11,7 +11,7 @@ import { User } from '../auth/entities/user.entity';
 import { OutboxService } from '../mail/outbox.service';
 import { RotaService } from '../rota/rota.service';
 import { Staff } from '../staff/entities/staff.entity';
-import { SettingsService } from '../settings/settings.service';
+import { SystemSettingsRepository } from '../settings/system-settings.repository';
 import { organizationToday } from '../tenants/organization-today';
 import type { CreateUnavailabilityDto, UnavailabilityDto, UnavailabilityResultDto } from './dto/requests.dto';
 import { CancelRequest } from './entities/cancel-request.entity';
@@ -46,7 +46,7 @@ export class UnavailabilityService {
   constructor(
     private readonly em: EntityManager,
     private readonly rota: RotaService,
-    private readonly settings: SettingsService,
+    private readonly settings: SystemSettingsRepository,
     private readonly audit: AuditService,
     private readonly outbox: OutboxService,
     private readonly clock: Clock,
@@ -69,7 +69,7 @@ export class UnavailabilityService {
       const staff = await loadPerson(em, org, dto.staffId);
       assertActsFor(actor, staff, 'unavailability.manage', OWN_ONLY);
       // Holding the settings row keeps bulk runs out while duties are taken off and refilled.
-      await this.settings.dutyManagersPerDay(em, org, 'share');
+      await this.settings.lockShared(em, org);
       const [overlap] = await em.execute<{ start: string; end: string; type: keyof typeof UNAVAILABILITY_LABELS }[]>(
         `select to_char(start_date, 'YYYY-MM-DD') as start, to_char(end_date, 'YYYY-MM-DD') as end, type
            from staff_unavailability where organization_id = ? and staff_id = ? and start_date <= ? and end_date >= ?

@@ -4,7 +4,7 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { hasPermission } from '../../common/auth/roles';
 import { academicYearOf, addDays, mondayOf } from '../../common/clock/academic-year';
 import { DEFAULT_DUTY_MANAGERS_PER_DAY } from '../settings/entities/system-settings.entity';
-import { SettingsService } from '../settings/settings.service';
+import { SystemSettingsRepository } from '../settings/system-settings.repository';
 import type { CurrentWeekDto } from './dto/rota.dto';
 import type { DashboardStatsDto, DutyStatisticsDto, StaffDutyStatisticsDto } from './dto/stats.dto';
 import {
@@ -23,7 +23,7 @@ export class RotaStatsService {
   constructor(
     private readonly em: EntityManager,
     private readonly rota: RotaService,
-    private readonly settings: SettingsService,
+    private readonly settings: SystemSettingsRepository,
   ) {}
 
   async currentWeek(actor: AuthUser): Promise<CurrentWeekDto> {

@@ -6,7 +6,7 @@ import { Clock, type IsoDate } from '../../common/clock/clock';
 import { AuditService } from '../audit/audit.service';
 import { HOLIDAY_TYPE_LABELS, type HolidayType } from '../holidays/entities/holiday.entity';
 import type { UnavailabilityType } from '../requests/entities/staff-unavailability.entity';
-import { SettingsService } from '../settings/settings.service';
+import { SystemSettingsRepository } from '../settings/system-settings.repository';
 import { organizationToday } from '../tenants/organization-today';
 import type { BulkRotaResultDto, CreateRotaDayDto, RotaDayDto, UpdateRotaDayDto } from './dto/rota.dto';
 import { type DaySlots, type EngineMode, isWeekday, planRota, type Unavailability } from './engine/rota-engine';
@@ -38,7 +38,7 @@ export class RotaService {
     private readonly em: EntityManager,
     private readonly audit: AuditService,
     private readonly clock: Clock,
-    private readonly settings: SettingsService,
+    private readonly settings: SystemSettingsRepository,
   ) {}
 
   /** Today in the organisation's time zone. */
@@ -91,7 +91,7 @@ export class RotaService {
 
     const org = actor.organizationId;
     return this.em.transactional(async (em) => {
-      const slotsPerDay = await this.settings.dutyManagersPerDay(em, org, 'share');
+      const slotsPerDay = await this.settings.lockShared(em, org);
       if (isCreate) {
         await em.execute(
           'insert into rota_days (id, organization_id, date) values (gen_random_uuid(), ?, ?) on conflict (organization_id, date) do nothing',
@@ -200,7 +200,7 @@ export class RotaService {
   async bulk(actor: AuthUser, tool: BulkTool, endDate?: IsoDate): Promise<BulkRotaResultDto> {
     const org = actor.organizationId;
     return this.em.transactional(async (em) => {
-      const slotsPerDay = await this.settings.dutyManagersPerDay(em, org, 'update');
+      const slotsPerDay = await this.settings.lockExclusive(em, org);
       const today = await this.today(org, em);
       const year = academicYearOf(today);
       const from = tool === 'clear' ? today : addDays(today, 1);
@@ -420,7 +420,7 @@ export class RotaService {
     refill: boolean,
   ): Promise<{ date: IsoDate; position: number; removed: string; replacement: string | null }[]> {
     if (!removals.length) return [];
-    const slotsPerDay = await this.settings.dutyManagersPerDay(em, org, 'share');
+    const slotsPerDay = await this.settings.lockShared(em, org);
     const freed = removals.map(({ day, staffId }) => {
       const index = day.slots.indexOf(staffId);
       if (index < 0) throw new Error(`${staffId} is not on ${day.date}`);

@@ -8,6 +8,7 @@ import { AuditService } from '../audit/audit.service';
 import type { ProcedureFileKind } from './entities/procedure-file.entity';
 import { checkProcedureFile } from './procedure-file';
 import { SettingsService } from './settings.service';
+import { SystemSettingsRepository } from './system-settings.repository';
 
 export const PROCEDURE_FILE_PATH = '/api/settings/procedure-file';
 /** How long a download link from the Instructions page works. */
@@ -40,6 +41,7 @@ export class ProcedureFileService {
   constructor(
     private readonly em: EntityManager,
     private readonly settings: SettingsService,
+    private readonly systemSettings: SystemSettingsRepository,
     private readonly audit: AuditService,
     private readonly clock: Clock,
     secret: JwtSecret,
@@ -52,7 +54,7 @@ export class ProcedureFileService {
     const { fileName, kind } = await checkProcedureFile(originalName, content);
     const sha256 = createHash('sha256').update(content).digest('hex');
     await this.em.transactional(async (em) => {
-      await this.settings.dutyManagersPerDay(em, actor.organizationId, 'update');
+      await this.systemSettings.lockExclusive(em, actor.organizationId);
       const [previous] = await em.execute<{ file_name: string }[]>('select file_name from procedure_files where organization_id = ?', [
         actor.organizationId,
       ]);
@@ -62,10 +64,7 @@ export class ProcedureFileService {
          values (gen_random_uuid(), ?, ?, ?, ?, ?, ?, ?)`,
         [actor.organizationId, fileName, kind, content.length, sha256, content, actor.id],
       );
-      await em.execute(
-        'update system_settings set procedure_file_url = ?, procedure_file_name = ?, updated_at = now() where organization_id = ?',
-        [PROCEDURE_FILE_PATH, fileName, actor.organizationId],
-      );
+      await this.systemSettings.saveProcedureFileLink(em, actor.organizationId, PROCEDURE_FILE_PATH, fileName);
       this.audit.record(em, actor, {
         kind: 'settings',
         action: 'settings.procedure-file',

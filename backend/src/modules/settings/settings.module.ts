@@ -1,14 +1,13 @@
 import { Module } from '@nestjs/common';
-import { EmailSettingsController } from './email-settings.controller';
-import { EmailSettingsService } from './email-settings.service';
 import { ProcedureFileController } from './procedure-file.controller';
 import { ProcedureFileService } from './procedure-file.service';
 import { SettingsController } from './settings.controller';
 import { SettingsService } from './settings.service';
+import { SystemSettingsRepository } from './system-settings.repository';
 
 @Module({
-  controllers: [SettingsController, EmailSettingsController, ProcedureFileController],
-  providers: [SettingsService, EmailSettingsService, ProcedureFileService],
-  exports: [SettingsService],
+  controllers: [SettingsController, ProcedureFileController],
+  providers: [SettingsService, SystemSettingsRepository, ProcedureFileService],
+  exports: [SettingsService, SystemSettingsRepository],
 })
 export class SettingsModule {}

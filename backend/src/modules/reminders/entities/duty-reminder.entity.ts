@@ -1,7 +1,7 @@
 import { Entity, ManyToOne, OptionalProps, PrimaryKey, Property, type Ref, Unique } from '@mikro-orm/core';
 import { TenantScopedEntity } from '../../../tenancy/tenant-scoped.entity';
 import { Staff } from '../../staff/entities/staff.entity';
-import { OutboxEmail } from './outbox-email.entity';
+import { OutboxEmail } from '../../mail/entities/outbox-email.entity';
 
 /**
  * The claim that makes each duty reminder go out once: one row per (organisation, person, duty

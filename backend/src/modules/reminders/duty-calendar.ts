@@ -1,8 +1,8 @@
 import { createEvent, type EventAttributes } from 'ics';
-import type { IsoDate } from '../../../common/clock/clock';
-import { addDays } from '../../../common/clock/academic-year';
-import { refold } from '../../../common/text/icalendar';
-import type { OutboxAttachment } from '../entities/outbox-email.entity';
+import type { IsoDate } from '../../common/clock/clock';
+import { addDays } from '../../common/clock/academic-year';
+import { refold } from '../../common/text/icalendar';
+import type { OutboxAttachment } from '../mail/entities/outbox-email.entity';
 
 export interface DutyEvent {
   organizationId: string;

@@ -1,8 +1,8 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
-import { addDays, isWeekday, weekdayIndex } from '../../../common/clock/academic-year';
-import type { IsoDate } from '../../../common/clock/clock';
+import { addDays, isWeekday, weekdayIndex } from '../../common/clock/academic-year';
+import type { IsoDate } from '../../common/clock/clock';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

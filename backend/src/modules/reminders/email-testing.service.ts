@@ -1,16 +1,16 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import type { AuthUser } from '../../../common/auth/auth-user';
-import { isWeekday } from '../../../common/clock/academic-year';
-import { Clock, type IsoDate } from '../../../common/clock/clock';
-import { describeDate } from '../../../common/text/dates';
-import { plural } from '../../../common/text/plural';
-import type { Env } from '../../../config/env';
-import { readReminderSettings } from '../../settings/email-settings';
-import { organizationToday } from '../../tenants/organization-today';
-import type { EmailDeliveriesDto, TestRemindersResultDto } from '../dto/email-testing.dto';
-import { REDACTED_TEXT } from '../entities/outbox-email.entity';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { isWeekday } from '../../common/clock/academic-year';
+import { Clock, type IsoDate } from '../../common/clock/clock';
+import { describeDate } from '../../common/text/dates';
+import { plural } from '../../common/text/plural';
+import type { Env } from '../../config/env';
+import { SystemSettingsRepository } from '../settings/system-settings.repository';
+import { organizationToday } from '../tenants/organization-today';
+import type { EmailDeliveriesDto, TestRemindersResultDto } from './dto/email-testing.dto';
+import { REDACTED_TEXT } from '../mail/entities/outbox-email.entity';
 import { RemindersService, type ReminderRun } from './reminders.service';
 
 const REMINDERS_OFF = 'Email reminders are turned off. Turn them on in Email Reminder Settings to send reminders.';
@@ -24,6 +24,7 @@ export class EmailTestingService {
   constructor(
     private readonly em: EntityManager,
     private readonly reminders: RemindersService,
+    private readonly settings: SystemSettingsRepository,
     private readonly clock: Clock,
     config: ConfigService<Env, true>,
   ) {
@@ -80,7 +81,7 @@ export class EmailTestingService {
   }
 
   private async assertEnabled(organizationId: string): Promise<void> {
-    const settings = await readReminderSettings(this.em, organizationId);
+    const settings = await this.settings.reminders(this.em, organizationId);
     if (!settings.enabled) throw new ConflictException(REMINDERS_OFF);
   }
 

@@ -4,16 +4,16 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShut
 import { ConfigService } from '@nestjs/config';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { CronJob } from 'cron';
-import { Clock, type IsoDate } from '../../../common/clock/clock';
-import { describeDate } from '../../../common/text/dates';
-import { appUrl, type Env } from '../../../config/env';
-import { readEmailTemplate, readReminderSettings } from '../../settings/email-settings';
-import { organizationZone } from '../../tenants/organization-today';
-import type { OutboxEmail } from '../entities/outbox-email.entity';
-import { OutboxService } from '../outbox.service';
+import { Clock, type IsoDate } from '../../common/clock/clock';
+import { describeDate } from '../../common/text/dates';
+import { appUrl, type Env } from '../../config/env';
+import { SystemSettingsRepository } from '../settings/system-settings.repository';
+import { organizationZone } from '../tenants/organization-today';
+import type { OutboxEmail } from '../mail/entities/outbox-email.entity';
+import { OutboxService } from '../mail/outbox.service';
 import { dutyCalendarAttachment } from './duty-calendar';
 import { dueDutyDates, type ReminderRule } from './reminder-schedule';
-import { renderReminder } from './reminder-template';
+import { DEFAULT_EMAIL_TEMPLATE, renderReminder, withDefaults } from './reminder-template';
 
 /** The advisory-lock class of reminder passes; the second key is the organisation. */
 const REMINDER_LOCK_CLASS = 7_201;
@@ -57,6 +57,7 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
     private readonly orm: MikroORM,
     private readonly clock: Clock,
     private readonly outbox: OutboxService,
+    private readonly settings: SystemSettingsRepository,
     private readonly config: ConfigService<Env, true>,
     private readonly scheduler: SchedulerRegistry,
   ) {}
@@ -111,7 +112,7 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
   /** The dates whose reminders are due now for one organisation (its settings, its zone). */
   async dueDates(organizationId: string): Promise<IsoDate[]> {
     const em = this.em();
-    const settings = await readReminderSettings(em, organizationId);
+    const settings = await this.settings.reminders(em, organizationId);
     const zone = await organizationZone(em, organizationId);
     return dueDutyDates(this.clock.now(), { time: settings.time, hoursAdvance: settings.hoursAdvance, timeZone: zone });
   }
@@ -151,7 +152,7 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
       run.alreadyReminded = candidates.length - fresh.length;
       if (!fresh.length) return run;
 
-      const template = await readEmailTemplate(em, organizationId);
+      const template = withDefaults(await this.settings.savedEmailTemplate(em, organizationId)) ?? { ...DEFAULT_EMAIL_TEMPLATE };
       const rotaUrl = `${appUrl({ PORT: this.config.get('PORT', { infer: true }), APP_URL: this.config.get('APP_URL', { infer: true }) })}/my-rota`;
       const stamp = this.clock.now();
       // One statement claims them all; a claim someone else holds comes back missing.

@@ -1,9 +1,9 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiTags } from '@nestjs/swagger';
-import type { AuthUser } from '../../../common/auth/auth-user';
-import { Authenticated, CurrentUser } from '../../../common/auth/authenticated.decorator';
-import { ErrorResponseDto } from '../../../common/http/error-body';
-import { EmailDeliveriesDto, TestRemindersForDateDto, TestRemindersResultDto } from '../dto/email-testing.dto';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
+import { ErrorResponseDto } from '../../common/http/error-body';
+import { EmailDeliveriesDto, TestRemindersForDateDto, TestRemindersResultDto } from './dto/email-testing.dto';
 import { EmailTestingService } from './email-testing.service';
 
 const REMINDERS_OFF = 'Email reminders are turned off.';

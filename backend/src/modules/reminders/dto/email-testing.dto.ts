@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsoDateField } from '../../../common/validation/iso-date';
-import { OUTBOX_STATUSES, type OutboxStatus } from '../entities/outbox-email.entity';
+import { OUTBOX_STATUSES, type OutboxStatus } from '../../mail/entities/outbox-email.entity';
 
 export class TestRemindersForDateDto {
   /** The duty date whose reminders to send now (today or later). */

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsString, Matches, MaxLength, MinLength } from 'class-validator';
-import { REMINDER_HOURS_CHOICES } from '../entities/system-settings.entity';
+import { REMINDER_HOURS_CHOICES } from '../../settings/entities/system-settings.entity';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const HOURS_MESSAGE = `Hours in advance must be one of ${REMINDER_HOURS_CHOICES.slice(0, -1).join(', ')} or ${REMINDER_HOURS_CHOICES.at(-1)}`;

@@ -5,8 +5,8 @@ import { addDays, isWeekday, nextWeekday } from '../../common/clock/academic-yea
 import { Clock } from '../../common/clock/clock';
 import { describeDate } from '../../common/text/dates';
 import { AuditService } from '../audit/audit.service';
-import { dueDutyDates, reminderInstant } from '../mail/reminders/reminder-schedule';
-import { DEFAULT_EMAIL_TEMPLATE, renderReminder, sanitizeTemplate } from '../mail/reminders/reminder-template';
+import { dueDutyDates, reminderInstant } from './reminder-schedule';
+import { DEFAULT_EMAIL_TEMPLATE, renderReminder, sanitizeTemplate, withDefaults } from './reminder-template';
 import { organizationToday, organizationZone } from '../tenants/organization-today';
 import type {
   EmailPreviewDto,
@@ -16,15 +16,14 @@ import type {
   EmailTemplateResultDto,
   NextReminderDto,
 } from './dto/email-settings.dto';
-import { readEmailTemplate, readReminderSettings, readSavedTemplate } from './email-settings';
-import { SettingsService } from './settings.service';
+import { SystemSettingsRepository } from '../settings/system-settings.repository';
 
 /** Email Reminder Settings and the Email Template Editor (docs/product.md#reminders). */
 @Injectable()
 export class EmailSettingsService {
   constructor(
     private readonly em: EntityManager,
-    private readonly settings: SettingsService,
+    private readonly settings: SystemSettingsRepository,
     private readonly audit: AuditService,
     private readonly clock: Clock,
   ) {}
@@ -35,15 +34,11 @@ export class EmailSettingsService {
 
   async saveReminders(actor: AuthUser, dto: EmailReminderSettingsDto): Promise<EmailReminderSettingsResultDto> {
     return this.em.transactional(async (em) => {
-      await this.settings.dutyManagersPerDay(em, actor.organizationId, 'update');
-      const before = await readReminderSettings(em, actor.organizationId);
+      await this.settings.lockExclusive(em, actor.organizationId);
+      const before = await this.settings.reminders(em, actor.organizationId);
       const after = { enabled: dto.enabled, time: dto.time, hoursAdvance: dto.hoursAdvance };
       if (JSON.stringify(before) !== JSON.stringify(after)) {
-        await em.execute(
-          `update system_settings set email_reminders_enabled = ?, reminder_time = ?, reminder_hours_advance = ?, updated_at = now()
-            where organization_id = ?`,
-          [after.enabled, after.time, after.hoursAdvance, actor.organizationId],
-        );
+        await this.settings.saveReminders(em, actor.organizationId, after);
         this.audit.record(em, actor, {
           kind: 'settings',
           action: 'settings.email-reminders',
@@ -60,7 +55,7 @@ export class EmailSettingsService {
   }
 
   private async describeReminders(em: EntityManager, organizationId: string): Promise<EmailReminderSettingsResultDto> {
-    const settings = await readReminderSettings(em, organizationId);
+    const settings = await this.settings.reminders(em, organizationId);
     const timeZone = await organizationZone(em, organizationId);
     return { ...settings, timeZone, nextReminder: settings.enabled ? this.nextReminder(settings, timeZone) : null };
   }
@@ -80,19 +75,16 @@ export class EmailSettingsService {
   }
 
   async getTemplate(actor: AuthUser): Promise<EmailTemplateResultDto> {
-    const saved = await readSavedTemplate(this.em, actor.organizationId);
+    const saved = withDefaults(await this.settings.savedEmailTemplate(this.em, actor.organizationId));
     return { ...(saved ?? DEFAULT_EMAIL_TEMPLATE), isDefault: !saved };
   }
 
   async saveTemplate(actor: AuthUser, dto: EmailTemplateDto): Promise<EmailTemplateResultDto> {
     const clean = sanitizeTemplate(dto);
     return this.em.transactional(async (em) => {
-      await this.settings.dutyManagersPerDay(em, actor.organizationId, 'update');
-      const before = await readEmailTemplate(em, actor.organizationId);
-      await em.execute('update system_settings set email_template = ?::jsonb, updated_at = now() where organization_id = ?', [
-        JSON.stringify(clean),
-        actor.organizationId,
-      ]);
+      await this.settings.lockExclusive(em, actor.organizationId);
+      const before = withDefaults(await this.settings.savedEmailTemplate(em, actor.organizationId)) ?? { ...DEFAULT_EMAIL_TEMPLATE };
+      await this.settings.saveEmailTemplate(em, actor.organizationId, clean);
       const changed = (Object.keys(clean) as (keyof typeof clean)[]).filter((k) => JSON.stringify(clean[k]) !== JSON.stringify(before[k]));
       this.audit.record(em, actor, {
         kind: 'settings',

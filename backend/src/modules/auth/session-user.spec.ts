@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { type EntityDictionary, type EntityMetadata, MikroORM, ReferenceKind } from '@mikro-orm/postgresql';
 import { buildOrmConfig } from '../../config/mikro-orm.config';
-import { User } from '../../modules/auth/entities/user.entity';
-import { Organization } from '../../modules/tenants/entities/organization.entity';
+import { Organization } from '../tenants/entities/organization.entity';
+import { User } from './entities/user.entity';
 import {
   SESSION_ORGANIZATION_COLUMNS,
   SESSION_USER_COLUMNS,

@@ -1,6 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
-import type { StoredEmailTemplate } from '../../settings/entities/system-settings.entity';
-import { escapeHtml } from '../../../common/text/html';
+import { escapeHtml } from '../../common/text/html';
+import type { StoredEmailTemplate } from '../settings/entities/system-settings.entity';
 
 export type EmailTemplate = StoredEmailTemplate;
 
@@ -19,6 +19,11 @@ export const DEFAULT_EMAIL_TEMPLATE: EmailTemplate = {
   footerMessage: "If you can't do this duty, ask for a swap or a cancellation in Duty Manager as soon as you can.",
   signature: 'Duty Manager Team',
 };
+
+/** A saved template with the built-in parts it lacks, or null when none is saved. */
+export function withDefaults(saved: StoredEmailTemplate | null): EmailTemplate | null {
+  return saved ? { ...DEFAULT_EMAIL_TEMPLATE, ...saved } : null;
+}
 
 /**
  * The only links that survive: absolute http(s) and mailto. Anything else — javascript:, data:,

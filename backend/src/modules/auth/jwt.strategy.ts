@@ -3,14 +3,19 @@ import { createSecretKey } from 'node:crypto';
 import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
-import { User } from '../../modules/auth/entities/user.entity';
-import { Organization } from '../../modules/tenants/entities/organization.entity';
+import {
+  type AuthUser,
+  JWT_ALGORITHM,
+  JWT_AUDIENCE,
+  JWT_ISSUER,
+  type JwtPayload,
+  SESSION_ENDED,
+} from '../../common/auth/auth-user';
+import { JwtSecret } from '../../common/auth/jwt-secret.token';
 import { TenantContext } from '../../tenancy/tenant-context';
-import { type AuthUser, JWT_ALGORITHM, JWT_AUDIENCE, JWT_ISSUER, type JwtPayload } from './auth-user';
-import { JwtSecret } from './jwt-secret.token';
+import { Organization } from '../tenants/entities/organization.entity';
+import { User } from './entities/user.entity';
 import { SESSION_USER_SQL, splitSessionRow } from './session-user';
-
-export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { SettingsModule } from '../settings/settings.module';
+import { EmailSettingsController } from './email-settings.controller';
+import { EmailSettingsService } from './email-settings.service';
+import { EmailTestingController } from './email-testing.controller';
+import { EmailTestingService } from './email-testing.service';
+import { RemindersService } from './reminders.service';
+
+/**
+ * Duty reminders: their settings and template (Email Reminder Settings, the Email Template
+ * Editor), the scheduled job that sends them, and Email System Testing, which runs that job on
+ * demand. The settings are kept in the organisation's settings row, through its owner.
+ */
+@Module({
+  imports: [SettingsModule],
+  controllers: [EmailSettingsController, EmailTestingController],
+  providers: [EmailSettingsService, EmailTestingService, RemindersService],
+  exports: [RemindersService],
+})
+export class RemindersModule {}
