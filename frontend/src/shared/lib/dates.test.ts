@@ -2,12 +2,20 @@ import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import {
+  DATE_AT_SECONDS_FORMAT,
+  DATE_AT_TIME_FORMAT,
   formatDate,
   formatDateRange,
   formatDateTime,
+  LONG_DATE_AT_TIME_FORMAT,
+  LONG_DATE_FORMAT,
+  MONTH_FORMAT,
+  ORDINAL_DATE_FORMAT,
   SHORT_DATE_FORMAT,
+  SHORT_DAY_MONTH_FORMAT,
   INVALID_DATE_TEXT,
   isIsoDate,
+  isWeekend,
   parseDate,
   startOfWeek,
   toIsoDate,
@@ -115,6 +123,41 @@ describe('weeks', () => {
       'Thu 11',
       'Fri 12',
     ]);
+  });
+});
+
+describe('isWeekend', () => {
+  it('is true on Saturday and Sunday', () => {
+    expect(isWeekend(parseDate('2025-09-13'))).toBe(true);
+    expect(isWeekend(parseDate('2025-09-14'))).toBe(true);
+  });
+
+  it('is false on weekdays, Monday to Friday', () => {
+    expect(isWeekend(parseDate('2025-09-08'))).toBe(false);
+    expect(weekdaysOf(parseDate('2025-09-08')).some(isWeekend)).toBe(false);
+  });
+});
+
+describe('the named formats', () => {
+  it('read as their examples say', () => {
+    expect(formatDate('2025-09-08', LONG_DATE_FORMAT)).toBe('Monday 8 September 2025');
+    expect(formatDate('2025-09-08', SHORT_DAY_MONTH_FORMAT)).toBe('Mon 8 Sep');
+    expect(formatDate('2025-09-08', MONTH_FORMAT)).toBe('September 2025');
+  });
+
+  it('give ordinals in ORDINAL_DATE_FORMAT', () => {
+    expect(formatDate('2025-09-08', ORDINAL_DATE_FORMAT)).toBe('Monday, September 8th, 2025');
+    expect(formatDate('2025-09-22', ORDINAL_DATE_FORMAT)).toBe('Monday, September 22nd, 2025');
+  });
+
+  it('keep "at" as a word in the date-and-time formats', () => {
+    const instant = dayjs('2025-09-08T09:05:30').toISOString();
+
+    expect(formatDateTime(instant, DATE_AT_TIME_FORMAT)).toBe('8 September 2025 at 09:05');
+    expect(formatDateTime(instant, DATE_AT_SECONDS_FORMAT)).toBe('8 September 2025 at 09:05:30');
+    expect(formatDateTime(instant, LONG_DATE_AT_TIME_FORMAT)).toBe(
+      'Monday 8 September 2025 at 09:05',
+    );
   });
 });
 

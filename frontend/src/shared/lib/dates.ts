@@ -1,8 +1,11 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/en-gb';
+import advancedFormat from 'dayjs/plugin/advancedFormat';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import isoWeek from 'dayjs/plugin/isoWeek';
 
+// advancedFormat: `Do` (1st, 2nd, …) in ORDINAL_DATE_FORMAT.
+dayjs.extend(advancedFormat);
 dayjs.extend(customParseFormat);
 dayjs.extend(isoWeek);
 // Global so antd's date pickers, which use dayjs directly, also start weeks on Monday.
@@ -12,18 +15,42 @@ export type { Dayjs };
 
 /** The wire format of every date-only value the API sends and accepts. */
 export const ISO_DATE_FORMAT = 'YYYY-MM-DD';
+/** The wire format of a month (`yyyy-MM`), as the API sends it; also the rota's month keys. */
+export const ISO_MONTH_FORMAT = 'YYYY-MM';
+/** A time of day, 24-hour, e.g. "09:05"; also the reminder time's wire format. */
+export const TIME_FORMAT = 'HH:mm';
 /** e.g. "8 September 2025". */
 export const DISPLAY_DATE_FORMAT = 'D MMMM YYYY';
+/** e.g. "Monday 8 September 2025": dialog titles, toasts, a person's duties. */
+export const LONG_DATE_FORMAT = 'dddd D MMMM YYYY';
 /** e.g. "Mon 8 Sep 2025": lists where the weekday matters (is it a school day?). */
 export const SHORT_DATE_FORMAT = 'ddd D MMM YYYY';
+/** e.g. "Monday, September 8th, 2025": the duty date of a request (docs/product.md#screens). */
+export const ORDINAL_DATE_FORMAT = 'dddd, MMMM Do, YYYY';
+/** e.g. "Monday". */
+export const WEEKDAY_FORMAT = 'dddd';
+/** e.g. "8 Sep": week ranges within a month. */
+export const DAY_MONTH_FORMAT = 'D MMM';
+/** e.g. "Mon 8 Sep": a day within a month. */
+export const SHORT_DAY_MONTH_FORMAT = `ddd ${DAY_MONTH_FORMAT}`;
+/** e.g. "September 2025". */
+export const MONTH_FORMAT = 'MMMM YYYY';
 /**
  * For date pickers: shown as the first, typed as any. Not SHORT_DATE_FORMAT, because dayjs cannot
  * parse weekday names and the picker only accepts Enter on text it can parse. The ISO form lets
  * tests and power users type `2025-12-25`.
  */
-export const DATE_INPUT_FORMATS = ['D MMM YYYY', 'D/M/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD'];
+export const DATE_INPUT_FORMATS = ['D MMM YYYY', 'D/M/YYYY', 'DD/MM/YYYY', ISO_DATE_FORMAT];
+/** For date pickers that show the date in figures, "08/09/2025"; typed as any. */
+export const NUMERIC_DATE_INPUT_FORMATS = ['DD/MM/YYYY', 'D/M/YYYY', ISO_DATE_FORMAT];
 /** e.g. "Mon 8 Sep 2025, 09:05". */
-export const DATE_TIME_FORMAT = `${SHORT_DATE_FORMAT}, HH:mm`;
+export const DATE_TIME_FORMAT = `${SHORT_DATE_FORMAT}, ${TIME_FORMAT}`;
+/** e.g. "8 September 2025 at 09:05". */
+export const DATE_AT_TIME_FORMAT = `${DISPLAY_DATE_FORMAT} [at] ${TIME_FORMAT}`;
+/** e.g. "8 September 2025 at 09:05:30": when something ran, to the second. */
+export const DATE_AT_SECONDS_FORMAT = `${DISPLAY_DATE_FORMAT} [at] HH:mm:ss`;
+/** e.g. "Monday 8 September 2025 at 08:30". */
+export const LONG_DATE_AT_TIME_FORMAT = `${LONG_DATE_FORMAT} [at] ${TIME_FORMAT}`;
 /** docs/product.md#texts-on-screen: what an invalid date reads as on screen. */
 export const INVALID_DATE_TEXT = 'Invalid date';
 
@@ -89,4 +116,10 @@ export function startOfWeek(date: Dayjs): Dayjs {
 export function weekdaysOf(date: Dayjs): Dayjs[] {
   const monday = startOfWeek(date);
   return [0, 1, 2, 3, 4].map((offset) => monday.add(offset, 'day'));
+}
+
+/** Saturday or Sunday: days that never carry duties. */
+export function isWeekend(date: Dayjs): boolean {
+  const day = date.day();
+  return day === 0 || day === 6;
 }

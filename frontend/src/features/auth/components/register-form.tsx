@@ -7,6 +7,7 @@ import Password from 'antd/es/input/Password';
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 
+import { trimmed } from '@/shared/lib/text';
 import { useToast } from '@/shared/ui/toast';
 
 import { useRegisterMutation, type OrganizationType } from '../api';
@@ -71,8 +72,8 @@ export function RegisterForm() {
       ({ token } = await register({
         registerDto: {
           ...values,
-          name: values.name.trim(),
-          organizationName: values.organizationName.trim(),
+          name: trimmed(values.name),
+          organizationName: trimmed(values.organizationName),
         },
       }).unwrap());
     } catch (error) {

@@ -1,5 +1,7 @@
 import type { FormRule } from 'antd';
 
+import { trimmed } from '@/shared/lib/text';
+
 /**
  * Form rules with the messages of docs/product.md#texts-on-screen, matching the backend's own validation messages so a
  * rule the client misses reads the same when the server reports it.
@@ -44,7 +46,8 @@ export function nameRules(subject: string, max: number): FormRule[] {
     { required: true, whitespace: true, message: `${subject} is required` },
     {
       validator: async (_rule, value: unknown) => {
-        if (typeof value === 'string' && value.trim().length > 0 && value.trim().length < 2) {
+        const length = typeof value === 'string' ? trimmed(value).length : 0;
+        if (length > 0 && length < 2) {
           throw new Error(`${subject} must be at least 2 characters`);
         }
       },

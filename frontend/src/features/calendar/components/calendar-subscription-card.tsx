@@ -10,7 +10,7 @@ import { Alert, Button, Flex, Input, Skeleton, Space, Typography } from 'antd';
 import { useEffect, useId, useRef, useState } from 'react';
 
 import { getServerMessage, isApiError } from '@/shared/api/errors';
-import { formatDateTime } from '@/shared/lib/dates';
+import { DATE_AT_TIME_FORMAT, formatDateTime } from '@/shared/lib/dates';
 import { ConfirmButton } from '@/shared/ui/confirm-button';
 import { LoadError } from '@/shared/ui/load-error';
 import { SectionCard } from '@/shared/ui/section-card';
@@ -28,8 +28,6 @@ const TITLE = 'Calendar Subscription';
 export const COPIED_STATE_MS = 2000;
 /** Shown when the browser refuses the copy (docs/product.md#texts-on-screen). */
 export const COPY_FAILED_MESSAGE = 'Failed to copy URL to clipboard';
-/** e.g. "8 September 2025 at 09:05". */
-const WHEN_FORMAT = 'D MMMM YYYY [at] HH:mm';
 
 const SECTION_HEADING_STYLE = { fontSize: 16, margin: 0 } as const;
 
@@ -247,9 +245,9 @@ export function CalendarSubscriptionCard() {
         ) : data.active ? (
           <Typography.Paragraph style={{ marginBottom: 0 }}>
             You have a subscription link, created{' '}
-            {data.createdAt ? formatDateTime(data.createdAt, WHEN_FORMAT) : 'earlier'}
+            {data.createdAt ? formatDateTime(data.createdAt, DATE_AT_TIME_FORMAT) : 'earlier'}
             {data.lastUsedAt
-              ? `, last used by a calendar app ${formatDateTime(data.lastUsedAt, WHEN_FORMAT)}`
+              ? `, last used by a calendar app ${formatDateTime(data.lastUsedAt, DATE_AT_TIME_FORMAT)}`
               : ', not yet used by a calendar app'}
             . For your security it can&apos;t be shown again: to subscribe another calendar, rotate
             it to get a new link.

@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 
 import { getServerMessage } from '@/shared/api/errors';
+import { ISO_MONTH_FORMAT, MONTH_FORMAT } from '@/shared/lib/dates';
 import { SectionCard } from '@/shared/ui/section-card';
 
 import { useGetDashboardStatsQuery, type ActiveStaffCountDto } from '../api';
@@ -12,8 +13,8 @@ const TITLE = 'Duty Statistics';
 
 /** "September 2025" for the API's `yyyy-MM` month; nothing when it is not one. */
 function monthLabel(month: string): string | undefined {
-  const parsed = dayjs(month, 'YYYY-MM', true);
-  return parsed.isValid() ? parsed.format('MMMM YYYY') : undefined;
+  const parsed = dayjs(month, ISO_MONTH_FORMAT, true);
+  return parsed.isValid() ? parsed.format(MONTH_FORMAT) : undefined;
 }
 
 function days(count: number): string {

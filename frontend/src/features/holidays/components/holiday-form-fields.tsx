@@ -2,6 +2,7 @@ import { DatePicker, Form, Input, Select, type FormInstance, type InputRef } fro
 import type { Ref } from 'react';
 
 import { DATE_INPUT_FORMATS, parseDate, toIsoDate, type Dayjs } from '@/shared/lib/dates';
+import { trimmed, trimmedOrNull } from '@/shared/lib/text';
 import { confirmDateOnly } from '@/shared/ui/confirm-date-only';
 
 import type { HolidayDto, HolidayType, SaveHolidayDto } from '../api';
@@ -37,11 +38,11 @@ export function holidayFormValues(holiday: HolidayDto): HolidayFormValues {
 export function toSaveHolidayDto(values: HolidayFormValues): SaveHolidayDto {
   if (!values.startDate || !values.endDate) throw new RangeError('A holiday needs both dates');
   return {
-    name: values.name.trim(),
+    name: trimmed(values.name),
     type: values.type,
     startDate: toIsoDate(values.startDate),
     endDate: toIsoDate(values.endDate),
-    description: values.description?.trim() || null,
+    description: trimmedOrNull(values.description),
   };
 }
 

@@ -10,6 +10,7 @@ import {
   type ProcedureFileLinkDto,
 } from '@/features/settings/api';
 import { formatFileSize } from '@/shared/lib/file-size';
+import { isBlank, trimmed } from '@/shared/lib/text';
 import { LoadError } from '@/shared/ui/load-error';
 import { PageTitle } from '@/shared/ui/page-title';
 import { SectionCard } from '@/shared/ui/section-card';
@@ -73,7 +74,7 @@ export function InstructionsPage() {
     );
   }
 
-  const title = data.instructionsTitle.trim() || DEFAULT_TITLE;
+  const title = trimmed(data.instructionsTitle) || DEFAULT_TITLE;
   const fileName = data.procedureFile?.fileName ?? data.procedureFileName ?? undefined;
 
   return (
@@ -98,10 +99,10 @@ export function InstructionsPage() {
 function InstructionsText({ content }: { content: string }) {
   return (
     <Card>
-      {content.trim() ? (
-        <pre style={PREFORMATTED_STYLE}>{content}</pre>
-      ) : (
+      {isBlank(content) ? (
         <Typography.Text type="secondary">{NO_INSTRUCTIONS}</Typography.Text>
+      ) : (
+        <pre style={PREFORMATTED_STYLE}>{content}</pre>
       )}
     </Card>
   );

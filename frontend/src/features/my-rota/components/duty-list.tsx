@@ -1,12 +1,9 @@
 import { CheckCircleOutlined } from '@ant-design/icons';
 import { Empty, Flex, Tag, theme, Typography } from 'antd';
 
-import { formatDate } from '@/shared/lib/dates';
+import { formatDate, LONG_DATE_FORMAT } from '@/shared/lib/dates';
 
 import { companyText, type Duty } from './duties';
-
-/** e.g. "Monday 8 September 2025". */
-export const DUTY_DATE_FORMAT = 'dddd D MMMM YYYY';
 
 export const NO_DUTIES_TEXT = 'No duties this academic year';
 
@@ -46,7 +43,7 @@ export function DutyList({ duties, today }: DutyListProps) {
             <Flex justify="space-between" align="center" gap="small" wrap>
               <Flex align="center" gap="small" wrap>
                 <Typography.Text strong={!isPast} type={isPast ? 'secondary' : undefined}>
-                  <time dateTime={duty.date}>{formatDate(duty.date, DUTY_DATE_FORMAT)}</time>
+                  <time dateTime={duty.date}>{formatDate(duty.date, LONG_DATE_FORMAT)}</time>
                 </Typography.Text>
                 {isToday && (
                   <Tag color="blue" style={{ marginInlineEnd: 0 }}>

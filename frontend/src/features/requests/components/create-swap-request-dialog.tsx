@@ -21,7 +21,14 @@ import { useOwnStaffRecord } from '@/features/staff/api/own-staff';
 import { getServerMessage } from '@/shared/api/errors';
 import { useCan } from '@/shared/auth/access';
 import { useAuthToken } from '@/shared/auth/auth-token';
-import { DATE_INPUT_FORMATS, parseDate, toIsoDate, type Dayjs } from '@/shared/lib/dates';
+import {
+  DATE_INPUT_FORMATS,
+  isWeekend,
+  parseDate,
+  toIsoDate,
+  type Dayjs,
+} from '@/shared/lib/dates';
+import { trimmed } from '@/shared/lib/text';
 import { confirmDateOnly } from '@/shared/ui/confirm-date-only';
 import { focusFirstField } from '@/shared/ui/focus-first-field';
 import { LoadError } from '@/shared/ui/load-error';
@@ -63,12 +70,8 @@ function toCreateSwapRequestDto(values: SwapFormValues): CreateSwapRequestDto {
     targetId,
     originalDate: toIsoDate(originalDate),
     swapDate: toIsoDate(swapDate),
-    reason: reason.trim(),
+    reason: trimmed(reason),
   };
-}
-
-function isWeekend(date: Dayjs): boolean {
-  return date.day() === 0 || date.day() === 6;
 }
 
 function byName(a: StaffDto, b: StaffDto): number {

@@ -1,26 +1,21 @@
-import dayjs from 'dayjs';
-import advancedFormat from 'dayjs/plugin/advancedFormat';
-
-import { formatDate } from '@/shared/lib/dates';
+import { formatDate, ORDINAL_DATE_FORMAT } from '@/shared/lib/dates';
+import { trimmed } from '@/shared/lib/text';
 
 import type { RequestPersonDto, RequestStatus } from '../api';
-
-// `Do` (1st, 2nd, …) comes from advancedFormat; src/shared/lib/dates.ts does not extend it.
-dayjs.extend(advancedFormat);
 
 /** docs/product.md#screens: what a person the server could not find reads as. */
 const UNKNOWN_STAFF = 'Unknown Staff';
 
-/** docs/product.md#screens (Cancel Requests): a duty date like "Monday, January 1st, 2025". */
-const DUTY_DATE_FORMAT = 'dddd, MMMM Do, YYYY';
-
 export function personName(person: RequestPersonDto | null | undefined): string {
-  return person?.name.trim() || UNKNOWN_STAFF;
+  return trimmed(person?.name) || UNKNOWN_STAFF;
 }
 
-/** A `yyyy-MM-dd` duty date as "Monday, January 1st, 2025" ("Invalid date" if it is not one). */
+/**
+ * docs/product.md#screens (Cancel Requests): a `yyyy-MM-dd` duty date as "Monday, January 1st,
+ * 2025" ("Invalid date" if it is not one).
+ */
 export function formatDutyDate(date: string): string {
-  return formatDate(date, DUTY_DATE_FORMAT);
+  return formatDate(date, ORDINAL_DATE_FORMAT);
 }
 
 export const STATUS_INFO: Record<RequestStatus, { label: string; color: string }> = {

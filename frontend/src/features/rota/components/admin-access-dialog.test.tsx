@@ -20,9 +20,9 @@ import {
   storeToken,
   stubFetch,
 } from '@/testing/test-utils';
+import { choose, findToast, offeredNames } from '@/testing/antd-helpers';
+import { alice, bob, cat, dan } from '@/testing/rota-fixtures';
 
-import { choose, findToast, offeredNames } from '../lib/duty-dialog-testing';
-import { alice, bob, cat, dan } from '../lib/rota-fixtures';
 import { AdminAccessDialog } from './admin-access-dialog';
 import type { DutySlot } from './duty-dialog';
 

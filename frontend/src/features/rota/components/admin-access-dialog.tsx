@@ -1,10 +1,10 @@
 import { Button, Flex, Modal, Typography } from 'antd';
 import { Link } from 'react-router';
 
-import { formatDate } from '@/shared/lib/dates';
+import { formatDate, LONG_DATE_FORMAT } from '@/shared/lib/dates';
 
 import type { RotaPersonDto } from '../api';
-import { daySlots, LONG_DATE_FORMAT, slotLabel } from '../lib/rota-calendar';
+import { daySlots, slotLabel } from '../lib/rota-calendar';
 
 import type { DutySlot } from './duty-dialog';
 import {

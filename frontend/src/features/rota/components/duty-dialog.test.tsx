@@ -13,8 +13,8 @@ import {
 } from '@/testing/test-utils';
 
 import { autoApproval, currentUser, currentWeek, rotaDay } from '@/testing/fixtures';
+import { alice, allStaff, bob, cat, dan, holiday } from '@/testing/rota-fixtures';
 
-import { alice, allStaff, bob, cat, dan, holiday } from '../lib/rota-fixtures';
 import { MonthlyRota } from './monthly-rota';
 
 // On the rota: Monday 8 September both slots (Alice, Bob); Tuesday 9 September Alice in slot 1;

@@ -4,7 +4,7 @@ import { useMemo, useRef, type RefObject } from 'react';
 import { useGetStaffQuery } from '@/features/staff/api';
 import { getServerCode, getServerMessage } from '@/shared/api/errors';
 import { useCan } from '@/shared/auth/access';
-import { formatDate } from '@/shared/lib/dates';
+import { formatDate, LONG_DATE_FORMAT } from '@/shared/lib/dates';
 import { focusFirstField } from '@/shared/ui/focus-first-field';
 import { LoadError } from '@/shared/ui/load-error';
 import { useToast } from '@/shared/ui/toast';
@@ -16,7 +16,7 @@ import {
   type RotaPersonDto,
 } from '../api';
 import { staffOffDuty } from '../lib/duty-requests';
-import { assignmentBody, daySlots, LONG_DATE_FORMAT, slotLabel } from '../lib/rota-calendar';
+import { assignmentBody, daySlots, slotLabel } from '../lib/rota-calendar';
 import {
   DutyRequestActions,
   useDutyRequestAccess,

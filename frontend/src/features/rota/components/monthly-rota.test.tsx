@@ -7,8 +7,8 @@ import { staffColour } from '@/shared/lib/staff-colours';
 import { renderWithProviders, setupUser, stubFetch } from '@/testing/test-utils';
 
 import { currentWeek, rotaDay } from '@/testing/fixtures';
+import { alice, bob, holiday, requestedRanges } from '@/testing/rota-fixtures';
 
-import { alice, bob, holiday, requestedRanges } from '../lib/rota-fixtures';
 import { MonthlyRota } from './monthly-rota';
 
 function renderMonthlyRota(role = 'admin') {

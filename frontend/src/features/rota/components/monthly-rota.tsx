@@ -3,7 +3,7 @@ import { Button, Empty, Flex, Select, Skeleton, Space, Tag } from 'antd';
 import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 
 import type { HolidayDto } from '@/features/holidays/api';
-import { formatDate } from '@/shared/lib/dates';
+import { formatDate, MONTH_FORMAT, SHORT_DAY_MONTH_FORMAT } from '@/shared/lib/dates';
 import { SectionCard } from '@/shared/ui/section-card';
 
 import '../rota.css';
@@ -12,13 +12,11 @@ import { useGetCurrentWeekQuery, type RotaDayDto } from '../api';
 import {
   addMonths,
   CLICK_TO_ASSIGN,
-  DAY_MONTH_FORMAT,
   holidayOn,
   monthKeyOf,
   monthOptions,
   monthRange,
   monthWeeks,
-  MONTH_FORMAT,
   parseMonthKey,
   type MonthWeek,
 } from '../lib/rota-calendar';
@@ -219,7 +217,7 @@ function DayCell({ date, isToday, perDay, day, holiday, onSlot }: DayCellProps) 
           dateTime={date}
           aria-current={isToday ? 'date' : undefined}
         >
-          {formatDate(date, `ddd ${DAY_MONTH_FORMAT}`)}
+          {formatDate(date, SHORT_DAY_MONTH_FORMAT)}
         </time>
         {isToday && (
           <Tag color="blue" style={{ marginInlineEnd: 0 }}>

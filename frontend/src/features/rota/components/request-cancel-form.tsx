@@ -3,11 +3,11 @@ import { useEffect, useRef } from 'react';
 
 import { useCreateCancelRequestMutation } from '@/features/requests/api';
 import { getServerMessage } from '@/shared/api/errors';
-import { formatDate } from '@/shared/lib/dates';
+import { formatDate, LONG_DATE_FORMAT } from '@/shared/lib/dates';
+import { trimmed } from '@/shared/lib/text';
 import { useToast } from '@/shared/ui/toast';
 
 import { CANCEL_REASON_REQUIRED_MESSAGE } from '../lib/duty-requests';
-import { LONG_DATE_FORMAT } from '../lib/rota-calendar';
 import { RequestApprovalNote, RequestFormActions, RequestReasonField } from './duty-requests';
 import type { RequestFormProps } from './request-swap-form';
 
@@ -30,11 +30,11 @@ export function RequestCancelForm({ date, person, own, onBack, onDone }: Request
   useEffect(() => reasonRef.current?.focus(), []);
 
   const submit = async ({ reason }: CancelValues) => {
-    const trimmed = reason?.trim();
-    if (!trimmed) return;
+    const text = trimmed(reason);
+    if (!text) return;
     try {
       const result = await createCancel({
-        createCancelRequestDto: { staffId: person.id, date, reason: trimmed },
+        createCancelRequestDto: { staffId: person.id, date, reason: text },
       }).unwrap();
       toast({ title: 'Cancel request processed', description: result.message });
       onDone();

@@ -12,9 +12,9 @@ import {
   setupUser,
   stubFetch,
 } from '@/testing/test-utils';
+import { choose, findToast, offeredNames } from '@/testing/antd-helpers';
+import { alice, allStaff, bob, cat, holiday } from '@/testing/rota-fixtures';
 
-import { choose, findToast, offeredNames } from '../lib/duty-dialog-testing';
-import { alice, allStaff, bob, cat, holiday } from '../lib/rota-fixtures';
 import { MonthlyRota } from './monthly-rota';
 
 // Monday 8 September (the server's today): Alice and Bob. Tuesday 9 September: Alice, Cat, and Abe

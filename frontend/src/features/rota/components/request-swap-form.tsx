@@ -4,7 +4,8 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useCreateSwapRequestMutation } from '@/features/requests/api';
 import { useGetStaffQuery } from '@/features/staff/api';
 import { getServerMessage } from '@/shared/api/errors';
-import { formatDate } from '@/shared/lib/dates';
+import { formatDate, LONG_DATE_FORMAT } from '@/shared/lib/dates';
+import { trimmed } from '@/shared/lib/text';
 import { LoadError } from '@/shared/ui/load-error';
 import { useToast } from '@/shared/ui/toast';
 
@@ -15,7 +16,6 @@ import {
   SWAP_REASON_REQUIRED_MESSAGE,
   SWAP_TARGET_REQUIRED_MESSAGE,
 } from '../lib/duty-requests';
-import { LONG_DATE_FORMAT } from '../lib/rota-calendar';
 import { RequestApprovalNote, RequestFormActions, RequestReasonField } from './duty-requests';
 
 export interface RequestFormProps {
@@ -74,8 +74,8 @@ export function RequestSwapForm({
   );
 
   const submit = async ({ targetId, reason }: SwapValues) => {
-    const trimmed = reason?.trim() ?? '';
-    if (!targetId || !trimmed) {
+    const text = trimmed(reason);
+    if (!targetId || !text) {
       toast({ variant: 'destructive', ...MISSING_INFORMATION });
       return;
     }
@@ -86,7 +86,7 @@ export function RequestSwapForm({
           targetId,
           originalDate: date,
           swapDate: date,
-          reason: trimmed,
+          reason: text,
         },
       }).unwrap();
       toast({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { rotaDay } from '@/testing/fixtures';
+import { alice, allStaff, bob, cat } from '@/testing/rota-fixtures';
 
 import {
   dutyRequestAccess,
@@ -8,7 +9,6 @@ import {
   swapTargets,
   type DutyRequestFacts,
 } from './duty-requests';
-import { alice, allStaff, bob, cat } from './rota-fixtures';
 
 const facts: DutyRequestFacts = {
   date: '2025-09-08',

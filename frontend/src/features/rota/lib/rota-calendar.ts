@@ -1,15 +1,16 @@
-import { formatDate, parseDate, toIsoDate, weekdaysOf, type Dayjs } from '@/shared/lib/dates';
+import {
+  DAY_MONTH_FORMAT,
+  formatDate,
+  ISO_MONTH_FORMAT,
+  MONTH_FORMAT,
+  parseDate,
+  SHORT_DATE_FORMAT,
+  toIsoDate,
+  weekdaysOf,
+  type Dayjs,
+} from '@/shared/lib/dates';
 
 import type { RotaDayDto, RotaPersonDto } from '../api';
-
-/** e.g. "Mon 8 Sep 2025": in slot buttons' accessible names. */
-export const SLOT_DATE_FORMAT = 'ddd D MMM YYYY';
-/** e.g. "Monday 8 September 2025": dialog titles and toasts. */
-export const LONG_DATE_FORMAT = 'dddd D MMMM YYYY';
-/** e.g. "1 Sep": week ranges and day cells of the month grid. */
-export const DAY_MONTH_FORMAT = 'D MMM';
-/** e.g. "September 2025". */
-export const MONTH_FORMAT = 'MMMM YYYY';
 
 /** What an empty slot reads in the month grid (docs/product.md#screens). */
 export const CLICK_TO_ASSIGN = 'Click to assign';
@@ -28,7 +29,7 @@ export function holidayTypeLabel(type: string): string {
 
 /** A slot button's accessible name, e.g. "Duty Manager 1, Mon 8 Sep 2025: Alice Smith". */
 export function slotAccessibleName(position: number, date: string, text: string): string {
-  return `${slotLabel(position)}, ${formatDate(date, SLOT_DATE_FORMAT)}: ${text}`;
+  return `${slotLabel(position)}, ${formatDate(date, SHORT_DATE_FORMAT)}: ${text}`;
 }
 
 /** `yyyy-MM` of a `yyyy-MM-dd` date. */
@@ -42,7 +43,7 @@ export function parseMonthKey(key: string): Dayjs {
 }
 
 export function addMonths(key: string, months: number): string {
-  return parseMonthKey(key).add(months, 'month').format('YYYY-MM');
+  return parseMonthKey(key).add(months, 'month').format(ISO_MONTH_FORMAT);
 }
 
 /** First and last day of a `yyyy-MM` month, as the rota and holiday queries take them. */
@@ -64,7 +65,7 @@ export interface MonthOption {
 export function monthOptions(todayIso: string, shownKey?: string): MonthOption[] {
   const year = Number(todayIso.slice(0, 4));
   const keys = Array.from({ length: 24 }, (_, i) =>
-    parseDate(`${year}-01-01`).add(i, 'month').format('YYYY-MM'),
+    parseDate(`${year}-01-01`).add(i, 'month').format(ISO_MONTH_FORMAT),
   );
   if (shownKey && !keys.includes(shownKey)) keys.push(shownKey);
   return keys

@@ -14,9 +14,9 @@ import {
 } from '@/testing/test-utils';
 
 import { autoApproval, currentUser, currentWeek, rotaDay, swapRequest } from '@/testing/fixtures';
+import { choose } from '@/testing/antd-helpers';
+import { alice, allStaff, bob, cat, holiday, requestedRanges } from '@/testing/rota-fixtures';
 
-import { choose } from '../lib/duty-dialog-testing';
-import { alice, allStaff, bob, cat, holiday, requestedRanges } from '../lib/rota-fixtures';
 import { WeeklyRotaPage } from './weekly-rota-page';
 
 // The server's week of Monday 8 September 2025: Monday fully staffed, Tuesday with slot 2

@@ -3,7 +3,12 @@ import { useMemo, useState } from 'react';
 
 import type { HolidayDto } from '@/features/holidays/api';
 import { useCan } from '@/shared/auth/access';
-import { DISPLAY_DATE_FORMAT, formatDate, formatDateRange } from '@/shared/lib/dates';
+import {
+  DISPLAY_DATE_FORMAT,
+  formatDate,
+  formatDateRange,
+  WEEKDAY_FORMAT,
+} from '@/shared/lib/dates';
 import { PageTitle } from '@/shared/ui/page-title';
 import { SectionCard } from '@/shared/ui/section-card';
 
@@ -164,7 +169,7 @@ function DayCard({ date, isToday, perDay, day, holiday, onSlot }: DayCardProps) 
 
   return (
     <SectionCard
-      title={formatDate(date, 'dddd')}
+      title={formatDate(date, WEEKDAY_FORMAT)}
       size="small"
       className={classes.join(' ')}
       aria-current={isToday ? 'date' : undefined}

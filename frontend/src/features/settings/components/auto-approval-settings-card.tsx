@@ -1,23 +1,11 @@
-import { EditOutlined } from '@ant-design/icons';
-import {
-  Alert,
-  Button,
-  Flex,
-  Form,
-  Input,
-  Skeleton,
-  Space,
-  Switch,
-  Typography,
-  type InputRef,
-} from 'antd';
-import { useRef, useState } from 'react';
+import { Alert, Button, Flex, Form, Input, Skeleton, Switch, type InputRef } from 'antd';
+import { useRef, type ReactNode } from 'react';
 
 import { getServerCode, getServerMessage } from '@/shared/api/errors';
-import { SectionCard } from '@/shared/ui/section-card';
 import { useToast } from '@/shared/ui/toast';
 
 import { latestSaved, OnOffTag, SavedSettingsList } from './saved-settings-list';
+import { SaveCancelButtons, SettingsCard, SettingsEditor } from './settings-card';
 
 import {
   useGetAutoApprovalSettingsQuery,
@@ -62,12 +50,12 @@ interface EditValues extends AutoApprovalSettingsDto {
  */
 export function AutoApprovalSettingsCard() {
   return (
-    <SectionCard title={TITLE}>
-      <Typography.Paragraph type="secondary">
-        Which requests take effect without waiting for an admin or manager to approve them.
-      </Typography.Paragraph>
-      <SettingsBody />
-    </SectionCard>
+    <SettingsCard
+      title={TITLE}
+      description="Which requests take effect without waiting for an admin or manager to approve them."
+    >
+      {() => <SettingsBody />}
+    </SettingsCard>
   );
 }
 
@@ -75,52 +63,48 @@ function SettingsBody() {
   // docs/product.md#talking-to-the-server: this GET is retried 3 times, 1 second apart (set up in the settings api).
   const query = useGetAutoApprovalSettingsQuery();
   const [saveSettings, saveState] = useSaveAutoApprovalSettingsMutation();
-  const [editing, setEditing] = useState(false);
-
-  if (query.isLoading) {
-    return (
-      <div role="status" aria-label="Loading auto-approval settings">
-        <Skeleton active title={false} paragraph={{ rows: 3 }} />
-      </div>
-    );
-  }
-
-  if (!query.data) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title="Failed to load auto-approval settings"
-        description="Please try refreshing the page or contact support if the issue persists."
-        action={
-          <Button loading={query.isFetching} onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        }
-      />
-    );
-  }
-
-  const saved = latestSaved(query.data, query.fulfilledTimeStamp, saveState);
-
-  if (!editing) return <SettingsView settings={saved} onEdit={() => setEditing(true)} />;
 
   return (
-    <SettingsForm
-      settings={saved}
-      saving={saveState.isLoading}
-      save={(dto) => saveSettings({ saveAutoApprovalSettingsDto: dto }).unwrap()}
-      onDone={() => setEditing(false)}
+    <SettingsEditor
+      settings={query.data && latestSaved(query.data, query.fulfilledTimeStamp, saveState)}
+      loading={query.isLoading}
+      loadingView={
+        <div role="status" aria-label="Loading auto-approval settings">
+          <Skeleton active title={false} paragraph={{ rows: 3 }} />
+        </div>
+      }
+      failedView={
+        <Alert
+          type="error"
+          showIcon
+          title="Failed to load auto-approval settings"
+          description="Please try refreshing the page or contact support if the issue persists."
+          action={
+            <Button loading={query.isFetching} onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      }
+      view={(settings, editButton) => <SettingsView settings={settings} editButton={editButton} />}
+      form={(settings, done) => (
+        <SettingsForm
+          settings={settings}
+          saving={saveState.isLoading}
+          save={(dto) => saveSettings({ saveAutoApprovalSettingsDto: dto }).unwrap()}
+          onDone={done}
+        />
+      )}
     />
   );
 }
 
 function SettingsView({
   settings,
-  onEdit,
+  editButton,
 }: {
   settings: AutoApprovalSettingsDto;
-  onEdit: () => void;
+  editButton: ReactNode;
 }) {
   return (
     <Flex vertical gap="middle">
@@ -131,11 +115,7 @@ function SettingsView({
           value: <OnOffTag on={settings[name]} />,
         }))}
       />
-      <div>
-        <Button icon={<EditOutlined aria-hidden />} onClick={onEdit}>
-          Edit
-        </Button>
-      </div>
+      <div>{editButton}</div>
     </Flex>
   );
 }
@@ -211,14 +191,7 @@ function SettingsForm({ settings, saving, save, onDone }: SettingsFormProps) {
           style={{ maxWidth: 320 }}
         />
       </Form.Item>
-      <Space>
-        <Button type="primary" htmlType="submit" loading={saving}>
-          Save
-        </Button>
-        <Button onClick={onDone} disabled={saving}>
-          Cancel
-        </Button>
-      </Space>
+      <SaveCancelButtons saving={saving} onCancel={onDone} />
     </Form>
   );
 }

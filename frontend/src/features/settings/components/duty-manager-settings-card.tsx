@@ -1,12 +1,12 @@
-import { EditOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Form, InputNumber, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Flex, Form, InputNumber, Typography } from 'antd';
 import { useId, useState } from 'react';
 
 import { getServerMessage } from '@/shared/api/errors';
-import { CollapsibleSectionCard } from '@/shared/ui/collapsible-section-card';
 import { useToast } from '@/shared/ui/toast';
 
 import { useGetSystemSettingsQuery, useSaveSystemSettingsMutation } from '../api';
+
+import { SaveCancelButtons, SettingsCard, SettingsEditor, SettingsLoading } from './settings-card';
 
 const TITLE = 'Duty Manager Settings';
 const FIELD_LABEL = 'Duty managers per day';
@@ -37,49 +37,52 @@ function savedDescription(perDay: number, removedSlots: number): string {
  */
 export function DutyManagerSettingsCard() {
   return (
-    <CollapsibleSectionCard
+    <SettingsCard
+      collapsible
       title={TITLE}
       description="How many duty managers are on duty each weekday: the number of slots every day of the rota has."
     >
       {() => <SettingsBody />}
-    </CollapsibleSectionCard>
+    </SettingsCard>
   );
 }
 
 /** The open card: mounted only while open, so the query runs only then. */
 function SettingsBody() {
   const { data, isLoading, isError, error, refetch } = useGetSystemSettingsQuery();
+
+  return (
+    <SettingsEditor
+      // A failed refetch shows the failure, even over settings loaded before.
+      settings={isError ? undefined : data}
+      loading={isLoading}
+      loadingView={<SettingsLoading text="Loading settings…" />}
+      failedView={
+        <Alert
+          type="error"
+          showIcon
+          title="Failed to load Duty Manager settings"
+          description={getServerMessage(error) ?? 'Please try again.'}
+          action={<Button onClick={() => void refetch()}>Try again</Button>}
+        />
+      }
+      view={(settings, editButton) => (
+        <Flex justify="space-between" align="center" wrap gap="small">
+          <Typography.Text>{`${FIELD_LABEL}: ${settings.dutyManagersPerDay}`}</Typography.Text>
+          {editButton}
+        </Flex>
+      )}
+      form={(settings, done) => <SettingsForm saved={settings.dutyManagersPerDay} onDone={done} />}
+    />
+  );
+}
+
+/** The edit mode: it starts from the saved number each time, so Cancel restores it. */
+function SettingsForm({ saved, onDone }: { saved: number; onDone: () => void }) {
   const [saveSettings, { isLoading: isSaving }] = useSaveSystemSettingsMutation();
   const toast = useToast();
   const inputId = useId();
-  const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState<number | null>(null);
-
-  if (isLoading) {
-    return (
-      <Flex role="status" aria-live="polite" gap="small" align="center">
-        <Spin size="small" />
-        <Typography.Text type="secondary">Loading settings…</Typography.Text>
-      </Flex>
-    );
-  }
-
-  if (isError || !data) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title="Failed to load Duty Manager settings"
-        description={getServerMessage(error) ?? 'Please try again.'}
-        action={<Button onClick={() => void refetch()}>Try again</Button>}
-      />
-    );
-  }
-
-  const startEditing = () => {
-    setDraft(data.dutyManagersPerDay);
-    setEditing(true);
-  };
+  const [draft, setDraft] = useState<number | null>(saved);
 
   const save = async () => {
     const dutyManagersPerDay = toDutyManagersPerDay(draft);
@@ -95,7 +98,7 @@ function SettingsBody() {
         title: 'Settings Updated',
         description: savedDescription(result.dutyManagersPerDay, result.removedSlots),
       });
-      setEditing(false);
+      onDone();
     } catch (saveError) {
       toast({
         variant: 'destructive',
@@ -103,17 +106,6 @@ function SettingsBody() {
       });
     }
   };
-
-  if (!editing) {
-    return (
-      <Flex justify="space-between" align="center" wrap gap="small">
-        <Typography.Text>{`${FIELD_LABEL}: ${data.dutyManagersPerDay}`}</Typography.Text>
-        <Button icon={<EditOutlined aria-hidden />} onClick={startEditing}>
-          Edit
-        </Button>
-      </Flex>
-    );
-  }
 
   return (
     <Form layout="vertical" onFinish={() => void save()} disabled={isSaving}>
@@ -135,12 +127,7 @@ function SettingsBody() {
           style={{ width: 120 }}
         />
       </Form.Item>
-      <Space>
-        <Button type="primary" htmlType="submit" loading={isSaving}>
-          Save
-        </Button>
-        <Button onClick={() => setEditing(false)}>Cancel</Button>
-      </Space>
+      <SaveCancelButtons saving={isSaving} onCancel={onDone} />
     </Form>
   );
 }

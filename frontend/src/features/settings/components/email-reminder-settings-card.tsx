@@ -1,18 +1,22 @@
-import { EditOutlined } from '@ant-design/icons';
-import { Button, Flex, Form, Select, Space, Spin, Switch, TimePicker, Typography } from 'antd';
+import { Flex, Form, Select, Switch, TimePicker, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
-import { useState } from 'react';
+import type { ReactNode } from 'react';
 
 import { getServerMessage } from '@/shared/api/errors';
-import { formatDate } from '@/shared/lib/dates';
+import {
+  formatDate,
+  LONG_DATE_AT_TIME_FORMAT,
+  LONG_DATE_FORMAT,
+  TIME_FORMAT,
+} from '@/shared/lib/dates';
 import { confirmDateOnly } from '@/shared/ui/confirm-date-only';
 import { LoadError } from '@/shared/ui/load-error';
-import { SectionCard } from '@/shared/ui/section-card';
 import { useToast } from '@/shared/ui/toast';
 
 import { latestSaved, OnOffTag, SavedSettingsList } from './saved-settings-list';
+import { SaveCancelButtons, SettingsCard, SettingsEditor, SettingsLoading } from './settings-card';
 
 import {
   useGetEmailReminderSettingsQuery,
@@ -29,10 +33,6 @@ const TITLE = 'Email Reminder Settings';
 const ENABLED_LABEL = 'Send email reminders';
 const TIME_LABEL = 'Reminder time';
 const HOURS_LABEL = 'Hours in advance';
-/** The reminder time's wire and display format (24-hour). */
-const TIME_FORMAT = 'HH:mm';
-/** e.g. "Monday 8 September 2025". */
-const LONG_DATE_FORMAT = 'dddd D MMMM YYYY';
 
 type HoursAdvance = EmailReminderSettingsDto['hoursAdvance'];
 
@@ -65,7 +65,7 @@ function formatSendAt(sendAt: string, timeZone: string): string {
   } catch {
     // Not a zone this browser knows: the browser's own zone is the best remaining guess.
   }
-  return local.format(`${LONG_DATE_FORMAT} [at] ${TIME_FORMAT}`);
+  return local.format(LONG_DATE_AT_TIME_FORMAT);
 }
 
 /**
@@ -74,68 +74,57 @@ function formatSendAt(sendAt: string, timeZone: string): string {
  */
 export function EmailReminderSettingsCard() {
   return (
-    <SectionCard title={TITLE}>
-      <Typography.Paragraph type="secondary">
-        Everyone on duty gets an email reminder before each duty day. Reminders go out on weekdays:
-        a reminder that would fall on a Saturday or Sunday goes out on the Friday before, at the
-        reminder time.
-      </Typography.Paragraph>
-      <SettingsBody />
-    </SectionCard>
+    <SettingsCard
+      title={TITLE}
+      description="Everyone on duty gets an email reminder before each duty day. Reminders go out on weekdays: a reminder that would fall on a Saturday or Sunday goes out on the Friday before, at the reminder time."
+    >
+      {() => <SettingsBody />}
+    </SettingsCard>
   );
 }
 
 function SettingsBody() {
   const query = useGetEmailReminderSettingsQuery();
   const [saveSettings, saveState] = useSaveEmailReminderSettingsMutation();
-  const [editing, setEditing] = useState(false);
-
-  if (query.isError && !query.data) {
-    return (
-      <LoadError
-        title="Failed to load email reminder settings"
-        error={query.error}
-        retrying={query.isFetching}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
-
-  if (query.isLoading || !query.data) {
-    return (
-      <Flex
-        role="status"
-        aria-live="polite"
-        aria-label="Loading email reminder settings"
-        gap="small"
-        align="center"
-      >
-        <Spin size="small" />
-        <Typography.Text type="secondary">Loading email reminder settings…</Typography.Text>
-      </Flex>
-    );
-  }
-
-  const saved = latestSaved(query.data, query.fulfilledTimeStamp, saveState);
-
-  if (!editing) return <SettingsView settings={saved} onEdit={() => setEditing(true)} />;
 
   return (
-    <SettingsForm
-      settings={saved}
-      saving={saveState.isLoading}
-      save={(dto) => saveSettings({ emailReminderSettingsDto: dto }).unwrap()}
-      onDone={() => setEditing(false)}
+    <SettingsEditor
+      settings={query.data && latestSaved(query.data, query.fulfilledTimeStamp, saveState)}
+      // Loading until the settings come or loading them has failed.
+      loading={!query.data && !query.isError}
+      loadingView={
+        <SettingsLoading
+          label="Loading email reminder settings"
+          text="Loading email reminder settings…"
+        />
+      }
+      failedView={
+        <LoadError
+          title="Failed to load email reminder settings"
+          error={query.error}
+          retrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
+      }
+      view={(settings, editButton) => <SettingsView settings={settings} editButton={editButton} />}
+      form={(settings, done) => (
+        <SettingsForm
+          settings={settings}
+          saving={saveState.isLoading}
+          save={(dto) => saveSettings({ emailReminderSettingsDto: dto }).unwrap()}
+          onDone={done}
+        />
+      )}
     />
   );
 }
 
 function SettingsView({
   settings,
-  onEdit,
+  editButton,
 }: {
   settings: EmailReminderSettingsResultDto;
-  onEdit: () => void;
+  editButton: ReactNode;
 }) {
   const rows = [
     {
@@ -163,11 +152,7 @@ function SettingsView({
           {`Times are in the organisation’s time zone (${settings.timeZone}).`}
         </Typography.Text>
       </div>
-      <div>
-        <Button icon={<EditOutlined aria-hidden />} onClick={onEdit}>
-          Edit
-        </Button>
-      </div>
+      <div>{editButton}</div>
     </Flex>
   );
 }
@@ -249,14 +234,7 @@ function SettingsForm({ settings, saving, save, onDone }: SettingsFormProps) {
       >
         <Select options={HOURS_OPTIONS} style={{ width: 140 }} />
       </Form.Item>
-      <Space>
-        <Button type="primary" htmlType="submit" loading={saving}>
-          Save
-        </Button>
-        <Button onClick={onDone} disabled={saving}>
-          Cancel
-        </Button>
-      </Space>
+      <SaveCancelButtons saving={saving} onCancel={onDone} />
     </Form>
   );
 }

@@ -15,7 +15,16 @@ import dayjs from 'dayjs';
 import { useId, useRef, useState } from 'react';
 
 import { getServerMessage, isApiError } from '@/shared/api/errors';
-import { formatDateTime, today, toIsoDate, type Dayjs } from '@/shared/lib/dates';
+import {
+  DATE_AT_SECONDS_FORMAT,
+  formatDateTime,
+  isWeekend,
+  LONG_DATE_FORMAT,
+  NUMERIC_DATE_INPUT_FORMATS,
+  today,
+  toIsoDate,
+  type Dayjs,
+} from '@/shared/lib/dates';
 import { confirmDateOnly } from '@/shared/ui/confirm-date-only';
 import { LoadError } from '@/shared/ui/load-error';
 import { CARD_HEADING_STYLE, SectionCard } from '@/shared/ui/section-card';
@@ -32,23 +41,12 @@ import {
 const TITLE = 'Email System Testing';
 const RECENT_EMAILS = 'Recent emails';
 const DATE_LABEL = 'Duty date';
-/** Shown as the first; typed as any. */
-const DATE_FORMATS = ['DD/MM/YYYY', 'D/M/YYYY', 'YYYY-MM-DD'];
-/** e.g. "Monday 15 September 2025". */
-const LONG_DATE_FORMAT = 'dddd D MMMM YYYY';
-/** When a test ran, to the second: "8 September 2025 at 09:00:05". */
-const RESULT_TIME_FORMAT = 'D MMMM YYYY [at] HH:mm:ss';
 /** How many test results the card keeps. */
 const MAX_RESULTS = 10;
 /** How many simulated emails the test-mode notice lists. */
 const MAX_SIMULATED = 5;
 
 const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0 } as const;
-
-function isWeekend(date: Dayjs): boolean {
-  const day = date.day();
-  return day === 0 || day === 6;
-}
 
 /** The first weekday after `date`: Friday, Saturday and Sunday all give the Monday after. */
 function nextWeekday(date: Dayjs): Dayjs {
@@ -191,7 +189,7 @@ function TestActions({ onResult }: { onResult: (result: Omit<TestResult, 'id'>) 
           ]}
         >
           <DatePicker
-            format={DATE_FORMATS}
+            format={NUMERIC_DATE_INPUT_FORMATS}
             disabledDate={isUnavailableDate}
             allowClear={false}
             onKeyDown={confirmDateOnly}
@@ -243,7 +241,9 @@ function TestResults({ results }: { results: TestResult[] }) {
                 <span>{result.message}</span>
                 <Typography.Text type="secondary">
                   {`${result.what} · `}
-                  <time dateTime={result.at}>{dayjs(result.at).format(RESULT_TIME_FORMAT)}</time>
+                  <time dateTime={result.at}>
+                    {formatDateTime(result.at, DATE_AT_SECONDS_FORMAT)}
+                  </time>
                 </Typography.Text>
               </Flex>
             }

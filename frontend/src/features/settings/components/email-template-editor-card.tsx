@@ -1,4 +1,3 @@
-import { EditOutlined } from '@ant-design/icons';
 import {
   Alert,
   Button,
@@ -16,9 +15,9 @@ import {
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 import { getServerMessage } from '@/shared/api/errors';
-import { formatDate } from '@/shared/lib/dates';
+import { formatDate, LONG_DATE_FORMAT } from '@/shared/lib/dates';
+import { isBlank } from '@/shared/lib/text';
 import { LoadError } from '@/shared/ui/load-error';
-import { CollapsibleSectionCard } from '@/shared/ui/collapsible-section-card';
 import { useToast } from '@/shared/ui/toast';
 
 import {
@@ -30,11 +29,11 @@ import {
   type EmailTemplateResultDto,
 } from '../api';
 
+import { latestSaved } from './saved-settings-list';
+import { SaveCancelButtons, SettingsCard, SettingsEditor, SettingsLoading } from './settings-card';
 import { TextListEditor } from './text-list-editor';
 
 const TITLE = 'Email Template Editor';
-/** e.g. "Tuesday 9 September 2025". */
-const SAMPLE_DATE_FORMAT = 'dddd D MMMM YYYY';
 /** How long typing must pause before the live preview is refreshed. */
 const PREVIEW_DELAY_MS = 400;
 /** The server's limits (EmailTemplateDto). */
@@ -66,12 +65,13 @@ function toDto(values: Partial<EmailTemplateDto>): EmailTemplateDto {
  */
 export function EmailTemplateEditorCard() {
   return (
-    <CollapsibleSectionCard
+    <SettingsCard
+      collapsible
       title={TITLE}
       description="The wording of the reminder email each duty manager receives before a duty."
     >
       {() => <TemplateBody />}
-    </CollapsibleSectionCard>
+    </SettingsCard>
   );
 }
 
@@ -142,70 +142,45 @@ function TemplateBody() {
   const query = useGetEmailTemplateQuery();
   const [saveTemplate, saveState] = useSaveEmailTemplateMutation();
   const preview = useTemplatePreview();
-  const [editing, setEditing] = useState(false);
-  // Back from the edit mode, focus returns to the Edit button instead of being lost.
-  const [returning, setReturning] = useState(false);
-
-  if (query.isLoading) {
-    return (
-      <Flex role="status" aria-live="polite" gap="small" align="center">
-        <Spin size="small" />
-        <Typography.Text type="secondary">Loading email template…</Typography.Text>
-      </Flex>
-    );
-  }
-
-  if (!query.data) {
-    return (
-      <LoadError
-        title="Failed to load email template"
-        error={query.error}
-        retrying={query.isFetching}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
-
-  // The template as the server stored it (HTML sanitised), until the refetch the save triggers
-  // has come back.
-  const saved =
-    saveState.data && (saveState.fulfilledTimeStamp ?? 0) > (query.fulfilledTimeStamp ?? 0)
-      ? saveState.data
-      : query.data;
-
-  const leaveEditing = () => {
-    setEditing(false);
-    setReturning(true);
-  };
-
-  if (!editing) {
-    return (
-      <TemplateView
-        template={saved}
-        preview={preview}
-        focusEdit={returning}
-        onEdit={() => setEditing(true)}
-      />
-    );
-  }
 
   return (
-    <TemplateForm
-      template={saved}
-      preview={preview}
-      saving={saveState.isLoading}
-      save={(dto) => saveTemplate({ emailTemplateDto: dto }).unwrap()}
-      onDone={leaveEditing}
+    <SettingsEditor
+      // The template as the server stored it (HTML sanitised), until the refetch the save
+      // triggers has come back.
+      settings={query.data && latestSaved(query.data, query.fulfilledTimeStamp, saveState)}
+      loading={query.isLoading}
+      loadingView={<SettingsLoading text="Loading email template…" />}
+      failedView={
+        <LoadError
+          title="Failed to load email template"
+          error={query.error}
+          retrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
+      }
+      refocusEdit
+      view={(template, editButton) => (
+        <TemplateView template={template} preview={preview} editButton={editButton} />
+      )}
+      form={(template, done) => (
+        <TemplateForm
+          template={template}
+          preview={preview}
+          saving={saveState.isLoading}
+          save={(dto) => saveTemplate({ emailTemplateDto: dto }).unwrap()}
+          onDone={done}
+        />
+      )}
     />
   );
 }
 
 /** A saved text as written, or a note that it is empty. */
 function savedText(value: string): ReactNode {
-  return value.trim() ? (
-    <span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{value}</span>
-  ) : (
+  return isBlank(value) ? (
     <Typography.Text type="secondary">None</Typography.Text>
+  ) : (
+    <span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{value}</span>
   );
 }
 
@@ -225,12 +200,11 @@ function savedList(items: string[], label: string): ReactNode {
 interface TemplateViewProps {
   template: EmailTemplateResultDto;
   preview: TemplatePreviewState;
-  focusEdit: boolean;
-  onEdit: () => void;
+  editButton: ReactNode;
 }
 
 /** The view mode: the saved template, field by field, and its preview. */
-function TemplateView({ template, preview, focusEdit, onEdit }: TemplateViewProps) {
+function TemplateView({ template, preview, editButton }: TemplateViewProps) {
   const { request } = preview;
   useEffect(() => {
     request(toDto(template));
@@ -269,9 +243,7 @@ function TemplateView({ template, preview, focusEdit, onEdit }: TemplateViewProp
         ) : (
           <span />
         )}
-        <Button icon={<EditOutlined aria-hidden />} autoFocus={focusEdit} onClick={onEdit}>
-          Edit
-        </Button>
+        {editButton}
       </Flex>
       <Descriptions
         bordered
@@ -433,14 +405,7 @@ function TemplateForm({ template, preview, saving, save, onDone }: TemplateFormP
         >
           <Input />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" loading={saving}>
-            Save
-          </Button>
-          <Button onClick={onDone} disabled={saving}>
-            Cancel
-          </Button>
-        </Space>
+        <SaveCancelButtons saving={saving} onCancel={onDone} />
       </Form>
       <TemplatePreview heading="Live preview" preview={preview} />
     </Flex>
@@ -481,7 +446,7 @@ function TemplatePreview({ heading, preview }: TemplatePreviewProps) {
         <Flex vertical gap="small">
           <Typography.Text strong>{`Subject: ${data.subject}`}</Typography.Text>
           <Typography.Text type="secondary">
-            {`Sample: ${data.sampleStaffName}, ${formatDate(data.sampleDate, SAMPLE_DATE_FORMAT)}`}
+            {`Sample: ${data.sampleStaffName}, ${formatDate(data.sampleDate, LONG_DATE_FORMAT)}`}
           </Typography.Text>
           <iframe
             title="Email preview"

@@ -1,24 +1,13 @@
-import { DeleteOutlined, EditOutlined, FileTextOutlined, UploadOutlined } from '@ant-design/icons';
-import {
-  Alert,
-  Button,
-  Descriptions,
-  Divider,
-  Flex,
-  Form,
-  Input,
-  Spin,
-  Typography,
-  Upload,
-} from 'antd';
-import { useId, useRef, useState, type CSSProperties } from 'react';
+import { DeleteOutlined, FileTextOutlined, UploadOutlined } from '@ant-design/icons';
+import { Alert, Button, Descriptions, Divider, Flex, Form, Input, Typography, Upload } from 'antd';
+import { useId, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 
 import { getServerMessage, isApiError } from '@/shared/api/errors';
 import { DISPLAY_DATE_FORMAT, formatDateTime } from '@/shared/lib/dates';
 import { ConfirmButton } from '@/shared/ui/confirm-button';
 import { formatFileSize } from '@/shared/lib/file-size';
+import { isBlank, trimmed } from '@/shared/lib/text';
 import { LoadError } from '@/shared/ui/load-error';
-import { CollapsibleSectionCard } from '@/shared/ui/collapsible-section-card';
 import { useToast } from '@/shared/ui/toast';
 
 import {
@@ -29,6 +18,8 @@ import {
   useUploadProcedureFileMutation,
   type SystemSettingsDto,
 } from '../api';
+
+import { SaveCancelButtons, SettingsCard, SettingsEditor, SettingsLoading } from './settings-card';
 
 const TITLE = 'Instructions Manager';
 const NO_INSTRUCTIONS = 'No instructions have been configured yet.';
@@ -72,68 +63,77 @@ function uploadFailureMessage(error: unknown): string {
  */
 export function InstructionsManagerCard() {
   return (
-    <CollapsibleSectionCard
+    <SettingsCard
+      collapsible
       title={TITLE}
       description="The title, text and procedure document everyone sees on the Instructions page."
     >
       {() => <InstructionsBody />}
-    </CollapsibleSectionCard>
+    </SettingsCard>
   );
 }
 
 /** The open card: mounted only while open, so the query runs only then. */
 function InstructionsBody() {
   const { data, isLoading, isError, isFetching, error, refetch } = useGetSystemSettingsQuery();
-  const [editing, setEditing] = useState(false);
-  // After Save or Cancel the Edit button takes focus back, so keyboard users stay in place.
-  const [leftEditing, setLeftEditing] = useState(false);
-
-  if (isLoading) {
-    return (
-      <Flex role="status" aria-live="polite" gap="small" align="center">
-        <Spin size="small" />
-        <Typography.Text type="secondary">Loading instructions…</Typography.Text>
-      </Flex>
-    );
-  }
-
-  if (isError || !data) {
-    return (
-      <LoadError
-        title="Failed to load instructions"
-        error={error}
-        retrying={isFetching}
-        onRetry={() => void refetch()}
-      />
-    );
-  }
-
-  const stopEditing = () => {
-    setEditing(false);
-    setLeftEditing(true);
-  };
 
   return (
-    <Flex vertical gap="middle">
-      {editing ? (
-        <InstructionsForm settings={data} onDone={stopEditing} />
-      ) : (
-        <InstructionsView settings={data} focusEdit={leftEditing} onEdit={() => setEditing(true)} />
+    <SettingsEditor
+      // A failed refetch shows the failure, even over settings loaded before.
+      settings={isError ? undefined : data}
+      loading={isLoading}
+      loadingView={<SettingsLoading text="Loading instructions…" />}
+      failedView={
+        <LoadError
+          title="Failed to load instructions"
+          error={error}
+          retrying={isFetching}
+          onRetry={() => void refetch()}
+        />
+      }
+      // After Save or Cancel the Edit button takes focus back, so keyboard users stay in place.
+      refocusEdit
+      view={(settings, editButton) => (
+        <AboveProcedureDocument settings={settings}>
+          <InstructionsView settings={settings} editButton={editButton} />
+        </AboveProcedureDocument>
       )}
+      form={(settings, done) => (
+        <AboveProcedureDocument settings={settings}>
+          <InstructionsForm settings={settings} onDone={done} />
+        </AboveProcedureDocument>
+      )}
+    />
+  );
+}
+
+/**
+ * The view or the form, then the procedure document. Both modes render it, so the document
+ * section (an upload under way, its error) carries over when the mode changes.
+ */
+function AboveProcedureDocument({
+  settings,
+  children,
+}: {
+  settings: SystemSettingsDto;
+  children: ReactNode;
+}) {
+  return (
+    <Flex vertical gap="middle">
+      {children}
       <Divider style={{ margin: 0 }} />
-      <ProcedureDocument settings={data} />
+      <ProcedureDocument settings={settings} />
     </Flex>
   );
 }
 
 interface InstructionsViewProps {
   settings: SystemSettingsDto;
-  focusEdit: boolean;
-  onEdit: () => void;
+  editButton: ReactNode;
 }
 
-function InstructionsView({ settings, focusEdit, onEdit }: InstructionsViewProps) {
-  const hasContent = settings.instructionsContent.trim() !== '';
+function InstructionsView({ settings, editButton }: InstructionsViewProps) {
+  const hasContent = !isBlank(settings.instructionsContent);
   return (
     <Flex vertical gap="small">
       <Descriptions
@@ -153,11 +153,7 @@ function InstructionsView({ settings, focusEdit, onEdit }: InstructionsViewProps
           },
         ]}
       />
-      <div>
-        <Button icon={<EditOutlined aria-hidden />} autoFocus={focusEdit} onClick={onEdit}>
-          Edit
-        </Button>
-      </div>
+      <div>{editButton}</div>
     </Flex>
   );
 }
@@ -182,7 +178,7 @@ function InstructionsForm({ settings, onDone }: InstructionsFormProps) {
     try {
       await saveSettings({
         updateSystemSettingsDto: {
-          instructionsTitle: values.instructionsTitle.trim(),
+          instructionsTitle: trimmed(values.instructionsTitle),
           instructionsContent: values.instructionsContent,
         },
       }).unwrap();
@@ -230,12 +226,7 @@ function InstructionsForm({ settings, onDone }: InstructionsFormProps) {
       >
         <Input.TextArea maxLength={CONTENT_MAX} showCount rows={10} />
       </Form.Item>
-      <Flex gap="small">
-        <Button type="primary" htmlType="submit" loading={isSaving}>
-          Save
-        </Button>
-        <Button onClick={onDone}>Cancel</Button>
-      </Flex>
+      <SaveCancelButtons saving={isSaving} onCancel={onDone} />
     </Form>
   );
 }

@@ -2,6 +2,7 @@ import { Checkbox, Form, Input, Modal, Radio, type InputRef } from 'antd';
 import { useRef } from 'react';
 
 import { getServerMessage } from '@/shared/api/errors';
+import { trimmed, trimmedOrNull } from '@/shared/lib/text';
 import { focusFirstField } from '@/shared/ui/focus-first-field';
 import { useToast } from '@/shared/ui/toast';
 
@@ -60,9 +61,9 @@ export function StaffFormDialog({ open, staff, onClose, afterClose }: StaffFormD
 
   const submit = async (values: StaffFormValues) => {
     const fields = {
-      name: values.name.trim(),
-      email: values.email.trim(),
-      department: values.department?.trim() || null,
+      name: trimmed(values.name),
+      email: trimmed(values.email),
+      department: trimmedOrNull(values.department),
       isTeaching: values.isTeaching,
     };
     try {

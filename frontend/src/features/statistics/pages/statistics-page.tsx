@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Flex, Typography } from 'antd';
 
 import { getServerMessage } from '@/shared/api/errors';
-import { formatDate } from '@/shared/lib/dates';
+import { formatDate, MONTH_FORMAT } from '@/shared/lib/dates';
 import { PageTitle } from '@/shared/ui/page-title';
 
 import { useGetDutyStatisticsQuery } from '../api';
@@ -10,7 +10,6 @@ import { StatisticCards } from '../components/statistic-cards';
 import { StatisticsTable } from '../components/statistics-table';
 
 const TITLE = 'Statistics';
-const MONTH_FORMAT = 'MMMM YYYY';
 
 /** "September 2025 to July 2026": the statistics period, 1 September to 31 July. */
 export function periodText(startDate: string, endDate: string): string {

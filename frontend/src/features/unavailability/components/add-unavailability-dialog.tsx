@@ -5,6 +5,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import type { StaffDto } from '@/features/staff/api';
 import { getServerMessage } from '@/shared/api/errors';
 import { DATE_INPUT_FORMATS, toIsoDate, type Dayjs } from '@/shared/lib/dates';
+import { isBlank, trimmed } from '@/shared/lib/text';
 import { confirmDateOnly } from '@/shared/ui/confirm-date-only';
 import { focusFirstField } from '@/shared/ui/focus-first-field';
 import { useToast } from '@/shared/ui/toast';
@@ -56,7 +57,7 @@ function findProblem(values: UnavailabilityFormValues): Problem | undefined {
   const missing: FieldName[] = [];
   if (!values.startDate) missing.push('startDate');
   if (!values.endDate) missing.push('endDate');
-  if (!values.reason?.trim()) missing.push('reason');
+  if (isBlank(values.reason)) missing.push('reason');
   if (missing.length > 0) return { message: REQUIRED_MESSAGE, fields: missing };
   if (values.startDate && values.endDate && values.startDate.isAfter(values.endDate, 'day')) {
     return { message: DATE_ORDER_MESSAGE, fields: ['endDate'] };
@@ -109,7 +110,7 @@ export function AddUnavailabilityDialog({
           staffId: staff.id,
           startDate: toIsoDate(values.startDate),
           endDate: toIsoDate(values.endDate),
-          reason: values.reason.trim(),
+          reason: trimmed(values.reason),
           type: values.type,
         },
       }).unwrap();

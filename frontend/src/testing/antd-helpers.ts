@@ -1,4 +1,4 @@
-// Test helpers for the duty dialog's forms, shared by the rota screens' tests.
+// Test helpers for antd Selects and the app's toasts, shared by the rota screens' tests.
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 
