@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Regenerates openapi/openapi.json, the RTK Query *.gen.ts files and the frontend's permission
-// table (frontend/src/shared/auth/permissions.gen.ts) and fails when that changed any of them:
-// generated files are never edited by hand and must match the backend.
+// Regenerates openapi/openapi.json, the RTK Query *.gen.ts files, the frontend's permission
+// table (frontend/src/shared/auth/permissions.gen.ts) and the module diagram in
+// docs/architecture.md, and fails when that changed any of them: generated files are never
+// edited by hand and must match the backend.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -13,6 +14,8 @@ function generatedFiles() {
   const files = new Map();
   const spec = path.join(root, 'openapi', 'openapi.json');
   if (fs.existsSync(spec)) files.set('openapi/openapi.json', fs.readFileSync(spec, 'utf8'));
+  // The backend's module diagram (backend/scripts/module-graph.mjs) inside the architecture page.
+  files.set('docs/architecture.md', fs.readFileSync(path.join(root, 'docs', 'architecture.md'), 'utf8'));
   // Every *.gen.ts under frontend/src: the RTK Query endpoints and the permission table.
   const src = path.join(root, 'frontend', 'src');
   for (const entry of fs.readdirSync(src, { recursive: true })) {

@@ -1,6 +1,7 @@
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { OutboxEmail } from '../src/modules/mail/entities/outbox-email.entity';
+import { OutboxCommitSubscriber } from '../src/modules/mail/outbox-commit.subscriber';
 import { OutboxService } from '../src/modules/mail/outbox.service';
 import { OutboxWorker } from '../src/modules/mail/outbox.worker';
 import { SmtpSink } from './support/smtp-sink';
@@ -42,6 +43,56 @@ describe('the email outbox', () => {
       }),
     ).rejects.toThrow('the change failed');
     expect(await em(a).count(OutboxEmail, { subject: 'rolled back' })).toBe(0);
+  });
+
+  it('wakes the worker once a change that queued an email commits: not before, not on rollback, not for other changes', async () => {
+    const wake = jest.fn();
+    a.get(MikroORM).em.getEventManager().registerSubscriber(new OutboxCommitSubscriber(wake));
+    const queue = (tx: EntityManager, subject: string) =>
+      a.get(OutboxService).enqueue(tx, { kind: 'test', containsAccessLink: false, to: 'wake@example.com', subject, html: '', text: subject });
+
+    // A transaction: flushed inside it is not committed yet.
+    await em(a).transactional(async (tx) => {
+      queue(tx, 'wake: committed');
+      await tx.flush();
+      expect(wake).not.toHaveBeenCalled();
+    });
+    expect(wake).toHaveBeenCalledTimes(1);
+
+    // Rolled back: nothing to send.
+    await expect(
+      em(a).transactional(async (tx) => {
+        queue(tx, 'wake: rolled back');
+        await tx.flush();
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(wake).toHaveBeenCalledTimes(1);
+
+    // A change without email.
+    await em(a).transactional(async (tx) => {
+      await tx.execute('select 1');
+    });
+    expect(wake).toHaveBeenCalledTimes(1);
+
+    // Nested: the inner transaction's end is a savepoint, the outer commit is what counts.
+    await em(a).transactional(async (outer) => {
+      await outer.transactional(async (inner) => {
+        queue(inner, 'wake: nested');
+      });
+      expect(wake).toHaveBeenCalledTimes(1);
+    });
+    expect(wake).toHaveBeenCalledTimes(2);
+
+    // A flush outside any transaction commits on its own.
+    const plain = em(a);
+    queue(plain, 'wake: plain flush');
+    await plain.flush();
+    expect(wake).toHaveBeenCalledTimes(3);
+
+    expect(await em(a).count(OutboxEmail, { subject: { $like: 'wake: %' } })).toBe(3);
+    // Delivered before the next test arranges the mail server's failures.
+    await a.get(OutboxWorker).settle();
   });
 
   it('retries a failed delivery with backoff and then sends it once', async () => {

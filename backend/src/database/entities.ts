@@ -7,7 +7,7 @@ import { RotaSlot } from '../modules/rota/entities/rota-slot.entity';
 import { SystemSettings } from '../modules/settings/entities/system-settings.entity';
 import { Staff } from '../modules/staff/entities/staff.entity';
 import { CancelRequest } from '../modules/requests/entities/cancel-request.entity';
-import { StaffUnavailability } from '../modules/requests/entities/staff-unavailability.entity';
+import { StaffUnavailability } from '../modules/availability/entities/staff-unavailability.entity';
 import { SwapRequest } from '../modules/requests/entities/swap-request.entity';
 import { EmailChangeToken } from '../modules/auth/entities/email-change-token.entity';
 import { EmailVerificationToken } from '../modules/auth/entities/email-verification-token.entity';

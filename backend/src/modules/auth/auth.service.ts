@@ -111,7 +111,6 @@ export class AuthService {
       if (err instanceof UniqueConstraintViolationException) throw this.subdomainTaken(dto.organizationSubdomain);
       throw err;
     }
-    this.outbox.flushed();
     return { token: await this.issueToken(user) };
   }
 
@@ -297,7 +296,6 @@ export class AuthService {
         if (user) await fn(tx, user, organization);
       }),
     );
-    this.outbox.flushed();
   }
 
   private queueVerification(em: EntityManager, user: User, organization: Organization): void {

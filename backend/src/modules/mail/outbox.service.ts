@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { type OutboxAttachment, OutboxEmail } from './entities/outbox-email.entity';
-import { OutboxWorker } from './outbox.worker';
 
 export interface NewEmail {
   kind: string;
@@ -23,11 +22,9 @@ export interface NewEmail {
 
 @Injectable()
 export class OutboxService {
-  constructor(private readonly worker: OutboxWorker) {}
-
   /**
    * Queues an email in the caller's unit of work: it is written in the same transaction as
-   * the change that causes it. Call `flushed()` after the transaction commits to send soon.
+   * the change that causes it; its commit wakes the worker (OutboxCommitSubscriber), so it goes out at once.
    */
   enqueue(em: EntityManager, email: NewEmail): OutboxEmail {
     const row = em.create(OutboxEmail, {
@@ -42,10 +39,5 @@ export class OutboxService {
       organization: email.organizationId,
     });
     return row;
-  }
-
-  /** Asks the worker to send what was just committed, instead of waiting for its next poll. */
-  flushed(): void {
-    this.worker.kick();
   }
 }

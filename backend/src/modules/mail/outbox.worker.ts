@@ -1,11 +1,12 @@
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { MailerService } from '@nestjs-modules/mailer';
-import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { Interval } from '@nestjs/schedule';
 import type { Env } from '../../config/env';
 import { REDACTED_TEXT } from './entities/outbox-email.entity';
+import { OutboxCommitSubscriber } from './outbox-commit.subscriber';
 
 const BATCH = 20;
 /** A mail server that refuses an email outright (5xx) is asked this many times. */
@@ -62,7 +63,7 @@ export function backoffSeconds(attempts: number): number {
  * SMTP_URL (test mode) emails are marked `simulated` instead of sent.
  */
 @Injectable()
-export class OutboxWorker implements OnApplicationShutdown {
+export class OutboxWorker implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(OutboxWorker.name);
   private running?: Promise<void>;
   private again = false;
@@ -77,6 +78,11 @@ export class OutboxWorker implements OnApplicationShutdown {
   ) {
     this.simulate = !config.get('SMTP_URL', { infer: true });
     this.host = (config.get('MAIL_FROM', { infer: true }).match(/@([^>\s]+)/)?.[1] ?? 'dutymanager.app').trim();
+  }
+
+  /** Every commit that queued an email wakes the worker (OutboxCommitSubscriber). */
+  onModuleInit(): void {
+    this.orm.em.getEventManager().registerSubscriber(new OutboxCommitSubscriber(() => this.kick()));
   }
 
   kick(): void {

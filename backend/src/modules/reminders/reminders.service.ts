@@ -122,7 +122,7 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
    * runs skip an organisation another instance holds; test runs wait for it, then see its claims.
    */
   async remind(organizationId: string, dates: IsoDate[], trigger: 'schedule' | 'test'): Promise<ReminderRun> {
-    const result = await this.em().transactional(async (em) => {
+    return this.em().transactional(async (em) => {
       const run: ReminderRun = { dates, onDuty: 0, queued: 0, alreadyReminded: 0, ran: true };
       if (trigger === 'schedule') {
         const [lock] = await em.execute<{ locked: boolean }[]>('select pg_try_advisory_xact_lock(?, hashtext(?)) as locked', [
@@ -202,8 +202,6 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
       run.queued = links.length;
       return run;
     });
-    if (result.queued) this.outbox.flushed();
-    return result;
   }
 
   private em(): EntityManager {

@@ -121,7 +121,6 @@ export class CancelRequestsService {
       await em.flush();
       return { id: request.id, automatic: auto.cancellations, replacement };
     });
-    this.outbox.flushed();
     const request = await this.read(org, result.id);
     const day = describeDate(request.date);
     return {
@@ -156,7 +155,6 @@ export class CancelRequestsService {
       const { autoFillCancellations } = await this.settings.autoApproval(em, org);
       return this.apply(em, actor, request, staff, { status: 'approved', day, refill: autoFillCancellations }, false);
     });
-    this.outbox.flushed();
     const request = await this.read(org, id);
     const day = describeDate(request.date);
     return {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { AvailabilityModule } from '../availability/availability.module';
 import { RotaModule } from '../rota/rota.module';
 import { SettingsModule } from '../settings/settings.module';
 import { AutoApprovalService } from './auto-approval.service';
@@ -10,7 +11,7 @@ import { UnavailabilityService } from './unavailability.service';
 
 /** Swap and cancel requests, unavailability periods and the auto-approval settings. */
 @Module({
-  imports: [AuthModule, RotaModule, SettingsModule],
+  imports: [AuthModule, AvailabilityModule, RotaModule, SettingsModule],
   controllers: [RequestsController, UnavailabilityController, AutoApprovalController],
   providers: [SwapRequestsService, CancelRequestsService, UnavailabilityService, AutoApprovalService],
 })

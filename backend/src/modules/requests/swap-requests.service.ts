@@ -5,6 +5,8 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { Clock } from '../../common/clock/clock';
 import { describeDate } from '../../common/text/dates';
 import { AuditService } from '../audit/audit.service';
+import { AvailabilityRepository } from '../availability/availability.repository';
+import { UNAVAILABILITY_LABELS } from '../availability/entities/staff-unavailability.entity';
 import { User } from '../auth/entities/user.entity';
 import { OutboxService } from '../mail/outbox.service';
 import { type LockedDay, RotaService } from '../rota/rota.service';
@@ -12,7 +14,6 @@ import { SystemSettingsRepository } from '../settings/system-settings.repository
 import { organizationToday } from '../tenants/organization-today';
 import type { CreateSwapRequestDto, SwapRequestDto, SwapRequestResultDto } from './dto/requests.dto';
 import type { Decision } from './entities/request-status';
-import { UNAVAILABILITY_LABELS } from './entities/staff-unavailability.entity';
 import { SwapRequest } from './entities/swap-request.entity';
 import { swapDecidedEmails } from './request-emails';
 import { assertActsFor, loadPeople, type Person } from './request-people';
@@ -85,6 +86,7 @@ export class SwapRequestsService {
     private readonly em: EntityManager,
     private readonly rota: RotaService,
     private readonly settings: SystemSettingsRepository,
+    private readonly availability: AvailabilityRepository,
     private readonly audit: AuditService,
     private readonly outbox: OutboxService,
     private readonly clock: Clock,
@@ -147,7 +149,6 @@ export class SwapRequestsService {
       await em.flush();
       return { id: request.id, automatic, plan };
     });
-    this.outbox.flushed();
     const [request] = await this.em.execute<SwapRow[]>(`${SWAP_SELECT} where r.organization_id = ? and r.id = ?`, [org, result.id]);
     const { plan } = result;
     return {
@@ -179,7 +180,6 @@ export class SwapRequestsService {
       const days = decision === 'approved' ? await this.lockAndCheck(em, org, plan) : new Map<string, LockedDay>();
       await this.apply(em, actor, request, plan, days, decision, false);
     });
-    this.outbox.flushed();
     const [row] = await this.em.execute<SwapRow[]>(`${SWAP_SELECT} where r.organization_id = ? and r.id = ?`, [org, id]);
     return toDto(row!);
   }
@@ -207,7 +207,7 @@ export class SwapRequestsService {
       if (!requester.isActive) throw new ConflictException(`${requester.name} is inactive and can't take over a duty`);
       if (on(requester, swapDate)) throw new ConflictException(`${requester.name} is already on duty on ${describeDate(swapDate)}`);
     }
-    const away = await this.rota.unavailableOn(em, org, [
+    const away = await this.availability.firstAway(em, org, [
       { staffId: target.id, date: originalDate },
       ...(trade ? [{ staffId: requester.id, date: swapDate }] : []),
     ]);

@@ -7,6 +7,7 @@ import { Clock } from '../../common/clock/clock';
 import { describeDate } from '../../common/text/dates';
 import { plural } from '../../common/text/plural';
 import { AuditService } from '../audit/audit.service';
+import { AvailabilityRepository } from '../availability/availability.repository';
 import { User } from '../auth/entities/user.entity';
 import { OutboxService } from '../mail/outbox.service';
 import { RotaService } from '../rota/rota.service';
@@ -15,7 +16,7 @@ import { SystemSettingsRepository } from '../settings/system-settings.repository
 import { organizationToday } from '../tenants/organization-today';
 import type { CreateUnavailabilityDto, UnavailabilityDto, UnavailabilityResultDto } from './dto/requests.dto';
 import { CancelRequest } from './entities/cancel-request.entity';
-import { StaffUnavailability, UNAVAILABILITY_LABELS } from './entities/staff-unavailability.entity';
+import { StaffUnavailability, UNAVAILABILITY_LABELS } from '../availability/entities/staff-unavailability.entity';
 import { dutiesRemovedEmail, dutyAddedEmail } from './request-emails';
 import { assertActsFor, loadPeople, loadPerson } from './request-people';
 
@@ -47,6 +48,7 @@ export class UnavailabilityService {
     private readonly em: EntityManager,
     private readonly rota: RotaService,
     private readonly settings: SystemSettingsRepository,
+    private readonly availability: AvailabilityRepository,
     private readonly audit: AuditService,
     private readonly outbox: OutboxService,
     private readonly clock: Clock,
@@ -55,7 +57,7 @@ export class UnavailabilityService {
   async list(actor: AuthUser, staffId: string): Promise<UnavailabilityDto[]> {
     const staff = await loadPerson(this.em, actor.organizationId, staffId);
     assertActsFor(actor, staff, 'unavailability.manage', OWN_ONLY);
-    const periods = await this.em.find(StaffUnavailability, { staff: staffId }, { orderBy: { startDate: 'asc', endDate: 'asc' } });
+    const periods = await this.availability.periodsOf(this.em, staffId);
     return periods.map(toDto);
   }
 
@@ -70,20 +72,15 @@ export class UnavailabilityService {
       assertActsFor(actor, staff, 'unavailability.manage', OWN_ONLY);
       // Holding the settings row keeps bulk runs out while duties are taken off and refilled.
       await this.settings.lockShared(em, org);
-      const [overlap] = await em.execute<{ start: string; end: string; type: keyof typeof UNAVAILABILITY_LABELS }[]>(
-        `select to_char(start_date, 'YYYY-MM-DD') as start, to_char(end_date, 'YYYY-MM-DD') as end, type
-           from staff_unavailability where organization_id = ? and staff_id = ? and start_date <= ? and end_date >= ?
-          order by start_date limit 1 for update`,
-        [org, staff.id, dto.endDate, dto.startDate],
-      );
+      const overlap = await this.availability.lockOverlapping(em, org, staff.id, dto.startDate, dto.endDate);
       if (overlap) {
         throw new ConflictException(
           `${staff.name} is already unavailable from ${describeDate(overlap.start)} to ${describeDate(overlap.end)} ` +
             `(${UNAVAILABILITY_LABELS[overlap.type]}); change that period instead`,
         );
       }
-      const period = em.create(StaffUnavailability, {
-        staff: staff.id,
+      const period = this.availability.add(em, {
+        staffId: staff.id,
         startDate: dto.startDate,
         endDate: dto.endDate,
         reason: dto.reason,
@@ -148,7 +145,6 @@ export class UnavailabilityService {
       await em.flush();
       return { period, cancelled: changes.length, refilled };
     });
-    this.outbox.flushed();
 
     const { cancelled, refilled } = outcome;
     return {
@@ -167,7 +163,7 @@ export class UnavailabilityService {
   /** Removes a period. Duties taken off because of it are not put back: the rota has moved on. */
   async remove(actor: AuthUser, id: string): Promise<void> {
     await this.em.transactional(async (em) => {
-      const period = await em.findOne(StaffUnavailability, { id });
+      const period = await this.availability.period(em, id);
       if (!period) throw new NotFoundException('Unavailability period not found');
       const staff = await loadPerson(em, actor.organizationId, period.staff.id);
       assertActsFor(actor, staff, 'unavailability.manage', OWN_ONLY);
@@ -178,7 +174,7 @@ export class UnavailabilityService {
         summary: `${staff.name} no longer unavailable ${period.startDate} to ${period.endDate} (${UNAVAILABILITY_LABELS[period.type]})`,
         before: { staffId: staff.id, startDate: period.startDate, endDate: period.endDate, type: period.type, reason: period.reason },
       });
-      em.remove(period);
+      this.availability.remove(em, period);
     });
   }
 }

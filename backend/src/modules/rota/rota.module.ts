@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AvailabilityModule } from '../availability/availability.module';
 import { SettingsModule } from '../settings/settings.module';
 import { DashboardController, StatisticsController } from './dashboard.controller';
 import { RotaStatsService } from './rota-stats.service';
@@ -6,7 +7,7 @@ import { RotaController } from './rota.controller';
 import { RotaService } from './rota.service';
 
 @Module({
-  imports: [SettingsModule],
+  imports: [SettingsModule, AvailabilityModule],
   controllers: [RotaController, DashboardController, StatisticsController],
   providers: [RotaService, RotaStatsService],
   exports: [RotaService],

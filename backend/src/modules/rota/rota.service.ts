@@ -5,7 +5,7 @@ import { academicYearOf, addDays, datesBetween, daysInSpan } from '../../common/
 import { Clock, type IsoDate } from '../../common/clock/clock';
 import { AuditService } from '../audit/audit.service';
 import { HOLIDAY_TYPE_LABELS, type HolidayType } from '../holidays/entities/holiday.entity';
-import type { UnavailabilityType } from '../requests/entities/staff-unavailability.entity';
+import { AvailabilityRepository } from '../availability/availability.repository';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
 import { organizationToday } from '../tenants/organization-today';
 import type { BulkRotaResultDto, CreateRotaDayDto, RotaDayDto, UpdateRotaDayDto } from './dto/rota.dto';
@@ -39,6 +39,7 @@ export class RotaService {
     private readonly audit: AuditService,
     private readonly clock: Clock,
     private readonly settings: SystemSettingsRepository,
+    private readonly availability: AvailabilityRepository,
   ) {}
 
   /** Today in the organisation's time zone. */
@@ -171,7 +172,7 @@ export class RotaService {
     if (staff.length !== staffIds.length) throw new NotFoundException('Staff member not found');
     const inactive = staff.find((s) => !s.is_active);
     if (inactive) throw new ConflictException(`${inactive.name} is inactive and can't be put on duty`);
-    const away = await this.unavailableOn(em, org, staffIds.map((staffId) => ({ staffId, date })));
+    const away = await this.availability.firstAway(em, org, staffIds.map((staffId) => ({ staffId, date })));
     if (away) {
       const name = staff.find((s) => s.id === away.staffId)!.name;
       throw new ConflictException({ message: `${name} is unavailable on ${date} and can't be put on duty`, code: 'unavailable' });
@@ -297,7 +298,7 @@ export class RotaService {
         where organization_id = ? and end_date >= ? and start_date <= ?`,
       [org, first, last],
     );
-    const away = await this.unavailabilityBetween(em, org, first, last);
+    const away = await this.availability.awayBetween(em, org, first, last);
     // Someone whose cancellation of a day was approved said they can't do that day: no engine
     // run puts them back on it (a later backfill or bulk fill would otherwise pick them first,
     // having one duty fewer).
@@ -333,35 +334,6 @@ export class RotaService {
       fillable: request.fillable,
     });
     return result.days;
-  }
-
-  /**
-   * The first of `checks` whose person has an unavailability period covering the date, with the
-   * period's type; undefined when everyone is available.
-   */
-  async unavailableOn(
-    em: EntityManager,
-    org: string,
-    checks: { staffId: string; date: IsoDate }[],
-  ): Promise<{ staffId: string; date: IsoDate; type: UnavailabilityType } | undefined> {
-    if (!checks.length) return undefined;
-    const [row] = await em.execute<{ staffId: string; date: IsoDate; type: UnavailabilityType }[]>(
-      `select u.staff_id as "staffId", x.date, u.type
-         from jsonb_to_recordset(?::jsonb) as x(staff_id uuid, date text)
-         join staff_unavailability u on u.organization_id = ? and u.staff_id = x.staff_id and x.date::date between u.start_date and u.end_date
-        limit 1`,
-      [JSON.stringify(checks.map((c) => ({ staff_id: c.staffId, date: c.date }))), org],
-    );
-    return row;
-  }
-
-  /** Everyone's unavailability periods that touch `from`..`to`. */
-  private unavailabilityBetween(em: EntityManager, org: string, from: IsoDate, to: IsoDate): Promise<Unavailability[]> {
-    return em.execute<Unavailability[]>(
-      `select staff_id as "staffId", to_char(start_date, 'YYYY-MM-DD') as start, to_char(end_date, 'YYYY-MM-DD') as end
-         from staff_unavailability where organization_id = ? and end_date >= ? and start_date <= ?`,
-      [org, from, to],
-    );
   }
 
   /**

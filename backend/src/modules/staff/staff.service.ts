@@ -6,7 +6,6 @@ import { AuditService, changedFields } from '../audit/audit.service';
 import { AccountsService, EMAIL_IN_USE } from '../auth/accounts.service';
 import type { User } from '../auth/entities/user.entity';
 import { InvitationService } from '../auth/invitation.service';
-import { OutboxService } from '../mail/outbox.service';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { Organization } from '../tenants/entities/organization.entity';
 import type {
@@ -59,7 +58,6 @@ export class StaffService {
     private readonly em: EntityManager,
     private readonly audit: AuditService,
     private readonly invitations: InvitationService,
-    private readonly outbox: OutboxService,
     private readonly accounts: AccountsService,
   ) {
     // A confirmed new sign-in email is the person's staff email too.
@@ -239,9 +237,7 @@ export class StaffService {
   /** Runs a change in one transaction; a unique-constraint race becomes the same 409 as the check. */
   private async write<T>(fn: (em: EntityManager) => Promise<T>): Promise<T> {
     try {
-      const result = await this.em.transactional(fn);
-      this.outbox.flushed();
-      return result;
+      return await this.em.transactional(fn);
     } catch (err) {
       if (err instanceof UniqueConstraintViolationException) {
         throw new ConflictException(/users_organization_id_email/.test(err.message) ? EMAIL_IN_USE : STAFF_EXISTS);

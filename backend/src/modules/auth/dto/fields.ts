@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
-import { lowerTrim } from './normalize';
+import { lowerTrim } from '../../../common/validation/normalize';
 
 /** An email address, trimmed and lower-cased, with the message for a bad one (docs/product.md#texts-on-screen). */
 export function EmailField(message = 'Invalid email address') {

@@ -2,7 +2,7 @@ import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { ORGANIZATION_TYPES, type OrganizationType } from '../../tenants/entities/organization.entity';
 import { EmailField, PasswordField } from './fields';
-import { lowerTrim, trim } from './normalize';
+import { lowerTrim, trim } from '../../../common/validation/normalize';
 
 export class RegisterDto {
   /** The person signing up; they become the organisation's first admin. */

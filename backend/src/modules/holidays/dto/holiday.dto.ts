@@ -3,10 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { IsoDateField, NotBefore } from '../../../common/validation/iso-date';
 import { HOLIDAY_TYPES, type HolidayType } from '../entities/holiday.entity';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const emptyToNull = ({ value }: { value: unknown }) =>
-  typeof value === 'string' ? value.trim() || null : value;
+import { emptyToNull, trim } from '../../../common/validation/normalize';
 
 export class HolidayDto {
   id!: string;

@@ -5,9 +5,8 @@ import { IsoDateField, NotBefore } from '../../../common/validation/iso-date';
 import { RotaPersonDto } from '../../rota/dto/rota.dto';
 import { CANCEL_SOURCES, type CancelSource } from '../entities/cancel-request.entity';
 import { DECISIONS, type Decision, REQUEST_STATUSES, type RequestStatus } from '../entities/request-status';
-import { UNAVAILABILITY_TYPES, type UnavailabilityType } from '../entities/staff-unavailability.entity';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+import { UNAVAILABILITY_TYPES, type UnavailabilityType } from '../../availability/entities/staff-unavailability.entity';
+import { trim } from '../../../common/validation/normalize';
 
 export const REASON_MAX = 500;
 

@@ -4,7 +4,7 @@ import { TenantScopedEntity } from '../../../tenancy/tenant-scoped.entity';
 import { User } from '../../auth/entities/user.entity';
 import { Staff } from '../../staff/entities/staff.entity';
 import { REQUEST_STATUSES, type RequestStatus } from './request-status';
-import { StaffUnavailability } from './staff-unavailability.entity';
+import { StaffUnavailability } from '../../availability/entities/staff-unavailability.entity';
 
 export const CANCEL_SOURCES = ['request', 'unavailability'] as const;
 export type CancelSource = (typeof CANCEL_SOURCES)[number];

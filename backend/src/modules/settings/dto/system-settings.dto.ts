@@ -9,8 +9,8 @@ import {
   PROCEDURE_FILE_NAME_MAX,
   PROCEDURE_FILE_URL_MAX,
 } from '../entities/system-settings.entity';
+import { trim } from '../../../common/validation/normalize';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const FILE_FIELDS_MESSAGE =
   'Upload the procedure document with POST /api/settings/procedure-file: its address and name are set from the upload. Send null to remove it.';
 

@@ -3,9 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import { ROLES, type Role } from '../../../common/auth/roles';
 import { EmailField } from '../../auth/dto/fields';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const emptyToNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);
+import { emptyToNull, trim } from '../../../common/validation/normalize';
 
 export const INVITE_STATUSES = ['not_invited', 'invited', 'active'] as const;
 export type InviteStatus = (typeof INVITE_STATUSES)[number];

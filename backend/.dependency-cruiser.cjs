@@ -1,0 +1,76 @@
+/**
+ * The backend's dependency rule, checked by `npm run lint` (dependency-cruiser).
+ *
+ * MODULE_ORDER is the one place the order of the feature modules is written: a module may import
+ * only modules listed before it, never one after it (so there are no cycles either). `common/`
+ * is the shared kernel and imports nothing from `modules/`; `tenancy/` knows only the tenants
+ * module's Organization entity. `npm run gen` draws docs/architecture.md's module diagram from
+ * the imports that exist, in this order (scripts/module-graph.mjs).
+ */
+const MODULE_ORDER = [
+  'tenants', // organisations, their time zone and "today"
+  'mail', // the outbox and its worker
+  'auth', // users, sessions, sign-in, links, accounts
+  'audit', // the activity log
+  'staff', // staff records and their accounts
+  'holidays', // holidays and term dates
+  'availability', // who is away when: unavailability periods
+  'settings', // the organisation's settings row, instructions, the procedure document
+  'reminders', // reminder settings, template, job, Email System Testing
+  'rota', // rota days and slots, the engine, bulk tools, statistics
+  'requests', // swap and cancel requests, unavailability, auto-approval
+  'calendar', // subscription links and iCalendar feeds
+  'health', // liveness and database status
+];
+
+const later = (i) => MODULE_ORDER.slice(i + 1);
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+const config = {
+  forbidden: [
+    {
+      name: 'common-imports-no-module',
+      comment: 'common/ is shared by every module and depends on none of them.',
+      severity: 'error',
+      from: { path: '^src/common/' },
+      to: { path: '^src/modules/' },
+    },
+    {
+      name: 'tenancy-knows-only-organizations',
+      comment: 'tenancy/ scopes every entity to an organisation; the only module it knows is the tenants entity.',
+      severity: 'error',
+      from: { path: '^src/tenancy/' },
+      to: { path: '^src/modules/', pathNot: '^src/modules/tenants/entities/' },
+    },
+    ...MODULE_ORDER.slice(0, -1).map((name, i) => ({
+      name: `module-order-${name}`,
+      comment: `${name} comes before ${later(i).join(', ')} in MODULE_ORDER (.dependency-cruiser.cjs): it may not import them.`,
+      severity: 'error',
+      from: { path: `^src/modules/${name}/` },
+      to: { path: `^src/modules/(${later(i).join('|')})/` },
+    })),
+    {
+      name: 'module-listed',
+      comment: 'Every folder under src/modules has its place in MODULE_ORDER.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^src/modules/', pathNot: `^src/modules/(${MODULE_ORDER.join('|')})/` },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+  ],
+  options: {
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '\\.spec\\.ts$' },
+  },
+};
+
+// The order is published beside the config for scripts/module-graph.mjs, outside what dependency-cruiser validates.
+module.exports = config;
+Object.defineProperty(module.exports, 'MODULE_ORDER', { value: MODULE_ORDER, enumerable: false });
