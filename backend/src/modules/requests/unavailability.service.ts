@@ -10,6 +10,7 @@ import { AuditService } from '../audit/audit.service';
 import { AvailabilityRepository } from '../availability/availability.repository';
 import { User } from '../auth/entities/user.entity';
 import { OutboxService } from '../mail/outbox.service';
+import { RotaRepository } from '../rota/rota.repository';
 import { RotaService } from '../rota/rota.service';
 import { Staff } from '../staff/entities/staff.entity';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
@@ -47,6 +48,7 @@ export class UnavailabilityService {
   constructor(
     private readonly em: EntityManager,
     private readonly rota: RotaService,
+    private readonly rotaDays: RotaRepository,
     private readonly settings: SystemSettingsRepository,
     private readonly availability: AvailabilityRepository,
     private readonly audit: AuditService,
@@ -92,16 +94,7 @@ export class UnavailabilityService {
       // Duties that already happened stay in the record; from today on they go.
       const today = await organizationToday(em, this.clock, org);
       const from = dto.startDate > today ? dto.startDate : today;
-      const dutyDates =
-        from > dto.endDate
-          ? []
-          : (
-              await em.execute<{ date: string }[]>(
-                `select to_char(date, 'YYYY-MM-DD') as date from rota_slots
-                  where organization_id = ? and staff_id = ? and date between ? and ? order by date`,
-                [org, staff.id, from, dto.endDate],
-              )
-            ).map((r) => r.date);
+      const dutyDates = from > dto.endDate ? [] : await this.rotaDays.dutyDatesOf(em, org, staff.id, from, dto.endDate);
       const locked = await this.rota.lockDays(em, org, dutyDates);
       const removals = dutyDates.flatMap((date) => {
         const day = locked.get(date);

@@ -11,7 +11,7 @@ import { organizationToday } from '../tenants/organization-today';
 import type { BulkRotaResultDto, CreateRotaDayDto, RotaDayDto, UpdateRotaDayDto } from './dto/rota.dto';
 import { type DaySlots, type EngineMode, isWeekday, planRota, type Unavailability } from './engine/rota-engine';
 import { duplicateAssignment, slotsFull } from './rota-errors';
-import { ROTA_DAYS_SQL, type RotaSlotRow, toRotaDays } from './rota-days';
+import { type LockedDay, RotaRepository } from './rota.repository';
 import { plural } from '../../common/text/plural';
 
 /** Longest range one rota read or bulk run may cover: two years and a bit. */
@@ -19,12 +19,7 @@ const MAX_RANGE_DAYS = 800;
 
 type BulkTool = 'reshuffle' | 'fill' | 'clear';
 
-/** A rota day locked for the transaction, with its slots in order (`null` = empty). */
-export interface LockedDay {
-  id: string;
-  date: IsoDate;
-  slots: (string | null)[];
-}
+export type { LockedDay } from './rota.repository';
 
 const BULK_AUDIT: Record<BulkTool, { action: string; verb: string }> = {
   reshuffle: { action: 'rota.reshuffled', verb: 'Reshuffled' },
@@ -40,6 +35,7 @@ export class RotaService {
     private readonly clock: Clock,
     private readonly settings: SystemSettingsRepository,
     private readonly availability: AvailabilityRepository,
+    private readonly rota: RotaRepository,
   ) {}
 
   /** Today in the organisation's time zone. */
@@ -55,11 +51,8 @@ export class RotaService {
   }
 
   async daysBetween(em: EntityManager, organizationId: string, startDate: IsoDate, endDate: IsoDate): Promise<RotaDayDto[]> {
-    const [slotsPerDay, rows] = await Promise.all([
-      this.settings.dutyManagersPerDay(em, organizationId),
-      em.execute<RotaSlotRow[]>(ROTA_DAYS_SQL, [organizationId, startDate, endDate]),
-    ]);
-    return toRotaDays(rows, slotsPerDay);
+    const slotsPerDay = await this.settings.dutyManagersPerDay(em, organizationId);
+    return this.rota.daysBetween(em, organizationId, startDate, endDate, slotsPerDay);
   }
 
   /** POST /api/rota: puts the named people on `date`, creating its rota day when needed. */
@@ -93,25 +86,12 @@ export class RotaService {
     const org = actor.organizationId;
     return this.em.transactional(async (em) => {
       const slotsPerDay = await this.settings.lockShared(em, org);
-      if (isCreate) {
-        await em.execute(
-          'insert into rota_days (id, organization_id, date) values (gen_random_uuid(), ?, ?) on conflict (organization_id, date) do nothing',
-          [org, target.date],
-        );
-      }
-      const [day] = await em.execute<{ id: string; date: string }[]>(
-        `select id, to_char(date, 'YYYY-MM-DD') as date from rota_days
-          where organization_id = ? and ${isCreate ? 'date = ?' : 'id = ?'} for update`,
-        [org, isCreate ? target.date : target.id],
-      );
+      const day = await this.rota.lockDay(em, org, isCreate ? { date: target.date, create: true } : { id: target.id });
       // Another organisation's day is invisible: 404, not 403.
       if (!day) throw new NotFoundException('Rota day not found');
 
-      const current = await em.execute<{ position: number; staff_id: string }[]>(
-        'select position, staff_id from rota_slots where organization_id = ? and rota_day_id = ?',
-        [org, day.id],
-      );
-      const onDay = new Set(current.map((c) => c.staff_id));
+      const current = day.slots;
+      const onDay = new Set(current.map((c) => c.staffId));
       // POST names only people to add; PUT repeats the people already there (docs/product.md#assigning-by-hand).
       if (isCreate && named.some((n) => onDay.has(n.staffId))) throw duplicateAssignment();
       const additions = named.filter((n) => !onDay.has(n.staffId));
@@ -129,12 +109,7 @@ export class RotaService {
         placed.push({ staffId: addition.staffId, position });
       }
       try {
-        await em.execute(
-          `insert into rota_slots (id, organization_id, rota_day_id, date, position, staff_id)
-           select gen_random_uuid(), ?, ?, ?::date, x.position, x.staff_id
-             from jsonb_to_recordset(?::jsonb) as x(position int, staff_id uuid)`,
-          [org, day.id, day.date, JSON.stringify(placed.map((p) => ({ position: p.position, staff_id: p.staffId })))],
-        );
+        await this.rota.addToDay(em, org, day, placed);
       } catch (error) {
         throw this.slotConflict(error, slotsPerDay);
       }
@@ -188,8 +163,7 @@ export class RotaService {
   }
 
   private async day(em: EntityManager, org: string, date: IsoDate, slotsPerDay: number): Promise<RotaDayDto> {
-    const rows = await em.execute<RotaSlotRow[]>(ROTA_DAYS_SQL, [org, date, date]);
-    return toRotaDays(rows, slotsPerDay)[0]!;
+    return (await this.rota.daysBetween(em, org, date, date, slotsPerDay))[0]!;
   }
 
   /**
@@ -211,17 +185,7 @@ export class RotaService {
         throw new BadRequestException('The end date can be at most two years ahead');
       }
 
-      const existingRows = await em.execute<{ date: string; position: number; staff_id: string }[]>(
-        `select to_char(date, 'YYYY-MM-DD') as date, position, staff_id from rota_slots
-          where organization_id = ? and date >= ?${to ? ' and date <= ?' : ''} order by date, position`,
-        to ? [org, from, to] : [org, from],
-      );
-      const existing: Record<IsoDate, DaySlots> = {};
-      for (const row of existingRows) {
-        const slots = (existing[row.date] ??= []);
-        while (slots.length < row.position) slots.push(null);
-        slots[row.position - 1] = row.staff_id;
-      }
+      const existing = await this.rota.slotsFrom(em, org, from, to);
 
       const target: Record<IsoDate, DaySlots> = {};
       if (tool !== 'clear') {
@@ -244,7 +208,7 @@ export class RotaService {
           changed[date] = after;
         }
       }
-      await this.writeDays(em, org, changed);
+      await this.rota.writeDays(em, org, changed);
 
       const unfilledSlots =
         tool === 'clear' ? 0 : Object.values(target).reduce((n, slots) => n + slots.filter((s) => s === null).length, 0);
@@ -308,12 +272,7 @@ export class RotaService {
       [org, first, last],
     );
     // Duties this academic year outside the planned days, per person and weekday.
-    const prior = await em.execute<{ staff_id: string; dow: number; n: string }[]>(
-      `select staff_id, extract(isodow from date)::int as dow, count(*) as n from rota_slots
-        where organization_id = ? and date between ? and ? and date <> all(?::date[])
-        group by staff_id, dow`,
-      [org, year.startDate, year.endDate, `{${days.join(',')}}`],
-    );
+    const prior = await this.rota.priorDuties(em, org, year.startDate, year.endDate, days);
     const priorCounts: Record<string, number> = {};
     const priorWeekdayCounts: Record<string, number[]> = {};
     for (const row of prior) {
@@ -336,43 +295,15 @@ export class RotaService {
     return result.days;
   }
 
-  /**
-   * The slots of `dates`, with their rota days locked until the transaction ends, so nobody
-   * else changes those days in between. Locks are taken in date order (no deadlocks between
-   * two requests touching the same two days). Dates without a rota day have no entry.
-   */
-  async lockDays(em: EntityManager, org: string, dates: IsoDate[]): Promise<Map<IsoDate, LockedDay>> {
-    const days = new Map<IsoDate, LockedDay>();
-    if (!dates.length) return days;
-    const rows = await em.execute<{ id: string; date: string }[]>(
-      `select id, to_char(date, 'YYYY-MM-DD') as date from rota_days
-        where organization_id = ? and date = any(?::date[]) order by date for update`,
-      [org, `{${[...new Set(dates)].join(',')}}`],
-    );
-    for (const row of rows) days.set(row.date, { id: row.id, date: row.date, slots: [] });
-    if (!rows.length) return days;
-    const slots = await em.execute<{ date: string; position: number; staff_id: string }[]>(
-      `select to_char(date, 'YYYY-MM-DD') as date, position, staff_id from rota_slots
-        where organization_id = ? and rota_day_id = any(?::uuid[]) order by date, position`,
-      [org, `{${rows.map((r) => r.id).join(',')}}`],
-    );
-    for (const slot of slots) {
-      const day = days.get(slot.date)!;
-      while (day.slots.length < slot.position) day.slots.push(null);
-      day.slots[slot.position - 1] = slot.staff_id;
-    }
-    return days;
+  /** The rota days of `dates`, locked until the transaction ends (RotaRepository.lockDays). */
+  lockDays(em: EntityManager, org: string, dates: IsoDate[]): Promise<Map<IsoDate, LockedDay>> {
+    return this.rota.lockDays(em, org, dates);
   }
 
   /** Moves a duty from one person to another on a locked day (a swap); the slot stays the same. */
   async replaceOnDay(em: EntityManager, org: string, day: LockedDay, from: string, to: string): Promise<void> {
     try {
-      await em.execute('update rota_slots set staff_id = ? where organization_id = ? and rota_day_id = ? and staff_id = ?', [
-        to,
-        org,
-        day.id,
-        from,
-      ]);
+      await this.rota.replaceOnDay(em, org, day.id, from, to);
     } catch (error) {
       throw this.slotConflict(error, day.slots.length);
     }
@@ -399,11 +330,7 @@ export class RotaService {
       day.slots[index] = null;
       return { day, index, staffId };
     });
-    await em.execute(
-      `delete from rota_slots s using jsonb_to_recordset(?::jsonb) as x(day_id uuid, staff_id uuid)
-        where s.organization_id = ? and s.rota_day_id = x.day_id and s.staff_id = x.staff_id`,
-      [JSON.stringify(freed.map((f) => ({ day_id: f.day.id, staff_id: f.staffId }))), org],
-    );
+    await this.rota.removeFromDays(em, org, freed.map((f) => ({ dayId: f.day.id, staffId: f.staffId })));
 
     let planned: Record<IsoDate, DaySlots> = {};
     if (refill) {
@@ -428,58 +355,12 @@ export class RotaService {
       day.slots[index] = replacement;
       return { date: day.date, position: index + 1, removed: staffId, replacement };
     });
-    const added = result.filter((r) => r.replacement !== null);
-    if (added.length) {
-      await em.execute(
-        `insert into rota_slots (id, organization_id, rota_day_id, date, position, staff_id)
-         select gen_random_uuid(), ?, d.id, x.date, x.position, x.staff_id
-           from jsonb_to_recordset(?::jsonb) as x(date date, position int, staff_id uuid)
-           join rota_days d on d.organization_id = ? and d.date = x.date`,
-        [org, JSON.stringify(added.map((a) => ({ date: a.date, position: a.position, staff_id: a.replacement }))), org],
-      );
-    }
-    const dayIds = `{${[...new Set(freed.map((f) => f.day.id))].join(',')}}`;
-    await em.execute(
-      `delete from rota_days d where d.organization_id = ? and d.id = any(?::uuid[])
-          and not exists (select 1 from rota_slots s where s.rota_day_id = d.id and s.organization_id = d.organization_id)`,
-      [org, dayIds],
+    await this.rota.addByDate(
+      em,
+      org,
+      result.flatMap((r) => (r.replacement !== null ? [{ date: r.date, position: r.position, staffId: r.replacement }] : [])),
     );
+    await this.rota.deleteEmptyDays(em, org, freed.map((f) => f.day.id));
     return result;
-  }
-
-  /**
-   * Replaces the slots of the given days in four set-based statements, whatever their number:
-   * days that end up empty are deleted, the others keep their id. (Triggers move a day's
-   * `updatedAt` and `revision` whenever its slots change, whoever writes them.)
-   */
-  private async writeDays(em: EntityManager, org: string, days: Record<IsoDate, DaySlots>): Promise<void> {
-    const dates = Object.keys(days);
-    if (!dates.length) return;
-    const dateList = `{${dates.join(',')}}`;
-    await em.execute('delete from rota_slots where organization_id = ? and date = any(?::date[])', [org, dateList]);
-    const filled = dates.filter((d) => days[d]!.some((id) => id !== null));
-    if (filled.length) {
-      await em.execute(
-        `insert into rota_days (id, organization_id, date)
-         select gen_random_uuid(), ?, d from unnest(?::date[]) as d
-         on conflict (organization_id, date) do nothing`,
-        [org, `{${filled.join(',')}}`],
-      );
-      const slots = filled.flatMap((date) =>
-        days[date]!.flatMap((staffId, i) => (staffId ? [{ date, position: i + 1, staff_id: staffId }] : [])),
-      );
-      await em.execute(
-        `insert into rota_slots (id, organization_id, rota_day_id, date, position, staff_id)
-         select gen_random_uuid(), ?, d.id, x.date, x.position, x.staff_id
-           from jsonb_to_recordset(?::jsonb) as x(date date, position int, staff_id uuid)
-           join rota_days d on d.organization_id = ? and d.date = x.date`,
-        [org, JSON.stringify(slots), org],
-      );
-    }
-    await em.execute(
-      `delete from rota_days d where d.organization_id = ? and d.date = any(?::date[])
-          and not exists (select 1 from rota_slots s where s.rota_day_id = d.id and s.organization_id = d.organization_id)`,
-      [org, dateList],
-    );
   }
 }

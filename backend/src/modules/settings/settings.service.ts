@@ -7,6 +7,7 @@ import { plural } from '../../common/text/plural';
 import { AuditService } from '../audit/audit.service';
 import { organizationToday } from '../tenants/organization-today';
 import { FILE_FIELDS_MESSAGE, type SystemSettingsDto, type SystemSettingsUpdateResultDto, type UpdateSystemSettingsDto } from './dto/system-settings.dto';
+import { SlotsPerDayReduced } from './slots-per-day-reduced';
 import { SystemSettingsRepository } from './system-settings.repository';
 
 /** The Admin Panel's Duty Manager Settings and Instructions Manager (docs/product.md#duty-managers-per-day). */
@@ -15,6 +16,7 @@ export class SettingsService {
   constructor(
     private readonly em: EntityManager,
     private readonly settings: SystemSettingsRepository,
+    private readonly slotsReduced: SlotsPerDayReduced,
     private readonly audit: AuditService,
     private readonly clock: Clock,
   ) {}
@@ -77,16 +79,7 @@ export class SettingsService {
         await this.settings.saveDutyManagersPerDay(em, actor.organizationId, after);
         if (after < before) {
           const tomorrow = addDays(await organizationToday(em, this.clock, actor.organizationId), 1);
-          const removed = await em.execute<{ id: string }[]>(
-            'delete from rota_slots where organization_id = ? and date >= ? and position > ? returning id',
-            [actor.organizationId, tomorrow, after],
-          );
-          removedSlots = removed.length;
-          await em.execute(
-            `delete from rota_days d where d.organization_id = ? and d.date >= ?
-               and not exists (select 1 from rota_slots s where s.rota_day_id = d.id and s.organization_id = d.organization_id)`,
-            [actor.organizationId, tomorrow],
-          );
+          removedSlots = await this.slotsReduced.removeSlotsAbove(em, actor.organizationId, tomorrow, after);
         }
         this.audit.record(em, actor, {
           kind: 'settings',

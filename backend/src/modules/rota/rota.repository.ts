@@ -1,0 +1,227 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { IsoDate } from '../../common/clock/clock';
+import type { RotaDayDto } from './dto/rota.dto';
+import type { DaySlots } from './engine/rota-engine';
+import { ROTA_DAYS_SQL, type RotaSlotRow, toRotaDays } from './rota-days';
+
+/** A rota day locked for the transaction, with its slots in order (`null` = empty). */
+export interface LockedDay {
+  id: string;
+  date: IsoDate;
+  slots: (string | null)[];
+}
+
+/** One person in one slot (position from 1) of one date. */
+export interface DatedSlot {
+  date: IsoDate;
+  position: number;
+  staffId: string;
+}
+
+/**
+ * The one owner of `rota_days` and `rota_slots`: every statement that writes them is here (the
+ * rota service's use cases, and the settings change that removes slots above the new number,
+ * call it). A day exists only while somebody is on it. Writes run inside the caller's
+ * transaction, which holds the settings row (SystemSettingsRepository.lockShared/lockExclusive).
+ * Triggers move a day's `updatedAt` and `revision` whenever its slots change.
+ */
+@Injectable()
+export class RotaRepository {
+  /** The rota days of `startDate`..`endDate` in the API's shape, `slotsPerDay` slots each. */
+  async daysBetween(em: EntityManager, org: string, startDate: IsoDate, endDate: IsoDate, slotsPerDay: number): Promise<RotaDayDto[]> {
+    const rows = await em.execute<RotaSlotRow[]>(ROTA_DAYS_SQL, [org, startDate, endDate]);
+    return toRotaDays(rows, slotsPerDay);
+  }
+
+  /**
+   * The day (by date, created when missing, or by id) locked until the transaction ends, with
+   * who is in which slot; undefined when there is no such day in the organisation.
+   */
+  async lockDay(
+    em: EntityManager,
+    org: string,
+    target: { date: IsoDate; create: true } | { id: string },
+  ): Promise<{ id: string; date: IsoDate; slots: { position: number; staffId: string }[] } | undefined> {
+    const byDate = 'date' in target;
+    if (byDate) {
+      await em.execute(
+        'insert into rota_days (id, organization_id, date) values (gen_random_uuid(), ?, ?) on conflict (organization_id, date) do nothing',
+        [org, target.date],
+      );
+    }
+    const [day] = await em.execute<{ id: string; date: string }[]>(
+      `select id, to_char(date, 'YYYY-MM-DD') as date from rota_days
+        where organization_id = ? and ${byDate ? 'date = ?' : 'id = ?'} for update`,
+      [org, byDate ? target.date : target.id],
+    );
+    if (!day) return undefined;
+    const slots = await em.execute<{ position: number; staffId: string }[]>(
+      'select position, staff_id as "staffId" from rota_slots where organization_id = ? and rota_day_id = ?',
+      [org, day.id],
+    );
+    return { id: day.id, date: day.date, slots };
+  }
+
+  /** Puts people into free slots of a locked day. */
+  async addToDay(em: EntityManager, org: string, day: { id: string; date: IsoDate }, placed: { staffId: string; position: number }[]): Promise<void> {
+    await em.execute(
+      `insert into rota_slots (id, organization_id, rota_day_id, date, position, staff_id)
+       select gen_random_uuid(), ?, ?, ?::date, x.position, x.staff_id
+         from jsonb_to_recordset(?::jsonb) as x(position int, staff_id uuid)`,
+      [org, day.id, day.date, JSON.stringify(placed.map((p) => ({ position: p.position, staff_id: p.staffId })))],
+    );
+  }
+
+  /**
+   * The slots of `dates`, with their rota days locked until the transaction ends, so nobody
+   * else changes those days in between. Locks are taken in date order (no deadlocks between
+   * two requests touching the same two days). Dates without a rota day have no entry.
+   */
+  async lockDays(em: EntityManager, org: string, dates: IsoDate[]): Promise<Map<IsoDate, LockedDay>> {
+    const days = new Map<IsoDate, LockedDay>();
+    if (!dates.length) return days;
+    const rows = await em.execute<{ id: string; date: string }[]>(
+      `select id, to_char(date, 'YYYY-MM-DD') as date from rota_days
+        where organization_id = ? and date = any(?::date[]) order by date for update`,
+      [org, `{${[...new Set(dates)].join(',')}}`],
+    );
+    for (const row of rows) days.set(row.date, { id: row.id, date: row.date, slots: [] });
+    if (!rows.length) return days;
+    const slots = await em.execute<{ date: string; position: number; staff_id: string }[]>(
+      `select to_char(date, 'YYYY-MM-DD') as date, position, staff_id from rota_slots
+        where organization_id = ? and rota_day_id = any(?::uuid[]) order by date, position`,
+      [org, `{${rows.map((r) => r.id).join(',')}}`],
+    );
+    for (const slot of slots) {
+      const day = days.get(slot.date)!;
+      while (day.slots.length < slot.position) day.slots.push(null);
+      day.slots[slot.position - 1] = slot.staff_id;
+    }
+    return days;
+  }
+
+  /** Who is in which slot on each date of `from`..`to` (to the end of the rota when `to` is null). */
+  async slotsFrom(em: EntityManager, org: string, from: IsoDate, to: IsoDate | null): Promise<Record<IsoDate, DaySlots>> {
+    const rows = await em.execute<{ date: string; position: number; staff_id: string }[]>(
+      `select to_char(date, 'YYYY-MM-DD') as date, position, staff_id from rota_slots
+        where organization_id = ? and date >= ?${to ? ' and date <= ?' : ''} order by date, position`,
+      to ? [org, from, to] : [org, from],
+    );
+    const days: Record<IsoDate, DaySlots> = {};
+    for (const row of rows) {
+      const slots = (days[row.date] ??= []);
+      while (slots.length < row.position) slots.push(null);
+      slots[row.position - 1] = row.staff_id;
+    }
+    return days;
+  }
+
+  /** The dates of `from`..`to` on which the person is on duty, in order. */
+  async dutyDatesOf(em: EntityManager, org: string, staffId: string, from: IsoDate, to: IsoDate): Promise<IsoDate[]> {
+    const rows = await em.execute<{ date: string }[]>(
+      `select to_char(date, 'YYYY-MM-DD') as date from rota_slots
+        where organization_id = ? and staff_id = ? and date between ? and ? order by date`,
+      [org, staffId, from, to],
+    );
+    return rows.map((r) => r.date);
+  }
+
+  /** Duties in `yearStart`..`yearEnd` outside `exceptDays`, per person and ISO weekday (1 = Monday). */
+  priorDuties(em: EntityManager, org: string, yearStart: IsoDate, yearEnd: IsoDate, exceptDays: IsoDate[]): Promise<{ staff_id: string; dow: number; n: string }[]> {
+    return em.execute<{ staff_id: string; dow: number; n: string }[]>(
+      `select staff_id, extract(isodow from date)::int as dow, count(*) as n from rota_slots
+        where organization_id = ? and date between ? and ? and date <> all(?::date[])
+        group by staff_id, dow`,
+      [org, yearStart, yearEnd, `{${exceptDays.join(',')}}`],
+    );
+  }
+
+  /** Moves a duty from one person to another on a day (a swap); the slot stays the same. */
+  async replaceOnDay(em: EntityManager, org: string, dayId: string, from: string, to: string): Promise<void> {
+    await em.execute('update rota_slots set staff_id = ? where organization_id = ? and rota_day_id = ? and staff_id = ?', [to, org, dayId, from]);
+  }
+
+  /** Takes people off days. */
+  async removeFromDays(em: EntityManager, org: string, removals: { dayId: string; staffId: string }[]): Promise<void> {
+    if (!removals.length) return;
+    await em.execute(
+      `delete from rota_slots s using jsonb_to_recordset(?::jsonb) as x(day_id uuid, staff_id uuid)
+        where s.organization_id = ? and s.rota_day_id = x.day_id and s.staff_id = x.staff_id`,
+      [JSON.stringify(removals.map((r) => ({ day_id: r.dayId, staff_id: r.staffId }))), org],
+    );
+  }
+
+  /** Puts people into slots of existing days, found by date. */
+  async addByDate(em: EntityManager, org: string, slots: DatedSlot[]): Promise<void> {
+    if (!slots.length) return;
+    await em.execute(
+      `insert into rota_slots (id, organization_id, rota_day_id, date, position, staff_id)
+       select gen_random_uuid(), ?, d.id, x.date, x.position, x.staff_id
+         from jsonb_to_recordset(?::jsonb) as x(date date, position int, staff_id uuid)
+         join rota_days d on d.organization_id = ? and d.date = x.date`,
+      [org, JSON.stringify(slots.map((s) => ({ date: s.date, position: s.position, staff_id: s.staffId }))), org],
+    );
+  }
+
+  /** Deletes those of the days that nobody is on any more. */
+  async deleteEmptyDays(em: EntityManager, org: string, dayIds: string[]): Promise<void> {
+    if (!dayIds.length) return;
+    await em.execute(
+      `delete from rota_days d where d.organization_id = ? and d.id = any(?::uuid[])
+          and not exists (select 1 from rota_slots s where s.rota_day_id = d.id and s.organization_id = d.organization_id)`,
+      [org, `{${[...new Set(dayIds)].join(',')}}`],
+    );
+  }
+
+  /**
+   * Replaces the slots of the given days in four set-based statements, whatever their number:
+   * days that end up empty are deleted, the others keep their id.
+   */
+  async writeDays(em: EntityManager, org: string, days: Record<IsoDate, DaySlots>): Promise<void> {
+    const dates = Object.keys(days);
+    if (!dates.length) return;
+    const dateList = `{${dates.join(',')}}`;
+    await em.execute('delete from rota_slots where organization_id = ? and date = any(?::date[])', [org, dateList]);
+    const filled = dates.filter((d) => days[d]!.some((id) => id !== null));
+    if (filled.length) {
+      await em.execute(
+        `insert into rota_days (id, organization_id, date)
+         select gen_random_uuid(), ?, d from unnest(?::date[]) as d
+         on conflict (organization_id, date) do nothing`,
+        [org, `{${filled.join(',')}}`],
+      );
+      await this.addByDate(
+        em,
+        org,
+        filled.flatMap((date) => days[date]!.flatMap((staffId, i) => (staffId ? [{ date, position: i + 1, staffId }] : []))),
+      );
+    }
+    await this.deleteEmptyDatedDays(em, org, dateList);
+  }
+
+  /**
+   * Removes everyone in a slot above `slotsPerDay` from `from` on (fewer duty managers per day),
+   * and the days that leaves empty. Returns how many people were taken off.
+   */
+  async removeSlotsAbove(em: EntityManager, org: string, from: IsoDate, slotsPerDay: number): Promise<number> {
+    const removed = await em.execute<{ id: string }[]>(
+      'delete from rota_slots where organization_id = ? and date >= ? and position > ? returning id',
+      [org, from, slotsPerDay],
+    );
+    await em.execute(
+      `delete from rota_days d where d.organization_id = ? and d.date >= ?
+         and not exists (select 1 from rota_slots s where s.rota_day_id = d.id and s.organization_id = d.organization_id)`,
+      [org, from],
+    );
+    return removed.length;
+  }
+
+  private async deleteEmptyDatedDays(em: EntityManager, org: string, dateList: string): Promise<void> {
+    await em.execute(
+      `delete from rota_days d where d.organization_id = ? and d.date = any(?::date[])
+          and not exists (select 1 from rota_slots s where s.rota_day_id = d.id and s.organization_id = d.organization_id)`,
+      [org, dateList],
+    );
+  }
+}
