@@ -129,3 +129,67 @@ export function tablesWithoutTenantCondition(sql: string, tenant: readonly strin
   }
   return missing;
 }
+
+/** The part of the source a file belongs to: `modules/<name>` by its module, else its top folder. */
+export function areaOf(file: string): string {
+  const parts = file.split(path.sep);
+  return parts[0] === 'modules' ? parts[1]! : parts[0]!;
+}
+
+/** Each table and the area (module) that declares its entity: the table's owner. */
+export function tableOwners(srcDir: string): Map<string, string> {
+  const owners = new Map<string, string>();
+  for (const file of sourceFiles(srcDir)) {
+    const table = /@Entity\(\{\s*tableName:\s*'([a-z_]+)'/.exec(fs.readFileSync(file, 'utf8'))?.[1];
+    if (table) owners.set(table, areaOf(path.relative(srcDir, file)));
+  }
+  return owners;
+}
+
+/** The tables a statement writes: after INSERT INTO, UPDATE or DELETE FROM. */
+export function tablesWritten(sql: string): string[] {
+  return [...sql.matchAll(/\b(?:insert\s+into|update|delete\s+from)\s+([a-z_]+)/gi)].map((m) => m[1]!.toLowerCase());
+}
+
+/** One write through the ORM: which file asks for it, on which entity's table. */
+export interface OrmWrite {
+  file: string;
+  line: number;
+  table: string;
+}
+
+const ORM_WRITES = new Set(['create', 'insert', 'insertMany', 'upsert', 'upsertMany', 'nativeUpdate', 'nativeDelete']);
+
+/**
+ * Every `em.create(Entity, …)`, `insert`, `upsert`, `nativeUpdate` or `nativeDelete` in the app's
+ * source whose first argument is an entity class, with the entity's table. (Changes to loaded
+ * entities flushed later are the entity's own module's business and are not seen here.)
+ */
+export function ormWrites(srcDir: string): OrmWrite[] {
+  const files = sourceFiles(srcDir);
+  const program = ts.createProgram(files, { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, experimentalDecorators: true });
+  const checker = program.getTypeChecker();
+  const found: OrmWrite[] = [];
+  for (const source of program.getSourceFiles()) {
+    if (!files.includes(source.fileName)) continue;
+    const visit = (node: ts.Node) => {
+      if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && ORM_WRITES.has(node.expression.name.text)) {
+        const [first] = node.arguments;
+        let symbol = first && ts.isIdentifier(first) ? checker.getSymbolAtLocation(first) : undefined;
+        if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+        const declaration = symbol?.valueDeclaration;
+        if (declaration && ts.isClassDeclaration(declaration)) {
+          const text = declaration.getSourceFile().getFullText();
+          const table = /@Entity\(\{\s*tableName:\s*'([a-z_]+)'/.exec(text)?.[1];
+          if (table) {
+            const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+            found.push({ file: path.relative(srcDir, source.fileName), line, table });
+          }
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return found;
+}

@@ -11,9 +11,11 @@ import { AccountsService } from './accounts.service';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { InvitationService } from './invitation.service';
+import { TenantsModule } from '../tenants/tenants.module';
 
 @Module({
   imports: [
+    TenantsModule,
     PassportModule,
     JwtModule.registerAsync({
       inject: [JwtSecret, ConfigService],

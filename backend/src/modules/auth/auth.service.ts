@@ -17,6 +17,7 @@ import { createSecretToken, hashToken } from '../../common/security/secret-token
 import { appUrl, type Env } from '../../config/env';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { OutboxService } from '../mail/outbox.service';
+import { OrganizationsRepository } from '../tenants/organizations.repository';
 import { Organization } from '../tenants/entities/organization.entity';
 import { isReservedSubdomain } from '../tenants/reserved-subdomains';
 import { AccountsService, EMAIL_IN_USE } from './accounts.service';
@@ -75,6 +76,7 @@ export class AuthService {
     private readonly clock: Clock,
     private readonly config: ConfigService<Env, true>,
     private readonly accounts: AccountsService,
+    private readonly organizations: OrganizationsRepository,
   ) {}
 
   /**
@@ -88,7 +90,7 @@ export class AuthService {
       throw new BadRequestException(`The subdomain "${dto.organizationSubdomain}" is reserved. Please choose another.`);
     }
     await this.limitRegistrations(clientAddress, dto.email);
-    if (await this.em.count(Organization, { subdomain: dto.organizationSubdomain })) {
+    if (await this.organizations.subdomainTaken(this.em, dto.organizationSubdomain)) {
       throw this.subdomainTaken(dto.organizationSubdomain);
     }
     const passwordHash = await this.passwords.hash(dto.password);
@@ -96,7 +98,7 @@ export class AuthService {
     let user: User;
     try {
       user = await this.em.transactional(async (em) => {
-        const organization = em.create(Organization, {
+        const organization = this.organizations.create(em, {
           name: dto.organizationName,
           subdomain: dto.organizationSubdomain,
           type: dto.organizationType ?? 'school',

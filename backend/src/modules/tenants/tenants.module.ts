@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { OrganizationsRepository } from './organizations.repository';
 import { PlanController } from './plan.controller';
 
-@Module({ controllers: [PlanController] })
+/** Organisations: their one owner, their time zone and today, the public plan. */
+@Module({ controllers: [PlanController], providers: [OrganizationsRepository], exports: [OrganizationsRepository] })
 export class TenantsModule {}
