@@ -51,8 +51,7 @@ export class RotaService {
   }
 
   async daysBetween(em: EntityManager, organizationId: string, startDate: IsoDate, endDate: IsoDate): Promise<RotaDayDto[]> {
-    const slotsPerDay = await this.settings.dutyManagersPerDay(em, organizationId);
-    return this.rota.daysBetween(em, organizationId, startDate, endDate, slotsPerDay);
+    return this.rota.daysBetween(em, organizationId, startDate, endDate, this.settings.dutyManagersPerDay(em, organizationId));
   }
 
   /** POST /api/rota: puts the named people on `date`, creating its rota day when needed. */
@@ -163,7 +162,7 @@ export class RotaService {
   }
 
   private async day(em: EntityManager, org: string, date: IsoDate, slotsPerDay: number): Promise<RotaDayDto> {
-    return (await this.rota.daysBetween(em, org, date, date, slotsPerDay))[0]!;
+    return (await this.rota.daysBetween(em, org, date, date, Promise.resolve(slotsPerDay)))[0]!;
   }
 
   /**
