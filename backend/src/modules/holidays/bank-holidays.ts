@@ -50,7 +50,27 @@ function substitute(date: Date, taken: Set<string>): Date {
   return d;
 }
 
-export function englandAndWalesBankHolidays(year: number): BankHoliday[] {
+export const BANK_HOLIDAY_REGIONS = ['england_wales', 'scotland', 'northern_ireland'] as const;
+export type BankHolidayRegion = (typeof BANK_HOLIDAY_REGIONS)[number];
+
+export const BANK_HOLIDAY_REGION_LABELS: Record<BankHolidayRegion, string> = {
+  england_wales: 'England & Wales',
+  scotland: 'Scotland',
+  northern_ireland: 'Northern Ireland',
+};
+
+/**
+ * The bank holidays of one calendar year in a region of the UK (gov.uk/bank-holidays):
+ * - every region: New Year's Day, Good Friday, the early May and spring Mondays, Christmas Day
+ *   and Boxing Day;
+ * - England & Wales and Northern Ireland: Easter Monday and the summer Monday (last in August);
+ * - Northern Ireland: St Patrick's Day (17 March) and the Battle of the Boyne (12 July);
+ * - Scotland: 2 January, the summer Monday (first in August) and St Andrew's Day (30 November).
+ * A fixed date on a weekend moves to the next weekday no other holiday of the year has taken,
+ * so two weekend holidays in a row (Christmas and Boxing Day, 1 and 2 January) become the
+ * Monday and Tuesday.
+ */
+export function bankHolidays(region: BankHolidayRegion, year: number): BankHoliday[] {
   const easter = easterSunday(year);
   const taken = new Set<string>();
   const fixed = (month: number, day: number, name: string): BankHoliday => {
@@ -59,27 +79,33 @@ export function englandAndWalesBankHolidays(year: number): BankHoliday[] {
     taken.add(iso(actual));
     return { date: iso(actual), name: actual === nominal ? name : `${name} (substitute day)` };
   };
-  const newYear = fixed(1, 1, "New Year's Day");
+  const moving = (date: Date, name: string): BankHoliday => {
+    taken.add(iso(date));
+    return { date: iso(date), name };
+  };
+  const scotland = region === 'scotland';
+  // Fixed dates in the year's order, so each substitute skips the ones before it.
+  const list: BankHoliday[] = [fixed(1, 1, "New Year's Day")];
+  if (scotland) list.push(fixed(1, 2, '2nd January'));
+  if (region === 'northern_ireland') list.push(fixed(3, 17, "St Patrick's Day"));
+  list.push(moving(addDays(easter, -2), 'Good Friday'));
+  if (!scotland) list.push(moving(addDays(easter, 1), 'Easter Monday'));
+  list.push(moving(firstMonday(year, 5), 'Early May bank holiday'), moving(lastMonday(year, 5), 'Spring bank holiday'));
+  if (region === 'northern_ireland') list.push(fixed(7, 12, 'Battle of the Boyne (Orangemen\'s Day)'));
+  list.push(scotland ? moving(firstMonday(year, 8), 'Summer bank holiday') : moving(lastMonday(year, 8), 'Summer bank holiday'));
+  if (scotland) list.push(fixed(11, 30, "St Andrew's Day"));
   // Christmas before Boxing Day, so Boxing Day's substitute skips a substituted Christmas.
-  const christmas = fixed(12, 25, 'Christmas Day');
-  const boxing = fixed(12, 26, 'Boxing Day');
-  return [
-    newYear,
-    { date: iso(addDays(easter, -2)), name: 'Good Friday' },
-    { date: iso(addDays(easter, 1)), name: 'Easter Monday' },
-    { date: iso(firstMonday(year, 5)), name: 'Early May bank holiday' },
-    { date: iso(lastMonday(year, 5)), name: 'Spring bank holiday' },
-    { date: iso(lastMonday(year, 8)), name: 'Summer bank holiday' },
-    christmas,
-    boxing,
-  ];
+  list.push(fixed(12, 25, 'Christmas Day'), fixed(12, 26, 'Boxing Day'));
+  return list.sort((a, b) => a.date.localeCompare(b.date));
 }
 
-/** The bank holidays from 1 September of `startYear` to 31 August of the next year. */
-export function bankHolidaysInAcademicYear(startYear: number): BankHoliday[] {
+export function englandAndWalesBankHolidays(year: number): BankHoliday[] {
+  return bankHolidays('england_wales', year);
+}
+
+/** The region's bank holidays from 1 September of `startYear` to 31 August of the next year. */
+export function bankHolidaysInAcademicYear(startYear: number, region: BankHolidayRegion = 'england_wales'): BankHoliday[] {
   const from = `${startYear}-09-01`;
   const to = `${startYear + 1}-08-31`;
-  return [...englandAndWalesBankHolidays(startYear), ...englandAndWalesBankHolidays(startYear + 1)].filter(
-    (h) => h.date >= from && h.date <= to,
-  );
+  return [...bankHolidays(region, startYear), ...bankHolidays(region, startYear + 1)].filter((h) => h.date >= from && h.date <= to);
 }
