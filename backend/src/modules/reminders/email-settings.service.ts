@@ -56,7 +56,7 @@ export class EmailSettingsService {
 
   private async describeReminders(em: EntityManager, organizationId: string): Promise<EmailReminderSettingsResultDto> {
     const settings = await this.settings.reminders(em, organizationId);
-    const timeZone = await organizationZone(em, organizationId);
+    const timeZone = await organizationZone(em);
     return { ...settings, timeZone, nextReminder: settings.enabled ? this.nextReminder(settings, timeZone) : null };
   }
 
@@ -100,7 +100,7 @@ export class EmailSettingsService {
 
   /** The draft rendered for a sample duty: the next weekday, for the signed-in person. */
   async preview(actor: AuthUser, dto: EmailTemplateDto): Promise<EmailPreviewDto> {
-    const date = nextWeekday(await organizationToday(this.em, this.clock, actor.organizationId));
+    const date = nextWeekday(await organizationToday(this.em, this.clock));
     const email = renderReminder(dto, { staffName: actor.name, date: describeDate(date) });
     return { ...email, sampleDate: date, sampleStaffName: actor.name };
   }

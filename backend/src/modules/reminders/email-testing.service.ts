@@ -43,7 +43,7 @@ export class EmailTestingService {
 
   /** Sends the reminders for the duties on `date` now, to everyone not yet reminded for it. */
   async runForDate(actor: AuthUser, date: IsoDate): Promise<TestRemindersResultDto> {
-    if (date < (await organizationToday(this.em, this.clock, actor.organizationId))) {
+    if (date < (await organizationToday(this.em, this.clock))) {
       throw new BadRequestException(`${describeDate(date)} has passed. Choose today or a later date: reminders are for duties still to come.`);
     }
     await this.assertEnabled(actor.organizationId);

@@ -113,7 +113,7 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
   async dueDates(organizationId: string): Promise<IsoDate[]> {
     const em = this.em();
     const settings = await this.settings.reminders(em, organizationId);
-    const zone = await organizationZone(em, organizationId);
+    const zone = await organizationZone(em);
     return dueDutyDates(this.clock.now(), { time: settings.time, hoursAdvance: settings.hoursAdvance, timeZone: zone });
   }
 

@@ -93,7 +93,7 @@ export class CancelRequestsService {
     const result = await this.em.transactional(async (em) => {
       const staff = await loadPerson(em, org, dto.staffId);
       assertActsFor(actor, staff, 'requests.decide', 'You can only ask to cancel your own duties');
-      const today = await organizationToday(em, this.clock, org);
+      const today = await organizationToday(em, this.clock);
       if (dto.date < today) throw new BadRequestException(`${describeDate(dto.date)} has passed: only duties from today on can be cancelled`);
       await this.settings.lockShared(em, org);
       const day = (await this.rota.lockDays(em, org, [dto.date])).get(dto.date);
@@ -143,7 +143,7 @@ export class CancelRequestsService {
       if (request.status !== 'pending') throw alreadyDecided('cancel', request.status);
       const staff = await loadPerson(em, org, request.staff.id);
       if (decision === 'rejected') return this.apply(em, actor, request, staff, { status: 'rejected' }, false);
-      const today = await organizationToday(em, this.clock, org);
+      const today = await organizationToday(em, this.clock);
       if (request.date < today) {
         throw new ConflictException(`${describeDate(request.date)} has passed: the duty can no longer be cancelled, only the request rejected`);
       }

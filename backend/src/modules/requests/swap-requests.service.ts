@@ -191,7 +191,7 @@ export class SwapRequestsService {
   private async lockAndCheck(em: EntityManager, org: string, plan: SwapPlan): Promise<Map<string, LockedDay>> {
     const { requester, target, originalDate, swapDate } = plan;
     const trade = swapDate !== originalDate;
-    const today = await organizationToday(em, this.clock, org);
+    const today = await organizationToday(em, this.clock);
     for (const date of trade ? [originalDate, swapDate] : [originalDate]) {
       if (date < today) throw new BadRequestException(`${describeDate(date)} has passed: only duties from today on can be swapped`);
     }

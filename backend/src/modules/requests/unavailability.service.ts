@@ -92,7 +92,7 @@ export class UnavailabilityService {
       await em.flush();
 
       // Duties that already happened stay in the record; from today on they go.
-      const today = await organizationToday(em, this.clock, org);
+      const today = await organizationToday(em, this.clock);
       const from = dto.startDate > today ? dto.startDate : today;
       const dutyDates = from > dto.endDate ? [] : await this.rotaDays.dutyDatesOf(em, org, staff.id, from, dto.endDate);
       const locked = await this.rota.lockDays(em, org, dutyDates);

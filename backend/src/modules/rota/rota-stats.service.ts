@@ -28,7 +28,7 @@ export class RotaStatsService {
 
   async currentWeek(actor: AuthUser): Promise<CurrentWeekDto> {
     const org = actor.organizationId;
-    const today = await this.rota.today(org);
+    const today = await this.rota.today();
     const weekStart = mondayOf(today);
     const weekEnd = addDays(weekStart, 4);
     const [dutyManagersPerDay, days] = await Promise.all([
@@ -40,7 +40,7 @@ export class RotaStatsService {
 
   async dashboard(actor: AuthUser): Promise<DashboardStatsDto> {
     const org = actor.organizationId;
-    const period = dashboardPeriod(await this.rota.today(org));
+    const period = dashboardPeriod(await this.rota.today());
     // Staff count the requests they can see on the request pages: their own.
     const everyone = hasPermission(actor.role, 'requests.decide');
     const [row] = await this.em.execute<DashboardStatsRow[]>(
@@ -52,7 +52,7 @@ export class RotaStatsService {
 
   async dutyStatistics(actor: AuthUser): Promise<DutyStatisticsDto> {
     const org = actor.organizationId;
-    const year = academicYearOf(await this.rota.today(org));
+    const year = academicYearOf(await this.rota.today());
     const rows = await this.em.execute<
       {
         id: string;

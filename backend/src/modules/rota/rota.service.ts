@@ -38,9 +38,9 @@ export class RotaService {
     private readonly rota: RotaRepository,
   ) {}
 
-  /** Today in the organisation's time zone. */
-  async today(organizationId: string, em: EntityManager = this.em): Promise<IsoDate> {
-    return organizationToday(em, this.clock, organizationId);
+  /** Today in the current organisation's time zone. */
+  async today(em: EntityManager = this.em): Promise<IsoDate> {
+    return organizationToday(em, this.clock);
   }
 
   async list(organizationId: string, startDate: IsoDate, endDate: IsoDate): Promise<RotaDayDto[]> {
@@ -175,7 +175,7 @@ export class RotaService {
     const org = actor.organizationId;
     return this.em.transactional(async (em) => {
       const slotsPerDay = await this.settings.lockExclusive(em, org);
-      const today = await this.today(org, em);
+      const today = await this.today(em);
       const year = academicYearOf(today);
       const from = tool === 'clear' ? today : addDays(today, 1);
       const to = tool === 'clear' ? null : (endDate ?? year.endDate);
@@ -342,7 +342,7 @@ export class RotaService {
       planned = await this.plan(em, org, {
         mode: 'fill',
         slotsPerDay,
-        year: academicYearOf(await this.today(org, em)),
+        year: academicYearOf(await this.today(em)),
         days: Object.keys(existing),
         existing,
         fillable,

@@ -78,7 +78,7 @@ export class SettingsService {
       if (after !== before) {
         await this.settings.saveDutyManagersPerDay(em, actor.organizationId, after);
         if (after < before) {
-          const tomorrow = addDays(await organizationToday(em, this.clock, actor.organizationId), 1);
+          const tomorrow = addDays(await organizationToday(em, this.clock), 1);
           removedSlots = await this.slotsReduced.removeSlotsAbove(em, actor.organizationId, tomorrow, after);
         }
         this.audit.record(em, actor, {
