@@ -95,8 +95,8 @@ export class CancelRequestsService {
       assertActsFor(actor, staff, 'requests.decide', 'You can only ask to cancel your own duties');
       const today = await organizationToday(em, this.clock);
       if (dto.date < today) throw new BadRequestException(`${describeDate(dto.date)} has passed: only duties from today on can be cancelled`);
-      await this.settings.lockShared(em, org);
-      const day = (await this.rota.lockDays(em, org, [dto.date])).get(dto.date);
+      await this.settings.lockShared(em);
+      const day = (await this.rota.lockDays(em, [dto.date])).get(dto.date);
       if (!day?.slots.includes(staff.id)) throw new ConflictException(`${staff.name} is not on duty on ${describeDate(dto.date)}`);
       const [duplicate] = await em.execute<{ id: string }[]>(
         `select id from cancel_requests where organization_id = ? and staff_id = ? and date = ? and status = 'pending' limit 1`,
@@ -113,7 +113,7 @@ export class CancelRequestsService {
         summary: `Cancel: ${staff.name} on ${dto.date}: requested`,
         after: { staffId: staff.id, date: dto.date, reason: dto.reason },
       });
-      const auto = await this.settings.autoApproval(em, org);
+      const auto = await this.settings.autoApproval(em);
       let replacement: Person | null = null;
       if (auto.cancellations) {
         replacement = await this.apply(em, actor, request, staff, { status: 'approved', day, refill: auto.autoFillCancellations }, true);
@@ -147,12 +147,12 @@ export class CancelRequestsService {
       if (request.date < today) {
         throw new ConflictException(`${describeDate(request.date)} has passed: the duty can no longer be cancelled, only the request rejected`);
       }
-      await this.settings.lockShared(em, org);
-      const day = (await this.rota.lockDays(em, org, [request.date])).get(request.date);
+      await this.settings.lockShared(em);
+      const day = (await this.rota.lockDays(em, [request.date])).get(request.date);
       if (!day?.slots.includes(staff.id)) {
         throw new ConflictException(`${staff.name} is no longer on duty on ${describeDate(request.date)}`);
       }
-      const { autoFillCancellations } = await this.settings.autoApproval(em, org);
+      const { autoFillCancellations } = await this.settings.autoApproval(em);
       return this.apply(em, actor, request, staff, { status: 'approved', day, refill: autoFillCancellations }, false);
     });
     const request = await this.read(org, id);
@@ -185,7 +185,7 @@ export class CancelRequestsService {
     let replacement: Person | null = null;
     if (decision.status === 'approved') {
       const { day, refill } = decision;
-      const [change] = await this.rota.removeFromDays(em, org, [{ day, staffId: staff.id }], refill);
+      const [change] = await this.rota.removeFromDays(em, [{ day, staffId: staff.id }], refill);
       if (change?.replacement) {
         replacement = (await loadPeople(em, org, [change.replacement])).get(change.replacement)!;
         request.replacement = ref(Staff, replacement.id);

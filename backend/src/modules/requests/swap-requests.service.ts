@@ -144,7 +144,7 @@ export class SwapRequestsService {
         after: { requesterId: requester.id, targetId: target.id, originalDate: plan.originalDate, swapDate: plan.swapDate, reason: plan.reason },
       });
 
-      const { swaps: automatic } = await this.settings.autoApproval(em, org);
+      const { swaps: automatic } = await this.settings.autoApproval(em);
       if (automatic) await this.apply(em, actor, request, plan, days, 'approved', true);
       await em.flush();
       return { id: request.id, automatic, plan };
@@ -195,8 +195,8 @@ export class SwapRequestsService {
     for (const date of trade ? [originalDate, swapDate] : [originalDate]) {
       if (date < today) throw new BadRequestException(`${describeDate(date)} has passed: only duties from today on can be swapped`);
     }
-    await this.settings.lockShared(em, org);
-    const days = await this.rota.lockDays(em, org, [originalDate, swapDate]);
+    await this.settings.lockShared(em);
+    const days = await this.rota.lockDays(em, [originalDate, swapDate]);
     const on = (person: Person, date: string) => days.get(date)?.slots.includes(person.id) ?? false;
 
     if (!on(requester, originalDate)) throw new ConflictException(`${requester.name} is not on duty on ${describeDate(originalDate)}`);
@@ -207,7 +207,7 @@ export class SwapRequestsService {
       if (!requester.isActive) throw new ConflictException(`${requester.name} is inactive and can't take over a duty`);
       if (on(requester, swapDate)) throw new ConflictException(`${requester.name} is already on duty on ${describeDate(swapDate)}`);
     }
-    const away = await this.availability.firstAway(em, org, [
+    const away = await this.availability.firstAway(em, [
       { staffId: target.id, date: originalDate },
       ...(trade ? [{ staffId: requester.id, date: swapDate }] : []),
     ]);
@@ -230,9 +230,9 @@ export class SwapRequestsService {
   ): Promise<void> {
     const org = actor.organizationId;
     if (decision === 'approved') {
-      await this.rota.replaceOnDay(em, org, days.get(plan.originalDate)!, plan.requester.id, plan.target.id);
+      await this.rota.replaceOnDay(em, days.get(plan.originalDate)!, plan.requester.id, plan.target.id);
       if (plan.swapDate !== plan.originalDate) {
-        await this.rota.replaceOnDay(em, org, days.get(plan.swapDate)!, plan.target.id, plan.requester.id);
+        await this.rota.replaceOnDay(em, days.get(plan.swapDate)!, plan.target.id, plan.requester.id);
       }
     }
     request.status = decision;

@@ -73,8 +73,8 @@ export class UnavailabilityService {
       const staff = await loadPerson(em, org, dto.staffId);
       assertActsFor(actor, staff, 'unavailability.manage', OWN_ONLY);
       // Holding the settings row keeps bulk runs out while duties are taken off and refilled.
-      await this.settings.lockShared(em, org);
-      const overlap = await this.availability.lockOverlapping(em, org, staff.id, dto.startDate, dto.endDate);
+      await this.settings.lockShared(em);
+      const overlap = await this.availability.lockOverlapping(em, staff.id, dto.startDate, dto.endDate);
       if (overlap) {
         throw new ConflictException(
           `${staff.name} is already unavailable from ${describeDate(overlap.start)} to ${describeDate(overlap.end)} ` +
@@ -94,14 +94,14 @@ export class UnavailabilityService {
       // Duties that already happened stay in the record; from today on they go.
       const today = await organizationToday(em, this.clock);
       const from = dto.startDate > today ? dto.startDate : today;
-      const dutyDates = from > dto.endDate ? [] : await this.rotaDays.dutyDatesOf(em, org, staff.id, from, dto.endDate);
-      const locked = await this.rota.lockDays(em, org, dutyDates);
+      const dutyDates = from > dto.endDate ? [] : await this.rotaDays.dutyDatesOf(em, staff.id, from, dto.endDate);
+      const locked = await this.rota.lockDays(em, dutyDates);
       const removals = dutyDates.flatMap((date) => {
         const day = locked.get(date);
         return day?.slots.includes(staff.id) ? [{ day, staffId: staff.id }] : [];
       });
-      const { autoFillCancellations } = await this.settings.autoApproval(em, org);
-      const changes = await this.rota.removeFromDays(em, org, removals, autoFillCancellations);
+      const { autoFillCancellations } = await this.settings.autoApproval(em);
+      const changes = await this.rota.removeFromDays(em, removals, autoFillCancellations);
 
       const replacements = await loadPeople(em, org, changes.flatMap((c) => (c.replacement ? [c.replacement] : [])));
       const now = this.clock.now();
