@@ -178,7 +178,6 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
         const row = this.outbox.enqueue(em, {
           kind: 'duty-reminder',
           containsAccessLink: false,
-          organizationId,
           to: person.email,
           dedupeKey: `duty-reminder:${organizationId}:${person.staff_id}:${person.date}`,
           ...email,
