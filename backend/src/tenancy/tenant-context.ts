@@ -14,10 +14,13 @@ export class TenantContextMissingError extends Error {
 }
 
 /**
- * The organisation the current unit of work belongs to. HTTP requests get it from the signed-in
- * user (the auth guard sets it); anything else — the outbox worker, cron jobs, sign-in before
- * a user is known — must open a context with `run()`. It lives in async-local storage
- * (nestjs-cls), so it follows the request through every await without being passed around.
+ * The organisation the current unit of work belongs to, and the one way it travels: code that
+ * needs its id reads `require()`, no function takes it as an argument
+ * (test/organization-context.int-spec.ts). HTTP requests get it from the signed-in user (the JWT
+ * strategy sets it); anything else — the reminder cron, sign-up and sign-in before a user is
+ * known, a calendar feed or download link whose token names it — opens a context with `run()`
+ * where it learns the organisation. It lives in async-local storage (nestjs-cls), so it follows
+ * the request through every await, `Promise.all` included, without being passed around.
  */
 export const TenantContext = {
   /** The current organisation id, or undefined when there is none. */

@@ -3,6 +3,11 @@ import type { Role } from './roles';
 /** Who is calling, as the auth guard established it. */
 export interface AuthUser {
   id: string;
+  /**
+   * The organisation the session token names. The JWT strategy puts the same id into the tenant
+   * context, and that is where code reads it (TenantContext.require()): the organisation travels
+   * one way, not also as an argument (test/organization-context.int-spec.ts).
+   */
   organizationId: string;
   role: Role;
   email: string;

@@ -110,7 +110,7 @@ export class AccountsService {
       tokenHash: hash,
       expiresAt: new Date(this.clock.now().getTime() + EMAIL_CHANGE_TTL_MS),
     });
-    const common = { name: user.name, organizationName: organization.name, organizationId: organization.id, requestedBy: actor.name };
+    const common = { name: user.name, organizationName: organization.name, requestedBy: actor.name };
     this.outbox.enqueue(em, emailChangeConfirmationEmail({ ...common, to: newEmail, link: `${this.linkBase()}/confirm-email?token=${token}` }));
     this.outbox.enqueue(em, emailChangeNoticeEmail({ ...common, to: user.email, newEmail }));
     return { pending: true };

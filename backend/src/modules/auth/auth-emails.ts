@@ -5,7 +5,6 @@ interface LinkEmail {
   to: string;
   name: string;
   organizationName: string;
-  organizationId: string;
   link: string;
 }
 
@@ -24,7 +23,6 @@ export function verificationEmail(e: LinkEmail): NewEmail {
   return {
     kind: 'email-verification',
     to: e.to,
-    organizationId: e.organizationId,
     containsAccessLink: true,
     subject: 'Verify your email for Duty Manager',
     html: layout([escapeHtml(intro), escapeHtml(why)], e.link, 'Verify email'),
@@ -40,7 +38,6 @@ export function passwordResetEmail(e: LinkEmail): NewEmail {
   return {
     kind: 'password-reset',
     to: e.to,
-    organizationId: e.organizationId,
     containsAccessLink: true,
     subject: 'Reset your Duty Manager password',
     html: layout([escapeHtml(intro), escapeHtml(why)], e.link, 'Reset password'),
@@ -56,7 +53,6 @@ export function invitationEmail(e: LinkEmail & { invitedBy: string }): NewEmail 
   return {
     kind: 'invitation',
     to: e.to,
-    organizationId: e.organizationId,
     containsAccessLink: true,
     subject: `You're invited to Duty Manager at ${e.organizationName}`,
     html: layout([escapeHtml(intro), escapeHtml(why)], e.link, 'Choose a password'),
@@ -73,7 +69,6 @@ export function emailChangeConfirmationEmail(e: LinkEmail & { requestedBy: strin
   return {
     kind: 'email-change',
     to: e.to,
-    organizationId: e.organizationId,
     containsAccessLink: true,
     subject: 'Confirm your new Duty Manager sign-in email',
     html: layout([escapeHtml(intro), escapeHtml(why)], e.link, 'Confirm new email'),
@@ -92,7 +87,6 @@ export function emailChangeNoticeEmail(e: Omit<LinkEmail, 'link'> & { newEmail: 
   return {
     kind: 'email-change-notice',
     to: e.to,
-    organizationId: e.organizationId,
     containsAccessLink: false,
     subject: 'Your Duty Manager sign-in email is being changed',
     html: `<!doctype html><html><body style="font-family:Arial,sans-serif;line-height:1.5;color:#1f1f1f">\n${body}\n</body></html>`,

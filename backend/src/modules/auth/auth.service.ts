@@ -104,9 +104,12 @@ export class AuthService {
           type: dto.organizationType ?? 'school',
           trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * 24 * 60 * 60 * 1000),
         });
-        const admin = em.create(User, { organization, email: dto.email, name: dto.name, passwordHash, role: 'admin' });
-        this.queueVerification(em, admin, organization);
-        return admin;
+        // The sign-up works inside the organisation it has just made, as a request works in the signed-in user's.
+        return TenantContext.run(organization.id, async () => {
+          const admin = em.create(User, { organization, email: dto.email, name: dto.name, passwordHash, role: 'admin' });
+          this.queueVerification(em, admin, organization);
+          return admin;
+        });
       });
     } catch (err) {
       // Two sign-ups racing for the same subdomain: the database decides.
@@ -220,7 +223,6 @@ export class AuthService {
           to: user.email,
           name: user.name,
           organizationName: organization.name,
-          organizationId: organization.id,
           link: `${this.linkBase()}/reset-password?token=${token}`,
         }),
       );
@@ -313,7 +315,6 @@ export class AuthService {
         to: user.email,
         name: user.name,
         organizationName: organization.name,
-        organizationId: organization.id,
         link: `${this.linkBase()}/verify-email?token=${token}`,
       }),
     );

@@ -71,7 +71,6 @@ export class InvitationService {
         to: user.email,
         name: invitee.name,
         organizationName: organization.name,
-        organizationId: organization.id,
         invitedBy: invitedBy.name,
         link: `${base}/reset-password?token=${token}&invite=1`,
       }),

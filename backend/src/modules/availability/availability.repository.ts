@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { IsoDate } from '../../common/clock/clock';
+import { TenantContext } from '../../tenancy/tenant-context';
 import { StaffUnavailability, type UnavailabilityType } from './entities/staff-unavailability.entity';
 
 /** One person away from `start` to `end`, inclusive. */
@@ -12,7 +13,8 @@ export interface AwayPeriod {
 
 /**
  * Who is away when: the one owner of `staff_unavailability`. The rota asks it before putting
- * anyone on a day; the requests module records and removes periods through it.
+ * anyone on a day; the requests module records and removes periods through it. Raw statements
+ * read the current organisation from TenantContext; ORM queries get it from the tenant filter.
  */
 @Injectable()
 export class AvailabilityRepository {
@@ -22,7 +24,6 @@ export class AvailabilityRepository {
    */
   async firstAway(
     em: EntityManager,
-    organizationId: string,
     checks: { staffId: string; date: IsoDate }[],
   ): Promise<{ staffId: string; date: IsoDate; type: UnavailabilityType } | undefined> {
     if (!checks.length) return undefined;
@@ -31,17 +32,17 @@ export class AvailabilityRepository {
          from jsonb_to_recordset(?::jsonb) as x(staff_id uuid, date text)
          join staff_unavailability u on u.organization_id = ? and u.staff_id = x.staff_id and x.date::date between u.start_date and u.end_date
         limit 1`,
-      [JSON.stringify(checks.map((c) => ({ staff_id: c.staffId, date: c.date }))), organizationId],
+      [JSON.stringify(checks.map((c) => ({ staff_id: c.staffId, date: c.date }))), TenantContext.require()],
     );
     return row;
   }
 
   /** Everyone's periods that touch `from`..`to`. */
-  awayBetween(em: EntityManager, organizationId: string, from: IsoDate, to: IsoDate): Promise<AwayPeriod[]> {
+  awayBetween(em: EntityManager, from: IsoDate, to: IsoDate): Promise<AwayPeriod[]> {
     return em.execute<AwayPeriod[]>(
       `select staff_id as "staffId", to_char(start_date, 'YYYY-MM-DD') as start, to_char(end_date, 'YYYY-MM-DD') as end
          from staff_unavailability where organization_id = ? and end_date >= ? and start_date <= ?`,
-      [organizationId, from, to],
+      [TenantContext.require(), from, to],
     );
   }
 
@@ -61,7 +62,6 @@ export class AvailabilityRepository {
    */
   async lockOverlapping(
     em: EntityManager,
-    organizationId: string,
     staffId: string,
     start: IsoDate,
     end: IsoDate,
@@ -70,7 +70,7 @@ export class AvailabilityRepository {
       `select to_char(start_date, 'YYYY-MM-DD') as start, to_char(end_date, 'YYYY-MM-DD') as end, type
          from staff_unavailability where organization_id = ? and staff_id = ? and start_date <= ? and end_date >= ?
         order by start_date limit 1 for update`,
-      [organizationId, staffId, end, start],
+      [TenantContext.require(), staffId, end, start],
     );
     return overlap;
   }

@@ -78,8 +78,7 @@ export class CalendarController {
   }
 
   private async serve(kind: FeedKind, token: unknown, ifNoneMatch: string | undefined, res: Response): Promise<void> {
-    const owner = await this.calendar.owner(token);
-    const feed = await this.calendar.feed(owner, kind);
+    const feed = await this.calendar.feedFor(token, kind);
     res.set({
       ETag: feed.etag,
       // Revalidate every time (the ETag makes that cheap); the URL holds a secret, so no shared caches.

@@ -7,6 +7,7 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { academicYearStartOf } from '../../common/clock/academic-year';
 import { Clock, type IsoDate } from '../../common/clock/clock';
 import { appUrl, type Env } from '../../config/env';
+import { TenantContext } from '../../tenancy/tenant-context';
 import { type FeedHolidayRow, type FeedKind, type FeedSlotRow, feedEtag, FEED_REFRESH_MINUTES, writeFeed } from './calendar-feed';
 import type { CalendarSubscriptionDto, CalendarSubscriptionLinksDto } from './dto/calendar-subscription.dto';
 
@@ -60,7 +61,7 @@ export class CalendarService {
          from calendar_feed_tokens t
          join users u on u.id = t.user_id and u.organization_id = t.organization_id
         where t.organization_id = ? and t.user_id = ? and t.user_token_version = u.token_version`,
-      [user.organizationId, user.id],
+      [TenantContext.require(), user.id],
     );
     return {
       active: !!row,
@@ -78,17 +79,18 @@ export class CalendarService {
     const selector = randomBytes(12).toString('base64url');
     const secret = randomBytes(32).toString('base64url');
     const token = selector + secret;
+    const org = TenantContext.require();
     return this.em.transactional(async (em) => {
       await em.execute(
         'delete from calendar_feed_tokens where organization_id = ? and user_id = ? returning id',
-        [user.organizationId, user.id],
+        [org, user.id],
       );
       const [row] = await em.execute<{ created_at: Date }[]>(
         `insert into calendar_feed_tokens (id, organization_id, user_id, selector, secret_hash, user_token_version)
          select gen_random_uuid(), u.organization_id, u.id, ?, ?, u.token_version
            from users u where u.organization_id = ? and u.id = ?
          returning created_at`,
-        [selector, sha256(secret).toString('hex'), user.organizationId, user.id],
+        [selector, sha256(secret).toString('hex'), org, user.id],
       );
       const base = `${this.appUrl()}${FEED_PATH}`;
       const allDutiesUrl = `${base}/all-duties?token=${token}`;
@@ -109,9 +111,18 @@ export class CalendarService {
   async revoke(user: AuthUser): Promise<void> {
     const removed = await this.em.execute<{ id: string }[]>(
       'delete from calendar_feed_tokens where organization_id = ? and user_id = ? returning id',
-      [user.organizationId, user.id],
+      [TenantContext.require(), user.id],
     );
     if (!removed.length) throw new NotFoundException('You have no calendar subscription link to revoke');
+  }
+
+  /**
+   * The feed a token opens, with its ETag; 404 for a token that opens none (see `owner`). Feeds
+   * need no sign-in, so the token is what names the organisation: the feed is read inside it.
+   */
+  async feedFor(token: unknown, kind: FeedKind): Promise<Feed> {
+    const owner = await this.owner(token);
+    return TenantContext.run(owner.organizationId, () => this.feed(owner, kind));
   }
 
   /**
@@ -119,7 +130,7 @@ export class CalendarService {
    * user or organisation deactivated, or the user's sessions ended since it was issued. The secret's hash is compared in constant time, also
    * (against a dummy) when the selector matches nothing.
    */
-  async owner(token: unknown): Promise<FeedOwner> {
+  private async owner(token: unknown): Promise<FeedOwner> {
     const valid = typeof token === 'string' && TOKEN_PATTERN.test(token);
     const selector = valid ? token.slice(0, SELECTOR_LENGTH) : '';
     const [row] = valid
@@ -161,10 +172,10 @@ export class CalendarService {
     };
   }
 
-  /** The feed's text and ETag. Two queries, whatever the number of days or people. */
-  async feed(owner: FeedOwner, kind: FeedKind): Promise<Feed> {
+  /** The current organisation's feed text and ETag. Two queries, whatever the number of days or people. */
+  private async feed(owner: FeedOwner, kind: FeedKind): Promise<Feed> {
     const { from, to } = this.window(owner.timezone);
-    const org = owner.organizationId;
+    const org = TenantContext.require();
     const mine = kind === 'my-duties';
     const slots =
       mine && !owner.staffId

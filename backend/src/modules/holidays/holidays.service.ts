@@ -89,7 +89,7 @@ export class HolidaysService {
   /** Adds the academic year's bank holidays, skipping dates any holiday already covers. */
   async addBankHolidays(actor: AuthUser, academicYearStart?: number): Promise<AddBankHolidaysResultDto> {
     return this.em.transactional(async (em) => {
-      const start = academicYearStartOf(await organizationToday(em, this.clock, actor.organizationId), academicYearStart);
+      const start = academicYearStartOf(await organizationToday(em, this.clock), academicYearStart);
       const candidates = bankHolidaysInAcademicYear(start);
       const existing = await em.find(Holiday, {
         endDate: { $gte: `${start}-09-01` },

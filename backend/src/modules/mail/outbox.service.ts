@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { TenantContext } from '../../tenancy/tenant-context';
 import { type OutboxAttachment, OutboxEmail } from './entities/outbox-email.entity';
 
 export interface NewEmail {
@@ -15,7 +16,6 @@ export interface NewEmail {
   subject: string;
   html: string;
   text: string;
-  organizationId?: string;
   dedupeKey?: string;
   attachments?: OutboxAttachment[];
 }
@@ -25,6 +25,8 @@ export class OutboxService {
   /**
    * Queues an email in the caller's unit of work: it is written in the same transaction as
    * the change that causes it; its commit wakes the worker (OutboxCommitSubscriber), so it goes out at once.
+   * It belongs to the organisation of the current context, like every tenant-scoped insert; one
+   * queued outside any organisation's context is a platform email (no organisation).
    */
   enqueue(em: EntityManager, email: NewEmail): OutboxEmail {
     const row = em.create(OutboxEmail, {
@@ -36,7 +38,7 @@ export class OutboxService {
       attachments: email.attachments,
       containsAccessLink: email.containsAccessLink,
       dedupeKey: email.dedupeKey,
-      organization: email.organizationId,
+      organization: TenantContext.current(),
     });
     return row;
   }

@@ -19,8 +19,8 @@ export class EmailSettingsController {
   /** Whether, when and how far ahead duty reminders go out, and when the next ones will. */
   @Get('email-reminder-settings')
   @Authenticated('settings.manage')
-  getEmailReminderSettings(@CurrentUser() user: AuthUser): Promise<EmailReminderSettingsResultDto> {
-    return this.email.getReminders(user);
+  getEmailReminderSettings(): Promise<EmailReminderSettingsResultDto> {
+    return this.email.getReminders();
   }
 
   /** Saves the reminder settings; the reminder service uses them from its next minute. */
@@ -34,8 +34,8 @@ export class EmailSettingsController {
   /** The reminder email template (the built-in one until an admin saves their own). */
   @Get('email-template')
   @Authenticated('settings.manage', 'edit email templates')
-  getEmailTemplate(@CurrentUser() user: AuthUser): Promise<EmailTemplateResultDto> {
-    return this.email.getTemplate(user);
+  getEmailTemplate(): Promise<EmailTemplateResultDto> {
+    return this.email.getTemplate();
   }
 
   /** Saves the template; its HTML is cut down to the allowed tags first and returned as stored. */

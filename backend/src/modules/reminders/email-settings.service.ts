@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { addDays, isWeekday, nextWeekday } from '../../common/clock/academic-year';
 import { Clock } from '../../common/clock/clock';
+import { TenantContext } from '../../tenancy/tenant-context';
 import { describeDate } from '../../common/text/dates';
 import { AuditService } from '../audit/audit.service';
 import { dueDutyDates, reminderInstant } from './reminder-schedule';
@@ -28,21 +29,21 @@ export class EmailSettingsService {
     private readonly clock: Clock,
   ) {}
 
-  async getReminders(actor: AuthUser): Promise<EmailReminderSettingsResultDto> {
-    return this.describeReminders(this.em, actor.organizationId);
+  async getReminders(): Promise<EmailReminderSettingsResultDto> {
+    return this.describeReminders(this.em);
   }
 
   async saveReminders(actor: AuthUser, dto: EmailReminderSettingsDto): Promise<EmailReminderSettingsResultDto> {
     return this.em.transactional(async (em) => {
-      await this.settings.lockExclusive(em, actor.organizationId);
-      const before = await this.settings.reminders(em, actor.organizationId);
+      await this.settings.lockExclusive(em);
+      const before = await this.settings.reminders(em);
       const after = { enabled: dto.enabled, time: dto.time, hoursAdvance: dto.hoursAdvance };
       if (JSON.stringify(before) !== JSON.stringify(after)) {
-        await this.settings.saveReminders(em, actor.organizationId, after);
+        await this.settings.saveReminders(em, after);
         this.audit.record(em, actor, {
           kind: 'settings',
           action: 'settings.email-reminders',
-          entityId: actor.organizationId,
+          entityId: TenantContext.require(),
           summary: after.enabled
             ? `Email reminders on: ${after.time}, ${after.hoursAdvance} ${after.hoursAdvance === 1 ? 'hour' : 'hours'} before the duty`
             : 'Turned email reminders off',
@@ -50,13 +51,13 @@ export class EmailSettingsService {
           after: { ...after },
         });
       }
-      return this.describeReminders(em, actor.organizationId);
+      return this.describeReminders(em);
     });
   }
 
-  private async describeReminders(em: EntityManager, organizationId: string): Promise<EmailReminderSettingsResultDto> {
-    const settings = await this.settings.reminders(em, organizationId);
-    const timeZone = await organizationZone(em, organizationId);
+  private async describeReminders(em: EntityManager): Promise<EmailReminderSettingsResultDto> {
+    const settings = await this.settings.reminders(em);
+    const timeZone = await organizationZone(em);
     return { ...settings, timeZone, nextReminder: settings.enabled ? this.nextReminder(settings, timeZone) : null };
   }
 
@@ -74,22 +75,22 @@ export class EmailSettingsService {
     return null;
   }
 
-  async getTemplate(actor: AuthUser): Promise<EmailTemplateResultDto> {
-    const saved = withDefaults(await this.settings.savedEmailTemplate(this.em, actor.organizationId));
+  async getTemplate(): Promise<EmailTemplateResultDto> {
+    const saved = withDefaults(await this.settings.savedEmailTemplate(this.em));
     return { ...(saved ?? DEFAULT_EMAIL_TEMPLATE), isDefault: !saved };
   }
 
   async saveTemplate(actor: AuthUser, dto: EmailTemplateDto): Promise<EmailTemplateResultDto> {
     const clean = sanitizeTemplate(dto);
     return this.em.transactional(async (em) => {
-      await this.settings.lockExclusive(em, actor.organizationId);
-      const before = withDefaults(await this.settings.savedEmailTemplate(em, actor.organizationId)) ?? { ...DEFAULT_EMAIL_TEMPLATE };
-      await this.settings.saveEmailTemplate(em, actor.organizationId, clean);
+      await this.settings.lockExclusive(em);
+      const before = withDefaults(await this.settings.savedEmailTemplate(em)) ?? { ...DEFAULT_EMAIL_TEMPLATE };
+      await this.settings.saveEmailTemplate(em, clean);
       const changed = (Object.keys(clean) as (keyof typeof clean)[]).filter((k) => JSON.stringify(clean[k]) !== JSON.stringify(before[k]));
       this.audit.record(em, actor, {
         kind: 'settings',
         action: 'settings.email-template',
-        entityId: actor.organizationId,
+        entityId: TenantContext.require(),
         summary: changed.length ? `Updated the reminder email template (${changed.join(', ')})` : 'Saved the reminder email template unchanged',
         before: { ...before },
         after: { ...clean },
@@ -100,7 +101,7 @@ export class EmailSettingsService {
 
   /** The draft rendered for a sample duty: the next weekday, for the signed-in person. */
   async preview(actor: AuthUser, dto: EmailTemplateDto): Promise<EmailPreviewDto> {
-    const date = nextWeekday(await organizationToday(this.em, this.clock, actor.organizationId));
+    const date = nextWeekday(await organizationToday(this.em, this.clock));
     const email = renderReminder(dto, { staffName: actor.name, date: describeDate(date) });
     return { ...email, sampleDate: date, sampleStaffName: actor.name };
   }

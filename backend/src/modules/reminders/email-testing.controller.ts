@@ -1,7 +1,6 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiTags } from '@nestjs/swagger';
-import type { AuthUser } from '../../common/auth/auth-user';
-import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
+import { Authenticated } from '../../common/auth/authenticated.decorator';
 import { ErrorResponseDto } from '../../common/http/error-body';
 import { EmailDeliveriesDto, TestRemindersForDateDto, TestRemindersResultDto } from './dto/email-testing.dto';
 import { EmailTestingService } from './email-testing.service';
@@ -18,8 +17,8 @@ export class EmailTestingController {
   @HttpCode(HttpStatus.OK)
   @Authenticated('settings.manage')
   @ApiConflictResponse({ type: ErrorResponseDto, description: REMINDERS_OFF })
-  testEmailReminders(@CurrentUser() user: AuthUser): Promise<TestRemindersResultDto> {
-    return this.testing.runNow(user);
+  testEmailReminders(): Promise<TestRemindersResultDto> {
+    return this.testing.runNow();
   }
 
   /** Sends the reminders for the duties on one date now (each person is still reminded once). */
@@ -28,14 +27,14 @@ export class EmailTestingController {
   @Authenticated('settings.manage')
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Not a date, or a date that has passed.' })
   @ApiConflictResponse({ type: ErrorResponseDto, description: REMINDERS_OFF })
-  testEmailRemindersForDate(@CurrentUser() user: AuthUser, @Body() dto: TestRemindersForDateDto): Promise<TestRemindersResultDto> {
-    return this.testing.runForDate(user, dto.date);
+  testEmailRemindersForDate(@Body() dto: TestRemindersForDateDto): Promise<TestRemindersResultDto> {
+    return this.testing.runForDate(dto.date);
   }
 
   /** The organisation's latest emails and whether the app is in test mode (no SMTP server). */
   @Get('email-deliveries')
   @Authenticated('settings.manage')
-  getEmailDeliveries(@CurrentUser() user: AuthUser): Promise<EmailDeliveriesDto> {
-    return this.testing.deliveries(user);
+  getEmailDeliveries(): Promise<EmailDeliveriesDto> {
+    return this.testing.deliveries();
   }
 }

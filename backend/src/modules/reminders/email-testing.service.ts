@@ -1,12 +1,12 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import type { AuthUser } from '../../common/auth/auth-user';
 import { isWeekday } from '../../common/clock/academic-year';
 import { Clock, type IsoDate } from '../../common/clock/clock';
 import { describeDate } from '../../common/text/dates';
 import { plural } from '../../common/text/plural';
 import type { Env } from '../../config/env';
+import { TenantContext } from '../../tenancy/tenant-context';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
 import { organizationToday } from '../tenants/organization-today';
 import type { EmailDeliveriesDto, TestRemindersResultDto } from './dto/email-testing.dto';
@@ -32,28 +32,28 @@ export class EmailTestingService {
   }
 
   /** The pass the scheduler runs, now: the reminders due at this minute that have not gone out. */
-  async runNow(actor: AuthUser): Promise<TestRemindersResultDto> {
-    await this.assertEnabled(actor.organizationId);
-    const dates = await this.reminders.dueDates(actor.organizationId);
+  async runNow(): Promise<TestRemindersResultDto> {
+    await this.assertEnabled();
+    const dates = await this.reminders.dueDates();
     if (!dates.length) {
       return this.result({ dates, onDuty: 0, queued: 0, alreadyReminded: 0, ran: true }, 'No reminders are due at the moment.');
     }
-    return this.result(await this.reminders.remind(actor.organizationId, dates, 'test'));
+    return this.result(await this.reminders.remind(dates, 'test'));
   }
 
   /** Sends the reminders for the duties on `date` now, to everyone not yet reminded for it. */
-  async runForDate(actor: AuthUser, date: IsoDate): Promise<TestRemindersResultDto> {
-    if (date < (await organizationToday(this.em, this.clock, actor.organizationId))) {
+  async runForDate(date: IsoDate): Promise<TestRemindersResultDto> {
+    if (date < (await organizationToday(this.em, this.clock))) {
       throw new BadRequestException(`${describeDate(date)} has passed. Choose today or a later date: reminders are for duties still to come.`);
     }
-    await this.assertEnabled(actor.organizationId);
+    await this.assertEnabled();
     if (!isWeekday(date)) {
       return this.result({ dates: [date], onDuty: 0, queued: 0, alreadyReminded: 0, ran: true }, `${describeDate(date)} is a weekend day: there are no duties to remind.`);
     }
-    return this.result(await this.reminders.remind(actor.organizationId, [date], 'test'));
+    return this.result(await this.reminders.remind([date], 'test'));
   }
 
-  async deliveries(actor: AuthUser): Promise<EmailDeliveriesDto> {
+  async deliveries(): Promise<EmailDeliveriesDto> {
     const rows = await this.em.execute<
       { id: string; kind: string; to: string; subject: string; status: EmailDeliveriesDto['emails'][number]['status']; attempts: number; created_at: Date; sent_at: Date | null; last_error: string | null; text: string }[]
     >(
@@ -61,7 +61,7 @@ export class EmailTestingService {
       `select id::text, kind, "to", subject, status, attempts, created_at, sent_at, last_error,
               case when contains_access_link then ? else text end as text
          from outbox_emails where organization_id = ? order by id desc limit 10`,
-      [REDACTED_TEXT, actor.organizationId],
+      [REDACTED_TEXT, TenantContext.require()],
     );
     return {
       testMode: this.testMode,
@@ -80,8 +80,8 @@ export class EmailTestingService {
     };
   }
 
-  private async assertEnabled(organizationId: string): Promise<void> {
-    const settings = await this.settings.reminders(this.em, organizationId);
+  private async assertEnabled(): Promise<void> {
+    const settings = await this.settings.reminders(this.em);
     if (!settings.enabled) throw new ConflictException(REMINDERS_OFF);
   }
 

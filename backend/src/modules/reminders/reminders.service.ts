@@ -7,6 +7,7 @@ import { CronJob } from 'cron';
 import { Clock, type IsoDate } from '../../common/clock/clock';
 import { describeDate } from '../../common/text/dates';
 import { appUrl, type Env } from '../../config/env';
+import { TenantContext } from '../../tenancy/tenant-context';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
 import { organizationZone } from '../tenants/organization-today';
 import type { OutboxEmail } from '../mail/entities/outbox-email.entity';
@@ -95,33 +96,36 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
         where o.is_active and coalesce(s.email_reminders_enabled, true)`,
     );
     let queued = 0;
-    for (const org of organizations) {
-      const rule: ReminderRule = { time: org.time ?? '08:30', hoursAdvance: org.hours ?? 24, timeZone: org.zone };
+    for (const organization of organizations) {
+      const rule: ReminderRule = { time: organization.time ?? '08:30', hoursAdvance: organization.hours ?? 24, timeZone: organization.zone };
       const dates = dueDutyDates(now, rule);
       if (!dates.length) continue;
       try {
-        queued += (await this.remind(org.id, dates, 'schedule')).queued;
+        // The cron serves every organisation: each one's pass runs in its own tenant context.
+        queued += (await TenantContext.run(organization.id, () => this.remind(dates, 'schedule'))).queued;
       } catch (err) {
         // One organisation's failure (rolled back whole) must not stop the others' reminders.
-        this.logger.error(`Reminders for organisation ${org.id} failed: ${err instanceof Error ? err.message : String(err)}`);
+        this.logger.error(`Reminders for organisation ${organization.id} failed: ${err instanceof Error ? err.message : String(err)}`);
       }
     }
     return queued;
   }
 
-  /** The dates whose reminders are due now for one organisation (its settings, its zone). */
-  async dueDates(organizationId: string): Promise<IsoDate[]> {
+  /** The dates whose reminders are due now for the current organisation (its settings, its zone). */
+  async dueDates(): Promise<IsoDate[]> {
     const em = this.em();
-    const settings = await this.settings.reminders(em, organizationId);
-    const zone = await organizationZone(em, organizationId);
+    const settings = await this.settings.reminders(em);
+    const zone = await organizationZone(em);
     return dueDutyDates(this.clock.now(), { time: settings.time, hoursAdvance: settings.hoursAdvance, timeZone: zone });
   }
 
   /**
-   * Queues the reminders for the people on duty on `dates` who have not had theirs. Scheduled
-   * runs skip an organisation another instance holds; test runs wait for it, then see its claims.
+   * Queues the reminders for the current organisation's people on duty on `dates` who have not
+   * had theirs. Scheduled runs skip an organisation another instance holds; test runs wait for
+   * it, then see its claims.
    */
-  async remind(organizationId: string, dates: IsoDate[], trigger: 'schedule' | 'test'): Promise<ReminderRun> {
+  async remind(dates: IsoDate[], trigger: 'schedule' | 'test'): Promise<ReminderRun> {
+    const organizationId = TenantContext.require();
     return this.em().transactional(async (em) => {
       const run: ReminderRun = { dates, onDuty: 0, queued: 0, alreadyReminded: 0, ran: true };
       if (trigger === 'schedule') {
@@ -152,7 +156,7 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
       run.alreadyReminded = candidates.length - fresh.length;
       if (!fresh.length) return run;
 
-      const template = withDefaults(await this.settings.savedEmailTemplate(em, organizationId)) ?? { ...DEFAULT_EMAIL_TEMPLATE };
+      const template = withDefaults(await this.settings.savedEmailTemplate(em)) ?? { ...DEFAULT_EMAIL_TEMPLATE };
       const rotaUrl = `${appUrl({ PORT: this.config.get('PORT', { infer: true }), APP_URL: this.config.get('APP_URL', { infer: true }) })}/my-rota`;
       const stamp = this.clock.now();
       // One statement claims them all; a claim someone else holds comes back missing.
@@ -174,7 +178,6 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
         const row = this.outbox.enqueue(em, {
           kind: 'duty-reminder',
           containsAccessLink: false,
-          organizationId,
           to: person.email,
           dedupeKey: `duty-reminder:${organizationId}:${person.staff_id}:${person.date}`,
           ...email,

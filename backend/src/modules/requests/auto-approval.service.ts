@@ -3,6 +3,7 @@ import { BadRequestException, ForbiddenException, Injectable } from '@nestjs/com
 import type { AuthUser } from '../../common/auth/auth-user';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { PasswordService } from '../../common/security/password.service';
+import { TenantContext } from '../../tenancy/tenant-context';
 import { AuditService, changedFields } from '../audit/audit.service';
 import { User } from '../auth/entities/user.entity';
 import { type AutoApproval, SystemSettingsRepository } from '../settings/system-settings.repository';
@@ -27,8 +28,8 @@ export class AutoApprovalService {
     private readonly audit: AuditService,
   ) {}
 
-  get(actor: AuthUser): Promise<AutoApprovalSettingsDto> {
-    return this.settings.autoApproval(this.em, actor.organizationId);
+  get(): Promise<AutoApprovalSettingsDto> {
+    return this.settings.autoApproval(this.em);
   }
 
   async save(actor: AuthUser, dto: SaveAutoApprovalSettingsDto): Promise<AutoApprovalSettingsDto> {
@@ -49,20 +50,20 @@ export class AutoApprovalService {
 
     return this.em.transactional(async (em) => {
       // Held exclusively, so two saves don't read the same "before"; switches not given keep their value.
-      await this.settings.lockExclusive(em, actor.organizationId);
-      const before = await this.settings.autoApproval(em, actor.organizationId);
+      await this.settings.lockExclusive(em);
+      const before = await this.settings.autoApproval(em);
       const after: AutoApproval = {
         swaps: dto.swaps ?? before.swaps,
         cancellations: dto.cancellations ?? before.cancellations,
         autoFillCancellations: dto.autoFillCancellations ?? before.autoFillCancellations,
       };
-      await this.settings.saveAutoApproval(em, actor.organizationId, after);
+      await this.settings.saveAutoApproval(em, after);
       const changed = changedFields(before, after);
       if (Object.keys(changed.after).length) {
         this.audit.record(em, actor, {
           kind: 'settings',
           action: 'settings.auto-approval',
-          entityId: actor.organizationId,
+          entityId: TenantContext.require(),
           summary:
             `Auto-approval: swaps ${ON_OFF(after.swaps)}, cancellations ${ON_OFF(after.cancellations)}, ` +
             `auto-fill ${ON_OFF(after.autoFillCancellations)}`,

@@ -3,6 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Clock } from '../../common/clock/clock';
+import { TenantContext } from '../../tenancy/tenant-context';
 import { describeDate } from '../../common/text/dates';
 import { AuditService } from '../audit/audit.service';
 import { User } from '../auth/entities/user.entity';
@@ -89,18 +90,17 @@ export class CancelRequestsService {
   }
 
   async create(actor: AuthUser, dto: CreateCancelRequestDto): Promise<CancelRequestResultDto> {
-    const org = actor.organizationId;
     const result = await this.em.transactional(async (em) => {
-      const staff = await loadPerson(em, org, dto.staffId);
+      const staff = await loadPerson(em, dto.staffId);
       assertActsFor(actor, staff, 'requests.decide', 'You can only ask to cancel your own duties');
-      const today = await organizationToday(em, this.clock, org);
+      const today = await organizationToday(em, this.clock);
       if (dto.date < today) throw new BadRequestException(`${describeDate(dto.date)} has passed: only duties from today on can be cancelled`);
-      await this.settings.lockShared(em, org);
-      const day = (await this.rota.lockDays(em, org, [dto.date])).get(dto.date);
+      await this.settings.lockShared(em);
+      const day = (await this.rota.lockDays(em, [dto.date])).get(dto.date);
       if (!day?.slots.includes(staff.id)) throw new ConflictException(`${staff.name} is not on duty on ${describeDate(dto.date)}`);
       const [duplicate] = await em.execute<{ id: string }[]>(
         `select id from cancel_requests where organization_id = ? and staff_id = ? and date = ? and status = 'pending' limit 1`,
-        [org, staff.id, dto.date],
+        [TenantContext.require(), staff.id, dto.date],
       );
       if (duplicate) throw new ConflictException(`A cancel request for ${staff.name}'s duty on ${describeDate(dto.date)} is already pending`);
 
@@ -113,7 +113,7 @@ export class CancelRequestsService {
         summary: `Cancel: ${staff.name} on ${dto.date}: requested`,
         after: { staffId: staff.id, date: dto.date, reason: dto.reason },
       });
-      const auto = await this.settings.autoApproval(em, org);
+      const auto = await this.settings.autoApproval(em);
       let replacement: Person | null = null;
       if (auto.cancellations) {
         replacement = await this.apply(em, actor, request, staff, { status: 'approved', day, refill: auto.autoFillCancellations }, true);
@@ -121,7 +121,7 @@ export class CancelRequestsService {
       await em.flush();
       return { id: request.id, automatic: auto.cancellations, replacement };
     });
-    const request = await this.read(org, result.id);
+    const request = await this.read(result.id);
     const day = describeDate(request.date);
     return {
       request,
@@ -136,26 +136,25 @@ export class CancelRequestsService {
 
   /** PATCH {status}: approve (the person must still be on that duty) or reject, exactly once. */
   async decide(actor: AuthUser, id: string, decision: Decision): Promise<CancelRequestResultDto> {
-    const org = actor.organizationId;
     const replacement = await this.em.transactional(async (em) => {
       const request = await em.findOne(CancelRequest, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!request) throw new NotFoundException('Cancel request not found');
       if (request.status !== 'pending') throw alreadyDecided('cancel', request.status);
-      const staff = await loadPerson(em, org, request.staff.id);
+      const staff = await loadPerson(em, request.staff.id);
       if (decision === 'rejected') return this.apply(em, actor, request, staff, { status: 'rejected' }, false);
-      const today = await organizationToday(em, this.clock, org);
+      const today = await organizationToday(em, this.clock);
       if (request.date < today) {
         throw new ConflictException(`${describeDate(request.date)} has passed: the duty can no longer be cancelled, only the request rejected`);
       }
-      await this.settings.lockShared(em, org);
-      const day = (await this.rota.lockDays(em, org, [request.date])).get(request.date);
+      await this.settings.lockShared(em);
+      const day = (await this.rota.lockDays(em, [request.date])).get(request.date);
       if (!day?.slots.includes(staff.id)) {
         throw new ConflictException(`${staff.name} is no longer on duty on ${describeDate(request.date)}`);
       }
-      const { autoFillCancellations } = await this.settings.autoApproval(em, org);
+      const { autoFillCancellations } = await this.settings.autoApproval(em);
       return this.apply(em, actor, request, staff, { status: 'approved', day, refill: autoFillCancellations }, false);
     });
-    const request = await this.read(org, id);
+    const request = await this.read(id);
     const day = describeDate(request.date);
     return {
       request,
@@ -181,15 +180,14 @@ export class CancelRequestsService {
     decision: { status: 'approved'; day: LockedDay; refill: boolean } | { status: 'rejected' },
     automatically: boolean,
   ): Promise<Person | null> {
-    const org = actor.organizationId;
     let replacement: Person | null = null;
     if (decision.status === 'approved') {
       const { day, refill } = decision;
-      const [change] = await this.rota.removeFromDays(em, org, [{ day, staffId: staff.id }], refill);
+      const [change] = await this.rota.removeFromDays(em, [{ day, staffId: staff.id }], refill);
       if (change?.replacement) {
-        replacement = (await loadPeople(em, org, [change.replacement])).get(change.replacement)!;
+        replacement = (await loadPeople(em, [change.replacement])).get(change.replacement)!;
         request.replacement = ref(Staff, replacement.id);
-        this.outbox.enqueue(em, dutyAddedEmail(org, replacement, request.date, staff));
+        this.outbox.enqueue(em, dutyAddedEmail(replacement, request.date, staff));
       }
     }
     const approved = decision.status === 'approved';
@@ -207,12 +205,12 @@ export class CancelRequestsService {
       before: { status: 'pending' },
       after: { status: decision.status, processedAutomatically: automatically, replacementId: replacement?.id ?? null },
     });
-    this.outbox.enqueue(em, cancelDecidedEmail(org, { staff, date: request.date }, approved, automatically));
+    this.outbox.enqueue(em, cancelDecidedEmail({ staff, date: request.date }, approved, automatically));
     return replacement;
   }
 
-  private async read(org: string, id: string): Promise<CancelRequestDto> {
-    const [row] = await this.em.execute<CancelRow[]>(`${CANCEL_SELECT} where r.organization_id = ? and r.id = ?`, [org, id]);
+  private async read(id: string): Promise<CancelRequestDto> {
+    const [row] = await this.em.execute<CancelRow[]>(`${CANCEL_SELECT} where r.organization_id = ? and r.id = ?`, [TenantContext.require(), id]);
     return toCancelDto(row!);
   }
 }

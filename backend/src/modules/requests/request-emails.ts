@@ -5,19 +5,17 @@ import type { Person } from './request-people';
 
 interface Letter {
   kind: string;
-  organizationId: string;
   to: Person;
   subject: string;
   lines: string[];
 }
 
-function letter({ kind, organizationId, to, subject, lines }: Letter): NewEmail {
+function letter({ kind, to, subject, lines }: Letter): NewEmail {
   const all = [`Hello ${to.name},`, ...lines, 'You can see the whole rota in Duty Manager.'];
   return {
     kind,
     // Notices about the rota only; signing in is how the reader acts on them.
     containsAccessLink: false,
-    organizationId,
     to: to.email,
     subject,
     html: `<!doctype html><html><body style="font-family:Arial,sans-serif;line-height:1.5;color:#1f1f1f">
@@ -31,7 +29,6 @@ const decided = (approved: boolean) => (approved ? 'approved' : 'rejected');
 
 /** To the requester (and, when approved, the target) once a swap is decided. */
 export function swapDecidedEmails(
-  organizationId: string,
   swap: { requester: Person; target: Person; originalDate: string; swapDate: string; reason: string },
   approved: boolean,
   automatically: boolean,
@@ -42,7 +39,6 @@ export function swapDecidedEmails(
   const emails = [
     letter({
       kind: 'swap-decided',
-      organizationId,
       to: swap.requester,
       subject: `Swap request ${decided(approved)}: ${original}`,
       lines: approved
@@ -57,7 +53,6 @@ export function swapDecidedEmails(
     emails.push(
       letter({
         kind: 'swap-decided',
-        organizationId,
         to: swap.target,
         subject: `You are on duty on ${original}`,
         lines: [
@@ -73,7 +68,6 @@ export function swapDecidedEmails(
 
 /** To the person whose duty it is, once their cancel request is decided. */
 export function cancelDecidedEmail(
-  organizationId: string,
   request: { staff: Person; date: string },
   approved: boolean,
   automatically: boolean,
@@ -81,7 +75,6 @@ export function cancelDecidedEmail(
   const day = describeDate(request.date);
   return letter({
     kind: 'cancel-decided',
-    organizationId,
     to: request.staff,
     subject: `Cancel request ${decided(approved)}: ${day}`,
     lines: approved
@@ -91,10 +84,9 @@ export function cancelDecidedEmail(
 }
 
 /** To the person an unavailability period took off their duties. */
-export function dutiesRemovedEmail(organizationId: string, staff: Person, dates: string[], period: string): NewEmail {
+export function dutiesRemovedEmail(staff: Person, dates: string[], period: string): NewEmail {
   return letter({
     kind: 'duties-removed',
-    organizationId,
     to: staff,
     subject: dates.length === 1 ? `Duty removed: ${describeDate(dates[0]!)}` : `${dates.length} duties removed`,
     lines: [
@@ -105,11 +97,10 @@ export function dutiesRemovedEmail(organizationId: string, staff: Person, dates:
 }
 
 /** To the person auto-fill put on a duty someone else gave up. */
-export function dutyAddedEmail(organizationId: string, replacement: Person, date: string, replacing: Person): NewEmail {
+export function dutyAddedEmail(replacement: Person, date: string, replacing: Person): NewEmail {
   const day = describeDate(date);
   return letter({
     kind: 'duty-added',
-    organizationId,
     to: replacement,
     subject: `You are on duty on ${day}`,
     lines: [`You have been added to the duty rota on ${day}, in place of ${replacing.name}, who can no longer do it.`],

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { hasPermission } from '../../common/auth/roles';
+import { TenantContext } from '../../tenancy/tenant-context';
 import { ConflictException } from '@nestjs/common';
 import type { RequestStatus } from './entities/request-status';
 
@@ -34,13 +35,14 @@ export async function visibleRequests<Row extends object>(
   const mine = everyone ? '' : ` and (${query.mine})`;
   const userIds = everyone ? [] : [actor.id];
   const where = `where r.organization_id = ?${mine}`;
+  const org = TenantContext.require();
   const pending = await em.execute<Row[]>(
     `${query.select} ${where} and r.status = 'pending' order by ${query.pendingOrder}`,
-    [actor.organizationId, ...userIds],
+    [org, ...userIds],
   );
   const completed = await em.execute<Row[]>(
     `${query.select} ${where} and r.status <> 'pending' order by r.updated_at desc, r.id limit ?`,
-    [actor.organizationId, ...userIds, COMPLETED_SHOWN],
+    [org, ...userIds, COMPLETED_SHOWN],
   );
   return [...pending, ...completed];
 }

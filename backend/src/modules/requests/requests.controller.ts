@@ -150,8 +150,8 @@ export class AutoApprovalController {
   /** Whether new swaps and cancellations are approved at once, and freed slots refilled. Every member reads them (the duty dialog says what will happen). */
   @Get()
   @Authenticated('rota.view')
-  getAutoApprovalSettings(@CurrentUser() user: AuthUser): Promise<AutoApprovalSettingsDto> {
-    return this.autoApproval.get(user);
+  getAutoApprovalSettings(): Promise<AutoApprovalSettingsDto> {
+    return this.autoApproval.get();
   }
 
   /** Saves the switches given; needs the signed-in admin's own password (`code: admin_password_required` / `admin_password_incorrect`). */

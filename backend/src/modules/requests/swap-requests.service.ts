@@ -3,6 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Clock } from '../../common/clock/clock';
+import { TenantContext } from '../../tenancy/tenant-context';
 import { describeDate } from '../../common/text/dates';
 import { AuditService } from '../audit/audit.service';
 import { AvailabilityRepository } from '../availability/availability.repository';
@@ -106,22 +107,21 @@ export class SwapRequestsService {
   }
 
   async create(actor: AuthUser, dto: CreateSwapRequestDto): Promise<SwapRequestResultDto> {
-    const org = actor.organizationId;
     if (dto.requesterId === dto.targetId) {
       throw new BadRequestException('Please choose someone other than the requester to swap with');
     }
     const result = await this.em.transactional(async (em) => {
-      const people = await loadPeople(em, org, [dto.requesterId, dto.targetId]);
+      const people = await loadPeople(em, [dto.requesterId, dto.targetId]);
       const requester = people.get(dto.requesterId);
       const target = people.get(dto.targetId);
       if (!requester || !target) throw new NotFoundException('Staff member not found');
       assertActsFor(actor, requester, 'requests.decide', 'You can only ask for swaps of your own duties');
 
       const plan: SwapPlan = { requester, target, originalDate: dto.originalDate, swapDate: dto.swapDate, reason: dto.reason };
-      const days = await this.lockAndCheck(em, org, plan);
+      const days = await this.lockAndCheck(em, plan);
       const [duplicate] = await em.execute<{ id: string }[]>(
         `select id from swap_requests where organization_id = ? and requester_id = ? and original_date = ? and status = 'pending' limit 1`,
-        [org, requester.id, plan.originalDate],
+        [TenantContext.require(), requester.id, plan.originalDate],
       );
       if (duplicate) {
         throw new ConflictException(`A swap request for ${requester.name}'s duty on ${describeDate(plan.originalDate)} is already pending`);
@@ -144,12 +144,12 @@ export class SwapRequestsService {
         after: { requesterId: requester.id, targetId: target.id, originalDate: plan.originalDate, swapDate: plan.swapDate, reason: plan.reason },
       });
 
-      const { swaps: automatic } = await this.settings.autoApproval(em, org);
+      const { swaps: automatic } = await this.settings.autoApproval(em);
       if (automatic) await this.apply(em, actor, request, plan, days, 'approved', true);
       await em.flush();
       return { id: request.id, automatic, plan };
     });
-    const [request] = await this.em.execute<SwapRow[]>(`${SWAP_SELECT} where r.organization_id = ? and r.id = ?`, [org, result.id]);
+    const [request] = await this.em.execute<SwapRow[]>(`${SWAP_SELECT} where r.organization_id = ? and r.id = ?`, [TenantContext.require(), result.id]);
     const { plan } = result;
     return {
       request: toDto(request!),
@@ -163,13 +163,12 @@ export class SwapRequestsService {
 
   /** PUT {status}: approve (re-checking every rule) or reject a pending request, exactly once. */
   async decide(actor: AuthUser, id: string, decision: Decision): Promise<SwapRequestDto> {
-    const org = actor.organizationId;
     await this.em.transactional(async (em) => {
       // The row lock makes two deciders queue: the second sees the first's decision.
       const request = await em.findOne(SwapRequest, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!request) throw new NotFoundException('Swap request not found');
       if (request.status !== 'pending') throw alreadyDecided('swap', request.status);
-      const people = await loadPeople(em, org, [request.requester.id, request.target.id]);
+      const people = await loadPeople(em, [request.requester.id, request.target.id]);
       const plan: SwapPlan = {
         requester: people.get(request.requester.id)!,
         target: people.get(request.target.id)!,
@@ -177,10 +176,10 @@ export class SwapRequestsService {
         swapDate: request.swapDate,
         reason: request.reason,
       };
-      const days = decision === 'approved' ? await this.lockAndCheck(em, org, plan) : new Map<string, LockedDay>();
+      const days = decision === 'approved' ? await this.lockAndCheck(em, plan) : new Map<string, LockedDay>();
       await this.apply(em, actor, request, plan, days, decision, false);
     });
-    const [row] = await this.em.execute<SwapRow[]>(`${SWAP_SELECT} where r.organization_id = ? and r.id = ?`, [org, id]);
+    const [row] = await this.em.execute<SwapRow[]>(`${SWAP_SELECT} where r.organization_id = ? and r.id = ?`, [TenantContext.require(), id]);
     return toDto(row!);
   }
 
@@ -188,15 +187,15 @@ export class SwapRequestsService {
    * Locks the days involved and checks every rule against them (409 with the reason when one
    * fails). Returns the locked days for `apply`.
    */
-  private async lockAndCheck(em: EntityManager, org: string, plan: SwapPlan): Promise<Map<string, LockedDay>> {
+  private async lockAndCheck(em: EntityManager, plan: SwapPlan): Promise<Map<string, LockedDay>> {
     const { requester, target, originalDate, swapDate } = plan;
     const trade = swapDate !== originalDate;
-    const today = await organizationToday(em, this.clock, org);
+    const today = await organizationToday(em, this.clock);
     for (const date of trade ? [originalDate, swapDate] : [originalDate]) {
       if (date < today) throw new BadRequestException(`${describeDate(date)} has passed: only duties from today on can be swapped`);
     }
-    await this.settings.lockShared(em, org);
-    const days = await this.rota.lockDays(em, org, [originalDate, swapDate]);
+    await this.settings.lockShared(em);
+    const days = await this.rota.lockDays(em, [originalDate, swapDate]);
     const on = (person: Person, date: string) => days.get(date)?.slots.includes(person.id) ?? false;
 
     if (!on(requester, originalDate)) throw new ConflictException(`${requester.name} is not on duty on ${describeDate(originalDate)}`);
@@ -207,7 +206,7 @@ export class SwapRequestsService {
       if (!requester.isActive) throw new ConflictException(`${requester.name} is inactive and can't take over a duty`);
       if (on(requester, swapDate)) throw new ConflictException(`${requester.name} is already on duty on ${describeDate(swapDate)}`);
     }
-    const away = await this.availability.firstAway(em, org, [
+    const away = await this.availability.firstAway(em, [
       { staffId: target.id, date: originalDate },
       ...(trade ? [{ staffId: requester.id, date: swapDate }] : []),
     ]);
@@ -228,11 +227,10 @@ export class SwapRequestsService {
     decision: Decision,
     automatically: boolean,
   ): Promise<void> {
-    const org = actor.organizationId;
     if (decision === 'approved') {
-      await this.rota.replaceOnDay(em, org, days.get(plan.originalDate)!, plan.requester.id, plan.target.id);
+      await this.rota.replaceOnDay(em, days.get(plan.originalDate)!, plan.requester.id, plan.target.id);
       if (plan.swapDate !== plan.originalDate) {
-        await this.rota.replaceOnDay(em, org, days.get(plan.swapDate)!, plan.target.id, plan.requester.id);
+        await this.rota.replaceOnDay(em, days.get(plan.swapDate)!, plan.target.id, plan.requester.id);
       }
     }
     request.status = decision;
@@ -247,7 +245,7 @@ export class SwapRequestsService {
       before: { status: 'pending' },
       after: { status: decision, processedAutomatically: automatically },
     });
-    for (const email of swapDecidedEmails(org, plan, decision === 'approved', automatically)) this.outbox.enqueue(em, email);
+    for (const email of swapDecidedEmails(plan, decision === 'approved', automatically)) this.outbox.enqueue(em, email);
   }
 }
 

@@ -57,24 +57,23 @@ export class UnavailabilityService {
   ) {}
 
   async list(actor: AuthUser, staffId: string): Promise<UnavailabilityDto[]> {
-    const staff = await loadPerson(this.em, actor.organizationId, staffId);
+    const staff = await loadPerson(this.em, staffId);
     assertActsFor(actor, staff, 'unavailability.manage', OWN_ONLY);
     const periods = await this.availability.periodsOf(this.em, staffId);
     return periods.map(toDto);
   }
 
   async create(actor: AuthUser, dto: CreateUnavailabilityDto): Promise<UnavailabilityResultDto> {
-    const org = actor.organizationId;
     if (daysInSpan(dto.startDate, dto.endDate) > MAX_PERIOD_DAYS) throw new BadRequestException('An unavailability period can cover at most two years');
     const type = dto.type ?? 'annual_leave';
     const label = UNAVAILABILITY_LABELS[type];
 
     const outcome = await this.em.transactional(async (em) => {
-      const staff = await loadPerson(em, org, dto.staffId);
+      const staff = await loadPerson(em, dto.staffId);
       assertActsFor(actor, staff, 'unavailability.manage', OWN_ONLY);
       // Holding the settings row keeps bulk runs out while duties are taken off and refilled.
-      await this.settings.lockShared(em, org);
-      const overlap = await this.availability.lockOverlapping(em, org, staff.id, dto.startDate, dto.endDate);
+      await this.settings.lockShared(em);
+      const overlap = await this.availability.lockOverlapping(em, staff.id, dto.startDate, dto.endDate);
       if (overlap) {
         throw new ConflictException(
           `${staff.name} is already unavailable from ${describeDate(overlap.start)} to ${describeDate(overlap.end)} ` +
@@ -92,18 +91,18 @@ export class UnavailabilityService {
       await em.flush();
 
       // Duties that already happened stay in the record; from today on they go.
-      const today = await organizationToday(em, this.clock, org);
+      const today = await organizationToday(em, this.clock);
       const from = dto.startDate > today ? dto.startDate : today;
-      const dutyDates = from > dto.endDate ? [] : await this.rotaDays.dutyDatesOf(em, org, staff.id, from, dto.endDate);
-      const locked = await this.rota.lockDays(em, org, dutyDates);
+      const dutyDates = from > dto.endDate ? [] : await this.rotaDays.dutyDatesOf(em, staff.id, from, dto.endDate);
+      const locked = await this.rota.lockDays(em, dutyDates);
       const removals = dutyDates.flatMap((date) => {
         const day = locked.get(date);
         return day?.slots.includes(staff.id) ? [{ day, staffId: staff.id }] : [];
       });
-      const { autoFillCancellations } = await this.settings.autoApproval(em, org);
-      const changes = await this.rota.removeFromDays(em, org, removals, autoFillCancellations);
+      const { autoFillCancellations } = await this.settings.autoApproval(em);
+      const changes = await this.rota.removeFromDays(em, removals, autoFillCancellations);
 
-      const replacements = await loadPeople(em, org, changes.flatMap((c) => (c.replacement ? [c.replacement] : [])));
+      const replacements = await loadPeople(em, changes.flatMap((c) => (c.replacement ? [c.replacement] : [])));
       const now = this.clock.now();
       for (const change of changes) {
         em.create(CancelRequest, {
@@ -120,10 +119,10 @@ export class UnavailabilityService {
           decidedAt: now,
         });
         const replacement = change.replacement ? replacements.get(change.replacement) : undefined;
-        if (replacement) this.outbox.enqueue(em, dutyAddedEmail(org, replacement, change.date, staff));
+        if (replacement) this.outbox.enqueue(em, dutyAddedEmail(replacement, change.date, staff));
       }
       if (changes.length) {
-        this.outbox.enqueue(em, dutiesRemovedEmail(org, staff, changes.map((c) => c.date), `${label}, ${dto.reason}`));
+        this.outbox.enqueue(em, dutiesRemovedEmail(staff, changes.map((c) => c.date), `${label}, ${dto.reason}`));
       }
       const refilled = changes.filter((c) => c.replacement).length;
       this.audit.record(em, actor, {
@@ -158,7 +157,7 @@ export class UnavailabilityService {
     await this.em.transactional(async (em) => {
       const period = await this.availability.period(em, id);
       if (!period) throw new NotFoundException('Unavailability period not found');
-      const staff = await loadPerson(em, actor.organizationId, period.staff.id);
+      const staff = await loadPerson(em, period.staff.id);
       assertActsFor(actor, staff, 'unavailability.manage', OWN_ONLY);
       this.audit.record(em, actor, {
         kind: 'request',

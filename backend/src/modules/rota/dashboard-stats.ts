@@ -1,5 +1,6 @@
 import { addDays, mondayOf } from '../../common/clock/academic-year';
 import type { IsoDate } from '../../common/clock/clock';
+import { TenantContext } from '../../tenancy/tenant-context';
 import type { ActiveStaffCountDto, DashboardStatsDto } from './dto/stats.dto';
 
 /** The dates the dashboard counts for `today`: this week (Monday to Friday) and this month. */
@@ -67,9 +68,9 @@ export const DASHBOARD_STATS_SQL = dashboardStatsSql(false);
 /** For staff: the pending requests are their own. */
 export const DASHBOARD_STATS_OWN_SQL = dashboardStatsSql(true);
 
-/** The parameters of DASHBOARD_STATS_SQL, or with `ownUserId` of DASHBOARD_STATS_OWN_SQL. */
-export function dashboardStatsParams(organizationId: string, period: DashboardPeriod, ownUserId?: string): string[] {
-  const org = organizationId;
+/** The parameters of DASHBOARD_STATS_SQL, or with `ownUserId` of DASHBOARD_STATS_OWN_SQL, for the current organisation. */
+export function dashboardStatsParams(period: DashboardPeriod, ownUserId?: string): string[] {
+  const org = TenantContext.require();
   const { weekStart, weekEnd, monthStart, monthEnd } = period;
   const own = ownUserId === undefined ? [] : [ownUserId];
   return [org, monthStart, monthEnd, org, org, org, weekStart, weekEnd, weekStart, weekEnd, org, org, ...own, org, ...own];

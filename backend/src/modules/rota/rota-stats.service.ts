@@ -4,6 +4,7 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { hasPermission } from '../../common/auth/roles';
 import { academicYearOf, addDays, mondayOf } from '../../common/clock/academic-year';
 import { DEFAULT_DUTY_MANAGERS_PER_DAY } from '../settings/entities/system-settings.entity';
+import { TenantContext } from '../../tenancy/tenant-context';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
 import type { CurrentWeekDto } from './dto/rota.dto';
 import type { DashboardStatsDto, DutyStatisticsDto, StaffDutyStatisticsDto } from './dto/stats.dto';
@@ -26,33 +27,30 @@ export class RotaStatsService {
     private readonly settings: SystemSettingsRepository,
   ) {}
 
-  async currentWeek(actor: AuthUser): Promise<CurrentWeekDto> {
-    const org = actor.organizationId;
-    const today = await this.rota.today(org);
+  async currentWeek(): Promise<CurrentWeekDto> {
+    const today = await this.rota.today();
     const weekStart = mondayOf(today);
     const weekEnd = addDays(weekStart, 4);
     const [dutyManagersPerDay, days] = await Promise.all([
-      this.settings.dutyManagersPerDay(this.em, org),
-      this.rota.daysBetween(this.em, org, weekStart, weekEnd),
+      this.settings.dutyManagersPerDay(this.em),
+      this.rota.daysBetween(this.em, weekStart, weekEnd),
     ]);
     return { today, weekStart, weekEnd, academicYear: academicYearOf(today), dutyManagersPerDay, days };
   }
 
   async dashboard(actor: AuthUser): Promise<DashboardStatsDto> {
-    const org = actor.organizationId;
-    const period = dashboardPeriod(await this.rota.today(org));
+    const period = dashboardPeriod(await this.rota.today());
     // Staff count the requests they can see on the request pages: their own.
     const everyone = hasPermission(actor.role, 'requests.decide');
     const [row] = await this.em.execute<DashboardStatsRow[]>(
       everyone ? DASHBOARD_STATS_SQL : DASHBOARD_STATS_OWN_SQL,
-      dashboardStatsParams(org, period, everyone ? undefined : actor.id),
+      dashboardStatsParams(period, everyone ? undefined : actor.id),
     );
     return toDashboardStats(row!, period.month, DEFAULT_DUTY_MANAGERS_PER_DAY);
   }
 
-  async dutyStatistics(actor: AuthUser): Promise<DutyStatisticsDto> {
-    const org = actor.organizationId;
-    const year = academicYearOf(await this.rota.today(org));
+  async dutyStatistics(): Promise<DutyStatisticsDto> {
+    const year = academicYearOf(await this.rota.today());
     const rows = await this.em.execute<
       {
         id: string;
@@ -81,7 +79,7 @@ export class RotaStatsService {
         group by st.id
        having st.is_active or count(s.id) > 0
         order by total desc, st.name`,
-      [year.startDate, year.statisticsEndDate, org],
+      [year.startDate, year.statisticsEndDate, TenantContext.require()],
     );
     const staff: StaffDutyStatisticsDto[] = rows.map((r) => ({
       staffId: r.id,

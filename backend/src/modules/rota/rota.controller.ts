@@ -30,8 +30,8 @@ export class RotaController {
   /** The rota days from startDate to endDate (at most two years); days with nobody on duty are absent. */
   @Get('rota')
   @Authenticated('rota.view')
-  getRota(@CurrentUser() user: AuthUser, @Query() range: RotaRangeQueryDto): Promise<RotaDayDto[]> {
-    return this.rota.list(user.organizationId, range.startDate, range.endDate);
+  getRota(@Query() range: RotaRangeQueryDto): Promise<RotaDayDto[]> {
+    return this.rota.list(range.startDate, range.endDate);
   }
 
   /** Assigns the named people to a date: each to its slot when empty, else the first empty one. */
@@ -88,7 +88,7 @@ export class RotaController {
   /** Today in the organisation's time zone, its Monday-to-Friday week with the rota, and the academic year. */
   @Get('current-week')
   @Authenticated('rota.view')
-  getCurrentWeek(@CurrentUser() user: AuthUser): Promise<CurrentWeekDto> {
-    return this.stats.currentWeek(user);
+  getCurrentWeek(): Promise<CurrentWeekDto> {
+    return this.stats.currentWeek();
   }
 }

@@ -22,6 +22,6 @@ export class RotaModule implements OnModuleInit {
 
   /** Fewer duty managers per day (a settings change) removes the extra slots through the rota's owner. */
   onModuleInit(): void {
-    this.slotsPerDayReduced.register((em, org, from, slotsPerDay) => this.rota.removeSlotsAbove(em, org, from, slotsPerDay));
+    this.slotsPerDayReduced.register((em, from, slotsPerDay) => this.rota.removeSlotsAbove(em, from, slotsPerDay));
   }
 }

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { IsoDate } from '../../common/clock/clock';
+import { TenantContext } from '../../tenancy/tenant-context';
 import type { RotaDayDto } from './dto/rota.dto';
 import type { DaySlots } from './engine/rota-engine';
 import { ROTA_DAYS_SQL, type RotaSlotRow, toRotaDays } from './rota-days';
@@ -24,7 +25,8 @@ export interface DatedSlot {
  * rota service's use cases, and the settings change that removes slots above the new number,
  * call it). A day exists only while somebody is on it. Writes run inside the caller's
  * transaction, which holds the settings row (SystemSettingsRepository.lockShared/lockExclusive).
- * Triggers move a day's `updatedAt` and `revision` whenever its slots change.
+ * Triggers move a day's `updatedAt` and `revision` whenever its slots change. Every statement
+ * is on the current organisation, read from TenantContext (it throws when no context is open).
  */
 @Injectable()
 export class RotaRepository {
@@ -32,7 +34,8 @@ export class RotaRepository {
    * The rota days of `startDate`..`endDate` in the API's shape, as many slots each as `slotsPerDay`
    * gives. Outside a transaction the two reads run side by side on two pooled connections.
    */
-  async daysBetween(em: EntityManager, org: string, startDate: IsoDate, endDate: IsoDate, slotsPerDay: Promise<number>): Promise<RotaDayDto[]> {
+  async daysBetween(em: EntityManager, startDate: IsoDate, endDate: IsoDate, slotsPerDay: Promise<number>): Promise<RotaDayDto[]> {
+    const org = TenantContext.require();
     const [rows, n] = await Promise.all([em.execute<RotaSlotRow[]>(ROTA_DAYS_SQL, [org, startDate, endDate]), slotsPerDay]);
     return toRotaDays(rows, n);
   }
@@ -43,9 +46,9 @@ export class RotaRepository {
    */
   async lockDay(
     em: EntityManager,
-    org: string,
     target: { date: IsoDate; create: true } | { id: string },
   ): Promise<{ id: string; date: IsoDate; slots: { position: number; staffId: string }[] } | undefined> {
+    const org = TenantContext.require();
     const byDate = 'date' in target;
     if (byDate) {
       await em.execute(
@@ -67,7 +70,8 @@ export class RotaRepository {
   }
 
   /** Puts people into free slots of a locked day. */
-  async addToDay(em: EntityManager, org: string, day: { id: string; date: IsoDate }, placed: { staffId: string; position: number }[]): Promise<void> {
+  async addToDay(em: EntityManager, day: { id: string; date: IsoDate }, placed: { staffId: string; position: number }[]): Promise<void> {
+    const org = TenantContext.require();
     await em.execute(
       `insert into rota_slots (id, organization_id, rota_day_id, date, position, staff_id)
        select gen_random_uuid(), ?, ?, ?::date, x.position, x.staff_id
@@ -81,7 +85,8 @@ export class RotaRepository {
    * else changes those days in between. Locks are taken in date order (no deadlocks between
    * two requests touching the same two days). Dates without a rota day have no entry.
    */
-  async lockDays(em: EntityManager, org: string, dates: IsoDate[]): Promise<Map<IsoDate, LockedDay>> {
+  async lockDays(em: EntityManager, dates: IsoDate[]): Promise<Map<IsoDate, LockedDay>> {
+    const org = TenantContext.require();
     const days = new Map<IsoDate, LockedDay>();
     if (!dates.length) return days;
     const rows = await em.execute<{ id: string; date: string }[]>(
@@ -105,7 +110,8 @@ export class RotaRepository {
   }
 
   /** Who is in which slot on each date of `from`..`to` (to the end of the rota when `to` is null). */
-  async slotsFrom(em: EntityManager, org: string, from: IsoDate, to: IsoDate | null): Promise<Record<IsoDate, DaySlots>> {
+  async slotsFrom(em: EntityManager, from: IsoDate, to: IsoDate | null): Promise<Record<IsoDate, DaySlots>> {
+    const org = TenantContext.require();
     const rows = await em.execute<{ date: string; position: number; staff_id: string }[]>(
       `select to_char(date, 'YYYY-MM-DD') as date, position, staff_id from rota_slots
         where organization_id = ? and date >= ?${to ? ' and date <= ?' : ''} order by date, position`,
@@ -121,7 +127,8 @@ export class RotaRepository {
   }
 
   /** The dates of `from`..`to` on which the person is on duty, in order. */
-  async dutyDatesOf(em: EntityManager, org: string, staffId: string, from: IsoDate, to: IsoDate): Promise<IsoDate[]> {
+  async dutyDatesOf(em: EntityManager, staffId: string, from: IsoDate, to: IsoDate): Promise<IsoDate[]> {
+    const org = TenantContext.require();
     const rows = await em.execute<{ date: string }[]>(
       `select to_char(date, 'YYYY-MM-DD') as date from rota_slots
         where organization_id = ? and staff_id = ? and date between ? and ? order by date`,
@@ -131,7 +138,8 @@ export class RotaRepository {
   }
 
   /** Duties in `yearStart`..`yearEnd` outside `exceptDays`, per person and ISO weekday (1 = Monday). */
-  priorDuties(em: EntityManager, org: string, yearStart: IsoDate, yearEnd: IsoDate, exceptDays: IsoDate[]): Promise<{ staff_id: string; dow: number; n: string }[]> {
+  priorDuties(em: EntityManager, yearStart: IsoDate, yearEnd: IsoDate, exceptDays: IsoDate[]): Promise<{ staff_id: string; dow: number; n: string }[]> {
+    const org = TenantContext.require();
     return em.execute<{ staff_id: string; dow: number; n: string }[]>(
       `select staff_id, extract(isodow from date)::int as dow, count(*) as n from rota_slots
         where organization_id = ? and date between ? and ? and date <> all(?::date[])
@@ -141,12 +149,14 @@ export class RotaRepository {
   }
 
   /** Moves a duty from one person to another on a day (a swap); the slot stays the same. */
-  async replaceOnDay(em: EntityManager, org: string, dayId: string, from: string, to: string): Promise<void> {
+  async replaceOnDay(em: EntityManager, dayId: string, from: string, to: string): Promise<void> {
+    const org = TenantContext.require();
     await em.execute('update rota_slots set staff_id = ? where organization_id = ? and rota_day_id = ? and staff_id = ?', [to, org, dayId, from]);
   }
 
   /** Takes people off days. */
-  async removeFromDays(em: EntityManager, org: string, removals: { dayId: string; staffId: string }[]): Promise<void> {
+  async removeFromDays(em: EntityManager, removals: { dayId: string; staffId: string }[]): Promise<void> {
+    const org = TenantContext.require();
     if (!removals.length) return;
     await em.execute(
       `delete from rota_slots s using jsonb_to_recordset(?::jsonb) as x(day_id uuid, staff_id uuid)
@@ -156,7 +166,8 @@ export class RotaRepository {
   }
 
   /** Puts people into slots of existing days, found by date. */
-  async addByDate(em: EntityManager, org: string, slots: DatedSlot[]): Promise<void> {
+  async addByDate(em: EntityManager, slots: DatedSlot[]): Promise<void> {
+    const org = TenantContext.require();
     if (!slots.length) return;
     await em.execute(
       `insert into rota_slots (id, organization_id, rota_day_id, date, position, staff_id)
@@ -168,7 +179,8 @@ export class RotaRepository {
   }
 
   /** Deletes those of the days that nobody is on any more. */
-  async deleteEmptyDays(em: EntityManager, org: string, dayIds: string[]): Promise<void> {
+  async deleteEmptyDays(em: EntityManager, dayIds: string[]): Promise<void> {
+    const org = TenantContext.require();
     if (!dayIds.length) return;
     await em.execute(
       `delete from rota_days d where d.organization_id = ? and d.id = any(?::uuid[])
@@ -181,7 +193,8 @@ export class RotaRepository {
    * Replaces the slots of the given days in four set-based statements, whatever their number:
    * days that end up empty are deleted, the others keep their id.
    */
-  async writeDays(em: EntityManager, org: string, days: Record<IsoDate, DaySlots>): Promise<void> {
+  async writeDays(em: EntityManager, days: Record<IsoDate, DaySlots>): Promise<void> {
+    const org = TenantContext.require();
     const dates = Object.keys(days);
     if (!dates.length) return;
     const dateList = `{${dates.join(',')}}`;
@@ -196,18 +209,18 @@ export class RotaRepository {
       );
       await this.addByDate(
         em,
-        org,
         filled.flatMap((date) => days[date]!.flatMap((staffId, i) => (staffId ? [{ date, position: i + 1, staffId }] : []))),
       );
     }
-    await this.deleteEmptyDatedDays(em, org, dateList);
+    await this.deleteEmptyDatedDays(em, dateList);
   }
 
   /**
    * Removes everyone in a slot above `slotsPerDay` from `from` on (fewer duty managers per day),
    * and the days that leaves empty. Returns how many people were taken off.
    */
-  async removeSlotsAbove(em: EntityManager, org: string, from: IsoDate, slotsPerDay: number): Promise<number> {
+  async removeSlotsAbove(em: EntityManager, from: IsoDate, slotsPerDay: number): Promise<number> {
+    const org = TenantContext.require();
     const removed = await em.execute<{ id: string }[]>(
       'delete from rota_slots where organization_id = ? and date >= ? and position > ? returning id',
       [org, from, slotsPerDay],
@@ -220,7 +233,8 @@ export class RotaRepository {
     return removed.length;
   }
 
-  private async deleteEmptyDatedDays(em: EntityManager, org: string, dateList: string): Promise<void> {
+  private async deleteEmptyDatedDays(em: EntityManager, dateList: string): Promise<void> {
+    const org = TenantContext.require();
     await em.execute(
       `delete from rota_days d where d.organization_id = ? and d.date = any(?::date[])
           and not exists (select 1 from rota_slots s where s.rota_day_id = d.id and s.organization_id = d.organization_id)`,

@@ -7,6 +7,7 @@ import { AuditService } from '../audit/audit.service';
 import { HOLIDAY_TYPE_LABELS, type HolidayType } from '../holidays/entities/holiday.entity';
 import { AvailabilityRepository } from '../availability/availability.repository';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
+import { TenantContext } from '../../tenancy/tenant-context';
 import { organizationToday } from '../tenants/organization-today';
 import type { BulkRotaResultDto, CreateRotaDayDto, RotaDayDto, UpdateRotaDayDto } from './dto/rota.dto';
 import { type DaySlots, type EngineMode, isWeekday, planRota, type Unavailability } from './engine/rota-engine';
@@ -38,20 +39,20 @@ export class RotaService {
     private readonly rota: RotaRepository,
   ) {}
 
-  /** Today in the organisation's time zone. */
-  async today(organizationId: string, em: EntityManager = this.em): Promise<IsoDate> {
-    return organizationToday(em, this.clock, organizationId);
+  /** Today in the current organisation's time zone. */
+  async today(em: EntityManager = this.em): Promise<IsoDate> {
+    return organizationToday(em, this.clock);
   }
 
-  async list(organizationId: string, startDate: IsoDate, endDate: IsoDate): Promise<RotaDayDto[]> {
+  async list(startDate: IsoDate, endDate: IsoDate): Promise<RotaDayDto[]> {
     if (daysInSpan(startDate, endDate) > MAX_RANGE_DAYS) {
       throw new BadRequestException('The date range can cover at most two years; ask for a shorter period');
     }
-    return this.daysBetween(this.em, organizationId, startDate, endDate);
+    return this.daysBetween(this.em, startDate, endDate);
   }
 
-  async daysBetween(em: EntityManager, organizationId: string, startDate: IsoDate, endDate: IsoDate): Promise<RotaDayDto[]> {
-    return this.rota.daysBetween(em, organizationId, startDate, endDate, this.settings.dutyManagersPerDay(em, organizationId));
+  async daysBetween(em: EntityManager, startDate: IsoDate, endDate: IsoDate): Promise<RotaDayDto[]> {
+    return this.rota.daysBetween(em, startDate, endDate, this.settings.dutyManagersPerDay(em));
   }
 
   /** POST /api/rota: puts the named people on `date`, creating its rota day when needed. */
@@ -82,10 +83,9 @@ export class RotaService {
       throw new BadRequestException('Duties are assigned on weekdays only (Monday to Friday)');
     }
 
-    const org = actor.organizationId;
     return this.em.transactional(async (em) => {
-      const slotsPerDay = await this.settings.lockShared(em, org);
-      const day = await this.rota.lockDay(em, org, isCreate ? { date: target.date, create: true } : { id: target.id });
+      const slotsPerDay = await this.settings.lockShared(em);
+      const day = await this.rota.lockDay(em, isCreate ? { date: target.date, create: true } : { id: target.id });
       // Another organisation's day is invisible: 404, not 403.
       if (!day) throw new NotFoundException('Rota day not found');
 
@@ -94,9 +94,9 @@ export class RotaService {
       // POST names only people to add; PUT repeats the people already there (docs/product.md#assigning-by-hand).
       if (isCreate && named.some((n) => onDay.has(n.staffId))) throw duplicateAssignment();
       const additions = named.filter((n) => !onDay.has(n.staffId));
-      if (additions.length === 0) return this.day(em, org, day.date, slotsPerDay);
+      if (additions.length === 0) return this.day(em, day.date, slotsPerDay);
 
-      await this.checkAssignable(em, org, day.date, additions.map((a) => a.staffId));
+      await this.checkAssignable(em, day.date, additions.map((a) => a.staffId));
 
       const occupied = new Set(current.map((c) => c.position));
       const placed: { staffId: string; position: number }[] = [];
@@ -108,11 +108,11 @@ export class RotaService {
         placed.push({ staffId: addition.staffId, position });
       }
       try {
-        await this.rota.addToDay(em, org, day, placed);
+        await this.rota.addToDay(em, day, placed);
       } catch (error) {
         throw this.slotConflict(error, slotsPerDay);
       }
-      const result = await this.day(em, org, day.date, slotsPerDay);
+      const result = await this.day(em, day.date, slotsPerDay);
       const names = placed.map((p) => result.slots[p.position - 1]?.staff?.name ?? p.staffId);
       this.audit.record(em, actor, {
         kind: 'rota',
@@ -129,7 +129,8 @@ export class RotaService {
    * Only active staff of this organisation, on a day that is not a holiday. (Weekends are refused
    * before a day is created, and only POST creates days.)
    */
-  private async checkAssignable(em: EntityManager, org: string, date: IsoDate, staffIds: string[]): Promise<void> {
+  private async checkAssignable(em: EntityManager, date: IsoDate, staffIds: string[]): Promise<void> {
+    const org = TenantContext.require();
     const [holiday] = await em.execute<{ name: string; type: string }[]>(
       'select name, type from holidays where organization_id = ? and ? between start_date and end_date order by start_date limit 1',
       [org, date],
@@ -146,7 +147,7 @@ export class RotaService {
     if (staff.length !== staffIds.length) throw new NotFoundException('Staff member not found');
     const inactive = staff.find((s) => !s.is_active);
     if (inactive) throw new ConflictException(`${inactive.name} is inactive and can't be put on duty`);
-    const away = await this.availability.firstAway(em, org, staffIds.map((staffId) => ({ staffId, date })));
+    const away = await this.availability.firstAway(em, staffIds.map((staffId) => ({ staffId, date })));
     if (away) {
       const name = staff.find((s) => s.id === away.staffId)!.name;
       throw new ConflictException({ message: `${name} is unavailable on ${date} and can't be put on duty`, code: 'unavailable' });
@@ -161,8 +162,8 @@ export class RotaService {
     return error;
   }
 
-  private async day(em: EntityManager, org: string, date: IsoDate, slotsPerDay: number): Promise<RotaDayDto> {
-    return (await this.rota.daysBetween(em, org, date, date, Promise.resolve(slotsPerDay)))[0]!;
+  private async day(em: EntityManager, date: IsoDate, slotsPerDay: number): Promise<RotaDayDto> {
+    return (await this.rota.daysBetween(em, date, date, Promise.resolve(slotsPerDay)))[0]!;
   }
 
   /**
@@ -172,10 +173,9 @@ export class RotaService {
    * changes and hand assignments of the same organisation never interleave.
    */
   async bulk(actor: AuthUser, tool: BulkTool, endDate?: IsoDate): Promise<BulkRotaResultDto> {
-    const org = actor.organizationId;
     return this.em.transactional(async (em) => {
-      const slotsPerDay = await this.settings.lockExclusive(em, org);
-      const today = await this.today(org, em);
+      const slotsPerDay = await this.settings.lockExclusive(em);
+      const today = await this.today(em);
       const year = academicYearOf(today);
       const from = tool === 'clear' ? today : addDays(today, 1);
       const to = tool === 'clear' ? null : (endDate ?? year.endDate);
@@ -184,11 +184,11 @@ export class RotaService {
         throw new BadRequestException('The end date can be at most two years ahead');
       }
 
-      const existing = await this.rota.slotsFrom(em, org, from, to);
+      const existing = await this.rota.slotsFrom(em, from, to);
 
       const target: Record<IsoDate, DaySlots> = {};
       if (tool !== 'clear') {
-        const planned = await this.plan(em, org, { mode: tool, slotsPerDay, year, days: datesBetween(from, to!), existing });
+        const planned = await this.plan(em, { mode: tool, slotsPerDay, year, days: datesBetween(from, to!), existing });
         for (const date of Object.keys(existing)) target[date] = tool === 'fill' ? existing[date]! : [];
         Object.assign(target, planned);
       }
@@ -207,7 +207,7 @@ export class RotaService {
           changed[date] = after;
         }
       }
-      await this.rota.writeDays(em, org, changed);
+      await this.rota.writeDays(em, changed);
 
       const unfilledSlots =
         tool === 'clear' ? 0 : Object.values(target).reduce((n, slots) => n + slots.filter((s) => s === null).length, 0);
@@ -236,7 +236,6 @@ export class RotaService {
    */
   private async plan(
     em: EntityManager,
-    org: string,
     request: {
       mode: EngineMode;
       slotsPerDay: number;
@@ -251,6 +250,7 @@ export class RotaService {
     if (!days.length) return {};
     const first = days.reduce((a, b) => (a < b ? a : b));
     const last = days.reduce((a, b) => (a > b ? a : b));
+    const org = TenantContext.require();
     // One after the other: they share the transaction's connection.
     const staff = await em.execute<{ id: string; is_teaching: boolean; is_active: boolean }[]>(
       'select id, is_teaching, is_active from staff where organization_id = ? order by id',
@@ -261,7 +261,7 @@ export class RotaService {
         where organization_id = ? and end_date >= ? and start_date <= ?`,
       [org, first, last],
     );
-    const away = await this.availability.awayBetween(em, org, first, last);
+    const away = await this.availability.awayBetween(em, first, last);
     // Someone whose cancellation of a day was approved said they can't do that day: no engine
     // run puts them back on it (a later backfill or bulk fill would otherwise pick them first,
     // having one duty fewer).
@@ -271,7 +271,7 @@ export class RotaService {
       [org, first, last],
     );
     // Duties this academic year outside the planned days, per person and weekday.
-    const prior = await this.rota.priorDuties(em, org, year.startDate, year.endDate, days);
+    const prior = await this.rota.priorDuties(em, year.startDate, year.endDate, days);
     const priorCounts: Record<string, number> = {};
     const priorWeekdayCounts: Record<string, number[]> = {};
     for (const row of prior) {
@@ -295,14 +295,14 @@ export class RotaService {
   }
 
   /** The rota days of `dates`, locked until the transaction ends (RotaRepository.lockDays). */
-  lockDays(em: EntityManager, org: string, dates: IsoDate[]): Promise<Map<IsoDate, LockedDay>> {
-    return this.rota.lockDays(em, org, dates);
+  lockDays(em: EntityManager, dates: IsoDate[]): Promise<Map<IsoDate, LockedDay>> {
+    return this.rota.lockDays(em, dates);
   }
 
   /** Moves a duty from one person to another on a locked day (a swap); the slot stays the same. */
-  async replaceOnDay(em: EntityManager, org: string, day: LockedDay, from: string, to: string): Promise<void> {
+  async replaceOnDay(em: EntityManager, day: LockedDay, from: string, to: string): Promise<void> {
     try {
-      await this.rota.replaceOnDay(em, org, day.id, from, to);
+      await this.rota.replaceOnDay(em, day.id, from, to);
     } catch (error) {
       throw this.slotConflict(error, day.slots.length);
     }
@@ -317,19 +317,18 @@ export class RotaService {
    */
   async removeFromDays(
     em: EntityManager,
-    org: string,
     removals: { day: LockedDay; staffId: string }[],
     refill: boolean,
   ): Promise<{ date: IsoDate; position: number; removed: string; replacement: string | null }[]> {
     if (!removals.length) return [];
-    const slotsPerDay = await this.settings.lockShared(em, org);
+    const slotsPerDay = await this.settings.lockShared(em);
     const freed = removals.map(({ day, staffId }) => {
       const index = day.slots.indexOf(staffId);
       if (index < 0) throw new Error(`${staffId} is not on ${day.date}`);
       day.slots[index] = null;
       return { day, index, staffId };
     });
-    await this.rota.removeFromDays(em, org, freed.map((f) => ({ dayId: f.day.id, staffId: f.staffId })));
+    await this.rota.removeFromDays(em, freed.map((f) => ({ dayId: f.day.id, staffId: f.staffId })));
 
     let planned: Record<IsoDate, DaySlots> = {};
     if (refill) {
@@ -339,10 +338,10 @@ export class RotaService {
         (fillable[f.day.date] ??= []).push(f.index);
         existing[f.day.date] = f.day.slots;
       }
-      planned = await this.plan(em, org, {
+      planned = await this.plan(em, {
         mode: 'fill',
         slotsPerDay,
-        year: academicYearOf(await this.today(org, em)),
+        year: academicYearOf(await this.today(em)),
         days: Object.keys(existing),
         existing,
         fillable,
@@ -356,10 +355,9 @@ export class RotaService {
     });
     await this.rota.addByDate(
       em,
-      org,
       result.flatMap((r) => (r.replacement !== null ? [{ date: r.date, position: r.position, staffId: r.replacement }] : [])),
     );
-    await this.rota.deleteEmptyDays(em, org, freed.map((f) => f.day.id));
+    await this.rota.deleteEmptyDays(em, freed.map((f) => f.day.id));
     return result;
   }
 }

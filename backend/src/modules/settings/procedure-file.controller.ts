@@ -85,8 +85,8 @@ export class ProcedureFileController {
   @Authenticated('rota.view')
   @ApiProduces('application/pdf', 'application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document')
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' }, description: 'The document.' })
-  async getProcedureFile(@CurrentUser() user: AuthUser): Promise<StreamableFile> {
-    return download(await this.files.read(user.organizationId));
+  async getProcedureFile(): Promise<StreamableFile> {
+    return download(await this.files.read());
   }
 
   /** A link to the document that works for 15 minutes without a header, to open in a new tab. */

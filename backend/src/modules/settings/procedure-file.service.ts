@@ -4,6 +4,7 @@ import { Injectable, NotFoundException, UnauthorizedException } from '@nestjs/co
 import type { AuthUser } from '../../common/auth/auth-user';
 import { JwtSecret } from '../../common/auth/jwt-secret.token';
 import { Clock } from '../../common/clock/clock';
+import { TenantContext } from '../../tenancy/tenant-context';
 import { AuditService } from '../audit/audit.service';
 import type { ProcedureFileKind } from './entities/procedure-file.entity';
 import { checkProcedureFile } from './procedure-file';
@@ -53,35 +54,34 @@ export class ProcedureFileService {
   async upload(actor: AuthUser, originalName: string, content: Buffer) {
     const { fileName, kind } = await checkProcedureFile(originalName, content);
     const sha256 = createHash('sha256').update(content).digest('hex');
+    const org = TenantContext.require();
     await this.em.transactional(async (em) => {
-      await this.systemSettings.lockExclusive(em, actor.organizationId);
-      const [previous] = await em.execute<{ file_name: string }[]>('select file_name from procedure_files where organization_id = ?', [
-        actor.organizationId,
-      ]);
-      await em.execute('delete from procedure_files where organization_id = ?', [actor.organizationId]);
+      await this.systemSettings.lockExclusive(em);
+      const [previous] = await em.execute<{ file_name: string }[]>('select file_name from procedure_files where organization_id = ?', [org]);
+      await em.execute('delete from procedure_files where organization_id = ?', [org]);
       await em.execute(
         `insert into procedure_files (id, organization_id, file_name, kind, size, sha256, content, uploaded_by_id)
          values (gen_random_uuid(), ?, ?, ?, ?, ?, ?, ?)`,
-        [actor.organizationId, fileName, kind, content.length, sha256, content, actor.id],
+        [org, fileName, kind, content.length, sha256, content, actor.id],
       );
-      await this.systemSettings.saveProcedureFileLink(em, actor.organizationId, PROCEDURE_FILE_PATH, fileName);
+      await this.systemSettings.saveProcedureFileLink(em, PROCEDURE_FILE_PATH, fileName);
       this.audit.record(em, actor, {
         kind: 'settings',
         action: 'settings.procedure-file',
-        entityId: actor.organizationId,
+        entityId: org,
         summary: previous ? `Replaced the procedure document “${previous.file_name}” with “${fileName}”` : `Uploaded the procedure document “${fileName}”`,
         before: previous ? { procedureFileName: previous.file_name } : undefined,
         after: { procedureFileName: fileName, size: content.length, sha256 },
       });
     });
-    return this.settings.get(actor);
+    return this.settings.get();
   }
 
-  /** The document, for a signed-in member of its organisation. */
-  async read(organizationId: string): Promise<StoredProcedureFile & { id: string }> {
+  /** The current organisation's document, for a signed-in member (or a download ticket's holder). */
+  async read(): Promise<StoredProcedureFile & { id: string }> {
     const [row] = await this.em.execute<{ id: string; file_name: string; kind: ProcedureFileKind; content: Buffer; sha256: string }[]>(
       'select id, file_name, kind, content, sha256 from procedure_files where organization_id = ?',
-      [organizationId],
+      [TenantContext.require()],
     );
     if (!row) throw new NotFoundException(NO_DOCUMENT);
     return { id: row.id, fileName: row.file_name, kind: row.kind, content: row.content, sha256: row.sha256 };
@@ -92,15 +92,16 @@ export class ProcedureFileService {
    * new tab (which sends no Authorization header).
    */
   async link(actor: AuthUser): Promise<{ url: string; expiresAt: Date }> {
-    const [row] = await this.em.execute<{ id: string }[]>('select id from procedure_files where organization_id = ?', [actor.organizationId]);
+    const org = TenantContext.require();
+    const [row] = await this.em.execute<{ id: string }[]>('select id from procedure_files where organization_id = ?', [org]);
     if (!row) throw new NotFoundException(NO_DOCUMENT);
     const [user] = await this.em.execute<{ token_version: number }[]>(
       'select token_version from users where id = ? and organization_id = ?',
-      [actor.id, actor.organizationId],
+      [actor.id, org],
     );
     if (!user) throw new UnauthorizedException(LINK_EXPIRED);
     const expires = Math.floor(this.clock.now().getTime() / 1000) + LINK_SECONDS;
-    const ticket: Ticket = { o: actor.organizationId, f: row.id, u: actor.id, v: user.token_version, e: expires };
+    const ticket: Ticket = { o: org, f: row.id, u: actor.id, v: user.token_version, e: expires };
     const body = Buffer.from(JSON.stringify(ticket)).toString('base64url');
     const token = `${body}.${this.sign(body)}`;
     return { url: `${PROCEDURE_FILE_PATH}/download?ticket=${token}`, expiresAt: new Date(expires * 1000) };
@@ -120,7 +121,8 @@ export class ProcedureFileService {
       [ticket.v, ticket.u, ticket.o],
     );
     if (!user?.ok) throw new UnauthorizedException(LINK_EXPIRED);
-    const file = await this.read(ticket.o).catch(() => undefined);
+    // A ticket is the request's only credential: the organisation it names becomes the context.
+    const file = await TenantContext.run(ticket.o, () => this.read()).catch(() => undefined);
     if (!file || file.id !== ticket.f) throw new UnauthorizedException(LINK_EXPIRED);
     return file;
   }

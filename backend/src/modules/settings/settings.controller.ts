@@ -13,8 +13,8 @@ export class SettingsController {
   /** The organisation's settings; every member reads them (the rota views need the slot count). */
   @Get()
   @Authenticated('rota.view')
-  getSystemSettings(@CurrentUser() user: AuthUser): Promise<SystemSettingsDto> {
-    return this.settings.get(user);
+  getSystemSettings(): Promise<SystemSettingsDto> {
+    return this.settings.get();
   }
 
   /** Changes the settings given; admins only ("You don't have permission to change system settings"). */

@@ -4,6 +4,7 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { addDays } from '../../common/clock/academic-year';
 import { Clock } from '../../common/clock/clock';
 import { plural } from '../../common/text/plural';
+import { TenantContext } from '../../tenancy/tenant-context';
 import { AuditService } from '../audit/audit.service';
 import { organizationToday } from '../tenants/organization-today';
 import { FILE_FIELDS_MESSAGE, type SystemSettingsDto, type SystemSettingsUpdateResultDto, type UpdateSystemSettingsDto } from './dto/system-settings.dto';
@@ -21,15 +22,15 @@ export class SettingsService {
     private readonly clock: Clock,
   ) {}
 
-  async get(actor: AuthUser): Promise<SystemSettingsDto> {
-    return this.read(this.em, actor.organizationId);
+  async get(): Promise<SystemSettingsDto> {
+    return this.read(this.em);
   }
 
-  private async read(em: EntityManager, organizationId: string): Promise<SystemSettingsDto> {
-    const general = await this.settings.general(em, organizationId);
+  private async read(em: EntityManager): Promise<SystemSettingsDto> {
+    const general = await this.settings.general(em);
     const [file] = await em.execute<{ file_name: string; kind: 'pdf' | 'doc' | 'docx'; size: number; created_at: Date }[]>(
       'select file_name, kind, size, created_at from procedure_files where organization_id = ?',
-      [organizationId],
+      [TenantContext.require()],
     );
     return {
       ...general,
@@ -47,8 +48,8 @@ export class SettingsService {
     const title = dto.instructionsTitle ?? before.instructionsTitle;
     const content = dto.instructionsContent ?? before.instructionsContent;
     if (title === before.instructionsTitle && content === before.instructionsContent && !removeFile) return;
-    await this.settings.saveInstructions(em, actor.organizationId, title, content, removeFile);
-    if (removeFile) await em.execute('delete from procedure_files where organization_id = ?', [actor.organizationId]);
+    await this.settings.saveInstructions(em, title, content, removeFile);
+    if (removeFile) await em.execute('delete from procedure_files where organization_id = ?', [TenantContext.require()]);
     const changed = [
       title !== before.instructionsTitle && 'title',
       content !== before.instructionsContent && 'text',
@@ -57,7 +58,7 @@ export class SettingsService {
     this.audit.record(em, actor, {
       kind: 'settings',
       action: 'settings.instructions',
-      entityId: actor.organizationId,
+      entityId: TenantContext.require(),
       summary: `Updated the instructions (${changed.join(', ')})`,
       before: { instructionsTitle: before.instructionsTitle, contentLength: before.instructionsContent.length, procedureFileName: before.procedureFileName },
       after: { instructionsTitle: title, contentLength: content.length, procedureFileName: removeFile ? null : before.procedureFileName },
@@ -71,20 +72,20 @@ export class SettingsService {
    */
   async update(actor: AuthUser, dto: UpdateSystemSettingsDto): Promise<SystemSettingsUpdateResultDto> {
     return this.em.transactional(async (em) => {
-      const before = await this.settings.lockExclusive(em, actor.organizationId);
-      await this.saveInstructions(em, actor, dto, await this.read(em, actor.organizationId));
+      const before = await this.settings.lockExclusive(em);
+      await this.saveInstructions(em, actor, dto, await this.read(em));
       const after = dto.dutyManagersPerDay ?? before;
       let removedSlots = 0;
       if (after !== before) {
-        await this.settings.saveDutyManagersPerDay(em, actor.organizationId, after);
+        await this.settings.saveDutyManagersPerDay(em, after);
         if (after < before) {
-          const tomorrow = addDays(await organizationToday(em, this.clock, actor.organizationId), 1);
-          removedSlots = await this.slotsReduced.removeSlotsAbove(em, actor.organizationId, tomorrow, after);
+          const tomorrow = addDays(await organizationToday(em, this.clock), 1);
+          removedSlots = await this.slotsReduced.removeSlotsAbove(em, tomorrow, after);
         }
         this.audit.record(em, actor, {
           kind: 'settings',
           action: 'settings.duty-managers-per-day',
-          entityId: actor.organizationId,
+          entityId: TenantContext.require(),
           summary:
             `Set duty managers per day to ${after}` +
             (removedSlots ? ` (removed ${plural(removedSlots, 'future assignment')} from the extra slots)` : ''),
@@ -92,7 +93,7 @@ export class SettingsService {
           after: { dutyManagersPerDay: after, removedSlots },
         });
       }
-      return { ...(await this.read(em, actor.organizationId)), removedSlots };
+      return { ...(await this.read(em)), removedSlots };
     });
   }
 }

@@ -2,8 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { IsoDate } from '../../common/clock/clock';
 
-/** Takes everyone in a slot above `slotsPerDay` off the rota from `from` on; returns how many. */
-export type RemoveSlotsAbove = (em: EntityManager, organizationId: string, from: IsoDate, slotsPerDay: number) => Promise<number>;
+/** Takes everyone in a slot above `slotsPerDay` off the current organisation's rota from `from` on; returns how many. */
+export type RemoveSlotsAbove = (em: EntityManager, from: IsoDate, slotsPerDay: number) => Promise<number>;
 
 /**
  * What a smaller number of duty managers per day does to the rota. The rota owns its tables and
@@ -19,8 +19,8 @@ export class SlotsPerDayReduced {
     this.remover = remover;
   }
 
-  removeSlotsAbove(em: EntityManager, organizationId: string, from: IsoDate, slotsPerDay: number): Promise<number> {
+  removeSlotsAbove(em: EntityManager, from: IsoDate, slotsPerDay: number): Promise<number> {
     if (!this.remover) throw new Error('No rota module registered to remove slots (RotaModule not imported?)');
-    return this.remover(em, organizationId, from, slotsPerDay);
+    return this.remover(em, from, slotsPerDay);
   }
 }

@@ -123,7 +123,7 @@ export class StaffService {
       if (dto.email !== undefined && dto.email !== staff.email) {
         if (await em.count(Staff, { email: dto.email, id: { $ne: staff.id } })) throw new ConflictException(STAFF_EXISTS);
         if (user) {
-          const organization = await em.findOneOrFail(Organization, { id: actor.organizationId });
+          const organization = await em.findOneOrFail(Organization, { id: TenantContext.require() });
           emailPending = (await this.accounts.changeEmail(em, actor, user, dto.email, organization)).pending;
         }
       }
@@ -247,7 +247,7 @@ export class StaffService {
   }
 
   private async invite(em: EntityManager, staff: Staff, actor: AuthUser): Promise<void> {
-    const organization = await em.findOneOrFail(Organization, { id: actor.organizationId });
+    const organization = await em.findOneOrFail(Organization, { id: TenantContext.require() });
     const { user } = await this.invitations.invite(
       em,
       { name: staff.name, email: staff.email, isActive: staff.isActive, user: staff.user?.getEntity() },
