@@ -4,9 +4,10 @@ import { useMemo, type ReactNode } from 'react';
 
 import { useGetHolidaysQuery, type HolidayDto } from '@/features/holidays/api';
 import { getServerMessage } from '@/shared/api/errors';
+import { daySlots } from '@/shared/lib/rota-day';
 
 import { useGetCurrentWeekQuery, useGetRotaQuery, type RotaDayDto } from '../api';
-import { daysByDate, daySlots, holidayTypeLabel } from '../lib/rota-calendar';
+import { daysByDate, holidayTypeLabel } from '../lib/rota-calendar';
 import { SlotButton } from './slot-button';
 
 export interface DateRange {
