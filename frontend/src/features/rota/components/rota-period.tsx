@@ -77,7 +77,10 @@ interface DaySlotButtonsProps {
   date: string;
   day: RotaDayDto | undefined;
   perDay: number;
-  /** What an empty slot reads ("Click to assign" on the month, "Unknown" on the week). */
+  /**
+   * What an empty slot reads: "Click to assign" on the month and "Unknown" on the week to whoever
+   * may change the rota, "Unfilled" on both to anyone else.
+   */
   emptyText: string;
   onSlot: (date: string, position: number) => void;
 }

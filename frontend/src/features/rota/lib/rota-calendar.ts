@@ -13,10 +13,18 @@ import { daySlots, peopleOnDuty } from '@/shared/lib/rota-day';
 
 import type { RotaDayDto } from '../api';
 
-/** What an empty slot reads in the month grid (docs/product.md#screens). */
+/** What an empty slot reads in the month grid to whoever may change the rota (docs/product.md#screens). */
 export const CLICK_TO_ASSIGN = 'Click to assign';
-/** What an empty slot reads on the weekly rota of an assigned day (docs/product.md#screens). */
+/**
+ * What an empty slot reads on the weekly rota of an assigned day to whoever may change the rota
+ * (docs/product.md#screens).
+ */
 export const UNKNOWN_PERSON = 'Unknown';
+/**
+ * What an empty slot reads, in the month and the week, to someone who may not change the rota:
+ * nothing there is theirs to assign (docs/product.md#assigning-by-hand).
+ */
+export const UNFILLED = 'Unfilled';
 
 /** "Duty Manager 1", "Duty Manager 2", … (docs/product.md#screens). */
 export function slotLabel(position: number): string {
