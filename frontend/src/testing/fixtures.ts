@@ -80,7 +80,11 @@ export function staffMember(id: string, name: string, overrides: Partial<StaffDt
   };
 }
 
-/** A rota day with these people in slots 1, 2, … (null for an empty slot). */
+/**
+ * A rota day as the server sends it: these people in slots 1, 2, … (null for an empty slot), and
+ * the two-slot fields repeating slots 1 and 2. The screens read `slots` only
+ * (src/shared/lib/rota-day.ts).
+ */
 export function rotaDay(
   date: string,
   people: (RotaPersonDto | null)[],

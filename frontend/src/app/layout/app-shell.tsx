@@ -26,30 +26,31 @@ export function AppShell() {
   );
 
   return (
-    <PageFrame
-      header={
-        <>
-          <Typography.Text className="app-shell__organization">
-            {current?.organization.name ?? 'Loading...'}
-          </Typography.Text>
-          <Flex align="center" gap="middle" wrap className="app-shell__actions">
-            <Link to="/help" className="app-shell__link">
-              Help
-            </Link>
-            <Tag color="blue" title="Your role" className="app-shell__role">
-              {roleLabel(current?.user.role)}
-            </Tag>
-            <Button ghost icon={<LogoutOutlined aria-hidden />} onClick={() => logout()}>
-              Logout
-            </Button>
-          </Flex>
-        </>
-      }
-      nav={<MainNav />}
-    >
-      <AccessContext value={access}>
+    // Around the whole frame: the navigation bar lists pages by the same access as the pages.
+    <AccessContext value={access}>
+      <PageFrame
+        header={
+          <>
+            <Typography.Text className="app-shell__organization">
+              {current?.organization.name ?? 'Loading...'}
+            </Typography.Text>
+            <Flex align="center" gap="middle" wrap className="app-shell__actions">
+              <Link to="/help" className="app-shell__link">
+                Help
+              </Link>
+              <Tag color="blue" title="Your role" className="app-shell__role">
+                {roleLabel(current?.user.role)}
+              </Tag>
+              <Button ghost icon={<LogoutOutlined aria-hidden />} onClick={() => logout()}>
+                Logout
+              </Button>
+            </Flex>
+          </>
+        }
+        nav={<MainNav />}
+      >
         <Outlet />
-      </AccessContext>
-    </PageFrame>
+      </PageFrame>
+    </AccessContext>
   );
 }

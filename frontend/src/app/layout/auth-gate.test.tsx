@@ -264,6 +264,35 @@ describe('auth gate', () => {
       expect(within(nav).getByRole('menuitem', { name: 'Admin' })).toBeInTheDocument();
     });
 
+    it.each([
+      ['manager', true],
+      ['staff', false],
+    ] as const)(
+      'lists Admin in the navigation of a %s only if they may open it (%s)',
+      async (role, listed) => {
+        storeToken();
+        stubFetch({ 'GET /api/auth/user': { body: currentUser({ user: { role } }) } });
+        renderApp('/');
+
+        const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+        await within(nav).findByRole('link', { name: 'Dashboard' });
+        const names = within(nav)
+          .getAllByRole('link')
+          .map((link) => link.textContent);
+        expect(names.slice(0, 8)).toEqual([
+          'Dashboard',
+          'Weekly Rota',
+          'Statistics',
+          'Holidays',
+          'Swap Requests',
+          'Cancel Requests',
+          'My Rota',
+          'Instructions',
+        ]);
+        expect(names.includes('Admin')).toBe(listed);
+      },
+    );
+
     it('stays signed in when a later check of the user fails for another reason', async () => {
       storeToken();
       const fetchMock = stubFetch({

@@ -1,8 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { autoApproval, currentUser, currentWeek } from '@/testing/fixtures';
+import { ADMIN_PANEL_PERMISSIONS, accessFor, ROLES } from '@/shared/auth/access';
+import { autoApproval, currentUser, currentWeek, staffMember } from '@/testing/fixtures';
 import { callCount, renderApp, storeToken, stubFetch } from '@/testing/test-utils';
+
+import { ADMIN_PANEL_SECTIONS } from './admin-panel-page';
 
 const SECTIONS = [
   'Duty Manager Settings',
@@ -62,27 +65,84 @@ describe('Admin Panel', () => {
     );
   });
 
-  it.each([['staff'], ['manager']])(
-    'shows a %s user the Access Denied card instead',
-    async (role) => {
-      storeToken();
-      const fetchMock = stubFetch({
-        'GET /api/auth/user': { body: currentUser({ user: { role: role as 'staff' } }) },
-      });
+  it('shows a manager Rota Management and Staff Management, and none of the settings', async () => {
+    storeToken();
+    const fetchMock = stubFetch({
+      'GET /api/auth/user': { body: currentUser({ user: { role: 'manager' } }) },
+      'GET /api/staff': { body: [staffMember('s-1', 'Ann Lee', { role: 'staff' })] },
+      'GET /api/current-week': { body: currentWeek() },
+    });
 
-      renderApp('/staff');
+    renderApp('/staff');
 
-      const card = await screen.findByRole('region', { name: 'Access Denied' });
-      expect(
-        within(card).getByText("You don't have administrator permissions to access this section."),
-      ).toBeInTheDocument();
-      expect(
-        within(card).getByText(
-          'Contact your system administrator if you need access to these features.',
-        ),
-      ).toBeInTheDocument();
-      expect(screen.queryByRole('heading', { name: 'Staff Management' })).not.toBeInTheDocument();
-      expect(callCount(fetchMock, 'GET /api/staff')).toBe(0);
-    },
-  );
+    const main = await screen.findByRole('main');
+    expect(
+      await within(main).findByRole('heading', { level: 1, name: 'Admin Panel' }),
+    ).toBeInTheDocument();
+    expect(
+      within(main)
+        .getAllByRole('heading', { level: 2 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Rota Management', 'Staff Management']);
+    expect(screen.queryByRole('region', { name: 'Access Denied' })).not.toBeInTheDocument();
+    expect(within(main).getByRole('button', { name: 'Fill Unassigned Dates' })).toBeInTheDocument();
+    const staff = within(main).getByRole('region', { name: 'Staff Management' });
+    expect(await within(staff).findByRole('cell', { name: 'Ann Lee' })).toBeInTheDocument();
+    expect(within(staff).getByRole('button', { name: 'Add Staff Member' })).toBeInTheDocument();
+    // Roles are the admins' to change: the manager reads Ann's, with nothing to pick.
+    expect(within(staff).getByRole('cell', { name: 'Staff' })).toBeInTheDocument();
+    expect(within(staff).queryByRole('combobox', { name: 'Role for Ann Lee' })).toBeNull();
+    expect(within(main).getByRole('link', { name: 'Activity log' })).toBeInTheDocument();
+    // No settings card, so none of their data is asked for.
+    for (const request of [
+      'GET /api/auto-approval-settings',
+      'GET /api/email-reminder-settings',
+      'GET /api/email-deliveries',
+      'GET /api/email-template',
+    ]) {
+      expect(callCount(fetchMock, request)).toBe(0);
+    }
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'Admin' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  it('shows a staff user the Access Denied card instead', async () => {
+    storeToken();
+    const fetchMock = stubFetch({
+      'GET /api/auth/user': { body: currentUser({ user: { role: 'staff' } }) },
+    });
+
+    renderApp('/staff');
+
+    const card = await screen.findByRole('region', { name: 'Access Denied' });
+    expect(
+      within(card).getByText("You don't have administrator permissions to access this section."),
+    ).toBeInTheDocument();
+    expect(
+      within(card).getByText(
+        'Contact your system administrator if you need access to these features.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Staff Management' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Rota Management' })).not.toBeInTheDocument();
+    expect(callCount(fetchMock, 'GET /api/staff')).toBe(0);
+    expect(callCount(fetchMock, 'GET /api/current-week')).toBe(0);
+  });
+
+  it.each(ROLES)('opens for a %s exactly when one of its sections does', (role) => {
+    const access = accessFor(role);
+    if (access.status !== 'ready') throw new Error('expected ready');
+    expect(access.can('admin.panel')).toBe(
+      ADMIN_PANEL_SECTIONS.some(({ permission }) => access.can(permission)),
+    );
+  });
+
+  it('has a section for every permission that opens it', () => {
+    expect(new Set(ADMIN_PANEL_SECTIONS.map(({ permission }) => permission))).toEqual(
+      new Set(ADMIN_PANEL_PERMISSIONS),
+    );
+  });
 });

@@ -1,5 +1,6 @@
 import { HistoryOutlined } from '@ant-design/icons';
 import { Flex, Typography } from 'antd';
+import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 
 import { RotaManagementCard } from '@/features/rota/routes';
@@ -12,37 +13,69 @@ import {
   InstructionsManagerCard,
 } from '@/features/settings/routes';
 import { StaffManagement } from '@/features/staff/routes';
+import { useAccess, type AdminPanelPermission } from '@/shared/auth/access';
 import { AccessGuard } from '@/shared/ui/access-guard';
 import { PageTitle } from '@/shared/ui/page-title';
 
 const TITLE = 'Admin Panel';
 
+interface AdminPanelSection {
+  /** The server permission whoever sees the section holds. */
+  permission: AdminPanelPermission;
+  Section: ComponentType;
+}
+
 /**
- * The Admin Panel at /staff (docs/product.md#roles-and-permissions), for admins only. It lives in src/app because it composes
- * sections owned by different features.
+ * The panel's sections in their fixed order (docs/product.md#screens), each with the permission
+ * it needs. Whoever holds any of them may open the panel (`admin.panel`, which lists the same
+ * permissions; admin-panel-page.test.tsx checks that the two agree).
  */
-export function AdminPanelPage() {
+export const ADMIN_PANEL_SECTIONS: readonly AdminPanelSection[] = [
+  { permission: 'settings.manage', Section: DutyManagerSettingsCard },
+  { permission: 'settings.manage', Section: EmailReminderSettingsCard },
+  { permission: 'settings.manage', Section: EmailTemplateEditorCard },
+  { permission: 'settings.manage', Section: EmailSystemTestingCard },
+  { permission: 'settings.manage', Section: InstructionsManagerCard },
+  { permission: 'settings.manage', Section: AutoApprovalSettingsCard },
+  { permission: 'rota.manage', Section: RotaManagementCard },
+  { permission: 'staff.manage', Section: StaffManagement },
+];
+
+/** The Admin Panel's content for someone who may open it: the sections their role allows. */
+function AdminPanel() {
+  const access = useAccess();
+  const can = access.status === 'ready' ? access.can : () => false;
   return (
-    <AccessGuard permission="admin.panel" title={TITLE}>
+    <>
       <PageTitle title={TITLE} />
       <Flex justify="space-between" align="baseline" wrap gap="small">
         <Typography.Title level={1} style={{ marginTop: 0 }}>
           {TITLE}
         </Typography.Title>
-        <Link to="/activity">
-          <HistoryOutlined aria-hidden /> Activity log
-        </Link>
+        {can('audit.view') && (
+          <Link to="/activity">
+            <HistoryOutlined aria-hidden /> Activity log
+          </Link>
+        )}
       </Flex>
       <Flex vertical gap="large">
-        <DutyManagerSettingsCard />
-        <EmailReminderSettingsCard />
-        <EmailTemplateEditorCard />
-        <EmailSystemTestingCard />
-        <InstructionsManagerCard />
-        <AutoApprovalSettingsCard />
-        <RotaManagementCard />
-        <StaffManagement />
+        {ADMIN_PANEL_SECTIONS.map(
+          ({ permission, Section }, index) => can(permission) && <Section key={index} />,
+        )}
       </Flex>
+    </>
+  );
+}
+
+/**
+ * The Admin Panel at /staff (docs/product.md#roles-and-permissions): each section for whoever
+ * holds its permission, the Access Denied card for someone who holds none of them. It lives in
+ * src/app because it composes sections owned by different features.
+ */
+export function AdminPanelPage() {
+  return (
+    <AccessGuard permission="admin.panel" title={TITLE}>
+      <AdminPanel />
     </AccessGuard>
   );
 }

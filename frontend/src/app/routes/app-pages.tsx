@@ -13,6 +13,8 @@ import {
 } from '@ant-design/icons';
 import type { ComponentType, ReactNode } from 'react';
 
+import type { Permission } from '@/shared/auth/access';
+
 /**
  * The signed-in app's pages as data (ant-design-pro style): the router builds its routes from
  * this list and the navigation bar its items, so the two cannot drift apart.
@@ -27,6 +29,11 @@ export interface AppPage {
   icon: ReactNode;
   /** Reached from elsewhere (the header's Help link), not from the navigation bar. */
   hideInMenu?: boolean;
+  /**
+   * In the navigation bar only for whoever holds this permission (ant-design-pro's `access`);
+   * the page itself still answers anyone else, with its Access Denied card.
+   */
+  access?: Permission;
   /**
    * Loads the page's component on the first visit, so its code (usually a feature's route
    * module) is fetched only when needed.
@@ -97,6 +104,7 @@ export const APP_PAGES: AppPage[] = [
     name: 'Admin',
     title: 'Admin Panel',
     icon: <SettingOutlined aria-hidden />,
+    access: 'admin.panel',
     load: async () => (await import('./admin-panel-page')).AdminPanelPage,
   },
   {
@@ -104,7 +112,7 @@ export const APP_PAGES: AppPage[] = [
     name: 'Activity',
     title: 'Activity',
     icon: <HistoryOutlined aria-hidden />,
-    // Linked from the Admin Panel: the navigation bar's items are fixed (docs/product.md#screens).
+    // Linked from the Admin Panel, not from the navigation bar (docs/product.md#screens).
     hideInMenu: true,
     load: async () => (await import('@/features/audit/routes')).ActivityPage,
   },

@@ -28,23 +28,44 @@ export function roleLabel(role: string | null | undefined): string {
 type ServerPermission = keyof typeof SERVER_PERMISSIONS;
 
 /**
- * What the frontend gates that the server has no permission of its own for, each read as one of
- * the server's permissions:
- * - `admin.panel`: the Admin Panel (/staff) and the admin-only parts of the activity log, for
- *   whoever may change system settings (`settings.manage`): admins only, as the panel always was.
+ * The server permissions that open the Admin Panel (/staff), one per kind of section on it: the
+ * settings cards (`settings.manage`), Rota Management (`rota.manage`) and Staff Management
+ * (`staff.manage`). Each section shows only to whoever holds its own permission; the panel opens
+ * for whoever holds any of them (docs/product.md#roles-and-permissions).
+ */
+export const ADMIN_PANEL_PERMISSIONS = [
+  'settings.manage',
+  'rota.manage',
+  'staff.manage',
+] as const satisfies readonly ServerPermission[];
+
+export type AdminPanelPermission = (typeof ADMIN_PANEL_PERMISSIONS)[number];
+
+/**
+ * What the frontend gates that the server has no permission of its own for, each held by whoever
+ * holds any one of the server permissions listed:
+ * - `admin.panel`: the Admin Panel (/staff), its entry in the navigation bar and the activity
+ *   log's way back to it.
  */
 const DERIVED_PERMISSIONS = {
-  'admin.panel': 'settings.manage',
-} as const satisfies Record<string, ServerPermission>;
+  'admin.panel': ADMIN_PANEL_PERMISSIONS,
+} as const satisfies Record<string, readonly ServerPermission[]>;
 
-export type Permission = ServerPermission | keyof typeof DERIVED_PERMISSIONS;
+type DerivedPermission = keyof typeof DERIVED_PERMISSIONS;
 
+export type Permission = ServerPermission | DerivedPermission;
+
+function isDerived(permission: Permission): permission is DerivedPermission {
+  return Object.hasOwn(DERIVED_PERMISSIONS, permission);
+}
+
+/** The roles holding `permission`, read from the server's table; a derived one, in role order. */
 function rolesHolding(permission: Permission): readonly Role[] {
-  const server: ServerPermission =
-    permission in DERIVED_PERMISSIONS
-      ? DERIVED_PERMISSIONS[permission as keyof typeof DERIVED_PERMISSIONS]
-      : (permission as ServerPermission);
-  return SERVER_PERMISSIONS[server];
+  if (!isDerived(permission)) return SERVER_PERMISSIONS[permission];
+  const anyOf: readonly ServerPermission[] = DERIVED_PERMISSIONS[permission];
+  return ROLES.filter((role) =>
+    anyOf.some((server) => (SERVER_PERMISSIONS[server] as readonly Role[]).includes(role)),
+  );
 }
 
 export type Access =

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { accessFor, roleLabel } from './access';
+import { accessFor, ADMIN_PANEL_PERMISSIONS, roleLabel, ROLES } from './access';
 
 describe('roleLabel', () => {
   it.each([
@@ -23,13 +23,15 @@ describe('accessFor', () => {
     expect(access.status === 'ready' && access.can('staff.roles')).toBe(true);
   });
 
-  it('lets managers run staff, holidays and the activity log, but not the admin panel or roles', () => {
+  it('lets managers run staff, holidays, the rota, the activity log and the admin panel, but not settings or roles', () => {
     const access = accessFor('manager');
     if (access.status !== 'ready') throw new Error('expected ready');
     expect(access.can('staff.manage')).toBe(true);
     expect(access.can('holidays.manage')).toBe(true);
+    expect(access.can('rota.manage')).toBe(true);
     expect(access.can('audit.view')).toBe(true);
-    expect(access.can('admin.panel')).toBe(false);
+    expect(access.can('admin.panel')).toBe(true);
+    expect(access.can('settings.manage')).toBe(false);
     expect(access.can('staff.roles')).toBe(false);
   });
 
@@ -38,5 +40,16 @@ describe('accessFor', () => {
     if (access.status !== 'ready') throw new Error('expected ready');
     expect(access.can('holidays.manage')).toBe(false);
     expect(access.can('audit.view')).toBe(false);
+    expect(access.can('admin.panel')).toBe(false);
+  });
+
+  it('opens the admin panel to whoever holds any one of its permissions, read from the table', () => {
+    for (const role of ROLES) {
+      const access = accessFor(role);
+      if (access.status !== 'ready') throw new Error('expected ready');
+      expect(access.can('admin.panel')).toBe(
+        ADMIN_PANEL_PERMISSIONS.some((permission) => access.can(permission)),
+      );
+    }
   });
 });

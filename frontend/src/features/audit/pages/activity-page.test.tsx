@@ -89,6 +89,11 @@ describe('Activity page', () => {
     renderApp('/activity');
 
     expect(await screen.findByText('No activity yet')).toBeInTheDocument();
+    // Managers reach the Admin Panel too (its staff and rota sections).
+    expect(screen.getByRole('link', { name: 'Back to the Admin Panel' })).toHaveAttribute(
+      'href',
+      '/staff',
+    );
   });
 
   it('filters by kind, from the first page', async () => {

@@ -59,7 +59,7 @@ const COLUMNS: TableProps<AuditEntryDto>['columns'] = [
 function ActivityLog() {
   const [kind, setKind] = useState<AuditKind | typeof ALL_KINDS>(ALL_KINDS);
   const [page, setPage] = useState(1);
-  const isAdmin = useCan('admin.panel');
+  const canOpenAdminPanel = useCan('admin.panel');
   const { data, isFetching, isError, error, refetch } = useGetAuditLogQuery({
     kind: kind === ALL_KINDS ? undefined : kind,
     page,
@@ -72,7 +72,7 @@ function ActivityLog() {
         <Typography.Title level={1} style={{ marginTop: 0 }}>
           {TITLE}
         </Typography.Title>
-        {isAdmin && <Link to="/staff">Back to the Admin Panel</Link>}
+        {canOpenAdminPanel && <Link to="/staff">Back to the Admin Panel</Link>}
       </Flex>
       <Typography.Paragraph type="secondary">
         Who changed what in your organisation, and when. Newest first.

@@ -91,7 +91,7 @@ const SECTIONS: HelpSection[] = [
             ],
             [
               'Admin',
-              'The Admin Panel, for admins: settings, email reminders, instructions, rota tools and staff.',
+              'The Admin Panel: settings, email reminders and instructions for admins; rota tools and staff for admins and managers.',
             ],
           ]}
         />
@@ -156,7 +156,7 @@ const SECTIONS: HelpSection[] = [
             ['Admin', 'Can do everything, including the Admin Panel and its settings.'],
             [
               'Manager',
-              'Looks after holidays, the rota, swap requests and anyone’s unavailability, and sees the Activity log.',
+              'Looks after staff, holidays, the rota, swap requests and anyone’s unavailability, and sees the Activity log.',
             ],
             ['Staff', 'Sees the rota and asks for swaps and cancellations of their own duties.'],
           ]}
@@ -165,7 +165,7 @@ const SECTIONS: HelpSection[] = [
           items={[
             [
               'Staff management',
-              'In the Admin Panel, admins add staff one at a time or import them from a CSV file, edit their details, mark them Teaching or Non-Teaching, choose their role, invite them to sign in, and deactivate people who have left. Deactivated people are no longer given duties.',
+              'In the Admin Panel, admins and managers add staff one at a time or import them from a CSV file, edit their details, mark them Teaching or Non-Teaching, invite them to sign in, and deactivate people who have left; admins also choose their role. Deactivated people are no longer given duties.',
             ],
             [
               'Holidays',

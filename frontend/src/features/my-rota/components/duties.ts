@@ -1,5 +1,6 @@
 import type { RotaDayDto } from '@/features/rota/api';
 import type { StaffDto } from '@/features/staff/api';
+import { peopleOnDuty } from '@/shared/lib/rota-day';
 
 /** docs/product.md#screens: what a colleague without a known name reads as. */
 export const UNKNOWN_NAME = 'Unknown';
@@ -18,25 +19,9 @@ interface OnDuty {
   name: string | undefined;
 }
 
-/**
- * Everyone on duty on a day, once each, in slot order. The slots list every position; the two
- * `dutyManager` fields are read as well, for days whose slots carry an id without a resolved
- * person.
- */
+/** Everyone on duty on a day, once each, in slot order; a blank name is no name. */
 function peopleOn(day: RotaDayDto): OnDuty[] {
-  const people = new Map<string, OnDuty>();
-  const add = (id: string | null | undefined, name: string | null | undefined) => {
-    if (!id) return;
-    const known = people.get(id);
-    if (!known) people.set(id, { id, name: name || undefined });
-    else if (!known.name && name) known.name = name;
-  };
-  for (const slot of [...day.slots].sort((a, b) => a.position - b.position)) {
-    add(slot.staff?.id, slot.staff?.name);
-  }
-  add(day.dutyManager1Id, day.dutyManager1?.name);
-  add(day.dutyManager2Id, day.dutyManager2?.name);
-  return [...people.values()];
+  return peopleOnDuty(day).map((person) => ({ id: person.id, name: person.name || undefined }));
 }
 
 /**

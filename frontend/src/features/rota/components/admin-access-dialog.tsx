@@ -2,9 +2,10 @@ import { Button, Flex, Modal, Typography } from 'antd';
 import { Link } from 'react-router';
 
 import { formatDate, LONG_DATE_FORMAT } from '@/shared/lib/dates';
+import { daySlots } from '@/shared/lib/rota-day';
 
 import type { RotaPersonDto } from '../api';
-import { daySlots, slotLabel } from '../lib/rota-calendar';
+import { slotLabel } from '../lib/rota-calendar';
 
 import type { DutySlot } from './duty-dialog';
 import {

@@ -260,7 +260,12 @@ describe('Duty dialog', () => {
     const fetchMock = stubRota();
     renderRota('staff');
 
-    const dialog = await openWednesdaySlot2(user);
+    // Staff see the empty slot as unfilled, not as an invitation to assign.
+    const dialog = await openSlot(
+      user,
+      'Duty Manager 2, Wed 10 Sep 2025: Unfilled',
+      'Duty Manager 2 — Wednesday 10 September 2025',
+    );
 
     expect(
       within(dialog).getByText('Only admins and managers can assign duty managers.'),

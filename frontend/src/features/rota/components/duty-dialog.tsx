@@ -5,6 +5,7 @@ import { useGetStaffQuery } from '@/features/staff/api';
 import { getServerCode, getServerMessage } from '@/shared/api/errors';
 import { useCan } from '@/shared/auth/access';
 import { formatDate, LONG_DATE_FORMAT } from '@/shared/lib/dates';
+import { daySlots } from '@/shared/lib/rota-day';
 import { focusFirstField } from '@/shared/ui/focus-first-field';
 import { LoadError } from '@/shared/ui/load-error';
 import { useToast } from '@/shared/ui/toast';
@@ -16,7 +17,7 @@ import {
   type RotaPersonDto,
 } from '../api';
 import { staffOffDuty } from '../lib/duty-requests';
-import { assignmentBody, daySlots, slotLabel } from '../lib/rota-calendar';
+import { assignmentBody, slotLabel } from '../lib/rota-calendar';
 import {
   DutyRequestActions,
   useDutyRequestAccess,

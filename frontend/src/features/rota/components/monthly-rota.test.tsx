@@ -7,7 +7,7 @@ import { staffColour } from '@/shared/lib/staff-colours';
 import { renderWithProviders, setupUser, stubFetch } from '@/testing/test-utils';
 
 import { currentWeek, rotaDay } from '@/testing/fixtures';
-import { alice, bob, holiday, requestedRanges } from '@/testing/rota-fixtures';
+import { alice, allStaff, bob, holiday, requestedRanges } from '@/testing/rota-fixtures';
 
 import { MonthlyRota } from './monthly-rota';
 
@@ -91,6 +91,54 @@ describe('Monthly Rota', () => {
     expect(card.querySelector('[aria-current="date"]')).toHaveAttribute('datetime', '2025-09-08');
     // Already on the current month: no Today button.
     expect(within(card).queryByRole('button', { name: 'Today' })).not.toBeInTheDocument();
+  });
+
+  it('shows someone without rota rights an empty slot as Unfilled, with nothing to assign', async () => {
+    stubRota();
+    renderMonthlyRota('staff');
+
+    const card = screen.getByRole('region', { name: 'Monthly Rota' });
+    const empty = await within(card).findByRole('button', {
+      name: 'Duty Manager 2, Tue 9 Sep 2025: Unfilled',
+    });
+    expect(empty).toHaveTextContent('Unfilled');
+    expect(within(card).getAllByText('Unfilled')).toHaveLength(39);
+    expect(within(card).queryByText('Click to assign')).not.toBeInTheDocument();
+    expect(
+      within(card).getByRole('button', { name: 'Duty Manager 1, Tue 9 Sep 2025: Alice Smith' }),
+    ).toBeInTheDocument();
+
+    await user.click(empty);
+
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Duty Manager 2 — Tuesday 9 September 2025',
+    });
+    expect(dialog).toHaveTextContent('Nobody is on duty in this slot yet.');
+    expect(
+      within(dialog).queryByRole('combobox', { name: 'Staff member' }),
+    ).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Assign' })).not.toBeInTheDocument();
+  });
+
+  it('invites a manager to assign someone to an empty slot', async () => {
+    stubRota({ 'GET /api/staff': { body: allStaff } });
+    renderMonthlyRota('manager');
+
+    const empty = await screen.findByRole('button', {
+      name: 'Duty Manager 2, Tue 9 Sep 2025: Click to assign',
+    });
+    expect(empty).toHaveTextContent('Click to assign');
+    expect(screen.queryByText('Unfilled')).not.toBeInTheDocument();
+
+    await user.click(empty);
+
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Duty Manager 2 — Tuesday 9 September 2025',
+    });
+    expect(
+      await within(dialog).findByRole('combobox', { name: 'Staff member' }),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Assign' })).toBeInTheDocument();
   });
 
   it('shows holidays with a badge, name and type, and no slots to click', async () => {

@@ -3,6 +3,7 @@ import { Button, Empty, Flex, Select, Skeleton, Space, Tag } from 'antd';
 import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 
 import type { HolidayDto } from '@/features/holidays/api';
+import { useCan } from '@/shared/auth/access';
 import { formatDate, MONTH_FORMAT, SHORT_DAY_MONTH_FORMAT } from '@/shared/lib/dates';
 import { SectionCard } from '@/shared/ui/section-card';
 
@@ -18,6 +19,7 @@ import {
   monthRange,
   monthWeeks,
   parseMonthKey,
+  UNFILLED,
   type MonthWeek,
 } from '../lib/rota-calendar';
 import type { DutySlot } from './duty-dialog';
@@ -34,9 +36,11 @@ const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
 
 /**
  * The Monthly Rota (docs/product.md#screens), on the Dashboard: the month's weekdays in numbered weeks, each day with
- * its duty slots or its holiday. Clicking a slot opens the duty dialog.
+ * its duty slots or its holiday. Clicking a slot opens the duty dialog. An empty slot invites
+ * whoever may change the rota to assign someone, and reads "Unfilled" to anyone else.
  */
 export function MonthlyRota() {
+  const canManage = useCan('rota.manage');
   const currentWeek = useGetCurrentWeekQuery();
   const [chosenMonth, setChosenMonth] = useState<string>();
   const [slot, setSlot] = useState<DutySlot>();
@@ -93,6 +97,7 @@ export function MonthlyRota() {
             perDay={perDay}
             rotaDays={rotaDays}
             holidays={monthHolidays}
+            emptyText={canManage ? CLICK_TO_ASSIGN : UNFILLED}
             onSlot={openSlot}
           />
         ))}
@@ -158,11 +163,13 @@ interface WeekRowProps {
   perDay: number;
   rotaDays: Map<string, RotaDayDto>;
   holidays: HolidayDto[];
+  /** What an empty slot reads. */
+  emptyText: string;
   onSlot: (date: string, position: number) => void;
 }
 
 /** "Week n" with its date range, and its five columns. */
-function WeekRow({ week, todayIso, perDay, rotaDays, holidays, onSlot }: WeekRowProps) {
+function WeekRow({ week, todayIso, perDay, rotaDays, holidays, emptyText, onSlot }: WeekRowProps) {
   const titleId = useId();
   const rangeId = useId();
   return (
@@ -185,6 +192,7 @@ function WeekRow({ week, todayIso, perDay, rotaDays, holidays, onSlot }: WeekRow
               perDay={perDay}
               day={rotaDays.get(date)}
               holiday={holidayOn(date, holidays)}
+              emptyText={emptyText}
               onSlot={onSlot}
             />
           ) : (
@@ -202,10 +210,11 @@ interface DayCellProps {
   perDay: number;
   day: RotaDayDto | undefined;
   holiday: HolidayDto | undefined;
+  emptyText: string;
   onSlot: (date: string, position: number) => void;
 }
 
-function DayCell({ date, isToday, perDay, day, holiday, onSlot }: DayCellProps) {
+function DayCell({ date, isToday, perDay, day, holiday, emptyText, onSlot }: DayCellProps) {
   const classes = ['monthly-rota__day'];
   if (isToday) classes.push('monthly-rota__day--today');
   if (holiday) classes.push('monthly-rota__day--holiday');
@@ -232,7 +241,7 @@ function DayCell({ date, isToday, perDay, day, holiday, onSlot }: DayCellProps) 
           date={date}
           day={day}
           perDay={perDay}
-          emptyText={CLICK_TO_ASSIGN}
+          emptyText={emptyText}
           onSlot={onSlot}
         />
       )}

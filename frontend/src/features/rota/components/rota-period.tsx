@@ -4,9 +4,10 @@ import { useMemo, type ReactNode } from 'react';
 
 import { useGetHolidaysQuery, type HolidayDto } from '@/features/holidays/api';
 import { getServerMessage } from '@/shared/api/errors';
+import { daySlots } from '@/shared/lib/rota-day';
 
 import { useGetCurrentWeekQuery, useGetRotaQuery, type RotaDayDto } from '../api';
-import { daysByDate, daySlots, holidayTypeLabel } from '../lib/rota-calendar';
+import { daysByDate, holidayTypeLabel } from '../lib/rota-calendar';
 import { SlotButton } from './slot-button';
 
 export interface DateRange {
@@ -76,7 +77,10 @@ interface DaySlotButtonsProps {
   date: string;
   day: RotaDayDto | undefined;
   perDay: number;
-  /** What an empty slot reads ("Click to assign" on the month, "Unknown" on the week). */
+  /**
+   * What an empty slot reads: "Click to assign" on the month and "Unknown" on the week to whoever
+   * may change the rota, "Unfilled" on both to anyone else.
+   */
   emptyText: string;
   onSlot: (date: string, position: number) => void;
 }

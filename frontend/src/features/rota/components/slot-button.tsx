@@ -10,7 +10,7 @@ interface SlotButtonProps {
   position: number;
   /** Who is on duty in the slot; null when it is empty. */
   person: RotaPersonDto | null;
-  /** What an empty slot reads, e.g. "Click to assign". */
+  /** What an empty slot reads, e.g. "Click to assign" or "Unfilled". */
   emptyText: string;
   /** Whether to show "Duty Manager n" inside the button (the weekly cards show it above). */
   showLabel?: boolean;

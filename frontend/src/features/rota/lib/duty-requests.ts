@@ -1,5 +1,6 @@
+import { daySlots } from '@/shared/lib/rota-day';
+
 import type { RotaDayDto, RotaPersonDto } from '../api';
-import { daySlots } from './rota-calendar';
 
 /** docs/product.md#texts-on-screen: what the swap form says when the target or the reason is missing. */
 export const MISSING_INFORMATION = {

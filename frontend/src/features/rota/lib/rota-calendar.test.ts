@@ -6,7 +6,6 @@ import {
   addMonths,
   addWeeks,
   assignmentBody,
-  daySlots,
   holidayOn,
   holidayTypeLabel,
   isAssigned,
@@ -103,14 +102,6 @@ describe('month navigation', () => {
 });
 
 describe('slots', () => {
-  it('shows as many slots as the setting, filled by position', () => {
-    expect(daySlots(undefined, 3)).toEqual([null, null, null]);
-    expect(daySlots(rotaDay('2025-09-08', [null, bob]), 2)).toEqual([null, bob]);
-    // A past day can have more people than today's setting: they still show.
-    expect(daySlots(rotaDay('2025-09-08', [alice, null, bob]), 2)).toEqual([alice, null, bob]);
-    expect(daySlots(rotaDay('2025-09-08', [alice, null, null]), 2)).toEqual([alice, null]);
-  });
-
   it('knows whether anyone is on duty', () => {
     expect(isAssigned(undefined)).toBe(false);
     expect(isAssigned(rotaDay('2025-09-08', [null, null]))).toBe(false);

@@ -9,13 +9,22 @@ import {
   weekdaysOf,
   type Dayjs,
 } from '@/shared/lib/dates';
+import { daySlots, peopleOnDuty } from '@/shared/lib/rota-day';
 
-import type { RotaDayDto, RotaPersonDto } from '../api';
+import type { RotaDayDto } from '../api';
 
-/** What an empty slot reads in the month grid (docs/product.md#screens). */
+/** What an empty slot reads in the month grid to whoever may change the rota (docs/product.md#screens). */
 export const CLICK_TO_ASSIGN = 'Click to assign';
-/** What an empty slot reads on the weekly rota of an assigned day (docs/product.md#screens). */
+/**
+ * What an empty slot reads on the weekly rota of an assigned day to whoever may change the rota
+ * (docs/product.md#screens).
+ */
 export const UNKNOWN_PERSON = 'Unknown';
+/**
+ * What an empty slot reads, in the month and the week, to someone who may not change the rota:
+ * nothing there is theirs to assign (docs/product.md#assigning-by-hand).
+ */
+export const UNFILLED = 'Unfilled';
 
 /** "Duty Manager 1", "Duty Manager 2", … (docs/product.md#screens). */
 export function slotLabel(position: number): string {
@@ -132,29 +141,9 @@ export function daysByDate(days: readonly RotaDayDto[] | undefined): Map<string,
   return new Map((days ?? []).map((day) => [day.date, day]));
 }
 
-/**
- * Who is in each slot of a day, in order: `dutyManagersPerDay` slots (docs/product.md#duty-managers-per-day), more only when
- * a past day still has someone in a slot beyond today's setting.
- */
-export function daySlots(day: RotaDayDto | undefined, perDay: number): (RotaPersonDto | null)[] {
-  const people: (RotaPersonDto | null)[] = Array.from({ length: Math.max(1, perDay) }, () => null);
-  for (const slot of day?.slots ?? []) {
-    if (slot.position < 1) continue;
-    if (slot.staff === null && slot.position > people.length) continue;
-    while (people.length < slot.position) people.push(null);
-    people[slot.position - 1] = slot.staff;
-  }
-  // Older records may only carry the two named managers.
-  if (day && day.slots.length === 0) {
-    if (day.dutyManager1) people[0] = day.dutyManager1;
-    if (day.dutyManager2 && people.length > 1) people[1] = day.dutyManager2;
-  }
-  return people;
-}
-
 /** Whether anyone is on duty that day (the weekly rota's "Assigned" marker). */
 export function isAssigned(day: RotaDayDto | undefined): boolean {
-  return day !== undefined && daySlots(day, 0).some((person) => person !== null);
+  return peopleOnDuty(day).length > 0;
 }
 
 export interface AssignmentBody {

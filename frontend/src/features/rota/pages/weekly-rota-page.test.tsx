@@ -166,6 +166,29 @@ describe('Weekly Rota', () => {
     });
     expect(within(dialog).getByRole('combobox', { name: 'Staff member' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Assign' })).toBeInTheDocument();
+    expect(screen.queryByText('Unfilled')).not.toBeInTheDocument();
+  });
+
+  it('shows staff an empty slot as Unfilled, with nothing to assign', async () => {
+    stubWeek();
+    renderWeek('staff');
+
+    const tuesday = await screen.findByRole('region', { name: 'Tuesday' });
+    const empty = await within(tuesday).findByRole('button', {
+      name: 'Duty Manager 2, Tue 9 Sep 2025: Unfilled',
+    });
+    expect(empty).toHaveTextContent('Unfilled');
+    expect(screen.queryByText('Unknown')).not.toBeInTheDocument();
+    expect(
+      within(tuesday).getByRole('button', { name: 'Duty Manager 1, Tue 9 Sep 2025: Alice Smith' }),
+    ).toBeInTheDocument();
+
+    await user.click(empty);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Admin access required' });
+    expect(dialog).toHaveTextContent('Only admins and managers can change the rota');
+    expect(screen.queryByRole('combobox', { name: 'Staff member' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Assign' })).not.toBeInTheDocument();
   });
 
   it('explains to staff that changing the rota needs admin access, and what they can ask for', async () => {

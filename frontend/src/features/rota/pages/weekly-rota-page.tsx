@@ -19,7 +19,14 @@ import { AdminAccessDialog } from '../components/admin-access-dialog';
 import { DutyDialog, type DutySlot } from '../components/duty-dialog';
 import { PrintButton } from '../components/print-button';
 import { DaySlotButtons, HolidayNote, useRotaPeriod } from '../components/rota-period';
-import { addWeeks, holidayOn, isAssigned, UNKNOWN_PERSON, weekDates } from '../lib/rota-calendar';
+import {
+  addWeeks,
+  holidayOn,
+  isAssigned,
+  UNFILLED,
+  UNKNOWN_PERSON,
+  weekDates,
+} from '../lib/rota-calendar';
 
 const TITLE = 'Weekly Rota';
 
@@ -69,6 +76,8 @@ export function WeeklyRotaPage() {
             perDay={perDay}
             day={rotaDays.get(date)}
             holiday={holidayOn(date, weekHolidays)}
+            // Without rota rights an empty slot is simply unfilled: nothing to assign.
+            emptyText={canManage ? UNKNOWN_PERSON : UNFILLED}
             onSlot={openSlot}
           />
         ))}
@@ -134,11 +143,13 @@ interface DayCardProps {
   perDay: number;
   day: RotaDayDto | undefined;
   holiday: HolidayDto | undefined;
+  /** What an empty slot of an assigned day reads. */
+  emptyText: string;
   onSlot: (date: string, position: number) => void;
 }
 
 /** One weekday: its date, then its holiday, its duty managers or "No assignment". */
-function DayCard({ date, isToday, perDay, day, holiday, onSlot }: DayCardProps) {
+function DayCard({ date, isToday, perDay, day, holiday, emptyText, onSlot }: DayCardProps) {
   const classes = ['weekly-rota__day'];
   if (isToday) classes.push('weekly-rota__day--today');
   if (holiday) classes.push('weekly-rota__day--holiday');
@@ -158,7 +169,7 @@ function DayCard({ date, isToday, perDay, day, holiday, onSlot }: DayCardProps) 
           date={date}
           day={day}
           perDay={perDay}
-          emptyText={UNKNOWN_PERSON}
+          emptyText={emptyText}
           onSlot={onSlot}
         />
       </Flex>
