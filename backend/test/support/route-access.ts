@@ -73,7 +73,8 @@ export const ROUTES: Record<string, RouteRule> = {
 
   getHolidays: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
   createHoliday: { callers: ['manager', 'admin'], tenant: OWN }, // holidays.manage
-  addBankHolidays: { callers: ['manager', 'admin'], tenant: OWN }, // holidays.manage
+  previewBankHolidays: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
+  addBankHolidays: { callers: ['manager', 'admin'], tenant: OWN }, // holidays.manage; a region given becomes the organisation's
   updateHoliday: { callers: ['manager', 'admin'], tenant: IDS }, // holidays.manage
   deleteHoliday: { callers: ['manager', 'admin'], tenant: IDS }, // holidays.manage
 

@@ -26,6 +26,16 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['holidays'],
       }),
+      previewBankHolidays: build.query<PreviewBankHolidaysApiResponse, PreviewBankHolidaysApiArg>({
+        query: (queryArg) => ({
+          url: `/api/holidays/bank-holidays`,
+          params: {
+            region: queryArg.region,
+            academicYearStart: queryArg.academicYearStart,
+          },
+        }),
+        providesTags: ['holidays'],
+      }),
       addBankHolidays: build.mutation<AddBankHolidaysApiResponse, AddBankHolidaysApiArg>({
         query: (queryArg) => ({
           url: `/api/holidays/bank-holidays`,
@@ -60,6 +70,13 @@ export type GetHolidaysApiArg = {
 export type CreateHolidayApiResponse = /** status 201  */ HolidayDto;
 export type CreateHolidayApiArg = {
   saveHolidayDto: SaveHolidayDto;
+};
+export type PreviewBankHolidaysApiResponse = /** status 200  */ BankHolidaysPreviewDto;
+export type PreviewBankHolidaysApiArg = {
+  /** Whose bank holidays to list. Default: the organisation's region. */
+  region?: Region;
+  /** The academic year by its first calendar year: 2025 means 1 Sep 2025 – 31 Aug 2026. Default: the current one. */
+  academicYearStart?: number;
 };
 export type AddBankHolidaysApiResponse = /** status 201  */ AddBankHolidaysResultDto;
 export type AddBankHolidaysApiArg = {
@@ -99,21 +116,42 @@ export type SaveHolidayDto = {
   startDate: string;
   type: HolidayType;
 };
+export type BankHolidayPreviewDto = {
+  /** Whether a holiday of the organisation already covers the date, so adding would skip it. */
+  alreadyCovered: boolean;
+  date: string;
+  /** e.g. "Christmas Day", "Boxing Day (substitute day)". */
+  name: string;
+};
+export type Region = 'england_wales' | 'scotland' | 'northern_ireland';
+export type BankHolidaysPreviewDto = {
+  /** The academic year, e.g. "2025-2026". */
+  academicYear: string;
+  /** The region's bank holidays from 1 September to 31 August, by date. */
+  holidays: BankHolidayPreviewDto[];
+  region: Region;
+};
 export type AddBankHolidaysResultDto = {
   /** The academic year, e.g. "2025-2026". */
   academicYear: string;
   /** The holidays that were added. */
   added: HolidayDto[];
+  /** Whose bank holidays these are (now the organisation's region). */
+  region: Region;
   /** How many bank holidays were already covered by an existing holiday and left out. */
   skipped: number;
 };
 export type AddBankHolidaysDto = {
   /** The academic year by its first calendar year: 2025 means 1 Sep 2025 – 31 Aug 2026. Default: the current one. */
   academicYearStart?: number;
+  /** Whose bank holidays to add; saved as the organisation's region when given. Default: the
+    organisation's region. */
+  region?: Region;
 };
 export const {
   useGetHolidaysQuery,
   useCreateHolidayMutation,
+  usePreviewBankHolidaysQuery,
   useAddBankHolidaysMutation,
   useDeleteHolidayMutation,
   useUpdateHolidayMutation,
