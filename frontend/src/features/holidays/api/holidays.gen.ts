@@ -56,6 +56,23 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['holidays'],
       }),
+      getTermDates: build.query<GetTermDatesApiResponse, GetTermDatesApiArg>({
+        query: (queryArg) => ({
+          url: `/api/term-dates`,
+          params: {
+            academicYear: queryArg.academicYear,
+          },
+        }),
+        providesTags: ['holidays'],
+      }),
+      saveTermDates: build.mutation<SaveTermDatesApiResponse, SaveTermDatesApiArg>({
+        query: (queryArg) => ({
+          url: `/api/term-dates/${queryArg.academicYear}`,
+          method: 'PUT',
+          body: queryArg.saveTermDatesDto,
+        }),
+        invalidatesTags: ['holidays'],
+      }),
     }),
     overrideExisting: false,
   });
@@ -90,6 +107,17 @@ export type UpdateHolidayApiResponse = /** status 200  */ HolidayDto;
 export type UpdateHolidayApiArg = {
   id: string;
   saveHolidayDto: SaveHolidayDto;
+};
+export type GetTermDatesApiResponse = /** status 200  */ TermDatesDto;
+export type GetTermDatesApiArg = {
+  /** The academic year by its first calendar year: 2025 means 1 Sep 2025 – 31 Aug 2026. Default: the current one. */
+  academicYear?: number;
+};
+export type SaveTermDatesApiResponse = /** status 200  */ SavedTermDatesDto;
+export type SaveTermDatesApiArg = {
+  /** The academic year by its first calendar year: 2025 means 1 Sep 2025 – 31 Aug 2026. */
+  academicYear: number;
+  saveTermDatesDto: SaveTermDatesDto;
 };
 export type HolidayType = 'bank_holiday' | 'half_term' | 'term_holiday' | 'inset_day' | 'other';
 export type HolidayDto = {
@@ -148,6 +176,67 @@ export type AddBankHolidaysDto = {
     organisation's region. */
   region?: Region;
 };
+export type TermName = 'autumn' | 'spring' | 'summer';
+export type TermDto = {
+  /** Last day of the term (inclusive). */
+  endDate: string;
+  /** Last day of the half term (inclusive); null (or left out) when the term has none. */
+  halfTermEnd?: string | null;
+  /** First day of the half term; null (or left out) when the term has none. */
+  halfTermStart?: string | null;
+  name: TermName;
+  /** First day of the term. */
+  startDate: string;
+};
+export type TermProposalSource = 'previous_year' | 'typical_pattern';
+export type TermDatesDto = {
+  /** The academic year by its first calendar year: 2025 means 1 Sep 2025 – 31 Aug 2026. */
+  academicYear: number;
+  /** e.g. "2025-2026". */
+  label: string;
+  /** Three terms to start from when entering the year: the previous year's moved on 52 weeks
+    (same weekdays) when they fit, else the typical English pattern. Always valid; never saved by
+    itself. */
+  proposal: TermDto[];
+  /** Where the proposal comes from. */
+  proposalSource: TermProposalSource;
+  /** The saved terms, autumn to summer; empty when the year has none yet (then every weekday of it
+    counts as term time). */
+  terms: TermDto[];
+};
+export type RotaChangeDto = {
+  /** The days whose duties changed, `yyyy-MM-dd`, in date order. */
+  dates: string[];
+  /** What happened, for a person to read, e.g. "Removed 4 duties in the Easter holiday". */
+  message: string;
+  /** Of the removed duties, how many were given to someone else on the same day. */
+  refilledDuties: number;
+  /** Duties (a person on a day) taken off the rota because the day or the person no longer allows them. */
+  removedDuties: number;
+};
+export type SavedTermDatesDto = {
+  /** The academic year by its first calendar year: 2025 means 1 Sep 2025 – 31 Aug 2026. */
+  academicYear: number;
+  /** e.g. "2025-2026". */
+  label: string;
+  /** Three terms to start from when entering the year: the previous year's moved on 52 weeks
+    (same weekdays) when they fit, else the typical English pattern. Always valid; never saved by
+    itself. */
+  proposal: TermDto[];
+  /** Where the proposal comes from. */
+  proposalSource: TermProposalSource;
+  /** Duties removed and refilled because they now fall outside term; null when the rota was not touched. */
+  rotaChange: RotaChangeDto | null;
+  /** The saved terms, autumn to summer; empty when the year has none yet (then every weekday of it
+    counts as term time). */
+  terms: TermDto[];
+};
+export type SaveTermDatesDto = {
+  /** The autumn, spring and summer terms, once each, all within 1 September – 31 August of the
+    year, in order without overlapping; a half term has both dates or neither and lies inside its
+    term. */
+  terms: TermDto[];
+};
 export const {
   useGetHolidaysQuery,
   useCreateHolidayMutation,
@@ -155,4 +244,6 @@ export const {
   useAddBankHolidaysMutation,
   useDeleteHolidayMutation,
   useUpdateHolidayMutation,
+  useGetTermDatesQuery,
+  useSaveTermDatesMutation,
 } = injectedRtkApi;
