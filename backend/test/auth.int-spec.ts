@@ -50,6 +50,7 @@ describe('accounts', () => {
         subdomain: 'hillside-primary',
         type: 'school',
         timezone: 'Europe/London',
+        region: 'england_wales',
         trialEndsAt: '2025-10-08T08:00:00.000Z',
       });
     });

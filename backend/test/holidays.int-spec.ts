@@ -64,7 +64,7 @@ describe('holidays', () => {
   it('adds the academic year’s England & Wales bank holidays once, skipping dates already covered', async () => {
     await as(admin.token).post('/api/holidays', { name: 'Christmas holidays', type: 'term_holiday', startDate: '2025-12-20', endDate: '2026-01-04' }).expect(201);
     const first = await as(admin.token).post('/api/holidays/bank-holidays').expect(201);
-    expect(first.body.academicYear).toBe('2025-2026');
+    expect(first.body).toMatchObject({ academicYear: '2025-2026', region: 'england_wales' });
     expect(first.body.added.map((h: { startDate: string }) => h.startDate)).toEqual([
       '2026-04-03', '2026-04-06', '2026-05-04', '2026-05-25', '2026-08-31',
     ]);
@@ -82,6 +82,129 @@ describe('holidays', () => {
     expect(denied.body.message).toBe("You don't have permission to manage holidays");
     const manager = await memberWithRole(t, admin, 'manager');
     await as(manager.token).post('/api/holidays', { name: 'Manager day', type: 'other', startDate: '2025-10-02', endDate: '2025-10-02' }).expect(201);
+  });
+});
+
+describe('bank holiday regions', () => {
+  let t: TestApp;
+  let admin: Account;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { APP_NOW: '2025-09-08T09:00' } });
+    admin = await registerOrganization(t);
+  });
+
+  afterAll(() => t.close());
+
+  const as = (token: string) => ({
+    get: (url: string) => t.http().get(url).set(...bearer(token)),
+    post: (url: string, body: object = {}) => t.http().post(url).set(...bearer(token)).send(body),
+  });
+  const dates = (body: { holidays: { date: string }[] }) => body.holidays.map((h) => h.date);
+
+  it('starts every organisation on England & Wales, shown with the signed-in organisation', async () => {
+    const me = await as(admin.token).get('/api/auth/user').expect(200);
+    expect(me.body.organization.region).toBe('england_wales');
+    const preview = await as(admin.token).get('/api/holidays/bank-holidays').expect(200);
+    expect(preview.body.region).toBe('england_wales');
+    expect(preview.body.academicYear).toBe('2025-2026');
+    expect(dates(preview.body)).toEqual(['2025-12-25', '2025-12-26', '2026-01-01', '2026-04-03', '2026-04-06', '2026-05-04', '2026-05-25', '2026-08-31']);
+  });
+
+  it('previews any region and year, marking the dates a holiday already covers, and changes nothing', async () => {
+    await as(admin.token).post('/api/holidays', { name: 'Christmas holidays', type: 'term_holiday', startDate: '2025-12-22', endDate: '2026-01-02' }).expect(201);
+    const scotland = await as(admin.token).get('/api/holidays/bank-holidays?region=scotland&academicYearStart=2025').expect(200);
+    expect(scotland.body).toEqual({
+      region: 'scotland',
+      academicYear: '2025-2026',
+      holidays: [
+        { date: '2025-12-01', name: "St Andrew's Day (substitute day)", alreadyCovered: false },
+        { date: '2025-12-25', name: 'Christmas Day', alreadyCovered: true },
+        { date: '2025-12-26', name: 'Boxing Day', alreadyCovered: true },
+        { date: '2026-01-01', name: "New Year's Day", alreadyCovered: true },
+        { date: '2026-01-02', name: '2nd January', alreadyCovered: true },
+        { date: '2026-04-03', name: 'Good Friday', alreadyCovered: false },
+        { date: '2026-05-04', name: 'Early May bank holiday', alreadyCovered: false },
+        { date: '2026-05-25', name: 'Spring bank holiday', alreadyCovered: false },
+        { date: '2026-08-03', name: 'Summer bank holiday', alreadyCovered: false },
+      ],
+    });
+    const northernIreland = await as(admin.token).get('/api/holidays/bank-holidays?region=northern_ireland&academicYearStart=2026').expect(200);
+    expect(northernIreland.body.academicYear).toBe('2026-2027');
+    expect(dates(northernIreland.body)).toContain('2027-03-17');
+    // Previewing is not choosing: the organisation is still on England & Wales.
+    expect((await as(admin.token).get('/api/auth/user').expect(200)).body.organization.region).toBe('england_wales');
+    const bad = await as(admin.token).get('/api/holidays/bank-holidays?region=wales&academicYearStart=1999').expect(400);
+    expect(bad.body.message).toContain('region must be one of: england_wales, scotland, northern_ireland');
+    expect(bad.body.message).toContain('academicYearStart must be between 2000 and 2100');
+  });
+
+  it('adds another region’s bank holidays, keeps that region for next time, and says so in the activity log', async () => {
+    const added = await as(admin.token).post('/api/holidays/bank-holidays', { region: 'scotland' }).expect(201);
+    expect(added.body).toMatchObject({ region: 'scotland', academicYear: '2025-2026', skipped: 4 });
+    expect(added.body.added.map((h: { startDate: string }) => h.startDate)).toEqual(['2025-12-01', '2026-04-03', '2026-05-04', '2026-05-25', '2026-08-03']);
+    expect((await as(admin.token).get('/api/auth/user').expect(200)).body.organization.region).toBe('scotland');
+    expect((await as(admin.token).get('/api/holidays/bank-holidays').expect(200)).body.region).toBe('scotland');
+
+    // Without a region, the organisation's (now Scotland) is used.
+    const next = await as(admin.token).post('/api/holidays/bank-holidays', { academicYearStart: 2026 }).expect(201);
+    expect(next.body.region).toBe('scotland');
+    expect(next.body.added.map((h: { startDate: string }) => h.startDate)).toContain('2026-11-30');
+
+    const [first, second] = await t.get(MikroORM).em.getConnection().execute(
+      `SELECT summary, before, after FROM audit_entries WHERE action = 'holiday.bank-holidays-added' AND entity_id IN ('2025-2026', '2026-2027') ORDER BY id`,
+    );
+    expect(first.summary).toBe('Added 5 Scotland bank holidays for 2025-2026; bank holiday region changed from England & Wales to Scotland');
+    expect(first.before).toEqual({ region: 'england_wales' });
+    expect(first.after).toEqual({ region: 'scotland', dates: ['2025-12-01', '2026-04-03', '2026-05-04', '2026-05-25', '2026-08-03'] });
+    expect(second.summary).toBe('Added 9 Scotland bank holidays for 2026-2027');
+  });
+
+  it('adds nothing twice, and records a change of region even when nothing is added', async () => {
+    const entries = async () =>
+      (await t.get(MikroORM).em.getConnection().execute(
+        `SELECT summary FROM audit_entries WHERE action = 'holiday.bank-holidays-added' ORDER BY id DESC`,
+      )) as { summary: string }[];
+    const before = (await entries()).length;
+    const same = await as(admin.token).post('/api/holidays/bank-holidays', { region: 'scotland' }).expect(201);
+    expect(same.body).toMatchObject({ added: [], skipped: 9, region: 'scotland' });
+    expect(await entries()).toHaveLength(before);
+
+    const back = await as(admin.token).post('/api/holidays/bank-holidays', { region: 'england_wales' }).expect(201);
+    expect(back.body.added.map((h: { startDate: string }) => h.startDate)).toEqual(['2026-04-06', '2026-08-31']);
+    const again = await as(admin.token).post('/api/holidays/bank-holidays', { region: 'scotland' }).expect(201);
+    expect(again.body).toMatchObject({ added: [], skipped: 9, region: 'scotland' });
+    expect((await entries()).slice(0, 2).map((e) => e.summary)).toEqual([
+      'No Scotland bank holidays to add for 2025-2026; bank holiday region changed from England & Wales to Scotland',
+      'Added 2 England & Wales bank holidays for 2025-2026; bank holiday region changed from Scotland to England & Wales',
+    ]);
+  });
+
+  it('refuses an unknown region, and lets staff preview but not add or change the region', async () => {
+    const bad = await as(admin.token).post('/api/holidays/bank-holidays', { region: 'Scotland' }).expect(400);
+    expect(bad.body.message).toBe('region must be one of: england_wales, scotland, northern_ireland');
+    const staff = await memberWithRole(t, admin, 'staff');
+    const preview = await as(staff.token).get('/api/holidays/bank-holidays?region=northern_ireland').expect(200);
+    expect(preview.body.region).toBe('northern_ireland');
+    const denied = await as(staff.token).post('/api/holidays/bank-holidays', { region: 'northern_ireland' }).expect(403);
+    expect(denied.body.message).toBe("You don't have permission to manage holidays");
+    expect((await as(admin.token).get('/api/auth/user').expect(200)).body.organization.region).toBe('scotland');
+    const manager = await memberWithRole(t, admin, 'manager');
+    await as(manager.token).post('/api/holidays/bank-holidays', { region: 'northern_ireland', academicYearStart: 2027 }).expect(201);
+    expect((await as(staff.token).get('/api/auth/user').expect(200)).body.organization.region).toBe('northern_ireland');
+  });
+
+  it('keeps each organisation’s region and holidays to itself', async () => {
+    const other = await registerOrganization(t);
+    expect((await as(other.token).get('/api/auth/user').expect(200)).body.organization.region).toBe('england_wales');
+    await as(other.token).post('/api/holidays/bank-holidays', { region: 'scotland' }).expect(201);
+    expect((await as(admin.token).get('/api/auth/user').expect(200)).body.organization.region).toBe('northern_ireland');
+    // The other organisation's new holidays cover nothing here.
+    const mine = await as(admin.token).get('/api/holidays/bank-holidays?region=scotland&academicYearStart=2028').expect(200);
+    expect(mine.body.holidays.every((h: { alreadyCovered: boolean }) => !h.alreadyCovered)).toBe(true);
+    const theirs = await as(other.token).get('/api/holidays/bank-holidays?academicYearStart=2025').expect(200);
+    expect(theirs.body.region).toBe('scotland');
+    expect(theirs.body.holidays.every((h: { alreadyCovered: boolean }) => h.alreadyCovered)).toBe(true);
   });
 });
 

@@ -1,7 +1,7 @@
 import { JwtService } from '@nestjs/jwt';
 import { OutboxWorker } from '../src/modules/mail/outbox.worker';
 import { bearer, registerOrganization, type Account } from './support/accounts';
-import { snapshotDatabase } from './support/db-snapshot';
+import { snapshotDatabase, snapshotOrganization } from './support/db-snapshot';
 import { memberWithRole } from './support/members';
 import { callOperation, EXAMPLES, type Fixtures, isSignedIn, type Member, type Operation, readOperations, ROLE_CALLERS, type RoleCaller, ROUTES } from './support/route-access';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -61,9 +61,9 @@ describe('route inventory', () => {
     expect(await snapshotDatabase(t)).toEqual(before);
   });
 
-  it('requires a cross-tenant case for every operation that takes ids', () => {
+  it('requires a cross-tenant case for every operation that takes ids (or an own-organisation key such as a year)', () => {
     for (const op of operations.filter((o) => o.path.includes('{'))) {
-      expect({ op: op.id, rule: ROUTES[op.id]!.tenant.kind }).toEqual({ op: op.id, rule: 'ids' });
+      expect({ op: op.id, rule: ROUTES[op.id]!.tenant.kind }).toEqual({ op: op.id, rule: expect.stringMatching(/^(ids|own-key)$/) });
     }
   });
 
@@ -105,6 +105,38 @@ describe('route inventory', () => {
       expect(other.text).not.toContain(orgA);
       expect(other.text).not.toContain('Alpha Only');
     }
+  });
+
+  /**
+   * A key in the path (an academic year) names part of the caller's own data: organisation B's
+   * members whose role passes use A's example and get B's data, never A's, and A's rows stay as
+   * they were; the others get the role gate's 403. A uses the example first, so A has data under
+   * the same key to leak or overwrite.
+   */
+  it('keeps an own-key operation to the caller’s organisation: B’s members reach only B’s data, A’s stays as it was', async () => {
+    const orgA = (new JwtService().decode(a.token) as { org: string }).org;
+    const ops = operations.filter((o) => ROUTES[o.id]!.tenant.kind === 'own-key');
+    expect(ops.length).toBeGreaterThan(0);
+    const answers: Record<string, unknown> = {};
+    const expected: Record<string, unknown> = {};
+    for (const op of ops) {
+      const rule = ROUTES[op.id]!;
+      const example = await EXAMPLES[op.id]!(fixtures);
+      const own = await callOperation(t, op, example, { bearer: a.token });
+      expect({ op: op.id, ok: own.status < 300 }).toEqual({ op: op.id, ok: true });
+      await t.get(OutboxWorker).settle();
+      const before = await snapshotOrganization(t, orgA);
+      for (const role of ROLE_CALLERS) {
+        const key = `${op.id} as B's ${role}`;
+        const res = await callOperation(t, op, example, { bearer: membersOfB[role].token });
+        const body = JSON.stringify(res.body);
+        answers[key] = { status: res.status, leaks: [orgA, a.email, 'Alpha Only'].filter((text) => body.includes(text)) };
+        expected[key] = rule.callers.includes(role) ? { status: res.status < 300 ? res.status : 'a success', leaks: [] } : { status: 403, leaks: [] };
+      }
+      await t.get(OutboxWorker).settle();
+      expect({ op: op.id, a: await snapshotOrganization(t, orgA) }).toEqual({ op: op.id, a: before });
+    }
+    expect(answers).toEqual(expected);
   });
 
   /**

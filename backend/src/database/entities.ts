@@ -2,6 +2,7 @@ import type { EntityClass } from '@mikro-orm/core';
 import { RateLimitBucket } from '../common/rate-limit/entities/rate-limit-bucket.entity';
 import { AuditEntry } from '../modules/audit/entities/audit-entry.entity';
 import { Holiday } from '../modules/holidays/entities/holiday.entity';
+import { Term } from '../modules/holidays/entities/term.entity';
 import { RotaDay } from '../modules/rota/entities/rota-day.entity';
 import { RotaSlot } from '../modules/rota/entities/rota-slot.entity';
 import { SystemSettings } from '../modules/settings/entities/system-settings.entity';
@@ -33,6 +34,7 @@ export const ENTITIES: EntityClass<unknown>[] = [
   OutboxEmail,
   Staff,
   Holiday,
+  Term,
   AuditEntry,
   SystemSettings,
   RotaDay,

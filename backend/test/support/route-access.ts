@@ -22,7 +22,13 @@ export type TenantRule =
    * Takes ids of tenant data in the path. Its example (EXAMPLES) creates A's record; organisation
    * B's members using that id get 404 (or the role gate's 403), changing nothing.
    */
-  | { kind: 'ids' };
+  | { kind: 'ids' }
+  /**
+   * Takes a key in the path that names a part of the caller's own organisation's data, not a
+   * record (an academic year): every organisation has its own under the same key. Organisation B's
+   * members using A's example read or write only B's data, and A's data stays as it was.
+   */
+  | { kind: 'own-key' };
 
 export interface RouteRule {
   /**
@@ -41,6 +47,7 @@ const NONE = { kind: 'none' } as const;
 const OWN = { kind: 'own' } as const;
 const IDS = { kind: 'ids' } as const;
 const FEED = { kind: 'feed-token' } as const;
+const OWN_KEY = { kind: 'own-key' } as const;
 
 /**
  * Every operation of the API, by operation id: who may call it (the role matrix) and how it
@@ -73,9 +80,12 @@ export const ROUTES: Record<string, RouteRule> = {
 
   getHolidays: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
   createHoliday: { callers: ['manager', 'admin'], tenant: OWN }, // holidays.manage
-  addBankHolidays: { callers: ['manager', 'admin'], tenant: OWN }, // holidays.manage
+  previewBankHolidays: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
+  addBankHolidays: { callers: ['manager', 'admin'], tenant: OWN }, // holidays.manage; a region given becomes the organisation's
   updateHoliday: { callers: ['manager', 'admin'], tenant: IDS }, // holidays.manage
   deleteHoliday: { callers: ['manager', 'admin'], tenant: IDS }, // holidays.manage
+  getTermDates: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
+  saveTermDates: { callers: ['manager', 'admin'], tenant: OWN_KEY }, // holidays.manage; the path names an academic year
 
   getAuditLog: { callers: ['manager', 'admin'], tenant: OWN }, // audit.view
 
@@ -237,6 +247,7 @@ export const EXAMPLES: Record<string, ExampleBuilder> = {
     return { params: { id: await createHolidayOfA(f) }, body: { name: 'Moved Day', type: 'inset_day', startDate: date, endDate: date } };
   },
   deleteHoliday: async (f) => ({ params: { id: await createHolidayOfA(f) } }),
+  saveTermDates: () => ({ params: { academicYear: '2025' }, body: { terms: TERMS_2025 } }),
 
   saveEmailReminderSettings: () => ({ body: { enabled: false, time: '08:30', hoursAdvance: 24 } }),
   saveEmailTemplate: () => ({ body: TEMPLATE }),
@@ -293,6 +304,13 @@ export function callOperation(t: TestApp, op: Operation, example: Example, crede
   if (example.file) return req.attach('file', example.file.content, { filename: example.file.name, contentType: example.file.contentType });
   return example.body ? req.send(example.body) : req;
 }
+
+/** Valid 2025-2026 term dates. */
+export const TERMS_2025 = [
+  { name: 'autumn', startDate: '2025-09-03', endDate: '2025-12-19', halfTermStart: '2025-10-27', halfTermEnd: '2025-10-31' },
+  { name: 'spring', startDate: '2026-01-05', endDate: '2026-03-27', halfTermStart: '2026-02-16', halfTermEnd: '2026-02-20' },
+  { name: 'summer', startDate: '2026-04-13', endDate: '2026-07-22', halfTermStart: null, halfTermEnd: null },
+];
 
 const TEMPLATE = {
   subject: 'Duty on {date}',

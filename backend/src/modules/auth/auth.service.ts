@@ -176,6 +176,7 @@ export class AuthService {
         subdomain: organization.subdomain,
         type: organization.type,
         timezone: organization.timezone,
+        region: organization.region,
         trialEndsAt: user.role === 'admin' ? organization.trialEndsAt.toISOString() : undefined,
       },
     };

@@ -75,6 +75,7 @@ describe('the session user statement', () => {
       o__settings: { a: 1 },
       o__is_active: false,
       o__timezone: 'Europe/Paris',
+      o__region: 'scotland',
       o__trial_ends_at: createdAt,
       o__created_at: createdAt,
       o__updated_at: createdAt,
@@ -85,7 +86,7 @@ describe('the session user statement', () => {
     const organization = em.map(Organization, session.organization as EntityDictionary<Organization>);
     const user = em.map(User, session.user as EntityDictionary<User>);
 
-    expect(organization).toMatchObject({ id: 'org-1', name: 'Hill School', subdomain: 'hill', type: 'college', isActive: false, timezone: 'Europe/Paris' });
+    expect(organization).toMatchObject({ id: 'org-1', name: 'Hill School', subdomain: 'hill', type: 'college', isActive: false, timezone: 'Europe/Paris', region: 'scotland' });
     expect(organization.settings).toEqual({ a: 1 });
     expect(user).toMatchObject({ id: 'user-1', email: 'ada@example.com', name: 'Ada', role: 'manager', isActive: true, hasPassword: false, tokenVersion: 3 });
     expect(user.lastLogin).toBeNull();

@@ -31,6 +31,7 @@ export const SESSION_ORGANIZATION_COLUMNS = [
   'settings',
   'is_active',
   'timezone',
+  'region',
   'trial_ends_at',
   'created_at',
   'updated_at',

@@ -1,8 +1,10 @@
+import { type Region, REGIONS } from '../tenants/entities/organization.entity';
+
 /**
- * England & Wales bank holidays, computed offline: New Year's Day, Good Friday, Easter Monday,
- * the early May and spring Mondays, the summer Monday, Christmas Day and Boxing Day, with
- * weekend dates moved to the following weekdays. One-off holidays proclaimed for a single year
- * (jubilees, coronations) are not predictable and are not included.
+ * The bank holidays of England & Wales, Scotland and Northern Ireland, computed offline (see
+ * `bankHolidays` for each region's list), with weekend dates moved to the following weekdays.
+ * One-off holidays proclaimed for a single year (jubilees, coronations) are not predictable and
+ * are not included.
  */
 export interface BankHoliday {
   date: string;
@@ -50,8 +52,9 @@ function substitute(date: Date, taken: Set<string>): Date {
   return d;
 }
 
-export const BANK_HOLIDAY_REGIONS = ['england_wales', 'scotland', 'northern_ireland'] as const;
-export type BankHolidayRegion = (typeof BANK_HOLIDAY_REGIONS)[number];
+/** The regions are the organisation's (`Organization.region`), listed once in the tenants module. */
+export const BANK_HOLIDAY_REGIONS = REGIONS;
+export type BankHolidayRegion = Region;
 
 export const BANK_HOLIDAY_REGION_LABELS: Record<BankHolidayRegion, string> = {
   england_wales: 'England & Wales',

@@ -7,6 +7,8 @@ import { idParam } from '../../common/http/id-param';
 import {
   AddBankHolidaysDto,
   AddBankHolidaysResultDto,
+  BankHolidaysPreviewDto,
+  BankHolidaysQueryDto,
   HolidayDto,
   HolidayRangeQueryDto,
   SaveHolidayDto,
@@ -32,11 +34,24 @@ export class HolidaysController {
     return this.holidays.create(user, dto);
   }
 
-  /** Adds the England & Wales bank holidays of an academic year, skipping dates already covered. */
+  /**
+   * Lists a region's bank holidays of an academic year (default: the organisation's region and
+   * the current year), each saying whether a holiday already covers it: what adding them would do.
+   */
+  @Get('bank-holidays')
+  @Authenticated('rota.view')
+  previewBankHolidays(@Query() query: BankHolidaysQueryDto): Promise<BankHolidaysPreviewDto> {
+    return this.holidays.previewBankHolidays(query.academicYearStart, query.region);
+  }
+
+  /**
+   * Adds a region's bank holidays of an academic year, skipping dates already covered. A region
+   * given becomes the organisation's; without one, the organisation's region is used.
+   */
   @Post('bank-holidays')
   @Authenticated('holidays.manage')
   addBankHolidays(@CurrentUser() user: AuthUser, @Body() dto: AddBankHolidaysDto): Promise<AddBankHolidaysResultDto> {
-    return this.holidays.addBankHolidays(user, dto.academicYearStart);
+    return this.holidays.addBankHolidays(user, dto.academicYearStart, dto.region);
   }
 
   @Put(':id')

@@ -1,6 +1,19 @@
 import { Module } from '@nestjs/common';
+import { TenantsModule } from '../tenants/tenants.module';
 import { HolidaysController } from './holidays.controller';
 import { HolidaysService } from './holidays.service';
+import { SchoolCalendar } from './school-calendar';
+import { TermDatesController } from './term-dates.controller';
+import { TermDatesService } from './term-dates.service';
 
-@Module({ controllers: [HolidaysController], providers: [HolidaysService], exports: [HolidaysService] })
+/**
+ * Holidays and term dates: the days the school is closed, and why. Other modules ask
+ * SchoolCalendar (closures, years without terms, the end of the summer term).
+ */
+@Module({
+  imports: [TenantsModule],
+  controllers: [HolidaysController, TermDatesController],
+  providers: [HolidaysService, SchoolCalendar, TermDatesService],
+  exports: [HolidaysService, SchoolCalendar],
+})
 export class HolidaysModule {}

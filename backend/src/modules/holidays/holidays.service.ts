@@ -5,10 +5,17 @@ import { Clock } from '../../common/clock/clock';
 import { AuditService, changedFields } from '../audit/audit.service';
 import { organizationToday } from '../tenants/organization-today';
 import { academicYearStartOf } from '../../common/clock/academic-year';
-import { bankHolidaysInAcademicYear } from './bank-holidays';
-import type { AddBankHolidaysResultDto, HolidayDto, HolidayRangeQueryDto, SaveHolidayDto } from './dto/holiday.dto';
+import { BANK_HOLIDAY_REGION_LABELS, bankHolidaysInAcademicYear, type BankHolidayRegion } from './bank-holidays';
+import type {
+  AddBankHolidaysResultDto,
+  BankHolidaysPreviewDto,
+  HolidayDto,
+  HolidayRangeQueryDto,
+  SaveHolidayDto,
+} from './dto/holiday.dto';
 import { Holiday } from './entities/holiday.entity';
 import { plural } from '../../common/text/plural';
+import { OrganizationsRepository } from '../tenants/organizations.repository';
 
 export function toHolidayDto(h: Holiday): HolidayDto {
   return {
@@ -30,6 +37,7 @@ export class HolidaysService {
     private readonly em: EntityManager,
     private readonly audit: AuditService,
     private readonly clock: Clock,
+    private readonly organizations: OrganizationsRepository,
   ) {}
 
   async list(range: HolidayRangeQueryDto): Promise<HolidayDto[]> {
@@ -86,32 +94,67 @@ export class HolidaysService {
     });
   }
 
-  /** Adds the academic year's bank holidays, skipping dates any holiday already covers. */
-  async addBankHolidays(actor: AuthUser, academicYearStart?: number): Promise<AddBankHolidaysResultDto> {
+  /**
+   * Adds the academic year's bank holidays of `region` (default: the organisation's), skipping
+   * dates any holiday already covers. A region given is saved as the organisation's.
+   */
+  async addBankHolidays(actor: AuthUser, academicYearStart?: number, region?: BankHolidayRegion): Promise<AddBankHolidaysResultDto> {
     return this.em.transactional(async (em) => {
       const start = academicYearStartOf(await organizationToday(em, this.clock), academicYearStart);
-      const candidates = bankHolidaysInAcademicYear(start);
-      const existing = await em.find(Holiday, {
-        endDate: { $gte: `${start}-09-01` },
-        startDate: { $lte: `${start + 1}-08-31` },
-      });
-      const covered = (date: string) => existing.some((h) => h.startDate <= date && date <= h.endDate);
+      const before = await this.organizations.region(em);
+      const chosen = region ?? before;
+      if (chosen !== before) await this.organizations.setRegion(em, chosen);
+      const { candidates, covered } = await this.bankHolidaysOf(em, start, chosen);
       const added = candidates
         .filter((c) => !covered(c.date))
         .map((c) => em.create(Holiday, { name: c.name, type: 'bank_holiday', startDate: c.date, endDate: c.date, description: null }));
       await em.flush();
       const academicYear = `${start}-${start + 1}`;
-      if (added.length) {
+      const regionName = BANK_HOLIDAY_REGION_LABELS[chosen];
+      const regionChange =
+        chosen === before ? '' : `bank holiday region changed from ${BANK_HOLIDAY_REGION_LABELS[before]} to ${regionName}`;
+      if (added.length || regionChange) {
+        const addedText = added.length
+          ? `Added ${plural(added.length, `${regionName} bank holiday`)} for ${academicYear}`
+          : `No ${regionName} bank holidays to add for ${academicYear}`;
         this.audit.record(em, actor, {
           kind: 'holiday',
           action: 'holiday.bank-holidays-added',
           entityId: academicYear,
-          summary: `Added ${plural(added.length, 'England & Wales bank holiday')} for ${academicYear}`,
-          after: { dates: added.map((h) => h.startDate) },
+          summary: regionChange ? `${addedText}; ${regionChange}` : addedText,
+          ...(regionChange ? { before: { region: before } } : {}),
+          after: { region: chosen, dates: added.map((h) => h.startDate) },
         });
       }
-      return { added: added.map(toHolidayDto), skipped: candidates.length - added.length, academicYear };
+      return { added: added.map(toHolidayDto), skipped: candidates.length - added.length, academicYear, region: chosen };
     });
+  }
+
+  /**
+   * The bank holidays "Add bank holidays" would add for the academic year and region (default:
+   * the current year, the organisation's region), each saying whether a holiday already covers it.
+   * Changes nothing.
+   */
+  async previewBankHolidays(academicYearStart?: number, region?: BankHolidayRegion): Promise<BankHolidaysPreviewDto> {
+    const start = academicYearStartOf(await organizationToday(this.em, this.clock), academicYearStart);
+    const chosen = region ?? (await this.organizations.region(this.em));
+    const { candidates, covered } = await this.bankHolidaysOf(this.em, start, chosen);
+    return {
+      region: chosen,
+      academicYear: `${start}-${start + 1}`,
+      holidays: candidates.map((c) => ({ date: c.date, name: c.name, alreadyCovered: covered(c.date) })),
+    };
+  }
+
+  /** The region's bank holidays in the academic year, and which dates the organisation's holidays already cover. */
+  private async bankHolidaysOf(em: EntityManager, start: number, region: BankHolidayRegion) {
+    const candidates = bankHolidaysInAcademicYear(start, region);
+    const existing = await em.find(Holiday, {
+      endDate: { $gte: `${start}-09-01` },
+      startDate: { $lte: `${start + 1}-08-31` },
+    });
+    const covered = (date: string) => existing.some((h) => h.startDate <= date && date <= h.endDate);
+    return { candidates, covered };
   }
 
   private async find(em: EntityManager, id: string): Promise<Holiday> {

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { Organization, type OrganizationType } from './entities/organization.entity';
+import { TenantContext } from '../../tenancy/tenant-context';
+import { Organization, type OrganizationType, type Region } from './entities/organization.entity';
 
 /** The one owner of `organizations`. */
 @Injectable()
@@ -13,5 +14,26 @@ export class OrganizationsRepository {
   /** A new organisation, written with the caller's unit of work. */
   create(em: EntityManager, organization: { name: string; subdomain: string; type: OrganizationType; trialEndsAt: Date }): Organization {
     return em.create(Organization, organization);
+  }
+
+  /** The current organisation's bank-holiday region (docs/product.md#holidays). */
+  async region(em: EntityManager): Promise<Region> {
+    return (await this.current(em)).region;
+  }
+
+  /**
+   * Sets the current organisation's bank-holiday region, written when `em`'s unit of work is
+   * flushed; returns the region it had before.
+   */
+  async setRegion(em: EntityManager, region: Region): Promise<Region> {
+    const organization = await this.current(em);
+    const before = organization.region;
+    organization.region = region;
+    return before;
+  }
+
+  /** The organisation of the tenant context (organisations are not tenant-scoped: found by id). */
+  private current(em: EntityManager): Promise<Organization> {
+    return em.findOneOrFail(Organization, { id: TenantContext.require() });
   }
 }

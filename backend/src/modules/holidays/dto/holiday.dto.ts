@@ -1,9 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { IsoDateField, NotBefore } from '../../../common/validation/iso-date';
 import { HOLIDAY_TYPES, type HolidayType } from '../entities/holiday.entity';
 import { emptyToNull, trim } from '../../../common/validation/normalize';
+import { type Region, REGIONS } from '../../tenants/entities/organization.entity';
+
+const REGION_MESSAGE = `region must be one of: ${REGIONS.join(', ')}`;
 
 export class HolidayDto {
   id!: string;
@@ -65,6 +68,15 @@ export class AddBankHolidaysDto {
   @Min(2000, { message: 'academicYearStart must be between 2000 and 2100' })
   @Max(2100, { message: 'academicYearStart must be between 2000 and 2100' })
   academicYearStart?: number;
+
+  /**
+   * Whose bank holidays to add; saved as the organisation's region when given. Default: the
+   * organisation's region.
+   */
+  @IsOptional()
+  @ApiProperty({ enum: REGIONS, enumName: 'Region', required: false })
+  @IsIn(REGIONS, { message: REGION_MESSAGE })
+  region?: Region;
 }
 
 export class AddBankHolidaysResultDto {
@@ -74,4 +86,43 @@ export class AddBankHolidaysResultDto {
   skipped!: number;
   /** The academic year, e.g. "2025-2026". */
   academicYear!: string;
+  /** Whose bank holidays these are (now the organisation's region). */
+  @ApiProperty({ enum: REGIONS, enumName: 'Region' })
+  region!: Region;
+}
+
+export class BankHolidaysQueryDto {
+  /** The academic year by its first calendar year: 2025 means 1 Sep 2025 – 31 Aug 2026. Default: the current one. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'academicYearStart must be a year such as 2025' })
+  @Min(2000, { message: 'academicYearStart must be between 2000 and 2100' })
+  @Max(2100, { message: 'academicYearStart must be between 2000 and 2100' })
+  academicYearStart?: number;
+
+  /** Whose bank holidays to list. Default: the organisation's region. */
+  @IsOptional()
+  @ApiProperty({ enum: REGIONS, enumName: 'Region', required: false })
+  @IsIn(REGIONS, { message: REGION_MESSAGE })
+  region?: Region;
+}
+
+/** One bank holiday of the preview. */
+export class BankHolidayPreviewDto {
+  @ApiProperty({ format: 'date' })
+  date!: string;
+  /** e.g. "Christmas Day", "Boxing Day (substitute day)". */
+  name!: string;
+  /** Whether a holiday of the organisation already covers the date, so adding would skip it. */
+  alreadyCovered!: boolean;
+}
+
+/** What "Add bank holidays" would add for a region and academic year. */
+export class BankHolidaysPreviewDto {
+  @ApiProperty({ enum: REGIONS, enumName: 'Region' })
+  region!: Region;
+  /** The academic year, e.g. "2025-2026". */
+  academicYear!: string;
+  /** The region's bank holidays from 1 September to 31 August, by date. */
+  holidays!: BankHolidayPreviewDto[];
 }

@@ -4,10 +4,18 @@ import { Entity, Enum, OptionalProps, PrimaryKey, Property, Unique } from '@mikr
 export const ORGANIZATION_TYPES = ['school', 'college', 'university', 'other'] as const;
 export type OrganizationType = (typeof ORGANIZATION_TYPES)[number];
 
+/**
+ * The part of the UK whose bank holidays the organisation keeps (docs/product.md#holidays). The
+ * holidays module computes each region's dates (bank-holidays.ts); the list lives here, with the
+ * organisation that stores it, because tenants comes first in the module order.
+ */
+export const REGIONS = ['england_wales', 'scotland', 'northern_ireland'] as const;
+export type Region = (typeof REGIONS)[number];
+
 /** A customer: a school, college, university or other organisation, with its own subdomain. */
 @Entity({ tableName: 'organizations' })
 export class Organization {
-  [OptionalProps]?: 'type' | 'settings' | 'isActive' | 'timezone' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?: 'type' | 'settings' | 'isActive' | 'timezone' | 'region' | 'createdAt' | 'updatedAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -31,6 +39,10 @@ export class Organization {
   /** IANA zone in which "today", duty dates and reminder times are read. */
   @Property({ type: 'string', length: 64, default: 'Europe/London' })
   timezone = 'Europe/London';
+
+  /** Whose bank holidays "Add bank holidays" adds; saved when someone adds another region's. */
+  @Enum({ items: () => REGIONS, default: 'england_wales' })
+  region: Region = 'england_wales';
 
   @Property({ type: 'datetime' })
   trialEndsAt!: Date;

@@ -147,10 +147,15 @@ export type ResetPasswordDto = {
   /** The token from the reset link. */
   token: string;
 };
+export type Region = 'england_wales' | 'scotland' | 'northern_ireland';
 export type OrganizationType = 'school' | 'college' | 'university' | 'other';
 export type CurrentOrganizationDto = {
   id: string;
   name: string;
+  /** The part of the UK whose bank holidays the organisation keeps; read-only here, changed by
+    adding another region's bank holidays (POST /api/holidays/bank-holidays). Always sent; optional
+    in the contract only so clients written before it keep compiling. */
+  region?: Region;
   subdomain: string;
   /** IANA time zone of the organisation's dates and times. */
   timezone: string;

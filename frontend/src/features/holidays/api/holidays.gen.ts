@@ -26,6 +26,16 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['holidays'],
       }),
+      previewBankHolidays: build.query<PreviewBankHolidaysApiResponse, PreviewBankHolidaysApiArg>({
+        query: (queryArg) => ({
+          url: `/api/holidays/bank-holidays`,
+          params: {
+            region: queryArg.region,
+            academicYearStart: queryArg.academicYearStart,
+          },
+        }),
+        providesTags: ['holidays'],
+      }),
       addBankHolidays: build.mutation<AddBankHolidaysApiResponse, AddBankHolidaysApiArg>({
         query: (queryArg) => ({
           url: `/api/holidays/bank-holidays`,
@@ -46,6 +56,23 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['holidays'],
       }),
+      getTermDates: build.query<GetTermDatesApiResponse, GetTermDatesApiArg>({
+        query: (queryArg) => ({
+          url: `/api/term-dates`,
+          params: {
+            academicYear: queryArg.academicYear,
+          },
+        }),
+        providesTags: ['holidays'],
+      }),
+      saveTermDates: build.mutation<SaveTermDatesApiResponse, SaveTermDatesApiArg>({
+        query: (queryArg) => ({
+          url: `/api/term-dates/${queryArg.academicYear}`,
+          method: 'PUT',
+          body: queryArg.saveTermDatesDto,
+        }),
+        invalidatesTags: ['holidays'],
+      }),
     }),
     overrideExisting: false,
   });
@@ -61,6 +88,13 @@ export type CreateHolidayApiResponse = /** status 201  */ HolidayDto;
 export type CreateHolidayApiArg = {
   saveHolidayDto: SaveHolidayDto;
 };
+export type PreviewBankHolidaysApiResponse = /** status 200  */ BankHolidaysPreviewDto;
+export type PreviewBankHolidaysApiArg = {
+  /** Whose bank holidays to list. Default: the organisation's region. */
+  region?: Region;
+  /** The academic year by its first calendar year: 2025 means 1 Sep 2025 – 31 Aug 2026. Default: the current one. */
+  academicYearStart?: number;
+};
 export type AddBankHolidaysApiResponse = /** status 201  */ AddBankHolidaysResultDto;
 export type AddBankHolidaysApiArg = {
   addBankHolidaysDto: AddBankHolidaysDto;
@@ -73,6 +107,17 @@ export type UpdateHolidayApiResponse = /** status 200  */ HolidayDto;
 export type UpdateHolidayApiArg = {
   id: string;
   saveHolidayDto: SaveHolidayDto;
+};
+export type GetTermDatesApiResponse = /** status 200  */ TermDatesDto;
+export type GetTermDatesApiArg = {
+  /** The academic year by its first calendar year: 2025 means 1 Sep 2025 – 31 Aug 2026. Default: the current one. */
+  academicYear?: number;
+};
+export type SaveTermDatesApiResponse = /** status 200  */ SavedTermDatesDto;
+export type SaveTermDatesApiArg = {
+  /** The academic year by its first calendar year: 2025 means 1 Sep 2025 – 31 Aug 2026. */
+  academicYear: number;
+  saveTermDatesDto: SaveTermDatesDto;
 };
 export type HolidayType = 'bank_holiday' | 'half_term' | 'term_holiday' | 'inset_day' | 'other';
 export type HolidayDto = {
@@ -99,22 +144,106 @@ export type SaveHolidayDto = {
   startDate: string;
   type: HolidayType;
 };
+export type BankHolidayPreviewDto = {
+  /** Whether a holiday of the organisation already covers the date, so adding would skip it. */
+  alreadyCovered: boolean;
+  date: string;
+  /** e.g. "Christmas Day", "Boxing Day (substitute day)". */
+  name: string;
+};
+export type Region = 'england_wales' | 'scotland' | 'northern_ireland';
+export type BankHolidaysPreviewDto = {
+  /** The academic year, e.g. "2025-2026". */
+  academicYear: string;
+  /** The region's bank holidays from 1 September to 31 August, by date. */
+  holidays: BankHolidayPreviewDto[];
+  region: Region;
+};
 export type AddBankHolidaysResultDto = {
   /** The academic year, e.g. "2025-2026". */
   academicYear: string;
   /** The holidays that were added. */
   added: HolidayDto[];
+  /** Whose bank holidays these are (now the organisation's region). */
+  region: Region;
   /** How many bank holidays were already covered by an existing holiday and left out. */
   skipped: number;
 };
 export type AddBankHolidaysDto = {
   /** The academic year by its first calendar year: 2025 means 1 Sep 2025 – 31 Aug 2026. Default: the current one. */
   academicYearStart?: number;
+  /** Whose bank holidays to add; saved as the organisation's region when given. Default: the
+    organisation's region. */
+  region?: Region;
+};
+export type TermName = 'autumn' | 'spring' | 'summer';
+export type TermDto = {
+  /** Last day of the term (inclusive). */
+  endDate: string;
+  /** Last day of the half term (inclusive); null (or left out) when the term has none. */
+  halfTermEnd?: string | null;
+  /** First day of the half term; null (or left out) when the term has none. */
+  halfTermStart?: string | null;
+  name: TermName;
+  /** First day of the term. */
+  startDate: string;
+};
+export type TermProposalSource = 'previous_year' | 'typical_pattern';
+export type TermDatesDto = {
+  /** The academic year by its first calendar year: 2025 means 1 Sep 2025 – 31 Aug 2026. */
+  academicYear: number;
+  /** e.g. "2025-2026". */
+  label: string;
+  /** Three terms to start from when entering the year: the previous year's moved on 52 weeks
+    (same weekdays) when they fit, else the typical English pattern. Always valid; never saved by
+    itself. */
+  proposal: TermDto[];
+  /** Where the proposal comes from. */
+  proposalSource: TermProposalSource;
+  /** The saved terms, autumn to summer; empty when the year has none yet (then every weekday of it
+    counts as term time). */
+  terms: TermDto[];
+};
+export type RotaChangeDto = {
+  /** The days whose duties changed, `yyyy-MM-dd`, in date order. */
+  dates: string[];
+  /** What happened, for a person to read, e.g. "Removed 4 duties in the Easter holiday". */
+  message: string;
+  /** Of the removed duties, how many were given to someone else on the same day. */
+  refilledDuties: number;
+  /** Duties (a person on a day) taken off the rota because the day or the person no longer allows them. */
+  removedDuties: number;
+};
+export type SavedTermDatesDto = {
+  /** The academic year by its first calendar year: 2025 means 1 Sep 2025 – 31 Aug 2026. */
+  academicYear: number;
+  /** e.g. "2025-2026". */
+  label: string;
+  /** Three terms to start from when entering the year: the previous year's moved on 52 weeks
+    (same weekdays) when they fit, else the typical English pattern. Always valid; never saved by
+    itself. */
+  proposal: TermDto[];
+  /** Where the proposal comes from. */
+  proposalSource: TermProposalSource;
+  /** Duties removed and refilled because they now fall outside term; null when the rota was not touched. */
+  rotaChange: RotaChangeDto | null;
+  /** The saved terms, autumn to summer; empty when the year has none yet (then every weekday of it
+    counts as term time). */
+  terms: TermDto[];
+};
+export type SaveTermDatesDto = {
+  /** The autumn, spring and summer terms, once each, all within 1 September – 31 August of the
+    year, in order without overlapping; a half term has both dates or neither and lies inside its
+    term. */
+  terms: TermDto[];
 };
 export const {
   useGetHolidaysQuery,
   useCreateHolidayMutation,
+  usePreviewBankHolidaysQuery,
   useAddBankHolidaysMutation,
   useDeleteHolidayMutation,
   useUpdateHolidayMutation,
+  useGetTermDatesQuery,
+  useSaveTermDatesMutation,
 } = injectedRtkApi;

@@ -1,0 +1,133 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsOptional,
+  Max,
+  Min,
+  registerDecorator,
+  ValidateNested,
+  type ValidationArguments,
+} from 'class-validator';
+import { isIsoDate } from '../../../common/validation/iso-date';
+import { RotaChangeDto } from '../../../common/rota-integrity/rota-change.dto';
+import { TERM_NAMES, TERM_PROPOSAL_SOURCES, type TermName, type TermProposalSource, THREE_TERMS } from '../term-dates';
+
+const YEAR_MESSAGE = 'academicYear must be a year from 2000 to 2100, such as 2025 for 2025-2026';
+
+/** The academic year as its first calendar year, from a path or query string. */
+function AcademicYearField(required = true) {
+  return (target: object, propertyName: string) => {
+    ApiProperty({ type: 'integer', minimum: 2000, maximum: 2100, example: 2025, required })(target, propertyName);
+    Type(() => Number)(target, propertyName);
+    IsInt({ message: YEAR_MESSAGE })(target, propertyName);
+    Min(2000, { message: YEAR_MESSAGE })(target, propertyName);
+    Max(2100, { message: YEAR_MESSAGE })(target, propertyName);
+  };
+}
+
+/**
+ * A date of a term, `yyyy-MM-dd`, refused with a message naming the term ("The autumn term's start
+ * date must be …"); `optional` ones may be null or left out.
+ */
+function TermDateField(label: string, example: string, optional = false) {
+  return (target: object, propertyName: string) => {
+    ApiProperty({ type: String, format: 'date', example, ...(optional ? { nullable: true, required: false } : {}) })(target, propertyName);
+    if (optional) IsOptional()(target, propertyName);
+    registerDecorator({
+      name: 'isTermDate',
+      target: target.constructor,
+      propertyName,
+      validator: {
+        validate: (value: unknown) => isIsoDate(value),
+        defaultMessage: (args?: ValidationArguments) => {
+          const name = (args?.object as { name?: unknown } | undefined)?.name;
+          const term = TERM_NAMES.includes(name as TermName) ? `The ${String(name)} term's` : "A term's";
+          return `${term} ${label} must be a real date written as yyyy-MM-dd (got ${JSON.stringify(args?.value)})`;
+        },
+      },
+    });
+  };
+}
+
+/** One term of an academic year: term time from startDate to endDate, except the half term. */
+export class TermDto {
+  @ApiProperty({ enum: TERM_NAMES, enumName: 'TermName' })
+  @IsIn(TERM_NAMES, { message: `Each term's name must be one of: ${TERM_NAMES.join(', ')}` })
+  name!: TermName;
+
+  /** First day of the term. */
+  @TermDateField('start date', '2025-09-03')
+  startDate!: string;
+
+  /** Last day of the term (inclusive). */
+  @TermDateField('end date', '2025-12-19')
+  endDate!: string;
+
+  /** First day of the half term; null (or left out) when the term has none. */
+  @TermDateField('half term start', '2025-10-27', true)
+  halfTermStart?: string | null;
+
+  /** Last day of the half term (inclusive); null (or left out) when the term has none. */
+  @TermDateField('half term end', '2025-10-31', true)
+  halfTermEnd?: string | null;
+}
+
+export class SaveTermDatesDto {
+  /**
+   * The autumn, spring and summer terms, once each, all within 1 September – 31 August of the
+   * year, in order without overlapping; a half term has both dates or neither and lies inside its
+   * term.
+   */
+  @IsArray({ message: THREE_TERMS })
+  @ArrayMinSize(3, { message: THREE_TERMS })
+  @ArrayMaxSize(3, { message: THREE_TERMS })
+  @ValidateNested({ each: true })
+  @Type(() => TermDto)
+  terms!: TermDto[];
+}
+
+export class TermDatesYearParamDto {
+  /** The academic year by its first calendar year: 2025 means 1 Sep 2025 – 31 Aug 2026. */
+  @AcademicYearField()
+  academicYear!: number;
+}
+
+export class TermDatesQueryDto {
+  /** The academic year by its first calendar year: 2025 means 1 Sep 2025 – 31 Aug 2026. Default: the current one. */
+  @IsOptional()
+  @AcademicYearField(false)
+  academicYear?: number;
+}
+
+/** An academic year's term dates, and a proposal to start from. */
+export class TermDatesDto {
+  /** The academic year by its first calendar year: 2025 means 1 Sep 2025 – 31 Aug 2026. */
+  academicYear!: number;
+  /** e.g. "2025-2026". */
+  label!: string;
+  /**
+   * The saved terms, autumn to summer; empty when the year has none yet (then every weekday of it
+   * counts as term time).
+   */
+  terms!: TermDto[];
+  /**
+   * Three terms to start from when entering the year: the previous year's moved on 52 weeks
+   * (same weekdays) when they fit, else the typical English pattern. Always valid; never saved by
+   * itself.
+   */
+  proposal!: TermDto[];
+  /** Where the proposal comes from. */
+  @ApiProperty({ enum: TERM_PROPOSAL_SOURCES, enumName: 'TermProposalSource' })
+  proposalSource!: TermProposalSource;
+}
+
+/** The saved term dates, and what saving them did to the rota. */
+export class SavedTermDatesDto extends TermDatesDto {
+  /** Duties removed and refilled because they now fall outside term; null when the rota was not touched. */
+  rotaChange!: RotaChangeDto | null;
+}

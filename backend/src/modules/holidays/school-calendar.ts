@@ -1,0 +1,108 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { BadRequestException, Injectable } from '@nestjs/common';
+import { academicYearStartOf } from '../../common/clock/academic-year';
+import type { IsoDate } from '../../common/clock/clock';
+import { TenantContext } from '../../tenancy/tenant-context';
+import { Holiday, HOLIDAY_TYPE_LABELS } from './entities/holiday.entity';
+import { Term } from './entities/term.entity';
+import { type Closure, closuresBetween, inTermOrder, type TermDates, termDateProblems } from './term-dates';
+
+/** The advisory-lock class of saving a year's terms; the second key is the organisation and year. */
+const TERMS_LOCK_CLASS = 7_202;
+
+const toTermDates = (t: Term): TermDates => ({
+  name: t.name,
+  startDate: t.startDate,
+  endDate: t.endDate,
+  halfTermStart: t.halfTermStart,
+  halfTermEnd: t.halfTermEnd,
+});
+
+/**
+ * The school's calendar (docs/product.md#holidays): the one owner of `terms`, and the one place to
+ * ask which days are closed and why (holidays and the days outside term). Every method works on
+ * the organisation of the tenant context, through the ORM's tenant filter.
+ */
+@Injectable()
+export class SchoolCalendar {
+  /** The year's terms, autumn to summer; empty when the year has no term dates. */
+  async termsOf(em: EntityManager, academicYear: number): Promise<TermDates[]> {
+    return inTermOrder(await em.find(Term, { academicYear })).map(toTermDates);
+  }
+
+  /**
+   * Makes `terms` the year's terms, in `em`'s transaction (flushed): each term's row is updated in
+   * place or added. The only writer of `terms`. Refuses (400, every problem in one message) terms
+   * that break the rules of termDateProblems, so nothing invalid is ever stored. Two saves of one
+   * year take turns (an advisory lock until the transaction ends), so the second updates the rows
+   * the first added and `before` is what was really replaced.
+   */
+  async replaceYear(
+    em: EntityManager,
+    academicYear: number,
+    terms: readonly TermDates[],
+  ): Promise<{ before: TermDates[]; terms: TermDates[] }> {
+    const problems = termDateProblems(academicYear, terms);
+    if (problems.length) throw new BadRequestException(problems.join('; '));
+    if (!em.isInTransaction()) throw new Error('SchoolCalendar.replaceYear must run inside a transaction');
+    await em.execute('select pg_advisory_xact_lock(?, hashtext(?))', [TERMS_LOCK_CLASS, `${TenantContext.require()}:${academicYear}`]);
+    const existing = await em.find(Term, { academicYear });
+    const before = inTermOrder(existing).map(toTermDates);
+    for (const term of terms) {
+      const dates = { startDate: term.startDate, endDate: term.endDate, halfTermStart: term.halfTermStart, halfTermEnd: term.halfTermEnd };
+      const row = existing.find((e) => e.name === term.name);
+      if (row) em.assign(row, dates);
+      else em.create(Term, { academicYear, name: term.name, ...dates });
+    }
+    await em.flush();
+    return { before, terms: await this.termsOf(em, academicYear) };
+  }
+
+  /**
+   * Which days of `from`..`to` are closed and why, cut to the range and ordered by start:
+   * - kind `out_of_term`: for every academic year that has term dates, the days before the autumn
+   *   term, each half term, the breaks between terms and after the summer term ("Summer holiday",
+   *   "Autumn half term", "Christmas holiday", "Spring half term", "Easter holiday", "Summer half
+   *   term"). A year without term dates adds none: all its weekdays count as term time.
+   * - kind `holiday`: the holidays touching the range, labelled with name and type, e.g.
+   *   "Christmas Day (Bank Holiday)".
+   * Spans may overlap (a bank holiday in the Christmas holiday is listed as both) and include the
+   * weekends inside them; the weekends of term time are not listed (duties are on weekdays anyway).
+   */
+  async closuresBetween(em: EntityManager, from: IsoDate, to: IsoDate): Promise<Closure[]> {
+    if (to < from) return [];
+    const [terms, holidays] = await Promise.all([
+      em.find(Term, { academicYear: { $gte: academicYearStartOf(from), $lte: academicYearStartOf(to) } }),
+      em.find(Holiday, { endDate: { $gte: from }, startDate: { $lte: to } }, { orderBy: { startDate: 'asc', name: 'asc' } }),
+    ]);
+    const termsByYear = new Map<number, TermDates[]>();
+    for (const term of terms) termsByYear.set(term.academicYear, [...(termsByYear.get(term.academicYear) ?? []), toTermDates(term)]);
+    return closuresBetween(
+      from,
+      to,
+      termsByYear,
+      holidays.map((h) => ({ start: h.startDate, end: h.endDate, kind: 'holiday', label: `${h.name} (${HOLIDAY_TYPE_LABELS[h.type]})` })),
+    );
+  }
+
+  /**
+   * The academic years touching `from`..`to` that have no term dates, earliest first (for "no term
+   * dates yet" warnings); empty when `to` is before `from`.
+   */
+  async yearsWithoutTerms(em: EntityManager, from: IsoDate, to: IsoDate): Promise<number[]> {
+    if (to < from) return [];
+    const first = academicYearStartOf(from);
+    const last = academicYearStartOf(to);
+    const rows = await em.find(Term, { academicYear: { $gte: first, $lte: last } });
+    const withTerms = new Set(rows.map((r) => r.academicYear));
+    const years: number[] = [];
+    for (let year = first; year <= last; year += 1) if (!withTerms.has(year)) years.push(year);
+    return years;
+  }
+
+  /** The last day of the year's summer term, or null when the year has no term dates. */
+  async termEnd(em: EntityManager, academicYear: number): Promise<IsoDate | null> {
+    const summer = await em.findOne(Term, { academicYear, name: 'summer' });
+    return summer?.endDate ?? null;
+  }
+}
