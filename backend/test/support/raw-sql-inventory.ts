@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import * as ts from 'typescript';
 
@@ -29,14 +30,32 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+const OPTIONS: ts.CompilerOptions = { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, experimentalDecorators: true, strict: true };
+
+/**
+ * A TypeScript program of the app's source under `srcDir` (types included), or, with `samples`
+ * (paths relative to `srcDir` and their text, not on disk), of those files alone, which may
+ * import the real ones: how a check proves itself on a planted sample. `files` are the roots read.
+ */
+export function sourceProgram(srcDir: string, samples?: Record<string, string>): { program: ts.Program; files: string[] } {
+  const virtual = new Map(Object.entries(samples ?? {}).map(([file, text]) => [path.join(srcDir, file), text]));
+  const files = samples ? [...virtual.keys()] : sourceFiles(srcDir);
+  const host = ts.createCompilerHost(OPTIONS);
+  const { getSourceFile, fileExists, readFile } = host;
+  host.getSourceFile = (name, language, ...rest) =>
+    virtual.has(name) ? ts.createSourceFile(name, virtual.get(name)!, language, true) : getSourceFile.call(host, name, language, ...rest);
+  host.fileExists = (name) => virtual.has(name) || fileExists.call(host, name);
+  host.readFile = (name) => virtual.get(name) ?? readFile.call(host, name);
+  return { program: ts.createProgram(files, OPTIONS, host), files };
+}
+
 /**
  * Every SQL text passed to an `execute(...)` call in the app's source (migrations aside): string
  * and template literals (a template's conditional parts are kept as their literal text), constants
- * they name, and both sides of a conditional.
+ * they name, and both sides of a conditional. With `samples`, those of the planted files alone.
  */
-export function rawStatements(srcDir: string): RawStatement[] {
-  const files = sourceFiles(srcDir);
-  const program = ts.createProgram(files, { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, experimentalDecorators: true });
+export function rawStatements(srcDir: string, samples?: Record<string, string>): RawStatement[] {
+  const { program, files } = sourceProgram(srcDir, samples);
   const checker = program.getTypeChecker();
   const found: RawStatement[] = [];
 
@@ -165,9 +184,8 @@ const ORM_WRITES = new Set(['create', 'insert', 'insertMany', 'upsert', 'upsertM
  * source whose first argument is an entity class, with the entity's table. (Changes to loaded
  * entities flushed later are the entity's own module's business and are not seen here.)
  */
-export function ormWrites(srcDir: string): OrmWrite[] {
-  const files = sourceFiles(srcDir);
-  const program = ts.createProgram(files, { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, experimentalDecorators: true });
+export function ormWrites(srcDir: string, samples?: Record<string, string>): OrmWrite[] {
+  const { program, files } = sourceProgram(srcDir, samples);
   const checker = program.getTypeChecker();
   const found: OrmWrite[] = [];
   for (const source of program.getSourceFiles()) {
@@ -192,4 +210,109 @@ export function ormWrites(srcDir: string): OrmWrite[] {
     visit(source);
   }
   return found;
+}
+
+/**
+ * The feature modules in their order (MODULE_ORDER of .dependency-cruiser.cjs, the one place it is
+ * written): a module may import, and so call, only modules before it.
+ */
+export function moduleOrder(): string[] {
+  const config = createRequire(__filename)(path.resolve(__dirname, '..', '..', '.dependency-cruiser.cjs')) as { MODULE_ORDER: string[] };
+  return [...config.MODULE_ORDER];
+}
+
+/** Words that end a FROM (or USING) list. */
+const FROM_LIST_ENDS = new Set(['where', 'group', 'order', 'having', 'limit', 'offset', 'union', 'except', 'intersect', 'returning', 'window', 'for', 'set']);
+
+/**
+ * The tables of `known` that a statement names: after FROM, JOIN, UPDATE, INTO or USING, and after
+ * each comma of a FROM or USING list (`from a x, b y`, `from a join b on … , c`). A name followed
+ * by `(` is a function (`jsonb_to_recordset(…)`) except after INTO (the column list), one followed
+ * by `.` a column's qualifier (`extract(dow from s.date)`).
+ */
+export function tablesNamed(sql: string, known: ReadonlySet<string> | ReadonlyMap<string, unknown>): string[] {
+  const tokens = sql.toLowerCase().match(/[a-z_][a-z0-9_$]*|\d+|[^\sa-z0-9_]/g) ?? [];
+  const named = new Set<string>();
+  const take = (at: number, keyword: string) => {
+    const name = tokens[at];
+    if (!name || !/^[a-z_]/.test(name) || tokens[at + 1] === '.' || (tokens[at + 1] === '(' && keyword !== 'into')) return;
+    if (known.has(name)) named.add(name);
+  };
+  /** The parenthesis depth of each open FROM/USING list, innermost last. */
+  const lists: number[] = [];
+  let depth = 0;
+  for (let i = 0; i < tokens.length; i += 1) {
+    const token = tokens[i]!;
+    if (token === '(') depth += 1;
+    else if (token === ')') {
+      while (lists.length && lists[lists.length - 1]! >= depth) lists.pop();
+      depth -= 1;
+    } else if (['from', 'join', 'update', 'into', 'using'].includes(token)) {
+      take(i + 1, token);
+      if (token === 'from' || token === 'using') {
+        while (lists.length && lists[lists.length - 1]! >= depth) lists.pop();
+        lists.push(depth);
+      }
+    } else if (token === ',' && lists[lists.length - 1] === depth) take(i + 1, 'from');
+    else if (FROM_LIST_ENDS.has(token) && lists[lists.length - 1] === depth) lists.pop();
+  }
+  return [...named];
+}
+
+/** A raw statement that names a table of another module against the read rule. */
+export interface ForeignRead {
+  file: string;
+  line: number;
+  /** The module (or area) the statement is in. */
+  module: string;
+  table: string;
+  owner: string;
+  /**
+   * `later`: the owner comes after the statement's module in the order; `no own table`: the
+   * statement names none of its module's tables, so it is the owner's read; `outside the modules`:
+   * the statement is in neither a module nor common/.
+   */
+  why: 'later' | 'no own table' | 'outside the modules';
+}
+
+/** How the read rule judged the statements: the ones naming tables, the allowed joins, the findings. */
+export interface ReadInventory {
+  /** Statements (each variant of a conditional one) naming at least one table with an owner. */
+  checked: number;
+  /** Of those, statements that also name other modules' tables and are allowed: joins down the order. */
+  allowedJoins: { file: string; line: number; module: string; tables: string[] }[];
+  findings: ForeignRead[];
+}
+
+/**
+ * The read rule (docs/architecture.md, "The dependency rule"). A raw statement names tables of its
+ * own module, and may join tables of modules before it in MODULE_ORDER when it also names a table
+ * of its own: then it is its module's answer, built on what lower modules own. So a statement lives
+ * in the module that owns the latest (in the order) of its tables, and any other module asks that
+ * one. `common/` (the shared kernel, beneath every module) owns tables too; a statement outside
+ * `modules/` and `common/` may name none of a module's tables.
+ */
+export function readInventory(statements: readonly RawStatement[], owners: ReadonlyMap<string, string>, order: readonly string[]): ReadInventory {
+  const rank = (area: string): number | undefined => (area === 'common' ? -1 : order.includes(area) ? order.indexOf(area) : undefined);
+  const inventory: ReadInventory = { checked: 0, allowedJoins: [], findings: [] };
+  for (const s of statements) {
+    const tables = tablesNamed(s.sql, owners);
+    if (!tables.length) continue;
+    inventory.checked += 1;
+    const module = areaOf(s.file);
+    const others = tables.filter((t) => owners.get(t) !== module);
+    if (!others.length) continue;
+    const own = others.length < tables.length;
+    const mine = rank(module);
+    const found = others.flatMap((table): ForeignRead[] => {
+      const owner = owners.get(table)!;
+      const theirs = rank(owner);
+      if (mine === undefined) return [{ file: s.file, line: s.line, module, table, owner, why: 'outside the modules' }];
+      if (theirs === undefined || theirs > mine) return [{ file: s.file, line: s.line, module, table, owner, why: 'later' }];
+      return own ? [] : [{ file: s.file, line: s.line, module, table, owner, why: 'no own table' }];
+    });
+    if (found.length) inventory.findings.push(...found);
+    else inventory.allowedJoins.push({ file: s.file, line: s.line, module, tables });
+  }
+  return inventory;
 }

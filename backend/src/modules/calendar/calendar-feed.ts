@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { addDays } from '../../common/clock/academic-year';
 import type { IsoDate } from '../../common/clock/clock';
 import { type ContentLine, escapeText, icalDate, icalUtc, writeCalendar } from '../../common/text/icalendar';
-import { HOLIDAY_TYPE_LABELS, type HolidayType } from '../holidays/entities/holiday.entity';
+import { HOLIDAY_TYPE_LABELS } from '../holidays/entities/holiday.entity';
+import type { HolidayRow } from '../holidays/holiday-queries';
+import type { DutyRow } from '../rota/rota.repository';
 
 export type FeedKind = 'all-duties' | 'my-duties';
 
@@ -12,27 +14,11 @@ export const FEED_REFRESH_MINUTES = 60;
 const PRODID = '-//Duty Manager//Duty rota feed 1.0//EN';
 const UID_DOMAIN = 'dutymanager.app';
 
-/** One person on one day, as the feed query reads it; a day's people come in slot order. */
-export interface FeedSlotRow {
-  day_id: string;
-  date: IsoDate;
-  revision: string;
-  updated_at: Date | string;
-  position: number;
-  staff_id: string;
-  name: string;
-}
+/** One person on one day, as the rota's owner reads it for a feed; a day's people come in slot order. */
+export type FeedSlotRow = DutyRow;
 
-export interface FeedHolidayRow {
-  id: string;
-  name: string;
-  type: HolidayType;
-  start_date: IsoDate;
-  end_date: IsoDate;
-  description: string | null;
-  revision: string;
-  updated_at: Date | string;
-}
+/** A holiday, as the holidays module reads it for a feed. */
+export type FeedHolidayRow = HolidayRow;
 
 export interface FeedInput {
   kind: FeedKind;

@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
+import { RotaModule } from '../rota/rota.module';
 import { CalendarController } from './calendar.controller';
 import { CalendarService } from './calendar.service';
 
 /** Calendar subscription links and the iCalendar feeds they open (issue 8). */
 @Module({
+  imports: [RotaModule],
   controllers: [CalendarController],
   providers: [CalendarService],
 })

@@ -8,7 +8,9 @@ import { academicYearStartOf } from '../../common/clock/academic-year';
 import { Clock, type IsoDate } from '../../common/clock/clock';
 import { appUrl, type Env } from '../../config/env';
 import { TenantContext } from '../../tenancy/tenant-context';
-import { type FeedHolidayRow, type FeedKind, type FeedSlotRow, feedEtag, FEED_REFRESH_MINUTES, writeFeed } from './calendar-feed';
+import { holidaysBetween } from '../holidays/holiday-queries';
+import { RotaRepository } from '../rota/rota.repository';
+import { type FeedKind, feedEtag, FEED_REFRESH_MINUTES, writeFeed } from './calendar-feed';
 import type { CalendarSubscriptionDto, CalendarSubscriptionLinksDto } from './dto/calendar-subscription.dto';
 
 export const FEED_PATH = '/api/calendar/subscribe';
@@ -53,6 +55,7 @@ export class CalendarService {
     private readonly em: EntityManager,
     private readonly clock: Clock,
     private readonly config: ConfigService<Env, true>,
+    private readonly rota: RotaRepository,
   ) {}
 
   async subscription(user: AuthUser): Promise<CalendarSubscriptionDto> {
@@ -177,28 +180,11 @@ export class CalendarService {
     const { from, to } = this.window(owner.timezone);
     const org = TenantContext.require();
     const mine = kind === 'my-duties';
-    const slots =
-      mine && !owner.staffId
-        ? []
-        : await this.em.execute<FeedSlotRow[]>(
-            `select d.id as day_id, d.date::text as date, d.revision::text as revision, d.updated_at,
-                    s.position, s.staff_id, st.name
-               from rota_days d
-               join rota_slots s on s.rota_day_id = d.id and s.organization_id = d.organization_id
-               join staff st on st.id = s.staff_id and st.organization_id = d.organization_id
-              where d.organization_id = ? and d.date between ? and ?
-                ${mine ? 'and exists (select 1 from rota_slots m where m.rota_day_id = d.id and m.organization_id = d.organization_id and m.staff_id = ?)' : ''}
-              order by d.date, s.position`,
-            mine ? [org, from, to, owner.staffId] : [org, from, to],
-          );
-    const holidays = await this.em.execute<FeedHolidayRow[]>(
-      `select id, name, type, start_date::text as start_date, end_date::text as end_date, description,
-              revision::text as revision, updated_at
-         from holidays
-        where organization_id = ? and end_date >= ? and start_date <= ?
-        order by start_date, name, id`,
-      [org, from, to],
-    );
+    // Each read is its owner's: the rota's duties (with the people's names), the holidays. My
+    // duties of a user without a staff record are none.
+    const onlyDaysOf = mine ? owner.staffId : undefined;
+    const slots = onlyDaysOf === null ? [] : await this.rota.dutiesBetween(this.em, from, to, onlyDaysOf);
+    const holidays = await holidaysBetween(this.em, from, to);
     const body = writeFeed({
       kind,
       organizationId: org,

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { TenantContext } from '../../tenancy/tenant-context';
-import { type OutboxAttachment, OutboxEmail } from './entities/outbox-email.entity';
+import { type OutboxAttachment, OutboxEmail, type OutboxStatus, REDACTED_TEXT } from './entities/outbox-email.entity';
 
 export interface NewEmail {
   kind: string;
@@ -20,6 +20,22 @@ export interface NewEmail {
   attachments?: OutboxAttachment[];
 }
 
+/** An email as Email System Testing lists it. */
+export interface RecentEmail {
+  id: string;
+  kind: string;
+  to: string;
+  subject: string;
+  status: OutboxStatus;
+  attempts: number;
+  createdAt: Date;
+  sentAt: Date | null;
+  lastError: string | null;
+  /** The plain-text body; REDACTED_TEXT for an email that carries an access link, even while queued. */
+  text: string;
+}
+
+/** The one owner of `outbox_emails` for the rest of the app: emails are queued and listed here. */
 @Injectable()
 export class OutboxService {
   /**
@@ -41,5 +57,30 @@ export class OutboxService {
       organization: TenantContext.current(),
     });
     return row;
+  }
+
+  /** The current organisation's latest `limit` emails, newest first. One statement. */
+  async recent(em: EntityManager, limit: number): Promise<RecentEmail[]> {
+    const rows = await em.execute<
+      { id: string; kind: string; to: string; subject: string; status: OutboxStatus; attempts: number; created_at: Date; sent_at: Date | null; last_error: string | null; text: string }[]
+    >(
+      // An access link is someone else's key to their account: never shown, not even while queued.
+      `select id::text, kind, "to", subject, status, attempts, created_at, sent_at, last_error,
+              case when contains_access_link then ? else text end as text
+         from outbox_emails where organization_id = ? order by id desc limit ?`,
+      [REDACTED_TEXT, TenantContext.require(), limit],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      to: r.to,
+      subject: r.subject,
+      status: r.status,
+      attempts: r.attempts,
+      createdAt: new Date(r.created_at),
+      sentAt: r.sent_at ? new Date(r.sent_at) : null,
+      lastError: r.last_error,
+      text: r.text,
+    }));
   }
 }

@@ -6,11 +6,10 @@ import { Clock, type IsoDate } from '../../common/clock/clock';
 import { describeDate } from '../../common/text/dates';
 import { plural } from '../../common/text/plural';
 import type { Env } from '../../config/env';
-import { TenantContext } from '../../tenancy/tenant-context';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
 import { organizationToday } from '../tenants/organization-today';
 import type { EmailDeliveriesDto, TestRemindersResultDto } from './dto/email-testing.dto';
-import { REDACTED_TEXT } from '../mail/entities/outbox-email.entity';
+import { OutboxService } from '../mail/outbox.service';
 import { RemindersService, type ReminderRun } from './reminders.service';
 
 const REMINDERS_OFF = 'Email reminders are turned off. Turn them on in Email Reminder Settings to send reminders.';
@@ -25,6 +24,7 @@ export class EmailTestingService {
     private readonly em: EntityManager,
     private readonly reminders: RemindersService,
     private readonly settings: SystemSettingsRepository,
+    private readonly outbox: OutboxService,
     private readonly clock: Clock,
     config: ConfigService<Env, true>,
   ) {
@@ -54,30 +54,7 @@ export class EmailTestingService {
   }
 
   async deliveries(): Promise<EmailDeliveriesDto> {
-    const rows = await this.em.execute<
-      { id: string; kind: string; to: string; subject: string; status: EmailDeliveriesDto['emails'][number]['status']; attempts: number; created_at: Date; sent_at: Date | null; last_error: string | null; text: string }[]
-    >(
-      // An access link is someone else's key to their account: never shown, not even while queued.
-      `select id::text, kind, "to", subject, status, attempts, created_at, sent_at, last_error,
-              case when contains_access_link then ? else text end as text
-         from outbox_emails where organization_id = ? order by id desc limit 10`,
-      [REDACTED_TEXT, TenantContext.require()],
-    );
-    return {
-      testMode: this.testMode,
-      emails: rows.map((r) => ({
-        id: r.id,
-        kind: r.kind,
-        to: r.to,
-        subject: r.subject,
-        status: r.status,
-        attempts: r.attempts,
-        createdAt: new Date(r.created_at),
-        sentAt: r.sent_at ? new Date(r.sent_at) : null,
-        lastError: r.last_error,
-        text: r.text,
-      })),
-    };
+    return { testMode: this.testMode, emails: await this.outbox.recent(this.em, 10) };
   }
 
   private async assertEnabled(): Promise<void> {

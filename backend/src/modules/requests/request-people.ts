@@ -2,26 +2,14 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ForbiddenException, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { hasPermission, type Permission } from '../../common/auth/roles';
-import { TenantContext } from '../../tenancy/tenant-context';
+import { type StaffPerson, staffByIds } from '../staff/staff-queries';
 
-/** A staff member as the request rules need them. */
-export interface Person {
-  id: string;
-  name: string;
-  email: string;
-  isActive: boolean;
-  userId: string | null;
-}
+/** A staff member as the request rules need them (read from the staff module, the table's owner). */
+export type Person = StaffPerson;
 
 /** The current organisation's staff among `ids`, by id; an id of another organisation is simply absent. */
-export async function loadPeople(em: EntityManager, ids: string[]): Promise<Map<string, Person>> {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return new Map();
-  const rows = await em.execute<{ id: string; name: string; email: string; is_active: boolean; user_id: string | null }[]>(
-    'select id, name, email, is_active, user_id from staff where organization_id = ? and id = any(?::uuid[])',
-    [TenantContext.require(), `{${unique.join(',')}}`],
-  );
-  return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, email: r.email, isActive: r.is_active, userId: r.user_id }]));
+export function loadPeople(em: EntityManager, ids: string[]): Promise<Map<string, Person>> {
+  return staffByIds(em, ids);
 }
 
 /** Like loadPeople for one id, with the 404 an unknown (or another organisation's) id gets. */

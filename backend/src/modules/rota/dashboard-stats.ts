@@ -41,6 +41,10 @@ const pendingSql = (own: boolean) =>
  * Most active: most duties, then first by name as the database sorts; least active: fewest, then
  * first by name in code-point order (`collate "C"`, as JavaScript's `<` compares).
  * Parameters: `dashboardStatsParams`.
+ *
+ * It joins staff, settings and holidays (modules before rota: allowed) and counts the pending
+ * swap and cancel requests, which are the requests module's, after rota in MODULE_ORDER: a listed
+ * exception in test/table-owners.int-spec.ts, kept so the dashboard stays one round trip.
  */
 const dashboardStatsSql = (own: boolean) => `
   with month_counts as (

@@ -20,6 +20,18 @@ export interface DatedSlot {
   staffId: string;
 }
 
+/** One person in one slot of one day, with the day's revision and last change (a calendar feed's row). */
+export interface DutyRow {
+  day_id: string;
+  date: IsoDate;
+  /** `rota_days.revision`, a bigint: as text. */
+  revision: string;
+  updated_at: Date | string;
+  position: number;
+  staff_id: string;
+  name: string;
+}
+
 /**
  * The one owner of `rota_days` and `rota_slots`: every statement that writes them is here (the
  * rota service's use cases, and the settings change that removes slots above the new number,
@@ -38,6 +50,27 @@ export class RotaRepository {
     const org = TenantContext.require();
     const [rows, n] = await Promise.all([em.execute<RotaSlotRow[]>(ROTA_DAYS_SQL, [org, startDate, endDate]), slotsPerDay]);
     return toRotaDays(rows, n);
+  }
+
+  /**
+   * Everyone on duty on the days of `from`..`to`, in date and slot order, with their names and each
+   * day's revision and last change: what the calendar feeds write. With `onlyDaysOf`, only the days
+   * that person is on (everyone on them, so colleagues show). One statement.
+   */
+  dutiesBetween(em: EntityManager, from: IsoDate, to: IsoDate, onlyDaysOf?: string): Promise<DutyRow[]> {
+    const org = TenantContext.require();
+    const only = onlyDaysOf !== undefined;
+    return em.execute<DutyRow[]>(
+      `select d.id as day_id, d.date::text as date, d.revision::text as revision, d.updated_at,
+              s.position, s.staff_id, st.name
+         from rota_days d
+         join rota_slots s on s.rota_day_id = d.id and s.organization_id = d.organization_id
+         join staff st on st.id = s.staff_id and st.organization_id = d.organization_id
+        where d.organization_id = ? and d.date between ? and ?
+          ${only ? 'and exists (select 1 from rota_slots m where m.rota_day_id = d.id and m.organization_id = d.organization_id and m.staff_id = ?)' : ''}
+        order by d.date, s.position`,
+      only ? [org, from, to, onlyDaysOf] : [org, from, to],
+    );
   }
 
   /**

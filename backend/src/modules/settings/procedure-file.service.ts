@@ -6,6 +6,7 @@ import { JwtSecret } from '../../common/auth/jwt-secret.token';
 import { Clock } from '../../common/clock/clock';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { AuditService } from '../audit/audit.service';
+import { sessionStillValid, sessionVersion } from '../auth/user-queries';
 import type { ProcedureFileKind } from './entities/procedure-file.entity';
 import { checkProcedureFile } from './procedure-file';
 import { SettingsService } from './settings.service';
@@ -95,13 +96,10 @@ export class ProcedureFileService {
     const org = TenantContext.require();
     const [row] = await this.em.execute<{ id: string }[]>('select id from procedure_files where organization_id = ?', [org]);
     if (!row) throw new NotFoundException(NO_DOCUMENT);
-    const [user] = await this.em.execute<{ token_version: number }[]>(
-      'select token_version from users where id = ? and organization_id = ?',
-      [actor.id, org],
-    );
-    if (!user) throw new UnauthorizedException(LINK_EXPIRED);
+    const version = await sessionVersion(this.em, actor.id);
+    if (version === undefined) throw new UnauthorizedException(LINK_EXPIRED);
     const expires = Math.floor(this.clock.now().getTime() / 1000) + LINK_SECONDS;
-    const ticket: Ticket = { o: org, f: row.id, u: actor.id, v: user.token_version, e: expires };
+    const ticket: Ticket = { o: org, f: row.id, u: actor.id, v: version, e: expires };
     const body = Buffer.from(JSON.stringify(ticket)).toString('base64url');
     const token = `${body}.${this.sign(body)}`;
     return { url: `${PROCEDURE_FILE_PATH}/download?ticket=${token}`, expiresAt: new Date(expires * 1000) };
@@ -115,16 +113,13 @@ export class ProcedureFileService {
    */
   async readWithTicket(token: unknown): Promise<StoredProcedureFile> {
     const ticket = this.verify(token);
-    const [user] = await this.em.execute<{ ok: boolean }[]>(
-      `select (u.is_active and o.is_active and u.token_version = ?) as ok from users u join organizations o on o.id = u.organization_id
-        where u.id = ? and u.organization_id = ?`,
-      [ticket.v, ticket.u, ticket.o],
-    );
-    if (!user?.ok) throw new UnauthorizedException(LINK_EXPIRED);
     // A ticket is the request's only credential: the organisation it names becomes the context.
-    const file = await TenantContext.run(ticket.o, () => this.read()).catch(() => undefined);
-    if (!file || file.id !== ticket.f) throw new UnauthorizedException(LINK_EXPIRED);
-    return file;
+    return TenantContext.run(ticket.o, async () => {
+      if (!(await sessionStillValid(this.em, ticket.u, ticket.v))) throw new UnauthorizedException(LINK_EXPIRED);
+      const file = await this.read().catch(() => undefined);
+      if (!file || file.id !== ticket.f) throw new UnauthorizedException(LINK_EXPIRED);
+      return file;
+    });
   }
 
   private sign(body: string): string {

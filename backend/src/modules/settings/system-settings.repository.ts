@@ -22,6 +22,16 @@ export interface ReminderSettings {
   hoursAdvance: number;
 }
 
+/** An organisation whose reminders are on, with its time zone and reminder settings. */
+export interface OrganizationReminders {
+  organizationId: string;
+  /** The organisation's IANA time zone. */
+  timeZone: string;
+  /** `HH:mm`, in that zone. */
+  time: string;
+  hoursAdvance: number;
+}
+
 export interface GeneralSettings {
   dutyManagersPerDay: number;
   instructionsTitle: string;
@@ -143,6 +153,26 @@ export class SystemSettingsRepository {
     );
     const row = rows[0];
     return row ? { enabled: row.enabled, time: row.time, hoursAdvance: row.hours } : { ...DEFAULT_REMINDERS };
+  }
+
+  /**
+   * Every active organisation with reminders on, with its zone and reminder settings (the
+   * defaults while it has no settings row). The one read across organisations, for the reminder
+   * cron: it runs outside any tenant context and opens one for each organisation found here.
+   */
+  async remindersOfEveryOrganization(em: EntityManager): Promise<OrganizationReminders[]> {
+    const rows = await em.execute<{ id: string; zone: string; time: string | null; hours: number | null }[]>(
+      `select o.id, o.timezone as zone, s.reminder_time as time, s.reminder_hours_advance as hours
+         from organizations o left join system_settings s on s.organization_id = o.id
+        where o.is_active and coalesce(s.email_reminders_enabled, ?)`,
+      [DEFAULT_REMINDERS.enabled],
+    );
+    return rows.map((r) => ({
+      organizationId: r.id,
+      timeZone: r.zone,
+      time: r.time ?? DEFAULT_REMINDERS.time,
+      hoursAdvance: r.hours ?? DEFAULT_REMINDERS.hoursAdvance,
+    }));
   }
 
   async saveReminders(em: EntityManager, value: ReminderSettings): Promise<void> {
