@@ -1,0 +1,188 @@
+/**
+ * The rota's hard rules, checked on days that are already planned (docs/product.md#the-rota-stays-true).
+ * The engine follows the same rules when it plans; this module finds the assignments that break
+ * them after a fact changed (a holiday added, term dates set, someone deactivated or away, fewer
+ * duty managers per day), and decides what each such day becomes. Pure: no database, no clock.
+ *
+ * A day is closed — nobody may be on it — on a weekend, a holiday or outside term time. On an
+ * open day a person may not be on duty when inactive or away, nor twice, and a day has at most
+ * `slotsPerDay` people. When a day has more people than slots, the ones who break a rule go
+ * first; among the others the day keeps a teaching/non-teaching mix where it has one, then the
+ * people with the fewest duties this year, then the lower slot numbers.
+ */
+
+import { isWeekday } from '../../../common/clock/academic-year';
+import type { DaySlots, IsoDate } from './rota-engine';
+
+/** A span of days on which nobody is on duty, and why. */
+export interface Closure {
+  start: IsoDate;
+  end: IsoDate;
+  kind: 'holiday' | 'out_of_term';
+  /** How people read it: "Snow closure (Other)", "Christmas holiday". */
+  label: string;
+}
+
+export interface RuleStaff {
+  id: string;
+  isActive: boolean;
+  isTeaching: boolean;
+}
+
+/** One person away from `start` to `end`, with what to tell them. */
+export interface AwaySpan {
+  staffId: string;
+  start: IsoDate;
+  end: IsoDate;
+  /** "Annual Leave: family wedding". */
+  label: string;
+  /** The stored unavailability period behind it, when there is one. */
+  periodId?: string;
+}
+
+export type RuleBroken =
+  /** Saturday or Sunday. */
+  | 'weekend'
+  | 'holiday'
+  | 'out_of_term'
+  /** Deactivated (or no longer in the organisation's staff list). */
+  | 'inactive'
+  | 'unavailable'
+  /** The same person in two slots of one day. */
+  | 'twice'
+  /** More people than the day has slots. */
+  | 'over_capacity';
+
+/** An assignment that breaks a hard rule. */
+export interface Violation {
+  date: IsoDate;
+  /** Slot number, from 1. */
+  position: number;
+  staffId: string;
+  rule: RuleBroken;
+  /** Why, for the person's history and their email: "Holiday: Snow closure (Other)". */
+  reason: string;
+  /** For `unavailable`: the stored period. */
+  periodId?: string;
+}
+
+export interface DayVerdict {
+  date: IsoDate;
+  /** The day's slots once the violations are gone (`slotsPerDay` long; people above it moved down). */
+  slots: DaySlots;
+  violations: Violation[];
+  /** Slot indexes (from 0) freed by a person who may no longer be there, on a day that stays open: the ones a refill may fill. */
+  refillable: number[];
+  /** Why the whole day is closed, when it is. */
+  closed?: string;
+}
+
+export interface RotaFacts {
+  slotsPerDay: number;
+  staff: RuleStaff[];
+  closures: Closure[];
+  away: AwaySpan[];
+  /** Duties this academic year per person: who stays when a day has too many people. */
+  counts?: Record<string, number>;
+}
+
+const covers = (span: { start: IsoDate; end: IsoDate }, date: IsoDate) => span.start <= date && date <= span.end;
+
+/** Why nobody may be on duty on `date`, or undefined on a school day. */
+export function closedBecause(date: IsoDate, closures: Closure[]): { rule: RuleBroken; reason: string } | undefined {
+  if (!isWeekday(date)) return { rule: 'weekend', reason: 'Weekend: duties are on weekdays only' };
+  const closure = closures.find((c) => covers(c, date) && c.kind === 'holiday') ?? closures.find((c) => covers(c, date));
+  if (!closure) return undefined;
+  return closure.kind === 'holiday'
+    ? { rule: 'holiday', reason: `Holiday: ${closure.label}` }
+    : { rule: 'out_of_term', reason: `Outside term time: ${closure.label}` };
+}
+
+/**
+ * Checks planned days against the hard rules. Returns a verdict for each day that breaks one,
+ * in date order; days that keep every rule are left out.
+ */
+export function checkRota(days: Record<IsoDate, DaySlots>, facts: RotaFacts): DayVerdict[] {
+  const slotsPerDay = Math.max(1, Math.min(5, Math.floor(facts.slotsPerDay)));
+  const staff = new Map(facts.staff.map((s) => [s.id, s]));
+  const awayByStaff = new Map<string, AwaySpan[]>();
+  for (const a of facts.away) (awayByStaff.get(a.staffId) ?? awayByStaff.set(a.staffId, []).get(a.staffId)!).push(a);
+  const verdicts: DayVerdict[] = [];
+
+  for (const date of Object.keys(days).sort()) {
+    const before = days[date]!;
+    const people = before.flatMap((id, i) => (id ? [{ id, index: i }] : []));
+    if (!people.length) continue;
+
+    const closed = closedBecause(date, facts.closures);
+    if (closed) {
+      verdicts.push({
+        date,
+        slots: new Array<string | null>(slotsPerDay).fill(null),
+        violations: people.map((p) => ({ date, position: p.index + 1, staffId: p.id, rule: closed.rule, reason: closed.reason })),
+        refillable: [],
+        closed: closed.reason,
+      });
+      continue;
+    }
+
+    const violations: Violation[] = [];
+    const personal = new Set<number>();
+    const seen = new Set<string>();
+    const stay: { id: string; index: number }[] = [];
+    for (const p of people) {
+      const person = staff.get(p.id);
+      const away = awayByStaff.get(p.id)?.find((a) => covers(a, date));
+      let broken: Omit<Violation, 'date' | 'position' | 'staffId'> | undefined;
+      if (seen.has(p.id)) broken = { rule: 'twice', reason: 'Already on duty that day' };
+      else if (!person?.isActive) broken = { rule: 'inactive', reason: 'No longer active' };
+      else if (away) broken = { rule: 'unavailable', reason: away.label, ...(away.periodId ? { periodId: away.periodId } : {}) };
+      seen.add(p.id);
+      if (broken) {
+        violations.push({ date, position: p.index + 1, staffId: p.id, ...broken });
+        personal.add(p.index);
+      } else {
+        stay.push(p);
+      }
+    }
+
+    const keep = stay.length > slotsPerDay ? chooseWhoStays(stay, slotsPerDay, staff, facts.counts ?? {}) : stay;
+    const kept = new Set(keep.map((p) => p.index));
+    for (const p of stay) {
+      if (!kept.has(p.index)) {
+        violations.push({ date, position: p.index + 1, staffId: p.id, rule: 'over_capacity', reason: `Fewer duty managers per day (${slotsPerDay})` });
+      }
+    }
+    const moved = keep.some((p) => p.index >= slotsPerDay);
+    if (!violations.length && !moved) continue;
+
+    const slots = new Array<string | null>(slotsPerDay).fill(null);
+    for (const p of keep) if (p.index < slotsPerDay) slots[p.index] = p.id;
+    for (const p of keep) {
+      if (p.index < slotsPerDay) continue;
+      const free = slots.findIndex((id, i) => id === null && !personal.has(i));
+      slots[free >= 0 ? free : slots.indexOf(null)] = p.id;
+    }
+    const refillable = [...personal].filter((i) => i < slotsPerDay && slots[i] === null).sort((a, b) => a - b);
+    verdicts.push({ date, slots, violations: violations.sort((a, b) => a.position - b.position), refillable });
+  }
+  return verdicts;
+}
+
+/** Who keeps a slot on a day with more people than slots (the rule in the module comment). */
+function chooseWhoStays(
+  people: { id: string; index: number }[],
+  slotsPerDay: number,
+  staff: Map<string, RuleStaff>,
+  counts: Record<string, number>,
+): { id: string; index: number }[] {
+  const ranked = [...people].sort((a, b) => (counts[a.id] ?? 0) - (counts[b.id] ?? 0) || a.index - b.index);
+  const keep: { id: string; index: number }[] = [];
+  // A mix first, when the day has both kinds: the best-ranked of each kind.
+  const kinds = new Set(ranked.map((p) => staff.get(p.id)?.isTeaching));
+  if (kinds.size === 2 && slotsPerDay >= 2) {
+    for (const teaching of [true, false]) keep.push(ranked.find((p) => staff.get(p.id)?.isTeaching === teaching)!);
+  }
+  for (const p of ranked) if (keep.length < slotsPerDay && !keep.includes(p)) keep.push(p);
+  return keep.sort((a, b) => a.index - b.index);
+}
