@@ -96,6 +96,52 @@ export function dutiesRemovedEmail(staff: Person, dates: string[], period: strin
   });
 }
 
+/**
+ * To someone a change of facts took off duties (docs/product.md#the-rota-stays-true): one email per
+ * change, with every day and why.
+ */
+export function dutiesTakenOffEmail(organizationId: string, staff: Person, removals: { date: string; reason: string }[]): NewEmail {
+  const sorted = [...removals].sort((a, b) => a.date.localeCompare(b.date));
+  return letter({
+    kind: 'duties-removed',
+    organizationId,
+    to: staff,
+    subject: sorted.length === 1 ? `Duty removed: ${describeDate(sorted[0]!.date)}` : `${sorted.length} duties removed`,
+    lines: [
+      `You are no longer on duty on ${sorted.length === 1 ? 'this day' : 'these days'}:`,
+      ...sorted.map((r) => `${describeDate(r.date)}: ${r.reason}`),
+    ],
+  });
+}
+
+/** To someone auto-fill put on duties others can no longer do: one email per change, with every day. */
+export function dutiesAddedEmail(organizationId: string, replacement: Person, added: { date: string; replacing: Person }[]): NewEmail {
+  if (added.length === 1) return dutyAddedEmail(organizationId, replacement, added[0]!.date, added[0]!.replacing);
+  const sorted = [...added].sort((a, b) => a.date.localeCompare(b.date));
+  return letter({
+    kind: 'duty-added',
+    organizationId,
+    to: replacement,
+    subject: `You are on duty on ${sorted.length} more days`,
+    lines: [
+      'You have been added to the duty rota on these days, in place of colleagues who can no longer do them:',
+      ...sorted.map((a) => `${describeDate(a.date)} (in place of ${a.replacing.name})`),
+    ],
+  });
+}
+
+/** To someone an admin or manager put on a day by hand. */
+export function dutyAssignedEmail(organizationId: string, person: Person, date: string, by: string): NewEmail {
+  const day = describeDate(date);
+  return letter({
+    kind: 'duty-added',
+    organizationId,
+    to: person,
+    subject: `You are on duty on ${day}`,
+    lines: [`${by} has put you on the duty rota on ${day}.`],
+  });
+}
+
 /** To the person auto-fill put on a duty someone else gave up. */
 export function dutyAddedEmail(replacement: Person, date: string, replacing: Person): NewEmail {
   const day = describeDate(date);

@@ -1,0 +1,47 @@
+import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
+import { ErrorResponseDto } from '../../common/http/error-body';
+import { MoveOnRotaDto, RemoveFromRotaDto, ReplaceOnRotaDto, RotaEditResultDto } from '../rota/dto/rota-edit.dto';
+import { RotaEditsService } from './rota-edits.service';
+
+const PAST_OR_NO_SLOT = 'The day has passed, or the position is above the duty managers per day.';
+
+/** Editing the rota directly: the calendar's Replace with…, Remove and Move to another day. */
+@ApiTags('rota')
+@Controller('rota')
+export class RotaEditsController {
+  constructor(private readonly edits: RotaEditsService) {}
+
+  /** Puts a person in a slot: an empty one, or in place of whoever is there (who is told, with the reason). */
+  @Post('replace')
+  @HttpCode(HttpStatus.OK)
+  @Authenticated('rota.manage')
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: PAST_OR_NO_SLOT })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'The person is already on the day, inactive or away, or the day is closed.' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such staff member in this organisation.' })
+  replaceOnRota(@CurrentUser() user: AuthUser, @Body() dto: ReplaceOnRotaDto): Promise<RotaEditResultDto> {
+    return this.edits.replace(user, dto);
+  }
+
+  /** Takes the person in a slot off the rota; the reason is kept in their history and emailed to them. */
+  @Post('remove')
+  @HttpCode(HttpStatus.OK)
+  @Authenticated('rota.manage')
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: PAST_OR_NO_SLOT })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Nobody is in that slot.' })
+  removeFromRota(@CurrentUser() user: AuthUser, @Body() dto: RemoveFromRotaDto): Promise<RotaEditResultDto> {
+    return this.edits.remove(user, dto);
+  }
+
+  /** Moves the person in a slot to the first empty slot of another day. */
+  @Post('move')
+  @HttpCode(HttpStatus.OK)
+  @Authenticated('rota.manage')
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: PAST_OR_NO_SLOT })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Nobody is in that slot, or the person may not be on the other day, or it is full.' })
+  moveOnRota(@CurrentUser() user: AuthUser, @Body() dto: MoveOnRotaDto): Promise<RotaEditResultDto> {
+    return this.edits.move(user, dto);
+  }
+}

@@ -1,0 +1,182 @@
+import { ref } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { Clock, type IsoDate } from '../../common/clock/clock';
+import { describeDate } from '../../common/text/dates';
+import { TenantContext } from '../../tenancy/tenant-context';
+import { AuditService } from '../audit/audit.service';
+import { User } from '../auth/entities/user.entity';
+import { OutboxService } from '../mail/outbox.service';
+import type { MoveOnRotaDto, RemoveFromRotaDto, ReplaceOnRotaDto, RotaEditResultDto } from '../rota/dto/rota-edit.dto';
+import { duplicateAssignment, slotsFull } from '../rota/rota-errors';
+import { RotaPlanner } from '../rota/rota-planner';
+import { RotaRepository } from '../rota/rota.repository';
+import { RotaService } from '../rota/rota.service';
+import { SystemSettingsRepository } from '../settings/system-settings.repository';
+import { Staff } from '../staff/entities/staff.entity';
+import { organizationToday } from '../tenants/organization-today';
+import { CancelRequest } from './entities/cancel-request.entity';
+import { dutiesTakenOffEmail, dutyAddedEmail, dutyAssignedEmail } from './request-emails';
+import { loadPerson, type Person } from './request-people';
+
+/**
+ * Editing the rota directly (docs/product.md#editing-the-rota-directly): admins and managers put
+ * someone in a slot (in place of whoever is there), take someone off, or move them to another day.
+ * Each edit runs in one transaction holding the day(s), keeps every hard rule, records a removal as
+ * an approved cancellation with the reason, is audited, and emails the people affected.
+ */
+@Injectable()
+export class RotaEditsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly rota: RotaService,
+    private readonly days: RotaRepository,
+    private readonly planner: RotaPlanner,
+    private readonly settings: SystemSettingsRepository,
+    private readonly audit: AuditService,
+    private readonly outbox: OutboxService,
+    private readonly clock: Clock,
+  ) {}
+
+  async replace(actor: AuthUser, dto: ReplaceOnRotaDto): Promise<RotaEditResultDto> {
+    const org = TenantContext.require();
+    const message = await this.em.transactional(async (em) => {
+      await this.prepare(em, dto.date, dto.position);
+      const person = await loadPerson(em, org, dto.staffId);
+      const day = (await this.days.lockDay(em, org, { date: dto.date, create: true }))!;
+      const occupant = day.slots.find((s) => s.position === dto.position)?.staffId ?? null;
+      if (occupant === person.id) throw new ConflictException(`${person.name} is already in that slot`);
+      if (day.slots.some((s) => s.staffId === person.id)) throw duplicateAssignment();
+      await this.planner.assertAssignable(em, dto.date, [person.id]);
+      if (occupant) {
+        await this.days.replaceOnDay(em, org, day.id, occupant, person.id);
+      } else {
+        await this.days.addToDay(em, org, day, [{ staffId: person.id, position: dto.position }]);
+      }
+      const day_ = describeDate(dto.date);
+      if (!occupant) {
+        this.outbox.enqueue(em, dutyAssignedEmail(org, person, dto.date, actor.name));
+        this.audit.record(em, actor, {
+          kind: 'rota',
+          action: 'rota.assigned',
+          entityId: day.id,
+          summary: `Assigned ${person.name} to ${dto.date}`,
+          after: { date: dto.date, assigned: [{ staffId: person.id, position: dto.position }] },
+        });
+        return `${person.name} is on duty on ${day_}.`;
+      }
+      const previous = await loadPerson(em, org, occupant);
+      const reason = `Replaced by ${person.name}` + (dto.reason ? `: ${dto.reason}` : '');
+      this.recordRemoval(em, actor, previous, dto.date, reason, person.id);
+      this.outbox.enqueue(em, dutiesTakenOffEmail(org, previous, [{ date: dto.date, reason }]));
+      this.outbox.enqueue(em, dutyAddedEmail(org, person, dto.date, previous));
+      this.audit.record(em, actor, {
+        kind: 'rota',
+        action: 'rota.replaced',
+        entityId: day.id,
+        summary: `Replaced ${previous.name} with ${person.name} on ${dto.date}` + (dto.reason ? ` (${dto.reason})` : ''),
+        before: { date: dto.date, position: dto.position, staffId: previous.id },
+        after: { date: dto.date, position: dto.position, staffId: person.id, reason: dto.reason ?? null },
+      });
+      return `${person.name} takes ${previous.name}'s duty on ${day_}.`;
+    });
+    return { days: await this.read([dto.date]), message };
+  }
+
+  async remove(actor: AuthUser, dto: RemoveFromRotaDto): Promise<RotaEditResultDto> {
+    const org = TenantContext.require();
+    const message = await this.em.transactional(async (em) => {
+      await this.prepare(em, dto.date, dto.position);
+      const day = (await this.rota.lockDays(em, org, [dto.date])).get(dto.date);
+      const occupant = day?.slots[dto.position - 1] ?? null;
+      if (!day || !occupant) throw new ConflictException(`Nobody is in slot ${dto.position} on ${describeDate(dto.date)}`);
+      const person = await loadPerson(em, org, occupant);
+      await this.days.removeFromDays(em, org, [{ dayId: day.id, staffId: person.id }]);
+      await this.days.deleteEmptyDays(em, org, [day.id]);
+      this.recordRemoval(em, actor, person, dto.date, dto.reason, null);
+      this.outbox.enqueue(em, dutiesTakenOffEmail(org, person, [{ date: dto.date, reason: dto.reason }]));
+      this.audit.record(em, actor, {
+        kind: 'rota',
+        action: 'rota.removed',
+        entityId: day.id,
+        summary: `Removed ${person.name} from ${dto.date} (${dto.reason})`,
+        before: { date: dto.date, position: dto.position, staffId: person.id },
+        after: { reason: dto.reason },
+      });
+      return `${person.name} is no longer on duty on ${describeDate(dto.date)}.`;
+    });
+    return { days: await this.read([dto.date]), message };
+  }
+
+  async move(actor: AuthUser, dto: MoveOnRotaDto): Promise<RotaEditResultDto> {
+    const org = TenantContext.require();
+    if (dto.toDate === dto.date) throw new BadRequestException('Choose a different day to move the duty to');
+    const message = await this.em.transactional(async (em) => {
+      const { slotsPerDay, today } = await this.prepare(em, dto.date, dto.position);
+      if (dto.toDate < today) throw new BadRequestException(`${describeDate(dto.toDate)} has passed: duties can be moved only to today or later`);
+      // Create the target day first, then lock both in date order (RotaRepository.lockDays).
+      await this.days.lockDay(em, org, { date: dto.toDate, create: true });
+      const locked = await this.rota.lockDays(em, org, [dto.date, dto.toDate]);
+      const from = locked.get(dto.date);
+      const to = locked.get(dto.toDate)!;
+      const occupant = from?.slots[dto.position - 1] ?? null;
+      if (!from || !occupant) throw new ConflictException(`Nobody is in slot ${dto.position} on ${describeDate(dto.date)}`);
+      const person = await loadPerson(em, org, occupant);
+      if (to.slots.includes(person.id)) throw duplicateAssignment();
+      await this.planner.assertAssignable(em, dto.toDate, [person.id]);
+      let position = 0;
+      for (let p = 1; !position && p <= slotsPerDay; p += 1) if (!to.slots[p - 1]) position = p;
+      if (!position) throw slotsFull(slotsPerDay);
+      await this.days.removeFromDays(em, org, [{ dayId: from.id, staffId: person.id }]);
+      await this.days.addToDay(em, org, to, [{ staffId: person.id, position }]);
+      await this.days.deleteEmptyDays(em, org, [from.id]);
+      const reason = `Moved to ${describeDate(dto.toDate)}`;
+      this.recordRemoval(em, actor, person, dto.date, reason, null);
+      this.outbox.enqueue(em, dutiesTakenOffEmail(org, person, [{ date: dto.date, reason }]));
+      this.outbox.enqueue(em, dutyAssignedEmail(org, person, dto.toDate, actor.name));
+      this.audit.record(em, actor, {
+        kind: 'rota',
+        action: 'rota.moved',
+        entityId: from.id,
+        summary: `Moved ${person.name} from ${dto.date} to ${dto.toDate}`,
+        before: { date: dto.date, position: dto.position, staffId: person.id },
+        after: { date: dto.toDate, position, staffId: person.id },
+      });
+      return `${person.name}'s duty moved from ${describeDate(dto.date)} to ${describeDate(dto.toDate)}.`;
+    });
+    return { days: await this.read([dto.date, dto.toDate].sort()), message };
+  }
+
+  /** Holds the settings row (bulk runs wait) and checks the slot exists and the day has not passed. */
+  private async prepare(em: EntityManager, date: IsoDate, position: number): Promise<{ slotsPerDay: number; today: IsoDate }> {
+    const slotsPerDay = await this.settings.lockShared(em, TenantContext.require());
+    if (position > slotsPerDay) {
+      throw new BadRequestException(`A day has ${slotsPerDay === 1 ? '1 slot' : `${slotsPerDay} slots`}: position must be from 1 to ${slotsPerDay}`);
+    }
+    const today = await organizationToday(em, this.clock, TenantContext.require());
+    if (date < today) throw new BadRequestException(`${describeDate(date)} has passed: only duties from today on can be changed`);
+    return { slotsPerDay, today };
+  }
+
+  /** The person's history keeps why they left the day (an approved cancellation made by the editor). */
+  private recordRemoval(em: EntityManager, actor: AuthUser, person: Person, date: IsoDate, reason: string, replacement: string | null): void {
+    em.create(CancelRequest, {
+      staff: person.id,
+      date,
+      reason: reason.slice(0, 500),
+      status: 'approved',
+      source: 'rota_edit',
+      replacement: replacement ? ref(Staff, replacement) : null,
+      processedAutomatically: false,
+      createdBy: ref(User, actor.id),
+      decidedBy: ref(User, actor.id),
+      decidedAt: this.clock.now(),
+    });
+  }
+
+  private async read(dates: IsoDate[]) {
+    const days = await this.rota.daysBetween(this.em, TenantContext.require(), dates[0]!, dates.at(-1)!);
+    return days.filter((d) => dates.includes(d.date));
+  }
+}

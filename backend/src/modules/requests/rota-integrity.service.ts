@@ -1,0 +1,125 @@
+import { ref } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { Clock } from '../../common/clock/clock';
+import { NO_ROTA_CHANGE, type RotaChange, type RotaChangeCause } from '../../common/rota-integrity/rota-integrity';
+import { plural } from '../../common/text/plural';
+import { TenantContext } from '../../tenancy/tenant-context';
+import { AuditService } from '../audit/audit.service';
+import { User } from '../auth/entities/user.entity';
+import { OutboxService } from '../mail/outbox.service';
+import { RotaPlanner } from '../rota/rota-planner';
+import { SystemSettingsRepository } from '../settings/system-settings.repository';
+import { Staff } from '../staff/entities/staff.entity';
+import { organizationToday } from '../tenants/organization-today';
+import type { Violation } from '../rota/engine/rota-rules';
+import { CancelRequest } from './entities/cancel-request.entity';
+import { dutiesAddedEmail, dutiesTakenOffEmail } from './request-emails';
+import { loadPeople, type Person } from './request-people';
+
+const MONTH = new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' });
+
+/** "7–8 Dec", "28 Nov – 3 Dec", "8 Dec": the span of the dates touched, for the change's message. */
+export function describeSpan(dates: string[]): string {
+  const sorted = [...dates].sort();
+  const day = (iso: string) => Number(iso.slice(8));
+  const month = (iso: string) => MONTH.format(new Date(`${iso}T00:00:00Z`));
+  const first = sorted[0]!;
+  const last = sorted.at(-1)!;
+  const year = (iso: string) => (first.slice(0, 4) === last.slice(0, 4) ? '' : ` ${iso.slice(0, 4)}`);
+  if (first === last) return `${day(first)} ${month(first)}`;
+  if (first.slice(0, 7) === last.slice(0, 7)) return `${day(first)}–${day(last)} ${month(first)}`;
+  return `${day(first)} ${month(first)}${year(first)} – ${day(last)} ${month(last)}${year(last)}`;
+}
+
+const NOT_REFILLED: Partial<Record<Violation['rule'], string>> = {
+  holiday: 'holiday',
+  out_of_term: 'outside term time',
+  weekend: 'weekend',
+  over_capacity: 'fewer duty managers per day',
+};
+
+/**
+ * Keeps the planned rota true to the school (docs/product.md#the-rota-stays-true): after any change
+ * of a fact the rota depends on, every assignment from today on that breaks a hard rule goes, in
+ * the transaction that changed the fact. Each removal is kept as an approved cancellation naming
+ * the person, the date and why; freed slots on days that stay open are refilled when auto-fill is
+ * on; everyone affected gets one email with all their days.
+ */
+@Injectable()
+export class RotaIntegrityService {
+  constructor(
+    private readonly planner: RotaPlanner,
+    private readonly settings: SystemSettingsRepository,
+    private readonly audit: AuditService,
+    private readonly outbox: OutboxService,
+    private readonly clock: Clock,
+  ) {}
+
+  async restore(em: EntityManager, actor: AuthUser | undefined, cause: RotaChangeCause): Promise<RotaChange> {
+    const org = TenantContext.require();
+    const slotsPerDay = await this.settings.lockExclusive(em, org);
+    const today = await organizationToday(em, this.clock, org);
+    const verdicts = await this.planner.violationsFrom(em, today, slotsPerDay);
+    if (!verdicts.length) return NO_ROTA_CHANGE;
+
+    const { autoFillCancellations } = await this.settings.autoApproval(em, org);
+    const replacements = await this.planner.repair(em, verdicts, autoFillCancellations);
+    const violations = verdicts.flatMap((v) => v.violations);
+    const replacementOf = new Map(replacements.map((r) => [`${r.date}|${r.position}`, r.staffId]));
+    const people = await loadPeople(em, org, [...violations.map((v) => v.staffId), ...replacements.map((r) => r.staffId)]);
+
+    const now = this.clock.now();
+    const removedFrom = new Map<string, { date: string; reason: string }[]>();
+    const addedTo = new Map<string, { date: string; replacing: Person }[]>();
+    for (const v of violations) {
+      const replacement = replacementOf.get(`${v.date}|${v.position}`) ?? null;
+      em.create(CancelRequest, {
+        staff: v.staffId,
+        date: v.date,
+        reason: v.reason.slice(0, 500),
+        status: 'approved',
+        source: v.rule === 'unavailable' && v.periodId ? 'unavailability' : 'rota_change',
+        unavailability: v.rule === 'unavailable' && v.periodId ? v.periodId : null,
+        replacement: replacement ? ref(Staff, replacement) : null,
+        processedAutomatically: true,
+        createdBy: actor ? ref(User, actor.id) : null,
+        decidedBy: actor ? ref(User, actor.id) : null,
+        decidedAt: now,
+      });
+      (removedFrom.get(v.staffId) ?? removedFrom.set(v.staffId, []).get(v.staffId)!).push({ date: v.date, reason: v.reason });
+      if (replacement) {
+        (addedTo.get(replacement) ?? addedTo.set(replacement, []).get(replacement)!).push({ date: v.date, replacing: people.get(v.staffId)! });
+      }
+    }
+    for (const [staffId, removals] of removedFrom) this.outbox.enqueue(em, dutiesTakenOffEmail(org, people.get(staffId)!, removals));
+    for (const [staffId, added] of addedTo) this.outbox.enqueue(em, dutiesAddedEmail(org, people.get(staffId)!, added));
+
+    const dates = verdicts.map((v) => v.date);
+    const refilled = replacements.length;
+    const unfilledReasons = [...new Set(violations.filter((v) => !replacementOf.has(`${v.date}|${v.position}`)).map((v) => NOT_REFILLED[v.rule]))];
+    const why =
+      refilled === violations.length
+        ? ''
+        : unfilledReasons.every(Boolean)
+          ? ` (${unfilledReasons.join(', ')})`
+          : autoFillCancellations
+            ? ' (nobody else was free)'
+            : ' (auto-fill is off)';
+    const message = `${cause.description} removed ${plural(violations.length, 'duty', 'duties')} on ${describeSpan(dates)}; ${refilled} refilled${why}.`;
+    this.audit.record(em, actor, {
+      kind: 'rota',
+      action: 'rota.adjusted',
+      entityId: dates.length === 1 ? dates[0]! : `${dates[0]}..${dates.at(-1)}`,
+      summary: message,
+      after: {
+        cause: cause.description,
+        removed: violations.map((v) => ({ date: v.date, staffId: v.staffId, rule: v.rule, reason: v.reason })),
+        refilled: replacements,
+      },
+    });
+    await em.flush();
+    return { removedDuties: violations.length, refilledDuties: refilled, dates, message };
+  }
+}

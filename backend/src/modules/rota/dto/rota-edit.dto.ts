@@ -1,0 +1,117 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { trim } from '../../../common/validation/normalize';
+import { IsoDateField } from '../../../common/validation/iso-date';
+import { RotaDayDto } from './rota.dto';
+
+const REASON_MAX = 500;
+
+/** One slot of one day: the thing a direct edit acts on (docs/product.md#editing-the-rota-directly). */
+export class RotaSlotRefDto {
+  @IsoDateField('date')
+  date!: string;
+
+  /** Slot number, from 1 (Duty Manager 1) to the organisation's duty managers per day. */
+  @IsInt({ message: 'position must be a whole number from 1 to 5' })
+  @Min(1, { message: 'position must be a whole number from 1 to 5' })
+  @Max(5, { message: 'position must be a whole number from 1 to 5' })
+  position!: number;
+}
+
+/** Puts a person in a slot: into an empty one, or in place of whoever is there. */
+export class ReplaceOnRotaDto extends RotaSlotRefDto {
+  @IsUUID('4', { message: "staffId must be a staff member's id" })
+  staffId!: string;
+
+  /** Why, when someone is replaced; told to the person taken off. */
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'The reason must be text' })
+  @MaxLength(REASON_MAX, { message: `The reason must be at most ${REASON_MAX} characters` })
+  reason?: string;
+}
+
+/** Takes the person in a slot off the rota. */
+export class RemoveFromRotaDto extends RotaSlotRefDto {
+  /** Why; told to the person and kept in their history. */
+  @Transform(trim)
+  @IsString({ message: 'Please give a reason for removing this duty' })
+  @MinLength(1, { message: 'Please give a reason for removing this duty' })
+  @MaxLength(REASON_MAX, { message: `The reason must be at most ${REASON_MAX} characters` })
+  reason!: string;
+}
+
+/** Moves the person in a slot to another day (its first empty slot). */
+export class MoveOnRotaDto extends RotaSlotRefDto {
+  @IsoDateField('toDate')
+  toDate!: string;
+}
+
+/** What a direct edit did. */
+export class RotaEditResultDto {
+  /** The days changed, as they are now (one, or two for a move). */
+  days!: RotaDayDto[];
+  /** What happened, for a person to read. */
+  message!: string;
+}
+
+export class RotaCandidatesQueryDto {
+  @IsoDateField('date')
+  date!: string;
+}
+
+export class RotaCandidateDto {
+  id!: string;
+  name!: string;
+  department!: string | null;
+  isTeaching!: boolean;
+  /** Duties this academic year, planned ones included. */
+  dutiesThisYear!: number;
+}
+
+/** Who may be put on a day, least loaded first (docs/product.md#editing-the-rota-directly). */
+export class RotaCandidatesDto {
+  @ApiProperty({ format: 'date' })
+  date!: string;
+  /** Why nobody may be on duty that day (a holiday, outside term time, a weekend), or null on a school day. */
+  closed!: string | null;
+  /** Active people who are not away and not already on the day, fewest duties this year first. */
+  candidates!: RotaCandidateDto[];
+}
+
+export class RotaViolationDto {
+  @ApiProperty({ format: 'date' })
+  date!: string;
+  position!: number;
+  staffId!: string;
+  staffName!: string;
+  @ApiProperty({ enum: ['weekend', 'holiday', 'out_of_term', 'inactive', 'unavailable', 'twice', 'over_capacity'], enumName: 'RotaRule' })
+  rule!: 'weekend' | 'holiday' | 'out_of_term' | 'inactive' | 'unavailable' | 'twice' | 'over_capacity';
+  reason!: string;
+}
+
+export class UnfilledDayDto {
+  @ApiProperty({ format: 'date' })
+  date!: string;
+  /** People on duty that day. */
+  filled!: number;
+  /** Slots the day has (duty managers per day). */
+  slots!: number;
+}
+
+/** The rota's health from today on (docs/product.md#the-rota-stays-true). */
+export class RotaHealthDto {
+  /** Today. */
+  @ApiProperty({ format: 'date' })
+  from!: string;
+  /** The last school day looked at for unfilled days: the end of the summer term (31 August without term dates). */
+  @ApiProperty({ format: 'date' })
+  to!: string;
+  /** Assignments from today on that break a hard rule: always empty unless something is wrong. */
+  violations!: RotaViolationDto[];
+  /** School days from today to `to` with at least one empty slot. */
+  unfilledDays!: UnfilledDayDto[];
+  /** Academic years touching today..`to` with no term dates yet (e.g. "2025-2026"). */
+  yearsWithoutTermDates!: string[];
+}

@@ -1,0 +1,97 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { academicYearOf, datesBetween } from '../../common/clock/academic-year';
+import { Clock } from '../../common/clock/clock';
+import { TenantContext } from '../../tenancy/tenant-context';
+import { SchoolCalendar } from '../holidays/school-calendar';
+import { SystemSettingsRepository } from '../settings/system-settings.repository';
+import { organizationToday } from '../tenants/organization-today';
+import type { RotaCandidatesDto, RotaHealthDto } from './dto/rota-edit.dto';
+import { closedBecause } from './engine/rota-rules';
+import { RotaPlanner } from './rota-planner';
+import { RotaRepository } from './rota.repository';
+
+/**
+ * Questions about the planned rota as a whole (docs/product.md#the-rota-stays-true): what breaks a
+ * hard rule from today on (always nothing, unless something is wrong), which school days still
+ * need someone, and who may be put on a given day.
+ */
+@Injectable()
+export class RotaHealthService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly clock: Clock,
+    private readonly settings: SystemSettingsRepository,
+    private readonly planner: RotaPlanner,
+    private readonly rota: RotaRepository,
+    private readonly calendar: SchoolCalendar,
+  ) {}
+
+  async health(): Promise<RotaHealthDto> {
+    const org = TenantContext.require();
+    const em = this.em;
+    const today = await organizationToday(em, this.clock, org);
+    const year = academicYearOf(today);
+    const slotsPerDay = await this.settings.dutyManagersPerDay(em, org);
+    const termEnd = await this.calendar.termEnd(em, Number(year.startDate.slice(0, 4)));
+    const to = termEnd && termEnd >= today ? termEnd : year.endDate;
+
+    const verdicts = await this.planner.violationsFrom(em, today, slotsPerDay);
+    const violations = verdicts.flatMap((v) => v.violations);
+    const names = await this.names(em, violations.map((v) => v.staffId));
+
+    const planned = await this.rota.slotsFrom(em, org, today, to);
+    const facts = await this.planner.facts(em, today, to, slotsPerDay);
+    const unfilledDays = datesBetween(today, to)
+      .filter((date) => !closedBecause(date, facts.closures))
+      .map((date) => ({ date, filled: (planned[date] ?? []).filter((id) => id !== null).length, slots: slotsPerDay }))
+      .filter((d) => d.filled < slotsPerDay);
+    const yearsWithoutTermDates = await this.calendar.yearsWithoutTerms(em, today, to);
+
+    return {
+      from: today,
+      to,
+      violations: violations.map((v) => ({
+        date: v.date,
+        position: v.position,
+        staffId: v.staffId,
+        staffName: names.get(v.staffId) ?? 'Unknown',
+        rule: v.rule,
+        reason: v.reason,
+      })),
+      unfilledDays,
+      yearsWithoutTermDates: yearsWithoutTermDates.map((y) => `${y}-${y + 1}`),
+    };
+  }
+
+  /** Who may be put on `date`: active, not away, not already on it; fewest duties this academic year first. */
+  async candidates(date: string): Promise<RotaCandidatesDto> {
+    const org = TenantContext.require();
+    const em = this.em;
+    const slotsPerDay = await this.settings.dutyManagersPerDay(em, org);
+    const facts = await this.planner.facts(em, date, date, slotsPerDay);
+    const closed = closedBecause(date, facts.closures)?.reason ?? null;
+    if (closed) return { date, closed, candidates: [] };
+    const onDay = new Set((await this.rota.slotsFrom(em, org, date, date))[date] ?? []);
+    const away = new Set(facts.away.filter((a) => a.start <= date && date <= a.end).map((a) => a.staffId));
+    const rows = await em.execute<{ id: string; name: string; department: string | null; is_teaching: boolean }[]>(
+      'select id, name, department, is_teaching from staff where organization_id = ? and is_active order by name, id',
+      [org],
+    );
+    const counts = facts.counts ?? {};
+    const candidates = rows
+      .filter((r) => !onDay.has(r.id) && !away.has(r.id))
+      .map((r) => ({ id: r.id, name: r.name, department: r.department, isTeaching: r.is_teaching, dutiesThisYear: counts[r.id] ?? 0 }))
+      .sort((a, b) => a.dutiesThisYear - b.dutiesThisYear || a.name.localeCompare(b.name));
+    return { date, closed: null, candidates };
+  }
+
+  private async names(em: EntityManager, ids: string[]): Promise<Map<string, string>> {
+    if (!ids.length) return new Map();
+    const rows = await em.execute<{ id: string; name: string }[]>(
+      'select id, name from staff where organization_id = ? and id = any(?::uuid[])',
+      [TenantContext.require(), `{${[...new Set(ids)].join(',')}}`],
+    );
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+}

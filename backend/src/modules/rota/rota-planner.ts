@@ -1,0 +1,190 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { academicYearOf } from '../../common/clock/academic-year';
+import type { IsoDate } from '../../common/clock/clock';
+import { TenantContext } from '../../tenancy/tenant-context';
+import { AvailabilityRepository } from '../availability/availability.repository';
+import { SchoolCalendar } from '../holidays/school-calendar';
+import { type DaySlots, type EngineMode, planRota, type Unavailability } from './engine/rota-engine';
+import { checkRota, closedBecause, type DayVerdict, type RotaFacts } from './engine/rota-rules';
+import { RotaRepository } from './rota.repository';
+
+/** What the engine is asked to plan (RotaPlanner.plan). */
+export interface PlanRequest {
+  mode: EngineMode;
+  slotsPerDay: number;
+  /** The academic year whose duties count towards fairness. */
+  year: ReturnType<typeof academicYearOf>;
+  days: IsoDate[];
+  existing: Record<IsoDate, DaySlots>;
+  fillable?: Record<IsoDate, number[]>;
+  /** Unavailability not stored: the person giving a duty up. */
+  extra?: Unavailability[];
+}
+
+/** A person put in a freed slot. */
+export interface Refill {
+  date: IsoDate;
+  /** Slot number, from 1. */
+  position: number;
+  staffId: string;
+}
+
+/**
+ * Loads the facts the rota depends on and applies the rota's rules to them: the engine's input
+ * for planning, and the hard-rule check of days already planned (docs/product.md#the-rota-engine,
+ * docs/product.md#the-rota-stays-true). Reads staff, holidays and term dates, and availability
+ * through their owners' queries; writes only through RotaRepository.
+ */
+@Injectable()
+export class RotaPlanner {
+  constructor(
+    private readonly rota: RotaRepository,
+    private readonly availability: AvailabilityRepository,
+    private readonly calendar: SchoolCalendar,
+  ) {}
+
+  /** The facts of `from`..`to` (staff, closures, who is away, this year's duties per person). */
+  async facts(em: EntityManager, from: IsoDate, to: IsoDate, slotsPerDay: number): Promise<RotaFacts> {
+    const org = TenantContext.require();
+    // One after the other: inside a transaction they share its connection.
+    const staff = await this.staffFacts(em);
+    const closures = await this.calendar.closuresBetween(em, from, to);
+    const away = await this.availability.awayBetween(em, org, from, to);
+    const year = academicYearOf(from);
+    const prior = await this.rota.priorDuties(em, org, year.startDate, year.endDate, []);
+    const counts: Record<string, number> = {};
+    for (const row of prior) counts[row.staff_id] = (counts[row.staff_id] ?? 0) + Number(row.n);
+    return { slotsPerDay, staff, closures, away, counts };
+  }
+
+  /** Every planned day from `from` on that breaks a hard rule, with what it should become. */
+  async violationsFrom(em: EntityManager, from: IsoDate, slotsPerDay: number): Promise<DayVerdict[]> {
+    const org = TenantContext.require();
+    const days = await this.rota.slotsFrom(em, org, from, null);
+    const dates = Object.keys(days).sort();
+    if (!dates.length) return [];
+    return checkRota(days, await this.facts(em, from, dates.at(-1)!, slotsPerDay));
+  }
+
+  /**
+   * Refuses (409) to put any of `staffIds` on `date` when the day is closed (a holiday, outside
+   * term time, a weekend) or a person is inactive or away; 404 for someone not in the organisation.
+   * The hard rules of docs/product.md#the-rota-stays-true, for a change made by hand.
+   */
+  async assertAssignable(em: EntityManager, date: IsoDate, staffIds: string[]): Promise<void> {
+    const closures = await this.calendar.closuresBetween(em, date, date);
+    const closed = closedBecause(date, closures);
+    if (closed?.rule === 'weekend') throw new BadRequestException('Duties are assigned on weekdays only (Monday to Friday)');
+    if (closed) {
+      const closure = closures.find((c) => c.start <= date && date <= c.end && (closed.rule === 'holiday') === (c.kind === 'holiday'))!;
+      throw new ConflictException(
+        closure.kind === 'holiday'
+          ? `${date} is a holiday (${closure.label}): nobody is on duty on holidays`
+          : `${date} is outside term time (${closure.label}): nobody is on duty then`,
+      );
+    }
+    const staff = await em.execute<{ id: string; name: string; is_active: boolean }[]>(
+      'select id, name, is_active from staff where organization_id = ? and id = any(?::uuid[])',
+      [TenantContext.require(), `{${staffIds.join(',')}}`],
+    );
+    if (staff.length !== new Set(staffIds).size) throw new NotFoundException('Staff member not found');
+    const inactive = staff.find((s) => !s.is_active);
+    if (inactive) throw new ConflictException(`${inactive.name} is inactive and can't be put on duty`);
+    const away = await this.availability.firstAway(em, TenantContext.require(), staffIds.map((staffId) => ({ staffId, date })));
+    if (away) {
+      const name = staff.find((s) => s.id === away.staffId)!.name;
+      throw new ConflictException({ message: `${name} is unavailable on ${date} and can't be put on duty`, code: 'unavailable' });
+    }
+  }
+
+  /**
+   * Writes what `verdicts` say each day becomes and, with `refill`, has the engine fill the slots
+   * freed by people who may no longer be there (never the people who just left). Returns who went
+   * where.
+   */
+  async repair(em: EntityManager, verdicts: DayVerdict[], refill: boolean): Promise<Refill[]> {
+    const org = TenantContext.require();
+    const target: Record<IsoDate, DaySlots> = {};
+    for (const v of verdicts) target[v.date] = [...v.slots];
+    const refills: Refill[] = [];
+    const open = verdicts.filter((v) => v.refillable.length);
+    if (refill && open.length) {
+      const slotsPerDay = Math.max(...verdicts.map((v) => v.slots.length));
+      const planned = await this.plan(em, {
+        mode: 'fill',
+        slotsPerDay,
+        year: academicYearOf(open[0]!.date),
+        days: open.map((v) => v.date),
+        existing: Object.fromEntries(open.map((v) => [v.date, v.slots])),
+        fillable: Object.fromEntries(open.map((v) => [v.date, v.refillable])),
+        extra: open.flatMap((v) => v.violations.map((x) => ({ staffId: x.staffId, start: v.date, end: v.date }))),
+      });
+      for (const v of open) {
+        for (const index of v.refillable) {
+          const staffId = planned[v.date]?.[index] ?? null;
+          if (!staffId) continue;
+          target[v.date]![index] = staffId;
+          refills.push({ date: v.date, position: index + 1, staffId });
+        }
+      }
+    }
+    await this.rota.writeDays(em, org, target);
+    return refills;
+  }
+
+  /**
+   * Runs the engine for `request.days`: the organisation's staff, the closed days (holidays,
+   * outside term time) and who is away around those days, and each person's duties this academic
+   * year on every other day.
+   */
+  async plan(em: EntityManager, request: PlanRequest): Promise<Record<IsoDate, DaySlots>> {
+    const { days, year } = request;
+    if (!days.length) return {};
+    const org = TenantContext.require();
+    const first = days.reduce((a, b) => (a < b ? a : b));
+    const last = days.reduce((a, b) => (a > b ? a : b));
+    // One after the other: they share the transaction's connection.
+    const staff = await this.staffFacts(em);
+    const closures = await this.calendar.closuresBetween(em, first, last);
+    const away = await this.availability.awayBetween(em, org, first, last);
+    // Someone whose cancellation of a day was approved said they can't do that day: no engine
+    // run puts them back on it (a later backfill or bulk fill would otherwise pick them first,
+    // having one duty fewer).
+    const cancelled = await em.execute<Unavailability[]>(
+      `select staff_id as "staffId", to_char(date, 'YYYY-MM-DD') as start, to_char(date, 'YYYY-MM-DD') as end
+         from cancel_requests where organization_id = ? and status = 'approved' and date between ? and ?`,
+      [org, first, last],
+    );
+    // Duties this academic year outside the planned days, per person and weekday.
+    const prior = await this.rota.priorDuties(em, org, year.startDate, year.endDate, days);
+    const priorCounts: Record<string, number> = {};
+    const priorWeekdayCounts: Record<string, number[]> = {};
+    for (const row of prior) {
+      const n = Number(row.n);
+      priorCounts[row.staff_id] = (priorCounts[row.staff_id] ?? 0) + n;
+      if (row.dow <= 5) (priorWeekdayCounts[row.staff_id] ??= [0, 0, 0, 0, 0])[row.dow - 1] = n;
+    }
+    const result = planRota({
+      days,
+      slotsPerDay: request.slotsPerDay,
+      staff,
+      holidays: closures,
+      unavailability: [...away, ...cancelled, ...(request.extra ?? [])],
+      existing: request.existing,
+      priorCounts,
+      priorWeekdayCounts,
+      mode: request.mode,
+      fillable: request.fillable,
+    });
+    return result.days;
+  }
+
+  private async staffFacts(em: EntityManager): Promise<{ id: string; isTeaching: boolean; isActive: boolean }[]> {
+    const rows = await em.execute<{ id: string; is_teaching: boolean; is_active: boolean }[]>(
+      'select id, is_teaching, is_active from staff where organization_id = ? order by id',
+      [TenantContext.require()],
+    );
+    return rows.map((s) => ({ id: s.id, isTeaching: s.is_teaching, isActive: s.is_active }));
+  }
+}
