@@ -12,6 +12,7 @@ import { ScheduleModule } from '@nestjs/schedule';
 import { JwtSecret } from './common/auth/jwt-secret.token';
 import { REDACT_PATHS, REDACTED, redactUrl } from './common/http/log-redaction';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
+import { RotaIntegrityModule } from './common/rota-integrity/rota-integrity';
 import { AuditModule } from './modules/audit/audit.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { HolidaysModule } from './modules/holidays/holidays.module';
@@ -115,6 +116,7 @@ export class AppModule {
         ClockModule,
         secretsModule(jwtSecret),
         RateLimitModule,
+        RotaIntegrityModule,
         MailModule,
         HealthModule,
         TenantsModule,

@@ -2,13 +2,15 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { IsoDate } from '../../common/clock/clock';
 import { TenantContext } from '../../tenancy/tenant-context';
-import { StaffUnavailability, type UnavailabilityType } from './entities/staff-unavailability.entity';
+import { StaffUnavailability, UNAVAILABILITY_LABELS, type UnavailabilityType } from './entities/staff-unavailability.entity';
 
-/** One person away from `start` to `end`, inclusive. */
+/** One person away from `start` to `end`, inclusive, and why ("Sick Leave: Surgery"). */
 export interface AwayPeriod {
   staffId: string;
   start: IsoDate;
   end: IsoDate;
+  label: string;
+  periodId: string;
 }
 
 /**
@@ -38,12 +40,13 @@ export class AvailabilityRepository {
   }
 
   /** Everyone's periods that touch `from`..`to`. */
-  awayBetween(em: EntityManager, from: IsoDate, to: IsoDate): Promise<AwayPeriod[]> {
-    return em.execute<AwayPeriod[]>(
-      `select staff_id as "staffId", to_char(start_date, 'YYYY-MM-DD') as start, to_char(end_date, 'YYYY-MM-DD') as end
+  async awayBetween(em: EntityManager, from: IsoDate, to: IsoDate): Promise<AwayPeriod[]> {
+    const rows = await em.execute<{ staffId: string; start: IsoDate; end: IsoDate; id: string; type: UnavailabilityType; reason: string }[]>(
+      `select staff_id as "staffId", to_char(start_date, 'YYYY-MM-DD') as start, to_char(end_date, 'YYYY-MM-DD') as end, id, type, reason
          from staff_unavailability where organization_id = ? and end_date >= ? and start_date <= ?`,
       [TenantContext.require(), from, to],
     );
+    return rows.map((r) => ({ staffId: r.staffId, start: r.start, end: r.end, label: `${UNAVAILABILITY_LABELS[r.type]}: ${r.reason}`, periodId: r.id }));
   }
 
   /** One person's periods, earliest first. */

@@ -83,28 +83,14 @@ export function cancelDecidedEmail(
   });
 }
 
-/** To the person an unavailability period took off their duties. */
-export function dutiesRemovedEmail(staff: Person, dates: string[], period: string): NewEmail {
-  return letter({
-    kind: 'duties-removed',
-    to: staff,
-    subject: dates.length === 1 ? `Duty removed: ${describeDate(dates[0]!)}` : `${dates.length} duties removed`,
-    lines: [
-      `You have been taken off ${dates.length === 1 ? 'your duty' : 'these duties'} because you are unavailable (${period}):`,
-      ...dates.map(describeDate),
-    ],
-  });
-}
-
 /**
  * To someone a change of facts took off duties (docs/product.md#the-rota-stays-true): one email per
  * change, with every day and why.
  */
-export function dutiesTakenOffEmail(organizationId: string, staff: Person, removals: { date: string; reason: string }[]): NewEmail {
+export function dutiesTakenOffEmail(staff: Person, removals: { date: string; reason: string }[]): NewEmail {
   const sorted = [...removals].sort((a, b) => a.date.localeCompare(b.date));
   return letter({
     kind: 'duties-removed',
-    organizationId,
     to: staff,
     subject: sorted.length === 1 ? `Duty removed: ${describeDate(sorted[0]!.date)}` : `${sorted.length} duties removed`,
     lines: [
@@ -115,12 +101,11 @@ export function dutiesTakenOffEmail(organizationId: string, staff: Person, remov
 }
 
 /** To someone auto-fill put on duties others can no longer do: one email per change, with every day. */
-export function dutiesAddedEmail(organizationId: string, replacement: Person, added: { date: string; replacing: Person }[]): NewEmail {
-  if (added.length === 1) return dutyAddedEmail(organizationId, replacement, added[0]!.date, added[0]!.replacing);
+export function dutiesAddedEmail(replacement: Person, added: { date: string; replacing: Person }[]): NewEmail {
+  if (added.length === 1) return dutyAddedEmail(replacement, added[0]!.date, added[0]!.replacing);
   const sorted = [...added].sort((a, b) => a.date.localeCompare(b.date));
   return letter({
     kind: 'duty-added',
-    organizationId,
     to: replacement,
     subject: `You are on duty on ${sorted.length} more days`,
     lines: [
@@ -131,11 +116,10 @@ export function dutiesAddedEmail(organizationId: string, replacement: Person, ad
 }
 
 /** To someone an admin or manager put on a day by hand. */
-export function dutyAssignedEmail(organizationId: string, person: Person, date: string, by: string): NewEmail {
+export function dutyAssignedEmail(person: Person, date: string, by: string): NewEmail {
   const day = describeDate(date);
   return letter({
     kind: 'duty-added',
-    organizationId,
     to: person,
     subject: `You are on duty on ${day}`,
     lines: [`${by} has put you on the duty rota on ${day}.`],

@@ -1,4 +1,5 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { RotaIntegrity } from '../../common/rota-integrity/rota-integrity';
 import { AuthModule } from '../auth/auth.module';
 import { AvailabilityModule } from '../availability/availability.module';
 import { RotaModule } from '../rota/rota.module';
@@ -6,13 +7,30 @@ import { SettingsModule } from '../settings/settings.module';
 import { AutoApprovalService } from './auto-approval.service';
 import { CancelRequestsService } from './cancel-requests.service';
 import { AutoApprovalController, RequestsController, UnavailabilityController } from './requests.controller';
+import { RotaEditsController } from './rota-edits.controller';
+import { RotaEditsService } from './rota-edits.service';
+import { RotaIntegrityService } from './rota-integrity.service';
 import { SwapRequestsService } from './swap-requests.service';
 import { UnavailabilityService } from './unavailability.service';
 
-/** Swap and cancel requests, unavailability periods and the auto-approval settings. */
+/**
+ * Swap and cancel requests, unavailability periods, the auto-approval settings, and the changes
+ * that take people off duties with a record of why: editing the rota directly and keeping it true
+ * after a change of facts.
+ */
 @Module({
   imports: [AuthModule, AvailabilityModule, RotaModule, SettingsModule],
-  controllers: [RequestsController, UnavailabilityController, AutoApprovalController],
-  providers: [SwapRequestsService, CancelRequestsService, UnavailabilityService, AutoApprovalService],
+  controllers: [RequestsController, UnavailabilityController, AutoApprovalController, RotaEditsController],
+  providers: [SwapRequestsService, CancelRequestsService, UnavailabilityService, AutoApprovalService, RotaEditsService, RotaIntegrityService],
 })
-export class RequestsModule {}
+export class RequestsModule implements OnModuleInit {
+  constructor(
+    private readonly integrity: RotaIntegrity,
+    private readonly restorer: RotaIntegrityService,
+  ) {}
+
+  /** The modules that own the rota's facts (staff, holidays, settings…) call the port; this does the work. */
+  onModuleInit(): void {
+    this.integrity.register((em, actor, cause) => this.restorer.restore(em, actor, cause));
+  }
+}

@@ -4,7 +4,6 @@ import { BadRequestException, ConflictException, Injectable } from '@nestjs/comm
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Clock, type IsoDate } from '../../common/clock/clock';
 import { describeDate } from '../../common/text/dates';
-import { TenantContext } from '../../tenancy/tenant-context';
 import { AuditService } from '../audit/audit.service';
 import { User } from '../auth/entities/user.entity';
 import { OutboxService } from '../mail/outbox.service';
@@ -40,23 +39,22 @@ export class RotaEditsService {
   ) {}
 
   async replace(actor: AuthUser, dto: ReplaceOnRotaDto): Promise<RotaEditResultDto> {
-    const org = TenantContext.require();
     const message = await this.em.transactional(async (em) => {
       await this.prepare(em, dto.date, dto.position);
-      const person = await loadPerson(em, org, dto.staffId);
-      const day = (await this.days.lockDay(em, org, { date: dto.date, create: true }))!;
+      const person = await loadPerson(em, dto.staffId);
+      const day = (await this.days.lockDay(em, { date: dto.date, create: true }))!;
       const occupant = day.slots.find((s) => s.position === dto.position)?.staffId ?? null;
       if (occupant === person.id) throw new ConflictException(`${person.name} is already in that slot`);
       if (day.slots.some((s) => s.staffId === person.id)) throw duplicateAssignment();
       await this.planner.assertAssignable(em, dto.date, [person.id]);
       if (occupant) {
-        await this.days.replaceOnDay(em, org, day.id, occupant, person.id);
+        await this.days.replaceOnDay(em, day.id, occupant, person.id);
       } else {
-        await this.days.addToDay(em, org, day, [{ staffId: person.id, position: dto.position }]);
+        await this.days.addToDay(em, day, [{ staffId: person.id, position: dto.position }]);
       }
       const day_ = describeDate(dto.date);
       if (!occupant) {
-        this.outbox.enqueue(em, dutyAssignedEmail(org, person, dto.date, actor.name));
+        this.outbox.enqueue(em, dutyAssignedEmail(person, dto.date, actor.name));
         this.audit.record(em, actor, {
           kind: 'rota',
           action: 'rota.assigned',
@@ -66,11 +64,11 @@ export class RotaEditsService {
         });
         return `${person.name} is on duty on ${day_}.`;
       }
-      const previous = await loadPerson(em, org, occupant);
+      const previous = await loadPerson(em, occupant);
       const reason = `Replaced by ${person.name}` + (dto.reason ? `: ${dto.reason}` : '');
       this.recordRemoval(em, actor, previous, dto.date, reason, person.id);
-      this.outbox.enqueue(em, dutiesTakenOffEmail(org, previous, [{ date: dto.date, reason }]));
-      this.outbox.enqueue(em, dutyAddedEmail(org, person, dto.date, previous));
+      this.outbox.enqueue(em, dutiesTakenOffEmail(previous, [{ date: dto.date, reason }]));
+      this.outbox.enqueue(em, dutyAddedEmail(person, dto.date, previous));
       this.audit.record(em, actor, {
         kind: 'rota',
         action: 'rota.replaced',
@@ -85,17 +83,16 @@ export class RotaEditsService {
   }
 
   async remove(actor: AuthUser, dto: RemoveFromRotaDto): Promise<RotaEditResultDto> {
-    const org = TenantContext.require();
     const message = await this.em.transactional(async (em) => {
       await this.prepare(em, dto.date, dto.position);
-      const day = (await this.rota.lockDays(em, org, [dto.date])).get(dto.date);
+      const day = (await this.days.lockDays(em, [dto.date])).get(dto.date);
       const occupant = day?.slots[dto.position - 1] ?? null;
       if (!day || !occupant) throw new ConflictException(`Nobody is in slot ${dto.position} on ${describeDate(dto.date)}`);
-      const person = await loadPerson(em, org, occupant);
-      await this.days.removeFromDays(em, org, [{ dayId: day.id, staffId: person.id }]);
-      await this.days.deleteEmptyDays(em, org, [day.id]);
+      const person = await loadPerson(em, occupant);
+      await this.days.removeFromDays(em, [{ dayId: day.id, staffId: person.id }]);
+      await this.days.deleteEmptyDays(em, [day.id]);
       this.recordRemoval(em, actor, person, dto.date, dto.reason, null);
-      this.outbox.enqueue(em, dutiesTakenOffEmail(org, person, [{ date: dto.date, reason: dto.reason }]));
+      this.outbox.enqueue(em, dutiesTakenOffEmail(person, [{ date: dto.date, reason: dto.reason }]));
       this.audit.record(em, actor, {
         kind: 'rota',
         action: 'rota.removed',
@@ -110,31 +107,30 @@ export class RotaEditsService {
   }
 
   async move(actor: AuthUser, dto: MoveOnRotaDto): Promise<RotaEditResultDto> {
-    const org = TenantContext.require();
     if (dto.toDate === dto.date) throw new BadRequestException('Choose a different day to move the duty to');
     const message = await this.em.transactional(async (em) => {
       const { slotsPerDay, today } = await this.prepare(em, dto.date, dto.position);
       if (dto.toDate < today) throw new BadRequestException(`${describeDate(dto.toDate)} has passed: duties can be moved only to today or later`);
       // Create the target day first, then lock both in date order (RotaRepository.lockDays).
-      await this.days.lockDay(em, org, { date: dto.toDate, create: true });
-      const locked = await this.rota.lockDays(em, org, [dto.date, dto.toDate]);
+      await this.days.lockDay(em, { date: dto.toDate, create: true });
+      const locked = await this.days.lockDays(em, [dto.date, dto.toDate]);
       const from = locked.get(dto.date);
       const to = locked.get(dto.toDate)!;
       const occupant = from?.slots[dto.position - 1] ?? null;
       if (!from || !occupant) throw new ConflictException(`Nobody is in slot ${dto.position} on ${describeDate(dto.date)}`);
-      const person = await loadPerson(em, org, occupant);
+      const person = await loadPerson(em, occupant);
       if (to.slots.includes(person.id)) throw duplicateAssignment();
       await this.planner.assertAssignable(em, dto.toDate, [person.id]);
       let position = 0;
       for (let p = 1; !position && p <= slotsPerDay; p += 1) if (!to.slots[p - 1]) position = p;
       if (!position) throw slotsFull(slotsPerDay);
-      await this.days.removeFromDays(em, org, [{ dayId: from.id, staffId: person.id }]);
-      await this.days.addToDay(em, org, to, [{ staffId: person.id, position }]);
-      await this.days.deleteEmptyDays(em, org, [from.id]);
+      await this.days.removeFromDays(em, [{ dayId: from.id, staffId: person.id }]);
+      await this.days.addToDay(em, to, [{ staffId: person.id, position }]);
+      await this.days.deleteEmptyDays(em, [from.id]);
       const reason = `Moved to ${describeDate(dto.toDate)}`;
       this.recordRemoval(em, actor, person, dto.date, reason, null);
-      this.outbox.enqueue(em, dutiesTakenOffEmail(org, person, [{ date: dto.date, reason }]));
-      this.outbox.enqueue(em, dutyAssignedEmail(org, person, dto.toDate, actor.name));
+      this.outbox.enqueue(em, dutiesTakenOffEmail(person, [{ date: dto.date, reason }]));
+      this.outbox.enqueue(em, dutyAssignedEmail(person, dto.toDate, actor.name));
       this.audit.record(em, actor, {
         kind: 'rota',
         action: 'rota.moved',
@@ -150,11 +146,11 @@ export class RotaEditsService {
 
   /** Holds the settings row (bulk runs wait) and checks the slot exists and the day has not passed. */
   private async prepare(em: EntityManager, date: IsoDate, position: number): Promise<{ slotsPerDay: number; today: IsoDate }> {
-    const slotsPerDay = await this.settings.lockShared(em, TenantContext.require());
+    const slotsPerDay = await this.settings.lockShared(em);
     if (position > slotsPerDay) {
       throw new BadRequestException(`A day has ${slotsPerDay === 1 ? '1 slot' : `${slotsPerDay} slots`}: position must be from 1 to ${slotsPerDay}`);
     }
-    const today = await organizationToday(em, this.clock, TenantContext.require());
+    const today = await organizationToday(em, this.clock);
     if (date < today) throw new BadRequestException(`${describeDate(date)} has passed: only duties from today on can be changed`);
     return { slotsPerDay, today };
   }
@@ -176,7 +172,7 @@ export class RotaEditsService {
   }
 
   private async read(dates: IsoDate[]) {
-    const days = await this.rota.daysBetween(this.em, TenantContext.require(), dates[0]!, dates.at(-1)!);
+    const days = await this.rota.daysBetween(this.em, dates[0]!, dates.at(-1)!);
     return days.filter((d) => dates.includes(d.date));
   }
 }

@@ -5,7 +5,6 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { Clock } from '../../common/clock/clock';
 import { NO_ROTA_CHANGE, type RotaChange, type RotaChangeCause } from '../../common/rota-integrity/rota-integrity';
 import { plural } from '../../common/text/plural';
-import { TenantContext } from '../../tenancy/tenant-context';
 import { AuditService } from '../audit/audit.service';
 import { User } from '../auth/entities/user.entity';
 import { OutboxService } from '../mail/outbox.service';
@@ -58,17 +57,16 @@ export class RotaIntegrityService {
   ) {}
 
   async restore(em: EntityManager, actor: AuthUser | undefined, cause: RotaChangeCause): Promise<RotaChange> {
-    const org = TenantContext.require();
-    const slotsPerDay = await this.settings.lockExclusive(em, org);
-    const today = await organizationToday(em, this.clock, org);
+    const slotsPerDay = await this.settings.lockExclusive(em);
+    const today = await organizationToday(em, this.clock);
     const verdicts = await this.planner.violationsFrom(em, today, slotsPerDay);
     if (!verdicts.length) return NO_ROTA_CHANGE;
 
-    const { autoFillCancellations } = await this.settings.autoApproval(em, org);
+    const { autoFillCancellations } = await this.settings.autoApproval(em);
     const replacements = await this.planner.repair(em, verdicts, autoFillCancellations);
     const violations = verdicts.flatMap((v) => v.violations);
     const replacementOf = new Map(replacements.map((r) => [`${r.date}|${r.position}`, r.staffId]));
-    const people = await loadPeople(em, org, [...violations.map((v) => v.staffId), ...replacements.map((r) => r.staffId)]);
+    const people = await loadPeople(em, [...violations.map((v) => v.staffId), ...replacements.map((r) => r.staffId)]);
 
     const now = this.clock.now();
     const removedFrom = new Map<string, { date: string; reason: string }[]>();
@@ -93,8 +91,8 @@ export class RotaIntegrityService {
         (addedTo.get(replacement) ?? addedTo.set(replacement, []).get(replacement)!).push({ date: v.date, replacing: people.get(v.staffId)! });
       }
     }
-    for (const [staffId, removals] of removedFrom) this.outbox.enqueue(em, dutiesTakenOffEmail(org, people.get(staffId)!, removals));
-    for (const [staffId, added] of addedTo) this.outbox.enqueue(em, dutiesAddedEmail(org, people.get(staffId)!, added));
+    for (const [staffId, removals] of removedFrom) this.outbox.enqueue(em, dutiesTakenOffEmail(people.get(staffId)!, removals));
+    for (const [staffId, added] of addedTo) this.outbox.enqueue(em, dutiesAddedEmail(people.get(staffId)!, added));
 
     const dates = verdicts.map((v) => v.date);
     const refilled = replacements.length;

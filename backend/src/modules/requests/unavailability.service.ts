@@ -1,25 +1,16 @@
-import { ref } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { daysInSpan } from '../../common/clock/academic-year';
-import { Clock } from '../../common/clock/clock';
 import { describeDate } from '../../common/text/dates';
 import { plural } from '../../common/text/plural';
 import { AuditService } from '../audit/audit.service';
 import { AvailabilityRepository } from '../availability/availability.repository';
-import { User } from '../auth/entities/user.entity';
-import { OutboxService } from '../mail/outbox.service';
-import { RotaRepository } from '../rota/rota.repository';
-import { RotaService } from '../rota/rota.service';
-import { Staff } from '../staff/entities/staff.entity';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
-import { organizationToday } from '../tenants/organization-today';
 import type { CreateUnavailabilityDto, UnavailabilityDto, UnavailabilityResultDto } from './dto/requests.dto';
-import { CancelRequest } from './entities/cancel-request.entity';
 import { StaffUnavailability, UNAVAILABILITY_LABELS } from '../availability/entities/staff-unavailability.entity';
-import { dutiesRemovedEmail, dutyAddedEmail } from './request-emails';
-import { assertActsFor, loadPeople, loadPerson } from './request-people';
+import { assertActsFor, loadPerson } from './request-people';
+import { RotaIntegrityService } from './rota-integrity.service';
 
 /** Longest period one entry may cover (about two years), so a typo can't empty a decade. */
 const MAX_PERIOD_DAYS = 800;
@@ -47,13 +38,10 @@ function toDto(u: StaffUnavailability): UnavailabilityDto {
 export class UnavailabilityService {
   constructor(
     private readonly em: EntityManager,
-    private readonly rota: RotaService,
-    private readonly rotaDays: RotaRepository,
+    private readonly integrity: RotaIntegrityService,
     private readonly settings: SystemSettingsRepository,
     private readonly availability: AvailabilityRepository,
     private readonly audit: AuditService,
-    private readonly outbox: OutboxService,
-    private readonly clock: Clock,
   ) {}
 
   async list(actor: AuthUser, staffId: string): Promise<UnavailabilityDto[]> {
@@ -71,8 +59,9 @@ export class UnavailabilityService {
     const outcome = await this.em.transactional(async (em) => {
       const staff = await loadPerson(em, dto.staffId);
       assertActsFor(actor, staff, 'unavailability.manage', OWN_ONLY);
-      // Holding the settings row keeps bulk runs out while duties are taken off and refilled.
-      await this.settings.lockShared(em);
+      // Held exclusively from the start, as the rota check that follows needs it (RotaIntegrity.restore):
+      // two periods added at once wait for each other instead of deadlocking on the upgrade.
+      await this.settings.lockExclusive(em);
       const overlap = await this.availability.lockOverlapping(em, staff.id, dto.startDate, dto.endDate);
       if (overlap) {
         throw new ConflictException(
@@ -90,52 +79,22 @@ export class UnavailabilityService {
       });
       await em.flush();
 
-      // Duties that already happened stay in the record; from today on they go.
-      const today = await organizationToday(em, this.clock);
-      const from = dto.startDate > today ? dto.startDate : today;
-      const dutyDates = from > dto.endDate ? [] : await this.rotaDays.dutyDatesOf(em, staff.id, from, dto.endDate);
-      const locked = await this.rota.lockDays(em, dutyDates);
-      const removals = dutyDates.flatMap((date) => {
-        const day = locked.get(date);
-        return day?.slots.includes(staff.id) ? [{ day, staffId: staff.id }] : [];
-      });
-      const { autoFillCancellations } = await this.settings.autoApproval(em);
-      const changes = await this.rota.removeFromDays(em, removals, autoFillCancellations);
-
-      const replacements = await loadPeople(em, changes.flatMap((c) => (c.replacement ? [c.replacement] : [])));
-      const now = this.clock.now();
-      for (const change of changes) {
-        em.create(CancelRequest, {
-          staff: staff.id,
-          date: change.date,
-          reason: `${label}: ${dto.reason}`.slice(0, 500),
-          status: 'approved',
-          source: 'unavailability',
-          unavailability: period.id,
-          replacement: change.replacement ? ref(Staff, change.replacement) : null,
-          processedAutomatically: true,
-          createdBy: actor.id,
-          decidedBy: ref(User, actor.id),
-          decidedAt: now,
-        });
-        const replacement = change.replacement ? replacements.get(change.replacement) : undefined;
-        if (replacement) this.outbox.enqueue(em, dutyAddedEmail(replacement, change.date, staff));
-      }
-      if (changes.length) {
-        this.outbox.enqueue(em, dutiesRemovedEmail(staff, changes.map((c) => c.date), `${label}, ${dto.reason}`));
-      }
-      const refilled = changes.filter((c) => c.replacement).length;
+      // Duties from today on in the period go, kept as approved cancellations with the reason, and are
+      // refilled per auto-fill; past duties stay in the record (docs/product.md#the-rota-stays-true).
+      const change = await this.integrity.restore(em, actor, { description: `${staff.name}'s ${label.toLowerCase()}` });
+      const cancelled = change.removedDuties;
+      const refilled = change.refilledDuties;
       this.audit.record(em, actor, {
         kind: 'request',
         action: 'unavailability.added',
         entityId: period.id,
         summary:
           `${staff.name} unavailable ${dto.startDate} to ${dto.endDate} (${label})` +
-          (changes.length ? `: ${plural(changes.length, 'duty', 'duties')} cancelled, ${refilled} refilled` : ''),
-        after: { staffId: staff.id, startDate: dto.startDate, endDate: dto.endDate, type, reason: dto.reason, cancelled: changes },
+          (cancelled ? `: ${plural(cancelled, 'duty', 'duties')} cancelled, ${refilled} refilled` : ''),
+        after: { staffId: staff.id, startDate: dto.startDate, endDate: dto.endDate, type, reason: dto.reason, cancelledDates: change.dates },
       });
       await em.flush();
-      return { period, cancelled: changes.length, refilled };
+      return { period, cancelled, refilled };
     });
 
     const { cancelled, refilled } = outcome;

@@ -18,3 +18,16 @@ export function slotsFull(slotsPerDay: number): ConflictException {
         : `All ${slotsPerDay} Duty Manager slots are already filled for this day`;
   return new ConflictException({ message, code: SLOTS_FULL });
 }
+
+/** Fill or Reshuffle over an academic year without term dates (docs/product.md#term-dates). */
+export const TERM_DATES_MISSING = 'term_dates_missing';
+
+export function termDatesMissing(academicYears: number[]): ConflictException {
+  const labels = academicYears.map((y) => `${y}-${y + 1}`);
+  return new ConflictException({
+    message:
+      `No term dates are set for ${labels.join(' and ')}: set them first so that the holidays between terms stay free, ` +
+      'or plan every weekday instead',
+    code: TERM_DATES_MISSING,
+  });
+}

@@ -28,11 +28,10 @@ export class RotaHealthService {
   ) {}
 
   async health(): Promise<RotaHealthDto> {
-    const org = TenantContext.require();
     const em = this.em;
-    const today = await organizationToday(em, this.clock, org);
+    const today = await organizationToday(em, this.clock);
     const year = academicYearOf(today);
-    const slotsPerDay = await this.settings.dutyManagersPerDay(em, org);
+    const slotsPerDay = await this.settings.dutyManagersPerDay(em);
     const termEnd = await this.calendar.termEnd(em, Number(year.startDate.slice(0, 4)));
     const to = termEnd && termEnd >= today ? termEnd : year.endDate;
 
@@ -40,7 +39,7 @@ export class RotaHealthService {
     const violations = verdicts.flatMap((v) => v.violations);
     const names = await this.names(em, violations.map((v) => v.staffId));
 
-    const planned = await this.rota.slotsFrom(em, org, today, to);
+    const planned = await this.rota.slotsFrom(em, today, to);
     const facts = await this.planner.facts(em, today, to, slotsPerDay);
     const unfilledDays = datesBetween(today, to)
       .filter((date) => !closedBecause(date, facts.closures))
@@ -66,17 +65,16 @@ export class RotaHealthService {
 
   /** Who may be put on `date`: active, not away, not already on it; fewest duties this academic year first. */
   async candidates(date: string): Promise<RotaCandidatesDto> {
-    const org = TenantContext.require();
     const em = this.em;
-    const slotsPerDay = await this.settings.dutyManagersPerDay(em, org);
+    const slotsPerDay = await this.settings.dutyManagersPerDay(em);
     const facts = await this.planner.facts(em, date, date, slotsPerDay);
     const closed = closedBecause(date, facts.closures)?.reason ?? null;
     if (closed) return { date, closed, candidates: [] };
-    const onDay = new Set((await this.rota.slotsFrom(em, org, date, date))[date] ?? []);
+    const onDay = new Set((await this.rota.slotsFrom(em, date, date))[date] ?? []);
     const away = new Set(facts.away.filter((a) => a.start <= date && date <= a.end).map((a) => a.staffId));
     const rows = await em.execute<{ id: string; name: string; department: string | null; is_teaching: boolean }[]>(
       'select id, name, department, is_teaching from staff where organization_id = ? and is_active order by name, id',
-      [org],
+      [TenantContext.require()],
     );
     const counts = facts.counts ?? {};
     const candidates = rows

@@ -46,13 +46,12 @@ export class RotaPlanner {
 
   /** The facts of `from`..`to` (staff, closures, who is away, this year's duties per person). */
   async facts(em: EntityManager, from: IsoDate, to: IsoDate, slotsPerDay: number): Promise<RotaFacts> {
-    const org = TenantContext.require();
     // One after the other: inside a transaction they share its connection.
     const staff = await this.staffFacts(em);
     const closures = await this.calendar.closuresBetween(em, from, to);
-    const away = await this.availability.awayBetween(em, org, from, to);
+    const away = await this.availability.awayBetween(em, from, to);
     const year = academicYearOf(from);
-    const prior = await this.rota.priorDuties(em, org, year.startDate, year.endDate, []);
+    const prior = await this.rota.priorDuties(em, year.startDate, year.endDate, []);
     const counts: Record<string, number> = {};
     for (const row of prior) counts[row.staff_id] = (counts[row.staff_id] ?? 0) + Number(row.n);
     return { slotsPerDay, staff, closures, away, counts };
@@ -60,8 +59,7 @@ export class RotaPlanner {
 
   /** Every planned day from `from` on that breaks a hard rule, with what it should become. */
   async violationsFrom(em: EntityManager, from: IsoDate, slotsPerDay: number): Promise<DayVerdict[]> {
-    const org = TenantContext.require();
-    const days = await this.rota.slotsFrom(em, org, from, null);
+    const days = await this.rota.slotsFrom(em, from, null);
     const dates = Object.keys(days).sort();
     if (!dates.length) return [];
     return checkRota(days, await this.facts(em, from, dates.at(-1)!, slotsPerDay));
@@ -91,7 +89,7 @@ export class RotaPlanner {
     if (staff.length !== new Set(staffIds).size) throw new NotFoundException('Staff member not found');
     const inactive = staff.find((s) => !s.is_active);
     if (inactive) throw new ConflictException(`${inactive.name} is inactive and can't be put on duty`);
-    const away = await this.availability.firstAway(em, TenantContext.require(), staffIds.map((staffId) => ({ staffId, date })));
+    const away = await this.availability.firstAway(em, staffIds.map((staffId) => ({ staffId, date })));
     if (away) {
       const name = staff.find((s) => s.id === away.staffId)!.name;
       throw new ConflictException({ message: `${name} is unavailable on ${date} and can't be put on duty`, code: 'unavailable' });
@@ -104,7 +102,6 @@ export class RotaPlanner {
    * where.
    */
   async repair(em: EntityManager, verdicts: DayVerdict[], refill: boolean): Promise<Refill[]> {
-    const org = TenantContext.require();
     const target: Record<IsoDate, DaySlots> = {};
     for (const v of verdicts) target[v.date] = [...v.slots];
     const refills: Refill[] = [];
@@ -129,7 +126,7 @@ export class RotaPlanner {
         }
       }
     }
-    await this.rota.writeDays(em, org, target);
+    await this.rota.writeDays(em, target);
     return refills;
   }
 
@@ -141,23 +138,22 @@ export class RotaPlanner {
   async plan(em: EntityManager, request: PlanRequest): Promise<Record<IsoDate, DaySlots>> {
     const { days, year } = request;
     if (!days.length) return {};
-    const org = TenantContext.require();
     const first = days.reduce((a, b) => (a < b ? a : b));
     const last = days.reduce((a, b) => (a > b ? a : b));
     // One after the other: they share the transaction's connection.
     const staff = await this.staffFacts(em);
     const closures = await this.calendar.closuresBetween(em, first, last);
-    const away = await this.availability.awayBetween(em, org, first, last);
+    const away = await this.availability.awayBetween(em, first, last);
     // Someone whose cancellation of a day was approved said they can't do that day: no engine
     // run puts them back on it (a later backfill or bulk fill would otherwise pick them first,
     // having one duty fewer).
     const cancelled = await em.execute<Unavailability[]>(
       `select staff_id as "staffId", to_char(date, 'YYYY-MM-DD') as start, to_char(date, 'YYYY-MM-DD') as end
          from cancel_requests where organization_id = ? and status = 'approved' and date between ? and ?`,
-      [org, first, last],
+      [TenantContext.require(), first, last],
     );
     // Duties this academic year outside the planned days, per person and weekday.
-    const prior = await this.rota.priorDuties(em, org, year.startDate, year.endDate, days);
+    const prior = await this.rota.priorDuties(em, year.startDate, year.endDate, days);
     const priorCounts: Record<string, number> = {};
     const priorWeekdayCounts: Record<string, number[]> = {};
     for (const row of prior) {

@@ -16,6 +16,9 @@ import {
 import { RotaStatsService } from './rota-stats.service';
 import { RotaService } from './rota.service';
 
+const NO_TERM_DATES =
+  'An academic year in the period has no term dates (`code: term_dates_missing`): set them, or send `allWeekdays: true`.';
+
 const CONFLICTS =
   'Duplicate assignment (`code: duplicate_assignment`), Slots full (`code: slots_full`), a holiday, or an inactive staff member.';
 
@@ -64,8 +67,9 @@ export class RotaController {
   @HttpCode(HttpStatus.OK)
   @Authenticated('rota.manage')
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The end date is not after today.' })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: NO_TERM_DATES })
   reshuffleFuture(@CurrentUser() user: AuthUser, @Body() dto: BulkRotaDto): Promise<BulkRotaResultDto> {
-    return this.rota.bulk(user, 'reshuffle', dto.endDate);
+    return this.rota.bulk(user, 'reshuffle', dto);
   }
 
   /** Fills the empty slots from tomorrow to endDate; existing assignments stay. */
@@ -73,8 +77,9 @@ export class RotaController {
   @HttpCode(HttpStatus.OK)
   @Authenticated('rota.manage')
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The end date is not after today.' })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: NO_TERM_DATES })
   fillUnassigned(@CurrentUser() user: AuthUser, @Body() dto: BulkRotaDto): Promise<BulkRotaResultDto> {
-    return this.rota.bulk(user, 'fill', dto.endDate);
+    return this.rota.bulk(user, 'fill', dto);
   }
 
   /** Removes every assignment from today on. */

@@ -248,24 +248,6 @@ export class RotaRepository {
     await this.deleteEmptyDatedDays(em, dateList);
   }
 
-  /**
-   * Removes everyone in a slot above `slotsPerDay` from `from` on (fewer duty managers per day),
-   * and the days that leaves empty. Returns how many people were taken off.
-   */
-  async removeSlotsAbove(em: EntityManager, from: IsoDate, slotsPerDay: number): Promise<number> {
-    const org = TenantContext.require();
-    const removed = await em.execute<{ id: string }[]>(
-      'delete from rota_slots where organization_id = ? and date >= ? and position > ? returning id',
-      [org, from, slotsPerDay],
-    );
-    await em.execute(
-      `delete from rota_days d where d.organization_id = ? and d.date >= ?
-         and not exists (select 1 from rota_slots s where s.rota_day_id = d.id and s.organization_id = d.organization_id)`,
-      [org, from],
-    );
-    return removed.length;
-  }
-
   private async deleteEmptyDatedDays(em: EntityManager, dateList: string): Promise<void> {
     const org = TenantContext.require();
     await em.execute(

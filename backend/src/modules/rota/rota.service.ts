@@ -4,14 +4,13 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { academicYearOf, addDays, datesBetween, daysInSpan } from '../../common/clock/academic-year';
 import { Clock, type IsoDate } from '../../common/clock/clock';
 import { AuditService } from '../audit/audit.service';
-import { HOLIDAY_TYPE_LABELS, type HolidayType } from '../holidays/entities/holiday.entity';
-import { AvailabilityRepository } from '../availability/availability.repository';
+import { SchoolCalendar } from '../holidays/school-calendar';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
-import { TenantContext } from '../../tenancy/tenant-context';
 import { organizationToday } from '../tenants/organization-today';
 import type { BulkRotaResultDto, CreateRotaDayDto, RotaDayDto, UpdateRotaDayDto } from './dto/rota.dto';
-import { type DaySlots, type EngineMode, isWeekday, planRota, type Unavailability } from './engine/rota-engine';
-import { duplicateAssignment, slotsFull } from './rota-errors';
+import { type DaySlots, isWeekday } from './engine/rota-engine';
+import { RotaPlanner } from './rota-planner';
+import { duplicateAssignment, slotsFull, termDatesMissing } from './rota-errors';
 import { type LockedDay, RotaRepository } from './rota.repository';
 import { plural } from '../../common/text/plural';
 
@@ -35,8 +34,9 @@ export class RotaService {
     private readonly audit: AuditService,
     private readonly clock: Clock,
     private readonly settings: SystemSettingsRepository,
-    private readonly availability: AvailabilityRepository,
     private readonly rota: RotaRepository,
+    private readonly planner: RotaPlanner,
+    private readonly calendar: SchoolCalendar,
   ) {}
 
   /** Today in the current organisation's time zone. */
@@ -125,33 +125,9 @@ export class RotaService {
     });
   }
 
-  /**
-   * Only active staff of this organisation, on a day that is not a holiday. (Weekends are refused
-   * before a day is created, and only POST creates days.)
-   */
-  private async checkAssignable(em: EntityManager, date: IsoDate, staffIds: string[]): Promise<void> {
-    const org = TenantContext.require();
-    const [holiday] = await em.execute<{ name: string; type: string }[]>(
-      'select name, type from holidays where organization_id = ? and ? between start_date and end_date order by start_date limit 1',
-      [org, date],
-    );
-    if (holiday) {
-      throw new ConflictException(
-        `${date} is a holiday (${holiday.name}, ${HOLIDAY_TYPE_LABELS[holiday.type as HolidayType] ?? holiday.type}): nobody is on duty on holidays`,
-      );
-    }
-    const staff = await em.execute<{ id: string; name: string; is_active: boolean }[]>(
-      'select id, name, is_active from staff where organization_id = ? and id = any(?::uuid[])',
-      [org, `{${staffIds.join(',')}}`],
-    );
-    if (staff.length !== staffIds.length) throw new NotFoundException('Staff member not found');
-    const inactive = staff.find((s) => !s.is_active);
-    if (inactive) throw new ConflictException(`${inactive.name} is inactive and can't be put on duty`);
-    const away = await this.availability.firstAway(em, staffIds.map((staffId) => ({ staffId, date })));
-    if (away) {
-      const name = staff.find((s) => s.id === away.staffId)!.name;
-      throw new ConflictException({ message: `${name} is unavailable on ${date} and can't be put on duty`, code: 'unavailable' });
-    }
+  /** The hard rules for people put on a day by hand (RotaPlanner.assertAssignable). */
+  private checkAssignable(em: EntityManager, date: IsoDate, staffIds: string[]): Promise<void> {
+    return this.planner.assertAssignable(em, date, staffIds);
   }
 
   private slotConflict(error: unknown, slotsPerDay: number): unknown {
@@ -168,27 +144,34 @@ export class RotaService {
 
   /**
    * The bulk tools (docs/product.md#bulk-tools): reshuffle and fill plan from tomorrow to `endDate` (default
-   * the end of the academic year) with the rota engine; clear removes everything from today on.
-   * Each runs in one transaction holding the settings row exclusively, so bulk runs, settings
-   * changes and hand assignments of the same organisation never interleave.
+   * the end of the summer term, or 31 August without term dates) with the rota engine; clear
+   * removes everything from today on. Each runs in one transaction holding the settings row
+   * exclusively, so bulk runs, settings changes and hand assignments of the same organisation
+   * never interleave. Planning a year without term dates needs `allWeekdays`: otherwise the school
+   * holidays between terms would get duties.
    */
-  async bulk(actor: AuthUser, tool: BulkTool, endDate?: IsoDate): Promise<BulkRotaResultDto> {
+  async bulk(actor: AuthUser, tool: BulkTool, options: { endDate?: IsoDate; allWeekdays?: boolean } = {}): Promise<BulkRotaResultDto> {
     return this.em.transactional(async (em) => {
       const slotsPerDay = await this.settings.lockExclusive(em);
       const today = await this.today(em);
       const year = academicYearOf(today);
       const from = tool === 'clear' ? today : addDays(today, 1);
-      const to = tool === 'clear' ? null : (endDate ?? year.endDate);
+      const termEnd = tool === 'clear' || options.endDate ? null : await this.calendar.termEnd(em, Number(year.startDate.slice(0, 4)));
+      const to = tool === 'clear' ? null : (options.endDate ?? (termEnd && termEnd > today ? termEnd : year.endDate));
       if (to !== null && to < from) throw new BadRequestException(`The end date must be after today (${today})`);
       if (to !== null && daysInSpan(from, to) > MAX_RANGE_DAYS) {
         throw new BadRequestException('The end date can be at most two years ahead');
+      }
+      if (to !== null && !options.allWeekdays) {
+        const missing = await this.calendar.yearsWithoutTerms(em, from, to);
+        if (missing.length) throw termDatesMissing(missing);
       }
 
       const existing = await this.rota.slotsFrom(em, from, to);
 
       const target: Record<IsoDate, DaySlots> = {};
       if (tool !== 'clear') {
-        const planned = await this.plan(em, { mode: tool, slotsPerDay, year, days: datesBetween(from, to!), existing });
+        const planned = await this.planner.plan(em, { mode: tool, slotsPerDay, year, days: datesBetween(from, to!), existing });
         for (const date of Object.keys(existing)) target[date] = tool === 'fill' ? existing[date]! : [];
         Object.assign(target, planned);
       }
@@ -227,71 +210,6 @@ export class RotaService {
       });
       return { startDate: from, endDate: lastDate, changedDays, changedSlots, unfilledSlots, message };
     });
-  }
-
-  /**
-   * Loads what the engine needs for `days` and runs it: the organisation's staff, the holidays
-   * and unavailability periods around those days, and each person's duties this academic year
-   * on every other day. `extra` adds unavailability not stored (the person giving a duty up).
-   */
-  private async plan(
-    em: EntityManager,
-    request: {
-      mode: EngineMode;
-      slotsPerDay: number;
-      year: ReturnType<typeof academicYearOf>;
-      days: IsoDate[];
-      existing: Record<IsoDate, DaySlots>;
-      fillable?: Record<IsoDate, number[]>;
-      extra?: Unavailability[];
-    },
-  ): Promise<Record<IsoDate, DaySlots>> {
-    const { days, year } = request;
-    if (!days.length) return {};
-    const first = days.reduce((a, b) => (a < b ? a : b));
-    const last = days.reduce((a, b) => (a > b ? a : b));
-    const org = TenantContext.require();
-    // One after the other: they share the transaction's connection.
-    const staff = await em.execute<{ id: string; is_teaching: boolean; is_active: boolean }[]>(
-      'select id, is_teaching, is_active from staff where organization_id = ? order by id',
-      [org],
-    );
-    const holidays = await em.execute<{ start: string; end: string }[]>(
-      `select to_char(start_date, 'YYYY-MM-DD') as start, to_char(end_date, 'YYYY-MM-DD') as end from holidays
-        where organization_id = ? and end_date >= ? and start_date <= ?`,
-      [org, first, last],
-    );
-    const away = await this.availability.awayBetween(em, first, last);
-    // Someone whose cancellation of a day was approved said they can't do that day: no engine
-    // run puts them back on it (a later backfill or bulk fill would otherwise pick them first,
-    // having one duty fewer).
-    const cancelled = await em.execute<Unavailability[]>(
-      `select staff_id as "staffId", to_char(date, 'YYYY-MM-DD') as start, to_char(date, 'YYYY-MM-DD') as end
-         from cancel_requests where organization_id = ? and status = 'approved' and date between ? and ?`,
-      [org, first, last],
-    );
-    // Duties this academic year outside the planned days, per person and weekday.
-    const prior = await this.rota.priorDuties(em, year.startDate, year.endDate, days);
-    const priorCounts: Record<string, number> = {};
-    const priorWeekdayCounts: Record<string, number[]> = {};
-    for (const row of prior) {
-      const n = Number(row.n);
-      priorCounts[row.staff_id] = (priorCounts[row.staff_id] ?? 0) + n;
-      if (row.dow <= 5) (priorWeekdayCounts[row.staff_id] ??= [0, 0, 0, 0, 0])[row.dow - 1] = n;
-    }
-    const result = planRota({
-      days,
-      slotsPerDay: request.slotsPerDay,
-      staff: staff.map((s) => ({ id: s.id, isTeaching: s.is_teaching, isActive: s.is_active })),
-      holidays,
-      unavailability: [...away, ...cancelled, ...(request.extra ?? [])],
-      existing: request.existing,
-      priorCounts,
-      priorWeekdayCounts,
-      mode: request.mode,
-      fillable: request.fillable,
-    });
-    return result.days;
   }
 
   /** The rota days of `dates`, locked until the transaction ends (RotaRepository.lockDays). */
@@ -338,7 +256,7 @@ export class RotaService {
         (fillable[f.day.date] ??= []).push(f.index);
         existing[f.day.date] = f.day.slots;
       }
-      planned = await this.plan(em, {
+      planned = await this.planner.plan(em, {
         mode: 'fill',
         slotsPerDay,
         year: academicYearOf(await this.today(em)),

@@ -1,14 +1,11 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { addDays } from '../../common/clock/academic-year';
-import { Clock } from '../../common/clock/clock';
 import { plural } from '../../common/text/plural';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { AuditService } from '../audit/audit.service';
-import { organizationToday } from '../tenants/organization-today';
 import { FILE_FIELDS_MESSAGE, type SystemSettingsDto, type SystemSettingsUpdateResultDto, type UpdateSystemSettingsDto } from './dto/system-settings.dto';
-import { SlotsPerDayReduced } from './slots-per-day-reduced';
+import { RotaIntegrity } from '../../common/rota-integrity/rota-integrity';
 import { SystemSettingsRepository } from './system-settings.repository';
 
 /** The Admin Panel's Duty Manager Settings and Instructions Manager (docs/product.md#duty-managers-per-day). */
@@ -17,9 +14,8 @@ export class SettingsService {
   constructor(
     private readonly em: EntityManager,
     private readonly settings: SystemSettingsRepository,
-    private readonly slotsReduced: SlotsPerDayReduced,
+    private readonly integrity: RotaIntegrity,
     private readonly audit: AuditService,
-    private readonly clock: Clock,
   ) {}
 
   async get(): Promise<SystemSettingsDto> {
@@ -66,9 +62,9 @@ export class SettingsService {
   }
 
   /**
-   * Saves the settings. Fewer duty managers per day removes the people in the slots that no
-   * longer exist from tomorrow on (today and the past stay as they happened), in the same
-   * transaction, so the rota never shows more people than slots.
+   * Saves the settings. With fewer duty managers per day, the days from today on that have more
+   * people than slots keep the ones the rules choose (docs/product.md#the-rota-stays-true), in the
+   * same transaction, so the rota never shows more people than slots; past days stay as they were.
    */
   async update(actor: AuthUser, dto: UpdateSystemSettingsDto): Promise<SystemSettingsUpdateResultDto> {
     return this.em.transactional(async (em) => {
@@ -79,8 +75,8 @@ export class SettingsService {
       if (after !== before) {
         await this.settings.saveDutyManagersPerDay(em, after);
         if (after < before) {
-          const tomorrow = addDays(await organizationToday(em, this.clock), 1);
-          removedSlots = await this.slotsReduced.removeSlotsAbove(em, tomorrow, after);
+          const change = await this.integrity.restore(em, actor, { description: `Setting duty managers per day to ${after}` });
+          removedSlots = change.removedDuties;
         }
         this.audit.record(em, actor, {
           kind: 'settings',

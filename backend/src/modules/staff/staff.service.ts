@@ -6,6 +6,7 @@ import { AuditService, changedFields } from '../audit/audit.service';
 import { AccountsService, EMAIL_IN_USE } from '../auth/accounts.service';
 import type { User } from '../auth/entities/user.entity';
 import { InvitationService } from '../auth/invitation.service';
+import { RotaIntegrity } from '../../common/rota-integrity/rota-integrity';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { Organization } from '../tenants/entities/organization.entity';
 import type {
@@ -59,6 +60,7 @@ export class StaffService {
     private readonly audit: AuditService,
     private readonly invitations: InvitationService,
     private readonly accounts: AccountsService,
+    private readonly integrity: RotaIntegrity,
   ) {
     // A confirmed new sign-in email is the person's staff email too.
     accounts.onEmailChanged(async (em, userId, email) => {
@@ -154,7 +156,10 @@ export class StaffService {
         summary: `${verb} staff member ${staff.name}${dto.invite ? ' and invited them to sign in' : ''}${pendingNote}`,
         ...changedFields(auditView(before), auditView(after)),
       });
-      return after;
+      // A leaver's future duties go now, refilled per auto-fill (docs/product.md#the-rota-stays-true).
+      const rotaChange =
+        action === 'staff.deactivated' ? await this.integrity.restore(em, actor, { description: `Deactivating ${staff.name}` }) : null;
+      return { ...after, rotaChange };
     });
   }
 

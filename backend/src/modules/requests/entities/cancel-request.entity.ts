@@ -6,13 +6,19 @@ import { Staff } from '../../staff/entities/staff.entity';
 import { REQUEST_STATUSES, type RequestStatus } from './request-status';
 import { StaffUnavailability } from '../../availability/entities/staff-unavailability.entity';
 
-export const CANCEL_SOURCES = ['request', 'unavailability'] as const;
+/**
+ * Why a cancellation exists: someone asked (`request`); their unavailability took them off
+ * (`unavailability`); another change of facts did, e.g. a holiday or deactivation (`rota_change`,
+ * docs/product.md#the-rota-stays-true); an admin or manager edited the rota (`rota_edit`).
+ */
+export const CANCEL_SOURCES = ['request', 'unavailability', 'rota_change', 'rota_edit'] as const;
 export type CancelSource = (typeof CANCEL_SOURCES)[number];
 
 /**
  * A request to take `staff` off their duty on `date`. Approval removes them and, with auto-fill
- * on, puts the least-loaded eligible person in the slot (`replacement`). Duties removed because
- * of an unavailability period are kept here as approved cancellations (`source`).
+ * on, puts the least-loaded eligible person in the slot (`replacement`). Every other removal of a
+ * duty is kept here too, as an approved cancellation with its reason (`source`): the person's
+ * history of why they left a day.
  */
 @Entity({ tableName: 'cancel_requests' })
 @Index({ properties: ['organization', 'status', 'createdAt'] })

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsOptional, IsUUID, isUUID, registerDecorator, ValidateIf } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsUUID, isUUID, registerDecorator, ValidateIf } from 'class-validator';
 import { IsoDateField, NotBefore } from '../../../common/validation/iso-date';
 
 export class RotaPersonDto {
@@ -87,10 +87,18 @@ export class CreateRotaDayDto extends UpdateRotaDayDto {
 }
 
 export class BulkRotaDto {
-  /** Last day to plan (inclusive); the end of the academic year (31 August) when omitted. */
+  /** Last day to plan (inclusive); the end of the summer term when omitted (31 August without term dates). */
   @IsOptional()
   @IsoDateField('endDate')
   endDate?: string;
+
+  /**
+   * Plan every weekday of a period whose academic year has no term dates yet. Without it such a
+   * period is refused (`code: term_dates_missing`), so the holidays between terms don't get duties.
+   */
+  @IsOptional()
+  @IsBoolean({ message: 'allWeekdays must be true or false' })
+  allWeekdays?: boolean;
 }
 
 /** What a bulk tool changed. */
