@@ -209,7 +209,7 @@ describe('term dates', () => {
       const closures = await inOrg(admin, (em) => calendar.closuresBetween(em, '2025-12-01', '2026-01-31'));
       expect(closures).toEqual([
         { start: '2025-12-20', end: '2026-01-04', kind: 'out_of_term', label: 'Christmas holiday' },
-        { start: '2025-12-25', end: '2025-12-25', kind: 'holiday', label: 'Christmas Day (Bank Holiday)' },
+        { start: '2025-12-25', end: '2025-12-25', kind: 'holiday', label: 'Christmas Day, Bank Holiday' },
       ]);
       // 2027-2028 has no terms: only its holidays close days there.
       const september2027 = await inOrg(admin, (em) => calendar.closuresBetween(em, '2027-08-30', '2027-09-10'));

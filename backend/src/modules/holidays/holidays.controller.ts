@@ -12,6 +12,7 @@ import {
   HolidayDto,
   HolidayRangeQueryDto,
   SaveHolidayDto,
+  SavedHolidayDto,
 } from './dto/holiday.dto';
 import { HolidaysService } from './holidays.service';
 
@@ -30,7 +31,7 @@ export class HolidaysController {
 
   @Post()
   @Authenticated('holidays.manage')
-  createHoliday(@CurrentUser() user: AuthUser, @Body() dto: SaveHolidayDto): Promise<HolidayDto> {
+  createHoliday(@CurrentUser() user: AuthUser, @Body() dto: SaveHolidayDto): Promise<SavedHolidayDto> {
     return this.holidays.create(user, dto);
   }
 
@@ -61,7 +62,7 @@ export class HolidaysController {
     @CurrentUser() user: AuthUser,
     @Param('id', idParam('Holiday')) id: string,
     @Body() dto: SaveHolidayDto,
-  ): Promise<HolidayDto> {
+  ): Promise<SavedHolidayDto> {
     return this.holidays.update(user, id, dto);
   }
 

@@ -2,12 +2,14 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Clock } from '../../common/clock/clock';
+import { RotaIntegrity } from '../../common/rota-integrity/rota-integrity';
 import { AuditService, changedFields } from '../audit/audit.service';
 import { organizationToday } from '../tenants/organization-today';
 import { academicYearStartOf } from '../../common/clock/academic-year';
 import { BANK_HOLIDAY_REGION_LABELS, bankHolidaysInAcademicYear, type BankHolidayRegion } from './bank-holidays';
 import type {
   AddBankHolidaysResultDto,
+  SavedHolidayDto,
   BankHolidaysPreviewDto,
   HolidayDto,
   HolidayRangeQueryDto,
@@ -38,6 +40,7 @@ export class HolidaysService {
     private readonly audit: AuditService,
     private readonly clock: Clock,
     private readonly organizations: OrganizationsRepository,
+    private readonly integrity: RotaIntegrity,
   ) {}
 
   async list(range: HolidayRangeQueryDto): Promise<HolidayDto[]> {
@@ -48,7 +51,8 @@ export class HolidaysService {
     return rows.map(toHolidayDto);
   }
 
-  async create(actor: AuthUser, dto: SaveHolidayDto): Promise<HolidayDto> {
+  /** Adds a holiday; nobody stays on duty on its days from today on (docs/product.md#the-rota-stays-true). */
+  async create(actor: AuthUser, dto: SaveHolidayDto): Promise<SavedHolidayDto> {
     return this.em.transactional(async (em) => {
       const holiday = em.create(Holiday, { ...dto, description: dto.description ?? null });
       await em.flush();
@@ -59,11 +63,12 @@ export class HolidaysService {
         summary: `Added holiday ${describe(holiday)}`,
         after: toHolidayDto(holiday),
       });
-      return toHolidayDto(holiday);
+      const rotaChange = await this.integrity.restore(em, actor, { description: `Adding holiday '${holiday.name}'` });
+      return { ...toHolidayDto(holiday), rotaChange };
     });
   }
 
-  async update(actor: AuthUser, id: string, dto: SaveHolidayDto): Promise<HolidayDto> {
+  async update(actor: AuthUser, id: string, dto: SaveHolidayDto): Promise<SavedHolidayDto> {
     return this.em.transactional(async (em) => {
       const holiday = await this.find(em, id);
       const before = toHolidayDto(holiday);
@@ -76,7 +81,9 @@ export class HolidaysService {
         summary: `Changed holiday ${describe(holiday)}`,
         ...changedFields(before, after),
       });
-      return after;
+      await em.flush();
+      const rotaChange = await this.integrity.restore(em, actor, { description: `Changing holiday '${holiday.name}'` });
+      return { ...after, rotaChange };
     });
   }
 
@@ -126,7 +133,10 @@ export class HolidaysService {
           after: { region: chosen, dates: added.map((h) => h.startDate) },
         });
       }
-      return { added: added.map(toHolidayDto), skipped: candidates.length - added.length, academicYear, region: chosen };
+      const rotaChange = added.length
+        ? await this.integrity.restore(em, actor, { description: `Adding ${plural(added.length, `${regionName} bank holiday`)}` })
+        : null;
+      return { added: added.map(toHolidayDto), skipped: candidates.length - added.length, academicYear, region: chosen, rotaChange };
     });
   }
 

@@ -65,7 +65,7 @@ export class SchoolCalendar {
    *   "Autumn half term", "Christmas holiday", "Spring half term", "Easter holiday", "Summer half
    *   term"). A year without term dates adds none: all its weekdays count as term time.
    * - kind `holiday`: the holidays touching the range, labelled with name and type, e.g.
-   *   "Christmas Day (Bank Holiday)".
+   *   "Christmas Day, Bank Holiday".
    * Spans may overlap (a bank holiday in the Christmas holiday is listed as both) and include the
    * weekends inside them; the weekends of term time are not listed (duties are on weekdays anyway).
    */
@@ -81,7 +81,7 @@ export class SchoolCalendar {
       from,
       to,
       termsByYear,
-      holidays.map((h) => ({ start: h.startDate, end: h.endDate, kind: 'holiday', label: `${h.name} (${HOLIDAY_TYPE_LABELS[h.type]})` })),
+      holidays.map((h) => ({ start: h.startDate, end: h.endDate, kind: 'holiday', label: `${h.name}, ${HOLIDAY_TYPE_LABELS[h.type]}` })),
     );
   }
 

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { academicYearStartOf } from '../../common/clock/academic-year';
 import { Clock } from '../../common/clock/clock';
-import type { RotaChangeDto } from '../../common/rota-integrity/rota-change.dto';
+import { RotaIntegrity } from '../../common/rota-integrity/rota-integrity';
 import { AuditService } from '../audit/audit.service';
 import { organizationToday } from '../tenants/organization-today';
 import type { SavedTermDatesDto, SaveTermDatesDto, TermDatesDto } from './dto/term-dates.dto';
@@ -21,6 +21,7 @@ export class TermDatesService {
     private readonly calendar: SchoolCalendar,
     private readonly audit: AuditService,
     private readonly clock: Clock,
+    private readonly integrity: RotaIntegrity,
   ) {}
 
   /** The year's saved terms and a proposal; the year containing the organisation's today by default. */
@@ -41,8 +42,8 @@ export class TermDatesService {
     }));
     return this.em.transactional(async (em) => {
       const { before, terms: saved } = await this.calendar.replaceYear(em, academicYear, terms);
-      // rota integrity: wired by the rota-integrity branch
-      const rotaChange: RotaChangeDto | null = null;
+      // Nobody stays on duty on a day that is now out of term (docs/product.md#the-rota-stays-true).
+      const rotaChange = await this.integrity.restore(em, actor, { description: `Saving the term dates of ${academicYearLabel(academicYear)}` });
       this.audit.record(em, actor, {
         kind: 'holiday',
         action: 'terms.saved',

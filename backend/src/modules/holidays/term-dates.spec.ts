@@ -197,7 +197,7 @@ describe('closures', () => {
   });
 
   it('between two dates: cut to the range, over several years, with the holidays, in order', () => {
-    const christmasDay: Closure = { start: '2025-12-25', end: '2025-12-25', kind: 'holiday', label: 'Christmas Day (Bank Holiday)' };
+    const christmasDay: Closure = { start: '2025-12-25', end: '2025-12-25', kind: 'holiday', label: 'Christmas Day, Bank Holiday' };
     const inset: Closure = { start: '2026-09-01', end: '2026-09-02', kind: 'holiday', label: 'Training (Inset Day)' };
     const years = new Map([
       [2025, YEAR_2025],

@@ -28,7 +28,7 @@ export interface Closure {
   start: IsoDate;
   end: IsoDate;
   kind: ClosureKind;
-  /** e.g. "Christmas holiday", "Autumn half term", "Christmas Day (Bank Holiday)". */
+  /** e.g. "Christmas holiday", "Autumn half term", "Christmas Day, Bank Holiday". */
   label: string;
 }
 

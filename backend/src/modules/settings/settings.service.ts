@@ -5,7 +5,7 @@ import { plural } from '../../common/text/plural';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { AuditService } from '../audit/audit.service';
 import { FILE_FIELDS_MESSAGE, type SystemSettingsDto, type SystemSettingsUpdateResultDto, type UpdateSystemSettingsDto } from './dto/system-settings.dto';
-import { RotaIntegrity } from '../../common/rota-integrity/rota-integrity';
+import { type RotaChange, RotaIntegrity } from '../../common/rota-integrity/rota-integrity';
 import { SystemSettingsRepository } from './system-settings.repository';
 
 /** The Admin Panel's Duty Manager Settings and Instructions Manager (docs/product.md#duty-managers-per-day). */
@@ -71,12 +71,11 @@ export class SettingsService {
       const before = await this.settings.lockExclusive(em);
       await this.saveInstructions(em, actor, dto, await this.read(em));
       const after = dto.dutyManagersPerDay ?? before;
-      let removedSlots = 0;
+      let rotaChange: RotaChange | null = null;
       if (after !== before) {
         await this.settings.saveDutyManagersPerDay(em, after);
         if (after < before) {
-          const change = await this.integrity.restore(em, actor, { description: `Setting duty managers per day to ${after}` });
-          removedSlots = change.removedDuties;
+          rotaChange = await this.integrity.restore(em, actor, { description: `Setting duty managers per day to ${after}` });
         }
         this.audit.record(em, actor, {
           kind: 'settings',
@@ -84,12 +83,12 @@ export class SettingsService {
           entityId: TenantContext.require(),
           summary:
             `Set duty managers per day to ${after}` +
-            (removedSlots ? ` (removed ${plural(removedSlots, 'future assignment')} from the extra slots)` : ''),
+            (rotaChange?.removedDuties ? ` (removed ${plural(rotaChange.removedDuties, 'future assignment')})` : ''),
           before: { dutyManagersPerDay: before },
-          after: { dutyManagersPerDay: after, removedSlots },
+          after: { dutyManagersPerDay: after, removedSlots: rotaChange?.removedDuties ?? 0 },
         });
       }
-      return { ...(await this.read(em)), removedSlots };
+      return { ...(await this.read(em)), removedSlots: rotaChange?.removedDuties ?? 0, rotaChange };
     });
   }
 }

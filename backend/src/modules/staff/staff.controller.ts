@@ -23,6 +23,7 @@ import {
   ImportResultDto,
   StaffCsvUploadDto,
   StaffDto,
+  StaffUpdateResultDto,
   UpdateStaffDto,
 } from './dto/staff.dto';
 import { StaffService } from './staff.service';
@@ -79,7 +80,7 @@ export class StaffController {
     @CurrentUser() user: AuthUser,
     @Param('id', idParam('Staff member')) id: string,
     @Body() dto: UpdateStaffDto,
-  ): Promise<StaffDto> {
+  ): Promise<StaffUpdateResultDto> {
     return this.staff.update(user, id, dto);
   }
 

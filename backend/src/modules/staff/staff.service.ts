@@ -15,6 +15,7 @@ import type {
   ImportResultDto,
   InviteStatus,
   StaffDto,
+  StaffUpdateResultDto,
   UpdateStaffDto,
 } from './dto/staff.dto';
 import { Staff } from './entities/staff.entity';
@@ -115,7 +116,7 @@ export class StaffService {
    * AccountsService, which applies who-may-act-on-whom. A new email of someone who can sign in
    * waits for the new address to confirm it: until then the record keeps the old one.
    */
-  async update(actor: AuthUser, id: string, dto: UpdateStaffDto): Promise<StaffDto> {
+  async update(actor: AuthUser, id: string, dto: UpdateStaffDto): Promise<StaffUpdateResultDto> {
     return this.write(async (em) => {
       const staff = await this.find(em, id);
       const user = staff.user?.getEntity();

@@ -1,3 +1,4 @@
+import { RotaChangeDto } from '../../../common/rota-integrity/rota-change.dto';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
@@ -89,6 +90,13 @@ export class AddBankHolidaysResultDto {
   /** Whose bank holidays these are (now the organisation's region). */
   @ApiProperty({ enum: REGIONS, enumName: 'Region' })
   region!: Region;
+  /** What adding them did to the planned rota; null when nothing was added. */
+  rotaChange!: RotaChangeDto | null;
+}
+
+/** A holiday as saved, with what saving it did to the planned rota (docs/product.md#the-rota-stays-true). */
+export class SavedHolidayDto extends HolidayDto {
+  rotaChange!: RotaChangeDto;
 }
 
 export class BankHolidaysQueryDto {

@@ -128,6 +128,6 @@ export class TermDatesDto {
 
 /** The saved term dates, and what saving them did to the rota. */
 export class SavedTermDatesDto extends TermDatesDto {
-  /** Duties removed and refilled because they now fall outside term; null when the rota was not touched. */
-  rotaChange!: RotaChangeDto | null;
+  /** Duties removed (and refilled) because they now fall outside term. */
+  rotaChange!: RotaChangeDto;
 }

@@ -16,17 +16,17 @@ describe('checkRota', () => {
   });
 
   it('empties a day a holiday covers, saying why, and refills nothing there', () => {
-    const snow: Closure = { start: '2025-12-08', end: '2025-12-09', kind: 'holiday', label: 'Snow closure (Other)' };
+    const snow: Closure = { start: '2025-12-08', end: '2025-12-09', kind: 'holiday', label: 'Snow closure, Other' };
     const [verdict, ...rest] = checkRota({ '2025-12-08': ['ann', 'bob'], '2025-12-10': ['ann', 'bob'] }, facts({ closures: [snow] }));
     expect(rest).toEqual([]);
     expect(verdict).toEqual({
       date: '2025-12-08',
       slots: [null, null],
       refillable: [],
-      closed: 'Holiday: Snow closure (Other)',
+      closed: 'Holiday: Snow closure, Other',
       violations: [
-        { date: '2025-12-08', position: 1, staffId: 'ann', rule: 'holiday', reason: 'Holiday: Snow closure (Other)' },
-        { date: '2025-12-08', position: 2, staffId: 'bob', rule: 'holiday', reason: 'Holiday: Snow closure (Other)' },
+        { date: '2025-12-08', position: 1, staffId: 'ann', rule: 'holiday', reason: 'Holiday: Snow closure, Other' },
+        { date: '2025-12-08', position: 2, staffId: 'bob', rule: 'holiday', reason: 'Holiday: Snow closure, Other' },
       ],
     });
   });
@@ -34,12 +34,12 @@ describe('checkRota', () => {
   it('names a holiday before term time when both cover a day, and weekends before either', () => {
     const closures: Closure[] = [
       { start: '2025-12-20', end: '2026-01-04', kind: 'out_of_term', label: 'Christmas holiday' },
-      { start: '2025-12-25', end: '2025-12-25', kind: 'holiday', label: 'Christmas Day (Bank Holiday)' },
+      { start: '2025-12-25', end: '2025-12-25', kind: 'holiday', label: 'Christmas Day, Bank Holiday' },
     ];
     const verdicts = checkRota({ '2025-12-25': ['ann'], '2025-12-22': ['ann'], '2025-12-27': ['ann'] }, facts({ closures }));
     expect(verdicts.map((v) => [v.date, v.violations[0]!.rule, v.closed])).toEqual([
       ['2025-12-22', 'out_of_term', 'Outside term time: Christmas holiday'],
-      ['2025-12-25', 'holiday', 'Holiday: Christmas Day (Bank Holiday)'],
+      ['2025-12-25', 'holiday', 'Holiday: Christmas Day, Bank Holiday'],
       ['2025-12-27', 'weekend', 'Weekend: duties are on weekdays only'],
     ]);
   });

@@ -12,16 +12,10 @@
  */
 
 import { isWeekday } from '../../../common/clock/academic-year';
+import type { Closure } from '../../holidays/term-dates';
 import type { DaySlots, IsoDate } from './rota-engine';
 
-/** A span of days on which nobody is on duty, and why. */
-export interface Closure {
-  start: IsoDate;
-  end: IsoDate;
-  kind: 'holiday' | 'out_of_term';
-  /** How people read it: "Snow closure (Other)", "Christmas holiday". */
-  label: string;
-}
+export type { Closure };
 
 export interface RuleStaff {
   id: string;
@@ -60,7 +54,7 @@ export interface Violation {
   position: number;
   staffId: string;
   rule: RuleBroken;
-  /** Why, for the person's history and their email: "Holiday: Snow closure (Other)". */
+  /** Why, for the person's history and their email: "Holiday: Snow closure, Other". */
   reason: string;
   /** For `unavailable`: the stored period. */
   periodId?: string;

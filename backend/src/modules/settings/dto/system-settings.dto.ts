@@ -1,3 +1,4 @@
+import { RotaChangeDto } from '../../../common/rota-integrity/rota-change.dto';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsString, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
@@ -82,10 +83,12 @@ export { FILE_FIELDS_MESSAGE };
 
 export class SystemSettingsUpdateResultDto extends SystemSettingsDto {
   /**
-   * Assignments removed because their slot no longer exists (fewer duty managers per day):
-   * only days from tomorrow on; past days and today keep their record.
+   * Assignments removed because their day has fewer slots now (fewer duty managers per day),
+   * from today on; past days keep their record. The same as `rotaChange.removedDuties`.
    */
   removedSlots!: number;
+  /** What fewer duty managers per day did to the planned rota; null when the number did not go down. */
+  rotaChange!: RotaChangeDto | null;
 }
 
 export class ProcedureFileLinkDto {

@@ -1,3 +1,4 @@
+import { RotaChangeDto } from '../../../common/rota-integrity/rota-change.dto';
 import { ApiProperty, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
@@ -63,6 +64,12 @@ export class UpdateStaffDto extends PartialType(CreateStaffDto, { skipNullProper
   @ValidateIf((_o, v) => v !== undefined)
   @IsBoolean({ message: 'isActive must be true or false' })
   isActive?: boolean;
+}
+
+/** A staff record as saved, with what the change did to the planned rota (docs/product.md#the-rota-stays-true). */
+export class StaffUpdateResultDto extends StaffDto {
+  /** Deactivating takes the person off their duties from today on; null for any other change. */
+  rotaChange!: RotaChangeDto | null;
 }
 
 export class ChangeRoleDto {

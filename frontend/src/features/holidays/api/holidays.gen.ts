@@ -84,7 +84,7 @@ export type GetHolidaysApiArg = {
   /** Only holidays starting on or before this date. */
   endDate?: string;
 };
-export type CreateHolidayApiResponse = /** status 201  */ HolidayDto;
+export type CreateHolidayApiResponse = /** status 201  */ SavedHolidayDto;
 export type CreateHolidayApiArg = {
   saveHolidayDto: SaveHolidayDto;
 };
@@ -103,7 +103,7 @@ export type DeleteHolidayApiResponse = unknown;
 export type DeleteHolidayApiArg = {
   id: string;
 };
-export type UpdateHolidayApiResponse = /** status 200  */ HolidayDto;
+export type UpdateHolidayApiResponse = /** status 200  */ SavedHolidayDto;
 export type UpdateHolidayApiArg = {
   id: string;
   saveHolidayDto: SaveHolidayDto;
@@ -136,6 +136,27 @@ export type ErrorResponseDto = {
   message: string;
   statusCode: number;
 };
+export type RotaChangeDto = {
+  /** The days whose duties changed, `yyyy-MM-dd`, in date order. */
+  dates: string[];
+  /** What happened, for a person to read, e.g. "Removed 4 duties in the Easter holiday". */
+  message: string;
+  /** Of the removed duties, how many were given to someone else on the same day. */
+  refilledDuties: number;
+  /** Duties (a person on a day) taken off the rota because the day or the person no longer allows them. */
+  removedDuties: number;
+};
+export type SavedHolidayDto = {
+  description?: string | null;
+  /** Last day (inclusive), `yyyy-MM-dd`; equals startDate for a single day. */
+  endDate: string;
+  id: string;
+  name: string;
+  rotaChange: RotaChangeDto;
+  /** First day, `yyyy-MM-dd`. */
+  startDate: string;
+  type: HolidayType;
+};
 export type SaveHolidayDto = {
   /** Optional note shown under the name. */
   description?: string | null;
@@ -166,6 +187,8 @@ export type AddBankHolidaysResultDto = {
   added: HolidayDto[];
   /** Whose bank holidays these are (now the organisation's region). */
   region: Region;
+  /** What adding them did to the planned rota; null when nothing was added. */
+  rotaChange: RotaChangeDto | null;
   /** How many bank holidays were already covered by an existing holiday and left out. */
   skipped: number;
 };
@@ -204,16 +227,6 @@ export type TermDatesDto = {
     counts as term time). */
   terms: TermDto[];
 };
-export type RotaChangeDto = {
-  /** The days whose duties changed, `yyyy-MM-dd`, in date order. */
-  dates: string[];
-  /** What happened, for a person to read, e.g. "Removed 4 duties in the Easter holiday". */
-  message: string;
-  /** Of the removed duties, how many were given to someone else on the same day. */
-  refilledDuties: number;
-  /** Duties (a person on a day) taken off the rota because the day or the person no longer allows them. */
-  removedDuties: number;
-};
 export type SavedTermDatesDto = {
   /** The academic year by its first calendar year: 2025 means 1 Sep 2025 – 31 Aug 2026. */
   academicYear: number;
@@ -225,8 +238,8 @@ export type SavedTermDatesDto = {
   proposal: TermDto[];
   /** Where the proposal comes from. */
   proposalSource: TermProposalSource;
-  /** Duties removed and refilled because they now fall outside term; null when the rota was not touched. */
-  rotaChange: RotaChangeDto | null;
+  /** Duties removed (and refilled) because they now fall outside term. */
+  rotaChange: RotaChangeDto;
   /** The saved terms, autumn to summer; empty when the year has none yet (then every weekday of it
     counts as term time). */
   terms: TermDto[];

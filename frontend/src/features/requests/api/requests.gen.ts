@@ -84,7 +84,7 @@ export type RequestPersonDto = {
   id: string;
   name: string;
 };
-export type CancelSource = 'request' | 'unavailability';
+export type CancelSource = 'request' | 'unavailability' | 'rota_change' | 'rota_edit';
 export type RequestStatus = 'pending' | 'approved' | 'rejected';
 export type CancelRequestDto = {
   createdAt: string;

@@ -30,6 +30,15 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['rota'],
       }),
+      getRotaCandidates: build.query<GetRotaCandidatesApiResponse, GetRotaCandidatesApiArg>({
+        query: (queryArg) => ({
+          url: `/api/rota/candidates`,
+          params: {
+            date: queryArg.date,
+          },
+        }),
+        providesTags: ['rota'],
+      }),
       clearFuture: build.mutation<ClearFutureApiResponse, ClearFutureApiArg>({
         query: () => ({ url: `/api/rota/clear-future`, method: 'POST' }),
         invalidatesTags: ['rota'],
@@ -39,6 +48,34 @@ const injectedRtkApi = api
           url: `/api/rota/fill-unassigned`,
           method: 'POST',
           body: queryArg.bulkRotaDto,
+        }),
+        invalidatesTags: ['rota'],
+      }),
+      getRotaHealth: build.query<GetRotaHealthApiResponse, GetRotaHealthApiArg>({
+        query: () => ({ url: `/api/rota/health` }),
+        providesTags: ['rota'],
+      }),
+      moveOnRota: build.mutation<MoveOnRotaApiResponse, MoveOnRotaApiArg>({
+        query: (queryArg) => ({
+          url: `/api/rota/move`,
+          method: 'POST',
+          body: queryArg.moveOnRotaDto,
+        }),
+        invalidatesTags: ['rota'],
+      }),
+      removeFromRota: build.mutation<RemoveFromRotaApiResponse, RemoveFromRotaApiArg>({
+        query: (queryArg) => ({
+          url: `/api/rota/remove`,
+          method: 'POST',
+          body: queryArg.removeFromRotaDto,
+        }),
+        invalidatesTags: ['rota'],
+      }),
+      replaceOnRota: build.mutation<ReplaceOnRotaApiResponse, ReplaceOnRotaApiArg>({
+        query: (queryArg) => ({
+          url: `/api/rota/replace`,
+          method: 'POST',
+          body: queryArg.replaceOnRotaDto,
         }),
         invalidatesTags: ['rota'],
       }),
@@ -73,11 +110,29 @@ export type CreateRotaApiResponse = /** status 201  */ RotaDayDto;
 export type CreateRotaApiArg = {
   createRotaDayDto: CreateRotaDayDto;
 };
+export type GetRotaCandidatesApiResponse = /** status 200  */ RotaCandidatesDto;
+export type GetRotaCandidatesApiArg = {
+  date: string;
+};
 export type ClearFutureApiResponse = /** status 200  */ BulkRotaResultDto;
 export type ClearFutureApiArg = void;
 export type FillUnassignedApiResponse = /** status 200  */ BulkRotaResultDto;
 export type FillUnassignedApiArg = {
   bulkRotaDto: BulkRotaDto;
+};
+export type GetRotaHealthApiResponse = /** status 200  */ RotaHealthDto;
+export type GetRotaHealthApiArg = void;
+export type MoveOnRotaApiResponse = /** status 200  */ RotaEditResultDto;
+export type MoveOnRotaApiArg = {
+  moveOnRotaDto: MoveOnRotaDto;
+};
+export type RemoveFromRotaApiResponse = /** status 200  */ RotaEditResultDto;
+export type RemoveFromRotaApiArg = {
+  removeFromRotaDto: RemoveFromRotaDto;
+};
+export type ReplaceOnRotaApiResponse = /** status 200  */ RotaEditResultDto;
+export type ReplaceOnRotaApiArg = {
+  replaceOnRotaDto: ReplaceOnRotaDto;
 };
 export type ReshuffleFutureApiResponse = /** status 200  */ BulkRotaResultDto;
 export type ReshuffleFutureApiArg = {
@@ -139,6 +194,21 @@ export type CreateRotaDayDto = {
   dutyManager2Id?: string | null;
   slots?: (string | null)[];
 };
+export type RotaCandidateDto = {
+  department: string | null;
+  /** Duties this academic year, planned ones included. */
+  dutiesThisYear: number;
+  id: string;
+  isTeaching: boolean;
+  name: string;
+};
+export type RotaCandidatesDto = {
+  /** Active people who are not away and not already on the day, fewest duties this year first. */
+  candidates: RotaCandidateDto[];
+  /** Why nobody may be on duty that day (a holiday, outside term time, a weekend), or null on a school day. */
+  closed: string | null;
+  date: string;
+};
 export type BulkRotaResultDto = {
   /** Days whose people changed. */
   changedDays: number;
@@ -153,8 +223,67 @@ export type BulkRotaResultDto = {
   unfilledSlots: number;
 };
 export type BulkRotaDto = {
-  /** Last day to plan (inclusive); the end of the academic year (31 August) when omitted. */
+  /** Plan every weekday of a period whose academic year has no term dates yet. Without it such a
+    period is refused (`code: term_dates_missing`), so the holidays between terms don't get duties. */
+  allWeekdays?: boolean;
+  /** Last day to plan (inclusive); the end of the summer term when omitted (31 August without term dates). */
   endDate?: string;
+};
+export type UnfilledDayDto = {
+  date: string;
+  /** People on duty that day. */
+  filled: number;
+  /** Slots the day has (duty managers per day). */
+  slots: number;
+};
+export type RotaRule =
+  'weekend' | 'holiday' | 'out_of_term' | 'inactive' | 'unavailable' | 'twice' | 'over_capacity';
+export type RotaViolationDto = {
+  date: string;
+  position: number;
+  reason: string;
+  rule: RotaRule;
+  staffId: string;
+  staffName: string;
+};
+export type RotaHealthDto = {
+  /** Today. */
+  from: string;
+  /** The last school day looked at for unfilled days: the end of the summer term (31 August without term dates). */
+  to: string;
+  /** School days from today to `to` with at least one empty slot. */
+  unfilledDays: UnfilledDayDto[];
+  /** Assignments from today on that break a hard rule: always empty unless something is wrong. */
+  violations: RotaViolationDto[];
+  /** Academic years touching today..`to` with no term dates yet (e.g. "2025-2026"). */
+  yearsWithoutTermDates: string[];
+};
+export type RotaEditResultDto = {
+  /** The days changed, as they are now (one, or two for a move). */
+  days: RotaDayDto[];
+  /** What happened, for a person to read. */
+  message: string;
+};
+export type MoveOnRotaDto = {
+  date: string;
+  /** Slot number, from 1 (Duty Manager 1) to the organisation's duty managers per day. */
+  position: number;
+  toDate: string;
+};
+export type RemoveFromRotaDto = {
+  date: string;
+  /** Slot number, from 1 (Duty Manager 1) to the organisation's duty managers per day. */
+  position: number;
+  /** Why; told to the person and kept in their history. */
+  reason: string;
+};
+export type ReplaceOnRotaDto = {
+  date: string;
+  /** Slot number, from 1 (Duty Manager 1) to the organisation's duty managers per day. */
+  position: number;
+  /** Why, when someone is replaced; told to the person taken off. */
+  reason?: string;
+  staffId: string;
 };
 export type UpdateRotaDayDto = {
   dutyManager1Id?: string | null;
@@ -165,8 +294,13 @@ export const {
   useGetCurrentWeekQuery,
   useGetRotaQuery,
   useCreateRotaMutation,
+  useGetRotaCandidatesQuery,
   useClearFutureMutation,
   useFillUnassignedMutation,
+  useGetRotaHealthQuery,
+  useMoveOnRotaMutation,
+  useRemoveFromRotaMutation,
+  useReplaceOnRotaMutation,
   useReshuffleFutureMutation,
   useUpdateRotaMutation,
 } = injectedRtkApi;

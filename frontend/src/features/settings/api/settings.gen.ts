@@ -321,6 +321,16 @@ export type ProcedureFileLinkDto = {
   /** Relative to the app; works without an Authorization header until `expiresAt`. */
   url: string;
 };
+export type RotaChangeDto = {
+  /** The days whose duties changed, `yyyy-MM-dd`, in date order. */
+  dates: string[];
+  /** What happened, for a person to read, e.g. "Removed 4 duties in the Easter holiday". */
+  message: string;
+  /** Of the removed duties, how many were given to someone else on the same day. */
+  refilledDuties: number;
+  /** Duties (a person on a day) taken off the rota because the day or the person no longer allows them. */
+  removedDuties: number;
+};
 export type SystemSettingsUpdateResultDto = {
   /** How many duty managers each weekday has (1–5): the number of slots of every rota day. */
   dutyManagersPerDay: number;
@@ -333,9 +343,11 @@ export type SystemSettingsUpdateResultDto = {
   procedureFileName: string | null;
   /** Where signed-in members download the procedure document; null without one. */
   procedureFileUrl: string | null;
-  /** Assignments removed because their slot no longer exists (fewer duty managers per day):
-    only days from tomorrow on; past days and today keep their record. */
+  /** Assignments removed because their day has fewer slots now (fewer duty managers per day),
+    from today on; past days keep their record. The same as `rotaChange.removedDuties`. */
   removedSlots: number;
+  /** What fewer duty managers per day did to the planned rota; null when the number did not go down. */
+  rotaChange: RotaChangeDto | null;
 };
 export type UpdateSystemSettingsDto = {
   /** Left out: unchanged. `null` is refused like any other value outside 1–5. */

@@ -70,7 +70,7 @@ export type PreviewStaffImportApiResponse = /** status 201  */ ImportPreviewDto;
 export type PreviewStaffImportApiArg = {
   staffCsvUploadDto: StaffCsvUploadDto;
 };
-export type UpdateStaffApiResponse = /** status 200  */ StaffDto;
+export type UpdateStaffApiResponse = /** status 200  */ StaffUpdateResultDto;
 export type UpdateStaffApiArg = {
   id: string;
   updateStaffDto: UpdateStaffDto;
@@ -141,6 +141,33 @@ export type ImportPreviewDto = {
   errorCount: number;
   rows: ImportRowDto[];
   validCount: number;
+};
+export type RotaChangeDto = {
+  /** The days whose duties changed, `yyyy-MM-dd`, in date order. */
+  dates: string[];
+  /** What happened, for a person to read, e.g. "Removed 4 duties in the Easter holiday". */
+  message: string;
+  /** Of the removed duties, how many were given to someone else on the same day. */
+  refilledDuties: number;
+  /** Duties (a person on a day) taken off the rota because the day or the person no longer allows them. */
+  removedDuties: number;
+};
+export type StaffUpdateResultDto = {
+  department: string | null;
+  email: string;
+  id: string;
+  /** `not_invited`: cannot sign in; `invited`: link sent, no password yet; `active`: can sign in. */
+  inviteStatus: InviteStatus;
+  isActive: boolean;
+  /** Teaching or Non-Teaching staff. */
+  isTeaching: boolean;
+  name: string;
+  /** The linked user's role; empty when the person cannot sign in. */
+  role: Role | null;
+  /** Deactivating takes the person off their duties from today on; null for any other change. */
+  rotaChange: RotaChangeDto | null;
+  /** The linked user, once invited to sign in. */
+  userId: string | null;
 };
 export type UpdateStaffDto = {
   /** Optional, e.g. "Science". */
