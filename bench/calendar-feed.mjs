@@ -77,7 +77,7 @@ try {
   ]) {
     await api('/holidays', token, { name, type, startDate, endDate });
   }
-  const fill = await api('/rota/fill-unassigned', token, {});
+  const fill = await api('/rota/fill-unassigned', token, { allWeekdays: true });
   const link = await api('/calendar/subscription', token, {});
   const feeds = { 'all-duties': link.allDutiesUrl.replace(/^https?:\/\/[^/]+\/api/, base), 'my-duties': link.myDutiesUrl.replace(/^https?:\/\/[^/]+\/api/, base) };
 

@@ -98,7 +98,7 @@ describe('queries per request', () => {
         .send({ name: `Person ${i}`, email: `person${i}@small.example` })
         .expect(201);
     }
-    await as().post('/api/rota/fill-unassigned').set(...bearer(admin.token)).send({ endDate: '2025-10-08' }).expect(200);
+    await as().post('/api/rota/fill-unassigned').set(...bearer(admin.token)).send({ endDate: '2025-10-08', allWeekdays: true }).expect(200);
     const small = await measure();
     const smallRota = small.bodies.getRota as { slots: { staff: unknown }[] }[];
     expect(smallRota.length).toBeGreaterThanOrEqual(16);
@@ -129,7 +129,7 @@ describe('queries per request', () => {
       [org, org, org],
     );
     await addRota(org!, '2024-09-02', '2025-09-08');
-    await as().post('/api/rota/fill-unassigned').set(...bearer(admin.token)).send({ endDate: '2026-07-17' }).expect(200);
+    await as().post('/api/rota/fill-unassigned').set(...bearer(admin.token)).send({ endDate: '2026-07-17', allWeekdays: true }).expect(200);
     for (const [name, start, end] of [
       ['Autumn half term', '2025-10-27', '2025-10-31'],
       ['Christmas', '2025-12-22', '2026-01-02'],

@@ -202,8 +202,10 @@ describe('requests', () => {
 
       const busy = await trade(me.staffId, people['Teacher A']!, '2025-09-10', '2025-09-11').expect(409);
       expect(busy.body.message).toBe('Sam Staff is already on duty on Thursday 11 September 2025');
+      // Deactivating Support B took them off their duties (docs/product.md#the-rota-stays-true), so an
+      // inactive requester has no duty left to trade.
       const inactive = await trade(people['Support B']!, people['Teacher B']!, '2025-09-15', '2025-09-16').expect(409);
-      expect(inactive.body.message).toBe("Support B is inactive and can't take over a duty");
+      expect(inactive.body.message).toBe('Support B is not on duty on Monday 15 September 2025');
       const away = await trade(people['Teacher C']!, people['Teacher B']!, '2025-09-17', '2025-09-18').expect(409);
       expect(away.body.message).toBe('Teacher C is unavailable on Thursday 18 September 2025 (Annual Leave)');
     });
@@ -353,7 +355,7 @@ describe('requests', () => {
       expect(teachers).toContain(second.body.replacement.id);
       // The bulk fill respects it too: a third slot on the day goes to neither of them.
       await as(admin.token).post('/api/system-settings', { dutyManagersPerDay: 3 }).expect(200);
-      await as(admin.token).post('/api/rota/fill-unassigned', { endDate: '2025-09-12' }).expect(200);
+      await as(admin.token).post('/api/rota/fill-unassigned', { endDate: '2025-09-12', allWeekdays: true }).expect(200);
       const day = await dayOf(admin, '2025-09-10');
       expect(day.filter(Boolean)).toHaveLength(3);
       expect(day).not.toContain(people['Support A']);
@@ -459,7 +461,7 @@ describe('requests', () => {
       // While away, nobody can put them on duty, and the bulk fill passes them by.
       const refused = await as(admin.token).post('/api/rota', { date: '2025-09-16', dutyManager1Id: me.staffId }).expect(409);
       expect(refused.body.message).toBe("Sam Staff is unavailable on 2025-09-16 and can't be put on duty");
-      await as(admin.token).post('/api/rota/fill-unassigned', { endDate: '2025-09-19' }).expect(200);
+      await as(admin.token).post('/api/rota/fill-unassigned', { endDate: '2025-09-19', allWeekdays: true }).expect(200);
       const filled = (await as(admin.token).get('/api/rota?startDate=2025-09-09&endDate=2025-09-19').expect(200)).body as Day[];
       expect(filled.flatMap((d) => d.slots.map((s) => s.staff?.id))).not.toContain(me.staffId);
       expect(filled).toHaveLength(9);

@@ -96,7 +96,7 @@ describe('SIGKILL during a bulk reshuffle', () => {
       expect(res.status).toBe(201);
       ids.push((res.body as { id: string }).id);
     }
-    expect((await call('POST', '/rota/fill-unassigned', { endDate: FILLED_UNTIL })).status).toBe(200);
+    expect((await call('POST', '/rota/fill-unassigned', { endDate: FILLED_UNTIL, allWeekdays: true })).status).toBe(200);
     expect((await call('POST', '/rota', { date: HAND_ASSIGNED, slots: [ids[0], ids[1]] })).status).toBe(201);
   }, 180_000);
 
@@ -122,7 +122,7 @@ describe('SIGKILL during a bulk reshuffle', () => {
       await locker.query('insert into rota_days (id, organization_id, date) values (gen_random_uuid(), $1, $2)', [org, BLOCKED_DATE]);
       const lockerPid = (await locker.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
 
-      reshuffle = call('POST', '/rota/reshuffle-future', { endDate: END_DATE }).then(
+      reshuffle = call('POST', '/rota/reshuffle-future', { endDate: END_DATE, allWeekdays: true }).then(
         (res) => ({ answered: res.status }),
         (err: unknown) => ({ failed: String(err) }),
       );
@@ -165,7 +165,7 @@ describe('SIGKILL during a bulk reshuffle', () => {
     expect(await rota()).toEqual(beforeRota);
 
     // Run to completion on the restarted app: the rota is then entirely the new plan.
-    const done = await call('POST', '/rota/reshuffle-future', { endDate: END_DATE });
+    const done = await call('POST', '/rota/reshuffle-future', { endDate: END_DATE, allWeekdays: true });
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ startDate: FIRST_PLANNED, endDate: END_DATE, unfilledSlots: 0 });
     const after = await rota();

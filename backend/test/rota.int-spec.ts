@@ -72,7 +72,7 @@ describe('rota', () => {
         .post('/api/holidays', { name: 'Christmas Day', type: 'bank_holiday', startDate: '2025-12-25', endDate: '2025-12-25' })
         .expect(201);
 
-      const res = await as(admin.token).post('/api/rota/fill-unassigned').expect(200);
+      const res = await as(admin.token).post('/api/rota/fill-unassigned', { allWeekdays: true }).expect(200);
       const schoolDays = weekdays('2025-09-09', '2026-08-31').filter(
         (d) => !(d >= '2025-10-27' && d <= '2025-10-31') && d !== '2025-12-25',
       );
@@ -104,7 +104,7 @@ describe('rota', () => {
       expect(audit).toEqual([{ action: 'rota.filled', summary: `Filled the rota: ${res.body.message}` }]);
 
       // A second fill has nothing to do and moves nobody.
-      const again = await as(admin.token).post('/api/rota/fill-unassigned', { endDate: '2026-08-31' }).expect(200);
+      const again = await as(admin.token).post('/api/rota/fill-unassigned', { endDate: '2026-08-31', allWeekdays: true }).expect(200);
       expect(again.body).toMatchObject({ changedDays: 0, changedSlots: 0 });
       expect(await rota(admin, '2025-09-01', '2026-08-31')).toEqual(days);
     });
@@ -116,7 +116,7 @@ describe('rota', () => {
       await as(admin.token).post('/api/rota', { date: '2025-09-08', dutyManager1Id: a!.id }).expect(201);
       const kept = await as(admin.token).post('/api/rota', { date: '2025-09-10', dutyManager1Id: c!.id, dutyManager2Id: null }).expect(201);
 
-      const fill = await as(admin.token).post('/api/rota/fill-unassigned', { endDate: '2025-09-19' }).expect(200);
+      const fill = await as(admin.token).post('/api/rota/fill-unassigned', { endDate: '2025-09-19', allWeekdays: true }).expect(200);
       expect(fill.body).toMatchObject({ startDate: '2025-09-09', endDate: '2025-09-19', changedDays: 9, changedSlots: 17 });
       const afterFill = await rota(admin, '2025-09-09', '2025-09-19');
       expect(afterFill.find((d) => d.date === '2025-09-10')!.dutyManager1Id).toBe(c!.id);
@@ -124,11 +124,17 @@ describe('rota', () => {
       // Today is not planned by fill (it runs from tomorrow): 8 Sept still has one person.
       expect((await rota(admin, '2025-09-08', '2025-09-08'))[0]!.dutyManager2Id).toBeNull();
 
-      // Reshuffling replans every future slot: someone who left is taken off all their duties.
+      // Someone who leaves is taken off all their duties at once, each refilled
+      // (docs/product.md#the-rota-stays-true); reshuffling then replans every future slot.
       const cDays = afterFill.filter((d) => d.slots.some((s) => s.staff?.id === c!.id)).length;
-      await as(admin.token).put(`/api/staff/${c!.id}`, { isActive: false }).expect(200);
-      const reshuffle = await as(admin.token).post('/api/rota/reshuffle-future', { endDate: '2025-09-19' }).expect(200);
-      expect(reshuffle.body.changedDays).toBeGreaterThanOrEqual(cDays);
+      const left = await as(admin.token).put(`/api/staff/${c!.id}`, { isActive: false }).expect(200);
+      expect(left.body.rotaChange).toMatchObject({ removedDuties: cDays, refilledDuties: cDays });
+      for (const day of await rota(admin, '2025-09-09', '2025-09-19')) {
+        expect(day.slots.map((s) => s.staff?.id)).not.toContain(c!.id);
+        expect(day.slots.every((s) => s.staff)).toBe(true);
+      }
+      const reshuffle = await as(admin.token).post('/api/rota/reshuffle-future', { endDate: '2025-09-19', allWeekdays: true }).expect(200);
+      expect(reshuffle.body.changedDays).toBeGreaterThan(0);
       const afterReshuffle = await rota(admin, '2025-09-09', '2025-09-19');
       expect(afterReshuffle).toHaveLength(9);
       for (const day of afterReshuffle) {
@@ -138,8 +144,8 @@ describe('rota', () => {
       const cleared = await as(admin.token).post('/api/rota/clear-future').expect(200);
       expect(cleared.body).toMatchObject({ startDate: '2025-09-08', changedDays: 10, changedSlots: 19 });
       expect(cleared.body.message).toBe('Removed 19 assignments on 10 days from 2025-09-08 on.');
-      const left = await rota(admin, '2025-09-01', '2026-08-31');
-      expect(left.map((d) => d.date)).toEqual(['2025-09-05']);
+      const remaining = await rota(admin, '2025-09-01', '2026-08-31');
+      expect(remaining.map((d) => d.date)).toEqual(['2025-09-05']);
 
       const actions = await sql(
         `select action from audit_entries where action like 'rota.%' and organization_id = (select organization_id from staff where id = ?) order by id`,
@@ -150,6 +156,7 @@ describe('rota', () => {
         'rota.assigned',
         'rota.assigned',
         'rota.filled',
+        'rota.adjusted',
         'rota.reshuffled',
         'rota.cleared',
       ]);
@@ -167,7 +174,7 @@ describe('rota', () => {
         expect(denied.body.message).toBe("You don't have permission to change the rota");
       }
       const manager = await memberWithRole(t, admin, 'manager');
-      await as(manager.token).post('/api/rota/fill-unassigned', { endDate: '2025-09-12' }).expect(200);
+      await as(manager.token).post('/api/rota/fill-unassigned', { endDate: '2025-09-12', allWeekdays: true }).expect(200);
     });
   });
 
@@ -326,20 +333,44 @@ describe('rota', () => {
       const full = await as(admin.token).post('/api/rota', { date: '2025-09-29', dutyManager1Id: staff[3]!.id }).expect(409);
       expect(full.body.message).toBe('All 3 Duty Manager slots are already filled for this day');
 
-      // Down to one: future days lose slots 2 and 3; today (8 Sept) keeps its record.
+      // A day filled last week under the higher number keeps its record.
+      await sql(
+        `insert into rota_days (id, organization_id, date) select gen_random_uuid(), organization_id, '2025-09-01' from staff where id = ?`,
+        [staff[0]!.id],
+      );
+      await sql(
+        `insert into rota_slots (id, organization_id, rota_day_id, date, position, staff_id)
+         select gen_random_uuid(), d.organization_id, d.id, d.date, x.position, x.staff_id
+           from rota_days d, (values (1, ?::uuid), (2, ?::uuid), (3, ?::uuid)) as x(position, staff_id)
+          where d.date = '2025-09-01' and d.organization_id = (select organization_id from staff where id = ?)`,
+        [...staff.slice(0, 3).map((s) => s.id), staff[0]!.id],
+      );
+      // Down to one: every day from today (8 Sept) on keeps one person — the rules choose who (all
+      // alike here, so slot 1) — and the others are told; the past is untouched.
       const one = await as(admin.token).post('/api/system-settings', { dutyManagersPerDay: 1 }).expect(200);
-      expect(one.body).toMatchObject({ dutyManagersPerDay: 1, removedSlots: 2 });
-      const [today] = await rota(admin, '2025-09-08', '2025-09-08');
-      expect(today!.slots.map((s) => s.staff?.id)).toEqual(staff.slice(0, 3).map((s) => s.id));
-      const [future] = await rota(admin, '2025-09-29', '2025-09-29');
-      expect(future!.slots).toEqual([{ position: 1, staff: { id: staff[0]!.id, name: staff[0]!.name } }]);
+      expect(one.body).toMatchObject({
+        dutyManagersPerDay: 1,
+        removedSlots: 4,
+        rotaChange: {
+          removedDuties: 4,
+          refilledDuties: 0,
+          dates: ['2025-09-08', '2025-09-29'],
+          message: 'Setting duty managers per day to 1 removed 4 duties on 8–29 Sep; 0 refilled (fewer duty managers per day).',
+        },
+      });
+      for (const date of ['2025-09-08', '2025-09-29']) {
+        const [day] = await rota(admin, date, date);
+        expect(day!.slots).toEqual([{ position: 1, staff: { id: staff[0]!.id, name: staff[0]!.name } }]);
+      }
+      const [past] = await rota(admin, '2025-09-01', '2025-09-01');
+      expect(past!.slots.map((s) => s.staff?.id)).toEqual(staff.slice(0, 3).map((s) => s.id));
       const audit = await sql(
         `select summary from audit_entries where action = 'settings.duty-managers-per-day' and organization_id = (select organization_id from staff where id = ?) order by id`,
         [staff[0]!.id],
       );
       expect(audit.map((r) => r.summary)).toEqual([
         'Set duty managers per day to 3',
-        'Set duty managers per day to 1 (removed 2 future assignments from the extra slots)',
+        'Set duty managers per day to 1 (removed 4 future assignments)',
       ]);
     });
   });

@@ -55,7 +55,7 @@ describe('term dates', () => {
     const withoutSpringHalfTerm = { ...SPRING, halfTermStart: undefined, halfTermEnd: undefined };
     const saved = await as(admin.token).put('/api/term-dates/2025', { terms: [SUMMER, AUTUMN, withoutSpringHalfTerm] }).expect(200);
     const terms = [AUTUMN, { ...SPRING, halfTermStart: null, halfTermEnd: null }, SUMMER];
-    expect(saved.body).toEqual({ academicYear: 2025, label: '2025-2026', terms, proposal: typicalTerms(2025), proposalSource: 'typical_pattern', rotaChange: null });
+    expect(saved.body).toEqual({ academicYear: 2025, label: '2025-2026', terms, proposal: typicalTerms(2025), proposalSource: 'typical_pattern', rotaChange: { removedDuties: 0, refilledDuties: 0, dates: [], message: 'No planned duties were affected.' } });
     const read = await as(admin.token).get('/api/term-dates?academicYear=2025').expect(200);
     expect(read.body).toEqual({ academicYear: 2025, label: '2025-2026', terms, proposal: typicalTerms(2025), proposalSource: 'typical_pattern' });
   });
@@ -215,7 +215,7 @@ describe('term dates', () => {
       const september2027 = await inOrg(admin, (em) => calendar.closuresBetween(em, '2027-08-30', '2027-09-10'));
       expect(september2027).toEqual([
         { start: '2027-08-30', end: '2027-08-31', kind: 'out_of_term', label: 'Summer holiday' },
-        { start: '2027-09-01', end: '2027-09-03', kind: 'holiday', label: 'Training (Inset Day)' },
+        { start: '2027-09-01', end: '2027-09-03', kind: 'holiday', label: 'Training, Inset Day' },
       ]);
     });
 

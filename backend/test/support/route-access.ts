@@ -112,6 +112,12 @@ export const ROUTES: Record<string, RouteRule> = {
   reshuffleFuture: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
   fillUnassigned: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
   clearFuture: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
+  getRotaHealth: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
+  getRotaCandidates: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
+  // Staff ids in the body: another organisation's person is not found (404), as for createRota.
+  replaceOnRota: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
+  removeFromRota: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
+  moveOnRota: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
   getCurrentWeek: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
   getDashboardStats: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
   getDutyStatistics: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
@@ -266,8 +272,12 @@ export const EXAMPLES: Record<string, ExampleBuilder> = {
     const duty = await dutyOf(f, f.other);
     return { params: { id: duty.rotaDayId }, body: { dutyManager1Id: f.other, dutyManager2Id: f.staff.staffId } };
   },
-  reshuffleFuture: () => ({ body: { endDate: weeksAhead(3) } }),
-  fillUnassigned: () => ({ body: { endDate: weeksAhead(3) } }),
+  reshuffleFuture: () => ({ body: { endDate: weeksAhead(3), allWeekdays: true } }),
+  fillUnassigned: () => ({ body: { endDate: weeksAhead(3), allWeekdays: true } }),
+  getRotaCandidates: () => ({ query: { date: futureMonday() } }),
+  replaceOnRota: ({ other }) => ({ body: { date: futureMonday(), position: 1, staffId: other } }),
+  removeFromRota: async (f) => ({ body: { date: (await dutyOf(f, f.other)).date, position: 1, reason: 'Off site' } }),
+  moveOnRota: async (f) => ({ body: { date: (await dutyOf(f, f.other)).date, position: 1, toDate: futureMonday() } }),
 
   createSwapRequest: async (f) => {
     const { date } = await dutyOf(f, f.staff.staffId);

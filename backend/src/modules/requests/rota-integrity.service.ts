@@ -17,13 +17,14 @@ import { CancelRequest } from './entities/cancel-request.entity';
 import { dutiesAddedEmail, dutiesTakenOffEmail } from './request-emails';
 import { loadPeople, type Person } from './request-people';
 
-const MONTH = new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' });
+/** Three-letter months: ICU's en-GB short form varies by version ("Sep" or "Sept"). */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** "7–8 Dec", "28 Nov – 3 Dec", "8 Dec": the span of the dates touched, for the change's message. */
 export function describeSpan(dates: string[]): string {
   const sorted = [...dates].sort();
   const day = (iso: string) => Number(iso.slice(8));
-  const month = (iso: string) => MONTH.format(new Date(`${iso}T00:00:00Z`));
+  const month = (iso: string) => MONTHS[Number(iso.slice(5, 7)) - 1]!;
   const first = sorted[0]!;
   const last = sorted.at(-1)!;
   const year = (iso: string) => (first.slice(0, 4) === last.slice(0, 4) ? '' : ` ${iso.slice(0, 4)}`);
