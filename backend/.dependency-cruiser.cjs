@@ -20,6 +20,7 @@ const MODULE_ORDER = [
   'rota', // rota days and slots, the engine, bulk tools, statistics
   'requests', // swap and cancel requests, unavailability, auto-approval
   'calendar', // subscription links and iCalendar feeds
+  'setup', // the first-run checklist, read from every module's data
   'health', // liveness and database status
 ];
 

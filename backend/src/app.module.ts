@@ -24,6 +24,7 @@ import { HealthModule } from './modules/health/health.module';
 import { CalendarModule } from './modules/calendar/calendar.module';
 import { MailModule } from './modules/mail/mail.module';
 import { RemindersModule } from './modules/reminders/reminders.module';
+import { SetupModule } from './modules/setup/setup.module';
 import { TenantsModule } from './modules/tenants/tenants.module';
 import { TenancyModule } from './tenancy/tenancy.module';
 
@@ -129,6 +130,7 @@ export class AppModule {
         RotaModule,
         RequestsModule,
         CalendarModule,
+        SetupModule,
         ...imports,
         ...spaModule(env),
       ],

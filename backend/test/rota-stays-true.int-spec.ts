@@ -254,14 +254,17 @@ describe('the rota stays true', () => {
         [ann],
       );
       expect(actions.map((a) => a.action)).toEqual(['rota.assigned', 'rota.assigned', 'rota.replaced', 'rota.removed', 'rota.moved', 'rota.assigned']);
-      expect((await emails(admin)).map((m) => m.subject)).toEqual([
-        'Duty removed: Monday 15 September 2025',
-        'You are on duty on Monday 15 September 2025',
-        'Duty removed: Monday 15 September 2025',
-        'Duty removed: Tuesday 16 September 2025',
-        'You are on duty on Wednesday 17 September 2025',
-        'You are on duty on Monday 15 September 2025',
-      ]);
+      const annEmail = `ann-${admin.subdomain}@example.com`;
+      expect((await emails(admin)).map((m) => `${m.to} ${m.subject}`).sort()).toEqual(
+        [
+          `${annEmail} Duty removed: Monday 15 September 2025`,
+          `ben-${admin.subdomain}@example.com You are on duty on Monday 15 September 2025`,
+          `cat-${admin.subdomain}@example.com Duty removed: Monday 15 September 2025`,
+          `${annEmail} Duty removed: Tuesday 16 September 2025`,
+          `${annEmail} You are on duty on Wednesday 17 September 2025`,
+          `dan-${admin.subdomain}@example.com You are on duty on Monday 15 September 2025`,
+        ].sort(),
+      );
 
       // The rules hold: nobody twice, nobody inactive or away, not on a closed day, not in the past, not beyond the slots.
       const refusals: [object, number, string][] = [

@@ -121,6 +121,7 @@ export const ROUTES: Record<string, RouteRule> = {
   getCurrentWeek: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
   getDashboardStats: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
   getDutyStatistics: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
+  getSetupChecklist: { callers: ['admin'], tenant: OWN }, // settings.manage
 
   // Staff see only the requests they are part of, and ask only for their own duties (requests.decide overrides).
   getSwapRequests: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // requests.create

@@ -8,5 +8,6 @@ import { CalendarService } from './calendar.service';
   imports: [RotaModule],
   controllers: [CalendarController],
   providers: [CalendarService],
+  exports: [CalendarService],
 })
 export class CalendarModule {}

@@ -34,3 +34,12 @@ export function holidaysBetween(em: EntityManager, from: IsoDate, to: IsoDate): 
     [TenantContext.require(), from, to],
   );
 }
+
+/** Whether the current organisation has a bank holiday in `from`..`to`. One statement. */
+export async function hasBankHolidayBetween(em: EntityManager, from: IsoDate, to: IsoDate): Promise<boolean> {
+  const rows = await em.execute<{ one: number }[]>(
+    `select 1 as one from holidays where organization_id = ? and type = 'bank_holiday' and start_date <= ? and end_date >= ? limit 1`,
+    [TenantContext.require(), to, from],
+  );
+  return rows.length > 0;
+}

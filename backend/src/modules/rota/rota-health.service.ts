@@ -2,8 +2,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { academicYearOf, datesBetween } from '../../common/clock/academic-year';
 import { Clock } from '../../common/clock/clock';
-import { TenantContext } from '../../tenancy/tenant-context';
 import { SchoolCalendar } from '../holidays/school-calendar';
+import { staffByIds, staffRoster } from '../staff/staff-queries';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
 import { organizationToday } from '../tenants/organization-today';
 import type { RotaCandidatesDto, RotaHealthDto } from './dto/rota-edit.dto';
@@ -72,24 +72,16 @@ export class RotaHealthService {
     if (closed) return { date, closed, candidates: [] };
     const onDay = new Set((await this.rota.slotsFrom(em, date, date))[date] ?? []);
     const away = new Set(facts.away.filter((a) => a.start <= date && date <= a.end).map((a) => a.staffId));
-    const rows = await em.execute<{ id: string; name: string; department: string | null; is_teaching: boolean }[]>(
-      'select id, name, department, is_teaching from staff where organization_id = ? and is_active order by name, id',
-      [TenantContext.require()],
-    );
     const counts = facts.counts ?? {};
-    const candidates = rows
-      .filter((r) => !onDay.has(r.id) && !away.has(r.id))
-      .map((r) => ({ id: r.id, name: r.name, department: r.department, isTeaching: r.is_teaching, dutiesThisYear: counts[r.id] ?? 0 }))
+    const candidates = (await staffRoster(em))
+      .filter((r) => r.isActive && !onDay.has(r.id) && !away.has(r.id))
+      .map((r) => ({ id: r.id, name: r.name, department: r.department, isTeaching: r.isTeaching, dutiesThisYear: counts[r.id] ?? 0 }))
       .sort((a, b) => a.dutiesThisYear - b.dutiesThisYear || a.name.localeCompare(b.name));
     return { date, closed: null, candidates };
   }
 
   private async names(em: EntityManager, ids: string[]): Promise<Map<string, string>> {
-    if (!ids.length) return new Map();
-    const rows = await em.execute<{ id: string; name: string }[]>(
-      'select id, name from staff where organization_id = ? and id = any(?::uuid[])',
-      [TenantContext.require(), `{${[...new Set(ids)].join(',')}}`],
-    );
-    return new Map(rows.map((r) => [r.id, r.name]));
+    return new Map([...(await staffByIds(em, ids)).values()].map((p) => [p.id, p.name]));
   }
+
 }

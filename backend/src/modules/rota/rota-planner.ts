@@ -7,6 +7,7 @@ import { AvailabilityRepository } from '../availability/availability.repository'
 import { SchoolCalendar } from '../holidays/school-calendar';
 import { type DaySlots, type EngineMode, planRota, type Unavailability } from './engine/rota-engine';
 import { checkRota, closedBecause, type DayVerdict, type RotaFacts } from './engine/rota-rules';
+import { staffByIds, staffRoster } from '../staff/staff-queries';
 import { RotaRepository } from './rota.repository';
 
 /** What the engine is asked to plan (RotaPlanner.plan). */
@@ -82,12 +83,10 @@ export class RotaPlanner {
           : `${date} is outside term time (${closure.label}): nobody is on duty then`,
       );
     }
-    const staff = await em.execute<{ id: string; name: string; is_active: boolean }[]>(
-      'select id, name, is_active from staff where organization_id = ? and id = any(?::uuid[])',
-      [TenantContext.require(), `{${staffIds.join(',')}}`],
-    );
-    if (staff.length !== new Set(staffIds).size) throw new NotFoundException('Staff member not found');
-    const inactive = staff.find((s) => !s.is_active);
+    const people = await staffByIds(em, staffIds);
+    if (people.size !== new Set(staffIds).size) throw new NotFoundException('Staff member not found');
+    const staff = [...people.values()];
+    const inactive = staff.find((s) => !s.isActive);
     if (inactive) throw new ConflictException(`${inactive.name} is inactive and can't be put on duty`);
     const away = await this.availability.firstAway(em, staffIds.map((staffId) => ({ staffId, date })));
     if (away) {
@@ -177,10 +176,7 @@ export class RotaPlanner {
   }
 
   private async staffFacts(em: EntityManager): Promise<{ id: string; isTeaching: boolean; isActive: boolean }[]> {
-    const rows = await em.execute<{ id: string; is_teaching: boolean; is_active: boolean }[]>(
-      'select id, is_teaching, is_active from staff where organization_id = ? order by id',
-      [TenantContext.require()],
-    );
-    return rows.map((s) => ({ id: s.id, isTeaching: s.is_teaching, isActive: s.is_active }));
+    return (await staffRoster(em)).map((s) => ({ id: s.id, isTeaching: s.isTeaching, isActive: s.isActive }));
   }
+
 }

@@ -159,6 +159,15 @@ export class RotaRepository {
     return days;
   }
 
+  /** Whether anyone is on duty on `from` or later. */
+  async hasDutiesFrom(em: EntityManager, from: IsoDate): Promise<boolean> {
+    const rows = await em.execute<{ one: number }[]>('select 1 as one from rota_slots where organization_id = ? and date >= ? limit 1', [
+      TenantContext.require(),
+      from,
+    ]);
+    return rows.length > 0;
+  }
+
   /** The dates of `from`..`to` on which the person is on duty, in order. */
   async dutyDatesOf(em: EntityManager, staffId: string, from: IsoDate, to: IsoDate): Promise<IsoDate[]> {
     const org = TenantContext.require();

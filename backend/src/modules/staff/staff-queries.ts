@@ -27,3 +27,31 @@ export async function staffByIds(em: EntityManager, ids: string[]): Promise<Map<
   );
   return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, email: r.email, isActive: r.is_active, userId: r.user_id }]));
 }
+
+/** A staff member as the rota needs them: who they are and whether they can be planned. */
+export interface RosterEntry {
+  id: string;
+  name: string;
+  department: string | null;
+  isTeaching: boolean;
+  isActive: boolean;
+}
+
+/** Everyone on the current organisation's staff, active or not, by id. One statement. */
+export async function staffRoster(em: EntityManager): Promise<RosterEntry[]> {
+  const rows = await em.execute<{ id: string; name: string; department: string | null; is_teaching: boolean; is_active: boolean }[]>(
+    'select id, name, department, is_teaching, is_active from staff where organization_id = ? order by id',
+    [TenantContext.require()],
+  );
+  return rows.map((r) => ({ id: r.id, name: r.name, department: r.department, isTeaching: r.is_teaching, isActive: r.is_active }));
+}
+
+/** How many active staff the current organisation has, and how many of them have been invited to sign in. One statement. */
+export async function staffCounts(em: EntityManager): Promise<{ active: number; invited: number }> {
+  const [row] = await em.execute<{ active: string; invited: string }[]>(
+    `select count(*) filter (where is_active) as active, count(*) filter (where is_active and user_id is not null) as invited
+       from staff where organization_id = ?`,
+    [TenantContext.require()],
+  );
+  return { active: Number(row?.active ?? 0), invited: Number(row?.invited ?? 0) };
+}

@@ -12,12 +12,18 @@ const injectedRtkApi = api
         query: () => ({ url: `/api/dashboard-stats` }),
         providesTags: ['dashboard'],
       }),
+      getSetupChecklist: build.query<GetSetupChecklistApiResponse, GetSetupChecklistApiArg>({
+        query: () => ({ url: `/api/setup-checklist` }),
+        providesTags: ['dashboard'],
+      }),
     }),
     overrideExisting: false,
   });
 export { injectedRtkApi as generatedApi };
 export type GetDashboardStatsApiResponse = /** status 200  */ DashboardStatsDto;
 export type GetDashboardStatsApiArg = void;
+export type GetSetupChecklistApiResponse = /** status 200  */ SetupChecklistDto;
+export type GetSetupChecklistApiArg = void;
 export type ActiveStaffCountDto = {
   /** Duties (days) this month. */
   count: number;
@@ -47,4 +53,20 @@ export type ErrorResponseDto = {
   message: string;
   statusCode: number;
 };
-export const { useGetDashboardStatsQuery } = injectedRtkApi;
+export type SetupStep =
+  'staff' | 'term_dates' | 'bank_holidays' | 'fill_rota' | 'invite_staff' | 'calendar';
+export type SetupStepDto = {
+  done: boolean;
+  /** `staff`: at least two active staff; `term_dates`: this academic year has term dates;
+    `bank_holidays`: it has a bank holiday; `fill_rota`: someone is on duty from tomorrow on;
+    `invite_staff`: someone on the staff can sign in (or was invited); `calendar`: a calendar app
+    has fetched the signed-in admin's feed. */
+  key: SetupStep;
+};
+export type SetupChecklistDto = {
+  /** Every step done: the Dashboard stops showing the checklist. */
+  complete: boolean;
+  /** In the order an admin does them. */
+  steps: SetupStepDto[];
+};
+export const { useGetDashboardStatsQuery, useGetSetupChecklistQuery } = injectedRtkApi;

@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { CalendarModule } from '../calendar/calendar.module';
+import { HolidaysModule } from '../holidays/holidays.module';
+import { RotaModule } from '../rota/rota.module';
+import { SetupController } from './setup.controller';
+import { SetupService } from './setup.service';
+
+/** A new organisation's first-run checklist: reads only, through each step's owner. */
+@Module({ imports: [HolidaysModule, RotaModule, CalendarModule], controllers: [SetupController], providers: [SetupService] })
+export class SetupModule {}

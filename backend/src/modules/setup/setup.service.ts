@@ -1,0 +1,46 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { academicYearOf, academicYearStartOf, addDays } from '../../common/clock/academic-year';
+import { Clock } from '../../common/clock/clock';
+import { CalendarService } from '../calendar/calendar.service';
+import { hasBankHolidayBetween } from '../holidays/holiday-queries';
+import { SchoolCalendar } from '../holidays/school-calendar';
+import { RotaRepository } from '../rota/rota.repository';
+import { staffCounts } from '../staff/staff-queries';
+import { organizationToday } from '../tenants/organization-today';
+import type { SetupChecklistDto, SetupStep } from './dto/setup-checklist.dto';
+
+/** What a new organisation still has to do, each step read from its data (docs/product.md#the-first-run-checklist). */
+@Injectable()
+export class SetupService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly clock: Clock,
+    private readonly calendar: SchoolCalendar,
+    private readonly rota: RotaRepository,
+    private readonly feeds: CalendarService,
+  ) {}
+
+  async checklist(actor: AuthUser): Promise<SetupChecklistDto> {
+    const em = this.em;
+    const today = await organizationToday(em, this.clock);
+    const year = academicYearOf(today);
+    // One after the other: small reads on one pooled connection each, no transaction needed.
+    const staff = await staffCounts(em);
+    const terms = await this.calendar.termsOf(em, academicYearStartOf(today));
+    const bankHolidays = await hasBankHolidayBetween(em, year.startDate, year.endDate);
+    const planned = await this.rota.hasDutiesFrom(em, addDays(today, 1));
+    const feed = await this.feeds.subscription(actor);
+    const done: Record<SetupStep, boolean> = {
+      staff: staff.active >= 2,
+      term_dates: terms.length > 0,
+      bank_holidays: bankHolidays,
+      fill_rota: planned,
+      invite_staff: staff.invited > 0,
+      calendar: feed.lastUsedAt !== null,
+    };
+    const steps = (Object.keys(done) as SetupStep[]).map((key) => ({ key, done: done[key] }));
+    return { steps, complete: steps.every((s) => s.done) };
+  }
+}
