@@ -233,5 +233,7 @@ describe('the rota stays true after any sequence of changes', () => {
       }),
       { seed: 20261125, numRuns: 6 },
     );
-  });
+    // About 15 s on an idle 2-core machine (6 runs of up to 14 steps, 5 HTTP calls a step); the
+    // limit leaves room for a machine busy several times over.
+  }, 180_000);
 });
