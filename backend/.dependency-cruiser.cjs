@@ -16,8 +16,8 @@ const MODULE_ORDER = [
   'holidays', // holidays and term dates
   'availability', // who is away when: unavailability periods
   'settings', // the organisation's settings row, instructions, the procedure document
-  'reminders', // reminder settings, template, job, Email System Testing
   'rota', // rota days and slots, the engine, bulk tools, statistics
+  'reminders', // reminder settings, template, job, Email System Testing (after rota: the reminder pass reads the duties)
   'requests', // swap and cancel requests, unavailability, auto-approval
   'calendar', // subscription links and iCalendar feeds
   'setup', // the first-run checklist, read from every module's data

@@ -133,9 +133,9 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
       } else {
         await em.execute('select pg_advisory_xact_lock(?, hashtext(?))', [REMINDER_LOCK_CLASS, organizationId]);
       }
-      // The people on duty, their colleagues and whether each was reminded, in one statement. It
-      // reads the rota's tables itself: rota comes after reminders in MODULE_ORDER, so reminders
-      // cannot ask RotaRepository (a listed exception in test/table-owners.int-spec.ts).
+      // The people on duty, their colleagues and whether each was reminded, in one statement: the
+      // reminders module's own answer (duty_reminders), built on the rota and staff tables of the
+      // modules before it (docs/architecture.md, "One owner per table").
       const candidates = await em.execute<Candidate[]>(
         `select s.id as staff_id, s.name, s.email, d.date::text as date,
                 (select array_agg(o.name order by os.position)
