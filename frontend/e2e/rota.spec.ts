@@ -29,11 +29,18 @@ function api(request: APIRequestContext, token: string): Api {
   };
 }
 
-/** Picks `name` in the duty dialog's staff select and presses Assign. */
+/**
+ * Picks `name` in the duty dialog's staff select, by keyboard: types the name, waits for it to be
+ * offered (the list loads when the dialog opens) and presses Enter.
+ */
 async function chooseInDialog(page: Page, name: string) {
   const dialog = page.getByRole('dialog');
-  await dialog.getByRole('combobox', { name: 'Staff member' }).fill(name);
-  await dialog.getByRole('combobox', { name: 'Staff member' }).press('Enter');
+  const picker = dialog.getByRole('combobox', { name: 'Staff member' });
+  await picker.fill(name);
+  await expect(page.locator(`.ant-select-item-option[title="${name}"]`)).toBeVisible();
+  await picker.press('Enter');
+  // The choice shows in the select, titled with the name (the list itself is outside the dialog).
+  await expect(dialog.getByTitle(name, { exact: true })).toBeVisible();
   return dialog;
 }
 
@@ -79,15 +86,32 @@ test('an admin fills the year, assigns by hand, meets the assignment conflicts, 
   const page = await signedIn(browser, token);
 
   // Fill unassigned for the academic year, from the Admin Panel, behind a browser confirmation.
+  // The school has no term dates yet: the server refuses, and the screen offers to set them or to
+  // plan every weekday to 31 August; the holidays entered are still kept free.
   await page.goto('/staff');
   const tools = page.getByRole('region', { name: 'Rota Management' });
+  await expect(tools.getByRole('note')).toContainText('No term dates are set for 2025-2026');
+  await expect(
+    tools.getByText(
+      'Fill only the empty duty slots from tomorrow to 31 August 2026, the end of academic year 2025-2026. Existing assignments stay as they are.',
+    ),
+  ).toBeVisible();
   page.once('dialog', (dialog) => void dialog.accept());
   await tools.getByRole('button', { name: 'Fill Unassigned Dates' }).click();
+  const termDates = page.getByRole('dialog', { name: 'Term dates needed' });
+  await expect(termDates).toContainText('No term dates are set for 2025-2026');
+  await expect(termDates.getByRole('link', { name: 'Set term dates' })).toHaveAttribute(
+    'href',
+    '/holidays#term-dates',
+  );
+  await expectAccessible(page, 'term dates needed dialog');
+  await termDates.getByRole('button', { name: 'Plan every weekday' }).click();
   await seeToast(
     page,
     'Fill Complete',
     /Filled \d+ slots on \d+ days from 2025-09-09 to 2026-08-31\./,
   );
+  await expect(termDates).toBeHidden();
 
   // The dashboard's month: filled from tomorrow, the inset day skipped, the past and today empty.
   await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
@@ -120,30 +144,55 @@ test('an admin fills the year, assigns by hand, meets the assignment conflicts, 
     month.getByRole('button', { name: 'Duty Manager 1, Fri 5 Sep 2025: Eve Ens' }),
   ).toBeVisible();
 
-  // Duplicate assignment: while the dialog is open, someone else puts Ann on today.
+  // Duplicate assignment: while the dialog of today's first slot is open, someone else puts Ann
+  // on today's second slot. The rota is read again, showing her there.
   await month
     .getByRole('button', { name: 'Duty Manager 1, Mon 8 Sep 2025: Click to assign' })
     .click();
   let dialog = await chooseInDialog(page, 'Ann Lee');
-  await admin.post('/api/rota', { date: '2025-09-08', dutyManager1Id: people['Ann Lee'] });
+  await admin.post('/api/rota', { date: '2025-09-08', dutyManager2Id: people['Ann Lee'] });
   await dialog.getByRole('button', { name: 'Assign', exact: true }).click();
   await seeToast(page, 'Duplicate assignment', 'This staff member is already assigned to this day');
-  await page.keyboard.press('Escape');
   await expect(
-    month.getByRole('button', { name: 'Duty Manager 1, Mon 8 Sep 2025: Ann Lee' }),
+    month.getByRole('button', { name: 'Duty Manager 2, Mon 8 Sep 2025: Ann Lee' }),
   ).toBeVisible();
 
-  // Slots full: while choosing Bob for slot 2, someone else gives it to Cat.
-  await month
-    .getByRole('button', { name: 'Duty Manager 2, Mon 8 Sep 2025: Click to assign' })
-    .click();
-  dialog = await chooseInDialog(page, 'Bob Ray');
-  await admin.post('/api/rota', { date: '2025-09-08', dutyManager2Id: people['Cat Cole'] });
+  // Today's first slot from the people who may be on it, least loaded first: Ann is on the day
+  // already, so she is not offered.
+  await dialog.getByRole('combobox', { name: 'Staff member' }).click();
+  await expect(page.locator('.ant-select-item-option[title="Cat Cole"]')).toBeVisible();
+  await expect(page.locator('.ant-select-item-option[title="Ann Lee"]')).toHaveCount(0);
+  dialog = await chooseInDialog(page, 'Cat Cole');
   await dialog.getByRole('button', { name: 'Assign', exact: true }).click();
+  await seeToast(page, 'Staff assigned', 'Cat Cole is on duty on Monday 8 September 2025.');
+  await expect(
+    month.getByRole('button', { name: 'Duty Manager 1, Mon 8 Sep 2025: Cat Cole' }),
+  ).toBeVisible();
+
+  // Slots full: Ann moved to a later day whose slots are all taken (one she is not on).
+  const fullDay = (
+    (await admin.get('/api/rota?startDate=2025-09-09&endDate=2025-09-30')) as unknown as {
+      date: string;
+      slots: { staff: { id: string } | null }[];
+    }[]
+  ).find(
+    (day) =>
+      day.slots.every((slot) => slot.staff !== null) &&
+      !day.slots.some((slot) => slot.staff?.id === people['Ann Lee']),
+  )!.date;
+  await month.getByRole('button', { name: 'Duty Manager 2, Mon 8 Sep 2025: Ann Lee' }).click();
+  dialog = page.getByRole('dialog', { name: 'Duty Manager 2 — Monday 8 September 2025' });
+  await dialog.getByRole('button', { name: 'Move to another day' }).click();
+  const moveTo = dialog.getByRole('textbox', { name: 'Move to' });
+  await expect(moveTo).toBeFocused();
+  await moveTo.fill(fullDay);
+  await moveTo.press('Enter');
+  await dialog.getByRole('button', { name: 'Move', exact: true }).click();
   await seeToast(page, 'Slots full', 'Both Duty Manager slots are already filled for this day');
   await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
   await expect(
-    month.getByRole('button', { name: 'Duty Manager 2, Mon 8 Sep 2025: Cat Cole' }),
+    month.getByRole('button', { name: 'Duty Manager 2, Mon 8 Sep 2025: Ann Lee' }),
   ).toBeVisible();
 
   // The figures after the fill match the server's, on the Statistics page and the dashboard.

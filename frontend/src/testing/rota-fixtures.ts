@@ -1,6 +1,12 @@
 // Test data for the rota screens' tests: an organisation whose server clock says Monday
 // 8 September 2025, with two duty managers per day.
 import type { HolidayDto } from '@/features/holidays/api';
+import type {
+  RotaCandidateDto,
+  RotaCandidatesDto,
+  RotaDayDto,
+  RotaEditResultDto,
+} from '@/features/rota/api';
 import type { StaffDto } from '@/features/staff/api';
 import { staffMember } from '@/testing/fixtures';
 
@@ -33,4 +39,34 @@ export function requestedRanges(
     .map(([input]) => new URL(String(input), 'http://localhost'))
     .filter((url) => url.pathname === path)
     .map((url) => `${url.searchParams.get('startDate')}..${url.searchParams.get('endDate')}`);
+}
+
+/** A person GET /api/rota/candidates offers: active, free that day, with their duties this year. */
+export function candidate(
+  person: StaffDto,
+  dutiesThisYear: number,
+  overrides: Partial<RotaCandidateDto> = {},
+): RotaCandidateDto {
+  return {
+    id: person.id,
+    name: person.name,
+    department: person.department,
+    isTeaching: person.isTeaching,
+    dutiesThisYear,
+    ...overrides,
+  };
+}
+
+/** GET /api/rota/candidates of `date`: these people in this order, or nobody on a closed day. */
+export function candidates(
+  date: string,
+  people: RotaCandidateDto[],
+  closed: string | null = null,
+): RotaCandidatesDto {
+  return { date, closed, candidates: closed ? [] : people };
+}
+
+/** A direct edit's answer (replace, remove, move): the days as they are now and what happened. */
+export function editResult(message: string, days: RotaDayDto[] = []): RotaEditResultDto {
+  return { days, message };
 }

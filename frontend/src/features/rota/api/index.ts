@@ -1,9 +1,10 @@
 import { generatedApi } from './rota.gen';
 
 /**
- * docs/product.md#talking-to-the-server: a rota change refreshes the rota, the dashboard figures, the
- * duty statistics and the settings data, and adds to the activity log. The tags of other
- * features are named as strings; their queries provide them.
+ * docs/product.md#talking-to-the-server: a rota change refreshes the rota (and with it the health
+ * check and the candidates, which provide the same tag), the dashboard figures, the duty
+ * statistics and the settings data, and adds to the activity log. The tags of other features are
+ * named as strings; their queries provide them.
  */
 const AFTER_ROTA_CHANGE = ['rota', 'dashboard', 'statistics', 'settings', 'audit'] as const;
 
@@ -19,11 +20,23 @@ const afterAssignment = (_result: unknown, error: unknown) => {
     : [];
 };
 
+/**
+ * A direct edit (docs/product.md#editing-the-rota-directly) also keeps the person taken off the day
+ * in their history as an approved cancellation, so the request lists refresh too.
+ */
+const afterEdit = (result: unknown, error: unknown) => {
+  const tags = afterAssignment(result, error);
+  return error ? tags : [...tags, 'requests' as const];
+};
+
 export const rotaApi = generatedApi.enhanceEndpoints({
-  addTagTypes: ['dashboard', 'statistics', 'settings', 'audit'],
+  addTagTypes: ['dashboard', 'statistics', 'settings', 'audit', 'requests'],
   endpoints: {
     createRota: { invalidatesTags: afterAssignment },
     updateRota: { invalidatesTags: afterAssignment },
+    replaceOnRota: { invalidatesTags: afterEdit },
+    removeFromRota: { invalidatesTags: afterEdit },
+    moveOnRota: { invalidatesTags: afterEdit },
     reshuffleFuture: { invalidatesTags: [...AFTER_ROTA_CHANGE] },
     fillUnassigned: { invalidatesTags: [...AFTER_ROTA_CHANGE] },
     clearFuture: { invalidatesTags: [...AFTER_ROTA_CHANGE] },
@@ -35,16 +48,26 @@ export const {
   useCreateRotaMutation,
   useFillUnassignedMutation,
   useGetCurrentWeekQuery,
+  useGetRotaCandidatesQuery,
+  useGetRotaHealthQuery,
   useGetRotaQuery,
+  useMoveOnRotaMutation,
+  useRemoveFromRotaMutation,
+  useReplaceOnRotaMutation,
   useReshuffleFutureMutation,
   useUpdateRotaMutation,
 } = rotaApi;
 
 export type {
   AcademicYearDto,
+  BulkRotaDto,
   BulkRotaResultDto,
   CurrentWeekDto,
+  RotaCandidateDto,
+  RotaCandidatesDto,
   RotaDayDto,
+  RotaEditResultDto,
+  RotaHealthDto,
   RotaPersonDto,
   RotaSlotDto,
 } from './rota.gen';

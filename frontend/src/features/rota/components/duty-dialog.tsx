@@ -1,30 +1,18 @@
-import { Button, Flex, Form, Modal, Select, Typography, type RefSelectProps } from 'antd';
-import { useMemo, useRef, type RefObject } from 'react';
+import { Button, Flex, Modal, Typography, type RefSelectProps } from 'antd';
+import { useId, useRef } from 'react';
 
-import { useGetStaffQuery } from '@/features/staff/api';
-import { getServerCode, getServerMessage } from '@/shared/api/errors';
 import { useCan } from '@/shared/auth/access';
 import { formatDate, LONG_DATE_FORMAT } from '@/shared/lib/dates';
 import { daySlots } from '@/shared/lib/rota-day';
 import { focusFirstField } from '@/shared/ui/focus-first-field';
-import { LoadError } from '@/shared/ui/load-error';
-import { useToast } from '@/shared/ui/toast';
 
-import {
-  useCreateRotaMutation,
-  useUpdateRotaMutation,
-  type RotaDayDto,
-  type RotaPersonDto,
-} from '../api';
-import { staffOffDuty } from '../lib/duty-requests';
-import { assignmentBody, slotLabel } from '../lib/rota-calendar';
-import {
-  DutyRequestActions,
-  useDutyRequestAccess,
-  useRequestMode,
-  type RequestMode,
-} from './duty-requests';
+import { useGetCurrentWeekQuery, type RotaDayDto, type RotaPersonDto } from '../api';
+import { slotLabel } from '../lib/rota-calendar';
+import { isPastDay } from '../lib/rota-edits';
+import { DutyRequestActions, useDialogMode, useDutyRequestAccess } from './duty-requests';
 import { DutyRequestForm } from './duty-request-form';
+import { PastDayAssignForm } from './past-day-assign-form';
+import { AssignForm, RotaEditActions, RotaEditForm, type EditMode } from './rota-edit-forms';
 
 /** The slot a duty dialog is about. */
 export interface DutySlot {
@@ -46,21 +34,22 @@ interface DutyDialogProps {
   afterClose?: () => void;
 }
 
-interface AssignValues {
-  staffId?: string;
-}
-
-export const ASSIGN_REQUIRED_MESSAGE = 'Please select a staff member to assign';
-
 /** e.g. "Duty Manager 2 — Monday 8 September 2025". */
 export function dutyDialogTitle(slot: Pick<DutySlot, 'date' | 'position'>): string {
   return `${slotLabel(slot.position)} — ${formatDate(slot.date, LONG_DATE_FORMAT)}`;
 }
 
+/** What a dialog about a filled slot can switch to: a request form or a direct edit. */
+type DutyMode = 'swap' | 'cancel' | EditMode;
+
 /**
- * The duty dialog (docs/product.md#screens): on an empty slot, admins and managers assign someone (docs/product.md#assigning-by-hand); on a
- * filled slot it shows who is on duty and offers the swap and cancel requests the signed-in person
- * may make (their own duties; anyone's for admins and managers), each as a form in the dialog.
+ * The duty dialog (docs/product.md#screens). On an empty slot, admins and managers assign someone:
+ * from today on one of the people who may be on that day, least loaded first
+ * (docs/product.md#editing-the-rota-directly); on a past day anyone active, to record who was on
+ * duty (docs/product.md#assigning-by-hand). On a filled slot it shows who is on duty; from today
+ * on, admins and managers may replace them, remove them or move them to another day, and it
+ * offers the swap and cancel requests the signed-in person may make (their own duties; anyone's
+ * for admins and managers), each as a form in the dialog.
  */
 export function DutyDialog({
   open,
@@ -70,31 +59,36 @@ export function DutyDialog({
   afterClose,
 }: DutyDialogProps) {
   const canManage = useCan('rota.manage');
+  const today = useGetCurrentWeekQuery().data?.today;
+  const past = isPastDay(slot.date, today);
   const person = daySlots(slot.day, dutyManagersPerDay)[slot.position - 1] ?? null;
   const assigning = canManage && person === null;
   const selectRef = useRef<RefSelectProps>(null);
-  const { mode, returnFocus, request, back, reset } = useRequestMode();
-  const requesting = person !== null && mode !== 'overview';
+  const { mode, returnFocus, request, back, reset } = useDialogMode<DutyMode>();
+  const inForm = person !== null && mode !== 'overview';
 
   let body;
-  if (assigning) {
+  if (assigning && past) {
     body = (
-      <AssignForm
+      <PastDayAssignForm
         slot={slot}
         dutyManagersPerDay={dutyManagersPerDay}
         selectRef={selectRef}
         onDone={onClose}
       />
     );
+  } else if (assigning) {
+    body = <AssignForm slot={slot} selectRef={selectRef} onDone={onClose} />;
   } else if (person) {
     body = (
       <FilledSlot
         slot={slot}
         person={person}
         dutyManagersPerDay={dutyManagersPerDay}
+        canEdit={canManage && !past}
         mode={mode}
         returnFocus={returnFocus}
-        onRequest={request}
+        onMode={request}
         onBack={back}
         onDone={onClose}
       />
@@ -127,7 +121,7 @@ export function DutyDialog({
       }}
       destroyOnHidden
       footer={
-        assigning || requesting ? null : (
+        assigning || inForm ? null : (
           <Button type="primary" onClick={onClose}>
             OK
           </Button>
@@ -139,31 +133,47 @@ export function DutyDialog({
   );
 }
 
+const isEdit = (mode: DutyMode | 'overview'): mode is EditMode =>
+  mode === 'replace' || mode === 'remove' || mode === 'move';
+const isRequest = (mode: DutyMode | 'overview' | undefined): mode is 'swap' | 'cancel' =>
+  mode === 'swap' || mode === 'cancel';
+
 interface FilledSlotProps {
   slot: DutySlot;
   person: RotaPersonDto;
   dutyManagersPerDay: number;
-  mode: RequestMode;
-  returnFocus: 'swap' | 'cancel' | undefined;
-  onRequest: (mode: 'swap' | 'cancel') => void;
+  /** May change the rota directly: holds rota.manage, and the day is today or later. */
+  canEdit: boolean;
+  mode: DutyMode | 'overview';
+  returnFocus: DutyMode | undefined;
+  onMode: (mode: DutyMode) => void;
   onBack: () => void;
   onDone: () => void;
 }
 
-/** A filled slot: who is on duty and the requests on offer, or the request form chosen. */
+/**
+ * A filled slot: who is on duty, the direct edits (for whoever may make them) and the requests on
+ * offer; or the form chosen.
+ */
 function FilledSlot({
   slot,
   person,
   dutyManagersPerDay,
+  canEdit,
   mode,
   returnFocus,
-  onRequest,
+  onMode,
   onBack,
   onDone,
 }: FilledSlotProps) {
   const { access, own } = useDutyRequestAccess(slot.date, person);
+  const editsId = useId();
+  const requestsId = useId();
 
-  if (access === 'allowed' && mode !== 'overview') {
+  if (canEdit && isEdit(mode)) {
+    return <RotaEditForm mode={mode} slot={slot} person={person} onBack={onBack} onDone={onDone} />;
+  }
+  if (access === 'allowed' && isRequest(mode)) {
     return (
       <DutyRequestForm
         mode={mode}
@@ -176,120 +186,42 @@ function FilledSlot({
       />
     );
   }
+  const requests = (
+    <DutyRequestActions
+      access={access}
+      person={person}
+      onRequest={onMode}
+      returnFocus={isRequest(returnFocus) ? returnFocus : undefined}
+    />
+  );
   return (
     <Flex vertical gap="middle">
       <Typography.Paragraph style={{ margin: 0 }}>
         On duty: <Typography.Text strong>{person.name}</Typography.Text>
       </Typography.Paragraph>
-      <DutyRequestActions
-        access={access}
-        person={person}
-        onRequest={onRequest}
-        returnFocus={returnFocus}
-      />
-    </Flex>
-  );
-}
-
-interface AssignFormProps {
-  slot: DutySlot;
-  dutyManagersPerDay: number;
-  selectRef: RefObject<RefSelectProps | null>;
-  onDone: () => void;
-}
-
-/** Assigning (docs/product.md#assigning-by-hand): choose an active staff member who is not already on that day. */
-function AssignForm({ slot, dutyManagersPerDay, selectRef, onDone }: AssignFormProps) {
-  const staff = useGetStaffQuery();
-  const [createRota, createState] = useCreateRotaMutation();
-  const [updateRota, updateState] = useUpdateRotaMutation();
-  const toast = useToast();
-  const saving = createState.isLoading || updateState.isLoading;
-
-  const options = useMemo(
-    () =>
-      staffOffDuty(staff.data, slot.day, dutyManagersPerDay).map((member) => ({
-        value: member.id,
-        label: member.name,
-      })),
-    [staff.data, slot.day, dutyManagersPerDay],
-  );
-
-  const submit = async ({ staffId }: AssignValues) => {
-    if (!staffId) return;
-    const name = options.find((option) => option.value === staffId)?.label ?? 'The staff member';
-    const body = assignmentBody(slot.day, slot.position, staffId, dutyManagersPerDay);
-    try {
-      if (slot.day) {
-        await updateRota({ id: slot.day.id, updateRotaDayDto: body }).unwrap();
-      } else {
-        await createRota({ createRotaDayDto: { date: slot.date, ...body } }).unwrap();
-      }
-      toast({
-        title: 'Staff assigned',
-        description: `${name} is ${slotLabel(slot.position)} on ${formatDate(slot.date, LONG_DATE_FORMAT)}`,
-      });
-      onDone();
-    } catch (error) {
-      const code = getServerCode(error);
-      const message = getServerMessage(error);
-      if (code === 'duplicate_assignment') {
-        toast({
-          variant: 'destructive',
-          title: 'Duplicate assignment',
-          description: message ?? 'This staff member is already assigned to this day',
-        });
-      } else if (code === 'slots_full') {
-        toast({
-          variant: 'destructive',
-          title: 'Slots full',
-          description: message ?? 'All Duty Manager slots are already filled for this day',
-        });
-      } else {
-        toast({ variant: 'destructive', description: message ?? 'Failed to assign staff member' });
-      }
-    }
-  };
-
-  return (
-    <Form<AssignValues>
-      name="assign-duty"
-      layout="vertical"
-      noValidate
-      disabled={saving}
-      onFinish={(values) => void submit(values)}
-    >
-      {staff.isError && (
-        <LoadError
-          title="Failed to load staff members"
-          error={staff.error}
-          onRetry={() => void staff.refetch()}
-          style={{ marginBottom: 16 }}
-        />
+      {canEdit ? (
+        <>
+          <Flex vertical gap="small" role="group" aria-labelledby={editsId}>
+            <Typography.Text id={editsId} type="secondary">
+              Change the rota
+            </Typography.Text>
+            <RotaEditActions
+              onEdit={onMode}
+              returnFocus={returnFocus && isEdit(returnFocus) ? returnFocus : undefined}
+            />
+          </Flex>
+          {access !== 'checking' && (
+            <Flex vertical gap="small" role="group" aria-labelledby={requestsId}>
+              <Typography.Text id={requestsId} type="secondary">
+                Or ask through a request
+              </Typography.Text>
+              {requests}
+            </Flex>
+          )}
+        </>
+      ) : (
+        requests
       )}
-      <Form.Item
-        label="Staff member"
-        name="staffId"
-        rules={[{ required: true, message: ASSIGN_REQUIRED_MESSAGE }]}
-        extra="Active staff who are not already on duty that day."
-      >
-        <Select
-          ref={selectRef}
-          showSearch={{ optionFilterProp: 'label' }}
-          placeholder="Select a staff member"
-          options={options}
-          loading={staff.isLoading}
-          notFoundContent={staff.isLoading ? 'Loading…' : 'No staff members available'}
-        />
-      </Form.Item>
-      <Flex justify="end" gap="small">
-        <Button onClick={onDone} disabled={saving}>
-          Cancel
-        </Button>
-        <Button type="primary" htmlType="submit" loading={saving}>
-          Assign
-        </Button>
-      </Flex>
-    </Form>
+    </Flex>
   );
 }

@@ -22,22 +22,25 @@ import {
 /** What a dialog about a filled duty shows: the overview, or one of the two request forms. */
 export type RequestMode = 'overview' | 'swap' | 'cancel';
 
-interface RequestModeState {
-  mode: RequestMode;
-  /** The request button whose form was left with Back: focus returns to it. */
-  returnFocus: 'swap' | 'cancel' | undefined;
-  /** Opens the form of a request button. */
-  request: (mode: 'swap' | 'cancel') => void;
+interface DialogModeState<M extends string> {
+  mode: M | 'overview';
+  /** The button whose form was left with Back: focus returns to it. */
+  returnFocus: M | undefined;
+  /** Opens the form of a button. */
+  request: (mode: M) => void;
   /** Back from a form to the overview, refocusing its button. */
   back: () => void;
   /** The overview with nothing to refocus, for a dialog that has closed. */
   reset: () => void;
 }
 
-/** Which view a dialog about a filled duty shows, and where focus goes on coming back. */
-export function useRequestMode(): RequestModeState {
-  const [mode, setMode] = useState<RequestMode>('overview');
-  const [returnFocus, setReturnFocus] = useState<'swap' | 'cancel'>();
+/**
+ * Which view a dialog about a filled duty shows (its overview, or the form of one of its buttons),
+ * and where focus goes on coming back.
+ */
+export function useDialogMode<M extends string>(): DialogModeState<M> {
+  const [mode, setMode] = useState<M | 'overview'>('overview');
+  const [returnFocus, setReturnFocus] = useState<M>();
   return {
     mode,
     returnFocus,
@@ -54,6 +57,11 @@ export function useRequestMode(): RequestModeState {
       setReturnFocus(undefined);
     },
   };
+}
+
+/** Which view a dialog about a filled duty shows, and where focus goes on coming back. */
+export function useRequestMode(): DialogModeState<'swap' | 'cancel'> {
+  return useDialogMode<'swap' | 'cancel'>();
 }
 
 interface DutyRequestState {

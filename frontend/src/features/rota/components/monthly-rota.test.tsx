@@ -7,7 +7,15 @@ import { staffColour } from '@/shared/lib/staff-colours';
 import { renderWithProviders, setupUser, stubFetch } from '@/testing/test-utils';
 
 import { currentWeek, rotaDay } from '@/testing/fixtures';
-import { alice, allStaff, bob, holiday, requestedRanges } from '@/testing/rota-fixtures';
+import {
+  alice,
+  bob,
+  candidate,
+  candidates,
+  cat,
+  holiday,
+  requestedRanges,
+} from '@/testing/rota-fixtures';
 
 import { MonthlyRota } from './monthly-rota';
 
@@ -121,7 +129,11 @@ describe('Monthly Rota', () => {
   });
 
   it('invites a manager to assign someone to an empty slot', async () => {
-    stubRota({ 'GET /api/staff': { body: allStaff } });
+    stubRota({
+      'GET /api/rota/candidates': {
+        body: candidates('2025-09-09', [candidate(bob, 0), candidate(cat, 1)]),
+      },
+    });
     renderMonthlyRota('manager');
 
     const empty = await screen.findByRole('button', {

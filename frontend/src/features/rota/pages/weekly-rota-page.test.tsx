@@ -14,8 +14,18 @@ import {
 } from '@/testing/test-utils';
 
 import { autoApproval, currentUser, currentWeek, rotaDay, swapRequest } from '@/testing/fixtures';
-import { choose } from '@/testing/antd-helpers';
-import { alice, allStaff, bob, cat, holiday, requestedRanges } from '@/testing/rota-fixtures';
+import { choose, findToast } from '@/testing/antd-helpers';
+import {
+  alice,
+  allStaff,
+  bob,
+  candidate,
+  candidates,
+  cat,
+  editResult,
+  holiday,
+  requestedRanges,
+} from '@/testing/rota-fixtures';
 
 import { WeeklyRotaPage } from './weekly-rota-page';
 
@@ -104,7 +114,10 @@ describe('Weekly Rota', () => {
     const wednesday = dayCard('Wednesday');
     expect(within(wednesday).getByText('No assignment')).toBeInTheDocument();
     expect(within(wednesday).queryByText('Assigned')).not.toBeInTheDocument();
-    expect(within(wednesday).queryByRole('button')).not.toBeInTheDocument();
+    // Nobody on duty yet: one button to assign the first duty manager.
+    expect(within(wednesday).getAllByRole('button')).toEqual([
+      within(wednesday).getByRole('button', { name: 'Assign a duty manager, Wed 10 Sep 2025' }),
+    ]);
 
     const thursday = dayCard('Thursday');
     expect(within(thursday).getByText('Holiday')).toBeInTheDocument();
@@ -154,7 +167,9 @@ describe('Weekly Rota', () => {
   });
 
   it('opens the duty dialog for admins and managers', async () => {
-    stubWeek();
+    stubWeek({
+      'GET /api/rota/candidates': { body: candidates('2025-09-09', [candidate(cat, 0)]) },
+    });
     renderWeek('manager');
 
     await user.click(
@@ -167,6 +182,80 @@ describe('Weekly Rota', () => {
     expect(within(dialog).getByRole('combobox', { name: 'Staff member' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Assign' })).toBeInTheDocument();
     expect(screen.queryByText('Unfilled')).not.toBeInTheDocument();
+  });
+
+  it('assigns someone to a day nobody is on yet', async () => {
+    const fetchMock = stubWeek({
+      'GET /api/rota/candidates': {
+        body: candidates('2025-09-10', [candidate(cat, 0), candidate(bob, 2)]),
+      },
+      'POST /api/rota/replace': {
+        body: editResult('Cat Rowe is on duty on Wednesday 10 September 2025.', [
+          rotaDay('2025-09-10', [cat, null]),
+        ]),
+      },
+    });
+    renderWeek('manager');
+
+    await user.click(
+      await screen.findByRole('button', { name: 'Assign a duty manager, Wed 10 Sep 2025' }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Duty Manager 1 — Wednesday 10 September 2025',
+    });
+    await choose(user, dialog, 'Staff member', 'Cat Rowe');
+    await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
+
+    const toast = await findToast('status', 'Staff assigned');
+    expect(toast).toHaveTextContent('Cat Rowe is on duty on Wednesday 10 September 2025.');
+    expect(sentBodies(fetchMock, 'POST /api/rota/replace')).toEqual([
+      { date: '2025-09-10', position: 1, staffId: cat.id },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The week is read again, with the day's new duty manager.
+    await waitFor(() => expect(callCount(fetchMock, 'GET /api/rota')).toBe(2));
+  });
+
+  it('offers Replace with…, Remove and Move to another day on a filled slot, and removes with a reason', async () => {
+    const fetchMock = stubWeek({
+      'POST /api/rota/remove': {
+        body: editResult('Alice Smith is no longer on duty on Tuesday 9 September 2025.'),
+      },
+    });
+    renderWeek('manager');
+
+    await user.click(
+      await screen.findByRole('button', { name: 'Duty Manager 1, Tue 9 Sep 2025: Alice Smith' }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Duty Manager 1 — Tuesday 9 September 2025',
+    });
+    const edits = within(dialog).getByRole('group', { name: 'Change the rota' });
+    expect(within(edits).getByRole('button', { name: 'Replace with…' })).toBeEnabled();
+    expect(within(edits).getByRole('button', { name: 'Move to another day' })).toBeEnabled();
+    expect(await within(dialog).findByRole('button', { name: 'Request Swap' })).toBeInTheDocument();
+
+    await user.click(within(edits).getByRole('button', { name: 'Remove' }));
+    await fill(user, within(dialog).getByRole('textbox', { name: 'Reason' }), ' Off site ');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+
+    const toast = await findToast('status', 'Duty removed');
+    expect(toast).toHaveTextContent(
+      'Alice Smith is no longer on duty on Tuesday 9 September 2025.',
+    );
+    expect(sentBodies(fetchMock, 'POST /api/rota/remove')).toEqual([
+      { date: '2025-09-09', position: 1, reason: 'Off site' },
+    ]);
+    await waitFor(() => expect(callCount(fetchMock, 'GET /api/rota')).toBe(2));
+  });
+
+  it('offers staff no Assign button on a day nobody is on', async () => {
+    stubWeek();
+    renderWeek('staff');
+
+    const wednesday = await screen.findByRole('region', { name: 'Wednesday' });
+    expect(await within(wednesday).findByText('No assignment')).toBeInTheDocument();
+    expect(within(wednesday).queryByRole('button')).not.toBeInTheDocument();
   });
 
   it('shows staff an empty slot as Unfilled, with nothing to assign', async () => {

@@ -1,3 +1,4 @@
+import { PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Skeleton, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 
@@ -7,6 +8,7 @@ import {
   DISPLAY_DATE_FORMAT,
   formatDate,
   formatDateRange,
+  SHORT_DATE_FORMAT,
   WEEKDAY_FORMAT,
 } from '@/shared/lib/dates';
 import { PageTitle } from '@/shared/ui/page-title';
@@ -78,6 +80,7 @@ export function WeeklyRotaPage() {
             holiday={holidayOn(date, weekHolidays)}
             // Without rota rights an empty slot is simply unfilled: nothing to assign.
             emptyText={canManage ? UNKNOWN_PERSON : UNFILLED}
+            canAssign={canManage}
             onSlot={openSlot}
           />
         ))}
@@ -145,11 +148,25 @@ interface DayCardProps {
   holiday: HolidayDto | undefined;
   /** What an empty slot of an assigned day reads. */
   emptyText: string;
+  /** May assign someone to a day nobody is on yet (rota.manage). */
+  canAssign: boolean;
   onSlot: (date: string, position: number) => void;
 }
 
-/** One weekday: its date, then its holiday, its duty managers or "No assignment". */
-function DayCard({ date, isToday, perDay, day, holiday, emptyText, onSlot }: DayCardProps) {
+/**
+ * One weekday: its date, then its holiday, its duty managers or "No assignment" (with an Assign
+ * button for whoever may change the rota, which opens the duty dialog on its first slot).
+ */
+function DayCard({
+  date,
+  isToday,
+  perDay,
+  day,
+  holiday,
+  emptyText,
+  canAssign,
+  onSlot,
+}: DayCardProps) {
   const classes = ['weekly-rota__day'];
   if (isToday) classes.push('weekly-rota__day--today');
   if (holiday) classes.push('weekly-rota__day--holiday');
@@ -175,7 +192,21 @@ function DayCard({ date, isToday, perDay, day, holiday, emptyText, onSlot }: Day
       </Flex>
     );
   } else {
-    content = <Typography.Text type="secondary">No assignment</Typography.Text>;
+    content = (
+      <Flex vertical gap="small" align="start">
+        <Typography.Text type="secondary">No assignment</Typography.Text>
+        {canAssign && (
+          <Button
+            className="no-print"
+            icon={<PlusOutlined aria-hidden />}
+            aria-label={`Assign a duty manager, ${formatDate(date, SHORT_DATE_FORMAT)}`}
+            onClick={() => onSlot(date, 1)}
+          >
+            Assign
+          </Button>
+        )}
+      </Flex>
+    );
   }
 
   return (
