@@ -238,8 +238,10 @@ describe('the rota stays true', () => {
       expect(await onDay(admin, '2025-09-16')).toEqual([]);
       expect(await onDay(admin, '2025-09-17')).toEqual([ann, null]);
 
-      // An empty slot is assigned the same way.
-      await as(admin.token).post('/api/rota/replace', { date: '2025-09-15', position: 2, staffId: dan }).expect(200);
+      // An empty slot is assigned the same way; saying it was seen empty guards against someone filling it meanwhile.
+      await as(admin.token).post('/api/rota/replace', { date: '2025-09-15', position: 2, staffId: dan, expectedStaffId: null }).expect(200);
+      const stale = await as(admin.token).post('/api/rota/replace', { date: '2025-09-15', position: 2, staffId: cat, expectedStaffId: null }).expect(409);
+      expect(stale.body).toMatchObject({ code: 'slot_changed', message: 'Slot 2 on Monday 15 September 2025 has changed: Dan Support is in it now' });
       expect(await onDay(admin, '2025-09-15')).toEqual([ben, dan]);
 
       expect(await records(admin)).toEqual(

@@ -44,6 +44,10 @@ export class RotaEditsService {
       const person = await loadPerson(em, dto.staffId);
       const day = (await this.days.lockDay(em, { date: dto.date, create: true }))!;
       const occupant = day.slots.find((s) => s.position === dto.position)?.staffId ?? null;
+      if (dto.expectedStaffId !== undefined && dto.expectedStaffId !== occupant) {
+        const now = occupant ? `${(await loadPerson(em, occupant)).name} is in it now` : 'it is empty now';
+        throw new ConflictException({ message: `Slot ${dto.position} on ${describeDate(dto.date)} has changed: ${now}`, code: 'slot_changed' });
+      }
       if (occupant === person.id) throw new ConflictException(`${person.name} is already in that slot`);
       if (day.slots.some((s) => s.staffId === person.id)) throw duplicateAssignment();
       await this.planner.assertAssignable(em, dto.date, [person.id]);

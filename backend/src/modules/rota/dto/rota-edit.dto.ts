@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
 import { trim } from '../../../common/validation/normalize';
 import { IsoDateField } from '../../../common/validation/iso-date';
 import { RotaDayDto } from './rota.dto';
@@ -23,6 +23,16 @@ export class RotaSlotRefDto {
 export class ReplaceOnRotaDto extends RotaSlotRefDto {
   @IsUUID('4', { message: "staffId must be a staff member's id" })
   staffId!: string;
+
+  /**
+   * Who the client saw in the slot: a staff id, or null for an empty slot. When given and the slot
+   * holds someone else by now, nothing changes and the answer is 409, so an Assign on a slot
+   * someone has just filled never replaces them unseen.
+   */
+  @IsOptional()
+  @ValidateIf((_o, v) => v !== null)
+  @IsUUID('4', { message: "expectedStaffId must be a staff member's id or null" })
+  expectedStaffId?: string | null;
 
   /** Why, when someone is replaced; told to the person taken off. */
   @IsOptional()

@@ -279,6 +279,10 @@ export type RemoveFromRotaDto = {
 };
 export type ReplaceOnRotaDto = {
   date: string;
+  /** Who the client saw in the slot: a staff id, or null for an empty slot. When given and the slot
+    holds someone else by now, nothing changes and the answer is 409, so an Assign on a slot
+    someone has just filled never replaces them unseen. */
+  expectedStaffId?: string | null;
   /** Slot number, from 1 (Duty Manager 1) to the organisation's duty managers per day. */
   position: number;
   /** Why, when someone is replaced; told to the person taken off. */

@@ -162,7 +162,7 @@ describe('Duty dialog: assigning', () => {
 
     expect(await screen.findByText('Staff assigned')).toBeInTheDocument();
     expect(sentBodies(fetchMock, 'POST /api/rota/replace')).toEqual([
-      { date: '2025-09-10', position: 2, staffId: cat.id },
+      { date: '2025-09-10', position: 2, staffId: cat.id, expectedStaffId: null },
     ]);
   });
 
@@ -183,7 +183,7 @@ describe('Duty dialog: assigning', () => {
     const toast = await findToast('status', 'Staff assigned');
     expect(toast).toHaveTextContent('Bob Jones is on duty on Wednesday 10 September 2025.');
     expect(sentBodies(fetchMock, 'POST /api/rota/replace')).toEqual([
-      { date: '2025-09-10', position: 2, staffId: bob.id },
+      { date: '2025-09-10', position: 2, staffId: bob.id, expectedStaffId: null },
     ]);
     expect(callCount(fetchMock, 'POST /api/rota')).toBe(0);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -122,7 +122,8 @@ export function AssignForm({ slot, selectRef, onDone }: AssignFormProps) {
     if (!staffId) return;
     try {
       const result = await replace({
-        replaceOnRotaDto: { date: slot.date, position: slot.position, staffId },
+        // Seen empty: if someone fills it meanwhile, the server refuses instead of replacing them.
+        replaceOnRotaDto: { date: slot.date, position: slot.position, staffId, expectedStaffId: null },
       }).unwrap();
       outcome.succeeded('Staff assigned', result);
       onDone();
@@ -190,6 +191,7 @@ export function ReplaceForm({ slot, person, onBack, onDone }: EditFormProps) {
           date: slot.date,
           position: slot.position,
           staffId,
+          expectedStaffId: person.id,
           ...(text ? { reason: text } : {}),
         },
       }).unwrap();

@@ -209,7 +209,7 @@ describe('Weekly Rota', () => {
     const toast = await findToast('status', 'Staff assigned');
     expect(toast).toHaveTextContent('Cat Rowe is on duty on Wednesday 10 September 2025.');
     expect(sentBodies(fetchMock, 'POST /api/rota/replace')).toEqual([
-      { date: '2025-09-10', position: 1, staffId: cat.id },
+      { date: '2025-09-10', position: 1, staffId: cat.id, expectedStaffId: null },
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // The week is read again, with the day's new duty manager.
