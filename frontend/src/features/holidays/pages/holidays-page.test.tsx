@@ -175,6 +175,38 @@ describe('Holiday Management', () => {
       expect(within(form).getByLabelText('Name')).toHaveValue('');
     });
 
+    it('says, in the one toast, what adding the holiday did to the rota when it removed duties', async () => {
+      const message =
+        "Adding holiday 'Snow closure' removed 2 duties on 10 Sep; 0 refilled (holiday).";
+      const snow: HolidayDto = {
+        id: 'h-8',
+        name: 'Snow closure',
+        type: 'other',
+        startDate: '2025-09-10',
+        endDate: '2025-09-10',
+        description: null,
+      };
+      stubFetch({
+        'GET /api/holidays': [{ body: [] }, { body: [snow] }],
+        'POST /api/holidays': {
+          status: 201,
+          body: {
+            ...snow,
+            rotaChange: { removedDuties: 2, refilledDuties: 0, dates: ['2025-09-10'], message },
+          },
+        },
+      });
+      renderHolidays();
+      const form = addForm();
+
+      await fill(user, within(form).getByLabelText('Name'), 'Snow closure');
+      await typeDate(user, within(form).getByLabelText('Start Date'), '10/09/2025');
+      await user.click(within(form).getByRole('button', { name: 'Add Holiday' }));
+
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(screen.queryByText('Holiday added successfully')).not.toBeInTheDocument();
+    });
+
     it('takes one date for a single day', async () => {
       const fetchMock = stubFetch({
         'GET /api/holidays': { body: [] },
