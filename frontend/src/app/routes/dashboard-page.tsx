@@ -4,9 +4,15 @@ import { lazy, Suspense } from 'react';
 // The card itself, not the audit feature's route module: that module also holds the Activity
 // page, whose table would become part of the dashboard's first download.
 import { RecentActivity } from '@/features/audit/components/recent-activity';
-import { DashboardSummaryCards, DutyStatisticsCard } from '@/features/dashboard/routes';
+import {
+  DashboardSummaryCards,
+  DutyStatisticsCard,
+  RotaHealth,
+  SetupChecklistCard,
+} from '@/features/dashboard/routes';
 import { MonthlyRota } from '@/features/rota/routes';
 import { PageTitle } from '@/shared/ui/page-title';
+import { useScrollToHash } from '@/shared/ui/scroll-to-hash';
 import { Title } from '@/shared/ui/typography';
 
 // Below the month: its inputs, alerts and copy buttons load after the dashboard's first screen.
@@ -14,12 +20,17 @@ const CalendarSubscriptionCard = lazy(async () => ({
   default: (await import('@/features/calendar/routes')).CalendarSubscriptionCard,
 }));
 
+/** Where the first-run checklist's "Subscribe to the calendar" leads (/#calendar-subscription). */
+const CALENDAR_SUBSCRIPTION_ID = 'calendar-subscription';
+
 /**
- * The Dashboard at / (docs/product.md#screens): the summary strip, the monthly rota, the calendar subscription
- * card, then the activity and duty statistics cards. It lives in src/app because it composes
- * parts of several features.
+ * The Dashboard at / (docs/product.md#screens): an admin's first-run checklist and the rota's
+ * health line for those who may change the rota, the summary strip, the monthly rota, the
+ * calendar subscription card, then the activity and duty statistics cards. It lives in src/app
+ * because it composes parts of several features.
  */
 export function DashboardPage() {
+  useScrollToHash();
   return (
     <>
       <PageTitle title="Dashboard" />
@@ -27,11 +38,18 @@ export function DashboardPage() {
         Dashboard
       </Title>
       <Flex vertical gap="large">
+        {/* Each renders nothing when it has nothing to say; its slot then takes no gap. */}
+        <div className="no-print dashboard__optional">
+          <SetupChecklistCard />
+        </div>
+        <div className="no-print dashboard__optional">
+          <RotaHealth />
+        </div>
         <div className="no-print">
           <DashboardSummaryCards />
         </div>
         <MonthlyRota />
-        <div className="no-print">
+        <div id={CALENDAR_SUBSCRIPTION_ID} tabIndex={-1} className="no-print hash-target">
           <Suspense fallback={null}>
             <CalendarSubscriptionCard />
           </Suspense>
