@@ -34,6 +34,13 @@ function onDuty(days: RotaDay[]): Record<string, string[]> {
   return people;
 }
 
+/** The first-run checklist's link of a step. */
+function stepLink(page: Page, title: string) {
+  return page
+    .getByRole('list', { name: 'Setup steps' })
+    .getByRole('link', { name: title, exact: true });
+}
+
 /** Checks the Dashboard's checklist ticks exactly the steps `done`, in order. */
 async function expectTicks(page: Page, done: string[]) {
   const checklist = page.getByRole('region', { name: 'Get started' });
@@ -80,7 +87,7 @@ test('a new school follows the first-run checklist, and nobody is on duty over C
     });
 
     // 2. Term dates: the checklist leads to them; the proposal is saved as it is.
-    await page.getByRole('link', { name: 'Set term dates', exact: true }).click();
+    await stepLink(page, 'Set term dates').click();
     await expect(page).toHaveURL(/\/holidays#term-dates$/);
     const terms = page.getByRole('region', { name: 'Term Dates' });
     await expect(terms.getByText('No term dates saved for 2025-2026 yet')).toBeVisible();
@@ -165,7 +172,7 @@ test('a new school follows the first-run checklist, and nobody is on duty over C
     await expect(page.getByText('has no term dates yet')).toHaveCount(0);
 
     // 5. Invite someone, from the Staff Management section the checklist leads to.
-    await page.getByRole('link', { name: 'Invite staff', exact: true }).click();
+    await stepLink(page, 'Invite staff').click();
     await expect(page).toHaveURL(/\/staff#staff-management$/);
     const staff = page.getByRole('region', { name: 'Staff Management' });
     await staff.getByRole('button', { name: 'Invite Ann Lee' }).click();
@@ -179,7 +186,7 @@ test('a new school follows the first-run checklist, and nobody is on duty over C
     await expectTicks(page, STEPS.slice(0, 5));
 
     // 6. Subscribe: the link leads down the Dashboard to the card; a calendar app fetches it.
-    await page.getByRole('link', { name: 'Subscribe to the calendar', exact: true }).click();
+    await stepLink(page, 'Subscribe to the calendar').click();
     await expect(page).toHaveURL(/\/#calendar-subscription$/);
     const card = page.getByRole('region', { name: 'Calendar Subscription' });
     await card.getByRole('button', { name: 'Create Subscription Link' }).click();

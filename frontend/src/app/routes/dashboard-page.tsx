@@ -4,12 +4,7 @@ import { lazy, Suspense } from 'react';
 // The card itself, not the audit feature's route module: that module also holds the Activity
 // page, whose table would become part of the dashboard's first download.
 import { RecentActivity } from '@/features/audit/components/recent-activity';
-import {
-  DashboardSummaryCards,
-  DutyStatisticsCard,
-  RotaHealth,
-  SetupChecklistCard,
-} from '@/features/dashboard/routes';
+import { DashboardSummaryCards, DutyStatisticsCard } from '@/features/dashboard/routes';
 import { MonthlyRota } from '@/features/rota/routes';
 import { PageTitle } from '@/shared/ui/page-title';
 import { useScrollToHash } from '@/shared/ui/scroll-to-hash';
@@ -18,6 +13,16 @@ import { Title } from '@/shared/ui/typography';
 // Below the month: its inputs, alerts and copy buttons load after the dashboard's first screen.
 const CalendarSubscriptionCard = lazy(async () => ({
   default: (await import('@/features/calendar/routes')).CalendarSubscriptionCard,
+}));
+
+// For admins (the checklist) and managers (the rota's health) only, and shown once their data
+// has come: their code loads beside it rather than in everyone's first download.
+const SetupChecklistCard = lazy(async () => ({
+  default: (await import('@/features/dashboard/components/setup-checklist-card'))
+    .SetupChecklistCard,
+}));
+const RotaHealth = lazy(async () => ({
+  default: (await import('@/features/dashboard/components/rota-health')).RotaHealth,
 }));
 
 /** Where the first-run checklist's "Subscribe to the calendar" leads (/#calendar-subscription). */
@@ -40,10 +45,14 @@ export function DashboardPage() {
       <Flex vertical gap="large">
         {/* Each renders nothing when it has nothing to say; its slot then takes no gap. */}
         <div className="no-print dashboard__optional">
-          <SetupChecklistCard />
+          <Suspense fallback={null}>
+            <SetupChecklistCard />
+          </Suspense>
         </div>
         <div className="no-print dashboard__optional">
-          <RotaHealth />
+          <Suspense fallback={null}>
+            <RotaHealth />
+          </Suspense>
         </div>
         <div className="no-print">
           <DashboardSummaryCards />

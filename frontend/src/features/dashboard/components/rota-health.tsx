@@ -84,8 +84,15 @@ export function RotaHealth() {
           type="info"
           showIcon
           title={yearsWithoutTermDatesText(yearsWithoutTermDates)}
-          description="Until they are set, every weekday counts as term time."
-          action={<Link to="/holidays#term-dates">Set term dates</Link>}
+          description={
+            <>
+              Until they are set, every weekday counts as term time.{' '}
+              {/* Underlined: a link inside a sentence is told apart by more than its colour. */}
+              <Link to="/holidays#term-dates" style={{ textDecoration: 'underline' }}>
+                Set term dates
+              </Link>
+            </>
+          }
         />
       )}
     </Flex>

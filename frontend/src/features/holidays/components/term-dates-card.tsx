@@ -45,7 +45,13 @@ import {
 export const TERM_DATES_TITLE = 'Term Dates';
 
 const FIELDSET_STYLE = { border: 0, margin: 0, padding: 0, minWidth: 0 } as const;
-const LEGEND_STYLE = { fontSize: 16, fontWeight: 600, marginBottom: 8, border: 0 } as const;
+const LEGEND_STYLE = {
+  color: 'inherit',
+  fontSize: 16,
+  fontWeight: 600,
+  marginBottom: 8,
+  border: 0,
+} as const;
 const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0 } as const;
 
 /**
