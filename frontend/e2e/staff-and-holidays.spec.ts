@@ -137,6 +137,11 @@ test('an admin manages staff (one by CSV), invites someone who signs in as Staff
   await expect(upcoming.getByText('Harvest Assembly')).toBeHidden();
 
   await page.getByRole('button', { name: 'Add bank holidays' }).click();
+  const bankHolidays = page.getByRole('dialog', { name: 'Add bank holidays' });
+  await expect(
+    bankHolidays.getByRole('list', { name: 'Bank holidays' }).getByRole('listitem'),
+  ).toHaveCount(8);
+  await bankHolidays.getByRole('button', { name: 'Add 8 bank holidays' }).click();
   await expect(
     page.getByText('Added 8 bank holidays for 2025-2026.', { exact: false }),
   ).toBeVisible();

@@ -42,6 +42,7 @@ export function currentUser(
       subdomain: 'hillside',
       type: 'school',
       timezone: 'Europe/London',
+      region: 'england_wales',
     },
   };
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { ADMIN_PANEL_PERMISSIONS, accessFor, ROLES } from '@/shared/auth/access';
@@ -64,6 +64,29 @@ describe('Admin Panel', () => {
       '/activity',
     );
   });
+
+  it.each([
+    ['staff-management', 'Staff Management'],
+    ['rota-management', 'Rota Management'],
+  ])(
+    'takes the keyboard focus to the section a link names, as /staff#%s',
+    async (anchor, title) => {
+      storeToken();
+      stubFetch({
+        'GET /api/auth/user': { body: currentUser() },
+        'GET /api/staff': { body: [] },
+        'GET /api/current-week': { body: currentWeek() },
+        // Stubbed: this read alone retries a failure, a second later (after this test).
+        'GET /api/auto-approval-settings': { body: autoApproval() },
+      });
+
+      renderApp(`/staff#${anchor}`);
+
+      const section = await screen.findByRole('region', { name: title });
+      await waitFor(() => expect(section.parentElement).toHaveFocus());
+      expect(section.parentElement).toHaveAttribute('id', anchor);
+    },
+  );
 
   it('shows a manager Rota Management and Staff Management, and none of the settings', async () => {
     storeToken();

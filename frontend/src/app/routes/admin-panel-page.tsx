@@ -16,6 +16,7 @@ import { StaffManagement } from '@/features/staff/routes';
 import { useAccess, type AdminPanelPermission } from '@/shared/auth/access';
 import { AccessGuard } from '@/shared/ui/access-guard';
 import { PageTitle } from '@/shared/ui/page-title';
+import { useScrollToHash } from '@/shared/ui/scroll-to-hash';
 
 const TITLE = 'Admin Panel';
 
@@ -23,6 +24,8 @@ interface AdminPanelSection {
   /** The server permission whoever sees the section holds. */
   permission: AdminPanelPermission;
   Section: ComponentType;
+  /** The section's address on the panel, `/staff#<anchor>`, for links from elsewhere (the first-run checklist). */
+  anchor?: string;
 }
 
 /**
@@ -37,12 +40,13 @@ export const ADMIN_PANEL_SECTIONS: readonly AdminPanelSection[] = [
   { permission: 'settings.manage', Section: EmailSystemTestingCard },
   { permission: 'settings.manage', Section: InstructionsManagerCard },
   { permission: 'settings.manage', Section: AutoApprovalSettingsCard },
-  { permission: 'rota.manage', Section: RotaManagementCard },
-  { permission: 'staff.manage', Section: StaffManagement },
+  { permission: 'rota.manage', Section: RotaManagementCard, anchor: 'rota-management' },
+  { permission: 'staff.manage', Section: StaffManagement, anchor: 'staff-management' },
 ];
 
 /** The Admin Panel's content for someone who may open it: the sections their role allows. */
 function AdminPanel() {
+  useScrollToHash();
   const access = useAccess();
   const can = access.status === 'ready' ? access.can : () => false;
   return (
@@ -59,8 +63,14 @@ function AdminPanel() {
         )}
       </Flex>
       <Flex vertical gap="large">
-        {ADMIN_PANEL_SECTIONS.map(
-          ({ permission, Section }, index) => can(permission) && <Section key={index} />,
+        {ADMIN_PANEL_SECTIONS.map(({ permission, Section, anchor }, index) =>
+          !can(permission) ? null : anchor ? (
+            <div key={index} id={anchor} tabIndex={-1} className="hash-target">
+              <Section />
+            </div>
+          ) : (
+            <Section key={index} />
+          ),
         )}
       </Flex>
     </>

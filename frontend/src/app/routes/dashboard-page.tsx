@@ -7,6 +7,7 @@ import { RecentActivity } from '@/features/audit/components/recent-activity';
 import { DashboardSummaryCards, DutyStatisticsCard } from '@/features/dashboard/routes';
 import { MonthlyRota } from '@/features/rota/routes';
 import { PageTitle } from '@/shared/ui/page-title';
+import { useScrollToHash } from '@/shared/ui/scroll-to-hash';
 import { Title } from '@/shared/ui/typography';
 
 // Below the month: its inputs, alerts and copy buttons load after the dashboard's first screen.
@@ -14,12 +15,27 @@ const CalendarSubscriptionCard = lazy(async () => ({
   default: (await import('@/features/calendar/routes')).CalendarSubscriptionCard,
 }));
 
+// For admins (the checklist) and managers (the rota's health) only, and shown once their data
+// has come: their code loads beside it rather than in everyone's first download.
+const SetupChecklistCard = lazy(async () => ({
+  default: (await import('@/features/dashboard/components/setup-checklist-card'))
+    .SetupChecklistCard,
+}));
+const RotaHealth = lazy(async () => ({
+  default: (await import('@/features/dashboard/components/rota-health')).RotaHealth,
+}));
+
+/** Where the first-run checklist's "Subscribe to the calendar" leads (/#calendar-subscription). */
+const CALENDAR_SUBSCRIPTION_ID = 'calendar-subscription';
+
 /**
- * The Dashboard at / (docs/product.md#screens): the summary strip, the monthly rota, the calendar subscription
- * card, then the activity and duty statistics cards. It lives in src/app because it composes
- * parts of several features.
+ * The Dashboard at / (docs/product.md#screens): an admin's first-run checklist and the rota's
+ * health line for those who may change the rota, the summary strip, the monthly rota, the
+ * calendar subscription card, then the activity and duty statistics cards. It lives in src/app
+ * because it composes parts of several features.
  */
 export function DashboardPage() {
+  useScrollToHash();
   return (
     <>
       <PageTitle title="Dashboard" />
@@ -27,11 +43,22 @@ export function DashboardPage() {
         Dashboard
       </Title>
       <Flex vertical gap="large">
+        {/* Each renders nothing when it has nothing to say; its slot then takes no gap. */}
+        <div className="no-print dashboard__optional">
+          <Suspense fallback={null}>
+            <SetupChecklistCard />
+          </Suspense>
+        </div>
+        <div className="no-print dashboard__optional">
+          <Suspense fallback={null}>
+            <RotaHealth />
+          </Suspense>
+        </div>
         <div className="no-print">
           <DashboardSummaryCards />
         </div>
         <MonthlyRota />
-        <div className="no-print">
+        <div id={CALENDAR_SUBSCRIPTION_ID} tabIndex={-1} className="no-print hash-target">
           <Suspense fallback={null}>
             <CalendarSubscriptionCard />
           </Suspense>

@@ -2,6 +2,7 @@ import { Alert, Button, Form, type FormInstance, type InputRef } from 'antd';
 import type { RefObject } from 'react';
 
 import { getServerMessage } from '@/shared/api/errors';
+import { changeOutcome } from '@/shared/lib/rota-change';
 import { SectionCard } from '@/shared/ui/section-card';
 import { useToast } from '@/shared/ui/toast';
 
@@ -29,8 +30,11 @@ export function AddHolidayCard({ form, nameRef, period, onPeriodChange }: AddHol
 
   const submit = async (values: HolidayFormValues) => {
     try {
-      await createHoliday({ saveHolidayDto: toSaveHolidayDto(values) }).unwrap();
-      toast({ title: 'Success', description: 'Holiday added successfully' });
+      const saved = await createHoliday({ saveHolidayDto: toSaveHolidayDto(values) }).unwrap();
+      toast({
+        title: 'Success',
+        description: changeOutcome('Holiday added successfully', saved.rotaChange),
+      });
       form.resetFields();
       onPeriodChange(false);
     } catch (error) {

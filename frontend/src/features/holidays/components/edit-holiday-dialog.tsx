@@ -2,6 +2,7 @@ import { Form, Modal, type InputRef } from 'antd';
 import { useRef } from 'react';
 
 import { getServerMessage } from '@/shared/api/errors';
+import { changeOutcome } from '@/shared/lib/rota-change';
 import { focusFirstField } from '@/shared/ui/focus-first-field';
 import { useToast } from '@/shared/ui/toast';
 
@@ -30,8 +31,14 @@ export function EditHolidayDialog({ open, holiday, onClose, afterClose }: EditHo
 
   const submit = async (values: HolidayFormValues) => {
     try {
-      await updateHoliday({ id: holiday.id, saveHolidayDto: toSaveHolidayDto(values) }).unwrap();
-      toast({ title: 'Success', description: 'Holiday updated successfully' });
+      const saved = await updateHoliday({
+        id: holiday.id,
+        saveHolidayDto: toSaveHolidayDto(values),
+      }).unwrap();
+      toast({
+        title: 'Success',
+        description: changeOutcome('Holiday updated successfully', saved.rotaChange),
+      });
       onClose();
     } catch (error) {
       toast({

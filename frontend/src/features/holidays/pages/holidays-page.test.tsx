@@ -3,6 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { AccessContext, accessFor } from '@/shared/auth/access';
+import { choose, findToast } from '@/testing/antd-helpers';
 import { currentUser } from '@/testing/fixtures';
 import {
   callCount,
@@ -16,7 +17,8 @@ import {
 } from '@/testing/test-utils';
 
 import type { HolidayDto } from '../api';
-import { bankHolidaysMessage, HolidaysPage } from './holidays-page';
+import { bankHolidaysMessage } from '../components/bank-holidays-dialog';
+import { HolidaysPage } from './holidays-page';
 
 const christmas: HolidayDto = {
   id: 'h-1',
@@ -45,12 +47,12 @@ const summer: HolidayDto = {
   description: null,
 };
 
-function renderHolidays(role = 'admin') {
+function renderHolidays(role = 'admin', path = '/holidays') {
   return renderWithProviders(
     <AccessContext value={accessFor(role)}>
       <HolidaysPage />
     </AccessContext>,
-    '/holidays',
+    path,
   );
 }
 
@@ -113,6 +115,48 @@ describe('Holiday Management', () => {
     expect(await screen.findByText('Summer holiday')).toBeInTheDocument();
   });
 
+  describe('tabs', () => {
+    const noTerms = {
+      academicYear: 2025,
+      label: '2025-2026',
+      terms: [],
+      proposal: [],
+      proposalSource: 'typical_pattern',
+    };
+
+    it('opens Term Dates at /holidays#term-dates, and the address follows the tab', async () => {
+      stubFetch({ 'GET /api/holidays': { body: [] }, 'GET /api/term-dates': { body: noTerms } });
+      const { router } = renderHolidays('admin', '/holidays#term-dates');
+
+      expect(screen.getByRole('tab', { name: 'Term Dates' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
+      expect(await screen.findByRole('region', { name: 'Term Dates' })).toBeVisible();
+
+      await user.click(screen.getByRole('tab', { name: 'Holidays' }));
+
+      expect(router.state.location.hash).toBe('');
+      expect(screen.getByRole('region', { name: 'Upcoming Holidays' })).toBeVisible();
+
+      await user.click(screen.getByRole('tab', { name: 'Term Dates' }));
+
+      expect(router.state.location.hash).toBe('#term-dates');
+    });
+
+    it('goes back to the holidays for "Add Holiday Period" from Term Dates', async () => {
+      stubFetch({ 'GET /api/holidays': { body: [] }, 'GET /api/term-dates': { body: noTerms } });
+      const { router } = renderHolidays('admin', '/holidays#term-dates');
+      await screen.findByRole('region', { name: 'Term Dates' });
+
+      await user.click(screen.getByRole('button', { name: 'Add Holiday Period' }));
+
+      expect(router.state.location.hash).toBe('');
+      await waitFor(() => expect(within(addForm()).getByLabelText('Name')).toHaveFocus());
+      expect(within(addForm()).getByText('Adding a holiday period')).toBeInTheDocument();
+    });
+  });
+
   describe('adding', () => {
     it('marks name, start date and end date as required, and checks them before sending', async () => {
       const fetchMock = stubFetch({ 'GET /api/holidays': { body: [] } });
@@ -173,6 +217,38 @@ describe('Holiday Management', () => {
         'October half term',
       );
       expect(within(form).getByLabelText('Name')).toHaveValue('');
+    });
+
+    it('says, in the one toast, what adding the holiday did to the rota when it removed duties', async () => {
+      const message =
+        "Adding holiday 'Snow closure' removed 2 duties on 10 Sep; 0 refilled (holiday).";
+      const snow: HolidayDto = {
+        id: 'h-8',
+        name: 'Snow closure',
+        type: 'other',
+        startDate: '2025-09-10',
+        endDate: '2025-09-10',
+        description: null,
+      };
+      stubFetch({
+        'GET /api/holidays': [{ body: [] }, { body: [snow] }],
+        'POST /api/holidays': {
+          status: 201,
+          body: {
+            ...snow,
+            rotaChange: { removedDuties: 2, refilledDuties: 0, dates: ['2025-09-10'], message },
+          },
+        },
+      });
+      renderHolidays();
+      const form = addForm();
+
+      await fill(user, within(form).getByLabelText('Name'), 'Snow closure');
+      await typeDate(user, within(form).getByLabelText('Start Date'), '10/09/2025');
+      await user.click(within(form).getByRole('button', { name: 'Add Holiday' }));
+
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(screen.queryByText('Holiday added successfully')).not.toBeInTheDocument();
     });
 
     it('takes one date for a single day', async () => {
@@ -327,24 +403,191 @@ describe('Holiday Management', () => {
     expect(await screen.findByText('No holidays scheduled')).toBeInTheDocument();
   });
 
-  it('adds the bank holidays of the academic year and says how many', async () => {
-    const fetchMock = stubFetch({
-      'GET /api/holidays': { body: [] },
-      'POST /api/holidays/bank-holidays': {
-        status: 201,
-        body: { added: [christmas], skipped: 2, academicYear: '2025-2026' },
+  describe('adding bank holidays', () => {
+    const boxingDay: HolidayDto = {
+      ...christmas,
+      id: 'h-7',
+      name: 'Boxing Day',
+      startDate: '2025-12-26',
+      endDate: '2025-12-26',
+    };
+    const preview = (region: string, coveredChristmas: boolean) => ({
+      body: {
+        region,
+        academicYear: '2025-2026',
+        holidays: [
+          { date: '2025-12-25', name: 'Christmas Day', alreadyCovered: coveredChristmas },
+          { date: '2025-12-26', name: 'Boxing Day', alreadyCovered: false },
+        ],
       },
     });
-    renderHolidays();
 
-    await user.click(screen.getByRole('button', { name: 'Add bank holidays' }));
+    function previewRegions(fetchMock: ReturnType<typeof stubFetch>): (string | null)[] {
+      return fetchMock.mock.calls
+        .map(([input]) => new URL(String(input), 'http://localhost'))
+        .filter((url) => url.pathname === '/api/holidays/bank-holidays')
+        .map((url) => url.searchParams.get('region'));
+    }
 
-    expect(
-      await screen.findByText(
-        'Added 1 bank holiday for 2025-2026. 2 were already listed and skipped.',
-      ),
-    ).toBeInTheDocument();
-    expect(sentBodies(fetchMock, 'POST /api/holidays/bank-holidays')).toEqual([{}]);
+    it("previews the organisation's region's bank holidays, marks the ones already added, and adds the others", async () => {
+      const fetchMock = stubFetch({
+        'GET /api/auth/user': { body: currentUser() },
+        'GET /api/holidays': [{ body: [christmas] }, { body: [christmas, boxingDay] }],
+        'GET /api/holidays/bank-holidays': preview('england_wales', true),
+        'POST /api/holidays/bank-holidays': {
+          status: 201,
+          body: {
+            added: [boxingDay],
+            skipped: 1,
+            academicYear: '2025-2026',
+            region: 'england_wales',
+            rotaChange: null,
+          },
+        },
+      });
+      renderHolidays();
+
+      await user.click(screen.getByRole('button', { name: 'Add bank holidays' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Add bank holidays' });
+
+      const list = await within(dialog).findByRole('list', { name: 'Bank holidays' });
+      const items = within(list).getAllByRole('listitem');
+      expect(items).toHaveLength(2);
+      expect(items[0]).toHaveTextContent('Thu 25 Dec 2025 Christmas Day');
+      expect(within(items[0] as HTMLElement).getByText('Already added')).toBeInTheDocument();
+      expect(items[1]).toHaveTextContent('Fri 26 Dec 2025 Boxing Day');
+      expect(within(items[1] as HTMLElement).queryByText('Already added')).not.toBeInTheDocument();
+      expect(within(dialog).getByRole('combobox', { name: 'Region' })).toBeInTheDocument();
+      expect(within(dialog).getByTitle('England & Wales')).toBeInTheDocument();
+      expect(previewRegions(fetchMock)).toEqual(['england_wales']);
+
+      await user.click(within(dialog).getByRole('button', { name: 'Add 1 bank holiday' }));
+
+      expect(
+        await screen.findByText(
+          'Added 1 bank holiday for 2025-2026. 1 was already listed and skipped.',
+        ),
+      ).toBeInTheDocument();
+      expect(sentBodies(fetchMock, 'POST /api/holidays/bank-holidays')).toEqual([
+        { region: 'england_wales' },
+      ]);
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: 'Add bank holidays' })).not.toBeInTheDocument(),
+      );
+      expect(await screen.findByText('Boxing Day')).toBeInTheDocument();
+    });
+
+    it("lists another region's, says it becomes the organisation's, and tells what adding did to the rota", async () => {
+      const message =
+        'Adding 2 Scotland bank holidays removed 2 duties on 25–26 Dec; 0 refilled (holiday).';
+      const fetchMock = stubFetch({
+        'GET /api/auth/user': { body: currentUser() },
+        'GET /api/holidays': { body: [] },
+        'GET /api/holidays/bank-holidays': [
+          preview('england_wales', false),
+          preview('scotland', false),
+        ],
+        'POST /api/holidays/bank-holidays': {
+          status: 201,
+          body: {
+            added: [christmas, boxingDay],
+            skipped: 0,
+            academicYear: '2025-2026',
+            region: 'scotland',
+            rotaChange: {
+              removedDuties: 2,
+              refilledDuties: 0,
+              dates: ['2025-12-25', '2025-12-26'],
+              message,
+            },
+          },
+        },
+      });
+      renderHolidays();
+
+      await user.click(screen.getByRole('button', { name: 'Add bank holidays' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Add bank holidays' });
+      await within(dialog).findByRole('list', { name: 'Bank holidays' });
+
+      await choose(user, dialog, 'Region', 'Scotland');
+
+      await waitFor(() => expect(previewRegions(fetchMock)).toEqual(['england_wales', 'scotland']));
+      expect(
+        await within(dialog).findByText(
+          "Adding them makes Scotland your organisation's bank-holiday region.",
+        ),
+      ).toBeInTheDocument();
+      expect(
+        await within(dialog).findByText(
+          'Scotland bank holidays of 2025-2026. Ones already covered by a holiday are skipped.',
+        ),
+      ).toBeInTheDocument();
+
+      await user.click(within(dialog).getByRole('button', { name: 'Add 2 bank holidays' }));
+
+      expect(
+        await screen.findByText(
+          `Added 2 bank holidays for 2025-2026. 0 were already listed and skipped. ${message}`,
+        ),
+      ).toBeInTheDocument();
+      expect(
+        screen.getAllByRole('status').filter((s) => s.closest('.ant-notification')),
+      ).toHaveLength(1);
+      expect(sentBodies(fetchMock, 'POST /api/holidays/bank-holidays')).toEqual([
+        { region: 'scotland' },
+      ]);
+    });
+
+    it('offers nothing to add when every one is already covered', async () => {
+      stubFetch({
+        'GET /api/auth/user': { body: currentUser() },
+        'GET /api/holidays': { body: [] },
+        'GET /api/holidays/bank-holidays': {
+          body: {
+            region: 'england_wales',
+            academicYear: '2025-2026',
+            holidays: [{ date: '2025-12-25', name: 'Christmas Day', alreadyCovered: true }],
+          },
+        },
+      });
+      renderHolidays();
+
+      await user.click(screen.getByRole('button', { name: 'Add bank holidays' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Add bank holidays' });
+      await within(dialog).findByText('Already added');
+
+      expect(within(dialog).getByRole('button', { name: 'Add' })).toBeDisabled();
+    });
+
+    it("shows why the preview failed, and the server's reason when adding fails", async () => {
+      stubFetch({
+        'GET /api/auth/user': { body: currentUser() },
+        'GET /api/holidays': { body: [] },
+        'GET /api/holidays/bank-holidays': [
+          { status: 500, body: { statusCode: 500, message: 'Database unavailable', error: 'x' } },
+          preview('england_wales', false),
+        ],
+        'POST /api/holidays/bank-holidays': {
+          status: 400,
+          body: { statusCode: 400, message: 'academicYearStart must be a year', error: 'x' },
+        },
+      });
+      renderHolidays();
+
+      await user.click(screen.getByRole('button', { name: 'Add bank holidays' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Add bank holidays' });
+
+      expect(await within(dialog).findByText('Failed to load bank holidays')).toBeInTheDocument();
+      expect(within(dialog).getByText('Database unavailable')).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
+      await within(dialog).findByRole('list', { name: 'Bank holidays' });
+
+      await user.click(within(dialog).getByRole('button', { name: 'Add 2 bank holidays' }));
+
+      const alert = await findToast('alert', 'Error');
+      expect(within(alert).getByText('academicYearStart must be a year')).toBeInTheDocument();
+      expect(screen.getByRole('dialog', { name: 'Add bank holidays' })).toBeInTheDocument();
+    });
   });
 
   it('lets staff see the holidays but not change them', async () => {

@@ -8,33 +8,35 @@ import {
   Row,
   Space,
   Switch,
-  Tooltip,
+  Tabs,
   Typography,
   type InputRef,
 } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 
 import { getServerMessage } from '@/shared/api/errors';
 import { useCan } from '@/shared/auth/access';
 import { toIsoDate, today } from '@/shared/lib/dates';
 import { PageTitle } from '@/shared/ui/page-title';
 import { SectionCard } from '@/shared/ui/section-card';
-import { useToast } from '@/shared/ui/toast';
 
-import { useAddBankHolidaysMutation, useGetHolidaysQuery, type HolidayDto } from '../api';
+import { useGetHolidaysQuery, type HolidayDto } from '../api';
 import { AddHolidayCard } from '../components/add-holiday-card';
+import { BankHolidaysDialog } from '../components/bank-holidays-dialog';
 import { EditHolidayDialog } from '../components/edit-holiday-dialog';
 import type { HolidayFormValues } from '../components/holiday-form-fields';
 import { HolidayList } from '../components/holiday-list';
+import { TermDatesCard } from '../components/term-dates-card';
 
 const TITLE = 'Holiday Management';
 
-/** e.g. "Added 8 bank holidays for 2025-2026. 1 was already listed and skipped." */
-export function bankHolidaysMessage(added: number, skipped: number, academicYear: string): string {
-  const addedText = `Added ${added} bank ${added === 1 ? 'holiday' : 'holidays'} for ${academicYear}.`;
-  const skippedText = `${skipped} ${skipped === 1 ? 'was' : 'were'} already listed and skipped.`;
-  return `${addedText} ${skippedText}`;
-}
+/**
+ * The tabs, and the address of each: /holidays#term-dates opens Term Dates (the first-run
+ * checklist links there), anything else the holidays.
+ */
+type HolidaysTab = 'holidays' | 'term-dates';
+const TERM_DATES_HASH = '#term-dates';
 
 function byStartDate(a: HolidayDto, b: HolidayDto): number {
   // ISO dates sort as strings.
@@ -44,9 +46,11 @@ function byStartDate(a: HolidayDto, b: HolidayDto): number {
 /** docs/product.md#holidays: Holiday Management at /holidays. */
 export function HolidaysPage() {
   const canManage = useCan('holidays.manage');
-  const toast = useToast();
   const { data, isLoading, isError, error, refetch } = useGetHolidaysQuery({});
-  const [addBankHolidays, bankHolidaysState] = useAddBankHolidaysMutation();
+  const [bankHolidaysOpen, setBankHolidaysOpen] = useState(false);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const tab: HolidaysTab = location.hash === TERM_DATES_HASH ? 'term-dates' : 'holidays';
   const [showPast, setShowPast] = useState(false);
   const [form] = Form.useForm<HolidayFormValues>();
   const nameRef = useRef<InputRef>(null);
@@ -61,24 +65,26 @@ export function HolidaysPage() {
       .sort(byStartDate);
   }, [data, showPast]);
 
+  const showTab = (next: HolidaysTab) =>
+    void navigate({ hash: next === 'term-dates' ? TERM_DATES_HASH : '' }, { replace: true });
+
+  // "Add Holiday Period" from the Term Dates tab: the name field takes the focus once the
+  // holidays show again.
+  const focusNameOnShow = useRef(false);
+  useEffect(() => {
+    if (tab !== 'holidays' || !focusNameOnShow.current) return;
+    focusNameOnShow.current = false;
+    nameRef.current?.focus({ cursor: 'end' });
+  }, [tab]);
+
   const startPeriod = () => {
     setPeriod(true);
     form.setFieldValue('endDate', null);
-    nameRef.current?.focus({ cursor: 'end' });
-  };
-
-  const addEnglandAndWalesBankHolidays = async () => {
-    try {
-      const result = await addBankHolidays({ addBankHolidaysDto: {} }).unwrap();
-      toast({
-        title: 'Success',
-        description: bankHolidaysMessage(result.added.length, result.skipped, result.academicYear),
-      });
-    } catch (caught) {
-      toast({
-        variant: 'destructive',
-        description: getServerMessage(caught) ?? 'Failed to add bank holidays',
-      });
+    if (tab === 'holidays') {
+      nameRef.current?.focus({ cursor: 'end' });
+    } else {
+      focusNameOnShow.current = true;
+      showTab('holidays');
     }
   };
 
@@ -128,37 +134,50 @@ export function HolidaysPage() {
         </div>
         {canManage && (
           <Space wrap>
-            <Tooltip title="England & Wales bank holidays for the current academic year. Ones already listed are skipped.">
-              <Button
-                icon={<CalendarOutlined aria-hidden />}
-                loading={bankHolidaysState.isLoading}
-                onClick={() => void addEnglandAndWalesBankHolidays()}
-              >
-                Add bank holidays
-              </Button>
-            </Tooltip>
+            <Button
+              icon={<CalendarOutlined aria-hidden />}
+              onClick={() => setBankHolidaysOpen(true)}
+            >
+              Add bank holidays
+            </Button>
             <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={startPeriod}>
               Add Holiday Period
             </Button>
           </Space>
         )}
       </Flex>
-      {canManage ? (
-        <Row gutter={[24, 24]}>
-          <Col xs={24} lg={14}>
-            {list}
-          </Col>
-          <Col xs={24} lg={10}>
-            <AddHolidayCard
-              form={form}
-              nameRef={nameRef}
-              period={period}
-              onPeriodChange={setPeriod}
-            />
-          </Col>
-        </Row>
-      ) : (
-        list
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => showTab(key as HolidaysTab)}
+        items={[
+          {
+            key: 'holidays',
+            label: 'Holidays',
+            // Rendered while Term Dates shows too: "Add Holiday Period" fills in its form.
+            forceRender: true,
+            children: canManage ? (
+              <Row gutter={[24, 24]}>
+                <Col xs={24} lg={14}>
+                  {list}
+                </Col>
+                <Col xs={24} lg={10}>
+                  <AddHolidayCard
+                    form={form}
+                    nameRef={nameRef}
+                    period={period}
+                    onPeriodChange={setPeriod}
+                  />
+                </Col>
+              </Row>
+            ) : (
+              list
+            ),
+          },
+          { key: 'term-dates', label: 'Term Dates', children: <TermDatesCard /> },
+        ]}
+      />
+      {canManage && (
+        <BankHolidaysDialog open={bankHolidaysOpen} onClose={() => setBankHolidaysOpen(false)} />
       )}
       {editing && (
         <EditHolidayDialog

@@ -94,10 +94,18 @@ describe('Duty Manager Settings card', () => {
     expect(within(card()).queryByRole('spinbutton')).not.toBeInTheDocument();
   });
 
-  it('mentions the future assignments cleared from removed slots', async () => {
+  it('says, in the one toast, what the server did to the rota when it took people off it', async () => {
+    const message =
+      'Setting duty managers per day to 1 removed 12 duties on 9–24 Sep; 0 refilled (fewer duty managers per day).';
     const fetchMock = stubFetch({
       [GET]: [{ body: { dutyManagersPerDay: 2 } }, { body: { dutyManagersPerDay: 1 } }],
-      [POST]: { body: { dutyManagersPerDay: 1, removedSlots: 12 } },
+      [POST]: {
+        body: {
+          dutyManagersPerDay: 1,
+          removedSlots: 12,
+          rotaChange: { removedDuties: 12, refilledDuties: 0, dates: ['2025-09-09'], message },
+        },
+      },
     });
     renderWithProviders(<DutyManagerSettingsCard />);
     await openCard(user);
@@ -105,11 +113,9 @@ describe('Duty Manager Settings card', () => {
     await fill(user, await edit(user), '1');
     await user.click(within(card()).getByRole('button', { name: 'Save' }));
 
-    expect(
-      await screen.findByText(
-        'Duty managers per day set to 1. 12 future assignments in removed slots were cleared.',
-      ),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getAllByRole('status')).toHaveLength(1);
+    expect(screen.queryByText('Duty managers per day set to 1')).not.toBeInTheDocument();
     expect(sentBodies(fetchMock, POST)).toEqual([{ dutyManagersPerDay: 1 }]);
   });
 

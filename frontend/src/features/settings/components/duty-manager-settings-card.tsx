@@ -2,9 +2,14 @@ import { Alert, Button, Flex, Form, InputNumber, Typography } from 'antd';
 import { useId, useState } from 'react';
 
 import { getServerMessage } from '@/shared/api/errors';
+import { changeOutcome } from '@/shared/lib/rota-change';
 import { useToast } from '@/shared/ui/toast';
 
-import { useGetSystemSettingsQuery, useSaveSystemSettingsMutation } from '../api';
+import {
+  useGetSystemSettingsQuery,
+  useSaveSystemSettingsMutation,
+  type SystemSettingsUpdateResultDto,
+} from '../api';
 
 import { SaveCancelButtons, SettingsCard, SettingsEditor, SettingsLoading } from './settings-card';
 
@@ -20,14 +25,15 @@ function toDutyManagersPerDay(draft: number | null): number | undefined {
   return Number.isInteger(value) && value >= MIN && value <= MAX ? value : undefined;
 }
 
-function savedDescription(perDay: number, removedSlots: number): string {
-  const base = `Duty managers per day set to ${perDay}`;
-  if (removedSlots <= 0) return base;
-  const cleared =
-    removedSlots === 1
-      ? '1 future assignment in a removed slot was cleared.'
-      : `${removedSlots} future assignments in removed slots were cleared.`;
-  return `${base}. ${cleared}`;
+/**
+ * Fewer duty managers per day takes the people in the dropped slots off the rota from today on;
+ * the server says what that did (docs/product.md#the-rota-stays-true), in one toast.
+ */
+function savedDescription(result: SystemSettingsUpdateResultDto): string {
+  return changeOutcome(
+    `Duty managers per day set to ${result.dutyManagersPerDay}`,
+    result.rotaChange,
+  );
 }
 
 /**
@@ -96,7 +102,7 @@ function SettingsForm({ saved, onDone }: { saved: number; onDone: () => void }) 
       }).unwrap();
       toast({
         title: 'Settings Updated',
-        description: savedDescription(result.dutyManagersPerDay, result.removedSlots),
+        description: savedDescription(result),
       });
       onDone();
     } catch (saveError) {

@@ -13,7 +13,8 @@ export const staffApi = generatedApi.enhanceEndpoints({
   endpoints: {
     createStaff: { invalidatesTags: [...AFTER_STAFF_CHANGE] },
     updateStaff: { invalidatesTags: [...AFTER_STAFF_CHANGE] },
-    inviteStaff: { invalidatesTags: ['staff', 'audit'] },
+    // Someone invited ticks the first-run checklist's "Invite staff" (a dashboard query).
+    inviteStaff: { invalidatesTags: ['staff', 'audit', 'dashboard'] },
     changeStaffRole: { invalidatesTags: ['staff', 'audit', 'auth'] },
     importStaff: { invalidatesTags: [...AFTER_STAFF_CHANGE] },
     previewStaffImport: { invalidatesTags: [] },

@@ -308,6 +308,32 @@ describe('Staff Management', () => {
       expect(await screen.findByRole('button', { name: 'Reactivate Ann Lee' })).toBeInTheDocument();
     });
 
+    it('says, in the one toast, what deactivating did to the rota when it took them off duties', async () => {
+      const message = 'Deactivating Ann Lee removed 3 duties on 9–11 Sep; 3 refilled.';
+      stubFetch({
+        'GET /api/staff': [{ body: [ann] }, { body: [{ ...ann, isActive: false }] }],
+        'PUT /api/staff/s-1': {
+          body: {
+            ...ann,
+            isActive: false,
+            rotaChange: {
+              removedDuties: 3,
+              refilledDuties: 3,
+              dates: ['2025-09-09', '2025-09-10', '2025-09-11'],
+              message,
+            },
+          },
+        },
+      });
+      renderStaff();
+
+      await user.click(await screen.findByRole('button', { name: 'Deactivate Ann Lee' }));
+      await user.click(await screen.findByRole('button', { name: 'Deactivate' }));
+
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(screen.queryByText('Staff member deactivated')).not.toBeInTheDocument();
+    });
+
     it('works from the keyboard: Enter opens the confirmation, Enter confirms', async () => {
       const fetchMock = stubFetch({
         'GET /api/staff': [{ body: [ann] }, { body: [{ ...ann, isActive: false }] }],

@@ -2,6 +2,7 @@ import { Button, Select, Space, Table, Tag, Typography, type TableProps } from '
 
 import { getServerMessage } from '@/shared/api/errors';
 import { ROLES, roleLabel, useCan, type Role } from '@/shared/auth/access';
+import { changeOutcome } from '@/shared/lib/rota-change';
 import { ConfirmButton } from '@/shared/ui/confirm-button';
 import { useToast } from '@/shared/ui/toast';
 
@@ -43,10 +44,13 @@ export function StaffTable({ staff, loading, onEdit }: StaffTableProps) {
 
   const setActive = async (person: StaffDto, isActive: boolean) => {
     try {
-      await updateStaff({ id: person.id, updateStaffDto: { isActive } }).unwrap();
+      const saved = await updateStaff({ id: person.id, updateStaffDto: { isActive } }).unwrap();
+      // Deactivating takes them off their duties from today on (docs/product.md#the-rota-stays-true).
       toast({
         title: 'Success',
-        description: isActive ? 'Staff member reactivated' : 'Staff member deactivated',
+        description: isActive
+          ? 'Staff member reactivated'
+          : changeOutcome('Staff member deactivated', saved.rotaChange),
       });
     } catch (error) {
       fail(error, 'Failed to update staff status');

@@ -1,0 +1,86 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import type { Role } from '@/shared/auth/access';
+import { currentUser, currentWeek } from '@/testing/fixtures';
+import { callCount, renderApp, storeToken, stubFetch } from '@/testing/test-utils';
+
+const HEALTH = {
+  from: '2025-09-08',
+  to: '2026-07-21',
+  violations: [],
+  unfilledDays: [{ date: '2025-09-09', filled: 0, slots: 2 }],
+  yearsWithoutTermDates: ['2025-2026'],
+};
+
+const NEW_SCHOOL = {
+  steps: [
+    { key: 'staff', done: true },
+    { key: 'term_dates', done: false },
+    { key: 'bank_holidays', done: false },
+    { key: 'fill_rota', done: false },
+    { key: 'invite_staff', done: false },
+    { key: 'calendar', done: false },
+  ],
+  complete: false,
+};
+
+/** The Dashboard's other data, enough for it to render. */
+function stubDashboard(role: Role) {
+  storeToken();
+  return stubFetch({
+    'GET /api/auth/user': { body: currentUser({ user: { role } }) },
+    'GET /api/current-week': { body: currentWeek() },
+    'GET /api/rota': { body: [] },
+    'GET /api/holidays': { body: [] },
+    'GET /api/audit-log': { body: { items: [], total: 0, page: 1, pageSize: 5 } },
+    'GET /api/calendar/subscription': { body: { subscribed: false } },
+    'GET /api/rota/health': { body: HEALTH },
+    'GET /api/setup-checklist': { body: NEW_SCHOOL },
+  });
+}
+
+describe('Dashboard', () => {
+  it("shows an admin the first-run checklist, then the rota's health, above the summary strip", async () => {
+    stubDashboard('admin');
+    renderApp('/');
+
+    const main = await screen.findByRole('main');
+    const checklist = await within(main).findByRole('region', { name: 'Get started' });
+    const health = await within(main).findByRole('button', {
+      name: '1 school day needs someone',
+    });
+    expect(within(main).getByText('2025-2026 has no term dates yet')).toBeInTheDocument();
+    expect(within(checklist).getByText('1 of 6 done')).toBeInTheDocument();
+    // In this order on the page.
+    expect(checklist.compareDocumentPosition(health) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    // The checklist's last step leads to the calendar subscription, further down this page.
+    expect(document.getElementById('calendar-subscription')).toBeInTheDocument();
+  });
+
+  it("shows a manager the rota's health but not the checklist, which is an admin's", async () => {
+    const fetchMock = stubDashboard('manager');
+    renderApp('/');
+
+    expect(
+      await screen.findByRole('button', { name: '1 school day needs someone' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Get started' })).not.toBeInTheDocument();
+    expect(callCount(fetchMock, 'GET /api/setup-checklist')).toBe(0);
+  });
+
+  it("shows staff neither the rota's health nor the checklist, nor asks for them", async () => {
+    const fetchMock = stubDashboard('staff');
+    renderApp('/');
+
+    const main = await screen.findByRole('main');
+    await within(main).findByRole('heading', { level: 1, name: 'Dashboard' });
+    await waitFor(() => expect(callCount(fetchMock, 'GET /api/current-week')).toBeGreaterThan(0));
+    expect(screen.queryByRole('region', { name: 'Get started' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/need(s)? someone/)).not.toBeInTheDocument();
+    expect(callCount(fetchMock, 'GET /api/rota/health')).toBe(0);
+    expect(callCount(fetchMock, 'GET /api/setup-checklist')).toBe(0);
+  });
+});
