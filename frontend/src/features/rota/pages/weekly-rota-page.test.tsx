@@ -40,12 +40,12 @@ const inset = holiday({
   endDate: '2025-09-11',
 });
 
-function renderWeek(role = 'admin') {
+function renderWeek(role = 'admin', path = '/rota') {
   return renderWithProviders(
     <AccessContext value={accessFor(role)}>
       <WeeklyRotaPage />
     </AccessContext>,
-    '/rota',
+    path,
   );
 }
 
@@ -74,6 +74,14 @@ describe('Weekly Rota', () => {
 
   afterEach(() => {
     vi.useRealTimers();
+  });
+
+  it('opens on the week a link names (?week=, any day of it)', async () => {
+    const fetchMock = stubWeek();
+    renderWeek('admin', '/rota?week=2025-12-10');
+
+    expect(await screen.findByRole('region', { name: /Wednesday/ })).toBeVisible();
+    await waitFor(() => expect(requestedRanges(fetchMock, '/api/rota')).toContain('2025-12-08..2025-12-12'));
   });
 
   it('shows the five days of the current week with their duty managers', async () => {

@@ -1,6 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Skeleton, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 
 import type { HolidayDto } from '@/features/holidays/api';
 import { useCan } from '@/shared/auth/access';
@@ -8,7 +9,11 @@ import {
   DISPLAY_DATE_FORMAT,
   formatDate,
   formatDateRange,
+  isIsoDate,
+  parseDate,
   SHORT_DATE_FORMAT,
+  startOfWeek,
+  toIsoDate,
   WEEKDAY_FORMAT,
 } from '@/shared/lib/dates';
 import { PageTitle } from '@/shared/ui/page-title';
@@ -44,7 +49,11 @@ export function WeeklyRotaPage() {
   // The week containing the organisation's today (docs/product.md#time-and-the-academic-year), from the server's clock.
   const todayIso = currentWeek.data?.today;
   const thisWeek = currentWeek.data?.weekStart;
-  const monday = chosenWeek ?? thisWeek;
+  // A link may name the week (`?week=<any day of it>`, e.g. from the Dashboard's list of days that need someone).
+  const [params] = useSearchParams();
+  const linked = params.get('week');
+  const linkedWeek = linked && isIsoDate(linked) ? toIsoDate(startOfWeek(parseDate(linked))) : undefined;
+  const monday = chosenWeek ?? linkedWeek ?? thisWeek;
   const dates = useMemo(() => (monday ? weekDates(monday) : []), [monday]);
   const range = monday ? { startDate: dates[0] ?? monday, endDate: dates[4] ?? monday } : undefined;
   const perDay = currentWeek.data?.dutyManagersPerDay ?? 2;
