@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { academicYearOf, addDays, datesBetween, daysInSpan } from '../../common/clock/academic-year';
 import { Clock, type IsoDate } from '../../common/clock/clock';
