@@ -1,68 +1,125 @@
 #!/usr/bin/env node
-// Plans a full academic year with the rota engine for 20, 200 and 2,000 staff at 2 and 5 slots
-// a day and prints time, fairness and rule figures (no pass/fail: figures to watch).
+// Plans a full academic year with the rota engine for 20, 200 and 2,000 staff at 2 and 5 slots a
+// day, under each teaching-mix mode, with a realistic mix of working patterns: about a third
+// non-teaching, a quarter part-time on different days (3 or 4 days, FTE from the pattern), one
+// in ten away for a fortnight, one in eight avoiding Fridays, one in twelve capped at one duty a
+// week. Prints time, fairness against each person's fair share (docs/product.md#fair-share) —
+// the largest |duties − share|, max − min of (duties − share), √Σ(duties − share)² — mixed days
+// and hard-rule violations (no pass/fail: figures to watch). The baseline is the same year with
+// everyone full time and no preferences, caps or leave.
 //   npm run build -w backend && node bench/rota-engine.mjs
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const { planRota, weekdayIndex } = require('../backend/dist/modules/rota/engine/rota-engine.js');
+const { planRota, fairShares, weekdayIndex } = require('../backend/dist/modules/rota/engine/rota-engine.js');
 
-const days = [];
+const calendar = [];
 for (let d = new Date(Date.UTC(2025, 8, 1)); d <= new Date(Date.UTC(2026, 7, 31)); d.setUTCDate(d.getUTCDate() + 1)) {
-  days.push(d.toISOString().slice(0, 10));
+  calendar.push(d.toISOString().slice(0, 10));
 }
+// Out of term and holidays, as a school with term dates gives them to the engine.
 const holidays = [
+  { start: '2025-09-01', end: '2025-09-02' },
   { start: '2025-10-27', end: '2025-10-31' },
-  { start: '2025-12-22', end: '2026-01-02' },
+  { start: '2025-12-20', end: '2026-01-04' },
   { start: '2026-02-16', end: '2026-02-20' },
-  { start: '2026-03-30', end: '2026-04-10' },
+  { start: '2026-03-28', end: '2026-04-12' },
+  { start: '2026-05-04', end: '2026-05-04' },
   { start: '2026-05-25', end: '2026-05-29' },
   { start: '2026-07-22', end: '2026-08-31' },
 ];
+const schoolDays = calendar.filter((d) => weekdayIndex(d) < 5 && !holidays.some((h) => h.start <= d && d <= h.end));
+const PATTERNS = [[0, 1, 2], [2, 3, 4], [0, 1, 2, 3], [1, 2, 3, 4], [0, 2, 4], [1, 3, 4]];
 
-function run(people, slotsPerDay) {
-  const staff = Array.from({ length: people }, (_, i) => ({ id: `s${i}`, isTeaching: i % 3 !== 0, isActive: true }));
-  // One person in ten is away for a fortnight at some point.
-  const unavailability = staff.filter((_, i) => i % 10 === 0).map((s, k) => {
-    const start = days[(k * 37) % 300];
-    return { staffId: s.id, start, end: days[days.indexOf(start) + 13] };
+function school(people, realistic) {
+  const staff = Array.from({ length: people }, (_, i) => {
+    const s = { id: `s${String(i).padStart(4, '0')}`, isTeaching: i % 3 !== 0, isActive: true };
+    if (!realistic) return s;
+    if (i % 4 === 1) s.workingDays = PATTERNS[i % PATTERNS.length];
+    if (i % 8 === 2) s.avoidDays = [4];
+    if (i % 12 === 5) s.weeklyCap = 1;
+    return s;
   });
-  const input = { days, slotsPerDay, staff, holidays, unavailability, existing: {}, priorCounts: {}, mode: 'reshuffle' };
+  const unavailability = realistic
+    ? staff.filter((_, i) => i % 10 === 0).map((s, k) => {
+        const start = schoolDays[(k * 37) % (schoolDays.length - 10)];
+        return { staffId: s.id, start, end: calendar[calendar.indexOf(start) + 13] };
+      })
+    : [];
+  return { staff, unavailability };
+}
+
+function run(people, slotsPerDay, mixMode, realistic) {
+  const { staff, unavailability } = school(people, realistic);
+  const input = {
+    days: calendar,
+    slotsPerDay,
+    staff,
+    holidays,
+    unavailability,
+    existing: {},
+    priorCounts: {},
+    mode: 'reshuffle',
+    mixMode,
+    fairShare: { schoolDays, unavailability },
+  };
   const started = process.hrtime.bigint();
   const result = planRota(input);
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
 
   const byId = new Map(staff.map((s) => [s.id, s]));
   const counts = new Map(staff.map((s) => [s.id, 0]));
-  const weekday = new Map(staff.map((s) => [s.id, [0, 0, 0, 0, 0]]));
+  const weeks = new Map();
   let violations = 0;
   let mixedDays = 0;
   let plannedDays = 0;
   for (const [day, slots] of Object.entries(result.days)) {
     plannedDays += 1;
-    const people = slots.filter(Boolean);
-    if (new Set(people).size !== people.length) violations += 1;
+    const ids = slots.filter(Boolean);
+    if (new Set(ids).size !== ids.length) violations += 1;
     if (holidays.some((h) => h.start <= day && day <= h.end) || weekdayIndex(day) > 4) violations += 1;
-    for (const id of people) {
+    for (const id of ids) {
+      const s = byId.get(id);
       if (unavailability.some((u) => u.staffId === id && u.start <= day && day <= u.end)) violations += 1;
+      if (s.workingDays && !s.workingDays.includes(weekdayIndex(day))) violations += 1;
       counts.set(id, counts.get(id) + 1);
-      weekday.get(id)[weekdayIndex(day)] += 1;
+      const key = `${id}|${mondayOf(day)}`;
+      weeks.set(key, (weeks.get(key) ?? 0) + 1);
+      if (s.weeklyCap != null && weeks.get(key) > s.weeklyCap) violations += 1;
     }
-    const kinds = new Set(people.map((id) => byId.get(id).isTeaching));
-    if (kinds.size === 2) mixedDays += 1;
+    if (new Set(ids.map((id) => byId.get(id).isTeaching)).size === 2) mixedDays += 1;
   }
-  const totals = [...counts.values()];
-  const spread = Math.max(...totals) - Math.min(...totals);
-  const weekdaySpread = Math.max(...[...weekday.values()].map((w) => Math.max(...w) - Math.min(...w)));
-  return { people, slotsPerDay, ms, plannedDays, spread, weekdaySpread, mix: mixedDays / plannedDays, violations };
+  const shares = fairShares(staff, slotsPerDay, { schoolDays, unavailability });
+  const diffs = staff.map((s) => counts.get(s.id) - shares.get(s.id));
+  return {
+    ms,
+    plannedDays,
+    largest: Math.max(...diffs.map(Math.abs)),
+    range: Math.max(...diffs) - Math.min(...diffs),
+    rss: Math.sqrt(diffs.reduce((n, d) => n + d * d, 0)),
+    mix: mixedDays / plannedDays,
+    violations,
+  };
 }
 
-console.log('staff  slots  days  time(ms)  spread(max-min)  weekday-spread(max)  mixed-days  violations');
+function mondayOf(day) {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - weekdayIndex(day));
+  return d.toISOString().slice(0, 10);
+}
+
+const f = (n, w, digits = 2) => (typeof n === 'number' ? n.toFixed(digits) : String(n)).padStart(w);
+console.log(`A year of ${schoolDays.length} school days. Fair share: duties − share per person (docs/product.md#fair-share).`);
+console.log('staff  slots  mix        case       time(ms)  largest|d|  max−min(d)  √Σd²     mixed days  violations');
 for (const people of [20, 200, 2000]) {
   for (const slots of [2, 5]) {
-    const r = run(people, slots);
-    console.log(
-      `${String(r.people).padStart(5)}  ${String(r.slotsPerDay).padStart(5)}  ${String(r.plannedDays).padStart(4)}  ${r.ms.toFixed(1).padStart(8)}  ${String(r.spread).padStart(15)}  ${String(r.weekdaySpread).padStart(19)}  ${(r.mix * 100).toFixed(1).padStart(9)}%  ${String(r.violations).padStart(10)}`,
-    );
+    for (const mixMode of ['always', 'when_fair', 'never']) {
+      for (const realistic of [false, true]) {
+        const r = run(people, slots, mixMode, realistic);
+        console.log(
+          `${f(people, 5, 0)}  ${f(slots, 5, 0)}  ${mixMode.padEnd(9)}  ${(realistic ? 'patterns' : 'baseline').padEnd(9)}  ${f(r.ms, 8, 1)}  ${f(r.largest, 10)}  ${f(r.range, 10)}  ${f(r.rss, 7)}  ${f(r.mix * 100, 9, 1)}%  ${f(r.violations, 10, 0)}`,
+        );
+      }
+    }
   }
 }

@@ -3,6 +3,7 @@ import {
   type DaySlots,
   type EngineInput,
   type EngineStaff,
+  fairShares,
   type IsoDate,
   isWeekday,
   planRota,
@@ -244,5 +245,149 @@ describe('the rota engine', () => {
     // Mix first (t0 teaches, so a non-teaching person), then the lowest count among them.
     expect(result.days['2025-09-08']).toEqual(['n0', 't0', null]);
     expect(result).toMatchObject({ changedDays: 1, changedSlots: 1 });
+  });
+});
+
+describe('the rota engine: working patterns, caps, preferences and fair share', () => {
+  const year = datesBetween('2025-09-01', 7 * 38).filter(isWeekday);
+  const people = (n: number, patterns: Record<number, Partial<EngineStaff>> = {}): EngineStaff[] =>
+    Array.from({ length: n }, (_, i) => ({ id: `p${String(i).padStart(2, '0')}`, isTeaching: i % 3 !== 0, isActive: true, ...patterns[i] }));
+  const yearInput = (staff: EngineStaff[], more: Partial<EngineInput> = {}): EngineInput => ({
+    ...base({ staff, days: year, slotsPerDay: 2 }),
+    fairShare: { schoolDays: year, unavailability: more.unavailability ?? [] },
+    ...more,
+  });
+
+  /** Random schools: patterns, FTE, caps, preferences, leave, all three mix modes. */
+  const arbitrarySchool = fc
+    .record({
+      size: fc.integer({ min: 4, max: 16 }),
+      slotsPerDay: fc.integer({ min: 1, max: 3 }),
+      mixMode: fc.constantFrom<'always' | 'when_fair' | 'never'>('always', 'when_fair', 'never'),
+      patterns: fc.array(fc.subarray([0, 1, 2, 3, 4], { minLength: 1 }), { minLength: 16, maxLength: 16 }),
+      partTime: fc.array(fc.boolean(), { minLength: 16, maxLength: 16 }),
+      caps: fc.array(fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }), { minLength: 16, maxLength: 16 }),
+      avoid: fc.array(fc.subarray([0, 1, 2, 3, 4], { maxLength: 2 }), { minLength: 16, maxLength: 16 }),
+      leave: fc.array(fc.record({ who: fc.nat(), from: fc.integer({ min: 0, max: 150 }), days: fc.integer({ min: 0, max: 15 }) }), { maxLength: 4 }),
+    })
+    .map((r) => {
+      const staff = people(r.size, Object.fromEntries(
+        Array.from({ length: r.size }, (_, i) => [
+          i,
+          {
+            ...(r.partTime[i] ? { workingDays: r.patterns[i] } : {}),
+            ...(r.caps[i] !== undefined ? { weeklyCap: r.caps[i] } : {}),
+            // A preference never covers every day a person works: that would be no preference at all.
+            avoidDays: r.avoid[i]!.filter((d) => (r.partTime[i] ? r.patterns[i]! : [0, 1, 2, 3, 4]).length > 1 && d !== (r.partTime[i] ? r.patterns[i]![0] : 0)),
+          },
+        ]),
+      ));
+      const calendar = datesBetween('2025-09-01', 200);
+      const unavailability = r.leave.map((l) => ({
+        staffId: staff[l.who % staff.length]!.id,
+        start: calendar[l.from]!,
+        end: calendar[Math.min(199, l.from + l.days)]!,
+      }));
+      const days = calendar.filter(isWeekday);
+      const input: EngineInput = {
+        ...base({ staff, days, slotsPerDay: r.slotsPerDay, unavailability }),
+        mixMode: r.mixMode,
+        fairShare: { schoolDays: days, unavailability },
+      };
+      return input;
+    });
+
+  it('never plans anyone on a day outside their working pattern, nor above their weekly cap', () => {
+    fc.assert(
+      fc.property(arbitrarySchool, (input) => {
+        const { days } = planRota(input);
+        const byId = new Map(input.staff.map((s) => [s.id, s]));
+        const weeks = new Map<string, number>();
+        for (const [day, slots] of Object.entries(days)) {
+          for (const id of slots) {
+            if (!id) continue;
+            const s = byId.get(id)!;
+            if (s.workingDays) expect(s.workingDays).toContain(weekdayIndex(day));
+            const monday = datesBetween(day, 1)[0]!;
+            const key = `${id}|${new Date(Date.parse(`${monday}T00:00:00Z`) - weekdayIndex(day) * 86_400_000).toISOString().slice(0, 10)}`;
+            weeks.set(key, (weeks.get(key) ?? 0) + 1);
+            if (s.weeklyCap != null) expect(weeks.get(key)!).toBeLessThanOrEqual(s.weeklyCap);
+          }
+        }
+      }),
+      { seed: SEED, numRuns: 150 },
+    );
+  });
+
+  it('gives the same rota for the same input, whatever the mode', () => {
+    fc.assert(
+      fc.property(arbitrarySchool, (input) => {
+        expect(planRota(structuredClone(input))).toEqual(planRota(structuredClone(input)));
+      }),
+      { seed: SEED, numRuns: 50 },
+    );
+  });
+
+  it('keeps everyone within one duty of their fair share when nothing else binds (no mix, no caps)', () => {
+    fc.assert(
+      fc.property(arbitrarySchool, (raw) => {
+        const staff = raw.staff.map(({ weeklyCap: _cap, ...s }) => s);
+        const input = { ...raw, staff, mixMode: 'never' as const };
+        const { days } = planRota(input);
+        const shares = fairShares(staff, input.slotsPerDay, input.fairShare);
+        const counts = countsOf(days, staff);
+        // Slots nobody could fill make the year's duties fewer than the shares add up to: skip those years.
+        const filled = [...counts.values()].reduce((a, b) => a + b, 0);
+        const capacity = [...shares.values()].reduce((a, b) => a + b, 0);
+        fc.pre(Math.abs(filled - capacity) < 0.5);
+        for (const s of staff) expect(Math.abs(counts.get(s.id)! - shares.get(s.id)!)).toBeLessThanOrEqual(1);
+      }),
+      { seed: SEED, numRuns: 150 },
+    );
+  });
+
+  it('scales fair share to availability: a three-day part-timer gets three fifths of a full-timer', () => {
+    const staff = people(10, { 1: { workingDays: [0, 1, 2] } });
+    const { days } = planRota(yearInput(staff, { mixMode: 'never' }));
+    const counts = countsOf(days, staff);
+    const shares = fairShares(staff, 2, { schoolDays: year, unavailability: [] });
+    expect(shares.get('p01')! / shares.get('p00')!).toBeCloseTo(0.6, 5);
+    for (const s of staff) expect(Math.abs(counts.get(s.id)! - shares.get(s.id)!)).toBeLessThanOrEqual(1);
+  });
+
+  it('weighs a contract fraction set apart from the pattern', () => {
+    const staff = people(4, { 0: { workingDays: [0, 1, 2, 3, 4], fte: 0.5 } });
+    const shares = fairShares(staff, 1, { schoolDays: year, unavailability: [] });
+    expect(shares.get('p00')! / shares.get('p01')!).toBeCloseTo(0.5, 5);
+  });
+
+  it('pairs the kinds always under "Always pair", and under "Pair when it is fair" only while it stays fair', () => {
+    // Eight people, three non-teaching: strict pairing overloads the three.
+    const staff = people(8).map((s, i) => ({ ...s, isTeaching: i >= 3 }));
+    const mixed = (mode: 'always' | 'when_fair') => {
+      const { days } = planRota(yearInput(staff, { mixMode: mode }));
+      const counts = countsOf(days, staff);
+      const shares = fairShares(staff, 2, { schoolDays: year, unavailability: [] });
+      const pairs = Object.values(days).filter((slots) => new Set(slots.map((id) => staff.find((s) => s.id === id)!.isTeaching)).size === 2).length;
+      return { pairs: pairs / Object.keys(days).length, worst: Math.max(...staff.map((s) => Math.abs(counts.get(s.id)! - shares.get(s.id)!))) };
+    };
+    const always = mixed('always');
+    const fair = mixed('when_fair');
+    expect(always.pairs).toBe(1);
+    expect(always.worst).toBeGreaterThan(5);
+    expect(fair.worst).toBeLessThanOrEqual(1);
+    expect(fair.pairs).toBeGreaterThan(0.6);
+  });
+
+  it('honours a preference when it costs no fairness', () => {
+    const staff = people(10, { 0: { avoidDays: [4] }, 4: { avoidDays: [0] } });
+    const { days } = planRota(yearInput(staff, { mixMode: 'never' }));
+    const onWeekday = (id: string, weekday: number) =>
+      Object.entries(days).filter(([day, slots]) => weekdayIndex(day) === weekday && slots.includes(id)).length;
+    expect(onWeekday('p00', 4)).toBe(0);
+    expect(onWeekday('p04', 0)).toBe(0);
+    const counts = countsOf(days, staff);
+    const shares = fairShares(staff, 2, { schoolDays: year, unavailability: [] });
+    for (const s of staff) expect(Math.abs(counts.get(s.id)! - shares.get(s.id)!)).toBeLessThanOrEqual(1);
   });
 });

@@ -4,15 +4,18 @@
  * database, no framework, no clock — so its rules can be tested exhaustively and it returns
  * the same rota for the same input.
  *
- * Hard rules (never broken): weekdays only; never on a holiday; never an inactive or
- * unavailable person; never the same person twice on a day; at most `slotsPerDay` per day.
- * Soft rules, in order (docs/product.md#who-gets-a-slot): one teaching and one non-teaching person per day where
- * both are available; fewest duties first (counts move inside the run, across the academic
- * year); spread each person's duties over the weekdays; keep existing assignments unless the
- * mode is to reshuffle them.
+ * Hard rules (never broken, docs/product.md#hard-rules): weekdays only; never on a holiday or a
+ * day outside term (both given as `holidays`); never an inactive or unavailable person, nor on a
+ * weekday outside their working pattern; never the same person twice on a day; at most
+ * `slotsPerDay` per day; at most a person's weekly cap in one Monday–Sunday week.
+ * Soft rules, in order (docs/product.md#who-gets-a-slot): fair share — each person's duties
+ * against their target for the year, the year's duties shared by availability (`fairShare`);
+ * the teaching/non-teaching mix per `mixMode`; preferences (weekdays a person would rather not
+ * do), when that costs no fairness beyond one duty; spread each person over the weekdays; keep
+ * existing assignments unless the mode is to reshuffle them.
  */
 
-import { isWeekday, weekdayIndex } from '../../../common/clock/academic-year';
+import { isWeekday, mondayOf, weekdayIndex } from '../../../common/clock/academic-year';
 
 /** A calendar date, `yyyy-MM-dd`. */
 export type IsoDate = string;
@@ -21,6 +24,14 @@ export interface EngineStaff {
   id: string;
   isTeaching: boolean;
   isActive: boolean;
+  /** The weekdays they work, 0 = Monday … 4 = Friday; every weekday when absent. */
+  workingDays?: readonly number[];
+  /** Contract fraction, 0 < fte ≤ 1; their working days ÷ 5 when absent. Weighs their fair share. */
+  fte?: number | null;
+  /** At most this many duties in one Monday–Sunday week; no cap when absent. */
+  weeklyCap?: number | null;
+  /** Weekdays they would rather not do (0 = Monday): honoured when it costs no fairness. */
+  avoidDays?: readonly number[];
 }
 
 export interface DateSpan {
@@ -41,11 +52,31 @@ export type EngineMode =
   /** Plan every slot of the given days afresh. */
   | 'reshuffle';
 
+/**
+ * The teaching/non-teaching mix (docs/product.md#who-gets-a-slot): `always` pairs the two kinds
+ * whenever both can be had; `when_fair` only while the person of the missing kind would not end
+ * more than one duty above their fair share so far; `never` ignores the kinds.
+ */
+export type MixMode = 'always' | 'when_fair' | 'never';
+
+/**
+ * The academic year the fair shares are measured over (docs/product.md#fair-share): its school
+ * days (weekdays in term, not holidays) and who is away on which of them. A person's target is
+ * the year's duties (school days × slots) shared by availability: the school days they can do
+ * (working pattern, leave) weighted by their contract fraction where set.
+ */
+export interface FairShareYear {
+  schoolDays: readonly IsoDate[];
+  /** Unavailability over the whole year (the planned days' own is in `unavailability`). */
+  unavailability: readonly Unavailability[];
+}
+
 export interface EngineInput {
   /** The days to plan, any order; weekends and holidays among them are left empty. */
   days: IsoDate[];
   slotsPerDay: number;
   staff: EngineStaff[];
+  /** Closed days: holidays and, when the year has term dates, the days outside term. */
   holidays: DateSpan[];
   unavailability: Unavailability[];
   /** Current assignments of the days being planned (days not listed have none). */
@@ -54,7 +85,13 @@ export interface EngineInput {
   priorCounts: Record<string, number>;
   /** Of those, per weekday (index 0 = Monday … 4 = Friday), per staff id. */
   priorWeekdayCounts?: Record<string, number[]>;
+  /** Duties on days not being planned, per staff id and Monday of the week: what weekly caps count too. */
+  priorWeekCounts?: Record<string, Record<IsoDate, number>>;
   mode: EngineMode;
+  /** `always` when absent. */
+  mixMode?: MixMode;
+  /** Without it everyone's share is equal: fewest duties first. */
+  fairShare?: FairShareYear;
   /**
    * Fill mode only: the slot indexes (0-based) of a day that may be filled. Days not listed
    * have every empty slot fillable. A backfill names the one slot it freed, so the day's other
@@ -76,6 +113,13 @@ export { isWeekday, weekdayIndex };
 
 const within = (date: IsoDate, span: DateSpan) => span.start <= date && date <= span.end;
 
+const ALL_WEEKDAYS = [0, 1, 2, 3, 4] as const;
+
+/** Whether the person works on that weekday (their working pattern). */
+export function worksOn(staff: EngineStaff, date: IsoDate): boolean {
+  return (staff.workingDays ?? ALL_WEEKDAYS).includes(weekdayIndex(date));
+}
+
 /** A stable, well-mixed tie-breaker, so ties don't always favour the same names. */
 function tieBreak(staffId: string, date: IsoDate): number {
   let hash = 0x811c9dc5;
@@ -87,14 +131,68 @@ function tieBreak(staffId: string, date: IsoDate): number {
   return hash;
 }
 
+/**
+ * Each active person's fair share of the year's duties (docs/product.md#fair-share): the year's
+ * duties — its school days × `slotsPerDay`, less those done by people no longer active — shared
+ * in proportion to availability: the school days the person can do (their working pattern, not
+ * away), weighted by their contract fraction relative to their pattern where it is set. Without
+ * a year, everyone's share is 1 (only the order matters then).
+ */
+export function fairShares(
+  staff: readonly EngineStaff[],
+  slotsPerDay: number,
+  year: FairShareYear | undefined,
+  doneByInactive = 0,
+): Map<string, number> {
+  const active = staff.filter((s) => s.isActive);
+  if (!year) return new Map(active.map((s) => [s.id, 1]));
+  const away = new Map<string, Unavailability[]>();
+  for (const u of year.unavailability) (away.get(u.staffId) ?? away.set(u.staffId, []).get(u.staffId)!).push(u);
+  const weights = new Map<string, number>();
+  for (const s of active) {
+    const pattern = s.workingDays ?? ALL_WEEKDAYS;
+    let days = 0;
+    for (const day of year.schoolDays) {
+      if (!pattern.includes(weekdayIndex(day))) continue;
+      if (away.get(s.id)?.some((u) => within(day, u))) continue;
+      days += 1;
+    }
+    const patternFraction = pattern.length / 5;
+    const fteWeight = s.fte && patternFraction > 0 ? s.fte / patternFraction : 1;
+    weights.set(s.id, days * fteWeight);
+  }
+  const total = [...weights.values()].reduce((a, b) => a + b, 0);
+  const duties = Math.max(0, year.schoolDays.length * slotsPerDay - doneByInactive);
+  return new Map([...weights].map(([id, w]) => [id, total > 0 ? (duties * w) / total : 0]));
+}
+
 export function planRota(input: EngineInput): EngineResult {
   const slots = Math.max(1, Math.min(5, Math.floor(input.slotsPerDay)));
+  const mixMode = input.mixMode ?? 'always';
   const active = input.staff.filter((s) => s.isActive);
+  const index = new Map(active.map((s, i) => [s.id, i]));
   const byId = new Map(input.staff.map((s) => [s.id, s]));
-  const counts = new Map<string, number>(active.map((s) => [s.id, input.priorCounts[s.id] ?? 0]));
-  const weekdayCounts = new Map<string, number[]>(
-    active.map((s) => [s.id, [...(input.priorWeekdayCounts?.[s.id] ?? [0, 0, 0, 0, 0])]]),
-  );
+  const n = active.length;
+  // Per person, by index into `active`: arrays rather than maps, as the inner loop runs for every
+  // person on every slot of every day (2,000 people × 5 slots × 190 days).
+  const counts = new Float64Array(n);
+  const weekdayCounts = active.map((s) => [...(input.priorWeekdayCounts?.[s.id] ?? [0, 0, 0, 0, 0])]);
+  const weekCounts = active.map((s) => new Map(Object.entries(input.priorWeekCounts?.[s.id] ?? {})));
+  active.forEach((s, i) => (counts[i] = input.priorCounts[s.id] ?? 0));
+  const teaching = active.map((s) => s.isTeaching);
+  const works = active.map((s) => {
+    const pattern = s.workingDays ?? ALL_WEEKDAYS;
+    return [0, 1, 2, 3, 4].map((d) => pattern.includes(d));
+  });
+  const avoids = active.map((s) => [0, 1, 2, 3, 4].map((d) => s.avoidDays?.includes(d) ?? false));
+  const caps = active.map((s) => s.weeklyCap ?? Infinity);
+  const doneByInactive = input.staff.filter((s) => !s.isActive).reduce((sum, s) => sum + (input.priorCounts[s.id] ?? 0), 0);
+  const shareMap = fairShares(input.staff, slots, input.fairShare, doneByInactive);
+  const shares = active.map((s) => shareMap.get(s.id) ?? 0);
+  // How far into the year's duties the plan is: a person's share so far is share × progress.
+  const yearDuties = shares.reduce((a, b) => a + b, 0);
+  let placed = counts.reduce((a, b) => a + b, 0);
+
   const days = [...new Set(input.days)]
     .filter((d) => isWeekday(d) && !input.holidays.some((h) => within(d, h)))
     .sort();
@@ -103,7 +201,16 @@ export function planRota(input: EngineInput): EngineResult {
   for (const u of input.unavailability) {
     for (const day of days) if (within(day, u)) away.get(day)!.add(u.staffId);
   }
-  const unavailableOn = (staffId: string, date: IsoDate) => away.get(date)!.has(staffId);
+
+  const bump = (id: string, day: IsoDate) => {
+    const i = index.get(id);
+    if (i === undefined) return;
+    counts[i]! += 1;
+    weekdayCounts[i]![weekdayIndex(day)]! += 1;
+    const week = mondayOf(day);
+    weekCounts[i]!.set(week, (weekCounts[i]!.get(week) ?? 0) + 1);
+    placed += 1;
+  };
 
   // In fill mode the kept assignments count before anything new is placed, so the people
   // already on duty in the period are not picked again first.
@@ -115,38 +222,101 @@ export function planRota(input: EngineInput): EngineResult {
     for (const id of kept) if (id) bump(id, day);
   }
 
+  // Each person's share by the end of the planned days: their year's share times the part of the
+  // year's duties those days complete.
+  const horizon = yearDuties > 0 ? Math.min(1, (placed + days.length * slots) / yearDuties) : 1;
+  // The planned days each person can still be put on (working pattern, not away) and doesn't mind
+  // (preferences), from the day being planned on: what is left to reach their share. Someone who
+  // minds every day they can do counts those days instead.
+  const remaining = new Float64Array(n);
+  const countsOn = new Map<IsoDate, Uint8Array>();
+  const canDo = (i: number, day: IsoDate) => works[i]![weekdayIndex(day)]! && !away.get(day)!.has(active[i]!.id);
+  const mindsAll = new Uint8Array(n);
+  for (let i = 0; i < n; i += 1) mindsAll[i] = days.some((day) => canDo(i, day) && !avoids[i]![weekdayIndex(day)]) ? 0 : 1;
+  for (const day of days) {
+    const counted = new Uint8Array(n);
+    for (let i = 0; i < n; i += 1) {
+      if (canDo(i, day) && (mindsAll[i] || !avoids[i]![weekdayIndex(day)])) {
+        counted[i] = 1;
+        remaining[i]! += 1;
+      }
+    }
+    countsOn.set(day, counted);
+  }
+
+  const onDay = new Uint8Array(n);
+  const tie = new Float64Array(n);
   for (const day of days) {
     const daySlots = planned.get(day)!;
     const open = input.mode === 'fill' ? input.fillable?.[day] : undefined;
-    for (let i = 0; i < slots; i += 1) {
-      if (daySlots[i] !== null || (open && !open.includes(i))) continue;
-      const onDay = new Set(daySlots.filter((id): id is string => id !== null));
-      const teachingOnDay = [...onDay].filter((id) => byId.get(id)?.isTeaching).length;
-      const nonTeachingOnDay = onDay.size - teachingOnDay;
-      const eligible = active.filter((s) => !onDay.has(s.id) && !unavailableOn(s.id, day));
-      if (!eligible.length) continue;
-      const kindsAvailable = new Set(eligible.map((s) => s.isTeaching));
-      // The kind this day lacks most, when both kinds can still be had.
-      const wanted =
-        kindsAvailable.size === 2 && teachingOnDay !== nonTeachingOnDay ? teachingOnDay < nonTeachingOnDay : undefined;
-      const weekday = weekdayIndex(day);
-      let best: EngineStaff | undefined;
-      let bestKey: number[] = [];
-      for (const s of eligible) {
-        const key = [
-          wanted === undefined || s.isTeaching === wanted ? 0 : 1,
-          counts.get(s.id)!,
-          weekdayCounts.get(s.id)![weekday]!,
-          tieBreak(s.id, day),
-        ];
-        if (!best || lexLess(key, bestKey)) {
-          best = s;
-          bestKey = key;
-        }
+    const weekday = weekdayIndex(day);
+    const week = mondayOf(day);
+    const awayToday = away.get(day)!;
+    tie.fill(NaN);
+    /**
+     * Fair share first: the person furthest below their share by the end of the planned days, for
+     * the days they have left — someone who can only do Thursdays comes before a full-timer equally
+     * behind. Then the weekday spread, then a stable tie-break.
+     */
+    const better = (a: number, b: number): boolean => {
+      const ua = (shares[a]! * horizon - counts[a]!) / Math.max(1, remaining[a]!);
+      const ub = (shares[b]! * horizon - counts[b]!) / Math.max(1, remaining[b]!);
+      if (ua !== ub) return ua > ub;
+      const wa = weekdayCounts[a]![weekday]!;
+      const wb = weekdayCounts[b]![weekday]!;
+      if (wa !== wb) return wa < wb;
+      if (Number.isNaN(tie[a]!)) tie[a] = tieBreak(active[a]!.id, day);
+      if (Number.isNaN(tie[b]!)) tie[b] = tieBreak(active[b]!.id, day);
+      return tie[a]! < tie[b]!;
+    };
+    for (let slot = 0; slot < slots; slot += 1) {
+      if (daySlots[slot] !== null || (open && !open.includes(slot))) continue;
+      onDay.fill(0);
+      let teachingOnDay = 0;
+      let peopleOnDay = 0;
+      for (const id of daySlots) {
+        if (id === null) continue;
+        peopleOnDay += 1;
+        const i = index.get(id);
+        if (i !== undefined) onDay[i] = 1;
+        if (byId.get(id)?.isTeaching) teachingOnDay += 1;
       }
-      daySlots[i] = best!.id;
-      bump(best!.id, day);
+      // One pass: the fairest eligible person of each kind, among those who don't mind this weekday
+      // (or must do it to reach their share on the days they have left), and among everyone.
+      const willingOf = [-1, -1]; // [non-teaching, teaching]
+      const anyOf = [-1, -1];
+      for (let i = 0; i < n; i += 1) {
+        if (onDay[i] || !works[i]![weekday] || shares[i]! <= 0 || awayToday.has(active[i]!.id)) continue;
+        if ((weekCounts[i]!.get(week) ?? 0) >= caps[i]!) continue;
+        const kind = teaching[i] ? 1 : 0;
+        if (anyOf[kind]! < 0 || better(i, anyOf[kind]!)) anyOf[kind] = i;
+        const minds = avoids[i]![weekday] && !mindsAll[i];
+        // Preferences (soft): someone who minds the day is passed over while their share can still
+        // be reached on the days they don't mind.
+        const needed = shares[i]! * horizon - counts[i]! > remaining[i]!;
+        if ((!minds || needed) && (willingOf[kind]! < 0 || better(i, willingOf[kind]!))) willingOf[kind] = i;
+      }
+      if (anyOf[0]! < 0 && anyOf[1]! < 0) continue;
+      // Someone must do the slot: when nobody who doesn't mind can, those who mind are asked.
+      const bestOf = willingOf[0]! < 0 && willingOf[1]! < 0 ? anyOf : willingOf;
+
+      const progress = yearDuties > 0 ? Math.min(1, (placed + 1) / yearDuties) : 1;
+      /** How many duties above their share so far the person would be with this one. */
+      const drift = (i: number) => counts[i]! + 1 - shares[i]! * progress;
+      const pick = (a: number, b: number) => (a < 0 ? b : b < 0 ? a : better(a, b) ? a : b);
+
+      // The mix: the kind the day lacks, when both kinds can still be had.
+      const teachingWanted = teachingOnDay < peopleOnDay - teachingOnDay ? 1 : 0;
+      let chosen = pick(bestOf[0]!, bestOf[1]!);
+      if (mixMode !== 'never' && teachingOnDay * 2 !== peopleOnDay) {
+        const ofKind = bestOf[teachingWanted]! >= 0 ? bestOf[teachingWanted]! : anyOf[teachingWanted]!;
+        if (ofKind >= 0 && (mixMode === 'always' || drift(ofKind) <= 1)) chosen = ofKind;
+      }
+      daySlots[slot] = active[chosen]!.id;
+      bump(active[chosen]!.id, day);
     }
+    const counted = countsOn.get(day)!;
+    for (let i = 0; i < n; i += 1) if (counted[i]) remaining[i]! -= 1;
   }
 
   let changedDays = 0;
@@ -161,12 +331,6 @@ export function planRota(input: EngineInput): EngineResult {
     result[day] = after;
   }
   return { days: result, changedDays, changedSlots };
-
-  function bump(id: string, day: IsoDate) {
-    if (!counts.has(id)) return;
-    counts.set(id, counts.get(id)! + 1);
-    weekdayCounts.get(id)![weekdayIndex(day)]! += 1;
-  }
 }
 
 /** The day's slots at the configured length: extra slots dropped, missing ones empty. */
@@ -174,11 +338,4 @@ function normalise(slotsOfDay: DaySlots | undefined, length: number): DaySlots {
   const out = new Array<string | null>(length).fill(null);
   slotsOfDay?.slice(0, length).forEach((id, i) => (out[i] = id ?? null));
   return out;
-}
-
-function lexLess(a: number[], b: number[]): boolean {
-  for (let i = 0; i < a.length; i += 1) {
-    if (a[i]! !== b[i]!) return a[i]! < b[i]!;
-  }
-  return false;
 }
