@@ -133,7 +133,8 @@ function tieBreak(staffId: string, date: IsoDate): number {
 
 /**
  * Each active person's fair share of the year's duties (docs/product.md#fair-share): the year's
- * duties — its school days × `slotsPerDay`, less those done by people no longer active — shared
+ * duties — its school days × `slotsPerDay` (fewer on a day fewer people can do), less those done
+ * by people no longer active — shared
  * in proportion to availability: the school days the person can do (their working pattern, not
  * away), weighted by their contract fraction relative to their pattern where it is set. Without
  * a year, everyone's share is 1 (only the order matters then).
@@ -148,22 +149,28 @@ export function fairShares(
   if (!year) return new Map(active.map((s) => [s.id, 1]));
   const away = new Map<string, Unavailability[]>();
   for (const u of year.unavailability) (away.get(u.staffId) ?? away.set(u.staffId, []).get(u.staffId)!).push(u);
-  const weights = new Map<string, number>();
-  for (const s of active) {
-    const pattern = s.workingDays ?? ALL_WEEKDAYS;
-    let days = 0;
-    for (const day of year.schoolDays) {
-      if (!pattern.includes(weekdayIndex(day))) continue;
-      if (away.get(s.id)?.some((u) => within(day, u))) continue;
-      days += 1;
+  const can = (s: EngineStaff, day: IsoDate) =>
+    (s.workingDays ?? ALL_WEEKDAYS).includes(weekdayIndex(day)) && !away.get(s.id)?.some((u) => within(day, u));
+  const weights = new Map<string, number>(active.map((s) => [s.id, 0]));
+  // The year's duties: each school day's slots, or fewer on a day fewer people can do.
+  let duties = 0;
+  for (const day of year.schoolDays) {
+    let available = 0;
+    for (const s of active) {
+      if (!can(s, day)) continue;
+      available += 1;
+      weights.set(s.id, weights.get(s.id)! + 1);
     }
-    const patternFraction = pattern.length / 5;
+    duties += Math.min(slotsPerDay, available);
+  }
+  for (const s of active) {
+    const patternFraction = (s.workingDays ?? ALL_WEEKDAYS).length / 5;
     const fteWeight = s.fte && patternFraction > 0 ? s.fte / patternFraction : 1;
-    weights.set(s.id, days * fteWeight);
+    weights.set(s.id, weights.get(s.id)! * fteWeight);
   }
   const total = [...weights.values()].reduce((a, b) => a + b, 0);
-  const duties = Math.max(0, year.schoolDays.length * slotsPerDay - doneByInactive);
-  return new Map([...weights].map(([id, w]) => [id, total > 0 ? (duties * w) / total : 0]));
+  const toShare = Math.max(0, duties - doneByInactive);
+  return new Map([...weights].map(([id, w]) => [id, total > 0 ? (toShare * w) / total : 0]));
 }
 
 export function planRota(input: EngineInput): EngineResult {
@@ -225,27 +232,26 @@ export function planRota(input: EngineInput): EngineResult {
   // Each person's share by the end of the planned days: their year's share times the part of the
   // year's duties those days complete.
   const horizon = yearDuties > 0 ? Math.min(1, (placed + days.length * slots) / yearDuties) : 1;
-  // The planned days each person can still be put on (working pattern, not away) and doesn't mind
-  // (preferences), from the day being planned on: what is left to reach their share. Someone who
-  // minds every day they can do counts those days instead.
+  // The planned days each person can still be put on (working pattern, not away), from the day
+  // being planned on: what is left to reach their share.
   const remaining = new Float64Array(n);
-  const countsOn = new Map<IsoDate, Uint8Array>();
+  const availableOn = new Map<IsoDate, Uint8Array>();
   const canDo = (i: number, day: IsoDate) => works[i]![weekdayIndex(day)]! && !away.get(day)!.has(active[i]!.id);
-  const mindsAll = new Uint8Array(n);
-  for (let i = 0; i < n; i += 1) mindsAll[i] = days.some((day) => canDo(i, day) && !avoids[i]![weekdayIndex(day)]) ? 0 : 1;
   for (const day of days) {
-    const counted = new Uint8Array(n);
+    const can = new Uint8Array(n);
     for (let i = 0; i < n; i += 1) {
-      if (canDo(i, day) && (mindsAll[i] || !avoids[i]![weekdayIndex(day)])) {
-        counted[i] = 1;
+      if (canDo(i, day)) {
+        can[i] = 1;
         remaining[i]! += 1;
       }
     }
-    countsOn.set(day, counted);
+    availableOn.set(day, can);
   }
 
   const onDay = new Uint8Array(n);
   const tie = new Float64Array(n);
+  /** The slots this run filled (fill mode keeps the others where they are). */
+  const placedNow: [IsoDate, number][] = [];
   for (const day of days) {
     const daySlots = planned.get(day)!;
     const open = input.mode === 'fill' ? input.fillable?.[day] : undefined;
@@ -258,9 +264,10 @@ export function planRota(input: EngineInput): EngineResult {
      * the days they have left — someone who can only do Thursdays comes before a full-timer equally
      * behind. Then the weekday spread, then a stable tie-break.
      */
+    const urgency = (i: number) => (shares[i]! * horizon - counts[i]!) / Math.max(1, remaining[i]!);
     const better = (a: number, b: number): boolean => {
-      const ua = (shares[a]! * horizon - counts[a]!) / Math.max(1, remaining[a]!);
-      const ub = (shares[b]! * horizon - counts[b]!) / Math.max(1, remaining[b]!);
+      const ua = urgency(a);
+      const ub = urgency(b);
       if (ua !== ub) return ua > ub;
       const wa = weekdayCounts[a]![weekday]!;
       const wb = weekdayCounts[b]![weekday]!;
@@ -281,43 +288,35 @@ export function planRota(input: EngineInput): EngineResult {
         if (i !== undefined) onDay[i] = 1;
         if (byId.get(id)?.isTeaching) teachingOnDay += 1;
       }
-      // One pass: the fairest eligible person of each kind, among those who don't mind this weekday
-      // (or must do it to reach their share on the days they have left), and among everyone.
-      const willingOf = [-1, -1]; // [non-teaching, teaching]
-      const anyOf = [-1, -1];
+      // One pass: the fairest eligible person of each kind.
+      const bestOf = [-1, -1]; // [non-teaching, teaching]
       for (let i = 0; i < n; i += 1) {
         if (onDay[i] || !works[i]![weekday] || shares[i]! <= 0 || awayToday.has(active[i]!.id)) continue;
         if ((weekCounts[i]!.get(week) ?? 0) >= caps[i]!) continue;
         const kind = teaching[i] ? 1 : 0;
-        if (anyOf[kind]! < 0 || better(i, anyOf[kind]!)) anyOf[kind] = i;
-        const minds = avoids[i]![weekday] && !mindsAll[i];
-        // Preferences (soft): someone who minds the day is passed over while their share can still
-        // be reached on the days they don't mind.
-        const needed = shares[i]! * horizon - counts[i]! > remaining[i]!;
-        if ((!minds || needed) && (willingOf[kind]! < 0 || better(i, willingOf[kind]!))) willingOf[kind] = i;
+        if (bestOf[kind]! < 0 || better(i, bestOf[kind]!)) bestOf[kind] = i;
       }
-      if (anyOf[0]! < 0 && anyOf[1]! < 0) continue;
-      // Someone must do the slot: when nobody who doesn't mind can, those who mind are asked.
-      const bestOf = willingOf[0]! < 0 && willingOf[1]! < 0 ? anyOf : willingOf;
+      if (bestOf[0]! < 0 && bestOf[1]! < 0) continue;
 
       const progress = yearDuties > 0 ? Math.min(1, (placed + 1) / yearDuties) : 1;
       /** How many duties above their share so far the person would be with this one. */
       const drift = (i: number) => counts[i]! + 1 - shares[i]! * progress;
-      const pick = (a: number, b: number) => (a < 0 ? b : b < 0 ? a : better(a, b) ? a : b);
-
+      let chosen = bestOf[0]! < 0 ? bestOf[1]! : bestOf[1]! < 0 ? bestOf[0]! : better(bestOf[0]!, bestOf[1]!) ? bestOf[0]! : bestOf[1]!;
       // The mix: the kind the day lacks, when both kinds can still be had.
-      const teachingWanted = teachingOnDay < peopleOnDay - teachingOnDay ? 1 : 0;
-      let chosen = pick(bestOf[0]!, bestOf[1]!);
       if (mixMode !== 'never' && teachingOnDay * 2 !== peopleOnDay) {
-        const ofKind = bestOf[teachingWanted]! >= 0 ? bestOf[teachingWanted]! : anyOf[teachingWanted]!;
+        const ofKind = bestOf[teachingOnDay * 2 < peopleOnDay ? 1 : 0]!;
         if (ofKind >= 0 && (mixMode === 'always' || drift(ofKind) <= 1)) chosen = ofKind;
       }
       daySlots[slot] = active[chosen]!.id;
       bump(active[chosen]!.id, day);
+      placedNow.push([day, slot]);
     }
-    const counted = countsOn.get(day)!;
-    for (let i = 0; i < n; i += 1) if (counted[i]) remaining[i]! -= 1;
+    const can = availableOn.get(day)!;
+    for (let i = 0; i < n; i += 1) if (can[i]) remaining[i]! -= 1;
   }
+
+  rebalance();
+  honourPreferences();
 
   let changedDays = 0;
   let changedSlots = 0;
@@ -331,6 +330,106 @@ export function planRota(input: EngineInput): EngineResult {
     result[day] = after;
   }
   return { days: result, changedDays, changedSlots };
+
+  /**
+   * The greedy pass decides day by day; it cannot see that a capped or part-time person needed a
+   * later day of the week more. Once the rota is planned, duties move from whoever is furthest above
+   * their share to whoever is further below, while that brings the two closer (the sum of squared
+   * differences falls, so this ends): directly, when the person below may take the day, or through a
+   * third person who takes one of their other days that week when their weekly cap is in the way.
+   * Every hard rule holds after each move. Under "Always pair" a duty moves only to someone of the
+   * same kind, so each day keeps its mix; otherwise fairness beyond one duty comes before the mix.
+   */
+  function rebalance() {
+    if (!input.fairShare) return;
+    const diff = (i: number) => counts[i]! - shares[i]!;
+    // "Always pair" keeps each day's mix; otherwise fairness beyond one duty comes before it.
+    const sameKind = (a: number, b: number) => mixMode !== 'always' || teaching[a] === teaching[b];
+    const holders = new Map<number, [IsoDate, number][]>();
+    const holdingsOf = (i: number) => holders.get(i) ?? holders.set(i, []).get(i)!;
+    for (const [day, slot] of placedNow) holdingsOf(index.get(planned.get(day)![slot]!)!).push([day, slot]);
+    const mayTake = (i: number, day: IsoDate, ignoreCap = false) =>
+      canDo(i, day) && shares[i]! > 0 && !planned.get(day)!.includes(active[i]!.id) && (ignoreCap || (weekCounts[i]!.get(mondayOf(day)) ?? 0) < caps[i]!);
+    const move = (from: number, to: number, day: IsoDate, slot: number) => {
+      planned.get(day)![slot] = active[to]!.id;
+      const list = holdingsOf(from);
+      list.splice(list.findIndex(([d, s]) => d === day && s === slot), 1);
+      holdingsOf(to).push([day, slot]);
+      for (const [i, delta] of [[from, -1], [to, 1]] as const) {
+        counts[i]! += delta;
+        weekdayCounts[i]![weekdayIndex(day)]! += delta;
+        weekCounts[i]!.set(mondayOf(day), (weekCounts[i]!.get(mondayOf(day)) ?? 0) + delta);
+      }
+    };
+    const order = [...Array(n).keys()];
+    for (let round = 0; round < 10 * n + 100; round += 1) {
+      order.sort((a, b) => diff(b) - diff(a));
+      let moved = false;
+      for (const over of order) {
+        if (diff(over) <= 1) break;
+        for (const under of [...order].reverse()) {
+          // Moving one duty helps only while the two are more than one apart after it.
+          if (diff(under) + 1 >= diff(over) || !sameKind(over, under)) continue;
+          for (const [day, slot] of holdingsOf(over)) {
+            if (mayTake(under, day)) {
+              move(over, under, day, slot);
+              moved = true;
+              break;
+            }
+            // The cap is in the way: someone else takes one of `under`'s days that week first.
+            if (!mayTake(under, day, true)) continue;
+            const week = mondayOf(day);
+            for (const [otherDay, otherSlot] of holdingsOf(under)) {
+              if (mondayOf(otherDay) !== week || otherDay === day) continue;
+              const third = order.find((t) => t !== over && t !== under && sameKind(t, under) && diff(t) + 1 < diff(over) && mayTake(t, otherDay));
+              if (third === undefined) continue;
+              move(under, third, otherDay, otherSlot);
+              move(over, under, day, slot);
+              moved = true;
+              break;
+            }
+            if (moved) break;
+          }
+          if (moved) break;
+        }
+        if (moved) break;
+      }
+      if (!moved) return;
+    }
+  }
+
+  /**
+   * Preferences (soft), once everyone's load is set: a person on a weekday they would rather not
+   * do trades that duty with someone of the same kind on a day that suits both. A trade changes no
+   * one's number of duties (so fairness is exactly as planned), nor any day's mix, and keeps every
+   * hard rule (working pattern, leave, one slot a day, weekly caps). Only slots this run filled move.
+   */
+  function honourPreferences() {
+    const slotOf = (day: IsoDate, slot: number) => planned.get(day)![slot]!;
+    const weekCount = (i: number, day: IsoDate) => weekCounts[i]!.get(mondayOf(day)) ?? 0;
+    for (const [dayX, slotX] of placedNow) {
+      const a = index.get(slotOf(dayX, slotX) ?? '')!;
+      if (a === undefined || !avoids[a]![weekdayIndex(dayX)]) continue;
+      for (const [dayY, slotY] of placedNow) {
+        if (dayY === dayX) continue;
+        const b = index.get(slotOf(dayY, slotY) ?? '');
+        if (b === undefined || b === a || teaching[a] !== teaching[b]) continue;
+        if (avoids[a]![weekdayIndex(dayY)] || avoids[b]![weekdayIndex(dayX)]) continue;
+        if (!canDo(a, dayY) || !canDo(b, dayX)) continue;
+        if (planned.get(dayY)!.includes(active[a]!.id) || planned.get(dayX)!.includes(active[b]!.id)) continue;
+        if (mondayOf(dayX) !== mondayOf(dayY) && (weekCount(a, dayY) + 1 > caps[a]! || weekCount(b, dayX) + 1 > caps[b]!)) continue;
+        planned.get(dayX)![slotX] = active[b]!.id;
+        planned.get(dayY)![slotY] = active[a]!.id;
+        for (const [i, from, to] of [[a, dayX, dayY], [b, dayY, dayX]] as const) {
+          weekdayCounts[i]![weekdayIndex(from)]! -= 1;
+          weekdayCounts[i]![weekdayIndex(to)]! += 1;
+          weekCounts[i]!.set(mondayOf(from), weekCount(i, from) - 1);
+          weekCounts[i]!.set(mondayOf(to), weekCount(i, to) + 1);
+        }
+        break;
+      }
+    }
+  }
 }
 
 /** The day's slots at the configured length: extra slots dropped, missing ones empty. */
