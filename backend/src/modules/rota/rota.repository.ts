@@ -18,6 +18,8 @@ export interface DatedSlot {
   date: IsoDate;
   position: number;
   staffId: string;
+  /** Given by hand outside the person's pattern or cap (RotaSlot.override). */
+  override?: boolean;
 }
 
 /** One person in one slot of one day, with the day's revision and last change (a calendar feed's row). */
@@ -102,15 +104,44 @@ export class RotaRepository {
     return { id: day.id, date: day.date, slots };
   }
 
-  /** Puts people into free slots of a locked day. */
-  async addToDay(em: EntityManager, day: { id: string; date: IsoDate }, placed: { staffId: string; position: number }[]): Promise<void> {
+  /** Puts people into free slots of a locked day; `override` marks a duty given outside the person's pattern or cap. */
+  async addToDay(
+    em: EntityManager,
+    day: { id: string; date: IsoDate },
+    placed: { staffId: string; position: number; override?: boolean }[],
+  ): Promise<void> {
     const org = TenantContext.require();
     await em.execute(
-      `insert into rota_slots (id, organization_id, rota_day_id, date, position, staff_id)
-       select gen_random_uuid(), ?, ?, ?::date, x.position, x.staff_id
-         from jsonb_to_recordset(?::jsonb) as x(position int, staff_id uuid)`,
-      [org, day.id, day.date, JSON.stringify(placed.map((p) => ({ position: p.position, staff_id: p.staffId })))],
+      `insert into rota_slots (id, organization_id, rota_day_id, date, position, staff_id, override)
+       select gen_random_uuid(), ?, ?, ?::date, x.position, x.staff_id, x.override
+         from jsonb_to_recordset(?::jsonb) as x(position int, staff_id uuid, override boolean)`,
+      [org, day.id, day.date, JSON.stringify(placed.map((p) => ({ position: p.position, staff_id: p.staffId, override: p.override ?? false })))],
     );
+  }
+
+  /** `date|staffId` of every duty from `from` on given by hand outside the person's pattern or cap. */
+  async overridesFrom(em: EntityManager, from: IsoDate): Promise<Set<string>> {
+    const rows = await em.execute<{ key: string }[]>(
+      `select to_char(date, 'YYYY-MM-DD') || '|' || staff_id as key from rota_slots where organization_id = ? and date >= ? and override`,
+      [TenantContext.require(), from],
+    );
+    return new Set(rows.map((r) => r.key));
+  }
+
+  /**
+   * Duties per person and Monday of the week in `from`..`to` outside `exceptDays`: what weekly caps
+   * count besides the days being planned or checked.
+   */
+  async weekCounts(em: EntityManager, from: IsoDate, to: IsoDate, exceptDays: IsoDate[]): Promise<Record<string, Record<IsoDate, number>>> {
+    const rows = await em.execute<{ staff_id: string; week: string; n: string }[]>(
+      `select staff_id, to_char(date_trunc('week', date), 'YYYY-MM-DD') as week, count(*) as n from rota_slots
+        where organization_id = ? and date between ? and ? and date <> all(?::date[])
+        group by staff_id, week`,
+      [TenantContext.require(), from, to, `{${exceptDays.join(',')}}`],
+    );
+    const counts: Record<string, Record<IsoDate, number>> = {};
+    for (const r of rows) (counts[r.staff_id] ??= {})[r.week] = Number(r.n);
+    return counts;
   }
 
   /**
@@ -191,9 +222,15 @@ export class RotaRepository {
   }
 
   /** Moves a duty from one person to another on a day (a swap); the slot stays the same. */
-  async replaceOnDay(em: EntityManager, dayId: string, from: string, to: string): Promise<void> {
+  async replaceOnDay(em: EntityManager, dayId: string, from: string, to: string, override = false): Promise<void> {
     const org = TenantContext.require();
-    await em.execute('update rota_slots set staff_id = ? where organization_id = ? and rota_day_id = ? and staff_id = ?', [to, org, dayId, from]);
+    await em.execute('update rota_slots set staff_id = ?, override = ? where organization_id = ? and rota_day_id = ? and staff_id = ?', [
+      to,
+      override,
+      org,
+      dayId,
+      from,
+    ]);
   }
 
   /** Takes people off days. */
@@ -212,11 +249,11 @@ export class RotaRepository {
     const org = TenantContext.require();
     if (!slots.length) return;
     await em.execute(
-      `insert into rota_slots (id, organization_id, rota_day_id, date, position, staff_id)
-       select gen_random_uuid(), ?, d.id, x.date, x.position, x.staff_id
-         from jsonb_to_recordset(?::jsonb) as x(date date, position int, staff_id uuid)
+      `insert into rota_slots (id, organization_id, rota_day_id, date, position, staff_id, override)
+       select gen_random_uuid(), ?, d.id, x.date, x.position, x.staff_id, x.override
+         from jsonb_to_recordset(?::jsonb) as x(date date, position int, staff_id uuid, override boolean)
          join rota_days d on d.organization_id = ? and d.date = x.date`,
-      [org, JSON.stringify(slots.map((s) => ({ date: s.date, position: s.position, staff_id: s.staffId }))), org],
+      [org, JSON.stringify(slots.map((s) => ({ date: s.date, position: s.position, staff_id: s.staffId, override: s.override ?? false }))), org],
     );
   }
 
@@ -240,6 +277,15 @@ export class RotaRepository {
     const dates = Object.keys(days);
     if (!dates.length) return;
     const dateList = `{${dates.join(',')}}`;
+    // A duty given by hand outside the person's pattern or cap keeps its mark when its day is rewritten.
+    const overridden = new Set(
+      (
+        await em.execute<{ key: string }[]>(
+          `select to_char(date, 'YYYY-MM-DD') || '|' || staff_id as key from rota_slots where organization_id = ? and date = any(?::date[]) and override`,
+          [org, dateList],
+        )
+      ).map((r) => r.key),
+    );
     await em.execute('delete from rota_slots where organization_id = ? and date = any(?::date[])', [org, dateList]);
     const filled = dates.filter((d) => days[d]!.some((id) => id !== null));
     if (filled.length) {
@@ -251,7 +297,9 @@ export class RotaRepository {
       );
       await this.addByDate(
         em,
-        filled.flatMap((date) => days[date]!.flatMap((staffId, i) => (staffId ? [{ date, position: i + 1, staffId }] : []))),
+        filled.flatMap((date) =>
+          days[date]!.flatMap((staffId, i) => (staffId ? [{ date, position: i + 1, staffId, override: overridden.has(`${date}|${staffId}`) }] : [])),
+        ),
       );
     }
     await this.deleteEmptyDatedDays(em, dateList);

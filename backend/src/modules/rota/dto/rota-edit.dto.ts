@@ -3,6 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
 import { trim } from '../../../common/validation/normalize';
 import { IsoDateField } from '../../../common/validation/iso-date';
+import { RULES_BROKEN, type RuleBroken } from '../engine/rota-rules';
 import { RotaDayDto } from './rota.dto';
 
 const REASON_MAX = 500;
@@ -96,8 +97,8 @@ export class RotaViolationDto {
   position!: number;
   staffId!: string;
   staffName!: string;
-  @ApiProperty({ enum: ['weekend', 'holiday', 'out_of_term', 'inactive', 'unavailable', 'twice', 'over_capacity'], enumName: 'RotaRule' })
-  rule!: 'weekend' | 'holiday' | 'out_of_term' | 'inactive' | 'unavailable' | 'twice' | 'over_capacity';
+  @ApiProperty({ enum: RULES_BROKEN, enumName: 'RotaRule' })
+  rule!: RuleBroken;
   reason!: string;
 }
 

@@ -86,6 +86,34 @@ describe('checkRota', () => {
     ]);
   });
 
+  it("takes someone off a weekday outside their pattern, and the week's later duties above their cap, unless given by hand with a confirmation", () => {
+    const patterned = [
+      { id: 'ann', isActive: true, isTeaching: true, workingDays: [0, 1, 2] },
+      { id: 'bob', isActive: true, isTeaching: false, weeklyCap: 2 },
+    ];
+    const days = {
+      '2025-12-01': ['ann', 'bob'], // Monday
+      '2025-12-02': ['bob', null],
+      '2025-12-04': ['ann', 'bob'], // Thursday: Ann doesn't work; Bob's third duty of the week
+      '2025-12-05': ['ann', null], // Friday, given by hand outside her pattern
+    };
+    const verdicts = checkRota(days, facts({ staff: patterned, overrides: new Set(['2025-12-05|ann']) }));
+    expect(verdicts).toEqual([
+      {
+        date: '2025-12-04',
+        slots: [null, null],
+        refillable: [0, 1],
+        violations: [
+          { date: '2025-12-04', position: 1, staffId: 'ann', rule: 'not_working_day', reason: "Doesn't work on Thursdays" },
+          { date: '2025-12-04', position: 2, staffId: 'bob', rule: 'over_cap', reason: 'At most 2 duties a week' },
+        ],
+      },
+    ]);
+    // Duties before the checked days count towards the week's cap too.
+    const later = checkRota({ '2025-12-02': ['bob', null] }, facts({ staff: patterned, weekCounts: { bob: { '2025-12-01': 2 } } }));
+    expect(later[0]!.violations.map((v) => v.rule)).toEqual(['over_cap']);
+  });
+
   describe('properties', () => {
     const ids = ['ann', 'bob', 'cat', 'dan', 'eve', 'fay'];
     const arbitraryFacts = fc.record({

@@ -5,13 +5,14 @@
  * duty managers per day), and decides what each such day becomes. Pure: no database, no clock.
  *
  * A day is closed — nobody may be on it — on a weekend, a holiday or outside term time. On an
- * open day a person may not be on duty when inactive or away, nor twice, and a day has at most
- * `slotsPerDay` people. When a day has more people than slots, the ones who break a rule go
+ * open day a person may not be on duty when inactive or away, on a weekday outside their working
+ * pattern, above their weekly cap (the week's later duties go), nor twice, and a day has at most
+ * `slotsPerDay` people. A duty given by hand with a confirmation outside the pattern or the cap stands. When a day has more people than slots, the ones who break a rule go
  * first; among the others the day keeps a teaching/non-teaching mix where it has one, then the
  * people with the fewest duties this year, then the lower slot numbers.
  */
 
-import { isWeekday } from '../../../common/clock/academic-year';
+import { isWeekday, mondayOf, weekdayIndex } from '../../../common/clock/academic-year';
 import type { Closure } from '../../holidays/term-dates';
 import type { DaySlots, IsoDate } from './rota-engine';
 
@@ -21,6 +22,10 @@ export interface RuleStaff {
   id: string;
   isActive: boolean;
   isTeaching: boolean;
+  /** The weekdays they work, 0 = Monday … 4 = Friday; every weekday when absent. */
+  workingDays?: readonly number[];
+  /** At most this many duties in one Monday–Sunday week (theirs, or the organisation's default). */
+  weeklyCap?: number | null;
 }
 
 /** One person away from `start` to `end`, with what to tell them. */
@@ -34,18 +39,25 @@ export interface AwaySpan {
   periodId?: string;
 }
 
-export type RuleBroken =
+/** The hard rules an assignment can break (docs/product.md#hard-rules). */
+export const RULES_BROKEN = [
   /** Saturday or Sunday. */
-  | 'weekend'
-  | 'holiday'
-  | 'out_of_term'
+  'weekend',
+  'holiday',
+  'out_of_term',
   /** Deactivated (or no longer in the organisation's staff list). */
-  | 'inactive'
-  | 'unavailable'
+  'inactive',
+  'unavailable',
   /** The same person in two slots of one day. */
-  | 'twice'
+  'twice',
+  /** A weekday outside the person's working pattern. */
+  'not_working_day',
+  /** More duties in a week than the person's weekly cap. */
+  'over_cap',
   /** More people than the day has slots. */
-  | 'over_capacity';
+  'over_capacity',
+] as const;
+export type RuleBroken = (typeof RULES_BROKEN)[number];
 
 /** An assignment that breaks a hard rule. */
 export interface Violation {
@@ -78,7 +90,13 @@ export interface RotaFacts {
   away: AwaySpan[];
   /** Duties this academic year per person: who stays when a day has too many people. */
   counts?: Record<string, number>;
+  /** Duties on days before the checked ones, per person and Monday of the week: what weekly caps count too. */
+  weekCounts?: Record<string, Record<IsoDate, number>>;
+  /** `date|staffId` of duties given by hand outside the person's pattern or cap, with a confirmation: they stand. */
+  overrides?: ReadonlySet<string>;
 }
+
+const WEEKDAY_NAMES = ['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays'];
 
 const covers = (span: { start: IsoDate; end: IsoDate }, date: IsoDate) => span.start <= date && date <= span.end;
 
@@ -102,6 +120,10 @@ export function checkRota(days: Record<IsoDate, DaySlots>, facts: RotaFacts): Da
   const awayByStaff = new Map<string, AwaySpan[]>();
   for (const a of facts.away) (awayByStaff.get(a.staffId) ?? awayByStaff.set(a.staffId, []).get(a.staffId)!).push(a);
   const verdicts: DayVerdict[] = [];
+  const weekCounts = new Map<string, number>();
+  for (const [staffId, weeks] of Object.entries(facts.weekCounts ?? {})) {
+    for (const [monday, n] of Object.entries(weeks)) weekCounts.set(`${staffId}|${monday}`, n);
+  }
 
   for (const date of Object.keys(days).sort()) {
     const before = days[date]!;
@@ -124,13 +146,23 @@ export function checkRota(days: Record<IsoDate, DaySlots>, facts: RotaFacts): Da
     const personal = new Set<number>();
     const seen = new Set<string>();
     const stay: { id: string; index: number }[] = [];
+    const weekday = weekdayIndex(date);
+    const week = mondayOf(date);
     for (const p of people) {
       const person = staff.get(p.id);
       const away = awayByStaff.get(p.id)?.find((a) => covers(a, date));
+      const overridden = facts.overrides?.has(`${date}|${p.id}`) ?? false;
+      const weekKey = `${p.id}|${week}`;
       let broken: Omit<Violation, 'date' | 'position' | 'staffId'> | undefined;
       if (seen.has(p.id)) broken = { rule: 'twice', reason: 'Already on duty that day' };
       else if (!person?.isActive) broken = { rule: 'inactive', reason: 'No longer active' };
       else if (away) broken = { rule: 'unavailable', reason: away.label, ...(away.periodId ? { periodId: away.periodId } : {}) };
+      else if (!overridden && person.workingDays && !person.workingDays.includes(weekday)) {
+        broken = { rule: 'not_working_day', reason: `Doesn't work on ${WEEKDAY_NAMES[weekday]}` };
+      } else if (!overridden && person.weeklyCap != null && (weekCounts.get(weekKey) ?? 0) >= person.weeklyCap) {
+        broken = { rule: 'over_cap', reason: `At most ${person.weeklyCap === 1 ? '1 duty' : `${person.weeklyCap} duties`} a week` };
+      }
+      if (!broken) weekCounts.set(weekKey, (weekCounts.get(weekKey) ?? 0) + 1);
       seen.add(p.id);
       if (broken) {
         violations.push({ date, position: p.index + 1, staffId: p.id, ...broken });

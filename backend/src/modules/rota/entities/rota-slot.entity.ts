@@ -17,7 +17,7 @@ import { RotaDay } from './rota-day.entity';
 @Index({ properties: ['organization', 'staff', 'date'] })
 @Check({ name: 'rota_slots_position_range', expression: 'position >= 1 and position <= 5' })
 export class RotaSlot extends TenantScopedEntity {
-  [OptionalProps]?: 'organization' | 'createdAt';
+  [OptionalProps]?: 'organization' | 'createdAt' | 'override';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -33,6 +33,13 @@ export class RotaSlot extends TenantScopedEntity {
 
   @ManyToOne(() => Staff, { ref: true, deleteRule: 'restrict' })
   staff!: Ref<Staff>;
+
+  /**
+   * Given by hand, with a confirmation, on a weekday outside the person's working pattern or above
+   * their weekly cap (docs/product.md#assigning-by-hand): the rota check lets it stand.
+   */
+  @Property({ type: 'boolean', default: false })
+  override = false;
 
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();
