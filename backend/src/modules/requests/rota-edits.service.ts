@@ -50,11 +50,12 @@ export class RotaEditsService {
       }
       if (occupant === person.id) throw new ConflictException(`${person.name} is already in that slot`);
       if (day.slots.some((s) => s.staffId === person.id)) throw duplicateAssignment();
-      await this.planner.assertAssignable(em, dto.date, [person.id]);
+      const [confirmed] = await this.planner.assertAssignable(em, dto.date, [person.id], dto.override ?? false);
+      const override = confirmed === person.id;
       if (occupant) {
-        await this.days.replaceOnDay(em, day.id, occupant, person.id);
+        await this.days.replaceOnDay(em, day.id, occupant, person.id, override);
       } else {
-        await this.days.addToDay(em, day, [{ staffId: person.id, position: dto.position }]);
+        await this.days.addToDay(em, day, [{ staffId: person.id, position: dto.position, override }]);
       }
       const day_ = describeDate(dto.date);
       if (!occupant) {
@@ -63,7 +64,7 @@ export class RotaEditsService {
           kind: 'rota',
           action: 'rota.assigned',
           entityId: day.id,
-          summary: `Assigned ${person.name} to ${dto.date}`,
+          summary: `Assigned ${person.name} to ${dto.date}` + (override ? ' (confirmed outside their working pattern or weekly cap)' : ''),
           after: { date: dto.date, assigned: [{ staffId: person.id, position: dto.position }] },
         });
         return `${person.name} is on duty on ${day_}.`;
@@ -77,7 +78,10 @@ export class RotaEditsService {
         kind: 'rota',
         action: 'rota.replaced',
         entityId: day.id,
-        summary: `Replaced ${previous.name} with ${person.name} on ${dto.date}` + (dto.reason ? ` (${dto.reason})` : ''),
+        summary:
+          `Replaced ${previous.name} with ${person.name} on ${dto.date}` +
+          (dto.reason ? ` (${dto.reason})` : '') +
+          (override ? ' (confirmed outside their working pattern or weekly cap)' : ''),
         before: { date: dto.date, position: dto.position, staffId: previous.id },
         after: { date: dto.date, position: dto.position, staffId: person.id, reason: dto.reason ?? null },
       });
@@ -124,12 +128,12 @@ export class RotaEditsService {
       if (!from || !occupant) throw new ConflictException(`Nobody is in slot ${dto.position} on ${describeDate(dto.date)}`);
       const person = await loadPerson(em, occupant);
       if (to.slots.includes(person.id)) throw duplicateAssignment();
-      await this.planner.assertAssignable(em, dto.toDate, [person.id]);
+      const [confirmed] = await this.planner.assertAssignable(em, dto.toDate, [person.id], dto.override ?? false);
       let position = 0;
       for (let p = 1; !position && p <= slotsPerDay; p += 1) if (!to.slots[p - 1]) position = p;
       if (!position) throw slotsFull(slotsPerDay);
       await this.days.removeFromDays(em, [{ dayId: from.id, staffId: person.id }]);
-      await this.days.addToDay(em, to, [{ staffId: person.id, position }]);
+      await this.days.addToDay(em, to, [{ staffId: person.id, position, override: confirmed === person.id }]);
       await this.days.deleteEmptyDays(em, [from.id]);
       const reason = `Moved to ${describeDate(dto.toDate)}`;
       this.recordRemoval(em, actor, person, dto.date, reason, null);

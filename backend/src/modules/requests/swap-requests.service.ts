@@ -10,6 +10,7 @@ import { AvailabilityRepository } from '../availability/availability.repository'
 import { UNAVAILABILITY_LABELS } from '../availability/entities/staff-unavailability.entity';
 import { User } from '../auth/entities/user.entity';
 import { OutboxService } from '../mail/outbox.service';
+import { RotaPlanner } from '../rota/rota-planner';
 import { type LockedDay, RotaService } from '../rota/rota.service';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
 import { organizationToday } from '../tenants/organization-today';
@@ -91,6 +92,7 @@ export class SwapRequestsService {
     private readonly audit: AuditService,
     private readonly outbox: OutboxService,
     private readonly clock: Clock,
+    private readonly planner: RotaPlanner,
   ) {}
 
   /**
@@ -213,6 +215,14 @@ export class SwapRequestsService {
     if (away) {
       const who = away.staffId === target.id ? target : requester;
       throw new ConflictException(`${who.name} is unavailable on ${describeDate(away.date)} (${UNAVAILABILITY_LABELS[away.type]})`);
+    }
+    // Nobody is swapped onto a weekday they don't work, or above their weekly cap (the duty a trade
+    // takes away from them that week doesn't count).
+    const targetRefusal = (await this.planner.patternRefusals(em, originalDate, [target], trade ? new Map([[target.id, swapDate]]) : undefined)).get(target.id);
+    if (targetRefusal) throw new ConflictException(targetRefusal.message);
+    if (trade) {
+      const requesterRefusal = (await this.planner.patternRefusals(em, swapDate, [requester], new Map([[requester.id, originalDate]]))).get(requester.id);
+      if (requesterRefusal) throw new ConflictException(requesterRefusal.message);
     }
     return days;
   }

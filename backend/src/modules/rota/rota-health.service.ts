@@ -73,8 +73,11 @@ export class RotaHealthService {
     const onDay = new Set((await this.rota.slotsFrom(em, date, date))[date] ?? []);
     const away = new Set(facts.away.filter((a) => a.start <= date && date <= a.end).map((a) => a.staffId));
     const counts = facts.counts ?? {};
-    const candidates = (await staffRoster(em))
-      .filter((r) => r.isActive && !onDay.has(r.id) && !away.has(r.id))
+    const roster = (await staffRoster(em)).filter((r) => r.isActive && !onDay.has(r.id) && !away.has(r.id));
+    // Nobody on a weekday they don't work or in a week at their cap: those need a confirmation by hand.
+    const refused = await this.planner.patternRefusals(em, date, roster);
+    const candidates = roster
+      .filter((r) => !refused.has(r.id))
       .map((r) => ({ id: r.id, name: r.name, department: r.department, isTeaching: r.isTeaching, dutiesThisYear: counts[r.id] ?? 0 }))
       .sort((a, b) => a.dutiesThisYear - b.dutiesThisYear || a.name.localeCompare(b.name));
     return { date, closed: null, candidates };

@@ -1,14 +1,18 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { academicYearOf } from '../../common/clock/academic-year';
+import { academicYearOf, addDays, datesBetween, mondayOf, weekdayIndex } from '../../common/clock/academic-year';
+import { describeDate } from '../../common/text/dates';
 import type { IsoDate } from '../../common/clock/clock';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { AvailabilityRepository } from '../availability/availability.repository';
 import { SchoolCalendar } from '../holidays/school-calendar';
-import { type DaySlots, type EngineMode, planRota, type Unavailability } from './engine/rota-engine';
+import { type DaySlots, type EngineMode, type EngineStaff, type FairShareYear, planRota, type Unavailability } from './engine/rota-engine';
 import { checkRota, closedBecause, type DayVerdict, type RotaFacts } from './engine/rota-rules';
+import { SystemSettingsRepository } from '../settings/system-settings.repository';
 import { staffByIds, staffRoster } from '../staff/staff-queries';
 import { RotaRepository } from './rota.repository';
+
+const WEEKDAY_PLURALS = ['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays'];
 
 /** What the engine is asked to plan (RotaPlanner.plan). */
 export interface PlanRequest {
@@ -43,9 +47,14 @@ export class RotaPlanner {
     private readonly rota: RotaRepository,
     private readonly availability: AvailabilityRepository,
     private readonly calendar: SchoolCalendar,
+    private readonly settings: SystemSettingsRepository,
   ) {}
 
-  /** The facts of `from`..`to` (staff, closures, who is away, this year's duties per person). */
+  /**
+   * The facts of `from`..`to`: staff with their patterns and caps, closures, who is away, this
+   * year's duties per person, the duties of `from`'s week before it, and the duties given by hand
+   * outside a pattern or cap.
+   */
   async facts(em: EntityManager, from: IsoDate, to: IsoDate, slotsPerDay: number): Promise<RotaFacts> {
     // One after the other: inside a transaction they share its connection.
     const staff = await this.staffFacts(em);
@@ -55,7 +64,17 @@ export class RotaPlanner {
     const prior = await this.rota.priorDuties(em, year.startDate, year.endDate, []);
     const counts: Record<string, number> = {};
     for (const row of prior) counts[row.staff_id] = (counts[row.staff_id] ?? 0) + Number(row.n);
-    return { slotsPerDay, staff, closures, away, counts };
+    const weekCounts = from > mondayOf(from) ? await this.rota.weekCounts(em, mondayOf(from), addDays(from, -1), []) : {};
+    const overrides = await this.rota.overridesFrom(em, from);
+    return {
+      slotsPerDay,
+      staff: staff.map((s) => ({ id: s.id, isActive: s.isActive, isTeaching: s.isTeaching, workingDays: s.workingDays, weeklyCap: s.weeklyCap })),
+      closures,
+      away,
+      counts,
+      weekCounts,
+      overrides,
+    };
   }
 
   /** Every planned day from `from` on that breaks a hard rule, with what it should become. */
@@ -68,10 +87,13 @@ export class RotaPlanner {
 
   /**
    * Refuses (409) to put any of `staffIds` on `date` when the day is closed (a holiday, outside
-   * term time, a weekend) or a person is inactive or away; 404 for someone not in the organisation.
+   * term time; a weekend is a 400) or a person is inactive or away; 404 for someone not in the
+   * organisation. A weekday outside someone's working pattern, or a week already at their cap, is
+   * refused too (`code: not_working_day`, `over_weekly_cap`) unless `override` confirms it; the
+   * people it was confirmed for are returned, so their slots are marked and audited.
    * The hard rules of docs/product.md#the-rota-stays-true, for a change made by hand.
    */
-  async assertAssignable(em: EntityManager, date: IsoDate, staffIds: string[]): Promise<void> {
+  async assertAssignable(em: EntityManager, date: IsoDate, staffIds: string[], override = false): Promise<string[]> {
     const closures = await this.calendar.closuresBetween(em, date, date);
     const closed = closedBecause(date, closures);
     if (closed?.rule === 'weekend') throw new BadRequestException('Duties are assigned on weekdays only (Monday to Friday)');
@@ -93,6 +115,48 @@ export class RotaPlanner {
       const name = staff.find((s) => s.id === away.staffId)!.name;
       throw new ConflictException({ message: `${name} is unavailable on ${date} and can't be put on duty`, code: 'unavailable' });
     }
+    const refusals = await this.patternRefusals(em, date, staff);
+    const confirmed: string[] = [];
+    for (const person of staff) {
+      const refusal = refusals.get(person.id);
+      if (!refusal) continue;
+      if (!override) throw new ConflictException(refusal);
+      confirmed.push(person.id);
+    }
+    return confirmed;
+  }
+
+  /**
+   * Why each of `people` may not take a duty on `date` by their own pattern: a weekday they don't
+   * work (`not_working_day`), or a week already at their cap (`over_weekly_cap`; a duty they are
+   * `leaving` that week, in a trade, doesn't count). People with no such reason are absent.
+   */
+  async patternRefusals(
+    em: EntityManager,
+    date: IsoDate,
+    people: { id: string; name: string }[],
+    leaving: Map<string, IsoDate> = new Map(),
+  ): Promise<Map<string, { message: string; code: string }>> {
+    const patterns = new Map((await this.staffFacts(em)).map((s) => [s.id, s]));
+    const monday = mondayOf(date);
+    const weeks = await this.rota.weekCounts(em, monday, addDays(monday, 6), []);
+    const weekday = weekdayIndex(date);
+    const refusals = new Map<string, { message: string; code: string }>();
+    for (const person of people) {
+      const facts = patterns.get(person.id);
+      if (!facts) continue;
+      const left = leaving.get(person.id);
+      const inWeek = (weeks[person.id]?.[monday] ?? 0) - (left && mondayOf(left) === monday ? 1 : 0);
+      if (!facts.workingDays.includes(weekday)) {
+        refusals.set(person.id, { message: `${person.name} doesn't work on ${WEEKDAY_PLURALS[weekday]}`, code: 'not_working_day' });
+      } else if (facts.weeklyCap != null && inWeek >= facts.weeklyCap) {
+        refusals.set(person.id, {
+          message: `${person.name} already has ${inWeek === 1 ? '1 duty' : `${inWeek} duties`} in the week of ${describeDate(monday)}, their weekly cap`,
+          code: 'over_weekly_cap',
+        });
+      }
+    }
+    return refusals;
   }
 
   /**
@@ -160,6 +224,8 @@ export class RotaPlanner {
       priorCounts[row.staff_id] = (priorCounts[row.staff_id] ?? 0) + n;
       if (row.dow <= 5) (priorWeekdayCounts[row.staff_id] ??= [0, 0, 0, 0, 0])[row.dow - 1] = n;
     }
+    const { mixMode } = await this.settings.rotaRules(em);
+    const priorWeekCounts = await this.rota.weekCounts(em, mondayOf(first), addDays(mondayOf(last), 6), days);
     const result = planRota({
       days,
       slotsPerDay: request.slotsPerDay,
@@ -169,14 +235,44 @@ export class RotaPlanner {
       existing: request.existing,
       priorCounts,
       priorWeekdayCounts,
+      priorWeekCounts,
       mode: request.mode,
+      mixMode,
+      fairShare: await this.fairShareYear(em, year),
       fillable: request.fillable,
     });
     return result.days;
   }
 
-  private async staffFacts(em: EntityManager): Promise<{ id: string; isTeaching: boolean; isActive: boolean }[]> {
-    return (await staffRoster(em)).map((s) => ({ id: s.id, isTeaching: s.isTeaching, isActive: s.isActive }));
+  /**
+   * The academic year the fair shares are measured over (docs/product.md#fair-share): its school
+   * days (weekdays that are not closed) and who is away on which of them, recurring commitments
+   * included.
+   */
+  async fairShareYear(em: EntityManager, year: ReturnType<typeof academicYearOf>): Promise<FairShareYear> {
+    const closures = await this.calendar.closuresBetween(em, year.startDate, year.endDate);
+    const schoolDays = datesBetween(year.startDate, year.endDate).filter((d) => !closedBecause(d, closures));
+    const unavailability = await this.availability.awayBetween(em, year.startDate, year.endDate);
+    return { schoolDays, unavailability };
   }
+
+  /**
+   * Everyone on the staff as the engine and the rules need them: working pattern and preferences
+   * as weekdays from 0 (Monday), contract fraction, and weekly cap (theirs, else the organisation's).
+   */
+  async staffFacts(em: EntityManager): Promise<(EngineStaff & { workingDays: number[]; weeklyCap: number | null })[]> {
+    const roster = await staffRoster(em);
+    const { defaultWeeklyCap } = await this.settings.rotaRules(em);
+    return roster.map((s) => ({
+      id: s.id,
+      isTeaching: s.isTeaching,
+      isActive: s.isActive,
+      workingDays: s.workingDays.map((d) => d - 1),
+      fte: s.fte,
+      weeklyCap: s.weeklyCap ?? defaultWeeklyCap,
+      avoidDays: s.avoidDays.map((d) => d - 1),
+    }));
+  }
+
 
 }

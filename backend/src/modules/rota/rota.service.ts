@@ -96,16 +96,16 @@ export class RotaService {
       const additions = named.filter((n) => !onDay.has(n.staffId));
       if (additions.length === 0) return this.day(em, day.date, slotsPerDay);
 
-      await this.checkAssignable(em, day.date, additions.map((a) => a.staffId));
+      const confirmed = await this.planner.assertAssignable(em, day.date, additions.map((a) => a.staffId), dto.override ?? false);
 
       const occupied = new Set(current.map((c) => c.position));
-      const placed: { staffId: string; position: number }[] = [];
+      const placed: { staffId: string; position: number; override: boolean }[] = [];
       for (const addition of additions) {
         let position = addition.position <= slotsPerDay && !occupied.has(addition.position) ? addition.position : 0;
         for (let p = 1; !position && p <= slotsPerDay; p += 1) if (!occupied.has(p)) position = p;
         if (!position) throw slotsFull(slotsPerDay);
         occupied.add(position);
-        placed.push({ staffId: addition.staffId, position });
+        placed.push({ staffId: addition.staffId, position, override: confirmed.includes(addition.staffId) });
       }
       try {
         await this.rota.addToDay(em, day, placed);
@@ -118,16 +118,13 @@ export class RotaService {
         kind: 'rota',
         action: 'rota.assigned',
         entityId: day.id,
-        summary: `Assigned ${names.join(' and ')} to ${day.date}`,
+        summary:
+          `Assigned ${names.join(' and ')} to ${day.date}` +
+          (confirmed.length ? ' (confirmed outside their working pattern or weekly cap)' : ''),
         after: { date: day.date, assigned: placed },
       });
       return result;
     });
-  }
-
-  /** The hard rules for people put on a day by hand (RotaPlanner.assertAssignable). */
-  private checkAssignable(em: EntityManager, date: IsoDate, staffIds: string[]): Promise<void> {
-    return this.planner.assertAssignable(em, date, staffIds);
   }
 
   private slotConflict(error: unknown, slotsPerDay: number): unknown {

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
 import { trim } from '../../../common/validation/normalize';
 import { IsoDateField } from '../../../common/validation/iso-date';
 import { RULES_BROKEN, type RuleBroken } from '../engine/rota-rules';
@@ -41,6 +41,11 @@ export class ReplaceOnRotaDto extends RotaSlotRefDto {
   @IsString({ message: 'The reason must be text' })
   @MaxLength(REASON_MAX, { message: `The reason must be at most ${REASON_MAX} characters` })
   reason?: string;
+
+  /** Even outside the person's working pattern or above their weekly cap (see UpdateRotaDayDto.override). */
+  @IsOptional()
+  @IsBoolean({ message: 'override must be true or false' })
+  override?: boolean;
 }
 
 /** Takes the person in a slot off the rota. */
@@ -57,6 +62,11 @@ export class RemoveFromRotaDto extends RotaSlotRefDto {
 export class MoveOnRotaDto extends RotaSlotRefDto {
   @IsoDateField('toDate')
   toDate!: string;
+
+  /** Even outside the person's working pattern or above their weekly cap (see UpdateRotaDayDto.override). */
+  @IsOptional()
+  @IsBoolean({ message: 'override must be true or false' })
+  override?: boolean;
 }
 
 /** What a direct edit did. */

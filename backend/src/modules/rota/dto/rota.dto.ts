@@ -78,6 +78,15 @@ export class UpdateRotaDayDto {
   @EachStaffIdOrNull()
   @ApiProperty({ type: 'array', items: { type: 'string', format: 'uuid', nullable: true }, required: false, maxItems: 5 })
   slots?: (string | null)[];
+
+  /**
+   * Assign even on a weekday outside a person's working pattern or above their weekly cap: the
+   * server refuses those (409, `code: not_working_day` / `over_weekly_cap`) unless this confirms it.
+   * Recorded in the activity log; the rota check then lets the duty stand.
+   */
+  @IsOptional()
+  @IsBoolean({ message: 'override must be true or false' })
+  override?: boolean;
 }
 
 /** Assigns people to a date: creates the rota day when it has none yet (docs/product.md#assigning-by-hand). */
