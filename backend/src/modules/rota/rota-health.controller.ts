@@ -1,13 +1,19 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Query, StreamableFile } from '@nestjs/common';
+import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Authenticated } from '../../common/auth/authenticated.decorator';
 import { RotaCandidatesDto, RotaCandidatesQueryDto, RotaHealthDto } from './dto/rota-edit.dto';
 import { RotaHealthService } from './rota-health.service';
+import { RotaExportQueryDto } from './dto/fairness.dto';
+import { download, SPREADSHEETS } from './fairness.controller';
+import { FairnessService } from './fairness.service';
 
 @ApiTags('rota')
 @Controller('rota')
 export class RotaHealthController {
-  constructor(private readonly health: RotaHealthService) {}
+  constructor(
+    private readonly health: RotaHealthService,
+    private readonly fairness: FairnessService,
+  ) {}
 
   /**
    * The rota from today on: assignments that break a hard rule (always none unless something is
@@ -18,6 +24,15 @@ export class RotaHealthController {
   @Authenticated('rota.manage')
   getRotaHealth(): Promise<RotaHealthDto> {
     return this.health.health();
+  }
+
+  /** The rota of a period (a month, a term, a year) as a CSV or XLSX file: one row per day, one column per slot. */
+  @Get('export')
+  @Authenticated('rota.view')
+  @ApiProduces(...SPREADSHEETS)
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' }, description: 'The rota as a file.' })
+  async exportRota(@Query() query: RotaExportQueryDto): Promise<StreamableFile> {
+    return download(await this.fairness.exportRota(query.startDate, query.endDate, query.format));
   }
 
   /** Who may be put on a day (active, not away, not on it yet), fewest duties this academic year first. */

@@ -249,10 +249,15 @@ export class RotaPlanner {
    * days (weekdays that are not closed) and who is away on which of them, recurring commitments
    * included.
    */
-  async fairShareYear(em: EntityManager, year: ReturnType<typeof academicYearOf>): Promise<FairShareYear> {
-    const closures = await this.calendar.closuresBetween(em, year.startDate, year.endDate);
-    const schoolDays = datesBetween(year.startDate, year.endDate).filter((d) => !closedBecause(d, closures));
-    const unavailability = await this.availability.awayBetween(em, year.startDate, year.endDate);
+  fairShareYear(em: EntityManager, year: ReturnType<typeof academicYearOf>): Promise<FairShareYear> {
+    return this.fairSharePeriod(em, year.startDate, year.endDate);
+  }
+
+  /** The school days of `from`..`to` and who is away on them: what fair shares over that period are measured on. */
+  async fairSharePeriod(em: EntityManager, from: IsoDate, to: IsoDate): Promise<FairShareYear> {
+    const closures = await this.calendar.closuresBetween(em, from, to);
+    const schoolDays = datesBetween(from, to).filter((d) => !closedBecause(d, closures));
+    const unavailability = await this.availability.awayBetween(em, from, to);
     return { schoolDays, unavailability };
   }
 

@@ -3,6 +3,8 @@ import { AvailabilityModule } from '../availability/availability.module';
 import { HolidaysModule } from '../holidays/holidays.module';
 import { SettingsModule } from '../settings/settings.module';
 import { DashboardController, StatisticsController } from './dashboard.controller';
+import { FairnessController } from './fairness.controller';
+import { FairnessService } from './fairness.service';
 import { RotaHealthController } from './rota-health.controller';
 import { RotaHealthService } from './rota-health.service';
 import { RotaPlanner } from './rota-planner';
@@ -13,8 +15,8 @@ import { RotaService } from './rota.service';
 
 @Module({
   imports: [SettingsModule, AvailabilityModule, HolidaysModule],
-  controllers: [RotaController, RotaHealthController, DashboardController, StatisticsController],
-  providers: [RotaService, RotaRepository, RotaPlanner, RotaHealthService, RotaStatsService],
+  controllers: [RotaController, RotaHealthController, DashboardController, StatisticsController, FairnessController],
+  providers: [RotaService, RotaRepository, RotaPlanner, RotaHealthService, RotaStatsService, FairnessService],
   exports: [RotaService, RotaRepository, RotaPlanner],
 })
 export class RotaModule {}

@@ -199,6 +199,16 @@ export class RotaRepository {
     return rows.length > 0;
   }
 
+  /** Duties per person in `from`..`to`: those before `today` (done) and from it on (planned). */
+  async dutyCounts(em: EntityManager, from: IsoDate, to: IsoDate, today: IsoDate): Promise<Map<string, { done: number; planned: number }>> {
+    const rows = await em.execute<{ staff_id: string; done: string; planned: string }[]>(
+      `select staff_id, count(*) filter (where date < ?) as done, count(*) filter (where date >= ?) as planned
+         from rota_slots where organization_id = ? and date between ? and ? group by staff_id`,
+      [today, today, TenantContext.require(), from, to],
+    );
+    return new Map(rows.map((r) => [r.staff_id, { done: Number(r.done), planned: Number(r.planned) }]));
+  }
+
   /** The dates of `from`..`to` on which the person is on duty, in order. */
   async dutyDatesOf(em: EntityManager, staffId: string, from: IsoDate, to: IsoDate): Promise<IsoDate[]> {
     const org = TenantContext.require();

@@ -1,0 +1,165 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { BadRequestException, Injectable } from '@nestjs/common';
+import { stringify } from 'csv-stringify/sync';
+import ExcelJS from 'exceljs';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { hasPermission } from '../../common/auth/roles';
+import { academicYearStartOf } from '../../common/clock/academic-year';
+import { Clock } from '../../common/clock/clock';
+import { SchoolCalendar } from '../holidays/school-calendar';
+import { academicYearLabel } from '../holidays/term-dates';
+import { SystemSettingsRepository } from '../settings/system-settings.repository';
+import { staffByIds, staffRoster } from '../staff/staff-queries';
+import { organizationToday } from '../tenants/organization-today';
+import type { ExportFormat, FairnessDto, FairnessPeriod, FairnessRowDto, FairnessSummaryDto } from './dto/fairness.dto';
+import { fairShares } from './engine/rota-engine';
+import { RotaPlanner } from './rota-planner';
+import { RotaRepository } from './rota.repository';
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const WEEKDAY_SHORT = ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri'];
+
+/** A file to send: its bytes, type and name. */
+export interface ExportFile {
+  body: Buffer;
+  contentType: string;
+  fileName: string;
+}
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/**
+ * The fairness view (docs/product.md#fair-share): each person's duties done and planned over the year
+ * or a term, against their fair share of that period's duties — the period's school days × slots,
+ * shared by availability (working pattern, leave, contract fraction) as the engine shares them —
+ * with the team's largest difference, spread and √Σd². Exports it, and the rota, as CSV or XLSX.
+ */
+@Injectable()
+export class FairnessService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly clock: Clock,
+    private readonly planner: RotaPlanner,
+    private readonly rota: RotaRepository,
+    private readonly calendar: SchoolCalendar,
+    private readonly settings: SystemSettingsRepository,
+  ) {}
+
+  async fairness(actor: AuthUser, query: { academicYear?: number; period?: FairnessPeriod }): Promise<FairnessDto> {
+    const em = this.em;
+    const today = await organizationToday(em, this.clock);
+    const year = query.academicYear ?? academicYearStartOf(today);
+    const period = query.period ?? 'year';
+    const { startDate, endDate } = await this.bounds(em, year, period);
+
+    const slotsPerDay = await this.settings.dutyManagersPerDay(em);
+    const staff = await this.planner.staffFacts(em);
+    const counts = await this.rota.dutyCounts(em, startDate, endDate, today);
+    const inactiveDuties = staff.filter((s) => !s.isActive).reduce((n, s) => n + (counts.get(s.id)?.done ?? 0) + (counts.get(s.id)?.planned ?? 0), 0);
+    const shares = fairShares(staff, slotsPerDay, await this.planner.fairSharePeriod(em, startDate, endDate), inactiveDuties);
+    const people = await staffByIds(em, staff.map((s) => s.id));
+    const departments = new Map((await staffRoster(em)).map((r) => [r.id, r.department]));
+
+    const all: FairnessRowDto[] = staff
+      .filter((s) => s.isActive || counts.has(s.id))
+      .map((s) => {
+        const c = counts.get(s.id) ?? { done: 0, planned: 0 };
+        const share = shares.get(s.id) ?? 0;
+        return {
+          staffId: s.id,
+          name: people.get(s.id)?.name ?? 'Unknown',
+          department: departments.get(s.id) ?? null,
+          isTeaching: s.isTeaching,
+          isActive: s.isActive,
+          workingDays: s.workingDays.map((d) => d + 1),
+          done: c.done,
+          planned: c.planned,
+          share: round2(share),
+          difference: round2(c.done + c.planned - share),
+        };
+      })
+      .sort((a, b) => b.difference - a.difference || a.name.localeCompare(b.name));
+
+    const active = all.filter((r) => r.isActive);
+    const diffs = active.map((r) => r.done + r.planned - (shares.get(r.staffId) ?? 0));
+    const total = all.reduce((n, r) => n + r.done + r.planned, 0);
+    const summary: FairnessSummaryDto = {
+      totalDuties: total,
+      people: active.length,
+      averageDuties: active.length ? round2(active.reduce((n, r) => n + r.done + r.planned, 0) / active.length) : 0,
+      largestDifference: diffs.length ? round2(Math.max(...diffs.map(Math.abs))) : 0,
+      spread: diffs.length ? round2(Math.max(...diffs) - Math.min(...diffs)) : 0,
+      rootSumOfSquares: round2(Math.sqrt(diffs.reduce((n, d) => n + d * d, 0))),
+    };
+    // Staff see their own line against the team (docs/product.md#fair-share).
+    const rows = hasPermission(actor.role, 'rota.manage') ? all : all.filter((r) => people.get(r.staffId)?.userId === actor.id);
+    return { academicYear: academicYearLabel(year), period, startDate, endDate, rows, summary };
+  }
+
+  async exportFairness(actor: AuthUser, query: { academicYear?: number; period?: FairnessPeriod; format: ExportFormat }): Promise<ExportFile> {
+    const view = await this.fairness(actor, query);
+    const header = ['Name', 'Department', 'Staff type', 'Working days', 'Done', 'Planned', 'Fair share', 'Difference'];
+    const rows = view.rows.map((r) => [
+      r.name,
+      r.department ?? '',
+      r.isTeaching ? 'Teaching' : 'Non-Teaching',
+      r.workingDays.map((d) => WEEKDAY_SHORT[d]).join(' '),
+      r.done,
+      r.planned,
+      r.share,
+      r.difference,
+    ]);
+    const s = view.summary;
+    const summary = [
+      [],
+      ['Total duties', s.totalDuties],
+      ['Average per person', s.averageDuties],
+      ['Largest difference', s.largestDifference],
+      ['Spread (max − min)', s.spread],
+      ['√Σ difference²', s.rootSumOfSquares],
+    ];
+    const name = `fairness-${view.academicYear}-${view.period}`;
+    return this.file(query.format, name, `Fairness ${view.academicYear} ${view.period}`, header, [...rows, ...summary]);
+  }
+
+  async exportRota(startDate: string, endDate: string, format: ExportFormat): Promise<ExportFile> {
+    if (endDate < startDate) throw new BadRequestException('endDate must be on or after startDate');
+    if ((Date.parse(endDate) - Date.parse(startDate)) / 86_400_000 > 400) throw new BadRequestException('An export covers at most a year and a month');
+    const em = this.em;
+    const slotsPerDay = await this.settings.dutyManagersPerDay(em);
+    const days = await this.rota.daysBetween(em, startDate, endDate, Promise.resolve(slotsPerDay));
+    const width = Math.max(slotsPerDay, ...days.map((d) => d.slots.length));
+    const header = ['Date', 'Day', ...Array.from({ length: width }, (_, i) => `Duty Manager ${i + 1}`)];
+    const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' });
+    const rows = days.map((d) => [
+      d.date,
+      weekday.format(new Date(`${d.date}T00:00:00Z`)),
+      ...Array.from({ length: width }, (_, i) => d.slots[i]?.staff?.name ?? ''),
+    ]);
+    return this.file(format, `duty-rota-${startDate}-to-${endDate}`, 'Duty rota', header, rows);
+  }
+
+  private async file(format: ExportFormat, name: string, sheetName: string, header: (string | number)[], rows: (string | number)[][]): Promise<ExportFile> {
+    if (format === 'csv') {
+      // A byte-order mark so spreadsheet apps read the UTF-8 names (é, ’) as they are.
+      return { body: Buffer.from(`\uFEFF${stringify([header, ...rows])}`, 'utf8'), contentType: CONTENT_TYPES.csv, fileName: `${name}.csv` };
+    }
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet(sheetName.slice(0, 31));
+    sheet.addRow(header).font = { bold: true };
+    for (const row of rows) sheet.addRow(row);
+    sheet.columns.forEach((column) => (column.width = 18));
+    sheet.views = [{ state: 'frozen', ySplit: 1 }];
+    return { body: Buffer.from(await book.xlsx.writeBuffer()), contentType: CONTENT_TYPES.xlsx, fileName: `${name}.xlsx` };
+  }
+
+  private async bounds(em: EntityManager, year: number, period: FairnessPeriod): Promise<{ startDate: string; endDate: string }> {
+    if (period === 'year') return { startDate: `${year}-09-01`, endDate: `${year + 1}-08-31` };
+    const term = (await this.calendar.termsOf(em, year)).find((t) => t.name === period);
+    if (!term) throw new BadRequestException(`${academicYearLabel(year)} has no term dates: set them on the Holidays screen to see a term`);
+    return { startDate: term.startDate, endDate: term.endDate };
+  }
+}
