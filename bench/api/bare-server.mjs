@@ -13,7 +13,7 @@
 // - the staff list: STAFF_LIST_SQL, imported from backend/dist (staff/staff-list.ts): its rows
 //   are the response, as StaffService.list returns them;
 // - the signed-in user with their organisation: SESSION_USER_SQL, imported from backend/dist
-//   (common/auth/session-user.ts), as JwtStrategy.validate runs it (the app then maps the row to
+//   (modules/auth/session-user.ts), as JwtStrategy.validate runs it (the app then maps the row to
 //   its two entities; here the row is only checked);
 // - the settings: copied from SettingsService.dutyManagersPerDay (backend/src/modules/settings).
 // The app reads "today" in the organisation's time zone from its clock (APP_NOW); here TODAY.
@@ -25,7 +25,10 @@ const dist = new URL('../../backend/dist/', import.meta.url).pathname;
 const { ROTA_DAYS_SQL, toRotaDays } = require(`${dist}modules/rota/rota-days.js`);
 const { DASHBOARD_STATS_SQL, dashboardPeriod, dashboardStatsParams, toDashboardStats } = require(`${dist}modules/rota/dashboard-stats.js`);
 const { STAFF_LIST_SQL } = require(`${dist}modules/staff/staff-list.js`);
-const { SESSION_USER_SQL } = require(`${dist}common/auth/session-user.js`);
+const { SESSION_USER_SQL } = require(`${dist}modules/auth/session-user.js`);
+// The dashboard's parameters name the organisation of the tenant context (the app's one way for it);
+// here that context is opened around the call.
+const { TenantContext } = require(`${dist}tenancy/tenant-context.js`);
 const { Pool } = require('pg');
 
 const { DATABASE_URL, ORG_ID: org, USER_ID: userId, TODAY: today } = process.env;
@@ -57,7 +60,8 @@ const routes = {
   /** RotaStatsService.dashboard for an admin. */
   async '/api/dashboard-stats'() {
     const period = dashboardPeriod(today);
-    const { rows } = await pool.query(DASHBOARD_SQL, dashboardStatsParams(org, period));
+    const params = await TenantContext.run(org, async () => dashboardStatsParams(period));
+    const { rows } = await pool.query(DASHBOARD_SQL, params);
     return toDashboardStats(rows[0], period.month, DEFAULT_SLOTS_PER_DAY);
   },
 
