@@ -7,7 +7,6 @@ import { TenantContext } from '../../tenancy/tenant-context';
 import { describeDate } from '../../common/text/dates';
 import { AuditService } from '../audit/audit.service';
 import { AvailabilityRepository } from '../availability/availability.repository';
-import { UNAVAILABILITY_LABELS } from '../availability/entities/staff-unavailability.entity';
 import { User } from '../auth/entities/user.entity';
 import { OutboxService } from '../mail/outbox.service';
 import { type LockedDay, RotaService } from '../rota/rota.service';
@@ -212,7 +211,7 @@ export class SwapRequestsService {
     ]);
     if (away) {
       const who = away.staffId === target.id ? target : requester;
-      throw new ConflictException(`${who.name} is unavailable on ${describeDate(away.date)} (${UNAVAILABILITY_LABELS[away.type]})`);
+      throw new ConflictException(`${who.name} is unavailable on ${describeDate(away.date)} (${away.label})`);
     }
     return days;
   }
