@@ -1,4 +1,7 @@
 import { MikroORM } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AvailabilityRepository } from '../src/modules/availability/availability.repository';
+import { TenantContext } from '../src/tenancy/tenant-context';
 import { bearer, registerOrganization, type Account } from './support/accounts';
 import { snapshotDatabase } from './support/db-snapshot';
 import { memberWithRole } from './support/members';
@@ -604,6 +607,49 @@ describe('requests', () => {
       expect(moved.body.rotaChange).toMatchObject({ removedDuties: 2, dates: ['2025-09-15', '2025-09-29'] });
       expect(moved.body.rotaChange.message).toMatch(/^Starting Week A on Monday 15 September 2025 removed 2 duties on 15–29 Sep; /);
       expect(await onDuty()).toEqual([]);
+    });
+
+    it('gives the rota each day a rule covers, in one span per day, and Week A both ways', async () => {
+      const { admin, me, people } = await school();
+      const [org] = await sql('select id from organizations where subdomain = ?', [admin.subdomain]);
+      const repo = t.get(AvailabilityRepository);
+      const inOrg = <T>(fn: (em: EntityManager) => Promise<T>) => TenantContext.run(org!.id as string, () => fn(t.get(MikroORM).em.fork() as EntityManager));
+      const add = (token: string, body: object) => as(token).post('/api/staff-unavailability/recurring', body).expect(201);
+
+      // Tuesdays and Thursdays from Wednesday 10 to Tuesday 23 September; Mondays in Week B (Week A
+      // starts 22 September, so 15 September and, counting back, 1 September are B).
+      const weekly = (await add(me.token, { staffId: me.staffId, weekdays: [4, 2], startDate: '2025-09-10', endDate: '2025-09-23', reason: 'Club' })).body.rule;
+      await as(admin.token).post('/api/system-settings', { weekAStart: '2025-09-22' }).expect(200);
+      const teacher = people['Teacher A']!;
+      const fortnightly = (
+        await add(admin.token, { staffId: teacher, weekdays: [1], everyOtherWeek: true, week: 'B', startDate: '2025-09-01', endDate: '2025-10-31', reason: 'Orchestra' })
+      ).body.rule;
+      await add(admin.token, { staffId: people['Teacher B']!, weekdays: [3], startDate: '2025-09-01', endDate: '2025-09-05', reason: 'Before the range' });
+      await as(me.token).post('/api/staff-unavailability', { staffId: me.staffId, startDate: '2025-09-15', endDate: '2025-09-16', reason: 'Course', type: 'training' }).expect(201);
+
+      const away = await inOrg((em) => repo.awayBetween(em, '2025-09-08', '2025-10-19'));
+      const byDate = (a: { start: string }, b: { start: string }) => a.start.localeCompare(b.start);
+      expect(away.filter((a) => a.recurring && a.staffId === me.staffId).sort(byDate)).toEqual(
+        ['2025-09-11', '2025-09-16', '2025-09-18', '2025-09-23'].map((d) => ({ staffId: me.staffId, start: d, end: d, label: 'Weekly: Club', recurring: true, ruleId: weekly.id })),
+      );
+      expect(away.filter((a) => a.recurring && a.staffId === teacher).map((a) => a.start).sort()).toEqual(['2025-09-15', '2025-09-29', '2025-10-13']);
+      expect(away.find((a) => a.recurring && a.staffId === teacher)).toMatchObject({ label: 'Week B: Orchestra', ruleId: fortnightly.id });
+      expect(away.filter((a) => a.staffId === people['Teacher B'])).toEqual([]);
+      const dated = away.filter((a) => !a.recurring);
+      expect(dated).toEqual([{ staffId: me.staffId, start: '2025-09-15', end: '2025-09-16', label: 'Training: Course', periodId: expect.any(String) }]);
+      expect(away.every((a) => (a.recurring ? a.periodId === undefined : a.ruleId === undefined))).toBe(true);
+
+      const first = (checks: { staffId: string; date: string }[]) => inOrg((em) => repo.firstAway(em, checks));
+      expect(await first([{ staffId: teacher, date: '2025-09-22' }, { staffId: me.staffId, date: '2025-09-17' }])).toBeUndefined();
+      // 8 September is Week A (two weeks before 22 September), 1 September Week B (three weeks before).
+      expect(await first([{ staffId: teacher, date: '2025-09-08' }])).toBeUndefined();
+      expect(await first([{ staffId: teacher, date: '2025-09-22' }, { staffId: teacher, date: '2025-09-01' }])).toEqual({ staffId: teacher, date: '2025-09-01', label: 'Weekly commitment' });
+      expect(await first([{ staffId: me.staffId, date: '2025-09-15' }])).toEqual({ staffId: me.staffId, date: '2025-09-15', label: 'Training' });
+
+      // Without a Week A, a two-week rule counts every week.
+      await as(admin.token).post('/api/system-settings', { weekAStart: null }).expect(200);
+      const everyWeek = await inOrg((em) => repo.awayBetween(em, '2025-09-08', '2025-09-30'));
+      expect(everyWeek.filter((a) => a.recurring && a.staffId === teacher).map((a) => a.start).sort()).toEqual(['2025-09-08', '2025-09-15', '2025-09-22', '2025-09-29']);
     });
 
     it('validates the rule, and lets staff manage only their own', async () => {

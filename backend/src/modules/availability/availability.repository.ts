@@ -39,14 +39,13 @@ export function recurringLabel(rule: { everyOtherWeek: boolean; week: TimetableW
 }
 
 /**
- * Whether a day `d` (a SQL date or timestamp expression) falls in a rule `r` of recurring_unavailability,
- * given the settings row `s` (left-joined, for Week A): the rule's weekday, and for a two-week rule
- * its week. Weeks alternate A, B from the Monday in `s.week_a_start`, both ways; without one (never
- * set, or cleared) a two-week rule counts every week, so nobody is put on duty on a day they may
- * be committed.
+ * Whether a day `d` (a SQL date expression) is in the week of a rule `r` of
+ * recurring_unavailability, given the settings row `s` (left-joined, for Week A): always for an
+ * every-week rule; for a two-week rule, when `d`'s week is the rule's. Weeks alternate A, B from
+ * the Monday in `s.week_a_start`, both ways; without one (never set, or cleared) a two-week rule
+ * counts every week, so nobody is put on duty on a day they may be committed.
  */
-const RULE_COVERS = (d: string) => `extract(isodow from ${d})::int = any(r.weekdays)
-   and (not r.every_other_week or s.week_a_start is null
+const IN_RULE_WEEK = (d: string) => `(not r.every_other_week or s.week_a_start is null
         or (abs((date_trunc('week', ${d})::date - s.week_a_start) / 7) % 2 = 0) = (r.week = 'A'))`;
 
 /**
@@ -75,7 +74,7 @@ export class AvailabilityRepository {
        select r.staff_id, x.date, null
          from x join recurring_unavailability r on r.organization_id = ? and r.staff_id = x.staff_id and x.date::date between r.start_date and r.end_date
          left join system_settings s on s.organization_id = r.organization_id
-        where ${RULE_COVERS('x.date::date')}
+        where extract(isodow from x.date::date)::int = any(r.weekdays) and ${IN_RULE_WEEK('x.date::date')}
         limit 1`,
       [JSON.stringify(checks.map((c) => ({ staff_id: c.staffId, date: c.date }))), org, org],
     );
@@ -84,7 +83,8 @@ export class AvailabilityRepository {
 
   /**
    * Everyone away in `from`..`to`: the dated periods that touch it, and each day in it that a
-   * weekly commitment covers (one span per day, `recurring: true`). One statement.
+   * weekly commitment covers (one span per day, `recurring: true`). One statement; a rule's days
+   * are generated a week at a time from the first date of each of its weekdays in the range.
    */
   async awayBetween(em: EntityManager, from: IsoDate, to: IsoDate): Promise<AwayPeriod[]> {
     const org = TenantContext.require();
@@ -98,9 +98,11 @@ export class AvailabilityRepository {
        select r.staff_id, to_char(g.d, 'YYYY-MM-DD'), to_char(g.d, 'YYYY-MM-DD'), r.id, null, r.reason, r.every_other_week, r.week
          from recurring_unavailability r
          left join system_settings s on s.organization_id = r.organization_id
-         cross join lateral generate_series(greatest(r.start_date, ?::date), least(r.end_date, ?::date), interval '1 day') as g(d)
+         cross join lateral (select greatest(r.start_date, ?::date) as first, least(r.end_date, ?::date) as last) as span
+         cross join lateral unnest(r.weekdays) as w(dow)
+         cross join lateral generate_series(span.first + (w.dow - extract(isodow from span.first)::int + 7) % 7, span.last, interval '7 days') as g(d)
         where r.organization_id = ? and r.end_date >= ? and r.start_date <= ?
-          and ${RULE_COVERS('g.d')}`,
+          and ${IN_RULE_WEEK('g.d::date')}`,
       [org, from, to, from, to, org, from, to],
     );
     return rows.map((r): AwayPeriod =>
