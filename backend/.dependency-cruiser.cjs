@@ -14,8 +14,8 @@ const MODULE_ORDER = [
   'audit', // the activity log
   'staff', // staff records and their accounts
   'holidays', // holidays and term dates
-  'availability', // who is away when: unavailability periods
   'settings', // the organisation's settings row, instructions, the procedure document
+  'availability', // who is away when: dated periods and weekly rules (after settings: a two-week rule reads the organisation's Week A)
   'rota', // rota days and slots, the engine, bulk tools, statistics
   'reminders', // reminder settings, template, job, Email System Testing (after rota: the reminder pass reads the duties)
   'requests', // swap and cancel requests, unavailability, auto-approval

@@ -36,7 +36,7 @@ describe('contract fuzzing', () => {
   let ctx: FuzzContext;
   let sent = 0;
   const statuses: Record<number, number> = {};
-  const ids = { staff1: '', staff2: '', holiday: '', rotaDay: '', swap: '', cancel: '', unavailability: '', feedToken: '', ticket: '' };
+  const ids = { staff1: '', staff2: '', holiday: '', rotaDay: '', swap: '', cancel: '', unavailability: '', recurring: '', feedToken: '', ticket: '' };
 
   beforeAll(async () => {
     t = await createTestApp({ env: { APP_NOW: '2025-09-08T09:00' } });
@@ -60,6 +60,14 @@ describe('contract fuzzing', () => {
     ids.unavailability = (
       await as<{ unavailability: { id: string } }>('post', '/api/staff-unavailability', { staffId: ids.staff2, startDate: '2025-11-10', endDate: '2025-11-10', reason: 'Course' }, 201)
     ).unavailability.id;
+    ids.recurring = (
+      await as<{ rule: { id: string } }>(
+        'post',
+        '/api/staff-unavailability/recurring',
+        { staffId: ids.staff2, weekdays: [4], startDate: '2025-11-13', endDate: '2025-11-13', reason: 'Club' },
+        201,
+      )
+    ).rule.id;
     ids.feedToken = (await as<{ token: string }>('post', '/api/calendar/subscription', {}, 201)).token;
     await t
       .http()
@@ -78,6 +86,7 @@ describe('contract fuzzing', () => {
         if (op.path.startsWith('/api/rota/')) return [ids.rotaDay];
         if (op.path.startsWith('/api/swap-requests/')) return [ids.swap];
         if (op.path.startsWith('/api/cancel-requests/')) return [ids.cancel];
+        if (op.path.startsWith('/api/staff-unavailability/recurring/')) return [ids.recurring];
         if (op.path.startsWith('/api/staff-unavailability/')) return [ids.unavailability];
         if (param === 'academicYear') return ['2025', '2026'];
         throw new Error(`No ids for ${op.operationId} ${param}`);

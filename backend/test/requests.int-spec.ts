@@ -1,4 +1,7 @@
 import { MikroORM } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AvailabilityRepository } from '../src/modules/availability/availability.repository';
+import { TenantContext } from '../src/tenancy/tenant-context';
 import { bearer, registerOrganization, type Account } from './support/accounts';
 import { snapshotDatabase } from './support/db-snapshot';
 import { memberWithRole } from './support/members';
@@ -505,6 +508,197 @@ describe('requests', () => {
       await as(me.token).delete(`/api/staff-unavailability/${mine.body.unavailability.id}`).expect(204);
       expect((await as(me.token).get(`/api/staff-unavailability/${me.staffId}`).expect(200)).body).toEqual([]);
       await as(me.token).delete(`/api/staff-unavailability/${mine.body.unavailability.id}`).expect(404);
+    });
+  });
+
+  describe('weekly commitments (recurring unavailability)', () => {
+    const WEEKLY = { startDate: '2025-09-01', endDate: '2026-07-22', reason: 'Year 9 club' };
+    type Cancel = { date: string; staffId: string; status: string; reason: string };
+
+    it("takes the person off that weekday's duties from today on, refills them, keeps them off it, and deleting puts nothing back", async () => {
+      const { admin, me, people } = await school();
+      await assign(admin, '2025-09-02', me.staffId); // a past Tuesday: stays as it happened
+      await assign(admin, '2025-09-09', me.staffId, people['Support A']!);
+      await assign(admin, '2025-09-16', people['Teacher A']!, me.staffId);
+      await assign(admin, '2025-09-10', me.staffId); // a Wednesday: not covered
+
+      const res = await as(me.token).post('/api/staff-unavailability/recurring', { staffId: me.staffId, weekdays: [2], ...WEEKLY }).expect(201);
+      expect(res.body).toEqual({
+        rule: {
+          id: expect.any(String),
+          staffId: me.staffId,
+          weekdays: [2],
+          startDate: '2025-09-01',
+          endDate: '2026-07-22',
+          everyOtherWeek: false,
+          week: null,
+          reason: 'Year 9 club',
+          createdAt: expect.any(String),
+        },
+        cancelledDuties: 2,
+        refilledDuties: 2,
+        message: 'Weekly commitment added: unavailable on Tuesdays. 2 duty assignments cancelled and all refilled.',
+      });
+      expect(await dayOf(admin, '2025-09-02')).toEqual([me.staffId, null]);
+      expect(await dayOf(admin, '2025-09-10')).toEqual([me.staffId, null]);
+      for (const date of ['2025-09-09', '2025-09-16']) {
+        const day = await dayOf(admin, date);
+        expect(day).not.toContain(me.staffId);
+        expect(day.filter(Boolean)).toHaveLength(2);
+      }
+      const cancels = ((await as(admin.token).get('/api/cancel-requests').expect(200)).body as Cancel[]).filter((c) => c.staffId === me.staffId);
+      expect(cancels.map((c) => [c.date, c.status, c.reason]).sort()).toEqual([
+        ['2025-09-09', 'approved', 'Weekly: Year 9 club'],
+        ['2025-09-16', 'approved', 'Weekly: Year 9 club'],
+      ]);
+      const [entry] = await sql(
+        `select a.summary from audit_entries a join organizations o on o.id = a.organization_id where o.subdomain = ? and a.action = 'rota.adjusted'`,
+        [admin.subdomain],
+      );
+      expect(entry?.summary).toBe("Sam Staff's weekly commitment removed 2 duties on 9–16 Sep; 2 refilled.");
+
+      // On its days nobody puts them on duty, by hand, by a swap or by the bulk fill; other days are free.
+      const refused = await as(admin.token).post('/api/rota', { date: '2025-09-23', dutyManager1Id: me.staffId }).expect(409);
+      expect(refused.body.message).toBe("Sam Staff is unavailable on 2025-09-23 and can't be put on duty");
+      await as(admin.token).post('/api/rota', { date: '2025-09-22', dutyManager1Id: me.staffId }).expect(201);
+      await assign(admin, '2025-09-30', people['Teacher A']!);
+      const swap = await as(admin.token)
+        .post('/api/swap-requests', { requesterId: people['Teacher A'], targetId: me.staffId, originalDate: '2025-09-30', swapDate: '2025-09-30', reason: 'Trip' })
+        .expect(409);
+      expect(swap.body.message).toBe('Sam Staff is unavailable on Tuesday 30 September 2025 (Weekly commitment)');
+      await as(admin.token).post('/api/rota/fill-unassigned', { endDate: '2025-10-31', allWeekdays: true }).expect(200);
+      const filled = (await as(admin.token).get('/api/rota?startDate=2025-09-17&endDate=2025-10-31').expect(200)).body as Day[];
+      const mine = filled.filter((d) => d.slots.some((slot) => slot.staff?.id === me.staffId)).map((d) => new Date(`${d.date}T00:00:00Z`).getUTCDay());
+      expect(mine.length).toBeGreaterThan(0);
+      expect(mine).not.toContain(2);
+
+      const list = (await as(me.token).get(`/api/staff-unavailability/${me.staffId}/recurring`).expect(200)).body;
+      expect(list).toEqual([res.body.rule]);
+      await as(me.token).delete(`/api/staff-unavailability/recurring/${res.body.rule.id}`).expect(204);
+      expect((await as(me.token).get(`/api/staff-unavailability/${me.staffId}/recurring`).expect(200)).body).toEqual([]);
+      expect(await dayOf(admin, '2025-09-09')).not.toContain(me.staffId);
+      await as(admin.token).post('/api/rota', { date: '2025-11-04', dutyManager1Id: me.staffId }).expect(201);
+    });
+
+    it("a two-week commitment needs the organisation's Week A and covers only its weeks; moving Week A moves it", async () => {
+      const { admin, me, people } = await school();
+      const body = { staffId: me.staffId, weekdays: [1], everyOtherWeek: true, week: 'A', ...WEEKLY, reason: 'Orchestra' };
+      const missing = await as(me.token).post('/api/staff-unavailability/recurring', body).expect(400);
+      expect(missing.body.message).toBe(
+        'A commitment every other week needs the date Week A starts: an admin sets it in the settings (Duty Manager Settings) first',
+      );
+      await as(admin.token).post('/api/system-settings', { weekAStart: '2025-09-08' }).expect(200);
+      // Mondays: 15 and 29 September are Week B, 22 September and 6 October Week A.
+      for (const date of ['2025-09-15', '2025-09-22', '2025-09-29', '2025-10-06']) await assign(admin, date, me.staffId, people['Teacher A']!);
+
+      const res = await as(me.token).post('/api/staff-unavailability/recurring', body).expect(201);
+      expect(res.body).toMatchObject({ rule: { everyOtherWeek: true, week: 'A', weekdays: [1] }, cancelledDuties: 2 });
+      expect(res.body.message).toMatch(/^Weekly commitment added: unavailable on Mondays in Week A\. 2 duty assignments cancelled/);
+      const onDuty = async () => {
+        const days = (await as(admin.token).get('/api/rota?startDate=2025-09-15&endDate=2025-10-06').expect(200)).body as Day[];
+        return days.filter((d) => d.slots.some((slot) => slot.staff?.id === me.staffId)).map((d) => d.date);
+      };
+      expect(await onDuty()).toEqual(['2025-09-15', '2025-09-29']);
+      const cancels = ((await as(admin.token).get('/api/cancel-requests').expect(200)).body as Cancel[]).filter((c) => c.staffId === me.staffId);
+      expect(cancels.map((c) => c.reason)).toEqual(['Week A: Orchestra', 'Week A: Orchestra']);
+
+      // Week A now starts a week later: the Mondays swap weeks, and the rota follows at once.
+      const moved = await as(admin.token).post('/api/system-settings', { weekAStart: '2025-09-15' }).expect(200);
+      expect(moved.body.rotaChange).toMatchObject({ removedDuties: 2, dates: ['2025-09-15', '2025-09-29'] });
+      expect(moved.body.rotaChange.message).toMatch(/^Starting Week A on Monday 15 September 2025 removed 2 duties on 15–29 Sep; /);
+      expect(await onDuty()).toEqual([]);
+    });
+
+    it('gives the rota each day a rule covers, in one span per day, and Week A both ways', async () => {
+      const { admin, me, people } = await school();
+      const [org] = await sql('select id from organizations where subdomain = ?', [admin.subdomain]);
+      const repo = t.get(AvailabilityRepository);
+      const inOrg = <T>(fn: (em: EntityManager) => Promise<T>) => TenantContext.run(org!.id as string, () => fn(t.get(MikroORM).em.fork() as EntityManager));
+      const add = (token: string, body: object) => as(token).post('/api/staff-unavailability/recurring', body).expect(201);
+
+      // Tuesdays and Thursdays from Wednesday 10 to Tuesday 23 September; Mondays in Week B (Week A
+      // starts 22 September, so 15 September and, counting back, 1 September are B).
+      const weekly = (await add(me.token, { staffId: me.staffId, weekdays: [4, 2], startDate: '2025-09-10', endDate: '2025-09-23', reason: 'Club' })).body.rule;
+      await as(admin.token).post('/api/system-settings', { weekAStart: '2025-09-22' }).expect(200);
+      const teacher = people['Teacher A']!;
+      const fortnightly = (
+        await add(admin.token, { staffId: teacher, weekdays: [1], everyOtherWeek: true, week: 'B', startDate: '2025-09-01', endDate: '2025-10-31', reason: 'Orchestra' })
+      ).body.rule;
+      await add(admin.token, { staffId: people['Teacher B']!, weekdays: [3], startDate: '2025-09-01', endDate: '2025-09-05', reason: 'Before the range' });
+      await as(me.token).post('/api/staff-unavailability', { staffId: me.staffId, startDate: '2025-09-15', endDate: '2025-09-16', reason: 'Course', type: 'training' }).expect(201);
+
+      const away = await inOrg((em) => repo.awayBetween(em, '2025-09-08', '2025-10-19'));
+      const byDate = (a: { start: string }, b: { start: string }) => a.start.localeCompare(b.start);
+      expect(away.filter((a) => a.recurring && a.staffId === me.staffId).sort(byDate)).toEqual(
+        ['2025-09-11', '2025-09-16', '2025-09-18', '2025-09-23'].map((d) => ({ staffId: me.staffId, start: d, end: d, label: 'Weekly: Club', recurring: true, ruleId: weekly.id })),
+      );
+      expect(away.filter((a) => a.recurring && a.staffId === teacher).map((a) => a.start).sort()).toEqual(['2025-09-15', '2025-09-29', '2025-10-13']);
+      expect(away.find((a) => a.recurring && a.staffId === teacher)).toMatchObject({ label: 'Week B: Orchestra', ruleId: fortnightly.id });
+      expect(away.filter((a) => a.staffId === people['Teacher B'])).toEqual([]);
+      const dated = away.filter((a) => !a.recurring);
+      expect(dated).toEqual([{ staffId: me.staffId, start: '2025-09-15', end: '2025-09-16', label: 'Training: Course', periodId: expect.any(String) }]);
+      expect(away.every((a) => (a.recurring ? a.periodId === undefined : a.ruleId === undefined))).toBe(true);
+
+      const first = (checks: { staffId: string; date: string }[]) => inOrg((em) => repo.firstAway(em, checks));
+      expect(await first([{ staffId: teacher, date: '2025-09-22' }, { staffId: me.staffId, date: '2025-09-17' }])).toBeUndefined();
+      // 8 September is Week A (two weeks before 22 September), 1 September Week B (three weeks before).
+      expect(await first([{ staffId: teacher, date: '2025-09-08' }])).toBeUndefined();
+      expect(await first([{ staffId: teacher, date: '2025-09-22' }, { staffId: teacher, date: '2025-09-01' }])).toEqual({ staffId: teacher, date: '2025-09-01', label: 'Weekly commitment' });
+      expect(await first([{ staffId: me.staffId, date: '2025-09-15' }])).toEqual({ staffId: me.staffId, date: '2025-09-15', label: 'Training' });
+
+      // Without a Week A, a two-week rule counts every week.
+      await as(admin.token).post('/api/system-settings', { weekAStart: null }).expect(200);
+      const everyWeek = await inOrg((em) => repo.awayBetween(em, '2025-09-08', '2025-09-30'));
+      expect(everyWeek.filter((a) => a.recurring && a.staffId === teacher).map((a) => a.start).sort()).toEqual(['2025-09-08', '2025-09-15', '2025-09-22', '2025-09-29']);
+    });
+
+    it('validates the rule, and lets staff manage only their own', async () => {
+      const { admin, me, people } = await school();
+      const manager = await memberWithRole(t, admin, 'manager', 'Mo Manager');
+      const add = (token: string, body: Record<string, unknown>) =>
+        as(token).post('/api/staff-unavailability/recurring', { staffId: me.staffId, weekdays: [3], ...WEEKLY, ...body });
+
+      const before = await snapshotDatabase(t);
+      const cases: [Record<string, unknown>, number, string][] = [
+        [{ weekdays: [] }, 400, 'Choose one or more weekdays, Monday to Friday (1 = Monday … 5 = Friday)'],
+        [{ weekdays: [6] }, 400, 'Choose one or more weekdays, Monday to Friday (1 = Monday … 5 = Friday)'],
+        [{ weekdays: undefined }, 400, 'Choose one or more weekdays, Monday to Friday (1 = Monday … 5 = Friday)'],
+        [{ endDate: '2025-08-29' }, 400, 'End date must be after start date'],
+        [{ reason: ' ' }, 400, 'Please give a reason, e.g. "Year 9 football club"'],
+        [{ everyOtherWeek: true }, 400, 'Choose Week A or Week B for a commitment every other week'],
+        [{ everyOtherWeek: true, week: 'C' }, 400, 'Choose Week A or Week B for a commitment every other week'],
+        [{ week: 'A' }, 400, 'Week A or B is only for a commitment every other week: leave week out'],
+        [{ endDate: '2027-12-31' }, 400, 'A weekly commitment can cover at most two years'],
+        [{ weekdays: [1], startDate: '2025-09-09', endDate: '2025-09-12' }, 400, 'There are no Mondays from Tuesday 9 September 2025 to Friday 12 September 2025'],
+        [{ staffId: people['Teacher A'] }, 403, 'You can only manage your own unavailability'],
+      ];
+      for (const [body, status, message] of cases) {
+        const res = await add(me.token, body);
+        expect({ body, status: res.status, message: res.body.message }).toEqual({ body, status, message });
+      }
+      expect(await snapshotDatabase(t)).toEqual(before);
+
+      const mine = await add(me.token, { weekdays: [5, 3, 3] }).expect(201);
+      expect(mine.body.rule.weekdays).toEqual([3, 5]);
+      expect(mine.body.message).toBe('Weekly commitment added: unavailable on Wednesdays and Fridays. There were no duties on those days.');
+      const theirs = await add(manager.token, { staffId: people['Teacher A'] }).expect(201);
+      await as(me.token).get(`/api/staff-unavailability/${people['Teacher A']}/recurring`).expect(403);
+      await as(manager.token).get(`/api/staff-unavailability/${people['Teacher A']}/recurring`).expect(200);
+      const denied = await as(me.token).delete(`/api/staff-unavailability/recurring/${theirs.body.rule.id}`).expect(403);
+      expect(denied.body.message).toBe('You can only manage your own unavailability');
+
+      // Another organisation sees none of it.
+      const other = await registerOrganization(t);
+      const notFound = await as(other.token).get(`/api/staff-unavailability/${me.staffId}/recurring`).expect(404);
+      expect(notFound.body.message).toBe('Staff member not found');
+      await as(other.token).post('/api/staff-unavailability/recurring', { staffId: me.staffId, weekdays: [3], ...WEEKLY }).expect(404);
+      const gone = await as(other.token).delete(`/api/staff-unavailability/recurring/${mine.body.rule.id}`).expect(404);
+      expect(gone.body.message).toBe('Weekly commitment not found');
+
+      await as(me.token).delete(`/api/staff-unavailability/recurring/${mine.body.rule.id}`).expect(204);
+      await as(me.token).delete(`/api/staff-unavailability/recurring/${mine.body.rule.id}`).expect(404);
+      const actions = await sql(`select action from audit_entries where entity_id = ? order by id`, [mine.body.rule.id]);
+      expect(actions.map((a) => a.action)).toEqual(['unavailability.recurring-added', 'unavailability.recurring-deleted']);
     });
   });
 

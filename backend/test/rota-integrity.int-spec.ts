@@ -5,7 +5,8 @@ import { createTestApp, type TestApp } from './support/test-app';
 /**
  * The rota stays true (docs/product.md#the-rota-stays-true), checked model-based: random sequences of
  * the changes an organisation makes — holidays, term dates, deactivation and reactivation,
- * unavailability, duty managers per day, assigning, replacing, removing, moving, filling,
+ * unavailability, weekly commitments, working patterns and weekly caps (the person's and the
+ * default), duty managers per day, assigning, replacing, removing, moving, filling,
  * reshuffling, cancelling — through the HTTP API on the real PostgreSQL. After every step the
  * health check finds no assignment that breaks a hard rule, and every duty that disappeared from
  * today on is explained by a record naming the person and the date (an approved cancellation), or
@@ -155,6 +156,23 @@ describe('the rota stays true after any sequence of changes', () => {
         await step(r, `staff ${i} unavailable ${start}+${length}`, () =>
           call(r.admin.token).post('/api/staff-unavailability', { staffId: r.staff[i], startDate: start, endDate: addDays(start, length), reason: 'Away', type: 'training' }),
         );
+      }),
+    ),
+    fc.tuple(person, fc.subarray([1, 2, 3, 4, 5], { minLength: 1 }), fc.option(fc.integer({ min: 1, max: 3 }), { nil: null })).map(([i, days, cap]) =>
+      cmd(`pattern ${i} ${days.join('')} cap ${cap}`, async (_m, r) => {
+        await step(r, `staff ${i} works ${days.join('')}, cap ${cap}`, () => call(r.admin.token).put(`/api/staff/${r.staff[i]}`, { workingDays: days, weeklyCap: cap }));
+      }),
+    ),
+    fc.tuple(person, fc.subarray([1, 2, 3, 4, 5], { minLength: 1 }), day).map(([i, days, start]) =>
+      cmd(`weekly ${i} ${days.join('')} from ${start}`, async (_m, r) => {
+        await step(r, `staff ${i} weekly on ${days.join('')} from ${start}`, () =>
+          call(r.admin.token).post('/api/staff-unavailability/recurring', { staffId: r.staff[i], weekdays: days, startDate: start, endDate: addDays(start, 27), reason: 'Club' }),
+        );
+      }),
+    ),
+    fc.option(fc.integer({ min: 1, max: 3 }), { nil: null }).map((cap) =>
+      cmd(`default cap ${cap}`, async (_m, r) => {
+        await step(r, `default weekly cap ${cap}`, () => call(r.admin.token).post('/api/system-settings', { defaultWeeklyCap: cap }));
       }),
     ),
     fc.integer({ min: 1, max: 3 }).map((n) =>

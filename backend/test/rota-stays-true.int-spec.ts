@@ -154,6 +154,52 @@ describe('the rota stays true', () => {
     });
   });
 
+  describe('working patterns and weekly caps (docs/product.md#working-patterns)', () => {
+    const myDays = async (admin: Account, id: string, start: string, end: string) =>
+      (await rota(admin, start, end)).filter((d) => d.slots.some((slot) => slot.staff?.id === id)).map((d) => d.date);
+
+    it('fewer working days take the person off the days they no longer work, refilled; more days put nothing back', async () => {
+      const { admin, people } = await school();
+      const ann = people['Ann Teacher']!;
+      for (const date of ['2025-12-08', '2025-12-10', '2025-12-12', '2025-12-19']) await as(admin.token).post('/api/rota', { date, dutyManager1Id: ann }).expect(201);
+
+      const changed = await as(admin.token).put(`/api/staff/${ann}`, { workingDays: [1, 2, 3] }).expect(200);
+      expect(changed.body).toMatchObject({ workingDays: [1, 2, 3], rotaChange: { removedDuties: 2, refilledDuties: 2, dates: ['2025-12-12', '2025-12-19'] } });
+      expect(changed.body.rotaChange.message).toBe("Changing Ann Teacher's working days removed 2 duties on 12–19 Dec; 2 refilled.");
+      expect(await myDays(admin, ann, '2025-12-01', '2025-12-31')).toEqual(['2025-12-08', '2025-12-10']);
+      for (const date of ['2025-12-12', '2025-12-19']) expect((await onDay(admin, date))[0]).toEqual(expect.any(String));
+      expect((await records(admin)).map(([date, id, status]) => [date, id, status])).toEqual([
+        ['2025-12-12', ann, 'approved'],
+        ['2025-12-19', ann, 'approved'],
+      ]);
+
+      const back = await as(admin.token).put(`/api/staff/${ann}`, { workingDays: [1, 2, 3, 4, 5] }).expect(200);
+      expect(back.body.rotaChange).toBeNull();
+      expect(await myDays(admin, ann, '2025-12-01', '2025-12-31')).toEqual(['2025-12-08', '2025-12-10']);
+      expect((await as(admin.token).get('/api/rota/health').expect(200)).body.violations).toEqual([]);
+    });
+
+    it("a lower weekly cap, the person's own or the organisation's default, takes off each week's later duties", async () => {
+      const { admin, people } = await school();
+      const ann = people['Ann Teacher']!;
+      const ben = people['Ben Teacher']!;
+      for (const date of ['2025-12-08', '2025-12-09', '2025-12-10', '2025-12-15']) await as(admin.token).post('/api/rota', { date, slots: [ann, ben] }).expect(201);
+
+      const capped = await as(admin.token).put(`/api/staff/${ann}`, { weeklyCap: 2 }).expect(200);
+      expect(capped.body.rotaChange).toMatchObject({ removedDuties: 1, dates: ['2025-12-10'] });
+      expect(capped.body.rotaChange.message).toMatch(/^Changing Ann Teacher's weekly cap removed 1 duty on 10 Dec; /);
+      expect(await myDays(admin, ann, '2025-12-01', '2025-12-31')).toEqual(['2025-12-08', '2025-12-09', '2025-12-15']);
+
+      // Ben has no cap of his own: the organisation's default applies to him; Ann keeps her own.
+      const byDefault = await as(admin.token).post('/api/system-settings', { defaultWeeklyCap: 1 }).expect(200);
+      expect(byDefault.body.rotaChange).toMatchObject({ removedDuties: 2, dates: ['2025-12-09', '2025-12-10'] });
+      expect(byDefault.body.rotaChange.message).toMatch(/^Setting the default weekly cap to 1 removed 2 duties on 9–10 Dec; /);
+      expect(await myDays(admin, ben, '2025-12-01', '2025-12-31')).toEqual(['2025-12-08', '2025-12-15']);
+      expect(await myDays(admin, ann, '2025-12-01', '2025-12-31')).toEqual(['2025-12-08', '2025-12-09', '2025-12-15']);
+      expect((await as(admin.token).get('/api/rota/health').expect(200)).body.violations).toEqual([]);
+    });
+  });
+
   describe('term dates', () => {
     it('Fill says so before a year has term dates, and offers every weekday', async () => {
       const { admin } = await school();

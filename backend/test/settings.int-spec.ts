@@ -166,6 +166,9 @@ describe('settings: reminders, template, instructions and the procedure document
         procedureFileUrl: null,
         procedureFileName: null,
         procedureFile: null,
+        mixMode: 'when_fair',
+        defaultWeeklyCap: null,
+        weekAStart: null,
       });
       const saved = await as(admin.token)
         .post('/api/system-settings', { instructionsTitle: '  Duty handbook ', instructionsContent: 'Arrive at 8.\n  Lock the gate.' })
@@ -280,6 +283,55 @@ describe('settings: reminders, template, instructions and the procedure document
       expect(res.body).toMatchObject({ procedureFileUrl: null, procedureFileName: null, procedureFile: null });
       await as(admin.token).get('/api/settings/procedure-file').expect(404);
       await as(admin.token).get('/api/settings/procedure-file/link').expect(404);
+    });
+  });
+
+  describe('rota rules (docs/product.md#the-rota-engine)', () => {
+    it('start pairing when fair, with no default cap and no Week A; admins change them, with an audit entry', async () => {
+      const staff = await memberWithRole(t, admin, 'staff');
+      const initial = (await as(staff.token).get('/api/system-settings').expect(200)).body;
+      expect(initial).toMatchObject({ mixMode: 'when_fair', defaultWeeklyCap: null, weekAStart: null });
+
+      const saved = await as(admin.token).post('/api/system-settings', { mixMode: 'always', defaultWeeklyCap: 3, weekAStart: '2025-09-01' }).expect(200);
+      expect(saved.body).toMatchObject({ mixMode: 'always', defaultWeeklyCap: 3, weekAStart: '2025-09-01', dutyManagersPerDay: 2 });
+      // No duties here, but a new cap and a new Week A are checked against the rota.
+      expect(saved.body.rotaChange).toEqual({ removedDuties: 0, refilledDuties: 0, dates: [], message: 'No planned duties were affected.' });
+      expect((await as(staff.token).get('/api/system-settings').expect(200)).body).toMatchObject({ mixMode: 'always', defaultWeeklyCap: 3, weekAStart: '2025-09-01' });
+
+      // The mix mode alone touches no duty; a higher cap or none neither.
+      const mix = await as(admin.token).post('/api/system-settings', { mixMode: 'never' }).expect(200);
+      expect(mix.body).toMatchObject({ mixMode: 'never', defaultWeeklyCap: 3, weekAStart: '2025-09-01', rotaChange: null });
+      const cleared = await as(admin.token).post('/api/system-settings', { defaultWeeklyCap: null }).expect(200);
+      expect(cleared.body).toMatchObject({ defaultWeeklyCap: null, rotaChange: null });
+      const unchanged = await as(admin.token).post('/api/system-settings', { mixMode: 'never', defaultWeeklyCap: null }).expect(200);
+      expect(unchanged.body.rotaChange).toBeNull();
+
+      expect((await audit('settings.rota-rules')).map((a) => a.summary)).toEqual([
+        'Changed the rota rules (teaching mix: always pair, default weekly cap: 3, Week A: from Monday 1 September 2025)',
+        "Changed the rota rules (teaching mix: don't pair)",
+        'Changed the rota rules (default weekly cap: none)',
+      ]);
+      expect((await as(other.token).get('/api/system-settings').expect(200)).body).toMatchObject({ mixMode: 'when_fair', defaultWeeklyCap: null, weekAStart: null });
+    });
+
+    it('refuses values outside the rules, and managers, changing nothing', async () => {
+      const manager = await memberWithRole(t, admin, 'manager');
+      const before = await snapshotDatabase(t);
+      for (const [body, message] of [
+        [{ mixMode: 'sometimes' }, 'Teaching and non-teaching pairing must be always, when_fair or never'],
+        [{ mixMode: null }, 'Teaching and non-teaching pairing must be always, when_fair or never'],
+        [{ defaultWeeklyCap: 0 }, 'The default weekly cap must be a whole number of duties from 1 to 5, or empty for no cap'],
+        [{ defaultWeeklyCap: 6 }, 'The default weekly cap must be a whole number of duties from 1 to 5, or empty for no cap'],
+        [{ defaultWeeklyCap: '2' }, 'The default weekly cap must be a whole number of duties from 1 to 5, or empty for no cap'],
+        [{ weekAStart: '2025-09-02' }, 'Week A must start on a Monday, written as yyyy-MM-dd (or empty when the timetable has no Week A and B)'],
+        [{ weekAStart: '2025-02-31' }, 'Week A must start on a Monday, written as yyyy-MM-dd (or empty when the timetable has no Week A and B)'],
+      ] as const) {
+        const res = await as(admin.token).post('/api/system-settings', body).expect(400);
+        expect({ body, message: res.body.message }).toEqual({ body, message });
+      }
+      const denied = await as(manager.token).post('/api/system-settings', { mixMode: 'always' }).expect(403);
+      expect(denied.body.message).toBe("You don't have permission to change system settings");
+      expect(await snapshotDatabase(t)).toEqual(before);
     });
   });
 });

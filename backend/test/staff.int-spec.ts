@@ -141,6 +141,71 @@ describe('staff', () => {
     await as(manager.token).get('/api/audit-log').expect(200);
   });
 
+  describe('working patterns (docs/product.md#working-patterns)', () => {
+    it('starts everyone on every weekday with no FTE, cap or days to avoid, and keeps what is given, sorted', async () => {
+      const plain = await as(admin.token).post('/api/staff', { name: 'Pat Plain', email: 'pat.plain@school.example' }).expect(201);
+      expect(plain.body).toMatchObject({ workingDays: [1, 2, 3, 4, 5], fte: null, weeklyCap: null, avoidDays: [] });
+      const part = await as(admin.token)
+        .post('/api/staff', { name: 'Pia Part', email: 'pia.part@school.example', workingDays: [3, 1, 2, 1], fte: 0.5, weeklyCap: 1, avoidDays: [3] })
+        .expect(201);
+      expect(part.body).toMatchObject({ workingDays: [1, 2, 3], fte: 0.5, weeklyCap: 1, avoidDays: [3] });
+      const listed = (await as(admin.token).get('/api/staff').expect(200)).body.find((s: { id: string }) => s.id === part.body.id);
+      expect(listed).toMatchObject({ workingDays: [1, 2, 3], fte: 0.5, weeklyCap: 1, avoidDays: [3] });
+
+      // Left out: unchanged; null clears the FTE and the cap; fewer days drop the days to avoid no longer worked.
+      const edited = await as(admin.token).put(`/api/staff/${part.body.id}`, { department: 'Art' }).expect(200);
+      expect(edited.body).toMatchObject({ workingDays: [1, 2, 3], fte: 0.5, weeklyCap: 1, avoidDays: [3], rotaChange: null });
+      const cleared = await as(admin.token).put(`/api/staff/${part.body.id}`, { fte: null, weeklyCap: null, workingDays: [1, 2] }).expect(200);
+      expect(cleared.body).toMatchObject({ workingDays: [1, 2], fte: null, weeklyCap: null, avoidDays: [] });
+      const [entry] = await t.get(MikroORM).em.getConnection().execute(
+        `SELECT before, after FROM audit_entries WHERE entity_id = ? AND action = 'staff.updated' ORDER BY id DESC LIMIT 1`,
+        [part.body.id],
+      );
+      expect(entry).toEqual({
+        before: { workingDays: [1, 2, 3], fte: 0.5, weeklyCap: 1, avoidDays: [3] },
+        after: { workingDays: [1, 2], fte: null, weeklyCap: null, avoidDays: [] },
+      });
+    });
+
+    it('answers each field’s rule in words, and changes nothing', async () => {
+      const person = await as(admin.token).post('/api/staff', { name: 'Val Valid', email: 'val@school.example', workingDays: [1, 2] }).expect(201);
+      const cases: [object, string][] = [
+        [{ workingDays: [] }, 'Working days must be one or more of Monday to Friday (1 = Monday … 5 = Friday)'],
+        [{ workingDays: [0, 6] }, 'Working days must be one or more of Monday to Friday (1 = Monday … 5 = Friday)'],
+        [{ workingDays: 'Mon' }, 'Working days must be one or more of Monday to Friday (1 = Monday … 5 = Friday)'],
+        [{ workingDays: null }, 'Working days must be one or more of Monday to Friday (1 = Monday … 5 = Friday)'],
+        [{ fte: 0 }, 'FTE must be a number from 0.05 to 1 with at most two decimals (e.g. 0.6), or empty for their working days ÷ 5'],
+        [{ fte: 1.5 }, 'FTE must be a number from 0.05 to 1 with at most two decimals (e.g. 0.6), or empty for their working days ÷ 5'],
+        [{ fte: 0.333 }, 'FTE must be a number from 0.05 to 1 with at most two decimals (e.g. 0.6), or empty for their working days ÷ 5'],
+        [{ fte: '0.5' }, 'FTE must be a number from 0.05 to 1 with at most two decimals (e.g. 0.6), or empty for their working days ÷ 5'],
+        [{ weeklyCap: 0 }, "Weekly cap must be a whole number of duties from 1 to 5, or empty for the organisation's default"],
+        [{ weeklyCap: 2.5 }, "Weekly cap must be a whole number of duties from 1 to 5, or empty for the organisation's default"],
+        [{ avoidDays: [7] }, 'Days to avoid must be among Monday to Friday (1 = Monday … 5 = Friday)'],
+        [{ avoidDays: [5] }, "Days to avoid must be days they work: they don't work on Fridays"],
+        [{ avoidDays: [1, 2] }, "Days to avoid can't be every day they work: leave at least one working day they don't avoid"],
+        [{ workingDays: [1, 2, 3], avoidDays: [4, 5] }, "Days to avoid must be days they work: they don't work on Thursdays and Fridays"],
+      ];
+      for (const [body, message] of cases) {
+        const res = await as(admin.token).put(`/api/staff/${person.body.id}`, body);
+        expect({ body, status: res.status, message: res.body.message }).toEqual({ body, status: 400, message });
+      }
+      const created = await as(admin.token).post('/api/staff', { name: 'No Days', email: 'nodays@school.example', workingDays: [] }).expect(400);
+      expect(created.body.message).toBe('Working days must be one or more of Monday to Friday (1 = Monday … 5 = Friday)');
+      const unchanged = (await as(admin.token).get('/api/staff')).body.find((s: { id: string }) => s.id === person.body.id);
+      expect(unchanged).toMatchObject({ workingDays: [1, 2], fte: null, weeklyCap: null, avoidDays: [] });
+    });
+
+    it('lets managers set anyone’s pattern, and reports what a pattern change did to the rota', async () => {
+      const manager = await memberWithRole(t, admin, 'manager', 'Meg Manager');
+      const person = await as(admin.token).post('/api/staff', { name: 'Ray Rota', email: 'ray@school.example' }).expect(201);
+      const fewer = await as(manager.token).put(`/api/staff/${person.body.id}`, { workingDays: [1, 2, 3], weeklyCap: 2 }).expect(200);
+      // Nobody is on duty here: the check runs and finds nothing (the rota effect is in rota-stays-true.int-spec.ts).
+      expect(fewer.body.rotaChange).toEqual({ removedDuties: 0, refilledDuties: 0, dates: [], message: 'No planned duties were affected.' });
+      const more = await as(manager.token).put(`/api/staff/${person.body.id}`, { workingDays: [1, 2, 3, 4], weeklyCap: 3, fte: 0.8, avoidDays: [4] }).expect(200);
+      expect(more.body.rotaChange).toBeNull();
+    });
+  });
+
   describe('CSV import', () => {
     const upload = (url: string, csv: string, name = 'staff.csv') =>
       t.http().post(url).set(...bearer(admin.token)).attach('file', Buffer.from(csv, 'utf8'), { filename: name, contentType: 'text/csv' });
@@ -172,6 +237,32 @@ describe('staff', () => {
       const dev = (await as(admin.token).get('/api/staff')).body.find((s: { email: string }) => s.email === 'dev@school.example');
       expect(dev).toMatchObject({ name: 'Dev Csv', isTeaching: false, department: null });
       expect(await auditActions()).toContain('staff.imported');
+    });
+
+    it('imports working days and FTE, and reports the ones it can’t read', async () => {
+      const csv = [
+        'Name,Email,Working days,FTE',
+        'Gil Parttime,gil@school.example,Mon-Wed,0.6',
+        'Hal Twodays,hal@school.example,"Monday, Wednesday",40%',
+        'Ida Full,ida@school.example,,',
+        'Jo Weekend,jo@school.example,Sat Sun,2',
+      ].join('\n');
+      const preview = await upload('/api/staff/import/preview', csv).expect(201);
+      expect(preview.body.rows.map((r: { workingDays: number[]; fte: number | null; errors: string[] }) => [r.workingDays, r.fte, r.errors.length])).toEqual([
+        [[1, 2, 3], 0.6, 0],
+        [[1, 3], 0.4, 0],
+        [[1, 2, 3, 4, 5], null, 0],
+        [[1, 2, 3, 4, 5], null, 2],
+      ]);
+      expect(preview.body.rows[3].errors[0]).toMatch(/^Working days: "sat" is not a school day/);
+      await upload('/api/staff/import', csv).expect(201);
+      const staff = (await as(admin.token).get('/api/staff')).body as { email: string; workingDays: number[]; fte: number | null }[];
+      expect(['gil', 'hal', 'ida', 'jo'].map((n) => staff.find((s) => s.email === `${n}@school.example`)).map((s) => s && [s.workingDays, s.fte])).toEqual([
+        [[1, 2, 3], 0.6],
+        [[1, 3], 0.4],
+        [[1, 2, 3, 4, 5], null],
+        undefined,
+      ]);
     });
 
     it('refuses a file that is not a CSV, has no header, or is missing', async () => {

@@ -8,6 +8,7 @@ import { RotaSlot } from '../modules/rota/entities/rota-slot.entity';
 import { SystemSettings } from '../modules/settings/entities/system-settings.entity';
 import { Staff } from '../modules/staff/entities/staff.entity';
 import { CancelRequest } from '../modules/requests/entities/cancel-request.entity';
+import { RecurringUnavailability } from '../modules/availability/entities/recurring-unavailability.entity';
 import { StaffUnavailability } from '../modules/availability/entities/staff-unavailability.entity';
 import { SwapRequest } from '../modules/requests/entities/swap-request.entity';
 import { EmailChangeToken } from '../modules/auth/entities/email-change-token.entity';
@@ -40,6 +41,7 @@ export const ENTITIES: EntityClass<unknown>[] = [
   RotaDay,
   RotaSlot,
   StaffUnavailability,
+  RecurringUnavailability,
   SwapRequest,
   CancelRequest,
   ProcedureFile,

@@ -135,6 +135,9 @@ export const ROUTES: Record<string, RouteRule> = {
   getStaffUnavailability: { callers: ['staff', 'manager', 'admin'], tenant: IDS }, // unavailability.own
   createUnavailability: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // unavailability.own
   deleteUnavailability: { callers: ['staff', 'manager', 'admin'], tenant: IDS }, // unavailability.own
+  getRecurringUnavailability: { callers: ['staff', 'manager', 'admin'], tenant: IDS }, // unavailability.own
+  createRecurringUnavailability: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // unavailability.own
+  deleteRecurringUnavailability: { callers: ['staff', 'manager', 'admin'], tenant: IDS }, // unavailability.own
 
   getAutoApprovalSettings: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
   saveAutoApprovalSettings: { callers: ['admin'], tenant: OWN }, // settings.manage, plus the admin's own password
@@ -297,6 +300,12 @@ export const EXAMPLES: Record<string, ExampleBuilder> = {
     return { body: { staffId: staff.staffId, startDate: date, endDate: date, reason: 'Course' } };
   },
   deleteUnavailability: async (f) => ({ params: { id: await createUnavailabilityOfA(f) } }),
+  getRecurringUnavailability: ({ staff }) => ({ params: { staffId: staff.staffId } }),
+  createRecurringUnavailability: ({ staff }) => {
+    const date = futureMonday();
+    return { body: { staffId: staff.staffId, weekdays: [1], startDate: date, endDate: date, reason: 'Club' } };
+  },
+  deleteRecurringUnavailability: async (f) => ({ params: { id: await createRecurringUnavailabilityOfA(f) } }),
 
   saveAutoApprovalSettings: ({ admin }) => ({ body: { adminPassword: admin.password, swaps: false } }),
 };
@@ -418,4 +427,16 @@ async function createUnavailabilityOfA(f: Fixtures): Promise<string> {
     .send({ staffId: f.staff.staffId, startDate: date, endDate: date, reason: 'Course' });
   expect(res.status).toBe(201);
   return res.body.unavailability.id as string;
+}
+
+/** A weekly commitment of A's staff member. */
+async function createRecurringUnavailabilityOfA(f: Fixtures): Promise<string> {
+  const date = futureMonday();
+  const res = await f.t
+    .http()
+    .post('/api/staff-unavailability/recurring')
+    .set(...bearer(f.admin.token))
+    .send({ staffId: f.staff.staffId, weekdays: [1], startDate: date, endDate: date, reason: 'Club' });
+  expect(res.status).toBe(201);
+  return res.body.rule.id as string;
 }

@@ -2,51 +2,114 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { IsoDate } from '../../common/clock/clock';
 import { TenantContext } from '../../tenancy/tenant-context';
+import { RecurringUnavailability, type TimetableWeek } from './entities/recurring-unavailability.entity';
 import { StaffUnavailability, UNAVAILABILITY_LABELS, type UnavailabilityType } from './entities/staff-unavailability.entity';
 
-/** One person away from `start` to `end`, inclusive, and why ("Sick Leave: Surgery"). */
-export interface AwayPeriod {
+interface AwaySpanBase {
   staffId: string;
   start: IsoDate;
   end: IsoDate;
+  /** Why, for the person's history and email: "Sick Leave: Surgery", "Weekly: Year 9 club", "Week A: Orchestra". */
   label: string;
+}
+
+/** A stored unavailability period: cancellations it causes link to it by `periodId`. */
+export interface DatedAway extends AwaySpanBase {
   periodId: string;
+  recurring?: undefined;
+  ruleId?: undefined;
 }
 
 /**
- * Who is away when: the one owner of `staff_unavailability`. The rota asks it before putting
- * anyone on a day; the requests module records and removes periods through it. Raw statements
- * read the current organisation from TenantContext; ORM queries get it from the tenant filter.
+ * One day a weekly commitment covers: `start` = `end` = that day. It has no `periodId` (the
+ * cancellations' link is to dated periods only); `ruleId` names the rule.
+ */
+export interface RecurringAway extends AwaySpanBase {
+  recurring: true;
+  ruleId: string;
+  periodId?: undefined;
+}
+
+/** One person away from `start` to `end`, inclusive, and why. */
+export type AwayPeriod = DatedAway | RecurringAway;
+
+/** "Weekly: Year 9 club", "Week A: Orchestra": a weekly commitment's days as the rota names them. */
+export function recurringLabel(rule: { everyOtherWeek: boolean; week: TimetableWeek | null; reason: string }): string {
+  return `${rule.everyOtherWeek ? `Week ${rule.week}` : 'Weekly'}: ${rule.reason}`;
+}
+
+/**
+ * Whether a day `d` (a SQL date expression) is in the week of a rule `r` of
+ * recurring_unavailability, given the settings row `s` (left-joined, for Week A): always for an
+ * every-week rule; for a two-week rule, when `d`'s week is the rule's. Weeks alternate A, B from
+ * the Monday in `s.week_a_start`, both ways; without one (never set, or cleared) a two-week rule
+ * counts every week, so nobody is put on duty on a day they may be committed.
+ */
+const IN_RULE_WEEK = (d: string) => `(not r.every_other_week or s.week_a_start is null
+        or (abs((date_trunc('week', ${d})::date - s.week_a_start) / 7) % 2 = 0) = (r.week = 'A'))`;
+
+/**
+ * Who is away when: the one owner of `staff_unavailability` (dated periods) and
+ * `recurring_unavailability` (weekly commitments). The rota asks it before putting anyone on a
+ * day; the requests module records and removes both through it. Raw statements read the current
+ * organisation from TenantContext; ORM queries get it from the tenant filter. A two-week rule's
+ * weeks follow the organisation's Week A, read from the settings row in the same statement
+ * (settings comes before availability in the module order).
  */
 @Injectable()
 export class AvailabilityRepository {
   /**
-   * The first of `checks` whose person has a period covering the date, with the period's type;
-   * undefined when everyone is available.
+   * The first of `checks` whose person is away on the date — a dated period or a weekly
+   * commitment — with what to call it ("Annual Leave", "Weekly commitment"); undefined when
+   * everyone is available. One statement.
    */
-  async firstAway(
-    em: EntityManager,
-    checks: { staffId: string; date: IsoDate }[],
-  ): Promise<{ staffId: string; date: IsoDate; type: UnavailabilityType } | undefined> {
+  async firstAway(em: EntityManager, checks: { staffId: string; date: IsoDate }[]): Promise<{ staffId: string; date: IsoDate; label: string } | undefined> {
     if (!checks.length) return undefined;
-    const [row] = await em.execute<{ staffId: string; date: IsoDate; type: UnavailabilityType }[]>(
-      `select u.staff_id as "staffId", x.date, u.type
-         from jsonb_to_recordset(?::jsonb) as x(staff_id uuid, date text)
-         join staff_unavailability u on u.organization_id = ? and u.staff_id = x.staff_id and x.date::date between u.start_date and u.end_date
+    const org = TenantContext.require();
+    const [row] = await em.execute<{ staffId: string; date: IsoDate; type: UnavailabilityType | null }[]>(
+      `with x as (select * from jsonb_to_recordset(?::jsonb) as c(staff_id uuid, date text))
+       select u.staff_id as "staffId", x.date, u.type::text as type
+         from x join staff_unavailability u on u.organization_id = ? and u.staff_id = x.staff_id and x.date::date between u.start_date and u.end_date
+       union all
+       select r.staff_id, x.date, null
+         from x join recurring_unavailability r on r.organization_id = ? and r.staff_id = x.staff_id and x.date::date between r.start_date and r.end_date
+         left join system_settings s on s.organization_id = r.organization_id
+        where extract(isodow from x.date::date)::int = any(r.weekdays) and ${IN_RULE_WEEK('x.date::date')}
         limit 1`,
-      [JSON.stringify(checks.map((c) => ({ staff_id: c.staffId, date: c.date }))), TenantContext.require()],
+      [JSON.stringify(checks.map((c) => ({ staff_id: c.staffId, date: c.date }))), org, org],
     );
-    return row;
+    return row && { staffId: row.staffId, date: row.date, label: row.type ? UNAVAILABILITY_LABELS[row.type] : 'Weekly commitment' };
   }
 
-  /** Everyone's periods that touch `from`..`to`. */
+  /**
+   * Everyone away in `from`..`to`: the dated periods that touch it, and each day in it that a
+   * weekly commitment covers (one span per day, `recurring: true`). One statement; a rule's days
+   * are generated a week at a time from the first date of each of its weekdays in the range.
+   */
   async awayBetween(em: EntityManager, from: IsoDate, to: IsoDate): Promise<AwayPeriod[]> {
-    const rows = await em.execute<{ staffId: string; start: IsoDate; end: IsoDate; id: string; type: UnavailabilityType; reason: string }[]>(
-      `select staff_id as "staffId", to_char(start_date, 'YYYY-MM-DD') as start, to_char(end_date, 'YYYY-MM-DD') as end, id, type, reason
-         from staff_unavailability where organization_id = ? and end_date >= ? and start_date <= ?`,
-      [TenantContext.require(), from, to],
+    const org = TenantContext.require();
+    const rows = await em.execute<
+      { staffId: string; start: IsoDate; end: IsoDate; id: string; type: UnavailabilityType | null; reason: string; every_other_week: boolean | null; week: TimetableWeek | null }[]
+    >(
+      `select u.staff_id as "staffId", to_char(u.start_date, 'YYYY-MM-DD') as start, to_char(u.end_date, 'YYYY-MM-DD') as end,
+              u.id, u.type::text as type, u.reason, null::boolean as every_other_week, null::text as week
+         from staff_unavailability u where u.organization_id = ? and u.end_date >= ? and u.start_date <= ?
+       union all
+       select r.staff_id, to_char(g.d, 'YYYY-MM-DD'), to_char(g.d, 'YYYY-MM-DD'), r.id, null, r.reason, r.every_other_week, r.week
+         from recurring_unavailability r
+         left join system_settings s on s.organization_id = r.organization_id
+         cross join lateral (select greatest(r.start_date, ?::date) as first, least(r.end_date, ?::date) as last) as span
+         cross join lateral unnest(r.weekdays) as w(dow)
+         cross join lateral generate_series(span.first + (w.dow - extract(isodow from span.first)::int + 7) % 7, span.last, interval '7 days') as g(d)
+        where r.organization_id = ? and r.end_date >= ? and r.start_date <= ?
+          and ${IN_RULE_WEEK('g.d::date')}`,
+      [org, from, to, from, to, org, from, to],
     );
-    return rows.map((r) => ({ staffId: r.staffId, start: r.start, end: r.end, label: `${UNAVAILABILITY_LABELS[r.type]}: ${r.reason}`, periodId: r.id }));
+    return rows.map((r): AwayPeriod =>
+      r.type
+        ? { staffId: r.staffId, start: r.start, end: r.end, label: `${UNAVAILABILITY_LABELS[r.type]}: ${r.reason}`, periodId: r.id }
+        : { staffId: r.staffId, start: r.start, end: r.end, label: recurringLabel({ everyOtherWeek: !!r.every_other_week, week: r.week, reason: r.reason }), recurring: true, ruleId: r.id },
+    );
   }
 
   /** One person's periods, earliest first. */
@@ -96,5 +159,46 @@ export class AvailabilityRepository {
   /** Removes a period; written when `em`'s unit of work is flushed. */
   remove(em: EntityManager, period: StaffUnavailability): void {
     em.remove(period);
+  }
+
+  /** One person's weekly commitments, earliest first. */
+  rulesOf(em: EntityManager, staffId: string): Promise<RecurringUnavailability[]> {
+    return em.find(RecurringUnavailability, { staff: staffId }, { orderBy: { startDate: 'asc', endDate: 'asc', createdAt: 'asc' } });
+  }
+
+  /** One weekly commitment by id (within the organisation in context), or null. */
+  rule(em: EntityManager, id: string): Promise<RecurringUnavailability | null> {
+    return em.findOne(RecurringUnavailability, { id });
+  }
+
+  /** Adds a weekly commitment; written when `em`'s unit of work is flushed. */
+  addRule(
+    em: EntityManager,
+    rule: {
+      staffId: string;
+      weekdays: number[];
+      startDate: IsoDate;
+      endDate: IsoDate;
+      everyOtherWeek: boolean;
+      week: TimetableWeek | null;
+      reason: string;
+      createdBy: string;
+    },
+  ): RecurringUnavailability {
+    return em.create(RecurringUnavailability, {
+      staff: rule.staffId,
+      weekdays: rule.weekdays,
+      startDate: rule.startDate,
+      endDate: rule.endDate,
+      everyOtherWeek: rule.everyOtherWeek,
+      week: rule.everyOtherWeek ? rule.week : null,
+      reason: rule.reason,
+      createdBy: rule.createdBy,
+    });
+  }
+
+  /** Removes a weekly commitment; written when `em`'s unit of work is flushed. */
+  removeRule(em: EntityManager, rule: RecurringUnavailability): void {
+    em.remove(rule);
   }
 }

@@ -19,14 +19,18 @@ import {
   CancelRequestResultDto,
   CreateCancelRequestDto,
   CreateSwapRequestDto,
+  CreateRecurringUnavailabilityDto,
   CreateUnavailabilityDto,
   DecideRequestDto,
+  RecurringUnavailabilityDto,
+  RecurringUnavailabilityResultDto,
   SaveAutoApprovalSettingsDto,
   SwapRequestDto,
   SwapRequestResultDto,
   UnavailabilityDto,
   UnavailabilityResultDto,
 } from './dto/requests.dto';
+import { RecurringUnavailabilityService } from './recurring-unavailability.service';
 import { SwapRequestsService } from './swap-requests.service';
 import { UnavailabilityService } from './unavailability.service';
 
@@ -109,7 +113,45 @@ export class RequestsController {
 @ApiTags('unavailability')
 @Controller('staff-unavailability')
 export class UnavailabilityController {
-  constructor(private readonly unavailability: UnavailabilityService) {}
+  constructor(
+    private readonly unavailability: UnavailabilityService,
+    private readonly recurring: RecurringUnavailabilityService,
+  ) {}
+
+  /** A staff member's weekly commitments, earliest first: your own, or anyone's for admins and managers. */
+  @Get(':staffId/recurring')
+  @Authenticated('unavailability.own')
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such staff member in this organisation.' })
+  getRecurringUnavailability(
+    @CurrentUser() user: AuthUser,
+    @Param('staffId', idParam('Staff member')) staffId: string,
+  ): Promise<RecurringUnavailabilityDto[]> {
+    return this.recurring.list(user, staffId);
+  }
+
+  /**
+   * Records a weekly commitment: weekdays on which the person can't be on duty between two dates,
+   * every week or, with `everyOtherWeek`, in Week A or B only (the organisation's Week A must be
+   * set). Their duties on those days from today on are cancelled and, with auto-fill on, given to
+   * others; the answer says how many.
+   */
+  @Post('recurring')
+  @Authenticated('unavailability.own')
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Invalid fields, no such weekday in the dates, or every other week without the organisation’s Week A.' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such staff member in this organisation.' })
+  createRecurringUnavailability(@CurrentUser() user: AuthUser, @Body() dto: CreateRecurringUnavailabilityDto): Promise<RecurringUnavailabilityResultDto> {
+    return this.recurring.create(user, dto);
+  }
+
+  /** Deletes a weekly commitment; duties cancelled because of it are not put back. */
+  @Delete('recurring/:id')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @Authenticated('unavailability.own')
+  @ApiNoContentResponse({ description: 'Deleted.' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such weekly commitment in this organisation.' })
+  deleteRecurringUnavailability(@CurrentUser() user: AuthUser, @Param('id', idParam('Weekly commitment')) id: string): Promise<void> {
+    return this.recurring.remove(user, id);
+  }
 
   /** A staff member's unavailability periods, oldest first: your own, or anyone's for admins and managers. */
   @Get(':staffId')

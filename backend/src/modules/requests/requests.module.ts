@@ -6,6 +6,7 @@ import { RotaModule } from '../rota/rota.module';
 import { SettingsModule } from '../settings/settings.module';
 import { AutoApprovalService } from './auto-approval.service';
 import { CancelRequestsService } from './cancel-requests.service';
+import { RecurringUnavailabilityService } from './recurring-unavailability.service';
 import { AutoApprovalController, RequestsController, UnavailabilityController } from './requests.controller';
 import { RotaEditsController } from './rota-edits.controller';
 import { RotaEditsService } from './rota-edits.service';
@@ -14,14 +15,22 @@ import { SwapRequestsService } from './swap-requests.service';
 import { UnavailabilityService } from './unavailability.service';
 
 /**
- * Swap and cancel requests, unavailability periods, the auto-approval settings, and the changes
- * that take people off duties with a record of why: editing the rota directly and keeping it true
- * after a change of facts.
+ * Swap and cancel requests, unavailability periods and weekly commitments, the auto-approval
+ * settings, and the changes that take people off duties with a record of why: editing the rota
+ * directly and keeping it true after a change of facts.
  */
 @Module({
   imports: [AuthModule, AvailabilityModule, RotaModule, SettingsModule],
   controllers: [RequestsController, UnavailabilityController, AutoApprovalController, RotaEditsController],
-  providers: [SwapRequestsService, CancelRequestsService, UnavailabilityService, AutoApprovalService, RotaEditsService, RotaIntegrityService],
+  providers: [
+    SwapRequestsService,
+    CancelRequestsService,
+    UnavailabilityService,
+    RecurringUnavailabilityService,
+    AutoApprovalService,
+    RotaEditsService,
+    RotaIntegrityService,
+  ],
 })
 export class RequestsModule implements OnModuleInit {
   constructor(

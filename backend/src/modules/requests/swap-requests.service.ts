@@ -7,7 +7,6 @@ import { TenantContext } from '../../tenancy/tenant-context';
 import { describeDate } from '../../common/text/dates';
 import { AuditService } from '../audit/audit.service';
 import { AvailabilityRepository } from '../availability/availability.repository';
-import { UNAVAILABILITY_LABELS } from '../availability/entities/staff-unavailability.entity';
 import { User } from '../auth/entities/user.entity';
 import { OutboxService } from '../mail/outbox.service';
 import { RotaPlanner } from '../rota/rota-planner';
@@ -214,7 +213,7 @@ export class SwapRequestsService {
     ]);
     if (away) {
       const who = away.staffId === target.id ? target : requester;
-      throw new ConflictException(`${who.name} is unavailable on ${describeDate(away.date)} (${UNAVAILABILITY_LABELS[away.type]})`);
+      throw new ConflictException(`${who.name} is unavailable on ${describeDate(away.date)} (${away.label})`);
     }
     // Nobody is swapped onto a weekday they don't work, or above their weekly cap (the duty a trade
     // takes away from them that week doesn't count).

@@ -13,9 +13,9 @@ import { assertActsFor, loadPerson } from './request-people';
 import { RotaIntegrityService } from './rota-integrity.service';
 
 /** Longest period one entry may cover (about two years), so a typo can't empty a decade. */
-const MAX_PERIOD_DAYS = 800;
+export const MAX_PERIOD_DAYS = 800;
 
-const OWN_ONLY = 'You can only manage your own unavailability';
+export const OWN_ONLY = 'You can only manage your own unavailability';
 
 function toDto(u: StaffUnavailability): UnavailabilityDto {
   return {

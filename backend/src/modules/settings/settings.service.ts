@@ -2,11 +2,12 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { plural } from '../../common/text/plural';
+import { describeDate } from '../../common/text/dates';
 import { TenantContext } from '../../tenancy/tenant-context';
-import { AuditService } from '../audit/audit.service';
+import { AuditService, changedFields } from '../audit/audit.service';
 import { FILE_FIELDS_MESSAGE, type SystemSettingsDto, type SystemSettingsUpdateResultDto, type UpdateSystemSettingsDto } from './dto/system-settings.dto';
 import { type RotaChange, RotaIntegrity } from '../../common/rota-integrity/rota-integrity';
-import { SystemSettingsRepository } from './system-settings.repository';
+import { type RotaRules, SystemSettingsRepository } from './system-settings.repository';
 
 /** The Admin Panel's Duty Manager Settings and Instructions Manager (docs/product.md#duty-managers-per-day). */
 @Injectable()
@@ -65,30 +66,83 @@ export class SettingsService {
    * Saves the settings. With fewer duty managers per day, the days from today on that have more
    * people than slots keep the ones the rules choose (docs/product.md#the-rota-stays-true), in the
    * same transaction, so the rota never shows more people than slots; past days stay as they were.
+   * A new or lower default weekly cap and a new Week A are facts the rota depends on too, and are
+   * checked the same way in one pass; the mix mode only weighs future planning.
    */
   async update(actor: AuthUser, dto: UpdateSystemSettingsDto): Promise<SystemSettingsUpdateResultDto> {
     return this.em.transactional(async (em) => {
       const before = await this.settings.lockExclusive(em);
-      await this.saveInstructions(em, actor, dto, await this.read(em));
+      const current = await this.read(em);
+      await this.saveInstructions(em, actor, dto, current);
       const after = dto.dutyManagersPerDay ?? before;
-      let rotaChange: RotaChange | null = null;
+      const causes: string[] = [];
       if (after !== before) {
         await this.settings.saveDutyManagersPerDay(em, after);
-        if (after < before) {
-          rotaChange = await this.integrity.restore(em, actor, { description: `Setting duty managers per day to ${after}` });
-        }
+        if (after < before) causes.push(`Setting duty managers per day to ${after}`);
+      }
+      const rulesBefore: RotaRules = { mixMode: current.mixMode, defaultWeeklyCap: current.defaultWeeklyCap, weekAStart: current.weekAStart };
+      const rules: RotaRules = {
+        mixMode: dto.mixMode ?? rulesBefore.mixMode,
+        defaultWeeklyCap: dto.defaultWeeklyCap !== undefined ? dto.defaultWeeklyCap : rulesBefore.defaultWeeklyCap,
+        weekAStart: dto.weekAStart !== undefined ? dto.weekAStart : rulesBefore.weekAStart,
+      };
+      const rulesChanged = changedFields(rulesBefore, rules);
+      if (Object.keys(rulesChanged.after).length) {
+        await this.settings.saveRotaRules(em, rules);
+        causes.push(...rotaRuleCauses(rulesBefore, rules));
+      }
+
+      const rotaChange: RotaChange | null = causes.length ? await this.integrity.restore(em, actor, { description: joinCauses(causes) }) : null;
+      const removed = rotaChange?.removedDuties ? ` (removed ${plural(rotaChange.removedDuties, 'future assignment')})` : '';
+      if (after !== before) {
         this.audit.record(em, actor, {
           kind: 'settings',
           action: 'settings.duty-managers-per-day',
           entityId: TenantContext.require(),
-          summary:
-            `Set duty managers per day to ${after}` +
-            (rotaChange?.removedDuties ? ` (removed ${plural(rotaChange.removedDuties, 'future assignment')})` : ''),
+          summary: `Set duty managers per day to ${after}` + (after < before ? removed : ''),
           before: { dutyManagersPerDay: before },
-          after: { dutyManagersPerDay: after, removedSlots: rotaChange?.removedDuties ?? 0 },
+          after: { dutyManagersPerDay: after, removedSlots: after < before ? (rotaChange?.removedDuties ?? 0) : 0 },
+        });
+      }
+      if (Object.keys(rulesChanged.after).length) {
+        const ruleCauses = rotaRuleCauses(rulesBefore, rules);
+        this.audit.record(em, actor, {
+          kind: 'settings',
+          action: 'settings.rota-rules',
+          entityId: TenantContext.require(),
+          summary: `Changed the rota rules (${describeRuleChanges(rulesBefore, rules)})` + (ruleCauses.length ? removed : ''),
+          ...rulesChanged,
         });
       }
       return { ...(await this.read(em)), removedSlots: rotaChange?.removedDuties ?? 0, rotaChange };
     });
   }
+}
+
+const MIX_MODE_NAMES: Record<RotaRules['mixMode'], string> = { always: 'always pair', when_fair: 'pair when it is fair', never: "don't pair" };
+
+/** What of the rota rules' change the planned rota must be checked for: a cap set or lowered, a new (or no) Week A. */
+function rotaRuleCauses(before: RotaRules, after: RotaRules): string[] {
+  const causes: string[] = [];
+  const cap = after.defaultWeeklyCap;
+  if (cap !== null && (before.defaultWeeklyCap === null || cap < before.defaultWeeklyCap)) causes.push(`Setting the default weekly cap to ${cap}`);
+  if (after.weekAStart !== before.weekAStart) {
+    causes.push(after.weekAStart ? `Starting Week A on ${describeDate(after.weekAStart)}` : 'Clearing the Week A date');
+  }
+  return causes;
+}
+
+function describeRuleChanges(before: RotaRules, after: RotaRules): string {
+  return [
+    before.mixMode !== after.mixMode && `teaching mix: ${MIX_MODE_NAMES[after.mixMode]}`,
+    before.defaultWeeklyCap !== after.defaultWeeklyCap && `default weekly cap: ${after.defaultWeeklyCap ?? 'none'}`,
+    before.weekAStart !== after.weekAStart && `Week A: ${after.weekAStart ? `from ${describeDate(after.weekAStart)}` : 'none'}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** "Setting duty managers per day to 1 and setting the default weekly cap to 2": one sentence start for the rota check's message. */
+function joinCauses(causes: string[]): string {
+  return causes.map((cause, i) => (i === 0 ? cause : cause[0]!.toLowerCase() + cause.slice(1))).join(' and ');
 }

@@ -5,9 +5,21 @@ import {
   DEFAULT_AUTO_APPROVAL,
   DEFAULT_DUTY_MANAGERS_PER_DAY,
   DEFAULT_INSTRUCTIONS_TITLE,
+  DEFAULT_MIX_MODE,
   DEFAULT_REMINDERS,
+  type MixMode,
   type StoredEmailTemplate,
 } from './entities/system-settings.entity';
+
+/** How the organisation wants its rota planned (docs/product.md#the-rota-engine). */
+export interface RotaRules {
+  /** Teaching/non-teaching pairing: `always`, `when_fair` (the default) or `never`. */
+  mixMode: MixMode;
+  /** The weekly cap (1–5) of everyone without their own; null: no cap. */
+  defaultWeeklyCap: number | null;
+  /** `yyyy-MM-dd`, a Monday that begins a Week A (two-week timetables); null: not set. */
+  weekAStart: string | null;
+}
 
 export interface AutoApproval {
   swaps: boolean;
@@ -32,7 +44,7 @@ export interface OrganizationReminders {
   hoursAdvance: number;
 }
 
-export interface GeneralSettings {
+export interface GeneralSettings extends RotaRules {
   dutyManagersPerDay: number;
   instructionsTitle: string;
   instructionsContent: string;
@@ -110,16 +122,52 @@ export class SystemSettingsRepository {
     );
   }
 
-  /** Duty managers per day, the instructions and the procedure document's link. */
+  /** The rota's planning rules; the defaults while the organisation has no settings row. One statement. */
+  async rotaRules(em: EntityManager): Promise<RotaRules> {
+    const [row] = await em.execute<{ mix_mode: MixMode; default_weekly_cap: number | null; week_a_start: string | null }[]>(
+      `select mix_mode, default_weekly_cap, to_char(week_a_start, 'YYYY-MM-DD') as week_a_start
+         from system_settings where organization_id = ?`,
+      [TenantContext.require()],
+    );
+    return {
+      mixMode: row?.mix_mode ?? DEFAULT_MIX_MODE,
+      defaultWeeklyCap: row?.default_weekly_cap ?? null,
+      weekAStart: row?.week_a_start ?? null,
+    };
+  }
+
+  /** Saves the rota's planning rules; the row exists (lockExclusive made it). */
+  async saveRotaRules(em: EntityManager, rules: RotaRules): Promise<void> {
+    await em.execute(
+      'update system_settings set mix_mode = ?, default_weekly_cap = ?, week_a_start = ?, updated_at = now() where organization_id = ?',
+      [rules.mixMode, rules.defaultWeeklyCap, rules.weekAStart, TenantContext.require()],
+    );
+  }
+
+  /** Duty managers per day, the rota rules, the instructions and the procedure document's link. One statement. */
   async general(em: EntityManager): Promise<GeneralSettings> {
-    const [row] = await em.execute<{ per_day: number; title: string; content: string; url: string | null; name: string | null }[]>(
-      `select duty_managers_per_day as per_day, instructions_title as title, instructions_content as content,
-              procedure_file_url as url, procedure_file_name as name
+    const [row] = await em.execute<
+      {
+        per_day: number;
+        mix_mode: MixMode;
+        default_weekly_cap: number | null;
+        week_a_start: string | null;
+        title: string;
+        content: string;
+        url: string | null;
+        name: string | null;
+      }[]
+    >(
+      `select duty_managers_per_day as per_day, mix_mode, default_weekly_cap, to_char(week_a_start, 'YYYY-MM-DD') as week_a_start,
+              instructions_title as title, instructions_content as content, procedure_file_url as url, procedure_file_name as name
          from system_settings where organization_id = ?`,
       [TenantContext.require()],
     );
     return {
       dutyManagersPerDay: row?.per_day ?? DEFAULT_DUTY_MANAGERS_PER_DAY,
+      mixMode: row?.mix_mode ?? DEFAULT_MIX_MODE,
+      defaultWeeklyCap: row?.default_weekly_cap ?? null,
+      weekAStart: row?.week_a_start ?? null,
       instructionsTitle: row?.title ?? DEFAULT_INSTRUCTIONS_TITLE,
       instructionsContent: row?.content ?? '',
       procedureFileUrl: row?.url ?? null,

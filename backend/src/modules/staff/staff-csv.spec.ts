@@ -1,5 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
-import { parseStaffCsv } from './staff-csv';
+import { parseFte, parseStaffCsv } from './staff-csv';
 
 const csv = (text: string) => Buffer.from(text, 'utf8');
 
@@ -7,8 +7,8 @@ describe('parseStaffCsv', () => {
   it('reads columns in any order and case, with quoted fields and a BOM', () => {
     const rows = parseStaffCsv(csv('\uFEFFEmail,Name,Teaching,Department\r\nann@x.org,"Lee, Ann",no,"Science"\r\nbob@x.org,Bob Ray,,\r\n'));
     expect(rows).toEqual([
-      { line: 2, name: 'Lee, Ann', email: 'ann@x.org', department: 'Science', isTeaching: false, errors: [] },
-      { line: 3, name: 'Bob Ray', email: 'bob@x.org', department: null, isTeaching: true, errors: [] },
+      { line: 2, name: 'Lee, Ann', email: 'ann@x.org', department: 'Science', isTeaching: false, workingDays: [1, 2, 3, 4, 5], fte: null, errors: [] },
+      { line: 3, name: 'Bob Ray', email: 'bob@x.org', department: null, isTeaching: true, workingDays: [1, 2, 3, 4, 5], fte: null, errors: [] },
     ]);
   });
 
@@ -18,6 +18,47 @@ describe('parseStaffCsv', () => {
       [2, ['Name is required', '"not-an-email" is not a valid email address', 'Teaching must be yes or no (got "maybe")']],
       [3, []],
       [4, ['Duplicate of line 3 in this file']],
+    ]);
+  });
+
+  it('reads the optional working days and FTE columns; blank is every weekday and no FTE', () => {
+    const rows = parseStaffCsv(
+      csv('Name,Email,Working Days,FTE\nAnn,ann@x.org,Mon Tue Wed,0.6\nBob,bob@x.org,Mon-Wed,\nCal,cal@x.org,"Monday, Wednesday",40%\nDee,dee@x.org,,1\n'),
+    );
+    expect(rows.map((r) => [r.workingDays, r.fte, r.errors])).toEqual([
+      [[1, 2, 3], 0.6, []],
+      [[1, 2, 3], null, []],
+      [[1, 3], 0.4, []],
+      [[1, 2, 3, 4, 5], 1, []],
+    ]);
+    // working_days and working-days are the same column.
+    expect(parseStaffCsv(csv('name,email,working_days\nEve,eve@x.org,Fri\n'))[0]!.workingDays).toEqual([5]);
+  });
+
+  it('reports working days and FTE it can’t read, with the row’s other errors', () => {
+    const rows = parseStaffCsv(csv('name,email,working days,fte\nAnn,ann@x.org,Sat,1.5\nBob,bob@x.org,Fri-Mon,0.333\n'));
+    expect(rows.map((r) => r.errors)).toEqual([
+      [
+        'Working days: "sat" is not a school day, only Monday to Friday are (write them like "Mon Tue Wed" or "Mon-Wed"; blank is every weekday)',
+        'FTE must be a number from 0.05 to 1 with at most two decimals, e.g. 0.6 or 60% (got "1.5")',
+      ],
+      [
+        'Working days: "fri-mon" runs backwards: write the earlier day first, e.g. Mon-Wed (write them like "Mon Tue Wed" or "Mon-Wed"; blank is every weekday)',
+        'FTE must be a number from 0.05 to 1 with at most two decimals, e.g. 0.6 or 60% (got "0.333")',
+      ],
+    ]);
+  });
+
+  it('reads an FTE as a fraction or a percentage', () => {
+    expect([' .5 ', '1', '0.05', '75%', '0.04', '0', 'half', '-0.5'].map(parseFte)).toEqual([
+      { fte: 0.5 },
+      { fte: 1 },
+      { fte: 0.05 },
+      { fte: 0.75 },
+      { error: expect.stringContaining('(got "0.04")') },
+      { error: expect.stringContaining('(got "0")') },
+      { error: expect.stringContaining('(got "half")') },
+      { error: expect.stringContaining('(got "-0.5")') },
     ]);
   });
 

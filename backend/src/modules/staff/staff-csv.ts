@@ -1,17 +1,39 @@
 import { BadRequestException } from '@nestjs/common';
 import { parse } from 'csv-parse/sync';
 import { isEmail } from 'class-validator';
+import { ISO_WEEKDAYS, parseWeekdays } from '../../common/clock/weekdays';
 import type { ImportRowDto } from './dto/staff.dto';
+import { MAX_FTE, MIN_FTE } from './entities/staff.entity';
 
 export const MAX_IMPORT_ROWS = 5000;
 
 const TRUE = new Set(['yes', 'y', 'true', '1', 'teaching', 't']);
 const FALSE = new Set(['no', 'n', 'false', '0', 'non-teaching', 'non teaching', 'nonteaching', 'support']);
 
+/** Header spellings of the optional columns (compared lower-cased, spaces, `_` and `-` alike). */
+const WORKING_DAYS_HEADERS = ['working days', 'workingdays', 'days worked', 'days'];
+const FTE_HEADERS = ['fte', 'fte fraction', 'contract fraction'];
+
 /**
- * Reads a staff CSV (header row: name, email, department, teaching — any order, any case) and
- * checks every row on its own and against the rows before it. Whether an email already exists
- * in the organisation is the caller's check.
+ * A contract fraction as a spreadsheet writes it: "0.6", ".6", "1", "60%"; null when blank.
+ * docs/product.md#working-patterns: 0.05 to 1, at most two decimals.
+ */
+export function parseFte(text: string): { fte: number | null } | { error: string } {
+  const raw = text.trim();
+  if (!raw) return { fte: null };
+  const match = /^(\d*\.?\d+)\s*(%?)$/.exec(raw);
+  const value = match ? Number(match[1]) / (match[2] ? 100 : 1) : NaN;
+  const rounded = Math.round(value * 100) / 100;
+  if (!Number.isFinite(value) || Math.abs(rounded - value) > 1e-9 || value < MIN_FTE || value > MAX_FTE) {
+    return { error: `FTE must be a number from ${MIN_FTE} to ${MAX_FTE} with at most two decimals, e.g. 0.6 or 60% (got "${raw}")` };
+  }
+  return { fte: rounded };
+}
+
+/**
+ * Reads a staff CSV (header row: name, email, and optionally department, teaching, working days
+ * and fte — any order, any case) and checks every row on its own and against the rows before it.
+ * Whether an email already exists in the organisation is the caller's check.
  */
 export function parseStaffCsv(content: Buffer): ImportRowDto[] {
   let records: string[][];
@@ -25,10 +47,12 @@ export function parseStaffCsv(content: Buffer): ImportRowDto[] {
     throw new BadRequestException(`The file is not a readable CSV: ${(err as Error).message}`);
   }
   const [header, ...rows] = records;
-  const columns = (header ?? []).map((h) => h.trim().toLowerCase());
-  const col = (name: string) => columns.indexOf(name);
+  const columns = (header ?? []).map((h) => h.trim().toLowerCase().replace(/[\s_-]+/g, ' '));
+  const col = (...names: string[]) => columns.findIndex((c) => names.includes(c));
   if (col('name') < 0 || col('email') < 0) {
-    throw new BadRequestException('The CSV needs a header row with at least the columns name and email (and optionally department and teaching).');
+    throw new BadRequestException(
+      'The CSV needs a header row with at least the columns name and email (and optionally department, teaching, working days and fte).',
+    );
   }
   if (rows.length === 0) throw new BadRequestException('The CSV has a header row but no staff rows.');
   if (rows.length > MAX_IMPORT_ROWS) {
@@ -38,7 +62,7 @@ export function parseStaffCsv(content: Buffer): ImportRowDto[] {
   const firstLineOf = new Map<string, number>();
   return rows.map((cells, index) => {
     const line = index + 2;
-    const cell = (name: string) => (col(name) >= 0 ? (cells[col(name)] ?? '').trim() : '');
+    const cell = (...names: string[]) => (col(...names) >= 0 ? (cells[col(...names)] ?? '').trim() : '');
     const errors: string[] = [];
     const name = cell('name');
     const email = cell('email').toLowerCase();
@@ -56,11 +80,18 @@ export function parseStaffCsv(content: Buffer): ImportRowDto[] {
       else if (FALSE.has(teachingRaw)) isTeaching = false;
       else errors.push(`Teaching must be yes or no (got "${cell('teaching')}")`);
     }
+    let workingDays: number[] = [...ISO_WEEKDAYS];
+    const days = parseWeekdays(cell(...WORKING_DAYS_HEADERS));
+    if ('error' in days) errors.push(`Working days: ${days.error} (write them like "Mon Tue Wed" or "Mon-Wed"; blank is every weekday)`);
+    else workingDays = days.days;
+    const fteCell = parseFte(cell(...FTE_HEADERS));
+    if ('error' in fteCell) errors.push(fteCell.error);
+    const fte = 'fte' in fteCell ? fteCell.fte : null;
     if (email) {
       const first = firstLineOf.get(email);
       if (first !== undefined) errors.push(`Duplicate of line ${first} in this file`);
       else firstLineOf.set(email, line);
     }
-    return { line, name, email, department, isTeaching, errors };
+    return { line, name, email, department, isTeaching, workingDays, fte, errors };
   });
 }

@@ -3,12 +3,14 @@
  * their linked user's role and invite status: rows already shaped as the API's `StaffDto` (the columns in
  * the DTO's order), so the list is read without building an entity per person. The user join
  * keeps the tenancy rule too: a user of another organisation is never shown.
- * `inviteStatus` follows `toStaffDto`: no user, not invited; no password yet, invited.
+ * `inviteStatus` follows `toStaffDto`: no user, not invited; no password yet, invited. smallint[]
+ * arrives as numbers; `fte` (numeric) is cast to float8 so it arrives as a number, not a string.
  */
 export const STAFF_LIST_SQL = `
   select s.id, s.name, s.email, s.department, s.is_active as "isActive", s.is_teaching as "isTeaching",
          u.id as "userId", u.role,
-         case when u.id is null then 'not_invited' when u.password_hash is null then 'invited' else 'active' end as "inviteStatus"
+         case when u.id is null then 'not_invited' when u.password_hash is null then 'invited' else 'active' end as "inviteStatus",
+         s.working_days as "workingDays", s.fte::float8 as fte, s.weekly_cap as "weeklyCap", s.avoid_days as "avoidDays"
     from staff s
     left join users u on u.id = s.user_id and u.organization_id = s.organization_id
    where s.organization_id = ?

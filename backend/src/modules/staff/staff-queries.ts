@@ -28,22 +28,53 @@ export async function staffByIds(em: EntityManager, ids: string[]): Promise<Map<
   return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, email: r.email, isActive: r.is_active, userId: r.user_id }]));
 }
 
-/** A staff member as the rota needs them: who they are and whether they can be planned. */
+/** A staff member as the rota needs them: who they are, whether they can be planned, and their working pattern. */
 export interface RosterEntry {
   id: string;
   name: string;
   department: string | null;
   isTeaching: boolean;
   isActive: boolean;
+  /** The weekdays they work, ISO: 1 = Monday … 5 = Friday, sorted, at least one. */
+  workingDays: number[];
+  /** Contract fraction, 0.05–1; null: their working days ÷ 5. */
+  fte: number | null;
+  /** At most this many duties in one Monday–Sunday week, 1–5; null: the organisation's default (SystemSettingsRepository.rotaRules). */
+  weeklyCap: number | null;
+  /** Working days they would rather not do, ISO 1–5: some of `workingDays`, never all of them. */
+  avoidDays: number[];
 }
 
 /** Everyone on the current organisation's staff, active or not, by id. One statement. */
 export async function staffRoster(em: EntityManager): Promise<RosterEntry[]> {
-  const rows = await em.execute<{ id: string; name: string; department: string | null; is_teaching: boolean; is_active: boolean }[]>(
-    'select id, name, department, is_teaching, is_active from staff where organization_id = ? order by id',
+  const rows = await em.execute<
+    {
+      id: string;
+      name: string;
+      department: string | null;
+      is_teaching: boolean;
+      is_active: boolean;
+      working_days: number[];
+      fte: number | null;
+      weekly_cap: number | null;
+      avoid_days: number[];
+    }[]
+  >(
+    `select id, name, department, is_teaching, is_active, working_days, fte::float8 as fte, weekly_cap, avoid_days
+       from staff where organization_id = ? order by id`,
     [TenantContext.require()],
   );
-  return rows.map((r) => ({ id: r.id, name: r.name, department: r.department, isTeaching: r.is_teaching, isActive: r.is_active }));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    department: r.department,
+    isTeaching: r.is_teaching,
+    isActive: r.is_active,
+    workingDays: r.working_days,
+    fte: r.fte,
+    weeklyCap: r.weekly_cap,
+    avoidDays: r.avoid_days,
+  }));
 }
 
 /** How many active staff the current organisation has, and how many of them have been invited to sign in. One statement. */

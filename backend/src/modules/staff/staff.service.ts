@@ -22,6 +22,7 @@ import { Staff } from './entities/staff.entity';
 import { parseStaffCsv } from './staff-csv';
 import { STAFF_LIST_SQL } from './staff-list';
 import { plural } from '../../common/text/plural';
+import { changePattern, DEFAULT_PATTERN, patternChangesForRota, type WorkingPattern } from './working-pattern';
 
 const STAFF_EXISTS = 'A staff member with this email already exists';
 
@@ -42,7 +43,12 @@ export function toStaffDto(staff: Staff): StaffDto {
     userId: user?.id ?? null,
     role: user?.role ?? null,
     inviteStatus: inviteStatus(user),
+    ...patternOf(staff),
   };
+}
+
+function patternOf(staff: Staff): WorkingPattern {
+  return { workingDays: [...staff.workingDays], fte: staff.fte ?? null, weeklyCap: staff.weeklyCap ?? null, avoidDays: [...staff.avoidDays] };
 }
 
 /** The fields the audit log keeps for a staff member. */
@@ -52,6 +58,10 @@ const auditView = (dto: StaffDto) => ({
   department: dto.department,
   isTeaching: dto.isTeaching,
   isActive: dto.isActive,
+  workingDays: dto.workingDays,
+  fte: dto.fte,
+  weeklyCap: dto.weeklyCap,
+  avoidDays: dto.avoidDays,
 });
 
 @Injectable()
@@ -81,12 +91,14 @@ export class StaffService {
 
   async create(actor: AuthUser, dto: CreateStaffDto): Promise<StaffDto> {
     return this.write(async (em) => {
+      const pattern = changePattern(DEFAULT_PATTERN, dto);
       if (await em.count(Staff, { email: dto.email })) throw new ConflictException(STAFF_EXISTS);
       const staff = em.create(Staff, {
         name: dto.name,
         email: dto.email,
         department: dto.department ?? null,
         isTeaching: dto.isTeaching ?? true,
+        ...pattern,
       });
       // Someone of this organisation who already signs in with this email (say, the admin
       // adding themselves) is the same person.
@@ -111,16 +123,17 @@ export class StaffService {
   }
 
   /**
-   * Rota fields (department, teaching) are the manager's to edit for anyone; everything that
-   * reaches the linked account (email, active state, name, invitation) goes through
-   * AccountsService, which applies who-may-act-on-whom. A new email of someone who can sign in
-   * waits for the new address to confirm it: until then the record keeps the old one.
+   * Rota fields (department, teaching, working pattern) are the manager's to edit for anyone;
+   * everything that reaches the linked account (email, active state, name, invitation) goes
+   * through AccountsService, which applies who-may-act-on-whom. A new email of someone who can
+   * sign in waits for the new address to confirm it: until then the record keeps the old one.
    */
   async update(actor: AuthUser, id: string, dto: UpdateStaffDto): Promise<StaffUpdateResultDto> {
     return this.write(async (em) => {
       const staff = await this.find(em, id);
       const user = staff.user?.getEntity();
       const before = toStaffDto(staff);
+      const pattern = changePattern(patternOf(staff), dto);
       let emailPending = false;
 
       if (dto.email !== undefined && dto.email !== staff.email) {
@@ -139,6 +152,7 @@ export class StaffService {
         ...(dto.department !== undefined && { department: dto.department }),
         ...(dto.isTeaching !== undefined && { isTeaching: dto.isTeaching }),
         ...(dto.isActive !== undefined && { isActive: dto.isActive }),
+        ...pattern,
       });
       // Someone invited who had not chosen a password yet: the invitation follows the new address.
       const reinvite = user && !user.hasPassword && before.email !== staff.email && staff.isActive;
@@ -157,9 +171,16 @@ export class StaffService {
         summary: `${verb} staff member ${staff.name}${dto.invite ? ' and invited them to sign in' : ''}${pendingNote}`,
         ...changedFields(auditView(before), auditView(after)),
       });
-      // A leaver's future duties go now, refilled per auto-fill (docs/product.md#the-rota-stays-true).
-      const rotaChange =
-        action === 'staff.deactivated' ? await this.integrity.restore(em, actor, { description: `Deactivating ${staff.name}` }) : null;
+      // A leaver's future duties go now, and so do those on days they no longer work or above a
+      // lower weekly cap; refilled per auto-fill (docs/product.md#the-rota-stays-true).
+      const patternChanges = patternChangesForRota(before, after);
+      const description =
+        action === 'staff.deactivated'
+          ? `Deactivating ${staff.name}`
+          : patternChanges.length
+            ? `Changing ${staff.name}'s ${patternChanges.join(' and ')}`
+            : null;
+      const rotaChange = description ? await this.integrity.restore(em, actor, { description }) : null;
       return { ...after, rotaChange };
     });
   }
@@ -224,7 +245,14 @@ export class StaffService {
     const valid = preview.rows.filter((r) => r.errors.length === 0);
     await this.write(async (em) => {
       for (const row of valid) {
-        em.create(Staff, { name: row.name, email: row.email, department: row.department, isTeaching: row.isTeaching });
+        em.create(Staff, {
+          name: row.name,
+          email: row.email,
+          department: row.department,
+          isTeaching: row.isTeaching,
+          workingDays: row.workingDays,
+          fte: row.fte,
+        });
       }
       await em.flush();
       if (valid.length) {

@@ -1,9 +1,13 @@
 import { RotaChangeDto } from '../../../common/rota-integrity/rota-change.dto';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsString, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+import { IsIn, IsInt, IsString, Max, MaxLength, Min, MinLength, registerDecorator, ValidateIf } from 'class-validator';
+import { isoWeekdayOf } from '../../../common/clock/weekdays';
+import { isIsoDate } from '../../../common/validation/iso-date';
 import {
   INSTRUCTIONS_CONTENT_MAX,
+  MIX_MODES,
+  type MixMode,
   INSTRUCTIONS_TITLE_MAX,
   MAX_DUTY_MANAGERS_PER_DAY,
   MIN_DUTY_MANAGERS_PER_DAY,
@@ -16,6 +20,21 @@ const FILE_FIELDS_MESSAGE =
   'Upload the procedure document with POST /api/settings/procedure-file: its address and name are set from the upload. Send null to remove it.';
 
 export const DUTY_MANAGERS_PER_DAY_MESSAGE = 'Duty managers per day must be between 1 and 5';
+export const MIX_MODE_MESSAGE = 'Teaching and non-teaching pairing must be always, when_fair or never';
+export const DEFAULT_WEEKLY_CAP_MESSAGE = 'The default weekly cap must be a whole number of duties from 1 to 5, or empty for no cap';
+export const WEEK_A_START_MESSAGE = 'Week A must start on a Monday, written as yyyy-MM-dd (or empty when the timetable has no Week A and B)';
+
+/** A `yyyy-MM-dd` date that is a Monday. */
+function IsMonday(message: string) {
+  return (target: object, propertyName: string) =>
+    registerDecorator({
+      name: 'isMonday',
+      target: target.constructor,
+      propertyName,
+      options: { message },
+      validator: { validate: (value: unknown) => isIsoDate(value) && isoWeekdayOf(value) === 1 },
+    });
+}
 
 export class ProcedureFileInfoDto {
   fileName!: string;
@@ -41,6 +60,19 @@ export class SystemSettingsDto {
   /** The uploaded document's details; null without one. */
   @ApiProperty({ type: ProcedureFileInfoDto, nullable: true })
   procedureFile!: ProcedureFileInfoDto | null;
+  /**
+   * Teaching and non-teaching pairing on a day (docs/product.md#the-rota-engine): `always` when
+   * both kinds can be had, `when_fair` (the default) only while it costs no one more than a duty
+   * above their fair share, `never`.
+   */
+  @ApiProperty({ enum: MIX_MODES, enumName: 'MixMode' })
+  mixMode!: MixMode;
+  /** The weekly cap (1–5 duties a Monday–Sunday week) of everyone without their own; null: no cap. */
+  @ApiProperty({ type: 'integer', nullable: true, minimum: 1, maximum: 5 })
+  defaultWeeklyCap!: number | null;
+  /** A Monday that begins a Week A, for two-week timetables (weeks alternate A, B from it); null: not set. */
+  @ApiProperty({ type: String, format: 'date', nullable: true })
+  weekAStart!: string | null;
 }
 
 export class UpdateSystemSettingsDto {
@@ -65,6 +97,26 @@ export class UpdateSystemSettingsDto {
   @MaxLength(INSTRUCTIONS_CONTENT_MAX, { message: `The instructions must be at most ${INSTRUCTIONS_CONTENT_MAX.toLocaleString('en-GB')} characters` })
   instructionsContent?: string;
 
+  /** Left out: unchanged. Changing it touches no planned duty. */
+  @ApiProperty({ enum: MIX_MODES, enumName: 'MixMode', required: false })
+  @ValidateIf((o: UpdateSystemSettingsDto) => o.mixMode !== undefined)
+  @IsIn(MIX_MODES, { message: MIX_MODE_MESSAGE })
+  mixMode?: MixMode;
+
+  /** 1–5, or null for no cap; left out: unchanged. Setting or lowering it takes off the duties above it from today on. */
+  @ApiProperty({ type: 'integer', nullable: true, required: false, minimum: 1, maximum: 5 })
+  @ValidateIf((o: UpdateSystemSettingsDto) => o.defaultWeeklyCap !== undefined && o.defaultWeeklyCap !== null)
+  @IsInt({ message: DEFAULT_WEEKLY_CAP_MESSAGE })
+  @Min(1, { message: DEFAULT_WEEKLY_CAP_MESSAGE })
+  @Max(5, { message: DEFAULT_WEEKLY_CAP_MESSAGE })
+  defaultWeeklyCap?: number | null;
+
+  /** A Monday, `yyyy-MM-dd`, that begins a Week A; null clears it; left out: unchanged. */
+  @ApiProperty({ type: String, format: 'date', nullable: true, required: false, example: '2025-09-08' })
+  @ValidateIf((o: UpdateSystemSettingsDto) => o.weekAStart !== undefined && o.weekAStart !== null)
+  @IsMonday(WEEK_A_START_MESSAGE)
+  weekAStart?: string | null;
+
   /** Only `null` (removes the procedure document) or the current value; set by the upload. */
   @ApiProperty({ type: String, nullable: true, required: false, maxLength: PROCEDURE_FILE_URL_MAX })
   @ValidateIf((o: UpdateSystemSettingsDto) => o.procedureFileUrl !== undefined && o.procedureFileUrl !== null)
@@ -87,7 +139,10 @@ export class SystemSettingsUpdateResultDto extends SystemSettingsDto {
    * from today on; past days keep their record. The same as `rotaChange.removedDuties`.
    */
   removedSlots!: number;
-  /** What fewer duty managers per day did to the planned rota; null when the number did not go down. */
+  /**
+   * What the change did to the planned rota: fewer duty managers per day, a new or lower default
+   * weekly cap, or a new Week A; null when none of these changed.
+   */
   rotaChange!: RotaChangeDto | null;
 }
 

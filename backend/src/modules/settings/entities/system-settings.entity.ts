@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Check, Entity, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { Check, Entity, Enum, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { TenantScopedEntity } from '../../../tenancy/tenant-scoped.entity';
 
 /** New organisations start with two slots a day (docs/product.md#duty-managers-per-day). */
@@ -16,6 +16,14 @@ export const INSTRUCTIONS_TITLE_MAX = 255;
 export const INSTRUCTIONS_CONTENT_MAX = 20_000;
 export const PROCEDURE_FILE_URL_MAX = 500;
 export const PROCEDURE_FILE_NAME_MAX = 255;
+/**
+ * How the rota pairs teaching and non-teaching staff on a day (docs/product.md#the-rota-engine):
+ * `always` whenever both kinds can be had, `when_fair` only while it costs no one more than a
+ * duty above their fair share, `never`. The rota engine's MixMode has the same values.
+ */
+export const MIX_MODES = ['always', 'when_fair', 'never'] as const;
+export type MixMode = (typeof MIX_MODES)[number];
+export const DEFAULT_MIX_MODE: MixMode = 'when_fair';
 
 /** The reminder email's parts as the Email Template Editor edits them (docs/product.md#reminders). */
 export interface StoredEmailTemplate {
@@ -38,6 +46,8 @@ export interface StoredEmailTemplate {
 @Check({ name: 'system_settings_duty_managers_per_day_range', expression: 'duty_managers_per_day >= 1 and duty_managers_per_day <= 5' })
 @Check({ name: 'system_settings_reminder_hours_advance_choice', expression: 'reminder_hours_advance = 1 or reminder_hours_advance = 2 or reminder_hours_advance = 4 or reminder_hours_advance = 8 or reminder_hours_advance = 12 or reminder_hours_advance = 24 or reminder_hours_advance = 48' })
 @Check({ name: 'system_settings_reminder_time_format', expression: "reminder_time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'" })
+@Check({ name: 'system_settings_default_weekly_cap_range', expression: 'default_weekly_cap >= 1 and default_weekly_cap <= 5' })
+@Check({ name: 'system_settings_week_a_start_monday', expression: 'extract(isodow from week_a_start) = 1' })
 export class SystemSettings extends TenantScopedEntity {
   [OptionalProps]?:
     | 'organization'
@@ -50,6 +60,7 @@ export class SystemSettings extends TenantScopedEntity {
     | 'reminderHoursAdvance'
     | 'instructionsTitle'
     | 'instructionsContent'
+    | 'mixMode'
     | 'createdAt'
     | 'updatedAt';
 
@@ -83,6 +94,18 @@ export class SystemSettings extends TenantScopedEntity {
   /** How many hours before the duty day's reminder time the reminder goes out (1–48). */
   @Property({ type: 'smallint', default: DEFAULT_REMINDERS.hoursAdvance })
   reminderHoursAdvance: number = DEFAULT_REMINDERS.hoursAdvance;
+
+  /** Teaching/non-teaching pairing (docs/product.md#the-rota-engine); new organisations pair when it is fair. */
+  @Enum({ items: () => MIX_MODES, default: DEFAULT_MIX_MODE })
+  mixMode: MixMode = DEFAULT_MIX_MODE;
+
+  /** The weekly cap of everyone without their own (1–5 duties a Monday–Sunday week); null: no cap. */
+  @Property({ type: 'smallint', nullable: true })
+  defaultWeeklyCap?: number | null;
+
+  /** A Monday that begins a Week A, for two-week timetables; weeks alternate A, B from it both ways. Null: not set. */
+  @Property({ type: 'date', nullable: true, fieldName: 'week_a_start' })
+  weekAStart?: string | null;
 
   /** The edited reminder template (sanitised HTML parts); empty: the built-in template. */
   @Property({ type: 'json', nullable: true })

@@ -1,10 +1,17 @@
 import { RotaChangeDto } from '../../../common/rota-integrity/rota-change.dto';
 import { ApiProperty, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+import { IsoWeekdaysField } from '../../../common/validation/weekdays';
+import { MAX_FTE, MAX_WEEKLY_CAP, MIN_FTE, MIN_WEEKLY_CAP } from '../entities/staff.entity';
 import { ROLES, type Role } from '../../../common/auth/roles';
 import { EmailField } from '../../auth/dto/fields';
 import { emptyToNull, trim } from '../../../common/validation/normalize';
+
+export const WORKING_DAYS_MESSAGE = 'Working days must be one or more of Monday to Friday (1 = Monday … 5 = Friday)';
+export const AVOID_DAYS_MESSAGE = 'Days to avoid must be among Monday to Friday (1 = Monday … 5 = Friday)';
+export const FTE_MESSAGE = `FTE must be a number from ${MIN_FTE} to ${MAX_FTE} with at most two decimals (e.g. 0.6), or empty for their working days ÷ 5`;
+export const WEEKLY_CAP_MESSAGE = `Weekly cap must be a whole number of duties from ${MIN_WEEKLY_CAP} to ${MAX_WEEKLY_CAP}, or empty for the organisation's default`;
 
 export const INVITE_STATUSES = ['not_invited', 'invited', 'active'] as const;
 export type InviteStatus = (typeof INVITE_STATUSES)[number];
@@ -25,6 +32,18 @@ export class StaffDto {
   /** `not_invited`: cannot sign in; `invited`: link sent, no password yet; `active`: can sign in. */
   @ApiProperty({ enum: INVITE_STATUSES, enumName: 'InviteStatus' })
   inviteStatus!: InviteStatus;
+  /** The weekdays they work, ISO: 1 = Monday … 5 = Friday, sorted (docs/product.md#working-patterns). */
+  @ApiProperty({ type: 'integer', isArray: true, minimum: 1, maximum: 5, example: [1, 2, 3, 4, 5] })
+  workingDays!: number[];
+  /** Contract fraction, 0.05–1; null: their working days ÷ 5. */
+  @ApiProperty({ type: Number, nullable: true, minimum: MIN_FTE, maximum: MAX_FTE, example: 0.6 })
+  fte!: number | null;
+  /** At most this many duties in a Monday–Sunday week, 1–5; null: the organisation's default. */
+  @ApiProperty({ type: 'integer', nullable: true, minimum: MIN_WEEKLY_CAP, maximum: MAX_WEEKLY_CAP })
+  weeklyCap!: number | null;
+  /** Working days they would rather not do (ISO), honoured when it costs no fairness. */
+  @ApiProperty({ type: 'integer', isArray: true, minimum: 1, maximum: 5, example: [] })
+  avoidDays!: number[];
 }
 
 export class CreateStaffDto {
@@ -50,6 +69,33 @@ export class CreateStaffDto {
   @IsBoolean({ message: 'Staff type must be Teaching or Non-Teaching' })
   isTeaching?: boolean;
 
+  /** The weekdays they work, ISO (1 = Monday … 5 = Friday); default every weekday. Sorted, repeats dropped. */
+  // Left out: the default (or unchanged); null is refused, the column is NOT NULL.
+  @ValidateIf((_o, v) => v !== undefined)
+  @IsoWeekdaysField(WORKING_DAYS_MESSAGE, { minItems: 1 })
+  workingDays?: number[];
+
+  /** Contract fraction, 0.05–1 in steps of 0.01; null or left out: their working days ÷ 5. */
+  @ApiProperty({ type: Number, nullable: true, required: false, minimum: MIN_FTE, maximum: MAX_FTE, example: 0.6 })
+  @ValidateIf((_o, v) => v !== undefined && v !== null)
+  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, { message: FTE_MESSAGE })
+  @Min(MIN_FTE, { message: FTE_MESSAGE })
+  @Max(MAX_FTE, { message: FTE_MESSAGE })
+  fte?: number | null;
+
+  /** At most this many duties a week, 1–5; null or left out: the organisation's default. */
+  @ApiProperty({ type: 'integer', nullable: true, required: false, minimum: MIN_WEEKLY_CAP, maximum: MAX_WEEKLY_CAP })
+  @ValidateIf((_o, v) => v !== undefined && v !== null)
+  @IsInt({ message: WEEKLY_CAP_MESSAGE })
+  @Min(MIN_WEEKLY_CAP, { message: WEEKLY_CAP_MESSAGE })
+  @Max(MAX_WEEKLY_CAP, { message: WEEKLY_CAP_MESSAGE })
+  weeklyCap?: number | null;
+
+  /** Working days they would rather not do (ISO): some of `workingDays`, never all of them. Default none. */
+  @ValidateIf((_o, v) => v !== undefined)
+  @IsoWeekdaysField(AVOID_DAYS_MESSAGE, { minItems: 0 })
+  avoidDays?: number[];
+
   /** Also invite them to sign in: emails a link to choose a password (valid 7 days). */
   @ValidateIf((_o, v) => v !== undefined)
   @IsBoolean({ message: 'invite must be true or false' })
@@ -68,7 +114,11 @@ export class UpdateStaffDto extends PartialType(CreateStaffDto, { skipNullProper
 
 /** A staff record as saved, with what the change did to the planned rota (docs/product.md#the-rota-stays-true). */
 export class StaffUpdateResultDto extends StaffDto {
-  /** Deactivating takes the person off their duties from today on; null for any other change. */
+  /**
+   * What the change did to the planned rota: deactivating takes the person off their duties from
+   * today on, and fewer working days or a lower weekly cap off the duties that no longer fit; null
+   * for any other change.
+   */
   rotaChange!: RotaChangeDto | null;
 }
 
@@ -85,6 +135,12 @@ export class ImportRowDto {
   email!: string;
   department!: string | null;
   isTeaching!: boolean;
+  /** From the `working days` column (ISO, 1 = Monday … 5 = Friday); every weekday when blank. */
+  @ApiProperty({ type: 'integer', isArray: true, minimum: 1, maximum: 5 })
+  workingDays!: number[];
+  /** From the `fte` column; null when blank. */
+  @ApiProperty({ type: Number, nullable: true })
+  fte!: number | null;
   /** Why the row cannot be imported; empty when it can. */
   errors!: string[];
 }
@@ -104,6 +160,6 @@ export class ImportResultDto {
 
 /** The multipart body of the import endpoints. */
 export class StaffCsvUploadDto {
-  @ApiProperty({ type: 'string', format: 'binary', description: 'A CSV file (≤ 1 MB) with a header row: name, email, department, teaching.' })
+  @ApiProperty({ type: 'string', format: 'binary', description: 'A CSV file (≤ 1 MB) with a header row: name, email, and optionally department, teaching, working days, fte.' })
   file!: unknown;
 }

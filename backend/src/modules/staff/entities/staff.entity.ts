@@ -1,13 +1,32 @@
 import { randomUUID } from 'node:crypto';
-import { Entity, ManyToOne, OptionalProps, PrimaryKey, Property, type Ref, Unique } from '@mikro-orm/core';
+import { ArrayType, Check, DecimalType, Entity, ManyToOne, OptionalProps, PrimaryKey, Property, type Ref, Unique } from '@mikro-orm/core';
+import { ISO_WEEKDAYS } from '../../../common/clock/weekdays';
 import { TenantScopedEntity } from '../../../tenancy/tenant-scoped.entity';
 import { User } from '../../auth/entities/user.entity';
 
-/** Someone who can be put on duty. Linked to a user once they are invited to sign in. */
+/** Contract fraction bounds (docs/product.md#working-patterns): 0.05 to 1, two decimals. */
+export const MIN_FTE = 0.05;
+export const MAX_FTE = 1;
+/** A weekly cap is 1 to 5 duties a week (docs/product.md#working-patterns). */
+export const MIN_WEEKLY_CAP = 1;
+export const MAX_WEEKLY_CAP = 5;
+
+/** A smallint[] column read as numbers (pg parses smallint[] already; a string is split first). */
+export const weekdaysColumn = () => new ArrayType<number>((i) => Number(i));
+
+/**
+ * Someone who can be put on duty. Linked to a user once they are invited to sign in. Their
+ * working pattern, contract fraction, weekly cap and days they would rather avoid are what the
+ * rota engine plans around (docs/product.md#working-patterns).
+ */
 @Entity({ tableName: 'staff' })
 @Unique({ properties: ['organization', 'email'] })
+@Check({ name: 'staff_working_days_weekdays', expression: "cardinality(working_days) >= 1 and working_days <@ '{1,2,3,4,5}'::smallint[]" })
+@Check({ name: 'staff_fte_range', expression: 'fte > 0 and fte <= 1' })
+@Check({ name: 'staff_weekly_cap_range', expression: 'weekly_cap >= 1 and weekly_cap <= 5' })
+@Check({ name: 'staff_avoid_days_worked', expression: 'avoid_days <@ working_days and cardinality(avoid_days) < cardinality(working_days)' })
 export class Staff extends TenantScopedEntity {
-  [OptionalProps]?: 'organization' | 'isActive' | 'isTeaching' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?: 'organization' | 'isActive' | 'isTeaching' | 'workingDays' | 'avoidDays' | 'createdAt' | 'updatedAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -27,6 +46,22 @@ export class Staff extends TenantScopedEntity {
 
   @Property({ type: 'boolean', default: true })
   isTeaching = true;
+
+  /** The weekdays they work, ISO (1 = Monday … 5 = Friday), sorted; every weekday by default. */
+  @Property({ type: weekdaysColumn(), columnType: 'smallint[]', defaultRaw: "'{1,2,3,4,5}'" })
+  workingDays: number[] = [...ISO_WEEKDAYS];
+
+  /** Contract fraction (0.05–1); null: their working days ÷ 5. Weighs their fair share of duties. */
+  @Property({ type: new DecimalType('number'), precision: 3, scale: 2, nullable: true })
+  fte?: number | null;
+
+  /** At most this many duties in one Monday–Sunday week (1–5); null: the organisation's default. */
+  @Property({ type: 'smallint', nullable: true })
+  weeklyCap?: number | null;
+
+  /** Working days they would rather not do (ISO), honoured when it costs no fairness; never all of them. */
+  @Property({ type: weekdaysColumn(), columnType: 'smallint[]', defaultRaw: "'{}'" })
+  avoidDays: number[] = [];
 
   @ManyToOne(() => User, { ref: true, nullable: true, unique: true, deleteRule: 'set null' })
   user?: Ref<User> | null;

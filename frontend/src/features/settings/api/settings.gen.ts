@@ -296,6 +296,7 @@ export type EmailPreviewDto = {
   subject: string;
   text: string;
 };
+export type MixMode = 'always' | 'when_fair' | 'never';
 export type ProcedureFileInfoDto = {
   fileName: string;
   kind: 'pdf' | 'doc' | 'docx';
@@ -304,17 +305,25 @@ export type ProcedureFileInfoDto = {
   uploadedAt: string;
 };
 export type SystemSettingsDto = {
+  /** The weekly cap (1–5 duties a Monday–Sunday week) of everyone without their own; null: no cap. */
+  defaultWeeklyCap: number | null;
   /** How many duty managers each weekday has (1–5): the number of slots of every rota day. */
   dutyManagersPerDay: number;
   /** The Instructions page's text, shown preformatted; empty when none is configured. */
   instructionsContent: string;
   /** The Instructions page's title (default "Duty Manager Instructions"). */
   instructionsTitle: string;
+  /** Teaching and non-teaching pairing on a day (docs/product.md#the-rota-engine): `always` when
+    both kinds can be had, `when_fair` (the default) only while it costs no one more than a duty
+    above their fair share, `never`. */
+  mixMode: MixMode;
   /** The uploaded document's details; null without one. */
   procedureFile: ProcedureFileInfoDto | null;
   procedureFileName: string | null;
   /** Where signed-in members download the procedure document; null without one. */
   procedureFileUrl: string | null;
+  /** A Monday that begins a Week A, for two-week timetables (weeks alternate A, B from it); null: not set. */
+  weekAStart: string | null;
 };
 export type ProcedureFileLinkDto = {
   expiresAt: string;
@@ -332,12 +341,18 @@ export type RotaChangeDto = {
   removedDuties: number;
 };
 export type SystemSettingsUpdateResultDto = {
+  /** The weekly cap (1–5 duties a Monday–Sunday week) of everyone without their own; null: no cap. */
+  defaultWeeklyCap: number | null;
   /** How many duty managers each weekday has (1–5): the number of slots of every rota day. */
   dutyManagersPerDay: number;
   /** The Instructions page's text, shown preformatted; empty when none is configured. */
   instructionsContent: string;
   /** The Instructions page's title (default "Duty Manager Instructions"). */
   instructionsTitle: string;
+  /** Teaching and non-teaching pairing on a day (docs/product.md#the-rota-engine): `always` when
+    both kinds can be had, `when_fair` (the default) only while it costs no one more than a duty
+    above their fair share, `never`. */
+  mixMode: MixMode;
   /** The uploaded document's details; null without one. */
   procedureFile: ProcedureFileInfoDto | null;
   procedureFileName: string | null;
@@ -346,19 +361,28 @@ export type SystemSettingsUpdateResultDto = {
   /** Assignments removed because their day has fewer slots now (fewer duty managers per day),
     from today on; past days keep their record. The same as `rotaChange.removedDuties`. */
   removedSlots: number;
-  /** What fewer duty managers per day did to the planned rota; null when the number did not go down. */
+  /** What the change did to the planned rota: fewer duty managers per day, a new or lower default
+    weekly cap, or a new Week A; null when none of these changed. */
   rotaChange: RotaChangeDto | null;
+  /** A Monday that begins a Week A, for two-week timetables (weeks alternate A, B from it); null: not set. */
+  weekAStart: string | null;
 };
 export type UpdateSystemSettingsDto = {
+  /** 1–5, or null for no cap; left out: unchanged. Setting or lowering it takes off the duties above it from today on. */
+  defaultWeeklyCap?: number | null;
   /** Left out: unchanged. `null` is refused like any other value outside 1–5. */
   dutyManagersPerDay?: number;
   /** Plain text; left out: unchanged; empty: no instructions. */
   instructionsContent?: string;
   /** Left out: unchanged. */
   instructionsTitle?: string;
+  /** Left out: unchanged. Changing it touches no planned duty. */
+  mixMode?: MixMode;
   procedureFileName?: string | null;
   /** Only `null` (removes the procedure document) or the current value; set by the upload. */
   procedureFileUrl?: string | null;
+  /** A Monday, `yyyy-MM-dd`, that begins a Week A; null clears it; left out: unchanged. */
+  weekAStart?: string | null;
 };
 export type TestRemindersResultDto = {
   /** People skipped because they had already been reminded (each reminder goes once). */

@@ -87,8 +87,12 @@ export type ChangeStaffRoleApiArg = {
 export type InviteStatus = 'not_invited' | 'invited' | 'active';
 export type Role = 'admin' | 'manager' | 'staff';
 export type StaffDto = {
+  /** Working days they would rather not do (ISO), honoured when it costs no fairness. */
+  avoidDays: number[];
   department: string | null;
   email: string;
+  /** Contract fraction, 0.05–1; null: their working days ÷ 5. */
+  fte: number | null;
   id: string;
   /** `not_invited`: cannot sign in; `invited`: link sent, no password yet; `active`: can sign in. */
   inviteStatus: InviteStatus;
@@ -100,6 +104,10 @@ export type StaffDto = {
   role: Role | null;
   /** The linked user, once invited to sign in. */
   userId: string | null;
+  /** At most this many duties in a Monday–Sunday week, 1–5; null: the organisation's default. */
+  weeklyCap: number | null;
+  /** The weekdays they work, ISO: 1 = Monday … 5 = Friday, sorted (docs/product.md#working-patterns). */
+  workingDays: number[];
 };
 export type ErrorResponseDto = {
   code?: string;
@@ -108,14 +116,22 @@ export type ErrorResponseDto = {
   statusCode: number;
 };
 export type CreateStaffDto = {
+  /** Working days they would rather not do (ISO): some of `workingDays`, never all of them. Default none. */
+  avoidDays?: number[];
   /** Optional, e.g. "Science". */
   department?: string | null;
   email: string;
+  /** Contract fraction, 0.05–1 in steps of 0.01; null or left out: their working days ÷ 5. */
+  fte?: number | null;
   /** Also invite them to sign in: emails a link to choose a password (valid 7 days). */
   invite?: boolean;
   /** Teaching (default) or Non-Teaching. */
   isTeaching?: boolean;
   name: string;
+  /** At most this many duties a week, 1–5; null or left out: the organisation's default. */
+  weeklyCap?: number | null;
+  /** The weekdays they work, ISO (1 = Monday … 5 = Friday); default every weekday. Sorted, repeats dropped. */
+  workingDays?: number[];
 };
 export type ImportResultDto = {
   /** Staff members added. */
@@ -124,7 +140,7 @@ export type ImportResultDto = {
   skipped: number;
 };
 export type StaffCsvUploadDto = {
-  /** A CSV file (≤ 1 MB) with a header row: name, email, department, teaching. */
+  /** A CSV file (≤ 1 MB) with a header row: name, email, and optionally department, teaching, working days, fte. */
   file: Blob;
 };
 export type ImportRowDto = {
@@ -132,10 +148,14 @@ export type ImportRowDto = {
   email: string;
   /** Why the row cannot be imported; empty when it can. */
   errors: string[];
+  /** From the `fte` column; null when blank. */
+  fte: number | null;
   isTeaching: boolean;
   /** Line number in the file (the header is line 1). */
   line: number;
   name: string;
+  /** From the `working days` column (ISO, 1 = Monday … 5 = Friday); every weekday when blank. */
+  workingDays: number[];
 };
 export type ImportPreviewDto = {
   errorCount: number;
@@ -153,8 +173,12 @@ export type RotaChangeDto = {
   removedDuties: number;
 };
 export type StaffUpdateResultDto = {
+  /** Working days they would rather not do (ISO), honoured when it costs no fairness. */
+  avoidDays: number[];
   department: string | null;
   email: string;
+  /** Contract fraction, 0.05–1; null: their working days ÷ 5. */
+  fte: number | null;
   id: string;
   /** `not_invited`: cannot sign in; `invited`: link sent, no password yet; `active`: can sign in. */
   inviteStatus: InviteStatus;
@@ -164,15 +188,25 @@ export type StaffUpdateResultDto = {
   name: string;
   /** The linked user's role; empty when the person cannot sign in. */
   role: Role | null;
-  /** Deactivating takes the person off their duties from today on; null for any other change. */
+  /** What the change did to the planned rota: deactivating takes the person off their duties from
+    today on, and fewer working days or a lower weekly cap off the duties that no longer fit; null
+    for any other change. */
   rotaChange: RotaChangeDto | null;
   /** The linked user, once invited to sign in. */
   userId: string | null;
+  /** At most this many duties in a Monday–Sunday week, 1–5; null: the organisation's default. */
+  weeklyCap: number | null;
+  /** The weekdays they work, ISO: 1 = Monday … 5 = Friday, sorted (docs/product.md#working-patterns). */
+  workingDays: number[];
 };
 export type UpdateStaffDto = {
+  /** Working days they would rather not do (ISO): some of `workingDays`, never all of them. Default none. */
+  avoidDays?: number[];
   /** Optional, e.g. "Science". */
   department?: string | null;
   email?: string;
+  /** Contract fraction, 0.05–1 in steps of 0.01; null or left out: their working days ÷ 5. */
+  fte?: number | null;
   /** Also invite them to sign in: emails a link to choose a password (valid 7 days). */
   invite?: boolean;
   /** False deactivates (they leave the rota and cannot sign in); true reactivates. */
@@ -180,6 +214,10 @@ export type UpdateStaffDto = {
   /** Teaching (default) or Non-Teaching. */
   isTeaching?: boolean;
   name?: string;
+  /** At most this many duties a week, 1–5; null or left out: the organisation's default. */
+  weeklyCap?: number | null;
+  /** The weekdays they work, ISO (1 = Monday … 5 = Friday); default every weekday. Sorted, repeats dropped. */
+  workingDays?: number[];
 };
 export type ChangeRoleDto = {
   role: Role;

@@ -19,6 +19,27 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['unavailability'],
       }),
+      createRecurringUnavailability: build.mutation<
+        CreateRecurringUnavailabilityApiResponse,
+        CreateRecurringUnavailabilityApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/staff-unavailability/recurring`,
+          method: 'POST',
+          body: queryArg.createRecurringUnavailabilityDto,
+        }),
+        invalidatesTags: ['unavailability'],
+      }),
+      deleteRecurringUnavailability: build.mutation<
+        DeleteRecurringUnavailabilityApiResponse,
+        DeleteRecurringUnavailabilityApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/staff-unavailability/recurring/${queryArg.id}`,
+          method: 'DELETE',
+        }),
+        invalidatesTags: ['unavailability'],
+      }),
       deleteUnavailability: build.mutation<
         DeleteUnavailabilityApiResponse,
         DeleteUnavailabilityApiArg
@@ -36,6 +57,13 @@ const injectedRtkApi = api
         query: (queryArg) => ({ url: `/api/staff-unavailability/${queryArg.staffId}` }),
         providesTags: ['unavailability'],
       }),
+      getRecurringUnavailability: build.query<
+        GetRecurringUnavailabilityApiResponse,
+        GetRecurringUnavailabilityApiArg
+      >({
+        query: (queryArg) => ({ url: `/api/staff-unavailability/${queryArg.staffId}/recurring` }),
+        providesTags: ['unavailability'],
+      }),
     }),
     overrideExisting: false,
   });
@@ -44,12 +72,25 @@ export type CreateUnavailabilityApiResponse = /** status 201  */ UnavailabilityR
 export type CreateUnavailabilityApiArg = {
   createUnavailabilityDto: CreateUnavailabilityDto;
 };
+export type CreateRecurringUnavailabilityApiResponse =
+  /** status 201  */ RecurringUnavailabilityResultDto;
+export type CreateRecurringUnavailabilityApiArg = {
+  createRecurringUnavailabilityDto: CreateRecurringUnavailabilityDto;
+};
+export type DeleteRecurringUnavailabilityApiResponse = unknown;
+export type DeleteRecurringUnavailabilityApiArg = {
+  id: string;
+};
 export type DeleteUnavailabilityApiResponse = unknown;
 export type DeleteUnavailabilityApiArg = {
   id: string;
 };
 export type GetStaffUnavailabilityApiResponse = /** status 200  */ UnavailabilityDto[];
 export type GetStaffUnavailabilityApiArg = {
+  staffId: string;
+};
+export type GetRecurringUnavailabilityApiResponse = /** status 200  */ RecurringUnavailabilityDto[];
+export type GetRecurringUnavailabilityApiArg = {
   staffId: string;
 };
 export type UnavailabilityType = 'annual_leave' | 'sick' | 'training' | 'personal';
@@ -85,8 +126,50 @@ export type CreateUnavailabilityDto = {
   /** Default annual_leave. */
   type?: UnavailabilityType;
 };
+export type TimetableWeek = 'A' | 'B';
+export type RecurringUnavailabilityDto = {
+  createdAt: string;
+  /** Last day (inclusive). */
+  endDate: string;
+  /** Only in one week of the organisation's two-week timetable. */
+  everyOtherWeek: boolean;
+  id: string;
+  reason: string;
+  staffId: string;
+  startDate: string;
+  /** `A` or `B` when `everyOtherWeek`; null when every week. */
+  week: TimetableWeek | null;
+  /** The weekdays it covers, ISO: 1 = Monday … 5 = Friday, sorted. */
+  weekdays: number[];
+};
+export type RecurringUnavailabilityResultDto = {
+  /** Duties on the days it covers (from today on) the person was taken off. */
+  cancelledDuties: number;
+  message: string;
+  /** Of those, how many auto-fill gave to someone else. */
+  refilledDuties: number;
+  rule: RecurringUnavailabilityDto;
+};
+export type CreateRecurringUnavailabilityDto = {
+  /** Last day it applies (inclusive), at most about two years after the start. */
+  endDate: string;
+  /** Only every other week: in Week A or Week B (needs the organisation's Week A, set in the settings). Default false. */
+  everyOtherWeek?: boolean;
+  /** Why, e.g. "Year 9 football club". */
+  reason: string;
+  staffId: string;
+  /** First day it applies. */
+  startDate: string;
+  /** `A` or `B`, with `everyOtherWeek` only. */
+  week?: TimetableWeek | null;
+  /** ISO weekdays: 1 = Monday … 5 = Friday. Sorted, repeats dropped. */
+  weekdays: number[];
+};
 export const {
   useCreateUnavailabilityMutation,
+  useCreateRecurringUnavailabilityMutation,
+  useDeleteRecurringUnavailabilityMutation,
   useDeleteUnavailabilityMutation,
   useGetStaffUnavailabilityQuery,
+  useGetRecurringUnavailabilityQuery,
 } = injectedRtkApi;

@@ -1,0 +1,137 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { datesBetween, daysInSpan } from '../../common/clock/academic-year';
+import { describeWeekdays, isoWeekdayOf } from '../../common/clock/weekdays';
+import { describeDate } from '../../common/text/dates';
+import { plural } from '../../common/text/plural';
+import { AuditService } from '../audit/audit.service';
+import { AvailabilityRepository } from '../availability/availability.repository';
+import type { RecurringUnavailability } from '../availability/entities/recurring-unavailability.entity';
+import { SystemSettingsRepository } from '../settings/system-settings.repository';
+import type { CreateRecurringUnavailabilityDto, RecurringUnavailabilityDto, RecurringUnavailabilityResultDto } from './dto/requests.dto';
+import { assertActsFor, loadPerson } from './request-people';
+import { RotaIntegrityService } from './rota-integrity.service';
+import { MAX_PERIOD_DAYS, OWN_ONLY } from './unavailability.service';
+
+export const WEEK_A_MISSING =
+  'A commitment every other week needs the date Week A starts: an admin sets it in the settings (Duty Manager Settings) first';
+
+function toDto(r: RecurringUnavailability): RecurringUnavailabilityDto {
+  return {
+    id: r.id,
+    staffId: r.staff.id,
+    weekdays: [...r.weekdays],
+    startDate: r.startDate,
+    endDate: r.endDate,
+    everyOtherWeek: r.everyOtherWeek,
+    week: r.week ?? null,
+    reason: r.reason,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/** "Tuesdays", "Tuesdays in Week A": what a commitment covers, for messages and the log. */
+function describeRule(r: { weekdays: number[]; everyOtherWeek?: boolean; week?: string | null }): string {
+  return `${describeWeekdays(r.weekdays)}${r.everyOtherWeek ? ` in Week ${r.week}` : ''}`;
+}
+
+/**
+ * Weekly commitments (docs/product.md#unavailability): a person can't be on duty on some weekdays
+ * between two dates, every week or every other week (Week A or B). Adding one takes the person off
+ * the duties it covers from today on (kept as approved cancellations with the reason) and, with
+ * auto-fill on, gives each freed slot to the least-loaded eligible person, all in one transaction.
+ * Deleting one puts nothing back. Staff manage their own; admins and managers anyone's.
+ */
+@Injectable()
+export class RecurringUnavailabilityService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly integrity: RotaIntegrityService,
+    private readonly settings: SystemSettingsRepository,
+    private readonly availability: AvailabilityRepository,
+    private readonly audit: AuditService,
+  ) {}
+
+  async list(actor: AuthUser, staffId: string): Promise<RecurringUnavailabilityDto[]> {
+    const staff = await loadPerson(this.em, staffId);
+    assertActsFor(actor, staff, 'unavailability.manage', OWN_ONLY);
+    return (await this.availability.rulesOf(this.em, staffId)).map(toDto);
+  }
+
+  async create(actor: AuthUser, dto: CreateRecurringUnavailabilityDto): Promise<RecurringUnavailabilityResultDto> {
+    if (daysInSpan(dto.startDate, dto.endDate) > MAX_PERIOD_DAYS) throw new BadRequestException('A weekly commitment can cover at most two years');
+    if (!datesBetween(dto.startDate, dto.endDate).some((date) => dto.weekdays.includes(isoWeekdayOf(date)))) {
+      throw new BadRequestException(`There are no ${describeWeekdays(dto.weekdays)} from ${describeDate(dto.startDate)} to ${describeDate(dto.endDate)}`);
+    }
+    const everyOtherWeek = dto.everyOtherWeek ?? false;
+    const week = everyOtherWeek ? (dto.week ?? null) : null;
+    const what = describeRule({ weekdays: dto.weekdays, everyOtherWeek, week });
+
+    const outcome = await this.em.transactional(async (em) => {
+      const staff = await loadPerson(em, dto.staffId);
+      assertActsFor(actor, staff, 'unavailability.manage', OWN_ONLY);
+      // Held exclusively from the start, as the rota check that follows needs it (RotaIntegrity.restore).
+      await this.settings.lockExclusive(em);
+      if (everyOtherWeek && !(await this.settings.rotaRules(em)).weekAStart) throw new BadRequestException(WEEK_A_MISSING);
+      const rule = this.availability.addRule(em, {
+        staffId: staff.id,
+        weekdays: dto.weekdays,
+        startDate: dto.startDate,
+        endDate: dto.endDate,
+        everyOtherWeek,
+        week,
+        reason: dto.reason,
+        createdBy: actor.id,
+      });
+      await em.flush();
+
+      // Duties from today on that it covers go, kept as approved cancellations with the reason, and
+      // are refilled per auto-fill (docs/product.md#the-rota-stays-true).
+      const change = await this.integrity.restore(em, actor, {
+        description: `${staff.name}'s ${everyOtherWeek ? `Week ${week}` : 'weekly'} commitment`,
+      });
+      this.audit.record(em, actor, {
+        kind: 'request',
+        action: 'unavailability.recurring-added',
+        entityId: rule.id,
+        summary:
+          `${staff.name} unavailable on ${what}, ${dto.startDate} to ${dto.endDate}: ${dto.reason}` +
+          (change.removedDuties ? ` (${plural(change.removedDuties, 'duty', 'duties')} cancelled, ${change.refilledDuties} refilled)` : ''),
+        after: { ...toDto(rule), cancelledDates: change.dates },
+      });
+      await em.flush();
+      return { rule, cancelled: change.removedDuties, refilled: change.refilledDuties };
+    });
+
+    const { cancelled, refilled } = outcome;
+    return {
+      rule: toDto(outcome.rule),
+      cancelledDuties: cancelled,
+      refilledDuties: refilled,
+      message:
+        `Weekly commitment added: unavailable on ${what}.` +
+        (cancelled === 0
+          ? ' There were no duties on those days.'
+          : ` ${plural(cancelled, 'duty assignment')} cancelled` + (refilled === cancelled ? ' and all refilled.' : refilled ? `, ${refilled} refilled.` : '.')),
+    };
+  }
+
+  /** Removes a weekly commitment. Duties taken off because of it are not put back: the rota has moved on. */
+  async remove(actor: AuthUser, id: string): Promise<void> {
+    await this.em.transactional(async (em) => {
+      const rule = await this.availability.rule(em, id);
+      if (!rule) throw new NotFoundException('Weekly commitment not found');
+      const staff = await loadPerson(em, rule.staff.id);
+      assertActsFor(actor, staff, 'unavailability.manage', OWN_ONLY);
+      this.audit.record(em, actor, {
+        kind: 'request',
+        action: 'unavailability.recurring-deleted',
+        entityId: rule.id,
+        summary: `${staff.name} no longer unavailable on ${describeRule(rule)}, ${rule.startDate} to ${rule.endDate}: ${rule.reason}`,
+        before: toDto(rule),
+      });
+      this.availability.removeRule(em, rule);
+    });
+  }
+}
