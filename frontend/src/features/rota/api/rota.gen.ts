@@ -43,6 +43,17 @@ const injectedRtkApi = api
         query: () => ({ url: `/api/rota/clear-future`, method: 'POST' }),
         invalidatesTags: ['rota'],
       }),
+      exportRota: build.query<ExportRotaApiResponse, ExportRotaApiArg>({
+        query: (queryArg) => ({
+          url: `/api/rota/export`,
+          params: {
+            startDate: queryArg.startDate,
+            endDate: queryArg.endDate,
+            format: queryArg.format,
+          },
+        }),
+        providesTags: ['rota'],
+      }),
       fillUnassigned: build.mutation<FillUnassignedApiResponse, FillUnassignedApiArg>({
         query: (queryArg) => ({
           url: `/api/rota/fill-unassigned`,
@@ -116,6 +127,12 @@ export type GetRotaCandidatesApiArg = {
 };
 export type ClearFutureApiResponse = /** status 200  */ BulkRotaResultDto;
 export type ClearFutureApiArg = void;
+export type ExportRotaApiResponse = /** status 200 The rota as a file. */ Blob;
+export type ExportRotaApiArg = {
+  startDate: string;
+  endDate: string;
+  format: ExportFormat;
+};
 export type FillUnassignedApiResponse = /** status 200  */ BulkRotaResultDto;
 export type FillUnassignedApiArg = {
   bulkRotaDto: BulkRotaDto;
@@ -192,6 +209,10 @@ export type CreateRotaDayDto = {
   date: string;
   dutyManager1Id?: string | null;
   dutyManager2Id?: string | null;
+  /** Assign even on a weekday outside a person's working pattern or above their weekly cap: the
+    server refuses those (409, `code: not_working_day` / `over_weekly_cap`) unless this confirms it.
+    Recorded in the activity log; the rota check then lets the duty stand. */
+  override?: boolean;
   slots?: (string | null)[];
 };
 export type RotaCandidateDto = {
@@ -222,6 +243,7 @@ export type BulkRotaResultDto = {
   /** Weekdays in the period left with at least one empty slot (nobody eligible). */
   unfilledSlots: number;
 };
+export type ExportFormat = 'csv' | 'xlsx';
 export type BulkRotaDto = {
   /** Plan every weekday of a period whose academic year has no term dates yet. Without it such a
     period is refused (`code: term_dates_missing`), so the holidays between terms don't get duties. */
@@ -237,7 +259,15 @@ export type UnfilledDayDto = {
   slots: number;
 };
 export type RotaRule =
-  'weekend' | 'holiday' | 'out_of_term' | 'inactive' | 'unavailable' | 'twice' | 'over_capacity';
+  | 'weekend'
+  | 'holiday'
+  | 'out_of_term'
+  | 'inactive'
+  | 'unavailable'
+  | 'twice'
+  | 'not_working_day'
+  | 'over_cap'
+  | 'over_capacity';
 export type RotaViolationDto = {
   date: string;
   position: number;
@@ -266,6 +296,8 @@ export type RotaEditResultDto = {
 };
 export type MoveOnRotaDto = {
   date: string;
+  /** Even outside the person's working pattern or above their weekly cap (see UpdateRotaDayDto.override). */
+  override?: boolean;
   /** Slot number, from 1 (Duty Manager 1) to the organisation's duty managers per day. */
   position: number;
   toDate: string;
@@ -283,6 +315,8 @@ export type ReplaceOnRotaDto = {
     holds someone else by now, nothing changes and the answer is 409, so an Assign on a slot
     someone has just filled never replaces them unseen. */
   expectedStaffId?: string | null;
+  /** Even outside the person's working pattern or above their weekly cap (see UpdateRotaDayDto.override). */
+  override?: boolean;
   /** Slot number, from 1 (Duty Manager 1) to the organisation's duty managers per day. */
   position: number;
   /** Why, when someone is replaced; told to the person taken off. */
@@ -292,6 +326,10 @@ export type ReplaceOnRotaDto = {
 export type UpdateRotaDayDto = {
   dutyManager1Id?: string | null;
   dutyManager2Id?: string | null;
+  /** Assign even on a weekday outside a person's working pattern or above their weekly cap: the
+    server refuses those (409, `code: not_working_day` / `over_weekly_cap`) unless this confirms it.
+    Recorded in the activity log; the rota check then lets the duty stand. */
+  override?: boolean;
   slots?: (string | null)[];
 };
 export const {
@@ -300,6 +338,7 @@ export const {
   useCreateRotaMutation,
   useGetRotaCandidatesQuery,
   useClearFutureMutation,
+  useExportRotaQuery,
   useFillUnassignedMutation,
   useGetRotaHealthQuery,
   useMoveOnRotaMutation,

@@ -12,12 +12,48 @@ const injectedRtkApi = api
         query: () => ({ url: `/api/duty-statistics` }),
         providesTags: ['statistics'],
       }),
+      getFairness: build.query<GetFairnessApiResponse, GetFairnessApiArg>({
+        query: (queryArg) => ({
+          url: `/api/fairness`,
+          params: {
+            period: queryArg.period,
+            academicYear: queryArg.academicYear,
+          },
+        }),
+        providesTags: ['statistics'],
+      }),
+      exportFairness: build.query<ExportFairnessApiResponse, ExportFairnessApiArg>({
+        query: (queryArg) => ({
+          url: `/api/fairness/export`,
+          params: {
+            period: queryArg.period,
+            format: queryArg.format,
+            academicYear: queryArg.academicYear,
+          },
+        }),
+        providesTags: ['statistics'],
+      }),
     }),
     overrideExisting: false,
   });
 export { injectedRtkApi as generatedApi };
 export type GetDutyStatisticsApiResponse = /** status 200  */ DutyStatisticsDto;
 export type GetDutyStatisticsApiArg = void;
+export type GetFairnessApiResponse = /** status 200  */ FairnessDto;
+export type GetFairnessApiArg = {
+  /** The whole year (default) or one term (needs the year's term dates). */
+  period?: FairnessPeriod;
+  /** The academic year by its first calendar year (2025 = 2025-2026); the current one when omitted. */
+  academicYear?: number;
+};
+export type ExportFairnessApiResponse = /** status 200 The table as a file. */ Blob;
+export type ExportFairnessApiArg = {
+  /** The whole year (default) or one term (needs the year's term dates). */
+  period?: FairnessPeriod;
+  format: ExportFormat;
+  /** The academic year by its first calendar year (2025 = 2025-2026); the current one when omitted. */
+  academicYear?: number;
+};
 export type StaffDutyStatisticsDto = {
   department: string | null;
   friday: number;
@@ -52,4 +88,48 @@ export type ErrorResponseDto = {
   message: string;
   statusCode: number;
 };
-export const { useGetDutyStatisticsQuery } = injectedRtkApi;
+export type FairnessPeriod = 'year' | 'autumn' | 'spring' | 'summer';
+export type FairnessRowDto = {
+  department: string | null;
+  /** done + planned − share, to two decimals: above their share when positive. */
+  difference: number;
+  /** Duties already done in the period (before today). */
+  done: number;
+  isActive: boolean;
+  isTeaching: boolean;
+  name: string;
+  /** Duties planned in the period from today on. */
+  planned: number;
+  /** Their fair share of the period's duties, to two decimals. */
+  share: number;
+  staffId: string;
+  /** Working days, ISO weekdays (1 = Monday … 5 = Friday). */
+  workingDays: number[];
+};
+export type FairnessSummaryDto = {
+  /** The average duties (done and planned) per active person. */
+  averageDuties: number;
+  /** The largest |difference|. */
+  largestDifference: number;
+  /** Active people counted. */
+  people: number;
+  /** √Σ difference²: the load-balance measure of one number for the whole team. */
+  rootSumOfSquares: number;
+  /** The largest difference minus the smallest. */
+  spread: number;
+  /** Duties done and planned in the period, by everyone. */
+  totalDuties: number;
+};
+export type FairnessDto = {
+  /** e.g. "2025-2026". */
+  academicYear: string;
+  endDate: string;
+  period: FairnessPeriod;
+  /** Everyone for admins and managers; only the signed-in person's own line for staff. */
+  rows: FairnessRowDto[];
+  startDate: string;
+  summary: FairnessSummaryDto;
+};
+export type ExportFormat = 'csv' | 'xlsx';
+export const { useGetDutyStatisticsQuery, useGetFairnessQuery, useExportFairnessQuery } =
+  injectedRtkApi;
