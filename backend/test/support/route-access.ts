@@ -121,6 +121,10 @@ export const ROUTES: Record<string, RouteRule> = {
   getCurrentWeek: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
   getDashboardStats: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
   getDutyStatistics: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
+  // Staff get their own line and the team's figures; managers and admins everyone's.
+  getFairness: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
+  exportFairness: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
+  exportRota: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
   getSetupChecklist: { callers: ['admin'], tenant: OWN }, // settings.manage
 
   // Staff see only the requests they are part of, and ask only for their own duties (requests.decide overrides).
@@ -271,6 +275,8 @@ export const EXAMPLES: Record<string, ExampleBuilder> = {
   saveSystemSettings: () => ({ body: { dutyManagersPerDay: 2 } }),
 
   getRota: () => ({ query: { startDate: '2025-09-01', endDate: '2026-08-31' } }),
+  exportRota: () => ({ query: { startDate: '2025-09-01', endDate: '2026-08-31', format: 'csv' } }),
+  exportFairness: () => ({ query: { format: 'csv' } }),
   createRota: ({ other }) => ({ body: { date: futureMonday(), dutyManager1Id: other } }),
   updateRota: async (f) => {
     const duty = await dutyOf(f, f.other);
