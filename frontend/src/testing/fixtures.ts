@@ -77,6 +77,10 @@ export function staffMember(id: string, name: string, overrides: Partial<StaffDt
     userId: null,
     role: null,
     inviteStatus: 'not_invited',
+    workingDays: [1, 2, 3, 4, 5],
+    fte: null,
+    weeklyCap: null,
+    avoidDays: [],
     ...overrides,
   };
 }

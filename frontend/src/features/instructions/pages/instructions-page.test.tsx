@@ -17,6 +17,9 @@ function settings(overrides: Partial<SystemSettingsDto> = {}): SystemSettingsDto
     procedureFileUrl: null,
     procedureFileName: null,
     procedureFile: null,
+    mixMode: 'when_fair',
+    defaultWeeklyCap: null,
+    weekAStart: null,
     ...overrides,
   };
 }

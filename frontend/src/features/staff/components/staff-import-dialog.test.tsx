@@ -18,6 +18,8 @@ const preview: ImportPreviewDto = {
       department: 'Science',
       isTeaching: true,
       errors: [],
+      workingDays: [1, 2, 3, 4, 5],
+      fte: null,
     },
     {
       line: 3,
@@ -26,6 +28,8 @@ const preview: ImportPreviewDto = {
       department: null,
       isTeaching: true,
       errors: ['Name is required', '"nobody@" is not a valid email address'],
+      workingDays: [1, 2, 3, 4, 5],
+      fte: null,
     },
     {
       line: 4,
@@ -34,6 +38,8 @@ const preview: ImportPreviewDto = {
       department: null,
       isTeaching: false,
       errors: [],
+      workingDays: [1, 2, 3, 4, 5],
+      fte: null,
     },
   ],
   validCount: 2,

@@ -25,6 +25,10 @@ const ann: StaffDto = {
   userId: 'u-2',
   role: 'staff',
   inviteStatus: 'active',
+  workingDays: [1, 2, 3, 4, 5],
+  fte: null,
+  weeklyCap: null,
+  avoidDays: [],
 };
 
 const bob: StaffDto = {
@@ -37,6 +41,10 @@ const bob: StaffDto = {
   userId: null,
   role: null,
   inviteStatus: 'not_invited',
+  workingDays: [1, 2, 3, 4, 5],
+  fte: null,
+  weeklyCap: null,
+  avoidDays: [],
 };
 
 const cat: StaffDto = {
@@ -49,6 +57,10 @@ const cat: StaffDto = {
   userId: null,
   role: null,
   inviteStatus: 'not_invited',
+  workingDays: [1, 2, 3, 4, 5],
+  fte: null,
+  weeklyCap: null,
+  avoidDays: [],
 };
 
 function renderStaff(role = 'admin') {
