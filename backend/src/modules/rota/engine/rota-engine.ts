@@ -111,13 +111,32 @@ export interface EngineResult {
 
 export { isWeekday, weekdayIndex };
 
+/**
+ * A date's weekday and week, remembered: the planning loops ask for the same few hundred dates
+ * millions of times (2,000 people × 365 days), and parsing them each time was half the run.
+ * Cleared past 10,000 dates, so a long-running server never grows it without bound.
+ */
+const dayFacts = new Map<IsoDate, { weekday: number; monday: IsoDate }>();
+function factsOf(date: IsoDate): { weekday: number; monday: IsoDate } {
+  let facts = dayFacts.get(date);
+  if (!facts) {
+    if (dayFacts.size >= 10_000) dayFacts.clear();
+    facts = { weekday: weekdayIndex(date), monday: mondayOf(date) };
+    dayFacts.set(date, facts);
+  }
+  return facts;
+}
+const weekdayOf = (date: IsoDate) => factsOf(date).weekday;
+const weekOf = (date: IsoDate) => factsOf(date).monday;
+const isSchoolWeekday = (date: IsoDate) => weekdayOf(date) < 5;
+
 const within = (date: IsoDate, span: DateSpan) => span.start <= date && date <= span.end;
 
 const ALL_WEEKDAYS = [0, 1, 2, 3, 4] as const;
 
 /** Whether the person works on that weekday (their working pattern). */
 export function worksOn(staff: EngineStaff, date: IsoDate): boolean {
-  return (staff.workingDays ?? ALL_WEEKDAYS).includes(weekdayIndex(date));
+  return (staff.workingDays ?? ALL_WEEKDAYS).includes(weekdayOf(date));
 }
 
 /** A stable, well-mixed tie-breaker, so ties don't always favour the same names. */
@@ -150,7 +169,7 @@ export function fairShares(
   const away = new Map<string, Unavailability[]>();
   for (const u of year.unavailability) (away.get(u.staffId) ?? away.set(u.staffId, []).get(u.staffId)!).push(u);
   const can = (s: EngineStaff, day: IsoDate) =>
-    (s.workingDays ?? ALL_WEEKDAYS).includes(weekdayIndex(day)) && !away.get(s.id)?.some((u) => within(day, u));
+    (s.workingDays ?? ALL_WEEKDAYS).includes(weekdayOf(day)) && !away.get(s.id)?.some((u) => within(day, u));
   const weights = new Map<string, number>(active.map((s) => [s.id, 0]));
   // The year's duties: each school day's slots, or fewer on a day fewer people can do.
   let duties = 0;
@@ -201,7 +220,7 @@ export function planRota(input: EngineInput): EngineResult {
   let placed = counts.reduce((a, b) => a + b, 0);
 
   const days = [...new Set(input.days)]
-    .filter((d) => isWeekday(d) && !input.holidays.some((h) => within(d, h)))
+    .filter((d) => isSchoolWeekday(d) && !input.holidays.some((h) => within(d, h)))
     .sort();
   // Who is away on each planned day, looked up once rather than per candidate and slot.
   const away = new Map<IsoDate, Set<string>>(days.map((d) => [d, new Set()]));
@@ -213,8 +232,8 @@ export function planRota(input: EngineInput): EngineResult {
     const i = index.get(id);
     if (i === undefined) return;
     counts[i]! += 1;
-    weekdayCounts[i]![weekdayIndex(day)]! += 1;
-    const week = mondayOf(day);
+    weekdayCounts[i]![weekdayOf(day)]! += 1;
+    const week = weekOf(day);
     weekCounts[i]!.set(week, (weekCounts[i]!.get(week) ?? 0) + 1);
     placed += 1;
   };
@@ -236,7 +255,7 @@ export function planRota(input: EngineInput): EngineResult {
   // being planned on: what is left to reach their share.
   const remaining = new Float64Array(n);
   const availableOn = new Map<IsoDate, Uint8Array>();
-  const canDo = (i: number, day: IsoDate) => works[i]![weekdayIndex(day)]! && !away.get(day)!.has(active[i]!.id);
+  const canDo = (i: number, day: IsoDate) => works[i]![weekdayOf(day)]! && !away.get(day)!.has(active[i]!.id);
   for (const day of days) {
     const can = new Uint8Array(n);
     for (let i = 0; i < n; i += 1) {
@@ -255,8 +274,8 @@ export function planRota(input: EngineInput): EngineResult {
   for (const day of days) {
     const daySlots = planned.get(day)!;
     const open = input.mode === 'fill' ? input.fillable?.[day] : undefined;
-    const weekday = weekdayIndex(day);
-    const week = mondayOf(day);
+    const weekday = weekdayOf(day);
+    const week = weekOf(day);
     const awayToday = away.get(day)!;
     tie.fill(NaN);
     /**
@@ -349,7 +368,7 @@ export function planRota(input: EngineInput): EngineResult {
     const holdingsOf = (i: number) => holders.get(i) ?? holders.set(i, []).get(i)!;
     for (const [day, slot] of placedNow) holdingsOf(index.get(planned.get(day)![slot]!)!).push([day, slot]);
     const mayTake = (i: number, day: IsoDate, ignoreCap = false) =>
-      canDo(i, day) && shares[i]! > 0 && !planned.get(day)!.includes(active[i]!.id) && (ignoreCap || (weekCounts[i]!.get(mondayOf(day)) ?? 0) < caps[i]!);
+      canDo(i, day) && shares[i]! > 0 && !planned.get(day)!.includes(active[i]!.id) && (ignoreCap || (weekCounts[i]!.get(weekOf(day)) ?? 0) < caps[i]!);
     const move = (from: number, to: number, day: IsoDate, slot: number) => {
       planned.get(day)![slot] = active[to]!.id;
       const list = holdingsOf(from);
@@ -357,8 +376,8 @@ export function planRota(input: EngineInput): EngineResult {
       holdingsOf(to).push([day, slot]);
       for (const [i, delta] of [[from, -1], [to, 1]] as const) {
         counts[i]! += delta;
-        weekdayCounts[i]![weekdayIndex(day)]! += delta;
-        weekCounts[i]!.set(mondayOf(day), (weekCounts[i]!.get(mondayOf(day)) ?? 0) + delta);
+        weekdayCounts[i]![weekdayOf(day)]! += delta;
+        weekCounts[i]!.set(weekOf(day), (weekCounts[i]!.get(weekOf(day)) ?? 0) + delta);
       }
     };
     const order = [...Array(n).keys()];
@@ -378,9 +397,9 @@ export function planRota(input: EngineInput): EngineResult {
             }
             // The cap is in the way: someone else takes one of `under`'s days that week first.
             if (!mayTake(under, day, true)) continue;
-            const week = mondayOf(day);
+            const week = weekOf(day);
             for (const [otherDay, otherSlot] of holdingsOf(under)) {
-              if (mondayOf(otherDay) !== week || otherDay === day) continue;
+              if (weekOf(otherDay) !== week || otherDay === day) continue;
               const third = order.find((t) => t !== over && t !== under && sameKind(t, under) && diff(t) + 1 < diff(over) && mayTake(t, otherDay));
               if (third === undefined) continue;
               move(under, third, otherDay, otherSlot);
@@ -406,25 +425,25 @@ export function planRota(input: EngineInput): EngineResult {
    */
   function honourPreferences() {
     const slotOf = (day: IsoDate, slot: number) => planned.get(day)![slot]!;
-    const weekCount = (i: number, day: IsoDate) => weekCounts[i]!.get(mondayOf(day)) ?? 0;
+    const weekCount = (i: number, day: IsoDate) => weekCounts[i]!.get(weekOf(day)) ?? 0;
     for (const [dayX, slotX] of placedNow) {
       const a = index.get(slotOf(dayX, slotX) ?? '')!;
-      if (a === undefined || !avoids[a]![weekdayIndex(dayX)]) continue;
+      if (a === undefined || !avoids[a]![weekdayOf(dayX)]) continue;
       for (const [dayY, slotY] of placedNow) {
         if (dayY === dayX) continue;
         const b = index.get(slotOf(dayY, slotY) ?? '');
         if (b === undefined || b === a || teaching[a] !== teaching[b]) continue;
-        if (avoids[a]![weekdayIndex(dayY)] || avoids[b]![weekdayIndex(dayX)]) continue;
+        if (avoids[a]![weekdayOf(dayY)] || avoids[b]![weekdayOf(dayX)]) continue;
         if (!canDo(a, dayY) || !canDo(b, dayX)) continue;
         if (planned.get(dayY)!.includes(active[a]!.id) || planned.get(dayX)!.includes(active[b]!.id)) continue;
-        if (mondayOf(dayX) !== mondayOf(dayY) && (weekCount(a, dayY) + 1 > caps[a]! || weekCount(b, dayX) + 1 > caps[b]!)) continue;
+        if (weekOf(dayX) !== weekOf(dayY) && (weekCount(a, dayY) + 1 > caps[a]! || weekCount(b, dayX) + 1 > caps[b]!)) continue;
         planned.get(dayX)![slotX] = active[b]!.id;
         planned.get(dayY)![slotY] = active[a]!.id;
         for (const [i, from, to] of [[a, dayX, dayY], [b, dayY, dayX]] as const) {
-          weekdayCounts[i]![weekdayIndex(from)]! -= 1;
-          weekdayCounts[i]![weekdayIndex(to)]! += 1;
-          weekCounts[i]!.set(mondayOf(from), weekCount(i, from) - 1);
-          weekCounts[i]!.set(mondayOf(to), weekCount(i, to) + 1);
+          weekdayCounts[i]![weekdayOf(from)]! -= 1;
+          weekdayCounts[i]![weekdayOf(to)]! += 1;
+          weekCounts[i]!.set(weekOf(from), weekCount(i, from) - 1);
+          weekCounts[i]!.set(weekOf(to), weekCount(i, to) + 1);
         }
         break;
       }
