@@ -143,7 +143,9 @@ export class RotaEditsService {
         kind: 'rota',
         action: 'rota.moved',
         entityId: from.id,
-        summary: `Moved ${person.name} from ${dto.date} to ${dto.toDate}`,
+        summary:
+          `Moved ${person.name} from ${dto.date} to ${dto.toDate}` +
+          (confirmed === person.id ? ' (confirmed outside their working pattern or weekly cap)' : ''),
         before: { date: dto.date, position: dto.position, staffId: person.id },
         after: { date: dto.toDate, position, staffId: person.id },
       });

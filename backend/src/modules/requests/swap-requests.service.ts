@@ -218,10 +218,10 @@ export class SwapRequestsService {
     // Nobody is swapped onto a weekday they don't work, or above their weekly cap (the duty a trade
     // takes away from them that week doesn't count).
     const targetRefusal = (await this.planner.patternRefusals(em, originalDate, [target], trade ? new Map([[target.id, swapDate]]) : undefined)).get(target.id);
-    if (targetRefusal) throw new ConflictException(targetRefusal.message);
+    if (targetRefusal) throw new ConflictException(targetRefusal);
     if (trade) {
       const requesterRefusal = (await this.planner.patternRefusals(em, swapDate, [requester], new Map([[requester.id, originalDate]]))).get(requester.id);
-      if (requesterRefusal) throw new ConflictException(requesterRefusal.message);
+      if (requesterRefusal) throw new ConflictException(requesterRefusal);
     }
     return days;
   }
