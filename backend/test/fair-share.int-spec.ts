@@ -1,4 +1,6 @@
+import ExcelJS from 'exceljs';
 import { bearer, registerOrganization, type Account } from './support/accounts';
+import { memberWithRole } from './support/members';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -164,5 +166,71 @@ describe('fair share', () => {
     expect(unmixed).toEqual([]);
     const pairedDuties = paired.flatMap((d) => d.slots.map((s) => ({ date: d.date, id: s.staff!.id })));
     expect(pairedDuties.filter(({ date, id }) => !(byId.get(id)!.workingDays ?? [1, 2, 3, 4, 5]).includes(isoWeekday(date)))).toEqual([]);
+  });
+
+  /** A response body as bytes, whatever its type. */
+  const bytes = (res: NodeJS.ReadableStream, done: (err: Error | null, body: Buffer) => void) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (chunk: Buffer) => chunks.push(chunk));
+    res.on('end', () => done(null, Buffer.concat(chunks)));
+  };
+
+  it('shows staff their own line against the team, covers a term, and exports the table and the rota as CSV and XLSX', async () => {
+    const admin = await registerOrganization(t);
+    const api = as(admin.token);
+    await api.put('/api/term-dates/2025', { terms: TERMS }).expect(200);
+    const me = await memberWithRole(t, admin, 'staff', 'Sam Staff');
+    const others = [['=HYPERLINK("http://evil.example","Ann")', true], ['Ben Teacher', true], ['Cat Support', false]] as const;
+    for (const [i, [name, isTeaching]] of others.entries()) {
+      await api.post('/api/staff', { name, email: `person${i}-${admin.subdomain}@example.com`, isTeaching }).expect(201);
+    }
+    await api.post('/api/rota/fill-unassigned').expect(200);
+
+    const all = await fairness(admin);
+    expect(all.rows).toHaveLength(4);
+    const mine = (await as(me.token).get('/api/fairness?period=year').expect(200)).body;
+    expect(mine.rows.map((r: FairnessRow) => r.staffId)).toEqual([me.staffId]);
+    expect(mine.summary).toEqual(all.summary);
+
+    const autumn = (await api.get('/api/fairness?academicYear=2025&period=autumn').expect(200)).body;
+    expect(autumn).toMatchObject({ period: 'autumn', startDate: '2025-09-03', endDate: '2025-12-19' });
+    const autumnDays = (await api.get('/api/rota?startDate=2025-09-03&endDate=2025-12-19').expect(200)).body as Day[];
+    expect(autumn.summary.totalDuties).toBe(autumnDays.length * 2);
+    expect((await api.get('/api/fairness?academicYear=2026&period=spring').expect(400)).body.message).toBe(
+      '2026-2027 has no term dates: set them on the Holidays screen to see a term',
+    );
+    expect((await api.get('/api/fairness/export?format=pdf').expect(400)).body.message).toContain('format must be csv or xlsx');
+
+    const csv = await api.get('/api/fairness/export?academicYear=2025&period=year&format=csv').buffer(true).parse(bytes).expect(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="fairness-2025-2026-year.csv"');
+    const lines = (csv.body as Buffer).toString('utf8').replace(/^\uFEFF/, '').trim().split('\n');
+    expect(lines[0]).toBe('Name,Department,Staff type,Working days,Done,Planned,Fair share,Difference');
+    // A name that looks like a formula stays text in the CSV.
+    expect(lines.find((l) => l.includes('HYPERLINK'))).toMatch(/^"'=HYPERLINK\(/);
+
+    const xlsx = await api.get('/api/fairness/export?academicYear=2025&period=year&format=xlsx').buffer(true).parse(bytes).expect(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.body as Buffer);
+    const sheet = book.worksheets[0]!;
+    const read = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
+    expect(read(1)).toEqual(['Name', 'Department', 'Staff type', 'Working days', 'Done', 'Planned', 'Fair share', 'Difference']);
+    const table = all.rows.map((_, i) => read(i + 2));
+    expect(table.map((r) => [r[0], r[4], r[5], r[6], r[7]])).toEqual(all.rows.map((r) => [r.name, r.done, r.planned, r.share, r.difference]));
+    expect(typeof sheet.getRow(2).getCell(1).value).toBe('string');
+
+    const rotaXlsx = await api.get('/api/rota/export?startDate=2025-09-01&endDate=2025-09-30&format=xlsx').buffer(true).parse(bytes).expect(200);
+    const rotaBook = new ExcelJS.Workbook();
+    await rotaBook.xlsx.load(rotaXlsx.body as Buffer);
+    const september = (await api.get('/api/rota?startDate=2025-09-01&endDate=2025-09-30').expect(200)).body as Day[];
+    const rotaSheet = rotaBook.worksheets[0]!;
+    expect((rotaSheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Date', 'Day', 'Duty Manager 1', 'Duty Manager 2']);
+    expect(rotaSheet.rowCount).toBe(september.length + 1);
+    expect((rotaSheet.getRow(2).values as unknown[]).slice(1)).toEqual([
+      september[0]!.date,
+      'Wednesday',
+      ...september[0]!.slots.map((s) => s.staff?.name ?? ''),
+    ]);
+    expect((await api.get('/api/rota/export?startDate=2025-09-30&endDate=2025-09-01&format=csv').expect(400)).body.message).toContain('endDate');
   });
 });

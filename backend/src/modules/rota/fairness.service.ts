@@ -144,8 +144,10 @@ export class FairnessService {
 
   private async file(format: ExportFormat, name: string, sheetName: string, header: (string | number)[], rows: (string | number)[][]): Promise<ExportFile> {
     if (format === 'csv') {
-      // A byte-order mark so spreadsheet apps read the UTF-8 names (é, ’) as they are.
-      return { body: Buffer.from(`\uFEFF${stringify([header, ...rows])}`, 'utf8'), contentType: CONTENT_TYPES.csv, fileName: `${name}.csv` };
+      // A byte-order mark so spreadsheet apps read the UTF-8 names (é, ’) as they are; text that a
+      // spreadsheet would run as a formula (a name typed as "=HYPERLINK(…)") is kept as text.
+      const cells = [header, ...rows].map((row) => row.map(asCsvText));
+      return { body: Buffer.from(`\uFEFF${stringify(cells)}`, 'utf8'), contentType: CONTENT_TYPES.csv, fileName: `${name}.csv` };
     }
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet(sheetName.slice(0, 31));
@@ -162,4 +164,13 @@ export class FairnessService {
     if (!term) throw new BadRequestException(`${academicYearLabel(year)} has no term dates: set them on the Holidays screen to see a term`);
     return { startDate: term.startDate, endDate: term.endDate };
   }
+}
+
+/**
+ * A cell as CSV text that spreadsheet apps won't evaluate: text starting with =, +, -, @, a tab or
+ * a carriage return gets a leading apostrophe (OWASP's advice on CSV injection). Numbers stay
+ * numbers. XLSX cells are typed, so exceljs writes text as text and needs no such guard.
+ */
+export function asCsvText(cell: string | number): string | number {
+  return typeof cell === 'string' && /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
 }
