@@ -169,10 +169,17 @@ describe('fair share', () => {
   });
 
   /** A response body as bytes, whatever its type. */
-  const bytes = (res: NodeJS.ReadableStream, done: (err: Error | null, body: Buffer) => void) => {
+  const bytes = (res: unknown, done: (err: Error | null, body: unknown) => void) => {
+    const stream = res as NodeJS.ReadableStream;
     const chunks: Buffer[] = [];
-    res.on('data', (chunk: Buffer) => chunks.push(chunk));
-    res.on('end', () => done(null, Buffer.concat(chunks)));
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('end', () => done(null, Buffer.concat(chunks)));
+  };
+  /** An XLSX response read back as exceljs reads a file. */
+  const workbook = async (body: unknown) => {
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(new Uint8Array(body as Buffer).buffer as ArrayBuffer);
+    return book;
   };
 
   it('shows staff their own line against the team, covers a term, and exports the table and the rota as CSV and XLSX', async () => {
@@ -210,8 +217,7 @@ describe('fair share', () => {
     expect(lines.find((l) => l.includes('HYPERLINK'))).toMatch(/^"'=HYPERLINK\(/);
 
     const xlsx = await api.get('/api/fairness/export?academicYear=2025&period=year&format=xlsx').buffer(true).parse(bytes).expect(200);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(xlsx.body as Buffer);
+    const book = await workbook(xlsx.body);
     const sheet = book.worksheets[0]!;
     const read = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
     expect(read(1)).toEqual(['Name', 'Department', 'Staff type', 'Working days', 'Done', 'Planned', 'Fair share', 'Difference']);
@@ -220,8 +226,7 @@ describe('fair share', () => {
     expect(typeof sheet.getRow(2).getCell(1).value).toBe('string');
 
     const rotaXlsx = await api.get('/api/rota/export?startDate=2025-09-01&endDate=2025-09-30&format=xlsx').buffer(true).parse(bytes).expect(200);
-    const rotaBook = new ExcelJS.Workbook();
-    await rotaBook.xlsx.load(rotaXlsx.body as Buffer);
+    const rotaBook = await workbook(rotaXlsx.body);
     const september = (await api.get('/api/rota?startDate=2025-09-01&endDate=2025-09-30').expect(200)).body as Day[];
     const rotaSheet = rotaBook.worksheets[0]!;
     expect((rotaSheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Date', 'Day', 'Duty Manager 1', 'Duty Manager 2']);
