@@ -12,6 +12,7 @@ const MODULE_ORDER = [
   'mail', // the outbox and its worker
   'auth', // users, sessions, sign-in, links, accounts
   'audit', // the activity log
+  'notifications', // in-app notifications: the bell (written by the modules whose changes concern a person)
   'staff', // staff records and their accounts
   'holidays', // holidays and term dates
   'settings', // the organisation's settings row, instructions, the procedure document

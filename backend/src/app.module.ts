@@ -14,6 +14,7 @@ import { REDACT_PATHS, REDACTED, redactUrl } from './common/http/log-redaction';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { RotaIntegrityModule } from './common/rota-integrity/rota-integrity';
 import { AuditModule } from './modules/audit/audit.module';
+import { NotificationsModule } from './modules/notifications/notifications.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { HolidaysModule } from './modules/holidays/holidays.module';
 import { RequestsModule } from './modules/requests/requests.module';
@@ -123,6 +124,7 @@ export class AppModule {
         TenantsModule,
         AuditModule,
         AuthModule,
+        NotificationsModule,
         StaffModule,
         HolidaysModule,
         SettingsModule,

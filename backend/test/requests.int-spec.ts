@@ -86,14 +86,15 @@ describe('requests', () => {
     as(admin.token).post('/api/auto-approval-settings', { adminPassword: admin.password, ...values }).expect(200);
 
   describe('swap requests', () => {
-    it('a staff member asks a colleague to cover; the admin approves; the rota, emails, audit and counts follow', async () => {
+    it('a staff member asks a colleague to cover; the colleague accepts; the admin approves; the rota, emails, notifications, audit and counts follow', async () => {
       const { admin, me, people } = await school();
+      const tom = await memberWithRole(t, admin, 'staff', 'Tom Colleague');
       await assign(admin, '2025-09-10', me.staffId, people['Support A']!);
 
       const created = await as(me.token)
         .post('/api/swap-requests', {
           requesterId: me.staffId,
-          targetId: people['Teacher A'],
+          targetId: tom.staffId,
           originalDate: '2025-09-10',
           swapDate: '2025-09-10',
           reason: '  Parents evening  ',
@@ -102,45 +103,60 @@ describe('requests', () => {
         .expect(201);
       expect(created.body).toMatchObject({
         processedAutomatically: false,
-        message: 'Swap request created successfully. It is pending approval.',
+        message: 'Swap request sent to Tom Colleague. It waits for their answer.',
         request: {
           requester: { id: me.staffId, name: 'Sam Staff' },
-          target: { id: people['Teacher A'], name: 'Teacher A' },
+          target: { id: tom.staffId, name: 'Tom Colleague' },
+          open: false,
           originalDate: '2025-09-10',
           swapDate: '2025-09-10',
           kind: 'cover',
           reason: 'Parents evening',
-          status: 'pending',
+          status: 'awaiting_colleague',
+          waitingFor: 'colleague',
+          canAnswer: false,
+          canWithdraw: true,
           decidedBy: null,
         },
       });
       const id = created.body.request.id as string;
+      // Not for approvers yet: it waits for Tom, who sees it with the answers he may give.
+      expect((await as(admin.token).get('/api/dashboard-stats').expect(200)).body.pendingSwaps).toBe(0);
+      expect((await as(tom.token).get('/api/swap-requests').expect(200)).body).toEqual([
+        expect.objectContaining({ id, canAnswer: true, canDecline: true, canWithdraw: false }),
+      ]);
+
+      const accepted = await as(tom.token).post(`/api/swap-requests/${id}/accept`).expect(200);
+      expect(accepted.body).toMatchObject({
+        processedAutomatically: false,
+        message: "You accepted Sam Staff's request for Wednesday 10 September 2025. It now waits for approval.",
+        request: { status: 'pending', waitingFor: 'approval', canAnswer: false },
+      });
       expect((await as(admin.token).get('/api/dashboard-stats').expect(200)).body.pendingSwaps).toBe(1);
       expect((await as(me.token).get('/api/swap-requests').expect(200)).body.map((r: { id: string }) => r.id)).toEqual([id]);
       // Nothing moved yet.
       expect(await dayOf(admin, '2025-09-10')).toEqual([me.staffId, people['Support A']]);
 
       const decided = await as(admin.token).put(`/api/swap-requests/${id}`, { status: 'approved' }).expect(200);
-      expect(decided.body).toMatchObject({ status: 'approved', processedAutomatically: false, decidedBy: { name: 'Ann Admin' } });
-      // Teacher A takes Sam's slot (position 1); Support A stays.
-      expect(await dayOf(admin, '2025-09-10')).toEqual([people['Teacher A'], people['Support A']]);
+      expect(decided.body).toMatchObject({ status: 'approved', approvedUnanswered: false, processedAutomatically: false, decidedBy: { name: 'Ann Admin' } });
+      // Tom takes Sam's slot (position 1); Support A stays.
+      expect(await dayOf(admin, '2025-09-10')).toEqual([tom.staffId, people['Support A']]);
       expect((await as(admin.token).get('/api/dashboard-stats').expect(200)).body.pendingSwaps).toBe(0);
 
       // Decided once: a second decision is a conflict and changes nothing.
       const again = await as(admin.token).put(`/api/swap-requests/${id}`, { status: 'rejected' }).expect(409);
       expect(again.body).toMatchObject({ code: 'already_decided', message: "This swap request has already been approved; a decided request can't change again" });
-      expect(await dayOf(admin, '2025-09-10')).toEqual([people['Teacher A'], people['Support A']]);
+      expect(await dayOf(admin, '2025-09-10')).toEqual([tom.staffId, people['Support A']]);
 
       const emails = await outbox(admin.subdomain);
-      expect(emails.map((e) => [e.kind, e.to, e.subject])).toEqual(
-        expect.arrayContaining([
-          ['swap-decided', me.email, 'Swap request approved: Wednesday 10 September 2025'],
-          ['swap-decided', expect.stringMatching(/^teacher\.a-/), 'You are on duty on Wednesday 10 September 2025'],
-        ]),
-      );
-      expect(emails).toHaveLength(2);
+      expect(emails.map((e) => [e.kind, e.to, e.subject])).toEqual([
+        ['swap-asked', tom.email, 'Swap request from Sam Staff: Wednesday 10 September 2025'],
+        ['swap-answered', me.email, 'Tom Colleague accepted your swap request: Wednesday 10 September 2025'],
+        ['swap-decided', me.email, 'Swap request approved: Wednesday 10 September 2025'],
+        ['swap-decided', tom.email, 'You are on duty on Wednesday 10 September 2025'],
+      ]);
       const actions = (await sql(`select action from audit_entries where entity_id = ? order by created_at`, [id])).map((r) => r.action);
-      expect(actions).toEqual(['swap.requested', 'swap.approved']);
+      expect(actions).toEqual(['swap.requested', 'swap.accepted', 'swap.approved']);
     });
 
     it('checks every rule when a swap is asked for, with a message that says which', async () => {
@@ -185,7 +201,7 @@ describe('requests', () => {
 
       await ask(me.token, {}).expect(201);
       const duplicate = await ask(me.token, { targetId: people['Support A'] }).expect(409);
-      expect(duplicate.body.message).toBe("A swap request for Sam Staff's duty on Wednesday 10 September 2025 is already pending");
+      expect(duplicate.body.message).toBe("A swap request for Sam Staff's duty on Wednesday 10 September 2025 is already open");
     });
 
     it('checks the requester’s side of a trade too: free, active and available on the swap date', async () => {
@@ -237,7 +253,7 @@ describe('requests', () => {
       const stale = await as(admin.token).put(`/api/swap-requests/${cover.body.request.id}`, { status: 'approved' }).expect(409);
       expect(stale.body.message).toBe('Support A is already on duty on Friday 12 September 2025');
       const list = (await as(admin.token).get('/api/swap-requests').expect(200)).body as { id: string; status: string }[];
-      expect(list.find((r) => r.id === cover.body.request.id)?.status).toBe('pending');
+      expect(list.find((r) => r.id === cover.body.request.id)?.status).toBe('awaiting_colleague');
       expect(await dayOf(admin, '2025-09-12')).toEqual([me.staffId, people['Support A']]);
       // Rejecting needs no rule to hold.
       await as(admin.token).put(`/api/swap-requests/${cover.body.request.id}`, { status: 'rejected' }).expect(200);
@@ -257,6 +273,11 @@ describe('requests', () => {
         .expect(201);
       expect((await as(me.token).get('/api/swap-requests').expect(200)).body).toHaveLength(1);
       expect((await as(colleague.token).get('/api/swap-requests').expect(200)).body).toEqual([]);
+      // A manager can't approve it before Sam answers (only an admin may); Sam accepts.
+      const early = await as(manager.token).put(`/api/swap-requests/${res.body.request.id}`, { status: 'approved' }).expect(409);
+      expect(early.body).toMatchObject({ code: 'awaiting_colleague', message: "Sam Staff hasn't answered yet: only an admin can approve a swap before the colleague does" });
+      await as(colleague.token).post(`/api/swap-requests/${res.body.request.id}/accept`).expect(403);
+      await as(me.token).post(`/api/swap-requests/${res.body.request.id}/accept`).expect(200);
       expect((await as(colleague.token).get('/api/dashboard-stats').expect(200)).body.pendingSwaps).toBe(0);
       expect((await as(me.token).get('/api/dashboard-stats').expect(200)).body.pendingSwaps).toBe(1);
       const denied = await as(me.token).put(`/api/swap-requests/${res.body.request.id}`, { status: 'approved' }).expect(403);
@@ -290,19 +311,23 @@ describe('requests', () => {
       expect(emails).toHaveLength(winner === 'approved' ? 2 : 1);
     });
 
-    it('with swap auto-approval on, a new swap is made at once and says so', async () => {
+    it('with swap auto-approval on, the colleague’s acceptance makes the swap at once and says so', async () => {
       const { admin, me, people } = await school();
+      const tom = await memberWithRole(t, admin, 'staff', 'Tom Colleague');
       await setAutoApproval(admin, { swaps: true });
       await assign(admin, '2025-09-10', me.staffId);
       const res = await as(me.token)
-        .post('/api/swap-requests', { requesterId: me.staffId, targetId: people['Support A'], originalDate: '2025-09-10', swapDate: '2025-09-10', reason: 'Trip' })
+        .post('/api/swap-requests', { requesterId: me.staffId, targetId: tom.staffId, originalDate: '2025-09-10', swapDate: '2025-09-10', reason: 'Trip' })
         .expect(201);
-      expect(res.body).toMatchObject({
+      expect(res.body).toMatchObject({ processedAutomatically: false, request: { status: 'awaiting_colleague' } });
+      expect(await dayOf(admin, '2025-09-10')).toEqual([me.staffId, null]);
+      const accepted = await as(tom.token).post(`/api/swap-requests/${res.body.request.id}/accept`).expect(200);
+      expect(accepted.body).toMatchObject({
         processedAutomatically: true,
-        message: 'The swap was approved automatically: Support A is now on duty on Wednesday 10 September 2025.',
+        message: 'The swap was approved automatically: you are now on duty on Wednesday 10 September 2025.',
         request: { status: 'approved', processedAutomatically: true, decidedBy: null },
       });
-      expect(await dayOf(admin, '2025-09-10')).toEqual([people['Support A'], null]);
+      expect(await dayOf(admin, '2025-09-10')).toEqual([tom.staffId, null]);
     });
   });
 

@@ -1,6 +1,7 @@
 import type { EntityClass } from '@mikro-orm/core';
 import { RateLimitBucket } from '../common/rate-limit/entities/rate-limit-bucket.entity';
 import { AuditEntry } from '../modules/audit/entities/audit-entry.entity';
+import { Notification } from '../modules/notifications/entities/notification.entity';
 import { Holiday } from '../modules/holidays/entities/holiday.entity';
 import { Term } from '../modules/holidays/entities/term.entity';
 import { RotaDay } from '../modules/rota/entities/rota-day.entity';
@@ -37,6 +38,7 @@ export const ENTITIES: EntityClass<unknown>[] = [
   Holiday,
   Term,
   AuditEntry,
+  Notification,
   SystemSettings,
   RotaDay,
   RotaSlot,

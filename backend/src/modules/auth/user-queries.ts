@@ -33,3 +33,12 @@ export async function sessionStillValid(em: EntityManager, userId: string, versi
   );
   return !!user?.ok;
 }
+
+/** The active admins' and managers' user ids in the current organisation: who approves requests. One statement. */
+export async function approverUserIds(em: EntityManager): Promise<string[]> {
+  const rows = await em.execute<{ id: string }[]>(
+    `select id from users where organization_id = ? and is_active and role in ('admin', 'manager') order by id`,
+    [TenantContext.require()],
+  );
+  return rows.map((r) => r.id);
+}

@@ -7,7 +7,7 @@ import { TenantContext } from '../../tenancy/tenant-context';
 import { describeDate } from '../../common/text/dates';
 import { AuditService } from '../audit/audit.service';
 import { User } from '../auth/entities/user.entity';
-import { OutboxService } from '../mail/outbox.service';
+import { RequestMessenger } from './request-messenger';
 import { type LockedDay, RotaService } from '../rota/rota.service';
 import { Staff } from '../staff/entities/staff.entity';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
@@ -75,7 +75,7 @@ export class CancelRequestsService {
     private readonly rota: RotaService,
     private readonly settings: SystemSettingsRepository,
     private readonly audit: AuditService,
-    private readonly outbox: OutboxService,
+    private readonly messenger: RequestMessenger,
     private readonly clock: Clock,
   ) {}
 
@@ -187,7 +187,7 @@ export class CancelRequestsService {
       if (change?.replacement) {
         replacement = (await loadPeople(em, [change.replacement])).get(change.replacement)!;
         request.replacement = ref(Staff, replacement.id);
-        this.outbox.enqueue(em, dutyAddedEmail(replacement, request.date, staff));
+        this.messenger.send(em, dutyAddedEmail(replacement, request.date, staff));
       }
     }
     const approved = decision.status === 'approved';
@@ -205,7 +205,7 @@ export class CancelRequestsService {
       before: { status: 'pending' },
       after: { status: decision.status, processedAutomatically: automatically, replacementId: replacement?.id ?? null },
     });
-    this.outbox.enqueue(em, cancelDecidedEmail({ staff, date: request.date }, approved, automatically));
+    this.messenger.send(em, cancelDecidedEmail({ staff, date: request.date }, approved, automatically));
     return replacement;
   }
 

@@ -3,7 +3,7 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { hasPermission } from '../../common/auth/roles';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { ConflictException } from '@nestjs/common';
-import type { RequestStatus } from './entities/request-status';
+import type { RequestStatus, SwapStatus } from './entities/request-status';
 
 /** How many decided requests a list returns (the most recently updated); pending ones all. */
 export const COMPLETED_SHOWN = 200;
@@ -14,12 +14,23 @@ export function iso(date: Date | string | null): string | null {
 }
 
 /** A request is decided once: a second decision is a conflict, never a second change. */
-export function alreadyDecided(kind: 'swap' | 'cancel', status: RequestStatus): ConflictException {
+export function alreadyDecided(kind: 'swap' | 'cancel', status: RequestStatus | SwapStatus): ConflictException {
   return new ConflictException({
-    message: `This ${kind} request has already been ${status}; a decided request can't change again`,
+    message: `This ${kind} request has already been ${STATUS_WORDS[status]}; a decided request can't change again`,
     code: 'already_decided',
   });
 }
+
+/** A status as the end of "has already been …". */
+export const STATUS_WORDS: Record<RequestStatus | SwapStatus, string> = {
+  pending: 'accepted and waits for approval',
+  awaiting_colleague: 'sent and waits for the colleague',
+  approved: 'approved',
+  rejected: 'rejected',
+  declined: 'declined',
+  withdrawn: 'withdrawn',
+  expired: 'expired (its day has passed)',
+};
 
 /**
  * A request list as `actor` may see it: every request for admins and managers, otherwise those
@@ -29,19 +40,20 @@ export function alreadyDecided(kind: 'swap' | 'cancel', status: RequestStatus): 
 export async function visibleRequests<Row extends object>(
   em: EntityManager,
   actor: AuthUser,
-  query: { select: string; mine: string; pendingOrder: string },
+  query: { select: string; mine: string; pendingOrder: string; openStatuses?: readonly string[]; mineParams?: number },
 ): Promise<Row[]> {
   const everyone = hasPermission(actor.role, 'requests.decide');
   const mine = everyone ? '' : ` and (${query.mine})`;
-  const userIds = everyone ? [] : [actor.id];
+  const userIds = everyone ? [] : Array<string>(query.mineParams ?? 1).fill(actor.id);
+  const open = `r.status in (${(query.openStatuses ?? ['pending']).map((st) => `'${st}'`).join(', ')})`;
   const where = `where r.organization_id = ?${mine}`;
   const org = TenantContext.require();
   const pending = await em.execute<Row[]>(
-    `${query.select} ${where} and r.status = 'pending' order by ${query.pendingOrder}`,
+    `${query.select} ${where} and ${open} order by ${query.pendingOrder}`,
     [org, ...userIds],
   );
   const completed = await em.execute<Row[]>(
-    `${query.select} ${where} and r.status <> 'pending' order by r.updated_at desc, r.id limit ?`,
+    `${query.select} ${where} and not ${open} order by r.updated_at desc, r.id limit ?`,
     [org, ...userIds, COMPLETED_SHOWN],
   );
   return [...pending, ...completed];

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -25,6 +25,8 @@ import {
   RecurringUnavailabilityDto,
   RecurringUnavailabilityResultDto,
   SaveAutoApprovalSettingsDto,
+  SwapOptionsDto,
+  SwapOptionsQueryDto,
   SwapRequestDto,
   SwapRequestResultDto,
   UnavailabilityDto,
@@ -64,7 +66,56 @@ export class RequestsController {
     return this.swaps.create(user, dto);
   }
 
-  /** Approves (every rule is checked again) or rejects a pending swap request. */
+  /**
+   * What the requester may pick in the swap form: their duties from today on and, for one of
+   * them, the colleagues who can take it, each with their duties the requester could take in a trade.
+   */
+  @Get('swap-requests/options')
+  @Authenticated('requests.create')
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'The staff member is not in this organisation.' })
+  getSwapOptions(@CurrentUser() user: AuthUser, @Query() query: SwapOptionsQueryDto): Promise<SwapOptionsDto> {
+    return this.swaps.options(user, query.requesterId, query.originalDate);
+  }
+
+  /**
+   * The colleague accepts: the one asked by name, or anyone who can take an open request (the
+   * first wins; later ones get 409 `already_taken`). Every rule is checked again; with swap
+   * auto-approval on the swap is made at once, otherwise it waits for approval.
+   */
+  @Post('swap-requests/:id/accept')
+  @HttpCode(HttpStatus.OK)
+  @Authenticated('requests.create')
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Already taken, answered, withdrawn or expired, or taking it breaks a rule now.' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such swap request in this organisation.' })
+  acceptSwapRequest(@CurrentUser() user: AuthUser, @Param('id', idParam('Swap request')) id: string): Promise<SwapRequestResultDto> {
+    return this.swaps.accept(user, id);
+  }
+
+  /** The colleague asked by name declines; the duty stays the requester's. */
+  @Post('swap-requests/:id/decline')
+  @HttpCode(HttpStatus.OK)
+  @Authenticated('requests.create')
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Not waiting for an answer any more, or an open request.' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such swap request in this organisation.' })
+  declineSwapRequest(@CurrentUser() user: AuthUser, @Param('id', idParam('Swap request')) id: string): Promise<SwapRequestDto> {
+    return this.swaps.decline(user, id);
+  }
+
+  /** The requester (or an approver) withdraws a request that is not decided yet. */
+  @Post('swap-requests/:id/withdraw')
+  @HttpCode(HttpStatus.OK)
+  @Authenticated('requests.create')
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Already decided, declined, withdrawn or expired (`code: already_decided`).' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such swap request in this organisation.' })
+  withdrawSwapRequest(@CurrentUser() user: AuthUser, @Param('id', idParam('Swap request')) id: string): Promise<SwapRequestDto> {
+    return this.swaps.withdraw(user, id);
+  }
+
+  /**
+   * Approves (every rule is checked again) or rejects a swap request the colleague accepted. One
+   * still waiting for the colleague may be rejected by approvers, and approved by an admin (marked
+   * as approved before the colleague answered).
+   */
   @Put('swap-requests/:id')
   @Authenticated('requests.decide')
   @ApiConflictResponse({ type: ErrorResponseDto, description: ALREADY_DECIDED })

@@ -2,11 +2,13 @@ import { Module, type OnModuleInit } from '@nestjs/common';
 import { RotaIntegrity } from '../../common/rota-integrity/rota-integrity';
 import { AuthModule } from '../auth/auth.module';
 import { AvailabilityModule } from '../availability/availability.module';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { RotaModule } from '../rota/rota.module';
 import { SettingsModule } from '../settings/settings.module';
 import { AutoApprovalService } from './auto-approval.service';
 import { CancelRequestsService } from './cancel-requests.service';
 import { RecurringUnavailabilityService } from './recurring-unavailability.service';
+import { RequestMessenger } from './request-messenger';
 import { AutoApprovalController, RequestsController, UnavailabilityController } from './requests.controller';
 import { RotaEditsController } from './rota-edits.controller';
 import { RotaEditsService } from './rota-edits.service';
@@ -20,7 +22,7 @@ import { UnavailabilityService } from './unavailability.service';
  * directly and keeping it true after a change of facts.
  */
 @Module({
-  imports: [AuthModule, AvailabilityModule, RotaModule, SettingsModule],
+  imports: [AuthModule, NotificationsModule, AvailabilityModule, RotaModule, SettingsModule],
   controllers: [RequestsController, UnavailabilityController, AutoApprovalController, RotaEditsController],
   providers: [
     SwapRequestsService,
@@ -30,6 +32,7 @@ import { UnavailabilityService } from './unavailability.service';
     AutoApprovalService,
     RotaEditsService,
     RotaIntegrityService,
+    RequestMessenger,
   ],
 })
 export class RequestsModule implements OnModuleInit {

@@ -6,7 +6,7 @@ import { Clock, type IsoDate } from '../../common/clock/clock';
 import { describeDate } from '../../common/text/dates';
 import { AuditService } from '../audit/audit.service';
 import { User } from '../auth/entities/user.entity';
-import { OutboxService } from '../mail/outbox.service';
+import { RequestMessenger } from './request-messenger';
 import type { MoveOnRotaDto, RemoveFromRotaDto, ReplaceOnRotaDto, RotaEditResultDto } from '../rota/dto/rota-edit.dto';
 import { duplicateAssignment, slotsFull } from '../rota/rota-errors';
 import { RotaPlanner } from '../rota/rota-planner';
@@ -34,7 +34,7 @@ export class RotaEditsService {
     private readonly planner: RotaPlanner,
     private readonly settings: SystemSettingsRepository,
     private readonly audit: AuditService,
-    private readonly outbox: OutboxService,
+    private readonly messenger: RequestMessenger,
     private readonly clock: Clock,
   ) {}
 
@@ -59,7 +59,7 @@ export class RotaEditsService {
       }
       const day_ = describeDate(dto.date);
       if (!occupant) {
-        this.outbox.enqueue(em, dutyAssignedEmail(person, dto.date, actor.name));
+        this.messenger.send(em, dutyAssignedEmail(person, dto.date, actor.name));
         this.audit.record(em, actor, {
           kind: 'rota',
           action: 'rota.assigned',
@@ -72,8 +72,8 @@ export class RotaEditsService {
       const previous = await loadPerson(em, occupant);
       const reason = `Replaced by ${person.name}` + (dto.reason ? `: ${dto.reason}` : '');
       this.recordRemoval(em, actor, previous, dto.date, reason, person.id);
-      this.outbox.enqueue(em, dutiesTakenOffEmail(previous, [{ date: dto.date, reason }]));
-      this.outbox.enqueue(em, dutyAddedEmail(person, dto.date, previous));
+      this.messenger.send(em, dutiesTakenOffEmail(previous, [{ date: dto.date, reason }]));
+      this.messenger.send(em, dutyAddedEmail(person, dto.date, previous));
       this.audit.record(em, actor, {
         kind: 'rota',
         action: 'rota.replaced',
@@ -100,7 +100,7 @@ export class RotaEditsService {
       await this.days.removeFromDays(em, [{ dayId: day.id, staffId: person.id }]);
       await this.days.deleteEmptyDays(em, [day.id]);
       this.recordRemoval(em, actor, person, dto.date, dto.reason, null);
-      this.outbox.enqueue(em, dutiesTakenOffEmail(person, [{ date: dto.date, reason: dto.reason }]));
+      this.messenger.send(em, dutiesTakenOffEmail(person, [{ date: dto.date, reason: dto.reason }]));
       this.audit.record(em, actor, {
         kind: 'rota',
         action: 'rota.removed',
@@ -137,8 +137,8 @@ export class RotaEditsService {
       await this.days.deleteEmptyDays(em, [from.id]);
       const reason = `Moved to ${describeDate(dto.toDate)}`;
       this.recordRemoval(em, actor, person, dto.date, reason, null);
-      this.outbox.enqueue(em, dutiesTakenOffEmail(person, [{ date: dto.date, reason }]));
-      this.outbox.enqueue(em, dutyAssignedEmail(person, dto.toDate, actor.name));
+      this.messenger.send(em, dutiesTakenOffEmail(person, [{ date: dto.date, reason }]));
+      this.messenger.send(em, dutyAssignedEmail(person, dto.toDate, actor.name));
       this.audit.record(em, actor, {
         kind: 'rota',
         action: 'rota.moved',

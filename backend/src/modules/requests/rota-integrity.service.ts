@@ -7,7 +7,7 @@ import { NO_ROTA_CHANGE, type RotaChange, type RotaChangeCause } from '../../com
 import { plural } from '../../common/text/plural';
 import { AuditService } from '../audit/audit.service';
 import { User } from '../auth/entities/user.entity';
-import { OutboxService } from '../mail/outbox.service';
+import { RequestMessenger } from './request-messenger';
 import { RotaPlanner } from '../rota/rota-planner';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
 import { Staff } from '../staff/entities/staff.entity';
@@ -53,7 +53,7 @@ export class RotaIntegrityService {
     private readonly planner: RotaPlanner,
     private readonly settings: SystemSettingsRepository,
     private readonly audit: AuditService,
-    private readonly outbox: OutboxService,
+    private readonly messenger: RequestMessenger,
     private readonly clock: Clock,
   ) {}
 
@@ -92,8 +92,8 @@ export class RotaIntegrityService {
         (addedTo.get(replacement) ?? addedTo.set(replacement, []).get(replacement)!).push({ date: v.date, replacing: people.get(v.staffId)! });
       }
     }
-    for (const [staffId, removals] of removedFrom) this.outbox.enqueue(em, dutiesTakenOffEmail(people.get(staffId)!, removals));
-    for (const [staffId, added] of addedTo) this.outbox.enqueue(em, dutiesAddedEmail(people.get(staffId)!, added));
+    for (const [staffId, removals] of removedFrom) this.messenger.send(em, dutiesTakenOffEmail(people.get(staffId)!, removals));
+    for (const [staffId, added] of addedTo) this.messenger.send(em, dutiesAddedEmail(people.get(staffId)!, added));
 
     const dates = verdicts.map((v) => v.date);
     const refilled = replacements.length;

@@ -1,33 +1,51 @@
 import { LockMode, ref } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import type { AuthUser } from '../../common/auth/auth-user';
+import { hasPermission } from '../../common/auth/roles';
+import { weekdayIndex } from '../../common/clock/academic-year';
 import { Clock } from '../../common/clock/clock';
-import { TenantContext } from '../../tenancy/tenant-context';
 import { describeDate } from '../../common/text/dates';
+import { appUrl, type Env } from '../../config/env';
+import { TenantContext } from '../../tenancy/tenant-context';
 import { AuditService } from '../audit/audit.service';
-import { AvailabilityRepository } from '../availability/availability.repository';
+import { approverUserIds } from '../auth/user-queries';
 import { User } from '../auth/entities/user.entity';
-import { OutboxService } from '../mail/outbox.service';
+import { AvailabilityRepository } from '../availability/availability.repository';
 import { RotaPlanner } from '../rota/rota-planner';
 import { type LockedDay, RotaService } from '../rota/rota.service';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
+import { Staff } from '../staff/entities/staff.entity';
+import { activeStaffPeople, staffOfUser } from '../staff/staff-queries';
 import { organizationToday } from '../tenants/organization-today';
-import type { CreateSwapRequestDto, SwapRequestDto, SwapRequestResultDto } from './dto/requests.dto';
-import type { Decision } from './entities/request-status';
+import type { CreateSwapRequestDto, SwapOptionsDto, SwapRequestDto, SwapRequestResultDto } from './dto/requests.dto';
+import { OPEN_SWAP_STATUSES, type Decision, type SwapStatus } from './entities/request-status';
 import { SwapRequest } from './entities/swap-request.entity';
-import { swapDecidedEmails } from './request-emails';
+import {
+  swapAnsweredLetter,
+  swapAskedLetter,
+  swapDecidedEmails,
+  swapExpiredNotice,
+  swapOfferedNotice,
+  swapToApproveNotice,
+  swapWithdrawnNotice,
+} from './request-emails';
+import { RequestMessenger } from './request-messenger';
 import { assertActsFor, loadPeople, type Person } from './request-people';
-import { alreadyDecided, iso, visibleRequests } from './request-rules';
+import { alreadyDecided, iso, STATUS_WORDS, visibleRequests } from './request-rules';
 
 interface SwapRow {
   id: string;
   requester_id: string;
-  target_id: string;
+  target_id: string | null;
+  open: boolean;
   original_date: string;
   swap_date: string;
   reason: string;
-  status: SwapRequestDto['status'];
+  status: SwapStatus;
+  answered_at: Date | null;
+  approved_unanswered: boolean;
   processed_automatically: boolean;
   decided_by_id: string | null;
   decided_by_name: string | null;
@@ -35,31 +53,44 @@ interface SwapRow {
   created_at: Date;
   updated_at: Date;
   requester_name: string | null;
+  requester_user_id: string | null;
   target_name: string | null;
+  target_user_id: string | null;
 }
 
 const SWAP_SELECT = `
-  select r.id, r.requester_id, r.target_id, to_char(r.original_date, 'YYYY-MM-DD') as original_date,
-         to_char(r.swap_date, 'YYYY-MM-DD') as swap_date, r.reason, r.status, r.processed_automatically,
-         r.decided_by_id, du.name as decided_by_name, r.decided_at, r.created_at, r.updated_at,
-         rq.name as requester_name, tg.name as target_name
+  select r.id, r.requester_id, r.target_id, r.open, to_char(r.original_date, 'YYYY-MM-DD') as original_date,
+         to_char(r.swap_date, 'YYYY-MM-DD') as swap_date, r.reason, r.status, r.answered_at, r.approved_unanswered,
+         r.processed_automatically, r.decided_by_id, du.name as decided_by_name, r.decided_at, r.created_at, r.updated_at,
+         rq.name as requester_name, rq.user_id as requester_user_id, tg.name as target_name, tg.user_id as target_user_id
     from swap_requests r
     left join staff rq on rq.id = r.requester_id and rq.organization_id = r.organization_id
     left join staff tg on tg.id = r.target_id and tg.organization_id = r.organization_id
     left join users du on du.id = r.decided_by_id and du.organization_id = r.organization_id`;
 
-function toDto(row: SwapRow): SwapRequestDto {
+const OPEN = OPEN_SWAP_STATUSES as readonly SwapStatus[];
+
+function toDto(row: SwapRow, actor: AuthUser): SwapRequestDto {
+  const awaiting = row.status === 'awaiting_colleague';
+  const mine = row.requester_user_id === actor.id;
   return {
     id: row.id,
     requesterId: row.requester_id,
     targetId: row.target_id,
     requester: row.requester_name === null ? null : { id: row.requester_id, name: row.requester_name },
-    target: row.target_name === null ? null : { id: row.target_id, name: row.target_name },
+    target: row.target_id === null || row.target_name === null ? null : { id: row.target_id, name: row.target_name },
+    open: row.open,
     originalDate: row.original_date,
     swapDate: row.swap_date,
     kind: row.original_date === row.swap_date ? 'cover' : 'trade',
     reason: row.reason,
     status: row.status,
+    waitingFor: awaiting ? 'colleague' : row.status === 'pending' ? 'approval' : null,
+    canAnswer: awaiting && (row.open ? !mine : row.target_user_id === actor.id),
+    canDecline: awaiting && !row.open && row.target_user_id === actor.id,
+    canWithdraw: OPEN.includes(row.status) && (mine || hasPermission(actor.role, 'requests.decide')),
+    answeredAt: iso(row.answered_at),
+    approvedUnanswered: row.approved_unanswered,
     processedAutomatically: row.processed_automatically,
     decidedBy: row.decided_by_id && row.decided_by_name !== null ? { id: row.decided_by_id, name: row.decided_by_name } : null,
     decidedAt: iso(row.decided_at),
@@ -69,17 +100,23 @@ function toDto(row: SwapRow): SwapRequestDto {
 }
 
 interface SwapPlan {
+  id: string;
   requester: Person;
-  target: Person;
+  /** Null only for an open request nobody has taken. */
+  target: Person | null;
   originalDate: string;
   swapDate: string;
   reason: string;
 }
 
+type TakenPlan = SwapPlan & { target: Person };
+
 /**
  * Swap requests (docs/product.md#swap-requests): a cover when swapDate = originalDate, otherwise a
- * trade. The rules are checked when the request is made and again when it is approved, on
- * locked rota days, because the rota may have changed in between.
+ * trade; named (one colleague is asked) or open (offered to every colleague who can take it).
+ * The colleague answers first; an accepted request waits for approval (or is applied at once with
+ * swap auto-approval). The rules are checked when the request is made, when it is accepted and
+ * when it is approved, each time on locked rota days, because the rota may have changed in between.
  */
 @Injectable()
 export class SwapRequestsService {
@@ -89,104 +126,336 @@ export class SwapRequestsService {
     private readonly settings: SystemSettingsRepository,
     private readonly availability: AvailabilityRepository,
     private readonly audit: AuditService,
-    private readonly outbox: OutboxService,
+    private readonly messenger: RequestMessenger,
     private readonly clock: Clock,
     private readonly planner: RotaPlanner,
+    private readonly config: ConfigService<Env, true>,
   ) {}
 
   /**
-   * Deciders see every request; others the ones they are part of. Pending ones all, newest
-   * first; of the decided ones the most recently updated.
+   * Deciders see every request; others the ones they are part of and the open ones they could
+   * take. Open ones (waiting for a colleague or for approval) all, newest first; of the others the
+   * most recently updated. Requests whose day has passed are expired first.
    */
   async list(actor: AuthUser): Promise<SwapRequestDto[]> {
+    await this.em.transactional((em) => this.expirePassed(em));
     const rows = await visibleRequests<SwapRow>(this.em, actor, {
       select: SWAP_SELECT,
-      mine: '? in (rq.user_id, tg.user_id)',
+      mine: `? in (rq.user_id, tg.user_id) or (r.open and r.status = 'awaiting_colleague' and rq.user_id is distinct from ?)`,
+      mineParams: 2,
       pendingOrder: 'r.created_at desc',
+      openStatuses: OPEN,
     });
-    return rows.map(toDto);
+    return rows.map((row) => toDto(row, actor));
   }
 
   async create(actor: AuthUser, dto: CreateSwapRequestDto): Promise<SwapRequestResultDto> {
-    if (dto.requesterId === dto.targetId) {
-      throw new BadRequestException('Please choose someone other than the requester to swap with');
-    }
+    const open = dto.open === true;
+    if (open && dto.targetId !== undefined) throw new BadRequestException('An open request goes to anyone who can take it: leave out targetId');
+    if (open && dto.swapDate !== dto.originalDate) throw new BadRequestException('An open request is a cover: swapDate must be the same as originalDate');
+    if (!open && dto.requesterId === dto.targetId) throw new BadRequestException('Please choose someone other than the requester to swap with');
     const result = await this.em.transactional(async (em) => {
-      const people = await loadPeople(em, [dto.requesterId, dto.targetId]);
+      await this.expirePassed(em);
+      const people = await loadPeople(em, [dto.requesterId, ...(dto.targetId ? [dto.targetId] : [])]);
       const requester = people.get(dto.requesterId);
-      const target = people.get(dto.targetId);
-      if (!requester || !target) throw new NotFoundException('Staff member not found');
+      const target = dto.targetId ? people.get(dto.targetId) : null;
+      if (!requester || target === undefined) throw new NotFoundException('Staff member not found');
       assertActsFor(actor, requester, 'requests.decide', 'You can only ask for swaps of your own duties');
-
-      const plan: SwapPlan = { requester, target, originalDate: dto.originalDate, swapDate: dto.swapDate, reason: dto.reason };
-      const days = await this.lockAndCheck(em, plan);
-      const [duplicate] = await em.execute<{ id: string }[]>(
-        `select id from swap_requests where organization_id = ? and requester_id = ? and original_date = ? and status = 'pending' limit 1`,
-        [TenantContext.require(), requester.id, plan.originalDate],
-      );
-      if (duplicate) {
-        throw new ConflictException(`A swap request for ${requester.name}'s duty on ${describeDate(plan.originalDate)} is already pending`);
-      }
 
       const request = em.create(SwapRequest, {
         requester: requester.id,
-        target: target.id,
-        originalDate: plan.originalDate,
-        swapDate: plan.swapDate,
-        reason: plan.reason,
+        target: target?.id ?? null,
+        open,
+        originalDate: dto.originalDate,
+        swapDate: dto.swapDate,
+        reason: dto.reason,
         createdBy: actor.id,
       });
-      await em.flush();
+      const plan: SwapPlan = { id: request.id, requester, target, originalDate: dto.originalDate, swapDate: dto.swapDate, reason: dto.reason };
+      await this.lockAndCheck(em, plan);
+      const [duplicate] = await em.execute<{ id: string }[]>(
+        `select id from swap_requests where organization_id = ? and requester_id = ? and original_date = ? and status in ('awaiting_colleague', 'pending') limit 1`,
+        [TenantContext.require(), requester.id, plan.originalDate],
+      );
+      if (duplicate) {
+        throw new ConflictException(`A swap request for ${requester.name}'s duty on ${describeDate(plan.originalDate)} is already open`);
+      }
+      let offered = 0;
+      if (open) {
+        const colleagues = await this.eligibleFor(em, requester, plan.originalDate);
+        if (!colleagues.length) {
+          throw new ConflictException({
+            message: `Nobody else can take ${requester.name}'s duty on ${describeDate(plan.originalDate)}: everyone is on duty, away, off that day or at their weekly cap`,
+            code: 'nobody_eligible',
+          });
+        }
+        offered = colleagues.length;
+        await em.flush();
+        this.messenger.notify(em, colleagues.map((c) => swapOfferedNotice(plan, c)));
+      } else {
+        await em.flush();
+        this.messenger.send(em, swapAskedLetter(plan, target!, this.appUrl()));
+      }
       this.audit.record(em, actor, {
         kind: 'request',
         action: 'swap.requested',
         entityId: request.id,
         summary: `${describe(plan)}: requested`,
-        after: { requesterId: requester.id, targetId: target.id, originalDate: plan.originalDate, swapDate: plan.swapDate, reason: plan.reason },
+        after: { requesterId: requester.id, targetId: target?.id ?? null, open, originalDate: plan.originalDate, swapDate: plan.swapDate, reason: plan.reason },
       });
-
-      const { swaps: automatic } = await this.settings.autoApproval(em);
-      if (automatic) await this.apply(em, actor, request, plan, days, 'approved', true);
       await em.flush();
-      return { id: request.id, automatic, plan };
+      return { id: request.id, plan, offered };
     });
-    const [request] = await this.em.execute<SwapRow[]>(`${SWAP_SELECT} where r.organization_id = ? and r.id = ?`, [TenantContext.require(), result.id]);
-    const { plan } = result;
+    const { plan, offered } = result;
+    const day = describeDate(plan.originalDate);
     return {
-      request: toDto(request!),
-      processedAutomatically: result.automatic,
-      message: result.automatic
-        ? `The swap was approved automatically: ${plan.target.name} is now on duty on ${describeDate(plan.originalDate)}` +
-          (plan.swapDate !== plan.originalDate ? ` and ${plan.requester.name} on ${describeDate(plan.swapDate)}.` : '.')
-        : 'Swap request created successfully. It is pending approval.',
+      request: await this.read(actor, result.id),
+      processedAutomatically: false,
+      message: plan.target
+        ? `Swap request sent to ${plan.target.name}. It waits for their answer.`
+        : `Your duty on ${day} is offered to ${offered === 1 ? '1 colleague' : `${offered} colleagues`} who can take it. The first to accept takes it.`,
     };
   }
 
-  /** PUT {status}: approve (re-checking every rule) or reject a pending request, exactly once. */
+  /**
+   * The colleague accepts: the one asked, or for an open request whoever comes first (the row lock
+   * makes two at once queue; the second is told it's gone). Every rule is checked again for them;
+   * with swap auto-approval on the swap is made at once, otherwise it waits for approval.
+   */
+  async accept(actor: AuthUser, id: string): Promise<SwapRequestResultDto> {
+    const outcome = await this.em.transactional(async (em) => {
+      await this.expirePassed(em);
+      const request = await this.lockRequest(em, id);
+      if (request.status !== 'awaiting_colleague') {
+        if (request.open && (request.status === 'pending' || request.status === 'approved')) {
+          throw new ConflictException({ message: 'Someone else has already taken this duty', code: 'already_taken' });
+        }
+        throw new ConflictException({ message: `This swap request has already been ${STATUS_WORDS[request.status]}`, code: 'not_awaiting' });
+      }
+      const me = await staffOfUser(em, actor.id);
+      const plan = await this.planOf(em, request);
+      if (request.open) {
+        if (!me) throw new ForbiddenException('Only staff on the rota can take a duty');
+        if (me.id === plan.requester.id) throw new ForbiddenException("You can't take your own duty: withdraw the request instead");
+      } else if (!me || me.id !== plan.target?.id) {
+        throw new ForbiddenException(`Only ${plan.target?.name ?? 'the colleague asked'} can answer this request`);
+      }
+      const taken: TakenPlan = { ...plan, target: me };
+      const days = await this.lockAndCheck(em, taken);
+      request.target = ref(Staff, me.id);
+      request.status = 'pending';
+      request.answeredAt = this.clock.now();
+      await this.messenger.settle(em, request.id, ['swap_asked', 'swap_offered']);
+      this.audit.record(em, actor, {
+        kind: 'request',
+        action: 'swap.accepted',
+        entityId: request.id,
+        summary: `${describe(taken)}: accepted by ${me.name}`,
+        before: { status: 'awaiting_colleague' },
+        after: { status: 'pending', targetId: me.id },
+      });
+      const { swaps: automatic } = await this.settings.autoApproval(em);
+      this.messenger.send(em, swapAnsweredLetter(taken, me, true, automatic ? 'approved' : 'approval'));
+      if (automatic) {
+        await this.apply(em, actor, request, taken, days, 'approved', true);
+      } else {
+        this.messenger.notify(em, (await approverUserIds(em)).map((userId) => swapToApproveNotice(taken, me, userId)));
+      }
+      await em.flush();
+      return { plan: taken, automatic };
+    });
+    const { plan, automatic } = outcome;
+    const day = describeDate(plan.originalDate);
+    return {
+      request: await this.read(actor, id),
+      processedAutomatically: automatic,
+      message: automatic
+        ? `The swap was approved automatically: you are now on duty on ${day}` + (plan.swapDate !== plan.originalDate ? ` and ${plan.requester.name} on ${describeDate(plan.swapDate)}.` : '.')
+        : `You accepted ${plan.requester.name}'s request for ${day}. It now waits for approval.`,
+    };
+  }
+
+  /** The colleague asked by name declines; the duty stays the requester's. */
+  async decline(actor: AuthUser, id: string): Promise<SwapRequestDto> {
+    await this.em.transactional(async (em) => {
+      await this.expirePassed(em);
+      const request = await this.lockRequest(em, id);
+      if (request.open) throw new ConflictException({ message: "An open request can't be declined: leave it for someone else", code: 'open_request' });
+      if (request.status !== 'awaiting_colleague') {
+        throw new ConflictException({ message: `This swap request has already been ${STATUS_WORDS[request.status]}`, code: 'not_awaiting' });
+      }
+      const plan = await this.planOf(em, request);
+      const me = await staffOfUser(em, actor.id);
+      if (!me || me.id !== plan.target?.id) throw new ForbiddenException(`Only ${plan.target?.name ?? 'the colleague asked'} can answer this request`);
+      request.status = 'declined';
+      request.answeredAt = this.clock.now();
+      await this.messenger.settle(em, request.id, ['swap_asked']);
+      this.messenger.send(em, swapAnsweredLetter(plan, me, false, null));
+      this.audit.record(em, actor, {
+        kind: 'request',
+        action: 'swap.declined',
+        entityId: request.id,
+        summary: `${describe(plan)}: declined by ${me.name}`,
+        before: { status: 'awaiting_colleague' },
+        after: { status: 'declined' },
+      });
+      await em.flush();
+    });
+    return this.read(actor, id);
+  }
+
+  /** The requester (or an approver) takes the request back while it is still open. */
+  async withdraw(actor: AuthUser, id: string): Promise<SwapRequestDto> {
+    await this.em.transactional(async (em) => {
+      await this.expirePassed(em);
+      const request = await this.lockRequest(em, id);
+      const plan = await this.planOf(em, request);
+      assertActsFor(actor, plan.requester, 'requests.decide', `Only ${plan.requester.name} can withdraw this request`);
+      if (!OPEN.includes(request.status)) throw alreadyDecided('swap', request.status);
+      const before = request.status;
+      request.status = 'withdrawn';
+      request.decidedBy = ref(User, actor.id);
+      request.decidedAt = this.clock.now();
+      await this.messenger.settle(em, request.id, ['swap_asked', 'swap_offered', 'swap_to_approve']);
+      if (plan.target) this.messenger.notify(em, [swapWithdrawnNotice(plan, plan.target)]);
+      this.audit.record(em, actor, {
+        kind: 'request',
+        action: 'swap.withdrawn',
+        entityId: request.id,
+        summary: `${describe(plan)}: withdrawn`,
+        before: { status: before },
+        after: { status: 'withdrawn' },
+      });
+      await em.flush();
+    });
+    return this.read(actor, id);
+  }
+
+  /**
+   * PUT {status}: approve (re-checking every rule) or reject a request waiting for approval, exactly
+   * once. Approvers may also reject one still waiting for the colleague; an admin may approve it,
+   * and it is marked as approved before the colleague answered.
+   */
   async decide(actor: AuthUser, id: string, decision: Decision): Promise<SwapRequestDto> {
     await this.em.transactional(async (em) => {
+      await this.expirePassed(em);
       // The row lock makes two deciders queue: the second sees the first's decision.
-      const request = await em.findOne(SwapRequest, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!request) throw new NotFoundException('Swap request not found');
-      if (request.status !== 'pending') throw alreadyDecided('swap', request.status);
-      const people = await loadPeople(em, [request.requester.id, request.target.id]);
-      const plan: SwapPlan = {
-        requester: people.get(request.requester.id)!,
-        target: people.get(request.target.id)!,
-        originalDate: request.originalDate,
-        swapDate: request.swapDate,
-        reason: request.reason,
-      };
+      const request = await this.lockRequest(em, id);
+      if (!OPEN.includes(request.status)) throw alreadyDecided('swap', request.status);
+      const plan = await this.planOf(em, request);
+      const unanswered = request.status === 'awaiting_colleague';
+      if (unanswered && decision === 'approved') {
+        if (!plan.target) {
+          throw new ConflictException({ message: 'Nobody has taken this open request yet, so there is nobody to approve it for', code: 'no_colleague' });
+        }
+        if (actor.role !== 'admin') {
+          throw new ConflictException({
+            message: `${plan.target.name} hasn't answered yet: only an admin can approve a swap before the colleague does`,
+            code: 'awaiting_colleague',
+          });
+        }
+      }
       const days = decision === 'approved' ? await this.lockAndCheck(em, plan) : new Map<string, LockedDay>();
+      request.approvedUnanswered = unanswered && decision === 'approved';
       await this.apply(em, actor, request, plan, days, decision, false);
+      await em.flush();
     });
+    return this.read(actor, id);
+  }
+
+  /**
+   * What the requester may pick: their future duties and, for `originalDate`, the colleagues who
+   * can take it, each with the duties of theirs the requester could take in a trade.
+   */
+  async options(actor: AuthUser, requesterId: string, originalDate?: string): Promise<SwapOptionsDto> {
+    const em = this.em;
+    const requester = (await loadPeople(em, [requesterId])).get(requesterId);
+    if (!requester) throw new NotFoundException('Staff member not found');
+    assertActsFor(actor, requester, 'requests.decide', 'You can only ask for swaps of your own duties');
+    const today = await organizationToday(em, this.clock);
+    const horizon = addMonths(today, 13);
+    const days = await this.rota.daysBetween(em, today, horizon);
+    const onDuty = (id: string) => days.filter((d) => d.slots.some((s) => s.staff?.id === id)).map((d) => d.date);
+    const duties = onDuty(requester.id);
+    if (!originalDate) return { duties, colleagues: [] };
+    if (!duties.includes(originalDate)) throw new BadRequestException(`${requester.name} is not on duty on ${describeDate(originalDate)} (from today on)`);
+    const colleagues = await this.eligibleFor(em, requester, originalDate);
+    const roster = new Map((await this.planner.staffFacts(em)).map((s) => [s.id, s]));
+    const away = await this.availability.awayBetween(em, today, horizon);
+    const requesterFacts = roster.get(requester.id);
+    const requesterFree = (date: string) =>
+      !duties.includes(date) &&
+      (requesterFacts?.workingDays ?? [0, 1, 2, 3, 4]).includes(weekdayIndex(date)) &&
+      !away.some((a) => a.staffId === requester.id && a.start <= date && date <= a.end);
+    return {
+      duties,
+      colleagues: colleagues
+        .map((c) => ({ id: c.id, name: c.name, isTeaching: roster.get(c.id)?.isTeaching ?? true, tradeDates: onDuty(c.id).filter(requesterFree) }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    };
+  }
+
+  /**
+   * Expires the current organisation's open requests whose day (or either day of a trade) has
+   * passed, and tells each requester. Runs before every read and change of swaps, so a request
+   * for a past day is never shown as open nor acted on.
+   */
+  private async expirePassed(em: EntityManager): Promise<void> {
+    const today = await organizationToday(em, this.clock);
+    const expired = await em.execute<{ id: string }[]>(
+      `update swap_requests set status = 'expired', updated_at = now()
+        where organization_id = ? and status in ('awaiting_colleague', 'pending') and least(original_date, swap_date) < ?
+        returning id`,
+      [TenantContext.require(), today],
+    );
+    for (const { id } of expired) {
+      const request = await em.findOneOrFail(SwapRequest, { id }, { refresh: true });
+      const plan = await this.planOf(em, request);
+      await this.messenger.settle(em, id, ['swap_asked', 'swap_offered', 'swap_to_approve']);
+      this.messenger.notify(em, [swapExpiredNotice(plan)]);
+    }
+  }
+
+  private async lockRequest(em: EntityManager, id: string): Promise<SwapRequest> {
+    const request = await em.findOne(SwapRequest, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    if (!request) throw new NotFoundException('Swap request not found');
+    return request;
+  }
+
+  private async planOf(em: EntityManager, request: SwapRequest): Promise<SwapPlan> {
+    const people = await loadPeople(em, [request.requester.id, ...(request.target ? [request.target.id] : [])]);
+    return {
+      id: request.id,
+      requester: people.get(request.requester.id)!,
+      target: request.target ? people.get(request.target.id)! : null,
+      originalDate: request.originalDate,
+      swapDate: request.swapDate,
+      reason: request.reason,
+    };
+  }
+
+  private async read(actor: AuthUser, id: string): Promise<SwapRequestDto> {
     const [row] = await this.em.execute<SwapRow[]>(`${SWAP_SELECT} where r.organization_id = ? and r.id = ?`, [TenantContext.require(), id]);
-    return toDto(row!);
+    return toDto(row!, actor);
+  }
+
+  /**
+   * The colleagues who could cover `requester` on `date`: active, not the requester, not on duty
+   * that day, not away, working that weekday and under their weekly cap.
+   */
+  private async eligibleFor(em: EntityManager, requester: Person, date: string): Promise<Person[]> {
+    const people = [...(await activeStaffPeople(em)).values()].filter((p) => p.id !== requester.id);
+    const [day] = await this.rota.daysBetween(em, date, date);
+    const onDay = new Set((day?.slots ?? []).map((s) => s.staff?.id).filter(Boolean));
+    const away = new Set((await this.availability.awayBetween(em, date, date)).map((a) => a.staffId));
+    const refused = await this.planner.patternRefusals(em, date, people);
+    return people.filter((p) => !onDay.has(p.id) && !away.has(p.id) && !refused.has(p.id));
   }
 
   /**
    * Locks the days involved and checks every rule against them (409 with the reason when one
-   * fails). Returns the locked days for `apply`.
+   * fails). Without a target (an open request) only the requester's side is checked. Returns the
+   * locked days for `apply`.
    */
   private async lockAndCheck(em: EntityManager, plan: SwapPlan): Promise<Map<string, LockedDay>> {
     const { requester, target, originalDate, swapDate } = plan;
@@ -200,6 +469,7 @@ export class SwapRequestsService {
     const on = (person: Person, date: string) => days.get(date)?.slots.includes(person.id) ?? false;
 
     if (!on(requester, originalDate)) throw new ConflictException(`${requester.name} is not on duty on ${describeDate(originalDate)}`);
+    if (!target) return days;
     if (!target.isActive) throw new ConflictException(`${target.name} is inactive and can't take over a duty`);
     if (on(target, originalDate)) throw new ConflictException(`${target.name} is already on duty on ${describeDate(originalDate)}`);
     if (trade) {
@@ -237,29 +507,42 @@ export class SwapRequestsService {
     automatically: boolean,
   ): Promise<void> {
     if (decision === 'approved') {
-      await this.rota.replaceOnDay(em, days.get(plan.originalDate)!, plan.requester.id, plan.target.id);
+      const target = plan.target!;
+      await this.rota.replaceOnDay(em, days.get(plan.originalDate)!, plan.requester.id, target.id);
       if (plan.swapDate !== plan.originalDate) {
-        await this.rota.replaceOnDay(em, days.get(plan.swapDate)!, plan.target.id, plan.requester.id);
+        await this.rota.replaceOnDay(em, days.get(plan.swapDate)!, target.id, plan.requester.id);
       }
     }
+    const before = request.status;
     request.status = decision;
     request.processedAutomatically = automatically;
     request.decidedBy = automatically ? null : ref(User, actor.id);
     request.decidedAt = this.clock.now();
+    await this.messenger.settle(em, request.id, ['swap_asked', 'swap_offered', 'swap_to_approve']);
     this.audit.record(em, automatically ? undefined : actor, {
       kind: 'request',
       action: `swap.${decision}`,
       entityId: request.id,
-      summary: `${describe(plan)}: ${decision}${automatically ? ' automatically' : ''}`,
-      before: { status: 'pending' },
-      after: { status: decision, processedAutomatically: automatically },
+      summary: `${describe(plan)}: ${decision}${automatically ? ' automatically' : ''}${request.approvedUnanswered ? ' before the colleague answered' : ''}`,
+      before: { status: before },
+      after: { status: decision, processedAutomatically: automatically, approvedUnanswered: request.approvedUnanswered },
     });
-    for (const email of swapDecidedEmails(plan, decision === 'approved', automatically)) this.outbox.enqueue(em, email);
+    this.messenger.send(em, swapDecidedEmails(plan, decision === 'approved', automatically));
+  }
+
+  private appUrl(): string {
+    return appUrl({ PORT: this.config.get('PORT', { infer: true }), APP_URL: this.config.get('APP_URL', { infer: true }) });
   }
 }
 
 function describe(plan: SwapPlan): string {
+  if (!plan.target) return `Swap: ${plan.requester.name} offers their duty on ${plan.originalDate} to anyone`;
   return plan.swapDate === plan.originalDate
     ? `Swap: ${plan.target.name} covers ${plan.requester.name} on ${plan.originalDate}`
     : `Swap: ${plan.requester.name} (${plan.originalDate}) and ${plan.target.name} (${plan.swapDate}) trade duties`;
+}
+
+function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1 + months, d)).toISOString().slice(0, 10);
 }

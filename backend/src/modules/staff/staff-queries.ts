@@ -28,6 +28,24 @@ export async function staffByIds(em: EntityManager, ids: string[]): Promise<Map<
   return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, email: r.email, isActive: r.is_active, userId: r.user_id }]));
 }
 
+/** The current organisation's staff record linked to a user (the person signed in), if any. One statement. */
+export async function staffOfUser(em: EntityManager, userId: string): Promise<StaffPerson | undefined> {
+  const [r] = await em.execute<{ id: string; name: string; email: string; is_active: boolean; user_id: string | null }[]>(
+    'select id, name, email, is_active, user_id from staff where organization_id = ? and user_id = ? limit 1',
+    [TenantContext.require(), userId],
+  );
+  return r && { id: r.id, name: r.name, email: r.email, isActive: r.is_active, userId: r.user_id };
+}
+
+/** The current organisation's active staff, by staff id (with their user, when they can sign in). One statement. */
+export async function activeStaffPeople(em: EntityManager): Promise<Map<string, StaffPerson>> {
+  const rows = await em.execute<{ id: string; name: string; email: string; is_active: boolean; user_id: string | null }[]>(
+    'select id, name, email, is_active, user_id from staff where organization_id = ? and is_active order by id',
+    [TenantContext.require()],
+  );
+  return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, email: r.email, isActive: r.is_active, userId: r.user_id }]));
+}
+
 /** A staff member as the rota needs them: who they are, whether they can be planned, and their working pattern. */
 export interface RosterEntry {
   id: string;

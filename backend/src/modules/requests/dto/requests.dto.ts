@@ -4,7 +4,7 @@ import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, MaxLength, MinLength, re
 import { IsoDateField, NotBefore } from '../../../common/validation/iso-date';
 import { RotaPersonDto } from '../../rota/dto/rota.dto';
 import { CANCEL_SOURCES, type CancelSource } from '../entities/cancel-request.entity';
-import { DECISIONS, type Decision, REQUEST_STATUSES, type RequestStatus } from '../entities/request-status';
+import { DECISIONS, type Decision, REQUEST_STATUSES, type RequestStatus, SWAP_STATUSES, type SwapStatus } from '../entities/request-status';
 import { UNAVAILABILITY_TYPES, type UnavailabilityType } from '../../availability/entities/staff-unavailability.entity';
 import { TIMETABLE_WEEKS, type TimetableWeek } from '../../availability/entities/recurring-unavailability.entity';
 import { IsoWeekdaysField } from '../../../common/validation/weekdays';
@@ -45,10 +45,14 @@ export class RequestPersonDto extends RotaPersonDto {}
 export class SwapRequestDto {
   id!: string;
   requesterId!: string;
-  targetId!: string;
+  /** The colleague asked; null for an open request nobody has taken yet. */
+  targetId!: string | null;
   /** `{id, name}`; null only if the record can't be found (shown as "Unknown Staff"). */
   requester!: RequestPersonDto | null;
+  /** Null for an open request nobody has taken yet. */
   target!: RequestPersonDto | null;
+  /** Offered to every colleague who can take it ("Ask anyone"); the first to accept becomes the target. */
+  open!: boolean;
   /** The requester's duty that the target takes over. */
   @ApiProperty({ format: 'date' })
   originalDate!: string;
@@ -58,11 +62,29 @@ export class SwapRequestDto {
   @ApiProperty({ enum: ['cover', 'trade'], enumName: 'SwapKind' })
   kind!: 'cover' | 'trade';
   reason!: string;
-  @ApiProperty({ enum: REQUEST_STATUSES, enumName: 'RequestStatus' })
-  status!: RequestStatus;
-  /** Approved at once by auto-approval. */
+  /**
+   * `awaiting_colleague` → the colleague accepts (`pending`, for approvers) or declines
+   * (`declined`); `withdrawn` by the requester; `expired` when its day passed undecided; then
+   * `approved` or `rejected` (docs/product.md#swap-requests).
+   */
+  @ApiProperty({ enum: SWAP_STATUSES, enumName: 'SwapStatus' })
+  status!: SwapStatus;
+  /** Who the request waits for now: the colleague, the approvers, or nobody (it is over). */
+  @ApiProperty({ enum: ['colleague', 'approval'], enumName: 'SwapWaitingFor', nullable: true })
+  waitingFor!: 'colleague' | 'approval' | null;
+  /** The signed-in person may accept it (they were asked, or it is open and not theirs). */
+  canAnswer!: boolean;
+  /** The signed-in person may decline it (they were asked by name). */
+  canDecline!: boolean;
+  /** The signed-in person may withdraw it (it is theirs, or they approve requests). */
+  canWithdraw!: boolean;
+  /** When the colleague accepted or declined. */
+  answeredAt!: string | null;
+  /** An admin approved it before the colleague answered. */
+  approvedUnanswered!: boolean;
+  /** Approved at once by auto-approval (after the colleague accepted). */
   processedAutomatically!: boolean;
-  /** Who approved or rejected it (null while pending or when decided automatically). */
+  /** Who approved, rejected or withdrew it (null while open or when decided automatically). */
   decidedBy!: RequestPersonDto | null;
   decidedAt!: string | null;
   createdAt!: string;
@@ -73,8 +95,15 @@ export class CreateSwapRequestDto {
   @IsUUID('all', { message: 'Please choose the staff member whose duty it is' })
   requesterId!: string;
 
+  /** The colleague asked; leave out with `open`. */
+  @ValidateIf((o: CreateSwapRequestDto) => o.open !== true || o.targetId !== undefined)
   @IsUUID('all', { message: 'Please select a staff member to swap with' })
-  targetId!: string;
+  targetId?: string;
+
+  /** "Ask anyone": offer the duty (a cover: swapDate = originalDate) to every colleague who can take it. Default false. */
+  @ValidateIf((_o, v) => v !== undefined)
+  @IsBoolean({ message: 'open must be true or false' })
+  open?: boolean;
 
   @IsoDateField('Original date')
   originalDate!: string;
@@ -92,10 +121,38 @@ export class CreateSwapRequestDto {
 
 export class SwapRequestResultDto {
   request!: SwapRequestDto;
-  /** Approved at once by auto-approval; otherwise pending. */
+  /** Approved at once by auto-approval; never on creation now that the colleague is asked first. */
   processedAutomatically!: boolean;
   /** What happened, in words for the toast. */
   message!: string;
+}
+
+/** What the requester may pick: their own future duties and, for one of them, the colleagues who can take it. */
+export class SwapOptionsQueryDto {
+  @IsUUID('all', { message: 'Please choose the staff member whose duty it is' })
+  requesterId!: string;
+
+  /** The duty to swap; leave out to list only the requester's duties. */
+  @IsOptional()
+  @IsoDateField('Original date')
+  originalDate?: string;
+}
+
+export class SwapColleagueDto {
+  id!: string;
+  name!: string;
+  isTeaching!: boolean;
+  /** Their future duties the requester could take in a trade (days the requester works, isn't on and isn't away). */
+  @ApiProperty({ type: String, format: 'date', isArray: true })
+  tradeDates!: string[];
+}
+
+export class SwapOptionsDto {
+  /** The requester's duties from today on. */
+  @ApiProperty({ type: String, format: 'date', isArray: true })
+  duties!: string[];
+  /** For `originalDate`: the colleagues who can take it (active, work that weekday, not on duty, not away, under their cap), by name. */
+  colleagues!: SwapColleagueDto[];
 }
 
 // ---- Cancellations ---------------------------------------------------------------------------

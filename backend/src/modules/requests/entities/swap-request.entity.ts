@@ -3,18 +3,21 @@ import { Check, Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Prope
 import { TenantScopedEntity } from '../../../tenancy/tenant-scoped.entity';
 import { User } from '../../auth/entities/user.entity';
 import { Staff } from '../../staff/entities/staff.entity';
-import { REQUEST_STATUSES, type RequestStatus } from './request-status';
+import { SWAP_STATUSES, type SwapStatus } from './request-status';
 
 /**
- * A request that `target` takes over `requester`'s duty on `originalDate` (docs/product.md#swap-requests
- * "Requests"): when `swapDate` equals `originalDate` it is a cover; otherwise a trade in which
- * the requester takes the target's duty on `swapDate` in return.
+ * A request that `target` takes over `requester`'s duty on `originalDate` (docs/product.md#swap-requests):
+ * when `swapDate` equals `originalDate` it is a cover; otherwise a trade in which the requester
+ * takes the target's duty on `swapDate` in return. An `open` request is a cover offered to every
+ * colleague who can take it: its target is whoever accepts first.
  */
 @Entity({ tableName: 'swap_requests' })
 @Index({ properties: ['organization', 'status', 'createdAt'] })
 @Check({ name: 'swap_requests_different_people', expression: 'requester_id <> target_id' })
+@Check({ name: 'swap_requests_target_unless_open', expression: "target_id is not null or (open and status in ('awaiting_colleague', 'withdrawn', 'expired', 'rejected'))" })
+@Check({ name: 'swap_requests_open_is_cover', expression: 'not open or original_date = swap_date' })
 export class SwapRequest extends TenantScopedEntity {
-  [OptionalProps]?: 'organization' | 'status' | 'processedAutomatically' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?: 'organization' | 'status' | 'open' | 'approvedUnanswered' | 'processedAutomatically' | 'createdAt' | 'updatedAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -22,8 +25,13 @@ export class SwapRequest extends TenantScopedEntity {
   @ManyToOne(() => Staff, { ref: true, deleteRule: 'restrict' })
   requester!: Ref<Staff>;
 
-  @ManyToOne(() => Staff, { ref: true, deleteRule: 'restrict' })
-  target!: Ref<Staff>;
+  /** The colleague asked; for an open request empty until someone accepts. */
+  @ManyToOne(() => Staff, { ref: true, nullable: true, deleteRule: 'restrict' })
+  target?: Ref<Staff> | null;
+
+  /** Offered to every colleague who can take it; the first to accept becomes the target. */
+  @Property({ type: 'boolean', default: false })
+  open = false;
 
   @Property({ type: 'date' })
   originalDate!: string;
@@ -34,14 +42,22 @@ export class SwapRequest extends TenantScopedEntity {
   @Property({ type: 'string', length: 500 })
   reason!: string;
 
-  @Enum({ items: () => REQUEST_STATUSES, default: 'pending' })
-  status: RequestStatus = 'pending';
+  @Enum({ items: () => SWAP_STATUSES, default: 'awaiting_colleague' })
+  status: SwapStatus = 'awaiting_colleague';
+
+  /** When the colleague accepted or declined. */
+  @Property({ type: 'datetime', nullable: true })
+  answeredAt?: Date | null;
+
+  /** An admin approved it before the colleague answered. */
+  @Property({ type: 'boolean', default: false })
+  approvedUnanswered = false;
 
   /** The signed-in user who made the request (the requester, or an admin on their behalf). */
   @ManyToOne(() => User, { ref: true, nullable: true, deleteRule: 'set null' })
   createdBy?: Ref<User> | null;
 
-  /** Who approved or rejected it; empty while pending and when auto-approval decided. */
+  /** Who approved, rejected or withdrew it; empty while open and when auto-approval decided. */
   @ManyToOne(() => User, { ref: true, nullable: true, deleteRule: 'set null' })
   decidedBy?: Ref<User> | null;
 

@@ -1,0 +1,82 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager as RequestEntityManager } from '@mikro-orm/postgresql';
+import { Injectable, NotFoundException } from '@nestjs/common';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { Clock } from '../../common/clock/clock';
+import type { NotificationDto, NotificationsDto } from './dto/notifications.dto';
+import { Notification, type NotificationKind } from './entities/notification.entity';
+
+/** The newest notifications a list shows. */
+export const NOTIFICATIONS_SHOWN = 50;
+
+export interface NewNotification {
+  /** The signed-in person it is for; people who can't sign in get none (emails still go). */
+  userId: string | null | undefined;
+  kind: NotificationKind;
+  text: string;
+  link: string;
+  subjectId?: string;
+  /** Names the event, e.g. `swap:<id>:accepted`; the same key never notifies the same person twice. */
+  eventKey: string;
+}
+
+/**
+ * The in-app notifications (docs/product.md#notifications): the modules whose changes concern a
+ * person add them in the transaction of the change, so they exist exactly when the change does.
+ */
+@Injectable()
+export class NotificationsService {
+  constructor(
+    private readonly em: RequestEntityManager,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Adds notifications to the caller's unit of work; one per person and event, whoever asks twice. */
+  notify(em: EntityManager, notices: NewNotification[]): void {
+    const seen = new Set<string>();
+    for (const n of notices) {
+      if (!n.userId) continue;
+      const key = `${n.userId}|${n.eventKey}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      em.create(Notification, { user: n.userId, kind: n.kind, text: n.text.slice(0, 500), link: n.link, subjectId: n.subjectId ?? null, eventKey: n.eventKey.slice(0, 200) });
+    }
+  }
+
+  /**
+   * Marks as read the unread notifications about `subjectId` of `kinds` that are no longer for
+   * their reader: an offer someone else took, a request someone else decided.
+   */
+  async settle(em: EntityManager, subjectId: string, kinds: NotificationKind[]): Promise<void> {
+    await em.nativeUpdate(Notification, { subjectId, kind: { $in: kinds }, readAt: null }, { readAt: this.clock.now() });
+  }
+
+  async list(actor: AuthUser): Promise<NotificationsDto> {
+    const [items, unread] = await Promise.all([
+      this.em.find(Notification, { user: actor.id }, { orderBy: { createdAt: 'desc', id: 'asc' }, limit: NOTIFICATIONS_SHOWN }),
+      this.em.count(Notification, { user: actor.id, readAt: null }),
+    ]);
+    return { unread, items: items.map(toDto) };
+  }
+
+  /** Marks one of the caller's notifications read; another person's is not found. */
+  async markRead(actor: AuthUser, id: string): Promise<NotificationDto> {
+    const n = await this.em.findOne(Notification, { id, user: actor.id });
+    if (!n) throw new NotFoundException('Notification not found');
+    if (!n.readAt) {
+      n.readAt = this.clock.now();
+      await this.em.flush();
+    }
+    return toDto(n);
+  }
+
+  /** Marks every unread notification of the caller read. */
+  async markAllRead(actor: AuthUser): Promise<NotificationsDto> {
+    await this.em.nativeUpdate(Notification, { user: actor.id, readAt: null }, { readAt: this.clock.now() });
+    return this.list(actor);
+  }
+}
+
+function toDto(n: Notification): NotificationDto {
+  return { id: n.id, kind: n.kind, text: n.text, link: n.link, createdAt: n.createdAt.toISOString(), readAt: n.readAt ? n.readAt.toISOString() : null };
+}

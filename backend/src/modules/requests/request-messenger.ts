@@ -1,0 +1,34 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { OutboxService } from '../mail/outbox.service';
+import { type NewNotification, NotificationsService } from '../notifications/notifications.service';
+import type { PersonLetter } from './request-emails';
+
+/**
+ * Tells people about their duties and requests: each letter's email goes to the outbox and its
+ * notification to the app's bell, both in the caller's transaction, so a change and its messages
+ * commit or roll back together (docs/product.md#notifications). Every message of the requests
+ * module goes through here, so no change notifies by email only.
+ */
+@Injectable()
+export class RequestMessenger {
+  constructor(
+    private readonly outbox: OutboxService,
+    private readonly notifications: NotificationsService,
+  ) {}
+
+  send(em: EntityManager, letters: PersonLetter | PersonLetter[]): void {
+    const all = Array.isArray(letters) ? letters : [letters];
+    for (const l of all) this.outbox.enqueue(em, l.email);
+    this.notifications.notify(em, all.map((l) => l.notice));
+  }
+
+  /** Notifications with no email (offers, approvals to make, withdrawals, expiries). */
+  notify(em: EntityManager, notices: NewNotification[]): void {
+    this.notifications.notify(em, notices);
+  }
+
+  settle(em: EntityManager, subjectId: string, kinds: Parameters<NotificationsService['settle']>[2]): Promise<void> {
+    return this.notifications.settle(em, subjectId, kinds);
+  }
+}
