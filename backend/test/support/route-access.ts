@@ -131,6 +131,17 @@ export const ROUTES: Record<string, RouteRule> = {
   getSwapRequests: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // requests.create
   createSwapRequest: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // requests.create; staff: own duties only (403)
   decideSwapRequest: { callers: ['manager', 'admin'], tenant: IDS }, // requests.decide
+  // The colleague answers (others: 403 in the service); the requester or an approver withdraws.
+  acceptSwapRequest: { callers: ['staff', 'manager', 'admin'], tenant: IDS }, // requests.create
+  declineSwapRequest: { callers: ['staff', 'manager', 'admin'], tenant: IDS }, // requests.create
+  withdrawSwapRequest: { callers: ['staff', 'manager', 'admin'], tenant: IDS }, // requests.create
+  // A staff id in the query: another organisation's person is not found (404); staff: own duties only (403).
+  getSwapOptions: { callers: ['staff', 'manager', 'admin'], tenant: IDS }, // requests.create
+
+  // Each signed-in person's own notifications (another person's id: 404).
+  getNotifications: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
+  markAllNotificationsRead: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
+  markNotificationRead: { callers: ['staff', 'manager', 'admin'], tenant: IDS }, // rota.view
   getCancelRequests: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // requests.create
   createCancelRequest: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // requests.create; staff: own duties only (403)
   decideCancelRequest: { callers: ['admin'], tenant: IDS }, // cancellations.decide (admins only, docs/product.md#roles-and-permissions)
@@ -294,6 +305,11 @@ export const EXAMPLES: Record<string, ExampleBuilder> = {
     return { body: { requesterId: f.staff.staffId, targetId: f.other, originalDate: date, swapDate: date, reason: 'Trip' } };
   },
   decideSwapRequest: async (f) => ({ params: { id: await createSwapRequestOfA(f) }, body: { status: 'approved' } }),
+  acceptSwapRequest: async (f) => ({ params: { id: await createSwapRequestOfA(f) } }),
+  declineSwapRequest: async (f) => ({ params: { id: await createSwapRequestOfA(f) } }),
+  withdrawSwapRequest: async (f) => ({ params: { id: await createSwapRequestOfA(f) } }),
+  getSwapOptions: (f) => ({ query: { requesterId: f.staff.staffId } }),
+  markNotificationRead: async (f) => ({ params: { id: await notificationOfA(f) } }),
   createCancelRequest: async (f) => {
     const { date } = await dutyOf(f, f.staff.staffId);
     return { body: { staffId: f.staff.staffId, date, reason: 'Trip' } };
@@ -401,7 +417,7 @@ async function dutyOf({ t, admin }: Fixtures, staffId: string): Promise<{ date: 
   return { date, rotaDayId: res.body.id as string };
 }
 
-/** A pending swap request of A's staff member (asked by the admin on their behalf). */
+/** A swap request of A's staff member waiting for the colleague (asked by the admin on their behalf). */
 async function createSwapRequestOfA(f: Fixtures): Promise<string> {
   const { date } = await dutyOf(f, f.staff.staffId);
   const res = await f.t
@@ -409,8 +425,16 @@ async function createSwapRequestOfA(f: Fixtures): Promise<string> {
     .post('/api/swap-requests')
     .set(...bearer(f.admin.token))
     .send({ requesterId: f.staff.staffId, targetId: f.other, originalDate: date, swapDate: date, reason: 'Trip' });
-  expect({ status: res.status, request: res.body.request?.status }).toEqual({ status: 201, request: 'pending' });
+  expect({ status: res.status, request: res.body.request?.status }).toEqual({ status: 201, request: 'awaiting_colleague' });
   return res.body.request.id as string;
+}
+
+/** A notification of A's staff member: the admin puts them on duty by hand. */
+async function notificationOfA(f: Fixtures): Promise<string> {
+  await dutyOf(f, f.staff.staffId);
+  const res = await f.t.http().get('/api/notifications').set(...bearer(f.staff.token));
+  expect(res.status).toBe(200);
+  return res.body.items[0].id as string;
 }
 
 /** A pending cancel request of A's staff member (cancellation auto-approval is turned off first). */

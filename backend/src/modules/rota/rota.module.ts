@@ -1,3 +1,4 @@
+import { NotificationsModule } from '../notifications/notifications.module';
 import { Module } from '@nestjs/common';
 import { AvailabilityModule } from '../availability/availability.module';
 import { HolidaysModule } from '../holidays/holidays.module';
@@ -14,7 +15,7 @@ import { RotaRepository } from './rota.repository';
 import { RotaService } from './rota.service';
 
 @Module({
-  imports: [SettingsModule, AvailabilityModule, HolidaysModule],
+  imports: [NotificationsModule, SettingsModule, AvailabilityModule, HolidaysModule],
   controllers: [RotaController, RotaHealthController, DashboardController, StatisticsController, FairnessController],
   providers: [RotaService, RotaRepository, RotaPlanner, RotaHealthService, RotaStatsService, FairnessService],
   exports: [RotaService, RotaRepository, RotaPlanner],

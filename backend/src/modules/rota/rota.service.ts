@@ -4,6 +4,9 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { academicYearOf, addDays, datesBetween, daysInSpan } from '../../common/clock/academic-year';
 import { Clock, type IsoDate } from '../../common/clock/clock';
 import { AuditService } from '../audit/audit.service';
+import { NotificationsService } from '../notifications/notifications.service';
+import { staffByIds } from '../staff/staff-queries';
+import { describeDate } from '../../common/text/dates';
 import { SchoolCalendar } from '../holidays/school-calendar';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
 import { organizationToday } from '../tenants/organization-today';
@@ -37,6 +40,7 @@ export class RotaService {
     private readonly rota: RotaRepository,
     private readonly planner: RotaPlanner,
     private readonly calendar: SchoolCalendar,
+    private readonly notifications: NotificationsService,
   ) {}
 
   /** Today in the current organisation's time zone. */
@@ -123,6 +127,19 @@ export class RotaService {
           (confirmed.length ? ' (confirmed outside their working pattern or weekly cap)' : ''),
         after: { date: day.date, assigned: placed },
       });
+      // The people put on the day hear it in the app (docs/product.md#notifications).
+      const people = await staffByIds(em, placed.map((p) => p.staffId));
+      this.notifications.notify(
+        em,
+        placed.map((p) => ({
+          userId: people.get(p.staffId)?.userId,
+          kind: 'duty_changed' as const,
+          text: `${actor.name} put you on duty on ${describeDate(day.date)}`,
+          link: '/my-rota',
+          eventKey: `rota:${day.id}:${p.staffId}:${this.clock.now().toISOString()}`,
+        })),
+      );
+      await em.flush();
       return result;
     });
   }

@@ -46,11 +46,39 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['requests'],
       }),
+      getSwapOptions: build.query<GetSwapOptionsApiResponse, GetSwapOptionsApiArg>({
+        query: (queryArg) => ({
+          url: `/api/swap-requests/options`,
+          params: {
+            originalDate: queryArg.originalDate,
+            requesterId: queryArg.requesterId,
+          },
+        }),
+        providesTags: ['requests'],
+      }),
       decideSwapRequest: build.mutation<DecideSwapRequestApiResponse, DecideSwapRequestApiArg>({
         query: (queryArg) => ({
           url: `/api/swap-requests/${queryArg.id}`,
           method: 'PUT',
           body: queryArg.decideRequestDto,
+        }),
+        invalidatesTags: ['requests'],
+      }),
+      acceptSwapRequest: build.mutation<AcceptSwapRequestApiResponse, AcceptSwapRequestApiArg>({
+        query: (queryArg) => ({ url: `/api/swap-requests/${queryArg.id}/accept`, method: 'POST' }),
+        invalidatesTags: ['requests'],
+      }),
+      declineSwapRequest: build.mutation<DeclineSwapRequestApiResponse, DeclineSwapRequestApiArg>({
+        query: (queryArg) => ({ url: `/api/swap-requests/${queryArg.id}/decline`, method: 'POST' }),
+        invalidatesTags: ['requests'],
+      }),
+      withdrawSwapRequest: build.mutation<
+        WithdrawSwapRequestApiResponse,
+        WithdrawSwapRequestApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/swap-requests/${queryArg.id}/withdraw`,
+          method: 'POST',
         }),
         invalidatesTags: ['requests'],
       }),
@@ -75,10 +103,28 @@ export type CreateSwapRequestApiResponse = /** status 201  */ SwapRequestResultD
 export type CreateSwapRequestApiArg = {
   createSwapRequestDto: CreateSwapRequestDto;
 };
+export type GetSwapOptionsApiResponse = /** status 200  */ SwapOptionsDto;
+export type GetSwapOptionsApiArg = {
+  /** The duty to swap; leave out to list only the requester's duties. */
+  originalDate?: string;
+  requesterId: string;
+};
 export type DecideSwapRequestApiResponse = /** status 200  */ SwapRequestDto;
 export type DecideSwapRequestApiArg = {
   id: string;
   decideRequestDto: DecideRequestDto;
+};
+export type AcceptSwapRequestApiResponse = /** status 200  */ SwapRequestResultDto;
+export type AcceptSwapRequestApiArg = {
+  id: string;
+};
+export type DeclineSwapRequestApiResponse = /** status 200  */ SwapRequestDto;
+export type DeclineSwapRequestApiArg = {
+  id: string;
+};
+export type WithdrawSwapRequestApiResponse = /** status 200  */ SwapRequestDto;
+export type WithdrawSwapRequestApiArg = {
+  id: string;
 };
 export type RequestPersonDto = {
   id: string;
@@ -129,36 +175,60 @@ export type DecideRequestDto = {
   status: Decision;
 };
 export type SwapKind = 'cover' | 'trade';
+export type SwapStatus =
+  'awaiting_colleague' | 'pending' | 'approved' | 'rejected' | 'declined' | 'withdrawn' | 'expired';
+export type SwapWaitingFor = 'colleague' | 'approval';
 export type SwapRequestDto = {
+  /** When the colleague accepted or declined. */
+  answeredAt: string | null;
+  /** An admin approved it before the colleague answered. */
+  approvedUnanswered: boolean;
+  /** The signed-in person may accept it (they were asked, or it is open and not theirs). */
+  canAnswer: boolean;
+  /** The signed-in person may decline it (they were asked by name). */
+  canDecline: boolean;
+  /** The signed-in person may withdraw it (it is theirs, or they approve requests). */
+  canWithdraw: boolean;
   createdAt: string;
   decidedAt: string | null;
-  /** Who approved or rejected it (null while pending or when decided automatically). */
+  /** Who approved, rejected or withdrew it (null while open or when decided automatically). */
   decidedBy: RequestPersonDto | null;
   id: string;
   kind: SwapKind;
+  /** Offered to every colleague who can take it ("Ask anyone"); the first to accept becomes the target. */
+  open: boolean;
   /** The requester's duty that the target takes over. */
   originalDate: string;
-  /** Approved at once by auto-approval. */
+  /** Approved at once by auto-approval (after the colleague accepted). */
   processedAutomatically: boolean;
   reason: string;
   /** `{id, name}`; null only if the record can't be found (shown as "Unknown Staff"). */
   requester: RequestPersonDto | null;
   requesterId: string;
-  status: RequestStatus;
+  /** `awaiting_colleague` → the colleague accepts (`pending`, for approvers) or declines
+    (`declined`); `withdrawn` by the requester; `expired` when its day passed undecided; then
+    `approved` or `rejected` (docs/product.md#swap-requests). */
+  status: SwapStatus;
   /** Equal to originalDate for a cover; otherwise the target's duty the requester takes in return. */
   swapDate: string;
+  /** Null for an open request nobody has taken yet. */
   target: RequestPersonDto | null;
-  targetId: string;
+  /** The colleague asked; null for an open request nobody has taken yet. */
+  targetId: string | null;
   updatedAt: string;
+  /** Who the request waits for now: the colleague, the approvers, or nobody (it is over). */
+  waitingFor: SwapWaitingFor | null;
 };
 export type SwapRequestResultDto = {
   /** What happened, in words for the toast. */
   message: string;
-  /** Approved at once by auto-approval; otherwise pending. */
+  /** Approved at once by auto-approval; never on creation now that the colleague is asked first. */
   processedAutomatically: boolean;
   request: SwapRequestDto;
 };
 export type CreateSwapRequestDto = {
+  /** "Ask anyone": offer the duty (a cover: swapDate = originalDate) to every colleague who can take it. Default false. */
+  open?: boolean;
   originalDate: string;
   reason: string;
   requesterId: string;
@@ -166,7 +236,21 @@ export type CreateSwapRequestDto = {
   status?: 'pending';
   /** The same as originalDate for a cover (what the duty dialog sends). */
   swapDate: string;
-  targetId: string;
+  /** The colleague asked; leave out with `open`. */
+  targetId?: string;
+};
+export type SwapColleagueDto = {
+  id: string;
+  isTeaching: boolean;
+  name: string;
+  /** Their future duties the requester could take in a trade (days the requester works, isn't on and isn't away). */
+  tradeDates: string[];
+};
+export type SwapOptionsDto = {
+  /** For `originalDate`: the colleagues who can take it (active, work that weekday, not on duty, not away, under their cap), by name. */
+  colleagues: SwapColleagueDto[];
+  /** The requester's duties from today on. */
+  duties: string[];
 };
 export const {
   useGetCancelRequestsQuery,
@@ -174,5 +258,9 @@ export const {
   useDecideCancelRequestMutation,
   useGetSwapRequestsQuery,
   useCreateSwapRequestMutation,
+  useGetSwapOptionsQuery,
   useDecideSwapRequestMutation,
+  useAcceptSwapRequestMutation,
+  useDeclineSwapRequestMutation,
+  useWithdrawSwapRequestMutation,
 } = injectedRtkApi;
