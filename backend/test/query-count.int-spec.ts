@@ -181,7 +181,7 @@ describe('queries per request', () => {
       getRota: 3, // + settings, the rota days query
       getDashboardStats: 2, // + one statement: settings, this week, this month per person, pending requests
       getStaff: 2, // + staff joined with their users (raw SQL, no entities)
-      getSwapRequests: 3, // + pending, recently decided
+      getSwapRequests: 4, // + whether any open request's day has passed (then they expire first), open, recently decided
       getCancelRequests: 3, // + pending, recently decided
       getHolidays: 2, // + holidays
       getCurrentWeek: 4, // + settings (read twice), the week's rota days

@@ -312,7 +312,7 @@ describe('requests', () => {
     });
 
     it('with swap auto-approval on, the colleague’s acceptance makes the swap at once and says so', async () => {
-      const { admin, me, people } = await school();
+      const { admin, me } = await school();
       const tom = await memberWithRole(t, admin, 'staff', 'Tom Colleague');
       await setAutoApproval(admin, { swaps: true });
       await assign(admin, '2025-09-10', me.staffId);

@@ -21,7 +21,7 @@ export class Migration20261125231115 extends Migration {
     this.addSql(`alter table "swap_requests" alter column "status" set default 'awaiting_colleague';`);
     this.addSql(`alter table "swap_requests" add constraint "swap_requests_status_check" check("status" in ('awaiting_colleague', 'pending', 'approved', 'rejected', 'declined', 'withdrawn', 'expired'));`);
     this.addSql(`alter table "swap_requests" add constraint swap_requests_open_is_cover check(not open or original_date = swap_date);`);
-    this.addSql(`alter table "swap_requests" add constraint swap_requests_target_unless_open check(target_id is not null or (open and status in ('awaiting_colleague', 'withdrawn', 'expired', 'rejected')));`);
+    this.addSql(`alter table "swap_requests" add constraint swap_requests_target_unless_open check(target_id is not null or open);`);
   }
 
   override async down(): Promise<void> {

@@ -138,7 +138,7 @@ export class SwapRequestsService {
    * most recently updated. Requests whose day has passed are expired first.
    */
   async list(actor: AuthUser): Promise<SwapRequestDto[]> {
-    await this.em.transactional((em) => this.expirePassed(em));
+    if (await this.anyPassed(this.em)) await this.em.transactional((em) => this.expirePassed(em));
     const rows = await visibleRequests<SwapRow>(this.em, actor, {
       select: SWAP_SELECT,
       mine: `? in (rq.user_id, tg.user_id) or (r.open and r.status = 'awaiting_colleague' and rq.user_id is distinct from ?)`,
@@ -414,6 +414,22 @@ export class SwapRequestsService {
       await this.messenger.settle(em, id, ['swap_asked', 'swap_offered', 'swap_to_approve']);
       this.messenger.notify(em, [swapExpiredNotice(plan)]);
     }
+  }
+
+  /**
+   * Whether the current organisation has an open request whose day has passed, in one statement
+   * (today in the organisation's zone, by the app's clock): a list reads no more than that unless
+   * there is something to expire.
+   */
+  private async anyPassed(em: EntityManager): Promise<boolean> {
+    const [row] = await em.execute<{ due: boolean }[]>(
+      `select exists (
+         select 1 from swap_requests r join organizations o on o.id = r.organization_id
+          where r.organization_id = ? and r.status in ('awaiting_colleague', 'pending')
+            and least(r.original_date, r.swap_date) < (?::timestamptz at time zone o.timezone)::date) as due`,
+      [TenantContext.require(), this.clock.now().toISOString()],
+    );
+    return !!row?.due;
   }
 
   private async lockRequest(em: EntityManager, id: string): Promise<SwapRequest> {

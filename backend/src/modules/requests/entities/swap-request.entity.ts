@@ -14,7 +14,7 @@ import { SWAP_STATUSES, type SwapStatus } from './request-status';
 @Entity({ tableName: 'swap_requests' })
 @Index({ properties: ['organization', 'status', 'createdAt'] })
 @Check({ name: 'swap_requests_different_people', expression: 'requester_id <> target_id' })
-@Check({ name: 'swap_requests_target_unless_open', expression: "target_id is not null or (open and status in ('awaiting_colleague', 'withdrawn', 'expired', 'rejected'))" })
+@Check({ name: 'swap_requests_target_unless_open', expression: 'target_id is not null or open' })
 @Check({ name: 'swap_requests_open_is_cover', expression: 'not open or original_date = swap_date' })
 export class SwapRequest extends TenantScopedEntity {
   [OptionalProps]?: 'organization' | 'status' | 'open' | 'approvedUnanswered' | 'processedAutomatically' | 'createdAt' | 'updatedAt';
