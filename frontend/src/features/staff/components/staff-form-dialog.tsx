@@ -4,11 +4,11 @@ import { useRef } from 'react';
 import { getServerMessage } from '@/shared/api/errors';
 import { changeOutcome } from '@/shared/lib/rota-change';
 import { trimmed, trimmedOrNull } from '@/shared/lib/text';
+import { ALL_WEEKDAYS } from '@/shared/lib/weekdays';
 import { focusFirstField } from '@/shared/ui/focus-first-field';
 import { useToast } from '@/shared/ui/toast';
 
 import { useCreateStaffMutation, useUpdateStaffMutation, type StaffDto } from '../api';
-import { ALL_WEEKDAYS } from '../lib/working-pattern';
 import { WorkingPatternFields } from './working-pattern-fields';
 
 interface StaffFormValues {

@@ -3,6 +3,7 @@ import { Button, Flex, Modal, Table, Tag, theme, Typography, Upload, type TableP
 import { useMemo, useRef, useState } from 'react';
 
 import { getServerMessage } from '@/shared/api/errors';
+import { formatWeekdays } from '@/shared/lib/weekdays';
 import { focusFirstField } from '@/shared/ui/focus-first-field';
 import { useToast } from '@/shared/ui/toast';
 
@@ -14,7 +15,7 @@ import {
   type ImportRowDto,
 } from '../api';
 import { staffTypeLabel } from '../lib/staff-labels';
-import { defaultFte, formatWeekdays } from '../lib/working-pattern';
+import { defaultFte } from '../lib/working-pattern';
 
 /** The server's limit; checked here too so a wrong file fails at once, without an upload. */
 const MAX_CSV_BYTES = 1024 * 1024;

@@ -2,7 +2,9 @@ import { Checkbox, Flex, Form, InputNumber, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useId } from 'react';
 
-import { defaultFte, weekdayOptions } from '../lib/working-pattern';
+import { weekdayOptions } from '@/shared/lib/weekdays';
+
+import { defaultFte } from '../lib/working-pattern';
 
 /**
  * The form's messages; the server states the same rules in its own words

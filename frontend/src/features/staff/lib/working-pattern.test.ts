@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { defaultFte, describePattern, formatWeekdays } from './working-pattern';
+import { formatWeekdays } from '@/shared/lib/weekdays';
+
+import { defaultFte, describePattern } from './working-pattern';
 
 describe('working patterns in words', () => {
   it.each([
