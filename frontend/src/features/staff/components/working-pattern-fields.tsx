@@ -1,8 +1,8 @@
-import { Checkbox, Flex, Form, InputNumber, Typography } from 'antd';
+import { Flex, Form, InputNumber, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useId } from 'react';
 
-import { weekdayOptions } from '@/shared/lib/weekdays';
+import { WeekdayCheckboxes } from '@/shared/ui/weekday-checkboxes';
 
 import { defaultFte } from '../lib/working-pattern';
 
@@ -64,7 +64,7 @@ export function WorkingPatternFields() {
         name="workingDays"
         rules={[{ type: 'array', required: true, min: 1, message: WORKING_DAYS_REQUIRED }]}
       >
-        <Checkbox.Group role="group" aria-label="Working days" options={weekdayOptions()} />
+        <WeekdayCheckboxes aria-label="Working days" />
       </Form.Item>
       <Flex gap="middle" wrap>
         <Form.Item
@@ -107,11 +107,7 @@ export function WorkingPatternFields() {
         rules={avoidRules}
         extra="Working days they would rather not do: honoured when it costs no fairness."
       >
-        <Checkbox.Group
-          role="group"
-          aria-label="Days to avoid"
-          options={weekdayOptions(workingDays)}
-        />
+        <WeekdayCheckboxes aria-label="Days to avoid" days={workingDays} />
       </Form.Item>
     </div>
   );

@@ -1,13 +1,13 @@
-import { Button, Checkbox, DatePicker, Flex, Form, Input, Radio } from 'antd';
+import { Button, DatePicker, Flex, Form, Input, Radio } from 'antd';
 import type { Rule } from 'antd/es/form';
 
 import type { StaffDto } from '@/features/staff/api';
 import { getServerMessage } from '@/shared/api/errors';
 import { DATE_INPUT_FORMATS, toIsoDate, type Dayjs } from '@/shared/lib/dates';
 import { trimmed } from '@/shared/lib/text';
-import { weekdayOptions } from '@/shared/lib/weekdays';
 import { confirmDateOnly } from '@/shared/ui/confirm-date-only';
 import { useToast } from '@/shared/ui/toast';
+import { WeekdayCheckboxes } from '@/shared/ui/weekday-checkboxes';
 
 import { useCreateRecurringUnavailabilityMutation } from '../api';
 import { REPEAT_OPTIONS, repeatFields, type Repeat } from '../lib/weekly-commitments';
@@ -108,7 +108,7 @@ export function AddWeeklyCommitmentForm({
         name="weekdays"
         rules={[{ type: 'array', required: true, min: 1, message: WEEKDAYS_REQUIRED }]}
       >
-        <Checkbox.Group role="group" aria-label="Weekdays" options={weekdayOptions()} />
+        <WeekdayCheckboxes aria-label="Weekdays" />
       </Form.Item>
       <Flex gap="middle" wrap>
         <Form.Item
