@@ -172,7 +172,13 @@ describe('Editing the rota from a filled slot', () => {
         "Cat Rowe takes Alice Smith's duty on Monday 8 September 2025.",
       );
       expect(sentBodies(fetchMock, 'POST /api/rota/replace')).toEqual([
-        { date: '2025-09-08', position: 1, staffId: cat.id, expectedStaffId: alice.id, reason: 'School trip' },
+        {
+          date: '2025-09-08',
+          position: 1,
+          staffId: cat.id,
+          expectedStaffId: alice.id,
+          reason: 'School trip',
+        },
       ]);
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       await waitFor(() => expect(callCount(fetchMock, 'GET /api/rota')).toBe(2));

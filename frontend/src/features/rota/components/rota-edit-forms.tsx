@@ -123,7 +123,12 @@ export function AssignForm({ slot, selectRef, onDone }: AssignFormProps) {
     try {
       const result = await replace({
         // Seen empty: if someone fills it meanwhile, the server refuses instead of replacing them.
-        replaceOnRotaDto: { date: slot.date, position: slot.position, staffId, expectedStaffId: null },
+        replaceOnRotaDto: {
+          date: slot.date,
+          position: slot.position,
+          staffId,
+          expectedStaffId: null,
+        },
       }).unwrap();
       outcome.succeeded('Staff assigned', result);
       onDone();
