@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 
+import { expectAccessible } from './support/axe';
 import { expect, test, type Locator } from './support/test';
 import { registerSchool } from './support/school';
 import { apiCaller, signedIn } from './support/session';
@@ -145,6 +146,7 @@ test('an admin sets a part-timer’s working days, pairs when it is fair, fills 
     const ann = shown.find(([name]) => name === 'Ann Lee')!;
     expect(Number(pat[3])).toBeLessThan(Number(ann[3]));
     await expect(page.getByRole('group', { name: 'Largest difference' })).toBeVisible();
+    await expectAccessible(page, 'fairness view');
 
     // 5. Export XLSX, and read the file back: the same people and figures, in the same order.
     const downloading = page.waitForEvent('download');

@@ -302,6 +302,8 @@ export function FairnessView() {
           <Radio.Group
             aria-labelledby={periodLabelId}
             optionType="button"
+            // Wraps on a phone rather than pushing the page sideways.
+            style={{ display: 'inline-flex', flexWrap: 'wrap' }}
             value={period}
             options={PERIODS.map(({ value, label }) => ({ value, label }))}
             onChange={(event) => setPeriod(event.target.value as FairnessPeriod)}
