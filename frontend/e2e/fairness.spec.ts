@@ -48,15 +48,14 @@ test('an admin sets a part-timer’s working days, pairs when it is fair, fills 
   const api = apiCaller(request, school.token);
 
   // Two duty managers a day, a mix mode the admin will change, and the year's term dates. The
-  // autumn term starts tomorrow, the first day the bulk tool plans: the fair shares count every
-  // school day's slots, so school days before it, left empty, would put everyone below their
-  // share by the same amount: that is not what this test is about.
+  // autumn term began last week: its school days so far were left empty, and the fair shares
+  // count them by the duties they held (none), so nobody is below their share for them.
   await api('post', '/api/system-settings', { dutyManagersPerDay: 2, mixMode: 'always' });
   await api('put', '/api/term-dates/2025', {
     terms: [
       {
         name: 'autumn',
-        startDate: '2025-09-09',
+        startDate: '2025-09-03',
         endDate: '2025-12-19',
         halfTermStart: '2025-10-27',
         halfTermEnd: '2025-10-31',
