@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { Clock, FixedClock, parsePinnedNow } from '../src/common/clock/clock';
 import { bearer, registerOrganization, type Account } from './support/accounts';
 import { memberWithRole } from './support/members';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -237,5 +238,27 @@ describe('fair share', () => {
       ...september[0]!.slots.map((s) => s.staff?.name ?? ''),
     ]);
     expect((await api.get('/api/rota/export?startDate=2025-09-30&endDate=2025-09-01&format=csv').expect(400)).body.message).toContain('endDate');
+  });
+
+  it('counts the days already passed by the duties they held: filling mid-term leaves everyone within one duty', async () => {
+    const admin = await registerOrganization(t);
+    const api = as(admin.token);
+    await api.put('/api/term-dates/2025', { terms: TERMS }).expect(200);
+    for (const [i, p] of PEOPLE.slice(0, 8).entries()) {
+      await api.post('/api/staff', { ...p, email: `mid${i}-${admin.subdomain}@example.com` }).expect(201);
+    }
+    // The term began on Wednesday 3 September; nobody was planned before Tuesday 9th.
+    const clock = t.get(Clock) as FixedClock;
+    clock.set(parsePinnedNow('2025-09-09T08:00', 'Europe/London'));
+    try {
+      await api.post('/api/rota/fill-unassigned').expect(200);
+      const view = await fairness(admin);
+      const shares = view.rows.reduce((n, r) => n + r.share, 0);
+      const held = view.rows.reduce((n, r) => n + r.done + r.planned, 0);
+      expect(shares).toBeCloseTo(held, 0);
+      expect(view.summary.largestDifference).toBeLessThanOrEqual(1);
+    } finally {
+      clock.set(parsePinnedNow('2025-09-01T09:00', 'Europe/London'));
+    }
   });
 });

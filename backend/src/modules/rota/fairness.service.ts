@@ -4,7 +4,7 @@ import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { hasPermission } from '../../common/auth/roles';
-import { academicYearStartOf } from '../../common/clock/academic-year';
+import { academicYearStartOf, addDays } from '../../common/clock/academic-year';
 import { Clock } from '../../common/clock/clock';
 import { SchoolCalendar } from '../holidays/school-calendar';
 import { academicYearLabel } from '../holidays/term-dates';
@@ -59,7 +59,12 @@ export class FairnessService {
     const staff = await this.planner.staffFacts(em);
     const counts = await this.rota.dutyCounts(em, startDate, endDate, today);
     const inactiveDuties = staff.filter((s) => !s.isActive).reduce((n, s) => n + (counts.get(s.id)?.done ?? 0) + (counts.get(s.id)?.planned ?? 0), 0);
-    const shares = fairShares(staff, slotsPerDay, await this.planner.fairSharePeriod(em, startDate, endDate), inactiveDuties);
+    // The period's duties: those held up to today (a day under way is planned by hand; the bulk
+    // tools start tomorrow), then the slots still to come. A past day left short is nobody's share.
+    const tomorrow = addDays(today, 1);
+    const doneBefore = await this.rota.dutyCountBetween(em, startDate, today < endDate ? today : endDate);
+    const measured = { ...(await this.planner.fairSharePeriod(em, startDate, endDate)), from: tomorrow, doneBefore };
+    const shares = fairShares(staff, slotsPerDay, measured, inactiveDuties);
     const people = await staffByIds(em, staff.map((s) => s.id));
     const departments = new Map((await staffRoster(em)).map((r) => [r.id, r.department]));
 

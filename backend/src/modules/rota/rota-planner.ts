@@ -238,7 +238,8 @@ export class RotaPlanner {
       priorWeekCounts,
       mode: request.mode,
       mixMode,
-      fairShare: await this.fairShareYear(em, year),
+      // Before the first planned day the year's duties are the ones held, not the slots.
+      fairShare: { ...(await this.fairShareYear(em, year)), from: first, doneBefore: await this.rota.dutyCountBetween(em, year.startDate, addDays(first, -1)) },
       fillable: request.fillable,
     });
     return result.days;

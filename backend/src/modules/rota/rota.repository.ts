@@ -209,6 +209,17 @@ export class RotaRepository {
     return new Map(rows.map((r) => [r.staff_id, { done: Number(r.done), planned: Number(r.planned) }]));
   }
 
+  /** How many duties (filled slots, anyone's) `from`..`to` holds. One statement. */
+  async dutyCountBetween(em: EntityManager, from: IsoDate, to: IsoDate): Promise<number> {
+    if (to < from) return 0;
+    const [row] = await em.execute<{ n: string }[]>(`select count(*) as n from rota_slots where organization_id = ? and date between ? and ?`, [
+      TenantContext.require(),
+      from,
+      to,
+    ]);
+    return Number(row?.n ?? 0);
+  }
+
   /** The dates of `from`..`to` on which the person is on duty, in order. */
   async dutyDatesOf(em: EntityManager, staffId: string, from: IsoDate, to: IsoDate): Promise<IsoDate[]> {
     const org = TenantContext.require();

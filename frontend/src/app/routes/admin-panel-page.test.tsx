@@ -9,6 +9,7 @@ import { ADMIN_PANEL_SECTIONS } from './admin-panel-page';
 
 const SECTIONS = [
   'Duty Manager Settings',
+  'Rota rules',
   'Email Reminder Settings',
   'Email Template Editor',
   'Email System Testing',

@@ -11,6 +11,7 @@ import {
   EmailSystemTestingCard,
   EmailTemplateEditorCard,
   InstructionsManagerCard,
+  RotaRulesCard,
 } from '@/features/settings/routes';
 import { StaffManagement } from '@/features/staff/routes';
 import { useAccess, type AdminPanelPermission } from '@/shared/auth/access';
@@ -35,6 +36,7 @@ interface AdminPanelSection {
  */
 export const ADMIN_PANEL_SECTIONS: readonly AdminPanelSection[] = [
   { permission: 'settings.manage', Section: DutyManagerSettingsCard },
+  { permission: 'settings.manage', Section: RotaRulesCard, anchor: 'rota-rules' },
   { permission: 'settings.manage', Section: EmailReminderSettingsCard },
   { permission: 'settings.manage', Section: EmailTemplateEditorCard },
   { permission: 'settings.manage', Section: EmailSystemTestingCard },

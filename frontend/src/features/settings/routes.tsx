@@ -5,3 +5,4 @@ export { EmailReminderSettingsCard } from './components/email-reminder-settings-
 export { EmailSystemTestingCard } from './components/email-system-testing-card';
 export { EmailTemplateEditorCard } from './components/email-template-editor-card';
 export { InstructionsManagerCard } from './components/instructions-manager-card';
+export { RotaRulesCard } from './components/rota-rules-card';

@@ -340,6 +340,18 @@ describe('the rota engine: working patterns, caps, preferences and fair share', 
     for (const s of staff) expect(Math.abs(counts.get(s.id)! - shares.get(s.id)!)).toBeLessThanOrEqual(1);
   });
 
+  it('shares the duties held before the first day to plan, not the slots of days left short', () => {
+    const staff = people(4);
+    const from = year[10]!;
+    const full = fairShares(staff, 2, { schoolDays: year, unavailability: [] });
+    // Ten past school days held 12 duties of their 20 slots; the rest of the year is still to plan.
+    const held = fairShares(staff, 2, { schoolDays: year, unavailability: [], from, doneBefore: 12 });
+    const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+    expect(total(full)).toBeCloseTo(year.length * 2, 5);
+    expect(total(held)).toBeCloseTo(12 + (year.length - 10) * 2, 5);
+    expect(held.get('p00')).toBeCloseTo(held.get('p03')!, 5);
+  });
+
   it('weighs a contract fraction set apart from the pattern', () => {
     const staff = people(4, { 0: { workingDays: [0, 1, 2, 3, 4], fte: 0.5 } });
     const shares = fairShares(staff, 1, { schoolDays: year, unavailability: [] });

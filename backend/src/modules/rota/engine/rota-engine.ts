@@ -69,6 +69,13 @@ export interface FairShareYear {
   schoolDays: readonly IsoDate[];
   /** Unavailability over the whole year (the planned days' own is in `unavailability`). */
   unavailability: readonly Unavailability[];
+  /**
+   * The first day still to plan. Before it the year's duties are the ones held (`doneBefore`), not
+   * the slots: a past day left short is not a duty anybody can still do, so it is nobody's share.
+   */
+  from?: IsoDate;
+  /** Duties held on the days before `from`, by everyone (those of people who have left included). */
+  doneBefore?: number;
 }
 
 export interface EngineInput {
@@ -171,8 +178,9 @@ export function fairShares(
   const can = (s: EngineStaff, day: IsoDate) =>
     (s.workingDays ?? ALL_WEEKDAYS).includes(weekdayOf(day)) && !away.get(s.id)?.some((u) => within(day, u));
   const weights = new Map<string, number>(active.map((s) => [s.id, 0]));
-  // The year's duties: each school day's slots, or fewer on a day fewer people can do.
-  let duties = 0;
+  // The year's duties: those held before `from`, then each school day's slots, or fewer on a day
+  // fewer people can do. Availability weighs the whole year, past days included.
+  let duties = year.doneBefore ?? 0;
   for (const day of year.schoolDays) {
     let available = 0;
     for (const s of active) {
@@ -180,7 +188,7 @@ export function fairShares(
       available += 1;
       weights.set(s.id, weights.get(s.id)! + 1);
     }
-    duties += Math.min(slotsPerDay, available);
+    if (!year.from || day >= year.from) duties += Math.min(slotsPerDay, available);
   }
   for (const s of active) {
     const patternFraction = (s.workingDays ?? ALL_WEEKDAYS).length / 5;

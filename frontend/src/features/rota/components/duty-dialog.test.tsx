@@ -560,3 +560,72 @@ describe('Duty dialog requests', () => {
     expect(within(dialog).getByRole('button', { name: 'OK' })).toBeInTheDocument();
   });
 });
+
+describe('Duty dialog: assigning outside a working pattern', () => {
+  let user: UserEvent;
+
+  beforeEach(() => {
+    user = setupUser();
+  });
+
+  const notWorking = {
+    status: 409,
+    body: {
+      statusCode: 409,
+      error: 'Conflict',
+      code: 'not_working_day',
+      message: "Cat Rowe doesn't work on Fridays",
+    },
+  };
+
+  async function assignCatOnPastFriday() {
+    const dialog = await openSlot(
+      user,
+      'Duty Manager 2, Fri 5 Sep 2025: Click to assign',
+      'Duty Manager 2 — Friday 5 September 2025',
+    );
+    await choose(user, dialog, 'Cat Rowe');
+    await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    return waitFor(() => {
+      const confirm = screen
+        .getAllByRole('dialog')
+        .find((element) => within(element).queryAllByText('Assign anyway?').length > 0);
+      if (!confirm) throw new Error('no "Assign anyway?" confirmation');
+      return confirm;
+    });
+  }
+
+  it('records a past day anyway once confirmed, resending the update with override', async () => {
+    const fetchMock = stubRota({
+      [`PUT /api/rota/${pastFriday.id}`]: [
+        notWorking,
+        { body: rotaDay('2025-09-05', [alice, cat]) },
+      ],
+    });
+    renderRota();
+
+    const confirm = await assignCatOnPastFriday();
+    expect(confirm).toHaveTextContent("Cat Rowe doesn't work on Fridays");
+    await user.click(within(confirm).getByRole('button', { name: 'Assign anyway' }));
+
+    expect(await screen.findByText('Staff assigned')).toBeInTheDocument();
+    const body = { dutyManager1Id: alice.id, dutyManager2Id: cat.id, slots: [alice.id, cat.id] };
+    expect(sentBodies(fetchMock, `PUT /api/rota/${pastFriday.id}`)).toEqual([
+      body,
+      { ...body, override: true },
+    ]);
+  });
+
+  it('sends nothing more when cancelled', async () => {
+    const fetchMock = stubRota({ [`PUT /api/rota/${pastFriday.id}`]: notWorking });
+    renderRota();
+
+    const confirm = await assignCatOnPastFriday();
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() => expect(screen.queryByText('Assign anyway?')).not.toBeInTheDocument());
+    expect(callCount(fetchMock, `PUT /api/rota/${pastFriday.id}`)).toBe(1);
+    expect(screen.queryByText('Staff assigned')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

@@ -24,6 +24,7 @@ import {
 } from '../lib/rota-calendar';
 import type { DutySlot } from './duty-dialog';
 import { PrintButton } from './print-button';
+import { RotaExportButton } from './rota-export-button';
 import { DaySlotButtons, HolidayNote, useRotaPeriod } from './rota-period';
 
 // The dialog (a form, a modal, pickers) opens only on a click: it is fetched right after the
@@ -139,7 +140,10 @@ export function MonthlyRota() {
             <Button onClick={() => setChosenMonth(currentMonth)}>Today</Button>
           )}
         </Space>
-        <PrintButton />
+        <Space wrap>
+          {month && <RotaExportButton month={month} />}
+          <PrintButton />
+        </Space>
       </Flex>
       {body}
       {slot && (

@@ -12,6 +12,7 @@ import { staffOffDuty } from '../lib/duty-requests';
 import { assignmentBody, slotLabel } from '../lib/rota-calendar';
 import { ASSIGN_REQUIRED_MESSAGE } from '../lib/rota-edits';
 import type { DutySlot } from './duty-dialog';
+import { useConfirmOverride } from './use-confirm-override';
 
 interface AssignValues {
   staffId?: string;
@@ -39,6 +40,7 @@ export function PastDayAssignForm({
   const [createRota, createState] = useCreateRotaMutation();
   const [updateRota, updateState] = useUpdateRotaMutation();
   const toast = useToast();
+  const { send, contextHolder } = useConfirmOverride();
   const saving = createState.isLoading || updateState.isLoading;
 
   const options = useMemo(
@@ -55,11 +57,17 @@ export function PastDayAssignForm({
     const name = options.find((option) => option.value === staffId)?.label ?? 'The staff member';
     const body = assignmentBody(slot.day, slot.position, staffId, dutyManagersPerDay);
     try {
-      if (slot.day) {
-        await updateRota({ id: slot.day.id, updateRotaDayDto: body }).unwrap();
-      } else {
-        await createRota({ createRotaDayDto: { date: slot.date, ...body } }).unwrap();
-      }
+      const done = await send(async (override) => {
+        // `override: true` only on the resend an admin confirmed.
+        const sent = override ? { ...body, override: true } : body;
+        if (slot.day) {
+          await updateRota({ id: slot.day.id, updateRotaDayDto: sent }).unwrap();
+        } else {
+          await createRota({ createRotaDayDto: { date: slot.date, ...sent } }).unwrap();
+        }
+        return true;
+      });
+      if (!done) return;
       toast({
         title: 'Staff assigned',
         description: `${name} is ${slotLabel(slot.position)} on ${formatDate(slot.date, LONG_DATE_FORMAT)}`,
@@ -94,6 +102,7 @@ export function PastDayAssignForm({
       disabled={saving}
       onFinish={(values) => void submit(values)}
     >
+      {contextHolder}
       {staff.isError && (
         <LoadError
           title="Failed to load staff members"

@@ -172,7 +172,13 @@ describe('Editing the rota from a filled slot', () => {
         "Cat Rowe takes Alice Smith's duty on Monday 8 September 2025.",
       );
       expect(sentBodies(fetchMock, 'POST /api/rota/replace')).toEqual([
-        { date: '2025-09-08', position: 1, staffId: cat.id, expectedStaffId: alice.id, reason: 'School trip' },
+        {
+          date: '2025-09-08',
+          position: 1,
+          staffId: cat.id,
+          expectedStaffId: alice.id,
+          reason: 'School trip',
+        },
       ]);
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       await waitFor(() => expect(callCount(fetchMock, 'GET /api/rota')).toBe(2));
@@ -364,5 +370,119 @@ describe('Editing the rota from a filled slot', () => {
       expect(alert).toHaveTextContent('Both Duty Manager slots are already filled for this day');
       expect(within(dialog).getByRole('button', { name: 'Move' })).toBeInTheDocument();
     });
+  });
+});
+
+describe('Overriding a working pattern or a weekly cap', () => {
+  let user: UserEvent;
+
+  beforeEach(() => {
+    user = setupUser();
+    storeToken();
+  });
+
+  const NOT_WORKING = conflict("Cat Rowe doesn't work on Mondays", 'not_working_day');
+  const OVER_CAP = conflict(
+    'Alice Smith already has 2 duties that week, her weekly cap',
+    'over_weekly_cap',
+  );
+
+  /**
+   * The confirmation: found by its question, since antd's ids are all "test-id" under test and the
+   * dialog's accessible name can't be resolved.
+   */
+  function findConfirm(): Promise<HTMLElement> {
+    return waitFor(() => {
+      const confirm = screen
+        .getAllByRole('dialog')
+        .find((element) => within(element).queryAllByText('Assign anyway?').length > 0);
+      if (!confirm) throw new Error('no "Assign anyway?" confirmation');
+      return confirm;
+    });
+  }
+
+  async function replaceWithCat(dialog: HTMLElement) {
+    await within(dialog).findByRole('combobox', { name: 'Staff member' });
+    await choose(user, dialog, 'Staff member', 'Cat Rowe');
+    await user.click(within(dialog).getByRole('button', { name: 'Replace' }));
+  }
+
+  it("asks, with the server's message, and on confirming sends the same replace with override", async () => {
+    const fetchMock = stubRota({
+      'POST /api/rota/replace': [
+        NOT_WORKING,
+        { body: editResult("Cat Rowe takes Alice Smith's duty on Monday 8 September 2025.") },
+      ],
+    });
+    renderRota();
+    const dialog = await startEdit(user, 'Replace with…');
+    await replaceWithCat(dialog);
+
+    const confirm = await findConfirm();
+    expect(confirm).toHaveTextContent("Cat Rowe doesn't work on Mondays");
+    await user.click(within(confirm).getByRole('button', { name: 'Assign anyway' }));
+
+    expect(await findToast('status', 'Duty replaced')).toHaveTextContent(
+      "Cat Rowe takes Alice Smith's duty on Monday 8 September 2025.",
+    );
+    const first = {
+      date: '2025-09-08',
+      position: 1,
+      staffId: cat.id,
+      expectedStaffId: alice.id,
+    };
+    expect(sentBodies(fetchMock, 'POST /api/rota/replace')).toEqual([
+      first,
+      { ...first, override: true },
+    ]);
+  });
+
+  it('changes nothing when the question is cancelled', async () => {
+    const fetchMock = stubRota({ 'POST /api/rota/replace': NOT_WORKING });
+    renderRota();
+    const dialog = await startEdit(user, 'Replace with…');
+    await replaceWithCat(dialog);
+    const confirm = await findConfirm();
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() => expect(screen.queryByText('Assign anyway?')).not.toBeInTheDocument());
+    expect(callCount(fetchMock, 'POST /api/rota/replace')).toBe(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('Duty replaced')).not.toBeInTheDocument();
+    // Still on the form, with the choice made, to pick someone else.
+    expect(within(dialog).getByRole('button', { name: 'Replace' })).toBeEnabled();
+  });
+
+  it('asks before moving a duty into a week at the cap, and resends the move with override', async () => {
+    const fetchMock = stubRota({
+      'POST /api/rota/move': [OVER_CAP, { body: editResult('Moved.') }],
+    });
+    renderRota();
+    const dialog = await startEdit(user, 'Move to another day');
+    await typeMoveDate(user, dialog, '2025-09-10');
+    await user.click(within(dialog).getByRole('button', { name: 'Move' }));
+
+    const confirm = await findConfirm();
+    expect(confirm).toHaveTextContent('Alice Smith already has 2 duties that week, her weekly cap');
+    await user.click(within(confirm).getByRole('button', { name: 'Assign anyway' }));
+
+    await findToast('status', 'Duty moved');
+    expect(sentBodies(fetchMock, 'POST /api/rota/move')).toEqual([
+      { date: '2025-09-08', position: 1, toDate: '2025-09-10' },
+      { date: '2025-09-08', position: 1, toDate: '2025-09-10', override: true },
+    ]);
+  });
+
+  it('does not offer to overrule a hard rule: a full day is refused as before', async () => {
+    const fetchMock = stubRota({
+      'POST /api/rota/replace': conflict('Both slots are full', 'slots_full'),
+    });
+    renderRota();
+    const dialog = await startEdit(user, 'Replace with…');
+    await replaceWithCat(dialog);
+
+    expect(await findToast('alert', 'Slots full')).toBeInTheDocument();
+    expect(screen.queryByText('Assign anyway?')).not.toBeInTheDocument();
+    expect(callCount(fetchMock, 'POST /api/rota/replace')).toBe(1);
   });
 });

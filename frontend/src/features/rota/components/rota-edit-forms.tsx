@@ -48,6 +48,12 @@ import {
 import { CandidateField, useCandidates } from './candidate-field';
 import type { DutySlot } from './duty-dialog';
 import { RequestReasonField } from './duty-requests';
+import { useConfirmOverride } from './use-confirm-override';
+
+/** `override: true` only on the resend an admin confirmed, so a first attempt is refused as usual. */
+function overrideFlag(override: boolean): { override?: true } {
+  return override ? { override: true } : {};
+}
 
 /** The direct edits of a filled slot (docs/product.md#editing-the-rota-directly). */
 export type EditMode = 'replace' | 'remove' | 'move';
@@ -117,14 +123,24 @@ export function AssignForm({ slot, selectRef, onDone }: AssignFormProps) {
   const candidates = useCandidates(slot.date);
   const [replace, { isLoading: saving }] = useReplaceOnRotaMutation();
   const outcome = useEditOutcome();
+  const { send, contextHolder } = useConfirmOverride();
 
   const submit = async ({ staffId }: { staffId?: string }) => {
     if (!staffId) return;
     try {
-      const result = await replace({
-        // Seen empty: if someone fills it meanwhile, the server refuses instead of replacing them.
-        replaceOnRotaDto: { date: slot.date, position: slot.position, staffId, expectedStaffId: null },
-      }).unwrap();
+      const result = await send((override) =>
+        replace({
+          // Seen empty: if someone fills it meanwhile, the server refuses instead of replacing them.
+          replaceOnRotaDto: {
+            date: slot.date,
+            position: slot.position,
+            staffId,
+            expectedStaffId: null,
+            ...overrideFlag(override),
+          },
+        }).unwrap(),
+      );
+      if (!result) return;
       outcome.succeeded('Staff assigned', result);
       onDone();
     } catch (error) {
@@ -140,6 +156,7 @@ export function AssignForm({ slot, selectRef, onDone }: AssignFormProps) {
       disabled={saving}
       onFinish={(values) => void submit(values)}
     >
+      {contextHolder}
       <CandidateField
         candidates={candidates}
         requiredMessage={ASSIGN_REQUIRED_MESSAGE}
@@ -174,6 +191,7 @@ export function ReplaceForm({ slot, person, onBack, onDone }: EditFormProps) {
   const candidates = useCandidates(slot.date);
   const [replace, { isLoading: saving }] = useReplaceOnRotaMutation();
   const outcome = useEditOutcome();
+  const { send, contextHolder } = useConfirmOverride();
   const selectRef = useRef<RefSelectProps>(null);
   const ready = candidates.ready;
 
@@ -186,15 +204,19 @@ export function ReplaceForm({ slot, person, onBack, onDone }: EditFormProps) {
     if (!staffId) return;
     const text = trimmed(reason);
     try {
-      const result = await replace({
-        replaceOnRotaDto: {
-          date: slot.date,
-          position: slot.position,
-          staffId,
-          expectedStaffId: person.id,
-          ...(text ? { reason: text } : {}),
-        },
-      }).unwrap();
+      const result = await send((override) =>
+        replace({
+          replaceOnRotaDto: {
+            date: slot.date,
+            position: slot.position,
+            staffId,
+            expectedStaffId: person.id,
+            ...(text ? { reason: text } : {}),
+            ...overrideFlag(override),
+          },
+        }).unwrap(),
+      );
+      if (!result) return;
       outcome.succeeded('Duty replaced', result);
       onDone();
     } catch (error) {
@@ -210,6 +232,7 @@ export function ReplaceForm({ slot, person, onBack, onDone }: EditFormProps) {
       disabled={saving}
       onFinish={(values) => void submit(values)}
     >
+      {contextHolder}
       <Lead>
         Choose who takes <Typography.Text strong>{person.name}</Typography.Text>&apos;s duty on{' '}
         {formatDate(slot.date, LONG_DATE_FORMAT)}. {person.name} is emailed, with the reason if you
@@ -302,6 +325,7 @@ export function MoveForm({ slot, person, onBack, onDone }: EditFormProps) {
   const today = useGetCurrentWeekQuery().data?.today;
   const [move, { isLoading: saving }] = useMoveOnRotaMutation();
   const outcome = useEditOutcome();
+  const { send, contextHolder } = useConfirmOverride();
   const pickerRef = useRef<GetRef<typeof DatePicker>>(null);
 
   useEffect(() => pickerRef.current?.focus(), []);
@@ -312,9 +336,17 @@ export function MoveForm({ slot, person, onBack, onDone }: EditFormProps) {
   const submit = async ({ toDate }: { toDate?: Dayjs | null }) => {
     if (!toDate) return;
     try {
-      const result = await move({
-        moveOnRotaDto: { date: slot.date, position: slot.position, toDate: toIsoDate(toDate) },
-      }).unwrap();
+      const result = await send((override) =>
+        move({
+          moveOnRotaDto: {
+            date: slot.date,
+            position: slot.position,
+            toDate: toIsoDate(toDate),
+            ...overrideFlag(override),
+          },
+        }).unwrap(),
+      );
+      if (!result) return;
       outcome.succeeded('Duty moved', result);
       onDone();
     } catch (error) {
@@ -330,6 +362,7 @@ export function MoveForm({ slot, person, onBack, onDone }: EditFormProps) {
       disabled={saving}
       onFinish={(values) => void submit(values)}
     >
+      {contextHolder}
       <Lead>
         Move <Typography.Text strong>{person.name}</Typography.Text>&apos;s duty on{' '}
         {formatDate(slot.date, LONG_DATE_FORMAT)} to another school day. They take the first free

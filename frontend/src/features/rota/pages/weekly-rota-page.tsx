@@ -52,7 +52,8 @@ export function WeeklyRotaPage() {
   // A link may name the week (`?week=<any day of it>`, e.g. from the Dashboard's list of days that need someone).
   const [params] = useSearchParams();
   const linked = params.get('week');
-  const linkedWeek = linked && isIsoDate(linked) ? toIsoDate(startOfWeek(parseDate(linked))) : undefined;
+  const linkedWeek =
+    linked && isIsoDate(linked) ? toIsoDate(startOfWeek(parseDate(linked))) : undefined;
   const monday = chosenWeek ?? linkedWeek ?? thisWeek;
   const dates = useMemo(() => (monday ? weekDates(monday) : []), [monday]);
   const range = monday ? { startDate: dates[0] ?? monday, endDate: dates[4] ?? monday } : undefined;

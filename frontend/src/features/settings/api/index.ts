@@ -74,6 +74,7 @@ export type {
   EmailReminderSettingsResultDto,
   EmailTemplateDto,
   EmailTemplateResultDto,
+  MixMode,
   ProcedureFileInfoDto,
   ProcedureFileLinkDto,
   SaveAutoApprovalSettingsDto,

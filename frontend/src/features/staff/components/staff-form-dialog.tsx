@@ -2,11 +2,14 @@ import { Checkbox, Form, Input, Modal, Radio, type InputRef } from 'antd';
 import { useRef } from 'react';
 
 import { getServerMessage } from '@/shared/api/errors';
+import { changeOutcome } from '@/shared/lib/rota-change';
 import { trimmed, trimmedOrNull } from '@/shared/lib/text';
+import { ALL_WEEKDAYS } from '@/shared/lib/weekdays';
 import { focusFirstField } from '@/shared/ui/focus-first-field';
 import { useToast } from '@/shared/ui/toast';
 
 import { useCreateStaffMutation, useUpdateStaffMutation, type StaffDto } from '../api';
+import { WorkingPatternFields } from './working-pattern-fields';
 
 interface StaffFormValues {
   name: string;
@@ -14,6 +17,10 @@ interface StaffFormValues {
   department?: string;
   isTeaching: boolean;
   invite: boolean;
+  workingDays: number[];
+  fte: number | null;
+  weeklyCap: number | null;
+  avoidDays: number[];
 }
 
 const STAFF_TYPE_OPTIONS = [
@@ -33,6 +40,24 @@ function initialValues(staff: StaffDto | undefined): StaffFormValues {
     department: staff?.department ?? '',
     isTeaching: staff?.isTeaching ?? true,
     invite: false,
+    workingDays: staff?.workingDays ?? [...ALL_WEEKDAYS],
+    fte: staff?.fte ?? null,
+    weeklyCap: staff?.weeklyCap ?? null,
+    avoidDays: staff?.avoidDays ?? [],
+  };
+}
+
+/**
+ * The working pattern as the API takes it (docs/product.md#working-patterns): weekdays sorted,
+ * empty numbers as null (the defaults), and only days to avoid that are still worked.
+ */
+function patternFields(values: StaffFormValues) {
+  const workingDays = [...values.workingDays].sort((a, b) => a - b);
+  return {
+    workingDays,
+    fte: values.fte ?? null,
+    weeklyCap: values.weeklyCap ?? null,
+    avoidDays: values.avoidDays.filter((day) => workingDays.includes(day)).sort((a, b) => a - b),
   };
 }
 
@@ -56,6 +81,7 @@ export function StaffFormDialog({ open, staff, onClose, afterClose }: StaffFormD
   const [updateStaff, updateState] = useUpdateStaffMutation();
   const toast = useToast();
   const nameRef = useRef<InputRef>(null);
+  const [form] = Form.useForm<StaffFormValues>();
   const editing = staff !== undefined;
   const saving = createState.isLoading || updateState.isLoading;
 
@@ -65,6 +91,7 @@ export function StaffFormDialog({ open, staff, onClose, afterClose }: StaffFormD
       email: trimmed(values.email),
       department: trimmedOrNull(values.department),
       isTeaching: values.isTeaching,
+      ...patternFields(values),
     };
     try {
       if (staff) {
@@ -75,11 +102,13 @@ export function StaffFormDialog({ open, staff, onClose, afterClose }: StaffFormD
         const requested = fields.email.toLowerCase();
         // Someone who signs in keeps their email until the new address confirms it.
         const pending = requested !== staff.email && saved.email !== requested;
+        // Fewer working days or a lower cap take them off duties that no longer fit: the server
+        // says which (docs/product.md#the-rota-stays-true).
         toast({
           title: 'Success',
           description: pending
             ? `Staff member updated. ${requested} has been sent a link to confirm the new sign-in email; it changes once they confirm it.`
-            : 'Staff member updated successfully',
+            : changeOutcome('Staff member updated successfully', saved.rotaChange),
         });
       } else {
         await createStaff({ createStaffDto: { ...fields, invite: values.invite } }).unwrap();
@@ -113,11 +142,19 @@ export function StaffFormDialog({ open, staff, onClose, afterClose }: StaffFormD
       // any field does too (antd's "form in modal" pattern).
       modalRender={(dialog) => (
         <Form<StaffFormValues>
+          form={form}
           name={editing ? 'edit-staff' : 'add-staff'}
           layout="vertical"
           noValidate
           disabled={saving}
           initialValues={initialValues(staff)}
+          onValuesChange={(changed: Partial<StaffFormValues>, all: StaffFormValues) => {
+            // Days to avoid are some of the working days: one no longer worked is dropped.
+            if (changed.workingDays) {
+              const kept = all.avoidDays.filter((day) => changed.workingDays?.includes(day));
+              if (kept.length !== all.avoidDays.length) form.setFieldValue('avoidDays', kept);
+            }
+          }}
           onFinish={(values) => void submit(values)}
         >
           {dialog}
@@ -157,6 +194,7 @@ export function StaffFormDialog({ open, staff, onClose, afterClose }: StaffFormD
       <Form.Item label="Staff type" name="isTeaching">
         <Radio.Group aria-label="Staff type" options={STAFF_TYPE_OPTIONS} />
       </Form.Item>
+      <WorkingPatternFields />
       {canInvite(staff) && (
         <Form.Item
           name="invite"

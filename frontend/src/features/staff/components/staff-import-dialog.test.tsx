@@ -38,8 +38,8 @@ const preview: ImportPreviewDto = {
       department: null,
       isTeaching: false,
       errors: [],
-      workingDays: [1, 2, 3, 4, 5],
-      fte: null,
+      workingDays: [1, 2, 3],
+      fte: 0.5,
     },
   ],
   validCount: 2,
@@ -134,6 +134,15 @@ describe('CSV import', () => {
     expect(within(rows[1] as HTMLElement).getByText('Ann Lee')).toBeInTheDocument();
     expect(within(rows[1] as HTMLElement).getByText('Ready')).toBeInTheDocument();
     expect(within(rows[2] as HTMLElement).getByText('Non-Teaching')).toBeInTheDocument();
+    // The working pattern columns: the days, and the FTE (a blank one as working days ÷ 5).
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    expect(headers).toEqual(expect.arrayContaining(['Working days', 'FTE']));
+    expect(within(rows[1] as HTMLElement).getByText('Mon–Fri')).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByText('1')).toBeInTheDocument();
+    expect(within(rows[2] as HTMLElement).getByText('Mon–Wed')).toBeInTheDocument();
+    expect(within(rows[2] as HTMLElement).getByText('0.5')).toBeInTheDocument();
 
     expect(callCount(fetchMock, 'POST /api/staff/import')).toBe(0);
     expect(within(dialog).getByRole('button', { name: 'Import 2 staff' })).toBeEnabled();

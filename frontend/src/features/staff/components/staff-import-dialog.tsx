@@ -3,6 +3,7 @@ import { Button, Flex, Modal, Table, Tag, theme, Typography, Upload, type TableP
 import { useMemo, useRef, useState } from 'react';
 
 import { getServerMessage } from '@/shared/api/errors';
+import { formatWeekdays } from '@/shared/lib/weekdays';
 import { focusFirstField } from '@/shared/ui/focus-first-field';
 import { useToast } from '@/shared/ui/toast';
 
@@ -14,6 +15,7 @@ import {
   type ImportRowDto,
 } from '../api';
 import { staffTypeLabel } from '../lib/staff-labels';
+import { defaultFte } from '../lib/working-pattern';
 
 /** The server's limit; checked here too so a wrong file fails at once, without an upload. */
 const MAX_CSV_BYTES = 1024 * 1024;
@@ -38,6 +40,24 @@ const COLUMNS: TableProps<ImportRowDto>['columns'] = [
     render: (department: string | null) => department ?? '—',
   },
   { title: 'Staff type', dataIndex: 'isTeaching', render: staffTypeLabel },
+  {
+    title: 'Working days',
+    dataIndex: 'workingDays',
+    render: (days: number[]) => (
+      <span style={{ whiteSpace: 'nowrap' }}>{days.length > 0 ? formatWeekdays(days) : '—'}</span>
+    ),
+  },
+  {
+    // A blank FTE is their working days ÷ 5 (docs/product.md#working-patterns): shown, greyed.
+    title: 'FTE',
+    dataIndex: 'fte',
+    render: (fte: number | null, row) =>
+      fte !== null ? (
+        fte
+      ) : (
+        <Typography.Text type="secondary">{defaultFte(row.workingDays)}</Typography.Text>
+      ),
+  },
   {
     title: 'Problems',
     dataIndex: 'errors',
@@ -200,14 +220,21 @@ export function StaffImportDialog({ open, onClose }: StaffImportDialogProps) {
             The first row of the file names the columns:{' '}
             <Typography.Text code>name</Typography.Text>,{' '}
             <Typography.Text code>email</Typography.Text>,{' '}
-            <Typography.Text code>department</Typography.Text> and{' '}
-            <Typography.Text code>teaching</Typography.Text>. Name and email are required; teaching
-            is <Typography.Text code>yes</Typography.Text> or{' '}
-            <Typography.Text code>no</Typography.Text> (yes when empty). At most 1 MB.
+            <Typography.Text code>department</Typography.Text>,{' '}
+            <Typography.Text code>teaching</Typography.Text>,{' '}
+            <Typography.Text code>working days</Typography.Text> and{' '}
+            <Typography.Text code>fte</Typography.Text>. Name and email are required; teaching is{' '}
+            <Typography.Text code>yes</Typography.Text> or{' '}
+            <Typography.Text code>no</Typography.Text> (yes when empty); working days like{' '}
+            <Typography.Text code>Mon-Wed</Typography.Text> (every weekday when empty); fte like{' '}
+            <Typography.Text code>0.6</Typography.Text> or{' '}
+            <Typography.Text code>60%</Typography.Text> (working days ÷ 5 when empty). At most 1 MB.
           </Typography.Paragraph>
           <Typography.Paragraph style={{ marginBottom: 0 }}>
             <pre aria-label="Example file">
-              {'name,email,department,teaching\nAnn Lee,ann.lee@school.example,Science,yes'}
+              {
+                'name,email,department,teaching,working days,fte\nAnn Lee,ann.lee@school.example,Science,yes,,\nBen Ng,ben.ng@school.example,Maths,yes,Mon-Wed,0.6'
+              }
             </pre>
           </Typography.Paragraph>
           <div ref={chooserRef}>

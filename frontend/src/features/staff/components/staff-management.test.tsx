@@ -206,6 +206,10 @@ describe('Staff Management', () => {
           department: 'Site team',
           isTeaching: false,
           invite: true,
+          workingDays: [1, 2, 3, 4, 5],
+          fte: null,
+          weeklyCap: null,
+          avoidDays: [],
         },
       ]);
       expect(await screen.findByRole('cell', { name: 'Bob Stone' })).toBeInTheDocument();
@@ -284,6 +288,10 @@ describe('Staff Management', () => {
         email: 'bob.stone@hillside.example',
         department: 'Site team',
         isTeaching: false,
+        workingDays: [1, 2, 3, 4, 5],
+        fte: null,
+        weeklyCap: null,
+        avoidDays: [],
         invite: true,
       },
     ]);
@@ -297,7 +305,9 @@ describe('Staff Management', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit Staff Member' });
 
     expect(within(dialog).getByRole('radio', { name: 'Teaching' })).toBeChecked();
-    expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(
+      within(dialog).queryByRole('checkbox', { name: 'Invite them to sign in' }),
+    ).not.toBeInTheDocument();
   });
 
   describe('deactivating and reactivating', () => {

@@ -13,6 +13,7 @@ import {
   type StaffDto,
 } from '../api';
 import { INVITE_STATUS, staffTypeLabel } from '../lib/staff-labels';
+import { describePattern } from '../lib/working-pattern';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: roleLabel(role) }));
 
@@ -83,6 +84,15 @@ export function StaffTable({ staff, loading, onEdit }: StaffTableProps) {
       title: 'Name',
       dataIndex: 'name',
       render: (name: string) => <Typography.Text strong>{name}</Typography.Text>,
+    },
+    {
+      // docs/product.md#working-patterns, in a few words; a full-timer's says nothing.
+      title: 'Working pattern',
+      key: 'pattern',
+      render: (_, person) => {
+        const pattern = describePattern(person);
+        return pattern ? <span style={{ whiteSpace: 'nowrap' }}>{pattern}</span> : NONE;
+      },
     },
     { title: 'Email', dataIndex: 'email' },
     {

@@ -21,3 +21,33 @@ export function describeVsAverage(total: number, average: number): string {
   const size = ONE_DECIMAL.format(Math.abs(difference));
   return `${size} ${difference > 0 ? 'above' : 'below'} the team average`;
 }
+
+/**
+ * A fairness difference (done + planned − fair share), to one decimal place and signed: "+0.4",
+ * "−0.6", or "0" when it rounds to nothing.
+ */
+export function formatDifference(difference: number): string {
+  const rounded = Math.round(difference * 10) / 10;
+  if (rounded === 0) return '0';
+  const size = ONE_DECIMAL.format(Math.abs(rounded));
+  return rounded > 0 ? `+${size}` : `${MINUS}${size}`;
+}
+
+/** The same, in words: "0.4 above their fair share". */
+export function describeDifference(difference: number): string {
+  const rounded = Math.round(difference * 10) / 10;
+  if (rounded === 0) return 'At their fair share';
+  return `${ONE_DECIMAL.format(Math.abs(rounded))} ${rounded > 0 ? 'above' : 'below'} their fair share`;
+}
+
+/** A figure such as a fair share or an average, to one decimal place: "4.5", "3". */
+export function formatFigure(value: number): string {
+  return ONE_DECIMAL.format(value);
+}
+
+const TWO_DECIMALS = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
+
+/** A team measure as the server rounds it, to two decimal places: "0.76", "1". */
+export function formatMeasure(value: number): string {
+  return TWO_DECIMALS.format(value);
+}

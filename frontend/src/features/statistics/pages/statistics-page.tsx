@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Flex, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Tabs, Typography } from 'antd';
+import { useSearchParams } from 'react-router';
 
 import { getServerMessage } from '@/shared/api/errors';
 import { formatDate, MONTH_FORMAT } from '@/shared/lib/dates';
@@ -6,6 +7,7 @@ import { PageTitle } from '@/shared/ui/page-title';
 
 import { useGetDutyStatisticsQuery } from '../api';
 import { MINUS } from '../components/fairness';
+import { FairnessView } from '../components/fairness-view';
 import { StatisticCards } from '../components/statistic-cards';
 import { StatisticsTable } from '../components/statistics-table';
 
@@ -16,6 +18,11 @@ export function periodText(startDate: string, endDate: string): string {
   return `${formatDate(startDate, MONTH_FORMAT)} to ${formatDate(endDate, MONTH_FORMAT)}`;
 }
 
+/** `?view=fairness` opens the Fairness tab, so it can be linked to. */
+const VIEW_PARAM = 'view';
+const FAIRNESS_VIEW = 'fairness';
+const DUTIES_VIEW = 'duties';
+
 const ONE_DECIMAL = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
 
 /**
@@ -24,8 +31,38 @@ const ONE_DECIMAL = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 })
  * "vs average" column shows how fairly the load is spread.
  */
 export function StatisticsPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const view = searchParams.get(VIEW_PARAM) === FAIRNESS_VIEW ? FAIRNESS_VIEW : DUTIES_VIEW;
   const { data, isLoading, isFetching, isError, error, refetch } = useGetDutyStatisticsQuery();
   const loading = isLoading || (!data && !isError);
+  const dutyStatistics =
+    isError && !data ? (
+      <Alert
+        type="error"
+        showIcon
+        title="Failed to load duty statistics"
+        description={getServerMessage(error) ?? 'Please try again.'}
+        action={
+          <Button loading={isFetching} onClick={() => void refetch()}>
+            Retry
+          </Button>
+        }
+        style={{ marginTop: 8 }}
+      />
+    ) : (
+      <Flex vertical gap="large" style={{ marginTop: 8 }}>
+        <StatisticCards statistics={data} loading={loading} />
+        <Card>
+          {data && data.staff.length > 0 && (
+            <Typography.Paragraph type="secondary">
+              Team average: {ONE_DECIMAL.format(data.averagePerStaff)} duties per person. The “vs
+              average” column shows how many more (+) or fewer ({MINUS}) duties each person has.
+            </Typography.Paragraph>
+          )}
+          <StatisticsTable staff={data?.staff} average={data?.averagePerStaff} loading={loading} />
+        </Card>
+      </Flex>
+    );
 
   return (
     <>
@@ -43,37 +80,23 @@ export function StatisticsPage() {
           Period: <span>{periodText(data.startDate, data.endDate)}</span>
         </Typography.Paragraph>
       )}
-      {isError && !data ? (
-        <Alert
-          type="error"
-          showIcon
-          title="Failed to load duty statistics"
-          description={getServerMessage(error) ?? 'Please try again.'}
-          action={
-            <Button loading={isFetching} onClick={() => void refetch()}>
-              Retry
-            </Button>
-          }
-          style={{ marginTop: 16 }}
-        />
-      ) : (
-        <Flex vertical gap="large" style={{ marginTop: 16 }}>
-          <StatisticCards statistics={data} loading={loading} />
-          <Card>
-            {data && data.staff.length > 0 && (
-              <Typography.Paragraph type="secondary">
-                Team average: {ONE_DECIMAL.format(data.averagePerStaff)} duties per person. The “vs
-                average” column shows how many more (+) or fewer ({MINUS}) duties each person has.
-              </Typography.Paragraph>
-            )}
-            <StatisticsTable
-              staff={data?.staff}
-              average={data?.averagePerStaff}
-              loading={loading}
-            />
-          </Card>
-        </Flex>
-      )}
+      <Tabs
+        activeKey={view}
+        onChange={(key) =>
+          setSearchParams(key === FAIRNESS_VIEW ? { [VIEW_PARAM]: FAIRNESS_VIEW } : {}, {
+            replace: true,
+          })
+        }
+        items={[
+          {
+            key: DUTIES_VIEW,
+            label: 'Duty statistics',
+            children: dutyStatistics,
+          },
+          // Mounted only once chosen, so its figures are read only then.
+          { key: FAIRNESS_VIEW, label: 'Fairness', children: <FairnessView /> },
+        ]}
+      />
     </>
   );
 }

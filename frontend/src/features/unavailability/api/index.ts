@@ -12,17 +12,29 @@ export const unavailabilityApi = generatedApi.enhanceEndpoints({
       invalidatesTags: ['unavailability', 'rota', 'dashboard', 'statistics', 'requests', 'audit'],
     },
     deleteUnavailability: { invalidatesTags: ['unavailability', 'audit'] },
+    // A weekly commitment takes the person off the duties it covers, like a period.
+    createRecurringUnavailability: {
+      invalidatesTags: ['unavailability', 'rota', 'dashboard', 'statistics', 'requests', 'audit'],
+    },
+    deleteRecurringUnavailability: { invalidatesTags: ['unavailability', 'audit'] },
   },
 });
 
 export const {
+  useCreateRecurringUnavailabilityMutation,
   useCreateUnavailabilityMutation,
+  useDeleteRecurringUnavailabilityMutation,
   useDeleteUnavailabilityMutation,
+  useGetRecurringUnavailabilityQuery,
   useGetStaffUnavailabilityQuery,
 } = unavailabilityApi;
 
 export type {
+  CreateRecurringUnavailabilityDto,
   CreateUnavailabilityDto,
+  RecurringUnavailabilityDto,
+  RecurringUnavailabilityResultDto,
+  TimetableWeek,
   UnavailabilityDto,
   UnavailabilityResultDto,
   UnavailabilityType,

@@ -1,0 +1,162 @@
+import { Button, DatePicker, Flex, Form, Input, Radio } from 'antd';
+import type { Rule } from 'antd/es/form';
+
+import type { StaffDto } from '@/features/staff/api';
+import { getServerMessage } from '@/shared/api/errors';
+import { DATE_INPUT_FORMATS, toIsoDate, type Dayjs } from '@/shared/lib/dates';
+import { trimmed } from '@/shared/lib/text';
+import { confirmDateOnly } from '@/shared/ui/confirm-date-only';
+import { useToast } from '@/shared/ui/toast';
+import { WeekdayCheckboxes } from '@/shared/ui/weekday-checkboxes';
+
+import { useCreateRecurringUnavailabilityMutation } from '../api';
+import { REPEAT_OPTIONS, repeatFields, type Repeat } from '../lib/weekly-commitments';
+
+/** The form's messages: the server's own words for the same rules (docs/product.md#texts-on-screen). */
+const WEEKDAYS_REQUIRED = 'Choose at least one weekday';
+const START_REQUIRED = 'Please choose a start date';
+const END_REQUIRED = 'Please choose an end date';
+const DATE_ORDER_MESSAGE = 'End date must be after start date';
+const REASON_REQUIRED = 'Please give a reason, e.g. "Year 9 football club"';
+/** The server refuses longer reasons. */
+const REASON_MAX = 500;
+
+interface WeeklyCommitmentFormValues {
+  weekdays: number[];
+  startDate: Dayjs | null;
+  endDate: Dayjs | null;
+  repeat: Repeat;
+  reason: string;
+}
+
+const END_RULES: Rule[] = [
+  { required: true, message: END_REQUIRED },
+  ({ getFieldValue }) => ({
+    validator: (_rule, end: Dayjs | null | undefined) => {
+      const start = getFieldValue('startDate') as Dayjs | null | undefined;
+      return start && end && end.isBefore(start, 'day')
+        ? Promise.reject(new Error(DATE_ORDER_MESSAGE))
+        : Promise.resolve();
+    },
+  }),
+];
+
+interface AddWeeklyCommitmentFormProps {
+  staff: StaffDto;
+  /** The dates a new commitment starts with, e.g. today to the end of the academic year. */
+  defaultStart?: Dayjs;
+  defaultEnd?: Dayjs;
+}
+
+/**
+ * docs/product.md#unavailability: adds a weekly commitment. The server takes the person off the
+ * duties it covers from today on and auto-fills them; its message says how many (shown as the
+ * dated unavailability's is, in the success toast).
+ */
+export function AddWeeklyCommitmentForm({
+  staff,
+  defaultStart,
+  defaultEnd,
+}: AddWeeklyCommitmentFormProps) {
+  const [createRule, { isLoading }] = useCreateRecurringUnavailabilityMutation();
+  const [form] = Form.useForm<WeeklyCommitmentFormValues>();
+  const toast = useToast();
+
+  const initialValues: WeeklyCommitmentFormValues = {
+    weekdays: [],
+    startDate: defaultStart ?? null,
+    endDate: defaultEnd ?? null,
+    repeat: 'every',
+    reason: '',
+  };
+
+  const submit = async (values: WeeklyCommitmentFormValues) => {
+    if (!values.startDate || !values.endDate) return;
+    try {
+      const result = await createRule({
+        createRecurringUnavailabilityDto: {
+          staffId: staff.id,
+          weekdays: [...values.weekdays].sort((a, b) => a - b),
+          startDate: toIsoDate(values.startDate),
+          endDate: toIsoDate(values.endDate),
+          ...repeatFields(values.repeat),
+          reason: trimmed(values.reason),
+        },
+      }).unwrap();
+      toast({ title: 'Success', description: result.message });
+      form.resetFields();
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        description: getServerMessage(error) ?? 'Failed to add weekly commitment',
+      });
+    }
+  };
+
+  return (
+    <Form<WeeklyCommitmentFormValues>
+      form={form}
+      name={`add-weekly-commitment-${staff.id}`}
+      layout="vertical"
+      noValidate
+      disabled={isLoading}
+      initialValues={initialValues}
+      onFinish={(values) => void submit(values)}
+    >
+      <Form.Item
+        label="Weekdays"
+        name="weekdays"
+        rules={[{ type: 'array', required: true, min: 1, message: WEEKDAYS_REQUIRED }]}
+      >
+        <WeekdayCheckboxes aria-label="Weekdays" />
+      </Form.Item>
+      <Flex gap="middle" wrap>
+        <Form.Item
+          label="Start date"
+          name="startDate"
+          rules={[{ required: true, message: START_REQUIRED }]}
+          style={{ flex: '1 1 160px' }}
+        >
+          <DatePicker
+            format={DATE_INPUT_FORMATS}
+            style={{ width: '100%' }}
+            onKeyDown={confirmDateOnly}
+          />
+        </Form.Item>
+        <Form.Item
+          label="End date"
+          name="endDate"
+          dependencies={['startDate']}
+          rules={END_RULES}
+          style={{ flex: '1 1 160px' }}
+        >
+          <DatePicker
+            format={DATE_INPUT_FORMATS}
+            style={{ width: '100%' }}
+            onKeyDown={confirmDateOnly}
+          />
+        </Form.Item>
+      </Flex>
+      <Form.Item
+        label="Repeats"
+        name="repeat"
+        extra="Week A and Week B follow the two-week timetable set in the settings."
+      >
+        <Radio.Group aria-label="Repeats" options={REPEAT_OPTIONS} />
+      </Form.Item>
+      <Form.Item
+        label="Reason"
+        name="reason"
+        rules={[
+          { required: true, whitespace: true, message: REASON_REQUIRED },
+          { max: REASON_MAX, message: `The reason must be at most ${REASON_MAX} characters` },
+        ]}
+      >
+        <Input placeholder="e.g. Year 9 football club" autoComplete="off" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={isLoading}>
+        Add weekly commitment
+      </Button>
+    </Form>
+  );
+}
