@@ -107,7 +107,10 @@ export function rotaDay(
   };
 }
 
-/** A pending cover: `target` takes `requester`'s duty on 2025-09-10. */
+/**
+ * A cover the colleague has accepted and that now waits for approval: `target` takes
+ * `requester`'s duty on 2025-09-10. Seen by an approver (no answer or withdrawal flags).
+ */
 export function swapRequest(
   id: string,
   requester: RotaPersonDto | null,
@@ -125,6 +128,13 @@ export function swapRequest(
     kind: 'cover',
     reason: 'Parents evening',
     status: 'pending',
+    open: false,
+    waitingFor: 'approval',
+    canAnswer: false,
+    canDecline: false,
+    canWithdraw: false,
+    answeredAt: '2025-09-08T08:30:00.000Z',
+    approvedUnanswered: false,
     processedAutomatically: false,
     decidedBy: null,
     decidedAt: null,
