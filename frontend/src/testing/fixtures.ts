@@ -117,6 +117,7 @@ export function swapRequest(
   target: RotaPersonDto | null,
   overrides: Partial<SwapRequestDto> = {},
 ): SwapRequestDto {
+  const status = overrides.status ?? 'pending';
   return {
     id,
     requesterId: requester?.id ?? 'missing-requester',
@@ -127,9 +128,10 @@ export function swapRequest(
     swapDate: '2025-09-10',
     kind: 'cover',
     reason: 'Parents evening',
-    status: 'pending',
+    status,
     open: false,
-    waitingFor: 'approval',
+    waitingFor:
+      status === 'awaiting_colleague' ? 'colleague' : status === 'pending' ? 'approval' : null,
     canAnswer: false,
     canDecline: false,
     canWithdraw: false,

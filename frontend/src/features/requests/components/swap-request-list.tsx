@@ -16,7 +16,7 @@ import {
 } from '../api';
 import { decisionFailedToast } from '../lib/decision-errors';
 import { personName } from '../lib/request-format';
-import { isUntakenOpen, SWAP_STATE_COLOURS, swapStateText } from '../lib/swap-state';
+import { isActiveSwap, isUntakenOpen, SWAP_STATE_COLOURS, swapStateText } from '../lib/swap-state';
 import { DecisionButtons, Instant, LIST_STYLE, Reason } from './request-states';
 
 const ROW_BORDER = '1px solid rgba(5, 5, 5, 0.06)';
@@ -198,7 +198,7 @@ function SwapRow({ request, first, canDecide, highlighted }: SwapRowProps) {
     ref.current?.focus({ preventScroll: true });
   }, [highlighted]);
 
-  const finished = request.waitingFor === null;
+  const finished = !isActiveSwap(request);
   return (
     <li
       ref={ref}

@@ -59,7 +59,7 @@ export function SwapRequestsPage() {
               requests={groups.waitingForMe}
               label="Swap requests waiting for me"
               emptyText={
-                canDecide ? 'No swap requests wait for you' : 'No swap requests wait for your answer'
+                canDecide ? 'No pending swap requests' : 'No swap requests wait for your answer'
               }
               approver={approver}
               highlightId={highlightId}
@@ -83,7 +83,7 @@ export function SwapRequestsPage() {
             <SwapRequestList
               requests={groups.mine}
               label="My swap requests"
-              emptyText="No pending swap requests"
+              emptyText="You have no swap requests in progress"
               approver={approver}
               highlightId={highlightId}
             />,
