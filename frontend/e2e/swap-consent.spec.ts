@@ -37,7 +37,9 @@ const options = (page: Page) =>
 
 /** Chooses `text` in the open Select dropdown. */
 async function pick(page: Page, text: string) {
-  await options(page).and(page.getByTitle(text, { exact: true })).click();
+  await options(page)
+    .and(page.getByTitle(text, { exact: true }))
+    .click();
 }
 
 /** Opens the bell and follows the notification whose text matches. */
@@ -95,7 +97,9 @@ test('a swap asks the colleague first: Tom accepts from the bell, Ada approves, 
   const highlighted = tomPage.locator('li[aria-current="true"]');
   await expect(highlighted).toContainText('Rita Requester → Tom Colleague');
   await expectAccessible(tomPage, 'swap requests, a linked request to answer (staff)');
-  await highlighted.getByRole('button', { name: 'Accept swap request from Rita Requester' }).click();
+  await highlighted
+    .getByRole('button', { name: 'Accept swap request from Rita Requester' })
+    .click();
   await seeToast(tomPage, 'Swap accepted', /It now waits for approval\./);
 
   // Ada's bell tells her it waits for approval; she approves it.

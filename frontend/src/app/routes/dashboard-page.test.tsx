@@ -88,7 +88,10 @@ describe('Dashboard', () => {
   describe('Waiting for your answer', () => {
     const alice = { id: 's-1', name: 'Alice Able' };
     const ada = { id: 's-9', name: 'Ada Admin' };
-    const askedMe = swapRequest('sw-1', alice, ada, { status: 'awaiting_colleague', canAnswer: true });
+    const askedMe = swapRequest('sw-1', alice, ada, {
+      status: 'awaiting_colleague',
+      canAnswer: true,
+    });
     const offered = swapRequest('sw-2', alice, null, {
       status: 'awaiting_colleague',
       open: true,

@@ -92,7 +92,8 @@ export function NotificationBell() {
         // notification, else the first button (Retry, Mark all as read).
         const panel = visible ? document.getElementById(PANEL_ID) : null;
         const first =
-          panel?.querySelector<HTMLElement>('li a') ?? panel?.querySelector<HTMLElement>('a, button');
+          panel?.querySelector<HTMLElement>('li a') ??
+          panel?.querySelector<HTMLElement>('a, button');
         first?.focus({ preventScroll: true });
       }}
       content={

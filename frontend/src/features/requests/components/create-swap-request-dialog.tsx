@@ -305,9 +305,7 @@ function SwapRequestForm({ staff, own, canDecide, firstFieldRef, onDone }: SwapR
           placeholder="Select a duty"
           options={dateOptions}
           loading={dutiesQuery.isFetching}
-          notFoundContent={
-            requesterId ? 'No duties from today on' : 'Select the requester first'
-          }
+          notFoundContent={requesterId ? 'No duties from today on' : 'Select the requester first'}
         />
       </Form.Item>
       <Form.Item

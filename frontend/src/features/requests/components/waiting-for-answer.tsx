@@ -23,9 +23,7 @@ export function WaitingForAnswer() {
       type={count > 0 ? 'info' : 'success'}
       showIcon
       icon={<SwapOutlined aria-hidden />}
-      title={
-<Link to="/swaps">Waiting for your answer: {count}</Link>
-      }
+      title={<Link to="/swaps">Waiting for your answer: {count}</Link>}
     />
   );
 }

@@ -23,11 +23,19 @@ describe('swapStateText', () => {
 });
 
 describe('groupSwaps', () => {
-  const answerable = swapRequest('w', tom, alice, { status: 'awaiting_colleague', canAnswer: true });
-  const accepted = swapRequest('p', alice, tom);
-  const othersWaiting = swapRequest('o', tom, { id: 's-3', name: 'Cara' }, {
+  const answerable = swapRequest('w', tom, alice, {
     status: 'awaiting_colleague',
+    canAnswer: true,
   });
+  const accepted = swapRequest('p', alice, tom);
+  const othersWaiting = swapRequest(
+    'o',
+    tom,
+    { id: 's-3', name: 'Cara' },
+    {
+      status: 'awaiting_colleague',
+    },
+  );
   const over = swapRequest('h', alice, tom, { status: 'withdrawn' });
   const all = [answerable, accepted, othersWaiting, over];
 

@@ -149,9 +149,7 @@ describe('Swap Requests page', () => {
         'true',
       );
       expect(screen.getByRole('tab', { name: 'History (2)' })).toBeInTheDocument();
-      expect(
-        screen.getByRole('heading', { level: 2, name: 'Waiting for me' }),
-      ).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 2, name: 'Waiting for me' })).toBeInTheDocument();
 
       const [first, second] = await pendingRows();
       const row = within(first as HTMLElement);
@@ -447,7 +445,9 @@ describe('Swap Requests page', () => {
       expect(within(open as HTMLElement).getByText('Bob Brown → anyone')).toBeInTheDocument();
       expect(within(open as HTMLElement).getByText('Open to anyone')).toBeInTheDocument();
       expect(
-        within(open as HTMLElement).getByRole('button', { name: 'Accept swap request from Bob Brown' }),
+        within(open as HTMLElement).getByRole('button', {
+          name: 'Accept swap request from Bob Brown',
+        }),
       ).toBeInTheDocument();
       expect(within(open as HTMLElement).queryByRole('button', { name: /Decline/ })).toBeNull();
       expect(screen.queryByRole('button', { name: /Approve|Reject|Withdraw/ })).toBeNull();
@@ -462,7 +462,8 @@ describe('Swap Requests page', () => {
             body: {
               request: { ...askedMe, status: 'pending', canAnswer: false, canDecline: false },
               processedAutomatically: false,
-              message: "You accepted Alice Able's request for Wednesday 10 September. It now waits for approval.",
+              message:
+                "You accepted Alice Able's request for Wednesday 10 September. It now waits for approval.",
             },
           },
         },
@@ -522,7 +523,9 @@ describe('Swap Requests page', () => {
 
       const alert = await screen.findByRole('alert');
       expect(within(alert).getByText('Already taken')).toBeInTheDocument();
-      expect(within(alert).getByText('Someone else has already taken this duty')).toBeInTheDocument();
+      expect(
+        within(alert).getByText('Someone else has already taken this duty'),
+      ).toBeInTheDocument();
       expect(await screen.findByText('No swap requests wait for your answer')).toBeInTheDocument();
       expect(callCount(fetchMock, 'GET /api/swap-requests')).toBe(2);
     });
@@ -563,10 +566,16 @@ describe('Swap Requests page', () => {
 
       await user.click(await screen.findByRole('tab', { name: 'History (5)' }));
       const rows = await completedRows();
-      expect(rows.map((row) => within(row).getAllByText(/^[A-Z][a-z]+$/)[0]?.textContent)).toEqual(
-        ['Approved', 'Declined', 'Withdrawn', 'Expired', 'Rejected'],
-      );
-      expect(within(rows[0] as HTMLElement).getByText('Approved before answer')).toBeInTheDocument();
+      expect(rows.map((row) => within(row).getAllByText(/^[A-Z][a-z]+$/)[0]?.textContent)).toEqual([
+        'Approved',
+        'Declined',
+        'Withdrawn',
+        'Expired',
+        'Rejected',
+      ]);
+      expect(
+        within(rows[0] as HTMLElement).getByText('Approved before answer'),
+      ).toBeInTheDocument();
       expect(within(rows[1] as HTMLElement).queryByText('Approved before answer')).toBeNull();
     });
 
@@ -580,7 +589,9 @@ describe('Swap Requests page', () => {
       renderSwaps({ requests: [waiting] });
 
       await user.click(await screen.findByRole('tab', { name: 'Waiting for colleagues (1)' }));
-      const list = await screen.findByRole('list', { name: 'Swap requests waiting for colleagues' });
+      const list = await screen.findByRole('list', {
+        name: 'Swap requests waiting for colleagues',
+      });
       expect(within(list).getByText('Waiting for Bob Brown')).toBeInTheDocument();
       expect(
         within(list).getByRole('button', { name: 'Approve swap request from Alice Able' }),
@@ -826,11 +837,7 @@ describe('Swap Requests page', () => {
       await pendingRows();
       const dialog = await openForm(user);
 
-      await choose(
-        user,
-        within(dialog).getByRole('combobox', { name: 'Requester' }),
-        'Alice Able',
-      );
+      await choose(user, within(dialog).getByRole('combobox', { name: 'Requester' }), 'Alice Able');
       await user.click(within(dialog).getByRole('combobox', { name: 'Original date' }));
 
       expect(await screen.findByText('No duties from today on')).toBeInTheDocument();

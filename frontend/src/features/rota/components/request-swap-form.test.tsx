@@ -147,7 +147,9 @@ describe('Request Swap form', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send Request' }));
 
     const toast = await findToast('status', 'Swap request created');
-    expect(within(toast).getByText('Swap request sent to Cat Rowe. It waits for their answer.')).toBeInTheDocument();
+    expect(
+      within(toast).getByText('Swap request sent to Cat Rowe. It waits for their answer.'),
+    ).toBeInTheDocument();
     expect(sentBodies(fetchMock, SWAPS)).toEqual([
       {
         requesterId: alice.id,

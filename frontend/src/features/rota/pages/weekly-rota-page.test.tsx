@@ -81,7 +81,9 @@ describe('Weekly Rota', () => {
     renderWeek('admin', '/rota?week=2025-12-10');
 
     expect(await screen.findByRole('region', { name: /Wednesday/ })).toBeVisible();
-    await waitFor(() => expect(requestedRanges(fetchMock, '/api/rota')).toContain('2025-12-08..2025-12-12'));
+    await waitFor(() =>
+      expect(requestedRanges(fetchMock, '/api/rota')).toContain('2025-12-08..2025-12-12'),
+    );
   });
 
   it('shows the five days of the current week with their duty managers', async () => {
@@ -360,7 +362,9 @@ describe('Weekly Rota', () => {
     await fill(user, within(dialog).getByRole('textbox', { name: 'Reason' }), 'Parents evening');
     await user.click(within(dialog).getByRole('button', { name: 'Send Request' }));
 
-    expect(await screen.findByText('Swap request sent to Cat Rowe. It waits for their answer.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Swap request sent to Cat Rowe. It waits for their answer.'),
+    ).toBeInTheDocument();
     expect(sentBodies(fetchMock, 'POST /api/swap-requests')).toEqual([
       {
         requesterId: alice.id,
