@@ -238,6 +238,9 @@ describe('Request Swap form', () => {
     expect(
       await within(dialog).findByText('Swapping requires approval by an admin or manager.'),
     ).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Your colleague is asked first: nothing changes until they accept.'),
+    ).toBeInTheDocument();
     expect(within(dialog).queryByText(/Auto-approval is on/)).not.toBeInTheDocument();
   });
 
