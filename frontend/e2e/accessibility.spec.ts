@@ -11,7 +11,7 @@ interface School extends RegisteredSchool {
 }
 
 /**
- * A school with staff, holidays, a rota, a pending swap and cancel request, and an invited staff
+ * A school with staff, holidays, a rota, a swap waiting for the colleague, a cancel request, and an invited staff
  * member (Sue) who has chosen her password: every list on every screen has something in it.
  */
 async function schoolWithEverything(request: APIRequestContext): Promise<School> {
@@ -201,9 +201,11 @@ test.describe('every screen passes axe (WCAG 2.1 AA, no serious or critical viol
       await expect(dialog(page, 'Edit Holiday')).toBeHidden();
 
       await page.goto('/swaps');
+      // Sue's request waits for Cat's answer, not yet for approval.
+      await page.getByRole('tab', { name: 'Waiting for colleagues (1)' }).click();
       await expect(page.getByText('Sue Sky → Cat Cole')).toBeVisible();
-      await expectAccessible(page, 'swap requests (pending)');
-      await page.getByRole('tab', { name: 'Completed (0)' }).click();
+      await expectAccessible(page, 'swap requests (waiting for a colleague)');
+      await page.getByRole('tab', { name: 'History (0)' }).click();
       await expect(page.getByText('No completed swap requests')).toBeVisible();
       await expectAccessible(page, 'swap requests (completed)');
       await page.getByRole('button', { name: 'Create Swap Request' }).click();
@@ -351,8 +353,14 @@ test.describe('every screen passes axe (WCAG 2.1 AA, no serious or critical viol
       await page.keyboard.press('Escape');
 
       await page.goto('/swaps');
+      await page.getByRole('tab', { name: 'My requests (1)' }).click();
       await expect(page.getByText('Sue Sky → Cat Cole')).toBeVisible();
       await expectAccessible(page, 'swap requests (staff)');
+      await page.getByRole('button', { name: /^Notifications/ }).click();
+      await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeVisible();
+      await expectAccessible(page, 'notification bell open (staff)');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeHidden();
       await page.goto('/cancel-requests');
       await expect(heading(page, 'Cancel Requests')).toBeVisible();
       await expect(page.getByRole('tab', { name: /^Pending \(\d+\)$/ })).toBeVisible();

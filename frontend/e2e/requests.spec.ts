@@ -3,6 +3,7 @@ import { expectAccessible } from './support/axe';
 import { linkPath, waitForEmail } from './support/mailbox';
 import { registerSchool } from './support/school';
 import { apiCaller, signedIn } from './support/session';
+import { staffAccount } from './support/staff-account';
 import { seeToast } from './support/toast';
 
 const slot = (page: Page, name: string) =>
@@ -23,8 +24,10 @@ test('a staff member swaps, cancels and records unavailability; the admin approv
 
   const people: Record<string, string> = {};
   const sueEmail = `sue-${id}@example.com`;
+  // Ann has an account: a swap asks her first, and she accepts the last one.
+  const ann = await staffAccount(request, school, admin, 'Ann Lee', true);
+  people['Ann Lee'] = ann.id;
   for (const [name, isTeaching] of [
-    ['Ann Lee', true],
     ['Bob Ray', false],
     ['Cat Cole', true],
     ['Dan Dee', false],
@@ -84,19 +87,25 @@ test('a staff member swaps, cancels and records unavailability; the admin approv
   await dialog.getByRole('textbox', { name: 'Reason' }).fill('  Parents evening  ');
   await expectAccessible(sue, 'duty dialog (swap form filled, staff)');
   await dialog.getByRole('button', { name: 'Send Request' }).click();
-  await seeToast(sue, 'Swap request created', 'Swap request created successfully');
+  await seeToast(
+    sue,
+    'Swap request created',
+    'Swap request sent to Ann Lee. It waits for their answer.',
+  );
   await expect(dialog).toBeHidden();
 
-  // 2. The admin sees it pending and approves it.
-  await ada.goto('/');
-  await expect(ada.getByText(/^1 requests?$/).first()).toBeVisible();
+  // 2. It waits for Ann, not for approval; an admin may approve it all the same, and it is
+  // marked as approved before the answer.
   await ada.goto('/swaps');
-  await expect(ada.getByRole('tab', { name: 'Pending (1)' })).toBeVisible();
+  await expect(ada.getByRole('tab', { name: 'Waiting for me (0)' })).toBeVisible();
+  await ada.getByRole('tab', { name: 'Waiting for colleagues (1)' }).click();
   await expect(ada.getByText('Sue Sky → Ann Lee')).toBeVisible();
+  await expect(ada.getByText('Waiting for Ann Lee')).toBeVisible();
   await expect(ada.getByText('Parents evening')).toBeVisible();
   await ada.getByRole('button', { name: 'Approve swap request from Sue Sky' }).click();
   await seeToast(ada, 'Success', 'Swap request updated successfully');
-  await expect(ada.getByRole('tab', { name: 'Completed (1)' })).toBeVisible();
+  await ada.getByRole('tab', { name: 'History (1)' }).click();
+  await expect(ada.getByText('Approved before answer')).toBeVisible();
 
   // Both see the rota changed, and Sue's email arrives.
   await ada.goto('/');
@@ -183,7 +192,7 @@ test('a staff member swaps, cancels and records unavailability; the admin approv
   await card.getByRole('button', { name: 'Save' }).click();
   await seeToast(ada, 'Settings updated', 'Auto-approval settings saved');
 
-  // …and Sue's next swap is made at once.
+  // …and Sue's next swap is made as soon as Ann accepts it.
   await sue.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
   await slot(sue, 'Duty Manager 1, Mon 22 Sep 2025: Sue Sky').click();
   dialog = sue.getByRole('dialog', { name: 'Duty Manager 1 — Monday 22 September 2025' });
@@ -195,8 +204,23 @@ test('a staff member swaps, cancels and records unavailability; the admin approv
   await seeToast(
     sue,
     'Swap request created',
-    'The swap was approved automatically: Ann Lee is now on duty on Monday 22 September 2025.',
+    'Swap request sent to Ann Lee. It waits for their answer.',
   );
+  const waiting = (
+    (await apiCaller(request, ann.token)('get', '/api/swap-requests')) as unknown as {
+      id: string;
+      canAnswer: boolean;
+    }[]
+  ).filter((swap) => swap.canAnswer);
+  expect(waiting).toHaveLength(1);
+  const accepted = await apiCaller(request, ann.token)(
+    'post',
+    `/api/swap-requests/${waiting[0]!.id}/accept`,
+  );
+  expect(accepted.message).toBe(
+    'The swap was approved automatically: you are now on duty on Monday 22 September 2025.',
+  );
+  await sue.reload();
   await expect(slot(sue, 'Duty Manager 1, Mon 22 Sep 2025: Ann Lee')).toBeVisible();
 
   await sue.context().close();

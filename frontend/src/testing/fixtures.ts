@@ -107,13 +107,17 @@ export function rotaDay(
   };
 }
 
-/** A pending cover: `target` takes `requester`'s duty on 2025-09-10. */
+/**
+ * A cover the colleague has accepted and that now waits for approval: `target` takes
+ * `requester`'s duty on 2025-09-10. Seen by an approver (no answer or withdrawal flags).
+ */
 export function swapRequest(
   id: string,
   requester: RotaPersonDto | null,
   target: RotaPersonDto | null,
   overrides: Partial<SwapRequestDto> = {},
 ): SwapRequestDto {
+  const status = overrides.status ?? 'pending';
   return {
     id,
     requesterId: requester?.id ?? 'missing-requester',
@@ -124,7 +128,15 @@ export function swapRequest(
     swapDate: '2025-09-10',
     kind: 'cover',
     reason: 'Parents evening',
-    status: 'pending',
+    status,
+    open: false,
+    waitingFor:
+      status === 'awaiting_colleague' ? 'colleague' : status === 'pending' ? 'approval' : null,
+    canAnswer: false,
+    canDecline: false,
+    canWithdraw: false,
+    answeredAt: '2025-09-08T08:30:00.000Z',
+    approvedUnanswered: false,
     processedAutomatically: false,
     decidedBy: null,
     decidedAt: null,

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { Link, Outlet } from 'react-router';
 
 import { useCurrentUser, useLogout } from '@/features/auth/session/session';
+import { NotificationBell } from '@/features/notifications/routes';
 import { AccessContext, accessFor, roleLabel, type Access } from '@/shared/auth/access';
 
 // Imported for its side effect: dayjs gets the en-GB locale (Monday week start) before any
@@ -35,6 +36,7 @@ export function AppShell() {
               {current?.organization.name ?? 'Loading...'}
             </Typography.Text>
             <Flex align="center" gap="middle" wrap className="app-shell__actions">
+              <NotificationBell />
               <Link to="/help" className="app-shell__link">
                 Help
               </Link>

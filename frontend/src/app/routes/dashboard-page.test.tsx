@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import type { Role } from '@/shared/auth/access';
-import { currentUser, currentWeek } from '@/testing/fixtures';
+import { currentUser, currentWeek, swapRequest } from '@/testing/fixtures';
 import { callCount, renderApp, storeToken, stubFetch } from '@/testing/test-utils';
 
 const HEALTH = {
@@ -26,7 +26,7 @@ const NEW_SCHOOL = {
 };
 
 /** The Dashboard's other data, enough for it to render. */
-function stubDashboard(role: Role) {
+function stubDashboard(role: Role, more: Parameters<typeof stubFetch>[0] = {}) {
   storeToken();
   return stubFetch({
     'GET /api/auth/user': { body: currentUser({ user: { role } }) },
@@ -37,6 +37,7 @@ function stubDashboard(role: Role) {
     'GET /api/calendar/subscription': { body: { subscribed: false } },
     'GET /api/rota/health': { body: HEALTH },
     'GET /api/setup-checklist': { body: NEW_SCHOOL },
+    ...more,
   });
 }
 
@@ -82,5 +83,51 @@ describe('Dashboard', () => {
     expect(screen.queryByText(/need(s)? someone/)).not.toBeInTheDocument();
     expect(callCount(fetchMock, 'GET /api/rota/health')).toBe(0);
     expect(callCount(fetchMock, 'GET /api/setup-checklist')).toBe(0);
+  });
+
+  describe('Waiting for your answer', () => {
+    const alice = { id: 's-1', name: 'Alice Able' };
+    const ada = { id: 's-9', name: 'Ada Admin' };
+    const askedMe = swapRequest('sw-1', alice, ada, {
+      status: 'awaiting_colleague',
+      canAnswer: true,
+    });
+    const offered = swapRequest('sw-2', alice, null, {
+      status: 'awaiting_colleague',
+      open: true,
+      targetId: null,
+      canAnswer: true,
+    });
+    const accepted = swapRequest('sw-3', ada, alice);
+
+    function stubWithSwaps(role: Role, requests: unknown[]) {
+      return stubDashboard(role, { 'GET /api/swap-requests': { body: requests } });
+    }
+
+    it('tells a staff member how many swap requests they can answer, linking to them', async () => {
+      stubWithSwaps('staff', [askedMe, offered, accepted]);
+      renderApp('/');
+
+      const link = await screen.findByRole('link', { name: 'Waiting for your answer: 2' });
+      expect(link).toHaveAttribute('href', '/swaps');
+    });
+
+    it('says 0 to a staff member nobody asked', async () => {
+      stubWithSwaps('staff', [accepted]);
+      renderApp('/');
+
+      expect(
+        await screen.findByRole('link', { name: 'Waiting for your answer: 0' }),
+      ).toBeInTheDocument();
+    });
+
+    it('shows an approver the line only when someone asked them', async () => {
+      const fetchMock = stubWithSwaps('manager', [accepted]);
+      renderApp('/');
+
+      await screen.findByRole('button', { name: '1 school day needs someone' });
+      await waitFor(() => expect(callCount(fetchMock, 'GET /api/swap-requests')).toBe(1));
+      expect(screen.queryByText(/Waiting for your answer/)).toBeNull();
+    });
   });
 });

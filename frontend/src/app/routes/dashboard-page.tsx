@@ -5,6 +5,7 @@ import { lazy, Suspense } from 'react';
 // page, whose table would become part of the dashboard's first download.
 import { RecentActivity } from '@/features/audit/components/recent-activity';
 import { DashboardSummaryCards, DutyStatisticsCard } from '@/features/dashboard/routes';
+import { WaitingForAnswer } from '@/features/requests/components/waiting-for-answer';
 import { MonthlyRota } from '@/features/rota/routes';
 import { PageTitle } from '@/shared/ui/page-title';
 import { useScrollToHash } from '@/shared/ui/scroll-to-hash';
@@ -53,6 +54,9 @@ export function DashboardPage() {
           <Suspense fallback={null}>
             <RotaHealth />
           </Suspense>
+        </div>
+        <div className="no-print dashboard__optional">
+          <WaitingForAnswer />
         </div>
         <div className="no-print">
           <DashboardSummaryCards />

@@ -1,7 +1,6 @@
 import {
   Alert,
   Button,
-  DatePicker,
   Flex,
   Form,
   Input,
@@ -15,26 +14,22 @@ import {
 import { useMemo, useRef, type RefObject } from 'react';
 
 import { useGetCurrentUserQuery } from '@/features/auth/api';
-import { useGetCurrentWeekQuery } from '@/features/rota/api';
 import { useGetStaffQuery, type StaffDto } from '@/features/staff/api';
 import { useOwnStaffRecord } from '@/features/staff/api/own-staff';
 import { getServerMessage } from '@/shared/api/errors';
 import { useCan } from '@/shared/auth/access';
 import { useAuthToken } from '@/shared/auth/auth-token';
-import {
-  DATE_INPUT_FORMATS,
-  isWeekend,
-  parseDate,
-  toIsoDate,
-  type Dayjs,
-} from '@/shared/lib/dates';
+import { formatDate, LONG_DATE_FORMAT } from '@/shared/lib/dates';
 import { trimmed } from '@/shared/lib/text';
-import { confirmDateOnly } from '@/shared/ui/confirm-date-only';
 import { focusFirstField } from '@/shared/ui/focus-first-field';
 import { LoadError } from '@/shared/ui/load-error';
 import { useToast } from '@/shared/ui/toast';
 
-import { useCreateSwapRequestMutation, type CreateSwapRequestDto } from '../api';
+import {
+  useCreateSwapRequestMutation,
+  useGetSwapOptionsQuery,
+  type CreateSwapRequestDto,
+} from '../api';
 
 const DIALOG_TITLE = 'Create Swap Request';
 const REASON_MAX_LENGTH = 500;
@@ -51,12 +46,23 @@ export const REQUIRED_MESSAGES = {
 export const SWAP_DATE_HELP =
   'The same day as the original date: the target covers the duty. Another day: the two trade duties, and the target must be on duty that day.';
 
+/** The Target choice that offers the duty to every colleague who can take it (an open cover). */
+export const ASK_ANYONE = 'anyone';
+export const ASK_ANYONE_LABEL = 'Ask anyone';
+
 interface SwapFormValues {
   requesterId?: string;
+  /** A colleague's staff id, or ASK_ANYONE. */
   targetId?: string;
-  originalDate: Dayjs | null;
-  swapDate: Dayjs | null;
+  /** `yyyy-MM-dd`, one of the requester's duties. */
+  originalDate?: string;
+  /** `yyyy-MM-dd`: the original date (a cover) or one of the colleague's trade dates. */
+  swapDate?: string;
   reason: string;
+}
+
+function dateLabel(date: string): string {
+  return formatDate(date, LONG_DATE_FORMAT);
 }
 
 /** The request body; only called once the form's rules have passed, so every field is set. */
@@ -65,13 +71,10 @@ function toCreateSwapRequestDto(values: SwapFormValues): CreateSwapRequestDto {
   if (!requesterId || !targetId || !originalDate || !swapDate) {
     throw new RangeError('A swap request needs every field');
   }
-  return {
-    requesterId,
-    targetId,
-    originalDate: toIsoDate(originalDate),
-    swapDate: toIsoDate(swapDate),
-    reason: trimmed(reason),
-  };
+  const common = { requesterId, originalDate, reason: trimmed(reason) };
+  return targetId === ASK_ANYONE
+    ? { ...common, open: true, swapDate: originalDate }
+    : { ...common, targetId, swapDate };
 }
 
 function byName(a: StaffDto, b: StaffDto): number {
@@ -181,9 +184,23 @@ function SwapRequestForm({ staff, own, canDecide, firstFieldRef, onDone }: SwapR
   const [form] = Form.useForm<SwapFormValues>();
   const [createSwapRequest, { isLoading }] = useCreateSwapRequestMutation();
   const toast = useToast();
-  const todayIso = useGetCurrentWeekQuery().data?.today;
   const requesterId = Form.useWatch('requesterId', form);
   const originalDate = Form.useWatch('originalDate', form);
+  const targetId = Form.useWatch('targetId', form);
+
+  // The requester's future duties, then for the chosen one who can take it (and what they could
+  // trade): only choices the server would accept are offered.
+  const dutiesQuery = useGetSwapOptionsQuery(
+    { requesterId: requesterId ?? '' },
+    { skip: !requesterId },
+  );
+  const colleaguesQuery = useGetSwapOptionsQuery(
+    { requesterId: requesterId ?? '', originalDate: originalDate ?? undefined },
+    { skip: !requesterId || !originalDate },
+  );
+  const duties = requesterId ? (dutiesQuery.data?.duties ?? []) : [];
+  const colleagues = originalDate ? (colleaguesQuery.data?.colleagues ?? []) : [];
+  const colleague = colleagues.find((person) => person.id === targetId);
 
   const activeStaff = useMemo(
     () => staff.filter((person) => person.isActive).sort(byName),
@@ -193,35 +210,28 @@ function SwapRequestForm({ staff, own, canDecide, firstFieldRef, onDone }: SwapR
     value: person.id,
     label: person.name,
   }));
-  const targetOptions = activeStaff
-    .filter((person) => person.id !== requesterId)
-    .map((person) => ({ value: person.id, label: person.name }));
-
-  // The business "today" is the server's (the organisation's time zone), never the browser's.
-  const today = todayIso ? parseDate(todayIso) : undefined;
-  const disabledDate = (date: Dayjs) =>
-    isWeekend(date) || (today !== undefined && date.isBefore(today, 'day'));
-  // The calendars open on the business today (or the original date), not the browser's month.
-  const pickerStart = today && today.isValid() ? today : undefined;
-  const dateRule = {
-    validator: async (_rule: unknown, date: Dayjs | null) => {
-      if (!date) return;
-      if (isWeekend(date)) throw new Error('Duties are on weekdays: choose Monday to Friday');
-      if (today && date.isBefore(today, 'day')) throw new Error('Choose today or a later day');
-    },
-  };
+  const dateOptions = duties.map((date) => ({ value: date, label: dateLabel(date) }));
+  const targetOptions = [
+    ...(colleagues.length > 0 ? [{ value: ASK_ANYONE, label: ASK_ANYONE_LABEL }] : []),
+    ...colleagues.map((person) => ({ value: person.id, label: person.name })),
+  ];
+  const swapDateOptions =
+    originalDate && targetId
+      ? [
+          { value: originalDate, label: `${dateLabel(originalDate)} (cover: the same day)` },
+          ...(colleague?.tradeDates ?? []).map((date) => ({
+            value: date,
+            label: `${dateLabel(date)} (trade)`,
+          })),
+        ]
+      : [];
 
   const submit = async (values: SwapFormValues) => {
     try {
       const result = await createSwapRequest({
         createSwapRequestDto: toCreateSwapRequestDto(values),
       }).unwrap();
-      toast({
-        title: 'Swap request created',
-        description: result.processedAutomatically
-          ? result.message
-          : 'Swap request created successfully',
-      });
+      toast({ title: 'Swap request created', description: result.message });
       onDone();
     } catch (error) {
       toast({
@@ -230,6 +240,8 @@ function SwapRequestForm({ staff, own, canDecide, firstFieldRef, onDone }: SwapR
       });
     }
   };
+
+  const optionsFailed = dutiesQuery.isError || colleaguesQuery.isError;
 
   return (
     <Form<SwapFormValues>
@@ -241,8 +253,8 @@ function SwapRequestForm({ staff, own, canDecide, firstFieldRef, onDone }: SwapR
       initialValues={{
         requesterId: own?.id,
         targetId: undefined,
-        originalDate: null,
-        swapDate: null,
+        originalDate: undefined,
+        swapDate: undefined,
         reason: '',
       }}
       onValuesChange={(changed: Partial<SwapFormValues>) => followChanges(form, changed)}
@@ -263,52 +275,68 @@ function SwapRequestForm({ staff, own, canDecide, firstFieldRef, onDone }: SwapR
           notFoundContent="No active staff members"
         />
       </Form.Item>
+      {optionsFailed && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title="Failed to load the duties and colleagues to choose from"
+          action={
+            <Button
+              size="small"
+              onClick={() => {
+                void dutiesQuery.refetch();
+                if (originalDate) void colleaguesQuery.refetch();
+              }}
+            >
+              Retry
+            </Button>
+          }
+        />
+      )}
+      <Form.Item
+        label="Original date"
+        name="originalDate"
+        rules={[{ required: true, message: REQUIRED_MESSAGES.originalDate }]}
+        extra="One of the requester's duties from today on."
+      >
+        <Select
+          ref={canDecide ? undefined : firstFieldRef}
+          placeholder="Select a duty"
+          options={dateOptions}
+          loading={dutiesQuery.isFetching}
+          notFoundContent={requesterId ? 'No duties from today on' : 'Select the requester first'}
+        />
+      </Form.Item>
       <Form.Item
         label="Target"
         name="targetId"
         rules={[{ required: true, message: REQUIRED_MESSAGES.targetId }]}
-        extra="Who takes the duty."
+        extra={`Who takes the duty: a colleague who can, or "${ASK_ANYONE_LABEL}" to offer it to all of them (the first to accept takes it).`}
       >
         <Select
-          ref={canDecide ? undefined : firstFieldRef}
           showSearch={{ optionFilterProp: 'label' }}
           placeholder="Select a staff member"
           options={targetOptions}
-          notFoundContent="No other active staff members"
+          loading={colleaguesQuery.isFetching}
+          notFoundContent={
+            originalDate ? 'Nobody else can take this duty' : 'Choose the original date first'
+          }
         />
       </Form.Item>
-      <Flex gap="middle" wrap>
-        <Form.Item
-          label="Original date"
-          name="originalDate"
-          rules={[{ required: true, message: REQUIRED_MESSAGES.originalDate }, dateRule]}
-          extra="A day the requester is on duty."
-          style={{ flex: '1 1 200px' }}
-        >
-          <DatePicker
-            format={DATE_INPUT_FORMATS}
-            disabledDate={disabledDate}
-            defaultPickerValue={pickerStart}
-            style={{ width: '100%' }}
-            onKeyDown={confirmDateOnly}
-          />
-        </Form.Item>
-        <Form.Item
-          label="Swap date"
-          name="swapDate"
-          rules={[{ required: true, message: REQUIRED_MESSAGES.swapDate }, dateRule]}
-          extra={SWAP_DATE_HELP}
-          style={{ flex: '1 1 200px' }}
-        >
-          <DatePicker
-            format={DATE_INPUT_FORMATS}
-            disabledDate={disabledDate}
-            defaultPickerValue={originalDate ?? pickerStart}
-            style={{ width: '100%' }}
-            onKeyDown={confirmDateOnly}
-          />
-        </Form.Item>
-      </Flex>
+      <Form.Item
+        label="Swap date"
+        name="swapDate"
+        rules={[{ required: true, message: REQUIRED_MESSAGES.swapDate }]}
+        extra={SWAP_DATE_HELP}
+      >
+        <Select
+          placeholder="Select the swap date"
+          options={swapDateOptions}
+          disabled={targetId === ASK_ANYONE}
+          notFoundContent="Choose the target first"
+        />
+      </Form.Item>
       <Form.Item
         label="Reason"
         name="reason"
@@ -328,9 +356,8 @@ function SwapRequestForm({ staff, own, canDecide, firstFieldRef, onDone }: SwapR
         />
       </Form.Item>
       <Typography.Paragraph type="secondary">
-        {canDecide
-          ? 'The request waits for approval unless auto-approval for swaps is on.'
-          : 'An administrator or manager approves or rejects the request, unless auto-approval for swaps is on.'}
+        The colleague is asked first. Once they accept, an administrator or manager approves or
+        rejects the request, unless auto-approval for swaps is on.
       </Typography.Paragraph>
       <Flex justify="end" gap="small">
         <Button onClick={onDone} disabled={isLoading}>
@@ -345,14 +372,16 @@ function SwapRequestForm({ staff, own, canDecide, firstFieldRef, onDone }: SwapR
 }
 
 /**
- * Keeps the form consistent: a new requester can't also be the target, and picking the original
- * date fills an empty swap date with it (a cover, the most common request).
+ * Keeps the form consistent: each choice depends on the one before it, so changing the
+ * requester clears the rest, a new original date clears the target, and a new target sets the
+ * swap date to a cover (the most common request; "Ask anyone" is always a cover).
  */
 function followChanges(form: FormInstance<SwapFormValues>, changed: Partial<SwapFormValues>) {
-  if (changed.requesterId !== undefined && form.getFieldValue('targetId') === changed.requesterId) {
-    form.setFieldValue('targetId', undefined);
-  }
-  if (changed.originalDate && !form.getFieldValue('swapDate')) {
-    form.setFieldValue('swapDate', changed.originalDate);
+  if ('requesterId' in changed) {
+    form.setFieldsValue({ originalDate: undefined, targetId: undefined, swapDate: undefined });
+  } else if ('originalDate' in changed) {
+    form.setFieldsValue({ targetId: undefined, swapDate: undefined });
+  } else if ('targetId' in changed) {
+    form.setFieldValue('swapDate', form.getFieldValue('originalDate'));
   }
 }

@@ -80,7 +80,7 @@ function renderSwaps(
 }
 
 async function pendingRows(): Promise<HTMLElement[]> {
-  const list = await screen.findByRole('list', { name: 'Pending swap requests' });
+  const list = await screen.findByRole('list', { name: 'Swap requests waiting for me' });
   return within(list).getAllByRole('listitem');
 }
 
@@ -127,12 +127,6 @@ async function choose(user: UserEvent, field: HTMLElement, name: string) {
   await user.click(option);
 }
 
-async function typeDate(user: UserEvent, field: HTMLElement, text: string) {
-  await user.click(field);
-  await user.clear(field);
-  await user.type(field, `${text}{Enter}`);
-}
-
 function selectedText(field: HTMLElement): string | null {
   return field.closest('.ant-select')?.querySelector('.ant-select-content')?.textContent ?? null;
 }
@@ -150,14 +144,12 @@ describe('Swap Requests page', () => {
 
       expect(screen.getByRole('heading', { level: 1, name: 'Swap Requests' })).toBeInTheDocument();
       expect(document.title).toBe('Swap Requests · Duty Manager');
-      expect(await screen.findByRole('tab', { name: 'Pending (2)' })).toHaveAttribute(
+      expect(await screen.findByRole('tab', { name: 'Waiting for me (2)' })).toHaveAttribute(
         'aria-selected',
         'true',
       );
-      expect(screen.getByRole('tab', { name: 'Completed (2)' })).toBeInTheDocument();
-      expect(
-        screen.getByRole('heading', { level: 2, name: 'Pending Requests' }),
-      ).toBeInTheDocument();
+      expect(screen.getByRole('tab', { name: 'History (2)' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 2, name: 'Waiting for me' })).toBeInTheDocument();
 
       const [first, second] = await pendingRows();
       const row = within(first as HTMLElement);
@@ -188,7 +180,7 @@ describe('Swap Requests page', () => {
     it('shows decided requests under Recent History with their badges and times', async () => {
       renderSwaps();
 
-      await user.click(await screen.findByRole('tab', { name: 'Completed (2)' }));
+      await user.click(await screen.findByRole('tab', { name: 'History (2)' }));
 
       expect(screen.getByRole('heading', { level: 2, name: 'Recent History' })).toBeInTheDocument();
       const [first, second] = await completedRows();
@@ -223,9 +215,9 @@ describe('Swap Requests page', () => {
       renderSwaps({ requests: [] });
 
       expect(await screen.findByText('No pending swap requests')).toBeInTheDocument();
-      expect(screen.getByRole('tab', { name: 'Pending (0)' })).toBeInTheDocument();
+      expect(screen.getByRole('tab', { name: 'Waiting for me (0)' })).toBeInTheDocument();
 
-      await user.click(screen.getByRole('tab', { name: 'Completed (0)' }));
+      await user.click(screen.getByRole('tab', { name: 'History (0)' }));
 
       expect(await screen.findByText('No completed swap requests')).toBeInTheDocument();
     });
@@ -235,7 +227,7 @@ describe('Swap Requests page', () => {
 
       const loading = screen.getByRole('status', { name: 'Loading swap requests' });
       expect(loading.querySelectorAll('.ant-card')).toHaveLength(3);
-      expect(screen.getByRole('tab', { name: 'Pending' })).toBeInTheDocument();
+      expect(screen.getByRole('tab', { name: 'Waiting for me' })).toBeInTheDocument();
 
       await pendingRows();
       expect(screen.queryByRole('status', { name: 'Loading swap requests' })).toBeNull();
@@ -260,7 +252,7 @@ describe('Swap Requests page', () => {
       await user.click(screen.getByRole('button', { name: 'Retry' }));
 
       expect(await pendingRows()).toHaveLength(1);
-      expect(screen.getByRole('tab', { name: 'Pending (1)' })).toBeInTheDocument();
+      expect(screen.getByRole('tab', { name: 'Waiting for me (1)' })).toBeInTheDocument();
       expect(callCount(fetchMock, 'GET /api/swap-requests')).toBe(2);
     });
   });
@@ -284,8 +276,8 @@ describe('Swap Requests page', () => {
       expect(sentBodies(fetchMock, 'PUT /api/swap-requests/sw-1')).toEqual([
         { status: 'approved' },
       ]);
-      expect(await screen.findByRole('tab', { name: 'Pending (1)' })).toBeInTheDocument();
-      expect(screen.getByRole('tab', { name: 'Completed (1)' })).toBeInTheDocument();
+      expect(await screen.findByRole('tab', { name: 'Waiting for me (1)' })).toBeInTheDocument();
+      expect(screen.getByRole('tab', { name: 'History (1)' })).toBeInTheDocument();
     });
 
     it('rejects a request', async () => {
@@ -383,11 +375,15 @@ describe('Swap Requests page', () => {
 
       renderApp('/swaps');
 
-      expect(await pendingRows()).toHaveLength(2);
+      await user.click(await screen.findByRole('tab', { name: 'My requests (2)' }));
+      const list = await screen.findByRole('list', { name: 'My swap requests' });
+      expect(within(list).getAllByRole('listitem')).toHaveLength(2);
       expect(screen.queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();
       expect(screen.queryByRole('button', { name: /Reject/ })).not.toBeInTheDocument();
       expect(
-        screen.getByText('Administrators and managers approve or reject swap requests.'),
+        screen.getByText(
+          'The colleague answers first; then administrators and managers approve or reject swap requests.',
+        ),
       ).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Create Swap Request' })).toBeInTheDocument();
     });
@@ -401,9 +397,275 @@ describe('Swap Requests page', () => {
     });
   });
 
+  describe('answering, withdrawing and the states in words', () => {
+    // Seen by Ada (staff): Alice asked her by name; Bob offers his duty to anyone; Ada asked Cara.
+    const askedMe = swapRequest('sw-10', alice, ownRecord, {
+      status: 'awaiting_colleague',
+      waitingFor: 'colleague',
+      answeredAt: null,
+      canAnswer: true,
+      canDecline: true,
+    });
+    const offered = swapRequest('sw-11', bob, null, {
+      status: 'awaiting_colleague',
+      waitingFor: 'colleague',
+      open: true,
+      targetId: null,
+      answeredAt: null,
+      canAnswer: true,
+    });
+    const mine = swapRequest('sw-12', ownRecord, cara, {
+      status: 'awaiting_colleague',
+      waitingFor: 'colleague',
+      answeredAt: null,
+      canWithdraw: true,
+    });
+    const staffView = { role: 'staff', staff: [...allStaff, ownRecord] };
+
+    it('lists what waits for my answer with Accept, and Decline only when I was asked by name', async () => {
+      renderSwaps({ ...staffView, requests: [askedMe, offered, mine] });
+
+      expect(await screen.findByRole('tab', { name: 'Waiting for me (2)' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
+      const [named, open] = await pendingRows();
+      expect(within(named as HTMLElement).getByText('Alice Able → Ada Admin')).toBeInTheDocument();
+      expect(within(named as HTMLElement).getByText('Waiting for Ada Admin')).toBeInTheDocument();
+      expect(
+        within(named as HTMLElement).getByRole('button', {
+          name: 'Accept swap request from Alice Able',
+        }),
+      ).toBeInTheDocument();
+      expect(
+        within(named as HTMLElement).getByRole('button', {
+          name: 'Decline swap request from Alice Able',
+        }),
+      ).toBeInTheDocument();
+      expect(within(open as HTMLElement).getByText('Bob Brown → anyone')).toBeInTheDocument();
+      expect(within(open as HTMLElement).getByText('Open to anyone')).toBeInTheDocument();
+      expect(
+        within(open as HTMLElement).getByRole('button', {
+          name: 'Accept swap request from Bob Brown',
+        }),
+      ).toBeInTheDocument();
+      expect(within(open as HTMLElement).queryByRole('button', { name: /Decline/ })).toBeNull();
+      expect(screen.queryByRole('button', { name: /Approve|Reject|Withdraw/ })).toBeNull();
+    });
+
+    it("accepts and shows the server's message", async () => {
+      const { fetchMock } = renderSwaps({
+        ...staffView,
+        requests: [askedMe],
+        replies: {
+          'POST /api/swap-requests/sw-10/accept': {
+            body: {
+              request: { ...askedMe, status: 'pending', canAnswer: false, canDecline: false },
+              processedAutomatically: false,
+              message:
+                "You accepted Alice Able's request for Wednesday 10 September. It now waits for approval.",
+            },
+          },
+        },
+      });
+
+      await user.click(
+        await screen.findByRole('button', { name: 'Accept swap request from Alice Able' }),
+      );
+
+      expect(
+        await screen.findByText(
+          "You accepted Alice Able's request for Wednesday 10 September. It now waits for approval.",
+        ),
+      ).toBeInTheDocument();
+      expect(callCount(fetchMock, 'POST /api/swap-requests/sw-10/accept')).toBe(1);
+    });
+
+    it('declines', async () => {
+      const { fetchMock } = renderSwaps({
+        ...staffView,
+        requests: [askedMe],
+        replies: {
+          'POST /api/swap-requests/sw-10/decline': { body: { ...askedMe, status: 'declined' } },
+        },
+      });
+
+      await user.click(
+        await screen.findByRole('button', { name: 'Decline swap request from Alice Able' }),
+      );
+
+      expect(
+        await screen.findByText("You declined Alice Able's request. The duty stays theirs."),
+      ).toBeInTheDocument();
+      expect(callCount(fetchMock, 'POST /api/swap-requests/sw-10/decline')).toBe(1);
+    });
+
+    it('says when someone else took an open request first, and refreshes the list', async () => {
+      const { fetchMock } = renderSwaps({
+        ...staffView,
+        replies: {
+          'GET /api/swap-requests': [{ body: [offered] }, { body: [] }],
+          'POST /api/swap-requests/sw-11/accept': {
+            status: 409,
+            body: {
+              statusCode: 409,
+              error: 'Conflict',
+              message: 'Someone else has already taken this duty',
+              code: 'already_taken',
+            },
+          },
+        },
+      });
+
+      await user.click(
+        await screen.findByRole('button', { name: 'Accept swap request from Bob Brown' }),
+      );
+
+      const alert = await screen.findByRole('alert');
+      expect(within(alert).getByText('Already taken')).toBeInTheDocument();
+      expect(
+        within(alert).getByText('Someone else has already taken this duty'),
+      ).toBeInTheDocument();
+      expect(await screen.findByText('No swap requests wait for your answer')).toBeInTheDocument();
+      expect(callCount(fetchMock, 'GET /api/swap-requests')).toBe(2);
+    });
+
+    it('withdraws my own request after asking', async () => {
+      const { fetchMock } = renderSwaps({
+        ...staffView,
+        requests: [mine],
+        replies: {
+          'POST /api/swap-requests/sw-12/withdraw': { body: { ...mine, status: 'withdrawn' } },
+        },
+      });
+
+      await user.click(await screen.findByRole('tab', { name: 'My requests (1)' }));
+      const list = await screen.findByRole('list', { name: 'My swap requests' });
+      expect(within(list).getByText('Waiting for Cara Cole')).toBeInTheDocument();
+      expect(within(list).queryByRole('button', { name: /Accept/ })).toBeNull();
+      await user.click(
+        within(list).getByRole('button', { name: 'Withdraw swap request from Ada Admin' }),
+      );
+      expect(await screen.findByText('Withdraw this swap request?')).toBeInTheDocument();
+      expect(callCount(fetchMock, 'POST /api/swap-requests/sw-12/withdraw')).toBe(0);
+      await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+
+      expect(await screen.findByText('The swap request has been withdrawn.')).toBeInTheDocument();
+      expect(callCount(fetchMock, 'POST /api/swap-requests/sw-12/withdraw')).toBe(1);
+    });
+
+    it('names every finished state, and marks an approval given before the answer', async () => {
+      const finished = [
+        swapRequest('sw-20', alice, bob, { status: 'approved', approvedUnanswered: true }),
+        swapRequest('sw-21', alice, bob, { status: 'declined' }),
+        swapRequest('sw-22', alice, bob, { status: 'withdrawn' }),
+        swapRequest('sw-23', alice, bob, { status: 'expired' }),
+        swapRequest('sw-24', alice, bob, { status: 'rejected' }),
+      ].map((request) => ({ ...request, waitingFor: null }));
+      renderSwaps({ requests: finished });
+
+      await user.click(await screen.findByRole('tab', { name: 'History (5)' }));
+      const rows = await completedRows();
+      expect(rows.map((row) => within(row).getAllByText(/^[A-Z][a-z]+$/)[0]?.textContent)).toEqual([
+        'Approved',
+        'Declined',
+        'Withdrawn',
+        'Expired',
+        'Rejected',
+      ]);
+      expect(
+        within(rows[0] as HTMLElement).getByText('Approved before answer'),
+      ).toBeInTheDocument();
+      expect(within(rows[1] as HTMLElement).queryByText('Approved before answer')).toBeNull();
+    });
+
+    it("offers an admin Approve on a named request the colleague hasn't answered, but not a manager", async () => {
+      const waiting = swapRequest('sw-30', alice, bob, {
+        status: 'awaiting_colleague',
+        waitingFor: 'colleague',
+        answeredAt: null,
+        canWithdraw: true,
+      });
+      renderSwaps({ requests: [waiting] });
+
+      await user.click(await screen.findByRole('tab', { name: 'Waiting for colleagues (1)' }));
+      const list = await screen.findByRole('list', {
+        name: 'Swap requests waiting for colleagues',
+      });
+      expect(within(list).getByText('Waiting for Bob Brown')).toBeInTheDocument();
+      expect(
+        within(list).getByRole('button', { name: 'Approve swap request from Alice Able' }),
+      ).toBeInTheDocument();
+      expect(
+        within(list).getByRole('button', { name: 'Withdraw swap request from Alice Able' }),
+      ).toBeInTheDocument();
+    });
+
+    it('gives a manager no Approve before the colleague has answered', async () => {
+      const waiting = swapRequest('sw-30', alice, bob, {
+        status: 'awaiting_colleague',
+        waitingFor: 'colleague',
+        answeredAt: null,
+      });
+      renderSwaps({ role: 'manager', requests: [waiting] });
+
+      await user.click(await screen.findByRole('tab', { name: 'Waiting for colleagues (1)' }));
+      await screen.findByText('Waiting for Bob Brown');
+      expect(screen.queryByRole('button', { name: /Approve/ })).toBeNull();
+    });
+  });
+
+  describe('a link to one request', () => {
+    it('opens the tab holding it and highlights it', async () => {
+      storeToken();
+      stubFetch({
+        'GET /api/auth/user': { body: currentUser() },
+        'GET /api/current-week': { body: currentWeek() },
+        'GET /api/staff': { body: allStaff },
+        'GET /api/swap-requests': { body: [cover, trade, approved, rejected] },
+      });
+      renderWithProviders(
+        <AccessContext value={accessFor('admin')}>
+          <SwapRequestsPage />
+        </AccessContext>,
+        '/swaps?request=sw-4',
+      );
+
+      expect(await screen.findByRole('tab', { name: 'History (2)' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
+      const rows = await completedRows();
+      expect(rows[1]).toHaveAttribute('aria-current', 'true');
+      expect(rows[0]).not.toHaveAttribute('aria-current');
+      await waitFor(() => expect(rows[1]).toHaveFocus());
+
+      // The tabs still change by hand.
+      await user.click(screen.getByRole('tab', { name: 'Waiting for me (2)' }));
+      expect(screen.getByRole('tab', { name: 'Waiting for me (2)' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
+    });
+  });
+
   describe('creating', () => {
+    const OPTIONS = 'GET /api/swap-requests/options';
+    // Alice's future duties; for the one chosen, who can take it and what they could trade.
+    const options = {
+      duties: ['2025-09-10', '2025-09-15'],
+      colleagues: [
+        { id: bob.id, name: bob.name, isTeaching: true, tradeDates: ['2025-09-17', '2025-09-19'] },
+        { id: cara.id, name: cara.name, isTeaching: false, tradeDates: [] },
+      ],
+    };
+    const created = (message: string) => ({
+      status: 201,
+      body: { request: cover, processedAutomatically: false, message },
+    });
+
     it('opens the dialog with focus in it, and marks every field as required', async () => {
-      const { fetchMock } = renderSwaps();
+      const { fetchMock } = renderSwaps({ replies: { [OPTIONS]: { body: options } } });
       await pendingRows();
 
       const dialog = await openForm(user);
@@ -414,7 +676,7 @@ describe('Swap Requests page', () => {
       const required = Array.from(dialog.querySelectorAll('.ant-form-item-required')).map(
         (label) => label.textContent,
       );
-      expect(required).toEqual(['Requester', 'Target', 'Original date', 'Swap date', 'Reason']);
+      expect(required).toEqual(['Requester', 'Original date', 'Target', 'Swap date', 'Reason']);
       expect(within(dialog).getByText(SWAP_DATE_HELP)).toBeInTheDocument();
 
       await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
@@ -426,7 +688,7 @@ describe('Swap Requests page', () => {
     });
 
     it('refuses a reason of spaces only', async () => {
-      const { fetchMock } = renderSwaps();
+      const { fetchMock } = renderSwaps({ replies: { [OPTIONS]: { body: options } } });
       await pendingRows();
       const dialog = await openForm(user);
 
@@ -437,62 +699,63 @@ describe('Swap Requests page', () => {
       expect(callCount(fetchMock, 'POST /api/swap-requests')).toBe(0);
     });
 
-    it('offers active staff by name, and never the requester as the target', async () => {
-      renderSwaps();
-      await pendingRows();
-      const dialog = await openForm(user);
-      const requester = within(dialog).getByRole('combobox', { name: 'Requester' });
-      const target = within(dialog).getByRole('combobox', { name: 'Target' });
-
-      expect(await offeredNames(user, requester)).toEqual(['Alice Able', 'Bob Brown', 'Cara Cole']);
-      expect(await offeredNames(user, target)).toEqual(['Alice Able', 'Bob Brown', 'Cara Cole']);
-
-      await choose(user, target, 'Bob Brown');
-      await choose(user, requester, 'Alice Able');
-
-      expect(await offeredNames(user, target)).toEqual(['Bob Brown', 'Cara Cole']);
-      expect(selectedText(target)).toBe('Bob Brown');
-
-      // Choosing the target as the requester clears the target.
-      await choose(user, requester, 'Bob Brown');
-
-      expect(selectedText(requester)).toBe('Bob Brown');
-      expect(selectedText(target)).not.toContain('Bob Brown');
-      expect(await offeredNames(user, target)).toEqual(['Alice Able', 'Cara Cole']);
-    });
-
-    it('creates a cover: the swap date follows the original date', async () => {
-      const { fetchMock } = renderSwaps({
+    it("offers only the requester's duties, the colleagues who can take the chosen one, and their trade dates", async () => {
+      const { fetchMock, store } = renderSwaps({
         replies: {
-          'POST /api/swap-requests': {
-            status: 201,
-            body: {
-              request: cover,
-              processedAutomatically: false,
-              message: 'Swap request sent for approval',
-            },
-          },
+          [OPTIONS]: { body: options },
+          'POST /api/swap-requests': created(
+            'Swap request sent to Bob Brown. It waits for their answer.',
+          ),
         },
       });
       await pendingRows();
       const dialog = await openForm(user);
+      const field = (name: string) => within(dialog).getByRole('combobox', { name });
 
-      await choose(user, within(dialog).getByRole('combobox', { name: 'Requester' }), 'Alice Able');
-      await choose(user, within(dialog).getByRole('combobox', { name: 'Target' }), 'Bob Brown');
-      await typeDate(user, within(dialog).getByLabelText('Original date'), '10/9/2025');
-      expect(within(dialog).getByLabelText('Swap date')).toHaveValue('10 Sep 2025');
-      await fill(user, within(dialog).getByLabelText('Reason'), '  Parents evening  ');
+      expect(await offeredNames(user, field('Requester'))).toEqual([
+        'Alice Able',
+        'Bob Brown',
+        'Cara Cole',
+      ]);
+      await choose(user, field('Requester'), 'Alice Able');
+      await optionsLoaded(store, { requesterId: 's-1' });
+      expect(await offeredNames(user, field('Original date'))).toEqual([
+        'Wednesday 10 September 2025',
+        'Monday 15 September 2025',
+      ]);
+      await choose(user, field('Original date'), 'Monday 15 September 2025');
+      await optionsLoaded(store, { requesterId: 's-1', originalDate: '2025-09-15' });
+      expect(await offeredNames(user, field('Target'))).toEqual([
+        'Ask anyone',
+        'Bob Brown',
+        'Cara Cole',
+      ]);
+      await choose(user, field('Target'), 'Bob Brown');
+      await waitFor(() =>
+        expect(selectedText(field('Swap date'))).toBe(
+          'Monday 15 September 2025 (cover: the same day)',
+        ),
+      );
+      expect(await offeredNames(user, field('Swap date'))).toEqual([
+        'Monday 15 September 2025 (cover: the same day)',
+        'Wednesday 17 September 2025 (trade)',
+        'Friday 19 September 2025 (trade)',
+      ]);
+      await choose(user, field('Swap date'), 'Friday 19 September 2025 (trade)');
+      await fill(user, within(dialog).getByLabelText('Reason'), '  Dentist  ');
       await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
 
-      const toast = await screen.findByText('Swap request created successfully');
+      const toast = await screen.findByText(
+        'Swap request sent to Bob Brown. It waits for their answer.',
+      );
       expect(toast.closest('.ant-notification-notice')).toHaveTextContent('Swap request created');
       expect(sentBodies(fetchMock, 'POST /api/swap-requests')).toEqual([
         {
           requesterId: 's-1',
           targetId: 's-2',
-          originalDate: '2025-09-10',
-          swapDate: '2025-09-10',
-          reason: 'Parents evening',
+          originalDate: '2025-09-15',
+          swapDate: '2025-09-19',
+          reason: 'Dentist',
         },
       ]);
       await waitFor(() =>
@@ -500,171 +763,84 @@ describe('Swap Requests page', () => {
       );
     });
 
-    it("creates a trade, and shows the server's message when it was processed automatically", async () => {
+    it('asks anyone: an open cover, with no colleague named', async () => {
+      const message =
+        'Your duty on Wednesday 10 September 2025 is offered to 2 colleagues who can take it. The first to accept takes it.';
       const { fetchMock } = renderSwaps({
-        replies: {
-          'POST /api/swap-requests': {
-            status: 201,
-            body: {
-              request: { ...trade, status: 'approved', processedAutomatically: true },
-              processedAutomatically: true,
-              message: 'Swap request processed automatically: the duties have been traded',
-            },
-          },
-        },
+        role: 'staff',
+        staff: [...allStaff, ownRecord],
+        replies: { [OPTIONS]: { body: options }, 'POST /api/swap-requests': created(message) },
       });
-      await pendingRows();
+      await screen.findByRole('tab', { name: 'Waiting for me (0)' });
       const dialog = await openForm(user);
+      const field = (name: string) => within(dialog).getByRole('combobox', { name });
 
-      await choose(user, within(dialog).getByRole('combobox', { name: 'Requester' }), 'Cara Cole');
-      await choose(user, within(dialog).getByRole('combobox', { name: 'Target' }), 'Alice Able');
-      await typeDate(user, within(dialog).getByLabelText('Original date'), '2025-09-15');
-      await typeDate(user, within(dialog).getByLabelText('Swap date'), '19/9/2025');
-      await fill(user, within(dialog).getByLabelText('Reason'), 'Dentist');
+      expect(field('Requester')).toBeDisabled();
+      expect(selectedText(field('Requester'))).toBe('Ada Admin');
+      await choose(user, field('Original date'), 'Wednesday 10 September 2025');
+      await choose(user, field('Target'), 'Ask anyone');
+      // Form.useWatch hands the choice on after a render.
+      await waitFor(() => expect(field('Swap date')).toBeDisabled());
+      await fill(user, within(dialog).getByLabelText('Reason'), 'Parents evening');
       await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
 
-      const toast = await screen.findByText(
-        'Swap request processed automatically: the duties have been traded',
-      );
-      expect(toast.closest('.ant-notification-notice')).toHaveTextContent('Swap request created');
-      expect(screen.queryByText('Swap request created successfully')).toBeNull();
+      expect(await screen.findByText(message)).toBeInTheDocument();
       expect(sentBodies(fetchMock, 'POST /api/swap-requests')).toEqual([
         {
-          requesterId: 's-3',
-          targetId: 's-1',
-          originalDate: '2025-09-15',
-          swapDate: '2025-09-19',
-          reason: 'Dentist',
+          requesterId: 's-9',
+          open: true,
+          originalDate: '2025-09-10',
+          swapDate: '2025-09-10',
+          reason: 'Parents evening',
         },
       ]);
     });
 
-    it("keeps the dialog open with the server's reason when creating fails", async () => {
+    it("keeps the dialog open with the server's reason when nobody can take the duty", async () => {
       renderSwaps({
         replies: {
+          [OPTIONS]: { body: options },
           'POST /api/swap-requests': {
-            status: 400,
+            status: 409,
             body: {
-              statusCode: 400,
-              message: 'Alice Able is not on duty on 10 September 2025',
-              error: 'Bad Request',
+              statusCode: 409,
+              message:
+                "Nobody else can take Alice Able's duty on Wednesday 10 September 2025: everyone is on duty, away, off that day or at their weekly cap",
+              error: 'Conflict',
+              code: 'nobody_eligible',
             },
           },
         },
       });
       await pendingRows();
       const dialog = await openForm(user);
+      const field = (name: string) => within(dialog).getByRole('combobox', { name });
 
-      await choose(user, within(dialog).getByRole('combobox', { name: 'Requester' }), 'Alice Able');
-      await choose(user, within(dialog).getByRole('combobox', { name: 'Target' }), 'Bob Brown');
-      await typeDate(user, within(dialog).getByLabelText('Original date'), '10/9/2025');
+      await choose(user, field('Requester'), 'Alice Able');
+      await choose(user, field('Original date'), 'Wednesday 10 September 2025');
+      await choose(user, field('Target'), 'Ask anyone');
       await fill(user, within(dialog).getByLabelText('Reason'), 'Parents evening');
       await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
 
       const alert = await screen.findByRole('alert');
-      expect(
-        within(alert).getByText('Alice Able is not on duty on 10 September 2025'),
-      ).toBeInTheDocument();
+      expect(within(alert).getByText(/Nobody else can take Alice Able's duty/)).toBeInTheDocument();
       expect(screen.getByRole('dialog', { name: 'Create Swap Request' })).toBeInTheDocument();
       expect(within(dialog).getByLabelText('Reason')).toHaveValue('Parents evening');
     });
 
-    it('falls back to a fixed text when creating fails without a reason', async () => {
-      renderSwaps({ replies: { 'POST /api/swap-requests': { networkError: true } } });
+    it('says when the requester has no duties to swap', async () => {
+      renderSwaps({ replies: { [OPTIONS]: { body: { duties: [], colleagues: [] } } } });
       await pendingRows();
       const dialog = await openForm(user);
 
       await choose(user, within(dialog).getByRole('combobox', { name: 'Requester' }), 'Alice Able');
-      await choose(user, within(dialog).getByRole('combobox', { name: 'Target' }), 'Bob Brown');
-      await typeDate(user, within(dialog).getByLabelText('Original date'), '10/9/2025');
-      await fill(user, within(dialog).getByLabelText('Reason'), 'Parents evening');
-      await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+      await user.click(within(dialog).getByRole('combobox', { name: 'Original date' }));
 
-      const alert = await screen.findByRole('alert');
-      expect(within(alert).getByText('Failed to create swap request')).toBeInTheDocument();
-      expect(screen.getByRole('dialog', { name: 'Create Swap Request' })).toBeInTheDocument();
-    });
-
-    it('disables weekends and days before the server’s today', async () => {
-      renderSwaps();
-      await pendingRows();
-      const dialog = await openForm(user);
-
-      await user.click(within(dialog).getByLabelText('Original date'));
-
-      const cell = (date: string) => {
-        const found = document.querySelector(`.ant-picker-dropdown td[title="${date}"]`);
-        if (!found) throw new Error(`no cell ${date}`);
-        return found;
-      };
-      // The calendar opens after the click has been handled; on a busy machine that is later.
-      await waitFor(() => cell('2025-09-15'));
-      expect(cell('2025-09-05')).toHaveClass('ant-picker-cell-disabled'); // Friday, past
-      expect(cell('2025-09-08')).not.toHaveClass('ant-picker-cell-disabled'); // today
-      expect(cell('2025-09-13')).toHaveClass('ant-picker-cell-disabled'); // Saturday
-      expect(cell('2025-09-14')).toHaveClass('ant-picker-cell-disabled'); // Sunday
-      expect(cell('2025-09-15')).not.toHaveClass('ant-picker-cell-disabled');
-    });
-
-    it('does not take a typed weekend or past day', async () => {
-      const { fetchMock } = renderSwaps();
-      await pendingRows();
-      const dialog = await openForm(user);
-      const original = within(dialog).getByLabelText('Original date');
-      const swap = within(dialog).getByLabelText('Swap date');
-
-      await typeDate(user, original, '13/9/2025'); // a Saturday
-      await typeDate(user, swap, '5/9/2025'); // before today
-      await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
-
-      expect(await within(dialog).findByText(REQUIRED_MESSAGES.originalDate)).toBeInTheDocument();
-      expect(within(dialog).getByText(REQUIRED_MESSAGES.swapDate)).toBeInTheDocument();
-      expect(original).toHaveValue('');
-      expect(swap).toHaveValue('');
-      expect(callCount(fetchMock, 'POST /api/swap-requests')).toBe(0);
-    });
-
-    it('lets staff ask only for themselves', async () => {
-      const { fetchMock } = renderSwaps({
-        role: 'staff',
-        staff: [...allStaff, ownRecord],
-        replies: {
-          'POST /api/swap-requests': {
-            status: 201,
-            body: { request: cover, processedAutomatically: false, message: 'Pending approval' },
-          },
-        },
-      });
-      await pendingRows();
-      const dialog = await openForm(user);
-
-      const requester = await within(dialog).findByRole('combobox', { name: 'Requester' });
-      expect(requester).toBeDisabled();
-      expect(selectedText(requester)).toBe('Ada Admin');
-      const target = within(dialog).getByRole('combobox', { name: 'Target' });
-      await waitFor(() => expect(target).toHaveFocus());
-      expect(await offeredNames(user, target)).toEqual(['Alice Able', 'Bob Brown', 'Cara Cole']);
-
-      await choose(user, target, 'Cara Cole');
-      await typeDate(user, within(dialog).getByLabelText('Original date'), '11/9/2025');
-      await fill(user, within(dialog).getByLabelText('Reason'), 'Training day');
-      await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
-
-      expect(await screen.findByText('Swap request created successfully')).toBeInTheDocument();
-      expect(sentBodies(fetchMock, 'POST /api/swap-requests')).toEqual([
-        {
-          requesterId: 's-9',
-          targetId: 's-3',
-          originalDate: '2025-09-11',
-          swapDate: '2025-09-11',
-          reason: 'Training day',
-        },
-      ]);
+      expect(await screen.findByText('No duties from today on')).toBeInTheDocument();
     });
 
     it('tells staff without a staff record why they cannot ask', async () => {
       renderSwaps({ role: 'staff' });
-      await pendingRows();
       const dialog = await openDialog(user);
 
       expect(
@@ -681,3 +857,20 @@ describe('Swap Requests page', () => {
     });
   });
 });
+
+/** Waits until the swap options for `arg` have arrived, so a picker opened next lists them. */
+async function optionsLoaded(
+  store: ReturnType<typeof renderSwaps>['store'],
+  arg: { requesterId: string; originalDate?: string },
+) {
+  await waitFor(() =>
+    expect(
+      Object.values(store.getState().api.queries).some(
+        (query) =>
+          query?.endpointName === 'getSwapOptions' &&
+          query.status === 'fulfilled' &&
+          JSON.stringify(query.originalArgs) === JSON.stringify(arg),
+      ),
+    ).toBe(true),
+  );
+}

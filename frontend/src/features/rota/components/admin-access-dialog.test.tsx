@@ -97,7 +97,7 @@ describe('Admin access dialog', () => {
         body: {
           request: swapRequest('sw-1', alice, cat),
           processedAutomatically: false,
-          message: 'Swap request created and pending approval',
+          message: 'Swap request sent to Cat Rowe. It waits for their answer.',
         },
       },
     });
@@ -116,7 +116,7 @@ describe('Admin access dialog', () => {
     await user.click(within(dialog()).getByRole('button', { name: 'Send Request' }));
 
     expect(await findToast('status', 'Swap request created')).toHaveTextContent(
-      'Swap request created successfully',
+      'Swap request sent to Cat Rowe. It waits for their answer.',
     );
     expect(sentBodies(fetchMock, 'POST /api/swap-requests')).toEqual([
       {

@@ -15,6 +15,7 @@ import {
   notOwnDutyText,
   PAST_DUTY_TEXT,
   REASON_MAX_LENGTH,
+  SWAP_COLLEAGUE_FIRST_NOTE,
   SWAP_NEEDS_APPROVAL_NOTE,
   type DutyRequestAccess,
 } from '../lib/duty-requests';
@@ -160,6 +161,7 @@ export function RequestApprovalNote({ kind }: { kind: 'swap' | 'cancel' }) {
         type="info"
         showIcon
         title={kind === 'swap' ? SWAP_NEEDS_APPROVAL_NOTE : CANCEL_NEEDS_APPROVAL_NOTE}
+        description={kind === 'swap' ? SWAP_COLLEAGUE_FIRST_NOTE : undefined}
       />
     );
   }
@@ -170,7 +172,11 @@ export function RequestApprovalNote({ kind }: { kind: 'swap' | 'cancel' }) {
       showIcon
       title={AUTO_APPROVAL_NOTE}
       description={
-        kind === 'cancel' && settings?.autoFillCancellations ? AUTO_FILL_NOTE : undefined
+        kind === 'swap'
+          ? SWAP_COLLEAGUE_FIRST_NOTE
+          : settings?.autoFillCancellations
+            ? AUTO_FILL_NOTE
+            : undefined
       }
     />
   );

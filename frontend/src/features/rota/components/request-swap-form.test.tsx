@@ -131,11 +131,12 @@ describe('Request Swap form', () => {
         status: 201,
         body: {
           request: swapRequest('sw-1', alice, cat, {
+            status: 'awaiting_colleague',
             originalDate: '2025-09-08',
             swapDate: '2025-09-08',
           }),
           processedAutomatically: false,
-          message: 'Swap request created and pending approval',
+          message: 'Swap request sent to Cat Rowe. It waits for their answer.',
         },
       },
     });
@@ -146,7 +147,9 @@ describe('Request Swap form', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send Request' }));
 
     const toast = await findToast('status', 'Swap request created');
-    expect(within(toast).getByText('Swap request created successfully')).toBeInTheDocument();
+    expect(
+      within(toast).getByText('Swap request sent to Cat Rowe. It waits for their answer.'),
+    ).toBeInTheDocument();
     expect(sentBodies(fetchMock, SWAPS)).toEqual([
       {
         requesterId: alice.id,
@@ -183,7 +186,6 @@ describe('Request Swap form', () => {
         'Swap request processed automatically: Abe Young covers Monday 8 September',
       ),
     ).toBeInTheDocument();
-    expect(within(toast).queryByText('Swap request created successfully')).not.toBeInTheDocument();
   });
 
   it("shows the server's message, else a fixed one, and keeps the form", async () => {
@@ -235,6 +237,9 @@ describe('Request Swap form', () => {
 
     expect(
       await within(dialog).findByText('Swapping requires approval by an admin or manager.'),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Your colleague is asked first: nothing changes until they accept.'),
     ).toBeInTheDocument();
     expect(within(dialog).queryByText(/Auto-approval is on/)).not.toBeInTheDocument();
   });

@@ -89,12 +89,8 @@ export function RequestSwapForm({
           reason: text,
         },
       }).unwrap();
-      toast({
-        title: 'Swap request created',
-        description: result.processedAutomatically
-          ? result.message
-          : 'Swap request created successfully',
-      });
+      // The server says who was asked and what happens next ("… It waits for their answer.").
+      toast({ title: 'Swap request created', description: result.message });
       onDone();
     } catch (error) {
       toast({

@@ -19,6 +19,9 @@ export const CANCEL_NEEDS_APPROVAL_NOTE = 'Cancelling requires admin approval.';
 export const SWAP_NEEDS_APPROVAL_NOTE = 'Swapping requires approval by an admin or manager.';
 export const AUTO_APPROVAL_NOTE =
   'Auto-approval is on: your request will be processed automatically.';
+/** docs/product.md#requests: a swap asks the colleague before anything else happens. */
+export const SWAP_COLLEAGUE_FIRST_NOTE =
+  'Your colleague is asked first: nothing changes until they accept.';
 export const AUTO_FILL_NOTE = 'The eligible colleague with the fewest duties will take the duty.';
 
 export const PAST_DUTY_TEXT = 'This duty has passed.';

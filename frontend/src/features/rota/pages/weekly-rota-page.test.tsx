@@ -335,11 +335,12 @@ describe('Weekly Rota', () => {
         status: 201,
         body: {
           request: swapRequest('sw-1', alice, cat, {
+            status: 'awaiting_colleague',
             originalDate: '2025-09-09',
             swapDate: '2025-09-09',
           }),
           processedAutomatically: false,
-          message: 'Swap request created and pending approval',
+          message: 'Swap request sent to Cat Rowe. It waits for their answer.',
         },
       },
     });
@@ -361,7 +362,9 @@ describe('Weekly Rota', () => {
     await fill(user, within(dialog).getByRole('textbox', { name: 'Reason' }), 'Parents evening');
     await user.click(within(dialog).getByRole('button', { name: 'Send Request' }));
 
-    expect(await screen.findByText('Swap request created successfully')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Swap request sent to Cat Rowe. It waits for their answer.'),
+    ).toBeInTheDocument();
     expect(sentBodies(fetchMock, 'POST /api/swap-requests')).toEqual([
       {
         requesterId: alice.id,
