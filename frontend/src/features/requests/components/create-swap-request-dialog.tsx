@@ -20,7 +20,6 @@ import { getServerMessage } from '@/shared/api/errors';
 import { useCan } from '@/shared/auth/access';
 import { useAuthToken } from '@/shared/auth/auth-token';
 import { formatDate, LONG_DATE_FORMAT } from '@/shared/lib/dates';
-import { trimmed } from '@/shared/lib/text';
 import { focusFirstField } from '@/shared/ui/focus-first-field';
 import { LoadError } from '@/shared/ui/load-error';
 import { useToast } from '@/shared/ui/toast';
@@ -30,6 +29,13 @@ import {
   useGetSwapOptionsQuery,
   type CreateSwapRequestDto,
 } from '../api';
+import {
+  ASK_ANYONE,
+  ASK_ANYONE_LABEL,
+  NOBODY_CAN_TAKE_DUTY,
+  swapRequestBody,
+  swapTargetOptions,
+} from '../api/swap-choices';
 
 const DIALOG_TITLE = 'Create Swap Request';
 const REASON_MAX_LENGTH = 500;
@@ -45,10 +51,6 @@ export const REQUIRED_MESSAGES = {
 
 export const SWAP_DATE_HELP =
   'The same day as the original date: the target covers the duty. Another day: the two trade duties, and the target must be on duty that day.';
-
-/** The Target choice that offers the duty to every colleague who can take it (an open cover). */
-export const ASK_ANYONE = 'anyone';
-export const ASK_ANYONE_LABEL = 'Ask anyone';
 
 interface SwapFormValues {
   requesterId?: string;
@@ -71,10 +73,7 @@ function toCreateSwapRequestDto(values: SwapFormValues): CreateSwapRequestDto {
   if (!requesterId || !targetId || !originalDate || !swapDate) {
     throw new RangeError('A swap request needs every field');
   }
-  const common = { requesterId, originalDate, reason: trimmed(reason) };
-  return targetId === ASK_ANYONE
-    ? { ...common, open: true, swapDate: originalDate }
-    : { ...common, targetId, swapDate };
+  return swapRequestBody({ requesterId, targetId, originalDate, swapDate, reason });
 }
 
 function byName(a: StaffDto, b: StaffDto): number {
@@ -211,10 +210,7 @@ function SwapRequestForm({ staff, own, canDecide, firstFieldRef, onDone }: SwapR
     label: person.name,
   }));
   const dateOptions = duties.map((date) => ({ value: date, label: dateLabel(date) }));
-  const targetOptions = [
-    ...(colleagues.length > 0 ? [{ value: ASK_ANYONE, label: ASK_ANYONE_LABEL }] : []),
-    ...colleagues.map((person) => ({ value: person.id, label: person.name })),
-  ];
+  const targetOptions = swapTargetOptions(colleagues);
   const swapDateOptions =
     originalDate && targetId
       ? [
@@ -319,9 +315,7 @@ function SwapRequestForm({ staff, own, canDecide, firstFieldRef, onDone }: SwapR
           placeholder="Select a staff member"
           options={targetOptions}
           loading={colleaguesQuery.isFetching}
-          notFoundContent={
-            originalDate ? 'Nobody else can take this duty' : 'Choose the original date first'
-          }
+          notFoundContent={originalDate ? NOBODY_CAN_TAKE_DUTY : 'Choose the original date first'}
         />
       </Form.Item>
       <Form.Item
