@@ -92,6 +92,13 @@ describe('Admin access dialog', () => {
 
   it('asks a colleague to cover your duty', async () => {
     const { fetchMock, onClose } = renderDialog(aliceOnMonday, {
+      // Who can take Alice's Monday, as the server says.
+      'GET /api/swap-requests/options': {
+        body: {
+          duties: ['2025-09-08', '2025-09-09'],
+          colleagues: [{ id: cat.id, name: cat.name, isTeaching: true, tradeDates: [] }],
+        },
+      },
       'POST /api/swap-requests': {
         status: 201,
         body: {
@@ -109,8 +116,7 @@ describe('Admin access dialog', () => {
     expect(dialog()).toHaveTextContent(
       'Choose a colleague to cover your duty on Monday 8 September 2025.',
     );
-    // Not Alice herself, nor Bob (on duty that day), nor Dan (inactive).
-    expect(await offeredNames(user, dialog(), 'Swap with')).toEqual(['Cat Rowe']);
+    expect(await offeredNames(user, dialog(), 'Swap with')).toEqual(['Ask anyone', 'Cat Rowe']);
     await choose(user, dialog(), 'Swap with', 'Cat Rowe');
     await fill(user, within(dialog()).getByRole('textbox', { name: 'Reason' }), 'Parents evening');
     await user.click(within(dialog()).getByRole('button', { name: 'Send Request' }));

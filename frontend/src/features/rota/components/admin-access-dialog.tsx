@@ -65,7 +65,6 @@ export function AdminAccessDialog({
         <ClickedDuty
           slot={slot}
           person={person}
-          dutyManagersPerDay={dutyManagersPerDay}
           mode={mode}
           returnFocus={returnFocus}
           onRequest={request}
@@ -107,7 +106,6 @@ function Explanation({ onClose }: { onClose: () => void }) {
 interface ClickedDutyProps {
   slot: DutySlot;
   person: RotaPersonDto;
-  dutyManagersPerDay: number;
   mode: RequestMode;
   returnFocus: 'swap' | 'cancel' | undefined;
   onRequest: (mode: 'swap' | 'cancel') => void;
@@ -122,7 +120,6 @@ interface ClickedDutyProps {
 function ClickedDuty({
   slot,
   person,
-  dutyManagersPerDay,
   mode,
   returnFocus,
   onRequest,
@@ -139,7 +136,6 @@ function ClickedDuty({
         slot={slot}
         person={person}
         own
-        dutyManagersPerDay={dutyManagersPerDay}
         onBack={onBack}
         onDone={onClose}
       />

@@ -84,7 +84,6 @@ export function DutyDialog({
       <FilledSlot
         slot={slot}
         person={person}
-        dutyManagersPerDay={dutyManagersPerDay}
         canEdit={canManage && !past}
         mode={mode}
         returnFocus={returnFocus}
@@ -141,7 +140,6 @@ const isRequest = (mode: DutyMode | 'overview' | undefined): mode is 'swap' | 'c
 interface FilledSlotProps {
   slot: DutySlot;
   person: RotaPersonDto;
-  dutyManagersPerDay: number;
   /** May change the rota directly: holds rota.manage, and the day is today or later. */
   canEdit: boolean;
   mode: DutyMode | 'overview';
@@ -158,7 +156,6 @@ interface FilledSlotProps {
 function FilledSlot({
   slot,
   person,
-  dutyManagersPerDay,
   canEdit,
   mode,
   returnFocus,
@@ -180,7 +177,6 @@ function FilledSlot({
         slot={slot}
         person={person}
         own={own}
-        dutyManagersPerDay={dutyManagersPerDay}
         onBack={onBack}
         onDone={onDone}
       />

@@ -10,32 +10,15 @@ interface DutyRequestFormProps {
   person: RotaPersonDto;
   /** The duty is the signed-in person's own. */
   own: boolean;
-  dutyManagersPerDay: number;
   onBack: () => void;
   onDone: () => void;
 }
 
 /** The request form a duty dialog switched to. */
-export function DutyRequestForm({
-  mode,
-  slot,
-  person,
-  own,
-  dutyManagersPerDay,
-  onBack,
-  onDone,
-}: DutyRequestFormProps) {
+export function DutyRequestForm({ mode, slot, person, own, onBack, onDone }: DutyRequestFormProps) {
   if (mode === 'swap') {
     return (
-      <RequestSwapForm
-        date={slot.date}
-        person={person}
-        own={own}
-        day={slot.day}
-        dutyManagersPerDay={dutyManagersPerDay}
-        onBack={onBack}
-        onDone={onDone}
-      />
+      <RequestSwapForm date={slot.date} person={person} own={own} onBack={onBack} onDone={onDone} />
     );
   }
   return (

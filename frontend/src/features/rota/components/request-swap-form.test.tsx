@@ -25,6 +25,20 @@ const tuesday = rotaDay('2025-09-09', [alice, cat]);
 const staff = [...allStaff, abe];
 
 const SWAPS = 'POST /api/swap-requests';
+const OPTIONS = 'GET /api/swap-requests/options';
+
+/** The server's answer for a duty: who can take it (here Cat, though Abe is free too). */
+function swapOptions(colleagues = [cat]) {
+  return {
+    duties: ['2025-09-08', '2025-09-09'],
+    colleagues: colleagues.map((person) => ({
+      id: person.id,
+      name: person.name,
+      isTeaching: person.isTeaching,
+      tradeDates: [],
+    })),
+  };
+}
 
 function renderRota(overrides: Parameters<typeof stubFetch>[0] = {}) {
   const fetchMock = stubFetch({
@@ -33,6 +47,7 @@ function renderRota(overrides: Parameters<typeof stubFetch>[0] = {}) {
     'GET /api/holidays': { body: [holiday()] },
     'GET /api/staff': { body: staff },
     'GET /api/auto-approval-settings': { body: autoApproval() },
+    [OPTIONS]: { body: swapOptions() },
     ...overrides,
   });
   const { store } = renderWithProviders(
@@ -44,16 +59,27 @@ function renderRota(overrides: Parameters<typeof stubFetch>[0] = {}) {
 }
 
 /** Opens Alice's Monday duty and its swap form. */
-async function openSwapForm(
-  user: UserEvent,
-  slotName = 'Duty Manager 1, Mon 8 Sep 2025: Alice Smith',
-  title = 'Duty Manager 1 — Monday 8 September 2025',
-) {
-  await user.click(await screen.findByRole('button', { name: slotName }));
-  const dialog = await screen.findByRole('dialog', { name: title });
+async function openSwapForm(user: UserEvent) {
+  await user.click(
+    await screen.findByRole('button', { name: 'Duty Manager 1, Mon 8 Sep 2025: Alice Smith' }),
+  );
+  const dialog = await screen.findByRole('dialog', {
+    name: 'Duty Manager 1 — Monday 8 September 2025',
+  });
   await user.click(await within(dialog).findByRole('button', { name: 'Request Swap' }));
   await within(dialog).findByRole('combobox', { name: 'Swap with' });
   return dialog;
+}
+
+/** Waits until the options for the duty have arrived, so the list shows them, not "Loading…". */
+async function optionsArrived(store: ReturnType<typeof renderRota>['store']) {
+  await waitFor(() =>
+    expect(
+      Object.values(store.getState().api.queries).some(
+        (query) => query?.endpointName === 'getSwapOptions' && query.status !== 'pending',
+      ),
+    ).toBe(true),
+  );
 }
 
 function reasonField(dialog: HTMLElement) {
@@ -67,28 +93,55 @@ describe('Request Swap form', () => {
     user = setupUser();
   });
 
-  it("offers active staff by name, without the person on duty and the day's other managers", async () => {
-    renderRota();
+  it('offers "Ask anyone" and only the colleagues the server says can take that day', async () => {
+    const { fetchMock, store } = renderRota();
+
+    const dialog = await openSwapForm(user);
+    await optionsArrived(store);
+
+    // Abe is free that day too, but the server leaves him out (away, say): so does the list.
+    expect(await offeredNames(user, dialog, 'Swap with')).toEqual(['Ask anyone', 'Cat Rowe']);
+    const asked = fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .filter((url) => url.pathname === '/api/swap-requests/options');
+    expect(asked.map((url) => Object.fromEntries(url.searchParams))).toEqual([
+      { requesterId: alice.id, originalDate: '2025-09-08' },
+    ]);
+  });
+
+  it('says when nobody else can take the duty, and offers nobody', async () => {
+    const { store } = renderRota({ [OPTIONS]: { body: swapOptions([]) } });
+
+    const dialog = await openSwapForm(user);
+    await optionsArrived(store);
+
+    expect(await within(dialog).findByText('Nobody else can take this duty')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('combobox', { name: 'Swap with' }));
+    expect(document.querySelectorAll('.ant-select-item-option')).toHaveLength(0);
+  });
+
+  it('says when who can take the duty failed to load, and retries', async () => {
+    const { fetchMock } = renderRota({
+      [OPTIONS]: [
+        { status: 500, body: { statusCode: 500, message: 'Internal server error' } },
+        { body: swapOptions() },
+      ],
+    });
 
     const dialog = await openSwapForm(user);
 
-    // Alice is on duty, Bob is the day's other manager, Dan is inactive.
-    expect(await offeredNames(user, dialog, 'Swap with')).toEqual(['Abe Young', 'Cat Rowe']);
-  });
+    expect(
+      await within(dialog).findByText('Failed to load who can take this duty'),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
 
-  it('leaves out every other manager of the day, also beyond two slots', async () => {
-    renderRota({
-      'GET /api/current-week': { body: currentWeek({ dutyManagersPerDay: 3 }) },
-      'GET /api/rota': { body: [rotaDay('2025-09-08', [alice, bob, abe])] },
-    });
-
-    const dialog = await openSwapForm(
-      user,
-      'Duty Manager 3, Mon 8 Sep 2025: Abe Young',
-      'Duty Manager 3 — Monday 8 September 2025',
+    await waitFor(() =>
+      expect(
+        within(dialog).queryByText('Failed to load who can take this duty'),
+      ).not.toBeInTheDocument(),
     );
-
-    expect(await offeredNames(user, dialog, 'Swap with')).toEqual(['Cat Rowe']);
+    expect(callCount(fetchMock, OPTIONS)).toBe(2);
+    expect(await offeredNames(user, dialog, 'Swap with')).toEqual(['Ask anyone', 'Cat Rowe']);
   });
 
   it('asks for a colleague and a reason before sending anything', async () => {
@@ -162,30 +215,36 @@ describe('Request Swap form', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('says what the server did when the swap was approved automatically', async () => {
-    renderRota({
-      'GET /api/auto-approval-settings': { body: autoApproval({ swaps: true }) },
+  it('"Ask anyone" offers the duty to everyone who can take it, naming nobody', async () => {
+    const { fetchMock } = renderRota({
       [SWAPS]: {
         status: 201,
         body: {
-          request: swapRequest('sw-2', alice, abe, { status: 'approved' }),
-          processedAutomatically: true,
-          message: 'Swap request processed automatically: Abe Young covers Monday 8 September',
+          request: swapRequest('sw-2', alice, cat, { status: 'awaiting_colleague' }),
+          processedAutomatically: false,
+          message: 'Swap request offered to 1 colleague. The first to accept takes it.',
         },
       },
     });
     const dialog = await openSwapForm(user);
 
-    await choose(user, dialog, 'Swap with', 'Abe Young');
+    await choose(user, dialog, 'Swap with', 'Ask anyone');
     await fill(user, reasonField(dialog), 'Training course');
     await user.click(within(dialog).getByRole('button', { name: 'Send Request' }));
 
     const toast = await findToast('status', 'Swap request created');
     expect(
-      within(toast).getByText(
-        'Swap request processed automatically: Abe Young covers Monday 8 September',
-      ),
+      within(toast).getByText('Swap request offered to 1 colleague. The first to accept takes it.'),
     ).toBeInTheDocument();
+    expect(sentBodies(fetchMock, SWAPS)).toEqual([
+      {
+        requesterId: alice.id,
+        open: true,
+        originalDate: '2025-09-08',
+        swapDate: '2025-09-08',
+        reason: 'Training course',
+      },
+    ]);
   });
 
   it("shows the server's message, else a fixed one, and keeps the form", async () => {

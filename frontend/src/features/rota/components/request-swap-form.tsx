@@ -1,18 +1,22 @@
-import { Flex, Form, Select, Typography, type RefSelectProps } from 'antd';
-import { useEffect, useMemo, useRef } from 'react';
+import { Alert, Flex, Form, Select, Typography, type RefSelectProps } from 'antd';
+import { useEffect, useRef } from 'react';
 
-import { useCreateSwapRequestMutation } from '@/features/requests/api';
-import { useGetStaffQuery } from '@/features/staff/api';
+import { useCreateSwapRequestMutation, useGetSwapOptionsQuery } from '@/features/requests/api';
+import {
+  ASK_ANYONE_LABEL,
+  NOBODY_CAN_TAKE_DUTY,
+  swapRequestBody,
+  swapTargetOptions,
+} from '@/features/requests/api/swap-choices';
 import { getServerMessage } from '@/shared/api/errors';
 import { formatDate, LONG_DATE_FORMAT } from '@/shared/lib/dates';
 import { trimmed } from '@/shared/lib/text';
 import { LoadError } from '@/shared/ui/load-error';
 import { useToast } from '@/shared/ui/toast';
 
-import type { RotaDayDto, RotaPersonDto } from '../api';
+import type { RotaPersonDto } from '../api';
 import {
   MISSING_INFORMATION,
-  swapTargets,
   SWAP_REASON_REQUIRED_MESSAGE,
   SWAP_TARGET_REQUIRED_MESSAGE,
 } from '../lib/duty-requests';
@@ -31,32 +35,19 @@ export interface RequestFormProps {
   onDone: () => void;
 }
 
-interface RequestSwapFormProps extends RequestFormProps {
-  /** The day's rota record, for the day's other duty managers. */
-  day: RotaDayDto | undefined;
-  dutyManagersPerDay: number;
-}
-
 interface SwapValues {
   targetId?: string;
   reason?: string;
 }
 
 /**
- * The swap form (docs/product.md#swap-requests): a colleague to cover the duty and a reason. The duty dialog always asks
- * for a cover, so the swap date is the duty's own date (docs/product.md#swap-requests).
+ * The swap form (docs/product.md#swap-requests): a colleague to cover the duty, or "Ask anyone", and a reason. The duty
+ * dialog always asks for a cover, so the swap date is the duty's own date (docs/product.md#swap-requests). The
+ * colleagues are the server's, for that day: only people it would let take the duty are offered.
  */
-export function RequestSwapForm({
-  date,
-  person,
-  own,
-  day,
-  dutyManagersPerDay,
-  onBack,
-  onDone,
-}: RequestSwapFormProps) {
+export function RequestSwapForm({ date, person, own, onBack, onDone }: RequestFormProps) {
   const [form] = Form.useForm<SwapValues>();
-  const staff = useGetStaffQuery();
+  const swapOptions = useGetSwapOptionsQuery({ requesterId: person.id, originalDate: date });
   const [createSwap, { isLoading: saving }] = useCreateSwapRequestMutation();
   const toast = useToast();
   const selectRef = useRef<RefSelectProps>(null);
@@ -64,14 +55,9 @@ export function RequestSwapForm({
   // The form replaces the overview the person was on: take them to its first field.
   useEffect(() => selectRef.current?.focus(), []);
 
-  const options = useMemo(
-    () =>
-      swapTargets(staff.data, person, day, dutyManagersPerDay).map((member) => ({
-        value: member.id,
-        label: member.name,
-      })),
-    [staff.data, person, day, dutyManagersPerDay],
-  );
+  const colleagues = swapOptions.data?.colleagues;
+  const options = swapTargetOptions(colleagues ?? []);
+  const loading = swapOptions.isFetching && !colleagues;
 
   const submit = async ({ targetId, reason }: SwapValues) => {
     const text = trimmed(reason);
@@ -81,13 +67,13 @@ export function RequestSwapForm({
     }
     try {
       const result = await createSwap({
-        createSwapRequestDto: {
+        createSwapRequestDto: swapRequestBody({
           requesterId: person.id,
           targetId,
           originalDate: date,
           swapDate: date,
           reason: text,
-        },
+        }),
       }).unwrap();
       // The server says who was asked and what happens next ("… It waits for their answer.").
       toast({ title: 'Swap request created', description: result.message });
@@ -125,27 +111,31 @@ export function RequestSwapForm({
           )}
         </Typography.Paragraph>
         <RequestApprovalNote kind="swap" />
-        {staff.isError && (
+        {swapOptions.isError && (
           <LoadError
-            title="Failed to load staff members"
-            error={staff.error}
-            onRetry={() => void staff.refetch()}
+            title="Failed to load who can take this duty"
+            error={swapOptions.error}
+            retrying={swapOptions.isFetching}
+            onRetry={() => void swapOptions.refetch()}
           />
+        )}
+        {colleagues?.length === 0 && (
+          <Alert role="note" type="warning" showIcon title={NOBODY_CAN_TAKE_DUTY} />
         )}
       </Flex>
       <Form.Item
         label="Swap with"
         name="targetId"
         rules={[{ required: true, message: SWAP_TARGET_REQUIRED_MESSAGE }]}
-        extra="Active staff who are not already on duty that day."
+        extra={`Colleagues who can take the day, or "${ASK_ANYONE_LABEL}" to offer it to all of them (the first to accept takes it).`}
       >
         <Select
           ref={selectRef}
           showSearch={{ optionFilterProp: 'label' }}
           placeholder="Select a staff member"
           options={options}
-          loading={staff.isLoading}
-          notFoundContent={staff.isLoading ? 'Loading…' : 'No staff members available'}
+          loading={loading}
+          notFoundContent={loading ? 'Loading…' : NOBODY_CAN_TAKE_DUTY}
         />
       </Form.Item>
       <RequestReasonField requiredMessage={SWAP_REASON_REQUIRED_MESSAGE} />

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
 import { rotaDay } from '@/testing/fixtures';
-import { alice, allStaff, bob, cat } from '@/testing/rota-fixtures';
+import { alice, allStaff, bob } from '@/testing/rota-fixtures';
 
 import {
   dutyRequestAccess,
   notOwnDutyText,
-  swapTargets,
+  staffOffDuty,
   type DutyRequestFacts,
 } from './duty-requests';
 
@@ -49,15 +49,16 @@ describe('dutyRequestAccess', () => {
   });
 });
 
-describe('swapTargets', () => {
-  it("keeps active staff by name, without the person and the day's other managers", () => {
+describe('staffOffDuty', () => {
+  it("keeps active staff by name, without the day's managers", () => {
     const day = rotaDay('2025-09-08', [alice, bob]);
-    expect(swapTargets(allStaff, alice, day, 2).map((p) => p.name)).toEqual(['Cat Rowe']);
-    expect(swapTargets(allStaff, alice, undefined, 2).map((p) => p.name)).toEqual([
+    expect(staffOffDuty(allStaff, day, 2).map((p) => p.name)).toEqual(['Cat Rowe']);
+    expect(staffOffDuty(allStaff, undefined, 2).map((p) => p.name)).toEqual([
+      'Alice Smith',
       'Bob Jones',
       'Cat Rowe',
     ]);
-    expect(swapTargets(undefined, cat, day, 2)).toEqual([]);
+    expect(staffOffDuty(undefined, day, 2)).toEqual([]);
   });
 });
 

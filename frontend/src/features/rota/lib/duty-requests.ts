@@ -1,6 +1,6 @@
 import { daySlots } from '@/shared/lib/rota-day';
 
-import type { RotaDayDto, RotaPersonDto } from '../api';
+import type { RotaDayDto } from '../api';
 
 /** docs/product.md#texts-on-screen: what the swap form says when the target or the reason is missing. */
 export const MISSING_INFORMATION = {
@@ -83,17 +83,4 @@ export function staffOffDuty<T extends StaffOption>(
   return (staff ?? [])
     .filter((member) => member.isActive && !onDay.has(member.id))
     .sort((a, b) => a.name.localeCompare(b.name));
-}
-
-/**
- * The swap target list (docs/product.md#swap-requests): active staff, by name, without the person on duty and the day's
- * other duty managers (they are on duty that day already).
- */
-export function swapTargets<T extends StaffOption>(
-  staff: readonly T[] | undefined,
-  person: RotaPersonDto,
-  day: RotaDayDto | undefined,
-  dutyManagersPerDay: number,
-): T[] {
-  return staffOffDuty(staff, day, dutyManagersPerDay).filter((member) => member.id !== person.id);
 }

@@ -331,6 +331,12 @@ describe('Weekly Rota', () => {
         body: allStaff.map((p) => (p.id === alice.id ? { ...p, userId: 'u-2' } : p)),
       },
       'GET /api/auto-approval-settings': { body: autoApproval() },
+      'GET /api/swap-requests/options': {
+        body: {
+          duties: ['2025-09-09'],
+          colleagues: [{ id: cat.id, name: cat.name, isTeaching: true, tradeDates: [] }],
+        },
+      },
       'POST /api/swap-requests': {
         status: 201,
         body: {
@@ -357,7 +363,6 @@ describe('Weekly Rota', () => {
     ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Request Swap' }));
 
-    // Tuesday's slot 2 is empty: only Alice is on duty that day.
     await choose(user, dialog, 'Swap with', 'Cat Rowe');
     await fill(user, within(dialog).getByRole('textbox', { name: 'Reason' }), 'Parents evening');
     await user.click(within(dialog).getByRole('button', { name: 'Send Request' }));
