@@ -99,11 +99,14 @@ describe('swaps ask the colleague first', () => {
     // The ask is settled for Tom; Sam hears once.
     expect((await bell(s.tom)).unread).toBe(0);
     expect(await swapBell(s.sam)).toMatchObject({ unread: 1, items: [{ kind: 'swap_answered', text: 'Tom Colleague declined your swap request for Wednesday 10 September 2025. The duty stays yours.' }] });
-    // Answered once: nothing can follow.
+    // Answered once: nothing can follow, and nothing changes.
+    const answered = await snapshotDatabase(t);
     const again = await as(s.tom.token).post(`/api/swap-requests/${id}/accept`).expect(409);
     expect(again.body).toMatchObject({ code: 'not_awaiting', message: 'This swap request has already been declined' });
+    await as(s.tom.token).post(`/api/swap-requests/${id}/decline`).expect(409);
     await as(s.sam.token).post(`/api/swap-requests/${id}/withdraw`).expect(409);
     await as(s.admin.token).put(`/api/swap-requests/${id}`, { status: 'approved' }).expect(409);
+    expect(await snapshotDatabase(t)).toEqual(answered);
     expect(await notificationRows(id)).toEqual([
       { kind: 'swap_answered', user_id: expect.any(String) },
       { kind: 'swap_asked', user_id: expect.any(String) },
@@ -125,10 +128,13 @@ describe('swaps ask the colleague first', () => {
     expect((await bell(s.tom)).items.map((n) => n.kind)).toEqual(['swap_offered']);
     expect((await bell(vic)).items).toEqual([]);
     expect((await as(s.una.token).get('/api/swap-requests').expect(200)).body).toEqual([expect.objectContaining({ id, canAnswer: true, canDecline: false })]);
+    const offered = await snapshotDatabase(t);
     await as(s.una.token).post(`/api/swap-requests/${id}/decline`).expect(409);
     await as(s.sam.token).post(`/api/swap-requests/${id}/accept`).expect(403);
+    await as(vic.token).post(`/api/swap-requests/${id}/accept`).expect(409);
     const approveEarly = await as(s.admin.token).put(`/api/swap-requests/${id}`, { status: 'approved' }).expect(409);
     expect(approveEarly.body.code).toBe('no_colleague');
+    expect(await snapshotDatabase(t)).toEqual(offered);
 
     const results = await Promise.all([s.tom, s.una, s.tom, s.una].map((who) => as(who.token).post(`/api/swap-requests/${id}/accept`)));
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
@@ -154,8 +160,11 @@ describe('swaps ask the colleague first', () => {
     await assign(s.admin, '2025-09-10', s.sam.staffId);
     await assign(s.admin, '2025-09-11', s.sam.staffId);
     const first = (await ask(s.sam, { targetId: s.tom.staffId }).expect(201)).body.request.id as string;
+    const asked = await snapshotDatabase(t);
     const denied = await as(s.tom.token).post(`/api/swap-requests/${first}/withdraw`).expect(403);
     expect(denied.body.message).toBe('Only Sam Staff can withdraw this request');
+    await as(s.una.token).post(`/api/swap-requests/${first}/withdraw`).expect(403);
+    expect(await snapshotDatabase(t)).toEqual(asked);
     const withdrawn = await as(s.sam.token).post(`/api/swap-requests/${first}/withdraw`).expect(200);
     expect(withdrawn.body).toMatchObject({ status: 'withdrawn', decidedBy: { name: 'Sam Staff' } });
     expect((await bell(s.tom)).items.map((n) => [n.kind, n.readAt === null])).toEqual([
@@ -195,9 +204,12 @@ describe('swaps ask the colleague first', () => {
       [accepted, 'pending'],
       [named, 'expired'],
     ]);
+    const expired = await snapshotDatabase(t);
     const late = await as(s.tom.token).post(`/api/swap-requests/${named}/accept`).expect(409);
     expect(late.body.message).toBe('This swap request has already been expired (its day has passed)');
     await as(s.admin.token).put(`/api/swap-requests/${named}`, { status: 'approved' }).expect(409);
+    await as(s.sam.token).post(`/api/swap-requests/${named}/withdraw`).expect(409);
+    expect(await snapshotDatabase(t)).toEqual(expired);
     expect((await swapBell(s.sam)).items.filter((n) => n.kind === 'swap_expired').map((n) => n.text)).toEqual([
       'Your swap request for Wednesday 10 September 2025 expired: the day passed before it was decided',
     ]);
