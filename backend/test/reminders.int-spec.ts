@@ -399,6 +399,26 @@ describe('duty reminders', () => {
       }
     });
 
+    it('lists the ten newest emails newest first, by time, also when their ids gain a digit', async () => {
+      const s = await school([]);
+      // Move the id sequence to just below a power of ten, so the ids below cross it: text order
+      // ("99" after "104") and number order then disagree.
+      const [{ next }] = await sql(`select nextval(pg_get_serial_sequence('outbox_emails', 'id'))::text as next`);
+      await sql(`select setval(pg_get_serial_sequence('outbox_emails', 'id'), ?)`, [10 ** (String(next).length + 1) - 6]);
+      for (let i = 1; i <= 12; i++) {
+        await sql(
+          `insert into outbox_emails (organization_id, kind, "to", subject, html, text, status, sent_at, created_at)
+           select id, 'test', 'x@example.com', ?, '', '', 'simulated', now(), now() + make_interval(secs => ?)
+             from organizations where subdomain = ?`,
+          [`email ${i}`, i, s.admin.subdomain],
+        );
+      }
+      const list = await as(s.admin.token).get('/api/email-deliveries').expect(200);
+      expect(list.body.emails.map((e: { subject: string }) => e.subject)).toEqual(
+        [12, 11, 10, 9, 8, 7, 6, 5, 4, 3].map((i) => `email ${i}`),
+      );
+    });
+
     it('in test mode simulates the emails and lists them', async () => {
       const testMode = await createTestApp({ env: { APP_NOW: '2025-09-08T09:00', JWT_SECRET } });
       try {

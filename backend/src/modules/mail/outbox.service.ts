@@ -65,9 +65,12 @@ export class OutboxService {
       { id: string; kind: string; to: string; subject: string; status: OutboxStatus; attempts: number; created_at: Date; sent_at: Date | null; last_error: string | null; text: string }[]
     >(
       // An access link is someone else's key to their account: never shown, not even while queued.
+      // Newest first by time; the id (qualified: a bare "id" would sort the id::text output
+      // column as text, 9 before 18) only breaks ties.
       `select id::text, kind, "to", subject, status, attempts, created_at, sent_at, last_error,
               case when contains_access_link then ? else text end as text
-         from outbox_emails where organization_id = ? order by id desc limit ?`,
+         from outbox_emails where organization_id = ?
+        order by outbox_emails.created_at desc, outbox_emails.id desc limit ?`,
       [REDACTED_TEXT, TenantContext.require(), limit],
     );
     return rows.map((r) => ({
