@@ -87,6 +87,49 @@ describe('the reminder template', () => {
     expect(email.text).toContain('- Arrive 15 minutes before the start of the day');
   });
 
+  it('writes the plain-text reminder as a person would: a blank line between blocks, each bullet on its own line', () => {
+    const email = renderReminder(DEFAULT_EMAIL_TEMPLATE, {
+      staffName: 'Sam Lee',
+      date: 'Tuesday 9 September 2025',
+      colleagues: ['Ann Lee'],
+      rotaUrl: 'https://dm.example.com/rota',
+    });
+    expect(email.text).toBe(
+      [
+        'Dear Sam Lee,',
+        '',
+        'This is a reminder that you are scheduled as Duty Manager on Tuesday 9 September 2025.',
+        '',
+        'On duty with you: Ann Lee.',
+        '',
+        'Key reminders',
+        '',
+        '- Arrive 15 minutes before the start of the day',
+        '- Carry the duty phone or radio at all times',
+        "- Check the day's cover and visitors with the office",
+        '- Record any incident before you leave',
+        '',
+        'Emergency contacts',
+        '',
+        '- School office: reception desk',
+        '- Designated safeguarding lead',
+        '- Site manager',
+        '',
+        "If you can't do this duty, ask for a swap or a cancellation in Duty Manager as soon as you can.",
+        '',
+        'Duty Manager Team',
+        '',
+        'Open the rota in Duty Manager (https://dm.example.com/rota)',
+      ].join('\n'),
+    );
+  });
+
+  it("keeps an admin's own line breaks and indented list markup tidy in the text part", () => {
+    expect(htmlToText('<p>First line<br>second line</p>\n<ul>\n  <li>One</li>\n  <li>Two</li>\n</ul><p>After</p>')).toBe(
+      'First line\nsecond line\n\n- One\n- Two\n\nAfter',
+    );
+  });
+
   it('writes links out in the text part', () => {
     expect(htmlToText('<p>See <a href="https://x.example/a">the policy</a> &amp; more</p>')).toBe('See the policy (https://x.example/a) & more');
   });

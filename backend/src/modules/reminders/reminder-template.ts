@@ -74,12 +74,16 @@ export function sanitizeTemplateHtml(html: string): string {
   return sanitizeHtml(html, ALLOWED).trim();
 }
 
-/** Plain text of a fragment (the subject line, the text part of the email). */
+/**
+ * Plain text of a fragment (the subject line, the text part of the email), laid out as a person
+ * would type it: paragraphs, headings and lists apart by a blank line, each bullet on its own line.
+ */
 export function htmlToText(html: string): string {
   const withBreaks = html
     .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|li|ul|ol)>/gi, '\n')
-    .replace(/<li[^>]*>/gi, '- ')
+    .replace(/<\/?(p|h3|ul|ol)(\s[^>]*)?>/gi, '\n\n')
+    .replace(/<\/li>/gi, '\n')
+    .replace(/<li(\s[^>]*)?>/gi, '\n- ')
     .replace(/<a [^>]*href="([^"]*)"[^>]*>(.*?)<\/a>/gi, (_m, href: string, label: string) => (label === href ? href : `${label} (${href})`));
   const stripped = sanitizeHtml(withBreaks, { allowedTags: [], allowedAttributes: {} });
   return stripped
@@ -89,7 +93,9 @@ export function htmlToText(html: string): string {
     .replace(/&quot;/g, '"')
     .replace(/&#39;|&#x27;/g, "'")
     .replace(/&amp;/g, '&')
-    .replace(/[ \t]+\n/g, '\n')
+    .replace(/[ \t]*\n[ \t]*/g, '\n')
+    // Between two bullets only the line break of the first one's end stays.
+    .replace(/^- (.*)\n{2,}(?=- )/gm, '- $1\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }
