@@ -125,6 +125,28 @@ describe('Request Cancel form', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('titles a cancel request that waits for approval as pending, not processed', async () => {
+    renderRota({
+      [CANCELS]: {
+        status: 201,
+        body: {
+          request: cancelRequest('c-1', bob, { date: '2025-09-08', status: 'pending' }),
+          processedAutomatically: false,
+          replacement: null,
+          message: 'Cancel request created. It is pending approval.',
+        },
+      },
+    });
+    const dialog = await openCancelForm(user);
+
+    await fill(user, reasonField(dialog), 'Hospital appointment');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Request' }));
+
+    const toast = await findToast('status', 'Cancel request pending');
+    expect(within(toast).getByText('Cancel request created. It is pending approval.')).toBeInTheDocument();
+    expect(screen.queryByText('Cancel request processed')).not.toBeInTheDocument();
+  });
+
   it("shows the server's message, else a fixed one, and keeps the form", async () => {
     const { fetchMock } = renderRota({
       [CANCELS]: [

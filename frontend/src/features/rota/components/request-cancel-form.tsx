@@ -36,7 +36,11 @@ export function RequestCancelForm({ date, person, own, onBack, onDone }: Request
       const result = await createCancel({
         createCancelRequestDto: { staffId: person.id, date, reason: text },
       }).unwrap();
-      toast({ title: 'Cancel request processed', description: result.message });
+      // The title says what happened: approved at once, or waiting (docs/product.md#auto-approval).
+      toast({
+        title: result.processedAutomatically ? 'Cancel request processed' : 'Cancel request pending',
+        description: result.message,
+      });
       onDone();
     } catch (error) {
       toast({
