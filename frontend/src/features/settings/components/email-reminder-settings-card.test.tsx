@@ -11,7 +11,7 @@ import {
 } from '@/testing/test-utils';
 
 import type { EmailReminderSettingsResultDto } from '../api';
-import { EmailReminderSettingsCard } from './email-reminder-settings-card';
+import { EmailReminderSettingsCard, ENABLED_HELP } from './email-reminder-settings-card';
 
 const GET = 'GET /api/email-reminder-settings';
 const POST = 'POST /api/email-reminder-settings';
@@ -219,6 +219,22 @@ describe('Email Reminder Settings card', () => {
       ),
     ).toBeInTheDocument();
     expect(within(card()).queryByRole('switch')).not.toBeInTheDocument();
+  });
+
+  it("the switch's help says what its current position does", async () => {
+    stubFetch({ [GET]: { body: reminderSettings() } });
+    renderWithProviders(<EmailReminderSettingsCard />);
+    await edit(user);
+
+    expect(enabledSwitch()).toBeChecked();
+    expect(within(card()).getByText(ENABLED_HELP.on)).toBeInTheDocument();
+    expect(within(card()).queryByText(ENABLED_HELP.off)).not.toBeInTheDocument();
+
+    await user.click(enabledSwitch());
+
+    expect(enabledSwitch()).not.toBeChecked();
+    expect(within(card()).getByText(ENABLED_HELP.off)).toBeInTheDocument();
+    expect(within(card()).queryByText(ENABLED_HELP.on)).not.toBeInTheDocument();
   });
 
   it('turns the reminders off', async () => {

@@ -31,6 +31,11 @@ dayjs.extend(timezone);
 
 const TITLE = 'Email Reminder Settings';
 const ENABLED_LABEL = 'Send email reminders';
+/** The switch's help, for the position it is in (docs/product.md#texts-on-screen). */
+export const ENABLED_HELP = {
+  on: 'On: reminder emails go out at the reminder time below.',
+  off: 'Off: no reminder emails go out, and tests are refused.',
+} as const;
 const TIME_LABEL = 'Reminder time';
 const HOURS_LABEL = 'Hours in advance';
 
@@ -173,6 +178,9 @@ interface SettingsFormProps {
 /** The edit mode: mounted only while editing, so Cancel drops the draft. */
 function SettingsForm({ settings, saving, save, onDone }: SettingsFormProps) {
   const toast = useToast();
+  const [form] = Form.useForm<EditValues>();
+  // Until the form has mounted the watch reads undefined: the saved value is the switch's.
+  const enabled = Form.useWatch('enabled', form) ?? settings.enabled;
 
   const submit = async ({ enabled, time, hoursAdvance }: EditValues) => {
     if (!time) return; // The required rule has already said so.
@@ -199,6 +207,7 @@ function SettingsForm({ settings, saving, save, onDone }: SettingsFormProps) {
 
   return (
     <Form<EditValues>
+      form={form}
       name="email-reminders"
       layout="vertical"
       disabled={saving}
@@ -209,7 +218,7 @@ function SettingsForm({ settings, saving, save, onDone }: SettingsFormProps) {
         name="enabled"
         label={ENABLED_LABEL}
         valuePropName="checked"
-        extra="Off: no reminder emails go out, and tests are refused."
+        extra={enabled ? ENABLED_HELP.on : ENABLED_HELP.off}
       >
         <Switch />
       </Form.Item>
