@@ -157,7 +157,7 @@ test('a staff member swaps, cancels and records unavailability; the admin approv
   await seeToast(
     sue,
     'Success',
-    'Unavailability period added successfully. Any existing duty assignments have been cancelled.',
+    'Unavailability period added successfully. 2 duty assignments cancelled and all refilled.',
   );
   await expect(mine.getByText('Family wedding')).toBeVisible();
   await expect(mine.getByText('Annual Leave')).toBeVisible();

@@ -1,6 +1,6 @@
 import { Alert, DatePicker, Flex, Form, Input, Modal, Select, Typography } from 'antd';
 import type { RefSelectProps } from 'antd/es/select';
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState } from 'react';
 
 import type { StaffDto } from '@/features/staff/api';
 import { getServerMessage } from '@/shared/api/errors';
@@ -65,15 +65,12 @@ function findProblem(values: UnavailabilityFormValues): Problem | undefined {
   return undefined;
 }
 
-/** The success toast: the fixed text, then the server's count of duties taken off, if any. */
-function addedDescription(result: UnavailabilityResultDto): ReactNode {
-  if (result.cancelledDuties <= 0) return ADDED_MESSAGE;
-  return (
-    <Flex vertical gap={4}>
-      <span>{ADDED_MESSAGE}</span>
-      <span>{result.message}</span>
-    </Flex>
-  );
+/**
+ * The success toast says it once: the fixed text, or, when duties were taken off, the server's
+ * message, which starts with the same words and gives the count instead of repeating them.
+ */
+function addedDescription(result: UnavailabilityResultDto): string {
+  return result.cancelledDuties > 0 ? result.message : ADDED_MESSAGE;
 }
 
 interface AddUnavailabilityDialogProps {
