@@ -70,6 +70,21 @@ function stubClipboard(writeText: Clipboard['writeText'] | undefined) {
   });
 }
 
+/**
+ * The page's own copy command, which browsers keep where the Clipboard API is missing (plain
+ * http); jsdom has none. `copied` receives the text selected when it runs.
+ */
+function stubCopyCommand(works: boolean, copied: (text: string) => void = () => undefined) {
+  Object.defineProperty(document, 'execCommand', {
+    configurable: true,
+    value: vi.fn((command: string) => {
+      const selected = document.activeElement;
+      if (command === 'copy' && selected instanceof HTMLTextAreaElement) copied(selected.value);
+      return works;
+    }),
+  });
+}
+
 /** Renders the card with no link yet, creates one, and waits for it to show. */
 async function createdLink(user: UserEvent) {
   const fetchMock = stubFetch({
@@ -91,6 +106,7 @@ describe('Calendar Subscription card', () => {
 
   afterEach(() => {
     vi.useRealTimers();
+    Reflect.deleteProperty(document, 'execCommand');
   });
 
   it('loads, then offers to create a link when there is none', async () => {
@@ -216,12 +232,35 @@ describe('Calendar Subscription card', () => {
     expect(copy).toHaveTextContent(/^Copy$/);
   });
 
+  it('on plain http, with no Clipboard API, copies through the page and reads Copied for two seconds', async () => {
+    await createdLink(user);
+    stubClipboard(undefined);
+    const copied = vi.fn();
+    stubCopyCommand(true, copied);
+    const copy = within(feed('My duties')).getByRole('button', { name: 'Copy' });
+
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await act(async () => {
+      fireEvent.click(copy);
+      await Promise.resolve();
+    });
+
+    expect(copied).toHaveBeenCalledWith(links('tok-1').myDutiesUrl);
+    expect(copy).toHaveAccessibleName('Copied');
+    expect(screen.queryByText('Failed to copy URL to clipboard')).not.toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(COPIED_STATE_MS));
+    expect(copy).toHaveAccessibleName('Copy');
+    // The helper text area is gone again.
+    expect(document.querySelector('textarea')).toBeNull();
+  });
+
   it.each([
     ['the browser refuses', vi.fn<Clipboard['writeText']>().mockRejectedValue(new Error('Denied'))],
-    ['there is no clipboard', undefined],
+    ['there is no clipboard and the page cannot copy either', undefined],
   ])('says the copy failed when %s', async (_case, writeText) => {
     await createdLink(user);
     stubClipboard(writeText);
+    stubCopyCommand(false);
 
     await user.click(within(feed('All duties')).getByRole('button', { name: 'Copy' }));
 

@@ -38,6 +38,30 @@ export function refreshIntervalText(minutes: number): string {
   return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
 }
 
+/**
+ * Copies through a selected, unseen text area: what browsers allow where the Clipboard API is
+ * missing, as on a school's own server over plain http. False when the browser refuses.
+ */
+function copyThroughPage(text: string): boolean {
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.readOnly = true;
+  Object.assign(area.style, { position: 'fixed', top: '0', opacity: '0' });
+  const focused = document.activeElement;
+  document.body.append(area);
+  area.focus();
+  area.select();
+  try {
+    // Deprecated, but the only way to copy without the Clipboard API.
+    return document.execCommand('copy');
+  } catch {
+    return false;
+  } finally {
+    area.remove();
+    if (focused instanceof HTMLElement) focused.focus();
+  }
+}
+
 /** Copies `text`, then reads "Copied" for two seconds (docs/product.md#screens). */
 function CopyButton({ text }: { text: string }) {
   const [copied, setCopied] = useState(false);
@@ -50,8 +74,8 @@ function CopyButton({ text }: { text: string }) {
     try {
       // Undefined outside secure contexts (plain http), whatever the types say.
       const clipboard = navigator.clipboard as Clipboard | undefined;
-      if (!clipboard) throw new Error('No clipboard');
-      await clipboard.writeText(text);
+      if (clipboard) await clipboard.writeText(text);
+      else if (!copyThroughPage(text)) throw new Error('The browser refused to copy');
     } catch {
       toast({ variant: 'destructive', description: COPY_FAILED_MESSAGE });
       return;
