@@ -396,6 +396,28 @@ describe('Email System Testing card', () => {
     expect(within(reminder!).getByText(/You are on duty\./)).toBeInTheDocument();
   });
 
+  it('keeps the server’s newest-first order, never sorting the ids as text', async () => {
+    // Ids 18 down to 9: sorted as text, "9" would come first and "18" after "10".
+    const ids = [18, 17, 16, 15, 14, 13, 12, 11, 10, 9];
+    stubFetch({
+      [DELIVERIES]: {
+        body: deliveries({
+          testMode: true,
+          emails: ids.map((id) =>
+            email({ id: String(id), status: 'simulated', subject: `Email ${id}` }),
+          ),
+        }),
+      },
+    });
+    renderWithProviders(<EmailSystemTestingCard />);
+
+    const subjects = (await emailRows()).map((row) => /^Email \d+/.exec(row ?? '')?.[0]);
+    expect(subjects).toEqual(ids.map((id) => `Email ${id}`));
+    const notice = await within(card()).findByRole('note', { name: 'Test mode' });
+    const simulated = within(notice).getByRole('list', { name: 'Last simulated emails' });
+    expect(within(simulated).getAllByRole('listitem')[0]).toHaveTextContent(/^Email 18 — /);
+  });
+
   it('refreshes the recent emails on request', async () => {
     const fetchMock = stubFetch({
       [DELIVERIES]: [
