@@ -31,7 +31,6 @@ import {
   holidayOn,
   isAssigned,
   UNFILLED,
-  UNKNOWN_PERSON,
   weekDates,
 } from '../lib/rota-calendar';
 
@@ -88,8 +87,9 @@ export function WeeklyRotaPage() {
             perDay={perDay}
             day={rotaDays.get(date)}
             holiday={holidayOn(date, weekHolidays)}
-            // Without rota rights an empty slot is simply unfilled: nothing to assign.
-            emptyText={canManage ? UNKNOWN_PERSON : UNFILLED}
+            // "Unknown" means a person the server cannot name; an empty slot is unfilled, for
+            // everyone (docs/product.md#screens). Managers still click it to assign.
+            emptyText={UNFILLED}
             canAssign={canManage}
             onSlot={openSlot}
           />
