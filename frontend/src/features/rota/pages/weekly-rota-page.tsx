@@ -26,13 +26,7 @@ import { AdminAccessDialog } from '../components/admin-access-dialog';
 import { DutyDialog, type DutySlot } from '../components/duty-dialog';
 import { PrintButton } from '../components/print-button';
 import { DaySlotButtons, HolidayNote, useRotaPeriod } from '../components/rota-period';
-import {
-  addWeeks,
-  holidayOn,
-  isAssigned,
-  UNFILLED,
-  weekDates,
-} from '../lib/rota-calendar';
+import { addWeeks, holidayOn, isAssigned, UNFILLED, weekDates } from '../lib/rota-calendar';
 
 const TITLE = 'Weekly Rota';
 
