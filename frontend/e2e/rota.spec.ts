@@ -291,16 +291,21 @@ test('the Weekly Rota opens on the current week, walks through the weeks and pri
     tuesday.getByRole('button', { name: 'Duty Manager 1, Tue 9 Sep 2025: Ann Week' }),
   ).toBeVisible();
   await expect(
-    tuesday.getByRole('button', { name: 'Duty Manager 2, Tue 9 Sep 2025: Unknown' }),
+    tuesday.getByRole('button', { name: 'Duty Manager 2, Tue 9 Sep 2025: Unfilled' }),
   ).toBeVisible();
   await page.getByRole('button', { name: 'Next Week' }).click();
   await expect(page.getByRole('region', { name: 'Monday' })).toContainText('15 September 2025');
   await page.getByRole('button', { name: 'Current Week' }).click();
   await expect(page.getByRole('region', { name: 'Monday' })).toContainText('8 September 2025');
-  // My Rota lists the chosen person's duties in the academic year containing today.
+  // My Rota lists the chosen person's duties in the academic year containing today. The admin has
+  // no staff record, so it asks whose rota to show.
   await page.getByRole('navigation').getByRole('link', { name: 'My Rota' }).click();
   await expect(page.getByText('Duty days for academic year 2025-2026')).toBeVisible();
   const duties = page.getByRole('region', { name: 'Duty Assignments' });
+  await expect(duties).toContainText('Choose a staff member to see their rota.');
+  const staffSelect = page.getByRole('combobox', { name: 'Staff member' });
+  await staffSelect.fill('Ann Week');
+  await staffSelect.press('Enter');
   await expect(duties).toContainText('1 duty day');
   await expect(duties.getByRole('list', { name: 'Duty days' })).toContainText(
     'Tuesday 9 September 2025',

@@ -29,7 +29,7 @@ function pageRoute(page: AppPage): RouteObject {
   const Page = lazy(async () => ({ default: await page.load() }));
   const content = {
     element: (
-      <Suspense fallback={<PageLoader />}>
+      <Suspense fallback={page.skeleton ?? <PageLoader />}>
         <Page />
       </Suspense>
     ),

@@ -63,15 +63,26 @@ describe('auth gate', () => {
   });
 
   describe('with a stored token', () => {
-    it('shows a page loader while it asks who is signed in', async () => {
+    it("shows the dashboard's skeleton, not a full-page loader, while it asks who is signed in at /", async () => {
       storeToken();
       stubFetch({ 'GET /api/auth/user': { body: currentUser() } });
 
       renderApp('/');
 
+      expect(screen.getByRole('status', { name: 'Loading the dashboard' })).toBeInTheDocument();
+      expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
+      expect(await screen.findByRole('region', { name: 'Monthly Rota' })).toBeInTheDocument();
+    });
+
+    it('shows a page loader while it asks who is signed in, on a page without a skeleton', async () => {
+      storeToken();
+      stubFetch({ 'GET /api/auth/user': { body: currentUser() } });
+
+      renderApp('/no-such-page');
+
       expect(screen.getByRole('status')).toHaveTextContent('Loading…');
       expect(
-        await screen.findByRole('heading', { level: 1, name: 'Dashboard' }),
+        await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' }),
       ).toBeInTheDocument();
     });
 
@@ -112,7 +123,9 @@ describe('auth gate', () => {
 
       renderApp('/');
 
-      const banner = await screen.findByRole('banner');
+      // The shell's banner, not the frame the dashboard's skeleton stands in meanwhile.
+      await screen.findByRole('button', { name: 'Logout' });
+      const banner = screen.getByRole('banner');
       expect(await within(banner).findByText(label)).toBeInTheDocument();
     });
 

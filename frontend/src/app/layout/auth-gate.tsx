@@ -1,9 +1,10 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Outlet, useMatches, type UIMatch } from 'react-router';
+import { Outlet, useLocation, useMatches, type UIMatch } from 'react-router';
 
 import { useSession } from '@/features/auth/session/session';
 import { PageLoader } from '@/shared/ui/page-loader';
 
+import { APP_PAGES, isCurrentPage } from '../routes/app-pages';
 import { PageFrame } from './page-frame';
 
 /** Route metadata read by the gate. */
@@ -26,7 +27,18 @@ function isPublic(matches: UIMatch[]): boolean {
 }
 
 /**
- * Decides what the root shows (docs/product.md#talking-to-the-server): a loader while the stored token is checked, the
+ * What stands in while the session is checked and the shell's code loads: the page's own
+ * skeleton in the frame where it has one (the Dashboard, the first screen after signing in),
+ * so no full-page spinner flashes before it; the page loader elsewhere.
+ */
+function Pending() {
+  const { pathname } = useLocation();
+  const skeleton = APP_PAGES.find((page) => isCurrentPage(page, pathname))?.skeleton;
+  return skeleton ? <PageFrame>{skeleton}</PageFrame> : <PageLoader />;
+}
+
+/**
+ * Decides what the root shows (docs/product.md#talking-to-the-server): `Pending` while the stored token is checked, the
  * app shell once signed in, and for signed-out visitors the landing page at every path except
  * the public ones.
  */
@@ -42,10 +54,10 @@ export function AuthGate() {
     if (loading) loadAppShell().catch(() => undefined);
   }, [loading]);
 
-  if (loading) return <PageLoader />;
+  if (loading) return <Pending />;
   if (session.status === 'signed-in')
     return (
-      <Suspense fallback={<PageLoader />}>
+      <Suspense fallback={<Pending />}>
         <AppShell />
       </Suspense>
     );

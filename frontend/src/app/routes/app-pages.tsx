@@ -15,6 +15,8 @@ import type { ComponentType, ReactNode } from 'react';
 
 import type { Permission } from '@/shared/auth/access';
 
+import { DashboardSkeleton } from './dashboard-skeleton';
+
 /**
  * The signed-in app's pages as data (ant-design-pro style): the router builds its routes from
  * this list and the navigation bar its items, so the two cannot drift apart.
@@ -39,6 +41,11 @@ export interface AppPage {
    * module) is fetched only when needed.
    */
   load: () => Promise<ComponentType>;
+  /**
+   * Shown while `load` is on its way, in place of the generic full-page loader: the page's own
+   * skeleton, so nothing flashes before it.
+   */
+  skeleton?: ReactNode;
 }
 
 export const APP_PAGES: AppPage[] = [
@@ -48,6 +55,7 @@ export const APP_PAGES: AppPage[] = [
     title: 'Dashboard',
     icon: <DashboardOutlined aria-hidden />,
     load: async () => (await import('./dashboard-page')).DashboardPage,
+    skeleton: <DashboardSkeleton />,
   },
   {
     path: '/rota',

@@ -46,7 +46,9 @@ describe('Dashboard', () => {
     stubDashboard('admin');
     renderApp('/');
 
-    const main = await screen.findByRole('main');
+    // The shell's main, not the frame the skeleton stands in while the session is checked.
+    await screen.findByRole('button', { name: 'Logout' });
+    const main = screen.getByRole('main');
     const checklist = await within(main).findByRole('region', { name: 'Get started' });
     const health = await within(main).findByRole('button', {
       name: '1 school day needs someone',
@@ -76,7 +78,8 @@ describe('Dashboard', () => {
     const fetchMock = stubDashboard('staff');
     renderApp('/');
 
-    const main = await screen.findByRole('main');
+    await screen.findByRole('button', { name: 'Logout' });
+    const main = screen.getByRole('main');
     await within(main).findByRole('heading', { level: 1, name: 'Dashboard' });
     await waitFor(() => expect(callCount(fetchMock, 'GET /api/current-week')).toBeGreaterThan(0));
     expect(screen.queryByRole('region', { name: 'Get started' })).not.toBeInTheDocument();

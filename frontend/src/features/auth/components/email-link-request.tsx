@@ -7,6 +7,7 @@ import { useToast } from '@/shared/ui/toast';
 
 import type { EmailRequestDto } from '../api';
 import { currentHostSubdomain } from '../lib/host-subdomain';
+import { readLastOrganization } from '../session/last-organization';
 import { useCurrentUser } from '../session/session';
 import { SIGN_IN_STATE } from '../session/sign-in-intent';
 import { AuthCard } from './auth-card';
@@ -41,7 +42,9 @@ export function EmailLinkRequest(props: EmailLinkRequestProps) {
   const toDashboard = Boolean(current) && props.backToDashboardWhenSignedIn === true;
   const [values, setValues] = useState<EmailRequestDto>(() => ({
     email: current?.user.email ?? '',
-    organizationSubdomain: current?.organization.subdomain ?? currentHostSubdomain(),
+    // The page's own host names the organisation best; otherwise the one last signed in to here.
+    organizationSubdomain:
+      current?.organization.subdomain ?? (currentHostSubdomain() || readLastOrganization()),
   }));
   const [sentMessage, setSentMessage] = useState<string>();
 

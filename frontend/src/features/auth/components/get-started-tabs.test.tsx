@@ -13,6 +13,7 @@ import {
   stubFetch,
 } from '@/testing/test-utils';
 
+import { readLastOrganization } from '../session/last-organization';
 import { GetStartedTabs } from './get-started-tabs';
 
 vi.mock('@/shared/lib/page-load', () => ({ loadPage: vi.fn() }));
@@ -234,6 +235,7 @@ describe('GetStartedTabs', () => {
       expect(within(alert).getByText('Invalid credentials')).toBeInTheDocument();
       expect(storedToken()).toBeNull();
       expect(loadPage).not.toHaveBeenCalled();
+      expect(readLastOrganization()).toBe('');
     });
 
     it('passes on the throttling message', async () => {
@@ -278,6 +280,8 @@ describe('GetStartedTabs', () => {
 
       await vi.waitFor(() => expect(loadPage).toHaveBeenCalledWith('/'));
       expect(storedToken()).toBe('session-token');
+      // Offered again by "Forgot password" (docs/product.md#accounts-and-sign-in).
+      expect(readLastOrganization()).toBe('hillside');
       expect(sentBodies(fetchMock, 'POST /api/auth/login')).toEqual([
         { email: 'ada@hillside.example', password: 'secret1', organizationSubdomain: 'hillside' },
       ]);

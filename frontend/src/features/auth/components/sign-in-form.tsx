@@ -9,6 +9,7 @@ import { useLoginMutation } from '../api';
 import { authFailureToast } from '../lib/auth-failure';
 import { currentHostSubdomain } from '../lib/host-subdomain';
 import { passwordRules } from '../lib/validation';
+import { rememberLastOrganization } from '../session/last-organization';
 import { useStartSession } from '../session/session';
 import { EmailField, OrganizationSubdomainField } from './account-fields';
 
@@ -32,6 +33,7 @@ export function SignInForm() {
       return;
     }
     startSession(token);
+    rememberLastOrganization(values.organizationSubdomain);
     // docs/product.md#texts-on-screen: signing in ends with a full reload to /, so the toast waits for the new page.
     queueToast({ title: 'Welcome back!', description: 'You are signed in.' });
     loadPage('/');

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 
 import { fill, renderWithProviders, sentBodies, setupUser, stubFetch } from '@/testing/test-utils';
 
+import { rememberLastOrganization } from '../session/last-organization';
 import { ForgotPasswordPage } from './forgot-password-page';
 
 const NEUTRAL = 'If an account exists with that email, a password reset link has been sent.';
@@ -25,6 +26,14 @@ describe('ForgotPasswordPage', () => {
     renderWithProviders(<ForgotPasswordPage />, '/forgot-password');
 
     expect(screen.getByLabelText('Organization subdomain')).toHaveValue('');
+  });
+
+  it('offers the organisation last signed in to on this browser', () => {
+    rememberLastOrganization('hillside');
+    renderWithProviders(<ForgotPasswordPage />, '/forgot-password');
+
+    expect(screen.getByLabelText('Organization subdomain')).toHaveValue('hillside');
+    expect(screen.getByLabelText('Email')).toHaveValue('');
   });
 
   it('checks the fields before sending', async () => {

@@ -128,6 +128,20 @@ describe('reset password page', () => {
     expect(within(alert).getByText('Failed to reset password')).toBeInTheDocument();
   });
 
+  it('leads back to signing in before any password is chosen', async () => {
+    const fetchMock = stubFetch({ 'GET /api/plan': { body: plan } });
+    const { router } = renderApp('/reset-password?token=reset-token');
+
+    await user.click(await screen.findByRole('link', { name: 'Back to Login' }));
+
+    expect(await screen.findByRole('tab', { name: 'Sign In' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(router.state.location.pathname).toBe('/');
+    expect(sentBodies(fetchMock, 'POST /api/auth/reset-password')).toEqual([]);
+  });
+
   it('sends a link without a token to the forgot-password page', async () => {
     stubFetch({});
     const { router } = renderApp('/reset-password');

@@ -8,6 +8,7 @@ import { useToast } from '@/shared/ui/toast';
 import { useResetPasswordMutation } from '../api';
 import { AuthCard } from '../components/auth-card';
 import { useLogout } from '../session/session';
+import { SIGN_IN_STATE } from '../session/sign-in-intent';
 
 interface ResetPasswordValues {
   newPassword: string;
@@ -133,7 +134,10 @@ function ResetPasswordForm({ token }: { token: string }) {
             Reset Password
           </Button>
         </Form.Item>
-        <Flex justify="center">
+        <Flex justify="space-between">
+          <Link to="/" state={SIGN_IN_STATE}>
+            Back to Login
+          </Link>
           <Link to="/forgot-password">Request a new reset link</Link>
         </Flex>
       </Form>

@@ -206,14 +206,25 @@ describe('My Rota page', () => {
     expect(within(dutiesRegion()).getByText('2 duty days')).toBeInTheDocument();
   });
 
-  it('starts with the first person by name when the signed-in user has no staff record', async () => {
+  it('asks whose rota to show when the signed-in user has no staff record', async () => {
     renderPage({
       user: { body: currentUser({ user: { id: 'u-7', email: 'office@hillside.example' } }) },
       staff: { body: [bob, ann] },
     });
 
-    await dutyRows();
-    expect(selectedName()).toBe('Ann Lee');
+    // Nobody else's duties passed off as theirs: no one picked, a prompt instead of a list.
+    expect(
+      await within(dutiesRegion()).findByText('Choose a staff member to see their rota.'),
+    ).toBeInTheDocument();
+    expect(selectedName()).toBe('Choose a staff member');
+    expect(screen.queryByRole('list', { name: 'Duty days' })).not.toBeInTheDocument();
+    expect(within(dutiesRegion()).queryByRole('button', { name: 'Export to Calendar' })).toBeNull();
+
+    await user.click(staffSelect());
+    await user.click(await screen.findByTitle('Bob Stone'));
+
+    expect(selectedName()).toBe('Bob Stone');
+    expect(await dutyRows()).toHaveLength(3);
   });
 
   it('says when the person has no duties this academic year', async () => {

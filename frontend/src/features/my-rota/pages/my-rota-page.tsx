@@ -33,7 +33,8 @@ interface MyRotaPageProps {
 }
 
 /**
- * My Rota (docs/product.md#screens). Pick an active staff member (yourself by default, docs/product.md#accounts-and-sign-in) and see their
+ * My Rota (docs/product.md#screens). Pick an active staff member (yourself by default, docs/product.md#accounts-and-sign-in; nobody for
+ * someone without a staff record) and see their
  * duty days in the academic year containing the server's today, with who shares each day.
  */
 export function MyRotaPage({ renderPersonExtras }: MyRotaPageProps = {}) {
@@ -54,7 +55,9 @@ export function MyRotaPage({ renderPersonExtras }: MyRotaPageProps = {}) {
     [staffQuery.data],
   );
   const own = ownStaffRecord(activeStaff, userQuery.data?.user);
-  const selected = activeStaff.find((person) => person.id === chosenId) ?? own ?? activeStaff[0];
+  // Someone without a staff record of their own (an office admin) is asked whose rota to show:
+  // showing the first person's duties would pass them off as theirs.
+  const selected = activeStaff.find((person) => person.id === chosenId) ?? own;
 
   const duties = useMemo(
     () => (selected && rotaQuery.data ? dutiesOf(rotaQuery.data, selected.id, names) : []),
@@ -86,7 +89,9 @@ export function MyRotaPage({ renderPersonExtras }: MyRotaPageProps = {}) {
   } else if (!selected) {
     content = (
       <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-        No active staff members yet.
+        {activeStaff.length === 0
+          ? 'No active staff members yet.'
+          : 'Choose a staff member to see their rota.'}
       </Typography.Paragraph>
     );
   } else {
@@ -111,7 +116,13 @@ export function MyRotaPage({ renderPersonExtras }: MyRotaPageProps = {}) {
             showSearch={{ optionFilterProp: 'label' }}
             loading={staffQuery.isLoading}
             disabled={activeStaff.length === 0}
-            placeholder={staffQuery.isLoading ? 'Loading...' : 'No active staff'}
+            placeholder={
+              staffQuery.isLoading
+                ? 'Loading...'
+                : activeStaff.length === 0
+                  ? 'No active staff'
+                  : 'Choose a staff member'
+            }
             options={activeStaff.map((person) => ({ value: person.id, label: person.name }))}
             value={userPending ? undefined : selected?.id}
             onChange={setChosenId}

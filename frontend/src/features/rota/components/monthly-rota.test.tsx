@@ -48,6 +48,15 @@ function shownMonth(): string | null {
   return picker?.querySelector('[title]')?.getAttribute('title') ?? null;
 }
 
+async function pickMonth(user: UserEvent, label: string) {
+  await user.click(monthPicker());
+  const option = (await screen.findAllByTitle(label)).find((element) =>
+    element.classList.contains('ant-select-item-option'),
+  );
+  if (!option) throw new Error(`no ${label} option`);
+  await user.click(option);
+}
+
 describe('Monthly Rota', () => {
   let user: UserEvent;
 
@@ -221,6 +230,27 @@ describe('Monthly Rota', () => {
     expect(await screen.findByRole('group', { name: 'Week 1 3 Nov – 7 Nov' })).toBeInTheDocument();
     expect(requestedRanges(fetchMock, '/api/rota')).toContain('2025-11-01..2025-11-30');
     expect(screen.getByRole('button', { name: 'Today' })).toBeInTheDocument();
+  });
+
+  it('stops the month arrows at the ends of the month list (January this year to December next)', async () => {
+    stubRota();
+    renderMonthlyRota();
+    await screen.findByRole('heading', { name: 'Week 1' });
+
+    await pickMonth(user, 'January 2025');
+
+    await waitFor(() => expect(shownMonth()).toBe('January 2025'));
+    expect(screen.getByRole('button', { name: 'Previous month' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next month' })).toBeEnabled();
+
+    await pickMonth(user, 'December 2026');
+
+    await waitFor(() => expect(shownMonth()).toBe('December 2026'));
+    expect(screen.getByRole('button', { name: 'Next month' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Previous month' }));
+
+    await waitFor(() => expect(shownMonth()).toBe('November 2026'));
+    expect(screen.getByRole('button', { name: 'Next month' })).toBeEnabled();
   });
 
   it('says when the rota cannot be loaded, and tries again', async () => {

@@ -63,6 +63,9 @@ export function MonthlyRota() {
 
   const weeks = useMemo(() => (month ? monthWeeks(month) : []), [month]);
   const options = useMemo(() => (todayIso ? monthOptions(todayIso, month) : []), [todayIso, month]);
+  // The arrows stay within the months the picker offers (docs/product.md#time-and-the-academic-year).
+  const atFirst = !month || month <= (options[0]?.value ?? month);
+  const atLast = !month || month >= (options.at(-1)?.value ?? month);
 
   const openSlot = (date: string, position: number) => {
     setSlot({ date, position, day: rotaDays.get(date) });
@@ -116,7 +119,7 @@ export function MonthlyRota() {
           <Button
             icon={<LeftOutlined aria-hidden />}
             aria-label="Previous month"
-            disabled={!month}
+            disabled={atFirst}
             onClick={() => month && setChosenMonth(addMonths(month, -1))}
           />
           <Select
@@ -133,7 +136,7 @@ export function MonthlyRota() {
           <Button
             icon={<RightOutlined aria-hidden />}
             aria-label="Next month"
-            disabled={!month}
+            disabled={atLast}
             onClick={() => month && setChosenMonth(addMonths(month, 1))}
           />
           {currentMonth && month !== currentMonth && (

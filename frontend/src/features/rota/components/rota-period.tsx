@@ -78,8 +78,8 @@ interface DaySlotButtonsProps {
   day: RotaDayDto | undefined;
   perDay: number;
   /**
-   * What an empty slot reads: "Click to assign" on the month and "Unknown" on the week to whoever
-   * may change the rota, "Unfilled" on both to anyone else.
+   * What an empty slot reads: "Click to assign" on the month to whoever may change the rota,
+   * "Unfilled" otherwise.
    */
   emptyText: string;
   onSlot: (date: string, position: number) => void;

@@ -16,13 +16,9 @@ import type { RotaDayDto } from '../api';
 /** What an empty slot reads in the month grid to whoever may change the rota (docs/product.md#screens). */
 export const CLICK_TO_ASSIGN = 'Click to assign';
 /**
- * What an empty slot reads on the weekly rota of an assigned day to whoever may change the rota
- * (docs/product.md#screens).
- */
-export const UNKNOWN_PERSON = 'Unknown';
-/**
- * What an empty slot reads, in the month and the week, to someone who may not change the rota:
- * nothing there is theirs to assign (docs/product.md#assigning-by-hand).
+ * What an empty slot reads on the Weekly Rota, and in the month to someone who may not change the
+ * rota: nothing there is theirs to assign (docs/product.md#assigning-by-hand). Not "Unknown", which
+ * is a person the server cannot name.
  */
 export const UNFILLED = 'Unfilled';
 

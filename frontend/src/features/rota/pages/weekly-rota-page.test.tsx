@@ -117,9 +117,11 @@ describe('Weekly Rota', () => {
     expect(tuesday).not.toHaveAttribute('aria-current');
     expect(within(tuesday).queryByText('Today')).not.toBeInTheDocument();
     expect(within(tuesday).getByText('Assigned')).toBeInTheDocument();
+    // Half filled: the empty slot is unfilled, not an unknown person.
     expect(
-      within(tuesday).getByRole('button', { name: 'Duty Manager 2, Tue 9 Sep 2025: Unknown' }),
-    ).toHaveTextContent('Unknown');
+      within(tuesday).getByRole('button', { name: 'Duty Manager 2, Tue 9 Sep 2025: Unfilled' }),
+    ).toHaveTextContent('Unfilled');
+    expect(within(tuesday).queryByText('Unknown')).not.toBeInTheDocument();
 
     const wednesday = dayCard('Wednesday');
     expect(within(wednesday).getByText('No assignment')).toBeInTheDocument();
@@ -146,7 +148,7 @@ describe('Weekly Rota', () => {
     await within(monday).findByText('Assigned');
     expect(within(monday).getAllByRole('button')).toHaveLength(3);
     expect(
-      within(monday).getByRole('button', { name: 'Duty Manager 3, Mon 8 Sep 2025: Unknown' }),
+      within(monday).getByRole('button', { name: 'Duty Manager 3, Mon 8 Sep 2025: Unfilled' }),
     ).toBeInTheDocument();
   });
 
@@ -183,7 +185,7 @@ describe('Weekly Rota', () => {
     renderWeek('manager');
 
     await user.click(
-      await screen.findByRole('button', { name: 'Duty Manager 2, Tue 9 Sep 2025: Unknown' }),
+      await screen.findByRole('button', { name: 'Duty Manager 2, Tue 9 Sep 2025: Unfilled' }),
     );
 
     const dialog = await screen.findByRole('dialog', {
@@ -191,7 +193,6 @@ describe('Weekly Rota', () => {
     });
     expect(within(dialog).getByRole('combobox', { name: 'Staff member' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Assign' })).toBeInTheDocument();
-    expect(screen.queryByText('Unfilled')).not.toBeInTheDocument();
   });
 
   it('assigns someone to a day nobody is on yet', async () => {

@@ -26,14 +26,7 @@ import { AdminAccessDialog } from '../components/admin-access-dialog';
 import { DutyDialog, type DutySlot } from '../components/duty-dialog';
 import { PrintButton } from '../components/print-button';
 import { DaySlotButtons, HolidayNote, useRotaPeriod } from '../components/rota-period';
-import {
-  addWeeks,
-  holidayOn,
-  isAssigned,
-  UNFILLED,
-  UNKNOWN_PERSON,
-  weekDates,
-} from '../lib/rota-calendar';
+import { addWeeks, holidayOn, isAssigned, UNFILLED, weekDates } from '../lib/rota-calendar';
 
 const TITLE = 'Weekly Rota';
 
@@ -88,8 +81,9 @@ export function WeeklyRotaPage() {
             perDay={perDay}
             day={rotaDays.get(date)}
             holiday={holidayOn(date, weekHolidays)}
-            // Without rota rights an empty slot is simply unfilled: nothing to assign.
-            emptyText={canManage ? UNKNOWN_PERSON : UNFILLED}
+            // "Unknown" means a person the server cannot name; an empty slot is unfilled, for
+            // everyone (docs/product.md#screens). Managers still click it to assign.
+            emptyText={UNFILLED}
             canAssign={canManage}
             onSlot={openSlot}
           />
