@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { ADMIN_PANEL_PERMISSIONS, accessFor, ROLES } from '@/shared/auth/access';
 import { autoApproval, currentUser, currentWeek, staffMember } from '@/testing/fixtures';
-import { callCount, renderApp, storeToken, stubFetch } from '@/testing/test-utils';
+import { callCount, renderApp, setupUser, storeToken, stubFetch } from '@/testing/test-utils';
 
 import { ADMIN_PANEL_SECTIONS } from './admin-panel-page';
 
@@ -18,6 +18,32 @@ const SECTIONS = [
   'Rota Management',
   'Staff Management',
 ];
+
+/** What an admin's Admin Panel reads as it opens. */
+function stubAdminPanel() {
+  return stubFetch({
+    'GET /api/auth/user': { body: currentUser() },
+    'GET /api/staff': { body: [] },
+    'GET /api/current-week': { body: currentWeek() },
+    'GET /api/auto-approval-settings': { body: autoApproval() },
+    'GET /api/email-reminder-settings': {
+      body: {
+        enabled: true,
+        time: '08:30',
+        hoursAdvance: 24,
+        timeZone: 'Europe/London',
+        nextReminder: null,
+      },
+    },
+    'GET /api/email-deliveries': { body: { testMode: true, emails: [] } },
+  });
+}
+
+/** The links of the list of sections at the top of the panel. */
+async function sectionLinks(): Promise<HTMLElement[]> {
+  const list = await screen.findByRole('navigation', { name: 'Admin Panel sections' });
+  return within(list).getAllByRole('link');
+}
 
 describe('Admin Panel', () => {
   it('shows admins every section in its fixed order, with the staff table last', async () => {
@@ -66,6 +92,48 @@ describe('Admin Panel', () => {
     );
   });
 
+  it('lists every section by its own title, in the page order, each linking to its section', async () => {
+    storeToken();
+    stubAdminPanel();
+
+    renderApp('/staff');
+
+    const links = await sectionLinks();
+    expect(links.map((link) => link.textContent)).toEqual(SECTIONS);
+    const main = screen.getByRole('main');
+    expect(
+      within(main)
+        .getAllByRole('heading', { level: 2 })
+        .map((heading) => heading.textContent),
+    ).toEqual(links.map((link) => link.textContent));
+    for (const link of links) {
+      const target = document.getElementById(link.getAttribute('href')!.replace(/^#/, ''));
+      expect(target).not.toBeNull();
+      expect(within(target!).getByRole('region', { name: link.textContent! })).toBeInTheDocument();
+    }
+  });
+
+  it('takes the keyboard from the list to the section it names, leaving the address to the router', async () => {
+    // jsdom does not scroll; the list asks the window to.
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    storeToken();
+    stubAdminPanel();
+    const user = setupUser();
+
+    const { router } = renderApp('/staff');
+
+    const link = (await sectionLinks()).find((each) => each.textContent === 'Staff Management')!;
+    link.focus();
+    await user.keyboard('{Enter}');
+
+    const staff = screen.getByRole('region', { name: 'Staff Management' });
+    expect(staff.parentElement).toHaveFocus();
+    await waitFor(() => expect(scrollTo).toHaveBeenCalled());
+    // No history entry of its own behind the router's back: Back leaves the page as before.
+    expect(window.location.hash).toBe('');
+    expect(router.state.location.pathname).toBe('/staff');
+  });
+
   it.each([
     ['staff-management', 'Staff Management'],
     ['rota-management', 'Rota Management'],
@@ -108,6 +176,10 @@ describe('Admin Panel', () => {
         .getAllByRole('heading', { level: 2 })
         .map((heading) => heading.textContent),
     ).toEqual(['Rota Management', 'Staff Management']);
+    expect((await sectionLinks()).map((link) => link.textContent)).toEqual([
+      'Rota Management',
+      'Staff Management',
+    ]);
     expect(screen.queryByRole('region', { name: 'Access Denied' })).not.toBeInTheDocument();
     expect(within(main).getByRole('button', { name: 'Fill Unassigned Dates' })).toBeInTheDocument();
     const staff = within(main).getByRole('region', { name: 'Staff Management' });

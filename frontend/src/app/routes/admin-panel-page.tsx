@@ -1,5 +1,5 @@
 import { HistoryOutlined } from '@ant-design/icons';
-import { Flex, Typography } from 'antd';
+import { Anchor, Col, Flex, Grid, Row, theme, Typography, type AnchorProps } from 'antd';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 
@@ -25,8 +25,13 @@ interface AdminPanelSection {
   /** The server permission whoever sees the section holds. */
   permission: AdminPanelPermission;
   Section: ComponentType;
-  /** The section's address on the panel, `/staff#<anchor>`, for links from elsewhere (the first-run checklist). */
-  anchor?: string;
+  /** The section's own title (its heading), for the list of sections that jumps to it. */
+  title: string;
+  /**
+   * The section's id on the panel: the list of sections jumps to it, and `/staff#<anchor>` is
+   * its address for links from elsewhere (the first-run checklist).
+   */
+  anchor: string;
 }
 
 /**
@@ -35,22 +40,110 @@ interface AdminPanelSection {
  * permissions; admin-panel-page.test.tsx checks that the two agree).
  */
 export const ADMIN_PANEL_SECTIONS: readonly AdminPanelSection[] = [
-  { permission: 'settings.manage', Section: DutyManagerSettingsCard },
-  { permission: 'settings.manage', Section: RotaRulesCard, anchor: 'rota-rules' },
-  { permission: 'settings.manage', Section: EmailReminderSettingsCard },
-  { permission: 'settings.manage', Section: EmailTemplateEditorCard },
-  { permission: 'settings.manage', Section: EmailSystemTestingCard },
-  { permission: 'settings.manage', Section: InstructionsManagerCard },
-  { permission: 'settings.manage', Section: AutoApprovalSettingsCard },
-  { permission: 'rota.manage', Section: RotaManagementCard, anchor: 'rota-management' },
-  { permission: 'staff.manage', Section: StaffManagement, anchor: 'staff-management' },
+  {
+    permission: 'settings.manage',
+    Section: DutyManagerSettingsCard,
+    title: 'Duty Manager Settings',
+    anchor: 'duty-manager-settings',
+  },
+  {
+    permission: 'settings.manage',
+    Section: RotaRulesCard,
+    title: 'Rota rules',
+    anchor: 'rota-rules',
+  },
+  {
+    permission: 'settings.manage',
+    Section: EmailReminderSettingsCard,
+    title: 'Email Reminder Settings',
+    anchor: 'email-reminder-settings',
+  },
+  {
+    permission: 'settings.manage',
+    Section: EmailTemplateEditorCard,
+    title: 'Email Template Editor',
+    anchor: 'email-template-editor',
+  },
+  {
+    permission: 'settings.manage',
+    Section: EmailSystemTestingCard,
+    title: 'Email System Testing',
+    anchor: 'email-system-testing',
+  },
+  {
+    permission: 'settings.manage',
+    Section: InstructionsManagerCard,
+    title: 'Instructions Manager',
+    anchor: 'instructions-manager',
+  },
+  {
+    permission: 'settings.manage',
+    Section: AutoApprovalSettingsCard,
+    title: 'Auto-Approval Settings',
+    anchor: 'auto-approval-settings',
+  },
+  {
+    permission: 'rota.manage',
+    Section: RotaManagementCard,
+    title: 'Rota Management',
+    anchor: 'rota-management',
+  },
+  {
+    permission: 'staff.manage',
+    Section: StaffManagement,
+    title: 'Staff Management',
+    anchor: 'staff-management',
+  },
 ];
+
+/** Where the side list stays while the page scrolls, and where a jump puts a section's top (px). */
+const SIDE_OFFSET = 16;
+/** On a narrow screen the list is a strip stuck to the top: a section lands below it (px). */
+const STRIP_OFFSET = 56;
+
+/**
+ * The list of the panel's sections, each a link that brings its section into view: a side
+ * column that stays in view on a wide screen, a strip across the top (scrolling sideways,
+ * within the screen's width) on a narrow one. The panel is long, and Staff Management, where a
+ * new admin starts, comes last.
+ */
+function SectionList({ sections }: { sections: readonly AdminPanelSection[] }) {
+  const wide = Grid.useBreakpoint().lg === true;
+  const { token } = theme.useToken();
+  const items = sections.map(({ title, anchor }) => ({
+    key: anchor,
+    href: `#${anchor}`,
+    title,
+  }));
+  // antd's links would push the hash onto the browser's history behind the router's back (its
+  // entries carry the router's state); the list only moves within the page. antd scrolls; the
+  // section takes the keyboard focus, as it does when a link from elsewhere leads to it, so
+  // the next Tab goes into it.
+  const jump: AnchorProps['onClick'] = (event, { href }) => {
+    event.preventDefault();
+    document.getElementById(href.slice(1))?.focus({ preventScroll: true });
+  };
+  return (
+    <nav aria-label="Admin Panel sections">
+      <Anchor
+        items={items}
+        direction={wide ? 'vertical' : 'horizontal'}
+        offsetTop={wide ? SIDE_OFFSET : 0}
+        targetOffset={wide ? SIDE_OFFSET : STRIP_OFFSET}
+        onClick={jump}
+        // Stuck to the top, the strip covers the page scrolling under it.
+        style={wide ? undefined : { background: token.colorBgLayout }}
+      />
+    </nav>
+  );
+}
 
 /** The Admin Panel's content for someone who may open it: the sections their role allows. */
 function AdminPanel() {
   useScrollToHash();
   const access = useAccess();
   const can = access.status === 'ready' ? access.can : () => false;
+  const sections = ADMIN_PANEL_SECTIONS.filter(({ permission }) => can(permission));
   return (
     <>
       <PageTitle title={TITLE} />
@@ -64,17 +157,21 @@ function AdminPanel() {
           </Link>
         )}
       </Flex>
-      <Flex vertical gap="large">
-        {ADMIN_PANEL_SECTIONS.map(({ permission, Section, anchor }, index) =>
-          !can(permission) ? null : anchor ? (
-            <div key={index} id={anchor} tabIndex={-1} className="hash-target">
-              <Section />
-            </div>
-          ) : (
-            <Section key={index} />
-          ),
-        )}
-      </Flex>
+      {/* The list first, so it comes first to the keyboard too; beside the sections from lg up. */}
+      <Row gutter={[24, 16]}>
+        <Col xs={24} lg={6} xl={5} xxl={4}>
+          <SectionList sections={sections} />
+        </Col>
+        <Col xs={24} lg={18} xl={19} xxl={20} style={{ minWidth: 0 }}>
+          <Flex vertical gap="large">
+            {sections.map(({ Section, anchor }) => (
+              <div key={anchor} id={anchor} tabIndex={-1} className="hash-target">
+                <Section />
+              </div>
+            ))}
+          </Flex>
+        </Col>
+      </Row>
     </>
   );
 }
