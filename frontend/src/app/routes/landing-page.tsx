@@ -4,7 +4,9 @@ import { useLocation } from 'react-router';
 
 import type { GetStartedTab } from '@/features/auth/components/get-started-tabs';
 import { wantsSignIn } from '@/features/auth/session/sign-in-intent';
+import { FeaturesSection } from '@/features/tenants/components/features-section';
 import { LandingHero } from '@/features/tenants/components/landing-hero';
+import { PricingSection } from '@/features/tenants/components/pricing-section';
 import { PageTitle } from '@/shared/ui/page-title';
 
 // The sign-up and sign-in card (antd Card, Tabs, Form, inputs): requested as soon as this module
@@ -12,18 +14,11 @@ import { PageTitle } from '@/shared/ui/page-title';
 const loadGetStartedCard = import('./get-started-card');
 const GetStartedCard = lazy(async () => ({ default: (await loadGetStartedCard).GetStartedCard }));
 
-// Below the fold: loaded after the first screen has rendered (their skeleton, alert and icons
-// would otherwise delay it).
-const FeaturesSection = lazy(async () => ({
-  default: (await import('@/features/tenants/components/features-section')).FeaturesSection,
-}));
-const PricingSection = lazy(async () => ({
-  default: (await import('@/features/tenants/components/pricing-section')).PricingSection,
-}));
-
 /**
  * What a signed-out visitor sees at any path (docs/product.md#screens): the product, sign-up and sign-in side by
- * side, what it covers and what it costs.
+ * side, what it covers and what it costs. Features and Pricing come with the page, in its chunk:
+ * they are what a visitor reads, and loaded after the first render they appeared seconds after
+ * the hero on a busy machine. Only the forms' code is loaded separately.
  */
 export function LandingPage() {
   const location = useLocation();
@@ -59,16 +54,14 @@ export function LandingPage() {
           </section>
         </Col>
       </Row>
-      <Suspense fallback={null}>
-        <FeaturesSection />
-        <PricingSection
-          action={
-            <Button type="primary" size="large" block onClick={startTrial}>
-              Start your free trial
-            </Button>
-          }
-        />
-      </Suspense>
+      <FeaturesSection />
+      <PricingSection
+        action={
+          <Button type="primary" size="large" block onClick={startTrial}>
+            Start your free trial
+          </Button>
+        }
+      />
     </Flex>
   );
 }

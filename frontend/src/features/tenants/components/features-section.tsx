@@ -11,9 +11,9 @@ import {
   ThunderboltOutlined,
   UserDeleteOutlined,
 } from '@ant-design/icons';
-import { Card } from 'antd';
 import type { ReactNode } from 'react';
 
+import { PlainCard } from '@/shared/ui/plain-card';
 import { Paragraph, Title } from '@/shared/ui/typography';
 
 interface Feature {
@@ -107,7 +107,7 @@ export function FeaturesSection() {
       >
         {FEATURES.map((feature) => (
           <li key={feature.title}>
-            <Card style={{ height: '100%' }}>
+            <PlainCard style={{ height: '100%' }}>
               <Title level={3} style={{ fontSize: 17, marginTop: 0 }}>
                 <span aria-hidden style={{ color: '#1677ff', marginRight: 8 }}>
                   {feature.icon}
@@ -115,7 +115,7 @@ export function FeaturesSection() {
                 {feature.title}
               </Title>
               <Paragraph style={{ marginBottom: 0 }}>{feature.description}</Paragraph>
-            </Card>
+            </PlainCard>
           </li>
         ))}
       </ul>

@@ -1,8 +1,9 @@
 import { CheckOutlined } from '@ant-design/icons';
-import { Card, Flex } from 'antd';
+import { Flex } from 'antd';
 import type { ReactNode } from 'react';
 
 import { formatPrice } from '@/shared/lib/money';
+import { PlainCard } from '@/shared/ui/plain-card';
 import { Text, Title } from '@/shared/ui/typography';
 
 import type { PlanDto } from '../api';
@@ -14,7 +15,7 @@ interface PricingCardProps {
 
 export function PricingCard({ plan, action }: PricingCardProps) {
   return (
-    <Card
+    <PlainCard
       style={{ maxWidth: 420 }}
       title={
         <Title level={3} style={{ margin: 0 }}>
@@ -46,6 +47,6 @@ export function PricingCard({ plan, action }: PricingCardProps) {
         </ul>
         {action && <div style={{ marginTop: 16 }}>{action}</div>}
       </Flex>
-    </Card>
+    </PlainCard>
   );
 }
