@@ -197,8 +197,11 @@ function SwapRequestForm({ staff, own, canDecide, firstFieldRef, onDone }: SwapR
     { requesterId: requesterId ?? '', originalDate: originalDate ?? undefined },
     { skip: !requesterId || !originalDate },
   );
-  const duties = requesterId ? (dutiesQuery.data?.duties ?? []) : [];
-  const colleagues = originalDate ? (colleaguesQuery.data?.colleagues ?? []) : [];
+  // `currentData`, not `data`: while the options for a new requester (or duty) load, `data` still
+  // holds the previous one's, and the pickers would offer another person's duties and colleagues
+  // the server then refuses. Until they arrive there is nothing to pick.
+  const duties = requesterId ? (dutiesQuery.currentData?.duties ?? []) : [];
+  const colleagues = originalDate ? (colleaguesQuery.currentData?.colleagues ?? []) : [];
   const colleague = colleagues.find((person) => person.id === targetId);
 
   const activeStaff = useMemo(
@@ -301,7 +304,13 @@ function SwapRequestForm({ staff, own, canDecide, firstFieldRef, onDone }: SwapR
           placeholder="Select a duty"
           options={dateOptions}
           loading={dutiesQuery.isFetching}
-          notFoundContent={requesterId ? 'No duties from today on' : 'Select the requester first'}
+          notFoundContent={
+            !requesterId
+              ? 'Select the requester first'
+              : dutiesQuery.isFetching
+                ? 'Loading…'
+                : 'No duties from today on'
+          }
         />
       </Form.Item>
       <Form.Item
@@ -315,7 +324,13 @@ function SwapRequestForm({ staff, own, canDecide, firstFieldRef, onDone }: SwapR
           placeholder="Select a staff member"
           options={targetOptions}
           loading={colleaguesQuery.isFetching}
-          notFoundContent={originalDate ? NOBODY_CAN_TAKE_DUTY : 'Choose the original date first'}
+          notFoundContent={
+            !originalDate
+              ? 'Choose the original date first'
+              : colleaguesQuery.isFetching
+                ? 'Loading…'
+                : NOBODY_CAN_TAKE_DUTY
+          }
         />
       </Form.Item>
       <Form.Item

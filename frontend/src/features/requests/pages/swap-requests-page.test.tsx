@@ -828,6 +828,61 @@ describe('Swap Requests page', () => {
       expect(within(dialog).getByLabelText('Reason')).toHaveValue('Parents evening');
     });
 
+    it("never offers the previous requester's duties while the new requester's load", async () => {
+      const { fetchMock, store } = renderSwaps({
+        replies: {
+          [OPTIONS]: [{ body: options }, { body: { duties: ['2025-09-12'], colleagues: [] } }],
+        },
+      });
+      await pendingRows();
+      const dialog = await openForm(user);
+      const field = (name: string) => within(dialog).getByRole('combobox', { name });
+      await choose(user, field('Requester'), 'Alice Able');
+      await optionsLoaded(store, { requesterId: 's-1' });
+
+      const release = holdRequests(fetchMock, OPTIONS);
+      await choose(user, field('Requester'), 'Bob Brown');
+
+      expect(await openedEmpty(user, field('Original date'))).toBe('Loading…');
+      release();
+      await optionsLoaded(store, { requesterId: 's-2' });
+      expect(await offeredNames(user, field('Original date'))).toEqual([
+        'Friday 12 September 2025',
+      ]);
+    });
+
+    it("never offers the colleagues and trade dates of the previous duty while the new one's load", async () => {
+      const { fetchMock, store } = renderSwaps({
+        replies: {
+          [OPTIONS]: [
+            { body: options },
+            { body: options },
+            { body: { duties: options.duties, colleagues: [options.colleagues[1]] } },
+          ],
+        },
+      });
+      await pendingRows();
+      const dialog = await openForm(user);
+      const field = (name: string) => within(dialog).getByRole('combobox', { name });
+      await choose(user, field('Requester'), 'Alice Able');
+      await optionsLoaded(store, { requesterId: 's-1' });
+      await choose(user, field('Original date'), 'Wednesday 10 September 2025');
+      await optionsLoaded(store, { requesterId: 's-1', originalDate: '2025-09-10' });
+
+      const release = holdRequests(fetchMock, OPTIONS);
+      await choose(user, field('Original date'), 'Monday 15 September 2025');
+
+      expect(await openedEmpty(user, field('Target'))).toBe('Loading…');
+      release();
+      await optionsLoaded(store, { requesterId: 's-1', originalDate: '2025-09-15' });
+      expect(await offeredNames(user, field('Target'))).toEqual(['Ask anyone', 'Cara Cole']);
+      await choose(user, field('Target'), 'Cara Cole');
+      // Cara has no duty to trade: only the cover is left to pick.
+      expect(await offeredNames(user, field('Swap date'))).toEqual([
+        'Monday 15 September 2025 (cover: the same day)',
+      ]);
+    });
+
     it('says when the requester has no duties to swap', async () => {
       renderSwaps({ replies: { [OPTIONS]: { body: { duties: [], colleagues: [] } } } });
       await pendingRows();
@@ -857,6 +912,38 @@ describe('Swap Requests page', () => {
     });
   });
 });
+
+/**
+ * Holds every later request to `request` (`METHOD /path`) unanswered until the returned function
+ * is called, so a test can look at a screen while it waits.
+ */
+function holdRequests(fetchMock: ReturnType<typeof stubFetch>, request: string): () => void {
+  const answer = fetchMock.getMockImplementation()!;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+    if (`${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}` === request) await released;
+    return answer(input, init);
+  });
+  return release;
+}
+
+/** Opens a picker that offers nothing yet: what its list says instead. */
+async function openedEmpty(user: UserEvent, field: HTMLElement): Promise<string | null> {
+  await user.click(field);
+  const popup = await waitFor(() => {
+    const open = document.querySelector<HTMLElement>(
+      '.ant-select-dropdown:not(.ant-select-dropdown-hidden)',
+    );
+    if (!open) throw new Error('the list did not open');
+    return open;
+  });
+  const offered = popup.querySelectorAll('.ant-select-item-option').length;
+  const text = popup.textContent;
+  await user.click(field);
+  return offered === 0 ? text : `${offered} options offered`;
+}
 
 /** Waits until the swap options for `arg` have arrived, so a picker opened next lists them. */
 async function optionsLoaded(
