@@ -114,24 +114,36 @@ describe('Admin Panel', () => {
   });
 
   it('takes the keyboard from the list to the section it names, leaving the address to the router', async () => {
-    // jsdom does not scroll; the list asks the window to.
+    // jsdom has no scrollIntoView: a stand-in records which element was asked to scroll, and how.
+    const scrollIntoView = vi.fn();
+    Object.defineProperty(HTMLElement.prototype, 'scrollIntoView', {
+      configurable: true,
+      value: scrollIntoView,
+    });
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-    storeToken();
-    stubAdminPanel();
-    const user = setupUser();
+    try {
+      storeToken();
+      stubAdminPanel();
+      const user = setupUser();
 
-    const { router } = renderApp('/staff');
+      const { router } = renderApp('/staff');
 
-    const link = (await sectionLinks()).find((each) => each.textContent === 'Staff Management')!;
-    link.focus();
-    await user.keyboard('{Enter}');
+      const link = (await sectionLinks()).find((each) => each.textContent === 'Staff Management')!;
+      link.focus();
+      await user.keyboard('{Enter}');
 
-    const staff = screen.getByRole('region', { name: 'Staff Management' });
-    expect(staff.parentElement).toHaveFocus();
-    await waitFor(() => expect(scrollTo).toHaveBeenCalled());
-    // No history entry of its own behind the router's back: Back leaves the page as before.
-    expect(window.location.hash).toBe('');
-    expect(router.state.location.pathname).toBe('/staff');
+      const section = screen.getByRole('region', { name: 'Staff Management' }).parentElement;
+      expect(section).toHaveFocus();
+      expect(scrollIntoView.mock.contexts).toEqual([section]);
+      // Smoothly: this person has not asked for less motion.
+      expect(scrollIntoView).toHaveBeenCalledWith({ block: 'start', behavior: 'smooth' });
+      // Not antd's own animation, nor a history entry behind the router's back.
+      expect(scrollTo).not.toHaveBeenCalled();
+      expect(window.location.hash).toBe('');
+      expect(router.state.location.pathname).toBe('/staff');
+    } finally {
+      delete (HTMLElement.prototype as Partial<HTMLElement>).scrollIntoView;
+    }
   });
 
   it.each([

@@ -1,6 +1,6 @@
 import { HistoryOutlined } from '@ant-design/icons';
-import { Anchor, Col, Flex, Grid, Row, theme, Typography, type AnchorProps } from 'antd';
-import type { ComponentType } from 'react';
+import { Anchor, Col, Flex, Grid, Row, theme, Typography } from 'antd';
+import type { ComponentType, MouseEvent } from 'react';
 import { Link } from 'react-router';
 
 import { RotaManagementCard } from '@/features/rota/routes';
@@ -17,6 +17,7 @@ import { StaffManagement } from '@/features/staff/routes';
 import { useAccess, type AdminPanelPermission } from '@/shared/auth/access';
 import { AccessGuard } from '@/shared/ui/access-guard';
 import { PageTitle } from '@/shared/ui/page-title';
+import { usePrefersReducedMotion } from '@/shared/ui/reduced-motion';
 import { useScrollToHash } from '@/shared/ui/scroll-to-hash';
 
 const TITLE = 'Admin Panel';
@@ -101,36 +102,53 @@ const SIDE_OFFSET = 16;
 /** On a narrow screen the list is a strip stuck to the top: a section lands below it (px). */
 const STRIP_OFFSET = 56;
 
+interface SectionListProps {
+  sections: readonly AdminPanelSection[];
+  /** A side column (from lg up), else a strip across the top. */
+  wide: boolean;
+}
+
 /**
  * The list of the panel's sections, each a link that brings its section into view: a side
  * column that stays in view on a wide screen, a strip across the top (scrolling sideways,
  * within the screen's width) on a narrow one. The panel is long, and Staff Management, where a
- * new admin starts, comes last.
+ * new admin starts, comes last. antd's Anchor draws the list, keeps it in view and marks the
+ * section on screen.
  */
-function SectionList({ sections }: { sections: readonly AdminPanelSection[] }) {
-  const wide = Grid.useBreakpoint().lg === true;
+function SectionList({ sections, wide }: SectionListProps) {
   const { token } = theme.useToken();
-  const items = sections.map(({ title, anchor }) => ({
-    key: anchor,
-    href: `#${anchor}`,
-    title,
-  }));
-  // antd's links would push the hash onto the browser's history behind the router's back (its
-  // entries carry the router's state); the list only moves within the page. antd scrolls; the
-  // section takes the keyboard focus, as it does when a link from elsewhere leads to it, so
-  // the next Tab goes into it.
-  const jump: AnchorProps['onClick'] = (event, { href }) => {
+  const reducedMotion = usePrefersReducedMotion();
+  const items = sections.map(({ title, anchor }) => ({ key: anchor, href: `#${anchor}`, title }));
+
+  // A link's click is handled here, before the Anchor's own: that one pushes the hash onto the
+  // browser's history behind the router's back (its entries carry the router's state) and
+  // animates the scroll whatever the person's motion setting, timed by Date.now (which never
+  // advances under a test's fixed clock). The section scrolls into view (its scroll-margin-top
+  // keeps it clear of the list) and takes the keyboard focus, as when a link from elsewhere
+  // leads to it, so the next Tab goes into it. A click with a modifier key keeps the browser's
+  // meaning (a new tab or window at /staff#<section>).
+  const jump = (event: MouseEvent<HTMLElement>) => {
+    const link = (event.target as Element).closest<HTMLAnchorElement>('a[href^="#"]');
+    if (!link) return;
+    event.stopPropagation();
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+      return;
+    }
     event.preventDefault();
-    document.getElementById(href.slice(1))?.focus({ preventScroll: true });
+    const section = document.getElementById(decodeURIComponent(link.hash.slice(1)));
+    if (!section) return;
+    section.scrollIntoView({ block: 'start', behavior: reducedMotion ? 'instant' : 'smooth' });
+    section.focus({ preventScroll: true });
   };
+
   return (
-    <nav aria-label="Admin Panel sections">
+    <nav aria-label="Admin Panel sections" onClickCapture={jump}>
       <Anchor
         items={items}
         direction={wide ? 'vertical' : 'horizontal'}
         offsetTop={wide ? SIDE_OFFSET : 0}
+        // Where a section's top counts as reached, for marking it in the list.
         targetOffset={wide ? SIDE_OFFSET : STRIP_OFFSET}
-        onClick={jump}
         // Stuck to the top, the strip covers the page scrolling under it.
         style={wide ? undefined : { background: token.colorBgLayout }}
       />
@@ -142,6 +160,7 @@ function SectionList({ sections }: { sections: readonly AdminPanelSection[] }) {
 function AdminPanel() {
   useScrollToHash();
   const access = useAccess();
+  const wide = Grid.useBreakpoint().lg === true;
   const can = access.status === 'ready' ? access.can : () => false;
   const sections = ADMIN_PANEL_SECTIONS.filter(({ permission }) => can(permission));
   return (
@@ -160,12 +179,18 @@ function AdminPanel() {
       {/* The list first, so it comes first to the keyboard too; beside the sections from lg up. */}
       <Row gutter={[24, 16]}>
         <Col xs={24} lg={6} xl={5} xxl={4}>
-          <SectionList sections={sections} />
+          <SectionList sections={sections} wide={wide} />
         </Col>
         <Col xs={24} lg={18} xl={19} xxl={20} style={{ minWidth: 0 }}>
           <Flex vertical gap="large">
             {sections.map(({ Section, anchor }) => (
-              <div key={anchor} id={anchor} tabIndex={-1} className="hash-target">
+              <div
+                key={anchor}
+                id={anchor}
+                tabIndex={-1}
+                className="hash-target"
+                style={{ scrollMarginTop: wide ? SIDE_OFFSET : STRIP_OFFSET }}
+              >
                 <Section />
               </div>
             ))}
