@@ -167,3 +167,92 @@ test('an admin edits the reminder template, tests reminders for a date and share
     await sue.context().close();
   }
 });
+
+test('the Admin Panel lists its sections and jumps to each, beside them on a computer and across the top of a phone', async ({
+  browser,
+  request,
+}) => {
+  const school = await registerSchool(request, {
+    prefix: 'panel',
+    emailPrefix: 'panel-admin',
+    adminName: 'Ada Admin',
+    password: 'admin-password',
+  });
+  const sections = [
+    'Duty Manager Settings',
+    'Rota rules',
+    'Email Reminder Settings',
+    'Email Template Editor',
+    'Email System Testing',
+    'Instructions Manager',
+    'Auto-Approval Settings',
+    'Rota Management',
+    'Staff Management',
+  ];
+
+  const desk = await signedIn(browser, school.token);
+  try {
+    await desk.goto('/staff');
+    const list = desk.getByRole('navigation', { name: 'Admin Panel sections' });
+    await expect(list.getByRole('link')).toHaveText(sections);
+    const staff = desk.getByRole('region', { name: 'Staff Management' });
+    await expect(staff).toBeVisible();
+    await expect(staff).not.toBeInViewport();
+
+    // By keyboard: the link takes the page to the section and the focus into it.
+    await list.getByRole('link', { name: 'Staff Management' }).focus();
+    await desk.keyboard.press('Enter');
+    await expect(staff).toBeInViewport();
+    await expect(desk.locator('#staff-management')).toBeFocused();
+    await desk.keyboard.press('Tab');
+    await expect(staff.locator(':focus')).toHaveCount(1);
+    // The list stayed in view beside the sections, marking the section followed, and the
+    // address is still the router's.
+    await expect(list).toBeInViewport();
+    await expect(list.getByRole('link', { name: 'Staff Management' })).toHaveClass(
+      /ant-anchor-link-title-active/,
+    );
+    expect(new URL(desk.url()).pathname + new URL(desk.url()).hash).toBe('/staff');
+
+    // By mouse, back up to the first section; the app's navigation still works after.
+    await list.getByRole('link', { name: 'Duty Manager Settings' }).click();
+    await expect(desk.getByRole('region', { name: 'Duty Manager Settings' })).toBeInViewport();
+    await expect(staff).not.toBeInViewport();
+    await desk
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Dashboard' })
+      .click();
+    await expect(desk).toHaveURL(/\/$/);
+    await desk.goBack();
+    await expect(desk.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeVisible();
+  } finally {
+    await desk.context().close();
+  }
+
+  const phone = await signedIn(browser, school.token, {
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  try {
+    await phone.goto('/staff');
+    const list = phone.getByRole('navigation', { name: 'Admin Panel sections' });
+    await expect(list.getByRole('link')).toHaveText(sections);
+    // The strip scrolls sideways within itself: the page is no wider than the screen.
+    expect(
+      await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    const staff = phone.getByRole('region', { name: 'Staff Management' });
+    await expect(staff).not.toBeInViewport();
+    await list.getByRole('link', { name: 'Staff Management' }).tap();
+    await expect(staff).toBeInViewport();
+    // The strip stays at the top, and the section's heading is not hidden under it.
+    const link = list.getByRole('link', { name: 'Staff Management' });
+    await expect(link).toBeInViewport();
+    const strip = (await link.boundingBox())!;
+    const heading = (await staff.getByRole('heading', { name: 'Staff Management' }).boundingBox())!;
+    expect(heading.y).toBeGreaterThanOrEqual(strip.y + strip.height);
+  } finally {
+    await phone.context().close();
+  }
+});

@@ -1,6 +1,6 @@
 import { HistoryOutlined } from '@ant-design/icons';
-import { Anchor, Col, Flex, Grid, Row, theme, Typography } from 'antd';
-import type { ComponentType, MouseEvent } from 'react';
+import { Anchor, Flex, Grid, theme, Typography } from 'antd';
+import { useCallback, useEffect, useState, type ComponentType, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 
 import { RotaManagementCard } from '@/features/rota/routes';
@@ -101,6 +101,10 @@ export const ADMIN_PANEL_SECTIONS: readonly AdminPanelSection[] = [
 const SIDE_OFFSET = 16;
 /** On a narrow screen the list is a strip stuck to the top: a section lands below it (px). */
 const STRIP_OFFSET = 56;
+/** Keys that scroll the page (when the focus is not in a field). */
+const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
+/** The side column's width on a wide screen (px): the longest title on one line. */
+const SIDE_WIDTH = 220;
 
 interface SectionListProps {
   sections: readonly AdminPanelSection[];
@@ -127,6 +131,26 @@ function SectionList({ sections, wide }: SectionListProps) {
   // keeps it clear of the list) and takes the keyboard focus, as when a link from elsewhere
   // leads to it, so the next Tab goes into it. A click with a modifier key keeps the browser's
   // meaning (a new tab or window at /staff#<section>).
+  // The link just followed stays marked until the person scrolls: the last sections cannot reach
+  // the top of the page, and marking by scroll position alone would name the one above them.
+  const [followed, setFollowed] = useState<string>();
+  useEffect(() => {
+    if (!followed) return;
+    const release = () => setFollowed(undefined);
+    const releaseOnKey = (event: KeyboardEvent) => {
+      if (SCROLL_KEYS.has(event.key)) release();
+    };
+    window.addEventListener('wheel', release, { passive: true });
+    window.addEventListener('touchmove', release, { passive: true });
+    window.addEventListener('keydown', releaseOnKey);
+    return () => {
+      window.removeEventListener('wheel', release);
+      window.removeEventListener('touchmove', release);
+      window.removeEventListener('keydown', releaseOnKey);
+    };
+  }, [followed]);
+  const currentAnchor = useCallback((byScroll: string) => followed ?? byScroll, [followed]);
+
   const jump = (event: MouseEvent<HTMLElement>) => {
     const link = (event.target as Element).closest<HTMLAnchorElement>('a[href^="#"]');
     if (!link) return;
@@ -139,18 +163,35 @@ function SectionList({ sections, wide }: SectionListProps) {
     if (!section) return;
     section.scrollIntoView({ block: 'start', behavior: reducedMotion ? 'instant' : 'smooth' });
     section.focus({ preventScroll: true });
+    setFollowed(link.getAttribute('href') ?? undefined);
   };
 
   return (
-    <nav aria-label="Admin Panel sections" onClickCapture={jump}>
+    // Stuck with CSS rather than antd's Affix: the strip's Anchor scrolls its marked link into
+    // view on every change, and while an Affix was still catching up with a jump (it follows
+    // scroll events) that scrolled the page back up to the strip.
+    <nav
+      aria-label="Admin Panel sections"
+      onClickCapture={jump}
+      style={{
+        position: 'sticky',
+        top: wide ? SIDE_OFFSET : 0,
+        // Above the cards (positioned themselves) that scroll under the strip.
+        zIndex: 2,
+        ...(wide
+          ? { flex: `0 0 ${SIDE_WIDTH}px`, alignSelf: 'flex-start' }
+          : { background: token.colorBgLayout }),
+      }}
+    >
       <Anchor
         items={items}
         direction={wide ? 'vertical' : 'horizontal'}
-        offsetTop={wide ? SIDE_OFFSET : 0}
+        affix={false}
+        // Mark the section on screen, as an affixed Anchor does.
+        showInkInFixed
         // Where a section's top counts as reached, for marking it in the list.
         targetOffset={wide ? SIDE_OFFSET : STRIP_OFFSET}
-        // Stuck to the top, the strip covers the page scrolling under it.
-        style={wide ? undefined : { background: token.colorBgLayout }}
+        getCurrentAnchor={currentAnchor}
       />
     </nav>
   );
@@ -176,27 +217,24 @@ function AdminPanel() {
           </Link>
         )}
       </Flex>
-      {/* The list first, so it comes first to the keyboard too; beside the sections from lg up. */}
-      <Row gutter={[24, 16]}>
-        <Col xs={24} lg={6} xl={5} xxl={4}>
-          <SectionList sections={sections} wide={wide} />
-        </Col>
-        <Col xs={24} lg={18} xl={19} xxl={20} style={{ minWidth: 0 }}>
-          <Flex vertical gap="large">
-            {sections.map(({ Section, anchor }) => (
-              <div
-                key={anchor}
-                id={anchor}
-                tabIndex={-1}
-                className="hash-target"
-                style={{ scrollMarginTop: wide ? SIDE_OFFSET : STRIP_OFFSET }}
-              >
-                <Section />
-              </div>
-            ))}
-          </Flex>
-        </Col>
-      </Row>
+      {/* The list first, so it comes first to the keyboard too: beside the sections from lg up,
+          above them (and then across the top as the page scrolls) on a narrower screen. */}
+      <Flex vertical={!wide} gap={wide ? 24 : 16}>
+        <SectionList sections={sections} wide={wide} />
+        <Flex vertical gap="large" style={{ flex: '1 1 0', minWidth: 0 }}>
+          {sections.map(({ Section, anchor }) => (
+            <div
+              key={anchor}
+              id={anchor}
+              tabIndex={-1}
+              className="hash-target"
+              style={{ scrollMarginTop: wide ? SIDE_OFFSET : STRIP_OFFSET }}
+            >
+              <Section />
+            </div>
+          ))}
+        </Flex>
+      </Flex>
     </>
   );
 }
