@@ -252,7 +252,11 @@ describe('accounts', () => {
       const account = await registerOrganization(t);
       const token = await requestReset(account);
       const res = await t.http().post('/api/auth/reset-password').send({ token, newPassword: 'brand new secret' }).expect(200);
-      expect(res.body).toEqual({ message: 'Your password has been reset. Please sign in with your new password.' });
+      expect(res.body).toEqual({
+        message: 'Your password has been reset. Please sign in with your new password.',
+        email: account.email,
+        organizationSubdomain: account.subdomain,
+      });
       expect(res.body.token).toBeUndefined();
 
       await t.http().get('/api/auth/user').set(...bearer(account.token)).expect(401);

@@ -5,7 +5,7 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import { ErrorResponseDto } from '../../common/http/error-body';
 import { AuthService } from './auth.service';
-import { AuthTokenDto, CurrentUserResponseDto, MessageDto } from './dto/auth-responses.dto';
+import { AuthTokenDto, CurrentUserResponseDto, MessageDto, ResetPasswordResultDto } from './dto/auth-responses.dto';
 import { ConfirmEmailChangeDto } from './dto/confirm-email-change.dto';
 import { EmailRequestDto } from './dto/email-request.dto';
 import { LoginDto } from './dto/login.dto';
@@ -82,11 +82,15 @@ export class AuthController {
     return this.auth.forgotPassword(dto, clientAddress(req));
   }
 
-  /** Sets a new password from a reset link and ends every existing session. Does not sign in. */
+  /**
+   * Sets a new password from an emailed link and ends every existing session. An invitation's
+   * link signs the invitee in (`token`); a reset's does not. Either way the answer names the
+   * account's email and organisation subdomain, to fill in the sign-in form.
+   */
   @Post('reset-password')
   @HttpCode(HttpStatus.OK)
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The link is invalid, used or expired.' })
-  resetPassword(@Body() dto: ResetPasswordDto): Promise<MessageDto> {
+  resetPassword(@Body() dto: ResetPasswordDto): Promise<ResetPasswordResultDto> {
     return this.auth.resetPassword(dto);
   }
 }

@@ -22,7 +22,7 @@ import { Organization } from '../tenants/entities/organization.entity';
 import { isReservedSubdomain } from '../tenants/reserved-subdomains';
 import { AccountsService, EMAIL_IN_USE } from './accounts.service';
 import { passwordResetEmail, verificationEmail } from './auth-emails';
-import type { AuthTokenDto, CurrentUserResponseDto, MessageDto } from './dto/auth-responses.dto';
+import type { AuthTokenDto, CurrentUserResponseDto, MessageDto, ResetPasswordResultDto } from './dto/auth-responses.dto';
 import type { EmailRequestDto } from './dto/email-request.dto';
 import type { LoginDto } from './dto/login.dto';
 import type { RegisterDto } from './dto/register.dto';
@@ -231,13 +231,22 @@ export class AuthService {
     return { message: FORGOT_PASSWORD_MESSAGE };
   }
 
-  /** Sets a new password from a reset link. It does not sign in: the user signs in afresh. */
-  async resetPassword(dto: ResetPasswordDto): Promise<MessageDto> {
+  /**
+   * Sets a new password from an emailed link. An invitation ends signed in (the invitee has just
+   * proved the address and chosen the password; making them find the sign-in form and their
+   * organisation's subdomain is where invitations got stuck). A reset of a forgotten password
+   * does not sign in: the person signs in afresh, with the form filled in from the answer.
+   */
+  async resetPassword(dto: ResetPasswordDto): Promise<ResetPasswordResultDto> {
     const now = this.clock.now();
     const passwordHash = await this.passwords.hash(dto.newPassword);
-    const purpose = await this.em.transactional(async (em) => {
+    const { purpose, user, subdomain } = await this.em.transactional(async (em) => {
       const found = await TenantContext.runUnscoped(() =>
-        em.findOne(PasswordResetToken, { tokenHash: hashToken(dto.token) }, { populate: ['user'], lockMode: LockMode.PESSIMISTIC_WRITE }),
+        em.findOne(
+          PasswordResetToken,
+          { tokenHash: hashToken(dto.token) },
+          { populate: ['user', 'user.organization'], lockMode: LockMode.PESSIMISTIC_WRITE },
+        ),
       );
       if (!found || found.used || found.expiresAt <= now) throw new BadRequestException(INVALID_RESET_LINK);
       const user = found.user.getEntity();
@@ -247,13 +256,19 @@ export class AuthService {
       // Following the link proved the address is theirs.
       user.emailVerified = true;
       await em.nativeUpdate(PasswordResetToken, { user: user.id, used: false }, { used: true });
-      return found.purpose;
+      if (found.purpose === 'invite' && user.isActive) user.lastLogin = now;
+      return { purpose: found.purpose, user, subdomain: user.organization.getEntity().subdomain };
     });
+    const filled = { email: user.email, organizationSubdomain: subdomain };
+    if (purpose === 'invite' && user.isActive) {
+      return { message: 'Your password has been set. You are signed in.', token: await this.issueToken(user), ...filled };
+    }
     return {
       message:
         purpose === 'invite'
           ? 'Your password has been set. Please sign in with your new password.'
           : 'Your password has been reset. Please sign in with your new password.',
+      ...filled,
     };
   }
 
