@@ -88,7 +88,7 @@ export type ResendVerificationApiResponse = /** status 200  */ MessageDto;
 export type ResendVerificationApiArg = {
   emailRequestDto: EmailRequestDto;
 };
-export type ResetPasswordApiResponse = /** status 200  */ MessageDto;
+export type ResetPasswordApiResponse = /** status 200  */ ResetPasswordResultDto;
 export type ResetPasswordApiArg = {
   resetPasswordDto: ResetPasswordDto;
 };
@@ -140,6 +140,17 @@ export type RegisterDto = {
   organizationType?: 'school' | 'college' | 'university' | 'other';
   /** At least 6 characters. */
   password: string;
+};
+export type ResetPasswordResultDto = {
+  /** The account's sign-in email, to fill in the sign-in form. */
+  email: string;
+  /** What happened, for a person to read. */
+  message: string;
+  /** The account's organisation subdomain, to fill in the sign-in form. */
+  organizationSubdomain: string;
+  /** A session for the person, when the link was an invitation and the account is active: the
+    invitee ends signed in. A reset of a forgotten password does not sign in. */
+  token?: string;
 };
 export type ResetPasswordDto = {
   /** At least 6 characters. */

@@ -35,5 +35,6 @@ export type {
   CurrentUserResponseDto,
   EmailRequestDto,
   OrganizationType,
+  ResetPasswordResultDto,
   Role,
 } from './auth.gen';
