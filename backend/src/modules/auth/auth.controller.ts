@@ -9,6 +9,7 @@ import { AuthTokenDto, CurrentUserResponseDto, MessageDto, ResetPasswordResultDt
 import { ConfirmEmailChangeDto } from './dto/confirm-email-change.dto';
 import { EmailRequestDto } from './dto/email-request.dto';
 import { LoginDto } from './dto/login.dto';
+import { RedeemHandoffDto } from './dto/redeem-handoff.dto';
 import { RegisterDto } from './dto/register.dto';
 import { ResetPasswordDto } from './dto/reset-password.dto';
 import { VerifyEmailDto } from './dto/verify-email.dto';
@@ -39,6 +40,18 @@ export class AuthController {
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'Too many attempts; wait and try again.' })
   login(@Body() dto: LoginDto, @Req() req: Request): Promise<AuthTokenDto> {
     return this.auth.login(dto, clientAddress(req));
+  }
+
+  /**
+   * Exchanges a one-time sign-in code for a session on this address: the last step of signing
+   * up or in on another address (the bare domain, an identity provider's return address).
+   */
+  @Post('handoff')
+  @HttpCode(HttpStatus.OK)
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The code is unknown, used or expired.' })
+  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'Too many attempts; wait and try again.' })
+  redeemHandoff(@Body() dto: RedeemHandoffDto, @Req() req: Request): Promise<AuthTokenDto> {
+    return this.auth.redeemHandoff(dto.code, clientAddress(req));
   }
 
   /** The signed-in user and their organisation. */

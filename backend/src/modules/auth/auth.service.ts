@@ -26,6 +26,7 @@ import type { AuthTokenDto, CurrentUserResponseDto, MessageDto, ResetPasswordRes
 import type { EmailRequestDto } from './dto/email-request.dto';
 import type { LoginDto } from './dto/login.dto';
 import type { RegisterDto } from './dto/register.dto';
+import { SessionHandoffService } from './session-handoff.service';
 import type { ResetPasswordDto } from './dto/reset-password.dto';
 import { EmailVerificationToken } from './entities/email-verification-token.entity';
 import { PasswordResetToken } from './entities/password-reset-token.entity';
@@ -57,6 +58,7 @@ export const REGISTER_LIMITS = {
 export const EMAIL_REQUEST_LIMIT = { limit: 20, windowSeconds: 15 * 60 };
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';
+export const INVALID_HANDOFF_CODE = 'This sign-in link has expired or was already used. Please sign in again.';
 export const FORGOT_PASSWORD_MESSAGE = 'If an account exists with that email, a password reset link has been sent.';
 export const RESEND_VERIFICATION_MESSAGE =
   'If that account still needs verifying, a new verification email has been sent.';
@@ -77,6 +79,7 @@ export class AuthService {
     private readonly config: ConfigService<Env, true>,
     private readonly accounts: AccountsService,
     private readonly organizations: OrganizationsRepository,
+    private readonly handoffs: SessionHandoffService,
   ) {}
 
   /**
@@ -155,6 +158,24 @@ export class AuthService {
     await this.rateLimits.reset(accountKey);
     user.lastLogin = this.clock.now();
     await this.em.flush();
+    return { token: await this.issueToken(user) };
+  }
+
+  /**
+   * A session for the user a one-time handoff code was issued to. Unknown, used and expired codes
+   * get one answer; attempts count against the client address like failed sign-ins.
+   */
+  async redeemHandoff(code: string, clientAddress: string): Promise<AuthTokenDto> {
+    const addressKey = `login:address:${clientAddress}`;
+    await this.rateLimits.consume(addressKey, LOGIN_LIMITS.address, 'failed sign-in attempts from your network');
+    const userId = await this.handoffs.redeem(this.em.fork(), code);
+    const user = userId
+      ? await TenantContext.runUnscoped(() => this.em.fork().findOne(User, { id: userId }, { populate: ['organization'] }))
+      : null;
+    if (!user || !user.isActive || !user.organization.getEntity().isActive) {
+      throw new BadRequestException(INVALID_HANDOFF_CODE);
+    }
+    await this.rateLimits.refund(addressKey);
     return { token: await this.issueToken(user) };
   }
 

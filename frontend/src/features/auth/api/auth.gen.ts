@@ -24,6 +24,14 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['auth'],
       }),
+      redeemHandoff: build.mutation<RedeemHandoffApiResponse, RedeemHandoffApiArg>({
+        query: (queryArg) => ({
+          url: `/api/auth/handoff`,
+          method: 'POST',
+          body: queryArg.redeemHandoffDto,
+        }),
+        invalidatesTags: ['auth'],
+      }),
       login: build.mutation<LoginApiResponse, LoginApiArg>({
         query: (queryArg) => ({ url: `/api/auth/login`, method: 'POST', body: queryArg.loginDto }),
         invalidatesTags: ['auth'],
@@ -76,6 +84,10 @@ export type ForgotPasswordApiResponse = /** status 200  */ MessageDto;
 export type ForgotPasswordApiArg = {
   emailRequestDto: EmailRequestDto;
 };
+export type RedeemHandoffApiResponse = /** status 200  */ AuthTokenDto;
+export type RedeemHandoffApiArg = {
+  redeemHandoffDto: RedeemHandoffDto;
+};
 export type LoginApiResponse = /** status 200  */ AuthTokenDto;
 export type LoginApiArg = {
   loginDto: LoginDto;
@@ -120,6 +132,10 @@ export type EmailRequestDto = {
 export type AuthTokenDto = {
   /** A bearer token for the `Authorization` header; the app stores it under `authToken`. */
   token: string;
+};
+export type RedeemHandoffDto = {
+  /** The one-time code this address was opened with (valid two minutes, used once). */
+  code: string;
 };
 export type LoginDto = {
   email: string;
@@ -195,6 +211,7 @@ export type VerifyEmailDto = {
 export const {
   useConfirmEmailChangeMutation,
   useForgotPasswordMutation,
+  useRedeemHandoffMutation,
   useLoginMutation,
   useRegisterMutation,
   useResendVerificationMutation,
