@@ -156,6 +156,14 @@ export class AuthService {
       throw new ForbiddenException('Your account has been deactivated. Please contact your administrator.');
     }
     await this.rateLimits.reset(accountKey);
+    return this.completeSignIn(user);
+  }
+
+  /**
+   * The last step of every sign-in (password, handoff code, identity provider) once the person
+   * is known and allowed in: records the sign-in and issues the session.
+   */
+  private async completeSignIn(user: User): Promise<AuthTokenDto> {
     user.lastLogin = this.clock.now();
     await this.em.flush();
     return { token: await this.issueToken(user) };
@@ -168,15 +176,15 @@ export class AuthService {
   async redeemHandoff(code: string, clientAddress: string): Promise<AuthTokenDto> {
     const addressKey = `login:address:${clientAddress}`;
     await this.rateLimits.consume(addressKey, LOGIN_LIMITS.address, 'failed sign-in attempts from your network');
-    const userId = await this.handoffs.redeem(this.em.fork(), code);
+    const userId = await this.handoffs.redeem(this.em, code);
     const user = userId
-      ? await TenantContext.runUnscoped(() => this.em.fork().findOne(User, { id: userId }, { populate: ['organization'] }))
+      ? await TenantContext.runUnscoped(() => this.em.findOne(User, { id: userId }, { populate: ['organization'] }))
       : null;
     if (!user || !user.isActive || !user.organization.getEntity().isActive) {
       throw new BadRequestException(INVALID_HANDOFF_CODE);
     }
     await this.rateLimits.refund(addressKey);
-    return { token: await this.issueToken(user) };
+    return this.completeSignIn(user);
   }
 
   async currentUser(auth: AuthUser): Promise<CurrentUserResponseDto> {
