@@ -12,13 +12,20 @@ const swc = [
   },
 ];
 
+/** Packages (and their dependencies) that ship only as ES modules. */
+const ESM_ONLY = ['openid-client', 'oauth4webapi', 'jose', 'oidc-provider', 'otplib', '@otplib', '@noble', '@scure'];
+
 module.exports = {
   rootDir: '.',
   testEnvironment: '<rootDir>/test/support/test-environment.ts',
   // Unit tests sit beside the code (*.spec.ts); integration tests, on a real PostgreSQL and
   // over HTTP, live in test/ (*.int-spec.ts).
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.int-spec.ts'],
-  transform: { '^.+\\.ts$': swc },
+  // The OpenID Connect and TOTP packages are published as ES modules only; jest's own module
+  // loader (unlike Node 20.19+ itself) cannot require() them, so they are compiled to CommonJS
+  // like our TypeScript. Everything else in node_modules is loaded as it is.
+  transform: { '^.+\\.ts$': swc, '^.+\\.m?js$': swc },
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 30000,

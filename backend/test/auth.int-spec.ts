@@ -6,6 +6,7 @@ import { User } from '../src/modules/auth/entities/user.entity';
 import { Organization } from '../src/modules/tenants/entities/organization.entity';
 import { OutboxWorker } from '../src/modules/mail/outbox.worker';
 import { REGISTER_LIMITS } from '../src/modules/auth/auth.service';
+import { HANDOFF_TTL_MS, SessionHandoffService } from '../src/modules/auth/session-handoff.service';
 import { TenantContext } from '../src/tenancy/tenant-context';
 import { bearer, registerOrganization } from './support/accounts';
 import { linkIn, SmtpSink } from './support/smtp-sink';
@@ -252,7 +253,11 @@ describe('accounts', () => {
       const account = await registerOrganization(t);
       const token = await requestReset(account);
       const res = await t.http().post('/api/auth/reset-password').send({ token, newPassword: 'brand new secret' }).expect(200);
-      expect(res.body).toEqual({ message: 'Your password has been reset. Please sign in with your new password.' });
+      expect(res.body).toEqual({
+        message: 'Your password has been reset. Please sign in with your new password.',
+        email: account.email,
+        organizationSubdomain: account.subdomain,
+      });
       expect(res.body.token).toBeUndefined();
 
       await t.http().get('/api/auth/user').set(...bearer(account.token)).expect(401);
@@ -381,6 +386,44 @@ describe('accounts', () => {
       });
       // Once the lock is released, the new link is sent.
       await smtp.waitFor(() => count() > before);
+    });
+  });
+  describe('sign-in handoff codes', () => {
+    async function issueFor(email: string): Promise<string> {
+      const em = t.get(MikroORM).em.fork();
+      const user = await TenantContext.runUnscoped(() => em.findOneOrFail(User, { email }));
+      const code = t.get(SessionHandoffService).issue(em as never, user);
+      await em.flush();
+      return code;
+    }
+
+    it('gives a session for the code, once', async () => {
+      const account = await registerOrganization(t);
+      const code = await issueFor(account.email);
+      const res = await t.http().post('/api/auth/handoff').send({ code }).expect(200);
+      const me = await t.http().get('/api/auth/user').set(...bearer(res.body.token)).expect(200);
+      expect(me.body.user.email).toBe(account.email);
+      expect(me.body.organization.subdomain).toBe(account.subdomain);
+
+      const again = await t.http().post('/api/auth/handoff').send({ code }).expect(400);
+      expect(again.body.message).toBe('This sign-in link has expired or was already used. Please sign in again.');
+    });
+
+    it('refuses an expired code, an unknown one, an inactive account and a malformed body', async () => {
+      const account = await registerOrganization(t);
+      const code = await issueFor(account.email);
+      clock.set(new Date(Date.parse('2025-09-08T08:00:00Z') + HANDOFF_TTL_MS + 1000));
+      await t.http().post('/api/auth/handoff').send({ code }).expect(400);
+      clock.set(new Date('2025-09-08T08:00:00Z'));
+      await t.http().post('/api/auth/handoff').send({ code: 'not-a-code' }).expect(400);
+
+      const fresh = await issueFor(account.email);
+      const em = t.get(MikroORM).em.fork();
+      await TenantContext.runUnscoped(() => em.nativeUpdate(User, { email: account.email }, { isActive: false }));
+      await t.http().post('/api/auth/handoff').send({ code: fresh }).expect(400);
+
+      const bad = await t.http().post('/api/auth/handoff').send({}).expect(400);
+      expect(bad.body.message).toContain('Sign-in code is required');
     });
   });
 });

@@ -229,12 +229,12 @@ describe('the audit log', () => {
     expect(page.body).toMatchObject({ total: 4, page: 1, pageSize: 2 });
     expect(page.body.items.map((e: { summary: string }) => e.summary)).toEqual([
       'Added staff member Lee Log',
-      'Added holiday Day 3 (2025-10-03)',
+      'Added holiday Day 3 (Friday 3 October 2025)',
     ]);
     expect(page.body.items[0]).toMatchObject({ actorName: admin.name, kind: 'staff', action: 'staff.created' });
 
     const holidays = await t.http().get('/api/audit-log?kind=holiday&page=2&pageSize=2').set(...bearer(admin.token)).expect(200);
-    expect(holidays.body.items.map((e: { summary: string }) => e.summary)).toEqual(['Added holiday Day 1 (2025-10-01)']);
+    expect(holidays.body.items.map((e: { summary: string }) => e.summary)).toEqual(['Added holiday Day 1 (Wednesday 1 October 2025)']);
 
     const bad = await t.http().get('/api/audit-log?kind=everything&pageSize=500').set(...bearer(admin.token)).expect(400);
     expect(bad.body.message).toContain('kind must be one of');

@@ -155,8 +155,14 @@ describe('requests', () => {
         ['swap-decided', me.email, 'Swap request approved: Wednesday 10 September 2025'],
         ['swap-decided', tom.email, 'You are on duty on Wednesday 10 September 2025'],
       ]);
-      const actions = (await sql(`select action from audit_entries where entity_id = ? order by created_at`, [id])).map((r) => r.action);
-      expect(actions).toEqual(['swap.requested', 'swap.accepted', 'swap.approved']);
+      const entries = await sql(`select action, summary from audit_entries where entity_id = ? order by created_at`, [id]);
+      expect(entries.map((r) => r.action)).toEqual(['swap.requested', 'swap.accepted', 'swap.approved']);
+      // The activity log names the day as the emails do, never as yyyy-MM-dd.
+      expect(entries.map((r) => r.summary)).toEqual([
+        'Swap: Tom Colleague covers Sam Staff on Wednesday 10 September 2025: requested',
+        'Swap: Tom Colleague covers Sam Staff on Wednesday 10 September 2025: accepted by Tom Colleague',
+        'Swap: Tom Colleague covers Sam Staff on Wednesday 10 September 2025: approved',
+      ]);
     });
 
     it('checks every rule when a swap is asked for, with a message that says which', async () => {
@@ -357,6 +363,14 @@ describe('requests', () => {
           ['duty-added', 'You are on duty on Wednesday 10 September 2025'],
         ]),
       );
+      // The activity log names the day as the emails do, never as yyyy-MM-dd.
+      const log = (await as(admin.token).get('/api/audit-log?kind=request').expect(200)).body.items.map((e: { summary: string }) => e.summary);
+      expect(log).toEqual(
+        expect.arrayContaining([
+          'Cancel: Sam Staff on Wednesday 10 September 2025: requested',
+          'Cancel: Sam Staff on Wednesday 10 September 2025: approved automatically; Teacher B takes the duty',
+        ]),
+      );
       // Nobody free (everyone else away or inactive): the slot stays empty.
       await assign(admin, '2025-09-15', people['Support A']!);
       for (const name of ['Teacher A', 'Teacher B', 'Teacher C', 'Support B']) {
@@ -488,7 +502,7 @@ describe('requests', () => {
 
       // While away, nobody can put them on duty, and the bulk fill passes them by.
       const refused = await as(admin.token).post('/api/rota', { date: '2025-09-16', dutyManager1Id: me.staffId }).expect(409);
-      expect(refused.body.message).toBe("Sam Staff is unavailable on 2025-09-16 and can't be put on duty");
+      expect(refused.body.message).toBe("Sam Staff is unavailable on Tuesday 16 September 2025 and can't be put on duty");
       await as(admin.token).post('/api/rota/fill-unassigned', { endDate: '2025-09-19', allWeekdays: true }).expect(200);
       const filled = (await as(admin.token).get('/api/rota?startDate=2025-09-09&endDate=2025-09-19').expect(200)).body as Day[];
       expect(filled.flatMap((d) => d.slots.map((s) => s.staff?.id))).not.toContain(me.staffId);
@@ -584,7 +598,7 @@ describe('requests', () => {
 
       // On its days nobody puts them on duty, by hand, by a swap or by the bulk fill; other days are free.
       const refused = await as(admin.token).post('/api/rota', { date: '2025-09-23', dutyManager1Id: me.staffId }).expect(409);
-      expect(refused.body.message).toBe("Sam Staff is unavailable on 2025-09-23 and can't be put on duty");
+      expect(refused.body.message).toBe("Sam Staff is unavailable on Tuesday 23 September 2025 and can't be put on duty");
       await as(admin.token).post('/api/rota', { date: '2025-09-22', dutyManager1Id: me.staffId }).expect(201);
       await assign(admin, '2025-09-30', people['Teacher A']!);
       const swap = await as(admin.token)

@@ -326,7 +326,7 @@ describe('the rota stays true', () => {
       }
       await as(admin.token).post('/api/holidays', { name: 'Inset', type: 'inset_day', startDate: '2025-09-19', endDate: '2025-09-19' }).expect(201);
       const closed = await as(admin.token).post('/api/rota/move', { date: '2025-09-17', position: 1, toDate: '2025-09-19' }).expect(409);
-      expect(closed.body.message).toBe('2025-09-19 is a holiday (Inset, Inset Day): nobody is on duty on holidays');
+      expect(closed.body.message).toBe('Friday 19 September 2025 is a holiday (Inset, Inset Day): nobody is on duty on holidays');
       expect((await as(admin.token).get('/api/rota/candidates?date=2025-09-19').expect(200)).body).toEqual({
         date: '2025-09-19',
         closed: 'Holiday: Inset, Inset Day',

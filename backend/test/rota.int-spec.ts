@@ -83,7 +83,7 @@ describe('rota', () => {
         changedSlots: schoolDays.length * 2,
         unfilledSlots: 0,
       });
-      expect(res.body.message).toBe(`Filled ${schoolDays.length * 2} slots on ${schoolDays.length} days from 2025-09-09 to 2026-08-31.`);
+      expect(res.body.message).toBe(`Filled ${schoolDays.length * 2} slots on ${schoolDays.length} days from 9 September 2025 to 31 August 2026.`);
 
       const days = await rota(admin, '2025-09-01', '2026-08-31');
       expect(days.map((d) => d.date)).toEqual(schoolDays);
@@ -143,7 +143,7 @@ describe('rota', () => {
 
       const cleared = await as(admin.token).post('/api/rota/clear-future').expect(200);
       expect(cleared.body).toMatchObject({ startDate: '2025-09-08', changedDays: 10, changedSlots: 19 });
-      expect(cleared.body.message).toBe('Removed 19 assignments on 10 days from 2025-09-08 on.');
+      expect(cleared.body.message).toBe('Removed 19 assignments on 10 days from Monday 8 September 2025 on.');
       const remaining = await rota(admin, '2025-09-01', '2026-08-31');
       expect(remaining.map((d) => d.date)).toEqual(['2025-09-05']);
 
@@ -165,7 +165,7 @@ describe('rota', () => {
     it('refuses an end date that is not after today, and staff may not run the tools', async () => {
       const { admin } = await school(1, 1);
       const past = await as(admin.token).post('/api/rota/fill-unassigned', { endDate: '2025-09-08' }).expect(400);
-      expect(past.body.message).toBe('The end date must be after today (2025-09-08)');
+      expect(past.body.message).toBe('The end date must be after today (Monday 8 September 2025)');
       const invalid = await as(admin.token).post('/api/rota/reshuffle-future', { endDate: '2026-02-30' }).expect(400);
       expect(invalid.body.message).toContain('endDate must be a real date');
       const member = await memberWithRole(t, admin, 'staff');
@@ -243,7 +243,7 @@ describe('rota', () => {
         .post('/api/holidays', { name: 'Inset day', type: 'inset_day', startDate: '2025-09-19', endDate: '2025-09-19' })
         .expect(201);
       const holiday = await as(admin.token).post('/api/rota', { date: '2025-09-19', dutyManager1Id: a!.id }).expect(409);
-      expect(holiday.body.message).toBe('2025-09-19 is a holiday (Inset day, Inset Day): nobody is on duty on holidays');
+      expect(holiday.body.message).toBe('Friday 19 September 2025 is a holiday (Inset day, Inset Day): nobody is on duty on holidays');
       await as(admin.token).put(`/api/staff/${b!.id}`, { isActive: false }).expect(200);
       const inactive = await as(admin.token).post('/api/rota', { date: '2025-09-18', dutyManager1Id: b!.id }).expect(409);
       expect(inactive.body.message).toBe(`${b!.name} is inactive and can't be put on duty`);

@@ -80,8 +80,14 @@ describe('staff', () => {
     const newToken = newLink.searchParams.get('token')!;
     expect(newLink.searchParams.get('invite')).toBe('1');
     await t.http().post('/api/auth/reset-password').send({ token: oldToken, newPassword: 'ivy-password' }).expect(400);
+    // The email says where to sign in later: the school and its subdomain.
+    expect(second.text).toContain(`sign in to ${admin.organizationName} with this email address, your password and the organisation subdomain "${admin.subdomain}".`);
+    expect(second.html).toContain(`the organisation subdomain &quot;${admin.subdomain}&quot;`);
     const set = await t.http().post('/api/auth/reset-password').send({ token: newToken, newPassword: 'ivy-password' }).expect(200);
-    expect(set.body.message).toBe('Your password has been set. Please sign in with your new password.');
+    // Choosing the password signs the invitee in.
+    expect(set.body).toMatchObject({ message: 'Your password has been set. You are signed in.', email: 'ivy@school.example', organizationSubdomain: admin.subdomain });
+    const signedIn = await as(set.body.token).get('/api/auth/user').expect(200);
+    expect(signedIn.body.user).toMatchObject({ email: 'ivy@school.example', role: 'staff', emailVerified: true });
 
     const login = await t.http().post('/api/auth/login').send({ email: 'ivy@school.example', password: 'ivy-password', organizationSubdomain: admin.subdomain }).expect(200);
     const me = await as(login.body.token).get('/api/auth/user').expect(200);

@@ -88,8 +88,8 @@ describe('term dates', () => {
 
     const entries = await sql(`SELECT actor_name, kind, summary, before, after FROM audit_entries WHERE action = 'terms.saved' AND entity_id = '2025-2026' ORDER BY id`);
     expect(entries.map((e: { summary: string }) => e.summary)).toEqual([
-      'Set the term dates of 2025-2026: autumn 2025-09-03 to 2025-12-19, spring 2026-01-05 to 2026-03-27, summer 2026-04-13 to 2026-07-22',
-      'Changed the term dates of 2025-2026: autumn 2025-09-03 to 2025-12-19, spring 2026-01-05 to 2026-03-27, summer 2026-04-13 to 2026-07-17',
+      'Set the term dates of 2025-2026: autumn 3 September 2025 to 19 December 2025, spring 5 January 2026 to 27 March 2026, summer 13 April 2026 to 22 July 2026',
+      'Changed the term dates of 2025-2026: autumn 3 September 2025 to 19 December 2025, spring 5 January 2026 to 27 March 2026, summer 13 April 2026 to 17 July 2026',
     ]);
     expect(entries[0]).toMatchObject({ actor_name: admin.name, kind: 'holiday', before: null });
     expect(entries[1].before.terms[1]).toEqual({ ...SPRING, halfTermStart: null, halfTermEnd: null });
@@ -131,31 +131,31 @@ describe('term dates', () => {
       await refused(
         '/api/term-dates/2025',
         withTerm(0, { startDate: '2025-12-19', endDate: '2025-09-03', halfTermStart: null, halfTermEnd: null }),
-        'The autumn term must end on or after the day it starts (it starts 2025-12-19 and ends 2025-09-03)',
+        'The autumn term must end on or after the day it starts (it starts Friday 19 December 2025 and ends Wednesday 3 September 2025)',
       );
     });
 
     it('a term outside 1 September – 31 August of the year', async () => {
-      await refused('/api/term-dates/2025', withTerm(0, { startDate: '2025-08-27' }), 'The autumn term (2025-08-27 to 2025-12-19) must fall within 2025-2026, from 2025-09-01 to 2026-08-31');
+      await refused('/api/term-dates/2025', withTerm(0, { startDate: '2025-08-27' }), 'The autumn term (27 August 2025 to 19 December 2025) must fall within 2025-2026, from 1 September 2025 to 31 August 2026');
       await refused(
         '/api/term-dates/2026',
         { terms: YEAR_2025 },
         [
-          'The autumn term (2025-09-03 to 2025-12-19) must fall within 2026-2027, from 2026-09-01 to 2027-08-31',
-          'The spring term (2026-01-05 to 2026-03-27) must fall within 2026-2027, from 2026-09-01 to 2027-08-31',
-          'The summer term (2026-04-13 to 2026-07-22) must fall within 2026-2027, from 2026-09-01 to 2027-08-31',
+          'The autumn term (3 September 2025 to 19 December 2025) must fall within 2026-2027, from 1 September 2026 to 31 August 2027',
+          'The spring term (5 January 2026 to 27 March 2026) must fall within 2026-2027, from 1 September 2026 to 31 August 2027',
+          'The summer term (13 April 2026 to 22 July 2026) must fall within 2026-2027, from 1 September 2026 to 31 August 2027',
         ].join('; '),
       );
     });
 
     it('terms out of order or overlapping', async () => {
-      await refused('/api/term-dates/2025', withTerm(1, { startDate: '2025-12-15' }), 'The spring term must start after the autumn term ends (2025-12-19), not on 2025-12-15');
+      await refused('/api/term-dates/2025', withTerm(1, { startDate: '2025-12-15' }), 'The spring term must start after the autumn term ends (Friday 19 December 2025), not on Monday 15 December 2025');
     });
 
     it('a half term with one date, or outside its term', async () => {
       await refused('/api/term-dates/2025', withTerm(1, { halfTermEnd: null }), 'The spring half term needs both a start and an end date, or neither');
-      await refused('/api/term-dates/2025', withTerm(0, { halfTermStart: '2025-12-15', halfTermEnd: '2025-12-23' }), 'The autumn half term (2025-12-15 to 2025-12-23) must fall within the autumn term (2025-09-03 to 2025-12-19)');
-      await refused('/api/term-dates/2025', withTerm(0, { halfTermStart: '2025-10-31', halfTermEnd: '2025-10-27' }), 'The autumn half term must end on or after the day it starts (it starts 2025-10-31 and ends 2025-10-27)');
+      await refused('/api/term-dates/2025', withTerm(0, { halfTermStart: '2025-12-15', halfTermEnd: '2025-12-23' }), 'The autumn half term (15 December 2025 to 23 December 2025) must fall within the autumn term (3 September 2025 to 19 December 2025)');
+      await refused('/api/term-dates/2025', withTerm(0, { halfTermStart: '2025-10-31', halfTermEnd: '2025-10-27' }), 'The autumn half term must end on or after the day it starts (it starts Friday 31 October 2025 and ends Monday 27 October 2025)');
     });
   });
 

@@ -94,6 +94,10 @@ test('a school signs up, verifies its email, signs out, forgets its password and
   ).toBeVisible();
   await expectAccessible(page, 'reset password (done)');
   await page.getByRole('button', { name: 'Back to Login' }).click();
+  // The Sign In form opens filled in for the account.
+  const signInPanel = page.getByRole('tabpanel', { name: 'Sign In' });
+  await expect(signInPanel.getByLabel('Email')).toHaveValue(account.email);
+  await expect(signInPanel.getByLabel('Organization subdomain')).toHaveValue(account.subdomain);
 
   // The old password no longer works; the new one does.
   await signIn(page, account.email, 'second-password', account.subdomain);

@@ -109,7 +109,7 @@ test('an admin fills the year, assigns by hand, meets the assignment conflicts, 
   await seeToast(
     page,
     'Fill Complete',
-    /Filled \d+ slots on \d+ days from 2025-09-09 to 2026-08-31\./,
+    /Filled \d+ slots on \d+ days from 9 September 2025 to 31 August 2026\./,
   );
   await expect(termDates).toBeHidden();
 
@@ -244,7 +244,11 @@ test('an admin fills the year, assigns by hand, meets the assignment conflicts, 
   await page.getByRole('navigation').getByRole('link', { name: 'Admin' }).click();
   page.once('dialog', (confirm) => void confirm.accept());
   await tools.getByRole('button', { name: 'Clear Rota Assignments' }).click();
-  await seeToast(page, 'Rota Cleared', /Removed \d+ assignments on \d+ days from 2025-09-08 on\./);
+  await seeToast(
+    page,
+    'Rota Cleared',
+    /Removed \d+ assignments on \d+ days from Monday 8 September 2025 on\./,
+  );
   await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
   await expect(
     month.getByRole('button', { name: 'Duty Manager 1, Fri 5 Sep 2025: Eve Ens' }),
@@ -255,6 +259,13 @@ test('an admin fills the year, assigns by hand, meets the assignment conflicts, 
   await page.getByRole('navigation').getByRole('link', { name: 'Statistics' }).click();
   await expect(page.getByRole('group', { name: 'Total Duties' })).toContainText('1');
   await expect(rows.filter({ hasText: 'Eve Ens' })).toContainText('1');
+  // The activity log names the days as the toasts do, never as yyyy-MM-dd.
+  await page.goto('/activity');
+  const log = page.getByRole('table');
+  await expect(log.getByRole('row').nth(1)).toContainText(
+    /Cleared the rota: Removed \d+ assignments on \d+ days from Monday 8 September 2025 on\./,
+  );
+  await expect(log).not.toContainText(/\d{4}-\d{2}-\d{2}/);
   await page.context().close();
 });
 

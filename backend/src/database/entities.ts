@@ -15,6 +15,7 @@ import { SwapRequest } from '../modules/requests/entities/swap-request.entity';
 import { EmailChangeToken } from '../modules/auth/entities/email-change-token.entity';
 import { EmailVerificationToken } from '../modules/auth/entities/email-verification-token.entity';
 import { PasswordResetToken } from '../modules/auth/entities/password-reset-token.entity';
+import { SessionHandoff } from '../modules/auth/entities/session-handoff.entity';
 import { User } from '../modules/auth/entities/user.entity';
 import { DutyReminder } from '../modules/reminders/entities/duty-reminder.entity';
 import { OutboxEmail } from '../modules/mail/entities/outbox-email.entity';
@@ -32,6 +33,7 @@ export const ENTITIES: EntityClass<unknown>[] = [
   EmailVerificationToken,
   EmailChangeToken,
   PasswordResetToken,
+  SessionHandoff,
   RateLimitBucket,
   OutboxEmail,
   Staff,

@@ -64,6 +64,8 @@ export const ROUTES: Record<string, RouteRule> = {
   resendVerification: { callers: ANYONE, tenant: NONE },
   forgotPassword: { callers: ANYONE, tenant: NONE },
   resetPassword: { callers: ANYONE, tenant: NONE },
+  /** The one-time code is the key (it names the user and so the organisation). */
+  redeemHandoff: { callers: ANYONE, tenant: NONE },
   /** The token from the link sent to the new address is the key. */
   confirmEmailChange: { callers: ANYONE, tenant: NONE },
   /** No bearer token: the signed ticket from getProcedureFileLink names the organisation, user and file. */
@@ -245,6 +247,7 @@ export const EXAMPLES: Record<string, ExampleBuilder> = {
   resendVerification: ({ admin }) => ({ body: { email: 'nobody@nowhere.example', organizationSubdomain: admin.subdomain } }),
   forgotPassword: ({ admin }) => ({ body: { email: 'nobody@nowhere.example', organizationSubdomain: admin.subdomain } }),
   resetPassword: () => ({ body: { token: 'not-a-real-token', newPassword: 'brand new secret' } }),
+  redeemHandoff: () => ({ body: { code: 'not-a-real-code' } }),
   confirmEmailChange: () => ({ body: { token: 'not-a-real-token' } }),
   downloadProcedureFile: async (f) => {
     await ensureDocument(f);

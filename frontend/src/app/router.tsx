@@ -51,6 +51,7 @@ export const routes: RouteObject[] = [
       { path: 'verify-email', handle: PUBLIC, lazy: authPage((m) => m.VerifyEmailPage) },
       { path: 'reset-password', handle: PUBLIC, lazy: authPage((m) => m.ResetPasswordPage) },
       { path: 'confirm-email', handle: PUBLIC, lazy: authPage((m) => m.ConfirmEmailPage) },
+      { path: 'continue', handle: PUBLIC, lazy: authPage((m) => m.ContinuePage) },
       { path: 'forgot-password', handle: PUBLIC, lazy: authPage((m) => m.ForgotPasswordPage) },
       {
         path: 'resend-verification',

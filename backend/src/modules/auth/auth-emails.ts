@@ -8,12 +8,14 @@ interface LinkEmail {
   link: string;
 }
 
-function layout(paragraphs: string[], link: string, button: string): string {
+/** Paragraphs (already escaped), the link's button, then paragraphs after it. */
+function layout(paragraphs: string[], link: string, button: string, after: string[] = []): string {
   const body = paragraphs.map((p) => `<p>${p}</p>`).join('\n');
+  const tail = after.map((p) => `\n<p>${p}</p>`).join('');
   return `<!doctype html><html><body style="font-family:Arial,sans-serif;line-height:1.5;color:#1f1f1f">
 ${body}
 <p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;background:#1677ff;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(button)}</a></p>
-<p style="color:#666;font-size:13px">If the button does not work, copy this address into your browser:<br>${escapeHtml(link)}</p>
+<p style="color:#666;font-size:13px">If the button does not work, copy this address into your browser:<br>${escapeHtml(link)}</p>${tail}
 </body></html>`;
 }
 
@@ -45,18 +47,25 @@ export function passwordResetEmail(e: LinkEmail): NewEmail {
   };
 }
 
-export function invitationEmail(e: LinkEmail & { invitedBy: string }): NewEmail {
+export function invitationEmail(
+  e: LinkEmail & { invitedBy: string; organizationSubdomain: string; signInAddress: string },
+): NewEmail {
   const intro = `Hello ${e.name},`;
   const why =
     `${e.invitedBy} has invited you to Duty Manager at ${e.organizationName}, where you can see the duty rota, ` +
-    'ask for swaps and record when you are away. Choose a password to sign in; the link is valid for 7 days.';
+    'ask for swaps and record when you are away. Choose a password with the button below; the link is valid for 7 days ' +
+    'and signs you in.';
+  // The invitee has never signed in: say where and with what, so they can come back without asking anyone.
+  const later =
+    `To sign in later, go to ${e.signInAddress} and sign in to ${e.organizationName} with this email address, ` +
+    `your password and the organisation subdomain "${e.organizationSubdomain}".`;
   return {
     kind: 'invitation',
     to: e.to,
     containsAccessLink: true,
     subject: `You're invited to Duty Manager at ${e.organizationName}`,
-    html: layout([escapeHtml(intro), escapeHtml(why)], e.link, 'Choose a password'),
-    text: `${intro}\n\n${why}\n\n${e.link}\n`,
+    html: layout([escapeHtml(intro), escapeHtml(why)], e.link, 'Choose a password', [escapeHtml(later)]),
+    text: `${intro}\n\n${why}\n\n${e.link}\n\n${later}\n`,
   };
 }
 

@@ -5,10 +5,11 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import { ErrorResponseDto } from '../../common/http/error-body';
 import { AuthService } from './auth.service';
-import { AuthTokenDto, CurrentUserResponseDto, MessageDto } from './dto/auth-responses.dto';
+import { AuthTokenDto, CurrentUserResponseDto, MessageDto, ResetPasswordResultDto } from './dto/auth-responses.dto';
 import { ConfirmEmailChangeDto } from './dto/confirm-email-change.dto';
 import { EmailRequestDto } from './dto/email-request.dto';
 import { LoginDto } from './dto/login.dto';
+import { RedeemHandoffDto } from './dto/redeem-handoff.dto';
 import { RegisterDto } from './dto/register.dto';
 import { ResetPasswordDto } from './dto/reset-password.dto';
 import { VerifyEmailDto } from './dto/verify-email.dto';
@@ -39,6 +40,18 @@ export class AuthController {
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'Too many attempts; wait and try again.' })
   login(@Body() dto: LoginDto, @Req() req: Request): Promise<AuthTokenDto> {
     return this.auth.login(dto, clientAddress(req));
+  }
+
+  /**
+   * Exchanges a one-time sign-in code for a session on this address: the last step of signing
+   * up or in on another address (the bare domain, an identity provider's return address).
+   */
+  @Post('handoff')
+  @HttpCode(HttpStatus.OK)
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The code is unknown, used or expired.' })
+  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'Too many attempts; wait and try again.' })
+  redeemHandoff(@Body() dto: RedeemHandoffDto, @Req() req: Request): Promise<AuthTokenDto> {
+    return this.auth.redeemHandoff(dto.code, clientAddress(req));
   }
 
   /** The signed-in user and their organisation. */
@@ -82,11 +95,15 @@ export class AuthController {
     return this.auth.forgotPassword(dto, clientAddress(req));
   }
 
-  /** Sets a new password from a reset link and ends every existing session. Does not sign in. */
+  /**
+   * Sets a new password from an emailed link and ends every existing session. An invitation's
+   * link signs the invitee in (`token`); a reset's does not. Either way the answer names the
+   * account's email and organisation subdomain, to fill in the sign-in form.
+   */
   @Post('reset-password')
   @HttpCode(HttpStatus.OK)
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The link is invalid, used or expired.' })
-  resetPassword(@Body() dto: ResetPasswordDto): Promise<MessageDto> {
+  resetPassword(@Body() dto: ResetPasswordDto): Promise<ResetPasswordResultDto> {
     return this.auth.resetPassword(dto);
   }
 }

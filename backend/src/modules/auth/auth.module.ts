@@ -11,6 +11,7 @@ import { AccountsService } from './accounts.service';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { InvitationService } from './invitation.service';
+import { SessionHandoffService } from './session-handoff.service';
 import { TenantsModule } from '../tenants/tenants.module';
 
 @Module({
@@ -32,7 +33,7 @@ import { TenantsModule } from '../tenants/tenants.module';
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, PasswordService, JwtStrategy, InvitationService, AccountsService],
-  exports: [PasswordService, InvitationService, AccountsService],
+  providers: [AuthService, PasswordService, JwtStrategy, InvitationService, AccountsService, SessionHandoffService],
+  exports: [PasswordService, InvitationService, AccountsService, SessionHandoffService],
 })
 export class AuthModule {}

@@ -22,10 +22,11 @@ import { Organization } from '../tenants/entities/organization.entity';
 import { isReservedSubdomain } from '../tenants/reserved-subdomains';
 import { AccountsService, EMAIL_IN_USE } from './accounts.service';
 import { passwordResetEmail, verificationEmail } from './auth-emails';
-import type { AuthTokenDto, CurrentUserResponseDto, MessageDto } from './dto/auth-responses.dto';
+import type { AuthTokenDto, CurrentUserResponseDto, MessageDto, ResetPasswordResultDto } from './dto/auth-responses.dto';
 import type { EmailRequestDto } from './dto/email-request.dto';
 import type { LoginDto } from './dto/login.dto';
 import type { RegisterDto } from './dto/register.dto';
+import { SessionHandoffService } from './session-handoff.service';
 import type { ResetPasswordDto } from './dto/reset-password.dto';
 import { EmailVerificationToken } from './entities/email-verification-token.entity';
 import { PasswordResetToken } from './entities/password-reset-token.entity';
@@ -57,6 +58,7 @@ export const REGISTER_LIMITS = {
 export const EMAIL_REQUEST_LIMIT = { limit: 20, windowSeconds: 15 * 60 };
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';
+export const INVALID_HANDOFF_CODE = 'This sign-in link has expired or was already used. Please sign in again.';
 export const FORGOT_PASSWORD_MESSAGE = 'If an account exists with that email, a password reset link has been sent.';
 export const RESEND_VERIFICATION_MESSAGE =
   'If that account still needs verifying, a new verification email has been sent.';
@@ -77,6 +79,7 @@ export class AuthService {
     private readonly config: ConfigService<Env, true>,
     private readonly accounts: AccountsService,
     private readonly organizations: OrganizationsRepository,
+    private readonly handoffs: SessionHandoffService,
   ) {}
 
   /**
@@ -153,9 +156,35 @@ export class AuthService {
       throw new ForbiddenException('Your account has been deactivated. Please contact your administrator.');
     }
     await this.rateLimits.reset(accountKey);
+    return this.completeSignIn(user);
+  }
+
+  /**
+   * The last step of every sign-in (password, handoff code, identity provider) once the person
+   * is known and allowed in: records the sign-in and issues the session.
+   */
+  private async completeSignIn(user: User): Promise<AuthTokenDto> {
     user.lastLogin = this.clock.now();
     await this.em.flush();
     return { token: await this.issueToken(user) };
+  }
+
+  /**
+   * A session for the user a one-time handoff code was issued to. Unknown, used and expired codes
+   * get one answer; attempts count against the client address like failed sign-ins.
+   */
+  async redeemHandoff(code: string, clientAddress: string): Promise<AuthTokenDto> {
+    const addressKey = `login:address:${clientAddress}`;
+    await this.rateLimits.consume(addressKey, LOGIN_LIMITS.address, 'failed sign-in attempts from your network');
+    const userId = await this.handoffs.redeem(this.em, code);
+    const user = userId
+      ? await TenantContext.runUnscoped(() => this.em.findOne(User, { id: userId }, { populate: ['organization'] }))
+      : null;
+    if (!user || !user.isActive || !user.organization.getEntity().isActive) {
+      throw new BadRequestException(INVALID_HANDOFF_CODE);
+    }
+    await this.rateLimits.refund(addressKey);
+    return this.completeSignIn(user);
   }
 
   async currentUser(auth: AuthUser): Promise<CurrentUserResponseDto> {
@@ -231,13 +260,22 @@ export class AuthService {
     return { message: FORGOT_PASSWORD_MESSAGE };
   }
 
-  /** Sets a new password from a reset link. It does not sign in: the user signs in afresh. */
-  async resetPassword(dto: ResetPasswordDto): Promise<MessageDto> {
+  /**
+   * Sets a new password from an emailed link. An invitation ends signed in (the invitee has just
+   * proved the address and chosen the password; making them find the sign-in form and their
+   * organisation's subdomain is where invitations got stuck). A reset of a forgotten password
+   * does not sign in: the person signs in afresh, with the form filled in from the answer.
+   */
+  async resetPassword(dto: ResetPasswordDto): Promise<ResetPasswordResultDto> {
     const now = this.clock.now();
     const passwordHash = await this.passwords.hash(dto.newPassword);
-    const purpose = await this.em.transactional(async (em) => {
+    const { purpose, user, subdomain } = await this.em.transactional(async (em) => {
       const found = await TenantContext.runUnscoped(() =>
-        em.findOne(PasswordResetToken, { tokenHash: hashToken(dto.token) }, { populate: ['user'], lockMode: LockMode.PESSIMISTIC_WRITE }),
+        em.findOne(
+          PasswordResetToken,
+          { tokenHash: hashToken(dto.token) },
+          { populate: ['user', 'user.organization'], lockMode: LockMode.PESSIMISTIC_WRITE },
+        ),
       );
       if (!found || found.used || found.expiresAt <= now) throw new BadRequestException(INVALID_RESET_LINK);
       const user = found.user.getEntity();
@@ -247,13 +285,19 @@ export class AuthService {
       // Following the link proved the address is theirs.
       user.emailVerified = true;
       await em.nativeUpdate(PasswordResetToken, { user: user.id, used: false }, { used: true });
-      return found.purpose;
+      if (found.purpose === 'invite' && user.isActive) user.lastLogin = now;
+      return { purpose: found.purpose, user, subdomain: user.organization.getEntity().subdomain };
     });
+    const filled = { email: user.email, organizationSubdomain: subdomain };
+    if (purpose === 'invite' && user.isActive) {
+      return { message: 'Your password has been set. You are signed in.', token: await this.issueToken(user), ...filled };
+    }
     return {
       message:
         purpose === 'invite'
           ? 'Your password has been set. Please sign in with your new password.'
           : 'Your password has been reset. Please sign in with your new password.',
+      ...filled,
     };
   }
 

@@ -72,6 +72,8 @@ export class InvitationService {
         name: invitee.name,
         organizationName: organization.name,
         invitedBy: invitedBy.name,
+        organizationSubdomain: organization.subdomain,
+        signInAddress: base,
         link: `${base}/reset-password?token=${token}&invite=1`,
       }),
     );

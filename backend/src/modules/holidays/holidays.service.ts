@@ -17,6 +17,7 @@ import type {
 } from './dto/holiday.dto';
 import { Holiday } from './entities/holiday.entity';
 import { plural } from '../../common/text/plural';
+import { describeDateRange } from '../../common/text/dates';
 import { OrganizationsRepository } from '../tenants/organizations.repository';
 
 export function toHolidayDto(h: Holiday): HolidayDto {
@@ -31,7 +32,7 @@ export function toHolidayDto(h: Holiday): HolidayDto {
 }
 
 const describe = (h: { name: string; startDate: string; endDate: string }) =>
-  h.startDate === h.endDate ? `${h.name} (${h.startDate})` : `${h.name} (${h.startDate} to ${h.endDate})`;
+  `${h.name} (${describeDateRange(h.startDate, h.endDate)})`;
 
 @Injectable()
 export class HolidaysService {

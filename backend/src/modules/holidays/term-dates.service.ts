@@ -4,14 +4,15 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { academicYearStartOf } from '../../common/clock/academic-year';
 import { Clock } from '../../common/clock/clock';
 import { RotaIntegrity } from '../../common/rota-integrity/rota-integrity';
+import { describeDateRange } from '../../common/text/dates';
 import { AuditService } from '../audit/audit.service';
 import { organizationToday } from '../tenants/organization-today';
 import type { SavedTermDatesDto, SaveTermDatesDto, TermDatesDto } from './dto/term-dates.dto';
 import { SchoolCalendar } from './school-calendar';
 import { academicYearLabel, proposeTerms, type TermDates } from './term-dates';
 
-/** "autumn 2025-09-03 to 2025-12-19, spring …": a year's terms in one line of the activity log. */
-const describeTerms = (terms: TermDates[]) => terms.map((t) => `${t.name} ${t.startDate} to ${t.endDate}`).join(', ');
+/** "autumn 3 September 2025 to 19 December 2025, spring …": a year's terms in one line of the activity log. */
+const describeTerms = (terms: TermDates[]) => terms.map((t) => `${t.name} ${describeDateRange(t.startDate, t.endDate)}`).join(', ');
 
 /** Term dates as the API shows and takes them (docs/product.md#holidays). */
 @Injectable()

@@ -126,22 +126,22 @@ describe('the rules for a year’s terms', () => {
 
   it('want each term to end on or after its start', () => {
     expect(problems(withTerm(0, { startDate: '2025-12-19', endDate: '2025-09-03', halfTermStart: null, halfTermEnd: null }))).toEqual([
-      'The autumn term must end on or after the day it starts (it starts 2025-12-19 and ends 2025-09-03)',
+      'The autumn term must end on or after the day it starts (it starts Friday 19 December 2025 and ends Wednesday 3 September 2025)',
     ]);
   });
 
   it('want every term within 1 September to 31 August of the year', () => {
     expect(problems(withTerm(0, { startDate: '2025-08-27' }))).toEqual([
-      'The autumn term (2025-08-27 to 2025-12-19) must fall within 2025-2026, from 2025-09-01 to 2026-08-31',
+      'The autumn term (27 August 2025 to 19 December 2025) must fall within 2025-2026, from 1 September 2025 to 31 August 2026',
     ]);
     expect(problems(withTerm(2, { endDate: '2026-09-02' }))).toEqual([
-      'The summer term (2026-04-13 to 2026-09-02) must fall within 2025-2026, from 2025-09-01 to 2026-08-31',
+      'The summer term (13 April 2026 to 2 September 2026) must fall within 2025-2026, from 1 September 2025 to 31 August 2026',
     ]);
   });
 
   it('want the terms in order, without overlapping', () => {
     expect(problems(withTerm(1, { startDate: '2025-12-19' }))).toEqual([
-      'The spring term must start after the autumn term ends (2025-12-19), not on 2025-12-19',
+      'The spring term must start after the autumn term ends (Friday 19 December 2025), not on Friday 19 December 2025',
     ]);
     // Summer dates given for spring and the other way round.
     expect(
@@ -150,17 +150,17 @@ describe('the rules for a year’s terms', () => {
         { ...YEAR_2025[2]!, name: 'spring' },
         { ...YEAR_2025[1]!, name: 'summer' },
       ]),
-    ).toEqual(['The summer term must start after the spring term ends (2026-07-22), not on 2026-01-05']);
+    ).toEqual(['The summer term must start after the spring term ends (Wednesday 22 July 2026), not on Monday 5 January 2026']);
   });
 
   it('want a half term with both dates or neither, in order, inside its term', () => {
     expect(problems(withTerm(0, { halfTermEnd: null }))).toEqual(['The autumn half term needs both a start and an end date, or neither']);
     expect(problems(withTerm(1, { halfTermStart: null }))).toEqual(['The spring half term needs both a start and an end date, or neither']);
     expect(problems(withTerm(0, { halfTermStart: '2025-10-31', halfTermEnd: '2025-10-27' }))).toEqual([
-      'The autumn half term must end on or after the day it starts (it starts 2025-10-31 and ends 2025-10-27)',
+      'The autumn half term must end on or after the day it starts (it starts Friday 31 October 2025 and ends Monday 27 October 2025)',
     ]);
     expect(problems(withTerm(2, { halfTermStart: '2026-07-20', halfTermEnd: '2026-07-24' }))).toEqual([
-      'The summer half term (2026-07-20 to 2026-07-24) must fall within the summer term (2026-04-13 to 2026-07-22)',
+      'The summer half term (20 July 2026 to 24 July 2026) must fall within the summer term (13 April 2026 to 22 July 2026)',
     ]);
   });
 

@@ -4,6 +4,7 @@
  */
 import { addDays, weekdayIndex } from '../../common/clock/academic-year';
 import type { IsoDate } from '../../common/clock/clock';
+import { describeDate, describeDateRange } from '../../common/text/dates';
 import { bankHolidaysInAcademicYear, easterSunday } from './bank-holidays';
 
 export const TERM_NAMES = ['autumn', 'spring', 'summer'] as const;
@@ -66,25 +67,25 @@ export function termDateProblems(academicYear: number, terms: readonly TermDates
   const problems: string[] = [];
   const ordered = inTermOrder(terms);
   ordered.forEach((term, i) => {
-    const span = `${term.startDate} to ${term.endDate}`;
+    const span = describeDateRange(term.startDate, term.endDate);
     if (term.endDate < term.startDate) {
-      problems.push(`The ${term.name} term must end on or after the day it starts (it starts ${term.startDate} and ends ${term.endDate})`);
+      problems.push(`The ${term.name} term must end on or after the day it starts (it starts ${describeDate(term.startDate)} and ends ${describeDate(term.endDate)})`);
     }
     if (term.startDate < year.start || term.endDate > year.end) {
-      problems.push(`The ${term.name} term (${span}) must fall within ${academicYearLabel(academicYear)}, from ${year.start} to ${year.end}`);
+      problems.push(`The ${term.name} term (${span}) must fall within ${academicYearLabel(academicYear)}, from ${describeDateRange(year.start, year.end)}`);
     }
     const previous = ordered[i - 1];
     if (previous && term.startDate <= previous.endDate) {
-      problems.push(`The ${term.name} term must start after the ${previous.name} term ends (${previous.endDate}), not on ${term.startDate}`);
+      problems.push(`The ${term.name} term must start after the ${previous.name} term ends (${describeDate(previous.endDate)}), not on ${describeDate(term.startDate)}`);
     }
     const { halfTermStart: from, halfTermEnd: to } = term;
     if ((from === null) !== (to === null)) {
       problems.push(`The ${term.name} half term needs both a start and an end date, or neither`);
     } else if (from !== null && to !== null) {
       if (to < from) {
-        problems.push(`The ${term.name} half term must end on or after the day it starts (it starts ${from} and ends ${to})`);
+        problems.push(`The ${term.name} half term must end on or after the day it starts (it starts ${describeDate(from)} and ends ${describeDate(to)})`);
       } else if (from < term.startDate || to > term.endDate) {
-        problems.push(`The ${term.name} half term (${from} to ${to}) must fall within the ${term.name} term (${span})`);
+        problems.push(`The ${term.name} half term (${describeDateRange(from, to)}) must fall within the ${term.name} term (${span})`);
       }
     }
   });

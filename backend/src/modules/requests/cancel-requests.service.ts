@@ -110,7 +110,7 @@ export class CancelRequestsService {
         kind: 'request',
         action: 'cancel.requested',
         entityId: request.id,
-        summary: `Cancel: ${staff.name} on ${dto.date}: requested`,
+        summary: `Cancel: ${staff.name} on ${describeDate(dto.date)}: requested`,
         after: { staffId: staff.id, date: dto.date, reason: dto.reason },
       });
       const auto = await this.settings.autoApproval(em);
@@ -200,7 +200,7 @@ export class CancelRequestsService {
       action: `cancel.${decision.status}`,
       entityId: request.id,
       summary:
-        `Cancel: ${staff.name} on ${request.date}: ${decision.status}${automatically ? ' automatically' : ''}` +
+        `Cancel: ${staff.name} on ${describeDate(request.date)}: ${decision.status}${automatically ? ' automatically' : ''}` +
         (replacement ? `; ${replacement.name} takes the duty` : approved && decision.refill ? '; nobody was free to take the duty' : ''),
       before: { status: 'pending' },
       after: { status: decision.status, processedAutomatically: automatically, replacementId: replacement?.id ?? null },

@@ -3,7 +3,7 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import type { AuthUser } from '../../common/auth/auth-user';
 import { datesBetween, daysInSpan } from '../../common/clock/academic-year';
 import { describeWeekdays, isoWeekdayOf } from '../../common/clock/weekdays';
-import { describeDate } from '../../common/text/dates';
+import { describeDate, describeDateRange } from '../../common/text/dates';
 import { plural } from '../../common/text/plural';
 import { AuditService } from '../audit/audit.service';
 import { AvailabilityRepository } from '../availability/availability.repository';
@@ -96,7 +96,7 @@ export class RecurringUnavailabilityService {
         action: 'unavailability.recurring-added',
         entityId: rule.id,
         summary:
-          `${staff.name} unavailable on ${what}, ${dto.startDate} to ${dto.endDate}: ${dto.reason}` +
+          `${staff.name} unavailable on ${what}, ${describeDateRange(dto.startDate, dto.endDate)}: ${dto.reason}` +
           (change.removedDuties ? ` (${plural(change.removedDuties, 'duty', 'duties')} cancelled, ${change.refilledDuties} refilled)` : ''),
         after: { ...toDto(rule), cancelledDates: change.dates },
       });
@@ -128,7 +128,7 @@ export class RecurringUnavailabilityService {
         kind: 'request',
         action: 'unavailability.recurring-deleted',
         entityId: rule.id,
-        summary: `${staff.name} no longer unavailable on ${describeRule(rule)}, ${rule.startDate} to ${rule.endDate}: ${rule.reason}`,
+        summary: `${staff.name} no longer unavailable on ${describeRule(rule)}, ${describeDateRange(rule.startDate, rule.endDate)}: ${rule.reason}`,
         before: toDto(rule),
       });
       this.availability.removeRule(em, rule);

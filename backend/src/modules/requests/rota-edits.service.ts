@@ -64,7 +64,7 @@ export class RotaEditsService {
           kind: 'rota',
           action: 'rota.assigned',
           entityId: day.id,
-          summary: `Assigned ${person.name} to ${dto.date}` + (override ? ' (confirmed outside their working pattern or weekly cap)' : ''),
+          summary: `Assigned ${person.name} to ${day_}` + (override ? ' (confirmed outside their working pattern or weekly cap)' : ''),
           after: { date: dto.date, assigned: [{ staffId: person.id, position: dto.position }] },
         });
         return `${person.name} is on duty on ${day_}.`;
@@ -79,7 +79,7 @@ export class RotaEditsService {
         action: 'rota.replaced',
         entityId: day.id,
         summary:
-          `Replaced ${previous.name} with ${person.name} on ${dto.date}` +
+          `Replaced ${previous.name} with ${person.name} on ${day_}` +
           (dto.reason ? ` (${dto.reason})` : '') +
           (override ? ' (confirmed outside their working pattern or weekly cap)' : ''),
         before: { date: dto.date, position: dto.position, staffId: previous.id },
@@ -105,7 +105,7 @@ export class RotaEditsService {
         kind: 'rota',
         action: 'rota.removed',
         entityId: day.id,
-        summary: `Removed ${person.name} from ${dto.date} (${dto.reason})`,
+        summary: `Removed ${person.name} from ${describeDate(dto.date)} (${dto.reason})`,
         before: { date: dto.date, position: dto.position, staffId: person.id },
         after: { reason: dto.reason },
       });
@@ -144,7 +144,7 @@ export class RotaEditsService {
         action: 'rota.moved',
         entityId: from.id,
         summary:
-          `Moved ${person.name} from ${dto.date} to ${dto.toDate}` +
+          `Moved ${person.name} from ${describeDate(dto.date)} to ${describeDate(dto.toDate)}` +
           (confirmed === person.id ? ' (confirmed outside their working pattern or weekly cap)' : ''),
         before: { date: dto.date, position: dto.position, staffId: person.id },
         after: { date: dto.toDate, position, staffId: person.id },

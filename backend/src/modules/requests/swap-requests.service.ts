@@ -552,10 +552,10 @@ export class SwapRequestsService {
 }
 
 function describe(plan: SwapPlan): string {
-  if (!plan.target) return `Swap: ${plan.requester.name} offers their duty on ${plan.originalDate} to anyone`;
+  if (!plan.target) return `Swap: ${plan.requester.name} offers their duty on ${describeDate(plan.originalDate)} to anyone`;
   return plan.swapDate === plan.originalDate
-    ? `Swap: ${plan.target.name} covers ${plan.requester.name} on ${plan.originalDate}`
-    : `Swap: ${plan.requester.name} (${plan.originalDate}) and ${plan.target.name} (${plan.swapDate}) trade duties`;
+    ? `Swap: ${plan.target.name} covers ${plan.requester.name} on ${describeDate(plan.originalDate)}`
+    : `Swap: ${plan.requester.name} (${describeDate(plan.originalDate)}) and ${plan.target.name} (${describeDate(plan.swapDate)}) trade duties`;
 }
 
 function addMonths(date: string, months: number): string {

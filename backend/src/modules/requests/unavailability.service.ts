@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { daysInSpan } from '../../common/clock/academic-year';
-import { describeDate } from '../../common/text/dates';
+import { describeDate, describeDateRange } from '../../common/text/dates';
 import { plural } from '../../common/text/plural';
 import { AuditService } from '../audit/audit.service';
 import { AvailabilityRepository } from '../availability/availability.repository';
@@ -89,7 +89,7 @@ export class UnavailabilityService {
         action: 'unavailability.added',
         entityId: period.id,
         summary:
-          `${staff.name} unavailable ${dto.startDate} to ${dto.endDate} (${label})` +
+          `${staff.name} unavailable ${describeDateRange(dto.startDate, dto.endDate)} (${label})` +
           (cancelled ? `: ${plural(cancelled, 'duty', 'duties')} cancelled, ${refilled} refilled` : ''),
         after: { staffId: staff.id, startDate: dto.startDate, endDate: dto.endDate, type, reason: dto.reason, cancelledDates: change.dates },
       });
@@ -122,7 +122,7 @@ export class UnavailabilityService {
         kind: 'request',
         action: 'unavailability.deleted',
         entityId: period.id,
-        summary: `${staff.name} no longer unavailable ${period.startDate} to ${period.endDate} (${UNAVAILABILITY_LABELS[period.type]})`,
+        summary: `${staff.name} no longer unavailable ${describeDateRange(period.startDate, period.endDate)} (${UNAVAILABILITY_LABELS[period.type]})`,
         before: { staffId: staff.id, startDate: period.startDate, endDate: period.endDate, type: period.type, reason: period.reason },
       });
       this.availability.remove(em, period);

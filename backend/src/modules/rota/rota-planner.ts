@@ -101,8 +101,8 @@ export class RotaPlanner {
       const closure = closures.find((c) => c.start <= date && date <= c.end && (closed.rule === 'holiday') === (c.kind === 'holiday'))!;
       throw new ConflictException(
         closure.kind === 'holiday'
-          ? `${date} is a holiday (${closure.label}): nobody is on duty on holidays`
-          : `${date} is outside term time (${closure.label}): nobody is on duty then`,
+          ? `${describeDate(date)} is a holiday (${closure.label}): nobody is on duty on holidays`
+          : `${describeDate(date)} is outside term time (${closure.label}): nobody is on duty then`,
       );
     }
     const people = await staffByIds(em, staffIds);
@@ -113,7 +113,7 @@ export class RotaPlanner {
     const away = await this.availability.firstAway(em, staffIds.map((staffId) => ({ staffId, date })));
     if (away) {
       const name = staff.find((s) => s.id === away.staffId)!.name;
-      throw new ConflictException({ message: `${name} is unavailable on ${date} and can't be put on duty`, code: 'unavailable' });
+      throw new ConflictException({ message: `${name} is unavailable on ${describeDate(date)} and can't be put on duty`, code: 'unavailable' });
     }
     const refusals = await this.patternRefusals(em, date, staff);
     const confirmed: string[] = [];

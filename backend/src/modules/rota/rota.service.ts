@@ -6,7 +6,7 @@ import { Clock, type IsoDate } from '../../common/clock/clock';
 import { AuditService } from '../audit/audit.service';
 import { NotificationsService } from '../notifications/notifications.service';
 import { staffByIds } from '../staff/staff-queries';
-import { describeDate } from '../../common/text/dates';
+import { describeDate, describeDateRange } from '../../common/text/dates';
 import { SchoolCalendar } from '../holidays/school-calendar';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
 import { organizationToday } from '../tenants/organization-today';
@@ -123,7 +123,7 @@ export class RotaService {
         action: 'rota.assigned',
         entityId: day.id,
         summary:
-          `Assigned ${names.join(' and ')} to ${day.date}` +
+          `Assigned ${names.join(' and ')} to ${describeDate(day.date)}` +
           (confirmed.length ? ' (confirmed outside their working pattern or weekly cap)' : ''),
         after: { date: day.date, assigned: placed },
       });
@@ -172,7 +172,7 @@ export class RotaService {
       const from = tool === 'clear' ? today : addDays(today, 1);
       const termEnd = tool === 'clear' || options.endDate ? null : await this.calendar.termEnd(em, Number(year.startDate.slice(0, 4)));
       const to = tool === 'clear' ? null : (options.endDate ?? (termEnd && termEnd > today ? termEnd : year.endDate));
-      if (to !== null && to < from) throw new BadRequestException(`The end date must be after today (${today})`);
+      if (to !== null && to < from) throw new BadRequestException(`The end date must be after today (${describeDate(today)})`);
       if (to !== null && daysInSpan(from, to) > MAX_RANGE_DAYS) {
         throw new BadRequestException('The end date can be at most two years ahead');
       }
@@ -212,8 +212,8 @@ export class RotaService {
       const { action, verb } = BULK_AUDIT[tool];
       const message =
         tool === 'clear'
-          ? `Removed ${plural(changedSlots, 'assignment')} on ${plural(changedDays, 'day')} from ${from} on.`
-          : `${tool === 'fill' ? 'Filled' : 'Changed'} ${plural(changedSlots, 'slot')} on ${plural(changedDays, 'day')} from ${from} to ${lastDate}.` +
+          ? `Removed ${plural(changedSlots, 'assignment')} on ${plural(changedDays, 'day')} from ${describeDate(from)} on.`
+          : `${tool === 'fill' ? 'Filled' : 'Changed'} ${plural(changedSlots, 'slot')} on ${plural(changedDays, 'day')} from ${describeDateRange(from, lastDate)}.` +
             (unfilledSlots ? ` ${plural(unfilledSlots, 'slot')} stayed empty: nobody was available.` : '');
       this.audit.record(em, actor, {
         kind: 'rota',

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import type { Role } from '@/shared/auth/access';
-import { currentUser, currentWeek, swapRequest } from '@/testing/fixtures';
+import { currentUser, currentWeek, rotaDay, staffMember, swapRequest } from '@/testing/fixtures';
 import { callCount, renderApp, storeToken, stubFetch } from '@/testing/test-utils';
+import { stubScreenWidth } from '@/testing/viewport';
 
 const HEALTH = {
   from: '2025-09-08',
@@ -131,6 +132,87 @@ describe('Dashboard', () => {
       await screen.findByRole('button', { name: '1 school day needs someone' });
       await waitFor(() => expect(callCount(fetchMock, 'GET /api/swap-requests')).toBe(1));
       expect(screen.queryByText(/Waiting for your answer/)).toBeNull();
+    });
+  });
+
+  describe("a staff member's next duties", () => {
+    // The signed-in user of `currentUser()` is u-1 (ada@hillside.example); today is Mon 8 Sep 2025.
+    const ada = staffMember('s-1', 'Ada Admin', { userId: 'u-1', email: 'ada@hillside.example' });
+    const bob = staffMember('s-3', 'Bob Stone');
+    const rota = [
+      rotaDay('2025-09-05', [ada, bob]),
+      rotaDay('2025-09-08', [ada, bob]),
+      rotaDay('2025-09-10', [bob, ada]),
+      rotaDay('2025-09-12', [ada]),
+      rotaDay('2025-09-17', [ada, bob]),
+    ];
+
+    function stubWithDuties(staff = [ada, bob]) {
+      return stubDashboard('staff', {
+        'GET /api/staff': { body: staff },
+        'GET /api/rota': { body: rota },
+        'GET /api/dashboard-stats': {
+          body: {
+            unfilled: 0,
+            activeStaffCount: 2,
+            pendingSwaps: 0,
+            pendingCancellations: 0,
+            averageDuties: 2.5,
+            totalDuties: 5,
+            month: '2025-09',
+          },
+        },
+      });
+    }
+
+    describe('on a phone', () => {
+      beforeEach(() => stubScreenWidth(390));
+
+      it('come first, above the summary strip and the month: the next three from today', async () => {
+        stubWithDuties();
+        renderApp('/');
+
+        const next = await screen.findByRole('region', { name: 'Your next duties' });
+        const days = await within(next).findByRole('list', { name: 'Duty days' });
+        expect(
+          within(days)
+            .getAllByRole('listitem')
+            .map((item) => item.textContent),
+        ).toEqual([
+          'Monday 8 September 2025TodayWith Bob Stone',
+          'Wednesday 10 September 2025With Bob Stone',
+          'Friday 12 September 2025Solo duty',
+        ]);
+        expect(within(next).getByRole('link', { name: 'All your duties' })).toHaveAttribute(
+          'href',
+          '/my-rota',
+        );
+        const main = screen.getByRole('main');
+        const month = await within(main).findByRole('region', { name: 'Monthly Rota' });
+        const strip = await within(main).findByRole('group', { name: 'This Week' });
+        for (const later of [strip, month]) {
+          expect(next.compareDocumentPosition(later) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(
+            Node.DOCUMENT_POSITION_FOLLOWING,
+          );
+        }
+      });
+
+      it('are not shown to someone without a staff record of their own', async () => {
+        stubWithDuties([bob]);
+        renderApp('/');
+
+        await screen.findByRole('region', { name: 'Monthly Rota' });
+        await screen.findByRole('button', { name: 'Duty Manager 1, Mon 8 Sep 2025: Ada Admin' });
+        expect(screen.queryByRole('region', { name: 'Your next duties' })).not.toBeInTheDocument();
+      });
+    });
+
+    it('are left to My Rota on a wider screen, whose Dashboard is unchanged', async () => {
+      stubWithDuties();
+      renderApp('/');
+
+      await screen.findByRole('button', { name: 'Duty Manager 1, Mon 8 Sep 2025: Ada Admin' });
+      expect(screen.queryByRole('region', { name: 'Your next duties' })).not.toBeInTheDocument();
     });
   });
 });

@@ -10,6 +10,7 @@ import { MonthlyRota } from '@/features/rota/routes';
 import { PageTitle } from '@/shared/ui/page-title';
 import { useScrollToHash } from '@/shared/ui/scroll-to-hash';
 import { Title } from '@/shared/ui/typography';
+import { useIsPhone } from '@/shared/ui/use-is-phone';
 
 // Below the month: its inputs, alerts and copy buttons load after the dashboard's first screen.
 const CalendarSubscriptionCard = lazy(async () => ({
@@ -26,17 +27,24 @@ const RotaHealth = lazy(async () => ({
   default: (await import('@/features/dashboard/components/rota-health')).RotaHealth,
 }));
 
+// On a phone only, and for someone with duties of their own: loaded when it is shown.
+const NextDutiesCard = lazy(async () => ({
+  default: (await import('@/features/my-rota/components/next-duties-card')).NextDutiesCard,
+}));
+
 /** Where the first-run checklist's "Subscribe to the calendar" leads (/#calendar-subscription). */
 const CALENDAR_SUBSCRIPTION_ID = 'calendar-subscription';
 
 /**
  * The Dashboard at / (docs/product.md#screens): an admin's first-run checklist and the rota's
  * health line for those who may change the rota, the summary strip, the monthly rota, the
- * calendar subscription card, then the activity and duty statistics cards. It lives in src/app
- * because it composes parts of several features.
+ * calendar subscription card, then the activity and duty statistics cards. On a phone, someone
+ * with a staff record of their own sees their next duties first, and the month opens at this
+ * week. It lives in src/app because it composes parts of several features.
  */
 export function DashboardPage() {
   useScrollToHash();
+  const isPhone = useIsPhone();
   return (
     <>
       <PageTitle title="Dashboard" />
@@ -45,6 +53,13 @@ export function DashboardPage() {
       </Title>
       <Flex vertical gap="large">
         {/* Each renders nothing when it has nothing to say; its slot then takes no gap. */}
+        {isPhone && (
+          <div className="no-print dashboard__optional">
+            <Suspense fallback={null}>
+              <NextDutiesCard />
+            </Suspense>
+          </div>
+        )}
         <div className="no-print dashboard__optional">
           <Suspense fallback={null}>
             <SetupChecklistCard />

@@ -1,6 +1,7 @@
 // The account screens reached from emailed links. The app router loads this module lazily and
 // picks the page for each path.
 export { ConfirmEmailPage } from './pages/confirm-email-page';
+export { ContinuePage } from './pages/continue-page';
 export { ForgotPasswordPage } from './pages/forgot-password-page';
 export { ResendVerificationPage } from './pages/resend-verification-page';
 export { ResetPasswordPage } from './pages/reset-password-page';

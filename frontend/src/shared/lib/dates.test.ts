@@ -1,6 +1,8 @@
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import * as dates from './dates';
+
 import {
   DATE_AT_SECONDS_FORMAT,
   DATE_AT_TIME_FORMAT,
@@ -10,7 +12,6 @@ import {
   LONG_DATE_AT_TIME_FORMAT,
   LONG_DATE_FORMAT,
   MONTH_FORMAT,
-  ORDINAL_DATE_FORMAT,
   SHORT_DATE_FORMAT,
   SHORT_DAY_MONTH_FORMAT,
   INVALID_DATE_TEXT,
@@ -145,9 +146,23 @@ describe('the named formats', () => {
     expect(formatDate('2025-09-08', MONTH_FORMAT)).toBe('September 2025');
   });
 
-  it('give ordinals in ORDINAL_DATE_FORMAT', () => {
-    expect(formatDate('2025-09-08', ORDINAL_DATE_FORMAT)).toBe('Monday, September 8th, 2025');
-    expect(formatDate('2025-09-22', ORDINAL_DATE_FORMAT)).toBe('Monday, September 22nd, 2025');
+  it('are one UK family: the day before the month, no ordinals, no comma after the weekday', () => {
+    expect(formatDate('2026-12-10', LONG_DATE_FORMAT)).toBe('Thursday 10 December 2026');
+    // Every display format the module offers, including any added later.
+    const display = Object.entries(dates).flatMap(([name, value]) =>
+      name.endsWith('_FORMAT') &&
+      typeof value === 'string' &&
+      !name.startsWith('ISO_') &&
+      !['TIME_FORMAT', 'WEEKDAY_FORMAT', 'MONTH_FORMAT'].includes(name)
+        ? [[name, value] as const]
+        : [],
+    );
+    expect(display.map(([name]) => name)).toContain('LONG_DATE_FORMAT');
+    for (const [name, format] of display) {
+      const text = formatDate('2026-12-10', format);
+      expect(text, name).toMatch(/\b10 Dec/);
+      expect(text, name).not.toMatch(/10th|Dec\w* 10|day,/);
+    }
   });
 
   it('keep "at" as a word in the date-and-time formats', () => {

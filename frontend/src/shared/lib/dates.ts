@@ -1,11 +1,8 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/en-gb';
-import advancedFormat from 'dayjs/plugin/advancedFormat';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import isoWeek from 'dayjs/plugin/isoWeek';
 
-// advancedFormat: `Do` (1st, 2nd, …) in ORDINAL_DATE_FORMAT.
-dayjs.extend(advancedFormat);
 dayjs.extend(customParseFormat);
 dayjs.extend(isoWeek);
 // Global so antd's date pickers, which use dayjs directly, also start weeks on Monday.
@@ -21,12 +18,10 @@ export const ISO_MONTH_FORMAT = 'YYYY-MM';
 export const TIME_FORMAT = 'HH:mm';
 /** e.g. "8 September 2025". */
 export const DISPLAY_DATE_FORMAT = 'D MMMM YYYY';
-/** e.g. "Monday 8 September 2025": dialog titles, toasts, a person's duties. */
+/** e.g. "Monday 8 September 2025": dialog titles, toasts, a person's duties, a request's duty date. */
 export const LONG_DATE_FORMAT = 'dddd D MMMM YYYY';
 /** e.g. "Mon 8 Sep 2025": lists where the weekday matters (is it a school day?). */
 export const SHORT_DATE_FORMAT = 'ddd D MMM YYYY';
-/** e.g. "Monday, September 8th, 2025": the duty date of a request (docs/product.md#screens). */
-export const ORDINAL_DATE_FORMAT = 'dddd, MMMM Do, YYYY';
 /** e.g. "Monday". */
 export const WEEKDAY_FORMAT = 'dddd';
 /** e.g. "8 Sep": week ranges within a month. */

@@ -66,7 +66,7 @@ describe('Recent Activity card', () => {
       body: page([
         entry(3, 90, {
           actorName: 'Ben Manager',
-          summary: 'Added holiday Christmas Day (2025-12-25)',
+          summary: 'Added holiday Christmas Day (Thursday 25 December 2025)',
         }),
         entry(6, 0),
         entry(1, 3 * 24 * 60),
@@ -84,7 +84,7 @@ describe('Recent Activity card', () => {
       'Added staff member Person 6Ada Admin · Just now',
       'Added staff member Person 5Ada Admin · 5 minutes ago',
       'Added staff member Person 4Ada Admin · 1 hour ago',
-      'Added holiday Christmas Day (2025-12-25)Ben Manager · 1 hour ago',
+      'Added holiday Christmas Day (Thursday 25 December 2025)Ben Manager · 1 hour ago',
       'Added staff member Person 2Ada Admin · Sat 6 Sep 2025, 09:00',
     ]);
     expect(screen.queryByText('Added staff member Person 1')).not.toBeInTheDocument();

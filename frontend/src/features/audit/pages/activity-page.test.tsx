@@ -61,7 +61,7 @@ describe('Activity page', () => {
         entry(2, {
           kind: 'holiday',
           actorName: 'Ben Manager',
-          summary: 'Added holiday Christmas Day (2025-12-25)',
+          summary: 'Added holiday Christmas Day (Thursday 25 December 2025)',
         }),
         entry(1),
       ]),
@@ -75,7 +75,9 @@ describe('Activity page', () => {
     const first = rows[1] as HTMLElement;
     expect(within(first).getByText('Mon 8 Sep 2025, 09:05')).toBeInTheDocument();
     expect(within(first).getByText('Ben Manager')).toBeInTheDocument();
-    expect(within(first).getByText('Added holiday Christmas Day (2025-12-25)')).toBeInTheDocument();
+    expect(
+      within(first).getByText('Added holiday Christmas Day (Thursday 25 December 2025)'),
+    ).toBeInTheDocument();
     expect(within(first).getByText('Holiday')).toBeInTheDocument();
     expect(
       within(rows[2] as HTMLElement).getByText('Added staff member Person 1'),

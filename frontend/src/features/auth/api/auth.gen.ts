@@ -24,6 +24,14 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['auth'],
       }),
+      redeemHandoff: build.mutation<RedeemHandoffApiResponse, RedeemHandoffApiArg>({
+        query: (queryArg) => ({
+          url: `/api/auth/handoff`,
+          method: 'POST',
+          body: queryArg.redeemHandoffDto,
+        }),
+        invalidatesTags: ['auth'],
+      }),
       login: build.mutation<LoginApiResponse, LoginApiArg>({
         query: (queryArg) => ({ url: `/api/auth/login`, method: 'POST', body: queryArg.loginDto }),
         invalidatesTags: ['auth'],
@@ -76,6 +84,10 @@ export type ForgotPasswordApiResponse = /** status 200  */ MessageDto;
 export type ForgotPasswordApiArg = {
   emailRequestDto: EmailRequestDto;
 };
+export type RedeemHandoffApiResponse = /** status 200  */ AuthTokenDto;
+export type RedeemHandoffApiArg = {
+  redeemHandoffDto: RedeemHandoffDto;
+};
 export type LoginApiResponse = /** status 200  */ AuthTokenDto;
 export type LoginApiArg = {
   loginDto: LoginDto;
@@ -88,7 +100,7 @@ export type ResendVerificationApiResponse = /** status 200  */ MessageDto;
 export type ResendVerificationApiArg = {
   emailRequestDto: EmailRequestDto;
 };
-export type ResetPasswordApiResponse = /** status 200  */ MessageDto;
+export type ResetPasswordApiResponse = /** status 200  */ ResetPasswordResultDto;
 export type ResetPasswordApiArg = {
   resetPasswordDto: ResetPasswordDto;
 };
@@ -121,6 +133,10 @@ export type AuthTokenDto = {
   /** A bearer token for the `Authorization` header; the app stores it under `authToken`. */
   token: string;
 };
+export type RedeemHandoffDto = {
+  /** The one-time code this address was opened with (valid two minutes, used once). */
+  code: string;
+};
 export type LoginDto = {
   email: string;
   /** The organisation's subdomain, e.g. `hillside`. */
@@ -140,6 +156,17 @@ export type RegisterDto = {
   organizationType?: 'school' | 'college' | 'university' | 'other';
   /** At least 6 characters. */
   password: string;
+};
+export type ResetPasswordResultDto = {
+  /** The account's sign-in email, to fill in the sign-in form. */
+  email: string;
+  /** What happened, for a person to read. */
+  message: string;
+  /** The account's organisation subdomain, to fill in the sign-in form. */
+  organizationSubdomain: string;
+  /** A session for the person, when the link was an invitation and the account is active: the
+    invitee ends signed in. A reset of a forgotten password does not sign in. */
+  token?: string;
 };
 export type ResetPasswordDto = {
   /** At least 6 characters. */
@@ -184,6 +211,7 @@ export type VerifyEmailDto = {
 export const {
   useConfirmEmailChangeMutation,
   useForgotPasswordMutation,
+  useRedeemHandoffMutation,
   useLoginMutation,
   useRegisterMutation,
   useResendVerificationMutation,

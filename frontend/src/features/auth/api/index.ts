@@ -15,6 +15,8 @@ export const authApi = generatedApi.enhanceEndpoints({
     forgotPassword: { invalidatesTags: [] },
     resendVerification: { invalidatesTags: [] },
     resetPassword: { invalidatesTags: [] },
+    // The page starts the new session itself (resetting the cache) and reloads.
+    redeemHandoff: { invalidatesTags: [] },
   },
 });
 
@@ -23,6 +25,7 @@ export const {
   useForgotPasswordMutation,
   useGetCurrentUserQuery,
   useLoginMutation,
+  useRedeemHandoffMutation,
   useRegisterMutation,
   useResendVerificationMutation,
   useResetPasswordMutation,
@@ -35,5 +38,6 @@ export type {
   CurrentUserResponseDto,
   EmailRequestDto,
   OrganizationType,
+  ResetPasswordResultDto,
   Role,
 } from './auth.gen';

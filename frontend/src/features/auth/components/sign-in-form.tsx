@@ -1,6 +1,6 @@
 import { Button, Flex, Form } from 'antd';
 import Password from 'antd/es/input/Password';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 
 import { loadPage } from '@/shared/lib/page-load';
 import { queueToast, useToast } from '@/shared/ui/toast';
@@ -11,6 +11,7 @@ import { currentHostSubdomain } from '../lib/host-subdomain';
 import { passwordRules } from '../lib/validation';
 import { rememberLastOrganization } from '../session/last-organization';
 import { useStartSession } from '../session/session';
+import { signInPrefill } from '../session/sign-in-intent';
 import { EmailField, OrganizationSubdomainField } from './account-fields';
 
 interface SignInValues {
@@ -23,6 +24,8 @@ export function SignInForm() {
   const [login, { isLoading }] = useLoginMutation();
   const startSession = useStartSession();
   const toast = useToast();
+  // Arriving from "Back to Login" after a password reset, the form is filled in for that account.
+  const prefill = signInPrefill(useLocation().state);
 
   const submit = async (values: SignInValues) => {
     let token: string;
@@ -45,7 +48,10 @@ export function SignInForm() {
       layout="vertical"
       noValidate
       disabled={isLoading}
-      initialValues={{ organizationSubdomain: currentHostSubdomain() }}
+      initialValues={{
+        email: prefill.email,
+        organizationSubdomain: prefill.organizationSubdomain ?? currentHostSubdomain(),
+      }}
       onFinish={(values) => void submit(values)}
     >
       <EmailField invalidMessage="Invalid email address" />

@@ -1,9 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { loadPage } from '@/shared/lib/page-load';
 import { plan } from '@/testing/fixtures';
-import { fill, renderApp, sentBodies, setupUser, stubFetch } from '@/testing/test-utils';
+import {
+  fill,
+  renderApp,
+  sentBodies,
+  setupUser,
+  storedToken,
+  stubFetch,
+} from '@/testing/test-utils';
+
+import { readLastOrganization } from '../session/last-organization';
+
+vi.mock('@/shared/lib/page-load', () => ({ loadPage: vi.fn() }));
 
 async function choose(user: UserEvent, password: string, confirmation: string) {
   await fill(user, await screen.findByLabelText('New password'), password);
@@ -16,6 +28,7 @@ describe('reset password page', () => {
 
   beforeEach(() => {
     user = setupUser();
+    vi.mocked(loadPage).mockClear();
   });
 
   it('refuses a password shorter than 6 characters', async () => {
@@ -60,10 +73,14 @@ describe('reset password page', () => {
     expect(field).toHaveAttribute('type', 'text');
   });
 
-  it('sets the new password and then offers to sign in', async () => {
+  it('sets the new password and then offers to sign in, filled in for the account', async () => {
     const fetchMock = stubFetch({
       'POST /api/auth/reset-password': {
-        body: { message: 'Your password has been reset. Please sign in with your new password.' },
+        body: {
+          message: 'Your password has been reset. Please sign in with your new password.',
+          email: 'ada@hillside.example',
+          organizationSubdomain: 'hillside',
+        },
       },
       'GET /api/plan': { body: plan },
     });
@@ -88,6 +105,39 @@ describe('reset password page', () => {
       'true',
     );
     expect(router.state.location.pathname).toBe('/');
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@hillside.example');
+    expect(screen.getByLabelText('Organization subdomain')).toHaveValue('hillside');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+    expect(storedToken()).toBeNull();
+  });
+
+  it("ends an invitation's set-password signed in, on a fresh page at /", async () => {
+    const fetchMock = stubFetch({
+      'POST /api/auth/reset-password': {
+        body: {
+          message: 'Your password has been set. You are signed in.',
+          token: 'invitee-session',
+          email: 'ivy@hillside.example',
+          organizationSubdomain: 'hillside',
+        },
+      },
+    });
+    renderApp('/reset-password?token=invite-token&invite=1');
+
+    await choose(user, 'new-secret', 'new-secret');
+
+    await vi.waitFor(() => expect(loadPage).toHaveBeenCalledWith('/'));
+    expect(storedToken()).toBe('invitee-session');
+    // "Forgot password" offers the organisation later (docs/product.md#accounts-and-sign-in).
+    expect(readLastOrganization()).toBe('hillside');
+    expect(JSON.parse(window.sessionStorage.getItem('queuedToast') ?? 'null')).toMatchObject({
+      title: 'Welcome!',
+      description: 'Your password has been set. You are signed in.',
+    });
+    expect(sentBodies(fetchMock, 'POST /api/auth/reset-password')).toEqual([
+      { token: 'invite-token', newPassword: 'new-secret' },
+    ]);
+    expect(screen.queryByRole('heading', { level: 1, name: 'Password reset' })).toBeNull();
   });
 
   it("shows the server's reason when the link is no good", async () => {

@@ -3,11 +3,13 @@ import { useEffect, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 
 import { getServerMessage } from '@/shared/api/errors';
-import { useToast } from '@/shared/ui/toast';
+import { loadPage } from '@/shared/lib/page-load';
+import { queueToast, useToast } from '@/shared/ui/toast';
 
-import { useResetPasswordMutation } from '../api';
+import { useResetPasswordMutation, type ResetPasswordResultDto } from '../api';
 import { AuthCard } from '../components/auth-card';
-import { useLogout } from '../session/session';
+import { rememberLastOrganization } from '../session/last-organization';
+import { useLogout, useStartSession } from '../session/session';
 import { SIGN_IN_STATE } from '../session/sign-in-intent';
 
 interface ResetPasswordValues {
@@ -45,21 +47,31 @@ function ResetPasswordForm({ token }: { token: string }) {
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
   const toast = useToast();
   const logout = useLogout();
-  const [doneMessage, setDoneMessage] = useState<string>();
+  const startSession = useStartSession();
+  const [done, setDone] = useState<ResetPasswordResultDto>();
 
   const submit = async ({ newPassword }: ResetPasswordValues) => {
+    let result: ResetPasswordResultDto;
     try {
-      const { message } = await resetPassword({
-        resetPasswordDto: { token, newPassword },
-      }).unwrap();
-      setDoneMessage(message);
+      result = await resetPassword({ resetPasswordDto: { token, newPassword } }).unwrap();
     } catch (error) {
       toast({
         variant: 'destructive',
         title: 'Reset Failed',
         description: getServerMessage(error) ?? 'Failed to reset password',
       });
+      return;
     }
+    rememberLastOrganization(result.organizationSubdomain);
+    if (result.token) {
+      // An invitation's link ends signed in (docs/product.md#accounts-and-sign-in): the same
+      // full reload to / as signing in, with the toast waiting for the new page.
+      startSession(result.token);
+      queueToast({ title: 'Welcome!', description: result.message });
+      loadPage('/');
+      return;
+    }
+    setDone(result);
   };
 
   const explainInvalid: FormProps<ResetPasswordValues>['onFinishFailed'] = ({ errorFields }) => {
@@ -75,14 +87,21 @@ function ResetPasswordForm({ token }: { token: string }) {
     }
   };
 
-  if (doneMessage !== undefined) {
+  if (done !== undefined) {
+    const prefill = { email: done.email, organizationSubdomain: done.organizationSubdomain };
     return (
       <AuthCard title="Password reset">
         <Typography.Paragraph>
-          {doneMessage || 'Your password has been reset. Please sign in with your new password.'}
+          {done.message || 'Your password has been reset. Please sign in with your new password.'}
         </Typography.Paragraph>
-        {/* The reset ended every session on the server, so any local one is signed out too. */}
-        <Button type="primary" size="large" block onClick={() => logout({ thenSignIn: true })}>
+        {/* The reset ended every session on the server, so any local one is signed out too; the
+            Sign In form opens filled in for this account. */}
+        <Button
+          type="primary"
+          size="large"
+          block
+          onClick={() => logout({ thenSignIn: true, prefill })}
+        >
           Back to Login
         </Button>
       </AuthCard>

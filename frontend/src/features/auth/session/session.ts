@@ -11,7 +11,7 @@ import {
   type CurrentOrganizationDto,
   type CurrentUserDto,
 } from '../api';
-import { SIGN_IN_STATE } from './sign-in-intent';
+import { signInState, type SignInPrefill } from './sign-in-intent';
 
 export type Session =
   | { status: 'loading' }
@@ -69,18 +69,18 @@ export function useStartSession(): (token: string) => void {
 /**
  * Signs out: removes the stored token, forgets every cached response (they belong to the old
  * user) and goes to the landing page; `thenSignIn` opens its Sign In tab, for screens whose
- * next step is signing in again (after a password reset).
+ * next step is signing in again (after a password reset), filled in with `prefill`.
  */
-export function useLogout(): (options?: { thenSignIn?: boolean }) => void {
+export function useLogout(): (options?: { thenSignIn?: boolean; prefill?: SignInPrefill }) => void {
   const dispatch = useDispatch();
   const navigate = useNavigate();
   return useCallback(
-    ({ thenSignIn = false } = {}) => {
+    ({ thenSignIn = false, prefill = {} } = {}) => {
       // Token first: with it gone the auth gate stops asking for the user, so the reset below
       // does not trigger one last request with the old token.
       clearAuthToken();
       dispatch(authApi.util.resetApiState());
-      void navigate('/', { state: thenSignIn ? SIGN_IN_STATE : undefined });
+      void navigate('/', { state: thenSignIn ? signInState(prefill) : undefined });
     },
     [dispatch, navigate],
   );

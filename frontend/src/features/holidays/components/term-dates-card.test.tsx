@@ -201,7 +201,7 @@ describe('Term Dates', () => {
 
   it("refuses a half term with one date in the server's words, and shows the server's reasons", async () => {
     const reason =
-      'The spring term must start after the autumn term ends (2025-12-19), not on 2025-12-15';
+      'The spring term must start after the autumn term ends (Friday 19 December 2025), not on Monday 15 December 2025';
     const fetchMock = stubFetch({
       'GET /api/term-dates': { body: termDates() },
       'PUT /api/term-dates/2025': {

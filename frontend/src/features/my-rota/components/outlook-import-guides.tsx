@@ -1,6 +1,7 @@
 import { Tabs, Typography } from 'antd';
 
 import { SectionCard } from '@/shared/ui/section-card';
+import { WRAPPING_TABS } from '@/shared/ui/wrapping-tabs';
 
 import { dutyCalendarFileName } from '../lib/calendar-file';
 
@@ -88,7 +89,7 @@ export function OutlookImportGuides({ name }: { name: string }) {
         An exported file is a snapshot: later changes to the rota are not in it. The subscription
         link on the Dashboard keeps calendars up to date instead.
       </Typography.Paragraph>
-      <Tabs items={items} />
+      <Tabs className={WRAPPING_TABS} items={items} />
     </SectionCard>
   );
 }

@@ -8,6 +8,7 @@ import type { RotaDayDto, RotaPersonDto } from '@/features/rota/api';
 import type { StaffDto } from '@/features/staff/api';
 import { currentUser, currentWeek, rotaDay, staffMember } from '@/testing/fixtures';
 import { renderWithProviders, setupUser, storeToken, stubFetch } from '@/testing/test-utils';
+import { stubScreenWidth } from '@/testing/viewport';
 
 import { MyRotaPage } from './my-rota-page';
 
@@ -69,6 +70,15 @@ async function dutyRows(): Promise<HTMLElement[]> {
 
 function dutiesRegion(): HTMLElement {
   return screen.getByRole('region', { name: 'Duty Assignments' });
+}
+
+/** The Duty Assignments card's head: its title and whatever antd shows beside it. */
+function cardHead(): HTMLElement {
+  const head = within(dutiesRegion())
+    .getByRole('heading', { name: 'Duty Assignments' })
+    .closest<HTMLElement>('.ant-card-head');
+  if (!head) throw new Error('no card head');
+  return head;
 }
 
 function exportButton(): HTMLElement {
@@ -269,6 +279,32 @@ describe('My Rota page', () => {
     await user.click(await screen.findByTitle('Bob Stone'));
 
     expect(screen.getByTestId('extras')).toHaveTextContent('Bob Stone (someone else)');
+  });
+
+  it('on a wide screen, shows the count and the export beside the title', async () => {
+    renderPage();
+    await dutyRows();
+
+    const head = cardHead();
+    expect(within(head).getByText('4 duty days')).toBeInTheDocument();
+    expect(head).toContainElement(exportButton());
+  });
+
+  it('on a phone, opens the card with the count and the export, leaving the title its line', async () => {
+    stubScreenWidth(390);
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Duty days' });
+
+    // antd's card head keeps its title on one line and squeezes it to make room for what is
+    // beside it: at 390 px "Duty Assignments" was cut to "Duty", under the count.
+    const head = cardHead();
+    expect(head.textContent).toBe('Duty Assignments');
+    const count = within(dutiesRegion()).getByText('4 duty days');
+    for (const first of [count, exportButton()]) {
+      expect(first.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(
+        Node.DOCUMENT_POSITION_FOLLOWING,
+      );
+    }
   });
 
   describe('Export to Calendar', () => {

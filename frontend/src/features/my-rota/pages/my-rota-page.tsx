@@ -10,6 +10,7 @@ import { useAuthToken } from '@/shared/auth/auth-token';
 import { LoadError } from '@/shared/ui/load-error';
 import { PageTitle } from '@/shared/ui/page-title';
 import { SectionCard } from '@/shared/ui/section-card';
+import { useIsPhone } from '@/shared/ui/use-is-phone';
 
 import { activeStaffByName, dutiesOf } from '../components/duties';
 import { DutyList } from '../components/duty-list';
@@ -39,6 +40,7 @@ interface MyRotaPageProps {
  */
 export function MyRotaPage({ renderPersonExtras }: MyRotaPageProps = {}) {
   const selectId = useId();
+  const isPhone = useIsPhone();
   const token = useAuthToken();
   const userQuery = useGetCurrentUserQuery(undefined, { skip: !token });
   const weekQuery = useGetCurrentWeekQuery();
@@ -98,6 +100,20 @@ export function MyRotaPage({ renderPersonExtras }: MyRotaPageProps = {}) {
     content = <DutyList duties={duties} today={weekQuery.data.today} />;
   }
 
+  // How many duty days, and the export of them.
+  const summary = selected && !userPending && (
+    <Flex align="center" gap="middle" wrap>
+      {!loading && failed.length === 0 && (
+        <Typography.Text type="secondary">{dutyDayCount(duties.length)}</Typography.Text>
+      )}
+      <ExportCalendarButton
+        person={selected}
+        duties={duties}
+        disabled={loading || failed.length > 0}
+      />
+    </Flex>
+  );
+
   return (
     <>
       <PageTitle title={TITLE} />
@@ -130,22 +146,11 @@ export function MyRotaPage({ renderPersonExtras }: MyRotaPageProps = {}) {
         </Flex>
         <SectionCard
           title="Duty Assignments"
-          extra={
-            selected &&
-            !userPending && (
-              <Flex align="center" gap="middle" wrap>
-                {!loading && failed.length === 0 && (
-                  <Typography.Text type="secondary">{dutyDayCount(duties.length)}</Typography.Text>
-                )}
-                <ExportCalendarButton
-                  person={selected}
-                  duties={duties}
-                  disabled={loading || failed.length > 0}
-                />
-              </Flex>
-            )
-          }
+          // Beside the title on a wide screen; on a phone the title would be squeezed to a few
+          // letters under them, so they open the card's body instead.
+          extra={isPhone ? undefined : summary}
         >
+          {isPhone && summary && <div style={{ marginBottom: 16 }}>{summary}</div>}
           {content}
         </SectionCard>
         {/* docs/product.md#screens: the Outlook import guides, only when there are duties to export. */}

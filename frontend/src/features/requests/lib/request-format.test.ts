@@ -3,14 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { formatDutyDate, personName, splitByStatus, tabLabel } from './request-format';
 
 describe('formatDutyDate', () => {
-  it('reads like "Monday, January 1st, 2025", with the right ordinal', () => {
-    expect(formatDutyDate('2025-01-01')).toBe('Wednesday, January 1st, 2025');
-    expect(formatDutyDate('2025-09-02')).toBe('Tuesday, September 2nd, 2025');
-    expect(formatDutyDate('2025-09-03')).toBe('Wednesday, September 3rd, 2025');
-    expect(formatDutyDate('2025-09-11')).toBe('Thursday, September 11th, 2025');
-    expect(formatDutyDate('2025-09-12')).toBe('Friday, September 12th, 2025');
-    expect(formatDutyDate('2025-09-22')).toBe('Monday, September 22nd, 2025');
-    expect(formatDutyDate('2025-12-31')).toBe('Wednesday, December 31st, 2025');
+  it('reads like "Thursday 10 December 2026", the app\'s long date, with no ordinal', () => {
+    expect(formatDutyDate('2026-12-10')).toBe('Thursday 10 December 2026');
+    expect(formatDutyDate('2025-01-01')).toBe('Wednesday 1 January 2025');
+    expect(formatDutyDate('2025-09-02')).toBe('Tuesday 2 September 2025');
+    expect(formatDutyDate('2025-09-22')).toBe('Monday 22 September 2025');
+    expect(formatDutyDate('2025-12-31')).toBe('Wednesday 31 December 2025');
   });
 
   it('says Invalid date for anything else', () => {

@@ -1,4 +1,4 @@
-import { formatDate, ORDINAL_DATE_FORMAT } from '@/shared/lib/dates';
+import { formatDate, LONG_DATE_FORMAT } from '@/shared/lib/dates';
 import { trimmed } from '@/shared/lib/text';
 
 import type { RequestPersonDto, RequestStatus } from '../api';
@@ -11,11 +11,11 @@ export function personName(person: RequestPersonDto | null | undefined): string 
 }
 
 /**
- * docs/product.md#screens (Cancel Requests): a `yyyy-MM-dd` duty date as "Monday, January 1st,
- * 2025" ("Invalid date" if it is not one).
+ * docs/product.md#screens (Cancel Requests): a `yyyy-MM-dd` duty date as "Wednesday 1 January
+ * 2025", the app's one long date form ("Invalid date" if it is not one).
  */
 export function formatDutyDate(date: string): string {
-  return formatDate(date, ORDINAL_DATE_FORMAT);
+  return formatDate(date, LONG_DATE_FORMAT);
 }
 
 export const STATUS_INFO: Record<RequestStatus, { label: string; color: string }> = {

@@ -92,7 +92,7 @@ describe('Cancel Requests page', () => {
     const card = within(first as HTMLElement);
     expect(card.getByText('Alice Able')).toBeInTheDocument();
     expect(card.getByText('Pending')).toHaveClass('ant-tag');
-    expect(first).toHaveTextContent('Duty date: Thursday, September 11th, 2025');
+    expect(first).toHaveTextContent('Duty date: Thursday 11 September 2025');
     expect(first).toHaveTextContent(`Requested ${formatDateTime(pendingAlice.createdAt)}`);
     expect(card.getByText('Hospital appointment')).toBeInTheDocument();
     expect(card.queryByText(/Replaced by/)).not.toBeInTheDocument();
@@ -100,7 +100,7 @@ describe('Cancel Requests page', () => {
     expect(card.queryByText('Processed automatically')).not.toBeInTheDocument();
 
     expect(second).toHaveTextContent('Bob Brown');
-    expect(second).toHaveTextContent('Duty date: Monday, September 22nd, 2025');
+    expect(second).toHaveTextContent('Duty date: Monday 22 September 2025');
     expect(second).toHaveTextContent(`Requested ${formatDateTime(pendingBob.createdAt)}`);
     expect(second).toHaveTextContent('Training course');
 
@@ -121,7 +121,7 @@ describe('Cancel Requests page', () => {
     const card = within(approved as HTMLElement);
     expect(card.getByText('Alice Able')).toBeInTheDocument();
     expect(card.getByText('Approved')).toHaveClass('ant-tag-green');
-    expect(approved).toHaveTextContent('Duty date: Monday, September 1st, 2025');
+    expect(approved).toHaveTextContent('Duty date: Monday 1 September 2025');
     expect(card.getByText('Replaced by Cara Cole')).toBeInTheDocument();
     expect(card.getByText('From unavailability')).toBeInTheDocument();
     expect(card.getByText('Processed automatically')).toBeInTheDocument();
@@ -130,7 +130,7 @@ describe('Cancel Requests page', () => {
     const other = within(rejected as HTMLElement);
     expect(other.getByText('Unknown Staff')).toBeInTheDocument();
     expect(other.getByText('Rejected')).toHaveClass('ant-tag-red');
-    expect(rejected).toHaveTextContent('Duty date: Wednesday, September 3rd, 2025');
+    expect(rejected).toHaveTextContent('Duty date: Wednesday 3 September 2025');
     expect(other.queryByText('From unavailability')).not.toBeInTheDocument();
 
     expect(screen.queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();

@@ -7,6 +7,7 @@ import { useOwnStaffRecord } from '@/features/staff/api/own-staff';
 import { useAccess, useCan } from '@/shared/auth/access';
 import { PageTitle } from '@/shared/ui/page-title';
 import { SectionCard } from '@/shared/ui/section-card';
+import { WRAPPING_TABS } from '@/shared/ui/wrapping-tabs';
 
 import { useGetSwapRequestsQuery, type SwapRequestDto } from '../api';
 import { CreateSwapRequestDialog } from '../components/create-swap-request-dialog';
@@ -154,6 +155,8 @@ export function SwapRequestsPage() {
         </Button>
       </Flex>
       <Tabs
+        // Up to four tabs: on a phone they take two lines rather than hide behind "…".
+        className={WRAPPING_TABS}
         activeKey={activeTab}
         onChange={(key) => setChosenTab({ tab: key as SwapTab, forLink: highlightId })}
         items={tabs}

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccessContext, accessFor } from '@/shared/auth/access';
 import { staffColour } from '@/shared/lib/staff-colours';
 import { renderWithProviders, setupUser, stubFetch } from '@/testing/test-utils';
+import { stubScreenWidth } from '@/testing/viewport';
 
 import { currentWeek, rotaDay } from '@/testing/fixtures';
 import {
@@ -318,5 +319,61 @@ describe('Monthly Rota', () => {
     await user.keyboard('{Escape}');
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  describe('on a phone', () => {
+    beforeEach(() => stubScreenWidth(390));
+
+    it('opens at this week: the weeks already past are folded under a header that opens from the keyboard', async () => {
+      stubRota();
+      renderMonthlyRota();
+
+      const card = screen.getByRole('region', { name: 'Monthly Rota' });
+      const thisWeek = await within(card).findByRole('button', { name: 'Week 2 8 Sep – 12 Sep' });
+      expect(thisWeek).toHaveAttribute('aria-expanded', 'true');
+      const days = within(card).getByRole('group', { name: 'Week 2 8 Sep – 12 Sep' });
+      expect(days.querySelector('[aria-current="date"]')).toHaveAttribute('datetime', '2025-09-08');
+      expect(
+        within(card)
+          .getAllByRole('button', { name: /^Week \d/ })
+          .map((header) => [header.textContent, header.getAttribute('aria-expanded')]),
+      ).toEqual([
+        ['Week 1 1 Sep – 5 Sep', 'false'],
+        ['Week 2 8 Sep – 12 Sep', 'true'],
+        ['Week 3 15 Sep – 19 Sep', 'true'],
+        ['Week 4 22 Sep – 26 Sep', 'true'],
+        ['Week 5 29 Sep – 30 Sep', 'true'],
+      ]);
+      // Week 1's days are not on the page until it is opened.
+      expect(card.querySelector('time[datetime="2025-09-02"]')).toBeNull();
+
+      const pastWeek = within(card).getByRole('button', { name: 'Week 1 1 Sep – 5 Sep' });
+      pastWeek.focus();
+      await user.keyboard('{Enter}');
+
+      expect(pastWeek).toHaveAttribute('aria-expanded', 'true');
+      expect(
+        within(within(card).getByRole('group', { name: 'Week 1 1 Sep – 5 Sep' })).getByRole(
+          'button',
+          { name: 'Duty Manager 1, Tue 2 Sep 2025: Click to assign' },
+        ),
+      ).toBeVisible();
+    });
+
+    it('shows a month chosen on purpose in full, past or not', async () => {
+      stubRota();
+      renderMonthlyRota();
+      await screen.findByRole('button', { name: 'Week 1 1 Sep – 5 Sep' });
+
+      await user.click(screen.getByRole('button', { name: 'Previous month' }));
+
+      const august = await screen.findByRole('button', { name: 'Week 1 1 Aug' });
+      expect(august).toHaveAttribute('aria-expanded', 'true');
+      expect(
+        screen
+          .getAllByRole('button', { name: /^Week \d/ })
+          .every((header) => header.getAttribute('aria-expanded') === 'true'),
+      ).toBe(true);
+    });
   });
 });

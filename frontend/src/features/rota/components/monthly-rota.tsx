@@ -1,11 +1,12 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { Button, Empty, Flex, Select, Skeleton, Space, Tag } from 'antd';
-import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
+import { Button, Collapse, Empty, Flex, Select, Skeleton, Space, Tag } from 'antd';
+import { lazy, Suspense, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 
 import type { HolidayDto } from '@/features/holidays/api';
 import { useCan } from '@/shared/auth/access';
 import { formatDate, MONTH_FORMAT, SHORT_DAY_MONTH_FORMAT } from '@/shared/lib/dates';
 import { SectionCard } from '@/shared/ui/section-card';
+import { useIsPhone } from '@/shared/ui/use-is-phone';
 
 import '../rota.css';
 
@@ -19,6 +20,7 @@ import {
   monthRange,
   monthWeeks,
   parseMonthKey,
+  pastWeekNumbers,
   UNFILLED,
   type MonthWeek,
 } from '../lib/rota-calendar';
@@ -42,6 +44,7 @@ const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
  */
 export function MonthlyRota() {
   const canManage = useCan('rota.manage');
+  const isPhone = useIsPhone();
   const currentWeek = useGetCurrentWeekQuery();
   const [chosenMonth, setChosenMonth] = useState<string>();
   const [slot, setSlot] = useState<DutySlot>();
@@ -86,25 +89,41 @@ export function MonthlyRota() {
       <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No weekdays found in this month" />
     );
   } else {
+    const renderDays = (week: MonthWeek, labelledBy?: string) => (
+      <WeekDays
+        week={week}
+        labelledBy={labelledBy}
+        todayIso={todayIso}
+        perDay={perDay}
+        rotaDays={rotaDays}
+        holidays={monthHolidays}
+        emptyText={canManage ? CLICK_TO_ASSIGN : UNFILLED}
+        onSlot={openSlot}
+      />
+    );
     body = (
       <div className="monthly-rota" data-slots={Math.min(perDay, 5)} aria-busy={busy}>
-        <div className="monthly-rota__weekdays" aria-hidden>
-          {WEEKDAY_NAMES.map((name) => (
-            <div key={name}>{name}</div>
-          ))}
-        </div>
-        {weeks.map((week) => (
-          <WeekRow
-            key={week.number}
-            week={week}
-            todayIso={todayIso}
-            perDay={perDay}
-            rotaDays={rotaDays}
-            holidays={monthHolidays}
-            emptyText={canManage ? CLICK_TO_ASSIGN : UNFILLED}
-            onSlot={openSlot}
+        {isPhone ? (
+          <PhoneWeeks
+            // A new month opens with its own weeks folded or not.
+            key={month}
+            weeks={weeks}
+            // Only this month's past weeks fold away: a month chosen on purpose shows in full.
+            folded={month === currentMonth && todayIso ? pastWeekNumbers(weeks, todayIso) : []}
+            renderDays={renderDays}
           />
-        ))}
+        ) : (
+          <>
+            <div className="monthly-rota__weekdays" aria-hidden>
+              {WEEKDAY_NAMES.map((name) => (
+                <div key={name}>{name}</div>
+              ))}
+            </div>
+            {weeks.map((week) => (
+              <WeekRow key={week.number} week={week} renderDays={renderDays} />
+            ))}
+          </>
+        )}
       </div>
     );
   }
@@ -166,17 +185,11 @@ export function MonthlyRota() {
 
 interface WeekRowProps {
   week: MonthWeek;
-  todayIso: string | undefined;
-  perDay: number;
-  rotaDays: Map<string, RotaDayDto>;
-  holidays: HolidayDto[];
-  /** What an empty slot reads. */
-  emptyText: string;
-  onSlot: (date: string, position: number) => void;
+  renderDays: (week: MonthWeek) => ReactNode;
 }
 
 /** "Week n" with its date range, and its five columns. */
-function WeekRow({ week, todayIso, perDay, rotaDays, holidays, emptyText, onSlot }: WeekRowProps) {
+function WeekRow({ week, renderDays }: WeekRowProps) {
   const titleId = useId();
   const rangeId = useId();
   return (
@@ -189,24 +202,104 @@ function WeekRow({ week, todayIso, perDay, rotaDays, holidays, emptyText, onSlot
           {week.rangeLabel}
         </span>
       </div>
-      <div className="monthly-rota__days">
-        {week.days.map((date, index) =>
-          date ? (
-            <DayCell
-              key={date}
-              date={date}
-              isToday={date === todayIso}
-              perDay={perDay}
-              day={rotaDays.get(date)}
-              holiday={holidayOn(date, holidays)}
-              emptyText={emptyText}
-              onSlot={onSlot}
-            />
-          ) : (
-            <div key={`blank-${index}`} className="monthly-rota__blank" aria-hidden />
+      {renderDays(week)}
+    </div>
+  );
+}
+
+interface PhoneWeeksProps {
+  weeks: MonthWeek[];
+  /** The numbers of the weeks that start folded. */
+  folded: number[];
+  /** The week's five columns, in a group named by the elements with the ids `labelledBy`. */
+  renderDays: (week: MonthWeek, labelledBy: string) => ReactNode;
+}
+
+/**
+ * docs/product.md#screens, on a phone: the month's weeks one under the other, each under a header
+ * that folds it ("Week 1 1 Sep – 5 Sep", a button: Enter opens and closes it). The weeks already
+ * past start folded, so the month opens at this week instead of at its first day.
+ */
+function PhoneWeeks({ weeks, folded, renderDays }: PhoneWeeksProps) {
+  const idPrefix = useId();
+  return (
+    <Collapse
+      ghost
+      className="monthly-rota__weeks"
+      // The days line up with the card's content, as the weeks do on a wider screen.
+      styles={{ header: { paddingInline: 0 }, body: { padding: '0 0 8px' } }}
+      defaultActiveKey={weeks
+        .filter((week) => !folded.includes(week.number))
+        .map((week) => String(week.number))}
+      expandIcon={({ isActive }) => <RightOutlined aria-hidden rotate={isActive ? 90 : 0} />}
+      items={weeks.map((week) => {
+        const titleId = `${idPrefix}-week-${week.number}`;
+        const rangeId = `${titleId}-range`;
+        return {
+          key: String(week.number),
+          label: (
+            <>
+              <span id={titleId} className="monthly-rota__week-title">
+                Week {week.number}
+              </span>{' '}
+              <span id={rangeId} className="monthly-rota__week-range">
+                {week.rangeLabel}
+              </span>
+            </>
           ),
-        )}
-      </div>
+          children: renderDays(week, `${titleId} ${rangeId}`),
+        };
+      })}
+    />
+  );
+}
+
+interface WeekDaysProps {
+  week: MonthWeek;
+  /** The ids of the week's title and range, when the days are a group of their own. */
+  labelledBy?: string;
+  todayIso: string | undefined;
+  perDay: number;
+  rotaDays: Map<string, RotaDayDto>;
+  holidays: HolidayDto[];
+  /** What an empty slot reads. */
+  emptyText: string;
+  onSlot: (date: string, position: number) => void;
+}
+
+/** A week's five columns, Monday to Friday; a blank for a day outside the month. */
+function WeekDays({
+  week,
+  labelledBy,
+  todayIso,
+  perDay,
+  rotaDays,
+  holidays,
+  emptyText,
+  onSlot,
+}: WeekDaysProps) {
+  return (
+    <div
+      className="monthly-rota__days"
+      role={labelledBy ? 'group' : undefined}
+      aria-labelledby={labelledBy}
+    >
+      {week.days.map((date, index) =>
+        date ? (
+          <DayCell
+            key={date}
+            date={date}
+            isToday={date === todayIso}
+            perDay={perDay}
+            day={rotaDays.get(date)}
+            holiday={holidayOn(date, holidays)}
+            emptyText={emptyText}
+            onSlot={onSlot}
+          />
+        ) : (
+          <div key={`blank-${index}`} className="monthly-rota__blank" aria-hidden />
+        ),
+      )}
     </div>
   );
 }

@@ -12,6 +12,7 @@ import {
   monthOptions,
   monthRange,
   monthWeeks,
+  pastWeekNumbers,
   slotAccessibleName,
   weekDates,
 } from './rota-calendar';
@@ -62,6 +63,17 @@ describe('monthWeeks', () => {
   it('labels a week with a single weekday in the month with that day', () => {
     // 31 August 2026 is a Monday.
     expect(monthWeeks('2026-08').at(-1)?.rangeLabel).toBe('31 Aug');
+  });
+
+  it('knows which weeks are past: every one of their days in the month is before today', () => {
+    const september = monthWeeks('2025-09');
+    // Monday of week 2: week 1 is past, week 2 is this week.
+    expect(pastWeekNumbers(september, '2025-09-08')).toEqual([1]);
+    // Friday of week 2: still this week.
+    expect(pastWeekNumbers(september, '2025-09-12')).toEqual([1]);
+    // The weekend after it: week 2 has gone too.
+    expect(pastWeekNumbers(september, '2025-09-13')).toEqual([1, 2]);
+    expect(pastWeekNumbers(september, '2025-09-01')).toEqual([]);
   });
 
   it('has no weeks for an invalid month', () => {

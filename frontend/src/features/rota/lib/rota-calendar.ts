@@ -115,6 +115,13 @@ export function monthWeeks(key: string): MonthWeek[] {
   return weeks;
 }
 
+/** The numbers of the weeks whose days in the month are all before `todayIso` (`yyyy-MM-dd`). */
+export function pastWeekNumbers(weeks: readonly MonthWeek[], todayIso: string): number[] {
+  return weeks
+    .filter((week) => week.days.every((day) => day === null || day < todayIso))
+    .map((week) => week.number);
+}
+
 /** Monday to Friday of the week starting `mondayIso`. */
 export function weekDates(mondayIso: string): string[] {
   return weekdaysOf(parseDate(mondayIso)).map(toIsoDate);

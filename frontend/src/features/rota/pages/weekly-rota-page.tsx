@@ -104,7 +104,9 @@ export function WeeklyRotaPage() {
             View and manage weekly duty assignments
           </Typography.Paragraph>
         </div>
-        <Space wrap className="no-print">
+        {/* The margin shows when the buttons wrap under the title (a phone): the week's dates
+            below them would otherwise touch them. */}
+        <Space wrap className="no-print" style={{ marginBottom: 16 }}>
           <Button disabled={!monday} onClick={() => monday && setChosenWeek(addWeeks(monday, -1))}>
             Previous Week
           </Button>

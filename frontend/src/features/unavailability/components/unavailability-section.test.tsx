@@ -444,7 +444,7 @@ describe('Unavailability section', () => {
 
       await user.click(
         await screen.findByRole('button', {
-          name: 'Delete unavailability 2025-10-20 to 2025-10-24',
+          name: 'Delete unavailability Mon 20 Oct 2025 – Fri 24 Oct 2025',
         }),
       );
 
@@ -464,7 +464,7 @@ describe('Unavailability section', () => {
       ).toBeInTheDocument();
       // A one-day period is named by its one date.
       expect(
-        within(past()).getByRole('button', { name: 'Delete unavailability 2025-07-14' }),
+        within(past()).getByRole('button', { name: 'Delete unavailability Mon 14 Jul 2025' }),
       ).toBeInTheDocument();
     });
 
@@ -473,7 +473,7 @@ describe('Unavailability section', () => {
 
       await user.click(
         await screen.findByRole('button', {
-          name: 'Delete unavailability 2025-10-20 to 2025-10-24',
+          name: 'Delete unavailability Mon 20 Oct 2025 – Fri 24 Oct 2025',
         }),
       );
       await user.click(await screen.findByRole('button', { name: 'Cancel' }));
@@ -513,7 +513,7 @@ describe('Unavailability section', () => {
 
       await user.click(
         await screen.findByRole('button', {
-          name: 'Delete unavailability 2025-10-20 to 2025-10-24',
+          name: 'Delete unavailability Mon 20 Oct 2025 – Fri 24 Oct 2025',
         }),
       );
       await user.click(await screen.findByRole('button', { name: 'Delete' }));

@@ -300,7 +300,7 @@ describe('Weekly commitments', () => {
 
       await user.click(
         await screen.findByRole('button', {
-          name: 'Delete weekly commitment Tue 2025-09-08 to 2026-07-21',
+          name: 'Delete weekly commitment Tue from 8 September 2025 to 21 July 2026',
         }),
       );
       expect(await screen.findByText('Delete this weekly commitment?')).toBeInTheDocument();
@@ -328,7 +328,7 @@ describe('Weekly commitments', () => {
         },
       });
       const button = await screen.findByRole('button', {
-        name: 'Delete weekly commitment Tue 2025-09-08 to 2026-07-21',
+        name: 'Delete weekly commitment Tue from 8 September 2025 to 21 July 2026',
       });
 
       await user.click(button);

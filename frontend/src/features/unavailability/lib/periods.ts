@@ -1,3 +1,5 @@
+import { formatDateRange } from '@/shared/lib/dates';
+
 import type { UnavailabilityDto } from '../api';
 
 interface SplitPeriods {
@@ -26,9 +28,10 @@ export function isCurrent(period: UnavailabilityDto, today: string): boolean {
   return period.startDate <= today && today <= period.endDate;
 }
 
-/** e.g. "2025-10-20 to 2025-10-24", or "2025-10-20" for one day: names a period for a button. */
+/**
+ * e.g. "Mon 20 Oct 2025 – Fri 24 Oct 2025", or "Mon 20 Oct 2025" for one day: names a period for
+ * a button, as the list shows it.
+ */
 export function periodName(period: Pick<UnavailabilityDto, 'startDate' | 'endDate'>): string {
-  return period.startDate === period.endDate
-    ? period.startDate
-    : `${period.startDate} to ${period.endDate}`;
+  return formatDateRange(period.startDate, period.endDate);
 }

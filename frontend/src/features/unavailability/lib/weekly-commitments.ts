@@ -1,3 +1,4 @@
+import { formatDate } from '@/shared/lib/dates';
 import { formatWeekdays } from '@/shared/lib/weekdays';
 
 import type { RecurringUnavailabilityDto, TimetableWeek } from '../api';
@@ -31,9 +32,9 @@ export function repeatFields(repeat: Repeat): { everyOtherWeek: boolean; week?: 
   return repeat === 'every' ? { everyOtherWeek: false } : { everyOtherWeek: true, week: repeat };
 }
 
-/** e.g. "Tue, Thu 2025-09-08 to 2026-07-21": names a rule for a button. */
+/** e.g. "Tue, Thu from 8 September 2025 to 21 July 2026": names a rule for a button. */
 export function ruleName(rule: RecurringUnavailabilityDto): string {
-  return `${formatWeekdays(rule.weekdays)} ${rule.startDate} to ${rule.endDate}`;
+  return `${formatWeekdays(rule.weekdays)} from ${formatDate(rule.startDate)} to ${formatDate(rule.endDate)}`;
 }
 
 /** Soonest first, then by their first weekday. ISO dates compare as strings. */
