@@ -201,7 +201,10 @@ function SectionList({ sections, wide }: SectionListProps) {
 function AdminPanel() {
   useScrollToHash();
   const access = useAccess();
-  const wide = Grid.useBreakpoint().lg === true;
+  const screens = Grid.useBreakpoint();
+  // As useIsPhone reads them, but at lg: the side column needs room beside the cards. A screen
+  // matching no breakpoint (a test's DOM) counts as wide.
+  const wide = !(screens.xs || screens.sm || screens.md) || screens.lg === true;
   const can = access.status === 'ready' ? access.can : () => false;
   const sections = ADMIN_PANEL_SECTIONS.filter(({ permission }) => can(permission));
   return (
