@@ -1,5 +1,6 @@
 import { expect, test } from './support/test';
 import { expectAccessible } from './support/axe';
+import { expectFitsTheScreen } from './support/layout';
 import { linkPath, waitForEmail } from './support/mailbox';
 import { registerSchool } from './support/school';
 import { signedIn } from './support/session';
@@ -252,6 +253,11 @@ test('the Admin Panel lists its sections and jumps to each, beside them on a com
     const strip = (await link.boundingBox())!;
     const heading = (await staff.getByRole('heading', { name: 'Staff Management' }).boundingBox())!;
     expect(heading.y).toBeGreaterThanOrEqual(strip.y + strip.height);
+    // No section's title is cut short beside its buttons, and no text overlaps. Checked from the
+    // top of the page: further down, sections scroll under the sticky strip on purpose.
+    await phone.evaluate(() => window.scrollTo(0, 0));
+    await expect(list).toBeInViewport();
+    await expectFitsTheScreen(phone, 'Admin Panel (phone)');
   } finally {
     await phone.context().close();
   }

@@ -33,11 +33,13 @@ async function findLayoutProblems(page: Page): Promise<LayoutProblem[]> {
       if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) {
         return true;
       }
-      // The "visually hidden" pattern: text for screen readers in a 1 px box.
+      // The "visually hidden" pattern (text for screen readers in a 1 px box), and boxes
+      // collapsed to nothing in one direction that hide their overflow: antd Table's measure row
+      // keeps a copy of each column title in a 0 px high cell to size the columns.
       for (let node: Element | null = element; node; node = node.parentElement) {
         const rect = node.getBoundingClientRect();
         const style = getComputedStyle(node);
-        if (rect.width <= 1 && rect.height <= 1 && style.overflow !== 'visible') return true;
+        if ((rect.width <= 1 || rect.height <= 1) && style.overflow !== 'visible') return true;
       }
       return false;
     };
