@@ -270,13 +270,13 @@ function ConfirmSetup({
         1. Scan this QR code with an authenticator app on your phone (such as Google Authenticator,
         Microsoft Authenticator or 1Password).
       </Typography.Paragraph>
-      <div
-        role="img"
+      <QRCode
+        value={setup.otpauthUri}
+        type="svg"
+        size={180}
+        bgColor="#ffffff"
         aria-label="QR code for your authenticator app"
-        style={{ width: 'fit-content' }}
-      >
-        <QRCode value={setup.otpauthUri} type="svg" size={180} bgColor="#ffffff" />
-      </div>
+      />
       <Typography.Paragraph style={{ margin: 0 }}>
         Can't scan it? Enter this setup key in the app instead:{' '}
         <Typography.Text code copyable={{ text: setup.secret }}>
