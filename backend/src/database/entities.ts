@@ -16,6 +16,9 @@ import { EmailChangeToken } from '../modules/auth/entities/email-change-token.en
 import { EmailVerificationToken } from '../modules/auth/entities/email-verification-token.entity';
 import { PasswordResetToken } from '../modules/auth/entities/password-reset-token.entity';
 import { SessionHandoff } from '../modules/auth/entities/session-handoff.entity';
+import { TwoFactorChallenge } from '../modules/auth/entities/two-factor-challenge.entity';
+import { TwoFactorRecoveryCode } from '../modules/auth/entities/two-factor-recovery-code.entity';
+import { UserTwoFactor } from '../modules/auth/entities/user-two-factor.entity';
 import { User } from '../modules/auth/entities/user.entity';
 import { DutyReminder } from '../modules/reminders/entities/duty-reminder.entity';
 import { OutboxEmail } from '../modules/mail/entities/outbox-email.entity';
@@ -34,6 +37,9 @@ export const ENTITIES: EntityClass<unknown>[] = [
   EmailChangeToken,
   PasswordResetToken,
   SessionHandoff,
+  UserTwoFactor,
+  TwoFactorRecoveryCode,
+  TwoFactorChallenge,
   RateLimitBucket,
   OutboxEmail,
   Staff,

@@ -66,12 +66,20 @@ export const ROUTES: Record<string, RouteRule> = {
   resetPassword: { callers: ANYONE, tenant: NONE },
   /** The one-time code is the key (it names the user and so the organisation). */
   redeemHandoff: { callers: ANYONE, tenant: NONE },
+  /** The second step of signing in: the challenge from the first step names the user. */
+  loginTwoFactor: { callers: ANYONE, tenant: NONE },
   /** The token from the link sent to the new address is the key. */
   confirmEmailChange: { callers: ANYONE, tenant: NONE },
   /** No bearer token: the signed ticket from getProcedureFileLink names the organisation, user and file. */
   downloadProcedureFile: { callers: ANYONE, tenant: NONE },
 
   getCurrentUser: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // any signed-in member
+  // Each signed-in member's own two-step verification (no ids: nobody reaches another's).
+  getTwoFactorStatus: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // any signed-in member
+  startTwoFactorSetup: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // any signed-in member, plus their password
+  enableTwoFactor: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // any signed-in member
+  disableTwoFactor: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // any signed-in member, plus password and code
+  regenerateRecoveryCodes: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // any signed-in member, plus password and code
   getStaff: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
   createStaff: { callers: ['manager', 'admin'], tenant: OWN }, // staff.manage
   previewStaffImport: { callers: ['manager', 'admin'], tenant: OWN }, // staff.manage
@@ -107,6 +115,8 @@ export const ROUTES: Record<string, RouteRule> = {
   deleteProcedureFile: { callers: ['admin'], tenant: OWN }, // settings.manage
   getSystemSettings: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
   saveSystemSettings: { callers: ['admin'], tenant: OWN }, // settings.manage
+  getTwoFactorRequirement: { callers: ['admin'], tenant: OWN }, // settings.manage
+  saveTwoFactorRequirement: { callers: ['admin'], tenant: OWN }, // settings.manage, plus the admin's password and code
 
   getRota: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
   createRota: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
@@ -248,6 +258,12 @@ export const EXAMPLES: Record<string, ExampleBuilder> = {
   forgotPassword: ({ admin }) => ({ body: { email: 'nobody@nowhere.example', organizationSubdomain: admin.subdomain } }),
   resetPassword: () => ({ body: { token: 'not-a-real-token', newPassword: 'brand new secret' } }),
   redeemHandoff: () => ({ body: { code: 'not-a-real-code' } }),
+  loginTwoFactor: () => ({ body: { challenge: 'not-a-real-challenge', code: '000000' } }),
+  // Members of A share the admin's password (support/members.ts): each starts a setup of their own.
+  startTwoFactorSetup: ({ admin }) => ({ body: { password: admin.password } }),
+  enableTwoFactor: () => ({ body: { code: '000000' } }),
+  disableTwoFactor: ({ admin }) => ({ body: { password: admin.password, code: '000000' } }),
+  regenerateRecoveryCodes: ({ admin }) => ({ body: { password: admin.password, code: '000000' } }),
   confirmEmailChange: () => ({ body: { token: 'not-a-real-token' } }),
   downloadProcedureFile: async (f) => {
     await ensureDocument(f);
@@ -287,6 +303,7 @@ export const EXAMPLES: Record<string, ExampleBuilder> = {
   getProcedureFileLink: async (f) => (await ensureDocument(f), {}),
   deleteProcedureFile: async (f) => (await ensureDocument(f), {}),
   saveSystemSettings: () => ({ body: { dutyManagersPerDay: 2 } }),
+  saveTwoFactorRequirement: ({ admin }) => ({ body: { requireAdminTwoFactor: false, password: admin.password } }),
 
   getRota: () => ({ query: { startDate: '2025-09-01', endDate: '2026-08-31' } }),
   exportRota: () => ({ query: { startDate: '2025-09-01', endDate: '2026-08-31', format: 'csv' } }),

@@ -12,6 +12,11 @@ export interface AuthUser {
   role: Role;
   email: string;
   name: string;
+  /**
+   * The organisation requires two-step verification of admins and this admin hasn't turned it
+   * on: the session reaches only the routes marked `AllowedBeforeTwoFactorSetup()`.
+   */
+  twoFactorSetupRequired?: boolean;
 }
 
 export interface JwtPayload {
@@ -29,3 +34,6 @@ export const JWT_ALGORITHM = 'HS256';
 
 /** The answer to any request whose session no longer holds (expired, revoked, user or organisation inactive). */
 export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+
+/** The answer (403) to any other route while an admin's two-step verification setup is outstanding. */
+export const TWO_FACTOR_SETUP_REQUIRED = 'Your organisation requires two-step verification for admins. Turn it on to continue.';

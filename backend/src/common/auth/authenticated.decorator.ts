@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@n
 import { ErrorResponseDto } from '../http/error-body';
 import { BEARER_AUTH } from '../swagger/openapi';
 import type { AuthUser } from './auth-user';
-import { JwtAuthGuard, PERMISSION_KEY, PermissionGuard } from './guards';
+import { BEFORE_TWO_FACTOR_SETUP_KEY, JwtAuthGuard, PERMISSION_KEY, PermissionGuard } from './guards';
 import { type Permission, PERMISSIONS } from './roles';
 
 /**
@@ -26,6 +26,15 @@ export function Authenticated(permission?: Permission, deniedAction?: string) {
     );
   }
   return applyDecorators(...decorators);
+}
+
+/**
+ * Lets an admin who must still turn on two-step verification (their organisation requires it)
+ * reach the route: the current user and the setup itself. Every other signed-in route answers
+ * them 403 until they have.
+ */
+export function AllowedBeforeTwoFactorSetup() {
+  return SetMetadata(BEFORE_TWO_FACTOR_SETUP_KEY, true);
 }
 
 /** The signed-in user of the request (routes under `Authenticated()` only). */

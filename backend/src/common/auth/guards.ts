@@ -2,10 +2,12 @@ import { type CanActivate, type ExecutionContext, ForbiddenException, Injectable
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import type { AuthUser } from './auth-user';
-import { SESSION_ENDED } from './auth-user';
+import { SESSION_ENDED, TWO_FACTOR_SETUP_REQUIRED } from './auth-user';
 import { hasPermission, type Permission, permissionDeniedMessage } from './roles';
 
 export const PERMISSION_KEY = 'duty-manager:permission';
+/** Marks the routes an admin who must still turn on two-step verification may reach. */
+export const BEFORE_TWO_FACTOR_SETUP_KEY = 'duty-manager:before-two-factor-setup';
 
 /** What a route needs; `deniedAction` words the refusal when the permission's own wording is too broad. */
 export interface RequiredPermission {
@@ -33,12 +35,15 @@ export class PermissionGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const required = this.reflector.getAllAndOverride<RequiredPermission | undefined>(PERMISSION_KEY, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
-    if (!required) return true;
+    const targets = [context.getHandler(), context.getClass()];
     const user = context.switchToHttp().getRequest<{ user?: AuthUser }>().user;
+    // An admin whose organisation requires two-step verification and who hasn't turned it on
+    // reaches only its setup (docs/product.md#two-step-verification), whatever their role allows.
+    if (user?.twoFactorSetupRequired && !this.reflector.getAllAndOverride<boolean>(BEFORE_TWO_FACTOR_SETUP_KEY, targets)) {
+      throw new ForbiddenException({ message: TWO_FACTOR_SETUP_REQUIRED, code: 'two_factor_setup_required' });
+    }
+    const required = this.reflector.getAllAndOverride<RequiredPermission | undefined>(PERMISSION_KEY, targets);
+    if (!required) return true;
     if (!user || !hasPermission(user.role, required.permission)) {
       throw new ForbiddenException(permissionDeniedMessage(required.permission, required.deniedAction));
     }

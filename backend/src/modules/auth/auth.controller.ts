@@ -2,10 +2,10 @@ import { Body, Controller, Get, HttpCode, HttpStatus, Post, Req } from '@nestjs/
 import { ApiBadRequestResponse, ApiConflictResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
+import { AllowedBeforeTwoFactorSetup, Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import { ErrorResponseDto } from '../../common/http/error-body';
 import { AuthService } from './auth.service';
-import { AuthTokenDto, CurrentUserResponseDto, MessageDto, ResetPasswordResultDto } from './dto/auth-responses.dto';
+import { AuthTokenDto, CurrentUserResponseDto, MessageDto, ResetPasswordResultDto, SignInResultDto } from './dto/auth-responses.dto';
 import { ConfirmEmailChangeDto } from './dto/confirm-email-change.dto';
 import { EmailRequestDto } from './dto/email-request.dto';
 import { LoginDto } from './dto/login.dto';
@@ -34,29 +34,35 @@ export class AuthController {
     return this.auth.register(dto, clientAddress(req));
   }
 
-  /** Signs in to one organisation. Repeated failures are throttled per account and per address. */
+  /**
+   * Signs in to one organisation. Repeated failures are throttled per account and per address.
+   * An account with two-step verification on gets no `token` yet but `twoFactorRequired` and a
+   * `challenge` for loginTwoFactor.
+   */
   @Post('login')
   @HttpCode(HttpStatus.OK)
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'Too many attempts; wait and try again.' })
-  login(@Body() dto: LoginDto, @Req() req: Request): Promise<AuthTokenDto> {
+  login(@Body() dto: LoginDto, @Req() req: Request): Promise<SignInResultDto> {
     return this.auth.login(dto, clientAddress(req));
   }
 
   /**
    * Exchanges a one-time sign-in code for a session on this address: the last step of signing
    * up or in on another address (the bare domain, an identity provider's return address).
+   * Like login, an account with two-step verification on is asked for its second step.
    */
   @Post('handoff')
   @HttpCode(HttpStatus.OK)
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The code is unknown, used or expired.' })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'Too many attempts; wait and try again.' })
-  redeemHandoff(@Body() dto: RedeemHandoffDto, @Req() req: Request): Promise<AuthTokenDto> {
+  redeemHandoff(@Body() dto: RedeemHandoffDto, @Req() req: Request): Promise<SignInResultDto> {
     return this.auth.redeemHandoff(dto.code, clientAddress(req));
   }
 
   /** The signed-in user and their organisation. */
   @Get('user')
   @Authenticated()
+  @AllowedBeforeTwoFactorSetup()
   getCurrentUser(@CurrentUser() user: AuthUser): Promise<CurrentUserResponseDto> {
     return this.auth.currentUser(user);
   }

@@ -12,6 +12,8 @@ import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { InvitationService } from './invitation.service';
 import { SessionHandoffService } from './session-handoff.service';
+import { TwoFactorController } from './two-factor.controller';
+import { TotpClock, TwoFactorService } from './two-factor.service';
 import { TenantsModule } from '../tenants/tenants.module';
 
 @Module({
@@ -32,8 +34,17 @@ import { TenantsModule } from '../tenants/tenants.module';
       }),
     }),
   ],
-  controllers: [AuthController],
-  providers: [AuthService, PasswordService, JwtStrategy, InvitationService, AccountsService, SessionHandoffService],
-  exports: [PasswordService, InvitationService, AccountsService, SessionHandoffService],
+  controllers: [AuthController, TwoFactorController],
+  providers: [
+    AuthService,
+    PasswordService,
+    JwtStrategy,
+    InvitationService,
+    AccountsService,
+    SessionHandoffService,
+    TwoFactorService,
+    TotpClock,
+  ],
+  exports: [PasswordService, InvitationService, AccountsService, SessionHandoffService, TwoFactorService],
 })
 export class AuthModule {}

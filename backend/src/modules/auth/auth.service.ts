@@ -22,11 +22,19 @@ import { Organization } from '../tenants/entities/organization.entity';
 import { isReservedSubdomain } from '../tenants/reserved-subdomains';
 import { AccountsService, EMAIL_IN_USE } from './accounts.service';
 import { passwordResetEmail, verificationEmail } from './auth-emails';
-import type { AuthTokenDto, CurrentUserResponseDto, MessageDto, ResetPasswordResultDto } from './dto/auth-responses.dto';
+import type {
+  AuthTokenDto,
+  CurrentUserResponseDto,
+  MessageDto,
+  ResetPasswordResultDto,
+  SignInResultDto,
+} from './dto/auth-responses.dto';
 import type { EmailRequestDto } from './dto/email-request.dto';
 import type { LoginDto } from './dto/login.dto';
 import type { RegisterDto } from './dto/register.dto';
+import type { LoginTwoFactorDto } from './dto/two-factor.dto';
 import { SessionHandoffService } from './session-handoff.service';
+import { TwoFactorService } from './two-factor.service';
 import type { ResetPasswordDto } from './dto/reset-password.dto';
 import { EmailVerificationToken } from './entities/email-verification-token.entity';
 import { PasswordResetToken } from './entities/password-reset-token.entity';
@@ -59,6 +67,8 @@ export const EMAIL_REQUEST_LIMIT = { limit: 20, windowSeconds: 15 * 60 };
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';
 export const INVALID_HANDOFF_CODE = 'This sign-in link has expired or was already used. Please sign in again.';
+export const INVALID_TWO_FACTOR_CHALLENGE = 'Your sign-in has expired. Please sign in again.';
+export const INVALID_TWO_FACTOR_CODE = 'That code is not correct. Please try again.';
 export const FORGOT_PASSWORD_MESSAGE = 'If an account exists with that email, a password reset link has been sent.';
 export const RESEND_VERIFICATION_MESSAGE =
   'If that account still needs verifying, a new verification email has been sent.';
@@ -80,6 +90,7 @@ export class AuthService {
     private readonly accounts: AccountsService,
     private readonly organizations: OrganizationsRepository,
     private readonly handoffs: SessionHandoffService,
+    private readonly twoFactor: TwoFactorService,
   ) {}
 
   /**
@@ -134,7 +145,7 @@ export class AuthService {
     return { message: 'Your new email address is confirmed. Please sign in with it.' };
   }
 
-  async login(dto: LoginDto, clientAddress: string): Promise<AuthTokenDto> {
+  async login(dto: LoginDto, clientAddress: string): Promise<SignInResultDto> {
     const accountKey = `login:account:${dto.organizationSubdomain}:${dto.email}`;
     const addressKey = `login:address:${clientAddress}`;
     // Every attempt is counted before the password is checked (one atomic statement each), so
@@ -161,19 +172,55 @@ export class AuthService {
 
   /**
    * The last step of every sign-in (password, handoff code, identity provider) once the person
-   * is known and allowed in: records the sign-in and issues the session.
+   * is known and allowed in: records the sign-in and issues the session; or, when the account
+   * has two-step verification on, asks for the second step instead (a challenge redeemed by
+   * `loginTwoFactor`).
    */
-  private async completeSignIn(user: User): Promise<AuthTokenDto> {
+  private async completeSignIn(user: User): Promise<SignInResultDto> {
+    if (user.twoFactorEnabled) {
+      const challenge = this.twoFactor.issueChallenge(this.em, user);
+      await this.em.flush();
+      return { twoFactorRequired: true, challenge };
+    }
+    return this.startSession(user);
+  }
+
+  private async startSession(user: User): Promise<AuthTokenDto> {
     user.lastLogin = this.clock.now();
     await this.em.flush();
     return { token: await this.issueToken(user) };
   }
 
   /**
+   * The second step of a sign-in: a current code from the authenticator app (or a recovery
+   * code) for the challenge the first step answered with. Wrong codes count against the account
+   * (TwoFactorService's limits) and, like failed sign-ins, against the client address.
+   */
+  async loginTwoFactor(dto: LoginTwoFactorDto, clientAddress: string): Promise<AuthTokenDto> {
+    const addressKey = `login:address:${clientAddress}`;
+    await this.rateLimits.consume(addressKey, LOGIN_LIMITS.address, 'failed sign-in attempts from your network');
+    const userId = await this.twoFactor.challengeUser(this.em, dto.challenge);
+    const user = userId
+      ? await TenantContext.runUnscoped(() => this.em.findOne(User, { id: userId }, { populate: ['organization'] }))
+      : null;
+    if (!user || !user.isActive || !user.organization.getEntity().isActive || !user.twoFactorEnabled) {
+      throw new BadRequestException({ message: INVALID_TWO_FACTOR_CHALLENGE, code: 'two_factor_challenge_invalid' });
+    }
+    const ok = await TenantContext.run(user.organization.id, () => this.twoFactor.checkCode(this.em, user.id, dto.code));
+    if (!ok) throw new UnauthorizedException({ message: INVALID_TWO_FACTOR_CODE, code: 'two_factor_code_incorrect' });
+    // Used once: of two right answers to one challenge (a code and a recovery code), one wins.
+    if (!(await this.twoFactor.closeChallenge(this.em, dto.challenge))) {
+      throw new BadRequestException({ message: INVALID_TWO_FACTOR_CHALLENGE, code: 'two_factor_challenge_invalid' });
+    }
+    await this.rateLimits.refund(addressKey);
+    return this.startSession(user);
+  }
+
+  /**
    * A session for the user a one-time handoff code was issued to. Unknown, used and expired codes
    * get one answer; attempts count against the client address like failed sign-ins.
    */
-  async redeemHandoff(code: string, clientAddress: string): Promise<AuthTokenDto> {
+  async redeemHandoff(code: string, clientAddress: string): Promise<SignInResultDto> {
     const addressKey = `login:address:${clientAddress}`;
     await this.rateLimits.consume(addressKey, LOGIN_LIMITS.address, 'failed sign-in attempts from your network');
     const userId = await this.handoffs.redeem(this.em, code);
@@ -198,6 +245,8 @@ export class AuthService {
         role: user.role,
         emailVerified: user.emailVerified,
         lastLogin: user.lastLogin?.toISOString(),
+        twoFactorEnabled: user.twoFactorEnabled,
+        twoFactorSetupRequired: Boolean(auth.twoFactorSetupRequired),
       },
       organization: {
         id: organization.id,
@@ -269,7 +318,7 @@ export class AuthService {
   async resetPassword(dto: ResetPasswordDto): Promise<ResetPasswordResultDto> {
     const now = this.clock.now();
     const passwordHash = await this.passwords.hash(dto.newPassword);
-    const { purpose, user, subdomain } = await this.em.transactional(async (em) => {
+    const { purpose, user, subdomain, signsIn } = await this.em.transactional(async (em) => {
       const found = await TenantContext.runUnscoped(() =>
         em.findOne(
           PasswordResetToken,
@@ -285,11 +334,13 @@ export class AuthService {
       // Following the link proved the address is theirs.
       user.emailVerified = true;
       await em.nativeUpdate(PasswordResetToken, { user: user.id, used: false }, { used: true });
-      if (found.purpose === 'invite' && user.isActive) user.lastLogin = now;
-      return { purpose: found.purpose, user, subdomain: user.organization.getEntity().subdomain };
+      const signsIn = found.purpose === 'invite' && user.isActive && !user.twoFactorEnabled;
+      if (signsIn) user.lastLogin = now;
+      return { purpose: found.purpose, user, subdomain: user.organization.getEntity().subdomain, signsIn };
     });
     const filled = { email: user.email, organizationSubdomain: subdomain };
-    if (purpose === 'invite' && user.isActive) {
+    // An account with two-step verification on signs in with its code, never from a link alone.
+    if (signsIn) {
       return { message: 'Your password has been set. You are signed in.', token: await this.issueToken(user), ...filled };
     }
     return {

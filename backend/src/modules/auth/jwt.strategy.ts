@@ -42,7 +42,10 @@ export function hasSessionClaims(payload: unknown): payload is JwtPayload & { ex
 /**
  * Accepts only HS256 tokens we issued for our audience, then checks the user still may sign
  * in: active, in an active organisation, and holding the token version the token was issued
- * with (a password reset raises it, ending every older session).
+ * with (a password reset raises it, ending every older session). An admin whose organisation
+ * requires two-step verification and who hasn't turned it on is marked, so the permission guard
+ * lets them reach only its setup; read on every request, so the requirement holds for sessions
+ * that began before it was switched on.
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
@@ -80,6 +83,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     if (!user.isActive || !organization.isActive || user.tokenVersion !== payload.ver) {
       throw new UnauthorizedException(SESSION_ENDED);
     }
-    return { id: user.id, organizationId: payload.org, role: user.role, email: user.email, name: user.name };
+    const auth: AuthUser = { id: user.id, organizationId: payload.org, role: user.role, email: user.email, name: user.name };
+    if (organization.requireAdminTwoFactor && user.role === 'admin' && !user.twoFactorEnabled) auth.twoFactorSetupRequired = true;
+    return auth;
   }
 }

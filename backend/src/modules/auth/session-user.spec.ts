@@ -65,6 +65,7 @@ describe('the session user statement', () => {
       email_verified: true,
       last_login: null,
       token_version: 3,
+      two_factor_enabled: true,
       created_at: createdAt,
       updated_at: createdAt,
       has_password: false,
@@ -77,6 +78,7 @@ describe('the session user statement', () => {
       o__timezone: 'Europe/Paris',
       o__region: 'scotland',
       o__trial_ends_at: createdAt,
+      o__require_admin_two_factor: true,
       o__created_at: createdAt,
       o__updated_at: createdAt,
     };
@@ -86,9 +88,9 @@ describe('the session user statement', () => {
     const organization = em.map(Organization, session.organization as EntityDictionary<Organization>);
     const user = em.map(User, session.user as EntityDictionary<User>);
 
-    expect(organization).toMatchObject({ id: 'org-1', name: 'Hill School', subdomain: 'hill', type: 'college', isActive: false, timezone: 'Europe/Paris', region: 'scotland' });
+    expect(organization).toMatchObject({ id: 'org-1', name: 'Hill School', subdomain: 'hill', type: 'college', isActive: false, timezone: 'Europe/Paris', region: 'scotland', requireAdminTwoFactor: true });
     expect(organization.settings).toEqual({ a: 1 });
-    expect(user).toMatchObject({ id: 'user-1', email: 'ada@example.com', name: 'Ada', role: 'manager', isActive: true, hasPassword: false, tokenVersion: 3 });
+    expect(user).toMatchObject({ id: 'user-1', email: 'ada@example.com', name: 'Ada', role: 'manager', isActive: true, hasPassword: false, tokenVersion: 3, twoFactorEnabled: true });
     expect(user.lastLogin).toBeNull();
     expect(user.organization.getEntity()).toBe(organization);
     // Later lookups by id find them in the identity map.

@@ -16,6 +16,7 @@ export const SESSION_USER_COLUMNS = [
   'email_verified',
   'last_login',
   'token_version',
+  'two_factor_enabled',
   'created_at',
   'updated_at',
 ] as const;
@@ -33,6 +34,7 @@ export const SESSION_ORGANIZATION_COLUMNS = [
   'timezone',
   'region',
   'trial_ends_at',
+  'require_admin_two_factor',
   'created_at',
   'updated_at',
 ] as const;

@@ -6,6 +6,7 @@ import { PasswordService } from '../../common/security/password.service';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { AuditService, changedFields } from '../audit/audit.service';
 import { User } from '../auth/entities/user.entity';
+import { TwoFactorService } from '../auth/two-factor.service';
 import { type AutoApproval, SystemSettingsRepository } from '../settings/system-settings.repository';
 import type { AutoApprovalSettingsDto, SaveAutoApprovalSettingsDto } from './dto/requests.dto';
 
@@ -16,7 +17,8 @@ const ON_OFF = (on: boolean) => (on ? 'on' : 'off');
 
 /**
  * Auto-approval settings. Saving them re-checks the signed-in admin's own password (docs/product.md#roles-and-permissions:
- * there is no shared admin password), with wrong attempts counted per user.
+ * there is no shared admin password), with wrong attempts counted per user, and a current code
+ * from their authenticator app when their two-step verification is on.
  */
 @Injectable()
 export class AutoApprovalService {
@@ -26,6 +28,7 @@ export class AutoApprovalService {
     private readonly passwords: PasswordService,
     private readonly rateLimits: RateLimitService,
     private readonly audit: AuditService,
+    private readonly twoFactor: TwoFactorService,
   ) {}
 
   get(): Promise<AutoApprovalSettingsDto> {
@@ -47,6 +50,8 @@ export class AutoApprovalService {
       });
     }
     await this.rateLimits.reset(key);
+    // With two-step verification on, re-authentication asks for the second factor too.
+    await this.twoFactor.confirmSecondFactor(this.em, actor.id, dto.twoFactorCode);
 
     return this.em.transactional(async (em) => {
       // Held exclusively, so two saves don't read the same "before"; switches not given keep their value.

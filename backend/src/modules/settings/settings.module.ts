@@ -1,13 +1,18 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { TenantsModule } from '../tenants/tenants.module';
 import { ProcedureFileController } from './procedure-file.controller';
 import { ProcedureFileService } from './procedure-file.service';
 import { SettingsController } from './settings.controller';
 import { SettingsService } from './settings.service';
 import { SystemSettingsRepository } from './system-settings.repository';
+import { TwoFactorRequirementController } from './two-factor-requirement.controller';
+import { TwoFactorRequirementService } from './two-factor-requirement.service';
 
 @Module({
-  controllers: [SettingsController, ProcedureFileController],
-  providers: [SettingsService, SystemSettingsRepository, ProcedureFileService],
+  imports: [AuthModule, TenantsModule],
+  controllers: [SettingsController, ProcedureFileController, TwoFactorRequirementController],
+  providers: [SettingsService, SystemSettingsRepository, ProcedureFileService, TwoFactorRequirementService],
   exports: [SettingsService, SystemSettingsRepository],
 })
 export class SettingsModule {}

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { type EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { Organization, type OrganizationType, type Region } from './entities/organization.entity';
@@ -29,6 +29,23 @@ export class OrganizationsRepository {
     const organization = await this.current(em);
     const before = organization.region;
     organization.region = region;
+    return before;
+  }
+
+  /** Whether the current organisation requires two-step verification of its admins. */
+  async requiresAdminTwoFactor(em: EntityManager): Promise<boolean> {
+    return (await this.current(em)).requireAdminTwoFactor;
+  }
+
+  /**
+   * Sets whether the current organisation requires two-step verification of its admins, written
+   * when `em`'s unit of work is flushed; returns the value it had before. The row is locked for
+   * the rest of `em`'s transaction, so two admins' changes don't read the same "before".
+   */
+  async setRequireAdminTwoFactor(em: EntityManager, required: boolean): Promise<boolean> {
+    const organization = await em.findOneOrFail(Organization, { id: TenantContext.require() }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const before = organization.requireAdminTwoFactor;
+    organization.requireAdminTwoFactor = required;
     return before;
   }
 

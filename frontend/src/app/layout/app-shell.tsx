@@ -37,6 +37,9 @@ export function AppShell() {
             </Typography.Text>
             <Flex align="center" gap="middle" wrap className="app-shell__actions">
               <NotificationBell />
+              <Link to="/account" className="app-shell__link">
+                Account
+              </Link>
               <Link to="/help" className="app-shell__link">
                 Help
               </Link>

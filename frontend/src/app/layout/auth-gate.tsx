@@ -17,6 +17,11 @@ export interface RouteHandle {
 const loadAppShell = () => import('./app-shell');
 const AppShell = lazy(async () => ({ default: (await loadAppShell()).AppShell }));
 
+// An admin who must turn on two-step verification first sees only its setup.
+const TwoFactorSetupRequired = lazy(async () => ({
+  default: (await import('./two-factor-setup-frame')).TwoFactorSetupFrame,
+}));
+
 // …and signed-in users never need the landing page's code.
 const LandingPage = lazy(async () => ({
   default: (await import('../routes/landing-page')).LandingPage,
@@ -55,6 +60,12 @@ export function AuthGate() {
   }, [loading]);
 
   if (loading) return <Pending />;
+  if (session.status === 'signed-in' && session.user.twoFactorSetupRequired)
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <TwoFactorSetupRequired />
+      </Suspense>
+    );
   if (session.status === 'signed-in')
     return (
       <Suspense fallback={<Pending />}>

@@ -15,6 +15,7 @@ const SECTIONS = [
   'Email System Testing',
   'Instructions Manager',
   'Auto-Approval Settings',
+  'Sign-in',
   'Rota Management',
   'Staff Management',
 ];
@@ -63,6 +64,9 @@ describe('Admin Panel', () => {
         },
       },
       'GET /api/email-deliveries': { body: { testMode: true, emails: [] } },
+      'GET /api/settings/two-factor-requirement': {
+        body: { requireAdminTwoFactor: false, adminsWithoutTwoFactor: 1 },
+      },
     });
 
     renderApp('/staff');

@@ -12,6 +12,7 @@ import {
   EmailTemplateEditorCard,
   InstructionsManagerCard,
   RotaRulesCard,
+  SignInSettingsCard,
 } from '@/features/settings/routes';
 import { StaffManagement } from '@/features/staff/routes';
 import { useAccess, type AdminPanelPermission } from '@/shared/auth/access';
@@ -82,6 +83,12 @@ export const ADMIN_PANEL_SECTIONS: readonly AdminPanelSection[] = [
     Section: AutoApprovalSettingsCard,
     title: 'Auto-Approval Settings',
     anchor: 'auto-approval-settings',
+  },
+  {
+    permission: 'settings.manage',
+    Section: SignInSettingsCard,
+    title: 'Sign-in',
+    anchor: 'sign-in',
   },
   {
     permission: 'rota.manage',

@@ -6,6 +6,7 @@ import {
   FileTextOutlined,
   HistoryOutlined,
   QuestionCircleOutlined,
+  SafetyOutlined,
   ScheduleOutlined,
   SettingOutlined,
   SwapOutlined,
@@ -123,6 +124,15 @@ export const APP_PAGES: AppPage[] = [
     // Linked from the Admin Panel, not from the navigation bar (docs/product.md#screens).
     hideInMenu: true,
     load: async () => (await import('@/features/audit/routes')).ActivityPage,
+  },
+  {
+    path: '/account',
+    name: 'Account',
+    title: 'Account security',
+    icon: <SafetyOutlined aria-hidden />,
+    // Reached from the header's Account link.
+    hideInMenu: true,
+    load: async () => (await import('@/features/auth/routes')).AccountSecurityPage,
   },
   {
     path: '/help',

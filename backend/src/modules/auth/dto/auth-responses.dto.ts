@@ -34,6 +34,17 @@ export class CurrentUserDto {
   emailVerified!: boolean;
   /** When the user last signed in, as an ISO instant. */
   lastLogin?: string;
+  /**
+   * Whether signing in asks this person for a code from an authenticator app. Always sent;
+   * optional in the contract only so clients written before it keep compiling.
+   */
+  twoFactorEnabled?: boolean;
+  /**
+   * True while the organisation requires two-step verification of admins and this admin hasn't
+   * turned it on: until they do, the session reaches only the setup (every other route answers
+   * 403, code `two_factor_setup_required`). Always sent, like `twoFactorEnabled`.
+   */
+  twoFactorSetupRequired?: boolean;
 }
 
 export class CurrentOrganizationDto {
@@ -58,4 +69,18 @@ export class CurrentOrganizationDto {
 export class CurrentUserResponseDto {
   user!: CurrentUserDto;
   organization!: CurrentOrganizationDto;
+}
+
+/**
+ * The answer to a sign-in step (password, handoff code): a session (`token`), or, for an account
+ * with two-step verification on, the request for its second step (`twoFactorRequired` and the
+ * `challenge` to send with the code to POST /api/auth/login/two-factor).
+ */
+export class SignInResultDto {
+  /** A bearer token for the `Authorization` header; absent while the second step is outstanding. */
+  token?: string;
+  /** True when the account has two-step verification on: send a code with `challenge` next. */
+  twoFactorRequired?: boolean;
+  /** The second step's one-time key (valid five minutes, used once). */
+  challenge?: string;
 }

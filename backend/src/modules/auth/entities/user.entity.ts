@@ -11,7 +11,7 @@ import { TenantScopedEntity } from '../../../tenancy/tenant-scoped.entity';
 @Entity({ tableName: 'users' })
 @Unique({ properties: ['organization', 'email'] })
 export class User extends TenantScopedEntity {
-  [OptionalProps]?: 'organization' | 'role' | 'isActive' | 'emailVerified' | 'tokenVersion' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?: 'organization' | 'role' | 'isActive' | 'emailVerified' | 'tokenVersion' | 'twoFactorEnabled' | 'createdAt' | 'updatedAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -48,6 +48,14 @@ export class User extends TenantScopedEntity {
    */
   @Property({ type: 'integer', default: 0 })
   tokenVersion = 0;
+
+  /**
+   * Whether signing in asks for a code from an authenticator app after the password (the secret
+   * and recovery codes live in UserTwoFactor / TwoFactorRecoveryCode). A column here because the
+   * session check reads it on every request: an organisation may require it of admins.
+   */
+  @Property({ type: 'boolean', default: false })
+  twoFactorEnabled = false;
 
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();

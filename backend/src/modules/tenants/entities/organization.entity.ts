@@ -15,7 +15,7 @@ export type Region = (typeof REGIONS)[number];
 /** A customer: a school, college, university or other organisation, with its own subdomain. */
 @Entity({ tableName: 'organizations' })
 export class Organization {
-  [OptionalProps]?: 'type' | 'settings' | 'isActive' | 'timezone' | 'region' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?: 'type' | 'settings' | 'isActive' | 'timezone' | 'region' | 'requireAdminTwoFactor' | 'createdAt' | 'updatedAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -46,6 +46,14 @@ export class Organization {
 
   @Property({ type: 'datetime' })
   trialEndsAt!: Date;
+
+  /**
+   * Admins must sign in with two-step verification (docs/product.md#two-step-verification): an
+   * admin without it gets a session that reaches only the setup. Kept with the organisation
+   * because the session check reads it on every request, with the organisation row.
+   */
+  @Property({ type: 'boolean', default: false })
+  requireAdminTwoFactor = false;
 
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();

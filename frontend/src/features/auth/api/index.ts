@@ -17,15 +17,29 @@ export const authApi = generatedApi.enhanceEndpoints({
     resetPassword: { invalidatesTags: [] },
     // The page starts the new session itself (resetting the cache) and reloads.
     redeemHandoff: { invalidatesTags: [] },
+    // Signing in starts a new session, which resets the cache.
+    loginTwoFactor: { invalidatesTags: [] },
+    // A setup changes nothing until a code confirms it.
+    startTwoFactorSetup: { invalidatesTags: [] },
+    // Turning it on answers the recovery codes, shown until the person says they saved them: the
+    // card refreshes the user then (refreshing now could take an admin who had to turn it on
+    // away from the codes before they saved them).
+    enableTwoFactor: { invalidatesTags: [] },
   },
 });
 
 export const {
   useConfirmEmailChangeMutation,
+  useDisableTwoFactorMutation,
+  useEnableTwoFactorMutation,
   useForgotPasswordMutation,
   useGetCurrentUserQuery,
+  useGetTwoFactorStatusQuery,
   useLoginMutation,
+  useLoginTwoFactorMutation,
   useRedeemHandoffMutation,
+  useRegenerateRecoveryCodesMutation,
+  useStartTwoFactorSetupMutation,
   useRegisterMutation,
   useResendVerificationMutation,
   useResetPasswordMutation,
@@ -40,4 +54,7 @@ export type {
   OrganizationType,
   ResetPasswordResultDto,
   Role,
+  SignInResultDto,
+  TwoFactorSetupDto,
+  TwoFactorStatusDto,
 } from './auth.gen';

@@ -1,5 +1,6 @@
 import { Button, Flex, Form } from 'antd';
 import Password from 'antd/es/input/Password';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 
 import { loadPage } from '@/shared/lib/page-load';
@@ -13,6 +14,7 @@ import { rememberLastOrganization } from '../session/last-organization';
 import { useStartSession } from '../session/session';
 import { signInPrefill } from '../session/sign-in-intent';
 import { EmailField, OrganizationSubdomainField } from './account-fields';
+import { TwoFactorStep } from './two-factor-step';
 
 interface SignInValues {
   email: string;
@@ -27,14 +29,12 @@ export function SignInForm() {
   // Arriving from "Back to Login" after a password reset, the form is filled in for that account.
   const prefill = signInPrefill(useLocation().state);
 
-  const submit = async (values: SignInValues) => {
-    let token: string;
-    try {
-      ({ token } = await login({ loginDto: values }).unwrap());
-    } catch (error) {
-      toast(authFailureToast(error, 'Login failed', 'Invalid credentials'));
-      return;
-    }
+  // Kept here, so "Back to sign in" from the second step finds what was typed.
+  const [form] = Form.useForm<SignInValues>();
+  // The second step, when the account has two-step verification on.
+  const [secondStep, setSecondStep] = useState<{ challenge: string; values: SignInValues }>();
+
+  const finish = (token: string, values: SignInValues) => {
     startSession(token);
     rememberLastOrganization(values.organizationSubdomain);
     // docs/product.md#texts-on-screen: signing in ends with a full reload to /, so the toast waits for the new page.
@@ -42,8 +42,31 @@ export function SignInForm() {
     loadPage('/');
   };
 
+  const submit = async (values: SignInValues) => {
+    let result: { token?: string; challenge?: string };
+    try {
+      result = await login({ loginDto: values }).unwrap();
+    } catch (error) {
+      toast(authFailureToast(error, 'Login failed', 'Invalid credentials'));
+      return;
+    }
+    if (result.token) finish(result.token, values);
+    else if (result.challenge) setSecondStep({ challenge: result.challenge, values });
+  };
+
+  if (secondStep) {
+    return (
+      <TwoFactorStep
+        challenge={secondStep.challenge}
+        onSignedIn={(token) => finish(token, secondStep.values)}
+        onCancel={() => setSecondStep(undefined)}
+      />
+    );
+  }
+
   return (
     <Form<SignInValues>
+      form={form}
       name="sign-in"
       layout="vertical"
       noValidate

@@ -6,8 +6,11 @@ import { loadPage } from '@/shared/lib/page-load';
 import { PageTitle } from '@/shared/ui/page-title';
 
 import { useRedeemHandoffMutation } from '../api';
+import { AuthCard } from '../components/auth-card';
 import { ResultHeading as Heading } from '../components/result-heading';
+import { TwoFactorStep } from '../components/two-factor-step';
 import { useOneTimeLink } from '../lib/one-time-link';
+import { TWO_FACTOR_TITLE } from '../lib/two-factor';
 import { useStartSession } from '../session/session';
 import { SIGN_IN_STATE } from '../session/sign-in-intent';
 
@@ -37,17 +40,35 @@ export function ContinuePage() {
   const [redeem] = useRedeemHandoffMutation();
   const startSession = useStartSession();
   const navigate = useNavigate();
+  // Set when the account has two-step verification on: the code is asked for here.
+  const [challenge, setChallenge] = useState<string>();
+  const signIn = (token: string) => {
+    startSession(token);
+    loadPage('/');
+  };
   const outcome = useOneTimeLink(
     'continue',
     code,
     async (c) => {
-      const { token } = await redeem({ redeemHandoffDto: { code: c } }).unwrap();
-      startSession(token);
-      loadPage('/');
+      const result = await redeem({ redeemHandoffDto: { code: c } }).unwrap();
+      if (result.token) signIn(result.token);
+      else if (result.challenge) setChallenge(result.challenge);
       return { message: '' };
     },
     'Sign-in failed',
   );
+  if (challenge) {
+    return (
+      <AuthCard title={TWO_FACTOR_TITLE}>
+        <TwoFactorStep
+          challenge={challenge}
+          heading={false}
+          onSignedIn={signIn}
+          onCancel={() => void navigate('/', { state: SIGN_IN_STATE })}
+        />
+      </AuthCard>
+    );
+  }
 
   const failed = code ? (outcome && !outcome.ok ? outcome.message : undefined) : MISSING_CODE;
   if (failed === undefined) {

@@ -44,6 +44,7 @@ export const settingsApi = generatedApi.enhanceEndpoints({
       invalidatesTags: ['settings', 'audit'],
     },
     deleteProcedureFile: { invalidatesTags: ['settings', 'audit'] },
+    saveTwoFactorRequirement: { invalidatesTags: ['settings', 'audit'] },
   },
 });
 
@@ -55,11 +56,13 @@ export const {
   useGetEmailTemplateQuery,
   useGetProcedureFileLinkQuery,
   useGetSystemSettingsQuery,
+  useGetTwoFactorRequirementQuery,
   usePreviewEmailTemplateMutation,
   useSaveAutoApprovalSettingsMutation,
   useSaveEmailReminderSettingsMutation,
   useSaveEmailTemplateMutation,
   useSaveSystemSettingsMutation,
+  useSaveTwoFactorRequirementMutation,
   useTestEmailRemindersForDateMutation,
   useTestEmailRemindersMutation,
   useUploadProcedureFileMutation,
@@ -81,5 +84,6 @@ export type {
   SystemSettingsDto,
   SystemSettingsUpdateResultDto,
   TestRemindersResultDto,
+  TwoFactorRequirementDto,
   UpdateSystemSettingsDto,
 } from './settings.gen';

@@ -112,6 +112,24 @@ const injectedRtkApi = api
         query: () => ({ url: `/api/settings/procedure-file/link` }),
         providesTags: ['settings'],
       }),
+      getTwoFactorRequirement: build.query<
+        GetTwoFactorRequirementApiResponse,
+        GetTwoFactorRequirementApiArg
+      >({
+        query: () => ({ url: `/api/settings/two-factor-requirement` }),
+        providesTags: ['settings'],
+      }),
+      saveTwoFactorRequirement: build.mutation<
+        SaveTwoFactorRequirementApiResponse,
+        SaveTwoFactorRequirementApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/settings/two-factor-requirement`,
+          method: 'POST',
+          body: queryArg.saveTwoFactorRequirementDto,
+        }),
+        invalidatesTags: ['settings'],
+      }),
       getSystemSettings: build.query<GetSystemSettingsApiResponse, GetSystemSettingsApiArg>({
         query: () => ({ url: `/api/system-settings` }),
         providesTags: ['settings'],
@@ -184,6 +202,12 @@ export type DownloadProcedureFileApiArg = {
 };
 export type GetProcedureFileLinkApiResponse = /** status 200  */ ProcedureFileLinkDto;
 export type GetProcedureFileLinkApiArg = void;
+export type GetTwoFactorRequirementApiResponse = /** status 200  */ TwoFactorRequirementDto;
+export type GetTwoFactorRequirementApiArg = void;
+export type SaveTwoFactorRequirementApiResponse = /** status 200  */ TwoFactorRequirementDto;
+export type SaveTwoFactorRequirementApiArg = {
+  saveTwoFactorRequirementDto: SaveTwoFactorRequirementDto;
+};
 export type GetSystemSettingsApiResponse = /** status 200  */ SystemSettingsDto;
 export type GetSystemSettingsApiArg = void;
 export type SaveSystemSettingsApiResponse = /** status 200  */ SystemSettingsUpdateResultDto;
@@ -216,6 +240,9 @@ export type SaveAutoApprovalSettingsDto = {
   autoFillCancellations?: boolean;
   cancellations?: boolean;
   swaps?: boolean;
+  /** A current code from the admin's authenticator app (or a recovery code), needed as well when
+    their two-step verification is on (docs/security.md, "Re-authentication"). */
+  twoFactorCode?: string;
 };
 export type EmailDeliveryStatus = 'pending' | 'sending' | 'sent' | 'simulated' | 'failed';
 export type EmailDeliveryDto = {
@@ -330,6 +357,19 @@ export type ProcedureFileLinkDto = {
   /** Relative to the app; works without an Authorization header until `expiresAt`. */
   url: string;
 };
+export type TwoFactorRequirementDto = {
+  /** Active admins who haven't turned two-step verification on. */
+  adminsWithoutTwoFactor: number;
+  /** Admins must sign in with two-step verification; one without it reaches only its setup. */
+  requireAdminTwoFactor: boolean;
+};
+export type SaveTwoFactorRequirementDto = {
+  /** A current 6-digit code from the authenticator app, or an unused recovery code. */
+  code?: string;
+  /** The signed-in person's own password. */
+  password?: string;
+  requireAdminTwoFactor: boolean;
+};
 export type RotaChangeDto = {
   /** The days whose duties changed, `yyyy-MM-dd`, in date order. */
   dates: string[];
@@ -418,6 +458,8 @@ export const {
   useUploadProcedureFileMutation,
   useDownloadProcedureFileQuery,
   useGetProcedureFileLinkQuery,
+  useGetTwoFactorRequirementQuery,
+  useSaveTwoFactorRequirementMutation,
   useGetSystemSettingsQuery,
   useSaveSystemSettingsMutation,
   useTestEmailRemindersMutation,

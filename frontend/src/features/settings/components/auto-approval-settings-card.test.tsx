@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { autoApproval } from '@/testing/fixtures';
+import { autoApproval, currentUser } from '@/testing/fixtures';
 import {
   callCount,
   fill,
@@ -285,5 +285,60 @@ describe('Auto-Approval Settings card', () => {
     expect(within(card()).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
     await vi.advanceTimersByTimeAsync(5000);
     expect(callCount(fetchMock, GET)).toBe(4);
+  });
+
+  it('asks for a code from the authenticator app too when the admin has two-step verification on', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/auth/user': { body: currentUser({ user: { twoFactorEnabled: true } }) },
+      [GET]: { body: autoApproval() },
+      [POST]: [
+        {
+          status: 403,
+          body: {
+            statusCode: 403,
+            error: 'Forbidden',
+            code: 'two_factor_code_incorrect',
+            message:
+              'That code is not correct. Enter the current code from your authenticator app, or a recovery code.',
+          },
+        },
+        { body: autoApproval({ swaps: true }) },
+      ],
+    });
+    renderWithProviders(<AutoApprovalSettingsCard />);
+    await edit(user);
+    await user.click(toggle(SWAPS));
+    await fill(user, password(), 'my own password');
+    const code = await within(card()).findByLabelText('Authentication code');
+    await fill(user, code, '000000');
+    await user.click(within(card()).getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText(
+        'That code is not correct. Enter the current code from your authenticator app, or a recovery code.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(card()).getByLabelText('Authentication code')).toHaveValue(''),
+    );
+
+    await fill(user, within(card()).getByLabelText('Authentication code'), ' 123456 ');
+    await user.click(within(card()).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Settings updated')).toBeInTheDocument();
+    expect(sentBodies(fetchMock, POST)).toEqual([
+      {
+        adminPassword: 'my own password',
+        twoFactorCode: '000000',
+        swaps: true,
+        cancellations: true,
+        autoFillCancellations: true,
+      },
+      {
+        adminPassword: 'my own password',
+        twoFactorCode: '123456',
+        swaps: true,
+        cancellations: true,
+        autoFillCancellations: true,
+      },
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { Alert, Button, Flex, Form, Input, Skeleton, Switch, type InputRef } from 'antd';
 import { useRef, type ReactNode } from 'react';
 
+import { useGetCurrentUserQuery } from '@/features/auth/api';
 import { getServerCode, getServerMessage } from '@/shared/api/errors';
 import { useToast } from '@/shared/ui/toast';
 
@@ -42,6 +43,8 @@ const AUTO_APPROVAL_SETTINGS: { name: SettingName; label: string; help: string }
 
 interface EditValues extends AutoApprovalSettingsDto {
   adminPassword: string;
+  /** Asked for too when the admin has two-step verification on. */
+  twoFactorCode?: string;
 }
 
 /**
@@ -131,7 +134,9 @@ interface SettingsFormProps {
 function SettingsForm({ settings, saving, save, onDone }: SettingsFormProps) {
   const [form] = Form.useForm<EditValues>();
   const passwordRef = useRef<InputRef>(null);
+  const codeRef = useRef<InputRef>(null);
   const toast = useToast();
+  const askCode = useGetCurrentUserQuery().data?.user.twoFactorEnabled === true;
 
   const submit = async (values: EditValues) => {
     if (!values.adminPassword) {
@@ -146,6 +151,7 @@ function SettingsForm({ settings, saving, save, onDone }: SettingsFormProps) {
     try {
       await save({
         adminPassword: values.adminPassword,
+        twoFactorCode: values.twoFactorCode?.trim() || undefined,
         swaps: values.swaps,
         cancellations: values.cancellations,
         autoFillCancellations: values.autoFillCancellations,
@@ -162,6 +168,10 @@ function SettingsForm({ settings, saving, save, onDone }: SettingsFormProps) {
       if (code === 'admin_password_incorrect') {
         form.setFieldValue('adminPassword', '');
         passwordRef.current?.focus();
+      }
+      if (code === 'two_factor_code_required' || code === 'two_factor_code_incorrect') {
+        form.setFieldValue('twoFactorCode', '');
+        codeRef.current?.focus();
       }
     }
   };
@@ -191,6 +201,21 @@ function SettingsForm({ settings, saving, save, onDone }: SettingsFormProps) {
           style={{ maxWidth: 320 }}
         />
       </Form.Item>
+      {askCode && (
+        <Form.Item
+          label="Authentication code"
+          name="twoFactorCode"
+          extra="The code your authenticator app shows now, or one of your recovery codes."
+        >
+          <Input
+            ref={codeRef}
+            autoComplete="one-time-code"
+            autoCapitalize="none"
+            spellCheck={false}
+            style={{ maxWidth: 200 }}
+          />
+        </Form.Item>
+      )}
       <SaveCancelButtons saving={saving} onCancel={onDone} />
     </Form>
   );

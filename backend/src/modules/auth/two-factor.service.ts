@@ -1,0 +1,344 @@
+import { randomBytes } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { BadRequestException, ConflictException, ForbiddenException, Injectable } from '@nestjs/common';
+import { generateSecret, generateURI, verify } from 'otplib';
+import { Clock } from '../../common/clock/clock';
+import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
+import { PasswordService } from '../../common/security/password.service';
+import { createSecretToken, hashToken } from '../../common/security/secret-token';
+import { TenantContext } from '../../tenancy/tenant-context';
+import { TwoFactorChallenge } from './entities/two-factor-challenge.entity';
+import { TwoFactorRecoveryCode } from './entities/two-factor-recovery-code.entity';
+import { User } from './entities/user.entity';
+import { UserTwoFactor } from './entities/user-two-factor.entity';
+
+/** What authenticator apps expect (RFC 6238 as Google Authenticator reads it): 30-second steps, 6 digits, SHA-1. */
+export const TOTP_PERIOD_SECONDS = 30;
+/** The issuer authenticator apps show above the account. */
+export const TOTP_ISSUER = 'Duty Manager';
+/** How far a phone's clock may drift: one step either side of now. */
+const TOTP_TOLERANCE_SECONDS = TOTP_PERIOD_SECONDS;
+/** How long a secret shown at setup may still be confirmed with a first code. */
+export const SETUP_TTL_MS = 15 * 60 * 1000;
+/** How long the second step of a sign-in stays open after the password was right. */
+export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+export const RECOVERY_CODE_COUNT = 10;
+
+/**
+ * Wrong codes, counted per account whatever asks for the code (sign-in, re-authentication), on
+ * top of the sign-in limits per address. Five a quarter of an hour, and twenty a day: with three
+ * codes valid at any time (drift), twenty guesses a day give someone who has the password about
+ * one chance in 17,000 per day, where the quarter-hour limit alone would allow 480 guesses.
+ * Each attempt is counted before the code is checked; a right code clears both.
+ */
+export const TWO_FACTOR_LIMITS = {
+  account: { limit: 5, windowSeconds: 15 * 60 },
+  accountDaily: { limit: 20, windowSeconds: 24 * 60 * 60 },
+} as const;
+/** Wrong passwords when re-authenticating, per user (as for the auto-approval admin password). */
+export const REAUTH_PASSWORD_LIMIT = { limit: 5, windowSeconds: 15 * 60 };
+
+export const TWO_FACTOR_CODE_REQUIRED = 'Enter the 6-digit code from your authenticator app.';
+export const TWO_FACTOR_CODE_INCORRECT = 'That code is not correct. Enter the current code from your authenticator app, or a recovery code.';
+export const PASSWORD_REQUIRED = 'Enter your password to confirm it is you.';
+export const PASSWORD_INCORRECT = 'The password is not correct. Enter the password you sign in with.';
+export const NO_PASSWORD =
+  'Your account has no password to confirm it is you. Choose one with "Forgot your password?" on the sign-in page first.';
+
+/**
+ * Runs in the transaction that turns a person's two-step verification on or off (the settings
+ * module records it in the activity log).
+ */
+export type TwoFactorChangedListener = (em: EntityManager, user: { id: string; name: string }, enabled: boolean) => void | Promise<void>;
+
+/**
+ * The time a code is checked against: the real time, never the app's pinned clock (APP_NOW).
+ * An authenticator app counts real time; a demo with a pinned clock must still accept its codes.
+ * Its own class so the integration tests can move it.
+ */
+@Injectable()
+export class TotpClock {
+  nowSeconds(): number {
+    return Math.floor(Date.now() / 1000);
+  }
+}
+
+/** A recovery code as typed: case, spaces and dashes don't matter. */
+function normalizeRecoveryCode(code: string): string {
+  return code.toLowerCase().replace(/[\s-]/g, '');
+}
+
+/** 80 random bits as 16 lower-case Base32 letters, shown in four groups: `abcd-efgh-ijkl-mnop`. */
+function newRecoveryCode(): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz234567';
+  const bytes = randomBytes(10);
+  let bits = 0;
+  let value = 0;
+  let out = '';
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      out += alphabet[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  return out.match(/.{4}/g)!.join('-');
+}
+
+/** Whether `code` has the shape of an authenticator code (six digits, spaces allowed). */
+export function isTotpCode(code: string): boolean {
+  return /^\d{6}$/.test(code.replace(/\s/g, ''));
+}
+
+/**
+ * Two-step verification (docs/security.md, "Two-step verification"): setting up and confirming
+ * an authenticator app, recovery codes, turning it off, checking a code (with replay protection
+ * and its own rate limits), the second step of sign-in, and re-authentication for sensitive
+ * settings. Only this module writes its tables and `users.two_factor_enabled`.
+ */
+@Injectable()
+export class TwoFactorService {
+  private readonly listeners: TwoFactorChangedListener[] = [];
+
+  constructor(
+    private readonly passwords: PasswordService,
+    private readonly rateLimits: RateLimitService,
+    private readonly clock: Clock,
+    private readonly totpClock: TotpClock,
+  ) {}
+
+  onChanged(listener: TwoFactorChangedListener): void {
+    this.listeners.push(listener);
+  }
+
+  async status(em: EntityManager, userId: string): Promise<{ enabled: boolean; recoveryCodesLeft: number }> {
+    // Read afresh: the session check loaded the user at the start of the request, maybe before a change.
+    const user = await em.findOneOrFail(User, { id: userId }, { refresh: true });
+    const recoveryCodesLeft = user.twoFactorEnabled ? await em.count(TwoFactorRecoveryCode, { user: userId, usedAt: null }) : 0;
+    return { enabled: user.twoFactorEnabled, recoveryCodesLeft };
+  }
+
+  /**
+   * Starts setting up an authenticator app: a new secret, shown once, kept pending until a code
+   * from it confirms it (`enable`). Needs the password: a session left open on a shared computer
+   * must not be enough to bind someone else's phone to the account.
+   */
+  async setup(em: EntityManager, userId: string, password: string | undefined): Promise<{ secret: string; otpauthUri: string }> {
+    const user = await em.findOneOrFail(User, { id: userId }, { populate: ['passwordHash', 'organization'] });
+    if (user.twoFactorEnabled) throw new ConflictException('Two-step verification is already on for your account.');
+    await this.checkPassword(user, password);
+    const secret = generateSecret();
+    const row = (await this.row(em, userId)) ?? em.create(UserTwoFactor, { user });
+    row.pendingSecret = secret;
+    row.pendingExpiresAt = new Date(this.clock.now().getTime() + SETUP_TTL_MS);
+    await em.flush();
+    const label = `${user.organization.getEntity().name}: ${user.email}`;
+    return { secret, otpauthUri: generateURI({ issuer: TOTP_ISSUER, label, secret }) };
+  }
+
+  /**
+   * Confirms the pending secret with a first code from the app: two-step verification is on from
+   * now, and the answer carries the recovery codes, the only time they are shown.
+   */
+  async enable(em: EntityManager, userId: string, code: string): Promise<string[]> {
+    return em.transactional(async (tx) => {
+      const user = await tx.findOneOrFail(User, { id: userId });
+      if (user.twoFactorEnabled) throw new ConflictException('Two-step verification is already on for your account.');
+      const row = await tx.findOne(UserTwoFactor, { user: userId }, { populate: ['pendingSecret'] });
+      if (!row?.pendingSecret || !row.pendingExpiresAt || row.pendingExpiresAt <= this.clock.now()) {
+        throw new BadRequestException({
+          message: 'The setup has expired. Start again to get a new QR code.',
+          code: 'two_factor_setup_expired',
+        });
+      }
+      await this.consumeCodeLimits(userId);
+      const step = await this.matchingStep(row.pendingSecret, code, null);
+      if (step === undefined) {
+        throw new BadRequestException({
+          message: 'That code is not correct. Enter the 6-digit code your authenticator app shows now.',
+          code: 'two_factor_code_incorrect',
+        });
+      }
+      row.secret = row.pendingSecret;
+      row.pendingSecret = null;
+      row.pendingExpiresAt = null;
+      row.lastUsedStep = step;
+      row.enabledAt = this.clock.now();
+      user.twoFactorEnabled = true;
+      for (const listener of this.listeners) await listener(tx, user, true);
+      const codes = await this.replaceRecoveryCodes(tx, user);
+      await this.clearCodeLimits(userId);
+      return codes;
+    });
+  }
+
+  /** Turns two-step verification off, after the password and a code (or a recovery code). */
+  async disable(em: EntityManager, userId: string, credentials: { password?: string; code?: string }): Promise<void> {
+    const user = await em.findOneOrFail(User, { id: userId }, { populate: ['passwordHash'] });
+    if (!user.twoFactorEnabled) throw new ConflictException('Two-step verification is already off for your account.');
+    await this.reauthenticateUser(em, user, credentials);
+    await em.transactional(async (tx) => {
+      await tx.nativeUpdate(UserTwoFactor, { user: userId }, { secret: null, pendingSecret: null, pendingExpiresAt: null, lastUsedStep: null, enabledAt: null });
+      await tx.nativeDelete(TwoFactorRecoveryCode, { user: userId });
+      await tx.nativeDelete(TwoFactorChallenge, { user: userId });
+      await tx.nativeUpdate(User, { id: userId }, { twoFactorEnabled: false });
+      for (const listener of this.listeners) await listener(tx, user, false);
+    });
+  }
+
+  /** Ten new recovery codes in place of the old ones (all of which stop working), after re-authentication. */
+  async regenerateRecoveryCodes(em: EntityManager, userId: string, credentials: { password?: string; code?: string }): Promise<string[]> {
+    const user = await em.findOneOrFail(User, { id: userId }, { populate: ['passwordHash'] });
+    if (!user.twoFactorEnabled) throw new ConflictException('Turn on two-step verification first.');
+    await this.reauthenticateUser(em, user, credentials);
+    return em.transactional((tx) => this.replaceRecoveryCodes(tx, user));
+  }
+
+  /**
+   * Re-authentication for a sensitive change (docs/security.md, "Re-authentication"): the
+   * account's password when it has one, and, when two-step verification is on, a current code
+   * (or a recovery code) as well. An account with neither can't re-authenticate.
+   */
+  async reauthenticate(em: EntityManager, userId: string, credentials: { password?: string; code?: string }): Promise<void> {
+    const user = await em.findOneOrFail(User, { id: userId }, { populate: ['passwordHash'] });
+    await this.reauthenticateUser(em, user, credentials);
+  }
+
+  /**
+   * The second factor of a re-authentication whose password the caller has checked itself (the
+   * auto-approval settings keep their own "admin password" wording): nothing when two-step
+   * verification is off, otherwise a current code or a recovery code.
+   */
+  async confirmSecondFactor(em: EntityManager, userId: string, code: string | undefined): Promise<void> {
+    const user = await em.findOneOrFail(User, { id: userId });
+    if (user.twoFactorEnabled) await this.requireCode(em, user.id, code);
+  }
+
+  /** A new second-step challenge for `user`, stored (as its hash) with the caller's unit of work. */
+  issueChallenge(em: EntityManager, user: User): string {
+    const { token, hash } = createSecretToken();
+    em.create(TwoFactorChallenge, { user, tokenHash: hash, expiresAt: new Date(this.clock.now().getTime() + CHALLENGE_TTL_MS) });
+    return token;
+  }
+
+  /** The user a challenge was issued to, while it is open; undefined when unknown, used or expired. */
+  async challengeUser(em: EntityManager, challenge: string): Promise<string | undefined> {
+    const rows = await em.execute<{ user_id: string }[]>(
+      'select user_id from two_factor_challenges where token_hash = ? and expires_at > ?',
+      [hashToken(challenge), this.clock.now()],
+    );
+    return rows[0]?.user_id;
+  }
+
+  /**
+   * Closes a challenge once its code was right. Deleting the row is the redemption: of two
+   * parallel redemptions only one gets it back.
+   */
+  async closeChallenge(em: EntityManager, challenge: string): Promise<boolean> {
+    const rows = await em.execute<{ user_id: string }[]>('delete from two_factor_challenges where token_hash = ? returning user_id', [
+      hashToken(challenge),
+    ]);
+    return rows.length > 0;
+  }
+
+  /**
+   * Checks a code for the user of the current tenant context: a current authenticator code (not
+   * one already used: the step moves on atomically) or an unused recovery code (used up now).
+   * Each check counts against the account's code limits first; a right code clears them.
+   */
+  async checkCode(em: EntityManager, userId: string, code: string): Promise<boolean> {
+    await this.consumeCodeLimits(userId);
+    const ok = isTotpCode(code) ? await this.useTotpCode(em, userId, code) : await this.useRecoveryCode(em, userId, code);
+    if (ok) await this.clearCodeLimits(userId);
+    return ok;
+  }
+
+  private async reauthenticateUser(em: EntityManager, user: User, credentials: { password?: string; code?: string }): Promise<void> {
+    if (!user.passwordHash && !user.twoFactorEnabled) throw new ForbiddenException({ message: NO_PASSWORD, code: 'password_missing' });
+    if (user.passwordHash) await this.checkPassword(user, credentials.password);
+    if (user.twoFactorEnabled) await this.requireCode(em, user.id, credentials.code);
+  }
+
+  private async requireCode(em: EntityManager, userId: string, code: string | undefined): Promise<void> {
+    if (!code?.trim()) throw new BadRequestException({ message: TWO_FACTOR_CODE_REQUIRED, code: 'two_factor_code_required' });
+    if (!(await this.checkCode(em, userId, code))) {
+      throw new ForbiddenException({ message: TWO_FACTOR_CODE_INCORRECT, code: 'two_factor_code_incorrect' });
+    }
+  }
+
+  /** The signed-in person's own password, with wrong attempts counted per user (re-authentication must not be a guessing oracle). */
+  private async checkPassword(user: User, password: string | undefined): Promise<void> {
+    if (!user.passwordHash) throw new ForbiddenException({ message: NO_PASSWORD, code: 'password_missing' });
+    if (!password) throw new BadRequestException({ message: PASSWORD_REQUIRED, code: 'password_required' });
+    const key = `reauth:user:${user.id}`;
+    await this.rateLimits.consume(key, REAUTH_PASSWORD_LIMIT, 'wrong passwords');
+    if (!(await this.passwords.verify(user.passwordHash, password))) {
+      throw new ForbiddenException({ message: PASSWORD_INCORRECT, code: 'password_incorrect' });
+    }
+    await this.rateLimits.reset(key);
+  }
+
+  private async useTotpCode(em: EntityManager, userId: string, code: string): Promise<boolean> {
+    const row = await this.row(em, userId, true);
+    if (!row?.secret) return false;
+    const step = await this.matchingStep(row.secret, code, row.lastUsedStep ?? null);
+    if (step === undefined) return false;
+    // Moves the last used step on only if no parallel request used this step or a later one.
+    const moved = await em.execute<{ id: string }[]>(
+      `update user_two_factor set last_used_step = ?, updated_at = now()
+        where organization_id = ? and user_id = ? and (last_used_step is null or last_used_step < ?) returning id`,
+      [step, TenantContext.require(), userId, step],
+    );
+    return moved.length > 0;
+  }
+
+  private async useRecoveryCode(em: EntityManager, userId: string, code: string): Promise<boolean> {
+    const used = await em.execute<{ id: string }[]>(
+      `update two_factor_recovery_codes set used_at = ?
+        where organization_id = ? and user_id = ? and code_hash = ? and used_at is null returning id`,
+      [this.clock.now(), TenantContext.require(), userId, hashToken(normalizeRecoveryCode(code))],
+    );
+    return used.length > 0;
+  }
+
+  /** The time step `code` belongs to (now, or one step either side), if it is right and after `after`. */
+  private async matchingStep(secret: string, code: string, after: number | null): Promise<number | undefined> {
+    const token = code.replace(/\s/g, '');
+    if (!/^\d{6}$/.test(token)) return undefined;
+    try {
+      const result = await verify({
+        secret,
+        token,
+        epoch: this.totpClock.nowSeconds(),
+        epochTolerance: TOTP_TOLERANCE_SECONDS,
+        ...(after === null ? {} : { afterTimeStep: after }),
+      });
+      return result.valid && 'timeStep' in result ? result.timeStep : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async replaceRecoveryCodes(em: EntityManager, user: User): Promise<string[]> {
+    await em.nativeDelete(TwoFactorRecoveryCode, { user: user.id });
+    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    for (const code of codes) em.create(TwoFactorRecoveryCode, { user, codeHash: hashToken(normalizeRecoveryCode(code)) });
+    await em.flush();
+    return codes;
+  }
+
+  private row(em: EntityManager, userId: string, withSecret = false): Promise<UserTwoFactor | null> {
+    return em.findOne(UserTwoFactor, { user: userId }, withSecret ? { populate: ['secret'] } : {});
+  }
+
+  private async consumeCodeLimits(userId: string): Promise<void> {
+    await this.rateLimits.consume(`two-factor:user:${userId}`, TWO_FACTOR_LIMITS.account, 'wrong codes for this account');
+    await this.rateLimits.consume(`two-factor:user-day:${userId}`, TWO_FACTOR_LIMITS.accountDaily, 'wrong codes for this account today');
+  }
+
+  private async clearCodeLimits(userId: string): Promise<void> {
+    await this.rateLimits.reset(`two-factor:user:${userId}`);
+    await this.rateLimits.reset(`two-factor:user-day:${userId}`);
+  }
+}

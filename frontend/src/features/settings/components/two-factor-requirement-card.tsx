@@ -1,0 +1,205 @@
+import { Alert, Button, Flex, Form, Input, Skeleton, Switch, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+import { useGetCurrentUserQuery } from '@/features/auth/api';
+import { getServerCode, getServerMessage } from '@/shared/api/errors';
+import { useToast } from '@/shared/ui/toast';
+
+import {
+  useGetTwoFactorRequirementQuery,
+  useSaveTwoFactorRequirementMutation,
+  type TwoFactorRequirementDto,
+} from '../api';
+import { latestSaved, OnOffTag, SavedSettingsList } from './saved-settings-list';
+import { SaveCancelButtons, SettingsCard, SettingsEditor } from './settings-card';
+
+export const SIGN_IN_TITLE = 'Sign-in';
+export const REQUIRE_LABEL = 'Require two-step verification for admins';
+const REQUIRE_HELP =
+  'Admins must enter a code from an authenticator app after their password. An admin who has not turned it on can only set it up until they have.';
+const CODE_REQUIRED = 'Enter the 6-digit code from your authenticator app.';
+
+/**
+ * The Admin Panel's Sign-in section (docs/product.md#two-step-verification). Today it holds the
+ * two-step verification requirement; the identity providers join it.
+ */
+export function SignInSettingsCard() {
+  return (
+    <SettingsCard title={SIGN_IN_TITLE} description="How people sign in to your organisation.">
+      {() => <TwoFactorRequirementSetting />}
+    </SettingsCard>
+  );
+}
+
+/** "Require two-step verification for admins": its state, and its switch behind re-authentication. */
+export function TwoFactorRequirementSetting() {
+  const query = useGetTwoFactorRequirementQuery();
+  const [save, saveState] = useSaveTwoFactorRequirementMutation();
+
+  return (
+    <SettingsEditor
+      settings={query.data && latestSaved(query.data, query.fulfilledTimeStamp, saveState)}
+      loading={query.isLoading}
+      loadingView={
+        <div role="status" aria-label="Loading the two-step verification requirement">
+          <Skeleton active title={false} paragraph={{ rows: 1 }} />
+        </div>
+      }
+      failedView={
+        <Alert
+          type="error"
+          showIcon
+          title="Failed to load the two-step verification requirement"
+          description="Please try refreshing the page or contact support if the issue persists."
+          action={
+            <Button loading={query.isFetching} onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      }
+      view={(settings, editButton) => (
+        <RequirementView settings={settings} editButton={editButton} />
+      )}
+      form={(settings, done) => (
+        <RequirementForm
+          settings={settings}
+          saving={saveState.isLoading}
+          save={(values) => save({ saveTwoFactorRequirementDto: values }).unwrap()}
+          onDone={done}
+        />
+      )}
+    />
+  );
+}
+
+function RequirementView({
+  settings,
+  editButton,
+}: {
+  settings: TwoFactorRequirementDto;
+  editButton: ReactNode;
+}) {
+  const waiting = settings.adminsWithoutTwoFactor;
+  return (
+    <Flex vertical gap="middle">
+      <SavedSettingsList
+        label="Saved sign-in settings"
+        rows={[{ label: REQUIRE_LABEL, value: <OnOffTag on={settings.requireAdminTwoFactor} /> }]}
+      />
+      {settings.requireAdminTwoFactor && waiting > 0 && (
+        <Typography.Text type="secondary">
+          {waiting === 1 ? '1 admin has' : `${waiting} admins have`} not turned it on yet: until
+          they do, they can only set it up.
+        </Typography.Text>
+      )}
+      <div>{editButton}</div>
+    </Flex>
+  );
+}
+
+interface FormValues {
+  requireAdminTwoFactor: boolean;
+  password: string;
+  code?: string;
+}
+
+function RequirementForm({
+  settings,
+  saving,
+  save,
+  onDone,
+}: {
+  settings: TwoFactorRequirementDto;
+  saving: boolean;
+  save: (values: FormValues) => Promise<TwoFactorRequirementDto>;
+  onDone: () => void;
+}) {
+  const [form] = Form.useForm<FormValues>();
+  const toast = useToast();
+  const ownTwoFactor = useGetCurrentUserQuery().data?.user.twoFactorEnabled === true;
+  const turningOn =
+    Form.useWatch('requireAdminTwoFactor', form) === true && !settings.requireAdminTwoFactor;
+
+  const submit = async (values: FormValues) => {
+    try {
+      await save({
+        requireAdminTwoFactor: values.requireAdminTwoFactor,
+        password: values.password,
+        code: values.code?.trim() || undefined,
+      });
+      toast({ title: 'Settings updated', description: 'Sign-in settings saved' });
+      onDone();
+    } catch (error) {
+      const code = getServerCode(error);
+      toast({
+        variant: 'destructive',
+        description: getServerMessage(error) ?? 'Failed to update settings',
+      });
+      if (code === 'password_incorrect') form.setFieldValue('password', '');
+      if (code === 'two_factor_code_incorrect') form.setFieldValue('code', '');
+    }
+  };
+
+  return (
+    <Form<FormValues>
+      form={form}
+      name="two-factor-requirement"
+      layout="vertical"
+      disabled={saving}
+      initialValues={{
+        requireAdminTwoFactor: settings.requireAdminTwoFactor,
+        password: '',
+        code: '',
+      }}
+      onFinish={(values) => void submit(values)}
+    >
+      <Form.Item
+        name="requireAdminTwoFactor"
+        label={REQUIRE_LABEL}
+        extra={REQUIRE_HELP}
+        valuePropName="checked"
+      >
+        <Switch />
+      </Form.Item>
+      {turningOn && !ownTwoFactor && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title="Turn on two-step verification for your own account first"
+          description={
+            <>
+              So the requirement can't lock you out: <Link to="/account">Account security</Link>.
+            </>
+          }
+        />
+      )}
+      <Form.Item
+        label="Your password"
+        name="password"
+        extra="Changing how people sign in asks you to confirm it's you."
+        rules={[{ required: true, message: 'Password is required' }]}
+      >
+        <Input.Password autoComplete="current-password" style={{ maxWidth: 320 }} />
+      </Form.Item>
+      {ownTwoFactor && (
+        <Form.Item
+          label="Authentication code"
+          name="code"
+          extra="The code your authenticator app shows now, or one of your recovery codes."
+          rules={[{ required: true, whitespace: true, message: CODE_REQUIRED }]}
+        >
+          <Input
+            autoComplete="one-time-code"
+            autoCapitalize="none"
+            spellCheck={false}
+            style={{ maxWidth: 200 }}
+          />
+        </Form.Item>
+      )}
+      <SaveCancelButtons saving={saving} onCancel={onDone} />
+    </Form>
+  );
+}
