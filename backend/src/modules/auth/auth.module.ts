@@ -12,6 +12,7 @@ import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { InvitationService } from './invitation.service';
 import { SessionHandoffService } from './session-handoff.service';
+import { SignInPolicy } from './sign-in-policy';
 import { TenantsModule } from '../tenants/tenants.module';
 
 @Module({
@@ -33,7 +34,7 @@ import { TenantsModule } from '../tenants/tenants.module';
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, PasswordService, JwtStrategy, InvitationService, AccountsService, SessionHandoffService],
-  exports: [PasswordService, InvitationService, AccountsService, SessionHandoffService],
+  providers: [AuthService, PasswordService, JwtStrategy, InvitationService, AccountsService, SessionHandoffService, SignInPolicy],
+  exports: [PasswordService, InvitationService, AccountsService, SessionHandoffService, SignInPolicy],
 })
 export class AuthModule {}
