@@ -60,6 +60,39 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['auth'],
       }),
+      finishProviderSignIn: build.query<
+        FinishProviderSignInApiResponse,
+        FinishProviderSignInApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/auth/sso/callback`,
+          params: {
+            error: queryArg.error,
+            state: queryArg.state,
+            code: queryArg.code,
+          },
+        }),
+        providesTags: ['auth'],
+      }),
+      getSignInProviders: build.query<GetSignInProvidersApiResponse, GetSignInProvidersApiArg>({
+        query: (queryArg) => ({
+          url: `/api/auth/sso/providers`,
+          params: {
+            organization: queryArg.organization,
+          },
+        }),
+        providesTags: ['auth'],
+      }),
+      startProviderSignIn: build.query<StartProviderSignInApiResponse, StartProviderSignInApiArg>({
+        query: (queryArg) => ({
+          url: `/api/auth/sso/start`,
+          params: {
+            organization: queryArg.organization,
+            provider: queryArg.provider,
+          },
+        }),
+        providesTags: ['auth'],
+      }),
       getCurrentUser: build.query<GetCurrentUserApiResponse, GetCurrentUserApiArg>({
         query: () => ({ url: `/api/auth/user` }),
         providesTags: ['auth'],
@@ -103,6 +136,26 @@ export type ResendVerificationApiArg = {
 export type ResetPasswordApiResponse = /** status 200  */ ResetPasswordResultDto;
 export type ResetPasswordApiArg = {
   resetPasswordDto: ResetPasswordDto;
+};
+export type FinishProviderSignInApiResponse = unknown;
+export type FinishProviderSignInApiArg = {
+  /** The provider's refusal, e.g. access_denied. */
+  error?: unknown;
+  /** The attempt this answer belongs to. */
+  state?: unknown;
+  /** The authorisation code. */
+  code?: unknown;
+};
+export type GetSignInProvidersApiResponse = /** status 200  */ SignInProvidersDto;
+export type GetSignInProvidersApiArg = {
+  /** The organisation's subdomain, e.g. `hillside`. */
+  organization: string;
+};
+export type StartProviderSignInApiResponse = unknown;
+export type StartProviderSignInApiArg = {
+  /** The organisation's subdomain, e.g. `hillside`. */
+  organization: string;
+  provider: IdentityProviderKind;
 };
 export type GetCurrentUserApiResponse = /** status 200  */ CurrentUserResponseDto;
 export type GetCurrentUserApiArg = void;
@@ -174,6 +227,16 @@ export type ResetPasswordDto = {
   /** The token from the reset link. */
   token: string;
 };
+export type IdentityProviderKind = 'google' | 'microsoft' | 'oidc';
+export type SignInProviderDto = {
+  kind: IdentityProviderKind;
+  /** What the button says after "Sign in with": Google, Microsoft, or the provider's name. */
+  name: string;
+};
+export type SignInProvidersDto = {
+  /** The organisation's providers that are turned on, Google, Microsoft, then the other one. */
+  providers: SignInProviderDto[];
+};
 export type Region = 'england_wales' | 'scotland' | 'northern_ireland';
 export type OrganizationType = 'school' | 'college' | 'university' | 'other';
 export type CurrentOrganizationDto = {
@@ -216,6 +279,9 @@ export const {
   useRegisterMutation,
   useResendVerificationMutation,
   useResetPasswordMutation,
+  useFinishProviderSignInQuery,
+  useGetSignInProvidersQuery,
+  useStartProviderSignInQuery,
   useGetCurrentUserQuery,
   useVerifyEmailMutation,
 } = injectedRtkApi;

@@ -112,6 +112,45 @@ const injectedRtkApi = api
         query: () => ({ url: `/api/settings/procedure-file/link` }),
         providesTags: ['settings'],
       }),
+      getSignInSettings: build.query<GetSignInSettingsApiResponse, GetSignInSettingsApiArg>({
+        query: () => ({ url: `/api/sign-in-settings` }),
+        providesTags: ['settings'],
+      }),
+      saveSignInOptions: build.mutation<SaveSignInOptionsApiResponse, SaveSignInOptionsApiArg>({
+        query: (queryArg) => ({
+          url: `/api/sign-in-settings`,
+          method: 'PUT',
+          body: queryArg.saveSignInOptionsDto,
+        }),
+        invalidatesTags: ['settings'],
+      }),
+      saveGoogleSignIn: build.mutation<SaveGoogleSignInApiResponse, SaveGoogleSignInApiArg>({
+        query: (queryArg) => ({
+          url: `/api/sign-in-settings/google`,
+          method: 'PUT',
+          body: queryArg.saveGoogleSignInDto,
+        }),
+        invalidatesTags: ['settings'],
+      }),
+      saveMicrosoftSignIn: build.mutation<
+        SaveMicrosoftSignInApiResponse,
+        SaveMicrosoftSignInApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/sign-in-settings/microsoft`,
+          method: 'PUT',
+          body: queryArg.saveMicrosoftSignInDto,
+        }),
+        invalidatesTags: ['settings'],
+      }),
+      saveOidcSignIn: build.mutation<SaveOidcSignInApiResponse, SaveOidcSignInApiArg>({
+        query: (queryArg) => ({
+          url: `/api/sign-in-settings/oidc`,
+          method: 'PUT',
+          body: queryArg.saveOidcSignInDto,
+        }),
+        invalidatesTags: ['settings'],
+      }),
       getSystemSettings: build.query<GetSystemSettingsApiResponse, GetSystemSettingsApiArg>({
         query: () => ({ url: `/api/system-settings` }),
         providesTags: ['settings'],
@@ -184,6 +223,24 @@ export type DownloadProcedureFileApiArg = {
 };
 export type GetProcedureFileLinkApiResponse = /** status 200  */ ProcedureFileLinkDto;
 export type GetProcedureFileLinkApiArg = void;
+export type GetSignInSettingsApiResponse = /** status 200  */ SignInSettingsDto;
+export type GetSignInSettingsApiArg = void;
+export type SaveSignInOptionsApiResponse = /** status 200  */ SignInSettingsDto;
+export type SaveSignInOptionsApiArg = {
+  saveSignInOptionsDto: SaveSignInOptionsDto;
+};
+export type SaveGoogleSignInApiResponse = /** status 200  */ SignInSettingsDto;
+export type SaveGoogleSignInApiArg = {
+  saveGoogleSignInDto: SaveGoogleSignInDtoWrite;
+};
+export type SaveMicrosoftSignInApiResponse = /** status 200  */ SignInSettingsDto;
+export type SaveMicrosoftSignInApiArg = {
+  saveMicrosoftSignInDto: SaveMicrosoftSignInDtoWrite;
+};
+export type SaveOidcSignInApiResponse = /** status 200  */ SignInSettingsDto;
+export type SaveOidcSignInApiArg = {
+  saveOidcSignInDto: SaveOidcSignInDtoWrite;
+};
 export type GetSystemSettingsApiResponse = /** status 200  */ SystemSettingsDto;
 export type GetSystemSettingsApiArg = void;
 export type SaveSystemSettingsApiResponse = /** status 200  */ SystemSettingsUpdateResultDto;
@@ -330,6 +387,113 @@ export type ProcedureFileLinkDto = {
   /** Relative to the app; works without an Authorization header until `expiresAt`. */
   url: string;
 };
+export type GoogleSignInDto = {
+  /** The Workspace domains whose accounts may sign in. */
+  allowedDomains: string[];
+  /** The client ID the provider issued for this app. */
+  clientId: string;
+  /** Whether a client secret is saved (the secret itself is never sent). */
+  clientSecretSet: boolean;
+  /** Whether people may sign in with this provider. */
+  enabled: boolean;
+};
+export type JoinRule = 'refuse' | 'join_as_staff';
+export type MicrosoftSignInDto = {
+  /** The directory (tenant) IDs whose accounts may sign in. */
+  allowedTenantIds: string[];
+  /** The client ID the provider issued for this app. */
+  clientId: string;
+  /** Whether a client secret is saved (the secret itself is never sent). */
+  clientSecretSet: boolean;
+  /** Whether people may sign in with this provider. */
+  enabled: boolean;
+};
+export type OidcSignInDto = {
+  /** The client ID the provider issued for this app. */
+  clientId: string;
+  /** Whether a client secret is saved (the secret itself is never sent). */
+  clientSecretSet: boolean;
+  /** Whether people may sign in with this provider. */
+  enabled: boolean;
+  /** The provider's issuer URL. */
+  issuer: string;
+  /** The name on the sign-in button. */
+  name: string;
+};
+export type SignInSettingsDto = {
+  /** The redirect URI to register with each provider. */
+  callbackUrl: string;
+  google: GoogleSignInDto;
+  /** Someone from an allowed domain or tenant without an account: refused, or joins as staff. */
+  joinRule: JoinRule;
+  microsoft: MicrosoftSignInDto;
+  oidc: OidcSignInDto;
+  /** Whether members other than admins may still sign in with a password (admins always may). */
+  passwordSignIn: boolean;
+};
+export type SaveSignInOptionsDto = {
+  /** Someone from an allowed domain or tenant without an account: refused, or joins as staff. */
+  joinRule: JoinRule;
+  /** Whether members other than admins may still sign in with a password (admins always may). */
+  passwordSignIn: boolean;
+};
+export type SaveGoogleSignInDto = {
+  allowedDomains: string[];
+  /** The client ID the provider issued for this app. */
+  clientId: string;
+  /** Whether people may sign in with this provider. */
+  enabled: boolean;
+};
+export type SaveGoogleSignInDtoWrite = {
+  allowedDomains: string[];
+  /** The client ID the provider issued for this app. */
+  clientId: string;
+  /** A new client secret, or nothing (or an empty string) to keep the saved one. Never sent back:
+    the settings say only whether one is saved. */
+  clientSecret?: string;
+  /** Whether people may sign in with this provider. */
+  enabled: boolean;
+};
+export type SaveMicrosoftSignInDto = {
+  allowedTenantIds: string[];
+  /** The client ID the provider issued for this app. */
+  clientId: string;
+  /** Whether people may sign in with this provider. */
+  enabled: boolean;
+};
+export type SaveMicrosoftSignInDtoWrite = {
+  allowedTenantIds: string[];
+  /** The client ID the provider issued for this app. */
+  clientId: string;
+  /** A new client secret, or nothing (or an empty string) to keep the saved one. Never sent back:
+    the settings say only whether one is saved. */
+  clientSecret?: string;
+  /** Whether people may sign in with this provider. */
+  enabled: boolean;
+};
+export type SaveOidcSignInDto = {
+  /** The client ID the provider issued for this app. */
+  clientId: string;
+  /** Whether people may sign in with this provider. */
+  enabled: boolean;
+  /** The provider's issuer URL, where discovery (`/.well-known/openid-configuration`) starts. */
+  issuer: string;
+  /** The name on the sign-in button: "Sign in with <name>". */
+  name: string;
+};
+export type SaveOidcSignInDtoWrite = {
+  /** The client ID the provider issued for this app. */
+  clientId: string;
+  /** A new client secret, or nothing (or an empty string) to keep the saved one. Never sent back:
+    the settings say only whether one is saved. */
+  clientSecret?: string;
+  /** Whether people may sign in with this provider. */
+  enabled: boolean;
+  /** The provider's issuer URL, where discovery (`/.well-known/openid-configuration`) starts. */
+  issuer: string;
+  /** The name on the sign-in button: "Sign in with <name>". */
+  name: string;
+};
 export type RotaChangeDto = {
   /** The days whose duties changed, `yyyy-MM-dd`, in date order. */
   dates: string[];
@@ -418,6 +582,11 @@ export const {
   useUploadProcedureFileMutation,
   useDownloadProcedureFileQuery,
   useGetProcedureFileLinkQuery,
+  useGetSignInSettingsQuery,
+  useSaveSignInOptionsMutation,
+  useSaveGoogleSignInMutation,
+  useSaveMicrosoftSignInMutation,
+  useSaveOidcSignInMutation,
   useGetSystemSettingsQuery,
   useSaveSystemSettingsMutation,
   useTestEmailRemindersMutation,
