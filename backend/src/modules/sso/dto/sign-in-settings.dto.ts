@@ -94,6 +94,7 @@ export class GoogleSignInDto extends ProviderFieldsDto {
 }
 
 export class SaveGoogleSignInDto extends SaveProviderFieldsDto {
+  /** The Workspace domains whose accounts may sign in, e.g. stmarys.sch.uk (at most 20). */
   @AllowedDomains()
   allowedDomains!: string[];
 }
@@ -107,6 +108,7 @@ export class MicrosoftSignInDto extends ProviderFieldsDto {
 }
 
 export class SaveMicrosoftSignInDto extends SaveProviderFieldsDto {
+  /** The directory (tenant) IDs whose accounts may sign in (at most 20). */
   @AllowedTenantIds()
   allowedTenantIds!: string[];
 }

@@ -140,11 +140,11 @@ export type ResetPasswordApiArg = {
 export type FinishProviderSignInApiResponse = unknown;
 export type FinishProviderSignInApiArg = {
   /** The provider's refusal, e.g. access_denied. */
-  error?: unknown;
+  error?: string;
   /** The attempt this answer belongs to. */
-  state?: unknown;
+  state?: string;
   /** The authorisation code. */
-  code?: unknown;
+  code?: string;
 };
 export type GetSignInProvidersApiResponse = /** status 200  */ SignInProvidersDto;
 export type GetSignInProvidersApiArg = {

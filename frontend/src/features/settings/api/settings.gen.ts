@@ -438,6 +438,7 @@ export type SaveSignInOptionsDto = {
   passwordSignIn: boolean;
 };
 export type SaveGoogleSignInDto = {
+  /** The Workspace domains whose accounts may sign in, e.g. stmarys.sch.uk (at most 20). */
   allowedDomains: string[];
   /** The client ID the provider issued for this app. */
   clientId: string;
@@ -445,6 +446,7 @@ export type SaveGoogleSignInDto = {
   enabled: boolean;
 };
 export type SaveGoogleSignInDtoWrite = {
+  /** The Workspace domains whose accounts may sign in, e.g. stmarys.sch.uk (at most 20). */
   allowedDomains: string[];
   /** The client ID the provider issued for this app. */
   clientId: string;
@@ -455,6 +457,7 @@ export type SaveGoogleSignInDtoWrite = {
   enabled: boolean;
 };
 export type SaveMicrosoftSignInDto = {
+  /** The directory (tenant) IDs whose accounts may sign in (at most 20). */
   allowedTenantIds: string[];
   /** The client ID the provider issued for this app. */
   clientId: string;
@@ -462,6 +465,7 @@ export type SaveMicrosoftSignInDto = {
   enabled: boolean;
 };
 export type SaveMicrosoftSignInDtoWrite = {
+  /** The directory (tenant) IDs whose accounts may sign in (at most 20). */
   allowedTenantIds: string[];
   /** The client ID the provider issued for this app. */
   clientId: string;
