@@ -15,6 +15,7 @@ const SECTIONS = [
   'Email System Testing',
   'Instructions Manager',
   'Auto-Approval Settings',
+  'Sign-in',
   'Rota Management',
   'Staff Management',
 ];

@@ -12,6 +12,7 @@ import {
   EmailTemplateEditorCard,
   InstructionsManagerCard,
   RotaRulesCard,
+  SignInSettingsCard,
 } from '@/features/settings/routes';
 import { StaffManagement } from '@/features/staff/routes';
 import { useAccess, type AdminPanelPermission } from '@/shared/auth/access';
@@ -42,6 +43,7 @@ export const ADMIN_PANEL_SECTIONS: readonly AdminPanelSection[] = [
   { permission: 'settings.manage', Section: EmailSystemTestingCard },
   { permission: 'settings.manage', Section: InstructionsManagerCard },
   { permission: 'settings.manage', Section: AutoApprovalSettingsCard },
+  { permission: 'settings.manage', Section: SignInSettingsCard, anchor: 'sign-in' },
   { permission: 'rota.manage', Section: RotaManagementCard, anchor: 'rota-management' },
   { permission: 'staff.manage', Section: StaffManagement, anchor: 'staff-management' },
 ];

@@ -1,0 +1,80 @@
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+
+import { plan } from '@/testing/fixtures';
+import { callCount, fill, renderApp, setupUser, stubFetch } from '@/testing/test-utils';
+
+describe('signing in through an identity provider', () => {
+  beforeEach(() => {
+    window.localStorage.clear();
+  });
+
+  it('offers a button per provider the typed organisation has turned on, leading to the server', async () => {
+    const user = setupUser();
+    const fetchMock = stubFetch({
+      'GET /api/plan': { body: plan },
+      'GET /api/auth/sso/providers': {
+        body: {
+          providers: [
+            { kind: 'google', name: 'Google' },
+            { kind: 'microsoft', name: 'Microsoft' },
+            { kind: 'oidc', name: 'Trust Login' },
+          ],
+        },
+      },
+    });
+    renderApp('/login');
+    await fill(user, await screen.findByLabelText('Organization subdomain'), 'hillside');
+
+    const google = await screen.findByRole('link', { name: 'Sign in with Google' });
+    expect(google).toHaveAttribute(
+      'href',
+      '/api/auth/sso/start?provider=google&organization=hillside',
+    );
+    expect(screen.getByRole('link', { name: 'Sign in with Microsoft' })).toHaveAttribute(
+      'href',
+      '/api/auth/sso/start?provider=microsoft&organization=hillside',
+    );
+    expect(screen.getByRole('link', { name: 'Sign in with Trust Login' })).toHaveAttribute(
+      'href',
+      '/api/auth/sso/start?provider=oidc&organization=hillside',
+    );
+    // Asked once, for the subdomain as typed, not for each keystroke on the way.
+    expect(callCount(fetchMock, 'GET /api/auth/sso/providers')).toBe(1);
+    const [input] = fetchMock.mock.calls.find(([url]) => String(url).includes('/sso/providers'))!;
+    expect(new URL(String(input), 'http://localhost').searchParams.get('organization')).toBe(
+      'hillside',
+    );
+  });
+
+  it('shows no button without a subdomain or for an organisation without providers', async () => {
+    const user = setupUser();
+    const fetchMock = stubFetch({
+      'GET /api/plan': { body: plan },
+      'GET /api/auth/sso/providers': { body: { providers: [] } },
+    });
+    renderApp('/login');
+    const field = await screen.findByLabelText('Organization subdomain');
+    expect(screen.queryByRole('link', { name: /^Sign in with/ })).not.toBeInTheDocument();
+    await fill(user, field, 'plainschool');
+    await expect.poll(() => callCount(fetchMock, 'GET /api/auth/sso/providers')).toBe(1);
+    expect(screen.queryByRole('link', { name: /^Sign in with/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('separator')).not.toBeInTheDocument();
+  });
+
+  it('says why the last try was refused, on the Sign In tab', async () => {
+    stubFetch({
+      'GET /api/plan': { body: plan },
+      'GET /api/auth/sso/providers': { body: { providers: [] } },
+    });
+    renderApp('/login?sso_error=expired');
+
+    expect(await screen.findByRole('tab', { name: 'Sign In' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Sign-in failed');
+    expect(alert).toHaveTextContent('Sign-in took too long or was already used; please try again.');
+  });
+});
