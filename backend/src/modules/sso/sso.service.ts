@@ -28,6 +28,13 @@ export const SSO_ATTEMPT_TTL_MS = 10 * 60 * 1000;
  */
 export const SSO_START_LIMIT = { limit: 300, windowSeconds: 15 * 60 } as const;
 
+/** What a refusal's log line and address know of the attempt so far. */
+interface Whereabouts {
+  kind?: ProviderKind;
+  subdomain?: string;
+  organization?: Organization;
+}
+
 /** A provider the organisation has turned on, with what the app needs to talk to it. */
 function connection(provider: IdentityProvider | null): ProviderConnection | undefined {
   if (!provider?.enabled || !provider.clientId || !provider.clientSecret) return undefined;
@@ -79,6 +86,7 @@ export class SsoService {
 
   /** Where the "Sign in with …" button leads: the provider's authorisation URL for a new attempt. */
   async start(kind: ProviderKind, subdomain: string, clientAddress: string): Promise<string> {
+    const where: Whereabouts = { kind, subdomain };
     try {
       try {
         await this.rateLimits.consume(`sso-start:address:${clientAddress}`, SSO_START_LIMIT, 'sign-ins from your network');
@@ -88,6 +96,7 @@ export class SsoService {
       }
       const organization = await this.em.findOne(Organization, { subdomain, isActive: true });
       if (!organization) throw new SsoRefusedError('unavailable', 'no such active organisation');
+      where.organization = organization;
       return await TenantContext.run(organization.id, async () => {
         const provider = connection(await this.repository.provider(this.em, kind));
         if (!provider) throw new SsoRefusedError('unavailable', `${kind} sign-in is not turned on`);
@@ -105,7 +114,7 @@ export class SsoService {
         return this.providers.authorizationUrl(config, provider, { redirectUri: this.callbackUrl(), state, nonce, codeChallenge }).href;
       });
     } catch (err) {
-      return this.refused(err, { kind, subdomain });
+      return this.refused(err, where);
     }
   }
 
@@ -117,13 +126,14 @@ export class SsoService {
   async finish(query: string): Promise<string> {
     const params = new URLSearchParams(query);
     const state = params.get('state');
-    let context: { kind?: ProviderKind; subdomain?: string } = {};
+    const where: Whereabouts = {};
     try {
       const attempt = state ? await this.repository.takeAttempt(this.em, hashToken(state)) : undefined;
       if (!attempt || attempt.expiresAt <= this.clock.now()) throw new SsoRefusedError('expired', state ? 'unknown, used or expired state' : 'no state');
+      where.kind = attempt.provider;
       const organization = await this.em.findOne(Organization, { id: attempt.organizationId, isActive: true });
-      context = { kind: attempt.provider, subdomain: organization?.subdomain };
       if (!organization) throw new SsoRefusedError('unavailable', 'the organisation is no longer active');
+      Object.assign(where, { organization, subdomain: organization.subdomain });
       return await TenantContext.run(organization.id, async () => {
         const row = await this.repository.provider(this.em, attempt.provider);
         const provider = connection(row);
@@ -143,7 +153,7 @@ export class SsoService {
         return `${this.organizationAddress(organization)}/continue#code=${encodeURIComponent(code)}`;
       });
     } catch (err) {
-      return this.refused(err, context);
+      return this.refused(err, where);
     }
   }
 
@@ -196,14 +206,15 @@ export class SsoService {
   }
 
   /** The sign-in page with the reason, logged without tokens or personal data. */
-  private refused(err: unknown, context: { kind?: ProviderKind; subdomain?: string }): string {
-    const where = `${context.kind ?? 'unknown provider'} for ${context.subdomain ?? 'unknown organisation'}`;
+  private refused(err: unknown, where: Whereabouts): string {
+    const what = `${where.kind ?? 'unknown provider'} for ${where.subdomain ?? 'unknown organisation'}`;
+    const signInPage = `${this.organizationAddress(where.organization)}/login`;
     if (err instanceof SsoRefusedError) {
-      this.logger.warn(`Sign-in with ${where} refused (${err.refusal}): ${err.detail}`);
-      return `${this.organizationAddress()}/login?sso_error=${err.refusal}`;
+      this.logger.warn(`Sign-in with ${what} refused (${err.refusal}): ${err.detail}`);
+      return `${signInPage}?sso_error=${err.refusal}`;
     }
-    this.logger.error(`Sign-in with ${where} failed: ${err instanceof Error ? err.message : String(err)}`);
-    return `${this.organizationAddress()}/login?sso_error=failed`;
+    this.logger.error(`Sign-in with ${what} failed: ${err instanceof Error ? err.message : String(err)}`);
+    return `${signInPage}?sso_error=failed`;
   }
 
   /** The fixed redirect URI, on APP_URL. */
@@ -212,8 +223,9 @@ export class SsoService {
   }
 
   /**
-   * Where an organisation's people use the app. Today every organisation shares APP_URL; with
-   * subdomains this becomes the organisation's own address (organizationUrl).
+   * Where an organisation's people use the app (APP_URL without one known). Today every
+   * organisation shares APP_URL; with subdomains this becomes the organisation's own address
+   * (organizationUrl), so the code and the refusal land on the school's host.
    */
   private organizationAddress(_organization?: Organization): string {
     return this.baseUrl();
