@@ -1,3 +1,4 @@
+import { expectAccessible } from './support/axe';
 import { expect, newContext, test } from './support/test';
 import { registerSchool } from './support/school';
 import { signedIn } from './support/session';
@@ -51,6 +52,7 @@ test('an admin turns on Google sign-in and a member of staff signs in through th
     const saved = google.getByRole('list', { name: 'Saved Google sign-in settings' });
     await expect(saved).toContainText('Client secretSaved');
     await expect(saved).toContainText(`Allowed domains${domain}`);
+    await expectAccessible(admin, 'admin panel, sign-in section');
   } finally {
     await admin.context().close();
   }
@@ -61,7 +63,10 @@ test('an admin turns on Google sign-in and a member of staff signs in through th
   try {
     await page.goto('/login');
     await page.getByLabel('Organization subdomain').fill(school.subdomain);
-    await page.getByRole('link', { name: 'Sign in with Google' }).click();
+    const signInWithGoogle = page.getByRole('link', { name: 'Sign in with Google' });
+    await expect(signInWithGoogle).toBeVisible();
+    await expectAccessible(page, 'sign-in form with a provider');
+    await signInWithGoogle.click();
 
     // The provider's own login page.
     await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/interaction\//);
@@ -98,6 +103,7 @@ test('a refused sign-in says why on the Sign In tab', async ({ browser }) => {
     await expect(page.getByRole('alert')).toContainText(
       'Sign-in took too long or was already used; please try again.',
     );
+    await expectAccessible(page, 'sign-in form after a refused sign-in');
   } finally {
     await context.close();
   }
