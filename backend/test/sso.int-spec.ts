@@ -69,18 +69,27 @@ describe('sign-in through an identity provider', () => {
   const options = (admin: Account, joinRule: 'refuse' | 'join_as_staff', passwordSignIn = true) =>
     t.http().put('/api/sign-in-settings').set(...bearer(admin.token)).send({ joinRule, passwordSignIn }).expect(200);
 
+  /** The app's cookie in "the browser" (the last one the start set), as a Cookie header. */
+  let appCookie: string | undefined;
+
   /** The start: where the app sends the browser (the provider, or the sign-in page with a reason). */
   async function start(kind: Kind, subdomain: string): Promise<string> {
-    const res = await t.http().get(`/api/auth/sso/start?provider=${kind}&organization=${subdomain}`).expect(302);
+    let req = t.http().get(`/api/auth/sso/start?provider=${kind}&organization=${subdomain}`);
+    if (appCookie) req = req.set('Cookie', appCookie);
+    const res = await req.expect(302);
     expect(res.headers['cache-control']).toBe('no-store');
+    const set = (res.headers['set-cookie'] as unknown as string[] | undefined)?.[0];
+    if (set) appCookie = set.split(';')[0];
     return res.headers.location as string;
   }
 
-  /** The callback at the app, with the query the provider sent the browser back with. */
-  async function callback(url: URL | string): Promise<Outcome> {
+  /** The callback at the app, with the query the provider sent the browser back with, from this browser (or `cookie`'s). */
+  async function callback(url: URL | string, cookie: string | null | undefined = appCookie): Promise<Outcome> {
     const { pathname, search } = new URL(url, APP_URL);
     expect(pathname).toBe('/api/auth/sso/callback');
-    const res = await t.http().get(`${pathname}${search}`).expect(302);
+    let req = t.http().get(`${pathname}${search}`);
+    if (cookie) req = req.set('Cookie', cookie);
+    const res = await req.expect(302);
     return land(res.headers.location as string);
   }
 
@@ -229,7 +238,7 @@ describe('sign-in through an identity provider', () => {
 
     it('signs in anyone it vouches for with a verified email, and is listed with its name', async () => {
       expect((await t.http().get(`/api/auth/sso/providers?organization=${c.subdomain}`).expect(200)).body).toEqual({
-        providers: [{ kind: 'oidc', name: 'Trust Login' }],
+        providers: [{ kind: 'oidc', name: 'Trust Login', startUrl: `${APP_URL}/api/auth/sso/start?provider=oidc&organization=${c.subdomain}` }],
       });
       const email = `olly-${next()}@anywhere.example`;
       await staffMember(c, email);
@@ -255,6 +264,37 @@ describe('sign-in through an identity provider', () => {
       forged.searchParams.set('state', 'a-state-this-app-never-issued');
       expect((await callback(forged)).refused).toBe('expired');
       expect((await callback(`${CALLBACK}?code=whatever`)).refused).toBe('expired');
+    });
+
+    it('finishes only in the browser that started it (a code and state sent to someone else sign nobody in)', async () => {
+      appCookie = undefined;
+      const email = `browser-${next()}@stmarys.example`;
+      await staffMember(a, email);
+      op.signInAs({ sub: 'browser', email, email_verified: true, hd: 'stmarys.example' });
+      const res = await t.http().get(`/api/auth/sso/start?provider=google&organization=${a.subdomain}`).expect(302);
+      const set = (res.headers['set-cookie'] as unknown as string[])[0]!;
+      expect(set).toMatch(/^dm_sso_browser=[A-Za-z0-9_-]{43}; Path=\/api\/auth\/sso; Max-Age=600; HttpOnly; SameSite=Lax$/);
+      const own = set.split(';')[0]!;
+      const returned = await op.throughProvider(res.headers.location as string);
+
+      expect((await callback(returned, null)).refused).toBe('other_browser');
+      // The try used the attempt up: not even its own browser can finish it now.
+      expect((await callback(returned, own)).refused).toBe('expired');
+
+      // Another browser's cookie is no better than none.
+      appCookie = undefined;
+      const again = await op.throughProvider(await start('google', a.subdomain));
+      expect(appCookie).not.toBe(own);
+      expect((await callback(again, own)).refused).toBe('other_browser');
+
+      // A browser keeps its cookie across attempts, so two tabs can sign in at once.
+      const first = await start('google', a.subdomain);
+      const cookieOfFirst = appCookie;
+      const second = await start('google', a.subdomain);
+      expect(appCookie).toBe(cookieOfFirst);
+      const [returnedFirst, returnedSecond] = [await op.throughProvider(first), await op.throughProvider(second)];
+      expect((await callback(returnedSecond)).user).toMatchObject({ email });
+      expect((await callback(returnedFirst)).user).toMatchObject({ email });
     });
 
     it('refuses a sign-in that took longer than ten minutes', async () => {
@@ -531,7 +571,9 @@ describe('sign-in through an identity provider', () => {
       const other = await t.http().get('/api/sign-in-settings').set(...bearer(b.token)).expect(200);
       expect(other.body.google).toEqual({ enabled: false, clientId: '', clientSecretSet: false, allowedDomains: [] });
       expect((await t.http().get(`/api/auth/sso/providers?organization=${b.subdomain}`).expect(200)).body).toEqual({ providers: [] });
-      expect((await t.http().get(`/api/auth/sso/providers?organization=${c.subdomain}`).expect(200)).body).toEqual({ providers: [{ kind: 'google', name: 'Google' }] });
+      expect((await t.http().get(`/api/auth/sso/providers?organization=${c.subdomain}`).expect(200)).body).toEqual({
+        providers: [{ kind: 'google', name: 'Google', startUrl: `${APP_URL}/api/auth/sso/start?provider=google&organization=${c.subdomain}` }],
+      });
     });
   });
 });

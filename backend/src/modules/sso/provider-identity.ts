@@ -13,6 +13,8 @@ export const PROVIDER_NAMES: Record<Exclude<ProviderKind, 'oidc'>, string> = { g
 export const SSO_REFUSALS = [
   /** The state is unknown, used or expired: the round trip took too long or was replayed. */
   'expired',
+  /** The callback came to another browser than the one that started the sign-in. */
+  'other_browser',
   /** The person turned the request down at the provider. */
   'cancelled',
   /** No such organisation, or it has no such provider turned on. */

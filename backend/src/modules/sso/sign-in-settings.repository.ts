@@ -20,6 +20,7 @@ export interface TakenAttempt {
   provider: ProviderKind;
   nonce: string;
   codeVerifier: string;
+  browserHash: string;
   expiresAt: Date;
 }
 
@@ -64,7 +65,7 @@ export class SignInSettingsRepository {
   /** Records an attempt of the current organisation, and clears those that have expired. */
   async addAttempt(
     em: EntityManager,
-    attempt: { provider: ProviderKind; stateHash: string; nonce: string; codeVerifier: string; expiresAt: Date },
+    attempt: { provider: ProviderKind; stateHash: string; nonce: string; codeVerifier: string; browserHash: string; expiresAt: Date },
     now: Date,
   ): Promise<void> {
     await em.nativeDelete(SsoLoginAttempt, { expiresAt: { $lte: now } });
@@ -78,8 +79,10 @@ export class SignInSettingsRepository {
    * attempt is taken too (and refused by the caller).
    */
   async takeAttempt(em: EntityManager, stateHash: string): Promise<TakenAttempt | undefined> {
-    const rows = await em.execute<{ organization_id: string; provider: ProviderKind; nonce: string; code_verifier: string; expires_at: Date }[]>(
-      'delete from sso_login_attempts where state_hash = ? returning organization_id, provider, nonce, code_verifier, expires_at',
+    const rows = await em.execute<
+      { organization_id: string; provider: ProviderKind; nonce: string; code_verifier: string; browser_hash: string; expires_at: Date }[]
+    >(
+      'delete from sso_login_attempts where state_hash = ? returning organization_id, provider, nonce, code_verifier, browser_hash, expires_at',
       [stateHash],
     );
     const row = rows[0];
@@ -89,6 +92,7 @@ export class SignInSettingsRepository {
         provider: row.provider,
         nonce: row.nonce,
         codeVerifier: row.code_verifier,
+        browserHash: row.browser_hash,
         expiresAt: new Date(row.expires_at),
       }
     );

@@ -1,7 +1,11 @@
 import { Controller, Get, Header, Query, Req, Res } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import { ApiFoundResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { hashToken } from '../../common/security/secret-token';
+import { appUrl, type Env } from '../../config/env';
 import { SignInProvidersDto, SignInProvidersQueryDto, StartProviderSignInQueryDto } from './dto/sign-in-providers.dto';
+import { browserCookieFor, browserCookieHeader, browserCookieValue } from './sso-browser-cookie';
 import { SsoService } from './sso.service';
 
 function clientAddress(req: Request): string {
@@ -22,7 +26,10 @@ function queryOf(req: Request): string {
 @ApiTags('auth')
 @Controller('auth/sso')
 export class SsoController {
-  constructor(private readonly sso: SsoService) {}
+  constructor(
+    private readonly sso: SsoService,
+    private readonly config: ConfigService<Env, true>,
+  ) {}
 
   /** The identity providers an organisation has turned on, for its sign-in buttons (none for an unknown organisation). */
   @Get('providers')
@@ -32,13 +39,18 @@ export class SsoController {
 
   /**
    * Starts signing in with one of the organisation's providers: remembers the attempt (state,
-   * nonce, PKCE verifier; 10 minutes, once) and redirects to the provider.
+   * nonce, PKCE verifier; 10 minutes, once), bound to this browser by an HttpOnly cookie, and
+   * redirects to the provider.
    */
   @Get('start')
   @Header('Cache-Control', 'no-store')
   @ApiFoundResponse({ description: "To the provider's sign-in page, or to the sign-in page with `sso_error` when the provider is not available." })
   async startProviderSignIn(@Query() query: StartProviderSignInQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
-    res.redirect(302, await this.sso.start(query.provider, query.organization, clientAddress(req)));
+    const browser = browserCookieFor(req.headers.cookie);
+    const { location, started } = await this.sso.start(query.provider, query.organization, clientAddress(req), hashToken(browser));
+    const secure = appUrl({ PORT: this.config.get('PORT', { infer: true }), APP_URL: this.config.get('APP_URL', { infer: true }) }).startsWith('https:');
+    if (started) res.setHeader('Set-Cookie', browserCookieHeader(browser, secure));
+    res.redirect(302, location);
   }
 
   /**
@@ -59,6 +71,7 @@ export class SsoController {
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    res.redirect(302, await this.sso.finish(queryOf(req)));
+    const browser = browserCookieValue(req.headers.cookie);
+    res.redirect(302, await this.sso.finish(queryOf(req), browser && hashToken(browser)));
   }
 }

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
@@ -27,6 +28,12 @@ export const SSO_ATTEMPT_TTL_MS = 10 * 60 * 1000;
  * and a whole school may start from behind one address on a Monday morning.
  */
 export const SSO_START_LIMIT = { limit: 300, windowSeconds: 15 * 60 } as const;
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
 
 /** What a refusal's log line and address know of the attempt so far. */
 interface Whereabouts {
@@ -73,19 +80,31 @@ export class SsoService {
     private readonly audit: AuditService,
   ) {}
 
-  /** The providers an organisation has turned on, for its sign-in buttons; none for an unknown one. */
+  /**
+   * The providers an organisation has turned on, for its sign-in buttons; none for an unknown one.
+   * Each button starts on APP_URL, where the callback is: the browser's sign-in cookie must be
+   * set where it will be read.
+   */
   async enabledProviders(subdomain: string): Promise<SignInProvidersDto> {
     const organization = await this.em.findOne(Organization, { subdomain, isActive: true });
     if (!organization) return { providers: [] };
     const rows = await TenantContext.run(organization.id, () => this.repository.providers(this.em));
     const providers: SignInProviderDto[] = rows
       .filter((row) => connection(row))
-      .map((row) => ({ kind: row.kind, name: row.kind === 'oidc' ? (row.displayName ?? 'your provider') : PROVIDER_NAMES[row.kind] }));
+      .map((row) => ({
+        kind: row.kind,
+        name: row.kind === 'oidc' ? (row.displayName ?? 'your provider') : PROVIDER_NAMES[row.kind],
+        startUrl: `${this.baseUrl()}/api/auth/sso/start?${new URLSearchParams({ provider: row.kind, organization: subdomain })}`,
+      }));
     return { providers };
   }
 
-  /** Where the "Sign in with …" button leads: the provider's authorisation URL for a new attempt. */
-  async start(kind: ProviderKind, subdomain: string, clientAddress: string): Promise<string> {
+  /**
+   * Where the "Sign in with …" button leads: the provider's authorisation URL for a new attempt
+   * bound to the browser whose sign-in cookie hashes to `browserHash` (`started`: the caller sets
+   * the cookie), or the sign-in page with a reason.
+   */
+  async start(kind: ProviderKind, subdomain: string, clientAddress: string, browserHash: string): Promise<{ location: string; started: boolean }> {
     const where: Whereabouts = { kind, subdomain };
     try {
       try {
@@ -107,23 +126,26 @@ export class SsoService {
         const now = this.clock.now();
         await this.repository.addAttempt(
           this.em,
-          { provider: kind, stateHash: hashToken(state), nonce, codeVerifier, expiresAt: new Date(now.getTime() + SSO_ATTEMPT_TTL_MS) },
+          { provider: kind, stateHash: hashToken(state), nonce, codeVerifier, browserHash, expiresAt: new Date(now.getTime() + SSO_ATTEMPT_TTL_MS) },
           now,
         );
         const codeChallenge = await oidc.calculatePKCECodeChallenge(codeVerifier);
-        return this.providers.authorizationUrl(config, provider, { redirectUri: this.callbackUrl(), state, nonce, codeChallenge }).href;
+        const url = this.providers.authorizationUrl(config, provider, { redirectUri: this.callbackUrl(), state, nonce, codeChallenge });
+        return { location: url.href, started: true };
       });
     } catch (err) {
-      return this.refused(err, where);
+      return { location: this.refused(err, where), started: false };
     }
   }
 
   /**
-   * The callback: `query` is the query string the provider sent the browser back with. Takes the
-   * attempt its state names (once), exchanges the code, applies the organisation's rules and
-   * answers with the organisation's `/continue#code=…` address, or the sign-in page's with a reason.
+   * The callback: `query` is the query string the provider sent the browser back with, and
+   * `browserHash` the hash of its sign-in cookie (if it sent one). Takes the attempt its state
+   * names (once), checks it is the same browser, exchanges the code, applies the organisation's
+   * rules and answers with the organisation's `/continue#code=…` address, or the sign-in page's
+   * with a reason.
    */
-  async finish(query: string): Promise<string> {
+  async finish(query: string, browserHash: string | undefined): Promise<string> {
     const params = new URLSearchParams(query);
     const state = params.get('state');
     const where: Whereabouts = {};
@@ -131,6 +153,9 @@ export class SsoService {
       const attempt = state ? await this.repository.takeAttempt(this.em, hashToken(state)) : undefined;
       if (!attempt || attempt.expiresAt <= this.clock.now()) throw new SsoRefusedError('expired', state ? 'unknown, used or expired state' : 'no state');
       where.kind = attempt.provider;
+      if (!browserHash || !sameHash(browserHash, attempt.browserHash)) {
+        throw new SsoRefusedError('other_browser', browserHash ? "another browser's sign-in cookie" : 'no sign-in cookie');
+      }
       const organization = await this.em.findOne(Organization, { id: attempt.organizationId, isActive: true });
       if (!organization) throw new SsoRefusedError('unavailable', 'the organisation is no longer active');
       Object.assign(where, { organization, subdomain: organization.subdomain });

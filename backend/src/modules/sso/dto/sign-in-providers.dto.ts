@@ -20,6 +20,8 @@ export class SignInProviderDto {
   kind!: ProviderKind;
   /** What the button says after "Sign in with": Google, Microsoft, or the provider's name. */
   name!: string;
+  /** Where the button leads (on APP_URL, where the provider sends the browser back). */
+  startUrl!: string;
 }
 
 export class SignInProvidersDto {

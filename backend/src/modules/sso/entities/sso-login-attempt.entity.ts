@@ -8,7 +8,7 @@ import { PROVIDER_KINDS, type ProviderKind } from './identity-provider.entity';
  * provider, taken (deleted) when the provider sends it back. It holds what must not travel
  * through the browser — the nonce the ID token must carry and the PKCE code verifier — under the
  * SHA-256 of the `state` that comes back, in the database so that any instance can finish what
- * another started. Ten minutes, used once. Not tenant-scoped: it is found by its state before
+ * another started, bound to the browser that started it. Ten minutes, used once. Not tenant-scoped: it is found by its state before
  * its organisation is known.
  */
 @Entity({ tableName: 'sso_login_attempts' })
@@ -33,6 +33,14 @@ export class SsoLoginAttempt {
 
   @Property({ type: 'string', length: 128 })
   codeVerifier!: string;
+
+  /**
+   * SHA-256 of the browser's sign-in cookie when the attempt started: the callback must come
+   * from the same browser, so a code and state captured from someone's own sign-in can't sign
+   * another browser in as them (login CSRF).
+   */
+  @Property({ type: 'string', length: 64 })
+  browserHash!: string;
 
   @Property({ type: 'datetime', index: true })
   expiresAt!: Date;

@@ -232,6 +232,8 @@ export type SignInProviderDto = {
   kind: IdentityProviderKind;
   /** What the button says after "Sign in with": Google, Microsoft, or the provider's name. */
   name: string;
+  /** Where the button leads (on APP_URL, where the provider sends the browser back). */
+  startUrl: string;
 };
 export type SignInProvidersDto = {
   /** The organisation's providers that are turned on, Google, Microsoft, then the other one. */

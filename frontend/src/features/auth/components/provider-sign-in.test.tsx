@@ -4,21 +4,36 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { plan } from '@/testing/fixtures';
 import { callCount, fill, renderApp, setupUser, stubFetch } from '@/testing/test-utils';
 
+/** The sign-in starts on the app's main address, where the provider sends the browser back. */
+const START = 'https://dutymanager.example/api/auth/sso/start';
+
 describe('signing in through an identity provider', () => {
   beforeEach(() => {
     window.localStorage.clear();
   });
 
-  it('offers a button per provider the typed organisation has turned on, leading to the server', async () => {
+  it('offers a button per provider the typed organisation has turned on, leading where the server says', async () => {
     const user = setupUser();
     const fetchMock = stubFetch({
       'GET /api/plan': { body: plan },
       'GET /api/auth/sso/providers': {
         body: {
           providers: [
-            { kind: 'google', name: 'Google' },
-            { kind: 'microsoft', name: 'Microsoft' },
-            { kind: 'oidc', name: 'Trust Login' },
+            {
+              kind: 'google',
+              name: 'Google',
+              startUrl: `${START}?provider=google&organization=hillside`,
+            },
+            {
+              kind: 'microsoft',
+              name: 'Microsoft',
+              startUrl: `${START}?provider=microsoft&organization=hillside`,
+            },
+            {
+              kind: 'oidc',
+              name: 'Trust Login',
+              startUrl: `${START}?provider=oidc&organization=hillside`,
+            },
           ],
         },
       },
@@ -27,17 +42,14 @@ describe('signing in through an identity provider', () => {
     await fill(user, await screen.findByLabelText('Organization subdomain'), 'hillside');
 
     const google = await screen.findByRole('link', { name: 'Sign in with Google' });
-    expect(google).toHaveAttribute(
-      'href',
-      '/api/auth/sso/start?provider=google&organization=hillside',
-    );
+    expect(google).toHaveAttribute('href', `${START}?provider=google&organization=hillside`);
     expect(screen.getByRole('link', { name: 'Sign in with Microsoft' })).toHaveAttribute(
       'href',
-      '/api/auth/sso/start?provider=microsoft&organization=hillside',
+      `${START}?provider=microsoft&organization=hillside`,
     );
     expect(screen.getByRole('link', { name: 'Sign in with Trust Login' })).toHaveAttribute(
       'href',
-      '/api/auth/sso/start?provider=oidc&organization=hillside',
+      `${START}?provider=oidc&organization=hillside`,
     );
     // Asked once, for the subdomain as typed, not for each keystroke on the way.
     expect(callCount(fetchMock, 'GET /api/auth/sso/providers')).toBe(1);

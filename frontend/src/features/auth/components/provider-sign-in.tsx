@@ -44,8 +44,9 @@ export function ProviderSignInAlert() {
 /**
  * "Sign in with Google / Microsoft / <name>" for the organisation named in the surrounding sign-in
  * form's subdomain field (docs/product.md#signing-in-with-google-or-microsoft): one link per
- * provider the organisation has turned on, to the server, which sends the browser on to the
- * provider. Nothing while the organisation is unknown, has none, or the list can't be had: the
+ * provider the organisation has turned on, to where the server says the sign-in starts (the
+ * app's main address, where the provider will send the browser back), which sends the browser
+ * on to the provider. Nothing while the organisation is unknown, has none, or the list can't be had: the
  * password form above still works. Render it inside that form.
  */
 export function ProviderSignInButtons() {
@@ -66,7 +67,7 @@ export function ProviderSignInButtons() {
             size="large"
             block
             icon={ICONS[provider.kind]}
-            href={`/api/auth/sso/start?${new URLSearchParams({ provider: provider.kind, organization })}`}
+            href={provider.startUrl}
           >
             Sign in with {provider.name}
           </Button>

@@ -5,6 +5,8 @@
  */
 export const SSO_ERROR_MESSAGES: Record<string, string> = {
   expired: 'Sign-in took too long or was already used; please try again.',
+  other_browser:
+    'Sign-in has to finish in the browser where it started. Please try again in this browser.',
   cancelled: 'Sign-in was cancelled. You can try again.',
   unavailable:
     "That way of signing in isn't turned on for this organisation. Check the organisation subdomain, or ask your administrator.",
