@@ -1,8 +1,9 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import { plan } from '@/testing/fixtures';
-import { callCount, fill, renderApp, setupUser, stubFetch } from '@/testing/test-utils';
+import { callCount, fill, renderWithProviders, setupUser, stubFetch } from '@/testing/test-utils';
+
+import { SignInForm } from './sign-in-form';
 
 /** The sign-in starts on the app's main address, where the provider sends the browser back. */
 const START = 'https://dutymanager.example/api/auth/sso/start';
@@ -15,7 +16,6 @@ describe('signing in through an identity provider', () => {
   it('offers a button per provider the typed organisation has turned on, leading where the server says', async () => {
     const user = setupUser();
     const fetchMock = stubFetch({
-      'GET /api/plan': { body: plan },
       'GET /api/auth/sso/providers': {
         body: {
           providers: [
@@ -38,7 +38,7 @@ describe('signing in through an identity provider', () => {
         },
       },
     });
-    renderApp('/login');
+    renderWithProviders(<SignInForm />, '/login');
     await fill(user, await screen.findByLabelText('Organization subdomain'), 'hillside');
 
     const google = await screen.findByRole('link', { name: 'Sign in with Google' });
@@ -62,10 +62,9 @@ describe('signing in through an identity provider', () => {
   it('shows no button without a subdomain or for an organisation without providers', async () => {
     const user = setupUser();
     const fetchMock = stubFetch({
-      'GET /api/plan': { body: plan },
       'GET /api/auth/sso/providers': { body: { providers: [] } },
     });
-    renderApp('/login');
+    renderWithProviders(<SignInForm />, '/login');
     const field = await screen.findByLabelText('Organization subdomain');
     expect(screen.queryByRole('link', { name: /^Sign in with/ })).not.toBeInTheDocument();
     await fill(user, field, 'plainschool');
@@ -74,19 +73,15 @@ describe('signing in through an identity provider', () => {
     expect(screen.queryByRole('separator')).not.toBeInTheDocument();
   });
 
-  it('says why the last try was refused, on the Sign In tab', async () => {
-    stubFetch({
-      'GET /api/plan': { body: plan },
-      'GET /api/auth/sso/providers': { body: { providers: [] } },
-    });
-    renderApp('/login?sso_error=expired');
+  it('says why the last try was refused, above the form', async () => {
+    stubFetch({ 'GET /api/auth/sso/providers': { body: { providers: [] } } });
+    renderWithProviders(<SignInForm />, '/login?sso_error=expired');
 
-    expect(await screen.findByRole('tab', { name: 'Sign In' })).toHaveAttribute(
-      'aria-selected',
-      'true',
-    );
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Sign-in failed');
     expect(alert).toHaveTextContent('Sign-in took too long or was already used; please try again.');
+    expect(alert.compareDocumentPosition(screen.getByLabelText('Email'))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
   });
 });
