@@ -14,6 +14,7 @@ const MODULE_ORDER = [
   'audit', // the activity log
   'notifications', // in-app notifications: the bell (written by the modules whose changes concern a person)
   'staff', // staff records and their accounts
+  'sso', // sign-in through Google, Microsoft or another OpenID Provider (after staff: someone who joins gets a staff record)
   'holidays', // holidays and term dates
   'settings', // the organisation's settings row, instructions, the procedure document
   'availability', // who is away when: dated periods and weekly rules (after settings: a two-week rule reads the organisation's Week A)

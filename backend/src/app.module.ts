@@ -26,6 +26,7 @@ import { CalendarModule } from './modules/calendar/calendar.module';
 import { MailModule } from './modules/mail/mail.module';
 import { RemindersModule } from './modules/reminders/reminders.module';
 import { SetupModule } from './modules/setup/setup.module';
+import { SsoModule } from './modules/sso/sso.module';
 import { TenantsModule } from './modules/tenants/tenants.module';
 import { TenancyModule } from './tenancy/tenancy.module';
 
@@ -126,6 +127,7 @@ export class AppModule {
         AuthModule,
         NotificationsModule,
         StaffModule,
+        SsoModule,
         HolidaysModule,
         SettingsModule,
         RemindersModule,

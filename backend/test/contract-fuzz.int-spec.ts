@@ -186,6 +186,10 @@ describe('contract fuzzing', () => {
     }
     if (op.secured && req.auth !== 'admin') fail('answered without a valid bearer token');
     if (res.status === 204 || res.status === 304) return;
+    if (op.redirects && res.status >= 300 && res.status < 400) {
+      if (!res.headers.location) fail('redirect without a Location');
+      return;
+    }
     const type = res.headers['content-type'] ?? '';
     const expected = op.successTypes.length ? op.successTypes : ['application/json'];
     if (!expected.some((e) => type.startsWith(e))) fail(`success with content type ${type}, expected ${expected.join(' or ')}`);
@@ -209,7 +213,7 @@ describe('contract fuzzing', () => {
   }
 
   /** Operations that count attempts in rate_limit_buckets. */
-  const LIMITED = new Set(['login', 'register', 'forgotPassword', 'resendVerification', 'verifyEmail', 'resetPassword', 'redeemHandoff', 'saveAutoApprovalSettings', 'loginTwoFactor', 'startTwoFactorSetup', 'enableTwoFactor', 'disableTwoFactor', 'regenerateRecoveryCodes', 'saveTwoFactorRequirement']);
+  const LIMITED = new Set(['login', 'register', 'forgotPassword', 'resendVerification', 'verifyEmail', 'resetPassword', 'redeemHandoff', 'saveAutoApprovalSettings', 'loginTwoFactor', 'startTwoFactorSetup', 'enableTwoFactor', 'disableTwoFactor', 'regenerateRecoveryCodes', 'saveTwoFactorRequirement', 'startProviderSignIn']);
 
   /** Runs one request and checks it; for writes, a refusal must leave every table as it was. */
   function property(op: Operation) {

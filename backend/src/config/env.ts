@@ -131,6 +131,21 @@ export class Env {
   @IsOptional()
   @IsString()
   CORS_ORIGINS?: string;
+
+  /**
+   * Google's OpenID Connect issuer. Only for tests (an in-process provider) and the like: the
+   * app discovers Google's endpoints and keys from it.
+   */
+  @IsUrl({ protocols: ['http', 'https'], require_tld: false, require_protocol: true }, { message: 'OIDC_GOOGLE_ISSUER must be an http(s) URL such as https://accounts.google.com' })
+  OIDC_GOOGLE_ISSUER = 'https://accounts.google.com';
+
+  /**
+   * Where Microsoft Entra ID signs people in: its authority host, under which each tenant's
+   * issuer is `<authority>/<tenant id>/v2.0`. Another value for a national cloud (e.g.
+   * https://login.microsoftonline.us) or for tests.
+   */
+  @IsUrl({ protocols: ['http', 'https'], require_tld: false, require_protocol: true }, { message: 'OIDC_MICROSOFT_AUTHORITY must be an http(s) URL such as https://login.microsoftonline.com' })
+  OIDC_MICROSOFT_AUTHORITY = 'https://login.microsoftonline.com';
 }
 
 export const ENV_KEYS: readonly (keyof Env)[] = [
@@ -153,6 +168,8 @@ export const ENV_KEYS: readonly (keyof Env)[] = [
   'REMINDER_CRON',
   'TRUST_PROXY',
   'CORS_ORIGINS',
+  'OIDC_GOOGLE_ISSUER',
+  'OIDC_MICROSOFT_AUTHORITY',
 ];
 
 /** The origins CORS_ORIGINS lists (trimmed, lower-case, without a trailing slash); empty when unset. */

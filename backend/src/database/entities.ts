@@ -25,6 +25,9 @@ import { OutboxEmail } from '../modules/mail/entities/outbox-email.entity';
 import { CalendarFeedToken } from '../modules/calendar/entities/calendar-feed-token.entity';
 import { ProcedureFile } from '../modules/settings/entities/procedure-file.entity';
 import { Organization } from '../modules/tenants/entities/organization.entity';
+import { IdentityProvider } from '../modules/sso/entities/identity-provider.entity';
+import { SignInSettings } from '../modules/sso/entities/sign-in-settings.entity';
+import { SsoLoginAttempt } from '../modules/sso/entities/sso-login-attempt.entity';
 
 /**
  * Every entity of the app, listed once. An explicit list (instead of folder globs) works the
@@ -57,4 +60,7 @@ export const ENTITIES: EntityClass<unknown>[] = [
   ProcedureFile,
   DutyReminder,
   CalendarFeedToken,
+  IdentityProvider,
+  SignInSettings,
+  SsoLoginAttempt,
 ];

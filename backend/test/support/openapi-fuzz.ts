@@ -57,6 +57,8 @@ export interface Operation {
   body?: { contentType: string; schema: JsonSchema };
   /** Content types of the 2xx responses (empty for 204). */
   successTypes: string[];
+  /** Answers with a redirect (a documented 3xx): the browser-navigated sign-in routes. */
+  redirects: boolean;
   /** Needs a bearer token. */
   secured: boolean;
 }
@@ -81,6 +83,7 @@ export function listOperations(spec: Spec): Operation[] {
         successTypes: Object.entries(op.responses)
           .filter(([code]) => code.startsWith('2'))
           .flatMap(([, response]) => Object.keys(response.content ?? {})),
+        redirects: Object.keys(op.responses).some((code) => code.startsWith('3')),
         secured: Boolean(op.security?.length),
       };
     }),

@@ -72,6 +72,10 @@ export const ROUTES: Record<string, RouteRule> = {
   confirmEmailChange: { callers: ANYONE, tenant: NONE },
   /** No bearer token: the signed ticket from getProcedureFileLink names the organisation, user and file. */
   downloadProcedureFile: { callers: ANYONE, tenant: NONE },
+  /** Sign-in through an identity provider: the subdomain in the query (start, providers) or the attempt the state names (callback) is the key. */
+  getSignInProviders: { callers: ANYONE, tenant: NONE },
+  startProviderSignIn: { callers: ANYONE, tenant: NONE },
+  finishProviderSignIn: { callers: ANYONE, tenant: NONE },
 
   getCurrentUser: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // any signed-in member
   // Each signed-in member's own two-step verification (no ids: nobody reaches another's).
@@ -117,6 +121,11 @@ export const ROUTES: Record<string, RouteRule> = {
   saveSystemSettings: { callers: ['admin'], tenant: OWN }, // settings.manage
   getTwoFactorRequirement: { callers: ['admin'], tenant: OWN }, // settings.manage
   saveTwoFactorRequirement: { callers: ['admin'], tenant: OWN }, // settings.manage, plus the admin's password and code
+  getSignInSettings: { callers: ['admin'], tenant: OWN }, // settings.manage
+  saveSignInOptions: { callers: ['admin'], tenant: OWN }, // settings.manage
+  saveGoogleSignIn: { callers: ['admin'], tenant: OWN }, // settings.manage
+  saveMicrosoftSignIn: { callers: ['admin'], tenant: OWN }, // settings.manage
+  saveOidcSignIn: { callers: ['admin'], tenant: OWN }, // settings.manage
 
   getRota: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
   createRota: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
@@ -265,6 +274,9 @@ export const EXAMPLES: Record<string, ExampleBuilder> = {
   disableTwoFactor: ({ admin }) => ({ body: { password: admin.password, code: '000000' } }),
   regenerateRecoveryCodes: ({ admin }) => ({ body: { password: admin.password, code: '000000' } }),
   confirmEmailChange: () => ({ body: { token: 'not-a-real-token' } }),
+  getSignInProviders: ({ admin }) => ({ query: { organization: admin.subdomain } }),
+  // A's Google sign-in is off in the examples below: the start lands on the sign-in page, asking no provider.
+  startProviderSignIn: ({ admin }) => ({ query: { provider: 'google', organization: admin.subdomain } }),
   downloadProcedureFile: async (f) => {
     await ensureDocument(f);
     const link = await f.t.http().get('/api/settings/procedure-file/link').set(...bearer(f.admin.token));
@@ -304,6 +316,10 @@ export const EXAMPLES: Record<string, ExampleBuilder> = {
   deleteProcedureFile: async (f) => (await ensureDocument(f), {}),
   saveSystemSettings: () => ({ body: { dutyManagersPerDay: 2 } }),
   saveTwoFactorRequirement: ({ admin }) => ({ body: { requireAdminTwoFactor: false, password: admin.password } }),
+  saveSignInOptions: () => ({ body: { joinRule: 'refuse', passwordSignIn: true } }),
+  saveGoogleSignIn: () => ({ body: { enabled: false, clientId: 'example.apps.googleusercontent.com', clientSecret: 'example-secret', allowedDomains: ['a.example'] } }),
+  saveMicrosoftSignIn: () => ({ body: { enabled: false, clientId: '11111111-2222-4333-8444-555555555555', allowedTenantIds: ['8eaef023-2b34-4da1-9baa-8bc8c9d6a490'] } }),
+  saveOidcSignIn: () => ({ body: { enabled: false, name: 'Example', issuer: 'https://login.example.org', clientId: 'duty-manager' } }),
 
   getRota: () => ({ query: { startDate: '2025-09-01', endDate: '2026-08-31' } }),
   exportRota: () => ({ query: { startDate: '2025-09-01', endDate: '2026-08-31', format: 'csv' } }),

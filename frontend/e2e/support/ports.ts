@@ -7,7 +7,13 @@ import { execFileSync } from 'node:child_process';
  * process binds port 0 for all of them at once (so they differ) and prints what it got.
  * The config is synchronous, hence the child process.
  */
-const NAMES = ['E2E_PORT', 'E2E_SMTP_PORT', 'E2E_MAILBOX_PORT', 'E2E_PG_PORT'] as const;
+const NAMES = [
+  'E2E_PORT',
+  'E2E_SMTP_PORT',
+  'E2E_MAILBOX_PORT',
+  'E2E_PG_PORT',
+  'E2E_OIDC_PORT',
+] as const;
 type PortName = (typeof NAMES)[number];
 
 const PICK_PORTS = `

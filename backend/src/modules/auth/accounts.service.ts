@@ -52,6 +52,20 @@ export class AccountsService {
   }
 
   /**
+   * A new account, role staff and no password, for someone whose address an identity provider
+   * of the organisation has just vouched for (the sso module's join rule). Never any other role:
+   * signing in through a provider makes nobody an admin or a manager.
+   */
+  createVerified(em: EntityManager, person: { email: string; name: string }): User {
+    return em.create(User, { email: person.email, name: person.name, role: 'staff', passwordHash: null, emailVerified: true });
+  }
+
+  /** The organisation's identity provider has just vouched for the user's address. */
+  markEmailVerified(user: User): void {
+    user.emailVerified = true;
+  }
+
+  /**
    * Deactivating ends every session, download link and calendar feed of the user for good (the
    * token version moves on; reactivating does not move it back).
    */

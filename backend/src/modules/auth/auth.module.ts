@@ -14,6 +14,7 @@ import { InvitationService } from './invitation.service';
 import { SessionHandoffService } from './session-handoff.service';
 import { TwoFactorController } from './two-factor.controller';
 import { TotpClock, TwoFactorService } from './two-factor.service';
+import { SignInPolicy } from './sign-in-policy';
 import { TenantsModule } from '../tenants/tenants.module';
 
 @Module({
@@ -44,7 +45,8 @@ import { TenantsModule } from '../tenants/tenants.module';
     SessionHandoffService,
     TwoFactorService,
     TotpClock,
+    SignInPolicy,
   ],
-  exports: [PasswordService, InvitationService, AccountsService, SessionHandoffService, TwoFactorService],
+  exports: [PasswordService, InvitationService, AccountsService, SessionHandoffService, TwoFactorService, SignInPolicy],
 })
 export class AuthModule {}

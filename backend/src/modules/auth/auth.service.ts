@@ -35,6 +35,7 @@ import type { RegisterDto } from './dto/register.dto';
 import type { LoginTwoFactorDto } from './dto/two-factor.dto';
 import { SessionHandoffService } from './session-handoff.service';
 import { TwoFactorService } from './two-factor.service';
+import { PASSWORD_SIGN_IN_OFF, SignInPolicy } from './sign-in-policy';
 import type { ResetPasswordDto } from './dto/reset-password.dto';
 import { EmailVerificationToken } from './entities/email-verification-token.entity';
 import { PasswordResetToken } from './entities/password-reset-token.entity';
@@ -91,6 +92,7 @@ export class AuthService {
     private readonly organizations: OrganizationsRepository,
     private readonly handoffs: SessionHandoffService,
     private readonly twoFactor: TwoFactorService,
+    private readonly signInPolicy: SignInPolicy,
   ) {}
 
   /**
@@ -165,6 +167,9 @@ export class AuthService {
     await this.rateLimits.refund(addressKey);
     if (!user.isActive) {
       throw new ForbiddenException('Your account has been deactivated. Please contact your administrator.');
+    }
+    if (!(await TenantContext.run(organization!.id, () => this.signInPolicy.allowsPassword(this.em, user)))) {
+      throw new ForbiddenException(PASSWORD_SIGN_IN_OFF);
     }
     await this.rateLimits.reset(accountKey);
     return this.completeSignIn(user);

@@ -228,6 +228,19 @@ export class StaffService {
     });
   }
 
+  /**
+   * Someone new has just been given an account by signing in through the organisation's identity
+   * provider (the sso module): the staff record with their email becomes theirs, or, without one,
+   * a record is made with the default working pattern, so they appear in Staff Management like
+   * anyone else (to edit, or to deactivate). Returns the record's id.
+   */
+  async linkJoiner(em: EntityManager, user: User): Promise<string> {
+    const staff = (await em.findOne(Staff, { email: user.email })) ?? em.create(Staff, { name: user.name, email: user.email });
+    staff.user ??= ref(user);
+    await em.flush();
+    return staff.id;
+  }
+
   async previewImport(file: Buffer): Promise<ImportPreviewDto> {
     const rows = parseStaffCsv(file);
     const emails = rows.map((r) => r.email).filter(Boolean);

@@ -6,7 +6,4 @@ export { EmailSystemTestingCard } from './components/email-system-testing-card';
 export { EmailTemplateEditorCard } from './components/email-template-editor-card';
 export { InstructionsManagerCard } from './components/instructions-manager-card';
 export { RotaRulesCard } from './components/rota-rules-card';
-export {
-  SignInSettingsCard,
-  TwoFactorRequirementSetting,
-} from './components/two-factor-requirement-card';
+export { SignInSettingsCard } from './components/sign-in-settings-card';

@@ -14,6 +14,7 @@ import { rememberLastOrganization } from '../session/last-organization';
 import { useStartSession } from '../session/session';
 import { signInPrefill } from '../session/sign-in-intent';
 import { EmailField, OrganizationSubdomainField } from './account-fields';
+import { ProviderSignInAlert, ProviderSignInButtons } from './provider-sign-in';
 import { TwoFactorStep } from './two-factor-step';
 
 interface SignInValues {
@@ -77,6 +78,7 @@ export function SignInForm() {
       }}
       onFinish={(values) => void submit(values)}
     >
+      <ProviderSignInAlert />
       <EmailField invalidMessage="Invalid email address" />
       <Form.Item label="Password" name="password" validateFirst rules={passwordRules}>
         <Password autoComplete="current-password" />
@@ -90,6 +92,7 @@ export function SignInForm() {
           Sign In
         </Button>
       </Form.Item>
+      <ProviderSignInButtons />
     </Form>
   );
 }

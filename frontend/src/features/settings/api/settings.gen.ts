@@ -112,21 +112,42 @@ const injectedRtkApi = api
         query: () => ({ url: `/api/settings/procedure-file/link` }),
         providesTags: ['settings'],
       }),
-      getTwoFactorRequirement: build.query<
-        GetTwoFactorRequirementApiResponse,
-        GetTwoFactorRequirementApiArg
-      >({
-        query: () => ({ url: `/api/settings/two-factor-requirement` }),
+      getSignInSettings: build.query<GetSignInSettingsApiResponse, GetSignInSettingsApiArg>({
+        query: () => ({ url: `/api/sign-in-settings` }),
         providesTags: ['settings'],
       }),
-      saveTwoFactorRequirement: build.mutation<
-        SaveTwoFactorRequirementApiResponse,
-        SaveTwoFactorRequirementApiArg
+      saveSignInOptions: build.mutation<SaveSignInOptionsApiResponse, SaveSignInOptionsApiArg>({
+        query: (queryArg) => ({
+          url: `/api/sign-in-settings`,
+          method: 'PUT',
+          body: queryArg.saveSignInOptionsDto,
+        }),
+        invalidatesTags: ['settings'],
+      }),
+      saveGoogleSignIn: build.mutation<SaveGoogleSignInApiResponse, SaveGoogleSignInApiArg>({
+        query: (queryArg) => ({
+          url: `/api/sign-in-settings/google`,
+          method: 'PUT',
+          body: queryArg.saveGoogleSignInDto,
+        }),
+        invalidatesTags: ['settings'],
+      }),
+      saveMicrosoftSignIn: build.mutation<
+        SaveMicrosoftSignInApiResponse,
+        SaveMicrosoftSignInApiArg
       >({
         query: (queryArg) => ({
-          url: `/api/settings/two-factor-requirement`,
-          method: 'POST',
-          body: queryArg.saveTwoFactorRequirementDto,
+          url: `/api/sign-in-settings/microsoft`,
+          method: 'PUT',
+          body: queryArg.saveMicrosoftSignInDto,
+        }),
+        invalidatesTags: ['settings'],
+      }),
+      saveOidcSignIn: build.mutation<SaveOidcSignInApiResponse, SaveOidcSignInApiArg>({
+        query: (queryArg) => ({
+          url: `/api/sign-in-settings/oidc`,
+          method: 'PUT',
+          body: queryArg.saveOidcSignInDto,
         }),
         invalidatesTags: ['settings'],
       }),
@@ -202,11 +223,23 @@ export type DownloadProcedureFileApiArg = {
 };
 export type GetProcedureFileLinkApiResponse = /** status 200  */ ProcedureFileLinkDto;
 export type GetProcedureFileLinkApiArg = void;
-export type GetTwoFactorRequirementApiResponse = /** status 200  */ TwoFactorRequirementDto;
-export type GetTwoFactorRequirementApiArg = void;
-export type SaveTwoFactorRequirementApiResponse = /** status 200  */ TwoFactorRequirementDto;
-export type SaveTwoFactorRequirementApiArg = {
-  saveTwoFactorRequirementDto: SaveTwoFactorRequirementDto;
+export type GetSignInSettingsApiResponse = /** status 200  */ SignInSettingsDto;
+export type GetSignInSettingsApiArg = void;
+export type SaveSignInOptionsApiResponse = /** status 200  */ SignInSettingsDto;
+export type SaveSignInOptionsApiArg = {
+  saveSignInOptionsDto: SaveSignInOptionsDto;
+};
+export type SaveGoogleSignInApiResponse = /** status 200  */ SignInSettingsDto;
+export type SaveGoogleSignInApiArg = {
+  saveGoogleSignInDto: SaveGoogleSignInDtoWrite;
+};
+export type SaveMicrosoftSignInApiResponse = /** status 200  */ SignInSettingsDto;
+export type SaveMicrosoftSignInApiArg = {
+  saveMicrosoftSignInDto: SaveMicrosoftSignInDtoWrite;
+};
+export type SaveOidcSignInApiResponse = /** status 200  */ SignInSettingsDto;
+export type SaveOidcSignInApiArg = {
+  saveOidcSignInDto: SaveOidcSignInDtoWrite;
 };
 export type GetSystemSettingsApiResponse = /** status 200  */ SystemSettingsDto;
 export type GetSystemSettingsApiArg = void;
@@ -240,9 +273,6 @@ export type SaveAutoApprovalSettingsDto = {
   autoFillCancellations?: boolean;
   cancellations?: boolean;
   swaps?: boolean;
-  /** A current code from the admin's authenticator app (or a recovery code), needed as well when
-    their two-step verification is on (docs/security.md, "Re-authentication"). */
-  twoFactorCode?: string;
 };
 export type EmailDeliveryStatus = 'pending' | 'sending' | 'sent' | 'simulated' | 'failed';
 export type EmailDeliveryDto = {
@@ -357,18 +387,116 @@ export type ProcedureFileLinkDto = {
   /** Relative to the app; works without an Authorization header until `expiresAt`. */
   url: string;
 };
-export type TwoFactorRequirementDto = {
-  /** Active admins who haven't turned two-step verification on. */
-  adminsWithoutTwoFactor: number;
-  /** Admins must sign in with two-step verification; one without it reaches only its setup. */
-  requireAdminTwoFactor: boolean;
+export type GoogleSignInDto = {
+  /** The Workspace domains whose accounts may sign in. */
+  allowedDomains: string[];
+  /** The client ID the provider issued for this app. */
+  clientId: string;
+  /** Whether a client secret is saved (the secret itself is never sent). */
+  clientSecretSet: boolean;
+  /** Whether people may sign in with this provider. */
+  enabled: boolean;
 };
-export type SaveTwoFactorRequirementDto = {
-  /** A current 6-digit code from the authenticator app, or an unused recovery code. */
-  code?: string;
-  /** The signed-in person's own password. */
-  password?: string;
-  requireAdminTwoFactor: boolean;
+export type JoinRule = 'refuse' | 'join_as_staff';
+export type MicrosoftSignInDto = {
+  /** The directory (tenant) IDs whose accounts may sign in. */
+  allowedTenantIds: string[];
+  /** The client ID the provider issued for this app. */
+  clientId: string;
+  /** Whether a client secret is saved (the secret itself is never sent). */
+  clientSecretSet: boolean;
+  /** Whether people may sign in with this provider. */
+  enabled: boolean;
+};
+export type OidcSignInDto = {
+  /** The client ID the provider issued for this app. */
+  clientId: string;
+  /** Whether a client secret is saved (the secret itself is never sent). */
+  clientSecretSet: boolean;
+  /** Whether people may sign in with this provider. */
+  enabled: boolean;
+  /** The provider's issuer URL. */
+  issuer: string;
+  /** The name on the sign-in button. */
+  name: string;
+};
+export type SignInSettingsDto = {
+  /** The redirect URI to register with each provider. */
+  callbackUrl: string;
+  google: GoogleSignInDto;
+  /** Someone from an allowed domain or tenant without an account: refused, or joins as staff. */
+  joinRule: JoinRule;
+  microsoft: MicrosoftSignInDto;
+  oidc: OidcSignInDto;
+  /** Whether members other than admins may still sign in with a password (admins always may). */
+  passwordSignIn: boolean;
+};
+export type SaveSignInOptionsDto = {
+  /** Someone from an allowed domain or tenant without an account: refused, or joins as staff. */
+  joinRule: JoinRule;
+  /** Whether members other than admins may still sign in with a password (admins always may). */
+  passwordSignIn: boolean;
+};
+export type SaveGoogleSignInDto = {
+  /** The Workspace domains whose accounts may sign in, e.g. stmarys.sch.uk (at most 20). */
+  allowedDomains: string[];
+  /** The client ID the provider issued for this app. */
+  clientId: string;
+  /** Whether people may sign in with this provider. */
+  enabled: boolean;
+};
+export type SaveGoogleSignInDtoWrite = {
+  /** The Workspace domains whose accounts may sign in, e.g. stmarys.sch.uk (at most 20). */
+  allowedDomains: string[];
+  /** The client ID the provider issued for this app. */
+  clientId: string;
+  /** A new client secret, or nothing (or an empty string) to keep the saved one. Never sent back:
+    the settings say only whether one is saved. */
+  clientSecret?: string;
+  /** Whether people may sign in with this provider. */
+  enabled: boolean;
+};
+export type SaveMicrosoftSignInDto = {
+  /** The directory (tenant) IDs whose accounts may sign in (at most 20). */
+  allowedTenantIds: string[];
+  /** The client ID the provider issued for this app. */
+  clientId: string;
+  /** Whether people may sign in with this provider. */
+  enabled: boolean;
+};
+export type SaveMicrosoftSignInDtoWrite = {
+  /** The directory (tenant) IDs whose accounts may sign in (at most 20). */
+  allowedTenantIds: string[];
+  /** The client ID the provider issued for this app. */
+  clientId: string;
+  /** A new client secret, or nothing (or an empty string) to keep the saved one. Never sent back:
+    the settings say only whether one is saved. */
+  clientSecret?: string;
+  /** Whether people may sign in with this provider. */
+  enabled: boolean;
+};
+export type SaveOidcSignInDto = {
+  /** The client ID the provider issued for this app. */
+  clientId: string;
+  /** Whether people may sign in with this provider. */
+  enabled: boolean;
+  /** The provider's issuer URL, where discovery (`/.well-known/openid-configuration`) starts. */
+  issuer: string;
+  /** The name on the sign-in button: "Sign in with <name>". */
+  name: string;
+};
+export type SaveOidcSignInDtoWrite = {
+  /** The client ID the provider issued for this app. */
+  clientId: string;
+  /** A new client secret, or nothing (or an empty string) to keep the saved one. Never sent back:
+    the settings say only whether one is saved. */
+  clientSecret?: string;
+  /** Whether people may sign in with this provider. */
+  enabled: boolean;
+  /** The provider's issuer URL, where discovery (`/.well-known/openid-configuration`) starts. */
+  issuer: string;
+  /** The name on the sign-in button: "Sign in with <name>". */
+  name: string;
 };
 export type RotaChangeDto = {
   /** The days whose duties changed, `yyyy-MM-dd`, in date order. */
@@ -458,8 +586,11 @@ export const {
   useUploadProcedureFileMutation,
   useDownloadProcedureFileQuery,
   useGetProcedureFileLinkQuery,
-  useGetTwoFactorRequirementQuery,
-  useSaveTwoFactorRequirementMutation,
+  useGetSignInSettingsQuery,
+  useSaveSignInOptionsMutation,
+  useSaveGoogleSignInMutation,
+  useSaveMicrosoftSignInMutation,
+  useSaveOidcSignInMutation,
   useGetSystemSettingsQuery,
   useSaveSystemSettingsMutation,
   useTestEmailRemindersMutation,

@@ -5,14 +5,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { currentUser } from '@/testing/fixtures';
 import { fill, renderWithProviders, sentBodies, setupUser, stubFetch } from '@/testing/test-utils';
 
-import { SignInSettingsCard } from './two-factor-requirement-card';
+import { TwoFactorRequirementCard } from './two-factor-requirement-card';
 
 const GET = 'GET /api/settings/two-factor-requirement';
 const POST = 'POST /api/settings/two-factor-requirement';
 const LABEL = 'Require two-step verification for admins';
 
 function card() {
-  return screen.getByRole('region', { name: 'Sign-in' });
+  return screen.getByRole('region', { name: 'Two-step verification' });
 }
 
 describe('Sign-in settings: two-step verification for admins', () => {
@@ -32,7 +32,7 @@ describe('Sign-in settings: two-step verification for admins', () => {
       ],
       [POST]: { body: saved },
     });
-    renderWithProviders(<SignInSettingsCard />);
+    renderWithProviders(<TwoFactorRequirementCard />);
 
     const list = await within(card()).findByRole('list', { name: 'Saved sign-in settings' });
     expect(list).toHaveTextContent(`${LABEL}Off`);
@@ -71,7 +71,7 @@ describe('Sign-in settings: two-step verification for admins', () => {
         },
       },
     });
-    renderWithProviders(<SignInSettingsCard />);
+    renderWithProviders(<TwoFactorRequirementCard />);
     await user.click(await within(card()).findByRole('button', { name: 'Edit' }));
     await user.click(within(card()).getByRole('switch', { name: LABEL }));
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Flex, Form, Input, Skeleton, Switch, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Skeleton, Switch, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
@@ -14,21 +14,30 @@ import {
 import { latestSaved, OnOffTag, SavedSettingsList } from './saved-settings-list';
 import { SaveCancelButtons, SettingsCard, SettingsEditor } from './settings-card';
 
-export const SIGN_IN_TITLE = 'Sign-in';
 export const REQUIRE_LABEL = 'Require two-step verification for admins';
 const REQUIRE_HELP =
   'Admins must enter a code from an authenticator app after their password. An admin who has not turned it on can only set it up until they have.';
 const CODE_REQUIRED = 'Enter the 6-digit code from your authenticator app.';
 
 /**
- * The Admin Panel's Sign-in section (docs/product.md#two-step-verification). Today it holds the
- * two-step verification requirement; the identity providers join it.
+ * The Sign-in section's two-step verification card (docs/product.md#two-step-verification): the
+ * requirement for admins, behind re-authentication.
  */
-export function SignInSettingsCard() {
+export function TwoFactorRequirementCard() {
   return (
-    <SettingsCard title={SIGN_IN_TITLE} description="How people sign in to your organisation.">
-      {() => <TwoFactorRequirementSetting />}
-    </SettingsCard>
+    <Card
+      type="inner"
+      size="small"
+      role="region"
+      aria-labelledby="two-factor-requirement-title"
+      title={
+        <h3 id="two-factor-requirement-title" style={{ margin: 0, fontSize: 'inherit' }}>
+          Two-step verification
+        </h3>
+      }
+    >
+      <TwoFactorRequirementSetting />
+    </Card>
   );
 }
 

@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { Entity, Enum, ManyToOne, OptionalProps, PrimaryKey, Property, type Ref, Unique } from '@mikro-orm/core';
+import { Organization } from '../../tenants/entities/organization.entity';
+import { PROVIDER_KINDS, type ProviderKind } from './identity-provider.entity';
+
+/**
+ * A sign-in through an identity provider on its way: made when the browser is sent to the
+ * provider, taken (deleted) when the provider sends it back. It holds what must not travel
+ * through the browser — the nonce the ID token must carry and the PKCE code verifier — under the
+ * SHA-256 of the `state` that comes back, in the database so that any instance can finish what
+ * another started, bound to the browser that started it. Ten minutes, used once. Not tenant-scoped: it is found by its state before
+ * its organisation is known.
+ */
+@Entity({ tableName: 'sso_login_attempts' })
+export class SsoLoginAttempt {
+  [OptionalProps]?: 'createdAt';
+
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @ManyToOne(() => Organization, { ref: true, deleteRule: 'cascade', index: true })
+  organization!: Ref<Organization>;
+
+  @Enum({ items: () => PROVIDER_KINDS })
+  provider!: ProviderKind;
+
+  @Property({ type: 'string', length: 64 })
+  @Unique()
+  stateHash!: string;
+
+  @Property({ type: 'string', length: 128 })
+  nonce!: string;
+
+  @Property({ type: 'string', length: 128 })
+  codeVerifier!: string;
+
+  /**
+   * SHA-256 of the browser's sign-in cookie when the attempt started: the callback must come
+   * from the same browser, so a code and state captured from someone's own sign-in can't sign
+   * another browser in as them (login CSRF).
+   */
+  @Property({ type: 'string', length: 64 })
+  browserHash!: string;
+
+  @Property({ type: 'datetime', index: true })
+  expiresAt!: Date;
+
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+}

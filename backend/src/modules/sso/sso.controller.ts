@@ -1,0 +1,77 @@
+import { Controller, Get, Header, Query, Req, Res } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { ApiFoundResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { hashToken } from '../../common/security/secret-token';
+import { appUrl, type Env } from '../../config/env';
+import { SignInProvidersDto, SignInProvidersQueryDto, StartProviderSignInQueryDto } from './dto/sign-in-providers.dto';
+import { browserCookieFor, browserCookieHeader, browserCookieValue } from './sso-browser-cookie';
+import { SsoService } from './sso.service';
+
+function clientAddress(req: Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+}
+
+/** The query string a request came with, as sent (without the `?`). */
+function queryOf(req: Request): string {
+  const at = req.originalUrl.indexOf('?');
+  return at < 0 ? '' : req.originalUrl.slice(at + 1);
+}
+
+/**
+ * Signing in through an organisation's identity provider (Google, Microsoft, another OpenID
+ * Provider). The browser navigates here; each answer is a redirect, and a refusal lands on the
+ * sign-in page with `?sso_error=<reason>`.
+ */
+@ApiTags('auth')
+@Controller('auth/sso')
+export class SsoController {
+  constructor(
+    private readonly sso: SsoService,
+    private readonly config: ConfigService<Env, true>,
+  ) {}
+
+  /** The identity providers an organisation has turned on, for its sign-in buttons (none for an unknown organisation). */
+  @Get('providers')
+  getSignInProviders(@Query() query: SignInProvidersQueryDto): Promise<SignInProvidersDto> {
+    return this.sso.enabledProviders(query.organization);
+  }
+
+  /**
+   * Starts signing in with one of the organisation's providers: remembers the attempt (state,
+   * nonce, PKCE verifier; 10 minutes, once), bound to this browser by an HttpOnly cookie, and
+   * redirects to the provider.
+   */
+  @Get('start')
+  @Header('Cache-Control', 'no-store')
+  @ApiFoundResponse({ description: "To the provider's sign-in page, or to the sign-in page with `sso_error` when the provider is not available." })
+  async startProviderSignIn(@Query() query: StartProviderSignInQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const browser = browserCookieFor(req.headers.cookie);
+    const { location, started } = await this.sso.start(query.provider, query.organization, clientAddress(req), hashToken(browser));
+    const secure = appUrl({ PORT: this.config.get('PORT', { infer: true }), APP_URL: this.config.get('APP_URL', { infer: true }) }).startsWith('https:');
+    if (started) res.setHeader('Set-Cookie', browserCookieHeader(browser, secure));
+    res.redirect(302, location);
+  }
+
+  /**
+   * Where every provider sends the browser back (the one redirect URI to register). Checks the
+   * answer and redirects to the organisation's `/continue#code=…` (a one-time sign-in code), or to
+   * the sign-in page with `sso_error`.
+   */
+  @Get('callback')
+  @Header('Cache-Control', 'no-store')
+  @ApiQuery({ name: 'code', type: String, required: false, description: 'The authorisation code.' })
+  @ApiQuery({ name: 'state', type: String, required: false, description: 'The attempt this answer belongs to.' })
+  @ApiQuery({ name: 'error', type: String, required: false, description: "The provider's refusal, e.g. access_denied." })
+  @ApiFoundResponse({ description: "To the organisation's /continue#code=…, or to the sign-in page with `sso_error`." })
+  async finishProviderSignIn(
+    // Parsed only for the app's rule on text it can't store (RejectUnsafeTextPipe); the query is
+    // read as sent, whatever else a provider adds to it (Google adds scope, authuser, hd, prompt).
+    @Query() _query: Record<string, unknown>,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    const browser = browserCookieValue(req.headers.cookie);
+    res.redirect(302, await this.sso.finish(queryOf(req), browser && hashToken(browser)));
+  }
+}

@@ -1,0 +1,29 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { SignInPolicy } from '../auth/sign-in-policy';
+import { StaffModule } from '../staff/staff.module';
+import { OpenIdProviderClient } from './openid-provider.client';
+import { SignInSettingsController } from './sign-in-settings.controller';
+import { SignInSettingsRepository } from './sign-in-settings.repository';
+import { SignInSettingsService } from './sign-in-settings.service';
+import { SsoController } from './sso.controller';
+import { SsoService } from './sso.service';
+
+/** Signing in through an organisation's identity providers, and the Admin Panel's Sign-in section. */
+@Module({
+  imports: [AuthModule, StaffModule],
+  controllers: [SsoController, SignInSettingsController],
+  providers: [SsoService, SignInSettingsService, SignInSettingsRepository, OpenIdProviderClient],
+})
+export class SsoModule implements OnModuleInit {
+  constructor(
+    private readonly policy: SignInPolicy,
+    private readonly repository: SignInSettingsRepository,
+  ) {}
+
+  /** Password sign-in asks the organisation's options (auth comes before sso in the module order). */
+  onModuleInit(): void {
+    this.policy.onPasswordSignIn(async (em: EntityManager) => (await this.repository.options(em)).passwordSignIn);
+  }
+}
