@@ -36,6 +36,14 @@ const injectedRtkApi = api
         query: (queryArg) => ({ url: `/api/auth/login`, method: 'POST', body: queryArg.loginDto }),
         invalidatesTags: ['auth'],
       }),
+      loginTwoFactor: build.mutation<LoginTwoFactorApiResponse, LoginTwoFactorApiArg>({
+        query: (queryArg) => ({
+          url: `/api/auth/login/two-factor`,
+          method: 'POST',
+          body: queryArg.loginTwoFactorDto,
+        }),
+        invalidatesTags: ['auth'],
+      }),
       register: build.mutation<RegisterApiResponse, RegisterApiArg>({
         query: (queryArg) => ({
           url: `/api/auth/register`,
@@ -93,6 +101,48 @@ const injectedRtkApi = api
         }),
         providesTags: ['auth'],
       }),
+      getTwoFactorStatus: build.query<GetTwoFactorStatusApiResponse, GetTwoFactorStatusApiArg>({
+        query: () => ({ url: `/api/auth/two-factor` }),
+        providesTags: ['auth'],
+      }),
+      disableTwoFactor: build.mutation<DisableTwoFactorApiResponse, DisableTwoFactorApiArg>({
+        query: (queryArg) => ({
+          url: `/api/auth/two-factor/disable`,
+          method: 'POST',
+          body: queryArg.reauthenticationDto,
+        }),
+        invalidatesTags: ['auth'],
+      }),
+      enableTwoFactor: build.mutation<EnableTwoFactorApiResponse, EnableTwoFactorApiArg>({
+        query: (queryArg) => ({
+          url: `/api/auth/two-factor/enable`,
+          method: 'POST',
+          body: queryArg.enableTwoFactorDto,
+        }),
+        invalidatesTags: ['auth'],
+      }),
+      regenerateRecoveryCodes: build.mutation<
+        RegenerateRecoveryCodesApiResponse,
+        RegenerateRecoveryCodesApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/auth/two-factor/recovery-codes`,
+          method: 'POST',
+          body: queryArg.reauthenticationDto,
+        }),
+        invalidatesTags: ['auth'],
+      }),
+      startTwoFactorSetup: build.mutation<
+        StartTwoFactorSetupApiResponse,
+        StartTwoFactorSetupApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/auth/two-factor/setup`,
+          method: 'POST',
+          body: queryArg.startTwoFactorSetupDto,
+        }),
+        invalidatesTags: ['auth'],
+      }),
       getCurrentUser: build.query<GetCurrentUserApiResponse, GetCurrentUserApiArg>({
         query: () => ({ url: `/api/auth/user` }),
         providesTags: ['auth'],
@@ -117,13 +167,17 @@ export type ForgotPasswordApiResponse = /** status 200  */ MessageDto;
 export type ForgotPasswordApiArg = {
   emailRequestDto: EmailRequestDto;
 };
-export type RedeemHandoffApiResponse = /** status 200  */ AuthTokenDto;
+export type RedeemHandoffApiResponse = /** status 200  */ SignInResultDto;
 export type RedeemHandoffApiArg = {
   redeemHandoffDto: RedeemHandoffDto;
 };
-export type LoginApiResponse = /** status 200  */ AuthTokenDto;
+export type LoginApiResponse = /** status 200  */ SignInResultDto;
 export type LoginApiArg = {
   loginDto: LoginDto;
+};
+export type LoginTwoFactorApiResponse = /** status 200  */ AuthTokenDto;
+export type LoginTwoFactorApiArg = {
+  loginTwoFactorDto: LoginTwoFactorDto;
 };
 export type RegisterApiResponse = /** status 201  */ AuthTokenDto;
 export type RegisterApiArg = {
@@ -157,6 +211,24 @@ export type StartProviderSignInApiArg = {
   organization: string;
   provider: IdentityProviderKind;
 };
+export type GetTwoFactorStatusApiResponse = /** status 200  */ TwoFactorStatusDto;
+export type GetTwoFactorStatusApiArg = void;
+export type DisableTwoFactorApiResponse = /** status 200  */ TwoFactorStatusDto;
+export type DisableTwoFactorApiArg = {
+  reauthenticationDto: ReauthenticationDto;
+};
+export type EnableTwoFactorApiResponse = /** status 200  */ RecoveryCodesDto;
+export type EnableTwoFactorApiArg = {
+  enableTwoFactorDto: EnableTwoFactorDto;
+};
+export type RegenerateRecoveryCodesApiResponse = /** status 200  */ RecoveryCodesDto;
+export type RegenerateRecoveryCodesApiArg = {
+  reauthenticationDto: ReauthenticationDto;
+};
+export type StartTwoFactorSetupApiResponse = /** status 200  */ TwoFactorSetupDto;
+export type StartTwoFactorSetupApiArg = {
+  startTwoFactorSetupDto: StartTwoFactorSetupDto;
+};
 export type GetCurrentUserApiResponse = /** status 200  */ CurrentUserResponseDto;
 export type GetCurrentUserApiArg = void;
 export type VerifyEmailApiResponse = /** status 200  */ MessageDto;
@@ -182,9 +254,13 @@ export type EmailRequestDto = {
   /** The organisation's subdomain, e.g. `hillside`. */
   organizationSubdomain: string;
 };
-export type AuthTokenDto = {
-  /** A bearer token for the `Authorization` header; the app stores it under `authToken`. */
-  token: string;
+export type SignInResultDto = {
+  /** The second step's one-time key (valid five minutes, used once). */
+  challenge?: string;
+  /** A bearer token for the `Authorization` header; absent while the second step is outstanding. */
+  token?: string;
+  /** True when the account has two-step verification on: send a code with `challenge` next. */
+  twoFactorRequired?: boolean;
 };
 export type RedeemHandoffDto = {
   /** The one-time code this address was opened with (valid two minutes, used once). */
@@ -195,6 +271,16 @@ export type LoginDto = {
   /** The organisation's subdomain, e.g. `hillside`. */
   organizationSubdomain: string;
   password: string;
+};
+export type AuthTokenDto = {
+  /** A bearer token for the `Authorization` header; the app stores it under `authToken`. */
+  token: string;
+};
+export type LoginTwoFactorDto = {
+  /** The `challenge` the first step answered with (valid five minutes, used once). */
+  challenge: string;
+  /** A current 6-digit code from the authenticator app, or an unused recovery code. */
+  code: string;
 };
 export type RegisterDto = {
   /** Their email address; the verification link is sent there. */
@@ -239,6 +325,34 @@ export type SignInProvidersDto = {
   /** The organisation's providers that are turned on, Google, Microsoft, then the other one. */
   providers: SignInProviderDto[];
 };
+export type TwoFactorStatusDto = {
+  enabled: boolean;
+  /** Recovery codes not used yet (0 while two-step verification is off). */
+  recoveryCodesLeft: number;
+};
+export type ReauthenticationDto = {
+  /** A current 6-digit code from the authenticator app, or an unused recovery code. */
+  code?: string;
+  /** The signed-in person's own password. */
+  password?: string;
+};
+export type RecoveryCodesDto = {
+  recoveryCodes: string[];
+};
+export type EnableTwoFactorDto = {
+  /** The 6-digit code the authenticator app shows now, proving it was set up. */
+  code: string;
+};
+export type TwoFactorSetupDto = {
+  /** `otpauth://totp/…`: the QR code's content (issuer "Duty Manager", label "<organisation>: <email>"). */
+  otpauthUri: string;
+  /** The Base32 secret, for typing into the app by hand. */
+  secret: string;
+};
+export type StartTwoFactorSetupDto = {
+  /** The signed-in person's own password. */
+  password?: string;
+};
 export type Region = 'england_wales' | 'scotland' | 'northern_ireland';
 export type OrganizationType = 'school' | 'college' | 'university' | 'other';
 export type CurrentOrganizationDto = {
@@ -264,6 +378,13 @@ export type CurrentUserDto = {
   lastLogin?: string;
   name: string;
   role: Role;
+  /** Whether signing in asks this person for a code from an authenticator app. Always sent;
+    optional in the contract only so clients written before it keep compiling. */
+  twoFactorEnabled?: boolean;
+  /** True while the organisation requires two-step verification of admins and this admin hasn't
+    turned it on: until they do, the session reaches only the setup (every other route answers
+    403, code `two_factor_setup_required`). Always sent, like `twoFactorEnabled`. */
+  twoFactorSetupRequired?: boolean;
 };
 export type CurrentUserResponseDto = {
   organization: CurrentOrganizationDto;
@@ -278,12 +399,18 @@ export const {
   useForgotPasswordMutation,
   useRedeemHandoffMutation,
   useLoginMutation,
+  useLoginTwoFactorMutation,
   useRegisterMutation,
   useResendVerificationMutation,
   useResetPasswordMutation,
   useFinishProviderSignInQuery,
   useGetSignInProvidersQuery,
   useStartProviderSignInQuery,
+  useGetTwoFactorStatusQuery,
+  useDisableTwoFactorMutation,
+  useEnableTwoFactorMutation,
+  useRegenerateRecoveryCodesMutation,
+  useStartTwoFactorSetupMutation,
   useGetCurrentUserQuery,
   useVerifyEmailMutation,
 } = injectedRtkApi;

@@ -112,6 +112,24 @@ const injectedRtkApi = api
         query: () => ({ url: `/api/settings/procedure-file/link` }),
         providesTags: ['settings'],
       }),
+      getTwoFactorRequirement: build.query<
+        GetTwoFactorRequirementApiResponse,
+        GetTwoFactorRequirementApiArg
+      >({
+        query: () => ({ url: `/api/settings/two-factor-requirement` }),
+        providesTags: ['settings'],
+      }),
+      saveTwoFactorRequirement: build.mutation<
+        SaveTwoFactorRequirementApiResponse,
+        SaveTwoFactorRequirementApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/settings/two-factor-requirement`,
+          method: 'POST',
+          body: queryArg.saveTwoFactorRequirementDto,
+        }),
+        invalidatesTags: ['settings'],
+      }),
       getSignInSettings: build.query<GetSignInSettingsApiResponse, GetSignInSettingsApiArg>({
         query: () => ({ url: `/api/sign-in-settings` }),
         providesTags: ['settings'],
@@ -223,6 +241,12 @@ export type DownloadProcedureFileApiArg = {
 };
 export type GetProcedureFileLinkApiResponse = /** status 200  */ ProcedureFileLinkDto;
 export type GetProcedureFileLinkApiArg = void;
+export type GetTwoFactorRequirementApiResponse = /** status 200  */ TwoFactorRequirementDto;
+export type GetTwoFactorRequirementApiArg = void;
+export type SaveTwoFactorRequirementApiResponse = /** status 200  */ TwoFactorRequirementDto;
+export type SaveTwoFactorRequirementApiArg = {
+  saveTwoFactorRequirementDto: SaveTwoFactorRequirementDto;
+};
 export type GetSignInSettingsApiResponse = /** status 200  */ SignInSettingsDto;
 export type GetSignInSettingsApiArg = void;
 export type SaveSignInOptionsApiResponse = /** status 200  */ SignInSettingsDto;
@@ -273,6 +297,9 @@ export type SaveAutoApprovalSettingsDto = {
   autoFillCancellations?: boolean;
   cancellations?: boolean;
   swaps?: boolean;
+  /** A current code from the admin's authenticator app (or a recovery code), needed as well when
+    their two-step verification is on (docs/security.md, "Re-authentication"). */
+  twoFactorCode?: string;
 };
 export type EmailDeliveryStatus = 'pending' | 'sending' | 'sent' | 'simulated' | 'failed';
 export type EmailDeliveryDto = {
@@ -386,6 +413,19 @@ export type ProcedureFileLinkDto = {
   expiresAt: string;
   /** Relative to the app; works without an Authorization header until `expiresAt`. */
   url: string;
+};
+export type TwoFactorRequirementDto = {
+  /** Active admins who haven't turned two-step verification on. */
+  adminsWithoutTwoFactor: number;
+  /** Admins must sign in with two-step verification; one without it reaches only its setup. */
+  requireAdminTwoFactor: boolean;
+};
+export type SaveTwoFactorRequirementDto = {
+  /** A current 6-digit code from the authenticator app, or an unused recovery code. */
+  code?: string;
+  /** The signed-in person's own password. */
+  password?: string;
+  requireAdminTwoFactor: boolean;
 };
 export type GoogleSignInDto = {
   /** The Workspace domains whose accounts may sign in. */
@@ -586,6 +626,8 @@ export const {
   useUploadProcedureFileMutation,
   useDownloadProcedureFileQuery,
   useGetProcedureFileLinkQuery,
+  useGetTwoFactorRequirementQuery,
+  useSaveTwoFactorRequirementMutation,
   useGetSignInSettingsQuery,
   useSaveSignInOptionsMutation,
   useSaveGoogleSignInMutation,

@@ -12,7 +12,7 @@ import {
   type TwoFactorRequirementDto,
 } from '../api';
 import { latestSaved, OnOffTag, SavedSettingsList } from './saved-settings-list';
-import { SaveCancelButtons, SettingsCard, SettingsEditor } from './settings-card';
+import { SaveCancelButtons, SettingsEditor } from './settings-card';
 
 export const REQUIRE_LABEL = 'Require two-step verification for admins';
 const REQUIRE_HELP =
