@@ -209,7 +209,7 @@ describe('contract fuzzing', () => {
   }
 
   /** Operations that count attempts in rate_limit_buckets. */
-  const LIMITED = new Set(['login', 'register', 'forgotPassword', 'resendVerification', 'verifyEmail', 'resetPassword', 'redeemHandoff', 'saveAutoApprovalSettings']);
+  const LIMITED = new Set(['login', 'register', 'forgotPassword', 'findOrganizations', 'resendVerification', 'verifyEmail', 'resetPassword', 'redeemHandoff', 'saveAutoApprovalSettings']);
 
   /** Runs one request and checks it; for writes, a refusal must leave every table as it was. */
   function property(op: Operation) {

@@ -16,6 +16,14 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['auth'],
       }),
+      findOrganizations: build.mutation<FindOrganizationsApiResponse, FindOrganizationsApiArg>({
+        query: (queryArg) => ({
+          url: `/api/auth/find-organizations`,
+          method: 'POST',
+          body: queryArg.findOrganizationsDto,
+        }),
+        invalidatesTags: ['auth'],
+      }),
       forgotPassword: build.mutation<ForgotPasswordApiResponse, ForgotPasswordApiArg>({
         query: (queryArg) => ({
           url: `/api/auth/forgot-password`,
@@ -31,6 +39,10 @@ const injectedRtkApi = api
           body: queryArg.redeemHandoffDto,
         }),
         invalidatesTags: ['auth'],
+      }),
+      getHost: build.query<GetHostApiResponse, GetHostApiArg>({
+        query: () => ({ url: `/api/auth/host` }),
+        providesTags: ['auth'],
       }),
       login: build.mutation<LoginApiResponse, LoginApiArg>({
         query: (queryArg) => ({ url: `/api/auth/login`, method: 'POST', body: queryArg.loginDto }),
@@ -80,6 +92,10 @@ export type ConfirmEmailChangeApiResponse = /** status 200  */ MessageDto;
 export type ConfirmEmailChangeApiArg = {
   confirmEmailChangeDto: ConfirmEmailChangeDto;
 };
+export type FindOrganizationsApiResponse = /** status 200  */ MessageDto;
+export type FindOrganizationsApiArg = {
+  findOrganizationsDto: FindOrganizationsDto;
+};
 export type ForgotPasswordApiResponse = /** status 200  */ MessageDto;
 export type ForgotPasswordApiArg = {
   emailRequestDto: EmailRequestDto;
@@ -88,11 +104,13 @@ export type RedeemHandoffApiResponse = /** status 200  */ AuthTokenDto;
 export type RedeemHandoffApiArg = {
   redeemHandoffDto: RedeemHandoffDto;
 };
+export type GetHostApiResponse = /** status 200  */ HostDto;
+export type GetHostApiArg = void;
 export type LoginApiResponse = /** status 200  */ AuthTokenDto;
 export type LoginApiArg = {
   loginDto: LoginDto;
 };
-export type RegisterApiResponse = /** status 201  */ AuthTokenDto;
+export type RegisterApiResponse = /** status 201  */ RegisterResultDto;
 export type RegisterApiArg = {
   registerDto: RegisterDto;
 };
@@ -124,10 +142,14 @@ export type ConfirmEmailChangeDto = {
   /** The token from the confirmation link sent to the new address. */
   token: string;
 };
+export type FindOrganizationsDto = {
+  email: string;
+};
 export type EmailRequestDto = {
   email: string;
-  /** The organisation's subdomain, e.g. `hillside`. */
-  organizationSubdomain: string;
+  /** The organisation's subdomain, e.g. `hillside`. Required, except on the organisation's own
+    address (`hillside.<APP_BASE_DOMAIN>`), which names it; there a different one is refused (400). */
+  organizationSubdomain?: string;
 };
 export type AuthTokenDto = {
   /** A bearer token for the `Authorization` header; the app stores it under `authToken`. */
@@ -137,11 +159,34 @@ export type RedeemHandoffDto = {
   /** The one-time code this address was opened with (valid two minutes, used once). */
   code: string;
 };
+export type HostOrganizationDto = {
+  name: string;
+  subdomain: string;
+};
+export type HostDto = {
+  /** The domain organisations' addresses are under (APP_BASE_DOMAIN), e.g. `dutymanager.app`;
+    null on a single-host install and on an address outside that domain, where sign-in names
+    the organisation. */
+  baseDomain: string | null;
+  /** The organisation whose address this is (`<subdomain>.<baseDomain>`); null on any other address. */
+  organization: HostOrganizationDto | null;
+  /** True when the address names an organisation that does not exist or is no longer active. */
+  unknownOrganization: boolean;
+};
 export type LoginDto = {
   email: string;
-  /** The organisation's subdomain, e.g. `hillside`. */
-  organizationSubdomain: string;
+  /** The organisation's subdomain, e.g. `hillside`. Required, except on the organisation's own
+    address (`hillside.<APP_BASE_DOMAIN>`), which names it; there a different one is refused (400). */
+  organizationSubdomain?: string;
   password: string;
+};
+export type RegisterResultDto = {
+  /** Where to continue, when the sign-up came to the bare domain (APP_BASE_DOMAIN set): the new
+    organisation's own address with a one-time sign-in code, `<address>/continue#code=…`. The
+    browser goes there and keeps its session on that address; `token` is then not needed. */
+  continueUrl?: string;
+  /** A bearer token for the `Authorization` header; the app stores it under `authToken`. */
+  token: string;
 };
 export type RegisterDto = {
   /** Their email address; the verification link is sent there. */
@@ -210,8 +255,10 @@ export type VerifyEmailDto = {
 };
 export const {
   useConfirmEmailChangeMutation,
+  useFindOrganizationsMutation,
   useForgotPasswordMutation,
   useRedeemHandoffMutation,
+  useGetHostQuery,
   useLoginMutation,
   useRegisterMutation,
   useResendVerificationMutation,

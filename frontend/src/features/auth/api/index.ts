@@ -13,6 +13,9 @@ export const authApi = generatedApi.enhanceEndpoints({
     // Confirming ends every session; the page signs the local one out itself.
     confirmEmailChange: { invalidatesTags: [] },
     forgotPassword: { invalidatesTags: [] },
+    findOrganizations: { invalidatesTags: [] },
+    // What the page's address says does not change while it is open.
+    getHost: { providesTags: [] },
     resendVerification: { invalidatesTags: [] },
     resetPassword: { invalidatesTags: [] },
     // The page starts the new session itself (resetting the cache) and reloads.
@@ -22,8 +25,10 @@ export const authApi = generatedApi.enhanceEndpoints({
 
 export const {
   useConfirmEmailChangeMutation,
+  useFindOrganizationsMutation,
   useForgotPasswordMutation,
   useGetCurrentUserQuery,
+  useGetHostQuery,
   useLoginMutation,
   useRedeemHandoffMutation,
   useRegisterMutation,
@@ -37,6 +42,7 @@ export type {
   CurrentUserDto,
   CurrentUserResponseDto,
   EmailRequestDto,
+  HostDto,
   OrganizationType,
   ResetPasswordResultDto,
   Role,
