@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useMatches, type UIMatch } from 'react-router';
 
+import { useGetHostQuery } from '@/features/auth/api';
+import { subdomainFromHost } from '@/features/auth/lib/host-subdomain';
 import { useSession } from '@/features/auth/session/session';
 import { PageLoader } from '@/shared/ui/page-loader';
 
@@ -16,6 +18,11 @@ export interface RouteHandle {
 // Signed-out visitors never need the signed-in shell's code (its navigation menu, for one)…
 const loadAppShell = () => import('./app-shell');
 const AppShell = lazy(async () => ({ default: (await loadAppShell()).AppShell }));
+
+// An address naming no organisation is rare: its page is fetched only then.
+const UnknownSchoolPage = lazy(async () => ({
+  default: (await import('@/features/auth/routes')).UnknownSchoolPage,
+}));
 
 // …and signed-in users never need the landing page's code.
 const LandingPage = lazy(async () => ({
@@ -46,6 +53,14 @@ export function AuthGate() {
   const session = useSession();
   const matches = useMatches();
   const loading = session.status === 'loading';
+  // An address that looks like a school's (docs/product.md#accounts-and-sign-in) is asked about
+  // before a signed-out visitor sees anything there: the school's sign-in, or the page saying no
+  // school has that address. Every screen reads the answer from the cache. Elsewhere the landing
+  // page asks (the bare domain's Sign In differs), and the other screens work as always.
+  const mayBeSchool = subdomainFromHost(window.location.hostname) !== undefined;
+  const host = useGetHostQuery(undefined, {
+    skip: session.status !== 'signed-out' || !mayBeSchool,
+  });
 
   // A stored token is being checked: most likely it is still good, so the shell's code is
   // fetched alongside the user instead of after it.
@@ -61,6 +76,16 @@ export function AuthGate() {
         <AppShell />
       </Suspense>
     );
+  if (host.data?.unknownOrganization && host.data.baseDomain) {
+    return (
+      <PageFrame>
+        <Suspense fallback={<PageLoader />}>
+          <UnknownSchoolPage baseDomain={host.data.baseDomain} />
+        </Suspense>
+      </PageFrame>
+    );
+  }
+  if (mayBeSchool && host.isLoading) return <PageLoader />;
   return (
     <PageFrame>
       {isPublic(matches) ? (

@@ -2,7 +2,9 @@
 // picks the page for each path.
 export { ConfirmEmailPage } from './pages/confirm-email-page';
 export { ContinuePage } from './pages/continue-page';
+export { FindSchoolPage } from './pages/find-school-page';
 export { ForgotPasswordPage } from './pages/forgot-password-page';
 export { ResendVerificationPage } from './pages/resend-verification-page';
 export { ResetPasswordPage } from './pages/reset-password-page';
+export { UnknownSchoolPage } from './pages/unknown-school-page';
 export { VerifyEmailPage } from './pages/verify-email-page';

@@ -1,4 +1,4 @@
-import { Button, Flex, Form } from 'antd';
+import { Button, Flex, Form, Typography } from 'antd';
 import Password from 'antd/es/input/Password';
 import { Link, useLocation } from 'react-router';
 
@@ -9,6 +9,7 @@ import { useLoginMutation } from '../api';
 import { authFailureToast } from '../lib/auth-failure';
 import { currentHostSubdomain } from '../lib/host-subdomain';
 import { passwordRules } from '../lib/validation';
+import { useSignInHost } from '../session/host';
 import { rememberLastOrganization } from '../session/last-organization';
 import { useStartSession } from '../session/session';
 import { signInPrefill } from '../session/sign-in-intent';
@@ -17,7 +18,8 @@ import { EmailField, OrganizationSubdomainField } from './account-fields';
 interface SignInValues {
   email: string;
   password: string;
-  organizationSubdomain: string;
+  /** Not asked on a school's own address, which names the school. */
+  organizationSubdomain?: string;
 }
 
 export function SignInForm() {
@@ -26,17 +28,21 @@ export function SignInForm() {
   const toast = useToast();
   // Arriving from "Back to Login" after a password reset, the form is filled in for that account.
   const prefill = signInPrefill(useLocation().state);
+  // On a school's own address (docs/product.md#accounts-and-sign-in) the address names the school.
+  const host = useSignInHost();
+  const school = host.kind === 'organization' ? host : undefined;
 
   const submit = async (values: SignInValues) => {
     let token: string;
     try {
-      ({ token } = await login({ loginDto: values }).unwrap());
+      const loginDto = school ? { email: values.email, password: values.password } : values;
+      ({ token } = await login({ loginDto }).unwrap());
     } catch (error) {
       toast(authFailureToast(error, 'Login failed', 'Invalid credentials'));
       return;
     }
     startSession(token);
-    rememberLastOrganization(values.organizationSubdomain);
+    rememberLastOrganization(school?.subdomain ?? values.organizationSubdomain ?? '');
     // docs/product.md#texts-on-screen: signing in ends with a full reload to /, so the toast waits for the new page.
     queueToast({ title: 'Welcome back!', description: 'You are signed in.' });
     loadPage('/');
@@ -54,11 +60,16 @@ export function SignInForm() {
       }}
       onFinish={(values) => void submit(values)}
     >
+      {school && (
+        <Typography.Paragraph>
+          Sign in to <Typography.Text strong>{school.name}</Typography.Text>
+        </Typography.Paragraph>
+      )}
       <EmailField invalidMessage="Invalid email address" />
       <Form.Item label="Password" name="password" validateFirst rules={passwordRules}>
         <Password autoComplete="current-password" />
       </Form.Item>
-      <OrganizationSubdomainField />
+      {!school && <OrganizationSubdomainField />}
       <Flex justify="end" style={{ marginBottom: 16 }}>
         <Link to="/forgot-password">Forgot your password?</Link>
       </Flex>
