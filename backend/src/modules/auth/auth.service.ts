@@ -76,6 +76,7 @@ const INVALID_RESET_LINK = 'This reset link is invalid or has expired. Please re
 @Injectable()
 export class AuthService {
   private readonly logger = new Logger(AuthService.name);
+  private readonly pendingAfterAnswers = new Set<Promise<void>>();
 
   constructor(
     private readonly em: EntityManager,
@@ -324,11 +325,7 @@ export class AuthService {
    */
   async findOrganizations(dto: FindOrganizationsDto, clientAddress: string): Promise<MessageDto> {
     await this.limitEmailRequests(clientAddress);
-    setImmediate(() => {
-      this.sendOrganizationList(dto.email).catch((err: unknown) =>
-        this.logger.error(`Organisation list failed: ${err instanceof Error ? err.message : String(err)}`),
-      );
-    });
+    this.later('Organisation list', () => this.sendOrganizationList(dto.email));
     return { message: FIND_ORGANIZATIONS_MESSAGE };
   }
 
@@ -369,11 +366,29 @@ export class AuthService {
     dto: EmailRequestDto & { organizationSubdomain: string },
     fn: (em: EntityManager, user: User, organization: Organization) => Promise<void>,
   ): void {
-    setImmediate(() => {
-      this.withAccount(dto, fn).catch((err: unknown) =>
-        this.logger.error(`${what} failed: ${err instanceof Error ? err.message : String(err)}`),
-      );
+    this.later(what, () => this.withAccount(dto, fn));
+  }
+
+  /** Runs `job` once the current answer has gone; a failure is logged, never thrown. */
+  private later(what: string, job: () => Promise<void>): void {
+    const done = new Promise<void>((resolve) => {
+      setImmediate(() => {
+        job()
+          .catch((err: unknown) => this.logger.error(`${what} failed: ${err instanceof Error ? err.message : String(err)}`))
+          .finally(resolve);
+      });
     });
+    this.pendingAfterAnswers.add(done);
+    void done.then(() => this.pendingAfterAnswers.delete(done));
+  }
+
+  /**
+   * Resolves when the work left after answering (the emails of forgot password, resend
+   * verification, Find your school) has finished: for tests that compare the database before and
+   * after a request, as OutboxWorker.settle() does for sending.
+   */
+  async settle(): Promise<void> {
+    while (this.pendingAfterAnswers.size) await Promise.all([...this.pendingAfterAnswers]);
   }
 
   /** Runs `fn` in a transaction for the account named by email and subdomain, if it exists. */
