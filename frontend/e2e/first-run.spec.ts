@@ -2,7 +2,7 @@ import { expect, type Page, test } from './support/test';
 import { expectAccessible } from './support/axe';
 import { waitForEmail } from './support/mailbox';
 import { registerSchool } from './support/school';
-import { apiCaller, signedIn } from './support/session';
+import { apiCaller, onBaseUrl, signedIn } from './support/session';
 import { seeToast } from './support/toast';
 
 // The server runs with APP_NOW=2025-09-08T09:00 (e2e/support/serve.mjs): Monday 8 September
@@ -193,7 +193,7 @@ test('a new school follows the first-run checklist, and nobody is on duty over C
     const url = await card
       .getByRole('textbox', { name: 'All duties subscription URL' })
       .inputValue();
-    expect((await request.get(url)).status()).toBe(200);
+    expect((await request.get(onBaseUrl(url))).status()).toBe(200);
 
     // Every step done: the checklist is gone.
     expect(await api('get', '/api/setup-checklist')).toMatchObject({ complete: true });

@@ -78,10 +78,10 @@ test('an admin manages staff (one by CSV), invites someone who signs in as Staff
   await expect(annRow.getByText('Active', { exact: true })).toBeVisible();
 
   // The invited person chooses a password from the email and ends signed in as Staff; the
-  // email says which school and subdomain to sign in to later.
+  // email says where to sign in later: the school's own address (APP_BASE_DOMAIN=localhost).
   const invitation = await waitForEmail(request, bobEmail, /invited/);
   expect(invitation.text).toContain(
-    `sign in to ${admin.organizationName} with this email address, your password and the organisation subdomain "${admin.subdomain}".`,
+    `To sign in later, go to http://${admin.subdomain}.localhost:${process.env.E2E_PORT}, ${admin.organizationName}'s own address, and sign in with this email address and your password.`,
   );
   const bobContext = await newContext(browser);
   const bob = await bobContext.newPage();

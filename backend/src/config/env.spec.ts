@@ -1,4 +1,4 @@
-import { ConfigurationError, validateEnv } from './env';
+import { ConfigurationError, organizationUrl, validateEnv } from './env';
 
 describe('validateEnv', () => {
   it('fills every default when nothing is set', () => {
@@ -28,6 +28,12 @@ describe('validateEnv', () => {
     ['APP_TIMEZONE', 'Mars/Olympus', /APP_TIMEZONE must be an IANA time zone/],
     ['NODE_ENV', 'staging', /NODE_ENV must be one of/],
     ['SERVE_STATIC', 'maybe', /SERVE_STATIC must be true or false/],
+    ['APP_BASE_DOMAIN', 'https://dutymanager.app', /APP_BASE_DOMAIN must be a host name/],
+    ['APP_BASE_DOMAIN', 'dutymanager.app:3000', /APP_BASE_DOMAIN must be a host name/],
+    ['APP_BASE_DOMAIN', 'dutymanager.app/x', /APP_BASE_DOMAIN must be a host name/],
+    ['APP_BASE_DOMAIN', '.dutymanager.app', /APP_BASE_DOMAIN must be a host name/],
+    ['APP_BASE_DOMAIN', '10.0.0.1', /APP_BASE_DOMAIN must be a host name/],
+    ['APP_BASE_DOMAIN', '-bad.example', /APP_BASE_DOMAIN must be a host name/],
   ])('stops with one line naming %s when it is %p', (name, value, message) => {
     let error: unknown;
     try {
@@ -52,5 +58,28 @@ describe('validateEnv', () => {
     const env = validateEnv({ PATH: '/usr/bin', SECRET_OF_SOMEONE_ELSE: 'x' });
     expect(Object.keys(env)).not.toContain('PATH');
     expect(Object.keys(env)).not.toContain('SECRET_OF_SOMEONE_ELSE');
+  });
+
+  it('accepts a base domain, lower-cased, with or without its final dot', () => {
+    expect(validateEnv({ APP_BASE_DOMAIN: 'DutyManager.app' }).APP_BASE_DOMAIN).toBe('dutymanager.app');
+    expect(validateEnv({ APP_BASE_DOMAIN: 'rota.example.sch.uk.' }).APP_BASE_DOMAIN).toBe('rota.example.sch.uk');
+    expect(validateEnv({ APP_BASE_DOMAIN: 'localhost' }).APP_BASE_DOMAIN).toBe('localhost');
+  });
+});
+
+describe('organizationUrl', () => {
+  it('is the one address of a single-host install', () => {
+    expect(organizationUrl({ PORT: 3000, APP_URL: undefined, APP_BASE_DOMAIN: undefined }, 'stmarys')).toBe('http://localhost:3000');
+    expect(organizationUrl({ PORT: 3000, APP_URL: 'https://rota.example.org/', APP_BASE_DOMAIN: undefined }, 'stmarys')).toBe(
+      'https://rota.example.org',
+    );
+  });
+
+  it("is the organisation's subdomain of the base domain, with APP_URL's scheme and port", () => {
+    expect(organizationUrl({ PORT: 3000, APP_URL: 'https://dutymanager.app', APP_BASE_DOMAIN: 'dutymanager.app' }, 'stmarys')).toBe(
+      'https://stmarys.dutymanager.app',
+    );
+    expect(organizationUrl({ PORT: 4100, APP_URL: undefined, APP_BASE_DOMAIN: 'localhost' }, 'stmarys')).toBe('http://stmarys.localhost:4100');
+    expect(organizationUrl({ PORT: 3000, APP_URL: 'http://localhost:8080/', APP_BASE_DOMAIN: 'localhost' }, 'hill')).toBe('http://hill.localhost:8080');
   });
 });

@@ -16,10 +16,17 @@ import {
   validateSync,
   ValidationError,
 } from 'class-validator';
+import { ConfigService } from '@nestjs/config';
 import { isValidTimeZone } from '../common/clock/time-zone';
 
 /** The repository root: backend/src/config (or backend/dist/config) → ../../.. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+
+/**
+ * A DNS host name: dot-separated labels of letters, digits and inner hyphens, the last one not
+ * all digits (an IP address has no subdomains).
+ */
+const BASE_DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*(?=[a-z0-9-]*[a-z])[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 const toInt = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
@@ -98,6 +105,18 @@ export class Env {
   @IsUrl({ protocols: ['http', 'https'], require_tld: false, require_protocol: true }, { message: 'APP_URL must be an http(s) URL such as https://dutymanager.example.com' })
   APP_URL?: string;
 
+  /**
+   * Turns on organisation subdomains: `<subdomain>.<APP_BASE_DOMAIN>` is that organisation's
+   * address, the bare domain (and `www.`) the product's. A host name such as `dutymanager.app`,
+   * or `localhost` on a laptop; no scheme, port or path. Unset: a single-host install.
+   */
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase().replace(/\.$/, '') : value))
+  @Matches(BASE_DOMAIN, {
+    message: 'APP_BASE_DOMAIN must be a host name such as dutymanager.app or localhost, without scheme, port or path',
+  })
+  APP_BASE_DOMAIN?: string;
+
   /** smtp:// or smtps:// URL of the mail server; without it emails are simulated (test mode). */
   @IsOptional()
   @IsUrl({ protocols: ['smtp', 'smtps'], require_tld: false, require_protocol: true }, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
@@ -163,6 +182,7 @@ export const ENV_KEYS: readonly (keyof Env)[] = [
   'JWT_SECRET',
   'JWT_EXPIRES_IN',
   'APP_URL',
+  'APP_BASE_DOMAIN',
   'SMTP_URL',
   'MAIL_FROM',
   'REMINDER_CRON',
@@ -195,6 +215,34 @@ function invalidCorsOrigins(env: Pick<Env, 'CORS_ORIGINS'>): string[] {
 /** Where links in emails point: APP_URL, or this machine at PORT. */
 export function appUrl(env: Pick<Env, 'PORT' | 'APP_URL'>): string {
   return (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+}
+
+/** What organizationUrl needs: the environment, or the app's ConfigService. */
+export type UrlSettings = Pick<Env, 'PORT' | 'APP_URL' | 'APP_BASE_DOMAIN'> | ConfigService<Env, true>;
+
+function urlSettings(source: UrlSettings): Pick<Env, 'PORT' | 'APP_URL' | 'APP_BASE_DOMAIN'> {
+  if (source instanceof ConfigService) {
+    return {
+      PORT: source.get('PORT', { infer: true }),
+      APP_URL: source.get('APP_URL', { infer: true }),
+      APP_BASE_DOMAIN: source.get('APP_BASE_DOMAIN', { infer: true }),
+    };
+  }
+  return source;
+}
+
+/**
+ * The address of one organisation, which every link in its emails starts with: with
+ * APP_BASE_DOMAIN set, `<subdomain>.<APP_BASE_DOMAIN>` with APP_URL's scheme and port (and path);
+ * without it, appUrl() — a single-host install has one address for everyone.
+ */
+export function organizationUrl(source: UrlSettings, subdomain: string): string {
+  const env = urlSettings(source);
+  const base = appUrl(env);
+  if (!env.APP_BASE_DOMAIN) return base;
+  const url = new URL(base);
+  url.hostname = `${subdomain}.${env.APP_BASE_DOMAIN}`;
+  return url.toString().replace(/\/+$/, '');
 }
 
 function describe(errors: ValidationError[]): string[] {

@@ -63,6 +63,10 @@ export const ROUTES: Record<string, RouteRule> = {
   verifyEmail: { callers: ANYONE, tenant: NONE },
   resendVerification: { callers: ANYONE, tenant: NONE },
   forgotPassword: { callers: ANYONE, tenant: NONE },
+  /** Lists an address's organisations in an email to that address only; the answer is the same for every address. */
+  findOrganizations: { callers: ANYONE, tenant: NONE },
+  /** What the request's address says (APP_BASE_DOMAIN): an organisation's name and subdomain are public. */
+  getHost: { callers: ANYONE, tenant: NONE },
   resetPassword: { callers: ANYONE, tenant: NONE },
   /** The one-time code is the key (it names the user and so the organisation). */
   redeemHandoff: { callers: ANYONE, tenant: NONE },
@@ -265,6 +269,7 @@ export const EXAMPLES: Record<string, ExampleBuilder> = {
   // outbox can't settle, which would land in a later operation's unchanged-database check).
   resendVerification: ({ admin }) => ({ body: { email: 'nobody@nowhere.example', organizationSubdomain: admin.subdomain } }),
   forgotPassword: ({ admin }) => ({ body: { email: 'nobody@nowhere.example', organizationSubdomain: admin.subdomain } }),
+  findOrganizations: () => ({ body: { email: 'nobody@nowhere.example' } }),
   resetPassword: () => ({ body: { token: 'not-a-real-token', newPassword: 'brand new secret' } }),
   redeemHandoff: () => ({ body: { code: 'not-a-real-code' } }),
   loginTwoFactor: () => ({ body: { challenge: 'not-a-real-challenge', code: '000000' } }),

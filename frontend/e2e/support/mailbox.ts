@@ -31,8 +31,13 @@ export async function waitForEmail(
 
 /** The path and query of the first link in the email that contains `path` (e.g. "/reset-password"). */
 export function linkPath(email: ReceivedEmail, path: string): string {
+  const url = linkUrl(email, path);
+  return `${url.pathname}${url.search}`;
+}
+
+/** The whole first link in the email that contains `path`, address included. */
+export function linkUrl(email: ReceivedEmail, path: string): URL {
   const match = email.text.match(new RegExp(`https?://\\S*${path}\\S*`));
   if (!match) throw new Error(`No ${path} link in: ${email.text}`);
-  const url = new URL(match[0]);
-  return `${url.pathname}${url.search}`;
+  return new URL(match[0]);
 }

@@ -154,6 +154,11 @@ const app = spawn(process.execPath, [main], {
     EMBEDDED_PG_PORT: String(pgPort),
     APP_NOW: process.env.APP_NOW ?? '2025-09-08T09:00',
     APP_URL: `http://127.0.0.1:${port}`,
+    // Organisation addresses (docs/operations.md, "Organisation subdomains"): Chromium resolves
+    // *.localhost to this machine, so <subdomain>.localhost:<port> is a school's own address and
+    // localhost:<port> the bare domain. The specs' base URL, 127.0.0.1, is outside that domain
+    // and served as a single-host install, as before.
+    APP_BASE_DOMAIN: 'localhost',
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     JWT_SECRET: 'end-to-end-tests-only-secret-0123456789',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',

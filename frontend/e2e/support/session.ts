@@ -40,3 +40,14 @@ export function apiCaller(request: APIRequestContext, token: string): ApiCall {
     return (await res.json()) as Record<string, unknown>;
   };
 }
+
+/**
+ * The path and query of a link on an organisation's own address (`<subdomain>.localhost:<port>`,
+ * e2e/support/serve.mjs), for the test's own requests: Chromium resolves *.localhost, Node does
+ * not, so the API calls of a test go to the same server at its base URL (127.0.0.1), which serves
+ * calendar feeds and emailed links whatever the address.
+ */
+export function onBaseUrl(link: string): string {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}

@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
       { path: 'confirm-email', handle: PUBLIC, lazy: authPage((m) => m.ConfirmEmailPage) },
       { path: 'continue', handle: PUBLIC, lazy: authPage((m) => m.ContinuePage) },
       { path: 'forgot-password', handle: PUBLIC, lazy: authPage((m) => m.ForgotPasswordPage) },
+      { path: 'find-school', handle: PUBLIC, lazy: authPage((m) => m.FindSchoolPage) },
       {
         path: 'resend-verification',
         handle: PUBLIC,

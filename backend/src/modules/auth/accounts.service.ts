@@ -1,14 +1,13 @@
 import { type EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
 import type { AuthUser } from '../../common/auth/auth-user';
 import type { Role } from '../../common/auth/roles';
 import { Clock } from '../../common/clock/clock';
 import { createSecretToken, hashToken } from '../../common/security/secret-token';
-import { appUrl, type Env } from '../../config/env';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { OutboxService } from '../mail/outbox.service';
 import type { Organization } from '../tenants/entities/organization.entity';
+import { OrganizationHosts } from '../tenants/organization-hosts.service';
 import { type AccountChange, assertMayActOn, assertMayGrant } from './account-policy';
 import { emailChangeConfirmationEmail, emailChangeNoticeEmail } from './auth-emails';
 import { EmailChangeToken } from './entities/email-change-token.entity';
@@ -34,7 +33,7 @@ export class AccountsService {
   constructor(
     private readonly outbox: OutboxService,
     private readonly clock: Clock,
-    private readonly config: ConfigService<Env, true>,
+    private readonly hosts: OrganizationHosts,
   ) {}
 
   onEmailChanged(listener: EmailChangedListener): void {
@@ -125,7 +124,7 @@ export class AccountsService {
       expiresAt: new Date(this.clock.now().getTime() + EMAIL_CHANGE_TTL_MS),
     });
     const common = { name: user.name, organizationName: organization.name, requestedBy: actor.name };
-    this.outbox.enqueue(em, emailChangeConfirmationEmail({ ...common, to: newEmail, link: `${this.linkBase()}/confirm-email?token=${token}` }));
+    this.outbox.enqueue(em, emailChangeConfirmationEmail({ ...common, to: newEmail, link: `${this.hosts.url(organization.subdomain)}/confirm-email?token=${token}` }));
     this.outbox.enqueue(em, emailChangeNoticeEmail({ ...common, to: user.email, newEmail }));
     return { pending: true };
   }
@@ -159,9 +158,5 @@ export class AccountsService {
         `${user.name} is the last active admin and cannot be ${change}. Make someone else an admin first.`,
       );
     }
-  }
-
-  private linkBase(): string {
-    return appUrl({ PORT: this.config.get('PORT', { infer: true }), APP_URL: this.config.get('APP_URL', { infer: true }) });
   }
 }

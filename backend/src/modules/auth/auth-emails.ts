@@ -48,7 +48,13 @@ export function passwordResetEmail(e: LinkEmail): NewEmail {
 }
 
 export function invitationEmail(
-  e: LinkEmail & { invitedBy: string; organizationSubdomain: string; signInAddress: string },
+  e: LinkEmail & {
+    invitedBy: string;
+    organizationSubdomain: string;
+    signInAddress: string;
+    /** The sign-in address is the organisation's own (APP_BASE_DOMAIN): no subdomain to type there. */
+    ownAddress: boolean;
+  },
 ): NewEmail {
   const intro = `Hello ${e.name},`;
   const why =
@@ -56,9 +62,10 @@ export function invitationEmail(
     'ask for swaps and record when you are away. Choose a password with the button below; the link is valid for 7 days ' +
     'and signs you in.';
   // The invitee has never signed in: say where and with what, so they can come back without asking anyone.
-  const later =
-    `To sign in later, go to ${e.signInAddress} and sign in to ${e.organizationName} with this email address, ` +
-    `your password and the organisation subdomain "${e.organizationSubdomain}".`;
+  const later = e.ownAddress
+    ? `To sign in later, go to ${e.signInAddress}, ${e.organizationName}'s own address, and sign in with this email address and your password.`
+    : `To sign in later, go to ${e.signInAddress} and sign in to ${e.organizationName} with this email address, ` +
+      `your password and the organisation subdomain "${e.organizationSubdomain}".`;
   return {
     kind: 'invitation',
     to: e.to,
@@ -100,5 +107,48 @@ export function emailChangeNoticeEmail(e: Omit<LinkEmail, 'link'> & { newEmail: 
     subject: 'Your Duty Manager sign-in email is being changed',
     html: `<!doctype html><html><body style="font-family:Arial,sans-serif;line-height:1.5;color:#1f1f1f">\n${body}\n</body></html>`,
     text: `${intro}\n\n${why}\n`,
+  };
+}
+
+export interface ListedOrganization {
+  name: string;
+  subdomain: string;
+  /** Where its members sign in: its own address's sign-in page. */
+  signInUrl: string;
+}
+
+/**
+ * "Find your school": every organisation where the address has an active account, each with its
+ * sign-in link. No access link: the links open sign-in pages. `ownAddresses`: each organisation
+ * has its own address (APP_BASE_DOMAIN), so no subdomain needs typing.
+ */
+export function organizationListEmail(e: { to: string; organizations: ListedOrganization[]; ownAddresses: boolean }): NewEmail {
+  const intro = 'Hello,';
+  const why =
+    'Someone, hopefully you, asked which organisations this email address can sign in to on Duty Manager. ' +
+    (e.organizations.length === 1 ? 'It has an account with one:' : `It has an account with ${e.organizations.length}:`);
+  const line = (o: ListedOrganization) =>
+    e.ownAddresses ? `${o.name}: ${o.signInUrl}` : `${o.name} (organisation subdomain "${o.subdomain}"): ${o.signInUrl}`;
+  const after = 'If it was not you, you can ignore this email: nothing has changed.';
+  const items = e.organizations
+    .map((o) => {
+      const label = e.ownAddresses ? escapeHtml(o.name) : `${escapeHtml(o.name)} (organisation subdomain "${escapeHtml(o.subdomain)}")`;
+      return `<li>${label}: <a href="${escapeHtml(o.signInUrl)}">${escapeHtml(o.signInUrl)}</a></li>`;
+    })
+    .join('\n');
+  return {
+    kind: 'organization-list',
+    to: e.to,
+    containsAccessLink: false,
+    subject: 'Your Duty Manager sign-in addresses',
+    html: `<!doctype html><html><body style="font-family:Arial,sans-serif;line-height:1.5;color:#1f1f1f">
+<p>${escapeHtml(intro)}</p>
+<p>${escapeHtml(why)}</p>
+<ul>
+${items}
+</ul>
+<p>${escapeHtml(after)}</p>
+</body></html>`,
+    text: `${intro}\n\n${why}\n\n${e.organizations.map((o) => `- ${line(o)}`).join('\n')}\n\n${after}\n`,
   };
 }

@@ -1,13 +1,29 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post, Req } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { AllowedBeforeTwoFactorSetup, Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import { ErrorResponseDto } from '../../common/http/error-body';
+import { AnyHost, OrganizationHosts } from '../tenants/organization-hosts.service';
 import { AuthService } from './auth.service';
-import { AuthTokenDto, CurrentUserResponseDto, MessageDto, ResetPasswordResultDto, SignInResultDto } from './dto/auth-responses.dto';
+import {
+  AuthTokenDto,
+  CurrentUserResponseDto,
+  HostDto,
+  MessageDto,
+  RegisterResultDto,
+  ResetPasswordResultDto,
+  SignInResultDto,
+} from './dto/auth-responses.dto';
 import { ConfirmEmailChangeDto } from './dto/confirm-email-change.dto';
 import { EmailRequestDto } from './dto/email-request.dto';
+import { FindOrganizationsDto } from './dto/find-organizations.dto';
 import { LoginDto } from './dto/login.dto';
 import { RedeemHandoffDto } from './dto/redeem-handoff.dto';
 import { RegisterDto } from './dto/register.dto';
@@ -21,29 +37,55 @@ function clientAddress(req: Request): string {
 @ApiTags('auth')
 @Controller('auth')
 export class AuthController {
-  constructor(private readonly auth: AuthService) {}
+  constructor(
+    private readonly auth: AuthService,
+    private readonly hosts: OrganizationHosts,
+  ) {}
+
+  /**
+   * What this address says about its organisation, for the sign-in screens: on an organisation's
+   * own address (APP_BASE_DOMAIN) its name; on the bare domain only the base domain; whether the
+   * address names an organisation that does not exist. Answers on every address.
+   */
+  @Get('host')
+  @AnyHost()
+  async getHost(@Req() req: Request): Promise<HostDto> {
+    const host = this.hosts.of(req);
+    if (host.kind === 'single') return { baseDomain: null, organization: null, unknownOrganization: false };
+    const organization = await this.hosts.organization(req);
+    return {
+      baseDomain: this.hosts.baseDomain() ?? null,
+      organization: organization ? { name: organization.name, subdomain: organization.subdomain } : null,
+      unknownOrganization: organization === null,
+    };
+  }
 
   /**
    * Starts a free trial: creates the organisation and its first user (an admin), emails a
-   * verification link and signs the new admin in.
+   * verification link and signs the new admin in. On the bare domain or another organisation's
+   * address (APP_BASE_DOMAIN set), `continueUrl` is where the browser goes next: the new
+   * organisation's own address, with a one-time sign-in code.
    */
   @Post('register')
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'The subdomain is already taken.' })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'Too many sign-ups; wait and try again.' })
-  register(@Body() dto: RegisterDto, @Req() req: Request): Promise<AuthTokenDto> {
-    return this.auth.register(dto, clientAddress(req));
+  register(@Body() dto: RegisterDto, @Req() req: Request): Promise<RegisterResultDto> {
+    return this.auth.register(dto, clientAddress(req), { handOff: this.hosts.underBaseDomain(req) });
   }
 
   /**
-   * Signs in to one organisation. Repeated failures are throttled per account and per address.
-   * An account with two-step verification on gets no `token` yet but `twoFactorRequired` and a
-   * `challenge` for loginTwoFactor.
+   * Signs in to one organisation: the one whose address this is (APP_BASE_DOMAIN), or the one
+   * named. Repeated failures are throttled per account and per address. An account with
+   * two-step verification on gets no `token` yet but `twoFactorRequired` and a `challenge` for
+   * loginTwoFactor.
    */
   @Post('login')
   @HttpCode(HttpStatus.OK)
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'Too many attempts; wait and try again.' })
-  login(@Body() dto: LoginDto, @Req() req: Request): Promise<SignInResultDto> {
-    return this.auth.login(dto, clientAddress(req));
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'This address names no organisation.' })
+  async login(@Body() dto: LoginDto, @Req() req: Request): Promise<SignInResultDto> {
+    const organizationSubdomain = await this.hosts.signInSubdomain(req, dto.organizationSubdomain);
+    return this.auth.login({ ...dto, organizationSubdomain }, clientAddress(req));
   }
 
   /**
@@ -55,8 +97,10 @@ export class AuthController {
   @HttpCode(HttpStatus.OK)
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The code is unknown, used or expired.' })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'Too many attempts; wait and try again.' })
-  redeemHandoff(@Body() dto: RedeemHandoffDto, @Req() req: Request): Promise<SignInResultDto> {
-    return this.auth.redeemHandoff(dto.code, clientAddress(req));
+  async redeemHandoff(@Body() dto: RedeemHandoffDto, @Req() req: Request): Promise<SignInResultDto> {
+    // On an organisation's own address only a code for its own member is good.
+    const organization = await this.hosts.requireKnown(req);
+    return this.auth.redeemHandoff(dto.code, clientAddress(req), organization?.subdomain);
   }
 
   /** The signed-in user and their organisation. */
@@ -90,15 +134,29 @@ export class AuthController {
   /** Sends a new verification link when the account exists and is not verified yet; the answer is the same either way. */
   @Post('resend-verification')
   @HttpCode(HttpStatus.OK)
-  resendVerification(@Body() dto: EmailRequestDto, @Req() req: Request): Promise<MessageDto> {
-    return this.auth.resendVerification(dto, clientAddress(req));
+  async resendVerification(@Body() dto: EmailRequestDto, @Req() req: Request): Promise<MessageDto> {
+    const organizationSubdomain = await this.hosts.signInSubdomain(req, dto.organizationSubdomain);
+    return this.auth.resendVerification({ ...dto, organizationSubdomain }, clientAddress(req));
   }
 
   /** Emails a password reset link (single use, 30 minutes) when the account exists; the answer is the same either way. */
   @Post('forgot-password')
   @HttpCode(HttpStatus.OK)
-  forgotPassword(@Body() dto: EmailRequestDto, @Req() req: Request): Promise<MessageDto> {
-    return this.auth.forgotPassword(dto, clientAddress(req));
+  async forgotPassword(@Body() dto: EmailRequestDto, @Req() req: Request): Promise<MessageDto> {
+    const organizationSubdomain = await this.hosts.signInSubdomain(req, dto.organizationSubdomain);
+    return this.auth.forgotPassword({ ...dto, organizationSubdomain }, clientAddress(req));
+  }
+
+  /**
+   * "Find your school": emails the address a list of the organisations where it has an account,
+   * each with its sign-in link. The answer is the same either way, and nothing is sent when there
+   * are none.
+   */
+  @Post('find-organizations')
+  @HttpCode(HttpStatus.OK)
+  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'Too many email requests; wait and try again.' })
+  findOrganizations(@Body() dto: FindOrganizationsDto, @Req() req: Request): Promise<MessageDto> {
+    return this.auth.findOrganizations(dto, clientAddress(req));
   }
 
   /**

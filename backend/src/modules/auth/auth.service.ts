@@ -7,29 +7,30 @@ import {
   Logger,
   UnauthorizedException,
 } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
 import { JwtService } from '@nestjs/jwt';
 import type { AuthUser, JwtPayload } from '../../common/auth/auth-user';
 import { Clock } from '../../common/clock/clock';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { PasswordService } from '../../common/security/password.service';
 import { createSecretToken, hashToken } from '../../common/security/secret-token';
-import { appUrl, type Env } from '../../config/env';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { OutboxService } from '../mail/outbox.service';
 import { OrganizationsRepository } from '../tenants/organizations.repository';
 import { Organization } from '../tenants/entities/organization.entity';
 import { isReservedSubdomain } from '../tenants/reserved-subdomains';
+import { OrganizationHosts } from '../tenants/organization-hosts.service';
 import { AccountsService, EMAIL_IN_USE } from './accounts.service';
-import { passwordResetEmail, verificationEmail } from './auth-emails';
+import { organizationListEmail, passwordResetEmail, verificationEmail } from './auth-emails';
 import type {
   AuthTokenDto,
   CurrentUserResponseDto,
   MessageDto,
+  RegisterResultDto,
   ResetPasswordResultDto,
   SignInResultDto,
 } from './dto/auth-responses.dto';
 import type { EmailRequestDto } from './dto/email-request.dto';
+import type { FindOrganizationsDto } from './dto/find-organizations.dto';
 import type { LoginDto } from './dto/login.dto';
 import type { RegisterDto } from './dto/register.dto';
 import type { LoginTwoFactorDto } from './dto/two-factor.dto';
@@ -71,6 +72,8 @@ export const INVALID_HANDOFF_CODE = 'This sign-in link has expired or was alread
 export const INVALID_TWO_FACTOR_CHALLENGE = 'Your sign-in has expired. Please sign in again.';
 export const INVALID_TWO_FACTOR_CODE = 'That code is not correct. Please try again.';
 export const FORGOT_PASSWORD_MESSAGE = 'If an account exists with that email, a password reset link has been sent.';
+export const FIND_ORGANIZATIONS_MESSAGE =
+  'If that email address has an account with any organisation, we have sent it a list of them with their sign-in links.';
 export const RESEND_VERIFICATION_MESSAGE =
   'If that account still needs verifying, a new verification email has been sent.';
 const INVALID_VERIFICATION_LINK = 'This verification link is invalid or has expired. Please request a new one.';
@@ -79,6 +82,7 @@ const INVALID_RESET_LINK = 'This reset link is invalid or has expired. Please re
 @Injectable()
 export class AuthService {
   private readonly logger = new Logger(AuthService.name);
+  private readonly pendingAfterAnswers = new Set<Promise<void>>();
 
   constructor(
     private readonly em: EntityManager,
@@ -87,21 +91,23 @@ export class AuthService {
     private readonly rateLimits: RateLimitService,
     private readonly outbox: OutboxService,
     private readonly clock: Clock,
-    private readonly config: ConfigService<Env, true>,
     private readonly accounts: AccountsService,
     private readonly organizations: OrganizationsRepository,
     private readonly handoffs: SessionHandoffService,
     private readonly twoFactor: TwoFactorService,
     private readonly signInPolicy: SignInPolicy,
+    private readonly hosts: OrganizationHosts,
   ) {}
 
   /**
    * Creates the organisation and its first user, an admin, and sends the verification email.
    * The email can't collide: emails are unique per organisation and this one is new, so nothing
    * here says whether the address has an account elsewhere. Throttled per client address and per
-   * email, and the cheap checks run before the password is hashed.
+   * email, and the cheap checks run before the password is hashed. With `handOff` (a sign-up on
+   * the bare domain) the answer also carries the new organisation's address with a one-time
+   * sign-in code, where the browser continues.
    */
-  async register(dto: RegisterDto, clientAddress: string): Promise<AuthTokenDto> {
+  async register(dto: RegisterDto, clientAddress: string, { handOff = false } = {}): Promise<RegisterResultDto> {
     if (isReservedSubdomain(dto.organizationSubdomain)) {
       throw new BadRequestException(`The subdomain "${dto.organizationSubdomain}" is reserved. Please choose another.`);
     }
@@ -112,6 +118,7 @@ export class AuthService {
     const passwordHash = await this.passwords.hash(dto.password);
     const now = this.clock.now();
     let user: User;
+    let handoffCode: string | undefined;
     try {
       user = await this.em.transactional(async (em) => {
         const organization = this.organizations.create(em, {
@@ -124,6 +131,7 @@ export class AuthService {
         return TenantContext.run(organization.id, async () => {
           const admin = em.create(User, { organization, email: dto.email, name: dto.name, passwordHash, role: 'admin' });
           this.queueVerification(em, admin, organization);
+          if (handOff) handoffCode = this.handoffs.issue(em, admin);
           return admin;
         });
       });
@@ -132,7 +140,9 @@ export class AuthService {
       if (err instanceof UniqueConstraintViolationException) throw this.subdomainTaken(dto.organizationSubdomain);
       throw err;
     }
-    return { token: await this.issueToken(user) };
+    const token = await this.issueToken(user);
+    if (!handoffCode) return { token };
+    return { token, continueUrl: `${this.hosts.url(dto.organizationSubdomain)}/continue#code=${handoffCode}` };
   }
 
   /** Confirms a new sign-in email from its link; every session of the user ends. */
@@ -147,7 +157,7 @@ export class AuthService {
     return { message: 'Your new email address is confirmed. Please sign in with it.' };
   }
 
-  async login(dto: LoginDto, clientAddress: string): Promise<SignInResultDto> {
+  async login(dto: LoginDto & { organizationSubdomain: string }, clientAddress: string): Promise<SignInResultDto> {
     const accountKey = `login:account:${dto.organizationSubdomain}:${dto.email}`;
     const addressKey = `login:address:${clientAddress}`;
     // Every attempt is counted before the password is checked (one atomic statement each), so
@@ -223,16 +233,18 @@ export class AuthService {
 
   /**
    * A session for the user a one-time handoff code was issued to. Unknown, used and expired codes
-   * get one answer; attempts count against the client address like failed sign-ins.
+   * get one answer; attempts count against the client address like failed sign-ins. On an
+   * organisation's own address (`hostSubdomain`), only a code for that organisation's member works.
    */
-  async redeemHandoff(code: string, clientAddress: string): Promise<SignInResultDto> {
+  async redeemHandoff(code: string, clientAddress: string, hostSubdomain?: string): Promise<SignInResultDto> {
     const addressKey = `login:address:${clientAddress}`;
     await this.rateLimits.consume(addressKey, LOGIN_LIMITS.address, 'failed sign-in attempts from your network');
     const userId = await this.handoffs.redeem(this.em, code);
     const user = userId
       ? await TenantContext.runUnscoped(() => this.em.findOne(User, { id: userId }, { populate: ['organization'] }))
       : null;
-    if (!user || !user.isActive || !user.organization.getEntity().isActive) {
+    const organization = user?.organization.getEntity();
+    if (!user || !user.isActive || !organization?.isActive || (hostSubdomain && organization.subdomain !== hostSubdomain)) {
       throw new BadRequestException(INVALID_HANDOFF_CODE);
     }
     await this.rateLimits.refund(addressKey);
@@ -281,7 +293,7 @@ export class AuthService {
     return { message: 'Your email address has been verified.' };
   }
 
-  async resendVerification(dto: EmailRequestDto, clientAddress: string): Promise<MessageDto> {
+  async resendVerification(dto: EmailRequestDto & { organizationSubdomain: string }, clientAddress: string): Promise<MessageDto> {
     await this.limitEmailRequests(clientAddress);
     this.afterAnswering('Verification resend', dto, async (em, user, organization) => {
       if (user.emailVerified || !user.isActive) return;
@@ -291,7 +303,7 @@ export class AuthService {
     return { message: RESEND_VERIFICATION_MESSAGE };
   }
 
-  async forgotPassword(dto: EmailRequestDto, clientAddress: string): Promise<MessageDto> {
+  async forgotPassword(dto: EmailRequestDto & { organizationSubdomain: string }, clientAddress: string): Promise<MessageDto> {
     await this.limitEmailRequests(clientAddress);
     this.afterAnswering('Password reset request', dto, async (em, user, organization) => {
       if (!user.isActive) return;
@@ -307,7 +319,7 @@ export class AuthService {
           to: user.email,
           name: user.name,
           organizationName: organization.name,
-          link: `${this.linkBase()}/reset-password?token=${token}`,
+          link: `${this.hosts.url(organization.subdomain)}/reset-password?token=${token}`,
         }),
       );
     });
@@ -357,8 +369,33 @@ export class AuthService {
     };
   }
 
-  private linkBase(): string {
-    return appUrl({ PORT: this.config.get('PORT', { infer: true }), APP_URL: this.config.get('APP_URL', { infer: true }) });
+  /**
+   * "Find your school": emails the address the list of organisations where it has an active
+   * account, each with its sign-in link. The answer is the same, and as fast, whether there are
+   * any: the list is made and sent after answering; with none, nothing is sent.
+   */
+  async findOrganizations(dto: FindOrganizationsDto, clientAddress: string): Promise<MessageDto> {
+    await this.limitEmailRequests(clientAddress);
+    this.later('Organisation list', () => this.sendOrganizationList(dto.email));
+    return { message: FIND_ORGANIZATIONS_MESSAGE };
+  }
+
+  private async sendOrganizationList(email: string): Promise<void> {
+    const em = this.em.fork();
+    // Every organisation's accounts of this address: the one deliberate look across tenants, whose
+    // answer goes only to the address itself.
+    const users = await TenantContext.runUnscoped(() =>
+      em.find(User, { email, isActive: true, organization: { isActive: true } }, { populate: ['organization'] }),
+    );
+    if (!users.length) return;
+    const organizations = users
+      .map((u) => u.organization.getEntity())
+      .sort((a, b) => a.name.localeCompare(b.name, 'en'))
+      .map((o) => ({ name: o.name, subdomain: o.subdomain, signInUrl: `${this.hosts.url(o.subdomain)}/login` }));
+    // A platform email: it belongs to no one organisation (queued outside any tenant context).
+    await em.transactional(async (tx) => {
+      this.outbox.enqueue(tx, organizationListEmail({ to: email, organizations, ownAddresses: Boolean(this.hosts.baseDomain()) }));
+    });
   }
 
   private async limitRegistrations(clientAddress: string, email: string): Promise<void> {
@@ -377,19 +414,37 @@ export class AuthService {
    */
   private afterAnswering(
     what: string,
-    dto: EmailRequestDto,
+    dto: EmailRequestDto & { organizationSubdomain: string },
     fn: (em: EntityManager, user: User, organization: Organization) => Promise<void>,
   ): void {
-    setImmediate(() => {
-      this.withAccount(dto, fn).catch((err: unknown) =>
-        this.logger.error(`${what} failed: ${err instanceof Error ? err.message : String(err)}`),
-      );
+    this.later(what, () => this.withAccount(dto, fn));
+  }
+
+  /** Runs `job` once the current answer has gone; a failure is logged, never thrown. */
+  private later(what: string, job: () => Promise<void>): void {
+    const done = new Promise<void>((resolve) => {
+      setImmediate(() => {
+        job()
+          .catch((err: unknown) => this.logger.error(`${what} failed: ${err instanceof Error ? err.message : String(err)}`))
+          .finally(resolve);
+      });
     });
+    this.pendingAfterAnswers.add(done);
+    void done.then(() => this.pendingAfterAnswers.delete(done));
+  }
+
+  /**
+   * Resolves when the work left after answering (the emails of forgot password, resend
+   * verification, Find your school) has finished: for tests that compare the database before and
+   * after a request, as OutboxWorker.settle() does for sending.
+   */
+  async settle(): Promise<void> {
+    while (this.pendingAfterAnswers.size) await Promise.all([...this.pendingAfterAnswers]);
   }
 
   /** Runs `fn` in a transaction for the account named by email and subdomain, if it exists. */
   private async withAccount(
-    dto: EmailRequestDto,
+    dto: EmailRequestDto & { organizationSubdomain: string },
     fn: (em: EntityManager, user: User, organization: Organization) => Promise<void>,
   ): Promise<void> {
     const em = this.em.fork();
@@ -416,7 +471,7 @@ export class AuthService {
         to: user.email,
         name: user.name,
         organizationName: organization.name,
-        link: `${this.linkBase()}/verify-email?token=${token}`,
+        link: `${this.hosts.url(organization.subdomain)}/verify-email?token=${token}`,
       }),
     );
   }

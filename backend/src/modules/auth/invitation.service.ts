@@ -1,12 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Injectable } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Clock } from '../../common/clock/clock';
 import { createSecretToken } from '../../common/security/secret-token';
-import { appUrl, type Env } from '../../config/env';
 import { OutboxService } from '../mail/outbox.service';
 import type { Organization } from '../tenants/entities/organization.entity';
+import { OrganizationHosts } from '../tenants/organization-hosts.service';
 import { assertMayActOn } from './account-policy';
 import { invitationEmail } from './auth-emails';
 import { PasswordResetToken } from './entities/password-reset-token.entity';
@@ -31,7 +30,7 @@ export class InvitationService {
   constructor(
     private readonly outbox: OutboxService,
     private readonly clock: Clock,
-    private readonly config: ConfigService<Env, true>,
+    private readonly hosts: OrganizationHosts,
   ) {}
 
   /** Returns the user to link; `sent` is false when they can already sign in (nothing to send). */
@@ -64,7 +63,8 @@ export class InvitationService {
       purpose: 'invite',
       expiresAt: new Date(this.clock.now().getTime() + INVITE_TTL_MS),
     });
-    const base = appUrl({ PORT: this.config.get('PORT', { infer: true }), APP_URL: this.config.get('APP_URL', { infer: true }) });
+    // The organisation's own address when it has one (APP_BASE_DOMAIN): the link and the place to come back to.
+    const base = this.hosts.url(organization.subdomain);
     this.outbox.enqueue(
       em,
       invitationEmail({
@@ -74,6 +74,7 @@ export class InvitationService {
         invitedBy: invitedBy.name,
         organizationSubdomain: organization.subdomain,
         signInAddress: base,
+        ownAddress: Boolean(this.hosts.baseDomain()),
         link: `${base}/reset-password?token=${token}&invite=1`,
       }),
     );

@@ -2,6 +2,7 @@ import { type EntityDictionary, EntityManager } from '@mikro-orm/postgresql';
 import { createSecretKey } from 'node:crypto';
 import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
+import type { Request } from 'express';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import {
   type AuthUser,
@@ -14,6 +15,7 @@ import {
 import { JwtSecret } from '../../common/auth/jwt-secret.token';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { Organization } from '../tenants/entities/organization.entity';
+import { OrganizationHosts } from '../tenants/organization-hosts.service';
 import { User } from './entities/user.entity';
 import { SESSION_USER_SQL, splitSessionRow } from './session-user';
 
@@ -39,10 +41,14 @@ export function hasSessionClaims(payload: unknown): payload is JwtPayload & { ex
   );
 }
 
+/** A token used on another organisation's address (docs/security.md#sessions). */
+export const OTHER_ORGANIZATION_SESSION = 'You are signed in to another organisation. Please sign in here.';
+
 /**
  * Accepts only HS256 tokens we issued for our audience, then checks the user still may sign
  * in: active, in an active organisation, and holding the token version the token was issued
- * with (a password reset raises it, ending every older session). An admin whose organisation
+ * with (a password reset raises it, ending every older session). On an organisation's own
+ * address (APP_BASE_DOMAIN) the token must be that organisation's. An admin whose organisation
  * requires two-step verification and who hasn't turned it on is marked, so the permission guard
  * lets them reach only its setup; read on every request, so the requirement holds for sessions
  * that began before it was switched on.
@@ -52,8 +58,10 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   constructor(
     secret: JwtSecret,
     private readonly em: EntityManager,
+    private readonly hosts: OrganizationHosts,
   ) {
     super({
+      passReqToCallback: true,
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
       // A KeyObject, not the string: jsonwebtoken would otherwise try (and fail) to parse the
       // string as a public key on every request before treating it as a secret.
@@ -65,7 +73,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     });
   }
 
-  async validate(payload: unknown): Promise<AuthUser> {
+  async validate(req: Request, payload: unknown): Promise<AuthUser> {
     if (!hasSessionClaims(payload)) throw new UnauthorizedException(SESSION_ENDED);
     // From here on the request works inside the signed-in user's organisation.
     TenantContext.set(payload.org);
@@ -83,8 +91,21 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     if (!user.isActive || !organization.isActive || user.tokenVersion !== payload.ver) {
       throw new UnauthorizedException(SESSION_ENDED);
     }
+    await this.assertOwnHost(req, organization);
     const auth: AuthUser = { id: user.id, organizationId: payload.org, role: user.role, email: user.email, name: user.name };
     if (organization.requireAdminTwoFactor && user.role === 'admin' && !user.twoFactorEnabled) auth.twoFactorSetupRequired = true;
     return auth;
+  }
+
+  /**
+   * A session is good only on its organisation's address, the bare domain and single hosts: on
+   * another organisation's address it is refused (401), and on an address naming no organisation
+   * the answer is that organisation's 404. Reading the host costs no query when it matches.
+   */
+  private async assertOwnHost(req: Request, organization: Organization): Promise<void> {
+    const host = this.hosts.of(req);
+    if (host.kind !== 'organization' || host.subdomain === organization.subdomain) return;
+    await this.hosts.requireKnown(req);
+    throw new UnauthorizedException(OTHER_ORGANIZATION_SESSION);
   }
 }

@@ -1,15 +1,14 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
 import dayjs from 'dayjs';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { academicYearStartOf } from '../../common/clock/academic-year';
 import { Clock, type IsoDate } from '../../common/clock/clock';
-import { appUrl, type Env } from '../../config/env';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { holidaysBetween } from '../holidays/holiday-queries';
 import { RotaRepository } from '../rota/rota.repository';
+import { OrganizationHosts } from '../tenants/organization-hosts.service';
 import { type FeedKind, feedEtag, FEED_REFRESH_MINUTES, writeFeed } from './calendar-feed';
 import type { CalendarSubscriptionDto, CalendarSubscriptionLinksDto } from './dto/calendar-subscription.dto';
 
@@ -54,8 +53,8 @@ export class CalendarService {
   constructor(
     private readonly em: EntityManager,
     private readonly clock: Clock,
-    private readonly config: ConfigService<Env, true>,
     private readonly rota: RotaRepository,
+    private readonly hosts: OrganizationHosts,
   ) {}
 
   async subscription(user: AuthUser): Promise<CalendarSubscriptionDto> {
@@ -95,7 +94,8 @@ export class CalendarService {
          returning created_at`,
         [selector, sha256(secret).toString('hex'), org, user.id],
       );
-      const base = `${this.appUrl()}${FEED_PATH}`;
+      // The organisation's own address (APP_BASE_DOMAIN), like every link it is sent.
+      const base = `${await this.hosts.currentUrl(em)}${FEED_PATH}`;
       const allDutiesUrl = `${base}/all-duties?token=${token}`;
       const myDutiesUrl = `${base}/my-duties?token=${token}`;
       return {
@@ -196,9 +196,6 @@ export class CalendarService {
     return { body, etag: feedEtag(body) };
   }
 
-  private appUrl(): string {
-    return appUrl({ PORT: this.config.get('PORT', { infer: true }), APP_URL: this.config.get('APP_URL', { infer: true }) });
-  }
 }
 
 /** The same feed for calendar apps that subscribe on a webcal:// link (Apple, Outlook). */

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { SettingsModule } from '../settings/settings.module';
+import { TenantsModule } from '../tenants/tenants.module';
 import { EmailSettingsController } from './email-settings.controller';
 import { EmailSettingsService } from './email-settings.service';
 import { EmailTestingController } from './email-testing.controller';
@@ -12,7 +13,7 @@ import { RemindersService } from './reminders.service';
  * demand. The settings are kept in the organisation's settings row, through its owner.
  */
 @Module({
-  imports: [SettingsModule],
+  imports: [SettingsModule, TenantsModule],
   controllers: [EmailSettingsController, EmailTestingController],
   providers: [EmailSettingsService, EmailTestingService, RemindersService],
   exports: [RemindersService],

@@ -6,9 +6,10 @@ import { SchedulerRegistry } from '@nestjs/schedule';
 import { CronJob } from 'cron';
 import { Clock, type IsoDate } from '../../common/clock/clock';
 import { describeDate } from '../../common/text/dates';
-import { appUrl, type Env } from '../../config/env';
+import type { Env } from '../../config/env';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
+import { OrganizationHosts } from '../tenants/organization-hosts.service';
 import { organizationZone } from '../tenants/organization-today';
 import type { OutboxEmail } from '../mail/entities/outbox-email.entity';
 import { OutboxService } from '../mail/outbox.service';
@@ -61,6 +62,7 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
     private readonly settings: SystemSettingsRepository,
     private readonly config: ConfigService<Env, true>,
     private readonly scheduler: SchedulerRegistry,
+    private readonly hosts: OrganizationHosts,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -156,7 +158,7 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
       if (!fresh.length) return run;
 
       const template = withDefaults(await this.settings.savedEmailTemplate(em)) ?? { ...DEFAULT_EMAIL_TEMPLATE };
-      const rotaUrl = `${appUrl({ PORT: this.config.get('PORT', { infer: true }), APP_URL: this.config.get('APP_URL', { infer: true }) })}/my-rota`;
+      const rotaUrl = `${await this.hosts.currentUrl(em)}/my-rota`;
       const stamp = this.clock.now();
       // One statement claims them all; a claim someone else holds comes back missing.
       const claims = await em.execute<{ id: string; staff_id: string; date: IsoDate }[]>(

@@ -5,6 +5,7 @@ import { AvailabilityModule } from '../availability/availability.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { RotaModule } from '../rota/rota.module';
 import { SettingsModule } from '../settings/settings.module';
+import { TenantsModule } from '../tenants/tenants.module';
 import { AutoApprovalService } from './auto-approval.service';
 import { CancelRequestsService } from './cancel-requests.service';
 import { RecurringUnavailabilityService } from './recurring-unavailability.service';
@@ -22,7 +23,7 @@ import { UnavailabilityService } from './unavailability.service';
  * directly and keeping it true after a change of facts.
  */
 @Module({
-  imports: [AuthModule, NotificationsModule, AvailabilityModule, RotaModule, SettingsModule],
+  imports: [AuthModule, NotificationsModule, AvailabilityModule, RotaModule, SettingsModule, TenantsModule],
   controllers: [RequestsController, UnavailabilityController, AutoApprovalController, RotaEditsController],
   providers: [
     SwapRequestsService,

@@ -1,13 +1,11 @@
 import { LockMode, ref } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { hasPermission } from '../../common/auth/roles';
 import { weekdayIndex } from '../../common/clock/academic-year';
 import { Clock } from '../../common/clock/clock';
 import { describeDate } from '../../common/text/dates';
-import { appUrl, type Env } from '../../config/env';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { AuditService } from '../audit/audit.service';
 import { approverUserIds } from '../auth/user-queries';
@@ -18,6 +16,7 @@ import { type LockedDay, RotaService } from '../rota/rota.service';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
 import { Staff } from '../staff/entities/staff.entity';
 import { activeStaffPeople, staffOfUser } from '../staff/staff-queries';
+import { OrganizationHosts } from '../tenants/organization-hosts.service';
 import { organizationToday } from '../tenants/organization-today';
 import type { CreateSwapRequestDto, SwapOptionsDto, SwapRequestDto, SwapRequestResultDto } from './dto/requests.dto';
 import { OPEN_SWAP_STATUSES, type Decision, type SwapStatus } from './entities/request-status';
@@ -129,7 +128,7 @@ export class SwapRequestsService {
     private readonly messenger: RequestMessenger,
     private readonly clock: Clock,
     private readonly planner: RotaPlanner,
-    private readonly config: ConfigService<Env, true>,
+    private readonly hosts: OrganizationHosts,
   ) {}
 
   /**
@@ -194,7 +193,7 @@ export class SwapRequestsService {
         this.messenger.notify(em, colleagues.map((c) => swapOfferedNotice(plan, c)));
       } else {
         await em.flush();
-        this.messenger.send(em, swapAskedLetter(plan, target!, this.appUrl()));
+        this.messenger.send(em, swapAskedLetter(plan, target!, await this.hosts.currentUrl(em)));
       }
       this.audit.record(em, actor, {
         kind: 'request',
@@ -544,10 +543,6 @@ export class SwapRequestsService {
       after: { status: decision, processedAutomatically: automatically, approvedUnanswered: request.approvedUnanswered },
     });
     this.messenger.send(em, swapDecidedEmails(plan, decision === 'approved', automatically));
-  }
-
-  private appUrl(): string {
-    return appUrl({ PORT: this.config.get('PORT', { infer: true }), APP_URL: this.config.get('APP_URL', { infer: true }) });
   }
 }
 

@@ -6,7 +6,7 @@ import * as oidc from 'openid-client';
 import { Clock } from '../../common/clock/clock';
 import { RateLimitService, TooManyRequestsException } from '../../common/rate-limit/rate-limit.service';
 import { hashToken } from '../../common/security/secret-token';
-import { appUrl, type Env } from '../../config/env';
+import { type Env, appUrl, organizationUrl } from '../../config/env';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { AuditService } from '../audit/audit.service';
 import { AccountsService } from '../auth/accounts.service';
@@ -248,12 +248,12 @@ export class SsoService {
   }
 
   /**
-   * Where an organisation's people use the app (APP_URL without one known). Today every
-   * organisation shares APP_URL; with subdomains this becomes the organisation's own address
-   * (organizationUrl), so the code and the refusal land on the school's host.
+   * Where an organisation's people use the app: its own address with APP_BASE_DOMAIN set
+   * (organizationUrl), so the one-time code and a refusal land on the school's host; APP_URL
+   * when the organisation isn't known (a forged or expired state names none).
    */
-  private organizationAddress(_organization?: Organization): string {
-    return this.baseUrl();
+  private organizationAddress(organization?: Organization): string {
+    return organization ? organizationUrl(this.config, organization.subdomain) : this.baseUrl();
   }
 
   private baseUrl(): string {

@@ -1,7 +1,14 @@
 import { Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
+import { HostInterceptor } from './host.interceptor';
+import { OrganizationHosts } from './organization-hosts.service';
 import { OrganizationsRepository } from './organizations.repository';
 import { PlanController } from './plan.controller';
 
-/** Organisations: their one owner, their time zone and today, the public plan. */
-@Module({ controllers: [PlanController], providers: [OrganizationsRepository], exports: [OrganizationsRepository] })
+/** Organisations: their one owner, their addresses, their time zone and today, the public plan. */
+@Module({
+  controllers: [PlanController],
+  providers: [OrganizationsRepository, OrganizationHosts, { provide: APP_INTERCEPTOR, useClass: HostInterceptor }],
+  exports: [OrganizationsRepository, OrganizationHosts],
+})
 export class TenantsModule {}

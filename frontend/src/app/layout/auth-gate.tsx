@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useMatches, type UIMatch } from 'react-router';
 
+import { useGetHostQuery } from '@/features/auth/api';
+import { subdomainFromHost } from '@/features/auth/lib/host-subdomain';
 import { useSession } from '@/features/auth/session/session';
 import { PageLoader } from '@/shared/ui/page-loader';
 
@@ -20,6 +22,10 @@ const AppShell = lazy(async () => ({ default: (await loadAppShell()).AppShell })
 // An admin who must turn on two-step verification first sees only its setup.
 const TwoFactorSetupRequired = lazy(async () => ({
   default: (await import('./two-factor-setup-frame')).TwoFactorSetupFrame,
+}));
+// An address naming no organisation is rare: its page is fetched only then.
+const UnknownSchoolPage = lazy(async () => ({
+  default: (await import('@/features/auth/routes')).UnknownSchoolPage,
 }));
 
 // …and signed-in users never need the landing page's code.
@@ -51,6 +57,14 @@ export function AuthGate() {
   const session = useSession();
   const matches = useMatches();
   const loading = session.status === 'loading';
+  // An address that looks like a school's (docs/product.md#accounts-and-sign-in) is asked about
+  // before a signed-out visitor sees anything there: the school's sign-in, or the page saying no
+  // school has that address. Every screen reads the answer from the cache. Elsewhere the landing
+  // page asks (the bare domain's Sign In differs), and the other screens work as always.
+  const mayBeSchool = subdomainFromHost(window.location.hostname) !== undefined;
+  const host = useGetHostQuery(undefined, {
+    skip: session.status !== 'signed-out' || !mayBeSchool,
+  });
 
   // A stored token is being checked: most likely it is still good, so the shell's code is
   // fetched alongside the user instead of after it.
@@ -72,6 +86,16 @@ export function AuthGate() {
         <AppShell />
       </Suspense>
     );
+  if (host.data?.unknownOrganization && host.data.baseDomain) {
+    return (
+      <PageFrame>
+        <Suspense fallback={<PageLoader />}>
+          <UnknownSchoolPage baseDomain={host.data.baseDomain} />
+        </Suspense>
+      </PageFrame>
+    );
+  }
+  if (mayBeSchool && host.isLoading) return <PageLoader />;
   return (
     <PageFrame>
       {isPublic(matches) ? (

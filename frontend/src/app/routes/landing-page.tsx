@@ -3,6 +3,8 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 
 import type { GetStartedTab } from '@/features/auth/components/get-started-tabs';
+import { useGetHostQuery } from '@/features/auth/api';
+import { describeHost } from '@/features/auth/session/host';
 import { wantsSignIn } from '@/features/auth/session/sign-in-intent';
 import { FeaturesSection } from '@/features/tenants/components/features-section';
 import { LandingHero } from '@/features/tenants/components/landing-hero';
@@ -26,6 +28,9 @@ export function LandingPage() {
     location.pathname === '/login' || wantsSignIn(location.state) ? 'sign-in' : 'register',
   );
   const getStartedRef = useRef<HTMLElement>(null);
+  // Whose address this is decides the Sign In tab (the bare domain asks only for the school),
+  // read from the cache there. A school's own address is where its people sign in: no sales pitch.
+  const atSchool = describeHost(useGetHostQuery().data).kind === 'organization';
 
   const startTrial = () => {
     setTab('register');
@@ -54,14 +59,18 @@ export function LandingPage() {
           </section>
         </Col>
       </Row>
-      <FeaturesSection />
-      <PricingSection
-        action={
-          <Button type="primary" size="large" block onClick={startTrial}>
-            Start your free trial
-          </Button>
-        }
-      />
+      {!atSchool && (
+        <>
+          <FeaturesSection />
+          <PricingSection
+            action={
+              <Button type="primary" size="large" block onClick={startTrial}>
+                Start your free trial
+              </Button>
+            }
+          />
+        </>
+      )}
     </Flex>
   );
 }

@@ -84,3 +84,35 @@ export class SignInResultDto {
   /** The second step's one-time key (valid five minutes, used once). */
   challenge?: string;
 }
+
+/** The answer to signing up. */
+export class RegisterResultDto extends AuthTokenDto {
+  /**
+   * Where to continue, when the sign-up came to the bare domain (APP_BASE_DOMAIN set): the new
+   * organisation's own address with a one-time sign-in code, `<address>/continue#code=…`. The
+   * browser goes there and keeps its session on that address; `token` is then not needed.
+   */
+  continueUrl?: string;
+}
+
+/** The organisation an address belongs to. */
+export class HostOrganizationDto {
+  name!: string;
+  subdomain!: string;
+}
+
+/** What the page's address says about its organisation (docs/product.md#accounts-and-sign-in). */
+export class HostDto {
+  /**
+   * The domain organisations' addresses are under (APP_BASE_DOMAIN), e.g. `dutymanager.app`;
+   * null on a single-host install and on an address outside that domain, where sign-in names
+   * the organisation.
+   */
+  @ApiProperty({ type: String, nullable: true })
+  baseDomain!: string | null;
+  /** The organisation whose address this is (`<subdomain>.<baseDomain>`); null on any other address. */
+  @ApiProperty({ type: HostOrganizationDto, nullable: true })
+  organization!: HostOrganizationDto | null;
+  /** True when the address names an organisation that does not exist or is no longer active. */
+  unknownOrganization!: boolean;
+}

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { lowerTrim } from '../../../common/validation/normalize';
 
 /** An email address, trimmed and lower-cased, with the message for a bad one (docs/product.md#texts-on-screen). */
@@ -25,10 +25,14 @@ export function PasswordField(tooShort = 'Password must be at least 6 characters
   );
 }
 
-/** The organisation's subdomain, as typed at sign-in (lower-cased). */
-export function OrganizationSubdomainField() {
+/**
+ * The organisation's subdomain, as typed at sign-in (lower-cased). Optional in the sign-in flows:
+ * an organisation's own address (APP_BASE_DOMAIN) names it, and elsewhere the server asks for it.
+ */
+export function OrganizationSubdomainField({ optional = false }: { optional?: boolean } = {}) {
   return applyDecorators(
-    ApiProperty({ type: String, minLength: 1, maxLength: 63 }),
+    ApiProperty({ type: String, minLength: 1, maxLength: 63, required: !optional }),
+    ...(optional ? [IsOptional()] : []),
     Transform(lowerTrim),
     IsString({ message: 'Organization is required' }),
     IsNotEmpty({ message: 'Organization is required' }),

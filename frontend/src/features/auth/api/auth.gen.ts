@@ -16,6 +16,14 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['auth'],
       }),
+      findOrganizations: build.mutation<FindOrganizationsApiResponse, FindOrganizationsApiArg>({
+        query: (queryArg) => ({
+          url: `/api/auth/find-organizations`,
+          method: 'POST',
+          body: queryArg.findOrganizationsDto,
+        }),
+        invalidatesTags: ['auth'],
+      }),
       forgotPassword: build.mutation<ForgotPasswordApiResponse, ForgotPasswordApiArg>({
         query: (queryArg) => ({
           url: `/api/auth/forgot-password`,
@@ -32,16 +40,12 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['auth'],
       }),
+      getHost: build.query<GetHostApiResponse, GetHostApiArg>({
+        query: () => ({ url: `/api/auth/host` }),
+        providesTags: ['auth'],
+      }),
       login: build.mutation<LoginApiResponse, LoginApiArg>({
         query: (queryArg) => ({ url: `/api/auth/login`, method: 'POST', body: queryArg.loginDto }),
-        invalidatesTags: ['auth'],
-      }),
-      loginTwoFactor: build.mutation<LoginTwoFactorApiResponse, LoginTwoFactorApiArg>({
-        query: (queryArg) => ({
-          url: `/api/auth/login/two-factor`,
-          method: 'POST',
-          body: queryArg.loginTwoFactorDto,
-        }),
         invalidatesTags: ['auth'],
       }),
       register: build.mutation<RegisterApiResponse, RegisterApiArg>({
@@ -68,81 +72,6 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['auth'],
       }),
-      finishProviderSignIn: build.query<
-        FinishProviderSignInApiResponse,
-        FinishProviderSignInApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/auth/sso/callback`,
-          params: {
-            error: queryArg.error,
-            state: queryArg.state,
-            code: queryArg.code,
-          },
-        }),
-        providesTags: ['auth'],
-      }),
-      getSignInProviders: build.query<GetSignInProvidersApiResponse, GetSignInProvidersApiArg>({
-        query: (queryArg) => ({
-          url: `/api/auth/sso/providers`,
-          params: {
-            organization: queryArg.organization,
-          },
-        }),
-        providesTags: ['auth'],
-      }),
-      startProviderSignIn: build.query<StartProviderSignInApiResponse, StartProviderSignInApiArg>({
-        query: (queryArg) => ({
-          url: `/api/auth/sso/start`,
-          params: {
-            organization: queryArg.organization,
-            provider: queryArg.provider,
-          },
-        }),
-        providesTags: ['auth'],
-      }),
-      getTwoFactorStatus: build.query<GetTwoFactorStatusApiResponse, GetTwoFactorStatusApiArg>({
-        query: () => ({ url: `/api/auth/two-factor` }),
-        providesTags: ['auth'],
-      }),
-      disableTwoFactor: build.mutation<DisableTwoFactorApiResponse, DisableTwoFactorApiArg>({
-        query: (queryArg) => ({
-          url: `/api/auth/two-factor/disable`,
-          method: 'POST',
-          body: queryArg.reauthenticationDto,
-        }),
-        invalidatesTags: ['auth'],
-      }),
-      enableTwoFactor: build.mutation<EnableTwoFactorApiResponse, EnableTwoFactorApiArg>({
-        query: (queryArg) => ({
-          url: `/api/auth/two-factor/enable`,
-          method: 'POST',
-          body: queryArg.enableTwoFactorDto,
-        }),
-        invalidatesTags: ['auth'],
-      }),
-      regenerateRecoveryCodes: build.mutation<
-        RegenerateRecoveryCodesApiResponse,
-        RegenerateRecoveryCodesApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/auth/two-factor/recovery-codes`,
-          method: 'POST',
-          body: queryArg.reauthenticationDto,
-        }),
-        invalidatesTags: ['auth'],
-      }),
-      startTwoFactorSetup: build.mutation<
-        StartTwoFactorSetupApiResponse,
-        StartTwoFactorSetupApiArg
-      >({
-        query: (queryArg) => ({
-          url: `/api/auth/two-factor/setup`,
-          method: 'POST',
-          body: queryArg.startTwoFactorSetupDto,
-        }),
-        invalidatesTags: ['auth'],
-      }),
       getCurrentUser: build.query<GetCurrentUserApiResponse, GetCurrentUserApiArg>({
         query: () => ({ url: `/api/auth/user` }),
         providesTags: ['auth'],
@@ -163,23 +92,25 @@ export type ConfirmEmailChangeApiResponse = /** status 200  */ MessageDto;
 export type ConfirmEmailChangeApiArg = {
   confirmEmailChangeDto: ConfirmEmailChangeDto;
 };
+export type FindOrganizationsApiResponse = /** status 200  */ MessageDto;
+export type FindOrganizationsApiArg = {
+  findOrganizationsDto: FindOrganizationsDto;
+};
 export type ForgotPasswordApiResponse = /** status 200  */ MessageDto;
 export type ForgotPasswordApiArg = {
   emailRequestDto: EmailRequestDto;
 };
-export type RedeemHandoffApiResponse = /** status 200  */ SignInResultDto;
+export type RedeemHandoffApiResponse = /** status 200  */ AuthTokenDto;
 export type RedeemHandoffApiArg = {
   redeemHandoffDto: RedeemHandoffDto;
 };
-export type LoginApiResponse = /** status 200  */ SignInResultDto;
+export type GetHostApiResponse = /** status 200  */ HostDto;
+export type GetHostApiArg = void;
+export type LoginApiResponse = /** status 200  */ AuthTokenDto;
 export type LoginApiArg = {
   loginDto: LoginDto;
 };
-export type LoginTwoFactorApiResponse = /** status 200  */ AuthTokenDto;
-export type LoginTwoFactorApiArg = {
-  loginTwoFactorDto: LoginTwoFactorDto;
-};
-export type RegisterApiResponse = /** status 201  */ AuthTokenDto;
+export type RegisterApiResponse = /** status 201  */ RegisterResultDto;
 export type RegisterApiArg = {
   registerDto: RegisterDto;
 };
@@ -190,44 +121,6 @@ export type ResendVerificationApiArg = {
 export type ResetPasswordApiResponse = /** status 200  */ ResetPasswordResultDto;
 export type ResetPasswordApiArg = {
   resetPasswordDto: ResetPasswordDto;
-};
-export type FinishProviderSignInApiResponse = unknown;
-export type FinishProviderSignInApiArg = {
-  /** The provider's refusal, e.g. access_denied. */
-  error?: string;
-  /** The attempt this answer belongs to. */
-  state?: string;
-  /** The authorisation code. */
-  code?: string;
-};
-export type GetSignInProvidersApiResponse = /** status 200  */ SignInProvidersDto;
-export type GetSignInProvidersApiArg = {
-  /** The organisation's subdomain, e.g. `hillside`. */
-  organization: string;
-};
-export type StartProviderSignInApiResponse = unknown;
-export type StartProviderSignInApiArg = {
-  /** The organisation's subdomain, e.g. `hillside`. */
-  organization: string;
-  provider: IdentityProviderKind;
-};
-export type GetTwoFactorStatusApiResponse = /** status 200  */ TwoFactorStatusDto;
-export type GetTwoFactorStatusApiArg = void;
-export type DisableTwoFactorApiResponse = /** status 200  */ TwoFactorStatusDto;
-export type DisableTwoFactorApiArg = {
-  reauthenticationDto: ReauthenticationDto;
-};
-export type EnableTwoFactorApiResponse = /** status 200  */ RecoveryCodesDto;
-export type EnableTwoFactorApiArg = {
-  enableTwoFactorDto: EnableTwoFactorDto;
-};
-export type RegenerateRecoveryCodesApiResponse = /** status 200  */ RecoveryCodesDto;
-export type RegenerateRecoveryCodesApiArg = {
-  reauthenticationDto: ReauthenticationDto;
-};
-export type StartTwoFactorSetupApiResponse = /** status 200  */ TwoFactorSetupDto;
-export type StartTwoFactorSetupApiArg = {
-  startTwoFactorSetupDto: StartTwoFactorSetupDto;
 };
 export type GetCurrentUserApiResponse = /** status 200  */ CurrentUserResponseDto;
 export type GetCurrentUserApiArg = void;
@@ -249,38 +142,51 @@ export type ConfirmEmailChangeDto = {
   /** The token from the confirmation link sent to the new address. */
   token: string;
 };
+export type FindOrganizationsDto = {
+  email: string;
+};
 export type EmailRequestDto = {
   email: string;
-  /** The organisation's subdomain, e.g. `hillside`. */
-  organizationSubdomain: string;
-};
-export type SignInResultDto = {
-  /** The second step's one-time key (valid five minutes, used once). */
-  challenge?: string;
-  /** A bearer token for the `Authorization` header; absent while the second step is outstanding. */
-  token?: string;
-  /** True when the account has two-step verification on: send a code with `challenge` next. */
-  twoFactorRequired?: boolean;
-};
-export type RedeemHandoffDto = {
-  /** The one-time code this address was opened with (valid two minutes, used once). */
-  code: string;
-};
-export type LoginDto = {
-  email: string;
-  /** The organisation's subdomain, e.g. `hillside`. */
-  organizationSubdomain: string;
-  password: string;
+  /** The organisation's subdomain, e.g. `hillside`. Required, except on the organisation's own
+    address (`hillside.<APP_BASE_DOMAIN>`), which names it; there a different one is refused (400). */
+  organizationSubdomain?: string;
 };
 export type AuthTokenDto = {
   /** A bearer token for the `Authorization` header; the app stores it under `authToken`. */
   token: string;
 };
-export type LoginTwoFactorDto = {
-  /** The `challenge` the first step answered with (valid five minutes, used once). */
-  challenge: string;
-  /** A current 6-digit code from the authenticator app, or an unused recovery code. */
+export type RedeemHandoffDto = {
+  /** The one-time code this address was opened with (valid two minutes, used once). */
   code: string;
+};
+export type HostOrganizationDto = {
+  name: string;
+  subdomain: string;
+};
+export type HostDto = {
+  /** The domain organisations' addresses are under (APP_BASE_DOMAIN), e.g. `dutymanager.app`;
+    null on a single-host install and on an address outside that domain, where sign-in names
+    the organisation. */
+  baseDomain: string | null;
+  /** The organisation whose address this is (`<subdomain>.<baseDomain>`); null on any other address. */
+  organization: HostOrganizationDto | null;
+  /** True when the address names an organisation that does not exist or is no longer active. */
+  unknownOrganization: boolean;
+};
+export type LoginDto = {
+  email: string;
+  /** The organisation's subdomain, e.g. `hillside`. Required, except on the organisation's own
+    address (`hillside.<APP_BASE_DOMAIN>`), which names it; there a different one is refused (400). */
+  organizationSubdomain?: string;
+  password: string;
+};
+export type RegisterResultDto = {
+  /** Where to continue, when the sign-up came to the bare domain (APP_BASE_DOMAIN set): the new
+    organisation's own address with a one-time sign-in code, `<address>/continue#code=…`. The
+    browser goes there and keeps its session on that address; `token` is then not needed. */
+  continueUrl?: string;
+  /** A bearer token for the `Authorization` header; the app stores it under `authToken`. */
+  token: string;
 };
 export type RegisterDto = {
   /** Their email address; the verification link is sent there. */
@@ -313,46 +219,6 @@ export type ResetPasswordDto = {
   /** The token from the reset link. */
   token: string;
 };
-export type IdentityProviderKind = 'google' | 'microsoft' | 'oidc';
-export type SignInProviderDto = {
-  kind: IdentityProviderKind;
-  /** What the button says after "Sign in with": Google, Microsoft, or the provider's name. */
-  name: string;
-  /** Where the button leads (on APP_URL, where the provider sends the browser back). */
-  startUrl: string;
-};
-export type SignInProvidersDto = {
-  /** The organisation's providers that are turned on, Google, Microsoft, then the other one. */
-  providers: SignInProviderDto[];
-};
-export type TwoFactorStatusDto = {
-  enabled: boolean;
-  /** Recovery codes not used yet (0 while two-step verification is off). */
-  recoveryCodesLeft: number;
-};
-export type ReauthenticationDto = {
-  /** A current 6-digit code from the authenticator app, or an unused recovery code. */
-  code?: string;
-  /** The signed-in person's own password. */
-  password?: string;
-};
-export type RecoveryCodesDto = {
-  recoveryCodes: string[];
-};
-export type EnableTwoFactorDto = {
-  /** The 6-digit code the authenticator app shows now, proving it was set up. */
-  code: string;
-};
-export type TwoFactorSetupDto = {
-  /** `otpauth://totp/…`: the QR code's content (issuer "Duty Manager", label "<organisation>: <email>"). */
-  otpauthUri: string;
-  /** The Base32 secret, for typing into the app by hand. */
-  secret: string;
-};
-export type StartTwoFactorSetupDto = {
-  /** The signed-in person's own password. */
-  password?: string;
-};
 export type Region = 'england_wales' | 'scotland' | 'northern_ireland';
 export type OrganizationType = 'school' | 'college' | 'university' | 'other';
 export type CurrentOrganizationDto = {
@@ -378,13 +244,6 @@ export type CurrentUserDto = {
   lastLogin?: string;
   name: string;
   role: Role;
-  /** Whether signing in asks this person for a code from an authenticator app. Always sent;
-    optional in the contract only so clients written before it keep compiling. */
-  twoFactorEnabled?: boolean;
-  /** True while the organisation requires two-step verification of admins and this admin hasn't
-    turned it on: until they do, the session reaches only the setup (every other route answers
-    403, code `two_factor_setup_required`). Always sent, like `twoFactorEnabled`. */
-  twoFactorSetupRequired?: boolean;
 };
 export type CurrentUserResponseDto = {
   organization: CurrentOrganizationDto;
@@ -396,21 +255,14 @@ export type VerifyEmailDto = {
 };
 export const {
   useConfirmEmailChangeMutation,
+  useFindOrganizationsMutation,
   useForgotPasswordMutation,
   useRedeemHandoffMutation,
+  useGetHostQuery,
   useLoginMutation,
-  useLoginTwoFactorMutation,
   useRegisterMutation,
   useResendVerificationMutation,
   useResetPasswordMutation,
-  useFinishProviderSignInQuery,
-  useGetSignInProvidersQuery,
-  useStartProviderSignInQuery,
-  useGetTwoFactorStatusQuery,
-  useDisableTwoFactorMutation,
-  useEnableTwoFactorMutation,
-  useRegenerateRecoveryCodesMutation,
-  useStartTwoFactorSetupMutation,
   useGetCurrentUserQuery,
   useVerifyEmailMutation,
 } = injectedRtkApi;

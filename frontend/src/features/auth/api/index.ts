@@ -13,6 +13,9 @@ export const authApi = generatedApi.enhanceEndpoints({
     // Confirming ends every session; the page signs the local one out itself.
     confirmEmailChange: { invalidatesTags: [] },
     forgotPassword: { invalidatesTags: [] },
+    findOrganizations: { invalidatesTags: [] },
+    // What the page's address says does not change while it is open.
+    getHost: { providesTags: [] },
     resendVerification: { invalidatesTags: [] },
     resetPassword: { invalidatesTags: [] },
     // The page starts the new session itself (resetting the cache) and reloads.
@@ -32,10 +35,12 @@ export const {
   useConfirmEmailChangeMutation,
   useDisableTwoFactorMutation,
   useEnableTwoFactorMutation,
+  useFindOrganizationsMutation,
   useForgotPasswordMutation,
   useGetCurrentUserQuery,
-  useGetTwoFactorStatusQuery,
+  useGetHostQuery,
   useGetSignInProvidersQuery,
+  useGetTwoFactorStatusQuery,
   useLoginMutation,
   useLoginTwoFactorMutation,
   useRedeemHandoffMutation,
@@ -52,6 +57,7 @@ export type {
   CurrentUserDto,
   CurrentUserResponseDto,
   EmailRequestDto,
+  HostDto,
   IdentityProviderKind,
   OrganizationType,
   ResetPasswordResultDto,

@@ -7,6 +7,7 @@ import { useToast } from '@/shared/ui/toast';
 
 import type { EmailRequestDto } from '../api';
 import { currentHostSubdomain } from '../lib/host-subdomain';
+import { useSignInHost } from '../session/host';
 import { readLastOrganization } from '../session/last-organization';
 import { useCurrentUser } from '../session/session';
 import { SIGN_IN_STATE } from '../session/sign-in-intent';
@@ -19,6 +20,8 @@ interface EmailLinkRequestProps {
   sending: boolean;
   title: string;
   intro: string;
+  /** The intro on a school's own address, where no subdomain is asked for. */
+  schoolIntro: (schoolName: string) => string;
   formName: string;
   submitLabel: string;
   /** Shown once sent: the neutral answer (the server's, unless `fixedMessage`). */
@@ -47,12 +50,15 @@ export function EmailLinkRequest(props: EmailLinkRequestProps) {
       current?.organization.subdomain ?? (currentHostSubdomain() || readLastOrganization()),
   }));
   const [sentMessage, setSentMessage] = useState<string>();
+  // On a school's own address (docs/product.md#accounts-and-sign-in) the address names the school.
+  const host = useSignInHost();
+  const school = host.kind === 'organization' ? host : undefined;
 
   const submit = async (request: EmailRequestDto) => {
     // Kept so "Send Another Email" reopens the form as it was, e.g. to fix a typo.
     setValues(request);
     try {
-      const message = await props.send(request);
+      const message = await props.send(school ? { email: request.email } : request);
       setSentMessage(props.fixedMessage ? props.sentMessage : message || props.sentMessage);
     } catch (error) {
       toast({
@@ -85,8 +91,9 @@ export function EmailLinkRequest(props: EmailLinkRequestProps) {
   }
 
   return (
-    <AuthCard title={props.title} intro={props.intro}>
+    <AuthCard title={props.title} intro={school ? props.schoolIntro(school.name) : props.intro}>
       <EmailRequestForm
+        askOrganization={!school}
         name={props.formName}
         initialValues={values}
         submitLabel={props.submitLabel}

@@ -12,6 +12,8 @@ interface EmailRequestFormProps {
   onSubmit: (values: EmailRequestDto) => void;
   /** Links under the button, e.g. back to sign-in. */
   footer?: ReactNode;
+  /** False on a school's own address, which names the organisation. */
+  askOrganization?: boolean;
 }
 
 /** Email and organisation: what the server needs to send a link without saying whether the account exists. */
@@ -22,6 +24,7 @@ export function EmailRequestForm({
   submitting,
   onSubmit,
   footer,
+  askOrganization = true,
 }: EmailRequestFormProps) {
   return (
     <Form<EmailRequestDto>
@@ -33,7 +36,7 @@ export function EmailRequestForm({
       onFinish={onSubmit}
     >
       <EmailField invalidMessage="Invalid email format" />
-      <OrganizationSubdomainField />
+      {askOrganization && <OrganizationSubdomainField />}
       <Form.Item style={{ marginBottom: footer ? 16 : 0 }}>
         <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
           {submitLabel}

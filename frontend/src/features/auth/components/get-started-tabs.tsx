@@ -1,6 +1,8 @@
-import { Tabs, type TabsProps } from 'antd';
+import { Flex, Spin, Tabs, type TabsProps } from 'antd';
 
+import { useSignInHost, type SignInHost } from '../session/host';
 import { RegisterForm } from './register-form';
+import { SchoolAddressForm } from './school-address-form';
 import { SignInForm } from './sign-in-form';
 
 export type GetStartedTab = 'register' | 'sign-in';
@@ -11,13 +13,30 @@ interface GetStartedTabsProps {
   onTabChange?: (tab: GetStartedTab) => void;
 }
 
-const ITEMS: TabsProps['items'] = [
-  { key: 'register', label: 'Start Free Trial', children: <RegisterForm /> },
-  { key: 'sign-in', label: 'Sign In', children: <SignInForm /> },
-];
+/** Sign In, by the page's address (docs/product.md#accounts-and-sign-in). */
+function signIn(host: SignInHost) {
+  if (host.kind === 'bare') return <SchoolAddressForm baseDomain={host.baseDomain} />;
+  if (host.kind === 'pending') {
+    return (
+      <Flex justify="center" style={{ padding: 24 }}>
+        <Spin />
+      </Flex>
+    );
+  }
+  return <SignInForm />;
+}
 
-/** Registration (the default) and sign-in, side by side (docs/product.md#screens, logged-out screen). */
+/**
+ * Registration (the default) and sign-in, side by side (docs/product.md#screens, logged-out
+ * screen). On a school's own address there is only its sign-in.
+ */
 export function GetStartedTabs({ activeTab, onTabChange }: GetStartedTabsProps) {
+  const host = useSignInHost();
+  if (host.kind === 'organization') return <SignInForm />;
+  const items: TabsProps['items'] = [
+    { key: 'register', label: 'Start Free Trial', children: <RegisterForm /> },
+    { key: 'sign-in', label: 'Sign In', children: signIn(host) },
+  ];
   return (
     <Tabs
       defaultActiveKey="register"
@@ -26,7 +45,7 @@ export function GetStartedTabs({ activeTab, onTabChange }: GetStartedTabsProps) 
       // Both forms have Email and Password fields: only the visible one may exist, or a
       // label would name two inputs.
       destroyOnHidden
-      items={ITEMS}
+      items={items}
     />
   );
 }

@@ -47,10 +47,12 @@ export function ProviderSignInAlert() {
  * provider the organisation has turned on, to where the server says the sign-in starts (the
  * app's main address, where the provider will send the browser back), which sends the browser
  * on to the provider. Nothing while the organisation is unknown, has none, or the list can't be had: the
- * password form above still works. Render it inside that form.
+ * password form above still works. Render it inside that form. On a school's own address the
+ * form has no subdomain field: `organization` names the school instead.
  */
-export function ProviderSignInButtons() {
-  const typed = String(Form.useWatch<string | undefined>('organizationSubdomain') ?? '');
+export function ProviderSignInButtons({ organization: fixed }: { organization?: string } = {}) {
+  const watched = Form.useWatch<string | undefined>('organizationSubdomain');
+  const typed = fixed ?? String(watched ?? '');
   const organization = useSettled(typed, LOOKUP_DELAY_MS);
   const known = SUBDOMAIN.test(organization);
   // currentData: the answer for this subdomain only, never the last one's while this one loads.

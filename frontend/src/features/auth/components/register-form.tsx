@@ -7,6 +7,7 @@ import Password from 'antd/es/input/Password';
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 
+import { loadPage } from '@/shared/lib/page-load';
 import { trimmed } from '@/shared/lib/text';
 import { useToast } from '@/shared/ui/toast';
 
@@ -68,8 +69,9 @@ export function RegisterForm() {
 
   const submit = async (values: RegisterValues) => {
     let token: string;
+    let continueUrl: string | undefined;
     try {
-      ({ token } = await register({
+      ({ token, continueUrl } = await register({
         registerDto: {
           ...values,
           name: trimmed(values.name),
@@ -78,6 +80,12 @@ export function RegisterForm() {
       }).unwrap());
     } catch (error) {
       toast(authFailureToast(error, 'Registration failed', 'Unable to create account'));
+      return;
+    }
+    // Signed up on the bare domain: the new organisation's own address takes over with a
+    // one-time code (docs/product.md#accounts-and-sign-in); the session is made there, not here.
+    if (continueUrl) {
+      loadPage(continueUrl);
       return;
     }
     startSession(token);

@@ -1,4 +1,4 @@
-import { Button, Flex, Form } from 'antd';
+import { Button, Flex, Form, Typography } from 'antd';
 import Password from 'antd/es/input/Password';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -10,6 +10,7 @@ import { useLoginMutation } from '../api';
 import { authFailureToast } from '../lib/auth-failure';
 import { currentHostSubdomain } from '../lib/host-subdomain';
 import { passwordRules } from '../lib/validation';
+import { useSignInHost } from '../session/host';
 import { rememberLastOrganization } from '../session/last-organization';
 import { useStartSession } from '../session/session';
 import { signInPrefill } from '../session/sign-in-intent';
@@ -20,7 +21,8 @@ import { TwoFactorStep } from './two-factor-step';
 interface SignInValues {
   email: string;
   password: string;
-  organizationSubdomain: string;
+  /** Not asked on a school's own address, which names the school. */
+  organizationSubdomain?: string;
 }
 
 export function SignInForm() {
@@ -29,6 +31,9 @@ export function SignInForm() {
   const toast = useToast();
   // Arriving from "Back to Login" after a password reset, the form is filled in for that account.
   const prefill = signInPrefill(useLocation().state);
+  // On a school's own address (docs/product.md#accounts-and-sign-in) the address names the school.
+  const host = useSignInHost();
+  const school = host.kind === 'organization' ? host : undefined;
 
   // Kept here, so "Back to sign in" from the second step finds what was typed.
   const [form] = Form.useForm<SignInValues>();
@@ -37,7 +42,7 @@ export function SignInForm() {
 
   const finish = (token: string, values: SignInValues) => {
     startSession(token);
-    rememberLastOrganization(values.organizationSubdomain);
+    rememberLastOrganization(school?.subdomain ?? values.organizationSubdomain ?? '');
     // docs/product.md#texts-on-screen: signing in ends with a full reload to /, so the toast waits for the new page.
     queueToast({ title: 'Welcome back!', description: 'You are signed in.' });
     loadPage('/');
@@ -46,7 +51,8 @@ export function SignInForm() {
   const submit = async (values: SignInValues) => {
     let result: { token?: string; challenge?: string };
     try {
-      result = await login({ loginDto: values }).unwrap();
+      const loginDto = school ? { email: values.email, password: values.password } : values;
+      result = await login({ loginDto }).unwrap();
     } catch (error) {
       toast(authFailureToast(error, 'Login failed', 'Invalid credentials'));
       return;
@@ -78,12 +84,17 @@ export function SignInForm() {
       }}
       onFinish={(values) => void submit(values)}
     >
+      {school && (
+        <Typography.Paragraph>
+          Sign in to <Typography.Text strong>{school.name}</Typography.Text>
+        </Typography.Paragraph>
+      )}
       <ProviderSignInAlert />
       <EmailField invalidMessage="Invalid email address" />
       <Form.Item label="Password" name="password" validateFirst rules={passwordRules}>
         <Password autoComplete="current-password" />
       </Form.Item>
-      <OrganizationSubdomainField />
+      {!school && <OrganizationSubdomainField />}
       <Flex justify="end" style={{ marginBottom: 16 }}>
         <Link to="/forgot-password">Forgot your password?</Link>
       </Flex>
@@ -92,7 +103,7 @@ export function SignInForm() {
           Sign In
         </Button>
       </Form.Item>
-      <ProviderSignInButtons />
+      <ProviderSignInButtons organization={school?.subdomain} />
     </Form>
   );
 }

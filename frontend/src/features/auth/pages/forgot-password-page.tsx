@@ -15,6 +15,9 @@ export function ForgotPasswordPage() {
       sending={isLoading}
       title="Forgot your password?"
       intro="Enter your email address and your organisation's subdomain, and we will email you a link to choose a new password."
+      schoolIntro={(school) =>
+        `Enter the email address of your account at ${school}, and we will email you a link to choose a new password.`
+      }
       formName="forgot-password"
       submitLabel="Send Reset Link"
       sentMessage={RESET_LINK_SENT_MESSAGE}

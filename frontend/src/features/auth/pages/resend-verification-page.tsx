@@ -12,6 +12,9 @@ export function ResendVerificationPage() {
       sending={isLoading}
       title="Resend verification email"
       intro="Enter your email address and your organisation's subdomain, and we will send you a new link to confirm your email address."
+      schoolIntro={(school) =>
+        `Enter the email address of your account at ${school}, and we will send you a new link to confirm it.`
+      }
       formName="resend-verification"
       submitLabel="Send Verification Email"
       sentMessage="If that account still needs verifying, a new verification email has been sent."
