@@ -13,7 +13,6 @@ import { ErrorResponseDto } from '../../common/http/error-body';
 import { AnyHost, OrganizationHosts } from '../tenants/organization-hosts.service';
 import { AuthService } from './auth.service';
 import {
-  AuthTokenDto,
   CurrentUserResponseDto,
   HostDto,
   MessageDto,

@@ -48,6 +48,14 @@ const injectedRtkApi = api
         query: (queryArg) => ({ url: `/api/auth/login`, method: 'POST', body: queryArg.loginDto }),
         invalidatesTags: ['auth'],
       }),
+      loginTwoFactor: build.mutation<LoginTwoFactorApiResponse, LoginTwoFactorApiArg>({
+        query: (queryArg) => ({
+          url: `/api/auth/login/two-factor`,
+          method: 'POST',
+          body: queryArg.loginTwoFactorDto,
+        }),
+        invalidatesTags: ['auth'],
+      }),
       register: build.mutation<RegisterApiResponse, RegisterApiArg>({
         query: (queryArg) => ({
           url: `/api/auth/register`,
@@ -69,6 +77,81 @@ const injectedRtkApi = api
           url: `/api/auth/reset-password`,
           method: 'POST',
           body: queryArg.resetPasswordDto,
+        }),
+        invalidatesTags: ['auth'],
+      }),
+      finishProviderSignIn: build.query<
+        FinishProviderSignInApiResponse,
+        FinishProviderSignInApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/auth/sso/callback`,
+          params: {
+            error: queryArg.error,
+            state: queryArg.state,
+            code: queryArg.code,
+          },
+        }),
+        providesTags: ['auth'],
+      }),
+      getSignInProviders: build.query<GetSignInProvidersApiResponse, GetSignInProvidersApiArg>({
+        query: (queryArg) => ({
+          url: `/api/auth/sso/providers`,
+          params: {
+            organization: queryArg.organization,
+          },
+        }),
+        providesTags: ['auth'],
+      }),
+      startProviderSignIn: build.query<StartProviderSignInApiResponse, StartProviderSignInApiArg>({
+        query: (queryArg) => ({
+          url: `/api/auth/sso/start`,
+          params: {
+            organization: queryArg.organization,
+            provider: queryArg.provider,
+          },
+        }),
+        providesTags: ['auth'],
+      }),
+      getTwoFactorStatus: build.query<GetTwoFactorStatusApiResponse, GetTwoFactorStatusApiArg>({
+        query: () => ({ url: `/api/auth/two-factor` }),
+        providesTags: ['auth'],
+      }),
+      disableTwoFactor: build.mutation<DisableTwoFactorApiResponse, DisableTwoFactorApiArg>({
+        query: (queryArg) => ({
+          url: `/api/auth/two-factor/disable`,
+          method: 'POST',
+          body: queryArg.reauthenticationDto,
+        }),
+        invalidatesTags: ['auth'],
+      }),
+      enableTwoFactor: build.mutation<EnableTwoFactorApiResponse, EnableTwoFactorApiArg>({
+        query: (queryArg) => ({
+          url: `/api/auth/two-factor/enable`,
+          method: 'POST',
+          body: queryArg.enableTwoFactorDto,
+        }),
+        invalidatesTags: ['auth'],
+      }),
+      regenerateRecoveryCodes: build.mutation<
+        RegenerateRecoveryCodesApiResponse,
+        RegenerateRecoveryCodesApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/auth/two-factor/recovery-codes`,
+          method: 'POST',
+          body: queryArg.reauthenticationDto,
+        }),
+        invalidatesTags: ['auth'],
+      }),
+      startTwoFactorSetup: build.mutation<
+        StartTwoFactorSetupApiResponse,
+        StartTwoFactorSetupApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/auth/two-factor/setup`,
+          method: 'POST',
+          body: queryArg.startTwoFactorSetupDto,
         }),
         invalidatesTags: ['auth'],
       }),
@@ -100,15 +183,19 @@ export type ForgotPasswordApiResponse = /** status 200  */ MessageDto;
 export type ForgotPasswordApiArg = {
   emailRequestDto: EmailRequestDto;
 };
-export type RedeemHandoffApiResponse = /** status 200  */ AuthTokenDto;
+export type RedeemHandoffApiResponse = /** status 200  */ SignInResultDto;
 export type RedeemHandoffApiArg = {
   redeemHandoffDto: RedeemHandoffDto;
 };
 export type GetHostApiResponse = /** status 200  */ HostDto;
 export type GetHostApiArg = void;
-export type LoginApiResponse = /** status 200  */ AuthTokenDto;
+export type LoginApiResponse = /** status 200  */ SignInResultDto;
 export type LoginApiArg = {
   loginDto: LoginDto;
+};
+export type LoginTwoFactorApiResponse = /** status 200  */ AuthTokenDto;
+export type LoginTwoFactorApiArg = {
+  loginTwoFactorDto: LoginTwoFactorDto;
 };
 export type RegisterApiResponse = /** status 201  */ RegisterResultDto;
 export type RegisterApiArg = {
@@ -121,6 +208,44 @@ export type ResendVerificationApiArg = {
 export type ResetPasswordApiResponse = /** status 200  */ ResetPasswordResultDto;
 export type ResetPasswordApiArg = {
   resetPasswordDto: ResetPasswordDto;
+};
+export type FinishProviderSignInApiResponse = unknown;
+export type FinishProviderSignInApiArg = {
+  /** The provider's refusal, e.g. access_denied. */
+  error?: string;
+  /** The attempt this answer belongs to. */
+  state?: string;
+  /** The authorisation code. */
+  code?: string;
+};
+export type GetSignInProvidersApiResponse = /** status 200  */ SignInProvidersDto;
+export type GetSignInProvidersApiArg = {
+  /** The organisation's subdomain, e.g. `hillside`. */
+  organization: string;
+};
+export type StartProviderSignInApiResponse = unknown;
+export type StartProviderSignInApiArg = {
+  /** The organisation's subdomain, e.g. `hillside`. */
+  organization: string;
+  provider: IdentityProviderKind;
+};
+export type GetTwoFactorStatusApiResponse = /** status 200  */ TwoFactorStatusDto;
+export type GetTwoFactorStatusApiArg = void;
+export type DisableTwoFactorApiResponse = /** status 200  */ TwoFactorStatusDto;
+export type DisableTwoFactorApiArg = {
+  reauthenticationDto: ReauthenticationDto;
+};
+export type EnableTwoFactorApiResponse = /** status 200  */ RecoveryCodesDto;
+export type EnableTwoFactorApiArg = {
+  enableTwoFactorDto: EnableTwoFactorDto;
+};
+export type RegenerateRecoveryCodesApiResponse = /** status 200  */ RecoveryCodesDto;
+export type RegenerateRecoveryCodesApiArg = {
+  reauthenticationDto: ReauthenticationDto;
+};
+export type StartTwoFactorSetupApiResponse = /** status 200  */ TwoFactorSetupDto;
+export type StartTwoFactorSetupApiArg = {
+  startTwoFactorSetupDto: StartTwoFactorSetupDto;
 };
 export type GetCurrentUserApiResponse = /** status 200  */ CurrentUserResponseDto;
 export type GetCurrentUserApiArg = void;
@@ -151,9 +276,13 @@ export type EmailRequestDto = {
     address (`hillside.<APP_BASE_DOMAIN>`), which names it; there a different one is refused (400). */
   organizationSubdomain?: string;
 };
-export type AuthTokenDto = {
-  /** A bearer token for the `Authorization` header; the app stores it under `authToken`. */
-  token: string;
+export type SignInResultDto = {
+  /** The second step's one-time key (valid five minutes, used once). */
+  challenge?: string;
+  /** A bearer token for the `Authorization` header; absent while the second step is outstanding. */
+  token?: string;
+  /** True when the account has two-step verification on: send a code with `challenge` next. */
+  twoFactorRequired?: boolean;
 };
 export type RedeemHandoffDto = {
   /** The one-time code this address was opened with (valid two minutes, used once). */
@@ -179,6 +308,16 @@ export type LoginDto = {
     address (`hillside.<APP_BASE_DOMAIN>`), which names it; there a different one is refused (400). */
   organizationSubdomain?: string;
   password: string;
+};
+export type AuthTokenDto = {
+  /** A bearer token for the `Authorization` header; the app stores it under `authToken`. */
+  token: string;
+};
+export type LoginTwoFactorDto = {
+  /** The `challenge` the first step answered with (valid five minutes, used once). */
+  challenge: string;
+  /** A current 6-digit code from the authenticator app, or an unused recovery code. */
+  code: string;
 };
 export type RegisterResultDto = {
   /** Where to continue, when the sign-up came to the bare domain (APP_BASE_DOMAIN set): the new
@@ -219,6 +358,46 @@ export type ResetPasswordDto = {
   /** The token from the reset link. */
   token: string;
 };
+export type IdentityProviderKind = 'google' | 'microsoft' | 'oidc';
+export type SignInProviderDto = {
+  kind: IdentityProviderKind;
+  /** What the button says after "Sign in with": Google, Microsoft, or the provider's name. */
+  name: string;
+  /** Where the button leads (on APP_URL, where the provider sends the browser back). */
+  startUrl: string;
+};
+export type SignInProvidersDto = {
+  /** The organisation's providers that are turned on, Google, Microsoft, then the other one. */
+  providers: SignInProviderDto[];
+};
+export type TwoFactorStatusDto = {
+  enabled: boolean;
+  /** Recovery codes not used yet (0 while two-step verification is off). */
+  recoveryCodesLeft: number;
+};
+export type ReauthenticationDto = {
+  /** A current 6-digit code from the authenticator app, or an unused recovery code. */
+  code?: string;
+  /** The signed-in person's own password. */
+  password?: string;
+};
+export type RecoveryCodesDto = {
+  recoveryCodes: string[];
+};
+export type EnableTwoFactorDto = {
+  /** The 6-digit code the authenticator app shows now, proving it was set up. */
+  code: string;
+};
+export type TwoFactorSetupDto = {
+  /** `otpauth://totp/…`: the QR code's content (issuer "Duty Manager", label "<organisation>: <email>"). */
+  otpauthUri: string;
+  /** The Base32 secret, for typing into the app by hand. */
+  secret: string;
+};
+export type StartTwoFactorSetupDto = {
+  /** The signed-in person's own password. */
+  password?: string;
+};
 export type Region = 'england_wales' | 'scotland' | 'northern_ireland';
 export type OrganizationType = 'school' | 'college' | 'university' | 'other';
 export type CurrentOrganizationDto = {
@@ -244,6 +423,13 @@ export type CurrentUserDto = {
   lastLogin?: string;
   name: string;
   role: Role;
+  /** Whether signing in asks this person for a code from an authenticator app. Always sent;
+    optional in the contract only so clients written before it keep compiling. */
+  twoFactorEnabled?: boolean;
+  /** True while the organisation requires two-step verification of admins and this admin hasn't
+    turned it on: until they do, the session reaches only the setup (every other route answers
+    403, code `two_factor_setup_required`). Always sent, like `twoFactorEnabled`. */
+  twoFactorSetupRequired?: boolean;
 };
 export type CurrentUserResponseDto = {
   organization: CurrentOrganizationDto;
@@ -260,9 +446,18 @@ export const {
   useRedeemHandoffMutation,
   useGetHostQuery,
   useLoginMutation,
+  useLoginTwoFactorMutation,
   useRegisterMutation,
   useResendVerificationMutation,
   useResetPasswordMutation,
+  useFinishProviderSignInQuery,
+  useGetSignInProvidersQuery,
+  useStartProviderSignInQuery,
+  useGetTwoFactorStatusQuery,
+  useDisableTwoFactorMutation,
+  useEnableTwoFactorMutation,
+  useRegenerateRecoveryCodesMutation,
+  useStartTwoFactorSetupMutation,
   useGetCurrentUserQuery,
   useVerifyEmailMutation,
 } = injectedRtkApi;
