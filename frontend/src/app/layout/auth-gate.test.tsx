@@ -44,7 +44,8 @@ describe('auth gate', () => {
         'aria-selected',
         'true',
       );
-      expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+      // The tab's form follows once the page knows its address (GET /api/auth/host).
+      expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     });
 
     it.each([
