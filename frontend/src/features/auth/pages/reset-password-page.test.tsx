@@ -105,7 +105,8 @@ describe('reset password page', () => {
       'true',
     );
     expect(router.state.location.pathname).toBe('/');
-    expect(screen.getByLabelText('Email')).toHaveValue('ada@hillside.example');
+    // The tab's form follows once the page knows its address (GET /api/auth/host).
+    expect(await screen.findByLabelText('Email')).toHaveValue('ada@hillside.example');
     expect(screen.getByLabelText('Organization subdomain')).toHaveValue('hillside');
     expect(screen.getByLabelText('Password')).toHaveValue('');
     expect(storedToken()).toBeNull();
