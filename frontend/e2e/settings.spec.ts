@@ -187,6 +187,7 @@ test('the Admin Panel lists its sections and jumps to each, beside them on a com
     'Email System Testing',
     'Instructions Manager',
     'Auto-Approval Settings',
+    'Sign-in',
     'Rota Management',
     'Staff Management',
   ];
