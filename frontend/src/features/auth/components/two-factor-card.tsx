@@ -37,6 +37,21 @@ type Step =
 
 const PASSWORD_HELP = 'Your own password — the one you sign in with.';
 
+/** The re-authentication's password field, as every step of this card asks it. */
+function OwnPasswordField() {
+  return (
+    <Form.Item
+      label="Password"
+      name="password"
+      extra={PASSWORD_HELP}
+      rules={passwordRules}
+      validateFirst
+    >
+      <Input.Password autoComplete="current-password" autoFocus style={{ maxWidth: 320 }} />
+    </Form.Item>
+  );
+}
+
 /**
  * Account security's Two-step verification card (docs/product.md#two-step-verification): whether
  * it is on; turning it on (password → QR code and setup key → first code → recovery codes, shown
@@ -212,15 +227,7 @@ function StartSetup({
       onFinish={(v) => void submit(v)}
     >
       <Typography.Paragraph>First, confirm it's you.</Typography.Paragraph>
-      <Form.Item
-        label="Password"
-        name="password"
-        extra={PASSWORD_HELP}
-        rules={passwordRules}
-        validateFirst
-      >
-        <Input.Password autoComplete="current-password" autoFocus style={{ maxWidth: 320 }} />
-      </Form.Item>
+      <OwnPasswordField />
       <Space>
         <Button type="primary" htmlType="submit" loading={isLoading}>
           Continue
@@ -367,15 +374,7 @@ function ReauthForm({
       onFinish={(v) => void submit(v)}
     >
       <Typography.Paragraph>{intro}</Typography.Paragraph>
-      <Form.Item
-        label="Password"
-        name="password"
-        extra={PASSWORD_HELP}
-        rules={passwordRules}
-        validateFirst
-      >
-        <Input.Password autoComplete="current-password" autoFocus style={{ maxWidth: 320 }} />
-      </Form.Item>
+      <OwnPasswordField />
       <Form.Item
         label={CODE_LABEL}
         name="code"
