@@ -9,7 +9,8 @@
 //   npm run build -w backend && node bench/api/index.mjs [seconds=10] [connections=50]
 // BENCH_API_ORGS=<n> seeds n organisations in all instead of 1,000 (quicker runs while developing).
 // BENCH_API_APP_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' starts the app's node with those
-// arguments (a CPU profile of the app under the load, written when the bench stops it).
+// arguments (a CPU profile of the app under the load, written when the bench stops it);
+// BENCH_API_BARE_NODE_ARGS the same for the bare server.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -52,9 +53,9 @@ function cpuMs(pid) {
 const mib = (m) => `VmRSS ${m.rss.toFixed(0)} MiB, VmHWM ${m.hwm.toFixed(0)} MiB`;
 
 /** Starts `node script` with `env`; resolves with the child once `ready(line)` matches a line it prints. */
-function start(script, env, ready, what) {
+function start(script, env, ready, what, nodeArgs = []) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...nodeArgs, script], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const onData = (chunk) => {
       output += chunk;
@@ -171,6 +172,7 @@ try {
     { DATABASE_URL: pg.server.url, ORG_ID: admin.organization_id, USER_ID: admin.id, TODAY: today, PORT: '0' },
     (line) => line.match(/^listening (\d+)/)?.[1],
     'The bare server',
+    (process.env.BENCH_API_BARE_NODE_ARGS ?? '').split(' ').filter(Boolean),
   );
   bare = started.child;
   const bareBase = `http://127.0.0.1:${started.match}`;
