@@ -109,6 +109,8 @@ try {
     SERVE_STATIC: 'false',
     APP_NOW: appNow,
     REMINDER_CRON: 'off',
+    // glibc's malloc arenas, passed on when set (one of the memory settings weighed in docs/performance.md).
+    ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}),
   };
   const appNodeArgs = (process.env.BENCH_API_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
   app = spawn(process.execPath, [...appNodeArgs, `${dist}main.js`], { env: { PATH: process.env.PATH, ...appEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
