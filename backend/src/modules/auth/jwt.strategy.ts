@@ -1,4 +1,4 @@
-import { type EntityDictionary, EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { createSecretKey } from 'node:crypto';
 import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
@@ -14,7 +14,7 @@ import {
 } from '../../common/auth/auth-user';
 import { JwtSecret } from '../../common/auth/jwt-secret.token';
 import { TenantContext } from '../../tenancy/tenant-context';
-import { Organization } from '../tenants/entities/organization.entity';
+import { rememberSessionZone } from '../tenants/organization-today';
 import { OrganizationHosts } from '../tenants/organization-hosts.service';
 import type { User } from './entities/user.entity';
 import { SESSION_USER_SQL, splitSessionRow } from './session-user';
@@ -28,6 +28,15 @@ interface SessionUserRow {
   is_active: boolean;
   token_version: number;
   two_factor_enabled: boolean;
+}
+
+/** The organisation's columns of SESSION_USER_SQL that the strategy reads. */
+interface SessionOrganizationRow {
+  id: string;
+  subdomain: string;
+  timezone: string;
+  is_active: boolean;
+  require_admin_two_factor: boolean;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -89,11 +98,11 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     // From here on the request works inside the signed-in user's organisation.
     TenantContext.set(payload.org);
     // One raw statement: the user with their organisation, without MikroORM building the query
-    // on every request. Only the organisation becomes an entity in the request's identity map:
-    // "today" reads its time zone on most requests (organizationZone), and that lookup by id then
-    // needs no query. The user's fields are read from the row as they are: mapping the user too
-    // was about 4 % of the app's CPU under bench/api, for the few account operations that look
-    // the signed-in user up by id (they now load it with their own statement).
+    // on every request, and without making entities of the rows: em.map of the two was the
+    // largest avoidable item of bench/api's profile (about 7 % of the app's CPU). "Today" reads
+    // the organisation's time zone on most requests: it is kept for the request instead
+    // (organization-today.ts). Code that loads the user or the organisation by id loads it with
+    // its own statement (account operations, organisation settings).
     // The request's own EntityManager: passport keeps one 'jwt' strategy per process (the last
     // app created registers it), and a raw execute() on `this.em` would use that app's driver.
     const em = this.em.getContext();
@@ -101,13 +110,14 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     if (!row) throw new UnauthorizedException(SESSION_ENDED);
     const session = splitSessionRow(row);
     const user = session.user as unknown as SessionUserRow;
-    const organization = em.map(Organization, session.organization as EntityDictionary<Organization>);
-    if (user.is_active !== true || !organization.isActive || user.token_version !== payload.ver) {
+    const organization = session.organization as unknown as SessionOrganizationRow;
+    if (user.is_active !== true || organization.is_active !== true || user.token_version !== payload.ver) {
       throw new UnauthorizedException(SESSION_ENDED);
     }
     await this.assertOwnHost(req, organization);
+    rememberSessionZone(organization.timezone);
     const auth: AuthUser = { id: user.id, organizationId: payload.org, role: user.role, email: user.email, name: user.name };
-    if (organization.requireAdminTwoFactor && user.role === 'admin' && user.two_factor_enabled !== true) auth.twoFactorSetupRequired = true;
+    if (organization.require_admin_two_factor === true && user.role === 'admin' && user.two_factor_enabled !== true) auth.twoFactorSetupRequired = true;
     return auth;
   }
 
@@ -116,7 +126,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
    * another organisation's address it is refused (401), and on an address naming no organisation
    * the answer is that organisation's 404. Reading the host costs no query when it matches.
    */
-  private async assertOwnHost(req: Request, organization: Organization): Promise<void> {
+  private async assertOwnHost(req: Request, organization: SessionOrganizationRow): Promise<void> {
     const host = this.hosts.of(req);
     if (host.kind !== 'organization' || host.subdomain === organization.subdomain) return;
     await this.hosts.requireKnown(req);
