@@ -196,6 +196,23 @@ describe('accounts', () => {
       }).expect(403);
       expect(login.body.message).toBe('Your account has been deactivated. Please contact your administrator.');
     });
+
+    it('ends a session at once when the token version is raised or the organisation is closed (read on every request)', async () => {
+      const sql = (q: string, params: unknown[]) => t.get(MikroORM).em.getConnection().execute(q, params);
+      const raised = await registerOrganization(t);
+      await t.http().get('/api/auth/user').set(...bearer(raised.token)).expect(200);
+      // What signing out everywhere and a password reset do (accounts.service.ts, auth.service.ts).
+      await sql('UPDATE users SET token_version = token_version + 1 WHERE email = ?', [raised.email]);
+      const ended = await t.http().get('/api/staff').set(...bearer(raised.token)).expect(401);
+      expect(ended.body.message).toBe('Your session has ended. Please sign in again.');
+
+      const closed = await registerOrganization(t);
+      await t.http().get('/api/staff').set(...bearer(closed.token)).expect(200);
+      await sql('UPDATE organizations SET is_active = false WHERE subdomain = ?', [closed.subdomain]);
+      expect((await t.http().get('/api/auth/user').set(...bearer(closed.token)).expect(401)).body.message).toBe(
+        'Your session has ended. Please sign in again.',
+      );
+    });
   });
 
   describe('session tokens', () => {

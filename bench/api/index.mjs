@@ -8,6 +8,9 @@
 // ratios app/bare, and both processes' resident memory before and after the load.
 //   npm run build -w backend && node bench/api/index.mjs [seconds=10] [connections=50]
 // BENCH_API_ORGS=<n> seeds n organisations in all instead of 1,000 (quicker runs while developing).
+// BENCH_API_APP_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' starts the app's node with those
+// arguments (a CPU profile of the app under the load, written when the bench stops it);
+// BENCH_API_BARE_NODE_ARGS the same for the bare server.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -41,12 +44,18 @@ function memory(pid) {
   const kib = (key) => Number(status.match(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm'))?.[1] ?? NaN);
   return { rss: kib('VmRSS') / 1024, hwm: kib('VmHWM') / 1024 };
 }
+/** User + system CPU time a process has used so far, in ms (from /proc/<pid>/stat). */
+function cpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime are fields 14 and 15 of stat, i.e. 12 and 13 after the command name.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
 const mib = (m) => `VmRSS ${m.rss.toFixed(0)} MiB, VmHWM ${m.hwm.toFixed(0)} MiB`;
 
 /** Starts `node script` with `env`; resolves with the child once `ready(line)` matches a line it prints. */
-function start(script, env, ready, what) {
+function start(script, env, ready, what, nodeArgs = []) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...nodeArgs, script], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const onData = (chunk) => {
       output += chunk;
@@ -100,8 +109,11 @@ try {
     SERVE_STATIC: 'false',
     APP_NOW: appNow,
     REMINDER_CRON: 'off',
+    // glibc's malloc arenas, passed on when set (one of the memory settings weighed in docs/performance.md).
+    ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}),
   };
-  app = spawn(process.execPath, [`${dist}main.js`], { env: { PATH: process.env.PATH, ...appEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const appNodeArgs = (process.env.BENCH_API_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  app = spawn(process.execPath, [...appNodeArgs, `${dist}main.js`], { env: { PATH: process.env.PATH, ...appEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
   const base = `http://127.0.0.1:${appPort}`;
   await waitFor(`${base}/api/health`, app, 'The app');
 
@@ -162,6 +174,7 @@ try {
     { DATABASE_URL: pg.server.url, ORG_ID: admin.organization_id, USER_ID: admin.id, TODAY: today, PORT: '0' },
     (line) => line.match(/^listening (\d+)/)?.[1],
     'The bare server',
+    (process.env.BENCH_API_BARE_NODE_ARGS ?? '').split(' ').filter(Boolean),
   );
   bare = started.child;
   const bareBase = `http://127.0.0.1:${started.match}`;
@@ -174,8 +187,12 @@ try {
   const before = { app: memory(app.pid), bare: memory(bare.pid) };
   const results = [];
   for (const e of endpoints) {
+    const appCpu = cpuMs(app.pid);
     const appResult = summarise(await load(`${base}${e.path}`, auth, seconds, connections));
+    appResult.cpu = (cpuMs(app.pid) - appCpu) / (appResult.requests + appResult.warmup);
+    const bareCpu = cpuMs(bare.pid);
     const bareResult = summarise(await load(`${bareBase}${e.path}`, {}, seconds, connections));
+    bareResult.cpu = (cpuMs(bare.pid) - bareCpu) / (bareResult.requests + bareResult.warmup);
     results.push({ name: e.name, app: appResult, bare: bareResult });
   }
   const after = { app: memory(app.pid), bare: memory(bare.pid) };
@@ -190,6 +207,11 @@ try {
       `${r.name.padEnd(27)} ${cell(r.app.rps, 8, 0)} ${cell(r.app.p50, 7)} ${cell(r.app.p99, 7)} | ${cell(r.bare.rps, 8, 0)} ${cell(r.bare.p50, 7)} ${cell(r.bare.p99, 7)} | ${cell(r.app.rps / r.bare.rps, 12, 2)} ${cell(r.app.p99 / r.bare.p99, 12, 2)} | ${r.app.errors}/${r.bare.errors}`,
     );
   }
+  console.log(`\nServer CPU time (user + system) per request, load and warm-up together, in ms (less sensitive to other load on the machine than req/s):`);
+  for (const r of results) {
+    console.log(`  ${r.name.padEnd(27)} app ${r.app.cpu.toFixed(2)}  bare ${r.bare.cpu.toFixed(2)}  app/bare ${(r.app.cpu / r.bare.cpu).toFixed(2)}`);
+  }
+  console.log(`  load average at the end: ${fs.readFileSync('/proc/loadavg', 'utf8').trim()}`);
   console.log(`\nResident memory (from /proc/<pid>/status; VmHWM is the peak):`);
   console.log(`  app (node backend/dist/main.js)  before the load: ${mib(before.app)};  after: ${mib(after.app)}`);
   console.log(`  bare node:http + pg              before the load: ${mib(before.bare)};  after: ${mib(after.bare)}`);

@@ -9,17 +9,20 @@ if (!isMainThread && workerData?.httpLoad) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const latencies = [];
   let errors = 0;
+  let requests = 0;
   const get = () =>
     new Promise((resolve) => {
       const start = process.hrtime.bigint();
       const req = http.get(url, { agent, headers }, (res) => {
         res.resume();
         res.on('end', () => {
+          requests += 1;
           if (res.statusCode !== expectStatus) errors += 1;
           resolve(Number(process.hrtime.bigint() - start) / 1e6);
         });
       });
       req.on('error', () => {
+        requests += 1;
         errors += 1;
         resolve(Number(process.hrtime.bigint() - start) / 1e6);
       });
@@ -35,12 +38,13 @@ if (!isMainThread && workerData?.httpLoad) {
     );
   };
   await run(Date.now() + 1000, false); // warm-up
+  const warmup = requests;
   errors = 0;
   const started = Date.now();
   await run(started + seconds * 1000, true);
   const elapsed = (Date.now() - started) / 1000;
   agent.destroy();
-  parentPort.postMessage({ latencies, errors, elapsed });
+  parentPort.postMessage({ latencies, errors, elapsed, warmup });
 }
 
 /** Loads `url` from a worker thread for `seconds` (after a 1 s warm-up) on `connections` connections. */
@@ -52,10 +56,10 @@ export function load(url, headers, seconds, connections, expectStatus = 200) {
   });
 }
 
-export function summarise({ latencies, errors, elapsed }) {
+export function summarise({ latencies, errors, elapsed, warmup = 0 }) {
   latencies.sort((a, b) => a - b);
   const at = (p) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))];
-  return { rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), requests: latencies.length, errors };
+  return { rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), requests: latencies.length, errors, warmup };
 }
 
 export const formatResult = (r) =>

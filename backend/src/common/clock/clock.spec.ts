@@ -1,4 +1,5 @@
-import { FixedClock, parsePinnedNow, SystemClock } from './clock';
+import dayjs from 'dayjs';
+import { calendarDate, FixedClock, parsePinnedNow, SystemClock } from './clock';
 
 describe('Clock', () => {
   it('reads a pinned wall time in the given zone (London is on BST in September)', () => {
@@ -23,6 +24,21 @@ describe('Clock', () => {
     expect(clock.today('Europe/London')).toBe('2025-09-08');
     expect(clock.today('UTC')).toBe('2025-09-07');
     expect(clock.today('America/New_York')).toBe('2025-09-07');
+  });
+
+  it('reads the same calendar date as dayjs.tz did, across zones, DST changes and midnights', () => {
+    const zones = ['Europe/London', 'UTC', 'America/New_York', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Australia/Lord_Howe', 'Asia/Kolkata'];
+    // Every 251 minutes (walking through the hours of the day) from 2025 into 2026: both DST changes in each hemisphere.
+    for (let t = Date.UTC(2025, 0, 1); t < Date.UTC(2026, 1, 1); t += 251 * 60_000) {
+      for (const zone of zones) {
+        expect(calendarDate(new Date(t), zone)).toBe(dayjs(t).tz(zone).format('YYYY-MM-DD'));
+      }
+    }
+    expect(calendarDate(new Date('0999-03-04T12:00:00Z'), 'UTC')).toBe('0999-03-04');
+  });
+
+  it('refuses an unknown time zone', () => {
+    expect(() => new FixedClock(new Date()).today('Mars/Olympus_Mons')).toThrow(RangeError);
   });
 
   it('a fixed clock answers the same instant until moved', () => {

@@ -2,9 +2,10 @@
  * The signed-in user with their organisation, read on every authenticated request by the JWT
  * strategy: one raw statement selecting the columns MikroORM selects for the two entities (the
  * user's without the lazy password hash, only whether there is one; the organisation's prefixed
- * `o__`), so the strategy can hand them to `em.map` and keep both in the request's identity map
- * without paying for the ORM building the query. session-user.spec.ts checks the lists against
- * the entities' metadata, so a column added to either entity cannot be left out here.
+ * `o__`), without paying for the ORM building the query. The strategy reads the row as it is
+ * (mapping it to entities cost more than the statement); the columns stay those of the entities so
+ * the row can still be mapped with `em.map`. session-user.spec.ts checks the lists against the
+ * entities' metadata, so a column added to either entity cannot be left out here.
  */
 export const SESSION_USER_COLUMNS = [
   'id',

@@ -1,0 +1,36 @@
+import { Controller, Get, Module, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { createTestApp, TestApp } from './support/test-app';
+
+/** Says whether pino-http gave the request its own logger. */
+@Controller('test-request-logger')
+class RequestLoggerController {
+  @Get()
+  probe(@Req() req: Request & { log?: unknown }) {
+    return { requestLogger: typeof req.log };
+  }
+}
+
+@Module({ controllers: [RequestLoggerController] })
+class RequestLoggerModule {}
+
+describe('Per-request logger (app.module.ts)', () => {
+  let t: TestApp | undefined;
+
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  it('is not built at LOG_LEVEL=silent, where no request line is written', async () => {
+    t = await createTestApp({ imports: [RequestLoggerModule], env: { LOG_LEVEL: 'silent' } });
+    const res = await t.http().get('/api/test-request-logger').expect(200);
+    expect(res.body).toEqual({ requestLogger: 'undefined' });
+  });
+
+  it('is built at any other level (request-log.int-spec.ts checks the line itself)', async () => {
+    t = await createTestApp({ imports: [RequestLoggerModule], env: { LOG_LEVEL: 'fatal' } });
+    const res = await t.http().get('/api/test-request-logger').expect(200);
+    expect(res.body).toEqual({ requestLogger: 'object' });
+  });
+});
