@@ -1,7 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { hasPermission } from '../../common/auth/roles';
 import { academicYearStartOf, addDays } from '../../common/clock/academic-year';
@@ -154,6 +153,9 @@ export class FairnessService {
       const cells = [header, ...rows].map((row) => row.map(asCsvText));
       return { body: Buffer.from(`\uFEFF${stringify(cells)}`, 'utf8'), contentType: CONTENT_TYPES.csv, fileName: `${name}.csv` };
     }
+    // exceljs is loaded on the first spreadsheet export, not at start-up: it is about 35 MiB of
+    // the server's resident memory, and most servers never export a spreadsheet.
+    const { default: ExcelJS } = await import('exceljs');
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet(sheetName.slice(0, 31));
     sheet.addRow(header).font = { bold: true };
