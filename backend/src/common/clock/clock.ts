@@ -18,8 +18,25 @@ export abstract class Clock {
 
   /** Today's date in the given IANA time zone, as `yyyy-MM-dd`. */
   today(timeZone: string): IsoDate {
-    return dayjs(this.now()).tz(timeZone).format('YYYY-MM-DD');
+    const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+    for (const { type, value } of dayFormat(timeZone).formatToParts(this.now())) parts[type] = value;
+    return `${parts.year}-${parts.month}-${parts.day}`;
   }
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * One formatter per zone, kept: dayjs's tz() makes a new Intl.DateTimeFormat on every call
+ * (about 0.6 ms under load), and the calendar feed's 304 asks for today on every request.
+ */
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format;
 }
 
 export class SystemClock extends Clock {
