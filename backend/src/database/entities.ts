@@ -22,6 +22,7 @@ import { UserTwoFactor } from '../modules/auth/entities/user-two-factor.entity';
 import { User } from '../modules/auth/entities/user.entity';
 import { DutyReminder } from '../modules/reminders/entities/duty-reminder.entity';
 import { OutboxEmail } from '../modules/mail/entities/outbox-email.entity';
+import { CalendarFeedRevision } from '../modules/calendar/entities/calendar-feed-revision.entity';
 import { CalendarFeedToken } from '../modules/calendar/entities/calendar-feed-token.entity';
 import { ProcedureFile } from '../modules/settings/entities/procedure-file.entity';
 import { Organization } from '../modules/tenants/entities/organization.entity';
@@ -60,6 +61,7 @@ export const ENTITIES: EntityClass<unknown>[] = [
   ProcedureFile,
   DutyReminder,
   CalendarFeedToken,
+  CalendarFeedRevision,
   IdentityProvider,
   SignInSettings,
   SsoLoginAttempt,

@@ -1,5 +1,5 @@
 import ICAL from 'ical.js';
-import { feedEtag, type FeedSlotRow, matchesEtag, writeFeed } from './calendar-feed';
+import { feedEtag, type FeedSlotRow, type FeedVersion, matchesEtag, writeFeed } from './calendar-feed';
 
 const ORG = '11111111-1111-4111-8111-111111111111';
 const ANN = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
@@ -49,8 +49,36 @@ describe('calendar feed text', () => {
     expect(events(writeFeed({ kind: 'my-duties', organizationId: ORG, calendarName: 'School', slots, holidays: [], ownerStaffId: null }))).toEqual([]);
   });
 
+  const version: FeedVersion = {
+    kind: 'my-duties',
+    tokenId: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc',
+    organizationId: ORG,
+    organizationName: 'School',
+    timezone: 'Europe/London',
+    staffId: ANN,
+    today: '2025-09-08',
+    revision: '41',
+  };
+
+  it('gives the same ETag for the same inputs and another one when any input of the feed changes', () => {
+    expect(feedEtag({ ...version })).toBe(feedEtag(version));
+    const changed: Partial<FeedVersion>[] = [
+      { kind: 'all-duties' },
+      { tokenId: 'dddddddd-dddd-4ddd-8ddd-dddddddddddd' },
+      { organizationId: '22222222-2222-4222-8222-222222222222' },
+      { organizationName: 'School of Rock' },
+      { timezone: 'Europe/Dublin' },
+      { staffId: BOB },
+      { staffId: null },
+      { today: '2025-09-09' },
+      { revision: '42' },
+    ];
+    const etags = changed.map((change) => feedEtag({ ...version, ...change }));
+    expect(new Set([feedEtag(version), ...etags]).size).toBe(changed.length + 1);
+  });
+
   it('compares ETags the way If-None-Match asks', () => {
-    const etag = feedEtag('text');
+    const etag = feedEtag(version);
     expect(etag).toMatch(/^"[\w-]{32}"$/);
     expect(matchesEtag(etag, etag)).toBe(true);
     expect(matchesEtag(`"other", W/${etag}`, etag)).toBe(true);

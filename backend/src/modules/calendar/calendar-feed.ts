@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { addDays } from '../../common/clock/academic-year';
 import type { IsoDate } from '../../common/clock/clock';
 import { type ContentLine, escapeText, icalDate, icalUtc, writeCalendar } from '../../common/text/icalendar';
-import { HOLIDAY_TYPE_LABELS } from '../holidays/entities/holiday.entity';
+import { HOLIDAY_TYPE_LABELS, HOLIDAY_TYPES } from '../holidays/entities/holiday.entity';
 import type { HolidayRow } from '../holidays/holiday-queries';
 import type { DutyRow } from '../rota/rota.repository';
 
@@ -112,9 +112,71 @@ export function writeFeed(input: FeedInput): string {
   return writeCalendar(lines);
 }
 
-/** A strong validator for the exact bytes of a feed. */
-export function feedEtag(body: string): string {
-  return `"${createHash('sha256').update(body, 'utf8').digest('base64url').slice(0, 32)}"`;
+/**
+ * Bump when the feed's text changes for the same data in a way the sample below does not show
+ * (FEED_FORMAT changes by itself for what it does show).
+ */
+const FEED_FORMAT_VERSION = 2;
+
+/** Every kind of line writeFeed writes: two people on a day, one alone, each type of holiday, with and without a description. */
+const FORMAT_SAMPLE: FeedInput = {
+  kind: 'all-duties',
+  organizationId: '00000000-0000-4000-8000-000000000000',
+  calendarName: 'Sample – Duty rota, with; escapes\\',
+  slots: [
+    { day_id: 'd1', date: '2025-09-09', revision: '7', updated_at: '2025-09-01T10:00:00Z', position: 1, staff_id: 's1', name: 'Zoë Ångström-Éléonore Bénédicte de la Cruz-Fernández Øyelaran' },
+    { day_id: 'd1', date: '2025-09-09', revision: '7', updated_at: '2025-09-01T10:00:00Z', position: 2, staff_id: 's2', name: 'Bob, Stone' },
+    { day_id: 'd2', date: '2025-09-10', revision: '8', updated_at: '2025-09-02T10:00:00Z', position: 1, staff_id: 's1', name: 'Zoë' },
+  ],
+  // One of each type, so the labels are in the sample; the last with a description.
+  holidays: HOLIDAY_TYPES.map((type, i) => ({
+    id: `h${i}`,
+    name: `Holiday ${i}`,
+    type,
+    start_date: '2025-10-27',
+    end_date: '2025-10-31',
+    description: i === HOLIDAY_TYPES.length - 1 ? 'Training; all staff' : null,
+    revision: String(9 + i),
+    updated_at: '2025-09-03T10:00:00Z',
+  })),
+};
+
+/**
+ * The feed format's fingerprint: the version and a fixed sample written by this very code, so a
+ * change to the writer's output (a new line, another wording, escaping, folding) changes every
+ * feed's ETag without anyone remembering to.
+ */
+export const FEED_FORMAT = createHash('sha256')
+  .update(`${FEED_FORMAT_VERSION}\n${writeFeed(FORMAT_SAMPLE)}\n${writeFeed({ ...FORMAT_SAMPLE, kind: 'my-duties', ownerStaffId: 's1' })}`, 'utf8')
+  .digest('base64url');
+
+/**
+ * Everything a feed's text depends on, besides the code (FEED_FORMAT): the feed and whose it is,
+ * the organisation's name (the calendar's name) and time zone (which day is today), today (the
+ * window moves with it), and the organisation's calendar_feed_revisions counter (every rota day,
+ * slot, person and holiday). docs/architecture.md#calendar-feeds lists each input.
+ */
+export interface FeedVersion {
+  kind: FeedKind;
+  tokenId: string;
+  organizationId: string;
+  organizationName: string;
+  timezone: string;
+  /** For "my duties": the token owner's staff record (none: no duties). */
+  staffId: string | null;
+  today: IsoDate;
+  /** calendar_feed_revisions.revision, a bigint: as text. */
+  revision: string;
+}
+
+/**
+ * The feed's validator, from its inputs rather than its bytes, so it is known before the feed is
+ * read. Strong: the same inputs write the same bytes.
+ */
+export function feedEtag(version: FeedVersion): string {
+  const { kind, tokenId, organizationId, organizationName, timezone, staffId, today, revision } = version;
+  const key = JSON.stringify([FEED_FORMAT, kind, tokenId, organizationId, organizationName, timezone, kind === 'my-duties' ? staffId : null, today, revision]);
+  return `"${createHash('sha256').update(key, 'utf8').digest('base64url').slice(0, 32)}"`;
 }
 
 /** Whether an If-None-Match header names this ETag (weak comparison, lists and `*` allowed). */

@@ -14,7 +14,7 @@ import type { Response } from 'express';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import { ErrorResponseDto } from '../../common/http/error-body';
-import { type FeedKind, matchesEtag } from './calendar-feed';
+import type { FeedKind } from './calendar-feed';
 import { CalendarService } from './calendar.service';
 import { CalendarSubscriptionDto, CalendarSubscriptionLinksDto } from './dto/calendar-subscription.dto';
 
@@ -78,14 +78,14 @@ export class CalendarController {
   }
 
   private async serve(kind: FeedKind, token: unknown, ifNoneMatch: string | undefined, res: Response): Promise<void> {
-    const feed = await this.calendar.feedFor(token, kind);
+    const feed = await this.calendar.feedFor(token, kind, ifNoneMatch);
     res.set({
       ETag: feed.etag,
       // Revalidate every time (the ETag makes that cheap); the URL holds a secret, so no shared caches.
       'Cache-Control': 'private, no-cache',
       'X-Robots-Tag': 'noindex',
     });
-    if (matchesEtag(ifNoneMatch, feed.etag)) {
+    if (feed.body === null) {
       res.status(HttpStatus.NOT_MODIFIED).end();
       return;
     }

@@ -9,7 +9,7 @@ import { TenantContext } from '../../tenancy/tenant-context';
 import { holidaysBetween } from '../holidays/holiday-queries';
 import { RotaRepository } from '../rota/rota.repository';
 import { OrganizationHosts } from '../tenants/organization-hosts.service';
-import { type FeedKind, feedEtag, FEED_REFRESH_MINUTES, writeFeed } from './calendar-feed';
+import { type FeedKind, feedEtag, FEED_REFRESH_MINUTES, matchesEtag, writeFeed } from './calendar-feed';
 import type { CalendarSubscriptionDto, CalendarSubscriptionLinksDto } from './dto/calendar-subscription.dto';
 
 export const FEED_PATH = '/api/calendar/subscribe';
@@ -29,6 +29,8 @@ interface TokenRow {
   timezone: string;
   staff_id: string | null;
   last_used_at: Date | null;
+  /** calendar_feed_revisions.revision (0 when the organisation has none yet), a bigint: as text. */
+  revision: string;
 }
 
 /** Who a feed URL belongs to, once its token checked out. */
@@ -38,10 +40,13 @@ export interface FeedOwner {
   organizationName: string;
   timezone: string;
   staffId: string | null;
+  /** The organisation's calendar_feed_revisions counter as the token lookup read it. */
+  revision: string;
 }
 
+/** A feed's ETag, and its text unless the If-None-Match named that ETag (then null: a 304). */
 export interface Feed {
-  body: string;
+  body: string | null;
   etag: string;
 }
 
@@ -120,12 +125,19 @@ export class CalendarService {
   }
 
   /**
-   * The feed a token opens, with its ETag; 404 for a token that opens none (see `owner`). Feeds
-   * need no sign-in, so the token is what names the organisation: the feed is read inside it.
+   * The feed a token opens, with its ETag; 404 for a token that opens none (see `owner`). The
+   * ETag comes from the token lookup (the organisation's revision counter, the owner, today), so
+   * when it is the one in If-None-Match the answer is a 304 without reading the rota or writing
+   * the feed. Feeds need no sign-in, so the token is what names the organisation: the feed is read
+   * inside it.
    */
-  async feedFor(token: unknown, kind: FeedKind): Promise<Feed> {
+  async feedFor(token: unknown, kind: FeedKind, ifNoneMatch?: string): Promise<Feed> {
     const owner = await this.owner(token);
-    return TenantContext.run(owner.organizationId, () => this.feed(owner, kind));
+    // One "today" for the ETag and the window, also across midnight.
+    const today = this.clock.today(owner.timezone);
+    const etag = feedEtag({ kind, ...owner, today });
+    if (matchesEtag(ifNoneMatch, etag)) return { body: null, etag };
+    return TenantContext.run(owner.organizationId, () => this.feed(owner, kind, today, etag));
   }
 
   /**
@@ -139,11 +151,12 @@ export class CalendarService {
     const [row] = valid
       ? await this.em.execute<TokenRow[]>(
           `select t.id, t.secret_hash, t.organization_id, t.user_id, o.name as organization_name, o.timezone,
-                  s.id as staff_id, t.last_used_at
+                  s.id as staff_id, t.last_used_at, coalesce(r.revision, 0)::text as revision
              from calendar_feed_tokens t
              join users u on u.id = t.user_id and u.organization_id = t.organization_id
              join organizations o on o.id = t.organization_id
              left join staff s on s.user_id = u.id and s.organization_id = t.organization_id
+             left join calendar_feed_revisions r on r.organization_id = t.organization_id
             where t.selector = ? and u.is_active and o.is_active and t.user_token_version = u.token_version`,
           [selector],
         )
@@ -163,21 +176,27 @@ export class CalendarService {
       organizationName: row.organization_name,
       timezone: row.timezone,
       staffId: row.staff_id,
+      revision: row.revision,
     };
   }
 
   /** From one month before today to the end of the next academic year (docs/product.md#time-and-the-academic-year). */
-  window(timezone: string): { from: IsoDate; to: IsoDate } {
-    const today = this.clock.today(timezone);
+  window(today: IsoDate): { from: IsoDate; to: IsoDate } {
     return {
       from: dayjs(today).subtract(1, 'month').format('YYYY-MM-DD'),
       to: `${academicYearStartOf(today) + 2}-08-31`,
     };
   }
 
-  /** The current organisation's feed text and ETag. Two queries, whatever the number of days or people. */
-  private async feed(owner: FeedOwner, kind: FeedKind): Promise<Feed> {
-    const { from, to } = this.window(owner.timezone);
+  /**
+   * The current organisation's feed text and ETag. Two queries, whatever the number of days or
+   * people. The ETag is the one made from the token lookup, which ran before these reads: the text
+   * is at least as new as the revision it names (read-committed statements see every commit made
+   * before they start), and when it is newer the revision has already moved on, so that ETag
+   * never gets a 304 — the calendar is sent the feed again, never left on stale text.
+   */
+  private async feed(owner: FeedOwner, kind: FeedKind, today: IsoDate, etag: string): Promise<Feed> {
+    const { from, to } = this.window(today);
     const org = TenantContext.require();
     const mine = kind === 'my-duties';
     // Each read is its owner's: the rota's duties (with the people's names), the holidays. My
@@ -193,7 +212,7 @@ export class CalendarService {
       holidays,
       ownerStaffId: mine ? owner.staffId : undefined,
     });
-    return { body, etag: feedEtag(body) };
+    return { body, etag };
   }
 
 }
