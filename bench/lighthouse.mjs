@@ -10,7 +10,9 @@
 //   npm run bench:lighthouse          (builds first)
 //   node bench/lighthouse.mjs         (uses the existing frontend/dist and backend/dist)
 // Environment: LIGHTHOUSE_PORT (default 3600; the server also takes the next two ports and
-// port + 20000 for PostgreSQL), CHROMIUM_PATH (default /usr/bin/chromium), STATIC_DIR.
+// port + 20000 for PostgreSQL), CHROMIUM_PATH (default /usr/bin/chromium), STATIC_DIR,
+// LIGHTHOUSE_REPORTS (a folder: also write each run's full Lighthouse JSON there, to see what
+// costs FCP, LCP, TBT or CLS).
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -106,6 +108,11 @@ async function audit(browser, urlPath, formFactor, token) {
     const result = await lighthouse(`${origin}${urlPath}`, flags, config, page);
     if (!result) throw new Error(`Lighthouse returned nothing for ${urlPath}`);
     const { lhr } = result;
+    if (process.env.LIGHTHOUSE_REPORTS) {
+      fs.mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+      const name = `${token ? 'dashboard' : 'landing'}-${formFactor}.json`;
+      fs.writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, name), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     if (token && lhr.finalDisplayedUrl !== `${origin}${urlPath}`)
       throw new Error(`signed-in audit ended at ${lhr.finalDisplayedUrl}`);
