@@ -2,8 +2,11 @@ import 'antd/dist/reset.css';
 import './global.css';
 
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 
+import { generatedApi as tenantsApi, type PlanDto } from '@/features/tenants/api/tenants.gen';
+
+import { LANDING_DATA_ID, LANDING_OFF_ATTRIBUTE, landingShowsHere } from './prerender/landing-here';
 import { AppProviders } from './providers';
 import { AppRouter } from './router';
 import { makeStore } from './store';
@@ -12,11 +15,26 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element to render into');
 
 const store = makeStore();
-
-createRoot(container).render(
+const app = (
   <StrictMode>
     <AppProviders store={store}>
       <AppRouter />
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// `/`'s HTML carries the landing page, rendered at build time (scripts/prerender.mjs): hydrated
+// where it is what the app shows, with the plan it was rendered with in the cache so the first
+// render matches. Anywhere else (signed in, a school's address) the boot script has hidden it
+// before the first paint; it is dropped and the app renders from scratch, as on every other path.
+const data = document.getElementById(LANDING_DATA_ID);
+if (data && landingShowsHere(window.location, () => window.localStorage)) {
+  const { plan } = JSON.parse(data.textContent ?? '{}') as { plan: PlanDto };
+  void store
+    .dispatch(tenantsApi.util.upsertQueryData('getPlan', undefined, plan))
+    .then(() => hydrateRoot(container, app));
+} else {
+  container.replaceChildren();
+  document.documentElement.removeAttribute(LANDING_OFF_ATTRIBUTE);
+  createRoot(container).render(app);
+}

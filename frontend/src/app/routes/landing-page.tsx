@@ -9,6 +9,7 @@ import { wantsSignIn } from '@/features/auth/session/sign-in-intent';
 import { FeaturesSection } from '@/features/tenants/components/features-section';
 import { LandingHero } from '@/features/tenants/components/landing-hero';
 import { PricingSection } from '@/features/tenants/components/pricing-section';
+import { useHydrated } from '@/shared/lib/hydrated';
 import { PageTitle } from '@/shared/ui/page-title';
 
 // The sign-up and sign-in card (antd Card, Tabs, Form, inputs): requested as soon as this module
@@ -31,6 +32,10 @@ export function LandingPage() {
   // Whose address this is decides the Sign In tab (the bare domain asks only for the school),
   // read from the cache there. A school's own address is where its people sign in: no sales pitch.
   const atSchool = describeHost(useGetHostQuery().data).kind === 'organization';
+  // An island: the prerendered page holds its place with a placeholder of the same size, and it
+  // is filled in once the page has hydrated.
+  const formsMayRender = useHydrated();
+  const formsPlaceholder = <div className="landing__forms-placeholder" aria-busy="true" />;
 
   const startTrial = () => {
     setTab('register');
@@ -53,9 +58,13 @@ export function LandingPage() {
             aria-labelledby="get-started-title"
             className="landing__get-started"
           >
-            <Suspense fallback={<div className="landing__forms-placeholder" aria-busy="true" />}>
-              <GetStartedCard activeTab={tab} onTabChange={setTab} />
-            </Suspense>
+            {formsMayRender ? (
+              <Suspense fallback={formsPlaceholder}>
+                <GetStartedCard activeTab={tab} onTabChange={setTab} />
+              </Suspense>
+            ) : (
+              formsPlaceholder
+            )}
           </section>
         </Col>
       </Row>
