@@ -7,8 +7,7 @@
 //   2. renders the page (react-dom/server) and extracts antd's styles for it (@ant-design/cssinjs);
 //   3. writes dist/landing/index.html: dist/index.html with the markup in #root, antd's styles and
 //      the entry's stylesheet inline in the head (no render-blocking request), the plan the page
-//      was rendered with for the client's hydration, modulepreloads for the landing page's
-//      chunks, and a small blocking boot script (dist/assets/landing-boot-<hash>.js; the CSP
+//      was rendered with for the client's hydration, and a small blocking boot script (dist/assets/landing-boot-<hash>.js; the CSP
 //      allows no inline script) that hides the markup before the first paint where the app shows
 //      something else at `/` (signed in, a school's address).
 // The backend serves dist/landing/index.html at `/` and dist/index.html, the empty shell, at
@@ -49,7 +48,6 @@ const { PROFESSIONAL_PLAN: plan } = await import(pathToFileURL(path.join(ssrOut,
 const { html, styles } = await renderLanding(plan);
 
 const shell = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
 
 // The boot script: landingShowsHere (src/app/prerender/landing-here.ts) is self-contained.
 const boot =
@@ -59,18 +57,6 @@ const boot =
 const bootFile = `assets/landing-boot-${crypto.createHash('sha256').update(boot).digest('base64url').slice(0, 8)}.js`;
 fs.writeFileSync(path.join(dist, bootFile), boot);
 
-// The landing page's chunk and its static imports, fetched alongside the entry for hydration.
-const preloads = new Set();
-const visit = (key) => {
-  const chunk = manifest[key];
-  if (!chunk || chunk.isEntry || preloads.has(chunk.file)) return;
-  preloads.add(chunk.file);
-  for (const imported of chunk.imports ?? []) visit(imported);
-};
-visit('src/app/routes/landing-page.tsx');
-if (preloads.size === 0) throw new Error('the manifest has no chunk for src/app/routes/landing-page.tsx');
-const already = new Set([...shell.matchAll(/href="\/([^"]+)"/g)].map((m) => m[1]));
-
 let page = shell;
 // The entry's stylesheet (antd's reset and global.css), inline.
 page = page.replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g, (_, file) => {
@@ -78,17 +64,14 @@ page = page.replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.
   return `<style>${css}</style>`;
 });
 const escapeJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c');
-const head = [
-  `<script src="/${bootFile}"></script>`,
-  '<style>html[data-landing-off] #root{display:none}</style>',
-  ...[...preloads].filter((file) => !already.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-  styles,
-].join('\n    ');
+const head = ['<style>html[data-landing-off] #root{display:none}</style>', styles].join('\n    ');
 if (!page.includes('</head>') || !page.includes('<div id="root"></div>'))
   throw new Error('dist/index.html has no </head> or no empty <div id="root"></div>');
 // The hoisted <title> stays the shell's own, which says the same.
 const markup = html.replace(/<title>[^<]*<\/title>/, '');
 page = page
+  // First in the head: requested before the app's scripts, which would share the bandwidth.
+  .replace('<title>', `<script src="/${bootFile}"></script>\n    <title>`)
   .replace('</head>', `  ${head}\n  </head>`)
   .replace(
     '<div id="root"></div>',
