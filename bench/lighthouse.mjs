@@ -9,8 +9,10 @@
 // sink (frontend/e2e/support/serve.mjs), serving frontend/dist (or STATIC_DIR if set).
 //   npm run bench:lighthouse          (builds first)
 //   node bench/lighthouse.mjs         (uses the existing frontend/dist and backend/dist)
-// Environment: LIGHTHOUSE_PORT (default 3600; the server also takes the next two ports and
-// port + 20000 for PostgreSQL), CHROMIUM_PATH (default /usr/bin/chromium), STATIC_DIR.
+// Environment: LIGHTHOUSE_PORT (default 3600; the server also takes the next three ports, for
+// its SMTP sink, mailbox and OIDC provider, and port + 20000 for PostgreSQL), CHROMIUM_PATH (default /usr/bin/chromium), STATIC_DIR,
+// LIGHTHOUSE_REPORTS (a folder: also write each run's full Lighthouse JSON there, to see what
+// costs FCP, LCP, TBT or CLS).
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -106,6 +108,11 @@ async function audit(browser, urlPath, formFactor, token) {
     const result = await lighthouse(`${origin}${urlPath}`, flags, config, page);
     if (!result) throw new Error(`Lighthouse returned nothing for ${urlPath}`);
     const { lhr } = result;
+    if (process.env.LIGHTHOUSE_REPORTS) {
+      fs.mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+      const name = `${token ? 'dashboard' : 'landing'}-${formFactor}.json`;
+      fs.writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, name), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     if (token && lhr.finalDisplayedUrl !== `${origin}${urlPath}`)
       throw new Error(`signed-in audit ended at ${lhr.finalDisplayedUrl}`);
@@ -151,7 +158,15 @@ function startServer() {
   const child = spawn(process.execPath, [path.join(root, 'frontend', 'e2e', 'support', 'serve.mjs')], {
     cwd: path.join(root, 'frontend'),
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, E2E_PORT: String(port) },
+    // serve.mjs takes every port it uses from the environment (Playwright's config picks them).
+    env: {
+      ...process.env,
+      E2E_PORT: String(port),
+      E2E_SMTP_PORT: String(port + 1),
+      E2E_MAILBOX_PORT: String(port + 2),
+      E2E_OIDC_PORT: String(port + 3),
+      E2E_PG_PORT: String(port + 20000),
+    },
   });
   child.exited = new Promise((resolve) => child.on('exit', resolve));
   return child;

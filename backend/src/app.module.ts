@@ -49,27 +49,36 @@ export interface AppModuleOptions {
  */
 export const SPA_FALLBACK_PATH = /^(?!\/assets(?:\/|$))(?!(?:.*\/)?[^/]*\.[^/]*$)\/.*$/;
 
-/** The single-page app, when it has been built: `/` serves it, navigation paths fall back to it. */
+/** `/` exactly: the one path whose page is rendered at build time (frontend/scripts/prerender.mjs). */
+const LANDING_PATH = /^\/$/;
+
+/**
+ * The single-page app, when it has been built: `/` serves the prerendered landing page
+ * (`landing/index.html`, when the build made one), and navigation paths fall back to the empty
+ * shell (`index.html`), so no other page's first paint shows the landing page's markup.
+ */
 function spaModule(env: Env): DynamicModule[] {
   if (!env.SERVE_STATIC || !fs.existsSync(path.join(env.STATIC_DIR, 'index.html'))) return [];
+  const serveStaticOptions = {
+    index: false,
+    // No "/assets" → "/assets/" redirect: folders are not pages.
+    redirect: false,
+    setHeaders: (res: { setHeader(name: string, value: string): unknown }, file: string) => {
+      // Vite fingerprints everything under assets/; the HTML must always be revalidated.
+      res.setHeader(
+        'Cache-Control',
+        file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  };
+  const landingDir = path.join(env.STATIC_DIR, 'landing');
   return [
-    ServeStaticModule.forRoot({
-      rootPath: env.STATIC_DIR,
-      renderPath: SPA_FALLBACK_PATH,
-      exclude: ['/api/{*path}'],
-      serveStaticOptions: {
-        index: false,
-        // No "/assets" → "/assets/" redirect: folders are not pages.
-        redirect: false,
-        setHeaders: (res, file) => {
-          // Vite fingerprints everything under assets/; index.html must always be revalidated.
-          res.setHeader(
-            'Cache-Control',
-            file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-          );
-        },
-      },
-    }),
+    ServeStaticModule.forRoot(
+      ...(fs.existsSync(path.join(landingDir, 'index.html'))
+        ? [{ rootPath: landingDir, renderPath: LANDING_PATH, exclude: ['/api/{*path}'], serveStaticOptions }]
+        : []),
+      { rootPath: env.STATIC_DIR, renderPath: SPA_FALLBACK_PATH, exclude: ['/api/{*path}'], serveStaticOptions },
+    ),
   ];
 }
 

@@ -21,9 +21,10 @@ function subscribe(onChange: () => void): () => void {
  * so they wait for what a screen shows, not for an animation to end.
  */
 export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => mediaQuery()?.matches ?? false,
-    () => false,
-  );
+  // The same answer while hydrating the prerendered landing page as after: it only changes
+  // antd's context (no markup), and switching it right after hydration would make antd's
+  // ConfigProvider wrap the whole tree in a new provider, remounting the page (a flash).
+  // On the server there is no window and the answer is false.
+  const prefersReducedMotion = () => mediaQuery()?.matches ?? false;
+  return useSyncExternalStore(subscribe, prefersReducedMotion, prefersReducedMotion);
 }

@@ -10,6 +10,8 @@ import {
   type ReactNode,
 } from 'react';
 
+import { useHydrated } from '@/shared/lib/hydrated';
+
 /** docs/product.md#texts-on-screen: toasts come in two variants; `destructive` is for failures. */
 export type ToastVariant = 'default' | 'destructive';
 
@@ -39,6 +41,7 @@ const NotificationHost = lazy(async () => ({
 
 /** Where toasts appear: render it once, inside antd's `<ConfigProvider>`. */
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const hydrated = useHydrated();
   const api = useRef<NotificationInstance | null>(null);
   const waiting = useRef<Show[]>([]);
   const run = useCallback((show: Show) => {
@@ -52,9 +55,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   return (
     <ToastContext value={run}>
-      <Suspense fallback={null}>
-        <NotificationHost onReady={onReady} />
-      </Suspense>
+      {/* Not in the landing page's prerendered HTML: added once the page has hydrated. */}
+      {hydrated && (
+        <Suspense fallback={null}>
+          <NotificationHost onReady={onReady} />
+        </Suspense>
+      )}
       <QueuedToastOnLoad />
       {children}
     </ToastContext>

@@ -1,0 +1,138 @@
+import { registerSchool } from './support/school';
+import { signedIn } from './support/session';
+import { expect, type Page, test } from './support/test';
+
+/**
+ * The landing page is rendered into `/`'s HTML at build time (frontend/scripts/prerender.mjs,
+ * docs/performance.md): readable before, and without, any JavaScript; hydrated in place by the
+ * app; and never seen where the app shows something else at `/`.
+ */
+const port = process.env.E2E_PORT;
+const schoolAddress = (subdomain: string) => `http://${subdomain}.localhost:${port}`;
+/** The entry chunk: held back, the page shows what its HTML alone paints. */
+const ENTRY_CHUNK = /\/assets\/index-[^/]*\.js$/;
+
+async function expectLandingContent(page: Page) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Duty Manager' })).toBeVisible();
+  await expect(page.getByText('A fair rota for every weekday, filled in one click')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Features' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: 'Live calendar feed' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Pricing' })).toBeVisible();
+  await expect(page.getByText('£10')).toBeVisible();
+  await expect(page.getByText('30-day free trial')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start your free trial' })).toBeVisible();
+}
+
+/** Holds every request for the entry chunk until the returned function is called. */
+async function holdEntryChunk(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(ENTRY_CHUNK, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+test("without JavaScript, / shows the hero, the features and the pricing; other pages don't", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.goto('/');
+    await expectLandingContent(page);
+
+    for (const path of ['/dashboard', '/login', '/continue']) {
+      await page.goto(path);
+      await expect(page.locator('#root')).toBeEmpty();
+      await expect(page.getByRole('heading', { name: 'Features' })).toHaveCount(0);
+    }
+  } finally {
+    await context.close();
+  }
+});
+
+test('the app hydrates the prerendered landing page in place, without an error, then adds the forms', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    // The browser's own request for /favicon.ico (the app has none) is not the page's error.
+    if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico'))
+      errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  // Records whether the prerendered hero is ever taken out of the page (a re-render from
+  // scratch would replace it: a flash, and work thrown away).
+  await page.addInitScript(() => {
+    const w = window as { heroRemoved?: boolean };
+    w.heroRemoved = false;
+    new MutationObserver((mutations) => {
+      for (const mutation of mutations)
+        for (const node of Array.from(mutation.removedNodes))
+          if (node instanceof Element && (node.id === 'landing-title' || node.querySelector('#landing-title')))
+            w.heroRemoved = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
+
+  const release = await holdEntryChunk(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  // Before the app's code: the page as built, the forms' place held.
+  await expectLandingContent(page);
+  await expect(page.locator('.landing__forms-placeholder')).toBeVisible();
+  release();
+
+  await expect(page.getByRole('tab', { name: 'Start Free Trial' })).toBeVisible();
+  // Hydrated: the page's own buttons work.
+  await page.getByRole('button', { name: 'Start your free trial' }).click();
+  await expect(page.locator('#get-started')).toBeFocused();
+  await expectLandingContent(page);
+  expect(await page.evaluate(() => (window as { heroRemoved?: boolean }).heroRemoved)).toBe(false);
+  expect(errors).toEqual([]);
+});
+
+test('a signed-in visitor at / never sees the prerendered landing page, only the dashboard', async ({
+  browser,
+  request,
+}) => {
+  const school = await registerSchool(request, {
+    prefix: 'prerender',
+    adminName: 'Pat Prerender',
+    password: 'prerender-password',
+  });
+  const page = await signedIn(browser, school.token);
+  try {
+    const release = await holdEntryChunk(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(page.locator('#landing-title')).toBeAttached();
+    await expect(page.locator('#landing-title')).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Features' })).toBeHidden();
+    release();
+
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await expect(page.locator('#landing-title')).toHaveCount(0);
+  } finally {
+    await page.context().close();
+  }
+});
+
+test("a school's own address shows its sign-in at /, never the prerendered sales pitch", async ({
+  page,
+  request,
+}) => {
+  const school = await registerSchool(request, {
+    prefix: 'prerender-school',
+    adminName: 'Sam School',
+    password: 'prerender-password',
+  });
+  const release = await holdEntryChunk(page);
+  await page.goto(`${schoolAddress(school.subdomain)}/`, { waitUntil: 'commit' });
+  await expect(page.locator('#landing-title')).toBeAttached();
+  await expect(page.getByRole('heading', { name: 'Pricing' })).toBeHidden();
+  release();
+
+  await expect(page.getByRole('heading', { level: 2, name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Features' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Pricing' })).toHaveCount(0);
+});

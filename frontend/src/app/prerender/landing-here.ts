@@ -1,0 +1,34 @@
+/**
+ * Whether the page at `location` shows the landing page built into `/`'s HTML: at `/` on the
+ * bare domain, with no stored session token. Elsewhere the app renders something else (the
+ * dashboard when signed in, a school's sign-in on its own address), and the prerendered markup
+ * must not be seen.
+ *
+ * Self-contained, with no imports or outer variables: the build also inlines its source as the
+ * landing page's blocking boot script (scripts/prerender.mjs), which hides the markup before the
+ * first paint when it does not apply. The subdomain test mirrors `subdomainFromHost`
+ * (features/auth/lib/host-subdomain.ts); landing-here.test.ts checks they agree.
+ */
+export function landingShowsHere(location: { pathname: string; hostname: string }, storage: () => Storage): boolean {
+  if (location.pathname !== '/') return false;
+  let token: string | null = null;
+  try {
+    token = storage().getItem('authToken');
+  } catch {
+    // Storage disabled: no stored session.
+  }
+  if (token) return false;
+  const host = location.hostname.toLowerCase().replace(/\.$/, '');
+  if (!host || host.includes(':') || host.startsWith('[') || /^\d{1,3}(?:\.\d{1,3}){3}$/.test(host))
+    return true;
+  const labels = host.split('.');
+  if (labels.length < (labels[labels.length - 1] === 'localhost' ? 2 : 3)) return true;
+  const first = labels[0] ?? '';
+  return first === 'www' || !/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/.test(first);
+}
+
+/** The attribute the boot script sets on `<html>` when the prerendered landing page must stay hidden. */
+export const LANDING_OFF_ATTRIBUTE = 'data-landing-off';
+
+/** The id of the `<script type="application/json">` holding what the landing page was rendered with. */
+export const LANDING_DATA_ID = 'landing-data';

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+
+import { FEATURES } from '@/features/tenants/components/features-section';
+import { plan } from '@/testing/fixtures';
+
+import { renderLanding } from './render-landing';
+
+/** The markup as a visitor reads it: tags dropped, entities decoded, spaces collapsed. */
+function textOf(html: string): string {
+  const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
+  return (doc.body.textContent ?? '').replace(/\s+/g, ' ');
+}
+
+describe('renderLanding (the landing page rendered at build time)', () => {
+  it('has the hero, every feature and the plan in its HTML, with antd styles for them', async () => {
+    const { html, styles } = await renderLanding(plan);
+    const text = textOf(html);
+
+    expect(text).toContain('Duty Manager');
+    expect(text).toContain('The duty-manager rota for schools, colleges and universities.');
+    expect(text).toContain('A fair rota for every weekday, filled in one click');
+    expect(text).toContain('Features');
+    for (const feature of FEATURES) {
+      expect(text).toContain(feature.title);
+      expect(text).toContain(feature.description);
+    }
+    expect(text).toContain('Pricing');
+    expect(text).toContain('Professional');
+    expect(text).toContain('£10');
+    expect(text).toContain('30-day free trial');
+    for (const feature of plan.features) expect(text).toContain(feature);
+    expect(text).toContain('Start your free trial');
+    expect(html).toContain('<h1');
+
+    // The forms are an island: a placeholder holds their place, their code is not in the page.
+    expect(html).toContain('landing__forms-placeholder');
+    expect(text).not.toContain('Sign In');
+    expect(html).not.toContain('Loading the plan');
+
+    expect(styles).toContain('<style');
+    expect(styles).toContain('.ant-card');
+    expect(styles).toContain('.ant-typography');
+  });
+});
