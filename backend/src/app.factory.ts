@@ -1,5 +1,5 @@
 import { HttpAdapterHost, NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestExpressApplication, NestExpressBodyParserOptionsFor } from '@nestjs/platform-express';
 import { ConfigService } from '@nestjs/config';
 import compression from 'compression';
 import { corsOrigins, type Env } from './config/env';
@@ -29,7 +29,9 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
 export function configureApp(app: NestExpressApplication): void {
   const config = app.get(ConfigService<Env, true>);
   app.set('trust proxy', config.get('TRUST_PROXY', { infer: true }));
-  app.useBodyParser('json', { limit: '1mb', verify: refuseDeepJson });
+  // Nest 12's type leaves `verify` out (its rawBody option sets one); without rawBody it still
+  // reaches body-parser as it is.
+  app.useBodyParser('json', { limit: '1mb', verify: refuseDeepJson } as NestExpressBodyParserOptionsFor<'json'>);
   answerClientErrorsWithJson(app.getHttpServer());
   app.useBodyParser('urlencoded', { limit: '1mb', extended: false });
   // Helmet with the app's CSP, HSTS only over TLS (docs/security.md); CORS only for CORS_ORIGINS.
