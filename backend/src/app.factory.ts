@@ -8,6 +8,7 @@ import { AppModule, AppModuleOptions } from './app.module';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { corsOptions, securityHeaders } from './common/http/security-headers';
 import { answerClientErrorsWithJson, refuseDeepJson } from './common/http/request-limits';
+import { answerUnknownPathsWithJson404 } from './common/http/not-found';
 import { RejectUnsafeTextPipe } from './common/http/unsafe-text';
 import { createValidationPipe } from './common/http/validation';
 import { buildOpenApiDocument, setupSwagger } from './common/swagger/openapi';
@@ -42,6 +43,7 @@ export function configureApp(app: NestExpressApplication): void {
   const cors = corsOptions(corsOrigins({ CORS_ORIGINS: config.get('CORS_ORIGINS', { infer: true }) }));
   if (cors) app.enableCors(cors);
   app.setGlobalPrefix('api');
+  answerUnknownPathsWithJson404(app);
   // Text PostgreSQL can't store is refused first, with a 400 naming the field (unsafe-text.ts).
   app.useGlobalPipes(new RejectUnsafeTextPipe(), createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter(app.get(HttpAdapterHost)));
