@@ -12,20 +12,17 @@ const swc = [
   },
 ];
 
-/** Packages (and their dependencies) that ship only as ES modules. */
-const ESM_ONLY = ['openid-client', 'oauth4webapi', 'jose', 'oidc-provider', 'otplib', '@otplib', '@noble', '@scure'];
-
 module.exports = {
   rootDir: '.',
   testEnvironment: '<rootDir>/test/support/test-environment.ts',
   // Unit tests sit beside the code (*.spec.ts); integration tests, on a real PostgreSQL and
   // over HTTP, live in test/ (*.int-spec.ts).
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.int-spec.ts'],
-  // The OpenID Connect and TOTP packages are published as ES modules only; jest's own module
-  // loader (unlike Node 20.19+ itself) cannot require() them, so they are compiled to CommonJS
-  // like our TypeScript. Everything else in node_modules is loaded as it is.
-  transform: { '^.+\\.ts$': swc, '^.+\\.m?js$': swc },
-  transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
+  // Our TypeScript is compiled to CommonJS, as `nest build` does. Packages published as ES
+  // modules only (Nest 12, MikroORM 7, openid-client, otplib…) are require()d as they are:
+  // jest's loader does that on Node ≥ 24.9 when vm modules are on, which package.json's `test`
+  // script does with --experimental-vm-modules (docs/operations.md, "Upgrade notes").
+  transform: { '^.+\\.ts$': swc },
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 30000,

@@ -46,7 +46,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'node e2e/support/serve.mjs',
+    // The Node that runs Playwright (node_modules/.bin/node under npm or npx) runs the app too.
+    command: `"${process.execPath}" e2e/support/serve.mjs`,
     url: `http://127.0.0.1:${ports.E2E_PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -9,6 +9,19 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
+// The runtime is the `node` package in node_modules (npm puts its .bin first on a script's PATH,
+// README "Prerequisites"), whatever Node the machine has. Said first, so every log shows it, and
+// refused when older: a run on the wrong Node would prove nothing about the one we ship.
+const MIN_NODE_MAJOR = 24;
+console.log(`node ${process.version} (${process.execPath})`);
+if (Number(process.versions.node.split('.')[0]) < MIN_NODE_MAJOR) {
+  console.error(
+    `\nnpm test needs Node ${MIN_NODE_MAJOR} or later and this is ${process.version}. Run \`npm ci\` (it installs ` +
+      'the node package) and then `npm test`, which runs on node_modules/.bin/node.',
+  );
+  process.exit(1);
+}
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'duty-manager-test-reports-'));
 
 function run(cmd, args, opts = {}) {
@@ -93,7 +106,7 @@ const runners = [
   {
     // Runs against the build above; one test per page budget (scripts/check-bundle-size.mjs).
     name: 'bundle size',
-    cmd: ['node', ['scripts/check-bundle-size.mjs', `--report=${path.join(reports, 'bundle-size.json')}`]],
+    cmd: [process.execPath, ['scripts/check-bundle-size.mjs', `--report=${path.join(reports, 'bundle-size.json')}`]],
     count: () => {
       const r = readJson(path.join(reports, 'bundle-size.json'));
       return r && { passed: r.results.filter((p) => p.ok).length, failed: r.results.filter((p) => !p.ok).length };

@@ -1,5 +1,5 @@
 import { HttpAdapterHost, NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestExpressApplication, NestExpressBodyParserOptionsFor } from '@nestjs/platform-express';
 import { ConfigService } from '@nestjs/config';
 import compression from 'compression';
 import { corsOrigins, type Env } from './config/env';
@@ -8,6 +8,7 @@ import { AppModule, AppModuleOptions } from './app.module';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { corsOptions, securityHeaders } from './common/http/security-headers';
 import { answerClientErrorsWithJson, refuseDeepJson } from './common/http/request-limits';
+import { answerUnknownPathsWithJson404 } from './common/http/not-found';
 import { RejectUnsafeTextPipe } from './common/http/unsafe-text';
 import { createValidationPipe } from './common/http/validation';
 import { buildOpenApiDocument, setupSwagger } from './common/swagger/openapi';
@@ -29,7 +30,9 @@ export async function createApp(options: AppModuleOptions): Promise<NestExpressA
 export function configureApp(app: NestExpressApplication): void {
   const config = app.get(ConfigService<Env, true>);
   app.set('trust proxy', config.get('TRUST_PROXY', { infer: true }));
-  app.useBodyParser('json', { limit: '1mb', verify: refuseDeepJson });
+  // Nest 12's type leaves `verify` out (its rawBody option sets one); without rawBody it still
+  // reaches body-parser as it is.
+  app.useBodyParser('json', { limit: '1mb', verify: refuseDeepJson } as NestExpressBodyParserOptionsFor<'json'>);
   answerClientErrorsWithJson(app.getHttpServer());
   app.useBodyParser('urlencoded', { limit: '1mb', extended: false });
   // Helmet with the app's CSP, HSTS only over TLS (docs/security.md); CORS only for CORS_ORIGINS.
@@ -40,6 +43,7 @@ export function configureApp(app: NestExpressApplication): void {
   const cors = corsOptions(corsOrigins({ CORS_ORIGINS: config.get('CORS_ORIGINS', { infer: true }) }));
   if (cors) app.enableCors(cors);
   app.setGlobalPrefix('api');
+  answerUnknownPathsWithJson404(app);
   // Text PostgreSQL can't store is refused first, with a 400 naming the field (unsafe-text.ts).
   app.useGlobalPipes(new RejectUnsafeTextPipe(), createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter(app.get(HttpAdapterHost)));

@@ -35,8 +35,6 @@ export interface AppModuleOptions {
   databaseUrl: string;
   /** Signs session tokens (see config/jwt-secret.ts). */
   jwtSecret: string;
-  /** False only when the app boots to describe itself (OpenAPI generation), not to serve. */
-  connectDatabase?: boolean;
   /** Extra modules; the integration tests use it for test-only controllers. */
   imports?: ModuleMetadata['imports'];
 }
@@ -96,7 +94,7 @@ function secretsModule(jwtSecret: string): DynamicModule {
 
 @Module({})
 export class AppModule {
-  static register({ env, databaseUrl, jwtSecret, connectDatabase = true, imports = [] }: AppModuleOptions): DynamicModule {
+  static register({ env, databaseUrl, jwtSecret, imports = [] }: AppModuleOptions): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -125,7 +123,7 @@ export class AppModule {
             customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
           },
         }),
-        MikroOrmModule.forRoot(buildOrmConfig({ clientUrl: databaseUrl, connect: connectDatabase })),
+        MikroOrmModule.forRoot(buildOrmConfig({ clientUrl: databaseUrl })),
         TenancyModule,
         ScheduleModule.forRoot(),
         ClockModule,

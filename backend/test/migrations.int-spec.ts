@@ -11,9 +11,9 @@ describe('migrations', () => {
     try {
       await runMigrations(orm, db.url);
       // When this fails, an entity changed without a migration: run `npm run migration:create -w backend`.
-      const diff = await orm.getSchemaGenerator().getUpdateSchemaSQL({ wrap: false });
+      const diff = await orm.schema.getUpdateSchemaSQL({ wrap: false });
       expect(diff.trim()).toBe('');
-      expect(await orm.getMigrator().getPendingMigrations()).toEqual([]);
+      expect(await orm.migrator.getPending()).toEqual([]);
     } finally {
       await orm.close();
       await db.drop();
@@ -24,7 +24,7 @@ describe('migrations', () => {
     const db = await createTestDatabase();
     const orm = await MikroORM.init(buildOrmConfig({ clientUrl: db.url }));
     try {
-      await orm.getMigrator().up({ to: 'Migration20261121090305' });
+      await orm.migrator.up({ to: 'Migration20261121090305' });
       const conn = orm.em.getConnection();
       await conn.execute(
         `insert into outbox_emails (kind, "to", subject, html, text, status) values

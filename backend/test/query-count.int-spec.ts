@@ -33,13 +33,14 @@ describe('queries per request', () => {
   beforeAll(async () => {
     t = await createTestApp({ env: { APP_NOW: '2025-09-08T09:00' } });
     sql = (query, params = []) => t.get(MikroORM).em.getConnection().execute(query, params);
-    // Every statement, the ORM's and the services' raw execute() alike, goes through knex.
-    (t.get(MikroORM) as MikroORM<PostgreSqlDriver>).em
-      .getConnection()
-      .getKnex()
-      .on('query', (q: { sql: string }) => {
-        if (ClsServiceManager.getClsService().isActive()) seen.push(q.sql);
-      });
+    // Every statement, the ORM's and the services' raw execute() alike, passes the ORM's
+    // onQuery hook (MikroORM 7 runs them through kysely, and has no knex to listen to).
+    const config = (t.get(MikroORM) as MikroORM<PostgreSqlDriver>).config;
+    const onQuery = config.get('onQuery');
+    config.set('onQuery', (query, params) => {
+      if (ClsServiceManager.getClsService().isActive()) seen.push(query);
+      return onQuery(query, params);
+    });
     admin = await registerOrganization(t);
   });
 

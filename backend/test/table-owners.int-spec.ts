@@ -179,7 +179,8 @@ export const planted = (em: EntityManager) => em.execute('select count(*) from s
 describe('the entity-change check itself', () => {
   // An entity with a collection, planted in staff, and changes planted in requests.
   const team = `
-import { Collection, Entity, ManyToMany, PrimaryKey } from '@mikro-orm/core';
+import { Collection } from '@mikro-orm/core';
+import { Entity, ManyToMany, PrimaryKey } from '@mikro-orm/decorators/legacy';
 import { Staff } from './staff.entity';
 @Entity({ tableName: 'planted_teams' })
 export class Team {

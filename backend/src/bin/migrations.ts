@@ -22,7 +22,7 @@ async function main(command: string | undefined): Promise<number> {
     try {
       await runMigrations(orm, url);
       if (command === 'check') {
-        const diff = (await orm.getSchemaGenerator().getUpdateSchemaSQL({ wrap: false })).trim();
+        const diff = (await orm.schema.getUpdateSchemaSQL({ wrap: false })).trim();
         if (diff) {
           process.stderr.write(
             `Entities changed without a migration. Run \`npm run migration:create -w backend\`.\n${diff}\n`,
@@ -32,7 +32,7 @@ async function main(command: string | undefined): Promise<number> {
         process.stdout.write('Migrations match the entities.\n');
         return 0;
       }
-      const created = await orm.getMigrator().createMigration(MIGRATIONS_SOURCE_DIR);
+      const created = await orm.migrator.create(MIGRATIONS_SOURCE_DIR);
       if (!created.fileName) {
         process.stdout.write('No changes: no migration written.\n');
         return 0;

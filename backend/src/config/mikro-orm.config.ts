@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { Migrator } from '@mikro-orm/migrations';
+import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
 import { defineConfig, PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { ENTITIES } from '../database/entities';
 import { tenantFilter } from '../tenancy/tenant.filter';
@@ -11,17 +12,17 @@ export const MIGRATIONS_SOURCE_DIR = path.resolve(__dirname, '..', '..', 'src', 
 
 export interface OrmOptions {
   clientUrl: string;
-  /** False when the app boots only to describe itself (OpenAPI generation). */
-  connect?: boolean;
   debug?: boolean;
 }
 
-export function buildOrmConfig({ clientUrl, connect = true, debug = false }: OrmOptions) {
+export function buildOrmConfig({ clientUrl, debug = false }: OrmOptions) {
   return defineConfig({
     driver: PostgreSqlDriver,
     clientUrl,
-    connect,
     entities: ENTITIES,
+    // The entities use the legacy (experimentalDecorators) decorators and their emitted types;
+    // MikroORM 7 no longer reads those unless told to.
+    metadataProvider: ReflectMetadataProvider,
     filters: tenantFilter(ENTITIES),
     subscribers: [new TenantStampSubscriber()],
     extensions: [Migrator],
@@ -43,10 +44,19 @@ export function buildOrmConfig({ clientUrl, connect = true, debug = false }: Orm
     allowGlobalContext: false,
     forceUtcTimezone: true,
     ensureDatabase: false,
+    schemaGenerator: {
+      // MikroORM 6 gave every relation `on update cascade` (from the default persist cascade);
+      // 7 no longer infers it, and the schema stays as it is.
+      defaultUpdateRule: 'cascade',
+      // Triggers and their functions are written by hand in migrations (calendar revisions,
+      // rota limits); 7 would otherwise drop every trigger the entities don't declare.
+      ignoreTriggers: true,
+    },
     pool: { min: 0, max: 10 },
     // MikroORM hands pg only host, port, user, password and database from clientUrl, dropping
     // `?sslmode=…`/`sslrootcert=…`; passing the URL itself lets pg read them, as migrate.ts does.
-    driverOptions: { connection: { connectionString: clientUrl } },
+    // (MikroORM 7 gives driverOptions to pg.Pool as they are; 6 wanted them under `connection`.)
+    driverOptions: { connectionString: clientUrl },
     debug,
   });
 }

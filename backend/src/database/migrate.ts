@@ -13,7 +13,7 @@ export async function runMigrations(orm: MikroORM, clientUrl: string): Promise<s
   await lock.connect();
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    const applied = await orm.getMigrator().up();
+    const applied = await orm.migrator.up();
     return applied.map((m) => m.name);
   } finally {
     await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);

@@ -1,4 +1,5 @@
-import { ManyToOne, type Ref } from '@mikro-orm/core';
+import { type Ref } from '@mikro-orm/core';
+import { ManyToOne } from '@mikro-orm/decorators/legacy';
 import { Organization } from '../modules/tenants/entities/organization.entity';
 
 /**

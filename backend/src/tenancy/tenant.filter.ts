@@ -1,5 +1,5 @@
 import type { EntityClass } from '@mikro-orm/core';
-import type { FilterDef } from '@mikro-orm/core/typings';
+import type { FilterDef } from '@mikro-orm/core';
 import { TenantContext, TenantContextMissingError } from './tenant-context';
 import { TenantScopedEntity } from './tenant-scoped.entity';
 
@@ -14,7 +14,8 @@ export function isTenantScoped(entity: EntityClass<unknown>): boolean {
  * rows. With no organisation in context the query fails instead of returning everyone's data.
  */
 export function tenantFilter(entities: EntityClass<unknown>[]): Record<string, FilterDef> {
-  const scoped = entities.filter(isTenantScoped).map((e) => e.name);
+  // Classes, not names: MikroORM 7 dropped string entity references.
+  const scoped = entities.filter(isTenantScoped);
   return {
     [TENANT_FILTER]: {
       name: TENANT_FILTER,

@@ -42,7 +42,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     jwtSecret: env.JWT_SECRET ?? randomBytes(32).toString('hex'),
     imports: options.imports,
   });
-  const orm = app.get(MikroORM);
+  const orm = app.get<MikroORM>(MikroORM);
   await runMigrations(orm, db.url);
   await app.listen(0, '127.0.0.1');
   const server = app.getHttpServer();

@@ -22,6 +22,11 @@ function isDatabaseUnavailable(error: unknown): boolean {
  * HTTP exceptions, body-parser failures, or a bug (500, details only in the log).
  */
 export function toErrorBody(exception: unknown): ErrorResponseDto {
+  // Nest 12's Express adapter wraps body-parser's errors (they carry a `type`) in an
+  // HttpException; they are answered from the original, as before.
+  if (exception instanceof HttpException && typeof (exception.cause as { type?: unknown } | undefined)?.type === 'string') {
+    return toErrorBody(exception.cause);
+  }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
     const response = exception.getResponse();

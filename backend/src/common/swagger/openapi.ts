@@ -1,6 +1,6 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, getSchemaPath, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import type { OperationObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import type { OperationObject } from '@nestjs/swagger';
 import { ErrorResponseDto } from '../http/error-body';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';

@@ -20,7 +20,7 @@ function loadedColumns(meta: EntityMetadata): { columns: string[]; formulas: Rec
     if (prop.formula) {
       // As MikroORM renders it for the table aliased `u`.
       const table = { alias: 'u', name: meta.tableName, qualifiedName: meta.tableName, toString: () => 'u' };
-      formulas[prop.fieldNames[0]!] = prop.formula(table, meta.createColumnMappingObject());
+      formulas[prop.fieldNames[0]!] = String(prop.formula(meta.createColumnMappingObject('u'), table));
     } else if (
       prop.persist !== false &&
       (prop.kind === ReferenceKind.SCALAR ||
@@ -38,16 +38,16 @@ describe('the session user statement', () => {
 
   beforeAll(async () => {
     // Metadata only: no database is needed (nor reached) to describe and map entities.
-    orm = await MikroORM.init(buildOrmConfig({ clientUrl: 'postgresql://nobody@127.0.0.1:1/none', connect: false }));
+    orm = await MikroORM.init(buildOrmConfig({ clientUrl: 'postgresql://nobody@127.0.0.1:1/none' }));
   });
 
   afterAll(() => orm.close());
 
   it('selects every column MikroORM loads for a User and its Organization', () => {
-    const user = loadedColumns(orm.getMetadata().get(User.name));
+    const user = loadedColumns(orm.getMetadata().get(User));
     expect([...SESSION_USER_COLUMNS].sort()).toEqual(user.columns);
     expect(SESSION_USER_FORMULAS).toEqual(user.formulas);
-    const organization = loadedColumns(orm.getMetadata().get(Organization.name));
+    const organization = loadedColumns(orm.getMetadata().get(Organization));
     expect([...SESSION_ORGANIZATION_COLUMNS].sort()).toEqual(organization.columns);
     expect(organization.formulas).toEqual({});
     expect(SESSION_USER_SQL).toContain('where u.organization_id = ? and u.id = ?');
@@ -94,7 +94,7 @@ describe('the session user statement', () => {
     expect(user.lastLogin).toBeNull();
     expect(user.organization.getEntity()).toBe(organization);
     // Later lookups by id find them in the identity map.
-    expect(em.getUnitOfWork().getById(Organization.name, 'org-1')).toBe(organization);
-    expect(em.getUnitOfWork().getById(User.name, 'user-1')).toBe(user);
+    expect(em.getUnitOfWork().getById(Organization, 'org-1')).toBe(organization);
+    expect(em.getUnitOfWork().getById(User, 'user-1')).toBe(user);
   });
 });

@@ -10,6 +10,9 @@ import { OutboxWorker } from './outbox.worker';
 @Module({
   imports: [
     MailerModule.forRootAsync({
+      // The mailer's types take `imports` from a deep @nestjs/common path that Nest 12's exports
+      // map no longer resolves, which leaves it required; ConfigService is global anyway.
+      imports: [],
       inject: [ConfigService],
       useFactory: (config: ConfigService<Env, true>): MailerOptions =>
         ({

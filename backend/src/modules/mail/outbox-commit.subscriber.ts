@@ -1,46 +1,52 @@
 import { ChangeSetType, type EventSubscriber, type FlushEventArgs, type Transaction, type TransactionEventArgs } from '@mikro-orm/core';
 import { OutboxEmail } from './entities/outbox-email.entity';
 
-type KnexTransaction = Transaction & { isCompleted?: () => boolean };
-
 /**
  * Wakes the outbox worker when a unit of work that queued an email has committed, so the email
  * goes out at once instead of at the worker's next poll — without any caller having to ask.
  * A flush outside a transaction has committed by the time `afterFlush` runs; a flush inside one
- * waits for the root transaction's commit (MikroORM runs commit hooks for root transactions
- * only, so a flush inside a nested one is matched once its savepoint is complete). A rollback
- * forgets it: nothing was queued.
+ * waits for the root transaction's commit. MikroORM 7 also reports a nested transaction's end
+ * (its savepoint, `savepointName` set): a released savepoint's email waits for the root's
+ * commit, a savepoint rolled back forgets its own. A rollback of the root forgets everything.
  */
 export class OutboxCommitSubscriber implements EventSubscriber {
-  private readonly pending = new Set<KnexTransaction>();
+  /** Transactions (root or savepoint) that queued an email and have not ended. */
+  private readonly pending = new Set<Transaction>();
+  /** Savepoints that queued an email and were released: they count when their root commits. */
+  private readonly released = new Set<Transaction>();
 
   constructor(private readonly wake: () => void) {}
 
   afterFlush({ em, uow }: FlushEventArgs): void {
     const queued = uow.getChangeSets().some((cs) => cs.type === ChangeSetType.CREATE && cs.entity instanceof OutboxEmail);
     if (!queued) return;
-    const trx = em.getTransactionContext<KnexTransaction>();
+    const trx = em.getTransactionContext();
     if (trx) this.pending.add(trx);
     else this.wake();
   }
 
   afterTransactionCommit({ transaction }: TransactionEventArgs): void {
+    if (!transaction) return;
+    if (transaction.savepointName) {
+      if (this.pending.delete(transaction)) this.released.add(transaction);
+      return;
+    }
     if (this.settle(transaction)) this.wake();
   }
 
   afterTransactionRollback({ transaction }: TransactionEventArgs): void {
+    if (!transaction) return;
+    if (transaction.savepointName) {
+      this.pending.delete(transaction);
+      return;
+    }
     this.settle(transaction);
   }
 
-  /** Forgets the finished transaction and its completed savepoints; whether any had queued mail. */
-  private settle(transaction: Transaction | undefined): boolean {
-    let queued = false;
-    for (const trx of this.pending) {
-      if (trx === transaction || trx.isCompleted?.()) {
-        this.pending.delete(trx);
-        queued = true;
-      }
-    }
+  /** Forgets the finished root transaction and its released savepoints; whether any had queued mail. */
+  private settle(transaction: Transaction): boolean {
+    const queued = this.pending.delete(transaction) || this.released.size > 0;
+    this.released.clear();
     return queued;
   }
 }

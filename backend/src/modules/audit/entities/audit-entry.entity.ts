@@ -1,4 +1,5 @@
-import { Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property, type Ref } from '@mikro-orm/core';
+import { OptionalProps, type Ref } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { TenantScopedEntity } from '../../../tenancy/tenant-scoped.entity';
 import { User } from '../../auth/entities/user.entity';
 

@@ -1,4 +1,5 @@
-import { Entity, OptionalProps } from '@mikro-orm/core';
+import { OptionalProps } from '@mikro-orm/core';
+import { Entity } from '@mikro-orm/decorators/legacy';
 import { LinkToken } from './link-token.entity';
 
 /** A one-time email verification link, valid 24 hours. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ManyToOne, PrimaryKey, Property, type Ref, Unique } from '@mikro-orm/core';
+import { type Ref } from '@mikro-orm/core';
+import { ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { User } from './user.entity';
 
 /**

@@ -1,4 +1,5 @@
-import { Entity, Enum, OptionalProps, Property } from '@mikro-orm/core';
+import { OptionalProps } from '@mikro-orm/core';
+import { Entity, Enum, Property } from '@mikro-orm/decorators/legacy';
 import { LinkToken } from './link-token.entity';
 
 export const PASSWORD_LINK_PURPOSES = ['reset', 'invite'] as const;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Entity, Enum, Formula, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { OptionalProps } from '@mikro-orm/core';
+import { Entity, Enum, Formula, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { ROLES, type Role } from '../../../common/auth/roles';
 import { TenantScopedEntity } from '../../../tenancy/tenant-scoped.entity';
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Check, Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property, type Ref } from '@mikro-orm/core';
+import { OptionalProps, type Ref } from '@mikro-orm/core';
+import { Check, Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { TenantScopedEntity } from '../../../tenancy/tenant-scoped.entity';
 import { User } from '../../auth/entities/user.entity';
 import { Staff, weekdaysColumn } from '../../staff/entities/staff.entity';
@@ -14,7 +15,8 @@ export type TimetableWeek = (typeof TIMETABLE_WEEKS)[number];
  * `everyOtherWeek` only in Week A or B of the organisation's two-week timetable.
  */
 @Entity({ tableName: 'recurring_unavailability' })
-@Index({ properties: ['organization', 'staff', 'startDate'] })
+// Named as MikroORM 6 named it: 7 hashes long names differently (FNV-1a, not md5).
+@Index({ name: 'recurring_unavailability_organization_id_staff_id__ff45e_index', properties: ['organization', 'staff', 'startDate'] })
 @Check({ name: 'recurring_unavailability_dates_in_order', expression: 'end_date >= start_date' })
 @Check({ name: 'recurring_unavailability_weekdays', expression: "cardinality(weekdays) >= 1 and weekdays <@ '{1,2,3,4,5}'::smallint[]" })
 @Check({

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Check, Entity, Enum, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { OptionalProps } from '@mikro-orm/core';
+import { Check, Entity, Enum, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { TenantScopedEntity } from '../../../tenancy/tenant-scoped.entity';
 
 export const HOLIDAY_TYPES = ['bank_holiday', 'half_term', 'term_holiday', 'inset_day', 'other'] as const;
@@ -46,6 +47,6 @@ export class Holiday extends TenantScopedEntity {
   updatedAt: Date = new Date();
 
   /** Calendar feeds' SEQUENCE for the holiday; set by a trigger like `RotaDay.revision`. */
-  @Property({ type: 'bigint', default: 0 })
+  @Property({ type: 'bigint', defaultRaw: '0' })
   revision!: string;
 }

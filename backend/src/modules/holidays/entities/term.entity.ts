@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Check, Entity, Enum, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { OptionalProps } from '@mikro-orm/core';
+import { Check, Entity, Enum, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { TenantScopedEntity } from '../../../tenancy/tenant-scoped.entity';
 import { TERM_NAMES, type TermName } from '../term-dates';
 

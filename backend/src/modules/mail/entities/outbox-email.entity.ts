@@ -1,4 +1,5 @@
-import { Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property, type Ref, Unique } from '@mikro-orm/core';
+import { OptionalProps, type Ref } from '@mikro-orm/core';
+import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { Organization } from '../../tenants/entities/organization.entity';
 
 export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'simulated', 'failed'] as const;

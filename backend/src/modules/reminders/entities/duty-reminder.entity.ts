@@ -1,4 +1,5 @@
-import { Entity, ManyToOne, OptionalProps, PrimaryKey, Property, type Ref, Unique } from '@mikro-orm/core';
+import { OptionalProps, type Ref } from '@mikro-orm/core';
+import { Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { TenantScopedEntity } from '../../../tenancy/tenant-scoped.entity';
 import { Staff } from '../../staff/entities/staff.entity';
 import { OutboxEmail } from '../../mail/entities/outbox-email.entity';

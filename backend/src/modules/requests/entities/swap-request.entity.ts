@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Check, Entity, Enum, Index, ManyToOne, OptionalProps, PrimaryKey, Property, type Ref } from '@mikro-orm/core';
+import { OptionalProps, type Ref } from '@mikro-orm/core';
+import { Check, Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { TenantScopedEntity } from '../../../tenancy/tenant-scoped.entity';
 import { User } from '../../auth/entities/user.entity';
 import { Staff } from '../../staff/entities/staff.entity';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Entity, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { OptionalProps } from '@mikro-orm/core';
+import { Entity, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { TenantScopedEntity } from '../../../tenancy/tenant-scoped.entity';
 
 /**
@@ -29,6 +30,6 @@ export class RotaDay extends TenantScopedEntity {
    * sequence `calendar_revision` on every insert and update (also when someone on the day is
    * renamed), so it only ever grows, even when a day is emptied and filled again.
    */
-  @Property({ type: 'bigint', default: 0 })
+  @Property({ type: 'bigint', defaultRaw: '0' })
   revision!: string;
 }

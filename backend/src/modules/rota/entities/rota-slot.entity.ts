@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Check, Entity, Index, ManyToOne, OptionalProps, PrimaryKey, Property, type Ref, Unique } from '@mikro-orm/core';
+import { OptionalProps, type Ref } from '@mikro-orm/core';
+import { Check, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { TenantScopedEntity } from '../../../tenancy/tenant-scoped.entity';
 import { Staff } from '../../staff/entities/staff.entity';
 import { RotaDay } from './rota-day.entity';

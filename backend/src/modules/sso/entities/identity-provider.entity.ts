@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ArrayType, Entity, Enum, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { ArrayType, OptionalProps } from '@mikro-orm/core';
+import { Entity, Enum, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { TenantScopedEntity } from '../../../tenancy/tenant-scoped.entity';
 
 export const PROVIDER_KINDS = ['google', 'microsoft', 'oidc'] as const;

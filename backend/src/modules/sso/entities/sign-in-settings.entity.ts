@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Entity, Enum, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { OptionalProps } from '@mikro-orm/core';
+import { Entity, Enum, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { TenantScopedEntity } from '../../../tenancy/tenant-scoped.entity';
 
 export const JOIN_RULES = ['refuse', 'join_as_staff'] as const;

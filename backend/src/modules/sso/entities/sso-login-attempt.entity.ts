@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Entity, Enum, ManyToOne, OptionalProps, PrimaryKey, Property, type Ref, Unique } from '@mikro-orm/core';
+import { OptionalProps, type Ref } from '@mikro-orm/core';
+import { Entity, Enum, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { Organization } from '../../tenants/entities/organization.entity';
 import { PROVIDER_KINDS, type ProviderKind } from './identity-provider.entity';
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ArrayType, Check, DecimalType, Entity, ManyToOne, OptionalProps, PrimaryKey, Property, type Ref, Unique } from '@mikro-orm/core';
+import { ArrayType, DecimalType, OptionalProps, type Ref } from '@mikro-orm/core';
+import { Check, Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { ISO_WEEKDAYS } from '../../../common/clock/weekdays';
 import { TenantScopedEntity } from '../../../tenancy/tenant-scoped.entity';
 import { User } from '../../auth/entities/user.entity';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Entity, Enum, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { OptionalProps } from '@mikro-orm/core';
+import { Entity, Enum, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 
 export const ORGANIZATION_TYPES = ['school', 'college', 'university', 'other'] as const;
 export type OrganizationType = (typeof ORGANIZATION_TYPES)[number];
