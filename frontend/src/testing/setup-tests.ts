@@ -5,8 +5,9 @@ import { afterEach } from 'vitest';
 
 // findBy…/waitFor give up after 1 s by default. The first screen of a file loads its lazy route
 // module cold, which on a busy 2-core CI runner (jest and vitest workers side by side) has taken
-// longer; they still return as soon as the element is there.
-configure({ asyncUtilTimeout: 5000 });
+// longer (over 5 s once, at a load average of 13 with vitest 5 on Node 24); they still return as
+// soon as the element is there, so a longer limit only lengthens a real failure.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Testing Library only cleans up by itself when test globals are on; they are off here.
 afterEach(() => {
