@@ -1,4 +1,5 @@
-import { Entity, ManyToOne, OptionalProps, Property, type Ref } from '@mikro-orm/core';
+import { OptionalProps, type Ref } from '@mikro-orm/core';
+import { Entity, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
 import { Organization } from '../../tenants/entities/organization.entity';
 
 /**
