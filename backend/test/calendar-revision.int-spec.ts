@@ -38,12 +38,13 @@ describe('calendar feed ETags from the revision counter', () => {
   beforeAll(async () => {
     t = await createTestApp({ env: { APP_NOW: '2025-09-08T09:00', LOG_LEVEL: 'error' } });
     sql = (query, params = []) => t.get(MikroORM).em.getConnection().execute(query, params);
-    (t.get(MikroORM) as MikroORM<PostgreSqlDriver>).em
-      .getConnection()
-      .getKnex()
-      .on('query', (q: { sql: string }) => {
-        if (seen && ClsServiceManager.getClsService().isActive()) seen.push(q.sql);
-      });
+    // Every statement passes the ORM's onQuery hook (MikroORM 7 has no knex to listen to).
+    const config = (t.get(MikroORM) as MikroORM<PostgreSqlDriver>).config;
+    const onQuery = config.get('onQuery');
+    config.set('onQuery', (query, params) => {
+      if (seen && ClsServiceManager.getClsService().isActive()) seen.push(query);
+      return onQuery(query, params);
+    });
     admin = await registerOrganization(t, { organizationName: 'École Saint-Étienne' });
     other = await registerOrganization(t, { organizationName: 'Other Academy' });
     zoe = await memberWithRole(t, admin, 'staff', 'Zoë Ångström');

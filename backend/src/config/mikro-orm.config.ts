@@ -51,6 +51,9 @@ export function buildOrmConfig({ clientUrl, debug = false }: OrmOptions) {
       // Triggers and their functions are written by hand in migrations (calendar revisions,
       // rota limits); 7 would otherwise drop every trigger the entities don't declare.
       ignoreTriggers: true,
+      // Likewise plain functions the triggers call (calendar_feed_revision_bump): 7 would drop
+      // every routine the entities don't declare.
+      ignoreRoutines: true,
     },
     pool: { min: 0, max: 10 },
     // MikroORM hands pg only host, port, user, password and database from clientUrl, dropping

@@ -23,7 +23,7 @@ export function rememberSessionZone(timezone: string): void {
  */
 export async function organizationZone(em: EntityManager): Promise<string> {
   const id = TenantContext.require();
-  const loaded = em.getUnitOfWork().getById<Organization>(Organization.name, id);
+  const loaded = em.getUnitOfWork().getById<Organization>(Organization, id);
   if (loaded && wrap(loaded).isInitialized()) return loaded.timezone;
   const cls = ClsServiceManager.getClsService();
   const session = cls.isActive() ? cls.get<{ organizationId: string; timezone: string } | undefined>(SESSION_ZONE_KEY) : undefined;

@@ -17,6 +17,6 @@ export class CalendarFeedRevision {
   @ManyToOne(() => Organization, { primary: true, ref: true, deleteRule: 'cascade' })
   organization!: Ref<Organization>;
 
-  @Property({ type: 'bigint', default: 0 })
+  @Property({ type: 'bigint', defaultRaw: '0' })
   revision: string = '0';
 }
