@@ -17,6 +17,7 @@ import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { isDeepStrictEqual } from 'node:util';
 import { load, summarise } from '../lib/http-load.mjs';
+import { productionStart } from '../lib/production-start.mjs';
 import { ROTA_YEARS, seed } from './seed.mjs';
 
 const require = createRequire(import.meta.url);
@@ -30,6 +31,7 @@ const organizations = Number(process.env.BENCH_API_ORGS ?? 1000);
 const staffCount = 200;
 // A Monday inside the seeded years: "today" for the app's clock and the bare server.
 const appNow = '2025-10-06T09:00';
+const production = productionStart();
 const today = appNow.slice(0, 10);
 const month = { startDate: '2025-10-01', endDate: '2025-10-31' };
 const endpoints = [
@@ -109,10 +111,15 @@ try {
     SERVE_STATIC: 'false',
     APP_NOW: appNow,
     REMINDER_CRON: 'off',
-    // glibc's malloc arenas, passed on when set (one of the memory settings weighed in docs/performance.md).
+    // Production's own settings (backend/package.json's start:prod: glibc's malloc arenas), then
+    // MALLOC_ARENA_MAX from the bench's environment when set, to weigh another value.
+    ...production.env,
     ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}),
   };
-  const appNodeArgs = (process.env.BENCH_API_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // Production's node flags (the young generation's size and the heap's growth: docs/performance.md),
+  // then BENCH_API_APP_NODE_ARGS (e.g. a profiler's), which come later and so win.
+  const appNodeArgs = [...production.nodeArgs, ...(process.env.BENCH_API_APP_NODE_ARGS ?? '').split(' ').filter(Boolean)];
+  console.log(`App started as in production: ${Object.entries(production.env).map(([k, v]) => `${k}=${v} `).join('')}node ${appNodeArgs.join(' ')} backend/dist/main.js`);
   app = spawn(process.execPath, [...appNodeArgs, `${dist}main.js`], { env: { PATH: process.env.PATH, ...appEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
   const base = `http://127.0.0.1:${appPort}`;
   await waitFor(`${base}/api/health`, app, 'The app');
