@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Lighthouse (the root devDependency, 12.x) against the built app in the system Chromium: the
+// Lighthouse (the root devDependency, 13.x) against the built app in the system Chromium: the
 // landing page `/` (mobile, Lighthouse's default, and the desktop preset) and, signed in as a
 // freshly registered organisation's admin, the dashboard `/` (desktop preset). Categories:
 // performance, accessibility, best practices, SEO. Writes bench/results/lighthouse-<page>.json
