@@ -3,14 +3,15 @@ import { expectAccessible } from './support/axe';
 import { registerSchool } from './support/school';
 
 test.describe('a visitor on the landing page', () => {
-  test('sees the Professional plan served by the API', async ({ page }) => {
-    const plan = page.waitForResponse(
-      (res) => res.url().endsWith('/api/plan') && res.status() === 200,
-    );
+  test('sees the Professional plan served by the API', async ({ page, request }) => {
+    // The landing page is rendered at build time with the API's plan in it (no request for it
+    // from the browser); the price shown is the one GET /api/plan answers.
+    const plan = await request.get('/api/plan');
+    expect(plan.status()).toBe(200);
+    const { pricePerMonth } = (await plan.json()) as { pricePerMonth: number };
     await page.goto('/');
-    await plan;
     await expect(page.getByRole('heading', { name: 'Duty Manager', level: 1 })).toBeVisible();
-    await expect(page.getByText('£10')).toBeVisible();
+    await expect(page.getByText(`£${pricePerMonth}`)).toBeVisible();
     await expect(page.getByText('30-day free trial')).toBeVisible();
     await expect(page.getByText('No credit card required')).toBeVisible();
     await expect(page.getByText('Automated duty assignment')).toBeVisible();
