@@ -18,7 +18,8 @@ const { startThrowawayPostgres } = require(`${dist}database/throwaway-postgres.j
 const { createApp } = require(`${dist}app.factory.js`);
 const { validateEnv } = require(`${dist}config/env.js`);
 const { runMigrations } = require(`${dist}database/migrate.js`);
-const { MikroORM } = require('@mikro-orm/core');
+// The backend's own packages: npm keeps MikroORM under backend/node_modules (not hoisted).
+const { MikroORM } = createRequire(new URL('../backend/package.json', import.meta.url))('@mikro-orm/core');
 
 const sequential = Number(process.argv[2] ?? 300);
 const seconds = Number(process.argv[3] ?? 5);

@@ -11,7 +11,8 @@ const { startThrowawayPostgres } = require(`${dist}database/throwaway-postgres.j
 const { createApp } = require(`${dist}app.factory.js`);
 const { validateEnv } = require(`${dist}config/env.js`);
 const { runMigrations } = require(`${dist}database/migrate.js`);
-const { MikroORM } = require('@mikro-orm/core');
+// The backend's own packages: npm keeps MikroORM under backend/node_modules (not hoisted).
+const { MikroORM } = createRequire(new URL('../backend/package.json', import.meta.url))('@mikro-orm/core');
 
 const rows = Number(process.argv[2] ?? 1000);
 const runs = Number(process.argv[3] ?? 7);
