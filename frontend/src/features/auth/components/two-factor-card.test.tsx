@@ -217,7 +217,10 @@ describe('Account security: two-step verification', () => {
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
 
-    await user.click(within(card()).getByRole('button', { name: 'Turn on two-step verification' }));
+    // The page's heading comes before the card's own state has loaded (GET /api/auth/two-factor).
+    await user.click(
+      await within(card()).findByRole('button', { name: 'Turn on two-step verification' }),
+    );
     await fill(user, within(card()).getByLabelText('Password'), 'secret1');
     await user.click(within(card()).getByRole('button', { name: 'Continue' }));
     await fill(user, await within(card()).findByLabelText('Authentication code'), '222222');
