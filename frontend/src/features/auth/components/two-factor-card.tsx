@@ -4,6 +4,7 @@ import { useDispatch } from 'react-redux';
 
 import { getServerCode, getServerMessage } from '@/shared/api/errors';
 import { SectionCard } from '@/shared/ui/section-card';
+import { LoadError } from '@/shared/ui/load-error';
 import { useToast } from '@/shared/ui/toast';
 
 import {
@@ -114,16 +115,12 @@ export function TwoFactorCard() {
     );
   } else if (!status.data) {
     body = (
-      <Alert
-        type="error"
-        showIcon
+      <LoadError
         title="Failed to load two-step verification"
         description="Please try refreshing the page or contact support if the issue persists."
-        action={
-          <Button loading={status.isFetching} onClick={() => void status.refetch()}>
-            Try again
-          </Button>
-        }
+        retryLabel="Try again"
+        retrying={status.isFetching}
+        onRetry={() => void status.refetch()}
       />
     );
   } else {

@@ -1,8 +1,9 @@
-import { Alert, Button, Flex, Form, Input, Skeleton, Switch, type InputRef } from 'antd';
+import { Flex, Form, Input, Skeleton, Switch, type InputRef } from 'antd';
 import { useRef, type ReactNode } from 'react';
 
 import { useGetCurrentUserQuery } from '@/features/auth/api';
 import { getServerCode, getServerMessage } from '@/shared/api/errors';
+import { LoadError } from '@/shared/ui/load-error';
 import { useToast } from '@/shared/ui/toast';
 
 import { latestSaved, OnOffTag, SavedSettingsList } from './saved-settings-list';
@@ -77,16 +78,12 @@ function SettingsBody() {
         </div>
       }
       failedView={
-        <Alert
-          type="error"
-          showIcon
+        <LoadError
           title="Failed to load auto-approval settings"
           description="Please try refreshing the page or contact support if the issue persists."
-          action={
-            <Button loading={query.isFetching} onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          }
+          retryLabel="Try again"
+          retrying={query.isFetching}
+          onRetry={() => void query.refetch()}
         />
       }
       view={(settings, editButton) => <SettingsView settings={settings} editButton={editButton} />}

@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Flex, Form, Input, Skeleton, Switch, Typography } from 'antd';
+import { Alert, Card, Flex, Form, Input, Skeleton, Switch, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { useGetCurrentUserQuery } from '@/features/auth/api';
 import { getServerCode, getServerMessage } from '@/shared/api/errors';
+import { LoadError } from '@/shared/ui/load-error';
 import { useToast } from '@/shared/ui/toast';
 
 import {
@@ -56,16 +57,12 @@ export function TwoFactorRequirementSetting() {
         </div>
       }
       failedView={
-        <Alert
-          type="error"
-          showIcon
+        <LoadError
           title="Failed to load the two-step verification requirement"
           description="Please try refreshing the page or contact support if the issue persists."
-          action={
-            <Button loading={query.isFetching} onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          }
+          retryLabel="Try again"
+          retrying={query.isFetching}
+          onRetry={() => void query.refetch()}
         />
       }
       view={(settings, editButton) => (
