@@ -18,7 +18,7 @@ import { buildOpenApiDocument, setupSwagger } from './common/swagger/openapi';
  * Builds the app exactly as it runs in production. `main.ts`, the integration tests and the
  * OpenAPI generator all go through here, so they can't drift apart.
  *
- * The HTTP layer is Fastify (`@nestjs/platform-fastify`): about a fifth less CPU per request
+ * The HTTP layer is Fastify (`@nestjs/platform-fastify`): 9-29 % less CPU per request
  * than Express on bench/api's reads (docs/performance.md).
  */
 export async function createApp(options: AppModuleOptions): Promise<NestFastifyApplication> {
