@@ -1,9 +1,6 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { DynamicModule, Module, ModuleMetadata, RequestMethod } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
-import { ServeStaticModule } from '@nestjs/serve-static';
 import { LoggerModule } from 'nestjs-pino';
 import { ClockModule } from './common/clock/clock.module';
 import { Env } from './config/env';
@@ -37,47 +34,6 @@ export interface AppModuleOptions {
   jwtSecret: string;
   /** Extra modules; the integration tests use it for test-only controllers. */
   imports?: ModuleMetadata['imports'];
-}
-
-/**
- * The paths that answer the SPA's index.html when no file matches: navigation paths only. Nothing
- * under /assets/ (Vite's fingerprinted build output) and no path whose last segment looks like a
- * file name (`/favicon.png`, `/old-chunk.js`): a missing file is a 404, not a 200 with HTML that a
- * browser would try to run as a script or cache for a year.
- */
-export const SPA_FALLBACK_PATH = /^(?!\/assets(?:\/|$))(?!(?:.*\/)?[^/]*\.[^/]*$)\/.*$/;
-
-/** `/` exactly: the one path whose page is rendered at build time (frontend/scripts/prerender.mjs). */
-const LANDING_PATH = /^\/$/;
-
-/**
- * The single-page app, when it has been built: `/` serves the prerendered landing page
- * (`landing/index.html`, when the build made one), and navigation paths fall back to the empty
- * shell (`index.html`), so no other page's first paint shows the landing page's markup.
- */
-function spaModule(env: Env): DynamicModule[] {
-  if (!env.SERVE_STATIC || !fs.existsSync(path.join(env.STATIC_DIR, 'index.html'))) return [];
-  const serveStaticOptions = {
-    index: false,
-    // No "/assets" → "/assets/" redirect: folders are not pages.
-    redirect: false,
-    setHeaders: (res: { setHeader(name: string, value: string): unknown }, file: string) => {
-      // Vite fingerprints everything under assets/; the HTML must always be revalidated.
-      res.setHeader(
-        'Cache-Control',
-        file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
-    },
-  };
-  const landingDir = path.join(env.STATIC_DIR, 'landing');
-  return [
-    ServeStaticModule.forRoot(
-      ...(fs.existsSync(path.join(landingDir, 'index.html'))
-        ? [{ rootPath: landingDir, renderPath: LANDING_PATH, exclude: ['/api/{*path}'], serveStaticOptions }]
-        : []),
-      { rootPath: env.STATIC_DIR, renderPath: SPA_FALLBACK_PATH, exclude: ['/api/{*path}'], serveStaticOptions },
-    ),
-  ];
 }
 
 @Module({})
@@ -146,7 +102,6 @@ export class AppModule {
         CalendarModule,
         SetupModule,
         ...imports,
-        ...spaModule(env),
       ],
     };
   }

@@ -85,6 +85,18 @@ describe('the app over HTTP', () => {
     expect(res.body.message).toMatch(/JSON/);
   });
 
+  it('reads bodies as it did on Express: JSON objects or arrays only, an empty JSON body as {}, other types as no body (400 from validation, not 415)', async () => {
+    const scalar = await t.http().post('/api/test-echo').set('Content-Type', 'application/json').send('"Ann"').expect(400);
+    expect(scalar.body).toEqual({ statusCode: 400, message: 'The request body is not valid JSON', error: 'Bad Request' });
+    const empty = await t.http().post('/api/test-echo').set('Content-Type', 'application/json').send('').expect(400);
+    expect(empty.body).toMatchObject({ statusCode: 400, error: 'Bad Request', message: expect.stringMatching(/name/) });
+    const text = await t.http().post('/api/test-echo').set('Content-Type', 'text/plain').send('{"name": "Ann", "count": 2}').expect(400);
+    expect(text.body).toMatchObject({ statusCode: 400, error: 'Bad Request', message: expect.stringMatching(/name/) });
+    const latin1 = await t.http().post('/api/test-echo').set('Content-Type', 'application/json; charset=latin1').send('{"name": "Ann", "count": 2}').expect(415);
+    expect(latin1.body).toEqual({ statusCode: 415, message: 'unsupported charset "LATIN1"', error: 'Unsupported Media Type' });
+    await t.http().post('/api/test-echo').set('Content-Type', 'application/json; charset=utf-8').send('  {"name": "Ann", "count": 2}').expect(201);
+  });
+
   it('answers an oversized body with 413 in the same shape', async () => {
     const res = await t
       .http()

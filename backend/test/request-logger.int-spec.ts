@@ -1,13 +1,15 @@
 import { Controller, Get, Module, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { createTestApp, TestApp } from './support/test-app';
 
 /** Says whether pino-http gave the request its own logger. */
 @Controller('test-request-logger')
 class RequestLoggerController {
   @Get()
-  probe(@Req() req: Request & { log?: unknown }) {
-    return { requestLogger: typeof req.log };
+  probe(@Req() req: FastifyRequest) {
+    // pino-http keeps its loggers on the raw request, in `allLogs` (`log` is there under Fastify
+    // in any case: middie copies Fastify's own, silent, logger onto it).
+    return { requestLogger: typeof (req.raw as { allLogs?: unknown }).allLogs };
   }
 }
 

@@ -133,7 +133,7 @@ export class Env {
   MAIL_FROM = 'Duty Manager <no-reply@dutymanager.app>';
 
   /**
-   * Express's `trust proxy`: which proxies' X-Forwarded-For to believe for the client address
+   * Fastify's `trustProxy` (the values of Express's `trust proxy`): which proxies' X-Forwarded-For to believe for the client address
    * (sign-in throttling). `false` (direct), `true`, a hop count, or addresses/subnets.
    */
   @Transform(({ value }: { value: unknown }) => {

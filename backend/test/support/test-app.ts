@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/core';
 import type { ModuleMetadata } from '@nestjs/common';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import { createApp } from '../../src/app.factory';
 import { validateEnv } from '../../src/config/env';
@@ -18,11 +18,11 @@ export interface TestAppOptions {
 }
 
 export interface TestApp {
-  app: NestExpressApplication;
+  app: NestFastifyApplication;
   orm: MikroORM;
   databaseUrl: string;
   /** Resolves an injectable of the app, e.g. `t.get(Clock)`. */
-  get: NestExpressApplication['get'];
+  get: NestFastifyApplication['get'];
   /** supertest bound to the running server: real HTTP requests. */
   http: () => ReturnType<typeof request>;
   close(): Promise<void>;

@@ -19,13 +19,14 @@ function isDatabaseUnavailable(error: unknown): boolean {
 
 /**
  * Gives every error one body, `{statusCode, message, error}`, whatever raised it: Nest's
- * HTTP exceptions, body-parser failures, or a bug (500, details only in the log).
+ * HTTP exceptions, body parser and Fastify failures, or a bug (500, details only in the log).
  */
 export function toErrorBody(exception: unknown): ErrorResponseDto {
-  // Nest 12's Express adapter wraps body-parser's errors (they carry a `type`) in an
-  // HttpException; they are answered from the original, as before.
-  if (exception instanceof HttpException && typeof (exception.cause as { type?: unknown } | undefined)?.type === 'string') {
-    return toErrorBody(exception.cause);
+  // Nest 12's adapters wrap a body parser's errors (they carry a `type`) and Fastify's (a `code`
+  // FST_ERR_…) in an HttpException; they are answered from the original, as before.
+  const cause = exception instanceof HttpException ? (exception.cause as { type?: unknown; code?: unknown } | undefined) : undefined;
+  if (typeof cause?.type === 'string' || (typeof cause?.code === 'string' && cause.code.startsWith('FST_'))) {
+    return toErrorBody(cause);
   }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
@@ -40,14 +41,15 @@ export function toErrorBody(exception: unknown): ErrorResponseDto {
       ...(typeof code === 'string' ? { code } : {}),
     };
   }
-  const raw = exception as { status?: number; statusCode?: number; type?: string; expose?: boolean; message?: string };
+  const raw = exception as { status?: number; statusCode?: number; type?: string; code?: string; expose?: boolean; message?: string };
   const status = raw?.status ?? raw?.statusCode;
-  // body-parser errors carry a 4xx status and a message safe to show.
+  // The body parser's errors (request-limits.ts) and Fastify's (FST_ERR_*: a body over the limit,
+  // a Content-Length that doesn't match) carry a 4xx status and a message safe to show.
   if (typeof status === 'number' && status >= 400 && status < 500 && raw.expose !== false) {
     const message =
       raw.type === 'entity.parse.failed'
         ? 'The request body is not valid JSON'
-        : raw.type === 'entity.too.large'
+        : raw.type === 'entity.too.large' || raw.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
           ? 'The request body is too large'
           : (raw.message ?? reason(status));
     return { statusCode: status, message, error: reason(status) };

@@ -1,5 +1,6 @@
-import type { CorsOptions } from '@nestjs/common/interfaces/external/cors-options.interface';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import helmet from 'helmet';
 
 /** Sent only on requests that arrived over TLS (see `securityHeaders`). */
@@ -29,7 +30,9 @@ export const CSP_DIRECTIVES = {
   'frame-ancestors': ["'none'"],
 } as const satisfies Record<string, readonly string[]>;
 
-function helmetWith(upgradeInsecureRequests: boolean): RequestHandler {
+type HeaderWriter = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
+
+function helmetWith(upgradeInsecureRequests: boolean): HeaderWriter {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -46,18 +49,22 @@ function helmetWith(upgradeInsecureRequests: boolean): RequestHandler {
 }
 
 /**
- * Helmet's headers with the app's CSP, plus `Strict-Transport-Security` when the request came
- * over TLS. `req.secure` believes `X-Forwarded-Proto` only from proxies trusted by TRUST_PROXY.
+ * A Fastify `onRequest` hook: helmet's headers with the app's CSP, plus
+ * `Strict-Transport-Security` when the request came over TLS, on every response (API, errors,
+ * 404s, the SPA and its files). `request.protocol` believes `X-Forwarded-Proto` only from proxies
+ * trusted by TRUST_PROXY. Helmet writes to the raw response, whose headers Node sends along with
+ * the ones Fastify sets.
  */
-export function securityHeaders(): RequestHandler {
+export function securityHeaders(): onRequestHookHandler {
   const overTls = helmetWith(true);
   const plain = helmetWith(false);
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (req.secure) {
-      res.setHeader('Strict-Transport-Security', HSTS_VALUE);
-      overTls(req, res, next);
+  return (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+    const next = (err?: unknown) => done(err as Error | undefined);
+    if (request.protocol === 'https') {
+      reply.raw.setHeader('Strict-Transport-Security', HSTS_VALUE);
+      overTls(request.raw, reply.raw, next);
     } else {
-      plain(req, res, next);
+      plain(request.raw, reply.raw, next);
     }
   };
 }
@@ -67,14 +74,15 @@ export function securityHeaders(): RequestHandler {
  * credentials (sessions are bearer tokens, never cookies); every other origin gets no
  * Access-Control-Allow-Origin, so browsers keep its pages from reading our responses.
  */
-export function corsOptions(origins: readonly string[]): CorsOptions | undefined {
+export function corsOptions(origins: readonly string[]): Parameters<NestFastifyApplication['enableCors']>[0] {
   if (!origins.length) return undefined;
   return {
     origin: [...origins],
     credentials: false,
-    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type'],
-    exposedHeaders: ['Content-Disposition', 'Retry-After'],
+    // Written as the header values, comma-separated without spaces (as before, with Express's cors).
+    methods: 'GET,HEAD,POST,PUT,PATCH,DELETE',
+    allowedHeaders: 'Authorization,Content-Type',
+    exposedHeaders: 'Content-Disposition,Retry-After',
     maxAge: 600,
   };
 }

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { createSecretKey } from 'node:crypto';
 import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
-import type { Request } from 'express';
+import type { FastifyRequest as Request } from 'fastify';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import {
   type AuthUser,

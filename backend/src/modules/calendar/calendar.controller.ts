@@ -10,7 +10,7 @@ import {
   ApiQuery,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import { ErrorResponseDto } from '../../common/http/error-body';
@@ -66,32 +66,32 @@ export class CalendarController {
   /** Every duty of the organisation, and its holidays, for calendar apps. No sign-in: the token is the key. */
   @Get('subscribe/all-duties')
   @FeedOperation()
-  getAllDutiesFeed(@Query('token') token: string, @Headers('if-none-match') ifNoneMatch: string | undefined, @Res() res: Response): Promise<void> {
+  getAllDutiesFeed(@Query('token') token: string, @Headers('if-none-match') ifNoneMatch: string | undefined, @Res() res: FastifyReply): Promise<void> {
     return this.serve('all-duties', token, ifNoneMatch, res);
   }
 
   /** The token owner's own duties, and the holidays, for calendar apps. No sign-in: the token is the key. */
   @Get('subscribe/my-duties')
   @FeedOperation()
-  getMyDutiesFeed(@Query('token') token: string, @Headers('if-none-match') ifNoneMatch: string | undefined, @Res() res: Response): Promise<void> {
+  getMyDutiesFeed(@Query('token') token: string, @Headers('if-none-match') ifNoneMatch: string | undefined, @Res() res: FastifyReply): Promise<void> {
     return this.serve('my-duties', token, ifNoneMatch, res);
   }
 
-  private async serve(kind: FeedKind, token: unknown, ifNoneMatch: string | undefined, res: Response): Promise<void> {
+  private async serve(kind: FeedKind, token: unknown, ifNoneMatch: string | undefined, res: FastifyReply): Promise<void> {
     const feed = await this.calendar.feedFor(token, kind, ifNoneMatch);
-    res.set({
+    res.headers({
       ETag: feed.etag,
       // Revalidate every time (the ETag makes that cheap); the URL holds a secret, so no shared caches.
       'Cache-Control': 'private, no-cache',
       'X-Robots-Tag': 'noindex',
     });
     if (feed.body === null) {
-      res.status(HttpStatus.NOT_MODIFIED).end();
+      void res.code(HttpStatus.NOT_MODIFIED).send();
       return;
     }
-    res
-      .status(HttpStatus.OK)
-      .set({
+    void res
+      .code(HttpStatus.OK)
+      .headers({
         'Content-Type': 'text/calendar; charset=utf-8',
         'Content-Disposition': `inline; filename="${kind}.ics"`,
       })

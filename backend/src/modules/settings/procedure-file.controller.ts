@@ -15,7 +15,7 @@ import {
   type CallHandler,
   type ExecutionContext,
 } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
+import { FileInterceptor, type UploadedMultipartFile } from '@nestjs/platform-fastify/multipart';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiPayloadTooLargeResponse, ApiProduces, ApiQuery, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Observable } from 'rxjs';
 import type { AuthUser } from '../../common/auth/auth-user';
@@ -29,7 +29,7 @@ import { SettingsService } from './settings.service';
 const TOO_LARGE = `The file is larger than 10 MB. Choose a smaller ${PROCEDURE_FILE_TYPES} file.`;
 const NO_FILE = `Choose a ${PROCEDURE_FILE_TYPES} file to upload (form field "file").`;
 
-/** Multer in memory, one file of at most 10 MB; the size error says so in words. */
+/** In memory (@fastify/multipart), one file of at most 10 MB; the size error says so in words. */
 @Injectable()
 class ProcedureUpload extends FileInterceptor('file', { limits: { fileSize: PROCEDURE_FILE_MAX_BYTES, files: 1 } }) {
   override async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
@@ -73,11 +73,11 @@ export class ProcedureFileController {
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
   @ApiPayloadTooLargeResponse({ type: ErrorResponseDto, description: 'Larger than 10 MB.' })
-  uploadProcedureFile(@CurrentUser() user: AuthUser, @UploadedFile() file?: Express.Multer.File): Promise<SystemSettingsDto> {
+  uploadProcedureFile(@CurrentUser() user: AuthUser, @UploadedFile() file?: UploadedMultipartFile): Promise<SystemSettingsDto> {
     if (!file) throw new BadRequestException(NO_FILE);
-    // Multer reads the name as latin1; browsers send UTF-8.
+    // The multipart parser (busboy) reads the name as latin1; browsers send UTF-8.
     const name = Buffer.from(file.originalname, 'latin1').toString('utf8');
-    return this.files.upload(user, name, file.buffer);
+    return this.files.upload(user, name, file.buffer ?? Buffer.alloc(0));
   }
 
   /** The document, for any signed-in member of the organisation (REST clients). */

@@ -1,19 +1,19 @@
 import { Controller, Get, Header, Query, Req, Res } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { ApiFoundResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hashToken } from '../../common/security/secret-token';
 import { appUrl, type Env } from '../../config/env';
 import { SignInProvidersDto, SignInProvidersQueryDto, StartProviderSignInQueryDto } from './dto/sign-in-providers.dto';
 import { browserCookieFor, browserCookieHeader, browserCookieValue } from './sso-browser-cookie';
 import { SsoService } from './sso.service';
 
-function clientAddress(req: Request): string {
+function clientAddress(req: FastifyRequest): string {
   return req.ip ?? req.socket.remoteAddress ?? 'unknown';
 }
 
 /** The query string a request came with, as sent (without the `?`). */
-function queryOf(req: Request): string {
+function queryOf(req: FastifyRequest): string {
   const at = req.originalUrl.indexOf('?');
   return at < 0 ? '' : req.originalUrl.slice(at + 1);
 }
@@ -45,12 +45,12 @@ export class SsoController {
   @Get('start')
   @Header('Cache-Control', 'no-store')
   @ApiFoundResponse({ description: "To the provider's sign-in page, or to the sign-in page with `sso_error` when the provider is not available." })
-  async startProviderSignIn(@Query() query: StartProviderSignInQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async startProviderSignIn(@Query() query: StartProviderSignInQueryDto, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
     const browser = browserCookieFor(req.headers.cookie);
     const { location, started } = await this.sso.start(query.provider, query.organization, clientAddress(req), hashToken(browser));
     const secure = appUrl({ PORT: this.config.get('PORT', { infer: true }), APP_URL: this.config.get('APP_URL', { infer: true }) }).startsWith('https:');
-    if (started) res.setHeader('Set-Cookie', browserCookieHeader(browser, secure));
-    res.redirect(302, location);
+    if (started) res.header('Set-Cookie', browserCookieHeader(browser, secure));
+    void res.redirect(location, 302);
   }
 
   /**
@@ -68,10 +68,10 @@ export class SsoController {
     // Parsed only for the app's rule on text it can't store (RejectUnsafeTextPipe); the query is
     // read as sent, whatever else a provider adds to it (Google adds scope, authuser, hd, prompt).
     @Query() _query: Record<string, unknown>,
-    @Req() req: Request,
-    @Res() res: Response,
+    @Req() req: FastifyRequest,
+    @Res() res: FastifyReply,
   ): Promise<void> {
     const browser = browserCookieValue(req.headers.cookie);
-    res.redirect(302, await this.sso.finish(queryOf(req), browser && hashToken(browser)));
+    void res.redirect(await this.sso.finish(queryOf(req), browser && hashToken(browser)), 302);
   }
 }

@@ -10,7 +10,7 @@ import {
   UploadedFile,
   UseInterceptors,
 } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
+import { FileInterceptor, type UploadedMultipartFile } from '@nestjs/platform-fastify/multipart';
 import { ApiBody, ApiConflictResponse, ApiConsumes, ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
@@ -42,10 +42,11 @@ const csvFile = new ParseFilePipeBuilder()
  * Checked by name and by content: browsers label CSV files with many MIME types (Excel's
  * among them), so the type says little; a binary file has NUL bytes.
  */
-function assertCsv(file: Express.Multer.File): Buffer {
+function assertCsv(file: UploadedMultipartFile): Buffer {
   if (!/\.csv$/i.test(file.originalname)) throw new BadRequestException('The file must be a .csv file');
-  if (file.buffer.includes(0)) throw new BadRequestException('The file is not a text CSV file');
-  return file.buffer;
+  const content = file.buffer ?? Buffer.alloc(0);
+  if (content.includes(0)) throw new BadRequestException('The file is not a text CSV file');
+  return content;
 }
 
 const upload = () =>
@@ -111,7 +112,7 @@ export class StaffController {
   @upload()
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: StaffCsvUploadDto })
-  previewStaffImport(@UploadedFile(csvFile) file: Express.Multer.File): Promise<ImportPreviewDto> {
+  previewStaffImport(@UploadedFile(csvFile) file: UploadedMultipartFile): Promise<ImportPreviewDto> {
     return this.staff.previewImport(assertCsv(file));
   }
 
@@ -121,7 +122,7 @@ export class StaffController {
   @upload()
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: StaffCsvUploadDto })
-  importStaff(@CurrentUser() user: AuthUser, @UploadedFile(csvFile) file: Express.Multer.File): Promise<ImportResultDto> {
+  importStaff(@CurrentUser() user: AuthUser, @UploadedFile(csvFile) file: UploadedMultipartFile): Promise<ImportResultDto> {
     return this.staff.import(user, assertCsv(file));
   }
 }

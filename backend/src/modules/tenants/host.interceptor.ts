@@ -1,6 +1,6 @@
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { FastifyRequest as Request } from 'fastify';
 import { from, type Observable, switchMap } from 'rxjs';
 import { ANY_HOST, OrganizationHosts } from './organization-hosts.service';
 

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable, NotFoundException, SetMetadata } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import type { Request } from 'express';
+import type { FastifyRequest as Request } from 'fastify';
 import { appUrl, type Env, organizationUrl } from '../../config/env';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { Organization } from './entities/organization.entity';
@@ -40,7 +40,7 @@ export class OrganizationHosts {
     return this.config.get('APP_BASE_DOMAIN', { infer: true });
   }
 
-  /** What the request's host says (Express's `hostname`: the Host header, or X-Forwarded-Host behind a trusted proxy). */
+  /** What the request's host says (Fastify's `hostname`: the Host header without its port, or X-Forwarded-Host behind a trusted proxy). */
   of(req: Request): RequestHost {
     return classifyHost(req.hostname, this.baseDomain());
   }
