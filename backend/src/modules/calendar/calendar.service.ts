@@ -28,7 +28,8 @@ interface TokenRow {
   organization_name: string;
   timezone: string;
   staff_id: string | null;
-  last_used_at: Date | null;
+  /** Whether this fetch should record itself as the token's last use (LAST_USED_GRANULARITY). */
+  use_due: boolean;
   /** calendar_feed_revisions.revision (0 when the organisation has none yet), a bigint: as text. */
   revision: string;
 }
@@ -151,7 +152,8 @@ export class CalendarService {
     const [row] = valid
       ? await this.em.execute<TokenRow[]>(
           `select t.id, t.secret_hash, t.organization_id, t.user_id, o.name as organization_name, o.timezone,
-                  s.id as staff_id, t.last_used_at, coalesce(r.revision, 0)::text as revision
+                  s.id as staff_id, coalesce(r.revision, 0)::text as revision,
+                  (t.last_used_at is null or t.last_used_at < now() - ${LAST_USED_GRANULARITY}) as use_due
              from calendar_feed_tokens t
              join users u on u.id = t.user_id and u.organization_id = t.organization_id
              join organizations o on o.id = t.organization_id
@@ -165,11 +167,15 @@ export class CalendarService {
     const expected = row ? Buffer.from(row.secret_hash, 'hex') : Buffer.alloc(32);
     const matches = expected.length === given.length && timingSafeEqual(expected, given);
     if (!row || !matches) throw new NotFoundException(NOT_FOUND);
-    await this.em.execute(
-      `update calendar_feed_tokens set last_used_at = now()
-        where organization_id = ? and id = ? and (last_used_at is null or last_used_at < now() - ${LAST_USED_GRANULARITY})`,
-      [row.organization_id, row.id],
-    );
+    // Recorded at most every few minutes, so most fetches (a calendar revalidating) are the one
+    // statement above; the update keeps the same condition for two fetches that both saw it due.
+    if (row.use_due) {
+      await this.em.execute(
+        `update calendar_feed_tokens set last_used_at = now()
+          where organization_id = ? and id = ? and (last_used_at is null or last_used_at < now() - ${LAST_USED_GRANULARITY})`,
+        [row.organization_id, row.id],
+      );
+    }
     return {
       tokenId: row.id,
       organizationId: row.organization_id,
