@@ -133,12 +133,33 @@ export class CalendarService {
    * inside it.
    */
   async feedFor(token: unknown, kind: FeedKind, ifNoneMatch?: string): Promise<Feed> {
+    const { owner, today, etag } = await this.version(token, kind);
+    if (matchesEtag(ifNoneMatch, etag)) return { body: null, etag };
+    return TenantContext.run(owner.organizationId, () => this.feed(owner, kind, today, etag));
+  }
+
+  /**
+   * The ETag to answer a calendar's revalidation with (a 304), or null when the route must answer
+   * it in full: no If-None-Match, a feed that changed, a token that opens none (then the route's
+   * 404), or any error. It reads the token lookup alone (and, every few minutes, records the
+   * token's last use), never the rota.
+   */
+  async notModified(token: unknown, kind: FeedKind, ifNoneMatch: string | undefined): Promise<string | null> {
+    if (!ifNoneMatch) return null;
+    try {
+      const { etag } = await this.version(token, kind);
+      return matchesEtag(ifNoneMatch, etag) ? etag : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The token's owner and the feed's ETag as of now; 404 for a token that opens no feed. */
+  private async version(token: unknown, kind: FeedKind): Promise<{ owner: FeedOwner; today: IsoDate; etag: string }> {
     const owner = await this.owner(token);
     // One "today" for the ETag and the window, also across midnight.
     const today = this.clock.today(owner.timezone);
-    const etag = feedEtag({ kind, ...owner, today });
-    if (matchesEtag(ifNoneMatch, etag)) return { body: null, etag };
-    return TenantContext.run(owner.organizationId, () => this.feed(owner, kind, today, etag));
+    return { owner, today, etag: feedEtag({ kind, ...owner, today }) };
   }
 
   /**
