@@ -13,6 +13,8 @@ import { serveSpa } from './common/http/spa';
 import { RejectUnsafeTextPipe } from './common/http/unsafe-text';
 import { createValidationPipe } from './common/http/validation';
 import { buildOpenApiDocument, setupSwagger } from './common/swagger/openapi';
+import { CalendarService } from './modules/calendar/calendar.service';
+import { feedRevalidation } from './modules/calendar/feed-revalidation';
 
 /**
  * Builds the app exactly as it runs in production. `main.ts`, the integration tests and the
@@ -55,6 +57,8 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
   fastify.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
   // Helmet with the app's CSP, HSTS only over TLS (docs/security.md); CORS only for CORS_ORIGINS.
   fastify.addHook('onRequest', securityHeaders());
+  // A calendar revalidating an unchanged feed gets its 304 here, before the route (feed-revalidation.ts).
+  fastify.addHook('onRequest', feedRevalidation(app.get(CalendarService)));
   // gzip (or brotli) for the SPA's scripts and styles and the larger JSON/iCalendar answers
   // (≥ 1 KB): the landing page's JavaScript is about a quarter of its size on the wire.
   await app.register(fastifyCompress, {

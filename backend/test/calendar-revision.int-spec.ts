@@ -1,4 +1,6 @@
 import { MikroORM } from '@mikro-orm/core';
+import { type CallHandler, type ExecutionContext, Injectable, Module, type NestInterceptor } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import type { EntityManager, PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { ClsServiceManager } from 'nestjs-cls';
 import { Clock, type FixedClock } from '../src/common/clock/clock';
@@ -13,6 +15,20 @@ type Kind = (typeof FEEDS)[number];
 const TOKEN_LOOKUP_TABLES = ['calendar_feed_tokens', 'users', 'organizations', 'calendar_feed_revisions'];
 /** Tables that hold the feed's rows: a 304 must not read them. */
 const CONTENT_TABLES = ['rota_days', 'rota_slots', 'holidays'];
+
+/** The route handlers that ran, in order: a test-only interceptor writes them here. */
+const handled: string[] = [];
+
+@Injectable()
+class HandlerLog implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler) {
+    handled.push(context.getHandler().name);
+    return next.handle();
+  }
+}
+
+@Module({ providers: [{ provide: APP_INTERCEPTOR, useClass: HandlerLog }] })
+class HandlerLogModule {}
 
 /**
  * The feeds' ETag comes from the organisation's calendar_feed_revisions counter (bumped by
@@ -36,7 +52,7 @@ describe('calendar feed ETags from the revision counter', () => {
   let seen: string[] | undefined;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { APP_NOW: '2025-09-08T09:00', LOG_LEVEL: 'error' } });
+    t = await createTestApp({ env: { APP_NOW: '2025-09-08T09:00', LOG_LEVEL: 'error' }, imports: [HandlerLogModule] });
     sql = (query, params = []) => t.get(MikroORM).em.getConnection().execute(query, params);
     // Every statement passes the ORM's onQuery hook (MikroORM 7 has no knex to listen to).
     const config = (t.get(MikroORM) as MikroORM<PostgreSqlDriver>).config;
@@ -127,6 +143,35 @@ describe('calendar feed ETags from the revision counter', () => {
     expect(statements).toHaveLength(1);
     // The same measure sees the rows read when the feed is built.
     expect(tables(built)).toEqual(['holidays', 'rota_days', 'rota_slots']);
+  });
+
+  it('answers a revalidation of an unchanged feed before the route, with the same headers, and leaves the rest to the route', async () => {
+    const now = await fetchAll();
+    handled.length = 0;
+    for (const kind of FEEDS) {
+      const token = kind === 'all-duties' ? links.admin : links.zoe;
+      const res = await feed(kind, token).set('If-None-Match', now[kind].etag).expect(304);
+      expect(res.headers.etag).toBe(now[kind].etag);
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      expect(res.headers['x-robots-tag']).toBe('noindex');
+      // The app's security headers, as on every answer.
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.text).toBe('');
+      // A list and a weak tag name it too (If-None-Match uses the weak comparison).
+      await feed(kind, token).set('If-None-Match', `"other", W/${now[kind].etag}`).expect(304);
+    }
+    await t.http().head(`/api/calendar/subscribe/my-duties?token=${links.zoe}`).set('If-None-Match', now['my-duties'].etag).expect(304);
+    expect(handled).toEqual([]);
+
+    // No If-None-Match, another ETag, a wrong or doubled token, another path: the route answers.
+    await feed('my-duties', links.zoe).expect(200);
+    await feed('my-duties', links.zoe).set('If-None-Match', '"stale"').expect(200);
+    const wrong = await feed('my-duties', `${links.zoe.slice(0, -1)}x`).set('If-None-Match', now['my-duties'].etag).expect(404);
+    expect(wrong.body).toEqual({ statusCode: 404, message: 'Calendar feed not found', error: 'Not Found' });
+    await t.http().get(`/api/calendar/subscribe/my-duties?token=${links.zoe}&token=${links.zoe}`).set('If-None-Match', now['my-duties'].etag).expect(404);
+    await t.http().get(`/api/calendar/subscribe/my-duties/?token=${links.zoe}`).set('If-None-Match', now['my-duties'].etag).expect(304);
+    expect(handled).toEqual(['getMyDutiesFeed', 'getMyDutiesFeed', 'getMyDutiesFeed', 'getMyDutiesFeed', 'getMyDutiesFeed']);
   });
 
   it("records the token's last use when it is due, in a second statement, and not again until the next time", async () => {

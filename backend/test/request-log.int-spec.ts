@@ -85,6 +85,9 @@ describe('request log', () => {
     expect(feedToken.length).toBeGreaterThanOrEqual(22);
     expect((await call('GET', `/api/calendar/subscribe/all-duties?token=${feedToken}`)).status).toBe(200);
     expect((await call('GET', `/api/calendar/subscribe/my-duties?token=${encodeURIComponent(feedToken)}&x=1`)).status).toBe(200);
+    // A calendar's revalidation, answered before the route (feed-revalidation.ts), is a request like any other.
+    const etag = (await fetch(`${base}/api/calendar/subscribe/all-duties?token=${feedToken}`)).headers.get('etag')!;
+    expect((await call('GET', `/api/calendar/subscribe/all-duties?token=${feedToken}&revalidated=1`, { headers: { 'If-None-Match': etag } })).status).toBe(304);
 
     const form = new FormData();
     form.append('file', new Blob([Buffer.from('%PDF-1.4\n%%EOF\n')], { type: 'application/pdf' }), 'procedures.pdf');
@@ -127,6 +130,8 @@ describe('request log', () => {
     }
     // The lines are still there, with the secret's place marked.
     expect(log).toContain('/api/calendar/subscribe/all-duties?token=[REDACTED]');
+    const revalidation = log.split('\n').find((line) => line.includes('/api/calendar/subscribe/all-duties?token=[REDACTED]&revalidated=1'));
+    expect(JSON.parse(revalidation ?? '{}')).toMatchObject({ res: { statusCode: 304 }, msg: 'request completed' });
     expect(log).toContain('/api/settings/procedure-file/download?ticket=[REDACTED]');
     expect(log).toContain('/api/calendar/subscribe/[REDACTED]');
     expect(log).toContain('/api/anything?password=[REDACTED]&access_token=[REDACTED]');

@@ -14,6 +14,18 @@ describe('raw SQL and tenant isolation', () => {
     expect(statements.length).toBeGreaterThan(50);
   });
 
+  it('finds the SQL of a prepared read as well as of an execute call', () => {
+    const planted = rawStatements(SRC, {
+      [path.join('modules', 'staff', 'planted.ts')]: `
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { preparedRead } from '../../database/prepared-read';
+const BY_EMAIL = 'select id from staff where email = $1';
+export const planted = (em: EntityManager, email: string) => preparedRead(em, 'planted', BY_EMAIL, [email]);
+`,
+    });
+    expect(planted.map((s) => [s.sql, tablesWithoutTenantCondition(s.sql, tenant)])).toEqual([['select id from staff where email = $1', ['staff']]]);
+  });
+
   it('reads the SQL of every raw statement (literal, constant, or built by a function)', () => {
     expect(statements.filter((s) => !s.sql).map((s) => `${s.file}:${s.line}`)).toEqual([]);
   });

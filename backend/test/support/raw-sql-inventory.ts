@@ -49,8 +49,15 @@ export function sourceProgram(srcDir: string, samples?: Record<string, string>):
   return { program: ts.createProgram(files, OPTIONS, host), files };
 }
 
+/** The SQL argument of a call that runs one: `….execute(sql, …)`, or `preparedRead(em, name, sql, …)`. */
+function statementOf(call: ts.CallExpression): ts.Expression | undefined {
+  if (ts.isPropertyAccessExpression(call.expression) && call.expression.name.text === 'execute') return call.arguments[0];
+  if (ts.isIdentifier(call.expression) && call.expression.text === 'preparedRead') return call.arguments[2];
+  return undefined;
+}
+
 /**
- * Every SQL text passed to an `execute(...)` call in the app's source (migrations aside): string
+ * Every SQL text passed to an `execute(...)` or `preparedRead(...)` call in the app's source (migrations aside): string
  * and template literals (a template's conditional parts are kept as their literal text), constants
  * they name, and both sides of a conditional. With `samples`, those of the planted files alone.
  */
@@ -107,15 +114,11 @@ export function rawStatements(srcDir: string, samples?: Record<string, string>):
   for (const source of program.getSourceFiles()) {
     if (!files.includes(source.fileName)) continue;
     const visit = (node: ts.Node) => {
-      if (
-        ts.isCallExpression(node) &&
-        ts.isPropertyAccessExpression(node.expression) &&
-        node.expression.name.text === 'execute' &&
-        node.arguments[0]
-      ) {
+      const sqlArgument = ts.isCallExpression(node) ? statementOf(node) : undefined;
+      if (sqlArgument) {
         const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
         const file = path.relative(srcDir, source.fileName);
-        const sqls = texts(node.arguments[0]);
+        const sqls = texts(sqlArgument);
         for (const sql of sqls.length ? sqls : ['']) found.push({ file, line, sql });
       }
       ts.forEachChild(node, visit);

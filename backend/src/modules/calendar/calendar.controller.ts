@@ -16,6 +16,7 @@ import { Authenticated, CurrentUser } from '../../common/auth/authenticated.deco
 import { ErrorResponseDto } from '../../common/http/error-body';
 import type { FeedKind } from './calendar-feed';
 import { CalendarService } from './calendar.service';
+import { FEED_CACHE_HEADERS } from './feed-revalidation';
 import { CalendarSubscriptionDto, CalendarSubscriptionLinksDto } from './dto/calendar-subscription.dto';
 
 /** What both feeds document: the token query, If-None-Match, and their three answers. */
@@ -79,12 +80,7 @@ export class CalendarController {
 
   private async serve(kind: FeedKind, token: unknown, ifNoneMatch: string | undefined, res: FastifyReply): Promise<void> {
     const feed = await this.calendar.feedFor(token, kind, ifNoneMatch);
-    res.headers({
-      ETag: feed.etag,
-      // Revalidate every time (the ETag makes that cheap); the URL holds a secret, so no shared caches.
-      'Cache-Control': 'private, no-cache',
-      'X-Robots-Tag': 'noindex',
-    });
+    res.headers({ ETag: feed.etag, ...FEED_CACHE_HEADERS });
     if (feed.body === null) {
       void res.code(HttpStatus.NOT_MODIFIED).send();
       return;

@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { academicYearStartOf } from '../../common/clock/academic-year';
 import { Clock, type IsoDate } from '../../common/clock/clock';
+import { preparedRead } from '../../database/prepared-read';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { holidaysBetween } from '../holidays/holiday-queries';
 import { RotaRepository } from '../rota/rota.repository';
@@ -19,6 +20,21 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{59}$/;
 /** How often a feed fetch records itself as the token's last use. */
 const LAST_USED_GRANULARITY = "interval '5 minutes'";
 const NOT_FOUND = 'Calendar feed not found';
+/**
+ * A token's row with what the ETag is made of, when the token still opens a feed. Every
+ * revalidation of every subscribed calendar runs it, so it is a prepared statement (planned once per
+ * connection), and the owner's staff record and the revision are subqueries: as a five-table join it
+ * took longer to plan than to run.
+ */
+const TOKEN_LOOKUP = `
+  select t.id, t.secret_hash, t.organization_id, t.user_id, o.name as organization_name, o.timezone,
+         (select s.id from staff s where s.user_id = t.user_id and s.organization_id = t.organization_id) as staff_id,
+         coalesce((select r.revision from calendar_feed_revisions r where r.organization_id = t.organization_id), 0)::text as revision,
+         (t.last_used_at is null or t.last_used_at < now() - ${LAST_USED_GRANULARITY}) as use_due
+    from calendar_feed_tokens t
+    join users u on u.id = t.user_id and u.organization_id = t.organization_id
+    join organizations o on o.id = t.organization_id
+   where t.selector = $1 and u.is_active and o.is_active and t.user_token_version = u.token_version`;
 
 interface TokenRow {
   id: string;
@@ -133,12 +149,33 @@ export class CalendarService {
    * inside it.
    */
   async feedFor(token: unknown, kind: FeedKind, ifNoneMatch?: string): Promise<Feed> {
+    const { owner, today, etag } = await this.version(token, kind);
+    if (matchesEtag(ifNoneMatch, etag)) return { body: null, etag };
+    return TenantContext.run(owner.organizationId, () => this.feed(owner, kind, today, etag));
+  }
+
+  /**
+   * The ETag to answer a calendar's revalidation with (a 304), or null when the route must answer
+   * it in full: no If-None-Match, a feed that changed, a token that opens none (then the route's
+   * 404), or any error. It reads the token lookup alone (and, every few minutes, records the
+   * token's last use), never the rota.
+   */
+  async notModified(token: unknown, kind: FeedKind, ifNoneMatch: string | undefined): Promise<string | null> {
+    if (!ifNoneMatch) return null;
+    try {
+      const { etag } = await this.version(token, kind);
+      return matchesEtag(ifNoneMatch, etag) ? etag : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The token's owner and the feed's ETag as of now; 404 for a token that opens no feed. */
+  private async version(token: unknown, kind: FeedKind): Promise<{ owner: FeedOwner; today: IsoDate; etag: string }> {
     const owner = await this.owner(token);
     // One "today" for the ETag and the window, also across midnight.
     const today = this.clock.today(owner.timezone);
-    const etag = feedEtag({ kind, ...owner, today });
-    if (matchesEtag(ifNoneMatch, etag)) return { body: null, etag };
-    return TenantContext.run(owner.organizationId, () => this.feed(owner, kind, today, etag));
+    return { owner, today, etag: feedEtag({ kind, ...owner, today }) };
   }
 
   /**
@@ -149,20 +186,7 @@ export class CalendarService {
   private async owner(token: unknown): Promise<FeedOwner> {
     const valid = typeof token === 'string' && TOKEN_PATTERN.test(token);
     const selector = valid ? token.slice(0, SELECTOR_LENGTH) : '';
-    const [row] = valid
-      ? await this.em.execute<TokenRow[]>(
-          `select t.id, t.secret_hash, t.organization_id, t.user_id, o.name as organization_name, o.timezone,
-                  s.id as staff_id, coalesce(r.revision, 0)::text as revision,
-                  (t.last_used_at is null or t.last_used_at < now() - ${LAST_USED_GRANULARITY}) as use_due
-             from calendar_feed_tokens t
-             join users u on u.id = t.user_id and u.organization_id = t.organization_id
-             join organizations o on o.id = t.organization_id
-             left join staff s on s.user_id = u.id and s.organization_id = t.organization_id
-             left join calendar_feed_revisions r on r.organization_id = t.organization_id
-            where t.selector = ? and u.is_active and o.is_active and t.user_token_version = u.token_version`,
-          [selector],
-        )
-      : [];
+    const [row] = valid ? await preparedRead<TokenRow>(this.em, 'calendar_feed_token', TOKEN_LOOKUP, [selector]) : [];
     const given = sha256(valid ? token.slice(SELECTOR_LENGTH) : '');
     const expected = row ? Buffer.from(row.secret_hash, 'hex') : Buffer.alloc(32);
     const matches = expected.length === given.length && timingSafeEqual(expected, given);
