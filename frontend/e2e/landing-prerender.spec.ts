@@ -136,3 +136,25 @@ test("a school's own address shows its sign-in at /, never the prerendered sales
   await expect(page.getByRole('heading', { name: 'Features' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Pricing' })).toHaveCount(0);
 });
+
+test("the app's code is not in the landing page's head: it is requested once the page is parsed and painted", async ({
+  page,
+  request,
+}) => {
+  // Nothing in the HTML makes the browser fetch the app's modules while it parses the page…
+  const html = await (await request.get('/')).text();
+  expect(html).not.toContain('type="module"');
+  expect(html).not.toContain('modulepreload');
+
+  // …the boot script asks for them after the first frame, and the page still hydrates.
+  await page.goto('/');
+  await expect(page.getByRole('tab', { name: 'Start Free Trial' })).toBeVisible();
+  const timing = await page.evaluate(() => {
+    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    const entry = performance
+      .getEntriesByType('resource')
+      .find((resource) => /\/assets\/index-[^/]*\.js$/.test(resource.name));
+    return { parsed: navigation?.domContentLoadedEventEnd, requested: entry?.startTime };
+  });
+  expect(timing.requested).toBeGreaterThanOrEqual(timing.parsed ?? Infinity);
+});

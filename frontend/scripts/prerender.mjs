@@ -9,7 +9,8 @@
 //      the entry's stylesheet inline in the head (no render-blocking request), the plan the page
 //      was rendered with for the client's hydration, and a small blocking boot script (dist/assets/landing-boot-<hash>.js; the CSP
 //      allows no inline script) that hides the markup before the first paint where the app shows
-//      something else at `/` (signed in, a school's address).
+//      something else at `/` (signed in, a school's address) and requests the app's code (the
+//      entry is not in the page's head: where the page shows, it is requested after the first paint).
 // The backend serves dist/landing/index.html at `/` and dist/index.html, the empty shell, at
 // every other page's path (backend/src/app.module.ts).
 import * as crypto from 'node:crypto';
@@ -49,15 +50,37 @@ const { html, styles } = await renderLanding(plan);
 
 const shell = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 
+// The app's entry module and the chunks Vite preloads with it, taken out of the landing page's
+// head: the boot script requests them after the first paint (see below).
+const entryTag = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>\s*/;
+const preloadTag = /<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">\s*/g;
+const entry = shell.match(entryTag)?.[1];
+if (!entry) throw new Error('dist/index.html has no entry <script type="module">');
+const preloads = [...shell.matchAll(preloadTag)].map((match) => match[1]);
+
 // The boot script: landingShowsHere (src/app/prerender/landing-here.ts) is self-contained.
+// Where the landing page shows, the app's code is requested once the page has painted (the frame
+// after DOMContentLoaded): in the head, the entry and its preloaded vendor chunk arrived and ran
+// before the first paint on a fast connection, and so held it back on a slow one (Lighthouse counted
+// them as render-blocking). Where the markup is hidden, or the tab is in the background (no frames
+// to wait for), the code is requested at once. Either way the entry runs after the document is
+// parsed, as a module script in the head would (an inserted one runs as soon as it arrives).
 const boot =
   `(function(){var showsHere=${landingShowsHere.toString()};` +
-  'if(!showsHere(window.location,function(){return window.localStorage}))' +
-  "document.documentElement.setAttribute('data-landing-off','')})();\n";
+  `var entry=${JSON.stringify(entry)},preloads=${JSON.stringify(preloads)};` +
+  'function add(tag,attributes){var element=document.createElement(tag);' +
+  "for(var name in attributes)element[name]=attributes[name];element.crossOrigin='';document.head.appendChild(element)}" +
+  "function preload(hrefs){hrefs.forEach(function(href){add('link',{rel:'modulepreload',href:href})})}" +
+  "function run(){add('script',{type:'module',src:entry})}" +
+  "function parsed(then){document.addEventListener('DOMContentLoaded',then)}" +
+  "var here=showsHere(window.location,function(){return window.localStorage});" +
+  "if(!here)document.documentElement.setAttribute('data-landing-off','');" +
+  "if(!here||document.visibilityState==='hidden'){preload([entry].concat(preloads));parsed(run)}" +
+  'else parsed(function(){requestAnimationFrame(function(){setTimeout(function(){preload(preloads);run()},0)})})})();\n';
 const bootFile = `assets/landing-boot-${crypto.createHash('sha256').update(boot).digest('base64url').slice(0, 8)}.js`;
 fs.writeFileSync(path.join(dist, bootFile), boot);
 
-let page = shell;
+let page = shell.replace(entryTag, '').replace(preloadTag, '');
 // The entry's stylesheet (antd's reset and global.css), inline.
 page = page.replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g, (_, file) => {
   const css = fs.readFileSync(path.join(dist, file), 'utf8');

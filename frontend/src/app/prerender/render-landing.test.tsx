@@ -41,4 +41,23 @@ describe('renderLanding (the landing page rendered at build time)', () => {
     expect(styles).toContain('.ant-card');
     expect(styles).toContain('.ant-typography');
   });
+
+  it("also has the styles of the forms' card, which the browser adds after hydrating", async () => {
+    const { html, styles } = await renderLanding(plan);
+    // Not their markup…
+    expect(html).not.toContain('ant-tabs');
+    expect(html).not.toContain('ant-form');
+    // …but their styles, each listed in the map antd reads them back by (component|class), so the
+    // browser takes them from the page instead of generating them.
+    const map = /\.data-ant-cssinjs-cache-path\{content:"([^"]*)"/.exec(styles)?.[1] ?? '';
+    for (const [component, className] of [
+      ['Tabs-Tabs', 'ant-tabs'],
+      ['Form-Form', 'ant-form'],
+      ['Input-Component', 'ant-input'],
+      ['Select-Select', 'ant-select'],
+    ]) {
+      expect(map).toContain(`|${component}|${className}|`);
+      expect(styles).toContain(`.${className}`);
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
-import { StrictMode, Suspense } from 'react';
+import { StrictMode, Suspense, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 
 import { generatedApi as tenantsApi, type PlanDto } from '@/features/tenants/api/tenants.gen';
@@ -16,7 +17,10 @@ export { landingShowsHere } from './landing-here';
 export interface PrerenderedLanding {
   /** The markup that goes inside `#root`. */
   html: string;
-  /** antd's styles for that markup, as `<style>` elements for the head. */
+  /**
+   * antd's styles for that markup and for the forms the browser adds right after hydration, as
+   * `<style>` elements for the head.
+   */
   styles: string;
 }
 
@@ -30,20 +34,33 @@ export async function renderLanding(plan: PlanDto): Promise<PrerenderedLanding> 
   const store = makeStore();
   await store.dispatch(tenantsApi.util.upsertQueryData('getPlan', undefined, plan));
   const cache = createCache();
-  const html = renderToString(
+  const inApp = (children: ReactNode) => (
     <StrictMode>
       <StyleProvider cache={cache}>
         <AppProviders store={store}>
-          <StaticRouter location="/">
-            <PageFrame>
-              <Suspense fallback={<PageLoader />}>
-                <LandingPage />
-              </Suspense>
-            </PageFrame>
-          </StaticRouter>
+          <StaticRouter location="/">{children}</StaticRouter>
         </AppProviders>
       </StyleProvider>
-    </StrictMode>,
+    </StrictMode>
   );
+  const html = renderToString(
+    inApp(
+      <PageFrame>
+        <Suspense fallback={<PageLoader />}>
+          <LandingPage />
+        </Suspense>
+      </PageFrame>,
+    ),
+  );
+  // The forms' card, which the browser renders right after hydration with its first tab open, is
+  // rendered here too, and only its styles kept: antd then finds a component's styles in the page
+  // (through the cache path map extractStyle writes) instead of generating them, which on a
+  // phone-speed CPU took most of a second. `prerender` waits for its lazily loaded parts (the
+  // organisation type select). Imported as the page does, lazily.
+  const { GetStartedCard } = await import('../routes/get-started-card');
+  const { prelude } = await prerender(
+    inApp(<GetStartedCard activeTab="register" onTabChange={() => undefined} />),
+  );
+  await prelude.cancel();
   return { html, styles: extractStyle(cache) };
 }

@@ -11,6 +11,7 @@ import { LandingHero } from '@/features/tenants/components/landing-hero';
 import { PricingSection } from '@/features/tenants/components/pricing-section';
 import { useHydrated } from '@/shared/lib/hydrated';
 import { PageTitle } from '@/shared/ui/page-title';
+import { StaticMarkup } from '@/shared/ui/static-markup';
 
 // The sign-up and sign-in card (antd Card, Tabs, Form, inputs): requested as soon as this module
 // runs, in parallel with the first render, so the hero is not held back by the forms' code.
@@ -49,7 +50,11 @@ export function LandingPage() {
       {/* Two columns from antd's lg breakpoint, in CSS (global.css): antd's Row and Col brought
           87 kB of grid styles into the prerendered page's head for two columns. */}
       <div className="landing__top">
-        <LandingHero />
+        {/* The hero and the features have nothing to click: where the page was prerendered the
+            browser keeps their HTML instead of hydrating them (less main-thread work). */}
+        <StaticMarkup id="landing-hero">
+          <LandingHero />
+        </StaticMarkup>
         <section
           id="get-started"
           ref={getStartedRef}
@@ -68,7 +73,9 @@ export function LandingPage() {
       </div>
       {!atSchool && (
         <>
-          <FeaturesSection />
+          <StaticMarkup id="landing-features">
+            <FeaturesSection />
+          </StaticMarkup>
           <PricingSection
             action={
               <Button type="primary" size="large" block onClick={startTrial}>

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useDeferredValue, useSyncExternalStore } from 'react';
 
 const noSubscription = () => () => undefined;
 
@@ -7,11 +7,18 @@ const noSubscription = () => () => undefined;
  * app/prerender) and while the browser hydrates that HTML; true after, and at once in a render
  * with nothing to hydrate. What renders only when this is true is left out of the prerendered
  * HTML and added right after hydration, without a mismatch.
+ *
+ * After hydration the change to true is deferred (`useDeferredValue`): React re-renders a store
+ * whose snapshot differs from the server's synchronously, in one task, and what appears then (the
+ * landing page's forms, the toasts' host) took up to a second and a half of a phone's main
+ * thread in one piece. Deferred, it renders in slices that yield to the browser.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
+  return useDeferredValue(
+    useSyncExternalStore(
+      noSubscription,
+      () => true,
+      () => false,
+    ),
   );
 }
