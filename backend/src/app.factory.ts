@@ -20,8 +20,8 @@ import { feedRevalidation } from './modules/calendar/feed-revalidation';
  * Builds the app exactly as it runs in production. `main.ts`, the integration tests and the
  * OpenAPI generator all go through here, so they can't drift apart.
  *
- * The HTTP layer is Fastify (`@nestjs/platform-fastify`): 9-29 % less CPU per request
- * than Express on bench/api's reads (docs/performance.md).
+ * The HTTP layer is Fastify (`@nestjs/platform-fastify`); what it changed in bench/api's CPU per
+ * request (less under load, no gain on a quiet machine) is in docs/performance.md.
  */
 export async function createApp(options: AppModuleOptions): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
