@@ -1,10 +1,14 @@
 import { lazy, Suspense, useEffect } from 'react';
+import { useDispatch } from 'react-redux';
 import { Outlet, useLocation, useMatches, type UIMatch } from 'react-router';
 
 import { useGetHostQuery } from '@/features/auth/api';
 import { subdomainFromHost } from '@/features/auth/lib/host-subdomain';
 import { useSession } from '@/features/auth/session/session';
+import { accessFor } from '@/shared/auth/access';
 import { PageLoader } from '@/shared/ui/page-loader';
+
+import type { AppDispatch } from '../store';
 
 import { APP_PAGES, isCurrentPage } from '../routes/app-pages';
 import { PageFrame } from './page-frame';
@@ -72,6 +76,16 @@ export function AuthGate() {
     // A failed fetch is retried, and reported, when the shell renders.
     if (loading) loadAppShell().catch(() => undefined);
   }, [loading]);
+
+  // Once the user is known, the page's first request goes out beside the shell's and the page's
+  // code (AppPage.prefetch), not after them.
+  const dispatch = useDispatch<AppDispatch>();
+  const role = session.status === 'signed-in' ? session.user.role : undefined;
+  useEffect(() => {
+    if (role === undefined) return;
+    const { pathname } = window.location;
+    APP_PAGES.find((page) => isCurrentPage(page, pathname))?.prefetch?.(dispatch, accessFor(role));
+  }, [role, dispatch]);
 
   if (loading) return <Pending />;
   if (session.status === 'signed-in' && session.user.twoFactorSetupRequired)
