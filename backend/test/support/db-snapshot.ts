@@ -1,11 +1,26 @@
 import { MikroORM } from '@mikro-orm/core';
+import { AuthService } from '../../src/modules/auth/auth.service';
+import { OutboxWorker } from '../../src/modules/mail/outbox.worker';
 import type { TestApp } from './test-app';
 
 /**
- * A fingerprint of every table's contents, to prove a refused request changed nothing.
- * Rate-limit counters are left out: counting a refused attempt is their job.
+ * Waits for the work the app finishes after answering: the emails queued by earlier requests
+ * (the outbox worker marks them sent when the SMTP server has them) and the after-answer work of
+ * forgot password, resend verification and Find your school. A snapshot taken while that runs
+ * would see the outbox move under it and blame the request being checked.
+ */
+async function settled(t: TestApp): Promise<void> {
+  await t.get(AuthService).settle();
+  await t.get(OutboxWorker).settle();
+}
+
+/**
+ * A fingerprint of every table's contents, to prove a refused request changed nothing, taken
+ * once the app has settled (see `settled`). Rate-limit counters are left out: counting a
+ * refused attempt is their job.
  */
 export async function snapshotDatabase(t: TestApp): Promise<Record<string, string>> {
+  await settled(t);
   const conn = t.get(MikroORM).em.getConnection();
   const tables = await conn.execute<{ table_name: string }[]>(
     `SELECT table_name FROM information_schema.tables
@@ -24,9 +39,11 @@ export async function snapshotDatabase(t: TestApp): Promise<Record<string, strin
 
 /**
  * A fingerprint of one organisation's rows: its `organizations` row and its rows of every table
- * with an `organization_id`, to prove another organisation's request left them as they were.
+ * with an `organization_id`, to prove another organisation's request left them as they were;
+ * taken once the app has settled, like `snapshotDatabase`.
  */
 export async function snapshotOrganization(t: TestApp, organizationId: string): Promise<Record<string, string>> {
+  await settled(t);
   const conn = t.get(MikroORM).em.getConnection();
   const tables = await conn.execute<{ table_name: string }[]>(
     `SELECT c.table_name FROM information_schema.columns c
