@@ -15,6 +15,7 @@ import {
 import type { ComponentType, ReactNode } from 'react';
 
 import { dashboardApi } from '@/features/dashboard/api';
+import { SETUP_CHECKLIST_PERMISSION } from '@/features/dashboard/lib/setup-steps';
 import type { Access, Permission } from '@/shared/auth/access';
 
 import type { AppDispatch } from '../store';
@@ -67,7 +68,7 @@ export const APP_PAGES: AppPage[] = [
     skeleton: <DashboardSkeleton />,
     // An admin's page shows once the first-run checklist has its answer (its largest paint).
     prefetch: (dispatch, access) => {
-      if (access.status === 'ready' && access.can('settings.manage')) void dispatch(dashboardApi.util.prefetch('getSetupChecklist', undefined, {}));
+      if (access.status === 'ready' && access.can(SETUP_CHECKLIST_PERMISSION)) void dispatch(dashboardApi.util.prefetch('getSetupChecklist', undefined, {}));
     },
   },
   {

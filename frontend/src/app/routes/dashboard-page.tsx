@@ -6,6 +6,7 @@ import { lazy, Suspense } from 'react';
 import { RecentActivity } from '@/features/audit/components/recent-activity';
 import { useGetSetupChecklistQuery } from '@/features/dashboard/api';
 import { SetupChecklistCard } from '@/features/dashboard/components/setup-checklist-card';
+import { SETUP_CHECKLIST_PERMISSION } from '@/features/dashboard/lib/setup-steps';
 import { DashboardSummaryCards, DutyStatisticsCard } from '@/features/dashboard/routes';
 import { WaitingForAnswer } from '@/features/requests/components/waiting-for-answer';
 import { MonthlyRota } from '@/features/rota/routes';
@@ -58,7 +59,7 @@ const CALENDAR_SUBSCRIPTION_ID = 'calendar-subscription';
 export function DashboardPage() {
   useScrollToHash();
   const isPhone = useIsPhone();
-  const isAdmin = useCan('settings.manage');
+  const isAdmin = useCan(SETUP_CHECKLIST_PERMISSION);
   const settled = useSetupChecklistSettled(isAdmin);
   return (
     <>

@@ -7,7 +7,7 @@ import { LoadError } from '@/shared/ui/load-error';
 import { SectionCard } from '@/shared/ui/section-card';
 
 import { useGetSetupChecklistQuery, type SetupStepDto } from '../api';
-import { isSetupStep, SETUP_STEPS } from '../lib/setup-steps';
+import { isSetupStep, SETUP_CHECKLIST_PERMISSION, SETUP_STEPS } from '../lib/setup-steps';
 
 export const CHECKLIST_TITLE = 'Get started';
 
@@ -21,7 +21,7 @@ const TICK_SIZE = 20;
  * would flash on every admin's Dashboard.
  */
 export function SetupChecklistCard() {
-  const isAdmin = useCan('settings.manage');
+  const isAdmin = useCan(SETUP_CHECKLIST_PERMISSION);
   const checklist = useGetSetupChecklistQuery(undefined, { skip: !isAdmin });
 
   if (!isAdmin) return null;

@@ -1,4 +1,9 @@
+import type { Permission } from '@/shared/auth/access';
+
 import type { SetupStep } from '../api';
+
+/** Who has the first-run checklist (docs/product.md#the-first-run-checklist): admins. */
+export const SETUP_CHECKLIST_PERMISSION: Permission = 'settings.manage';
 
 interface SetupStepInfo {
   /** The step's name, also its link to where it is done. */
