@@ -14,11 +14,18 @@ const noSubscription = () => () => undefined;
  * thread in one piece. Deferred, it renders in slices that yield to the browser.
  */
 export function useHydrated(): boolean {
-  return useDeferredValue(
-    useSyncExternalStore(
-      noSubscription,
-      () => true,
-      () => false,
-    ),
+  return useDeferredValue(!useServerOrHydrating());
+}
+
+/**
+ * True while rendering to HTML (at build time) and while the browser hydrates that HTML; false in
+ * any other render. Not deferred: `useHydrated` is the one to render by; this says, in a first
+ * render, whether server HTML is there to keep (StaticMarkup).
+ */
+export function useServerOrHydrating(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
   );
 }

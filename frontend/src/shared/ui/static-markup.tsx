@@ -1,6 +1,6 @@
-import { useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 
-const noSubscription = () => () => undefined;
+import { useServerOrHydrating } from '@/shared/lib/hydrated';
 
 interface StaticMarkupProps {
   /** The wrapper's id, unique on the page: the browser finds the server's markup by it. */
@@ -17,12 +17,7 @@ interface StaticMarkupProps {
  * it renders its children as usual.
  */
 export function StaticMarkup({ id, children }: StaticMarkupProps) {
-  // True on the server and while hydrating, false in any other render.
-  const serverOrHydrating = useSyncExternalStore(
-    noSubscription,
-    () => false,
-    () => true,
-  );
+  const serverOrHydrating = useServerOrHydrating();
   // Read once: after hydration the same markup stays, and React leaves equal HTML untouched.
   const [serverHtml] = useState(() =>
     serverOrHydrating && typeof document !== 'undefined'
