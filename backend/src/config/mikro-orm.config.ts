@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { Migrator } from '@mikro-orm/migrations';
 import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
 import { defineConfig, PostgreSqlDriver } from '@mikro-orm/postgresql';
+import { useArrayParsers } from '../database/array-parsers';
 import { ENTITIES } from '../database/entities';
 import { tenantFilter } from '../tenancy/tenant.filter';
 import { TenantStampSubscriber } from '../tenancy/tenant-stamp.subscriber';
@@ -59,7 +60,8 @@ export function buildOrmConfig({ clientUrl, debug = false }: OrmOptions) {
     // MikroORM hands pg only host, port, user, password and database from clientUrl, dropping
     // `?sslmode=…`/`sslrootcert=…`; passing the URL itself lets pg read them, as migrate.ts does.
     // (MikroORM 7 gives driverOptions to pg.Pool as they are; 6 wanted them under `connection`.)
-    driverOptions: { connectionString: clientUrl },
+    // onPoolCreated: the arrays' parsers (array-parsers.ts), before the pool's first connection.
+    driverOptions: { connectionString: clientUrl, onPoolCreated: useArrayParsers },
     debug,
   });
 }
