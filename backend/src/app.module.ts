@@ -19,6 +19,7 @@ import { RotaModule } from './modules/rota/rota.module';
 import { SettingsModule } from './modules/settings/settings.module';
 import { StaffModule } from './modules/staff/staff.module';
 import { HealthModule } from './modules/health/health.module';
+import { MemoryModule } from './common/memory/idle-memory-release';
 import { CalendarModule } from './modules/calendar/calendar.module';
 import { MailModule } from './modules/mail/mail.module';
 import { RemindersModule } from './modules/reminders/reminders.module';
@@ -88,6 +89,7 @@ export class AppModule {
         RotaIntegrityModule,
         MailModule,
         HealthModule,
+        MemoryModule,
         TenantsModule,
         AuditModule,
         AuthModule,

@@ -17,11 +17,11 @@ export interface AppProcess {
 }
 
 /**
- * Starts `node dist/main.js` with `env` on top of this process's environment. DATABASE_URL is
+ * Starts `node [nodeArgs] dist/main.js` with `env` on top of this process's environment. DATABASE_URL is
  * empty (the embedded PostgreSQL) unless `env` sets it; static files are not served.
  */
-export function startApp(env: Record<string, string>): AppProcess {
-  const child = spawn(process.execPath, [MAIN], {
+export function startApp(env: Record<string, string>, nodeArgs: string[] = []): AppProcess {
+  const child = spawn(process.execPath, [...nodeArgs, MAIN], {
     env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'info', SERVE_STATIC: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
