@@ -7,15 +7,15 @@
 // It prints `listening <port>` once it accepts connections.
 //
 // Where the statements come from:
-// - the rota days: ROTA_DAYS_SQL and toRotaDays, imported from backend/dist (rota-days.ts);
+// - the rota days: ROTA_DAYS_SQL (which reads the duty managers per day on each row) and toRotaDays,
+//   imported from backend/dist (rota-days.ts), as RotaRepository.daysBetween runs them;
 // - the dashboard: DASHBOARD_STATS_SQL with its parameters and mapping, imported from
 //   backend/dist (rota/dashboard-stats.ts), as RotaStatsService.dashboard runs it for an admin;
 // - the staff list: STAFF_LIST_SQL, imported from backend/dist (staff/staff-list.ts): its rows
 //   are the response, as StaffService.list returns them;
 // - the signed-in user with their organisation: SESSION_USER_SQL, imported from backend/dist
 //   (modules/auth/session-user.ts), as JwtStrategy.validate runs it (the app then maps the row to
-//   its two entities; here the row is only checked);
-// - the settings: copied from SettingsService.dutyManagersPerDay (backend/src/modules/settings).
+//   its two entities; here the row is only checked).
 // The app reads "today" in the organisation's time zone from its clock (APP_NOW); here TODAY.
 import http from 'node:http';
 import { createRequire } from 'node:module';
@@ -42,19 +42,16 @@ const numbered = (sql) => {
 };
 
 const USER_SQL = numbered(SESSION_USER_SQL);
-const SETTINGS_SQL = 'select duty_managers_per_day as n from system_settings where organization_id = $1';
 const ROTA_SQL = numbered(ROTA_DAYS_SQL);
 const DASHBOARD_SQL = numbered(DASHBOARD_STATS_SQL);
 const STAFF_SQL = numbered(STAFF_LIST_SQL);
 // SettingsService's default when an organisation has no settings row yet.
 const DEFAULT_SLOTS_PER_DAY = 2;
 
-const slotsPerDay = async () => (await pool.query(SETTINGS_SQL, [org])).rows[0]?.n ?? DEFAULT_SLOTS_PER_DAY;
-
 const routes = {
   async '/api/rota'(url) {
-    const [n, slots] = await Promise.all([slotsPerDay(), pool.query(ROTA_SQL, [org, url.searchParams.get('startDate'), url.searchParams.get('endDate')])]);
-    return toRotaDays(slots.rows, n);
+    const { rows } = await pool.query(ROTA_SQL, [org, url.searchParams.get('startDate'), url.searchParams.get('endDate')]);
+    return toRotaDays(rows, rows[0]?.slots_per_day ?? DEFAULT_SLOTS_PER_DAY);
   },
 
   /** RotaStatsService.dashboard for an admin. */

@@ -134,7 +134,7 @@ export class FairnessService {
     if ((Date.parse(endDate) - Date.parse(startDate)) / 86_400_000 > 400) throw new BadRequestException('An export covers at most a year and a month');
     const em = this.em;
     const slotsPerDay = await this.settings.dutyManagersPerDay(em);
-    const days = await this.rota.daysBetween(em, startDate, endDate, Promise.resolve(slotsPerDay));
+    const days = await this.rota.daysBetween(em, startDate, endDate, slotsPerDay);
     const width = Math.max(slotsPerDay, ...days.map((d) => d.slots.length));
     const header = ['Date', 'Day', ...Array.from({ length: width }, (_, i) => `Duty Manager ${i + 1}`)];
     const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' });

@@ -7,14 +7,22 @@ export interface RotaSlotRow {
   position: number;
   staff_id: string;
   name: string;
+  /** The organisation's duty managers per day (null without a settings row), the same on every row. */
+  slots_per_day: number | null;
 }
 
-/** The rota days of `startDate`..`endDate` (days with nobody on them do not exist), one query. */
+/**
+ * The rota days of `startDate`..`endDate` (days with nobody on them do not exist), one query, with
+ * the organisation's duty managers per day on each row: how many slots a day shows, read in the same
+ * round trip (without rows there is no day to shape).
+ */
 export const ROTA_DAYS_SQL = `
-  select d.id as day_id, to_char(d.date, 'YYYY-MM-DD') as date, s.position, s.staff_id, st.name
+  select d.id as day_id, to_char(d.date, 'YYYY-MM-DD') as date, s.position, s.staff_id, st.name,
+         ss.duty_managers_per_day as slots_per_day
     from rota_days d
     join rota_slots s on s.rota_day_id = d.id and s.organization_id = d.organization_id
     join staff st on st.id = s.staff_id and st.organization_id = d.organization_id
+    left join system_settings ss on ss.organization_id = d.organization_id
    where d.organization_id = ? and d.date between ? and ?
    order by d.date, s.position`;
 

@@ -4,6 +4,7 @@ import type { IsoDate } from '../../common/clock/clock';
 import { TenantContext } from '../../tenancy/tenant-context';
 import type { RotaDayDto } from './dto/rota.dto';
 import type { DaySlots } from './engine/rota-engine';
+import { DEFAULT_DUTY_MANAGERS_PER_DAY } from '../settings/entities/system-settings.entity';
 import { ROTA_DAYS_SQL, type RotaSlotRow, toRotaDays } from './rota-days';
 
 /** A rota day locked for the transaction, with its slots in order (`null` = empty). */
@@ -45,13 +46,13 @@ export interface DutyRow {
 @Injectable()
 export class RotaRepository {
   /**
-   * The rota days of `startDate`..`endDate` in the API's shape, as many slots each as `slotsPerDay`
-   * gives. Outside a transaction the two reads run side by side on two pooled connections.
+   * The rota days of `startDate`..`endDate` in the API's shape, one statement. Each day has as many
+   * slots as the organisation's setting read with them, or as `slotsPerDay` when the caller holds
+   * the settings row's lock and has read it already.
    */
-  async daysBetween(em: EntityManager, startDate: IsoDate, endDate: IsoDate, slotsPerDay: Promise<number>): Promise<RotaDayDto[]> {
-    const org = TenantContext.require();
-    const [rows, n] = await Promise.all([em.execute<RotaSlotRow[]>(ROTA_DAYS_SQL, [org, startDate, endDate]), slotsPerDay]);
-    return toRotaDays(rows, n);
+  async daysBetween(em: EntityManager, startDate: IsoDate, endDate: IsoDate, slotsPerDay?: number): Promise<RotaDayDto[]> {
+    const rows = await em.execute<RotaSlotRow[]>(ROTA_DAYS_SQL, [TenantContext.require(), startDate, endDate]);
+    return toRotaDays(rows, slotsPerDay ?? rows[0]?.slots_per_day ?? DEFAULT_DUTY_MANAGERS_PER_DAY);
   }
 
   /**

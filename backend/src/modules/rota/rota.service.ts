@@ -56,7 +56,7 @@ export class RotaService {
   }
 
   async daysBetween(em: EntityManager, startDate: IsoDate, endDate: IsoDate): Promise<RotaDayDto[]> {
-    return this.rota.daysBetween(em, startDate, endDate, this.settings.dutyManagersPerDay(em));
+    return this.rota.daysBetween(em, startDate, endDate);
   }
 
   /** POST /api/rota: puts the named people on `date`, creating its rota day when needed. */
@@ -153,7 +153,7 @@ export class RotaService {
   }
 
   private async day(em: EntityManager, date: IsoDate, slotsPerDay: number): Promise<RotaDayDto> {
-    return (await this.rota.daysBetween(em, date, date, Promise.resolve(slotsPerDay)))[0]!;
+    return (await this.rota.daysBetween(em, date, date, slotsPerDay))[0]!;
   }
 
   /**
