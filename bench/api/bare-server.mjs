@@ -32,8 +32,9 @@ const { TenantContext } = require(`${dist}tenancy/tenant-context.js`);
 const { Pool } = require('pg');
 
 const { DATABASE_URL, ORG_ID: org, USER_ID: userId, TODAY: today } = process.env;
-// The app's pool: MikroORM's `pool: { min: 0, max: 10 }`.
-const pool = new Pool({ connectionString: DATABASE_URL, max: 10 });
+// The app's pool size (MikroORM's `pool.max`, backend/src/database/pool-size.ts).
+const { POOL_MAX_CONNECTIONS } = require(`${dist}database/pool-size.js`);
+const pool = new Pool({ connectionString: DATABASE_URL, max: POOL_MAX_CONNECTIONS });
 
 /** knex's `?` placeholders as pg's `$n`. */
 const numbered = (sql) => {

@@ -4,6 +4,7 @@ import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
 import { defineConfig, PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { useArrayParsers } from '../database/array-parsers';
 import { ENTITIES } from '../database/entities';
+import { POOL_MAX_CONNECTIONS } from '../database/pool-size';
 import { tenantFilter } from '../tenancy/tenant.filter';
 import { TenantStampSubscriber } from '../tenancy/tenant-stamp.subscriber';
 
@@ -56,7 +57,7 @@ export function buildOrmConfig({ clientUrl, debug = false }: OrmOptions) {
       // every routine the entities don't declare.
       ignoreRoutines: true,
     },
-    pool: { min: 0, max: 10 },
+    pool: { min: 0, max: POOL_MAX_CONNECTIONS },
     // MikroORM hands pg only host, port, user, password and database from clientUrl, dropping
     // `?sslmode=…`/`sslrootcert=…`; passing the URL itself lets pg read them, as migrate.ts does.
     // (MikroORM 7 gives driverOptions to pg.Pool as they are; 6 wanted them under `connection`.)
