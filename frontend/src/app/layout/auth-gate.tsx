@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
+import { Activity, lazy, Suspense, useDeferredValue, useEffect } from 'react';
 import { useDispatch } from 'react-redux';
 import { Outlet, useLocation, useMatches, type UIMatch } from 'react-router';
 
@@ -102,18 +102,26 @@ export function AuthGate() {
   // the whole signed-in screen would be one long task. Its first render is deferred instead: a
   // transition, rendered in slices between which the browser stays responsive.
   const shownStatus = useDeferredValue(session.status);
-  if (loading || (session.status === 'signed-in' && shownStatus === 'loading')) return <Pending />;
-  if (session.status === 'signed-in' && session.user.twoFactorSetupRequired)
+  const pending = loading || (session.status === 'signed-in' && shownStatus === 'loading');
+  if (session.status === 'signed-in' && !pending && session.user.twoFactorSetupRequired)
     return (
       <Suspense fallback={<PageLoader />}>
         <TwoFactorSetupRequired />
       </Suspense>
     );
-  if (session.status === 'signed-in')
+  if (pending || session.status === 'signed-in')
     return (
-      <Suspense fallback={<Pending />}>
-        <AppShell />
-      </Suspense>
+      <>
+        {pending && <Pending />}
+        {/* While the stored token is checked, the shell and the page in it are rendered ahead,
+            hidden and at idle priority, with no effects (so no requests): when the user comes
+            they are revealed and updated rather than rendered from nothing. */}
+        <Activity mode={pending ? 'hidden' : 'visible'}>
+          <Suspense fallback={<Pending />}>
+            <AppShell />
+          </Suspense>
+        </Activity>
+      </>
     );
   if (host.data?.unknownOrganization && host.data.baseDomain) {
     return (
