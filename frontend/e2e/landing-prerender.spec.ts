@@ -117,6 +117,38 @@ test('a signed-in visitor at / never sees the prerendered landing page, only the
   }
 });
 
+test("signed in at /, the frame's header paints from the HTML, and the shell's and the Dashboard's code are fetched beside the entry", async ({
+  browser,
+  request,
+}) => {
+  const school = await registerSchool(request, {
+    prefix: 'prerender-preload',
+    adminName: 'Pat Preload',
+    password: 'prerender-password',
+  });
+  const page = await signedIn(browser, school.token);
+  try {
+    const requested: string[] = [];
+    page.on('request', (req) => requested.push(new URL(req.url()).pathname));
+    // No app code runs while the entry is held: whatever is fetched meanwhile is the boot
+    // script's doing, before anyone knows who is signed in.
+    const release = await holdEntryChunk(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Duty Manager' })).toBeVisible();
+    await expect(page.locator('#landing-title')).toBeHidden();
+    await expect
+      .poll(() => ['app-shell', 'dashboard-page'].filter((name) => requested.some((path) => path.startsWith(`/assets/${name}-`))))
+      .toEqual(['app-shell', 'dashboard-page']);
+    expect(requested).not.toContain('/api/auth/user');
+    release();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Get started' })).toBeVisible();
+  } finally {
+    await page.context().close();
+  }
+});
+
 test("a school's own address shows its sign-in at /, never the prerendered sales pitch", async ({
   page,
   request,
@@ -147,8 +179,12 @@ test("the app's code is not in the landing page's head: it is requested once the
   expect(html).not.toContain('modulepreload');
 
   // …the boot script asks for them after the first frame, and the page still hydrates.
+  const requested: string[] = [];
+  page.on('request', (req) => requested.push(new URL(req.url()).pathname));
   await page.goto('/');
   await expect(page.getByRole('tab', { name: 'Start Free Trial' })).toBeVisible();
+  // Signed out, nothing of the signed-in app's: its shell and Dashboard are fetched only with a session.
+  expect(requested.filter((path) => /^\/assets\/(app-shell|dashboard-page)-/.test(path))).toEqual([]);
   const timing = await page.evaluate(() => {
     const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
     const entry = performance

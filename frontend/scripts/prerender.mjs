@@ -8,7 +8,7 @@
 //   3. writes dist/landing/index.html: dist/index.html with the markup in #root, antd's styles and
 //      the entry's stylesheet inline in the head (no render-blocking request), the plan the page
 //      was rendered with for the client's hydration, and a small blocking boot script (dist/assets/landing-boot-<hash>.js; the CSP
-//      allows no inline script) that hides the markup before the first paint where the app shows
+//      allows no inline script) that hides the page's content (not the header) before the first paint where the app shows
 //      something else at `/` (signed in, a school's address) and requests the app's code (the
 //      entry is not in the page's head: where the page shows, it is requested after the first paint).
 // The backend serves dist/landing/index.html at `/` and dist/index.html, the empty shell, at
@@ -44,7 +44,7 @@ await build({
   },
 });
 
-const { renderLanding, landingShowsHere } = await import(pathToFileURL(path.join(ssrOut, 'landing.js')).href);
+const { renderLanding, landingShowsHere, dashboardShowsHere } = await import(pathToFileURL(path.join(ssrOut, 'landing.js')).href);
 const { PROFESSIONAL_PLAN: plan } = await import(pathToFileURL(path.join(ssrOut, 'plan.js')).href);
 const { html, styles } = await renderLanding(plan);
 
@@ -58,24 +58,59 @@ const entry = shell.match(entryTag)?.[1];
 if (!entry) throw new Error('dist/index.html has no entry <script type="module">');
 const preloads = [...shell.matchAll(preloadTag)].map((match) => match[1]);
 
-// The boot script: landingShowsHere (src/app/prerender/landing-here.ts) is self-contained.
+// What a signed-in visitor's `/`, the Dashboard, needs beyond the entry: the shell's chunk, the
+// page's chunk and everything either imports statically, and their stylesheets (from Vite's
+// manifest). Without them here, the chain was entry → GET /api/auth/user and the shell's code →
+// the page's code → its requests: each chunk asked for only once the code before it had run.
+const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
+/** The manifest's key of the dynamically imported chunk named `name` (after its source file). */
+function chunkKey(name) {
+  const key = Object.keys(manifest).find((k) => manifest[k].isDynamicEntry && manifest[k].name === name);
+  if (!key) throw new Error(`the build's manifest has no dynamically imported chunk named ${name}`);
+  return key;
+}
+const inEntry = new Set([entry, ...preloads]);
+const dashboardScripts = new Set();
+const dashboardStyles = new Set();
+(function collect(keys) {
+  for (const key of keys) {
+    const chunk = manifest[key];
+    const file = `/${chunk.file}`;
+    if (dashboardScripts.has(file) || inEntry.has(file)) continue;
+    dashboardScripts.add(file);
+    for (const css of chunk.css ?? []) dashboardStyles.add(`/${css}`);
+    collect(chunk.imports ?? []);
+  }
+})([chunkKey('app-shell'), chunkKey('dashboard-page')]);
+
+// The boot script: landingShowsHere and dashboardShowsHere (src/app/prerender/landing-here.ts)
+// are self-contained.
 // Where the landing page shows, the app's code is requested once the page has painted (the frame
 // after DOMContentLoaded): in the head, the entry and its preloaded vendor chunk arrived and ran
 // before the first paint on a fast connection, and so held it back on a slow one (Lighthouse counted
 // them as render-blocking). Where the markup is hidden, or the tab is in the background (no frames
-// to wait for), the code is requested at once. Either way the entry runs after the document is
-// parsed, as a module script in the head would (an inserted one runs as soon as it arrives).
+// to wait for), the code is requested at once; where the Dashboard shows (a stored session at
+// `/`), its shell's and page's code too, alongside the entry instead of after it (their stylesheets
+// are fetched, not applied: Vite's loader applies them with the page). Either way the entry runs
+// after the document is parsed, as a module script in the head would (an inserted one runs as soon
+// as it arrives).
 const boot =
   `(function(){var showsHere=${landingShowsHere.toString()};` +
+  `var dashboardHere=${dashboardShowsHere.toString()};` +
   `var entry=${JSON.stringify(entry)},preloads=${JSON.stringify(preloads)};` +
+  `var dashboard=${JSON.stringify([...dashboardScripts])},dashboardStyles=${JSON.stringify([...dashboardStyles])};` +
   'function add(tag,attributes){var element=document.createElement(tag);' +
   "for(var name in attributes)element[name]=attributes[name];element.crossOrigin='';document.head.appendChild(element)}" +
   "function preload(hrefs){hrefs.forEach(function(href){add('link',{rel:'modulepreload',href:href})})}" +
   "function run(){add('script',{type:'module',src:entry})}" +
   "function parsed(then){document.addEventListener('DOMContentLoaded',then)}" +
-  "var here=showsHere(window.location,function(){return window.localStorage});" +
+  'var storage=function(){return window.localStorage};' +
+  'var here=showsHere(window.location,storage);' +
   "if(!here)document.documentElement.setAttribute('data-landing-off','');" +
-  "if(!here||document.visibilityState==='hidden'){preload([entry].concat(preloads));parsed(run)}" +
+  "if(!here||document.visibilityState==='hidden'){preload([entry].concat(preloads));" +
+  "if(dashboardHere(window.location,storage)){preload(dashboard);" +
+  "dashboardStyles.forEach(function(href){add('link',{rel:'preload',as:'style',href:href})})}" +
+  'parsed(run)}' +
   'else parsed(function(){requestAnimationFrame(function(){setTimeout(function(){preload(preloads);run()},0)})})})();\n';
 const bootFile = `assets/landing-boot-${crypto.createHash('sha256').update(boot).digest('base64url').slice(0, 8)}.js`;
 fs.writeFileSync(path.join(dist, bootFile), boot);
@@ -87,7 +122,10 @@ page = page.replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.
   return `<style>${css}</style>`;
 });
 const escapeJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c');
-const head = ['<style>html[data-landing-off] #root{display:none}</style>', styles].join('\n    ');
+// Where the landing page does not show, its content is hidden but the frame's header (the product's
+// name, as every screen has it) stays: the page paints that at once, from the HTML, instead of
+// nothing until the app's code has run. `#main-content` is PageFrame's main.
+const head = ['<style>html[data-landing-off] #main-content>*{display:none}</style>', styles].join('\n    ');
 if (!page.includes('</head>') || !page.includes('<div id="root"></div>'))
   throw new Error('dist/index.html has no </head> or no empty <div id="root"></div>');
 // The hoisted <title> stays the shell's own, which says the same.

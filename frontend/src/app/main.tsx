@@ -4,6 +4,7 @@ import './global.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 
+import { prefetchSession } from '@/features/auth/session/session';
 import { generatedApi as tenantsApi, type PlanDto } from '@/features/tenants/api/tenants.gen';
 
 import { LANDING_DATA_ID, LANDING_OFF_ATTRIBUTE, landingShowsHere } from './prerender/landing-here';
@@ -38,6 +39,7 @@ if (data && landingShowsHere(window.location, () => window.localStorage)) {
     .dispatch(tenantsApi.util.upsertQueryData('getPlan', undefined, plan))
     .then(() => startTransition(() => void hydrateRoot(container, app)));
 } else {
+  prefetchSession(store.dispatch);
   container.replaceChildren();
   document.documentElement.removeAttribute(LANDING_OFF_ATTRIBUTE);
   const root = createRoot(container);

@@ -5,7 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import { PageLoader } from '@/shared/ui/page-loader';
 
 import { AuthGate, type RouteHandle } from './layout/auth-gate';
-import { APP_PAGES, type AppPage } from './routes/app-pages';
+import { APP_PAGES, pageComponent, type AppPage } from './routes/app-pages';
 import { RouteErrorPage } from './routes/route-error-page';
 
 type AuthRoutes = typeof import('@/features/auth/routes');
@@ -23,10 +23,11 @@ const NotFoundPage = lazy(async () => ({
 const PUBLIC: RouteHandle = { public: true };
 
 function pageRoute(page: AppPage): RouteObject {
-  // Loaded when rendered, not through the route's `lazy`: the router calls `lazy` for every
-  // matched route, so signed-out visitors, who get the landing page at these paths, would
-  // download the signed-in pages' code (at /, the whole dashboard) before seeing it.
-  const Page = lazy(async () => ({ default: await page.load() }));
+  // Loaded when rendered (or by the auth gate beforehand), not through the route's `lazy`: the
+  // router calls `lazy` for every matched route, so signed-out visitors, who get the landing page
+  // at these paths, would download the signed-in pages' code (at /, the whole dashboard) before
+  // seeing it.
+  const { Component: Page } = pageComponent(page);
   const content = {
     element: (
       <Suspense fallback={page.skeleton ?? <PageLoader />}>

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { currentUser, plan } from '@/testing/fixtures';
 import {
@@ -64,6 +64,28 @@ describe('auth gate', () => {
   });
 
   describe('with a stored token', () => {
+    it('renders the shell ahead, hidden and asking for nothing, while it asks who is signed in', async () => {
+      storeToken();
+      // The user's answer never comes.
+      const fetchMock = vi.fn<typeof fetch>(() => new Promise<Response>(() => undefined));
+      vi.stubGlobal('fetch', fetchMock);
+
+      renderApp('/');
+
+      expect(screen.getByRole('status', { name: 'Loading the dashboard' })).toBeInTheDocument();
+      // Rendered at idle priority after the skeleton: the shell's navigation, in the document
+      // but not shown, and no effects run in it, so no request but the user's.
+      await waitFor(() =>
+        expect(document.querySelector('nav[aria-label="Main navigation"]')).not.toBeNull(),
+      );
+      expect(document.querySelector('nav[aria-label="Main navigation"]')).not.toBeVisible();
+      expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
+      const asked = fetchMock.mock.calls.map(
+        ([input]) => new URL(String(input), 'http://localhost').pathname,
+      );
+      expect(asked).toEqual(['/api/auth/user']);
+    });
+
     it("shows the dashboard's skeleton, not a full-page loader, while it asks who is signed in at /", async () => {
       storeToken();
       stubFetch({ 'GET /api/auth/user': { body: currentUser() } });

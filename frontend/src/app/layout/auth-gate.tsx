@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Activity, lazy, Suspense, useDeferredValue, useEffect } from 'react';
 import { useDispatch } from 'react-redux';
 import { Outlet, useLocation, useMatches, type UIMatch } from 'react-router';
 
@@ -10,7 +10,8 @@ import { PageLoader } from '@/shared/ui/page-loader';
 
 import type { AppDispatch } from '../store';
 
-import { APP_PAGES, isCurrentPage } from '../routes/app-pages';
+import { preloadable } from '../lib/preloadable';
+import { APP_PAGES, isCurrentPage, pageComponent } from '../routes/app-pages';
 import { PageFrame } from './page-frame';
 
 /** Route metadata read by the gate. */
@@ -20,8 +21,9 @@ export interface RouteHandle {
 }
 
 // Signed-out visitors never need the signed-in shell's code (its navigation menu, for one)…
-const loadAppShell = () => import('./app-shell');
-const AppShell = lazy(async () => ({ default: (await loadAppShell()).AppShell }));
+const { Component: AppShell, preload: loadAppShell } = preloadable(
+  async () => (await import('./app-shell')).AppShell,
+);
 
 // An admin who must turn on two-step verification first sees only its setup.
 const TwoFactorSetupRequired = lazy(async () => ({
@@ -70,11 +72,19 @@ export function AuthGate() {
     skip: session.status !== 'signed-out' || !mayBeSchool,
   });
 
-  // A stored token is being checked: most likely it is still good, so the shell's code is
-  // fetched alongside the user instead of after it.
+  // A stored token is being checked: most likely it is still good, so the shell's and the page's
+  // code are loaded alongside the user instead of after it (at /, the boot script has already
+  // fetched both), and render at once when it comes.
   useEffect(() => {
-    // A failed fetch is retried, and reported, when the shell renders.
-    if (loading) loadAppShell().catch(() => undefined);
+    if (!loading) return;
+    // A failed fetch is retried, and reported, when the shell or the page renders.
+    loadAppShell().catch(() => undefined);
+    const { pathname } = window.location;
+    const page = APP_PAGES.find((candidate) => isCurrentPage(candidate, pathname));
+    if (page)
+      pageComponent(page)
+        .preload()
+        .catch(() => undefined);
   }, [loading]);
 
   // Once the user is known, the page's first request goes out beside the shell's and the page's
@@ -87,18 +97,31 @@ export function AuthGate() {
     APP_PAGES.find((page) => isCurrentPage(page, pathname))?.prefetch?.(dispatch, accessFor(role));
   }, [role, dispatch]);
 
-  if (loading) return <Pending />;
-  if (session.status === 'signed-in' && session.user.twoFactorSetupRequired)
+  // The user's answer arrives as a store update, which React renders synchronously: with the
+  // shell's and the page's code already loaded (the boot script fetches them beside the entry),
+  // the whole signed-in screen would be one long task. Its first render is deferred instead: a
+  // transition, rendered in slices between which the browser stays responsive.
+  const shownStatus = useDeferredValue(session.status);
+  const pending = loading || (session.status === 'signed-in' && shownStatus === 'loading');
+  if (session.status === 'signed-in' && !pending && session.user.twoFactorSetupRequired)
     return (
       <Suspense fallback={<PageLoader />}>
         <TwoFactorSetupRequired />
       </Suspense>
     );
-  if (session.status === 'signed-in')
+  if (pending || session.status === 'signed-in')
     return (
-      <Suspense fallback={<Pending />}>
-        <AppShell />
-      </Suspense>
+      <>
+        {pending && <Pending />}
+        {/* While the stored token is checked, the shell and the page in it are rendered ahead,
+            hidden and at idle priority, with no effects (so no requests): when the user comes
+            they are revealed and updated rather than rendered from nothing. */}
+        <Activity mode={pending ? 'hidden' : 'visible'}>
+          <Suspense fallback={<Pending />}>
+            <AppShell />
+          </Suspense>
+        </Activity>
+      </>
     );
   if (host.data?.unknownOrganization && host.data.baseDomain) {
     return (

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { subdomainFromHost } from '@/features/auth/lib/host-subdomain';
 import { AUTH_TOKEN_STORAGE_KEY } from '@/shared/auth/auth-token';
 
-import { landingShowsHere } from './landing-here';
+import { dashboardShowsHere, landingShowsHere } from './landing-here';
 
 function storageWith(entries: Record<string, string>): () => Storage {
   return () => ({ getItem: (key: string) => entries[key] ?? null }) as Storage;
@@ -27,15 +27,20 @@ const HOSTS = [
 ];
 
 describe('landingShowsHere', () => {
-  it.each(HOSTS)('agrees with subdomainFromHost on %j: the landing page only where no school is named', (hostname) => {
-    expect(landingShowsHere({ pathname: '/', hostname }, storageWith({}))).toBe(
-      subdomainFromHost(hostname) === undefined,
-    );
-  });
+  it.each(HOSTS)(
+    'agrees with subdomainFromHost on %j: the landing page only where no school is named',
+    (hostname) => {
+      expect(landingShowsHere({ pathname: '/', hostname }, storageWith({}))).toBe(
+        subdomainFromHost(hostname) === undefined,
+      );
+    },
+  );
 
   it('is false with a stored session token, under the key the app stores it with', () => {
     const location = { pathname: '/', hostname: 'dutymanager.example' };
-    expect(landingShowsHere(location, storageWith({ [AUTH_TOKEN_STORAGE_KEY]: 'a.b.c' }))).toBe(false);
+    expect(landingShowsHere(location, storageWith({ [AUTH_TOKEN_STORAGE_KEY]: 'a.b.c' }))).toBe(
+      false,
+    );
     expect(landingShowsHere(location, storageWith({ other: 'x' }))).toBe(true);
   });
 
@@ -54,8 +59,42 @@ describe('landingShowsHere', () => {
 
   it('runs from its source alone, as the build inlines it into the boot script', () => {
     // What scripts/prerender.mjs does with it.
-    const standalone = new Function(`return (${landingShowsHere.toString()});`)() as typeof landingShowsHere;
-    expect(standalone({ pathname: '/', hostname: 'dutymanager.example' }, storageWith({}))).toBe(true);
-    expect(standalone({ pathname: '/', hostname: 'hillside.dutymanager.example' }, storageWith({}))).toBe(false);
+    const standalone = new Function(
+      `return (${landingShowsHere.toString()});`,
+    )() as typeof landingShowsHere;
+    expect(standalone({ pathname: '/', hostname: 'dutymanager.example' }, storageWith({}))).toBe(
+      true,
+    );
+    expect(
+      standalone({ pathname: '/', hostname: 'hillside.dutymanager.example' }, storageWith({})),
+    ).toBe(false);
+  });
+});
+
+describe('dashboardShowsHere', () => {
+  it('is true at / with a stored session token, under the key the app stores it with, on any host', () => {
+    const token = storageWith({ [AUTH_TOKEN_STORAGE_KEY]: 'a.b.c' });
+    expect(dashboardShowsHere({ pathname: '/' }, token)).toBe(true);
+    expect(dashboardShowsHere({ pathname: '/' }, storageWith({ other: 'x' }))).toBe(false);
+  });
+
+  it('is false on every path but /, and with storage that throws', () => {
+    const token = storageWith({ [AUTH_TOKEN_STORAGE_KEY]: 'a.b.c' });
+    for (const pathname of ['/rota', '/login', '/index.html'])
+      expect(dashboardShowsHere({ pathname }, token)).toBe(false);
+    const blocked = () => {
+      throw new DOMException('denied', 'SecurityError');
+    };
+    expect(dashboardShowsHere({ pathname: '/' }, blocked)).toBe(false);
+  });
+
+  it('runs from its source alone, as the build inlines it into the boot script', () => {
+    const standalone = new Function(
+      `return (${dashboardShowsHere.toString()});`,
+    )() as typeof dashboardShowsHere;
+    expect(standalone({ pathname: '/' }, storageWith({ [AUTH_TOKEN_STORAGE_KEY]: 'a.b.c' }))).toBe(
+      true,
+    );
+    expect(standalone({ pathname: '/' }, storageWith({}))).toBe(false);
   });
 });

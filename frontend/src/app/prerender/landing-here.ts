@@ -27,6 +27,25 @@ export function landingShowsHere(location: { pathname: string; hostname: string 
   return first === 'www' || !/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/.test(first);
 }
 
+/**
+ * Whether the page at `location` shows the Dashboard, as far as the boot script can tell before
+ * the app runs: at `/`, with a stored session token (on any host; the token may yet be refused,
+ * and then the code fetched for the Dashboard goes unused). The boot script then fetches the
+ * signed-in shell's and the Dashboard's code alongside the entry. Self-contained, like
+ * `landingShowsHere`.
+ */
+export function dashboardShowsHere(
+  location: { pathname: string },
+  storage: () => Storage,
+): boolean {
+  if (location.pathname !== '/') return false;
+  try {
+    return Boolean(storage().getItem('authToken'));
+  } catch {
+    return false;
+  }
+}
+
 /** The attribute the boot script sets on `<html>` when the prerendered landing page must stay hidden. */
 export const LANDING_OFF_ATTRIBUTE = 'data-landing-off';
 

@@ -20,6 +20,8 @@ import type { Access, Permission } from '@/shared/auth/access';
 
 import type { AppDispatch } from '../store';
 
+import { preloadable, type Preloadable } from '../lib/preloadable';
+
 import { DashboardSkeleton } from './dashboard-skeleton';
 
 /**
@@ -163,4 +165,19 @@ export const MENU_PAGES = APP_PAGES.filter((page) => !page.hideInMenu);
 export function isCurrentPage(page: AppPage, pathname: string): boolean {
   if (page.path === '/') return pathname === '/';
   return pathname === page.path || pathname.startsWith(`${page.path}/`);
+}
+
+const pageComponents = new Map<AppPage, Preloadable>();
+
+/**
+ * The page's component for the router, and a way to load its code before the route renders it
+ * (the auth gate does, for the page at the address, while it checks the session).
+ */
+export function pageComponent(page: AppPage): Preloadable {
+  let component = pageComponents.get(page);
+  if (!component) {
+    component = preloadable(page.load);
+    pageComponents.set(page, component);
+  }
+  return component;
 }

@@ -60,8 +60,9 @@ describe('Dashboard', () => {
     expect(checklist.compareDocumentPosition(health) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(
       Node.DOCUMENT_POSITION_FOLLOWING,
     );
-    // The checklist's last step leads to the calendar subscription, further down this page.
-    expect(document.getElementById('calendar-subscription')).toBeInTheDocument();
+    // The checklist's last step leads to the calendar subscription, further down this page (in
+    // the part rendered after the first sections).
+    await waitFor(() => expect(document.getElementById('calendar-subscription')).toBeInTheDocument());
   });
 
   it("shows a manager the rota's health but not the checklist, which is an admin's", async () => {

@@ -1,5 +1,5 @@
 import { Flex } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 
 // The card itself, not the audit feature's route module: that module also holds the Activity
 // page, whose table would become part of the dashboard's first download.
@@ -16,7 +16,7 @@ import { useScrollToHash } from '@/shared/ui/scroll-to-hash';
 import { Title } from '@/shared/ui/typography';
 import { useIsPhone } from '@/shared/ui/use-is-phone';
 
-import { DashboardSkeleton } from './dashboard-skeleton';
+import { DashboardSectionsSkeleton, DashboardSkeleton } from './dashboard-skeleton';
 
 // Below the month: its inputs, alerts and copy buttons load after the dashboard's first screen.
 const CalendarSubscriptionCard = lazy(async () => ({
@@ -57,10 +57,16 @@ const CALENDAR_SUBSCRIPTION_ID = 'calendar-subscription';
  * week. It lives in src/app because it composes parts of several features.
  */
 export function DashboardPage() {
-  useScrollToHash();
   const isPhone = useIsPhone();
   const isAdmin = useCan(SETUP_CHECKLIST_PERMISSION);
   const settled = useSetupChecklistSettled(isAdmin);
+  // The first screen's top (the heading, and what asks for attention) is committed and painted
+  // on its own; the summary strip, the month and the cards below render next, in a transition.
+  // Committed together, the whole page was one task of 150-250 ms on this VM, and an admin's
+  // checklist, the largest paint, waited for all of it (docs/performance.md). (Not
+  // useDeferredValue's initial value: inside the auth gate's deferred render it does not defer.)
+  const [showRest, setShowRest] = useState(false);
+  useEffect(() => startTransition(() => setShowRest(true)), []);
   return (
     <>
       {!settled && <DashboardSkeleton />}
@@ -87,25 +93,36 @@ export function DashboardPage() {
           <div className="no-print dashboard__optional">
             <WaitingForAnswer />
           </div>
-          <div className="no-print">
-            <DashboardSummaryCards />
-          </div>
-          <MonthlyRota />
-          <div id={CALENDAR_SUBSCRIPTION_ID} tabIndex={-1} className="no-print hash-target">
-            <Suspense fallback={null}>
-              <CalendarSubscriptionCard />
-            </Suspense>
-          </div>
-          <Flex gap="large" wrap className="no-print">
-            <div style={{ flex: '1 1 360px' }}>
-              <RecentActivity />
-            </div>
-            <div style={{ flex: '1 1 360px' }}>
-              <DutyStatisticsCard />
-            </div>
-          </Flex>
+          {showRest ? <DashboardRest /> : <DashboardSectionsSkeleton />}
         </Flex>
       </div>
+    </>
+  );
+}
+
+/** The summary strip, the month, the calendar subscription, then the activity and statistics. */
+function DashboardRest() {
+  // Here, with the calendar subscription card it may lead to.
+  useScrollToHash();
+  return (
+    <>
+      <div className="no-print">
+        <DashboardSummaryCards />
+      </div>
+      <MonthlyRota />
+      <div id={CALENDAR_SUBSCRIPTION_ID} tabIndex={-1} className="no-print hash-target">
+        <Suspense fallback={null}>
+          <CalendarSubscriptionCard />
+        </Suspense>
+      </div>
+      <Flex gap="large" wrap className="no-print">
+        <div style={{ flex: '1 1 360px' }}>
+          <RecentActivity />
+        </div>
+        <div style={{ flex: '1 1 360px' }}>
+          <DutyStatisticsCard />
+        </div>
+      </Flex>
     </>
   );
 }

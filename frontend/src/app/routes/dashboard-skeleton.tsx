@@ -17,16 +17,26 @@ export function DashboardSkeleton() {
           Dashboard
         </Title>
       </div>
-      <Flex vertical gap="large" role="status" aria-label="Loading the dashboard">
-        <Flex gap="middle" wrap>
-          {[1, 2, 3, 4].map((card) => (
-            <div key={card} style={{ flex: '1 1 200px' }}>
-              <Skeleton active title={false} paragraph={{ rows: 2 }} />
-            </div>
-          ))}
-        </Flex>
-        <Skeleton active paragraph={{ rows: 8 }} />
-      </Flex>
+      <DashboardSectionsSkeleton />
     </>
+  );
+}
+
+/**
+ * The summary strip's and the month's shape: under the heading above while the page's code is on
+ * its way, and under the page's first sections while the rest of it renders.
+ */
+export function DashboardSectionsSkeleton() {
+  return (
+    <Flex vertical gap="large" role="status" aria-label="Loading the dashboard">
+      <Flex gap="middle" wrap>
+        {[1, 2, 3, 4].map((card) => (
+          <div key={card} style={{ flex: '1 1 200px' }}>
+            <Skeleton active title={false} paragraph={{ rows: 2 }} />
+          </div>
+        ))}
+      </Flex>
+      <Skeleton active paragraph={{ rows: 8 }} />
+    </Flex>
   );
 }

@@ -3,7 +3,12 @@ import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router';
 
 import { isApiError } from '@/shared/api/errors';
-import { clearAuthToken, storeAuthToken, useAuthToken } from '@/shared/auth/auth-token';
+import {
+  clearAuthToken,
+  readAuthToken,
+  storeAuthToken,
+  useAuthToken,
+} from '@/shared/auth/auth-token';
 
 import {
   authApi,
@@ -41,6 +46,17 @@ export function useSession(): Session {
   if (!token || rejected) return { status: 'signed-out' };
   if (currentData) return { status: 'signed-in', ...currentData };
   return { status: 'loading' };
+}
+
+/**
+ * Asks who is signed in as soon as the app's code runs, when a token is stored: the query hook
+ * in `useSession` would ask only once the first render has been committed, and everything the
+ * signed-in screen shows waits for the answer. The hook then reads this request's entry.
+ */
+export function prefetchSession(
+  dispatch: (action: ReturnType<typeof authApi.util.prefetch>) => unknown,
+): void {
+  if (readAuthToken()) dispatch(authApi.util.prefetch('getCurrentUser', undefined, {}));
 }
 
 /** The signed-in user and organisation, or `undefined` while unknown or signed out. */

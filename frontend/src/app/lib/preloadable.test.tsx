@@ -1,0 +1,61 @@
+import { act, render, screen } from '@testing-library/react';
+import { Suspense, type ComponentType } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+
+import { preloadable } from './preloadable';
+
+function Page() {
+  return <p>The page</p>;
+}
+
+function renderInSuspense(Component: ComponentType) {
+  return render(
+    <Suspense fallback={<p>Loading</p>}>
+      <Component />
+    </Suspense>,
+  );
+}
+
+describe('preloadable', () => {
+  it('renders at once, with no fallback, when its code was loaded beforehand', async () => {
+    const load = vi.fn(async () => Page);
+    const { Component, preload } = preloadable(load);
+    await preload();
+
+    renderInSuspense(Component);
+
+    // Synchronously in the first commit: no suspension, so nothing for React to hold back.
+    expect(screen.getByText('The page')).toBeInTheDocument();
+    expect(screen.queryByText('Loading')).not.toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('suspends like lazy when it was not, loading the code once', async () => {
+    const load = vi.fn(async () => Page);
+    const { Component, preload } = preloadable(load);
+
+    renderInSuspense(Component);
+
+    expect(screen.getByText('Loading')).toBeInTheDocument();
+    expect(await screen.findByText('The page')).toBeInTheDocument();
+    await preload();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('tries a failed load again on the next call', async () => {
+    const load = vi
+      .fn<() => Promise<typeof Page>>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValue(Page);
+    const { Component, preload } = preloadable(load);
+
+    await expect(preload()).rejects.toThrow('offline');
+    await act(async () => {
+      await preload();
+    });
+    renderInSuspense(Component);
+
+    expect(screen.getByText('The page')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});

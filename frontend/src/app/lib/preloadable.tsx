@@ -1,0 +1,38 @@
+import { lazy, useState, type ComponentType } from 'react';
+
+export interface Preloadable {
+  /** Renders the loaded component; loads it first (suspending, like `lazy`) if it is not yet. */
+  Component: ComponentType;
+  /** Loads the component's code now, once; a failed load is tried again on the next call. */
+  preload: () => Promise<ComponentType>;
+}
+
+/**
+ * `React.lazy` that can be loaded ahead of its first render, and that renders at once when it
+ * was. A `lazy` component suspends on its first render even when its module has arrived: a
+ * fallback is committed, and React holds the content back until 300 ms after the last fallback
+ * it showed (its reveal throttle). On the signed-in Dashboard the shell and then the page each
+ * did so, and its largest paint waited for both (docs/performance.md).
+ */
+export function preloadable(load: () => Promise<ComponentType>): Preloadable {
+  let loaded: ComponentType | undefined;
+  let pending: Promise<ComponentType> | undefined;
+  const preload = () => {
+    pending ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        pending = undefined;
+        throw error;
+      },
+    );
+    return pending;
+  };
+  const Lazy = lazy(async () => ({ default: await preload() }));
+  function Preloaded() {
+    // Fixed for the element's lifetime: switching from the lazy wrapper to the component itself
+    // later would mount the page afresh.
+    const [Loaded] = useState(() => loaded);
+    return Loaded ? <Loaded /> : <Lazy />;
+  }
+  return { Component: Preloaded, preload };
+}
