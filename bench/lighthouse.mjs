@@ -84,8 +84,24 @@ try {
   await stopServer();
 }
 
-/** One Lighthouse navigation; with a token, signed in through localStorage first. */
+/**
+ * `auditOnce`, run again (up to three times in all) when Lighthouse could not record the load's
+ * trace (NO_NAVSTART, which it asks to answer by running again): on a busy machine it happens
+ * now and then, and it ended the whole bench.
+ */
 async function audit(browser, urlPath, formFactor, token) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditOnce(browser, urlPath, formFactor, token);
+    } catch (err) {
+      if (attempt >= 3 || !String(err?.message).includes('NO_NAVSTART')) throw err;
+      console.warn(`${urlPath} (${formFactor}${token ? ', signed in' : ''}): ${err.message}; running it again`);
+    }
+  }
+}
+
+/** One Lighthouse navigation; with a token, signed in through localStorage first. */
+async function auditOnce(browser, urlPath, formFactor, token) {
   const page = await browser.newPage();
   try {
     // Every audit starts with a cold HTTP cache; the signed-in one keeps its storage, so
