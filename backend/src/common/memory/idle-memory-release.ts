@@ -34,10 +34,10 @@ type Collect = (options: { type: 'major'; execution: 'async'; flavor: 'last-reso
  * Gives the memory a burst of requests made the process hold back to the system once the burst is
  * over. Under load V8 keeps the young generation's pages, freed pages in its pool and a grown old
  * generation; a browser releases them when the page goes idle (its memory reducer runs on idle
- * notifications), but Node sends none, so a server kept them until it was restarted: bench/api's
- * app held 220–245 MiB after the load, of which a "last resort" collection frees 60–85 MiB
- * (docs/performance.md). This runs that collection (asynchronously, as its own task) in the first
- * quiet two seconds after load.
+ * notifications), but Node sends none, so a server kept them until it was restarted: after
+ * bench/api's load a regular full collection left the app at 246 MiB resident and a "last resort"
+ * one at 159 (docs/performance.md). This runs that collection (asynchronously, as its own task) in
+ * the first quiet two seconds after load.
  *
  * It needs node's `--expose-gc` (backend/package.json's `start:prod` and the Docker image pass it);
  * without it (development, tests) it does nothing. The peak, while the load lasts, is unchanged.
