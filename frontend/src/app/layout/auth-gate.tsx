@@ -11,7 +11,7 @@ import { PageLoader } from '@/shared/ui/page-loader';
 import type { AppDispatch } from '../store';
 
 import { preloadable } from '../lib/preloadable';
-import { APP_PAGES, isCurrentPage, pageComponent } from '../routes/app-pages';
+import { pageAt, pageComponent } from '../routes/app-pages';
 import { PageFrame } from './page-frame';
 
 /** Route metadata read by the gate. */
@@ -50,7 +50,7 @@ function isPublic(matches: UIMatch[]): boolean {
  */
 function Pending() {
   const { pathname } = useLocation();
-  const skeleton = APP_PAGES.find((page) => isCurrentPage(page, pathname))?.skeleton;
+  const skeleton = pageAt(pathname)?.skeleton;
   return skeleton ? <PageFrame>{skeleton}</PageFrame> : <PageLoader />;
 }
 
@@ -79,8 +79,7 @@ export function AuthGate() {
     if (!loading) return;
     // A failed fetch is retried, and reported, when the shell or the page renders.
     loadAppShell().catch(() => undefined);
-    const { pathname } = window.location;
-    const page = APP_PAGES.find((candidate) => isCurrentPage(candidate, pathname));
+    const page = pageAt(window.location.pathname);
     if (page)
       pageComponent(page)
         .preload()
@@ -93,8 +92,7 @@ export function AuthGate() {
   const role = session.status === 'signed-in' ? session.user.role : undefined;
   useEffect(() => {
     if (role === undefined) return;
-    const { pathname } = window.location;
-    APP_PAGES.find((page) => isCurrentPage(page, pathname))?.prefetch?.(dispatch, accessFor(role));
+    pageAt(window.location.pathname)?.prefetch?.(dispatch, accessFor(role));
   }, [role, dispatch]);
 
   // The user's answer arrives as a store update, which React renders synchronously: with the

@@ -167,6 +167,11 @@ export function isCurrentPage(page: AppPage, pathname: string): boolean {
   return pathname === page.path || pathname.startsWith(`${page.path}/`);
 }
 
+/** The page at `pathname`, if it is one of APP_PAGES. */
+export function pageAt(pathname: string): AppPage | undefined {
+  return APP_PAGES.find((page) => isCurrentPage(page, pathname));
+}
+
 const pageComponents = new Map<AppPage, Preloadable>();
 
 /**
