@@ -255,7 +255,9 @@ export class EmbeddedPostgres {
           resolve();
         }
       });
-      child.on('exit', (code, signal) => {
+      // 'close', not 'exit': a process's exit can be reported before the last of its output has
+      // been read, and the port-taken hint below is found in that output.
+      child.on('close', (code, signal) => {
         clearTimeout(timer);
         if (!ready) {
           const hint = /Address already in use/.test(output)
