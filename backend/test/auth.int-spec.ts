@@ -247,6 +247,32 @@ describe('accounts', () => {
       await t.http().get('/api/auth/user').set(...bearer(account.token)).expect(200);
     });
 
+    it('are refused once expired, and with another signature, after they were accepted', async () => {
+      const account = await registerOrganization(t);
+      const { sub, org, ver } = await payloadOf(account.token);
+      const shortLived = jwt.sign(
+        { sub, org, ver, exp: Math.floor(Date.now() / 1000) + 60 },
+        { secret: JWT_SECRET, algorithm: 'HS256', issuer: 'duty-manager', audience: 'duty-manager' },
+      );
+      // Accepted, so its check is remembered (verified-tokens.ts) …
+      await t.http().get('/api/auth/user').set(...bearer(shortLived)).expect(200);
+      const [head, body, signature] = shortLived.split('.');
+      const resigned = `${head}.${body}.${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
+      expect((await t.http().get('/api/auth/user').set(...bearer(resigned)).expect(401)).body.message).toBe('Your session has ended. Please sign in again.');
+      // … and still ends with its exp: only the clock moves on (timers stay real, the server keeps running).
+      jest.useFakeTimers({
+        now: Date.now() + 61_000,
+        doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+      });
+      try {
+        const expired = await t.http().get('/api/auth/user').set(...bearer(shortLived)).expect(401);
+        expect(expired.body.message).toBe('Your session has ended. Please sign in again.');
+        await t.http().get('/api/auth/user').set(...bearer(account.token)).expect(200);
+      } finally {
+        jest.useRealTimers();
+      }
+    });
+
     it('cannot be moved to another organisation', async () => {
       const a = await registerOrganization(t);
       const b = await registerOrganization(t);

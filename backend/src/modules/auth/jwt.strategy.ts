@@ -13,6 +13,7 @@ import {
   SESSION_ENDED,
 } from '../../common/auth/auth-user';
 import { JwtSecret } from '../../common/auth/jwt-secret.token';
+import { VerifiedTokens } from '../../common/auth/verified-tokens';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { rememberSessionZone } from '../tenants/organization-today';
 import { OrganizationHosts } from '../tenants/organization-hosts.service';
@@ -38,6 +39,9 @@ interface SessionOrganizationRow {
   is_active: boolean;
   require_admin_two_factor: boolean;
 }
+
+/** The session token of a request: the `Authorization: Bearer …` header's. */
+const bearerToken = ExtractJwt.fromAuthHeaderAsBearerToken();
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -75,6 +79,9 @@ export const OTHER_ORGANIZATION_SESSION = 'You are signed in to another organisa
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
+  /** Tokens whose signature and claims passed jsonwebtoken's check (verified-tokens.ts). */
+  private readonly verifiedTokens = new VerifiedTokens<JwtPayload & { exp: number }>();
+
   constructor(
     secret: JwtSecret,
     private readonly em: EntityManager,
@@ -82,7 +89,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   ) {
     super({
       passReqToCallback: true,
-      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      jwtFromRequest: bearerToken,
       // A KeyObject, not the string: jsonwebtoken would otherwise try (and fail) to parse the
       // string as a public key on every request before treating it as a secret.
       secretOrKey: createSecretKey(Buffer.from(secret.value)) as unknown as Buffer,
@@ -93,8 +100,26 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     });
   }
 
+  /**
+   * passport-jwt's check, skipped for a token that passed it before and hasn't expired: its
+   * payload goes straight to `validate`, which runs the session's checks as for any token.
+   * (passport calls this on a copy of the strategy that carries success/error.)
+   */
+  override authenticate(req: Parameters<Strategy['authenticate']>[0], options?: object): void {
+    const token = bearerToken(req);
+    const payload = token ? this.verifiedTokens.get(token) : undefined;
+    if (!payload) return super.authenticate(req, options);
+    this.validate(req as unknown as Request, payload).then(
+      (user) => this.success(user),
+      (err: unknown) => this.error(err as Error),
+    );
+  }
+
   async validate(req: Request, payload: unknown): Promise<AuthUser> {
     if (!hasSessionClaims(payload)) throw new UnauthorizedException(SESSION_ENDED);
+    // Only passport-jwt's checked payloads and the cache's own reach here.
+    const token = bearerToken(req as never);
+    if (token) this.verifiedTokens.remember(token, payload);
     // From here on the request works inside the signed-in user's organisation.
     TenantContext.set(payload.org);
     // One raw statement: the user with their organisation, without MikroORM building the query
