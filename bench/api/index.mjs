@@ -6,7 +6,12 @@
 // production settings) next to a bare node:http + pg server answering with the same SQL
 // (bench/api/bare-server.mjs, also its own process); prints requests per second, p50/p99, the
 // ratios app/bare, and both processes' resident memory before and after the load.
-//   npm run build -w backend && node bench/api/index.mjs [seconds=10] [connections=50]
+//   npm run build -w backend && node bench/api/index.mjs [seconds=10] [connections=50] [rounds=3]
+// Each round loads every endpoint on both servers, one after the other (the app first in odd
+// rounds, the bare server first in even ones); the table gives each endpoint's median over the
+// rounds of app req/s, bare req/s and their ratio, so one fast or slow run of either server on a
+// shared machine doesn't decide the figure. Every round's own ratios are printed too; round 1 is
+// the whole measurement of the bench before it had rounds (rounds=1 runs only that).
 // BENCH_API_ORGS=<n> seeds n organisations in all instead of 1,000 (quicker runs while developing).
 // BENCH_API_APP_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' starts the app's node with those
 // arguments (a CPU profile of the app under the load, written when the bench stops it);
@@ -27,6 +32,8 @@ const { Client } = require('pg');
 
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 50);
+const rounds = Number(process.argv[4] ?? 3);
+if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`rounds must be a whole number ≥ 1, not ${process.argv[4]}`);
 const organizations = Number(process.env.BENCH_API_ORGS ?? 1000);
 const staffCount = 200;
 // A Monday inside the seeded years: "today" for the app's clock and the bare server.
@@ -192,34 +199,72 @@ try {
   console.log('Bare server answers the same JSON as the app for all three endpoints.');
 
   const before = { app: memory(app.pid), bare: memory(bare.pid) };
-  const results = [];
-  for (const e of endpoints) {
-    const appCpu = cpuMs(app.pid);
-    const appResult = summarise(await load(`${base}${e.path}`, auth, seconds, connections));
-    appResult.cpu = (cpuMs(app.pid) - appCpu) / (appResult.requests + appResult.warmup);
-    const bareCpu = cpuMs(bare.pid);
-    const bareResult = summarise(await load(`${bareBase}${e.path}`, {}, seconds, connections));
-    bareResult.cpu = (cpuMs(bare.pid) - bareCpu) / (bareResult.requests + bareResult.warmup);
-    results.push({ name: e.name, app: appResult, bare: bareResult });
+  /** One load of `path` on a server, with the server's CPU time per request (warm-up included). */
+  const measure = async (server, path) => {
+    const cpuBefore = cpuMs(server.pid);
+    const result = summarise(await load(`${server.base}${path}`, server.headers, seconds, connections));
+    result.cpu = (cpuMs(server.pid) - cpuBefore) / (result.requests + result.warmup);
+    server.lastLoadEnded = Date.now();
+    return result;
+  };
+  const appServer = { pid: app.pid, base, headers: auth };
+  const bareServer = { pid: bare.pid, base: bareBase, headers: {} };
+  const perRound = endpoints.map(() => []);
+  for (let round = 1; round <= rounds; round += 1) {
+    for (const [i, e] of endpoints.entries()) {
+      const appFirst = round % 2 === 1;
+      const first = await measure(appFirst ? appServer : bareServer, e.path);
+      const second = await measure(appFirst ? bareServer : appServer, e.path);
+      perRound[i].push(appFirst ? { app: first, bare: second } : { app: second, bare: first });
+    }
   }
+  // "After the load" is read as it was before the bench had rounds: a load's length (the other
+  // server's turn) after the app's last load, whichever server the last round ended with.
+  const settled = appServer.lastLoadEnded + (seconds + 1) * 1000 - Date.now();
+  if (settled > 0) await new Promise((r) => setTimeout(r, settled));
   const after = { app: memory(app.pid), bare: memory(bare.pid) };
+  const median = (values) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const mid = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  };
+  /** Each figure of a server's result, as its median over the rounds. */
+  const medianResult = (results) => Object.fromEntries(['rps', 'p50', 'p99', 'cpu', 'errors'].map((k) => [k, k === 'errors' ? results.reduce((n, r) => n + r.errors, 0) : median(results.map((r) => r[k]))]));
+  const results = endpoints.map((e, i) => ({
+    name: e.name,
+    app: medianResult(perRound[i].map((r) => r.app)),
+    bare: medianResult(perRound[i].map((r) => r.bare)),
+    rpsRatio: median(perRound[i].map((r) => r.app.rps / r.bare.rps)),
+    p99Ratio: median(perRound[i].map((r) => r.app.p99 / r.bare.p99)),
+    cpuRatio: median(perRound[i].map((r) => r.app.cpu / r.bare.cpu)),
+    rounds: perRound[i],
+  }));
 
   const cell = (v, width, digits = 1) => v.toFixed(digits).padStart(width);
-  console.log(`\n${connections} connections, ${seconds} s per endpoint and server after a 1 s warm-up, load from a worker thread; APP_NOW ${appNow}`);
+  console.log(
+    `\n${connections} connections, ${seconds} s per endpoint and server after a 1 s warm-up, load from a worker thread; APP_NOW ${appNow}; ` +
+      `${rounds} round${rounds === 1 ? '' : 's'}${rounds > 1 ? ', medians over the rounds' : ''}`,
+  );
   console.log(
     `${'endpoint'.padEnd(27)} ${'app rps'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} | ${'bare rps'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} | ${'rps app/bare'.padStart(12)} ${'p99 app/bare'.padStart(12)} | errors app/bare`,
   );
   for (const r of results) {
     console.log(
-      `${r.name.padEnd(27)} ${cell(r.app.rps, 8, 0)} ${cell(r.app.p50, 7)} ${cell(r.app.p99, 7)} | ${cell(r.bare.rps, 8, 0)} ${cell(r.bare.p50, 7)} ${cell(r.bare.p99, 7)} | ${cell(r.app.rps / r.bare.rps, 12, 2)} ${cell(r.app.p99 / r.bare.p99, 12, 2)} | ${r.app.errors}/${r.bare.errors}`,
+      `${r.name.padEnd(27)} ${cell(r.app.rps, 8, 0)} ${cell(r.app.p50, 7)} ${cell(r.app.p99, 7)} | ${cell(r.bare.rps, 8, 0)} ${cell(r.bare.p50, 7)} ${cell(r.bare.p99, 7)} | ${cell(r.rpsRatio, 12, 2)} ${cell(r.p99Ratio, 12, 2)} | ${r.app.errors}/${r.bare.errors}`,
     );
+  }
+  if (rounds > 1) {
+    console.log(`\nEach round's ratios app/bare (req/s, p99), in the order run:`);
+    for (const r of results) {
+      console.log(`  ${r.name.padEnd(27)} ${r.rounds.map((x, i) => `${i + 1}: ${(x.app.rps / x.bare.rps).toFixed(2)}, ${(x.app.p99 / x.bare.p99).toFixed(2)}`).join('   ')}`);
+    }
   }
   console.log(`\nServer CPU time (user + system) per request, load and warm-up together, in ms (less sensitive to other load on the machine than req/s):`);
   for (const r of results) {
-    console.log(`  ${r.name.padEnd(27)} app ${r.app.cpu.toFixed(2)}  bare ${r.bare.cpu.toFixed(2)}  app/bare ${(r.app.cpu / r.bare.cpu).toFixed(2)}`);
+    console.log(`  ${r.name.padEnd(27)} app ${r.app.cpu.toFixed(2)}  bare ${r.bare.cpu.toFixed(2)}  app/bare ${r.cpuRatio.toFixed(2)}`);
   }
   console.log(`  load average at the end: ${fs.readFileSync('/proc/loadavg', 'utf8').trim()}`);
-  console.log(`\nResident memory (from /proc/<pid>/status; VmHWM is the peak):`);
+  console.log(`\nResident memory (from /proc/<pid>/status; VmHWM is the peak; "after" is read ${seconds + 1} s or more after the app's last load):`);
   console.log(`  app (node backend/dist/main.js)  before the load: ${mib(before.app)};  after: ${mib(after.app)}`);
   console.log(`  bare node:http + pg              before the load: ${mib(before.bare)};  after: ${mib(after.bare)}`);
   const errors = results.reduce((n, r) => n + r.app.errors + r.bare.errors, 0);
