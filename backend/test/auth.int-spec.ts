@@ -1,5 +1,6 @@
 import { MikroORM } from '@mikro-orm/core';
 import { JwtService } from '@nestjs/jwt';
+import { Strategy as PassportJwtStrategy } from 'passport-jwt';
 import { FixedClock } from '../src/common/clock/clock';
 import { Clock } from '../src/common/clock/clock';
 import { User } from '../src/modules/auth/entities/user.entity';
@@ -245,6 +246,19 @@ describe('accounts', () => {
         await t.http().get('/api/auth/user').set(...bearer(token)).expect(401);
       }
       await t.http().get('/api/auth/user').set(...bearer(account.token)).expect(200);
+    });
+
+    it('are checked by jsonwebtoken once, not on every request (verified-tokens.ts)', async () => {
+      const account = await registerOrganization(t);
+      const { sub, org, ver } = await payloadOf(account.token);
+      const fresh = jwt.sign({ sub, org, ver }, { secret: JWT_SECRET, algorithm: 'HS256', issuer: 'duty-manager', audience: 'duty-manager', expiresIn: '1h' });
+      const checks = jest.spyOn(PassportJwtStrategy as unknown as { JwtVerifier: (...args: unknown[]) => void }, 'JwtVerifier');
+      try {
+        for (let i = 0; i < 3; i += 1) await t.http().get('/api/auth/user').set(...bearer(fresh)).expect(200);
+        expect(checks.mock.calls.filter(([token]) => token === fresh)).toHaveLength(1);
+      } finally {
+        checks.mockRestore();
+      }
     });
 
     it('are refused once expired, and with another signature, after they were accepted', async () => {
