@@ -1,13 +1,13 @@
+import { formatDecimal } from '@/shared/lib/number-format';
+
 /** "1 request", "3 requests": a count with its noun, singular for exactly one. */
 export function countOf(count: number, singular: string, plural = `${singular}s`): string {
   return `${formatNumber(count)} ${count === 1 ? singular : plural}`;
 }
 
-const NUMBER_FORMAT = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
-
 /** At most one decimal place, and none when it would be ".0": 2.5, 3, 1,024. */
 export function formatNumber(value: number): string {
-  return NUMBER_FORMAT.format(value);
+  return formatDecimal(value);
 }
 
 /** docs/product.md#statistics-and-the-dashboard: what the This Week card reads for the number of unfilled slots. */

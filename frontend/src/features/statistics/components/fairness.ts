@@ -1,4 +1,4 @@
-const ONE_DECIMAL = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
+import { formatDecimal } from '@/shared/lib/number-format';
 
 /** A typographic minus, which screen readers say as "minus" and which lines up with "+". */
 export const MINUS = '\u2212';
@@ -10,7 +10,7 @@ export const MINUS = '\u2212';
 export function formatVsAverage(total: number, average: number): string {
   const difference = Math.round((total - average) * 10) / 10;
   if (difference === 0) return '0';
-  const size = ONE_DECIMAL.format(Math.abs(difference));
+  const size = formatDecimal(Math.abs(difference));
   return difference > 0 ? `+${size}` : `${MINUS}${size}`;
 }
 
@@ -18,7 +18,7 @@ export function formatVsAverage(total: number, average: number): string {
 export function describeVsAverage(total: number, average: number): string {
   const difference = Math.round((total - average) * 10) / 10;
   if (difference === 0) return 'Same as the team average';
-  const size = ONE_DECIMAL.format(Math.abs(difference));
+  const size = formatDecimal(Math.abs(difference));
   return `${size} ${difference > 0 ? 'above' : 'below'} the team average`;
 }
 
@@ -29,7 +29,7 @@ export function describeVsAverage(total: number, average: number): string {
 export function formatDifference(difference: number): string {
   const rounded = Math.round(difference * 10) / 10;
   if (rounded === 0) return '0';
-  const size = ONE_DECIMAL.format(Math.abs(rounded));
+  const size = formatDecimal(Math.abs(rounded));
   return rounded > 0 ? `+${size}` : `${MINUS}${size}`;
 }
 
@@ -37,17 +37,15 @@ export function formatDifference(difference: number): string {
 export function describeDifference(difference: number): string {
   const rounded = Math.round(difference * 10) / 10;
   if (rounded === 0) return 'At their fair share';
-  return `${ONE_DECIMAL.format(Math.abs(rounded))} ${rounded > 0 ? 'above' : 'below'} their fair share`;
+  return `${formatDecimal(Math.abs(rounded))} ${rounded > 0 ? 'above' : 'below'} their fair share`;
 }
 
 /** A figure such as a fair share or an average, to one decimal place: "4.5", "3". */
 export function formatFigure(value: number): string {
-  return ONE_DECIMAL.format(value);
+  return formatDecimal(value);
 }
-
-const TWO_DECIMALS = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
 
 /** A team measure as the server rounds it, to two decimal places: "0.76", "1". */
 export function formatMeasure(value: number): string {
-  return TWO_DECIMALS.format(value);
+  return formatDecimal(value, 2);
 }

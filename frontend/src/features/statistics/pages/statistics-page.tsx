@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 
 import { getServerMessage } from '@/shared/api/errors';
 import { formatDate, MONTH_FORMAT } from '@/shared/lib/dates';
+import { formatDecimal } from '@/shared/lib/number-format';
 import { PageTitle } from '@/shared/ui/page-title';
 
 import { useGetDutyStatisticsQuery } from '../api';
@@ -22,8 +23,6 @@ export function periodText(startDate: string, endDate: string): string {
 const VIEW_PARAM = 'view';
 const FAIRNESS_VIEW = 'fairness';
 const DUTIES_VIEW = 'duties';
-
-const ONE_DECIMAL = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
 
 /**
  * docs/product.md#statistics-and-the-dashboard: duty statistics for the academic year (its statistics period, 1 September to
@@ -55,7 +54,7 @@ export function StatisticsPage() {
         <Card>
           {data && data.staff.length > 0 && (
             <Typography.Paragraph type="secondary">
-              Team average: {ONE_DECIMAL.format(data.averagePerStaff)} duties per person. The “vs
+              Team average: {formatDecimal(data.averagePerStaff)} duties per person. The “vs
               average” column shows how many more (+) or fewer ({MINUS}) duties each person has.
             </Typography.Paragraph>
           )}
