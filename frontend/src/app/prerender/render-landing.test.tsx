@@ -59,5 +59,8 @@ describe('renderLanding (the landing page rendered at build time)', () => {
       expect(map).toContain(`|${component}|${className}|`);
       expect(styles).toContain(`.${className}`);
     }
+    // The map is in a plain <style>, as in a CSS file: antd neither removes it nor looks each
+    // style up in the page (@ant-design/cssinjs's cacheMapUtil).
+    expect(styles).not.toContain('data-ant-cssinjs-cache-path=');
   });
 });

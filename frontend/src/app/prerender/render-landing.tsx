@@ -57,10 +57,37 @@ export async function renderLanding(plan: PlanDto): Promise<PrerenderedLanding> 
   // (through the cache path map extractStyle writes) instead of generating them, which on a
   // phone-speed CPU took most of a second. `prerender` waits for its lazily loaded parts (the
   // organisation type select). Imported as the page does, lazily.
+  // The card renders its form in a second render, which a server does not make: the form is
+  // rendered beside it.
   const { GetStartedCard } = await import('../routes/get-started-card');
+  const { GetStartedTabs } = await import('@/features/auth/components/get-started-tabs');
   const { prelude } = await prerender(
-    inApp(<GetStartedCard activeTab="register" onTabChange={() => undefined} />),
+    inApp(
+      <>
+        <GetStartedCard activeTab="register" onTabChange={() => undefined} />
+        <GetStartedTabs activeTab="register" />
+      </>,
+    ),
   );
   await prelude.cancel();
-  return { html, styles: extractStyle(cache) };
+  return { html, styles: asStylesOfTheFile(extractStyle(cache)) };
+}
+
+/** How extractStyle marks the `<style>` that holds its map of the styles it extracted. */
+const CACHE_MAP_STYLE = '<style data-ant-cssinjs-cache-path="data-ant-cssinjs-cache-path">';
+
+/**
+ * The extracted styles with their map in a plain `<style>`, as antd's styles are when extracted
+ * to a CSS file. Marked, the map's element is removed by the browser's first antd render (which
+ * restyled the whole page: 15-25 ms of a phone's main thread with this page's styles), and each
+ * component then looked its styles up in the page and compared them, element by element. Read
+ * as a file's, a style in the map is taken as there, and nothing is looked up or removed. The
+ * styles stay in the head either way.
+ */
+function asStylesOfTheFile(styles: string): string {
+  if (!styles.includes(CACHE_MAP_STYLE))
+    throw new Error(
+      '@ant-design/cssinjs no longer marks its cache map as expected; see render-landing.tsx',
+    );
+  return styles.replace(CACHE_MAP_STYLE, '<style>');
 }
