@@ -19,7 +19,8 @@ describe("auth gate on a school's own address", () => {
     renderApp('/login');
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Sign in' })).toBeInTheDocument();
-    expect(screen.getByText("St Mary's School")).toBeInTheDocument();
+    // The card's form comes in the render after the card's (GetStartedCard).
+    expect(await screen.findByText("St Mary's School")).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Start Free Trial' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Organization subdomain')).not.toBeInTheDocument();
     expect(screen.queryByText('Start your free trial')).not.toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { Flex } from 'antd';
-import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 
 // The card itself, not the audit feature's route module: that module also holds the Activity
 // page, whose table would become part of the dashboard's first download.
@@ -11,6 +11,7 @@ import { DashboardSummaryCards, DutyStatisticsCard } from '@/features/dashboard/
 import { WaitingForAnswer } from '@/features/requests/components/waiting-for-answer';
 import { MonthlyRota } from '@/features/rota/routes';
 import { useCan } from '@/shared/auth/access';
+import { useAfterFirstCommit } from '@/shared/lib/after-first-commit';
 import { PageTitle } from '@/shared/ui/page-title';
 import { useScrollToHash } from '@/shared/ui/scroll-to-hash';
 import { Title } from '@/shared/ui/typography';
@@ -65,8 +66,7 @@ export function DashboardPage() {
   // Committed together, the whole page was one task of 150-250 ms on this VM, and an admin's
   // checklist, the largest paint, waited for all of it (docs/performance.md). (Not
   // useDeferredValue's initial value: inside the auth gate's deferred render it does not defer.)
-  const [showRest, setShowRest] = useState(false);
-  useEffect(() => startTransition(() => setShowRest(true)), []);
+  const showRest = useAfterFirstCommit();
   return (
     <>
       {!settled && <DashboardSkeleton />}

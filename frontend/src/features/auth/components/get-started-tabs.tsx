@@ -11,6 +11,8 @@ interface GetStartedTabsProps {
   /** Controlled mode, so other parts of the page can open a tab; uncontrolled otherwise. */
   activeTab?: GetStartedTab;
   onTabChange?: (tab: GetStartedTab) => void;
+  /** False: the tabs without their forms, which a later render adds (the landing page's card). */
+  formShown?: boolean;
 }
 
 /** Sign In, by the page's address (docs/product.md#accounts-and-sign-in). */
@@ -30,12 +32,12 @@ function signIn(host: SignInHost) {
  * Registration (the default) and sign-in, side by side (docs/product.md#screens, logged-out
  * screen). On a school's own address there is only its sign-in.
  */
-export function GetStartedTabs({ activeTab, onTabChange }: GetStartedTabsProps) {
+export function GetStartedTabs({ activeTab, onTabChange, formShown = true }: GetStartedTabsProps) {
   const host = useSignInHost();
-  if (host.kind === 'organization') return <SignInForm />;
+  if (host.kind === 'organization') return formShown ? <SignInForm /> : null;
   const items: TabsProps['items'] = [
-    { key: 'register', label: 'Start Free Trial', children: <RegisterForm /> },
-    { key: 'sign-in', label: 'Sign In', children: signIn(host) },
+    { key: 'register', label: 'Start Free Trial', children: formShown && <RegisterForm /> },
+    { key: 'sign-in', label: 'Sign In', children: formShown && signIn(host) },
   ];
   return (
     <Tabs
