@@ -71,7 +71,10 @@ test('the app hydrates the prerendered landing page in place, without an error, 
     new MutationObserver((mutations) => {
       for (const mutation of mutations)
         for (const node of Array.from(mutation.removedNodes))
-          if (node instanceof Element && (node.id === 'landing-title' || node.querySelector('#landing-title')))
+          if (
+            node instanceof Element &&
+            (node.id === 'landing-title' || node.querySelector('#landing-title'))
+          )
             w.heroRemoved = true;
     }).observe(document, { childList: true, subtree: true });
   });
@@ -134,10 +137,16 @@ test("signed in at /, the frame's header paints from the HTML, and the shell's a
     // script's doing, before anyone knows who is signed in.
     const release = await holdEntryChunk(page);
     await page.goto('/', { waitUntil: 'commit' });
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Duty Manager' })).toBeVisible();
+    await expect(
+      page.getByRole('banner').getByRole('link', { name: 'Duty Manager' }),
+    ).toBeVisible();
     await expect(page.locator('#landing-title')).toBeHidden();
     await expect
-      .poll(() => ['app-shell', 'dashboard-page'].filter((name) => requested.some((path) => path.startsWith(`/assets/${name}-`))))
+      .poll(() =>
+        ['app-shell', 'dashboard-page'].filter((name) =>
+          requested.some((path) => path.startsWith(`/assets/${name}-`)),
+        ),
+      )
       .toEqual(['app-shell', 'dashboard-page']);
     expect(requested).not.toContain('/api/auth/user');
     release();
@@ -184,13 +193,40 @@ test("the app's code is not in the landing page's head: it is requested once the
   await page.goto('/');
   await expect(page.getByRole('tab', { name: 'Start Free Trial' })).toBeVisible();
   // Signed out, nothing of the signed-in app's: its shell and Dashboard are fetched only with a session.
-  expect(requested.filter((path) => /^\/assets\/(app-shell|dashboard-page)-/.test(path))).toEqual([]);
+  expect(requested.filter((path) => /^\/assets\/(app-shell|dashboard-page)-/.test(path))).toEqual(
+    [],
+  );
   const timing = await page.evaluate(() => {
-    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    const [navigation] = performance.getEntriesByType(
+      'navigation',
+    ) as PerformanceNavigationTiming[];
     const entry = performance
       .getEntriesByType('resource')
       .find((resource) => /\/assets\/index-[^/]*\.js$/.test(resource.name));
     return { parsed: navigation?.domContentLoadedEventEnd, requested: entry?.startTime };
   });
   expect(timing.requested).toBeGreaterThanOrEqual(timing.parsed ?? Infinity);
+});
+
+test("the landing page brings its styles: no stylesheet is fetched, and antd's map of them stays", async ({
+  page,
+}) => {
+  const stylesheets: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'stylesheet') stylesheets.push(new URL(req.url()).pathname);
+  });
+  await page.goto('/');
+  await expect(page.getByLabel('Organization subdomain')).toBeVisible();
+  // The entry's stylesheet is inline (with a disabled link, for Vite's loader): fetched again,
+  // it restyled the whole page while it loaded.
+  expect(stylesheets).toEqual([]);
+  // antd reads the extracted styles as a CSS file's: their map stays where it is. Marked as
+  // inline styles' map, it was removed by antd's first render, which restyled the whole page.
+  const mapStyles = await page.evaluate(
+    () =>
+      [...document.querySelectorAll('style')].filter((style) =>
+        style.textContent?.includes('.data-ant-cssinjs-cache-path{'),
+      ).length,
+  );
+  expect(mapStyles).toBe(1);
 });

@@ -116,28 +116,31 @@ const bootFile = `assets/landing-boot-${crypto.createHash('sha256').update(boot)
 fs.writeFileSync(path.join(dist, bootFile), boot);
 
 let page = shell.replace(entryTag, '').replace(preloadTag, '');
-// The entry's stylesheet (antd's reset and global.css), inline. Its <link> stays, disabled (not
-// fetched, not applied): Vite's loader lists the entry's stylesheet with every lazily loaded chunk
-// and adds it to the page unless a <link rel="stylesheet"> to it is there, so without one it was
-// fetched again with the first chunk and the whole page restyled (15-25 ms of a phone's main
-// thread) while the page loaded.
-page = page.replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g, (_, file) => {
-  const css = fs.readFileSync(path.join(dist, file), 'utf8');
-  return `<style>${css}</style>\n    <link rel="stylesheet" href="/${file}" disabled>`;
-});
 const escapeJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c');
 // Where the landing page does not show, its content is hidden but the frame's header (the product's
 // name, as every screen has it) stays: the page paints that at once, from the HTML, instead of
 // nothing until the app's code has run. `#main-content` is PageFrame's main.
 const head = ['<style>html[data-landing-off] #main-content>*{display:none}</style>', styles].join('\n    ');
-if (!page.includes('</head>') || !page.includes('<div id="root"></div>'))
-  throw new Error('dist/index.html has no </head> or no empty <div id="root"></div>');
+// antd's styles, then the entry's stylesheet (antd's reset and global.css), inline: the order the
+// app has everywhere else (antd puts the styles it makes at the head's start), so global.css's
+// overrides of antd's classes win. The entry's <link> stays, disabled (not fetched, not applied):
+// Vite's loader lists the entry's stylesheet with every lazily loaded chunk and adds it to the page
+// unless a <link rel="stylesheet"> to it is there, so without one it was fetched again with the
+// first chunk and the whole page restyled (15-25 ms of a phone's main thread) while it loaded.
+const entryStylesheet = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/;
+const entryCss = page.match(entryStylesheet)?.[1];
+if (!entryCss || !page.includes('<div id="root"></div>'))
+  throw new Error('dist/index.html has no stylesheet <link> or no empty <div id="root"></div>');
+const css = fs.readFileSync(path.join(dist, entryCss), 'utf8');
+page = page.replace(
+  entryStylesheet,
+  () => `${head}\n    <style>${css}</style>\n    <link rel="stylesheet" href="/${entryCss}" disabled>`,
+);
 // The hoisted <title> stays the shell's own, which says the same.
 const markup = html.replace(/<title>[^<]*<\/title>/, '');
 page = page
   // First in the head: requested before the app's scripts, which would share the bandwidth.
   .replace('<title>', `<script src="/${bootFile}"></script>\n    <title>`)
-  .replace('</head>', `  ${head}\n  </head>`)
   .replace(
     '<div id="root"></div>',
     `<div id="root">${markup}</div>\n    <script type="application/json" id="landing-data">${escapeJson({ plan })}</script>`,
