@@ -1,17 +1,19 @@
 import { LogoutOutlined } from '@ant-design/icons';
 import { Button, Flex, Tag, Typography } from 'antd';
-import { useMemo } from 'react';
-import { Link, Outlet } from 'react-router';
+import { Activity, useMemo } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
 
 import { useCurrentUser, useLogout } from '@/features/auth/session/session';
 import { NotificationBell } from '@/features/notifications/routes';
 import { AccessContext, accessFor, roleLabel, type Access } from '@/shared/auth/access';
+import { useAfterFirstCommit } from '@/shared/lib/after-first-commit';
 
 // Imported for its side effect: dayjs gets the en-GB locale (Monday week start) before any
 // antd date component renders. Here rather than in the providers: only signed-in pages show
 // dates, and signed-out visitors need not download dayjs.
 import '@/shared/lib/dates';
 
+import { pageAt } from '../routes/app-pages';
 import { MainNav } from './main-nav';
 import { PageFrame } from './page-frame';
 
@@ -20,6 +22,12 @@ export function AppShell() {
   const current = useCurrentUser();
   const logout = useLogout();
   const known = current !== undefined;
+  // The frame is revealed first and the page in the next commit, each with its effects: the auth
+  // gate renders both ahead, hidden, while the session is checked, and revealed together they
+  // were one task of 80-120 ms. Hidden, the page is still rendered ahead; its skeleton (where it
+  // has one) stands in for the one commit between.
+  const pageShown = useAfterFirstCommit();
+  const { pathname } = useLocation();
   const role = current?.user.role;
   const access = useMemo<Access>(
     () => (known ? accessFor(role) : { status: 'loading' }),
@@ -54,7 +62,10 @@ export function AppShell() {
         }
         nav={<MainNav />}
       >
-        <Outlet />
+        {!pageShown && pageAt(pathname)?.skeleton}
+        <Activity mode={pageShown ? 'visible' : 'hidden'}>
+          <Outlet />
+        </Activity>
       </PageFrame>
     </AccessContext>
   );
