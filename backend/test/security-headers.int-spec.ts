@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Response } from 'supertest';
 import { corsOrigins, validateEnv } from '../src/config/env';
-import { bearer } from './support/accounts';
+import { bearer, registerOrganization } from './support/accounts';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /** The policy docs/security.md describes, directive by directive. */
@@ -152,6 +152,100 @@ describe('security headers, HSTS, CORS and cookies', () => {
         expect({ proto, hsts: res.headers['strict-transport-security'] }).toEqual({ proto, hsts: undefined });
         expect(parseCsp(res.headers['content-security-policy'])).toEqual(EXPECTED_CSP);
       }
+    });
+  });
+
+  describe('caching', () => {
+    const FEED = /^\/api\/calendar\/subscribe\//;
+    const cacheControl = (res: Response) => res.headers['cache-control'];
+
+    it('answers every API operation with Cache-Control: no-store, signed in or not, whatever the status, except the calendar feeds', async () => {
+      const admin = await registerOrganization(t);
+      const spec = (await t.http().get('/api/openapi.json').expect(200)).body as { paths: Record<string, Record<string, unknown>> };
+      const operations = Object.entries(spec.paths).flatMap(([path, item]) =>
+        Object.keys(item)
+          .filter((method) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+          .map((method) => ({ method: method as 'get' | 'post' | 'put' | 'patch' | 'delete', path })),
+      );
+      // Signing out ends the admin's session: last, so the other operations answer as signed in.
+      operations.sort((a, b) => Number(a.path === '/api/auth/logout') - Number(b.path === '/api/auth/logout'));
+      expect(operations.length).toBeGreaterThan(60);
+      const seen: { what: string; status: number; cacheControl: string | undefined }[] = [];
+      // Anonymous first, then as the admin: ids that exist nowhere, no body. Whatever each answers
+      // (401, 400, 404, a 200 for the reads without ids, a redirect for the sign-in routes).
+      for (const who of ['anonymous', 'admin'] as const) {
+        for (const { method, path } of operations) {
+          if (FEED.test(path)) continue;
+          const url = path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-00000000cafe');
+          const req = t.http()[method](url);
+          const res = await (who === 'admin' ? req.set(...bearer(admin.token)) : req);
+          seen.push({ what: `${who} ${method.toUpperCase()} ${path}`, status: res.status, cacheControl: cacheControl(res) });
+        }
+      }
+      expect(new Set(seen.map((s) => Math.floor(s.status / 100)))).toEqual(new Set([2, 3, 4]));
+      expect(seen.filter((s) => s.cacheControl !== 'no-store')).toEqual([]);
+    });
+
+    it('answers the credentials and personal data with no-store: sign-up, sign-in, a feed link, the signed-in reads, downloads and errors', async () => {
+      const suffix = randomBytes(4).toString('hex');
+      const account = { email: `cache-${suffix}@example.com`, password: 'correct horse', subdomain: `cache-${suffix}` };
+      const answers: [string, Response][] = [];
+      const check = (what: string, res: Response) => {
+        answers.push([what, res]);
+        return res;
+      };
+      check(
+        'register',
+        await t
+          .http()
+          .post('/api/auth/register')
+          .send({ name: 'Cache Admin', email: account.email, password: account.password, organizationName: `Cache School ${suffix}`, organizationSubdomain: account.subdomain })
+          .expect(201),
+      );
+      const login = check('login', await t.http().post('/api/auth/login').send({ email: account.email, password: account.password, organizationSubdomain: account.subdomain }).expect(200));
+      expect(login.body.token).toEqual(expect.any(String));
+      const auth = bearer(login.body.token as string);
+      check('wrong password', await t.http().post('/api/auth/login').send({ email: account.email, password: 'wrong horse', organizationSubdomain: account.subdomain }).expect(401));
+      check('handoff code that is not one', await t.http().post('/api/auth/handoff').send({ code: 'x'.repeat(43) }));
+      check('current user', await t.http().get('/api/auth/user').set(...auth).expect(200));
+      const person = check('create staff', await t.http().post('/api/staff').set(...auth).send({ name: 'Cache Person', email: `person-${suffix}@example.com` }).expect(201));
+      check('staff list', await t.http().get('/api/staff').set(...auth).expect(200));
+      check('staff member not found', await t.http().put('/api/staff/00000000-0000-4000-8000-00000000cafe').set(...auth).send({ name: 'X' }).expect(404));
+      check('invalid body', await t.http().post('/api/staff').set(...auth).send({ name: '' }).expect(400));
+      check('malformed JSON', await t.http().post('/api/staff').set(...auth).set('Content-Type', 'application/json').send('{"name":').expect(400));
+      check('too large', await t.http().post('/api/staff').set(...auth).set('Content-Type', 'application/json').send(JSON.stringify({ name: 'x'.repeat(1100 * 1024) })).expect(413));
+      check('unknown API route', await t.http().get('/api/nothing-here').set(...auth).expect(404));
+      check('rota', await t.http().post('/api/rota').set(...auth).send({ date: '2025-10-02', dutyManager1Id: person.body.id }).expect(201));
+      const link = check('calendar link', await t.http().post('/api/calendar/subscription').set(...auth).expect(201));
+      expect(link.body.token).toEqual(expect.any(String));
+      await t.http().post('/api/settings/procedure-file').set(...auth).attach('file', Buffer.from('%PDF-1.4\n%%EOF\n'), { filename: 'procedures.pdf', contentType: 'application/pdf' }).expect(200);
+      check('procedure document', await t.http().get('/api/settings/procedure-file').set(...auth).expect(200));
+      const ticket = check('procedure document link', await t.http().get('/api/settings/procedure-file/link').set(...auth).expect(200));
+      check('procedure document by link', await t.http().get(ticket.body.url as string).expect(200));
+      check('fairness export', await t.http().get('/api/fairness/export?format=csv').set(...auth));
+      check('signed out', await t.http().get('/api/staff').expect(401));
+
+      expect(answers.map(([what, res]) => [what, cacheControl(res)])).toEqual(answers.map(([what]) => [what, 'no-store']));
+    });
+
+    it('leaves the calendar feeds their own revalidation: private, no-cache with an ETag, and a 304 when unchanged', async () => {
+      const admin = await registerOrganization(t);
+      const link = await t.http().post('/api/calendar/subscription').set(...bearer(admin.token)).expect(201);
+      for (const feed of ['all-duties', 'my-duties']) {
+        const url = `/api/calendar/subscribe/${feed}?token=${encodeURIComponent(link.body.token as string)}`;
+        const first = await t.http().get(url).expect(200);
+        expect({ feed, cacheControl: cacheControl(first), etag: first.headers.etag }).toEqual({ feed, cacheControl: 'private, no-cache', etag: expect.any(String) });
+        const again = await t.http().get(url).set('If-None-Match', first.headers.etag!).expect(304);
+        expect({ feed, cacheControl: cacheControl(again), etag: again.headers.etag }).toEqual({ feed, cacheControl: 'private, no-cache', etag: first.headers.etag });
+      }
+      // A feed token that is not one is an error like any other.
+      expect(cacheControl(await t.http().get('/api/calendar/subscribe/all-duties?token=nope').expect(404))).toBe('no-store');
+    });
+
+    it('leaves the single-page app its own: the shell revalidated, fingerprinted assets kept a year', async () => {
+      for (const url of ['/', '/rota']) expect({ url, cacheControl: cacheControl(await t.http().get(url).expect(200)) }).toEqual({ url, cacheControl: 'no-cache' });
+      expect(cacheControl(await t.http().get('/assets/index-abc123.js').expect(200))).toBe('public, max-age=31536000, immutable');
+      expect(cacheControl(await t.http().get('/assets/missing.js').expect(404))).toBe('no-store');
     });
   });
 

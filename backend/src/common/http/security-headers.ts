@@ -49,17 +49,31 @@ function helmetWith(upgradeInsecureRequests: boolean): HeaderWriter {
 }
 
 /**
- * A Fastify `onRequest` hook: helmet's headers with the app's CSP, plus
- * `Strict-Transport-Security` when the request came over TLS, on every response (API, errors,
- * 404s, the SPA and its files). `request.protocol` believes `X-Forwarded-Proto` only from proxies
- * trusted by TRUST_PROXY. Helmet writes to the raw response, whose headers Node sends along with
- * the ones Fastify sets.
+ * What every response says about caching unless its route says otherwise: nothing may keep it,
+ * not the browser nor any proxy. API answers carry session, feed and reset tokens and people's
+ * names, addresses and duties; an error or a 404 is no exception. Caching is opt-in, by a route
+ * that sets its own `Cache-Control`: the SPA's files (spa.ts: `no-cache`, or a year for
+ * fingerprinted assets) and the calendar feeds (feed-revalidation.ts: `private, no-cache` with an
+ * ETag). The procedure document and the exports keep this one: they hold the school's data, and
+ * `no-store` already says everything `private` would.
+ */
+export const NO_STORE = 'no-store';
+
+/**
+ * A Fastify `onRequest` hook: `Cache-Control: no-store` (see NO_STORE), helmet's headers with the
+ * app's CSP, plus `Strict-Transport-Security` when the request came over TLS, on every response
+ * (API, errors, 404s, the SPA and its files). `request.protocol` believes `X-Forwarded-Proto` only
+ * from proxies trusted by TRUST_PROXY. Helmet writes to the raw response, whose headers Node sends
+ * along with the ones Fastify sets.
  */
 export function securityHeaders(): onRequestHookHandler {
   const overTls = helmetWith(true);
   const plain = helmetWith(false);
   return (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
     const next = (err?: unknown) => done(err as Error | undefined);
+    // On the reply, not the raw response: a route's own Cache-Control replaces it (Fastify keeps
+    // one value per header), and Fastify's error handling keeps it on errors.
+    reply.header('Cache-Control', NO_STORE);
     if (request.protocol === 'https') {
       reply.raw.setHeader('Strict-Transport-Security', HSTS_VALUE);
       overTls(request.raw, reply.raw, next);
