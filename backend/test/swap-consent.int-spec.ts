@@ -220,6 +220,49 @@ describe('swaps ask the colleague first', () => {
     expect(await sql(`select count(*)::int as n from notifications where subject_id = ? and kind = 'swap_expired'`, [named])).toEqual([{ n: 1 }]);
   });
 
+  /**
+   * Each way of acting on a request, tried first thing after its day has passed (no list has
+   * expired it yet): the refusal says it expired, and the expiry stays recorded.
+   */
+  const lateActions: { action: string; open?: boolean; accepted?: boolean; other?: boolean; act: (s: School, id: string) => Promise<{ status: number; body: { message?: string } }> }[] = [
+    { action: 'the colleague accepts', act: (s, id) => as(s.tom.token).post(`/api/swap-requests/${id}/accept`) },
+    { action: 'the colleague declines', act: (s, id) => as(s.tom.token).post(`/api/swap-requests/${id}/decline`) },
+    { action: 'a colleague takes an open cover', open: true, act: (s, id) => as(s.una.token).post(`/api/swap-requests/${id}/accept`) },
+    { action: 'the requester withdraws', act: (s, id) => as(s.sam.token).post(`/api/swap-requests/${id}/withdraw`) },
+    { action: 'an admin approves', accepted: true, act: (s, id) => as(s.admin.token).put(`/api/swap-requests/${id}`, { status: 'approved' }) },
+    { action: 'a manager rejects', accepted: true, act: (s, id) => as(s.manager.token).put(`/api/swap-requests/${id}`, { status: 'rejected' }) },
+    {
+      action: 'someone makes another request that is refused',
+      other: true,
+      act: (s) => as(s.tom.token).post('/api/swap-requests', { requesterId: s.tom.staffId, targetId: s.una.staffId, originalDate: '2025-09-10', swapDate: '2025-09-10', reason: 'Late' }),
+    },
+  ];
+  it.each(lateActions.map((c) => [c.action, c] as const))(
+    'a refused action on a request whose day has passed records its expiry, and tells the requester once: %s',
+    async (_action, { open, accepted, other, act }) => {
+      const s = await school();
+      await assign(s.admin, '2025-09-10', s.sam.staffId);
+      const id = (await ask(s.sam, open ? { open: true } : { targetId: s.tom.staffId }).expect(201)).body.request.id as string;
+      if (accepted) await as(s.tom.token).post(`/api/swap-requests/${id}/accept`).expect(200);
+
+      at('2025-09-11T08:00');
+      const refused = await act(s, id);
+      expect(refused.status).toBeGreaterThanOrEqual(400);
+      expect(refused.status).toBeLessThan(500);
+      if (!other) expect(refused.body.message).toContain('has already been expired (its day has passed)');
+      expect(await sql(`select status from swap_requests where id = ?`, [id])).toEqual([{ status: 'expired' }]);
+      const told = () => sql(`select count(*)::int as n from notifications where subject_id = ? and kind = 'swap_expired'`, [id]);
+      expect(await told()).toEqual([{ n: 1 }]);
+      // Nothing waits for an answer that can no longer come.
+      expect(await sql(`select kind from notifications where subject_id = ? and kind in ('swap_asked', 'swap_offered', 'swap_to_approve') and read_at is null`, [id])).toEqual([]);
+
+      // Acting again, or reading the list, finds it expired and expires nothing twice.
+      await act(s, id);
+      await as(s.sam.token).get('/api/swap-requests').expect(200);
+      expect(await told()).toEqual([{ n: 1 }]);
+    },
+  );
+
   it('offers only sensible choices: the requester’s own duties, colleagues who can take the day, and their duties for a trade', async () => {
     const s = await school();
     await as(s.admin.token).put(`/api/staff/${s.una.staffId}`, { workingDays: [1, 2, 4, 5] }).expect(200);

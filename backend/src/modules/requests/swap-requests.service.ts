@@ -137,7 +137,7 @@ export class SwapRequestsService {
    * most recently updated. Requests whose day has passed are expired first.
    */
   async list(actor: AuthUser): Promise<SwapRequestDto[]> {
-    if (await this.anyPassed(this.em)) await this.em.transactional((em) => this.expirePassed(em));
+    await this.expireDue();
     const rows = await visibleRequests<SwapRow>(this.em, actor, {
       select: SWAP_SELECT,
       mine: `? in (rq.user_id, tg.user_id) or (r.open and r.status = 'awaiting_colleague' and rq.user_id is distinct from ?)`,
@@ -153,8 +153,8 @@ export class SwapRequestsService {
     if (open && dto.targetId !== undefined) throw new BadRequestException('An open request goes to anyone who can take it: leave out targetId');
     if (open && dto.swapDate !== dto.originalDate) throw new BadRequestException('An open request is a cover: swapDate must be the same as originalDate');
     if (!open && dto.requesterId === dto.targetId) throw new BadRequestException('Please choose someone other than the requester to swap with');
+    await this.expireDue();
     const result = await this.em.transactional(async (em) => {
-      await this.expirePassed(em);
       const people = await loadPeople(em, [dto.requesterId, ...(dto.targetId ? [dto.targetId] : [])]);
       const requester = people.get(dto.requesterId);
       const target = dto.targetId ? people.get(dto.targetId) : null;
@@ -222,8 +222,8 @@ export class SwapRequestsService {
    * with swap auto-approval on the swap is made at once, otherwise it waits for approval.
    */
   async accept(actor: AuthUser, id: string): Promise<SwapRequestResultDto> {
+    await this.expireDue();
     const outcome = await this.em.transactional(async (em) => {
-      await this.expirePassed(em);
       const request = await this.lockRequest(em, id);
       if (request.status !== 'awaiting_colleague') {
         if (request.open && (request.status === 'pending' || request.status === 'approved')) {
@@ -276,8 +276,8 @@ export class SwapRequestsService {
 
   /** The colleague asked by name declines; the duty stays the requester's. */
   async decline(actor: AuthUser, id: string): Promise<SwapRequestDto> {
+    await this.expireDue();
     await this.em.transactional(async (em) => {
-      await this.expirePassed(em);
       const request = await this.lockRequest(em, id);
       if (request.open) throw new ConflictException({ message: "An open request can't be declined: leave it for someone else", code: 'open_request' });
       if (request.status !== 'awaiting_colleague') {
@@ -305,8 +305,8 @@ export class SwapRequestsService {
 
   /** The requester (or an approver) takes the request back while it is still open. */
   async withdraw(actor: AuthUser, id: string): Promise<SwapRequestDto> {
+    await this.expireDue();
     await this.em.transactional(async (em) => {
-      await this.expirePassed(em);
       const request = await this.lockRequest(em, id);
       const plan = await this.planOf(em, request);
       assertActsFor(actor, plan.requester, 'requests.decide', `Only ${plan.requester.name} can withdraw this request`);
@@ -336,8 +336,8 @@ export class SwapRequestsService {
    * and it is marked as approved before the colleague answered.
    */
   async decide(actor: AuthUser, id: string, decision: Decision): Promise<SwapRequestDto> {
+    await this.expireDue();
     await this.em.transactional(async (em) => {
-      await this.expirePassed(em);
       // The row lock makes two deciders queue: the second sees the first's decision.
       const request = await this.lockRequest(em, id);
       if (!OPEN.includes(request.status)) throw alreadyDecided('swap', request.status);
@@ -395,9 +395,22 @@ export class SwapRequestsService {
   }
 
   /**
+   * Expires the current organisation's passed requests (see expirePassed) in a transaction of its
+   * own, committed before the read or change that follows. Runs first in every read and change of
+   * swaps, so a request whose day had passed when it began is never shown as open nor acted on
+   * (accepting and approving also check the dates themselves); and because the action's own
+   * transaction comes after, refusing it ("already expired", or any other refusal) rolls back
+   * only the action, never the expiry or the requester's notification.
+   */
+  private async expireDue(): Promise<void> {
+    if (await this.anyPassed(this.em)) await this.em.transactional((em) => this.expirePassed(em));
+  }
+
+  /**
    * Expires the current organisation's open requests whose day (or either day of a trade) has
-   * passed, and tells each requester. Runs before every read and change of swaps, so a request
-   * for a past day is never shown as open nor acted on.
+   * passed, and tells each requester; their open notifications are settled. Two callers at once
+   * expire each request once: the second's update waits for the first's row locks and then finds
+   * those requests no longer open.
    */
   private async expirePassed(em: EntityManager): Promise<void> {
     const today = await organizationToday(em, this.clock);
