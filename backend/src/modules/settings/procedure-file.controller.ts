@@ -8,6 +8,7 @@ import {
   PayloadTooLargeException,
   Post,
   Query,
+  Req,
   StreamableFile,
   UploadedFile,
   UseInterceptors,
@@ -16,11 +17,14 @@ import {
   type ExecutionContext,
 } from '@nestjs/common';
 import { FileInterceptor, type UploadedMultipartFile } from '@nestjs/platform-fastify/multipart';
+import { encodeExtended } from 'content-disposition';
+import type { FastifyRequest as Request } from 'fastify';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiPayloadTooLargeResponse, ApiProduces, ApiQuery, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Observable } from 'rxjs';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import { ErrorResponseDto } from '../../common/http/error-body';
+import { OrganizationHosts } from '../tenants/organization-hosts.service';
 import { ProcedureFileLinkDto, SystemSettingsDto } from './dto/system-settings.dto';
 import { contentTypeOf, PROCEDURE_FILE_MAX_BYTES, PROCEDURE_FILE_TYPES } from './procedure-file';
 import { ProcedureFileService, type StoredProcedureFile } from './procedure-file.service';
@@ -46,11 +50,13 @@ class ProcedureUpload extends FileInterceptor('file', { limits: { fileSize: PROC
 function download(file: StoredProcedureFile): StreamableFile {
   // PDFs open in the browser's viewer; Word files download.
   const disposition = file.kind === 'pdf' ? 'inline' : 'attachment';
+  // RFC 6266: an ASCII `filename` for old clients, and the name itself in `filename*` (RFC 8187,
+  // whose escaping content-disposition does: `'`, `(` and `)` too, which encodeURIComponent keeps).
   const ascii = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return new StreamableFile(file.content, {
     type: contentTypeOf(file.kind),
     length: file.content.length,
-    disposition: `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+    disposition: `${disposition}; filename="${ascii}"; filename*=${encodeExtended(file.fileName)}`,
   });
 }
 
@@ -60,6 +66,7 @@ export class ProcedureFileController {
   constructor(
     private readonly files: ProcedureFileService,
     private readonly settings: SettingsService,
+    private readonly hosts: OrganizationHosts,
   ) {}
 
   /**
@@ -75,9 +82,10 @@ export class ProcedureFileController {
   @ApiPayloadTooLargeResponse({ type: ErrorResponseDto, description: 'Larger than 10 MB.' })
   uploadProcedureFile(@CurrentUser() user: AuthUser, @UploadedFile() file?: UploadedMultipartFile): Promise<SystemSettingsDto> {
     if (!file) throw new BadRequestException(NO_FILE);
-    // The multipart parser (busboy) reads the name as latin1; browsers send UTF-8.
-    const name = Buffer.from(file.originalname, 'latin1').toString('utf8');
-    return this.files.upload(user, name, file.buffer ?? Buffer.alloc(0));
+    // The name as sent, already text: @fastify/busboy decodes a filename as UTF-8 (what browsers
+    // send, RFC 7578) or by the charset of a `filename*` (RFC 5987), and Nest undoes browsers'
+    // %0D, %0A and %22; cleanFileName makes it safe.
+    return this.files.upload(user, file.originalname, file.buffer ?? Buffer.alloc(0));
   }
 
   /** The document, for any signed-in member of the organisation (REST clients). */
@@ -96,14 +104,22 @@ export class ProcedureFileController {
     return this.files.link(user);
   }
 
-  /** The document through a link from `link`. */
+  /**
+   * The document through a link from `link`. On an organisation's address (APP_BASE_DOMAIN) only
+   * that organisation's links work, as sessions do; the bare domain and single hosts take any.
+   */
   @Get('download')
   @ApiQuery({ name: 'ticket', type: String, required: true })
   @ApiProduces('application/pdf', 'application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document')
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' }, description: 'The document.' })
-  @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'The link is not genuine, has expired, or the document was replaced.' })
-  async downloadProcedureFile(@Query('ticket') ticket: string): Promise<StreamableFile> {
-    return download(await this.files.readWithTicket(ticket));
+  @ApiUnauthorizedResponse({
+    type: ErrorResponseDto,
+    description: "The link is not genuine, has expired, the document was replaced, or it is another organisation's link.",
+  })
+  async downloadProcedureFile(@Query('ticket') ticket: string, @Req() req: Request): Promise<StreamableFile> {
+    // Unknown organisation addresses have had their 404 (HostInterceptor); this reuses its lookup.
+    const host = await this.hosts.requireKnown(req);
+    return download(await this.files.readWithTicket(ticket, host?.id));
   }
 
   /** Removes the document; the Instructions page then shows no download. */

@@ -18,6 +18,9 @@ const LINK_SECONDS = 15 * 60;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NO_DOCUMENT = 'No procedure document has been uploaded';
 const LINK_EXPIRED = 'This download link has expired or the document was replaced. Open Instructions again to download it.';
+/** A link used on another organisation's address (docs/security.md#authentication). */
+export const OTHER_ORGANIZATION_LINK =
+  "This download link is for another organisation's address. Open Instructions at your own organisation's address to download it.";
 
 export interface StoredProcedureFile {
   fileName: string;
@@ -109,10 +112,12 @@ export class ProcedureFileService {
    * The document a link's ticket names, if the ticket is genuine, current, and its user active
    * with the session version it was issued under: whatever ends the user's sessions (a password
    * reset, deactivation, a new sign-in email) ends their links too, and reactivation does not
-   * bring them back.
+   * bring them back. `hostOrganizationId` is the organisation whose address the request came
+   * to, if any: a ticket is good only there, as a session is.
    */
-  async readWithTicket(token: unknown): Promise<StoredProcedureFile> {
+  async readWithTicket(token: unknown, hostOrganizationId?: string): Promise<StoredProcedureFile> {
     const ticket = this.verify(token);
+    if (hostOrganizationId !== undefined && ticket.o !== hostOrganizationId) throw new UnauthorizedException(OTHER_ORGANIZATION_LINK);
     // A ticket is the request's only credential: the organisation it names becomes the context.
     return TenantContext.run(ticket.o, async () => {
       if (!(await sessionStillValid(this.em, ticket.u, ticket.v))) throw new UnauthorizedException(LINK_EXPIRED);
