@@ -18,7 +18,10 @@ export class DashboardController {
   }
 }
 
-/** Per-person duty counts for the statistics period (1 September – 31 July of this academic year). */
+/**
+ * Per-person duty counts for the statistics period (1 September – 31 July of this academic year);
+ * staff get colleagues' lines without their department (docs/product.md#what-people-see-of-each-other).
+ */
 @ApiTags('statistics')
 @Controller('duty-statistics')
 export class StatisticsController {
@@ -26,7 +29,7 @@ export class StatisticsController {
 
   @Get()
   @Authenticated('rota.view')
-  getDutyStatistics(): Promise<DutyStatisticsDto> {
-    return this.stats.dutyStatistics();
+  getDutyStatistics(@CurrentUser() user: AuthUser): Promise<DutyStatisticsDto> {
+    return this.stats.dutyStatistics(user);
   }
 }

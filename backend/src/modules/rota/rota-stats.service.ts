@@ -6,6 +6,7 @@ import { academicYearOf, addDays, mondayOf } from '../../common/clock/academic-y
 import { DEFAULT_DUTY_MANAGERS_PER_DAY } from '../settings/entities/system-settings.entity';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
+import { ownRecordId, seesPersonalFields } from '../staff/personal-fields';
 import type { CurrentWeekDto } from './dto/rota.dto';
 import type { DashboardStatsDto, DutyStatisticsDto, StaffDutyStatisticsDto } from './dto/stats.dto';
 import {
@@ -49,12 +50,14 @@ export class RotaStatsService {
     return toDashboardStats(row!, period.month, DEFAULT_DUTY_MANAGERS_PER_DAY);
   }
 
-  async dutyStatistics(): Promise<DutyStatisticsDto> {
+  async dutyStatistics(viewer: AuthUser): Promise<DutyStatisticsDto> {
     const year = academicYearOf(await this.rota.today());
     const rows = await this.em.execute<
       {
         id: string;
         name: string;
+        email: string;
+        user_id: string | null;
         department: string | null;
         is_teaching: boolean;
         is_active: boolean;
@@ -66,7 +69,7 @@ export class RotaStatsService {
         fri: string;
       }[]
     >(
-      `select st.id, st.name, st.department, st.is_teaching, st.is_active,
+      `select st.id, st.name, st.email, st.user_id, st.department, st.is_teaching, st.is_active,
               count(s.id) as total,
               count(s.id) filter (where extract(isodow from s.date) = 1) as mon,
               count(s.id) filter (where extract(isodow from s.date) = 2) as tue,
@@ -81,10 +84,13 @@ export class RotaStatsService {
         order by total desc, st.name`,
       [year.startDate, year.statisticsEndDate, TenantContext.require()],
     );
+    // Staff see their own department only (docs/product.md#what-people-see-of-each-other).
+    const everyone = seesPersonalFields(viewer);
+    const own = everyone ? undefined : ownRecordId(rows.map((r) => ({ id: r.id, userId: r.user_id, email: r.email })), viewer);
     const staff: StaffDutyStatisticsDto[] = rows.map((r) => ({
       staffId: r.id,
       name: r.name,
-      department: r.department,
+      ...((everyone || r.id === own) && { department: r.department }),
       isTeaching: r.is_teaching,
       isActive: r.is_active,
       total: Number(r.total),

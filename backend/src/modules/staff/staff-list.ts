@@ -1,8 +1,9 @@
 /**
  * Every staff member of one organisation (the only parameter), sorted by name then email, with
- * their linked user's role and invite status: rows already shaped as the API's `StaffDto` (the columns in
- * the DTO's order), so the list is read without building an entity per person. The user join
- * keeps the tenancy rule too: a user of another organisation is never shown.
+ * their linked user's role and invite status: rows already shaped as whole staff records
+ * (`StaffRecord`, the columns in the DTO's order), so the list is read without building an entity
+ * per person; StaffService.list then leaves out what the viewer may not see. The user join keeps
+ * the tenancy rule too: a user of another organisation is never shown.
  * `inviteStatus` follows `toStaffDto`: no user, not invited; no password yet, invited. smallint[]
  * arrives as numbers; `fte` (numeric) is cast to float8 so it arrives as a number, not a string.
  */

@@ -57,11 +57,14 @@ const upload = () =>
 export class StaffController {
   constructor(private readonly staff: StaffService) {}
 
-  /** Every staff member of the organisation, sorted by name. */
+  /**
+   * Every staff member of the organisation, sorted by name. Staff get their own record whole and,
+   * of colleagues, the id, name, whether active and Teaching or Non-Teaching only.
+   */
   @Get()
   @Authenticated('rota.view')
-  getStaff(): Promise<StaffDto[]> {
-    return this.staff.list();
+  getStaff(@CurrentUser() user: AuthUser): Promise<StaffDto[]> {
+    return this.staff.list(user);
   }
 
   /** Adds a staff member; with `invite` they also get an email to choose a password and sign in. */

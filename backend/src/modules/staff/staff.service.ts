@@ -15,12 +15,14 @@ import type {
   ImportResultDto,
   InviteStatus,
   StaffDto,
+  StaffRecord,
   StaffUpdateResultDto,
   UpdateStaffDto,
 } from './dto/staff.dto';
 import { Staff } from './entities/staff.entity';
 import { parseStaffCsv } from './staff-csv';
 import { STAFF_LIST_SQL } from './staff-list';
+import { asSeenBy } from './personal-fields';
 import { plural } from '../../common/text/plural';
 import { changePattern, DEFAULT_PATTERN, patternChangesForRota, type WorkingPattern } from './working-pattern';
 
@@ -31,7 +33,7 @@ function inviteStatus(user: User | null | undefined): InviteStatus {
   return user.hasPassword ? 'active' : 'invited';
 }
 
-export function toStaffDto(staff: Staff): StaffDto {
+export function toStaffDto(staff: Staff): StaffRecord {
   const user = staff.user?.getEntity();
   return {
     id: staff.id,
@@ -84,9 +86,10 @@ export class StaffService {
   /**
    * One raw statement of the signed-in organisation (the tenant filter's own source), its rows
    * already the DTOs: building a Staff and a User entity per person cost far more than the query.
+   * Staff get colleagues without their personal fields (docs/product.md#what-people-see-of-each-other).
    */
-  async list(): Promise<StaffDto[]> {
-    return this.em.execute<StaffDto[]>(STAFF_LIST_SQL, [TenantContext.require()]);
+  async list(viewer: AuthUser): Promise<StaffDto[]> {
+    return asSeenBy(viewer, await this.em.execute<StaffRecord[]>(STAFF_LIST_SQL, [TenantContext.require()]));
   }
 
   async create(actor: AuthUser, dto: CreateStaffDto): Promise<StaffDto> {

@@ -31,7 +31,8 @@ export class DashboardStatsDto {
 export class StaffDutyStatisticsDto {
   staffId!: string;
   name!: string;
-  department!: string | null;
+  /** Admins, managers and the person themselves only (docs/product.md#what-people-see-of-each-other). */
+  department?: string | null;
   isTeaching!: boolean;
   isActive!: boolean;
   total!: number;
