@@ -161,6 +161,7 @@ describe('procedure document checks', () => {
     it('removes folders, quotes, control and direction-changing characters, keeping at most 255 characters and the extension', () => {
       expect(cleanFileName('a/b/"evil"\u0000name.pdf')).toBe('evilname.pdf');
       expect(cleanFileName('line\r\nbreak\u0085\u2028.pdf')).toBe('linebreak.pdf');
+      expect(cleanFileName('half\ud800 pair\udc00.pdf')).toBe('half pair.pdf');
       // A right-to-left override would show "invoice<RLO>fdp.docx" as "invoicexcod.pdf".
       expect(cleanFileName('invoice\u202efdp.docx')).toBe('invoicefdp.docx');
       const long = cleanFileName(`${'x'.repeat(300)}.docx`);

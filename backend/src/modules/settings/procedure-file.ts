@@ -64,6 +64,8 @@ export function kindOfName(fileName: string): ProcedureFileKind | null {
  */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
 const UNSAFE_IN_NAME = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"<>|:*?]/g;
+/** Half of a UTF-16 pair: a `filename*` in UTF-16 can decode to one, and PostgreSQL can't store it. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /**
  * A safe display and download name in any language: no folders, control or direction-changing
@@ -72,7 +74,7 @@ const UNSAFE_IN_NAME = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202
  */
 export function cleanFileName(original: string): string {
   const base = original.normalize('NFC').split(/[\\/]/).pop() ?? '';
-  const cleaned = base.replace(UNSAFE_IN_NAME, '').replace(/\s+/g, ' ').trim();
+  const cleaned = base.replace(UNSAFE_IN_NAME, '').replace(LONE_SURROGATE, '').replace(/\s+/g, ' ').trim();
   if (cleaned.length <= 255) return cleaned;
   const dot = cleaned.lastIndexOf('.');
   const ext = dot > 0 ? cleaned.slice(dot) : '';
