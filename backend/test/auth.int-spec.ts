@@ -219,7 +219,7 @@ describe('accounts', () => {
   describe('session tokens', () => {
     const jwt = new JwtService();
     async function payloadOf(token: string) {
-      return jwt.decode(token) as { sub: string; org: string; ver: number; iss: string; aud: string; exp: number; iat: number };
+      return jwt.decode(token) as { sub: string; org: string; ver: number; sid: string; iss: string; aud: string; exp: number; iat: number };
     }
 
     it('carry issuer, audience and expiry', async () => {
@@ -231,8 +231,8 @@ describe('accounts', () => {
 
     it('are refused when unsigned, signed with another algorithm or key, expired, or for another issuer or audience', async () => {
       const account = await registerOrganization(t);
-      const { sub, org, ver } = await payloadOf(account.token);
-      const claims = { sub, org, ver };
+      const { sub, org, ver, sid } = await payloadOf(account.token);
+      const claims = { sub, org, ver, sid };
       const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
       const forged = [
         `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, iss: 'duty-manager', aud: 'duty-manager', exp: 9999999999 })}.`,
@@ -250,8 +250,8 @@ describe('accounts', () => {
 
     it('are checked by jsonwebtoken once, not on every request (verified-tokens.ts)', async () => {
       const account = await registerOrganization(t);
-      const { sub, org, ver } = await payloadOf(account.token);
-      const fresh = jwt.sign({ sub, org, ver }, { secret: JWT_SECRET, algorithm: 'HS256', issuer: 'duty-manager', audience: 'duty-manager', expiresIn: '1h' });
+      const { sub, org, ver, sid } = await payloadOf(account.token);
+      const fresh = jwt.sign({ sub, org, ver, sid }, { secret: JWT_SECRET, algorithm: 'HS256', issuer: 'duty-manager', audience: 'duty-manager', expiresIn: '1h' });
       const checks = jest.spyOn(PassportJwtStrategy as unknown as { JwtVerifier: (...args: unknown[]) => void }, 'JwtVerifier');
       try {
         for (let i = 0; i < 3; i += 1) await t.http().get('/api/auth/user').set(...bearer(fresh)).expect(200);
@@ -263,9 +263,9 @@ describe('accounts', () => {
 
     it('are refused once expired, and with another signature, after they were accepted', async () => {
       const account = await registerOrganization(t);
-      const { sub, org, ver } = await payloadOf(account.token);
+      const { sub, org, ver, sid } = await payloadOf(account.token);
       const shortLived = jwt.sign(
-        { sub, org, ver, exp: Math.floor(Date.now() / 1000) + 60 },
+        { sub, org, ver, sid, exp: Math.floor(Date.now() / 1000) + 60 },
         { secret: JWT_SECRET, algorithm: 'HS256', issuer: 'duty-manager', audience: 'duty-manager' },
       );
       // Accepted, so its check is remembered (verified-tokens.ts) …
@@ -290,9 +290,9 @@ describe('accounts', () => {
     it('cannot be moved to another organisation', async () => {
       const a = await registerOrganization(t);
       const b = await registerOrganization(t);
-      const { sub, ver } = await payloadOf(a.token);
+      const { sub, ver, sid } = await payloadOf(a.token);
       const { org: otherOrg } = await payloadOf(b.token);
-      const moved = jwt.sign({ sub, org: otherOrg, ver }, { secret: JWT_SECRET, algorithm: 'HS256', issuer: 'duty-manager', audience: 'duty-manager', expiresIn: '1h' });
+      const moved = jwt.sign({ sub, org: otherOrg, ver, sid }, { secret: JWT_SECRET, algorithm: 'HS256', issuer: 'duty-manager', audience: 'duty-manager', expiresIn: '1h' });
       await t.http().get('/api/auth/user').set(...bearer(moved)).expect(401);
     });
   });
@@ -407,18 +407,21 @@ describe('accounts', () => {
 
     it('answers 401 to a correctly signed token whose sub or org is not a UUID, or that has no expiry', async () => {
       const account = await registerOrganization(t);
-      const { sub, org, ver } = jwt.decode(account.token) as { sub: string; org: string; ver: number };
+      const { sub, org, ver, sid } = jwt.decode(account.token) as { sub: string; org: string; ver: number; sid: string };
       for (const token of [
-        sign({ sub: 'not-a-uuid', org, ver }, '1h'),
-        sign({ sub, org: "x' or 1=1", ver }, '1h'),
-        sign({ sub: 42, org, ver }, '1h'),
-        sign({ sub, org, ver: '0' }, '1h'),
-        sign({ sub, org, ver }),
+        sign({ sub: 'not-a-uuid', org, ver, sid }, '1h'),
+        sign({ sub, org: "x' or 1=1", ver, sid }, '1h'),
+        sign({ sub: 42, org, ver, sid }, '1h'),
+        sign({ sub, org, ver: '0', sid }, '1h'),
+        sign({ sub, org, ver, sid }),
+        // Every session names its server-side session (docs/security.md, "Sessions").
+        sign({ sub, org, ver }, '1h'),
+        sign({ sub, org, ver, sid: 'not-a-uuid' }, '1h'),
       ]) {
         const res = await t.http().get('/api/auth/user').set(...bearer(token)).expect(401);
         expect(res.body.message).toBe('Your session has ended. Please sign in again.');
       }
-      await t.http().get('/api/auth/user').set(...bearer(sign({ sub, org, ver }, '1h'))).expect(200);
+      await t.http().get('/api/auth/user').set(...bearer(sign({ sub, org, ver, sid }, '1h'))).expect(200);
     });
   });
 

@@ -28,7 +28,7 @@ describe('sign-in through an identity provider, on organisation addresses', () =
       .http()
       .put('/api/sign-in-settings/google')
       .set(...bearer(a.token))
-      .send({ enabled: true, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, allowedDomains: ['hosts.example'] })
+      .send({ password: a.password, enabled: true, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, allowedDomains: ['hosts.example'] })
       .expect(200);
     await t.http().post('/api/staff').set(...bearer(a.token)).send({ name: 'Hana Host', email: 'hana@hosts.example', invite: true }).expect(201);
   });

@@ -57,17 +57,17 @@ describe('sign-in through an identity provider', () => {
       .http()
       .put('/api/sign-in-settings/google')
       .set(...bearer(admin.token))
-      .send({ enabled: true, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, allowedDomains, ...extra })
+      .send({ password: admin.password, enabled: true, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, allowedDomains, ...extra })
       .expect(200);
   const microsoft = (admin: Account, allowedTenantIds: string[]) =>
     t
       .http()
       .put('/api/sign-in-settings/microsoft')
       .set(...bearer(admin.token))
-      .send({ enabled: true, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, allowedTenantIds })
+      .send({ password: admin.password, enabled: true, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, allowedTenantIds })
       .expect(200);
   const options = (admin: Account, joinRule: 'refuse' | 'join_as_staff', passwordSignIn = true) =>
-    t.http().put('/api/sign-in-settings').set(...bearer(admin.token)).send({ joinRule, passwordSignIn }).expect(200);
+    t.http().put('/api/sign-in-settings').set(...bearer(admin.token)).send({ password: admin.password, joinRule, passwordSignIn }).expect(200);
 
   /** The app's cookie in "the browser" (the last one the start set), as a Cookie header. */
   let appCookie: string | undefined;
@@ -185,10 +185,18 @@ describe('sign-in through an identity provider', () => {
       await microsoft(c, [TENANT_A.toUpperCase()]);
       const email = `mia-${next()}@school.example`;
       await staffMember(c, email, 'Mia Microsoft');
-      op.signInAs({ sub: 'mia', email, tid: TENANT_A });
+      op.signInAs({ sub: 'mia', email, tid: TENANT_A, xms_edov: true });
       const authorize = await start('microsoft', c.subdomain);
       expect(authorize.startsWith(`${op.origin}/${TENANT_A}/v2.0/`)).toBe(true);
       expect((await callback(await op.throughProvider(authorize))).user).toMatchObject({ email, role: 'staff' });
+    });
+
+    it('refuses an address its tenant does not vouch for (no email_verified, no xms_edov)', async () => {
+      const c = await registerOrganization(t);
+      await microsoft(c, [TENANT_A]);
+      const email = `una-${next()}@school.example`;
+      await staffMember(c, email);
+      expect((await signIn('microsoft', c.subdomain, { sub: 'una', email, tid: TENANT_A })).refused).toBe('unverified_email');
     });
 
     it('refuses an account whose tenant is not allowed', async () => {
@@ -196,7 +204,7 @@ describe('sign-in through an identity provider', () => {
       await microsoft(c, [TENANT_A]);
       const email = `tia-${next()}@school.example`;
       await staffMember(c, email);
-      expect((await signIn('microsoft', c.subdomain, { sub: 'tia', email, tid: TENANT_B })).refused).toBe('tenant_not_allowed');
+      expect((await signIn('microsoft', c.subdomain, { sub: 'tia', email, tid: TENANT_B, xms_edov: true })).refused).toBe('tenant_not_allowed');
     });
 
     describe('with several tenants (the multi-tenant endpoint, whose issuer is a template)', () => {
@@ -209,7 +217,7 @@ describe('sign-in through an identity provider', () => {
       it('signs in an account of an allowed tenant whose ID token comes from its own tenant’s issuer', async () => {
         const email = `multi-${next()}@school.example`;
         await staffMember(c, email);
-        op.signInAs({ sub: 'multi', email, tid: TENANT_A });
+        op.signInAs({ sub: 'multi', email, tid: TENANT_A, xms_edov: true });
         const authorize = await start('microsoft', c.subdomain);
         expect(authorize.startsWith(`${op.origin}/organizations/v2.0/`)).toBe(true);
         expect((await callback(await op.throughProvider(authorize))).user).toMatchObject({ email });
@@ -219,7 +227,7 @@ describe('sign-in through an identity provider', () => {
         const email = `mismatch-${next()}@school.example`;
         await staffMember(c, email);
         // The provider signs as tenant A; the account says it belongs to tenant B.
-        expect((await signIn('microsoft', c.subdomain, { sub: 'mismatch', email, tid: TENANT_B })).refused).toBe('issuer_mismatch');
+        expect((await signIn('microsoft', c.subdomain, { sub: 'mismatch', email, tid: TENANT_B, xms_edov: true })).refused).toBe('issuer_mismatch');
       });
     });
   });
@@ -232,7 +240,7 @@ describe('sign-in through an identity provider', () => {
         .http()
         .put('/api/sign-in-settings/oidc')
         .set(...bearer(c.token))
-        .send({ enabled: true, name: 'Trust Login', issuer: op.google, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET })
+        .send({ password: c.password, enabled: true, name: 'Trust Login', issuer: op.google, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET })
         .expect(200);
     });
 
@@ -432,7 +440,7 @@ describe('sign-in through an identity provider', () => {
     it('can be turned off for everyone but admins, once a provider is on, and a provider can’t then be turned off', async () => {
       const c = await registerOrganization(t);
       const staff = await memberWithRole(t, c, 'staff');
-      const refused = await t.http().put('/api/sign-in-settings').set(...bearer(c.token)).send({ joinRule: 'refuse', passwordSignIn: false }).expect(400);
+      const refused = await t.http().put('/api/sign-in-settings').set(...bearer(c.token)).send({ password: c.password, joinRule: 'refuse', passwordSignIn: false }).expect(400);
       expect(refused.body.message).toBe(NO_WAY_IN);
 
       await google(c, ['c.example']);
@@ -450,7 +458,7 @@ describe('sign-in through an identity provider', () => {
         .http()
         .put('/api/sign-in-settings/google')
         .set(...bearer(c.token))
-        .send({ enabled: false, clientId: CLIENT_ID, allowedDomains: ['c.example'] })
+        .send({ password: c.password, enabled: false, clientId: CLIENT_ID, allowedDomains: ['c.example'] })
         .expect(400);
       expect(off.body.message).toBe(LAST_WAY_IN);
 
@@ -480,21 +488,21 @@ describe('sign-in through an identity provider', () => {
         .http()
         .put('/api/sign-in-settings/google')
         .set(...bearer(c.token))
-        .send({ enabled: true, clientId: 'id.apps.googleusercontent.com', clientSecret: secret, allowedDomains: [' C.Example ', 'c.example', 'd.example'] })
+        .send({ password: c.password, enabled: true, clientId: 'id.apps.googleusercontent.com', clientSecret: secret, allowedDomains: [' C.Example ', 'c.example', 'd.example'] })
         .expect(200);
       expect(saved.body.google).toEqual({ enabled: true, clientId: 'id.apps.googleusercontent.com', clientSecretSet: true, allowedDomains: ['c.example', 'd.example'] });
       const kept = await t
         .http()
         .put('/api/sign-in-settings/google')
         .set(...bearer(c.token))
-        .send({ enabled: true, clientId: 'id.apps.googleusercontent.com', clientSecret: '', allowedDomains: ['c.example'] })
+        .send({ password: c.password, enabled: true, clientId: 'id.apps.googleusercontent.com', clientSecret: '', allowedDomains: ['c.example'] })
         .expect(200);
       expect(kept.body.google.clientSecretSet).toBe(true);
       const replaced = await t
         .http()
         .put('/api/sign-in-settings/google')
         .set(...bearer(c.token))
-        .send({ enabled: true, clientId: 'id.apps.googleusercontent.com', clientSecret: `${secret}-2`, allowedDomains: ['c.example'] })
+        .send({ password: c.password, enabled: true, clientId: 'id.apps.googleusercontent.com', clientSecret: `${secret}-2`, allowedDomains: ['c.example'] })
         .expect(200);
       const read = await t.http().get('/api/sign-in-settings').set(...bearer(c.token)).expect(200);
       const log = await t.http().get('/api/audit-log?kind=settings').set(...bearer(c.token)).expect(200);
@@ -525,7 +533,7 @@ describe('sign-in through an identity provider', () => {
 
     it('refuses what could not work, saying why, and changes nothing', async () => {
       const c = await registerOrganization(t);
-      const put = (path: string, body: object) => t.http().put(`/api/sign-in-settings${path}`).set(...bearer(c.token)).send(body);
+      const put = (path: string, body: object) => t.http().put(`/api/sign-in-settings${path}`).set(...bearer(c.token)).send({ ...body, password: c.password });
       const before = await snapshotDatabase(t);
       const cases: [string, object, string][] = [
         ['/google', { enabled: true, clientId: 'x', clientSecret: 's', allowedDomains: [] }, 'Add at least one allowed domain to turn on Google sign-in.'],

@@ -20,6 +20,8 @@ import { TwoFactorChallenge } from '../modules/auth/entities/two-factor-challeng
 import { TwoFactorRecoveryCode } from '../modules/auth/entities/two-factor-recovery-code.entity';
 import { UserTwoFactor } from '../modules/auth/entities/user-two-factor.entity';
 import { User } from '../modules/auth/entities/user.entity';
+import { UserIdentity } from '../modules/auth/entities/user-identity.entity';
+import { UserSession } from '../modules/auth/entities/user-session.entity';
 import { DutyReminder } from '../modules/reminders/entities/duty-reminder.entity';
 import { OutboxEmail } from '../modules/mail/entities/outbox-email.entity';
 import { CalendarFeedRevision } from '../modules/calendar/entities/calendar-feed-revision.entity';
@@ -37,6 +39,8 @@ import { SsoLoginAttempt } from '../modules/sso/entities/sso-login-attempt.entit
 export const ENTITIES: EntityClass<unknown>[] = [
   Organization,
   User,
+  UserIdentity,
+  UserSession,
   EmailVerificationToken,
   EmailChangeToken,
   PasswordResetToken,

@@ -32,6 +32,8 @@ export interface TestAccount {
   hd?: string;
   /** Microsoft: the account's directory (tenant). */
   tid?: string;
+  /** Microsoft (Entra's optional claim): the email's domain is verified by its tenant. */
+  xms_edov?: boolean;
 }
 
 export interface TestProviders {
@@ -130,7 +132,7 @@ export async function startTestProviders(appCallbackUrl: string): Promise<TestPr
     jwks: { keys: [signingKey()] },
     cookies: { keys: ['cookie-key-for-tests-only'] },
     ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 600, IdToken: 600, Interaction: 600, Session: 600 },
-    claims: { openid: ['sub', 'hd', 'tid'], email: ['email', 'email_verified'], profile: ['name'] },
+    claims: { openid: ['sub', 'hd', 'tid', 'xms_edov'], email: ['email', 'email_verified'], profile: ['name'] },
     // Like Google and Microsoft: the requested claims are in the ID token itself.
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: false } },

@@ -17,6 +17,8 @@ export interface AuthUser {
    * on: the session reaches only the routes marked `AllowedBeforeTwoFactorSetup()`.
    */
   twoFactorSetupRequired?: boolean;
+  /** The server-side session the request's token belongs to (user_sessions.id). */
+  sessionId?: string;
 }
 
 export interface JwtPayload {
@@ -26,6 +28,8 @@ export interface JwtPayload {
   org: string;
   /** The user's tokenVersion when the token was issued. */
   ver: number;
+  /** The server-side session (user_sessions.id): signing out deletes it, and the token stops working. */
+  sid: string;
 }
 
 export const JWT_ISSUER = 'duty-manager';

@@ -1,5 +1,5 @@
 import { applyDecorators, createParamDecorator, type ExecutionContext, SetMetadata, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiExtension, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { ErrorResponseDto } from '../http/error-body';
 import { BEARER_AUTH } from '../swagger/openapi';
 import type { AuthUser } from './auth-user';
@@ -35,6 +35,26 @@ export function Authenticated(permission?: Permission, deniedAction?: string) {
  */
 export function AllowedBeforeTwoFactorSetup() {
   return SetMetadata(BEFORE_TWO_FACTOR_SETUP_KEY, true);
+}
+
+/** The OpenAPI extension that marks an operation as asking for re-authentication. */
+export const REAUTHENTICATION_EXTENSION = 'x-reauthentication';
+
+/**
+ * Marks an operation that changes how people sign in, or another sensitive setting: it asks the
+ * signed-in person to re-authenticate (password or a fresh provider sign-in, plus their code when
+ * two-step verification is on) and refuses without it. The mark is in the OpenAPI spec, where
+ * test/reauthentication.int-spec.ts holds it against the list in docs/security.md
+ * ("Re-authentication") and checks each listed operation refuses a request without credentials.
+ */
+export function RequiresReauthentication() {
+  return applyDecorators(
+    ApiExtension(REAUTHENTICATION_EXTENSION, true),
+    ApiForbiddenResponse({
+      type: ErrorResponseDto,
+      description: 'Re-authentication failed: the password, the provider confirmation or the code is not correct (see `code`).',
+    }),
+  );
 }
 
 /** The signed-in user of the request (routes under `Authenticated()` only). */

@@ -6,6 +6,7 @@ import { Clock } from '../../common/clock/clock';
 import { createSecretToken, hashToken } from '../../common/security/secret-token';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { OutboxService } from '../mail/outbox.service';
+import { RecipientLimitService } from '../mail/recipient-limit.service';
 import type { Organization } from '../tenants/entities/organization.entity';
 import { OrganizationHosts } from '../tenants/organization-hosts.service';
 import { type AccountChange, assertMayActOn, assertMayGrant } from './account-policy';
@@ -13,6 +14,7 @@ import { emailChangeConfirmationEmail, emailChangeNoticeEmail } from './auth-ema
 import { EmailChangeToken } from './entities/email-change-token.entity';
 import { PasswordResetToken } from './entities/password-reset-token.entity';
 import { User } from './entities/user.entity';
+import { UserIdentity } from './entities/user-identity.entity';
 
 const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 const INVALID_EMAIL_CHANGE_LINK = 'This confirmation link is invalid or has expired. Ask for the change again.';
@@ -34,6 +36,7 @@ export class AccountsService {
     private readonly outbox: OutboxService,
     private readonly clock: Clock,
     private readonly hosts: OrganizationHosts,
+    private readonly recipients: RecipientLimitService,
   ) {}
 
   onEmailChanged(listener: EmailChangedListener): void {
@@ -48,6 +51,37 @@ export class AccountsService {
   /** The user of the current organisation with this email, if any. */
   findByEmail(em: EntityManager, email: string): Promise<User | null> {
     return em.findOne(User, { email });
+  }
+
+  /**
+   * Whether someone can sign in to the account, whatever its password column says: it has a
+   * password, a provider identity linked to it, a verified address, or has signed in before.
+   * Only an invitation never used is none of these — the one account whose address may be
+   * changed directly (docs/security.md, "Who may act on whom").
+   */
+  async canSignIn(em: EntityManager, user: User): Promise<boolean> {
+    if (user.hasPassword || user.emailVerified || user.lastLogin) return true;
+    return (await em.count(UserIdentity, { user: user.id })) > 0;
+  }
+
+  /** The account a provider identity is linked to, if any (by the provider's subject, never by email). */
+  async findByIdentity(em: EntityManager, identity: { provider: string; issuer: string; subject: string }): Promise<User | null> {
+    const link = await em.findOne(UserIdentity, identity, { populate: ['user'] });
+    return link ? link.user.getEntity() : null;
+  }
+
+  /** The provider identities linked to the account (one per provider kind at most). */
+  identitiesOf(em: EntityManager, userId: string): Promise<UserIdentity[]> {
+    return em.find(UserIdentity, { user: userId }, { orderBy: { provider: 'asc' } });
+  }
+
+  /**
+   * Links a provider identity to the account, the first time the person signs in through that
+   * provider (matched then by the address the provider vouched for). From then on the account
+   * is found by the subject; a second identity of the same provider is refused by the caller.
+   */
+  linkIdentity(em: EntityManager, user: User, identity: { provider: string; issuer: string; subject: string }): void {
+    em.create(UserIdentity, { user, ...identity, lastUsedAt: this.clock.now() });
   }
 
   /**
@@ -93,10 +127,11 @@ export class AccountsService {
   }
 
   /**
-   * A new sign-in email. Someone who has never chosen a password has nothing to take over: the
-   * address changes at once and their unused invitation links die with the old one. Anyone
-   * else keeps signing in with the old address until the new one confirms the change from an
-   * emailed one-time link; the old address is told now. Returns whether the change is pending.
+   * A new sign-in email. An invitation never used has nothing to take over: the address changes
+   * at once and the unused invitation links die with the old one. Anyone who can sign in
+   * (canSignIn: a password, a provider identity, a verified address or a past sign-in) keeps
+   * signing in with the old address until the new one confirms the change from an emailed
+   * one-time link; the old address is told now. Returns whether the change is pending.
    */
   async changeEmail(
     em: EntityManager,
@@ -108,7 +143,7 @@ export class AccountsService {
     if (user.email === newEmail) return { pending: false };
     assertMayActOn(actor, user, 'email');
     if (await em.count(User, { email: newEmail, id: { $ne: user.id } })) throw new ConflictException(EMAIL_IN_USE);
-    if (!user.hasPassword) {
+    if (!(await this.canSignIn(em, user))) {
       user.email = newEmail;
       user.emailVerified = false;
       await em.nativeUpdate(PasswordResetToken, { user: user.id, used: false }, { used: true });
@@ -124,7 +159,10 @@ export class AccountsService {
       expiresAt: new Date(this.clock.now().getTime() + EMAIL_CHANGE_TTL_MS),
     });
     const common = { name: user.name, organizationName: organization.name, requestedBy: actor.name };
-    this.outbox.enqueue(em, emailChangeConfirmationEmail({ ...common, to: newEmail, link: `${this.hosts.url(organization.subdomain)}/confirm-email?token=${token}` }));
+    // An organisation of one's own could otherwise mail any address as often as it likes.
+    if (await this.recipients.allow(newEmail, 'email-change confirmation')) {
+      this.outbox.enqueue(em, emailChangeConfirmationEmail({ ...common, to: newEmail, link: `${this.hosts.url(organization.subdomain)}/confirm-email?token=${token}` }));
+    }
     this.outbox.enqueue(em, emailChangeNoticeEmail({ ...common, to: user.email, newEmail }));
     return { pending: true };
   }

@@ -110,6 +110,18 @@ export class AuthController {
     return this.auth.currentUser(user);
   }
 
+  /**
+   * Signs out: this session ends on the server, so its token stops working wherever a copy of it
+   * is (other sessions of the account stay signed in).
+   */
+  @Post('logout')
+  @HttpCode(HttpStatus.OK)
+  @Authenticated()
+  @AllowedBeforeTwoFactorSetup()
+  signOut(@CurrentUser() user: AuthUser): Promise<MessageDto> {
+    return this.auth.signOut(user);
+  }
+
   /** Confirms an email address with the token from the verification link (single use, 24 hours). */
   @Post('verify-email')
   @HttpCode(HttpStatus.OK)

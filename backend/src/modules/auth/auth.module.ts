@@ -12,6 +12,8 @@ import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { InvitationService } from './invitation.service';
 import { SessionHandoffService } from './session-handoff.service';
+import { SessionsService } from './sessions.service';
+import { ReauthProofs } from './reauth-proofs';
 import { TwoFactorController } from './two-factor.controller';
 import { TotpClock, TwoFactorService } from './two-factor.service';
 import { SignInPolicy } from './sign-in-policy';
@@ -43,10 +45,12 @@ import { TenantsModule } from '../tenants/tenants.module';
     InvitationService,
     AccountsService,
     SessionHandoffService,
+    SessionsService,
+    ReauthProofs,
     TwoFactorService,
     TotpClock,
     SignInPolicy,
   ],
-  exports: [PasswordService, InvitationService, AccountsService, SessionHandoffService, TwoFactorService, SignInPolicy],
+  exports: [PasswordService, InvitationService, AccountsService, SessionHandoffService, TwoFactorService, SignInPolicy, ReauthProofs],
 })
 export class AuthModule {}

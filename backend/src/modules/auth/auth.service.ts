@@ -7,14 +7,14 @@ import {
   Logger,
   UnauthorizedException,
 } from '@nestjs/common';
-import { JwtService } from '@nestjs/jwt';
-import type { AuthUser, JwtPayload } from '../../common/auth/auth-user';
+import type { AuthUser } from '../../common/auth/auth-user';
 import { Clock } from '../../common/clock/clock';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { PasswordService } from '../../common/security/password.service';
 import { createSecretToken, hashToken } from '../../common/security/secret-token';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { OutboxService } from '../mail/outbox.service';
+import { RecipientLimitService } from '../mail/recipient-limit.service';
 import { OrganizationsRepository } from '../tenants/organizations.repository';
 import { Organization } from '../tenants/entities/organization.entity';
 import { isReservedSubdomain } from '../tenants/reserved-subdomains';
@@ -35,6 +35,7 @@ import type { LoginDto } from './dto/login.dto';
 import type { RegisterDto } from './dto/register.dto';
 import type { LoginTwoFactorDto } from './dto/two-factor.dto';
 import { SessionHandoffService } from './session-handoff.service';
+import { SessionsService } from './sessions.service';
 import { TwoFactorService } from './two-factor.service';
 import { PASSWORD_SIGN_IN_OFF, SignInPolicy } from './sign-in-policy';
 import type { ResetPasswordDto } from './dto/reset-password.dto';
@@ -86,7 +87,6 @@ export class AuthService {
 
   constructor(
     private readonly em: EntityManager,
-    private readonly jwt: JwtService,
     private readonly passwords: PasswordService,
     private readonly rateLimits: RateLimitService,
     private readonly outbox: OutboxService,
@@ -97,6 +97,8 @@ export class AuthService {
     private readonly twoFactor: TwoFactorService,
     private readonly signInPolicy: SignInPolicy,
     private readonly hosts: OrganizationHosts,
+    private readonly sessions: SessionsService,
+    private readonly recipients: RecipientLimitService,
   ) {}
 
   /**
@@ -214,11 +216,12 @@ export class AuthService {
   async loginTwoFactor(dto: LoginTwoFactorDto, clientAddress: string): Promise<AuthTokenDto> {
     const addressKey = `login:address:${clientAddress}`;
     await this.rateLimits.consume(addressKey, LOGIN_LIMITS.address, 'failed sign-in attempts from your network');
-    const userId = await this.twoFactor.challengeUser(this.em, dto.challenge);
-    const user = userId
-      ? await TenantContext.runUnscoped(() => this.em.findOne(User, { id: userId }, { populate: ['organization'] }))
+    const pending = await this.twoFactor.challengeUser(this.em, dto.challenge);
+    const user = pending
+      ? await TenantContext.runUnscoped(() => this.em.findOne(User, { id: pending.userId }, { populate: ['organization'] }))
       : null;
-    if (!user || !user.isActive || !user.organization.getEntity().isActive || !user.twoFactorEnabled) {
+    // A challenge issued before a deactivation or a password reset dies with the sessions of then.
+    if (!user || !user.isActive || !user.organization.getEntity().isActive || !user.twoFactorEnabled || user.tokenVersion !== pending?.tokenVersion) {
       throw new BadRequestException({ message: INVALID_TWO_FACTOR_CHALLENGE, code: 'two_factor_challenge_invalid' });
     }
     const ok = await TenantContext.run(user.organization.id, () => this.twoFactor.checkCode(this.em, user.id, dto.code));
@@ -239,12 +242,18 @@ export class AuthService {
   async redeemHandoff(code: string, clientAddress: string, hostSubdomain?: string): Promise<SignInResultDto> {
     const addressKey = `login:address:${clientAddress}`;
     await this.rateLimits.consume(addressKey, LOGIN_LIMITS.address, 'failed sign-in attempts from your network');
-    const userId = await this.handoffs.redeem(this.em, code);
-    const user = userId
-      ? await TenantContext.runUnscoped(() => this.em.findOne(User, { id: userId }, { populate: ['organization'] }))
+    const handoff = await this.handoffs.redeem(this.em, code);
+    const user = handoff
+      ? await TenantContext.runUnscoped(() => this.em.findOne(User, { id: handoff.userId }, { populate: ['organization'] }))
       : null;
     const organization = user?.organization.getEntity();
-    if (!user || !user.isActive || !organization?.isActive || (hostSubdomain && organization.subdomain !== hostSubdomain)) {
+    if (
+      !user ||
+      !user.isActive ||
+      !organization?.isActive ||
+      user.tokenVersion !== handoff?.tokenVersion ||
+      (hostSubdomain && organization.subdomain !== hostSubdomain)
+    ) {
       throw new BadRequestException(INVALID_HANDOFF_CODE);
     }
     await this.rateLimits.refund(addressKey);
@@ -297,6 +306,7 @@ export class AuthService {
     await this.limitEmailRequests(clientAddress);
     this.afterAnswering('Verification resend', dto, async (em, user, organization) => {
       if (user.emailVerified || !user.isActive) return;
+      if (!(await this.recipients.allow(user.email, 'verification'))) return;
       await em.nativeDelete(EmailVerificationToken, { user: user.id });
       this.queueVerification(em, user, organization);
     });
@@ -307,6 +317,7 @@ export class AuthService {
     await this.limitEmailRequests(clientAddress);
     this.afterAnswering('Password reset request', dto, async (em, user, organization) => {
       if (!user.isActive) return;
+      if (!(await this.recipients.allow(user.email, 'password reset'))) return;
       const { token, hash } = createSecretToken();
       em.create(PasswordResetToken, {
         user,
@@ -388,6 +399,7 @@ export class AuthService {
       em.find(User, { email, isActive: true, organization: { isActive: true } }, { populate: ['organization'] }),
     );
     if (!users.length) return;
+    if (!(await this.recipients.allow(email, 'organisation list'))) return;
     const organizations = users
       .map((u) => u.organization.getEntity())
       .sort((a, b) => a.name.localeCompare(b.name, 'en'))
@@ -477,8 +489,13 @@ export class AuthService {
   }
 
   private issueToken(user: User): Promise<string> {
-    const payload: JwtPayload = { sub: user.id, org: user.organization.id, ver: user.tokenVersion };
-    return this.jwt.signAsync(payload);
+    return this.sessions.open(user);
+  }
+
+  /** Signing out: the session ends on the server, so its token stops working wherever it was copied. */
+  async signOut(auth: AuthUser): Promise<MessageDto> {
+    if (auth.sessionId) await this.sessions.end(auth.id, auth.sessionId);
+    return { message: 'You have been signed out.' };
   }
 
   private subdomainTaken(subdomain: string): ConflictException {

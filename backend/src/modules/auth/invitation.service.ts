@@ -4,9 +4,11 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { Clock } from '../../common/clock/clock';
 import { createSecretToken } from '../../common/security/secret-token';
 import { OutboxService } from '../mail/outbox.service';
+import { RecipientLimitService } from '../mail/recipient-limit.service';
 import type { Organization } from '../tenants/entities/organization.entity';
 import { OrganizationHosts } from '../tenants/organization-hosts.service';
 import { assertMayActOn } from './account-policy';
+import { AccountsService } from './accounts.service';
 import { invitationEmail } from './auth-emails';
 import { PasswordResetToken } from './entities/password-reset-token.entity';
 import { User } from './entities/user.entity';
@@ -31,9 +33,15 @@ export class InvitationService {
     private readonly outbox: OutboxService,
     private readonly clock: Clock,
     private readonly hosts: OrganizationHosts,
+    private readonly accounts: AccountsService,
+    private readonly recipients: RecipientLimitService,
   ) {}
 
-  /** Returns the user to link; `sent` is false when they can already sign in (nothing to send). */
+  /**
+   * Returns the user to link; `sent` is false when they can already sign in (a password, a
+   * provider identity, a verified address or a past sign-in: nothing to send, and never a
+   * set-password link to an account someone uses).
+   */
   async invite(
     em: EntityManager,
     invitee: Invitee,
@@ -53,7 +61,7 @@ export class InvitationService {
       user = em.create(User, { email: invitee.email, name: invitee.name, role: 'staff', passwordHash: null });
       await em.flush();
     }
-    if (user.hasPassword) return { user, sent: false };
+    if (await this.accounts.canSignIn(em, user)) return { user, sent: false };
 
     await em.nativeUpdate(PasswordResetToken, { user: user.id, used: false, purpose: 'invite' }, { used: true });
     const { token, hash } = createSecretToken();
@@ -63,6 +71,9 @@ export class InvitationService {
       purpose: 'invite',
       expiresAt: new Date(this.clock.now().getTime() + INVITE_TTL_MS),
     });
+    // The answer is the same when the recipient has had too many such emails lately; the link
+    // then simply isn't sent (the admin can invite again later).
+    if (!(await this.recipients.allow(user.email, 'invitation'))) return { user, sent: true };
     // The organisation's own address when it has one (APP_BASE_DOMAIN): the link and the place to come back to.
     const base = this.hosts.url(organization.subdomain);
     this.outbox.enqueue(

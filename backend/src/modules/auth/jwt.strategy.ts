@@ -59,6 +59,8 @@ export function hasSessionClaims(payload: unknown): payload is JwtPayload & { ex
     UUID.test(p.sub) &&
     typeof p.org === 'string' &&
     UUID.test(p.org) &&
+    typeof p.sid === 'string' &&
+    UUID.test(p.sid) &&
     Number.isSafeInteger(p.ver) &&
     typeof p.exp === 'number' &&
     Number.isFinite(p.exp)
@@ -70,8 +72,9 @@ export const OTHER_ORGANIZATION_SESSION = 'You are signed in to another organisa
 
 /**
  * Accepts only HS256 tokens we issued for our audience, then checks the user still may sign
- * in: active, in an active organisation, and holding the token version the token was issued
- * with (a password reset raises it, ending every older session). On an organisation's own
+ * in: active, in an active organisation, holding the token version the token was issued
+ * with (a password reset raises it, ending every older session), and with the token's session
+ * still open on the server (signing out ends it). On an organisation's own
  * address (APP_BASE_DOMAIN) the token must be that organisation's. An admin whose organisation
  * requires two-step verification and who hasn't turned it on is marked, so the permission guard
  * lets them reach only its setup; read on every request, so the requirement holds for sessions
@@ -131,7 +134,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     // The request's own EntityManager: passport keeps one 'jwt' strategy per process (the last
     // app created registers it), and a raw execute() on `this.em` would use that app's driver.
     const em = this.em.getContext();
-    const [row] = await em.execute<Record<string, unknown>[]>(SESSION_USER_SQL, [payload.org, payload.sub]);
+    const [row] = await em.execute<Record<string, unknown>[]>(SESSION_USER_SQL, [payload.sid, payload.org, payload.sub]);
     if (!row) throw new UnauthorizedException(SESSION_ENDED);
     const session = splitSessionRow(row);
     const user = session.user as unknown as SessionUserRow;
@@ -141,7 +144,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     }
     await this.assertOwnHost(req, organization);
     rememberSessionZone(organization.timezone);
-    const auth: AuthUser = { id: user.id, organizationId: payload.org, role: user.role, email: user.email, name: user.name };
+    const auth: AuthUser = { id: user.id, organizationId: payload.org, role: user.role, email: user.email, name: user.name, sessionId: payload.sid };
     if (organization.require_admin_two_factor === true && user.role === 'admin' && user.two_factor_enabled !== true) auth.twoFactorSetupRequired = true;
     return auth;
   }

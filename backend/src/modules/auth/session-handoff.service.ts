@@ -15,19 +15,26 @@ export class SessionHandoffService {
   /** A new code for `user`, stored (as its hash) with the caller's unit of work. */
   issue(em: EntityManager, user: User): string {
     const { token, hash } = createSecretToken();
-    em.create(SessionHandoff, { user, tokenHash: hash, expiresAt: new Date(this.clock.now().getTime() + HANDOFF_TTL_MS) });
+    em.create(SessionHandoff, {
+      user,
+      tokenHash: hash,
+      userTokenVersion: user.tokenVersion,
+      expiresAt: new Date(this.clock.now().getTime() + HANDOFF_TTL_MS),
+    });
     return token;
   }
 
   /**
-   * The id of the user a code was issued for, or undefined when it is unknown, used or expired.
-   * Deleting the row is the redemption: of two parallel redemptions only one gets it back.
+   * The user a code was issued for, with the token version it was issued under (the caller
+   * refuses it unless the user still holds that version), or undefined when it is unknown, used
+   * or expired. Deleting the row is the redemption: of two parallel redemptions only one gets it back.
    */
-  async redeem(em: EntityManager, code: string): Promise<string | undefined> {
-    const rows = await em.execute<{ user_id: string }[]>(
-      'delete from session_handoffs where token_hash = ? and expires_at > ? returning user_id',
+  async redeem(em: EntityManager, code: string): Promise<{ userId: string; tokenVersion: number } | undefined> {
+    const rows = await em.execute<{ user_id: string; user_token_version: number }[]>(
+      'delete from session_handoffs where token_hash = ? and expires_at > ? returning user_id, user_token_version',
       [hashToken(code), this.clock.now()],
     );
-    return rows[0]?.user_id;
+    const row = rows[0];
+    return row && { userId: row.user_id, tokenVersion: row.user_token_version };
   }
 }

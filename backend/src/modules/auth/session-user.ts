@@ -42,13 +42,17 @@ export const SESSION_ORGANIZATION_COLUMNS = [
 
 const ORGANIZATION_PREFIX = 'o__';
 
-/** Parameters: the organisation id and the user id (both from the token). */
+/**
+ * Parameters: the session id, the organisation id and the user id (all from the token). No row
+ * when the session has been ended (signed out) or has expired on the server.
+ */
 export const SESSION_USER_SQL = `select ${[
   ...SESSION_USER_COLUMNS.map((c) => `u.${c}`),
   ...Object.entries(SESSION_USER_FORMULAS).map(([alias, sql]) => `${sql} as ${alias}`),
   ...SESSION_ORGANIZATION_COLUMNS.map((c) => `o.${c} as ${ORGANIZATION_PREFIX}${c}`),
 ].join(', ')}
   from users u join organizations o on o.id = u.organization_id
+  join user_sessions s on s.id = ? and s.user_id = u.id and s.organization_id = u.organization_id and s.expires_at > now()
  where u.organization_id = ? and u.id = ?`;
 
 /** A row of SESSION_USER_SQL as the user's columns and the organisation's (unprefixed). */

@@ -10,7 +10,7 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyRequest as Request } from 'fastify';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { AllowedBeforeTwoFactorSetup, Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
+import { AllowedBeforeTwoFactorSetup, Authenticated, CurrentUser, RequiresReauthentication } from '../../common/auth/authenticated.decorator';
 import { ErrorResponseDto } from '../../common/http/error-body';
 import { AuthService } from './auth.service';
 import { AuthTokenDto } from './dto/auth-responses.dto';
@@ -63,8 +63,9 @@ export class TwoFactorController {
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'The password is not correct (`password_incorrect`).' })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'Two-step verification is already on.' })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'Too many wrong passwords; wait and try again.' })
+  @RequiresReauthentication()
   startTwoFactorSetup(@CurrentUser() user: AuthUser, @Body() dto: StartTwoFactorSetupDto): Promise<TwoFactorSetupDto> {
-    return this.twoFactor.setup(this.em, user.id, dto.password);
+    return this.twoFactor.setup(this.em, user, dto);
   }
 
   /**
@@ -89,8 +90,9 @@ export class TwoFactorController {
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'The password or the code is not correct.' })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'Two-step verification is already off.' })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'Too many wrong passwords or codes; wait and try again.' })
+  @RequiresReauthentication()
   async disableTwoFactor(@CurrentUser() user: AuthUser, @Body() dto: ReauthenticationDto): Promise<TwoFactorStatusDto> {
-    await this.twoFactor.disable(this.em, user.id, dto);
+    await this.twoFactor.disable(this.em, user, dto);
     return this.twoFactor.status(this.em, user.id);
   }
 
@@ -101,8 +103,9 @@ export class TwoFactorController {
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'The password or the code is not correct.' })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'Two-step verification is off.' })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'Too many wrong passwords or codes; wait and try again.' })
+  @RequiresReauthentication()
   async regenerateRecoveryCodes(@CurrentUser() user: AuthUser, @Body() dto: ReauthenticationDto): Promise<RecoveryCodesDto> {
-    return { recoveryCodes: await this.twoFactor.regenerateRecoveryCodes(this.em, user.id, dto) };
+    return { recoveryCodes: await this.twoFactor.regenerateRecoveryCodes(this.em, user, dto) };
   }
 
   /**

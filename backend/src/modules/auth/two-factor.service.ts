@@ -11,6 +11,7 @@ import { TwoFactorChallenge } from './entities/two-factor-challenge.entity';
 import { TwoFactorRecoveryCode } from './entities/two-factor-recovery-code.entity';
 import { User } from './entities/user.entity';
 import { UserTwoFactor } from './entities/user-two-factor.entity';
+import { ReauthProofs } from './reauth-proofs';
 
 /** What authenticator apps expect (RFC 6238 as Google Authenticator reads it): 30-second steps, 6 digits, SHA-1. */
 export const TOTP_PERIOD_SECONDS = 30;
@@ -43,7 +44,22 @@ export const TWO_FACTOR_CODE_INCORRECT = 'That code is not correct. Enter the cu
 export const PASSWORD_REQUIRED = 'Enter your password to confirm it is you.';
 export const PASSWORD_INCORRECT = 'The password is not correct. Enter the password you sign in with.';
 export const NO_PASSWORD =
-  'Your account has no password to confirm it is you. Choose one with "Forgot your password?" on the sign-in page first.';
+  'Your account has no password, so confirm it is you by signing in again with your identity provider (the "Confirm with …" button), or choose a password with "Forgot your password?" on the sign-in page.';
+export const PROOF_INVALID =
+  'Your confirmation through your identity provider has expired or was for another session. Confirm it is you again.';
+
+/** What a re-authentication may carry: the password, or a fresh provider sign-in's proof; and a code when two-step verification is on. */
+export interface ReauthCredentials {
+  password?: string;
+  code?: string;
+  providerProof?: string;
+}
+
+/** Who is re-authenticating: the signed-in user and the session asking (a provider proof holds for that session only). */
+export interface ReauthActor {
+  id: string;
+  sessionId?: string;
+}
 
 /**
  * Runs in the transaction that turns a person's two-step verification on or off (the settings
@@ -106,6 +122,7 @@ export class TwoFactorService {
     private readonly rateLimits: RateLimitService,
     private readonly clock: Clock,
     private readonly totpClock: TotpClock,
+    private readonly proofs: ReauthProofs,
   ) {}
 
   onChanged(listener: TwoFactorChangedListener): void {
@@ -124,10 +141,11 @@ export class TwoFactorService {
    * from it confirms it (`enable`). Needs the password: a session left open on a shared computer
    * must not be enough to bind someone else's phone to the account.
    */
-  async setup(em: EntityManager, userId: string, password: string | undefined): Promise<{ secret: string; otpauthUri: string }> {
+  async setup(em: EntityManager, actor: ReauthActor, credentials: Omit<ReauthCredentials, 'code'>): Promise<{ secret: string; otpauthUri: string }> {
+    const userId = actor.id;
     const user = await em.findOneOrFail(User, { id: userId }, { populate: ['passwordHash', 'organization'] });
     if (user.twoFactorEnabled) throw new ConflictException('Two-step verification is already on for your account.');
-    await this.checkPassword(user, password);
+    await this.checkFirstFactor(user, actor, credentials);
     const secret = generateSecret();
     const row = (await this.row(em, userId)) ?? em.create(UserTwoFactor, { user });
     row.pendingSecret = secret;
@@ -173,11 +191,12 @@ export class TwoFactorService {
     });
   }
 
-  /** Turns two-step verification off, after the password and a code (or a recovery code). */
-  async disable(em: EntityManager, userId: string, credentials: { password?: string; code?: string }): Promise<void> {
+  /** Turns two-step verification off, after the password (or a provider proof) and a code (or a recovery code). */
+  async disable(em: EntityManager, actor: ReauthActor, credentials: ReauthCredentials): Promise<void> {
+    const userId = actor.id;
     const user = await em.findOneOrFail(User, { id: userId }, { populate: ['passwordHash'] });
     if (!user.twoFactorEnabled) throw new ConflictException('Two-step verification is already off for your account.');
-    await this.reauthenticateUser(em, user, credentials);
+    await this.reauthenticateUser(em, user, actor, credentials);
     await em.transactional(async (tx) => {
       await tx.nativeUpdate(UserTwoFactor, { user: userId }, { secret: null, pendingSecret: null, pendingExpiresAt: null, lastUsedStep: null, enabledAt: null });
       await tx.nativeDelete(TwoFactorRecoveryCode, { user: userId });
@@ -188,21 +207,22 @@ export class TwoFactorService {
   }
 
   /** Ten new recovery codes in place of the old ones (all of which stop working), after re-authentication. */
-  async regenerateRecoveryCodes(em: EntityManager, userId: string, credentials: { password?: string; code?: string }): Promise<string[]> {
-    const user = await em.findOneOrFail(User, { id: userId }, { populate: ['passwordHash'] });
+  async regenerateRecoveryCodes(em: EntityManager, actor: ReauthActor, credentials: ReauthCredentials): Promise<string[]> {
+    const user = await em.findOneOrFail(User, { id: actor.id }, { populate: ['passwordHash'] });
     if (!user.twoFactorEnabled) throw new ConflictException('Turn on two-step verification first.');
-    await this.reauthenticateUser(em, user, credentials);
+    await this.reauthenticateUser(em, user, actor, credentials);
     return em.transactional((tx) => this.replaceRecoveryCodes(tx, user));
   }
 
   /**
    * Re-authentication for a sensitive change (docs/security.md, "Re-authentication"): the
-   * account's password when it has one, and, when two-step verification is on, a current code
-   * (or a recovery code) as well. An account with neither can't re-authenticate.
+   * account's password — or, for an account without one, a fresh sign-in through its identity
+   * provider (`providerProof`) — and, when two-step verification is on, a current code (or a
+   * recovery code) as well.
    */
-  async reauthenticate(em: EntityManager, userId: string, credentials: { password?: string; code?: string }): Promise<void> {
-    const user = await em.findOneOrFail(User, { id: userId }, { populate: ['passwordHash'] });
-    await this.reauthenticateUser(em, user, credentials);
+  async reauthenticate(em: EntityManager, actor: ReauthActor, credentials: ReauthCredentials): Promise<void> {
+    const user = await em.findOneOrFail(User, { id: actor.id }, { populate: ['passwordHash'] });
+    await this.reauthenticateUser(em, user, actor, credentials);
   }
 
   /**
@@ -218,17 +238,26 @@ export class TwoFactorService {
   /** A new second-step challenge for `user`, stored (as its hash) with the caller's unit of work. */
   issueChallenge(em: EntityManager, user: User): string {
     const { token, hash } = createSecretToken();
-    em.create(TwoFactorChallenge, { user, tokenHash: hash, expiresAt: new Date(this.clock.now().getTime() + CHALLENGE_TTL_MS) });
+    em.create(TwoFactorChallenge, {
+      user,
+      tokenHash: hash,
+      userTokenVersion: user.tokenVersion,
+      expiresAt: new Date(this.clock.now().getTime() + CHALLENGE_TTL_MS),
+    });
     return token;
   }
 
-  /** The user a challenge was issued to, while it is open; undefined when unknown, used or expired. */
-  async challengeUser(em: EntityManager, challenge: string): Promise<string | undefined> {
-    const rows = await em.execute<{ user_id: string }[]>(
-      'select user_id from two_factor_challenges where token_hash = ? and expires_at > ?',
+  /**
+   * The user a challenge was issued to and the token version it was issued under, while it is
+   * open; undefined when unknown, used or expired.
+   */
+  async challengeUser(em: EntityManager, challenge: string): Promise<{ userId: string; tokenVersion: number } | undefined> {
+    const rows = await em.execute<{ user_id: string; user_token_version: number }[]>(
+      'select user_id, user_token_version from two_factor_challenges where token_hash = ? and expires_at > ?',
       [hashToken(challenge), this.clock.now()],
     );
-    return rows[0]?.user_id;
+    const row = rows[0];
+    return row && { userId: row.user_id, tokenVersion: row.user_token_version };
   }
 
   /**
@@ -254,10 +283,22 @@ export class TwoFactorService {
     return ok;
   }
 
-  private async reauthenticateUser(em: EntityManager, user: User, credentials: { password?: string; code?: string }): Promise<void> {
-    if (!user.passwordHash && !user.twoFactorEnabled) throw new ForbiddenException({ message: NO_PASSWORD, code: 'password_missing' });
-    if (user.passwordHash) await this.checkPassword(user, credentials.password);
+  private async reauthenticateUser(em: EntityManager, user: User, actor: ReauthActor, credentials: ReauthCredentials): Promise<void> {
+    await this.checkFirstFactor(user, actor, credentials);
     if (user.twoFactorEnabled) await this.requireCode(em, user.id, credentials.code);
+  }
+
+  /**
+   * The first factor of a re-authentication: the password, or for an account without one a proof
+   * of a fresh provider sign-in for this very session. A password account may not use a proof
+   * instead: the provider's sign-in is a weaker thing to ask of someone who has a password.
+   */
+  private async checkFirstFactor(user: User, actor: ReauthActor, credentials: Omit<ReauthCredentials, 'code'>): Promise<void> {
+    if (user.passwordHash || !credentials.providerProof) return this.checkPassword(user, credentials.password);
+    const holds =
+      actor.sessionId !== undefined &&
+      (await this.proofs.holds(credentials.providerProof, { userId: user.id, sessionId: actor.sessionId, tokenVersion: user.tokenVersion }));
+    if (!holds) throw new ForbiddenException({ message: PROOF_INVALID, code: 'provider_proof_invalid' });
   }
 
   private async requireCode(em: EntityManager, userId: string, code: string | undefined): Promise<void> {

@@ -21,13 +21,22 @@ export async function sessionVersion(em: EntityManager, userId: string): Promise
 }
 
 /**
+ * What every credential of a user needs besides its own check (SQL over `users u` joined to
+ * `organizations o`): both active, and not an admin whom the organisation requires to use
+ * two-step verification and who hasn't set it up — such an admin's sessions reach only the setup,
+ * and their feed tokens and download links answer nothing until they have (docs/security.md,
+ * "Two-step verification"). Kept here so sessions, feeds and links can't drift apart.
+ */
+export const CREDENTIALS_USABLE_SQL = `(u.is_active and o.is_active and not (o.require_admin_two_factor and u.role = 'admin' and not u.two_factor_enabled))`;
+
+/**
  * Whether something issued to the user under session version `version` still stands: the user
- * and the current organisation are active and the version is unchanged (as the JWT strategy checks
- * a session). One statement.
+ * and the current organisation are active, the version is unchanged (as the JWT strategy checks
+ * a session), and no two-step verification setup is outstanding. One statement.
  */
 export async function sessionStillValid(em: EntityManager, userId: string, version: number): Promise<boolean> {
   const [user] = await em.execute<{ ok: boolean }[]>(
-    `select (u.is_active and o.is_active and u.token_version = ?) as ok from users u join organizations o on o.id = u.organization_id
+    `select (${CREDENTIALS_USABLE_SQL} and u.token_version = ?) as ok from users u join organizations o on o.id = u.organization_id
       where u.id = ? and u.organization_id = ?`,
     [version, userId, TenantContext.require()],
   );
@@ -41,4 +50,12 @@ export async function approverUserIds(em: EntityManager): Promise<string[]> {
     [TenantContext.require()],
   );
   return rows.map((r) => r.id);
+}
+
+/** The active admins of the current organisation (id, name, address): who is told of changes to how people sign in. One statement. */
+export async function activeAdmins(em: EntityManager): Promise<{ id: string; name: string; email: string }[]> {
+  return em.execute<{ id: string; name: string; email: string }[]>(
+    `select id, name, email from users where organization_id = ? and is_active and role = 'admin' order by id`,
+    [TenantContext.require()],
+  );
 }

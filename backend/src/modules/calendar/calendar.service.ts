@@ -7,6 +7,7 @@ import { academicYearStartOf } from '../../common/clock/academic-year';
 import { Clock, type IsoDate } from '../../common/clock/clock';
 import { preparedRead } from '../../database/prepared-read';
 import { TenantContext } from '../../tenancy/tenant-context';
+import { CREDENTIALS_USABLE_SQL } from '../auth/user-queries';
 import { holidaysBetween } from '../holidays/holiday-queries';
 import { RotaRepository } from '../rota/rota.repository';
 import { OrganizationHosts } from '../tenants/organization-hosts.service';
@@ -34,7 +35,7 @@ const TOKEN_LOOKUP = `
     from calendar_feed_tokens t
     join users u on u.id = t.user_id and u.organization_id = t.organization_id
     join organizations o on o.id = t.organization_id
-   where t.selector = $1 and u.is_active and o.is_active and t.user_token_version = u.token_version`;
+   where t.selector = $1 and ${CREDENTIALS_USABLE_SQL} and t.user_token_version = u.token_version`;
 
 interface TokenRow {
   id: string;

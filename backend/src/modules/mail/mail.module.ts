@@ -5,6 +5,7 @@ import type { Env } from '../../config/env';
 import { OutboxRetentionService } from './outbox-retention.service';
 import { OutboxService } from './outbox.service';
 import { OutboxWorker } from './outbox.worker';
+import { RecipientLimitService } from './recipient-limit.service';
 
 @Global()
 @Module({
@@ -22,7 +23,7 @@ import { OutboxWorker } from './outbox.worker';
         }) as MailerOptions,
     }),
   ],
-  providers: [OutboxService, OutboxWorker, OutboxRetentionService],
-  exports: [OutboxService, OutboxWorker],
+  providers: [OutboxService, OutboxWorker, OutboxRetentionService, RecipientLimitService],
+  exports: [OutboxService, OutboxWorker, RecipientLimitService],
 })
 export class MailModule {}

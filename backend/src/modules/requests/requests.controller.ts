@@ -8,7 +8,7 @@ import {
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
+import { Authenticated, CurrentUser, RequiresReauthentication } from '../../common/auth/authenticated.decorator';
 import { ErrorResponseDto } from '../../common/http/error-body';
 import { idParam } from '../../common/http/id-param';
 import { AutoApprovalService } from './auto-approval.service';
@@ -253,6 +253,7 @@ export class AutoApprovalController {
   @Authenticated('settings.manage')
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'No password given, or a value is not true/false.' })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'Too many wrong passwords; try again later.' })
+  @RequiresReauthentication()
   saveAutoApprovalSettings(@CurrentUser() user: AuthUser, @Body() dto: SaveAutoApprovalSettingsDto): Promise<AutoApprovalSettingsDto> {
     return this.autoApproval.save(user, dto);
   }

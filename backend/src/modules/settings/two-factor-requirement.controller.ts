@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
+import { Authenticated, CurrentUser, RequiresReauthentication } from '../../common/auth/authenticated.decorator';
 import { ErrorResponseDto } from '../../common/http/error-body';
 import { SaveTwoFactorRequirementDto, TwoFactorRequirementDto } from './dto/two-factor-requirement.dto';
 import { TwoFactorRequirementService } from './two-factor-requirement.service';
@@ -29,6 +29,7 @@ export class TwoFactorRequirementController {
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The password or the code is missing.' })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'The admin has not turned on two-step verification themselves.' })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'Too many wrong passwords or codes; wait and try again.' })
+  @RequiresReauthentication()
   saveTwoFactorRequirement(@CurrentUser() user: AuthUser, @Body() dto: SaveTwoFactorRequirementDto): Promise<TwoFactorRequirementDto> {
     return this.requirement.save(user, dto);
   }

@@ -45,7 +45,7 @@ export class TwoFactorRequirementService {
     if (dto.requireAdminTwoFactor && !me.twoFactorEnabled) {
       throw new ConflictException({ message: OWN_TWO_FACTOR_FIRST, code: 'two_factor_not_enabled' });
     }
-    await this.twoFactor.reauthenticate(this.em, actor.id, dto);
+    await this.twoFactor.reauthenticate(this.em, actor, dto);
     return this.em.transactional(async (em) => {
       const before = await this.organizations.setRequireAdminTwoFactor(em, dto.requireAdminTwoFactor);
       if (before !== dto.requireAdminTwoFactor) {

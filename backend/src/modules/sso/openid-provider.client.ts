@@ -112,6 +112,7 @@ export class OpenIdProviderClient {
     config: oidc.Configuration,
     provider: ProviderConnection,
     attempt: { redirectUri: string; state: string; nonce: string; codeChallenge: string },
+    { fresh = false }: { fresh?: boolean } = {},
   ): URL {
     const hint: Record<string, string> = provider.kind === 'google' && provider.allowedDomains.length === 1 ? { hd: provider.allowedDomains[0]! } : {};
     return oidc.buildAuthorizationUrl(config, {
@@ -124,6 +125,8 @@ export class OpenIdProviderClient {
       code_challenge_method: 'S256',
       // Only narrows Google's account picker; the ID token's own hd is what is checked.
       ...hint,
+      // A re-authentication: the person signs in afresh, not through the provider's open session.
+      ...(fresh && { prompt: 'login', max_age: '0' }),
     });
   }
 

@@ -8,24 +8,37 @@ const rules = (kind: ProviderRules['kind'], extra: Partial<ProviderRules> = {}):
 
 describe('checkIdentity', () => {
   const google = rules('google', { allowedDomains: ['stmarys.sch.uk'] });
+  const GOOGLE = { iss: 'https://accounts.google.com', sub: '1001' };
 
-  it('Google: accepts a verified address of an allowed Workspace domain, lower-cased, with the name', () => {
-    expect(checkIdentity(google, { email: ' Ann.Lee@StMarys.sch.uk ', email_verified: true, hd: 'StMarys.sch.uk', name: 'Ann Lee' }, AUTHORITY)).toEqual({
+  it('Google: accepts a verified address of an allowed Workspace domain, lower-cased, with the name and the subject', () => {
+    expect(checkIdentity(google, { ...GOOGLE, email: ' Ann.Lee@StMarys.sch.uk ', email_verified: true, hd: 'StMarys.sch.uk', name: 'Ann Lee' }, AUTHORITY)).toEqual({
       ok: true,
-      identity: { email: 'ann.lee@stmarys.sch.uk', name: 'Ann Lee' },
+      identity: { email: 'ann.lee@stmarys.sch.uk', name: 'Ann Lee', issuer: 'https://accounts.google.com', subject: '1001' },
     });
   });
 
+  it('normalises the address (full-width letters are plain ones) and refuses look-alike characters', () => {
+    const claims = (email: string) => ({ ...GOOGLE, email, email_verified: true, hd: 'stmarys.sch.uk' });
+    expect(checkIdentity(google, claims('ａｎｎ@stmarys.sch.uk'), AUTHORITY)).toMatchObject({ ok: true, identity: { email: 'ann@stmarys.sch.uk' } });
+    // A Cyrillic а, and a dotted İ (lower-cased: i and a combining dot).
+    expect(checkIdentity(google, claims('\u0430nn@stmarys.sch.uk'), AUTHORITY)).toMatchObject({ ok: false, refusal: 'look_alike_email' });
+    expect(checkIdentity(google, claims('\u0130an@stmarys.sch.uk'), AUTHORITY)).toMatchObject({ ok: false, refusal: 'look_alike_email' });
+  });
+
+  it('refuses a token without a subject: the account is linked to it', () => {
+    expect(checkIdentity(google, { iss: GOOGLE.iss, email: 'ann@stmarys.sch.uk', email_verified: true, hd: 'stmarys.sch.uk' }, AUTHORITY)).toMatchObject({ ok: false, refusal: 'failed' });
+  });
+
   it('Google: the hd claim decides, not the address; unverified or missing addresses are refused', () => {
-    expect(checkIdentity(google, { email: 'ann@stmarys.sch.uk', email_verified: true, hd: 'other.sch.uk' }, AUTHORITY)).toMatchObject({ ok: false, refusal: 'wrong_domain' });
-    expect(checkIdentity(google, { email: 'ann@stmarys.sch.uk', email_verified: true }, AUTHORITY)).toMatchObject({ ok: false, refusal: 'wrong_domain' });
-    expect(checkIdentity(google, { email: 'ann@stmarys.sch.uk', email_verified: 'true', hd: 'stmarys.sch.uk' }, AUTHORITY)).toMatchObject({ ok: false, refusal: 'unverified_email' });
-    expect(checkIdentity(google, { email_verified: true, hd: 'stmarys.sch.uk' }, AUTHORITY)).toMatchObject({ ok: false, refusal: 'no_email' });
+    expect(checkIdentity(google, { ...GOOGLE, email: 'ann@stmarys.sch.uk', email_verified: true, hd: 'other.sch.uk' }, AUTHORITY)).toMatchObject({ ok: false, refusal: 'wrong_domain' });
+    expect(checkIdentity(google, { ...GOOGLE, email: 'ann@stmarys.sch.uk', email_verified: true }, AUTHORITY)).toMatchObject({ ok: false, refusal: 'wrong_domain' });
+    expect(checkIdentity(google, { ...GOOGLE, email: 'ann@stmarys.sch.uk', email_verified: 'true', hd: 'stmarys.sch.uk' }, AUTHORITY)).toMatchObject({ ok: false, refusal: 'unverified_email' });
+    expect(checkIdentity(google, { ...GOOGLE, email_verified: true, hd: 'stmarys.sch.uk' }, AUTHORITY)).toMatchObject({ ok: false, refusal: 'no_email' });
   });
 
   describe('Microsoft', () => {
     const microsoft = rules('microsoft', { allowedTenantIds: [TENANT_A, TENANT_B] });
-    const token = (tid: string, iss: string, extra: object = {}) => ({ tid, iss, email: 'mo@school.org', ...extra });
+    const token = (tid: string, iss: string, extra: object = {}) => ({ tid, iss, sub: 'mo-sub', email: 'mo@school.org', xms_edov: true, ...extra });
 
     it('accepts an allowed tenant whose token comes from that tenant’s issuer, whatever the authority host', () => {
       expect(checkIdentity(microsoft, token(TENANT_A, microsoftIssuer(AUTHORITY, TENANT_A)), AUTHORITY)).toMatchObject({ ok: true, identity: { email: 'mo@school.org' } });
@@ -40,19 +53,24 @@ describe('checkIdentity', () => {
       expect(checkIdentity(microsoft, token(TENANT_A, `https://evil.example/${TENANT_A}/v2.0`), AUTHORITY)).toMatchObject({ ok: false, refusal: 'issuer_mismatch' });
     });
 
-    it('takes the sign-in name when there is no email claim, and refuses an address marked unverified', () => {
+    it('needs an address its tenant vouches for (email_verified or xms_edov), never the sign-in name', () => {
       const iss = microsoftIssuer(AUTHORITY, TENANT_A);
-      expect(checkIdentity(microsoft, { tid: TENANT_A, iss, preferred_username: 'Mo@School.org' }, AUTHORITY)).toMatchObject({ ok: true, identity: { email: 'mo@school.org', name: 'mo' } });
-      expect(checkIdentity(microsoft, token(TENANT_A, iss, { email_verified: false }), AUTHORITY)).toMatchObject({ ok: false, refusal: 'unverified_email' });
+      expect(checkIdentity(microsoft, token(TENANT_A, iss, { xms_edov: undefined, email_verified: true }), AUTHORITY)).toMatchObject({ ok: true });
+      expect(checkIdentity(microsoft, { tid: TENANT_A, iss, sub: 'mo-sub', preferred_username: 'Mo@School.org', xms_edov: true }, AUTHORITY)).toMatchObject({
+        ok: false,
+        refusal: 'no_email',
+      });
+      expect(checkIdentity(microsoft, token(TENANT_A, iss, { xms_edov: undefined }), AUTHORITY)).toMatchObject({ ok: false, refusal: 'unverified_email' });
+      expect(checkIdentity(microsoft, token(TENANT_A, iss, { xms_edov: false, email_verified: false }), AUTHORITY)).toMatchObject({ ok: false, refusal: 'unverified_email' });
     });
   });
 
   it('another provider: only a verified address', () => {
-    expect(checkIdentity(rules('oidc'), { email: 'x@y.org', email_verified: true, given_name: 'Xi', family_name: 'Yu' }, AUTHORITY)).toEqual({
+    expect(checkIdentity(rules('oidc'), { iss: 'https://id.y.org', sub: 'x', email: 'x@y.org', email_verified: true, given_name: 'Xi', family_name: 'Yu' }, AUTHORITY)).toEqual({
       ok: true,
-      identity: { email: 'x@y.org', name: 'Xi Yu' },
+      identity: { email: 'x@y.org', name: 'Xi Yu', issuer: 'https://id.y.org', subject: 'x' },
     });
-    expect(checkIdentity(rules('oidc'), { email: 'x@y.org' }, AUTHORITY)).toMatchObject({ ok: false, refusal: 'unverified_email' });
+    expect(checkIdentity(rules('oidc'), { iss: 'https://id.y.org', sub: 'x', email: 'x@y.org' }, AUTHORITY)).toMatchObject({ ok: false, refusal: 'unverified_email' });
   });
 });
 

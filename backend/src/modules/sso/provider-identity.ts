@@ -1,3 +1,4 @@
+import { isPlainEmail, normalizeEmail } from '../../common/validation/email-address';
 import type { ProviderKind } from './entities/identity-provider.entity';
 
 /** The one redirect URI registered with every provider, on APP_URL (Google and Microsoft take no wildcards). */
@@ -21,8 +22,12 @@ export const SSO_REFUSALS = [
   'unavailable',
   /** Google: the account is not of one of the organisation's Workspace domains (`hd`). */
   'wrong_domain',
-  /** The provider does not vouch for the address (`email_verified` not true). */
+  /** The provider does not vouch for the address (`email_verified` not true; for Microsoft, neither it nor `xms_edov`). */
   'unverified_email',
+  /** The address has a character that looks like another (a Cyrillic `а`, a dotted `İ`): refused, as everywhere. */
+  'look_alike_email',
+  /** The account is linked to another identity of this provider (another `sub` with the same address). */
+  'identity_mismatch',
   /** The provider shared no email address. */
   'no_email',
   /** Microsoft: the account's directory (`tid`) is not one the organisation allows. */
@@ -51,6 +56,9 @@ export interface ProviderRules {
 export interface VouchedIdentity {
   email: string;
   name: string;
+  /** The ID token's `iss` and `sub`: the identity an account stays linked to (UserIdentity). */
+  issuer: string;
+  subject: string;
 }
 
 export type IdentityCheck = { ok: true; identity: VouchedIdentity } | { ok: false; refusal: SsoRefusal; detail: string };
@@ -75,11 +83,12 @@ export function microsoftIssuer(authority: string, tid: string): string {
  * - Microsoft: `tid`, the account's directory, is an allowed tenant, and `iss` is that tenant's
  *   own issuer (the multi-tenant endpoints sign for every tenant, so a token of any tenant would
  *   otherwise do; openid-client checks this against the global Microsoft host, this check holds
- *   whatever the authority). Microsoft does not say whether the address is verified: the tenant
- *   allow-list is what makes it trustworthy (only the school's own directory admins set its
- *   users' addresses), but an explicit `email_verified: false` is refused;
+ *   whatever the authority). The address must be vouched for as for any provider: `email_verified`
+ *   true, or Entra's optional claim `xms_edov` (the email's domain is verified by its tenant) true.
+ *   `preferred_username` is never taken for an address: it is only a sign-in name;
  * - another provider: `email_verified` is true.
- * The email comes back trimmed and lower-cased, as accounts store it.
+ * The email comes back normalised as accounts store it (NFKC, trimmed, lower-cased); one with a
+ * look-alike character is refused. `sub` is required: the account stays linked to it.
  */
 export function checkIdentity(rules: ProviderRules, claims: Record<string, unknown>, microsoftAuthority: string): IdentityCheck {
   const refuse = (refusal: SsoRefusal, detail: string): IdentityCheck => ({ ok: false, refusal, detail });
@@ -92,12 +101,18 @@ export function checkIdentity(rules: ProviderRules, claims: Record<string, unkno
     if (!tid || !rules.allowedTenantIds.includes(tid)) return refuse('tenant_not_allowed', tid ? `tid ${tid} is not allowed` : 'no tid claim');
     if (claims.iss !== microsoftIssuer(microsoftAuthority, tid)) return refuse('issuer_mismatch', `iss ${String(claims.iss)} is not tenant ${tid}'s issuer`);
   }
-  const verified = rules.kind === 'microsoft' ? claims.email_verified !== false : claims.email_verified === true;
-  const preferred = text(claims.preferred_username);
-  const email = (text(claims.email) ?? (rules.kind === 'microsoft' && preferred && EMAIL.test(preferred) ? preferred : undefined))?.toLowerCase();
-  if (!email || !EMAIL.test(email) || email.length > 254) return refuse('no_email', 'no usable email claim');
-  if (!verified) return refuse('unverified_email', 'email_verified is not true');
-  const given = [text(claims.given_name), text(claims.family_name)].filter(Boolean).join(' ');
-  const name = (text(claims.name) ?? (given || email.split('@')[0]!)).slice(0, 100);
-  return { ok: true, identity: { email, name: name.length >= 2 ? name : email.slice(0, 100) } };
+  const verified = claims.email_verified === true || (rules.kind === 'microsoft' && claims.xms_edov === true);
+  const given = text(claims.email);
+  const email = given && normalizeEmail(given);
+  const subject = text(claims.sub);
+  const issuer = text(claims.iss);
+  if (!subject || !issuer || subject.length > 255 || issuer.length > 500) return refuse('failed', 'no usable sub or iss claim');
+  if (!email || email.length > 254) return refuse('no_email', 'no usable email claim');
+  if (!isPlainEmail(email)) return refuse('look_alike_email', 'the email claim has a look-alike character');
+  if (!EMAIL.test(email)) return refuse('no_email', 'no usable email claim');
+  if (!verified) return refuse('unverified_email', rules.kind === 'microsoft' ? 'neither email_verified nor xms_edov is true' : 'email_verified is not true');
+  const fullName = [text(claims.given_name), text(claims.family_name)].filter(Boolean).join(' ');
+  // A name is one line, as every name the app keeps.
+  const name = (text(claims.name) ?? (fullName || email.split('@')[0]!)).replace(/\s+/g, ' ').slice(0, 100);
+  return { ok: true, identity: { email, name: name.length >= 2 ? name : email.slice(0, 100), issuer, subject } };
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
+import { Authenticated, CurrentUser, RequiresReauthentication } from '../../common/auth/authenticated.decorator';
 import { ErrorResponseDto } from '../../common/http/error-body';
 import {
   SaveGoogleSignInDto,
@@ -31,6 +31,7 @@ export class SignInSettingsController {
   @Put()
   @Authenticated('settings.manage')
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: INCOMPLETE })
+  @RequiresReauthentication()
   saveSignInOptions(@CurrentUser() user: AuthUser, @Body() dto: SaveSignInOptionsDto): Promise<SignInSettingsDto> {
     return this.settings.saveOptions(user, dto);
   }
@@ -39,6 +40,7 @@ export class SignInSettingsController {
   @Put('google')
   @Authenticated('settings.manage')
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: INCOMPLETE })
+  @RequiresReauthentication()
   saveGoogleSignIn(@CurrentUser() user: AuthUser, @Body() dto: SaveGoogleSignInDto): Promise<SignInSettingsDto> {
     return this.settings.saveGoogle(user, dto);
   }
@@ -47,6 +49,7 @@ export class SignInSettingsController {
   @Put('microsoft')
   @Authenticated('settings.manage')
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: INCOMPLETE })
+  @RequiresReauthentication()
   saveMicrosoftSignIn(@CurrentUser() user: AuthUser, @Body() dto: SaveMicrosoftSignInDto): Promise<SignInSettingsDto> {
     return this.settings.saveMicrosoft(user, dto);
   }
@@ -55,6 +58,7 @@ export class SignInSettingsController {
   @Put('oidc')
   @Authenticated('settings.manage')
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: INCOMPLETE })
+  @RequiresReauthentication()
   saveOidcSignIn(@CurrentUser() user: AuthUser, @Body() dto: SaveOidcSignInDto): Promise<SignInSettingsDto> {
     return this.settings.saveOidc(user, dto);
   }

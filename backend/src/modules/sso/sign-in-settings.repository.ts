@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { IdentityProvider, type ProviderKind } from './entities/identity-provider.entity';
 import { type JoinRule, SignInSettings } from './entities/sign-in-settings.entity';
-import { SsoLoginAttempt } from './entities/sso-login-attempt.entity';
+import { SsoLoginAttempt, type SsoAttemptPurpose } from './entities/sso-login-attempt.entity';
 
 export interface SignInOptions {
   joinRule: JoinRule;
@@ -20,8 +20,22 @@ export interface TakenAttempt {
   provider: ProviderKind;
   nonce: string;
   codeVerifier: string;
-  browserHash: string;
+  /** Null only for a re-authentication whose browser never reached the start. */
+  browserHash: string | null;
   expiresAt: Date;
+  createdAt: Date;
+  purpose: SsoAttemptPurpose;
+  /** A re-authentication's account and session. */
+  userId: string | null;
+  sessionId: string | null;
+}
+
+/** A re-authentication the signed-in app prepared, now claimed by the browser that opened its start address. */
+export interface ClaimedReauthentication {
+  organizationId: string;
+  provider: ProviderKind;
+  nonce: string;
+  codeVerifier: string;
 }
 
 /**
@@ -65,12 +79,38 @@ export class SignInSettingsRepository {
   /** Records an attempt of the current organisation, and clears those that have expired. */
   async addAttempt(
     em: EntityManager,
-    attempt: { provider: ProviderKind; stateHash: string; nonce: string; codeVerifier: string; browserHash: string; expiresAt: Date },
+    attempt: {
+      provider: ProviderKind;
+      stateHash: string;
+      nonce: string;
+      codeVerifier: string;
+      browserHash: string | null;
+      expiresAt: Date;
+      purpose?: SsoAttemptPurpose;
+      user?: string;
+      sessionId?: string;
+    },
     now: Date,
   ): Promise<void> {
     await em.nativeDelete(SsoLoginAttempt, { expiresAt: { $lte: now } });
     em.create(SsoLoginAttempt, { ...attempt, organization: TenantContext.require() });
     await em.flush();
+  }
+
+  /**
+   * Binds a prepared re-authentication to the browser that has just opened its start address
+   * (once: a second browser with the same address finds it claimed), and answers what the
+   * redirect to the provider needs.
+   */
+  async claimReauthentication(em: EntityManager, stateHash: string, browserHash: string, now: Date): Promise<ClaimedReauthentication | undefined> {
+    const rows = await em.execute<{ organization_id: string; provider: ProviderKind; nonce: string; code_verifier: string }[]>(
+      `update sso_login_attempts set browser_hash = ?
+        where state_hash = ? and purpose = 'reauth' and browser_hash is null and expires_at > ?
+        returning organization_id, provider, nonce, code_verifier`,
+      [browserHash, stateHash, now],
+    );
+    const row = rows[0];
+    return row && { organizationId: row.organization_id, provider: row.provider, nonce: row.nonce, codeVerifier: row.code_verifier };
   }
 
   /**
@@ -80,9 +120,21 @@ export class SignInSettingsRepository {
    */
   async takeAttempt(em: EntityManager, stateHash: string): Promise<TakenAttempt | undefined> {
     const rows = await em.execute<
-      { organization_id: string; provider: ProviderKind; nonce: string; code_verifier: string; browser_hash: string; expires_at: Date }[]
+      {
+        organization_id: string;
+        provider: ProviderKind;
+        nonce: string;
+        code_verifier: string;
+        browser_hash: string | null;
+        expires_at: Date;
+        created_at: Date;
+        purpose: SsoAttemptPurpose;
+        user_id: string | null;
+        session_id: string | null;
+      }[]
     >(
-      'delete from sso_login_attempts where state_hash = ? returning organization_id, provider, nonce, code_verifier, browser_hash, expires_at',
+      `delete from sso_login_attempts where state_hash = ?
+       returning organization_id, provider, nonce, code_verifier, browser_hash, expires_at, created_at, purpose, user_id, session_id`,
       [stateHash],
     );
     const row = rows[0];
@@ -94,6 +146,10 @@ export class SignInSettingsRepository {
         codeVerifier: row.code_verifier,
         browserHash: row.browser_hash,
         expiresAt: new Date(row.expires_at),
+        createdAt: new Date(row.created_at),
+        purpose: row.purpose,
+        userId: row.user_id,
+        sessionId: row.session_id,
       }
     );
   }

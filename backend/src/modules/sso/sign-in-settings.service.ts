@@ -4,6 +4,12 @@ import { ConfigService } from '@nestjs/config';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { appUrl, type Env } from '../../config/env';
 import { AuditService, changedFields } from '../audit/audit.service';
+import { type ReauthCredentials, TwoFactorService } from '../auth/two-factor.service';
+import { activeAdmins } from '../auth/user-queries';
+import { OutboxService } from '../mail/outbox.service';
+import { Organization } from '../tenants/entities/organization.entity';
+import { TenantContext } from '../../tenancy/tenant-context';
+import { providerChangedEmail } from './sign-in-settings-emails';
 import {
   ISSUER_MESSAGE,
   NAME_MESSAGE,
@@ -64,6 +70,8 @@ export class SignInSettingsService {
     private readonly config: ConfigService<Env, true>,
     private readonly repository: SignInSettingsRepository,
     private readonly audit: AuditService,
+    private readonly twoFactor: TwoFactorService,
+    private readonly outbox: OutboxService,
   ) {}
 
   async get(): Promise<SignInSettingsDto> {
@@ -72,6 +80,8 @@ export class SignInSettingsService {
   }
 
   async saveOptions(actor: AuthUser, dto: SaveSignInOptionsDto): Promise<SignInSettingsDto> {
+    // Who may join and whether passwords work are how people sign in: the admin confirms it is them.
+    await this.twoFactor.reauthenticate(this.em, actor, dto);
     await this.em.transactional(async (em) => {
       const row = await this.repository.lockOptions(em);
       const before: SignInOptions = { joinRule: row.joinRule, passwordSignIn: row.passwordSignIn };
@@ -129,9 +139,12 @@ export class SignInSettingsService {
   private async saveProvider(
     actor: AuthUser,
     kind: ProviderKind,
-    dto: { enabled: boolean; clientId: string; clientSecret?: string },
+    dto: { enabled: boolean; clientId: string; clientSecret?: string } & ReauthCredentials,
     apply: (row: IdentityProvider) => string | undefined,
   ): Promise<SignInSettingsDto> {
+    // A provider signs people in by their address: installing one with a stolen session would
+    // sign in as anyone, so the admin confirms it is them first.
+    await this.twoFactor.reauthenticate(this.em, actor, dto);
     await this.em.transactional(async (em) => {
       const options = await this.repository.lockOptions(em);
       const row = await this.repository.lockProvider(em, kind);
@@ -154,6 +167,10 @@ export class SignInSettingsService {
       const changes = changedFields(before, after);
       if (!Object.keys(changes.after).length) return;
       const verb = before.enabled === after.enabled ? 'Changed the settings of' : after.enabled ? 'Turned on' : 'Turned off';
+      const trusts = (view: ReturnType<typeof auditView>) => JSON.stringify([view.clientId, 'issuer' in view ? view.issuer : null]);
+      if (after.enabled && (!before.enabled || trusts(before) !== trusts(after))) {
+        await this.tellOtherAdmins(em, actor, before.enabled ? `changed the client or issuer of sign-in with ${label()}` : `turned on sign-in with ${label()}`);
+      }
       this.audit.record(em, actor, {
         kind: 'settings',
         action: `sign-in.${kind}.updated`,
@@ -163,6 +180,15 @@ export class SignInSettingsService {
       });
     });
     return this.get();
+  }
+
+  /** Emails every other active admin, in the transaction that makes the change. */
+  private async tellOtherAdmins(em: EntityManager, actor: AuthUser, what: string): Promise<void> {
+    const organization = await em.findOneOrFail(Organization, { id: TenantContext.require() });
+    for (const admin of await activeAdmins(em)) {
+      if (admin.id === actor.id) continue;
+      this.outbox.enqueue(em, providerChangedEmail({ to: admin.email, name: admin.name, organizationName: organization.name, changedBy: actor.name, what }));
+    }
   }
 
   private view(options: SignInOptions, providers: IdentityProvider[]): SignInSettingsDto {

@@ -1,10 +1,18 @@
-import { Controller, Get, Header, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, HttpStatus, Post, Query, Req, Res } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { ApiFoundResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hashToken } from '../../common/security/secret-token';
 import { appUrl, type Env } from '../../config/env';
-import { SignInProvidersDto, SignInProvidersQueryDto, StartProviderSignInQueryDto } from './dto/sign-in-providers.dto';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { AllowedBeforeTwoFactorSetup, Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
+import {
+  ReauthenticateWithProviderDto,
+  ReauthenticationStartDto,
+  SignInProvidersDto,
+  SignInProvidersQueryDto,
+  StartProviderSignInQueryDto,
+} from './dto/sign-in-providers.dto';
 import { browserCookieFor, browserCookieHeader, browserCookieValue } from './sso-browser-cookie';
 import { SsoService } from './sso.service';
 
@@ -47,10 +55,26 @@ export class SsoController {
   @ApiFoundResponse({ description: "To the provider's sign-in page, or to the sign-in page with `sso_error` when the provider is not available." })
   async startProviderSignIn(@Query() query: StartProviderSignInQueryDto, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
     const browser = browserCookieFor(req.headers.cookie);
-    const { location, started } = await this.sso.start(query.provider, query.organization, clientAddress(req), hashToken(browser));
+    const { location, started } = query.reauth
+      ? await this.sso.resumeReauthentication(query.reauth, hashToken(browser))
+      : await this.sso.start(query.provider, query.organization, clientAddress(req), hashToken(browser));
     const secure = appUrl({ PORT: this.config.get('PORT', { infer: true }), APP_URL: this.config.get('APP_URL', { infer: true }) }).startsWith('https:');
     if (started) res.header('Set-Cookie', browserCookieHeader(browser, secure));
     void res.redirect(location, 302);
+  }
+
+  /**
+   * Re-authentication for an account without a password (docs/security.md, "Re-authentication"):
+   * prepares a fresh sign-in at the organisation's provider and answers the address to open in a
+   * new window. It ends on `/reauthenticated#proof=…`; the proof, sent as `providerProof` with the
+   * sensitive change within five minutes, stands in for the password for this session.
+   */
+  @Post('reauthenticate')
+  @HttpCode(HttpStatus.OK)
+  @Authenticated()
+  @AllowedBeforeTwoFactorSetup()
+  reauthenticateWithProvider(@CurrentUser() user: AuthUser, @Body() dto: ReauthenticateWithProviderDto): Promise<ReauthenticationStartDto> {
+    return this.sso.startReauthentication(user, dto.provider);
   }
 
   /**

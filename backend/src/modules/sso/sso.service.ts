@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
-import { Injectable, Logger } from '@nestjs/common';
+import { ConflictException, Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import * as oidc from 'openid-client';
 import { Clock } from '../../common/clock/clock';
@@ -10,7 +10,9 @@ import { type Env, appUrl, organizationUrl } from '../../config/env';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { AuditService } from '../audit/audit.service';
 import { AccountsService } from '../auth/accounts.service';
-import type { User } from '../auth/entities/user.entity';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { User } from '../auth/entities/user.entity';
+import { ReauthProofs } from '../auth/reauth-proofs';
 import { SessionHandoffService } from '../auth/session-handoff.service';
 import { StaffService } from '../staff/staff.service';
 import { Staff } from '../staff/entities/staff.entity';
@@ -19,7 +21,7 @@ import type { SignInProviderDto, SignInProvidersDto } from './dto/sign-in-provid
 import type { IdentityProvider, ProviderKind } from './entities/identity-provider.entity';
 import { OpenIdProviderClient, type ProviderConnection, SsoRefusedError } from './openid-provider.client';
 import { checkIdentity, PROVIDER_NAMES, SSO_CALLBACK_PATH, type VouchedIdentity } from './provider-identity';
-import { SignInSettingsRepository } from './sign-in-settings.repository';
+import { SignInSettingsRepository, type TakenAttempt } from './sign-in-settings.repository';
 
 /** How long the round trip through the provider may take, from the button to the callback. */
 export const SSO_ATTEMPT_TTL_MS = 10 * 60 * 1000;
@@ -40,7 +42,14 @@ interface Whereabouts {
   kind?: ProviderKind;
   subdomain?: string;
   organization?: Organization;
+  /** A re-authentication: its refusal goes back to the window that asked, not to the sign-in page. */
+  reauthentication?: boolean;
 }
+
+/** Where a re-authentication ends, on the organisation's address: the page hands the proof (or the refusal) to the form that asked. */
+export const REAUTHENTICATED_PATH = '/reauthenticated';
+/** How far before the re-authentication started the provider's sign-in may be (clock skew). */
+const AUTH_TIME_SKEW_SECONDS = 60;
 
 /** A provider the organisation has turned on, with what the app needs to talk to it. */
 function connection(provider: IdentityProvider | null): ProviderConnection | undefined {
@@ -78,6 +87,7 @@ export class SsoService {
     private readonly staff: StaffService,
     private readonly handoffs: SessionHandoffService,
     private readonly audit: AuditService,
+    private readonly proofs: ReauthProofs,
   ) {}
 
   /**
@@ -153,7 +163,8 @@ export class SsoService {
       const attempt = state ? await this.repository.takeAttempt(this.em, hashToken(state)) : undefined;
       if (!attempt || attempt.expiresAt <= this.clock.now()) throw new SsoRefusedError('expired', state ? 'unknown, used or expired state' : 'no state');
       where.kind = attempt.provider;
-      if (!browserHash || !sameHash(browserHash, attempt.browserHash)) {
+      where.reauthentication = attempt.purpose === 'reauth';
+      if (!browserHash || !attempt.browserHash || !sameHash(browserHash, attempt.browserHash)) {
         throw new SsoRefusedError('other_browser', browserHash ? "another browser's sign-in cookie" : 'no sign-in cookie');
       }
       const organization = await this.em.findOne(Organization, { id: attempt.organizationId, isActive: true });
@@ -174,6 +185,11 @@ export class SsoService {
         const claims = await this.providers.exchange(config, callbackUrl, { state: state!, nonce: attempt.nonce, codeVerifier: attempt.codeVerifier });
         const checked = checkIdentity(provider, claims, this.config.get('OIDC_MICROSOFT_AUTHORITY', { infer: true }));
         if (!checked.ok) throw new SsoRefusedError(checked.refusal, checked.detail);
+        if (attempt.purpose === 'reauth') {
+          where.reauthentication = true;
+          const proof = await this.prove(checked.identity, attempt, claims.auth_time);
+          return `${this.organizationAddress(organization)}${REAUTHENTICATED_PATH}#proof=${encodeURIComponent(proof)}`;
+        }
         const code = await this.signIn(checked.identity, attempt.provider, row);
         return `${this.organizationAddress(organization)}/continue#code=${encodeURIComponent(code)}`;
       });
@@ -183,16 +199,121 @@ export class SsoService {
   }
 
   /**
+   * Prepares a re-authentication through the provider for the signed-in person (docs/security.md,
+   * "Re-authentication"): an account without a password proves it is still them by signing in
+   * afresh at its provider. Answers the start address the browser opens (in a window of its own);
+   * the attempt is bound to the browser there, as a sign-in is.
+   */
+  async startReauthentication(actor: AuthUser, kind: ProviderKind): Promise<{ location: string }> {
+    if (!actor.sessionId) throw new ConflictException('Sign in again, then confirm it is you.');
+    const user = await this.em.findOneOrFail(User, { id: actor.id });
+    if (user.hasPassword) {
+      throw new ConflictException({ message: 'Your account has a password: confirm it is you with your password.', code: 'password_account' });
+    }
+    const organization = await this.em.findOneOrFail(Organization, { id: TenantContext.require() });
+    const provider = connection(await this.repository.provider(this.em, kind));
+    if (!provider) throw new ConflictException(`Sign-in with ${PROVIDER_NAMES[kind as Exclude<ProviderKind, 'oidc'>] ?? 'that provider'} is not turned on for your organisation.`);
+    const state = oidc.randomState();
+    const now = this.clock.now();
+    await this.repository.addAttempt(
+      this.em,
+      {
+        provider: kind,
+        stateHash: hashToken(state),
+        nonce: oidc.randomNonce(),
+        codeVerifier: oidc.randomPKCECodeVerifier(),
+        browserHash: null,
+        expiresAt: new Date(now.getTime() + SSO_ATTEMPT_TTL_MS),
+        purpose: 'reauth',
+        user: user.id,
+        sessionId: actor.sessionId,
+      },
+      now,
+    );
+    const query = new URLSearchParams({ provider: kind, organization: organization.subdomain, reauth: state });
+    return { location: `${this.baseUrl()}/api/auth/sso/start?${query}` };
+  }
+
+  /**
+   * The start of a prepared re-authentication, opened by the browser: binds the attempt to this
+   * browser's sign-in cookie and sends it to the provider, which is asked to make the person sign in
+   * afresh (`prompt=login`, `max_age=0`).
+   */
+  async resumeReauthentication(state: string, browserHash: string): Promise<{ location: string; started: boolean }> {
+    const where: Whereabouts = { reauthentication: true };
+    try {
+      const claimed = await this.repository.claimReauthentication(this.em, hashToken(state), browserHash, this.clock.now());
+      if (!claimed) throw new SsoRefusedError('expired', 'unknown, claimed or expired re-authentication');
+      where.kind = claimed.provider;
+      const organization = await this.em.findOne(Organization, { id: claimed.organizationId, isActive: true });
+      if (!organization) throw new SsoRefusedError('unavailable', 'the organisation is no longer active');
+      Object.assign(where, { organization, subdomain: organization.subdomain });
+      return await TenantContext.run(organization.id, async () => {
+        const provider = connection(await this.repository.provider(this.em, claimed.provider));
+        if (!provider) throw new SsoRefusedError('unavailable', `${claimed.provider} sign-in is not turned on`);
+        const config = await this.providers.configure(provider);
+        const codeChallenge = await oidc.calculatePKCECodeChallenge(claimed.codeVerifier);
+        const url = this.providers.authorizationUrl(
+          config,
+          provider,
+          { redirectUri: this.callbackUrl(), state, nonce: claimed.nonce, codeChallenge },
+          { fresh: true },
+        );
+        return { location: url.href, started: true };
+      });
+    } catch (err) {
+      return { location: this.refused(err, where), started: false };
+    }
+  }
+
+  /**
+   * The proof a re-authentication ends with: the provider must vouch for this account's own
+   * identity (linked by its subject; an account not yet linked to this provider is linked now if
+   * the address is its own), signed in afresh (auth_time, when the provider sends it, no earlier
+   * than the attempt), and the account must still hold the session that asked.
+   */
+  private async prove(identity: VouchedIdentity, attempt: TakenAttempt, authTime: unknown): Promise<string> {
+    if (!attempt.userId || !attempt.sessionId) throw new SsoRefusedError('failed', 'a re-authentication without its account');
+    if (typeof authTime === 'number' && authTime < attempt.createdAt.getTime() / 1000 - AUTH_TIME_SKEW_SECONDS) {
+      throw new SsoRefusedError('failed', 'the provider did not ask the person to sign in afresh');
+    }
+    return this.em.transactional(async (em) => {
+      const user = await em.findOne(User, { id: attempt.userId! });
+      if (!user?.isActive) throw new SsoRefusedError('inactive', 'the account is deactivated');
+      const link = { provider: attempt.provider, issuer: identity.issuer, subject: identity.subject };
+      const linked = await this.accounts.findByIdentity(em, link);
+      if (linked?.id !== user.id) {
+        const own = (await this.accounts.identitiesOf(em, user.id)).some((known) => known.provider === attempt.provider);
+        if (linked || own || identity.email !== user.email) {
+          throw new SsoRefusedError('identity_mismatch', 'the provider vouched for another account than the one re-authenticating');
+        }
+        this.accounts.linkIdentity(em, user, link);
+      }
+      return this.proofs.issue({ userId: user.id, organizationId: TenantContext.require(), sessionId: attempt.sessionId!, tokenVersion: user.tokenVersion });
+    });
+  }
+
+  /**
    * The account of the vouched-for person in the current organisation, made if the organisation
-   * lets them in, and a one-time code that signs them in. Matched by email alone: the provider's
-   * rules were checked before. An existing account keeps its role; a new one is staff.
+   * lets them in, and a one-time code that signs them in. An identity already linked finds its
+   * account by the provider's subject, whatever address either side has now; otherwise the
+   * address the provider vouched for finds the account once, and links the identity to it — unless
+   * the account is already linked to another identity of this provider (another subject with the
+   * same address: refused). An existing account keeps its role; a new one is staff.
    */
   private async signIn(identity: VouchedIdentity, kind: ProviderKind, provider: IdentityProvider): Promise<string> {
+    const link = { provider: kind, issuer: identity.issuer, subject: identity.subject };
     try {
       return await this.em.transactional(async (em) => {
-        let user: User | null = await this.accounts.findByEmail(em, identity.email);
+        let user: User | null = await this.accounts.findByIdentity(em, link);
         if (user) {
           if (!user.isActive) throw new SsoRefusedError('inactive', 'the account is deactivated');
+        } else if ((user = await this.accounts.findByEmail(em, identity.email))) {
+          if (!user.isActive) throw new SsoRefusedError('inactive', 'the account is deactivated');
+          if ((await this.accounts.identitiesOf(em, user.id)).some((known) => known.provider === kind)) {
+            throw new SsoRefusedError('identity_mismatch', `the account is linked to another ${kind} identity`);
+          }
+          this.accounts.linkIdentity(em, user, link);
           this.accounts.markEmailVerified(user);
         } else {
           // Someone the school has listed as staff is known to it, whatever the join rule: they
@@ -205,6 +326,7 @@ export class SsoService {
           // The school's spelling of the name, when it has one.
           user = this.accounts.createVerified(em, { email: identity.email, name: record?.name ?? identity.name });
           await em.flush();
+          this.accounts.linkIdentity(em, user, link);
           const staffId = await this.staff.linkJoiner(em, user);
           const how = provider.kind === 'oidc' ? (provider.displayName ?? 'its identity provider') : PROVIDER_NAMES[kind as Exclude<ProviderKind, 'oidc'>];
           this.audit.record(
@@ -221,6 +343,7 @@ export class SsoService {
             },
           );
         }
+        await em.flush();
         return this.handoffs.issue(em, user);
       });
     } catch (err) {
@@ -232,14 +355,16 @@ export class SsoService {
 
   /** The sign-in page with the reason, logged without tokens or personal data. */
   private refused(err: unknown, where: Whereabouts): string {
-    const what = `${where.kind ?? 'unknown provider'} for ${where.subdomain ?? 'unknown organisation'}`;
-    const signInPage = `${this.organizationAddress(where.organization)}/login`;
+    const what = `${where.reauthentication ? 'Re-authentication' : 'Sign-in'} with ${where.kind ?? 'unknown provider'} for ${where.subdomain ?? 'unknown organisation'}`;
+    const landing = where.reauthentication
+      ? (reason: string) => `${this.organizationAddress(where.organization)}${REAUTHENTICATED_PATH}#error=${reason}`
+      : (reason: string) => `${this.organizationAddress(where.organization)}/login?sso_error=${reason}`;
     if (err instanceof SsoRefusedError) {
-      this.logger.warn(`Sign-in with ${what} refused (${err.refusal}): ${err.detail}`);
-      return `${signInPage}?sso_error=${err.refusal}`;
+      this.logger.warn(`${what} refused (${err.refusal}): ${err.detail}`);
+      return landing(err.refusal);
     }
-    this.logger.error(`Sign-in with ${what} failed: ${err instanceof Error ? err.message : String(err)}`);
-    return `${signInPage}?sso_error=failed`;
+    this.logger.error(`${what} failed: ${err instanceof Error ? err.message : String(err)}`);
+    return landing('failed');
   }
 
   /** The fixed redirect URI, on APP_URL. */

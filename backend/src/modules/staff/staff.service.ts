@@ -28,9 +28,14 @@ import { changePattern, DEFAULT_PATTERN, patternChangesForRota, type WorkingPatt
 
 const STAFF_EXISTS = 'A staff member with this email already exists';
 
+/**
+ * `active` once the person can sign in (a password, a verified address, a past sign-in: an
+ * identity provider's accounts have the last two), `invited` while only an unused invitation
+ * exists. AccountsService.canSignIn decides the same; staff-list.ts computes it in SQL.
+ */
 function inviteStatus(user: User | null | undefined): InviteStatus {
   if (!user) return 'not_invited';
-  return user.hasPassword ? 'active' : 'invited';
+  return user.hasPassword || user.emailVerified || user.lastLogin ? 'active' : 'invited';
 }
 
 export function toStaffDto(staff: Staff): StaffRecord {
@@ -157,8 +162,8 @@ export class StaffService {
         ...(dto.isActive !== undefined && { isActive: dto.isActive }),
         ...pattern,
       });
-      // Someone invited who had not chosen a password yet: the invitation follows the new address.
-      const reinvite = user && !user.hasPassword && before.email !== staff.email && staff.isActive;
+      // An invitation never used follows the new address; nobody else gets a set-password link.
+      const reinvite = user && before.email !== staff.email && staff.isActive && !(await this.accounts.canSignIn(em, user));
       if (dto.invite || reinvite) await this.invite(em, staff, actor);
       await em.flush();
 
@@ -193,7 +198,7 @@ export class StaffService {
       const staff = await this.find(em, id);
       const user = staff.user?.getEntity();
       if (user) this.accounts.assertMayChange(actor, user, 'invite');
-      if (user?.hasPassword) {
+      if (user && (await this.accounts.canSignIn(em, user))) {
         throw new ConflictException(`${staff.name} can already sign in. If they forgot their password, they can reset it from the sign-in page.`);
       }
       await this.invite(em, staff, actor);

@@ -1,15 +1,21 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsEmail, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { LOOK_ALIKE_EMAIL, normalizeEmail } from '../../../common/validation/email-address';
 import { lowerTrim } from '../../../common/validation/normalize';
 
-/** An email address, trimmed and lower-cased, with the message for a bad one (docs/product.md#texts-on-screen). */
+/**
+ * An email address, Unicode-normalised, trimmed and lower-cased, with the message for a bad one
+ * (docs/product.md#texts-on-screen); look-alike characters are refused (email-address.ts).
+ */
 export function EmailField(message = 'Invalid email address') {
   // The swagger plugin reads validators only when applied directly; state the schema here.
   return applyDecorators(
     ApiProperty({ type: String, format: 'email', maxLength: 254 }),
-    Transform(lowerTrim),
+    Transform(({ value }) => (typeof value === 'string' ? normalizeEmail(value) : value)),
+    // Checked first: such an address is no valid email either, and this says why.
+    Matches(/^[\x21-\x7e]*$/, { message: LOOK_ALIKE_EMAIL }),
     IsEmail({}, { message }),
     MaxLength(254, { message: 'Email must be at most 254 characters' }),
   );

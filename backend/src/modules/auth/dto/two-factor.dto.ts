@@ -9,11 +9,14 @@ export class TwoFactorStatusDto {
   recoveryCodesLeft!: number;
 }
 
+const PROOF_MESSAGE = 'Your confirmation through your identity provider has expired or was for another session. Confirm it is you again.';
+
 /**
  * Re-authentication for a sensitive change (docs/security.md, "Re-authentication"): the
- * account's own password, and a current code from the authenticator app (or a recovery code)
- * when two-step verification is on. Which are needed depends on the account; the answer names
- * a missing one (`password_required`, `two_factor_code_required`).
+ * account's own password (or, for an account without one, `providerProof` from signing in again
+ * through its identity provider), and a current code from the authenticator app (or a recovery
+ * code) when two-step verification is on. Which are needed depends on the account; the answer
+ * names a missing one (`password_required`, `password_missing`, `two_factor_code_required`).
  */
 export class ReauthenticationDto {
   /** The signed-in person's own password. */
@@ -22,6 +25,15 @@ export class ReauthenticationDto {
   @MaxLength(128, { message: 'Password must be at most 128 characters' })
   password?: string;
 
+  /**
+   * For an account without a password: the proof `reauthenticateWithProvider` ended with (five
+   * minutes, this session only).
+   */
+  @IsOptional()
+  @IsString({ message: PROOF_MESSAGE })
+  @MaxLength(2000, { message: PROOF_MESSAGE })
+  providerProof?: string;
+
   /** A current 6-digit code from the authenticator app, or an unused recovery code. */
   @IsOptional()
   @IsString({ message: CODE_MESSAGE })
@@ -29,13 +41,19 @@ export class ReauthenticationDto {
   code?: string;
 }
 
-/** Starting to set up an authenticator app needs the password (re-authentication). */
+/** Starting to set up an authenticator app needs the password, or a provider proof (re-authentication). */
 export class StartTwoFactorSetupDto {
   /** The signed-in person's own password. */
   @IsOptional()
   @IsString({ message: 'Password must be text' })
   @MaxLength(128, { message: 'Password must be at most 128 characters' })
   password?: string;
+
+  /** For an account without a password: the proof of a fresh sign-in through its identity provider. */
+  @IsOptional()
+  @IsString({ message: PROOF_MESSAGE })
+  @MaxLength(2000, { message: PROOF_MESSAGE })
+  providerProof?: string;
 }
 
 /** What the authenticator app needs: shown once, as a QR code and as text for typing in. */

@@ -1,5 +1,5 @@
 import { OptionalProps } from '@mikro-orm/core';
-import { Entity } from '@mikro-orm/decorators/legacy';
+import { Entity, Property } from '@mikro-orm/decorators/legacy';
 import { LinkToken } from './link-token.entity';
 
 /**
@@ -11,4 +11,12 @@ import { LinkToken } from './link-token.entity';
 @Entity({ tableName: 'two_factor_challenges' })
 export class TwoFactorChallenge extends LinkToken {
   [OptionalProps]?: 'createdAt';
+
+  /**
+   * The user's token version when this was issued: whatever ends their sessions (deactivation, a
+   * password reset, a confirmed new sign-in email) ends this pending step too, and reactivating
+   * does not revive it.
+   */
+  @Property({ type: 'integer' })
+  userTokenVersion!: number;
 }

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsIn } from 'class-validator';
+import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { OrganizationSubdomainField } from '../../auth/dto/fields';
 import { PROVIDER_KINDS, type ProviderKind } from '../entities/identity-provider.entity';
 
@@ -13,6 +13,28 @@ export class StartProviderSignInQueryDto extends SignInProvidersQueryDto {
   @ApiProperty({ enum: PROVIDER_KINDS, enumName: 'IdentityProviderKind' })
   @IsIn(PROVIDER_KINDS, { message: `provider must be one of ${PROVIDER_KINDS.join(', ')}` })
   provider!: ProviderKind;
+
+  /** A re-authentication prepared by `reauthenticateWithProvider` (its start address carries it). */
+  @IsOptional()
+  @IsString({ message: 'This confirmation link is not valid. Start again from the form that asked.' })
+  @MaxLength(200, { message: 'This confirmation link is not valid. Start again from the form that asked.' })
+  @Matches(/^[\w-]+$/, { message: 'This confirmation link is not valid. Start again from the form that asked.' })
+  reauth?: string;
+}
+
+export class ReauthenticateWithProviderDto {
+  /** The provider to sign in again with: one the organisation has turned on. */
+  @ApiProperty({ enum: PROVIDER_KINDS, enumName: 'IdentityProviderKind' })
+  @IsIn(PROVIDER_KINDS, { message: `provider must be one of ${PROVIDER_KINDS.join(', ')}` })
+  provider!: ProviderKind;
+}
+
+export class ReauthenticationStartDto {
+  /**
+   * The address to open in a new window: it leads to the provider, and ends on the organisation's
+   * `/reauthenticated#proof=…` (or `#error=<reason>`), which hands the proof to the form that asked.
+   */
+  location!: string;
 }
 
 export class SignInProviderDto {

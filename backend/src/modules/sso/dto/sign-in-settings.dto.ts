@@ -1,8 +1,9 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, IntersectionType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { trim } from '../../../common/validation/normalize';
+import { ReauthenticationDto } from '../../auth/dto/two-factor.dto';
 import { JOIN_RULES, type JoinRule } from '../entities/sign-in-settings.entity';
 
 /** Most allowed domains or tenants one provider takes. */
@@ -29,7 +30,12 @@ class ProviderFieldsDto {
   clientId!: string;
 }
 
-class SaveProviderFieldsDto extends ProviderFieldsDto {
+/**
+ * Changing how people sign in asks the admin to confirm it is them (docs/security.md,
+ * "Re-authentication"): their password (or a fresh provider sign-in), and their code when two-step
+ * verification is on.
+ */
+class SaveProviderFieldsDto extends IntersectionType(ProviderFieldsDto, ReauthenticationDto) {
   /**
    * A new client secret, or nothing (or an empty string) to keep the saved one. Never sent back:
    * the settings say only whether one is saved.
@@ -125,7 +131,7 @@ export class OidcSignInDto extends ProviderFieldsDto {
 
 export class SaveOidcSignInDto extends OidcFieldsDto {}
 
-export class SaveSignInOptionsDto {
+export class SignInOptionsDto {
   /** Someone from an allowed domain or tenant without an account: refused, or joins as staff. */
   @ApiProperty({ enum: JOIN_RULES, enumName: 'JoinRule' })
   @IsIn(JOIN_RULES, { message: `joinRule must be one of ${JOIN_RULES.join(', ')}` })
@@ -136,7 +142,10 @@ export class SaveSignInOptionsDto {
   passwordSignIn!: boolean;
 }
 
-export class SignInSettingsDto extends SaveSignInOptionsDto {
+/** The sign-in options, behind re-authentication like every change to how people sign in. */
+export class SaveSignInOptionsDto extends IntersectionType(SignInOptionsDto, ReauthenticationDto) {}
+
+export class SignInSettingsDto extends SignInOptionsDto {
   /** The redirect URI to register with each provider. */
   callbackUrl!: string;
   google!: GoogleSignInDto;

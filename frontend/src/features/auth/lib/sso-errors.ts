@@ -14,6 +14,10 @@ export const SSO_ERROR_MESSAGES: Record<string, string> = {
     "That Google account isn't one of your organisation's. Sign in with your school Google account.",
   unverified_email:
     "Your account's email address isn't verified by its provider, so it can't be used to sign in here.",
+  look_alike_email:
+    'Your email address has a character that looks like another letter, so it can\'t be used here. Ask your administrator to check the address.',
+  identity_mismatch:
+    'Your account here is linked to a different account at that provider. Sign in with the one you used before, or ask your administrator.',
   no_email:
     "Your provider didn't share your email address, so we can't tell which account is yours.",
   tenant_not_allowed:
