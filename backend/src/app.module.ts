@@ -3,7 +3,7 @@ import { ConfigModule } from '@nestjs/config';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { LoggerModule } from 'nestjs-pino';
 import { ClockModule } from './common/clock/clock.module';
-import { Env } from './config/env';
+import { databaseTimeouts, Env } from './config/env';
 import { buildOrmConfig } from './config/mikro-orm.config';
 import { ScheduleModule } from '@nestjs/schedule';
 import { JwtSecret } from './common/auth/jwt-secret.token';
@@ -80,7 +80,7 @@ export class AppModule {
             customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
           },
         }),
-        MikroOrmModule.forRoot(buildOrmConfig({ clientUrl: databaseUrl })),
+        MikroOrmModule.forRoot(buildOrmConfig({ clientUrl: databaseUrl, timeouts: databaseTimeouts(env) })),
         TenancyModule,
         ScheduleModule.forRoot(),
         ClockModule,

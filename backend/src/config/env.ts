@@ -18,6 +18,7 @@ import {
 } from 'class-validator';
 import { ConfigService } from '@nestjs/config';
 import { isValidTimeZone } from '../common/clock/time-zone';
+import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from '../database/statement-timeouts';
 
 /** The repository root: backend/src/config (or backend/dist/config) → ../../.. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -165,6 +166,33 @@ export class Env {
    */
   @IsUrl({ protocols: ['http', 'https'], require_tld: false, require_protocol: true }, { message: 'OIDC_MICROSOFT_AUTHORITY must be an http(s) URL such as https://login.microsoftonline.com' })
   OIDC_MICROSOFT_AUTHORITY = 'https://login.microsoftonline.com';
+
+  /**
+   * Longest a request waits for a pooled database connection, or for a new one to open, before it
+   * answers 503 (docs/operations.md#when-the-database-stalls).
+   */
+  @Transform(toInt)
+  @IsInt({ message: 'DB_POOL_ACQUIRE_TIMEOUT_MS must be a whole number of milliseconds between 100 and 600000' })
+  @Min(100, { message: 'DB_POOL_ACQUIRE_TIMEOUT_MS must be a whole number of milliseconds between 100 and 600000' })
+  @Max(600_000, { message: 'DB_POOL_ACQUIRE_TIMEOUT_MS must be a whole number of milliseconds between 100 and 600000' })
+  DB_POOL_ACQUIRE_TIMEOUT_MS = DEFAULT_DATABASE_TIMEOUTS.acquireMs;
+
+  /**
+   * Longest one statement of a request may run: the server cancels it then, and the app stops
+   * waiting then even when the server can't answer; the request answers 503.
+   */
+  @Transform(toInt)
+  @IsInt({ message: 'DB_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds between 100 and 3600000' })
+  @Min(100, { message: 'DB_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds between 100 and 3600000' })
+  @Max(3_600_000, { message: 'DB_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds between 100 and 3600000' })
+  DB_STATEMENT_TIMEOUT_MS = DEFAULT_DATABASE_TIMEOUTS.statementMs;
+
+  /** The same for one statement of the bulk tools and staff imports. Migrations have no limit. */
+  @Transform(toInt)
+  @IsInt({ message: 'DB_LONG_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds between 100 and 3600000' })
+  @Min(100, { message: 'DB_LONG_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds between 100 and 3600000' })
+  @Max(3_600_000, { message: 'DB_LONG_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds between 100 and 3600000' })
+  DB_LONG_STATEMENT_TIMEOUT_MS = DEFAULT_DATABASE_TIMEOUTS.longStatementMs;
 }
 
 export const ENV_KEYS: readonly (keyof Env)[] = [
@@ -190,7 +218,15 @@ export const ENV_KEYS: readonly (keyof Env)[] = [
   'CORS_ORIGINS',
   'OIDC_GOOGLE_ISSUER',
   'OIDC_MICROSOFT_AUTHORITY',
+  'DB_POOL_ACQUIRE_TIMEOUT_MS',
+  'DB_STATEMENT_TIMEOUT_MS',
+  'DB_LONG_STATEMENT_TIMEOUT_MS',
 ];
+
+/** The database time limits the environment sets (statement-timeouts.ts). */
+export function databaseTimeouts(env: Pick<Env, 'DB_POOL_ACQUIRE_TIMEOUT_MS' | 'DB_STATEMENT_TIMEOUT_MS' | 'DB_LONG_STATEMENT_TIMEOUT_MS'>): DatabaseTimeouts {
+  return { acquireMs: env.DB_POOL_ACQUIRE_TIMEOUT_MS, statementMs: env.DB_STATEMENT_TIMEOUT_MS, longStatementMs: env.DB_LONG_STATEMENT_TIMEOUT_MS };
+}
 
 /** The origins CORS_ORIGINS lists (trimmed, lower-case, without a trailing slash); empty when unset. */
 export function corsOrigins(env: Pick<Env, 'CORS_ORIGINS'>): string[] {

@@ -2,9 +2,11 @@ import * as path from 'node:path';
 import { Migrator } from '@mikro-orm/migrations';
 import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
 import { defineConfig, PostgreSqlDriver } from '@mikro-orm/postgresql';
+import type { Pool } from 'pg';
 import { useArrayParsers } from '../database/array-parsers';
 import { ENTITIES } from '../database/entities';
 import { POOL_MAX_CONNECTIONS } from '../database/pool-size';
+import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS, limitStatements, statementTimeoutOnReserve } from '../database/statement-timeouts';
 import { tenantFilter } from '../tenancy/tenant.filter';
 import { TenantStampSubscriber } from '../tenancy/tenant-stamp.subscriber';
 
@@ -15,9 +17,11 @@ export const MIGRATIONS_SOURCE_DIR = path.resolve(__dirname, '..', '..', 'src', 
 export interface OrmOptions {
   clientUrl: string;
   debug?: boolean;
+  /** DB_POOL_ACQUIRE_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS, DB_LONG_STATEMENT_TIMEOUT_MS (config/env.ts). */
+  timeouts?: DatabaseTimeouts;
 }
 
-export function buildOrmConfig({ clientUrl, debug = false }: OrmOptions) {
+export function buildOrmConfig({ clientUrl, debug = false, timeouts = DEFAULT_DATABASE_TIMEOUTS }: OrmOptions) {
   return defineConfig({
     driver: PostgreSqlDriver,
     clientUrl,
@@ -61,8 +65,21 @@ export function buildOrmConfig({ clientUrl, debug = false }: OrmOptions) {
     // MikroORM hands pg only host, port, user, password and database from clientUrl, dropping
     // `?sslmode=…`/`sslrootcert=…`; passing the URL itself lets pg read them, as migrate.ts does.
     // (MikroORM 7 gives driverOptions to pg.Pool as they are; 6 wanted them under `connection`.)
-    // onPoolCreated: the arrays' parsers (array-parsers.ts), before the pool's first connection.
-    driverOptions: { connectionString: clientUrl, onPoolCreated: useArrayParsers },
+    // onPoolCreated: the arrays' parsers (array-parsers.ts), before the pool's first connection,
+    // and the statements' time limits, client side (statement-timeouts.ts). connectionTimeoutMillis
+    // bounds both the wait for a pooled connection and the opening of a new one.
+    driverOptions: {
+      connectionString: clientUrl,
+      connectionTimeoutMillis: timeouts.acquireMs,
+      onPoolCreated: (pool: Pool) => {
+        useArrayParsers(pool);
+        limitStatements(pool, timeouts);
+      },
+    },
+    // The server side of the statements' time limits: set when a connection is reserved for a
+    // scope whose limit it doesn't have yet (statement-timeouts.ts). Not a startup parameter,
+    // which PgBouncer refuses unless told to ignore it.
+    onReserveConnection: statementTimeoutOnReserve(timeouts),
     debug,
   });
 }

@@ -38,6 +38,20 @@ describe('toErrorBody', () => {
     });
   });
 
+  it.each([
+    ['the client stopped waiting for a statement', Object.assign(new Error('Query read timeout'), {})],
+    ['no pooled connection came in time', new Error('timeout exceeded when trying to connect')],
+    ['a new connection did not open in time', new Error('Connection terminated due to connection timeout')],
+    ['the server cancelled a statement past its limit', Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' })],
+    ['a connection broken by a timeout was used again', new Error('Client has encountered a connection error and is not queryable')],
+  ])('turns a database that did not answer in time into the same 503: %s', (_case, error) => {
+    expect(toErrorBody(error)).toEqual({
+      statusCode: 503,
+      message: 'The database is unavailable at the moment. Please try again shortly.',
+      error: 'Service Unavailable',
+    });
+  });
+
   it('keeps a body-parser size error as a 413', () => {
     const tooLarge = Object.assign(new Error('request entity too large'), {
       status: 413,

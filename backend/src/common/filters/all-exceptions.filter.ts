@@ -2,18 +2,28 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import { HttpAdapterHost } from '@nestjs/core';
 import { STATUS_CODES } from 'node:http';
 import { ErrorResponseDto } from '../http/error-body';
-import { TooManyRequestsException } from '../rate-limit/rate-limit.service';
 
 function reason(status: number): string {
   return STATUS_CODES[status] ?? (status >= 500 ? 'Internal Server Error' : 'Error');
 }
 
+/** Seconds a 503 for an unavailable database asks clients to wait: a restart or failover takes about that. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The database can't be reached or didn't answer in time: a refused or lost connection, the
+ * pool's wait for a connection (DB_POOL_ACQUIRE_TIMEOUT_MS), a statement past its limit on the
+ * server (57014) or on the client (`pg`'s read timeout, when the server can't answer at all), or
+ * a connection that broke on such a timeout (database/statement-timeouts.ts).
+ */
 function isDatabaseUnavailable(error: unknown): boolean {
   const e = error as { name?: string; code?: string; message?: string };
   return (
     e?.name === 'ConnectionException' ||
-    ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P02', '57P03', '08006', '08001'].includes(e?.code ?? '') ||
-    /Connection terminated|connect ECONNREFUSED|too many clients/i.test(e?.message ?? '')
+    ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P02', '57P03', '57014', '08006', '08001'].includes(e?.code ?? '') ||
+    /Connection terminated|connect ECONNREFUSED|too many clients|Query read timeout|timeout exceeded when trying to connect|not queryable|canceling statement due to statement timeout/i.test(
+      e?.message ?? '',
+    )
   );
 }
 
@@ -81,8 +91,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (body.statusCode >= 500) {
       this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     }
-    if (exception instanceof TooManyRequestsException) {
-      httpAdapter.setHeader(ctx.getResponse(), 'Retry-After', String(exception.retryAfterSeconds));
+    // A 429 of a limit, a 503 of a busy server, and an unavailable database say when to try again.
+    const retryAfter = (exception as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+    if (typeof retryAfter === 'number') {
+      httpAdapter.setHeader(ctx.getResponse(), 'Retry-After', String(retryAfter));
+    } else if (body.statusCode === HttpStatus.SERVICE_UNAVAILABLE && isDatabaseUnavailable(exception)) {
+      httpAdapter.setHeader(ctx.getResponse(), 'Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
     }
     httpAdapter.reply(ctx.getResponse(), body, body.statusCode);
   }
