@@ -9,6 +9,7 @@ import { ScheduleModule } from '@nestjs/schedule';
 import { JwtSecret } from './common/auth/jwt-secret.token';
 import { REDACT_PATHS, REDACTED, redactUrl } from './common/http/log-redaction';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
+import { WorkerPoolModule } from './common/workers/worker-pool.module';
 import { RotaIntegrityModule } from './common/rota-integrity/rota-integrity';
 import { AuditModule } from './modules/audit/audit.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
@@ -86,6 +87,7 @@ export class AppModule {
         ClockModule,
         secretsModule(jwtSecret),
         RateLimitModule,
+        WorkerPoolModule,
         RotaIntegrityModule,
         MailModule,
         HealthModule,

@@ -193,6 +193,17 @@ export class Env {
   @Min(100, { message: 'DB_LONG_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds between 100 and 3600000' })
   @Max(3_600_000, { message: 'DB_LONG_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds between 100 and 3600000' })
   DB_LONG_STATEMENT_TIMEOUT_MS = DEFAULT_DATABASE_TIMEOUTS.longStatementMs;
+
+  /**
+   * Worker threads for CPU-heavy work (spreadsheets, the fairness table, import parsing, the
+   * engine's bulk runs), started as needed. Unset: one fewer than the CPUs, at least one.
+   */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt({ message: 'WORKER_THREADS must be a whole number between 1 and 64' })
+  @Min(1, { message: 'WORKER_THREADS must be a whole number between 1 and 64' })
+  @Max(64, { message: 'WORKER_THREADS must be a whole number between 1 and 64' })
+  WORKER_THREADS?: number;
 }
 
 export const ENV_KEYS: readonly (keyof Env)[] = [
@@ -221,6 +232,7 @@ export const ENV_KEYS: readonly (keyof Env)[] = [
   'DB_POOL_ACQUIRE_TIMEOUT_MS',
   'DB_STATEMENT_TIMEOUT_MS',
   'DB_LONG_STATEMENT_TIMEOUT_MS',
+  'WORKER_THREADS',
 ];
 
 /** The database time limits the environment sets (statement-timeouts.ts). */

@@ -1,21 +1,21 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable } from '@nestjs/common';
-import { stringify } from 'csv-stringify/sync';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { hasPermission } from '../../common/auth/roles';
 import { academicYearStartOf, addDays } from '../../common/clock/academic-year';
 import { Clock } from '../../common/clock/clock';
+import { BUILD_SPREADSHEET } from '../../common/spreadsheet/spreadsheet.task';
+import { WorkerPool, workerTask } from '../../common/workers/worker-pool';
 import { SchoolCalendar } from '../holidays/school-calendar';
 import { academicYearLabel } from '../holidays/term-dates';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
 import { staffByIds, staffRoster } from '../staff/staff-queries';
 import { organizationToday } from '../tenants/organization-today';
-import type { ExportFormat, FairnessDto, FairnessPeriod, FairnessRowDto, FairnessSummaryDto } from './dto/fairness.dto';
-import { fairShares } from './engine/rota-engine';
+import type { ExportFormat, FairnessDto, FairnessPeriod } from './dto/fairness.dto';
+import type { fairnessTable } from './fairness-table';
 import { RotaPlanner } from './rota-planner';
 import { RotaRepository } from './rota.repository';
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
 const WEEKDAY_SHORT = ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri'];
 
 /** A file to send: its bytes, type and name. */
@@ -24,6 +24,9 @@ export interface ExportFile {
   contentType: string;
   fileName: string;
 }
+
+/** The fairness table's CPU-heavy part, run in a worker thread (common/workers/worker-pool.ts). */
+const FAIRNESS_TABLE = workerTask<typeof fairnessTable>(__dirname, __filename, 'fairness-table', 'fairnessTable');
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -45,6 +48,7 @@ export class FairnessService {
     private readonly rota: RotaRepository,
     private readonly calendar: SchoolCalendar,
     private readonly settings: SystemSettingsRepository,
+    private readonly workers: WorkerPool,
   ) {}
 
   async fairness(actor: AuthUser, query: { academicYear?: number; period?: FairnessPeriod }): Promise<FairnessDto> {
@@ -57,47 +61,15 @@ export class FairnessService {
     const slotsPerDay = await this.settings.dutyManagersPerDay(em);
     const staff = await this.planner.staffFacts(em);
     const counts = await this.rota.dutyCounts(em, startDate, endDate, today);
-    const inactiveDuties = staff.filter((s) => !s.isActive).reduce((n, s) => n + (counts.get(s.id)?.done ?? 0) + (counts.get(s.id)?.planned ?? 0), 0);
     // The period's duties: those held up to today (a day under way is planned by hand; the bulk
     // tools start tomorrow), then the slots still to come. A past day left short is nobody's share.
     const tomorrow = addDays(today, 1);
     const doneBefore = await this.rota.dutyCountBetween(em, startDate, today < endDate ? today : endDate);
     const measured = { ...(await this.planner.fairSharePeriod(em, startDate, endDate)), from: tomorrow, doneBefore };
-    const shares = fairShares(staff, slotsPerDay, measured, inactiveDuties);
     const people = await staffByIds(em, staff.map((s) => s.id));
     const departments = new Map((await staffRoster(em)).map((r) => [r.id, r.department]));
-
-    const all: FairnessRowDto[] = staff
-      .filter((s) => s.isActive || counts.has(s.id))
-      .map((s) => {
-        const c = counts.get(s.id) ?? { done: 0, planned: 0 };
-        const share = shares.get(s.id) ?? 0;
-        return {
-          staffId: s.id,
-          name: people.get(s.id)?.name ?? 'Unknown',
-          department: departments.get(s.id) ?? null,
-          isTeaching: s.isTeaching,
-          isActive: s.isActive,
-          workingDays: s.workingDays.map((d) => d + 1),
-          done: c.done,
-          planned: c.planned,
-          share: round2(share),
-          difference: round2(c.done + c.planned - share),
-        };
-      })
-      .sort((a, b) => b.difference - a.difference || a.name.localeCompare(b.name));
-
-    const active = all.filter((r) => r.isActive);
-    const diffs = active.map((r) => r.done + r.planned - (shares.get(r.staffId) ?? 0));
-    const total = all.reduce((n, r) => n + r.done + r.planned, 0);
-    const summary: FairnessSummaryDto = {
-      totalDuties: total,
-      people: active.length,
-      averageDuties: active.length ? round2(active.reduce((n, r) => n + r.done + r.planned, 0) / active.length) : 0,
-      largestDifference: diffs.length ? round2(Math.max(...diffs.map(Math.abs))) : 0,
-      spread: diffs.length ? round2(Math.max(...diffs) - Math.min(...diffs)) : 0,
-      rootSumOfSquares: round2(Math.sqrt(diffs.reduce((n, d) => n + d * d, 0))),
-    };
+    const names = new Map([...people].map(([id, p]) => [id, p.name]));
+    const { rows: all, summary } = await this.workers.run(FAIRNESS_TABLE, { staff, counts, names, departments, slotsPerDay, measured });
     // Staff see their own line against the team (docs/product.md#fair-share).
     const rows = hasPermission(actor.role, 'rota.manage') ? all : all.filter((r) => people.get(r.staffId)?.userId === actor.id);
     return { academicYear: academicYearLabel(year), period, startDate, endDate, rows, summary };
@@ -147,22 +119,8 @@ export class FairnessService {
   }
 
   private async file(format: ExportFormat, name: string, sheetName: string, header: (string | number)[], rows: (string | number)[][]): Promise<ExportFile> {
-    if (format === 'csv') {
-      // A byte-order mark so spreadsheet apps read the UTF-8 names (é, ’) as they are; text that a
-      // spreadsheet would run as a formula (a name typed as "=HYPERLINK(…)") is kept as text.
-      const cells = [header, ...rows].map((row) => row.map(asCsvText));
-      return { body: Buffer.from(`\uFEFF${stringify(cells)}`, 'utf8'), contentType: CONTENT_TYPES.csv, fileName: `${name}.csv` };
-    }
-    // exceljs is loaded on the first spreadsheet export, not at start-up: it is about 35 MiB of
-    // the server's resident memory, and most servers never export a spreadsheet.
-    const { default: ExcelJS } = await import('exceljs');
-    const book = new ExcelJS.Workbook();
-    const sheet = book.addWorksheet(sheetName.slice(0, 31));
-    sheet.addRow(header).font = { bold: true };
-    for (const row of rows) sheet.addRow(row);
-    sheet.columns.forEach((column) => (column.width = 18));
-    sheet.views = [{ state: 'frozen', ySplit: 1 }];
-    return { body: Buffer.from(await book.xlsx.writeBuffer()), contentType: CONTENT_TYPES.xlsx, fileName: `${name}.xlsx` };
+    const bytes = await this.workers.run(BUILD_SPREADSHEET, { format, sheetName, header, rows });
+    return { body: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), contentType: CONTENT_TYPES[format], fileName: `${name}.${format}` };
   }
 
   private async bounds(em: EntityManager, year: number, period: FairnessPeriod): Promise<{ startDate: string; endDate: string }> {
@@ -171,13 +129,4 @@ export class FairnessService {
     if (!term) throw new BadRequestException(`${academicYearLabel(year)} has no term dates: set them on the Holidays screen to see a term`);
     return { startDate: term.startDate, endDate: term.endDate };
   }
-}
-
-/**
- * A cell as CSV text that spreadsheet apps won't evaluate: text starting with =, +, -, @, a tab or
- * a carriage return gets a leading apostrophe (OWASP's advice on CSV injection). Numbers stay
- * numbers. XLSX cells are typed, so exceljs writes text as text and needs no such guard.
- */
-export function asCsvText(cell: string | number): string | number {
-  return typeof cell === 'string' && /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
 }

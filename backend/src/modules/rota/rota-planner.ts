@@ -1,8 +1,10 @@
+import * as path from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { academicYearOf, addDays, datesBetween, mondayOf, weekdayIndex } from '../../common/clock/academic-year';
 import { describeDate } from '../../common/text/dates';
 import type { IsoDate } from '../../common/clock/clock';
+import { WorkerPool, workerTask } from '../../common/workers/worker-pool';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { AvailabilityRepository } from '../availability/availability.repository';
 import { SchoolCalendar } from '../holidays/school-calendar';
@@ -13,6 +15,9 @@ import { staffByIds, staffRoster } from '../staff/staff-queries';
 import { RotaRepository } from './rota.repository';
 
 const WEEKDAY_PLURALS = ['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays'];
+
+/** The engine in a worker thread (common/workers/worker-pool.ts), for the bulk tools' runs. */
+const PLAN_ROTA = workerTask<typeof planRota>(path.join(__dirname, 'engine'), __filename, 'rota-engine', 'planRota');
 
 /** What the engine is asked to plan (RotaPlanner.plan). */
 export interface PlanRequest {
@@ -48,6 +53,7 @@ export class RotaPlanner {
     private readonly availability: AvailabilityRepository,
     private readonly calendar: SchoolCalendar,
     private readonly settings: SystemSettingsRepository,
+    private readonly workers: WorkerPool,
   ) {}
 
   /**
@@ -196,9 +202,11 @@ export class RotaPlanner {
   /**
    * Runs the engine for `request.days`: the organisation's staff, the closed days (holidays,
    * outside term time) and who is away around those days, and each person's duties this academic
-   * year on every other day.
+   * year on every other day. With `inWorker`, the engine runs in a worker thread: a bulk run over a
+   * year of a large school is hundreds of milliseconds of CPU that would otherwise hold the event
+   * loop; the small runs of everyday changes (a refill, a repair) stay where they are.
    */
-  async plan(em: EntityManager, request: PlanRequest): Promise<Record<IsoDate, DaySlots>> {
+  async plan(em: EntityManager, request: PlanRequest, { inWorker = false } = {}): Promise<Record<IsoDate, DaySlots>> {
     const { days, year } = request;
     if (!days.length) return {};
     const first = days.reduce((a, b) => (a < b ? a : b));
@@ -226,7 +234,7 @@ export class RotaPlanner {
     }
     const { mixMode } = await this.settings.rotaRules(em);
     const priorWeekCounts = await this.rota.weekCounts(em, mondayOf(first), addDays(mondayOf(last), 6), days);
-    const result = planRota({
+    const input: Parameters<typeof planRota>[0] = {
       days,
       slotsPerDay: request.slotsPerDay,
       staff,
@@ -241,7 +249,8 @@ export class RotaPlanner {
       // Before the first planned day the year's duties are the ones held, not the slots.
       fairShare: { ...(await this.fairShareYear(em, year)), from: first, doneBefore: await this.rota.dutyCountBetween(em, year.startDate, addDays(first, -1)) },
       fillable: request.fillable,
-    });
+    };
+    const result = inWorker ? await this.workers.run(PLAN_ROTA, input) : planRota(input);
     return result.days;
   }
 

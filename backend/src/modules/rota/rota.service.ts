@@ -185,7 +185,7 @@ export class RotaService {
 
       const target: Record<IsoDate, DaySlots> = {};
       if (tool !== 'clear') {
-        const planned = await this.planner.plan(em, { mode: tool, slotsPerDay, year, days: datesBetween(from, to!), existing });
+        const planned = await this.planner.plan(em, { mode: tool, slotsPerDay, year, days: datesBetween(from, to!), existing }, { inWorker: true });
         for (const date of Object.keys(existing)) target[date] = tool === 'fill' ? existing[date]! : [];
         Object.assign(target, planned);
       }
