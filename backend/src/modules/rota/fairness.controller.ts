@@ -2,6 +2,7 @@ import { Controller, Get, Query, StreamableFile } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
+import { FairUse } from '../../common/rate-limit/fair-use';
 import { FairnessDto, FairnessExportQueryDto, FairnessQueryDto } from './dto/fairness.dto';
 import { type ExportFile, FairnessService } from './fairness.service';
 
@@ -22,6 +23,7 @@ export class FairnessController {
    */
   @Get('fairness')
   @Authenticated('rota.view')
+  @FairUse('fairness')
   getFairness(@CurrentUser() user: AuthUser, @Query() query: FairnessQueryDto): Promise<FairnessDto> {
     return this.fairness.fairness(user, query);
   }
@@ -29,6 +31,7 @@ export class FairnessController {
   /** The fairness table as a CSV or XLSX file. */
   @Get('fairness/export')
   @Authenticated('rota.view')
+  @FairUse('exports')
   @ApiProduces(...SPREADSHEETS)
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' }, description: 'The table as a file.' })
   async exportFairness(@CurrentUser() user: AuthUser, @Query() query: FairnessExportQueryDto): Promise<StreamableFile> {

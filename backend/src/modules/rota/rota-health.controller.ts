@@ -1,6 +1,7 @@
 import { Controller, Get, Query, StreamableFile } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Authenticated } from '../../common/auth/authenticated.decorator';
+import { FairUse } from '../../common/rate-limit/fair-use';
 import { RotaCandidatesDto, RotaCandidatesQueryDto, RotaHealthDto } from './dto/rota-edit.dto';
 import { RotaHealthService } from './rota-health.service';
 import { RotaExportQueryDto } from './dto/fairness.dto';
@@ -29,6 +30,7 @@ export class RotaHealthController {
   /** The rota of a period (a month, a term, a year) as a CSV or XLSX file: one row per day, one column per slot. */
   @Get('export')
   @Authenticated('rota.view')
+  @FairUse('exports')
   @ApiProduces(...SPREADSHEETS)
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' }, description: 'The rota as a file.' })
   async exportRota(@Query() query: RotaExportQueryDto): Promise<StreamableFile> {

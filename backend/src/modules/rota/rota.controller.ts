@@ -4,6 +4,8 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import { ErrorResponseDto } from '../../common/http/error-body';
 import { idParam } from '../../common/http/id-param';
+import { FairUse } from '../../common/rate-limit/fair-use';
+import { runLongStatements } from '../../database/statement-timeouts';
 import {
   BulkRotaDto,
   BulkRotaResultDto,
@@ -66,28 +68,31 @@ export class RotaController {
   @Post('rota/reshuffle-future')
   @HttpCode(HttpStatus.OK)
   @Authenticated('rota.manage')
+  @FairUse('bulk')
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The end date is not after today.' })
   @ApiConflictResponse({ type: ErrorResponseDto, description: NO_TERM_DATES })
   reshuffleFuture(@CurrentUser() user: AuthUser, @Body() dto: BulkRotaDto): Promise<BulkRotaResultDto> {
-    return this.rota.bulk(user, 'reshuffle', dto);
+    return runLongStatements(() => this.rota.bulk(user, 'reshuffle', dto));
   }
 
   /** Fills the empty slots from tomorrow to endDate; existing assignments stay. */
   @Post('rota/fill-unassigned')
   @HttpCode(HttpStatus.OK)
   @Authenticated('rota.manage')
+  @FairUse('bulk')
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The end date is not after today.' })
   @ApiConflictResponse({ type: ErrorResponseDto, description: NO_TERM_DATES })
   fillUnassigned(@CurrentUser() user: AuthUser, @Body() dto: BulkRotaDto): Promise<BulkRotaResultDto> {
-    return this.rota.bulk(user, 'fill', dto);
+    return runLongStatements(() => this.rota.bulk(user, 'fill', dto));
   }
 
   /** Removes every assignment from today on. */
   @Post('rota/clear-future')
   @HttpCode(HttpStatus.OK)
   @Authenticated('rota.manage')
+  @FairUse('bulk')
   clearFuture(@CurrentUser() user: AuthUser): Promise<BulkRotaResultDto> {
-    return this.rota.bulk(user, 'clear');
+    return runLongStatements(() => this.rota.bulk(user, 'clear'));
   }
 
   /** Today in the organisation's time zone, its Monday-to-Friday week with the rota, and the academic year. */

@@ -16,6 +16,8 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import { ErrorResponseDto } from '../../common/http/error-body';
 import { idParam } from '../../common/http/id-param';
+import { FairUse } from '../../common/rate-limit/fair-use';
+import { runLongStatements } from '../../database/statement-timeouts';
 import {
   ChangeRoleDto,
   CreateStaffDto,
@@ -63,6 +65,7 @@ export class StaffController {
    */
   @Get()
   @Authenticated('rota.view')
+  @FairUse('staffList')
   getStaff(@CurrentUser() user: AuthUser): Promise<StaffDto[]> {
     return this.staff.list(user);
   }
@@ -115,6 +118,8 @@ export class StaffController {
   @upload()
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: StaffCsvUploadDto })
+  // Last, so it runs before the upload is read: a refused request costs no parsing.
+  @FairUse('imports')
   previewStaffImport(@UploadedFile(csvFile) file: UploadedMultipartFile): Promise<ImportPreviewDto> {
     return this.staff.previewImport(assertCsv(file));
   }
@@ -125,7 +130,8 @@ export class StaffController {
   @upload()
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: StaffCsvUploadDto })
+  @FairUse('imports')
   importStaff(@CurrentUser() user: AuthUser, @UploadedFile(csvFile) file: UploadedMultipartFile): Promise<ImportResultDto> {
-    return this.staff.import(user, assertCsv(file));
+    return runLongStatements(() => this.staff.import(user, assertCsv(file)));
   }
 }

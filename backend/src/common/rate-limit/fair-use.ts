@@ -1,0 +1,124 @@
+import {
+  applyDecorators,
+  type CallHandler,
+  type ExecutionContext,
+  Injectable,
+  type NestInterceptor,
+  SetMetadata,
+  UseInterceptors,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { finalize, from, mergeMap, type Observable } from 'rxjs';
+import type { AuthUser } from '../auth/auth-user';
+import { ErrorResponseDto } from '../http/error-body';
+import { OrganizationGate } from './organization-gate';
+import { type RateLimitRule, RateLimitService } from './rate-limit.service';
+
+interface FairUseRule {
+  /** Plural, for the messages: "Too many spreadsheet exports from your account…". */
+  what: string;
+  perUser?: RateLimitRule;
+  perOrganization?: RateLimitRule;
+}
+
+const perMinute = (limit: number): RateLimitRule => ({ limit, windowSeconds: 60 });
+
+/**
+ * The expensive operations and their limits (docs/security.md#fair-use): how many one person and
+ * one organisation may start in a minute, across every instance (counted in PostgreSQL). Sized so
+ * that a school working normally never meets them — a manager exports a few files and runs a bulk
+ * tool a few times in a sitting; the fairness page is opened by staff now and then — while a
+ * script sending them back to back is held to a share of one CPU a school can't exceed.
+ */
+export const FAIR_USE = {
+  /** GET /api/fairness: the table over the year or a term (for thousands of staff, ~0.2 s of CPU). */
+  fairness: { what: 'fairness views', perUser: perMinute(30), perOrganization: perMinute(120) },
+  /** GET /api/fairness/export, GET /api/rota/export: CSV and XLSX files (an XLSX of thousands of rows, ~0.5 s). */
+  exports: { what: 'spreadsheet exports', perUser: perMinute(10), perOrganization: perMinute(30) },
+  /** Reshuffle, fill and clear: a year planned afresh (thousands of staff, ~0.5 s of engine and a transaction). */
+  bulk: { what: 'bulk changes to the rota', perUser: perMinute(10), perOrganization: perMinute(20) },
+  /** The staff import and its preview: up to 5,000 CSV rows parsed and checked. */
+  imports: { what: 'staff imports and previews', perUser: perMinute(10), perOrganization: perMinute(20) },
+  /** GET /api/staff: an everyday read, without a rate; only its concurrency is bounded. */
+  staffList: { what: 'staff lists' },
+} satisfies Record<string, FairUseRule>;
+
+export type FairUseKind = keyof typeof FAIR_USE;
+
+/**
+ * Expensive requests of one organisation running at once on one instance, and waiting for their
+ * turn: with two at once, what one school's burst adds to another school's request is at most
+ * about two such requests' share of the event loop (bench/fair-use.mjs measures it); waiting
+ * costs nothing but memory, and 20 is more than a school's people click at once.
+ */
+export const FAIR_USE_RUNNING = 2;
+export const FAIR_USE_WAITING = 20;
+
+/** The line every organisation's expensive requests take on this instance. */
+@Injectable()
+export class FairUseGate extends OrganizationGate {
+  constructor() {
+    super(FAIR_USE_RUNNING, FAIR_USE_WAITING);
+  }
+}
+
+const FAIR_USE_KEY = 'duty-manager:fair-use';
+
+/**
+ * Marks an expensive operation (`FAIR_USE`): it answers 429 with Retry-After past its per-user or
+ * per-organisation rate, and waits for its organisation's turn (FairUseGate) before it runs.
+ * Goes after `@Authenticated`: the limits are the signed-in user's and organisation's.
+ */
+export function FairUse(kind: FairUseKind) {
+  const rule: FairUseRule = FAIR_USE[kind];
+  const rates = [
+    rule.perUser && `${rule.perUser.limit} a minute for one person`,
+    rule.perOrganization && `${rule.perOrganization.limit} for the organisation`,
+  ].filter(Boolean);
+  return applyDecorators(
+    SetMetadata(FAIR_USE_KEY, kind),
+    UseInterceptors(FairUseInterceptor),
+    ApiTooManyRequestsResponse({
+      type: ErrorResponseDto,
+      description:
+        (rates.length ? `More than ${rates.join(' or ')}, or too` : 'Too') +
+        ' many expensive requests of the organisation waiting on the server. `Retry-After` says when to try again.',
+    }),
+  );
+}
+
+@Injectable()
+export class FairUseInterceptor implements NestInterceptor {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly rateLimits: RateLimitService,
+    private readonly gate: FairUseGate,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const kind = this.reflector.get<FairUseKind>(FAIR_USE_KEY, context.getHandler());
+    const user = context.switchToHttp().getRequest<{ user: AuthUser }>().user;
+    return from(this.admit(kind, user)).pipe(mergeMap((leave) => next.handle().pipe(finalize(leave))));
+  }
+
+  /**
+   * The person's rate first: someone over their own limit doesn't use up their organisation's.
+   * Each counts the attempt before the work (RateLimitService.consume), so parallel requests
+   * and instances get exactly the limit.
+   */
+  private async admit(kind: FairUseKind, user: AuthUser): Promise<() => void> {
+    const rule: FairUseRule = FAIR_USE[kind];
+    if (rule.perUser) {
+      await this.rateLimits.consume(`fair-use:${kind}:user:${user.id}`, rule.perUser, `${rule.what} from your account (at most ${rule.perUser.limit} a minute)`);
+    }
+    if (rule.perOrganization) {
+      await this.rateLimits.consume(
+        `fair-use:${kind}:organization:${user.organizationId}`,
+        rule.perOrganization,
+        `${rule.what} from your organisation (at most ${rule.perOrganization.limit} a minute)`,
+      );
+    }
+    return this.gate.enter(user.organizationId);
+  }
+}

@@ -1,0 +1,128 @@
+import type { Response } from 'supertest';
+import { FAIR_USE, FAIR_USE_RUNNING, FAIR_USE_WAITING, FairUseGate } from '../src/common/rate-limit/fair-use';
+import { bearer, registerOrganization, type Account } from './support/accounts';
+import { memberWithRole } from './support/members';
+import { createTestApp, type TestApp } from './support/test-app';
+
+/**
+ * Fair use between organisations (docs/security.md#fair-use): the expensive operations answer 429
+ * with Retry-After exactly past a person's and an organisation's rate, and a school's burst
+ * waits in its own line on the instance, while another school's requests are answered as usual.
+ */
+describe('fair use between organisations', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { APP_NOW: '2025-09-08T09:00' } });
+  });
+  afterAll(() => t.close());
+
+  const organizationOf = async (account: Account) =>
+    (await t.orm.em.getConnection().execute<{ id: string }[]>('SELECT organization_id AS id FROM users WHERE email = ?', [account.email]))[0]!.id;
+
+  /** `count` requests sent at once; resolves with their responses. */
+  const inParallel = (count: number, request: () => PromiseLike<Response>): Promise<Response[]> => Promise.all(Array.from({ length: count }, request));
+
+  it('gives one person exactly their exports a minute, then 429 with Retry-After, while a colleague and another school export as usual', async () => {
+    const alpha = await registerOrganization(t);
+    const colleague = await memberWithRole(t, alpha, 'staff');
+    const bravo = await registerOrganization(t);
+    const limit = FAIR_USE.exports.perUser.limit;
+
+    const exportAs = (token: string) => () => t.http().get('/api/fairness/export?format=xlsx').set(...bearer(token));
+    const burst = await inParallel(limit + 3, exportAs(alpha.token));
+    expect(burst.filter((r) => r.status === 200)).toHaveLength(limit);
+    const refused = burst.filter((r) => r.status !== 200);
+    expect(refused).toHaveLength(3);
+    for (const res of refused) {
+      expect(res.status).toBe(429);
+      expect(res.body).toEqual({
+        statusCode: 429,
+        message: `Too many spreadsheet exports from your account (at most ${limit} a minute). Please wait 1 minute and try again.`,
+        error: 'Too Many Requests',
+      });
+      expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(60);
+    }
+    // The rota export is an export too: the same person's budget is spent.
+    await t.http().get('/api/rota/export?startDate=2025-09-01&endDate=2025-09-30&format=csv').set(...bearer(alpha.token)).expect(429);
+
+    // Another person of the same school, and another school, are not held by it.
+    await t.http().get('/api/fairness/export?format=csv').set(...bearer(colleague.token)).expect(200);
+    await t.http().get('/api/fairness/export?format=xlsx').set(...bearer(bravo.token)).expect(200);
+  });
+
+  it('gives one organisation exactly its bulk changes a minute across its people, then 429 naming the organisation; another school is unaffected', async () => {
+    const alpha = await registerOrganization(t);
+    const managers = [await memberWithRole(t, alpha, 'manager'), await memberWithRole(t, alpha, 'manager')];
+    const bravo = await registerOrganization(t);
+    const { perUser, perOrganization } = FAIR_USE.bulk;
+    expect(perOrganization.limit).toBe(2 * perUser.limit);
+
+    const clearAs = (token: string) => () => t.http().post('/api/rota/clear-future').set(...bearer(token));
+    // Each manager's own share, at once: the organisation's whole allowance, all answered.
+    const answers = await Promise.all(managers.map((m) => inParallel(perUser.limit, clearAs(m.token))));
+    expect(answers.flat().map((r) => r.status)).toEqual(Array(perOrganization.limit).fill(200));
+
+    // The admin has used none of their own, but the organisation's is spent.
+    const refused = await clearAs(alpha.token)().expect(429);
+    expect(refused.body.message).toBe(
+      `Too many bulk changes to the rota from your organisation (at most ${perOrganization.limit} a minute). Please wait 1 minute and try again.`,
+    );
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+
+    await clearAs(bravo.token)().expect(200);
+  });
+
+  it("lines up one school's expensive requests two at a time, refuses past its line with 429 and Retry-After, and leaves another school's alone", async () => {
+    const alpha = await registerOrganization(t);
+    const bravo = await registerOrganization(t);
+    const gate = t.get(FairUseGate);
+    const org = await organizationOf(alpha);
+
+    // The school's running places are taken (as by two long exports): its next requests wait.
+    const running = await Promise.all(Array.from({ length: FAIR_USE_RUNNING }, () => gate.enter(org)));
+    const waiting = Array.from({ length: FAIR_USE_WAITING }, () => t.http().get('/api/staff').set(...bearer(alpha.token)).then((r) => r));
+    for (let i = 0; i < 500 && gate.load(org).waiting < FAIR_USE_WAITING; i += 1) await new Promise((r) => setTimeout(r, 10));
+    expect(gate.load(org)).toEqual({ running: FAIR_USE_RUNNING, waiting: FAIR_USE_WAITING });
+
+    const refused = await t.http().get('/api/staff').set(...bearer(alpha.token)).expect(429);
+    expect(refused.body).toEqual({
+      statusCode: 429,
+      message:
+        'The server is still working on earlier requests from your organisation (fairness, exports, imports, bulk changes or the staff list). Please wait a few seconds and try again.',
+      error: 'Too Many Requests',
+    });
+    expect(refused.headers['retry-after']).toBe('5');
+    // Another school's expensive requests don't wait behind it.
+    await t.http().get('/api/staff').set(...bearer(bravo.token)).expect(200);
+    await t.http().get('/api/fairness').set(...bearer(bravo.token)).expect(200);
+    // Nor do the school's own everyday reads.
+    await t.http().get('/api/rota?startDate=2025-09-01&endDate=2025-09-30').set(...bearer(alpha.token)).expect(200);
+
+    for (const leave of running) leave();
+    expect((await Promise.all(waiting)).map((r) => r.status)).toEqual(Array(FAIR_USE_WAITING).fill(200));
+    expect(gate.load(org)).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('limits the import preview, the import and the fairness view too', async () => {
+    const alpha = await registerOrganization(t);
+    const csv = Buffer.from('name,email\nAnn Lee,ann@example.com\n');
+    const preview = () =>
+      t.http().post('/api/staff/import/preview').set(...bearer(alpha.token)).attach('file', csv, { filename: 'staff.csv', contentType: 'text/csv' });
+    const imports = FAIR_USE.imports.perUser.limit;
+    for (let i = 0; i < imports; i += 1) await preview().expect(201);
+    const refused = await preview().expect(429);
+    expect(refused.body.message).toBe(`Too many staff imports and previews from your account (at most ${imports} a minute). Please wait 1 minute and try again.`);
+    await t.http().post('/api/staff/import').set(...bearer(alpha.token)).attach('file', csv, { filename: 'staff.csv', contentType: 'text/csv' }).expect(429);
+
+    // In tens at once: more at once would wait in the school's line, past which the line refuses.
+    const views = FAIR_USE.fairness.perUser.limit;
+    const view = () => t.http().get('/api/fairness').set(...bearer(alpha.token));
+    const statuses: number[] = [];
+    for (let sent = 0; sent < views; sent += 10) statuses.push(...(await inParallel(Math.min(10, views - sent), view)).map((r) => r.status));
+    expect(statuses).toEqual(Array(views).fill(200));
+    await view().expect(429);
+  });
+});
