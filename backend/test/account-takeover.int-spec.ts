@@ -124,7 +124,7 @@ describe('account takeover', () => {
   });
 
   describe('a new sign-in email', () => {
-    it('waits for the new address to confirm it, tells the old address, and ends every session when confirmed', async () => {
+    it('waits for the new address to confirm it and the owner to approve it, and ends every session when both have', async () => {
       const admin = await registerOrganization(t);
       const member = await memberWithRole(t, admin, 'staff', 'Eve Email');
       const [{ id }] = await sql('select user_id as id from staff where id = ?', [member.staffId]);
@@ -138,16 +138,27 @@ describe('account takeover', () => {
       await login(admin, member.email).expect(200);
       await login(admin, newEmail).expect(401);
 
-      const notice = await smtp.waitFor((e) => e.to.includes(member.email) && /being changed/.test(e.subject));
-      expect(notice.text).toContain(newEmail);
-      expect(notice.text).not.toMatch(/token=/);
+      // The owner is asked, at the current address; the new address is asked to confirm.
+      const approval = await smtp.waitFor((e) => e.to.includes(member.email) && /Approve the change/.test(e.subject));
+      expect(approval.text).toContain(newEmail);
       const confirm = await smtp.waitFor((e) => e.to.includes(newEmail) && /Confirm your new/.test(e.subject));
       const token = linkIn(confirm, '/confirm-email?token=').searchParams.get('token')!;
-      const [stored] = await sql('select token_hash, new_email from email_change_tokens where user_id = ?', [id]);
-      expect(stored).toEqual({ token_hash: createHash('sha256').update(token).digest('hex'), new_email: newEmail });
+      const approvalToken = linkIn(approval, '/confirm-email?token=').searchParams.get('token')!;
+      const [stored] = await sql('select token_hash, approval_token_hash, new_email from email_change_tokens where user_id = ?', [id]);
+      const sha = (value: string) => createHash('sha256').update(value).digest('hex');
+      expect(stored).toEqual({ token_hash: sha(token), approval_token_hash: sha(approvalToken), new_email: newEmail });
 
-      const done = await t.http().post('/api/auth/confirm-email').send({ token }).expect(200);
-      expect(done.body.message).toBe('Your new email address is confirmed. Please sign in with it.');
+      // The new address alone changes nothing: whoever typed it may own it.
+      const confirmed = await t.http().post('/api/auth/confirm-email').send({ token }).expect(200);
+      expect(confirmed.body).toEqual({
+        complete: false,
+        message: 'Your new address is confirmed. The change takes effect once Eve Email approves it from their current address or while signed in.',
+      });
+      await as(member.token).get('/api/auth/user').expect(200);
+      await login(admin, newEmail).expect(401);
+
+      const done = await t.http().post('/api/auth/confirm-email').send({ token: approvalToken }).expect(200);
+      expect(done.body).toEqual({ complete: true, message: `The change is approved. Please sign in with ${newEmail} from now on.` });
       await as(member.token).get('/api/auth/user').expect(401);
       await login(admin, member.email).expect(401);
       await login(admin, newEmail).expect(200);
@@ -156,15 +167,35 @@ describe('account takeover', () => {
       await t.http().post('/api/auth/confirm-email').send({ token }).expect(400);
     });
 
+    it('may be approved by the owner while signed in instead of by the emailed link', async () => {
+      const admin = await registerOrganization(t);
+      const member = await memberWithRole(t, admin, 'staff', 'Sid Signed-In');
+      const newEmail = `sid-new-${Date.now()}@school.example`;
+      await as(admin.token).put(`/api/staff/${member.staffId}`, { email: newEmail }).expect(200);
+      const pending = (await as(member.token).get('/api/auth/user').expect(200)).body.user.pendingEmailChange;
+      expect(pending).toEqual({ newEmail, requestedBy: admin.name, awaitingYourApproval: true, awaitingNewAddress: true });
+      expect((await as(member.token).post('/api/auth/email-change/approve').expect(200)).body.complete).toBe(false);
+      const confirm = await smtp.waitFor((e) => e.to.includes(newEmail) && /Confirm your new/.test(e.subject));
+      const token = linkIn(confirm, '/confirm-email?token=').searchParams.get('token')!;
+      expect((await t.http().post('/api/auth/confirm-email').send({ token }).expect(200)).body.complete).toBe(true);
+      await login(admin, newEmail).expect(200);
+      // Nothing is left to approve.
+      const again = await login(admin, newEmail).expect(200);
+      await as(again.body.token as string).post('/api/auth/email-change/approve').expect(400);
+    });
+
     it('is refused at confirmation when the address has meanwhile become someone else’s, changing nothing', async () => {
       const admin = await registerOrganization(t);
       const member = await memberWithRole(t, admin, 'staff', 'Tom Taken');
       const newEmail = `taken-${Date.now()}@school.example`;
       await as(admin.token).put(`/api/staff/${member.staffId}`, { email: newEmail }).expect(200);
       const confirm = await smtp.waitFor((e) => e.to.includes(newEmail) && /Confirm your new/.test(e.subject));
+      const approval = await smtp.waitFor((e) => e.to.includes(member.email) && /Approve the change/.test(e.subject));
       await as(admin.token).post('/api/staff', { name: 'Someone Else', email: newEmail }).expect(201);
       const token = linkIn(confirm, '/confirm-email?token=').searchParams.get('token')!;
-      await t.http().post('/api/auth/confirm-email').send({ token }).expect(409);
+      await t.http().post('/api/auth/confirm-email').send({ token }).expect(200);
+      const approvalToken = linkIn(approval, '/confirm-email?token=').searchParams.get('token')!;
+      await t.http().post('/api/auth/confirm-email').send({ token: approvalToken }).expect(409);
       expect((await sql('select email from staff where id = ?', [member.staffId]))[0].email).toBe(member.email);
       await as(member.token).get('/api/auth/user').expect(200);
       await login(admin, member.email).expect(200);

@@ -7,7 +7,10 @@ import { Migration } from '@mikro-orm/migrations';
  * - user_sessions: server-side sessions (the token's `sid`), so signing out ends a session;
  * - the token version on pending sign-in steps (two-step challenges, hand-off codes), so they die
  *   with the sessions of the account; steps pending at the upgrade are dropped (they live minutes);
- * - sso_login_attempts gains re-authentication through a provider.
+ * - sso_login_attempts gains re-authentication through a provider;
+ * - email_change_tokens gains the owner's approval: a new sign-in email asked for by someone else
+ *   takes effect only when the owner approves it and the new address confirms it. Changes pending
+ *   at the upgrade were asked for under the old rule and are dropped (ask again).
  */
 export class Migration20261128214207 extends Migration {
   override async up(): Promise<void> {
@@ -35,6 +38,10 @@ export class Migration20261128214207 extends Migration {
     this.addSql(`alter table "sso_login_attempts" add constraint "sso_login_attempts_purpose_check" check ("purpose" in ('sign_in', 'reauth'));`);
     this.addSql(`alter table "sso_login_attempts" add constraint "sso_login_attempts_user_id_foreign" foreign key ("user_id") references "users" ("id") on update cascade on delete cascade;`);
     this.addSql(`alter table "sso_login_attempts" alter column "browser_hash" drop not null;`);
+
+    this.addSql(`delete from "email_change_tokens";`);
+    this.addSql(`alter table "email_change_tokens" add "approval_token_hash" varchar(64) null, add "approved_at" timestamptz null, add "confirmed_at" timestamptz null, add "requested_by" varchar(100) not null;`);
+    this.addSql(`alter table "email_change_tokens" add constraint "email_change_tokens_approval_token_hash_unique" unique ("approval_token_hash");`);
   }
 
   override async down(): Promise<void> {
@@ -46,5 +53,7 @@ export class Migration20261128214207 extends Migration {
     this.addSql(`alter table "sso_login_attempts" drop constraint "sso_login_attempts_user_id_foreign", drop constraint "sso_login_attempts_purpose_check";`);
     this.addSql(`alter table "sso_login_attempts" drop column "purpose", drop column "user_id", drop column "session_id";`);
     this.addSql(`alter table "sso_login_attempts" alter column "browser_hash" set not null;`);
+    this.addSql(`alter table "email_change_tokens" drop constraint "email_change_tokens_approval_token_hash_unique";`);
+    this.addSql(`alter table "email_change_tokens" drop column "approval_token_hash", drop column "approved_at", drop column "confirmed_at", drop column "requested_by";`);
   }
 }

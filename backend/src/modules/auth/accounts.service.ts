@@ -10,7 +10,7 @@ import { RecipientLimitService } from '../mail/recipient-limit.service';
 import type { Organization } from '../tenants/entities/organization.entity';
 import { OrganizationHosts } from '../tenants/organization-hosts.service';
 import { type AccountChange, assertMayActOn, assertMayGrant } from './account-policy';
-import { emailChangeConfirmationEmail, emailChangeNoticeEmail } from './auth-emails';
+import { emailChangeApprovalEmail, emailChangeConfirmationEmail, emailChangeNoticeEmail } from './auth-emails';
 import { EmailChangeToken } from './entities/email-change-token.entity';
 import { PasswordResetToken } from './entities/password-reset-token.entity';
 import { User } from './entities/user.entity';
@@ -18,6 +18,23 @@ import { UserIdentity } from './entities/user-identity.entity';
 
 const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 const INVALID_EMAIL_CHANGE_LINK = 'This confirmation link is invalid or has expired. Ask for the change again.';
+const NO_PENDING_EMAIL_CHANGE = 'There is no change of your sign-in email waiting for your approval.';
+
+/** What following a link of a pending email change did: `complete` when the new address is now the sign-in email. */
+export interface EmailChangeOutcome {
+  complete: boolean;
+  message: string;
+}
+
+/** A pending change of the signed-in user's sign-in email. */
+export interface PendingEmailChange {
+  newEmail: string;
+  requestedBy: string;
+  /** Someone else asked for it, and the owner hasn't approved yet. */
+  awaitingYourApproval: boolean;
+  /** The new address hasn't confirmed yet. */
+  awaitingNewAddress: boolean;
+}
 export const EMAIL_IN_USE = 'That email already belongs to another account in this organisation.';
 
 /** Runs, in the confirming transaction, when a user's sign-in email changes (the staff module keeps its copy). */
@@ -128,10 +145,13 @@ export class AccountsService {
 
   /**
    * A new sign-in email. An invitation never used has nothing to take over: the address changes
-   * at once and the unused invitation links die with the old one. Anyone who can sign in
-   * (canSignIn: a password, a provider identity, a verified address or a past sign-in) keeps
-   * signing in with the old address until the new one confirms the change from an emailed
-   * one-time link; the old address is told now. Returns whether the change is pending.
+   * at once and the unused invitation links die with the old one. For anyone who can sign in
+   * (canSignIn: a password, a provider identity, a verified address or a past sign-in) the change
+   * waits: the new address must confirm it from an emailed one-time link, and when someone else
+   * asked for it the owner must approve it too, from a link sent to the current address or while
+   * signed in — so whoever may edit a staff record still can't move someone's account to an
+   * address of their own. Until then they sign in with the old address. Returns whether the
+   * change is pending.
    */
   async changeEmail(
     em: EntityManager,
@@ -151,41 +171,100 @@ export class AccountsService {
       return { pending: false };
     }
     await em.nativeDelete(EmailChangeToken, { user: user.id });
-    const { token, hash } = createSecretToken();
+    const confirmation = createSecretToken();
+    const approval = actor.id === user.id ? undefined : createSecretToken();
     em.create(EmailChangeToken, {
       user,
       newEmail,
-      tokenHash: hash,
+      tokenHash: confirmation.hash,
+      approvalTokenHash: approval?.hash ?? null,
+      requestedBy: actor.name,
       expiresAt: new Date(this.clock.now().getTime() + EMAIL_CHANGE_TTL_MS),
     });
-    const common = { name: user.name, organizationName: organization.name, requestedBy: actor.name };
+    const common = { name: user.name, organizationName: organization.name, requestedBy: actor.name, newEmail };
+    const linkTo = (token: string) => `${this.hosts.url(organization.subdomain)}/confirm-email?token=${token}`;
     // An organisation of one's own could otherwise mail any address as often as it likes.
     if (await this.recipients.allow(newEmail, 'email-change confirmation')) {
-      this.outbox.enqueue(em, emailChangeConfirmationEmail({ ...common, to: newEmail, link: `${this.hosts.url(organization.subdomain)}/confirm-email?token=${token}` }));
+      this.outbox.enqueue(em, emailChangeConfirmationEmail({ ...common, to: newEmail, link: linkTo(confirmation.token), needsApproval: Boolean(approval) }));
     }
-    this.outbox.enqueue(em, emailChangeNoticeEmail({ ...common, to: user.email, newEmail }));
+    this.outbox.enqueue(
+      em,
+      approval
+        ? emailChangeApprovalEmail({ ...common, to: user.email, link: linkTo(approval.token) })
+        : emailChangeNoticeEmail({ ...common, to: user.email }),
+    );
     return { pending: true };
   }
 
-  /** Follows a confirmation link: the new address becomes the sign-in email and every session ends. */
-  async confirmEmailChange(em: EntityManager, token: string): Promise<void> {
+  /**
+   * Follows a link of a pending change: the new address's confirmation, or the owner's approval
+   * sent to the current address. The change takes effect when both are in (or the confirmation
+   * alone, when the owner asked for it): the new address becomes the sign-in email, it counts as
+   * verified, and every session ends.
+   */
+  async confirmEmailChange(em: EntityManager, token: string): Promise<EmailChangeOutcome> {
+    const hash = hashToken(token);
     // The token is all we have: find it before its organisation is known.
     const found = await TenantContext.runUnscoped(() =>
-      em.findOne(EmailChangeToken, { tokenHash: hashToken(token) }, { populate: ['user'], lockMode: LockMode.PESSIMISTIC_WRITE }),
+      em.findOne(
+        EmailChangeToken,
+        { $or: [{ tokenHash: hash }, { approvalTokenHash: hash }] },
+        { populate: ['user'], lockMode: LockMode.PESSIMISTIC_WRITE },
+      ),
     );
     if (!found || found.expiresAt <= this.clock.now()) throw new BadRequestException(INVALID_EMAIL_CHANGE_LINK);
     const user = found.user.getEntity();
     if (!user.isActive) throw new BadRequestException(INVALID_EMAIL_CHANGE_LINK);
-    await TenantContext.run(user.organization.id, async () => {
-      if (await em.count(User, { email: found.newEmail, id: { $ne: user.id } })) throw new ConflictException(EMAIL_IN_USE);
-      user.email = found.newEmail;
-      // Following the link proved the address is theirs.
-      user.emailVerified = true;
-      user.tokenVersion += 1;
-      await em.nativeDelete(EmailChangeToken, { user: user.id });
+    const side = found.tokenHash === hash ? 'confirmed' : 'approved';
+    if (side === 'confirmed') found.confirmedAt ??= this.clock.now();
+    else found.approvedAt ??= this.clock.now();
+    return TenantContext.run(user.organization.id, () => this.settle(em, found, user, side));
+  }
+
+  /** The signed-in owner approves a change someone else asked for (instead of the emailed link). */
+  async approveOwnEmailChange(em: EntityManager, userId: string): Promise<EmailChangeOutcome> {
+    const found = await em.findOne(EmailChangeToken, { user: userId, approvalTokenHash: { $ne: null } }, { populate: ['user'], lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!found || found.expiresAt <= this.clock.now()) throw new BadRequestException(NO_PENDING_EMAIL_CHANGE);
+    found.approvedAt ??= this.clock.now();
+    return this.settle(em, found, found.user.getEntity(), 'approved');
+  }
+
+  /** The signed-in user's pending change of sign-in email, if any (the Account page shows it). */
+  async pendingEmailChange(em: EntityManager, userId: string): Promise<PendingEmailChange | undefined> {
+    const found = await em.findOne(EmailChangeToken, { user: userId, expiresAt: { $gt: this.clock.now() } });
+    if (!found) return undefined;
+    return {
+      newEmail: found.newEmail,
+      requestedBy: found.requestedBy,
+      awaitingYourApproval: Boolean(found.approvalTokenHash) && !found.approvedAt,
+      awaitingNewAddress: !found.confirmedAt,
+    };
+  }
+
+  private async settle(em: EntityManager, found: EmailChangeToken, user: User, side: 'confirmed' | 'approved'): Promise<EmailChangeOutcome> {
+    const approved = !found.approvalTokenHash || found.approvedAt;
+    if (!found.confirmedAt || !approved) {
       await em.flush();
-      for (const listener of this.emailListeners) await listener(em, user.id, user.email);
-    });
+      return {
+        complete: false,
+        message:
+          side === 'confirmed'
+            ? `Your new address is confirmed. The change takes effect once ${user.name} approves it from their current address or while signed in.`
+            : `You approved the change. It takes effect once ${found.newEmail} confirms it with the link sent there.`,
+      };
+    }
+    if (await em.count(User, { email: found.newEmail, id: { $ne: user.id } })) throw new ConflictException(EMAIL_IN_USE);
+    user.email = found.newEmail;
+    // Following the link proved the address is theirs.
+    user.emailVerified = true;
+    user.tokenVersion += 1;
+    await em.nativeDelete(EmailChangeToken, { user: user.id });
+    await em.flush();
+    for (const listener of this.emailListeners) await listener(em, user.id, user.email);
+    return {
+      complete: true,
+      message: side === 'confirmed' ? 'Your new email address is confirmed. Please sign in with it.' : `The change is approved. Please sign in with ${user.email} from now on.`,
+    };
   }
 
   private async assertNotLastAdmin(em: EntityManager, user: User, change: 'deactivated' | 'demoted'): Promise<void> {

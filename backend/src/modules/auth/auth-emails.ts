@@ -76,12 +76,13 @@ export function invitationEmail(
   };
 }
 
-export function emailChangeConfirmationEmail(e: LinkEmail & { requestedBy: string }): NewEmail {
+export function emailChangeConfirmationEmail(e: LinkEmail & { requestedBy: string; needsApproval: boolean }): NewEmail {
   const intro = `Hello ${e.name},`;
   const why =
     `${e.requestedBy} asked to make this address the sign-in email of your Duty Manager account at ${e.organizationName}. ` +
-    'It takes effect only when you confirm it with this link, which is valid for 24 hours and works once. ' +
-    'Confirming signs you out everywhere; then sign in with this address.';
+    'Confirm that this address is yours with this link, which is valid for 24 hours and works once. ' +
+    (e.needsApproval ? 'The change also needs the approval of the account\'s owner, asked for at its current address. ' : '') +
+    'When it takes effect you are signed out everywhere; then sign in with this address.';
   return {
     kind: 'email-change',
     to: e.to,
@@ -92,7 +93,28 @@ export function emailChangeConfirmationEmail(e: LinkEmail & { requestedBy: strin
   };
 }
 
-/** To the old address: no link, just the news, so a change nobody asked for is noticed. */
+/**
+ * To the current address when someone else asked for the change: nothing happens unless the
+ * owner approves it with this link (or while signed in), so a change nobody asked for is stopped.
+ */
+export function emailChangeApprovalEmail(e: LinkEmail & { newEmail: string; requestedBy: string }): NewEmail {
+  const intro = `Hello ${e.name},`;
+  const why =
+    `${e.requestedBy} asked to change the sign-in email of your Duty Manager account at ${e.organizationName} ` +
+    `from this address to ${e.newEmail}. Nothing changes unless you approve it with this link (valid 24 hours), ` +
+    'and the new address confirms it.';
+  const warn = 'If you did not ask for this, do not approve it: ignore this email and tell your administrator.';
+  return {
+    kind: 'email-change-approval',
+    to: e.to,
+    containsAccessLink: true,
+    subject: 'Approve the change of your Duty Manager sign-in email',
+    html: layout([escapeHtml(intro), escapeHtml(why)], e.link, 'Approve the change', [escapeHtml(warn)]),
+    text: `${intro}\n\n${why}\n\n${e.link}\n\n${warn}\n`,
+  };
+}
+
+/** To the old address when the owner asked for the change themselves: no link, just the news. */
 export function emailChangeNoticeEmail(e: Omit<LinkEmail, 'link'> & { newEmail: string; requestedBy: string }): NewEmail {
   const intro = `Hello ${e.name},`;
   const why =

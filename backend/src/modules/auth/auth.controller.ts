@@ -15,6 +15,7 @@ import { AuthService } from './auth.service';
 import {
   CurrentUserResponseDto,
   HostDto,
+  EmailChangeResultDto,
   MessageDto,
   RegisterResultDto,
   ResetPasswordResultDto,
@@ -138,8 +139,21 @@ export class AuthController {
   @HttpCode(HttpStatus.OK)
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The link is invalid, used or expired.' })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'The new address has meanwhile become another account’s.' })
-  confirmEmailChange(@Body() dto: ConfirmEmailChangeDto): Promise<MessageDto> {
+  confirmEmailChange(@Body() dto: ConfirmEmailChangeDto): Promise<EmailChangeResultDto> {
     return this.auth.confirmEmailChange(dto.token);
+  }
+
+  /**
+   * Approves, signed in, a change of one's own sign-in email that someone else asked for (as the
+   * link sent to the current address does). It takes effect once the new address has confirmed it.
+   */
+  @Post('email-change/approve')
+  @HttpCode(HttpStatus.OK)
+  @Authenticated()
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'No change is waiting for your approval.' })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'The new address has meanwhile become another account’s.' })
+  approveEmailChange(@CurrentUser() user: AuthUser): Promise<EmailChangeResultDto> {
+    return this.auth.approveEmailChange(user);
   }
 
   /** Sends a new verification link when the account exists and is not verified yet; the answer is the same either way. */

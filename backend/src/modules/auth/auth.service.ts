@@ -24,6 +24,7 @@ import { organizationListEmail, passwordResetEmail, verificationEmail } from './
 import type {
   AuthTokenDto,
   CurrentUserResponseDto,
+  EmailChangeResultDto,
   MessageDto,
   RegisterResultDto,
   ResetPasswordResultDto,
@@ -147,16 +148,27 @@ export class AuthService {
     return { token, continueUrl: `${this.hosts.url(dto.organizationSubdomain)}/continue#code=${handoffCode}` };
   }
 
-  /** Confirms a new sign-in email from its link; every session of the user ends. */
-  async confirmEmailChange(token: string): Promise<MessageDto> {
+  /**
+   * Follows a link of a pending email change (the new address's confirmation or the owner's
+   * approval); once both are in, the new address is the sign-in email and every session ends.
+   */
+  async confirmEmailChange(token: string): Promise<EmailChangeResultDto> {
+    return this.settleEmailChange((em) => this.accounts.confirmEmailChange(em, token));
+  }
+
+  /** The signed-in owner approves a change of their sign-in email someone else asked for. */
+  async approveEmailChange(auth: AuthUser): Promise<EmailChangeResultDto> {
+    return this.settleEmailChange((em) => this.accounts.approveOwnEmailChange(em, auth.id));
+  }
+
+  private async settleEmailChange(step: (em: EntityManager) => Promise<EmailChangeResultDto>): Promise<EmailChangeResultDto> {
     try {
-      await this.em.transactional((em) => this.accounts.confirmEmailChange(em, token));
+      return await this.em.transactional(step);
     } catch (err) {
       // Another account took the address between the check and the write: the database decides.
       if (err instanceof UniqueConstraintViolationException) throw new ConflictException(EMAIL_IN_USE);
       throw err;
     }
-    return { message: 'Your new email address is confirmed. Please sign in with it.' };
   }
 
   async login(dto: LoginDto & { organizationSubdomain: string }, clientAddress: string): Promise<SignInResultDto> {
@@ -273,6 +285,9 @@ export class AuthService {
         lastLogin: user.lastLogin?.toISOString(),
         twoFactorEnabled: user.twoFactorEnabled,
         twoFactorSetupRequired: Boolean(auth.twoFactorSetupRequired),
+        hasPassword: Boolean(user.hasPassword),
+        signInProviders: (await this.accounts.identitiesOf(this.em, user.id)).map((identity) => identity.provider),
+        pendingEmailChange: await this.accounts.pendingEmailChange(this.em, user.id),
       },
       organization: {
         id: organization.id,

@@ -25,6 +25,24 @@ export class ResetPasswordResultDto extends MessageDto {
   organizationSubdomain!: string;
 }
 
+/** A change of the signed-in person's sign-in email that hasn't taken effect yet. */
+export class PendingEmailChangeDto {
+  /** The address that becomes the sign-in email once the change takes effect. */
+  newEmail!: string;
+  /** Who asked for the change. */
+  requestedBy!: string;
+  /** Someone else asked for it: it waits for this person's approval (`approveEmailChange`, or the emailed link). */
+  awaitingYourApproval!: boolean;
+  /** The new address hasn't confirmed it yet (the link sent there). */
+  awaitingNewAddress!: boolean;
+}
+
+/** The answer to following a link of a pending email change, or approving it signed in. */
+export class EmailChangeResultDto extends MessageDto {
+  /** True when the new address is now the sign-in email (every session has ended: sign in again). */
+  complete!: boolean;
+}
+
 export class CurrentUserDto {
   id!: string;
   name!: string;
@@ -45,6 +63,16 @@ export class CurrentUserDto {
    * 403, code `two_factor_setup_required`). Always sent, like `twoFactorEnabled`.
    */
   twoFactorSetupRequired?: boolean;
+  /**
+   * Whether the account has a password. One without (it signs in through an identity provider)
+   * re-authenticates by signing in again with its provider (`reauthenticateWithProvider`). Always
+   * sent; optional in the contract only so clients written before it keep compiling.
+   */
+  hasPassword?: boolean;
+  /** The identity providers linked to the account (google, microsoft, oidc), for re-authenticating with them. */
+  signInProviders?: string[];
+  /** A change of the sign-in email waiting for this person's approval or the new address's confirmation. */
+  pendingEmailChange?: PendingEmailChangeDto;
 }
 
 export class CurrentOrganizationDto {
