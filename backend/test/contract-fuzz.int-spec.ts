@@ -7,8 +7,10 @@ import { AuthService } from '../src/modules/auth/auth.service';
 import { bearer, registerOrganization, type Account } from './support/accounts';
 import { snapshotDatabase } from './support/db-snapshot';
 import {
+  controlCharacterRequests,
   listOperations,
   loadSpec,
+  MULTI_LINE_TEXT,
   requestArbitrary,
   unsafeTextRequests,
   type FuzzContext,
@@ -292,6 +294,93 @@ describe('contract fuzzing', () => {
     sent += 2;
   });
 
+  it('refuses line breaks, tabs and other control characters in one-line text with a 400 naming the field (names took CR/LF), and keeps the line breaks of fields that hold several lines', async () => {
+    const template = { subject: 'Duty', greeting: 'Hi', mainMessage: 'You are on duty', footerMessage: 'Thanks', signature: 'Office', keyReminders: [], emergencyContacts: [] };
+    type Case = { method: 'post' | 'put'; url: string; body: Record<string, unknown>; field: string; text: string };
+    const refused: Case[] = [
+      { method: 'post', url: '/api/staff', body: { name: 'Line Staff', email: 'line.staff@example.com' }, field: 'name', text: 'Ann\r\nLee' },
+      { method: 'post', url: '/api/staff', body: { name: 'Line Staff', email: 'line.staff@example.com' }, field: 'name', text: 'Ann\nBcc: victim@example.com' },
+      { method: 'put', url: `/api/staff/${ids.staff2}`, body: { name: 'Fuzz Two' }, field: 'name', text: 'Fuzz\u2028Two' },
+      { method: 'post', url: '/api/staff', body: { name: 'Line Staff', email: 'line.staff@example.com', department: 'Science' }, field: 'department', text: 'Sci\tence' },
+      { method: 'post', url: '/api/holidays', body: { name: 'Line Day', type: 'other', startDate: '2025-11-05', endDate: '2025-11-05' }, field: 'name', text: 'Line\rDay' },
+      { method: 'post', url: '/api/email-template', body: template, field: 'subject', text: 'Duty\r\nBcc: victim@example.com' },
+      { method: 'post', url: '/api/system-settings', body: { instructionsTitle: 'Duties' }, field: 'instructionsTitle', text: 'Duties\u0085today' },
+      {
+        method: 'post',
+        url: '/api/auth/register',
+        body: { name: 'Line Admin', email: 'line.admin@example.com', password: 'correct horse', organizationName: 'Line School', organizationSubdomain: 'line-school' },
+        field: 'organizationName',
+        text: 'Line\nSchool',
+      },
+      { method: 'post', url: '/api/auth/login', body: { email: admin.email, password: admin.password, organizationSubdomain: admin.subdomain }, field: 'password', text: 'correct\nhorse' },
+      // A field of several lines still refuses the other control characters.
+      { method: 'post', url: '/api/email-template', body: template, field: 'signature', text: 'Office\u001b[31m' },
+      { method: 'post', url: '/api/system-settings', body: { instructionsContent: 'Stand at the gate' }, field: 'instructionsContent', text: 'Stand\u000bat the gate' },
+    ];
+    for (const c of refused) {
+      const before = await snapshotDatabase(t);
+      const res = await t.http()[c.method](c.url).set(...bearer(admin.token)).send({ ...c.body, [c.field]: c.text });
+      sent += 1;
+      expect({ url: c.url, text: c.text, status: res.status, message: res.body.message }).toEqual({
+        url: c.url,
+        text: c.text,
+        status: 400,
+        message: expect.stringContaining(`"${c.field}"`),
+      });
+      expect(await snapshotDatabase(t)).toEqual(before);
+    }
+    // In a query string and a path parameter too.
+    const feed = await t.http().get(`/api/calendar/subscribe/all-duties?token=${encodeURIComponent(`${ids.feedToken}\r\n`)}`);
+    expect({ status: feed.status, message: feed.body.message }).toEqual({ status: 400, message: expect.stringContaining('query parameter "token" must be a single line') });
+    const path = await t.http().put(`/api/staff/${ids.staff2}%0A`).set(...bearer(admin.token)).send({ name: 'X' });
+    expect({ status: path.status, message: path.body.message }).toEqual({ status: 400, message: expect.stringContaining('path parameter "id" must be a single line') });
+    sent += 2;
+
+    // The fields meant to hold several lines keep them, as sent.
+    const lines = 'First line\r\nSecond line\n\tindented';
+    const holiday = await t.http().post('/api/holidays').set(...bearer(admin.token)).send({ name: 'Lines Day', type: 'other', startDate: '2025-11-06', endDate: '2025-11-06', description: lines });
+    expect(holiday.status).toBe(201);
+    expect(holiday.body.description).toBe(lines);
+    const settings = await t.http().post('/api/system-settings').set(...bearer(admin.token)).send({ instructionsContent: lines }).expect(200);
+    expect(settings.body.instructionsContent).toBe(lines);
+    await t.http().post('/api/email-template').set(...bearer(admin.token)).send({ ...template, mainMessage: `<p>${lines}</p>`, keyReminders: ['Bring\nthe radio'] }).expect(200);
+    const unavailability = await t
+      .http()
+      .post('/api/staff-unavailability')
+      .set(...bearer(admin.token))
+      .send({ staffId: ids.staff2, startDate: '2025-11-17', endDate: '2025-11-17', reason: lines });
+    expect({ status: unavailability.status, reason: unavailability.body.unavailability?.reason }).toEqual({ status: 201, reason: lines });
+    sent += 4;
+  });
+
+  it('finds the multi-line fields in the spec: exactly those meant to hold several lines', () => {
+    const multiLine = new Set(
+      operations.flatMap((op) => controlCharacterRequests(op, ctx).filter((r) => r.multiLine).map((r) => `${op.operationId} ${r.field.replace(/\.0$/, '[]')}`)),
+    );
+    expect([...multiLine].sort()).toEqual([
+      'createCancelRequest body.reason',
+      'createHoliday body.description',
+      'createSwapRequest body.reason',
+      'createUnavailability body.reason',
+      'previewEmailTemplate body.emergencyContacts[]',
+      'previewEmailTemplate body.footerMessage',
+      'previewEmailTemplate body.greeting',
+      'previewEmailTemplate body.keyReminders[]',
+      'previewEmailTemplate body.mainMessage',
+      'previewEmailTemplate body.signature',
+      'removeFromRota body.reason',
+      'replaceOnRota body.reason',
+      'saveEmailTemplate body.emergencyContacts[]',
+      'saveEmailTemplate body.footerMessage',
+      'saveEmailTemplate body.greeting',
+      'saveEmailTemplate body.keyReminders[]',
+      'saveEmailTemplate body.mainMessage',
+      'saveEmailTemplate body.signature',
+      'saveSystemSettings body.instructionsContent',
+      'updateHoliday body.description',
+    ]);
+  });
+
   describe('regressions found by the fuzzer', () => {
     it('refuses JSON nested thousands of levels deep with a 400, not a stack overflow (500)', async () => {
       const before = await snapshotDatabase(t);
@@ -412,6 +501,54 @@ describe('contract fuzzing', () => {
     },
     60_000,
   );
+
+  /**
+   * The SSO callback reads its query as the identity provider wrote it (see RejectUnsafeTextPipe):
+   * Microsoft's error_description holds CR/LF, and the answer to any provider error is a redirect
+   * to the sign-in page, not a 400.
+   */
+  const READ_AS_SENT = new Set(['finishProviderSignIn']);
+
+  /**
+   * Line breaks, tabs and other control characters in each string field of each operation, one
+   * at a time, in an otherwise valid request: refused in a one-line field, kept in a multi-line one.
+   */
+  it.each(operations.filter((op) => !READ_AS_SENT.has(op.operationId)).map((op) => [op.operationId, op] as const))(
+    '%s: a control character in a one-line field is a 400 naming it and changes nothing; a multi-line field takes line breaks',
+    async (_id, op) => {
+      const writes = op.method !== 'get';
+      for (const req of controlCharacterRequests(op, ctx)) {
+        // Every limit (sign-in, email, fair use) counts before validation: none may answer first.
+        await t.get(MikroORM).em.getConnection().execute('DELETE FROM rate_limit_buckets');
+        const lineBreaksAllowed = req.multiLine && MULTI_LINE_TEXT.includes(req.value);
+        const before = writes && !lineBreaksAllowed ? await fingerprint() : undefined;
+        const res = await send(op, req);
+        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+        checkResponse(op, req, res);
+        const message = String(res.body?.message ?? '');
+        const refusedForIt = res.status === 400 && message.includes(req.name) && /single line|control character/.test(message);
+        if (lineBreaksAllowed) {
+          if (refusedForIt) throw new Error(describeFailure(op, req, res, `a multi-line field refused line breaks`));
+          continue;
+        }
+        if (!refusedForIt) throw new Error(describeFailure(op, req, res, `expected a 400 naming ${req.name}`));
+        if (before) {
+          await t.get(OutboxWorker).settle();
+          const after = await fingerprint();
+          const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
+          if (changed.length) throw new Error(describeFailure(op, req, res, `refused write changed ${changed.join(', ')}`));
+        }
+      }
+    },
+    60_000,
+  );
+
+  it('lets the SSO callback read a provider error whose description spans lines (a redirect, not a 400)', async () => {
+    const res = await t.http().get(`/api/auth/sso/callback?error=access_denied&error_description=${encodeURIComponent('AADSTS65004: User declined.\r\nTrace ID: 1\r\nTimestamp: 2025-09-08')}&state=x`);
+    sent += 1;
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toEqual(expect.stringContaining('sso_error='));
+  });
 
   it('places unsafe text in every string field of the operations that take text', () => {
     const fields = (id: string) => new Set(unsafeTextRequests(operations.find((op) => op.operationId === id)!, ctx).map((r) => r.field));

@@ -24,6 +24,8 @@ export interface JsonSchema {
   items?: JsonSchema;
   properties?: Record<string, JsonSchema>;
   required?: string[];
+  /** The field may hold several lines (`MultiLine()` on the DTO); every other string is one line. */
+  'x-multiline'?: boolean;
 }
 
 interface RawParameter {
@@ -584,11 +586,24 @@ function multipartArbitrary(): fc.Arbitrary<BodyResult> {
  */
 export const UNSAFE_TEXT: readonly string[] = ['a\u0000b', 'a\ud800b', 'a\udc00b', '\udbff'];
 
+/** Control characters a single-line field refuses: LF, CR, TAB, the Unicode line separator, NEL (C1), ESC. */
+export const LINE_BREAKING_TEXT: readonly string[] = ['a\nb', 'a\rb', 'a\tb', 'a\u2028b', 'a\u0085b', 'a\u001bb'];
+
+/** What a multi-line field accepts: line breaks of every kind, and tabs. */
+export const MULTI_LINE_TEXT: readonly string[] = ['line 1\nline 2', 'line 1\r\nline 2\r\n\tindented', 'line 1\rline 2'];
+
+/** What a multi-line field still refuses: the other control characters. */
+export const NOT_TEXT: readonly string[] = ['a\u001bb', 'a\u0085b', 'a\u000bb'];
+
 export interface UnsafeTextRequest extends FuzzRequest {
   /** Where the unsafe text is, e.g. `body.slots.0` or `query.token`. */
   field: string;
   /** The name the answer must mention (the property, parameter or array's name). */
   name: string;
+  /** The text placed there. */
+  value: string;
+  /** The field is marked `x-multiline` in the spec. */
+  multiLine: boolean;
 }
 
 /** Every place a string can go in `schema`, as a path of keys from the value `validValue` builds. */
@@ -633,6 +648,26 @@ function schemaAtPath(root: JsonSchema, path: (string | number)[]): JsonSchema {
  * could reach the database.
  */
 export function unsafeTextRequests(op: Operation, ctx: FuzzContext): UnsafeTextRequest[] {
+  return textRequests(op, ctx, () => UNSAFE_TEXT);
+}
+
+/**
+ * For one operation, one request per (string field × control character), as unsafeTextRequests:
+ * line breaks, tabs and other controls in every single-line field; in a field the spec marks
+ * `x-multiline`, line breaks and tabs (which it must accept) and the other controls (which it
+ * must refuse).
+ */
+export function controlCharacterRequests(op: Operation, ctx: FuzzContext): UnsafeTextRequest[] {
+  return textRequests(op, ctx, (multiLine) => (multiLine ? [...MULTI_LINE_TEXT, ...NOT_TEXT] : LINE_BREAKING_TEXT));
+}
+
+/** Whether the string at `slot` is a multi-line field: marked itself, or the list holding it is. */
+function isMultiLineSlot(root: JsonSchema, slot: (string | number)[]): boolean {
+  if (schemaAtPath(root, slot)['x-multiline']) return true;
+  return typeof slot[slot.length - 1] === 'number' && Boolean(schemaAtPath(root, slot.slice(0, -1))['x-multiline']);
+}
+
+function textRequests(op: Operation, ctx: FuzzContext, valuesFor: (multiLine: boolean) => readonly string[]): UnsafeTextRequest[] {
   const goodPath = (): string => {
     let url = op.path;
     for (const p of op.pathParams) url = url.replace(`{${p.name}}`, encodeComponent(ctx.pathValues(op, p.name)[0]!));
@@ -659,29 +694,33 @@ export function unsafeTextRequests(op: Operation, ctx: FuzzContext): UnsafeTextR
   const goodBody = (): FuzzBody => (jsonBody ? { kind: 'text', contentType: 'application/json', text: toJsonText(validBody()) } : { kind: 'none' });
 
   const requests: UnsafeTextRequest[] = [];
-  const add = (field: string, name: string, value: string, url: string, body: FuzzBody) =>
-    requests.push({ label: `${field}=${short(value)} in an otherwise valid request`, field, name, url, headers: {}, body, auth: 'admin' });
+  const add = (field: string, name: string, value: string, multiLine: boolean, url: string, body: FuzzBody) =>
+    requests.push({ label: `${field}=${short(value)} in an otherwise valid request`, field, name, value, multiLine, url, headers: {}, body, auth: 'admin' });
 
-  for (const value of UNSAFE_TEXT) {
+  // Path and query parameters are never multi-line.
+  for (const value of valuesFor(false)) {
     for (const p of op.pathParams) {
       // A lone surrogate has no UTF-8 form; its percent-encoding is invalid UTF-8, which is a different test.
       if (/[\ud800-\udfff]/.test(value)) continue;
       let url = goodPath();
       url = url.replace(encodeComponent(ctx.pathValues(op, p.name)[0]!), encodeComponent(value));
-      add(`path.${p.name}`, p.name, value, withQuery(url, goodQuery()), goodBody());
+      add(`path.${p.name}`, p.name, value, false, withQuery(url, goodQuery()), goodBody());
     }
     for (const p of op.queryParams) {
       if (/[\ud800-\udfff]/.test(value)) continue;
-      add(`query.${p.name}`, p.name, value, withQuery(goodPath(), [...goodQuery(p.name), `${p.name}=${encodeComponent(value)}`]), goodBody());
+      add(`query.${p.name}`, p.name, value, false, withQuery(goodPath(), [...goodQuery(p.name), `${p.name}=${encodeComponent(value)}`]), goodBody());
     }
-    if (jsonBody) {
-      for (const slot of stringSlots(jsonBody)) {
+  }
+  if (jsonBody) {
+    for (const slot of stringSlots(jsonBody)) {
+      const multiLine = isMultiLineSlot(jsonBody, slot);
+      for (const value of valuesFor(multiLine)) {
         const body = validBody();
         const top = slot[0] as string;
         if (!(top in body)) body[top] = ctx.goodValue(op, top, jsonBody.properties![top]!) ?? validValue(jsonBody.properties![top]!);
         setAt(body, slot, value, (p) => schemaAtPath(jsonBody, p));
         const name = String([...slot].reverse().find((k) => typeof k === 'string'));
-        add(`body.${slot.join('.')}`, name, value, withQuery(goodPath(), goodQuery()), { kind: 'text', contentType: 'application/json', text: toJsonText(body) });
+        add(`body.${slot.join('.')}`, name, value, multiLine, withQuery(goodPath(), goodQuery()), { kind: 'text', contentType: 'application/json', text: toJsonText(body) });
       }
     }
   }

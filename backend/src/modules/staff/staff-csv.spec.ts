@@ -21,6 +21,16 @@ describe('parseStaffCsv', () => {
     ]);
   });
 
+  it('refuses a name or department holding a line break, a tab or another control character (a quoted cell may), and trims one at either end', () => {
+    const rows = parseStaffCsv(
+      csv('name,email,department\n"Ann\nLee",ann@x.org,Science\n"Bob\r\nBcc: x@y.org",bob@x.org,\nCal,cal@x.org,"Sci\tence"\nDee,dee@x.org,"Art\u0085"\n"Eve\n",eve@x.org,"\nMusic"\n'),
+    );
+    const name = 'Name must be on one line: it holds a line break, a tab or another control character';
+    const department = 'Department must be on one line: it holds a line break, a tab or another control character';
+    expect(rows.map((r) => r.errors)).toEqual([[name], [name], [department], [department], []]);
+    expect(rows[4]).toMatchObject({ name: 'Eve', department: 'Music' });
+  });
+
   it('reads the optional working days and FTE columns; blank is every weekday and no FTE', () => {
     const rows = parseStaffCsv(
       csv('Name,Email,Working Days,FTE\nAnn,ann@x.org,Mon Tue Wed,0.6\nBob,bob@x.org,Mon-Wed,\nCal,cal@x.org,"Monday, Wednesday",40%\nDee,dee@x.org,,1\n'),

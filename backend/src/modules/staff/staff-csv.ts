@@ -2,6 +2,7 @@ import { BadRequestException } from '@nestjs/common';
 import { parse } from 'csv-parse/sync';
 import { isEmail } from 'class-validator';
 import { ISO_WEEKDAYS, parseWeekdays } from '../../common/clock/weekdays';
+import { isSingleLine } from '../../common/validation/multi-line';
 import type { ImportRowDto } from './dto/staff.dto';
 import { MAX_FTE, MIN_FTE } from './entities/staff.entity';
 
@@ -9,6 +10,12 @@ export const MAX_IMPORT_ROWS = 5000;
 
 const TRUE = new Set(['yes', 'y', 'true', '1', 'teaching', 't']);
 const FALSE = new Set(['no', 'n', 'false', '0', 'non-teaching', 'non teaching', 'nonteaching', 'support']);
+
+/**
+ * A quoted cell may hold line breaks (a spreadsheet's Alt+Enter); names and departments are one
+ * line, as the API has them (common/validation/multi-line.ts), so the row is refused, not mended.
+ */
+const ONE_LINE = (column: string) => `${column} must be on one line: it holds a line break, a tab or another control character`;
 
 /** Header spellings of the optional columns (compared lower-cased, spaces, `_` and `-` alike). */
 const WORKING_DAYS_HEADERS = ['working days', 'workingdays', 'days worked', 'days'];
@@ -71,9 +78,11 @@ export function parseStaffCsv(content: Buffer): ImportRowDto[] {
 
     if (!name) errors.push('Name is required');
     else if (name.length > 100) errors.push('Name must be at most 100 characters');
+    else if (!isSingleLine(name)) errors.push(ONE_LINE('Name'));
     if (!email) errors.push('Email is required');
     else if (!isEmail(email) || email.length > 254) errors.push(`"${email}" is not a valid email address`);
     if (department && department.length > 100) errors.push('Department must be at most 100 characters');
+    else if (department && !isSingleLine(department)) errors.push(ONE_LINE('Department'));
     let isTeaching = true;
     if (teachingRaw) {
       if (TRUE.has(teachingRaw)) isTeaching = true;

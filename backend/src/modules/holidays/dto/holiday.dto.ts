@@ -5,6 +5,7 @@ import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } fro
 import { IsoDateField, NotBefore } from '../../../common/validation/iso-date';
 import { HOLIDAY_TYPES, type HolidayType } from '../entities/holiday.entity';
 import { emptyToNull, trim } from '../../../common/validation/normalize';
+import { MultiLine } from '../../../common/validation/multi-line';
 import { type Region, REGIONS } from '../../tenants/entities/organization.entity';
 
 const REGION_MESSAGE = `region must be one of: ${REGIONS.join(', ')}`;
@@ -42,6 +43,7 @@ export class SaveHolidayDto {
   endDate!: string;
 
   /** Optional note shown under the name. */
+  @MultiLine()
   @IsOptional()
   @Transform(emptyToNull)
   @IsString({ message: 'Description must be text' })

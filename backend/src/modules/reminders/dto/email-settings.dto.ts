@@ -3,6 +3,7 @@ import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { REMINDER_HOURS_CHOICES } from '../../settings/entities/system-settings.entity';
 import { trim } from '../../../common/validation/normalize';
+import { MultiLine } from '../../../common/validation/multi-line';
 
 const HOURS_MESSAGE = `Hours in advance must be one of ${REMINDER_HOURS_CHOICES.slice(0, -1).join(', ')} or ${REMINDER_HOURS_CHOICES.at(-1)}`;
 
@@ -56,7 +57,8 @@ function TemplateList(label: string) {
 
 /**
  * The reminder email (docs/product.md#reminders). HTML is kept to strong, em, b, i, u, br, p, ul, ol, li and
- * http(s) links; `{date}` and `{staffName}` are filled in for each reminder.
+ * http(s) links; `{date}` and `{staffName}` are filled in for each reminder. The HTML parts may
+ * span lines (in HTML a line break is white space); the subject, a mail header, may not.
  */
 export class EmailTemplateDto {
   @ApiProperty({ example: 'Duty Manager Reminder - {date}', maxLength: 200 })
@@ -67,27 +69,33 @@ export class EmailTemplateDto {
   subject!: string;
 
   @ApiProperty({ example: 'Dear {staffName},', maxLength: 1000 })
+  @MultiLine()
   @IsString({ message: 'The greeting must be text' })
   @MaxLength(1000, { message: 'The greeting must be at most 1000 characters' })
   greeting!: string;
 
   @ApiProperty({ maxLength: 5000 })
+  @MultiLine()
   @IsString({ message: 'The main message is required' })
   @MaxLength(5000, { message: 'The main message must be at most 5000 characters' })
   mainMessage!: string;
 
   @TemplateList('Key reminders')
+  @MultiLine()
   keyReminders!: string[];
 
   @TemplateList('Emergency contacts')
+  @MultiLine()
   emergencyContacts!: string[];
 
   @ApiProperty({ maxLength: 2000 })
+  @MultiLine()
   @IsString({ message: 'The footer message must be text' })
   @MaxLength(2000, { message: 'The footer message must be at most 2000 characters' })
   footerMessage!: string;
 
   @ApiProperty({ maxLength: 500 })
+  @MultiLine()
   @IsString({ message: 'The signature must be text' })
   @MaxLength(500, { message: 'The signature must be at most 500 characters' })
   signature!: string;

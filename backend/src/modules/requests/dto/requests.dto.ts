@@ -9,6 +9,7 @@ import { UNAVAILABILITY_TYPES, type UnavailabilityType } from '../../availabilit
 import { TIMETABLE_WEEKS, type TimetableWeek } from '../../availability/entities/recurring-unavailability.entity';
 import { IsoWeekdaysField } from '../../../common/validation/weekdays';
 import { trim } from '../../../common/validation/normalize';
+import { MultiLine } from '../../../common/validation/multi-line';
 
 export const REASON_MAX = 500;
 
@@ -113,6 +114,7 @@ export class CreateSwapRequestDto {
   swapDate!: string;
 
   @Reason('Please provide a reason for the swap')
+  @MultiLine()
   reason!: string;
 
   @NewStatus()
@@ -187,6 +189,7 @@ export class CreateCancelRequestDto {
   date!: string;
 
   @Reason('Please provide a reason for cancellation')
+  @MultiLine()
   reason!: string;
 
   @NewStatus()
@@ -229,6 +232,7 @@ export class CreateUnavailabilityDto {
   endDate!: string;
 
   @Reason('Please fill in all required fields')
+  @MultiLine()
   reason!: string;
 
   /** Default annual_leave. */

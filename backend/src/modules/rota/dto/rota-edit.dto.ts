@@ -3,6 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
 import { trim } from '../../../common/validation/normalize';
 import { IsoDateField } from '../../../common/validation/iso-date';
+import { MultiLine } from '../../../common/validation/multi-line';
 import { RULES_BROKEN, type RuleBroken } from '../engine/rota-rules';
 import { RotaDayDto } from './rota.dto';
 
@@ -36,6 +37,7 @@ export class ReplaceOnRotaDto extends RotaSlotRefDto {
   expectedStaffId?: string | null;
 
   /** Why, when someone is replaced; told to the person taken off. */
+  @MultiLine()
   @IsOptional()
   @Transform(trim)
   @IsString({ message: 'The reason must be text' })
@@ -51,6 +53,7 @@ export class ReplaceOnRotaDto extends RotaSlotRefDto {
 /** Takes the person in a slot off the rota. */
 export class RemoveFromRotaDto extends RotaSlotRefDto {
   /** Why; told to the person and kept in their history. */
+  @MultiLine()
   @Transform(trim)
   @IsString({ message: 'Please give a reason for removing this duty' })
   @MinLength(1, { message: 'Please give a reason for removing this duty' })

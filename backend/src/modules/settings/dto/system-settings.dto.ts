@@ -4,6 +4,7 @@ import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsString, Max, MaxLength, Min, MinLength, registerDecorator, ValidateIf } from 'class-validator';
 import { isoWeekdayOf } from '../../../common/clock/weekdays';
 import { isIsoDate } from '../../../common/validation/iso-date';
+import { MultiLine } from '../../../common/validation/multi-line';
 import {
   INSTRUCTIONS_CONTENT_MAX,
   MIX_MODES,
@@ -92,6 +93,7 @@ export class UpdateSystemSettingsDto {
   instructionsTitle?: string;
 
   /** Plain text; left out: unchanged; empty: no instructions. */
+  @MultiLine()
   @ValidateIf((o: UpdateSystemSettingsDto) => o.instructionsContent !== undefined)
   @IsString({ message: 'The instructions must be text' })
   @MaxLength(INSTRUCTIONS_CONTENT_MAX, { message: `The instructions must be at most ${INSTRUCTIONS_CONTENT_MAX.toLocaleString('en-GB')} characters` })
