@@ -86,6 +86,14 @@ export function staffMember(id: string, name: string, overrides: Partial<StaffDt
 }
 
 /**
+ * A colleague's record as GET /api/staff sends it to staff: the id, name, whether active and
+ * Teaching or Non-Teaching, nothing else (docs/product.md#what-people-see-of-each-other).
+ */
+export function colleagueAsStaffSee({ id, name, isActive, isTeaching }: StaffDto): StaffDto {
+  return { id, name, isActive, isTeaching };
+}
+
+/**
  * A rota day as the server sends it: these people in slots 1, 2, … (null for an empty slot), and
  * the two-slot fields repeating slots 1 and 2. The screens read `slots` only
  * (src/shared/lib/rota-day.ts).

@@ -50,7 +50,7 @@ export function candidate(
   return {
     id: person.id,
     name: person.name,
-    department: person.department,
+    department: person.department ?? null,
     isTeaching: person.isTeaching,
     dutiesThisYear,
     ...overrides,

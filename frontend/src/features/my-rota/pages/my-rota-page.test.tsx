@@ -6,7 +6,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { RotaDayDto, RotaPersonDto } from '@/features/rota/api';
 import type { StaffDto } from '@/features/staff/api';
-import { currentUser, currentWeek, rotaDay, staffMember } from '@/testing/fixtures';
+import {
+  colleagueAsStaffSee,
+  currentUser,
+  currentWeek,
+  rotaDay,
+  staffMember,
+} from '@/testing/fixtures';
 import { renderWithProviders, setupUser, storeToken, stubFetch } from '@/testing/test-utils';
 import { stubScreenWidth } from '@/testing/viewport';
 
@@ -214,6 +220,31 @@ describe('My Rota page', () => {
     await dutyRows();
     expect(selectedName()).toBe('Ann Lee');
     expect(within(dutiesRegion()).getByText('2 duty days')).toBeInTheDocument();
+  });
+
+  it('finds a staff member’s own record, by email too, among colleagues sent without email or account', async () => {
+    // docs/product.md#what-people-see-of-each-other: staff get their own record whole, and of
+    // colleagues only the id, name, whether active and Teaching or Non-Teaching.
+    renderPage({
+      user: {
+        body: currentUser({
+          user: { id: 'u-7', role: 'staff', email: 'ann.lee@hillside.example' },
+        }),
+      },
+      staff: {
+        body: [bob, cat, ann, ada, abe].map((p) => (p === ann ? p : colleagueAsStaffSee(p))),
+      },
+    });
+
+    await dutyRows();
+    expect(selectedName()).toBe('Ann Lee');
+    expect(within(dutiesRegion()).getByText('2 duty days')).toBeInTheDocument();
+
+    await user.click(staffSelect());
+    const options = Array.from(document.querySelectorAll('.ant-select-item-option')).map(
+      (option) => option.textContent,
+    );
+    expect(options).toEqual(['Abe Young', 'Ada Admin', 'Ann Lee', 'Bob Stone']);
   });
 
   it('asks whose rota to show when the signed-in user has no staff record', async () => {

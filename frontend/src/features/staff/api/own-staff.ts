@@ -6,7 +6,8 @@ import { useGetStaffQuery } from './index';
 
 /**
  * The signed-in person's own staff record among `staff` (docs/product.md#accounts-and-sign-in: it is "me"): linked by user
- * id, else with the same email address.
+ * id, else with the same email address. Staff get colleagues' records without either
+ * (docs/product.md#what-people-see-of-each-other), and their own whole, so it is found all the same.
  */
 export function ownStaffRecord(
   staff: readonly StaffDto[],
@@ -16,7 +17,7 @@ export function ownStaffRecord(
   const email = user.email.trim().toLowerCase();
   return (
     staff.find((person) => person.userId === user.id) ??
-    staff.find((person) => person.email.trim().toLowerCase() === email)
+    staff.find((person) => person.email?.trim().toLowerCase() === email)
   );
 }
 

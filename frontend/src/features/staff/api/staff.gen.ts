@@ -87,27 +87,33 @@ export type ChangeStaffRoleApiArg = {
 export type InviteStatus = 'not_invited' | 'invited' | 'active';
 export type Role = 'admin' | 'manager' | 'staff';
 export type StaffDto = {
-  /** Working days they would rather not do (ISO), honoured when it costs no fairness. */
-  avoidDays: number[];
-  department: string | null;
-  email: string;
-  /** Contract fraction, 0.05–1; null: their working days ÷ 5. */
-  fte: number | null;
+  /** Working days they would rather not do (ISO), honoured when it costs no fairness. Admins,
+    managers and the person themselves only. */
+  avoidDays?: number[];
+  /** Admins, managers and the person themselves only. */
+  department?: string | null;
+  /** Admins, managers and the person themselves only. */
+  email?: string;
+  /** Contract fraction, 0.05–1; null: their working days ÷ 5. Admins, managers and the person themselves only. */
+  fte?: number | null;
   id: string;
-  /** `not_invited`: cannot sign in; `invited`: link sent, no password yet; `active`: can sign in. */
-  inviteStatus: InviteStatus;
+  /** `not_invited`: cannot sign in; `invited`: link sent, no password yet; `active`: can sign in.
+    Admins, managers and the person themselves only. */
+  inviteStatus?: InviteStatus;
   isActive: boolean;
   /** Teaching or Non-Teaching staff. */
   isTeaching: boolean;
   name: string;
-  /** The linked user's role; empty when the person cannot sign in. */
-  role: Role | null;
-  /** The linked user, once invited to sign in. */
-  userId: string | null;
-  /** At most this many duties in a Monday–Sunday week, 1–5; null: the organisation's default. */
-  weeklyCap: number | null;
-  /** The weekdays they work, ISO: 1 = Monday … 5 = Friday, sorted (docs/product.md#working-patterns). */
-  workingDays: number[];
+  /** The linked user's role; empty when the person cannot sign in. Admins, managers and the person themselves only. */
+  role?: Role | null;
+  /** The linked user, once invited to sign in. Admins, managers and the person themselves only. */
+  userId?: string | null;
+  /** At most this many duties in a Monday–Sunday week, 1–5; null: the organisation's default.
+    Admins, managers and the person themselves only. */
+  weeklyCap?: number | null;
+  /** The weekdays they work, ISO: 1 = Monday … 5 = Friday, sorted (docs/product.md#working-patterns).
+    Admins, managers and the person themselves only. */
+  workingDays?: number[];
 };
 export type ErrorResponseDto = {
   code?: string;
@@ -173,31 +179,37 @@ export type RotaChangeDto = {
   removedDuties: number;
 };
 export type StaffUpdateResultDto = {
-  /** Working days they would rather not do (ISO), honoured when it costs no fairness. */
-  avoidDays: number[];
-  department: string | null;
-  email: string;
-  /** Contract fraction, 0.05–1; null: their working days ÷ 5. */
-  fte: number | null;
+  /** Working days they would rather not do (ISO), honoured when it costs no fairness. Admins,
+    managers and the person themselves only. */
+  avoidDays?: number[];
+  /** Admins, managers and the person themselves only. */
+  department?: string | null;
+  /** Admins, managers and the person themselves only. */
+  email?: string;
+  /** Contract fraction, 0.05–1; null: their working days ÷ 5. Admins, managers and the person themselves only. */
+  fte?: number | null;
   id: string;
-  /** `not_invited`: cannot sign in; `invited`: link sent, no password yet; `active`: can sign in. */
-  inviteStatus: InviteStatus;
+  /** `not_invited`: cannot sign in; `invited`: link sent, no password yet; `active`: can sign in.
+    Admins, managers and the person themselves only. */
+  inviteStatus?: InviteStatus;
   isActive: boolean;
   /** Teaching or Non-Teaching staff. */
   isTeaching: boolean;
   name: string;
-  /** The linked user's role; empty when the person cannot sign in. */
-  role: Role | null;
+  /** The linked user's role; empty when the person cannot sign in. Admins, managers and the person themselves only. */
+  role?: Role | null;
   /** What the change did to the planned rota: deactivating takes the person off their duties from
     today on, and fewer working days or a lower weekly cap off the duties that no longer fit; null
     for any other change. */
   rotaChange: RotaChangeDto | null;
-  /** The linked user, once invited to sign in. */
-  userId: string | null;
-  /** At most this many duties in a Monday–Sunday week, 1–5; null: the organisation's default. */
-  weeklyCap: number | null;
-  /** The weekdays they work, ISO: 1 = Monday … 5 = Friday, sorted (docs/product.md#working-patterns). */
-  workingDays: number[];
+  /** The linked user, once invited to sign in. Admins, managers and the person themselves only. */
+  userId?: string | null;
+  /** At most this many duties in a Monday–Sunday week, 1–5; null: the organisation's default.
+    Admins, managers and the person themselves only. */
+  weeklyCap?: number | null;
+  /** The weekdays they work, ISO: 1 = Monday … 5 = Friday, sorted (docs/product.md#working-patterns).
+    Admins, managers and the person themselves only. */
+  workingDays?: number[];
 };
 export type UpdateStaffDto = {
   /** Working days they would rather not do (ISO): some of `workingDays`, never all of them. Default none. */

@@ -8,7 +8,8 @@ import { ALL_WEEKDAYS } from '@/shared/lib/weekdays';
 import { focusFirstField } from '@/shared/ui/focus-first-field';
 import { useToast } from '@/shared/ui/toast';
 
-import { useCreateStaffMutation, useUpdateStaffMutation, type StaffDto } from '../api';
+import { useCreateStaffMutation, useUpdateStaffMutation } from '../api';
+import type { StaffRecord } from '../api/staff-record';
 import { WorkingPatternFields } from './working-pattern-fields';
 
 interface StaffFormValues {
@@ -33,7 +34,7 @@ function withoutSpaces(value: unknown): unknown {
   return typeof value === 'string' ? value.replace(/\s+/g, '') : value;
 }
 
-function initialValues(staff: StaffDto | undefined): StaffFormValues {
+function initialValues(staff: StaffRecord | undefined): StaffFormValues {
   return {
     name: staff?.name ?? '',
     email: staff?.email ?? '',
@@ -62,14 +63,14 @@ function patternFields(values: StaffFormValues) {
 }
 
 /** Someone can be (re-)invited while they are active and have not chosen a password yet. */
-function canInvite(staff: StaffDto | undefined): boolean {
+function canInvite(staff: StaffRecord | undefined): boolean {
   return staff === undefined || (staff.isActive && staff.inviteStatus !== 'active');
 }
 
 interface StaffFormDialogProps {
   open: boolean;
   /** The person being edited; none to add someone. */
-  staff?: StaffDto;
+  staff?: StaffRecord;
   onClose: () => void;
   /** Called once the dialog has finished closing, e.g. to forget who was edited. */
   afterClose?: () => void;

@@ -6,23 +6,26 @@ import { getServerMessage } from '@/shared/api/errors';
 import { useCan } from '@/shared/auth/access';
 import { SectionCard } from '@/shared/ui/section-card';
 
-import { useGetStaffQuery, type StaffDto } from '../api';
+import { useGetStaffQuery } from '../api';
+import { isWholeRecord, type StaffRecord } from '../api/staff-record';
 import { StaffFormDialog } from './staff-form-dialog';
 import { StaffImportDialog } from './staff-import-dialog';
 import { StaffTable } from './staff-table';
 
 /** Who the staff form is open for: a new person, or the one being edited. */
-type FormTarget = { staff?: StaffDto };
+type FormTarget = { staff?: StaffRecord };
 
 /** docs/product.md#screens, Admin Panel: the Staff Management section. */
 export function StaffManagement() {
   const { data, isLoading, isError, error, refetch } = useGetStaffQuery();
+  // Those who manage staff get every record whole (docs/product.md#what-people-see-of-each-other).
+  const records = data?.filter(isWholeRecord);
   const canManage = useCan('staff.manage');
   const [formTarget, setFormTarget] = useState<FormTarget>();
   const [formOpen, setFormOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
 
-  const openForm = (staff?: StaffDto) => {
+  const openForm = (staff?: StaffRecord) => {
     setFormTarget({ staff });
     setFormOpen(true);
   };
@@ -52,7 +55,7 @@ export function StaffManagement() {
           action={<Button onClick={() => void refetch()}>Try again</Button>}
         />
       ) : (
-        <StaffTable staff={data} loading={isLoading} onEdit={openForm} />
+        <StaffTable staff={records} loading={isLoading} onEdit={openForm} />
       )}
       {formTarget && (
         <StaffFormDialog

@@ -6,12 +6,8 @@ import { changeOutcome } from '@/shared/lib/rota-change';
 import { ConfirmButton } from '@/shared/ui/confirm-button';
 import { useToast } from '@/shared/ui/toast';
 
-import {
-  useChangeStaffRoleMutation,
-  useInviteStaffMutation,
-  useUpdateStaffMutation,
-  type StaffDto,
-} from '../api';
+import { useChangeStaffRoleMutation, useInviteStaffMutation, useUpdateStaffMutation } from '../api';
+import type { StaffRecord } from '../api/staff-record';
 import { INVITE_STATUS, staffTypeLabel } from '../lib/staff-labels';
 import { describePattern } from '../lib/working-pattern';
 
@@ -20,9 +16,9 @@ const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: roleLabel(role) 
 const NONE = <Typography.Text type="secondary">—</Typography.Text>;
 
 interface StaffTableProps {
-  staff: StaffDto[] | undefined;
+  staff: StaffRecord[] | undefined;
   loading: boolean;
-  onEdit: (staff: StaffDto) => void;
+  onEdit: (staff: StaffRecord) => void;
 }
 
 /**
@@ -43,7 +39,7 @@ export function StaffTable({ staff, loading, onEdit }: StaffTableProps) {
   const fail = (error: unknown, fallback: string) =>
     toast({ variant: 'destructive', description: getServerMessage(error) ?? fallback });
 
-  const setActive = async (person: StaffDto, isActive: boolean) => {
+  const setActive = async (person: StaffRecord, isActive: boolean) => {
     try {
       const saved = await updateStaff({ id: person.id, updateStaffDto: { isActive } }).unwrap();
       // Deactivating takes them off their duties from today on (docs/product.md#the-rota-stays-true).
@@ -58,7 +54,7 @@ export function StaffTable({ staff, loading, onEdit }: StaffTableProps) {
     }
   };
 
-  const invite = async (person: StaffDto) => {
+  const invite = async (person: StaffRecord) => {
     try {
       await inviteStaff({ id: person.id }).unwrap();
       toast({ title: 'Success', description: 'Invitation sent' });
@@ -67,7 +63,7 @@ export function StaffTable({ staff, loading, onEdit }: StaffTableProps) {
     }
   };
 
-  const setRole = async (person: StaffDto, role: Role) => {
+  const setRole = async (person: StaffRecord, role: Role) => {
     try {
       await changeRole({ id: person.id, changeRoleDto: { role } }).unwrap();
       toast({ title: 'Success', description: 'Role updated' });
@@ -79,7 +75,7 @@ export function StaffTable({ staff, loading, onEdit }: StaffTableProps) {
   const pendingFor = (state: { isLoading: boolean; originalArgs?: { id: string } }, id: string) =>
     state.isLoading && state.originalArgs?.id === id;
 
-  const columns: TableProps<StaffDto>['columns'] = [
+  const columns: TableProps<StaffRecord>['columns'] = [
     {
       title: 'Name',
       dataIndex: 'name',
@@ -138,7 +134,7 @@ export function StaffTable({ staff, loading, onEdit }: StaffTableProps) {
     {
       title: 'Sign-in',
       dataIndex: 'inviteStatus',
-      render: (status: StaffDto['inviteStatus']) => (
+      render: (status: StaffRecord['inviteStatus']) => (
         <Tag color={INVITE_STATUS[status].color}>{INVITE_STATUS[status].label}</Tag>
       ),
     },
@@ -190,7 +186,7 @@ export function StaffTable({ staff, loading, onEdit }: StaffTableProps) {
   }
 
   return (
-    <Table<StaffDto>
+    <Table<StaffRecord>
       aria-label="Staff members"
       rowKey="id"
       size="middle"

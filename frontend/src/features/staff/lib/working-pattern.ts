@@ -1,13 +1,13 @@
 import { ALL_WEEKDAYS, formatWeekdays } from '@/shared/lib/weekdays';
 
-import type { StaffDto } from '../api';
+import type { StaffRecord } from '../api/staff-record';
 
 /** What an empty FTE means: their working days ÷ 5, e.g. 0.6 for three days. */
 export function defaultFte(workingDays: readonly number[]): number {
   return Math.round((workingDays.length / 5) * 100) / 100;
 }
 
-type Pattern = Pick<StaffDto, 'workingDays' | 'fte' | 'weeklyCap' | 'avoidDays'>;
+type Pattern = Pick<StaffRecord, 'workingDays' | 'fte' | 'weeklyCap' | 'avoidDays'>;
 
 /**
  * The working pattern in a few words for the staff table, e.g. "Mon–Wed · 0.6 FTE",

@@ -55,7 +55,8 @@ export type ExportFairnessApiArg = {
   academicYear?: number;
 };
 export type StaffDutyStatisticsDto = {
-  department: string | null;
+  /** Admins, managers and the person themselves only (docs/product.md#what-people-see-of-each-other). */
+  department?: string | null;
   friday: number;
   isActive: boolean;
   isTeaching: boolean;

@@ -132,6 +132,18 @@ describe('Statistics page', () => {
     expect(screen.getByText(/Team average: 4\.5 duties per person\./)).toBeInTheDocument();
   });
 
+  it('shows a staff member colleagues’ lines without a department, as the server sends them', async () => {
+    // docs/product.md#what-people-see-of-each-other: staff get their own department only.
+    const bobAsStaffSee: StaffDutyStatisticsDto = { ...(staff[0] as StaffDutyStatisticsDto) };
+    delete bobAsStaffSee.department;
+    renderPage({ body: statistics({ staff: [bobAsStaffSee, ...staff.slice(1)] }) });
+
+    const row = (await screen.findByText('Bob Stone')).closest('tr') as HTMLElement;
+    expect(within(row).getAllByRole('cell')[0]).toHaveTextContent(/^Bob Stone$/);
+    const own = screen.getByText('Ann Lee').closest('tr') as HTMLElement;
+    expect(within(own).getAllByRole('cell')[0]).toHaveTextContent(/^Ann LeeEnglish$/);
+  });
+
   it('says when there is nothing to show', async () => {
     renderPage({
       body: statistics({ staff: [], totalDuties: 0, averagePerStaff: 0, highest: 0, lowest: 0 }),
