@@ -33,6 +33,7 @@ describe('role access', () => {
   let a: Account;
   let fixtures: Fixtures;
   let tokens: Record<'staff' | 'manager' | 'admin', string>;
+  let emails: Record<'staff' | 'manager' | 'admin', string>;
   /** A calendar feed token of A's member "Feed Person", who is not one of the callers above. */
   let feedToken: string;
   let operations: Operation[];
@@ -45,6 +46,7 @@ describe('role access', () => {
     const other = await t.http().post('/api/staff').set(...bearer(a.token)).send({ name: 'Olive Other', email: 'olive@a.example' }).expect(201);
     fixtures = { t, admin: a, staff, other: other.body.id as string };
     tokens = { staff: staff.token, manager: manager.token, admin: a.token };
+    emails = { staff: staff.email, manager: manager.email, admin: a.email };
     const feedPerson = await memberWithRole(t, a, 'staff', 'Feed Person');
     feedToken = (await t.http().post('/api/calendar/subscription').set(...bearer(feedPerson.token)).expect(201)).body.token as string;
     expect(feedToken).toEqual(expect.any(String));
@@ -57,6 +59,17 @@ describe('role access', () => {
     if (caller === 'anonymous') return {};
     if (caller === 'feed') return rule.tenant.kind === 'feed-token' ? { query: { token: feedToken } } : { bearer: feedToken };
     return { bearer: tokens[caller] };
+  }
+
+  /**
+   * Signing out ends the session that asks: an allowed caller signs out a fresh session of its own
+   * (members share the admin's password, support/members.ts), so the tokens above stay good.
+   */
+  async function allowedCredentials(op: Operation, caller: Caller, rule: RouteRule): Promise<Credentials> {
+    if (op.id !== 'signOut' || caller === 'anonymous' || caller === 'feed') return credentialsOf(caller, rule);
+    const res = await t.http().post('/api/auth/login').send({ email: emails[caller], password: a.password, organizationSubdomain: a.subdomain });
+    expect(res.status).toBe(200);
+    return { bearer: res.body.token as string };
   }
 
   /**
@@ -131,7 +144,7 @@ describe('role access', () => {
       // Allowed callers, one after another on the same example: a later one may get 404 or 409
       // because an earlier one deleted or made the record, which is fine; 401/403 is not.
       for (const caller of rule.callers) {
-        const res = await callOperation(t, op, example, credentialsOf(caller, rule));
+        const res = await callOperation(t, op, example, await allowedCredentials(op, caller, rule));
         allowedCalls += 1;
         // Past the gate a service may still refuse a caller its own rule (only the colleague asked
         // answers a swap): a 403 is the gate's only when it says so in the gate's words.

@@ -82,6 +82,9 @@ export const ROUTES: Record<string, RouteRule> = {
   finishProviderSignIn: { callers: ANYONE, tenant: NONE },
 
   getCurrentUser: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // any signed-in member
+  signOut: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // any signed-in member: ends the caller's own session
+  approveEmailChange: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // any signed-in member: their own pending change
+  reauthenticateWithProvider: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // any signed-in member: their own session
   // Each signed-in member's own two-step verification (no ids: nobody reaches another's).
   getTwoFactorStatus: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // any signed-in member
   startTwoFactorSetup: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // any signed-in member, plus their password
@@ -279,6 +282,8 @@ export const EXAMPLES: Record<string, ExampleBuilder> = {
   disableTwoFactor: ({ admin }) => ({ body: { password: admin.password, code: '000000' } }),
   regenerateRecoveryCodes: ({ admin }) => ({ body: { password: admin.password, code: '000000' } }),
   confirmEmailChange: () => ({ body: { token: 'not-a-real-token' } }),
+  // A's Google sign-in is off: the answer is a 409 saying so, and nothing is made.
+  reauthenticateWithProvider: () => ({ body: { provider: 'google' } }),
   getSignInProviders: ({ admin }) => ({ query: { organization: admin.subdomain } }),
   // A's Google sign-in is off in the examples below: the start lands on the sign-in page, asking no provider.
   startProviderSignIn: ({ admin }) => ({ query: { provider: 'google', organization: admin.subdomain } }),

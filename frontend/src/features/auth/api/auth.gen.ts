@@ -16,6 +16,10 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['auth'],
       }),
+      approveEmailChange: build.mutation<ApproveEmailChangeApiResponse, ApproveEmailChangeApiArg>({
+        query: () => ({ url: `/api/auth/email-change/approve`, method: 'POST' }),
+        invalidatesTags: ['auth'],
+      }),
       findOrganizations: build.mutation<FindOrganizationsApiResponse, FindOrganizationsApiArg>({
         query: (queryArg) => ({
           url: `/api/auth/find-organizations`,
@@ -54,6 +58,10 @@ const injectedRtkApi = api
           method: 'POST',
           body: queryArg.loginTwoFactorDto,
         }),
+        invalidatesTags: ['auth'],
+      }),
+      signOut: build.mutation<SignOutApiResponse, SignOutApiArg>({
+        query: () => ({ url: `/api/auth/logout`, method: 'POST' }),
         invalidatesTags: ['auth'],
       }),
       register: build.mutation<RegisterApiResponse, RegisterApiArg>({
@@ -103,12 +111,24 @@ const injectedRtkApi = api
         }),
         providesTags: ['auth'],
       }),
+      reauthenticateWithProvider: build.mutation<
+        ReauthenticateWithProviderApiResponse,
+        ReauthenticateWithProviderApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/auth/sso/reauthenticate`,
+          method: 'POST',
+          body: queryArg.reauthenticateWithProviderDto,
+        }),
+        invalidatesTags: ['auth'],
+      }),
       startProviderSignIn: build.query<StartProviderSignInApiResponse, StartProviderSignInApiArg>({
         query: (queryArg) => ({
           url: `/api/auth/sso/start`,
           params: {
             organization: queryArg.organization,
             provider: queryArg.provider,
+            reauth: queryArg.reauth,
           },
         }),
         providesTags: ['auth'],
@@ -171,10 +191,12 @@ const injectedRtkApi = api
     overrideExisting: false,
   });
 export { injectedRtkApi as generatedApi };
-export type ConfirmEmailChangeApiResponse = /** status 200  */ MessageDto;
+export type ConfirmEmailChangeApiResponse = /** status 200  */ EmailChangeResultDto;
 export type ConfirmEmailChangeApiArg = {
   confirmEmailChangeDto: ConfirmEmailChangeDto;
 };
+export type ApproveEmailChangeApiResponse = /** status 200  */ EmailChangeResultDto;
+export type ApproveEmailChangeApiArg = void;
 export type FindOrganizationsApiResponse = /** status 200  */ MessageDto;
 export type FindOrganizationsApiArg = {
   findOrganizationsDto: FindOrganizationsDto;
@@ -197,6 +219,8 @@ export type LoginTwoFactorApiResponse = /** status 200  */ AuthTokenDto;
 export type LoginTwoFactorApiArg = {
   loginTwoFactorDto: LoginTwoFactorDto;
 };
+export type SignOutApiResponse = /** status 200  */ MessageDto;
+export type SignOutApiArg = void;
 export type RegisterApiResponse = /** status 201  */ RegisterResultDto;
 export type RegisterApiArg = {
   registerDto: RegisterDto;
@@ -223,11 +247,17 @@ export type GetSignInProvidersApiArg = {
   /** The organisation's subdomain, e.g. `hillside`. */
   organization: string;
 };
+export type ReauthenticateWithProviderApiResponse = /** status 200  */ ReauthenticationStartDto;
+export type ReauthenticateWithProviderApiArg = {
+  reauthenticateWithProviderDto: ReauthenticateWithProviderDto;
+};
 export type StartProviderSignInApiResponse = unknown;
 export type StartProviderSignInApiArg = {
   /** The organisation's subdomain, e.g. `hillside`. */
   organization: string;
   provider: IdentityProviderKind;
+  /** A re-authentication prepared by `reauthenticateWithProvider` (its start address carries it). */
+  reauth?: string;
 };
 export type GetTwoFactorStatusApiResponse = /** status 200  */ TwoFactorStatusDto;
 export type GetTwoFactorStatusApiArg = void;
@@ -253,7 +283,9 @@ export type VerifyEmailApiResponse = /** status 200  */ MessageDto;
 export type VerifyEmailApiArg = {
   verifyEmailDto: VerifyEmailDto;
 };
-export type MessageDto = {
+export type EmailChangeResultDto = {
+  /** True when the new address is now the sign-in email (every session has ended: sign in again). */
+  complete: boolean;
   /** What happened, for a person to read. */
   message: string;
 };
@@ -266,6 +298,10 @@ export type ErrorResponseDto = {
 export type ConfirmEmailChangeDto = {
   /** The token from the confirmation link sent to the new address. */
   token: string;
+};
+export type MessageDto = {
+  /** What happened, for a person to read. */
+  message: string;
 };
 export type FindOrganizationsDto = {
   email: string;
@@ -370,6 +406,15 @@ export type SignInProvidersDto = {
   /** The organisation's providers that are turned on, Google, Microsoft, then the other one. */
   providers: SignInProviderDto[];
 };
+export type ReauthenticationStartDto = {
+  /** The address to open in a new window: it leads to the provider, and ends on the organisation's
+    `/reauthenticated#proof=…` (or `#error=<reason>`), which hands the proof to the form that asked. */
+  location: string;
+};
+export type ReauthenticateWithProviderDto = {
+  /** The provider to sign in again with: one the organisation has turned on. */
+  provider: IdentityProviderKind;
+};
 export type TwoFactorStatusDto = {
   enabled: boolean;
   /** Recovery codes not used yet (0 while two-step verification is off). */
@@ -380,6 +425,9 @@ export type ReauthenticationDto = {
   code?: string;
   /** The signed-in person's own password. */
   password?: string;
+  /** For an account without a password: the proof `reauthenticateWithProvider` ended with (five
+    minutes, this session only). */
+  providerProof?: string;
 };
 export type RecoveryCodesDto = {
   recoveryCodes: string[];
@@ -397,6 +445,8 @@ export type TwoFactorSetupDto = {
 export type StartTwoFactorSetupDto = {
   /** The signed-in person's own password. */
   password?: string;
+  /** For an account without a password: the proof of a fresh sign-in through its identity provider. */
+  providerProof?: string;
 };
 export type Region = 'england_wales' | 'scotland' | 'northern_ireland';
 export type OrganizationType = 'school' | 'college' | 'university' | 'other';
@@ -414,15 +464,33 @@ export type CurrentOrganizationDto = {
   trialEndsAt?: string;
   type: OrganizationType;
 };
+export type PendingEmailChangeDto = {
+  /** The new address hasn't confirmed it yet (the link sent there). */
+  awaitingNewAddress: boolean;
+  /** Someone else asked for it: it waits for this person's approval (`approveEmailChange`, or the emailed link). */
+  awaitingYourApproval: boolean;
+  /** The address that becomes the sign-in email once the change takes effect. */
+  newEmail: string;
+  /** Who asked for the change. */
+  requestedBy: string;
+};
 export type Role = 'admin' | 'manager' | 'staff';
 export type CurrentUserDto = {
   email: string;
   emailVerified: boolean;
+  /** Whether the account has a password. One without (it signs in through an identity provider)
+    re-authenticates by signing in again with its provider (`reauthenticateWithProvider`). Always
+    sent; optional in the contract only so clients written before it keep compiling. */
+  hasPassword?: boolean;
   id: string;
   /** When the user last signed in, as an ISO instant. */
   lastLogin?: string;
   name: string;
+  /** A change of the sign-in email waiting for this person's approval or the new address's confirmation. */
+  pendingEmailChange?: PendingEmailChangeDto;
   role: Role;
+  /** The identity providers linked to the account (google, microsoft, oidc), for re-authenticating with them. */
+  signInProviders?: string[];
   /** Whether signing in asks this person for a code from an authenticator app. Always sent;
     optional in the contract only so clients written before it keep compiling. */
   twoFactorEnabled?: boolean;
@@ -441,17 +509,20 @@ export type VerifyEmailDto = {
 };
 export const {
   useConfirmEmailChangeMutation,
+  useApproveEmailChangeMutation,
   useFindOrganizationsMutation,
   useForgotPasswordMutation,
   useRedeemHandoffMutation,
   useGetHostQuery,
   useLoginMutation,
   useLoginTwoFactorMutation,
+  useSignOutMutation,
   useRegisterMutation,
   useResendVerificationMutation,
   useResetPasswordMutation,
   useFinishProviderSignInQuery,
   useGetSignInProvidersQuery,
+  useReauthenticateWithProviderMutation,
   useStartProviderSignInQuery,
   useGetTwoFactorStatusQuery,
   useDisableTwoFactorMutation,

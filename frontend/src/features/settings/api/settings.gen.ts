@@ -425,6 +425,9 @@ export type SaveTwoFactorRequirementDto = {
   code?: string;
   /** The signed-in person's own password. */
   password?: string;
+  /** For an account without a password: the proof `reauthenticateWithProvider` ended with (five
+    minutes, this session only). */
+  providerProof?: string;
   requireAdminTwoFactor: boolean;
 };
 export type GoogleSignInDto = {
@@ -472,18 +475,32 @@ export type SignInSettingsDto = {
   passwordSignIn: boolean;
 };
 export type SaveSignInOptionsDto = {
+  /** A current 6-digit code from the authenticator app, or an unused recovery code. */
+  code?: string;
   /** Someone from an allowed domain or tenant without an account: refused, or joins as staff. */
   joinRule: JoinRule;
+  /** The signed-in person's own password. */
+  password?: string;
   /** Whether members other than admins may still sign in with a password (admins always may). */
   passwordSignIn: boolean;
+  /** For an account without a password: the proof `reauthenticateWithProvider` ended with (five
+    minutes, this session only). */
+  providerProof?: string;
 };
 export type SaveGoogleSignInDto = {
   /** The Workspace domains whose accounts may sign in, e.g. stmarys.sch.uk (at most 20). */
   allowedDomains: string[];
   /** The client ID the provider issued for this app. */
   clientId: string;
+  /** A current 6-digit code from the authenticator app, or an unused recovery code. */
+  code?: string;
   /** Whether people may sign in with this provider. */
   enabled: boolean;
+  /** The signed-in person's own password. */
+  password?: string;
+  /** For an account without a password: the proof `reauthenticateWithProvider` ended with (five
+    minutes, this session only). */
+  providerProof?: string;
 };
 export type SaveGoogleSignInDtoWrite = {
   /** The Workspace domains whose accounts may sign in, e.g. stmarys.sch.uk (at most 20). */
@@ -493,16 +510,30 @@ export type SaveGoogleSignInDtoWrite = {
   /** A new client secret, or nothing (or an empty string) to keep the saved one. Never sent back:
     the settings say only whether one is saved. */
   clientSecret?: string;
+  /** A current 6-digit code from the authenticator app, or an unused recovery code. */
+  code?: string;
   /** Whether people may sign in with this provider. */
   enabled: boolean;
+  /** The signed-in person's own password. */
+  password?: string;
+  /** For an account without a password: the proof `reauthenticateWithProvider` ended with (five
+    minutes, this session only). */
+  providerProof?: string;
 };
 export type SaveMicrosoftSignInDto = {
   /** The directory (tenant) IDs whose accounts may sign in (at most 20). */
   allowedTenantIds: string[];
   /** The client ID the provider issued for this app. */
   clientId: string;
+  /** A current 6-digit code from the authenticator app, or an unused recovery code. */
+  code?: string;
   /** Whether people may sign in with this provider. */
   enabled: boolean;
+  /** The signed-in person's own password. */
+  password?: string;
+  /** For an account without a password: the proof `reauthenticateWithProvider` ended with (five
+    minutes, this session only). */
+  providerProof?: string;
 };
 export type SaveMicrosoftSignInDtoWrite = {
   /** The directory (tenant) IDs whose accounts may sign in (at most 20). */
@@ -512,18 +543,32 @@ export type SaveMicrosoftSignInDtoWrite = {
   /** A new client secret, or nothing (or an empty string) to keep the saved one. Never sent back:
     the settings say only whether one is saved. */
   clientSecret?: string;
+  /** A current 6-digit code from the authenticator app, or an unused recovery code. */
+  code?: string;
   /** Whether people may sign in with this provider. */
   enabled: boolean;
+  /** The signed-in person's own password. */
+  password?: string;
+  /** For an account without a password: the proof `reauthenticateWithProvider` ended with (five
+    minutes, this session only). */
+  providerProof?: string;
 };
 export type SaveOidcSignInDto = {
   /** The client ID the provider issued for this app. */
   clientId: string;
+  /** A current 6-digit code from the authenticator app, or an unused recovery code. */
+  code?: string;
   /** Whether people may sign in with this provider. */
   enabled: boolean;
   /** The provider's issuer URL, where discovery (`/.well-known/openid-configuration`) starts. */
   issuer: string;
   /** The name on the sign-in button: "Sign in with <name>". */
   name: string;
+  /** The signed-in person's own password. */
+  password?: string;
+  /** For an account without a password: the proof `reauthenticateWithProvider` ended with (five
+    minutes, this session only). */
+  providerProof?: string;
 };
 export type SaveOidcSignInDtoWrite = {
   /** The client ID the provider issued for this app. */
@@ -531,12 +576,19 @@ export type SaveOidcSignInDtoWrite = {
   /** A new client secret, or nothing (or an empty string) to keep the saved one. Never sent back:
     the settings say only whether one is saved. */
   clientSecret?: string;
+  /** A current 6-digit code from the authenticator app, or an unused recovery code. */
+  code?: string;
   /** Whether people may sign in with this provider. */
   enabled: boolean;
   /** The provider's issuer URL, where discovery (`/.well-known/openid-configuration`) starts. */
   issuer: string;
   /** The name on the sign-in button: "Sign in with <name>". */
   name: string;
+  /** The signed-in person's own password. */
+  password?: string;
+  /** For an account without a password: the proof `reauthenticateWithProvider` ended with (five
+    minutes, this session only). */
+  providerProof?: string;
 };
 export type RotaChangeDto = {
   /** The days whose duties changed, `yyyy-MM-dd`, in date order. */
