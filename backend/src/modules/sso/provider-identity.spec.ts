@@ -25,6 +25,11 @@ describe('checkIdentity', () => {
     expect(checkIdentity(google, claims('\u0130an@stmarys.sch.uk'), AUTHORITY)).toMatchObject({ ok: false, refusal: 'look_alike_email' });
   });
 
+  it('keeps a name on one line of printable text, whatever the claim holds', () => {
+    const claims = { ...GOOGLE, email: 'ann@stmarys.sch.uk', email_verified: true, hd: 'stmarys.sch.uk', name: 'Ann\r\nBcc: x@evil.example\u0007\u202e Lee' };
+    expect(checkIdentity(google, claims, AUTHORITY)).toMatchObject({ ok: true, identity: { name: 'Ann Bcc: x@evil.example Lee' } });
+  });
+
   it('refuses a token without a subject: the account is linked to it', () => {
     expect(checkIdentity(google, { iss: GOOGLE.iss, email: 'ann@stmarys.sch.uk', email_verified: true, hd: 'stmarys.sch.uk' }, AUTHORITY)).toMatchObject({ ok: false, refusal: 'failed' });
   });

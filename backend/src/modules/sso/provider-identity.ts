@@ -112,7 +112,11 @@ export function checkIdentity(rules: ProviderRules, claims: Record<string, unkno
   if (!EMAIL.test(email)) return refuse('no_email', 'no usable email claim');
   if (!verified) return refuse('unverified_email', rules.kind === 'microsoft' ? 'neither email_verified nor xms_edov is true' : 'email_verified is not true');
   const fullName = [text(claims.given_name), text(claims.family_name)].filter(Boolean).join(' ');
-  // A name is one line, as every name the app keeps.
-  const name = (text(claims.name) ?? (fullName || email.split('@')[0]!)).replace(/\s+/g, ' ').slice(0, 100);
+  // A name is one line of printable text, as every name the app keeps (a provider's claim included).
+  const name = (text(claims.name) ?? (fullName || email.split('@')[0]!))
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 100);
   return { ok: true, identity: { email, name: name.length >= 2 ? name : email.slice(0, 100), issuer, subject } };
 }
