@@ -30,6 +30,7 @@ describe('response shapes: what people see of each other', () => {
   /** Values of other people's restricted fields that no answer to staff may hold, in any format. */
   let othersValues: string[];
   let staffFeedToken: string;
+  let staffEmail: string;
   let operations: Operation[];
   const restricted = new Set(restrictedFields());
 
@@ -53,6 +54,7 @@ describe('response shapes: what people see of each other', () => {
       .send({ name: 'Cora Colleague', email: COLLEAGUE_EMAIL, department: COLLEAGUE_DEPARTMENT, isTeaching: false, workingDays: [1, 2, 3, 4], fte: 0.7, weeklyCap: 3, avoidDays: [2], invite: true })
       .expect(201);
     fixtures = { t, admin: a, staff, other: colleague.body.id as string };
+    staffEmail = staff.email;
     callers = {
       staff: { token: staff.token, own: new Set([staff.staffId, userOf(staff.token)]) },
       manager: { token: manager.token, own: new Set([manager.staffId, userOf(manager.token)]) },
@@ -160,13 +162,24 @@ describe('response shapes: what people see of each other', () => {
   /** Last: the examples change things (one revokes the caller's calendar feed). */
   it('answers every change staff may make without a colleague’s restricted fields', async () => {
     const answers: Record<string, unknown> = {};
+    const staff = callers.staff;
     for (const op of operations.filter((o) => o.method !== 'get' && ROUTES[o.id]?.callers.includes('staff'))) {
       const example = EXAMPLES[op.id] ? await EXAMPLES[op.id]!(fixtures) : {};
-      const res = await callOperation(t, op, example, { bearer: callers.staff.token });
+      const res = await callOperation(t, op, example, { bearer: staff.token });
       const text = JSON.stringify(res.body ?? null);
-      answers[op.id] = { fields: othersFields(res.body, restricted, callers.staff.own).map((f) => f.path), values: othersValues.filter((value) => text.includes(value)) };
+      answers[op.id] = {
+        signedIn: res.status !== 401,
+        fields: othersFields(res.body, restricted, staff.own).map((f) => f.path),
+        values: othersValues.filter((value) => text.includes(value)),
+      };
+      // An operation that ends the caller's session (signing out) leaves the next one a new sign-in.
+      if ((await t.http().get('/api/auth/user').set(...bearer(staff.token))).status === 401) {
+        const login = await t.http().post('/api/auth/login').send({ email: staffEmail, password: a.password, organizationSubdomain: a.subdomain }).expect(200);
+        staff.token = login.body.token as string;
+        fixtures = { ...fixtures, staff: { ...fixtures.staff, token: staff.token } };
+      }
     }
     expect(Object.keys(answers).length).toBeGreaterThan(0);
-    expect(answers).toEqual(Object.fromEntries(Object.keys(answers).map((op) => [op, { fields: [], values: [] }])));
+    expect(answers).toEqual(Object.fromEntries(Object.keys(answers).map((op) => [op, { signedIn: true, fields: [], values: [] }])));
   });
 });
