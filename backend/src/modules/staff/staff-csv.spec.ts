@@ -1,9 +1,15 @@
-import { BadRequestException } from '@nestjs/common';
-import { parseFte, parseStaffCsv } from './staff-csv';
+import { parseFte, readStaffCsv } from './staff-csv';
 
 const csv = (text: string) => Buffer.from(text, 'utf8');
 
-describe('parseStaffCsv', () => {
+/** The rows of a CSV that can be read as a whole. */
+function parseStaffCsv(content: Buffer) {
+  const read = readStaffCsv(content);
+  if ('error' in read) throw new Error(`unexpected: ${read.error}`);
+  return read.rows;
+}
+
+describe('readStaffCsv', () => {
   it('reads columns in any order and case, with quoted fields and a BOM', () => {
     const rows = parseStaffCsv(csv('\uFEFFEmail,Name,Teaching,Department\r\nann@x.org,"Lee, Ann",no,"Science"\r\nbob@x.org,Bob Ray,,\r\n'));
     expect(rows).toEqual([
@@ -73,10 +79,10 @@ describe('parseStaffCsv', () => {
   });
 
   it('refuses a file without name and email columns', () => {
-    expect(() => parseStaffCsv(csv('first,last\nAnn,Lee\n'))).toThrow(BadRequestException);
+    expect(readStaffCsv(csv('first,last\nAnn,Lee\n'))).toEqual({ error: expect.stringContaining('needs a header row with at least the columns name and email') });
   });
 
   it('refuses a header with no rows', () => {
-    expect(() => parseStaffCsv(csv('name,email\n'))).toThrow('no staff rows');
+    expect(readStaffCsv(csv('name,email\n'))).toEqual({ error: 'The CSV has a header row but no staff rows.' });
   });
 });

@@ -1,10 +1,9 @@
-import { BadRequestException } from '@nestjs/common';
 import { parse } from 'csv-parse/sync';
-import { isEmail } from 'class-validator';
+import isEmail from 'validator/lib/isEmail';
 import { ISO_WEEKDAYS, parseWeekdays } from '../../common/clock/weekdays';
-import { isSingleLine } from '../../common/validation/multi-line';
+import { isSingleLine } from '../../common/validation/line-text';
 import type { ImportRowDto } from './dto/staff.dto';
-import { MAX_FTE, MIN_FTE } from './entities/staff.entity';
+import { MAX_FTE, MIN_FTE } from './fte-range';
 
 export const MAX_IMPORT_ROWS = 5000;
 
@@ -37,37 +36,40 @@ export function parseFte(text: string): { fte: number | null } | { error: string
   return { fte: rounded };
 }
 
+/** A staff CSV's rows, each with its errors; or why the file as a whole can't be imported (a 400). */
+export type StaffCsv = { rows: ImportRowDto[] } | { error: string };
+
 /**
  * Reads a staff CSV (header row: name, email, and optionally department, teaching, working days
  * and fte — any order, any case) and checks every row on its own and against the rows before it.
  * Whether an email already exists in the organisation is the caller's check.
+ *
+ * A worker task (common/workers/worker-pool.ts): 5,000 rows are tens of milliseconds of parsing
+ * and checking. So this module loads no Nest, ORM or class-validator (the email check is
+ * validator's, which class-validator's `isEmail` calls), and answers errors instead of throwing.
  */
-export function parseStaffCsv(content: Buffer): ImportRowDto[] {
+export function readStaffCsv(content: Uint8Array): StaffCsv {
   let records: string[][];
   try {
-    records = parse(content.toString('utf8').replace(/^\uFEFF/, ''), {
+    records = parse(Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString('utf8').replace(/^\uFEFF/, ''), {
       relax_column_count: true,
       skip_empty_lines: true,
       trim: true,
     }) as string[][];
   } catch (err) {
-    throw new BadRequestException(`The file is not a readable CSV: ${(err as Error).message}`);
+    return { error: `The file is not a readable CSV: ${(err as Error).message}` };
   }
   const [header, ...rows] = records;
   const columns = (header ?? []).map((h) => h.trim().toLowerCase().replace(/[\s_-]+/g, ' '));
   const col = (...names: string[]) => columns.findIndex((c) => names.includes(c));
   if (col('name') < 0 || col('email') < 0) {
-    throw new BadRequestException(
-      'The CSV needs a header row with at least the columns name and email (and optionally department, teaching, working days and fte).',
-    );
+    return { error: 'The CSV needs a header row with at least the columns name and email (and optionally department, teaching, working days and fte).' };
   }
-  if (rows.length === 0) throw new BadRequestException('The CSV has a header row but no staff rows.');
-  if (rows.length > MAX_IMPORT_ROWS) {
-    throw new BadRequestException(`The CSV has ${rows.length} rows; import at most ${MAX_IMPORT_ROWS} at a time.`);
-  }
+  if (rows.length === 0) return { error: 'The CSV has a header row but no staff rows.' };
+  if (rows.length > MAX_IMPORT_ROWS) return { error: `The CSV has ${rows.length} rows; import at most ${MAX_IMPORT_ROWS} at a time.` };
 
   const firstLineOf = new Map<string, number>();
-  return rows.map((cells, index) => {
+  const checked = rows.map((cells, index) => {
     const line = index + 2;
     const cell = (...names: string[]) => (col(...names) >= 0 ? (cells[col(...names)] ?? '').trim() : '');
     const errors: string[] = [];
@@ -103,4 +105,5 @@ export function parseStaffCsv(content: Buffer): ImportRowDto[] {
     }
     return { line, name, email, department, isTeaching, workingDays, fte, errors };
   });
+  return { rows: checked };
 }

@@ -1,5 +1,5 @@
 import { EntityManager, ref, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import type { Role } from '../../common/auth/roles';
 import { AuditService, changedFields } from '../audit/audit.service';
@@ -7,6 +7,7 @@ import { AccountsService, EMAIL_IN_USE } from '../auth/accounts.service';
 import type { User } from '../auth/entities/user.entity';
 import { InvitationService } from '../auth/invitation.service';
 import { RotaIntegrity } from '../../common/rota-integrity/rota-integrity';
+import { WorkerPool, workerTask } from '../../common/workers/worker-pool';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { Organization } from '../tenants/entities/organization.entity';
 import type {
@@ -20,7 +21,7 @@ import type {
   UpdateStaffDto,
 } from './dto/staff.dto';
 import { Staff } from './entities/staff.entity';
-import { parseStaffCsv } from './staff-csv';
+import type { readStaffCsv } from './staff-csv';
 import { STAFF_LIST_SQL } from './staff-list';
 import { asSeenBy } from './personal-fields';
 import { plural } from '../../common/text/plural';
@@ -71,6 +72,9 @@ const auditView = (dto: StaffDto) => ({
   avoidDays: dto.avoidDays,
 });
 
+/** The CSV read and checked in a worker thread (common/workers/worker-pool.ts). */
+const READ_STAFF_CSV = workerTask<typeof readStaffCsv>(__dirname, __filename, 'staff-csv', 'readStaffCsv');
+
 @Injectable()
 export class StaffService {
   constructor(
@@ -79,6 +83,7 @@ export class StaffService {
     private readonly invitations: InvitationService,
     private readonly accounts: AccountsService,
     private readonly integrity: RotaIntegrity,
+    private readonly workers: WorkerPool,
   ) {
     // A confirmed new sign-in email is the person's staff email too.
     accounts.onEmailChanged(async (em, userId, email) => {
@@ -250,7 +255,9 @@ export class StaffService {
   }
 
   async previewImport(file: Buffer): Promise<ImportPreviewDto> {
-    const rows = parseStaffCsv(file);
+    const csv = await this.workers.run(READ_STAFF_CSV, file);
+    if ('error' in csv) throw new BadRequestException(csv.error);
+    const { rows } = csv;
     const emails = rows.map((r) => r.email).filter(Boolean);
     const existing = new Set(
       (await this.em.find(Staff, { email: { $in: emails } }, { fields: ['email'] })).map((s) => s.email),

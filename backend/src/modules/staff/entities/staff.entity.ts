@@ -5,9 +5,7 @@ import { ISO_WEEKDAYS } from '../../../common/clock/weekdays';
 import { TenantScopedEntity } from '../../../tenancy/tenant-scoped.entity';
 import { User } from '../../auth/entities/user.entity';
 
-/** Contract fraction bounds (docs/product.md#working-patterns): 0.05 to 1, two decimals. */
-export const MIN_FTE = 0.05;
-export const MAX_FTE = 1;
+export { MAX_FTE, MIN_FTE } from '../fte-range';
 /** A weekly cap is 1 to 5 duties a week (docs/product.md#working-patterns). */
 export const MIN_WEEKLY_CAP = 1;
 export const MAX_WEEKLY_CAP = 5;
