@@ -116,6 +116,12 @@ describe('fair use between organisations', () => {
     const refused = await preview().expect(429);
     expect(refused.body.message).toBe(`Too many staff imports and previews from your account (at most ${imports} a minute). Please wait 1 minute and try again.`);
     await t.http().post('/api/staff/import').set(...bearer(alpha.token)).attach('file', csv, { filename: 'staff.csv', contentType: 'text/csv' }).expect(429);
+    // A refused large upload isn't read: the answer closes the connection.
+    const large = Buffer.from(`name,email\n${Array.from({ length: 2_000 }, (_, i) => `Person ${i},person${i}@example.com`).join('\n')}\n`);
+    expect(large.length).toBeGreaterThan(64 * 1024);
+    const closed = await t.http().post('/api/staff/import/preview').set(...bearer(alpha.token)).attach('file', large, { filename: 'staff.csv', contentType: 'text/csv' });
+    expect(closed.status).toBe(429);
+    expect(closed.headers.connection).toBe('close');
 
     // In tens at once: more at once would wait in the school's line, past which the line refuses.
     const views = FAIR_USE.fairness.perUser.limit;

@@ -7,6 +7,9 @@ function reason(status: number): string {
   return STATUS_CODES[status] ?? (status >= 500 ? 'Internal Server Error' : 'Error');
 }
 
+/** A refused request with a body larger than this closes its connection instead of reading the body. */
+const UNREAD_UPLOAD_BYTES = 64 * 1024;
+
 /** Seconds a 503 for an unavailable database asks clients to wait: a restart or failover takes about that. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
@@ -97,6 +100,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
       httpAdapter.setHeader(ctx.getResponse(), 'Retry-After', String(retryAfter));
     } else if (body.statusCode === HttpStatus.SERVICE_UNAVAILABLE && isDatabaseUnavailable(exception)) {
       httpAdapter.setHeader(ctx.getResponse(), 'Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    }
+    // A refused upload is not read: the connection closes after the answer. Otherwise a client
+    // sending files back to back past its limit (the staff import) has the server read and drop
+    // every byte, on the event loop every organisation shares (bench/fair-use.mjs).
+    if (body.statusCode === HttpStatus.TOO_MANY_REQUESTS && Number(ctx.getRequest<{ headers: Record<string, unknown> }>().headers['content-length'] ?? 0) > UNREAD_UPLOAD_BYTES) {
+      httpAdapter.setHeader(ctx.getResponse(), 'Connection', 'close');
     }
     httpAdapter.reply(ctx.getResponse(), body, body.statusCode);
   }
