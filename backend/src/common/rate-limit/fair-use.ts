@@ -12,6 +12,7 @@ import { ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { finalize, from, mergeMap, type Observable } from 'rxjs';
 import type { AuthUser } from '../auth/auth-user';
 import { ErrorResponseDto } from '../http/error-body';
+import { TenantContext } from '../../tenancy/tenant-context';
 import { OrganizationGate } from './organization-gate';
 import { type RateLimitRule, RateLimitService, TooManyRequestsException } from './rate-limit.service';
 
@@ -120,17 +121,19 @@ export class FairUseInterceptor implements NestInterceptor {
    */
   private async admit(kind: FairUseKind, user: AuthUser): Promise<() => void> {
     const rule: FairUseRule = FAIR_USE[kind];
+    // The signed-in organisation, set by the JWT strategy.
+    const organizationId = TenantContext.require();
     if (rule.perUser) {
       await this.consume(`fair-use:${kind}:user:${user.id}`, rule.perUser, `${rule.what} from your account (at most ${rule.perUser.limit} a minute)`);
     }
     if (rule.perOrganization) {
       await this.consume(
-        `fair-use:${kind}:organization:${user.organizationId}`,
+        `fair-use:${kind}:organization:${organizationId}`,
         rule.perOrganization,
         `${rule.what} from your organisation (at most ${rule.perOrganization.limit} a minute)`,
       );
     }
-    return this.gate.enter(user.organizationId);
+    return this.gate.enter(organizationId);
   }
 
   private async consume(key: string, rule: RateLimitRule, what: string): Promise<void> {
