@@ -106,7 +106,7 @@ describe('fair use between organisations', () => {
     expect(gate.load(org)).toEqual({ running: 0, waiting: 0 });
   });
 
-  it('limits the import preview, the import and the fairness view too', async () => {
+  it('limits the import preview, the import, the fairness view and the staff list too', async () => {
     const alpha = await registerOrganization(t);
     const csv = Buffer.from('name,email\nAnn Lee,ann@example.com\n');
     const preview = () =>
@@ -130,5 +130,13 @@ describe('fair use between organisations', () => {
     for (let sent = 0; sent < views; sent += 10) statuses.push(...(await inParallel(Math.min(10, views - sent), view)).map((r) => r.status));
     expect(statuses).toEqual(Array(views).fill(200));
     await view().expect(429);
+
+    const lists = FAIR_USE.staffList.perUser.limit;
+    const list = () => t.http().get('/api/staff').set(...bearer(alpha.token));
+    const listed: number[] = [];
+    for (let sent = 0; sent < lists; sent += 10) listed.push(...(await inParallel(Math.min(10, lists - sent), list)).map((r) => r.status));
+    expect(listed).toEqual(Array(lists).fill(200));
+    const more = await list().expect(429);
+    expect(more.body.message).toBe(`Too many staff list requests from your account (at most ${lists} a minute). Please wait 1 minute and try again.`);
   });
 });
