@@ -12,8 +12,9 @@
 // (GET /api/rota) one request after the other. The bench prints the small school's latencies
 // (p50, p95, max) with nobody else busy and during each burst, and how the burst was answered.
 // The bursts: the fairness XLSX export, the fairness JSON, reshuffle, the staff import preview
-// of a 5,000-row CSV, the staff list, and all five at once. Rate-limit windows are emptied
-// before each burst, so each starts with its full allowance.
+// of a 5,000-row CSV, the staff list, and all five at once. Each burst is sent by another admin
+// of the large school, and the rate-limit windows are emptied before it, so each starts with its
+// person's and its school's full allowance.
 //
 // Then the database freezes for 10 s (the proxy holds every byte) while one connection asks
 // GET /api/health and another the small school's rota: how long they waited and what they got.
@@ -141,6 +142,19 @@ async function api(base, method, urlPath, token, body, contentType = 'applicatio
   return text ? JSON.parse(text) : undefined;
 }
 
+/**
+ * Another admin of the school at `base`, signed in: each burst is sent by a person of its own, so
+ * it starts with that person's whole allowance (the app remembers spent windows in memory too).
+ */
+async function anotherAdmin(base, db, school, n) {
+  const email = `admin${n}@${school.subdomain}.example`;
+  const { id } = await api(base, 'POST', '/api/staff', school.token, { name: `Admin ${n}`, email, invite: true });
+  await api(base, 'PUT', `/api/staff/${id}/role`, school.token, { role: 'admin' });
+  await db.query('update users set password_hash = (select password_hash from users where email = $1) where email = $2', [`admin@${school.subdomain}.example`, email]);
+  const { token } = await api(base, 'POST', '/api/auth/login', undefined, { email, password: 'bench-password', organizationSubdomain: school.subdomain });
+  return token;
+}
+
 /** A school signed up through the API, its staff imported and its year planned. */
 async function school(base, subdomain, staff) {
   const { token } = await api(base, 'POST', '/api/auth/register', undefined, {
@@ -153,7 +167,7 @@ async function school(base, subdomain, staff) {
   const file = multipart(csv(staff, `${subdomain}.example`), 'staff.csv');
   const imported = await api(base, 'POST', '/api/staff/import', token, file.body, file.contentType);
   const planned = await api(base, 'POST', '/api/rota/reshuffle-future', token, { allWeekdays: true });
-  return { token, imported: imported.imported, planned };
+  return { token, subdomain, imported: imported.imported, planned };
 }
 
 const fmt = (ms) => (Number.isFinite(ms) ? (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`) : '–');
@@ -186,13 +200,15 @@ async function measureTree(label, backend, pg, proxy, index) {
 
     const auth = (token) => ({ Authorization: `Bearer ${token}` });
     const preview = multipart(csv(5000, 'preview.example'), 'staff.csv');
-    const kinds = {
-      'fairness XLSX export': { method: 'GET', url: `${base}/api/fairness/export?format=xlsx`, headers: auth(large.token) },
-      'fairness JSON': { method: 'GET', url: `${base}/api/fairness`, headers: auth(large.token) },
-      reshuffle: { method: 'POST', url: `${base}/api/rota/reshuffle-future`, headers: { ...auth(large.token), 'Content-Type': 'application/json' }, body: JSON.stringify({ allWeekdays: true }) },
-      'import preview, 5,000 rows': { method: 'POST', url: `${base}/api/staff/import/preview`, headers: { ...auth(large.token), 'Content-Type': preview.contentType }, body: preview.body },
-      'staff list': { method: 'GET', url: `${base}/api/staff`, headers: auth(large.token) },
-    };
+    const kindsFor = (token) => ({
+      'fairness XLSX export': { method: 'GET', url: `${base}/api/fairness/export?format=xlsx`, headers: auth(token) },
+      'fairness JSON': { method: 'GET', url: `${base}/api/fairness`, headers: auth(token) },
+      reshuffle: { method: 'POST', url: `${base}/api/rota/reshuffle-future`, headers: { ...auth(token), 'Content-Type': 'application/json' }, body: JSON.stringify({ allWeekdays: true }) },
+      'import preview, 5,000 rows': { method: 'POST', url: `${base}/api/staff/import/preview`, headers: { ...auth(token), 'Content-Type': preview.contentType }, body: preview.body },
+      'staff list': { method: 'GET', url: `${base}/api/staff`, headers: auth(token) },
+    });
+    const kinds = kindsFor(large.token);
+    let admins = 0;
     const probeRequest = { name: 'probe', method: 'GET', url: `${base}${MONTH}`, headers: auth(small.token) };
     const resetLimits = () => direct.query('delete from rate_limit_buckets');
 
@@ -204,9 +220,11 @@ async function measureTree(label, backend, pg, proxy, index) {
     const quiet = await requestLoop({ requests: [probeRequest], connections: 1, seconds }).done;
     rows.push({ scenario: 'nobody else busy', probe: latencySummary(quiet) });
 
-    const bursts = [...Object.entries(kinds).map(([name, request]) => [name, [{ name, ...request }]]), ['all five at once', Object.entries(kinds).map(([name, r]) => ({ name, ...r }))]];
-    for (const [name, requests] of bursts) {
+    const bursts = [...Object.keys(kinds).map((name) => [name, [name]]), ['all five at once', Object.keys(kinds)]];
+    for (const [name, names] of bursts) {
       await resetLimits();
+      const sender = kindsFor(await anotherAdmin(base, direct, large, (admins += 1)));
+      const requests = names.map((n) => ({ name: n, ...sender[n] }));
       const probe = requestLoop({ requests: [probeRequest], connections: 1 });
       const started = Date.now();
       const burst = await requestLoop({ requests, connections, seconds }).done;
