@@ -52,6 +52,7 @@ export const routes: RouteObject[] = [
       { path: 'verify-email', handle: PUBLIC, lazy: authPage((m) => m.VerifyEmailPage) },
       { path: 'reset-password', handle: PUBLIC, lazy: authPage((m) => m.ResetPasswordPage) },
       { path: 'confirm-email', handle: PUBLIC, lazy: authPage((m) => m.ConfirmEmailPage) },
+      { path: 'reauthenticated', handle: PUBLIC, lazy: authPage((m) => m.ReauthenticatedPage) },
       { path: 'continue', handle: PUBLIC, lazy: authPage((m) => m.ContinuePage) },
       { path: 'forgot-password', handle: PUBLIC, lazy: authPage((m) => m.ForgotPasswordPage) },
       { path: 'find-school', handle: PUBLIC, lazy: authPage((m) => m.FindSchoolPage) },

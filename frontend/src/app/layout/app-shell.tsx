@@ -54,7 +54,7 @@ export function AppShell() {
               <Tag color="blue" title="Your role" className="app-shell__role">
                 {roleLabel(current?.user.role)}
               </Tag>
-              <Button ghost icon={<LogoutOutlined aria-hidden />} onClick={() => logout()}>
+              <Button ghost icon={<LogoutOutlined aria-hidden />} onClick={() => void logout()}>
                 Logout
               </Button>
             </Flex>

@@ -22,7 +22,7 @@ export function TwoFactorSetupFrame() {
             {current?.organization.name ?? 'Loading...'}
           </Typography.Text>
           <Flex align="center" gap="middle" wrap className="app-shell__actions">
-            <Button ghost icon={<LogoutOutlined aria-hidden />} onClick={() => logout()}>
+            <Button ghost icon={<LogoutOutlined aria-hidden />} onClick={() => void logout()}>
               Logout
             </Button>
           </Flex>

@@ -5,6 +5,7 @@ export { ConfirmEmailPage } from './pages/confirm-email-page';
 export { ContinuePage } from './pages/continue-page';
 export { FindSchoolPage } from './pages/find-school-page';
 export { ForgotPasswordPage } from './pages/forgot-password-page';
+export { ReauthenticatedPage } from './pages/reauthenticated-page';
 export { ResendVerificationPage } from './pages/resend-verification-page';
 export { ResetPasswordPage } from './pages/reset-password-page';
 export { TwoFactorSetupRequiredPage } from './pages/two-factor-setup-required-page';

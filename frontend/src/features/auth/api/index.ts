@@ -28,10 +28,15 @@ export const authApi = generatedApi.enhanceEndpoints({
     // card refreshes the user then (refreshing now could take an admin who had to turn it on
     // away from the codes before they saved them).
     enableTwoFactor: { invalidatesTags: [] },
+    // Signing out resets the whole cache after it (see `session/`).
+    signOut: { invalidatesTags: [] },
+    // Preparing a provider sign-in changes nothing about the user until the proof is used.
+    reauthenticateWithProvider: { invalidatesTags: [] },
   },
 });
 
 export const {
+  useApproveEmailChangeMutation,
   useConfirmEmailChangeMutation,
   useDisableTwoFactorMutation,
   useEnableTwoFactorMutation,
@@ -43,6 +48,7 @@ export const {
   useGetTwoFactorStatusQuery,
   useLoginMutation,
   useLoginTwoFactorMutation,
+  useReauthenticateWithProviderMutation,
   useRedeemHandoffMutation,
   useRegenerateRecoveryCodesMutation,
   useStartTwoFactorSetupMutation,
@@ -53,6 +59,7 @@ export const {
 } = authApi;
 
 export type {
+  PendingEmailChangeDto,
   CurrentOrganizationDto,
   CurrentUserDto,
   CurrentUserResponseDto,

@@ -26,6 +26,9 @@ import {
 } from '../lib/two-factor';
 import { passwordRules } from '../lib/validation';
 import { useCurrentUser } from '../session/session';
+import { ProviderProofInput } from '@/shared/ui/provider-proof-input';
+
+import { useReauthenticationOptions } from '../api/reauthentication';
 import { RecoveryCodes } from './recovery-codes';
 
 type Step =
@@ -38,8 +41,24 @@ type Step =
 
 const PASSWORD_HELP = 'Your own password — the one you sign in with.';
 
-/** The re-authentication's password field, as every step of this card asks it. */
+/**
+ * The re-authentication's first factor, as every step of this card asks it: the password, or, for
+ * an account without one, signing in again with its provider (docs/security.md, "Re-authentication").
+ */
 function OwnPasswordField() {
+  const options = useReauthenticationOptions();
+  if (!options.hasPassword) {
+    return (
+      <Form.Item
+        label="Confirm it's you"
+        name="providerProof"
+        extra="Your account has no password: sign in again with your provider."
+        rules={[{ required: true, message: "Confirm it's you with your provider first" }]}
+      >
+        <ProviderProofInput providers={options.providers} start={options.start} />
+      </Form.Item>
+    );
+  }
   return (
     <Form.Item
       label="Password"
@@ -198,20 +217,26 @@ function StartSetup({
   onStarted: (setup: TwoFactorSetupDto) => void;
   onCancel: () => void;
 }) {
-  const [form] = Form.useForm<{ password: string }>();
+  const [form] = Form.useForm<{ password?: string; providerProof?: string }>();
   const [start, { isLoading }] = useStartTwoFactorSetupMutation();
   const toast = useToast();
 
-  const submit = async ({ password }: { password: string }) => {
+  const submit = async ({
+    password,
+    providerProof,
+  }: {
+    password?: string;
+    providerProof?: string;
+  }) => {
     try {
-      onStarted(await start({ startTwoFactorSetupDto: { password } }).unwrap());
+      onStarted(await start({ startTwoFactorSetupDto: { password, providerProof } }).unwrap());
     } catch (error) {
       toast({
         variant: 'destructive',
         title: 'Error',
         description: getServerMessage(error) ?? 'Failed to start the setup',
       });
-      form.setFieldValue('password', '');
+      form.setFieldsValue({ password: '', providerProof: undefined });
     }
   };
 
@@ -322,7 +347,8 @@ function ConfirmSetup({
 }
 
 interface ReauthValues {
-  password: string;
+  password?: string;
+  providerProof?: string;
   code: string;
 }
 
@@ -349,7 +375,11 @@ function ReauthForm({
 
   const submit = async (values: ReauthValues) => {
     try {
-      await onSubmit({ password: values.password, code: values.code.trim() });
+      await onSubmit({
+        password: values.password,
+        providerProof: values.providerProof,
+        code: values.code.trim(),
+      });
     } catch (error) {
       const code = getServerCode(error);
       toast({
@@ -358,6 +388,7 @@ function ReauthForm({
         description: getServerMessage(error) ?? 'Something went wrong',
       });
       if (code === 'password_incorrect') form.setFieldValue('password', '');
+      if (code === 'provider_proof_invalid') form.setFieldValue('providerProof', undefined);
       if (code === 'two_factor_code_incorrect') form.setFieldValue('code', '');
     }
   };

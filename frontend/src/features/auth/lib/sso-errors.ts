@@ -15,7 +15,7 @@ export const SSO_ERROR_MESSAGES: Record<string, string> = {
   unverified_email:
     "Your account's email address isn't verified by its provider, so it can't be used to sign in here.",
   look_alike_email:
-    'Your email address has a character that looks like another letter, so it can\'t be used here. Ask your administrator to check the address.',
+    "Your email address has a character that looks like another letter, so it can't be used here. Ask your administrator to check the address.",
   identity_mismatch:
     'Your account here is linked to a different account at that provider. Sign in with the one you used before, or ask your administrator.',
   no_email:

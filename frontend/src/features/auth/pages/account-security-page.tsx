@@ -2,6 +2,7 @@ import { Flex, Typography } from 'antd';
 
 import { PageTitle } from '@/shared/ui/page-title';
 
+import { PendingEmailChange } from '../components/pending-email-change';
 import { TwoFactorCard } from '../components/two-factor-card';
 import { useCurrentUser } from '../session/session';
 
@@ -22,6 +23,9 @@ export function AccountSecurityPage() {
         </Typography.Paragraph>
       )}
       <Flex vertical gap="large" style={{ maxWidth: 720 }}>
+        {current?.user.pendingEmailChange && (
+          <PendingEmailChange pending={current.user.pendingEmailChange} />
+        )}
         <TwoFactorCard />
       </Flex>
     </>

@@ -11,7 +11,9 @@ const CONFIRM = 'POST /api/auth/confirm-email';
 describe('ConfirmEmailPage', () => {
   it('confirms the token from the link, once, even when effects run twice', async () => {
     const fetchMock = stubFetch({
-      [CONFIRM]: { body: { message: 'Your new email address is confirmed. Sign in with it.' } },
+      [CONFIRM]: {
+        body: { complete: true, message: 'Your new email address is confirmed. Sign in with it.' },
+      },
     });
 
     renderWithProviders(
@@ -33,6 +35,31 @@ describe('ConfirmEmailPage', () => {
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(callCount(fetchMock, CONFIRM)).toBe(1);
     expect(sentBodies(fetchMock, CONFIRM)).toEqual([{ token: 'token-once' }]);
+  });
+
+  it('says what is still missing when the other side of the change has not answered yet', async () => {
+    stubFetch({
+      [CONFIRM]: {
+        body: {
+          complete: false,
+          message:
+            'You approved the change. It takes effect once new@school.example confirms it with the link sent there.',
+        },
+      },
+    });
+
+    renderWithProviders(<ConfirmEmailPage />, '/confirm-email?token=token-half');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'One more step' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'You approved the change. It takes effect once new@school.example confirms it with the link sent there.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
   });
 
   it("shows the server's reason when the link is no good", async () => {

@@ -1,5 +1,6 @@
 import { Button, Result, Spin } from 'antd';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 
 import { PageTitle } from '@/shared/ui/page-title';
 
@@ -8,16 +9,27 @@ import { ResultHeading as Heading } from '../components/result-heading';
 import { type LinkOutcome, useOneTimeLink } from '../lib/one-time-link';
 import { useLogout } from '../session/session';
 
-/** Reached from the link `/confirm-email?token=…` sent to a new sign-in address. */
+/**
+ * Reached from the links `/confirm-email?token=…` of a change of sign-in email: the one sent to
+ * the new address (confirm it) and, when someone else asked for the change, the one sent to the
+ * current address (the owner approves it). The change takes effect once both are in.
+ */
 export function ConfirmEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [confirmEmailChange] = useConfirmEmailChangeMutation();
   const logout = useLogout();
+  const navigate = useNavigate();
+  // Whether the change has taken effect (every session ended), or still waits for the other side.
+  const [complete, setComplete] = useState(true);
   const confirmed = useOneTimeLink(
     'confirm-email',
     token,
-    (t) => confirmEmailChange({ confirmEmailChangeDto: { token: t } }).unwrap(),
+    async (t) => {
+      const result = await confirmEmailChange({ confirmEmailChangeDto: { token: t } }).unwrap();
+      setComplete(result.complete);
+      return result;
+    },
     'The new email could not be confirmed',
   );
   const outcome: LinkOutcome | undefined = token
@@ -37,6 +49,24 @@ export function ConfirmEmailPage() {
     );
   }
 
+  if (outcome.ok && !complete) {
+    return (
+      <>
+        <PageTitle title="One more step" />
+        <Result
+          status="info"
+          title={<Heading>One more step</Heading>}
+          subTitle={outcome.message}
+          extra={
+            <Button type="primary" size="large" onClick={() => void navigate('/')}>
+              Continue
+            </Button>
+          }
+        />
+      </>
+    );
+  }
+
   return (
     <>
       <PageTitle title={outcome.ok ? 'Email confirmed' : 'Confirmation failed'} />
@@ -46,7 +76,7 @@ export function ConfirmEmailPage() {
         subTitle={outcome.message}
         extra={
           // Confirming ended every session on the server, so any local one is signed out too.
-          <Button type="primary" size="large" onClick={() => logout({ thenSignIn: true })}>
+          <Button type="primary" size="large" onClick={() => void logout({ thenSignIn: true })}>
             Sign In
           </Button>
         }

@@ -100,7 +100,7 @@ function ResetPasswordForm({ token }: { token: string }) {
           type="primary"
           size="large"
           block
-          onClick={() => logout({ thenSignIn: true, prefill })}
+          onClick={() => void logout({ thenSignIn: true, prefill })}
         >
           Back to Login
         </Button>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect } from 'react';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router';
 
@@ -83,15 +84,24 @@ export function useStartSession(): (token: string) => void {
 }
 
 /**
- * Signs out: removes the stored token, forgets every cached response (they belong to the old
- * user) and goes to the landing page; `thenSignIn` opens its Sign In tab, for screens whose
- * next step is signing in again (after a password reset), filled in with `prefill`.
+ * Signs out: ends the session on the server (docs/security.md, "Sessions": a copy of the token
+ * stops working too), removes the stored token, forgets every cached response (they belong to the
+ * old user) and goes to the landing page; `thenSignIn` opens its Sign In tab, for screens whose
+ * next step is signing in again (after a password reset), filled in with `prefill`. The browser
+ * signs out whether or not the server could be told (a session already ended answers 401).
  */
-export function useLogout(): (options?: { thenSignIn?: boolean; prefill?: SignInPrefill }) => void {
-  const dispatch = useDispatch();
+export function useLogout(): (options?: {
+  thenSignIn?: boolean;
+  prefill?: SignInPrefill;
+}) => Promise<void> {
+  const dispatch = useDispatch<AppDispatch>();
   const navigate = useNavigate();
   return useCallback(
-    ({ thenSignIn = false, prefill = {} } = {}) => {
+    async ({ thenSignIn = false, prefill = {} } = {}) => {
+      if (readAuthToken())
+        await dispatch(authApi.endpoints.signOut.initiate())
+          .unwrap()
+          .catch(() => undefined);
       // Token first: with it gone the auth gate stops asking for the user, so the reset below
       // does not trigger one last request with the old token.
       clearAuthToken();
@@ -101,3 +111,5 @@ export function useLogout(): (options?: { thenSignIn?: boolean; prefill?: SignIn
     [dispatch, navigate],
   );
 }
+
+type AppDispatch = ThunkDispatch<unknown, unknown, UnknownAction>;

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { findToast } from '@/testing/antd-helpers';
 import { fill, renderWithProviders, sentBodies, setupUser, stubFetch } from '@/testing/test-utils';
@@ -46,7 +46,7 @@ describe('Sign-in settings card', () => {
     user = setupUser();
   });
 
-  async function open() {
+  async function openCard() {
     renderWithProviders(<SignInSettingsCard />);
     await user.click(within(card()).getByRole('button', { name: 'Show' }));
   }
@@ -66,7 +66,7 @@ describe('Sign-in settings card', () => {
         }),
       },
     });
-    await open();
+    await openCard();
 
     expect(
       await within(card()).findByText('https://dutymanager.example/api/auth/sso/callback'),
@@ -111,7 +111,7 @@ describe('Sign-in settings card', () => {
       [GET]: [{ body: saved }, { body: updated }],
       'PUT /api/sign-in-settings/google': { body: updated },
     });
-    await open();
+    await openCard();
     const google = await part('Google');
     await user.click(within(google).getByRole('button', { name: 'Edit' }));
 
@@ -126,6 +126,7 @@ describe('Sign-in settings card', () => {
       within(google).getByRole('combobox', { name: 'Allowed domains' }),
       'stmarys.org.uk,',
     );
+    await fill(user, within(google).getByLabelText('Your password'), 'my own password');
     await user.click(within(google).getByRole('button', { name: 'Save' }));
 
     await findToast('status', 'Settings updated');
@@ -135,6 +136,7 @@ describe('Sign-in settings card', () => {
         clientId: 'abc',
         clientSecret: '',
         allowedDomains: ['stmarys.sch.uk', 'stmarys.org.uk'],
+        password: 'my own password',
       },
     ]);
     expect(await rows(google, 'Saved Google sign-in settings')).toEqual([
@@ -157,11 +159,12 @@ describe('Sign-in settings card', () => {
         },
       },
     });
-    await open();
+    await openCard();
     const microsoft = await part('Microsoft');
     await user.click(within(microsoft).getByRole('button', { name: 'Edit' }));
     await user.click(within(microsoft).getByRole('switch', { name: 'Sign in with Microsoft' }));
     await fill(user, within(microsoft).getByLabelText('Client ID'), 'app-id');
+    await fill(user, within(microsoft).getByLabelText('Your password'), 'my own password');
     await user.click(within(microsoft).getByRole('button', { name: 'Save' }));
 
     const toast = await findToast('alert', 'Update failed');
@@ -174,7 +177,7 @@ describe('Sign-in settings card', () => {
       [GET]: { body: settings() },
       'PUT /api/sign-in-settings': { body: settings({ passwordSignIn: false }) },
     });
-    await open();
+    await openCard();
     const options = await part('Sign-in options');
     await user.click(within(options).getByRole('button', { name: 'Edit' }));
 
@@ -185,11 +188,88 @@ describe('Sign-in settings card', () => {
     await user.click(within(options).getByRole('switch', { name: 'Password sign-in' }));
     expect(within(options).getByText(/Admins can always use their password/)).toBeInTheDocument();
     await user.click(within(options).getByRole('button', { name: 'Save' }));
+    // Changing how people sign in asks for the admin's own password first.
+    expect(await within(options).findByText('Password is required')).toBeInTheDocument();
+    await fill(user, within(options).getByLabelText('Your password'), 'my own password');
+    await user.click(within(options).getByRole('button', { name: 'Save' }));
 
     await findToast('status', 'Settings updated');
     expect(sentBodies(fetchMock, 'PUT /api/sign-in-settings')).toEqual([
-      { joinRule: 'join_as_staff', passwordSignIn: false },
+      { joinRule: 'join_as_staff', passwordSignIn: false, password: 'my own password' },
     ]);
+  });
+
+  it('lets an admin without a password confirm it is them with their provider, in a window of its own', async () => {
+    const fetchMock = stubFetch({
+      [GET]: { body: settings() },
+      'GET /api/auth/user': {
+        body: {
+          user: {
+            id: 'u1',
+            name: 'Sol Sso',
+            email: 'sol@school.example',
+            role: 'admin',
+            emailVerified: true,
+            twoFactorEnabled: false,
+            twoFactorSetupRequired: false,
+            hasPassword: false,
+            signInProviders: ['google'],
+          },
+          organization: {
+            id: 'o1',
+            name: 'School',
+            subdomain: 'school',
+            type: 'school',
+            timezone: 'Europe/London',
+          },
+        },
+      },
+      'GET /api/auth/sso/providers': {
+        body: {
+          providers: [
+            {
+              kind: 'google',
+              name: 'Google',
+              startUrl: 'https://app/api/auth/sso/start?provider=google',
+            },
+          ],
+        },
+      },
+      'POST /api/auth/sso/reauthenticate': {
+        body: { location: 'https://app/api/auth/sso/start?reauth=abc' },
+      },
+      'PUT /api/sign-in-settings': { body: settings({ joinRule: 'join_as_staff' }) },
+    });
+    const popup = { location: { href: '' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    await openCard();
+    const options = await part('Sign-in options');
+    await user.click(within(options).getByRole('button', { name: 'Edit' }));
+    await user.click(within(options).getByRole('radio', { name: 'Let them join as staff' }));
+    expect(within(options).queryByLabelText('Your password')).not.toBeInTheDocument();
+    await user.click(await within(options).findByRole('button', { name: 'Confirm with Google' }));
+
+    await vi.waitFor(() =>
+      expect(popup.location.href).toBe('https://app/api/auth/sso/start?reauth=abc'),
+    );
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(sentBodies(fetchMock, 'POST /api/auth/sso/reauthenticate')).toEqual([
+      { provider: 'google' },
+    ]);
+    // The window that signed in again hands the proof back.
+    const channel = new BroadcastChannel('duty-manager-reauthentication');
+    channel.postMessage({ proof: 'the-proof' });
+    channel.close();
+    expect(
+      await within(options).findByText('Confirmed. Save within five minutes.'),
+    ).toBeInTheDocument();
+    await user.click(within(options).getByRole('button', { name: 'Save' }));
+
+    await findToast('status', 'Settings updated');
+    expect(sentBodies(fetchMock, 'PUT /api/sign-in-settings')).toEqual([
+      { joinRule: 'join_as_staff', passwordSignIn: true, providerProof: 'the-proof' },
+    ]);
+    open.mockRestore();
   });
 
   it('says when the settings could not be loaded, with a retry', async () => {
@@ -199,7 +279,7 @@ describe('Sign-in settings card', () => {
         body: { statusCode: 500, error: 'Internal Server Error', message: 'Something broke' },
       },
     });
-    await open();
+    await openCard();
     expect(await within(card()).findByText('Failed to load sign-in settings')).toBeInTheDocument();
     expect(within(card()).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });

@@ -5,6 +5,11 @@ import { getServerMessage } from '@/shared/api/errors';
 import { LoadError } from '@/shared/ui/load-error';
 import { useToast } from '@/shared/ui/toast';
 
+import {
+  reauthenticationOf,
+  ReauthenticationFields,
+  type ReauthenticationValues,
+} from './reauthentication-fields';
 import { latestSaved, OnOffTag, SavedSettingsList } from './saved-settings-list';
 import { SaveCancelButtons, SettingsCard, SettingsEditor, SettingsLoading } from './settings-card';
 import { TwoFactorRequirementCard } from './two-factor-requirement-card';
@@ -165,7 +170,7 @@ function SecretState({ set }: { set: boolean }) {
   );
 }
 
-interface ProviderValues {
+interface ProviderValues extends ReauthenticationValues {
   enabled: boolean;
   clientId: string;
   clientSecret: string;
@@ -178,7 +183,9 @@ interface ProviderValues {
 interface ProviderCardProps {
   kind: ProviderKind;
   /** The provider's saved settings, as the view and form need them. */
-  saved: Omit<ProviderValues, 'clientSecret'> & { clientSecretSet: boolean };
+  saved: Omit<ProviderValues, 'clientSecret' | keyof ReauthenticationValues> & {
+    clientSecretSet: boolean;
+  };
   saving: boolean;
   save: (values: ProviderValues) => Promise<unknown>;
 }
@@ -191,8 +198,16 @@ function GoogleCard({ settings, loadedAt }: Loaded) {
       kind="google"
       saved={{ ...current, allowedTenantIds: [], name: '', issuer: '' }}
       saving={state.isLoading}
-      save={({ enabled, clientId, clientSecret, allowedDomains }) =>
-        save({ saveGoogleSignInDto: { enabled, clientId, clientSecret, allowedDomains } }).unwrap()
+      save={({ enabled, clientId, clientSecret, allowedDomains, ...reauth }) =>
+        save({
+          saveGoogleSignInDto: {
+            enabled,
+            clientId,
+            clientSecret,
+            allowedDomains,
+            ...reauthenticationOf(reauth),
+          },
+        }).unwrap()
       }
     />
   );
@@ -206,9 +221,15 @@ function MicrosoftCard({ settings, loadedAt }: Loaded) {
       kind="microsoft"
       saved={{ ...current, allowedDomains: [], name: '', issuer: '' }}
       saving={state.isLoading}
-      save={({ enabled, clientId, clientSecret, allowedTenantIds }) =>
+      save={({ enabled, clientId, clientSecret, allowedTenantIds, ...reauth }) =>
         save({
-          saveMicrosoftSignInDto: { enabled, clientId, clientSecret, allowedTenantIds },
+          saveMicrosoftSignInDto: {
+            enabled,
+            clientId,
+            clientSecret,
+            allowedTenantIds,
+            ...reauthenticationOf(reauth),
+          },
         }).unwrap()
       }
     />
@@ -223,8 +244,17 @@ function OidcCard({ settings, loadedAt }: Loaded) {
       kind="oidc"
       saved={{ ...current, allowedDomains: [], allowedTenantIds: [] }}
       saving={state.isLoading}
-      save={({ enabled, clientId, clientSecret, name, issuer }) =>
-        save({ saveOidcSignInDto: { enabled, clientId, clientSecret, name, issuer } }).unwrap()
+      save={({ enabled, clientId, clientSecret, name, issuer, ...reauth }) =>
+        save({
+          saveOidcSignInDto: {
+            enabled,
+            clientId,
+            clientSecret,
+            name,
+            issuer,
+            ...reauthenticationOf(reauth),
+          },
+        }).unwrap()
       }
     />
   );
@@ -364,12 +394,13 @@ function ProviderForm({
           <Select mode="tags" tokenSeparators={[',', ' ', ';']} notFoundContent={null} />
         </Form.Item>
       )}
+      <ReauthenticationFields />
       <SaveCancelButtons saving={saving} onCancel={onDone} />
     </Form>
   );
 }
 
-interface OptionsValues {
+interface OptionsValues extends ReauthenticationValues {
   joinRule: JoinRule;
   passwordSignIn: boolean;
 }
@@ -412,9 +443,16 @@ function OptionsCard({ settings, loadedAt }: Loaded) {
             layout="vertical"
             disabled={state.isLoading}
             initialValues={options}
-            onFinish={(values) =>
+            onFinish={({ joinRule, passwordSignIn, ...reauth }) =>
               void saveWithToast(
-                () => save({ saveSignInOptionsDto: values }).unwrap(),
+                () =>
+                  save({
+                    saveSignInOptionsDto: {
+                      joinRule,
+                      passwordSignIn,
+                      ...reauthenticationOf(reauth),
+                    },
+                  }).unwrap(),
                 'Sign-in options',
                 done,
               )
@@ -433,6 +471,7 @@ function OptionsCard({ settings, loadedAt }: Loaded) {
               />
             </Form.Item>
             <PasswordSwitch />
+            <ReauthenticationFields />
             <SaveCancelButtons saving={state.isLoading} onCancel={done} />
           </Form>
         )}

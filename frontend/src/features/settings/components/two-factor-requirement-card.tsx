@@ -1,4 +1,4 @@
-import { Alert, Card, Flex, Form, Input, Skeleton, Switch, Typography } from 'antd';
+import { Alert, Card, Flex, Form, Skeleton, Switch, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
@@ -12,13 +12,17 @@ import {
   useSaveTwoFactorRequirementMutation,
   type TwoFactorRequirementDto,
 } from '../api';
+import {
+  reauthenticationOf,
+  ReauthenticationFields,
+  type ReauthenticationValues,
+} from './reauthentication-fields';
 import { latestSaved, OnOffTag, SavedSettingsList } from './saved-settings-list';
 import { SaveCancelButtons, SettingsEditor } from './settings-card';
 
 export const REQUIRE_LABEL = 'Require two-step verification for admins';
 const REQUIRE_HELP =
   'Admins must enter a code from an authenticator app after their password. An admin who has not turned it on can only set it up until they have.';
-const CODE_REQUIRED = 'Enter the 6-digit code from your authenticator app.';
 
 /**
  * The Sign-in section's two-step verification card (docs/product.md#two-step-verification): the
@@ -105,10 +109,8 @@ function RequirementView({
   );
 }
 
-interface FormValues {
+interface FormValues extends ReauthenticationValues {
   requireAdminTwoFactor: boolean;
-  password: string;
-  code?: string;
 }
 
 function RequirementForm({
@@ -132,8 +134,7 @@ function RequirementForm({
     try {
       await save({
         requireAdminTwoFactor: values.requireAdminTwoFactor,
-        password: values.password,
-        code: values.code?.trim() || undefined,
+        ...reauthenticationOf(values),
       });
       toast({ title: 'Settings updated', description: 'Sign-in settings saved' });
       onDone();
@@ -156,8 +157,6 @@ function RequirementForm({
       disabled={saving}
       initialValues={{
         requireAdminTwoFactor: settings.requireAdminTwoFactor,
-        password: '',
-        code: '',
       }}
       onFinish={(values) => void submit(values)}
     >
@@ -182,29 +181,7 @@ function RequirementForm({
           }
         />
       )}
-      <Form.Item
-        label="Your password"
-        name="password"
-        extra="Changing how people sign in asks you to confirm it's you."
-        rules={[{ required: true, message: 'Password is required' }]}
-      >
-        <Input.Password autoComplete="current-password" style={{ maxWidth: 320 }} />
-      </Form.Item>
-      {ownTwoFactor && (
-        <Form.Item
-          label="Authentication code"
-          name="code"
-          extra="The code your authenticator app shows now, or one of your recovery codes."
-          rules={[{ required: true, whitespace: true, message: CODE_REQUIRED }]}
-        >
-          <Input
-            autoComplete="one-time-code"
-            autoCapitalize="none"
-            spellCheck={false}
-            style={{ maxWidth: 200 }}
-          />
-        </Form.Item>
-      )}
+      <ReauthenticationFields />
       <SaveCancelButtons saving={saving} onCancel={onDone} />
     </Form>
   );

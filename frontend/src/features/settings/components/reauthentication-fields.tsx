@@ -1,0 +1,73 @@
+import { Form, Input } from 'antd';
+
+import { useReauthenticationOptions } from '@/features/auth/api/reauthentication';
+import { ProviderProofInput } from '@/shared/ui/provider-proof-input';
+
+/** What a sensitive change sends to confirm it is the signed-in person (docs/security.md, "Re-authentication"). */
+export interface ReauthenticationValues {
+  password?: string;
+  code?: string;
+  providerProof?: string;
+}
+
+/** The re-authentication fields of a form's values, as the request body takes them. */
+export function reauthenticationOf(values: ReauthenticationValues): ReauthenticationValues {
+  return {
+    ...(values.password && { password: values.password }),
+    ...(values.code?.trim() && { code: values.code.trim() }),
+    ...(values.providerProof && { providerProof: values.providerProof }),
+  };
+}
+
+const CODE_REQUIRED = 'Enter the 6-digit code from your authenticator app.';
+
+/**
+ * "Confirm it's you" for a change to how people sign in: the admin's own password, or, for an
+ * account without one, signing in again with their provider; and the code from their
+ * authenticator app when two-step verification is on.
+ */
+export function ReauthenticationFields({
+  help = "Changing how people sign in asks you to confirm it's you.",
+}: {
+  help?: string;
+}) {
+  const options = useReauthenticationOptions();
+  return (
+    <>
+      {options.hasPassword ? (
+        <Form.Item
+          label="Your password"
+          name="password"
+          extra={help}
+          rules={[{ required: true, message: 'Password is required' }]}
+        >
+          <Input.Password autoComplete="current-password" style={{ maxWidth: 320 }} />
+        </Form.Item>
+      ) : (
+        <Form.Item
+          label="Confirm it's you"
+          name="providerProof"
+          extra={`${help} Your account has no password: sign in again with your provider.`}
+          rules={[{ required: true, message: "Confirm it's you with your provider first" }]}
+        >
+          <ProviderProofInput providers={options.providers} start={options.start} />
+        </Form.Item>
+      )}
+      {options.twoFactorEnabled && (
+        <Form.Item
+          label="Authentication code"
+          name="code"
+          extra="The code your authenticator app shows now, or one of your recovery codes."
+          rules={[{ required: true, whitespace: true, message: CODE_REQUIRED }]}
+        >
+          <Input
+            autoComplete="one-time-code"
+            autoCapitalize="none"
+            spellCheck={false}
+            style={{ maxWidth: 320 }}
+          />
+        </Form.Item>
+      )}
+    </>
+  );
+}
