@@ -47,6 +47,8 @@ test('an admin turns on Google sign-in and a member of staff signs in through th
     const domains = google.getByRole('combobox', { name: 'Allowed domains' });
     await domains.fill(domain);
     await domains.press('Enter');
+    // Changing how people sign in asks the admin to confirm it is them.
+    await google.getByLabel('Your password').fill(school.password);
     await google.getByRole('button', { name: 'Save' }).click();
     await seeToast(admin, 'Settings updated', 'Google sign-in settings saved');
     const saved = google.getByRole('list', { name: 'Saved Google sign-in settings' });
