@@ -1,4 +1,5 @@
-import { isEmail } from 'class-validator';
+// validator's own check (class-validator's isEmail calls it), so a worker thread can use this module without class-validator.
+import isEmail from 'validator/lib/isEmail';
 
 /**
  * Email addresses as the app compares and stores them (docs/security.md, "Identities"):

@@ -1,3 +1,4 @@
+import { LOOK_ALIKE_EMAIL } from '../../common/validation/email-address';
 import { parseFte, readStaffCsv } from './staff-csv';
 
 const csv = (text: string) => Buffer.from(text, 'utf8');
@@ -75,6 +76,14 @@ describe('readStaffCsv', () => {
       { error: expect.stringContaining('(got "0")') },
       { error: expect.stringContaining('(got "half")') },
       { error: expect.stringContaining('(got "-0.5")') },
+    ]);
+  });
+
+  it('reads addresses as the app does everywhere: full-width letters are plain, look-alike characters are refused', () => {
+    const rows = parseStaffCsv(csv('name,email\nWide,\uff41nn@x.org\nCyril,\u0430nn@x.org\n'));
+    expect(rows.map((r) => [r.email, r.errors])).toEqual([
+      ['ann@x.org', []],
+      ['\u0430nn@x.org', [LOOK_ALIKE_EMAIL]],
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import isEmail from 'validator/lib/isEmail';
+import { emailProblem, normalizeEmail } from '../../common/validation/email-address';
 import { ISO_WEEKDAYS, parseWeekdays } from '../../common/clock/weekdays';
 import { isSingleLine } from '../../common/validation/line-text';
 import type { ImportRowDto } from './dto/staff.dto';
@@ -45,8 +45,9 @@ export type StaffCsv = { rows: ImportRowDto[] } | { error: string };
  * Whether an email already exists in the organisation is the caller's check.
  *
  * A worker task (common/workers/worker-pool.ts): 5,000 rows are tens of milliseconds of parsing
- * and checking. So this module loads no Nest, ORM or class-validator (the email check is
- * validator's, which class-validator's `isEmail` calls), and answers errors instead of throwing.
+ * and checking. So this module loads no Nest, ORM or class-validator (the email check,
+ * common/validation/email-address.ts, is validator's, which class-validator's `isEmail` calls, with
+ * the app's one rule for look-alike addresses), and answers errors instead of throwing.
  */
 export function readStaffCsv(content: Uint8Array): StaffCsv {
   let records: string[][];
@@ -74,15 +75,15 @@ export function readStaffCsv(content: Uint8Array): StaffCsv {
     const cell = (...names: string[]) => (col(...names) >= 0 ? (cells[col(...names)] ?? '').trim() : '');
     const errors: string[] = [];
     const name = cell('name');
-    const email = cell('email').toLowerCase();
+    const email = normalizeEmail(cell('email'));
     const department = cell('department') || null;
     const teachingRaw = cell('teaching').toLowerCase();
 
     if (!name) errors.push('Name is required');
     else if (name.length > 100) errors.push('Name must be at most 100 characters');
     else if (!isSingleLine(name)) errors.push(ONE_LINE('Name'));
-    if (!email) errors.push('Email is required');
-    else if (!isEmail(email) || email.length > 254) errors.push(`"${email}" is not a valid email address`);
+    const problem = emailProblem(email, `"${email}" is not a valid email address`);
+    if (problem) errors.push(problem);
     if (department && department.length > 100) errors.push('Department must be at most 100 characters');
     else if (department && !isSingleLine(department)) errors.push(ONE_LINE('Department'));
     let isTeaching = true;
