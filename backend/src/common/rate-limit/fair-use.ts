@@ -41,12 +41,6 @@ export const FAIR_USE = {
   bulk: { what: 'bulk changes to the rota', perUser: perMinute(10), perOrganization: perMinute(20) },
   /** The staff import and its preview: up to 5,000 CSV rows parsed and checked. */
   imports: { what: 'staff imports and previews', perUser: perMinute(10), perOrganization: perMinute(20) },
-  /**
-   * GET /api/staff: an everyday read (cached by the screens, fetched again after a change), but
-   * for thousands of staff a megabyte of JSON; one person's rate only, so a whole school opening
-   * the app at once is never refused.
-   */
-  staffList: { what: 'staff list requests', perUser: perMinute(120) },
 } satisfies Record<string, FairUseRule>;
 
 export type FairUseKind = keyof typeof FAIR_USE;

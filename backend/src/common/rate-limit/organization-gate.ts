@@ -56,7 +56,7 @@ export class GateFullException extends HttpException {
 
   constructor() {
     super(
-      'The server is still working on earlier requests from your organisation (fairness, exports, imports, bulk changes or the staff list). Please wait a few seconds and try again.',
+      'The server is still working on earlier requests from your organisation (fairness, exports, imports or bulk changes). Please wait a few seconds and try again.',
       HttpStatus.TOO_MANY_REQUESTS,
     );
   }

@@ -65,7 +65,6 @@ export class StaffController {
    */
   @Get()
   @Authenticated('rota.view')
-  @FairUse('staffList')
   getStaff(@CurrentUser() user: AuthUser): Promise<StaffDto[]> {
     return this.staff.list(user);
   }
