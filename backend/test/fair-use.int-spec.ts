@@ -1,5 +1,5 @@
 import type { Response } from 'supertest';
-import { FAIR_USE, FAIR_USE_RUNNING, FAIR_USE_WAITING, FairUseGate } from '../src/common/rate-limit/fair-use';
+import { FAIR_USE, FAIR_USE_LINES, FairUseGate } from '../src/common/rate-limit/fair-use';
 import { bearer, registerOrganization, type Account } from './support/accounts';
 import { memberWithRole } from './support/members';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -82,17 +82,18 @@ describe('fair use between organisations', () => {
     const org = await organizationOf(alpha);
 
     // The school's running places are taken (as by two long exports): its next requests wait.
-    const running = await Promise.all(Array.from({ length: FAIR_USE_RUNNING }, () => gate.enter(org)));
+    const { running: RUNNING, waiting: WAITING } = FAIR_USE_LINES.expensive;
+    const running = await Promise.all(Array.from({ length: RUNNING }, () => gate.enter('expensive', org)));
     const view = () => t.http().get('/api/fairness').set(...bearer(alpha.token));
-    const waiting = Array.from({ length: FAIR_USE_WAITING }, () => view().then((r) => r));
-    for (let i = 0; i < 500 && gate.load(org).waiting < FAIR_USE_WAITING; i += 1) await new Promise((r) => setTimeout(r, 10));
-    expect(gate.load(org)).toEqual({ running: FAIR_USE_RUNNING, waiting: FAIR_USE_WAITING });
+    const waiting = Array.from({ length: WAITING }, () => view().then((r) => r));
+    for (let i = 0; i < 500 && gate.load('expensive', org).waiting < WAITING; i += 1) await new Promise((r) => setTimeout(r, 10));
+    expect(gate.load('expensive', org)).toEqual({ running: RUNNING, waiting: WAITING });
 
     const refused = await view().expect(429);
     expect(refused.body).toEqual({
       statusCode: 429,
       message:
-        'The server is still working on earlier requests from your organisation (fairness, exports, imports or bulk changes). Please wait a few seconds and try again.',
+        'The server is still working on earlier requests from your organisation for fairness views, exports, imports or bulk changes. Please wait a few seconds and try again.',
       error: 'Too Many Requests',
     });
     expect(refused.headers['retry-after']).toBe('5');
@@ -104,8 +105,40 @@ describe('fair use between organisations', () => {
     await t.http().get('/api/staff').set(...bearer(alpha.token)).expect(200);
 
     for (const leave of running) leave();
-    expect((await Promise.all(waiting)).map((r) => r.status)).toEqual(Array(FAIR_USE_WAITING).fill(200));
-    expect(gate.load(org)).toEqual({ running: 0, waiting: 0 });
+    expect((await Promise.all(waiting)).map((r) => r.status)).toEqual(Array(WAITING).fill(200));
+    expect(gate.load('expensive', org)).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it("lines up a large school's staff lists two at a time, and never a small school's", async () => {
+    const large = await registerOrganization(t);
+    const small = await registerOrganization(t);
+    const { largeFrom } = FAIR_USE.staffList;
+    const rows = Array.from({ length: largeFrom }, (_, i) => `Person ${i},person${i}@${large.subdomain}.example`);
+    const imported = await t
+      .http()
+      .post('/api/staff/import')
+      .set(...bearer(large.token))
+      .attach('file', Buffer.from(`name,email\n${rows.join('\n')}\n`), { filename: 'staff.csv', contentType: 'text/csv' })
+      .expect(201);
+    expect(imported.body.imported).toBe(largeFrom);
+    const list = (account: Account) => t.http().get('/api/staff').set(...bearer(account.token));
+    // The first answer tells the instance how large the school is.
+    expect((await list(large).expect(200)).body).toHaveLength(largeFrom);
+    await list(small).expect(200);
+
+    const gate = t.get(FairUseGate);
+    const [largeOrg, smallOrg] = [await organizationOf(large), await organizationOf(small)];
+    const { running: RUNNING } = FAIR_USE_LINES.staffList;
+    const held = await Promise.all([largeOrg, smallOrg].flatMap((org) => Array.from({ length: RUNNING }, () => gate.enter('staffList', org))));
+    const waiting = Array.from({ length: 3 }, () => list(large).then((r) => r));
+    for (let i = 0; i < 500 && gate.load('staffList', largeOrg).waiting < 3; i += 1) await new Promise((r) => setTimeout(r, 10));
+    expect(gate.load('staffList', largeOrg)).toEqual({ running: RUNNING, waiting: 3 });
+    // The small school's lists don't take the line at all, even with it full.
+    await list(small).expect(200);
+    expect(gate.load('staffList', smallOrg)).toEqual({ running: RUNNING, waiting: 0 });
+
+    for (const leave of held) leave();
+    expect((await Promise.all(waiting)).map((r) => r.status)).toEqual([200, 200, 200]);
   });
 
   it('limits the import preview, the import and the fairness view too', async () => {

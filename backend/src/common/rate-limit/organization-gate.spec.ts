@@ -44,9 +44,9 @@ describe('OrganizationGate', () => {
   });
 
   it('answers 429 with a Retry-After and a message a person can act on', () => {
-    const error = new GateFullException();
+    const error = new GateFullException('spreadsheet exports');
     expect(error.getStatus()).toBe(429);
     expect(error.retryAfterSeconds).toBe(5);
-    expect(error.message).toMatch(/Please wait a few seconds and try again/);
+    expect(error.message).toBe('The server is still working on earlier requests from your organisation for spreadsheet exports. Please wait a few seconds and try again.');
   });
 });

@@ -12,6 +12,8 @@ export class OrganizationGate {
   constructor(
     readonly running: number,
     readonly waiting: number,
+    /** What the line is for, in the refusal: "fairness views, exports, imports or bulk changes". */
+    private readonly what = 'this kind',
   ) {}
 
   /** Waits for a turn of `key`; resolves with the function that ends it. Throws `GateFullException` when the line is full. */
@@ -21,7 +23,7 @@ export class OrganizationGate {
     if (line.running < this.running) {
       line.running += 1;
     } else {
-      if (line.queue.length >= this.waiting) throw new GateFullException();
+      if (line.queue.length >= this.waiting) throw new GateFullException(this.what);
       // The turn is handed over by `leave` (the running count stays as it is).
       await new Promise<void>((resolve) => line.queue.push(resolve));
     }
@@ -54,9 +56,9 @@ export const GATE_RETRY_AFTER_SECONDS = 5;
 export class GateFullException extends HttpException {
   readonly retryAfterSeconds = GATE_RETRY_AFTER_SECONDS;
 
-  constructor() {
+  constructor(what: string) {
     super(
-      'The server is still working on earlier requests from your organisation (fairness, exports, imports or bulk changes). Please wait a few seconds and try again.',
+      `The server is still working on earlier requests from your organisation for ${what}. Please wait a few seconds and try again.`,
       HttpStatus.TOO_MANY_REQUESTS,
     );
   }

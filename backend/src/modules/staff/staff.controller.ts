@@ -65,6 +65,7 @@ export class StaffController {
    */
   @Get()
   @Authenticated('rota.view')
+  @FairUse('staffList')
   getStaff(@CurrentUser() user: AuthUser): Promise<StaffDto[]> {
     return this.staff.list(user);
   }
