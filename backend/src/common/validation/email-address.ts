@@ -17,8 +17,8 @@ export function normalizeEmail(value: string): string {
 export const LOOK_ALIKE_EMAIL =
   'Email addresses may use only plain Latin letters, digits and the usual symbols: this one has a character that looks like another. Type the address again (write an international domain in its xn-- form).';
 
-/** Printable ASCII without spaces: what a normalised address may hold. */
-const PLAIN = /^[\x21-\x7e]+$/;
+/** ASCII: what a normalised address may hold (whether it is an address at all is isEmail's to say). */
+const PLAIN = /^[\x00-\x7f]*$/;
 
 export function isPlainEmail(normalized: string): boolean {
   return PLAIN.test(normalized);

@@ -15,7 +15,7 @@ export function EmailField(message = 'Invalid email address') {
     ApiProperty({ type: String, format: 'email', maxLength: 254 }),
     Transform(({ value }) => (typeof value === 'string' ? normalizeEmail(value) : value)),
     // Checked first: such an address is no valid email either, and this says why.
-    Matches(/^[\x21-\x7e]*$/, { message: LOOK_ALIKE_EMAIL }),
+    Matches(/^[\x00-\x7f]*$/, { message: LOOK_ALIKE_EMAIL }),
     IsEmail({}, { message }),
     MaxLength(254, { message: 'Email must be at most 254 characters' }),
   );
