@@ -17,11 +17,14 @@ export function normalizeEmail(value: string): string {
 export const LOOK_ALIKE_EMAIL =
   'Email addresses may use only plain Latin letters, digits and the usual symbols: this one has a character that looks like another. Type the address again (write an international domain in its xn-- form).';
 
-/** ASCII: what a normalised address may hold (whether it is an address at all is isEmail's to say). */
-const PLAIN = /^[\x00-\x7f]*$/;
+/**
+ * ASCII: what a normalised address may hold (whether it is an address at all is isEmail's to say).
+ * Exported for the DTO field, which says the same with a class-validator rule.
+ */
+export const ASCII_ONLY = /^[^\u0080-\u{10ffff}]*$/u;
 
 export function isPlainEmail(normalized: string): boolean {
-  return PLAIN.test(normalized);
+  return ASCII_ONLY.test(normalized);
 }
 
 /** Why a (normalised) address can't be used, or undefined when it can. */

@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
-import { LOOK_ALIKE_EMAIL, normalizeEmail } from '../../../common/validation/email-address';
+import { ASCII_ONLY, LOOK_ALIKE_EMAIL, normalizeEmail } from '../../../common/validation/email-address';
 import { lowerTrim } from '../../../common/validation/normalize';
 
 /**
@@ -15,7 +15,7 @@ export function EmailField(message = 'Invalid email address') {
     ApiProperty({ type: String, format: 'email', maxLength: 254 }),
     Transform(({ value }) => (typeof value === 'string' ? normalizeEmail(value) : value)),
     // Checked first: such an address is no valid email either, and this says why.
-    Matches(/^[\x00-\x7f]*$/, { message: LOOK_ALIKE_EMAIL }),
+    Matches(ASCII_ONLY, { message: LOOK_ALIKE_EMAIL }),
     IsEmail({}, { message }),
     MaxLength(254, { message: 'Email must be at most 254 characters' }),
   );
