@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../common/text/html';
+import { emailDocument, escapeHtml, paragraphs } from '../../common/text/html';
 import type { NewEmail } from '../mail/outbox.service';
 
 interface LinkEmail {
@@ -9,14 +9,12 @@ interface LinkEmail {
 }
 
 /** Paragraphs (already escaped), the link's button, then paragraphs after it. */
-function layout(paragraphs: string[], link: string, button: string, after: string[] = []): string {
-  const body = paragraphs.map((p) => `<p>${p}</p>`).join('\n');
+function layout(escaped: string[], link: string, button: string, after: string[] = []): string {
+  const body = escaped.map((p) => `<p>${p}</p>`).join('\n');
   const tail = after.map((p) => `\n<p>${p}</p>`).join('');
-  return `<!doctype html><html><body style="font-family:Arial,sans-serif;line-height:1.5;color:#1f1f1f">
-${body}
+  return emailDocument(`${body}
 <p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;background:#1677ff;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(button)}</a></p>
-<p style="color:#666;font-size:13px">If the button does not work, copy this address into your browser:<br>${escapeHtml(link)}</p>${tail}
-</body></html>`;
+<p style="color:#666;font-size:13px">If the button does not work, copy this address into your browser:<br>${escapeHtml(link)}</p>${tail}`);
 }
 
 export function verificationEmail(e: LinkEmail): NewEmail {
@@ -121,13 +119,12 @@ export function emailChangeNoticeEmail(e: Omit<LinkEmail, 'link'> & { newEmail: 
     `${e.requestedBy} asked to change the sign-in email of your Duty Manager account at ${e.organizationName} ` +
     `from this address to ${e.newEmail}. Nothing changes unless the new address confirms it. ` +
     'If you did not expect this, contact your administrator.';
-  const body = [escapeHtml(intro), escapeHtml(why)].map((p) => `<p>${p}</p>`).join('\n');
   return {
     kind: 'email-change-notice',
     to: e.to,
     containsAccessLink: false,
     subject: 'Your Duty Manager sign-in email is being changed',
-    html: `<!doctype html><html><body style="font-family:Arial,sans-serif;line-height:1.5;color:#1f1f1f">\n${body}\n</body></html>`,
+    html: emailDocument(paragraphs([intro, why])),
     text: `${intro}\n\n${why}\n`,
   };
 }
@@ -163,14 +160,11 @@ export function organizationListEmail(e: { to: string; organizations: ListedOrga
     to: e.to,
     containsAccessLink: false,
     subject: 'Your Duty Manager sign-in addresses',
-    html: `<!doctype html><html><body style="font-family:Arial,sans-serif;line-height:1.5;color:#1f1f1f">
-<p>${escapeHtml(intro)}</p>
-<p>${escapeHtml(why)}</p>
+    html: emailDocument(`${paragraphs([intro, why])}
 <ul>
 ${items}
 </ul>
-<p>${escapeHtml(after)}</p>
-</body></html>`,
+${paragraphs([after])}`),
     text: `${intro}\n\n${why}\n\n${e.organizations.map((o) => `- ${line(o)}`).join('\n')}\n\n${after}\n`,
   };
 }

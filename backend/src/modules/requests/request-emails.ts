@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../common/text/html';
+import { emailDocument, paragraphs } from '../../common/text/html';
 import { describeDate } from '../../common/text/dates';
 import { randomUUID } from 'node:crypto';
 import type { NewEmail } from '../mail/outbox.service';
@@ -36,9 +36,7 @@ function letter({ kind, to, subject, lines, notice, appLink }: Letter): PersonLe
       containsAccessLink: false,
       to: to.email,
       subject,
-      html: `<!doctype html><html><body style="font-family:Arial,sans-serif;line-height:1.5;color:#1f1f1f">
-${all.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
-</body></html>`,
+      html: emailDocument(paragraphs(all)),
       text: `${all.join('\n\n')}\n`,
     },
     notice: {

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../common/text/html';
+import { emailDocument, paragraphs } from '../../common/text/html';
 import type { NewEmail } from '../mail/outbox.service';
 
 /**
@@ -17,13 +17,12 @@ export function providerChangedEmail(e: {
   const why =
     `${e.changedBy} ${e.what} for Duty Manager at ${e.organizationName}. ` +
     'People can now sign in through it with their email address. If you did not expect this, check the Sign-in section of the Admin Panel at once and tell your colleagues.';
-  const body = [escapeHtml(intro), escapeHtml(why)].map((p) => `<p>${p}</p>`).join('\n');
   return {
     kind: 'sign-in-provider-changed',
     to: e.to,
     containsAccessLink: false,
     subject: 'A sign-in provider was changed for your organisation',
-    html: `<!doctype html><html><body style="font-family:Arial,sans-serif;line-height:1.5;color:#1f1f1f">\n${body}\n</body></html>`,
+    html: emailDocument(paragraphs([intro, why])),
     text: `${intro}\n\n${why}\n`,
   };
 }

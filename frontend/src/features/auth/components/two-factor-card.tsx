@@ -30,6 +30,7 @@ import { ProviderProofInput } from '@/shared/ui/provider-proof-input';
 
 import { useReauthenticationOptions } from '../api/reauthentication';
 import { RecoveryCodes } from './recovery-codes';
+import { OneTimeCodeInput } from '@/shared/ui/one-time-code-input';
 
 type Step =
   | { kind: 'status' }
@@ -410,12 +411,7 @@ function ReauthForm({
         rules={codeOrRecoveryCodeRules}
         validateFirst
       >
-        <Input
-          autoComplete="one-time-code"
-          autoCapitalize="none"
-          spellCheck={false}
-          style={{ maxWidth: 320 }}
-        />
+        <OneTimeCodeInput />
       </Form.Item>
       <Space>
         <Button type="primary" danger={danger} htmlType="submit" loading={saving}>

@@ -4,6 +4,7 @@ import { useRef, type ReactNode } from 'react';
 import { useGetCurrentUserQuery } from '@/features/auth/api';
 import { getServerCode, getServerMessage } from '@/shared/api/errors';
 import { LoadError } from '@/shared/ui/load-error';
+import { OneTimeCodeInput } from '@/shared/ui/one-time-code-input';
 import { useToast } from '@/shared/ui/toast';
 
 import { latestSaved, OnOffTag, SavedSettingsList } from './saved-settings-list';
@@ -204,13 +205,7 @@ function SettingsForm({ settings, saving, save, onDone }: SettingsFormProps) {
           name="twoFactorCode"
           extra="The code your authenticator app shows now, or one of your recovery codes."
         >
-          <Input
-            ref={codeRef}
-            autoComplete="one-time-code"
-            autoCapitalize="none"
-            spellCheck={false}
-            style={{ maxWidth: 200 }}
-          />
+          <OneTimeCodeInput ref={codeRef} style={{ maxWidth: 200 }} />
         </Form.Item>
       )}
       <SaveCancelButtons saving={saving} onCancel={onDone} />

@@ -1,6 +1,7 @@
 import { Form, Input } from 'antd';
 
 import { useReauthenticationOptions } from '@/features/auth/api/reauthentication';
+import { OneTimeCodeInput } from '@/shared/ui/one-time-code-input';
 import { ProviderProofInput } from '@/shared/ui/provider-proof-input';
 
 /** What a sensitive change sends to confirm it is the signed-in person (docs/security.md, "Re-authentication"). */
@@ -60,12 +61,7 @@ export function ReauthenticationFields({
           extra="The code your authenticator app shows now, or one of your recovery codes."
           rules={[{ required: true, whitespace: true, message: CODE_REQUIRED }]}
         >
-          <Input
-            autoComplete="one-time-code"
-            autoCapitalize="none"
-            spellCheck={false}
-            style={{ maxWidth: 320 }}
-          />
+          <OneTimeCodeInput />
         </Form.Item>
       )}
     </>
