@@ -225,6 +225,13 @@ describe('fair share', () => {
     const table = all.rows.map((_, i) => read(i + 2));
     expect(table.map((r) => [r[0], r[4], r[5], r[6], r[7]])).toEqual(all.rows.map((r) => [r.name, r.done, r.planned, r.share, r.difference]));
     expect(typeof sheet.getRow(2).getCell(1).value).toBe('string');
+    // The period's dates, as date cells.
+    const from = table.length + 3;
+    expect([read(from), read(from + 1)]).toEqual([
+      ['From', new Date('2025-09-01T00:00:00Z')],
+      ['To', new Date('2026-08-31T00:00:00Z')],
+    ]);
+    expect(sheet.getRow(from).getCell(2).numFmt).toBe('d mmm yyyy');
 
     const rotaXlsx = await api.get('/api/rota/export?startDate=2025-09-01&endDate=2025-09-30&format=xlsx').buffer(true).parse(bytes).expect(200);
     const rotaBook = await workbook(rotaXlsx.body);
@@ -232,11 +239,13 @@ describe('fair share', () => {
     const rotaSheet = rotaBook.worksheets[0]!;
     expect((rotaSheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Date', 'Day', 'Duty Manager 1', 'Duty Manager 2']);
     expect(rotaSheet.rowCount).toBe(september.length + 1);
+    // The date is a date cell (sorts and filters as a date), read as "3 Sep 2025".
     expect((rotaSheet.getRow(2).values as unknown[]).slice(1)).toEqual([
-      september[0]!.date,
+      new Date(`${september[0]!.date}T00:00:00Z`),
       'Wednesday',
       ...september[0]!.slots.map((s) => s.staff?.name ?? ''),
     ]);
+    expect(rotaSheet.getRow(2).getCell(1).numFmt).toBe('d mmm yyyy');
     expect((await api.get('/api/rota/export?startDate=2025-09-30&endDate=2025-09-01&format=csv').expect(400)).body.message).toContain('endDate');
   });
 

@@ -2,12 +2,22 @@ import { stringify } from 'csv-stringify/sync';
 
 export type SpreadsheetFormat = 'csv' | 'xlsx';
 
+/** A calendar date (`yyyy-MM-dd`): a date cell in XLSX, so it sorts and filters as a date, not as text. */
+export interface SpreadsheetDate {
+  date: string;
+}
+
+export type SpreadsheetCell = string | number | SpreadsheetDate;
+
+/** How XLSX date cells read: "1 Dec 2025", the app's list format (docs/product.md#texts-on-screen). */
+export const XLSX_DATE_FORMAT = 'd mmm yyyy';
+
 export interface SpreadsheetInput {
   format: SpreadsheetFormat;
   /** The XLSX sheet's name (Excel allows 31 characters). */
   sheetName: string;
   header: (string | number)[];
-  rows: (string | number)[][];
+  rows: SpreadsheetCell[][];
 }
 
 /**
@@ -18,7 +28,7 @@ export async function buildSpreadsheet({ format, sheetName, header, rows }: Spre
   if (format === 'csv') {
     // A byte-order mark so spreadsheet apps read the UTF-8 names (é, ’) as they are; text that a
     // spreadsheet would run as a formula (a name typed as "=HYPERLINK(…)") is kept as text.
-    const cells = [header, ...rows].map((row) => row.map(asCsvText));
+    const cells = [header, ...rows].map((row) => row.map((cell) => asCsvText(isDate(cell) ? cell.date : cell)));
     return Buffer.from(`\uFEFF${stringify(cells)}`, 'utf8');
   }
   // exceljs is loaded on the first spreadsheet export, not when the worker starts: it is about
@@ -27,10 +37,26 @@ export async function buildSpreadsheet({ format, sheetName, header, rows }: Spre
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet(sheetName.slice(0, 31));
   sheet.addRow(header).font = { bold: true };
-  for (const row of rows) sheet.addRow(row);
+  for (const row of rows) {
+    const added = sheet.addRow(row.map((cell) => (isDate(cell) ? utcMidnight(cell.date) : cell)));
+    row.forEach((cell, i) => {
+      if (isDate(cell)) added.getCell(i + 1).numFmt = XLSX_DATE_FORMAT;
+    });
+  }
   sheet.columns.forEach((column) => (column.width = 18));
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
   return new Uint8Array(await book.xlsx.writeBuffer());
+}
+
+const isDate = (cell: SpreadsheetCell): cell is SpreadsheetDate => typeof cell === 'object';
+
+/**
+ * The date at midnight UTC: exceljs turns a Date into a spreadsheet serial from its UTC time, so
+ * the cell holds the whole day whatever the server's time zone.
+ */
+function utcMidnight(date: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d));
 }
 
 /**

@@ -4,6 +4,7 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { hasPermission } from '../../common/auth/roles';
 import { academicYearStartOf, addDays } from '../../common/clock/academic-year';
 import { Clock } from '../../common/clock/clock';
+import type { SpreadsheetCell } from '../../common/spreadsheet/spreadsheet';
 import { BUILD_SPREADSHEET } from '../../common/spreadsheet/spreadsheet.task';
 import { WorkerPool, workerTask } from '../../common/workers/worker-pool';
 import { SchoolCalendar } from '../holidays/school-calendar';
@@ -91,6 +92,8 @@ export class FairnessService {
     const s = view.summary;
     const summary = [
       [],
+      ['From', { date: view.startDate }],
+      ['To', { date: view.endDate }],
       ['Total duties', s.totalDuties],
       ['Average per person', s.averageDuties],
       ['Largest difference', s.largestDifference],
@@ -111,14 +114,14 @@ export class FairnessService {
     const header = ['Date', 'Day', ...Array.from({ length: width }, (_, i) => `Duty Manager ${i + 1}`)];
     const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' });
     const rows = days.map((d) => [
-      d.date,
+      { date: d.date },
       weekday.format(new Date(`${d.date}T00:00:00Z`)),
       ...Array.from({ length: width }, (_, i) => d.slots[i]?.staff?.name ?? ''),
     ]);
     return this.file(format, `duty-rota-${startDate}-to-${endDate}`, 'Duty rota', header, rows);
   }
 
-  private async file(format: ExportFormat, name: string, sheetName: string, header: (string | number)[], rows: (string | number)[][]): Promise<ExportFile> {
+  private async file(format: ExportFormat, name: string, sheetName: string, header: (string | number)[], rows: SpreadsheetCell[][]): Promise<ExportFile> {
     const bytes = await this.workers.run(BUILD_SPREADSHEET, { format, sheetName, header, rows });
     return { body: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), contentType: CONTENT_TYPES[format], fileName: `${name}.${format}` };
   }
