@@ -201,6 +201,29 @@ describe('staff', () => {
       expect(unchanged).toMatchObject({ workingDays: [1, 2], fte: null, weeklyCap: null, avoidDays: [] });
     });
 
+    it('moves an FTE that was working days ÷ 5 with the days, takes an FTE sent with them as given, and refuses to guess one set apart', async () => {
+      // Issue 39: Mon/Wed/Fri at 0.6 moved to Mon/Tue kept 0.6, weighing her 1.5× per day she works.
+      const mira = await as(admin.token).post('/api/staff', { name: 'Mira Three', email: 'mira@school.example', workingDays: [1, 3, 5], fte: 0.6 }).expect(201);
+      const moved = await as(admin.token).put(`/api/staff/${mira.body.id}`, { workingDays: [1, 2] }).expect(200);
+      expect(moved.body).toMatchObject({ workingDays: [1, 2], fte: 0.4 });
+      // Sent together they are what the admin means, even when they disagree (a contract of
+      // shorter or longer days).
+      const both = await as(admin.token).put(`/api/staff/${mira.body.id}`, { workingDays: [1, 2, 3], fte: 0.5 }).expect(200);
+      expect(both.body).toMatchObject({ workingDays: [1, 2, 3], fte: 0.5 });
+      // An FTE set apart from the days can't follow them: which FTE the new days mean is asked, and nothing changes.
+      const before = await t.get(MikroORM).em.getConnection().execute('SELECT working_days, fte, updated_at FROM staff WHERE id = ?', [mira.body.id]);
+      const apart = await as(admin.token).put(`/api/staff/${mira.body.id}`, { workingDays: [1, 2], department: 'Art' }).expect(400);
+      expect(apart.body.message).toBe(
+        "Their FTE (0.5) is not their working days ÷ 5 (0.6), so it can't follow the new working days: send the FTE with them (2 days ÷ 5 is 0.4), or null for working days ÷ 5",
+      );
+      expect(await t.get(MikroORM).em.getConnection().execute('SELECT working_days, fte, updated_at FROM staff WHERE id = ?', [mira.body.id])).toEqual(before);
+      // No FTE of their own: it is working days ÷ 5 whatever the days.
+      const plain = await as(admin.token).post('/api/staff', { name: 'Noor Null', email: 'noor@school.example', workingDays: [1, 3, 5] }).expect(201);
+      expect((await as(admin.token).put(`/api/staff/${plain.body.id}`, { workingDays: [1, 2] }).expect(200)).body).toMatchObject({ workingDays: [1, 2], fte: null });
+      // The FTE alone changes alone.
+      expect((await as(admin.token).put(`/api/staff/${mira.body.id}`, { fte: 0.6 }).expect(200)).body).toMatchObject({ workingDays: [1, 2, 3], fte: 0.6 });
+    });
+
     it('lets managers set anyone’s pattern, and reports what a pattern change did to the rota', async () => {
       const manager = await memberWithRole(t, admin, 'manager', 'Meg Manager');
       const person = await as(admin.token).post('/api/staff', { name: 'Ray Rota', email: 'ray@school.example' }).expect(201);

@@ -1,5 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
-import { changePattern, DEFAULT_PATTERN, patternChangesForRota, type WorkingPattern } from './working-pattern';
+import { changePattern, DEFAULT_PATTERN, fteOfDays, patternChangesForRota, type WorkingPattern } from './working-pattern';
 
 const pattern = (p: Partial<WorkingPattern>): WorkingPattern => ({ ...DEFAULT_PATTERN, ...p });
 
@@ -24,6 +24,19 @@ describe('working patterns', () => {
     expect(changePattern(current, { workingDays: [1, 2, 3] }).avoidDays).toEqual([1]);
     // Only Monday left to avoid among one working day: nothing would be left to do, so none is avoided.
     expect(changePattern(current, { workingDays: [1] }).avoidDays).toEqual([]);
+  });
+
+  it('moves an FTE that was working days ÷ 5 with the days; one sent with them is taken as given; one set apart is not guessed', () => {
+    const threeDays = pattern({ workingDays: [1, 3, 5], fte: 0.6 });
+    expect(changePattern(threeDays, { workingDays: [1, 2] }).fte).toBe(0.4);
+    expect(changePattern(threeDays, { workingDays: [1, 2, 3, 4, 5] }).fte).toBe(1);
+    expect(changePattern(threeDays, { workingDays: [1, 2], fte: 0.6 }).fte).toBe(0.6);
+    expect(changePattern(pattern({ workingDays: [1, 3, 5] }), { workingDays: [1] }).fte).toBeNull();
+    const apart = pattern({ workingDays: [1, 2, 3], fte: 0.5 });
+    expect(changePattern(apart, { workingDays: [1, 2, 3] }).fte).toBe(0.5);
+    expect(changePattern(apart, { weeklyCap: 2 }).fte).toBe(0.5);
+    expect(() => changePattern(apart, { workingDays: [1] })).toThrow(/^Their FTE \(0\.5\) is not their working days ÷ 5 \(0\.6\).*\(1 day ÷ 5 is 0\.2\)/);
+    expect(fteOfDays([1, 2, 3])).toBe(0.6);
   });
 
   it('checks the rota when a day goes or the cap may be lower, not for more days or a higher cap', () => {

@@ -98,7 +98,12 @@ export class CreateStaffDto {
   @IsoWeekdaysField(WORKING_DAYS_MESSAGE, { minItems: 1 })
   workingDays?: number[];
 
-  /** Contract fraction, 0.05–1 in steps of 0.01; null or left out: their working days ÷ 5. */
+  /**
+   * Contract fraction, 0.05–1 in steps of 0.01; null or left out: their working days ÷ 5. Given
+   * with `workingDays`, taken as meant even when it isn't the days ÷ 5. Left out of an edit that
+   * changes the working days: an FTE that was the old days ÷ 5 becomes the new days ÷ 5, and one
+   * set apart from them is refused (400: send it with the days). docs/product.md#working-patterns
+   */
   @ApiProperty({ type: Number, nullable: true, required: false, minimum: MIN_FTE, maximum: MAX_FTE, example: 0.6 })
   @ValidateIf((_o, v) => v !== undefined && v !== null)
   @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, { message: FTE_MESSAGE })
