@@ -389,6 +389,8 @@ describe('rota', () => {
         averageDuties: 0,
         totalDuties: 0,
         month: '2025-09',
+        weekStart: '2025-09-08',
+        weekEnd: '2025-09-12',
       });
       expect('unfilled' in empty).toBe(false);
       expect('mostActive' in empty).toBe(false);

@@ -100,6 +100,8 @@ export const PERSONAL_FIELDS_SHOWN: Record<string, readonly string[]> = {
   exportRota: [],
   getRotaHealth: [],
   getRotaCandidates: ['department'],
+  getRotaClosures: [],
+  countPlannedDuties: [],
   getSetupChecklist: [],
   getSwapRequests: [],
   getSwapOptions: [],

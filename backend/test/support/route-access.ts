@@ -142,6 +142,8 @@ export const ROUTES: Record<string, RouteRule> = {
   clearFuture: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
   getRotaHealth: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
   getRotaCandidates: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
+  getRotaClosures: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
+  countPlannedDuties: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
   // Staff ids in the body: another organisation's person is not found (404), as for createRota.
   replaceOnRota: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
   removeFromRota: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
@@ -342,6 +344,8 @@ export const EXAMPLES: Record<string, ExampleBuilder> = {
   reshuffleFuture: () => ({ body: { endDate: weeksAhead(3), allWeekdays: true } }),
   fillUnassigned: () => ({ body: { endDate: weeksAhead(3), allWeekdays: true } }),
   getRotaCandidates: () => ({ query: { date: futureMonday() } }),
+  getRotaClosures: () => ({ query: { startDate: '2025-09-01', endDate: '2026-08-31' } }),
+  countPlannedDuties: () => ({ query: { startDate: '2025-09-01', endDate: '2026-08-31' } }),
   replaceOnRota: ({ other }) => ({ body: { date: futureMonday(), position: 1, staffId: other } }),
   removeFromRota: async (f) => ({ body: { date: (await dutyOf(f, f.other)).date, position: 1, reason: 'Off site' } }),
   moveOnRota: async (f) => ({ body: { date: (await dutyOf(f, f.other)).date, position: 1, toDate: futureMonday() } }),

@@ -1,9 +1,12 @@
-import { addDays, mondayOf } from '../../common/clock/academic-year';
+import { addDays, isWeekday, mondayOf } from '../../common/clock/academic-year';
 import type { IsoDate } from '../../common/clock/clock';
 import { TenantContext } from '../../tenancy/tenant-context';
 import type { ActiveStaffCountDto, DashboardStatsDto } from './dto/stats.dto';
 
-/** The dates the dashboard counts for `today`: this week (Monday to Friday) and this month. */
+/**
+ * The dates the dashboard counts for `today`: this week (Monday to Friday; on a Saturday or
+ * Sunday the coming one, since the week just past is over) and this month.
+ */
 export interface DashboardPeriod {
   weekStart: IsoDate;
   weekEnd: IsoDate;
@@ -14,7 +17,7 @@ export interface DashboardPeriod {
 }
 
 export function dashboardPeriod(today: IsoDate): DashboardPeriod {
-  const weekStart = mondayOf(today);
+  const weekStart = isWeekday(today) ? mondayOf(today) : addDays(mondayOf(today), 7);
   const month = today.slice(0, 7);
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
   const nextMonthStart = monthNumber === 12 ? `${year + 1}-01-01` : `${year}-${String(monthNumber + 1).padStart(2, '0')}-01`;
@@ -36,7 +39,8 @@ const pendingSql = (own: boolean) =>
 /**
  * Every figure of the dashboard in one statement (one round trip, one pool connection), each part
  * on an index of its table: the settings' people per day; this week's filled slots and school
- * days (weekdays that are no holiday); this month's duties per active staff member (0 included),
+ * days (weekdays that are no holiday, and in term time when their academic year has term dates,
+ * as SchoolCalendar.closuresBetween counts them); this month's duties per active staff member (0 included),
  * aggregated here to the count, the total and the most and least active; the pending requests.
  * Most active: most duties, then first by name as the database sorts; least active: fewest, then
  * first by name in code-point order (`collate "C"`, as JavaScript's `<` compares).
@@ -60,6 +64,14 @@ const dashboardStatsSql = (own: boolean) => `
          (select count(*) from rota_slots where organization_id = ? and date between ? and ?) as filled,
          (select count(*) from generate_series(?::date, ?::date, interval '1 day') as g(day)
            where not exists (select 1 from holidays h where h.organization_id = ? and g.day between h.start_date and h.end_date)
+             and (
+               -- A year without term dates counts every weekday as term time.
+               not exists (select 1 from terms t where t.organization_id = ?
+                              and t.academic_year = extract(year from g.day - interval '8 months'))
+               or exists (select 1 from terms t where t.organization_id = ?
+                             and g.day between t.start_date and t.end_date
+                             and not coalesce(g.day between t.half_term_start and t.half_term_end, false))
+             )
          ) as school_days,
          (select count(*) from month_counts) as active_staff,
          (select coalesce(sum(n), 0) from month_counts) as total_duties,
@@ -77,7 +89,7 @@ export function dashboardStatsParams(period: DashboardPeriod, ownUserId?: string
   const org = TenantContext.require();
   const { weekStart, weekEnd, monthStart, monthEnd } = period;
   const own = ownUserId === undefined ? [] : [ownUserId];
-  return [org, monthStart, monthEnd, org, org, org, weekStart, weekEnd, weekStart, weekEnd, org, org, ...own, org, ...own];
+  return [org, monthStart, monthEnd, org, org, org, weekStart, weekEnd, weekStart, weekEnd, org, org, org, org, ...own, org, ...own];
 }
 
 /** The row of DASHBOARD_STATS_SQL (counts come as strings: bigint and numeric). */
@@ -96,7 +108,7 @@ export interface DashboardStatsRow {
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** The API's dashboard figures; `defaultSlotsPerDay` when the organisation has no settings row yet. */
-export function toDashboardStats(row: DashboardStatsRow, month: string, defaultSlotsPerDay: number): DashboardStatsDto {
+export function toDashboardStats(row: DashboardStatsRow, period: DashboardPeriod, defaultSlotsPerDay: number): DashboardStatsDto {
   const filled = Number(row.filled);
   const slotsPerDay = row.slots_per_day ?? defaultSlotsPerDay;
   const activeStaffCount = Number(row.active_staff);
@@ -112,6 +124,8 @@ export function toDashboardStats(row: DashboardStatsRow, month: string, defaultS
     leastActive: row.least_active ?? undefined,
     averageDuties: activeStaffCount ? round1(totalDuties / activeStaffCount) : 0,
     totalDuties,
-    month,
+    month: period.month,
+    weekStart: period.weekStart,
+    weekEnd: period.weekEnd,
   };
 }

@@ -47,7 +47,7 @@ export class RotaStatsService {
       everyone ? DASHBOARD_STATS_SQL : DASHBOARD_STATS_OWN_SQL,
       dashboardStatsParams(period, everyone ? undefined : actor.id),
     );
-    return toDashboardStats(row!, period.month, DEFAULT_DUTY_MANAGERS_PER_DAY);
+    return toDashboardStats(row!, period, DEFAULT_DUTY_MANAGERS_PER_DAY);
   }
 
   async dutyStatistics(viewer: AuthUser): Promise<DutyStatisticsDto> {

@@ -6,6 +6,8 @@ import { SettingsModule } from '../settings/settings.module';
 import { DashboardController, StatisticsController } from './dashboard.controller';
 import { FairnessController } from './fairness.controller';
 import { FairnessService } from './fairness.service';
+import { RotaCalendarController } from './rota-calendar.controller';
+import { RotaCalendarService } from './rota-calendar.service';
 import { RotaHealthController } from './rota-health.controller';
 import { RotaHealthService } from './rota-health.service';
 import { RotaPlanner } from './rota-planner';
@@ -16,8 +18,8 @@ import { RotaService } from './rota.service';
 
 @Module({
   imports: [NotificationsModule, SettingsModule, AvailabilityModule, HolidaysModule],
-  controllers: [RotaController, RotaHealthController, DashboardController, StatisticsController, FairnessController],
-  providers: [RotaService, RotaRepository, RotaPlanner, RotaHealthService, RotaStatsService, FairnessService],
+  controllers: [RotaController, RotaCalendarController, RotaHealthController, DashboardController, StatisticsController, FairnessController],
+  providers: [RotaService, RotaRepository, RotaPlanner, RotaHealthService, RotaStatsService, FairnessService, RotaCalendarService],
   exports: [RotaService, RotaRepository, RotaPlanner],
 })
 export class RotaModule {}

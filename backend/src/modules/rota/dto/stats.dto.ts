@@ -9,8 +9,8 @@ export class ActiveStaffCountDto {
 /** The dashboard's figures (docs/product.md#statistics-and-the-dashboard). */
 export class DashboardStatsDto {
   /**
-   * Empty slots on this week's school days (weekdays that are not holidays); absent when nobody
-   * is on duty this week at all.
+   * Empty slots on the school days (weekdays that are neither holidays nor outside term time) of
+   * the week from weekStart to weekEnd; absent when nobody is on duty that week at all.
    */
   unfilled?: number;
   activeStaffCount!: number;
@@ -26,6 +26,12 @@ export class DashboardStatsDto {
   totalDuties!: number;
   /** The month counted, `yyyy-MM`. */
   month!: string;
+  /** Monday of the week `unfilled` counts: this week, or on a Saturday or Sunday the coming one. */
+  @ApiProperty({ format: 'date' })
+  weekStart!: string;
+  /** Friday of that week. */
+  @ApiProperty({ format: 'date' })
+  weekEnd!: string;
 }
 
 export class StaffDutyStatisticsDto {
