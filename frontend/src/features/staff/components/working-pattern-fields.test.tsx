@@ -185,6 +185,97 @@ describe('Working pattern in the staff dialogs', () => {
     expect(callCount(fetchMock, 'POST /api/staff')).toBe(0);
   });
 
+  it('refuses an FTE of 2.5 and a weekly cap of -1 or 2.5 with their rules instead of changing them to the nearest allowed value', async () => {
+    // Issue 39: 2.5 was saved as 1 and -1 as "max 1 a week", with "Staff member updated successfully".
+    const fetchMock = stubFetch({ 'GET /api/staff': { body: [bob] } });
+    renderStaff();
+    await user.click(await screen.findByRole('button', { name: 'Edit Bob Stone' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Staff Member' });
+    const fte = within(dialog).getByLabelText('FTE');
+    const cap = within(dialog).getByLabelText('Weekly cap');
+
+    await fill(user, fte, '2.5');
+    await fill(user, cap, '-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(
+      await within(dialog).findByText('FTE must be from 0.05 to 1, with at most two decimals'),
+    ).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(
+        "Weekly cap must be a whole number from 1 to 5, or empty for the organisation's default",
+      ),
+    ).toBeInTheDocument();
+    // What was typed stays, for the admin to correct (antd writes two decimals for a step of 0.05).
+    expect(fte).toHaveValue('2.50');
+    expect(cap).toHaveValue('-1');
+    await fill(user, cap, '2.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(cap).toHaveValue('2.5'));
+    expect(callCount(fetchMock, 'PUT /api/staff/s-2')).toBe(0);
+  });
+
+  it('moves an FTE that followed the working days with them, and says what her share becomes', async () => {
+    // Issue 39: Mon/Wed/Fri at 0.6 moved to Mon/Tue kept 0.6, 1.5× a full-timer per day she works.
+    const mira = staffMember('s-5', 'Mira Three', { workingDays: [1, 3, 5], fte: 0.6 });
+    const fetchMock = stubFetch({
+      'GET /api/staff': { body: [mira] },
+      'PUT /api/staff/s-5': { body: { ...mira, workingDays: [1, 2], fte: 0.4, rotaChange: null } },
+    });
+    renderStaff();
+    await user.click(await screen.findByRole('button', { name: 'Edit Mira Three' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Staff Member' });
+    expect(
+      within(dialog).getByText('Fair share: 0.6 of a full-timer’s duties (3 days ÷ 5).'),
+    ).toBeInTheDocument();
+
+    await toggle(user, dialog, 'Working days', 'Wed');
+    await toggle(user, dialog, 'Working days', 'Fri');
+    await toggle(user, dialog, 'Working days', 'Tue');
+
+    await waitFor(() => expect(within(dialog).getByLabelText('FTE')).toHaveValue('0.40'));
+    expect(
+      within(dialog).getByText(
+        'Changed from 0.6 to follow the working days. Fair share: 0.4 of a full-timer’s duties (2 days ÷ 5).',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Staff member updated successfully')).toBeInTheDocument();
+    expect(sentBodies(fetchMock, 'PUT /api/staff/s-5')).toEqual([
+      expect.objectContaining({ workingDays: [1, 2], fte: 0.4 }),
+    ]);
+  });
+
+  it('keeps an FTE set apart from the working days, says what each day then counts, and offers the days ÷ 5', async () => {
+    const pia = staffMember('s-6', 'Pia Apart', { workingDays: [1, 2, 3], fte: 0.5 });
+    const fetchMock = stubFetch({
+      'GET /api/staff': { body: [pia] },
+      'PUT /api/staff/s-6': { body: { ...pia, workingDays: [1, 2], fte: 0.4, rotaChange: null } },
+    });
+    renderStaff();
+    await user.click(await screen.findByRole('button', { name: 'Edit Pia Apart' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Staff Member' });
+
+    await toggle(user, dialog, 'Working days', 'Wed');
+    expect(within(dialog).getByLabelText('FTE')).toHaveValue('0.50');
+    expect(
+      await within(dialog).findByText(
+        'Fair share: 0.5 of a full-timer’s duties over 2 days, so each day they work counts 1.25 of a full-timer’s. 2 days ÷ 5 is 0.4.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Use 0.4' }));
+    await waitFor(() => expect(within(dialog).getByLabelText('FTE')).toHaveValue('0.40'));
+    expect(within(dialog).queryByRole('button', { name: 'Use 0.4' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() =>
+      expect(sentBodies(fetchMock, 'PUT /api/staff/s-6')).toEqual([
+        expect.objectContaining({ workingDays: [1, 2], fte: 0.4 }),
+      ]),
+    );
+  });
+
   it('shows a part-timer’s pattern in the table and edits it, clearing the cap', async () => {
     const saved = { ...partTimer, weeklyCap: null, rotaChange: null };
     const fetchMock = stubFetch({
