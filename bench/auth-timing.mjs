@@ -23,7 +23,7 @@ const pairs = Number(process.argv[2] ?? 41);
 
 const pg = await startThrowawayPostgres('bench-auth-timing');
 const jwtSecret = randomBytes(32).toString('hex');
-const env = validateEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', SERVE_STATIC: 'false', JWT_SECRET: jwtSecret, REMINDER_CRON: 'off' });
+const env = validateEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', SERVE_STATIC: 'false', JWT_SECRET: jwtSecret, REMINDER_CRON: 'off', SMTP_URL: 'off' });
 const app = await createApp({ env, databaseUrl: pg.server.url, jwtSecret });
 const orm = app.get(MikroORM);
 await runMigrations(orm, pg.server.url);

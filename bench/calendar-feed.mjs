@@ -28,7 +28,7 @@ const staffCount = 200;
 
 const pg = await startThrowawayPostgres('bench-calendar-feed');
 const jwtSecret = randomBytes(32).toString('hex');
-const env = validateEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', SERVE_STATIC: 'false', APP_NOW: '2025-09-08T09:00', JWT_SECRET: jwtSecret, REMINDER_CRON: 'off' });
+const env = validateEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', SERVE_STATIC: 'false', APP_NOW: '2025-09-08T09:00', JWT_SECRET: jwtSecret, REMINDER_CRON: 'off', SMTP_URL: 'off' });
 const app = await createApp({ env, databaseUrl: pg.server.url, jwtSecret });
 const orm = app.get(MikroORM);
 await runMigrations(orm, pg.server.url);

@@ -99,6 +99,8 @@ async function startApp(backend, databaseUrl) {
     SERVE_STATIC: 'false',
     APP_NOW,
     REMINDER_CRON: 'off',
+    // Production names its mail server; a bench sends nothing (emails are recorded as simulated).
+    SMTP_URL: 'off',
     ...production.env,
   };
   const nodeArgs = [...production.nodeArgs, ...(process.env.BENCH_FAIR_USE_APP_NODE_ARGS ?? '').split(' ').filter(Boolean)];

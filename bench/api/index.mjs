@@ -118,6 +118,8 @@ try {
     SERVE_STATIC: 'false',
     APP_NOW: appNow,
     REMINDER_CRON: 'off',
+    // Production names its mail server; a bench sends nothing (emails are recorded as simulated).
+    SMTP_URL: 'off',
     // Production's own settings (backend/package.json's start:prod: glibc's malloc arenas), then
     // MALLOC_ARENA_MAX from the bench's environment when set, to weigh another value.
     ...production.env,

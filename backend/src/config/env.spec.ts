@@ -1,4 +1,4 @@
-import { ConfigurationError, organizationUrl, validateEnv } from './env';
+import { ConfigurationError, organizationUrl, smtpServer, validateEnv, wantsMailCatcher } from './env';
 
 describe('validateEnv', () => {
   it('fills every default when nothing is set', () => {
@@ -64,6 +64,41 @@ describe('validateEnv', () => {
     expect(validateEnv({ APP_BASE_DOMAIN: 'DutyManager.app' }).APP_BASE_DOMAIN).toBe('dutymanager.app');
     expect(validateEnv({ APP_BASE_DOMAIN: 'rota.example.sch.uk.' }).APP_BASE_DOMAIN).toBe('rota.example.sch.uk');
     expect(validateEnv({ APP_BASE_DOMAIN: 'localhost' }).APP_BASE_DOMAIN).toBe('localhost');
+  });
+});
+
+describe('mail settings', () => {
+  const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) };
+  const failure = (raw: Record<string, string>) => {
+    try {
+      validateEnv(raw);
+    } catch (e) {
+      return (e as Error).message;
+    }
+    return undefined;
+  };
+
+  it('refuses a production start that names no mail server, saying how to turn email off', () => {
+    expect(failure(production)).toBe(
+      'Invalid configuration: SMTP_URL is required in production: the smtp:// or smtps:// URL of your mail server, or off to run without email (it is missing)',
+    );
+    expect(smtpServer(validateEnv({ ...production, SMTP_URL: 'off' }))).toBeUndefined();
+    expect(smtpServer(validateEnv({ ...production, SMTP_URL: 'smtps://u:p@mail.example.com:465' }))).toBe('smtps://u:p@mail.example.com:465');
+  });
+
+  it('refuses an SMTP_URL that is neither a mail server nor off', () => {
+    expect(failure({ SMTP_URL: 'http://mail.example.com' })).toMatch(/^Invalid configuration: SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL, or off \(got "http/);
+    expect(failure({ ...production, SMTP_URL: 'Off' })).toMatch(/SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL, or off/);
+    expect(failure({ MAIL_CATCHER_PORT: '80' })).toMatch(/MAIL_CATCHER_PORT must be a whole number between 1024 and 65535/);
+  });
+
+  it('runs the local mail catcher only on a laptop without any SMTP_URL', () => {
+    expect(wantsMailCatcher(validateEnv({}))).toBe(true);
+    expect(wantsMailCatcher(validateEnv({ SMTP_URL: 'off' }))).toBe(false);
+    expect(wantsMailCatcher(validateEnv({ SMTP_URL: 'smtp://127.0.0.1:2525' }))).toBe(false);
+    // Tests run without mail, or with their own sink.
+    expect(wantsMailCatcher(validateEnv({ NODE_ENV: 'test' }))).toBe(false);
+    expect(validateEnv({}).MAIL_CATCHER_DIR).toMatch(/\.data[\\/]mail$/);
   });
 });
 

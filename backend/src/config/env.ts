@@ -20,6 +20,9 @@ import { ConfigService } from '@nestjs/config';
 import { isValidTimeZone } from '../common/clock/time-zone';
 import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from '../database/statement-timeouts';
 
+/** SMTP_URL's value for "no mail server, on purpose": emails are recorded as simulated. */
+export const MAIL_OFF = 'off';
+
 /** The repository root: backend/src/config (or backend/dist/config) → ../../.. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 
@@ -118,10 +121,38 @@ export class Env {
   })
   APP_BASE_DOMAIN?: string;
 
-  /** smtp:// or smtps:// URL of the mail server; without it emails are simulated (test mode). */
-  @IsOptional()
-  @IsUrl({ protocols: ['smtp', 'smtps'], require_tld: false, require_protocol: true }, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+  /**
+   * smtp:// or smtps:// URL of the mail server, or `off`: emails are then recorded as simulated and
+   * nobody receives them. Production needs one of the two, said on purpose (docs/product.md#email);
+   * elsewhere, unset starts the local mail catcher (database/mail-catcher.ts), and tests leave it
+   * unset to run without mail.
+   */
+  @ValidateIf((env: Env) => env.SMTP_URL !== MAIL_OFF && (env.NODE_ENV === 'production' || env.SMTP_URL !== undefined))
+  @IsUrl(
+    { protocols: ['smtp', 'smtps'], require_tld: false, require_protocol: true },
+    {
+      message: (args) =>
+        args.value === undefined
+          ? 'SMTP_URL is required in production: the smtp:// or smtps:// URL of your mail server, or off to run without email'
+          : 'SMTP_URL must be an smtp:// or smtps:// URL, or off',
+    },
+  )
   SMTP_URL?: string;
+
+  /**
+   * The web inbox's port of the local mail catcher (only when it runs: SMTP_URL unset outside
+   * production and tests). Unset: 1080 when free, else any free port; the start-up output says which.
+   */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt({ message: 'MAIL_CATCHER_PORT must be a whole number between 1024 and 65535' })
+  @Min(1024, { message: 'MAIL_CATCHER_PORT must be a whole number between 1024 and 65535' })
+  @Max(65535, { message: 'MAIL_CATCHER_PORT must be a whole number between 1024 and 65535' })
+  MAIL_CATCHER_PORT?: number;
+
+  /** Where the local mail catcher keeps the emails it caught, so they survive a restart. */
+  @IsString()
+  MAIL_CATCHER_DIR = path.join(REPO_ROOT, '.data', 'mail');
 
   /**
    * When the reminder service looks for due reminders: a cron expression (seconds first
@@ -223,6 +254,8 @@ export const ENV_KEYS: readonly (keyof Env)[] = [
   'APP_URL',
   'APP_BASE_DOMAIN',
   'SMTP_URL',
+  'MAIL_CATCHER_PORT',
+  'MAIL_CATCHER_DIR',
   'MAIL_FROM',
   'REMINDER_CRON',
   'TRUST_PROXY',
@@ -258,6 +291,20 @@ function invalidCorsOrigins(env: Pick<Env, 'CORS_ORIGINS'>): string[] {
       return true;
     }
   });
+}
+
+/** The mail server emails go to, or undefined when they are only recorded (SMTP_URL unset or off). */
+export function smtpServer(env: Pick<Env, 'SMTP_URL'> | ConfigService<Env, true>): string | undefined {
+  const url = env instanceof ConfigService ? env.get('SMTP_URL', { infer: true }) : env.SMTP_URL;
+  return url && url !== MAIL_OFF ? url : undefined;
+}
+
+/**
+ * Whether `npm start` should run the local mail catcher: no SMTP_URL at all (not even `off`) on a
+ * laptop. Production has to name its mail server; tests run without mail or with their own sink.
+ */
+export function wantsMailCatcher(env: Pick<Env, 'NODE_ENV' | 'SMTP_URL'>): boolean {
+  return env.NODE_ENV === 'development' && env.SMTP_URL === undefined;
 }
 
 /** Where links in emails point: APP_URL, or this machine at PORT. */

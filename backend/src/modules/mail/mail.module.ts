@@ -1,7 +1,7 @@
 import { MailerModule, type MailerOptions } from '@nestjs-modules/mailer';
 import { Global, Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import type { Env } from '../../config/env';
+import { type Env, smtpServer } from '../../config/env';
 import { OutboxRetentionService } from './outbox-retention.service';
 import { OutboxService } from './outbox.service';
 import { OutboxWorker } from './outbox.worker';
@@ -17,8 +17,8 @@ import { RecipientLimitService } from './recipient-limit.service';
       inject: [ConfigService],
       useFactory: (config: ConfigService<Env, true>): MailerOptions =>
         ({
-          // Without SMTP_URL nothing is sent (test mode); the transport then only renders.
-          transport: config.get('SMTP_URL', { infer: true }) ?? { jsonTransport: true },
+          // Without a mail server (SMTP_URL unset or off) nothing is sent; the transport then only renders.
+          transport: smtpServer(config) ?? { jsonTransport: true },
           defaults: { from: config.get('MAIL_FROM', { infer: true }) },
         }) as MailerOptions,
     }),

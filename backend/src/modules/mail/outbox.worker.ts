@@ -4,7 +4,7 @@ import { MailerService } from '@nestjs-modules/mailer';
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { Interval } from '@nestjs/schedule';
-import type { Env } from '../../config/env';
+import { type Env, smtpServer } from '../../config/env';
 import { REDACTED_TEXT } from './entities/outbox-email.entity';
 import { OutboxCommitSubscriber } from './outbox-commit.subscriber';
 
@@ -60,7 +60,7 @@ export function backoffSeconds(attempts: number): number {
  * sent in the same statement that checks the claim (and that removes the body of an email that
  * carried an access link, see `NewEmail.containsAccessLink`). Failures retry with backoff (temporary ones
  * until the server recovers, for up to three days). Without
- * SMTP_URL (test mode) emails are marked `simulated` instead of sent.
+ * a mail server (SMTP_URL unset or `off`: test mode) emails are marked `simulated` instead of sent.
  */
 @Injectable()
 export class OutboxWorker implements OnModuleInit, OnApplicationShutdown {
@@ -76,7 +76,7 @@ export class OutboxWorker implements OnModuleInit, OnApplicationShutdown {
     private readonly mailer: MailerService,
     config: ConfigService<Env, true>,
   ) {
-    this.simulate = !config.get('SMTP_URL', { infer: true });
+    this.simulate = !smtpServer(config);
     this.host = (config.get('MAIL_FROM', { infer: true }).match(/@([^>\s]+)/)?.[1] ?? 'dutymanager.app').trim();
   }
 

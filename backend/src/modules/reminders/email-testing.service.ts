@@ -5,7 +5,7 @@ import { isWeekday } from '../../common/clock/academic-year';
 import { Clock, type IsoDate } from '../../common/clock/clock';
 import { describeDate } from '../../common/text/dates';
 import { plural } from '../../common/text/plural';
-import type { Env } from '../../config/env';
+import { type Env, smtpServer } from '../../config/env';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
 import { organizationToday } from '../tenants/organization-today';
 import type { EmailDeliveriesDto, TestRemindersResultDto } from './dto/email-testing.dto';
@@ -28,7 +28,7 @@ export class EmailTestingService {
     private readonly clock: Clock,
     config: ConfigService<Env, true>,
   ) {
-    this.testMode = !config.get('SMTP_URL', { infer: true });
+    this.testMode = !smtpServer(config);
   }
 
   /** The pass the scheduler runs, now: the reminders due at this minute that have not gone out. */
