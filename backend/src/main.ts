@@ -4,8 +4,9 @@ import * as path from 'node:path';
 import { MikroORM } from '@mikro-orm/core';
 import pino from 'pino';
 import { createApp } from './app.factory';
-import { ConfigurationError, Env, REPO_ROOT, validateEnv } from './config/env';
+import { ConfigurationError, Env, MAIL_OFF, REPO_ROOT, validateEnv, wantsMailCatcher } from './config/env';
 import { resolveJwtSecret } from './config/jwt-secret';
+import { type MailCatcher, startMailCatcher } from './database/mail-catcher';
 import { runMigrations } from './database/migrate';
 import { provisionDatabase, ProvisionedDatabase } from './database/provision';
 
@@ -30,8 +31,10 @@ async function main(): Promise<void> {
 
   const log = pino({ level: env.LOG_LEVEL, name: 'bootstrap' });
   let db: ProvisionedDatabase | undefined;
+  let mail: MailCatcher | undefined;
   let shuttingDown = false;
-  const stopDatabase = async () => {
+  const stopServices = async () => {
+    await mail?.stop().catch((err: unknown) => log.warn(`The local mail catcher did not stop cleanly: ${err instanceof Error ? err.message : String(err)}`));
     await db?.stop();
   };
 
@@ -45,6 +48,12 @@ async function main(): Promise<void> {
     });
     log.info(db.embedded ? 'Embedded PostgreSQL is ready' : 'Using the PostgreSQL at DATABASE_URL');
 
+    // No mail server on a laptop: emails go to a local inbox rather than nowhere (docs/product.md#email).
+    if (wantsMailCatcher(env)) {
+      mail = await startMailCatcher(env);
+      env = Object.assign(new Env(), env, { SMTP_URL: mail.smtpUrl });
+    }
+
     const app = await createApp({ env, databaseUrl: db.url, jwtSecret: resolveJwtSecret(env) });
     const applied = await runMigrations(app.get(MikroORM), db.url);
     if (applied.length) log.info({ migrations: applied }, `Applied ${applied.length} migration(s)`);
@@ -56,7 +65,7 @@ async function main(): Promise<void> {
       const force = setTimeout(() => process.exit(1), 30_000);
       force.unref();
       await app.close();
-      await stopDatabase();
+      await stopServices();
       process.exit(0);
     };
     process.once('SIGINT', (s) => void shutdown(s));
@@ -64,9 +73,16 @@ async function main(): Promise<void> {
 
     await app.listen(env.PORT, env.HOST);
     log.info(`Duty Manager is listening on http://localhost:${env.PORT}`);
+    if (mail) {
+      log.info(`Emails are not sent anywhere: read them in the local inbox at ${mail.inboxUrl} (set SMTP_URL to send them)`);
+    } else if (!env.SMTP_URL || env.SMTP_URL === MAIL_OFF) {
+      const line = `Email is off (SMTP_URL ${env.SMTP_URL ? 'is off' : 'is unset'}): emails are recorded as simulated and nobody receives them`;
+      if (env.NODE_ENV === 'production') log.warn(line);
+      else log.info(line);
+    }
   } catch (err) {
     log.fatal(err instanceof Error ? err.message : String(err));
-    await stopDatabase().catch(() => undefined);
+    await stopServices().catch(() => undefined);
     process.exit(1);
   }
 }
