@@ -56,6 +56,8 @@ const CALLS: Record<string, Call> = {
   startTwoFactorSetup: { method: 'post', url: '/api/auth/two-factor/setup', body: {}, credentials: (password) => ({ password }) },
   disableTwoFactor: { method: 'post', url: '/api/auth/two-factor/disable', body: {}, credentials: standard, twoFactor: true },
   regenerateRecoveryCodes: { method: 'post', url: '/api/auth/two-factor/recovery-codes', body: {}, credentials: standard, twoFactor: true },
+  changeOwnPassword: { method: 'post', url: '/api/auth/account/password', body: { newPassword: 'brand new secret' }, credentials: standard },
+  changeOwnEmail: { method: 'post', url: '/api/auth/account/email', body: { newEmail: 'moved-admin@example.com' }, credentials: standard },
 };
 
 describe('re-authentication', () => {

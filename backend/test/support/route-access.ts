@@ -74,6 +74,8 @@ export const ROUTES: Record<string, RouteRule> = {
   loginTwoFactor: { callers: ANYONE, tenant: NONE },
   /** The token from the link sent to the new address is the key. */
   confirmEmailChange: { callers: ANYONE, tenant: NONE },
+  /** The set-password link's token is the key: it names the account, whose name and organisation the link's email gave. */
+  describePasswordLink: { callers: ANYONE, tenant: NONE },
   /** No bearer token: the signed ticket from getProcedureFileLink names the organisation, user and file. */
   downloadProcedureFile: { callers: ANYONE, tenant: NONE },
   /** Sign-in through an identity provider: the subdomain in the query (start, providers) or the attempt the state names (callback) is the key. */
@@ -85,6 +87,10 @@ export const ROUTES: Record<string, RouteRule> = {
   signOut: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // any signed-in member: ends the caller's own session
   approveEmailChange: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // any signed-in member: their own pending change
   reauthenticateWithProvider: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // any signed-in member: their own session
+  // Each signed-in member's own account (no ids: nobody reaches another's).
+  changeOwnName: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // any signed-in member
+  changeOwnPassword: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // any signed-in member, plus their password
+  changeOwnEmail: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // any signed-in member, plus their password
   // Each signed-in member's own two-step verification (no ids: nobody reaches another's).
   getTwoFactorStatus: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // any signed-in member
   startTwoFactorSetup: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // any signed-in member, plus their password
@@ -284,6 +290,12 @@ export const EXAMPLES: Record<string, ExampleBuilder> = {
   disableTwoFactor: ({ admin }) => ({ body: { password: admin.password, code: '000000' } }),
   regenerateRecoveryCodes: ({ admin }) => ({ body: { password: admin.password, code: '000000' } }),
   confirmEmailChange: () => ({ body: { token: 'not-a-real-token' } }),
+  describePasswordLink: () => ({ body: { token: 'not-a-real-token' } }),
+  // The same name each time: renaming oneself changes only one's own account and staff record.
+  changeOwnName: () => ({ body: { name: 'Same Name' } }),
+  // A wrong password: a right one would end the caller's sessions, which later operations use.
+  changeOwnPassword: () => ({ body: { password: 'not the password', newPassword: 'brand new secret' } }),
+  changeOwnEmail: () => ({ body: { password: 'not the password', newEmail: `moved-${next()}@a.example` } }),
   // A's Google sign-in is off: the answer is a 409 saying so, and nothing is made.
   reauthenticateWithProvider: () => ({ body: { provider: 'google' } }),
   getSignInProviders: ({ admin }) => ({ query: { organization: admin.subdomain } }),

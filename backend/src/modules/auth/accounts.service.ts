@@ -40,6 +40,9 @@ export const EMAIL_IN_USE = 'That email already belongs to another account in th
 /** Runs, in the confirming transaction, when a user's sign-in email changes (the staff module keeps its copy). */
 export type EmailChangedListener = (em: EntityManager, userId: string, email: string) => Promise<void>;
 
+/** Runs, in the same transaction, when a person renames their own account (the staff module keeps its copy). */
+export type NameChangedListener = (em: EntityManager, userId: string, name: string) => Promise<void>;
+
 /**
  * Every change one person makes to another's account: email, active state, role, name, and the
  * check before linking. Each method asks the one policy (account-policy.ts) first, so a route
@@ -48,6 +51,7 @@ export type EmailChangedListener = (em: EntityManager, userId: string, email: st
 @Injectable()
 export class AccountsService {
   private readonly emailListeners: EmailChangedListener[] = [];
+  private readonly nameListeners: NameChangedListener[] = [];
 
   constructor(
     private readonly outbox: OutboxService,
@@ -58,6 +62,10 @@ export class AccountsService {
 
   onEmailChanged(listener: EmailChangedListener): void {
     this.emailListeners.push(listener);
+  }
+
+  onNameChanged(listener: NameChangedListener): void {
+    this.nameListeners.push(listener);
   }
 
   /** The policy alone, for a caller about to link or invite (InvitationService, staff create). */
@@ -141,6 +149,17 @@ export class AccountsService {
     if (user.name === name) return;
     assertMayActOn(actor, user, 'name');
     user.name = name;
+  }
+
+  /**
+   * A person renames their own account (Account page): the staff record linked to it takes the
+   * same name, in the same transaction, as an admin's edit of the record renames the account.
+   */
+  async renameOwn(em: EntityManager, user: User, name: string): Promise<void> {
+    if (user.name === name) return;
+    user.name = name;
+    await em.flush();
+    for (const listener of this.nameListeners) await listener(em, user.id, name);
   }
 
   /**

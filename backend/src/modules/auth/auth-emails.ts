@@ -129,6 +129,26 @@ export function emailChangeNoticeEmail(e: Omit<LinkEmail, 'link'> & { newEmail: 
   };
 }
 
+/**
+ * To the account's address when its password was changed while signed in: no link, just the news,
+ * so someone who did not change it knows at once (a reset from "Forgot password" starts there).
+ */
+export function passwordChangedEmail(e: Omit<LinkEmail, 'link'>): NewEmail {
+  const intro = `Hello ${e.name},`;
+  const why =
+    `The password of your Duty Manager account at ${e.organizationName} has just been changed, and every other ` +
+    'session of the account has been signed out. If it was not you, choose a new password with "Forgot your ' +
+    'password?" on the sign-in page at once, and tell your administrator.';
+  return {
+    kind: 'password-changed',
+    to: e.to,
+    containsAccessLink: false,
+    subject: 'Your Duty Manager password was changed',
+    html: emailDocument(paragraphs([intro, why])),
+    text: `${intro}\n\n${why}\n`,
+  };
+}
+
 export interface ListedOrganization {
   name: string;
   subdomain: string;

@@ -11,6 +11,8 @@ import { AccountsService } from './accounts.service';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { InvitationService } from './invitation.service';
+import { OwnAccountController } from './own-account.controller';
+import { OwnAccountService } from './own-account.service';
 import { SessionHandoffService } from './session-handoff.service';
 import { SessionsService } from './sessions.service';
 import { ReauthProofs } from './reauth-proofs';
@@ -37,13 +39,14 @@ import { TenantsModule } from '../tenants/tenants.module';
       }),
     }),
   ],
-  controllers: [AuthController, TwoFactorController],
+  controllers: [AuthController, TwoFactorController, OwnAccountController],
   providers: [
     AuthService,
     PasswordService,
     JwtStrategy,
     InvitationService,
     AccountsService,
+    OwnAccountService,
     SessionHandoffService,
     SessionsService,
     ReauthProofs,

@@ -40,6 +40,7 @@ import { SessionsService } from './sessions.service';
 import { TwoFactorService } from './two-factor.service';
 import { PASSWORD_SIGN_IN_OFF, SignInPolicy } from './sign-in-policy';
 import type { ResetPasswordDto } from './dto/reset-password.dto';
+import type { PasswordLinkDto } from './dto/own-account.dto';
 import { EmailVerificationToken } from './entities/email-verification-token.entity';
 import { PasswordResetToken } from './entities/password-reset-token.entity';
 import { User } from './entities/user.entity';
@@ -350,6 +351,20 @@ export class AuthService {
       );
     });
     return { message: FORGOT_PASSWORD_MESSAGE };
+  }
+
+  /**
+   * What a set-password link is for, before the password is chosen: an invitation's page welcomes
+   * the person to their organisation, a reset's is titled as one. Only the link's holder learns the
+   * name and the organisation, which the email they followed already told them.
+   */
+  async describePasswordLink(token: string): Promise<PasswordLinkDto> {
+    const found = await TenantContext.runUnscoped(() =>
+      this.em.findOne(PasswordResetToken, { tokenHash: hashToken(token) }, { populate: ['user', 'user.organization'] }),
+    );
+    if (!found || found.used || found.expiresAt <= this.clock.now()) throw new BadRequestException(INVALID_RESET_LINK);
+    const user = found.user.getEntity();
+    return { purpose: found.purpose, name: user.name, organizationName: user.organization.getEntity().name };
   }
 
   /**

@@ -91,6 +91,10 @@ export class StaffService {
       if (holder && holder.user?.id !== userId) throw new ConflictException(STAFF_EXISTS);
       await em.nativeUpdate(Staff, { user: userId }, { email });
     });
+    // A person who renames their own account (Account page) is renamed on the staff list too.
+    accounts.onNameChanged(async (em, userId, name) => {
+      await em.nativeUpdate(Staff, { user: userId }, { name });
+    });
   }
 
   /**
