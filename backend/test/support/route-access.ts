@@ -185,6 +185,7 @@ export const ROUTES: Record<string, RouteRule> = {
   // Staff read, add and delete only their own periods (403 otherwise); unavailability.manage overrides.
   getStaffUnavailability: { callers: ['staff', 'manager', 'admin'], tenant: IDS }, // unavailability.own
   createUnavailability: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // unavailability.own
+  updateUnavailability: { callers: ['staff', 'manager', 'admin'], tenant: IDS }, // unavailability.own
   deleteUnavailability: { callers: ['staff', 'manager', 'admin'], tenant: IDS }, // unavailability.own
   getRecurringUnavailability: { callers: ['staff', 'manager', 'admin'], tenant: IDS }, // unavailability.own
   createRecurringUnavailability: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // unavailability.own
@@ -382,6 +383,10 @@ export const EXAMPLES: Record<string, ExampleBuilder> = {
   createUnavailability: ({ staff }) => {
     const date = futureMonday();
     return { body: { staffId: staff.staffId, startDate: date, endDate: date, reason: 'Course' } };
+  },
+  updateUnavailability: async (f) => {
+    const date = futureMonday();
+    return { params: { id: await createUnavailabilityOfA(f) }, body: { startDate: date, endDate: date, reason: 'Course moved' } };
   },
   deleteUnavailability: async (f) => ({ params: { id: await createUnavailabilityOfA(f) } }),
   getRecurringUnavailability: ({ staff }) => ({ params: { staffId: staff.staffId } }),

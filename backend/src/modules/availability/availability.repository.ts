@@ -123,22 +123,36 @@ export class AvailabilityRepository {
   }
 
   /**
-   * The person's first period overlapping `start`..`end`, locked until the transaction ends so
-   * two overlapping periods can't be added side by side; undefined when there is none.
+   * The person's first period overlapping `start`..`end` (other than `exceptId`, the period being
+   * changed), locked until the transaction ends so two overlapping periods can't be written side
+   * by side; undefined when there is none.
    */
   async lockOverlapping(
     em: EntityManager,
     staffId: string,
     start: IsoDate,
     end: IsoDate,
+    exceptId?: string,
   ): Promise<{ start: IsoDate; end: IsoDate; type: UnavailabilityType } | undefined> {
     const [overlap] = await em.execute<{ start: IsoDate; end: IsoDate; type: UnavailabilityType }[]>(
       `select to_char(start_date, 'YYYY-MM-DD') as start, to_char(end_date, 'YYYY-MM-DD') as end, type
          from staff_unavailability where organization_id = ? and staff_id = ? and start_date <= ? and end_date >= ?
+          and id <> coalesce(?::uuid, '00000000-0000-0000-0000-000000000000'::uuid)
         order by start_date limit 1 for update`,
-      [TenantContext.require(), staffId, end, start],
+      [TenantContext.require(), staffId, end, start, exceptId ?? null],
     );
     return overlap;
+  }
+
+  /** A period's new dates, reason and type; written when `em`'s unit of work is flushed. */
+  change(
+    period: StaffUnavailability,
+    change: { startDate: IsoDate; endDate: IsoDate; reason: string; type: UnavailabilityType },
+  ): void {
+    period.startDate = change.startDate;
+    period.endDate = change.endDate;
+    period.reason = change.reason;
+    period.type = change.type;
   }
 
   /** Adds a period; written when `em`'s unit of work is flushed. */

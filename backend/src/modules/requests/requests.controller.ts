@@ -31,6 +31,7 @@ import {
   SwapRequestResultDto,
   UnavailabilityDto,
   UnavailabilityResultDto,
+  UpdateUnavailabilityDto,
 } from './dto/requests.dto';
 import { RecurringUnavailabilityService } from './recurring-unavailability.service';
 import { SwapRequestsService } from './swap-requests.service';
@@ -222,6 +223,22 @@ export class UnavailabilityController {
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such staff member in this organisation.' })
   createUnavailability(@CurrentUser() user: AuthUser, @Body() dto: CreateUnavailabilityDto): Promise<UnavailabilityResultDto> {
     return this.unavailability.create(user, dto);
+  }
+
+  /**
+   * Changes a period's dates, reason or type. Duties on days it newly covers, from today on, are
+   * cancelled and refilled as when a period is added; days it no longer covers get none back.
+   */
+  @Put(':id')
+  @Authenticated('unavailability.own')
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'It would overlap another period of the same person.' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such period in this organisation.' })
+  updateUnavailability(
+    @CurrentUser() user: AuthUser,
+    @Param('id', idParam('Unavailability period')) id: string,
+    @Body() dto: UpdateUnavailabilityDto,
+  ): Promise<UnavailabilityResultDto> {
+    return this.unavailability.update(user, id, dto);
   }
 
   /** Deletes a period; duties cancelled because of it are not put back. */

@@ -7,7 +7,7 @@ import { plural } from '../../common/text/plural';
 import { AuditService } from '../audit/audit.service';
 import { AvailabilityRepository } from '../availability/availability.repository';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
-import type { CreateUnavailabilityDto, UnavailabilityDto, UnavailabilityResultDto } from './dto/requests.dto';
+import type { CreateUnavailabilityDto, UnavailabilityDto, UnavailabilityResultDto, UpdateUnavailabilityDto } from './dto/requests.dto';
 import { StaffUnavailability, UNAVAILABILITY_LABELS } from '../availability/entities/staff-unavailability.entity';
 import { assertActsFor, loadPerson } from './request-people';
 import { RotaIntegrityService } from './rota-integrity.service';
@@ -107,6 +107,66 @@ export class UnavailabilityService {
         (cancelled === 0
           ? ' There were no duties in the period.'
           : ` ${plural(cancelled, 'duty assignment')} cancelled` +
+            (refilled === cancelled ? ' and all refilled.' : refilled ? `, ${refilled} refilled.` : '.')),
+    };
+  }
+
+  /**
+   * Changes a period's dates, reason or type, through the same path as adding one: the settings
+   * lock, the overlap check (with the person's other periods), then the rota check, which takes the
+   * person off duties on days the period now covers (from today on) and refills them per auto-fill.
+   * Days it no longer covers get no duties back, as when a period is deleted.
+   */
+  async update(actor: AuthUser, id: string, dto: UpdateUnavailabilityDto): Promise<UnavailabilityResultDto> {
+    if (daysInSpan(dto.startDate, dto.endDate) > MAX_PERIOD_DAYS) throw new BadRequestException('An unavailability period can cover at most two years');
+
+    const outcome = await this.em.transactional(async (em) => {
+      await this.settings.lockExclusive(em);
+      const period = await this.availability.period(em, id);
+      if (!period) throw new NotFoundException('Unavailability period not found');
+      const staff = await loadPerson(em, period.staff.id);
+      assertActsFor(actor, staff, 'unavailability.manage', OWN_ONLY);
+      const type = dto.type ?? period.type;
+      const label = UNAVAILABILITY_LABELS[type];
+      const overlap = await this.availability.lockOverlapping(em, staff.id, dto.startDate, dto.endDate, period.id);
+      if (overlap) {
+        throw new ConflictException(
+          `${staff.name} is already unavailable from ${describeDate(overlap.start)} to ${describeDate(overlap.end)} ` +
+            `(${UNAVAILABILITY_LABELS[overlap.type]}); change that period instead`,
+        );
+      }
+      const before = { startDate: period.startDate, endDate: period.endDate, type: period.type, reason: period.reason };
+      this.availability.change(period, { startDate: dto.startDate, endDate: dto.endDate, reason: dto.reason, type });
+      await em.flush();
+
+      const change = await this.integrity.restore(em, actor, { description: `${staff.name}'s ${label.toLowerCase()}` });
+      const cancelled = change.removedDuties;
+      const refilled = change.refilledDuties;
+      this.audit.record(em, actor, {
+        kind: 'request',
+        action: 'unavailability.updated',
+        entityId: period.id,
+        summary:
+          `${staff.name} unavailable ${describeDateRange(dto.startDate, dto.endDate)} (${label}), ` +
+          `was ${describeDateRange(before.startDate, before.endDate)}` +
+          (cancelled ? `: ${plural(cancelled, 'duty', 'duties')} cancelled, ${refilled} refilled` : ''),
+        before: { staffId: staff.id, ...before },
+        after: { staffId: staff.id, startDate: dto.startDate, endDate: dto.endDate, type, reason: dto.reason, cancelledDates: change.dates },
+      });
+      await em.flush();
+      return { period, cancelled, refilled };
+    });
+
+    const { cancelled, refilled } = outcome;
+    return {
+      unavailability: toDto(outcome.period),
+      cancelledDuties: cancelled,
+      refilledDuties: refilled,
+      message:
+        'Unavailability period updated.' +
+        (cancelled === 0
+          ? ''
+          : ` ${plural(cancelled, 'duty assignment')} in the new dates cancelled` +
             (refilled === cancelled ? ' and all refilled.' : refilled ? `, ${refilled} refilled.` : '.')),
     };
   }

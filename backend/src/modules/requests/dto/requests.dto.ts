@@ -242,6 +242,29 @@ export class CreateUnavailabilityDto {
   type?: UnavailabilityType;
 }
 
+/**
+ * A period's new dates, reason and type (the person stays the same). Days it newly covers lose
+ * their duties as when a period is added; days it no longer covers get none back.
+ */
+export class UpdateUnavailabilityDto {
+  @IsoDateField('Start date')
+  startDate!: string;
+
+  @IsoDateField('End date')
+  @NotBefore('startDate', 'End date must be after start date')
+  endDate!: string;
+
+  @Reason('Please fill in all required fields')
+  @MultiLine()
+  reason!: string;
+
+  /** Unchanged when left out. */
+  @ApiProperty({ enum: UNAVAILABILITY_TYPES, enumName: 'UnavailabilityType', required: false })
+  @IsOptional()
+  @IsIn(UNAVAILABILITY_TYPES, { message: `Type must be one of: ${UNAVAILABILITY_TYPES.join(', ')}` })
+  type?: UnavailabilityType;
+}
+
 export class UnavailabilityResultDto {
   unavailability!: UnavailabilityDto;
   /** Duties in the period (from today on) the person was taken off. */
