@@ -23,13 +23,53 @@ export interface AcademicYear {
 
 /** The academic year containing `today`, with the dates the screens and bulk tools use. */
 export function academicYearOf(today: IsoDate): AcademicYear {
-  const start = academicYearStartOf(today);
+  return academicYearStarting(academicYearStartOf(today));
+}
+
+/** The academic year that starts on 1 September of `start`. */
+export function academicYearStarting(start: number): AcademicYear {
   return {
     label: `${start}-${start + 1}`,
     startDate: `${start}-09-01`,
     endDate: `${start + 1}-08-31`,
     statisticsEndDate: `${start + 1}-07-31`,
   };
+}
+
+/**
+ * The academic year the planning screens start on (docs/product.md#time-and-the-academic-year):
+ * the one containing `today` until its summer term has ended (`summerTermEnd`, the last day of
+ * this year's summer term, null without term dates; until 31 July without them), then next year —
+ * the summer is when a school sets up, plans and reviews the year to come.
+ */
+export function planningYearStartOf(today: IsoDate, summerTermEnd: IsoDate | null): number {
+  const current = academicYearStartOf(today);
+  const over = summerTermEnd ? summerTermEnd <= today : today >= `${current + 1}-08-01`;
+  return over ? current + 1 : current;
+}
+
+/**
+ * The days the planning tools plan in academic year `start` when asked for that year
+ * (docs/product.md#bulk-tools): from `first` (tomorrow) or 1 September, whichever is later, to the
+ * end of its summer term, or to 31 August when the year has no term dates or its summer term is
+ * over by then. Null when the year has no day left from `first` on.
+ */
+export function planningPeriodOf(start: number, first: IsoDate, summerTermEnd: IsoDate | null): { from: IsoDate; to: IsoDate } | null {
+  const year = academicYearStarting(start);
+  const from = first > year.startDate ? first : year.startDate;
+  if (from > year.endDate) return null;
+  const to = summerTermEnd && summerTermEnd >= from ? summerTermEnd : year.endDate;
+  return { from, to };
+}
+
+/** `dates` grouped by the academic year they fall in (by its first calendar year), earliest year first, each in date order. */
+export function byAcademicYear(dates: readonly IsoDate[]): [number, IsoDate[]][] {
+  const years = new Map<number, IsoDate[]>();
+  for (const date of [...dates].sort()) {
+    const start = academicYearStartOf(date);
+    (years.get(start) ?? years.set(start, []).get(start)!).push(date);
+  }
+  return [...years].sort(([a], [b]) => a - b);
 }
 
 /** Adds whole days to a `yyyy-MM-dd` date, in the calendar, with no time zone involved. */

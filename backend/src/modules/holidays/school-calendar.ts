@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable } from '@nestjs/common';
-import { academicYearStartOf } from '../../common/clock/academic-year';
+import { academicYearStartOf, planningYearStartOf } from '../../common/clock/academic-year';
 import type { IsoDate } from '../../common/clock/clock';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { Holiday, HOLIDAY_TYPE_LABELS } from './entities/holiday.entity';
@@ -104,5 +104,13 @@ export class SchoolCalendar {
   async termEnd(em: EntityManager, academicYear: number): Promise<IsoDate | null> {
     const summer = await em.findOne(Term, { academicYear, name: 'summer' });
     return summer?.endDate ?? null;
+  }
+
+  /**
+   * The academic year the planning screens and tools start on for `today` (planningYearStartOf):
+   * this one until its summer term has ended, then next year.
+   */
+  async planningYear(em: EntityManager, today: IsoDate): Promise<number> {
+    return planningYearStartOf(today, await this.termEnd(em, academicYearStartOf(today)));
   }
 }

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { academicYearOf, addDays, datesBetween, mondayOf, weekdayIndex } from '../../common/clock/academic-year';
+import { type AcademicYear, academicYearOf, academicYearStarting, addDays, byAcademicYear, datesBetween, mondayOf, weekdayIndex } from '../../common/clock/academic-year';
 import { describeDate } from '../../common/text/dates';
 import type { IsoDate } from '../../common/clock/clock';
 import { WorkerPool, workerTask } from '../../common/workers/worker-pool';
@@ -23,8 +23,7 @@ const PLAN_ROTA = workerTask<typeof planRota>(path.join(__dirname, 'engine'), __
 export interface PlanRequest {
   mode: EngineMode;
   slotsPerDay: number;
-  /** The academic year whose duties count towards fairness. */
-  year: ReturnType<typeof academicYearOf>;
+  /** The days to plan; they may fall in two academic years, each planned against its own fair shares. */
   days: IsoDate[];
   existing: Record<IsoDate, DaySlots>;
   fillable?: Record<IsoDate, number[]>;
@@ -180,7 +179,6 @@ export class RotaPlanner {
       const planned = await this.plan(em, {
         mode: 'fill',
         slotsPerDay,
-        year: academicYearOf(open[0]!.date),
         days: open.map((v) => v.date),
         existing: Object.fromEntries(open.map((v) => [v.date, v.slots])),
         fillable: Object.fromEntries(open.map((v) => [v.date, v.refillable])),
@@ -201,16 +199,46 @@ export class RotaPlanner {
 
   /**
    * Runs the engine for `request.days`: the organisation's staff, the closed days (holidays,
-   * outside term time) and who is away around those days, and each person's duties this academic
-   * year on every other day. With `inWorker`, the engine runs in a worker thread: a bulk run over a
-   * year of a large school is hundreds of milliseconds of CPU that would otherwise hold the event
-   * loop; the small runs of everyday changes (a refill, a repair) stay where they are.
+   * outside term time) and who is away around those days, and each person's duties in the
+   * academic year on every other day. Fair shares are per academic year
+   * (docs/product.md#time-and-the-academic-year): days of two years — a summer's plan running from
+   * tomorrow to the end of next year's summer term — are planned year by year, earliest first, each
+   * against its own year's shares, duties and term dates. With `inWorker`, the engine runs in a
+   * worker thread: a bulk run over a year of a large school is hundreds of milliseconds of CPU that
+   * would otherwise hold the event loop; the small runs of everyday changes (a refill, a repair)
+   * stay where they are.
    */
   async plan(em: EntityManager, request: PlanRequest, { inWorker = false } = {}): Promise<Record<IsoDate, DaySlots>> {
-    const { days, year } = request;
-    if (!days.length) return {};
-    const first = days.reduce((a, b) => (a < b ? a : b));
-    const last = days.reduce((a, b) => (a > b ? a : b));
+    const years = byAcademicYear(request.days);
+    const result: Record<IsoDate, DaySlots> = {};
+    for (const [index, [start, days]] of years.entries()) {
+      // A week across 31 August belongs to both years: its days in the other year count towards
+      // weekly caps as they will stand — an earlier year's as just planned, a later year's as kept
+      // (fill keeps them; a reshuffle plans them afresh after this one).
+      const alongside: Record<IsoDate, DaySlots> = {};
+      years.forEach(([, other], i) => {
+        if (i === index) return;
+        for (const day of other) {
+          const slots = i < index ? result[day] : request.mode === 'fill' ? request.existing[day] : undefined;
+          if (slots) alongside[day] = slots;
+        }
+      });
+      Object.assign(result, await this.planYear(em, request, academicYearStarting(start), days, alongside, inWorker));
+    }
+    return result;
+  }
+
+  /** One engine run over `days`, all in `year`, against that year's fair shares. */
+  private async planYear(
+    em: EntityManager,
+    request: PlanRequest,
+    year: AcademicYear,
+    days: IsoDate[],
+    alongside: Record<IsoDate, DaySlots>,
+    inWorker: boolean,
+  ): Promise<Record<IsoDate, DaySlots>> {
+    const first = days[0]!;
+    const last = days.at(-1)!;
     // One after the other: they share the transaction's connection.
     const staff = await this.staffFacts(em);
     const closures = await this.calendar.closuresBetween(em, first, last);
@@ -233,7 +261,17 @@ export class RotaPlanner {
       if (row.dow <= 5) (priorWeekdayCounts[row.staff_id] ??= [0, 0, 0, 0, 0])[row.dow - 1] = n;
     }
     const { mixMode } = await this.settings.rotaRules(em);
-    const priorWeekCounts = await this.rota.weekCounts(em, mondayOf(first), addDays(mondayOf(last), 6), days);
+    const weeksFrom = mondayOf(first);
+    const weeksTo = addDays(mondayOf(last), 6);
+    const priorWeekCounts = await this.rota.weekCounts(em, weeksFrom, weeksTo, request.days);
+    for (const [day, slots] of Object.entries(alongside)) {
+      if (day < weeksFrom || day > weeksTo) continue;
+      for (const id of slots) {
+        if (!id) continue;
+        const weeks = (priorWeekCounts[id] ??= {});
+        weeks[mondayOf(day)] = (weeks[mondayOf(day)] ?? 0) + 1;
+      }
+    }
     const input: Parameters<typeof planRota>[0] = {
       days,
       slotsPerDay: request.slotsPerDay,
@@ -259,7 +297,7 @@ export class RotaPlanner {
    * days (weekdays that are not closed) and who is away on which of them, recurring commitments
    * included.
    */
-  fairShareYear(em: EntityManager, year: ReturnType<typeof academicYearOf>): Promise<FairShareYear> {
+  fairShareYear(em: EntityManager, year: AcademicYear): Promise<FairShareYear> {
     return this.fairSharePeriod(em, year.startDate, year.endDate);
   }
 

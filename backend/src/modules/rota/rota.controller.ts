@@ -9,6 +9,7 @@ import { runLongStatements } from '../../database/statement-timeouts';
 import {
   BulkRotaDto,
   BulkRotaResultDto,
+  ClearRotaDto,
   CreateRotaDayDto,
   CurrentWeekDto,
   RotaDayDto,
@@ -20,6 +21,8 @@ import { RotaService } from './rota.service';
 
 const NO_TERM_DATES =
   'An academic year in the period has no term dates (`code: term_dates_missing`): set them, or send `allWeekdays: true`.';
+
+const BAD_PERIOD = 'The end date is not after today or not in the named academic year, or that year is over.';
 
 const CONFLICTS =
   'Duplicate assignment (`code: duplicate_assignment`), Slots full (`code: slots_full`), a holiday, or an inactive staff member.';
@@ -64,35 +67,36 @@ export class RotaController {
     return this.rota.update(user, id, dto);
   }
 
-  /** Plans every slot from tomorrow to endDate afresh with the rota engine. */
+  /** Plans every slot from tomorrow (or the named academic year's start) to endDate afresh with the rota engine. */
   @Post('rota/reshuffle-future')
   @HttpCode(HttpStatus.OK)
   @Authenticated('rota.manage')
   @FairUse('bulk')
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The end date is not after today.' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: BAD_PERIOD })
   @ApiConflictResponse({ type: ErrorResponseDto, description: NO_TERM_DATES })
   reshuffleFuture(@CurrentUser() user: AuthUser, @Body() dto: BulkRotaDto): Promise<BulkRotaResultDto> {
     return runLongStatements(() => this.rota.bulk(user, 'reshuffle', dto));
   }
 
-  /** Fills the empty slots from tomorrow to endDate; existing assignments stay. */
+  /** Fills the empty slots from tomorrow (or the named academic year's start) to endDate; existing assignments stay. */
   @Post('rota/fill-unassigned')
   @HttpCode(HttpStatus.OK)
   @Authenticated('rota.manage')
   @FairUse('bulk')
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The end date is not after today.' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: BAD_PERIOD })
   @ApiConflictResponse({ type: ErrorResponseDto, description: NO_TERM_DATES })
   fillUnassigned(@CurrentUser() user: AuthUser, @Body() dto: BulkRotaDto): Promise<BulkRotaResultDto> {
     return runLongStatements(() => this.rota.bulk(user, 'fill', dto));
   }
 
-  /** Removes every assignment from today on. */
+  /** Removes every assignment from today on, or only those of the named academic year. */
   @Post('rota/clear-future')
   @HttpCode(HttpStatus.OK)
   @Authenticated('rota.manage')
   @FairUse('bulk')
-  clearFuture(@CurrentUser() user: AuthUser): Promise<BulkRotaResultDto> {
-    return runLongStatements(() => this.rota.bulk(user, 'clear'));
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The academic year is over or not a year.' })
+  clearFuture(@CurrentUser() user: AuthUser, @Body() dto: ClearRotaDto): Promise<BulkRotaResultDto> {
+    return runLongStatements(() => this.rota.bulk(user, 'clear', dto));
   }
 
   /** Today in the organisation's time zone, its Monday-to-Friday week with the rota, and the academic year. */

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { academicYearOf, addDays, datesBetween, daysInSpan } from '../../common/clock/academic-year';
+import { academicYearStarting, addDays, datesBetween, daysInSpan, planningPeriodOf } from '../../common/clock/academic-year';
 import { Clock, type IsoDate } from '../../common/clock/clock';
 import { AuditService } from '../audit/audit.service';
 import { NotificationsService } from '../notifications/notifications.service';
@@ -157,27 +157,29 @@ export class RotaService {
   }
 
   /**
-   * The bulk tools (docs/product.md#bulk-tools): reshuffle and fill plan from tomorrow to `endDate` (default
-   * the end of the summer term, or 31 August without term dates) with the rota engine; clear
-   * removes everything from today on. Each runs in one transaction holding the settings row
-   * exclusively, so bulk runs, settings changes and hand assignments of the same organisation
-   * never interleave. Planning a year without term dates needs `allWeekdays`: otherwise the school
-   * holidays between terms would get duties.
+   * The bulk tools (docs/product.md#bulk-tools): reshuffle and fill plan the days of `bulkPeriod`
+   * with the rota engine, each academic year's days against that year's fair shares; clear removes
+   * everything from today on (of one academic year when it is named). Each runs in one transaction
+   * holding the settings row exclusively, so bulk runs, settings changes and hand assignments of
+   * the same organisation never interleave. Planning a year without term dates needs
+   * `allWeekdays`: otherwise the school holidays between terms would get duties.
    */
-  async bulk(actor: AuthUser, tool: BulkTool, options: { endDate?: IsoDate; allWeekdays?: boolean } = {}): Promise<BulkRotaResultDto> {
+  async bulk(
+    actor: AuthUser,
+    tool: BulkTool,
+    options: { endDate?: IsoDate; allWeekdays?: boolean; academicYear?: number } = {},
+  ): Promise<BulkRotaResultDto> {
     return this.em.transactional(async (em) => {
       const slotsPerDay = await this.settings.lockExclusive(em);
       const today = await this.today(em);
-      const year = academicYearOf(today);
-      const from = tool === 'clear' ? today : addDays(today, 1);
-      const termEnd = tool === 'clear' || options.endDate ? null : await this.calendar.termEnd(em, Number(year.startDate.slice(0, 4)));
-      const to = tool === 'clear' ? null : (options.endDate ?? (termEnd && termEnd > today ? termEnd : year.endDate));
+      const { from, to } = await this.bulkPeriod(em, tool, today, options);
       if (to !== null && to < from) throw new BadRequestException(`The end date must be after today (${describeDate(today)})`);
       if (to !== null && daysInSpan(from, to) > MAX_RANGE_DAYS) {
         throw new BadRequestException('The end date can be at most two years ahead');
       }
-      if (to !== null && !options.allWeekdays) {
-        const missing = await this.calendar.yearsWithoutTerms(em, from, to);
+      // Only the years the period touches: a plan of next year asks nothing of this one.
+      if (tool !== 'clear' && !options.allWeekdays) {
+        const missing = await this.calendar.yearsWithoutTerms(em, from, to!);
         if (missing.length) throw termDatesMissing(missing);
       }
 
@@ -185,7 +187,7 @@ export class RotaService {
 
       const target: Record<IsoDate, DaySlots> = {};
       if (tool !== 'clear') {
-        const planned = await this.planner.plan(em, { mode: tool, slotsPerDay, year, days: datesBetween(from, to!), existing }, { inWorker: true });
+        const planned = await this.planner.plan(em, { mode: tool, slotsPerDay, days: datesBetween(from, to!), existing }, { inWorker: true });
         for (const date of Object.keys(existing)) target[date] = tool === 'fill' ? existing[date]! : [];
         Object.assign(target, planned);
       }
@@ -212,7 +214,7 @@ export class RotaService {
       const { action, verb } = BULK_AUDIT[tool];
       const message =
         tool === 'clear'
-          ? `Removed ${plural(changedSlots, 'assignment')} on ${plural(changedDays, 'day')} from ${describeDate(from)} on.`
+          ? `Removed ${plural(changedSlots, 'assignment')} on ${plural(changedDays, 'day')} ${to ? `from ${describeDateRange(from, to)}` : `from ${describeDate(from)} on`}.`
           : `${tool === 'fill' ? 'Filled' : 'Changed'} ${plural(changedSlots, 'slot')} on ${plural(changedDays, 'day')} from ${describeDateRange(from, lastDate)}.` +
             (unfilledSlots ? ` ${plural(unfilledSlots, 'slot')} stayed empty: nobody was available.` : '');
       this.audit.record(em, actor, {
@@ -224,6 +226,33 @@ export class RotaService {
       });
       return { startDate: from, endDate: lastDate, changedDays, changedSlots, unfilledSlots, message };
     });
+  }
+
+  /**
+   * The days a bulk tool works on (docs/product.md#bulk-tools), `to` null for "from today on":
+   * - an `academicYear` named: its days from tomorrow (today for clear) or its 1 September, whichever
+   *   is later, to `endDate`, which must fall in that year, or else to the end of its summer term
+   *   (31 August without term dates, or once the summer term is over); clear: to its 31 August;
+   * - else an `endDate`: from tomorrow to it, across academic years when it is in a later one;
+   * - else: reshuffle and fill the planning year's days as above (this year until its summer term
+   *   has ended, then next year: SchoolCalendar.planningYear); clear everything from today on.
+   */
+  private async bulkPeriod(
+    em: EntityManager,
+    tool: BulkTool,
+    today: IsoDate,
+    { endDate, academicYear }: { endDate?: IsoDate; academicYear?: number },
+  ): Promise<{ from: IsoDate; to: IsoDate | null }> {
+    const first = tool === 'clear' ? today : addDays(today, 1);
+    if (academicYear === undefined && (tool === 'clear' || endDate)) return { from: first, to: tool === 'clear' ? null : endDate! };
+    const start = academicYear ?? (await this.calendar.planningYear(em, today));
+    const year = academicYearStarting(start);
+    const period = planningPeriodOf(start, first, tool === 'clear' ? null : await this.calendar.termEnd(em, start));
+    if (!period) throw new BadRequestException(`${year.label} is over: choose this academic year (or the next)`);
+    if (endDate && (endDate < period.from || endDate > year.endDate)) {
+      throw new BadRequestException(`The end date must fall within ${year.label}: ${describeDateRange(period.from, year.endDate)}`);
+    }
+    return { from: period.from, to: endDate ?? period.to };
   }
 
   /** The rota days of `dates`, locked until the transaction ends (RotaRepository.lockDays). */
@@ -273,7 +302,6 @@ export class RotaService {
       planned = await this.planner.plan(em, {
         mode: 'fill',
         slotsPerDay,
-        year: academicYearOf(await this.today(em)),
         days: Object.keys(existing),
         existing,
         fillable,

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsUUID, isUUID, registerDecorator, ValidateIf } from 'class-validator';
+import { AcademicYearField } from '../../../common/validation/academic-year';
 import { IsoDateField, NotBefore } from '../../../common/validation/iso-date';
 
 export class RotaPersonDto {
@@ -95,8 +96,31 @@ export class CreateRotaDayDto extends UpdateRotaDayDto {
   date!: string;
 }
 
+/** Which academic year a bulk tool works on (docs/product.md#bulk-tools). */
+export class ClearRotaDto {
+  /**
+   * The academic year by its first calendar year (2026 = 1 Sep 2026 – 31 Aug 2027): only its days
+   * from today (or its 1 September) on. Every day from today on when omitted.
+   */
+  @AcademicYearField({ required: false })
+  academicYear?: number;
+}
+
 export class BulkRotaDto {
-  /** Last day to plan (inclusive); the end of the summer term when omitted (31 August without term dates). */
+  /**
+   * The academic year to plan, by its first calendar year (2026 = 1 Sep 2026 – 31 Aug 2027): its
+   * days from tomorrow or its 1 September, whichever is later, to `endDate` (which must fall in it)
+   * or the end of its summer term. When omitted: from tomorrow to `endDate`, across academic years
+   * if need be, each year's days against that year's fair shares; without `endDate` either, the
+   * planning year (this one until its summer term has ended, then the next).
+   */
+  @AcademicYearField({ required: false })
+  academicYear?: number;
+
+  /**
+   * Last day to plan (inclusive); the end of the summer term when omitted (31 August without term
+   * dates, or when the summer term is over).
+   */
   @IsOptional()
   @IsoDateField('endDate')
   endDate?: string;
