@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TenantsModule } from '../tenants/tenants.module';
+import { AcademicYearsController } from './academic-years.controller';
 import { HolidaysController } from './holidays.controller';
 import { HolidaysService } from './holidays.service';
 import { SchoolCalendar } from './school-calendar';
@@ -12,7 +13,7 @@ import { TermDatesService } from './term-dates.service';
  */
 @Module({
   imports: [TenantsModule],
-  controllers: [HolidaysController, TermDatesController],
+  controllers: [HolidaysController, TermDatesController, AcademicYearsController],
   providers: [HolidaysService, SchoolCalendar, TermDatesService],
   exports: [HolidaysService, SchoolCalendar],
 })

@@ -5,7 +5,7 @@ import { Clock } from '../../common/clock/clock';
 import { RotaIntegrity } from '../../common/rota-integrity/rota-integrity';
 import { AuditService, changedFields } from '../audit/audit.service';
 import { organizationToday } from '../tenants/organization-today';
-import { academicYearStartOf } from '../../common/clock/academic-year';
+import { SchoolCalendar } from './school-calendar';
 import { BANK_HOLIDAY_REGION_LABELS, bankHolidaysInAcademicYear, type BankHolidayRegion } from './bank-holidays';
 import type {
   AddBankHolidaysResultDto,
@@ -42,6 +42,7 @@ export class HolidaysService {
     private readonly clock: Clock,
     private readonly organizations: OrganizationsRepository,
     private readonly integrity: RotaIntegrity,
+    private readonly calendar: SchoolCalendar,
   ) {}
 
   async list(range: HolidayRangeQueryDto): Promise<HolidayDto[]> {
@@ -103,12 +104,12 @@ export class HolidaysService {
   }
 
   /**
-   * Adds the academic year's bank holidays of `region` (default: the organisation's), skipping
+   * Adds the academic year's bank holidays (default: the planning year) of `region` (default: the organisation's), skipping
    * dates any holiday already covers. A region given is saved as the organisation's.
    */
   async addBankHolidays(actor: AuthUser, academicYearStart?: number, region?: BankHolidayRegion): Promise<AddBankHolidaysResultDto> {
     return this.em.transactional(async (em) => {
-      const start = academicYearStartOf(await organizationToday(em, this.clock), academicYearStart);
+      const start = academicYearStart ?? (await this.calendar.planningYear(em, await organizationToday(em, this.clock)));
       const before = await this.organizations.region(em);
       const chosen = region ?? before;
       if (chosen !== before) await this.organizations.setRegion(em, chosen);
@@ -143,11 +144,11 @@ export class HolidaysService {
 
   /**
    * The bank holidays "Add bank holidays" would add for the academic year and region (default:
-   * the current year, the organisation's region), each saying whether a holiday already covers it.
+   * the planning year — next year once this one's summer term has ended — and the organisation's region), each saying whether a holiday already covers it.
    * Changes nothing.
    */
   async previewBankHolidays(academicYearStart?: number, region?: BankHolidayRegion): Promise<BankHolidaysPreviewDto> {
-    const start = academicYearStartOf(await organizationToday(this.em, this.clock), academicYearStart);
+    const start = academicYearStart ?? (await this.calendar.planningYear(this.em, await organizationToday(this.em, this.clock)));
     const chosen = region ?? (await this.organizations.region(this.em));
     const { candidates, covered } = await this.bankHolidaysOf(this.em, start, chosen);
     return {

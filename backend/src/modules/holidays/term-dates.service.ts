@@ -1,13 +1,13 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { academicYearStartOf } from '../../common/clock/academic-year';
+import { academicYearStartOf, academicYearStarting, addDays, planningPeriodOf, planningYearStartOf } from '../../common/clock/academic-year';
 import { Clock } from '../../common/clock/clock';
 import { RotaIntegrity } from '../../common/rota-integrity/rota-integrity';
 import { describeDateRange } from '../../common/text/dates';
 import { AuditService } from '../audit/audit.service';
 import { organizationToday } from '../tenants/organization-today';
-import type { SavedTermDatesDto, SaveTermDatesDto, TermDatesDto } from './dto/term-dates.dto';
+import type { AcademicYearsDto, SavedTermDatesDto, SaveTermDatesDto, TermDatesDto } from './dto/term-dates.dto';
 import { SchoolCalendar } from './school-calendar';
 import { academicYearLabel, proposeTerms, type TermDates } from './term-dates';
 
@@ -25,10 +25,38 @@ export class TermDatesService {
     private readonly integrity: RotaIntegrity,
   ) {}
 
-  /** The year's saved terms and a proposal; the year containing the organisation's today by default. */
+  /** The year's saved terms and a proposal; the planning year by default (SchoolCalendar.planningYear). */
   async get(academicYear?: number): Promise<TermDatesDto> {
-    const year = academicYear ?? academicYearStartOf(await organizationToday(this.em, this.clock));
+    const year = academicYear ?? (await this.calendar.planningYear(this.em, await organizationToday(this.em, this.clock)));
     return this.describe(this.em, year);
+  }
+
+  /**
+   * This academic year and the next, for the planning screens' year choice
+   * (docs/product.md#time-and-the-academic-year): whether each has term dates, when its summer term
+   * ends and what Fill and Reshuffle plan in it, and which of the two the screens start on.
+   */
+  async years(): Promise<AcademicYearsDto> {
+    const em = this.em;
+    const today = await organizationToday(em, this.clock);
+    const current = academicYearStartOf(today);
+    const thisEnd = await this.calendar.termEnd(em, current);
+    const nextEnd = await this.calendar.termEnd(em, current + 1);
+    const years = ([[current, thisEnd], [current + 1, nextEnd]] as const).map(([academicYear, summerTermEnd]) => {
+      const year = academicYearStarting(academicYear);
+      const period = planningPeriodOf(academicYear, addDays(today, 1), summerTermEnd);
+      return {
+        academicYear,
+        label: year.label,
+        startDate: year.startDate,
+        endDate: year.endDate,
+        hasTermDates: summerTermEnd !== null,
+        summerTermEnd,
+        planFrom: period?.from ?? null,
+        planTo: period?.to ?? null,
+      };
+    });
+    return { today, current, planning: planningYearStartOf(today, thisEnd), years };
   }
 
   /** Replaces the year's terms, with an entry in the activity log, in one transaction. */

@@ -1,8 +1,9 @@
 import { Controller, Get, Query, StreamableFile } from '@nestjs/common';
-import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ErrorResponseDto } from '../../common/http/error-body';
 import { Authenticated } from '../../common/auth/authenticated.decorator';
 import { FairUse } from '../../common/rate-limit/fair-use';
-import { RotaCandidatesDto, RotaCandidatesQueryDto, RotaHealthDto } from './dto/rota-edit.dto';
+import { RotaCandidatesDto, RotaCandidatesQueryDto, RotaHealthDto, RotaHealthQueryDto } from './dto/rota-edit.dto';
 import { RotaHealthService } from './rota-health.service';
 import { RotaExportQueryDto } from './dto/fairness.dto';
 import { download, SPREADSHEETS } from './fairness.controller';
@@ -18,13 +19,14 @@ export class RotaHealthController {
 
   /**
    * The rota from today on: assignments that break a hard rule (always none unless something is
-   * wrong), the school days to the end of the summer term with an empty slot, and the academic
-   * years without term dates.
+   * wrong), the school days of one academic year (by default the planning year) to the end of its
+   * summer term with an empty slot, and the academic years without term dates.
    */
   @Get('health')
   @Authenticated('rota.manage')
-  getRotaHealth(): Promise<RotaHealthDto> {
-    return this.health.health();
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'academicYear is not a year from 2000 to 2100, or that year is over.' })
+  getRotaHealth(@Query() query: RotaHealthQueryDto): Promise<RotaHealthDto> {
+    return this.health.health(query.academicYear);
   }
 
   /** The rota of a period (a month, a term, a year) as a CSV or XLSX file: one row per day, one column per slot. */

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable } from '@nestjs/common';
-import { academicYearOf, datesBetween } from '../../common/clock/academic-year';
+import { BadRequestException, Injectable } from '@nestjs/common';
+import { academicYearStarting, datesBetween, planningPeriodOf } from '../../common/clock/academic-year';
 import { Clock } from '../../common/clock/clock';
 import { SchoolCalendar } from '../holidays/school-calendar';
 import { staffByIds, staffRoster } from '../staff/staff-queries';
@@ -27,28 +27,35 @@ export class RotaHealthService {
     private readonly calendar: SchoolCalendar,
   ) {}
 
-  async health(): Promise<RotaHealthDto> {
+  /**
+   * Unfilled days are those of one academic year (docs/product.md#time-and-the-academic-year):
+   * `academicYear`, or the planning year — in the summer, the year being planned is next year.
+   */
+  async health(academicYear?: number): Promise<RotaHealthDto> {
     const em = this.em;
     const today = await organizationToday(em, this.clock);
-    const year = academicYearOf(today);
+    const start = academicYear ?? (await this.calendar.planningYear(em, today));
+    const year = academicYearStarting(start);
     const slotsPerDay = await this.settings.dutyManagersPerDay(em);
-    const termEnd = await this.calendar.termEnd(em, Number(year.startDate.slice(0, 4)));
-    const to = termEnd && termEnd >= today ? termEnd : year.endDate;
+    const period = planningPeriodOf(start, today, await this.calendar.termEnd(em, start));
+    if (!period) throw new BadRequestException(`${year.label} is over: choose this academic year (or the next)`);
+    const { from, to } = period;
 
     const verdicts = await this.planner.violationsFrom(em, today, slotsPerDay);
     const violations = verdicts.flatMap((v) => v.violations);
     const names = await this.names(em, violations.map((v) => v.staffId));
 
-    const planned = await this.rota.slotsFrom(em, today, to);
-    const facts = await this.planner.facts(em, today, to, slotsPerDay);
-    const unfilledDays = datesBetween(today, to)
+    const planned = await this.rota.slotsFrom(em, from, to);
+    const facts = await this.planner.facts(em, from, to, slotsPerDay);
+    const unfilledDays = datesBetween(from, to)
       .filter((date) => !closedBecause(date, facts.closures))
       .map((date) => ({ date, filled: (planned[date] ?? []).filter((id) => id !== null).length, slots: slotsPerDay }))
       .filter((d) => d.filled < slotsPerDay);
-    const yearsWithoutTermDates = await this.calendar.yearsWithoutTerms(em, today, to);
+    const yearsWithoutTermDates = await this.calendar.yearsWithoutTerms(em, from, to);
 
     return {
-      from: today,
+      academicYear: year.label,
+      from,
       to,
       violations: violations.map((v) => ({
         date: v.date,

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { academicYearOf, academicYearStartOf, addDays } from '../../common/clock/academic-year';
+import { academicYearStarting, addDays } from '../../common/clock/academic-year';
 import { Clock } from '../../common/clock/clock';
 import { CalendarService } from '../calendar/calendar.service';
 import { hasBankHolidayBetween } from '../holidays/holiday-queries';
@@ -25,12 +25,15 @@ export class SetupService {
   async checklist(actor: AuthUser): Promise<SetupChecklistDto> {
     const em = this.em;
     const today = await organizationToday(em, this.clock);
-    const year = academicYearOf(today);
+    // The year being set up: in the summer, next year (docs/product.md#the-first-run-checklist).
+    const start = await this.calendar.planningYear(em, today);
+    const year = academicYearStarting(start);
     // One after the other: small reads on one pooled connection each, no transaction needed.
     const staff = await staffCounts(em);
-    const terms = await this.calendar.termsOf(em, academicYearStartOf(today));
+    const terms = await this.calendar.termsOf(em, start);
     const bankHolidays = await hasBankHolidayBetween(em, year.startDate, year.endDate);
-    const planned = await this.rota.hasDutiesFrom(em, addDays(today, 1));
+    const tomorrow = addDays(today, 1);
+    const planned = await this.rota.hasDutiesFrom(em, tomorrow > year.startDate ? tomorrow : year.startDate);
     const feed = await this.feeds.subscription(actor);
     const done: Record<SetupStep, boolean> = {
       staff: staff.active >= 2,
@@ -41,6 +44,6 @@ export class SetupService {
       calendar: feed.lastUsedAt !== null,
     };
     const steps = (Object.keys(done) as SetupStep[]).map((key) => ({ key, done: done[key] }));
-    return { steps, complete: steps.every((s) => s.done) };
+    return { academicYear: start, academicYearLabel: year.label, steps, complete: steps.every((s) => s.done) };
   }
 }

@@ -5,30 +5,15 @@ import {
   ArrayMinSize,
   IsArray,
   IsIn,
-  IsInt,
   IsOptional,
-  Max,
-  Min,
   registerDecorator,
   ValidateNested,
   type ValidationArguments,
 } from 'class-validator';
+import { AcademicYearField } from '../../../common/validation/academic-year';
 import { isIsoDate } from '../../../common/validation/iso-date';
 import { RotaChangeDto } from '../../../common/rota-integrity/rota-change.dto';
 import { TERM_NAMES, TERM_PROPOSAL_SOURCES, type TermName, type TermProposalSource, THREE_TERMS } from '../term-dates';
-
-const YEAR_MESSAGE = 'academicYear must be a year from 2000 to 2100, such as 2025 for 2025-2026';
-
-/** The academic year as its first calendar year, from a path or query string. */
-function AcademicYearField(required = true) {
-  return (target: object, propertyName: string) => {
-    ApiProperty({ type: 'integer', minimum: 2000, maximum: 2100, example: 2025, required })(target, propertyName);
-    Type(() => Number)(target, propertyName);
-    IsInt({ message: YEAR_MESSAGE })(target, propertyName);
-    Min(2000, { message: YEAR_MESSAGE })(target, propertyName);
-    Max(2100, { message: YEAR_MESSAGE })(target, propertyName);
-  };
-}
 
 /**
  * A date of a term, `yyyy-MM-dd`, refused with a message naming the term ("The autumn term's start
@@ -93,14 +78,16 @@ export class SaveTermDatesDto {
 
 export class TermDatesYearParamDto {
   /** The academic year by its first calendar year: 2025 means 1 Sep 2025 – 31 Aug 2026. */
-  @AcademicYearField()
+  @AcademicYearField({ inQuery: true })
   academicYear!: number;
 }
 
 export class TermDatesQueryDto {
-  /** The academic year by its first calendar year: 2025 means 1 Sep 2025 – 31 Aug 2026. Default: the current one. */
-  @IsOptional()
-  @AcademicYearField(false)
+  /**
+   * The academic year by its first calendar year: 2025 means 1 Sep 2025 – 31 Aug 2026. Default: the
+   * planning year (this one until its summer term has ended, then the next).
+   */
+  @AcademicYearField({ required: false, inQuery: true })
   academicYear?: number;
 }
 
@@ -130,4 +117,48 @@ export class TermDatesDto {
 export class SavedTermDatesDto extends TermDatesDto {
   /** Duties removed (and refilled) because they now fall outside term. */
   rotaChange!: RotaChangeDto;
+}
+
+/** One academic year as the planning screens offer it (docs/product.md#time-and-the-academic-year). */
+export class AcademicYearOptionDto {
+  /** The academic year by its first calendar year: 2026 means 1 Sep 2026 – 31 Aug 2027. */
+  academicYear!: number;
+  /** e.g. "2026-2027". */
+  label!: string;
+  /** 1 September. */
+  @ApiProperty({ format: 'date' })
+  startDate!: string;
+  /** 31 August. */
+  @ApiProperty({ format: 'date' })
+  endDate!: string;
+  /** Whether the year's term dates are saved. */
+  hasTermDates!: boolean;
+  /** The last day of its summer term; null without term dates. */
+  @ApiProperty({ format: 'date', nullable: true, type: String })
+  summerTermEnd!: string | null;
+  /**
+   * The days Fill and Reshuffle plan in this year unless told another end date: from tomorrow or 1
+   * September, whichever is later, to the end of the summer term (31 August without term dates, or
+   * once it is over). Both null when nothing of the year is left to plan.
+   */
+  @ApiProperty({ format: 'date', nullable: true, type: String })
+  planFrom!: string | null;
+  @ApiProperty({ format: 'date', nullable: true, type: String })
+  planTo!: string | null;
+}
+
+/** This academic year and the next, and which one the planning screens start on. */
+export class AcademicYearsDto {
+  /** Today in the organisation's time zone. */
+  @ApiProperty({ format: 'date' })
+  today!: string;
+  /** The academic year containing today (its first calendar year). */
+  current!: number;
+  /**
+   * The year the term-date, rota-management and fairness screens start on: this one until its
+   * summer term has ended (until 31 July without term dates), then the next.
+   */
+  planning!: number;
+  /** This academic year, then the next. */
+  years!: AcademicYearOptionDto[];
 }

@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
 import { trim } from '../../../common/validation/normalize';
+import { AcademicYearField } from '../../../common/validation/academic-year';
 import { IsoDateField } from '../../../common/validation/iso-date';
 import { MultiLine } from '../../../common/validation/multi-line';
 import { RULES_BROKEN, type RuleBroken } from '../engine/rota-rules';
@@ -85,6 +86,16 @@ export class RotaCandidatesQueryDto {
   date!: string;
 }
 
+export class RotaHealthQueryDto {
+  /**
+   * The academic year whose school days to look at for empty slots, by its first calendar year
+   * (2026 = 2026-2027). Default: the planning year (this one until its summer term has ended, then
+   * the next).
+   */
+  @AcademicYearField({ required: false, inQuery: true })
+  academicYear?: number;
+}
+
 export class RotaCandidateDto {
   id!: string;
   name!: string;
@@ -126,16 +137,18 @@ export class UnfilledDayDto {
 
 /** The rota's health from today on (docs/product.md#the-rota-stays-true). */
 export class RotaHealthDto {
-  /** Today. */
+  /** The academic year looked at for unfilled days, e.g. "2026-2027". */
+  academicYear!: string;
+  /** The first day looked at for unfilled days: today, or the year's 1 September when that is later. */
   @ApiProperty({ format: 'date' })
   from!: string;
-  /** The last school day looked at for unfilled days: the end of the summer term (31 August without term dates). */
+  /** The last day looked at for unfilled days: the end of the year's summer term (31 August without term dates, or once it is over). */
   @ApiProperty({ format: 'date' })
   to!: string;
   /** Assignments from today on that break a hard rule: always empty unless something is wrong. */
   violations!: RotaViolationDto[];
-  /** School days from today to `to` with at least one empty slot. */
+  /** School days from `from` to `to` with at least one empty slot. */
   unfilledDays!: UnfilledDayDto[];
-  /** Academic years touching today..`to` with no term dates yet (e.g. "2025-2026"). */
+  /** Academic years touching `from`..`to` with no term dates yet (e.g. "2025-2026"). */
   yearsWithoutTermDates!: string[];
 }

@@ -5,8 +5,9 @@ export type SetupStep = (typeof SETUP_STEPS)[number];
 
 export class SetupStepDto {
   /**
-   * `staff`: at least two active staff; `term_dates`: this academic year has term dates;
-   * `bank_holidays`: it has a bank holiday; `fill_rota`: someone is on duty from tomorrow on;
+   * `staff`: at least two active staff; `term_dates`: the academic year being set up
+   * (`academicYear`) has term dates; `bank_holidays`: it has a bank holiday; `fill_rota`: someone
+   * is on duty from tomorrow (or that year's 1 September) on;
    * `invite_staff`: someone on the staff can sign in (or was invited); `calendar`: a calendar app
    * has fetched the signed-in admin's feed.
    */
@@ -17,6 +18,13 @@ export class SetupStepDto {
 
 /** A new organisation's first-run checklist (docs/product.md#the-first-run-checklist), each step ticked from the data. */
 export class SetupChecklistDto {
+  /**
+   * The academic year the steps are about, by its first calendar year: this one until its summer
+   * term has ended (until 31 July without term dates), then the next.
+   */
+  academicYear!: number;
+  /** e.g. "2026-2027". */
+  academicYearLabel!: string;
   /** In the order an admin does them. */
   steps!: SetupStepDto[];
   /** Every step done: the Dashboard stops showing the checklist. */
