@@ -23,6 +23,9 @@ interface FairnessRow {
   planned: number;
   share: number;
   difference: number;
+  availableDays: number;
+  weightedDays: number;
+  shareExplanation: string;
 }
 
 const TERMS = [
@@ -213,7 +216,9 @@ describe('fair share', () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toBe('attachment; filename="fairness-2025-2026-year.csv"');
     const lines = (csv.body as Buffer).toString('utf8').replace(/^\uFEFF/, '').trim().split('\n');
-    expect(lines[0]).toBe('Name,Department,Staff type,Working days,Done,Planned,Fair share,Difference');
+    expect(lines[0]).toBe(
+      'Name,Department,Staff type,Working days,Done,Planned,Fair share,Difference,Available days,FTE,Day weight,Weighted days,How the share is made',
+    );
     // A name that looks like a formula stays text in the CSV.
     expect(lines.find((l) => l.includes('HYPERLINK'))).toMatch(/^"'=HYPERLINK\(/);
 
@@ -221,9 +226,15 @@ describe('fair share', () => {
     const book = await workbook(xlsx.body);
     const sheet = book.worksheets[0]!;
     const read = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
-    expect(read(1)).toEqual(['Name', 'Department', 'Staff type', 'Working days', 'Done', 'Planned', 'Fair share', 'Difference']);
+    expect(read(1)).toEqual([
+      'Name', 'Department', 'Staff type', 'Working days', 'Done', 'Planned', 'Fair share', 'Difference',
+      'Available days', 'FTE', 'Day weight', 'Weighted days', 'How the share is made',
+    ]);
     const table = all.rows.map((_, i) => read(i + 2));
     expect(table.map((r) => [r[0], r[4], r[5], r[6], r[7]])).toEqual(all.rows.map((r) => [r.name, r.done, r.planned, r.share, r.difference]));
+    // How each share was made travels with it (docs/product.md#the-fairness-view).
+    expect(table.map((r) => [r[8], r[11], r[12]])).toEqual(all.rows.map((r) => [r.availableDays, r.weightedDays, r.shareExplanation]));
+    expect(all.rows[0]!.shareExplanation).toMatch(/^Works every weekday: \d+ of the \d+ school days available\. No FTE set: each day counts 1\. Share: /);
     expect(typeof sheet.getRow(2).getCell(1).value).toBe('string');
     // The period's dates, as date cells.
     const from = table.length + 3;

@@ -95,7 +95,7 @@ export const PERSONAL_FIELDS_SHOWN: Record<string, readonly string[]> = {
   getDashboardStats: [],
   getDutyStatistics: ['department'],
   // Staff get their own line only (docs/product.md#the-fairness-view).
-  getFairness: ['department', 'workingDays'],
+  getFairness: ['department', 'workingDays', 'fte'],
   // Files: staff get their own line of the fairness table; the text is searched for colleagues' values.
   exportFairness: [],
   exportRota: [],

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { hasPermission } from '../../common/auth/roles';
-import { academicYearStartOf, addDays } from '../../common/clock/academic-year';
+import { addDays } from '../../common/clock/academic-year';
 import { Clock } from '../../common/clock/clock';
 import type { SpreadsheetCell } from '../../common/spreadsheet/spreadsheet';
 import { BUILD_SPREADSHEET } from '../../common/spreadsheet/spreadsheet.task';
@@ -55,7 +55,8 @@ export class FairnessService {
   async fairness(actor: AuthUser, query: { academicYear?: number; period?: FairnessPeriod }): Promise<FairnessDto> {
     const em = this.em;
     const today = await organizationToday(em, this.clock);
-    const year = query.academicYear ?? academicYearStartOf(today);
+    // The planning year by default: in the summer, the year being planned is next year.
+    const year = query.academicYear ?? (await this.calendar.planningYear(em, today));
     const period = query.period ?? 'year';
     const { startDate, endDate } = await this.bounds(em, year, period);
 
@@ -78,7 +79,11 @@ export class FairnessService {
 
   async exportFairness(actor: AuthUser, query: { academicYear?: number; period?: FairnessPeriod; format: ExportFormat }): Promise<ExportFile> {
     const view = await this.fairness(actor, query);
-    const header = ['Name', 'Department', 'Staff type', 'Working days', 'Done', 'Planned', 'Fair share', 'Difference'];
+    // How each share was made follows the figures (docs/product.md#the-fairness-view).
+    const header = [
+      'Name', 'Department', 'Staff type', 'Working days', 'Done', 'Planned', 'Fair share', 'Difference',
+      'Available days', 'FTE', 'Day weight', 'Weighted days', 'How the share is made',
+    ];
     const rows = view.rows.map((r) => [
       r.name,
       r.department ?? '',
@@ -88,6 +93,11 @@ export class FairnessService {
       r.planned,
       r.share,
       r.difference,
+      r.availableDays,
+      r.fte ?? '',
+      r.dayWeight,
+      r.weightedDays,
+      r.shareExplanation,
     ]);
     const s = view.summary;
     const summary = [
@@ -99,6 +109,10 @@ export class FairnessService {
       ['Largest difference', s.largestDifference],
       ['Spread (max − min)', s.spread],
       ['√Σ difference²', s.rootSumOfSquares],
+      ['School days', s.schoolDays],
+      ['Duties shared', s.dutiesShared],
+      ['Weighted days', s.weightedDays],
+      ['Fair share', s.shareRule],
     ];
     const name = `fairness-${view.academicYear}-${view.period}`;
     return this.file(query.format, name, `Fairness ${view.academicYear} ${view.period}`, header, [...rows, ...summary]);

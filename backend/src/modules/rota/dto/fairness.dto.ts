@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsIn, IsOptional } from 'class-validator';
+import { AcademicYearField } from '../../../common/validation/academic-year';
 import { IsoDateField } from '../../../common/validation/iso-date';
 
 export const FAIRNESS_PERIODS = ['year', 'autumn', 'spring', 'summer'] as const;
@@ -10,12 +10,11 @@ export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export class FairnessQueryDto {
-  /** The academic year by its first calendar year (2025 = 2025-2026); the current one when omitted. */
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'academicYear must be a year such as 2025' })
-  @Min(2000, { message: 'academicYear must be a year such as 2025' })
-  @Max(2100, { message: 'academicYear must be a year such as 2025' })
+  /**
+   * The academic year by its first calendar year (2025 = 2025-2026); when omitted, the planning year
+   * (this one until its summer term has ended, then the next).
+   */
+  @AcademicYearField({ required: false, inQuery: true })
   academicYear?: number;
 
   /** The whole year (default) or one term (needs the year's term dates). */
@@ -60,6 +59,20 @@ export class FairnessRowDto {
   share!: number;
   /** done + planned − share, to two decimals: above their share when positive. */
   difference!: number;
+  /** How the share was made (docs/product.md#the-fairness-view): the period's school days on their working days. */
+  patternDays!: number;
+  /** Of those, the days they are away (leave, unavailability, weekly commitments). */
+  awayDays!: number;
+  /** patternDays − awayDays: the school days of the period they can do (0 when not active). */
+  availableDays!: number;
+  /** Their FTE as set on their record; null when not set (then each available day counts 1). */
+  fte!: number | null;
+  /** What each available day counts: FTE ÷ (working days ÷ 5), or 1 without an FTE; to two decimals. */
+  dayWeight!: number;
+  /** availableDays × dayWeight, to two decimals; share = dutiesShared × weightedDays ÷ the team's weightedDays. */
+  weightedDays!: number;
+  /** The same in one sentence, e.g. "Works Mon, Wed, Fri: 114 of the 190 school days, 3 of them away: 111 available. …". */
+  shareExplanation!: string;
 }
 
 /** The team's fairness over the period. */
@@ -76,6 +89,14 @@ export class FairnessSummaryDto {
   spread!: number;
   /** √Σ difference²: the load-balance measure of one number for the whole team. */
   rootSumOfSquares!: number;
+  /** School days of the period: weekdays in term time that are not holidays. */
+  schoolDays!: number;
+  /** The duties shared out as fair shares: the sum of the active people's shares, to two decimals. */
+  dutiesShared!: number;
+  /** Everyone's weighted days together, to two decimals. */
+  weightedDays!: number;
+  /** How a share is made, in words, with the period's figures. */
+  shareRule!: string;
 }
 
 export class FairnessDto {
