@@ -103,6 +103,7 @@ export const PERSONAL_FIELDS_SHOWN: Record<string, readonly string[]> = {
   getRotaCandidates: ['department'],
   getRotaClosures: [],
   countPlannedDuties: [],
+  getMoveOptions: [],
   getSetupChecklist: [],
   getSwapRequests: [],
   getSwapOptions: [],

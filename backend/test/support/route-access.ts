@@ -155,6 +155,7 @@ export const ROUTES: Record<string, RouteRule> = {
   replaceOnRota: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
   removeFromRota: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
   moveOnRota: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
+  getMoveOptions: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
   getCurrentWeek: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
   getDashboardStats: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
   getDutyStatistics: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
@@ -363,6 +364,7 @@ export const EXAMPLES: Record<string, ExampleBuilder> = {
   replaceOnRota: ({ other }) => ({ body: { date: futureMonday(), position: 1, staffId: other } }),
   removeFromRota: async (f) => ({ body: { date: (await dutyOf(f, f.other)).date, position: 1, reason: 'Off site' } }),
   moveOnRota: async (f) => ({ body: { date: (await dutyOf(f, f.other)).date, position: 1, toDate: futureMonday() } }),
+  getMoveOptions: async (f) => ({ query: { date: (await dutyOf(f, f.other)).date, position: '1' } }),
 
   createSwapRequest: async (f) => {
     const { date } = await dutyOf(f, f.staff.staffId);

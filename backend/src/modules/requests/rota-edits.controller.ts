@@ -1,9 +1,10 @@
-import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import { ErrorResponseDto } from '../../common/http/error-body';
 import { MoveOnRotaDto, RemoveFromRotaDto, ReplaceOnRotaDto, RotaEditResultDto } from '../rota/dto/rota-edit.dto';
+import { MoveOptionsDto, MoveOptionsQueryDto } from '../rota/dto/rota-move.dto';
 import { RotaEditsService } from './rota-edits.service';
 
 const PAST_OR_NO_SLOT = 'The day has passed, or the position is above the duty managers per day.';
@@ -35,13 +36,31 @@ export class RotaEditsController {
     return this.edits.remove(user, dto);
   }
 
-  /** Moves the person in a slot to the first empty slot of another day. */
+  /**
+   * Moves the person in a slot to the first empty slot of another day or, with tradeWithStaffId,
+   * trades it with that person's duty on the other day.
+   */
   @Post('move')
   @HttpCode(HttpStatus.OK)
   @Authenticated('rota.manage')
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: PAST_OR_NO_SLOT })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Nobody is in that slot, or the person may not be on the other day, or it is full.' })
+  @ApiConflictResponse({
+    type: ErrorResponseDto,
+    description: 'Nobody is in that slot, the person (or the one to trade with) may not be on the other day, it is full, or the one to trade with is not on it.',
+  })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'The person to trade with is not in this organisation.' })
   moveOnRota(@CurrentUser() user: AuthUser, @Body() dto: MoveOnRotaDto): Promise<RotaEditResultDto> {
     return this.edits.move(user, dto);
+  }
+
+  /**
+   * Where the duty in a slot can be moved: the days the person may take with a free slot and, on
+   * full days, who may trade with them; from today to the end of the duty's academic year.
+   */
+  @Get('move-options')
+  @Authenticated('rota.manage')
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: PAST_OR_NO_SLOT })
+  getMoveOptions(@Query() query: MoveOptionsQueryDto): Promise<MoveOptionsDto> {
+    return this.edits.moveOptions(query.date, query.position);
   }
 }

@@ -2,12 +2,15 @@ import { ref } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
+import { academicYearOf, addDays, datesBetween, mondayOf } from '../../common/clock/academic-year';
 import { Clock, type IsoDate } from '../../common/clock/clock';
 import { describeDate } from '../../common/text/dates';
 import { AuditService } from '../audit/audit.service';
 import { User } from '../auth/entities/user.entity';
 import { RequestMessenger } from './request-messenger';
 import type { MoveOnRotaDto, RemoveFromRotaDto, ReplaceOnRotaDto, RotaEditResultDto } from '../rota/dto/rota-edit.dto';
+import type { MoveOptionsDto } from '../rota/dto/rota-move.dto';
+import { moveOptions } from '../rota/engine/move-options';
 import { duplicateAssignment, slotsFull } from '../rota/rota-errors';
 import { RotaPlanner } from '../rota/rota-planner';
 import { RotaRepository } from '../rota/rota.repository';
@@ -17,7 +20,7 @@ import { Staff } from '../staff/entities/staff.entity';
 import { organizationToday } from '../tenants/organization-today';
 import { CancelRequest } from './entities/cancel-request.entity';
 import { dutiesTakenOffEmail, dutyAddedEmail, dutyAssignedEmail } from './request-emails';
-import { loadPerson, type Person } from './request-people';
+import { loadPeople, loadPerson, type Person } from './request-people';
 
 /**
  * Editing the rota directly (docs/product.md#editing-the-rota-directly): admins and managers put
@@ -116,6 +119,7 @@ export class RotaEditsService {
 
   async move(actor: AuthUser, dto: MoveOnRotaDto): Promise<RotaEditResultDto> {
     if (dto.toDate === dto.date) throw new BadRequestException('Choose a different day to move the duty to');
+    if (dto.tradeWithStaffId) return this.trade(actor, dto as MoveOnRotaDto & { tradeWithStaffId: string });
     const message = await this.em.transactional(async (em) => {
       const { slotsPerDay, today } = await this.prepare(em, dto.date, dto.position);
       if (dto.toDate < today) throw new BadRequestException(`${describeDate(dto.toDate)} has passed: duties can be moved only to today or later`);
@@ -128,7 +132,8 @@ export class RotaEditsService {
       if (!from || !occupant) throw new ConflictException(`Nobody is in slot ${dto.position} on ${describeDate(dto.date)}`);
       const person = await loadPerson(em, occupant);
       if (to.slots.includes(person.id)) throw duplicateAssignment();
-      const [confirmed] = await this.planner.assertAssignable(em, dto.toDate, [person.id], dto.override ?? false);
+      // The duty left behind no longer counts towards their weekly cap.
+      const [confirmed] = await this.planner.assertAssignable(em, dto.toDate, [person.id], dto.override ?? false, new Map([[person.id, dto.date]]));
       let position = 0;
       for (let p = 1; !position && p <= slotsPerDay; p += 1) if (!to.slots[p - 1]) position = p;
       if (!position) throw slotsFull(slotsPerDay);
@@ -152,6 +157,95 @@ export class RotaEditsService {
       return `${person.name}'s duty moved from ${describeDate(dto.date)} to ${describeDate(dto.toDate)}.`;
     });
     return { days: await this.read([dto.date, dto.toDate].sort()), message };
+  }
+
+  /**
+   * A trade (Move to another day onto a full day): the person in the slot takes
+   * `tradeWithStaffId`'s slot on toDate, who takes theirs on `date`. Both days are locked, and each
+   * person must be allowed on the day they go to, their weekly cap counted without the duty they
+   * leave. Each keeps the day they left in their history, and both are emailed.
+   */
+  private async trade(actor: AuthUser, dto: MoveOnRotaDto & { tradeWithStaffId: string }): Promise<RotaEditResultDto> {
+    const message = await this.em.transactional(async (em) => {
+      const { today } = await this.prepare(em, dto.date, dto.position);
+      if (dto.toDate < today) throw new BadRequestException(`${describeDate(dto.toDate)} has passed: duties can be moved only to today or later`);
+      const locked = await this.days.lockDays(em, [dto.date, dto.toDate]);
+      const from = locked.get(dto.date);
+      const to = locked.get(dto.toDate);
+      const occupant = from?.slots[dto.position - 1] ?? null;
+      if (!from || !occupant) throw new ConflictException(`Nobody is in slot ${dto.position} on ${describeDate(dto.date)}`);
+      const person = await loadPerson(em, occupant);
+      const partner = await loadPerson(em, dto.tradeWithStaffId);
+      if (partner.id === person.id) throw new BadRequestException('Choose someone else to trade with');
+      if (!to?.slots.includes(partner.id)) {
+        throw new ConflictException({ message: `${partner.name} is not on duty on ${describeDate(dto.toDate)}`, code: 'slot_changed' });
+      }
+      if (to.slots.includes(person.id)) throw duplicateAssignment();
+      if (from.slots.includes(partner.id)) throw duplicateAssignment();
+      const override = dto.override ?? false;
+      const [personConfirmed] = await this.planner.assertAssignable(em, dto.toDate, [person.id], override, new Map([[person.id, dto.date]]));
+      const [partnerConfirmed] = await this.planner.assertAssignable(em, dto.date, [partner.id], override, new Map([[partner.id, dto.toDate]]));
+      await this.days.replaceOnDay(em, to.id, partner.id, person.id, personConfirmed === person.id);
+      await this.days.replaceOnDay(em, from.id, person.id, partner.id, partnerConfirmed === partner.id);
+      const personReason = `Traded with ${partner.name} for ${describeDate(dto.toDate)}`;
+      const partnerReason = `Traded with ${person.name} for ${describeDate(dto.date)}`;
+      this.recordRemoval(em, actor, person, dto.date, personReason, partner.id);
+      this.recordRemoval(em, actor, partner, dto.toDate, partnerReason, person.id);
+      this.messenger.send(em, dutiesTakenOffEmail(person, [{ date: dto.date, reason: personReason }]));
+      this.messenger.send(em, dutyAddedEmail(person, dto.toDate, partner));
+      this.messenger.send(em, dutiesTakenOffEmail(partner, [{ date: dto.toDate, reason: partnerReason }]));
+      this.messenger.send(em, dutyAddedEmail(partner, dto.date, person));
+      const confirmed = personConfirmed === person.id || partnerConfirmed === partner.id;
+      this.audit.record(em, actor, {
+        kind: 'rota',
+        action: 'rota.traded',
+        entityId: from.id,
+        summary:
+          `Traded ${person.name}'s duty on ${describeDate(dto.date)} with ${partner.name}'s on ${describeDate(dto.toDate)}` +
+          (confirmed ? ' (confirmed outside a working pattern or weekly cap)' : ''),
+        before: { [dto.date]: person.id, [dto.toDate]: partner.id },
+        after: { [dto.date]: partner.id, [dto.toDate]: person.id },
+      });
+      return `${person.name} is now on duty on ${describeDate(dto.toDate)}, and ${partner.name} on ${describeDate(dto.date)}.`;
+    });
+    return { days: await this.read([dto.date, dto.toDate].sort()), message };
+  }
+
+  /**
+   * Where the duty in a slot can be moved (docs/product.md#editing-the-rota-directly): from today to
+   * the end of the duty's academic year, each school day the person may take with a free slot, and
+   * each full one with the people there who may take the duty in exchange. None for an empty slot.
+   */
+  async moveOptions(date: IsoDate, position: number): Promise<MoveOptionsDto> {
+    const em = this.em;
+    const slotsPerDay = await this.settings.dutyManagersPerDay(em);
+    if (position > slotsPerDay) {
+      throw new BadRequestException(`A day has ${slotsPerDay === 1 ? '1 slot' : `${slotsPerDay} slots`}: position must be from 1 to ${slotsPerDay}`);
+    }
+    const today = await organizationToday(em, this.clock);
+    if (date < today) throw new BadRequestException(`${describeDate(date)} has passed: only duties from today on can be changed`);
+    const occupant = (await this.days.slotsFrom(em, date, date))[date]?.[position - 1] ?? null;
+    const to = academicYearOf(date).endDate;
+    // An empty slot has no duty to move (someone may have just emptied it).
+    if (!occupant) return { date, position, staff: null, from: today, to, days: [] };
+    const facts = await this.planner.facts(em, today, to, slotsPerDay);
+    // Whole weeks, so that weekly caps count the duties of the week around today and the last day.
+    const days = await this.days.slotsFrom(em, mondayOf(today), addDays(mondayOf(to), 6));
+    const options = moveOptions({ ...facts, days }, occupant, date, datesBetween(today, to));
+    const people = await loadPeople(em, [occupant, ...options.flatMap((o) => o.tradeWith)]);
+    const named = (id: string) => ({ id, name: people.get(id)?.name ?? 'Unknown' });
+    return {
+      date,
+      position,
+      staff: named(occupant),
+      from: today,
+      to,
+      days: options.map((o) => ({
+        date: o.date,
+        freeSlots: o.freeSlots,
+        tradeWith: o.tradeWith.map(named).sort((a, b) => a.name.localeCompare(b.name)),
+      })),
+    };
   }
 
   /** Holds the settings row (bulk runs wait) and checks the slot exists and the day has not passed. */

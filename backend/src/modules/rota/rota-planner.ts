@@ -95,10 +95,11 @@ export class RotaPlanner {
    * term time; a weekend is a 400) or a person is inactive or away; 404 for someone not in the
    * organisation. A weekday outside someone's working pattern, or a week already at their cap, is
    * refused too (`code: not_working_day`, `over_weekly_cap`) unless `override` confirms it; the
-   * people it was confirmed for are returned, so their slots are marked and audited.
+   * people it was confirmed for are returned, so their slots are marked and audited. A duty a
+   * person is `leaving` in the same change (a move, a trade) doesn't count towards their cap.
    * The hard rules of docs/product.md#the-rota-stays-true, for a change made by hand.
    */
-  async assertAssignable(em: EntityManager, date: IsoDate, staffIds: string[], override = false): Promise<string[]> {
+  async assertAssignable(em: EntityManager, date: IsoDate, staffIds: string[], override = false, leaving: Map<string, IsoDate> = new Map()): Promise<string[]> {
     const closures = await this.calendar.closuresBetween(em, date, date);
     const closed = closedBecause(date, closures);
     if (closed?.rule === 'weekend') throw new BadRequestException('Duties are assigned on weekdays only (Monday to Friday)');
@@ -120,7 +121,7 @@ export class RotaPlanner {
       const name = staff.find((s) => s.id === away.staffId)!.name;
       throw new ConflictException({ message: `${name} is unavailable on ${describeDate(date)} and can't be put on duty`, code: 'unavailable' });
     }
-    const refusals = await this.patternRefusals(em, date, staff);
+    const refusals = await this.patternRefusals(em, date, staff, leaving);
     const confirmed: string[] = [];
     for (const person of staff) {
       const refusal = refusals.get(person.id);
