@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { wholeNumberText } from '../../../common/validation/normalize';
 import { AUDIT_KINDS, type AuditKind } from '../entities/audit-entry.entity';
 
 export class AuditLogQueryDto {
@@ -12,7 +13,7 @@ export class AuditLogQueryDto {
 
   /** Page number, from 1. */
   @IsOptional()
-  @Type(() => Number)
+  @Transform(wholeNumberText)
   @IsInt({ message: 'page must be a whole number from 1' })
   @Min(1, { message: 'page must be a whole number from 1' })
   @Max(100000, { message: 'page must be at most 100000' })
@@ -20,7 +21,7 @@ export class AuditLogQueryDto {
 
   /** Entries per page, 1 to 100 (default 25). */
   @IsOptional()
-  @Type(() => Number)
+  @Transform(wholeNumberText)
   @IsInt({ message: 'pageSize must be a whole number from 1 to 100' })
   @Min(1, { message: 'pageSize must be a whole number from 1 to 100' })
   @Max(100, { message: 'pageSize must be a whole number from 1 to 100' })

@@ -1,10 +1,10 @@
 import { RotaChangeDto } from '../../../common/rota-integrity/rota-change.dto';
 import { ApiProperty } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { IsoDateField, NotBefore } from '../../../common/validation/iso-date';
 import { HOLIDAY_TYPES, type HolidayType } from '../entities/holiday.entity';
-import { emptyToNull, trim } from '../../../common/validation/normalize';
+import { emptyToNull, trim, wholeNumberText } from '../../../common/validation/normalize';
 import { MultiLine } from '../../../common/validation/multi-line';
 import { type Region, REGIONS } from '../../tenants/entities/organization.entity';
 
@@ -104,7 +104,7 @@ export class SavedHolidayDto extends HolidayDto {
 export class BankHolidaysQueryDto {
   /** The academic year by its first calendar year: 2025 means 1 Sep 2025 – 31 Aug 2026. Default: the current one. */
   @IsOptional()
-  @Type(() => Number)
+  @Transform(wholeNumberText)
   @IsInt({ message: 'academicYearStart must be a year such as 2025' })
   @Min(2000, { message: 'academicYearStart must be between 2000 and 2100' })
   @Max(2100, { message: 'academicYearStart must be between 2000 and 2100' })
