@@ -11,6 +11,9 @@ import {
   listOperations,
   loadSpec,
   MULTI_LINE_TEXT,
+  namesField,
+  numberFields,
+  outOfRangeRequests,
   requestArbitrary,
   unsafeTextRequests,
   type FuzzContext,
@@ -545,6 +548,56 @@ describe('contract fuzzing', () => {
           continue;
         }
         if (!refusedForIt) throw new Error(describeFailure(op, req, res, `expected a 400 naming ${req.name}`));
+        if (before) {
+          await t.get(OutboxWorker).settle();
+          const after = await fingerprint();
+          const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
+          if (changed.length) throw new Error(describeFailure(op, req, res, `refused write changed ${changed.join(', ')}`));
+        }
+      }
+    },
+    60_000,
+  );
+
+  it('finds a declared range on every number an operation takes (or a list of the values it may be)', () => {
+    const fields = operations.flatMap((op) => numberFields(op).map((f) => ({ at: `${op.operationId} ${f.field}`, ...f.schema })));
+    expect(fields.filter((f) => !f.enum && (f.minimum === undefined || f.maximum === undefined)).map((f) => f.at)).toEqual([]);
+    // Among them, the staff fields issue 39 found clamped, and each kind of place a number goes.
+    const ranged = new Set(fields.filter((f) => !f.enum).map((f) => `${f.at} ${f.minimum}–${f.maximum}`));
+    for (const field of [
+      'updateStaff body.fte 0.05–1',
+      'updateStaff body.weeklyCap 1–5',
+      'createStaff body.workingDays[] 1–5',
+      'saveSystemSettings body.dutyManagersPerDay 1–5',
+      'getAuditLog query.pageSize 1–100',
+      'saveTermDates path.academicYear 2000–2100',
+    ]) {
+      expect({ field, found: ranged.has(field) }).toEqual({ field, found: true });
+    }
+  });
+
+  /**
+   * Issue 39: FTE 2.5 was saved as 1 and a weekly cap of -1 as 1, with "Staff member updated
+   * successfully". A number just outside its declared range, one field at a time in a request that
+   * is otherwise accepted, is a 400 whose message speaks of that field, and nothing is saved; in a
+   * query string or a path, so is an in-range whole number spelled so that only a lenient parser
+   * reads it ("0x7e9", "2.025e3", " 2025", "2025.0" were read as 2025).
+   */
+  it.each(operations.filter((op) => numberFields(op).some((f) => !f.schema.enum)).map((op) => [op.operationId, op] as const))(
+    '%s: a number just outside its range, or spelled loosely, is a 400 naming it and changes nothing',
+    async (_id, op) => {
+      const writes = op.method !== 'get';
+      const requests = outOfRangeRequests(op, ctx);
+      expect(requests.length).toBeGreaterThan(0);
+      for (const req of requests) {
+        await t.get(MikroORM).em.getConnection().execute('DELETE FROM rate_limit_buckets');
+        const before = writes ? await fingerprint() : undefined;
+        const res = await send(op, req);
+        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+        checkResponse(op, req, res);
+        if (res.status !== 400 || !namesField(String(res.body.message), req.name)) {
+          throw new Error(describeFailure(op, req, res, `expected a 400 naming ${req.name}`));
+        }
         if (before) {
           await t.get(OutboxWorker).settle();
           const after = await fingerprint();

@@ -72,7 +72,8 @@ export function loadSpec(file: string): Spec {
 export function listOperations(spec: Spec): Operation[] {
   return Object.entries(spec.paths).flatMap(([path, item]) =>
     Object.entries(item).map(([method, op]) => {
-      const params = op.parameters ?? [];
+      // Parameter schemas resolved too: an enum parameter (`$ref` to ExportFormat) gets its values.
+      const params = (op.parameters ?? []).map((p) => (p.schema ? { ...p, schema: resolveSchema(spec, p.schema) } : p));
       const [contentType, media] = Object.entries(op.requestBody?.content ?? {})[0] ?? [];
       return {
         operationId: op.operationId,
@@ -667,7 +668,12 @@ function isMultiLineSlot(root: JsonSchema, slot: (string | number)[]): boolean {
   return typeof slot[slot.length - 1] === 'number' && Boolean(schemaAtPath(root, slot.slice(0, -1))['x-multiline']);
 }
 
-function textRequests(op: Operation, ctx: FuzzContext, valuesFor: (multiLine: boolean) => readonly string[]): UnsafeTextRequest[] {
+/**
+ * What an operation accepts, to place one value in: its path with good parameters, its query with
+ * good values (all but `except`; the required ones at least), and a JSON body of its required properties only (an optional
+ * property's placeholder may be refused on its own, e.g. a procedure file URL only an upload may set).
+ */
+function acceptedParts(op: Operation, ctx: FuzzContext) {
   const goodPath = (): string => {
     let url = op.path;
     for (const p of op.pathParams) url = url.replace(`{${p.name}}`, encodeComponent(ctx.pathValues(op, p.name)[0]!));
@@ -677,13 +683,12 @@ function textRequests(op: Operation, ctx: FuzzContext, valuesFor: (multiLine: bo
     op.queryParams
       .filter((p) => p.name !== except)
       .flatMap((p) => {
-        const good = ctx.goodValue(op, p.name, p.schema ?? { type: 'string' });
+        const schema = p.schema ?? { type: 'string' };
+        const good = ctx.goodValue(op, p.name, schema) ?? (p.required ? validValue(schema) : undefined);
         return good === undefined ? [] : [`${p.name}=${encodeComponent(String(good))}`];
       });
   const withQuery = (url: string, parts: string[]) => (parts.length ? `${url}?${parts.join('&')}` : url);
   const jsonBody = op.body && op.body.contentType === 'application/json' ? op.body.schema : undefined;
-  // Required properties only (plus the one holding the text): an optional property's placeholder
-  // may be refused on its own (e.g. a procedure file URL that only an upload may set).
   const required = new Set(jsonBody?.required ?? []);
   const validBody = (): Record<string, unknown> =>
     Object.fromEntries(
@@ -692,7 +697,11 @@ function textRequests(op: Operation, ctx: FuzzContext, valuesFor: (multiLine: bo
         .map(([name, s]) => [name, ctx.goodValue(op, name, s) ?? validValue(s)]),
     );
   const goodBody = (): FuzzBody => (jsonBody ? { kind: 'text', contentType: 'application/json', text: toJsonText(validBody()) } : { kind: 'none' });
+  return { goodPath, goodQuery, withQuery, jsonBody, validBody, goodBody };
+}
 
+function textRequests(op: Operation, ctx: FuzzContext, valuesFor: (multiLine: boolean) => readonly string[]): UnsafeTextRequest[] {
+  const { goodPath, goodQuery, withQuery, jsonBody, validBody, goodBody } = acceptedParts(op, ctx);
   const requests: UnsafeTextRequest[] = [];
   const add = (field: string, name: string, value: string, multiLine: boolean, url: string, body: FuzzBody) =>
     requests.push({ label: `${field}=${short(value)} in an otherwise valid request`, field, name, value, multiLine, url, headers: {}, body, auth: 'admin' });
@@ -725,4 +734,127 @@ function textRequests(op: Operation, ctx: FuzzContext, valuesFor: (multiLine: bo
     }
   }
   return requests;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Numbers just outside their range, and numbers spelled loosely
+
+export interface NumberRangeRequest extends FuzzRequest {
+  /** Where the number is, e.g. `body.fte`, `body.workingDays.0`, `query.page`, `path.academicYear`. */
+  field: string;
+  /** The name the answer must speak of (the property, parameter or list's name). */
+  name: string;
+  /** What was sent there. */
+  value: number | string;
+}
+
+const isNumeric = (schema: JsonSchema) => schema.type === 'number' || schema.type === 'integer';
+const hasRange = (schema: JsonSchema) => schema.minimum !== undefined || schema.maximum !== undefined;
+
+/** Every place a number can go in `schema`, as a path of keys from the value `validValue` builds. */
+function numberSlots(schema: JsonSchema, path: (string | number)[] = [], depth = 0): (string | number)[][] {
+  if (depth > 4) return [];
+  if (isNumeric(schema)) return [path];
+  if (schema.type === 'array' && schema.items) return numberSlots(schema.items, [...path, 0], depth + 1);
+  if (schema.type === 'object' || schema.properties) {
+    return Object.entries(schema.properties ?? {}).flatMap(([name, s]) => numberSlots(s, [...path, name], depth + 1));
+  }
+  return [];
+}
+
+/**
+ * Every number an operation takes (body property, list item, query or path parameter) with the
+ * schema that describes it, e.g. `body.workingDays[]` or `query.page`. For the check that each
+ * declares its range: a number without one can't be fuzzed at its edges, nor told apart from a clamp.
+ */
+export function numberFields(op: Operation): { field: string; schema: JsonSchema }[] {
+  const params = [...op.pathParams.map((p) => ['path', p] as const), ...op.queryParams.map((p) => ['query', p] as const)]
+    .filter(([, p]) => p.schema && isNumeric(p.schema))
+    .map(([where, p]) => ({ field: `${where}.${p.name}`, schema: p.schema! }));
+  const body = op.body?.contentType === 'application/json' ? op.body.schema : undefined;
+  const inBody = body
+    ? numberSlots(body).map((slot) => ({ field: `body.${slot.map((k) => (typeof k === 'number' ? '[]' : k)).join('.').replace(/\.\[\]/g, '[]')}`, schema: schemaAtPath(body, slot) }))
+    : [];
+  return [...params, ...inBody];
+}
+
+/**
+ * Numbers just below the minimum and just above the maximum: one outside for a whole number, and
+ * both 0.01 and one outside for any other number (FTE 1.01, a weekly cap of 0 or 6, 1999 for a year).
+ */
+export function justOutside(schema: JsonSchema): number[] {
+  const steps = schema.type === 'integer' ? [1] : [0.01, 1];
+  const round = (n: number) => Math.round(n * 1e6) / 1e6;
+  return steps.flatMap((step) => [
+    ...(schema.minimum !== undefined ? [round(schema.minimum - step)] : []),
+    ...(schema.maximum !== undefined ? [round(schema.maximum + step)] : []),
+  ]);
+}
+
+/** An in-range whole number spelled so that only a lenient parser reads it: hex, exponent, a space, a decimal point. */
+export function looseSpellings(value: number): string[] {
+  return [`0x${value.toString(16)}`, `${value / 1000}e3`, ` ${value}`, `${value}.0`];
+}
+
+/**
+ * For one operation, one request per (number with a range × value just outside it), each in a
+ * request that is otherwise what the operation accepts, so no other rule can refuse it first;
+ * and in query strings and paths, an in-range whole number spelled loosely. A server that clamps
+ * (FTE 2.5 saved as 1) or reads "0x7E9" as 2025 answers these with a 2xx.
+ */
+export function outOfRangeRequests(op: Operation, ctx: FuzzContext): NumberRangeRequest[] {
+  const { goodPath, goodQuery, withQuery, jsonBody, validBody, goodBody } = acceptedParts(op, ctx);
+  const requests: NumberRangeRequest[] = [];
+  const add = (field: string, name: string, value: number | string, url: string, body: FuzzBody) =>
+    requests.push({ label: `${field}=${short(value)} in an otherwise valid request`, field, name, value, url, headers: {}, body, auth: 'admin' });
+  const inRange = (schema: JsonSchema, good: unknown) => {
+    const n = Number(good);
+    return Number.isInteger(n) && (schema.minimum === undefined || n >= schema.minimum) && (schema.maximum === undefined || n <= schema.maximum)
+      ? n
+      : (schema.minimum ?? schema.maximum ?? 1);
+  };
+
+  for (const p of op.pathParams) {
+    if (!p.schema || !isNumeric(p.schema) || !hasRange(p.schema)) continue;
+    const good = ctx.pathValues(op, p.name)[0]!;
+    const values = [...justOutside(p.schema).map(String), ...looseSpellings(inRange(p.schema, good))];
+    for (const value of values) {
+      const url = goodPath().replace(encodeComponent(good), encodeComponent(value));
+      add(`path.${p.name}`, p.name, value, withQuery(url, goodQuery()), goodBody());
+    }
+  }
+  for (const p of op.queryParams) {
+    if (!p.schema || !isNumeric(p.schema) || !hasRange(p.schema)) continue;
+    const values = [...justOutside(p.schema).map(String), ...looseSpellings(inRange(p.schema, ctx.goodValue(op, p.name, p.schema)))];
+    for (const value of values) {
+      add(`query.${p.name}`, p.name, value, withQuery(goodPath(), [...goodQuery(p.name), `${p.name}=${encodeComponent(value)}`]), goodBody());
+    }
+  }
+  if (jsonBody) {
+    for (const slot of numberSlots(jsonBody)) {
+      const schema = schemaAtPath(jsonBody, slot);
+      if (!hasRange(schema)) continue;
+      for (const value of justOutside(schema)) {
+        const body = validBody();
+        const top = slot[0] as string;
+        if (!(top in body)) body[top] = ctx.goodValue(op, top, jsonBody.properties![top]!) ?? validValue(jsonBody.properties![top]!);
+        setAt(body, slot, value, (p) => schemaAtPath(jsonBody, p));
+        const name = String([...slot].reverse().find((k) => typeof k === 'string'));
+        add(`body.${slot.join('.')}`, name, value, withQuery(goodPath(), goodQuery()), { kind: 'text', contentType: 'application/json', text: toJsonText(body) });
+      }
+    }
+  }
+  return requests;
+}
+
+/**
+ * Whether a refusal's message speaks of the field: every word of its name, in any case and order
+ * ("weeklyCap" in "Weekly cap must be …", "avoidDays" in "Days to avoid must be …", "fte" in "FTE …").
+ */
+export function namesField(message: string, name: string): boolean {
+  const text = message.toLowerCase();
+  return name
+    .split(/(?=[A-Z])/)
+    .map((word) => word.toLowerCase())
+    .every((word) => text.includes(word));
 }

@@ -79,6 +79,20 @@ describe('readStaffCsv', () => {
     ]);
   });
 
+  it('refuses an FTE or working days just outside their range on the row, never reading them as the nearest allowed value', () => {
+    expect(['2.5', '1.01', '101%', '0.049', '1e0', '0,6'].map(parseFte)).toEqual(
+      ['2.5', '1.01', '101%', '0.049', '1e0', '0,6'].map((raw) => ({ error: expect.stringContaining(`(got "${raw}")`) })),
+    );
+    const rows = parseStaffCsv(csv('name,email,working days,fte\nAnn,ann@x.org,Mon-Sat,\nBob,bob@x.org,6,\nCat,cat@x.org,0 1,\nDee,dee@x.org,1 2,0.4\n'));
+    expect(rows.map((r) => [r.errors.length, r.workingDays, r.fte])).toEqual([
+      [1, [1, 2, 3, 4, 5], null],
+      [1, [1, 2, 3, 4, 5], null],
+      [1, [1, 2, 3, 4, 5], null],
+      [0, [1, 2], 0.4],
+    ]);
+    expect(rows[0]!.errors[0]).toMatch(/^Working days: "mon-sat" is not a school day/);
+  });
+
   it('reads addresses as the app does everywhere: full-width letters are plain, look-alike characters are refused', () => {
     const rows = parseStaffCsv(csv('name,email\nWide,\uff41nn@x.org\nCyril,\u0430nn@x.org\n'));
     expect(rows.map((r) => [r.email, r.errors])).toEqual([
