@@ -1,7 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';
 import { IsoDateField } from '../../../common/validation/iso-date';
+import { wholeNumberText } from '../../../common/validation/normalize';
 import { RotaPersonDto } from './rota.dto';
 
 const POSITION = 'position must be a whole number from 1 to 5';
@@ -12,7 +13,7 @@ export class MoveOptionsQueryDto {
   date!: string;
 
   /** Slot number, from 1 (Duty Manager 1) to the organisation's duty managers per day. */
-  @Type(() => Number)
+  @Transform(wholeNumberText)
   @IsInt({ message: POSITION })
   @Min(1, { message: POSITION })
   @Max(5, { message: POSITION })
