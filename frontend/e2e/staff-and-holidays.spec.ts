@@ -87,9 +87,14 @@ test('an admin manages staff (one by CSV), invites someone who signs in as Staff
   const bob = await bobContext.newPage();
   await bob.clock.setFixedTime(SERVER_NOW);
   await bob.goto(linkPath(invitation, '/reset-password'));
+  // An invitation welcomes them to their school, not to a password reset.
+  await expect(
+    bob.getByRole('heading', { level: 1, name: `Welcome to ${admin.organizationName}` }),
+  ).toBeVisible();
+  await expect(bob.getByText('Choose a new password')).toHaveCount(0);
   await bob.getByLabel('New password').fill('bob-password');
   await bob.getByLabel('Confirm password').fill('bob-password');
-  await bob.getByRole('button', { name: 'Reset Password' }).click();
+  await bob.getByRole('button', { name: 'Set your password' }).click();
   await expect(bob.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await seeToast(bob, 'Your password has been set. You are signed in.');
   await expect(bob.getByRole('banner').getByText('Staff', { exact: true })).toBeVisible();

@@ -100,7 +100,7 @@ test("an invitation's link opens on the school's address and ends with the invit
   await page.goto(link.href);
   await page.getByLabel('New password').fill('ivy-password');
   await page.getByLabel('Confirm password').fill('ivy-password');
-  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await page.getByRole('button', { name: 'Set your password' }).click();
 
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   expect(new URL(page.url()).origin).toBe(schoolAddress(school.subdomain));

@@ -143,7 +143,7 @@ export const APP_PAGES: AppPage[] = [
   {
     path: '/account',
     name: 'Account',
-    title: 'Account security',
+    title: 'Account',
     icon: <SafetyOutlined aria-hidden />,
     // Reached from the header's Account link.
     hideInMenu: true,

@@ -8,6 +8,30 @@ const injectedRtkApi = api
   })
   .injectEndpoints({
     endpoints: (build) => ({
+      changeOwnEmail: build.mutation<ChangeOwnEmailApiResponse, ChangeOwnEmailApiArg>({
+        query: (queryArg) => ({
+          url: `/api/auth/account/email`,
+          method: 'POST',
+          body: queryArg.changeOwnEmailDto,
+        }),
+        invalidatesTags: ['auth'],
+      }),
+      changeOwnName: build.mutation<ChangeOwnNameApiResponse, ChangeOwnNameApiArg>({
+        query: (queryArg) => ({
+          url: `/api/auth/account/name`,
+          method: 'PUT',
+          body: queryArg.changeOwnNameDto,
+        }),
+        invalidatesTags: ['auth'],
+      }),
+      changeOwnPassword: build.mutation<ChangeOwnPasswordApiResponse, ChangeOwnPasswordApiArg>({
+        query: (queryArg) => ({
+          url: `/api/auth/account/password`,
+          method: 'POST',
+          body: queryArg.changeOwnPasswordDto,
+        }),
+        invalidatesTags: ['auth'],
+      }),
       confirmEmailChange: build.mutation<ConfirmEmailChangeApiResponse, ConfirmEmailChangeApiArg>({
         query: (queryArg) => ({
           url: `/api/auth/confirm-email`,
@@ -62,6 +86,17 @@ const injectedRtkApi = api
       }),
       signOut: build.mutation<SignOutApiResponse, SignOutApiArg>({
         query: () => ({ url: `/api/auth/logout`, method: 'POST' }),
+        invalidatesTags: ['auth'],
+      }),
+      describePasswordLink: build.mutation<
+        DescribePasswordLinkApiResponse,
+        DescribePasswordLinkApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/auth/password-link`,
+          method: 'POST',
+          body: queryArg.describePasswordLinkDto,
+        }),
         invalidatesTags: ['auth'],
       }),
       register: build.mutation<RegisterApiResponse, RegisterApiArg>({
@@ -191,6 +226,18 @@ const injectedRtkApi = api
     overrideExisting: false,
   });
 export { injectedRtkApi as generatedApi };
+export type ChangeOwnEmailApiResponse = /** status 200  */ EmailChangeStartedDto;
+export type ChangeOwnEmailApiArg = {
+  changeOwnEmailDto: ChangeOwnEmailDto;
+};
+export type ChangeOwnNameApiResponse = /** status 200  */ MessageDto;
+export type ChangeOwnNameApiArg = {
+  changeOwnNameDto: ChangeOwnNameDto;
+};
+export type ChangeOwnPasswordApiResponse = /** status 200  */ PasswordChangedDto;
+export type ChangeOwnPasswordApiArg = {
+  changeOwnPasswordDto: ChangeOwnPasswordDto;
+};
 export type ConfirmEmailChangeApiResponse = /** status 200  */ EmailChangeResultDto;
 export type ConfirmEmailChangeApiArg = {
   confirmEmailChangeDto: ConfirmEmailChangeDto;
@@ -221,6 +268,10 @@ export type LoginTwoFactorApiArg = {
 };
 export type SignOutApiResponse = /** status 200  */ MessageDto;
 export type SignOutApiArg = void;
+export type DescribePasswordLinkApiResponse = /** status 200  */ PasswordLinkDto;
+export type DescribePasswordLinkApiArg = {
+  describePasswordLinkDto: DescribePasswordLinkDto;
+};
 export type RegisterApiResponse = /** status 201  */ RegisterResultDto;
 export type RegisterApiArg = {
   registerDto: RegisterDto;
@@ -283,11 +334,11 @@ export type VerifyEmailApiResponse = /** status 200  */ MessageDto;
 export type VerifyEmailApiArg = {
   verifyEmailDto: VerifyEmailDto;
 };
-export type EmailChangeResultDto = {
-  /** True when the new address is now the sign-in email (every session has ended: sign in again). */
-  complete: boolean;
+export type EmailChangeStartedDto = {
   /** What happened, for a person to read. */
   message: string;
+  /** The address that must confirm the change. */
+  newEmail: string;
 };
 export type ErrorResponseDto = {
   code?: string;
@@ -295,13 +346,51 @@ export type ErrorResponseDto = {
   message: string;
   statusCode: number;
 };
-export type ConfirmEmailChangeDto = {
-  /** The token from the confirmation link sent to the new address. */
-  token: string;
+export type ChangeOwnEmailDto = {
+  /** A current 6-digit code from the authenticator app, or an unused recovery code. */
+  code?: string;
+  /** The address to sign in with from now on, once it has confirmed the change. */
+  newEmail: string;
+  /** The signed-in person's own password. */
+  password?: string;
+  /** For an account without a password: the proof `reauthenticateWithProvider` ended with (five
+    minutes, this session only). */
+  providerProof?: string;
 };
 export type MessageDto = {
   /** What happened, for a person to read. */
   message: string;
+};
+export type ChangeOwnNameDto = {
+  /** 2 to 100 characters, as at sign-up. */
+  name: string;
+};
+export type PasswordChangedDto = {
+  /** What happened, for a person to read. */
+  message: string;
+  /** A bearer token for a new session, in place of the one the request came with. */
+  token: string;
+};
+export type ChangeOwnPasswordDto = {
+  /** A current 6-digit code from the authenticator app, or an unused recovery code. */
+  code?: string;
+  /** The new password: 6 to 128 characters. */
+  newPassword: string;
+  /** The signed-in person's own password. */
+  password?: string;
+  /** For an account without a password: the proof `reauthenticateWithProvider` ended with (five
+    minutes, this session only). */
+  providerProof?: string;
+};
+export type EmailChangeResultDto = {
+  /** True when the new address is now the sign-in email (every session has ended: sign in again). */
+  complete: boolean;
+  /** What happened, for a person to read. */
+  message: string;
+};
+export type ConfirmEmailChangeDto = {
+  /** The token from the confirmation link sent to the new address. */
+  token: string;
 };
 export type FindOrganizationsDto = {
   email: string;
@@ -354,6 +443,19 @@ export type LoginTwoFactorDto = {
   challenge: string;
   /** A current 6-digit code from the authenticator app, or an unused recovery code. */
   code: string;
+};
+export type PasswordLinkPurpose = 'reset' | 'invite';
+export type PasswordLinkDto = {
+  /** The account's name, to greet them. */
+  name: string;
+  /** The organisation the account belongs to. */
+  organizationName: string;
+  /** `invite`: the first password of an invited person; `reset`: a forgotten password. */
+  purpose: PasswordLinkPurpose;
+};
+export type DescribePasswordLinkDto = {
+  /** The token from the link. */
+  token: string;
 };
 export type RegisterResultDto = {
   /** Where to continue, when the sign-up came to the bare domain (APP_BASE_DOMAIN set): the new
@@ -508,6 +610,9 @@ export type VerifyEmailDto = {
   token: string;
 };
 export const {
+  useChangeOwnEmailMutation,
+  useChangeOwnNameMutation,
+  useChangeOwnPasswordMutation,
   useConfirmEmailChangeMutation,
   useApproveEmailChangeMutation,
   useFindOrganizationsMutation,
@@ -517,6 +622,7 @@ export const {
   useLoginMutation,
   useLoginTwoFactorMutation,
   useSignOutMutation,
+  useDescribePasswordLinkMutation,
   useRegisterMutation,
   useResendVerificationMutation,
   useResetPasswordMutation,

@@ -9,7 +9,17 @@ import { generatedApi } from './auth.gen';
  * Signing in and registering reset the whole cache when the session starts (see `session/`).
  */
 export const authApi = generatedApi.enhanceEndpoints({
+  addTagTypes: ['staff', 'rota', 'dashboard', 'statistics'],
   endpoints: {
+    // One's own name is on the staff list, the rota, the dashboard and the statistics too.
+    changeOwnName: { invalidatesTags: ['auth', 'staff', 'rota', 'dashboard', 'statistics'] },
+    // The change ends this session on the server; the Account page stores the new session's
+    // token itself, and a refetch before that would sign this browser out.
+    changeOwnPassword: { invalidatesTags: [] },
+    // Asking for a change changes nothing yet but the pending change the user carries.
+    changeOwnEmail: { invalidatesTags: ['auth'] },
+    // Describing a set-password link changes nothing.
+    describePasswordLink: { invalidatesTags: [] },
     // Confirming ends every session; the page signs the local one out itself.
     confirmEmailChange: { invalidatesTags: [] },
     forgotPassword: { invalidatesTags: [] },
@@ -37,6 +47,10 @@ export const authApi = generatedApi.enhanceEndpoints({
 
 export const {
   useApproveEmailChangeMutation,
+  useChangeOwnEmailMutation,
+  useChangeOwnNameMutation,
+  useChangeOwnPasswordMutation,
+  useDescribePasswordLinkMutation,
   useConfirmEmailChangeMutation,
   useDisableTwoFactorMutation,
   useEnableTwoFactorMutation,
@@ -59,6 +73,7 @@ export const {
 } = authApi;
 
 export type {
+  PasswordLinkDto,
   PendingEmailChangeDto,
   CurrentOrganizationDto,
   CurrentUserDto,

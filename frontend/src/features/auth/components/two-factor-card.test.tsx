@@ -77,9 +77,7 @@ describe('Account security: two-step verification', () => {
     });
     renderApp('/account');
 
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Account security' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account' })).toBeInTheDocument();
     expect(
       await within(card()).findByText('Signing in asks for your password only.'),
     ).toBeInTheDocument();
@@ -229,9 +227,7 @@ describe('Account security: two-step verification', () => {
       await within(card()).findByRole('button', { name: 'I have saved my recovery codes' }),
     );
 
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Account security' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
     expect(callCount(fetchMock, 'GET /api/auth/user')).toBe(2);
   });

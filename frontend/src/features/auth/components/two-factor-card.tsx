@@ -24,11 +24,9 @@ import {
   groupedKey,
   TWO_FACTOR_TITLE,
 } from '../lib/two-factor';
-import { passwordRules } from '../lib/validation';
 import { useCurrentUser } from '../session/session';
-import { ProviderProofInput } from '@/shared/ui/provider-proof-input';
 
-import { useReauthenticationOptions } from '../api/reauthentication';
+import { OwnPasswordField } from './own-password-field';
 import { RecoveryCodes } from './recovery-codes';
 import { OneTimeCodeInput } from '@/shared/ui/one-time-code-input';
 
@@ -40,41 +38,8 @@ type Step =
   | { kind: 'turn-off' }
   | { kind: 'new-codes' };
 
-const PASSWORD_HELP = 'Your own password — the one you sign in with.';
-
 /**
- * The re-authentication's first factor, as every step of this card asks it: the password, or, for
- * an account without one, signing in again with its provider (docs/security.md, "Re-authentication").
- */
-function OwnPasswordField() {
-  const options = useReauthenticationOptions();
-  if (!options.hasPassword) {
-    return (
-      <Form.Item
-        label="Confirm it's you"
-        name="providerProof"
-        extra="Your account has no password: sign in again with your provider."
-        rules={[{ required: true, message: "Confirm it's you with your provider first" }]}
-      >
-        <ProviderProofInput providers={options.providers} start={options.start} />
-      </Form.Item>
-    );
-  }
-  return (
-    <Form.Item
-      label="Password"
-      name="password"
-      extra={PASSWORD_HELP}
-      rules={passwordRules}
-      validateFirst
-    >
-      <Input.Password autoComplete="current-password" autoFocus style={{ maxWidth: 320 }} />
-    </Form.Item>
-  );
-}
-
-/**
- * Account security's Two-step verification card (docs/product.md#two-step-verification): whether
+ * The Account page's Two-step verification card (docs/product.md#two-step-verification): whether
  * it is on; turning it on (password → QR code and setup key → first code → recovery codes, shown
  * once); turning it off and getting new recovery codes (password and a code).
  */

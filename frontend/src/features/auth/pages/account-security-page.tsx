@@ -2,13 +2,19 @@ import { Flex, Typography } from 'antd';
 
 import { PageTitle } from '@/shared/ui/page-title';
 
+import { AccountDetailsCard } from '../components/account-details-card';
+import { ChangePasswordCard } from '../components/change-password-card';
 import { PendingEmailChange } from '../components/pending-email-change';
 import { TwoFactorCard } from '../components/two-factor-card';
 import { useCurrentUser } from '../session/session';
 
-const TITLE = 'Account security';
+const TITLE = 'Account';
 
-/** `/account`: how the signed-in person signs in (docs/product.md#two-step-verification). */
+/**
+ * `/account`, linked as "Account" in the header: the signed-in person's own name, sign-in email
+ * and password (docs/product.md#your-own-account) and how they sign in
+ * (docs/product.md#two-step-verification).
+ */
 export function AccountSecurityPage() {
   const current = useCurrentUser();
   return (
@@ -25,6 +31,13 @@ export function AccountSecurityPage() {
       <Flex vertical gap="large" style={{ maxWidth: 720 }}>
         {current?.user.pendingEmailChange && (
           <PendingEmailChange pending={current.user.pendingEmailChange} />
+        )}
+        {current && <AccountDetailsCard current={current} />}
+        {current && (
+          <ChangePasswordCard
+            hasPassword={current.user.hasPassword !== false}
+            twoFactorEnabled={current.user.twoFactorEnabled === true}
+          />
         )}
         <TwoFactorCard />
       </Flex>

@@ -17,10 +17,15 @@ import { readLastOrganization } from '../session/last-organization';
 
 vi.mock('@/shared/lib/page-load', () => ({ loadPage: vi.fn() }));
 
-async function choose(user: UserEvent, password: string, confirmation: string) {
+async function choose(
+  user: UserEvent,
+  password: string,
+  confirmation: string,
+  button = 'Reset Password',
+) {
   await fill(user, await screen.findByLabelText('New password'), password);
   await fill(user, screen.getByLabelText('Confirm password'), confirmation);
-  await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+  await user.click(screen.getByRole('button', { name: button }));
 }
 
 describe('reset password page', () => {
@@ -112,8 +117,15 @@ describe('reset password page', () => {
     expect(storedToken()).toBeNull();
   });
 
-  it("ends an invitation's set-password signed in, on a fresh page at /", async () => {
+  it('welcomes an invitee to their school and ends the set-password signed in, on a fresh page at /', async () => {
     const fetchMock = stubFetch({
+      'POST /api/auth/password-link': {
+        body: {
+          purpose: 'invite',
+          name: 'Ivy Invited',
+          organizationName: 'Hillside Primary School',
+        },
+      },
       'POST /api/auth/reset-password': {
         body: {
           message: 'Your password has been set. You are signed in.',
@@ -125,7 +137,18 @@ describe('reset password page', () => {
     });
     renderApp('/reset-password?token=invite-token&invite=1');
 
-    await choose(user, 'new-secret', 'new-secret');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome to Hillside Primary School' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /^Hello Ivy Invited, you have been invited to Duty Manager at Hillside Primary School/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Choose a new password')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reset Password' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Request a new reset link' })).toBeNull();
+    await choose(user, 'new-secret', 'new-secret', 'Set your password');
 
     await vi.waitFor(() => expect(loadPage).toHaveBeenCalledWith('/'));
     expect(storedToken()).toBe('invitee-session');
@@ -135,10 +158,35 @@ describe('reset password page', () => {
       title: 'Welcome!',
       description: 'Your password has been set. You are signed in.',
     });
+    expect(sentBodies(fetchMock, 'POST /api/auth/password-link')).toEqual([
+      { token: 'invite-token' },
+    ]);
     expect(sentBodies(fetchMock, 'POST /api/auth/reset-password')).toEqual([
       { token: 'invite-token', newPassword: 'new-secret' },
     ]);
     expect(screen.queryByRole('heading', { level: 1, name: 'Password reset' })).toBeNull();
+  });
+
+  it('says at once when an invitation link is used or expired, before a password is typed', async () => {
+    const fetchMock = stubFetch({
+      'POST /api/auth/password-link': {
+        status: 400,
+        body: {
+          statusCode: 400,
+          message: 'This reset link is invalid or has expired. Please request a new one.',
+          error: 'Bad Request',
+        },
+      },
+    });
+    renderApp('/reset-password?token=used-invite&invite=1');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This invitation has expired' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('This invitation link is no longer valid')).toBeInTheDocument();
+    expect(screen.queryByLabelText('New password')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to Login' })).toBeInTheDocument();
+    expect(sentBodies(fetchMock, 'POST /api/auth/reset-password')).toEqual([]);
   });
 
   it("shows the server's reason when the link is no good", async () => {

@@ -1,12 +1,17 @@
-import { Button, Flex, Form, Input, Typography, type FormProps } from 'antd';
+import { Alert, Button, Flex, Form, Input, Skeleton, Typography, type FormProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 
-import { getServerMessage } from '@/shared/api/errors';
+import { getServerMessage, isApiError } from '@/shared/api/errors';
 import { loadPage } from '@/shared/lib/page-load';
 import { queueToast, useToast } from '@/shared/ui/toast';
 
-import { useResetPasswordMutation, type ResetPasswordResultDto } from '../api';
+import {
+  useDescribePasswordLinkMutation,
+  useResetPasswordMutation,
+  type PasswordLinkDto,
+  type ResetPasswordResultDto,
+} from '../api';
 import { AuthCard } from '../components/auth-card';
 import { rememberLastOrganization } from '../session/last-organization';
 import { useLogout, useStartSession } from '../session/session';
@@ -20,10 +25,18 @@ interface ResetPasswordValues {
 const TOO_SHORT = 'Password must be at least 6 characters long';
 const MISMATCH = 'Passwords do not match';
 
-/** Reached from the emailed link `/reset-password?token=…` (docs/product.md#accounts-and-sign-in). */
+/** The button of an invitation's page, and of a reset's. */
+const SET_PASSWORD = 'Set your password';
+const RESET_PASSWORD = 'Reset Password';
+
+/**
+ * Reached from the emailed link `/reset-password?token=…` (docs/product.md#accounts-and-sign-in).
+ * An invitation's link (`&invite=1`) opens the same form as a welcome to the person's school.
+ */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  const invite = params.get('invite') === '1';
   const toast = useToast();
 
   useEffect(() => {
@@ -40,10 +53,64 @@ export function ResetPasswordPage() {
 
   if (!token) return <Navigate to="/forgot-password" replace />;
   // Keyed so a different link in the same tab starts from an empty form.
+  if (invite) return <InvitationWelcome key={token} token={token} />;
   return <ResetPasswordForm key={token} token={token} />;
 }
 
-function ResetPasswordForm({ token }: { token: string }) {
+/**
+ * An invitation's page: the school's name and the person's, asked of the server with the link's
+ * token, then the form to choose a first password. A link that is used or expired says so at
+ * once, before a password is typed.
+ */
+function InvitationWelcome({ token }: { token: string }) {
+  const [describe, { data, error, isError }] = useDescribePasswordLinkMutation();
+  useEffect(() => {
+    void describe({ describePasswordLinkDto: { token } });
+  }, [describe, token]);
+
+  if (isError && isApiError(error) && error.status === 400) {
+    return (
+      <AuthCard title="This invitation has expired">
+        <Alert
+          type="warning"
+          showIcon
+          title="This invitation link is no longer valid"
+          description="Invitation links work once and for 7 days. Ask whoever invited you to send a new one from Staff Management; if you have already set your password, sign in."
+          style={{ marginBottom: 16 }}
+        />
+        <Link to="/" state={SIGN_IN_STATE}>
+          Back to Login
+        </Link>
+      </AuthCard>
+    );
+  }
+  // Any other failure (the network) still offers the form: setting the password says what is wrong.
+  if (!data && !isError) {
+    return (
+      <AuthCard title="Welcome">
+        <div role="status" aria-label="Loading your invitation">
+          <Skeleton active title={false} paragraph={{ rows: 4 }} />
+        </div>
+      </AuthCard>
+    );
+  }
+  return <ResetPasswordForm token={token} invitation={data} invite />;
+}
+
+function invitationIntro(invitation: PasswordLinkDto | undefined): string {
+  const where = invitation ? ` at ${invitation.organizationName}` : '';
+  const hello = invitation ? `Hello ${invitation.name}, you` : 'You';
+  return `${hello} have been invited to Duty Manager${where}, where you can see the duty rota, ask for swaps and record when you are away. Choose a password of at least 6 characters, twice; you are then signed in.`;
+}
+
+interface ResetPasswordFormProps {
+  token: string;
+  /** An invitation's link: a welcome instead of a reset. */
+  invite?: boolean;
+  invitation?: PasswordLinkDto;
+}
+
+function ResetPasswordForm({ token, invite = false, invitation }: ResetPasswordFormProps) {
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
   const toast = useToast();
   const logout = useLogout();
@@ -90,7 +157,7 @@ function ResetPasswordForm({ token }: { token: string }) {
   if (done !== undefined) {
     const prefill = { email: done.email, organizationSubdomain: done.organizationSubdomain };
     return (
-      <AuthCard title="Password reset">
+      <AuthCard title={invite ? 'Password set' : 'Password reset'}>
         <Typography.Paragraph>
           {done.message || 'Your password has been reset. Please sign in with your new password.'}
         </Typography.Paragraph>
@@ -110,8 +177,16 @@ function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <AuthCard
-      title="Choose a new password"
-      intro="Enter a new password for your account, twice. It must be at least 6 characters long."
+      title={
+        invite
+          ? `Welcome to ${invitation?.organizationName ?? 'Duty Manager'}`
+          : 'Choose a new password'
+      }
+      intro={
+        invite
+          ? invitationIntro(invitation)
+          : 'Enter a new password for your account, twice. It must be at least 6 characters long.'
+      }
     >
       <Form<ResetPasswordValues>
         name="reset-password"
@@ -150,14 +225,14 @@ function ResetPasswordForm({ token }: { token: string }) {
         </Form.Item>
         <Form.Item style={{ marginBottom: 16 }}>
           <Button type="primary" htmlType="submit" size="large" block loading={isLoading}>
-            Reset Password
+            {invite ? SET_PASSWORD : RESET_PASSWORD}
           </Button>
         </Form.Item>
         <Flex justify="space-between">
           <Link to="/" state={SIGN_IN_STATE}>
             Back to Login
           </Link>
-          <Link to="/forgot-password">Request a new reset link</Link>
+          {!invite && <Link to="/forgot-password">Request a new reset link</Link>}
         </Flex>
       </Form>
     </AuthCard>
