@@ -180,3 +180,77 @@ test('an admin sets a part-timer’s working days in the Edit Staff Member dialo
 
   await page.context().close();
 });
+
+test('an admin moves a part-timer’s working days: the FTE follows and the form says her share; an FTE of 2.5 or a cap of -1 is refused, not saved as 1', async ({
+  browser,
+  request,
+}) => {
+  // Issue 39, defects 2 and 3.
+  const school = await registerSchool(request, {
+    prefix: 'share',
+    emailPrefix: 'share-admin',
+    adminName: 'Ada Admin',
+    password: 'admin-password',
+  });
+  const admin = apiCaller(request, school.token);
+  const mira = await admin('post', '/api/staff', {
+    name: 'Mira Three',
+    email: `mira-${school.id}@example.com`,
+    workingDays: [1, 3, 5],
+    fte: 0.6,
+  });
+  const saved = async () =>
+    ((await admin('get', '/api/staff')) as unknown as Record<string, unknown>[]).find(
+      (person) => person.id === mira.id,
+    );
+
+  const page = await signedIn(browser, school.token);
+  await page.goto('/staff');
+  const staffSection = page.getByRole('region', { name: 'Staff Management' });
+  await staffSection.getByRole('button', { name: 'Edit Mira Three' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Staff Member' });
+  await expect(
+    dialog.getByText('Fair share: 0.6 of a full-timer’s duties (3 days ÷ 5).'),
+  ).toBeVisible();
+
+  const workingDays = dialog.getByLabel('Working days');
+  await workingDays.getByRole('checkbox', { name: 'Wed' }).uncheck();
+  await workingDays.getByRole('checkbox', { name: 'Fri' }).uncheck();
+  await workingDays.getByRole('checkbox', { name: 'Tue' }).check();
+  const fte = dialog.getByRole('spinbutton', { name: 'FTE' });
+  await expect(fte).toHaveValue('0.40');
+  await expect(
+    dialog.getByText(
+      'Changed from 0.6 to follow the working days. Fair share: 0.4 of a full-timer’s duties (2 days ÷ 5).',
+    ),
+  ).toBeVisible();
+
+  // Out of range: refused in the form with the rule, the typed value kept, nothing saved.
+  await fte.fill('2.5');
+  const cap = dialog.getByRole('spinbutton', { name: 'Weekly cap' });
+  await cap.fill('-1');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    dialog.getByText('FTE must be from 0.05 to 1, with at most two decimals'),
+  ).toBeVisible();
+  await expect(
+    dialog.getByText(
+      "Weekly cap must be a whole number from 1 to 5, or empty for the organisation's default",
+    ),
+  ).toBeVisible();
+  await expect(fte).toHaveValue('2.50');
+  await expect(cap).toHaveValue('-1');
+  await expectAccessible(page, 'edit staff member with an FTE and a cap out of range');
+  expect(await saved()).toMatchObject({ workingDays: [1, 3, 5], fte: 0.6, weeklyCap: null });
+
+  await fte.fill('0.4');
+  await cap.fill('');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await seeToast(page, 'Success', 'Staff member updated successfully');
+  await expect(dialog).toBeHidden();
+  const row = staffSection.getByRole('row', { name: /Mira Three/ });
+  await expect(row.getByText('Mon, Tue · 0.4 FTE')).toBeVisible();
+  expect(await saved()).toMatchObject({ workingDays: [1, 2], fte: 0.4, weeklyCap: null });
+
+  await page.context().close();
+});
