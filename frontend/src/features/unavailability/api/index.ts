@@ -11,6 +11,10 @@ export const unavailabilityApi = generatedApi.enhanceEndpoints({
     createUnavailability: {
       invalidatesTags: ['unavailability', 'rota', 'dashboard', 'statistics', 'requests', 'audit'],
     },
+    // New dates may cover duties, which are cancelled and refilled as when a period is added.
+    updateUnavailability: {
+      invalidatesTags: ['unavailability', 'rota', 'dashboard', 'statistics', 'requests', 'audit'],
+    },
     deleteUnavailability: { invalidatesTags: ['unavailability', 'audit'] },
     // A weekly commitment takes the person off the duties it covers, like a period.
     createRecurringUnavailability: {
@@ -27,6 +31,7 @@ export const {
   useDeleteUnavailabilityMutation,
   useGetRecurringUnavailabilityQuery,
   useGetStaffUnavailabilityQuery,
+  useUpdateUnavailabilityMutation,
 } = unavailabilityApi;
 
 export type {
@@ -38,4 +43,5 @@ export type {
   UnavailabilityDto,
   UnavailabilityResultDto,
   UnavailabilityType,
+  UpdateUnavailabilityDto,
 } from './unavailability.gen';

@@ -50,6 +50,17 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['unavailability'],
       }),
+      updateUnavailability: build.mutation<
+        UpdateUnavailabilityApiResponse,
+        UpdateUnavailabilityApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/staff-unavailability/${queryArg.id}`,
+          method: 'PUT',
+          body: queryArg.updateUnavailabilityDto,
+        }),
+        invalidatesTags: ['unavailability'],
+      }),
       getStaffUnavailability: build.query<
         GetStaffUnavailabilityApiResponse,
         GetStaffUnavailabilityApiArg
@@ -84,6 +95,11 @@ export type DeleteRecurringUnavailabilityApiArg = {
 export type DeleteUnavailabilityApiResponse = unknown;
 export type DeleteUnavailabilityApiArg = {
   id: string;
+};
+export type UpdateUnavailabilityApiResponse = /** status 200  */ UnavailabilityResultDto;
+export type UpdateUnavailabilityApiArg = {
+  id: string;
+  updateUnavailabilityDto: UpdateUnavailabilityDto;
 };
 export type GetStaffUnavailabilityApiResponse = /** status 200  */ UnavailabilityDto[];
 export type GetStaffUnavailabilityApiArg = {
@@ -165,11 +181,19 @@ export type CreateRecurringUnavailabilityDto = {
   /** ISO weekdays: 1 = Monday … 5 = Friday. Sorted, repeats dropped. */
   weekdays: number[];
 };
+export type UpdateUnavailabilityDto = {
+  endDate: string;
+  reason: string;
+  startDate: string;
+  /** Unchanged when left out. */
+  type?: UnavailabilityType;
+};
 export const {
   useCreateUnavailabilityMutation,
   useCreateRecurringUnavailabilityMutation,
   useDeleteRecurringUnavailabilityMutation,
   useDeleteUnavailabilityMutation,
+  useUpdateUnavailabilityMutation,
   useGetStaffUnavailabilityQuery,
   useGetRecurringUnavailabilityQuery,
 } = injectedRtkApi;

@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 
 import type { StaffDto } from '@/features/staff/api';
 import { getServerMessage } from '@/shared/api/errors';
-import { DATE_INPUT_FORMATS, toIsoDate, type Dayjs } from '@/shared/lib/dates';
+import { DATE_INPUT_FORMATS, parseDate, toIsoDate, type Dayjs } from '@/shared/lib/dates';
 import { isBlank, trimmed } from '@/shared/lib/text';
 import { confirmDateOnly } from '@/shared/ui/confirm-date-only';
 import { focusFirstField } from '@/shared/ui/focus-first-field';
@@ -12,6 +12,8 @@ import { useToast } from '@/shared/ui/toast';
 
 import {
   useCreateUnavailabilityMutation,
+  useUpdateUnavailabilityMutation,
+  type UnavailabilityDto,
   type UnavailabilityResultDto,
   type UnavailabilityType,
 } from '../api';
@@ -21,12 +23,14 @@ import {
 } from '../lib/unavailability-types';
 
 const DIALOG_TITLE = 'Add Unavailability';
+const EDIT_TITLE = 'Edit Unavailability';
 /** The form's validation messages (docs/product.md#texts-on-screen). */
 const REQUIRED_MESSAGE = 'Please fill in all required fields';
 const DATE_ORDER_MESSAGE = 'End date must be after start date';
 /** The success message (docs/product.md#texts-on-screen). */
 const ADDED_MESSAGE =
   'Unavailability period added successfully. Any existing duty assignments have been cancelled.';
+const UPDATED_MESSAGE = 'Unavailability period updated.';
 /** The server refuses longer reasons. */
 const REASON_MAX = 500;
 
@@ -73,23 +77,42 @@ function addedDescription(result: UnavailabilityResultDto): string {
   return result.cancelledDuties > 0 ? result.message : ADDED_MESSAGE;
 }
 
+/** The form filled in with a stored period, to change it. */
+function valuesOf(period: UnavailabilityDto): UnavailabilityFormValues {
+  return {
+    type: period.type,
+    startDate: parseDate(period.startDate),
+    endDate: parseDate(period.endDate),
+    reason: period.reason,
+  };
+}
+
 interface AddUnavailabilityDialogProps {
   open: boolean;
   staff: StaffDto;
   isOwn: boolean;
+  /** A stored period to change (Edit Unavailability); without one, a new period is added. */
+  period?: UnavailabilityDto;
   onClose: () => void;
   afterClose?: () => void;
 }
 
-/** docs/product.md#unavailability, My Rota: the Add Unavailability dialog. */
+/**
+ * docs/product.md#unavailability, My Rota: the Add Unavailability dialog, and the same form as
+ * Edit Unavailability for a stored period. A change that newly covers duties takes the person off
+ * them, as adding does; the toast says how many.
+ */
 export function AddUnavailabilityDialog({
   open,
   staff,
   isOwn,
+  period,
   onClose,
   afterClose,
 }: AddUnavailabilityDialogProps) {
-  const [createUnavailability, { isLoading }] = useCreateUnavailabilityMutation();
+  const [createUnavailability, createState] = useCreateUnavailabilityMutation();
+  const [updateUnavailability, updateState] = useUpdateUnavailabilityMutation();
+  const isLoading = createState.isLoading || updateState.isLoading;
   const [form] = Form.useForm<UnavailabilityFormValues>();
   const typeRef = useRef<RefSelectProps>(null);
   const [problem, setProblem] = useState<Problem>();
@@ -101,6 +124,30 @@ export function AddUnavailabilityDialog({
     const found = findProblem(values);
     setProblem(found);
     if (found || !values.startDate || !values.endDate) return;
+    if (period) {
+      try {
+        const result = await updateUnavailability({
+          id: period.id,
+          updateUnavailabilityDto: {
+            startDate: toIsoDate(values.startDate),
+            endDate: toIsoDate(values.endDate),
+            reason: trimmed(values.reason),
+            type: values.type,
+          },
+        }).unwrap();
+        toast({
+          title: 'Success',
+          description: result.cancelledDuties > 0 ? result.message : UPDATED_MESSAGE,
+        });
+        onClose();
+      } catch (error) {
+        toast({
+          variant: 'destructive',
+          description: getServerMessage(error) ?? 'Failed to update unavailability period',
+        });
+      }
+      return;
+    }
     try {
       const result = await createUnavailability({
         createUnavailabilityDto: {
@@ -124,8 +171,8 @@ export function AddUnavailabilityDialog({
   return (
     <Modal
       open={open}
-      title={DIALOG_TITLE}
-      okText="Add"
+      title={period ? EDIT_TITLE : DIALOG_TITLE}
+      okText={period ? 'Save' : 'Add'}
       okButtonProps={{ htmlType: 'submit', loading: isLoading }}
       cancelButtonProps={{ disabled: isLoading }}
       onCancel={onClose}
@@ -138,11 +185,11 @@ export function AddUnavailabilityDialog({
       modalRender={(dialog) => (
         <Form<UnavailabilityFormValues>
           form={form}
-          name="add-unavailability"
+          name={period ? 'edit-unavailability' : 'add-unavailability'}
           layout="vertical"
           noValidate
           disabled={isLoading}
-          initialValues={NEW_PERIOD}
+          initialValues={period ? valuesOf(period) : NEW_PERIOD}
           onValuesChange={(changed: Partial<UnavailabilityFormValues>) => {
             // One date is enough for a single day: the end follows a start picked first.
             if (changed.startDate && !form.getFieldValue('endDate')) {

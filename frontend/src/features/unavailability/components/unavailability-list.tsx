@@ -1,5 +1,5 @@
-import { DeleteOutlined } from '@ant-design/icons';
-import { Empty, Flex, Tag, theme, Typography } from 'antd';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Button, Empty, Flex, Space, Tag, theme, Typography } from 'antd';
 
 import { getServerMessage } from '@/shared/api/errors';
 import { formatDateRange } from '@/shared/lib/dates';
@@ -22,10 +22,18 @@ interface UnavailabilityListProps {
   emptyText: string;
   /** The server's today (`yyyy-MM-dd`), to mark the period going on now. */
   today: string;
+  /** Opens the period in the Edit Unavailability dialog. */
+  onEdit: (period: UnavailabilityDto) => void;
 }
 
-/** docs/product.md#unavailability: one row per unavailability period, with its type, dates, reason and a delete button. */
-export function UnavailabilityList({ periods, label, emptyText, today }: UnavailabilityListProps) {
+/** docs/product.md#unavailability: one row per unavailability period, with its type, dates, reason, and edit and delete buttons. */
+export function UnavailabilityList({
+  periods,
+  label,
+  emptyText,
+  today,
+  onEdit,
+}: UnavailabilityListProps) {
   const [deleteUnavailability, deleteState] = useDeleteUnavailabilityMutation();
   const { token } = theme.useToken();
   const toast = useToast();
@@ -84,17 +92,24 @@ export function UnavailabilityList({ periods, label, emptyText, today }: Unavail
                   {period.reason}
                 </Typography.Paragraph>
               </Flex>
-              <ConfirmButton
-                danger
-                icon={<DeleteOutlined aria-hidden />}
-                aria-label={`Delete unavailability ${periodName(period)}`}
-                loading={deleting}
-                confirmTitle={DELETE_QUESTION}
-                confirmDescription="Duties already taken off the rota for it are not put back."
-                okText="Delete"
-                okDanger
-                onConfirm={() => remove(period)}
-              />
+              <Space size="small">
+                <Button
+                  icon={<EditOutlined aria-hidden />}
+                  aria-label={`Edit unavailability ${periodName(period)}`}
+                  onClick={() => onEdit(period)}
+                />
+                <ConfirmButton
+                  danger
+                  icon={<DeleteOutlined aria-hidden />}
+                  aria-label={`Delete unavailability ${periodName(period)}`}
+                  loading={deleting}
+                  confirmTitle={DELETE_QUESTION}
+                  confirmDescription="Duties already taken off the rota for it are not put back."
+                  okText="Delete"
+                  okDanger
+                  onConfirm={() => remove(period)}
+                />
+              </Space>
             </Flex>
           </li>
         );

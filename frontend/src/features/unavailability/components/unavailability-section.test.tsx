@@ -524,4 +524,89 @@ describe('Unavailability section', () => {
       expect(await rows('Upcoming and current unavailability')).toHaveLength(1);
     });
   });
+
+  describe('editing a period', () => {
+    const UPDATE = 'PUT /api/staff-unavailability/u-4';
+
+    it('opens the period in the same form, sends the new dates and reason, and says how many duties the new dates took', async () => {
+      const moved = {
+        ...october,
+        startDate: '2025-10-21',
+        endDate: '2025-10-27',
+        reason: 'Wedding',
+      };
+      const fetchMock = renderSection({
+        list: [{ body: [october] }, { body: [moved] }],
+        extra: {
+          [UPDATE]: {
+            body: created(moved, {
+              cancelledDuties: 1,
+              refilledDuties: 1,
+              message:
+                'Unavailability period updated. 1 duty assignment in the new dates cancelled and all refilled.',
+            }),
+          },
+        },
+      });
+
+      await user.click(
+        await screen.findByRole('button', {
+          name: 'Edit unavailability Mon 20 Oct 2025 – Fri 24 Oct 2025',
+        }),
+      );
+      const dialog = await screen.findByRole('dialog', { name: 'Edit Unavailability' });
+      expect(within(dialog).getByLabelText('Start date')).toHaveValue('20 Oct 2025');
+      expect(within(dialog).getByLabelText('End date')).toHaveValue('24 Oct 2025');
+      expect(within(dialog).getByLabelText('Reason')).toHaveValue(october.reason);
+
+      await fillDialog(user, dialog, {
+        start: '21 Oct 2025',
+        end: '27 Oct 2025',
+        reason: ' Wedding ',
+      });
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+      expect(await findToast('status', 'Success')).toHaveTextContent(
+        'Unavailability period updated. 1 duty assignment in the new dates cancelled and all refilled.',
+      );
+      expect(sentBodies(fetchMock, UPDATE)).toEqual([
+        { startDate: '2025-10-21', endDate: '2025-10-27', reason: 'Wedding', type: october.type },
+      ]);
+      expect(callCount(fetchMock, CREATE)).toBe(0);
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(
+        await within(upcoming()).findByText('Tue 21 Oct 2025 – Mon 27 Oct 2025'),
+      ).toBeInTheDocument();
+    });
+
+    it('keeps the dialog open with the server’s reason when the change overlaps another period', async () => {
+      renderSection({
+        list: { body: [october] },
+        extra: {
+          [UPDATE]: {
+            status: 409,
+            body: {
+              statusCode: 409,
+              error: 'Conflict',
+              message:
+                'Ann Lee is already unavailable from Monday 3 November 2025 to Friday 7 November 2025 (Annual Leave); change that period instead',
+            },
+          },
+        },
+      });
+      await user.click(
+        await screen.findByRole('button', {
+          name: 'Edit unavailability Mon 20 Oct 2025 – Fri 24 Oct 2025',
+        }),
+      );
+      const dialog = await screen.findByRole('dialog', { name: 'Edit Unavailability' });
+      await fillDialog(user, dialog, { end: '4 Nov 2025' });
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+      expect(await findToast('alert', 'Error')).toHaveTextContent(
+        'Ann Lee is already unavailable from Monday 3 November 2025 to Friday 7 November 2025 (Annual Leave); change that period instead',
+      );
+      expect(screen.getByRole('dialog', { name: 'Edit Unavailability' })).toBeInTheDocument();
+    });
+  });
 });

@@ -8,7 +8,7 @@ import { useAccess, useCan } from '@/shared/auth/access';
 import { LoadError } from '@/shared/ui/load-error';
 import { SectionCard } from '@/shared/ui/section-card';
 
-import { useGetStaffUnavailabilityQuery } from '../api';
+import { useGetStaffUnavailabilityQuery, type UnavailabilityDto } from '../api';
 import { splitByToday } from '../lib/periods';
 import { AddUnavailabilityDialog } from './add-unavailability-dialog';
 import { UnavailabilityList } from './unavailability-list';
@@ -71,6 +71,13 @@ function UnavailabilityBody({ staff, isOwn }: UnavailabilitySectionProps) {
   const periodsQuery = useGetStaffUnavailabilityQuery({ staffId: staff.id });
   const [dialogMounted, setDialogMounted] = useState(false);
   const [dialogOpen, setDialogOpen] = useState(false);
+  // The period the dialog changes; none when it adds one.
+  const [editing, setEditing] = useState<UnavailabilityDto>();
+  const openDialog = (period?: UnavailabilityDto) => {
+    setEditing(period);
+    setDialogMounted(true);
+    setDialogOpen(true);
+  };
   const upcomingId = useId();
   const pastId = useId();
 
@@ -106,6 +113,7 @@ function UnavailabilityBody({ staff, isOwn }: UnavailabilitySectionProps) {
             label="Upcoming and current unavailability"
             emptyText={NO_UPCOMING_TEXT}
             today={today}
+            onEdit={openDialog}
           />
         </section>
         <section aria-labelledby={pastId}>
@@ -117,6 +125,7 @@ function UnavailabilityBody({ staff, isOwn }: UnavailabilitySectionProps) {
             label="Past unavailability"
             emptyText={NO_PAST_TEXT}
             today={today}
+            onEdit={openDialog}
           />
         </section>
       </Flex>
@@ -135,23 +144,19 @@ function UnavailabilityBody({ staff, isOwn }: UnavailabilitySectionProps) {
               ? 'On leave, off sick or away on training? Record it here and you are taken off any duties in that period.'
               : `Record when ${staff.name} is away; they are taken off any duties in that period.`}
           </Typography.Paragraph>
-          <Button
-            type="primary"
-            icon={<PlusOutlined aria-hidden />}
-            onClick={() => {
-              setDialogMounted(true);
-              setDialogOpen(true);
-            }}
-          >
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openDialog()}>
             Add Unavailability
           </Button>
         </SectionCard>
       </Col>
       {dialogMounted && (
         <AddUnavailabilityDialog
+          // A fresh form for each period (and for a new one).
+          key={editing?.id ?? 'new'}
           open={dialogOpen}
           staff={staff}
           isOwn={isOwn}
+          period={editing}
           onClose={() => setDialogOpen(false)}
           afterClose={() => setDialogMounted(false)}
         />
