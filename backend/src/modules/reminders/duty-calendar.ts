@@ -12,6 +12,18 @@ export interface DutyEvent {
   description: string;
   /** DTSTAMP: when the event was written (the app's clock). */
   stamp: Date;
+  /**
+   * The event's version (SEQUENCE): 0 for the first reminder, one more for each cancellation and
+   * each reminder after it (duty_reminders.sequence), so a calendar applies them in order.
+   */
+  sequence: number;
+}
+
+/** Whom a cancellation is from and to: RFC 5546 asks a CANCEL for its organizer and attendee. */
+export interface CancelledDuty extends DutyEvent {
+  staffEmail: string;
+  /** The app's sender (MAIL_FROM). */
+  organizer: { name: string; email: string };
 }
 
 const parts = (date: IsoDate): [number, number, number] => {
@@ -19,16 +31,24 @@ const parts = (date: IsoDate): [number, number, number] => {
   return [y, m, d];
 };
 
-/**
- * The duty as an all-day .ics event (exclusive DTEND), with a UID that stays the same for the
- * same person and day, so a calendar that imports it twice keeps one event.
- */
-export function dutyCalendarAttachment(event: DutyEvent): OutboxAttachment {
+/** The same person and day always give the same UID, so a calendar keeps one event per duty. */
+export function dutyEventUid(event: Pick<DutyEvent, 'organizationId' | 'staffId' | 'date'>): string {
+  return `duty-${event.organizationId}-${event.staffId}-${event.date}@dutymanager.app`;
+}
+
+function calendarFile(attributes: EventAttributes & { timestamp: number }, date: IsoDate, method: 'PUBLISH' | 'CANCEL'): OutboxAttachment {
+  const { error, value } = createEvent(attributes);
+  // `ics` folds at 75 characters; RFC 5545 counts octets, which names with accents exceed.
+  if (error || !value) throw new Error(`Could not write the duty calendar file: ${error?.message ?? 'empty'}`);
+  return { filename: `duty-${date}.ics`, contentType: `text/calendar; charset=utf-8; method=${method}`, content: refold(value) };
+}
+
+function common(event: DutyEvent): EventAttributes & { timestamp: number } {
   // `timestamp` (DTSTAMP) is supported by ics but missing from its type definitions.
-  const attributes: EventAttributes & { timestamp: number } = {
+  return {
     productId: 'dutymanager/reminders',
-    method: 'PUBLISH',
-    uid: `duty-${event.organizationId}-${event.staffId}-${event.date}@dutymanager.app`,
+    uid: dutyEventUid(event),
+    sequence: event.sequence,
     title: `Duty Manager - ${event.staffName}`,
     description: event.description,
     start: parts(event.date),
@@ -37,8 +57,28 @@ export function dutyCalendarAttachment(event: DutyEvent): OutboxAttachment {
     busyStatus: 'FREE',
     transp: 'TRANSPARENT',
   };
-  const { error, value } = createEvent(attributes);
-  // `ics` folds at 75 characters; RFC 5545 counts octets, which names with accents exceed.
-  if (error || !value) throw new Error(`Could not write the duty calendar file: ${error?.message ?? 'empty'}`);
-  return { filename: `duty-${event.date}.ics`, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: refold(value) };
+}
+
+/** The duty as an all-day .ics event (exclusive DTEND), attached to its reminder. */
+export function dutyCalendarAttachment(event: DutyEvent): OutboxAttachment {
+  return calendarFile({ ...common(event), method: 'PUBLISH' }, event.date, 'PUBLISH');
+}
+
+/**
+ * The cancellation of a reminded duty the person no longer has: the same UID with a later
+ * SEQUENCE, METHOD:CANCEL and STATUS:CANCELLED, so a calendar that imported the reminder removes
+ * (or strikes out) the event.
+ */
+export function dutyCalendarCancellation(event: CancelledDuty): OutboxAttachment {
+  return calendarFile(
+    {
+      ...common(event),
+      method: 'CANCEL',
+      status: 'CANCELLED',
+      organizer: event.organizer,
+      attendees: [{ name: event.staffName, email: event.staffEmail }],
+    },
+    event.date,
+    'CANCEL',
+  );
 }

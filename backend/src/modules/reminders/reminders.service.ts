@@ -4,16 +4,19 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShut
 import { ConfigService } from '@nestjs/config';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { CronJob } from 'cron';
+import { addDays } from '../../common/clock/academic-year';
 import { Clock, type IsoDate } from '../../common/clock/clock';
 import { describeDate } from '../../common/text/dates';
 import type { Env } from '../../config/env';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
 import { OrganizationHosts } from '../tenants/organization-hosts.service';
-import { organizationZone } from '../tenants/organization-today';
+import { staffByIds } from '../staff/staff-queries';
+import { organizationToday, organizationZone } from '../tenants/organization-today';
 import type { OutboxEmail } from '../mail/entities/outbox-email.entity';
 import { OutboxService } from '../mail/outbox.service';
-import { dutyCalendarAttachment } from './duty-calendar';
+import { dutyCalendarAttachment, dutyCalendarCancellation } from './duty-calendar';
+import { reminderCancellationEmail, senderOf } from './reminder-cancellation';
 import { dueDutyDates, type ReminderRule } from './reminder-schedule';
 import { DEFAULT_EMAIL_TEMPLATE, renderReminder, withDefaults } from './reminder-template';
 
@@ -30,6 +33,8 @@ export interface ReminderRun {
   queued: number;
   /** People skipped because they had been reminded already. */
   alreadyReminded: number;
+  /** Reminders cancelled by this run: their duty is gone, so the event was cancelled. */
+  cancelled: number;
   /** False when another instance was running this organisation's pass (scheduled runs only). */
   ran: boolean;
 }
@@ -49,6 +54,9 @@ interface Candidate {
  * duty through the outbox. Exactly once, whatever the number of instances and restarts: the
  * claim row (unique per organisation, person and date) is written in the same transaction as
  * the email, and instances take a per-organisation advisory lock so they don't even race.
+ * The same pass keeps the calendars it sent true: a reminded duty the person no longer has
+ * (whatever took it away: a bulk tool, an edit, a swap, a cancellation, a change of facts) gets
+ * its event's cancellation, once, and a duty that comes back is reminded again as a later version.
  */
 @Injectable()
 export class RemindersService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -89,24 +97,48 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
     await this.running;
   }
 
-  /** Every organisation with reminders on: queue the reminders due now. Returns how many. */
+  /**
+   * Every organisation with reminders on: queue the reminders due now; and every organisation
+   * holding reminders of duties still to come (reminders on or not): cancel those whose duty is
+   * gone. Returns how many reminders were queued.
+   */
   async runScheduledPass(): Promise<number> {
     const now = this.clock.now();
     const organizations = await this.settings.remindersOfEveryOrganization(this.em());
-    let queued = 0;
-    for (const organization of organizations) {
+    const holding = new Set(await this.organizationsHoldingReminders(now));
+    const passes = organizations.map((organization) => {
       const rule: ReminderRule = { time: organization.time, hoursAdvance: organization.hoursAdvance, timeZone: organization.timeZone };
-      const dates = dueDutyDates(now, rule);
-      if (!dates.length) continue;
+      return { organizationId: organization.organizationId, dates: dueDutyDates(now, rule) };
+    });
+    const remindersOn = new Set(passes.map((p) => p.organizationId));
+    // Reminders off: nothing new goes out, but a calendar we sent to still learns a duty is gone.
+    for (const organizationId of holding) if (!remindersOn.has(organizationId)) passes.push({ organizationId, dates: [] });
+    let queued = 0;
+    for (const { organizationId, dates } of passes) {
+      if (!dates.length && !holding.has(organizationId)) continue;
       try {
         // The cron serves every organisation: each one's pass runs in its own tenant context.
-        queued += (await TenantContext.run(organization.organizationId, () => this.remind(dates, 'schedule'))).queued;
+        queued += (await TenantContext.run(organizationId, () => this.remind(dates, 'schedule'))).queued;
       } catch (err) {
         // One organisation's failure (rolled back whole) must not stop the others' reminders.
-        this.logger.error(`Reminders for organisation ${organization.organizationId} failed: ${err instanceof Error ? err.message : String(err)}`);
+        this.logger.error(`Reminders for organisation ${organizationId} failed: ${err instanceof Error ? err.message : String(err)}`);
       }
     }
     return queued;
+  }
+
+  /**
+   * The organisations holding standing reminders of duties from yesterday on (by the clock's UTC
+   * date, whatever each one's zone): the only ones a cancellation may be owed to. One statement.
+   */
+  private async organizationsHoldingReminders(now: Date): Promise<string[]> {
+    const rows = await this.em().execute<{ id: string }[]>(
+      `select o.id from organizations o
+        where o.is_active and exists (select 1 from duty_reminders r
+                                       where r.organization_id = o.id and r.cancelled_at is null and r.duty_date >= ?::date)`,
+      [addDays(now.toISOString().slice(0, 10), -1)],
+    );
+    return rows.map((r) => r.id);
   }
 
   /** The dates whose reminders are due now for the current organisation (its settings, its zone). */
@@ -118,14 +150,15 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
   }
 
   /**
-   * Queues the reminders for the current organisation's people on duty on `dates` who have not
-   * had theirs. Scheduled runs skip an organisation another instance holds; test runs wait for
-   * it, then see its claims.
+   * Cancels the current organisation's standing reminders whose duty is gone, then queues the
+   * reminders for its people on duty on `dates` who have not had theirs (or whose reminder was
+   * cancelled and whose duty is back). Scheduled runs skip an organisation another instance
+   * holds; test runs wait for it, then see its claims.
    */
   async remind(dates: IsoDate[], trigger: 'schedule' | 'test'): Promise<ReminderRun> {
     const organizationId = TenantContext.require();
     return this.em().transactional(async (em) => {
-      const run: ReminderRun = { dates, onDuty: 0, queued: 0, alreadyReminded: 0, ran: true };
+      const run: ReminderRun = { dates, onDuty: 0, queued: 0, alreadyReminded: 0, cancelled: 0, ran: true };
       if (trigger === 'schedule') {
         const [lock] = await em.execute<{ locked: boolean }[]>('select pg_try_advisory_xact_lock(?, hashtext(?)) as locked', [
           REMINDER_LOCK_CLASS,
@@ -135,16 +168,20 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
       } else {
         await em.execute('select pg_advisory_xact_lock(?, hashtext(?))', [REMINDER_LOCK_CLASS, organizationId]);
       }
-      // The people on duty, their colleagues and whether each was reminded, in one statement: the
-      // reminders module's own answer (duty_reminders), built on the rota and staff tables of the
-      // modules before it (docs/architecture.md, "One owner per table").
+      run.cancelled = await this.cancelGone(em, organizationId);
+      if (!dates.length) return run;
+
+      // The people on duty, their colleagues and whether each holds a standing reminder, in one
+      // statement: the reminders module's own answer (duty_reminders), built on the rota and staff
+      // tables of the modules before it (docs/architecture.md, "One owner per table").
       const candidates = await em.execute<Candidate[]>(
         `select s.id as staff_id, s.name, s.email, d.date::text as date,
                 (select array_agg(o.name order by os.position)
                    from rota_slots os join staff o on o.id = os.staff_id and o.organization_id = os.organization_id
                   where os.rota_day_id = d.id and os.organization_id = d.organization_id and os.staff_id <> s.id) as colleagues,
                 exists (select 1 from duty_reminders r
-                         where r.organization_id = d.organization_id and r.staff_id = s.id and r.duty_date = d.date) as reminded
+                         where r.organization_id = d.organization_id and r.staff_id = s.id and r.duty_date = d.date
+                           and r.cancelled_at is null) as reminded
            from rota_slots rs
            join rota_days d on d.id = rs.rota_day_id and d.organization_id = rs.organization_id
            join staff s on s.id = rs.staff_id and s.organization_id = rs.organization_id
@@ -158,29 +195,33 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
       if (!fresh.length) return run;
 
       const template = withDefaults(await this.settings.savedEmailTemplate(em)) ?? { ...DEFAULT_EMAIL_TEMPLATE };
-      const rotaUrl = `${await this.hosts.currentUrl(em)}/my-rota`;
+      const rotaUrl = await this.rotaUrl(em);
       const stamp = this.clock.now();
-      // One statement claims them all; a claim someone else holds comes back missing.
-      const claims = await em.execute<{ id: string; staff_id: string; date: IsoDate }[]>(
+      // One statement claims them all; a claim someone else holds comes back missing. A cancelled
+      // claim is reopened as the event's next version: the duty came back after its cancellation.
+      const claims = await em.execute<{ id: string; staff_id: string; date: IsoDate; sequence: number }[]>(
         `insert into duty_reminders (organization_id, staff_id, duty_date, trigger)
          select ?, x.staff_id, x.date, ? from jsonb_to_recordset(?::jsonb) as x(staff_id uuid, date date)
-         on conflict on constraint duty_reminders_once do nothing
-         returning id, staff_id, duty_date::text as date`,
+         on conflict on constraint duty_reminders_once do update
+            set cancelled_at = null, sequence = duty_reminders.sequence + 1, trigger = excluded.trigger, email_id = null
+          where duty_reminders.cancelled_at is not null
+         returning id, staff_id, duty_date::text as date, sequence`,
         [organizationId, trigger, JSON.stringify(fresh.map((p) => ({ staff_id: p.staff_id, date: p.date })))],
       );
       run.alreadyReminded += fresh.length - claims.length;
-      const claimed = new Map(claims.map((c) => [`${c.staff_id}:${c.date}`, c.id]));
+      const claimed = new Map(claims.map((c) => [`${c.staff_id}:${c.date}`, c]));
       const links: { claim: string; email: OutboxEmail }[] = [];
       for (const person of fresh) {
         const claim = claimed.get(`${person.staff_id}:${person.date}`);
         if (!claim) continue;
         const date = describeDate(person.date);
         const email = renderReminder(template, { staffName: person.name, date, colleagues: person.colleagues ?? [], rotaUrl });
+        const key = `duty-reminder:${organizationId}:${person.staff_id}:${person.date}`;
         const row = this.outbox.enqueue(em, {
           kind: 'duty-reminder',
           containsAccessLink: false,
           to: person.email,
-          dedupeKey: `duty-reminder:${organizationId}:${person.staff_id}:${person.date}`,
+          dedupeKey: claim.sequence ? `${key}:${claim.sequence}` : key,
           ...email,
           attachments: [
             dutyCalendarAttachment({
@@ -190,10 +231,11 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
               date: person.date,
               description: person.colleagues?.length ? `On duty with ${person.colleagues.join(', ')}` : 'Duty Manager',
               stamp,
+              sequence: claim.sequence,
             }),
           ],
         });
-        links.push({ claim, email: row });
+        links.push({ claim: claim.id, email: row });
       }
       await em.flush();
       if (links.length) {
@@ -206,6 +248,58 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
       run.queued = links.length;
       return run;
     });
+  }
+
+  /**
+   * Cancels, in one statement, every standing reminder of a duty from today on that its person no
+   * longer has (docs/product.md#reminders), and queues each cancellation: an email with the
+   * event's next version, METHOD:CANCEL. Exactly once: the statement marks the row cancelled in the
+   * transaction that queues its email, under the organisation's reminder lock.
+   */
+  private async cancelGone(em: EntityManager, organizationId: string): Promise<number> {
+    const gone = await em.execute<{ staff_id: string; date: IsoDate; sequence: number }[]>(
+      `update duty_reminders r set cancelled_at = now(), sequence = r.sequence + 1
+        where r.organization_id = ? and r.cancelled_at is null and r.duty_date >= ?::date
+          and not exists (select 1 from rota_slots rs join rota_days d on d.id = rs.rota_day_id and d.organization_id = rs.organization_id
+                           where rs.organization_id = r.organization_id and rs.staff_id = r.staff_id and d.date = r.duty_date)
+        returning r.staff_id, r.duty_date::text as date, r.sequence`,
+      [organizationId, await organizationToday(em, this.clock)],
+    );
+    if (!gone.length) return 0;
+    const people = await staffByIds(em, gone.map((g) => g.staff_id));
+    const rotaUrl = await this.rotaUrl(em);
+    const stamp = this.clock.now();
+    const organizer = senderOf(this.config.get('MAIL_FROM', { infer: true }));
+    for (const duty of gone) {
+      const person = people.get(duty.staff_id);
+      if (!person) continue;
+      this.outbox.enqueue(em, {
+        kind: 'duty-reminder-cancelled',
+        containsAccessLink: false,
+        to: person.email,
+        dedupeKey: `duty-reminder-cancelled:${organizationId}:${duty.staff_id}:${duty.date}:${duty.sequence}`,
+        ...reminderCancellationEmail({ staffName: person.name, date: describeDate(duty.date), rotaUrl }),
+        attachments: [
+          dutyCalendarCancellation({
+            organizationId,
+            staffId: duty.staff_id,
+            staffName: person.name,
+            staffEmail: person.email,
+            date: duty.date,
+            description: 'Duty Manager',
+            stamp,
+            sequence: duty.sequence,
+            organizer,
+          }),
+        ],
+      });
+    }
+    await em.flush();
+    return gone.length;
+  }
+
+  private async rotaUrl(em: EntityManager): Promise<string> {
+    return `${await this.hosts.currentUrl(em)}/my-rota`;
   }
 
   private em(): EntityManager {

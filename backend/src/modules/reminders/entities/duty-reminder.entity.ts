@@ -7,12 +7,14 @@ import { OutboxEmail } from '../../mail/entities/outbox-email.entity';
 /**
  * The claim that makes each duty reminder go out once: one row per (organisation, person, duty
  * date), inserted in the same transaction as the reminder's outbox email. A second pass — on
- * another instance, after a restart, or a test run — finds the row and sends nothing.
+ * another instance, after a restart, or a test run — finds the row and sends nothing. When the
+ * person is no longer on duty that day, a pass sends the event's cancellation once and marks the
+ * row cancelled; should the duty come back, the next reminder reopens the row as a later version.
  */
 @Entity({ tableName: 'duty_reminders' })
 @Unique({ name: 'duty_reminders_once', properties: ['organization', 'staff', 'dutyDate'] })
 export class DutyReminder extends TenantScopedEntity {
-  [OptionalProps]?: 'organization' | 'createdAt';
+  [OptionalProps]?: 'organization' | 'createdAt' | 'sequence';
 
   @PrimaryKey({ type: 'bigint', autoincrement: true })
   id!: string;
@@ -32,4 +34,12 @@ export class DutyReminder extends TenantScopedEntity {
 
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();
+
+  /** The version of the calendar event last emailed for this duty (the .ics SEQUENCE), from 0. */
+  @Property({ type: 'integer', default: 0 })
+  sequence = 0;
+
+  /** When the cancellation of the event was queued (the duty was gone); null while it stands. */
+  @Property({ type: 'datetime', nullable: true })
+  cancelledAt?: Date;
 }
