@@ -75,10 +75,11 @@ describe('requests', () => {
     return days[0]?.slots.map((s) => s.staff?.id ?? null) ?? [];
   };
 
+  // The requests' own emails: not the set-up's (sign-up, invitations, the rota assigned by hand).
   const outbox = async (subdomain: string) =>
     sql(
       `select o.kind, o."to", o.subject from outbox_emails o join organizations g on g.id = o.organization_id
-        where g.subdomain = ? and o.kind not in ('email-verification', 'invitation') order by o.created_at, o.subject`,
+        where g.subdomain = ? and o.kind not in ('email-verification', 'invitation', 'duties-changed') order by o.created_at, o.subject`,
       [subdomain],
     );
 

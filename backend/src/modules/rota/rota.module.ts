@@ -3,7 +3,9 @@ import { Module } from '@nestjs/common';
 import { AvailabilityModule } from '../availability/availability.module';
 import { HolidaysModule } from '../holidays/holidays.module';
 import { SettingsModule } from '../settings/settings.module';
+import { TenantsModule } from '../tenants/tenants.module';
 import { DashboardController, StatisticsController } from './dashboard.controller';
+import { DutyChangeNotices } from './duty-change-notices';
 import { FairnessController } from './fairness.controller';
 import { FairnessService } from './fairness.service';
 import { RotaCalendarController } from './rota-calendar.controller';
@@ -17,9 +19,9 @@ import { RotaRepository } from './rota.repository';
 import { RotaService } from './rota.service';
 
 @Module({
-  imports: [NotificationsModule, SettingsModule, AvailabilityModule, HolidaysModule],
+  imports: [NotificationsModule, SettingsModule, AvailabilityModule, HolidaysModule, TenantsModule],
   controllers: [RotaController, RotaCalendarController, RotaHealthController, DashboardController, StatisticsController, FairnessController],
-  providers: [RotaService, RotaRepository, RotaPlanner, RotaHealthService, RotaStatsService, FairnessService, RotaCalendarService],
+  providers: [RotaService, RotaRepository, RotaPlanner, RotaHealthService, RotaStatsService, FairnessService, RotaCalendarService, DutyChangeNotices],
   exports: [RotaService, RotaRepository, RotaPlanner],
 })
 export class RotaModule {}

@@ -4,13 +4,12 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { academicYearStarting, addDays, datesBetween, daysInSpan, planningPeriodOf } from '../../common/clock/academic-year';
 import { Clock, type IsoDate } from '../../common/clock/clock';
 import { AuditService } from '../audit/audit.service';
-import { NotificationsService } from '../notifications/notifications.service';
-import { staffByIds } from '../staff/staff-queries';
 import { describeDate, describeDateRange } from '../../common/text/dates';
 import { SchoolCalendar } from '../holidays/school-calendar';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
 import { organizationToday } from '../tenants/organization-today';
 import type { BulkRotaResultDto, CreateRotaDayDto, RotaDayDto, UpdateRotaDayDto } from './dto/rota.dto';
+import { BULK_TOOL_DID, BY_HAND_DID, DutyChangeNotices } from './duty-change-notices';
 import { type DaySlots, isWeekday } from './engine/rota-engine';
 import { RotaPlanner } from './rota-planner';
 import { duplicateAssignment, slotsFull, termDatesMissing } from './rota-errors';
@@ -40,7 +39,7 @@ export class RotaService {
     private readonly rota: RotaRepository,
     private readonly planner: RotaPlanner,
     private readonly calendar: SchoolCalendar,
-    private readonly notifications: NotificationsService,
+    private readonly dutyChanges: DutyChangeNotices,
   ) {}
 
   /** Today in the current organisation's time zone. */
@@ -127,18 +126,8 @@ export class RotaService {
           (confirmed.length ? ' (confirmed outside their working pattern or weekly cap)' : ''),
         after: { date: day.date, assigned: placed },
       });
-      // The people put on the day hear it in the app (docs/product.md#notifications).
-      const people = await staffByIds(em, placed.map((p) => p.staffId));
-      this.notifications.notify(
-        em,
-        placed.map((p) => ({
-          userId: people.get(p.staffId)?.userId,
-          kind: 'duty_changed' as const,
-          text: `${actor.name} put you on duty on ${describeDate(day.date)}`,
-          link: '/my-rota',
-          eventKey: `rota:${day.id}:${p.staffId}:${this.clock.now().toISOString()}`,
-        })),
-      );
+      // The people put on the day are told, by email and in the app (docs/product.md#notifications).
+      await this.dutyChanges.tell(em, { [day.date]: [] }, { [day.date]: placed.map((p) => p.staffId) }, { by: actor.name, did: BY_HAND_DID });
       await em.flush();
       return result;
     });
@@ -207,6 +196,7 @@ export class RotaService {
         }
       }
       await this.rota.writeDays(em, changed);
+      await this.dutyChanges.tell(em, existing, changed, { by: actor.name, did: BULK_TOOL_DID[tool] });
 
       const unfilledSlots =
         tool === 'clear' ? 0 : Object.values(target).reduce((n, slots) => n + slots.filter((s) => s === null).length, 0);
