@@ -160,6 +160,10 @@ describe('swaps ask the colleague first', () => {
     await assign(s.admin, '2025-09-10', s.sam.staffId);
     await assign(s.admin, '2025-09-11', s.sam.staffId);
     const first = (await ask(s.sam, { targetId: s.tom.staffId }).expect(201)).body.request.id as string;
+    // Withdraw is offered to the requester only: approvers reject someone else's request instead.
+    const offered = async (who: { token: string }) =>
+      ((await as(who.token).get('/api/swap-requests').expect(200)).body as { id: string; canWithdraw: boolean }[]).find((r) => r.id === first)?.canWithdraw;
+    expect([await offered(s.sam), await offered(s.admin), await offered(s.manager)]).toEqual([true, false, false]);
     const asked = await snapshotDatabase(t);
     const denied = await as(s.tom.token).post(`/api/swap-requests/${first}/withdraw`).expect(403);
     expect(denied.body.message).toBe('Only Sam Staff can withdraw this request');

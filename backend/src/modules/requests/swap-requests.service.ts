@@ -2,7 +2,6 @@ import { LockMode, ref } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { hasPermission } from '../../common/auth/roles';
 import { weekdayIndex } from '../../common/clock/academic-year';
 import { Clock } from '../../common/clock/clock';
 import { describeDate } from '../../common/text/dates';
@@ -87,7 +86,8 @@ function toDto(row: SwapRow, actor: AuthUser): SwapRequestDto {
     waitingFor: awaiting ? 'colleague' : row.status === 'pending' ? 'approval' : null,
     canAnswer: awaiting && (row.open ? !mine : row.target_user_id === actor.id),
     canDecline: awaiting && !row.open && row.target_user_id === actor.id,
-    canWithdraw: OPEN.includes(row.status) && (mine || hasPermission(actor.role, 'requests.decide')),
+    // Offered to the requester: an approver's answer to someone else's request is Reject.
+    canWithdraw: OPEN.includes(row.status) && mine,
     answeredAt: iso(row.answered_at),
     approvedUnanswered: row.approved_unanswered,
     processedAutomatically: row.processed_automatically,

@@ -77,7 +77,10 @@ export class SwapRequestDto {
   canAnswer!: boolean;
   /** The signed-in person may decline it (they were asked by name). */
   canDecline!: boolean;
-  /** The signed-in person may withdraw it (it is theirs, or they approve requests). */
+  /**
+   * Withdraw is offered: the request is the signed-in person's own and still open. (Approvers may
+   * also withdraw anyone's; their screens offer Reject instead.)
+   */
   canWithdraw!: boolean;
   /** When the colleague accepted or declined. */
   answeredAt!: string | null;
