@@ -79,12 +79,17 @@ export class CancelRequestsService {
     private readonly clock: Clock,
   ) {}
 
-  /** Deciders and managers see every request; staff their own. */
+  /**
+   * Deciders and managers see every request; staff their own. The decided ones people asked for
+   * and the ones the app recorded (rota changes and edits, unavailability) are limited separately:
+   * a term's rota changes never push a person's request out of the list.
+   */
   async list(actor: AuthUser): Promise<CancelRequestDto[]> {
     const rows = await visibleRequests<CancelRow>(this.em, actor, {
       select: CANCEL_SELECT,
       mine: 'st.user_id = ?',
       pendingOrder: 'r.date, r.created_at',
+      completedGroups: ["r.source = 'request'", "r.source <> 'request'"],
     });
     return rows.map(toCancelDto);
   }

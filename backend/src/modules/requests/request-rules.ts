@@ -35,12 +35,21 @@ export const STATUS_WORDS: Record<RequestStatus | SwapStatus, string> = {
 /**
  * A request list as `actor` may see it: every request for admins and managers, otherwise those
  * `mine` selects (a condition with one `?`, the signed-in user's id).
- * All pending ones in `pendingOrder`, then the most recently updated decided ones.
+ * All pending ones in `pendingOrder`, then the most recently updated decided ones: COMPLETED_SHOWN
+ * of them, or that many of each of `completedGroups` (one or two conditions without parameters),
+ * so that one kind of entry never crowds another out of the list.
  */
 export async function visibleRequests<Row extends object>(
   em: EntityManager,
   actor: AuthUser,
-  query: { select: string; mine: string; pendingOrder: string; openStatuses?: readonly string[]; mineParams?: number },
+  query: {
+    select: string;
+    mine: string;
+    pendingOrder: string;
+    openStatuses?: readonly string[];
+    mineParams?: number;
+    completedGroups?: readonly [string] | readonly [string, string];
+  },
 ): Promise<Row[]> {
   const everyone = hasPermission(actor.role, 'requests.decide');
   const mine = everyone ? '' : ` and (${query.mine})`;
@@ -52,9 +61,13 @@ export async function visibleRequests<Row extends object>(
     `${query.select} ${where} and ${open} order by ${query.pendingOrder}`,
     [org, ...userIds],
   );
+  // One statement, a limited part per group: each group's most recent, group after group.
+  const [first, second] = query.completedGroups ?? ['true'];
+  const decided = (group: string) => `(${query.select} ${where} and not ${open} and (${group}) order by r.updated_at desc, r.id limit ?)`;
+  const params = [org, ...userIds, COMPLETED_SHOWN];
   const completed = await em.execute<Row[]>(
-    `${query.select} ${where} and not ${open} order by r.updated_at desc, r.id limit ?`,
-    [org, ...userIds, COMPLETED_SHOWN],
+    second === undefined ? decided(first) : `${decided(first)} union all ${decided(second)}`,
+    second === undefined ? params : [...params, ...params],
   );
   return [...pending, ...completed];
 }
