@@ -8,6 +8,10 @@ const injectedRtkApi = api
   })
   .injectEndpoints({
     endpoints: (build) => ({
+      getAcademicYears: build.query<GetAcademicYearsApiResponse, GetAcademicYearsApiArg>({
+        query: () => ({ url: `/api/academic-years` }),
+        providesTags: ['holidays'],
+      }),
       getHolidays: build.query<GetHolidaysApiResponse, GetHolidaysApiArg>({
         query: (queryArg) => ({
           url: `/api/holidays`,
@@ -77,6 +81,8 @@ const injectedRtkApi = api
     overrideExisting: false,
   });
 export { injectedRtkApi as generatedApi };
+export type GetAcademicYearsApiResponse = /** status 200  */ AcademicYearsDto;
+export type GetAcademicYearsApiArg = void;
 export type GetHolidaysApiResponse = /** status 200  */ HolidayDto[];
 export type GetHolidaysApiArg = {
   /** Only holidays ending on or after this date. */
@@ -110,7 +116,8 @@ export type UpdateHolidayApiArg = {
 };
 export type GetTermDatesApiResponse = /** status 200  */ TermDatesDto;
 export type GetTermDatesApiArg = {
-  /** The academic year by its first calendar year: 2025 means 1 Sep 2025 – 31 Aug 2026. Default: the current one. */
+  /** The academic year by its first calendar year: 2025 means 1 Sep 2025 – 31 Aug 2026. Default: the
+    planning year (this one until its summer term has ended, then the next). */
   academicYear?: number;
 };
 export type SaveTermDatesApiResponse = /** status 200  */ SavedTermDatesDto;
@@ -118,6 +125,42 @@ export type SaveTermDatesApiArg = {
   /** The academic year by its first calendar year: 2025 means 1 Sep 2025 – 31 Aug 2026. */
   academicYear: number;
   saveTermDatesDto: SaveTermDatesDto;
+};
+export type AcademicYearOptionDto = {
+  /** The academic year by its first calendar year: 2026 means 1 Sep 2026 – 31 Aug 2027. */
+  academicYear: number;
+  /** 31 August. */
+  endDate: string;
+  /** Whether the year's term dates are saved. */
+  hasTermDates: boolean;
+  /** e.g. "2026-2027". */
+  label: string;
+  /** The days Fill and Reshuffle plan in this year unless told another end date: from tomorrow or 1
+    September, whichever is later, to the end of the summer term (31 August without term dates, or
+    once it is over). Both null when nothing of the year is left to plan. */
+  planFrom: string | null;
+  planTo: string | null;
+  /** 1 September. */
+  startDate: string;
+  /** The last day of its summer term; null without term dates. */
+  summerTermEnd: string | null;
+};
+export type AcademicYearsDto = {
+  /** The academic year containing today (its first calendar year). */
+  current: number;
+  /** The year the term-date, rota-management and fairness screens start on: this one until its
+    summer term has ended (until 31 July without term dates), then the next. */
+  planning: number;
+  /** Today in the organisation's time zone. */
+  today: string;
+  /** This academic year, then the next. */
+  years: AcademicYearOptionDto[];
+};
+export type ErrorResponseDto = {
+  code?: string;
+  error: string;
+  message: string;
+  statusCode: number;
 };
 export type HolidayType = 'bank_holiday' | 'half_term' | 'term_holiday' | 'inset_day' | 'other';
 export type HolidayDto = {
@@ -129,12 +172,6 @@ export type HolidayDto = {
   /** First day, `yyyy-MM-dd`. */
   startDate: string;
   type: HolidayType;
-};
-export type ErrorResponseDto = {
-  code?: string;
-  error: string;
-  message: string;
-  statusCode: number;
 };
 export type RotaChangeDto = {
   /** The days whose duties changed, `yyyy-MM-dd`, in date order. */
@@ -251,6 +288,7 @@ export type SaveTermDatesDto = {
   terms: TermDto[];
 };
 export const {
+  useGetAcademicYearsQuery,
   useGetHolidaysQuery,
   useCreateHolidayMutation,
   usePreviewBankHolidaysQuery,

@@ -25,6 +25,7 @@ export const holidaysApi = generatedApi.enhanceEndpoints({
 
 export const {
   useAddBankHolidaysMutation,
+  useGetAcademicYearsQuery,
   useCreateHolidayMutation,
   useDeleteHolidayMutation,
   useGetHolidaysQuery,
@@ -35,6 +36,8 @@ export const {
 } = holidaysApi;
 
 export type {
+  AcademicYearOptionDto,
+  AcademicYearsDto,
   AddBankHolidaysResultDto,
   BankHolidayPreviewDto,
   BankHolidaysPreviewDto,

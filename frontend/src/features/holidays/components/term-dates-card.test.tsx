@@ -12,7 +12,7 @@ import {
   stubFetch,
 } from '@/testing/test-utils';
 
-import type { TermDatesDto, TermDto } from '../api';
+import type { AcademicYearsDto, TermDatesDto, TermDto } from '../api';
 import { TermDatesCard } from './term-dates-card';
 
 /** The typical English pattern for 2025-2026 (docs/product.md#term-dates). */
@@ -51,6 +51,26 @@ function termDates(overrides: Partial<TermDatesDto> = {}): TermDatesDto {
   };
 }
 
+/** This academic year and the next as the server tells them, starting on `planning`. */
+function academicYears(planning = 2025): AcademicYearsDto {
+  const year = (academicYear: number, summerTermEnd: string | null) => ({
+    academicYear,
+    label: `${academicYear}-${academicYear + 1}`,
+    startDate: `${academicYear}-09-01`,
+    endDate: `${academicYear + 1}-08-31`,
+    hasTermDates: summerTermEnd !== null,
+    summerTermEnd,
+    planFrom: `${academicYear}-09-02`,
+    planTo: summerTermEnd ?? `${academicYear + 1}-08-31`,
+  });
+  return {
+    today: planning === 2025 ? '2025-09-01' : '2026-08-27',
+    current: 2025,
+    planning,
+    years: [year(2025, planning === 2025 ? null : '2026-07-21'), year(2026, null)],
+  };
+}
+
 function renderCard(role = 'admin') {
   return renderWithProviders(
     <AccessContext value={accessFor(role)}>
@@ -68,7 +88,7 @@ function term(name: string): HTMLElement {
   return within(card()).getByRole('group', { name });
 }
 
-/** The academic years GET /api/term-dates was asked for, in order ('' for the current one). */
+/** The academic years GET /api/term-dates was asked for, in order. */
 function askedYears(fetchMock: ReturnType<typeof stubFetch>): string[] {
   return fetchMock.mock.calls
     .map(([input]) => new URL(String(input), 'http://localhost'))
@@ -100,6 +120,7 @@ describe('Term Dates', () => {
     const message =
       'Saving the term dates of 2025-2026 removed 4 duties on 18–19 Dec; 0 refilled (outside term time).';
     const fetchMock = stubFetch({
+      'GET /api/academic-years': { body: academicYears() },
       'GET /api/term-dates': [{ body: termDates() }, { body: termDates({ terms: TYPICAL }) }],
       'PUT /api/term-dates/2025': {
         body: {
@@ -144,6 +165,7 @@ describe('Term Dates', () => {
 
   it("says when the proposal is last year's terms moved on, and that nothing on the rota changed", async () => {
     stubFetch({
+      'GET /api/academic-years': { body: academicYears() },
       'GET /api/term-dates': { body: termDates({ proposalSource: 'previous_year' }) },
       'PUT /api/term-dates/2025': {
         body: {
@@ -171,6 +193,7 @@ describe('Term Dates', () => {
   it('shows a year with saved terms as they are, and switches to the next academic year', async () => {
     const saved = TYPICAL.map((t) => ({ ...t, halfTermStart: null, halfTermEnd: null }));
     const fetchMock = stubFetch({
+      'GET /api/academic-years': { body: academicYears() },
       'GET /api/term-dates': [
         { body: termDates({ terms: saved }) },
         {
@@ -196,13 +219,41 @@ describe('Term Dates', () => {
       await within(card()).findByText('Copied from 2025-2026 — check the Easter dates'),
     ).toBeInTheDocument();
     expect(within(card()).getByText('No term dates saved for 2026-2027 yet')).toBeInTheDocument();
-    expect(askedYears(fetchMock)).toEqual(['', '2026']);
+    expect(askedYears(fetchMock)).toEqual(['2025', '2026']);
+  });
+
+  it("starts on next year once this year's summer term is over, and goes back to this year when asked", async () => {
+    const fetchMock = stubFetch({
+      'GET /api/academic-years': { body: academicYears(2026) },
+      'GET /api/term-dates': [
+        {
+          body: termDates({
+            academicYear: 2026,
+            label: '2026-2027',
+            proposalSource: 'previous_year',
+          }),
+        },
+        { body: termDates({ terms: TYPICAL }) },
+      ],
+    });
+    renderCard();
+
+    expect(await within(card()).findByText('No term dates saved for 2026-2027 yet')).toBeVisible();
+    const years = within(card()).getByRole('radiogroup', { name: 'Academic year' });
+    expect(within(years).getByRole('radio', { name: '2026-2027' })).toBeChecked();
+
+    await user.click(within(years).getByRole('radio', { name: '2025-2026' }));
+    await waitFor(() =>
+      expect(within(term('Autumn term')).getByLabelText('First day')).toHaveValue('1 Sep 2025'),
+    );
+    expect(askedYears(fetchMock)).toEqual(['2026', '2025']);
   });
 
   it("refuses a half term with one date in the server's words, and shows the server's reasons", async () => {
     const reason =
       'The spring term must start after the autumn term ends (Friday 19 December 2025), not on Monday 15 December 2025';
     const fetchMock = stubFetch({
+      'GET /api/academic-years': { body: academicYears() },
       'GET /api/term-dates': { body: termDates() },
       'PUT /api/term-dates/2025': {
         status: 400,
@@ -240,7 +291,10 @@ describe('Term Dates', () => {
   });
 
   it('lets staff read the terms but not change them', async () => {
-    stubFetch({ 'GET /api/term-dates': { body: termDates({ terms: TYPICAL }) } });
+    stubFetch({
+      'GET /api/academic-years': { body: academicYears() },
+      'GET /api/term-dates': { body: termDates({ terms: TYPICAL }) },
+    });
     renderCard('staff');
 
     const list = await within(card()).findByRole('list', { name: 'Terms of 2025-2026' });
@@ -254,7 +308,10 @@ describe('Term Dates', () => {
   });
 
   it('tells staff when a year has no term dates, never showing the proposal as if it were saved', async () => {
-    stubFetch({ 'GET /api/term-dates': { body: termDates() } });
+    stubFetch({
+      'GET /api/academic-years': { body: academicYears() },
+      'GET /api/term-dates': { body: termDates() },
+    });
     renderCard('staff');
 
     expect(await within(card()).findByText('No term dates for 2025-2026 yet')).toBeInTheDocument();
@@ -263,6 +320,7 @@ describe('Term Dates', () => {
 
   it('says when the term dates could not be loaded, and tries again', async () => {
     stubFetch({
+      'GET /api/academic-years': { body: academicYears() },
       'GET /api/term-dates': [
         { status: 500, body: { statusCode: 500, message: 'Database unavailable', error: 'x' } },
         { body: termDates() },

@@ -6,24 +6,26 @@ import {
   Empty,
   Flex,
   Form,
-  Radio,
   Row,
   Skeleton,
   Typography,
 } from 'antd';
 import type { Rule } from 'antd/es/form';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useId, useState } from 'react';
 
 import { getServerMessage } from '@/shared/api/errors';
 import { useCan } from '@/shared/auth/access';
 import { DATE_INPUT_FORMATS, type Dayjs } from '@/shared/lib/dates';
 import { changeOutcome } from '@/shared/lib/rota-change';
+import { AcademicYearChoice } from '@/shared/ui/academic-year-choice';
 import { confirmDateOnly } from '@/shared/ui/confirm-date-only';
 import { LoadError } from '@/shared/ui/load-error';
 import { SectionCard } from '@/shared/ui/section-card';
 import { useToast } from '@/shared/ui/toast';
 
 import {
+  useGetAcademicYearsQuery,
   useGetTermDatesQuery,
   useSaveTermDatesMutation,
   type TermDatesDto,
@@ -31,7 +33,6 @@ import {
   type TermName,
 } from '../api';
 import {
-  academicYearLabel,
   halfTermSpan,
   proposalNote,
   TERM_LABELS,
@@ -56,29 +57,30 @@ const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0 } as const;
 
 /**
  * docs/product.md#term-dates: the Holidays screen's Term Dates, for this academic year and the
- * next. Whoever may manage holidays edits a year's three terms and saves them at once; a year
- * without saved terms starts from the server's proposal, saying where it comes from. Everyone
- * else reads them.
+ * next, starting on the planning year (next year once this one's summer term has ended: the
+ * summer is when a school sets the next year up). Whoever may manage holidays edits a year's
+ * three terms and saves them at once; a year without saved terms starts from the server's
+ * proposal, saying where it comes from. Everyone else reads them.
  */
 export function TermDatesCard() {
   const canManage = useCan('holidays.manage');
-  // The current academic year is the server's (the organisation's today), never the browser's.
-  const current = useGetTermDatesQuery({});
-  const thisYear = current.data?.academicYear;
+  // The years and the one to start on are the server's (the organisation's today), never the browser's.
+  const years = useGetAcademicYearsQuery();
   const [chosenYear, setChosenYear] = useState<number>();
-  const year = chosenYear ?? thisYear;
-  const chosen = useGetTermDatesQuery(chosenYear === undefined ? {} : { academicYear: chosenYear });
+  const year = chosenYear ?? years.data?.planning;
+  const chosen = useGetTermDatesQuery(year === undefined ? skipToken : { academicYear: year });
   // `currentData`: never the other year's terms while this one loads.
   const data = chosen.currentData;
+  const failed = years.isError ? years : chosen.isError ? chosen : undefined;
 
   let body;
-  if (chosen.isError) {
+  if (failed) {
     body = (
       <LoadError
         title="Failed to load term dates"
-        error={chosen.error}
-        retrying={chosen.isFetching}
-        onRetry={() => void chosen.refetch()}
+        error={failed.error}
+        retrying={failed.isFetching}
+        onRetry={() => void failed.refetch()}
       />
     );
   } else if (!data) {
@@ -100,21 +102,8 @@ export function TermDatesCard() {
     <SectionCard
       title={TERM_DATES_TITLE}
       extra={
-        thisYear !== undefined && (
-          <Radio.Group
-            aria-label="Academic year"
-            optionType="button"
-            size="small"
-            value={year}
-            onChange={(event) => {
-              const picked = event.target.value as number;
-              setChosenYear(picked === thisYear ? undefined : picked);
-            }}
-            options={[thisYear, thisYear + 1].map((value) => ({
-              value,
-              label: academicYearLabel(value),
-            }))}
-          />
+        years.data && (
+          <AcademicYearChoice years={years.data.years} value={year} onChange={setChosenYear} />
         )
       }
     >
