@@ -240,14 +240,14 @@ test('an admin fills the year, assigns by hand, meets the assignment conflicts, 
   );
   await expect(page.getByRole('group', { name: 'This Week' })).toContainText('5 slots unfilled');
 
-  // Clear the future: today and later are emptied, Friday 5 September stays.
+  // Clear the year chosen (this one): today and later are emptied, Friday 5 September stays.
   await page.getByRole('navigation').getByRole('link', { name: 'Admin' }).click();
   page.once('dialog', (confirm) => void confirm.accept());
   await tools.getByRole('button', { name: 'Clear Rota Assignments' }).click();
   await seeToast(
     page,
     'Rota Cleared',
-    /Removed \d+ assignments on \d+ days from Monday 8 September 2025 on\./,
+    /Removed \d+ assignments on \d+ days from 8 September 2025 to 31 August 2026\./,
   );
   await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
   await expect(

@@ -21,6 +21,7 @@ const holiday = {
 
 const EMPTY_LOG = { items: [], total: 0, page: 1, pageSize: 25 };
 const HEALTHY = {
+  academicYear: '2025-2026',
   from: '2025-09-08',
   to: '2026-07-22',
   violations: [],
@@ -43,7 +44,7 @@ async function loadAll(store: AppStore) {
     store.dispatch(holidaysApi.endpoints.getHolidays.initiate({})),
     store.dispatch(auditApi.endpoints.getAuditLog.initiate({})),
     store.dispatch(authApi.endpoints.getCurrentUser.initiate()),
-    store.dispatch(rotaGeneratedApi.endpoints.getRotaHealth.initiate()),
+    store.dispatch(rotaGeneratedApi.endpoints.getRotaHealth.initiate({})),
     store.dispatch(dashboardApi.endpoints.getSetupChecklist.initiate()),
   ]);
 }

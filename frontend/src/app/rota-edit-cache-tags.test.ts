@@ -28,7 +28,7 @@ async function loadAll(store: AppStore) {
     store.dispatch(
       rotaApi.endpoints.getRota.initiate({ startDate: '2025-09-01', endDate: '2025-09-30' }),
     ),
-    store.dispatch(rotaApi.endpoints.getRotaHealth.initiate()),
+    store.dispatch(rotaApi.endpoints.getRotaHealth.initiate({})),
     store.dispatch(dashboardApi.endpoints.getDashboardStats.initiate()),
     store.dispatch(requestsApi.endpoints.getCancelRequests.initiate()),
     store.dispatch(auditApi.endpoints.getAuditLog.initiate({})),

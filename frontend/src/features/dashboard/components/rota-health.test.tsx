@@ -10,6 +10,7 @@ import { RotaHealth, unfilledDaysText, weekLink, yearsWithoutTermDatesText } fro
 
 function health(overrides: Partial<RotaHealthDto> = {}): RotaHealthDto {
   return {
+    academicYear: '2025-2026',
     from: '2025-09-08',
     to: '2026-07-21',
     violations: [],

@@ -51,7 +51,7 @@ export function weekLink(date: string): string {
  */
 export function RotaHealth() {
   const canManage = useCan('rota.manage');
-  const health = useGetRotaHealthQuery(undefined, { skip: !canManage });
+  const health = useGetRotaHealthQuery({}, { skip: !canManage });
 
   if (!canManage) return null;
   if (health.isError) {

@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { currentWeek } from '@/testing/fixtures';
+import type { AcademicYearOptionDto, AcademicYearsDto } from '@/features/holidays/api';
 import { findToast } from '@/testing/antd-helpers';
 import { callCount, renderWithProviders, setupUser, stubFetch } from '@/testing/test-utils';
 
-import type { BulkRotaResultDto, RotaHealthDto } from '../api';
+import type { BulkRotaResultDto } from '../api';
 import { RotaManagementCard } from './rota-management-card';
 
 function result(message: string): BulkRotaResultDto {
@@ -23,7 +23,7 @@ function result(message: string): BulkRotaResultDto {
 interface ToolCase {
   button: string;
   request: string;
-  /** The body the tool sends; the clear tool sends none. */
+  /** The body the tool sends: the academic year chosen. */
   body: unknown;
   question: RegExp;
   successTitle: string;
@@ -35,7 +35,7 @@ const TOOLS: ToolCase[] = [
   {
     button: 'Reshuffle Future Dates',
     request: 'POST /api/rota/reshuffle-future',
-    body: {},
+    body: { academicYear: 2025 },
     question: /^Reshuffle the rota from tomorrow to 21 July 2026\?/,
     successTitle: 'Reshuffle Complete',
     failureTitle: 'Reshuffle Failed',
@@ -44,7 +44,7 @@ const TOOLS: ToolCase[] = [
   {
     button: 'Fill Unassigned Dates',
     request: 'POST /api/rota/fill-unassigned',
-    body: {},
+    body: { academicYear: 2025 },
     question: /^Fill the unassigned duty slots from tomorrow to 21 July 2026\?/,
     successTitle: 'Fill Complete',
     failureTitle: 'Fill Failed',
@@ -53,8 +53,8 @@ const TOOLS: ToolCase[] = [
   {
     button: 'Clear Rota Assignments',
     request: 'POST /api/rota/clear-future',
-    body: undefined,
-    question: /^Clear all rota assignments from today onward\?/,
+    body: { academicYear: 2025 },
+    question: /^Clear all rota assignments of 2025-2026, from today to 31 August 2026\?/,
     successTitle: 'Rota Cleared',
     failureTitle: 'Clear Failed',
     fallback: 'Failed to clear rota assignments',
@@ -69,22 +69,46 @@ function sentBodiesOrNone(fetchMock: ReturnType<typeof stubFetch>, request: stri
     .map(([, init]) => (init?.body === undefined ? undefined : JSON.parse(String(init.body))));
 }
 
-/** GET /api/rota/health: the summer term ends on 21 July 2026, unless told otherwise. */
-function health(overrides: Partial<RotaHealthDto> = {}): RotaHealthDto {
+/** One academic year as GET /api/academic-years gives it. */
+function academicYear(
+  start: number,
+  overrides: Partial<AcademicYearOptionDto> = {},
+): AcademicYearOptionDto {
   return {
-    from: '2025-09-08',
-    to: '2026-07-21',
-    violations: [],
-    unfilledDays: [],
-    yearsWithoutTermDates: [],
+    academicYear: start,
+    label: `${start}-${start + 1}`,
+    startDate: `${start}-09-01`,
+    endDate: `${start + 1}-08-31`,
+    hasTermDates: true,
+    summerTermEnd: `${start + 1}-07-21`,
+    planFrom: `${start}-09-09`,
+    planTo: `${start + 1}-07-21`,
+    ...overrides,
+  };
+}
+
+/** Monday 8 September 2025: this year's summer term ends on 21 July 2026, unless told otherwise. */
+function academicYears(overrides: Partial<AcademicYearsDto> = {}): AcademicYearsDto {
+  return {
+    today: '2025-09-08',
+    current: 2025,
+    planning: 2025,
+    years: [
+      academicYear(2025),
+      academicYear(2026, {
+        hasTermDates: false,
+        summerTermEnd: null,
+        planFrom: '2026-09-01',
+        planTo: '2027-08-31',
+      }),
+    ],
     ...overrides,
   };
 }
 
 function stubCard(overrides: Parameters<typeof stubFetch>[0] = {}) {
   return stubFetch({
-    'GET /api/current-week': { body: currentWeek() },
-    'GET /api/rota/health': { body: health() },
+    'GET /api/academic-years': { body: academicYears() },
     ...overrides,
   });
 }
@@ -95,6 +119,11 @@ function card() {
 
 function toolButton(name: string | RegExp) {
   return within(card()).getByRole('button', { name });
+}
+
+/** A tool's button once the card has loaded the academic years. */
+function findTool(name: string) {
+  return within(card()).findByRole('button', { name });
 }
 
 describe('Rota Management card', () => {
@@ -124,15 +153,22 @@ describe('Rota Management card', () => {
     ).toBeInTheDocument();
     expect(within(card()).queryByRole('note')).not.toBeInTheDocument();
     expect(
-      within(card()).getByText(/^Remove every assignment from today onward/),
+      within(card()).getByText(
+        'Remove every assignment of 2025-2026, from today to 31 August 2026, leaving those days empty. Past days keep their record.',
+      ),
     ).toBeInTheDocument();
     expect(toolButton('Clear Rota Assignments')).toHaveClass('ant-btn-dangerous');
   });
 
   it('says when the year has no term dates: to 31 August, and where to set them', async () => {
     stubCard({
-      'GET /api/rota/health': {
-        body: health({ to: '2026-08-31', yearsWithoutTermDates: ['2025-2026'] }),
+      'GET /api/academic-years': {
+        body: academicYears({
+          years: [
+            academicYear(2025, { hasTermDates: false, summerTermEnd: null, planTo: '2026-08-31' }),
+            academicYear(2026),
+          ],
+        }),
       },
     });
     const { router } = renderWithProviders(<RotaManagementCard />, '/staff');
@@ -153,18 +189,77 @@ describe('Rota Management card', () => {
     expect(router.state.location.hash).toBe('#term-dates');
   });
 
-  it('names the end of the summer term in words until the server has said when it is', async () => {
-    stubCard({
-      'GET /api/rota/health': {
-        status: 500,
-        body: { statusCode: 500, error: 'Error', message: 'Something went wrong' },
+  it("starts on next year once this year's summer term is over, plans it from 1 September, and switches back to this year", async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const fetchMock = stubCard({
+      'GET /api/academic-years': {
+        body: academicYears({
+          today: '2026-08-27',
+          planning: 2026,
+          years: [
+            academicYear(2025, { planFrom: '2026-08-28', planTo: '2026-08-31' }),
+            academicYear(2026, { planFrom: '2026-09-01', planTo: '2027-07-21' }),
+          ],
+        }),
       },
+      'POST /api/rota/fill-unassigned': { body: result('Filled 388 slots on 194 days.') },
     });
     renderWithProviders(<RotaManagementCard />);
 
     expect(
       await within(card()).findByText(
-        'Fill only the empty duty slots from tomorrow to the end of the summer term. Existing assignments stay as they are.',
+        'Fill only the empty duty slots from 1 September 2026 to 21 July 2027, the end of the summer term. Existing assignments stay as they are.',
+      ),
+    ).toBeInTheDocument();
+    const years = within(card()).getByRole('radiogroup', { name: 'Academic year' });
+    expect(within(years).getByRole('radio', { name: '2026-2027' })).toBeChecked();
+    expect(
+      within(card()).getByText(
+        'Remove every assignment of 2026-2027, from 1 September 2026 to 31 August 2027, leaving those days empty. Past days keep their record.',
+      ),
+    ).toBeInTheDocument();
+
+    await user.click(await findTool('Fill Unassigned Dates'));
+    expect(await screen.findByText('Fill Complete')).toBeInTheDocument();
+
+    await user.click(within(years).getByRole('radio', { name: '2025-2026' }));
+    expect(
+      within(card()).getByText(
+        'Fill only the empty duty slots from tomorrow to 31 August 2026, the end of academic year 2025-2026. Existing assignments stay as they are.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(await findTool('Fill Unassigned Dates'));
+
+    await waitFor(() =>
+      expect(sentBodiesOrNone(fetchMock, 'POST /api/rota/fill-unassigned')).toEqual([
+        { academicYear: 2026 },
+        { academicYear: 2025 },
+      ]),
+    );
+  });
+
+  it('says when the academic years could not be loaded, and tries again', async () => {
+    stubCard({
+      'GET /api/academic-years': [
+        { status: 500, body: { statusCode: 500, error: 'Error', message: 'Something went wrong' } },
+        { body: academicYears() },
+      ],
+    });
+    renderWithProviders(<RotaManagementCard />);
+
+    expect(screen.getByRole('status', { name: 'Loading the academic years' })).toBeInTheDocument();
+    expect(
+      await within(card()).findByText('Failed to load the academic years'),
+    ).toBeInTheDocument();
+    expect(
+      within(card()).queryByRole('button', { name: 'Fill Unassigned Dates' }),
+    ).not.toBeInTheDocument();
+
+    await user.click(within(card()).getByRole('button', { name: 'Retry' }));
+
+    expect(
+      await within(card()).findByText(
+        'Fill only the empty duty slots from tomorrow to 21 July 2026, the end of the summer term. Existing assignments stay as they are.',
       ),
     ).toBeInTheDocument();
   });
@@ -176,7 +271,7 @@ describe('Rota Management card', () => {
       renderWithProviders(<RotaManagementCard />);
       await within(card()).findByText(/^Fill only the empty duty slots from tomorrow to 21 July/);
 
-      await user.click(toolButton(tool.button));
+      await user.click(await findTool(tool.button));
 
       expect(confirm).toHaveBeenCalledTimes(1);
       expect(confirm).toHaveBeenCalledWith(expect.stringMatching(tool.question));
@@ -192,14 +287,14 @@ describe('Rota Management card', () => {
       renderWithProviders(<RotaManagementCard />);
       await within(card()).findByText(/^Fill only the empty duty slots from tomorrow to 21 July/);
 
-      await user.click(toolButton(tool.button));
+      await user.click(await findTool(tool.button));
 
       expect(await screen.findByText(tool.successTitle)).toBeInTheDocument();
       expect(screen.getByText('Changed 20 slots on 10 days.')).toBeInTheDocument();
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
       expect(callCount(fetchMock, tool.request)).toBe(1);
-      // Reshuffle and fill name no end date, so the server plans to the end of the summer
-      // term; clear sends no body at all.
+      // Each names the year chosen and no end date, so the server plans to the end of its
+      // summer term.
       expect(sentBodiesOrNone(fetchMock, tool.request)).toEqual([tool.body]);
     });
 
@@ -213,7 +308,7 @@ describe('Rota Management card', () => {
       });
       renderWithProviders(<RotaManagementCard />);
 
-      await user.click(toolButton(tool.button));
+      await user.click(await findTool(tool.button));
 
       const alert = await screen.findByRole('alert');
       expect(within(alert).getByText(tool.failureTitle)).toBeInTheDocument();
@@ -225,7 +320,7 @@ describe('Rota Management card', () => {
       stubCard({ [tool.request]: { networkError: true } });
       renderWithProviders(<RotaManagementCard />);
 
-      await user.click(toolButton(tool.button));
+      await user.click(await findTool(tool.button));
 
       const alert = await screen.findByRole('alert');
       expect(within(alert).getByText(tool.failureTitle)).toBeInTheDocument();
@@ -248,7 +343,7 @@ describe('Rota Management card', () => {
     });
     renderWithProviders(<RotaManagementCard />);
 
-    await user.click(toolButton('Fill Unassigned Dates'));
+    await user.click(await findTool('Fill Unassigned Dates'));
 
     // antd's spinner is named "loading", so the running button reads "loading Fill Unassigned Dates".
     expect(toolButton(/Fill Unassigned Dates/)).toHaveClass('ant-btn-loading');
@@ -291,7 +386,7 @@ describe.each(TOOLS.slice(0, 2))('$button without term dates', (tool) => {
   });
 
   async function refused(): Promise<HTMLElement> {
-    await user.click(toolButton(tool.button));
+    await user.click(await findTool(tool.button));
     return screen.findByRole('dialog', { name: 'Term dates needed' });
   }
 
@@ -311,7 +406,10 @@ describe.each(TOOLS.slice(0, 2))('$button without term dates', (tool) => {
 
     const toast = await findToast('status', tool.successTitle);
     expect(toast).toHaveTextContent('Filled 300 slots on 150 days.');
-    expect(sentBodiesOrNone(fetchMock, tool.request)).toEqual([{}, { allWeekdays: true }]);
+    expect(sentBodiesOrNone(fetchMock, tool.request)).toEqual([
+      { academicYear: 2025 },
+      { academicYear: 2025, allWeekdays: true },
+    ]);
     // Asked once: choosing in the dialog is the confirmation.
     expect(window.confirm).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -1,21 +1,23 @@
 import { ClearOutlined, FormOutlined, SwapOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Modal, Typography } from 'antd';
+import { Alert, Button, Flex, Modal, Skeleton, Typography } from 'antd';
 import { useState, type MouseEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 
+import { useGetAcademicYearsQuery } from '@/features/holidays/api';
 import { getServerCode, getServerMessage } from '@/shared/api/errors';
+import { AcademicYearChoice } from '@/shared/ui/academic-year-choice';
+import { LoadError } from '@/shared/ui/load-error';
 import { SectionCard } from '@/shared/ui/section-card';
 import { useToast } from '@/shared/ui/toast';
 
 import {
   useClearFutureMutation,
   useFillUnassignedMutation,
-  useGetCurrentWeekQuery,
-  useGetRotaHealthQuery,
   useReshuffleFutureMutation,
   type BulkRotaResultDto,
 } from '../api';
 import {
+  clearPeriod,
   planPeriod,
   PLAN_EVERY_WEEKDAY,
   SET_TERM_DATES,
@@ -61,16 +63,20 @@ interface TermDatesQuestion {
 }
 
 /**
- * docs/product.md#bulk-tools, Admin Panel: the Rota Management section and its three bulk tools.
- * Each asks for a browser confirmation first. Reshuffle and fill send no end date, so the server
- * plans to the end of the summer term (31 August of a year without term dates), in the
- * organisation's time zone; the card reads that day from the server's health check to say so,
- * never from the browser's clock. Over an academic year without term dates the server refuses
- * them (`term_dates_missing`), and the card asks: set the term dates, or plan every weekday.
+ * docs/product.md#bulk-tools, Admin Panel: the Rota Management section and its three bulk tools,
+ * for the academic year chosen — this one or the next, starting on the planning year the server
+ * names (next year once this one's summer term has ended: the summer is when a school plans the
+ * year to come). Each asks for a browser confirmation first. Reshuffle and fill send the year and
+ * no end date, so the server plans it to the end of its summer term (31 August of a year without
+ * term dates); the card reads those days from the server, never from the browser's clock. Over a
+ * year without term dates the server refuses them (`term_dates_missing`), and the card asks: set
+ * the term dates, or plan every weekday.
  */
 export function RotaManagementCard() {
-  const { data: currentWeek } = useGetCurrentWeekQuery();
-  const { data: health } = useGetRotaHealthQuery();
+  const years = useGetAcademicYearsQuery();
+  const [chosenYear, setChosenYear] = useState<number>();
+  const academicYear = chosenYear ?? years.data?.planning;
+  const year = years.data?.years.find((y) => y.academicYear === academicYear);
   const [reshuffleFuture, reshuffleState] = useReshuffleFutureMutation();
   const [fillUnassigned, fillState] = useFillUnassignedMutation();
   const [clearFuture, clearState] = useClearFutureMutation();
@@ -87,8 +93,12 @@ export function RotaManagementCard() {
         ? 'clear'
         : undefined;
 
-  const { period, endNote } = planPeriod(health, currentWeek?.academicYear);
-  const missingTermDates = health?.yearsWithoutTermDates ?? [];
+  const plan = planPeriod(year, years.data?.today);
+  const { period, endNote } = plan ?? { period: '', endNote: '' };
+  const clearing = clearPeriod(year, years.data?.today);
+  const missingTermDates = year && !year.hasTermDates ? [year.label] : [];
+  // Nothing of the year is left to plan (its last day is today): only Clear has work.
+  const nothingToPlan = plan === null;
 
   const attempt = async (tool: ToolId, request: Run, allWeekdays: boolean) => {
     const outcome = OUTCOMES[tool];
@@ -128,18 +138,52 @@ export function RotaManagementCard() {
       icon={icon}
       danger={tool === 'clear'}
       loading={running === tool}
-      disabled={running !== undefined && running !== tool}
+      disabled={(running !== undefined && running !== tool) || (tool !== 'clear' && nothingToPlan)}
       onClick={onClick}
     >
       {label}
     </Button>
   );
 
+  // The year matters to every tool (which days, whose fair shares): until the server has said
+  // which years there are, the tools wait.
+  if (years.isError) {
+    return (
+      <SectionCard title="Rota Management">
+        <LoadError
+          title="Failed to load the academic years"
+          error={years.error}
+          retrying={years.isFetching}
+          onRetry={() => void years.refetch()}
+        />
+      </SectionCard>
+    );
+  }
+  if (!years.data) {
+    return (
+      <SectionCard title="Rota Management">
+        <div role="status" aria-label="Loading the academic years">
+          <Skeleton active title={false} paragraph={{ rows: 3 }} />
+        </div>
+      </SectionCard>
+    );
+  }
+
   return (
-    <SectionCard title="Rota Management">
+    <SectionCard
+      title="Rota Management"
+      extra={
+        <AcademicYearChoice
+          years={years.data.years}
+          value={academicYear}
+          onChange={setChosenYear}
+        />
+      }
+    >
       <Typography.Paragraph type="secondary">
-        Bulk tools for the whole rota. Each asks you to confirm before it runs, and reports what it
-        changed when it is done.
+        Bulk tools for the rota of {year?.label ?? 'the academic year chosen'}, each against that
+        year&apos;s fair shares and term dates. Each asks you to confirm before it runs, and reports
+        what it changed when it is done.
       </Typography.Paragraph>
       {missingTermDates.length > 0 && (
         <Alert
@@ -152,6 +196,11 @@ export function RotaManagementCard() {
         />
       )}
       <Flex vertical gap="middle">
+        {nothingToPlan && (
+          <Typography.Text type="secondary">
+            {`Nothing of ${year?.label ?? 'this year'} is left to plan: choose the next academic year.`}
+          </Typography.Text>
+        )}
         <Tool
           description={`Reassign every duty slot ${period}${endNote}, sharing duties out fairly again. Assignments already made in that period may change.`}
           button={toolButton(
@@ -163,7 +212,7 @@ export function RotaManagementCard() {
                 'reshuffle',
                 `Reshuffle the rota ${period}? Every duty slot in that period will be reassigned, so existing assignments may change.`,
                 (allWeekdays) =>
-                  reshuffleFuture({ bulkRotaDto: allWeekdays ? { allWeekdays } : {} }),
+                  reshuffleFuture({ bulkRotaDto: bulkRequest(academicYear, allWeekdays) }),
               ),
           )}
         />
@@ -173,17 +222,18 @@ export function RotaManagementCard() {
             run(
               'fill',
               `Fill the unassigned duty slots ${period}? Existing assignments will stay as they are.`,
-              (allWeekdays) => fillUnassigned({ bulkRotaDto: allWeekdays ? { allWeekdays } : {} }),
+              (allWeekdays) =>
+                fillUnassigned({ bulkRotaDto: bulkRequest(academicYear, allWeekdays) }),
             ),
           )}
         />
         <Tool
-          description="Remove every assignment from today onward, leaving those days empty. Past days keep their record."
+          description={`Remove every assignment ${clearing}, leaving those days empty. Past days keep their record.`}
           button={toolButton('clear', 'Clear Rota Assignments', <ClearOutlined aria-hidden />, () =>
             run(
               'clear',
-              'Clear all rota assignments from today onward? Every duty from today on will be left unassigned. This cannot be undone.',
-              () => clearFuture(),
+              `Clear all rota assignments ${clearing}? Every duty in that period will be left unassigned. This cannot be undone.`,
+              () => clearFuture({ clearRotaDto: { academicYear } }),
             ),
           )}
         />
@@ -219,6 +269,11 @@ export function RotaManagementCard() {
       </Modal>
     </SectionCard>
   );
+}
+
+/** What Fill and Reshuffle send: the year chosen, and every weekday only when asked. */
+function bulkRequest(academicYear: number | undefined, allWeekdays: boolean) {
+  return { academicYear, ...(allWeekdays ? { allWeekdays } : {}) };
 }
 
 function Tool({ description, button }: { description: string; button: ReactNode }) {
