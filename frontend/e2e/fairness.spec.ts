@@ -29,9 +29,11 @@ async function tableRows(table: Locator): Promise<string[][]> {
   const count = await rows.count();
   const result: string[][] = [];
   for (let i = 0; i < count; i += 1) {
-    const cells = await rows.nth(i).getByRole('cell').allInnerTexts();
+    // The button that opens the row (how the share is made), Name, Done, Planned, Available
+    // days, Fair share, Difference.
+    const cells = (await rows.nth(i).getByRole('cell').allInnerTexts()).map((c) => c.trim());
     // The Name cell also holds the department on a second line.
-    result.push([cells[0]!.split('\n')[0]!.trim(), ...cells.slice(1, 5).map((c) => c.trim())]);
+    result.push([cells[1]!.split('\n')[0]!.trim(), cells[2]!, cells[3]!, cells[5]!, cells[6]!]);
   }
   return result;
 }
@@ -165,6 +167,11 @@ test('an admin sets a part-timer’s working days, pairs when it is fair, fills 
       'Planned',
       'Fair share',
       'Difference',
+      'Available days',
+      'FTE',
+      'Day weight',
+      'Weighted days',
+      'How the share is made',
     ]);
     const exported: string[][] = [];
     for (let r = 2; r <= sheet.rowCount; r += 1) {

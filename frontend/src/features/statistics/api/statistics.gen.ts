@@ -16,8 +16,8 @@ const injectedRtkApi = api
         query: (queryArg) => ({
           url: `/api/fairness`,
           params: {
-            period: queryArg.period,
             academicYear: queryArg.academicYear,
+            period: queryArg.period,
           },
         }),
         providesTags: ['statistics'],
@@ -26,9 +26,9 @@ const injectedRtkApi = api
         query: (queryArg) => ({
           url: `/api/fairness/export`,
           params: {
+            academicYear: queryArg.academicYear,
             period: queryArg.period,
             format: queryArg.format,
-            academicYear: queryArg.academicYear,
           },
         }),
         providesTags: ['statistics'],
@@ -41,18 +41,20 @@ export type GetDutyStatisticsApiResponse = /** status 200  */ DutyStatisticsDto;
 export type GetDutyStatisticsApiArg = void;
 export type GetFairnessApiResponse = /** status 200  */ FairnessDto;
 export type GetFairnessApiArg = {
+  /** The academic year by its first calendar year (2025 = 2025-2026); when omitted, the planning year
+    (this one until its summer term has ended, then the next). */
+  academicYear?: number;
   /** The whole year (default) or one term (needs the year's term dates). */
   period?: FairnessPeriod;
-  /** The academic year by its first calendar year (2025 = 2025-2026); the current one when omitted. */
-  academicYear?: number;
 };
 export type ExportFairnessApiResponse = /** status 200 The table as a file. */ Blob;
 export type ExportFairnessApiArg = {
+  /** The academic year by its first calendar year (2025 = 2025-2026); when omitted, the planning year
+    (this one until its summer term has ended, then the next). */
+  academicYear?: number;
   /** The whole year (default) or one term (needs the year's term dates). */
   period?: FairnessPeriod;
   format: ExportFormat;
-  /** The academic year by its first calendar year (2025 = 2025-2026); the current one when omitted. */
-  academicYear?: number;
 };
 export type StaffDutyStatisticsDto = {
   /** Admins, managers and the person themselves only (docs/product.md#what-people-see-of-each-other). */
@@ -91,35 +93,57 @@ export type ErrorResponseDto = {
 };
 export type FairnessPeriod = 'year' | 'autumn' | 'spring' | 'summer';
 export type FairnessRowDto = {
+  /** patternDays − awayDays: the school days of the period they can do (0 when not active). */
+  availableDays: number;
+  /** Of those, the days they are away (leave, unavailability, weekly commitments). */
+  awayDays: number;
+  /** What each available day counts: FTE ÷ (working days ÷ 5), or 1 without an FTE; to two decimals. */
+  dayWeight: number;
   department: string | null;
   /** done + planned − share, to two decimals: above their share when positive. */
   difference: number;
   /** Duties already done in the period (before today). */
   done: number;
+  /** Their FTE as set on their record; null when not set (then each available day counts 1). */
+  fte: number | null;
   isActive: boolean;
   isTeaching: boolean;
   name: string;
+  /** How the share was made (docs/product.md#the-fairness-view): the period's school days on their working days. */
+  patternDays: number;
   /** Duties planned in the period from today on. */
   planned: number;
   /** Their fair share of the period's duties, to two decimals. */
   share: number;
+  /** The same in one sentence, e.g. "Works Mon, Wed, Fri: 114 of the 190 school days, 3 of them away: 111 available. …". */
+  shareExplanation: string;
   staffId: string;
+  /** availableDays × dayWeight, to two decimals; share = dutiesShared × weightedDays ÷ the team's weightedDays. */
+  weightedDays: number;
   /** Working days, ISO weekdays (1 = Monday … 5 = Friday). */
   workingDays: number[];
 };
 export type FairnessSummaryDto = {
   /** The average duties (done and planned) per active person. */
   averageDuties: number;
+  /** The duties shared out as fair shares: the sum of the active people's shares, to two decimals. */
+  dutiesShared: number;
   /** The largest |difference|. */
   largestDifference: number;
   /** Active people counted. */
   people: number;
   /** √Σ difference²: the load-balance measure of one number for the whole team. */
   rootSumOfSquares: number;
+  /** School days of the period: weekdays in term time that are not holidays. */
+  schoolDays: number;
+  /** How a share is made, in words, with the period's figures. */
+  shareRule: string;
   /** The largest difference minus the smallest. */
   spread: number;
   /** Duties done and planned in the period, by everyone. */
   totalDuties: number;
+  /** Everyone's weighted days together, to two decimals. */
+  weightedDays: number;
 };
 export type FairnessDto = {
   /** e.g. "2025-2026". */

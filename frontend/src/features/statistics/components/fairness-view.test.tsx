@@ -6,6 +6,8 @@ import { AccessContext, accessFor, type Role } from '@/shared/auth/access';
 import { catchDownloads, requestedUrl, serveFile, type Download } from '@/testing/downloads';
 import { callCount, renderWithProviders, setupUser, stubFetch } from '@/testing/test-utils';
 
+import type { AcademicYearsDto } from '@/features/holidays/api';
+
 import type { FairnessDto, FairnessRowDto } from '../api';
 import { FairnessView } from './fairness-view';
 
@@ -30,12 +32,50 @@ function row(
     planned,
     share,
     difference: Math.round((done + planned - share) * 100) / 100,
+    patternDays: 190,
+    awayDays: 0,
+    availableDays: 190,
+    fte: null,
+    dayWeight: 1,
+    weightedDays: 190,
+    shareExplanation: `Works every weekday: 190 of the 190 school days available. No FTE set: each day counts 1. Share: 66 duties × 190 ÷ 424 weighted days = ${share}.`,
   };
 }
 
 const ANN = row('s-1', 'Ann Lee', 10, 20, 29.6);
 const BOB = row('s-2', 'Bob Stone', 8, 16, 24.6);
-const SAM = { ...row('s-3', 'Sam Part', 4, 8, 11.8), workingDays: [1, 2] };
+const SAM = {
+  ...row('s-3', 'Sam Part', 4, 8, 11.8),
+  workingDays: [1, 2],
+  patternDays: 76,
+  availableDays: 76,
+  fte: 0.3,
+  dayWeight: 0.75,
+  weightedDays: 57,
+  shareExplanation:
+    'Works Mon, Tue: 76 of the 190 school days available. FTE 0.3 over 2 days a week (0.4): each day counts 0.75, so 57 weighted days. Share: 66 duties × 57 ÷ 424 weighted days = 8.87.',
+};
+
+/** This academic year and the next, starting on `planning`. */
+function academicYears(planning = 2025): AcademicYearsDto {
+  const year = (start: number) => ({
+    academicYear: start,
+    label: `${start}-${start + 1}`,
+    startDate: `${start}-09-01`,
+    endDate: `${start + 1}-08-31`,
+    hasTermDates: true,
+    summerTermEnd: `${start + 1}-07-21`,
+    planFrom: `${start}-09-09`,
+    planTo: `${start + 1}-07-21`,
+  });
+  return {
+    today: planning === 2025 ? '2025-09-08' : '2026-08-27',
+    current: 2025,
+    planning,
+    years: [year(2025), year(2026)],
+  };
+}
+const YEARS = 'GET /api/academic-years';
 
 function fairness(overrides: Partial<FairnessDto> = {}): FairnessDto {
   return {
@@ -51,6 +91,11 @@ function fairness(overrides: Partial<FairnessDto> = {}): FairnessDto {
       largestDifference: 0.6,
       spread: 1,
       rootSumOfSquares: 0.76,
+      schoolDays: 190,
+      dutiesShared: 66,
+      weightedDays: 424,
+      shareRule:
+        'Fair share = 66 duties × a person’s weighted days ÷ 424 weighted days. Weighted days: the period’s 190 school days on their working days, less days away, each counting their FTE ÷ (working days ÷ 5), or 1 without an FTE.',
     },
     ...overrides,
   };
@@ -73,7 +118,7 @@ function figure(name: string) {
   return screen.getByRole('group', { name });
 }
 
-/** Each body row's cells as text, without the bar column. */
+/** Each body row's Name, Done, Planned, Fair share and Difference, as text. */
 function rowsOf(tableElement: HTMLElement): string[][] {
   return within(tableElement)
     .getAllByRole('row')
@@ -81,7 +126,8 @@ function rowsOf(tableElement: HTMLElement): string[][] {
     .map((tr) =>
       within(tr)
         .getAllByRole('cell')
-        .slice(0, 5)
+        // After the button that opens the row: Name, Done, Planned, Available days, Fair share, Difference.
+        .filter((_, i) => [1, 2, 3, 5, 6].includes(i))
         .map((cell) => cell.textContent ?? ''),
     );
 }
@@ -94,7 +140,7 @@ describe('Fairness view', () => {
   });
 
   it('shows admins everyone against their fair share, with signed differences and the team figures', async () => {
-    stubFetch({ [GET]: { body: fairness() } });
+    stubFetch({ [YEARS]: { body: academicYears() }, [GET]: { body: fairness() } });
     renderView('admin');
 
     expect(
@@ -114,8 +160,60 @@ describe('Fairness view', () => {
     ).toBeInTheDocument();
   });
 
+  it("starts on next year once this year's summer term is over, and switches to this year", async () => {
+    const fetchMock = stubFetch({
+      [YEARS]: { body: academicYears(2026) },
+      [GET]: [
+        {
+          body: fairness({
+            academicYear: '2026-2027',
+            startDate: '2026-09-01',
+            endDate: '2027-08-31',
+          }),
+        },
+        { body: fairness() },
+      ],
+    });
+    renderView('admin');
+    await table();
+
+    expect(screen.getByText(/^2026-2027: /)).toBeInTheDocument();
+    const years = screen.getByRole('radiogroup', { name: 'Academic year' });
+    expect(within(years).getByRole('radio', { name: '2026-2027' })).toBeChecked();
+    expect(requestedUrl(fetchMock, '/api/fairness', 0).searchParams.get('academicYear')).toBe(
+      '2026',
+    );
+
+    await user.click(within(years).getByRole('radio', { name: '2025-2026' }));
+
+    expect(await screen.findByText(/^2025-2026: /)).toBeInTheDocument();
+    expect(requestedUrl(fetchMock, '/api/fairness', 1).searchParams.get('academicYear')).toBe(
+      '2025',
+    );
+  });
+
+  it('says how each share is made: the rule above the table, and each person’s in their row', async () => {
+    stubFetch({ [YEARS]: { body: academicYears() }, [GET]: { body: fairness() } });
+    renderView('admin');
+    const tableElement = await table();
+
+    expect(
+      screen.getByText(/^Fair share = 66 duties × a person’s weighted days ÷ 424 weighted days\./),
+    ).toBeInTheDocument();
+    const sam = within(tableElement).getByRole('row', { name: /Sam Part/ });
+    expect(within(sam).getByRole('cell', { name: '76' })).toBeInTheDocument();
+
+    await user.click(within(sam).getByRole('button', { name: /expand row/i }));
+
+    expect(
+      await screen.findByText(
+        'Works Mon, Tue: 76 of the 190 school days available. FTE 0.3 over 2 days a week (0.4): each day counts 0.75, so 57 weighted days. Share: 66 duties × 57 ÷ 424 weighted days = 8.87.',
+      ),
+    ).toBeVisible();
+  });
+
   it('explains √Σd² in a tooltip that the keyboard opens too', async () => {
-    stubFetch({ [GET]: { body: fairness() } });
+    stubFetch({ [YEARS]: { body: academicYears() }, [GET]: { body: fairness() } });
     renderView('manager');
     await table();
 
@@ -126,6 +224,7 @@ describe('Fairness view', () => {
 
   it('asks for the term chosen', async () => {
     const fetchMock = stubFetch({
+      [YEARS]: { body: academicYears() },
       [GET]: [
         { body: fairness() },
         { body: fairness({ period: 'spring', rows: [ANN], startDate: '2026-01-05' }) },
@@ -143,7 +242,7 @@ describe('Fairness view', () => {
   });
 
   it('says when nobody has duties to compare', async () => {
-    stubFetch({ [GET]: { body: fairness({ rows: [] }) } });
+    stubFetch({ [YEARS]: { body: academicYears() }, [GET]: { body: fairness({ rows: [] }) } });
     renderView('admin');
 
     expect(
@@ -153,6 +252,7 @@ describe('Fairness view', () => {
 
   it("shows the server's reason when the figures can't be read, and retries", async () => {
     stubFetch({
+      [YEARS]: { body: academicYears() },
       [GET]: [
         {
           status: 409,
@@ -170,7 +270,7 @@ describe('Fairness view', () => {
   });
 
   it('shows staff their own line against the team average, without the table or exports', async () => {
-    stubFetch({ [GET]: { body: fairness({ rows: [SAM] }) } });
+    stubFetch({ [YEARS]: { body: academicYears() }, [GET]: { body: fairness({ rows: [SAM] }) } });
     renderView('staff');
 
     const mine = await screen.findByLabelText('Your duties');
@@ -179,6 +279,8 @@ describe('Fairness view', () => {
     expect(within(mine).getByText('+0.2')).toBeInTheDocument();
     expect(within(mine).getByText('Team average')).toBeInTheDocument();
     expect(within(mine).getByText('22')).toBeInTheDocument();
+    expect(within(mine).getByText('How your share is made')).toBeInTheDocument();
+    expect(within(mine).getByText(SAM.shareExplanation)).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'Fair share per person' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Export/ })).toBeNull();
   });
@@ -198,7 +300,10 @@ describe('Fairness view', () => {
     ])(
       'Export %s downloads the table of the period shown, named as the server says',
       async (label, format, type) => {
-        const fetchMock = stubFetch({ [GET]: { body: fairness() } });
+        const fetchMock = stubFetch({
+          [YEARS]: { body: academicYears() },
+          [GET]: { body: fairness() },
+        });
         serveFile(fetchMock, EXPORT, {
           body: 'Name,Done\nAnn Lee,10\n',
           contentType: type,
@@ -214,7 +319,11 @@ describe('Fairness view', () => {
         expect(downloads[0]!.fileName).toBe(`fairness-2025-2026-year.${format}`);
         expect(downloads[0]!.blob.size).toBe(new Blob(['Name,Done\nAnn Lee,10\n']).size);
         const url = requestedUrl(fetchMock, EXPORT);
-        expect(Object.fromEntries(url.searchParams)).toEqual({ period: 'year', format });
+        expect(Object.fromEntries(url.searchParams)).toEqual({
+          academicYear: '2025',
+          period: 'year',
+          format,
+        });
         const init = fetchMock.mock.calls.find(([input]) => String(input).includes(EXPORT))?.[1];
         expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer good-token');
       },
@@ -222,6 +331,7 @@ describe('Fairness view', () => {
 
     it("says why an export failed, with the server's message", async () => {
       stubFetch({
+        [YEARS]: { body: academicYears() },
         [GET]: { body: fairness() },
         [`GET ${EXPORT}`]: {
           status: 403,

@@ -17,12 +17,15 @@ import {
   Typography,
   type TableProps,
 } from 'antd';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useId, useState, type ReactNode } from 'react';
 
+import { useGetAcademicYearsQuery } from '@/features/holidays/api';
 import { downloadFile } from '@/shared/api/download-file';
 import { getServerMessage } from '@/shared/api/errors';
 import { useAccess } from '@/shared/auth/access';
 import { formatDate, SHORT_DATE_FORMAT } from '@/shared/lib/dates';
+import { AcademicYearChoice } from '@/shared/ui/academic-year-choice';
 import { LoadError } from '@/shared/ui/load-error';
 import { useToast } from '@/shared/ui/toast';
 
@@ -88,6 +91,13 @@ function columns(): TableProps<FairnessRowDto>['columns'] {
     },
     { title: 'Done', dataIndex: 'done', align: 'center' },
     { title: 'Planned', dataIndex: 'planned', align: 'center' },
+    {
+      // What the share is measured on: their school days after pattern, leave and term dates.
+      title: 'Available days',
+      dataIndex: 'availableDays',
+      align: 'center',
+      render: (days: number, row) => (row.isActive ? days : '—'),
+    },
     {
       title: 'Fair share',
       dataIndex: 'share',
@@ -162,7 +172,13 @@ function TeamFigures({ fairness }: { fairness: FairnessDto }) {
 }
 
 /** Export CSV and Export XLSX: the table as the server writes it, saved as a file. */
-function ExportButtons({ period }: { period: FairnessPeriod }) {
+function ExportButtons({
+  period,
+  academicYear,
+}: {
+  period: FairnessPeriod;
+  academicYear?: number;
+}) {
   const toast = useToast();
   const [exporting, setExporting] = useState<ExportFormat>();
 
@@ -170,7 +186,11 @@ function ExportButtons({ period }: { period: FairnessPeriod }) {
     setExporting(format);
     try {
       await downloadFile(
-        { url: FAIRNESS_EXPORT_URL, params: { period, format } },
+        {
+          url: FAIRNESS_EXPORT_URL,
+          params:
+            academicYear === undefined ? { period, format } : { academicYear, period, format },
+        },
         `fairness-${period}.${format}`,
       );
     } catch (error) {
@@ -236,6 +256,12 @@ function OwnLine({ fairness }: { fairness: FairnessDto }) {
             label: 'Team average',
             children: formatFigure(fairness.summary.averageDuties),
           },
+          {
+            key: 'basis',
+            label: 'How your share is made',
+            span: 'filled',
+            children: row.shareExplanation,
+          },
         ]}
       />
       <TargetBar row={row} />
@@ -256,7 +282,15 @@ export function FairnessView() {
   const canSeeEveryone = roleKnown && access.can('rota.manage');
   const [period, setPeriod] = useState<FairnessPeriod>('year');
   const periodLabelId = useId();
-  const { currentData, isFetching, isError, error, refetch } = useGetFairnessQuery({ period });
+  // The year to start on is the server's planning year: next year once this one's summer term has
+  // ended (docs/product.md#time-and-the-academic-year). Without the list of years, the server's
+  // default is the same year, so the figures still come.
+  const years = useGetAcademicYearsQuery();
+  const [chosenYear, setChosenYear] = useState<number>();
+  const academicYear = chosenYear ?? years.data?.planning;
+  const { currentData, isFetching, isError, error, refetch } = useGetFairnessQuery(
+    years.isError ? { period } : academicYear === undefined ? skipToken : { academicYear, period },
+  );
 
   let body: ReactNode;
   if (isError && !currentData) {
@@ -280,10 +314,16 @@ export function FairnessView() {
     body = (
       <Flex vertical gap="middle">
         <TeamFigures fairness={currentData} />
+        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+          {currentData.summary.shareRule} Open a row to see how that person&apos;s share is made.
+        </Typography.Paragraph>
         <Table<FairnessRowDto>
           aria-label="Fair share per person"
           rowKey="staffId"
           columns={columns()}
+          expandable={{
+            expandedRowRender: (row) => <Typography.Text>{row.shareExplanation}</Typography.Text>,
+          }}
           dataSource={currentData.rows}
           pagination={false}
           locale={{ emptyText: FAIRNESS_EMPTY_TEXT }}
@@ -298,6 +338,16 @@ export function FairnessView() {
     <Flex vertical gap="middle">
       <Flex justify="space-between" align="center" wrap gap="small">
         <Space wrap>
+          {years.data && (
+            <>
+              <Typography.Text aria-hidden>Academic year</Typography.Text>
+              <AcademicYearChoice
+                years={years.data.years}
+                value={academicYear}
+                onChange={setChosenYear}
+              />
+            </>
+          )}
           <Typography.Text id={periodLabelId}>Period</Typography.Text>
           <Radio.Group
             aria-labelledby={periodLabelId}
@@ -309,7 +359,7 @@ export function FairnessView() {
             onChange={(event) => setPeriod(event.target.value as FairnessPeriod)}
           />
         </Space>
-        {canSeeEveryone && <ExportButtons period={period} />}
+        {canSeeEveryone && <ExportButtons period={period} academicYear={academicYear} />}
       </Flex>
       {currentData && (
         <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
