@@ -19,6 +19,8 @@ const ORDER: SetupStep[] = [
 
 function checklist(done: SetupStep[]): SetupChecklistDto {
   return {
+    academicYear: 2025,
+    academicYearLabel: '2025-2026',
     steps: ORDER.map((key) => ({ key, done: done.includes(key) })),
     complete: done.length === ORDER.length,
   };
@@ -42,6 +44,22 @@ describe('First-run checklist', () => {
 
   beforeEach(() => {
     user = setupUser();
+  });
+
+  it('names the academic year being set up: next year once this one’s summer term is over', async () => {
+    stubFetch({
+      'GET /api/setup-checklist': {
+        body: { ...checklist(['staff']), academicYear: 2026, academicYearLabel: '2026-2027' },
+      },
+    });
+    renderChecklist();
+
+    const card = await screen.findByRole('region', { name: 'Get started' });
+    expect(
+      within(card).getByText(
+        'Set up Duty Manager for 2026-2027. Each step ticks itself once it is done.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('lists the six steps in order, each ticked from the data and linking to where it is done', async () => {

@@ -51,7 +51,8 @@ export function SetupChecklistCard() {
       }
     >
       <Typography.Paragraph type="secondary">
-        Set up Duty Manager for your school. Each step ticks itself once it is done.
+        {/* The year being set up: next year once this one's summer term has ended. */}
+        {`Set up Duty Manager for ${data.academicYearLabel}. Each step ticks itself once it is done.`}
       </Typography.Paragraph>
       <ol aria-label="Setup steps" style={LIST_STYLE}>
         {steps.map((step, index) => (

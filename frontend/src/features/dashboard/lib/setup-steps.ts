@@ -22,12 +22,12 @@ export const SETUP_STEPS: Record<SetupStep, SetupStepInfo> = {
   },
   term_dates: {
     title: 'Set term dates',
-    description: "This academic year's terms, so nobody is put on duty in the holidays.",
+    description: "The year's terms, so nobody is put on duty in the holidays.",
     to: '/holidays#term-dates',
   },
   bank_holidays: {
     title: 'Add bank holidays',
-    description: "This academic year's bank holidays for your part of the UK.",
+    description: "The year's bank holidays for your part of the UK.",
     to: '/holidays',
   },
   fill_rota: {
