@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -69,12 +69,17 @@ export class RequestsController {
 
   /**
    * What the requester may pick in the swap form: their duties from today on and, for one of
-   * them, the colleagues who can take it, each with their duties the requester could take in a trade.
+   * them, the colleagues who can take it, each with their duties the requester could take in a
+   * trade. With targetId and swapDate: the requester's duties that colleague could trade for theirs.
    */
   @Get('swap-requests/options')
   @Authenticated('requests.create')
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'The staff member is not in this organisation.' })
   getSwapOptions(@CurrentUser() user: AuthUser, @Query() query: SwapOptionsQueryDto): Promise<SwapOptionsDto> {
+    if (query.targetId && query.swapDate) {
+      if (query.originalDate) throw new BadRequestException('Ask either for an original date or for a trade (targetId and swapDate), not both');
+      return this.swaps.tradeOptions(user, query.requesterId, { targetId: query.targetId, swapDate: query.swapDate });
+    }
     return this.swaps.options(user, query.requesterId, query.originalDate);
   }
 

@@ -2,7 +2,7 @@ import { LockMode, ref } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { weekdayIndex } from '../../common/clock/academic-year';
+import { addDays, mondayOf, weekdayIndex } from '../../common/clock/academic-year';
 import { Clock } from '../../common/clock/clock';
 import { describeDate } from '../../common/text/dates';
 import { TenantContext } from '../../tenancy/tenant-context';
@@ -10,6 +10,7 @@ import { AuditService } from '../audit/audit.service';
 import { approverUserIds } from '../auth/user-queries';
 import { User } from '../auth/entities/user.entity';
 import { AvailabilityRepository } from '../availability/availability.repository';
+import { mayTake } from '../rota/engine/move-options';
 import { RotaPlanner } from '../rota/rota-planner';
 import { type LockedDay, RotaService } from '../rota/rota.service';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
@@ -391,6 +392,32 @@ export class SwapRequestsService {
       colleagues: colleagues
         .map((c) => ({ id: c.id, name: c.name, isTeaching: roster.get(c.id)?.isTeaching ?? true, tradeDates: onDuty(c.id).filter(requesterFree) }))
         .sort((a, b) => a.name.localeCompare(b.name)),
+    };
+  }
+
+  /**
+   * The requester's duties from today on that `targetId` could take in exchange for their duty on
+   * `swapDate`, the requester taking that day in turn (a trade asked for from the colleague's duty
+   * on the rota): both allowed on the day they go to by every hard rule, each one's weekly cap
+   * counted without the duty they give up. None when the colleague is not on duty that day.
+   */
+  async tradeOptions(actor: AuthUser, requesterId: string, { targetId, swapDate }: { targetId: string; swapDate: string }): Promise<SwapOptionsDto> {
+    const em = this.em;
+    const people = await loadPeople(em, [requesterId, targetId]);
+    const requester = people.get(requesterId);
+    const target = people.get(targetId);
+    if (!requester || !target) throw new NotFoundException('Staff member not found');
+    assertActsFor(actor, requester, 'requests.decide', 'You can only ask for swaps of your own duties');
+    const today = await organizationToday(em, this.clock);
+    const horizon = addMonths(today, 13);
+    const days = await this.rota.daysBetween(em, mondayOf(today), addDays(mondayOf(horizon), 6));
+    const slots = Object.fromEntries(days.map((d) => [d.date, d.slots.map((s) => s.staff?.id ?? null)]));
+    const duties = days.filter((d) => d.date >= today && d.date <= horizon && slots[d.date]!.includes(requester.id)).map((d) => d.date);
+    if (swapDate < today || !slots[swapDate]?.includes(target.id) || target.id === requester.id) return { duties: [], colleagues: [] };
+    const facts = { ...(await this.planner.facts(em, today, horizon, await this.settings.dutyManagersPerDay(em))), days: slots };
+    return {
+      duties: duties.filter((date) => mayTake(facts, target.id, date, swapDate) && mayTake(facts, requester.id, swapDate, date)),
+      colleagues: [],
     };
   }
 

@@ -141,6 +141,20 @@ export class SwapOptionsQueryDto {
   @IsOptional()
   @IsoDateField('Original date')
   originalDate?: string;
+
+  /**
+   * With swapDate, instead of originalDate: a trade onto this colleague's duty on swapDate. The
+   * answer's `duties` are then only the requester's duties this colleague could take in exchange
+   * (and the requester theirs), and `colleagues` is empty.
+   */
+  @ValidateIf((o: SwapOptionsQueryDto) => o.targetId !== undefined || o.swapDate !== undefined)
+  @IsUUID('all', { message: 'Please choose the colleague to trade with (targetId), with their duty (swapDate)' })
+  targetId?: string;
+
+  /** The colleague's duty a trade is for (with targetId). */
+  @ValidateIf((o: SwapOptionsQueryDto) => o.targetId !== undefined || o.swapDate !== undefined)
+  @IsoDateField('Swap date')
+  swapDate?: string;
 }
 
 export class SwapColleagueDto {
