@@ -182,6 +182,9 @@ describe('staff', () => {
         [{ workingDays: null }, 'Working days must be one or more of Monday to Friday (1 = Monday … 5 = Friday)'],
         [{ fte: 0 }, 'FTE must be a number from 0.05 to 1 with at most two decimals (e.g. 0.6), or empty for their working days ÷ 5'],
         [{ fte: 1.5 }, 'FTE must be a number from 0.05 to 1 with at most two decimals (e.g. 0.6), or empty for their working days ÷ 5'],
+        // Issue 39's values, which the staff form used to save as 1.
+        [{ fte: 2.5 }, 'FTE must be a number from 0.05 to 1 with at most two decimals (e.g. 0.6), or empty for their working days ÷ 5'],
+        [{ weeklyCap: -1 }, "Weekly cap must be a whole number of duties from 1 to 5, or empty for the organisation's default"],
         [{ fte: 0.333 }, 'FTE must be a number from 0.05 to 1 with at most two decimals (e.g. 0.6), or empty for their working days ÷ 5'],
         [{ fte: '0.5' }, 'FTE must be a number from 0.05 to 1 with at most two decimals (e.g. 0.6), or empty for their working days ÷ 5'],
         [{ weeklyCap: 0 }, "Weekly cap must be a whole number of duties from 1 to 5, or empty for the organisation's default"],
