@@ -74,7 +74,7 @@ async function main(): Promise<void> {
     await app.listen(env.PORT, env.HOST);
     log.info(`Duty Manager is listening on http://localhost:${env.PORT}`);
     if (mail) {
-      log.info(`Emails are not sent anywhere: read them in the local inbox at ${mail.inboxUrl} (set SMTP_URL to send them)`);
+      log.info(`Emails go to a local inbox, not to the people they name: read them at ${mail.inboxUrl} (set SMTP_URL to send them for real)`);
     } else if (!env.SMTP_URL || env.SMTP_URL === MAIL_OFF) {
       const line = `Email is off (SMTP_URL ${env.SMTP_URL ? 'is off' : 'is unset'}): emails are recorded as simulated and nobody receives them`;
       if (env.NODE_ENV === 'production') log.warn(line);

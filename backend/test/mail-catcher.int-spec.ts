@@ -12,7 +12,7 @@ interface CaughtEmail {
 
 /** The inbox the start-up output names (docs/product.md#email): the only place a person is told. */
 function inboxNamedBy(app: AppProcess): string {
-  const match = app.output().match(/read them in the local inbox at (http:\/\/\S+?) /);
+  const match = app.output().match(/Emails go to a local inbox, not to the people they name: read them at (http:\/\/\S+?) /);
   if (!match) throw new Error(`The start-up output names no inbox:\n${app.output()}`);
   return match[1]!;
 }
