@@ -49,7 +49,9 @@ test('an admin sets up, fills and reviews next year while this one runs, picking
     const terms = page.getByRole('region', { name: 'Term Dates' });
     const termYears = terms.getByRole('radiogroup', { name: 'Academic year' });
     await expect(termYears.getByRole('radio', { name: '2025-2026' })).toBeChecked();
-    await termYears.getByRole('radio', { name: '2026-2027' }).check();
+    // antd's button-style radios hide the input: a person clicks the button's label.
+    await termYears.getByText('2026-2027', { exact: true }).click();
+    await expect(termYears.getByRole('radio', { name: '2026-2027' })).toBeChecked();
     await expect(terms.getByText('No term dates saved for 2026-2027 yet')).toBeVisible();
     await expect(
       terms.getByRole('group', { name: 'Summer term' }).getByLabel('Last day', { exact: true }),
@@ -63,7 +65,9 @@ test('an admin sets up, fills and reviews next year while this one runs, picking
     const tools = page.getByRole('region', { name: 'Rota Management' });
     const toolYears = tools.getByRole('radiogroup', { name: 'Academic year' });
     await expect(toolYears.getByRole('radio', { name: '2025-2026' })).toBeChecked();
-    await toolYears.getByRole('radio', { name: '2026-2027' }).check();
+    // antd's button-style radios hide the input: a person clicks the button's label.
+    await toolYears.getByText('2026-2027', { exact: true }).click();
+    await expect(toolYears.getByRole('radio', { name: '2026-2027' })).toBeChecked();
     await expect(
       tools.getByText(
         'Fill only the empty duty slots from 1 September 2026 to 21 July 2027, the end of the summer term. Existing assignments stay as they are.',
@@ -88,7 +92,9 @@ test('an admin sets up, fills and reviews next year while this one runs, picking
     await page.goto('/statistics?view=fairness');
     const fairYears = page.getByRole('radiogroup', { name: 'Academic year' });
     await expect(fairYears.getByRole('radio', { name: '2025-2026' })).toBeChecked();
-    await fairYears.getByRole('radio', { name: '2026-2027' }).check();
+    // antd's button-style radios hide the input: a person clicks the button's label.
+    await fairYears.getByText('2026-2027', { exact: true }).click();
+    await expect(fairYears.getByRole('radio', { name: '2026-2027' })).toBeChecked();
     await expect(page.getByText(/^2026-2027: Tue 1 Sep 2026 to Tue 31 Aug 2027\./)).toBeVisible();
     const table = page.getByRole('table', { name: 'Fair share per person' });
     const rows = table.locator('tbody tr.ant-table-row');
