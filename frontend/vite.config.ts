@@ -1,7 +1,7 @@
 import { fileURLToPath, URL } from 'node:url';
 
 import react from '@vitejs/plugin-react';
-import { defaultServerConditions } from 'vite';
+import { defaultServerConditions, type Plugin } from 'vite';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // Vitest resolves `react-router` to its CommonJS build, but `react-router/dom` require()s it and
@@ -22,8 +22,38 @@ const testConditions = [
 const CORE_VENDOR =
   /\/node_modules\/(react|react-dom|scheduler|react-router|react-redux|redux|redux-thunk|@reduxjs\/toolkit|reselect|immer|use-sync-external-store)\//;
 
+/**
+ * The entry's stylesheet is on every page before any other chunk loads: a <link> in the shell
+ * (index.html), inline in the prerendered landing page (scripts/prerender.mjs). Vite's loader lists
+ * it with every lazily loaded chunk and fetches it unless a <link rel="stylesheet"> to it is
+ * present, which on the landing page restyled the whole page (15-25 ms of a phone's main thread)
+ * while it loaded. This drops it from the lazily loaded chunks' lists instead of relying on a
+ * disabled <link> in the landing page, which Chromium before 151 fetches anyway.
+ */
+function entryStylesheetOnEveryPage(): Plugin & { isEntryStylesheet: (file: string) => boolean } {
+  const entry = new Set<string>();
+  return {
+    name: 'entry-stylesheet-on-every-page',
+    apply: 'build',
+    generateBundle: {
+      // Before Vite's import analysis asks resolveDependencies for each chunk's list.
+      order: 'pre',
+      handler(_options, bundle) {
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type === 'chunk' && chunk.isEntry) {
+            for (const css of chunk.viteMetadata?.importedCss ?? []) entry.add(css);
+          }
+        }
+      },
+    },
+    isEntryStylesheet: (file) => entry.has(file),
+  };
+}
+
+const entryStylesheet = entryStylesheetOnEveryPage();
+
 export default defineConfig(({ mode }) => ({
-  plugins: [react()],
+  plugins: [react(), entryStylesheet],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -42,6 +72,10 @@ export default defineConfig(({ mode }) => ({
     emptyOutDir: true,
     // .vite/manifest.json: the chunk graph scripts/check-bundle-size.mjs measures.
     manifest: true,
+    modulePreload: {
+      resolveDependencies: (_file, dependencies) =>
+        dependencies.filter((dependency) => !entryStylesheet.isEntryStylesheet(dependency)),
+    },
     rollupOptions: {
       output: {
         manualChunks: (id) => (CORE_VENDOR.test(id) ? 'vendor' : undefined),

@@ -33,8 +33,9 @@ export function saveBlob(fileName: string, blob: Blob): void {
     link.click();
   } finally {
     link.remove();
-    // Revoked on the next tick: some browsers start the download only after the click returns.
-    setTimeout(() => URL.revokeObjectURL(url), 0);
+    // Revoked well after the click: the browser reads the blob when it starts the download, which
+    // on a busy machine came after a revocation on the next tick (the file then lost its name).
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
   }
 }
 

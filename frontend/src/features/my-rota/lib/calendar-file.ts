@@ -1,3 +1,5 @@
+import { saveBlob } from '@/shared/api/download-file';
+
 /*
  * The light half of the calendar export: the file's name and the download. The page and the
  * Outlook guides use the name without loading the calendar builder (and `ics` with it).
@@ -14,17 +16,5 @@ export function dutyCalendarFileName(name: string): string {
 
 /** Saves `text` as a file through the browser's download, without a round trip to the server. */
 export function downloadTextFile(filename: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.style.display = 'none';
-  document.body.append(link);
-  try {
-    link.click();
-  } finally {
-    link.remove();
-    // Revoked on the next tick: some browsers start the download only after the click returns.
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  }
+  saveBlob(filename, new Blob([text], { type }));
 }
