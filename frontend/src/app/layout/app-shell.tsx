@@ -1,5 +1,5 @@
 import { LogoutOutlined } from '@ant-design/icons';
-import { Button, Flex, Tag, Typography } from 'antd';
+import { Button, Tag, Typography } from 'antd';
 import { Activity, useMemo } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 
@@ -39,11 +39,19 @@ export function AppShell() {
     <AccessContext value={access}>
       <PageFrame
         header={
+          // Who and where beside the title; the actions at the end. On a phone the actions share
+          // the title's row and who and where take the next (global.css), so the header is two
+          // short rows instead of four.
           <>
-            <Typography.Text className="app-shell__organization">
-              {current?.organization.name ?? 'Loading...'}
-            </Typography.Text>
-            <Flex align="center" gap="middle" wrap className="app-shell__actions">
+            <span className="app-shell__who">
+              <Typography.Text className="app-shell__organization">
+                {current?.organization.name ?? 'Loading...'}
+              </Typography.Text>
+              <Tag color="blue" title="Your role" className="app-shell__role">
+                {roleLabel(current?.user.role)}
+              </Tag>
+            </span>
+            <div className="app-shell__actions">
               <NotificationBell />
               <Link to="/account" className="app-shell__link">
                 Account
@@ -51,13 +59,15 @@ export function AppShell() {
               <Link to="/help" className="app-shell__link">
                 Help
               </Link>
-              <Tag color="blue" title="Your role" className="app-shell__role">
-                {roleLabel(current?.user.role)}
-              </Tag>
-              <Button ghost icon={<LogoutOutlined aria-hidden />} onClick={() => void logout()}>
-                Logout
+              <Button
+                ghost
+                icon={<LogoutOutlined aria-hidden />}
+                aria-label="Logout"
+                onClick={() => void logout()}
+              >
+                <span className="app-shell__logout-label">Logout</span>
               </Button>
-            </Flex>
+            </div>
           </>
         }
         nav={<MainNav />}

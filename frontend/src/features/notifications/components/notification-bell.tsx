@@ -85,7 +85,9 @@ export function NotificationBell() {
       open={open}
       onOpenChange={setOpen}
       trigger="click"
-      placement="bottomRight"
+      // Centred under the bell and shifted to stay on the screen: "bottomRight" could only flip,
+      // and on a phone, where the bell is not at the edge, the list ran 27 px off the screen.
+      placement="bottom"
       destroyOnHidden
       afterOpenChange={(visible) => {
         // The popup is rendered at the end of the page: take the focus there, to the newest
