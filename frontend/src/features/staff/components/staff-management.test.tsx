@@ -455,4 +455,73 @@ describe('Staff Management', () => {
     expect(await screen.findByText('Role updated')).toBeInTheDocument();
     expect(sentBodies(fetchMock, 'PUT /api/staff/s-1/role')).toEqual([{ role: 'manager' }]);
   });
+
+  describe('finding and inviting several people', () => {
+    const dee: StaffDto = {
+      ...bob,
+      id: 's-4',
+      name: 'Dee Dunn',
+      email: 'dee@hillside.example',
+      inviteStatus: 'invited',
+      role: 'staff',
+      userId: 'u-4',
+    };
+
+    it('lists only those matching every word searched, and whom "Show" picks', async () => {
+      stubFetch({ 'GET /api/staff': { body: [ann, bob, cat, dee] } });
+      renderStaff();
+      expect(await screen.findByRole('cell', { name: 'Ann Lee' })).toBeInTheDocument();
+
+      await fill(user, screen.getByRole('searchbox', { name: 'Search staff' }), 'SCIENCE');
+      await waitFor(() =>
+        expect(screen.queryByRole('cell', { name: 'Bob Stone' })).not.toBeInTheDocument(),
+      );
+      expect(screen.getByRole('cell', { name: 'Ann Lee' })).toBeInTheDocument();
+      expect(screen.getByText('1 of 4')).toBeInTheDocument();
+
+      await fill(user, screen.getByRole('searchbox', { name: 'Search staff' }), 'nobody here');
+      expect(await screen.findByText('No staff members match')).toBeInTheDocument();
+
+      await user.clear(screen.getByRole('searchbox', { name: 'Search staff' }));
+      await user.click(screen.getByRole('combobox', { name: 'Show' }));
+      await user.click(await screen.findByTitle('Not signed in yet'));
+      await waitFor(() =>
+        expect(screen.queryByRole('cell', { name: 'Ann Lee' })).not.toBeInTheDocument(),
+      );
+      expect(screen.getByRole('cell', { name: 'Bob Stone' })).toBeInTheDocument();
+      expect(screen.getByRole('cell', { name: 'Dee Dunn' })).toBeInTheDocument();
+      // A leaver is not waiting to sign in.
+      expect(screen.queryByRole('cell', { name: 'Cat Rowe' })).not.toBeInTheDocument();
+    });
+
+    it('invites everyone chosen at once and says who could not be invited and why', async () => {
+      const fetchMock = stubFetch({
+        'GET /api/staff': { body: [ann, bob, cat, dee] },
+        'POST /api/staff/s-2/invite': { status: 201, body: { ...bob, inviteStatus: 'invited' } },
+        'POST /api/staff/s-4/invite': {
+          status: 409,
+          body: { statusCode: 409, error: 'Conflict', message: 'Dee Dunn can already sign in.' },
+        },
+      });
+      renderStaff();
+      expect(await screen.findByRole('cell', { name: 'Ann Lee' })).toBeInTheDocument();
+      // Only those who can be invited can be chosen.
+      expect(screen.getByRole('checkbox', { name: 'Choose Ann Lee' })).toBeDisabled();
+      expect(screen.getByRole('checkbox', { name: 'Choose Cat Rowe' })).toBeDisabled();
+
+      await user.click(screen.getByRole('checkbox', { name: 'Choose Bob Stone' }));
+      await user.click(screen.getByRole('checkbox', { name: 'Choose Dee Dunn' }));
+      await user.click(screen.getByRole('button', { name: 'Invite 2 people to sign in' }));
+
+      expect(
+        await screen.findByText('Invitations sent to 1 person; 1 not sent'),
+      ).toBeInTheDocument();
+      expect(screen.getByText('Dee Dunn: Dee Dunn can already sign in.')).toBeInTheDocument();
+      expect(callCount(fetchMock, 'POST /api/staff/s-2/invite')).toBe(1);
+      expect(callCount(fetchMock, 'POST /api/staff/s-4/invite')).toBe(1);
+      expect(
+        screen.queryByRole('button', { name: /Invite \d+ (person|people) to sign in/ }),
+      ).not.toBeInTheDocument();
+    });
+  });
 });

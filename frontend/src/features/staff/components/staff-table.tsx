@@ -15,11 +15,29 @@ const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: roleLabel(role) 
 
 const NONE = <Typography.Text type="secondary">—</Typography.Text>;
 
+/** Choosing people for an action on several at once (inviting them). */
+interface StaffSelection {
+  selected: string[];
+  onChange: (ids: string[]) => void;
+  /** Whether a person can be chosen at all. */
+  selectable: (person: StaffRecord) => boolean;
+  disabled?: boolean;
+}
+
 interface StaffTableProps {
   staff: StaffRecord[] | undefined;
   loading: boolean;
   onEdit: (staff: StaffRecord) => void;
+  /** When the list is empty; "No staff members yet" unless a search left nobody. */
+  emptyText?: string;
+  selection?: StaffSelection;
 }
+
+/**
+ * Names wrap between words, never inside one: Typography's own `word-break: break-word` let the
+ * table squeeze "Featherstonehaugh" to "Featherstoneha" / "ugh" at 1366 px.
+ */
+const NAME_STYLE = { wordBreak: 'normal', overflowWrap: 'normal' } as const;
 
 /**
  * Inactive people are dimmed with a grey row and greyer text, not with transparency: a
@@ -28,7 +46,7 @@ interface StaffTableProps {
 const INACTIVE_ROW_STYLE = { background: '#f0f0f0', color: 'rgba(0, 0, 0, 0.65)' } as const;
 
 /** docs/product.md#accounts-and-sign-in: the staff table, with inactive people dimmed and each row's actions. */
-export function StaffTable({ staff, loading, onEdit }: StaffTableProps) {
+export function StaffTable({ staff, loading, onEdit, emptyText, selection }: StaffTableProps) {
   const canManage = useCan('staff.manage');
   const canChangeRoles = useCan('staff.roles');
   const toast = useToast();
@@ -79,7 +97,11 @@ export function StaffTable({ staff, loading, onEdit }: StaffTableProps) {
     {
       title: 'Name',
       dataIndex: 'name',
-      render: (name: string) => <Typography.Text strong>{name}</Typography.Text>,
+      render: (name: string) => (
+        <Typography.Text strong style={NAME_STYLE}>
+          {name}
+        </Typography.Text>
+      ),
     },
     {
       // docs/product.md#working-patterns, in a few words; a full-timer's says nothing.
@@ -193,7 +215,17 @@ export function StaffTable({ staff, loading, onEdit }: StaffTableProps) {
       columns={columns}
       dataSource={staff}
       loading={loading}
-      locale={{ emptyText: 'No staff members yet' }}
+      locale={{ emptyText: emptyText ?? 'No staff members yet' }}
+      rowSelection={
+        selection && {
+          selectedRowKeys: selection.selected,
+          onChange: (keys) => selection.onChange(keys.map(String)),
+          getCheckboxProps: (person) => ({
+            disabled: selection.disabled || !selection.selectable(person),
+            'aria-label': `Choose ${person.name}`,
+          }),
+        }
+      }
       pagination={{ pageSize: 50, hideOnSinglePage: true }}
       onRow={(person) => (person.isActive ? {} : { style: INACTIVE_ROW_STYLE })}
       scroll={{ x: true }}
