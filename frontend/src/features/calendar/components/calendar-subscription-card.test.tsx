@@ -254,6 +254,25 @@ describe('Calendar Subscription card', () => {
     expect(document.querySelector('textarea')).toBeNull();
   });
 
+  it('when the browser refuses the Clipboard API, copies through the page and still reads Copied', async () => {
+    await createdLink(user);
+    const writeText = vi
+      .fn<Clipboard['writeText']>()
+      .mockRejectedValue(new DOMException('Write permission denied.', 'NotAllowedError'));
+    stubClipboard(writeText);
+    const copied = vi.fn();
+    stubCopyCommand(true, copied);
+
+    await user.click(within(feed('All duties')).getByRole('button', { name: 'Copy' }));
+
+    expect(
+      await within(feed('All duties')).findByRole('button', { name: 'Copied' }),
+    ).toBeInTheDocument();
+    expect(copied).toHaveBeenCalledWith(links('tok-1').allDutiesUrl);
+    expect(await screen.findByText('Copied!')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to copy URL to clipboard')).not.toBeInTheDocument();
+  });
+
   it.each([
     ['the browser refuses', vi.fn<Clipboard['writeText']>().mockRejectedValue(new Error('Denied'))],
     ['there is no clipboard and the page cannot copy either', undefined],

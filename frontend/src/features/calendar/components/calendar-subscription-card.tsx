@@ -71,12 +71,17 @@ function CopyButton({ text }: { text: string }) {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const copy = async () => {
-    try {
-      // Undefined outside secure contexts (plain http), whatever the types say.
-      const clipboard = navigator.clipboard as Clipboard | undefined;
-      if (clipboard) await clipboard.writeText(text);
-      else if (!copyThroughPage(text)) throw new Error('The browser refused to copy');
-    } catch {
+    // Undefined outside secure contexts (plain http), whatever the types say.
+    const clipboard = navigator.clipboard as Clipboard | undefined;
+    // A browser may also refuse the Clipboard API itself (no permission, the window not focused,
+    // a browser set to ask): the copy through the page still works from a click, as on plain http.
+    const done = clipboard
+      ? await clipboard.writeText(text).then(
+          () => true,
+          () => copyThroughPage(text),
+        )
+      : copyThroughPage(text);
+    if (!done) {
       toast({ variant: 'destructive', description: COPY_FAILED_MESSAGE });
       return;
     }
