@@ -36,8 +36,6 @@ export const MONTH_FORMAT = 'MMMM YYYY';
  * tests and power users type `2025-12-25`.
  */
 export const DATE_INPUT_FORMATS = ['D MMM YYYY', 'D/M/YYYY', 'DD/MM/YYYY', ISO_DATE_FORMAT];
-/** For date pickers that show the date in figures, "08/09/2025"; typed as any. */
-export const NUMERIC_DATE_INPUT_FORMATS = ['DD/MM/YYYY', 'D/M/YYYY', ISO_DATE_FORMAT];
 /** e.g. "Mon 8 Sep 2025, 09:05". */
 export const DATE_TIME_FORMAT = `${SHORT_DATE_FORMAT}, ${TIME_FORMAT}`;
 /** e.g. "8 September 2025 at 09:05". */

@@ -102,7 +102,7 @@ export function EmailLinkRequest(props: EmailLinkRequestProps) {
         footer={
           <Flex justify="center">
             <Link to="/" state={toDashboard ? undefined : SIGN_IN_STATE}>
-              {toDashboard ? 'Back to Dashboard' : 'Back to sign in'}
+              {toDashboard ? 'Back to Dashboard' : 'Back to Login'}
             </Link>
           </Flex>
         }

@@ -35,7 +35,7 @@ export function SignInForm() {
   const host = useSignInHost();
   const school = host.kind === 'organization' ? host : undefined;
 
-  // Kept here, so "Back to sign in" from the second step finds what was typed.
+  // Kept here, so "Back to Login" from the second step finds what was typed.
   const [form] = Form.useForm<SignInValues>();
   // The second step, when the account has two-step verification on.
   const [secondStep, setSecondStep] = useState<{ challenge: string; values: SignInValues }>();

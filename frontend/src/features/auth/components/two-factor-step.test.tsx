@@ -102,7 +102,7 @@ describe('the second step of signing in', () => {
     await signInWithPassword(user);
 
     let step = await screen.findByRole('region', { name: 'Two-step verification' });
-    await user.click(within(step).getByRole('button', { name: 'Back to sign in' }));
+    await user.click(within(step).getByRole('button', { name: 'Back to Login' }));
     expect(await screen.findByLabelText('Email')).toHaveValue('ada@hillside.example');
     expect(screen.getByLabelText('Organization subdomain')).toHaveValue('hillside');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));

@@ -121,7 +121,7 @@ export function TwoFactorStep({
           {recovery ? 'Use your authenticator app instead' : 'Use a recovery code instead'}
         </Button>
         <Button type="link" style={{ paddingInline: 0 }} onClick={onCancel}>
-          Back to sign in
+          Back to Login
         </Button>
       </Flex>
     </section>

@@ -89,7 +89,7 @@ export function FindSchoolPage() {
         </Form.Item>
         <Flex justify="center">
           <Link to="/" state={SIGN_IN_STATE}>
-            Back to sign in
+            Back to Login
           </Link>
         </Flex>
       </Form>

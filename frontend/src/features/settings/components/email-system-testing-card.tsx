@@ -17,10 +17,10 @@ import { useId, useRef, useState } from 'react';
 import { getServerMessage, isApiError } from '@/shared/api/errors';
 import {
   DATE_AT_SECONDS_FORMAT,
+  DATE_INPUT_FORMATS,
   formatDateTime,
   isWeekend,
   LONG_DATE_FORMAT,
-  NUMERIC_DATE_INPUT_FORMATS,
   today,
   toIsoDate,
   type Dayjs,
@@ -189,7 +189,7 @@ function TestActions({ onResult }: { onResult: (result: Omit<TestResult, 'id'>) 
           ]}
         >
           <DatePicker
-            format={NUMERIC_DATE_INPUT_FORMATS}
+            format={DATE_INPUT_FORMATS}
             disabledDate={isUnavailableDate}
             allowClear={false}
             onKeyDown={confirmDateOnly}
