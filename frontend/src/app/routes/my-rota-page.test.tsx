@@ -3,7 +3,14 @@ import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { currentUser, currentWeek, rotaDay, staffMember, unavailability } from '@/testing/fixtures';
-import { callCount, renderApp, setupUser, storeToken, stubFetch } from '@/testing/test-utils';
+import {
+  callCount,
+  renderApp,
+  sentBodies,
+  setupUser,
+  storeToken,
+  stubFetch,
+} from '@/testing/test-utils';
 
 // The signed-in user of `currentUser()` is u-1 (ada@hillside.example).
 const ada = staffMember('s-1', 'Ada Admin', { userId: 'u-1', email: 'ada@hillside.example' });
@@ -81,5 +88,49 @@ describe('My Rota with unavailability', () => {
     expect(await within(section).findByText('Safeguarding course')).toBeInTheDocument();
     expect(within(section).getByText('Training')).toBeInTheDocument();
     expect(callCount(fetchMock, 'GET /api/staff-unavailability/s-3')).toBe(1);
+  });
+
+  it('offers someone who manages staff without a staff record of their own to add themselves, and then shows their rota', async () => {
+    storeToken();
+    const fetchMock = stubFetch({
+      'GET /api/auth/user': { body: currentUser() },
+      'GET /api/current-week': { body: currentWeek() },
+      'GET /api/staff': [{ body: [bob] }, { body: [bob, ada] }],
+      'GET /api/rota': { body: [rotaDay('2025-09-10', [bob])] },
+      'GET /api/staff-unavailability/s-1': { body: [] },
+      'POST /api/staff': { status: 201, body: ada },
+    });
+    renderApp('/my-rota');
+
+    const offer = await screen.findByText('You are not on the staff list');
+    expect(screen.getByText('Choose a staff member to see their rota.')).toBeInTheDocument();
+    const note = offer.closest('[role="alert"]') as HTMLElement;
+    await user.click(within(note).getByRole('radio', { name: 'Non-Teaching' }));
+    await user.click(within(note).getByRole('button', { name: 'Add me to the staff list' }));
+
+    expect(
+      await screen.findByText(
+        'You are on the staff list. Your duties show here once you have some.',
+      ),
+    ).toBeInTheDocument();
+    expect(sentBodies(fetchMock, 'POST /api/staff')).toEqual([
+      { name: 'Ada Admin', email: 'ada@hillside.example', isTeaching: false },
+    ]);
+    expect(await screen.findByRole('region', { name: 'My Unavailability' })).toBeInTheDocument();
+    expect(screen.queryByText('You are not on the staff list')).not.toBeInTheDocument();
+    expect(screen.getByText('0 duty days')).toBeInTheDocument();
+  });
+
+  it('does not offer staff, who do not manage records, to add themselves', async () => {
+    storeToken();
+    stubFetch({
+      'GET /api/auth/user': { body: currentUser({ user: { role: 'staff' } }) },
+      'GET /api/current-week': { body: currentWeek() },
+      'GET /api/staff': { body: [bob] },
+      'GET /api/rota': { body: [] },
+    });
+    renderApp('/my-rota');
+    expect(await screen.findByText('Choose a staff member to see their rota.')).toBeInTheDocument();
+    expect(screen.queryByText('You are not on the staff list')).not.toBeInTheDocument();
   });
 });

@@ -31,6 +31,11 @@ interface MyRotaPageProps {
    * signed-in user's own staff record.
    */
   renderPersonExtras?: (person: StaffDto, isOwn: boolean) => ReactNode;
+  /**
+   * Above the staff member choice: the app puts other features' notes here (the offer to someone
+   * without a staff record to add themselves, composed in src/app).
+   */
+  notes?: ReactNode;
 }
 
 /**
@@ -38,7 +43,7 @@ interface MyRotaPageProps {
  * someone without a staff record) and see their
  * duty days in the academic year containing the server's today, with who shares each day.
  */
-export function MyRotaPage({ renderPersonExtras }: MyRotaPageProps = {}) {
+export function MyRotaPage({ renderPersonExtras, notes }: MyRotaPageProps = {}) {
   const selectId = useId();
   const isPhone = useIsPhone();
   const token = useAuthToken();
@@ -124,6 +129,7 @@ export function MyRotaPage({ renderPersonExtras }: MyRotaPageProps = {}) {
         {year ? `Duty days for academic year ${year.label}` : 'Duty days for this academic year'}
       </Typography.Paragraph>
       <Flex vertical gap="large">
+        {notes}
         <Flex align="center" gap="small" wrap>
           <label htmlFor={selectId}>Staff member</label>
           <Select
