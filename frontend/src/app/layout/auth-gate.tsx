@@ -1,4 +1,4 @@
-import { Activity, lazy, Suspense, useDeferredValue, useEffect } from 'react';
+import { Activity, lazy, Suspense, useDeferredValue, useEffect, useRef } from 'react';
 import { useDispatch } from 'react-redux';
 import { Outlet, useLocation, useMatches, type UIMatch } from 'react-router';
 
@@ -87,12 +87,18 @@ export function AuthGate() {
   }, [loading]);
 
   // Once the user is known, the page's first request goes out beside the shell's and the page's
-  // code (AppPage.prefetch), not after them.
+  // code (AppPage.prefetch), not after them: the page the router is on then (a sign-up moves to
+  // `/` without loading a new page, so the browser's address can lag behind).
   const dispatch = useDispatch<AppDispatch>();
   const role = session.status === 'signed-in' ? session.user.role : undefined;
+  const { pathname } = useLocation();
+  const pathnameRef = useRef(pathname);
+  useEffect(() => {
+    pathnameRef.current = pathname;
+  }, [pathname]);
   useEffect(() => {
     if (role === undefined) return;
-    pageAt(window.location.pathname)?.prefetch?.(dispatch, accessFor(role));
+    pageAt(pathnameRef.current)?.prefetch?.(dispatch, accessFor(role));
   }, [role, dispatch]);
 
   // The user's answer arrives as a store update, which React renders synchronously: with the

@@ -1,9 +1,12 @@
 import { Flex } from 'antd';
 import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
 
 // The card itself, not the audit feature's route module: that module also holds the Activity
 // page, whose table would become part of the dashboard's first download.
 import { RecentActivity } from '@/features/audit/components/recent-activity';
+import { VerifyEmailReminder } from '@/features/auth/components/verify-email-reminder';
+import { useCurrentUser } from '@/features/auth/session/session';
 import { useGetSetupChecklistQuery } from '@/features/dashboard/api';
 import { SetupChecklistCard } from '@/features/dashboard/components/setup-checklist-card';
 import { SETUP_CHECKLIST_PERMISSION } from '@/features/dashboard/lib/setup-steps';
@@ -47,6 +50,22 @@ const NextDutiesCard = lazy(async () => ({
   default: (await import('@/features/my-rota/components/next-duties-card')).NextDutiesCard,
 }));
 
+/**
+ * Until the signed-in person's address is verified, what verifying is for and a resend
+ * (docs/product.md#accounts-and-sign-in): the admin who registered signs in at once, unverified.
+ */
+function VerifyEmailNotice() {
+  const current = useCurrentUser();
+  if (!current || current.user.emailVerified) return null;
+  return (
+    <VerifyEmailReminder
+      email={current.user.email}
+      organizationSubdomain={current.organization.subdomain}
+      extra={<Link to="/account">Change the address</Link>}
+    />
+  );
+}
+
 /** Where the first-run checklist's "Subscribe to the calendar" leads (/#calendar-subscription). */
 const CALENDAR_SUBSCRIPTION_ID = 'calendar-subscription';
 
@@ -84,6 +103,9 @@ export function DashboardPage() {
               </Suspense>
             </div>
           )}
+          <div className="no-print dashboard__optional">
+            <VerifyEmailNotice />
+          </div>
           <div className="no-print dashboard__optional">{isAdmin && <SetupChecklistCard />}</div>
           <div className="no-print dashboard__optional">
             <Suspense fallback={null}>
