@@ -54,6 +54,7 @@ function stubAll() {
   return stubFetch({
     'GET /api/staff': { body: [] },
     'GET /api/holidays': { body: [] },
+    'GET /api/rota/closures': { body: [] },
     'GET /api/audit-log': { body: EMPTY_LOG },
     'GET /api/auth/user': { body: currentUser() },
     'GET /api/rota/health': { body: HEALTHY },

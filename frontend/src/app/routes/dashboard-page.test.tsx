@@ -34,6 +34,7 @@ function stubDashboard(role: Role, more: Parameters<typeof stubFetch>[0] = {}) {
     'GET /api/current-week': { body: currentWeek() },
     'GET /api/rota': { body: [] },
     'GET /api/holidays': { body: [] },
+    'GET /api/rota/closures': { body: [] },
     'GET /api/audit-log': { body: { items: [], total: 0, page: 1, pageSize: 5 } },
     'GET /api/calendar/subscription': { body: { subscribed: false } },
     'GET /api/rota/health': { body: HEALTH },
@@ -161,6 +162,8 @@ describe('Dashboard', () => {
             averageDuties: 2.5,
             totalDuties: 5,
             month: '2025-09',
+            weekStart: '2025-09-08',
+            weekEnd: '2025-09-12',
           },
         },
       });

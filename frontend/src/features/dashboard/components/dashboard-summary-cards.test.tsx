@@ -18,6 +18,8 @@ function stats(overrides: Partial<DashboardStatsDto> = {}): DashboardStatsDto {
     averageDuties: 2.5,
     totalDuties: 30,
     month: '2025-09',
+    weekStart: '2025-09-08',
+    weekEnd: '2025-09-12',
     ...overrides,
   };
 }
@@ -105,6 +107,15 @@ describe('Dashboard summary cards', () => {
     const value = await within(card('This Week')).findByText('3 slots unfilled');
     expect(value).toHaveClass('ant-typography-warning');
     expect(value).toHaveAttribute('data-tone', 'warning');
+  });
+
+  it("names the week This Week counts: on a weekend, the coming one", async () => {
+    // Saturday 13 September: the server counts Monday 15 to Friday 19.
+    renderCards({ body: stats({ unfilled: 9, weekStart: '2025-09-15', weekEnd: '2025-09-19' }) });
+
+    const thisWeek = card('This Week');
+    expect(await within(thisWeek).findByText('9 slots unfilled')).toBeInTheDocument();
+    expect(within(thisWeek).getByText('Mon 15 Sep – Fri 19 Sep')).toBeInTheDocument();
   });
 
   it('says "1 slot unfilled" for a single empty slot, and counts one request or member', async () => {

@@ -10,6 +10,7 @@ import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { getServerMessage } from '@/shared/api/errors';
+import { formatDateRange, SHORT_DAY_MONTH_FORMAT } from '@/shared/lib/dates';
 import { CARD_HEADING_STYLE } from '@/shared/ui/section-card';
 
 import { useGetDashboardStatsQuery } from '../api';
@@ -26,13 +27,15 @@ interface SummaryCardProps {
   value: string;
   /** The value's colour; the default text colour when absent. */
   tone?: Tone;
+  /** A line under the value, e.g. the week counted. */
+  detail?: string;
   /** Makes the whole card a link to this path. */
   to?: string;
 }
 
 const VALUE_STYLE = { fontSize: 20, fontWeight: 600, lineHeight: 1.4 } as const;
 
-function SummaryCard({ title, icon, value, tone, to }: SummaryCardProps) {
+function SummaryCard({ title, icon, value, tone, detail, to }: SummaryCardProps) {
   const headingId = useId();
   const { token } = theme.useToken();
   const content = (
@@ -49,6 +52,7 @@ function SummaryCard({ title, icon, value, tone, to }: SummaryCardProps) {
       <Typography.Text type={tone} data-tone={tone ?? 'default'} style={VALUE_STYLE}>
         {value}
       </Typography.Text>
+      {detail && <Typography.Text type="secondary">{detail}</Typography.Text>}
     </Flex>
   );
 
@@ -104,6 +108,8 @@ export function DashboardSummaryCards() {
       icon: <CalendarOutlined />,
       value: loading ? LOADING_TEXT : thisWeekText(data.unfilled),
       tone: loading ? 'secondary' : thisWeekTone(data.unfilled),
+      // The week counted: on a Saturday or Sunday the server counts the coming one.
+      detail: loading ? undefined : formatDateRange(data.weekStart, data.weekEnd, SHORT_DAY_MONTH_FORMAT),
     },
     {
       title: 'Active Staff',

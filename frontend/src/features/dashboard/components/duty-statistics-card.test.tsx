@@ -17,6 +17,8 @@ function stats(overrides: Partial<DashboardStatsDto> = {}): DashboardStatsDto {
     averageDuties: 2.5,
     totalDuties: 30,
     month: '2025-09',
+    weekStart: '2025-09-08',
+    weekEnd: '2025-09-12',
     ...overrides,
   };
 }

@@ -55,6 +55,7 @@ function stubRota(overrides: Parameters<typeof stubFetch>[0] = {}) {
     'GET /api/current-week': { body: currentWeek() },
     'GET /api/rota': { body: [pastFriday, monday, tuesday] },
     'GET /api/holidays': { body: [holiday()] },
+    'GET /api/rota/closures': { body: [] },
     'GET /api/staff': { body: allStaff },
     'GET /api/rota/candidates': { body: wednesdayCandidates },
     ...overrides,
@@ -223,7 +224,10 @@ describe('Duty dialog: assigning', () => {
       ),
     ).toBeInTheDocument();
     expect(within(dialog).queryByRole('combobox')).not.toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Assign' })).toBeDisabled();
+    // Nothing to assign on a closed day: only a way out.
+    expect(within(dialog).queryByRole('button', { name: 'Assign' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('says when nobody is free that day', async () => {

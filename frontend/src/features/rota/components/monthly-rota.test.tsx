@@ -4,10 +4,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { AccessContext, accessFor } from '@/shared/auth/access';
 import { staffColour } from '@/shared/lib/staff-colours';
-import { renderWithProviders, setupUser, stubFetch } from '@/testing/test-utils';
+import { renderWithProviders, setupUser, storeToken, stubFetch } from '@/testing/test-utils';
 import { stubScreenWidth } from '@/testing/viewport';
 
-import { currentWeek, rotaDay } from '@/testing/fixtures';
+import { currentUser, currentWeek, rotaDay } from '@/testing/fixtures';
 import {
   alice,
   bob,
@@ -35,6 +35,7 @@ function stubRota(overrides: Parameters<typeof stubFetch>[0] = {}) {
       body: [rotaDay('2025-09-08', [alice, bob]), rotaDay('2025-09-09', [alice, null])],
     },
     'GET /api/holidays': { body: [holiday()] },
+    'GET /api/rota/closures': { body: [] },
     ...overrides,
   });
 }
@@ -174,6 +175,44 @@ describe('Monthly Rota', () => {
     expect(within(monday).getByText('inset day')).toBeInTheDocument();
     expect(within(monday).queryByRole('button')).not.toBeInTheDocument();
     expect(within(week1).getAllByRole('button')).toHaveLength(8);
+  });
+
+  it('shows the days out of term as such: no slots to click, nothing counted as a gap', async () => {
+    // The autumn term starts on Wednesday 3 September: Tuesday 2nd is still the summer holiday.
+    stubRota({
+      'GET /api/rota/closures': {
+        body: [
+          { startDate: '2025-08-01', endDate: '2025-09-02', kind: 'out_of_term', label: 'Summer holiday' },
+          { startDate: '2025-09-01', endDate: '2025-09-01', kind: 'holiday', label: 'Staff training, Inset Day' },
+        ],
+      },
+    });
+    renderMonthlyRota();
+
+    const week1 = await screen.findByRole('group', { name: 'Week 1 1 Sep – 5 Sep' });
+    const tuesday = week1.querySelector('[data-date="2025-09-02"]') as HTMLElement;
+    expect(within(tuesday).getByText('Out of term')).toBeInTheDocument();
+    expect(within(tuesday).getByText('Summer holiday')).toBeInTheDocument();
+    expect(within(tuesday).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(tuesday).queryByText('Click to assign')).not.toBeInTheDocument();
+    // A holiday inside the break still shows as the holiday.
+    const monday = week1.querySelector('[data-date="2025-09-01"]') as HTMLElement;
+    expect(within(monday).getByText('Holiday')).toBeInTheDocument();
+    expect(within(monday).queryByText('Out of term')).not.toBeInTheDocument();
+    // Wednesday to Friday are school days: 3 × 2 slots.
+    expect(within(week1).getAllByRole('button')).toHaveLength(6);
+  });
+
+  it('prints under a heading with the school and the day it was printed', async () => {
+    storeToken();
+    stubRota({ 'GET /api/auth/user': { body: currentUser() } });
+    renderMonthlyRota();
+
+    const card = screen.getByRole('region', { name: 'Monthly Rota' });
+    await within(card).findByRole('heading', { level: 3, name: 'Week 1' });
+    const heading = card.querySelector('.rota-print-title') as HTMLElement;
+    expect(heading).toHaveTextContent('Monthly Rota — September 2025');
+    await waitFor(() => expect(heading).toHaveTextContent('Hillside Primary School · Printed 8 September 2025'));
   });
 
   it('shows as many slots per day as the organisation has duty managers', async () => {

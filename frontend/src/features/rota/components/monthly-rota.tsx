@@ -10,7 +10,7 @@ import { useIsPhone } from '@/shared/ui/use-is-phone';
 
 import '../rota.css';
 
-import { useGetCurrentWeekQuery, type RotaDayDto } from '../api';
+import { useGetCurrentWeekQuery, type RotaClosureDto, type RotaDayDto } from '../api';
 import {
   addMonths,
   CLICK_TO_ASSIGN,
@@ -26,8 +26,9 @@ import {
 } from '../lib/rota-calendar';
 import type { DutySlot } from './duty-dialog';
 import { PrintButton } from './print-button';
+import { PrintHeading } from './print-heading';
 import { RotaExportButton } from './rota-export-button';
-import { DaySlotButtons, HolidayNote, useRotaPeriod } from './rota-period';
+import { DaySlotButtons, HolidayNote, OutOfTermNote, useRotaPeriod } from './rota-period';
 
 // The dialog (a form, a modal, pickers) opens only on a click: it is fetched right after the
 // month first renders instead of with the dashboard's first download.
@@ -62,7 +63,7 @@ export function MonthlyRota() {
   const perDay = currentWeek.data?.dutyManagersPerDay ?? 2;
   const range = month ? monthRange(month) : undefined;
 
-  const { rotaDays, holidays: monthHolidays, busy, error } = useRotaPeriod(range);
+  const { rotaDays, holidays: monthHolidays, outOfTerm, busy, error } = useRotaPeriod(range);
 
   const weeks = useMemo(() => (month ? monthWeeks(month) : []), [month]);
   const options = useMemo(() => (todayIso ? monthOptions(todayIso, month) : []), [todayIso, month]);
@@ -97,6 +98,7 @@ export function MonthlyRota() {
         perDay={perDay}
         rotaDays={rotaDays}
         holidays={monthHolidays}
+        outOfTerm={outOfTerm}
         emptyText={canManage ? CLICK_TO_ASSIGN : UNFILLED}
         onSlot={openSlot}
       />
@@ -132,7 +134,7 @@ export function MonthlyRota() {
 
   return (
     <SectionCard title={TITLE} className="monthly-rota-card rota-print-area">
-      <div className="rota-print-title" data-title={`${TITLE} — ${monthLabel}`} aria-hidden />
+      <PrintHeading title={`${TITLE} — ${monthLabel}`} />
       <Flex className="monthly-rota__toolbar no-print" justify="space-between" wrap gap="small">
         <Space wrap>
           <Button
@@ -262,6 +264,8 @@ interface WeekDaysProps {
   perDay: number;
   rotaDays: Map<string, RotaDayDto>;
   holidays: HolidayDto[];
+  /** The spans outside term time. */
+  outOfTerm: RotaClosureDto[];
   /** What an empty slot reads. */
   emptyText: string;
   onSlot: (date: string, position: number) => void;
@@ -275,6 +279,7 @@ function WeekDays({
   perDay,
   rotaDays,
   holidays,
+  outOfTerm,
   emptyText,
   onSlot,
 }: WeekDaysProps) {
@@ -293,6 +298,7 @@ function WeekDays({
             perDay={perDay}
             day={rotaDays.get(date)}
             holiday={holidayOn(date, holidays)}
+            outOfTerm={holidayOn(date, outOfTerm)}
             emptyText={emptyText}
             onSlot={onSlot}
           />
@@ -310,14 +316,30 @@ interface DayCellProps {
   perDay: number;
   day: RotaDayDto | undefined;
   holiday: HolidayDto | undefined;
+  /** The span outside term time the day is in, if it is. */
+  outOfTerm: RotaClosureDto | undefined;
   emptyText: string;
   onSlot: (date: string, position: number) => void;
 }
 
-function DayCell({ date, isToday, perDay, day, holiday, emptyText, onSlot }: DayCellProps) {
+/**
+ * A weekday: its holiday, else that it is out of term, else its slots. A closed day has nothing
+ * to click and no empty box: nobody is on duty then, so it is no gap to fill.
+ */
+function DayCell({
+  date,
+  isToday,
+  perDay,
+  day,
+  holiday,
+  outOfTerm,
+  emptyText,
+  onSlot,
+}: DayCellProps) {
   const classes = ['monthly-rota__day'];
   if (isToday) classes.push('monthly-rota__day--today');
   if (holiday) classes.push('monthly-rota__day--holiday');
+  else if (outOfTerm) classes.push('monthly-rota__day--closed');
   return (
     <div className={classes.join(' ')} data-date={date}>
       <Flex justify="space-between" align="center" gap={4} wrap>
@@ -336,6 +358,8 @@ function DayCell({ date, isToday, perDay, day, holiday, emptyText, onSlot }: Day
       </Flex>
       {holiday ? (
         <HolidayNote holiday={holiday} gap={2} />
+      ) : outOfTerm ? (
+        <OutOfTermNote closure={outOfTerm} gap={2} />
       ) : (
         <DaySlotButtons
           date={date}

@@ -30,6 +30,7 @@ function renderRota(overrides: Parameters<typeof stubFetch>[0] = {}) {
     'GET /api/current-week': { body: currentWeek() },
     'GET /api/rota': { body: [monday] },
     'GET /api/holidays': { body: [holiday()] },
+    'GET /api/rota/closures': { body: [] },
     'GET /api/staff': { body: allStaff },
     'GET /api/auto-approval-settings': { body: autoApproval() },
     ...overrides,

@@ -45,6 +45,7 @@ function renderRota(overrides: Parameters<typeof stubFetch>[0] = {}) {
     'GET /api/current-week': { body: currentWeek() },
     'GET /api/rota': { body: [monday, tuesday] },
     'GET /api/holidays': { body: [holiday()] },
+    'GET /api/rota/closures': { body: [] },
     'GET /api/staff': { body: staff },
     'GET /api/auto-approval-settings': { body: autoApproval() },
     [OPTIONS]: { body: swapOptions() },

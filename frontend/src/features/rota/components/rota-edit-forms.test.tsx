@@ -52,6 +52,7 @@ function stubRota(overrides: Parameters<typeof stubFetch>[0] = {}) {
     'GET /api/current-week': { body: currentWeek() },
     'GET /api/rota': { body: [pastFriday, monday] },
     'GET /api/holidays': { body: [holiday()] },
+    'GET /api/rota/closures': { body: [] },
     'GET /api/staff': { body: allStaff },
     'GET /api/rota/candidates': {
       body: candidates('2025-09-08', [candidate(cat, 0), candidate(bob, 3)]),

@@ -162,13 +162,22 @@ export function AssignForm({ slot, selectRef, onDone }: AssignFormProps) {
         requiredMessage={ASSIGN_REQUIRED_MESSAGE}
         selectRef={selectRef}
       />
-      <FormButtons
-        saving={saving}
-        disabled={!candidates.ready}
-        submitLabel="Assign"
-        cancelLabel="Cancel"
-        onCancel={onDone}
-      />
+      {candidates.closed ? (
+        // A closed day (a holiday, out of term): nobody can be put on it, so nothing to assign.
+        <Flex justify="end">
+          <Button type="primary" onClick={onDone}>
+            OK
+          </Button>
+        </Flex>
+      ) : (
+        <FormButtons
+          saving={saving}
+          disabled={!candidates.ready}
+          submitLabel="Assign"
+          cancelLabel="Cancel"
+          onCancel={onDone}
+        />
+      )}
     </Form>
   );
 }

@@ -36,6 +36,7 @@ function stubMonth(overrides: Parameters<typeof stubFetch>[0] = {}, serve = true
     'GET /api/current-week': { body: currentWeek() },
     'GET /api/rota': { body: [rotaDay('2025-09-08', [alice, bob])] },
     'GET /api/holidays': { body: [holiday()] },
+    'GET /api/rota/closures': { body: [] },
     'GET /api/term-dates': { body: termDates() },
     ...overrides,
   });

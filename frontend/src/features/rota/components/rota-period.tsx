@@ -6,8 +6,14 @@ import { useGetHolidaysQuery, type HolidayDto } from '@/features/holidays/api';
 import { getServerMessage } from '@/shared/api/errors';
 import { daySlots } from '@/shared/lib/rota-day';
 
-import { useGetCurrentWeekQuery, useGetRotaQuery, type RotaDayDto } from '../api';
-import { daysByDate, holidayTypeLabel } from '../lib/rota-calendar';
+import {
+  useGetCurrentWeekQuery,
+  useGetRotaClosuresQuery,
+  useGetRotaQuery,
+  type RotaClosureDto,
+  type RotaDayDto,
+} from '../api';
+import { daysByDate, holidayTypeLabel, OUT_OF_TERM } from '../lib/rota-calendar';
 import { SlotButton } from './slot-button';
 
 export interface DateRange {
@@ -18,8 +24,10 @@ export interface DateRange {
 export interface RotaPeriod {
   /** The period's rota days by date; empty while another period loads. */
   rotaDays: Map<string, RotaDayDto>;
-  /** The period's holidays, once both they and the rota have loaded for this period. */
+  /** The period's holidays, once they, the rota and the days out of term have loaded for this period. */
   holidays: HolidayDto[] | undefined;
+  /** The spans of the period outside term time (none in a year without term dates); loaded with the holidays. */
+  outOfTerm: RotaClosureDto[];
   /** Refetching in the background: the shown period is about to change. */
   busy: boolean;
   /** "Failed to load the rota" with a Retry of whatever failed, or null. */
@@ -27,17 +35,23 @@ export interface RotaPeriod {
 }
 
 /**
- * What the month and week views both show: the rota and the holidays of `range`, and the
- * current week (for today). `currentData`, not `data`: while another period loads, the last
- * period's people must not show.
+ * What the month and week views both show: the rota, the holidays and the days out of term of
+ * `range`, and the current week (for today). `currentData`, not `data`: while another period
+ * loads, the last period's people must not show.
  */
 export function useRotaPeriod(range: DateRange | undefined): RotaPeriod {
   const currentWeek = useGetCurrentWeekQuery();
   const rota = useGetRotaQuery(range ?? skipToken);
   const holidays = useGetHolidaysQuery(range ?? skipToken);
+  // The rota lists only days with people on them: the closures tell a day out of term from a gap.
+  const closures = useGetRotaClosuresQuery(range ?? skipToken);
   const rotaDays = useMemo(() => daysByDate(rota.currentData), [rota.currentData]);
+  const outOfTerm = useMemo(
+    () => (closures.currentData ?? []).filter((closure) => closure.kind === 'out_of_term'),
+    [closures.currentData],
+  );
 
-  const failed = [currentWeek, rota, holidays].filter((query) => query.isError);
+  const failed = [currentWeek, rota, holidays, closures].filter((query) => query.isError);
   const error = failed.length ? (
     <Alert
       type="error"
@@ -52,8 +66,9 @@ export function useRotaPeriod(range: DateRange | undefined): RotaPeriod {
 
   return {
     rotaDays,
-    holidays: rota.currentData && holidays.currentData,
-    busy: rota.isFetching || holidays.isFetching,
+    holidays: rota.currentData && closures.currentData && holidays.currentData,
+    outOfTerm,
+    busy: rota.isFetching || holidays.isFetching || closures.isFetching,
     error,
   };
 }
@@ -69,6 +84,19 @@ export function HolidayNote({ holiday, gap }: { holiday: HolidayDto; gap: number
       <Typography.Text type="secondary" className="rota-holiday-type">
         {holidayTypeLabel(holiday.type)}
       </Typography.Text>
+    </Flex>
+  );
+}
+
+/**
+ * A day outside term time (docs/product.md#the-rota): a badge and why ("Christmas holiday"), where
+ * a school day would show its duty slots. Nothing to click: nobody is on duty then.
+ */
+export function OutOfTermNote({ closure, gap }: { closure: RotaClosureDto; gap: number }) {
+  return (
+    <Flex vertical gap={gap} align="start">
+      <Tag style={{ marginInlineEnd: 0 }}>{OUT_OF_TERM}</Tag>
+      <Typography.Text type="secondary">{closure.label}</Typography.Text>
     </Flex>
   );
 }

@@ -22,6 +22,9 @@ export const CLICK_TO_ASSIGN = 'Click to assign';
  */
 export const UNFILLED = 'Unfilled';
 
+/** The badge of a weekday outside term time, where its duty slots would be (docs/product.md#screens). */
+export const OUT_OF_TERM = 'Out of term';
+
 /** "Duty Manager 1", "Duty Manager 2", … (docs/product.md#screens). */
 export function slotLabel(position: number): string {
   return `Duty Manager ${position}`;
@@ -131,7 +134,7 @@ export function addWeeks(mondayIso: string, weeks: number): string {
   return toIsoDate(parseDate(mondayIso).add(weeks, 'week'));
 }
 
-/** The holiday covering `date`, if any; ISO dates compare as strings. */
+/** The holiday (or any other span with a start and end date) covering `date`, if any; ISO dates compare as strings. */
 export function holidayOn<T extends { startDate: string; endDate: string }>(
   date: string,
   holidays: readonly T[] | undefined,

@@ -54,6 +54,7 @@ function stubWeek(overrides: Parameters<typeof stubFetch>[0] = {}) {
     'GET /api/current-week': { body: currentWeek() },
     'GET /api/rota': { body: week },
     'GET /api/holidays': { body: [inset] },
+    'GET /api/rota/closures': { body: [] },
     'GET /api/staff': { body: allStaff },
     ...overrides,
   });
@@ -258,6 +259,28 @@ describe('Weekly Rota', () => {
       { date: '2025-09-09', position: 1, reason: 'Off site' },
     ]);
     await waitFor(() => expect(callCount(fetchMock, 'GET /api/rota')).toBe(2));
+  });
+
+  it('shows a day out of term as such, with no Assign button', async () => {
+    // Term starts on Wednesday 10 September.
+    stubWeek({
+      'GET /api/rota': { body: [] },
+      'GET /api/rota/closures': {
+        body: [
+          { startDate: '2025-07-23', endDate: '2025-09-09', kind: 'out_of_term', label: 'Summer holiday' },
+          { startDate: '2025-09-11', endDate: '2025-09-11', kind: 'holiday', label: 'Training day, Inset Day' },
+        ],
+      },
+    });
+    renderWeek();
+
+    const tuesday = await screen.findByRole('region', { name: 'Tuesday' });
+    expect(await within(tuesday).findByText('Out of term')).toBeInTheDocument();
+    expect(within(tuesday).getByText('Summer holiday')).toBeInTheDocument();
+    expect(within(tuesday).queryByText('No assignment')).not.toBeInTheDocument();
+    expect(within(tuesday).queryByRole('button')).not.toBeInTheDocument();
+    // Wednesday is a school day nobody is on yet.
+    expect(within(dayCard('Wednesday')).getByRole('button', { name: /^Assign a duty manager/ })).toBeInTheDocument();
   });
 
   it('offers staff no Assign button on a day nobody is on', async () => {

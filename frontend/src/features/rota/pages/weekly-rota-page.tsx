@@ -21,11 +21,12 @@ import { SectionCard } from '@/shared/ui/section-card';
 
 import '../rota.css';
 
-import { useGetCurrentWeekQuery, type RotaDayDto } from '../api';
+import { useGetCurrentWeekQuery, type RotaClosureDto, type RotaDayDto } from '../api';
 import { AdminAccessDialog } from '../components/admin-access-dialog';
 import { DutyDialog, type DutySlot } from '../components/duty-dialog';
 import { PrintButton } from '../components/print-button';
-import { DaySlotButtons, HolidayNote, useRotaPeriod } from '../components/rota-period';
+import { PrintHeading } from '../components/print-heading';
+import { DaySlotButtons, HolidayNote, OutOfTermNote, useRotaPeriod } from '../components/rota-period';
 import { addWeeks, holidayOn, isAssigned, UNFILLED, weekDates } from '../lib/rota-calendar';
 
 const TITLE = 'Weekly Rota';
@@ -52,7 +53,7 @@ export function WeeklyRotaPage() {
   const range = monday ? { startDate: dates[0] ?? monday, endDate: dates[4] ?? monday } : undefined;
   const perDay = currentWeek.data?.dutyManagersPerDay ?? 2;
 
-  const { rotaDays, holidays: weekHolidays, busy, error } = useRotaPeriod(range);
+  const { rotaDays, holidays: weekHolidays, outOfTerm, busy, error } = useRotaPeriod(range);
 
   const openSlot = (date: string, position: number) => {
     setSlot({ date, position, day: rotaDays.get(date) });
@@ -81,6 +82,7 @@ export function WeeklyRotaPage() {
             perDay={perDay}
             day={rotaDays.get(date)}
             holiday={holidayOn(date, weekHolidays)}
+            outOfTerm={holidayOn(date, outOfTerm)}
             // "Unknown" means a person the server cannot name; an empty slot is unfilled, for
             // everyone (docs/product.md#screens). Managers still click it to assign.
             emptyText={UNFILLED}
@@ -95,6 +97,7 @@ export function WeeklyRotaPage() {
   return (
     <div className="weekly-rota rota-print-area">
       <PageTitle title={TITLE} />
+      <PrintHeading title={`${TITLE} — ${dates.length ? formatDateRange(dates[0] ?? '', dates[4] ?? '') : ''}`} />
       <Flex justify="space-between" align="start" wrap gap="middle">
         <div>
           <Typography.Title level={1} style={{ marginTop: 0, marginBottom: 4 }}>
@@ -152,6 +155,8 @@ interface DayCardProps {
   perDay: number;
   day: RotaDayDto | undefined;
   holiday: HolidayDto | undefined;
+  /** The span outside term time the day is in, if it is. */
+  outOfTerm: RotaClosureDto | undefined;
   /** What an empty slot of an assigned day reads. */
   emptyText: string;
   /** May assign someone to a day nobody is on yet (rota.manage). */
@@ -160,8 +165,9 @@ interface DayCardProps {
 }
 
 /**
- * One weekday: its date, then its holiday, its duty managers or "No assignment" (with an Assign
- * button for whoever may change the rota, which opens the duty dialog on its first slot).
+ * One weekday: its date, then its holiday, that it is out of term, its duty managers or "No
+ * assignment" (with an Assign button for whoever may change the rota, which opens the duty dialog
+ * on its first slot). A closed day offers nothing to assign: nobody is on duty then.
  */
 function DayCard({
   date,
@@ -169,6 +175,7 @@ function DayCard({
   perDay,
   day,
   holiday,
+  outOfTerm,
   emptyText,
   canAssign,
   onSlot,
@@ -176,10 +183,13 @@ function DayCard({
   const classes = ['weekly-rota__day'];
   if (isToday) classes.push('weekly-rota__day--today');
   if (holiday) classes.push('weekly-rota__day--holiday');
+  else if (outOfTerm) classes.push('weekly-rota__day--closed');
 
   let content;
   if (holiday) {
     content = <HolidayNote holiday={holiday} gap={4} />;
+  } else if (outOfTerm) {
+    content = <OutOfTermNote closure={outOfTerm} gap={4} />;
   } else if (isAssigned(day)) {
     content = (
       <Flex vertical gap="small" align="stretch">
