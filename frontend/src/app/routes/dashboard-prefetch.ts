@@ -20,7 +20,7 @@ const RECENT_ACTIVITY = { page: 1, pageSize: RECENT_ACTIVITY_COUNT };
  * then the top, then the summary strip and the month, then the month's rota once the current
  * week had said which month, then the calendar card's code and its request: five round trips
  * after the user was known, most of the 2-4 s a first Dashboard took to settle
- * (docs/performance.md, "First Dashboard").
+ *.
  */
 export function prefetchDashboard(dispatch: AppDispatch, access: Access): void {
   if (access.status !== 'ready') return;
