@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Col,
-  DatePicker,
-  Empty,
-  Flex,
-  Form,
-  Row,
-  Skeleton,
-  Typography,
-} from 'antd';
+import { Alert, Button, Col, DatePicker, Empty, Flex, Form, Row, Skeleton, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useId, useState } from 'react';
