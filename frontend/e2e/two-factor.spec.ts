@@ -43,12 +43,12 @@ test('an admin turns on two-step verification, then signs in with a code from th
     password: 'tess-password',
   });
 
-  // Signed in with the password alone, the admin opens Account security.
+  // Signed in with the password alone, the admin opens the Account page.
   await page.goto('/');
   await signInWithPassword(page, school.email, school.password, school.subdomain);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await page.getByRole('banner').getByRole('link', { name: 'Account' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Account security' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
   const card = page.getByRole('region', { name: 'Two-step verification' });
   await expect(card.getByText('Signing in asks for your password only.')).toBeVisible();
 
