@@ -176,6 +176,18 @@ describe('planning next year in the summer', () => {
     // This year's view is still there when asked for.
     expect((await api.get('/api/fairness?academicYear=2025').expect(200)).body.academicYear).toBe('2025-2026');
 
+    // Refills of next year's days use next year's shares (today's year has no school days left,
+    // so its shares would leave every freed slot empty): a cancellation is backfilled, and so are
+    // the duties a week's leave takes off.
+    const dutyOf = (name: string) => rota.find((d) => d.date >= '2026-11-02' && d.slots.some((x) => x.staff!.id === ids[name]))!.date;
+    const cancelled = (await api.post('/api/cancel-requests', { staffId: ids['Teacher 1'], date: dutyOf('Teacher 1'), reason: 'Course' }).expect(201)).body;
+    expect(cancelled.replacement).not.toBeNull();
+    const leave = (
+      await api.post('/api/staff-unavailability', { staffId: ids['Teacher 2'], startDate: '2027-01-04', endDate: '2027-01-29', reason: 'Surgery', type: 'sick' }).expect(201)
+    ).body;
+    expect(leave.cancelledDuties).toBeGreaterThan(0);
+    expect(leave.refilledDuties).toBe(leave.cancelledDuties);
+
     const healthy = (await api.get('/api/rota/health').expect(200)).body;
     expect(healthy).toMatchObject({ academicYear: '2026-2027', unfilledDays: [], violations: [] });
 
@@ -185,6 +197,17 @@ describe('planning next year in the summer', () => {
       bank_holidays: true,
       fill_rota: true,
     });
+  });
+
+  it('backfills a cancelled duty of next year from next year’s shares, in August', async () => {
+    const { api, ids } = await school({ thisYearsTerms: true });
+    await api.put('/api/term-dates/2026', { terms: NEXT_YEAR_TERMS }).expect(200);
+    await api.post('/api/rota', { date: '2026-09-07', dutyManager1Id: ids['Teacher 1'], dutyManager2Id: ids['Support 1'] }).expect(201);
+
+    const cancelled = (await api.post('/api/cancel-requests', { staffId: ids['Teacher 1'], date: '2026-09-07', reason: 'Course' }).expect(201)).body;
+
+    expect(cancelled.replacement).not.toBeNull();
+    expect(cancelled.replacement.id).not.toBe(ids['Teacher 1']);
   });
 
   it('plans a period across two academic years year by year, asks only for the term dates of the years it touches, and clears one year', async () => {
