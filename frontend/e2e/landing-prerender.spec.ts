@@ -217,8 +217,8 @@ test("the landing page brings its styles: no stylesheet is fetched, and antd's m
   });
   await page.goto('/');
   await expect(page.getByLabel('Organization subdomain')).toBeVisible();
-  // The entry's stylesheet is inline, and the lazily loaded chunks don't ask for it again
-  // (vite.config.ts): fetched again, it restyled the whole page while it loaded.
+  // The entry's stylesheet is inline (with a link of another type, for Vite's loader): fetched
+  // again, it restyled the whole page while it loaded.
   expect(stylesheets).toEqual([]);
   // antd reads the extracted styles as a CSS file's: their map stays where it is. Marked as
   // inline styles' map, it was removed by antd's first render, which restyled the whole page.
