@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { AccessContext, accessFor, type Role } from '@/shared/auth/access';
 import { choose, findToast } from '@/testing/antd-helpers';
 import { currentUser, currentWeek, rotaDay } from '@/testing/fixtures';
+import type { MoveOptionsDto } from '../api';
 import {
   alice,
   allStaff,
@@ -57,9 +58,27 @@ function stubRota(overrides: Parameters<typeof stubFetch>[0] = {}) {
     'GET /api/rota/candidates': {
       body: candidates('2025-09-08', [candidate(cat, 0), candidate(bob, 3)]),
     },
+    'GET /api/rota/move-options': { body: moveOptions },
     ...overrides,
   });
 }
+
+/**
+ * Where Alice's Monday duty can go, as the server says: Wednesday 10th has a free slot; Thursday
+ * 11th is full, and Cat, on it, may take Monday in exchange. Nothing else (Tuesday is full with
+ * nobody to trade, the rest not hers to take).
+ */
+const moveOptions: MoveOptionsDto = {
+  date: '2025-09-08',
+  position: 1,
+  staff: { id: alice.id, name: alice.name },
+  from: '2025-09-08',
+  to: '2026-08-31',
+  days: [
+    { date: '2025-09-10', freeSlots: 1, tradeWith: [] },
+    { date: '2025-09-11', freeSlots: 0, tradeWith: [{ id: cat.id, name: cat.name }] },
+  ],
+};
 
 async function openAliceToday(user: UserEvent): Promise<HTMLElement> {
   await user.click(await screen.findByRole('button', { name: ALICE_TODAY }));
@@ -330,11 +349,14 @@ describe('Editing the rota from a filled slot', () => {
       await waitFor(() => expect(callCount(fetchMock, 'GET /api/rota')).toBe(2));
     });
 
-    it('offers weekdays from today on only, other than the duty itself', async () => {
+    it('offers only the days the server offers: a free slot, or someone to trade with', async () => {
       const fetchMock = stubRota();
       renderRota();
 
       const dialog = await startEdit(user, 'Move to another day');
+      await waitFor(() =>
+        expect(within(dialog).getByRole('textbox', { name: 'Move to' })).toHaveFocus(),
+      );
       await user.click(within(dialog).getByRole('textbox', { name: 'Move to' }));
 
       const cell = (date: string) =>
@@ -342,10 +364,14 @@ describe('Editing the rota from a filled slot', () => {
       await waitFor(() => expect(cell('2025-09-10')).not.toBeNull());
       expect(cell('2025-09-05')).toHaveClass('ant-picker-cell-disabled');
       expect(cell('2025-09-08')).toHaveClass('ant-picker-cell-disabled');
-      expect(cell('2025-09-13')).toHaveClass('ant-picker-cell-disabled');
-      expect(cell('2025-09-14')).toHaveClass('ant-picker-cell-disabled');
-      expect(cell('2025-09-09')).not.toHaveClass('ant-picker-cell-disabled');
+      // Tuesday is full and nobody on it can trade: not offered, where it used to answer "Slots full".
+      expect(cell('2025-09-09')).toHaveClass('ant-picker-cell-disabled');
+      expect(cell('2025-09-12')).toHaveClass('ant-picker-cell-disabled');
       expect(cell('2025-09-10')).not.toHaveClass('ant-picker-cell-disabled');
+      expect(cell('2025-09-11')).not.toHaveClass('ant-picker-cell-disabled');
+      expect(fetchMock.mock.calls.map(([input]) => String(input))).toContainEqual(
+        expect.stringContaining('/api/rota/move-options?date=2025-09-08&position=1'),
+      );
 
       await user.click(within(dialog).getByRole('button', { name: 'Move' }));
       expect(
@@ -354,7 +380,69 @@ describe('Editing the rota from a filled slot', () => {
       expect(callCount(fetchMock, 'POST /api/rota/move')).toBe(0);
     });
 
-    it('says "Slots full" when the other day has no free slot', async () => {
+    it('on a full day, asks who trades with them, and sends the trade', async () => {
+      const fetchMock = stubRota({
+        'POST /api/rota/move': {
+          body: editResult(
+            'Alice Smith is now on duty on Thursday 11 September 2025, and Cat Rowe on Monday 8 September 2025.',
+          ),
+        },
+      });
+      renderRota();
+
+      const dialog = await startEdit(user, 'Move to another day');
+      await typeMoveDate(user, dialog, '2025-09-11');
+      const trade = await within(dialog).findByRole('radiogroup', { name: 'Trade with' });
+      expect(dialog).toHaveTextContent('Thursday 11 September 2025 is full.');
+      await user.click(within(dialog).getByRole('button', { name: 'Trade' }));
+      expect(
+        await within(dialog).findByText('Please choose who takes this duty in exchange'),
+      ).toBeVisible();
+      expect(callCount(fetchMock, 'POST /api/rota/move')).toBe(0);
+
+      await user.click(within(trade).getByRole('radio', { name: 'Cat Rowe' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Trade' }));
+
+      const toast = await findToast('status', 'Duties traded');
+      expect(toast).toHaveTextContent('Alice Smith is now on duty on Thursday 11 September 2025');
+      expect(sentBodies(fetchMock, 'POST /api/rota/move')).toEqual([
+        { date: '2025-09-08', position: 1, toDate: '2025-09-11', tradeWithStaffId: cat.id },
+      ]);
+    });
+
+    it('says so when no other day can take the duty, and offers nothing to submit', async () => {
+      stubRota({ 'GET /api/rota/move-options': { body: { ...moveOptions, days: [] } } });
+      renderRota();
+
+      const dialog = await startEdit(user, 'Move to another day');
+
+      expect(
+        await within(dialog).findByText(/^No other day can take Alice Smith's duty/),
+      ).toBeInTheDocument();
+      expect(within(dialog).queryByRole('textbox', { name: 'Move to' })).not.toBeInTheDocument();
+      expect(within(dialog).getByRole('button', { name: 'Move' })).toBeDisabled();
+    });
+
+    it('says when the days cannot be loaded, and tries again', async () => {
+      const fetchMock = stubRota({
+        'GET /api/rota/move-options': [
+          { status: 500, body: { statusCode: 500, message: 'Internal server error' } },
+          { body: moveOptions },
+        ],
+      });
+      renderRota();
+
+      const dialog = await startEdit(user, 'Move to another day');
+      expect(
+        await within(dialog).findByText('Failed to load the days this duty can move to'),
+      ).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
+
+      expect(await within(dialog).findByRole('textbox', { name: 'Move to' })).toBeInTheDocument();
+      expect(callCount(fetchMock, 'GET /api/rota/move-options')).toBe(2);
+    });
+
+    it('says "Slots full" when someone filled the day meanwhile', async () => {
       stubRota({
         'POST /api/rota/move': conflict(
           'Both Duty Manager slots are already filled for this day',

@@ -1,16 +1,19 @@
 import { CalendarOutlined, DeleteOutlined, SwapOutlined } from '@ant-design/icons';
 import {
+  Alert,
   Button,
   DatePicker,
   Flex,
   Form,
   Input,
+  Radio,
   Space,
+  Spin,
   Typography,
   type GetRef,
   type RefSelectProps,
 } from 'antd';
-import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
 
 import { getServerCode, getServerMessage } from '@/shared/api/errors';
 import {
@@ -23,10 +26,12 @@ import {
 } from '@/shared/lib/dates';
 import { trimmed } from '@/shared/lib/text';
 import { confirmDateOnly } from '@/shared/ui/confirm-date-only';
+import { LoadError } from '@/shared/ui/load-error';
 import { useToast } from '@/shared/ui/toast';
 
 import {
   useGetCurrentWeekQuery,
+  useGetMoveOptionsQuery,
   useMoveOnRotaMutation,
   useRemoveFromRotaMutation,
   useReplaceOnRotaMutation,
@@ -39,7 +44,11 @@ import {
   editFailureTitle,
   MOVE_ACTION,
   MOVE_DATE_REQUIRED_MESSAGE,
+  MOVE_NOT_OFFERED_MESSAGE,
+  MOVE_OPTIONS_LOAD_ERROR,
+  MOVE_TRADE_REQUIRED_MESSAGE,
   moveDateProblem,
+  noMoveDaysText,
   REMOVE_ACTION,
   REMOVE_REASON_REQUIRED_MESSAGE,
   REPLACE_ACTION,
@@ -329,42 +338,152 @@ export function RemoveForm({ slot, person, onBack, onDone }: EditFormProps) {
   );
 }
 
-/** Move to another day: the person goes to the first empty slot of the day chosen. */
+interface MoveValues {
+  toDate?: Dayjs | null;
+  /** On a full day: who takes the duty left behind, in exchange. */
+  tradeWithStaffId?: string;
+}
+
+/**
+ * Move to another day (docs/product.md#editing-the-rota-directly): only the days the server offers
+ * (`GET /api/rota/move-options`): school days the person may take with a free slot, where they take
+ * the first one, and full days where someone may trade with them, who is then chosen here.
+ */
 export function MoveForm({ slot, person, onBack, onDone }: EditFormProps) {
   const today = useGetCurrentWeekQuery().data?.today;
+  const options = useGetMoveOptionsQuery({ date: slot.date, position: slot.position });
   const [move, { isLoading: saving }] = useMoveOnRotaMutation();
   const outcome = useEditOutcome();
   const { send, contextHolder } = useConfirmOverride();
+  const [form] = Form.useForm<MoveValues>();
   const pickerRef = useRef<GetRef<typeof DatePicker>>(null);
+  const toDate = Form.useWatch('toDate', form);
 
-  useEffect(() => pickerRef.current?.focus(), []);
+  const days = options.currentData?.days;
+  const offered = useMemo(() => new Map((days ?? []).map((day) => [day.date, day])), [days]);
+  const optionOf = (date: Dayjs | null | undefined) =>
+    date?.isValid() ? offered.get(toIsoDate(date)) : undefined;
+  const chosen = optionOf(toDate);
+  const trading = chosen !== undefined && chosen.freeSlots === 0;
+  const ready = days !== undefined && days.length > 0;
 
-  // The calendar opens on the duty's own month: the usual move is to a day close by.
-  const opensOn = parseDate(slot.date);
+  useEffect(() => {
+    if (ready) pickerRef.current?.focus();
+  }, [ready]);
 
-  const submit = async ({ toDate }: { toDate?: Dayjs | null }) => {
-    if (!toDate) return;
+  // The calendar opens on the first day on offer: the usual move is to a day close by.
+  const firstOffered = days?.[0] ? parseDate(days[0].date) : parseDate(slot.date);
+
+  const submit = async ({ toDate: date, tradeWithStaffId }: MoveValues) => {
+    const option = optionOf(date);
+    if (!date || !option) return;
+    const trade = option.freeSlots === 0 ? tradeWithStaffId : undefined;
+    if (option.freeSlots === 0 && !trade) return;
     try {
       const result = await send((override) =>
         move({
           moveOnRotaDto: {
             date: slot.date,
             position: slot.position,
-            toDate: toIsoDate(toDate),
+            toDate: toIsoDate(date),
+            ...(trade ? { tradeWithStaffId: trade } : {}),
             ...overrideFlag(override),
           },
         }).unwrap(),
       );
       if (!result) return;
-      outcome.succeeded('Duty moved', result);
+      outcome.succeeded(trade ? 'Duties traded' : 'Duty moved', result);
       onDone();
     } catch (error) {
       outcome.failed(error, 'Failed to move the duty');
     }
   };
 
+  let picker;
+  if (options.isError && !days) {
+    picker = (
+      <LoadError
+        title={MOVE_OPTIONS_LOAD_ERROR}
+        error={options.error}
+        retrying={options.isFetching}
+        onRetry={() => void options.refetch()}
+        style={{ marginBottom: 16 }}
+      />
+    );
+  } else if (!days) {
+    picker = (
+      <Flex justify="center" style={{ padding: 16 }} role="status">
+        <Spin description="Loading the days this duty can move to…" />
+      </Flex>
+    );
+  } else if (days.length === 0) {
+    picker = (
+      <Alert
+        role="status"
+        type="info"
+        showIcon
+        title={noMoveDaysText(person.name)}
+        style={{ marginBottom: 16 }}
+      />
+    );
+  } else {
+    picker = (
+      <>
+        <Form.Item
+          label="Move to"
+          name="toDate"
+          rules={[
+            { required: true, message: MOVE_DATE_REQUIRED_MESSAGE },
+            {
+              validator: async (_rule: unknown, date: Dayjs | null | undefined) => {
+                if (!date) return;
+                const problem = moveDateProblem(date, slot.date, today);
+                if (problem) throw new Error(problem);
+                if (!optionOf(date)) throw new Error(MOVE_NOT_OFFERED_MESSAGE);
+              },
+            },
+          ]}
+          extra={`Only the days ${person.name} can take: a free slot, or a full day where someone can trade with them.`}
+        >
+          <DatePicker
+            ref={pickerRef}
+            format={DATE_INPUT_FORMATS}
+            disabledDate={(date) => !optionOf(date)}
+            defaultPickerValue={firstOffered.isValid() ? firstOffered : undefined}
+            style={{ width: '100%' }}
+            onKeyDown={confirmDateOnly}
+            onChange={() => form.setFieldValue('tradeWithStaffId', undefined)}
+          />
+        </Form.Item>
+        {chosen && !trading && (
+          <Typography.Paragraph type="secondary">
+            {chosen.freeSlots === 1
+              ? 'That day has a free slot: they take it.'
+              : `That day has ${chosen.freeSlots} free slots: they take the first.`}
+          </Typography.Paragraph>
+        )}
+        {trading && (
+          <Form.Item
+            label="Trade with"
+            name="tradeWithStaffId"
+            rules={[{ required: true, message: MOVE_TRADE_REQUIRED_MESSAGE }]}
+            extra={`${formatDate(chosen.date, LONG_DATE_FORMAT)} is full. The person chosen takes ${person.name}'s duty on ${formatDate(slot.date, LONG_DATE_FORMAT)} instead; both are emailed.`}
+          >
+            <Radio.Group
+              // The Form.Item's label names a field by id; a group of radios needs its own name.
+              aria-label="Trade with"
+              options={chosen.tradeWith.map((other) => ({ value: other.id, label: other.name }))}
+              style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
+            />
+          </Form.Item>
+        )}
+      </>
+    );
+  }
+
   return (
-    <Form<{ toDate?: Dayjs | null }>
+    <Form<MoveValues>
+      form={form}
       name="move-duty"
       layout="vertical"
       noValidate
@@ -374,33 +493,17 @@ export function MoveForm({ slot, person, onBack, onDone }: EditFormProps) {
       {contextHolder}
       <Lead>
         Move <Typography.Text strong>{person.name}</Typography.Text>&apos;s duty on{' '}
-        {formatDate(slot.date, LONG_DATE_FORMAT)} to another school day. They take the first free
-        slot of that day, and are emailed.
+        {formatDate(slot.date, LONG_DATE_FORMAT)} to another school day. They take a free slot of
+        that day, or on a full day trade with someone there, and are emailed.
       </Lead>
-      <Form.Item
-        label="Move to"
-        name="toDate"
-        rules={[
-          { required: true, message: MOVE_DATE_REQUIRED_MESSAGE },
-          {
-            validator: async (_rule: unknown, date: Dayjs | null | undefined) => {
-              const problem = date ? moveDateProblem(date, slot.date, today) : undefined;
-              if (problem) throw new Error(problem);
-            },
-          },
-        ]}
-        extra="A weekday from today on."
-      >
-        <DatePicker
-          ref={pickerRef}
-          format={DATE_INPUT_FORMATS}
-          disabledDate={(date) => moveDateProblem(date, slot.date, today) !== undefined}
-          defaultPickerValue={opensOn.isValid() ? opensOn : undefined}
-          style={{ width: '100%' }}
-          onKeyDown={confirmDateOnly}
-        />
-      </Form.Item>
-      <FormButtons saving={saving} submitLabel="Move" cancelLabel="Back" onCancel={onBack} />
+      {picker}
+      <FormButtons
+        saving={saving}
+        disabled={!ready}
+        submitLabel={trading ? 'Trade' : 'Move'}
+        cancelLabel="Back"
+        onCancel={onBack}
+      />
     </Form>
   );
 }

@@ -19,6 +19,15 @@ export const MOVE_DATE_REQUIRED_MESSAGE = 'Please choose the day to move the dut
 export const MOVE_WEEKEND_MESSAGE = 'Duties are on weekdays: choose Monday to Friday';
 export const MOVE_PAST_MESSAGE = 'Choose today or a later day';
 export const MOVE_SAME_DAY_MESSAGE = 'Choose a different day to move the duty to';
+/** A day typed that the server did not offer (docs/product.md#editing-the-rota-directly). */
+export const MOVE_NOT_OFFERED_MESSAGE = 'Choose one of the days offered: they can’t be put on that day';
+export const MOVE_TRADE_REQUIRED_MESSAGE = 'Please choose who takes this duty in exchange';
+export const MOVE_OPTIONS_LOAD_ERROR = 'Failed to load the days this duty can move to';
+
+/** When no day can take the duty: every school day ahead is full, closed or not theirs to take. */
+export function noMoveDaysText(name: string): string {
+  return `No other day can take ${name}'s duty: every school day ahead is closed, full with nobody to trade, or one they can't take.`;
+}
 
 /** The candidates list's states (docs/product.md#texts-on-screen). */
 export const CANDIDATES_LOAD_ERROR = 'Failed to load who can take this duty';
