@@ -28,6 +28,7 @@ import {
   useCreateSwapRequestMutation,
   useGetSwapOptionsQuery,
   type CreateSwapRequestDto,
+  type SwapColleagueDto,
 } from '../api';
 import {
   ASK_ANYONE,
@@ -51,6 +52,21 @@ export const REQUIRED_MESSAGES = {
 
 export const SWAP_DATE_HELP =
   'The same day as the original date: the target covers the duty. Another day: the two trade duties, and the target must be on duty that day.';
+
+/**
+ * What the request will do, in words, under the swap date: a cover and a trade differ only by that
+ * date, so the form says which one it is before it is sent (docs/product.md#swap-requests).
+ */
+export function swapKindText(
+  requester: string,
+  target: string,
+  originalDate: string,
+  swapDate: string,
+): string {
+  return originalDate === swapDate
+    ? `A cover: ${target} takes ${requester}'s duty on ${dateLabel(originalDate)}.`
+    : `A trade: ${target} takes ${requester}'s duty on ${dateLabel(originalDate)}, and ${requester} takes ${target}'s on ${dateLabel(swapDate)}.`;
+}
 
 interface SwapFormValues {
   requesterId?: string;
@@ -186,6 +202,7 @@ function SwapRequestForm({ staff, own, canDecide, firstFieldRef, onDone }: SwapR
   const requesterId = Form.useWatch('requesterId', form);
   const originalDate = Form.useWatch('originalDate', form);
   const targetId = Form.useWatch('targetId', form);
+  const swapDate = Form.useWatch('swapDate', form);
 
   // The requester's future duties, then for the chosen one who can take it (and what they could
   // trade): only choices the server would accept are offered.
@@ -256,7 +273,7 @@ function SwapRequestForm({ staff, own, canDecide, firstFieldRef, onDone }: SwapR
         swapDate: undefined,
         reason: '',
       }}
-      onValuesChange={(changed: Partial<SwapFormValues>) => followChanges(form, changed)}
+      onValuesChange={(changed: Partial<SwapFormValues>) => followChanges(form, changed, colleagues)}
       onFinish={(values) => void submit(values)}
     >
       <Form.Item
@@ -301,6 +318,8 @@ function SwapRequestForm({ staff, own, canDecide, firstFieldRef, onDone }: SwapR
       >
         <Select
           ref={canDecide ? undefined : firstFieldRef}
+          // Typing "15" or "Monday" narrows the list.
+          showSearch={{ optionFilterProp: 'label' }}
           placeholder="Select a duty"
           options={dateOptions}
           loading={dutiesQuery.isFetching}
@@ -340,12 +359,23 @@ function SwapRequestForm({ staff, own, canDecide, firstFieldRef, onDone }: SwapR
         extra={SWAP_DATE_HELP}
       >
         <Select
+          showSearch={{ optionFilterProp: 'label' }}
           placeholder="Select the swap date"
           options={swapDateOptions}
           disabled={targetId === ASK_ANYONE}
-          notFoundContent="Choose the target first"
+          notFoundContent={targetId ? 'No such date' : 'Choose the target first'}
         />
       </Form.Item>
+      {colleague && originalDate && swapDate && (
+        <Typography.Paragraph role="status" strong>
+          {swapKindText(
+            requesterOptions.find((option) => option.value === requesterId)?.label ?? 'the requester',
+            colleague.name,
+            originalDate,
+            swapDate,
+          )}
+        </Typography.Paragraph>
+      )}
       <Form.Item
         label="Reason"
         name="reason"
@@ -382,15 +412,22 @@ function SwapRequestForm({ staff, own, canDecide, firstFieldRef, onDone }: SwapR
 
 /**
  * Keeps the form consistent: each choice depends on the one before it, so changing the
- * requester clears the rest, a new original date clears the target, and a new target sets the
- * swap date to a cover (the most common request; "Ask anyone" is always a cover).
+ * requester clears the rest and a new original date clears the target. A new target sets the
+ * swap date to a cover when that is all it can be ("Ask anyone", or a colleague with no duty to
+ * trade); with a trade possible it is left for the person to choose, so a trade never silently
+ * becomes a cover.
  */
-function followChanges(form: FormInstance<SwapFormValues>, changed: Partial<SwapFormValues>) {
+function followChanges(
+  form: FormInstance<SwapFormValues>,
+  changed: Partial<SwapFormValues>,
+  colleagues: readonly SwapColleagueDto[],
+) {
   if ('requesterId' in changed) {
     form.setFieldsValue({ originalDate: undefined, targetId: undefined, swapDate: undefined });
   } else if ('originalDate' in changed) {
     form.setFieldsValue({ targetId: undefined, swapDate: undefined });
   } else if ('targetId' in changed) {
-    form.setFieldValue('swapDate', form.getFieldValue('originalDate'));
+    const tradeDates = colleagues.find((person) => person.id === changed.targetId)?.tradeDates ?? [];
+    form.setFieldValue('swapDate', tradeDates.length ? undefined : form.getFieldValue('originalDate'));
   }
 }

@@ -127,6 +127,21 @@ async function choose(user: UserEvent, field: HTMLElement, name: string) {
   await user.click(option);
 }
 
+/** The options the open Select's list shows now (after typing, the ones that match). */
+function visibleOptions(): string[] {
+  const popup = document.querySelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  return Array.from(popup?.querySelectorAll('.ant-select-item-option') ?? []).map(
+    (option) => option.getAttribute('title') ?? '',
+  );
+}
+
+function visibleOption(title: string): HTMLElement {
+  const popup = document.querySelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  const option = popup?.querySelector(`.ant-select-item-option[title="${title}"]`);
+  if (!option) throw new Error(`no option ${title}`);
+  return option as HTMLElement;
+}
+
 function selectedText(field: HTMLElement): string | null {
   return field.closest('.ant-select')?.querySelector('.ant-select-content')?.textContent ?? null;
 }
@@ -731,17 +746,17 @@ describe('Swap Requests page', () => {
         'Cara Cole',
       ]);
       await choose(user, field('Target'), 'Bob Brown');
-      await waitFor(() =>
-        expect(selectedText(field('Swap date'))).toBe(
-          'Monday 15 September 2025 (cover: the same day)',
-        ),
-      );
       expect(await offeredNames(user, field('Swap date'))).toEqual([
         'Monday 15 September 2025 (cover: the same day)',
         'Wednesday 17 September 2025 (trade)',
         'Friday 19 September 2025 (trade)',
       ]);
       await choose(user, field('Swap date'), 'Friday 19 September 2025 (trade)');
+      expect(
+        await within(dialog).findByText(
+          "A trade: Bob Brown takes Alice Able's duty on Monday 15 September 2025, and Alice Able takes Bob Brown's on Friday 19 September 2025.",
+        ),
+      ).toBeInTheDocument();
       await fill(user, within(dialog).getByLabelText('Reason'), '  Dentist  ');
       await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
 
@@ -761,6 +776,62 @@ describe('Swap Requests page', () => {
       await waitFor(() =>
         expect(screen.queryByRole('dialog', { name: 'Create Swap Request' })).toBeNull(),
       );
+    });
+
+    it('finds dates by typing, and never turns an intended trade into a cover unseen', async () => {
+      const { fetchMock, store } = renderSwaps({
+        replies: {
+          [OPTIONS]: { body: options },
+          'POST /api/swap-requests': created('Swap request sent to Bob Brown.'),
+        },
+      });
+      await pendingRows();
+      const dialog = await openForm(user);
+      const field = (name: string) => within(dialog).getByRole('combobox', { name });
+      await choose(user, field('Requester'), 'Alice Able');
+      await optionsLoaded(store, { requesterId: 's-1' });
+
+      // Typing into the original date narrows its list.
+      await user.type(field('Original date'), '15');
+      expect(visibleOptions()).toEqual(['Monday 15 September 2025']);
+      await user.click(visibleOption('Monday 15 September 2025'));
+      await optionsLoaded(store, { requesterId: 's-1', originalDate: '2025-09-15' });
+
+      // Bob has duties to trade: nothing is chosen for the person.
+      await choose(user, field('Target'), 'Bob Brown');
+      expect(within(dialog).queryByText(/^A cover:/)).toBeNull();
+      await fill(user, within(dialog).getByLabelText('Reason'), 'Dentist');
+      await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+      expect(await within(dialog).findByText(REQUIRED_MESSAGES.swapDate)).toBeInTheDocument();
+      expect(callCount(fetchMock, 'POST /api/swap-requests')).toBe(0);
+
+      await user.type(field('Swap date'), 'Friday');
+      expect(visibleOptions()).toEqual(['Friday 19 September 2025 (trade)']);
+      await user.click(visibleOption('Friday 19 September 2025 (trade)'));
+      expect(await within(dialog).findByText(/^A trade: Bob Brown takes Alice Able's duty/)).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+
+      await screen.findByText('Swap request sent to Bob Brown.');
+      expect(sentBodies(fetchMock, 'POST /api/swap-requests')).toEqual([
+        expect.objectContaining({ originalDate: '2025-09-15', swapDate: '2025-09-19' }),
+      ]);
+    });
+
+    it('makes a cover of a colleague with nothing to trade, and says so', async () => {
+      const { store } = renderSwaps({ replies: { [OPTIONS]: { body: options } } });
+      await pendingRows();
+      const dialog = await openForm(user);
+      const field = (name: string) => within(dialog).getByRole('combobox', { name });
+      await choose(user, field('Requester'), 'Alice Able');
+      await optionsLoaded(store, { requesterId: 's-1' });
+      await choose(user, field('Original date'), 'Monday 15 September 2025');
+      await optionsLoaded(store, { requesterId: 's-1', originalDate: '2025-09-15' });
+      await choose(user, field('Target'), 'Cara Cole');
+
+      expect(
+        await within(dialog).findByText("A cover: Cara Cole takes Alice Able's duty on Monday 15 September 2025."),
+      ).toBeInTheDocument();
+      expect(selectedText(field('Swap date'))).toBe('Monday 15 September 2025 (cover: the same day)');
     });
 
     it('asks anyone: an open cover, with no colleague named', async () => {
