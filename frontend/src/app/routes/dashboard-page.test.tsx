@@ -118,13 +118,13 @@ describe('Dashboard', () => {
       expect(link).toHaveAttribute('href', '/swaps');
     });
 
-    it('says 0 to a staff member nobody asked', async () => {
-      stubWithSwaps('staff', [accepted]);
+    it('says nothing to a staff member nobody asked: there is nothing to answer', async () => {
+      const fetchMock = stubWithSwaps('staff', [accepted]);
       renderApp('/');
 
-      expect(
-        await screen.findByRole('link', { name: 'Waiting for your answer: 0' }),
-      ).toBeInTheDocument();
+      await screen.findByRole('region', { name: 'Monthly Rota' });
+      await waitFor(() => expect(callCount(fetchMock, 'GET /api/swap-requests')).toBe(1));
+      expect(screen.queryByText(/Waiting for your answer/)).toBeNull();
     });
 
     it('shows an approver the line only when someone asked them', async () => {
