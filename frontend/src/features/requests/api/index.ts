@@ -47,6 +47,7 @@ export const {
 export type {
   CancelRequestDto,
   CancelRequestResultDto,
+  CancelSource,
   CreateCancelRequestDto,
   CreateSwapRequestDto,
   Decision,

@@ -2,12 +2,24 @@ import { Card, Flex, Tag, Typography } from 'antd';
 
 import { useToast } from '@/shared/ui/toast';
 
-import { useDecideCancelRequestMutation, type CancelRequestDto, type Decision } from '../api';
+import {
+  useDecideCancelRequestMutation,
+  type CancelRequestDto,
+  type CancelSource,
+  type Decision,
+} from '../api';
 import { decisionFailedToast, httpStatus } from '../lib/decision-errors';
 import { formatDutyDate, personName } from '../lib/request-format';
 import { DecisionButtons, Instant, Reason, RequestStatusTag } from './request-states';
 
 const VERB: Record<Decision, string> = { approved: 'approve', rejected: 'reject' };
+
+/** What took the person off the duty, when it was not their request. */
+const SOURCE_LABELS: Record<Exclude<CancelSource, 'request'>, string> = {
+  unavailability: 'From unavailability',
+  rota_change: 'Rota change',
+  rota_edit: 'Rota edit',
+};
 
 interface CancelRequestCardProps {
   request: CancelRequestDto;
@@ -57,8 +69,8 @@ export function CancelRequestCard({ request, canDecide }: CancelRequestCardProps
           <Flex align="center" gap="small" wrap>
             <Typography.Text strong>{name}</Typography.Text>
             <RequestStatusTag status={request.status} />
-            {request.source === 'unavailability' && (
-              <Tag style={{ marginInlineEnd: 0 }}>From unavailability</Tag>
+            {request.source !== 'request' && (
+              <Tag style={{ marginInlineEnd: 0 }}>{SOURCE_LABELS[request.source]}</Tag>
             )}
             {request.processedAutomatically && (
               <Typography.Text type="secondary">Processed automatically</Typography.Text>

@@ -1,7 +1,7 @@
 import { formatDate, LONG_DATE_FORMAT } from '@/shared/lib/dates';
 import { trimmed } from '@/shared/lib/text';
 
-import type { RequestPersonDto, RequestStatus } from '../api';
+import type { CancelRequestDto, RequestPersonDto, RequestStatus } from '../api';
 
 /** docs/product.md#screens: what a person the server could not find reads as. */
 const UNKNOWN_STAFF = 'Unknown Staff';
@@ -32,6 +32,24 @@ export function splitByStatus<T extends { status: RequestStatus }>(
   return {
     pending: all.filter((request) => request.status === 'pending'),
     completed: all.filter((request) => request.status !== 'pending'),
+  };
+}
+
+/**
+ * Cancel Requests' three lists (docs/product.md#screens): pending requests; decided requests
+ * people asked for; and the removals the app recorded as approved cancellations (a rota change,
+ * a direct edit, unavailability), which would otherwise flood the decided ones.
+ */
+export function splitCancelRequests(requests: readonly CancelRequestDto[] | undefined): {
+  pending: CancelRequestDto[];
+  completed: CancelRequestDto[];
+  recorded: CancelRequestDto[];
+} {
+  const { pending, completed } = splitByStatus(requests);
+  return {
+    pending,
+    completed: completed.filter((request) => request.source === 'request'),
+    recorded: completed.filter((request) => request.source !== 'request'),
   };
 }
 

@@ -59,8 +59,9 @@ function renderCancels(
   return { fetchMock, ...rendered };
 }
 
-async function cards(list: 'Pending' | 'Completed'): Promise<HTMLElement[]> {
-  const found = await screen.findByRole('list', { name: `${list} cancel requests` });
+async function cards(list: 'Pending' | 'Completed' | 'Rota changes'): Promise<HTMLElement[]> {
+  const name = list === 'Rota changes' ? list : `${list} cancel requests`;
+  const found = await screen.findByRole('list', { name });
   return within(found).getAllByRole('listitem');
 }
 
@@ -86,7 +87,8 @@ describe('Cancel Requests page', () => {
       'aria-selected',
       'true',
     );
-    expect(screen.getByRole('tab', { name: 'Completed (2)' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Completed (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Rota changes (1)' })).toBeInTheDocument();
 
     const [first, second] = await cards('Pending');
     const card = within(first as HTMLElement);
@@ -112,12 +114,30 @@ describe('Cancel Requests page', () => {
     ).toBeInTheDocument();
   });
 
-  it('shows decided requests with their badge, replacement, source and Unknown Staff', async () => {
-    renderCancels();
+  it('shows decided requests with their badge and Unknown Staff, and the rota\'s own removals apart', async () => {
+    const snowDay = cancelRequest('c-5', bob, {
+      date: '2025-09-05',
+      status: 'approved',
+      source: 'rota_change',
+      processedAutomatically: true,
+      reason: 'Holiday: Snow closure, Other',
+    });
+    renderCancels({ requests: [pendingAlice, pendingBob, approvedAlice, rejectedUnknown, snowDay] });
 
-    await user.click(await screen.findByRole('tab', { name: 'Completed (2)' }));
+    // People's requests only: what the rota did by itself is under Rota changes.
+    await user.click(await screen.findByRole('tab', { name: 'Completed (1)' }));
 
-    const [approved, rejected] = await cards('Completed');
+    const [rejected] = await cards('Completed');
+    const other = within(rejected as HTMLElement);
+    expect(other.getByText('Unknown Staff')).toBeInTheDocument();
+    expect(other.getByText('Rejected')).toHaveClass('ant-tag-red');
+    expect(rejected).toHaveTextContent('Duty date: Wednesday 3 September 2025');
+    expect(other.queryByText('From unavailability')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Rota changes (2)' }));
+    const [approved, snow] = await cards('Rota changes');
+    expect(within(snow as HTMLElement).getByText('Rota change')).toHaveClass('ant-tag');
+    expect(snow).toHaveTextContent('Holiday: Snow closure, Other');
     const card = within(approved as HTMLElement);
     expect(card.getByText('Alice Able')).toBeInTheDocument();
     expect(card.getByText('Approved')).toHaveClass('ant-tag-green');
@@ -126,12 +146,6 @@ describe('Cancel Requests page', () => {
     expect(card.getByText('From unavailability')).toBeInTheDocument();
     expect(card.getByText('Processed automatically')).toBeInTheDocument();
     expect(approved).toHaveTextContent(`Requested ${formatDateTime(approvedAlice.createdAt)}`);
-
-    const other = within(rejected as HTMLElement);
-    expect(other.getByText('Unknown Staff')).toBeInTheDocument();
-    expect(other.getByText('Rejected')).toHaveClass('ant-tag-red');
-    expect(rejected).toHaveTextContent('Duty date: Wednesday 3 September 2025');
-    expect(other.queryByText('From unavailability')).not.toBeInTheDocument();
 
     expect(screen.queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Reject/ })).not.toBeInTheDocument();

@@ -7,7 +7,7 @@ import { PageTitle } from '@/shared/ui/page-title';
 import { useGetCancelRequestsQuery, type CancelRequestDto } from '../api';
 import { CancelRequestCard } from '../components/cancel-request-card';
 import { LIST_STYLE, RequestListState } from '../components/request-states';
-import { splitByStatus, tabLabel } from '../lib/request-format';
+import { splitCancelRequests, tabLabel } from '../lib/request-format';
 
 const TITLE = 'Cancel Requests';
 
@@ -41,7 +41,7 @@ export function CancelRequestsPage() {
   const canDecide = useCan('cancellations.decide');
   const query = useGetCancelRequestsQuery();
   const { data } = query;
-  const { pending, completed } = splitByStatus(data);
+  const { pending, completed, recorded } = splitCancelRequests(data);
 
   return (
     <>
@@ -88,6 +88,26 @@ export function CancelRequestsPage() {
                   label="Completed cancel requests"
                   requests={completed}
                   empty="No completed cancel requests"
+                  canDecide={canDecide}
+                />
+              </RequestListState>
+            ),
+          },
+          {
+            // The duties the app took people off (a holiday, leave, a leaver, an edit of the
+            // rota…), kept as approved cancellations: apart, so they don't bury people's requests.
+            key: 'rota-changes',
+            label: tabLabel('Rota changes', data ? recorded.length : undefined),
+            children: (
+              <RequestListState kind="cancel" query={query}>
+                <Typography.Paragraph type="secondary">
+                  Duties taken off the rota by a change rather than a request: a holiday or term
+                  dates, unavailability, someone leaving, or an edit of the rota.
+                </Typography.Paragraph>
+                <CancelRequestList
+                  label="Rota changes"
+                  requests={recorded}
+                  empty="No rota changes"
                   canDecide={canDecide}
                 />
               </RequestListState>
