@@ -264,6 +264,19 @@ describe('Rota Management card', () => {
     ).toBeInTheDocument();
   });
 
+  it('says before a reshuffle that approved swaps and changes made by hand are undone too', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    stubCard();
+    renderWithProviders(<RotaManagementCard />);
+    await within(card()).findByText(/^Fill only the empty duty slots from tomorrow to 21 July/);
+
+    await user.click(await findTool('Reshuffle Future Dates'));
+
+    expect(confirm).toHaveBeenCalledWith(
+      'Reshuffle the rota from tomorrow to 21 July 2026? Every duty slot in that period will be reassigned, so existing assignments may change. Approved swaps and covers, and changes made by hand on the rota, are not kept: they are planned afresh too.',
+    );
+  });
+
   describe.each(TOOLS)('$button', (tool) => {
     it('does nothing when the confirmation is cancelled', async () => {
       const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);

@@ -202,7 +202,7 @@ export function RotaManagementCard() {
           </Typography.Text>
         )}
         <Tool
-          description={`Reassign every duty slot ${period}${endNote}, sharing duties out fairly again. Assignments already made in that period may change.`}
+          description={`Reassign every duty slot ${period}${endNote}, sharing duties out fairly again. Assignments already made in that period may change, approved swaps and changes made by hand included.`}
           button={toolButton(
             'reshuffle',
             'Reshuffle Future Dates',
@@ -210,7 +210,8 @@ export function RotaManagementCard() {
             () =>
               run(
                 'reshuffle',
-                `Reshuffle the rota ${period}? Every duty slot in that period will be reassigned, so existing assignments may change.`,
+                // Nothing pins a swap or a hand edit yet (docs/product.md#bulk-tools): say so before it runs.
+                `Reshuffle the rota ${period}? Every duty slot in that period will be reassigned, so existing assignments may change. Approved swaps and covers, and changes made by hand on the rota, are not kept: they are planned afresh too.`,
                 (allWeekdays) =>
                   reshuffleFuture({ bulkRotaDto: bulkRequest(academicYear, allWeekdays) }),
               ),
