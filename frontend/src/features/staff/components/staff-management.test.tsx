@@ -492,6 +492,15 @@ describe('Staff Management', () => {
       expect(screen.getByRole('cell', { name: 'Dee Dunn' })).toBeInTheDocument();
       // A leaver is not waiting to sign in.
       expect(screen.queryByRole('cell', { name: 'Cat Rowe' })).not.toBeInTheDocument();
+
+      await user.click(
+        screen.getByRole('button', { name: 'Choose everyone listed who can be invited (2)' }),
+      );
+      expect(screen.getByRole('checkbox', { name: 'Choose Bob Stone' })).toBeChecked();
+      expect(screen.getByRole('checkbox', { name: 'Choose Dee Dunn' })).toBeChecked();
+      expect(
+        screen.getByRole('button', { name: 'Invite 2 people to sign in' }),
+      ).toBeInTheDocument();
     });
 
     it('invites everyone chosen at once and says who could not be invited and why', async () => {

@@ -82,6 +82,7 @@ export function StaffManagement() {
   const chosen = (listed ?? []).filter(
     (person) => selected.includes(person.id) && mayInvite(person),
   );
+  const invitable = (listed ?? []).filter(mayInvite);
 
   const openForm = (staff?: StaffRecord) => {
     setFormTarget({ staff });
@@ -172,6 +173,13 @@ export function StaffManagement() {
                 Clear choice
               </Button>
             </Flex>
+          )}
+          {canManage && chosen.length === 0 && invitable.length > 1 && (
+            <div>
+              <Button onClick={() => setSelected(invitable.map((person) => person.id))}>
+                Choose everyone listed who can be invited ({invitable.length})
+              </Button>
+            </div>
           )}
           <StaffTable
             staff={listed}

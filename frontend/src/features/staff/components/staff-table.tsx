@@ -218,6 +218,10 @@ export function StaffTable({ staff, loading, onEdit, emptyText, selection }: Sta
       locale={{ emptyText: emptyText ?? 'No staff members yet' }}
       rowSelection={
         selection && {
+          // antd copies the column titles into a hidden row that sizes the columns; a select-all
+          // checkbox there is focusable inside aria-hidden (axe: aria-hidden-focus). Staff
+          // Management offers "Choose everyone listed…" instead.
+          hideSelectAll: true,
           selectedRowKeys: selection.selected,
           onChange: (keys) => selection.onChange(keys.map(String)),
           getCheckboxProps: (person) => ({
