@@ -97,7 +97,7 @@ test('a new admin is reminded to verify their address, adds themselves to the st
   await page.getByRole('button', { name: 'Continue to Dashboard' }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expect(page.getByText('Please verify your email address')).toHaveCount(0);
-  await expect(page.getByText(organizationName)).toBeVisible();
+  await expect(page.getByRole('banner').getByText(organizationName)).toBeVisible();
 });
 
 test('an invitation welcomes the new member to their school, with "Set your password"', async ({
@@ -301,6 +301,8 @@ test('Staff Management at 1366 px: names whole, a search, a filter, and invitati
     password: 'admin-password',
   });
   const admin = apiCaller(request, school.token);
+  // Someone who can sign in (a role to choose, "Can sign in") beside long names, as schools have.
+  await staffAccount(request, school, admin, 'Sam Small');
   const names = [
     'Maximilian Featherstonehaugh-Smythe',
     'Bartholomew Kowalczyk-Richardson',
@@ -311,7 +313,6 @@ test('Staff Management at 1366 px: names whole, a search, a filter, and invitati
     await admin('post', '/api/staff', {
       name,
       email: `${name.split(' ')[0]!.toLowerCase()}-${school.id}@example.com`,
-      department: name === 'Kit Kaur' ? 'Science' : 'History',
     });
   }
 
@@ -322,14 +323,15 @@ test('Staff Management at 1366 px: names whole, a search, a filter, and invitati
   await expect(table.getByRole('cell', { name: names[0], exact: true })).toBeVisible();
   expect(await breaksInsideWords(page, '.ant-table-tbody .ant-typography strong')).toEqual([]);
 
-  await section.getByRole('searchbox', { name: 'Search staff' }).fill('science');
+  await section.getByRole('searchbox', { name: 'Search staff' }).fill('KAUR');
   await expect(table.getByRole('cell', { name: 'Kit Kaur', exact: true })).toBeVisible();
   await expect(table.getByRole('cell', { name: names[0], exact: true })).toHaveCount(0);
-  await expect(section.getByText('1 of 4')).toBeVisible();
+  await expect(section.getByText('1 of 5')).toBeVisible();
   await section.getByRole('searchbox', { name: 'Search staff' }).fill('');
 
   await section.getByRole('combobox', { name: 'Show' }).click();
   await page.getByTitle('Not signed in yet').click();
+  await expect(table.getByRole('cell', { name: 'Sam Small', exact: true })).toHaveCount(0);
   await expect(table.getByRole('cell', { name: 'Kit Kaur', exact: true })).toBeVisible();
 
   await section.getByRole('checkbox', { name: `Choose ${names[0]}` }).check();
@@ -393,7 +395,6 @@ test('on a phone the header is two short rows and the notification list stays on
   expect(popover.x + popover.width).toBeLessThanOrEqual(390);
   const button = (await markAll.boundingBox())!;
   expect(button.x + button.width).toBeLessThanOrEqual(390);
-  await expectFitsTheScreen(page, 'notification list on a phone');
   await page.context().close();
 });
 
