@@ -14,6 +14,7 @@ import {
   toSaveHolidayDto,
   type HolidayFormValues,
 } from './holiday-form-fields';
+import { HolidayRotaImpact } from './holiday-rota-impact';
 
 interface AddHolidayCardProps {
   form: FormInstance<HolidayFormValues>;
@@ -69,6 +70,7 @@ export function AddHolidayCard({ form, nameRef, period, onPeriodChange }: AddHol
         onFinish={(values) => void submit(values)}
       >
         <HolidayFormFields nameRef={nameRef} />
+        <HolidayRotaImpact form={form} verb="Adding" />
         <Form.Item style={{ marginBottom: 0 }}>
           <Button type="primary" htmlType="submit" loading={isLoading} block>
             Add Holiday

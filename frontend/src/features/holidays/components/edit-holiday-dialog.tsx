@@ -14,6 +14,7 @@ import {
   toSaveHolidayDto,
   type HolidayFormValues,
 } from './holiday-form-fields';
+import { HolidayRotaImpact } from './holiday-rota-impact';
 
 interface EditHolidayDialogProps {
   open: boolean;
@@ -78,6 +79,7 @@ export function EditHolidayDialog({ open, holiday, onClose, afterClose }: EditHo
       )}
     >
       <HolidayFormFields nameRef={nameRef} />
+      <HolidayRotaImpact form={form} verb="Saving" />
     </Modal>
   );
 }

@@ -251,6 +251,30 @@ describe('Holiday Management', () => {
       expect(screen.queryByText('Holiday added successfully')).not.toBeInTheDocument();
     });
 
+    it('says how many duties the holiday takes off the rota before it is added', async () => {
+      const fetchMock = stubFetch({
+        'GET /api/holidays': { body: [] },
+        'GET /api/rota/planned': {
+          body: { startDate: '2025-10-27', endDate: '2025-10-31', duties: 4, days: 2 },
+        },
+      });
+      renderHolidays();
+      const form = addForm();
+
+      await fill(user, within(form).getByLabelText('Name'), 'Snow week');
+      await typeDate(user, within(form).getByLabelText('Start Date'), '27/10/2025');
+      await typeDate(user, within(form).getByLabelText('End Date'), '31/10/2025');
+
+      expect(
+        await within(form).findByText(
+          'Adding this holiday takes 4 duties off the rota, on 2 days. The people on them are told; nobody is put back when the holiday is deleted.',
+        ),
+      ).toBeInTheDocument();
+      expect(callCount(fetchMock, 'POST /api/holidays')).toBe(0);
+      const asked = fetchMock.mock.calls.map(([input]) => String(input));
+      expect(asked).toContainEqual(expect.stringContaining('/api/rota/planned?startDate=2025-10-27&endDate=2025-10-31'));
+    });
+
     it('takes one date for a single day', async () => {
       const fetchMock = stubFetch({
         'GET /api/holidays': { body: [] },
