@@ -186,22 +186,75 @@ describe('Admin access dialog', () => {
     expect(callCount(fetchMock, 'POST /api/cancel-requests')).toBe(0);
   });
 
-  it("explains, without requests, on a colleague's duty", async () => {
-    const { settled } = renderDialog(bobOnMonday);
-
+  it("offers a trade on a colleague's duty, with one of your duties they could take", async () => {
+    const { fetchMock, onClose, settled } = renderDialog(bobOnMonday, {
+      // Alice's duties Bob could take in exchange for his Monday, as the server says.
+      'GET /api/swap-requests/options': { body: { duties: ['2025-09-11'], colleagues: [] } },
+      'POST /api/swap-requests': {
+        status: 201,
+        body: {
+          request: swapRequest('sw-2', alice, bob, {
+            status: 'awaiting_colleague',
+            kind: 'trade',
+            originalDate: '2025-09-11',
+            swapDate: '2025-09-08',
+          }),
+          processedAutomatically: false,
+          message: 'Swap request sent to Bob Jones. It waits for their answer.',
+        },
+      },
+    });
     await settled();
 
     expect(dialog()).toHaveTextContent(EXPLANATION);
-    expect(within(dialog()).getByRole('link', { name: 'Swap Requests' })).toHaveAttribute(
-      'href',
-      '/swaps',
+    expect(dialog()).toHaveTextContent(
+      "This is Bob Jones's duty: Duty Manager 2 on Monday 8 September 2025.",
     );
+    // Not the requests of one's own duty: it is Bob's.
+    expect(within(dialog()).queryByRole('button', { name: 'Request Cancel' })).toBeNull();
+    await user.click(within(dialog()).getByRole('button', { name: 'Ask Bob Jones to trade' }));
+
+    await within(dialog()).findByRole('combobox', { name: 'Your duty' });
+    await choose(user, dialog(), 'Your duty', 'Thursday 11 September 2025');
+    await fill(user, within(dialog()).getByRole('textbox', { name: 'Reason' }), 'School trip');
+    await user.click(within(dialog()).getByRole('button', { name: 'Send Request' }));
+
     expect(
-      within(dialog()).queryByRole('button', { name: 'Request Swap' }),
-    ).not.toBeInTheDocument();
+      await findToast('status', 'Swap request created'),
+    ).toHaveTextContent('Swap request sent to Bob Jones. It waits for their answer.');
+    expect(sentBodies(fetchMock, 'POST /api/swap-requests')).toEqual([
+      {
+        requesterId: alice.id,
+        targetId: bob.id,
+        originalDate: '2025-09-11',
+        swapDate: '2025-09-08',
+        reason: 'School trip',
+      },
+    ]);
+    const asked = fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .filter((url) => url.pathname === '/api/swap-requests/options')
+      .map((url) => Object.fromEntries(url.searchParams));
+    expect(asked).toContainEqual({ requesterId: alice.id, targetId: bob.id, swapDate: '2025-09-08' });
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it("says when none of your duties could be traded for a colleague's, and goes back", async () => {
+    const { settled } = renderDialog(bobOnMonday, {
+      'GET /api/swap-requests/options': { body: { duties: [], colleagues: [] } },
+    });
+    await settled();
+
+    const trade = within(dialog()).getByRole('button', { name: 'Ask Bob Jones to trade' });
+    await user.click(trade);
     expect(
-      within(dialog()).queryByRole('button', { name: 'Request Cancel' }),
-    ).not.toBeInTheDocument();
+      await within(dialog()).findByText(/^You have no duty Bob Jones could take in exchange/),
+    ).toBeInTheDocument();
+    await user.click(within(dialog()).getByRole('button', { name: 'Back' }));
+
+    await waitFor(() =>
+      expect(within(dialog()).getByRole('button', { name: 'Ask Bob Jones to trade' })).toHaveFocus(),
+    );
   });
 
   it('explains, without requests, on your own duty that has passed', async () => {

@@ -1,10 +1,14 @@
+import { SwapOutlined } from '@ant-design/icons';
 import { Button, Flex, Modal, Typography } from 'antd';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+
+import { useOwnStaffRecord } from '@/features/staff/api/own-staff';
 
 import { formatDate, LONG_DATE_FORMAT } from '@/shared/lib/dates';
 import { daySlots } from '@/shared/lib/rota-day';
 
-import type { RotaPersonDto } from '../api';
+import { useGetCurrentWeekQuery, type RotaPersonDto } from '../api';
 import { slotLabel } from '../lib/rota-calendar';
 
 import type { DutySlot } from './duty-dialog';
@@ -15,6 +19,7 @@ import {
   type RequestMode,
 } from './duty-requests';
 import { DutyRequestForm } from './duty-request-form';
+import { RequestTradeForm } from './request-trade-form';
 
 interface AdminAccessDialogProps {
   open: boolean;
@@ -115,7 +120,8 @@ interface ClickedDutyProps {
 
 /**
  * A filled slot: on the signed-in person's own duty from today on, the requests they may make
- * (or the form chosen); on anyone else's, and while that is being checked, the explanation.
+ * (or the form chosen); on a colleague's duty from today on, a trade they may ask for with one of
+ * their own duties; otherwise, and while that is being checked, the explanation.
  */
 function ClickedDuty({
   slot,
@@ -127,6 +133,19 @@ function ClickedDuty({
   onClose,
 }: ClickedDutyProps) {
   const { access, own } = useDutyRequestAccess(slot.date, person);
+  if (access === 'not-own') {
+    return (
+      <ColleagueDuty
+        slot={slot}
+        colleague={person}
+        trading={mode === 'swap'}
+        returnFocus={returnFocus === 'swap'}
+        onTrade={() => onRequest('swap')}
+        onBack={onBack}
+        onClose={onClose}
+      />
+    );
+  }
   if (!own || access !== 'allowed') return <Explanation onClose={onClose} />;
 
   if (mode !== 'overview') {
@@ -155,6 +174,72 @@ function ClickedDuty({
         onRequest={onRequest}
         returnFocus={returnFocus}
       />
+    </Flex>
+  );
+}
+
+interface ColleagueDutyProps {
+  slot: DutySlot;
+  colleague: RotaPersonDto;
+  /** The trade form is open (the dialog's "swap" mode). */
+  trading: boolean;
+  /** Back from the form: focus goes back to the trade button. */
+  returnFocus: boolean;
+  onTrade: () => void;
+  onBack: () => void;
+  onClose: () => void;
+}
+
+/**
+ * A colleague's duty from today on: why the rota is not theirs to change and, for someone with an
+ * active staff record of their own, the request they may make about it: to trade one of their
+ * duties for it (the colleague is asked first).
+ */
+function ColleagueDuty({
+  slot,
+  colleague,
+  trading,
+  returnFocus,
+  onTrade,
+  onBack,
+  onClose,
+}: ColleagueDutyProps) {
+  const own = useOwnStaffRecord();
+  const today = useGetCurrentWeekQuery().data?.today;
+  const tradeRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (returnFocus && !trading) tradeRef.current?.focus();
+  }, [returnFocus, trading]);
+
+  const mayTrade = Boolean(own?.isActive) && today !== undefined && slot.date >= today;
+  if (!own || !mayTrade) return <Explanation onClose={onClose} />;
+  const me = { id: own.id, name: own.name };
+
+  if (trading) {
+    return (
+      <RequestTradeForm
+        date={slot.date}
+        colleague={colleague}
+        own={me}
+        onBack={onBack}
+        onDone={onClose}
+      />
+    );
+  }
+  return (
+    <Flex vertical gap="middle">
+      <Explanation onClose={onClose} />
+      <Typography.Paragraph style={{ margin: 0 }}>
+        This is {colleague.name}&apos;s duty: {slotLabel(slot.position)} on{' '}
+        {formatDate(slot.date, LONG_DATE_FORMAT)}. You can offer them a trade for one of your
+        duties.
+      </Typography.Paragraph>
+      <div>
+        <Button ref={tradeRef} icon={<SwapOutlined aria-hidden />} onClick={onTrade}>
+          Ask {colleague.name} to trade
+        </Button>
+      </div>
     </Flex>
   );
 }
