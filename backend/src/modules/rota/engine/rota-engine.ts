@@ -12,7 +12,8 @@
  * against their target for the year, the year's duties shared by availability (`fairShare`);
  * the teaching/non-teaching mix per `mixMode`; preferences (weekdays a person would rather not
  * do), when that costs no fairness beyond one duty; spread each person over the weekdays; keep
- * existing assignments unless the mode is to reshuffle them.
+ * existing assignments unless the mode is to reshuffle them. The plan is made in phases over one
+ * `PlanState`: greedy (in `planRota`), rebalance, preferences.
  */
 
 import { isWeekday, mondayOf, weekdayIndex } from '../../../common/clock/academic-year';
@@ -200,61 +201,123 @@ export function fairShares(
   return new Map([...weights].map(([id, w]) => [id, total > 0 ? (toShare * w) / total : 0]));
 }
 
-export function planRota(input: EngineInput): EngineResult {
-  const slots = Math.max(1, Math.min(5, Math.floor(input.slotsPerDay)));
-  const mixMode = input.mixMode ?? 'always';
-  const active = input.staff.filter((s) => s.isActive);
-  const index = new Map(active.map((s, i) => [s.id, i]));
-  const byId = new Map(input.staff.map((s) => [s.id, s]));
-  const n = active.length;
-  // Per person, by index into `active`: arrays rather than maps, as the inner loop runs for every
-  // person on every slot of every day (2,000 people × 5 slots × 190 days).
+/**
+ * A plan in the making, which the engine's phases (greedy, rebalance, preferences, spread) take in
+ * turn: the days and their slots, and per person — by index into `staff`, the active people — what
+ * the rules look at. Arrays rather than maps, as the greedy pass's inner loop runs for every person
+ * on every slot of every day (2,000 people × 5 slots × 190 days).
+ */
+export interface PlanState {
+  slotsPerDay: number;
+  mixMode: MixMode;
+  /** The people who may be planned: the active staff. */
+  staff: readonly EngineStaff[];
+  index: ReadonlyMap<string, number>;
+  /** The school days being planned, in date order, and their slots. */
+  days: readonly IsoDate[];
+  planned: Map<IsoDate, DaySlots>;
+  /** The slots this run filled, in the order it filled them: the only ones a later phase may give to someone else. */
+  placedNow: [IsoDate, number][];
+  /** Duties this academic year, those outside the planned days included. */
+  counts: Float64Array;
+  /** Of those, per weekday (0 = Monday). */
+  weekdayCounts: number[][];
+  /** Of those, per week (by its Monday): what weekly caps count. */
+  weekCounts: Map<IsoDate, number>[];
+  /** Per planned day, 1 for each person who may be on it: it is one of their working days and they are not away. */
+  available: Map<IsoDate, Uint8Array>;
+  teaching: readonly boolean[];
+  /** Per person and weekday: whether it is one of their working days, one they would rather avoid. */
+  works: readonly boolean[][];
+  avoids: readonly boolean[][];
+  caps: readonly number[];
+}
+
+/**
+ * The plan before any phase: the days to plan (weekdays that are not closed, in order) with, in
+ * fill mode, the assignments kept, counted before anything new is placed so the people already
+ * on duty in the period are not picked again first; in reshuffle mode every slot empty.
+ */
+export function planState(input: EngineInput): PlanState {
+  const slotsPerDay = Math.max(1, Math.min(5, Math.floor(input.slotsPerDay)));
+  const staff = input.staff.filter((s) => s.isActive);
+  const n = staff.length;
   const counts = new Float64Array(n);
-  const weekdayCounts = active.map((s) => [...(input.priorWeekdayCounts?.[s.id] ?? [0, 0, 0, 0, 0])]);
-  const weekCounts = active.map((s) => new Map(Object.entries(input.priorWeekCounts?.[s.id] ?? {})));
-  active.forEach((s, i) => (counts[i] = input.priorCounts[s.id] ?? 0));
-  const teaching = active.map((s) => s.isTeaching);
-  const works = active.map((s) => {
+  staff.forEach((s, i) => (counts[i] = input.priorCounts[s.id] ?? 0));
+  const works = staff.map((s) => {
     const pattern = s.workingDays ?? ALL_WEEKDAYS;
     return [0, 1, 2, 3, 4].map((d) => pattern.includes(d));
   });
-  const avoids = active.map((s) => [0, 1, 2, 3, 4].map((d) => s.avoidDays?.includes(d) ?? false));
-  const caps = active.map((s) => s.weeklyCap ?? Infinity);
+  const days = [...new Set(input.days)].filter((d) => isSchoolWeekday(d) && !input.holidays.some((h) => within(d, h))).sort();
+  // Who is away on each planned day, looked up once rather than per candidate and slot.
+  const away = new Map<IsoDate, Set<string>>(days.map((d) => [d, new Set()]));
+  for (const u of input.unavailability) {
+    for (const day of days) if (within(day, u)) away.get(day)!.add(u.staffId);
+  }
+  const available = new Map<IsoDate, Uint8Array>();
+  for (const day of days) {
+    const can = new Uint8Array(n);
+    const out = away.get(day)!;
+    for (let i = 0; i < n; i += 1) if (works[i]![weekdayOf(day)] && !out.has(staff[i]!.id)) can[i] = 1;
+    available.set(day, can);
+  }
+  const state: PlanState = {
+    slotsPerDay,
+    mixMode: input.mixMode ?? 'always',
+    staff,
+    index: new Map(staff.map((s, i) => [s.id, i])),
+    days,
+    planned: new Map(),
+    placedNow: [],
+    counts,
+    weekdayCounts: staff.map((s) => [...(input.priorWeekdayCounts?.[s.id] ?? [0, 0, 0, 0, 0])]),
+    weekCounts: staff.map((s) => new Map(Object.entries(input.priorWeekCounts?.[s.id] ?? {}))),
+    available,
+    teaching: staff.map((s) => s.isTeaching),
+    works,
+    avoids: staff.map((s) => [0, 1, 2, 3, 4].map((d) => s.avoidDays?.includes(d) ?? false)),
+    caps: staff.map((s) => s.weeklyCap ?? Infinity),
+  };
+  for (const day of days) {
+    const kept = input.mode === 'fill' ? normalise(input.existing[day], slotsPerDay) : new Array<string | null>(slotsPerDay).fill(null);
+    state.planned.set(day, kept);
+    for (const id of kept) {
+      const i = id === null ? undefined : state.index.get(id);
+      if (i !== undefined) tally(state, i, day, 1);
+    }
+  }
+  return state;
+}
+
+/** Puts a person in an empty slot as this run's choice: later phases may give the slot to someone else. */
+export function assign(state: PlanState, day: IsoDate, slot: number, staffId: string): void {
+  state.planned.get(day)![slot] = staffId;
+  const i = state.index.get(staffId);
+  if (i !== undefined) tally(state, i, day, 1);
+  state.placedNow.push([day, slot]);
+}
+
+/** One duty more (or fewer) for person `i` on `day`, in every count the rules read. */
+function tally(state: PlanState, i: number, day: IsoDate, delta: 1 | -1): void {
+  state.counts[i]! += delta;
+  state.weekdayCounts[i]![weekdayOf(day)]! += delta;
+  const week = weekOf(day);
+  state.weekCounts[i]!.set(week, (state.weekCounts[i]!.get(week) ?? 0) + delta);
+}
+
+export function planRota(input: EngineInput): EngineResult {
+  const state = planState(input);
+  const { slotsPerDay: slots, mixMode, staff: active, index, days, planned, placedNow, counts, weekdayCounts, weekCounts, available } = state;
+  const { teaching, works, avoids, caps } = state;
+  const n = active.length;
+  const byId = new Map(input.staff.map((s) => [s.id, s]));
   const doneByInactive = input.staff.filter((s) => !s.isActive).reduce((sum, s) => sum + (input.priorCounts[s.id] ?? 0), 0);
   const shareMap = fairShares(input.staff, slots, input.fairShare, doneByInactive);
   const shares = active.map((s) => shareMap.get(s.id) ?? 0);
   // How far into the year's duties the plan is: a person's share so far is share × progress.
   const yearDuties = shares.reduce((a, b) => a + b, 0);
   let placed = counts.reduce((a, b) => a + b, 0);
-
-  const days = [...new Set(input.days)]
-    .filter((d) => isSchoolWeekday(d) && !input.holidays.some((h) => within(d, h)))
-    .sort();
-  // Who is away on each planned day, looked up once rather than per candidate and slot.
-  const away = new Map<IsoDate, Set<string>>(days.map((d) => [d, new Set()]));
-  for (const u of input.unavailability) {
-    for (const day of days) if (within(day, u)) away.get(day)!.add(u.staffId);
-  }
-
-  const bump = (id: string, day: IsoDate) => {
-    const i = index.get(id);
-    if (i === undefined) return;
-    counts[i]! += 1;
-    weekdayCounts[i]![weekdayOf(day)]! += 1;
-    const week = weekOf(day);
-    weekCounts[i]!.set(week, (weekCounts[i]!.get(week) ?? 0) + 1);
-    placed += 1;
-  };
-
-  // In fill mode the kept assignments count before anything new is placed, so the people
-  // already on duty in the period are not picked again first.
-  const planned = new Map<IsoDate, DaySlots>();
-  for (const day of days) {
-    const current = normalise(input.existing[day], slots);
-    const kept = input.mode === 'fill' ? current : new Array<string | null>(slots).fill(null);
-    planned.set(day, kept);
-    for (const id of kept) if (id) bump(id, day);
-  }
+  const canDo = (i: number, day: IsoDate) => available.get(day)![i] === 1;
 
   // Each person's share by the end of the planned days: their year's share times the part of the
   // year's duties those days complete.
@@ -262,29 +325,19 @@ export function planRota(input: EngineInput): EngineResult {
   // The planned days each person can still be put on (working pattern, not away), from the day
   // being planned on: what is left to reach their share.
   const remaining = new Float64Array(n);
-  const availableOn = new Map<IsoDate, Uint8Array>();
-  const canDo = (i: number, day: IsoDate) => works[i]![weekdayOf(day)]! && !away.get(day)!.has(active[i]!.id);
   for (const day of days) {
-    const can = new Uint8Array(n);
-    for (let i = 0; i < n; i += 1) {
-      if (canDo(i, day)) {
-        can[i] = 1;
-        remaining[i]! += 1;
-      }
-    }
-    availableOn.set(day, can);
+    const can = available.get(day)!;
+    for (let i = 0; i < n; i += 1) remaining[i]! += can[i]!;
   }
 
   const onDay = new Uint8Array(n);
   const tie = new Float64Array(n);
-  /** The slots this run filled (fill mode keeps the others where they are). */
-  const placedNow: [IsoDate, number][] = [];
   for (const day of days) {
     const daySlots = planned.get(day)!;
     const open = input.mode === 'fill' ? input.fillable?.[day] : undefined;
     const weekday = weekdayOf(day);
     const week = weekOf(day);
-    const awayToday = away.get(day)!;
+    const can = available.get(day)!;
     tie.fill(NaN);
     /**
      * Fair share first: the person furthest below their share by the end of the planned days, for
@@ -318,7 +371,7 @@ export function planRota(input: EngineInput): EngineResult {
       // One pass: the fairest eligible person of each kind.
       const bestOf = [-1, -1]; // [non-teaching, teaching]
       for (let i = 0; i < n; i += 1) {
-        if (onDay[i] || !works[i]![weekday] || shares[i]! <= 0 || awayToday.has(active[i]!.id)) continue;
+        if (onDay[i] || !can[i] || shares[i]! <= 0) continue;
         if ((weekCounts[i]!.get(week) ?? 0) >= caps[i]!) continue;
         const kind = teaching[i] ? 1 : 0;
         if (bestOf[kind]! < 0 || better(i, bestOf[kind]!)) bestOf[kind] = i;
@@ -334,12 +387,10 @@ export function planRota(input: EngineInput): EngineResult {
         const ofKind = bestOf[teachingOnDay * 2 < peopleOnDay ? 1 : 0]!;
         if (ofKind >= 0 && (mixMode === 'always' || drift(ofKind) <= 1)) chosen = ofKind;
       }
-      daySlots[slot] = active[chosen]!.id;
-      bump(active[chosen]!.id, day);
-      placedNow.push([day, slot]);
+      assign(state, day, slot, active[chosen]!.id);
+      placed += 1;
     }
-    const can = availableOn.get(day)!;
-    for (let i = 0; i < n; i += 1) if (can[i]) remaining[i]! -= 1;
+    for (let i = 0; i < n; i += 1) remaining[i]! -= can[i]!;
   }
 
   rebalance();
@@ -382,11 +433,8 @@ export function planRota(input: EngineInput): EngineResult {
       const list = holdingsOf(from);
       list.splice(list.findIndex(([d, s]) => d === day && s === slot), 1);
       holdingsOf(to).push([day, slot]);
-      for (const [i, delta] of [[from, -1], [to, 1]] as const) {
-        counts[i]! += delta;
-        weekdayCounts[i]![weekdayOf(day)]! += delta;
-        weekCounts[i]!.set(weekOf(day), (weekCounts[i]!.get(weekOf(day)) ?? 0) + delta);
-      }
+      tally(state, from, day, -1);
+      tally(state, to, day, 1);
     };
     const order = [...Array(n).keys()];
     for (let round = 0; round < 10 * n + 100; round += 1) {
@@ -448,10 +496,8 @@ export function planRota(input: EngineInput): EngineResult {
         planned.get(dayX)![slotX] = active[b]!.id;
         planned.get(dayY)![slotY] = active[a]!.id;
         for (const [i, from, to] of [[a, dayX, dayY], [b, dayY, dayX]] as const) {
-          weekdayCounts[i]![weekdayOf(from)]! -= 1;
-          weekdayCounts[i]![weekdayOf(to)]! += 1;
-          weekCounts[i]!.set(weekOf(from), weekCount(i, from) - 1);
-          weekCounts[i]!.set(weekOf(to), weekCount(i, to) + 1);
+          tally(state, i, from, -1);
+          tally(state, i, to, 1);
         }
         break;
       }
