@@ -1,7 +1,8 @@
 import { CheckCircleOutlined } from '@ant-design/icons';
 import { Empty, Flex, Tag, theme, Typography } from 'antd';
 
-import { formatDate, LONG_DATE_FORMAT } from '@/shared/lib/dates';
+import type { RotaClosureDto } from '@/features/rota/api';
+import { formatDate, formatDateRange, LONG_DATE_FORMAT } from '@/shared/lib/dates';
 
 import { companyText, type Duty } from './duties';
 
@@ -9,14 +10,44 @@ export const NO_DUTIES_TEXT = 'No duties this academic year';
 
 const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0 } as const;
 
+/** The badge of a break between terms among the duties (docs/product.md#screens). */
+export const OUT_OF_TERM = 'Out of term';
+
 interface DutyListProps {
   duties: Duty[];
   /** The server's today (`yyyy-MM-dd`, organisation time zone): never the browser's clock. */
   today: string;
+  /**
+   * The spans outside term time, shown in date order among the duties between the first and the
+   * last, so a gap in them reads as a break rather than as days forgotten.
+   */
+  breaks?: readonly RotaClosureDto[];
 }
 
-/** docs/product.md#screens: one row per duty day, with its date, a Today or Completed badge, and who else is on. */
-export function DutyList({ duties, today }: DutyListProps) {
+type Row =
+  | { kind: 'duty'; duty: Duty; at: string }
+  | { kind: 'break'; closure: RotaClosureDto; at: string };
+
+/** The duties, and the breaks that fall between the first and the last of them, in date order. */
+function rowsOf(duties: readonly Duty[], breaks: readonly RotaClosureDto[]): Row[] {
+  const first = duties[0]?.date;
+  const last = duties.at(-1)?.date;
+  const between = breaks.filter(
+    (closure) => first !== undefined && last !== undefined && closure.startDate > first && closure.endDate < last,
+  );
+  const rows: Row[] = [
+    ...duties.map((duty) => ({ kind: 'duty' as const, duty, at: duty.date })),
+    ...between.map((closure) => ({ kind: 'break' as const, closure, at: closure.startDate })),
+  ];
+  // ISO dates sort as strings.
+  return rows.sort((a, b) => a.at.localeCompare(b.at));
+}
+
+/**
+ * docs/product.md#screens: one row per duty day, with its date, a Today or Completed badge, and
+ * who else is on; between them, the breaks out of term.
+ */
+export function DutyList({ duties, today, breaks = [] }: DutyListProps) {
   const { token } = theme.useToken();
 
   if (duties.length === 0) {
@@ -25,7 +56,28 @@ export function DutyList({ duties, today }: DutyListProps) {
 
   return (
     <ul aria-label="Duty days" style={LIST_STYLE}>
-      {duties.map((duty, index) => {
+      {rowsOf(duties, breaks).map((row, index) => {
+        if (row.kind === 'break') {
+          const { closure } = row;
+          return (
+            <li
+              key={`break-${closure.startDate}`}
+              style={{
+                padding: '8px 12px',
+                borderTop: index === 0 ? undefined : `1px solid ${token.colorSplit}`,
+                background: token.colorFillQuaternary,
+              }}
+            >
+              <Flex align="center" gap="small" wrap>
+                <Tag style={{ marginInlineEnd: 0 }}>{OUT_OF_TERM}</Tag>
+                <Typography.Text type="secondary">
+                  {closure.label}, {formatDateRange(closure.startDate, closure.endDate)}
+                </Typography.Text>
+              </Flex>
+            </li>
+          );
+        }
+        const { duty } = row;
         const isToday = duty.date === today;
         // ISO dates compare as strings.
         const isPast = duty.date < today;

@@ -45,7 +45,7 @@ const rota: RotaDayDto[] = [
 type Reply = Parameters<typeof stubFetch>[0][string];
 
 function renderPage(
-  replies: { user?: Reply; staff?: Reply; rota?: Reply; currentWeek?: Reply } = {},
+  replies: { user?: Reply; staff?: Reply; rota?: Reply; currentWeek?: Reply; closures?: Reply } = {},
   renderPersonExtras?: (person: StaffDto, isOwn: boolean) => ReactNode,
 ) {
   storeToken();
@@ -54,6 +54,7 @@ function renderPage(
     'GET /api/current-week': replies.currentWeek ?? { body: currentWeek() },
     'GET /api/staff': replies.staff ?? { body: allStaff },
     'GET /api/rota': replies.rota ?? { body: rota },
+    'GET /api/rota/closures': replies.closures ?? { body: [] },
   });
   return {
     fetchMock,
@@ -175,6 +176,30 @@ describe('My Rota page', () => {
       .filter((url) => url.pathname === '/api/rota')
       .map((url) => Object.fromEntries(url.searchParams));
     expect(rotaQueries).toEqual([{ startDate: '2025-09-01', endDate: '2026-08-31' }]);
+  });
+
+  it('shows the breaks out of term between the duties, so a gap reads as a holiday', async () => {
+    renderPage({
+      closures: {
+        body: [
+          { startDate: '2025-09-01', endDate: '2025-09-02', kind: 'out_of_term', label: 'Summer holiday' },
+          { startDate: '2025-09-11', endDate: '2025-09-12', kind: 'out_of_term', label: 'Inset break' },
+          { startDate: '2025-09-09', endDate: '2025-09-09', kind: 'holiday', label: 'Staff training, Inset Day' },
+        ],
+      },
+    });
+
+    await waitFor(async () =>
+      expect((await dutyRows()).map((row) => row.textContent)).toEqual([
+        'Wednesday 3 September 2025CompletedWith Bob Stone',
+        'Monday 8 September 2025TodaySolo duty',
+        'Wednesday 10 September 2025With Unknown',
+        'Out of termInset break, Thu 11 Sep 2025 – Fri 12 Sep 2025',
+        'Monday 15 September 2025With Ann Lee and Bob Stone',
+      ]),
+    );
+    // The breaks are no duty days.
+    expect(within(dutiesRegion()).getByText('4 duty days')).toBeInTheDocument();
   });
 
   it('marks only the server’s today as Today and only earlier days as Completed', async () => {

@@ -3,7 +3,11 @@ import { Flex, Select, Spin, Typography } from 'antd';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 
 import { useGetCurrentUserQuery } from '@/features/auth/api';
-import { useGetCurrentWeekQuery, useGetRotaQuery } from '@/features/rota/api';
+import {
+  useGetCurrentWeekQuery,
+  useGetRotaClosuresQuery,
+  useGetRotaQuery,
+} from '@/features/rota/api';
 import { useGetStaffQuery, type StaffDto } from '@/features/staff/api';
 import { ownStaffRecord } from '@/features/staff/api/own-staff';
 import { useAuthToken } from '@/shared/auth/auth-token';
@@ -54,6 +58,15 @@ export function MyRotaPage({ renderPersonExtras, notes }: MyRotaPageProps = {}) 
   const rotaQuery = useGetRotaQuery(
     year ? { startDate: year.startDate, endDate: year.endDate } : skipToken,
   );
+  // The year's breaks between terms, shown among the duties so a gap reads as a holiday. Without
+  // them (still loading, or failed) the duties alone are as true.
+  const closuresQuery = useGetRotaClosuresQuery(
+    year ? { startDate: year.startDate, endDate: year.endDate } : skipToken,
+  );
+  const breaks = useMemo(
+    () => (closuresQuery.data ?? []).filter((closure) => closure.kind === 'out_of_term'),
+    [closuresQuery.data],
+  );
   const [chosenId, setChosenId] = useState<string>();
 
   const activeStaff = useMemo(() => activeStaffByName(staffQuery.data ?? []), [staffQuery.data]);
@@ -102,7 +115,7 @@ export function MyRotaPage({ renderPersonExtras, notes }: MyRotaPageProps = {}) 
       </Typography.Paragraph>
     );
   } else {
-    content = <DutyList duties={duties} today={weekQuery.data.today} />;
+    content = <DutyList duties={duties} today={weekQuery.data.today} breaks={breaks} />;
   }
 
   // How many duty days, and the export of them.
