@@ -308,7 +308,7 @@ function tally(state: PlanState, i: number, day: IsoDate, delta: 1 | -1): void {
 export function planRota(input: EngineInput): EngineResult {
   const state = planState(input);
   const { slotsPerDay: slots, mixMode, staff: active, index, days, planned, placedNow, counts, weekdayCounts, weekCounts, available } = state;
-  const { teaching, works, avoids, caps } = state;
+  const { teaching, avoids, caps } = state;
   const n = active.length;
   const byId = new Map(input.staff.map((s) => [s.id, s]));
   const doneByInactive = input.staff.filter((s) => !s.isActive).reduce((sum, s) => sum + (input.priorCounts[s.id] ?? 0), 0);
