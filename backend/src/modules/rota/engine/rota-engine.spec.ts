@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import {
+  assign,
   type DaySlots,
   type EngineInput,
   type EngineStaff,
@@ -7,6 +8,8 @@ import {
   type IsoDate,
   isWeekday,
   planRota,
+  planState,
+  spreadDuties,
   weekdayIndex,
 } from './rota-engine';
 
@@ -386,5 +389,209 @@ describe('the rota engine: working patterns, caps, preferences and fair share', 
     const counts = countsOf(days, staff);
     const shares = fairShares(staff, 2, { schoolDays: year, unavailability: [] });
     for (const s of staff) expect(Math.abs(counts.get(s.id)! - shares.get(s.id)!)).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('the rota engine: each person spread over the weeks and over their weekdays', () => {
+  const shift = (day: IsoDate, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  const mondayOf = (day: IsoDate) => shift(day, -weekdayIndex(day));
+  /** Two school days in a row are two weekdays in a row: a Friday and the Monday after too. */
+  const nextWeekday = (day: IsoDate) => shift(day, weekdayIndex(day) === 4 ? 3 : 1);
+  const previousWeekday = (day: IsoDate) => shift(day, weekdayIndex(day) === 0 ? -3 : -1);
+
+  /**
+   * Every trade between two people that keeps the rules above the spread (docs/product.md#who-gets-a-slot):
+   * A gives up their duty on `x` and takes B's on `y`, B the other way round, where each may be on
+   * the day they take (working pattern, not away, not on it already, their weekly cap), the two are
+   * of the same kind unless the mix is "Don't pair", and neither moves onto a weekday they would
+   * rather avoid from one they would not. Nobody's number of duties changes, so fair share is as
+   * planned. With, for each trade, how many runs (duties on two weekdays in a row) the two have
+   * together before and after.
+   */
+  function* tradesIn(input: EngineInput, days: Record<IsoDate, DaySlots>) {
+    const byId = new Map(input.staff.map((s) => [s.id, s]));
+    const dutiesOf = new Map<string, Set<IsoDate>>();
+    const weekCount = new Map<string, number>();
+    const weekdayCounts = new Map<string, number[]>();
+    for (const [day, slots] of Object.entries(days)) {
+      for (const id of slots) {
+        if (!id) continue;
+        (dutiesOf.get(id) ?? dutiesOf.set(id, new Set()).get(id)!).add(day);
+        weekCount.set(`${id}|${mondayOf(day)}`, (weekCount.get(`${id}|${mondayOf(day)}`) ?? 0) + 1);
+        (weekdayCounts.get(id) ?? weekdayCounts.set(id, [0, 0, 0, 0, 0]).get(id)!)[weekdayIndex(day)]! += 1;
+      }
+    }
+    const mayTake = (id: string, day: IsoDate, from: IsoDate) => {
+      const s = byId.get(id)!;
+      const avoided = (d: IsoDate) => s.avoidDays?.includes(weekdayIndex(d)) ?? false;
+      return (
+        (s.workingDays ?? [0, 1, 2, 3, 4]).includes(weekdayIndex(day)) &&
+        !input.unavailability.some((u) => u.staffId === id && u.start <= day && day <= u.end) &&
+        !dutiesOf.get(id)!.has(day) &&
+        (mondayOf(day) === mondayOf(from) || (weekCount.get(`${id}|${mondayOf(day)}`) ?? 0) < (s.weeklyCap ?? Infinity)) &&
+        (!avoided(day) || avoided(from))
+      );
+    };
+    /** Runs a person's duty on `day` is part of, not counting their duty on `leaving`. */
+    const runsAt = (id: string, day: IsoDate, leaving?: IsoDate) =>
+      [previousWeekday(day), nextWeekday(day)].filter((d) => d !== leaving && dutiesOf.get(id)!.has(d)).length;
+    const duties = Object.entries(days).flatMap(([day, slots]) => slots.flatMap((id) => (id ? [{ day, id }] : [])));
+    for (const [k, x] of duties.entries()) {
+      for (const y of duties.slice(k + 1)) {
+        const [a, b] = [byId.get(x.id)!, byId.get(y.id)!];
+        if (a === b || x.day === y.day || (input.mixMode !== 'never' && a.isTeaching !== b.isTeaching)) continue;
+        if (!mayTake(a.id, y.day, x.day) || !mayTake(b.id, x.day, y.day)) continue;
+        const before = runsAt(a.id, x.day) + runsAt(b.id, y.day);
+        const after = runsAt(a.id, y.day, x.day) + runsAt(b.id, x.day, y.day);
+        yield { a: a.id, x: x.day, b: b.id, y: y.day, before, after, weekdaysOf: (id: string) => weekdayCounts.get(id)! };
+      }
+    }
+  }
+
+  /** Random schools as above, planning their first twelve weeks (fair shares still over the whole period). */
+  const arbitraryTerm = fc
+    .record({
+      size: fc.integer({ min: 4, max: 14 }),
+      slotsPerDay: fc.integer({ min: 1, max: 3 }),
+      mixMode: fc.constantFrom<'always' | 'when_fair' | 'never'>('always', 'when_fair', 'never'),
+      patterns: fc.array(fc.option(fc.subarray([0, 1, 2, 3, 4], { minLength: 1, maxLength: 4 }), { nil: undefined }), { minLength: 14, maxLength: 14 }),
+      caps: fc.array(fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }), { minLength: 14, maxLength: 14 }),
+      avoid: fc.array(fc.subarray([0, 1, 2, 3, 4], { maxLength: 1 }), { minLength: 14, maxLength: 14 }),
+      leave: fc.array(fc.record({ who: fc.nat(), from: fc.integer({ min: 0, max: 80 }), days: fc.integer({ min: 0, max: 20 }) }), { maxLength: 4 }),
+      behind: fc.array(fc.nat({ max: 6 }), { minLength: 14, maxLength: 14 }),
+    })
+    .map((r): EngineInput => {
+      const calendar = datesBetween('2026-09-07', 7 * 16);
+      const staff: EngineStaff[] = Array.from({ length: r.size }, (_, i) => ({
+        id: `p${String(i).padStart(2, '0')}`,
+        isTeaching: i % 3 !== 0,
+        isActive: true,
+        ...(r.patterns[i] ? { workingDays: r.patterns[i] } : {}),
+        ...(r.caps[i] !== undefined ? { weeklyCap: r.caps[i] } : {}),
+        avoidDays: r.avoid[i]!.filter((d) => (r.patterns[i] ?? [0, 1, 2, 3, 4]).length > 1 && (r.patterns[i] ?? [0, 1, 2, 3, 4]).includes(d)),
+      }));
+      const unavailability = r.leave.map((l) => ({
+        staffId: staff[l.who % staff.length]!.id,
+        start: calendar[l.from]!,
+        end: calendar[Math.min(calendar.length - 1, l.from + l.days)]!,
+      }));
+      const schoolDays = calendar.filter(isWeekday);
+      return {
+        days: schoolDays.slice(0, 60),
+        slotsPerDay: r.slotsPerDay,
+        staff,
+        holidays: [],
+        unavailability,
+        existing: {},
+        // Some start the term behind, as after leave or a change of share: they catch up, spread out.
+        priorCounts: Object.fromEntries(staff.map((s, i) => [s.id, 6 - r.behind[i]!])),
+        mode: 'reshuffle',
+        mixMode: r.mixMode,
+        fairShare: { schoolDays, unavailability },
+      };
+    });
+
+  it('leaves nobody on duty two school days in a row when a trade with a colleague would end that run without starting another', () => {
+    fc.assert(
+      fc.property(arbitraryTerm, (input) => {
+        const { days } = planRota(input);
+        for (const t of tradesIn(input, days)) {
+          // The two would have fewer runs between them after the trade: the engine should have made it.
+          if (t.after < t.before) throw new Error(`${t.a} on ${t.x} and ${t.b} on ${t.y} could trade: runs ${t.before} → ${t.after}`);
+        }
+      }),
+      { seed: SEED, numRuns: 60 },
+    );
+  });
+
+  it("keeps each person's duties per weekday within one of each other wherever a trade could: none would even out two weekdays two apart without a run, leaving the colleague within one on them", () => {
+    fc.assert(
+      fc.property(arbitraryTerm, (input) => {
+        const { days } = planRota(input);
+        for (const t of tradesIn(input, days)) {
+          if (t.after > t.before) continue;
+          for (const [a, x, b, y] of [[t.a, t.x, t.b, t.y], [t.b, t.y, t.a, t.x]] as const) {
+            const [mine, theirs] = [t.weekdaysOf(a), t.weekdaysOf(b)];
+            const [from, to] = [weekdayIndex(x), weekdayIndex(y)];
+            // a has two or more on x's weekday than on y's; b, who would take the other way, fewer.
+            if (mine[from]! - mine[to]! >= 2 && theirs[from]! - theirs[to]! <= -1) {
+              throw new Error(`${a} (${mine.join('/')}) on ${x} and ${b} (${theirs.join('/')}) on ${y} could trade`);
+            }
+          }
+        }
+      }),
+      { seed: SEED, numRuns: 60 },
+    );
+  });
+
+  /**
+   * Issue 39's school: 20 staff, two slots a day, a year with term dates; a Mon–Thu teacher at 0.8
+   * FTE back from leave on Tuesday 1 December, and a Mon/Wed/Fri colleague at 0.6. The autumn term
+   * planned in one go gave her Tuesday 1, Wednesday 2 and Thursday 3 December while full-timers had
+   * none or one in those weeks.
+   */
+  it('spreads a part-timer back from leave, and everyone else, over the weeks and their weekdays (issue 39)', () => {
+    const calendar = datesBetween('2026-09-01', 365);
+    const outOfTerm = [
+      ['2026-09-01', '2026-09-02'], ['2026-10-26', '2026-10-30'], ['2026-12-19', '2027-01-04'], ['2027-02-15', '2027-02-19'],
+      ['2027-03-27', '2027-04-11'], ['2027-05-03', '2027-05-03'], ['2027-05-31', '2027-06-04'], ['2027-07-22', '2027-08-31'],
+    ].map(([start, end]) => ({ start: start!, end: end! }));
+    const schoolDays = calendar.filter((d) => isWeekday(d) && !outOfTerm.some((h) => h.start <= d && d <= h.end));
+    const staff: EngineStaff[] = Array.from({ length: 20 }, (_, i) => ({ id: `p${String(i).padStart(2, '0')}`, isTeaching: i % 3 !== 0, isActive: true }));
+    Object.assign(staff[4]!, { workingDays: [0, 1, 2, 3], fte: 0.8 });
+    Object.assign(staff[7]!, { workingDays: [0, 2, 4], fte: 0.6 });
+    const away = [{ staffId: 'p04', start: '2026-09-03', end: '2026-11-30' }];
+    const autumn = calendar.filter((d) => d >= '2026-09-03' && d <= '2026-12-18');
+    for (const mixMode of ['when_fair', 'always', 'never'] as const) {
+      const { days } = planRota({
+        days: autumn,
+        slotsPerDay: 2,
+        staff,
+        holidays: outOfTerm,
+        unavailability: away,
+        existing: {},
+        priorCounts: {},
+        mode: 'reshuffle',
+        mixMode,
+        fairShare: { schoolDays, unavailability: away },
+      });
+      const planned = Object.keys(days).sort();
+      for (const s of staff) {
+        const mine = planned.filter((d) => days[d]!.includes(s.id));
+        expect({ mixMode, who: s.id, runs: mine.filter((d) => mine.includes(nextWeekday(d))) }).toEqual({ mixMode, who: s.id, runs: [] });
+        const perWeekday = (s.workingDays ?? [0, 1, 2, 3, 4]).map((w) => mine.filter((d) => weekdayIndex(d) === w).length);
+        expect({ mixMode, who: s.id, uneven: spread(perWeekday) <= 1 ? 'within one' : perWeekday }).toEqual({ mixMode, who: s.id, uneven: 'within one' });
+        // One a week at most, but for her: four duties in her three weeks back.
+        const perWeek = [...new Set(mine.map(mondayOf))].map((monday) => mine.filter((d) => mondayOf(d) === monday).length);
+        expect(Math.max(0, ...perWeek)).toBeLessThanOrEqual(s.id === 'p04' ? 2 : 1);
+      }
+    }
+  });
+  describe('the spread phase alone', () => {
+    const fortnight = datesBetween('2026-09-07', 12).filter(isWeekday);
+    const three = ['a', 'b', 'c'].map((id) => ({ id, isTeaching: true, isActive: true }));
+    const plan = (more: Partial<EngineInput> = {}) =>
+      planState({ days: fortnight, slotsPerDay: 1, staff: three, holidays: [], unavailability: [], existing: {}, priorCounts: {}, mode: 'reshuffle', ...more });
+    const holders = (state: ReturnType<typeof planState>) => fortnight.map((d) => state.planned.get(d)![0]);
+    const runsOf = (state: ReturnType<typeof planState>) => fortnight.filter((d, i) => i > 0 && state.planned.get(d)![0] === state.planned.get(fortnight[i - 1]!)![0]);
+
+    it('trades bunched duties apart, each person keeping their number of duties', () => {
+      const state = plan();
+      ['a', 'a', 'a', 'b', 'b', 'b', 'c', 'c', 'c', 'c'].forEach((id, i) => assign(state, fortnight[i]!, 0, id));
+      expect(runsOf(state)).toHaveLength(7);
+      expect(spreadDuties(state)).toBeGreaterThan(0);
+      expect(runsOf(state)).toEqual([]);
+      const count = (id: string) => holders(state).filter((h) => h === id).length;
+      expect([count('a'), count('b'), count('c')]).toEqual([3, 3, 4]);
+      expect([...state.counts]).toEqual([3, 3, 4]);
+    });
+
+    it('moves only what this run placed: filling keeps the assignments that were there', () => {
+      const state = plan({ mode: 'fill', existing: { [fortnight[0]!]: ['a'], [fortnight[1]!]: ['a'] } });
+      ['a', 'b', 'b', 'b', 'c', 'c', 'c', 'c'].forEach((id, i) => assign(state, fortnight[i + 2]!, 0, id));
+      spreadDuties(state);
+      expect(holders(state).slice(0, 2)).toEqual(['a', 'a']);
+      expect(runsOf(state).filter((d) => d > fortnight[1]!)).toEqual([]);
+    });
   });
 });

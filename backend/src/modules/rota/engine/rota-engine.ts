@@ -11,9 +11,9 @@
  * Soft rules, in order (docs/product.md#who-gets-a-slot): fair share — each person's duties
  * against their target for the year, the year's duties shared by availability (`fairShare`);
  * the teaching/non-teaching mix per `mixMode`; preferences (weekdays a person would rather not
- * do), when that costs no fairness beyond one duty; spread each person over the weekdays; keep
- * existing assignments unless the mode is to reshuffle them. The plan is made in phases over one
- * `PlanState`: greedy (in `planRota`), rebalance, preferences.
+ * do), when that costs no fairness beyond one duty; spread each person over the weeks and their
+ * weekdays; keep existing assignments unless the mode is to reshuffle them. The plan is made in
+ * phases over one `PlanState`: greedy (in `planRota`), rebalance, preferences, `spreadDuties`.
  */
 
 import { isWeekday, mondayOf, weekdayIndex } from '../../../common/clock/academic-year';
@@ -395,6 +395,7 @@ export function planRota(input: EngineInput): EngineResult {
 
   rebalance();
   honourPreferences();
+  spreadDuties(state);
 
   let changedDays = 0;
   let changedSlots = 0;
@@ -503,6 +504,304 @@ export function planRota(input: EngineInput): EngineResult {
       }
     }
   }
+}
+
+/**
+ * Spread (soft, after preferences; docs/product.md#who-gets-a-slot): each person's duties over the
+ * weeks and over their weekdays. People exchange duties when that lowers, for those involved
+ * together and in this order: their runs (duties on two school days in a row, a Friday and the
+ * Monday after included); how unevenly each is spread over their weekdays (the sum of the squares
+ * of their weekday counts, this year's earlier duties included, over their number of duties: one
+ * Tuesday too many is more of the year of someone with four duties than of someone with twelve);
+ * and their pairs of duties in one week. An exchange is a trade between two people or, for someone
+ * whose weekdays no trade evens out, a ring of three (A takes B's day, B takes C's, C takes A's).
+ * It changes nobody's number of duties — so fair share stays exactly as planned — nor any day's mix
+ * (everyone in it is of the same kind, unless the mix is "Don't pair"); it puts nobody on a weekday
+ * they would rather avoid from one they would not, keeps every hard rule, and moves only slots this
+ * run filled. Each exchange lowers the total of those measures, so the phase ends: when none is
+ * left. Returns how many it made.
+ */
+export function spreadDuties(state: PlanState): number {
+  const { planned, placedNow, index, caps, available, mixMode } = state;
+  const n = state.staff.length;
+  const m = placedNow.length;
+  if (m < 2) return 0;
+
+  // Positions on a line of weekdays, where two school days in a row are 1 apart (Friday and Monday
+  // too) and a week is positions 5w … 5w+4. A position is free on both sides, so its neighbours
+  // are always on the line.
+  const serial = (day: IsoDate) => {
+    const sinceMonday = Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000) - 4; // 1970-01-05 was a Monday
+    return Math.floor(sinceMonday / 7) * 5 + weekdayOf(day);
+  };
+  const first = serial(state.days[0]!) - 1;
+  const span = serial(state.days[state.days.length - 1]!) - first + 2;
+  const firstWeek = Math.floor(first / 5);
+  const weeks = Math.floor((first + span) / 5) - firstWeek + 1;
+  const posOf = new Map<IsoDate, number>(state.days.map((d) => [d, serial(d) - first]));
+  const weekOfPos = (pos: number) => Math.floor((pos + first) / 5) - firstWeek;
+
+  // Per person, as flat arrays (an exchange is judged by a few look-ups, and a year of a small
+  // school judges a few hundred thousand): who is on which position; duties per week and per
+  // weekday (this year's earlier ones included) and in all, which no exchange changes; the
+  // weekdays they work and would rather avoid; their group — their kind, or everyone under "Don't pair".
+  const on = new Uint8Array(n * span);
+  const perWeek = new Int32Array(n * weeks);
+  const perWeekday = new Int32Array(n * 5);
+  const total = new Int32Array(n);
+  const works = new Uint8Array(n * 5);
+  const avoids = new Uint8Array(n * 5);
+  const group = Int8Array.from(state.teaching, (teaching) => (mixMode !== 'never' && teaching ? 1 : 0));
+  for (const day of state.days) {
+    for (const id of planned.get(day)!) {
+      const i = id === null ? undefined : index.get(id);
+      if (i !== undefined) on[i * span + posOf.get(day)!] = 1;
+    }
+  }
+  for (let i = 0; i < n; i += 1) {
+    for (const [monday, count] of state.weekCounts[i]!) {
+      const w = weekOfPos(serial(monday) - first);
+      if (w >= 0 && w < weeks) perWeek[i * weeks + w] = count;
+    }
+    for (let d = 0; d < 5; d += 1) {
+      perWeekday[i * 5 + d] = state.weekdayCounts[i]![d]!;
+      total[i]! += state.weekdayCounts[i]![d]!;
+      works[i * 5 + d] = state.works[i]![d] ? 1 : 0;
+      avoids[i * 5 + d] = state.avoids[i]![d] ? 1 : 0;
+    }
+  }
+
+  // The slots that may move, with their facts, grouped by day, by week and weekday, and by weekday for the searches.
+  const mDay = placedNow.map(([day]) => day);
+  const mSlot = placedNow.map(([, slot]) => slot);
+  const mPos = Int32Array.from(mDay, (day) => posOf.get(day)!);
+  const mWeek = Int32Array.from(mPos, weekOfPos);
+  const mWeekday = Int32Array.from(mDay, (day) => weekdayOf(day));
+  const mAvailable = mDay.map((day) => available.get(day)!);
+  const mHolder = Int32Array.from(placedNow, ([day, slot]) => index.get(planned.get(day)![slot] ?? '') ?? -1);
+  const byPos: number[][] = Array.from({ length: span }, () => []);
+  const byWeekAndWeekday: number[][] = Array.from({ length: weeks * 5 }, () => []);
+  const byWeekday: number[][] = [[], [], [], [], []];
+  for (let k = 0; k < m; k += 1) {
+    byPos[mPos[k]!]!.push(k);
+    byWeekAndWeekday[mWeek[k]! * 5 + mWeekday[k]!]!.push(k);
+    byWeekday[mWeekday[k]!]!.push(k);
+  }
+
+  /** Neighbours on duty around `pos`, not counting the position `leaving` they give up. */
+  const neighbours = (i: number, pos: number, leaving: number) =>
+    (pos - 1 !== leaving ? on[i * span + pos - 1]! : 0) + (pos + 1 !== leaving ? on[i * span + pos + 1]! : 0);
+
+  // What one person's move from slot k's day to slot l's day changes for them, set by `move`.
+  let runs = 0;
+  let uneven = 0;
+  let pairs = 0;
+  /** Whether person `i` may leave slot k's day for slot l's (the hard rules, preferences); sets what it changes. */
+  const move = (i: number, k: number, l: number): boolean => {
+    const q = mPos[l]!;
+    if (on[i * span + q] || !mAvailable[l]![i]) return false;
+    const d = mWeekday[k]!;
+    const e = mWeekday[l]!;
+    if (avoids[i * 5 + e] && !avoids[i * 5 + d]) return false;
+    pairs = 0;
+    if (mWeek[k] !== mWeek[l]) {
+      const inQ = perWeek[i * weeks + mWeek[l]!]!;
+      if (inQ + 1 > caps[i]!) return false;
+      // A duty joining a week with c others adds c pairs; one leaving it takes c − 1 away.
+      pairs = inQ - perWeek[i * weeks + mWeek[k]!]! + 1;
+    }
+    const p = mPos[k]!;
+    runs = neighbours(i, q, p) - neighbours(i, p, -1);
+    // (x + 1)² − x² = 2x + 1 and (x − 1)² − x² = −2x + 1.
+    uneven = d === e ? 0 : (2 * (perWeekday[i * 5 + e]! - perWeekday[i * 5 + d]!) + 2) / total[i]!;
+    return true;
+  };
+
+  // The best exchange found for the duty being looked at (negative is better): its holder takes
+  // slot `bestL`'s day and that slot's holder takes theirs, or, in a ring, slot `bestO`'s day, whose
+  // holder takes theirs.
+  let bestRuns = 0;
+  let bestUneven = 0;
+  let bestPairs = 0;
+  let bestL = -1;
+  let bestO = -1;
+  const consider = (r: number, u: number, w: number, l: number, o: number) => {
+    if (r < bestRuns || (r === bestRuns && (u < bestUneven || (u === bestUneven && w < bestPairs)))) {
+      bestRuns = r;
+      bestUneven = u;
+      bestPairs = w;
+      bestL = l;
+      bestO = o;
+    }
+  };
+  /** A trade: `a` (on slot k) and the holder of slot l swap days. */
+  const trade = (a: number, k: number, l: number) => {
+    const b = mHolder[l]!;
+    if (b < 0 || b === a || group[a] !== group[b] || !move(a, k, l)) return;
+    const r = runs;
+    const u = uneven;
+    const w = pairs;
+    if (move(b, l, k)) consider(r + runs, u + uneven, w + pairs, l, -1);
+  };
+  /** Person `i` leaves slot k's day for slot l's, which they now hold. */
+  const shift = (i: number, k: number, l: number) => {
+    mHolder[l] = i;
+    planned.get(mDay[l]!)![mSlot[l]!] = state.staff[i]!.id;
+    on[i * span + mPos[k]!] = 0;
+    on[i * span + mPos[l]!] = 1;
+    perWeek[i * weeks + mWeek[k]!]! -= 1;
+    perWeek[i * weeks + mWeek[l]!]! += 1;
+    perWeekday[i * 5 + mWeekday[k]!]! -= 1;
+    perWeekday[i * 5 + mWeekday[l]!]! += 1;
+    tally(state, i, mDay[k]!, -1);
+    tally(state, i, mDay[l]!, 1);
+  };
+
+  // For each group, the largest w[e] − w[d] of the weekday counts of anyone who could take a d for
+  // an e (works both, doesn't avoid d more than e). A trade from weekday d to e evens its two people
+  // out only if the partner has e far enough above d, and a ring only if its others have e above d:
+  // most weekdays need no look. Measured again after each exchange, for the group that made it.
+  const members = [0, 1].map((g) => [...Array(n).keys()].filter((i) => group[i] === g));
+  const most = members.map((g) => g.reduce((top, i) => Math.max(top, total[i]!), 1));
+  const skew = [new Int32Array(25), new Int32Array(25)];
+  const measureSkew = (g: number) => {
+    const largest = skew[g]!.fill(-1e9);
+    for (const i of members[g]!) {
+      for (let e = 0; e < 5; e += 1) {
+        if (!works[i * 5 + e]) continue;
+        for (let d = 0; d < 5; d += 1) {
+          if (!works[i * 5 + d] || (avoids[i * 5 + d] && !avoids[i * 5 + e])) continue;
+          largest[e * 5 + d] = Math.max(largest[e * 5 + d]!, perWeekday[i * 5 + e]! - perWeekday[i * 5 + d]!);
+        }
+      }
+    }
+  };
+  measureSkew(0);
+  measureSkew(1);
+
+  /** Whether `a` could move a duty from weekday d to e and be more even: two or more fewer on e, worked, not avoided. */
+  const emptier = (a: number, d: number, e: number) =>
+    perWeekday[a * 5 + d]! - perWeekday[a * 5 + e]! >= 2 && works[a * 5 + e] === 1 && (!avoids[a * 5 + e] || avoids[a * 5 + d] === 1);
+  /** Whether someone of the group could be a ring's third, giving up an f for a d. */
+  const hasThird = (partners: Int32Array, d: number, f: number) => f === d || partners[f * 5 + d]! >= 1;
+  /** Whether a ring could even out `a` from weekday d to e: someone gives up an e for an f, someone else an f for a d. */
+  const ringTo = (a: number, d: number, e: number) => {
+    if (!emptier(a, d, e)) return false;
+    const partners = skew[group[a]!]!;
+    for (let f = 0; f < 5; f += 1) if (f !== e && partners[e * 5 + f]! >= 1 && hasThird(partners, d, f)) return true;
+    return false;
+  };
+
+  // Rings are looked for within a budget: a school whose weekdays are uneven by its patterns (more
+  // part-timers on some days) offers many rings that cannot help, and a hundred looks per slot find
+  // the ones that can. Who could be a ring's third is kept per weekday, with what it changes for them.
+  let looks = 100 * m;
+  const thirdSlot = new Int32Array(5 * m);
+  const thirdRuns = new Float64Array(5 * m);
+  const thirdUneven = new Float64Array(5 * m);
+  const thirdPairs = new Float64Array(5 * m);
+  const thirds = new Int32Array(5);
+
+  let made = 0;
+  for (let round = 0; round < 100; round += 1) {
+    let changed = false;
+    for (let k = 0; k < m; k += 1) {
+      const a = mHolder[k]!;
+      if (a < 0) continue;
+      const p = mPos[k]!;
+      const d = mWeekday[k]!;
+      const partners = skew[group[a]!]!;
+      bestRuns = 0;
+      bestUneven = 0;
+      bestPairs = 0;
+      bestL = -1;
+      bestO = -1;
+      // The trades that make this duty's holder better off at some level — fewer runs, a more even
+      // spread over the weekdays, fewer pairs in a week. A trade that makes the two better off
+      // together makes one of them better off at its first level that changes, so looking from
+      // every duty's holder finds every such trade (for the weeks: every one between days of a weekday).
+      const inRun = neighbours(a, p, -1);
+      if (inRun > 0) {
+        for (let q = 1; q < span - 1; q += 1) if (byPos[q]!.length && neighbours(a, q, p) < inRun) for (const l of byPos[q]!) trade(a, k, l);
+      }
+      for (let e = 0; e < 5; e += 1) {
+        if (!emptier(a, d, e)) continue;
+        // Better for the two only with a partner b who has e more than 1 − (w[d] − w[e] − 1) × b's duties ÷ a's above d.
+        const gain = (perWeekday[a * 5 + d]! - perWeekday[a * 5 + e]! - 1) / total[a]!;
+        if (partners[e * 5 + d]! <= 1 - gain * most[group[a]!]!) continue;
+        for (const l of byWeekday[e]!) {
+          const b = mHolder[l]!;
+          if (b >= 0 && perWeekday[b * 5 + e]! - perWeekday[b * 5 + d]! > 1 - gain * total[b]!) trade(a, k, l);
+        }
+      }
+      // Fewer pairs in a week, weekdays as they are: the same weekday in a week where a has two fewer.
+      const inWeek = perWeek[a * weeks + mWeek[k]!]!;
+      if (inWeek >= 2) {
+        for (let v = 0; v < weeks; v += 1) if (perWeek[a * weeks + v]! <= inWeek - 2) for (const l of byWeekAndWeekday[v * 5 + d]!) trade(a, k, l);
+      }
+      // No trade evens out a's weekdays: a ring where nobody else's get less even — b gives a a day
+      // on e and takes one on f where b has fewer (or on d), whose holder c has more on f than on d
+      // (or f is d) and takes a's. Who could be c depends on f alone, so it is found once per f.
+      let rings = false;
+      for (let e = 0; e < 5 && !rings; e += 1) rings = ringTo(a, d, e);
+      if (bestL < 0 && looks > 0 && rings) {
+        for (let f = 0; f < 5; f += 1) {
+          thirds[f] = 0;
+          if (!hasThird(partners, d, f)) continue;
+          looks -= byWeekday[f]!.length;
+          for (const o of byWeekday[f]!) {
+            const c = mHolder[o]!;
+            if (c < 0 || c === a || group[c] !== group[a] || (f !== d && perWeekday[c * 5 + f]! - perWeekday[c * 5 + d]! < 1)) continue;
+            if (!move(c, o, k)) continue;
+            const t = f * m + thirds[f]!;
+            thirdSlot[t] = o;
+            thirdRuns[t] = runs;
+            thirdUneven[t] = uneven;
+            thirdPairs[t] = pairs;
+            thirds[f]! += 1;
+          }
+        }
+        for (let e = 0; e < 5; e += 1) {
+          if (!ringTo(a, d, e)) continue;
+          for (const l of byWeekday[e]!) {
+            const b = mHolder[l]!;
+            if (b < 0 || b === a || group[b] !== group[a]) continue;
+            let any = false;
+            for (let f = 0; f < 5 && !any; f += 1) any = f !== e && perWeekday[b * 5 + f]! < perWeekday[b * 5 + e]! && thirds[f]! > 0;
+            if (!any || !move(a, k, l)) continue;
+            const ra = runs;
+            const ua = uneven;
+            const wa = pairs;
+            for (let f = 0; f < 5; f += 1) {
+              if (f === e || perWeekday[b * 5 + f]! >= perWeekday[b * 5 + e]!) continue;
+              looks -= thirds[f]!;
+              for (let t = f * m; t < f * m + thirds[f]!; t += 1) {
+                const o = thirdSlot[t]!;
+                if (mHolder[o] === b || !move(b, l, o)) continue;
+                consider(ra + runs + thirdRuns[t]!, ua + uneven + thirdUneven[t]!, wa + pairs + thirdPairs[t]!, l, o);
+              }
+            }
+          }
+        }
+      }
+      if (bestL < 0) continue;
+      const b = mHolder[bestL]!;
+      if (bestO < 0) {
+        shift(a, k, bestL);
+        shift(b, bestL, k);
+      } else {
+        const c = mHolder[bestO]!;
+        shift(a, k, bestL);
+        shift(b, bestL, bestO);
+        shift(c, bestO, k);
+      }
+      measureSkew(group[a]!);
+      made += 1;
+      changed = true;
+    }
+    if (!changed) break;
+  }
+  return made;
 }
 
 /** The day's slots at the configured length: extra slots dropped, missing ones empty. */
