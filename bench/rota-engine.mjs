@@ -4,8 +4,10 @@
 // non-teaching, a quarter part-time on different days (3 or 4 days, FTE from the pattern), one
 // in ten away for a fortnight, one in eight avoiding Fridays, one in twelve capped at one duty a
 // week. Prints time, fairness against each person's fair share (docs/product.md#fair-share) —
-// the largest |duties − share|, max − min of (duties − share), √Σ(duties − share)² — mixed days
-// and hard-rule violations (no pass/fail: figures to watch). Three cases per row: `full-time`,
+// the largest |duties − share|, max − min of (duties − share), √Σ(duties − share)² — mixed days,
+// the spread (docs/product.md#who-gets-a-slot: runs — a person on two school days in a row — and
+// people whose duties on two of their weekdays differ by two or more) and hard-rule violations
+// (no pass/fail: figures to watch). Three cases per row: `full-time`,
 // the same year with everyone full time and no preferences, caps or leave; `patterns`, the
 // engine on the realistic school; `raw-count`, the same realistic school planned in the order the
 // engine used before fair share (the mix first, then fewest duties so far by raw count, then the
@@ -137,6 +139,14 @@ function run(people, slotsPerDay, mixMode, kase) {
     }
     if (new Set(ids.map((id) => byId.get(id).isTeaching)).size === 2) mixedDays += 1;
   }
+  let runs = 0;
+  let uneven = 0;
+  for (const s of staff) {
+    const mine = new Set(Object.keys(result.days).filter((day) => result.days[day].includes(s.id)));
+    for (const day of mine) if (mine.has(nextWeekday(day))) runs += 1;
+    const perWeekday = (s.workingDays ?? [0, 1, 2, 3, 4]).map((w) => [...mine].filter((day) => weekdayIndex(day) === w).length);
+    if (Math.max(...perWeekday) - Math.min(...perWeekday) >= 2) uneven += 1;
+  }
   const shares = fairShares(staff, slotsPerDay, { schoolDays, unavailability });
   const diffs = staff.map((s) => counts.get(s.id) - shares.get(s.id));
   return {
@@ -146,8 +156,17 @@ function run(people, slotsPerDay, mixMode, kase) {
     range: Math.max(...diffs) - Math.min(...diffs),
     rss: Math.sqrt(diffs.reduce((n, d) => n + d * d, 0)),
     mix: mixedDays / plannedDays,
+    runs,
+    uneven,
     violations,
   };
+}
+
+/** The school day after `day` in a run: the next weekday, Friday's being Monday. */
+function nextWeekday(day) {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + (weekdayIndex(day) === 4 ? 3 : 1));
+  return d.toISOString().slice(0, 10);
 }
 
 function mondayOf(day) {
@@ -158,7 +177,7 @@ function mondayOf(day) {
 
 const f = (n, w, digits = 2) => (typeof n === 'number' ? n.toFixed(digits) : String(n)).padStart(w);
 console.log(`A year of ${schoolDays.length} school days. Fair share: duties − share per person (docs/product.md#fair-share).`);
-console.log('staff  slots  mix        case       time(ms)  largest|d|  max−min(d)  √Σd²     mixed days  violations');
+console.log('staff  slots  mix        case       time(ms)  largest|d|  max−min(d)  √Σd²     mixed days   runs  uneven  violations');
 for (const people of [20, 200, 2000]) {
   for (const slots of [2, 5]) {
     for (const mixMode of ['always', 'when_fair', 'never']) {
@@ -167,7 +186,7 @@ for (const people of [20, 200, 2000]) {
         if (kase === 'raw-count' && people > 200) continue;
         const r = run(people, slots, mixMode, kase);
         console.log(
-          `${f(people, 5, 0)}  ${f(slots, 5, 0)}  ${mixMode.padEnd(9)}  ${kase.padEnd(9)}  ${f(r.ms, 8, 1)}  ${f(r.largest, 10)}  ${f(r.range, 10)}  ${f(r.rss, 7)}  ${f(r.mix * 100, 9, 1)}%  ${f(r.violations, 10, 0)}`,
+          `${f(people, 5, 0)}  ${f(slots, 5, 0)}  ${mixMode.padEnd(9)}  ${kase.padEnd(9)}  ${f(r.ms, 8, 1)}  ${f(r.largest, 10)}  ${f(r.range, 10)}  ${f(r.rss, 7)}  ${f(r.mix * 100, 9, 1)}%  ${f(r.runs, 5, 0)}  ${f(r.uneven, 6, 0)}  ${f(r.violations, 10, 0)}`,
         );
       }
     }
