@@ -103,7 +103,7 @@ describe('My Rota with unavailability', () => {
     renderApp('/my-rota');
 
     const offer = await screen.findByText('You are not on the staff list');
-    expect(screen.getByText('Choose a staff member to see their rota.')).toBeInTheDocument();
+    expect(await screen.findByText('Choose a staff member to see their rota.')).toBeInTheDocument();
     const note = offer.closest('[role="alert"]') as HTMLElement;
     await user.click(within(note).getByRole('radio', { name: 'Non-Teaching' }));
     await user.click(within(note).getByRole('button', { name: 'Add me to the staff list' }));
