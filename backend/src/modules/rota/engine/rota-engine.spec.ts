@@ -403,8 +403,9 @@ describe('the rota engine: each person spread over the weeks and over their week
    * Every trade between two people that keeps the rules above the spread (docs/product.md#who-gets-a-slot):
    * A gives up their duty on `x` and takes B's on `y`, B the other way round, where each may be on
    * the day they take (working pattern, not away, not on it already, their weekly cap), the two are
-   * of the same kind unless the mix is "Don't pair", and neither moves onto a weekday they would
-   * rather avoid from one they would not. Nobody's number of duties changes, so fair share is as
+   * of the same kind under "Always pair" (of either kind under "Pair when it is fair" when as many
+   * of the two days have both kinds after as before, and under "Don't pair"), and neither moves
+   * onto a weekday they would rather avoid from one they would not. Nobody's number of duties changes, so fair share is as
    * planned. With, for each trade, how many runs (duties on two weekdays in a row) the two have
    * together before and after.
    */
@@ -435,11 +436,21 @@ describe('the rota engine: each person spread over the weeks and over their week
     /** Runs a person's duty on `day` is part of, not counting their duty on `leaving`. */
     const runsAt = (id: string, day: IsoDate, leaving?: IsoDate) =>
       [previousWeekday(day), nextWeekday(day)].filter((d) => d !== leaving && dutiesOf.get(id)!.has(d)).length;
+    const teachersOn = (day: IsoDate) => days[day]!.filter((id) => id && byId.get(id)!.isTeaching).length;
+    const paired = (day: IsoDate, teachers: number) => (teachers > 0 && teachers < days[day]!.filter(Boolean).length ? 1 : 0);
+    /** a (on x) and b (on y) may trade as far as the mix goes. */
+    const mixAllows = (a: EngineStaff, x: IsoDate, b: EngineStaff, y: IsoDate) => {
+      if (a.isTeaching === b.isTeaching || input.mixMode === 'never') return true;
+      if (input.mixMode !== 'when_fair') return false;
+      const change = (b.isTeaching ? 1 : 0) - (a.isTeaching ? 1 : 0);
+      const before = paired(x, teachersOn(x)) + paired(y, teachersOn(y));
+      return paired(x, teachersOn(x) + change) + paired(y, teachersOn(y) - change) >= before;
+    };
     const duties = Object.entries(days).flatMap(([day, slots]) => slots.flatMap((id) => (id ? [{ day, id }] : [])));
     for (const [k, x] of duties.entries()) {
       for (const y of duties.slice(k + 1)) {
         const [a, b] = [byId.get(x.id)!, byId.get(y.id)!];
-        if (a === b || x.day === y.day || (input.mixMode !== 'never' && a.isTeaching !== b.isTeaching)) continue;
+        if (a === b || x.day === y.day || !mixAllows(a, x.day, b, y.day)) continue;
         if (!mayTake(a.id, y.day, x.day) || !mayTake(b.id, x.day, y.day)) continue;
         const before = runsAt(a.id, x.day) + runsAt(b.id, y.day);
         const after = runsAt(a.id, y.day, x.day) + runsAt(b.id, x.day, y.day);

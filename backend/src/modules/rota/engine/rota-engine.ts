@@ -515,11 +515,12 @@ export function planRota(input: EngineInput): EngineResult {
  * Tuesday too many is more of the year of someone with four duties than of someone with twelve);
  * and their pairs of duties in one week. An exchange is a trade between two people or, for someone
  * whose weekdays no trade evens out, a ring of three (A takes B's day, B takes C's, C takes A's).
- * It changes nobody's number of duties — so fair share stays exactly as planned — nor any day's mix
- * (everyone in it is of the same kind, unless the mix is "Don't pair"); it puts nobody on a weekday
- * they would rather avoid from one they would not, keeps every hard rule, and moves only slots this
- * run filled. Each exchange lowers the total of those measures, so the phase ends: when none is
- * left. Returns how many it made.
+ * It changes nobody's number of duties — so fair share stays exactly as planned; under "Always
+ * pair" everyone in it is of the same kind, so each day keeps its mix, and under "Pair when it is
+ * fair" as many days have both kinds after it as before; it puts nobody on a weekday they would
+ * rather avoid from one they would not, keeps every hard rule, and moves only slots this run
+ * filled. Each exchange lowers the total of those measures, so the phase ends: when none is left.
+ * Returns how many it made.
  */
 export function spreadDuties(state: PlanState): number {
   const { planned, placedNow, index, caps, available, mixMode } = state;
@@ -544,18 +545,26 @@ export function spreadDuties(state: PlanState): number {
   // Per person, as flat arrays (an exchange is judged by a few look-ups, and a year of a small
   // school judges a few hundred thousand): who is on which position; duties per week and per
   // weekday (this year's earlier ones included) and in all, which no exchange changes; the
-  // weekdays they work and would rather avoid; their group — their kind, or everyone under "Don't pair".
+  // weekdays they work and would rather avoid; their group — their kind under "Always pair",
+  // everyone otherwise. Per position: how many are on duty, and how many of them teach.
   const on = new Uint8Array(n * span);
   const perWeek = new Int32Array(n * weeks);
   const perWeekday = new Int32Array(n * 5);
   const total = new Int32Array(n);
   const works = new Uint8Array(n * 5);
   const avoids = new Uint8Array(n * 5);
-  const group = Int8Array.from(state.teaching, (teaching) => (mixMode !== 'never' && teaching ? 1 : 0));
+  const group = Int8Array.from(state.teaching, (teaching) => (mixMode === 'always' && teaching ? 1 : 0));
+  const teaches = Uint8Array.from(state.teaching, (teaching) => (teaching ? 1 : 0));
+  const onDuty = new Int32Array(span);
+  const teachers = new Int32Array(span);
   for (const day of state.days) {
+    const pos = posOf.get(day)!;
     for (const id of planned.get(day)!) {
       const i = id === null ? undefined : index.get(id);
-      if (i !== undefined) on[i * span + posOf.get(day)!] = 1;
+      if (i === undefined) continue;
+      on[i * span + pos] = 1;
+      onDuty[pos]! += 1;
+      teachers[pos]! += teaches[i]!;
     }
   }
   for (let i = 0; i < n; i += 1) {
@@ -634,6 +643,26 @@ export function spreadDuties(state: PlanState): number {
       bestO = o;
     }
   };
+  /** Whether a day with `t` teachers among its people has both kinds. */
+  const paired = (pos: number, t: number) => (t > 0 && t < onDuty[pos]! ? 1 : 0);
+  /**
+   * Under "Pair when it is fair", people of different kinds may exchange when as many of their days
+   * have both kinds after as before: which days are paired may move, never how many. Slot k goes
+   * from `a` to `c`, slot l from `b` to `a`, slot o (a ring's third, or -1) from `c` to `b`.
+   */
+  const keepsPairs = (a: number, k: number, b: number, l: number, c: number, o: number) => {
+    if (mixMode !== 'when_fair' || (teaches[a] === teaches[b] && teaches[b] === teaches[c])) return true;
+    const p = mPos[k]!;
+    const q = mPos[l]!;
+    let before = paired(p, teachers[p]!) + paired(q, teachers[q]!);
+    let after = paired(p, teachers[p]! + teaches[c]! - teaches[a]!) + paired(q, teachers[q]! + teaches[a]! - teaches[b]!);
+    if (o >= 0) {
+      const r = mPos[o]!;
+      before += paired(r, teachers[r]!);
+      after += paired(r, teachers[r]! + teaches[b]! - teaches[c]!);
+    }
+    return after >= before;
+  };
   /** A trade: `a` (on slot k) and the holder of slot l swap days. */
   const trade = (a: number, k: number, l: number) => {
     const b = mHolder[l]!;
@@ -641,11 +670,13 @@ export function spreadDuties(state: PlanState): number {
     const r = runs;
     const u = uneven;
     const w = pairs;
-    if (move(b, l, k)) consider(r + runs, u + uneven, w + pairs, l, -1);
+    if (move(b, l, k) && keepsPairs(a, k, b, l, b, -1)) consider(r + runs, u + uneven, w + pairs, l, -1);
   };
   /** Person `i` leaves slot k's day for slot l's, which they now hold. */
   const shift = (i: number, k: number, l: number) => {
     mHolder[l] = i;
+    teachers[mPos[k]!]! -= teaches[i]!;
+    teachers[mPos[l]!]! += teaches[i]!;
     planned.get(mDay[l]!)![mSlot[l]!] = state.staff[i]!.id;
     on[i * span + mPos[k]!] = 0;
     on[i * span + mPos[l]!] = 1;
@@ -777,7 +808,7 @@ export function spreadDuties(state: PlanState): number {
               looks -= thirds[f]!;
               for (let t = f * m; t < f * m + thirds[f]!; t += 1) {
                 const o = thirdSlot[t]!;
-                if (mHolder[o] === b || !move(b, l, o)) continue;
+                if (mHolder[o] === b || !move(b, l, o) || !keepsPairs(a, k, b, l, mHolder[o]!, o)) continue;
                 consider(ra + runs + thirdRuns[t]!, ua + uneven + thirdUneven[t]!, wa + pairs + thirdPairs[t]!, l, o);
               }
             }
