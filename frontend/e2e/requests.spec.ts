@@ -168,13 +168,14 @@ test('a staff member swaps, cancels and records unavailability; the admin approv
   await expect(slot(sue, 'Duty Manager 2, Wed 17 Sep 2025: Cat Cole')).toBeVisible();
   await expect(slot(sue, 'Duty Manager 1, Wed 17 Sep 2025: Dan Dee')).toBeVisible();
 
-  // The removed duties are recorded as approved cancellations.
+  // The removed duties are recorded as approved cancellations, apart from the requests people made.
   await sue.getByRole('navigation').getByRole('link', { name: 'Cancel Requests' }).click();
-  await sue.getByRole('tab', { name: 'Completed (3)' }).click();
-  const completed = sue.getByRole('list', { name: 'Completed cancel requests' });
-  await expect(completed.getByText('From unavailability')).toHaveCount(2);
-  await expect(completed.getByText('Duty date: Monday 15 September 2025')).toBeVisible();
-  await expectAccessible(sue, 'cancel requests, completed (staff)');
+  await expect(sue.getByRole('tab', { name: 'Completed (1)' })).toBeVisible();
+  await sue.getByRole('tab', { name: 'Rota changes (2)' }).click();
+  const recorded = sue.getByRole('list', { name: 'Rota changes' });
+  await expect(recorded.getByText('From unavailability')).toHaveCount(2);
+  await expect(recorded.getByText('Duty date: Monday 15 September 2025')).toBeVisible();
+  await expectAccessible(sue, 'cancel requests, rota changes (staff)');
 
   // 5. The admin turns swap auto-approval on (re-entering her password)…
   await ada.goto('/staff');

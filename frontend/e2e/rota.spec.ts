@@ -169,26 +169,23 @@ test('an admin fills the year, assigns by hand, meets the assignment conflicts, 
     month.getByRole('button', { name: 'Duty Manager 1, Mon 8 Sep 2025: Cat Cole' }),
   ).toBeVisible();
 
-  // Slots full: Ann moved to a later day whose slots are all taken (one she is not on).
-  const fullDay = (
-    (await admin.get('/api/rota?startDate=2025-09-09&endDate=2025-09-30')) as unknown as {
-      date: string;
-      slots: { staff: { id: string } | null }[];
-    }[]
-  ).find(
-    (day) =>
-      day.slots.every((slot) => slot.staff !== null) &&
-      !day.slots.some((slot) => slot.staff?.id === people['Ann Lee']),
-  )!.date;
+  // Move to another day on a filled rota: a full day is offered as a trade with someone on it
+  // (docs/product.md#editing-the-rota-directly), never as a move that ends in "Slots full".
+  const moves = (await admin.get(
+    '/api/rota/move-options?date=2025-09-08&position=2',
+  )) as unknown as { days: { date: string; freeSlots: number; tradeWith: { name: string }[] }[] };
+  const tradeDay = moves.days.find((day) => day.freeSlots === 0 && day.tradeWith.length > 0)!;
   await month.getByRole('button', { name: 'Duty Manager 2, Mon 8 Sep 2025: Ann Lee' }).click();
   dialog = page.getByRole('dialog', { name: 'Duty Manager 2 — Monday 8 September 2025' });
   await dialog.getByRole('button', { name: 'Move to another day' }).click();
   const moveTo = dialog.getByRole('textbox', { name: 'Move to' });
   await expect(moveTo).toBeFocused();
-  await moveTo.fill(fullDay);
+  await moveTo.fill(tradeDay.date);
   await moveTo.press('Enter');
-  await dialog.getByRole('button', { name: 'Move', exact: true }).click();
-  await seeToast(page, 'Slots full', 'Both Duty Manager slots are already filled for this day');
+  const tradeWith = dialog.getByRole('radiogroup', { name: 'Trade with' });
+  await expect(tradeWith.getByRole('radio')).toHaveCount(tradeDay.tradeWith.length);
+  await dialog.getByRole('button', { name: 'Trade', exact: true }).click();
+  await expect(dialog.getByText('Please choose who takes this duty in exchange')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(

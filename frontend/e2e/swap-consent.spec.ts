@@ -73,7 +73,14 @@ test('a swap asks the colleague first: Tom accepts from the bell, Ada approves, 
   await dialog.getByRole('combobox', { name: 'Target' }).click();
   await expect(options(ritaPage)).toHaveText(['Ask anyone', 'Tom Colleague', 'Una Other']);
   await pick(ritaPage, 'Tom Colleague');
-  await expect(dialog.getByText('Wednesday 10 September 2025 (cover: the same day)')).toBeVisible();
+  // Tom has a duty Rita could take: the form leaves cover or trade to her, and says which it is.
+  await dialog.getByRole('combobox', { name: 'Swap date' }).click();
+  await pick(ritaPage, 'Wednesday 10 September 2025 (cover: the same day)');
+  await expect(
+    dialog.getByText(
+      "A cover: Tom Colleague takes Rita Requester's duty on Wednesday 10 September 2025.",
+    ),
+  ).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Reason' }).fill('Parents evening');
   await expectAccessible(ritaPage, 'create swap request dialog (filled, staff)');
   await dialog.getByRole('button', { name: 'Submit Request' }).click();
