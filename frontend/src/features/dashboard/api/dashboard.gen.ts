@@ -43,9 +43,13 @@ export type DashboardStatsDto = {
   pendingSwaps: number;
   /** Duties (person-days) this month. */
   totalDuties: number;
-  /** Empty slots on this week's school days (weekdays that are not holidays); absent when nobody
-    is on duty this week at all. */
+  /** Empty slots on the school days (weekdays that are neither holidays nor outside term time) of
+    the week from weekStart to weekEnd; absent when nobody is on duty that week at all. */
   unfilled?: number;
+  /** Friday of that week. */
+  weekEnd: string;
+  /** Monday of the week `unfilled` counts: this week, or on a Saturday or Sunday the coming one. */
+  weekStart: string;
 };
 export type ErrorResponseDto = {
   code?: string;
@@ -57,13 +61,19 @@ export type SetupStep =
   'staff' | 'term_dates' | 'bank_holidays' | 'fill_rota' | 'invite_staff' | 'calendar';
 export type SetupStepDto = {
   done: boolean;
-  /** `staff`: at least two active staff; `term_dates`: this academic year has term dates;
-    `bank_holidays`: it has a bank holiday; `fill_rota`: someone is on duty from tomorrow on;
+  /** `staff`: at least two active staff; `term_dates`: the academic year being set up
+    (`academicYear`) has term dates; `bank_holidays`: it has a bank holiday; `fill_rota`: someone
+    is on duty from tomorrow (or that year's 1 September) on;
     `invite_staff`: someone on the staff can sign in (or was invited); `calendar`: a calendar app
     has fetched the signed-in admin's feed. */
   key: SetupStep;
 };
 export type SetupChecklistDto = {
+  /** The academic year the steps are about, by its first calendar year: this one until its summer
+    term has ended (until 31 July without term dates), then the next. */
+  academicYear: number;
+  /** e.g. "2026-2027". */
+  academicYearLabel: string;
   /** Every step done: the Dashboard stops showing the checklist. */
   complete: boolean;
   /** In the order an admin does them. */

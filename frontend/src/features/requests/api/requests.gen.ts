@@ -51,7 +51,9 @@ const injectedRtkApi = api
           url: `/api/swap-requests/options`,
           params: {
             originalDate: queryArg.originalDate,
+            swapDate: queryArg.swapDate,
             requesterId: queryArg.requesterId,
+            targetId: queryArg.targetId,
           },
         }),
         providesTags: ['requests'],
@@ -107,7 +109,13 @@ export type GetSwapOptionsApiResponse = /** status 200  */ SwapOptionsDto;
 export type GetSwapOptionsApiArg = {
   /** The duty to swap; leave out to list only the requester's duties. */
   originalDate?: string;
+  /** The colleague's duty a trade is for (with targetId). */
+  swapDate?: string;
   requesterId: string;
+  /** With swapDate, instead of originalDate: a trade onto this colleague's duty on swapDate. The
+    answer's `duties` are then only the requester's duties this colleague could take in exchange
+    (and the requester theirs), and `colleagues` is empty. */
+  targetId?: string;
 };
 export type DecideSwapRequestApiResponse = /** status 200  */ SwapRequestDto;
 export type DecideSwapRequestApiArg = {
@@ -187,7 +195,8 @@ export type SwapRequestDto = {
   canAnswer: boolean;
   /** The signed-in person may decline it (they were asked by name). */
   canDecline: boolean;
-  /** The signed-in person may withdraw it (it is theirs, or they approve requests). */
+  /** Withdraw is offered: the request is the signed-in person's own and still open. (Approvers may
+    also withdraw anyone's; their screens offer Reject instead.) */
   canWithdraw: boolean;
   createdAt: string;
   decidedAt: string | null;

@@ -40,8 +40,22 @@ const injectedRtkApi = api
         providesTags: ['rota'],
       }),
       clearFuture: build.mutation<ClearFutureApiResponse, ClearFutureApiArg>({
-        query: () => ({ url: `/api/rota/clear-future`, method: 'POST' }),
+        query: (queryArg) => ({
+          url: `/api/rota/clear-future`,
+          method: 'POST',
+          body: queryArg.clearRotaDto,
+        }),
         invalidatesTags: ['rota'],
+      }),
+      getRotaClosures: build.query<GetRotaClosuresApiResponse, GetRotaClosuresApiArg>({
+        query: (queryArg) => ({
+          url: `/api/rota/closures`,
+          params: {
+            startDate: queryArg.startDate,
+            endDate: queryArg.endDate,
+          },
+        }),
+        providesTags: ['rota'],
       }),
       exportRota: build.query<ExportRotaApiResponse, ExportRotaApiArg>({
         query: (queryArg) => ({
@@ -63,7 +77,12 @@ const injectedRtkApi = api
         invalidatesTags: ['rota'],
       }),
       getRotaHealth: build.query<GetRotaHealthApiResponse, GetRotaHealthApiArg>({
-        query: () => ({ url: `/api/rota/health` }),
+        query: (queryArg) => ({
+          url: `/api/rota/health`,
+          params: {
+            academicYear: queryArg.academicYear,
+          },
+        }),
         providesTags: ['rota'],
       }),
       moveOnRota: build.mutation<MoveOnRotaApiResponse, MoveOnRotaApiArg>({
@@ -73,6 +92,26 @@ const injectedRtkApi = api
           body: queryArg.moveOnRotaDto,
         }),
         invalidatesTags: ['rota'],
+      }),
+      getMoveOptions: build.query<GetMoveOptionsApiResponse, GetMoveOptionsApiArg>({
+        query: (queryArg) => ({
+          url: `/api/rota/move-options`,
+          params: {
+            date: queryArg.date,
+            position: queryArg.position,
+          },
+        }),
+        providesTags: ['rota'],
+      }),
+      countPlannedDuties: build.query<CountPlannedDutiesApiResponse, CountPlannedDutiesApiArg>({
+        query: (queryArg) => ({
+          url: `/api/rota/planned`,
+          params: {
+            startDate: queryArg.startDate,
+            endDate: queryArg.endDate,
+          },
+        }),
+        providesTags: ['rota'],
       }),
       removeFromRota: build.mutation<RemoveFromRotaApiResponse, RemoveFromRotaApiArg>({
         query: (queryArg) => ({
@@ -126,7 +165,14 @@ export type GetRotaCandidatesApiArg = {
   date: string;
 };
 export type ClearFutureApiResponse = /** status 200  */ BulkRotaResultDto;
-export type ClearFutureApiArg = void;
+export type ClearFutureApiArg = {
+  clearRotaDto: ClearRotaDto;
+};
+export type GetRotaClosuresApiResponse = /** status 200  */ RotaClosureDto[];
+export type GetRotaClosuresApiArg = {
+  startDate: string;
+  endDate: string;
+};
 export type ExportRotaApiResponse = /** status 200 The rota as a file. */ Blob;
 export type ExportRotaApiArg = {
   startDate: string;
@@ -138,10 +184,26 @@ export type FillUnassignedApiArg = {
   bulkRotaDto: BulkRotaDto;
 };
 export type GetRotaHealthApiResponse = /** status 200  */ RotaHealthDto;
-export type GetRotaHealthApiArg = void;
+export type GetRotaHealthApiArg = {
+  /** The academic year whose school days to look at for empty slots, by its first calendar year
+    (2026 = 2026-2027). Default: the planning year (this one until its summer term has ended, then
+    the next). */
+  academicYear?: number;
+};
 export type MoveOnRotaApiResponse = /** status 200  */ RotaEditResultDto;
 export type MoveOnRotaApiArg = {
   moveOnRotaDto: MoveOnRotaDto;
+};
+export type GetMoveOptionsApiResponse = /** status 200  */ MoveOptionsDto;
+export type GetMoveOptionsApiArg = {
+  date: string;
+  /** Slot number, from 1 (Duty Manager 1) to the organisation's duty managers per day. */
+  position: number;
+};
+export type CountPlannedDutiesApiResponse = /** status 200  */ PlannedDutiesDto;
+export type CountPlannedDutiesApiArg = {
+  startDate: string;
+  endDate: string;
 };
 export type RemoveFromRotaApiResponse = /** status 200  */ RotaEditResultDto;
 export type RemoveFromRotaApiArg = {
@@ -243,12 +305,33 @@ export type BulkRotaResultDto = {
   /** Weekdays in the period left with at least one empty slot (nobody eligible). */
   unfilledSlots: number;
 };
+export type ClearRotaDto = {
+  /** The academic year by its first calendar year (2026 = 1 Sep 2026 – 31 Aug 2027): only its days
+    from today (or its 1 September) on. Every day from today on when omitted. */
+  academicYear?: number;
+};
+export type ClosureKind = 'holiday' | 'out_of_term';
+export type RotaClosureDto = {
+  endDate: string;
+  /** `holiday`: a row of the holidays list; `out_of_term`: before, between or after the terms, or a half term. */
+  kind: ClosureKind;
+  /** For people to read: "Christmas holiday", "Autumn half term", or a holiday's name and type ("Christmas Day, Bank Holiday"). */
+  label: string;
+  startDate: string;
+};
 export type ExportFormat = 'csv' | 'xlsx';
 export type BulkRotaDto = {
+  /** The academic year to plan, by its first calendar year (2026 = 1 Sep 2026 – 31 Aug 2027): its
+    days from tomorrow or its 1 September, whichever is later, to `endDate` (which must fall in it)
+    or the end of its summer term. When omitted: from tomorrow to `endDate`, across academic years
+    if need be, each year's days against that year's fair shares; without `endDate` either, the
+    planning year (this one until its summer term has ended, then the next). */
+  academicYear?: number;
   /** Plan every weekday of a period whose academic year has no term dates yet. Without it such a
     period is refused (`code: term_dates_missing`), so the holidays between terms don't get duties. */
   allWeekdays?: boolean;
-  /** Last day to plan (inclusive); the end of the summer term when omitted (31 August without term dates). */
+  /** Last day to plan (inclusive); the end of the summer term when omitted (31 August without term
+    dates, or when the summer term is over). */
   endDate?: string;
 };
 export type UnfilledDayDto = {
@@ -277,15 +360,17 @@ export type RotaViolationDto = {
   staffName: string;
 };
 export type RotaHealthDto = {
-  /** Today. */
+  /** The academic year looked at for unfilled days, e.g. "2026-2027". */
+  academicYear: string;
+  /** The first day looked at for unfilled days: today, or the year's 1 September when that is later. */
   from: string;
-  /** The last school day looked at for unfilled days: the end of the summer term (31 August without term dates). */
+  /** The last day looked at for unfilled days: the end of the year's summer term (31 August without term dates, or once it is over). */
   to: string;
-  /** School days from today to `to` with at least one empty slot. */
+  /** School days from `from` to `to` with at least one empty slot. */
   unfilledDays: UnfilledDayDto[];
   /** Assignments from today on that break a hard rule: always empty unless something is wrong. */
   violations: RotaViolationDto[];
-  /** Academic years touching today..`to` with no term dates yet (e.g. "2025-2026"). */
+  /** Academic years touching `from`..`to` with no term dates yet (e.g. "2025-2026"). */
   yearsWithoutTermDates: string[];
 };
 export type RotaEditResultDto = {
@@ -301,6 +386,40 @@ export type MoveOnRotaDto = {
   /** Slot number, from 1 (Duty Manager 1) to the organisation's duty managers per day. */
   position: number;
   toDate: string;
+  /** Trade instead: this person, on duty on toDate, takes the duty on `date` in exchange (for a day
+    with no free slot; GET /api/rota/move-options lists who may). Both must be allowed on the day
+    they go to. */
+  tradeWithStaffId?: string;
+};
+export type MoveOptionDto = {
+  date: string;
+  /** Empty slots of the day: above 0, the person moves into the first one. */
+  freeSlots: number;
+  /** On a full day (freeSlots 0): the people on it who may take the duty left behind in exchange,
+    a trade (POST /api/rota/move with tradeWithStaffId). Empty on a day with a free slot. */
+  tradeWith: RotaPersonDto[];
+};
+export type MoveOptionsDto = {
+  date: string;
+  /** In date order, the school days the person may take (term time, a working day of theirs, not
+    away, not on duty already, within their weekly cap) that have a free slot, or someone on them
+    to trade with. Other days are left out. */
+  days: MoveOptionDto[];
+  /** The first and last day looked at. */
+  from: string;
+  position: number;
+  /** Who is on duty in the slot; null when it is empty (then there are no days either). */
+  staff: RotaPersonDto | null;
+  to: string;
+};
+export type PlannedDutiesDto = {
+  /** Days with anyone on duty. */
+  days: number;
+  /** People on duty, counted once per day and person. */
+  duties: number;
+  endDate: string;
+  /** The first day counted: the later of startDate and today (past days never change). */
+  startDate: string;
 };
 export type RemoveFromRotaDto = {
   date: string;
@@ -338,10 +457,13 @@ export const {
   useCreateRotaMutation,
   useGetRotaCandidatesQuery,
   useClearFutureMutation,
+  useGetRotaClosuresQuery,
   useExportRotaQuery,
   useFillUnassignedMutation,
   useGetRotaHealthQuery,
   useMoveOnRotaMutation,
+  useGetMoveOptionsQuery,
+  useCountPlannedDutiesQuery,
   useRemoveFromRotaMutation,
   useReplaceOnRotaMutation,
   useReshuffleFutureMutation,

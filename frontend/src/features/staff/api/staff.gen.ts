@@ -127,7 +127,10 @@ export type CreateStaffDto = {
   /** Optional, e.g. "Science". */
   department?: string | null;
   email: string;
-  /** Contract fraction, 0.05–1 in steps of 0.01; null or left out: their working days ÷ 5. */
+  /** Contract fraction, 0.05–1 in steps of 0.01; null or left out: their working days ÷ 5. Given
+    with `workingDays`, taken as meant even when it isn't the days ÷ 5. Left out of an edit that
+    changes the working days: an FTE that was the old days ÷ 5 becomes the new days ÷ 5, and one
+    set apart from them is refused (400: send it with the days). docs/product.md#working-patterns */
   fte?: number | null;
   /** Also invite them to sign in: emails a link to choose a password (valid 7 days). */
   invite?: boolean;
@@ -217,7 +220,10 @@ export type UpdateStaffDto = {
   /** Optional, e.g. "Science". */
   department?: string | null;
   email?: string;
-  /** Contract fraction, 0.05–1 in steps of 0.01; null or left out: their working days ÷ 5. */
+  /** Contract fraction, 0.05–1 in steps of 0.01; null or left out: their working days ÷ 5. Given
+    with `workingDays`, taken as meant even when it isn't the days ÷ 5. Left out of an edit that
+    changes the working days: an FTE that was the old days ÷ 5 becomes the new days ÷ 5, and one
+    set apart from them is refused (400: send it with the days). docs/product.md#working-patterns */
   fte?: number | null;
   /** Also invite them to sign in: emails a link to choose a password (valid 7 days). */
   invite?: boolean;
