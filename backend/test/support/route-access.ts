@@ -358,6 +358,8 @@ export const EXAMPLES: Record<string, ExampleBuilder> = {
   },
   reshuffleFuture: () => ({ body: { endDate: weeksAhead(3), allWeekdays: true } }),
   fillUnassigned: () => ({ body: { endDate: weeksAhead(3), allWeekdays: true } }),
+  // Clears from today to the end of the planning year (no year named).
+  clearFuture: () => ({ body: {} }),
   getRotaCandidates: () => ({ query: { date: futureMonday() } }),
   getRotaClosures: () => ({ query: { startDate: '2025-09-01', endDate: '2026-08-31' } }),
   countPlannedDuties: () => ({ query: { startDate: '2025-09-01', endDate: '2026-08-31' } }),

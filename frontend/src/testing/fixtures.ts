@@ -1,4 +1,5 @@
 import type { CurrentUserResponseDto } from '@/features/auth/api';
+import type { AcademicYearOptionDto, AcademicYearsDto } from '@/features/holidays/api';
 import type { CancelRequestDto, SwapRequestDto } from '@/features/requests/api';
 import type { CurrentWeekDto, RotaDayDto, RotaPersonDto } from '@/features/rota/api';
 import type { AutoApprovalSettingsDto } from '@/features/settings/api';
@@ -203,4 +204,41 @@ export function autoApproval(
   overrides: Partial<AutoApprovalSettingsDto> = {},
 ): AutoApprovalSettingsDto {
   return { swaps: false, cancellations: true, autoFillCancellations: true, ...overrides };
+}
+
+/** One academic year as GET /api/academic-years gives it. */
+export function academicYear(
+  start: number,
+  overrides: Partial<AcademicYearOptionDto> = {},
+): AcademicYearOptionDto {
+  return {
+    academicYear: start,
+    label: `${start}-${start + 1}`,
+    startDate: `${start}-09-01`,
+    endDate: `${start + 1}-08-31`,
+    hasTermDates: true,
+    summerTermEnd: `${start + 1}-07-21`,
+    planFrom: `${start}-09-09`,
+    planTo: `${start + 1}-07-21`,
+    ...overrides,
+  };
+}
+
+/** Monday 8 September 2025: this year's summer term ends on 21 July 2026, unless told otherwise. */
+export function academicYears(overrides: Partial<AcademicYearsDto> = {}): AcademicYearsDto {
+  return {
+    today: '2025-09-08',
+    current: 2025,
+    planning: 2025,
+    years: [
+      academicYear(2025),
+      academicYear(2026, {
+        hasTermDates: false,
+        summerTermEnd: null,
+        planFrom: '2026-09-01',
+        planTo: '2027-08-31',
+      }),
+    ],
+    ...overrides,
+  };
 }

@@ -168,7 +168,7 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
       } else {
         await em.execute('select pg_advisory_xact_lock(?, hashtext(?))', [REMINDER_LOCK_CLASS, organizationId]);
       }
-      run.cancelled = await this.cancelGone(em, organizationId);
+      run.cancelled = await this.cancelGone(em);
       if (!dates.length) return run;
 
       // The people on duty, their colleagues and whether each holds a standing reminder, in one
@@ -256,7 +256,8 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
    * event's next version, METHOD:CANCEL. Exactly once: the statement marks the row cancelled in the
    * transaction that queues its email, under the organisation's reminder lock.
    */
-  private async cancelGone(em: EntityManager, organizationId: string): Promise<number> {
+  private async cancelGone(em: EntityManager): Promise<number> {
+    const organizationId = TenantContext.require();
     const gone = await em.execute<{ staff_id: string; date: IsoDate; sequence: number }[]>(
       `update duty_reminders r set cancelled_at = now(), sequence = r.sequence + 1
         where r.organization_id = ? and r.cancelled_at is null and r.duty_date >= ?::date

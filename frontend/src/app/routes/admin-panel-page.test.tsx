@@ -2,7 +2,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
 import { ADMIN_PANEL_PERMISSIONS, accessFor, ROLES } from '@/shared/auth/access';
-import { autoApproval, currentUser, currentWeek, staffMember } from '@/testing/fixtures';
+import {
+  academicYears,
+  autoApproval,
+  currentUser,
+  currentWeek,
+  staffMember,
+} from '@/testing/fixtures';
 import { callCount, renderApp, setupUser, storeToken, stubFetch } from '@/testing/test-utils';
 
 import { ADMIN_PANEL_SECTIONS } from './admin-panel-page';
@@ -26,6 +32,7 @@ function stubAdminPanel() {
     'GET /api/auth/user': { body: currentUser() },
     'GET /api/staff': { body: [] },
     'GET /api/current-week': { body: currentWeek() },
+    'GET /api/academic-years': { body: academicYears() },
     'GET /api/auto-approval-settings': { body: autoApproval() },
     'GET /api/email-reminder-settings': {
       body: {
@@ -53,6 +60,7 @@ describe('Admin Panel', () => {
       'GET /api/auth/user': { body: currentUser() },
       'GET /api/staff': { body: [] },
       'GET /api/current-week': { body: currentWeek() },
+      'GET /api/academic-years': { body: academicYears() },
       'GET /api/auto-approval-settings': { body: autoApproval() },
       'GET /api/email-reminder-settings': {
         body: {
@@ -166,6 +174,7 @@ describe('Admin Panel', () => {
         'GET /api/auth/user': { body: currentUser() },
         'GET /api/staff': { body: [] },
         'GET /api/current-week': { body: currentWeek() },
+        'GET /api/academic-years': { body: academicYears() },
         // Stubbed: this read alone retries a failure, a second later (after this test).
         'GET /api/auto-approval-settings': { body: autoApproval() },
       });
@@ -184,6 +193,7 @@ describe('Admin Panel', () => {
       'GET /api/auth/user': { body: currentUser({ user: { role: 'manager' } }) },
       'GET /api/staff': { body: [staffMember('s-1', 'Ann Lee', { role: 'staff' })] },
       'GET /api/current-week': { body: currentWeek() },
+      'GET /api/academic-years': { body: academicYears() },
     });
 
     renderApp('/staff');

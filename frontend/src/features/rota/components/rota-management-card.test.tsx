@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import type { AcademicYearOptionDto, AcademicYearsDto } from '@/features/holidays/api';
 import { findToast } from '@/testing/antd-helpers';
+import { academicYear, academicYears } from '@/testing/fixtures';
 import { callCount, renderWithProviders, setupUser, stubFetch } from '@/testing/test-utils';
 
 import type { BulkRotaResultDto } from '../api';
@@ -67,43 +67,6 @@ function sentBodiesOrNone(fetchMock: ReturnType<typeof stubFetch>, request: stri
   return fetchMock.mock.calls
     .filter(([input, init]) => init?.method === 'POST' && String(input).endsWith(path))
     .map(([, init]) => (init?.body === undefined ? undefined : JSON.parse(String(init.body))));
-}
-
-/** One academic year as GET /api/academic-years gives it. */
-function academicYear(
-  start: number,
-  overrides: Partial<AcademicYearOptionDto> = {},
-): AcademicYearOptionDto {
-  return {
-    academicYear: start,
-    label: `${start}-${start + 1}`,
-    startDate: `${start}-09-01`,
-    endDate: `${start + 1}-08-31`,
-    hasTermDates: true,
-    summerTermEnd: `${start + 1}-07-21`,
-    planFrom: `${start}-09-09`,
-    planTo: `${start + 1}-07-21`,
-    ...overrides,
-  };
-}
-
-/** Monday 8 September 2025: this year's summer term ends on 21 July 2026, unless told otherwise. */
-function academicYears(overrides: Partial<AcademicYearsDto> = {}): AcademicYearsDto {
-  return {
-    today: '2025-09-08',
-    current: 2025,
-    planning: 2025,
-    years: [
-      academicYear(2025),
-      academicYear(2026, {
-        hasTermDates: false,
-        summerTermEnd: null,
-        planFrom: '2026-09-01',
-        planTo: '2027-08-31',
-      }),
-    ],
-    ...overrides,
-  };
 }
 
 function stubCard(overrides: Parameters<typeof stubFetch>[0] = {}) {
