@@ -1,4 +1,3 @@
-import { MikroORM } from '@mikro-orm/core';
 import fc from 'fast-check';
 import { AuthService } from '../src/modules/auth/auth.service';
 import { OutboxWorker } from '../src/modules/mail/outbox.worker';
@@ -8,6 +7,7 @@ import { CLIENT_ID, CLIENT_SECRET, startTestProviders, type TestProviders } from
 import { type ReceivedEmail, SmtpSink } from './support/smtp-sink';
 import { ssoBrowser } from './support/sso-browser';
 import { createTestApp, type TestApp } from './support/test-app';
+import { sqlOf } from './support/http';
 
 /**
  * No change one person makes to another's account lets them sign in as that person (issue 38).
@@ -78,7 +78,7 @@ describe('no account change lets the actor sign in as the target', () => {
     await smtp?.stop();
   });
 
-  const sql = (query: string, params: unknown[] = []) => t.get(MikroORM).em.getConnection().execute(query, params);
+  const sql: ReturnType<typeof sqlOf> = (query, params) => sqlOf(t)(query, params);
   const settled = async () => {
     await t.get(AuthService).settle();
     await t.get(OutboxWorker).settle();

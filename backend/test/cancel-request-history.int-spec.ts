@@ -1,6 +1,6 @@
-import { MikroORM } from '@mikro-orm/core';
 import { bearer, registerOrganization } from './support/accounts';
 import { createTestApp, type TestApp } from './support/test-app';
+import { sqlOf } from './support/http';
 
 /**
  * The Cancel Requests list keeps the cancellations people asked for apart from the ones the app
@@ -13,7 +13,7 @@ describe('cancel request history', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ env: { APP_NOW: '2025-09-08T09:00' } });
-    sql = (query, params = []) => t.get(MikroORM).em.getConnection().execute(query, params);
+    sql = sqlOf(t);
   });
   afterAll(() => t.close());
 

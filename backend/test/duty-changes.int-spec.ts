@@ -1,13 +1,13 @@
 import ICAL from 'ical.js';
-import { MikroORM } from '@mikro-orm/core';
 import { Clock, FixedClock, parsePinnedNow } from '../src/common/clock/clock';
 import { describeDate } from '../src/common/text/dates';
 import { OutboxWorker } from '../src/modules/mail/outbox.worker';
 import { RemindersService } from '../src/modules/reminders/reminders.service';
-import { bearer, registerOrganization, type Account } from './support/accounts';
+import { registerOrganization, type Account } from './support/accounts';
 import { memberWithRole } from './support/members';
 import { SmtpSink, type ReceivedEmail } from './support/smtp-sink';
 import { createTestApp, type TestApp } from './support/test-app';
+import { asUser, sqlOf } from './support/http';
 
 interface CalendarEvent {
   method: string;
@@ -55,11 +55,8 @@ describe('telling people their duties changed', () => {
   const at = (wall: string) => (t.get(Clock) as FixedClock).set(parsePinnedNow(wall, 'Europe/London'));
   const remindersPass = () => t.get(RemindersService).runScheduledPass();
   const deliver = () => t.get(OutboxWorker).settle();
-  const as = (token: string) => ({
-    get: (url: string) => t.http().get(url).set(...bearer(token)),
-    post: (url: string, body: object = {}) => t.http().post(url).set(...bearer(token)).send(body),
-  });
-  const sql = (query: string, params: unknown[] = []) => t.get(MikroORM).em.getConnection().execute(query, params);
+  const as = (token: string) => asUser(t, token);
+  const sql: ReturnType<typeof sqlOf> = (query, params) => sqlOf(t)(query, params);
 
   interface Person {
     token: string;

@@ -1,7 +1,7 @@
-import { MikroORM } from '@mikro-orm/core';
-import { bearer, registerOrganization, type Account } from './support/accounts';
+import { registerOrganization, type Account } from './support/accounts';
 import { memberWithRole } from './support/members';
 import { createTestApp, type TestApp } from './support/test-app';
+import { asUser, sqlOf } from './support/http';
 
 /**
  * Move to another day on a filled rota (docs/product.md#editing-the-rota-directly): the days on
@@ -30,15 +30,11 @@ describe('move to another day', () => {
   beforeAll(async () => {
     // Monday 8 September 2025, 9 am in London.
     t = await createTestApp({ env: { APP_NOW: '2025-09-08T09:00' } });
-    sql = (query, params = []) => t.get(MikroORM).em.getConnection().execute(query, params);
+    sql = sqlOf(t);
   });
   afterAll(() => t.close());
 
-  const as = (token: string) => ({
-    get: (url: string) => t.http().get(url).set(...bearer(token)),
-    post: (url: string, body: object = {}) => t.http().post(url).set(...bearer(token)).send(body),
-    put: (url: string, body: object) => t.http().put(url).set(...bearer(token)).send(body),
-  });
+  const as = (token: string) => asUser(t, token);
 
   /**
    * A school whose week of 15 September is full (two slots a day), with one free slot on Monday

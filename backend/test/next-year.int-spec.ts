@@ -1,5 +1,6 @@
-import { bearer, registerOrganization } from './support/accounts';
+import { registerOrganization } from './support/accounts';
 import { createTestApp, type TestApp } from './support/test-app';
+import { asUser } from './support/http';
 
 /**
  * Planning next year in the summer (docs/product.md#time-and-the-academic-year), on the real app
@@ -83,11 +84,7 @@ describe('planning next year in the summer', () => {
   });
   afterAll(() => t.close());
 
-  const as = (token: string) => ({
-    get: (url: string) => t.http().get(url).set(...bearer(token)),
-    post: (url: string, body: object = {}) => t.http().post(url).set(...bearer(token)).send(body),
-    put: (url: string, body: object) => t.http().put(url).set(...bearer(token)).send(body),
-  });
+  const as = (token: string) => asUser(t, token);
 
   async function school({ thisYearsTerms }: { thisYearsTerms: boolean }) {
     const admin = await registerOrganization(t);

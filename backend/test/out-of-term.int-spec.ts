@@ -1,6 +1,7 @@
 import { bearer, registerOrganization, type Account } from './support/accounts';
 import { memberWithRole } from './support/members';
 import { createTestApp, type TestApp } from './support/test-app';
+import { asUser } from './support/http';
 
 /**
  * Days out of term are closed, not gaps (docs/product.md#the-rota): the rota says which days are
@@ -22,11 +23,7 @@ describe('days out of term', () => {
   });
   afterAll(() => t.close());
 
-  const as = (token: string) => ({
-    get: (url: string) => t.http().get(url).set(...bearer(token)),
-    post: (url: string, body: object = {}) => t.http().post(url).set(...bearer(token)).send(body),
-    put: (url: string, body: object) => t.http().put(url).set(...bearer(token)).send(body),
-  });
+  const as = (token: string) => asUser(t, token);
 
   async function schoolWithTerms(): Promise<{ admin: Account; ann: string }> {
     const admin = await registerOrganization(t);

@@ -7,6 +7,7 @@ import { memberWithRole } from './support/members';
 import { othersFields, PERSONAL_FIELDS_SHOWN, PRODUCT_DOC, readAudienceTable, restrictedFields } from './support/response-shapes';
 import { callOperation, EXAMPLES, type Fixtures, isSignedIn, type Operation, readOperations, ROLE_CALLERS, type RoleCaller, ROUTES } from './support/route-access';
 import { createTestApp, type TestApp } from './support/test-app';
+import { asUser } from './support/http';
 
 /**
  * docs/product.md#what-people-see-of-each-other, over HTTP: every signed-in read, called as staff,
@@ -40,11 +41,7 @@ describe('response shapes: what people see of each other', () => {
     // A Monday: this week, the statistics year and the fairness year are fixed.
     t = await createTestApp({ env: { APP_NOW: '2025-09-08T09:00' } });
     a = await registerOrganization(t);
-    const as = (token: string) => ({
-      get: (url: string) => t.http().get(url).set(...bearer(token)),
-      post: (url: string) => t.http().post(url).set(...bearer(token)),
-      put: (url: string) => t.http().put(url).set(...bearer(token)),
-    });
+    const as = (token: string) => asUser(t, token);
     const staff = await memberWithRole(t, a, 'staff', 'Sam Staff');
     const manager = await memberWithRole(t, a, 'manager', 'Mia Manager');
     // Every restricted field of the caller and of a colleague has a value to find.

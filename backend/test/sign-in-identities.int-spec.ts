@@ -1,4 +1,3 @@
-import { MikroORM } from '@mikro-orm/core';
 import { generate } from 'otplib';
 import { LOOK_ALIKE_EMAIL } from '../src/common/validation/email-address';
 import { AuthService } from '../src/modules/auth/auth.service';
@@ -10,6 +9,7 @@ import { CLIENT_ID, CLIENT_SECRET, startTestProviders, type TestProviders } from
 import { linkIn, SmtpSink } from './support/smtp-sink';
 import { ssoBrowser } from './support/sso-browser';
 import { createTestApp, type TestApp } from './support/test-app';
+import { asUser, sqlOf } from './support/http';
 
 /**
  * Sign-in identities that can't be moved silently (issue 38): who can sign in is decided by what
@@ -34,7 +34,7 @@ describe('sign-in identities', () => {
     smtp = await new SmtpSink().start();
     op = await startTestProviders(`${APP_URL}/api/auth/sso/callback`);
     t = await createTestApp({ env: { APP_URL, SMTP_URL: smtp.url, OIDC_GOOGLE_ISSUER: op.google, TRUST_PROXY: 'true' } });
-    sql = (query, params = []) => t.get(MikroORM).em.getConnection().execute(query, params);
+    sql = sqlOf(t);
     browser = ssoBrowser(t, op, APP_URL);
     jest.spyOn(t.get(TotpClock), 'nowSeconds').mockImplementation(() => totpNow);
   });
@@ -45,11 +45,7 @@ describe('sign-in identities', () => {
     await smtp?.stop();
   });
 
-  const as = (token: string) => ({
-    get: (url: string) => t.http().get(url).set(...bearer(token)),
-    post: (url: string, body: object = {}) => t.http().post(url).set(...bearer(token)).send(body),
-    put: (url: string, body: object) => t.http().put(url).set(...bearer(token)).send(body),
-  });
+  const as = (token: string) => asUser(t, token);
   const login = (account: Pick<Account, 'subdomain'>, email: string, password: string) =>
     t.http().post('/api/auth/login').send({ email, password, organizationSubdomain: account.subdomain });
   /** Every email the app meant to send has gone (the after-answer jobs and the outbox). */

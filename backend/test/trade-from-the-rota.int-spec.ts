@@ -1,6 +1,7 @@
-import { bearer, registerOrganization } from './support/accounts';
+import { registerOrganization } from './support/accounts';
 import { memberWithRole } from './support/members';
 import { createTestApp, type TestApp } from './support/test-app';
+import { asUser } from './support/http';
 
 /**
  * From a colleague's duty on the rota, a staff member may ask to trade one of their own duties
@@ -16,11 +17,7 @@ describe('a trade asked for from the rota', () => {
   });
   afterAll(() => t.close());
 
-  const as = (token: string) => ({
-    get: (url: string) => t.http().get(url).set(...bearer(token)),
-    post: (url: string, body: object = {}) => t.http().post(url).set(...bearer(token)).send(body),
-    put: (url: string, body: object) => t.http().put(url).set(...bearer(token)).send(body),
-  });
+  const as = (token: string) => asUser(t, token);
 
   it("offers only Sam's duties Tom could take for his Tuesday, and Sam may then ask for that trade", async () => {
     const admin = await registerOrganization(t);

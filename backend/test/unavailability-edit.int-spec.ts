@@ -1,7 +1,8 @@
-import { bearer, registerOrganization, type Account } from './support/accounts';
+import { registerOrganization, type Account } from './support/accounts';
 import { snapshotDatabase } from './support/db-snapshot';
 import { memberWithRole } from './support/members';
 import { createTestApp, type TestApp } from './support/test-app';
+import { asUser } from './support/http';
 
 interface Day {
   date: string;
@@ -22,11 +23,7 @@ describe('changing an unavailability period', () => {
 
   afterAll(() => t.close());
 
-  const as = (token: string) => ({
-    get: (url: string) => t.http().get(url).set(...bearer(token)),
-    post: (url: string, body: object = {}) => t.http().post(url).set(...bearer(token)).send(body),
-    put: (url: string, body: object) => t.http().put(url).set(...bearer(token)).send(body),
-  });
+  const as = (token: string) => asUser(t, token);
 
   async function school() {
     const admin = await registerOrganization(t);

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, OmitType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, MaxLength, MinLength, registerDecorator, ValidateIf, type ValidationArguments } from 'class-validator';
 import { IsoDateField, NotBefore } from '../../../common/validation/iso-date';
@@ -263,18 +263,7 @@ export class CreateUnavailabilityDto {
  * A period's new dates, reason and type (the person stays the same). Days it newly covers lose
  * their duties as when a period is added; days it no longer covers get none back.
  */
-export class UpdateUnavailabilityDto {
-  @IsoDateField('Start date')
-  startDate!: string;
-
-  @IsoDateField('End date')
-  @NotBefore('startDate', 'End date must be after start date')
-  endDate!: string;
-
-  @Reason('Please fill in all required fields')
-  @MultiLine()
-  reason!: string;
-
+export class UpdateUnavailabilityDto extends OmitType(CreateUnavailabilityDto, ['staffId', 'type'] as const) {
   /** Unchanged when left out. */
   @ApiProperty({ enum: UNAVAILABILITY_TYPES, enumName: 'UnavailabilityType', required: false })
   @IsOptional()

@@ -3,7 +3,7 @@ import { useState } from 'react';
 
 import { getServerCode, getServerMessage } from '@/shared/api/errors';
 import { trimmed } from '@/shared/lib/text';
-import { OneTimeCodeInput } from '@/shared/ui/one-time-code-input';
+import { CodeOrRecoveryCodeField } from '@/shared/ui/code-or-recovery-code-field';
 import { SectionCard } from '@/shared/ui/section-card';
 import { useToast } from '@/shared/ui/toast';
 
@@ -12,7 +12,6 @@ import {
   useChangeOwnNameMutation,
   type CurrentUserResponseDto,
 } from '../api';
-import { CODE_LABEL, codeOrRecoveryCodeRules } from '../lib/two-factor';
 import { emailRules, nameRules, withoutSpaces } from '../lib/validation';
 import { OwnPasswordField } from './own-password-field';
 import { VerifyEmailReminder } from './verify-email-reminder';
@@ -201,17 +200,7 @@ function EmailChangeForm({
         <Input type="email" autoComplete="email" autoFocus style={{ maxWidth: 320 }} />
       </Form.Item>
       <OwnPasswordField autoFocus={false} />
-      {twoFactorEnabled && (
-        <Form.Item
-          label={CODE_LABEL}
-          name="code"
-          extra="The code your authenticator app shows now, or one of your recovery codes."
-          rules={codeOrRecoveryCodeRules}
-          validateFirst
-        >
-          <OneTimeCodeInput />
-        </Form.Item>
-      )}
+      {twoFactorEnabled && <CodeOrRecoveryCodeField />}
       <Space wrap>
         <Button type="primary" htmlType="submit" loading={isLoading}>
           Send confirmation link

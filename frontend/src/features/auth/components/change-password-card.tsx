@@ -2,12 +2,11 @@ import { Button, Form, Input, Typography } from 'antd';
 
 import { getServerCode, getServerMessage } from '@/shared/api/errors';
 import { storeAuthToken } from '@/shared/auth/auth-token';
-import { OneTimeCodeInput } from '@/shared/ui/one-time-code-input';
+import { CodeOrRecoveryCodeField } from '@/shared/ui/code-or-recovery-code-field';
 import { SectionCard } from '@/shared/ui/section-card';
 import { useToast } from '@/shared/ui/toast';
 
 import { useChangeOwnPasswordMutation } from '../api';
-import { CODE_LABEL, codeOrRecoveryCodeRules } from '../lib/two-factor';
 import { passwordRules } from '../lib/validation';
 
 export const PASSWORD_TITLE = 'Password';
@@ -114,17 +113,7 @@ export function ChangePasswordCard({
         >
           <Input.Password autoComplete="new-password" style={{ maxWidth: 320 }} />
         </Form.Item>
-        {twoFactorEnabled && (
-          <Form.Item
-            label={CODE_LABEL}
-            name="code"
-            extra="The code your authenticator app shows now, or one of your recovery codes."
-            rules={codeOrRecoveryCodeRules}
-            validateFirst
-          >
-            <OneTimeCodeInput />
-          </Form.Item>
-        )}
+        {twoFactorEnabled && <CodeOrRecoveryCodeField />}
         <Button type="primary" htmlType="submit" loading={isLoading}>
           Change Password
         </Button>

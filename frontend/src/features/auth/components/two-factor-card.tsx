@@ -3,8 +3,8 @@ import { useState, type ReactNode } from 'react';
 import { useDispatch } from 'react-redux';
 
 import { getServerCode, getServerMessage } from '@/shared/api/errors';
-import { SectionCard } from '@/shared/ui/section-card';
 import { LoadError } from '@/shared/ui/load-error';
+import { SectionCard } from '@/shared/ui/section-card';
 import { useToast } from '@/shared/ui/toast';
 
 import {
@@ -17,18 +17,12 @@ import {
   type TwoFactorSetupDto,
   type TwoFactorStatusDto,
 } from '../api';
-import {
-  CODE_LABEL,
-  codeOrRecoveryCodeRules,
-  codeRules,
-  groupedKey,
-  TWO_FACTOR_TITLE,
-} from '../lib/two-factor';
+import { CODE_LABEL, codeRules, groupedKey, TWO_FACTOR_TITLE } from '../lib/two-factor';
 import { useCurrentUser } from '../session/session';
 
 import { OwnPasswordField } from './own-password-field';
 import { RecoveryCodes } from './recovery-codes';
-import { OneTimeCodeInput } from '@/shared/ui/one-time-code-input';
+import { CodeOrRecoveryCodeField } from '@/shared/ui/code-or-recovery-code-field';
 
 type Step =
   | { kind: 'status' }
@@ -369,15 +363,7 @@ function ReauthForm({
     >
       <Typography.Paragraph>{intro}</Typography.Paragraph>
       <OwnPasswordField />
-      <Form.Item
-        label={CODE_LABEL}
-        name="code"
-        extra="The code your authenticator app shows now, or one of your recovery codes."
-        rules={codeOrRecoveryCodeRules}
-        validateFirst
-      >
-        <OneTimeCodeInput />
-      </Form.Item>
+      <CodeOrRecoveryCodeField />
       <Space>
         <Button type="primary" danger={danger} htmlType="submit" loading={saving}>
           {submitLabel}

@@ -1,7 +1,7 @@
 import { Form, Input } from 'antd';
 
 import { useReauthenticationOptions } from '@/features/auth/api/reauthentication';
-import { OneTimeCodeInput } from '@/shared/ui/one-time-code-input';
+import { CodeOrRecoveryCodeField } from '@/shared/ui/code-or-recovery-code-field';
 import { ProviderProofInput } from '@/shared/ui/provider-proof-input';
 
 /** What a sensitive change sends to confirm it is the signed-in person (docs/security.md, "Re-authentication"). */
@@ -19,8 +19,6 @@ export function reauthenticationOf(values: ReauthenticationValues): Reauthentica
     ...(values.providerProof && { providerProof: values.providerProof }),
   };
 }
-
-const CODE_REQUIRED = 'Enter the 6-digit code from your authenticator app.';
 
 /**
  * "Confirm it's you" for a change to how people sign in: the admin's own password, or, for an
@@ -54,16 +52,7 @@ export function ReauthenticationFields({
           <ProviderProofInput providers={options.providers} start={options.start} />
         </Form.Item>
       )}
-      {options.twoFactorEnabled && (
-        <Form.Item
-          label="Authentication code"
-          name="code"
-          extra="The code your authenticator app shows now, or one of your recovery codes."
-          rules={[{ required: true, whitespace: true, message: CODE_REQUIRED }]}
-        >
-          <OneTimeCodeInput />
-        </Form.Item>
-      )}
+      {options.twoFactorEnabled && <CodeOrRecoveryCodeField />}
     </>
   );
 }
