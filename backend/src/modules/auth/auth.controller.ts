@@ -29,10 +29,7 @@ import { RedeemHandoffDto } from './dto/redeem-handoff.dto';
 import { RegisterDto } from './dto/register.dto';
 import { ResetPasswordDto } from './dto/reset-password.dto';
 import { VerifyEmailDto } from './dto/verify-email.dto';
-
-function clientAddress(req: Request): string {
-  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
-}
+import { clientAddress } from '../../common/http/client-address';
 
 @ApiTags('auth')
 @Controller('auth')

@@ -24,10 +24,7 @@ import {
   TwoFactorStatusDto,
 } from './dto/two-factor.dto';
 import { TwoFactorService } from './two-factor.service';
-
-function clientAddress(req: Request): string {
-  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
-}
+import { clientAddress } from '../../common/http/client-address';
 
 /**
  * Two-step verification of the signed-in person's own account (docs/product.md#two-step-verification)

@@ -15,10 +15,7 @@ import {
 } from './dto/sign-in-providers.dto';
 import { browserCookieFor, browserCookieHeader, browserCookieValue } from './sso-browser-cookie';
 import { SsoService } from './sso.service';
-
-function clientAddress(req: FastifyRequest): string {
-  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
-}
+import { clientAddress } from '../../common/http/client-address';
 
 /** The query string a request came with, as sent (without the `?`). */
 function queryOf(req: FastifyRequest): string {
