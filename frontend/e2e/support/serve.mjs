@@ -163,6 +163,11 @@ const app = spawn(process.execPath, [main], {
     JWT_SECRET: 'end-to-end-tests-only-secret-0123456789',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     OIDC_GOOGLE_ISSUER: oidcIssuer,
+    // As behind a school's reverse proxy: X-Forwarded-For from this machine names the client.
+    // The suite signs up more schools than one network may in an hour (50), so registerSchool
+    // (e2e/support/school.ts) signs each up from an address of its own; a browser's requests
+    // carry no such header and stay 127.0.0.1.
+    TRUST_PROXY: 'loopback',
   },
 });
 
