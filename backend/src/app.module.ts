@@ -2,6 +2,7 @@ import { DynamicModule, Module, ModuleMetadata, RequestMethod } from '@nestjs/co
 import { ConfigModule } from '@nestjs/config';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { LoggerModule } from 'nestjs-pino';
+import { DatabaseModule } from './database/database.module';
 import { ClockModule } from './common/clock/clock.module';
 import { databaseTimeouts, Env } from './config/env';
 import { buildOrmConfig } from './config/mikro-orm.config';
@@ -82,6 +83,7 @@ export class AppModule {
           },
         }),
         MikroOrmModule.forRoot(buildOrmConfig({ clientUrl: databaseUrl, timeouts: databaseTimeouts(env) })),
+        DatabaseModule,
         TenancyModule,
         ScheduleModule.forRoot(),
         ClockModule,
