@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: builds the app once, then runs every test runner (backend jest, frontend
-// vitest, Playwright end-to-end, the frontend bundle size budget) even when an earlier one
-// fails, prints each runner's slowest tests (so drift is visible), one closing line per runner
-// and a total, and exits non-zero when anything failed.
+// vitest, Playwright end-to-end, the frontend bundle size budget, the docs anchors the code
+// cites) even when an earlier one fails, prints each runner's slowest tests (so drift is
+// visible), one closing line per runner and a total, and exits non-zero when anything failed.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -110,6 +110,18 @@ const runners = [
     count: () => {
       const r = readJson(path.join(reports, 'bundle-size.json'));
       return r && { passed: r.results.filter((p) => p.ok).length, failed: r.results.filter((p) => !p.ok).length };
+    },
+  },
+  {
+    // Every docs/<page>.md#<anchor> the repository cites exists (scripts/check-doc-anchors.mjs),
+    // one test per citation; the check first proves itself on a planted sample.
+    name: 'doc anchors',
+    cmd: [process.execPath, ['scripts/check-doc-anchors.mjs', `--report=${path.join(reports, 'doc-anchors.json')}`]],
+    count: () => {
+      const r = readJson(path.join(reports, 'doc-anchors.json'));
+      if (!r) return r;
+      if (!r.selfTest) return { passed: 0, failed: 1 };
+      return { passed: r.citations - r.broken.length, failed: r.broken.length };
     },
   },
 ];
