@@ -42,6 +42,7 @@ const SCANNED = [
   'bench',
   'docker',
   '.ci',
+  '.github',
 ];
 // This file cites its planted sample's pages, which exist only in memory.
 const SELF = path.posix.relative(root, fileURLToPath(import.meta.url)).split(path.sep).join('/');
