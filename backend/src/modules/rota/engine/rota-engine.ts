@@ -13,7 +13,7 @@
  * the teaching/non-teaching mix per `mixMode`; preferences (weekdays a person would rather not
  * do), when that costs no fairness beyond one duty; spread each person over the weeks and their
  * weekdays; keep existing assignments unless the mode is to reshuffle them. The plan is made in
- * phases over one `PlanState`: greedy (in `planRota`), rebalance, preferences, `spreadDuties`.
+ * phases over one `PlanState`: `fillGreedily`, `rebalance`, `honourPreferences`, `spreadDuties`.
  */
 
 import { isWeekday, mondayOf, weekdayIndex } from '../../../common/clock/academic-year';
@@ -231,6 +231,14 @@ export interface PlanState {
   works: readonly boolean[][];
   avoids: readonly boolean[][];
   caps: readonly number[];
+  /** Each person's fair share of the year's duties (`fairShares`); all 1 without a year. */
+  shares: readonly number[];
+  /** Whether the shares are measured over a year (`EngineInput.fairShare`): without one, rebalancing has nothing to aim at. */
+  sharesOfYear: boolean;
+  /** Everyone who teaches, inactive people included: a kept assignment of theirs still counts in a day's mix. */
+  teachingIds: ReadonlySet<string>;
+  /** Fill mode only: the slots of a day that may be filled (`EngineInput.fillable`). */
+  fillable?: Readonly<Record<IsoDate, number[]>>;
 }
 
 /**
@@ -261,6 +269,8 @@ export function planState(input: EngineInput): PlanState {
     for (let i = 0; i < n; i += 1) if (works[i]![weekdayOf(day)] && !out.has(staff[i]!.id)) can[i] = 1;
     available.set(day, can);
   }
+  const doneByInactive = input.staff.filter((s) => !s.isActive).reduce((sum, s) => sum + (input.priorCounts[s.id] ?? 0), 0);
+  const shareMap = fairShares(input.staff, slotsPerDay, input.fairShare, doneByInactive);
   const state: PlanState = {
     slotsPerDay,
     mixMode: input.mixMode ?? 'always',
@@ -277,6 +287,10 @@ export function planState(input: EngineInput): PlanState {
     works,
     avoids: staff.map((s) => [0, 1, 2, 3, 4].map((d) => s.avoidDays?.includes(d) ?? false)),
     caps: staff.map((s) => s.weeklyCap ?? Infinity),
+    shares: staff.map((s) => shareMap.get(s.id) ?? 0),
+    sharesOfYear: input.fairShare !== undefined,
+    teachingIds: new Set(input.staff.filter((s) => s.isTeaching).map((s) => s.id)),
+    fillable: input.mode === 'fill' ? input.fillable : undefined,
   };
   for (const day of days) {
     const kept = input.mode === 'fill' ? normalise(input.existing[day], slotsPerDay) : new Array<string | null>(slotsPerDay).fill(null);
@@ -305,19 +319,50 @@ function tally(state: PlanState, i: number, day: IsoDate, delta: 1 | -1): void {
   state.weekCounts[i]!.set(week, (state.weekCounts[i]!.get(week) ?? 0) + delta);
 }
 
+/**
+ * Plans the days of `input` in phases over one plan state: the greedy pass decides day by day,
+ * rebalancing evens out what it could not see coming, preferences trade duties off weekdays people
+ * would rather avoid, and the spread exchanges duties so that nobody bunches over the weeks or
+ * weekdays. Each phase keeps every hard rule and only moves what this run placed.
+ */
 export function planRota(input: EngineInput): EngineResult {
   const state = planState(input);
-  const { slotsPerDay: slots, mixMode, staff: active, index, days, planned, placedNow, counts, weekdayCounts, weekCounts, available } = state;
-  const { teaching, avoids, caps } = state;
+  fillGreedily(state);
+  rebalance(state);
+  honourPreferences(state);
+  spreadDuties(state);
+  return engineResult(state, input.existing);
+}
+
+/** The planned days, and how many days and slots differ from `existing`. */
+function engineResult(state: PlanState, existing: Record<IsoDate, DaySlots>): EngineResult {
+  let changedDays = 0;
+  let changedSlots = 0;
+  const result: Record<IsoDate, DaySlots> = {};
+  for (const day of state.days) {
+    const after = state.planned.get(day)!;
+    const before = normalise(existing[day], state.slotsPerDay);
+    const diff = after.filter((id, i) => id !== before[i]).length;
+    if (diff) changedDays += 1;
+    changedSlots += diff;
+    result[day] = after;
+  }
+  return { days: result, changedDays, changedSlots };
+}
+
+/**
+ * The greedy phase: day by day in date order, each empty slot (of those `fillable`) goes to the
+ * eligible person furthest below their share by the end of the planned days, for the days they
+ * have left; the kind the day lacks first under the mix. Returns how many slots it filled.
+ */
+export function fillGreedily(state: PlanState): number {
+  const { slotsPerDay: slots, mixMode, staff: active, index, days, planned, counts, weekdayCounts, weekCounts, available } = state;
+  const { teaching, caps, shares, teachingIds, fillable } = state;
   const n = active.length;
-  const byId = new Map(input.staff.map((s) => [s.id, s]));
-  const doneByInactive = input.staff.filter((s) => !s.isActive).reduce((sum, s) => sum + (input.priorCounts[s.id] ?? 0), 0);
-  const shareMap = fairShares(input.staff, slots, input.fairShare, doneByInactive);
-  const shares = active.map((s) => shareMap.get(s.id) ?? 0);
   // How far into the year's duties the plan is: a person's share so far is share × progress.
   const yearDuties = shares.reduce((a, b) => a + b, 0);
   let placed = counts.reduce((a, b) => a + b, 0);
-  const canDo = (i: number, day: IsoDate) => available.get(day)![i] === 1;
+  const placedBefore = placed;
 
   // Each person's share by the end of the planned days: their year's share times the part of the
   // year's duties those days complete.
@@ -334,7 +379,7 @@ export function planRota(input: EngineInput): EngineResult {
   const tie = new Float64Array(n);
   for (const day of days) {
     const daySlots = planned.get(day)!;
-    const open = input.mode === 'fill' ? input.fillable?.[day] : undefined;
+    const open = fillable?.[day];
     const weekday = weekdayOf(day);
     const week = weekOf(day);
     const can = available.get(day)!;
@@ -366,7 +411,7 @@ export function planRota(input: EngineInput): EngineResult {
         peopleOnDay += 1;
         const i = index.get(id);
         if (i !== undefined) onDay[i] = 1;
-        if (byId.get(id)?.isTeaching) teachingOnDay += 1;
+        if (teachingIds.has(id)) teachingOnDay += 1;
       }
       // One pass: the fairest eligible person of each kind.
       const bestOf = [-1, -1]; // [non-teaching, teaching]
@@ -392,118 +437,116 @@ export function planRota(input: EngineInput): EngineResult {
     }
     for (let i = 0; i < n; i += 1) remaining[i]! -= can[i]!;
   }
+  return placed - placedBefore;
+}
 
-  rebalance();
-  honourPreferences();
-  spreadDuties(state);
-
-  let changedDays = 0;
-  let changedSlots = 0;
-  const result: Record<IsoDate, DaySlots> = {};
-  for (const day of days) {
-    const after = planned.get(day)!;
-    const before = normalise(input.existing[day], slots);
-    const diff = after.filter((id, i) => id !== before[i]).length;
-    if (diff) changedDays += 1;
-    changedSlots += diff;
-    result[day] = after;
-  }
-  return { days: result, changedDays, changedSlots };
-
-  /**
-   * The greedy pass decides day by day; it cannot see that a capped or part-time person needed a
-   * later day of the week more. Once the rota is planned, duties move from whoever is furthest above
-   * their share to whoever is further below, while that brings the two closer (the sum of squared
-   * differences falls, so this ends): directly, when the person below may take the day, or through a
-   * third person who takes one of their other days that week when their weekly cap is in the way.
-   * Every hard rule holds after each move. Under "Always pair" a duty moves only to someone of the
-   * same kind, so each day keeps its mix; otherwise fairness beyond one duty comes before the mix.
-   */
-  function rebalance() {
-    if (!input.fairShare) return;
-    const diff = (i: number) => counts[i]! - shares[i]!;
-    // "Always pair" keeps each day's mix; otherwise fairness beyond one duty comes before it.
-    const sameKind = (a: number, b: number) => mixMode !== 'always' || teaching[a] === teaching[b];
-    const holders = new Map<number, [IsoDate, number][]>();
-    const holdingsOf = (i: number) => holders.get(i) ?? holders.set(i, []).get(i)!;
-    for (const [day, slot] of placedNow) holdingsOf(index.get(planned.get(day)![slot]!)!).push([day, slot]);
-    const mayTake = (i: number, day: IsoDate, ignoreCap = false) =>
-      canDo(i, day) && shares[i]! > 0 && !planned.get(day)!.includes(active[i]!.id) && (ignoreCap || (weekCounts[i]!.get(weekOf(day)) ?? 0) < caps[i]!);
-    const move = (from: number, to: number, day: IsoDate, slot: number) => {
-      planned.get(day)![slot] = active[to]!.id;
-      const list = holdingsOf(from);
-      list.splice(list.findIndex(([d, s]) => d === day && s === slot), 1);
-      holdingsOf(to).push([day, slot]);
-      tally(state, from, day, -1);
-      tally(state, to, day, 1);
-    };
-    const order = [...Array(n).keys()];
-    for (let round = 0; round < 10 * n + 100; round += 1) {
-      order.sort((a, b) => diff(b) - diff(a));
-      let moved = false;
-      for (const over of order) {
-        if (diff(over) <= 1) break;
-        for (const under of [...order].reverse()) {
-          // Moving one duty helps only while the two are more than one apart after it.
-          if (diff(under) + 1 >= diff(over) || !sameKind(over, under)) continue;
-          for (const [day, slot] of holdingsOf(over)) {
-            if (mayTake(under, day)) {
-              move(over, under, day, slot);
-              moved = true;
-              break;
-            }
-            // The cap is in the way: someone else takes one of `under`'s days that week first.
-            if (!mayTake(under, day, true)) continue;
-            const week = weekOf(day);
-            for (const [otherDay, otherSlot] of holdingsOf(under)) {
-              if (weekOf(otherDay) !== week || otherDay === day) continue;
-              const third = order.find((t) => t !== over && t !== under && sameKind(t, under) && diff(t) + 1 < diff(over) && mayTake(t, otherDay));
-              if (third === undefined) continue;
-              move(under, third, otherDay, otherSlot);
-              move(over, under, day, slot);
-              moved = true;
-              break;
-            }
-            if (moved) break;
+/**
+ * The rebalance phase. The greedy pass decides day by day; it cannot see that a capped or
+ * part-time person needed a later day of the week more. Once the rota is planned, duties move from
+ * whoever is furthest above their share to whoever is further below, while that brings the two
+ * closer (the sum of squared differences falls, so this ends): directly, when the person below may
+ * take the day, or through a third person who takes one of their other days that week when their
+ * weekly cap is in the way. Every hard rule holds after each move. Under "Always pair" a duty moves
+ * only to someone of the same kind, so each day keeps its mix; otherwise fairness beyond one duty
+ * comes before the mix. Without a year to measure shares over there is nothing to aim at. Returns
+ * how many duties it moved.
+ */
+export function rebalance(state: PlanState): number {
+  if (!state.sharesOfYear) return 0;
+  const { mixMode, staff: active, index, planned, placedNow, counts, weekCounts, available, teaching, caps, shares } = state;
+  const n = active.length;
+  const canDo = (i: number, day: IsoDate) => available.get(day)![i] === 1;
+  const diff = (i: number) => counts[i]! - shares[i]!;
+  // "Always pair" keeps each day's mix; otherwise fairness beyond one duty comes before it.
+  const sameKind = (a: number, b: number) => mixMode !== 'always' || teaching[a] === teaching[b];
+  const holders = new Map<number, [IsoDate, number][]>();
+  const holdingsOf = (i: number) => holders.get(i) ?? holders.set(i, []).get(i)!;
+  for (const [day, slot] of placedNow) holdingsOf(index.get(planned.get(day)![slot]!)!).push([day, slot]);
+  const mayTake = (i: number, day: IsoDate, ignoreCap = false) =>
+    canDo(i, day) && shares[i]! > 0 && !planned.get(day)!.includes(active[i]!.id) && (ignoreCap || (weekCounts[i]!.get(weekOf(day)) ?? 0) < caps[i]!);
+  let moves = 0;
+  const move = (from: number, to: number, day: IsoDate, slot: number) => {
+    planned.get(day)![slot] = active[to]!.id;
+    const list = holdingsOf(from);
+    list.splice(list.findIndex(([d, s]) => d === day && s === slot), 1);
+    holdingsOf(to).push([day, slot]);
+    tally(state, from, day, -1);
+    tally(state, to, day, 1);
+    moves += 1;
+  };
+  const order = [...Array(n).keys()];
+  for (let round = 0; round < 10 * n + 100; round += 1) {
+    order.sort((a, b) => diff(b) - diff(a));
+    let moved = false;
+    for (const over of order) {
+      if (diff(over) <= 1) break;
+      for (const under of [...order].reverse()) {
+        // Moving one duty helps only while the two are more than one apart after it.
+        if (diff(under) + 1 >= diff(over) || !sameKind(over, under)) continue;
+        for (const [day, slot] of holdingsOf(over)) {
+          if (mayTake(under, day)) {
+            move(over, under, day, slot);
+            moved = true;
+            break;
+          }
+          // The cap is in the way: someone else takes one of `under`'s days that week first.
+          if (!mayTake(under, day, true)) continue;
+          const week = weekOf(day);
+          for (const [otherDay, otherSlot] of holdingsOf(under)) {
+            if (weekOf(otherDay) !== week || otherDay === day) continue;
+            const third = order.find((t) => t !== over && t !== under && sameKind(t, under) && diff(t) + 1 < diff(over) && mayTake(t, otherDay));
+            if (third === undefined) continue;
+            move(under, third, otherDay, otherSlot);
+            move(over, under, day, slot);
+            moved = true;
+            break;
           }
           if (moved) break;
         }
         if (moved) break;
       }
-      if (!moved) return;
+      if (moved) break;
     }
+    if (!moved) break;
   }
+  return moves;
+}
 
-  /**
-   * Preferences (soft), once everyone's load is set: a person on a weekday they would rather not
-   * do trades that duty with someone of the same kind on a day that suits both. A trade changes no
-   * one's number of duties (so fairness is exactly as planned), nor any day's mix, and keeps every
-   * hard rule (working pattern, leave, one slot a day, weekly caps). Only slots this run filled move.
-   */
-  function honourPreferences() {
-    const slotOf = (day: IsoDate, slot: number) => planned.get(day)![slot]!;
-    const weekCount = (i: number, day: IsoDate) => weekCounts[i]!.get(weekOf(day)) ?? 0;
-    for (const [dayX, slotX] of placedNow) {
-      const a = index.get(slotOf(dayX, slotX) ?? '')!;
-      if (a === undefined || !avoids[a]![weekdayOf(dayX)]) continue;
-      for (const [dayY, slotY] of placedNow) {
-        if (dayY === dayX) continue;
-        const b = index.get(slotOf(dayY, slotY) ?? '');
-        if (b === undefined || b === a || teaching[a] !== teaching[b]) continue;
-        if (avoids[a]![weekdayOf(dayY)] || avoids[b]![weekdayOf(dayX)]) continue;
-        if (!canDo(a, dayY) || !canDo(b, dayX)) continue;
-        if (planned.get(dayY)!.includes(active[a]!.id) || planned.get(dayX)!.includes(active[b]!.id)) continue;
-        if (weekOf(dayX) !== weekOf(dayY) && (weekCount(a, dayY) + 1 > caps[a]! || weekCount(b, dayX) + 1 > caps[b]!)) continue;
-        planned.get(dayX)![slotX] = active[b]!.id;
-        planned.get(dayY)![slotY] = active[a]!.id;
-        for (const [i, from, to] of [[a, dayX, dayY], [b, dayY, dayX]] as const) {
-          tally(state, i, from, -1);
-          tally(state, i, to, 1);
-        }
-        break;
+/**
+ * The preferences phase (soft), once everyone's load is set: a person on a weekday they would
+ * rather not do trades that duty with someone of the same kind on a day that suits both. A trade
+ * changes no one's number of duties (so fairness is exactly as planned), nor any day's mix, and
+ * keeps every hard rule (working pattern, leave, one slot a day, weekly caps). Only slots this run
+ * filled move. Returns how many trades it made.
+ */
+export function honourPreferences(state: PlanState): number {
+  const { staff: active, index, planned, placedNow, weekCounts, available, teaching, avoids, caps } = state;
+  const canDo = (i: number, day: IsoDate) => available.get(day)![i] === 1;
+  const slotOf = (day: IsoDate, slot: number) => planned.get(day)![slot]!;
+  const weekCount = (i: number, day: IsoDate) => weekCounts[i]!.get(weekOf(day)) ?? 0;
+  let trades = 0;
+  for (const [dayX, slotX] of placedNow) {
+    const a = index.get(slotOf(dayX, slotX) ?? '')!;
+    if (a === undefined || !avoids[a]![weekdayOf(dayX)]) continue;
+    for (const [dayY, slotY] of placedNow) {
+      if (dayY === dayX) continue;
+      const b = index.get(slotOf(dayY, slotY) ?? '');
+      if (b === undefined || b === a || teaching[a] !== teaching[b]) continue;
+      if (avoids[a]![weekdayOf(dayY)] || avoids[b]![weekdayOf(dayX)]) continue;
+      if (!canDo(a, dayY) || !canDo(b, dayX)) continue;
+      if (planned.get(dayY)!.includes(active[a]!.id) || planned.get(dayX)!.includes(active[b]!.id)) continue;
+      if (weekOf(dayX) !== weekOf(dayY) && (weekCount(a, dayY) + 1 > caps[a]! || weekCount(b, dayX) + 1 > caps[b]!)) continue;
+      planned.get(dayX)![slotX] = active[b]!.id;
+      planned.get(dayY)![slotY] = active[a]!.id;
+      for (const [i, from, to] of [[a, dayX, dayY], [b, dayY, dayX]] as const) {
+        tally(state, i, from, -1);
+        tally(state, i, to, 1);
       }
+      trades += 1;
+      break;
     }
   }
+  return trades;
 }
 
 /**
