@@ -3,9 +3,10 @@ import { BadRequestException, ForbiddenException, Injectable } from '@nestjs/com
 import type { AuthUser } from '../../common/auth/auth-user';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { PasswordService } from '../../common/security/password.service';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { AuditService, changedFields } from '../audit/audit.service';
-import { User } from '../auth/entities/user.entity';
+import { AccountsService } from '../auth/accounts.service';
 import { TwoFactorService } from '../auth/two-factor.service';
 import { type AutoApproval, SystemSettingsRepository } from '../settings/system-settings.repository';
 import type { AutoApprovalSettingsDto, SaveAutoApprovalSettingsDto } from './dto/requests.dto';
@@ -23,7 +24,10 @@ const ON_OFF = (on: boolean) => (on ? 'on' : 'off');
 @Injectable()
 export class AutoApprovalService {
   constructor(
+    /** Handed to other modules' calls that still take a manager; no data call here uses it. */
     private readonly em: EntityManager,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly accounts: AccountsService,
     private readonly settings: SystemSettingsRepository,
     private readonly passwords: PasswordService,
     private readonly rateLimits: RateLimitService,
@@ -42,8 +46,7 @@ export class AutoApprovalService {
     const key = `admin-password:user:${actor.id}`;
     // Counted before the check, so parallel guesses can't all pass a counter that hasn't moved yet.
     await this.rateLimits.consume(key, ADMIN_PASSWORD_LIMIT, 'wrong admin passwords');
-    const user = await this.em.findOne(User, { id: actor.id }, { populate: ['passwordHash'] });
-    if (!(await this.passwords.verify(user?.passwordHash, dto.adminPassword))) {
+    if (!(await this.passwords.verify(await this.accounts.passwordHashOf(actor.id), dto.adminPassword))) {
       throw new ForbiddenException({
         message: 'The admin password is not correct. Enter the password you sign in with.',
         code: 'admin_password_incorrect',
@@ -51,21 +54,21 @@ export class AutoApprovalService {
     }
     await this.rateLimits.reset(key);
     // With two-step verification on, re-authentication asks for the second factor too.
-    await this.twoFactor.confirmSecondFactor(this.em, actor.id, dto.twoFactorCode);
+    await this.twoFactor.confirmSecondFactor(actor.id, dto.twoFactorCode);
 
-    return this.em.transactional(async (em) => {
+    return this.unitOfWork.transaction(async () => {
       // Held exclusively, so two saves don't read the same "before"; switches not given keep their value.
-      await this.settings.lockExclusive(em);
-      const before = await this.settings.autoApproval(em);
+      await this.settings.lockExclusive(this.em);
+      const before = await this.settings.autoApproval(this.em);
       const after: AutoApproval = {
         swaps: dto.swaps ?? before.swaps,
         cancellations: dto.cancellations ?? before.cancellations,
         autoFillCancellations: dto.autoFillCancellations ?? before.autoFillCancellations,
       };
-      await this.settings.saveAutoApproval(em, after);
+      await this.settings.saveAutoApproval(this.em, after);
       const changed = changedFields(before, after);
       if (Object.keys(changed.after).length) {
-        this.audit.record(em, actor, {
+        this.audit.record(actor, {
           kind: 'settings',
           action: 'settings.auto-approval',
           entityId: TenantContext.require(),

@@ -1,9 +1,9 @@
-import { LockMode, ref } from '@mikro-orm/core';
+import { ref } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Clock } from '../../common/clock/clock';
-import { TenantContext } from '../../tenancy/tenant-context';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { describeDate } from '../../common/text/dates';
 import { AuditService } from '../audit/audit.service';
 import { User } from '../auth/entities/user.entity';
@@ -13,38 +13,12 @@ import { Staff } from '../staff/entities/staff.entity';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
 import { organizationToday } from '../tenants/organization-today';
 import type { CancelRequestDto, CancelRequestResultDto, CreateCancelRequestDto } from './dto/requests.dto';
-import { CancelRequest } from './entities/cancel-request.entity';
+import type { CancelRequest } from './entities/cancel-request.entity';
 import type { Decision } from './entities/request-status';
 import { cancelDecidedEmail, dutyAddedEmail } from './request-emails';
 import { assertActsFor, loadPeople, loadPerson, type Person } from './request-people';
-import { alreadyDecided, iso, visibleRequests } from './request-rules';
-
-interface CancelRow {
-  id: string;
-  staff_id: string;
-  staff_name: string | null;
-  date: string;
-  reason: string;
-  status: CancelRequestDto['status'];
-  source: CancelRequestDto['source'];
-  processed_automatically: boolean;
-  replacement_id: string | null;
-  replacement_name: string | null;
-  decided_by_id: string | null;
-  decided_by_name: string | null;
-  decided_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-const CANCEL_SELECT = `
-  select r.id, r.staff_id, st.name as staff_name, to_char(r.date, 'YYYY-MM-DD') as date, r.reason, r.status, r.source,
-         r.processed_automatically, r.replacement_id, rp.name as replacement_name,
-         r.decided_by_id, du.name as decided_by_name, r.decided_at, r.created_at, r.updated_at
-    from cancel_requests r
-    left join staff st on st.id = r.staff_id and st.organization_id = r.organization_id
-    left join staff rp on rp.id = r.replacement_id and rp.organization_id = r.organization_id
-    left join users du on du.id = r.decided_by_id and du.organization_id = r.organization_id`;
+import { type CancelRow, CancelRequestsRepository } from './cancel-requests.repository';
+import { alreadyDecided, listViewer, toIsoTimestamp } from './request-rules';
 
 export function toCancelDto(row: CancelRow): CancelRequestDto {
   return {
@@ -58,9 +32,9 @@ export function toCancelDto(row: CancelRow): CancelRequestDto {
     processedAutomatically: row.processed_automatically,
     replacement: row.replacement_id && row.replacement_name !== null ? { id: row.replacement_id, name: row.replacement_name } : null,
     decidedBy: row.decided_by_id && row.decided_by_name !== null ? { id: row.decided_by_id, name: row.decided_by_name } : null,
-    decidedAt: iso(row.decided_at),
-    createdAt: iso(row.created_at)!,
-    updatedAt: iso(row.updated_at)!,
+    decidedAt: toIsoTimestamp(row.decided_at),
+    createdAt: toIsoTimestamp(row.created_at)!,
+    updatedAt: toIsoTimestamp(row.updated_at)!,
   };
 }
 
@@ -71,7 +45,10 @@ export function toCancelDto(row: CancelRow): CancelRequestDto {
 @Injectable()
 export class CancelRequestsService {
   constructor(
+    /** Handed to other modules' calls that still take a manager; no data call here uses it. */
     private readonly em: EntityManager,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly requests: CancelRequestsRepository,
     private readonly rota: RotaService,
     private readonly settings: SystemSettingsRepository,
     private readonly audit: AuditService,
@@ -85,48 +62,39 @@ export class CancelRequestsService {
    * a term's rota changes never push a person's request out of the list.
    */
   async list(actor: AuthUser): Promise<CancelRequestDto[]> {
-    const rows = await visibleRequests<CancelRow>(this.em, actor, {
-      select: CANCEL_SELECT,
-      mine: 'st.user_id = ?',
-      pendingOrder: 'r.date, r.created_at',
-      completedGroups: ["r.source = 'request'", "r.source <> 'request'"],
-    });
+    const rows = await this.requests.seenBy(listViewer(actor));
     return rows.map(toCancelDto);
   }
 
   async create(actor: AuthUser, dto: CreateCancelRequestDto): Promise<CancelRequestResultDto> {
-    const result = await this.em.transactional(async (em) => {
-      const staff = await loadPerson(em, dto.staffId);
+    const result = await this.unitOfWork.transaction(async () => {
+      const staff = await loadPerson(this.em, dto.staffId);
       assertActsFor(actor, staff, 'requests.decide', 'You can only ask to cancel your own duties');
-      const today = await organizationToday(em, this.clock);
+      const today = await organizationToday(this.em, this.clock);
       if (dto.date < today) throw new BadRequestException(`${describeDate(dto.date)} has passed: only duties from today on can be cancelled`);
-      await this.settings.lockShared(em);
-      const day = (await this.rota.lockDays(em, [dto.date])).get(dto.date);
+      await this.settings.lockShared(this.em);
+      const day = (await this.rota.lockDays(this.em, [dto.date])).get(dto.date);
       if (!day?.slots.includes(staff.id)) throw new ConflictException(`${staff.name} is not on duty on ${describeDate(dto.date)}`);
-      const [duplicate] = await em.execute<{ id: string }[]>(
-        `select id from cancel_requests where organization_id = ? and staff_id = ? and date = ? and status = 'pending' limit 1`,
-        [TenantContext.require(), staff.id, dto.date],
-      );
-      if (duplicate) throw new ConflictException(`A cancel request for ${staff.name}'s duty on ${describeDate(dto.date)} is already pending`);
+      if (await this.requests.hasPendingFor(staff.id, dto.date)) throw new ConflictException(`A cancel request for ${staff.name}'s duty on ${describeDate(dto.date)} is already pending`);
 
-      const request = em.create(CancelRequest, { staff: staff.id, date: dto.date, reason: dto.reason, createdBy: actor.id });
-      await em.flush();
-      this.audit.record(em, actor, {
+      const request = this.requests.addRequest({ staff: staff.id, date: dto.date, reason: dto.reason, createdBy: actor.id });
+      await this.unitOfWork.flush();
+      this.audit.record(actor, {
         kind: 'request',
         action: 'cancel.requested',
         entityId: request.id,
         summary: `Cancel: ${staff.name} on ${describeDate(dto.date)}: requested`,
         after: { staffId: staff.id, date: dto.date, reason: dto.reason },
       });
-      const auto = await this.settings.autoApproval(em);
+      const auto = await this.settings.autoApproval(this.em);
       let replacement: Person | null = null;
       if (auto.cancellations) {
-        replacement = await this.apply(em, actor, request, staff, { status: 'approved', day, refill: auto.autoFillCancellations }, true);
+        replacement = await this.recordDecision(actor, request, staff, { status: 'approved', day, refill: auto.autoFillCancellations }, true);
       }
-      await em.flush();
+      await this.unitOfWork.flush();
       return { id: request.id, automatic: auto.cancellations, replacement };
     });
-    const request = await this.read(result.id);
+    const request = await this.viewById(result.id);
     const day = describeDate(request.date);
     return {
       request,
@@ -141,25 +109,25 @@ export class CancelRequestsService {
 
   /** PATCH {status}: approve (the person must still be on that duty) or reject, exactly once. */
   async decide(actor: AuthUser, id: string, decision: Decision): Promise<CancelRequestResultDto> {
-    const replacement = await this.em.transactional(async (em) => {
-      const request = await em.findOne(CancelRequest, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const replacement = await this.unitOfWork.transaction(async () => {
+      const request = await this.requests.lockById(id);
       if (!request) throw new NotFoundException('Cancel request not found');
       if (request.status !== 'pending') throw alreadyDecided('cancel', request.status);
-      const staff = await loadPerson(em, request.staff.id);
-      if (decision === 'rejected') return this.apply(em, actor, request, staff, { status: 'rejected' }, false);
-      const today = await organizationToday(em, this.clock);
+      const staff = await loadPerson(this.em, request.staff.id);
+      if (decision === 'rejected') return this.recordDecision(actor, request, staff, { status: 'rejected' }, false);
+      const today = await organizationToday(this.em, this.clock);
       if (request.date < today) {
         throw new ConflictException(`${describeDate(request.date)} has passed: the duty can no longer be cancelled, only the request rejected`);
       }
-      await this.settings.lockShared(em);
-      const day = (await this.rota.lockDays(em, [request.date])).get(request.date);
+      await this.settings.lockShared(this.em);
+      const day = (await this.rota.lockDays(this.em, [request.date])).get(request.date);
       if (!day?.slots.includes(staff.id)) {
         throw new ConflictException(`${staff.name} is no longer on duty on ${describeDate(request.date)}`);
       }
-      const { autoFillCancellations } = await this.settings.autoApproval(em);
-      return this.apply(em, actor, request, staff, { status: 'approved', day, refill: autoFillCancellations }, false);
+      const { autoFillCancellations } = await this.settings.autoApproval(this.em);
+      return this.recordDecision(actor, request, staff, { status: 'approved', day, refill: autoFillCancellations }, false);
     });
-    const request = await this.read(id);
+    const request = await this.viewById(id);
     const day = describeDate(request.date);
     return {
       request,
@@ -177,8 +145,7 @@ export class CancelRequestsService {
    * Records the decision; an approval takes the person off the day (locked by the caller, who
    * checked they are on it) and refills the slot when `refill`. Returns the replacement, if any.
    */
-  private async apply(
-    em: EntityManager,
+  private async recordDecision(
     actor: AuthUser,
     request: CancelRequest,
     staff: Person,
@@ -188,11 +155,11 @@ export class CancelRequestsService {
     let replacement: Person | null = null;
     if (decision.status === 'approved') {
       const { day, refill } = decision;
-      const [change] = await this.rota.removeFromDays(em, [{ day, staffId: staff.id }], refill);
+      const [change] = await this.rota.removeFromDays(this.em, [{ day, staffId: staff.id }], refill);
       if (change?.replacement) {
-        replacement = (await loadPeople(em, [change.replacement])).get(change.replacement)!;
+        replacement = (await loadPeople(this.em, [change.replacement])).get(change.replacement)!;
         request.replacement = ref(Staff, replacement.id);
-        this.messenger.send(em, dutyAddedEmail(replacement, request.date, staff));
+        this.messenger.send(dutyAddedEmail(replacement, request.date, staff));
       }
     }
     const approved = decision.status === 'approved';
@@ -200,7 +167,7 @@ export class CancelRequestsService {
     request.processedAutomatically = automatically;
     request.decidedBy = automatically ? null : ref(User, actor.id);
     request.decidedAt = this.clock.now();
-    this.audit.record(em, automatically ? undefined : actor, {
+    this.audit.record(automatically ? undefined : actor, {
       kind: 'request',
       action: `cancel.${decision.status}`,
       entityId: request.id,
@@ -210,12 +177,11 @@ export class CancelRequestsService {
       before: { status: 'pending' },
       after: { status: decision.status, processedAutomatically: automatically, replacementId: replacement?.id ?? null },
     });
-    this.messenger.send(em, cancelDecidedEmail({ staff, date: request.date }, approved, automatically));
+    this.messenger.send(cancelDecidedEmail({ staff, date: request.date }, approved, automatically));
     return replacement;
   }
 
-  private async read(id: string): Promise<CancelRequestDto> {
-    const [row] = await this.em.execute<CancelRow[]>(`${CANCEL_SELECT} where r.organization_id = ? and r.id = ?`, [TenantContext.require(), id]);
-    return toCancelDto(row!);
+  private async viewById(id: string): Promise<CancelRequestDto> {
+    return toCancelDto((await this.requests.rowById(id))!);
   }
 }

@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { OutboxService } from '../mail/outbox.service';
 import { type NewNotification, NotificationsService } from '../notifications/notifications.service';
@@ -17,18 +16,19 @@ export class RequestMessenger {
     private readonly notifications: NotificationsService,
   ) {}
 
-  send(em: EntityManager, letters: PersonLetter | PersonLetter[]): void {
+  send(letters: PersonLetter | PersonLetter[]): void {
     const all = Array.isArray(letters) ? letters : [letters];
-    for (const l of all) this.outbox.enqueue(em, l.email);
-    this.notifications.notify(em, all.map((l) => l.notice));
+    for (const l of all) this.outbox.enqueue(l.email);
+    this.notifications.notify(all.map((l) => l.notice));
   }
 
   /** Notifications with no email (offers, approvals to make, withdrawals, expiries). */
-  notify(em: EntityManager, notices: NewNotification[]): void {
-    this.notifications.notify(em, notices);
+  notify(notices: NewNotification[]): void {
+    this.notifications.notify(notices);
   }
 
-  settle(em: EntityManager, subjectId: string, kinds: Parameters<NotificationsService['settle']>[2]): Promise<void> {
-    return this.notifications.settle(em, subjectId, kinds);
+  /** The open notifications of these kinds about the request are read: there is nothing left to act on. */
+  markReadAbout(subjectId: string, kinds: Parameters<NotificationsService['markReadAbout']>[1]): Promise<void> {
+    return this.notifications.markReadAbout(subjectId, kinds);
   }
 }

@@ -7,6 +7,7 @@ import { RotaModule } from '../rota/rota.module';
 import { SettingsModule } from '../settings/settings.module';
 import { TenantsModule } from '../tenants/tenants.module';
 import { AutoApprovalService } from './auto-approval.service';
+import { CancelRequestsRepository } from './cancel-requests.repository';
 import { CancelRequestsService } from './cancel-requests.service';
 import { RecurringUnavailabilityService } from './recurring-unavailability.service';
 import { RequestMessenger } from './request-messenger';
@@ -14,6 +15,7 @@ import { AutoApprovalController, RequestsController, UnavailabilityController } 
 import { RotaEditsController } from './rota-edits.controller';
 import { RotaEditsService } from './rota-edits.service';
 import { RotaIntegrityService } from './rota-integrity.service';
+import { SwapRequestsRepository } from './swap-requests.repository';
 import { SwapRequestsService } from './swap-requests.service';
 import { UnavailabilityService } from './unavailability.service';
 
@@ -34,6 +36,8 @@ import { UnavailabilityService } from './unavailability.service';
     RotaEditsService,
     RotaIntegrityService,
     RequestMessenger,
+    SwapRequestsRepository,
+    CancelRequestsRepository,
   ],
 })
 export class RequestsModule implements OnModuleInit {

@@ -1,12 +1,11 @@
-import { ref } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { academicYearOf, addDays, datesBetween, mondayOf } from '../../common/clock/academic-year';
 import { Clock, type IsoDate } from '../../common/clock/clock';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { describeDate } from '../../common/text/dates';
 import { AuditService } from '../audit/audit.service';
-import { User } from '../auth/entities/user.entity';
 import { RequestMessenger } from './request-messenger';
 import type { MoveOnRotaDto, RemoveFromRotaDto, ReplaceOnRotaDto, RotaEditResultDto } from '../rota/dto/rota-edit.dto';
 import type { MoveOptionsDto } from '../rota/dto/rota-move.dto';
@@ -16,9 +15,8 @@ import { RotaPlanner } from '../rota/rota-planner';
 import { RotaRepository } from '../rota/rota.repository';
 import { RotaService } from '../rota/rota.service';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
-import { Staff } from '../staff/entities/staff.entity';
 import { organizationToday } from '../tenants/organization-today';
-import { CancelRequest } from './entities/cancel-request.entity';
+import { CancelRequestsRepository } from './cancel-requests.repository';
 import { dutiesTakenOffEmail, dutyAddedEmail, dutyAssignedEmail } from './request-emails';
 import { loadPeople, loadPerson, type Person } from './request-people';
 
@@ -31,7 +29,10 @@ import { loadPeople, loadPerson, type Person } from './request-people';
 @Injectable()
 export class RotaEditsService {
   constructor(
+    /** Handed to other modules' calls that still take a manager; no data call here uses it. */
     private readonly em: EntityManager,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly cancelRequests: CancelRequestsRepository,
     private readonly rota: RotaService,
     private readonly days: RotaRepository,
     private readonly planner: RotaPlanner,
@@ -42,28 +43,28 @@ export class RotaEditsService {
   ) {}
 
   async replace(actor: AuthUser, dto: ReplaceOnRotaDto): Promise<RotaEditResultDto> {
-    const message = await this.em.transactional(async (em) => {
-      await this.prepare(em, dto.date, dto.position);
-      const person = await loadPerson(em, dto.staffId);
-      const day = (await this.days.lockDay(em, { date: dto.date, create: true }))!;
+    const message = await this.unitOfWork.transaction(async () => {
+      await this.prepare(dto.date, dto.position);
+      const person = await loadPerson(this.em, dto.staffId);
+      const day = (await this.days.lockDay(this.em, { date: dto.date, create: true }))!;
       const occupant = day.slots.find((s) => s.position === dto.position)?.staffId ?? null;
       if (dto.expectedStaffId !== undefined && dto.expectedStaffId !== occupant) {
-        const now = occupant ? `${(await loadPerson(em, occupant)).name} is in it now` : 'it is empty now';
+        const now = occupant ? `${(await loadPerson(this.em, occupant)).name} is in it now` : 'it is empty now';
         throw new ConflictException({ message: `Slot ${dto.position} on ${describeDate(dto.date)} has changed: ${now}`, code: 'slot_changed' });
       }
       if (occupant === person.id) throw new ConflictException(`${person.name} is already in that slot`);
       if (day.slots.some((s) => s.staffId === person.id)) throw duplicateAssignment();
-      const [confirmed] = await this.planner.assertAssignable(em, dto.date, [person.id], dto.override ?? false);
+      const [confirmed] = await this.planner.assertAssignable(this.em, dto.date, [person.id], dto.override ?? false);
       const override = confirmed === person.id;
       if (occupant) {
-        await this.days.replaceOnDay(em, day.id, occupant, person.id, override);
+        await this.days.replaceOnDay(this.em, day.id, occupant, person.id, override);
       } else {
-        await this.days.addToDay(em, day, [{ staffId: person.id, position: dto.position, override }]);
+        await this.days.addToDay(this.em, day, [{ staffId: person.id, position: dto.position, override }]);
       }
       const day_ = describeDate(dto.date);
       if (!occupant) {
-        this.messenger.send(em, dutyAssignedEmail(person, dto.date, actor.name));
-        this.audit.record(em, actor, {
+        this.messenger.send(dutyAssignedEmail(person, dto.date, actor.name));
+        this.audit.record(actor, {
           kind: 'rota',
           action: 'rota.assigned',
           entityId: day.id,
@@ -72,12 +73,12 @@ export class RotaEditsService {
         });
         return `${person.name} is on duty on ${day_}.`;
       }
-      const previous = await loadPerson(em, occupant);
+      const previous = await loadPerson(this.em, occupant);
       const reason = `Replaced by ${person.name}` + (dto.reason ? `: ${dto.reason}` : '');
-      this.recordRemoval(em, actor, previous, dto.date, reason, person.id);
-      this.messenger.send(em, dutiesTakenOffEmail(previous, [{ date: dto.date, reason }]));
-      this.messenger.send(em, dutyAddedEmail(person, dto.date, previous));
-      this.audit.record(em, actor, {
+      this.recordRemoval(actor, previous, dto.date, reason, person.id);
+      this.messenger.send(dutiesTakenOffEmail(previous, [{ date: dto.date, reason }]));
+      this.messenger.send(dutyAddedEmail(person, dto.date, previous));
+      this.audit.record(actor, {
         kind: 'rota',
         action: 'rota.replaced',
         entityId: day.id,
@@ -90,21 +91,21 @@ export class RotaEditsService {
       });
       return `${person.name} takes ${previous.name}'s duty on ${day_}.`;
     });
-    return { days: await this.read([dto.date]), message };
+    return { days: await this.daysOf([dto.date]), message };
   }
 
   async remove(actor: AuthUser, dto: RemoveFromRotaDto): Promise<RotaEditResultDto> {
-    const message = await this.em.transactional(async (em) => {
-      await this.prepare(em, dto.date, dto.position);
-      const day = (await this.days.lockDays(em, [dto.date])).get(dto.date);
+    const message = await this.unitOfWork.transaction(async () => {
+      await this.prepare(dto.date, dto.position);
+      const day = (await this.days.lockDays(this.em, [dto.date])).get(dto.date);
       const occupant = day?.slots[dto.position - 1] ?? null;
       if (!day || !occupant) throw new ConflictException(`Nobody is in slot ${dto.position} on ${describeDate(dto.date)}`);
-      const person = await loadPerson(em, occupant);
-      await this.days.removeFromDays(em, [{ dayId: day.id, staffId: person.id }]);
-      await this.days.deleteEmptyDays(em, [day.id]);
-      this.recordRemoval(em, actor, person, dto.date, dto.reason, null);
-      this.messenger.send(em, dutiesTakenOffEmail(person, [{ date: dto.date, reason: dto.reason }]));
-      this.audit.record(em, actor, {
+      const person = await loadPerson(this.em, occupant);
+      await this.days.removeFromDays(this.em, [{ dayId: day.id, staffId: person.id }]);
+      await this.days.deleteEmptyDays(this.em, [day.id]);
+      this.recordRemoval(actor, person, dto.date, dto.reason, null);
+      this.messenger.send(dutiesTakenOffEmail(person, [{ date: dto.date, reason: dto.reason }]));
+      this.audit.record(actor, {
         kind: 'rota',
         action: 'rota.removed',
         entityId: day.id,
@@ -114,37 +115,37 @@ export class RotaEditsService {
       });
       return `${person.name} is no longer on duty on ${describeDate(dto.date)}.`;
     });
-    return { days: await this.read([dto.date]), message };
+    return { days: await this.daysOf([dto.date]), message };
   }
 
   async move(actor: AuthUser, dto: MoveOnRotaDto): Promise<RotaEditResultDto> {
     if (dto.toDate === dto.date) throw new BadRequestException('Choose a different day to move the duty to');
     if (dto.tradeWithStaffId) return this.trade(actor, dto as MoveOnRotaDto & { tradeWithStaffId: string });
-    const message = await this.em.transactional(async (em) => {
-      const { slotsPerDay, today } = await this.prepare(em, dto.date, dto.position);
+    const message = await this.unitOfWork.transaction(async () => {
+      const { slotsPerDay, today } = await this.prepare(dto.date, dto.position);
       if (dto.toDate < today) throw new BadRequestException(`${describeDate(dto.toDate)} has passed: duties can be moved only to today or later`);
       // Create the target day first, then lock both in date order (RotaRepository.lockDays).
-      await this.days.lockDay(em, { date: dto.toDate, create: true });
-      const locked = await this.days.lockDays(em, [dto.date, dto.toDate]);
+      await this.days.lockDay(this.em, { date: dto.toDate, create: true });
+      const locked = await this.days.lockDays(this.em, [dto.date, dto.toDate]);
       const from = locked.get(dto.date);
       const to = locked.get(dto.toDate)!;
       const occupant = from?.slots[dto.position - 1] ?? null;
       if (!from || !occupant) throw new ConflictException(`Nobody is in slot ${dto.position} on ${describeDate(dto.date)}`);
-      const person = await loadPerson(em, occupant);
+      const person = await loadPerson(this.em, occupant);
       if (to.slots.includes(person.id)) throw duplicateAssignment();
       // The duty left behind no longer counts towards their weekly cap.
-      const [confirmed] = await this.planner.assertAssignable(em, dto.toDate, [person.id], dto.override ?? false, new Map([[person.id, dto.date]]));
+      const [confirmed] = await this.planner.assertAssignable(this.em, dto.toDate, [person.id], dto.override ?? false, new Map([[person.id, dto.date]]));
       let position = 0;
       for (let p = 1; !position && p <= slotsPerDay; p += 1) if (!to.slots[p - 1]) position = p;
       if (!position) throw slotsFull(slotsPerDay);
-      await this.days.removeFromDays(em, [{ dayId: from.id, staffId: person.id }]);
-      await this.days.addToDay(em, to, [{ staffId: person.id, position, override: confirmed === person.id }]);
-      await this.days.deleteEmptyDays(em, [from.id]);
+      await this.days.removeFromDays(this.em, [{ dayId: from.id, staffId: person.id }]);
+      await this.days.addToDay(this.em, to, [{ staffId: person.id, position, override: confirmed === person.id }]);
+      await this.days.deleteEmptyDays(this.em, [from.id]);
       const reason = `Moved to ${describeDate(dto.toDate)}`;
-      this.recordRemoval(em, actor, person, dto.date, reason, null);
-      this.messenger.send(em, dutiesTakenOffEmail(person, [{ date: dto.date, reason }]));
-      this.messenger.send(em, dutyAssignedEmail(person, dto.toDate, actor.name));
-      this.audit.record(em, actor, {
+      this.recordRemoval(actor, person, dto.date, reason, null);
+      this.messenger.send(dutiesTakenOffEmail(person, [{ date: dto.date, reason }]));
+      this.messenger.send(dutyAssignedEmail(person, dto.toDate, actor.name));
+      this.audit.record(actor, {
         kind: 'rota',
         action: 'rota.moved',
         entityId: from.id,
@@ -156,7 +157,7 @@ export class RotaEditsService {
       });
       return `${person.name}'s duty moved from ${describeDate(dto.date)} to ${describeDate(dto.toDate)}.`;
     });
-    return { days: await this.read([dto.date, dto.toDate].sort()), message };
+    return { days: await this.daysOf([dto.date, dto.toDate].sort()), message };
   }
 
   /**
@@ -166,16 +167,16 @@ export class RotaEditsService {
    * leave. Each keeps the day they left in their history, and both are emailed.
    */
   private async trade(actor: AuthUser, dto: MoveOnRotaDto & { tradeWithStaffId: string }): Promise<RotaEditResultDto> {
-    const message = await this.em.transactional(async (em) => {
-      const { today } = await this.prepare(em, dto.date, dto.position);
+    const message = await this.unitOfWork.transaction(async () => {
+      const { today } = await this.prepare(dto.date, dto.position);
       if (dto.toDate < today) throw new BadRequestException(`${describeDate(dto.toDate)} has passed: duties can be moved only to today or later`);
-      const locked = await this.days.lockDays(em, [dto.date, dto.toDate]);
+      const locked = await this.days.lockDays(this.em, [dto.date, dto.toDate]);
       const from = locked.get(dto.date);
       const to = locked.get(dto.toDate);
       const occupant = from?.slots[dto.position - 1] ?? null;
       if (!from || !occupant) throw new ConflictException(`Nobody is in slot ${dto.position} on ${describeDate(dto.date)}`);
-      const person = await loadPerson(em, occupant);
-      const partner = await loadPerson(em, dto.tradeWithStaffId);
+      const person = await loadPerson(this.em, occupant);
+      const partner = await loadPerson(this.em, dto.tradeWithStaffId);
       if (partner.id === person.id) throw new BadRequestException('Choose someone else to trade with');
       if (!to?.slots.includes(partner.id)) {
         throw new ConflictException({ message: `${partner.name} is not on duty on ${describeDate(dto.toDate)}`, code: 'slot_changed' });
@@ -183,20 +184,20 @@ export class RotaEditsService {
       if (to.slots.includes(person.id)) throw duplicateAssignment();
       if (from.slots.includes(partner.id)) throw duplicateAssignment();
       const override = dto.override ?? false;
-      const [personConfirmed] = await this.planner.assertAssignable(em, dto.toDate, [person.id], override, new Map([[person.id, dto.date]]));
-      const [partnerConfirmed] = await this.planner.assertAssignable(em, dto.date, [partner.id], override, new Map([[partner.id, dto.toDate]]));
-      await this.days.replaceOnDay(em, to.id, partner.id, person.id, personConfirmed === person.id);
-      await this.days.replaceOnDay(em, from.id, person.id, partner.id, partnerConfirmed === partner.id);
+      const [personConfirmed] = await this.planner.assertAssignable(this.em, dto.toDate, [person.id], override, new Map([[person.id, dto.date]]));
+      const [partnerConfirmed] = await this.planner.assertAssignable(this.em, dto.date, [partner.id], override, new Map([[partner.id, dto.toDate]]));
+      await this.days.replaceOnDay(this.em, to.id, partner.id, person.id, personConfirmed === person.id);
+      await this.days.replaceOnDay(this.em, from.id, person.id, partner.id, partnerConfirmed === partner.id);
       const personReason = `Traded with ${partner.name} for ${describeDate(dto.toDate)}`;
       const partnerReason = `Traded with ${person.name} for ${describeDate(dto.date)}`;
-      this.recordRemoval(em, actor, person, dto.date, personReason, partner.id);
-      this.recordRemoval(em, actor, partner, dto.toDate, partnerReason, person.id);
-      this.messenger.send(em, dutiesTakenOffEmail(person, [{ date: dto.date, reason: personReason }]));
-      this.messenger.send(em, dutyAddedEmail(person, dto.toDate, partner));
-      this.messenger.send(em, dutiesTakenOffEmail(partner, [{ date: dto.toDate, reason: partnerReason }]));
-      this.messenger.send(em, dutyAddedEmail(partner, dto.date, person));
+      this.recordRemoval(actor, person, dto.date, personReason, partner.id);
+      this.recordRemoval(actor, partner, dto.toDate, partnerReason, person.id);
+      this.messenger.send(dutiesTakenOffEmail(person, [{ date: dto.date, reason: personReason }]));
+      this.messenger.send(dutyAddedEmail(person, dto.toDate, partner));
+      this.messenger.send(dutiesTakenOffEmail(partner, [{ date: dto.toDate, reason: partnerReason }]));
+      this.messenger.send(dutyAddedEmail(partner, dto.date, person));
       const confirmed = personConfirmed === person.id || partnerConfirmed === partner.id;
-      this.audit.record(em, actor, {
+      this.audit.record(actor, {
         kind: 'rota',
         action: 'rota.traded',
         entityId: from.id,
@@ -208,7 +209,7 @@ export class RotaEditsService {
       });
       return `${person.name} is now on duty on ${describeDate(dto.toDate)}, and ${partner.name} on ${describeDate(dto.date)}.`;
     });
-    return { days: await this.read([dto.date, dto.toDate].sort()), message };
+    return { days: await this.daysOf([dto.date, dto.toDate].sort()), message };
   }
 
   /**
@@ -217,22 +218,21 @@ export class RotaEditsService {
    * each full one with the people there who may take the duty in exchange. None for an empty slot.
    */
   async moveOptions(date: IsoDate, position: number): Promise<MoveOptionsDto> {
-    const em = this.em;
-    const slotsPerDay = await this.settings.dutyManagersPerDay(em);
+    const slotsPerDay = await this.settings.dutyManagersPerDay(this.em);
     if (position > slotsPerDay) {
       throw new BadRequestException(`A day has ${slotsPerDay === 1 ? '1 slot' : `${slotsPerDay} slots`}: position must be from 1 to ${slotsPerDay}`);
     }
-    const today = await organizationToday(em, this.clock);
+    const today = await organizationToday(this.em, this.clock);
     if (date < today) throw new BadRequestException(`${describeDate(date)} has passed: only duties from today on can be changed`);
-    const occupant = (await this.days.slotsFrom(em, date, date))[date]?.[position - 1] ?? null;
+    const occupant = (await this.days.slotsFrom(this.em, date, date))[date]?.[position - 1] ?? null;
     const to = academicYearOf(date).endDate;
     // An empty slot has no duty to move (someone may have just emptied it).
     if (!occupant) return { date, position, staff: null, from: today, to, days: [] };
-    const facts = await this.planner.facts(em, today, to, slotsPerDay);
+    const facts = await this.planner.facts(this.em, today, to, slotsPerDay);
     // Whole weeks, so that weekly caps count the duties of the week around today and the last day.
-    const days = await this.days.slotsFrom(em, mondayOf(today), addDays(mondayOf(to), 6));
+    const days = await this.days.slotsFrom(this.em, mondayOf(today), addDays(mondayOf(to), 6));
     const options = moveOptions({ ...facts, days }, occupant, date, datesBetween(today, to));
-    const people = await loadPeople(em, [occupant, ...options.flatMap((o) => o.tradeWith)]);
+    const people = await loadPeople(this.em, [occupant, ...options.flatMap((o) => o.tradeWith)]);
     const named = (id: string) => ({ id, name: people.get(id)?.name ?? 'Unknown' });
     return {
       date,
@@ -249,33 +249,22 @@ export class RotaEditsService {
   }
 
   /** Holds the settings row (bulk runs wait) and checks the slot exists and the day has not passed. */
-  private async prepare(em: EntityManager, date: IsoDate, position: number): Promise<{ slotsPerDay: number; today: IsoDate }> {
-    const slotsPerDay = await this.settings.lockShared(em);
+  private async prepare(date: IsoDate, position: number): Promise<{ slotsPerDay: number; today: IsoDate }> {
+    const slotsPerDay = await this.settings.lockShared(this.em);
     if (position > slotsPerDay) {
       throw new BadRequestException(`A day has ${slotsPerDay === 1 ? '1 slot' : `${slotsPerDay} slots`}: position must be from 1 to ${slotsPerDay}`);
     }
-    const today = await organizationToday(em, this.clock);
+    const today = await organizationToday(this.em, this.clock);
     if (date < today) throw new BadRequestException(`${describeDate(date)} has passed: only duties from today on can be changed`);
     return { slotsPerDay, today };
   }
 
   /** The person's history keeps why they left the day (an approved cancellation made by the editor). */
-  private recordRemoval(em: EntityManager, actor: AuthUser, person: Person, date: IsoDate, reason: string, replacement: string | null): void {
-    em.create(CancelRequest, {
-      staff: person.id,
-      date,
-      reason: reason.slice(0, 500),
-      status: 'approved',
-      source: 'rota_edit',
-      replacement: replacement ? ref(Staff, replacement) : null,
-      processedAutomatically: false,
-      createdBy: ref(User, actor.id),
-      decidedBy: ref(User, actor.id),
-      decidedAt: this.clock.now(),
-    });
+  private recordRemoval(actor: AuthUser, person: Person, date: IsoDate, reason: string, replacement: string | null): void {
+    this.cancelRequests.addRotaEditRemoval({ staff: person.id, date, reason, replacement, editor: actor.id, decidedAt: this.clock.now() });
   }
 
-  private async read(dates: IsoDate[]) {
+  private async daysOf(dates: IsoDate[]) {
     const days = await this.rota.daysBetween(this.em, dates[0]!, dates.at(-1)!);
     return days.filter((d) => dates.includes(d.date));
   }

@@ -1,13 +1,13 @@
-import { LockMode, ref } from '@mikro-orm/core';
+import { ref } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { addDays, mondayOf, weekdayIndex } from '../../common/clock/academic-year';
 import { Clock } from '../../common/clock/clock';
 import { describeDate } from '../../common/text/dates';
-import { TenantContext } from '../../tenancy/tenant-context';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { AuditService } from '../audit/audit.service';
-import { approverUserIds } from '../auth/user-queries';
+import { AccountsService } from '../auth/accounts.service';
 import { User } from '../auth/entities/user.entity';
 import { AvailabilityRepository } from '../availability/availability.repository';
 import { mayTake } from '../rota/engine/move-options';
@@ -32,40 +32,8 @@ import {
 } from './request-emails';
 import { RequestMessenger } from './request-messenger';
 import { assertActsFor, loadPeople, type Person } from './request-people';
-import { alreadyDecided, iso, STATUS_WORDS, visibleRequests } from './request-rules';
-
-interface SwapRow {
-  id: string;
-  requester_id: string;
-  target_id: string | null;
-  open: boolean;
-  original_date: string;
-  swap_date: string;
-  reason: string;
-  status: SwapStatus;
-  answered_at: Date | null;
-  approved_unanswered: boolean;
-  processed_automatically: boolean;
-  decided_by_id: string | null;
-  decided_by_name: string | null;
-  decided_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-  requester_name: string | null;
-  requester_user_id: string | null;
-  target_name: string | null;
-  target_user_id: string | null;
-}
-
-const SWAP_SELECT = `
-  select r.id, r.requester_id, r.target_id, r.open, to_char(r.original_date, 'YYYY-MM-DD') as original_date,
-         to_char(r.swap_date, 'YYYY-MM-DD') as swap_date, r.reason, r.status, r.answered_at, r.approved_unanswered,
-         r.processed_automatically, r.decided_by_id, du.name as decided_by_name, r.decided_at, r.created_at, r.updated_at,
-         rq.name as requester_name, rq.user_id as requester_user_id, tg.name as target_name, tg.user_id as target_user_id
-    from swap_requests r
-    left join staff rq on rq.id = r.requester_id and rq.organization_id = r.organization_id
-    left join staff tg on tg.id = r.target_id and tg.organization_id = r.organization_id
-    left join users du on du.id = r.decided_by_id and du.organization_id = r.organization_id`;
+import { alreadyDecided, listViewer, STATUS_WORDS, toIsoTimestamp } from './request-rules';
+import { type SwapRow, SwapRequestsRepository } from './swap-requests.repository';
 
 const OPEN = OPEN_SWAP_STATUSES as readonly SwapStatus[];
 
@@ -89,13 +57,13 @@ function toDto(row: SwapRow, actor: AuthUser): SwapRequestDto {
     canDecline: awaiting && !row.open && row.target_user_id === actor.id,
     // Offered to the requester: an approver's answer to someone else's request is Reject.
     canWithdraw: OPEN.includes(row.status) && mine,
-    answeredAt: iso(row.answered_at),
+    answeredAt: toIsoTimestamp(row.answered_at),
     approvedUnanswered: row.approved_unanswered,
     processedAutomatically: row.processed_automatically,
     decidedBy: row.decided_by_id && row.decided_by_name !== null ? { id: row.decided_by_id, name: row.decided_by_name } : null,
-    decidedAt: iso(row.decided_at),
-    createdAt: iso(row.created_at)!,
-    updatedAt: iso(row.updated_at)!,
+    decidedAt: toIsoTimestamp(row.decided_at),
+    createdAt: toIsoTimestamp(row.created_at)!,
+    updatedAt: toIsoTimestamp(row.updated_at)!,
   };
 }
 
@@ -121,7 +89,10 @@ type TakenPlan = SwapPlan & { target: Person };
 @Injectable()
 export class SwapRequestsService {
   constructor(
+    /** Handed to other modules' calls that still take a manager; no data call here uses it. */
     private readonly em: EntityManager,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly requests: SwapRequestsRepository,
     private readonly rota: RotaService,
     private readonly settings: SystemSettingsRepository,
     private readonly availability: AvailabilityRepository,
@@ -130,6 +101,7 @@ export class SwapRequestsService {
     private readonly clock: Clock,
     private readonly planner: RotaPlanner,
     private readonly hosts: OrganizationHosts,
+    private readonly accounts: AccountsService,
   ) {}
 
   /**
@@ -139,13 +111,7 @@ export class SwapRequestsService {
    */
   async list(actor: AuthUser): Promise<SwapRequestDto[]> {
     await this.expireDue();
-    const rows = await visibleRequests<SwapRow>(this.em, actor, {
-      select: SWAP_SELECT,
-      mine: `? in (rq.user_id, tg.user_id) or (r.open and r.status = 'awaiting_colleague' and rq.user_id is distinct from ?)`,
-      mineParams: 2,
-      pendingOrder: 'r.created_at desc',
-      openStatuses: OPEN,
-    });
+    const rows = await this.requests.seenBy(listViewer(actor));
     return rows.map((row) => toDto(row, actor));
   }
 
@@ -155,14 +121,14 @@ export class SwapRequestsService {
     if (open && dto.swapDate !== dto.originalDate) throw new BadRequestException('An open request is a cover: swapDate must be the same as originalDate');
     if (!open && dto.requesterId === dto.targetId) throw new BadRequestException('Please choose someone other than the requester to swap with');
     await this.expireDue();
-    const result = await this.em.transactional(async (em) => {
-      const people = await loadPeople(em, [dto.requesterId, ...(dto.targetId ? [dto.targetId] : [])]);
+    const result = await this.unitOfWork.transaction(async () => {
+      const people = await loadPeople(this.em, [dto.requesterId, ...(dto.targetId ? [dto.targetId] : [])]);
       const requester = people.get(dto.requesterId);
       const target = dto.targetId ? people.get(dto.targetId) : null;
       if (!requester || target === undefined) throw new NotFoundException('Staff member not found');
       assertActsFor(actor, requester, 'requests.decide', 'You can only ask for swaps of your own duties');
 
-      const request = em.create(SwapRequest, {
+      const request = this.requests.add({
         requester: requester.id,
         target: target?.id ?? null,
         open,
@@ -172,17 +138,13 @@ export class SwapRequestsService {
         createdBy: actor.id,
       });
       const plan: SwapPlan = { id: request.id, requester, target, originalDate: dto.originalDate, swapDate: dto.swapDate, reason: dto.reason };
-      await this.lockAndCheck(em, plan);
-      const [duplicate] = await em.execute<{ id: string }[]>(
-        `select id from swap_requests where organization_id = ? and requester_id = ? and original_date = ? and status in ('awaiting_colleague', 'pending') limit 1`,
-        [TenantContext.require(), requester.id, plan.originalDate],
-      );
-      if (duplicate) {
+      await this.lockAndCheck(plan);
+      if (await this.requests.hasOpenFor(requester.id, plan.originalDate)) {
         throw new ConflictException(`A swap request for ${requester.name}'s duty on ${describeDate(plan.originalDate)} is already open`);
       }
       let offered = 0;
       if (open) {
-        const colleagues = await this.eligibleFor(em, requester, plan.originalDate);
+        const colleagues = await this.eligibleFor(requester, plan.originalDate);
         if (!colleagues.length) {
           throw new ConflictException({
             message: `Nobody else can take ${requester.name}'s duty on ${describeDate(plan.originalDate)}: everyone is on duty, away, off that day or at their weekly cap`,
@@ -190,20 +152,20 @@ export class SwapRequestsService {
           });
         }
         offered = colleagues.length;
-        await em.flush();
-        this.messenger.notify(em, colleagues.map((c) => swapOfferedNotice(plan, c)));
+        await this.unitOfWork.flush();
+        this.messenger.notify(colleagues.map((c) => swapOfferedNotice(plan, c)));
       } else {
-        await em.flush();
-        this.messenger.send(em, swapAskedLetter(plan, target!, await this.hosts.currentUrl(em)));
+        await this.unitOfWork.flush();
+        this.messenger.send(swapAskedLetter(plan, target!, await this.hosts.currentUrl(this.em)));
       }
-      this.audit.record(em, actor, {
+      this.audit.record(actor, {
         kind: 'request',
         action: 'swap.requested',
         entityId: request.id,
         summary: `${describe(plan)}: requested`,
         after: { requesterId: requester.id, targetId: target?.id ?? null, open, originalDate: plan.originalDate, swapDate: plan.swapDate, reason: plan.reason },
       });
-      await em.flush();
+      await this.unitOfWork.flush();
       return { id: request.id, plan, offered };
     });
     const { plan, offered } = result;
@@ -224,16 +186,16 @@ export class SwapRequestsService {
    */
   async accept(actor: AuthUser, id: string): Promise<SwapRequestResultDto> {
     await this.expireDue();
-    const outcome = await this.em.transactional(async (em) => {
-      const request = await this.lockRequest(em, id);
+    const outcome = await this.unitOfWork.transaction(async () => {
+      const request = await this.lockRequest(id);
       if (request.status !== 'awaiting_colleague') {
         if (request.open && (request.status === 'pending' || request.status === 'approved')) {
           throw new ConflictException({ message: 'Someone else has already taken this duty', code: 'already_taken' });
         }
         throw new ConflictException({ message: `This swap request has already been ${STATUS_WORDS[request.status]}`, code: 'not_awaiting' });
       }
-      const me = await staffOfUser(em, actor.id);
-      const plan = await this.planOf(em, request);
+      const me = await staffOfUser(this.em, actor.id);
+      const plan = await this.planOf(request);
       if (request.open) {
         if (!me) throw new ForbiddenException('Only staff on the rota can take a duty');
         if (me.id === plan.requester.id) throw new ForbiddenException("You can't take your own duty: withdraw the request instead");
@@ -241,12 +203,12 @@ export class SwapRequestsService {
         throw new ForbiddenException(`Only ${plan.target?.name ?? 'the colleague asked'} can answer this request`);
       }
       const taken: TakenPlan = { ...plan, target: me };
-      const days = await this.lockAndCheck(em, taken);
+      const days = await this.lockAndCheck(taken);
       request.target = ref(Staff, me.id);
       request.status = 'pending';
       request.answeredAt = this.clock.now();
-      await this.messenger.settle(em, request.id, ['swap_asked', 'swap_offered']);
-      this.audit.record(em, actor, {
+      await this.messenger.markReadAbout(request.id, ['swap_asked', 'swap_offered']);
+      this.audit.record(actor, {
         kind: 'request',
         action: 'swap.accepted',
         entityId: request.id,
@@ -254,14 +216,14 @@ export class SwapRequestsService {
         before: { status: 'awaiting_colleague' },
         after: { status: 'pending', targetId: me.id },
       });
-      const { swaps: automatic } = await this.settings.autoApproval(em);
-      this.messenger.send(em, swapAnsweredLetter(taken, me, true, automatic ? 'approved' : 'approval'));
+      const { swaps: automatic } = await this.settings.autoApproval(this.em);
+      this.messenger.send(swapAnsweredLetter(taken, me, true, automatic ? 'approved' : 'approval'));
       if (automatic) {
-        await this.apply(em, actor, request, taken, days, 'approved', true);
+        await this.apply(actor, request, taken, days, 'approved', true);
       } else {
-        this.messenger.notify(em, (await approverUserIds(em)).map((userId) => swapToApproveNotice(taken, me, userId)));
+        this.messenger.notify((await this.accounts.approverUserIds()).map((userId) => swapToApproveNotice(taken, me, userId)));
       }
-      await em.flush();
+      await this.unitOfWork.flush();
       return { plan: taken, automatic };
     });
     const { plan, automatic } = outcome;
@@ -278,20 +240,20 @@ export class SwapRequestsService {
   /** The colleague asked by name declines; the duty stays the requester's. */
   async decline(actor: AuthUser, id: string): Promise<SwapRequestDto> {
     await this.expireDue();
-    await this.em.transactional(async (em) => {
-      const request = await this.lockRequest(em, id);
+    await this.unitOfWork.transaction(async () => {
+      const request = await this.lockRequest(id);
       if (request.open) throw new ConflictException({ message: "An open request can't be declined: leave it for someone else", code: 'open_request' });
       if (request.status !== 'awaiting_colleague') {
         throw new ConflictException({ message: `This swap request has already been ${STATUS_WORDS[request.status]}`, code: 'not_awaiting' });
       }
-      const plan = await this.planOf(em, request);
-      const me = await staffOfUser(em, actor.id);
+      const plan = await this.planOf(request);
+      const me = await staffOfUser(this.em, actor.id);
       if (!me || me.id !== plan.target?.id) throw new ForbiddenException(`Only ${plan.target?.name ?? 'the colleague asked'} can answer this request`);
       request.status = 'declined';
       request.answeredAt = this.clock.now();
-      await this.messenger.settle(em, request.id, ['swap_asked']);
-      this.messenger.send(em, swapAnsweredLetter(plan, me, false, null));
-      this.audit.record(em, actor, {
+      await this.messenger.markReadAbout(request.id, ['swap_asked']);
+      this.messenger.send(swapAnsweredLetter(plan, me, false, null));
+      this.audit.record(actor, {
         kind: 'request',
         action: 'swap.declined',
         entityId: request.id,
@@ -299,7 +261,7 @@ export class SwapRequestsService {
         before: { status: 'awaiting_colleague' },
         after: { status: 'declined' },
       });
-      await em.flush();
+      await this.unitOfWork.flush();
     });
     return this.read(actor, id);
   }
@@ -307,18 +269,18 @@ export class SwapRequestsService {
   /** The requester (or an approver) takes the request back while it is still open. */
   async withdraw(actor: AuthUser, id: string): Promise<SwapRequestDto> {
     await this.expireDue();
-    await this.em.transactional(async (em) => {
-      const request = await this.lockRequest(em, id);
-      const plan = await this.planOf(em, request);
+    await this.unitOfWork.transaction(async () => {
+      const request = await this.lockRequest(id);
+      const plan = await this.planOf(request);
       assertActsFor(actor, plan.requester, 'requests.decide', `Only ${plan.requester.name} can withdraw this request`);
       if (!OPEN.includes(request.status)) throw alreadyDecided('swap', request.status);
       const before = request.status;
       request.status = 'withdrawn';
       request.decidedBy = ref(User, actor.id);
       request.decidedAt = this.clock.now();
-      await this.messenger.settle(em, request.id, ['swap_asked', 'swap_offered', 'swap_to_approve']);
-      if (plan.target) this.messenger.notify(em, [swapWithdrawnNotice(plan, plan.target)]);
-      this.audit.record(em, actor, {
+      await this.messenger.markReadAbout(request.id, ['swap_asked', 'swap_offered', 'swap_to_approve']);
+      if (plan.target) this.messenger.notify([swapWithdrawnNotice(plan, plan.target)]);
+      this.audit.record(actor, {
         kind: 'request',
         action: 'swap.withdrawn',
         entityId: request.id,
@@ -326,7 +288,7 @@ export class SwapRequestsService {
         before: { status: before },
         after: { status: 'withdrawn' },
       });
-      await em.flush();
+      await this.unitOfWork.flush();
     });
     return this.read(actor, id);
   }
@@ -338,11 +300,11 @@ export class SwapRequestsService {
    */
   async decide(actor: AuthUser, id: string, decision: Decision): Promise<SwapRequestDto> {
     await this.expireDue();
-    await this.em.transactional(async (em) => {
+    await this.unitOfWork.transaction(async () => {
       // The row lock makes two deciders queue: the second sees the first's decision.
-      const request = await this.lockRequest(em, id);
+      const request = await this.lockRequest(id);
       if (!OPEN.includes(request.status)) throw alreadyDecided('swap', request.status);
-      const plan = await this.planOf(em, request);
+      const plan = await this.planOf(request);
       const unanswered = request.status === 'awaiting_colleague';
       if (unanswered && decision === 'approved') {
         if (!plan.target) {
@@ -355,10 +317,10 @@ export class SwapRequestsService {
           });
         }
       }
-      const days = decision === 'approved' ? await this.lockAndCheck(em, plan) : new Map<string, LockedDay>();
+      const days = decision === 'approved' ? await this.lockAndCheck(plan) : new Map<string, LockedDay>();
       request.approvedUnanswered = unanswered && decision === 'approved';
-      await this.apply(em, actor, request, plan, days, decision, false);
-      await em.flush();
+      await this.apply(actor, request, plan, days, decision, false);
+      await this.unitOfWork.flush();
     });
     return this.read(actor, id);
   }
@@ -368,20 +330,19 @@ export class SwapRequestsService {
    * can take it, each with the duties of theirs the requester could take in a trade.
    */
   async options(actor: AuthUser, requesterId: string, originalDate?: string): Promise<SwapOptionsDto> {
-    const em = this.em;
-    const requester = (await loadPeople(em, [requesterId])).get(requesterId);
+    const requester = (await loadPeople(this.em, [requesterId])).get(requesterId);
     if (!requester) throw new NotFoundException('Staff member not found');
     assertActsFor(actor, requester, 'requests.decide', 'You can only ask for swaps of your own duties');
-    const today = await organizationToday(em, this.clock);
+    const today = await organizationToday(this.em, this.clock);
     const horizon = addMonths(today, 13);
-    const days = await this.rota.daysBetween(em, today, horizon);
+    const days = await this.rota.daysBetween(this.em, today, horizon);
     const onDuty = (id: string) => days.filter((d) => d.slots.some((s) => s.staff?.id === id)).map((d) => d.date);
     const duties = onDuty(requester.id);
     if (!originalDate) return { duties, colleagues: [] };
     if (!duties.includes(originalDate)) throw new BadRequestException(`${requester.name} is not on duty on ${describeDate(originalDate)} (from today on)`);
-    const colleagues = await this.eligibleFor(em, requester, originalDate);
-    const roster = new Map((await this.planner.staffFacts(em)).map((s) => [s.id, s]));
-    const away = await this.availability.awayBetween(em, today, horizon);
+    const colleagues = await this.eligibleFor(requester, originalDate);
+    const roster = new Map((await this.planner.staffFacts(this.em)).map((s) => [s.id, s]));
+    const away = await this.availability.awayBetween(this.em, today, horizon);
     const requesterFacts = roster.get(requester.id);
     const requesterFree = (date: string) =>
       !duties.includes(date) &&
@@ -402,19 +363,18 @@ export class SwapRequestsService {
    * counted without the duty they give up. None when the colleague is not on duty that day.
    */
   async tradeOptions(actor: AuthUser, requesterId: string, { targetId, swapDate }: { targetId: string; swapDate: string }): Promise<SwapOptionsDto> {
-    const em = this.em;
-    const people = await loadPeople(em, [requesterId, targetId]);
+    const people = await loadPeople(this.em, [requesterId, targetId]);
     const requester = people.get(requesterId);
     const target = people.get(targetId);
     if (!requester || !target) throw new NotFoundException('Staff member not found');
     assertActsFor(actor, requester, 'requests.decide', 'You can only ask for swaps of your own duties');
-    const today = await organizationToday(em, this.clock);
+    const today = await organizationToday(this.em, this.clock);
     const horizon = addMonths(today, 13);
-    const days = await this.rota.daysBetween(em, mondayOf(today), addDays(mondayOf(horizon), 6));
+    const days = await this.rota.daysBetween(this.em, mondayOf(today), addDays(mondayOf(horizon), 6));
     const slots = Object.fromEntries(days.map((d) => [d.date, d.slots.map((s) => s.staff?.id ?? null)]));
     const duties = days.filter((d) => d.date >= today && d.date <= horizon && slots[d.date]!.includes(requester.id)).map((d) => d.date);
     if (swapDate < today || !slots[swapDate]?.includes(target.id) || target.id === requester.id) return { duties: [], colleagues: [] };
-    const facts = { ...(await this.planner.facts(em, today, horizon, await this.settings.dutyManagersPerDay(em))), days: slots };
+    const facts = { ...(await this.planner.facts(this.em, today, horizon, await this.settings.dutyManagersPerDay(this.em))), days: slots };
     return {
       duties: duties.filter((date) => mayTake(facts, target.id, date, swapDate) && mayTake(facts, requester.id, swapDate, date)),
       colleagues: [],
@@ -430,7 +390,7 @@ export class SwapRequestsService {
    * only the action, never the expiry or the requester's notification.
    */
   private async expireDue(): Promise<void> {
-    if (await this.anyPassed(this.em)) await this.em.transactional((em) => this.expirePassed(em));
+    if (await this.requests.anyPassed(this.clock.now())) await this.unitOfWork.transaction(() => this.expirePassed());
   }
 
   /**
@@ -439,46 +399,23 @@ export class SwapRequestsService {
    * expire each request once: the second's update waits for the first's row locks and then finds
    * those requests no longer open.
    */
-  private async expirePassed(em: EntityManager): Promise<void> {
-    const today = await organizationToday(em, this.clock);
-    const expired = await em.execute<{ id: string }[]>(
-      `update swap_requests set status = 'expired', updated_at = now()
-        where organization_id = ? and status in ('awaiting_colleague', 'pending') and least(original_date, swap_date) < ?
-        returning id`,
-      [TenantContext.require(), today],
-    );
-    for (const { id } of expired) {
-      const request = await em.findOneOrFail(SwapRequest, { id }, { refresh: true });
-      const plan = await this.planOf(em, request);
-      await this.messenger.settle(em, id, ['swap_asked', 'swap_offered', 'swap_to_approve']);
-      this.messenger.notify(em, [swapExpiredNotice(plan)]);
+  private async expirePassed(): Promise<void> {
+    const today = await organizationToday(this.em, this.clock);
+    for (const request of await this.requests.expireBefore(today)) {
+      const plan = await this.planOf(request);
+      await this.messenger.markReadAbout(request.id, ['swap_asked', 'swap_offered', 'swap_to_approve']);
+      this.messenger.notify([swapExpiredNotice(plan)]);
     }
   }
 
-  /**
-   * Whether the current organisation has an open request whose day has passed, in one statement
-   * (today in the organisation's zone, by the app's clock): a list reads no more than that unless
-   * there is something to expire.
-   */
-  private async anyPassed(em: EntityManager): Promise<boolean> {
-    const [row] = await em.execute<{ due: boolean }[]>(
-      `select exists (
-         select 1 from swap_requests r join organizations o on o.id = r.organization_id
-          where r.organization_id = ? and r.status in ('awaiting_colleague', 'pending')
-            and least(r.original_date, r.swap_date) < (?::timestamptz at time zone o.timezone)::date) as due`,
-      [TenantContext.require(), this.clock.now().toISOString()],
-    );
-    return !!row?.due;
-  }
-
-  private async lockRequest(em: EntityManager, id: string): Promise<SwapRequest> {
-    const request = await em.findOne(SwapRequest, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  private async lockRequest(id: string): Promise<SwapRequest> {
+    const request = await this.requests.lockById(id);
     if (!request) throw new NotFoundException('Swap request not found');
     return request;
   }
 
-  private async planOf(em: EntityManager, request: SwapRequest): Promise<SwapPlan> {
-    const people = await loadPeople(em, [request.requester.id, ...(request.target ? [request.target.id] : [])]);
+  private async planOf(request: SwapRequest): Promise<SwapPlan> {
+    const people = await loadPeople(this.em, [request.requester.id, ...(request.target ? [request.target.id] : [])]);
     return {
       id: request.id,
       requester: people.get(request.requester.id)!,
@@ -490,20 +427,19 @@ export class SwapRequestsService {
   }
 
   private async read(actor: AuthUser, id: string): Promise<SwapRequestDto> {
-    const [row] = await this.em.execute<SwapRow[]>(`${SWAP_SELECT} where r.organization_id = ? and r.id = ?`, [TenantContext.require(), id]);
-    return toDto(row!, actor);
+    return toDto((await this.requests.rowById(id))!, actor);
   }
 
   /**
    * The colleagues who could cover `requester` on `date`: active, not the requester, not on duty
    * that day, not away, working that weekday and under their weekly cap.
    */
-  private async eligibleFor(em: EntityManager, requester: Person, date: string): Promise<Person[]> {
-    const people = [...(await activeStaffPeople(em)).values()].filter((p) => p.id !== requester.id);
-    const [day] = await this.rota.daysBetween(em, date, date);
+  private async eligibleFor(requester: Person, date: string): Promise<Person[]> {
+    const people = [...(await activeStaffPeople(this.em)).values()].filter((p) => p.id !== requester.id);
+    const [day] = await this.rota.daysBetween(this.em, date, date);
     const onDay = new Set((day?.slots ?? []).map((s) => s.staff?.id).filter(Boolean));
-    const away = new Set((await this.availability.awayBetween(em, date, date)).map((a) => a.staffId));
-    const refused = await this.planner.patternRefusals(em, date, people);
+    const away = new Set((await this.availability.awayBetween(this.em, date, date)).map((a) => a.staffId));
+    const refused = await this.planner.patternRefusals(this.em, date, people);
     return people.filter((p) => !onDay.has(p.id) && !away.has(p.id) && !refused.has(p.id));
   }
 
@@ -512,15 +448,15 @@ export class SwapRequestsService {
    * fails). Without a target (an open request) only the requester's side is checked. Returns the
    * locked days for `apply`.
    */
-  private async lockAndCheck(em: EntityManager, plan: SwapPlan): Promise<Map<string, LockedDay>> {
+  private async lockAndCheck(plan: SwapPlan): Promise<Map<string, LockedDay>> {
     const { requester, target, originalDate, swapDate } = plan;
     const trade = swapDate !== originalDate;
-    const today = await organizationToday(em, this.clock);
+    const today = await organizationToday(this.em, this.clock);
     for (const date of trade ? [originalDate, swapDate] : [originalDate]) {
       if (date < today) throw new BadRequestException(`${describeDate(date)} has passed: only duties from today on can be swapped`);
     }
-    await this.settings.lockShared(em);
-    const days = await this.rota.lockDays(em, [originalDate, swapDate]);
+    await this.settings.lockShared(this.em);
+    const days = await this.rota.lockDays(this.em, [originalDate, swapDate]);
     const on = (person: Person, date: string) => days.get(date)?.slots.includes(person.id) ?? false;
 
     if (!on(requester, originalDate)) throw new ConflictException(`${requester.name} is not on duty on ${describeDate(originalDate)}`);
@@ -532,7 +468,7 @@ export class SwapRequestsService {
       if (!requester.isActive) throw new ConflictException(`${requester.name} is inactive and can't take over a duty`);
       if (on(requester, swapDate)) throw new ConflictException(`${requester.name} is already on duty on ${describeDate(swapDate)}`);
     }
-    const away = await this.availability.firstAway(em, [
+    const away = await this.availability.firstAway(this.em, [
       { staffId: target.id, date: originalDate },
       ...(trade ? [{ staffId: requester.id, date: swapDate }] : []),
     ]);
@@ -542,10 +478,10 @@ export class SwapRequestsService {
     }
     // Nobody is swapped onto a weekday they don't work, or above their weekly cap (the duty a trade
     // takes away from them that week doesn't count).
-    const targetRefusal = (await this.planner.patternRefusals(em, originalDate, [target], trade ? new Map([[target.id, swapDate]]) : undefined)).get(target.id);
+    const targetRefusal = (await this.planner.patternRefusals(this.em, originalDate, [target], trade ? new Map([[target.id, swapDate]]) : undefined)).get(target.id);
     if (targetRefusal) throw new ConflictException(targetRefusal);
     if (trade) {
-      const requesterRefusal = (await this.planner.patternRefusals(em, swapDate, [requester], new Map([[requester.id, originalDate]]))).get(requester.id);
+      const requesterRefusal = (await this.planner.patternRefusals(this.em, swapDate, [requester], new Map([[requester.id, originalDate]]))).get(requester.id);
       if (requesterRefusal) throw new ConflictException(requesterRefusal);
     }
     return days;
@@ -553,7 +489,6 @@ export class SwapRequestsService {
 
   /** Records the decision and, for an approval, moves the duties. The caller checked the rules. */
   private async apply(
-    em: EntityManager,
     actor: AuthUser,
     request: SwapRequest,
     plan: SwapPlan,
@@ -563,9 +498,9 @@ export class SwapRequestsService {
   ): Promise<void> {
     if (decision === 'approved') {
       const target = plan.target!;
-      await this.rota.replaceOnDay(em, days.get(plan.originalDate)!, plan.requester.id, target.id);
+      await this.rota.replaceOnDay(this.em, days.get(plan.originalDate)!, plan.requester.id, target.id);
       if (plan.swapDate !== plan.originalDate) {
-        await this.rota.replaceOnDay(em, days.get(plan.swapDate)!, target.id, plan.requester.id);
+        await this.rota.replaceOnDay(this.em, days.get(plan.swapDate)!, target.id, plan.requester.id);
       }
     }
     const before = request.status;
@@ -573,8 +508,8 @@ export class SwapRequestsService {
     request.processedAutomatically = automatically;
     request.decidedBy = automatically ? null : ref(User, actor.id);
     request.decidedAt = this.clock.now();
-    await this.messenger.settle(em, request.id, ['swap_asked', 'swap_offered', 'swap_to_approve']);
-    this.audit.record(em, automatically ? undefined : actor, {
+    await this.messenger.markReadAbout(request.id, ['swap_asked', 'swap_offered', 'swap_to_approve']);
+    this.audit.record(automatically ? undefined : actor, {
       kind: 'request',
       action: `swap.${decision}`,
       entityId: request.id,
@@ -582,7 +517,7 @@ export class SwapRequestsService {
       before: { status: before },
       after: { status: decision, processedAutomatically: automatically, approvedUnanswered: request.approvedUnanswered },
     });
-    this.messenger.send(em, swapDecidedEmails(plan, decision === 'approved', automatically));
+    this.messenger.send(swapDecidedEmails(plan, decision === 'approved', automatically));
   }
 }
 

@@ -1,0 +1,118 @@
+import { LockMode, ref } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import type { IsoDate } from '../../common/clock/clock';
+import { TenantContext } from '../../tenancy/tenant-context';
+import { User } from '../auth/entities/user.entity';
+import { Staff } from '../staff/entities/staff.entity';
+import type { CancelRequestDto } from './dto/requests.dto';
+import { CancelRequest } from './entities/cancel-request.entity';
+import { COMPLETED_SHOWN } from './request-rules';
+
+/** A cancel request as lists show it: the request with its people's and decider's names. */
+export interface CancelRow {
+  id: string;
+  staff_id: string;
+  staff_name: string | null;
+  date: string;
+  reason: string;
+  status: CancelRequestDto['status'];
+  source: CancelRequestDto['source'];
+  processed_automatically: boolean;
+  replacement_id: string | null;
+  replacement_name: string | null;
+  decided_by_id: string | null;
+  decided_by_name: string | null;
+  decided_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const CANCEL_SELECT = `
+  select r.id, r.staff_id, st.name as staff_name, to_char(r.date, 'YYYY-MM-DD') as date, r.reason, r.status, r.source,
+         r.processed_automatically, r.replacement_id, rp.name as replacement_name,
+         r.decided_by_id, du.name as decided_by_name, r.decided_at, r.created_at, r.updated_at
+    from cancel_requests r
+    left join staff st on st.id = r.staff_id and st.organization_id = r.organization_id
+    left join staff rp on rp.id = r.replacement_id and rp.organization_id = r.organization_id
+    left join users du on du.id = r.decided_by_id and du.organization_id = r.organization_id`;
+
+/** With no viewer (a decider or manager) everyone's requests; otherwise those of the viewer's user. */
+const SEEN_BY = `(?::uuid is null or st.user_id = ?::uuid)`;
+
+/** Pending, by day and then as asked. */
+const PENDING_SEEN = `${CANCEL_SELECT}
+  where r.organization_id = ? and ${SEEN_BY} and r.status = 'pending'
+  order by r.date, r.created_at`;
+
+/**
+ * The most recently updated decided ones, COMPLETED_SHOWN of those people asked for and as many of
+ * those the app recorded (rota changes and edits, unavailability), in one statement: a term's rota
+ * changes never push a person's request out of the list.
+ */
+const DECIDED_SEEN = `(${CANCEL_SELECT}
+  where r.organization_id = ? and ${SEEN_BY} and r.status <> 'pending' and r.source = 'request'
+  order by r.updated_at desc, r.id limit ?)
+  union all
+  (${CANCEL_SELECT}
+  where r.organization_id = ? and ${SEEN_BY} and r.status <> 'pending' and r.source <> 'request'
+  order by r.updated_at desc, r.id limit ?)`;
+
+const BY_ID = `${CANCEL_SELECT} where r.organization_id = ? and r.id = ?`;
+
+/** The cancel_requests table of the current organisation: people's requests and the app's records of removals. */
+@Injectable()
+export class CancelRequestsRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  /** The requests `viewerUserId` may see (null: every request): all pending ones, then the most recently decided. */
+  async seenBy(viewerUserId: string | null): Promise<CancelRow[]> {
+    const org = TenantContext.require();
+    const pending = await this.em.execute<CancelRow[]>(PENDING_SEEN, [org, viewerUserId, viewerUserId]);
+    const decided = await this.em.execute<CancelRow[]>(DECIDED_SEEN, [
+      ...[org, viewerUserId, viewerUserId, COMPLETED_SHOWN],
+      ...[org, viewerUserId, viewerUserId, COMPLETED_SHOWN],
+    ]);
+    return [...pending, ...decided];
+  }
+
+  async rowById(id: string): Promise<CancelRow | undefined> {
+    const [row] = await this.em.execute<CancelRow[]>(BY_ID, [TenantContext.require(), id]);
+    return row;
+  }
+
+  /** Whether the person already has a pending request for their duty on `date`. */
+  async hasPendingFor(staffId: string, date: IsoDate): Promise<boolean> {
+    const [duplicate] = await this.em.execute<{ id: string }[]>(
+      `select id from cancel_requests where organization_id = ? and staff_id = ? and date = ? and status = 'pending' limit 1`,
+      [TenantContext.require(), staffId, date],
+    );
+    return !!duplicate;
+  }
+
+  /** A person's request, pending; written with the transaction's next flush. */
+  addRequest(fields: { staff: string; date: IsoDate; reason: string; createdBy: string }): CancelRequest {
+    return this.em.create(CancelRequest, fields);
+  }
+
+  /** The request, held until the transaction ends (two deciders queue on it). */
+  lockById(id: string): Promise<CancelRequest | null> {
+    return this.em.findOne(CancelRequest, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  }
+
+  /** The person's history keeps why an edit of the rota took them off the day: an approved cancellation made by the editor. */
+  addRotaEditRemoval(fields: { staff: string; date: IsoDate; reason: string; replacement: string | null; editor: string; decidedAt: Date }): void {
+    this.em.create(CancelRequest, {
+      staff: fields.staff,
+      date: fields.date,
+      reason: fields.reason.slice(0, 500),
+      status: 'approved',
+      source: 'rota_edit',
+      replacement: fields.replacement ? ref(Staff, fields.replacement) : null,
+      processedAutomatically: false,
+      createdBy: ref(User, fields.editor),
+      decidedBy: ref(User, fields.editor),
+      decidedAt: fields.decidedAt,
+    });
+  }
+}
