@@ -5,7 +5,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { DatabaseModule } from './database/database.module';
 import { ClockModule } from './common/clock/clock.module';
 import { databaseTimeouts, Env } from './config/env';
-import { buildOrmConfig } from './config/mikro-orm.config';
+import { buildModuleOrmConfig } from './config/mikro-orm.config';
 import { ScheduleModule } from '@nestjs/schedule';
 import { JwtSecret } from './common/auth/jwt-secret.token';
 import { REDACT_PATHS, REDACTED, redactUrl } from './common/http/log-redaction';
@@ -82,7 +82,7 @@ export class AppModule {
             customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
           },
         }),
-        MikroOrmModule.forRoot(buildOrmConfig({ clientUrl: databaseUrl, timeouts: databaseTimeouts(env) })),
+        MikroOrmModule.forRoot(buildModuleOrmConfig({ clientUrl: databaseUrl, timeouts: databaseTimeouts(env) })),
         DatabaseModule,
         TenancyModule,
         ScheduleModule.forRoot(),

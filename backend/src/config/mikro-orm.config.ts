@@ -1,13 +1,15 @@
 import * as path from 'node:path';
+import type { EntityClass } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
 import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
+import type { MikroOrmModuleSyncOptions } from '@mikro-orm/nestjs';
 import { defineConfig, PostgreSqlDriver } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
 import { useArrayParsers } from '../database/array-parsers';
-import { ENTITIES } from '../database/entities';
+import { discoverEntities } from '../database/entity-discovery';
 import { POOL_MAX_CONNECTIONS } from '../database/pool-size';
 import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS, limitStatements, statementTimeoutOnReserve } from '../database/statement-timeouts';
-import { tenantFilter } from '../tenancy/tenant.filter';
+import { scopeTenantFilter, tenantFilter } from '../tenancy/tenant.filter';
 import { TenantStampSubscriber } from '../tenancy/tenant-stamp.subscriber';
 
 export const MIGRATIONS_DIR = path.resolve(__dirname, '..', 'migrations');
@@ -21,15 +23,33 @@ export interface OrmOptions {
   timeouts?: DatabaseTimeouts;
 }
 
-export function buildOrmConfig({ clientUrl, debug = false, timeouts = DEFAULT_DATABASE_TIMEOUTS }: OrmOptions) {
+/**
+ * The ORM without Nest (the migration check and tool, tests that boot MikroORM alone): every
+ * entity, found on disk (database/entity-discovery.ts).
+ */
+export function buildOrmConfig(options: OrmOptions) {
+  return ormSettings(options, discoverEntities());
+}
+
+/**
+ * The app's (MikroOrmModule.forRoot): each module declares its own entities with
+ * MikroOrmModule.forFeature, and autoLoadEntities collects them, so nothing imports every module.
+ */
+export function buildModuleOrmConfig(options: OrmOptions): MikroOrmModuleSyncOptions {
+  return { ...ormSettings(options, []), autoLoadEntities: true };
+}
+
+function ormSettings({ clientUrl, debug = false, timeouts = DEFAULT_DATABASE_TIMEOUTS }: OrmOptions, entities: EntityClass<unknown>[]) {
   return defineConfig({
     driver: PostgreSqlDriver,
     clientUrl,
-    entities: ENTITIES,
+    entities,
     // The entities use the legacy (experimentalDecorators) decorators and their emitted types;
     // MikroORM 7 no longer reads those unless told to.
     metadataProvider: ReflectMetadataProvider,
-    filters: tenantFilter(ENTITIES),
+    filters: tenantFilter(),
+    // The tenant filter learns which entities it covers from the discovered metadata.
+    discovery: { afterDiscovered: scopeTenantFilter },
     subscribers: [new TenantStampSubscriber()],
     extensions: [Migrator],
     migrations: {

@@ -1,7 +1,9 @@
 import { Global, Module } from '@nestjs/common';
 import { FairUseGate } from './fair-use';
 import { RateLimitService } from './rate-limit.service';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { RateLimitBucket } from './entities/rate-limit-bucket.entity';
 
 @Global()
-@Module({ providers: [RateLimitService, FairUseGate], exports: [RateLimitService, FairUseGate] })
+@Module({ imports: [MikroOrmModule.forFeature([RateLimitBucket])], providers: [RateLimitService, FairUseGate], exports: [RateLimitService, FairUseGate] })
 export class RateLimitModule {}

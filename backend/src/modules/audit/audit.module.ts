@@ -1,7 +1,9 @@
 import { Global, Module } from '@nestjs/common';
 import { AuditController } from './audit.controller';
 import { AuditService } from './audit.service';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { AuditEntry } from './entities/audit-entry.entity';
 
 @Global()
-@Module({ controllers: [AuditController], providers: [AuditService], exports: [AuditService] })
+@Module({ imports: [MikroOrmModule.forFeature([AuditEntry])], controllers: [AuditController], providers: [AuditService], exports: [AuditService] })
 export class AuditModule {}

@@ -20,9 +20,21 @@ import { TwoFactorController } from './two-factor.controller';
 import { TotpClock, TwoFactorService } from './two-factor.service';
 import { SignInPolicy } from './sign-in-policy';
 import { TenantsModule } from '../tenants/tenants.module';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { User } from './entities/user.entity';
+import { UserIdentity } from './entities/user-identity.entity';
+import { UserSession } from './entities/user-session.entity';
+import { EmailVerificationToken } from './entities/email-verification-token.entity';
+import { EmailChangeToken } from './entities/email-change-token.entity';
+import { PasswordResetToken } from './entities/password-reset-token.entity';
+import { SessionHandoff } from './entities/session-handoff.entity';
+import { UserTwoFactor } from './entities/user-two-factor.entity';
+import { TwoFactorRecoveryCode } from './entities/two-factor-recovery-code.entity';
+import { TwoFactorChallenge } from './entities/two-factor-challenge.entity';
 
 @Module({
   imports: [
+    MikroOrmModule.forFeature([User, UserIdentity, UserSession, EmailVerificationToken, EmailChangeToken, PasswordResetToken, SessionHandoff, UserTwoFactor, TwoFactorRecoveryCode, TwoFactorChallenge]),
     TenantsModule,
     PassportModule,
     JwtModule.registerAsync({

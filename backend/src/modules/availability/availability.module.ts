@@ -1,8 +1,12 @@
 import { Module } from '@nestjs/common';
 import { AvailabilityRepository } from './availability.repository';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { StaffUnavailability } from './entities/staff-unavailability.entity';
+import { RecurringUnavailability } from './entities/recurring-unavailability.entity';
 
 /** Who is away when (docs/product.md#unavailability): the owner of the unavailability periods. */
 @Module({
+  imports: [MikroOrmModule.forFeature([StaffUnavailability, RecurringUnavailability])],
   providers: [AvailabilityRepository],
   exports: [AvailabilityRepository],
 })

@@ -6,13 +6,16 @@ import { HolidaysService } from './holidays.service';
 import { SchoolCalendar } from './school-calendar';
 import { TermDatesController } from './term-dates.controller';
 import { TermDatesService } from './term-dates.service';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { Holiday } from './entities/holiday.entity';
+import { Term } from './entities/term.entity';
 
 /**
  * Holidays and term dates: the days the school is closed, and why. Other modules ask
  * SchoolCalendar (closures, years without terms, the end of the summer term).
  */
 @Module({
-  imports: [TenantsModule],
+  imports: [MikroOrmModule.forFeature([Holiday, Term]), TenantsModule],
   controllers: [HolidaysController, TermDatesController, AcademicYearsController],
   providers: [HolidaysService, SchoolCalendar, TermDatesService],
   exports: [HolidaysService, SchoolCalendar],

@@ -6,10 +6,13 @@ import { OutboxRetentionService } from './outbox-retention.service';
 import { OutboxService } from './outbox.service';
 import { OutboxWorker } from './outbox.worker';
 import { RecipientLimitService } from './recipient-limit.service';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { OutboxEmail } from './entities/outbox-email.entity';
 
 @Global()
 @Module({
   imports: [
+    MikroOrmModule.forFeature([OutboxEmail]),
     MailerModule.forRootAsync({
       // The mailer's types take `imports` from a deep @nestjs/common path that Nest 12's exports
       // map no longer resolves, which leaves it required; ConfigService is global anyway.

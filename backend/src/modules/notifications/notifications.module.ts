@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { NotificationsController } from './notifications.controller';
 import { NotificationsService } from './notifications.service';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { Notification } from './entities/notification.entity';
 
 /** In-app notifications: the bell in the header and its list (docs/product.md#notifications). */
-@Module({ controllers: [NotificationsController], providers: [NotificationsService], exports: [NotificationsService] })
+@Module({ imports: [MikroOrmModule.forFeature([Notification])], controllers: [NotificationsController], providers: [NotificationsService], exports: [NotificationsService] })
 export class NotificationsModule {}

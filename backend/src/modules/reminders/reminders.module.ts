@@ -6,6 +6,8 @@ import { EmailSettingsService } from './email-settings.service';
 import { EmailTestingController } from './email-testing.controller';
 import { EmailTestingService } from './email-testing.service';
 import { RemindersService } from './reminders.service';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { DutyReminder } from './entities/duty-reminder.entity';
 
 /**
  * Duty reminders: their settings and template (Email Reminder Settings, the Email Template
@@ -13,7 +15,7 @@ import { RemindersService } from './reminders.service';
  * demand. The settings are kept in the organisation's settings row, through its owner.
  */
 @Module({
-  imports: [SettingsModule, TenantsModule],
+  imports: [MikroOrmModule.forFeature([DutyReminder]), SettingsModule, TenantsModule],
   controllers: [EmailSettingsController, EmailTestingController],
   providers: [EmailSettingsService, EmailTestingService, RemindersService],
   exports: [RemindersService],

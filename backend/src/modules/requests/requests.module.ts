@@ -18,6 +18,9 @@ import { RotaIntegrityService } from './rota-integrity.service';
 import { SwapRequestsRepository } from './swap-requests.repository';
 import { SwapRequestsService } from './swap-requests.service';
 import { UnavailabilityService } from './unavailability.service';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { SwapRequest } from './entities/swap-request.entity';
+import { CancelRequest } from './entities/cancel-request.entity';
 
 /**
  * Swap and cancel requests, unavailability periods and weekly commitments, the auto-approval
@@ -25,7 +28,7 @@ import { UnavailabilityService } from './unavailability.service';
  * directly and keeping it true after a change of facts.
  */
 @Module({
-  imports: [AuthModule, NotificationsModule, AvailabilityModule, RotaModule, SettingsModule, TenantsModule],
+  imports: [MikroOrmModule.forFeature([SwapRequest, CancelRequest]), AuthModule, NotificationsModule, AvailabilityModule, RotaModule, SettingsModule, TenantsModule],
   controllers: [RequestsController, UnavailabilityController, AutoApprovalController, RotaEditsController],
   providers: [
     SwapRequestsService,

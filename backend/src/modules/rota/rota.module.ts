@@ -17,9 +17,12 @@ import { RotaStatsService } from './rota-stats.service';
 import { RotaController } from './rota.controller';
 import { RotaRepository } from './rota.repository';
 import { RotaService } from './rota.service';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { RotaDay } from './entities/rota-day.entity';
+import { RotaSlot } from './entities/rota-slot.entity';
 
 @Module({
-  imports: [NotificationsModule, SettingsModule, AvailabilityModule, HolidaysModule, TenantsModule],
+  imports: [MikroOrmModule.forFeature([RotaDay, RotaSlot]), NotificationsModule, SettingsModule, AvailabilityModule, HolidaysModule, TenantsModule],
   controllers: [RotaController, RotaCalendarController, RotaHealthController, DashboardController, StatisticsController, FairnessController],
   providers: [RotaService, RotaRepository, RotaPlanner, RotaHealthService, RotaStatsService, FairnessService, RotaCalendarService, DutyChangeNotices],
   exports: [RotaService, RotaRepository, RotaPlanner],

@@ -8,9 +8,12 @@ import { SettingsService } from './settings.service';
 import { SystemSettingsRepository } from './system-settings.repository';
 import { TwoFactorRequirementController } from './two-factor-requirement.controller';
 import { TwoFactorRequirementService } from './two-factor-requirement.service';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { SystemSettings } from './entities/system-settings.entity';
+import { ProcedureFile } from './entities/procedure-file.entity';
 
 @Module({
-  imports: [AuthModule, TenantsModule],
+  imports: [MikroOrmModule.forFeature([SystemSettings, ProcedureFile]), AuthModule, TenantsModule],
   controllers: [SettingsController, ProcedureFileController, TwoFactorRequirementController],
   providers: [SettingsService, SystemSettingsRepository, ProcedureFileService, TwoFactorRequirementService],
   exports: [SettingsService, SystemSettingsRepository],

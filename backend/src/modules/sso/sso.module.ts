@@ -9,10 +9,14 @@ import { SignInSettingsRepository } from './sign-in-settings.repository';
 import { SignInSettingsService } from './sign-in-settings.service';
 import { SsoController } from './sso.controller';
 import { SsoService } from './sso.service';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { IdentityProvider } from './entities/identity-provider.entity';
+import { SignInSettings } from './entities/sign-in-settings.entity';
+import { SsoLoginAttempt } from './entities/sso-login-attempt.entity';
 
 /** Signing in through an organisation's identity providers, and the Admin Panel's Sign-in section. */
 @Module({
-  imports: [AuthModule, StaffModule],
+  imports: [MikroOrmModule.forFeature([IdentityProvider, SignInSettings, SsoLoginAttempt]), AuthModule, StaffModule],
   controllers: [SsoController, SignInSettingsController],
   providers: [SsoService, SignInSettingsService, SignInSettingsRepository, OpenIdProviderClient],
 })

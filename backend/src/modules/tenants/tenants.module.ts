@@ -4,9 +4,12 @@ import { HostInterceptor } from './host.interceptor';
 import { OrganizationHosts } from './organization-hosts.service';
 import { OrganizationsRepository } from './organizations.repository';
 import { PlanController } from './plan.controller';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { Organization } from './entities/organization.entity';
 
 /** Organisations: their one owner, their addresses, their time zone and today, the public plan. */
 @Module({
+  imports: [MikroOrmModule.forFeature([Organization])],
   controllers: [PlanController],
   providers: [OrganizationsRepository, OrganizationHosts, { provide: APP_INTERCEPTOR, useClass: HostInterceptor }],
   exports: [OrganizationsRepository, OrganizationHosts],
