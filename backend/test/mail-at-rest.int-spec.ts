@@ -193,9 +193,9 @@ describe('emails at rest', () => {
 
     it(`keeps other bodies ${SENT_BODY_RETENTION_DAYS} days after sending, failed ones ${FAILED_BODY_RETENTION_DAYS} days, then purges them`, async () => {
       const subjects = ['sent long ago', 'sent recently', 'failed long ago', 'failed recently', 'pending long ago'];
-      await (t.get(MikroORM).em.fork() as EntityManager).transactional(async (tx) => {
+      await (t.get(MikroORM).em.fork() as EntityManager).transactional(async () => {
         for (const subject of subjects) {
-          t.get(OutboxService).enqueue(tx, {
+          t.get(OutboxService).enqueue({
             kind: 'test',
             containsAccessLink: false,
             to: 'keep@example.com',

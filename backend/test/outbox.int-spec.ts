@@ -1,5 +1,6 @@
-import { MikroORM } from '@mikro-orm/core';
+import { MikroORM, RequestContext } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { UnitOfWork } from '../src/database/unit-of-work';
 import { OutboxEmail } from '../src/modules/mail/entities/outbox-email.entity';
 import { OutboxCommitSubscriber } from '../src/modules/mail/outbox-commit.subscriber';
 import { OutboxService } from '../src/modules/mail/outbox.service';
@@ -27,9 +28,9 @@ describe('the email outbox', () => {
   const em = (t: TestApp) => t.get(MikroORM).em.fork() as EntityManager;
 
   async function enqueue(t: TestApp, subjects: string[]): Promise<void> {
-    await em(t).transactional(async (tx) => {
+    await em(t).transactional(async () => {
       for (const subject of subjects) {
-        t.get(OutboxService).enqueue(tx, { kind: 'test', containsAccessLink: false, to: 'staff@example.com', subject, html: `<p>${subject}</p>`, text: subject });
+        t.get(OutboxService).enqueue({ kind: 'test', containsAccessLink: false, to: 'staff@example.com', subject, html: `<p>${subject}</p>`, text: subject });
       }
     });
   }
@@ -37,7 +38,7 @@ describe('the email outbox', () => {
   it('is written in the caller’s transaction: a rolled-back change sends nothing', async () => {
     await expect(
       em(a).transactional(async (tx) => {
-        a.get(OutboxService).enqueue(tx, { kind: 'test', containsAccessLink: false, to: 'x@example.com', subject: 'rolled back', html: '', text: '' });
+        a.get(OutboxService).enqueue({ kind: 'test', containsAccessLink: false, to: 'x@example.com', subject: 'rolled back', html: '', text: '' });
         await tx.flush();
         throw new Error('the change failed');
       }),
@@ -48,12 +49,12 @@ describe('the email outbox', () => {
   it('wakes the worker once a change that queued an email commits: not before, not on rollback, not for other changes', async () => {
     const wake = jest.fn();
     a.get(MikroORM).em.getEventManager().registerSubscriber(new OutboxCommitSubscriber(wake));
-    const queue = (tx: EntityManager, subject: string) =>
-      a.get(OutboxService).enqueue(tx, { kind: 'test', containsAccessLink: false, to: 'wake@example.com', subject, html: '', text: subject });
+    const queue = (subject: string) =>
+      a.get(OutboxService).enqueue({ kind: 'test', containsAccessLink: false, to: 'wake@example.com', subject, html: '', text: subject });
 
     // A transaction: flushed inside it is not committed yet.
     await em(a).transactional(async (tx) => {
-      queue(tx, 'wake: committed');
+      queue('wake: committed');
       await tx.flush();
       expect(wake).not.toHaveBeenCalled();
     });
@@ -62,7 +63,7 @@ describe('the email outbox', () => {
     // Rolled back: nothing to send.
     await expect(
       em(a).transactional(async (tx) => {
-        queue(tx, 'wake: rolled back');
+        queue('wake: rolled back');
         await tx.flush();
         throw new Error('the change failed');
       }),
@@ -77,17 +78,18 @@ describe('the email outbox', () => {
 
     // Nested: the inner transaction's end is a savepoint, the outer commit is what counts.
     await em(a).transactional(async (outer) => {
-      await outer.transactional(async (inner) => {
-        queue(inner, 'wake: nested');
+      await outer.transactional(async () => {
+        queue('wake: nested');
       });
       expect(wake).toHaveBeenCalledTimes(1);
     });
     expect(wake).toHaveBeenCalledTimes(2);
 
     // A flush outside any transaction commits on its own.
-    const plain = em(a);
-    queue(plain, 'wake: plain flush');
-    await plain.flush();
+    await RequestContext.create(em(a), async () => {
+      queue('wake: plain flush');
+      await a.get(UnitOfWork).flush();
+    });
     expect(wake).toHaveBeenCalledTimes(3);
 
     expect(await em(a).count(OutboxEmail, { subject: { $like: 'wake: %' } })).toBe(3);

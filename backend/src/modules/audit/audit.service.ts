@@ -1,7 +1,8 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { AuditEntry, type AuditKind } from './entities/audit-entry.entity';
+import { AuditLogRepository } from './audit-log.repository';
+import type { AuditEntryDto, AuditLogPageDto, AuditLogQueryDto } from './dto/audit-log.dto';
+import type { AuditEntry, AuditKind } from './entities/audit-entry.entity';
 
 export interface AuditRecord {
   kind: AuditKind;
@@ -27,9 +28,11 @@ export function changedFields<T extends object>(before: T, after: T): { before: 
 
 @Injectable()
 export class AuditService {
-  /** Adds an entry to the caller's unit of work, so it commits or rolls back with the change. */
-  record(em: EntityManager, actor: AuthUser | undefined, entry: AuditRecord): AuditEntry {
-    return em.create(AuditEntry, {
+  constructor(private readonly log: AuditLogRepository) {}
+
+  /** Adds an entry to the current unit of work, so it commits or rolls back with the change. */
+  record(actor: AuthUser | undefined, entry: AuditRecord): AuditEntry {
+    return this.log.add({
       actor: actor?.id,
       actorName: actor?.name ?? 'System',
       kind: entry.kind,
@@ -40,4 +43,26 @@ export class AuditService {
       after: entry.after as Record<string, unknown> | undefined,
     });
   }
+
+  /** Who changed what and when in this organisation, newest first, a page at a time. */
+  async listPage(query: AuditLogQueryDto): Promise<AuditLogPageDto> {
+    const page = query.page ?? 1;
+    const pageSize = query.pageSize ?? 25;
+    const [items, total] = await this.log.findPage(query.kind, pageSize, (page - 1) * pageSize);
+    return { items: items.map(toAuditEntryDto), total, page, pageSize };
+  }
+}
+
+export function toAuditEntryDto(e: AuditEntry): AuditEntryDto {
+  return {
+    id: String(e.id),
+    createdAt: e.createdAt.toISOString(),
+    actorName: e.actorName,
+    kind: e.kind,
+    action: e.action,
+    entityId: e.entityId,
+    summary: e.summary,
+    before: e.before,
+    after: e.after,
+  };
 }

@@ -204,10 +204,9 @@ export class AccountsService {
     const linkTo = (token: string) => `${this.hosts.url(organization.subdomain)}/confirm-email?token=${token}`;
     // An organisation of one's own could otherwise mail any address as often as it likes.
     if (await this.recipients.allow(newEmail, 'email-change confirmation')) {
-      this.outbox.enqueue(em, emailChangeConfirmationEmail({ ...common, to: newEmail, link: linkTo(confirmation.token), needsApproval: Boolean(approval) }));
+      this.outbox.enqueue(emailChangeConfirmationEmail({ ...common, to: newEmail, link: linkTo(confirmation.token), needsApproval: Boolean(approval) }));
     }
     this.outbox.enqueue(
-      em,
       approval
         ? emailChangeApprovalEmail({ ...common, to: user.email, link: linkTo(approval.token) })
         : emailChangeNoticeEmail({ ...common, to: user.email }),

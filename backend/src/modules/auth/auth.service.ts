@@ -341,7 +341,6 @@ export class AuthService {
         expiresAt: new Date(this.clock.now().getTime() + RESET_TTL_MS),
       });
       this.outbox.enqueue(
-        em,
         passwordResetEmail({
           to: user.email,
           name: user.name,
@@ -435,8 +434,8 @@ export class AuthService {
       .sort((a, b) => a.name.localeCompare(b.name, 'en'))
       .map((o) => ({ name: o.name, subdomain: o.subdomain, signInUrl: `${this.hosts.url(o.subdomain)}/login` }));
     // A platform email: it belongs to no one organisation (queued outside any tenant context).
-    await em.transactional(async (tx) => {
-      this.outbox.enqueue(tx, organizationListEmail({ to: email, organizations, ownAddresses: Boolean(this.hosts.baseDomain()) }));
+    await em.transactional(async () => {
+      this.outbox.enqueue(organizationListEmail({ to: email, organizations, ownAddresses: Boolean(this.hosts.baseDomain()) }));
     });
   }
 
@@ -508,7 +507,6 @@ export class AuthService {
       expiresAt: new Date(this.clock.now().getTime() + VERIFICATION_TTL_MS),
     });
     this.outbox.enqueue(
-      em,
       verificationEmail({
         to: user.email,
         name: user.name,

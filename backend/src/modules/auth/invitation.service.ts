@@ -77,7 +77,6 @@ export class InvitationService {
     // The organisation's own address when it has one (APP_BASE_DOMAIN): the link and the place to come back to.
     const base = this.hosts.url(organization.subdomain);
     this.outbox.enqueue(
-      em,
       invitationEmail({
         to: user.email,
         name: invitee.name,

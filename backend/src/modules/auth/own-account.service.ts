@@ -60,7 +60,7 @@ export class OwnAccountService {
       // Ends every session issued before now, this one included (a new one is opened below).
       locked.tokenVersion += 1;
       await em.nativeUpdate(PasswordResetToken, { user: locked.id, used: false }, { used: true });
-      this.outbox.enqueue(em, passwordChangedEmail({ to: locked.email, name: locked.name, organizationName: locked.organization.getEntity().name }));
+      this.outbox.enqueue(passwordChangedEmail({ to: locked.email, name: locked.name, organizationName: locked.organization.getEntity().name }));
       return locked;
     });
     if (auth.sessionId) await this.sessions.end(auth.id, auth.sessionId);

@@ -58,7 +58,7 @@ export class HolidaysService {
     return this.em.transactional(async (em) => {
       const holiday = em.create(Holiday, { ...dto, description: dto.description ?? null });
       await em.flush();
-      this.audit.record(em, actor, {
+      this.audit.record(actor, {
         kind: 'holiday',
         action: 'holiday.created',
         entityId: holiday.id,
@@ -76,7 +76,7 @@ export class HolidaysService {
       const before = toHolidayDto(holiday);
       em.assign(holiday, { ...dto, description: dto.description ?? null });
       const after = toHolidayDto(holiday);
-      this.audit.record(em, actor, {
+      this.audit.record(actor, {
         kind: 'holiday',
         action: 'holiday.updated',
         entityId: holiday.id,
@@ -92,7 +92,7 @@ export class HolidaysService {
   async remove(actor: AuthUser, id: string): Promise<void> {
     await this.em.transactional(async (em) => {
       const holiday = await this.find(em, id);
-      this.audit.record(em, actor, {
+      this.audit.record(actor, {
         kind: 'holiday',
         action: 'holiday.deleted',
         entityId: holiday.id,
@@ -126,7 +126,7 @@ export class HolidaysService {
         const addedText = added.length
           ? `Added ${plural(added.length, `${regionName} bank holiday`)} for ${academicYear}`
           : `No ${regionName} bank holidays to add for ${academicYear}`;
-        this.audit.record(em, actor, {
+        this.audit.record(actor, {
           kind: 'holiday',
           action: 'holiday.bank-holidays-added',
           entityId: academicYear,

@@ -73,7 +73,7 @@ export class TermDatesService {
       const { before, terms: saved } = await this.calendar.replaceYear(em, academicYear, terms);
       // Nobody stays on duty on a day that is now out of term (docs/product.md#the-rota-stays-true).
       const rotaChange = await this.integrity.restore(em, actor, { description: `Saving the term dates of ${academicYearLabel(academicYear)}` });
-      this.audit.record(em, actor, {
+      this.audit.record(actor, {
         kind: 'holiday',
         action: 'terms.saved',
         entityId: label,

@@ -3,6 +3,7 @@ import { Global, Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { type Env, smtpServer } from '../../config/env';
 import { OutboxRetentionService } from './outbox-retention.service';
+import { OutboxRepository } from './outbox.repository';
 import { OutboxService } from './outbox.service';
 import { OutboxWorker } from './outbox.worker';
 import { RecipientLimitService } from './recipient-limit.service';
@@ -26,7 +27,7 @@ import { OutboxEmail } from './entities/outbox-email.entity';
         }) as MailerOptions,
     }),
   ],
-  providers: [OutboxService, OutboxWorker, OutboxRetentionService, RecipientLimitService],
+  providers: [OutboxRepository, OutboxService, OutboxWorker, OutboxRetentionService, RecipientLimitService],
   exports: [OutboxService, OutboxWorker, RecipientLimitService],
 })
 export class MailModule {}

@@ -1,8 +1,6 @@
-import { MikroORM } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
-import { PURGED_TEXT } from './entities/outbox-email.entity';
+import { OutboxRepository } from './outbox.repository';
 
 /**
  * How long a sent or simulated email keeps its text, HTML and attachments: long enough to answer
@@ -24,7 +22,7 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
 export class OutboxRetentionService {
   private readonly logger = new Logger(OutboxRetentionService.name);
 
-  constructor(private readonly orm: MikroORM) {}
+  constructor(private readonly outbox: OutboxRepository) {}
 
   @Interval('outbox-retention', PURGE_EVERY_MS)
   async purgeOnSchedule(): Promise<void> {
@@ -35,21 +33,8 @@ export class OutboxRetentionService {
     }
   }
 
-  /**
-   * Removes the bodies whose period has passed; returns how many. Ages are measured against the
-   * database's clock, the one that wrote `sent_at` and `created_at`. Pending and sending emails
-   * keep theirs: they still have to go out.
-   */
-  async purgeExpiredBodies(): Promise<number> {
-    const em = this.orm.em.fork() as EntityManager;
-    const rows = await em.getConnection().execute<{ id: string }[]>(
-      `UPDATE outbox_emails SET html = ?, text = ?, attachments = NULL, body_removed_at = now()
-        WHERE body_removed_at IS NULL
-          AND ((status IN ('sent', 'simulated') AND sent_at < now() - make_interval(days => ?))
-            OR (status = 'failed' AND created_at < now() - make_interval(days => ?)))
-        RETURNING id`,
-      [PURGED_TEXT, PURGED_TEXT, SENT_BODY_RETENTION_DAYS, FAILED_BODY_RETENTION_DAYS],
-    );
-    return rows.length;
+  /** Removes the bodies whose period has passed; returns how many. */
+  purgeExpiredBodies(): Promise<number> {
+    return this.outbox.purgeBodies(SENT_BODY_RETENTION_DAYS, FAILED_BODY_RETENTION_DAYS);
   }
 }

@@ -1,7 +1,6 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { TenantContext } from '../../tenancy/tenant-context';
-import { type OutboxAttachment, OutboxEmail, type OutboxStatus, REDACTED_TEXT } from './entities/outbox-email.entity';
+import type { OutboxAttachment, OutboxEmail, OutboxStatus } from './entities/outbox-email.entity';
+import { OutboxRepository } from './outbox.repository';
 
 export interface NewEmail {
   kind: string;
@@ -38,41 +37,21 @@ export interface RecentEmail {
 /** The one owner of `outbox_emails` for the rest of the app: emails are queued and listed here. */
 @Injectable()
 export class OutboxService {
+  constructor(private readonly outbox: OutboxRepository) {}
+
   /**
-   * Queues an email in the caller's unit of work: it is written in the same transaction as
+   * Queues an email in the current unit of work: it is written in the same transaction as
    * the change that causes it; its commit wakes the worker (OutboxCommitSubscriber), so it goes out at once.
    * It belongs to the organisation of the current context, like every tenant-scoped insert; one
    * queued outside any organisation's context is a platform email (no organisation).
    */
-  enqueue(em: EntityManager, email: NewEmail): OutboxEmail {
-    const row = em.create(OutboxEmail, {
-      kind: email.kind,
-      to: email.to,
-      subject: email.subject,
-      html: email.html,
-      text: email.text,
-      attachments: email.attachments,
-      containsAccessLink: email.containsAccessLink,
-      dedupeKey: email.dedupeKey,
-      organization: TenantContext.current(),
-    });
-    return row;
+  enqueue(email: NewEmail): OutboxEmail {
+    return this.outbox.add(email);
   }
 
   /** The current organisation's latest `limit` emails, newest first. One statement. */
-  async recent(em: EntityManager, limit: number): Promise<RecentEmail[]> {
-    const rows = await em.execute<
-      { id: string; kind: string; to: string; subject: string; status: OutboxStatus; attempts: number; created_at: Date; sent_at: Date | null; last_error: string | null; text: string }[]
-    >(
-      // An access link is someone else's key to their account: never shown, not even while queued.
-      // Newest first by time; the id (qualified: a bare "id" would sort the id::text output
-      // column as text, 9 before 18) only breaks ties.
-      `select id::text, kind, "to", subject, status, attempts, created_at, sent_at, last_error,
-              case when contains_access_link then ? else text end as text
-         from outbox_emails where organization_id = ?
-        order by outbox_emails.created_at desc, outbox_emails.id desc limit ?`,
-      [REDACTED_TEXT, TenantContext.require(), limit],
-    );
+  async recent(limit: number): Promise<RecentEmail[]> {
+    const rows = await this.outbox.findRecent(limit);
     return rows.map((r) => ({
       id: r.id,
       kind: r.kind,

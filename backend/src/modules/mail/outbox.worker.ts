@@ -1,12 +1,9 @@
-import { MikroORM } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { MailerService } from '@nestjs-modules/mailer';
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { Interval } from '@nestjs/schedule';
 import { type Env, smtpServer } from '../../config/env';
-import { REDACTED_TEXT } from './entities/outbox-email.entity';
-import { OutboxCommitSubscriber } from './outbox-commit.subscriber';
+import { type ClaimedEmail, OutboxRepository } from './outbox.repository';
 
 const BATCH = 20;
 /** A mail server that refuses an email outright (5xx) is asked this many times. */
@@ -16,32 +13,6 @@ const MAX_PERMANENT_ATTEMPTS = 3;
  * to three days; only then is the email given up as failed.
  */
 const RETRY_FOR_SECONDS = 3 * 24 * 3600;
-/** How long a claimed email stays claimed; after that another worker may retry it. */
-const CLAIM_SECONDS = 120;
-
-interface ClaimedRow {
-  id: string;
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-  attachments: { filename: string; contentType: string; content: string }[] | null;
-  attempts: number;
-  age_seconds: number;
-}
-
-/**
- * The SET clause that removes a secret-bearing email's body, in the statements that finish an
- * email (sent, simulated or given up): the link leaves the table in the same statement that
- * records the email's fate, so there is no moment, nor a crash, after which it is sent and still
- * readable. A retry keeps the body: it still has to be sent. Takes REDACTED_SQL_PARAMS.
- */
-const REDACT_IF_SECRET = `
-  html = CASE WHEN contains_access_link THEN ? ELSE html END,
-  text = CASE WHEN contains_access_link THEN ? ELSE text END,
-  attachments = CASE WHEN contains_access_link THEN NULL ELSE attachments END,
-  body_removed_at = CASE WHEN contains_access_link THEN now() ELSE body_removed_at END`;
-const REDACTED_SQL_PARAMS = [REDACTED_TEXT, REDACTED_TEXT];
 
 /** SMTP 5xx replies are permanent refusals; anything else (4xx, no connection) may pass later. */
 export function isPermanentFailure(err: unknown): boolean {
@@ -72,7 +43,7 @@ export class OutboxWorker implements OnModuleInit, OnApplicationShutdown {
   private readonly host: string;
 
   constructor(
-    private readonly orm: MikroORM,
+    private readonly outbox: OutboxRepository,
     private readonly mailer: MailerService,
     config: ConfigService<Env, true>,
   ) {
@@ -82,7 +53,7 @@ export class OutboxWorker implements OnModuleInit, OnApplicationShutdown {
 
   /** Every commit that queued an email wakes the worker (OutboxCommitSubscriber). */
   onModuleInit(): void {
-    this.orm.em.getEventManager().registerSubscriber(new OutboxCommitSubscriber(() => this.kick()));
+    this.outbox.onQueuedEmailCommitted(() => this.kick());
   }
 
   kick(): void {
@@ -110,7 +81,7 @@ export class OutboxWorker implements OnModuleInit, OnApplicationShutdown {
   /** Sends until nothing is due. Resolves when this pass is done (tests await it). */
   async drain(): Promise<void> {
     for (;;) {
-      const batch = await this.claim();
+      const batch = await this.outbox.claimDue(BATCH);
       if (!batch.length) return;
       for (const row of batch) await this.deliver(row);
     }
@@ -127,29 +98,7 @@ export class OutboxWorker implements OnModuleInit, OnApplicationShutdown {
     await this.running;
   }
 
-  private em(): EntityManager {
-    return this.orm.em.fork() as EntityManager;
-  }
-
-  private async claim(): Promise<ClaimedRow[]> {
-    return this.em()
-      .getConnection()
-      .execute<ClaimedRow[]>(
-        `UPDATE outbox_emails SET status = 'sending', attempts = attempts + 1,
-                locked_until = now() + make_interval(secs => ?)
-         WHERE id IN (
-           SELECT id FROM outbox_emails
-           WHERE (status = 'pending' AND next_attempt_at <= now())
-              OR (status = 'sending' AND locked_until < now())
-           ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED)
-         RETURNING id, "to", subject, html, text, attachments, attempts,
-                   extract(epoch from now() - created_at)::int AS age_seconds`,
-        [CLAIM_SECONDS, BATCH],
-      );
-  }
-
-  private async deliver(row: ClaimedRow): Promise<void> {
-    const conn = this.em().getConnection();
+  private async deliver(row: ClaimedEmail): Promise<void> {
     try {
       if (!this.simulate) {
         await this.mailer.sendMail({
@@ -167,22 +116,12 @@ export class OutboxWorker implements OnModuleInit, OnApplicationShutdown {
           })),
         });
       }
-      await conn.execute(
-        `UPDATE outbox_emails SET status = ?, sent_at = now(), locked_until = NULL, last_error = NULL, ${REDACT_IF_SECRET}
-         WHERE id = ? AND status = 'sending'`,
-        [this.simulate ? 'simulated' : 'sent', ...REDACTED_SQL_PARAMS, row.id],
-      );
+      await this.outbox.markSent(row.id, this.simulate ? 'simulated' : 'sent');
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const failed = isPermanentFailure(err) ? row.attempts >= MAX_PERMANENT_ATTEMPTS : row.age_seconds >= RETRY_FOR_SECONDS;
       this.logger.warn(`Email ${row.id} to ${row.to} failed (attempt ${row.attempts}): ${message}`);
-      // An email given up on is finished too: nobody will read its link, so it is not kept.
-      await conn.execute(
-        `UPDATE outbox_emails SET status = ?, locked_until = NULL, last_error = ?,
-                next_attempt_at = now() + make_interval(secs => ?)${failed ? `, ${REDACT_IF_SECRET}` : ''}
-         WHERE id = ? AND status = 'sending'`,
-        [failed ? 'failed' : 'pending', message.slice(0, 2000), backoffSeconds(row.attempts), ...(failed ? REDACTED_SQL_PARAMS : []), row.id],
-      );
+      await this.outbox.markAttemptFailed(row.id, message.slice(0, 2000), backoffSeconds(row.attempts), failed);
     }
   }
 }

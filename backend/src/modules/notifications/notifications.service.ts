@@ -1,10 +1,10 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { EntityManager as RequestEntityManager } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Clock } from '../../common/clock/clock';
+import { UnitOfWork } from '../../database/unit-of-work';
 import type { NotificationDto, NotificationsDto } from './dto/notifications.dto';
-import { Notification, type NotificationKind } from './entities/notification.entity';
+import type { Notification, NotificationKind } from './entities/notification.entity';
+import { NotificationsRepository } from './notifications.repository';
 
 /** The newest notifications a list shows. */
 export const NOTIFICATIONS_SHOWN = 50;
@@ -27,19 +27,20 @@ export interface NewNotification {
 @Injectable()
 export class NotificationsService {
   constructor(
-    private readonly em: RequestEntityManager,
+    private readonly notifications: NotificationsRepository,
+    private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
   ) {}
 
-  /** Adds notifications to the caller's unit of work; one per person and event, whoever asks twice. */
-  notify(em: EntityManager, notices: NewNotification[]): void {
+  /** Adds notifications to the current unit of work; one per person and event, whoever asks twice. */
+  notify(notices: NewNotification[]): void {
     const seen = new Set<string>();
     for (const n of notices) {
       if (!n.userId) continue;
       const key = `${n.userId}|${n.eventKey}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      em.create(Notification, { user: n.userId, kind: n.kind, text: n.text.slice(0, 500), link: n.link, subjectId: n.subjectId ?? null, eventKey: n.eventKey.slice(0, 200) });
+      this.notifications.add({ user: n.userId, kind: n.kind, text: n.text.slice(0, 500), link: n.link, subjectId: n.subjectId ?? null, eventKey: n.eventKey.slice(0, 200) });
     }
   }
 
@@ -47,32 +48,32 @@ export class NotificationsService {
    * Marks as read the unread notifications about `subjectId` of `kinds` that are no longer for
    * their reader: an offer someone else took, a request someone else decided.
    */
-  async settle(em: EntityManager, subjectId: string, kinds: NotificationKind[]): Promise<void> {
-    await em.nativeUpdate(Notification, { subjectId, kind: { $in: kinds }, readAt: null }, { readAt: this.clock.now() });
+  markReadAbout(subjectId: string, kinds: NotificationKind[]): Promise<void> {
+    return this.notifications.markReadAbout(subjectId, kinds, this.clock.now());
   }
 
   async list(actor: AuthUser): Promise<NotificationsDto> {
     const [items, unread] = await Promise.all([
-      this.em.find(Notification, { user: actor.id }, { orderBy: { createdAt: 'desc', id: 'asc' }, limit: NOTIFICATIONS_SHOWN }),
-      this.em.count(Notification, { user: actor.id, readAt: null }),
+      this.notifications.findNewest(actor.id, NOTIFICATIONS_SHOWN),
+      this.notifications.countUnread(actor.id),
     ]);
     return { unread, items: items.map(toDto) };
   }
 
   /** Marks one of the caller's notifications read; another person's is not found. */
   async markRead(actor: AuthUser, id: string): Promise<NotificationDto> {
-    const n = await this.em.findOne(Notification, { id, user: actor.id });
+    const n = await this.notifications.findOwn(actor.id, id);
     if (!n) throw new NotFoundException('Notification not found');
     if (!n.readAt) {
       n.readAt = this.clock.now();
-      await this.em.flush();
+      await this.unitOfWork.flush();
     }
     return toDto(n);
   }
 
   /** Marks every unread notification of the caller read. */
   async markAllRead(actor: AuthUser): Promise<NotificationsDto> {
-    await this.em.nativeUpdate(Notification, { user: actor.id, readAt: null }, { readAt: this.clock.now() });
+    await this.notifications.markAllRead(actor.id, this.clock.now());
     return this.list(actor);
   }
 }

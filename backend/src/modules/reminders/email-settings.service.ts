@@ -40,7 +40,7 @@ export class EmailSettingsService {
       const after = { enabled: dto.enabled, time: dto.time, hoursAdvance: dto.hoursAdvance };
       if (JSON.stringify(before) !== JSON.stringify(after)) {
         await this.settings.saveReminders(em, after);
-        this.audit.record(em, actor, {
+        this.audit.record(actor, {
           kind: 'settings',
           action: 'settings.email-reminders',
           entityId: TenantContext.require(),
@@ -87,7 +87,7 @@ export class EmailSettingsService {
       const before = withDefaults(await this.settings.savedEmailTemplate(em)) ?? { ...DEFAULT_EMAIL_TEMPLATE };
       await this.settings.saveEmailTemplate(em, clean);
       const changed = (Object.keys(clean) as (keyof typeof clean)[]).filter((k) => JSON.stringify(clean[k]) !== JSON.stringify(before[k]));
-      this.audit.record(em, actor, {
+      this.audit.record(actor, {
         kind: 'settings',
         action: 'settings.email-template',
         entityId: TenantContext.require(),

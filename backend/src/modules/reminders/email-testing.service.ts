@@ -54,7 +54,7 @@ export class EmailTestingService {
   }
 
   async deliveries(): Promise<EmailDeliveriesDto> {
-    return { testMode: this.testMode, emails: await this.outbox.recent(this.em, 10) };
+    return { testMode: this.testMode, emails: await this.outbox.recent(10) };
   }
 
   private async assertEnabled(): Promise<void> {

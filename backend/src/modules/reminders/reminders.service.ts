@@ -217,7 +217,7 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
         const date = describeDate(person.date);
         const email = renderReminder(template, { staffName: person.name, date, colleagues: person.colleagues ?? [], rotaUrl });
         const key = `duty-reminder:${organizationId}:${person.staff_id}:${person.date}`;
-        const row = this.outbox.enqueue(em, {
+        const row = this.outbox.enqueue({
           kind: 'duty-reminder',
           containsAccessLink: false,
           to: person.email,
@@ -274,7 +274,7 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
     for (const duty of gone) {
       const person = people.get(duty.staff_id);
       if (!person) continue;
-      this.outbox.enqueue(em, {
+      this.outbox.enqueue({
         kind: 'duty-reminder-cancelled',
         containsAccessLink: false,
         to: person.email,

@@ -91,7 +91,7 @@ export class RecurringUnavailabilityService {
       const change = await this.integrity.restore(em, actor, {
         description: `${staff.name}'s ${everyOtherWeek ? `Week ${week}` : 'weekly'} commitment`,
       });
-      this.audit.record(em, actor, {
+      this.audit.record(actor, {
         kind: 'request',
         action: 'unavailability.recurring-added',
         entityId: rule.id,
@@ -124,7 +124,7 @@ export class RecurringUnavailabilityService {
       if (!rule) throw new NotFoundException('Weekly commitment not found');
       const staff = await loadPerson(em, rule.staff.id);
       assertActsFor(actor, staff, 'unavailability.manage', OWN_ONLY);
-      this.audit.record(em, actor, {
+      this.audit.record(actor, {
         kind: 'request',
         action: 'unavailability.recurring-deleted',
         entityId: rule.id,

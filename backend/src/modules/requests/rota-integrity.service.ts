@@ -107,7 +107,7 @@ export class RotaIntegrityService {
             ? ' (nobody else was free)'
             : ' (auto-fill is off)';
     const message = `${cause.description} removed ${plural(violations.length, 'duty', 'duties')} on ${describeSpan(dates)}; ${refilled} refilled${why}.`;
-    this.audit.record(em, actor, {
+    this.audit.record(actor, {
       kind: 'rota',
       action: 'rota.adjusted',
       entityId: dates.length === 1 ? dates[0]! : `${dates[0]}..${dates.at(-1)}`,

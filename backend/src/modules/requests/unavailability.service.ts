@@ -84,7 +84,7 @@ export class UnavailabilityService {
       const change = await this.integrity.restore(em, actor, { description: `${staff.name}'s ${label.toLowerCase()}` });
       const cancelled = change.removedDuties;
       const refilled = change.refilledDuties;
-      this.audit.record(em, actor, {
+      this.audit.record(actor, {
         kind: 'request',
         action: 'unavailability.added',
         entityId: period.id,
@@ -142,7 +142,7 @@ export class UnavailabilityService {
       const change = await this.integrity.restore(em, actor, { description: `${staff.name}'s ${label.toLowerCase()}` });
       const cancelled = change.removedDuties;
       const refilled = change.refilledDuties;
-      this.audit.record(em, actor, {
+      this.audit.record(actor, {
         kind: 'request',
         action: 'unavailability.updated',
         entityId: period.id,
@@ -178,7 +178,7 @@ export class UnavailabilityService {
       if (!period) throw new NotFoundException('Unavailability period not found');
       const staff = await loadPerson(em, period.staff.id);
       assertActsFor(actor, staff, 'unavailability.manage', OWN_ONLY);
-      this.audit.record(em, actor, {
+      this.audit.record(actor, {
         kind: 'request',
         action: 'unavailability.deleted',
         entityId: period.id,

@@ -104,7 +104,7 @@ export class DutyChangeNotices {
     for (const change of changes) {
       const person = people.get(change.staffId);
       if (!person) continue;
-      this.outbox.enqueue(em, {
+      this.outbox.enqueue({
         kind: 'duties-changed',
         // A link to the app, which needs signing in: nothing here grants access.
         containsAccessLink: false,
@@ -113,7 +113,6 @@ export class DutyChangeNotices {
       });
     }
     this.notifications.notify(
-      em,
       changes.flatMap((change) => {
         const person = people.get(change.staffId);
         return person ? [{ userId: person.userId, kind: 'duty_changed' as const, text: noticeText(cause.by, change), link: '/my-rota', eventKey: `duties:${event}:${person.id}` }] : [];

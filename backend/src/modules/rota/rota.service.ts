@@ -117,7 +117,7 @@ export class RotaService {
       }
       const result = await this.day(em, day.date, slotsPerDay);
       const names = placed.map((p) => result.slots[p.position - 1]?.staff?.name ?? p.staffId);
-      this.audit.record(em, actor, {
+      this.audit.record(actor, {
         kind: 'rota',
         action: 'rota.assigned',
         entityId: day.id,
@@ -207,7 +207,7 @@ export class RotaService {
           ? `Removed ${plural(changedSlots, 'assignment')} on ${plural(changedDays, 'day')} ${to ? `from ${describeDateRange(from, to)}` : `from ${describeDate(from)} on`}.`
           : `${tool === 'fill' ? 'Filled' : 'Changed'} ${plural(changedSlots, 'slot')} on ${plural(changedDays, 'day')} from ${describeDateRange(from, lastDate)}.` +
             (unfilledSlots ? ` ${plural(unfilledSlots, 'slot')} stayed empty: nobody was available.` : '');
-      this.audit.record(em, actor, {
+      this.audit.record(actor, {
         kind: 'rota',
         action,
         entityId: `${from}..${lastDate}`,

@@ -69,7 +69,7 @@ export class ProcedureFileService {
         [org, fileName, kind, content.length, sha256, content, actor.id],
       );
       await this.systemSettings.saveProcedureFileLink(em, PROCEDURE_FILE_PATH, fileName);
-      this.audit.record(em, actor, {
+      this.audit.record(actor, {
         kind: 'settings',
         action: 'settings.procedure-file',
         entityId: org,

@@ -52,7 +52,7 @@ export class SettingsService {
       content !== before.instructionsContent && 'text',
       removeFile && 'removed the procedure document',
     ].filter(Boolean);
-    this.audit.record(em, actor, {
+    this.audit.record(actor, {
       kind: 'settings',
       action: 'settings.instructions',
       entityId: TenantContext.require(),
@@ -95,7 +95,7 @@ export class SettingsService {
       const rotaChange: RotaChange | null = causes.length ? await this.integrity.restore(em, actor, { description: joinCauses(causes) }) : null;
       const removed = rotaChange?.removedDuties ? ` (removed ${plural(rotaChange.removedDuties, 'future assignment')})` : '';
       if (after !== before) {
-        this.audit.record(em, actor, {
+        this.audit.record(actor, {
           kind: 'settings',
           action: 'settings.duty-managers-per-day',
           entityId: TenantContext.require(),
@@ -106,7 +106,7 @@ export class SettingsService {
       }
       if (Object.keys(rulesChanged.after).length) {
         const ruleCauses = rotaRuleCauses(rulesBefore, rules);
-        this.audit.record(em, actor, {
+        this.audit.record(actor, {
           kind: 'settings',
           action: 'settings.rota-rules',
           entityId: TenantContext.require(),

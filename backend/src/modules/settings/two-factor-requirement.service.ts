@@ -25,7 +25,7 @@ export class TwoFactorRequirementService {
     private readonly audit: AuditService,
   ) {
     twoFactor.onChanged((em, user, enabled) => {
-      audit.record(em, { id: user.id, name: user.name } as AuthUser, {
+      audit.record({ id: user.id, name: user.name } as AuthUser, {
         kind: 'staff',
         action: enabled ? 'account.two-factor-on' : 'account.two-factor-off',
         entityId: user.id,
@@ -49,7 +49,7 @@ export class TwoFactorRequirementService {
     return this.em.transactional(async (em) => {
       const before = await this.organizations.setRequireAdminTwoFactor(em, dto.requireAdminTwoFactor);
       if (before !== dto.requireAdminTwoFactor) {
-        this.audit.record(em, actor, {
+        this.audit.record(actor, {
           kind: 'settings',
           action: 'settings.two-factor-requirement',
           entityId: TenantContext.require(),

@@ -93,7 +93,7 @@ export class SignInSettingsService {
       row.passwordSignIn = after.passwordSignIn;
       const changes = changedFields(before, after);
       if (!Object.keys(changes.after).length) return;
-      this.audit.record(em, actor, {
+      this.audit.record(actor, {
         kind: 'settings',
         action: 'sign-in.options.updated',
         entityId: row.id,
@@ -171,7 +171,7 @@ export class SignInSettingsService {
       if (after.enabled && (!before.enabled || trusts(before) !== trusts(after))) {
         await this.tellOtherAdmins(em, actor, before.enabled ? `changed the client or issuer of sign-in with ${label()}` : `turned on sign-in with ${label()}`);
       }
-      this.audit.record(em, actor, {
+      this.audit.record(actor, {
         kind: 'settings',
         action: `sign-in.${kind}.updated`,
         entityId: row.id,
@@ -187,7 +187,7 @@ export class SignInSettingsService {
     const organization = await em.findOneOrFail(Organization, { id: TenantContext.require() });
     for (const admin of await activeAdmins(em)) {
       if (admin.id === actor.id) continue;
-      this.outbox.enqueue(em, providerChangedEmail({ to: admin.email, name: admin.name, organizationName: organization.name, changedBy: actor.name, what }));
+      this.outbox.enqueue(providerChangedEmail({ to: admin.email, name: admin.name, organizationName: organization.name, changedBy: actor.name, what }));
     }
   }
 

@@ -330,7 +330,6 @@ export class SsoService {
           const staffId = await this.staff.linkJoiner(em, user);
           const how = provider.kind === 'oidc' ? (provider.displayName ?? 'its identity provider') : PROVIDER_NAMES[kind as Exclude<ProviderKind, 'oidc'>];
           this.audit.record(
-            em,
             { id: user.id, organizationId: TenantContext.require(), role: user.role, email: user.email, name: user.name },
             {
               kind: 'staff',

@@ -128,7 +128,7 @@ export class StaffService {
       if (dto.invite) await this.invite(em, staff, actor);
       await em.flush();
       const created = toStaffDto(staff);
-      this.audit.record(em, actor, {
+      this.audit.record(actor, {
         kind: 'staff',
         action: 'staff.created',
         entityId: staff.id,
@@ -181,7 +181,7 @@ export class StaffService {
         before.isActive !== after.isActive ? (after.isActive ? 'staff.reactivated' : 'staff.deactivated') : 'staff.updated';
       const verb = { 'staff.reactivated': 'Reactivated', 'staff.deactivated': 'Deactivated', 'staff.updated': 'Edited' }[action];
       const pendingNote = emailPending ? ` and asked ${dto.email} to confirm the new sign-in email` : '';
-      this.audit.record(em, actor, {
+      this.audit.record(actor, {
         kind: 'staff',
         action,
         entityId: staff.id,
@@ -212,7 +212,7 @@ export class StaffService {
       }
       await this.invite(em, staff, actor);
       await em.flush();
-      this.audit.record(em, actor, {
+      this.audit.record(actor, {
         kind: 'staff',
         action: 'staff.invited',
         entityId: staff.id,
@@ -233,7 +233,7 @@ export class StaffService {
       const previous = user.role;
       await this.accounts.changeRole(em, actor, user, role);
       await em.flush();
-      this.audit.record(em, actor, {
+      this.audit.record(actor, {
         kind: 'role',
         action: 'role.changed',
         entityId: staff.id,
@@ -288,7 +288,7 @@ export class StaffService {
       }
       await em.flush();
       if (valid.length) {
-        this.audit.record(em, actor, {
+        this.audit.record(actor, {
           kind: 'staff',
           action: 'staff.imported',
           entityId: 'csv',

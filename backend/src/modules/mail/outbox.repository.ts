@@ -1,0 +1,163 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { TenantContext } from '../../tenancy/tenant-context';
+import { type OutboxAttachment, OutboxEmail, type OutboxStatus, PURGED_TEXT, REDACTED_TEXT } from './entities/outbox-email.entity';
+import { OutboxCommitSubscriber } from './outbox-commit.subscriber';
+
+/** How long a claimed email stays claimed; after that another worker may retry it. */
+const CLAIM_SECONDS = 120;
+
+/**
+ * The SET clause that removes a secret-bearing email's body, in the statements that finish an
+ * email (sent, simulated or given up): the link leaves the table in the same statement that
+ * records the email's fate, so there is no moment, nor a crash, after which it is sent and still
+ * readable. A retry keeps the body: it still has to be sent. Takes REDACTED_SQL_PARAMS.
+ */
+const REDACT_IF_SECRET = `
+  html = CASE WHEN contains_access_link THEN ? ELSE html END,
+  text = CASE WHEN contains_access_link THEN ? ELSE text END,
+  attachments = CASE WHEN contains_access_link THEN NULL ELSE attachments END,
+  body_removed_at = CASE WHEN contains_access_link THEN now() ELSE body_removed_at END`;
+const REDACTED_SQL_PARAMS = [REDACTED_TEXT, REDACTED_TEXT];
+
+export interface QueuedEmail {
+  kind: string;
+  containsAccessLink: boolean;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  dedupeKey?: string;
+  attachments?: OutboxAttachment[];
+}
+
+/** An email the worker has claimed to send. */
+export interface ClaimedEmail {
+  id: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments: { filename: string; contentType: string; content: string }[] | null;
+  attempts: number;
+  age_seconds: number;
+}
+
+export interface RecentEmailRow {
+  id: string;
+  kind: string;
+  to: string;
+  subject: string;
+  status: OutboxStatus;
+  attempts: number;
+  created_at: Date;
+  sent_at: Date | null;
+  last_error: string | null;
+  text: string;
+}
+
+/**
+ * The one door to `outbox_emails`: queued in the caller's unit of work, claimed and finished by
+ * the worker, purged by retention. The worker's and the purge's statements run on the driver's
+ * connection, outside any request or transaction, as each is one statement that stands alone.
+ */
+@Injectable()
+export class OutboxRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  /**
+   * Tracks the email in the current unit of work, in the organisation of the current context
+   * (none outside any: a platform email).
+   */
+  add(email: QueuedEmail): OutboxEmail {
+    return this.em.create(OutboxEmail, {
+      kind: email.kind,
+      to: email.to,
+      subject: email.subject,
+      html: email.html,
+      text: email.text,
+      attachments: email.attachments,
+      containsAccessLink: email.containsAccessLink,
+      dedupeKey: email.dedupeKey,
+      organization: TenantContext.current(),
+    });
+  }
+
+  /** Calls `wake` whenever a unit of work that queued an email has committed. */
+  onQueuedEmailCommitted(wake: () => void): void {
+    this.em.getEventManager().registerSubscriber(new OutboxCommitSubscriber(wake));
+  }
+
+  /** The current organisation's latest `limit` emails, newest first. One statement. */
+  findRecent(limit: number): Promise<RecentEmailRow[]> {
+    return this.em.execute<RecentEmailRow[]>(
+      // An access link is someone else's key to their account: never shown, not even while queued.
+      // Newest first by time; the id (qualified: a bare "id" would sort the id::text output
+      // column as text, 9 before 18) only breaks ties.
+      `select id::text, kind, "to", subject, status, attempts, created_at, sent_at, last_error,
+              case when contains_access_link then ? else text end as text
+         from outbox_emails where organization_id = ?
+        order by outbox_emails.created_at desc, outbox_emails.id desc limit ?`,
+      [REDACTED_TEXT, TenantContext.require(), limit],
+    );
+  }
+
+  /**
+   * Claims up to `batch` due emails for this worker with `FOR UPDATE SKIP LOCKED`, so an email is
+   * claimed by one worker at a time: pending ones whose time has come, and ones whose claim ran out.
+   */
+  claimDue(batch: number): Promise<ClaimedEmail[]> {
+    return this.em.getConnection().execute<ClaimedEmail[]>(
+      `UPDATE outbox_emails SET status = 'sending', attempts = attempts + 1,
+              locked_until = now() + make_interval(secs => ?)
+       WHERE id IN (
+         SELECT id FROM outbox_emails
+         WHERE (status = 'pending' AND next_attempt_at <= now())
+            OR (status = 'sending' AND locked_until < now())
+         ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED)
+       RETURNING id, "to", subject, html, text, attachments, attempts,
+                 extract(epoch from now() - created_at)::int AS age_seconds`,
+      [CLAIM_SECONDS, batch],
+    );
+  }
+
+  /** Records a claimed email sent (or simulated), removing the body of one with an access link. */
+  async markSent(id: string, status: 'sent' | 'simulated'): Promise<void> {
+    await this.em.getConnection().execute(
+      `UPDATE outbox_emails SET status = ?, sent_at = now(), locked_until = NULL, last_error = NULL, ${REDACT_IF_SECRET}
+       WHERE id = ? AND status = 'sending'`,
+      [status, ...REDACTED_SQL_PARAMS, id],
+    );
+  }
+
+  /**
+   * Records a failed attempt: back to pending, tried again after `retryInSeconds`, or, when
+   * `givenUp`, failed for good — then finished too, so nobody will read its link and it is not kept.
+   */
+  async markAttemptFailed(id: string, error: string, retryInSeconds: number, givenUp: boolean): Promise<void> {
+    await this.em.getConnection().execute(
+      `UPDATE outbox_emails SET status = ?, locked_until = NULL, last_error = ?,
+              next_attempt_at = now() + make_interval(secs => ?)${givenUp ? `, ${REDACT_IF_SECRET}` : ''}
+       WHERE id = ? AND status = 'sending'`,
+      [givenUp ? 'failed' : 'pending', error, retryInSeconds, ...(givenUp ? REDACTED_SQL_PARAMS : []), id],
+    );
+  }
+
+  /**
+   * Clears the bodies of finished emails older than their period (`sentDays` after sending,
+   * `failedDays` after queueing a failed one); returns how many. Ages are measured against the
+   * database's clock, the one that wrote `sent_at` and `created_at`. Pending and sending emails
+   * keep theirs: they still have to go out.
+   */
+  async purgeBodies(sentDays: number, failedDays: number): Promise<number> {
+    const rows = await this.em.getConnection().execute<{ id: string }[]>(
+      `UPDATE outbox_emails SET html = ?, text = ?, attachments = NULL, body_removed_at = now()
+        WHERE body_removed_at IS NULL
+          AND ((status IN ('sent', 'simulated') AND sent_at < now() - make_interval(days => ?))
+            OR (status = 'failed' AND created_at < now() - make_interval(days => ?)))
+        RETURNING id`,
+      [PURGED_TEXT, PURGED_TEXT, sentDays, failedDays],
+    );
+    return rows.length;
+  }
+}

@@ -1,0 +1,40 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { Notification, type NotificationKind } from './entities/notification.entity';
+
+export type NewNotificationRow = Pick<Notification, 'kind' | 'text' | 'link' | 'subjectId' | 'eventKey'> & { user: string };
+
+/** The one door to `notifications`. */
+@Injectable()
+export class NotificationsRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  /** Tracks a new notification in the current unit of work. */
+  add(notification: NewNotificationRow): Notification {
+    return this.em.create(Notification, notification);
+  }
+
+  /** The person's newest `limit` notifications, newest first. */
+  findNewest(userId: string, limit: number): Promise<Notification[]> {
+    return this.em.find(Notification, { user: userId }, { orderBy: { createdAt: 'desc', id: 'asc' }, limit });
+  }
+
+  countUnread(userId: string): Promise<number> {
+    return this.em.count(Notification, { user: userId, readAt: null });
+  }
+
+  /** One of the person's notifications; another person's is not theirs to find. */
+  findOwn(userId: string, id: string): Promise<Notification | null> {
+    return this.em.findOne(Notification, { id, user: userId });
+  }
+
+  /** Marks the person's unread notifications read at `at`. */
+  async markAllRead(userId: string, at: Date): Promise<void> {
+    await this.em.nativeUpdate(Notification, { user: userId, readAt: null }, { readAt: at });
+  }
+
+  /** Marks read at `at` the unread notifications about `subjectId` of `kinds`. */
+  async markReadAbout(subjectId: string, kinds: NotificationKind[], at: Date): Promise<void> {
+    await this.em.nativeUpdate(Notification, { subjectId, kind: { $in: kinds }, readAt: null }, { readAt: at });
+  }
+}
