@@ -13,6 +13,7 @@ const MODULE_ORDER = [
   'auth', // users, sessions, sign-in, links, accounts
   'audit', // the activity log
   'notifications', // in-app notifications: the bell (written by the modules whose changes concern a person)
+  'fact-changes', // "a fact the rota depends on changed" as one call; the rota's repair is bound to its port by requests
   'staff', // staff records and their accounts
   'sso', // sign-in through Google, Microsoft or another OpenID Provider (after staff: someone who joins gets a staff record)
   'holidays', // holidays and term dates

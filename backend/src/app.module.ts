@@ -11,8 +11,8 @@ import { JwtSecret } from './common/auth/jwt-secret.token';
 import { REDACT_PATHS, REDACTED, redactUrl } from './common/http/log-redaction';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { WorkerPoolModule } from './common/workers/worker-pool.module';
-import { RotaIntegrityModule } from './common/rota-integrity/rota-integrity';
 import { AuditModule } from './modules/audit/audit.module';
+import { FactChangesModule } from './modules/fact-changes/fact-changes.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { HolidaysModule } from './modules/holidays/holidays.module';
@@ -90,7 +90,7 @@ export class AppModule {
         secretsModule(jwtSecret),
         RateLimitModule,
         WorkerPoolModule,
-        RotaIntegrityModule,
+        FactChangesModule,
         MailModule,
         HealthModule,
         MemoryModule,

@@ -2,8 +2,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Clock } from '../../common/clock/clock';
-import { RotaIntegrity } from '../../common/rota-integrity/rota-integrity';
 import { AuditService, changedFields } from '../audit/audit.service';
+import { FactChangesService } from '../fact-changes/fact-changes.service';
 import { organizationToday } from '../tenants/organization-today';
 import { SchoolCalendar } from './school-calendar';
 import { BANK_HOLIDAY_REGION_LABELS, bankHolidaysInAcademicYear, type BankHolidayRegion } from './bank-holidays';
@@ -41,7 +41,7 @@ export class HolidaysService {
     private readonly audit: AuditService,
     private readonly clock: Clock,
     private readonly organizations: OrganizationsRepository,
-    private readonly integrity: RotaIntegrity,
+    private readonly factChanges: FactChangesService,
     private readonly calendar: SchoolCalendar,
   ) {}
 
@@ -55,7 +55,8 @@ export class HolidaysService {
 
   /** Adds a holiday; nobody stays on duty on its days from today on (docs/product.md#the-rota-stays-true). */
   async create(actor: AuthUser, dto: SaveHolidayDto): Promise<SavedHolidayDto> {
-    return this.em.transactional(async (em) => {
+    const { written, rotaChange } = await this.factChanges.change(actor, async () => {
+      const em = this.em;
       const holiday = em.create(Holiday, { ...dto, description: dto.description ?? null });
       await em.flush();
       this.audit.record(actor, {
@@ -65,13 +66,14 @@ export class HolidaysService {
         summary: `Added holiday ${describe(holiday)}`,
         after: toHolidayDto(holiday),
       });
-      const rotaChange = await this.integrity.restore(em, actor, { description: `Adding holiday '${holiday.name}'` });
-      return { ...toHolidayDto(holiday), rotaChange };
+      return { holiday: toHolidayDto(holiday), cause: `Adding holiday '${holiday.name}'` };
     });
+    return { ...written.holiday, rotaChange };
   }
 
   async update(actor: AuthUser, id: string, dto: SaveHolidayDto): Promise<SavedHolidayDto> {
-    return this.em.transactional(async (em) => {
+    const { written, rotaChange } = await this.factChanges.change(actor, async () => {
+      const em = this.em;
       const holiday = await this.find(em, id);
       const before = toHolidayDto(holiday);
       em.assign(holiday, { ...dto, description: dto.description ?? null });
@@ -83,10 +85,9 @@ export class HolidaysService {
         summary: `Changed holiday ${describe(holiday)}`,
         ...changedFields(before, after),
       });
-      await em.flush();
-      const rotaChange = await this.integrity.restore(em, actor, { description: `Changing holiday '${holiday.name}'` });
-      return { ...after, rotaChange };
+      return { holiday: after, cause: `Changing holiday '${holiday.name}'` };
     });
+    return { ...written.holiday, rotaChange };
   }
 
   async remove(actor: AuthUser, id: string): Promise<void> {
@@ -108,7 +109,8 @@ export class HolidaysService {
    * dates any holiday already covers. A region given is saved as the organisation's.
    */
   async addBankHolidays(actor: AuthUser, academicYearStart?: number, region?: BankHolidayRegion): Promise<AddBankHolidaysResultDto> {
-    return this.em.transactional(async (em) => {
+    const { written, rotaChange } = await this.factChanges.change(actor, async () => {
+      const em = this.em;
       const start = academicYearStart ?? (await this.calendar.planningYear(em, await organizationToday(em, this.clock)));
       const before = await this.organizations.region(em);
       const chosen = region ?? before;
@@ -135,11 +137,10 @@ export class HolidaysService {
           after: { region: chosen, dates: added.map((h) => h.startDate) },
         });
       }
-      const rotaChange = added.length
-        ? await this.integrity.restore(em, actor, { description: `Adding ${plural(added.length, `${regionName} bank holiday`)}` })
-        : null;
-      return { added: added.map(toHolidayDto), skipped: candidates.length - added.length, academicYear, region: chosen, rotaChange };
+      const result = { added: added.map(toHolidayDto), skipped: candidates.length - added.length, academicYear, region: chosen };
+      return { result, cause: added.length ? `Adding ${plural(added.length, `${regionName} bank holiday`)}` : null };
     });
+    return { ...written.result, rotaChange };
   }
 
   /**

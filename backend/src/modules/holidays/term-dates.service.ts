@@ -3,9 +3,9 @@ import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { academicYearStartOf, academicYearStarting, addDays, planningPeriodOf, planningYearStartOf } from '../../common/clock/academic-year';
 import { Clock } from '../../common/clock/clock';
-import { RotaIntegrity } from '../../common/rota-integrity/rota-integrity';
 import { describeDateRange } from '../../common/text/dates';
 import { AuditService } from '../audit/audit.service';
+import { FactChangesService } from '../fact-changes/fact-changes.service';
 import { organizationToday } from '../tenants/organization-today';
 import type { AcademicYearsDto, SavedTermDatesDto, SaveTermDatesDto, TermDatesDto } from './dto/term-dates.dto';
 import { SchoolCalendar } from './school-calendar';
@@ -22,7 +22,7 @@ export class TermDatesService {
     private readonly calendar: SchoolCalendar,
     private readonly audit: AuditService,
     private readonly clock: Clock,
-    private readonly integrity: RotaIntegrity,
+    private readonly factChanges: FactChangesService,
   ) {}
 
   /** The year's saved terms and a proposal; the planning year by default (SchoolCalendar.planningYear). */
@@ -69,20 +69,21 @@ export class TermDatesService {
       halfTermStart: t.halfTermStart ?? null,
       halfTermEnd: t.halfTermEnd ?? null,
     }));
-    return this.em.transactional(async (em) => {
-      const { before, terms: saved } = await this.calendar.replaceYear(em, academicYear, terms);
-      // Nobody stays on duty on a day that is now out of term (docs/product.md#the-rota-stays-true).
-      const rotaChange = await this.integrity.restore(em, actor, { description: `Saving the term dates of ${academicYearLabel(academicYear)}` });
-      this.audit.record(actor, {
-        kind: 'holiday',
-        action: 'terms.saved',
-        entityId: label,
-        summary: `${before.length ? 'Changed' : 'Set'} the term dates of ${label}: ${describeTerms(saved)}`,
-        ...(before.length ? { before: { terms: before } } : {}),
-        after: { terms: saved },
-      });
-      return { ...(await this.describe(em, academicYear)), rotaChange };
-    });
+    // Nobody stays on duty on a day that is now out of term (docs/product.md#the-rota-stays-true).
+    const { rotaChange } = await this.factChanges.change(
+      actor,
+      async () => ({ ...(await this.calendar.replaceYear(this.em, academicYear, terms)), cause: `Saving the term dates of ${label}` }),
+      ({ before, terms: saved }) =>
+        this.audit.record(actor, {
+          kind: 'holiday',
+          action: 'terms.saved',
+          entityId: label,
+          summary: `${before.length ? 'Changed' : 'Set'} the term dates of ${label}: ${describeTerms(saved)}`,
+          ...(before.length ? { before: { terms: before } } : {}),
+          after: { terms: saved },
+        }),
+    );
+    return { ...(await this.describe(this.em, academicYear)), rotaChange };
   }
 
   private async describe(em: EntityManager, academicYear: number): Promise<TermDatesDto> {

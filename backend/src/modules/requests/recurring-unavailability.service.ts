@@ -7,11 +7,11 @@ import { describeDate, describeDateRange } from '../../common/text/dates';
 import { plural } from '../../common/text/plural';
 import { AuditService } from '../audit/audit.service';
 import { AvailabilityRepository } from '../availability/availability.repository';
+import { FactChangesService } from '../fact-changes/fact-changes.service';
 import type { RecurringUnavailability } from '../availability/entities/recurring-unavailability.entity';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
 import type { CreateRecurringUnavailabilityDto, RecurringUnavailabilityDto, RecurringUnavailabilityResultDto } from './dto/requests.dto';
 import { assertActsFor, loadPerson } from './request-people';
-import { RotaIntegrityService } from './rota-integrity.service';
 import { MAX_PERIOD_DAYS, OWN_ONLY } from './unavailability.service';
 
 export const WEEK_A_MISSING =
@@ -47,7 +47,7 @@ function describeRule(r: { weekdays: number[]; everyOtherWeek?: boolean; week?: 
 export class RecurringUnavailabilityService {
   constructor(
     private readonly em: EntityManager,
-    private readonly integrity: RotaIntegrityService,
+    private readonly factChanges: FactChangesService,
     private readonly settings: SystemSettingsRepository,
     private readonly availability: AvailabilityRepository,
     private readonly audit: AuditService,
@@ -68,41 +68,41 @@ export class RecurringUnavailabilityService {
     const week = everyOtherWeek ? (dto.week ?? null) : null;
     const what = describeRule({ weekdays: dto.weekdays, everyOtherWeek, week });
 
-    const outcome = await this.em.transactional(async (em) => {
-      const staff = await loadPerson(em, dto.staffId);
-      assertActsFor(actor, staff, 'unavailability.manage', OWN_ONLY);
-      // Held exclusively from the start, as the rota check that follows needs it (RotaIntegrity.restore).
-      await this.settings.lockExclusive(em);
-      if (everyOtherWeek && !(await this.settings.rotaRules(em)).weekAStart) throw new BadRequestException(WEEK_A_MISSING);
-      const rule = this.availability.addRule(em, {
-        staffId: staff.id,
-        weekdays: dto.weekdays,
-        startDate: dto.startDate,
-        endDate: dto.endDate,
-        everyOtherWeek,
-        week,
-        reason: dto.reason,
-        createdBy: actor.id,
-      });
-      await em.flush();
-
-      // Duties from today on that it covers go, kept as approved cancellations with the reason, and
-      // are refilled per auto-fill (docs/product.md#the-rota-stays-true).
-      const change = await this.integrity.restore(em, actor, {
-        description: `${staff.name}'s ${everyOtherWeek ? `Week ${week}` : 'weekly'} commitment`,
-      });
-      this.audit.record(actor, {
-        kind: 'request',
-        action: 'unavailability.recurring-added',
-        entityId: rule.id,
-        summary:
-          `${staff.name} unavailable on ${what}, ${describeDateRange(dto.startDate, dto.endDate)}: ${dto.reason}` +
-          (change.removedDuties ? ` (${plural(change.removedDuties, 'duty', 'duties')} cancelled, ${change.refilledDuties} refilled)` : ''),
-        after: { ...toDto(rule), cancelledDates: change.dates },
-      });
-      await em.flush();
-      return { rule, cancelled: change.removedDuties, refilled: change.refilledDuties };
-    });
+    // Duties from today on that it covers go, kept as approved cancellations with the reason, and
+    // are refilled per auto-fill (docs/product.md#the-rota-stays-true).
+    const { written, rotaChange } = await this.factChanges.change(
+      actor,
+      async () => {
+        const em = this.em;
+        const staff = await loadPerson(em, dto.staffId);
+        assertActsFor(actor, staff, 'unavailability.manage', OWN_ONLY);
+        if (everyOtherWeek && !(await this.settings.rotaRules(em)).weekAStart) throw new BadRequestException(WEEK_A_MISSING);
+        const rule = this.availability.addRule(em, {
+          staffId: staff.id,
+          weekdays: dto.weekdays,
+          startDate: dto.startDate,
+          endDate: dto.endDate,
+          everyOtherWeek,
+          week,
+          reason: dto.reason,
+          createdBy: actor.id,
+        });
+        return { staff, rule, cause: `${staff.name}'s ${everyOtherWeek ? `Week ${week}` : 'weekly'} commitment` };
+      },
+      ({ staff, rule }, rotaChange) => {
+        const change = rotaChange;
+        this.audit.record(actor, {
+          kind: 'request',
+          action: 'unavailability.recurring-added',
+          entityId: rule.id,
+          summary:
+            `${staff.name} unavailable on ${what}, ${describeDateRange(dto.startDate, dto.endDate)}: ${dto.reason}` +
+            (change.removedDuties ? ` (${plural(change.removedDuties, 'duty', 'duties')} cancelled, ${change.refilledDuties} refilled)` : ''),
+          after: { ...toDto(rule), cancelledDates: change.dates },
+        });
+      },
+    );
+    const outcome = { rule: written.rule, cancelled: rotaChange.removedDuties, refilled: rotaChange.refilledDuties };
 
     const { cancelled, refilled } = outcome;
     return {

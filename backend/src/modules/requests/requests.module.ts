@@ -1,6 +1,6 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
-import { RotaIntegrity } from '../../common/rota-integrity/rota-integrity';
 import { AuthModule } from '../auth/auth.module';
+import { FactChangesService } from '../fact-changes/fact-changes.service';
 import { AvailabilityModule } from '../availability/availability.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { RotaModule } from '../rota/rota.module';
@@ -45,12 +45,12 @@ import { CancelRequest } from './entities/cancel-request.entity';
 })
 export class RequestsModule implements OnModuleInit {
   constructor(
-    private readonly integrity: RotaIntegrity,
-    private readonly restorer: RotaIntegrityService,
+    private readonly factChanges: FactChangesService,
+    private readonly rotaIntegrity: RotaIntegrityService,
   ) {}
 
-  /** The modules that own the rota's facts (staff, holidays, settings…) call the port; this does the work. */
+  /** The modules that own the rota's facts (staff, holidays, settings…) change them through FactChangesService; this repairs the rota. */
   onModuleInit(): void {
-    this.integrity.register((em, actor, cause) => this.restorer.restore(em, actor, cause));
+    this.factChanges.bindRotaRepair(this.rotaIntegrity);
   }
 }

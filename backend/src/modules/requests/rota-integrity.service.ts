@@ -3,9 +3,9 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Clock } from '../../common/clock/clock';
-import { NO_ROTA_CHANGE, type RotaChange, type RotaChangeCause } from '../../common/rota-integrity/rota-integrity';
 import { plural } from '../../common/text/plural';
 import { AuditService } from '../audit/audit.service';
+import { NO_ROTA_CHANGE, type RotaChange, type RotaChangeCause, type RotaRepair } from '../fact-changes/rota-change';
 import { User } from '../auth/entities/user.entity';
 import { RequestMessenger } from './request-messenger';
 import { RotaPlanner } from '../rota/rota-planner';
@@ -45,11 +45,13 @@ const NOT_REFILLED: Partial<Record<Violation['rule'], string>> = {
  * of a fact the rota depends on, every assignment from today on that breaks a hard rule goes, in
  * the transaction that changed the fact. Each removal is kept as an approved cancellation naming
  * the person, the date and why; freed slots on days that stay open are refilled when auto-fill is
- * on; everyone affected gets one email with all their days.
+ * on; everyone affected gets one email with all their days. The fact-change call
+ * (FactChangesService.change) runs it through its port, RotaRepair.
  */
 @Injectable()
-export class RotaIntegrityService {
+export class RotaIntegrityService implements RotaRepair {
   constructor(
+    private readonly em: EntityManager,
     private readonly planner: RotaPlanner,
     private readonly settings: SystemSettingsRepository,
     private readonly audit: AuditService,
@@ -57,8 +59,14 @@ export class RotaIntegrityService {
     private readonly clock: Clock,
   ) {}
 
-  async restore(em: EntityManager, actor: AuthUser | undefined, cause: RotaChangeCause): Promise<RotaChange> {
-    const slotsPerDay = await this.settings.lockExclusive(em);
+  async lockRota(): Promise<void> {
+    await this.settings.lockExclusive(this.em);
+  }
+
+  /** Runs inside the fact-change call's transaction, which holds the rota lock (lockRota). */
+  async repair(actor: AuthUser | undefined, cause: RotaChangeCause): Promise<RotaChange> {
+    const em = this.em;
+    const slotsPerDay = await this.settings.dutyManagersPerDay(em);
     const today = await organizationToday(em, this.clock);
     const verdicts = await this.planner.violationsFrom(em, today, slotsPerDay);
     if (!verdicts.length) return NO_ROTA_CHANGE;
@@ -92,8 +100,8 @@ export class RotaIntegrityService {
         (addedTo.get(replacement) ?? addedTo.set(replacement, []).get(replacement)!).push({ date: v.date, replacing: people.get(v.staffId)! });
       }
     }
-    for (const [staffId, removals] of removedFrom) this.messenger.send(em, dutiesTakenOffEmail(people.get(staffId)!, removals));
-    for (const [staffId, added] of addedTo) this.messenger.send(em, dutiesAddedEmail(people.get(staffId)!, added));
+    for (const [staffId, removals] of removedFrom) this.messenger.send(dutiesTakenOffEmail(people.get(staffId)!, removals));
+    for (const [staffId, added] of addedTo) this.messenger.send(dutiesAddedEmail(people.get(staffId)!, added));
 
     const dates = verdicts.map((v) => v.date);
     const refilled = replacements.length;

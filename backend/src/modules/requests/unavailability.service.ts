@@ -6,11 +6,10 @@ import { describeDate, describeDateRange } from '../../common/text/dates';
 import { plural } from '../../common/text/plural';
 import { AuditService } from '../audit/audit.service';
 import { AvailabilityRepository } from '../availability/availability.repository';
-import { SystemSettingsRepository } from '../settings/system-settings.repository';
+import { FactChangesService } from '../fact-changes/fact-changes.service';
 import type { CreateUnavailabilityDto, UnavailabilityDto, UnavailabilityResultDto, UpdateUnavailabilityDto } from './dto/requests.dto';
 import { StaffUnavailability, UNAVAILABILITY_LABELS } from '../availability/entities/staff-unavailability.entity';
 import { assertActsFor, loadPerson } from './request-people';
-import { RotaIntegrityService } from './rota-integrity.service';
 
 /** Longest period one entry may cover (about two years), so a typo can't empty a decade. */
 export const MAX_PERIOD_DAYS = 800;
@@ -38,8 +37,7 @@ function toDto(u: StaffUnavailability): UnavailabilityDto {
 export class UnavailabilityService {
   constructor(
     private readonly em: EntityManager,
-    private readonly integrity: RotaIntegrityService,
-    private readonly settings: SystemSettingsRepository,
+    private readonly factChanges: FactChangesService,
     private readonly availability: AvailabilityRepository,
     private readonly audit: AuditService,
   ) {}
@@ -56,46 +54,46 @@ export class UnavailabilityService {
     const type = dto.type ?? 'annual_leave';
     const label = UNAVAILABILITY_LABELS[type];
 
-    const outcome = await this.em.transactional(async (em) => {
-      const staff = await loadPerson(em, dto.staffId);
-      assertActsFor(actor, staff, 'unavailability.manage', OWN_ONLY);
-      // Held exclusively from the start, as the rota check that follows needs it (RotaIntegrity.restore):
-      // two periods added at once wait for each other instead of deadlocking on the upgrade.
-      await this.settings.lockExclusive(em);
-      const overlap = await this.availability.lockOverlapping(em, staff.id, dto.startDate, dto.endDate);
-      if (overlap) {
-        throw new ConflictException(
-          `${staff.name} is already unavailable from ${describeDate(overlap.start)} to ${describeDate(overlap.end)} ` +
-            `(${UNAVAILABILITY_LABELS[overlap.type]}); change that period instead`,
-        );
-      }
-      const period = this.availability.add(em, {
-        staffId: staff.id,
-        startDate: dto.startDate,
-        endDate: dto.endDate,
-        reason: dto.reason,
-        type,
-        createdBy: actor.id,
-      });
-      await em.flush();
-
-      // Duties from today on in the period go, kept as approved cancellations with the reason, and are
-      // refilled per auto-fill; past duties stay in the record (docs/product.md#the-rota-stays-true).
-      const change = await this.integrity.restore(em, actor, { description: `${staff.name}'s ${label.toLowerCase()}` });
-      const cancelled = change.removedDuties;
-      const refilled = change.refilledDuties;
-      this.audit.record(actor, {
-        kind: 'request',
-        action: 'unavailability.added',
-        entityId: period.id,
-        summary:
-          `${staff.name} unavailable ${describeDateRange(dto.startDate, dto.endDate)} (${label})` +
-          (cancelled ? `: ${plural(cancelled, 'duty', 'duties')} cancelled, ${refilled} refilled` : ''),
-        after: { staffId: staff.id, startDate: dto.startDate, endDate: dto.endDate, type, reason: dto.reason, cancelledDates: change.dates },
-      });
-      await em.flush();
-      return { period, cancelled, refilled };
-    });
+    // Duties from today on in the period go, kept as approved cancellations with the reason, and are
+    // refilled per auto-fill; past duties stay in the record (docs/product.md#the-rota-stays-true).
+    const { written, rotaChange } = await this.factChanges.change(
+      actor,
+      async () => {
+        const em = this.em;
+        const staff = await loadPerson(em, dto.staffId);
+        assertActsFor(actor, staff, 'unavailability.manage', OWN_ONLY);
+        const overlap = await this.availability.lockOverlapping(em, staff.id, dto.startDate, dto.endDate);
+        if (overlap) {
+          throw new ConflictException(
+            `${staff.name} is already unavailable from ${describeDate(overlap.start)} to ${describeDate(overlap.end)} ` +
+              `(${UNAVAILABILITY_LABELS[overlap.type]}); change that period instead`,
+          );
+        }
+        const period = this.availability.add(em, {
+          staffId: staff.id,
+          startDate: dto.startDate,
+          endDate: dto.endDate,
+          reason: dto.reason,
+          type,
+          createdBy: actor.id,
+        });
+        return { staff, period, cause: `${staff.name}'s ${label.toLowerCase()}` };
+      },
+      ({ staff, period }, rotaChange) => {
+        const change = rotaChange;
+        const cancelled = change.removedDuties;
+        this.audit.record(actor, {
+          kind: 'request',
+          action: 'unavailability.added',
+          entityId: period.id,
+          summary:
+            `${staff.name} unavailable ${describeDateRange(dto.startDate, dto.endDate)} (${label})` +
+            (cancelled ? `: ${plural(cancelled, 'duty', 'duties')} cancelled, ${change.refilledDuties} refilled` : ''),
+          after: { staffId: staff.id, startDate: dto.startDate, endDate: dto.endDate, type, reason: dto.reason, cancelledDates: change.dates },
+        });
+      },
+    );
+    const outcome = { period: written.period, cancelled: rotaChange.removedDuties, refilled: rotaChange.refilledDuties };
 
     const { cancelled, refilled } = outcome;
     return {
@@ -120,42 +118,44 @@ export class UnavailabilityService {
   async update(actor: AuthUser, id: string, dto: UpdateUnavailabilityDto): Promise<UnavailabilityResultDto> {
     if (daysInSpan(dto.startDate, dto.endDate) > MAX_PERIOD_DAYS) throw new BadRequestException('An unavailability period can cover at most two years');
 
-    const outcome = await this.em.transactional(async (em) => {
-      await this.settings.lockExclusive(em);
-      const period = await this.availability.period(em, id);
-      if (!period) throw new NotFoundException('Unavailability period not found');
-      const staff = await loadPerson(em, period.staff.id);
-      assertActsFor(actor, staff, 'unavailability.manage', OWN_ONLY);
-      const type = dto.type ?? period.type;
-      const label = UNAVAILABILITY_LABELS[type];
-      const overlap = await this.availability.lockOverlapping(em, staff.id, dto.startDate, dto.endDate, period.id);
-      if (overlap) {
-        throw new ConflictException(
-          `${staff.name} is already unavailable from ${describeDate(overlap.start)} to ${describeDate(overlap.end)} ` +
-            `(${UNAVAILABILITY_LABELS[overlap.type]}); change that period instead`,
-        );
-      }
-      const before = { startDate: period.startDate, endDate: period.endDate, type: period.type, reason: period.reason };
-      this.availability.change(period, { startDate: dto.startDate, endDate: dto.endDate, reason: dto.reason, type });
-      await em.flush();
-
-      const change = await this.integrity.restore(em, actor, { description: `${staff.name}'s ${label.toLowerCase()}` });
-      const cancelled = change.removedDuties;
-      const refilled = change.refilledDuties;
-      this.audit.record(actor, {
-        kind: 'request',
-        action: 'unavailability.updated',
-        entityId: period.id,
-        summary:
-          `${staff.name} unavailable ${describeDateRange(dto.startDate, dto.endDate)} (${label}), ` +
-          `was ${describeDateRange(before.startDate, before.endDate)}` +
-          (cancelled ? `: ${plural(cancelled, 'duty', 'duties')} cancelled, ${refilled} refilled` : ''),
-        before: { staffId: staff.id, ...before },
-        after: { staffId: staff.id, startDate: dto.startDate, endDate: dto.endDate, type, reason: dto.reason, cancelledDates: change.dates },
-      });
-      await em.flush();
-      return { period, cancelled, refilled };
-    });
+    const { written, rotaChange } = await this.factChanges.change(
+      actor,
+      async () => {
+        const em = this.em;
+        const period = await this.availability.period(em, id);
+        if (!period) throw new NotFoundException('Unavailability period not found');
+        const staff = await loadPerson(em, period.staff.id);
+        assertActsFor(actor, staff, 'unavailability.manage', OWN_ONLY);
+        const type = dto.type ?? period.type;
+        const label = UNAVAILABILITY_LABELS[type];
+        const overlap = await this.availability.lockOverlapping(em, staff.id, dto.startDate, dto.endDate, period.id);
+        if (overlap) {
+          throw new ConflictException(
+            `${staff.name} is already unavailable from ${describeDate(overlap.start)} to ${describeDate(overlap.end)} ` +
+              `(${UNAVAILABILITY_LABELS[overlap.type]}); change that period instead`,
+          );
+        }
+        const before = { startDate: period.startDate, endDate: period.endDate, type: period.type, reason: period.reason };
+        this.availability.change(period, { startDate: dto.startDate, endDate: dto.endDate, reason: dto.reason, type });
+        return { staff, period, before, type, label, cause: `${staff.name}'s ${label.toLowerCase()}` };
+      },
+      ({ staff, period, before, type, label }, rotaChange) => {
+        const change = rotaChange;
+        const cancelled = change.removedDuties;
+        this.audit.record(actor, {
+          kind: 'request',
+          action: 'unavailability.updated',
+          entityId: period.id,
+          summary:
+            `${staff.name} unavailable ${describeDateRange(dto.startDate, dto.endDate)} (${label}), ` +
+            `was ${describeDateRange(before.startDate, before.endDate)}` +
+            (cancelled ? `: ${plural(cancelled, 'duty', 'duties')} cancelled, ${change.refilledDuties} refilled` : ''),
+          before: { staffId: staff.id, ...before },
+          after: { staffId: staff.id, startDate: dto.startDate, endDate: dto.endDate, type, reason: dto.reason, cancelledDates: change.dates },
+        });
+      },
+    );
+    const outcome = { period: written.period, cancelled: rotaChange.removedDuties, refilled: rotaChange.refilledDuties };
 
     const { cancelled, refilled } = outcome;
     return {

@@ -5,8 +5,8 @@ import { plural } from '../../common/text/plural';
 import { describeDate } from '../../common/text/dates';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { AuditService, changedFields } from '../audit/audit.service';
+import { FactChangesService } from '../fact-changes/fact-changes.service';
 import { FILE_FIELDS_MESSAGE, type SystemSettingsDto, type SystemSettingsUpdateResultDto, type UpdateSystemSettingsDto } from './dto/system-settings.dto';
-import { type RotaChange, RotaIntegrity } from '../../common/rota-integrity/rota-integrity';
 import { type RotaRules, SystemSettingsRepository } from './system-settings.repository';
 
 /** The Admin Panel's Duty Manager Settings and Instructions Manager (docs/product.md#duty-managers-per-day). */
@@ -15,7 +15,7 @@ export class SettingsService {
   constructor(
     private readonly em: EntityManager,
     private readonly settings: SystemSettingsRepository,
-    private readonly integrity: RotaIntegrity,
+    private readonly factChanges: FactChangesService,
     private readonly audit: AuditService,
   ) {}
 
@@ -70,52 +70,57 @@ export class SettingsService {
    * checked the same way in one pass; the mix mode only weighs future planning.
    */
   async update(actor: AuthUser, dto: UpdateSystemSettingsDto): Promise<SystemSettingsUpdateResultDto> {
-    return this.em.transactional(async (em) => {
-      const before = await this.settings.lockExclusive(em);
-      const current = await this.read(em);
-      await this.saveInstructions(em, actor, dto, current);
-      const after = dto.dutyManagersPerDay ?? before;
-      const causes: string[] = [];
-      if (after !== before) {
-        await this.settings.saveDutyManagersPerDay(em, after);
-        if (after < before) causes.push(`Setting duty managers per day to ${after}`);
-      }
-      const rulesBefore: RotaRules = { mixMode: current.mixMode, defaultWeeklyCap: current.defaultWeeklyCap, weekAStart: current.weekAStart };
-      const rules: RotaRules = {
-        mixMode: dto.mixMode ?? rulesBefore.mixMode,
-        defaultWeeklyCap: dto.defaultWeeklyCap !== undefined ? dto.defaultWeeklyCap : rulesBefore.defaultWeeklyCap,
-        weekAStart: dto.weekAStart !== undefined ? dto.weekAStart : rulesBefore.weekAStart,
-      };
-      const rulesChanged = changedFields(rulesBefore, rules);
-      if (Object.keys(rulesChanged.after).length) {
-        await this.settings.saveRotaRules(em, rules);
-        causes.push(...rotaRuleCauses(rulesBefore, rules));
-      }
-
-      const rotaChange: RotaChange | null = causes.length ? await this.integrity.restore(em, actor, { description: joinCauses(causes) }) : null;
-      const removed = rotaChange?.removedDuties ? ` (removed ${plural(rotaChange.removedDuties, 'future assignment')})` : '';
-      if (after !== before) {
-        this.audit.record(actor, {
-          kind: 'settings',
-          action: 'settings.duty-managers-per-day',
-          entityId: TenantContext.require(),
-          summary: `Set duty managers per day to ${after}` + (after < before ? removed : ''),
-          before: { dutyManagersPerDay: before },
-          after: { dutyManagersPerDay: after, removedSlots: after < before ? (rotaChange?.removedDuties ?? 0) : 0 },
-        });
-      }
-      if (Object.keys(rulesChanged.after).length) {
-        const ruleCauses = rotaRuleCauses(rulesBefore, rules);
-        this.audit.record(actor, {
-          kind: 'settings',
-          action: 'settings.rota-rules',
-          entityId: TenantContext.require(),
-          summary: `Changed the rota rules (${describeRuleChanges(rulesBefore, rules)})` + (ruleCauses.length ? removed : ''),
-          ...rulesChanged,
-        });
-      }
-      return { ...(await this.read(em)), removedSlots: rotaChange?.removedDuties ?? 0, rotaChange };
-    });
+    const { rotaChange } = await this.factChanges.change(
+      actor,
+      async () => {
+        const em = this.em;
+        const current = await this.read(em);
+        const before = current.dutyManagersPerDay;
+        await this.saveInstructions(em, actor, dto, current);
+        const after = dto.dutyManagersPerDay ?? before;
+        const causes: string[] = [];
+        if (after !== before) {
+          await this.settings.saveDutyManagersPerDay(em, after);
+          if (after < before) causes.push(`Setting duty managers per day to ${after}`);
+        }
+        const rulesBefore: RotaRules = { mixMode: current.mixMode, defaultWeeklyCap: current.defaultWeeklyCap, weekAStart: current.weekAStart };
+        const rules: RotaRules = {
+          mixMode: dto.mixMode ?? rulesBefore.mixMode,
+          defaultWeeklyCap: dto.defaultWeeklyCap !== undefined ? dto.defaultWeeklyCap : rulesBefore.defaultWeeklyCap,
+          weekAStart: dto.weekAStart !== undefined ? dto.weekAStart : rulesBefore.weekAStart,
+        };
+        const rulesChanged = changedFields(rulesBefore, rules);
+        if (Object.keys(rulesChanged.after).length) {
+          await this.settings.saveRotaRules(em, rules);
+          causes.push(...rotaRuleCauses(rulesBefore, rules));
+        }
+        return { before, after, rulesBefore, rules, rulesChanged, cause: causes.length ? joinCauses(causes) : null };
+      },
+      ({ before, after, rulesBefore, rules, rulesChanged }, rotaChange) => {
+        const removed = rotaChange?.removedDuties ? ` (removed ${plural(rotaChange.removedDuties, 'future assignment')})` : '';
+        if (after !== before) {
+          this.audit.record(actor, {
+            kind: 'settings',
+            action: 'settings.duty-managers-per-day',
+            entityId: TenantContext.require(),
+            summary: `Set duty managers per day to ${after}` + (after < before ? removed : ''),
+            before: { dutyManagersPerDay: before },
+            after: { dutyManagersPerDay: after, removedSlots: after < before ? (rotaChange?.removedDuties ?? 0) : 0 },
+          });
+        }
+        if (Object.keys(rulesChanged.after).length) {
+          const ruleCauses = rotaRuleCauses(rulesBefore, rules);
+          this.audit.record(actor, {
+            kind: 'settings',
+            action: 'settings.rota-rules',
+            entityId: TenantContext.require(),
+            summary: `Changed the rota rules (${describeRuleChanges(rulesBefore, rules)})` + (ruleCauses.length ? removed : ''),
+            ...rulesChanged,
+          });
+        }
+      },
+    );
+    return { ...(await this.read(this.em)), removedSlots: rotaChange?.removedDuties ?? 0, rotaChange };
   }
 }
 

@@ -28,6 +28,8 @@ import {
   StaffUpdateResultDto,
   UpdateStaffDto,
 } from './dto/staff.dto';
+import { StaffImportService } from './staff-import.service';
+import { StaffUpdateService } from './staff-update.service';
 import { StaffService } from './staff.service';
 
 const MAX_CSV_BYTES = 1024 * 1024;
@@ -57,7 +59,11 @@ const upload = () =>
 @ApiTags('staff')
 @Controller('staff')
 export class StaffController {
-  constructor(private readonly staff: StaffService) {}
+  constructor(
+    private readonly staff: StaffService,
+    private readonly staffUpdate: StaffUpdateService,
+    private readonly staffImport: StaffImportService,
+  ) {}
 
   /**
    * Every staff member of the organisation, sorted by name. Staff get their own record whole and,
@@ -88,7 +94,7 @@ export class StaffController {
     @Param('id', idParam('Staff member')) id: string,
     @Body() dto: UpdateStaffDto,
   ): Promise<StaffUpdateResultDto> {
-    return this.staff.update(user, id, dto);
+    return this.staffUpdate.update(user, id, dto);
   }
 
   /** Emails a new link to choose a password; the previous link stops working. */
@@ -121,7 +127,7 @@ export class StaffController {
   // Last, so it runs before the upload is read: a refused request costs no parsing.
   @FairUse('imports')
   previewStaffImport(@UploadedFile(csvFile) file: UploadedMultipartFile): Promise<ImportPreviewDto> {
-    return this.staff.previewImport(assertCsv(file));
+    return this.staffImport.previewImport(assertCsv(file));
   }
 
   /** Imports the valid rows of a CSV in one transaction; rows with errors are left out. */
@@ -132,6 +138,6 @@ export class StaffController {
   @ApiBody({ type: StaffCsvUploadDto })
   @FairUse('imports')
   importStaff(@CurrentUser() user: AuthUser, @UploadedFile(csvFile) file: UploadedMultipartFile): Promise<ImportResultDto> {
-    return runLongStatements(() => this.staff.import(user, assertCsv(file)));
+    return runLongStatements(() => this.staffImport.import(user, assertCsv(file)));
   }
 }

@@ -1,9 +1,17 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { TenantsModule } from '../tenants/tenants.module';
 import { StaffController } from './staff.controller';
+import { StaffImportService } from './staff-import.service';
+import { StaffInvitationsService } from './staff-invitations.service';
+import { StaffUpdateService } from './staff-update.service';
 import { StaffService } from './staff.service';
-import { MikroOrmModule } from '@mikro-orm/nestjs';
-import { Staff } from './entities/staff.entity';
+import { StaffRepository } from './staff.repository';
 
-@Module({ imports: [MikroOrmModule.forFeature([Staff]), AuthModule], controllers: [StaffController], providers: [StaffService], exports: [StaffService] })
+@Module({
+  imports: [AuthModule, TenantsModule],
+  controllers: [StaffController],
+  providers: [StaffService, StaffUpdateService, StaffImportService, StaffInvitationsService, StaffRepository],
+  exports: [StaffService],
+})
 export class StaffModule {}

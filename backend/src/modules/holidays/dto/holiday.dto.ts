@@ -1,4 +1,4 @@
-import { RotaChangeDto } from '../../../common/rota-integrity/rota-change.dto';
+import { RotaChangeDto } from '../../fact-changes/dto/rota-change.dto';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';

@@ -12,7 +12,7 @@ import {
 } from 'class-validator';
 import { AcademicYearField } from '../../../common/validation/academic-year';
 import { isIsoDate } from '../../../common/validation/iso-date';
-import { RotaChangeDto } from '../../../common/rota-integrity/rota-change.dto';
+import { RotaChangeDto } from '../../fact-changes/dto/rota-change.dto';
 import { TERM_NAMES, TERM_PROPOSAL_SOURCES, type TermName, type TermProposalSource, THREE_TERMS } from '../term-dates';
 
 /**

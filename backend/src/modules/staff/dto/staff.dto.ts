@@ -1,4 +1,4 @@
-import { RotaChangeDto } from '../../../common/rota-integrity/rota-change.dto';
+import { RotaChangeDto } from '../../fact-changes/dto/rota-change.dto';
 import { ApiProperty, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
