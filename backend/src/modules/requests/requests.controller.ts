@@ -33,8 +33,13 @@ import {
   UnavailabilityResultDto,
   UpdateUnavailabilityDto,
 } from './dto/requests.dto';
+import { AnswerSwapRequestService } from './answer-swap-request.service';
+import { CreateSwapRequestService } from './create-swap-request.service';
+import { DecideSwapRequestService } from './decide-swap-request.service';
 import { RecurringUnavailabilityService } from './recurring-unavailability.service';
-import { SwapRequestsService } from './swap-requests.service';
+import { SwapOptionsService } from './swap-options.service';
+import { SwapRequestViewsService } from './swap-request-views.service';
+import { WithdrawSwapRequestService } from './withdraw-swap-request.service';
 import { UnavailabilityService } from './unavailability.service';
 
 const ALREADY_DECIDED = 'The request was already approved or rejected (`code: already_decided`), or approving it breaks a rule now.';
@@ -43,7 +48,12 @@ const ALREADY_DECIDED = 'The request was already approved or rejected (`code: al
 @Controller()
 export class RequestsController {
   constructor(
-    private readonly swaps: SwapRequestsService,
+    private readonly swapViews: SwapRequestViewsService,
+    private readonly createSwap: CreateSwapRequestService,
+    private readonly swapOptions: SwapOptionsService,
+    private readonly answerSwap: AnswerSwapRequestService,
+    private readonly withdrawSwap: WithdrawSwapRequestService,
+    private readonly decideSwap: DecideSwapRequestService,
     private readonly cancels: CancelRequestsService,
   ) {}
 
@@ -51,7 +61,7 @@ export class RequestsController {
   @Get('swap-requests')
   @Authenticated('requests.create')
   getSwapRequests(@CurrentUser() user: AuthUser): Promise<SwapRequestDto[]> {
-    return this.swaps.list(user);
+    return this.swapViews.list(user);
   }
 
   /**
@@ -64,7 +74,7 @@ export class RequestsController {
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'A rule is broken: not on duty, already on that day, unavailable, inactive, or already pending.' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'A staff member is not in this organisation.' })
   createSwapRequest(@CurrentUser() user: AuthUser, @Body() dto: CreateSwapRequestDto): Promise<SwapRequestResultDto> {
-    return this.swaps.create(user, dto);
+    return this.createSwap.create(user, dto);
   }
 
   /**
@@ -78,9 +88,9 @@ export class RequestsController {
   getSwapOptions(@CurrentUser() user: AuthUser, @Query() query: SwapOptionsQueryDto): Promise<SwapOptionsDto> {
     if (query.targetId && query.swapDate) {
       if (query.originalDate) throw new BadRequestException('Ask either for an original date or for a trade (targetId and swapDate), not both');
-      return this.swaps.tradeOptions(user, query.requesterId, { targetId: query.targetId, swapDate: query.swapDate });
+      return this.swapOptions.tradeOptions(user, query.requesterId, { targetId: query.targetId, swapDate: query.swapDate });
     }
-    return this.swaps.options(user, query.requesterId, query.originalDate);
+    return this.swapOptions.options(user, query.requesterId, query.originalDate);
   }
 
   /**
@@ -94,7 +104,7 @@ export class RequestsController {
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'Already taken, answered, withdrawn or expired, or taking it breaks a rule now.' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such swap request in this organisation.' })
   acceptSwapRequest(@CurrentUser() user: AuthUser, @Param('id', idParam('Swap request')) id: string): Promise<SwapRequestResultDto> {
-    return this.swaps.accept(user, id);
+    return this.answerSwap.accept(user, id);
   }
 
   /** The colleague asked by name declines; the duty stays the requester's. */
@@ -104,7 +114,7 @@ export class RequestsController {
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'Not waiting for an answer any more, or an open request.' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such swap request in this organisation.' })
   declineSwapRequest(@CurrentUser() user: AuthUser, @Param('id', idParam('Swap request')) id: string): Promise<SwapRequestDto> {
-    return this.swaps.decline(user, id);
+    return this.answerSwap.decline(user, id);
   }
 
   /** The requester (or an approver) withdraws a request that is not decided yet. */
@@ -114,7 +124,7 @@ export class RequestsController {
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'Already decided, declined, withdrawn or expired (`code: already_decided`).' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such swap request in this organisation.' })
   withdrawSwapRequest(@CurrentUser() user: AuthUser, @Param('id', idParam('Swap request')) id: string): Promise<SwapRequestDto> {
-    return this.swaps.withdraw(user, id);
+    return this.withdrawSwap.withdraw(user, id);
   }
 
   /**
@@ -131,7 +141,7 @@ export class RequestsController {
     @Param('id', idParam('Swap request')) id: string,
     @Body() dto: DecideRequestDto,
   ): Promise<SwapRequestDto> {
-    return this.swaps.decide(user, id, dto.status);
+    return this.decideSwap.decide(user, id, dto.status);
   }
 
   /** Cancel requests: all of them for admins and managers, the caller's own for staff. */

@@ -6,18 +6,25 @@ import { NotificationsModule } from '../notifications/notifications.module';
 import { RotaModule } from '../rota/rota.module';
 import { SettingsModule } from '../settings/settings.module';
 import { TenantsModule } from '../tenants/tenants.module';
+import { AnswerSwapRequestService } from './answer-swap-request.service';
 import { AutoApprovalService } from './auto-approval.service';
 import { CancelRequestsRepository } from './cancel-requests.repository';
 import { CancelRequestsService } from './cancel-requests.service';
+import { CreateSwapRequestService } from './create-swap-request.service';
+import { DecideSwapRequestService } from './decide-swap-request.service';
+import { ExpireSwapRequestsService } from './expire-swap-requests.service';
 import { RecurringUnavailabilityService } from './recurring-unavailability.service';
 import { RequestMessenger } from './request-messenger';
 import { AutoApprovalController, RequestsController, UnavailabilityController } from './requests.controller';
 import { RotaEditsController } from './rota-edits.controller';
 import { RotaEditsService } from './rota-edits.service';
 import { RotaIntegrityService } from './rota-integrity.service';
+import { SwapOptionsService } from './swap-options.service';
+import { SwapRequestViewsService } from './swap-request-views.service';
 import { SwapRequestsRepository } from './swap-requests.repository';
-import { SwapRequestsService } from './swap-requests.service';
+import { SwapRulesService } from './swap-rules.service';
 import { UnavailabilityService } from './unavailability.service';
+import { WithdrawSwapRequestService } from './withdraw-swap-request.service';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { SwapRequest } from './entities/swap-request.entity';
 import { CancelRequest } from './entities/cancel-request.entity';
@@ -31,7 +38,14 @@ import { CancelRequest } from './entities/cancel-request.entity';
   imports: [MikroOrmModule.forFeature([SwapRequest, CancelRequest]), AuthModule, NotificationsModule, AvailabilityModule, RotaModule, SettingsModule, TenantsModule],
   controllers: [RequestsController, UnavailabilityController, AutoApprovalController, RotaEditsController],
   providers: [
-    SwapRequestsService,
+    SwapRequestViewsService,
+    CreateSwapRequestService,
+    SwapOptionsService,
+    AnswerSwapRequestService,
+    WithdrawSwapRequestService,
+    DecideSwapRequestService,
+    ExpireSwapRequestsService,
+    SwapRulesService,
     CancelRequestsService,
     UnavailabilityService,
     RecurringUnavailabilityService,

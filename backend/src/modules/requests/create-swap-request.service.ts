@@ -1,0 +1,101 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { describeDate } from '../../common/text/dates';
+import { UnitOfWork } from '../../database/unit-of-work';
+import { AuditService } from '../audit/audit.service';
+import { OrganizationHosts } from '../tenants/organization-hosts.service';
+import type { CreateSwapRequestDto, SwapRequestResultDto } from './dto/requests.dto';
+import { swapAskedLetter, swapOfferedNotice } from './request-emails';
+import { RequestMessenger } from './request-messenger';
+import { assertActsFor, loadPeople } from './request-people';
+import { ExpireSwapRequestsService } from './expire-swap-requests.service';
+import { describeSwap, type SwapPlan } from './swap-plan';
+import { SwapRequestViewsService } from './swap-request-views.service';
+import { SwapRequestsRepository } from './swap-requests.repository';
+import { SwapRulesService } from './swap-rules.service';
+
+/**
+ * Asking for a swap (docs/product.md#swap-requests): a cover when swapDate = originalDate,
+ * otherwise a trade; named (one colleague is asked) or open (offered to every colleague who can
+ * take it). The rules are checked on the locked rota days before anyone is asked.
+ */
+@Injectable()
+export class CreateSwapRequestService {
+  constructor(
+    /** Handed to other modules' calls that still take a manager; no data call here uses it. */
+    private readonly em: EntityManager,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly requests: SwapRequestsRepository,
+    private readonly rules: SwapRulesService,
+    private readonly expiry: ExpireSwapRequestsService,
+    private readonly views: SwapRequestViewsService,
+    private readonly audit: AuditService,
+    private readonly messenger: RequestMessenger,
+    private readonly hosts: OrganizationHosts,
+  ) {}
+
+  async create(actor: AuthUser, dto: CreateSwapRequestDto): Promise<SwapRequestResultDto> {
+    const open = dto.open === true;
+    if (open && dto.targetId !== undefined) throw new BadRequestException('An open request goes to anyone who can take it: leave out targetId');
+    if (open && dto.swapDate !== dto.originalDate) throw new BadRequestException('An open request is a cover: swapDate must be the same as originalDate');
+    if (!open && dto.requesterId === dto.targetId) throw new BadRequestException('Please choose someone other than the requester to swap with');
+    await this.expiry.expireDue();
+    const result = await this.unitOfWork.transaction(async () => {
+      const people = await loadPeople(this.em, [dto.requesterId, ...(dto.targetId ? [dto.targetId] : [])]);
+      const requester = people.get(dto.requesterId);
+      const target = dto.targetId ? people.get(dto.targetId) : null;
+      if (!requester || target === undefined) throw new NotFoundException('Staff member not found');
+      assertActsFor(actor, requester, 'requests.decide', 'You can only ask for swaps of your own duties');
+
+      const request = this.requests.add({
+        requester: requester.id,
+        target: target?.id ?? null,
+        open,
+        originalDate: dto.originalDate,
+        swapDate: dto.swapDate,
+        reason: dto.reason,
+        createdBy: actor.id,
+      });
+      const plan: SwapPlan = { id: request.id, requester, target, originalDate: dto.originalDate, swapDate: dto.swapDate, reason: dto.reason };
+      await this.rules.lockAndCheck(plan);
+      if (await this.requests.hasOpenFor(requester.id, plan.originalDate)) {
+        throw new ConflictException(`A swap request for ${requester.name}'s duty on ${describeDate(plan.originalDate)} is already open`);
+      }
+      let offered = 0;
+      if (open) {
+        const colleagues = await this.rules.eligibleFor(requester, plan.originalDate);
+        if (!colleagues.length) {
+          throw new ConflictException({
+            message: `Nobody else can take ${requester.name}'s duty on ${describeDate(plan.originalDate)}: everyone is on duty, away, off that day or at their weekly cap`,
+            code: 'nobody_eligible',
+          });
+        }
+        offered = colleagues.length;
+        await this.unitOfWork.flush();
+        this.messenger.notify(colleagues.map((c) => swapOfferedNotice(plan, c)));
+      } else {
+        await this.unitOfWork.flush();
+        this.messenger.send(swapAskedLetter(plan, target!, await this.hosts.currentUrl(this.em)));
+      }
+      this.audit.record(actor, {
+        kind: 'request',
+        action: 'swap.requested',
+        entityId: request.id,
+        summary: `${describeSwap(plan)}: requested`,
+        after: { requesterId: requester.id, targetId: target?.id ?? null, open, originalDate: plan.originalDate, swapDate: plan.swapDate, reason: plan.reason },
+      });
+      await this.unitOfWork.flush();
+      return { id: request.id, plan, offered };
+    });
+    const { plan, offered } = result;
+    const day = describeDate(plan.originalDate);
+    return {
+      request: await this.views.byId(actor, result.id),
+      processedAutomatically: false,
+      message: plan.target
+        ? `Swap request sent to ${plan.target.name}. It waits for their answer.`
+        : `Your duty on ${day} is offered to ${offered === 1 ? '1 colleague' : `${offered} colleagues`} who can take it. The first to accept takes it.`,
+    };
+  }
+}

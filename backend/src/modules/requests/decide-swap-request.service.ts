@@ -1,0 +1,101 @@
+import { ref } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { ConflictException, Injectable } from '@nestjs/common';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { Clock } from '../../common/clock/clock';
+import { UnitOfWork } from '../../database/unit-of-work';
+import { AuditService } from '../audit/audit.service';
+import { User } from '../auth/entities/user.entity';
+import { type LockedDay, RotaService } from '../rota/rota.service';
+import type { SwapRequestDto } from './dto/requests.dto';
+import type { Decision } from './entities/request-status';
+import type { SwapRequest } from './entities/swap-request.entity';
+import { swapDecidedEmails } from './request-emails';
+import { RequestMessenger } from './request-messenger';
+import { alreadyDecided } from './request-rules';
+import { describeSwap, OPEN_SWAPS, type SwapPlan } from './swap-plan';
+import { SwapRequestViewsService } from './swap-request-views.service';
+import { ExpireSwapRequestsService } from './expire-swap-requests.service';
+import { SwapRulesService } from './swap-rules.service';
+
+/** An approver approves or rejects a swap request, once (docs/product.md#swap-requests). */
+@Injectable()
+export class DecideSwapRequestService {
+  constructor(
+    /** Handed to other modules' calls that still take a manager; no data call here uses it. */
+    private readonly em: EntityManager,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly rules: SwapRulesService,
+    private readonly expiry: ExpireSwapRequestsService,
+    private readonly views: SwapRequestViewsService,
+    private readonly rota: RotaService,
+    private readonly audit: AuditService,
+    private readonly messenger: RequestMessenger,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * PUT {status}: approve (re-checking every rule) or reject a request waiting for approval, exactly
+   * once. Approvers may also reject one still waiting for the colleague; an admin may approve it,
+   * and it is marked as approved before the colleague answered.
+   */
+  async decide(actor: AuthUser, id: string, decision: Decision): Promise<SwapRequestDto> {
+    await this.expiry.expireDue();
+    await this.unitOfWork.transaction(async () => {
+      // The row lock makes two deciders queue: the second sees the first's decision.
+      const request = await this.rules.lockOrNotFound(id);
+      if (!OPEN_SWAPS.includes(request.status)) throw alreadyDecided('swap', request.status);
+      const plan = await this.rules.planFor(request);
+      const unanswered = request.status === 'awaiting_colleague';
+      if (unanswered && decision === 'approved') {
+        if (!plan.target) {
+          throw new ConflictException({ message: 'Nobody has taken this open request yet, so there is nobody to approve it for', code: 'no_colleague' });
+        }
+        if (actor.role !== 'admin') {
+          throw new ConflictException({
+            message: `${plan.target.name} hasn't answered yet: only an admin can approve a swap before the colleague does`,
+            code: 'awaiting_colleague',
+          });
+        }
+      }
+      const days = decision === 'approved' ? await this.rules.lockAndCheck(plan) : new Map<string, LockedDay>();
+      request.approvedUnanswered = unanswered && decision === 'approved';
+      await this.recordDecision(actor, request, plan, days, decision, false);
+      await this.unitOfWork.flush();
+    });
+    return this.views.byId(actor, id);
+  }
+
+  /** Records the decision and, for an approval, moves the duties. The caller checked the rules. */
+  async recordDecision(
+    actor: AuthUser,
+    request: SwapRequest,
+    plan: SwapPlan,
+    days: Map<string, LockedDay>,
+    decision: Decision,
+    automatically: boolean,
+  ): Promise<void> {
+    if (decision === 'approved') {
+      const target = plan.target!;
+      await this.rota.replaceOnDay(this.em, days.get(plan.originalDate)!, plan.requester.id, target.id);
+      if (plan.swapDate !== plan.originalDate) {
+        await this.rota.replaceOnDay(this.em, days.get(plan.swapDate)!, target.id, plan.requester.id);
+      }
+    }
+    const before = request.status;
+    request.status = decision;
+    request.processedAutomatically = automatically;
+    request.decidedBy = automatically ? null : ref(User, actor.id);
+    request.decidedAt = this.clock.now();
+    await this.messenger.markReadAbout(request.id, ['swap_asked', 'swap_offered', 'swap_to_approve']);
+    this.audit.record(automatically ? undefined : actor, {
+      kind: 'request',
+      action: `swap.${decision}`,
+      entityId: request.id,
+      summary: `${describeSwap(plan)}: ${decision}${automatically ? ' automatically' : ''}${request.approvedUnanswered ? ' before the colleague answered' : ''}`,
+      before: { status: before },
+      after: { status: decision, processedAutomatically: automatically, approvedUnanswered: request.approvedUnanswered },
+    });
+    this.messenger.send(swapDecidedEmails(plan, decision === 'approved', automatically));
+  }
+}

@@ -1,0 +1,92 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { addDays, mondayOf, weekdayIndex } from '../../common/clock/academic-year';
+import { Clock, type IsoDate } from '../../common/clock/clock';
+import { describeDate } from '../../common/text/dates';
+import { AvailabilityRepository } from '../availability/availability.repository';
+import { mayTake } from '../rota/engine/move-options';
+import { RotaPlanner } from '../rota/rota-planner';
+import { RotaService } from '../rota/rota.service';
+import { SystemSettingsRepository } from '../settings/system-settings.repository';
+import { organizationToday } from '../tenants/organization-today';
+import type { SwapOptionsDto } from './dto/requests.dto';
+import { assertActsFor, loadPeople } from './request-people';
+import { SwapRulesService } from './swap-rules.service';
+
+/** What the swap form offers: the requester's duties, the colleagues who can take one, and the duties a trade could give back. */
+@Injectable()
+export class SwapOptionsService {
+  constructor(
+    /** Handed to other modules' calls that still take a manager; no data call here uses it. */
+    private readonly em: EntityManager,
+    private readonly rules: SwapRulesService,
+    private readonly rota: RotaService,
+    private readonly settings: SystemSettingsRepository,
+    private readonly availability: AvailabilityRepository,
+    private readonly planner: RotaPlanner,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * What the requester may pick: their future duties and, for `originalDate`, the colleagues who
+   * can take it, each with the duties of theirs the requester could take in a trade.
+   */
+  async options(actor: AuthUser, requesterId: string, originalDate?: string): Promise<SwapOptionsDto> {
+    const requester = (await loadPeople(this.em, [requesterId])).get(requesterId);
+    if (!requester) throw new NotFoundException('Staff member not found');
+    assertActsFor(actor, requester, 'requests.decide', 'You can only ask for swaps of your own duties');
+    const today = await organizationToday(this.em, this.clock);
+    const horizon = addMonths(today, 13);
+    const days = await this.rota.daysBetween(this.em, today, horizon);
+    const onDuty = (id: string) => days.filter((d) => d.slots.some((s) => s.staff?.id === id)).map((d) => d.date);
+    const duties = onDuty(requester.id);
+    if (!originalDate) return { duties, colleagues: [] };
+    if (!duties.includes(originalDate)) throw new BadRequestException(`${requester.name} is not on duty on ${describeDate(originalDate)} (from today on)`);
+    const colleagues = await this.rules.eligibleFor(requester, originalDate);
+    const roster = new Map((await this.planner.staffFacts(this.em)).map((s) => [s.id, s]));
+    const away = await this.availability.awayBetween(today, horizon);
+    const requesterFacts = roster.get(requester.id);
+    const requesterFree = (date: string) =>
+      !duties.includes(date) &&
+      (requesterFacts?.workingDays ?? [0, 1, 2, 3, 4]).includes(weekdayIndex(date)) &&
+      !away.some((a) => a.staffId === requester.id && a.start <= date && date <= a.end);
+    return {
+      duties,
+      colleagues: colleagues
+        .map((c) => ({ id: c.id, name: c.name, isTeaching: roster.get(c.id)?.isTeaching ?? true, tradeDates: onDuty(c.id).filter(requesterFree) }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    };
+  }
+
+  /**
+   * The requester's duties from today on that `targetId` could take in exchange for their duty on
+   * `swapDate`, the requester taking that day in turn (a trade asked for from the colleague's duty
+   * on the rota): both allowed on the day they go to by every hard rule, each one's weekly cap
+   * counted without the duty they give up. None when the colleague is not on duty that day.
+   */
+  async tradeOptions(actor: AuthUser, requesterId: string, { targetId, swapDate }: { targetId: string; swapDate: string }): Promise<SwapOptionsDto> {
+    const people = await loadPeople(this.em, [requesterId, targetId]);
+    const requester = people.get(requesterId);
+    const target = people.get(targetId);
+    if (!requester || !target) throw new NotFoundException('Staff member not found');
+    assertActsFor(actor, requester, 'requests.decide', 'You can only ask for swaps of your own duties');
+    const today = await organizationToday(this.em, this.clock);
+    const horizon = addMonths(today, 13);
+    const days = await this.rota.daysBetween(this.em, mondayOf(today), addDays(mondayOf(horizon), 6));
+    const slots = Object.fromEntries(days.map((d) => [d.date, d.slots.map((s) => (s.staff ? { staffId: s.staff.id } : null))]));
+    const holds = (date: IsoDate, staffId: string) => slots[date]?.some((slot) => slot?.staffId === staffId) ?? false;
+    const duties = days.filter((d) => d.date >= today && d.date <= horizon && holds(d.date, requester.id)).map((d) => d.date);
+    if (swapDate < today || !holds(swapDate, target.id) || target.id === requester.id) return { duties: [], colleagues: [] };
+    const facts = { ...(await this.planner.facts(this.em, today, horizon, await this.settings.dutyManagersPerDay(this.em))), days: slots };
+    return {
+      duties: duties.filter((date) => mayTake(facts, target.id, date, swapDate) && mayTake(facts, requester.id, swapDate, date)),
+      colleagues: [],
+    };
+  }
+}
+
+function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1 + months, d)).toISOString().slice(0, 10);
+}
