@@ -1,4 +1,4 @@
-import { MikroORM } from '@mikro-orm/core';
+import { MikroORM, TransactionContext } from '@mikro-orm/core';
 import { JwtService } from '@nestjs/jwt';
 import { Strategy as PassportJwtStrategy } from 'passport-jwt';
 import { FixedClock } from '../src/common/clock/clock';
@@ -452,7 +452,7 @@ describe('accounts', () => {
     async function issueFor(email: string): Promise<string> {
       const em = t.get(MikroORM).em.fork();
       const user = await TenantContext.runUnscoped(() => em.findOneOrFail(User, { email }));
-      const code = t.get(SessionHandoffService).issue(em as never, user);
+      const code = TransactionContext.create(em, () => t.get(SessionHandoffService).issue(user));
       await em.flush();
       return code;
     }

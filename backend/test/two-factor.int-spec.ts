@@ -1,4 +1,4 @@
-import { MikroORM } from '@mikro-orm/core';
+import { MikroORM, TransactionContext } from '@mikro-orm/core';
 import { generate } from 'otplib';
 import { type FixedClock, Clock } from '../src/common/clock/clock';
 import { User } from '../src/modules/auth/entities/user.entity';
@@ -188,7 +188,7 @@ describe('two-step verification', () => {
     const { secret } = await turnOn(account);
     const em = t.get(MikroORM).em.fork();
     const user = await TenantContext.runUnscoped(() => em.findOneOrFail(User, { email: account.email }));
-    const code = t.get(SessionHandoffService).issue(em as never, user);
+    const code = TransactionContext.create(em, () => t.get(SessionHandoffService).issue(user));
     await em.flush();
     const res = await http().post('/api/auth/handoff').send({ code }).expect(200);
     expect(res.body).toEqual({ twoFactorRequired: true, challenge: expect.any(String) });

@@ -1,20 +1,23 @@
-import { type EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import type { Role } from '../../common/auth/roles';
 import { Clock } from '../../common/clock/clock';
 import { createSecretToken, hashToken } from '../../common/security/secret-token';
 import { TenantContext } from '../../tenancy/tenant-context';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { OutboxService } from '../mail/outbox.service';
 import { RecipientLimitService } from '../mail/recipient-limit.service';
 import type { Organization } from '../tenants/entities/organization.entity';
 import { OrganizationHosts } from '../tenants/organization-hosts.service';
 import { type AccountChange, assertMayActOn, assertMayGrant } from './account-policy';
 import { emailChangeApprovalEmail, emailChangeConfirmationEmail, emailChangeNoticeEmail } from './auth-emails';
-import { EmailChangeToken } from './entities/email-change-token.entity';
-import { PasswordResetToken } from './entities/password-reset-token.entity';
-import { User } from './entities/user.entity';
-import { UserIdentity } from './entities/user-identity.entity';
+import { EmailChangesRepository } from './email-changes.repository';
+import type { EmailChangeToken } from './entities/email-change-token.entity';
+import type { User } from './entities/user.entity';
+import type { UserIdentity } from './entities/user-identity.entity';
+import { LinkTokensRepository } from './link-tokens.repository';
+import { type IdentityKey, UserIdentitiesRepository } from './user-identities.repository';
+import { UsersRepository } from './users.repository';
 
 const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 const INVALID_EMAIL_CHANGE_LINK = 'This confirmation link is invalid or has expired. Ask for the change again.';
@@ -38,10 +41,10 @@ export interface PendingEmailChange {
 export const EMAIL_IN_USE = 'That email already belongs to another account in this organisation.';
 
 /** Runs, in the confirming transaction, when a user's sign-in email changes (the staff module keeps its copy). */
-export type EmailChangedListener = (em: EntityManager, userId: string, email: string) => Promise<void>;
+export type EmailChangedListener = (userId: string, email: string) => Promise<void>;
 
 /** Runs, in the same transaction, when a person renames their own account (the staff module keeps its copy). */
-export type NameChangedListener = (em: EntityManager, userId: string, name: string) => Promise<void>;
+export type NameChangedListener = (userId: string, name: string) => Promise<void>;
 
 /**
  * Every change one person makes to another's account: email, active state, role, name, and the
@@ -58,6 +61,11 @@ export class AccountsService {
     private readonly clock: Clock,
     private readonly hosts: OrganizationHosts,
     private readonly recipients: RecipientLimitService,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly users: UsersRepository,
+    private readonly identities: UserIdentitiesRepository,
+    private readonly emailChanges: EmailChangesRepository,
+    private readonly linkTokens: LinkTokensRepository,
   ) {}
 
   onEmailChanged(listener: EmailChangedListener): void {
@@ -68,14 +76,49 @@ export class AccountsService {
     this.nameListeners.push(listener);
   }
 
+  /** The user's session version in the current organisation (UsersRepository.sessionVersion); undefined for no such user. */
+  sessionVersion(userId: string): Promise<number | undefined> {
+    return this.users.sessionVersion(userId);
+  }
+
+  /** Whether something issued to the user under session version `version` still stands (UsersRepository.sessionStillValid). */
+  sessionStillValid(userId: string, version: number): Promise<boolean> {
+    return this.users.sessionStillValid(userId, version);
+  }
+
+  /** The active admins' and managers' user ids in the current organisation: who approves requests. */
+  approverUserIds(): Promise<string[]> {
+    return this.users.approverUserIds();
+  }
+
+  /** The active admins of the current organisation: who is told of changes to how people sign in. */
+  activeAdmins(): Promise<{ id: string; name: string; email: string }[]> {
+    return this.users.activeAdmins();
+  }
+
+  /** The user's password hash (null for an account without a password): re-checking an admin's own password (auto-approval settings). */
+  async passwordHashOf(userId: string): Promise<string | null | undefined> {
+    return (await this.users.getWithPassword(userId)).passwordHash;
+  }
+
   /** The policy alone, for a caller about to link or invite (InvitationService, staff create). */
   assertMayChange(actor: AuthUser, user: User, change: AccountChange): void {
     assertMayActOn(actor, user, change);
   }
 
+  /** The user of the current organisation with this id, if any. */
+  findById(userId: string): Promise<User | null> {
+    return this.users.findById(userId);
+  }
+
+  /** The user of the current organisation with this id (one that must exist: the signed-in user). */
+  get(userId: string): Promise<User> {
+    return this.users.get(userId);
+  }
+
   /** The user of the current organisation with this email, if any. */
-  findByEmail(em: EntityManager, email: string): Promise<User | null> {
-    return em.findOne(User, { email });
+  findByEmail(email: string): Promise<User | null> {
+    return this.users.findByEmail(email);
   }
 
   /**
@@ -84,20 +127,19 @@ export class AccountsService {
    * Only an invitation never used is none of these — the one account whose address may be
    * changed directly (docs/security.md, "Who may act on whom").
    */
-  async canSignIn(em: EntityManager, user: User): Promise<boolean> {
+  async canSignIn(user: User): Promise<boolean> {
     if (user.hasPassword || user.emailVerified || user.lastLogin) return true;
-    return (await em.count(UserIdentity, { user: user.id })) > 0;
+    return this.identities.hasAny(user.id);
   }
 
   /** The account a provider identity is linked to, if any (by the provider's subject, never by email). */
-  async findByIdentity(em: EntityManager, identity: { provider: string; issuer: string; subject: string }): Promise<User | null> {
-    const link = await em.findOne(UserIdentity, identity, { populate: ['user'] });
-    return link ? link.user.getEntity() : null;
+  findByIdentity(identity: IdentityKey): Promise<User | null> {
+    return this.identities.findUser(identity);
   }
 
   /** The provider identities linked to the account (one per provider kind at most). */
-  identitiesOf(em: EntityManager, userId: string): Promise<UserIdentity[]> {
-    return em.find(UserIdentity, { user: userId }, { orderBy: { provider: 'asc' } });
+  identitiesOf(userId: string): Promise<UserIdentity[]> {
+    return this.identities.listOf(userId);
   }
 
   /**
@@ -105,8 +147,8 @@ export class AccountsService {
    * provider (matched then by the address the provider vouched for). From then on the account
    * is found by the subject; a second identity of the same provider is refused by the caller.
    */
-  linkIdentity(em: EntityManager, user: User, identity: { provider: string; issuer: string; subject: string }): void {
-    em.create(UserIdentity, { user, ...identity, lastUsedAt: this.clock.now() });
+  linkIdentity(user: User, identity: IdentityKey): void {
+    this.identities.link(user, identity, this.clock.now());
   }
 
   /**
@@ -114,8 +156,8 @@ export class AccountsService {
    * of the organisation has just vouched for (the sso module's join rule). Never any other role:
    * signing in through a provider makes nobody an admin or a manager.
    */
-  createVerified(em: EntityManager, person: { email: string; name: string }): User {
-    return em.create(User, { email: person.email, name: person.name, role: 'staff', passwordHash: null, emailVerified: true });
+  createVerified(person: { email: string; name: string }): User {
+    return this.users.create({ email: person.email, name: person.name, role: 'staff', passwordHash: null, emailVerified: true });
   }
 
   /** The organisation's identity provider has just vouched for the user's address. */
@@ -127,21 +169,21 @@ export class AccountsService {
    * Deactivating ends every session, download link and calendar feed of the user for good (the
    * token version moves on; reactivating does not move it back).
    */
-  async setActive(em: EntityManager, actor: AuthUser, user: User, active: boolean): Promise<void> {
+  async setActive(actor: AuthUser, user: User, active: boolean): Promise<void> {
     if (user.isActive === active) return;
     assertMayActOn(actor, user, 'active');
     if (!active) {
-      await this.assertNotLastAdmin(em, user, 'deactivated');
+      await this.assertNotLastAdmin(user, 'deactivated');
       user.tokenVersion += 1;
     }
     user.isActive = active;
   }
 
-  async changeRole(em: EntityManager, actor: AuthUser, user: User, role: Role): Promise<void> {
+  async changeRole(actor: AuthUser, user: User, role: Role): Promise<void> {
     if (user.role === role) return;
     assertMayActOn(actor, user, 'role');
     assertMayGrant(actor, role);
-    if (user.role === 'admin') await this.assertNotLastAdmin(em, user, 'demoted');
+    if (user.role === 'admin') await this.assertNotLastAdmin(user, 'demoted');
     user.role = role;
   }
 
@@ -155,11 +197,11 @@ export class AccountsService {
    * A person renames their own account (Account page): the staff record linked to it takes the
    * same name, in the same transaction, as an admin's edit of the record renames the account.
    */
-  async renameOwn(em: EntityManager, user: User, name: string): Promise<void> {
+  async renameOwn(user: User, name: string): Promise<void> {
     if (user.name === name) return;
     user.name = name;
-    await em.flush();
-    for (const listener of this.nameListeners) await listener(em, user.id, name);
+    await this.unitOfWork.flush();
+    for (const listener of this.nameListeners) await listener(user.id, name);
   }
 
   /**
@@ -173,7 +215,6 @@ export class AccountsService {
    * change is pending.
    */
   async changeEmail(
-    em: EntityManager,
     actor: AuthUser,
     user: User,
     newEmail: string,
@@ -181,18 +222,18 @@ export class AccountsService {
   ): Promise<{ pending: boolean }> {
     if (user.email === newEmail) return { pending: false };
     assertMayActOn(actor, user, 'email');
-    if (await em.count(User, { email: newEmail, id: { $ne: user.id } })) throw new ConflictException(EMAIL_IN_USE);
-    if (!(await this.canSignIn(em, user))) {
+    if (await this.users.emailTakenByAnother(newEmail, user.id)) throw new ConflictException(EMAIL_IN_USE);
+    if (!(await this.canSignIn(user))) {
       user.email = newEmail;
       user.emailVerified = false;
-      await em.nativeUpdate(PasswordResetToken, { user: user.id, used: false }, { used: true });
-      await em.nativeDelete(EmailChangeToken, { user: user.id });
+      await this.linkTokens.usePasswordLinks(user.id);
+      await this.emailChanges.deleteOf(user.id);
       return { pending: false };
     }
-    await em.nativeDelete(EmailChangeToken, { user: user.id });
+    await this.emailChanges.deleteOf(user.id);
     const confirmation = createSecretToken();
     const approval = actor.id === user.id ? undefined : createSecretToken();
-    em.create(EmailChangeToken, {
+    this.emailChanges.add({
       user,
       newEmail,
       tokenHash: confirmation.hash,
@@ -220,36 +261,30 @@ export class AccountsService {
    * alone, when the owner asked for it): the new address becomes the sign-in email, it counts as
    * verified, and every session ends.
    */
-  async confirmEmailChange(em: EntityManager, token: string): Promise<EmailChangeOutcome> {
+  async confirmEmailChange(token: string): Promise<EmailChangeOutcome> {
     const hash = hashToken(token);
     // The token is all we have: find it before its organisation is known.
-    const found = await TenantContext.runUnscoped(() =>
-      em.findOne(
-        EmailChangeToken,
-        { $or: [{ tokenHash: hash }, { approvalTokenHash: hash }] },
-        { populate: ['user'], lockMode: LockMode.PESSIMISTIC_WRITE },
-      ),
-    );
+    const found = await this.emailChanges.lockByLink(hash);
     if (!found || found.expiresAt <= this.clock.now()) throw new BadRequestException(INVALID_EMAIL_CHANGE_LINK);
     const user = found.user.getEntity();
     if (!user.isActive) throw new BadRequestException(INVALID_EMAIL_CHANGE_LINK);
     const side = found.tokenHash === hash ? 'confirmed' : 'approved';
     if (side === 'confirmed') found.confirmedAt ??= this.clock.now();
     else found.approvedAt ??= this.clock.now();
-    return TenantContext.run(user.organization.id, () => this.settle(em, found, user, side));
+    return TenantContext.run(user.organization.id, () => this.settle(found, user, side));
   }
 
   /** The signed-in owner approves a change someone else asked for (instead of the emailed link). */
-  async approveOwnEmailChange(em: EntityManager, userId: string): Promise<EmailChangeOutcome> {
-    const found = await em.findOne(EmailChangeToken, { user: userId, approvalTokenHash: { $ne: null } }, { populate: ['user'], lockMode: LockMode.PESSIMISTIC_WRITE });
+  async approveOwnEmailChange(userId: string): Promise<EmailChangeOutcome> {
+    const found = await this.emailChanges.lockAwaitingApproval(userId);
     if (!found || found.expiresAt <= this.clock.now()) throw new BadRequestException(NO_PENDING_EMAIL_CHANGE);
     found.approvedAt ??= this.clock.now();
-    return this.settle(em, found, found.user.getEntity(), 'approved');
+    return this.settle(found, found.user.getEntity(), 'approved');
   }
 
   /** The signed-in user's pending change of sign-in email, if any (the Account page shows it). */
-  async pendingEmailChange(em: EntityManager, userId: string): Promise<PendingEmailChange | undefined> {
-    const found = await em.findOne(EmailChangeToken, { user: userId, expiresAt: { $gt: this.clock.now() } });
+  async pendingEmailChange(userId: string): Promise<PendingEmailChange | undefined> {
+    const found = await this.emailChanges.findPending(userId, this.clock.now());
     if (!found) return undefined;
     return {
       newEmail: found.newEmail,
@@ -259,10 +294,10 @@ export class AccountsService {
     };
   }
 
-  private async settle(em: EntityManager, found: EmailChangeToken, user: User, side: 'confirmed' | 'approved'): Promise<EmailChangeOutcome> {
+  private async settle(found: EmailChangeToken, user: User, side: 'confirmed' | 'approved'): Promise<EmailChangeOutcome> {
     const approved = !found.approvalTokenHash || found.approvedAt;
     if (!found.confirmedAt || !approved) {
-      await em.flush();
+      await this.unitOfWork.flush();
       return {
         complete: false,
         message:
@@ -271,23 +306,23 @@ export class AccountsService {
             : `You approved the change. It takes effect once ${found.newEmail} confirms it with the link sent there.`,
       };
     }
-    if (await em.count(User, { email: found.newEmail, id: { $ne: user.id } })) throw new ConflictException(EMAIL_IN_USE);
+    if (await this.users.emailTakenByAnother(found.newEmail, user.id)) throw new ConflictException(EMAIL_IN_USE);
     user.email = found.newEmail;
     // Following the link proved the address is theirs.
     user.emailVerified = true;
     user.tokenVersion += 1;
-    await em.nativeDelete(EmailChangeToken, { user: user.id });
-    await em.flush();
-    for (const listener of this.emailListeners) await listener(em, user.id, user.email);
+    await this.emailChanges.deleteOf(user.id);
+    await this.unitOfWork.flush();
+    for (const listener of this.emailListeners) await listener(user.id, user.email);
     return {
       complete: true,
       message: side === 'confirmed' ? 'Your new email address is confirmed. Please sign in with it.' : `The change is approved. Please sign in with ${user.email} from now on.`,
     };
   }
 
-  private async assertNotLastAdmin(em: EntityManager, user: User, change: 'deactivated' | 'demoted'): Promise<void> {
+  private async assertNotLastAdmin(user: User, change: 'deactivated' | 'demoted'): Promise<void> {
     if (user.role !== 'admin' || !user.isActive) return;
-    const others = await em.count(User, { role: 'admin', isActive: true, id: { $ne: user.id } });
+    const others = await this.users.otherActiveAdmins(user.id);
     if (others === 0) {
       throw new ConflictException(
         `${user.name} is the last active admin and cannot be ${change}. Make someone else an admin first.`,

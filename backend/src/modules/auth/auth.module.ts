@@ -20,6 +20,13 @@ import { TwoFactorController } from './two-factor.controller';
 import { TotpClock, TwoFactorService } from './two-factor.service';
 import { SignInPolicy } from './sign-in-policy';
 import { TenantsModule } from '../tenants/tenants.module';
+import { EmailChangesRepository } from './email-changes.repository';
+import { LinkTokensRepository } from './link-tokens.repository';
+import { SessionHandoffsRepository } from './session-handoffs.repository';
+import { TwoFactorRepository } from './two-factor.repository';
+import { UserIdentitiesRepository } from './user-identities.repository';
+import { UserSessionsRepository } from './user-sessions.repository';
+import { UsersRepository } from './users.repository';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { User } from './entities/user.entity';
 import { UserIdentity } from './entities/user-identity.entity';
@@ -65,6 +72,13 @@ import { TwoFactorChallenge } from './entities/two-factor-challenge.entity';
     TwoFactorService,
     TotpClock,
     SignInPolicy,
+    UsersRepository,
+    UserIdentitiesRepository,
+    UserSessionsRepository,
+    SessionHandoffsRepository,
+    TwoFactorRepository,
+    LinkTokensRepository,
+    EmailChangesRepository,
   ],
   exports: [PasswordService, InvitationService, AccountsService, SessionHandoffService, TwoFactorService, SignInPolicy, ReauthProofs],
 })

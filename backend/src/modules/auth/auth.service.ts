@@ -1,4 +1,4 @@
-import { EntityManager, LockMode, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import {
   BadRequestException,
   ConflictException,
@@ -16,7 +16,8 @@ import { TenantContext } from '../../tenancy/tenant-context';
 import { OutboxService } from '../mail/outbox.service';
 import { RecipientLimitService } from '../mail/recipient-limit.service';
 import { OrganizationsRepository } from '../tenants/organizations.repository';
-import { Organization } from '../tenants/entities/organization.entity';
+import type { Organization } from '../tenants/entities/organization.entity';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { isReservedSubdomain } from '../tenants/reserved-subdomains';
 import { OrganizationHosts } from '../tenants/organization-hosts.service';
 import { AccountsService, EMAIL_IN_USE } from './accounts.service';
@@ -41,9 +42,9 @@ import { TwoFactorService } from './two-factor.service';
 import { PASSWORD_SIGN_IN_OFF, SignInPolicy } from './sign-in-policy';
 import type { ResetPasswordDto } from './dto/reset-password.dto';
 import type { PasswordLinkDto } from './dto/own-account.dto';
-import { EmailVerificationToken } from './entities/email-verification-token.entity';
-import { PasswordResetToken } from './entities/password-reset-token.entity';
-import { User } from './entities/user.entity';
+import type { User } from './entities/user.entity';
+import { LinkTokensRepository } from './link-tokens.repository';
+import { UsersRepository } from './users.repository';
 
 const TRIAL_DAYS = 30;
 const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -88,7 +89,9 @@ export class AuthService {
   private readonly pendingAfterAnswers = new Set<Promise<void>>();
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly users: UsersRepository,
+    private readonly linkTokens: LinkTokensRepository,
     private readonly passwords: PasswordService,
     private readonly rateLimits: RateLimitService,
     private readonly outbox: OutboxService,
@@ -116,7 +119,7 @@ export class AuthService {
       throw new BadRequestException(`The subdomain "${dto.organizationSubdomain}" is reserved. Please choose another.`);
     }
     await this.limitRegistrations(clientAddress, dto.email);
-    if (await this.organizations.subdomainTaken(this.em, dto.organizationSubdomain)) {
+    if (await this.organizations.subdomainTaken(dto.organizationSubdomain)) {
       throw this.subdomainTaken(dto.organizationSubdomain);
     }
     const passwordHash = await this.passwords.hash(dto.password);
@@ -124,8 +127,8 @@ export class AuthService {
     let user: User;
     let handoffCode: string | undefined;
     try {
-      user = await this.em.transactional(async (em) => {
-        const organization = this.organizations.create(em, {
+      user = await this.unitOfWork.transaction(async () => {
+        const organization = this.organizations.create({
           name: dto.organizationName,
           subdomain: dto.organizationSubdomain,
           type: dto.organizationType ?? 'school',
@@ -133,9 +136,9 @@ export class AuthService {
         });
         // The sign-up works inside the organisation it has just made, as a request works in the signed-in user's.
         return TenantContext.run(organization.id, async () => {
-          const admin = em.create(User, { organization, email: dto.email, name: dto.name, passwordHash, role: 'admin' });
-          this.queueVerification(em, admin, organization);
-          if (handOff) handoffCode = this.handoffs.issue(em, admin);
+          const admin = this.users.create({ organization, email: dto.email, name: dto.name, passwordHash, role: 'admin' });
+          this.queueVerification(admin, organization);
+          if (handOff) handoffCode = this.handoffs.issue(admin);
           return admin;
         });
       });
@@ -154,17 +157,17 @@ export class AuthService {
    * approval); once both are in, the new address is the sign-in email and every session ends.
    */
   async confirmEmailChange(token: string): Promise<EmailChangeResultDto> {
-    return this.settleEmailChange((em) => this.accounts.confirmEmailChange(em, token));
+    return this.settleEmailChange(() => this.accounts.confirmEmailChange(token));
   }
 
   /** The signed-in owner approves a change of their sign-in email someone else asked for. */
   async approveEmailChange(auth: AuthUser): Promise<EmailChangeResultDto> {
-    return this.settleEmailChange((em) => this.accounts.approveOwnEmailChange(em, auth.id));
+    return this.settleEmailChange(() => this.accounts.approveOwnEmailChange(auth.id));
   }
 
-  private async settleEmailChange(step: (em: EntityManager) => Promise<EmailChangeResultDto>): Promise<EmailChangeResultDto> {
+  private async settleEmailChange(step: () => Promise<EmailChangeResultDto>): Promise<EmailChangeResultDto> {
     try {
-      return await this.em.transactional(step);
+      return await this.unitOfWork.transaction(step);
     } catch (err) {
       // Another account took the address between the check and the write: the database decides.
       if (err instanceof UniqueConstraintViolationException) throw new ConflictException(EMAIL_IN_USE);
@@ -180,12 +183,8 @@ export class AuthService {
     await this.rateLimits.consume(addressKey, LOGIN_LIMITS.address, 'failed sign-in attempts from your network');
     await this.rateLimits.consume(accountKey, LOGIN_LIMITS.account, 'failed sign-in attempts for this account');
 
-    const organization = await this.em.findOne(Organization, { subdomain: dto.organizationSubdomain, isActive: true });
-    const user = organization
-      ? await TenantContext.run(organization.id, () =>
-          this.em.findOne(User, { email: dto.email }, { populate: ['passwordHash'] }),
-        )
-      : null;
+    const organization = await this.organizations.findActiveBySubdomain(dto.organizationSubdomain);
+    const user = organization ? await TenantContext.run(organization.id, () => this.users.findByEmailWithPassword(dto.email)) : null;
     // Always verify a hash, so an unknown account costs the same time as a wrong password.
     const valid = await this.passwords.verify(user?.passwordHash, dto.password);
     if (!user || !valid) throw new UnauthorizedException(INVALID_CREDENTIALS);
@@ -193,7 +192,7 @@ export class AuthService {
     if (!user.isActive) {
       throw new ForbiddenException('Your account has been deactivated. Please contact your administrator.');
     }
-    if (!(await TenantContext.run(organization!.id, () => this.signInPolicy.allowsPassword(this.em, user)))) {
+    if (!(await TenantContext.run(organization!.id, () => this.signInPolicy.allowsPassword(user)))) {
       throw new ForbiddenException(PASSWORD_SIGN_IN_OFF);
     }
     await this.rateLimits.reset(accountKey);
@@ -208,8 +207,8 @@ export class AuthService {
    */
   private async completeSignIn(user: User): Promise<SignInResultDto> {
     if (user.twoFactorEnabled) {
-      const challenge = this.twoFactor.issueChallenge(this.em, user);
-      await this.em.flush();
+      const challenge = this.twoFactor.issueChallenge(user);
+      await this.unitOfWork.flush();
       return { twoFactorRequired: true, challenge };
     }
     return this.startSession(user);
@@ -217,7 +216,7 @@ export class AuthService {
 
   private async startSession(user: User): Promise<AuthTokenDto> {
     user.lastLogin = this.clock.now();
-    await this.em.flush();
+    await this.unitOfWork.flush();
     return { token: await this.issueToken(user) };
   }
 
@@ -229,18 +228,16 @@ export class AuthService {
   async loginTwoFactor(dto: LoginTwoFactorDto, clientAddress: string): Promise<AuthTokenDto> {
     const addressKey = `login:address:${clientAddress}`;
     await this.rateLimits.consume(addressKey, LOGIN_LIMITS.address, 'failed sign-in attempts from your network');
-    const pending = await this.twoFactor.challengeUser(this.em, dto.challenge);
-    const user = pending
-      ? await TenantContext.runUnscoped(() => this.em.findOne(User, { id: pending.userId }, { populate: ['organization'] }))
-      : null;
+    const pending = await this.twoFactor.challengeUser(dto.challenge);
+    const user = pending ? await this.users.findInAnyOrganization(pending.userId) : null;
     // A challenge issued before a deactivation or a password reset dies with the sessions of then.
     if (!user || !user.isActive || !user.organization.getEntity().isActive || !user.twoFactorEnabled || user.tokenVersion !== pending?.tokenVersion) {
       throw new BadRequestException({ message: INVALID_TWO_FACTOR_CHALLENGE, code: 'two_factor_challenge_invalid' });
     }
-    const ok = await TenantContext.run(user.organization.id, () => this.twoFactor.checkCode(this.em, user.id, dto.code));
+    const ok = await TenantContext.run(user.organization.id, () => this.twoFactor.checkCode(user.id, dto.code));
     if (!ok) throw new UnauthorizedException({ message: INVALID_TWO_FACTOR_CODE, code: 'two_factor_code_incorrect' });
     // Used once: of two right answers to one challenge (a code and a recovery code), one wins.
-    if (!(await this.twoFactor.closeChallenge(this.em, dto.challenge))) {
+    if (!(await this.twoFactor.closeChallenge(dto.challenge))) {
       throw new BadRequestException({ message: INVALID_TWO_FACTOR_CHALLENGE, code: 'two_factor_challenge_invalid' });
     }
     await this.rateLimits.refund(addressKey);
@@ -255,10 +252,8 @@ export class AuthService {
   async redeemHandoff(code: string, clientAddress: string, hostSubdomain?: string): Promise<SignInResultDto> {
     const addressKey = `login:address:${clientAddress}`;
     await this.rateLimits.consume(addressKey, LOGIN_LIMITS.address, 'failed sign-in attempts from your network');
-    const handoff = await this.handoffs.redeem(this.em, code);
-    const user = handoff
-      ? await TenantContext.runUnscoped(() => this.em.findOne(User, { id: handoff.userId }, { populate: ['organization'] }))
-      : null;
+    const handoff = await this.handoffs.redeem(code);
+    const user = handoff ? await this.users.findInAnyOrganization(handoff.userId) : null;
     const organization = user?.organization.getEntity();
     if (
       !user ||
@@ -274,7 +269,7 @@ export class AuthService {
   }
 
   async currentUser(auth: AuthUser): Promise<CurrentUserResponseDto> {
-    const user = await this.em.findOneOrFail(User, { id: auth.id }, { populate: ['organization'] });
+    const user = await this.users.getWithOrganization(auth.id);
     const organization = user.organization.getEntity();
     return {
       user: {
@@ -287,8 +282,8 @@ export class AuthService {
         twoFactorEnabled: user.twoFactorEnabled,
         twoFactorSetupRequired: Boolean(auth.twoFactorSetupRequired),
         hasPassword: Boolean(user.hasPassword),
-        signInProviders: (await this.accounts.identitiesOf(this.em, user.id)).map((identity) => identity.provider),
-        pendingEmailChange: await this.accounts.pendingEmailChange(this.em, user.id),
+        signInProviders: (await this.accounts.identitiesOf(user.id)).map((identity) => identity.provider),
+        pendingEmailChange: await this.accounts.pendingEmailChange(user.id),
       },
       organization: {
         id: organization.id,
@@ -304,42 +299,36 @@ export class AuthService {
 
   async verifyEmail(token: string): Promise<MessageDto> {
     const now = this.clock.now();
-    await this.em.transactional(async (em) => {
+    await this.unitOfWork.transaction(async () => {
       // The token is all we have: find it before its organisation is known.
-      const found = await TenantContext.runUnscoped(() =>
-        em.findOne(EmailVerificationToken, { tokenHash: hashToken(token) }, { populate: ['user'] }),
-      );
+      const found = await this.linkTokens.findVerification(hashToken(token));
       if (!found || found.expiresAt <= now) throw new BadRequestException(INVALID_VERIFICATION_LINK);
       const user = found.user.getEntity();
       user.emailVerified = true;
       // Single use: this and any older link of the user stop working.
-      await em.nativeDelete(EmailVerificationToken, { user: user.id });
+      await this.linkTokens.deleteVerifications(user.id);
     });
     return { message: 'Your email address has been verified.' };
   }
 
   async resendVerification(dto: EmailRequestDto & { organizationSubdomain: string }, clientAddress: string): Promise<MessageDto> {
     await this.limitEmailRequests(clientAddress);
-    this.afterAnswering('Verification resend', dto, async (em, user, organization) => {
+    this.afterAnswering('Verification resend', dto, async (user, organization) => {
       if (user.emailVerified || !user.isActive) return;
       if (!(await this.recipients.allow(user.email, 'verification'))) return;
-      await em.nativeDelete(EmailVerificationToken, { user: user.id });
-      this.queueVerification(em, user, organization);
+      await this.linkTokens.deleteVerifications(user.id);
+      this.queueVerification(user, organization);
     });
     return { message: RESEND_VERIFICATION_MESSAGE };
   }
 
   async forgotPassword(dto: EmailRequestDto & { organizationSubdomain: string }, clientAddress: string): Promise<MessageDto> {
     await this.limitEmailRequests(clientAddress);
-    this.afterAnswering('Password reset request', dto, async (em, user, organization) => {
+    this.afterAnswering('Password reset request', dto, async (user, organization) => {
       if (!user.isActive) return;
       if (!(await this.recipients.allow(user.email, 'password reset'))) return;
       const { token, hash } = createSecretToken();
-      em.create(PasswordResetToken, {
-        user,
-        tokenHash: hash,
-        expiresAt: new Date(this.clock.now().getTime() + RESET_TTL_MS),
-      });
+      this.linkTokens.addPasswordLink(user, hash, new Date(this.clock.now().getTime() + RESET_TTL_MS));
       this.outbox.enqueue(
         passwordResetEmail({
           to: user.email,
@@ -358,9 +347,7 @@ export class AuthService {
    * name and the organisation, which the email they followed already told them.
    */
   async describePasswordLink(token: string): Promise<PasswordLinkDto> {
-    const found = await TenantContext.runUnscoped(() =>
-      this.em.findOne(PasswordResetToken, { tokenHash: hashToken(token) }, { populate: ['user', 'user.organization'] }),
-    );
+    const found = await this.linkTokens.findPasswordLink(hashToken(token));
     if (!found || found.used || found.expiresAt <= this.clock.now()) throw new BadRequestException(INVALID_RESET_LINK);
     const user = found.user.getEntity();
     return { purpose: found.purpose, name: user.name, organizationName: user.organization.getEntity().name };
@@ -375,14 +362,8 @@ export class AuthService {
   async resetPassword(dto: ResetPasswordDto): Promise<ResetPasswordResultDto> {
     const now = this.clock.now();
     const passwordHash = await this.passwords.hash(dto.newPassword);
-    const { purpose, user, subdomain, signsIn } = await this.em.transactional(async (em) => {
-      const found = await TenantContext.runUnscoped(() =>
-        em.findOne(
-          PasswordResetToken,
-          { tokenHash: hashToken(dto.token) },
-          { populate: ['user', 'user.organization'], lockMode: LockMode.PESSIMISTIC_WRITE },
-        ),
-      );
+    const { purpose, user, subdomain, signsIn } = await this.unitOfWork.transaction(async () => {
+      const found = await this.linkTokens.lockPasswordLink(hashToken(dto.token));
       if (!found || found.used || found.expiresAt <= now) throw new BadRequestException(INVALID_RESET_LINK);
       const user = found.user.getEntity();
       user.passwordHash = passwordHash;
@@ -390,7 +371,7 @@ export class AuthService {
       user.tokenVersion += 1;
       // Following the link proved the address is theirs.
       user.emailVerified = true;
-      await em.nativeUpdate(PasswordResetToken, { user: user.id, used: false }, { used: true });
+      await this.linkTokens.usePasswordLinks(user.id);
       const signsIn = found.purpose === 'invite' && user.isActive && !user.twoFactorEnabled;
       if (signsIn) user.lastLogin = now;
       return { purpose: found.purpose, user, subdomain: user.organization.getEntity().subdomain, signsIn };
@@ -421,12 +402,9 @@ export class AuthService {
   }
 
   private async sendOrganizationList(email: string): Promise<void> {
-    const em = this.em.fork();
     // Every organisation's accounts of this address: the one deliberate look across tenants, whose
     // answer goes only to the address itself.
-    const users = await TenantContext.runUnscoped(() =>
-      em.find(User, { email, isActive: true, organization: { isActive: true } }, { populate: ['organization'] }),
-    );
+    const users = await this.users.activeAccountsInAnyOrganization(email);
     if (!users.length) return;
     if (!(await this.recipients.allow(email, 'organisation list'))) return;
     const organizations = users
@@ -434,7 +412,7 @@ export class AuthService {
       .sort((a, b) => a.name.localeCompare(b.name, 'en'))
       .map((o) => ({ name: o.name, subdomain: o.subdomain, signInUrl: `${this.hosts.url(o.subdomain)}/login` }));
     // A platform email: it belongs to no one organisation (queued outside any tenant context).
-    await em.transactional(async () => {
+    await this.unitOfWork.transaction(async () => {
       this.outbox.enqueue(organizationListEmail({ to: email, organizations, ownAddresses: Boolean(this.hosts.baseDomain()) }));
     });
   }
@@ -456,7 +434,7 @@ export class AuthService {
   private afterAnswering(
     what: string,
     dto: EmailRequestDto & { organizationSubdomain: string },
-    fn: (em: EntityManager, user: User, organization: Organization) => Promise<void>,
+    fn: (user: User, organization: Organization) => Promise<void>,
   ): void {
     this.later(what, () => this.withAccount(dto, fn));
   }
@@ -486,26 +464,21 @@ export class AuthService {
   /** Runs `fn` in a transaction for the account named by email and subdomain, if it exists. */
   private async withAccount(
     dto: EmailRequestDto & { organizationSubdomain: string },
-    fn: (em: EntityManager, user: User, organization: Organization) => Promise<void>,
+    fn: (user: User, organization: Organization) => Promise<void>,
   ): Promise<void> {
-    const em = this.em.fork();
-    const organization = await em.findOne(Organization, { subdomain: dto.organizationSubdomain, isActive: true });
+    const organization = await this.organizations.findActiveBySubdomain(dto.organizationSubdomain);
     if (!organization) return;
     await TenantContext.run(organization.id, () =>
-      em.transactional(async (tx) => {
-        const user = await tx.findOne(User, { email: dto.email });
-        if (user) await fn(tx, user, organization);
+      this.unitOfWork.transaction(async () => {
+        const user = await this.users.findByEmail(dto.email);
+        if (user) await fn(user, organization);
       }),
     );
   }
 
-  private queueVerification(em: EntityManager, user: User, organization: Organization): void {
+  private queueVerification(user: User, organization: Organization): void {
     const { token, hash } = createSecretToken();
-    em.create(EmailVerificationToken, {
-      user,
-      tokenHash: hash,
-      expiresAt: new Date(this.clock.now().getTime() + VERIFICATION_TTL_MS),
-    });
+    this.linkTokens.addVerification(user, hash, new Date(this.clock.now().getTime() + VERIFICATION_TTL_MS));
     this.outbox.enqueue(
       verificationEmail({
         to: user.email,

@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Clock } from '../../common/clock/clock';
@@ -10,8 +9,10 @@ import { OrganizationHosts } from '../tenants/organization-hosts.service';
 import { assertMayActOn } from './account-policy';
 import { AccountsService } from './accounts.service';
 import { invitationEmail } from './auth-emails';
-import { PasswordResetToken } from './entities/password-reset-token.entity';
-import { User } from './entities/user.entity';
+import type { User } from './entities/user.entity';
+import { LinkTokensRepository } from './link-tokens.repository';
+import { UsersRepository } from './users.repository';
+import { UnitOfWork } from '../../database/unit-of-work';
 
 const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -35,6 +36,9 @@ export class InvitationService {
     private readonly hosts: OrganizationHosts,
     private readonly accounts: AccountsService,
     private readonly recipients: RecipientLimitService,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly users: UsersRepository,
+    private readonly linkTokens: LinkTokensRepository,
   ) {}
 
   /**
@@ -43,7 +47,6 @@ export class InvitationService {
    * set-password link to an account someone uses).
    */
   async invite(
-    em: EntityManager,
     invitee: Invitee,
     organization: Organization,
     invitedBy: AuthUser,
@@ -53,24 +56,19 @@ export class InvitationService {
     }
     // Emails are unique per organisation: an account of the same address in another
     // organisation is another account, neither found nor revealed here.
-    let user = invitee.user ?? (await em.findOne(User, { email: invitee.email }));
+    let user = invitee.user ?? (await this.users.findByEmail(invitee.email));
     if (user) {
       // Linking an existing account, or sending it a set-password link, acts on that account.
       assertMayActOn(invitedBy, user, invitee.user ? 'invite' : 'link');
     } else {
-      user = em.create(User, { email: invitee.email, name: invitee.name, role: 'staff', passwordHash: null });
-      await em.flush();
+      user = this.users.create({ email: invitee.email, name: invitee.name, role: 'staff', passwordHash: null });
+      await this.unitOfWork.flush();
     }
-    if (await this.accounts.canSignIn(em, user)) return { user, sent: false };
+    if (await this.accounts.canSignIn(user)) return { user, sent: false };
 
-    await em.nativeUpdate(PasswordResetToken, { user: user.id, used: false, purpose: 'invite' }, { used: true });
+    await this.linkTokens.usePasswordLinks(user.id, 'invite');
     const { token, hash } = createSecretToken();
-    em.create(PasswordResetToken, {
-      user,
-      tokenHash: hash,
-      purpose: 'invite',
-      expiresAt: new Date(this.clock.now().getTime() + INVITE_TTL_MS),
-    });
+    this.linkTokens.addPasswordLink(user, hash, new Date(this.clock.now().getTime() + INVITE_TTL_MS), 'invite');
     // The answer is the same when the recipient has had too many such emails lately; the link
     // then simply isn't sent (the admin can invite again later).
     if (!(await this.recipients.allow(user.email, 'invitation'))) return { user, sent: true };

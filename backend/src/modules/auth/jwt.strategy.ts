@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { createSecretKey } from 'node:crypto';
 import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
@@ -18,7 +17,8 @@ import { TenantContext } from '../../tenancy/tenant-context';
 import { rememberSessionZone } from '../tenants/organization-today';
 import { OrganizationHosts } from '../tenants/organization-hosts.service';
 import type { User } from './entities/user.entity';
-import { SESSION_USER_SQL, splitSessionRow } from './session-user';
+import { splitSessionRow } from './session-user';
+import { UserSessionsRepository } from './user-sessions.repository';
 
 /** The user's columns of SESSION_USER_SQL that the strategy reads (pg's types: boolean, integer, text). */
 interface SessionUserRow {
@@ -87,7 +87,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
 
   constructor(
     secret: JwtSecret,
-    private readonly em: EntityManager,
+    private readonly sessions: UserSessionsRepository,
     private readonly hosts: OrganizationHosts,
   ) {
     super({
@@ -131,10 +131,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     // the organisation's time zone on most requests: it is kept for the request instead
     // (organization-today.ts). Code that loads the user or the organisation by id loads it with
     // its own statement (account operations, organisation settings).
-    // The request's own EntityManager: passport keeps one 'jwt' strategy per process (the last
-    // app created registers it), and a raw execute() on `this.em` would use that app's driver.
-    const em = this.em.getContext();
-    const [row] = await em.execute<Record<string, unknown>[]>(SESSION_USER_SQL, [payload.sid, payload.org, payload.sub]);
+    const row = await this.sessions.sessionRow(payload.sid, payload.org, payload.sub);
     if (!row) throw new UnauthorizedException(SESSION_ENDED);
     const session = splitSessionRow(row);
     const user = session.user as unknown as SessionUserRow;

@@ -1,4 +1,4 @@
-import { EntityManager, LockMode, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, ForbiddenException, Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { PasswordService } from '../../common/security/password.service';
@@ -7,8 +7,9 @@ import { AccountsService, EMAIL_IN_USE } from './accounts.service';
 import { passwordChangedEmail } from './auth-emails';
 import type { MessageDto } from './dto/auth-responses.dto';
 import type { ChangeOwnEmailDto, ChangeOwnPasswordDto, EmailChangeStartedDto, PasswordChangedDto } from './dto/own-account.dto';
-import { PasswordResetToken } from './entities/password-reset-token.entity';
-import { User } from './entities/user.entity';
+import { UnitOfWork } from '../../database/unit-of-work';
+import { LinkTokensRepository } from './link-tokens.repository';
+import { UsersRepository } from './users.repository';
 import { SessionsService } from './sessions.service';
 import { TwoFactorService } from './two-factor.service';
 
@@ -25,7 +26,9 @@ export const SAME_EMAIL = 'That is already your sign-in email.';
 @Injectable()
 export class OwnAccountService {
   constructor(
-    private readonly em: EntityManager,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly users: UsersRepository,
+    private readonly linkTokens: LinkTokensRepository,
     private readonly passwords: PasswordService,
     private readonly twoFactor: TwoFactorService,
     private readonly accounts: AccountsService,
@@ -35,9 +38,9 @@ export class OwnAccountService {
 
   /** A new name; the staff record linked to the account follows (AccountsService.renameOwn). */
   async rename(auth: AuthUser, name: string): Promise<MessageDto> {
-    await this.em.transactional(async (em) => {
-      const user = await em.findOneOrFail(User, { id: auth.id });
-      await this.accounts.renameOwn(em, user, name);
+    await this.unitOfWork.transaction(async () => {
+      const user = await this.users.get(auth.id);
+      await this.accounts.renameOwn(user, name);
     });
     return { message: 'Your name has been changed.' };
   }
@@ -50,16 +53,16 @@ export class OwnAccountService {
    * told.
    */
   async changePassword(auth: AuthUser, dto: ChangeOwnPasswordDto): Promise<PasswordChangedDto> {
-    const current = await this.em.findOneOrFail(User, { id: auth.id }, { populate: ['passwordHash'] });
+    const current = await this.users.getWithPassword(auth.id);
     if (!current.passwordHash) throw new ForbiddenException({ message: NO_PASSWORD_TO_CHANGE, code: 'password_missing' });
-    await this.twoFactor.reauthenticate(this.em, { id: auth.id, sessionId: auth.sessionId }, { password: dto.password, code: dto.code });
+    await this.twoFactor.reauthenticate({ id: auth.id, sessionId: auth.sessionId }, { password: dto.password, code: dto.code });
     const passwordHash = await this.passwords.hash(dto.newPassword);
-    const user = await this.em.transactional(async (em) => {
-      const locked = await em.findOneOrFail(User, { id: auth.id }, { populate: ['organization'], lockMode: LockMode.PESSIMISTIC_WRITE });
+    const user = await this.unitOfWork.transaction(async () => {
+      const locked = await this.users.lockWithOrganization(auth.id);
       locked.passwordHash = passwordHash;
       // Ends every session issued before now, this one included (a new one is opened below).
       locked.tokenVersion += 1;
-      await em.nativeUpdate(PasswordResetToken, { user: locked.id, used: false }, { used: true });
+      await this.linkTokens.usePasswordLinks(locked.id);
       this.outbox.enqueue(passwordChangedEmail({ to: locked.email, name: locked.name, organizationName: locked.organization.getEntity().name }));
       return locked;
     });
@@ -76,13 +79,13 @@ export class OwnAccountService {
    * owner, so no approval is needed). Until the new address confirms, nothing changes.
    */
   async startEmailChange(auth: AuthUser, dto: ChangeOwnEmailDto): Promise<EmailChangeStartedDto> {
-    const user = await this.em.findOneOrFail(User, { id: auth.id });
+    const user = await this.users.get(auth.id);
     if (user.email === dto.newEmail) throw new BadRequestException(SAME_EMAIL);
-    await this.twoFactor.reauthenticate(this.em, { id: auth.id, sessionId: auth.sessionId }, dto);
+    await this.twoFactor.reauthenticate({ id: auth.id, sessionId: auth.sessionId }, dto);
     try {
-      await this.em.transactional(async (em) => {
-        const own = await em.findOneOrFail(User, { id: auth.id }, { populate: ['organization'], lockMode: LockMode.PESSIMISTIC_WRITE });
-        await this.accounts.changeEmail(em, auth, own, dto.newEmail, own.organization.getEntity());
+      await this.unitOfWork.transaction(async () => {
+        const own = await this.users.lockWithOrganization(auth.id);
+        await this.accounts.changeEmail(auth, own, dto.newEmail, own.organization.getEntity());
       });
     } catch (err) {
       if (err instanceof UniqueConstraintViolationException) throw new ConflictException(EMAIL_IN_USE);

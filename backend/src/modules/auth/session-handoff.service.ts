@@ -1,26 +1,23 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/clock/clock';
 import { createSecretToken, hashToken } from '../../common/security/secret-token';
-import { SessionHandoff } from './entities/session-handoff.entity';
 import type { User } from './entities/user.entity';
+import { SessionHandoffsRepository } from './session-handoffs.repository';
 
 export const HANDOFF_TTL_MS = 2 * 60 * 1000;
 
 /** Issues and redeems SessionHandoff codes (see the entity for why they exist). */
 @Injectable()
 export class SessionHandoffService {
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly handoffs: SessionHandoffsRepository,
+  ) {}
 
-  /** A new code for `user`, stored (as its hash) with the caller's unit of work. */
-  issue(em: EntityManager, user: User): string {
+  /** A new code for `user`, stored (as its hash) with the current unit of work. */
+  issue(user: User): string {
     const { token, hash } = createSecretToken();
-    em.create(SessionHandoff, {
-      user,
-      tokenHash: hash,
-      userTokenVersion: user.tokenVersion,
-      expiresAt: new Date(this.clock.now().getTime() + HANDOFF_TTL_MS),
-    });
+    this.handoffs.add(user, hash, new Date(this.clock.now().getTime() + HANDOFF_TTL_MS));
     return token;
   }
 
@@ -29,12 +26,7 @@ export class SessionHandoffService {
    * refuses it unless the user still holds that version), or undefined when it is unknown, used
    * or expired. Deleting the row is the redemption: of two parallel redemptions only one gets it back.
    */
-  async redeem(em: EntityManager, code: string): Promise<{ userId: string; tokenVersion: number } | undefined> {
-    const rows = await em.execute<{ user_id: string; user_token_version: number }[]>(
-      'delete from session_handoffs where token_hash = ? and expires_at > ? returning user_id, user_token_version',
-      [hashToken(code), this.clock.now()],
-    );
-    const row = rows[0];
-    return row && { userId: row.user_id, tokenVersion: row.user_token_version };
+  redeem(code: string): Promise<{ userId: string; tokenVersion: number } | undefined> {
+    return this.handoffs.redeem(hashToken(code), this.clock.now());
   }
 }

@@ -1,9 +1,8 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { User } from './entities/user.entity';
 
 /** Whether the current organisation (TenantContext) lets its members sign in with a password. */
-export type PasswordSignInCheck = (em: EntityManager) => Promise<boolean>;
+export type PasswordSignInCheck = () => Promise<boolean>;
 
 export const PASSWORD_SIGN_IN_OFF =
   'Your organisation signs in through its own accounts (Google, Microsoft or another provider), not with a password here. Use its sign-in button instead.';
@@ -25,8 +24,8 @@ export class SignInPolicy {
   }
 
   /** Whether `user` may sign in with their password; run inside their organisation's context. */
-  async allowsPassword(em: EntityManager, user: User): Promise<boolean> {
+  async allowsPassword(user: User): Promise<boolean> {
     if (user.role === 'admin' || !this.passwordCheck) return true;
-    return this.passwordCheck(em);
+    return this.passwordCheck();
   }
 }

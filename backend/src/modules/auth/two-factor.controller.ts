@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Body, Controller, Get, HttpCode, HttpStatus, Post, Req } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
@@ -35,7 +34,6 @@ import { clientAddress } from '../../common/http/client-address';
 @Controller('auth')
 export class TwoFactorController {
   constructor(
-    private readonly em: EntityManager,
     private readonly twoFactor: TwoFactorService,
     private readonly auth: AuthService,
   ) {}
@@ -45,7 +43,7 @@ export class TwoFactorController {
   @Authenticated()
   @AllowedBeforeTwoFactorSetup()
   getTwoFactorStatus(@CurrentUser() user: AuthUser): Promise<TwoFactorStatusDto> {
-    return this.twoFactor.status(this.em, user.id);
+    return this.twoFactor.status(user.id);
   }
 
   /**
@@ -62,7 +60,7 @@ export class TwoFactorController {
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'Too many wrong passwords; wait and try again.' })
   @RequiresReauthentication()
   startTwoFactorSetup(@CurrentUser() user: AuthUser, @Body() dto: StartTwoFactorSetupDto): Promise<TwoFactorSetupDto> {
-    return this.twoFactor.setup(this.em, user, dto);
+    return this.twoFactor.setup(user, dto);
   }
 
   /**
@@ -77,7 +75,7 @@ export class TwoFactorController {
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'Two-step verification is already on.' })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'Too many wrong codes; wait and try again.' })
   async enableTwoFactor(@CurrentUser() user: AuthUser, @Body() dto: EnableTwoFactorDto): Promise<RecoveryCodesDto> {
-    return { recoveryCodes: await this.twoFactor.enable(this.em, user.id, dto.code) };
+    return { recoveryCodes: await this.twoFactor.enable(user.id, dto.code) };
   }
 
   /** Turns two-step verification off; needs the password and a code (or a recovery code). */
@@ -89,8 +87,8 @@ export class TwoFactorController {
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'Too many wrong passwords or codes; wait and try again.' })
   @RequiresReauthentication()
   async disableTwoFactor(@CurrentUser() user: AuthUser, @Body() dto: ReauthenticationDto): Promise<TwoFactorStatusDto> {
-    await this.twoFactor.disable(this.em, user, dto);
-    return this.twoFactor.status(this.em, user.id);
+    await this.twoFactor.disable(user, dto);
+    return this.twoFactor.status(user.id);
   }
 
   /** Ten new recovery codes in place of the old ones; needs the password and a code. */
@@ -102,7 +100,7 @@ export class TwoFactorController {
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'Too many wrong passwords or codes; wait and try again.' })
   @RequiresReauthentication()
   async regenerateRecoveryCodes(@CurrentUser() user: AuthUser, @Body() dto: ReauthenticationDto): Promise<RecoveryCodesDto> {
-    return { recoveryCodes: await this.twoFactor.regenerateRecoveryCodes(this.em, user, dto) };
+    return { recoveryCodes: await this.twoFactor.regenerateRecoveryCodes(user, dto) };
   }
 
   /**

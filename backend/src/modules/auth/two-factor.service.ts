@@ -1,17 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, ForbiddenException, Injectable } from '@nestjs/common';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { Clock } from '../../common/clock/clock';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { PasswordService } from '../../common/security/password.service';
 import { createSecretToken, hashToken } from '../../common/security/secret-token';
-import { TenantContext } from '../../tenancy/tenant-context';
-import { TwoFactorChallenge } from './entities/two-factor-challenge.entity';
-import { TwoFactorRecoveryCode } from './entities/two-factor-recovery-code.entity';
-import { User } from './entities/user.entity';
-import { UserTwoFactor } from './entities/user-two-factor.entity';
+import { UnitOfWork } from '../../database/unit-of-work';
+import type { User } from './entities/user.entity';
 import { ReauthProofs } from './reauth-proofs';
+import { TwoFactorRepository } from './two-factor.repository';
+import { UsersRepository } from './users.repository';
 
 /** What authenticator apps expect (RFC 6238 as Google Authenticator reads it): 30-second steps, 6 digits, SHA-1. */
 export const TOTP_PERIOD_SECONDS = 30;
@@ -65,7 +63,7 @@ export interface ReauthActor {
  * Runs in the transaction that turns a person's two-step verification on or off (the settings
  * module records it in the activity log).
  */
-export type TwoFactorChangedListener = (em: EntityManager, user: { id: string; name: string }, enabled: boolean) => void | Promise<void>;
+export type TwoFactorChangedListener = (user: { id: string; name: string }, enabled: boolean) => void | Promise<void>;
 
 /**
  * The time a code is checked against: the real time, never the app's pinned clock (APP_NOW).
@@ -123,16 +121,19 @@ export class TwoFactorService {
     private readonly clock: Clock,
     private readonly totpClock: TotpClock,
     private readonly proofs: ReauthProofs,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly users: UsersRepository,
+    private readonly twoFactor: TwoFactorRepository,
   ) {}
 
   onChanged(listener: TwoFactorChangedListener): void {
     this.listeners.push(listener);
   }
 
-  async status(em: EntityManager, userId: string): Promise<{ enabled: boolean; recoveryCodesLeft: number }> {
+  async status(userId: string): Promise<{ enabled: boolean; recoveryCodesLeft: number }> {
     // Read afresh: the session check loaded the user at the start of the request, maybe before a change.
-    const user = await em.findOneOrFail(User, { id: userId }, { refresh: true });
-    const recoveryCodesLeft = user.twoFactorEnabled ? await em.count(TwoFactorRecoveryCode, { user: userId, usedAt: null }) : 0;
+    const user = await this.users.getFresh(userId);
+    const recoveryCodesLeft = user.twoFactorEnabled ? await this.twoFactor.unusedRecoveryCodes(userId) : 0;
     return { enabled: user.twoFactorEnabled, recoveryCodesLeft };
   }
 
@@ -141,16 +142,16 @@ export class TwoFactorService {
    * from it confirms it (`enable`). Needs the password: a session left open on a shared computer
    * must not be enough to bind someone else's phone to the account.
    */
-  async setup(em: EntityManager, actor: ReauthActor, credentials: Omit<ReauthCredentials, 'code'>): Promise<{ secret: string; otpauthUri: string }> {
+  async setup(actor: ReauthActor, credentials: Omit<ReauthCredentials, 'code'>): Promise<{ secret: string; otpauthUri: string }> {
     const userId = actor.id;
-    const user = await em.findOneOrFail(User, { id: userId }, { populate: ['passwordHash', 'organization'] });
+    const user = await this.users.getWithPasswordAndOrganization(userId);
     if (user.twoFactorEnabled) throw new ConflictException('Two-step verification is already on for your account.');
     await this.checkFirstFactor(user, actor, credentials);
     const secret = generateSecret();
-    const row = (await this.row(em, userId)) ?? em.create(UserTwoFactor, { user });
+    const row = (await this.twoFactor.findSecretRow(userId)) ?? this.twoFactor.createSecretRow(user);
     row.pendingSecret = secret;
     row.pendingExpiresAt = new Date(this.clock.now().getTime() + SETUP_TTL_MS);
-    await em.flush();
+    await this.unitOfWork.flush();
     const label = `${user.organization.getEntity().name}: ${user.email}`;
     return { secret, otpauthUri: generateURI({ issuer: TOTP_ISSUER, label, secret }) };
   }
@@ -159,11 +160,11 @@ export class TwoFactorService {
    * Confirms the pending secret with a first code from the app: two-step verification is on from
    * now, and the answer carries the recovery codes, the only time they are shown.
    */
-  async enable(em: EntityManager, userId: string, code: string): Promise<string[]> {
-    return em.transactional(async (tx) => {
-      const user = await tx.findOneOrFail(User, { id: userId });
+  async enable(userId: string, code: string): Promise<string[]> {
+    return this.unitOfWork.transaction(async () => {
+      const user = await this.users.get(userId);
       if (user.twoFactorEnabled) throw new ConflictException('Two-step verification is already on for your account.');
-      const row = await tx.findOne(UserTwoFactor, { user: userId }, { populate: ['pendingSecret'] });
+      const row = await this.twoFactor.findWithPendingSecret(userId);
       if (!row?.pendingSecret || !row.pendingExpiresAt || row.pendingExpiresAt <= this.clock.now()) {
         throw new BadRequestException({
           message: 'The setup has expired. Start again to get a new QR code.',
@@ -184,34 +185,34 @@ export class TwoFactorService {
       row.lastUsedStep = step;
       row.enabledAt = this.clock.now();
       user.twoFactorEnabled = true;
-      for (const listener of this.listeners) await listener(tx, user, true);
-      const codes = await this.replaceRecoveryCodes(tx, user);
+      for (const listener of this.listeners) await listener(user, true);
+      const codes = await this.replaceRecoveryCodes(user);
       await this.clearCodeLimits(userId);
       return codes;
     });
   }
 
   /** Turns two-step verification off, after the password (or a provider proof) and a code (or a recovery code). */
-  async disable(em: EntityManager, actor: ReauthActor, credentials: ReauthCredentials): Promise<void> {
+  async disable(actor: ReauthActor, credentials: ReauthCredentials): Promise<void> {
     const userId = actor.id;
-    const user = await em.findOneOrFail(User, { id: userId }, { populate: ['passwordHash'] });
+    const user = await this.users.getWithPassword(userId);
     if (!user.twoFactorEnabled) throw new ConflictException('Two-step verification is already off for your account.');
-    await this.reauthenticateUser(em, user, actor, credentials);
-    await em.transactional(async (tx) => {
-      await tx.nativeUpdate(UserTwoFactor, { user: userId }, { secret: null, pendingSecret: null, pendingExpiresAt: null, lastUsedStep: null, enabledAt: null });
-      await tx.nativeDelete(TwoFactorRecoveryCode, { user: userId });
-      await tx.nativeDelete(TwoFactorChallenge, { user: userId });
-      await tx.nativeUpdate(User, { id: userId }, { twoFactorEnabled: false });
-      for (const listener of this.listeners) await listener(tx, user, false);
+    await this.reauthenticateUser(user, actor, credentials);
+    await this.unitOfWork.transaction(async () => {
+      await this.twoFactor.clearSecrets(userId);
+      await this.twoFactor.deleteRecoveryCodes(userId);
+      await this.twoFactor.deleteChallenges(userId);
+      await this.users.markTwoFactorOff(userId);
+      for (const listener of this.listeners) await listener(user, false);
     });
   }
 
   /** Ten new recovery codes in place of the old ones (all of which stop working), after re-authentication. */
-  async regenerateRecoveryCodes(em: EntityManager, actor: ReauthActor, credentials: ReauthCredentials): Promise<string[]> {
-    const user = await em.findOneOrFail(User, { id: actor.id }, { populate: ['passwordHash'] });
+  async regenerateRecoveryCodes(actor: ReauthActor, credentials: ReauthCredentials): Promise<string[]> {
+    const user = await this.users.getWithPassword(actor.id);
     if (!user.twoFactorEnabled) throw new ConflictException('Turn on two-step verification first.');
-    await this.reauthenticateUser(em, user, actor, credentials);
-    return em.transactional((tx) => this.replaceRecoveryCodes(tx, user));
+    await this.reauthenticateUser(user, actor, credentials);
+    return this.unitOfWork.transaction(() => this.replaceRecoveryCodes(user));
   }
 
   /**
@@ -220,9 +221,9 @@ export class TwoFactorService {
    * provider (`providerProof`) — and, when two-step verification is on, a current code (or a
    * recovery code) as well.
    */
-  async reauthenticate(em: EntityManager, actor: ReauthActor, credentials: ReauthCredentials): Promise<void> {
-    const user = await em.findOneOrFail(User, { id: actor.id }, { populate: ['passwordHash'] });
-    await this.reauthenticateUser(em, user, actor, credentials);
+  async reauthenticate(actor: ReauthActor, credentials: ReauthCredentials): Promise<void> {
+    const user = await this.users.getWithPassword(actor.id);
+    await this.reauthenticateUser(user, actor, credentials);
   }
 
   /**
@@ -230,20 +231,15 @@ export class TwoFactorService {
    * auto-approval settings keep their own "admin password" wording): nothing when two-step
    * verification is off, otherwise a current code or a recovery code.
    */
-  async confirmSecondFactor(em: EntityManager, userId: string, code: string | undefined): Promise<void> {
-    const user = await em.findOneOrFail(User, { id: userId });
-    if (user.twoFactorEnabled) await this.requireCode(em, user.id, code);
+  async confirmSecondFactor(userId: string, code: string | undefined): Promise<void> {
+    const user = await this.users.get(userId);
+    if (user.twoFactorEnabled) await this.requireCode(user.id, code);
   }
 
-  /** A new second-step challenge for `user`, stored (as its hash) with the caller's unit of work. */
-  issueChallenge(em: EntityManager, user: User): string {
+  /** A new second-step challenge for `user`, stored (as its hash) with the current unit of work. */
+  issueChallenge(user: User): string {
     const { token, hash } = createSecretToken();
-    em.create(TwoFactorChallenge, {
-      user,
-      tokenHash: hash,
-      userTokenVersion: user.tokenVersion,
-      expiresAt: new Date(this.clock.now().getTime() + CHALLENGE_TTL_MS),
-    });
+    this.twoFactor.addChallenge(user, hash, new Date(this.clock.now().getTime() + CHALLENGE_TTL_MS));
     return token;
   }
 
@@ -251,24 +247,16 @@ export class TwoFactorService {
    * The user a challenge was issued to and the token version it was issued under, while it is
    * open; undefined when unknown, used or expired.
    */
-  async challengeUser(em: EntityManager, challenge: string): Promise<{ userId: string; tokenVersion: number } | undefined> {
-    const rows = await em.execute<{ user_id: string; user_token_version: number }[]>(
-      'select user_id, user_token_version from two_factor_challenges where token_hash = ? and expires_at > ?',
-      [hashToken(challenge), this.clock.now()],
-    );
-    const row = rows[0];
-    return row && { userId: row.user_id, tokenVersion: row.user_token_version };
+  challengeUser(challenge: string): Promise<{ userId: string; tokenVersion: number } | undefined> {
+    return this.twoFactor.openChallenge(hashToken(challenge), this.clock.now());
   }
 
   /**
    * Closes a challenge once its code was right. Deleting the row is the redemption: of two
    * parallel redemptions only one gets it back.
    */
-  async closeChallenge(em: EntityManager, challenge: string): Promise<boolean> {
-    const rows = await em.execute<{ user_id: string }[]>('delete from two_factor_challenges where token_hash = ? returning user_id', [
-      hashToken(challenge),
-    ]);
-    return rows.length > 0;
+  closeChallenge(challenge: string): Promise<boolean> {
+    return this.twoFactor.closeChallenge(hashToken(challenge));
   }
 
   /**
@@ -276,16 +264,16 @@ export class TwoFactorService {
    * one already used: the step moves on atomically) or an unused recovery code (used up now).
    * Each check counts against the account's code limits first; a right code clears them.
    */
-  async checkCode(em: EntityManager, userId: string, code: string): Promise<boolean> {
+  async checkCode(userId: string, code: string): Promise<boolean> {
     await this.consumeCodeLimits(userId);
-    const ok = isTotpCode(code) ? await this.useTotpCode(em, userId, code) : await this.useRecoveryCode(em, userId, code);
+    const ok = isTotpCode(code) ? await this.useTotpCode(userId, code) : await this.useRecoveryCode(userId, code);
     if (ok) await this.clearCodeLimits(userId);
     return ok;
   }
 
-  private async reauthenticateUser(em: EntityManager, user: User, actor: ReauthActor, credentials: ReauthCredentials): Promise<void> {
+  private async reauthenticateUser(user: User, actor: ReauthActor, credentials: ReauthCredentials): Promise<void> {
     await this.checkFirstFactor(user, actor, credentials);
-    if (user.twoFactorEnabled) await this.requireCode(em, user.id, credentials.code);
+    if (user.twoFactorEnabled) await this.requireCode(user.id, credentials.code);
   }
 
   /**
@@ -301,9 +289,9 @@ export class TwoFactorService {
     if (!holds) throw new ForbiddenException({ message: PROOF_INVALID, code: 'provider_proof_invalid' });
   }
 
-  private async requireCode(em: EntityManager, userId: string, code: string | undefined): Promise<void> {
+  private async requireCode(userId: string, code: string | undefined): Promise<void> {
     if (!code?.trim()) throw new BadRequestException({ message: TWO_FACTOR_CODE_REQUIRED, code: 'two_factor_code_required' });
-    if (!(await this.checkCode(em, userId, code))) {
+    if (!(await this.checkCode(userId, code))) {
       throw new ForbiddenException({ message: TWO_FACTOR_CODE_INCORRECT, code: 'two_factor_code_incorrect' });
     }
   }
@@ -320,27 +308,17 @@ export class TwoFactorService {
     await this.rateLimits.reset(key);
   }
 
-  private async useTotpCode(em: EntityManager, userId: string, code: string): Promise<boolean> {
-    const row = await this.row(em, userId, true);
+  private async useTotpCode(userId: string, code: string): Promise<boolean> {
+    const row = await this.twoFactor.findWithSecret(userId);
     if (!row?.secret) return false;
     const step = await this.matchingStep(row.secret, code, row.lastUsedStep ?? null);
     if (step === undefined) return false;
     // Moves the last used step on only if no parallel request used this step or a later one.
-    const moved = await em.execute<{ id: string }[]>(
-      `update user_two_factor set last_used_step = ?, updated_at = now()
-        where organization_id = ? and user_id = ? and (last_used_step is null or last_used_step < ?) returning id`,
-      [step, TenantContext.require(), userId, step],
-    );
-    return moved.length > 0;
+    return this.twoFactor.advanceLastUsedStep(userId, step);
   }
 
-  private async useRecoveryCode(em: EntityManager, userId: string, code: string): Promise<boolean> {
-    const used = await em.execute<{ id: string }[]>(
-      `update two_factor_recovery_codes set used_at = ?
-        where organization_id = ? and user_id = ? and code_hash = ? and used_at is null returning id`,
-      [this.clock.now(), TenantContext.require(), userId, hashToken(normalizeRecoveryCode(code))],
-    );
-    return used.length > 0;
+  private useRecoveryCode(userId: string, code: string): Promise<boolean> {
+    return this.twoFactor.useRecoveryCode(userId, hashToken(normalizeRecoveryCode(code)), this.clock.now());
   }
 
   /** The time step `code` belongs to (now, or one step either side), if it is right and after `after`. */
@@ -361,16 +339,10 @@ export class TwoFactorService {
     }
   }
 
-  private async replaceRecoveryCodes(em: EntityManager, user: User): Promise<string[]> {
-    await em.nativeDelete(TwoFactorRecoveryCode, { user: user.id });
+  private async replaceRecoveryCodes(user: User): Promise<string[]> {
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-    for (const code of codes) em.create(TwoFactorRecoveryCode, { user, codeHash: hashToken(normalizeRecoveryCode(code)) });
-    await em.flush();
+    await this.twoFactor.replaceRecoveryCodes(user, codes.map((code) => hashToken(normalizeRecoveryCode(code))));
     return codes;
-  }
-
-  private row(em: EntityManager, userId: string, withSecret = false): Promise<UserTwoFactor | null> {
-    return em.findOne(UserTwoFactor, { user: userId }, withSecret ? { populate: ['secret'] } : {});
   }
 
   private async consumeCodeLimits(userId: string): Promise<void> {

@@ -7,7 +7,7 @@ import { academicYearStartOf } from '../../common/clock/academic-year';
 import { Clock, type IsoDate } from '../../common/clock/clock';
 import { preparedRead } from '../../database/prepared-read';
 import { TenantContext } from '../../tenancy/tenant-context';
-import { CREDENTIALS_USABLE_SQL } from '../auth/user-queries';
+import { CREDENTIALS_USABLE_SQL } from '../auth/credentials-usable-sql';
 import { holidaysBetween } from '../holidays/holiday-queries';
 import { RotaRepository } from '../rota/rota.repository';
 import { OrganizationHosts } from '../tenants/organization-hosts.service';

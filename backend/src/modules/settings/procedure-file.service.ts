@@ -6,7 +6,7 @@ import { JwtSecret } from '../../common/auth/jwt-secret.token';
 import { Clock } from '../../common/clock/clock';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { AuditService } from '../audit/audit.service';
-import { sessionStillValid, sessionVersion } from '../auth/user-queries';
+import { AccountsService } from '../auth/accounts.service';
 import type { ProcedureFileKind } from './entities/procedure-file.entity';
 import { checkProcedureFile } from './procedure-file';
 import { SettingsService } from './settings.service';
@@ -49,6 +49,7 @@ export class ProcedureFileService {
     private readonly systemSettings: SystemSettingsRepository,
     private readonly audit: AuditService,
     private readonly clock: Clock,
+    private readonly accounts: AccountsService,
     secret: JwtSecret,
   ) {
     this.key = createHmac('sha256', secret.value).update('procedure-file-links').digest();
@@ -99,7 +100,7 @@ export class ProcedureFileService {
     const org = TenantContext.require();
     const [row] = await this.em.execute<{ id: string }[]>('select id from procedure_files where organization_id = ?', [org]);
     if (!row) throw new NotFoundException(NO_DOCUMENT);
-    const version = await sessionVersion(this.em, actor.id);
+    const version = await this.accounts.sessionVersion(actor.id);
     if (version === undefined) throw new UnauthorizedException(LINK_EXPIRED);
     const expires = Math.floor(this.clock.now().getTime() / 1000) + LINK_SECONDS;
     const ticket: Ticket = { o: org, f: row.id, u: actor.id, v: version, e: expires };
@@ -120,7 +121,7 @@ export class ProcedureFileService {
     if (hostOrganizationId !== undefined && ticket.o !== hostOrganizationId) throw new UnauthorizedException(OTHER_ORGANIZATION_LINK);
     // A ticket is the request's only credential: the organisation it names becomes the context.
     return TenantContext.run(ticket.o, async () => {
-      if (!(await sessionStillValid(this.em, ticket.u, ticket.v))) throw new UnauthorizedException(LINK_EXPIRED);
+      if (!(await this.accounts.sessionStillValid(ticket.u, ticket.v))) throw new UnauthorizedException(LINK_EXPIRED);
       const file = await this.read().catch(() => undefined);
       if (!file || file.id !== ticket.f) throw new UnauthorizedException(LINK_EXPIRED);
       return file;

@@ -24,7 +24,7 @@ export class TwoFactorRequirementService {
     private readonly twoFactor: TwoFactorService,
     private readonly audit: AuditService,
   ) {
-    twoFactor.onChanged((em, user, enabled) => {
+    twoFactor.onChanged((user, enabled) => {
       audit.record({ id: user.id, name: user.name } as AuthUser, {
         kind: 'staff',
         action: enabled ? 'account.two-factor-on' : 'account.two-factor-off',
@@ -45,7 +45,7 @@ export class TwoFactorRequirementService {
     if (dto.requireAdminTwoFactor && !me.twoFactorEnabled) {
       throw new ConflictException({ message: OWN_TWO_FACTOR_FIRST, code: 'two_factor_not_enabled' });
     }
-    await this.twoFactor.reauthenticate(this.em, actor, dto);
+    await this.twoFactor.reauthenticate(actor, dto);
     return this.em.transactional(async (em) => {
       const before = await this.organizations.setRequireAdminTwoFactor(em, dto.requireAdminTwoFactor);
       if (before !== dto.requireAdminTwoFactor) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type EntityManager, LockMode } from '@mikro-orm/postgresql';
+import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { IdentityProvider, type ProviderKind } from './entities/identity-provider.entity';
@@ -44,41 +44,42 @@ export interface ClaimedReauthentication {
  */
 @Injectable()
 export class SignInSettingsRepository {
+  constructor(private readonly em: EntityManager) {}
+
   /** The current organisation's providers, their secrets included (never to be sent out). */
-  providers(em: EntityManager): Promise<IdentityProvider[]> {
-    return em.find(IdentityProvider, {}, { populate: ['clientSecret'], orderBy: { kind: 'asc' } });
+  providers(): Promise<IdentityProvider[]> {
+    return this.em.find(IdentityProvider, {}, { populate: ['clientSecret'], orderBy: { kind: 'asc' } });
   }
 
-  provider(em: EntityManager, kind: ProviderKind): Promise<IdentityProvider | null> {
-    return em.findOne(IdentityProvider, { kind }, { populate: ['clientSecret'] });
+  provider(kind: ProviderKind): Promise<IdentityProvider | null> {
+    return this.em.findOne(IdentityProvider, { kind }, { populate: ['clientSecret'] });
   }
 
   /** The provider of `kind`, made when missing and locked for the rest of the transaction. */
-  async lockProvider(em: EntityManager, kind: ProviderKind): Promise<IdentityProvider> {
-    await em.execute(
+  async lockProvider(kind: ProviderKind): Promise<IdentityProvider> {
+    await this.em.execute(
       'insert into identity_providers (id, organization_id, kind) values (?, ?, ?) on conflict (organization_id, kind) do nothing',
       [randomUUID(), TenantContext.require(), kind],
     );
-    return em.findOneOrFail(IdentityProvider, { kind }, { populate: ['clientSecret'], lockMode: LockMode.PESSIMISTIC_WRITE });
+    return this.em.findOneOrFail(IdentityProvider, { kind }, { populate: ['clientSecret'], lockMode: LockMode.PESSIMISTIC_WRITE });
   }
 
-  async options(em: EntityManager): Promise<SignInOptions> {
-    const row = await em.findOne(SignInSettings, {});
+  async options(): Promise<SignInOptions> {
+    const row = await this.em.findOne(SignInSettings, {});
     return row ? { joinRule: row.joinRule, passwordSignIn: row.passwordSignIn } : { ...DEFAULT_SIGN_IN_OPTIONS };
   }
 
   /** The organisation's sign-in options row, made when missing and locked for the rest of the transaction. */
-  async lockOptions(em: EntityManager): Promise<SignInSettings> {
-    await em.execute(
+  async lockOptions(): Promise<SignInSettings> {
+    await this.em.execute(
       'insert into sign_in_settings (id, organization_id) values (?, ?) on conflict (organization_id) do nothing',
       [randomUUID(), TenantContext.require()],
     );
-    return em.findOneOrFail(SignInSettings, {}, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    return this.em.findOneOrFail(SignInSettings, {}, { lockMode: LockMode.PESSIMISTIC_WRITE });
   }
 
   /** Records an attempt of the current organisation, and clears those that have expired. */
   async addAttempt(
-    em: EntityManager,
     attempt: {
       provider: ProviderKind;
       stateHash: string;
@@ -92,9 +93,9 @@ export class SignInSettingsRepository {
     },
     now: Date,
   ): Promise<void> {
-    await em.nativeDelete(SsoLoginAttempt, { expiresAt: { $lte: now } });
-    em.create(SsoLoginAttempt, { ...attempt, organization: TenantContext.require() });
-    await em.flush();
+    await this.em.nativeDelete(SsoLoginAttempt, { expiresAt: { $lte: now } });
+    this.em.create(SsoLoginAttempt, { ...attempt, organization: TenantContext.require() });
+    await this.em.flush();
   }
 
   /**
@@ -102,8 +103,8 @@ export class SignInSettingsRepository {
    * (once: a second browser with the same address finds it claimed), and answers what the
    * redirect to the provider needs.
    */
-  async claimReauthentication(em: EntityManager, stateHash: string, browserHash: string, now: Date): Promise<ClaimedReauthentication | undefined> {
-    const rows = await em.execute<{ organization_id: string; provider: ProviderKind; nonce: string; code_verifier: string }[]>(
+  async claimReauthentication(stateHash: string, browserHash: string, now: Date): Promise<ClaimedReauthentication | undefined> {
+    const rows = await this.em.execute<{ organization_id: string; provider: ProviderKind; nonce: string; code_verifier: string }[]>(
       `update sso_login_attempts set browser_hash = ?
         where state_hash = ? and purpose = 'reauth' and browser_hash is null and expires_at > ?
         returning organization_id, provider, nonce, code_verifier`,
@@ -118,8 +119,8 @@ export class SignInSettingsRepository {
    * callbacks with the same state only one gets it back, and none gets it twice. An expired
    * attempt is taken too (and refused by the caller).
    */
-  async takeAttempt(em: EntityManager, stateHash: string): Promise<TakenAttempt | undefined> {
-    const rows = await em.execute<
+  async takeAttempt(stateHash: string): Promise<TakenAttempt | undefined> {
+    const rows = await this.em.execute<
       {
         organization_id: string;
         provider: ProviderKind;

@@ -1,14 +1,13 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { appUrl, type Env } from '../../config/env';
 import { AuditService, changedFields } from '../audit/audit.service';
 import { type ReauthCredentials, TwoFactorService } from '../auth/two-factor.service';
-import { activeAdmins } from '../auth/user-queries';
+import { AccountsService } from '../auth/accounts.service';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { OutboxService } from '../mail/outbox.service';
-import { Organization } from '../tenants/entities/organization.entity';
-import { TenantContext } from '../../tenancy/tenant-context';
+import { OrganizationsRepository } from '../tenants/organizations.repository';
 import { providerChangedEmail } from './sign-in-settings-emails';
 import {
   ISSUER_MESSAGE,
@@ -66,7 +65,9 @@ function providerLabel(kind: ProviderKind, provider?: IdentityProvider): string 
 @Injectable()
 export class SignInSettingsService {
   constructor(
-    private readonly em: EntityManager,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly accounts: AccountsService,
+    private readonly organizations: OrganizationsRepository,
     private readonly config: ConfigService<Env, true>,
     private readonly repository: SignInSettingsRepository,
     private readonly audit: AuditService,
@@ -75,18 +76,18 @@ export class SignInSettingsService {
   ) {}
 
   async get(): Promise<SignInSettingsDto> {
-    const options = await this.repository.options(this.em);
-    return this.view(options, await this.repository.providers(this.em));
+    const options = await this.repository.options();
+    return this.view(options, await this.repository.providers());
   }
 
   async saveOptions(actor: AuthUser, dto: SaveSignInOptionsDto): Promise<SignInSettingsDto> {
     // Who may join and whether passwords work are how people sign in: the admin confirms it is them.
-    await this.twoFactor.reauthenticate(this.em, actor, dto);
-    await this.em.transactional(async (em) => {
-      const row = await this.repository.lockOptions(em);
+    await this.twoFactor.reauthenticate(actor, dto);
+    await this.unitOfWork.transaction(async () => {
+      const row = await this.repository.lockOptions();
       const before: SignInOptions = { joinRule: row.joinRule, passwordSignIn: row.passwordSignIn };
       const after: SignInOptions = { joinRule: dto.joinRule, passwordSignIn: dto.passwordSignIn };
-      if (!after.passwordSignIn && before.passwordSignIn && !(await this.repository.providers(em)).some((p) => p.enabled)) {
+      if (!after.passwordSignIn && before.passwordSignIn && !(await this.repository.providers()).some((p) => p.enabled)) {
         throw new BadRequestException(NO_WAY_IN);
       }
       row.joinRule = after.joinRule;
@@ -144,10 +145,10 @@ export class SignInSettingsService {
   ): Promise<SignInSettingsDto> {
     // A provider signs people in by their address: installing one with a stolen session would
     // sign in as anyone, so the admin confirms it is them first.
-    await this.twoFactor.reauthenticate(this.em, actor, dto);
-    await this.em.transactional(async (em) => {
-      const options = await this.repository.lockOptions(em);
-      const row = await this.repository.lockProvider(em, kind);
+    await this.twoFactor.reauthenticate(actor, dto);
+    await this.unitOfWork.transaction(async () => {
+      const options = await this.repository.lockOptions();
+      const row = await this.repository.lockProvider(kind);
       const hadSecret = Boolean(row.clientSecret);
       const before = auditView(row, hadSecret ? '(set)' : '(not set)');
       const label = () => providerLabel(kind, row);
@@ -160,7 +161,7 @@ export class SignInSettingsService {
       if (row.enabled && !row.clientId) throw new BadRequestException(`Enter the client ID to turn on ${label()} sign-in.`);
       if (row.enabled && !row.clientSecret) throw new BadRequestException(`Enter the client secret to turn on ${label()} sign-in.`);
       if (before.enabled && !row.enabled && !options.passwordSignIn) {
-        const others = (await this.repository.providers(em)).filter((p) => p.enabled && p.kind !== kind);
+        const others = (await this.repository.providers()).filter((p) => p.enabled && p.kind !== kind);
         if (!others.length) throw new BadRequestException(LAST_WAY_IN);
       }
       const after = auditView(row, newSecret ? (hadSecret ? '(replaced)' : '(set)') : hadSecret ? '(set)' : '(not set)');
@@ -169,7 +170,7 @@ export class SignInSettingsService {
       const verb = before.enabled === after.enabled ? 'Changed the settings of' : after.enabled ? 'Turned on' : 'Turned off';
       const trusts = (view: ReturnType<typeof auditView>) => JSON.stringify([view.clientId, 'issuer' in view ? view.issuer : null]);
       if (after.enabled && (!before.enabled || trusts(before) !== trusts(after))) {
-        await this.tellOtherAdmins(em, actor, before.enabled ? `changed the client or issuer of sign-in with ${label()}` : `turned on sign-in with ${label()}`);
+        await this.tellOtherAdmins(actor, before.enabled ? `changed the client or issuer of sign-in with ${label()}` : `turned on sign-in with ${label()}`);
       }
       this.audit.record(actor, {
         kind: 'settings',
@@ -183,9 +184,9 @@ export class SignInSettingsService {
   }
 
   /** Emails every other active admin, in the transaction that makes the change. */
-  private async tellOtherAdmins(em: EntityManager, actor: AuthUser, what: string): Promise<void> {
-    const organization = await em.findOneOrFail(Organization, { id: TenantContext.require() });
-    for (const admin of await activeAdmins(em)) {
+  private async tellOtherAdmins(actor: AuthUser, what: string): Promise<void> {
+    const organization = await this.organizations.getCurrent();
+    for (const admin of await this.accounts.activeAdmins()) {
       if (admin.id === actor.id) continue;
       this.outbox.enqueue(providerChangedEmail({ to: admin.email, name: admin.name, organizationName: organization.name, changedBy: actor.name, what }));
     }

@@ -1,8 +1,8 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { SignInPolicy } from '../auth/sign-in-policy';
 import { StaffModule } from '../staff/staff.module';
+import { TenantsModule } from '../tenants/tenants.module';
 import { OpenIdProviderClient } from './openid-provider.client';
 import { SignInSettingsController } from './sign-in-settings.controller';
 import { SignInSettingsRepository } from './sign-in-settings.repository';
@@ -16,7 +16,7 @@ import { SsoLoginAttempt } from './entities/sso-login-attempt.entity';
 
 /** Signing in through an organisation's identity providers, and the Admin Panel's Sign-in section. */
 @Module({
-  imports: [MikroOrmModule.forFeature([IdentityProvider, SignInSettings, SsoLoginAttempt]), AuthModule, StaffModule],
+  imports: [MikroOrmModule.forFeature([IdentityProvider, SignInSettings, SsoLoginAttempt]), AuthModule, StaffModule, TenantsModule],
   controllers: [SsoController, SignInSettingsController],
   providers: [SsoService, SignInSettingsService, SignInSettingsRepository, OpenIdProviderClient],
 })
@@ -28,6 +28,6 @@ export class SsoModule implements OnModuleInit {
 
   /** Password sign-in asks the organisation's options (auth comes before sso in the module order). */
   onModuleInit(): void {
-    this.policy.onPasswordSignIn(async (em: EntityManager) => (await this.repository.options(em)).passwordSignIn);
+    this.policy.onPasswordSignIn(async () => (await this.repository.options()).passwordSignIn);
   }
 }

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { ConflictException, Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import * as oidc from 'openid-client';
@@ -11,12 +11,13 @@ import { TenantContext } from '../../tenancy/tenant-context';
 import { AuditService } from '../audit/audit.service';
 import { AccountsService } from '../auth/accounts.service';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { User } from '../auth/entities/user.entity';
+import type { User } from '../auth/entities/user.entity';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { ReauthProofs } from '../auth/reauth-proofs';
 import { SessionHandoffService } from '../auth/session-handoff.service';
 import { StaffService } from '../staff/staff.service';
-import { Staff } from '../staff/entities/staff.entity';
-import { Organization } from '../tenants/entities/organization.entity';
+import type { Organization } from '../tenants/entities/organization.entity';
+import { OrganizationsRepository } from '../tenants/organizations.repository';
 import type { SignInProviderDto, SignInProvidersDto } from './dto/sign-in-providers.dto';
 import type { IdentityProvider, ProviderKind } from './entities/identity-provider.entity';
 import { OpenIdProviderClient, type ProviderConnection, SsoRefusedError } from './openid-provider.client';
@@ -77,7 +78,8 @@ export class SsoService {
   private readonly logger = new Logger(SsoService.name);
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly organizations: OrganizationsRepository,
     private readonly clock: Clock,
     private readonly config: ConfigService<Env, true>,
     private readonly rateLimits: RateLimitService,
@@ -96,9 +98,9 @@ export class SsoService {
    * set where it will be read.
    */
   async enabledProviders(subdomain: string): Promise<SignInProvidersDto> {
-    const organization = await this.em.findOne(Organization, { subdomain, isActive: true });
+    const organization = await this.organizations.findActiveBySubdomain(subdomain);
     if (!organization) return { providers: [] };
-    const rows = await TenantContext.run(organization.id, () => this.repository.providers(this.em));
+    const rows = await TenantContext.run(organization.id, () => this.repository.providers());
     const providers: SignInProviderDto[] = rows
       .filter((row) => connection(row))
       .map((row) => ({
@@ -123,11 +125,11 @@ export class SsoService {
         if (err instanceof TooManyRequestsException) throw new SsoRefusedError('too_many', `address ${clientAddress}`);
         throw err;
       }
-      const organization = await this.em.findOne(Organization, { subdomain, isActive: true });
+      const organization = await this.organizations.findActiveBySubdomain(subdomain);
       if (!organization) throw new SsoRefusedError('unavailable', 'no such active organisation');
       where.organization = organization;
       return await TenantContext.run(organization.id, async () => {
-        const provider = connection(await this.repository.provider(this.em, kind));
+        const provider = connection(await this.repository.provider(kind));
         if (!provider) throw new SsoRefusedError('unavailable', `${kind} sign-in is not turned on`);
         const config = await this.providers.configure(provider);
         const state = oidc.randomState();
@@ -135,7 +137,6 @@ export class SsoService {
         const codeVerifier = oidc.randomPKCECodeVerifier();
         const now = this.clock.now();
         await this.repository.addAttempt(
-          this.em,
           { provider: kind, stateHash: hashToken(state), nonce, codeVerifier, browserHash, expiresAt: new Date(now.getTime() + SSO_ATTEMPT_TTL_MS) },
           now,
         );
@@ -160,18 +161,18 @@ export class SsoService {
     const state = params.get('state');
     const where: Whereabouts = {};
     try {
-      const attempt = state ? await this.repository.takeAttempt(this.em, hashToken(state)) : undefined;
+      const attempt = state ? await this.repository.takeAttempt(hashToken(state)) : undefined;
       if (!attempt || attempt.expiresAt <= this.clock.now()) throw new SsoRefusedError('expired', state ? 'unknown, used or expired state' : 'no state');
       where.kind = attempt.provider;
       where.reauthentication = attempt.purpose === 'reauth';
       if (!browserHash || !attempt.browserHash || !sameHash(browserHash, attempt.browserHash)) {
         throw new SsoRefusedError('other_browser', browserHash ? "another browser's sign-in cookie" : 'no sign-in cookie');
       }
-      const organization = await this.em.findOne(Organization, { id: attempt.organizationId, isActive: true });
+      const organization = await this.organizations.findActive(attempt.organizationId);
       if (!organization) throw new SsoRefusedError('unavailable', 'the organisation is no longer active');
       Object.assign(where, { organization, subdomain: organization.subdomain });
       return await TenantContext.run(organization.id, async () => {
-        const row = await this.repository.provider(this.em, attempt.provider);
+        const row = await this.repository.provider(attempt.provider);
         const provider = connection(row);
         if (!row || !provider) throw new SsoRefusedError('unavailable', `${attempt.provider} sign-in was turned off`);
         const callbackUrl = new URL(this.callbackUrl());
@@ -206,17 +207,16 @@ export class SsoService {
    */
   async startReauthentication(actor: AuthUser, kind: ProviderKind): Promise<{ location: string }> {
     if (!actor.sessionId) throw new ConflictException('Sign in again, then confirm it is you.');
-    const user = await this.em.findOneOrFail(User, { id: actor.id });
+    const user = await this.accounts.get(actor.id);
     if (user.hasPassword) {
       throw new ConflictException({ message: 'Your account has a password: confirm it is you with your password.', code: 'password_account' });
     }
-    const organization = await this.em.findOneOrFail(Organization, { id: TenantContext.require() });
-    const provider = connection(await this.repository.provider(this.em, kind));
+    const organization = await this.organizations.getCurrent();
+    const provider = connection(await this.repository.provider(kind));
     if (!provider) throw new ConflictException(`Sign-in with ${PROVIDER_NAMES[kind as Exclude<ProviderKind, 'oidc'>] ?? 'that provider'} is not turned on for your organisation.`);
     const state = oidc.randomState();
     const now = this.clock.now();
     await this.repository.addAttempt(
-      this.em,
       {
         provider: kind,
         stateHash: hashToken(state),
@@ -242,14 +242,14 @@ export class SsoService {
   async resumeReauthentication(state: string, browserHash: string): Promise<{ location: string; started: boolean }> {
     const where: Whereabouts = { reauthentication: true };
     try {
-      const claimed = await this.repository.claimReauthentication(this.em, hashToken(state), browserHash, this.clock.now());
+      const claimed = await this.repository.claimReauthentication(hashToken(state), browserHash, this.clock.now());
       if (!claimed) throw new SsoRefusedError('expired', 'unknown, claimed or expired re-authentication');
       where.kind = claimed.provider;
-      const organization = await this.em.findOne(Organization, { id: claimed.organizationId, isActive: true });
+      const organization = await this.organizations.findActive(claimed.organizationId);
       if (!organization) throw new SsoRefusedError('unavailable', 'the organisation is no longer active');
       Object.assign(where, { organization, subdomain: organization.subdomain });
       return await TenantContext.run(organization.id, async () => {
-        const provider = connection(await this.repository.provider(this.em, claimed.provider));
+        const provider = connection(await this.repository.provider(claimed.provider));
         if (!provider) throw new SsoRefusedError('unavailable', `${claimed.provider} sign-in is not turned on`);
         const config = await this.providers.configure(provider);
         const codeChallenge = await oidc.calculatePKCECodeChallenge(claimed.codeVerifier);
@@ -277,17 +277,17 @@ export class SsoService {
     if (typeof authTime === 'number' && authTime < attempt.createdAt.getTime() / 1000 - AUTH_TIME_SKEW_SECONDS) {
       throw new SsoRefusedError('failed', 'the provider did not ask the person to sign in afresh');
     }
-    return this.em.transactional(async (em) => {
-      const user = await em.findOne(User, { id: attempt.userId! });
+    return this.unitOfWork.transaction(async () => {
+      const user = await this.accounts.findById(attempt.userId!);
       if (!user?.isActive) throw new SsoRefusedError('inactive', 'the account is deactivated');
       const link = { provider: attempt.provider, issuer: identity.issuer, subject: identity.subject };
-      const linked = await this.accounts.findByIdentity(em, link);
+      const linked = await this.accounts.findByIdentity(link);
       if (linked?.id !== user.id) {
-        const own = (await this.accounts.identitiesOf(em, user.id)).some((known) => known.provider === attempt.provider);
+        const own = (await this.accounts.identitiesOf(user.id)).some((known) => known.provider === attempt.provider);
         if (linked || own || identity.email !== user.email) {
           throw new SsoRefusedError('identity_mismatch', 'the provider vouched for another account than the one re-authenticating');
         }
-        this.accounts.linkIdentity(em, user, link);
+        this.accounts.linkIdentity(user, link);
       }
       return this.proofs.issue({ userId: user.id, organizationId: TenantContext.require(), sessionId: attempt.sessionId!, tokenVersion: user.tokenVersion });
     });
@@ -304,30 +304,30 @@ export class SsoService {
   private async signIn(identity: VouchedIdentity, kind: ProviderKind, provider: IdentityProvider): Promise<string> {
     const link = { provider: kind, issuer: identity.issuer, subject: identity.subject };
     try {
-      return await this.em.transactional(async (em) => {
-        let user: User | null = await this.accounts.findByIdentity(em, link);
+      return await this.unitOfWork.transaction(async () => {
+        let user: User | null = await this.accounts.findByIdentity(link);
         if (user) {
           if (!user.isActive) throw new SsoRefusedError('inactive', 'the account is deactivated');
-        } else if ((user = await this.accounts.findByEmail(em, identity.email))) {
+        } else if ((user = await this.accounts.findByEmail(identity.email))) {
           if (!user.isActive) throw new SsoRefusedError('inactive', 'the account is deactivated');
-          if ((await this.accounts.identitiesOf(em, user.id)).some((known) => known.provider === kind)) {
+          if ((await this.accounts.identitiesOf(user.id)).some((known) => known.provider === kind)) {
             throw new SsoRefusedError('identity_mismatch', `the account is linked to another ${kind} identity`);
           }
-          this.accounts.linkIdentity(em, user, link);
+          this.accounts.linkIdentity(user, link);
           this.accounts.markEmailVerified(user);
         } else {
           // Someone the school has listed as staff is known to it, whatever the join rule: they
           // get the account an invitation would have given them.
-          const record = await em.findOne(Staff, { email: identity.email });
+          const record = await this.staff.findRecordByEmail(identity.email);
           if (record && !record.isActive) throw new SsoRefusedError('inactive', 'the staff record is deactivated');
-          if (!record && (await this.repository.options(em)).joinRule !== 'join_as_staff') {
+          if (!record && (await this.repository.options()).joinRule !== 'join_as_staff') {
             throw new SsoRefusedError('no_account', 'no account, and the organisation does not let new people join');
           }
           // The school's spelling of the name, when it has one.
-          user = this.accounts.createVerified(em, { email: identity.email, name: record?.name ?? identity.name });
-          await em.flush();
-          this.accounts.linkIdentity(em, user, link);
-          const staffId = await this.staff.linkJoiner(em, user);
+          user = this.accounts.createVerified({ email: identity.email, name: record?.name ?? identity.name });
+          await this.unitOfWork.flush();
+          this.accounts.linkIdentity(user, link);
+          const staffId = await this.staff.linkJoiner(user);
           const how = provider.kind === 'oidc' ? (provider.displayName ?? 'its identity provider') : PROVIDER_NAMES[kind as Exclude<ProviderKind, 'oidc'>];
           this.audit.record(
             { id: user.id, organizationId: TenantContext.require(), role: user.role, email: user.email, name: user.name },
@@ -342,8 +342,8 @@ export class SsoService {
             },
           );
         }
-        await em.flush();
-        return this.handoffs.issue(em, user);
+        await this.unitOfWork.flush();
+        return this.handoffs.issue(user);
       });
     } catch (err) {
       // Two first sign-ins of one new person at once: the second finds the account next time.

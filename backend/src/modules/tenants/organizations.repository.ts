@@ -1,4 +1,4 @@
-import { type EntityManager, LockMode } from '@mikro-orm/postgresql';
+import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { Organization, type OrganizationType, type Region } from './entities/organization.entity';
@@ -6,14 +6,31 @@ import { Organization, type OrganizationType, type Region } from './entities/org
 /** The one owner of `organizations`. */
 @Injectable()
 export class OrganizationsRepository {
+  constructor(private readonly em: EntityManager) {}
+
   /** Whether an organisation already has the subdomain. */
-  async subdomainTaken(em: EntityManager, subdomain: string): Promise<boolean> {
-    return (await em.count(Organization, { subdomain })) > 0;
+  async subdomainTaken(subdomain: string): Promise<boolean> {
+    return (await this.em.count(Organization, { subdomain })) > 0;
   }
 
-  /** A new organisation, written with the caller's unit of work. */
-  create(em: EntityManager, organization: { name: string; subdomain: string; type: OrganizationType; trialEndsAt: Date }): Organization {
-    return em.create(Organization, organization);
+  /** A new organisation, written with the current unit of work. */
+  create(organization: { name: string; subdomain: string; type: OrganizationType; trialEndsAt: Date }): Organization {
+    return this.em.create(Organization, organization);
+  }
+
+  /** The active organisation with this subdomain, if any. */
+  findActiveBySubdomain(subdomain: string): Promise<Organization | null> {
+    return this.em.findOne(Organization, { subdomain, isActive: true });
+  }
+
+  /** The organisation with this id, if it is active. */
+  findActive(id: string): Promise<Organization | null> {
+    return this.em.findOne(Organization, { id, isActive: true });
+  }
+
+  /** The organisation of the tenant context. */
+  getCurrent(): Promise<Organization> {
+    return this.em.findOneOrFail(Organization, { id: TenantContext.require() });
   }
 
   /** The current organisation's bank-holiday region (docs/product.md#holidays). */

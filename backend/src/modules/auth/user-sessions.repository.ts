@@ -1,0 +1,40 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { TenantContext } from '../../tenancy/tenant-context';
+import { UserSession } from './entities/user-session.entity';
+import { SESSION_USER_SQL } from './session-user';
+
+/** The one door to `user_sessions`, and the per-request read of a session with its user and organisation. */
+@Injectable()
+export class UserSessionsRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  /**
+   * Records a new session of a user in their organisation, and clears that user's sessions that
+   * have expired. Written at once, on a manager of its own: a session opens after the sign-in's
+   * own unit of work, whatever context the caller is in.
+   */
+  async open(session: { id: string; organizationId: string; userId: string; expiresAt: Date }): Promise<void> {
+    await TenantContext.run(session.organizationId, async () => {
+      const em = this.em.fork();
+      await em.nativeDelete(UserSession, { user: session.userId, expiresAt: { $lte: new Date() } });
+      await em.insert(UserSession, { id: session.id, organization: session.organizationId, user: session.userId, expiresAt: session.expiresAt });
+    });
+  }
+
+  /** Ends one session of a user. */
+  async end(userId: string, sessionId: string): Promise<void> {
+    await this.em.fork().nativeDelete(UserSession, { id: sessionId, user: userId });
+  }
+
+  /**
+   * The open session `sessionId` of user `userId` in organisation `organizationId`, as one row of
+   * SESSION_USER_SQL (session-user.ts), or undefined. On the request's own EntityManager: passport
+   * keeps one 'jwt' strategy per process (the last app created registers it), and a raw execute()
+   * on the injected manager would use that app's driver.
+   */
+  async sessionRow(sessionId: string, organizationId: string, userId: string): Promise<Record<string, unknown> | undefined> {
+    const [row] = await this.em.getContext().execute<Record<string, unknown>[]>(SESSION_USER_SQL, [sessionId, organizationId, userId]);
+    return row;
+  }
+}
