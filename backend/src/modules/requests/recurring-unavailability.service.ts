@@ -56,7 +56,7 @@ export class RecurringUnavailabilityService {
   async list(actor: AuthUser, staffId: string): Promise<RecurringUnavailabilityDto[]> {
     const staff = await loadPerson(this.em, staffId);
     assertActsFor(actor, staff, 'unavailability.manage', OWN_ONLY);
-    return (await this.availability.rulesOf(this.em, staffId)).map(toDto);
+    return (await this.availability.rulesOf(staffId)).map(toDto);
   }
 
   async create(actor: AuthUser, dto: CreateRecurringUnavailabilityDto): Promise<RecurringUnavailabilityResultDto> {
@@ -77,7 +77,7 @@ export class RecurringUnavailabilityService {
         const staff = await loadPerson(em, dto.staffId);
         assertActsFor(actor, staff, 'unavailability.manage', OWN_ONLY);
         if (everyOtherWeek && !(await this.settings.rotaRules(em)).weekAStart) throw new BadRequestException(WEEK_A_MISSING);
-        const rule = this.availability.addRule(em, {
+        const rule = this.availability.addRule({
           staffId: staff.id,
           weekdays: dto.weekdays,
           startDate: dto.startDate,
@@ -120,7 +120,7 @@ export class RecurringUnavailabilityService {
   /** Removes a weekly commitment. Duties taken off because of it are not put back: the rota has moved on. */
   async remove(actor: AuthUser, id: string): Promise<void> {
     await this.em.transactional(async (em) => {
-      const rule = await this.availability.rule(em, id);
+      const rule = await this.availability.rule(id);
       if (!rule) throw new NotFoundException('Weekly commitment not found');
       const staff = await loadPerson(em, rule.staff.id);
       assertActsFor(actor, staff, 'unavailability.manage', OWN_ONLY);
@@ -131,7 +131,7 @@ export class RecurringUnavailabilityService {
         summary: `${staff.name} no longer unavailable on ${describeRule(rule)}, ${describeDateRange(rule.startDate, rule.endDate)}: ${rule.reason}`,
         before: toDto(rule),
       });
-      this.availability.removeRule(em, rule);
+      this.availability.removeRule(rule);
     });
   }
 }

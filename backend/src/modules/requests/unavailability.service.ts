@@ -45,7 +45,7 @@ export class UnavailabilityService {
   async list(actor: AuthUser, staffId: string): Promise<UnavailabilityDto[]> {
     const staff = await loadPerson(this.em, staffId);
     assertActsFor(actor, staff, 'unavailability.manage', OWN_ONLY);
-    const periods = await this.availability.periodsOf(this.em, staffId);
+    const periods = await this.availability.periodsOf(staffId);
     return periods.map(toDto);
   }
 
@@ -62,14 +62,14 @@ export class UnavailabilityService {
         const em = this.em;
         const staff = await loadPerson(em, dto.staffId);
         assertActsFor(actor, staff, 'unavailability.manage', OWN_ONLY);
-        const overlap = await this.availability.lockOverlapping(em, staff.id, dto.startDate, dto.endDate);
+        const overlap = await this.availability.lockOverlapping(staff.id, dto.startDate, dto.endDate);
         if (overlap) {
           throw new ConflictException(
             `${staff.name} is already unavailable from ${describeDate(overlap.start)} to ${describeDate(overlap.end)} ` +
               `(${UNAVAILABILITY_LABELS[overlap.type]}); change that period instead`,
           );
         }
-        const period = this.availability.add(em, {
+        const period = this.availability.add({
           staffId: staff.id,
           startDate: dto.startDate,
           endDate: dto.endDate,
@@ -122,13 +122,13 @@ export class UnavailabilityService {
       actor,
       async () => {
         const em = this.em;
-        const period = await this.availability.period(em, id);
+        const period = await this.availability.period(id);
         if (!period) throw new NotFoundException('Unavailability period not found');
         const staff = await loadPerson(em, period.staff.id);
         assertActsFor(actor, staff, 'unavailability.manage', OWN_ONLY);
         const type = dto.type ?? period.type;
         const label = UNAVAILABILITY_LABELS[type];
-        const overlap = await this.availability.lockOverlapping(em, staff.id, dto.startDate, dto.endDate, period.id);
+        const overlap = await this.availability.lockOverlapping(staff.id, dto.startDate, dto.endDate, period.id);
         if (overlap) {
           throw new ConflictException(
             `${staff.name} is already unavailable from ${describeDate(overlap.start)} to ${describeDate(overlap.end)} ` +
@@ -174,7 +174,7 @@ export class UnavailabilityService {
   /** Removes a period. Duties taken off because of it are not put back: the rota has moved on. */
   async remove(actor: AuthUser, id: string): Promise<void> {
     await this.em.transactional(async (em) => {
-      const period = await this.availability.period(em, id);
+      const period = await this.availability.period(id);
       if (!period) throw new NotFoundException('Unavailability period not found');
       const staff = await loadPerson(em, period.staff.id);
       assertActsFor(actor, staff, 'unavailability.manage', OWN_ONLY);
@@ -185,7 +185,7 @@ export class UnavailabilityService {
         summary: `${staff.name} no longer unavailable ${describeDateRange(period.startDate, period.endDate)} (${UNAVAILABILITY_LABELS[period.type]})`,
         before: { staffId: staff.id, startDate: period.startDate, endDate: period.endDate, type: period.type, reason: period.reason },
       });
-      this.availability.remove(em, period);
+      this.availability.remove(period);
     });
   }
 }
