@@ -1,5 +1,4 @@
-import { MikroORM } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { MikroORM, RequestContext } from '@mikro-orm/core';
 import { AvailabilityRepository } from '../src/modules/availability/availability.repository';
 import { TenantContext } from '../src/tenancy/tenant-context';
 import { bearer, registerOrganization, type Account } from './support/accounts';
@@ -653,7 +652,7 @@ describe('requests', () => {
       const { admin, me, people } = await school();
       const [org] = await sql('select id from organizations where subdomain = ?', [admin.subdomain]);
       const repo = t.get(AvailabilityRepository);
-      const inOrg = <T>(fn: (em: EntityManager) => Promise<T>) => TenantContext.run(org!.id as string, () => fn(t.get(MikroORM).em.fork() as EntityManager));
+      const inOrg = <T>(fn: () => Promise<T>) => TenantContext.run(org!.id as string, () => RequestContext.create(t.get(MikroORM).em, fn));
       const add = (token: string, body: object) => as(token).post('/api/staff-unavailability/recurring', body).expect(201);
 
       // Tuesdays and Thursdays from Wednesday 10 to Tuesday 23 September; Mondays in Week B (Week A
@@ -667,7 +666,7 @@ describe('requests', () => {
       await add(admin.token, { staffId: people['Teacher B']!, weekdays: [3], startDate: '2025-09-01', endDate: '2025-09-05', reason: 'Before the range' });
       await as(me.token).post('/api/staff-unavailability', { staffId: me.staffId, startDate: '2025-09-15', endDate: '2025-09-16', reason: 'Course', type: 'training' }).expect(201);
 
-      const away = await inOrg((em) => repo.awayBetween(em, '2025-09-08', '2025-10-19'));
+      const away = await inOrg(() => repo.awayBetween('2025-09-08', '2025-10-19'));
       const byDate = (a: { start: string }, b: { start: string }) => a.start.localeCompare(b.start);
       expect(away.filter((a) => a.recurring && a.staffId === me.staffId).sort(byDate)).toEqual(
         ['2025-09-11', '2025-09-16', '2025-09-18', '2025-09-23'].map((d) => ({ staffId: me.staffId, start: d, end: d, label: 'Weekly: Club', recurring: true, ruleId: weekly.id })),
@@ -679,7 +678,7 @@ describe('requests', () => {
       expect(dated).toEqual([{ staffId: me.staffId, start: '2025-09-15', end: '2025-09-16', label: 'Training: Course', periodId: expect.any(String) }]);
       expect(away.every((a) => (a.recurring ? a.periodId === undefined : a.ruleId === undefined))).toBe(true);
 
-      const first = (checks: { staffId: string; date: string }[]) => inOrg((em) => repo.firstAway(em, checks));
+      const first = (checks: { staffId: string; date: string }[]) => inOrg(() => repo.firstAway(checks));
       expect(await first([{ staffId: teacher, date: '2025-09-22' }, { staffId: me.staffId, date: '2025-09-17' }])).toBeUndefined();
       // 8 September is Week A (two weeks before 22 September), 1 September Week B (three weeks before).
       expect(await first([{ staffId: teacher, date: '2025-09-08' }])).toBeUndefined();
@@ -688,7 +687,7 @@ describe('requests', () => {
 
       // Without a Week A, a two-week rule counts every week.
       await as(admin.token).post('/api/system-settings', { weekAStart: null }).expect(200);
-      const everyWeek = await inOrg((em) => repo.awayBetween(em, '2025-09-08', '2025-09-30'));
+      const everyWeek = await inOrg(() => repo.awayBetween('2025-09-08', '2025-09-30'));
       expect(everyWeek.filter((a) => a.recurring && a.staffId === teacher).map((a) => a.start).sort()).toEqual(['2025-09-08', '2025-09-15', '2025-09-22', '2025-09-29']);
     });
 

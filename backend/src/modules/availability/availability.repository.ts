@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { IsoDate } from '../../common/clock/clock';
 import { TenantContext } from '../../tenancy/tenant-context';
@@ -58,15 +58,17 @@ const IN_RULE_WEEK = (d: string) => `(not r.every_other_week or s.week_a_start i
  */
 @Injectable()
 export class AvailabilityRepository {
+  constructor(private readonly em: EntityManager) {}
+
   /**
    * The first of `checks` whose person is away on the date — a dated period or a weekly
    * commitment — with what to call it ("Annual Leave", "Weekly commitment"); undefined when
    * everyone is available. One statement.
    */
-  async firstAway(em: EntityManager, checks: { staffId: string; date: IsoDate }[]): Promise<{ staffId: string; date: IsoDate; label: string } | undefined> {
+  async firstAway(checks: { staffId: string; date: IsoDate }[]): Promise<{ staffId: string; date: IsoDate; label: string } | undefined> {
     if (!checks.length) return undefined;
     const org = TenantContext.require();
-    const [row] = await em.execute<{ staffId: string; date: IsoDate; type: UnavailabilityType | null }[]>(
+    const [row] = await this.em.execute<{ staffId: string; date: IsoDate; type: UnavailabilityType | null }[]>(
       `with x as (select * from jsonb_to_recordset(?::jsonb) as c(staff_id uuid, date text))
        select u.staff_id as "staffId", x.date, u.type::text as type
          from x join staff_unavailability u on u.organization_id = ? and u.staff_id = x.staff_id and x.date::date between u.start_date and u.end_date
@@ -86,9 +88,9 @@ export class AvailabilityRepository {
    * weekly commitment covers (one span per day, `recurring: true`). One statement; a rule's days
    * are generated a week at a time from the first date of each of its weekdays in the range.
    */
-  async awayBetween(em: EntityManager, from: IsoDate, to: IsoDate): Promise<AwayPeriod[]> {
+  async awayBetween(from: IsoDate, to: IsoDate): Promise<AwayPeriod[]> {
     const org = TenantContext.require();
-    const rows = await em.execute<
+    const rows = await this.em.execute<
       { staffId: string; start: IsoDate; end: IsoDate; id: string; type: UnavailabilityType | null; reason: string; every_other_week: boolean | null; week: TimetableWeek | null }[]
     >(
       `select u.staff_id as "staffId", to_char(u.start_date, 'YYYY-MM-DD') as start, to_char(u.end_date, 'YYYY-MM-DD') as end,
@@ -113,13 +115,13 @@ export class AvailabilityRepository {
   }
 
   /** One person's periods, earliest first. */
-  periodsOf(em: EntityManager, staffId: string): Promise<StaffUnavailability[]> {
-    return em.find(StaffUnavailability, { staff: staffId }, { orderBy: { startDate: 'asc', endDate: 'asc' } });
+  periodsOf(staffId: string): Promise<StaffUnavailability[]> {
+    return this.em.find(StaffUnavailability, { staff: staffId }, { orderBy: { startDate: 'asc', endDate: 'asc' } });
   }
 
   /** One period by id (within the organisation in context), or null. */
-  period(em: EntityManager, id: string): Promise<StaffUnavailability | null> {
-    return em.findOne(StaffUnavailability, { id });
+  period(id: string): Promise<StaffUnavailability | null> {
+    return this.em.findOne(StaffUnavailability, { id });
   }
 
   /**
@@ -128,13 +130,12 @@ export class AvailabilityRepository {
    * by side; undefined when there is none.
    */
   async lockOverlapping(
-    em: EntityManager,
     staffId: string,
     start: IsoDate,
     end: IsoDate,
     exceptId?: string,
   ): Promise<{ start: IsoDate; end: IsoDate; type: UnavailabilityType } | undefined> {
-    const [overlap] = await em.execute<{ start: IsoDate; end: IsoDate; type: UnavailabilityType }[]>(
+    const [overlap] = await this.em.execute<{ start: IsoDate; end: IsoDate; type: UnavailabilityType }[]>(
       `select to_char(start_date, 'YYYY-MM-DD') as start, to_char(end_date, 'YYYY-MM-DD') as end, type
          from staff_unavailability where organization_id = ? and staff_id = ? and start_date <= ? and end_date >= ?
           and id <> coalesce(?::uuid, '00000000-0000-0000-0000-000000000000'::uuid)
@@ -144,7 +145,7 @@ export class AvailabilityRepository {
     return overlap;
   }
 
-  /** A period's new dates, reason and type; written when `em`'s unit of work is flushed. */
+  /** A period's new dates, reason and type; written when the unit of work is flushed. */
   change(
     period: StaffUnavailability,
     change: { startDate: IsoDate; endDate: IsoDate; reason: string; type: UnavailabilityType },
@@ -155,12 +156,11 @@ export class AvailabilityRepository {
     period.type = change.type;
   }
 
-  /** Adds a period; written when `em`'s unit of work is flushed. */
+  /** Adds a period; written when the unit of work is flushed. */
   add(
-    em: EntityManager,
     period: { staffId: string; startDate: IsoDate; endDate: IsoDate; reason: string; type: UnavailabilityType; createdBy: string },
   ): StaffUnavailability {
-    return em.create(StaffUnavailability, {
+    return this.em.create(StaffUnavailability, {
       staff: period.staffId,
       startDate: period.startDate,
       endDate: period.endDate,
@@ -170,24 +170,23 @@ export class AvailabilityRepository {
     });
   }
 
-  /** Removes a period; written when `em`'s unit of work is flushed. */
-  remove(em: EntityManager, period: StaffUnavailability): void {
-    em.remove(period);
+  /** Removes a period; written when the unit of work is flushed. */
+  remove(period: StaffUnavailability): void {
+    this.em.remove(period);
   }
 
   /** One person's weekly commitments, earliest first. */
-  rulesOf(em: EntityManager, staffId: string): Promise<RecurringUnavailability[]> {
-    return em.find(RecurringUnavailability, { staff: staffId }, { orderBy: { startDate: 'asc', endDate: 'asc', createdAt: 'asc' } });
+  rulesOf(staffId: string): Promise<RecurringUnavailability[]> {
+    return this.em.find(RecurringUnavailability, { staff: staffId }, { orderBy: { startDate: 'asc', endDate: 'asc', createdAt: 'asc' } });
   }
 
   /** One weekly commitment by id (within the organisation in context), or null. */
-  rule(em: EntityManager, id: string): Promise<RecurringUnavailability | null> {
-    return em.findOne(RecurringUnavailability, { id });
+  rule(id: string): Promise<RecurringUnavailability | null> {
+    return this.em.findOne(RecurringUnavailability, { id });
   }
 
-  /** Adds a weekly commitment; written when `em`'s unit of work is flushed. */
+  /** Adds a weekly commitment; written when the unit of work is flushed. */
   addRule(
-    em: EntityManager,
     rule: {
       staffId: string;
       weekdays: number[];
@@ -199,7 +198,7 @@ export class AvailabilityRepository {
       createdBy: string;
     },
   ): RecurringUnavailability {
-    return em.create(RecurringUnavailability, {
+    return this.em.create(RecurringUnavailability, {
       staff: rule.staffId,
       weekdays: rule.weekdays,
       startDate: rule.startDate,
@@ -211,8 +210,8 @@ export class AvailabilityRepository {
     });
   }
 
-  /** Removes a weekly commitment; written when `em`'s unit of work is flushed. */
-  removeRule(em: EntityManager, rule: RecurringUnavailability): void {
-    em.remove(rule);
+  /** Removes a weekly commitment; written when the unit of work is flushed. */
+  removeRule(rule: RecurringUnavailability): void {
+    this.em.remove(rule);
   }
 }

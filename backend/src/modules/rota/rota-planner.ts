@@ -64,7 +64,7 @@ export class RotaPlanner {
     // One after the other: inside a transaction they share its connection.
     const staff = await this.staffFacts(em);
     const closures = await this.calendar.closuresBetween(em, from, to);
-    const away = await this.availability.awayBetween(em, from, to);
+    const away = await this.availability.awayBetween(from, to);
     const year = academicYearOf(from);
     const prior = await this.rota.priorDuties(em, year.startDate, year.endDate, []);
     const counts: Record<string, number> = {};
@@ -116,7 +116,7 @@ export class RotaPlanner {
     const staff = [...people.values()];
     const inactive = staff.find((s) => !s.isActive);
     if (inactive) throw new ConflictException(`${inactive.name} is inactive and can't be put on duty`);
-    const away = await this.availability.firstAway(em, staffIds.map((staffId) => ({ staffId, date })));
+    const away = await this.availability.firstAway(staffIds.map((staffId) => ({ staffId, date })));
     if (away) {
       const name = staff.find((s) => s.id === away.staffId)!.name;
       throw new ConflictException({ message: `${name} is unavailable on ${describeDate(date)} and can't be put on duty`, code: 'unavailable' });
@@ -243,7 +243,7 @@ export class RotaPlanner {
     // One after the other: they share the transaction's connection.
     const staff = await this.staffFacts(em);
     const closures = await this.calendar.closuresBetween(em, first, last);
-    const away = await this.availability.awayBetween(em, first, last);
+    const away = await this.availability.awayBetween(first, last);
     // Someone whose cancellation of a day was approved said they can't do that day: no engine
     // run puts them back on it (a later backfill or bulk fill would otherwise pick them first,
     // having one duty fewer).
@@ -306,7 +306,7 @@ export class RotaPlanner {
   async fairSharePeriod(em: EntityManager, from: IsoDate, to: IsoDate): Promise<FairShareYear> {
     const closures = await this.calendar.closuresBetween(em, from, to);
     const schoolDays = datesBetween(from, to).filter((d) => !closedBecause(d, closures));
-    const unavailability = await this.availability.awayBetween(em, from, to);
+    const unavailability = await this.availability.awayBetween(from, to);
     return { schoolDays, unavailability };
   }
 
