@@ -116,6 +116,9 @@ function run(people, slotsPerDay, mixMode, kase) {
   const started = process.hrtime.bigint();
   const result = kase === 'raw-count' ? rawCountPlan(input) : planRota(input);
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  // The engine's slots are records ({ staffId, override }); the measures below read who is on them.
+  const planned =
+    kase === 'raw-count' ? result.days : Object.fromEntries(Object.entries(result.days).map(([day, slots]) => [day, slots.map((slot) => slot?.staffId ?? null)]));
 
   const byId = new Map(staff.map((s) => [s.id, s]));
   const counts = new Map(staff.map((s) => [s.id, 0]));
@@ -123,7 +126,7 @@ function run(people, slotsPerDay, mixMode, kase) {
   let violations = 0;
   let mixedDays = 0;
   let plannedDays = 0;
-  for (const [day, slots] of Object.entries(result.days)) {
+  for (const [day, slots] of Object.entries(planned)) {
     plannedDays += 1;
     const ids = slots.filter(Boolean);
     if (new Set(ids).size !== ids.length) violations += 1;
@@ -142,7 +145,7 @@ function run(people, slotsPerDay, mixMode, kase) {
   let runs = 0;
   let uneven = 0;
   for (const s of staff) {
-    const mine = new Set(Object.keys(result.days).filter((day) => result.days[day].includes(s.id)));
+    const mine = new Set(Object.keys(planned).filter((day) => planned[day].includes(s.id)));
     for (const day of mine) if (mine.has(nextWeekday(day))) runs += 1;
     const perWeekday = (s.workingDays ?? [0, 1, 2, 3, 4]).map((w) => [...mine].filter((day) => weekdayIndex(day) === w).length);
     if (Math.max(...perWeekday) - Math.min(...perWeekday) >= 2) uneven += 1;

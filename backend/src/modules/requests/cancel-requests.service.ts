@@ -74,7 +74,7 @@ export class CancelRequestsService {
       if (dto.date < today) throw new BadRequestException(`${describeDate(dto.date)} has passed: only duties from today on can be cancelled`);
       await this.settings.lockShared(this.em);
       const day = (await this.rota.lockDays(this.em, [dto.date])).get(dto.date);
-      if (!day?.slots.includes(staff.id)) throw new ConflictException(`${staff.name} is not on duty on ${describeDate(dto.date)}`);
+      if (!day?.slots.some((slot) => slot?.staffId === staff.id)) throw new ConflictException(`${staff.name} is not on duty on ${describeDate(dto.date)}`);
       if (await this.requests.hasPendingFor(staff.id, dto.date)) throw new ConflictException(`A cancel request for ${staff.name}'s duty on ${describeDate(dto.date)} is already pending`);
 
       const request = this.requests.addRequest({ staff: staff.id, date: dto.date, reason: dto.reason, createdBy: actor.id });
@@ -121,7 +121,7 @@ export class CancelRequestsService {
       }
       await this.settings.lockShared(this.em);
       const day = (await this.rota.lockDays(this.em, [request.date])).get(request.date);
-      if (!day?.slots.includes(staff.id)) {
+      if (!day?.slots.some((slot) => slot?.staffId === staff.id)) {
         throw new ConflictException(`${staff.name} is no longer on duty on ${describeDate(request.date)}`);
       }
       const { autoFillCancellations } = await this.settings.autoApproval(this.em);

@@ -98,7 +98,7 @@ export class RotaEditsService {
     const message = await this.unitOfWork.transaction(async () => {
       await this.prepare(dto.date, dto.position);
       const day = (await this.days.lockDays(this.em, [dto.date])).get(dto.date);
-      const occupant = day?.slots[dto.position - 1] ?? null;
+      const occupant = day?.slots[dto.position - 1]?.staffId ?? null;
       if (!day || !occupant) throw new ConflictException(`Nobody is in slot ${dto.position} on ${describeDate(dto.date)}`);
       const person = await loadPerson(this.em, occupant);
       await this.days.removeFromDays(this.em, [{ dayId: day.id, staffId: person.id }]);
@@ -129,10 +129,10 @@ export class RotaEditsService {
       const locked = await this.days.lockDays(this.em, [dto.date, dto.toDate]);
       const from = locked.get(dto.date);
       const to = locked.get(dto.toDate)!;
-      const occupant = from?.slots[dto.position - 1] ?? null;
+      const occupant = from?.slots[dto.position - 1]?.staffId ?? null;
       if (!from || !occupant) throw new ConflictException(`Nobody is in slot ${dto.position} on ${describeDate(dto.date)}`);
       const person = await loadPerson(this.em, occupant);
-      if (to.slots.includes(person.id)) throw duplicateAssignment();
+      if (to.slots.some((slot) => slot?.staffId === person.id)) throw duplicateAssignment();
       // The duty left behind no longer counts towards their weekly cap.
       const [confirmed] = await this.planner.assertAssignable(this.em, dto.toDate, [person.id], dto.override ?? false, new Map([[person.id, dto.date]]));
       let position = 0;
@@ -173,16 +173,16 @@ export class RotaEditsService {
       const locked = await this.days.lockDays(this.em, [dto.date, dto.toDate]);
       const from = locked.get(dto.date);
       const to = locked.get(dto.toDate);
-      const occupant = from?.slots[dto.position - 1] ?? null;
+      const occupant = from?.slots[dto.position - 1]?.staffId ?? null;
       if (!from || !occupant) throw new ConflictException(`Nobody is in slot ${dto.position} on ${describeDate(dto.date)}`);
       const person = await loadPerson(this.em, occupant);
       const partner = await loadPerson(this.em, dto.tradeWithStaffId);
       if (partner.id === person.id) throw new BadRequestException('Choose someone else to trade with');
-      if (!to?.slots.includes(partner.id)) {
+      if (!to?.slots.some((slot) => slot?.staffId === partner.id)) {
         throw new ConflictException({ message: `${partner.name} is not on duty on ${describeDate(dto.toDate)}`, code: 'slot_changed' });
       }
-      if (to.slots.includes(person.id)) throw duplicateAssignment();
-      if (from.slots.includes(partner.id)) throw duplicateAssignment();
+      if (to.slots.some((slot) => slot?.staffId === person.id)) throw duplicateAssignment();
+      if (from.slots.some((slot) => slot?.staffId === partner.id)) throw duplicateAssignment();
       const override = dto.override ?? false;
       const [personConfirmed] = await this.planner.assertAssignable(this.em, dto.toDate, [person.id], override, new Map([[person.id, dto.date]]));
       const [partnerConfirmed] = await this.planner.assertAssignable(this.em, dto.date, [partner.id], override, new Map([[partner.id, dto.toDate]]));
@@ -224,7 +224,7 @@ export class RotaEditsService {
     }
     const today = await organizationToday(this.em, this.clock);
     if (date < today) throw new BadRequestException(`${describeDate(date)} has passed: only duties from today on can be changed`);
-    const occupant = (await this.days.slotsFrom(this.em, date, date))[date]?.[position - 1] ?? null;
+    const occupant = (await this.days.slotsFrom(this.em, date, date))[date]?.[position - 1]?.staffId ?? null;
     const to = academicYearOf(date).endDate;
     // An empty slot has no duty to move (someone may have just emptied it).
     if (!occupant) return { date, position, staff: null, from: today, to, days: [] };

@@ -1,4 +1,10 @@
-import { dutyChangeLetter, dutyChangesBetween } from './duty-change-notices';
+import { dutyChangeLetter, dutyChangesBetween as changesBetweenRecords } from './duty-change-notices';
+
+/** These tests say who is in which slot by id. */
+type Days = Record<string, (string | null)[]>;
+const asRecords = (days: Days) =>
+  Object.fromEntries(Object.entries(days).map(([day, slots]) => [day, slots.map((id) => (id ? { staffId: id, override: false } : null))]));
+const dutyChangesBetween = (before: Days, after: Days) => changesBetweenRecords(asRecords(before), asRecords(after));
 
 describe('duty changes', () => {
   it('lists, per person, the days a change put them on and took them off, and nothing for a new slot on the same day', () => {

@@ -43,8 +43,8 @@ export function dutyChangesBetween(before: Record<IsoDate, DaySlots>, after: Rec
   const changes = new Map<string, DutyChange>();
   const of = (staffId: string) => changes.get(staffId) ?? changes.set(staffId, { staffId, added: [], removed: [] }).get(staffId)!;
   for (const date of Object.keys(after).sort()) {
-    const was = new Set((before[date] ?? []).filter((id): id is string => id !== null));
-    const is = new Set(after[date]!.filter((id): id is string => id !== null));
+    const was = new Set((before[date] ?? []).flatMap((slot) => (slot ? [slot.staffId] : [])));
+    const is = new Set(after[date]!.flatMap((slot) => (slot ? [slot.staffId] : [])));
     for (const id of is) if (!was.has(id)) of(id).added.push(date);
     for (const id of was) if (!is.has(id)) of(id).removed.push(date);
   }

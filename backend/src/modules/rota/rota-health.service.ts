@@ -49,7 +49,7 @@ export class RotaHealthService {
     const facts = await this.planner.facts(em, from, to, slotsPerDay);
     const unfilledDays = datesBetween(from, to)
       .filter((date) => !closedBecause(date, facts.closures))
-      .map((date) => ({ date, filled: (planned[date] ?? []).filter((id) => id !== null).length, slots: slotsPerDay }))
+      .map((date) => ({ date, filled: (planned[date] ?? []).filter((slot) => slot !== null).length, slots: slotsPerDay }))
       .filter((d) => d.filled < slotsPerDay);
     const yearsWithoutTermDates = await this.calendar.yearsWithoutTerms(em, from, to);
 
@@ -77,7 +77,7 @@ export class RotaHealthService {
     const facts = await this.planner.facts(em, date, date, slotsPerDay);
     const closed = closedBecause(date, facts.closures)?.reason ?? null;
     if (closed) return { date, closed, candidates: [] };
-    const onDay = new Set((await this.rota.slotsFrom(em, date, date))[date] ?? []);
+    const onDay = new Set(((await this.rota.slotsFrom(em, date, date))[date] ?? []).map((slot) => slot?.staffId));
     const away = new Set(facts.away.filter((a) => a.start <= date && date <= a.end).map((a) => a.staffId));
     const counts = facts.counts ?? {};
     const roster = (await staffRoster(em)).filter((r) => r.isActive && !onDay.has(r.id) && !away.has(r.id));

@@ -57,8 +57,7 @@ export class RotaPlanner {
 
   /**
    * The facts of `from`..`to`: staff with their patterns and caps, closures, who is away, this
-   * year's duties per person, the duties of `from`'s week before it, and the duties given by hand
-   * outside a pattern or cap.
+   * year's duties per person, and the duties of `from`'s week before it.
    */
   async facts(em: EntityManager, from: IsoDate, to: IsoDate, slotsPerDay: number): Promise<RotaFacts> {
     // One after the other: inside a transaction they share its connection.
@@ -70,7 +69,6 @@ export class RotaPlanner {
     const counts: Record<string, number> = {};
     for (const row of prior) counts[row.staff_id] = (counts[row.staff_id] ?? 0) + Number(row.n);
     const weekCounts = from > mondayOf(from) ? await this.rota.weekCounts(em, mondayOf(from), addDays(from, -1), []) : {};
-    const overrides = await this.rota.overridesFrom(em, from);
     return {
       slotsPerDay,
       staff: staff.map((s) => ({ id: s.id, isActive: s.isActive, isTeaching: s.isTeaching, workingDays: s.workingDays, weeklyCap: s.weeklyCap })),
@@ -78,7 +76,6 @@ export class RotaPlanner {
       away,
       counts,
       weekCounts,
-      overrides,
     };
   }
 
@@ -187,10 +184,10 @@ export class RotaPlanner {
       });
       for (const v of open) {
         for (const index of v.refillable) {
-          const staffId = planned[v.date]?.[index] ?? null;
-          if (!staffId) continue;
-          target[v.date]![index] = staffId;
-          refills.push({ date: v.date, position: index + 1, staffId });
+          const slot = planned[v.date]?.[index] ?? null;
+          if (!slot) continue;
+          target[v.date]![index] = slot;
+          refills.push({ date: v.date, position: index + 1, staffId: slot.staffId });
         }
       }
     }
@@ -267,9 +264,9 @@ export class RotaPlanner {
     const priorWeekCounts = await this.rota.weekCounts(em, weeksFrom, weeksTo, request.days);
     for (const [day, slots] of Object.entries(alongside)) {
       if (day < weeksFrom || day > weeksTo) continue;
-      for (const id of slots) {
-        if (!id) continue;
-        const weeks = (priorWeekCounts[id] ??= {});
+      for (const slot of slots) {
+        if (!slot) continue;
+        const weeks = (priorWeekCounts[slot.staffId] ??= {});
         weeks[mondayOf(day)] = (weeks[mondayOf(day)] ?? 0) + 1;
       }
     }

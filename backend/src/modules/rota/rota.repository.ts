@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { IsoDate } from '../../common/clock/clock';
 import { TenantContext } from '../../tenancy/tenant-context';
 import type { RotaDayDto } from './dto/rota.dto';
-import type { DaySlots } from './engine/rota-engine';
+import type { DaySlots, Slot } from './engine/rota-engine';
 import { DEFAULT_DUTY_MANAGERS_PER_DAY } from '../settings/entities/system-settings.entity';
 import { ROTA_DAYS_SQL, type RotaSlotRow, toRotaDays } from './rota-days';
 
@@ -11,16 +11,32 @@ import { ROTA_DAYS_SQL, type RotaSlotRow, toRotaDays } from './rota-days';
 export interface LockedDay {
   id: string;
   date: IsoDate;
-  slots: (string | null)[];
+  slots: DaySlots;
 }
 
-/** One person in one slot (position from 1) of one date. */
-export interface DatedSlot {
+/** A duty with its day: the slot's date and number (from 1). */
+export interface DatedSlot extends Slot {
   date: IsoDate;
   position: number;
-  staffId: string;
-  /** Given by hand outside the person's pattern or cap (RotaSlot.override). */
-  override?: boolean;
+}
+
+/** A slot row as the statements below select it. */
+interface SlotRow {
+  date: string;
+  position: number;
+  staff_id: string;
+  override: boolean;
+}
+
+/** Slot rows (in date and position order) as each date's slots. */
+function daySlotsOf(rows: SlotRow[]): Record<IsoDate, DaySlots> {
+  const days: Record<IsoDate, DaySlots> = {};
+  for (const row of rows) {
+    const slots = (days[row.date] ??= []);
+    while (slots.length < row.position) slots.push(null);
+    slots[row.position - 1] = { staffId: row.staff_id, override: row.override };
+  }
+  return days;
 }
 
 /** One person in one slot of one day, with the day's revision and last change (a calendar feed's row). */
@@ -83,7 +99,7 @@ export class RotaRepository {
   async lockDay(
     em: EntityManager,
     target: { date: IsoDate; create: true } | { id: string },
-  ): Promise<{ id: string; date: IsoDate; slots: { position: number; staffId: string }[] } | undefined> {
+  ): Promise<{ id: string; date: IsoDate; slots: (Slot & { position: number })[] } | undefined> {
     const org = TenantContext.require();
     const byDate = 'date' in target;
     if (byDate) {
@@ -98,8 +114,8 @@ export class RotaRepository {
       [org, byDate ? target.date : target.id],
     );
     if (!day) return undefined;
-    const slots = await em.execute<{ position: number; staffId: string }[]>(
-      'select position, staff_id as "staffId" from rota_slots where organization_id = ? and rota_day_id = ?',
+    const slots = await em.execute<(Slot & { position: number })[]>(
+      'select position, staff_id as "staffId", override from rota_slots where organization_id = ? and rota_day_id = ?',
       [org, day.id],
     );
     return { id: day.id, date: day.date, slots };
@@ -118,15 +134,6 @@ export class RotaRepository {
          from jsonb_to_recordset(?::jsonb) as x(position int, staff_id uuid, override boolean)`,
       [org, day.id, day.date, JSON.stringify(placed.map((p) => ({ position: p.position, staff_id: p.staffId, override: p.override ?? false })))],
     );
-  }
-
-  /** `date|staffId` of every duty from `from` on given by hand outside the person's pattern or cap. */
-  async overridesFrom(em: EntityManager, from: IsoDate): Promise<Set<string>> {
-    const rows = await em.execute<{ key: string }[]>(
-      `select to_char(date, 'YYYY-MM-DD') || '|' || staff_id as key from rota_slots where organization_id = ? and date >= ? and override`,
-      [TenantContext.require(), from],
-    );
-    return new Set(rows.map((r) => r.key));
   }
 
   /**
@@ -161,34 +168,24 @@ export class RotaRepository {
     );
     for (const row of rows) days.set(row.date, { id: row.id, date: row.date, slots: [] });
     if (!rows.length) return days;
-    const slots = await em.execute<{ date: string; position: number; staff_id: string }[]>(
-      `select to_char(date, 'YYYY-MM-DD') as date, position, staff_id from rota_slots
+    const slots = await em.execute<SlotRow[]>(
+      `select to_char(date, 'YYYY-MM-DD') as date, position, staff_id, override from rota_slots
         where organization_id = ? and rota_day_id = any(?::uuid[]) order by date, position`,
       [org, `{${rows.map((r) => r.id).join(',')}}`],
     );
-    for (const slot of slots) {
-      const day = days.get(slot.date)!;
-      while (day.slots.length < slot.position) day.slots.push(null);
-      day.slots[slot.position - 1] = slot.staff_id;
-    }
+    for (const [date, daySlots] of Object.entries(daySlotsOf(slots))) days.get(date)!.slots = daySlots;
     return days;
   }
 
   /** Who is in which slot on each date of `from`..`to` (to the end of the rota when `to` is null). */
   async slotsFrom(em: EntityManager, from: IsoDate, to: IsoDate | null): Promise<Record<IsoDate, DaySlots>> {
     const org = TenantContext.require();
-    const rows = await em.execute<{ date: string; position: number; staff_id: string }[]>(
-      `select to_char(date, 'YYYY-MM-DD') as date, position, staff_id from rota_slots
+    const rows = await em.execute<SlotRow[]>(
+      `select to_char(date, 'YYYY-MM-DD') as date, position, staff_id, override from rota_slots
         where organization_id = ? and date >= ?${to ? ' and date <= ?' : ''} order by date, position`,
       to ? [org, from, to] : [org, from],
     );
-    const days: Record<IsoDate, DaySlots> = {};
-    for (const row of rows) {
-      const slots = (days[row.date] ??= []);
-      while (slots.length < row.position) slots.push(null);
-      slots[row.position - 1] = row.staff_id;
-    }
-    return days;
+    return daySlotsOf(rows);
   }
 
   /** Whether anyone is on duty on `from` or later. */
@@ -275,7 +272,7 @@ export class RotaRepository {
        select gen_random_uuid(), ?, d.id, x.date, x.position, x.staff_id, x.override
          from jsonb_to_recordset(?::jsonb) as x(date date, position int, staff_id uuid, override boolean)
          join rota_days d on d.organization_id = ? and d.date = x.date`,
-      [org, JSON.stringify(slots.map((s) => ({ date: s.date, position: s.position, staff_id: s.staffId, override: s.override ?? false }))), org],
+      [org, JSON.stringify(slots.map((s) => ({ date: s.date, position: s.position, staff_id: s.staffId, override: s.override }))), org],
     );
   }
 
@@ -299,7 +296,8 @@ export class RotaRepository {
     const dates = Object.keys(days);
     if (!dates.length) return;
     const dateList = `{${dates.join(',')}}`;
-    // A duty given by hand outside the person's pattern or cap keeps its mark when its day is rewritten.
+    // A duty given by hand outside the person's pattern or cap keeps its mark when its day is
+    // rewritten with the person still on it, whichever slot they end up in.
     const overridden = new Set(
       (
         await em.execute<{ key: string }[]>(
@@ -309,7 +307,7 @@ export class RotaRepository {
       ).map((r) => r.key),
     );
     await em.execute('delete from rota_slots where organization_id = ? and date = any(?::date[])', [org, dateList]);
-    const filled = dates.filter((d) => days[d]!.some((id) => id !== null));
+    const filled = dates.filter((d) => days[d]!.some((slot) => slot !== null));
     if (filled.length) {
       await em.execute(
         `insert into rota_days (id, organization_id, date)
@@ -320,7 +318,9 @@ export class RotaRepository {
       await this.addByDate(
         em,
         filled.flatMap((date) =>
-          days[date]!.flatMap((staffId, i) => (staffId ? [{ date, position: i + 1, staffId, override: overridden.has(`${date}|${staffId}`) }] : [])),
+          days[date]!.flatMap((slot, i) =>
+            slot ? [{ date, position: i + 1, staffId: slot.staffId, override: slot.override || overridden.has(`${date}|${slot.staffId}`) }] : [],
+          ),
         ),
       );
     }

@@ -127,7 +127,7 @@ export class RotaService {
         after: { date: day.date, assigned: placed },
       });
       // The people put on the day are told, by email and in the app (docs/product.md#notifications).
-      await this.dutyChanges.tell(em, { [day.date]: [] }, { [day.date]: placed.map((p) => p.staffId) }, { by: actor.name, did: BY_HAND_DID });
+      await this.dutyChanges.tell(em, { [day.date]: [] }, { [day.date]: placed.map(({ staffId, override }) => ({ staffId, override })) }, { by: actor.name, did: BY_HAND_DID });
       await em.flush();
       return result;
     });
@@ -188,7 +188,7 @@ export class RotaService {
         const before = existing[date] ?? [];
         const after = target[date] ?? [];
         let diff = 0;
-        for (let i = 0; i < Math.max(before.length, after.length); i += 1) if ((before[i] ?? null) !== (after[i] ?? null)) diff += 1;
+        for (let i = 0; i < Math.max(before.length, after.length); i += 1) if ((before[i]?.staffId ?? null) !== (after[i]?.staffId ?? null)) diff += 1;
         if (diff) {
           changedDays += 1;
           changedSlots += diff;
@@ -199,7 +199,7 @@ export class RotaService {
       await this.dutyChanges.tell(em, existing, changed, { by: actor.name, did: BULK_TOOL_DID[tool] });
 
       const unfilledSlots =
-        tool === 'clear' ? 0 : Object.values(target).reduce((n, slots) => n + slots.filter((s) => s === null).length, 0);
+        tool === 'clear' ? 0 : Object.values(target).reduce((n, slots) => n + slots.filter((slot) => slot === null).length, 0);
       const lastDate = to ?? dates.at(-1) ?? from;
       const { action, verb } = BULK_AUDIT[tool];
       const message =
@@ -257,7 +257,7 @@ export class RotaService {
     } catch (error) {
       throw this.slotConflict(error, day.slots.length);
     }
-    day.slots = day.slots.map((id) => (id === from ? to : id));
+    day.slots = day.slots.map((slot) => (slot?.staffId === from ? { staffId: to, override: false } : slot));
   }
 
   /**
@@ -274,7 +274,7 @@ export class RotaService {
     if (!removals.length) return [];
     const slotsPerDay = await this.settings.lockShared(em);
     const freed = removals.map(({ day, staffId }) => {
-      const index = day.slots.indexOf(staffId);
+      const index = day.slots.findIndex((slot) => slot?.staffId === staffId);
       if (index < 0) throw new Error(`${staffId} is not on ${day.date}`);
       day.slots[index] = null;
       return { day, index, staffId };
@@ -301,11 +301,11 @@ export class RotaService {
     const result = freed.map(({ day, index, staffId }) => {
       const replacement = planned[day.date]?.[index] ?? null;
       day.slots[index] = replacement;
-      return { date: day.date, position: index + 1, removed: staffId, replacement };
+      return { date: day.date, position: index + 1, removed: staffId, replacement: replacement?.staffId ?? null };
     });
     await this.rota.addByDate(
       em,
-      result.flatMap((r) => (r.replacement !== null ? [{ date: r.date, position: r.position, staffId: r.replacement }] : [])),
+      result.flatMap((r) => (r.replacement !== null ? [{ date: r.date, position: r.position, staffId: r.replacement, override: false }] : [])),
     );
     await this.rota.deleteEmptyDays(em, freed.map((f) => f.day.id));
     return result;

@@ -1,4 +1,13 @@
-import { type MoveFacts, mayTake, moveOptions } from './move-options';
+import { type MoveFacts as RecordFacts, mayTake as mayTakeOf, moveOptions as moveOptionsOf } from './move-options';
+
+/** These tests say who is in which slot by id. */
+type MoveFacts = Omit<RecordFacts, 'days'> & { days: Record<string, (string | null)[]> };
+const asRecords = (facts: MoveFacts): RecordFacts => ({
+  ...facts,
+  days: Object.fromEntries(Object.entries(facts.days).map(([day, slots]) => [day, slots.map((id) => (id ? { staffId: id } : null))])),
+});
+const mayTake = (facts: MoveFacts, ...rest: Parameters<typeof mayTakeOf> extends [unknown, ...infer R] ? R : never) => mayTakeOf(asRecords(facts), ...rest);
+const moveOptions = (facts: MoveFacts, ...rest: Parameters<typeof moveOptionsOf> extends [unknown, ...infer R] ? R : never) => moveOptionsOf(asRecords(facts), ...rest);
 
 const everyone = { isActive: true, isTeaching: true };
 

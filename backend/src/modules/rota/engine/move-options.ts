@@ -7,15 +7,15 @@
 
 import { mondayOf, weekdayIndex } from '../../../common/clock/academic-year';
 import { type AwaySpan, type Closure, closedBecause, type RuleStaff } from './rota-rules';
-import type { DaySlots, IsoDate } from './rota-engine';
+import type { IsoDate, Slot } from './rota-engine';
 
 export interface MoveFacts {
   slotsPerDay: number;
   staff: RuleStaff[];
   closures: Closure[];
   away: AwaySpan[];
-  /** The planned slots by date, of whole Monday–Sunday weeks around the days asked about (weekly caps count them). */
-  days: Record<IsoDate, DaySlots>;
+  /** The planned slots by date, of whole Monday–Sunday weeks around the days asked about (weekly caps count them): who is on them is enough. */
+  days: Record<IsoDate, readonly (Pick<Slot, 'staffId'> | null)[]>;
 }
 
 /** A day the duty can go to: a free slot, or (on a full day) the people there who may trade. */
@@ -35,13 +35,13 @@ export function mayTake(facts: MoveFacts, staffId: string, date: IsoDate, leavin
   if (closedBecause(date, facts.closures)) return false;
   const person = facts.staff.find((s) => s.id === staffId);
   if (!person?.isActive) return false;
-  if ((facts.days[date] ?? []).includes(staffId)) return false;
+  if ((facts.days[date] ?? []).some((slot) => slot?.staffId === staffId)) return false;
   if (facts.away.some((a) => a.staffId === staffId && a.start <= date && date <= a.end)) return false;
   if (person.workingDays && !person.workingDays.includes(weekdayIndex(date))) return false;
   if (person.weeklyCap != null) {
     const monday = mondayOf(date);
     const inWeek = Object.entries(facts.days).filter(
-      ([day, slots]) => day !== leaving && mondayOf(day) === monday && slots.includes(staffId),
+      ([day, slots]) => day !== leaving && mondayOf(day) === monday && slots.some((slot) => slot?.staffId === staffId),
     ).length;
     if (inWeek >= person.weeklyCap) return false;
   }
@@ -58,13 +58,13 @@ export function moveOptions(facts: MoveFacts, staffId: string, from: IsoDate, da
   for (const date of [...dates].sort()) {
     if (date === from || !mayTake(facts, staffId, date, from)) continue;
     const slots = facts.days[date] ?? [];
-    const taken = slots.filter((id) => id !== null).length;
+    const taken = slots.filter((slot) => slot !== null).length;
     const freeSlots = Math.max(0, facts.slotsPerDay - taken);
     if (freeSlots > 0) {
       options.push({ date, freeSlots, tradeWith: [] });
       continue;
     }
-    const tradeWith = slots.filter((id): id is string => id !== null && mayTake(facts, id, from, date));
+    const tradeWith = slots.flatMap((slot) => (slot !== null && mayTake(facts, slot.staffId, from, date) ? [slot.staffId] : []));
     if (tradeWith.length) options.push({ date, freeSlots: 0, tradeWith });
   }
   return options;

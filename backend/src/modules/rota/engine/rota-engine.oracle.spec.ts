@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import highsLoader from 'highs';
-import { type EngineInput, type EngineStaff, fairShares, type IsoDate, isWeekday, planRota, weekdayIndex } from './rota-engine';
+import { type EngineInput, type EngineStaff, fairShares, type IsoDate, isWeekday, planRota as planRecords, weekdayIndex } from './rota-engine';
+
+/** Who is in which slot: the engine's slot records as ids. */
+function planRota(input: EngineInput) {
+  const result = planRecords(input);
+  return { ...result, days: Object.fromEntries(Object.entries(result.days).map(([day, slots]) => [day, slots.map((slot) => slot?.staffId ?? null)])) };
+}
 
 /**
  * The engine against the proven optimum (docs/product.md#fair-share): for small random schools,

@@ -1,17 +1,30 @@
 import fc from 'fast-check';
 import {
   assign,
-  type DaySlots,
-  type EngineInput,
+  type DaySlots as SlotRecords,
+  type EngineInput as RecordInput,
   type EngineStaff,
   fairShares,
   type IsoDate,
   isWeekday,
-  planRota,
-  planState,
+  planRota as planRecords,
+  planState as planStateOfRecords,
   spreadDuties,
   weekdayIndex,
 } from './rota-engine';
+
+/** These tests speak of who is in which slot: ids in and out, the engine's slot records between. */
+type DaySlots = (string | null)[];
+type EngineInput = Omit<RecordInput, 'existing'> & { existing: Record<IsoDate, DaySlots> };
+const asRecords = (days: Record<IsoDate, DaySlots>): Record<IsoDate, SlotRecords> =>
+  Object.fromEntries(Object.entries(days).map(([day, slots]) => [day, slots.map((id) => (id ? { staffId: id, override: false } : null))]));
+const asIds = (days: Record<IsoDate, SlotRecords>): Record<IsoDate, DaySlots> =>
+  Object.fromEntries(Object.entries(days).map(([day, slots]) => [day, slots.map((slot) => slot?.staffId ?? null)]));
+function planRota(input: EngineInput) {
+  const result = planRecords({ ...input, existing: asRecords(input.existing) });
+  return { ...result, days: asIds(result.days) };
+}
+const planState = (input: EngineInput) => planStateOfRecords({ ...input, existing: asRecords(input.existing) });
 
 const SEED = 20250908;
 

@@ -44,8 +44,21 @@ export interface Unavailability extends DateSpan {
   staffId: string;
 }
 
-/** The slots of one day, in order; `null` is an empty slot. */
-export type DaySlots = (string | null)[];
+/**
+ * One duty: the person in a slot of a day, and how they came to be there. What a duty is travels
+ * here, from the repository through the engine and the rules to the API's shapes, not beside it.
+ */
+export interface Slot {
+  staffId: string;
+  /** Given by hand outside the person's working pattern or weekly cap, with a confirmation (RotaSlot.override): the hard-rule check lets it stand. */
+  override: boolean;
+}
+
+/** The slots of one day, in order (slot number = index + 1); `null` is an empty slot. */
+export type DaySlots = (Slot | null)[];
+
+/** Who holds each slot of a day while the engine plans it: ids only, as its inner loops compare them. */
+type Holders = (string | null)[];
 
 export type EngineMode =
   /** Keep every existing assignment; fill only the empty slots. */
@@ -215,7 +228,7 @@ export interface PlanState {
   index: ReadonlyMap<string, number>;
   /** The school days being planned, in date order, and their slots. */
   days: readonly IsoDate[];
-  planned: Map<IsoDate, DaySlots>;
+  planned: Map<IsoDate, Holders>;
   /** The slots this run filled, in the order it filled them: the only ones a later phase may give to someone else. */
   placedNow: [IsoDate, number][];
   /** Duties this academic year, those outside the planned days included. */
@@ -345,7 +358,8 @@ function engineResult(state: PlanState, existing: Record<IsoDate, DaySlots>): En
     const diff = after.filter((id, i) => id !== before[i]).length;
     if (diff) changedDays += 1;
     changedSlots += diff;
-    result[day] = after;
+    // A slot the plan kept keeps its record; one it filled is a new, unmarked duty.
+    result[day] = after.map((id, i) => (id === null ? null : id === before[i] ? existing[day]![i]! : { staffId: id, override: false }));
   }
   return { days: result, changedDays, changedSlots };
 }
@@ -878,9 +892,9 @@ export function spreadDuties(state: PlanState): number {
   return made;
 }
 
-/** The day's slots at the configured length: extra slots dropped, missing ones empty. */
-function normalise(slotsOfDay: DaySlots | undefined, length: number): DaySlots {
+/** Who holds the day's slots, at the configured length: extra slots dropped, missing ones empty. */
+function normalise(slotsOfDay: DaySlots | undefined, length: number): Holders {
   const out = new Array<string | null>(length).fill(null);
-  slotsOfDay?.slice(0, length).forEach((id, i) => (out[i] = id ?? null));
+  slotsOfDay?.slice(0, length).forEach((slot, i) => (out[i] = slot?.staffId ?? null));
   return out;
 }

@@ -1,6 +1,15 @@
 import fc from 'fast-check';
-import { checkRota, type Closure, type RotaFacts } from './rota-rules';
-import type { DaySlots } from './rota-engine';
+import { checkRota as checkRecords, type Closure, type RotaFacts as RecordFacts } from './rota-rules';
+
+/** These tests speak of who is in which slot, and name the duties given by hand with a confirmation as `date|staffId`. */
+type DaySlots = (string | null)[];
+type RotaFacts = RecordFacts & { overrides?: ReadonlySet<string> };
+function checkRota(days: Record<string, DaySlots>, facts: RotaFacts) {
+  const records = Object.fromEntries(
+    Object.entries(days).map(([date, slots]) => [date, slots.map((id) => (id ? { staffId: id, override: facts.overrides?.has(`${date}|${id}`) ?? false } : null))]),
+  );
+  return checkRecords(records, facts).map((verdict) => ({ ...verdict, slots: verdict.slots.map((slot) => slot?.staffId ?? null) }));
+}
 
 const staff = [
   { id: 'ann', isActive: true, isTeaching: true },

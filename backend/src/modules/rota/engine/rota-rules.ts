@@ -14,7 +14,7 @@
 
 import { isWeekday, mondayOf, weekdayIndex } from '../../../common/clock/academic-year';
 import type { Closure } from '../../holidays/term-dates';
-import type { DaySlots, IsoDate } from './rota-engine';
+import type { DaySlots, IsoDate, Slot } from './rota-engine';
 
 export type { Closure };
 
@@ -92,8 +92,6 @@ export interface RotaFacts {
   counts?: Record<string, number>;
   /** Duties on days before the checked ones, per person and Monday of the week: what weekly caps count too. */
   weekCounts?: Record<string, Record<IsoDate, number>>;
-  /** `date|staffId` of duties given by hand outside the person's pattern or cap, with a confirmation: they stand. */
-  overrides?: ReadonlySet<string>;
 }
 
 const WEEKDAY_NAMES = ['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays'];
@@ -127,14 +125,14 @@ export function checkRota(days: Record<IsoDate, DaySlots>, facts: RotaFacts): Da
 
   for (const date of Object.keys(days).sort()) {
     const before = days[date]!;
-    const people = before.flatMap((id, i) => (id ? [{ id, index: i }] : []));
+    const people = before.flatMap((slot, i) => (slot ? [{ id: slot.staffId, index: i, slot }] : []));
     if (!people.length) continue;
 
     const closed = closedBecause(date, facts.closures);
     if (closed) {
       verdicts.push({
         date,
-        slots: new Array<string | null>(slotsPerDay).fill(null),
+        slots: new Array<Slot | null>(slotsPerDay).fill(null),
         violations: people.map((p) => ({ date, position: p.index + 1, staffId: p.id, rule: closed.rule, reason: closed.reason })),
         refillable: [],
         closed: closed.reason,
@@ -145,13 +143,14 @@ export function checkRota(days: Record<IsoDate, DaySlots>, facts: RotaFacts): Da
     const violations: Violation[] = [];
     const personal = new Set<number>();
     const seen = new Set<string>();
-    const stay: { id: string; index: number }[] = [];
+    const stay: Seated[] = [];
     const weekday = weekdayIndex(date);
     const week = mondayOf(date);
     for (const p of people) {
       const person = staff.get(p.id);
       const away = awayByStaff.get(p.id)?.find((a) => covers(a, date));
-      const overridden = facts.overrides?.has(`${date}|${p.id}`) ?? false;
+      // A duty given by hand outside the pattern or cap, with a confirmation, stands.
+      const overridden = p.slot.override;
       const weekKey = `${p.id}|${week}`;
       let broken: Omit<Violation, 'date' | 'position' | 'staffId'> | undefined;
       if (seen.has(p.id)) broken = { rule: 'twice', reason: 'Already on duty that day' };
@@ -182,12 +181,12 @@ export function checkRota(days: Record<IsoDate, DaySlots>, facts: RotaFacts): Da
     const moved = keep.some((p) => p.index >= slotsPerDay);
     if (!violations.length && !moved) continue;
 
-    const slots = new Array<string | null>(slotsPerDay).fill(null);
-    for (const p of keep) if (p.index < slotsPerDay) slots[p.index] = p.id;
+    const slots = new Array<Slot | null>(slotsPerDay).fill(null);
+    for (const p of keep) if (p.index < slotsPerDay) slots[p.index] = p.slot;
     for (const p of keep) {
       if (p.index < slotsPerDay) continue;
-      const free = slots.findIndex((id, i) => id === null && !personal.has(i));
-      slots[free >= 0 ? free : slots.indexOf(null)] = p.id;
+      const free = slots.findIndex((slot, i) => slot === null && !personal.has(i));
+      slots[free >= 0 ? free : slots.indexOf(null)] = p.slot;
     }
     const refillable = [...personal].filter((i) => i < slotsPerDay && slots[i] === null).sort((a, b) => a - b);
     verdicts.push({ date, slots, violations: violations.sort((a, b) => a.position - b.position), refillable });
@@ -195,15 +194,17 @@ export function checkRota(days: Record<IsoDate, DaySlots>, facts: RotaFacts): Da
   return verdicts;
 }
 
+/** A person on a day being checked: their duty and the slot index (from 0) it is in. */
+interface Seated {
+  id: string;
+  index: number;
+  slot: Slot;
+}
+
 /** Who keeps a slot on a day with more people than slots (the rule in the module comment). */
-function chooseWhoStays(
-  people: { id: string; index: number }[],
-  slotsPerDay: number,
-  staff: Map<string, RuleStaff>,
-  counts: Record<string, number>,
-): { id: string; index: number }[] {
+function chooseWhoStays(people: Seated[], slotsPerDay: number, staff: Map<string, RuleStaff>, counts: Record<string, number>): Seated[] {
   const ranked = [...people].sort((a, b) => (counts[a.id] ?? 0) - (counts[b.id] ?? 0) || a.index - b.index);
-  const keep: { id: string; index: number }[] = [];
+  const keep: Seated[] = [];
   // A mix first, when the day has both kinds: the best-ranked of each kind.
   const kinds = new Set(ranked.map((p) => staff.get(p.id)?.isTeaching));
   if (kinds.size === 2 && slotsPerDay >= 2) {
