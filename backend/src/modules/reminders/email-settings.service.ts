@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { addDays, isWeekday, nextWeekday } from '../../common/clock/academic-year';
 import { Clock } from '../../common/clock/clock';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { describeDate } from '../../common/text/dates';
 import { AuditService } from '../audit/audit.service';
@@ -23,6 +24,8 @@ import { SystemSettingsRepository } from '../settings/system-settings.repository
 @Injectable()
 export class EmailSettingsService {
   constructor(
+    private readonly unitOfWork: UnitOfWork,
+    /** Only for the settings and tenants calls that still take a manager; it resolves to the current context. */
     private readonly em: EntityManager,
     private readonly settings: SystemSettingsRepository,
     private readonly audit: AuditService,
@@ -30,16 +33,16 @@ export class EmailSettingsService {
   ) {}
 
   async getReminders(): Promise<EmailReminderSettingsResultDto> {
-    return this.describeReminders(this.em);
+    return this.describeReminders();
   }
 
   async saveReminders(actor: AuthUser, dto: EmailReminderSettingsDto): Promise<EmailReminderSettingsResultDto> {
-    return this.em.transactional(async (em) => {
-      await this.settings.lockExclusive(em);
-      const before = await this.settings.reminders(em);
+    return this.unitOfWork.transaction(async () => {
+      await this.settings.lockExclusive(this.em);
+      const before = await this.settings.reminders(this.em);
       const after = { enabled: dto.enabled, time: dto.time, hoursAdvance: dto.hoursAdvance };
       if (JSON.stringify(before) !== JSON.stringify(after)) {
-        await this.settings.saveReminders(em, after);
+        await this.settings.saveReminders(this.em, after);
         this.audit.record(actor, {
           kind: 'settings',
           action: 'settings.email-reminders',
@@ -51,13 +54,13 @@ export class EmailSettingsService {
           after: { ...after },
         });
       }
-      return this.describeReminders(em);
+      return this.describeReminders();
     });
   }
 
-  private async describeReminders(em: EntityManager): Promise<EmailReminderSettingsResultDto> {
-    const settings = await this.settings.reminders(em);
-    const timeZone = await organizationZone(em);
+  private async describeReminders(): Promise<EmailReminderSettingsResultDto> {
+    const settings = await this.settings.reminders(this.em);
+    const timeZone = await organizationZone(this.em);
     return { ...settings, timeZone, nextReminder: settings.enabled ? this.nextReminder(settings, timeZone) : null };
   }
 
@@ -82,10 +85,10 @@ export class EmailSettingsService {
 
   async saveTemplate(actor: AuthUser, dto: EmailTemplateDto): Promise<EmailTemplateResultDto> {
     const clean = sanitizeTemplate(dto);
-    return this.em.transactional(async (em) => {
-      await this.settings.lockExclusive(em);
-      const before = withDefaults(await this.settings.savedEmailTemplate(em)) ?? { ...DEFAULT_EMAIL_TEMPLATE };
-      await this.settings.saveEmailTemplate(em, clean);
+    return this.unitOfWork.transaction(async () => {
+      await this.settings.lockExclusive(this.em);
+      const before = withDefaults(await this.settings.savedEmailTemplate(this.em)) ?? { ...DEFAULT_EMAIL_TEMPLATE };
+      await this.settings.saveEmailTemplate(this.em, clean);
       const changed = (Object.keys(clean) as (keyof typeof clean)[]).filter((k) => JSON.stringify(clean[k]) !== JSON.stringify(before[k]));
       this.audit.record(actor, {
         kind: 'settings',

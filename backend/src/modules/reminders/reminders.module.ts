@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
+import { JobContext } from '../../database/job-context';
 import { SettingsModule } from '../settings/settings.module';
 import { TenantsModule } from '../tenants/tenants.module';
 import { EmailSettingsController } from './email-settings.controller';
 import { EmailSettingsService } from './email-settings.service';
 import { EmailTestingController } from './email-testing.controller';
 import { EmailTestingService } from './email-testing.service';
+import { DutyRemindersRepository } from './duty-reminders.repository';
 import { RemindersService } from './reminders.service';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { DutyReminder } from './entities/duty-reminder.entity';
@@ -17,7 +19,7 @@ import { DutyReminder } from './entities/duty-reminder.entity';
 @Module({
   imports: [MikroOrmModule.forFeature([DutyReminder]), SettingsModule, TenantsModule],
   controllers: [EmailSettingsController, EmailTestingController],
-  providers: [EmailSettingsService, EmailTestingService, RemindersService],
+  providers: [EmailSettingsService, EmailTestingService, RemindersService, DutyRemindersRepository, JobContext],
   exports: [RemindersService],
 })
 export class RemindersModule {}

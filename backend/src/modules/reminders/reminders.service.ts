@@ -1,5 +1,4 @@
-import { MikroORM } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { SchedulerRegistry } from '@nestjs/schedule';
@@ -8,6 +7,8 @@ import { addDays } from '../../common/clock/academic-year';
 import { Clock, type IsoDate } from '../../common/clock/clock';
 import { describeDate } from '../../common/text/dates';
 import type { Env } from '../../config/env';
+import { JobContext } from '../../database/job-context';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
 import { OrganizationHosts } from '../tenants/organization-hosts.service';
@@ -16,12 +17,11 @@ import { organizationToday, organizationZone } from '../tenants/organization-tod
 import type { OutboxEmail } from '../mail/entities/outbox-email.entity';
 import { OutboxService } from '../mail/outbox.service';
 import { dutyCalendarAttachment, dutyCalendarCancellation } from './duty-calendar';
+import { DutyRemindersRepository } from './duty-reminders.repository';
 import { reminderCancellationEmail, senderOf } from './reminder-cancellation';
 import { dueDutyDates, type ReminderRule } from './reminder-schedule';
 import { DEFAULT_EMAIL_TEMPLATE, renderReminder, withDefaults } from './reminder-template';
 
-/** The advisory-lock class of reminder passes; the second key is the organisation. */
-const REMINDER_LOCK_CLASS = 7_201;
 export const REMINDER_JOB = 'duty-reminders';
 
 export interface ReminderRun {
@@ -37,15 +37,6 @@ export interface ReminderRun {
   cancelled: number;
   /** False when another instance was running this organisation's pass (scheduled runs only). */
   ran: boolean;
-}
-
-interface Candidate {
-  staff_id: string;
-  name: string;
-  email: string;
-  date: IsoDate;
-  colleagues: string[] | null;
-  reminded: boolean;
 }
 
 /**
@@ -64,7 +55,11 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
   private running?: Promise<unknown>;
 
   constructor(
-    private readonly orm: MikroORM,
+    private readonly reminders: DutyRemindersRepository,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly jobContext: JobContext,
+    /** Only for the settings, tenants and staff calls that still take a manager; it resolves to the job's context. */
+    private readonly em: EntityManager,
     private readonly clock: Clock,
     private readonly outbox: OutboxService,
     private readonly settings: SystemSettingsRepository,
@@ -104,8 +99,9 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
    */
   async runScheduledPass(): Promise<number> {
     const now = this.clock.now();
-    const organizations = await this.settings.remindersOfEveryOrganization(this.em());
-    const holding = new Set(await this.organizationsHoldingReminders(now));
+    const organizations = await this.jobContext.run(() => this.settings.remindersOfEveryOrganization(this.em));
+    // By the clock's UTC date, whatever each organisation's zone: yesterday on.
+    const holding = new Set(await this.jobContext.run(() => this.reminders.organizationsHoldingReminders(addDays(now.toISOString().slice(0, 10), -1))));
     const passes = organizations.map((organization) => {
       const rule: ReminderRule = { time: organization.time, hoursAdvance: organization.hoursAdvance, timeZone: organization.timeZone };
       return { organizationId: organization.organizationId, dates: dueDutyDates(now, rule) };
@@ -127,26 +123,13 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
     return queued;
   }
 
-  /**
-   * The organisations holding standing reminders of duties from yesterday on (by the clock's UTC
-   * date, whatever each one's zone): the only ones a cancellation may be owed to. One statement.
-   */
-  private async organizationsHoldingReminders(now: Date): Promise<string[]> {
-    const rows = await this.em().execute<{ id: string }[]>(
-      `select o.id from organizations o
-        where o.is_active and exists (select 1 from duty_reminders r
-                                       where r.organization_id = o.id and r.cancelled_at is null and r.duty_date >= ?::date)`,
-      [addDays(now.toISOString().slice(0, 10), -1)],
-    );
-    return rows.map((r) => r.id);
-  }
-
   /** The dates whose reminders are due now for the current organisation (its settings, its zone). */
   async dueDates(): Promise<IsoDate[]> {
-    const em = this.em();
-    const settings = await this.settings.reminders(em);
-    const zone = await organizationZone(em);
-    return dueDutyDates(this.clock.now(), { time: settings.time, hoursAdvance: settings.hoursAdvance, timeZone: zone });
+    return this.jobContext.run(async () => {
+      const settings = await this.settings.reminders(this.em);
+      const zone = await organizationZone(this.em);
+      return dueDutyDates(this.clock.now(), { time: settings.time, hoursAdvance: settings.hoursAdvance, timeZone: zone });
+    });
   }
 
   /**
@@ -157,97 +140,67 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
    */
   async remind(dates: IsoDate[], trigger: 'schedule' | 'test'): Promise<ReminderRun> {
     const organizationId = TenantContext.require();
-    return this.em().transactional(async (em) => {
-      const run: ReminderRun = { dates, onDuty: 0, queued: 0, alreadyReminded: 0, cancelled: 0, ran: true };
-      if (trigger === 'schedule') {
-        const [lock] = await em.execute<{ locked: boolean }[]>('select pg_try_advisory_xact_lock(?, hashtext(?)) as locked', [
-          REMINDER_LOCK_CLASS,
+    return this.jobContext.run(() =>
+      this.unitOfWork.transaction(async () => {
+        const run: ReminderRun = { dates, onDuty: 0, queued: 0, alreadyReminded: 0, cancelled: 0, ran: true };
+        if (trigger === 'schedule') {
+          if (!(await this.reminders.tryLockPass(organizationId))) return { ...run, ran: false };
+        } else {
+          await this.reminders.lockPass(organizationId);
+        }
+        run.cancelled = await this.cancelGone();
+        if (!dates.length) return run;
+
+        const candidates = await this.reminders.findCandidates(organizationId, dates);
+        run.onDuty = candidates.length;
+        const fresh = candidates.filter((c) => !c.reminded);
+        run.alreadyReminded = candidates.length - fresh.length;
+        if (!fresh.length) return run;
+
+        const template = withDefaults(await this.settings.savedEmailTemplate(this.em)) ?? { ...DEFAULT_EMAIL_TEMPLATE };
+        const rotaUrl = await this.rotaUrl();
+        const stamp = this.clock.now();
+        const claims = await this.reminders.claim(
           organizationId,
-        ]);
-        if (!lock?.locked) return { ...run, ran: false };
-      } else {
-        await em.execute('select pg_advisory_xact_lock(?, hashtext(?))', [REMINDER_LOCK_CLASS, organizationId]);
-      }
-      run.cancelled = await this.cancelGone(em);
-      if (!dates.length) return run;
-
-      // The people on duty, their colleagues and whether each holds a standing reminder, in one
-      // statement: the reminders module's own answer (duty_reminders), built on the rota and staff
-      // tables of the modules before it (docs/architecture.md, "One owner per table").
-      const candidates = await em.execute<Candidate[]>(
-        `select s.id as staff_id, s.name, s.email, d.date::text as date,
-                (select array_agg(o.name order by os.position)
-                   from rota_slots os join staff o on o.id = os.staff_id and o.organization_id = os.organization_id
-                  where os.rota_day_id = d.id and os.organization_id = d.organization_id and os.staff_id <> s.id) as colleagues,
-                exists (select 1 from duty_reminders r
-                         where r.organization_id = d.organization_id and r.staff_id = s.id and r.duty_date = d.date
-                           and r.cancelled_at is null) as reminded
-           from rota_slots rs
-           join rota_days d on d.id = rs.rota_day_id and d.organization_id = rs.organization_id
-           join staff s on s.id = rs.staff_id and s.organization_id = rs.organization_id
-          where d.organization_id = ? and d.date = any(?::date[]) and s.is_active
-          order by d.date, rs.position`,
-        [organizationId, `{${dates.join(',')}}`],
-      );
-      run.onDuty = candidates.length;
-      const fresh = candidates.filter((c) => !c.reminded);
-      run.alreadyReminded = candidates.length - fresh.length;
-      if (!fresh.length) return run;
-
-      const template = withDefaults(await this.settings.savedEmailTemplate(em)) ?? { ...DEFAULT_EMAIL_TEMPLATE };
-      const rotaUrl = await this.rotaUrl(em);
-      const stamp = this.clock.now();
-      // One statement claims them all; a claim someone else holds comes back missing. A cancelled
-      // claim is reopened as the event's next version: the duty came back after its cancellation.
-      const claims = await em.execute<{ id: string; staff_id: string; date: IsoDate; sequence: number }[]>(
-        `insert into duty_reminders (organization_id, staff_id, duty_date, trigger)
-         select ?, x.staff_id, x.date, ? from jsonb_to_recordset(?::jsonb) as x(staff_id uuid, date date)
-         on conflict on constraint duty_reminders_once do update
-            set cancelled_at = null, sequence = duty_reminders.sequence + 1, trigger = excluded.trigger, email_id = null
-          where duty_reminders.cancelled_at is not null
-         returning id, staff_id, duty_date::text as date, sequence`,
-        [organizationId, trigger, JSON.stringify(fresh.map((p) => ({ staff_id: p.staff_id, date: p.date })))],
-      );
-      run.alreadyReminded += fresh.length - claims.length;
-      const claimed = new Map(claims.map((c) => [`${c.staff_id}:${c.date}`, c]));
-      const links: { claim: string; email: OutboxEmail }[] = [];
-      for (const person of fresh) {
-        const claim = claimed.get(`${person.staff_id}:${person.date}`);
-        if (!claim) continue;
-        const date = describeDate(person.date);
-        const email = renderReminder(template, { staffName: person.name, date, colleagues: person.colleagues ?? [], rotaUrl });
-        const key = `duty-reminder:${organizationId}:${person.staff_id}:${person.date}`;
-        const row = this.outbox.enqueue({
-          kind: 'duty-reminder',
-          containsAccessLink: false,
-          to: person.email,
-          dedupeKey: claim.sequence ? `${key}:${claim.sequence}` : key,
-          ...email,
-          attachments: [
-            dutyCalendarAttachment({
-              organizationId,
-              staffId: person.staff_id,
-              staffName: person.name,
-              date: person.date,
-              description: person.colleagues?.length ? `On duty with ${person.colleagues.join(', ')}` : 'Duty Manager',
-              stamp,
-              sequence: claim.sequence,
-            }),
-          ],
-        });
-        links.push({ claim: claim.id, email: row });
-      }
-      await em.flush();
-      if (links.length) {
-        await em.execute(
-          `update duty_reminders r set email_id = x.email_id
-             from jsonb_to_recordset(?::jsonb) as x(id bigint, email_id bigint) where r.organization_id = ? and r.id = x.id`,
-          [JSON.stringify(links.map((l) => ({ id: l.claim, email_id: l.email.id }))), organizationId],
+          trigger,
+          fresh.map((p) => ({ staff_id: p.staff_id, date: p.date })),
         );
-      }
-      run.queued = links.length;
-      return run;
-    });
+        run.alreadyReminded += fresh.length - claims.length;
+        const claimed = new Map(claims.map((c) => [`${c.staff_id}:${c.date}`, c]));
+        const links: { claim: string; email: OutboxEmail }[] = [];
+        for (const person of fresh) {
+          const claim = claimed.get(`${person.staff_id}:${person.date}`);
+          if (!claim) continue;
+          const date = describeDate(person.date);
+          const email = renderReminder(template, { staffName: person.name, date, colleagues: person.colleagues ?? [], rotaUrl });
+          const key = `duty-reminder:${organizationId}:${person.staff_id}:${person.date}`;
+          const row = this.outbox.enqueue({
+            kind: 'duty-reminder',
+            containsAccessLink: false,
+            to: person.email,
+            dedupeKey: claim.sequence ? `${key}:${claim.sequence}` : key,
+            ...email,
+            attachments: [
+              dutyCalendarAttachment({
+                organizationId,
+                staffId: person.staff_id,
+                staffName: person.name,
+                date: person.date,
+                description: person.colleagues?.length ? `On duty with ${person.colleagues.join(', ')}` : 'Duty Manager',
+                stamp,
+                sequence: claim.sequence,
+              }),
+            ],
+          });
+          links.push({ claim: claim.id, email: row });
+        }
+        // The emails' ids, for the claims to point at.
+        await this.unitOfWork.flush();
+        if (links.length) await this.reminders.linkEmails(organizationId, links.map((l) => ({ id: l.claim, email_id: l.email.id })));
+        run.queued = links.length;
+        return run;
+      }),
+    );
   }
 
   /**
@@ -256,19 +209,12 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
    * event's next version, METHOD:CANCEL. Exactly once: the statement marks the row cancelled in the
    * transaction that queues its email, under the organisation's reminder lock.
    */
-  private async cancelGone(em: EntityManager): Promise<number> {
+  private async cancelGone(): Promise<number> {
     const organizationId = TenantContext.require();
-    const gone = await em.execute<{ staff_id: string; date: IsoDate; sequence: number }[]>(
-      `update duty_reminders r set cancelled_at = now(), sequence = r.sequence + 1
-        where r.organization_id = ? and r.cancelled_at is null and r.duty_date >= ?::date
-          and not exists (select 1 from rota_slots rs join rota_days d on d.id = rs.rota_day_id and d.organization_id = rs.organization_id
-                           where rs.organization_id = r.organization_id and rs.staff_id = r.staff_id and d.date = r.duty_date)
-        returning r.staff_id, r.duty_date::text as date, r.sequence`,
-      [organizationId, await organizationToday(em, this.clock)],
-    );
+    const gone = await this.reminders.cancelGone(organizationId, await organizationToday(this.em, this.clock));
     if (!gone.length) return 0;
-    const people = await staffByIds(em, gone.map((g) => g.staff_id));
-    const rotaUrl = await this.rotaUrl(em);
+    const people = await staffByIds(this.em, gone.map((g) => g.staff_id));
+    const rotaUrl = await this.rotaUrl();
     const stamp = this.clock.now();
     const organizer = senderOf(this.config.get('MAIL_FROM', { infer: true }));
     for (const duty of gone) {
@@ -295,15 +241,11 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
         ],
       });
     }
-    await em.flush();
+    await this.unitOfWork.flush();
     return gone.length;
   }
 
-  private async rotaUrl(em: EntityManager): Promise<string> {
-    return `${await this.hosts.currentUrl(em)}/my-rota`;
-  }
-
-  private em(): EntityManager {
-    return this.orm.em.fork() as EntityManager;
+  private async rotaUrl(): Promise<string> {
+    return `${await this.hosts.currentUrl(this.em)}/my-rota`;
   }
 }
