@@ -38,11 +38,11 @@ export class EmailSettingsService {
 
   async saveReminders(actor: AuthUser, dto: EmailReminderSettingsDto): Promise<EmailReminderSettingsResultDto> {
     return this.unitOfWork.transaction(async () => {
-      await this.settings.lockExclusive(this.em);
-      const before = await this.settings.reminders(this.em);
+      await this.settings.lockExclusive();
+      const before = await this.settings.reminders();
       const after = { enabled: dto.enabled, time: dto.time, hoursAdvance: dto.hoursAdvance };
       if (JSON.stringify(before) !== JSON.stringify(after)) {
-        await this.settings.saveReminders(this.em, after);
+        await this.settings.saveReminders(after);
         this.audit.record(actor, {
           kind: 'settings',
           action: 'settings.email-reminders',
@@ -59,7 +59,7 @@ export class EmailSettingsService {
   }
 
   private async describeReminders(): Promise<EmailReminderSettingsResultDto> {
-    const settings = await this.settings.reminders(this.em);
+    const settings = await this.settings.reminders();
     const timeZone = await organizationZone(this.em);
     return { ...settings, timeZone, nextReminder: settings.enabled ? this.nextReminder(settings, timeZone) : null };
   }
@@ -79,16 +79,16 @@ export class EmailSettingsService {
   }
 
   async getTemplate(): Promise<EmailTemplateResultDto> {
-    const saved = withDefaults(await this.settings.savedEmailTemplate(this.em));
+    const saved = withDefaults(await this.settings.savedEmailTemplate());
     return { ...(saved ?? DEFAULT_EMAIL_TEMPLATE), isDefault: !saved };
   }
 
   async saveTemplate(actor: AuthUser, dto: EmailTemplateDto): Promise<EmailTemplateResultDto> {
     const clean = sanitizeTemplate(dto);
     return this.unitOfWork.transaction(async () => {
-      await this.settings.lockExclusive(this.em);
-      const before = withDefaults(await this.settings.savedEmailTemplate(this.em)) ?? { ...DEFAULT_EMAIL_TEMPLATE };
-      await this.settings.saveEmailTemplate(this.em, clean);
+      await this.settings.lockExclusive();
+      const before = withDefaults(await this.settings.savedEmailTemplate()) ?? { ...DEFAULT_EMAIL_TEMPLATE };
+      await this.settings.saveEmailTemplate(clean);
       const changed = (Object.keys(clean) as (keyof typeof clean)[]).filter((k) => JSON.stringify(clean[k]) !== JSON.stringify(before[k]));
       this.audit.record(actor, {
         kind: 'settings',

@@ -58,7 +58,7 @@ export class EmailTestingService {
   }
 
   private async assertEnabled(): Promise<void> {
-    const settings = await this.settings.reminders(this.em);
+    const settings = await this.settings.reminders();
     if (!settings.enabled) throw new ConflictException(REMINDERS_OFF);
   }
 

@@ -99,7 +99,7 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
    */
   async runScheduledPass(): Promise<number> {
     const now = this.clock.now();
-    const organizations = await this.jobContext.run(() => this.settings.remindersOfEveryOrganization(this.em));
+    const organizations = await this.jobContext.run(() => this.settings.remindersOfEveryOrganization());
     // By the clock's UTC date, whatever each organisation's zone: yesterday on.
     const holding = new Set(await this.jobContext.run(() => this.reminders.organizationsHoldingReminders(addDays(now.toISOString().slice(0, 10), -1))));
     const passes = organizations.map((organization) => {
@@ -126,7 +126,7 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
   /** The dates whose reminders are due now for the current organisation (its settings, its zone). */
   async dueDates(): Promise<IsoDate[]> {
     return this.jobContext.run(async () => {
-      const settings = await this.settings.reminders(this.em);
+      const settings = await this.settings.reminders();
       const zone = await organizationZone(this.em);
       return dueDutyDates(this.clock.now(), { time: settings.time, hoursAdvance: settings.hoursAdvance, timeZone: zone });
     });
@@ -157,7 +157,7 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
         run.alreadyReminded = candidates.length - fresh.length;
         if (!fresh.length) return run;
 
-        const template = withDefaults(await this.settings.savedEmailTemplate(this.em)) ?? { ...DEFAULT_EMAIL_TEMPLATE };
+        const template = withDefaults(await this.settings.savedEmailTemplate()) ?? { ...DEFAULT_EMAIL_TEMPLATE };
         const rotaUrl = await this.rotaUrl();
         const stamp = this.clock.now();
         const claims = await this.reminders.claim(

@@ -218,7 +218,7 @@ export class RotaEditsService {
    * each full one with the people there who may take the duty in exchange. None for an empty slot.
    */
   async moveOptions(date: IsoDate, position: number): Promise<MoveOptionsDto> {
-    const slotsPerDay = await this.settings.dutyManagersPerDay(this.em);
+    const slotsPerDay = await this.settings.dutyManagersPerDay();
     if (position > slotsPerDay) {
       throw new BadRequestException(`A day has ${slotsPerDay === 1 ? '1 slot' : `${slotsPerDay} slots`}: position must be from 1 to ${slotsPerDay}`);
     }
@@ -250,7 +250,8 @@ export class RotaEditsService {
 
   /** Holds the settings row (bulk runs wait) and checks the slot exists and the day has not passed. */
   private async prepare(date: IsoDate, position: number): Promise<{ slotsPerDay: number; today: IsoDate }> {
-    const slotsPerDay = await this.settings.lockShared(this.em);
+    await this.settings.lockShared();
+    const slotsPerDay = await this.settings.dutyManagersPerDay();
     if (position > slotsPerDay) {
       throw new BadRequestException(`A day has ${slotsPerDay === 1 ? '1 slot' : `${slotsPerDay} slots`}: position must be from 1 to ${slotsPerDay}`);
     }

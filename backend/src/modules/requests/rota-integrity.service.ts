@@ -60,18 +60,18 @@ export class RotaIntegrityService implements RotaRepair {
   ) {}
 
   async lockRota(): Promise<void> {
-    await this.settings.lockExclusive(this.em);
+    await this.settings.lockExclusive();
   }
 
   /** Runs inside the fact-change call's transaction, which holds the rota lock (lockRota). */
   async repair(actor: AuthUser | undefined, cause: RotaChangeCause): Promise<RotaChange> {
     const em = this.em;
-    const slotsPerDay = await this.settings.dutyManagersPerDay(em);
+    const slotsPerDay = await this.settings.dutyManagersPerDay();
     const today = await organizationToday(em, this.clock);
     const verdicts = await this.planner.violationsFrom(em, today, slotsPerDay);
     if (!verdicts.length) return NO_ROTA_CHANGE;
 
-    const { autoFillCancellations } = await this.settings.autoApproval(em);
+    const { autoFillCancellations } = await this.settings.autoApproval();
     const replacements = await this.planner.repair(em, verdicts, autoFillCancellations);
     const violations = verdicts.flatMap((v) => v.violations);
     const replacementOf = new Map(replacements.map((r) => [`${r.date}|${r.position}`, r.staffId]));

@@ -76,7 +76,7 @@ export class SwapRulesService {
     for (const date of trade ? [originalDate, swapDate] : [originalDate]) {
       if (date < today) throw new BadRequestException(`${describeDate(date)} has passed: only duties from today on can be swapped`);
     }
-    await this.settings.lockShared(this.em);
+    await this.settings.lockShared();
     const days = await this.rota.lockDays(this.em, [originalDate, swapDate]);
     const on = (person: Person, date: string) => days.get(date)?.slots.some((slot) => slot?.staffId === person.id) ?? false;
 

@@ -60,7 +60,7 @@ export class FairnessService {
     const period = query.period ?? 'year';
     const { startDate, endDate } = await this.bounds(em, year, period);
 
-    const slotsPerDay = await this.settings.dutyManagersPerDay(em);
+    const slotsPerDay = await this.settings.dutyManagersPerDay();
     const staff = await this.planner.staffFacts(em);
     const counts = await this.rota.dutyCounts(em, startDate, endDate, today);
     // The period's duties: those held up to today (a day under way is planned by hand; the bulk
@@ -122,7 +122,7 @@ export class FairnessService {
     if (endDate < startDate) throw new BadRequestException('endDate must be on or after startDate');
     if ((Date.parse(endDate) - Date.parse(startDate)) / 86_400_000 > 400) throw new BadRequestException('An export covers at most a year and a month');
     const em = this.em;
-    const slotsPerDay = await this.settings.dutyManagersPerDay(em);
+    const slotsPerDay = await this.settings.dutyManagersPerDay();
     const days = await this.rota.daysBetween(em, startDate, endDate, slotsPerDay);
     const width = Math.max(slotsPerDay, ...days.map((d) => d.slots.length));
     const header = ['Date', 'Day', ...Array.from({ length: width }, (_, i) => `Duty Manager ${i + 1}`)];

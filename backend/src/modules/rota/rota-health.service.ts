@@ -36,7 +36,7 @@ export class RotaHealthService {
     const today = await organizationToday(em, this.clock);
     const start = academicYear ?? (await this.calendar.planningYear(em, today));
     const year = academicYearStarting(start);
-    const slotsPerDay = await this.settings.dutyManagersPerDay(em);
+    const slotsPerDay = await this.settings.dutyManagersPerDay();
     const period = planningPeriodOf(start, today, await this.calendar.termEnd(em, start));
     if (!period) throw new BadRequestException(`${year.label} is over: choose this academic year (or the next)`);
     const { from, to } = period;
@@ -73,7 +73,7 @@ export class RotaHealthService {
   /** Who may be put on `date`: active, not away, not already on it; fewest duties this academic year first. */
   async candidates(date: string): Promise<RotaCandidatesDto> {
     const em = this.em;
-    const slotsPerDay = await this.settings.dutyManagersPerDay(em);
+    const slotsPerDay = await this.settings.dutyManagersPerDay();
     const facts = await this.planner.facts(em, date, date, slotsPerDay);
     const closed = closedBecause(date, facts.closures)?.reason ?? null;
     if (closed) return { date, closed, candidates: [] };

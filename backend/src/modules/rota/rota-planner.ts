@@ -258,7 +258,7 @@ export class RotaPlanner {
       priorCounts[row.staff_id] = (priorCounts[row.staff_id] ?? 0) + n;
       if (row.dow <= 5) (priorWeekdayCounts[row.staff_id] ??= [0, 0, 0, 0, 0])[row.dow - 1] = n;
     }
-    const { mixMode } = await this.settings.rotaRules(em);
+    const { mixMode } = await this.settings.rotaRules();
     const weeksFrom = mondayOf(first);
     const weeksTo = addDays(mondayOf(last), 6);
     const priorWeekCounts = await this.rota.weekCounts(em, weeksFrom, weeksTo, request.days);
@@ -313,7 +313,7 @@ export class RotaPlanner {
    */
   async staffFacts(em: EntityManager): Promise<(EngineStaff & { workingDays: number[]; weeklyCap: number | null })[]> {
     const roster = await staffRoster(em);
-    const { defaultWeeklyCap } = await this.settings.rotaRules(em);
+    const { defaultWeeklyCap } = await this.settings.rotaRules();
     return roster.map((s) => ({
       id: s.id,
       isTeaching: s.isTeaching,

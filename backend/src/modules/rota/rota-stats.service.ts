@@ -33,7 +33,7 @@ export class RotaStatsService {
     const weekStart = mondayOf(today);
     const weekEnd = addDays(weekStart, 4);
     const [dutyManagersPerDay, days] = await Promise.all([
-      this.settings.dutyManagersPerDay(this.em),
+      this.settings.dutyManagersPerDay(),
       this.rota.daysBetween(this.em, weekStart, weekEnd),
     ]);
     return { today, weekStart, weekEnd, academicYear: academicYearOf(today), dutyManagersPerDay, days };

@@ -87,7 +87,8 @@ export class RotaService {
     }
 
     return this.em.transactional(async (em) => {
-      const slotsPerDay = await this.settings.lockShared(em);
+      await this.settings.lockShared();
+      const slotsPerDay = await this.settings.dutyManagersPerDay();
       const day = await this.rota.lockDay(em, isCreate ? { date: target.date, create: true } : { id: target.id });
       // Another organisation's day is invisible: 404, not 403.
       if (!day) throw new NotFoundException('Rota day not found');
@@ -159,7 +160,8 @@ export class RotaService {
     options: { endDate?: IsoDate; allWeekdays?: boolean; academicYear?: number } = {},
   ): Promise<BulkRotaResultDto> {
     return this.em.transactional(async (em) => {
-      const slotsPerDay = await this.settings.lockExclusive(em);
+      await this.settings.lockExclusive();
+      const slotsPerDay = await this.settings.dutyManagersPerDay();
       const today = await this.today(em);
       const { from, to } = await this.bulkPeriod(em, tool, today, options);
       if (to !== null && to < from) throw new BadRequestException(`The end date must be after today (${describeDate(today)})`);
@@ -272,7 +274,8 @@ export class RotaService {
     refill: boolean,
   ): Promise<{ date: IsoDate; position: number; removed: string; replacement: string | null }[]> {
     if (!removals.length) return [];
-    const slotsPerDay = await this.settings.lockShared(em);
+    await this.settings.lockShared();
+    const slotsPerDay = await this.settings.dutyManagersPerDay();
     const freed = removals.map(({ day, staffId }) => {
       const index = day.slots.findIndex((slot) => slot?.staffId === staffId);
       if (index < 0) throw new Error(`${staffId} is not on ${day.date}`);

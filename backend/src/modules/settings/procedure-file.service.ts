@@ -61,7 +61,7 @@ export class ProcedureFileService {
     const sha256 = createHash('sha256').update(content).digest('hex');
     const org = TenantContext.require();
     await this.em.transactional(async (em) => {
-      await this.systemSettings.lockExclusive(em);
+      await this.systemSettings.lockExclusive();
       const [previous] = await em.execute<{ file_name: string }[]>('select file_name from procedure_files where organization_id = ?', [org]);
       await em.execute('delete from procedure_files where organization_id = ?', [org]);
       await em.execute(
@@ -69,7 +69,7 @@ export class ProcedureFileService {
          values (gen_random_uuid(), ?, ?, ?, ?, ?, ?, ?)`,
         [org, fileName, kind, content.length, sha256, content, actor.id],
       );
-      await this.systemSettings.saveProcedureFileLink(em, PROCEDURE_FILE_PATH, fileName);
+      await this.systemSettings.saveProcedureFileLink(PROCEDURE_FILE_PATH, fileName);
       this.audit.record(actor, {
         kind: 'settings',
         action: 'settings.procedure-file',

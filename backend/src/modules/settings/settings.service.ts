@@ -24,7 +24,7 @@ export class SettingsService {
   }
 
   private async read(em: EntityManager): Promise<SystemSettingsDto> {
-    const general = await this.settings.general(em);
+    const general = await this.settings.general();
     const [file] = await em.execute<{ file_name: string; kind: 'pdf' | 'doc' | 'docx'; size: number; created_at: Date }[]>(
       'select file_name, kind, size, created_at from procedure_files where organization_id = ?',
       [TenantContext.require()],
@@ -45,7 +45,7 @@ export class SettingsService {
     const title = dto.instructionsTitle ?? before.instructionsTitle;
     const content = dto.instructionsContent ?? before.instructionsContent;
     if (title === before.instructionsTitle && content === before.instructionsContent && !removeFile) return;
-    await this.settings.saveInstructions(em, title, content, removeFile);
+    await this.settings.saveInstructions(title, content, removeFile);
     if (removeFile) await em.execute('delete from procedure_files where organization_id = ?', [TenantContext.require()]);
     const changed = [
       title !== before.instructionsTitle && 'title',
@@ -80,7 +80,7 @@ export class SettingsService {
         const after = dto.dutyManagersPerDay ?? before;
         const causes: string[] = [];
         if (after !== before) {
-          await this.settings.saveDutyManagersPerDay(em, after);
+          await this.settings.saveDutyManagersPerDay(after);
           if (after < before) causes.push(`Setting duty managers per day to ${after}`);
         }
         const rulesBefore: RotaRules = { mixMode: current.mixMode, defaultWeeklyCap: current.defaultWeeklyCap, weekAStart: current.weekAStart };
@@ -91,7 +91,7 @@ export class SettingsService {
         };
         const rulesChanged = changedFields(rulesBefore, rules);
         if (Object.keys(rulesChanged.after).length) {
-          await this.settings.saveRotaRules(em, rules);
+          await this.settings.saveRotaRules(rules);
           causes.push(...rotaRuleCauses(rulesBefore, rules));
         }
         return { before, after, rulesBefore, rules, rulesChanged, cause: causes.length ? joinCauses(causes) : null };

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { TenantContext } from '../../tenancy/tenant-context';
 import {
@@ -61,49 +61,48 @@ export interface GeneralSettings extends RotaRules {
  *
  * The row is also the organisation's lock for the rota: a write to the rota holds it shared
  * (`lockShared`), so assignments run alongside each other but never beside a settings change or
- * a bulk tool, which hold it exclusively (`lockExclusive`). Both return the duty managers per
- * day as of the lock, and must run inside `em`'s transaction.
+ * a bulk tool, which hold it exclusively (`lockExclusive`). A lock only locks, until the
+ * transaction ends, and must run inside one (UnitOfWork.transaction); what the row says is read
+ * separately (`dutyManagersPerDay`, …). The injected manager is the transaction's inside one.
  */
 @Injectable()
 export class SystemSettingsRepository {
-  lockShared(em: EntityManager): Promise<number> {
-    return this.lock(em, 'share');
+  constructor(private readonly em: EntityManager) {}
+
+  lockShared(): Promise<void> {
+    return this.lock('share');
   }
 
-  lockExclusive(em: EntityManager): Promise<number> {
-    return this.lock(em, 'update');
+  lockExclusive(): Promise<void> {
+    return this.lock('update');
   }
 
-  private async lock(em: EntityManager, mode: 'share' | 'update'): Promise<number> {
+  private async lock(mode: 'share' | 'update'): Promise<void> {
     const org = TenantContext.require();
-    await em.execute(
+    await this.em.execute(
       'insert into system_settings (id, organization_id) values (gen_random_uuid(), ?) on conflict (organization_id) do nothing',
       [org],
     );
-    const rows = await em.execute<{ n: number }[]>(
-      `select duty_managers_per_day as n from system_settings where organization_id = ? for ${mode}`,
-      [org],
-    );
-    return rows[0]?.n ?? DEFAULT_DUTY_MANAGERS_PER_DAY;
+    await this.em.execute(`select 1 from system_settings where organization_id = ? for ${mode}`, [org]);
   }
 
   /** The duty managers per day, without a lock. */
-  async dutyManagersPerDay(em: EntityManager): Promise<number> {
-    const rows = await em.execute<{ n: number }[]>('select duty_managers_per_day as n from system_settings where organization_id = ?', [
+  async dutyManagersPerDay(): Promise<number> {
+    const rows = await this.em.execute<{ n: number }[]>('select duty_managers_per_day as n from system_settings where organization_id = ?', [
       TenantContext.require(),
     ]);
     return rows[0]?.n ?? DEFAULT_DUTY_MANAGERS_PER_DAY;
   }
 
-  async saveDutyManagersPerDay(em: EntityManager, n: number): Promise<void> {
-    await em.execute('update system_settings set duty_managers_per_day = ?, updated_at = now() where organization_id = ?', [
+  async saveDutyManagersPerDay(n: number): Promise<void> {
+    await this.em.execute('update system_settings set duty_managers_per_day = ?, updated_at = now() where organization_id = ?', [
       n,
       TenantContext.require(),
     ]);
   }
 
-  async autoApproval(em: EntityManager): Promise<AutoApproval> {
-    const rows = await em.execute<{ swaps: boolean; cancellations: boolean; auto_fill: boolean }[]>(
+  async autoApproval(): Promise<AutoApproval> {
+    const rows = await this.em.execute<{ swaps: boolean; cancellations: boolean; auto_fill: boolean }[]>(
       `select auto_approval_swaps as swaps, auto_approval_cancellations as cancellations, auto_fill_cancellations as auto_fill
          from system_settings where organization_id = ?`,
       [TenantContext.require()],
@@ -114,8 +113,8 @@ export class SystemSettingsRepository {
       : { ...DEFAULT_AUTO_APPROVAL };
   }
 
-  async saveAutoApproval(em: EntityManager, value: AutoApproval): Promise<void> {
-    await em.execute(
+  async saveAutoApproval(value: AutoApproval): Promise<void> {
+    await this.em.execute(
       `update system_settings set auto_approval_swaps = ?, auto_approval_cancellations = ?, auto_fill_cancellations = ?, updated_at = now()
         where organization_id = ?`,
       [value.swaps, value.cancellations, value.autoFillCancellations, TenantContext.require()],
@@ -123,8 +122,8 @@ export class SystemSettingsRepository {
   }
 
   /** The rota's planning rules; the defaults while the organisation has no settings row. One statement. */
-  async rotaRules(em: EntityManager): Promise<RotaRules> {
-    const [row] = await em.execute<{ mix_mode: MixMode; default_weekly_cap: number | null; week_a_start: string | null }[]>(
+  async rotaRules(): Promise<RotaRules> {
+    const [row] = await this.em.execute<{ mix_mode: MixMode; default_weekly_cap: number | null; week_a_start: string | null }[]>(
       `select mix_mode, default_weekly_cap, to_char(week_a_start, 'YYYY-MM-DD') as week_a_start
          from system_settings where organization_id = ?`,
       [TenantContext.require()],
@@ -137,16 +136,16 @@ export class SystemSettingsRepository {
   }
 
   /** Saves the rota's planning rules; the row exists (lockExclusive made it). */
-  async saveRotaRules(em: EntityManager, rules: RotaRules): Promise<void> {
-    await em.execute(
+  async saveRotaRules(rules: RotaRules): Promise<void> {
+    await this.em.execute(
       'update system_settings set mix_mode = ?, default_weekly_cap = ?, week_a_start = ?, updated_at = now() where organization_id = ?',
       [rules.mixMode, rules.defaultWeeklyCap, rules.weekAStart, TenantContext.require()],
     );
   }
 
   /** Duty managers per day, the rota rules, the instructions and the procedure document's link. One statement. */
-  async general(em: EntityManager): Promise<GeneralSettings> {
-    const [row] = await em.execute<
+  async general(): Promise<GeneralSettings> {
+    const [row] = await this.em.execute<
       {
         per_day: number;
         mix_mode: MixMode;
@@ -176,8 +175,8 @@ export class SystemSettingsRepository {
   }
 
   /** Saves the instructions' title and text; `removeFile` also drops the procedure document's link. */
-  async saveInstructions(em: EntityManager, title: string, content: string, removeFile: boolean): Promise<void> {
-    await em.execute(
+  async saveInstructions(title: string, content: string, removeFile: boolean): Promise<void> {
+    await this.em.execute(
       `update system_settings set instructions_title = ?, instructions_content = ?, updated_at = now()
               ${removeFile ? ', procedure_file_url = null, procedure_file_name = null' : ''}
         where organization_id = ?`,
@@ -185,16 +184,16 @@ export class SystemSettingsRepository {
     );
   }
 
-  async saveProcedureFileLink(em: EntityManager, url: string, fileName: string): Promise<void> {
-    await em.execute('update system_settings set procedure_file_url = ?, procedure_file_name = ?, updated_at = now() where organization_id = ?', [
+  async saveProcedureFileLink(url: string, fileName: string): Promise<void> {
+    await this.em.execute('update system_settings set procedure_file_url = ?, procedure_file_name = ?, updated_at = now() where organization_id = ?', [
       url,
       fileName,
       TenantContext.require(),
     ]);
   }
 
-  async reminders(em: EntityManager): Promise<ReminderSettings> {
-    const rows = await em.execute<{ enabled: boolean; time: string; hours: number }[]>(
+  async reminders(): Promise<ReminderSettings> {
+    const rows = await this.em.execute<{ enabled: boolean; time: string; hours: number }[]>(
       `select email_reminders_enabled as enabled, reminder_time as time, reminder_hours_advance as hours
          from system_settings where organization_id = ?`,
       [TenantContext.require()],
@@ -208,8 +207,8 @@ export class SystemSettingsRepository {
    * defaults while it has no settings row). The one read across organisations, for the reminder
    * cron: it runs outside any tenant context and opens one for each organisation found here.
    */
-  async remindersOfEveryOrganization(em: EntityManager): Promise<OrganizationReminders[]> {
-    const rows = await em.execute<{ id: string; zone: string; time: string | null; hours: number | null }[]>(
+  async remindersOfEveryOrganization(): Promise<OrganizationReminders[]> {
+    const rows = await this.em.execute<{ id: string; zone: string; time: string | null; hours: number | null }[]>(
       `select o.id, o.timezone as zone, s.reminder_time as time, s.reminder_hours_advance as hours
          from organizations o left join system_settings s on s.organization_id = o.id
         where o.is_active and coalesce(s.email_reminders_enabled, ?)`,
@@ -223,8 +222,8 @@ export class SystemSettingsRepository {
     }));
   }
 
-  async saveReminders(em: EntityManager, value: ReminderSettings): Promise<void> {
-    await em.execute(
+  async saveReminders(value: ReminderSettings): Promise<void> {
+    await this.em.execute(
       `update system_settings set email_reminders_enabled = ?, reminder_time = ?, reminder_hours_advance = ?, updated_at = now()
         where organization_id = ?`,
       [value.enabled, value.time, value.hoursAdvance, TenantContext.require()],
@@ -232,16 +231,16 @@ export class SystemSettingsRepository {
   }
 
   /** The reminder template an admin saved, or null while the built-in one is in use. */
-  async savedEmailTemplate(em: EntityManager): Promise<StoredEmailTemplate | null> {
-    const rows = await em.execute<{ template: StoredEmailTemplate | null }[]>(
+  async savedEmailTemplate(): Promise<StoredEmailTemplate | null> {
+    const rows = await this.em.execute<{ template: StoredEmailTemplate | null }[]>(
       'select email_template as template from system_settings where organization_id = ?',
       [TenantContext.require()],
     );
     return rows[0]?.template ?? null;
   }
 
-  async saveEmailTemplate(em: EntityManager, template: StoredEmailTemplate): Promise<void> {
-    await em.execute('update system_settings set email_template = ?::jsonb, updated_at = now() where organization_id = ?', [
+  async saveEmailTemplate(template: StoredEmailTemplate): Promise<void> {
+    await this.em.execute('update system_settings set email_template = ?::jsonb, updated_at = now() where organization_id = ?', [
       JSON.stringify(template),
       TenantContext.require(),
     ]);
