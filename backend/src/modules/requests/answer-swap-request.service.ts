@@ -10,7 +10,8 @@ import { AccountsService } from '../auth/accounts.service';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
 import { Staff } from '../staff/entities/staff.entity';
 import { staffOfUser } from '../staff/staff-queries';
-import type { SwapRequestDto, SwapRequestResultDto } from './dto/requests.dto';
+import type { SwapRequestResultDto } from './dto/swap-request-result.dto';
+import type { SwapRequestDto } from './dto/swap-request.dto';
 import { swapAnsweredLetter, swapToApproveNotice } from './request-emails';
 import { RequestMessenger } from './request-messenger';
 import { STATUS_WORDS } from './request-rules';
@@ -75,7 +76,7 @@ export class AnswerSwapRequestService {
         before: { status: 'awaiting_colleague' },
         after: { status: 'pending', targetId: me.id },
       });
-      const { swaps: automatic } = await this.settings.autoApproval();
+      const { swaps: automatic } = await this.settings.autoApproval(this.em);
       this.messenger.send(swapAnsweredLetter(taken, me, true, automatic ? 'approved' : 'approval'));
       if (automatic) {
         await this.decisions.recordDecision(actor, request, taken, days, 'approved', true);

@@ -9,7 +9,8 @@ import { AuditService, changedFields } from '../audit/audit.service';
 import { AccountsService } from '../auth/accounts.service';
 import { TwoFactorService } from '../auth/two-factor.service';
 import { type AutoApproval, SystemSettingsRepository } from '../settings/system-settings.repository';
-import type { AutoApprovalSettingsDto, SaveAutoApprovalSettingsDto } from './dto/requests.dto';
+import type { AutoApprovalSettingsDto } from './dto/auto-approval-settings.dto';
+import type { SaveAutoApprovalSettingsDto } from './dto/save-auto-approval-settings.dto';
 
 /** Wrong admin passwords allowed per user before a pause: re-authentication must not be a guessing oracle. */
 export const ADMIN_PASSWORD_LIMIT = { limit: 5, windowSeconds: 15 * 60 };
@@ -36,7 +37,7 @@ export class AutoApprovalService {
   ) {}
 
   get(): Promise<AutoApprovalSettingsDto> {
-    return this.settings.autoApproval();
+    return this.settings.autoApproval(this.em);
   }
 
   async save(actor: AuthUser, dto: SaveAutoApprovalSettingsDto): Promise<AutoApprovalSettingsDto> {
@@ -58,14 +59,14 @@ export class AutoApprovalService {
 
     return this.unitOfWork.transaction(async () => {
       // Held exclusively, so two saves don't read the same "before"; switches not given keep their value.
-      await this.settings.lockExclusive();
-      const before = await this.settings.autoApproval();
+      await this.settings.lockExclusive(this.em);
+      const before = await this.settings.autoApproval(this.em);
       const after: AutoApproval = {
         swaps: dto.swaps ?? before.swaps,
         cancellations: dto.cancellations ?? before.cancellations,
         autoFillCancellations: dto.autoFillCancellations ?? before.autoFillCancellations,
       };
-      await this.settings.saveAutoApproval(after);
+      await this.settings.saveAutoApproval(this.em, after);
       const changed = changedFields(before, after);
       if (Object.keys(changed.after).length) {
         this.audit.record(actor, {

@@ -5,7 +5,7 @@ import type { IsoDate } from '../../common/clock/clock';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { User } from '../auth/entities/user.entity';
 import { Staff } from '../staff/entities/staff.entity';
-import type { CancelRequestDto } from './dto/requests.dto';
+import type { CancelRequestDto } from './dto/cancel-request.dto';
 import { CancelRequest } from './entities/cancel-request.entity';
 import { COMPLETED_SHOWN } from './request-rules';
 

@@ -12,7 +12,9 @@ import { type LockedDay, RotaService } from '../rota/rota.service';
 import { Staff } from '../staff/entities/staff.entity';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
 import { organizationToday } from '../tenants/organization-today';
-import type { CancelRequestDto, CancelRequestResultDto, CreateCancelRequestDto } from './dto/requests.dto';
+import type { CancelRequestResultDto } from './dto/cancel-request-result.dto';
+import type { CancelRequestDto } from './dto/cancel-request.dto';
+import type { CreateCancelRequestDto } from './dto/create-cancel-request.dto';
 import type { CancelRequest } from './entities/cancel-request.entity';
 import type { Decision } from './entities/request-status';
 import { cancelDecidedEmail, dutyAddedEmail } from './request-emails';
@@ -72,9 +74,9 @@ export class CancelRequestsService {
       assertActsFor(actor, staff, 'requests.decide', 'You can only ask to cancel your own duties');
       const today = await organizationToday(this.em, this.clock);
       if (dto.date < today) throw new BadRequestException(`${describeDate(dto.date)} has passed: only duties from today on can be cancelled`);
-      await this.settings.lockShared();
+      await this.settings.lockShared(this.em);
       const day = (await this.rota.lockDays(this.em, [dto.date])).get(dto.date);
-      if (!day?.slots.some((slot) => slot?.staffId === staff.id)) throw new ConflictException(`${staff.name} is not on duty on ${describeDate(dto.date)}`);
+      if (!day?.slots.includes(staff.id)) throw new ConflictException(`${staff.name} is not on duty on ${describeDate(dto.date)}`);
       if (await this.requests.hasPendingFor(staff.id, dto.date)) throw new ConflictException(`A cancel request for ${staff.name}'s duty on ${describeDate(dto.date)} is already pending`);
 
       const request = this.requests.addRequest({ staff: staff.id, date: dto.date, reason: dto.reason, createdBy: actor.id });
@@ -86,7 +88,7 @@ export class CancelRequestsService {
         summary: `Cancel: ${staff.name} on ${describeDate(dto.date)}: requested`,
         after: { staffId: staff.id, date: dto.date, reason: dto.reason },
       });
-      const auto = await this.settings.autoApproval();
+      const auto = await this.settings.autoApproval(this.em);
       let replacement: Person | null = null;
       if (auto.cancellations) {
         replacement = await this.recordDecision(actor, request, staff, { status: 'approved', day, refill: auto.autoFillCancellations }, true);
@@ -119,12 +121,12 @@ export class CancelRequestsService {
       if (request.date < today) {
         throw new ConflictException(`${describeDate(request.date)} has passed: the duty can no longer be cancelled, only the request rejected`);
       }
-      await this.settings.lockShared();
+      await this.settings.lockShared(this.em);
       const day = (await this.rota.lockDays(this.em, [request.date])).get(request.date);
-      if (!day?.slots.some((slot) => slot?.staffId === staff.id)) {
+      if (!day?.slots.includes(staff.id)) {
         throw new ConflictException(`${staff.name} is no longer on duty on ${describeDate(request.date)}`);
       }
-      const { autoFillCancellations } = await this.settings.autoApproval();
+      const { autoFillCancellations } = await this.settings.autoApproval(this.em);
       return this.recordDecision(actor, request, staff, { status: 'approved', day, refill: autoFillCancellations }, false);
     });
     const request = await this.viewById(id);

@@ -7,7 +7,7 @@ import { UnitOfWork } from '../../database/unit-of-work';
 import { AuditService } from '../audit/audit.service';
 import { User } from '../auth/entities/user.entity';
 import { type LockedDay, RotaService } from '../rota/rota.service';
-import type { SwapRequestDto } from './dto/requests.dto';
+import type { SwapRequestDto } from './dto/swap-request.dto';
 import type { Decision } from './entities/request-status';
 import type { SwapRequest } from './entities/swap-request.entity';
 import { swapDecidedEmails } from './request-emails';

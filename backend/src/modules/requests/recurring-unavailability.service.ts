@@ -10,7 +10,9 @@ import { AvailabilityRepository } from '../availability/availability.repository'
 import { FactChangesService } from '../fact-changes/fact-changes.service';
 import type { RecurringUnavailability } from '../availability/entities/recurring-unavailability.entity';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
-import type { CreateRecurringUnavailabilityDto, RecurringUnavailabilityDto, RecurringUnavailabilityResultDto } from './dto/requests.dto';
+import type { CreateRecurringUnavailabilityDto } from './dto/create-recurring-unavailability.dto';
+import type { RecurringUnavailabilityResultDto } from './dto/recurring-unavailability-result.dto';
+import type { RecurringUnavailabilityDto } from './dto/recurring-unavailability.dto';
 import { assertActsFor, loadPerson } from './request-people';
 import { MAX_PERIOD_DAYS, OWN_ONLY } from './unavailability.service';
 
@@ -76,7 +78,7 @@ export class RecurringUnavailabilityService {
         const em = this.em;
         const staff = await loadPerson(em, dto.staffId);
         assertActsFor(actor, staff, 'unavailability.manage', OWN_ONLY);
-        if (everyOtherWeek && !(await this.settings.rotaRules()).weekAStart) throw new BadRequestException(WEEK_A_MISSING);
+        if (everyOtherWeek && !(await this.settings.rotaRules(em)).weekAStart) throw new BadRequestException(WEEK_A_MISSING);
         const rule = this.availability.addRule({
           staffId: staff.id,
           weekdays: dto.weekdays,

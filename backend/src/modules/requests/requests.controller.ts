@@ -13,26 +13,24 @@ import { ErrorResponseDto } from '../../common/http/error-body';
 import { idParam } from '../../common/http/id-param';
 import { AutoApprovalService } from './auto-approval.service';
 import { CancelRequestsService } from './cancel-requests.service';
-import {
-  AutoApprovalSettingsDto,
-  CancelRequestDto,
-  CancelRequestResultDto,
-  CreateCancelRequestDto,
-  CreateSwapRequestDto,
-  CreateRecurringUnavailabilityDto,
-  CreateUnavailabilityDto,
-  DecideRequestDto,
-  RecurringUnavailabilityDto,
-  RecurringUnavailabilityResultDto,
-  SaveAutoApprovalSettingsDto,
-  SwapOptionsDto,
-  SwapOptionsQueryDto,
-  SwapRequestDto,
-  SwapRequestResultDto,
-  UnavailabilityDto,
-  UnavailabilityResultDto,
-  UpdateUnavailabilityDto,
-} from './dto/requests.dto';
+import { AutoApprovalSettingsDto } from './dto/auto-approval-settings.dto';
+import { CancelRequestResultDto } from './dto/cancel-request-result.dto';
+import { CancelRequestDto } from './dto/cancel-request.dto';
+import { CreateCancelRequestDto } from './dto/create-cancel-request.dto';
+import { CreateRecurringUnavailabilityDto } from './dto/create-recurring-unavailability.dto';
+import { CreateSwapRequestDto } from './dto/create-swap-request.dto';
+import { CreateUnavailabilityDto } from './dto/create-unavailability.dto';
+import { DecideRequestDto } from './dto/decide-request.dto';
+import { RecurringUnavailabilityResultDto } from './dto/recurring-unavailability-result.dto';
+import { RecurringUnavailabilityDto } from './dto/recurring-unavailability.dto';
+import { SaveAutoApprovalSettingsDto } from './dto/save-auto-approval-settings.dto';
+import { SwapOptionsQueryDto } from './dto/swap-options-query.dto';
+import { SwapOptionsDto } from './dto/swap-options.dto';
+import { SwapRequestResultDto } from './dto/swap-request-result.dto';
+import { SwapRequestDto } from './dto/swap-request.dto';
+import { UnavailabilityResultDto } from './dto/unavailability-result.dto';
+import { UnavailabilityDto } from './dto/unavailability.dto';
+import { UpdateUnavailabilityDto } from './dto/update-unavailability.dto';
 import { AnswerSwapRequestService } from './answer-swap-request.service';
 import { CreateSwapRequestService } from './create-swap-request.service';
 import { DecideSwapRequestService } from './decide-swap-request.service';

@@ -1,5 +1,5 @@
 import type { AuthUser } from '../../common/auth/auth-user';
-import type { SwapRequestDto } from './dto/requests.dto';
+import type { SwapRequestDto } from './dto/swap-request.dto';
 import { toIsoTimestamp } from './request-rules';
 import { OPEN_SWAPS } from './swap-plan';
 import type { SwapRow } from './swap-requests.repository';

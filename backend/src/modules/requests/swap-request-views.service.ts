@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
-import type { SwapRequestDto } from './dto/requests.dto';
+import type { SwapRequestDto } from './dto/swap-request.dto';
 import { ExpireSwapRequestsService } from './expire-swap-requests.service';
 import { listViewer } from './request-rules';
 import { toSwapRequestDto } from './swap-request-view';

@@ -7,7 +7,10 @@ import { plural } from '../../common/text/plural';
 import { AuditService } from '../audit/audit.service';
 import { AvailabilityRepository } from '../availability/availability.repository';
 import { FactChangesService } from '../fact-changes/fact-changes.service';
-import type { CreateUnavailabilityDto, UnavailabilityDto, UnavailabilityResultDto, UpdateUnavailabilityDto } from './dto/requests.dto';
+import type { CreateUnavailabilityDto } from './dto/create-unavailability.dto';
+import type { UnavailabilityResultDto } from './dto/unavailability-result.dto';
+import type { UnavailabilityDto } from './dto/unavailability.dto';
+import type { UpdateUnavailabilityDto } from './dto/update-unavailability.dto';
 import { StaffUnavailability, UNAVAILABILITY_LABELS } from '../availability/entities/staff-unavailability.entity';
 import { assertActsFor, loadPerson } from './request-people';
 

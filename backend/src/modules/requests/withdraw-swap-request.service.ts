@@ -5,7 +5,7 @@ import { Clock } from '../../common/clock/clock';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { AuditService } from '../audit/audit.service';
 import { User } from '../auth/entities/user.entity';
-import type { SwapRequestDto } from './dto/requests.dto';
+import type { SwapRequestDto } from './dto/swap-request.dto';
 import { swapWithdrawnNotice } from './request-emails';
 import { RequestMessenger } from './request-messenger';
 import { assertActsFor } from './request-people';

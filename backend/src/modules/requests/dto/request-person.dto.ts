@@ -1,0 +1,3 @@
+import { RotaPersonDto } from '../../rota/dto/rota.dto';
+
+export class RequestPersonDto extends RotaPersonDto {}
