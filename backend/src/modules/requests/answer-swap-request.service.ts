@@ -76,7 +76,7 @@ export class AnswerSwapRequestService {
         before: { status: 'awaiting_colleague' },
         after: { status: 'pending', targetId: me.id },
       });
-      const { swaps: automatic } = await this.settings.autoApproval(this.em);
+      const { swaps: automatic } = await this.settings.autoApproval();
       this.messenger.send(swapAnsweredLetter(taken, me, true, automatic ? 'approved' : 'approval'));
       if (automatic) {
         await this.decisions.recordDecision(actor, request, taken, days, 'approved', true);

@@ -37,7 +37,7 @@ export class AutoApprovalService {
   ) {}
 
   get(): Promise<AutoApprovalSettingsDto> {
-    return this.settings.autoApproval(this.em);
+    return this.settings.autoApproval();
   }
 
   async save(actor: AuthUser, dto: SaveAutoApprovalSettingsDto): Promise<AutoApprovalSettingsDto> {
@@ -59,14 +59,14 @@ export class AutoApprovalService {
 
     return this.unitOfWork.transaction(async () => {
       // Held exclusively, so two saves don't read the same "before"; switches not given keep their value.
-      await this.settings.lockExclusive(this.em);
-      const before = await this.settings.autoApproval(this.em);
+      await this.settings.lockExclusive();
+      const before = await this.settings.autoApproval();
       const after: AutoApproval = {
         swaps: dto.swaps ?? before.swaps,
         cancellations: dto.cancellations ?? before.cancellations,
         autoFillCancellations: dto.autoFillCancellations ?? before.autoFillCancellations,
       };
-      await this.settings.saveAutoApproval(this.em, after);
+      await this.settings.saveAutoApproval(after);
       const changed = changedFields(before, after);
       if (Object.keys(changed.after).length) {
         this.audit.record(actor, {

@@ -74,9 +74,9 @@ export class CancelRequestsService {
       assertActsFor(actor, staff, 'requests.decide', 'You can only ask to cancel your own duties');
       const today = await organizationToday(this.em, this.clock);
       if (dto.date < today) throw new BadRequestException(`${describeDate(dto.date)} has passed: only duties from today on can be cancelled`);
-      await this.settings.lockShared(this.em);
+      await this.settings.lockShared();
       const day = (await this.rota.lockDays(this.em, [dto.date])).get(dto.date);
-      if (!day?.slots.includes(staff.id)) throw new ConflictException(`${staff.name} is not on duty on ${describeDate(dto.date)}`);
+      if (!day?.slots.some((slot) => slot?.staffId === staff.id)) throw new ConflictException(`${staff.name} is not on duty on ${describeDate(dto.date)}`);
       if (await this.requests.hasPendingFor(staff.id, dto.date)) throw new ConflictException(`A cancel request for ${staff.name}'s duty on ${describeDate(dto.date)} is already pending`);
 
       const request = this.requests.addRequest({ staff: staff.id, date: dto.date, reason: dto.reason, createdBy: actor.id });
@@ -88,7 +88,7 @@ export class CancelRequestsService {
         summary: `Cancel: ${staff.name} on ${describeDate(dto.date)}: requested`,
         after: { staffId: staff.id, date: dto.date, reason: dto.reason },
       });
-      const auto = await this.settings.autoApproval(this.em);
+      const auto = await this.settings.autoApproval();
       let replacement: Person | null = null;
       if (auto.cancellations) {
         replacement = await this.recordDecision(actor, request, staff, { status: 'approved', day, refill: auto.autoFillCancellations }, true);
@@ -121,12 +121,12 @@ export class CancelRequestsService {
       if (request.date < today) {
         throw new ConflictException(`${describeDate(request.date)} has passed: the duty can no longer be cancelled, only the request rejected`);
       }
-      await this.settings.lockShared(this.em);
+      await this.settings.lockShared();
       const day = (await this.rota.lockDays(this.em, [request.date])).get(request.date);
-      if (!day?.slots.includes(staff.id)) {
+      if (!day?.slots.some((slot) => slot?.staffId === staff.id)) {
         throw new ConflictException(`${staff.name} is no longer on duty on ${describeDate(request.date)}`);
       }
-      const { autoFillCancellations } = await this.settings.autoApproval(this.em);
+      const { autoFillCancellations } = await this.settings.autoApproval();
       return this.recordDecision(actor, request, staff, { status: 'approved', day, refill: autoFillCancellations }, false);
     });
     const request = await this.viewById(id);

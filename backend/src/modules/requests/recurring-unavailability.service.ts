@@ -78,7 +78,7 @@ export class RecurringUnavailabilityService {
         const em = this.em;
         const staff = await loadPerson(em, dto.staffId);
         assertActsFor(actor, staff, 'unavailability.manage', OWN_ONLY);
-        if (everyOtherWeek && !(await this.settings.rotaRules(em)).weekAStart) throw new BadRequestException(WEEK_A_MISSING);
+        if (everyOtherWeek && !(await this.settings.rotaRules()).weekAStart) throw new BadRequestException(WEEK_A_MISSING);
         const rule = this.availability.addRule({
           staffId: staff.id,
           weekdays: dto.weekdays,

@@ -78,7 +78,7 @@ export class SwapOptionsService {
     const holds = (date: IsoDate, staffId: string) => slots[date]?.some((slot) => slot?.staffId === staffId) ?? false;
     const duties = days.filter((d) => d.date >= today && d.date <= horizon && holds(d.date, requester.id)).map((d) => d.date);
     if (swapDate < today || !holds(swapDate, target.id) || target.id === requester.id) return { duties: [], colleagues: [] };
-    const facts = { ...(await this.planner.facts(this.em, today, horizon, await this.settings.dutyManagersPerDay(this.em))), days: slots };
+    const facts = { ...(await this.planner.facts(this.em, today, horizon, await this.settings.dutyManagersPerDay())), days: slots };
     return {
       duties: duties.filter((date) => mayTake(facts, target.id, date, swapDate) && mayTake(facts, requester.id, swapDate, date)),
       colleagues: [],
