@@ -5,7 +5,7 @@ import { auditApi } from '@/features/audit/api';
 import { authApi } from '@/features/auth/api';
 import { dashboardApi } from '@/features/dashboard/api';
 import { holidaysApi } from '@/features/holidays/api';
-import { generatedApi as rotaGeneratedApi } from '@/features/rota/api/rota.gen';
+import { rotaApi } from '@/features/rota/api';
 import { csvUpload, staffApi } from '@/features/staff/api';
 import { currentUser } from '@/testing/fixtures';
 import { callCount, storeToken, stubFetch } from '@/testing/test-utils';
@@ -44,7 +44,7 @@ async function loadAll(store: AppStore) {
     store.dispatch(holidaysApi.endpoints.getHolidays.initiate({})),
     store.dispatch(auditApi.endpoints.getAuditLog.initiate({})),
     store.dispatch(authApi.endpoints.getCurrentUser.initiate()),
-    store.dispatch(rotaGeneratedApi.endpoints.getRotaHealth.initiate({})),
+    store.dispatch(rotaApi.endpoints.getRotaHealth.initiate({})),
     store.dispatch(dashboardApi.endpoints.getSetupChecklist.initiate()),
   ]);
 }

@@ -9,10 +9,11 @@ import { generatedApi } from './auth.gen';
  * Signing in and registering reset the whole cache when the session starts (see `session/`).
  */
 export const authApi = generatedApi.enhanceEndpoints({
-  addTagTypes: ['staff', 'rota', 'dashboard', 'statistics'],
+  addTagTypes: ['staff'],
   endpoints: {
-    // One's own name is on the staff list, the rota, the dashboard and the statistics too.
-    changeOwnName: { invalidatesTags: ['auth', 'staff', 'rota', 'dashboard', 'statistics'] },
+    // One's own name is one's staff record's too: the queries that show names (the rota, the
+    // Dashboard, the statistics) provide the 'staff' tag.
+    changeOwnName: { invalidatesTags: ['auth', 'staff'] },
     // The change ends this session on the server; the Account page stores the new session's
     // token itself, and a refetch before that would sign this browser out.
     changeOwnPassword: { invalidatesTags: [] },

@@ -1,23 +1,23 @@
 import { generatedApi } from './holidays.gen';
 
 /**
- * Every holiday change is also a new entry in the activity log, so it invalidates that too, and
- * changes the school days the dashboard counts. Adding or changing holidays, adding bank holidays
- * and saving term dates take people off the days they close (docs/product.md#the-rota-stays-true),
- * so they also refresh the rota (its health check among it: the days that need someone) and the
- * figures computed from it; the first-run checklist is a dashboard query. Deleting a holiday puts
- * nobody back, but its days become school days that need someone. Adding another region's bank
- * holidays changes the organisation's region, which the signed-in user ('auth') carries. Other
- * features' tags are named as strings: their queries provide them.
+ * Every holiday change is also a new entry in the activity log, so it invalidates that too. The
+ * queries that read the school days (the rota's health check and closures, the Dashboard, the
+ * statistics) provide the 'holidays' tag, so they refetch. Adding or changing holidays, adding
+ * bank holidays and saving term dates also take people off the days they close
+ * (docs/product.md#the-rota-stays-true): they change the rota, so they invalidate it too.
+ * Deleting a holiday puts nobody back: the rota is unchanged, only its days become school days.
+ * Adding another region's bank holidays changes the organisation's region, which the signed-in
+ * user ('auth') carries. Other features' tags are named as strings: their queries provide them.
  */
-const AFTER_HOLIDAY_CHANGE = ['holidays', 'audit', 'dashboard', 'rota', 'statistics'] as const;
+const AFTER_HOLIDAY_CHANGE = ['holidays', 'audit', 'rota'] as const;
 
 export const holidaysApi = generatedApi.enhanceEndpoints({
-  addTagTypes: ['audit', 'auth', 'dashboard', 'rota', 'statistics'],
+  addTagTypes: ['audit', 'auth', 'rota'],
   endpoints: {
     createHoliday: { invalidatesTags: [...AFTER_HOLIDAY_CHANGE] },
     updateHoliday: { invalidatesTags: [...AFTER_HOLIDAY_CHANGE] },
-    deleteHoliday: { invalidatesTags: [...AFTER_HOLIDAY_CHANGE] },
+    deleteHoliday: { invalidatesTags: ['holidays', 'audit'] },
     addBankHolidays: { invalidatesTags: [...AFTER_HOLIDAY_CHANGE, 'auth'] },
     saveTermDates: { invalidatesTags: [...AFTER_HOLIDAY_CHANGE] },
   },

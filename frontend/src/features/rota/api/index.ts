@@ -1,12 +1,11 @@
 import { generatedApi } from './rota.gen';
 
 /**
- * docs/product.md#talking-to-the-server: a rota change refreshes the rota (and with it the health
- * check and the candidates, which provide the same tag), the dashboard figures, the duty
- * statistics and the settings data, and adds to the activity log. The tags of other features are
- * named as strings; their queries provide them.
+ * docs/product.md#talking-to-the-server: a rota change refreshes what it changed, the rota (and
+ * with it every query that reads the rota: the health check, the candidates, the Dashboard's
+ * figures and the statistics), and adds to the activity log.
  */
-const AFTER_ROTA_CHANGE = ['rota', 'dashboard', 'statistics', 'settings', 'audit'] as const;
+const AFTER_ROTA_CHANGE = ['rota', 'audit'] as const;
 
 /**
  * An assignment refused with 409 (Duplicate assignment, Slots full) means the screen showed an
@@ -15,9 +14,7 @@ const AFTER_ROTA_CHANGE = ['rota', 'dashboard', 'statistics', 'settings', 'audit
  */
 const afterAssignment = (_result: unknown, error: unknown) => {
   if (!error) return [...AFTER_ROTA_CHANGE];
-  return (error as { status?: unknown }).status === 409
-    ? ['rota' as const, 'dashboard' as const, 'statistics' as const]
-    : [];
+  return (error as { status?: unknown }).status === 409 ? ['rota' as const] : [];
 };
 
 /**
@@ -29,9 +26,25 @@ const afterEdit = (result: unknown, error: unknown) => {
   return error ? tags : [...tags, 'requests' as const];
 };
 
+/**
+ * What the rota's queries read besides the rota itself: the days carry people's names (staff);
+ * the current week the slots per day (settings) and the academic year (holidays: term dates);
+ * the closures the holidays and term dates; the health check, the candidates for a slot and the
+ * days someone may move to also who is active, works that day and is available (staff,
+ * unavailability) and the slots per day. Whoever changes those invalidates their own tag.
+ */
+const READS_ROTA = ['rota', 'staff'] as const;
+const READS_ROTA_RULES = ['rota', 'staff', 'holidays', 'settings', 'unavailability'] as const;
+
 export const rotaApi = generatedApi.enhanceEndpoints({
-  addTagTypes: ['dashboard', 'statistics', 'settings', 'audit', 'requests'],
+  addTagTypes: ['audit', 'requests', 'staff', 'holidays', 'settings', 'unavailability'],
   endpoints: {
+    getRota: { providesTags: [...READS_ROTA] },
+    getCurrentWeek: { providesTags: ['rota', 'staff', 'settings', 'holidays'] },
+    getRotaClosures: { providesTags: ['rota', 'holidays'] },
+    getRotaHealth: { providesTags: [...READS_ROTA_RULES] },
+    getRotaCandidates: { providesTags: [...READS_ROTA_RULES] },
+    getMoveOptions: { providesTags: [...READS_ROTA_RULES] },
     createRota: { invalidatesTags: afterAssignment },
     updateRota: { invalidatesTags: afterAssignment },
     replaceOnRota: { invalidatesTags: afterEdit },

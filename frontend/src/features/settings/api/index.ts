@@ -19,15 +19,14 @@ function procedureFileForm({ body }: UploadProcedureFileApiArg): FormData {
 }
 
 /**
- * Fewer duty managers per day removes people from future days, so a settings change refreshes
- * the rota and every figure computed from it, and adds to the activity log.
+ * Fewer duty managers per day removes people from future days, so saving the system settings
+ * changes the rota as well as the settings (the queries computed from either provide their
+ * tags), and adds to the activity log.
  */
 export const settingsApi = generatedApi.enhanceEndpoints({
-  addTagTypes: ['rota', 'dashboard', 'statistics', 'audit'],
+  addTagTypes: ['rota', 'audit'],
   endpoints: {
-    saveSystemSettings: {
-      invalidatesTags: ['settings', 'rota', 'dashboard', 'statistics', 'audit'],
-    },
+    saveSystemSettings: { invalidatesTags: ['settings', 'rota', 'audit'] },
     // docs/product.md#talking-to-the-server: this one GET is retried, 3 times 1 second apart, before the card shows its error.
     getAutoApprovalSettings: { extraOptions: { maxRetries: 3 } },
     saveAutoApprovalSettings: { invalidatesTags: ['settings', 'audit'] },

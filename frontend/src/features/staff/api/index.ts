@@ -1,22 +1,24 @@
 import { generatedApi, type StaffCsvUploadDto } from './staff.gen';
 
 /**
- * Every staff change is also a new entry in the activity log, so it invalidates that too; names
- * and who is active show on the rota, the dashboard and the statistics. Other features' tags
- * are named as strings: their queries provide them. Changing a role may be one's own, and the
- * signed-in user ('auth') carries the role. A preview changes nothing, so it invalidates nothing.
+ * Every staff change is also a new entry in the activity log, so it invalidates that too. Names
+ * and who is active show on the rota, the Dashboard (its first-run checklist among it) and the
+ * statistics: their queries provide the 'staff' tag, so they refetch. Editing someone may take
+ * them off duties (deactivated, a day they no longer work: docs/product.md#the-rota-stays-true),
+ * which changes the rota. Other features' tags are named as strings: their queries provide them.
+ * Changing a role may be one's own, and the signed-in user ('auth') carries the role. A preview
+ * changes nothing, so it invalidates nothing.
  */
-const AFTER_STAFF_CHANGE = ['staff', 'audit', 'rota', 'dashboard', 'statistics'] as const;
+const AFTER_STAFF_CHANGE = ['staff', 'audit'] as const;
 
 export const staffApi = generatedApi.enhanceEndpoints({
-  addTagTypes: ['audit', 'auth', 'rota', 'dashboard', 'statistics'],
+  addTagTypes: ['audit', 'auth', 'rota'],
   endpoints: {
     createStaff: { invalidatesTags: [...AFTER_STAFF_CHANGE] },
-    updateStaff: { invalidatesTags: [...AFTER_STAFF_CHANGE] },
-    // Someone invited ticks the first-run checklist's "Invite staff" (a dashboard query).
-    inviteStaff: { invalidatesTags: ['staff', 'audit', 'dashboard'] },
+    updateStaff: { invalidatesTags: [...AFTER_STAFF_CHANGE, 'rota'] },
+    inviteStaff: { invalidatesTags: [...AFTER_STAFF_CHANGE] },
     changeStaffRole: { invalidatesTags: ['staff', 'audit', 'auth'] },
-    importStaff: { invalidatesTags: [...AFTER_STAFF_CHANGE] },
+    importStaff: { invalidatesTags: [...AFTER_STAFF_CHANGE, 'rota'] },
     previewStaffImport: { invalidatesTags: [] },
   },
 });

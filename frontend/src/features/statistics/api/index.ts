@@ -1,9 +1,22 @@
-// The generated query provides the 'statistics' tag; rota and staff changes invalidate it by name.
-export {
-  generatedApi as statisticsApi,
-  useGetDutyStatisticsQuery,
-  useGetFairnessQuery,
-} from './statistics.gen';
+import { generatedApi } from './statistics.gen';
+
+/**
+ * The figures are computed from the rota and the staff list, so their queries provide those tags:
+ * a change to either refetches them. Fairness also weighs each person's fair share by the school
+ * days (holidays), the slots per day (settings) and who is available (unavailability).
+ */
+export const statisticsApi = generatedApi.enhanceEndpoints({
+  addTagTypes: ['rota', 'staff', 'holidays', 'settings', 'unavailability'],
+  endpoints: {
+    getDutyStatistics: { providesTags: ['statistics', 'rota', 'staff'] },
+    getFairness: {
+      providesTags: ['statistics', 'rota', 'staff', 'holidays', 'settings', 'unavailability'],
+    },
+  },
+});
+
+export const { useGetDutyStatisticsQuery, useGetFairnessQuery } = statisticsApi;
+
 export type {
   DutyStatisticsDto,
   ExportFormat,
