@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
+import { HolidaysModule } from '../holidays/holidays.module';
 import { RotaModule } from '../rota/rota.module';
 import { TenantsModule } from '../tenants/tenants.module';
 import { CalendarController } from './calendar.controller';
+import { CalendarFeedsRepository } from './calendar-feeds.repository';
 import { CalendarService } from './calendar.service';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { CalendarFeedToken } from './entities/calendar-feed-token.entity';
@@ -9,9 +11,9 @@ import { CalendarFeedRevision } from './entities/calendar-feed-revision.entity';
 
 /** Calendar subscription links and the iCalendar feeds they open (issue 8). */
 @Module({
-  imports: [MikroOrmModule.forFeature([CalendarFeedToken, CalendarFeedRevision]), RotaModule, TenantsModule],
+  imports: [MikroOrmModule.forFeature([CalendarFeedToken, CalendarFeedRevision]), HolidaysModule, RotaModule, TenantsModule],
   controllers: [CalendarController],
-  providers: [CalendarService],
+  providers: [CalendarService, CalendarFeedsRepository],
   exports: [CalendarService],
 })
 export class CalendarModule {}

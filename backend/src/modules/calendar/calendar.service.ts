@@ -5,12 +5,12 @@ import dayjs from 'dayjs';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { academicYearStartOf } from '../../common/clock/academic-year';
 import { Clock, type IsoDate } from '../../common/clock/clock';
-import { preparedRead } from '../../database/prepared-read';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { TenantContext } from '../../tenancy/tenant-context';
-import { CREDENTIALS_USABLE_SQL } from '../auth/credentials-usable-sql';
-import { holidaysBetween } from '../holidays/holiday-queries';
+import { SchoolCalendar } from '../holidays/school-calendar';
 import { RotaRepository } from '../rota/rota.repository';
 import { OrganizationHosts } from '../tenants/organization-hosts.service';
+import { CalendarFeedsRepository } from './calendar-feeds.repository';
 import { type FeedKind, feedEtag, FEED_REFRESH_MINUTES, matchesEtag, writeFeed } from './calendar-feed';
 import type { CalendarSubscriptionDto, CalendarSubscriptionLinksDto } from './dto/calendar-subscription.dto';
 
@@ -18,38 +18,7 @@ export const FEED_PATH = '/api/calendar/subscribe';
 /** 12 random bytes find the row; 32 more are the secret. Both base64url. */
 const SELECTOR_LENGTH = 16;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{59}$/;
-/** How often a feed fetch records itself as the token's last use. */
-const LAST_USED_GRANULARITY = "interval '5 minutes'";
 const NOT_FOUND = 'Calendar feed not found';
-/**
- * A token's row with what the ETag is made of, when the token still opens a feed. Every
- * revalidation of every subscribed calendar runs it, so it is a prepared statement (planned once per
- * connection), and the owner's staff record and the revision are subqueries: as a five-table join it
- * took longer to plan than to run.
- */
-const TOKEN_LOOKUP = `
-  select t.id, t.secret_hash, t.organization_id, t.user_id, o.name as organization_name, o.timezone,
-         (select s.id from staff s where s.user_id = t.user_id and s.organization_id = t.organization_id) as staff_id,
-         coalesce((select r.revision from calendar_feed_revisions r where r.organization_id = t.organization_id), 0)::text as revision,
-         (t.last_used_at is null or t.last_used_at < now() - ${LAST_USED_GRANULARITY}) as use_due
-    from calendar_feed_tokens t
-    join users u on u.id = t.user_id and u.organization_id = t.organization_id
-    join organizations o on o.id = t.organization_id
-   where t.selector = $1 and ${CREDENTIALS_USABLE_SQL} and t.user_token_version = u.token_version`;
-
-interface TokenRow {
-  id: string;
-  secret_hash: string;
-  organization_id: string;
-  user_id: string;
-  organization_name: string;
-  timezone: string;
-  staff_id: string | null;
-  /** Whether this fetch should record itself as the token's last use (LAST_USED_GRANULARITY). */
-  use_due: boolean;
-  /** calendar_feed_revisions.revision (0 when the organisation has none yet), a bigint: as text. */
-  revision: string;
-}
 
 /** Who a feed URL belongs to, once its token checked out. */
 export interface FeedOwner {
@@ -74,20 +43,18 @@ const sha256 = (text: string): Buffer => createHash('sha256').update(text, 'utf8
 @Injectable()
 export class CalendarService {
   constructor(
+    private readonly feeds: CalendarFeedsRepository,
+    private readonly unitOfWork: UnitOfWork,
+    /** Only for the rota, holidays and tenants calls that still take a manager; it resolves to the current context. */
     private readonly em: EntityManager,
     private readonly clock: Clock,
+    private readonly schoolCalendar: SchoolCalendar,
     private readonly rota: RotaRepository,
     private readonly hosts: OrganizationHosts,
   ) {}
 
   async subscription(user: AuthUser): Promise<CalendarSubscriptionDto> {
-    const [row] = await this.em.execute<{ created_at: Date; last_used_at: Date | null }[]>(
-      `select t.created_at, t.last_used_at
-         from calendar_feed_tokens t
-         join users u on u.id = t.user_id and u.organization_id = t.organization_id
-        where t.organization_id = ? and t.user_id = ? and t.user_token_version = u.token_version`,
-      [TenantContext.require(), user.id],
-    );
+    const row = await this.feeds.findSubscription(TenantContext.require(), user.id);
     return {
       active: !!row,
       createdAt: row?.created_at ?? null,
@@ -105,25 +72,16 @@ export class CalendarService {
     const secret = randomBytes(32).toString('base64url');
     const token = selector + secret;
     const org = TenantContext.require();
-    return this.em.transactional(async (em) => {
-      await em.execute(
-        'delete from calendar_feed_tokens where organization_id = ? and user_id = ? returning id',
-        [org, user.id],
-      );
-      const [row] = await em.execute<{ created_at: Date }[]>(
-        `insert into calendar_feed_tokens (id, organization_id, user_id, selector, secret_hash, user_token_version)
-         select gen_random_uuid(), u.organization_id, u.id, ?, ?, u.token_version
-           from users u where u.organization_id = ? and u.id = ?
-         returning created_at`,
-        [selector, sha256(secret).toString('hex'), org, user.id],
-      );
+    return this.unitOfWork.transaction(async () => {
+      await this.feeds.deleteTokensOf(org, user.id);
+      const createdAt = await this.feeds.insertToken(org, user.id, selector, sha256(secret).toString('hex'));
       // The organisation's own address (APP_BASE_DOMAIN), like every link it is sent.
-      const base = `${await this.hosts.currentUrl(em)}${FEED_PATH}`;
+      const base = `${await this.hosts.currentUrl(this.em)}${FEED_PATH}`;
       const allDutiesUrl = `${base}/all-duties?token=${token}`;
       const myDutiesUrl = `${base}/my-duties?token=${token}`;
       return {
         token,
-        createdAt: row!.created_at,
+        createdAt,
         allDutiesUrl,
         allDutiesWebcalUrl: webcal(allDutiesUrl),
         myDutiesUrl,
@@ -135,11 +93,8 @@ export class CalendarService {
 
   /** Ends the user's subscription link; calendars using it stop updating. */
   async revoke(user: AuthUser): Promise<void> {
-    const removed = await this.em.execute<{ id: string }[]>(
-      'delete from calendar_feed_tokens where organization_id = ? and user_id = ? returning id',
-      [TenantContext.require(), user.id],
-    );
-    if (!removed.length) throw new NotFoundException('You have no calendar subscription link to revoke');
+    const removed = await this.feeds.deleteTokensOf(TenantContext.require(), user.id);
+    if (!removed) throw new NotFoundException('You have no calendar subscription link to revoke');
   }
 
   /**
@@ -187,20 +142,14 @@ export class CalendarService {
   private async owner(token: unknown): Promise<FeedOwner> {
     const valid = typeof token === 'string' && TOKEN_PATTERN.test(token);
     const selector = valid ? token.slice(0, SELECTOR_LENGTH) : '';
-    const [row] = valid ? await preparedRead<TokenRow>(this.em, 'calendar_feed_token', TOKEN_LOOKUP, [selector]) : [];
+    const row = valid ? await this.feeds.findBySelector(selector) : undefined;
     const given = sha256(valid ? token.slice(SELECTOR_LENGTH) : '');
     const expected = row ? Buffer.from(row.secret_hash, 'hex') : Buffer.alloc(32);
     const matches = expected.length === given.length && timingSafeEqual(expected, given);
     if (!row || !matches) throw new NotFoundException(NOT_FOUND);
     // Recorded at most every few minutes, so most fetches (a calendar revalidating) are the one
-    // statement above; the update keeps the same condition for two fetches that both saw it due.
-    if (row.use_due) {
-      await this.em.execute(
-        `update calendar_feed_tokens set last_used_at = now()
-          where organization_id = ? and id = ? and (last_used_at is null or last_used_at < now() - ${LAST_USED_GRANULARITY})`,
-        [row.organization_id, row.id],
-      );
-    }
+    // statement above.
+    if (row.use_due) await this.feeds.recordUse(row.organization_id, row.id);
     return {
       tokenId: row.id,
       organizationId: row.organization_id,
@@ -233,8 +182,8 @@ export class CalendarService {
     // Each read is its owner's: the rota's duties (with the people's names), the holidays. My
     // duties of a user without a staff record are none.
     const onlyDaysOf = mine ? owner.staffId : undefined;
-    const slots = onlyDaysOf === null ? [] : await this.rota.dutiesBetween(this.em, from, to, onlyDaysOf);
-    const holidays = await holidaysBetween(this.em, from, to);
+    const slots = onlyDaysOf === null ? [] : await this.rota.dutiesBetween(from, to, onlyDaysOf);
+    const holidays = await this.schoolCalendar.holidaysBetween(from, to);
     const body = writeFeed({
       kind,
       organizationId: org,
@@ -245,7 +194,6 @@ export class CalendarService {
     });
     return { body, etag };
   }
-
 }
 
 /** The same feed for calendar apps that subscribe on a webcal:// link (Apple, Outlook). */
