@@ -1,7 +1,7 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { HttpException, HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { plural } from '../text/plural';
+import { RateLimitBucketsRepository } from './rate-limit-buckets.repository';
 
 export interface RateLimitRule {
   /** Most events allowed in one window. */
@@ -16,8 +16,8 @@ export interface RateLimitState {
 }
 
 /**
- * Fixed-window counters in PostgreSQL, so that every app instance counts into the same window.
- * Each `hit` is one atomic upsert.
+ * Fixed-window counters in PostgreSQL (rate-limit-buckets.repository.ts), so that every app
+ * instance counts into the same window. Each `hit` is one atomic upsert.
  *
  * Throttled work calls `consume` *before* the work it guards (a password check, an email): the
  * attempt is counted and the answer decided by that one statement, so parallel requests and
@@ -28,21 +28,10 @@ export interface RateLimitState {
 export class RateLimitService {
   private readonly logger = new Logger(RateLimitService.name);
 
-  constructor(private readonly em: EntityManager) {}
+  constructor(private readonly buckets: RateLimitBucketsRepository) {}
 
-  async hit(key: string, rule: RateLimitRule): Promise<RateLimitState> {
-    const rows = await this.em.getConnection().execute<{ count: number; retry_after: number }[]>(
-      `INSERT INTO rate_limit_buckets (key, count, window_started_at, expires_at)
-       VALUES (?, 1, now(), now() + make_interval(secs => ?))
-       ON CONFLICT (key) DO UPDATE SET
-         count = CASE WHEN rate_limit_buckets.expires_at <= now() THEN 1 ELSE rate_limit_buckets.count + 1 END,
-         window_started_at = CASE WHEN rate_limit_buckets.expires_at <= now() THEN now() ELSE rate_limit_buckets.window_started_at END,
-         expires_at = CASE WHEN rate_limit_buckets.expires_at <= now() THEN now() + make_interval(secs => ?) ELSE rate_limit_buckets.expires_at END
-       RETURNING count, ceil(extract(epoch FROM expires_at - now()))::int AS retry_after`,
-      [key, rule.windowSeconds, rule.windowSeconds],
-    );
-    const row = rows[0]!;
-    return { count: Number(row.count), retryAfterSeconds: Math.max(1, Number(row.retry_after)) };
+  hit(key: string, rule: RateLimitRule): Promise<RateLimitState> {
+    return this.buckets.hit(key, rule.windowSeconds);
   }
 
   /**
@@ -60,32 +49,24 @@ export class RateLimitService {
    * Gives back one attempt taken by `consume`, for limits that should count only failures: the
    * attempt is counted before the outcome is known and returned once it turns out to be a success.
    */
-  async refund(key: string): Promise<void> {
-    await this.em
-      .getConnection()
-      .execute('UPDATE rate_limit_buckets SET count = greatest(count - 1, 0) WHERE key = ? AND expires_at > now()', [key]);
+  refund(key: string): Promise<void> {
+    return this.buckets.takeBack(key);
   }
 
   /** Reads a counter without counting. Never decide on throttled work with it: use `consume`. */
-  async peek(key: string): Promise<RateLimitState> {
-    const rows = await this.em.getConnection().execute<{ count: number; retry_after: number }[]>(
-      `SELECT count, ceil(extract(epoch FROM expires_at - now()))::int AS retry_after
-       FROM rate_limit_buckets WHERE key = ? AND expires_at > now()`,
-      [key],
-    );
-    const row = rows[0];
-    return row ? { count: Number(row.count), retryAfterSeconds: Math.max(1, Number(row.retry_after)) } : { count: 0, retryAfterSeconds: 0 };
+  peek(key: string): Promise<RateLimitState> {
+    return this.buckets.current(key);
   }
 
-  async reset(key: string): Promise<void> {
-    await this.em.getConnection().execute('DELETE FROM rate_limit_buckets WHERE key = ?', [key]);
+  reset(key: string): Promise<void> {
+    return this.buckets.delete(key);
   }
 
   /** Removes windows that ended, so the table stays small. Harmless when instances overlap. */
   @Interval('rate-limit-purge', 15 * 60 * 1000)
   async purgeExpired(): Promise<void> {
     try {
-      await this.em.fork().getConnection().execute('DELETE FROM rate_limit_buckets WHERE expires_at <= now()');
+      await this.buckets.deleteExpired();
     } catch (err) {
       this.logger.warn(`Could not purge rate-limit windows: ${err instanceof Error ? err.message : String(err)}`);
     }

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { DatabaseProbe } from './database-probe';
+import { DatabaseProbe } from '../../database/database-probe';
 import { HealthDto } from './dto/health.dto';
 
 @ApiTags('health')

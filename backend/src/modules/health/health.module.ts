@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DatabaseProbe } from './database-probe';
+import { DatabaseProbe } from '../../database/database-probe';
 import { HealthController } from './health.controller';
 
 @Module({ controllers: [HealthController], providers: [DatabaseProbe] })

@@ -10,6 +10,8 @@ export const HEALTH_CHECK_TIMEOUT_MS = 800;
  * with requests (or full of statements waiting on a stalled server) neither delays the answer
  * nor makes a working database look down; with a deadline, so a frozen server is reported down
  * within a second instead of holding the check (docs/operations.md#when-the-database-stalls).
+ * Beside the ORM's plumbing rather than in the health module: it opens a connection of its own
+ * from the ORM's configuration, which only database/ does.
  */
 @Injectable()
 export class DatabaseProbe implements OnModuleDestroy {

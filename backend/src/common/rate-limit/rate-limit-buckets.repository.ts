@@ -1,0 +1,63 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+
+/** A counter's state: attempts in the window, and seconds until the window ends. */
+export interface BucketState {
+  count: number;
+  retryAfterSeconds: number;
+}
+
+/**
+ * The one owner of `rate_limit_buckets`: fixed-window counters shared by every app instance.
+ * Not tenant-scoped: a key names what it counts (an address, an account, an organisation).
+ */
+@Injectable()
+export class RateLimitBucketsRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  /** Counts one event in the key's window (a new window when the last one ended), in one atomic upsert. */
+  async hit(key: string, windowSeconds: number): Promise<BucketState> {
+    const rows = await this.em.getConnection().execute<{ count: number; retry_after: number }[]>(
+      `INSERT INTO rate_limit_buckets (key, count, window_started_at, expires_at)
+       VALUES (?, 1, now(), now() + make_interval(secs => ?))
+       ON CONFLICT (key) DO UPDATE SET
+         count = CASE WHEN rate_limit_buckets.expires_at <= now() THEN 1 ELSE rate_limit_buckets.count + 1 END,
+         window_started_at = CASE WHEN rate_limit_buckets.expires_at <= now() THEN now() ELSE rate_limit_buckets.window_started_at END,
+         expires_at = CASE WHEN rate_limit_buckets.expires_at <= now() THEN now() + make_interval(secs => ?) ELSE rate_limit_buckets.expires_at END
+       RETURNING count, ceil(extract(epoch FROM expires_at - now()))::int AS retry_after`,
+      [key, windowSeconds, windowSeconds],
+    );
+    const row = rows[0]!;
+    return { count: Number(row.count), retryAfterSeconds: Math.max(1, Number(row.retry_after)) };
+  }
+
+  /** Takes one event back from the key's current window, if it has one. */
+  async takeBack(key: string): Promise<void> {
+    await this.em
+      .getConnection()
+      .execute('UPDATE rate_limit_buckets SET count = greatest(count - 1, 0) WHERE key = ? AND expires_at > now()', [key]);
+  }
+
+  /** The key's current window, or a count of 0 when it has none. */
+  async current(key: string): Promise<BucketState> {
+    const rows = await this.em.getConnection().execute<{ count: number; retry_after: number }[]>(
+      `SELECT count, ceil(extract(epoch FROM expires_at - now()))::int AS retry_after
+       FROM rate_limit_buckets WHERE key = ? AND expires_at > now()`,
+      [key],
+    );
+    const row = rows[0];
+    return row ? { count: Number(row.count), retryAfterSeconds: Math.max(1, Number(row.retry_after)) } : { count: 0, retryAfterSeconds: 0 };
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.em.getConnection().execute('DELETE FROM rate_limit_buckets WHERE key = ?', [key]);
+  }
+
+  /**
+   * Removes windows that ended. Called from a timer, outside any request: on a fork of its own,
+   * as the injected manager has no request context there.
+   */
+  async deleteExpired(): Promise<void> {
+    await this.em.fork().getConnection().execute('DELETE FROM rate_limit_buckets WHERE expires_at <= now()');
+  }
+}
