@@ -81,7 +81,7 @@ describe('no account change lets the actor sign in as the target', () => {
   const sql: ReturnType<typeof sqlOf> = (query, params) => sqlOf(t)(query, params);
   const settled = async () => {
     await t.get(AuthService).settle();
-    await t.get(OutboxWorker).settle();
+    await t.get(OutboxWorker).finishSending();
   };
   const userIdOf = async (token: string): Promise<string | undefined> => {
     const res = await t.http().get('/api/auth/user').set(...bearer(token));

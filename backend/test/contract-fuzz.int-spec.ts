@@ -239,7 +239,7 @@ describe('contract fuzzing', () => {
     const settledSnapshot = async () => {
       // Work left after answering (Find your school's email to a known address) lands first.
       await t.get(AuthService).settle();
-      await t.get(OutboxWorker).settle();
+      await t.get(OutboxWorker).finishSending();
       return fingerprint();
     };
     return fc.asyncProperty(requestArbitrary(op, ctx), async (req) => {
@@ -512,7 +512,7 @@ describe('contract fuzzing', () => {
           throw new Error(describeFailure(op, req, res, `expected a 400 naming ${req.name}`));
         }
         if (writes) {
-          await t.get(OutboxWorker).settle();
+          await t.get(OutboxWorker).finishSending();
           const after = await fingerprint();
           const changed = Object.keys(after).filter((table) => after[table] !== before![table]);
           if (changed.length) throw new Error(describeFailure(op, req, res, `refused write changed ${changed.join(', ')}`));
@@ -553,7 +553,7 @@ describe('contract fuzzing', () => {
         }
         if (!refusedForIt) throw new Error(describeFailure(op, req, res, `expected a 400 naming ${req.name}`));
         if (before) {
-          await t.get(OutboxWorker).settle();
+          await t.get(OutboxWorker).finishSending();
           const after = await fingerprint();
           const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
           if (changed.length) throw new Error(describeFailure(op, req, res, `refused write changed ${changed.join(', ')}`));
@@ -603,7 +603,7 @@ describe('contract fuzzing', () => {
           throw new Error(describeFailure(op, req, res, `expected a 400 naming ${req.name}`));
         }
         if (before) {
-          await t.get(OutboxWorker).settle();
+          await t.get(OutboxWorker).finishSending();
           const after = await fingerprint();
           const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
           if (changed.length) throw new Error(describeFailure(op, req, res, `refused write changed ${changed.join(', ')}`));

@@ -54,7 +54,7 @@ describe('telling people their duties changed', () => {
 
   const at = (wall: string) => (t.get(Clock) as FixedClock).set(parsePinnedNow(wall, 'Europe/London'));
   const remindersPass = () => t.get(RemindersService).runScheduledPass();
-  const deliver = () => t.get(OutboxWorker).settle();
+  const deliver = () => t.get(OutboxWorker).finishSending();
   const as = (token: string) => asUser(t, token);
   const sql: ReturnType<typeof sqlOf> = (query, params) => sqlOf(t)(query, params);
 

@@ -37,7 +37,7 @@ describe('statements of one fact change', () => {
     for (const [i, date] of days.entries()) {
       await t.http().post('/api/rota').set(...bearer(admin.token)).send({ date, slots: [ids[i % 6], ids[(i + 3) % 6]] }).expect(201);
     }
-    await t.get(OutboxWorker).settle();
+    await t.get(OutboxWorker).finishSending();
     seen = [];
     const res = await t.http().post('/api/holidays').set(...bearer(admin.token))
       .send({ name: 'Snow closure', type: 'other', startDate: '2025-10-06', endDate: '2025-10-07' }).expect(201);

@@ -86,7 +86,7 @@ describe('emails at rest', () => {
       const email = await smtp.waitFor((e) => e.to.includes(admin.email) && /Verify/.test(e.subject));
       const token = linkIn(email, '/verify-email?token=').searchParams.get('token')!;
       tokens.push(token);
-      await t.get(OutboxWorker).settle();
+      await t.get(OutboxWorker).finishSending();
       expectRedacted(await storedFor(t, admin.email), ['email-verification']);
       expect(await wholeTable(t)).not.toContain(token);
       await t.http().post('/api/auth/verify-email').send({ token }).expect(200);
@@ -105,7 +105,7 @@ describe('emails at rest', () => {
       const resetToken = linkIn(reset, '/reset-password?token=').searchParams.get('token')!;
       tokens.push(resetToken);
 
-      await t.get(OutboxWorker).settle();
+      await t.get(OutboxWorker).finishSending();
       expectRedacted(await storedFor(t, invitee), ['invitation']);
       expectRedacted(await storedFor(t, admin.email), ['email-verification', 'password-reset']);
       const table = await wholeTable(t);
@@ -136,7 +136,7 @@ describe('emails at rest', () => {
       const invitee = `una-${admin.subdomain}@example.com`;
       smtp.failNext(1);
       await t.http().post('/api/staff').set(...bearer(admin.token)).send({ name: 'Una', email: invitee, invite: true }).expect(201);
-      await t.get(OutboxWorker).settle();
+      await t.get(OutboxWorker).finishSending();
       const [waiting] = await storedFor(t, invitee);
       // Still to be retried: the link must stay until it is delivered.
       expect(waiting).toMatchObject({ status: 'pending', body_removed_at: null });
@@ -149,7 +149,7 @@ describe('emails at rest', () => {
       // Three days of refusals later it is given up.
       smtp.failNext(1);
       await sql(t, `UPDATE outbox_emails SET created_at = now() - interval '4 days', next_attempt_at = now() WHERE id = ?`, [waiting!.id]);
-      await t.get(OutboxWorker).settle();
+      await t.get(OutboxWorker).finishSending();
       const [failed] = await storedFor(t, invitee);
       expect(failed!.status).toBe('failed');
       expectRedacted([failed!], ['invitation']);
@@ -173,7 +173,7 @@ describe('emails at rest', () => {
       await t.http().post('/api/auth/forgot-password').send({ email: admin.email, organizationSubdomain: admin.subdomain }).expect(200);
       // The reset email is queued after the answer (so timing says nothing about the account).
       await until(async () => {
-        await t.get(OutboxWorker).settle();
+        await t.get(OutboxWorker).finishSending();
         const rows = await sql<{ n: number }[]>(
           t,
           `SELECT count(*)::int AS n FROM outbox_emails WHERE kind IN (?) AND status = 'simulated'`,
@@ -206,7 +206,7 @@ describe('emails at rest', () => {
           });
         }
       });
-      await t.get(OutboxWorker).settle();
+      await t.get(OutboxWorker).finishSending();
       const days = (n: number) => `now() - make_interval(days => ${n})`;
       const set = (subject: string, assignments: string) => sql(t, `UPDATE outbox_emails SET ${assignments} WHERE subject = ?`, [subject]);
       await set('sent long ago', `sent_at = ${days(SENT_BODY_RETENTION_DAYS + 1)}`);

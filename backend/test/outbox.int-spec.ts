@@ -94,13 +94,13 @@ describe('the email outbox', () => {
 
     expect(await em(a).count(OutboxEmail, { subject: { $like: 'wake: %' } })).toBe(3);
     // Delivered before the next test arranges the mail server's failures.
-    await a.get(OutboxWorker).settle();
+    await a.get(OutboxWorker).finishSending();
   });
 
   it('retries a failed delivery with backoff and then sends it once', async () => {
     smtp.failNext(1);
     await enqueue(a, ['retry me']);
-    await a.get(OutboxWorker).settle();
+    await a.get(OutboxWorker).finishSending();
     const failed = await em(a).findOneOrFail(OutboxEmail, { subject: 'retry me' });
     expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
     expect(failed.lastError).toMatch(/451|Try again later/);
@@ -108,7 +108,7 @@ describe('the email outbox', () => {
 
     // Time passes: the retry is due.
     await em(a).getConnection().execute(`UPDATE outbox_emails SET next_attempt_at = now() WHERE subject = 'retry me'`);
-    await a.get(OutboxWorker).settle();
+    await a.get(OutboxWorker).finishSending();
     const sent = await em(a).findOneOrFail(OutboxEmail, { subject: 'retry me' });
     expect(sent).toMatchObject({ status: 'sent', attempts: 2 });
     expect(smtp.received.filter((e) => e.subject === 'retry me')).toHaveLength(1);
@@ -118,7 +118,7 @@ describe('the email outbox', () => {
     const subjects = Array.from({ length: 30 }, (_, i) => `batch ${i}`);
     await enqueue(a, subjects);
     await Promise.all([a.get(OutboxWorker).drain(), b.get(OutboxWorker).drain(), b.get(OutboxWorker).drain()]);
-    await Promise.all([a.get(OutboxWorker).settle(), b.get(OutboxWorker).settle()]);
+    await Promise.all([a.get(OutboxWorker).finishSending(), b.get(OutboxWorker).finishSending()]);
     for (const subject of subjects) {
       expect(smtp.received.filter((e) => e.subject === subject)).toHaveLength(1);
     }
@@ -134,7 +134,7 @@ describe('the email outbox', () => {
     const testMode = await createTestApp();
     try {
       await enqueue(testMode, ['simulated one']);
-      await testMode.get(OutboxWorker).settle();
+      await testMode.get(OutboxWorker).finishSending();
       const row = await em(testMode).findOneOrFail(OutboxEmail, { subject: 'simulated one' });
       expect(row.status).toBe('simulated');
       expect(row.sentAt).toBeInstanceOf(Date);

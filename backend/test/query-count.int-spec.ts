@@ -49,7 +49,7 @@ describe('queries per request', () => {
   /** Each endpoint's statements and response body, one request at a time. */
   async function measure(): Promise<{ counts: Record<Endpoint, number>; statements: Record<Endpoint, string[]>; bodies: Record<Endpoint, unknown> }> {
     // Nothing from earlier requests (a sign-up's email) may still be running.
-    await t.get(OutboxWorker).settle();
+    await t.get(OutboxWorker).finishSending();
     const counts = {} as Record<Endpoint, number>;
     const statements = {} as Record<Endpoint, string[]>;
     const bodies = {} as Record<Endpoint, unknown>;

@@ -42,8 +42,8 @@ describe('duty reminders', () => {
 
   const pass = (t: TestApp) => t.get(RemindersService).runScheduledPass();
   const deliver = async () => {
-    await a.get(OutboxWorker).settle();
-    await b.get(OutboxWorker).settle();
+    await a.get(OutboxWorker).finishSending();
+    await b.get(OutboxWorker).finishSending();
   };
   const as = (token: string) => ({
     get: (url: string) => a.http().get(url).set(...bearer(token)),
@@ -184,7 +184,7 @@ describe('duty reminders', () => {
     await deadSmtp.stop();
     const c = await createTestApp({ env: { APP_NOW: '2025-09-22T08:30', SMTP_URL: deadSmtp.url, JWT_SECRET }, databaseUrl: a.databaseUrl });
     await c.get(RemindersService).runScheduledPass();
-    await c.get(OutboxWorker).settle();
+    await c.get(OutboxWorker).finishSending();
     await c.close();
     expect(await reminderRows(s)).toHaveLength(3);
     expect(receivedBy(s.emails.Jo!)).toHaveLength(0);
@@ -333,7 +333,7 @@ describe('duty reminders', () => {
       expect(job.isActive).toBe(true);
       job.fireOnTick();
       await c.get(RemindersService).tick();
-      await c.get(OutboxWorker).settle();
+      await c.get(OutboxWorker).finishSending();
       expect((await smtp.waitFor((e) => e.to.includes(s.emails.Tom!) && /Reminder/.test(e.subject))).subject).toBe('Duty Manager Reminder - Tuesday 14 October 2025');
     } finally {
       await c.close();
@@ -432,7 +432,7 @@ describe('duty reminders', () => {
         expect(res.body.message).toBe(
           'Simulated 1 reminder for Wednesday 10 September 2025. Test mode: no mail server is configured, so the emails were simulated, not sent.',
         );
-        await testMode.get(OutboxWorker).settle();
+        await testMode.get(OutboxWorker).finishSending();
         const list = await testMode.http().get('/api/email-deliveries').set(...bearer(admin.token)).expect(200);
         expect(list.body.testMode).toBe(true);
         expect(list.body.emails[0]).toMatchObject({

@@ -124,7 +124,7 @@ describe('role access', () => {
       // that are not ids, no file) is refused the same way: validation can't answer first.
       const malformed: Example = { params: Object.fromEntries(op.pathParams.map((name) => [name, 'not-an-id'])), body: {} };
 
-      await t.get(OutboxWorker).settle();
+      await t.get(OutboxWorker).finishSending();
       const before = await snapshotDatabase(t);
       for (const caller of CALLERS.filter((c) => !rule.callers.includes(c))) {
         const key = `${op.id} as ${caller}`;

@@ -124,7 +124,7 @@ describe('route inventory', () => {
       const example = await EXAMPLES[op.id]!(fixtures);
       const own = await callOperation(t, op, example, { bearer: a.token });
       expect({ op: op.id, ok: own.status < 300 }).toEqual({ op: op.id, ok: true });
-      await t.get(OutboxWorker).settle();
+      await t.get(OutboxWorker).finishSending();
       const before = await snapshotOrganization(t, orgA);
       for (const role of ROLE_CALLERS) {
         const key = `${op.id} as B's ${role}`;
@@ -133,7 +133,7 @@ describe('route inventory', () => {
         answers[key] = { status: res.status, leaks: [orgA, a.email, 'Alpha Only'].filter((text) => body.includes(text)) };
         expected[key] = rule.callers.includes(role) ? { status: res.status < 300 ? res.status : 'a success', leaks: [] } : { status: 403, leaks: [] };
       }
-      await t.get(OutboxWorker).settle();
+      await t.get(OutboxWorker).finishSending();
       expect({ op: op.id, a: await snapshotOrganization(t, orgA) }).toEqual({ op: op.id, a: before });
     }
     expect(answers).toEqual(expected);
@@ -156,7 +156,7 @@ describe('route inventory', () => {
       const example = await EXAMPLES[op.id]!(fixtures);
       const nowhere = { ...example, params: Object.fromEntries(Object.keys(example.params ?? {}).map((name) => [name, '00000000-0000-4000-8000-00000000abcd'])) };
       // Emails the setup queued are sent first, so the worker's poll can't change them mid-check.
-      await t.get(OutboxWorker).settle();
+      await t.get(OutboxWorker).finishSending();
       const before = await snapshotDatabase(t);
       for (const role of ROLE_CALLERS) {
         const key = `${op.id} as B's ${role}`;

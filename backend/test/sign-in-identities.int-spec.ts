@@ -51,7 +51,7 @@ describe('sign-in identities', () => {
   /** Every email the app meant to send has gone (the after-answer jobs and the outbox). */
   const settled = async () => {
     await t.get(AuthService).settle();
-    await t.get(OutboxWorker).settle();
+    await t.get(OutboxWorker).finishSending();
   };
   const mailTo = (address: string) => smtp.received.filter((e) => e.to.includes(address));
   const userRow = async (email: string, subdomain: string) =>

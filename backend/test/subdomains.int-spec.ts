@@ -198,7 +198,7 @@ describe('organisation subdomains (APP_BASE_DOMAIN)', () => {
       expect(list.text).not.toContain('Third Academy');
       expect(list.html).toContain(`<a href="${schoolUrl(stMarys)}/login">`);
       // Nothing was sent to the address without accounts.
-      await t.get(OutboxWorker).settle();
+      await t.get(OutboxWorker).finishSending();
       expect(await sql('select count(*)::int as n from outbox_emails where "to" = ?', [nobody])).toEqual([{ n: 0 }]);
       expect(smtp.received.filter((e) => e.to.includes(nobody))).toEqual([]);
     });

@@ -11,7 +11,7 @@ import type { TestApp } from './test-app';
  */
 async function settled(t: TestApp): Promise<void> {
   await t.get(AuthService).settle();
-  await t.get(OutboxWorker).settle();
+  await t.get(OutboxWorker).finishSending();
 }
 
 /**

@@ -455,7 +455,7 @@ export class AuthService {
   /**
    * Resolves when the work left after answering (the emails of forgot password, resend
    * verification, Find your school) has finished: for tests that compare the database before and
-   * after a request, as OutboxWorker.settle() does for sending.
+   * after a request, as OutboxWorker.finishSending() does for sending.
    */
   async settle(): Promise<void> {
     while (this.pendingAfterAnswers.size) await Promise.all([...this.pendingAfterAnswers]);

@@ -88,7 +88,7 @@ export class OutboxWorker implements OnModuleInit, OnApplicationShutdown {
   }
 
   /** Waits for a running pass, then runs one more; for tests and shutdown. */
-  async settle(): Promise<void> {
+  async finishSending(): Promise<void> {
     await this.running;
     await this.drain();
   }
