@@ -10,9 +10,7 @@ const SRC = path.resolve(__dirname, '..', 'src');
  */
 const NOT_YET_CONVERTED = new Set<string>([
   'modules/calendar/calendar.service.ts',
-  'modules/holidays/holiday-queries.ts',
   'modules/holidays/holidays.service.ts',
-  'modules/holidays/school-calendar.ts',
   'modules/holidays/term-dates.service.ts',
   'modules/reminders/email-settings.service.ts',
   'modules/reminders/email-testing.service.ts',

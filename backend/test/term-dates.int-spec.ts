@@ -1,4 +1,4 @@
-import { MikroORM } from '@mikro-orm/core';
+import { MikroORM, RequestContext } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { JwtService } from '@nestjs/jwt';
 import { SchoolCalendar } from '../src/modules/holidays/school-calendar';
@@ -196,8 +196,12 @@ describe('term dates', () => {
 
   describe('the school calendar the rota asks', () => {
     let calendar: SchoolCalendar;
+    // SchoolCalendar's repositories use the injected manager, which resolves to this context's fork.
     const inOrg = <T>(account: Account, fn: (em: EntityManager) => Promise<T>) =>
-      TenantContext.run(orgOf(account), () => fn(t.get(MikroORM).em.fork() as EntityManager));
+      TenantContext.run(orgOf(account), () => {
+        const em = t.get(MikroORM).em.fork() as EntityManager;
+        return RequestContext.create(em, () => fn(em));
+      });
 
     beforeAll(async () => {
       calendar = t.get(SchoolCalendar);
@@ -206,13 +210,13 @@ describe('term dates', () => {
     });
 
     it('lists the closed days of a range and why, from the terms and the holidays', async () => {
-      const closures = await inOrg(admin, (em) => calendar.closuresBetween(em, '2025-12-01', '2026-01-31'));
+      const closures = await inOrg(admin, () => calendar.closuresBetween('2025-12-01', '2026-01-31'));
       expect(closures).toEqual([
         { start: '2025-12-20', end: '2026-01-04', kind: 'out_of_term', label: 'Christmas holiday' },
         { start: '2025-12-25', end: '2025-12-25', kind: 'holiday', label: 'Christmas Day, Bank Holiday' },
       ]);
       // 2027-2028 has no terms: only its holidays close days there.
-      const september2027 = await inOrg(admin, (em) => calendar.closuresBetween(em, '2027-08-30', '2027-09-10'));
+      const september2027 = await inOrg(admin, () => calendar.closuresBetween('2027-08-30', '2027-09-10'));
       expect(september2027).toEqual([
         { start: '2027-08-30', end: '2027-08-31', kind: 'out_of_term', label: 'Summer holiday' },
         { start: '2027-09-01', end: '2027-09-03', kind: 'holiday', label: 'Training, Inset Day' },
@@ -220,10 +224,10 @@ describe('term dates', () => {
     });
 
     it('names the academic years without term dates and the end of a year’s summer term', async () => {
-      expect(await inOrg(admin, (em) => calendar.yearsWithoutTerms(em, '2025-10-01', '2030-01-01'))).toEqual([2027, 2029]);
-      expect(await inOrg(admin, (em) => calendar.yearsWithoutTerms(em, '2026-01-01', '2025-01-01'))).toEqual([]);
-      expect(await inOrg(admin, (em) => calendar.termEnd(em, 2025))).toBe('2026-07-17');
-      expect(await inOrg(admin, (em) => calendar.termEnd(em, 2027))).toBeNull();
+      expect(await inOrg(admin, () => calendar.yearsWithoutTerms('2025-10-01', '2030-01-01'))).toEqual([2027, 2029]);
+      expect(await inOrg(admin, () => calendar.yearsWithoutTerms('2026-01-01', '2025-01-01'))).toEqual([]);
+      expect(await inOrg(admin, () => calendar.termEnd(2025))).toBe('2026-07-17');
+      expect(await inOrg(admin, () => calendar.termEnd(2027))).toBeNull();
     });
 
     it('lets a second save of a year wait for the first, then update the rows it added', async () => {
@@ -236,26 +240,26 @@ describe('term dates', () => {
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
       const first = inOrg(admin, (em) =>
-        em.transactional(async (tx) => {
-          await calendar.replaceYear(tx, 2041, typicalTerms(2041));
+        em.transactional(async () => {
+          await calendar.replaceYear(2041, typicalTerms(2041));
           await held;
         }),
       );
       await until(async () => (await advisoryLocks(true)) === 1);
       const bare = typicalTerms(2041).map((term) => ({ ...term, halfTermStart: null, halfTermEnd: null }));
-      const second = inOrg(admin, (em) => em.transactional((tx) => calendar.replaceYear(tx, 2041, bare)));
+      const second = inOrg(admin, (em) => em.transactional(() => calendar.replaceYear(2041, bare)));
       await until(async () => (await advisoryLocks(false)) === 1);
       release();
       const [, replaced] = await Promise.all([first, second]);
       expect(replaced).toEqual({ before: typicalTerms(2041), terms: bare });
-      expect(await inOrg(admin, (em) => calendar.termsOf(em, 2041))).toEqual(bare);
+      expect(await inOrg(admin, () => calendar.termsOf(2041))).toEqual(bare);
     });
 
     it('answers for the organisation in context only', async () => {
       const other = await registerOrganization(t);
-      expect(await inOrg(other, (em) => calendar.closuresBetween(em, '2025-12-01', '2026-01-31'))).toEqual([]);
-      expect(await inOrg(other, (em) => calendar.yearsWithoutTerms(em, '2025-10-01', '2026-01-01'))).toEqual([2025]);
-      expect(await inOrg(other, (em) => calendar.termEnd(em, 2025))).toBeNull();
+      expect(await inOrg(other, () => calendar.closuresBetween('2025-12-01', '2026-01-31'))).toEqual([]);
+      expect(await inOrg(other, () => calendar.yearsWithoutTerms('2025-10-01', '2026-01-01'))).toEqual([2025]);
+      expect(await inOrg(other, () => calendar.termEnd(2025))).toBeNull();
     });
   });
 });

@@ -7,7 +7,7 @@ import { academicYearStartOf } from '../../common/clock/academic-year';
 import { Clock, type IsoDate } from '../../common/clock/clock';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { TenantContext } from '../../tenancy/tenant-context';
-import { holidaysBetween } from '../holidays/holiday-queries';
+import { SchoolCalendar } from '../holidays/school-calendar';
 import { RotaRepository } from '../rota/rota.repository';
 import { OrganizationHosts } from '../tenants/organization-hosts.service';
 import { CalendarFeedsRepository } from './calendar-feeds.repository';
@@ -48,6 +48,7 @@ export class CalendarService {
     /** Only for the rota, holidays and tenants calls that still take a manager; it resolves to the current context. */
     private readonly em: EntityManager,
     private readonly clock: Clock,
+    private readonly schoolCalendar: SchoolCalendar,
     private readonly rota: RotaRepository,
     private readonly hosts: OrganizationHosts,
   ) {}
@@ -182,7 +183,7 @@ export class CalendarService {
     // duties of a user without a staff record are none.
     const onlyDaysOf = mine ? owner.staffId : undefined;
     const slots = onlyDaysOf === null ? [] : await this.rota.dutiesBetween(this.em, from, to, onlyDaysOf);
-    const holidays = await holidaysBetween(this.em, from, to);
+    const holidays = await this.schoolCalendar.holidaysBetween(from, to);
     const body = writeFeed({
       kind,
       organizationId: org,

@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Clock } from '../../common/clock/clock';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { AuditService, changedFields } from '../audit/audit.service';
 import { FactChangesService } from '../fact-changes/fact-changes.service';
 import { organizationToday } from '../tenants/organization-today';
@@ -15,7 +16,8 @@ import type {
   HolidayRangeQueryDto,
   SaveHolidayDto,
 } from './dto/holiday.dto';
-import { Holiday } from './entities/holiday.entity';
+import type { Holiday } from './entities/holiday.entity';
+import { HolidaysRepository } from './holidays.repository';
 import { plural } from '../../common/text/plural';
 import { describeDateRange } from '../../common/text/dates';
 import { OrganizationsRepository } from '../tenants/organizations.repository';
@@ -34,10 +36,17 @@ export function toHolidayDto(h: Holiday): HolidayDto {
 const describe = (h: { name: string; startDate: string; endDate: string }) =>
   `${h.name} (${describeDateRange(h.startDate, h.endDate)})`;
 
+/**
+ * Holidays as the API shows and takes them. Adding or changing one, and adding bank holidays, are
+ * fact changes (FactChangesService.change). The EntityManager is here only for the tenants
+ * module's calls that still take one (organizationToday, the region).
+ */
 @Injectable()
 export class HolidaysService {
   constructor(
     private readonly em: EntityManager,
+    private readonly holidays: HolidaysRepository,
+    private readonly unitOfWork: UnitOfWork,
     private readonly audit: AuditService,
     private readonly clock: Clock,
     private readonly organizations: OrganizationsRepository,
@@ -46,19 +55,14 @@ export class HolidaysService {
   ) {}
 
   async list(range: HolidayRangeQueryDto): Promise<HolidayDto[]> {
-    const where: Record<string, unknown> = {};
-    if (range.startDate) where.endDate = { $gte: range.startDate };
-    if (range.endDate) where.startDate = { $lte: range.endDate };
-    const rows = await this.em.find(Holiday, where, { orderBy: { startDate: 'asc', name: 'asc' } });
-    return rows.map(toHolidayDto);
+    return (await this.holidays.list(range.startDate, range.endDate)).map(toHolidayDto);
   }
 
   /** Adds a holiday; nobody stays on duty on its days from today on (docs/product.md#the-rota-stays-true). */
   async create(actor: AuthUser, dto: SaveHolidayDto): Promise<SavedHolidayDto> {
     const { written, rotaChange } = await this.factChanges.change(actor, async () => {
-      const em = this.em;
-      const holiday = em.create(Holiday, { ...dto, description: dto.description ?? null });
-      await em.flush();
+      const holiday = this.holidays.add({ ...dto, description: dto.description ?? null });
+      await this.holidays.flush();
       this.audit.record(actor, {
         kind: 'holiday',
         action: 'holiday.created',
@@ -73,10 +77,9 @@ export class HolidaysService {
 
   async update(actor: AuthUser, id: string, dto: SaveHolidayDto): Promise<SavedHolidayDto> {
     const { written, rotaChange } = await this.factChanges.change(actor, async () => {
-      const em = this.em;
-      const holiday = await this.find(em, id);
+      const holiday = await this.find(id);
       const before = toHolidayDto(holiday);
-      em.assign(holiday, { ...dto, description: dto.description ?? null });
+      this.holidays.change(holiday, { ...dto, description: dto.description ?? null });
       const after = toHolidayDto(holiday);
       this.audit.record(actor, {
         kind: 'holiday',
@@ -91,8 +94,8 @@ export class HolidaysService {
   }
 
   async remove(actor: AuthUser, id: string): Promise<void> {
-    await this.em.transactional(async (em) => {
-      const holiday = await this.find(em, id);
+    await this.unitOfWork.transaction(async () => {
+      const holiday = await this.find(id);
       this.audit.record(actor, {
         kind: 'holiday',
         action: 'holiday.deleted',
@@ -100,7 +103,7 @@ export class HolidaysService {
         summary: `Deleted holiday ${describe(holiday)}`,
         before: toHolidayDto(holiday),
       });
-      em.remove(holiday);
+      this.holidays.remove(holiday);
     });
   }
 
@@ -111,15 +114,15 @@ export class HolidaysService {
   async addBankHolidays(actor: AuthUser, academicYearStart?: number, region?: BankHolidayRegion): Promise<AddBankHolidaysResultDto> {
     const { written, rotaChange } = await this.factChanges.change(actor, async () => {
       const em = this.em;
-      const start = academicYearStart ?? (await this.calendar.planningYear(em, await organizationToday(em, this.clock)));
+      const start = academicYearStart ?? (await this.calendar.planningYear(await organizationToday(em, this.clock)));
       const before = await this.organizations.region(em);
       const chosen = region ?? before;
       if (chosen !== before) await this.organizations.setRegion(em, chosen);
-      const { candidates, covered } = await this.bankHolidaysOf(em, start, chosen);
+      const { candidates, covered } = await this.bankHolidaysOf(start, chosen);
       const added = candidates
         .filter((c) => !covered(c.date))
-        .map((c) => em.create(Holiday, { name: c.name, type: 'bank_holiday', startDate: c.date, endDate: c.date, description: null }));
-      await em.flush();
+        .map((c) => this.holidays.add({ name: c.name, type: 'bank_holiday', startDate: c.date, endDate: c.date, description: null }));
+      await this.holidays.flush();
       const academicYear = `${start}-${start + 1}`;
       const regionName = BANK_HOLIDAY_REGION_LABELS[chosen];
       const regionChange =
@@ -149,9 +152,9 @@ export class HolidaysService {
    * Changes nothing.
    */
   async previewBankHolidays(academicYearStart?: number, region?: BankHolidayRegion): Promise<BankHolidaysPreviewDto> {
-    const start = academicYearStart ?? (await this.calendar.planningYear(this.em, await organizationToday(this.em, this.clock)));
+    const start = academicYearStart ?? (await this.calendar.planningYear(await organizationToday(this.em, this.clock)));
     const chosen = region ?? (await this.organizations.region(this.em));
-    const { candidates, covered } = await this.bankHolidaysOf(this.em, start, chosen);
+    const { candidates, covered } = await this.bankHolidaysOf(start, chosen);
     return {
       region: chosen,
       academicYear: `${start}-${start + 1}`,
@@ -160,19 +163,16 @@ export class HolidaysService {
   }
 
   /** The region's bank holidays in the academic year, and which dates the organisation's holidays already cover. */
-  private async bankHolidaysOf(em: EntityManager, start: number, region: BankHolidayRegion) {
+  private async bankHolidaysOf(start: number, region: BankHolidayRegion) {
     const candidates = bankHolidaysInAcademicYear(start, region);
-    const existing = await em.find(Holiday, {
-      endDate: { $gte: `${start}-09-01` },
-      startDate: { $lte: `${start + 1}-08-31` },
-    });
+    const existing = await this.holidays.touching(`${start}-09-01`, `${start + 1}-08-31`);
     const covered = (date: string) => existing.some((h) => h.startDate <= date && date <= h.endDate);
     return { candidates, covered };
   }
 
-  private async find(em: EntityManager, id: string): Promise<Holiday> {
+  private async find(id: string): Promise<Holiday> {
     // The tenant filter makes another organisation's holiday invisible: 404, not 403.
-    const holiday = await em.findOne(Holiday, { id });
+    const holiday = await this.holidays.findById(id);
     if (!holiday) throw new NotFoundException('Holiday not found');
     return holiday;
   }

@@ -1,14 +1,11 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { academicYearStartOf, planningYearStartOf } from '../../common/clock/academic-year';
 import type { IsoDate } from '../../common/clock/clock';
-import { TenantContext } from '../../tenancy/tenant-context';
-import { Holiday, HOLIDAY_TYPE_LABELS } from './entities/holiday.entity';
-import { Term } from './entities/term.entity';
+import { HOLIDAY_TYPE_LABELS } from './entities/holiday.entity';
+import type { Term } from './entities/term.entity';
+import { type HolidayRow, HolidaysRepository } from './holidays.repository';
 import { type Closure, closuresBetween, inTermOrder, type TermDates, termDateProblems } from './term-dates';
-
-/** The advisory-lock class of saving a year's terms; the second key is the organisation and year. */
-const TERMS_LOCK_CLASS = 7_202;
+import { TermsRepository } from './terms.repository';
 
 const toTermDates = (t: Term): TermDates => ({
   name: t.name,
@@ -25,37 +22,47 @@ const toTermDates = (t: Term): TermDates => ({
  */
 @Injectable()
 export class SchoolCalendar {
+  constructor(
+    private readonly terms: TermsRepository,
+    private readonly holidays: HolidaysRepository,
+  ) {}
+
   /** The year's terms, autumn to summer; empty when the year has no term dates. */
-  async termsOf(em: EntityManager, academicYear: number): Promise<TermDates[]> {
-    return inTermOrder(await em.find(Term, { academicYear })).map(toTermDates);
+  async termsOf(academicYear: number): Promise<TermDates[]> {
+    return inTermOrder(await this.terms.ofYear(academicYear)).map(toTermDates);
+  }
+
+  /** The holidays touching `from`..`to` as a calendar feed lists them, by start date, then name. One statement. */
+  holidaysBetween(from: IsoDate, to: IsoDate): Promise<HolidayRow[]> {
+    return this.holidays.rowsBetween(from, to);
+  }
+
+  /** Whether a bank holiday falls in `from`..`to` (the setup checklist's "bank holidays added"). One statement. */
+  hasBankHolidayBetween(from: IsoDate, to: IsoDate): Promise<boolean> {
+    return this.holidays.hasBankHolidayBetween(from, to);
   }
 
   /**
-   * Makes `terms` the year's terms, in `em`'s transaction (flushed): each term's row is updated in
+   * Makes `terms` the year's terms, in the current transaction (flushed): each term's row is updated in
    * place or added. The only writer of `terms`. Refuses (400, every problem in one message) terms
    * that break the rules of termDateProblems, so nothing invalid is ever stored. Two saves of one
    * year take turns (an advisory lock until the transaction ends), so the second updates the rows
    * the first added and `before` is what was really replaced.
    */
-  async replaceYear(
-    em: EntityManager,
-    academicYear: number,
-    terms: readonly TermDates[],
-  ): Promise<{ before: TermDates[]; terms: TermDates[] }> {
+  async replaceYear(academicYear: number, terms: readonly TermDates[]): Promise<{ before: TermDates[]; terms: TermDates[] }> {
     const problems = termDateProblems(academicYear, terms);
     if (problems.length) throw new BadRequestException(problems.join('; '));
-    if (!em.isInTransaction()) throw new Error('SchoolCalendar.replaceYear must run inside a transaction');
-    await em.execute('select pg_advisory_xact_lock(?, hashtext(?))', [TERMS_LOCK_CLASS, `${TenantContext.require()}:${academicYear}`]);
-    const existing = await em.find(Term, { academicYear });
+    await this.terms.lockYear(academicYear);
+    const existing = await this.terms.ofYear(academicYear);
     const before = inTermOrder(existing).map(toTermDates);
     for (const term of terms) {
       const dates = { startDate: term.startDate, endDate: term.endDate, halfTermStart: term.halfTermStart, halfTermEnd: term.halfTermEnd };
       const row = existing.find((e) => e.name === term.name);
-      if (row) em.assign(row, dates);
-      else em.create(Term, { academicYear, name: term.name, ...dates });
+      if (row) this.terms.change(row, dates);
+      else this.terms.add({ academicYear, name: term.name, ...dates });
     }
-    await em.flush();
-    return { before, terms: await this.termsOf(em, academicYear) };
+    await this.terms.flush();
+    return { before, terms: await this.termsOf(academicYear) };
   }
 
   /**
@@ -69,11 +76,11 @@ export class SchoolCalendar {
    * Spans may overlap (a bank holiday in the Christmas holiday is listed as both) and include the
    * weekends inside them; the weekends of term time are not listed (duties are on weekdays anyway).
    */
-  async closuresBetween(em: EntityManager, from: IsoDate, to: IsoDate): Promise<Closure[]> {
+  async closuresBetween(from: IsoDate, to: IsoDate): Promise<Closure[]> {
     if (to < from) return [];
     const [terms, holidays] = await Promise.all([
-      em.find(Term, { academicYear: { $gte: academicYearStartOf(from), $lte: academicYearStartOf(to) } }),
-      em.find(Holiday, { endDate: { $gte: from }, startDate: { $lte: to } }, { orderBy: { startDate: 'asc', name: 'asc' } }),
+      this.terms.ofYears(academicYearStartOf(from), academicYearStartOf(to)),
+      this.holidays.list(from, to),
     ]);
     const termsByYear = new Map<number, TermDates[]>();
     for (const term of terms) termsByYear.set(term.academicYear, [...(termsByYear.get(term.academicYear) ?? []), toTermDates(term)]);
@@ -89,11 +96,11 @@ export class SchoolCalendar {
    * The academic years touching `from`..`to` that have no term dates, earliest first (for "no term
    * dates yet" warnings); empty when `to` is before `from`.
    */
-  async yearsWithoutTerms(em: EntityManager, from: IsoDate, to: IsoDate): Promise<number[]> {
+  async yearsWithoutTerms(from: IsoDate, to: IsoDate): Promise<number[]> {
     if (to < from) return [];
     const first = academicYearStartOf(from);
     const last = academicYearStartOf(to);
-    const rows = await em.find(Term, { academicYear: { $gte: first, $lte: last } });
+    const rows = await this.terms.ofYears(first, last);
     const withTerms = new Set(rows.map((r) => r.academicYear));
     const years: number[] = [];
     for (let year = first; year <= last; year += 1) if (!withTerms.has(year)) years.push(year);
@@ -101,8 +108,8 @@ export class SchoolCalendar {
   }
 
   /** The last day of the year's summer term, or null when the year has no term dates. */
-  async termEnd(em: EntityManager, academicYear: number): Promise<IsoDate | null> {
-    const summer = await em.findOne(Term, { academicYear, name: 'summer' });
+  async termEnd(academicYear: number): Promise<IsoDate | null> {
+    const summer = await this.terms.summerTerm(academicYear);
     return summer?.endDate ?? null;
   }
 
@@ -110,7 +117,7 @@ export class SchoolCalendar {
    * The academic year the planning screens and tools start on for `today` (planningYearStartOf):
    * this one until its summer term has ended, then next year.
    */
-  async planningYear(em: EntityManager, today: IsoDate): Promise<number> {
-    return planningYearStartOf(today, await this.termEnd(em, academicYearStartOf(today)));
+  async planningYear(today: IsoDate): Promise<number> {
+    return planningYearStartOf(today, await this.termEnd(academicYearStartOf(today)));
   }
 }

@@ -27,8 +27,8 @@ export class TermDatesService {
 
   /** The year's saved terms and a proposal; the planning year by default (SchoolCalendar.planningYear). */
   async get(academicYear?: number): Promise<TermDatesDto> {
-    const year = academicYear ?? (await this.calendar.planningYear(this.em, await organizationToday(this.em, this.clock)));
-    return this.describe(this.em, year);
+    const year = academicYear ?? (await this.calendar.planningYear(await organizationToday(this.em, this.clock)));
+    return this.describe(year);
   }
 
   /**
@@ -40,8 +40,8 @@ export class TermDatesService {
     const em = this.em;
     const today = await organizationToday(em, this.clock);
     const current = academicYearStartOf(today);
-    const thisEnd = await this.calendar.termEnd(em, current);
-    const nextEnd = await this.calendar.termEnd(em, current + 1);
+    const thisEnd = await this.calendar.termEnd(current);
+    const nextEnd = await this.calendar.termEnd(current + 1);
     const years = ([[current, thisEnd], [current + 1, nextEnd]] as const).map(([academicYear, summerTermEnd]) => {
       const year = academicYearStarting(academicYear);
       const period = planningPeriodOf(academicYear, addDays(today, 1), summerTermEnd);
@@ -72,7 +72,7 @@ export class TermDatesService {
     // Nobody stays on duty on a day that is now out of term (docs/product.md#the-rota-stays-true).
     const { rotaChange } = await this.factChanges.change(
       actor,
-      async () => ({ ...(await this.calendar.replaceYear(this.em, academicYear, terms)), cause: `Saving the term dates of ${label}` }),
+      async () => ({ ...(await this.calendar.replaceYear(academicYear, terms)), cause: `Saving the term dates of ${label}` }),
       ({ before, terms: saved }) =>
         this.audit.record(actor, {
           kind: 'holiday',
@@ -83,11 +83,11 @@ export class TermDatesService {
           after: { terms: saved },
         }),
     );
-    return { ...(await this.describe(this.em, academicYear)), rotaChange };
+    return { ...(await this.describe(academicYear)), rotaChange };
   }
 
-  private async describe(em: EntityManager, academicYear: number): Promise<TermDatesDto> {
-    const [terms, previous] = await Promise.all([this.calendar.termsOf(em, academicYear), this.calendar.termsOf(em, academicYear - 1)]);
+  private async describe(academicYear: number): Promise<TermDatesDto> {
+    const [terms, previous] = await Promise.all([this.calendar.termsOf(academicYear), this.calendar.termsOf(academicYear - 1)]);
     const proposal = proposeTerms(academicYear, previous);
     return { academicYear, label: academicYearLabel(academicYear), terms, proposal: proposal.terms, proposalSource: proposal.source };
   }

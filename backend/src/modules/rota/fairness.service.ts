@@ -56,7 +56,7 @@ export class FairnessService {
     const em = this.em;
     const today = await organizationToday(em, this.clock);
     // The planning year by default: in the summer, the year being planned is next year.
-    const year = query.academicYear ?? (await this.calendar.planningYear(em, today));
+    const year = query.academicYear ?? (await this.calendar.planningYear(today));
     const period = query.period ?? 'year';
     const { startDate, endDate } = await this.bounds(em, year, period);
 
@@ -142,7 +142,7 @@ export class FairnessService {
 
   private async bounds(em: EntityManager, year: number, period: FairnessPeriod): Promise<{ startDate: string; endDate: string }> {
     if (period === 'year') return { startDate: `${year}-09-01`, endDate: `${year + 1}-08-31` };
-    const term = (await this.calendar.termsOf(em, year)).find((t) => t.name === period);
+    const term = (await this.calendar.termsOf(year)).find((t) => t.name === period);
     if (!term) throw new BadRequestException(`${academicYearLabel(year)} has no term dates: set them on the Holidays screen to see a term`);
     return { startDate: term.startDate, endDate: term.endDate };
   }

@@ -26,7 +26,7 @@ export class RotaCalendarService {
 
   async closures(startDate: IsoDate, endDate: IsoDate): Promise<RotaClosureDto[]> {
     this.assertRange(startDate, endDate);
-    const closures = await this.calendar.closuresBetween(this.em, startDate, endDate);
+    const closures = await this.calendar.closuresBetween(startDate, endDate);
     return closures.map((c) => ({ startDate: c.start, endDate: c.end, kind: c.kind, label: c.label }));
   }
 

@@ -34,10 +34,10 @@ export class RotaHealthService {
   async health(academicYear?: number): Promise<RotaHealthDto> {
     const em = this.em;
     const today = await organizationToday(em, this.clock);
-    const start = academicYear ?? (await this.calendar.planningYear(em, today));
+    const start = academicYear ?? (await this.calendar.planningYear(today));
     const year = academicYearStarting(start);
     const slotsPerDay = await this.settings.dutyManagersPerDay();
-    const period = planningPeriodOf(start, today, await this.calendar.termEnd(em, start));
+    const period = planningPeriodOf(start, today, await this.calendar.termEnd(start));
     if (!period) throw new BadRequestException(`${year.label} is over: choose this academic year (or the next)`);
     const { from, to } = period;
 
@@ -51,7 +51,7 @@ export class RotaHealthService {
       .filter((date) => !closedBecause(date, facts.closures))
       .map((date) => ({ date, filled: (planned[date] ?? []).filter((slot) => slot !== null).length, slots: slotsPerDay }))
       .filter((d) => d.filled < slotsPerDay);
-    const yearsWithoutTermDates = await this.calendar.yearsWithoutTerms(em, from, to);
+    const yearsWithoutTermDates = await this.calendar.yearsWithoutTerms(from, to);
 
     return {
       academicYear: year.label,

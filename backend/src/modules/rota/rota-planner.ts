@@ -62,7 +62,7 @@ export class RotaPlanner {
   async facts(em: EntityManager, from: IsoDate, to: IsoDate, slotsPerDay: number): Promise<RotaFacts> {
     // One after the other: inside a transaction they share its connection.
     const staff = await this.staffFacts(em);
-    const closures = await this.calendar.closuresBetween(em, from, to);
+    const closures = await this.calendar.closuresBetween(from, to);
     const away = await this.availability.awayBetween(from, to);
     const year = academicYearOf(from);
     const prior = await this.rota.priorDuties(em, year.startDate, year.endDate, []);
@@ -97,7 +97,7 @@ export class RotaPlanner {
    * The hard rules of docs/product.md#the-rota-stays-true, for a change made by hand.
    */
   async assertAssignable(em: EntityManager, date: IsoDate, staffIds: string[], override = false, leaving: Map<string, IsoDate> = new Map()): Promise<string[]> {
-    const closures = await this.calendar.closuresBetween(em, date, date);
+    const closures = await this.calendar.closuresBetween(date, date);
     const closed = closedBecause(date, closures);
     if (closed?.rule === 'weekend') throw new BadRequestException('Duties are assigned on weekdays only (Monday to Friday)');
     if (closed) {
@@ -239,7 +239,7 @@ export class RotaPlanner {
     const last = days.at(-1)!;
     // One after the other: they share the transaction's connection.
     const staff = await this.staffFacts(em);
-    const closures = await this.calendar.closuresBetween(em, first, last);
+    const closures = await this.calendar.closuresBetween(first, last);
     const away = await this.availability.awayBetween(first, last);
     // Someone whose cancellation of a day was approved said they can't do that day: no engine
     // run puts them back on it (a later backfill or bulk fill would otherwise pick them first,
@@ -301,7 +301,7 @@ export class RotaPlanner {
 
   /** The school days of `from`..`to` and who is away on them: what fair shares over that period are measured on. */
   async fairSharePeriod(em: EntityManager, from: IsoDate, to: IsoDate): Promise<FairShareYear> {
-    const closures = await this.calendar.closuresBetween(em, from, to);
+    const closures = await this.calendar.closuresBetween(from, to);
     const schoolDays = datesBetween(from, to).filter((d) => !closedBecause(d, closures));
     const unavailability = await this.availability.awayBetween(from, to);
     return { schoolDays, unavailability };

@@ -170,7 +170,7 @@ export class RotaService {
       }
       // Only the years the period touches: a plan of next year asks nothing of this one.
       if (tool !== 'clear' && !options.allWeekdays) {
-        const missing = await this.calendar.yearsWithoutTerms(em, from, to!);
+        const missing = await this.calendar.yearsWithoutTerms(from, to!);
         if (missing.length) throw termDatesMissing(missing);
       }
 
@@ -237,9 +237,9 @@ export class RotaService {
   ): Promise<{ from: IsoDate; to: IsoDate | null }> {
     const first = tool === 'clear' ? today : addDays(today, 1);
     if (academicYear === undefined && (tool === 'clear' || endDate)) return { from: first, to: tool === 'clear' ? null : endDate! };
-    const start = academicYear ?? (await this.calendar.planningYear(em, today));
+    const start = academicYear ?? (await this.calendar.planningYear(today));
     const year = academicYearStarting(start);
-    const period = planningPeriodOf(start, first, tool === 'clear' ? null : await this.calendar.termEnd(em, start));
+    const period = planningPeriodOf(start, first, tool === 'clear' ? null : await this.calendar.termEnd(start));
     if (!period) throw new BadRequestException(`${year.label} is over: choose this academic year (or the next)`);
     if (endDate && (endDate < period.from || endDate > year.endDate)) {
       throw new BadRequestException(`The end date must fall within ${year.label}: ${describeDateRange(period.from, year.endDate)}`);

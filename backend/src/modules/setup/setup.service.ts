@@ -4,7 +4,6 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { academicYearStarting, addDays } from '../../common/clock/academic-year';
 import { Clock } from '../../common/clock/clock';
 import { CalendarService } from '../calendar/calendar.service';
-import { hasBankHolidayBetween } from '../holidays/holiday-queries';
 import { SchoolCalendar } from '../holidays/school-calendar';
 import { RotaRepository } from '../rota/rota.repository';
 import { staffCounts } from '../staff/staff-queries';
@@ -26,12 +25,12 @@ export class SetupService {
     const em = this.em;
     const today = await organizationToday(em, this.clock);
     // The year being set up: in the summer, next year (docs/product.md#the-first-run-checklist).
-    const start = await this.calendar.planningYear(em, today);
+    const start = await this.calendar.planningYear(today);
     const year = academicYearStarting(start);
     // One after the other: small reads on one pooled connection each, no transaction needed.
     const staff = await staffCounts(em);
-    const terms = await this.calendar.termsOf(em, start);
-    const bankHolidays = await hasBankHolidayBetween(em, year.startDate, year.endDate);
+    const terms = await this.calendar.termsOf(start);
+    const bankHolidays = await this.calendar.hasBankHolidayBetween(year.startDate, year.endDate);
     const tomorrow = addDays(today, 1);
     const planned = await this.rota.hasDutiesFrom(em, tomorrow > year.startDate ? tomorrow : year.startDate);
     const feed = await this.feeds.subscription(actor);
