@@ -84,7 +84,7 @@ export const APP_PAGES: AppPage[] = [
     name: 'Weekly Rota',
     title: 'Weekly Rota',
     icon: <CalendarOutlined aria-hidden />,
-    load: async () => (await import('@/features/rota/routes')).WeeklyRotaPage,
+    load: async () => (await import('./weekly-rota-page')).WeeklyRotaWithDialogsPage,
   },
   {
     path: '/statistics',

@@ -12,7 +12,6 @@ import { SetupChecklistCard } from '@/features/dashboard/components/setup-checkl
 import { SETUP_CHECKLIST_PERMISSION } from '@/features/dashboard/lib/setup-steps';
 import { DashboardSummaryCards, DutyStatisticsCard } from '@/features/dashboard/routes';
 import { WaitingForAnswer } from '@/features/requests/components/waiting-for-answer';
-import { MonthlyRota } from '@/features/rota/routes';
 import { useCan } from '@/shared/auth/access';
 import { useAfterFirstCommit } from '@/shared/lib/after-first-commit';
 import { PageTitle } from '@/shared/ui/page-title';
@@ -20,6 +19,7 @@ import { useScrollToHash } from '@/shared/ui/scroll-to-hash';
 import { Title } from '@/shared/ui/typography';
 import { useIsPhone } from '@/shared/ui/use-is-phone';
 
+import { MonthlyRotaWithDialog } from '../duty-dialog/monthly-rota-with-dialog';
 import { DashboardSectionsSkeleton, DashboardSkeleton } from './dashboard-skeleton';
 
 // Below the month: its inputs, alerts and copy buttons load after the dashboard's first screen.
@@ -131,7 +131,7 @@ function DashboardRest() {
       <div className="no-print">
         <DashboardSummaryCards />
       </div>
-      <MonthlyRota />
+      <MonthlyRotaWithDialog />
       <div id={CALENDAR_SUBSCRIPTION_ID} tabIndex={-1} className="no-print hash-target">
         <Suspense fallback={null}>
           <CalendarSubscriptionCard />

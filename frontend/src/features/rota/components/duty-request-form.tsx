@@ -1,5 +1,5 @@
 import type { RotaPersonDto } from '../api';
-import type { DutySlot } from './duty-dialog';
+import type { DutySlot } from '../lib/duty-slot';
 import type { RequestMode } from './duty-requests';
 import { RequestCancelForm } from './request-cancel-form';
 import { RequestSwapForm } from './request-swap-form';

@@ -1,6 +1,6 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Collapse, Empty, Flex, Select, Skeleton, Space, Tag } from 'antd';
-import { lazy, Suspense, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useId, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 
 import type { HolidayDto } from '@/features/holidays/api';
 import { useCan } from '@/shared/auth/access';
@@ -24,26 +24,29 @@ import {
   UNFILLED,
   type MonthWeek,
 } from '../lib/rota-calendar';
-import type { DutySlot } from './duty-dialog';
+import type { DutyDialogProps, DutySlot } from '../lib/duty-slot';
 import { PrintButton } from './print-button';
 import { PrintHeading } from './print-heading';
 import { RotaExportButton } from './rota-export-button';
 import { DaySlotButtons, HolidayNote, OutOfTermNote, useRotaPeriod } from './rota-period';
 
-// The dialog (a form, a modal, pickers) opens only on a click: it is fetched right after the
-// month first renders instead of with the dashboard's first download.
-const loadDutyDialog = () => import('./duty-dialog');
-const DutyDialog = lazy(async () => ({ default: (await loadDutyDialog()).DutyDialog }));
-
 const TITLE = 'Monthly Rota';
 const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
+
+interface MonthlyRotaProps {
+  /**
+   * The dialog a slot opens (composed in src/app from the features it needs). It may be lazy: it
+   * renders inside a Suspense boundary of its own.
+   */
+  DutyDialog: ComponentType<DutyDialogProps>;
+}
 
 /**
  * The Monthly Rota (docs/product.md#screens), on the Dashboard: the month's weekdays in numbered weeks, each day with
  * its duty slots or its holiday. Clicking a slot opens the duty dialog. An empty slot invites
  * whoever may change the rota to assign someone, and reads "Unfilled" to anyone else.
  */
-export function MonthlyRota() {
+export function MonthlyRota({ DutyDialog }: MonthlyRotaProps) {
   const canManage = useCan('rota.manage');
   const isPhone = useIsPhone();
   const currentWeek = useGetCurrentWeekQuery();
@@ -51,10 +54,6 @@ export function MonthlyRota() {
   const [slot, setSlot] = useState<DutySlot>();
   const [dialogOpen, setDialogOpen] = useState(false);
   const monthPickerId = useId();
-
-  useEffect(() => {
-    void loadDutyDialog();
-  }, []);
 
   // "Today" is the organisation's, from the server; never the browser's clock.
   const todayIso = currentWeek.data?.today;

@@ -11,7 +11,7 @@ import { useCreateRotaMutation, useUpdateRotaMutation } from '../api';
 import { staffOffDuty } from '../lib/duty-requests';
 import { assignmentBody, slotLabel } from '../lib/rota-calendar';
 import { ASSIGN_REQUIRED_MESSAGE } from '../lib/rota-edits';
-import type { DutySlot } from './duty-dialog';
+import type { DutySlot } from '../lib/duty-slot';
 import { useConfirmOverride } from './use-confirm-override';
 
 interface AssignValues {

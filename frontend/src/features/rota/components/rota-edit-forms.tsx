@@ -55,7 +55,7 @@ import {
   REPLACE_TARGET_REQUIRED_MESSAGE,
 } from '../lib/rota-edits';
 import { CandidateField, useCandidates } from './candidate-field';
-import type { DutySlot } from './duty-dialog';
+import type { DutySlot } from '../lib/duty-slot';
 import { RequestReasonField } from './duty-requests';
 import { useConfirmOverride } from './use-confirm-override';
 

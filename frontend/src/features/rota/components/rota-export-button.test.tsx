@@ -45,10 +45,13 @@ function stubMonth(overrides: Parameters<typeof stubFetch>[0] = {}, serve = true
   return fetchMock;
 }
 
+/** The export opens no slot: the month is enough, without the dialog src/app composes. */
+const NoDialog = () => null;
+
 function renderMonth(role = 'staff') {
   return renderWithProviders(
     <AccessContext value={accessFor(role)}>
-      <MonthlyRota />
+      <MonthlyRota DutyDialog={NoDialog} />
     </AccessContext>,
   );
 }

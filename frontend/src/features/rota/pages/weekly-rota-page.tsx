@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Skeleton, Space, Tag, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 
 import type { HolidayDto } from '@/features/holidays/api';
@@ -22,17 +22,28 @@ import { SectionCard } from '@/shared/ui/section-card';
 import '../rota.css';
 
 import { useGetCurrentWeekQuery, type RotaClosureDto, type RotaDayDto } from '../api';
-import { AdminAccessDialog } from '../components/admin-access-dialog';
-import { DutyDialog, type DutySlot } from '../components/duty-dialog';
 import { PrintButton } from '../components/print-button';
 import { PrintHeading } from '../components/print-heading';
-import { DaySlotButtons, HolidayNote, OutOfTermNote, useRotaPeriod } from '../components/rota-period';
+import {
+  DaySlotButtons,
+  HolidayNote,
+  OutOfTermNote,
+  useRotaPeriod,
+} from '../components/rota-period';
+import type { AccessDialogProps, DutyDialogProps, DutySlot } from '../lib/duty-slot';
 import { addWeeks, holidayOn, isAssigned, UNFILLED, weekDates } from '../lib/rota-calendar';
 
 const TITLE = 'Weekly Rota';
 
+interface WeeklyRotaPageProps {
+  /** The duty dialog a slot opens for whoever may change the rota (composed in src/app). */
+  DutyDialog: ComponentType<DutyDialogProps>;
+  /** What a slot opens for anyone else: why not, and the requests they can make instead. */
+  AccessDialog: ComponentType<AccessDialogProps>;
+}
+
 /** The Weekly Rota (/rota, docs/product.md#screens): one week, Monday to Friday, as five day cards. */
-export function WeeklyRotaPage() {
+export function WeeklyRotaPage({ DutyDialog, AccessDialog }: WeeklyRotaPageProps) {
   const canManage = useCan('rota.manage');
   const currentWeek = useGetCurrentWeekQuery();
   const [chosenWeek, setChosenWeek] = useState<string>();
@@ -97,7 +108,9 @@ export function WeeklyRotaPage() {
   return (
     <div className="weekly-rota rota-print-area">
       <PageTitle title={TITLE} />
-      <PrintHeading title={`${TITLE} — ${dates.length ? formatDateRange(dates[0] ?? '', dates[4] ?? '') : ''}`} />
+      <PrintHeading
+        title={`${TITLE} — ${dates.length ? formatDateRange(dates[0] ?? '', dates[4] ?? '') : ''}`}
+      />
       <Flex justify="space-between" align="start" wrap gap="middle">
         <div>
           <Typography.Title level={1} style={{ marginTop: 0, marginBottom: 4 }}>
@@ -138,7 +151,7 @@ export function WeeklyRotaPage() {
           afterClose={() => setSlot(undefined)}
         />
       )}
-      <AdminAccessDialog
+      <AccessDialog
         open={accessOpen}
         slot={slot}
         dutyManagersPerDay={perDay}

@@ -18,12 +18,12 @@ import {
   requestedRanges,
 } from '@/testing/rota-fixtures';
 
-import { MonthlyRota } from './monthly-rota';
+import { MonthlyRotaWithDialog } from './monthly-rota-with-dialog';
 
 function renderMonthlyRota(role = 'admin') {
   return renderWithProviders(
     <AccessContext value={accessFor(role)}>
-      <MonthlyRota />
+      <MonthlyRotaWithDialog />
     </AccessContext>,
   );
 }
@@ -182,8 +182,18 @@ describe('Monthly Rota', () => {
     stubRota({
       'GET /api/rota/closures': {
         body: [
-          { startDate: '2025-08-01', endDate: '2025-09-02', kind: 'out_of_term', label: 'Summer holiday' },
-          { startDate: '2025-09-01', endDate: '2025-09-01', kind: 'holiday', label: 'Staff training, Inset Day' },
+          {
+            startDate: '2025-08-01',
+            endDate: '2025-09-02',
+            kind: 'out_of_term',
+            label: 'Summer holiday',
+          },
+          {
+            startDate: '2025-09-01',
+            endDate: '2025-09-01',
+            kind: 'holiday',
+            label: 'Staff training, Inset Day',
+          },
         ],
       },
     });
@@ -212,7 +222,9 @@ describe('Monthly Rota', () => {
     await within(card).findByRole('heading', { level: 3, name: 'Week 1' });
     const heading = card.querySelector('.rota-print-title') as HTMLElement;
     expect(heading).toHaveTextContent('Monthly Rota — September 2025');
-    await waitFor(() => expect(heading).toHaveTextContent('Hillside Primary School · Printed 8 September 2025'));
+    await waitFor(() =>
+      expect(heading).toHaveTextContent('Hillside Primary School · Printed 8 September 2025'),
+    );
   });
 
   it('shows as many slots per day as the organisation has duty managers', async () => {

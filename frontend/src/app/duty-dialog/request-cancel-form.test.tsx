@@ -15,7 +15,7 @@ import {
 import { findToast } from '@/testing/antd-helpers';
 import { alice, allStaff, bob, cat, holiday } from '@/testing/rota-fixtures';
 
-import { MonthlyRota } from './monthly-rota';
+import { MonthlyRotaWithDialog } from './monthly-rota-with-dialog';
 
 // Monday 8 September (the server's today): Alice and Bob.
 const monday = rotaDay('2025-09-08', [alice, bob]);
@@ -37,7 +37,7 @@ function renderRota(overrides: Parameters<typeof stubFetch>[0] = {}) {
   });
   const { store } = renderWithProviders(
     <AccessContext value={accessFor('admin')}>
-      <MonthlyRota />
+      <MonthlyRotaWithDialog />
     </AccessContext>,
   );
   return { fetchMock, store };
@@ -144,7 +144,9 @@ describe('Request Cancel form', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send Request' }));
 
     const toast = await findToast('status', 'Cancel request pending');
-    expect(within(toast).getByText('Cancel request created. It is pending approval.')).toBeInTheDocument();
+    expect(
+      within(toast).getByText('Cancel request created. It is pending approval.'),
+    ).toBeInTheDocument();
     expect(screen.queryByText('Cancel request processed')).not.toBeInTheDocument();
   });
 

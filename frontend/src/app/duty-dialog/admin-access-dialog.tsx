@@ -3,34 +3,20 @@ import { Button, Flex, Modal, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 
-import { useOwnStaffRecord } from '@/features/staff/api/own-staff';
-
-import { formatDate, LONG_DATE_FORMAT } from '@/shared/lib/dates';
-import { daySlots } from '@/shared/lib/rota-day';
-
-import { useGetCurrentWeekQuery, type RotaPersonDto } from '../api';
-import { slotLabel } from '../lib/rota-calendar';
-
-import type { DutySlot } from './duty-dialog';
+import { useGetCurrentWeekQuery, type RotaPersonDto } from '@/features/rota/api';
 import {
   DutyRequestActions,
   useDutyRequestAccess,
   useRequestMode,
   type RequestMode,
-} from './duty-requests';
-import { DutyRequestForm } from './duty-request-form';
-import { RequestTradeForm } from './request-trade-form';
-
-interface AdminAccessDialogProps {
-  open: boolean;
-  /** The slot whose name was clicked; when it is the signed-in person's own duty, they can ask. */
-  slot?: DutySlot;
-  /** The organisation's setting: how many slots each day has. */
-  dutyManagersPerDay?: number;
-  onClose: () => void;
-  /** Called once the dialog has finished closing, e.g. to forget the slot. */
-  afterClose?: () => void;
-}
+} from '@/features/rota/components/duty-requests';
+import { DutyRequestForm } from '@/features/rota/components/duty-request-form';
+import { RequestTradeForm } from '@/features/rota/components/request-trade-form';
+import type { AccessDialogProps, DutySlot } from '@/features/rota/lib/duty-slot';
+import { slotLabel } from '@/features/rota/lib/rota-calendar';
+import { useOwnStaffRecord } from '@/features/staff/api/own-staff';
+import { formatDate, LONG_DATE_FORMAT } from '@/shared/lib/dates';
+import { daySlots } from '@/shared/lib/rota-day';
 
 /**
  * docs/product.md#roles-and-permissions: on the Weekly Rota, someone without rota rights who clicks a name learns why they
@@ -43,7 +29,7 @@ export function AdminAccessDialog({
   dutyManagersPerDay = 2,
   onClose,
   afterClose,
-}: AdminAccessDialogProps) {
+}: AccessDialogProps) {
   const { mode, returnFocus, request, back, reset } = useRequestMode();
   const person = slot ? (daySlots(slot.day, dutyManagersPerDay)[slot.position - 1] ?? null) : null;
   const requesting = person !== null && mode !== 'overview';

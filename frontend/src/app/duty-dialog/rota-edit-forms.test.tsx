@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { AccessContext, accessFor, type Role } from '@/shared/auth/access';
 import { choose, findToast } from '@/testing/antd-helpers';
 import { currentUser, currentWeek, rotaDay } from '@/testing/fixtures';
-import type { MoveOptionsDto } from '../api';
+import type { MoveOptionsDto } from '@/features/rota/api';
 import {
   alice,
   allStaff,
@@ -26,7 +26,7 @@ import {
   stubFetch,
 } from '@/testing/test-utils';
 
-import { MonthlyRota } from './monthly-rota';
+import { MonthlyRotaWithDialog } from './monthly-rota-with-dialog';
 
 // Today is Monday 8 September 2025. Alice and Bob are on today; Alice on Friday 5 September, which
 // has passed.
@@ -43,7 +43,7 @@ function conflict(message: string, code?: string) {
 function renderRota(role: Role = 'manager') {
   return renderWithProviders(
     <AccessContext value={accessFor(role)}>
-      <MonthlyRota />
+      <MonthlyRotaWithDialog />
     </AccessContext>,
   );
 }

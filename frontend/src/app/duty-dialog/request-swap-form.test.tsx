@@ -15,7 +15,7 @@ import {
 import { choose, findToast, offeredNames } from '@/testing/antd-helpers';
 import { alice, allStaff, bob, cat, holiday } from '@/testing/rota-fixtures';
 
-import { MonthlyRota } from './monthly-rota';
+import { MonthlyRotaWithDialog } from './monthly-rota-with-dialog';
 
 // Monday 8 September (the server's today): Alice and Bob. Tuesday 9 September: Alice, Cat, and Abe
 // in a third slot the organisation no longer has.
@@ -53,7 +53,7 @@ function renderRota(overrides: Parameters<typeof stubFetch>[0] = {}) {
   });
   const { store } = renderWithProviders(
     <AccessContext value={accessFor('admin')}>
-      <MonthlyRota />
+      <MonthlyRotaWithDialog />
     </AccessContext>,
   );
   return { fetchMock, store };

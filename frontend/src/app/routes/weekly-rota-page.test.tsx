@@ -27,7 +27,7 @@ import {
   requestedRanges,
 } from '@/testing/rota-fixtures';
 
-import { WeeklyRotaPage } from './weekly-rota-page';
+import { WeeklyRotaWithDialogsPage } from './weekly-rota-page';
 
 // The server's week of Monday 8 September 2025: Monday fully staffed, Tuesday with slot 2
 // empty, nobody on Wednesday, a holiday on Thursday.
@@ -43,7 +43,7 @@ const inset = holiday({
 function renderWeek(role = 'admin', path = '/rota') {
   return renderWithProviders(
     <AccessContext value={accessFor(role)}>
-      <WeeklyRotaPage />
+      <WeeklyRotaWithDialogsPage />
     </AccessContext>,
     path,
   );
@@ -267,8 +267,18 @@ describe('Weekly Rota', () => {
       'GET /api/rota': { body: [] },
       'GET /api/rota/closures': {
         body: [
-          { startDate: '2025-07-23', endDate: '2025-09-09', kind: 'out_of_term', label: 'Summer holiday' },
-          { startDate: '2025-09-11', endDate: '2025-09-11', kind: 'holiday', label: 'Training day, Inset Day' },
+          {
+            startDate: '2025-07-23',
+            endDate: '2025-09-09',
+            kind: 'out_of_term',
+            label: 'Summer holiday',
+          },
+          {
+            startDate: '2025-09-11',
+            endDate: '2025-09-11',
+            kind: 'holiday',
+            label: 'Training day, Inset Day',
+          },
         ],
       },
     });
@@ -280,7 +290,9 @@ describe('Weekly Rota', () => {
     expect(within(tuesday).queryByText('No assignment')).not.toBeInTheDocument();
     expect(within(tuesday).queryByRole('button')).not.toBeInTheDocument();
     // Wednesday is a school day nobody is on yet.
-    expect(within(dayCard('Wednesday')).getByRole('button', { name: /^Assign a duty manager/ })).toBeInTheDocument();
+    expect(
+      within(dayCard('Wednesday')).getByRole('button', { name: /^Assign a duty manager/ }),
+    ).toBeInTheDocument();
   });
 
   it('offers staff no Assign button on a day nobody is on', async () => {

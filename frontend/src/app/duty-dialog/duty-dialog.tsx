@@ -1,49 +1,36 @@
 import { Button, Flex, Modal, Typography, type RefSelectProps } from 'antd';
 import { useId, useRef } from 'react';
 
+import { useGetCurrentWeekQuery, type RotaPersonDto } from '@/features/rota/api';
+import {
+  DutyRequestActions,
+  useDialogMode,
+  useDutyRequestAccess,
+} from '@/features/rota/components/duty-requests';
+import { DutyRequestForm } from '@/features/rota/components/duty-request-form';
+import { PastDayAssignForm } from '@/features/rota/components/past-day-assign-form';
+import {
+  AssignForm,
+  RotaEditActions,
+  RotaEditForm,
+  type EditMode,
+} from '@/features/rota/components/rota-edit-forms';
+import {
+  dutyDialogTitle,
+  type DutyDialogProps,
+  type DutySlot,
+} from '@/features/rota/lib/duty-slot';
+import { isPastDay } from '@/features/rota/lib/rota-edits';
 import { useCan } from '@/shared/auth/access';
-import { formatDate, LONG_DATE_FORMAT } from '@/shared/lib/dates';
 import { daySlots } from '@/shared/lib/rota-day';
 import { focusFirstField } from '@/shared/ui/focus-first-field';
-
-import { useGetCurrentWeekQuery, type RotaDayDto, type RotaPersonDto } from '../api';
-import { slotLabel } from '../lib/rota-calendar';
-import { isPastDay } from '../lib/rota-edits';
-import { DutyRequestActions, useDialogMode, useDutyRequestAccess } from './duty-requests';
-import { DutyRequestForm } from './duty-request-form';
-import { PastDayAssignForm } from './past-day-assign-form';
-import { AssignForm, RotaEditActions, RotaEditForm, type EditMode } from './rota-edit-forms';
-
-/** The slot a duty dialog is about. */
-export interface DutySlot {
-  /** The day, `yyyy-MM-dd`. */
-  date: string;
-  /** 1 = Duty Manager 1, … */
-  position: number;
-  /** The day's rota record; none when nobody is on duty that day yet. */
-  day: RotaDayDto | undefined;
-}
-
-interface DutyDialogProps {
-  open: boolean;
-  slot: DutySlot;
-  /** The organisation's setting: how many slots each day has. */
-  dutyManagersPerDay: number;
-  onClose: () => void;
-  /** Called once the dialog has finished closing, e.g. to forget the slot. */
-  afterClose?: () => void;
-}
-
-/** e.g. "Duty Manager 2 — Monday 8 September 2025". */
-export function dutyDialogTitle(slot: Pick<DutySlot, 'date' | 'position'>): string {
-  return `${slotLabel(slot.position)} — ${formatDate(slot.date, LONG_DATE_FORMAT)}`;
-}
 
 /** What a dialog about a filled slot can switch to: a request form or a direct edit. */
 type DutyMode = 'swap' | 'cancel' | EditMode;
 
 /**
- * The duty dialog (docs/product.md#screens). On an empty slot, admins and managers assign someone:
+ * The duty dialog (docs/product.md#screens), composed here from the rota's direct edits and the
+ * requests' forms; the rota's screens open it on a slot. On an empty slot, admins and managers assign someone:
  * from today on one of the people who may be on that day, least loaded first
  * (docs/product.md#editing-the-rota-directly); on a past day anyone active, to record who was on
  * duty (docs/product.md#assigning-by-hand). On a filled slot it shows who is on duty; from today

@@ -24,7 +24,7 @@ import { choose, findToast, offeredNames } from '@/testing/antd-helpers';
 import { alice, bob, cat, dan } from '@/testing/rota-fixtures';
 
 import { AdminAccessDialog } from './admin-access-dialog';
-import type { DutySlot } from './duty-dialog';
+import type { DutySlot } from '@/features/rota/lib/duty-slot';
 
 // Alice signs in as staff; her staff record is linked to her user. The server's today is Monday
 // 8 September 2025.
@@ -219,9 +219,9 @@ describe('Admin access dialog', () => {
     await fill(user, within(dialog()).getByRole('textbox', { name: 'Reason' }), 'School trip');
     await user.click(within(dialog()).getByRole('button', { name: 'Send Request' }));
 
-    expect(
-      await findToast('status', 'Swap request created'),
-    ).toHaveTextContent('Swap request sent to Bob Jones. It waits for their answer.');
+    expect(await findToast('status', 'Swap request created')).toHaveTextContent(
+      'Swap request sent to Bob Jones. It waits for their answer.',
+    );
     expect(sentBodies(fetchMock, 'POST /api/swap-requests')).toEqual([
       {
         requesterId: alice.id,
@@ -235,7 +235,11 @@ describe('Admin access dialog', () => {
       .map(([input]) => new URL(String(input), 'http://localhost'))
       .filter((url) => url.pathname === '/api/swap-requests/options')
       .map((url) => Object.fromEntries(url.searchParams));
-    expect(asked).toContainEqual({ requesterId: alice.id, targetId: bob.id, swapDate: '2025-09-08' });
+    expect(asked).toContainEqual({
+      requesterId: alice.id,
+      targetId: bob.id,
+      swapDate: '2025-09-08',
+    });
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
@@ -253,7 +257,9 @@ describe('Admin access dialog', () => {
     await user.click(within(dialog()).getByRole('button', { name: 'Back' }));
 
     await waitFor(() =>
-      expect(within(dialog()).getByRole('button', { name: 'Ask Bob Jones to trade' })).toHaveFocus(),
+      expect(
+        within(dialog()).getByRole('button', { name: 'Ask Bob Jones to trade' }),
+      ).toHaveFocus(),
     );
   });
 

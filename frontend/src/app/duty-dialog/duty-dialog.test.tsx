@@ -26,7 +26,7 @@ import {
   holiday,
 } from '@/testing/rota-fixtures';
 
-import { MonthlyRota } from './monthly-rota';
+import { MonthlyRotaWithDialog } from './monthly-rota-with-dialog';
 
 // On the rota: Monday 8 September (today) both slots (Alice, Bob); Tuesday 9 September Alice in
 // slot 1; nobody on Wednesday 10 September. In the past: nobody on Thursday 4 September, Alice on
@@ -45,7 +45,7 @@ const wednesdayCandidates = candidates('2025-09-10', [
 function renderRota(role = 'admin') {
   return renderWithProviders(
     <AccessContext value={accessFor(role)}>
-      <MonthlyRota />
+      <MonthlyRotaWithDialog />
     </AccessContext>,
   );
 }
