@@ -4,7 +4,7 @@ import type { IsoDate } from '../../common/clock/clock';
 import { type ContentLine, escapeText, icalDate, icalUtc, writeCalendar } from '../../common/text/icalendar';
 import { HOLIDAY_TYPE_LABELS, HOLIDAY_TYPES } from '../holidays/entities/holiday.entity';
 import type { HolidayRow } from '../holidays/holidays.repository';
-import type { DutyRow } from '../rota/rota.repository';
+import type { DutyRow } from '../rota/rota.service';
 
 export type FeedKind = 'all-duties' | 'my-duties';
 

@@ -8,7 +8,7 @@ import { Clock, type IsoDate } from '../../common/clock/clock';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { SchoolCalendar } from '../holidays/school-calendar';
-import { RotaRepository } from '../rota/rota.repository';
+import { RotaService } from '../rota/rota.service';
 import { OrganizationHosts } from '../tenants/organization-hosts.service';
 import { CalendarFeedsRepository } from './calendar-feeds.repository';
 import { type FeedKind, feedEtag, FEED_REFRESH_MINUTES, matchesEtag, writeFeed } from './calendar-feed';
@@ -49,7 +49,7 @@ export class CalendarService {
     private readonly em: EntityManager,
     private readonly clock: Clock,
     private readonly schoolCalendar: SchoolCalendar,
-    private readonly rota: RotaRepository,
+    private readonly rota: RotaService,
     private readonly hosts: OrganizationHosts,
   ) {}
 
@@ -182,7 +182,7 @@ export class CalendarService {
     // Each read is its owner's: the rota's duties (with the people's names), the holidays. My
     // duties of a user without a staff record are none.
     const onlyDaysOf = mine ? owner.staffId : undefined;
-    const slots = onlyDaysOf === null ? [] : await this.rota.dutiesBetween(this.em, from, to, onlyDaysOf);
+    const slots = onlyDaysOf === null ? [] : await this.rota.dutiesBetween(from, to, onlyDaysOf);
     const holidays = await this.schoolCalendar.holidaysBetween(from, to);
     const body = writeFeed({
       kind,

@@ -75,7 +75,7 @@ export class CancelRequestsService {
       const today = await organizationToday(this.em, this.clock);
       if (dto.date < today) throw new BadRequestException(`${describeDate(dto.date)} has passed: only duties from today on can be cancelled`);
       await this.settings.lockShared();
-      const day = (await this.rota.lockDays(this.em, [dto.date])).get(dto.date);
+      const day = (await this.rota.lockDays([dto.date])).get(dto.date);
       if (!day?.slots.some((slot) => slot?.staffId === staff.id)) throw new ConflictException(`${staff.name} is not on duty on ${describeDate(dto.date)}`);
       if (await this.requests.hasPendingFor(staff.id, dto.date)) throw new ConflictException(`A cancel request for ${staff.name}'s duty on ${describeDate(dto.date)} is already pending`);
 
@@ -122,7 +122,7 @@ export class CancelRequestsService {
         throw new ConflictException(`${describeDate(request.date)} has passed: the duty can no longer be cancelled, only the request rejected`);
       }
       await this.settings.lockShared();
-      const day = (await this.rota.lockDays(this.em, [request.date])).get(request.date);
+      const day = (await this.rota.lockDays([request.date])).get(request.date);
       if (!day?.slots.some((slot) => slot?.staffId === staff.id)) {
         throw new ConflictException(`${staff.name} is no longer on duty on ${describeDate(request.date)}`);
       }
@@ -157,7 +157,7 @@ export class CancelRequestsService {
     let replacement: Person | null = null;
     if (decision.status === 'approved') {
       const { day, refill } = decision;
-      const [change] = await this.rota.removeFromDays(this.em, [{ day, staffId: staff.id }], refill);
+      const [change] = await this.rota.removeFromDays([{ day, staffId: staff.id }], refill);
       if (change?.replacement) {
         replacement = (await loadPeople(this.em, [change.replacement])).get(change.replacement)!;
         request.replacement = ref(Staff, replacement.id);

@@ -77,9 +77,9 @@ export class DecideSwapRequestService {
   ): Promise<void> {
     if (decision === 'approved') {
       const target = plan.target!;
-      await this.rota.replaceOnDay(this.em, days.get(plan.originalDate)!, plan.requester.id, target.id);
+      await this.rota.replaceOnDay(days.get(plan.originalDate)!, plan.requester.id, target.id);
       if (plan.swapDate !== plan.originalDate) {
-        await this.rota.replaceOnDay(this.em, days.get(plan.swapDate)!, target.id, plan.requester.id);
+        await this.rota.replaceOnDay(days.get(plan.swapDate)!, target.id, plan.requester.id);
       }
     }
     const before = request.status;

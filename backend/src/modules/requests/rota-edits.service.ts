@@ -12,7 +12,6 @@ import type { MoveOptionsDto } from '../rota/dto/rota-move.dto';
 import { moveOptions } from '../rota/engine/move-options';
 import { duplicateAssignment, slotsFull } from '../rota/rota-errors';
 import { RotaPlanner } from '../rota/rota-planner';
-import { RotaRepository } from '../rota/rota.repository';
 import { RotaService } from '../rota/rota.service';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
 import { organizationToday } from '../tenants/organization-today';
@@ -34,7 +33,6 @@ export class RotaEditsService {
     private readonly unitOfWork: UnitOfWork,
     private readonly cancelRequests: CancelRequestsRepository,
     private readonly rota: RotaService,
-    private readonly days: RotaRepository,
     private readonly planner: RotaPlanner,
     private readonly settings: SystemSettingsRepository,
     private readonly audit: AuditService,
@@ -46,7 +44,7 @@ export class RotaEditsService {
     const message = await this.unitOfWork.transaction(async () => {
       await this.prepare(dto.date, dto.position);
       const person = await loadPerson(this.em, dto.staffId);
-      const day = (await this.days.lockDay(this.em, { date: dto.date, create: true }))!;
+      const day = (await this.rota.lockDay({ date: dto.date, create: true }))!;
       const occupant = day.slots.find((s) => s.position === dto.position)?.staffId ?? null;
       if (dto.expectedStaffId !== undefined && dto.expectedStaffId !== occupant) {
         const now = occupant ? `${(await loadPerson(this.em, occupant)).name} is in it now` : 'it is empty now';
@@ -54,12 +52,12 @@ export class RotaEditsService {
       }
       if (occupant === person.id) throw new ConflictException(`${person.name} is already in that slot`);
       if (day.slots.some((s) => s.staffId === person.id)) throw duplicateAssignment();
-      const [confirmed] = await this.planner.assertAssignable(this.em, dto.date, [person.id], dto.override ?? false);
+      const [confirmed] = await this.planner.assertAssignable(dto.date, [person.id], dto.override ?? false);
       const override = confirmed === person.id;
       if (occupant) {
-        await this.days.replaceOnDay(this.em, day.id, occupant, person.id, override);
+        await this.rota.replaceOnDay({ id: day.id }, occupant, person.id, override);
       } else {
-        await this.days.addToDay(this.em, day, [{ staffId: person.id, position: dto.position, override }]);
+        await this.rota.addToDay(day, [{ staffId: person.id, position: dto.position, override }]);
       }
       const day_ = describeDate(dto.date);
       if (!occupant) {
@@ -97,12 +95,11 @@ export class RotaEditsService {
   async remove(actor: AuthUser, dto: RemoveFromRotaDto): Promise<RotaEditResultDto> {
     const message = await this.unitOfWork.transaction(async () => {
       await this.prepare(dto.date, dto.position);
-      const day = (await this.days.lockDays(this.em, [dto.date])).get(dto.date);
+      const day = (await this.rota.lockDays([dto.date])).get(dto.date);
       const occupant = day?.slots[dto.position - 1]?.staffId ?? null;
       if (!day || !occupant) throw new ConflictException(`Nobody is in slot ${dto.position} on ${describeDate(dto.date)}`);
       const person = await loadPerson(this.em, occupant);
-      await this.days.removeFromDays(this.em, [{ dayId: day.id, staffId: person.id }]);
-      await this.days.deleteEmptyDays(this.em, [day.id]);
+      await this.rota.takeOffDays([{ dayId: day.id, staffId: person.id }]);
       this.recordRemoval(actor, person, dto.date, dto.reason, null);
       this.messenger.send(dutiesTakenOffEmail(person, [{ date: dto.date, reason: dto.reason }]));
       this.audit.record(actor, {
@@ -124,9 +121,9 @@ export class RotaEditsService {
     const message = await this.unitOfWork.transaction(async () => {
       const { slotsPerDay, today } = await this.prepare(dto.date, dto.position);
       if (dto.toDate < today) throw new BadRequestException(`${describeDate(dto.toDate)} has passed: duties can be moved only to today or later`);
-      // Create the target day first, then lock both in date order (RotaRepository.lockDays).
-      await this.days.lockDay(this.em, { date: dto.toDate, create: true });
-      const locked = await this.days.lockDays(this.em, [dto.date, dto.toDate]);
+      // Create the target day first, then lock both in date order (RotaService.lockDays).
+      await this.rota.lockDay({ date: dto.toDate, create: true });
+      const locked = await this.rota.lockDays([dto.date, dto.toDate]);
       const from = locked.get(dto.date);
       const to = locked.get(dto.toDate)!;
       const occupant = from?.slots[dto.position - 1]?.staffId ?? null;
@@ -134,13 +131,12 @@ export class RotaEditsService {
       const person = await loadPerson(this.em, occupant);
       if (to.slots.some((slot) => slot?.staffId === person.id)) throw duplicateAssignment();
       // The duty left behind no longer counts towards their weekly cap.
-      const [confirmed] = await this.planner.assertAssignable(this.em, dto.toDate, [person.id], dto.override ?? false, new Map([[person.id, dto.date]]));
+      const [confirmed] = await this.planner.assertAssignable(dto.toDate, [person.id], dto.override ?? false, new Map([[person.id, dto.date]]));
       let position = 0;
       for (let p = 1; !position && p <= slotsPerDay; p += 1) if (!to.slots[p - 1]) position = p;
       if (!position) throw slotsFull(slotsPerDay);
-      await this.days.removeFromDays(this.em, [{ dayId: from.id, staffId: person.id }]);
-      await this.days.addToDay(this.em, to, [{ staffId: person.id, position, override: confirmed === person.id }]);
-      await this.days.deleteEmptyDays(this.em, [from.id]);
+      await this.rota.takeOffDays([{ dayId: from.id, staffId: person.id }]);
+      await this.rota.addToDay(to, [{ staffId: person.id, position, override: confirmed === person.id }]);
       const reason = `Moved to ${describeDate(dto.toDate)}`;
       this.recordRemoval(actor, person, dto.date, reason, null);
       this.messenger.send(dutiesTakenOffEmail(person, [{ date: dto.date, reason }]));
@@ -170,7 +166,7 @@ export class RotaEditsService {
     const message = await this.unitOfWork.transaction(async () => {
       const { today } = await this.prepare(dto.date, dto.position);
       if (dto.toDate < today) throw new BadRequestException(`${describeDate(dto.toDate)} has passed: duties can be moved only to today or later`);
-      const locked = await this.days.lockDays(this.em, [dto.date, dto.toDate]);
+      const locked = await this.rota.lockDays([dto.date, dto.toDate]);
       const from = locked.get(dto.date);
       const to = locked.get(dto.toDate);
       const occupant = from?.slots[dto.position - 1]?.staffId ?? null;
@@ -184,10 +180,10 @@ export class RotaEditsService {
       if (to.slots.some((slot) => slot?.staffId === person.id)) throw duplicateAssignment();
       if (from.slots.some((slot) => slot?.staffId === partner.id)) throw duplicateAssignment();
       const override = dto.override ?? false;
-      const [personConfirmed] = await this.planner.assertAssignable(this.em, dto.toDate, [person.id], override, new Map([[person.id, dto.date]]));
-      const [partnerConfirmed] = await this.planner.assertAssignable(this.em, dto.date, [partner.id], override, new Map([[partner.id, dto.toDate]]));
-      await this.days.replaceOnDay(this.em, to.id, partner.id, person.id, personConfirmed === person.id);
-      await this.days.replaceOnDay(this.em, from.id, person.id, partner.id, partnerConfirmed === partner.id);
+      const [personConfirmed] = await this.planner.assertAssignable(dto.toDate, [person.id], override, new Map([[person.id, dto.date]]));
+      const [partnerConfirmed] = await this.planner.assertAssignable(dto.date, [partner.id], override, new Map([[partner.id, dto.toDate]]));
+      await this.rota.replaceOnDay({ id: to.id }, partner.id, person.id, personConfirmed === person.id);
+      await this.rota.replaceOnDay({ id: from.id }, person.id, partner.id, partnerConfirmed === partner.id);
       const personReason = `Traded with ${partner.name} for ${describeDate(dto.toDate)}`;
       const partnerReason = `Traded with ${person.name} for ${describeDate(dto.date)}`;
       this.recordRemoval(actor, person, dto.date, personReason, partner.id);
@@ -224,13 +220,13 @@ export class RotaEditsService {
     }
     const today = await organizationToday(this.em, this.clock);
     if (date < today) throw new BadRequestException(`${describeDate(date)} has passed: only duties from today on can be changed`);
-    const occupant = (await this.days.slotsFrom(this.em, date, date))[date]?.[position - 1]?.staffId ?? null;
+    const occupant = (await this.rota.slotsBetween(date, date))[date]?.[position - 1]?.staffId ?? null;
     const to = academicYearOf(date).endDate;
     // An empty slot has no duty to move (someone may have just emptied it).
     if (!occupant) return { date, position, staff: null, from: today, to, days: [] };
-    const facts = await this.planner.facts(this.em, today, to, slotsPerDay);
+    const facts = await this.planner.facts(today, to, slotsPerDay);
     // Whole weeks, so that weekly caps count the duties of the week around today and the last day.
-    const days = await this.days.slotsFrom(this.em, mondayOf(today), addDays(mondayOf(to), 6));
+    const days = await this.rota.slotsBetween(mondayOf(today), addDays(mondayOf(to), 6));
     const options = moveOptions({ ...facts, days }, occupant, date, datesBetween(today, to));
     const people = await loadPeople(this.em, [occupant, ...options.flatMap((o) => o.tradeWith)]);
     const named = (id: string) => ({ id, name: people.get(id)?.name ?? 'Unknown' });
@@ -266,7 +262,7 @@ export class RotaEditsService {
   }
 
   private async daysOf(dates: IsoDate[]) {
-    const days = await this.rota.daysBetween(this.em, dates[0]!, dates.at(-1)!);
+    const days = await this.rota.daysBetween(dates[0]!, dates.at(-1)!);
     return days.filter((d) => dates.includes(d.date));
   }
 }

@@ -68,11 +68,11 @@ export class RotaIntegrityService implements RotaRepair {
     const em = this.em;
     const slotsPerDay = await this.settings.dutyManagersPerDay();
     const today = await organizationToday(em, this.clock);
-    const verdicts = await this.planner.violationsFrom(em, today, slotsPerDay);
+    const verdicts = await this.planner.violationsFrom(today, slotsPerDay);
     if (!verdicts.length) return NO_ROTA_CHANGE;
 
     const { autoFillCancellations } = await this.settings.autoApproval();
-    const replacements = await this.planner.repair(em, verdicts, autoFillCancellations);
+    const replacements = await this.planner.repair(verdicts, autoFillCancellations);
     const violations = verdicts.flatMap((v) => v.violations);
     const replacementOf = new Map(replacements.map((r) => [`${r.date}|${r.position}`, r.staffId]));
     const people = await loadPeople(em, [...violations.map((v) => v.staffId), ...replacements.map((r) => r.staffId)]);

@@ -38,13 +38,13 @@ export class SwapOptionsService {
     assertActsFor(actor, requester, 'requests.decide', 'You can only ask for swaps of your own duties');
     const today = await organizationToday(this.em, this.clock);
     const horizon = addMonths(today, 13);
-    const days = await this.rota.daysBetween(this.em, today, horizon);
+    const days = await this.rota.daysBetween(today, horizon);
     const onDuty = (id: string) => days.filter((d) => d.slots.some((s) => s.staff?.id === id)).map((d) => d.date);
     const duties = onDuty(requester.id);
     if (!originalDate) return { duties, colleagues: [] };
     if (!duties.includes(originalDate)) throw new BadRequestException(`${requester.name} is not on duty on ${describeDate(originalDate)} (from today on)`);
     const colleagues = await this.rules.eligibleFor(requester, originalDate);
-    const roster = new Map((await this.planner.staffFacts(this.em)).map((s) => [s.id, s]));
+    const roster = new Map((await this.planner.staffFacts()).map((s) => [s.id, s]));
     const away = await this.availability.awayBetween(today, horizon);
     const requesterFacts = roster.get(requester.id);
     const requesterFree = (date: string) =>
@@ -73,12 +73,12 @@ export class SwapOptionsService {
     assertActsFor(actor, requester, 'requests.decide', 'You can only ask for swaps of your own duties');
     const today = await organizationToday(this.em, this.clock);
     const horizon = addMonths(today, 13);
-    const days = await this.rota.daysBetween(this.em, mondayOf(today), addDays(mondayOf(horizon), 6));
+    const days = await this.rota.daysBetween(mondayOf(today), addDays(mondayOf(horizon), 6));
     const slots = Object.fromEntries(days.map((d) => [d.date, d.slots.map((s) => (s.staff ? { staffId: s.staff.id } : null))]));
     const holds = (date: IsoDate, staffId: string) => slots[date]?.some((slot) => slot?.staffId === staffId) ?? false;
     const duties = days.filter((d) => d.date >= today && d.date <= horizon && holds(d.date, requester.id)).map((d) => d.date);
     if (swapDate < today || !holds(swapDate, target.id) || target.id === requester.id) return { duties: [], colleagues: [] };
-    const facts = { ...(await this.planner.facts(this.em, today, horizon, await this.settings.dutyManagersPerDay())), days: slots };
+    const facts = { ...(await this.planner.facts(today, horizon, await this.settings.dutyManagersPerDay())), days: slots };
     return {
       duties: duties.filter((date) => mayTake(facts, target.id, date, swapDate) && mayTake(facts, requester.id, swapDate, date)),
       colleagues: [],

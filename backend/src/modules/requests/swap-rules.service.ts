@@ -57,10 +57,10 @@ export class SwapRulesService {
    */
   async eligibleFor(requester: Person, date: string): Promise<Person[]> {
     const people = [...(await activeStaffPeople(this.em)).values()].filter((p) => p.id !== requester.id);
-    const [day] = await this.rota.daysBetween(this.em, date, date);
+    const [day] = await this.rota.daysBetween(date, date);
     const onDay = new Set((day?.slots ?? []).map((s) => s.staff?.id).filter(Boolean));
     const away = new Set((await this.availability.awayBetween(date, date)).map((a) => a.staffId));
-    const refused = await this.planner.patternRefusals(this.em, date, people);
+    const refused = await this.planner.patternRefusals(date, people);
     return people.filter((p) => !onDay.has(p.id) && !away.has(p.id) && !refused.has(p.id));
   }
 
@@ -77,7 +77,7 @@ export class SwapRulesService {
       if (date < today) throw new BadRequestException(`${describeDate(date)} has passed: only duties from today on can be swapped`);
     }
     await this.settings.lockShared();
-    const days = await this.rota.lockDays(this.em, [originalDate, swapDate]);
+    const days = await this.rota.lockDays([originalDate, swapDate]);
     const on = (person: Person, date: string) => days.get(date)?.slots.some((slot) => slot?.staffId === person.id) ?? false;
 
     if (!on(requester, originalDate)) throw new ConflictException(`${requester.name} is not on duty on ${describeDate(originalDate)}`);
@@ -99,10 +99,10 @@ export class SwapRulesService {
     }
     // Nobody is swapped onto a weekday they don't work, or above their weekly cap (the duty a trade
     // takes away from them that week doesn't count).
-    const targetRefusal = (await this.planner.patternRefusals(this.em, originalDate, [target], trade ? new Map([[target.id, swapDate]]) : undefined)).get(target.id);
+    const targetRefusal = (await this.planner.patternRefusals(originalDate, [target], trade ? new Map([[target.id, swapDate]]) : undefined)).get(target.id);
     if (targetRefusal) throw new ConflictException(targetRefusal);
     if (trade) {
-      const requesterRefusal = (await this.planner.patternRefusals(this.em, swapDate, [requester], new Map([[requester.id, originalDate]]))).get(requester.id);
+      const requesterRefusal = (await this.planner.patternRefusals(swapDate, [requester], new Map([[requester.id, originalDate]]))).get(requester.id);
       if (requesterRefusal) throw new ConflictException(requesterRefusal);
     }
     return days;

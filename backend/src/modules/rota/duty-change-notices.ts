@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { IsoDate } from '../../common/clock/clock';
 import { describeDate } from '../../common/text/dates';
@@ -88,17 +88,19 @@ export function dutyChangeLetter(person: Pick<StaffPerson, 'name'>, change: Duty
 @Injectable()
 export class DutyChangeNotices {
   constructor(
+    /** Only for the calls into modules that still take a manager (staff-queries, OrganizationHosts). */
+    private readonly em: EntityManager,
     private readonly outbox: OutboxService,
     private readonly notifications: NotificationsService,
     private readonly hosts: OrganizationHosts,
   ) {}
 
   /** Tells everyone whose duties differ between `before` and `after` (see dutyChangesBetween). Returns how many. */
-  async tell(em: EntityManager, before: Record<IsoDate, DaySlots>, after: Record<IsoDate, DaySlots>, cause: DutyChangeCause): Promise<number> {
+  async tell(before: Record<IsoDate, DaySlots>, after: Record<IsoDate, DaySlots>, cause: DutyChangeCause): Promise<number> {
     const changes = dutyChangesBetween(before, after);
     if (!changes.length) return 0;
-    const people = await staffByIds(em, changes.map((c) => c.staffId));
-    const rotaUrl = `${await this.hosts.currentUrl(em)}/my-rota`;
+    const people = await staffByIds(this.em, changes.map((c) => c.staffId));
+    const rotaUrl = `${await this.hosts.currentUrl(this.em)}/my-rota`;
     // One change, one event: a second run of the same tool is news again.
     const event = randomUUID();
     for (const change of changes) {

@@ -61,13 +61,13 @@ export class FairnessService {
     const { startDate, endDate } = await this.bounds(em, year, period);
 
     const slotsPerDay = await this.settings.dutyManagersPerDay();
-    const staff = await this.planner.staffFacts(em);
-    const counts = await this.rota.dutyCounts(em, startDate, endDate, today);
+    const staff = await this.planner.staffFacts();
+    const counts = await this.rota.dutyCounts(startDate, endDate, today);
     // The period's duties: those held up to today (a day under way is planned by hand; the bulk
     // tools start tomorrow), then the slots still to come. A past day left short is nobody's share.
     const tomorrow = addDays(today, 1);
-    const doneBefore = await this.rota.dutyCountBetween(em, startDate, today < endDate ? today : endDate);
-    const measured = { ...(await this.planner.fairSharePeriod(em, startDate, endDate)), from: tomorrow, doneBefore };
+    const doneBefore = await this.rota.dutyCountBetween(startDate, today < endDate ? today : endDate);
+    const measured = { ...(await this.planner.fairSharePeriod(startDate, endDate)), from: tomorrow, doneBefore };
     const people = await staffByIds(em, staff.map((s) => s.id));
     const departments = new Map((await staffRoster(em)).map((r) => [r.id, r.department]));
     const names = new Map([...people].map(([id, p]) => [id, p.name]));
@@ -121,9 +121,8 @@ export class FairnessService {
   async exportRota(startDate: string, endDate: string, format: ExportFormat): Promise<ExportFile> {
     if (endDate < startDate) throw new BadRequestException('endDate must be on or after startDate');
     if ((Date.parse(endDate) - Date.parse(startDate)) / 86_400_000 > 400) throw new BadRequestException('An export covers at most a year and a month');
-    const em = this.em;
     const slotsPerDay = await this.settings.dutyManagersPerDay();
-    const days = await this.rota.daysBetween(em, startDate, endDate, slotsPerDay);
+    const days = await this.rota.daysBetween(startDate, endDate, slotsPerDay);
     const width = Math.max(slotsPerDay, ...days.map((d) => d.slots.length));
     const header = ['Date', 'Day', ...Array.from({ length: width }, (_, i) => `Duty Manager ${i + 1}`)];
     const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' });

@@ -41,12 +41,12 @@ export class RotaHealthService {
     if (!period) throw new BadRequestException(`${year.label} is over: choose this academic year (or the next)`);
     const { from, to } = period;
 
-    const verdicts = await this.planner.violationsFrom(em, today, slotsPerDay);
+    const verdicts = await this.planner.violationsFrom(today, slotsPerDay);
     const violations = verdicts.flatMap((v) => v.violations);
-    const names = await this.names(em, violations.map((v) => v.staffId));
+    const names = await this.names(violations.map((v) => v.staffId));
 
-    const planned = await this.rota.slotsFrom(em, from, to);
-    const facts = await this.planner.facts(em, from, to, slotsPerDay);
+    const planned = await this.rota.slotsFrom(from, to);
+    const facts = await this.planner.facts(from, to, slotsPerDay);
     const unfilledDays = datesBetween(from, to)
       .filter((date) => !closedBecause(date, facts.closures))
       .map((date) => ({ date, filled: (planned[date] ?? []).filter((slot) => slot !== null).length, slots: slotsPerDay }))
@@ -74,15 +74,15 @@ export class RotaHealthService {
   async candidates(date: string): Promise<RotaCandidatesDto> {
     const em = this.em;
     const slotsPerDay = await this.settings.dutyManagersPerDay();
-    const facts = await this.planner.facts(em, date, date, slotsPerDay);
+    const facts = await this.planner.facts(date, date, slotsPerDay);
     const closed = closedBecause(date, facts.closures)?.reason ?? null;
     if (closed) return { date, closed, candidates: [] };
-    const onDay = new Set(((await this.rota.slotsFrom(em, date, date))[date] ?? []).map((slot) => slot?.staffId));
+    const onDay = new Set(((await this.rota.slotsFrom(date, date))[date] ?? []).map((slot) => slot?.staffId));
     const away = new Set(facts.away.filter((a) => a.start <= date && date <= a.end).map((a) => a.staffId));
     const counts = facts.counts ?? {};
     const roster = (await staffRoster(em)).filter((r) => r.isActive && !onDay.has(r.id) && !away.has(r.id));
     // Nobody on a weekday they don't work or in a week at their cap: those need a confirmation by hand.
-    const refused = await this.planner.patternRefusals(em, date, roster);
+    const refused = await this.planner.patternRefusals(date, roster);
     const candidates = roster
       .filter((r) => !refused.has(r.id))
       .map((r) => ({ id: r.id, name: r.name, department: r.department, isTeaching: r.isTeaching, dutiesThisYear: counts[r.id] ?? 0 }))
@@ -90,8 +90,8 @@ export class RotaHealthService {
     return { date, closed: null, candidates };
   }
 
-  private async names(em: EntityManager, ids: string[]): Promise<Map<string, string>> {
-    return new Map([...(await staffByIds(em, ids)).values()].map((p) => [p.id, p.name]));
+  private async names(ids: string[]): Promise<Map<string, string>> {
+    return new Map([...(await staffByIds(this.em, ids)).values()].map((p) => [p.id, p.name]));
   }
 
 }

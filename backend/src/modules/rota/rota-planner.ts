@@ -1,11 +1,10 @@
 import * as path from 'node:path';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { type AcademicYear, academicYearOf, academicYearStarting, addDays, byAcademicYear, datesBetween, mondayOf, weekdayIndex } from '../../common/clock/academic-year';
 import { describeDate } from '../../common/text/dates';
 import type { IsoDate } from '../../common/clock/clock';
 import { WorkerPool, workerTask } from '../../common/workers/worker-pool';
-import { TenantContext } from '../../tenancy/tenant-context';
 import { AvailabilityRepository } from '../availability/availability.repository';
 import { SchoolCalendar } from '../holidays/school-calendar';
 import { type DaySlots, type EngineMode, type EngineStaff, type FairShareYear, planRota, type Unavailability } from './engine/rota-engine';
@@ -48,6 +47,8 @@ export interface Refill {
 @Injectable()
 export class RotaPlanner {
   constructor(
+    /** Only for the calls into modules that still take a manager (SchoolCalendar, staff-queries). */
+    private readonly em: EntityManager,
     private readonly rota: RotaRepository,
     private readonly availability: AvailabilityRepository,
     private readonly calendar: SchoolCalendar,
@@ -59,16 +60,16 @@ export class RotaPlanner {
    * The facts of `from`..`to`: staff with their patterns and caps, closures, who is away, this
    * year's duties per person, and the duties of `from`'s week before it.
    */
-  async facts(em: EntityManager, from: IsoDate, to: IsoDate, slotsPerDay: number): Promise<RotaFacts> {
+  async facts(from: IsoDate, to: IsoDate, slotsPerDay: number): Promise<RotaFacts> {
     // One after the other: inside a transaction they share its connection.
-    const staff = await this.staffFacts(em);
+    const staff = await this.staffFacts();
     const closures = await this.calendar.closuresBetween(from, to);
     const away = await this.availability.awayBetween(from, to);
     const year = academicYearOf(from);
-    const prior = await this.rota.priorDuties(em, year.startDate, year.endDate, []);
+    const prior = await this.rota.priorDuties(year.startDate, year.endDate, []);
     const counts: Record<string, number> = {};
     for (const row of prior) counts[row.staff_id] = (counts[row.staff_id] ?? 0) + Number(row.n);
-    const weekCounts = from > mondayOf(from) ? await this.rota.weekCounts(em, mondayOf(from), addDays(from, -1), []) : {};
+    const weekCounts = from > mondayOf(from) ? await this.rota.weekCounts(mondayOf(from), addDays(from, -1), []) : {};
     return {
       slotsPerDay,
       staff: staff.map((s) => ({ id: s.id, isActive: s.isActive, isTeaching: s.isTeaching, workingDays: s.workingDays, weeklyCap: s.weeklyCap })),
@@ -80,11 +81,11 @@ export class RotaPlanner {
   }
 
   /** Every planned day from `from` on that breaks a hard rule, with what it should become. */
-  async violationsFrom(em: EntityManager, from: IsoDate, slotsPerDay: number): Promise<DayVerdict[]> {
-    const days = await this.rota.slotsFrom(em, from, null);
+  async violationsFrom(from: IsoDate, slotsPerDay: number): Promise<DayVerdict[]> {
+    const days = await this.rota.slotsFrom(from, null);
     const dates = Object.keys(days).sort();
     if (!dates.length) return [];
-    return checkRota(days, await this.facts(em, from, dates.at(-1)!, slotsPerDay));
+    return checkRota(days, await this.facts(from, dates.at(-1)!, slotsPerDay));
   }
 
   /**
@@ -96,7 +97,7 @@ export class RotaPlanner {
    * person is `leaving` in the same change (a move, a trade) doesn't count towards their cap.
    * The hard rules of docs/product.md#the-rota-stays-true, for a change made by hand.
    */
-  async assertAssignable(em: EntityManager, date: IsoDate, staffIds: string[], override = false, leaving: Map<string, IsoDate> = new Map()): Promise<string[]> {
+  async assertAssignable(date: IsoDate, staffIds: string[], override = false, leaving: Map<string, IsoDate> = new Map()): Promise<string[]> {
     const closures = await this.calendar.closuresBetween(date, date);
     const closed = closedBecause(date, closures);
     if (closed?.rule === 'weekend') throw new BadRequestException('Duties are assigned on weekdays only (Monday to Friday)');
@@ -108,7 +109,7 @@ export class RotaPlanner {
           : `${describeDate(date)} is outside term time (${closure.label}): nobody is on duty then`,
       );
     }
-    const people = await staffByIds(em, staffIds);
+    const people = await staffByIds(this.em, staffIds);
     if (people.size !== new Set(staffIds).size) throw new NotFoundException('Staff member not found');
     const staff = [...people.values()];
     const inactive = staff.find((s) => !s.isActive);
@@ -118,7 +119,7 @@ export class RotaPlanner {
       const name = staff.find((s) => s.id === away.staffId)!.name;
       throw new ConflictException({ message: `${name} is unavailable on ${describeDate(date)} and can't be put on duty`, code: 'unavailable' });
     }
-    const refusals = await this.patternRefusals(em, date, staff, leaving);
+    const refusals = await this.patternRefusals(date, staff, leaving);
     const confirmed: string[] = [];
     for (const person of staff) {
       const refusal = refusals.get(person.id);
@@ -135,14 +136,13 @@ export class RotaPlanner {
    * `leaving` that week, in a trade, doesn't count). People with no such reason are absent.
    */
   async patternRefusals(
-    em: EntityManager,
     date: IsoDate,
     people: { id: string; name: string }[],
     leaving: Map<string, IsoDate> = new Map(),
   ): Promise<Map<string, { message: string; code: string }>> {
-    const patterns = new Map((await this.staffFacts(em)).map((s) => [s.id, s]));
+    const patterns = new Map((await this.staffFacts()).map((s) => [s.id, s]));
     const monday = mondayOf(date);
-    const weeks = await this.rota.weekCounts(em, monday, addDays(monday, 6), []);
+    const weeks = await this.rota.weekCounts(monday, addDays(monday, 6), []);
     const weekday = weekdayIndex(date);
     const refusals = new Map<string, { message: string; code: string }>();
     for (const person of people) {
@@ -167,14 +167,14 @@ export class RotaPlanner {
    * freed by people who may no longer be there (never the people who just left). Returns who went
    * where.
    */
-  async repair(em: EntityManager, verdicts: DayVerdict[], refill: boolean): Promise<Refill[]> {
+  async repair(verdicts: DayVerdict[], refill: boolean): Promise<Refill[]> {
     const target: Record<IsoDate, DaySlots> = {};
     for (const v of verdicts) target[v.date] = [...v.slots];
     const refills: Refill[] = [];
     const open = verdicts.filter((v) => v.refillable.length);
     if (refill && open.length) {
       const slotsPerDay = Math.max(...verdicts.map((v) => v.slots.length));
-      const planned = await this.plan(em, {
+      const planned = await this.plan({
         mode: 'fill',
         slotsPerDay,
         days: open.map((v) => v.date),
@@ -191,7 +191,7 @@ export class RotaPlanner {
         }
       }
     }
-    await this.rota.writeDays(em, target);
+    await this.rota.writeDays(target);
     return refills;
   }
 
@@ -206,7 +206,7 @@ export class RotaPlanner {
    * would otherwise hold the event loop; the small runs of everyday changes (a refill, a repair)
    * stay where they are.
    */
-  async plan(em: EntityManager, request: PlanRequest, { inWorker = false } = {}): Promise<Record<IsoDate, DaySlots>> {
+  async plan(request: PlanRequest, { inWorker = false } = {}): Promise<Record<IsoDate, DaySlots>> {
     const years = byAcademicYear(request.days);
     const result: Record<IsoDate, DaySlots> = {};
     for (const [index, [start, days]] of years.entries()) {
@@ -221,14 +221,13 @@ export class RotaPlanner {
           if (slots) alongside[day] = slots;
         }
       });
-      Object.assign(result, await this.planYear(em, request, academicYearStarting(start), days, alongside, inWorker));
+      Object.assign(result, await this.planYear(request, academicYearStarting(start), days, alongside, inWorker));
     }
     return result;
   }
 
   /** One engine run over `days`, all in `year`, against that year's fair shares. */
   private async planYear(
-    em: EntityManager,
     request: PlanRequest,
     year: AcademicYear,
     days: IsoDate[],
@@ -238,19 +237,15 @@ export class RotaPlanner {
     const first = days[0]!;
     const last = days.at(-1)!;
     // One after the other: they share the transaction's connection.
-    const staff = await this.staffFacts(em);
+    const staff = await this.staffFacts();
     const closures = await this.calendar.closuresBetween(first, last);
     const away = await this.availability.awayBetween(first, last);
     // Someone whose cancellation of a day was approved said they can't do that day: no engine
     // run puts them back on it (a later backfill or bulk fill would otherwise pick them first,
     // having one duty fewer).
-    const cancelled = await em.execute<Unavailability[]>(
-      `select staff_id as "staffId", to_char(date, 'YYYY-MM-DD') as start, to_char(date, 'YYYY-MM-DD') as end
-         from cancel_requests where organization_id = ? and status = 'approved' and date between ? and ?`,
-      [TenantContext.require(), first, last],
-    );
+    const cancelled = await this.rota.approvedCancellationsBetween(first, last);
     // Duties this academic year outside the planned days, per person and weekday.
-    const prior = await this.rota.priorDuties(em, year.startDate, year.endDate, days);
+    const prior = await this.rota.priorDuties(year.startDate, year.endDate, days);
     const priorCounts: Record<string, number> = {};
     const priorWeekdayCounts: Record<string, number[]> = {};
     for (const row of prior) {
@@ -261,7 +256,7 @@ export class RotaPlanner {
     const { mixMode } = await this.settings.rotaRules();
     const weeksFrom = mondayOf(first);
     const weeksTo = addDays(mondayOf(last), 6);
-    const priorWeekCounts = await this.rota.weekCounts(em, weeksFrom, weeksTo, request.days);
+    const priorWeekCounts = await this.rota.weekCounts(weeksFrom, weeksTo, request.days);
     for (const [day, slots] of Object.entries(alongside)) {
       if (day < weeksFrom || day > weeksTo) continue;
       for (const slot of slots) {
@@ -283,7 +278,7 @@ export class RotaPlanner {
       mode: request.mode,
       mixMode,
       // Before the first planned day the year's duties are the ones held, not the slots.
-      fairShare: { ...(await this.fairShareYear(em, year)), from: first, doneBefore: await this.rota.dutyCountBetween(em, year.startDate, addDays(first, -1)) },
+      fairShare: { ...(await this.fairShareYear(year)), from: first, doneBefore: await this.rota.dutyCountBetween(year.startDate, addDays(first, -1)) },
       fillable: request.fillable,
     };
     const result = inWorker ? await this.workers.run(PLAN_ROTA, input) : planRota(input);
@@ -295,12 +290,12 @@ export class RotaPlanner {
    * days (weekdays that are not closed) and who is away on which of them, recurring commitments
    * included.
    */
-  fairShareYear(em: EntityManager, year: AcademicYear): Promise<FairShareYear> {
-    return this.fairSharePeriod(em, year.startDate, year.endDate);
+  fairShareYear(year: AcademicYear): Promise<FairShareYear> {
+    return this.fairSharePeriod(year.startDate, year.endDate);
   }
 
   /** The school days of `from`..`to` and who is away on them: what fair shares over that period are measured on. */
-  async fairSharePeriod(em: EntityManager, from: IsoDate, to: IsoDate): Promise<FairShareYear> {
+  async fairSharePeriod(from: IsoDate, to: IsoDate): Promise<FairShareYear> {
     const closures = await this.calendar.closuresBetween(from, to);
     const schoolDays = datesBetween(from, to).filter((d) => !closedBecause(d, closures));
     const unavailability = await this.availability.awayBetween(from, to);
@@ -311,8 +306,8 @@ export class RotaPlanner {
    * Everyone on the staff as the engine and the rules need them: working pattern and preferences
    * as weekdays from 0 (Monday), contract fraction, and weekly cap (theirs, else the organisation's).
    */
-  async staffFacts(em: EntityManager): Promise<(EngineStaff & { workingDays: number[]; weeklyCap: number | null })[]> {
-    const roster = await staffRoster(em);
+  async staffFacts(): Promise<(EngineStaff & { workingDays: number[]; weeklyCap: number | null })[]> {
+    const roster = await staffRoster(this.em);
     const { defaultWeeklyCap } = await this.settings.rotaRules();
     return roster.map((s) => ({
       id: s.id,

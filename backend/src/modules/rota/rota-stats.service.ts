@@ -1,29 +1,21 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { hasPermission } from '../../common/auth/roles';
 import { academicYearOf, addDays, mondayOf } from '../../common/clock/academic-year';
 import { DEFAULT_DUTY_MANAGERS_PER_DAY } from '../settings/entities/system-settings.entity';
-import { TenantContext } from '../../tenancy/tenant-context';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
 import { ownRecordId, seesPersonalFields } from '../staff/personal-fields';
 import type { CurrentWeekDto } from './dto/rota.dto';
 import type { DashboardStatsDto, DutyStatisticsDto, StaffDutyStatisticsDto } from './dto/stats.dto';
-import {
-  DASHBOARD_STATS_OWN_SQL,
-  DASHBOARD_STATS_SQL,
-  dashboardPeriod,
-  dashboardStatsParams,
-  type DashboardStatsRow,
-  toDashboardStats,
-} from './dashboard-stats';
+import { dashboardPeriod, toDashboardStats } from './dashboard-stats';
+import { RotaStatsRepository } from './rota-stats.repository';
 import { RotaService } from './rota.service';
 
 /** The figures of the dashboard (one SQL statement) and of the Statistics page. */
 @Injectable()
 export class RotaStatsService {
   constructor(
-    private readonly em: EntityManager,
+    private readonly stats: RotaStatsRepository,
     private readonly rota: RotaService,
     private readonly settings: SystemSettingsRepository,
   ) {}
@@ -34,7 +26,7 @@ export class RotaStatsService {
     const weekEnd = addDays(weekStart, 4);
     const [dutyManagersPerDay, days] = await Promise.all([
       this.settings.dutyManagersPerDay(),
-      this.rota.daysBetween(this.em, weekStart, weekEnd),
+      this.rota.daysBetween(weekStart, weekEnd),
     ]);
     return { today, weekStart, weekEnd, academicYear: academicYearOf(today), dutyManagersPerDay, days };
   }
@@ -43,47 +35,13 @@ export class RotaStatsService {
     const period = dashboardPeriod(await this.rota.today());
     // Staff count the requests they can see on the request pages: their own.
     const everyone = hasPermission(actor.role, 'requests.decide');
-    const [row] = await this.em.execute<DashboardStatsRow[]>(
-      everyone ? DASHBOARD_STATS_SQL : DASHBOARD_STATS_OWN_SQL,
-      dashboardStatsParams(period, everyone ? undefined : actor.id),
-    );
-    return toDashboardStats(row!, period, DEFAULT_DUTY_MANAGERS_PER_DAY);
+    const row = await this.stats.dashboardRow(period, everyone ? undefined : actor.id);
+    return toDashboardStats(row, period, DEFAULT_DUTY_MANAGERS_PER_DAY);
   }
 
   async dutyStatistics(viewer: AuthUser): Promise<DutyStatisticsDto> {
     const year = academicYearOf(await this.rota.today());
-    const rows = await this.em.execute<
-      {
-        id: string;
-        name: string;
-        email: string;
-        user_id: string | null;
-        department: string | null;
-        is_teaching: boolean;
-        is_active: boolean;
-        total: string;
-        mon: string;
-        tue: string;
-        wed: string;
-        thu: string;
-        fri: string;
-      }[]
-    >(
-      `select st.id, st.name, st.email, st.user_id, st.department, st.is_teaching, st.is_active,
-              count(s.id) as total,
-              count(s.id) filter (where extract(isodow from s.date) = 1) as mon,
-              count(s.id) filter (where extract(isodow from s.date) = 2) as tue,
-              count(s.id) filter (where extract(isodow from s.date) = 3) as wed,
-              count(s.id) filter (where extract(isodow from s.date) = 4) as thu,
-              count(s.id) filter (where extract(isodow from s.date) = 5) as fri
-         from staff st
-         left join rota_slots s on s.staff_id = st.id and s.organization_id = st.organization_id and s.date between ? and ?
-        where st.organization_id = ?
-        group by st.id
-       having st.is_active or count(s.id) > 0
-        order by total desc, st.name`,
-      [year.startDate, year.statisticsEndDate, TenantContext.require()],
-    );
+    const rows = await this.stats.staffDutyCounts(year.startDate, year.statisticsEndDate);
     // Staff see their own department only (docs/product.md#what-people-see-of-each-other).
     const everyone = seesPersonalFields(viewer);
     const own = everyone ? undefined : ownRecordId(rows.map((r) => ({ id: r.id, userId: r.user_id, email: r.email })), viewer);

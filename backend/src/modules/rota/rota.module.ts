@@ -13,6 +13,7 @@ import { RotaCalendarService } from './rota-calendar.service';
 import { RotaHealthController } from './rota-health.controller';
 import { RotaHealthService } from './rota-health.service';
 import { RotaPlanner } from './rota-planner';
+import { RotaStatsRepository } from './rota-stats.repository';
 import { RotaStatsService } from './rota-stats.service';
 import { RotaController } from './rota.controller';
 import { RotaRepository } from './rota.repository';
@@ -24,7 +25,19 @@ import { RotaSlot } from './entities/rota-slot.entity';
 @Module({
   imports: [MikroOrmModule.forFeature([RotaDay, RotaSlot]), NotificationsModule, SettingsModule, AvailabilityModule, HolidaysModule, TenantsModule],
   controllers: [RotaController, RotaCalendarController, RotaHealthController, DashboardController, StatisticsController, FairnessController],
-  providers: [RotaService, RotaRepository, RotaPlanner, RotaHealthService, RotaStatsService, FairnessService, RotaCalendarService, DutyChangeNotices],
-  exports: [RotaService, RotaRepository, RotaPlanner],
+  providers: [
+    RotaService,
+    RotaRepository,
+    RotaStatsRepository,
+    RotaPlanner,
+    RotaHealthService,
+    RotaStatsService,
+    FairnessService,
+    RotaCalendarService,
+    DutyChangeNotices,
+  ],
+  // The door: other modules change and read the rota through its services (RotaService for its
+  // days, RotaPlanner for its rules), never its repositories.
+  exports: [RotaService, RotaPlanner],
 })
 export class RotaModule {}

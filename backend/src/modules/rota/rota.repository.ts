@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { IsoDate } from '../../common/clock/clock';
 import { TenantContext } from '../../tenancy/tenant-context';
@@ -61,13 +61,15 @@ export interface DutyRow {
  */
 @Injectable()
 export class RotaRepository {
+  constructor(private readonly em: EntityManager) {}
+
   /**
    * The rota days of `startDate`..`endDate` in the API's shape, one statement. Each day has as many
    * slots as the organisation's setting read with them, or as `slotsPerDay` when the caller holds
    * the settings row's lock and has read it already.
    */
-  async daysBetween(em: EntityManager, startDate: IsoDate, endDate: IsoDate, slotsPerDay?: number): Promise<RotaDayDto[]> {
-    const rows = await em.execute<RotaSlotRow[]>(ROTA_DAYS_SQL, [TenantContext.require(), startDate, endDate]);
+  async daysBetween(startDate: IsoDate, endDate: IsoDate, slotsPerDay?: number): Promise<RotaDayDto[]> {
+    const rows = await this.em.execute<RotaSlotRow[]>(ROTA_DAYS_SQL, [TenantContext.require(), startDate, endDate]);
     return toRotaDays(rows, slotsPerDay ?? rows[0]?.slots_per_day ?? DEFAULT_DUTY_MANAGERS_PER_DAY);
   }
 
@@ -76,10 +78,10 @@ export class RotaRepository {
    * day's revision and last change: what the calendar feeds write. With `onlyDaysOf`, only the days
    * that person is on (everyone on them, so colleagues show). One statement.
    */
-  dutiesBetween(em: EntityManager, from: IsoDate, to: IsoDate, onlyDaysOf?: string): Promise<DutyRow[]> {
+  dutiesBetween(from: IsoDate, to: IsoDate, onlyDaysOf?: string): Promise<DutyRow[]> {
     const org = TenantContext.require();
     const only = onlyDaysOf !== undefined;
-    return em.execute<DutyRow[]>(
+    return this.em.execute<DutyRow[]>(
       `select d.id as day_id, d.date::text as date, d.revision::text as revision, d.updated_at,
               s.position, s.staff_id, st.name
          from rota_days d
@@ -97,24 +99,23 @@ export class RotaRepository {
    * who is in which slot; undefined when there is no such day in the organisation.
    */
   async lockDay(
-    em: EntityManager,
     target: { date: IsoDate; create: true } | { id: string },
   ): Promise<{ id: string; date: IsoDate; slots: (Slot & { position: number })[] } | undefined> {
     const org = TenantContext.require();
     const byDate = 'date' in target;
     if (byDate) {
-      await em.execute(
+      await this.em.execute(
         'insert into rota_days (id, organization_id, date) values (gen_random_uuid(), ?, ?) on conflict (organization_id, date) do nothing',
         [org, target.date],
       );
     }
-    const [day] = await em.execute<{ id: string; date: string }[]>(
+    const [day] = await this.em.execute<{ id: string; date: string }[]>(
       `select id, to_char(date, 'YYYY-MM-DD') as date from rota_days
         where organization_id = ? and ${byDate ? 'date = ?' : 'id = ?'} for update`,
       [org, byDate ? target.date : target.id],
     );
     if (!day) return undefined;
-    const slots = await em.execute<(Slot & { position: number })[]>(
+    const slots = await this.em.execute<(Slot & { position: number })[]>(
       'select position, staff_id as "staffId", override from rota_slots where organization_id = ? and rota_day_id = ?',
       [org, day.id],
     );
@@ -123,12 +124,11 @@ export class RotaRepository {
 
   /** Puts people into free slots of a locked day; `override` marks a duty given outside the person's pattern or cap. */
   async addToDay(
-    em: EntityManager,
     day: { id: string; date: IsoDate },
     placed: { staffId: string; position: number; override?: boolean }[],
   ): Promise<void> {
     const org = TenantContext.require();
-    await em.execute(
+    await this.em.execute(
       `insert into rota_slots (id, organization_id, rota_day_id, date, position, staff_id, override)
        select gen_random_uuid(), ?, ?, ?::date, x.position, x.staff_id, x.override
          from jsonb_to_recordset(?::jsonb) as x(position int, staff_id uuid, override boolean)`,
@@ -140,8 +140,8 @@ export class RotaRepository {
    * Duties per person and Monday of the week in `from`..`to` outside `exceptDays`: what weekly caps
    * count besides the days being planned or checked.
    */
-  async weekCounts(em: EntityManager, from: IsoDate, to: IsoDate, exceptDays: IsoDate[]): Promise<Record<string, Record<IsoDate, number>>> {
-    const rows = await em.execute<{ staff_id: string; week: string; n: string }[]>(
+  async weekCounts(from: IsoDate, to: IsoDate, exceptDays: IsoDate[]): Promise<Record<string, Record<IsoDate, number>>> {
+    const rows = await this.em.execute<{ staff_id: string; week: string; n: string }[]>(
       `select staff_id, to_char(date_trunc('week', date), 'YYYY-MM-DD') as week, count(*) as n from rota_slots
         where organization_id = ? and date between ? and ? and date <> all(?::date[])
         group by staff_id, week`,
@@ -157,18 +157,18 @@ export class RotaRepository {
    * else changes those days in between. Locks are taken in date order (no deadlocks between
    * two requests touching the same two days). Dates without a rota day have no entry.
    */
-  async lockDays(em: EntityManager, dates: IsoDate[]): Promise<Map<IsoDate, LockedDay>> {
+  async lockDays(dates: IsoDate[]): Promise<Map<IsoDate, LockedDay>> {
     const org = TenantContext.require();
     const days = new Map<IsoDate, LockedDay>();
     if (!dates.length) return days;
-    const rows = await em.execute<{ id: string; date: string }[]>(
+    const rows = await this.em.execute<{ id: string; date: string }[]>(
       `select id, to_char(date, 'YYYY-MM-DD') as date from rota_days
         where organization_id = ? and date = any(?::date[]) order by date for update`,
       [org, `{${[...new Set(dates)].join(',')}}`],
     );
     for (const row of rows) days.set(row.date, { id: row.id, date: row.date, slots: [] });
     if (!rows.length) return days;
-    const slots = await em.execute<SlotRow[]>(
+    const slots = await this.em.execute<SlotRow[]>(
       `select to_char(date, 'YYYY-MM-DD') as date, position, staff_id, override from rota_slots
         where organization_id = ? and rota_day_id = any(?::uuid[]) order by date, position`,
       [org, `{${rows.map((r) => r.id).join(',')}}`],
@@ -178,9 +178,9 @@ export class RotaRepository {
   }
 
   /** Who is in which slot on each date of `from`..`to` (to the end of the rota when `to` is null). */
-  async slotsFrom(em: EntityManager, from: IsoDate, to: IsoDate | null): Promise<Record<IsoDate, DaySlots>> {
+  async slotsFrom(from: IsoDate, to: IsoDate | null): Promise<Record<IsoDate, DaySlots>> {
     const org = TenantContext.require();
-    const rows = await em.execute<SlotRow[]>(
+    const rows = await this.em.execute<SlotRow[]>(
       `select to_char(date, 'YYYY-MM-DD') as date, position, staff_id, override from rota_slots
         where organization_id = ? and date >= ?${to ? ' and date <= ?' : ''} order by date, position`,
       to ? [org, from, to] : [org, from],
@@ -189,8 +189,8 @@ export class RotaRepository {
   }
 
   /** Whether anyone is on duty on `from` or later. */
-  async hasDutiesFrom(em: EntityManager, from: IsoDate): Promise<boolean> {
-    const rows = await em.execute<{ one: number }[]>('select 1 as one from rota_slots where organization_id = ? and date >= ? limit 1', [
+  async hasDutiesFrom(from: IsoDate): Promise<boolean> {
+    const rows = await this.em.execute<{ one: number }[]>('select 1 as one from rota_slots where organization_id = ? and date >= ? limit 1', [
       TenantContext.require(),
       from,
     ]);
@@ -198,8 +198,8 @@ export class RotaRepository {
   }
 
   /** Duties per person in `from`..`to`: those before `today` (done) and from it on (planned). */
-  async dutyCounts(em: EntityManager, from: IsoDate, to: IsoDate, today: IsoDate): Promise<Map<string, { done: number; planned: number }>> {
-    const rows = await em.execute<{ staff_id: string; done: string; planned: string }[]>(
+  async dutyCounts(from: IsoDate, to: IsoDate, today: IsoDate): Promise<Map<string, { done: number; planned: number }>> {
+    const rows = await this.em.execute<{ staff_id: string; done: string; planned: string }[]>(
       `select staff_id, count(*) filter (where date < ?) as done, count(*) filter (where date >= ?) as planned
          from rota_slots where organization_id = ? and date between ? and ? group by staff_id`,
       [today, today, TenantContext.require(), from, to],
@@ -208,9 +208,9 @@ export class RotaRepository {
   }
 
   /** How many duties (filled slots, anyone's) `from`..`to` holds. One statement. */
-  async dutyCountBetween(em: EntityManager, from: IsoDate, to: IsoDate): Promise<number> {
+  async dutyCountBetween(from: IsoDate, to: IsoDate): Promise<number> {
     if (to < from) return 0;
-    const [row] = await em.execute<{ n: string }[]>(`select count(*) as n from rota_slots where organization_id = ? and date between ? and ?`, [
+    const [row] = await this.em.execute<{ n: string }[]>(`select count(*) as n from rota_slots where organization_id = ? and date between ? and ?`, [
       TenantContext.require(),
       from,
       to,
@@ -219,9 +219,9 @@ export class RotaRepository {
   }
 
   /** The dates of `from`..`to` on which the person is on duty, in order. */
-  async dutyDatesOf(em: EntityManager, staffId: string, from: IsoDate, to: IsoDate): Promise<IsoDate[]> {
+  async dutyDatesOf(staffId: string, from: IsoDate, to: IsoDate): Promise<IsoDate[]> {
     const org = TenantContext.require();
-    const rows = await em.execute<{ date: string }[]>(
+    const rows = await this.em.execute<{ date: string }[]>(
       `select to_char(date, 'YYYY-MM-DD') as date from rota_slots
         where organization_id = ? and staff_id = ? and date between ? and ? order by date`,
       [org, staffId, from, to],
@@ -230,9 +230,9 @@ export class RotaRepository {
   }
 
   /** Duties in `yearStart`..`yearEnd` outside `exceptDays`, per person and ISO weekday (1 = Monday). */
-  priorDuties(em: EntityManager, yearStart: IsoDate, yearEnd: IsoDate, exceptDays: IsoDate[]): Promise<{ staff_id: string; dow: number; n: string }[]> {
+  priorDuties(yearStart: IsoDate, yearEnd: IsoDate, exceptDays: IsoDate[]): Promise<{ staff_id: string; dow: number; n: string }[]> {
     const org = TenantContext.require();
-    return em.execute<{ staff_id: string; dow: number; n: string }[]>(
+    return this.em.execute<{ staff_id: string; dow: number; n: string }[]>(
       `select staff_id, extract(isodow from date)::int as dow, count(*) as n from rota_slots
         where organization_id = ? and date between ? and ? and date <> all(?::date[])
         group by staff_id, dow`,
@@ -240,10 +240,23 @@ export class RotaRepository {
     );
   }
 
+  /**
+   * The days of `from`..`to` each person gave up by an approved cancellation, as one-day spans:
+   * no engine run puts them back on those days. It reads the requests module's table, which comes
+   * after rota (a listed exception in test/table-owners.int-spec.ts).
+   */
+  approvedCancellationsBetween(from: IsoDate, to: IsoDate): Promise<{ staffId: string; start: IsoDate; end: IsoDate }[]> {
+    return this.em.execute<{ staffId: string; start: IsoDate; end: IsoDate }[]>(
+      `select staff_id as "staffId", to_char(date, 'YYYY-MM-DD') as start, to_char(date, 'YYYY-MM-DD') as end
+         from cancel_requests where organization_id = ? and status = 'approved' and date between ? and ?`,
+      [TenantContext.require(), from, to],
+    );
+  }
+
   /** Moves a duty from one person to another on a day (a swap); the slot stays the same. */
-  async replaceOnDay(em: EntityManager, dayId: string, from: string, to: string, override = false): Promise<void> {
+  async replaceOnDay(dayId: string, from: string, to: string, override = false): Promise<void> {
     const org = TenantContext.require();
-    await em.execute('update rota_slots set staff_id = ?, override = ? where organization_id = ? and rota_day_id = ? and staff_id = ?', [
+    await this.em.execute('update rota_slots set staff_id = ?, override = ? where organization_id = ? and rota_day_id = ? and staff_id = ?', [
       to,
       override,
       org,
@@ -253,10 +266,10 @@ export class RotaRepository {
   }
 
   /** Takes people off days. */
-  async removeFromDays(em: EntityManager, removals: { dayId: string; staffId: string }[]): Promise<void> {
+  async removeFromDays(removals: { dayId: string; staffId: string }[]): Promise<void> {
     const org = TenantContext.require();
     if (!removals.length) return;
-    await em.execute(
+    await this.em.execute(
       `delete from rota_slots s using jsonb_to_recordset(?::jsonb) as x(day_id uuid, staff_id uuid)
         where s.organization_id = ? and s.rota_day_id = x.day_id and s.staff_id = x.staff_id`,
       [JSON.stringify(removals.map((r) => ({ day_id: r.dayId, staff_id: r.staffId }))), org],
@@ -264,10 +277,10 @@ export class RotaRepository {
   }
 
   /** Puts people into slots of existing days, found by date. */
-  async addByDate(em: EntityManager, slots: DatedSlot[]): Promise<void> {
+  async addByDate(slots: DatedSlot[]): Promise<void> {
     const org = TenantContext.require();
     if (!slots.length) return;
-    await em.execute(
+    await this.em.execute(
       `insert into rota_slots (id, organization_id, rota_day_id, date, position, staff_id, override)
        select gen_random_uuid(), ?, d.id, x.date, x.position, x.staff_id, x.override
          from jsonb_to_recordset(?::jsonb) as x(date date, position int, staff_id uuid, override boolean)
@@ -277,10 +290,10 @@ export class RotaRepository {
   }
 
   /** Deletes those of the days that nobody is on any more. */
-  async deleteEmptyDays(em: EntityManager, dayIds: string[]): Promise<void> {
+  async deleteEmptyDays(dayIds: string[]): Promise<void> {
     const org = TenantContext.require();
     if (!dayIds.length) return;
-    await em.execute(
+    await this.em.execute(
       `delete from rota_days d where d.organization_id = ? and d.id = any(?::uuid[])
           and not exists (select 1 from rota_slots s where s.rota_day_id = d.id and s.organization_id = d.organization_id)`,
       [org, `{${[...new Set(dayIds)].join(',')}}`],
@@ -291,7 +304,7 @@ export class RotaRepository {
    * Replaces the slots of the given days in four set-based statements, whatever their number:
    * days that end up empty are deleted, the others keep their id.
    */
-  async writeDays(em: EntityManager, days: Record<IsoDate, DaySlots>): Promise<void> {
+  async writeDays(days: Record<IsoDate, DaySlots>): Promise<void> {
     const org = TenantContext.require();
     const dates = Object.keys(days);
     if (!dates.length) return;
@@ -300,23 +313,22 @@ export class RotaRepository {
     // rewritten with the person still on it, whichever slot they end up in.
     const overridden = new Set(
       (
-        await em.execute<{ key: string }[]>(
+        await this.em.execute<{ key: string }[]>(
           `select to_char(date, 'YYYY-MM-DD') || '|' || staff_id as key from rota_slots where organization_id = ? and date = any(?::date[]) and override`,
           [org, dateList],
         )
       ).map((r) => r.key),
     );
-    await em.execute('delete from rota_slots where organization_id = ? and date = any(?::date[])', [org, dateList]);
+    await this.em.execute('delete from rota_slots where organization_id = ? and date = any(?::date[])', [org, dateList]);
     const filled = dates.filter((d) => days[d]!.some((slot) => slot !== null));
     if (filled.length) {
-      await em.execute(
+      await this.em.execute(
         `insert into rota_days (id, organization_id, date)
          select gen_random_uuid(), ?, d from unnest(?::date[]) as d
          on conflict (organization_id, date) do nothing`,
         [org, `{${filled.join(',')}}`],
       );
       await this.addByDate(
-        em,
         filled.flatMap((date) =>
           days[date]!.flatMap((slot, i) =>
             slot ? [{ date, position: i + 1, staffId: slot.staffId, override: slot.override || overridden.has(`${date}|${slot.staffId}`) }] : [],
@@ -324,12 +336,12 @@ export class RotaRepository {
         ),
       );
     }
-    await this.deleteEmptyDatedDays(em, dateList);
+    await this.deleteEmptyDatedDays(dateList);
   }
 
-  private async deleteEmptyDatedDays(em: EntityManager, dateList: string): Promise<void> {
+  private async deleteEmptyDatedDays(dateList: string): Promise<void> {
     const org = TenantContext.require();
-    await em.execute(
+    await this.em.execute(
       `delete from rota_days d where d.organization_id = ? and d.date = any(?::date[])
           and not exists (select 1 from rota_slots s where s.rota_day_id = d.id and s.organization_id = d.organization_id)`,
       [org, dateList],

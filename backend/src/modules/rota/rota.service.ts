@@ -13,7 +13,8 @@ import { BULK_TOOL_DID, BY_HAND_DID, DutyChangeNotices } from './duty-change-not
 import { type DaySlots, isWeekday } from './engine/rota-engine';
 import { RotaPlanner } from './rota-planner';
 import { duplicateAssignment, slotsFull, termDatesMissing } from './rota-errors';
-import { type LockedDay, RotaRepository } from './rota.repository';
+import { type DutyRow, type LockedDay, RotaRepository } from './rota.repository';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { plural } from '../../common/text/plural';
 
 /** Longest range one rota read or bulk run may cover: two years and a bit. */
@@ -21,7 +22,7 @@ const MAX_RANGE_DAYS = 800;
 
 type BulkTool = 'reshuffle' | 'fill' | 'clear';
 
-export type { LockedDay } from './rota.repository';
+export type { DutyRow, LockedDay } from './rota.repository';
 
 const BULK_AUDIT: Record<BulkTool, { action: string; verb: string }> = {
   reshuffle: { action: 'rota.reshuffled', verb: 'Reshuffled' },
@@ -32,7 +33,9 @@ const BULK_AUDIT: Record<BulkTool, { action: string; verb: string }> = {
 @Injectable()
 export class RotaService {
   constructor(
+    /** Only for the calls into modules that still take a manager (organizationToday, SchoolCalendar). */
     private readonly em: EntityManager,
+    private readonly unitOfWork: UnitOfWork,
     private readonly audit: AuditService,
     private readonly clock: Clock,
     private readonly settings: SystemSettingsRepository,
@@ -43,19 +46,20 @@ export class RotaService {
   ) {}
 
   /** Today in the current organisation's time zone. */
-  async today(em: EntityManager = this.em): Promise<IsoDate> {
-    return organizationToday(em, this.clock);
+  async today(): Promise<IsoDate> {
+    return organizationToday(this.em, this.clock);
   }
 
   async list(startDate: IsoDate, endDate: IsoDate): Promise<RotaDayDto[]> {
     if (daysInSpan(startDate, endDate) > MAX_RANGE_DAYS) {
       throw new BadRequestException('The date range can cover at most two years; ask for a shorter period');
     }
-    return this.daysBetween(this.em, startDate, endDate);
+    return this.daysBetween(startDate, endDate);
   }
 
-  async daysBetween(em: EntityManager, startDate: IsoDate, endDate: IsoDate): Promise<RotaDayDto[]> {
-    return this.rota.daysBetween(em, startDate, endDate);
+  /** The rota days of `startDate`..`endDate` in the API's shape (RotaRepository.daysBetween). */
+  daysBetween(startDate: IsoDate, endDate: IsoDate): Promise<RotaDayDto[]> {
+    return this.rota.daysBetween(startDate, endDate);
   }
 
   /** POST /api/rota: puts the named people on `date`, creating its rota day when needed. */
@@ -86,10 +90,10 @@ export class RotaService {
       throw new BadRequestException('Duties are assigned on weekdays only (Monday to Friday)');
     }
 
-    return this.em.transactional(async (em) => {
+    return this.unitOfWork.transaction(async () => {
       await this.settings.lockShared();
       const slotsPerDay = await this.settings.dutyManagersPerDay();
-      const day = await this.rota.lockDay(em, isCreate ? { date: target.date, create: true } : { id: target.id });
+      const day = await this.rota.lockDay(isCreate ? { date: target.date, create: true } : { id: target.id });
       // Another organisation's day is invisible: 404, not 403.
       if (!day) throw new NotFoundException('Rota day not found');
 
@@ -98,9 +102,9 @@ export class RotaService {
       // POST names only people to add; PUT repeats the people already there (docs/product.md#assigning-by-hand).
       if (isCreate && named.some((n) => onDay.has(n.staffId))) throw duplicateAssignment();
       const additions = named.filter((n) => !onDay.has(n.staffId));
-      if (additions.length === 0) return this.day(em, day.date, slotsPerDay);
+      if (additions.length === 0) return this.day(day.date, slotsPerDay);
 
-      const confirmed = await this.planner.assertAssignable(em, day.date, additions.map((a) => a.staffId), dto.override ?? false);
+      const confirmed = await this.planner.assertAssignable(day.date, additions.map((a) => a.staffId), dto.override ?? false);
 
       const occupied = new Set(current.map((c) => c.position));
       const placed: { staffId: string; position: number; override: boolean }[] = [];
@@ -112,11 +116,11 @@ export class RotaService {
         placed.push({ staffId: addition.staffId, position, override: confirmed.includes(addition.staffId) });
       }
       try {
-        await this.rota.addToDay(em, day, placed);
+        await this.rota.addToDay(day, placed);
       } catch (error) {
         throw this.slotConflict(error, slotsPerDay);
       }
-      const result = await this.day(em, day.date, slotsPerDay);
+      const result = await this.day(day.date, slotsPerDay);
       const names = placed.map((p) => result.slots[p.position - 1]?.staff?.name ?? p.staffId);
       this.audit.record(actor, {
         kind: 'rota',
@@ -128,8 +132,8 @@ export class RotaService {
         after: { date: day.date, assigned: placed },
       });
       // The people put on the day are told, by email and in the app (docs/product.md#notifications).
-      await this.dutyChanges.tell(em, { [day.date]: [] }, { [day.date]: placed.map(({ staffId, override }) => ({ staffId, override })) }, { by: actor.name, did: BY_HAND_DID });
-      await em.flush();
+      await this.dutyChanges.tell({ [day.date]: [] }, { [day.date]: placed.map(({ staffId, override }) => ({ staffId, override })) }, { by: actor.name, did: BY_HAND_DID });
+      await this.unitOfWork.flush();
       return result;
     });
   }
@@ -142,8 +146,8 @@ export class RotaService {
     return error;
   }
 
-  private async day(em: EntityManager, date: IsoDate, slotsPerDay: number): Promise<RotaDayDto> {
-    return (await this.rota.daysBetween(em, date, date, slotsPerDay))[0]!;
+  private async day(date: IsoDate, slotsPerDay: number): Promise<RotaDayDto> {
+    return (await this.rota.daysBetween(date, date, slotsPerDay))[0]!;
   }
 
   /**
@@ -159,11 +163,11 @@ export class RotaService {
     tool: BulkTool,
     options: { endDate?: IsoDate; allWeekdays?: boolean; academicYear?: number } = {},
   ): Promise<BulkRotaResultDto> {
-    return this.em.transactional(async (em) => {
+    return this.unitOfWork.transaction(async () => {
       await this.settings.lockExclusive();
       const slotsPerDay = await this.settings.dutyManagersPerDay();
-      const today = await this.today(em);
-      const { from, to } = await this.bulkPeriod(em, tool, today, options);
+      const today = await this.today();
+      const { from, to } = await this.bulkPeriod(tool, today, options);
       if (to !== null && to < from) throw new BadRequestException(`The end date must be after today (${describeDate(today)})`);
       if (to !== null && daysInSpan(from, to) > MAX_RANGE_DAYS) {
         throw new BadRequestException('The end date can be at most two years ahead');
@@ -174,11 +178,11 @@ export class RotaService {
         if (missing.length) throw termDatesMissing(missing);
       }
 
-      const existing = await this.rota.slotsFrom(em, from, to);
+      const existing = await this.rota.slotsFrom(from, to);
 
       const target: Record<IsoDate, DaySlots> = {};
       if (tool !== 'clear') {
-        const planned = await this.planner.plan(em, { mode: tool, slotsPerDay, days: datesBetween(from, to!), existing }, { inWorker: true });
+        const planned = await this.planner.plan({ mode: tool, slotsPerDay, days: datesBetween(from, to!), existing }, { inWorker: true });
         for (const date of Object.keys(existing)) target[date] = tool === 'fill' ? existing[date]! : [];
         Object.assign(target, planned);
       }
@@ -197,8 +201,8 @@ export class RotaService {
           changed[date] = after;
         }
       }
-      await this.rota.writeDays(em, changed);
-      await this.dutyChanges.tell(em, existing, changed, { by: actor.name, did: BULK_TOOL_DID[tool] });
+      await this.rota.writeDays(changed);
+      await this.dutyChanges.tell(existing, changed, { by: actor.name, did: BULK_TOOL_DID[tool] });
 
       const unfilledSlots =
         tool === 'clear' ? 0 : Object.values(target).reduce((n, slots) => n + slots.filter((slot) => slot === null).length, 0);
@@ -230,7 +234,6 @@ export class RotaService {
    *   has ended, then next year: SchoolCalendar.planningYear); clear everything from today on.
    */
   private async bulkPeriod(
-    em: EntityManager,
     tool: BulkTool,
     today: IsoDate,
     { endDate, academicYear }: { endDate?: IsoDate; academicYear?: number },
@@ -248,18 +251,53 @@ export class RotaService {
   }
 
   /** The rota days of `dates`, locked until the transaction ends (RotaRepository.lockDays). */
-  lockDays(em: EntityManager, dates: IsoDate[]): Promise<Map<IsoDate, LockedDay>> {
-    return this.rota.lockDays(em, dates);
+  lockDays(dates: IsoDate[]): Promise<Map<IsoDate, LockedDay>> {
+    return this.rota.lockDays(dates);
   }
 
-  /** Moves a duty from one person to another on a locked day (a swap); the slot stays the same. */
-  async replaceOnDay(em: EntityManager, day: LockedDay, from: string, to: string): Promise<void> {
+  /** One rota day locked until the transaction ends, by date (created when missing) or id (RotaRepository.lockDay). */
+  lockDay(target: { date: IsoDate; create: true } | { id: string }): ReturnType<RotaRepository['lockDay']> {
+    return this.rota.lockDay(target);
+  }
+
+  /** Who is in which slot on each date of `from`..`to` (to the end of the rota when `to` is null). */
+  slotsBetween(from: IsoDate, to: IsoDate | null): Promise<Record<IsoDate, DaySlots>> {
+    return this.rota.slotsFrom(from, to);
+  }
+
+  /** Everyone on duty on `from`..`to` with their names and each day's revision (RotaRepository.dutiesBetween): the calendar feeds. */
+  dutiesBetween(from: IsoDate, to: IsoDate, onlyDaysOf?: string): Promise<DutyRow[]> {
+    return this.rota.dutiesBetween(from, to, onlyDaysOf);
+  }
+
+  /** Whether anyone is on duty on `from` or later. */
+  hasDutiesFrom(from: IsoDate): Promise<boolean> {
+    return this.rota.hasDutiesFrom(from);
+  }
+
+  /** Puts people into free slots of a locked day; `override` marks a duty given outside the person's pattern or cap. */
+  addToDay(day: { id: string; date: IsoDate }, placed: { staffId: string; position: number; override?: boolean }[]): Promise<void> {
+    return this.rota.addToDay(day, placed);
+  }
+
+  /**
+   * Moves a duty from one person to another on a locked day (a swap); the slot stays the same.
+   * Given the day as locked with its slots, a clash reads as the API's conflict and the slots follow.
+   */
+  async replaceOnDay(day: LockedDay | { id: string }, from: string, to: string, override = false): Promise<void> {
+    if (!('slots' in day)) return this.rota.replaceOnDay(day.id, from, to, override);
     try {
-      await this.rota.replaceOnDay(em, day.id, from, to);
+      await this.rota.replaceOnDay(day.id, from, to, override);
     } catch (error) {
       throw this.slotConflict(error, day.slots.length);
     }
-    day.slots = day.slots.map((slot) => (slot?.staffId === from ? { staffId: to, override: false } : slot));
+    day.slots = day.slots.map((slot) => (slot?.staffId === from ? { staffId: to, override } : slot));
+  }
+
+  /** Takes people off days, and removes those of the days nobody is on any more. */
+  async takeOffDays(removals: { dayId: string; staffId: string }[], emptied: string[] = removals.map((r) => r.dayId)): Promise<void> {
+    await this.rota.removeFromDays(removals);
+    await this.rota.deleteEmptyDays(emptied);
   }
 
   /**
@@ -269,7 +307,6 @@ export class RotaService {
    * Returns who went where. Days left with nobody on them are removed.
    */
   async removeFromDays(
-    em: EntityManager,
     removals: { day: LockedDay; staffId: string }[],
     refill: boolean,
   ): Promise<{ date: IsoDate; position: number; removed: string; replacement: string | null }[]> {
@@ -282,7 +319,7 @@ export class RotaService {
       day.slots[index] = null;
       return { day, index, staffId };
     });
-    await this.rota.removeFromDays(em, freed.map((f) => ({ dayId: f.day.id, staffId: f.staffId })));
+    await this.rota.removeFromDays(freed.map((f) => ({ dayId: f.day.id, staffId: f.staffId })));
 
     let planned: Record<IsoDate, DaySlots> = {};
     if (refill) {
@@ -292,7 +329,7 @@ export class RotaService {
         (fillable[f.day.date] ??= []).push(f.index);
         existing[f.day.date] = f.day.slots;
       }
-      planned = await this.planner.plan(em, {
+      planned = await this.planner.plan({
         mode: 'fill',
         slotsPerDay,
         days: Object.keys(existing),
@@ -307,10 +344,9 @@ export class RotaService {
       return { date: day.date, position: index + 1, removed: staffId, replacement: replacement?.staffId ?? null };
     });
     await this.rota.addByDate(
-      em,
       result.flatMap((r) => (r.replacement !== null ? [{ date: r.date, position: r.position, staffId: r.replacement, override: false }] : [])),
     );
-    await this.rota.deleteEmptyDays(em, freed.map((f) => f.day.id));
+    await this.rota.deleteEmptyDays(freed.map((f) => f.day.id));
     return result;
   }
 }

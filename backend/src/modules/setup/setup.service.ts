@@ -5,7 +5,7 @@ import { academicYearStarting, addDays } from '../../common/clock/academic-year'
 import { Clock } from '../../common/clock/clock';
 import { CalendarService } from '../calendar/calendar.service';
 import { SchoolCalendar } from '../holidays/school-calendar';
-import { RotaRepository } from '../rota/rota.repository';
+import { RotaService } from '../rota/rota.service';
 import { staffCounts } from '../staff/staff-queries';
 import { organizationToday } from '../tenants/organization-today';
 import type { SetupChecklistDto, SetupStep } from './dto/setup-checklist.dto';
@@ -17,7 +17,7 @@ export class SetupService {
     private readonly em: EntityManager,
     private readonly clock: Clock,
     private readonly calendar: SchoolCalendar,
-    private readonly rota: RotaRepository,
+    private readonly rota: RotaService,
     private readonly feeds: CalendarService,
   ) {}
 
@@ -32,7 +32,7 @@ export class SetupService {
     const terms = await this.calendar.termsOf(start);
     const bankHolidays = await this.calendar.hasBankHolidayBetween(year.startDate, year.endDate);
     const tomorrow = addDays(today, 1);
-    const planned = await this.rota.hasDutiesFrom(em, tomorrow > year.startDate ? tomorrow : year.startDate);
+    const planned = await this.rota.hasDutiesFrom(tomorrow > year.startDate ? tomorrow : year.startDate);
     const feed = await this.feeds.subscription(actor);
     const done: Record<SetupStep, boolean> = {
       staff: staff.active >= 2,
