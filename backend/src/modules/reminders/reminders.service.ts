@@ -17,7 +17,7 @@ import { organizationToday, organizationZone } from '../tenants/organization-tod
 import type { OutboxEmail } from '../mail/entities/outbox-email.entity';
 import { OutboxService } from '../mail/outbox.service';
 import { dutyCalendarAttachment, dutyCalendarCancellation } from './duty-calendar';
-import { DutyRemindersRepository } from './duty-reminders.repository';
+import { DutyRemindersRepository, type ReminderCandidate } from './duty-reminders.repository';
 import { reminderCancellationEmail, senderOf } from './reminder-cancellation';
 import { dueDutyDates, type ReminderRule } from './reminder-schedule';
 import { DEFAULT_EMAIL_TEMPLATE, renderReminder, withDefaults } from './reminder-template';
@@ -157,50 +157,59 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
         run.alreadyReminded = candidates.length - fresh.length;
         if (!fresh.length) return run;
 
-        const template = withDefaults(await this.settings.savedEmailTemplate()) ?? { ...DEFAULT_EMAIL_TEMPLATE };
-        const rotaUrl = await this.rotaUrl();
-        const stamp = this.clock.now();
-        const claims = await this.reminders.claim(
-          organizationId,
-          trigger,
-          fresh.map((p) => ({ staff_id: p.staff_id, date: p.date })),
-        );
-        run.alreadyReminded += fresh.length - claims.length;
-        const claimed = new Map(claims.map((c) => [`${c.staff_id}:${c.date}`, c]));
-        const links: { claim: string; email: OutboxEmail }[] = [];
-        for (const person of fresh) {
-          const claim = claimed.get(`${person.staff_id}:${person.date}`);
-          if (!claim) continue;
-          const date = describeDate(person.date);
-          const email = renderReminder(template, { staffName: person.name, date, colleagues: person.colleagues ?? [], rotaUrl });
-          const key = `duty-reminder:${organizationId}:${person.staff_id}:${person.date}`;
-          const row = this.outbox.enqueue({
-            kind: 'duty-reminder',
-            containsAccessLink: false,
-            to: person.email,
-            dedupeKey: claim.sequence ? `${key}:${claim.sequence}` : key,
-            ...email,
-            attachments: [
-              dutyCalendarAttachment({
-                organizationId,
-                staffId: person.staff_id,
-                staffName: person.name,
-                date: person.date,
-                description: person.colleagues?.length ? `On duty with ${person.colleagues.join(', ')}` : 'Duty Manager',
-                stamp,
-                sequence: claim.sequence,
-              }),
-            ],
-          });
-          links.push({ claim: claim.id, email: row });
-        }
-        // The emails' ids, for the claims to point at.
-        await this.unitOfWork.flush();
-        if (links.length) await this.reminders.linkEmails(organizationId, links.map((l) => ({ id: l.claim, email_id: l.email.id })));
-        run.queued = links.length;
+        const queued = await this.queueReminders(organizationId, trigger, fresh);
+        run.alreadyReminded += fresh.length - queued;
+        run.queued = queued;
         return run;
       }),
     );
+  }
+
+  /**
+   * Claims the reminders of `people` and queues an email for each claim this pass won, linking the
+   * claim to its email; returns how many it queued (a claim someone else holds is not queued).
+   */
+  private async queueReminders(organizationId: string, trigger: 'schedule' | 'test', people: ReminderCandidate[]): Promise<number> {
+    const template = withDefaults(await this.settings.savedEmailTemplate()) ?? { ...DEFAULT_EMAIL_TEMPLATE };
+    const rotaUrl = await this.rotaUrl();
+    const stamp = this.clock.now();
+    const claims = await this.reminders.claim(
+      organizationId,
+      trigger,
+      people.map((p) => ({ staff_id: p.staff_id, date: p.date })),
+    );
+    const claimed = new Map(claims.map((c) => [`${c.staff_id}:${c.date}`, c]));
+    const links: { claim: string; email: OutboxEmail }[] = [];
+    for (const person of people) {
+      const claim = claimed.get(`${person.staff_id}:${person.date}`);
+      if (!claim) continue;
+      const date = describeDate(person.date);
+      const email = renderReminder(template, { staffName: person.name, date, colleagues: person.colleagues ?? [], rotaUrl });
+      const key = `duty-reminder:${organizationId}:${person.staff_id}:${person.date}`;
+      const row = this.outbox.enqueue({
+        kind: 'duty-reminder',
+        containsAccessLink: false,
+        to: person.email,
+        dedupeKey: claim.sequence ? `${key}:${claim.sequence}` : key,
+        ...email,
+        attachments: [
+          dutyCalendarAttachment({
+            organizationId,
+            staffId: person.staff_id,
+            staffName: person.name,
+            date: person.date,
+            description: person.colleagues?.length ? `On duty with ${person.colleagues.join(', ')}` : 'Duty Manager',
+            stamp,
+            sequence: claim.sequence,
+          }),
+        ],
+      });
+      links.push({ claim: claim.id, email: row });
+    }
+    // The emails' ids, for the claims to point at.
+    await this.unitOfWork.flush();
+    if (links.length) await this.reminders.linkEmails(organizationId, links.map((l) => ({ id: l.claim, email_id: l.email.id })));
+    return links.length;
   }
 
   /**
