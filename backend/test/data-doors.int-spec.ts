@@ -33,7 +33,6 @@ const NOT_YET_CONVERTED = new Set<string>([
   'modules/rota/rota-calendar.service.ts',
   'modules/rota/rota-health.service.ts',
   'modules/rota/rota-planner.ts',
-  'modules/rota/rota-stats.service.ts',
   'modules/rota/rota.service.ts',
   'modules/settings/procedure-file.service.ts',
   'modules/settings/settings.service.ts',
