@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { AuthService } from '../src/modules/auth/auth.service';
+import { EmailRequestsService } from '../src/modules/auth/email-requests.service';
 import { OutboxWorker } from '../src/modules/mail/outbox.worker';
 import { bearer, registerOrganization, type Account } from './support/accounts';
 import { memberWithRole } from './support/members';
@@ -80,7 +80,7 @@ describe('no account change lets the actor sign in as the target', () => {
 
   const sql: ReturnType<typeof sqlOf> = (query, params) => sqlOf(t)(query, params);
   const settled = async () => {
-    await t.get(AuthService).settle();
+    await t.get(EmailRequestsService).whenFinished();
     await t.get(OutboxWorker).finishSending();
   };
   const userIdOf = async (token: string): Promise<string | undefined> => {

@@ -6,7 +6,7 @@ import { Clock } from '../src/common/clock/clock';
 import { User } from '../src/modules/auth/entities/user.entity';
 import { Organization } from '../src/modules/tenants/entities/organization.entity';
 import { OutboxWorker } from '../src/modules/mail/outbox.worker';
-import { REGISTER_LIMITS } from '../src/modules/auth/auth.service';
+import { REGISTER_LIMITS } from '../src/modules/auth/registration.service';
 import { HANDOFF_TTL_MS, SessionHandoffService } from '../src/modules/auth/session-handoff.service';
 import { TenantContext } from '../src/tenancy/tenant-context';
 import { bearer, registerOrganization } from './support/accounts';

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { MikroORM } from '@mikro-orm/core';
 import type { Response } from 'supertest';
 import { OutboxWorker } from '../src/modules/mail/outbox.worker';
-import { AuthService } from '../src/modules/auth/auth.service';
+import { EmailRequestsService } from '../src/modules/auth/email-requests.service';
 import { bearer, registerOrganization, type Account } from './support/accounts';
 import { snapshotDatabase } from './support/db-snapshot';
 import {
@@ -238,7 +238,7 @@ describe('contract fuzzing', () => {
     let baseline: Record<string, string> | undefined;
     const settledSnapshot = async () => {
       // Work left after answering (Find your school's email to a known address) lands first.
-      await t.get(AuthService).settle();
+      await t.get(EmailRequestsService).whenFinished();
       await t.get(OutboxWorker).finishSending();
       return fingerprint();
     };

@@ -1,6 +1,6 @@
 import { generate } from 'otplib';
 import { LOOK_ALIKE_EMAIL } from '../src/common/validation/email-address';
-import { AuthService } from '../src/modules/auth/auth.service';
+import { EmailRequestsService } from '../src/modules/auth/email-requests.service';
 import { TotpClock } from '../src/modules/auth/two-factor.service';
 import { OutboxWorker } from '../src/modules/mail/outbox.worker';
 import { bearer, registerOrganization, type Account } from './support/accounts';
@@ -50,7 +50,7 @@ describe('sign-in identities', () => {
     t.http().post('/api/auth/login').send({ email, password, organizationSubdomain: account.subdomain });
   /** Every email the app meant to send has gone (the after-answer jobs and the outbox). */
   const settled = async () => {
-    await t.get(AuthService).settle();
+    await t.get(EmailRequestsService).whenFinished();
     await t.get(OutboxWorker).finishSending();
   };
   const mailTo = (address: string) => smtp.received.filter((e) => e.to.includes(address));

@@ -1,7 +1,7 @@
 import { MikroORM } from '@mikro-orm/core';
 import { OutboxWorker } from '../src/modules/mail/outbox.worker';
 import { OTHER_ORGANIZATION_SESSION } from '../src/modules/auth/jwt.strategy';
-import { FIND_ORGANIZATIONS_MESSAGE } from '../src/modules/auth/auth.service';
+import { FIND_ORGANIZATIONS_MESSAGE } from '../src/modules/auth/find-organizations.service';
 import { bearer, registerOrganization, type Account } from './support/accounts';
 import { memberWithRole } from './support/members';
 import { linkIn, SmtpSink } from './support/smtp-sink';

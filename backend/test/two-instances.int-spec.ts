@@ -1,6 +1,7 @@
 import { MikroORM } from '@mikro-orm/core';
 import { freePort } from '../src/database/throwaway-postgres';
-import { EMAIL_REQUEST_LIMIT, LOGIN_LIMITS } from '../src/modules/auth/auth.service';
+import { EMAIL_REQUEST_LIMIT } from '../src/modules/auth/email-requests.service';
+import { LOGIN_LIMITS } from '../src/modules/auth/sign-in.service';
 import { ADMIN_PASSWORD_LIMIT } from '../src/modules/requests/auto-approval.service';
 import { type AppProcess, killApp, listening, startApp } from './support/app-process';
 import { bearer, registerOrganization } from './support/accounts';

@@ -1,5 +1,5 @@
 import { MikroORM } from '@mikro-orm/core';
-import { AuthService } from '../../src/modules/auth/auth.service';
+import { EmailRequestsService } from '../../src/modules/auth/email-requests.service';
 import { OutboxWorker } from '../../src/modules/mail/outbox.worker';
 import type { TestApp } from './test-app';
 
@@ -10,7 +10,7 @@ import type { TestApp } from './test-app';
  * would see the outbox move under it and blame the request being checked.
  */
 async function settled(t: TestApp): Promise<void> {
-  await t.get(AuthService).settle();
+  await t.get(EmailRequestsService).whenFinished();
   await t.get(OutboxWorker).finishSending();
 }
 

@@ -11,7 +11,13 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { AllowedBeforeTwoFactorSetup, Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import { ErrorResponseDto } from '../../common/http/error-body';
 import { AnyHost, OrganizationHosts } from '../tenants/organization-hosts.service';
-import { AuthService } from './auth.service';
+import { CurrentUserService } from './current-user.service';
+import { EmailChangeService } from './email-change.service';
+import { EmailVerificationService } from './email-verification.service';
+import { FindOrganizationsService } from './find-organizations.service';
+import { PasswordResetService } from './password-reset.service';
+import { RegistrationService } from './registration.service';
+import { SignInService } from './sign-in.service';
 import {
   CurrentUserResponseDto,
   HostDto,
@@ -35,7 +41,13 @@ import { clientAddress } from '../../common/http/client-address';
 @Controller('auth')
 export class AuthController {
   constructor(
-    private readonly auth: AuthService,
+    private readonly registration: RegistrationService,
+    private readonly signIn: SignInService,
+    private readonly currentUsers: CurrentUserService,
+    private readonly emailVerification: EmailVerificationService,
+    private readonly emailChanges: EmailChangeService,
+    private readonly passwordReset: PasswordResetService,
+    private readonly organizationFinder: FindOrganizationsService,
     private readonly hosts: OrganizationHosts,
   ) {}
 
@@ -67,7 +79,7 @@ export class AuthController {
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'The subdomain is already taken.' })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'Too many sign-ups; wait and try again.' })
   register(@Body() dto: RegisterDto, @Req() req: Request): Promise<RegisterResultDto> {
-    return this.auth.register(dto, clientAddress(req), { handOff: this.hosts.underBaseDomain(req) });
+    return this.registration.register(dto, clientAddress(req), { handOff: this.hosts.underBaseDomain(req) });
   }
 
   /**
@@ -82,7 +94,7 @@ export class AuthController {
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'This address names no organisation.' })
   async login(@Body() dto: LoginDto, @Req() req: Request): Promise<SignInResultDto> {
     const organizationSubdomain = await this.hosts.signInSubdomain(req, dto.organizationSubdomain);
-    return this.auth.login({ ...dto, organizationSubdomain }, clientAddress(req));
+    return this.signIn.login({ ...dto, organizationSubdomain }, clientAddress(req));
   }
 
   /**
@@ -97,7 +109,7 @@ export class AuthController {
   async redeemHandoff(@Body() dto: RedeemHandoffDto, @Req() req: Request): Promise<SignInResultDto> {
     // On an organisation's own address only a code for its own member is good.
     const organization = await this.hosts.requireKnown(req);
-    return this.auth.redeemHandoff(dto.code, clientAddress(req), organization?.subdomain);
+    return this.signIn.redeemHandoff(dto.code, clientAddress(req), organization?.subdomain);
   }
 
   /** The signed-in user and their organisation. */
@@ -105,7 +117,7 @@ export class AuthController {
   @Authenticated()
   @AllowedBeforeTwoFactorSetup()
   getCurrentUser(@CurrentUser() user: AuthUser): Promise<CurrentUserResponseDto> {
-    return this.auth.currentUser(user);
+    return this.currentUsers.currentUser(user);
   }
 
   /**
@@ -117,7 +129,7 @@ export class AuthController {
   @Authenticated()
   @AllowedBeforeTwoFactorSetup()
   signOut(@CurrentUser() user: AuthUser): Promise<MessageDto> {
-    return this.auth.signOut(user);
+    return this.signIn.signOut(user);
   }
 
   /** Confirms an email address with the token from the verification link (single use, 24 hours). */
@@ -125,7 +137,7 @@ export class AuthController {
   @HttpCode(HttpStatus.OK)
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The link is invalid, used or expired.' })
   verifyEmail(@Body() dto: VerifyEmailDto): Promise<MessageDto> {
-    return this.auth.verifyEmail(dto.token);
+    return this.emailVerification.verifyEmail(dto.token);
   }
 
   /**
@@ -137,7 +149,7 @@ export class AuthController {
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The link is invalid, used or expired.' })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'The new address has meanwhile become another account’s.' })
   confirmEmailChange(@Body() dto: ConfirmEmailChangeDto): Promise<EmailChangeResultDto> {
-    return this.auth.confirmEmailChange(dto.token);
+    return this.emailChanges.confirmEmailChange(dto.token);
   }
 
   /**
@@ -150,7 +162,7 @@ export class AuthController {
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'No change is waiting for your approval.' })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'The new address has meanwhile become another account’s.' })
   approveEmailChange(@CurrentUser() user: AuthUser): Promise<EmailChangeResultDto> {
-    return this.auth.approveEmailChange(user);
+    return this.emailChanges.approveEmailChange(user);
   }
 
   /** Sends a new verification link when the account exists and is not verified yet; the answer is the same either way. */
@@ -158,7 +170,7 @@ export class AuthController {
   @HttpCode(HttpStatus.OK)
   async resendVerification(@Body() dto: EmailRequestDto, @Req() req: Request): Promise<MessageDto> {
     const organizationSubdomain = await this.hosts.signInSubdomain(req, dto.organizationSubdomain);
-    return this.auth.resendVerification({ ...dto, organizationSubdomain }, clientAddress(req));
+    return this.emailVerification.resendVerification({ ...dto, organizationSubdomain }, clientAddress(req));
   }
 
   /** Emails a password reset link (single use, 30 minutes) when the account exists; the answer is the same either way. */
@@ -166,7 +178,7 @@ export class AuthController {
   @HttpCode(HttpStatus.OK)
   async forgotPassword(@Body() dto: EmailRequestDto, @Req() req: Request): Promise<MessageDto> {
     const organizationSubdomain = await this.hosts.signInSubdomain(req, dto.organizationSubdomain);
-    return this.auth.forgotPassword({ ...dto, organizationSubdomain }, clientAddress(req));
+    return this.passwordReset.forgotPassword({ ...dto, organizationSubdomain }, clientAddress(req));
   }
 
   /**
@@ -178,7 +190,7 @@ export class AuthController {
   @HttpCode(HttpStatus.OK)
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'Too many email requests; wait and try again.' })
   findOrganizations(@Body() dto: FindOrganizationsDto, @Req() req: Request): Promise<MessageDto> {
-    return this.auth.findOrganizations(dto, clientAddress(req));
+    return this.organizationFinder.findOrganizations(dto, clientAddress(req));
   }
 
   /**
@@ -190,6 +202,6 @@ export class AuthController {
   @HttpCode(HttpStatus.OK)
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The link is invalid, used or expired.' })
   resetPassword(@Body() dto: ResetPasswordDto): Promise<ResetPasswordResultDto> {
-    return this.auth.resetPassword(dto);
+    return this.passwordReset.resetPassword(dto);
   }
 }

@@ -9,7 +9,14 @@ import { ConfigService } from '@nestjs/config';
 import type { Env } from '../../config/env';
 import { AccountsService } from './accounts.service';
 import { AuthController } from './auth.controller';
-import { AuthService } from './auth.service';
+import { CurrentUserService } from './current-user.service';
+import { EmailChangeService } from './email-change.service';
+import { EmailRequestsService } from './email-requests.service';
+import { EmailVerificationService } from './email-verification.service';
+import { FindOrganizationsService } from './find-organizations.service';
+import { PasswordResetService } from './password-reset.service';
+import { RegistrationService } from './registration.service';
+import { SignInService } from './sign-in.service';
 import { InvitationService } from './invitation.service';
 import { OwnAccountController } from './own-account.controller';
 import { OwnAccountService } from './own-account.service';
@@ -18,6 +25,9 @@ import { SessionsService } from './sessions.service';
 import { ReauthProofs } from './reauth-proofs';
 import { TwoFactorController } from './two-factor.controller';
 import { TotpClock, TwoFactorService } from './two-factor.service';
+import { RecoveryCodesService } from './recovery-codes.service';
+import { TwoFactorChallengesService } from './two-factor-challenges.service';
+import { TwoFactorSetupService } from './two-factor-setup.service';
 import { SignInPolicy } from './sign-in-policy';
 import { TenantsModule } from '../tenants/tenants.module';
 import { EmailChangesRepository } from './email-changes.repository';
@@ -60,7 +70,14 @@ import { TwoFactorChallenge } from './entities/two-factor-challenge.entity';
   ],
   controllers: [AuthController, TwoFactorController, OwnAccountController],
   providers: [
-    AuthService,
+    RegistrationService,
+    SignInService,
+    CurrentUserService,
+    EmailRequestsService,
+    EmailVerificationService,
+    EmailChangeService,
+    PasswordResetService,
+    FindOrganizationsService,
     PasswordService,
     JwtStrategy,
     InvitationService,
@@ -70,6 +87,9 @@ import { TwoFactorChallenge } from './entities/two-factor-challenge.entity';
     SessionsService,
     ReauthProofs,
     TwoFactorService,
+    TwoFactorSetupService,
+    TwoFactorChallengesService,
+    RecoveryCodesService,
     TotpClock,
     SignInPolicy,
     UsersRepository,
@@ -80,6 +100,6 @@ import { TwoFactorChallenge } from './entities/two-factor-challenge.entity';
     LinkTokensRepository,
     EmailChangesRepository,
   ],
-  exports: [PasswordService, InvitationService, AccountsService, SessionHandoffService, TwoFactorService, SignInPolicy, ReauthProofs],
+  exports: [PasswordService, InvitationService, AccountsService, SessionHandoffService, TwoFactorService, TwoFactorSetupService, SignInPolicy, ReauthProofs],
 })
 export class AuthModule {}

@@ -3,7 +3,7 @@ import { ApiBadRequestResponse, ApiConflictResponse, ApiTags, ApiTooManyRequests
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Authenticated, CurrentUser, RequiresReauthentication } from '../../common/auth/authenticated.decorator';
 import { ErrorResponseDto } from '../../common/http/error-body';
-import { AuthService } from './auth.service';
+import { PasswordResetService } from './password-reset.service';
 import { MessageDto } from './dto/auth-responses.dto';
 import {
   ChangeOwnEmailDto,
@@ -25,7 +25,7 @@ import { OwnAccountService } from './own-account.service';
 export class OwnAccountController {
   constructor(
     private readonly own: OwnAccountService,
-    private readonly auth: AuthService,
+    private readonly passwordReset: PasswordResetService,
   ) {}
 
   /** Renames the signed-in person; their staff record takes the same name. */
@@ -73,6 +73,6 @@ export class OwnAccountController {
   @HttpCode(HttpStatus.OK)
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The link is invalid, used or expired.' })
   describePasswordLink(@Body() dto: DescribePasswordLinkDto): Promise<PasswordLinkDto> {
-    return this.auth.describePasswordLink(dto.token);
+    return this.passwordReset.describePasswordLink(dto.token);
   }
 }

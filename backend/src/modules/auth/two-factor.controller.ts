@@ -11,7 +11,7 @@ import type { FastifyRequest as Request } from 'fastify';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { AllowedBeforeTwoFactorSetup, Authenticated, CurrentUser, RequiresReauthentication } from '../../common/auth/authenticated.decorator';
 import { ErrorResponseDto } from '../../common/http/error-body';
-import { AuthService } from './auth.service';
+import { SignInService } from './sign-in.service';
 import { AuthTokenDto } from './dto/auth-responses.dto';
 import {
   EnableTwoFactorDto,
@@ -22,7 +22,8 @@ import {
   TwoFactorSetupDto,
   TwoFactorStatusDto,
 } from './dto/two-factor.dto';
-import { TwoFactorService } from './two-factor.service';
+import { RecoveryCodesService } from './recovery-codes.service';
+import { TwoFactorSetupService } from './two-factor-setup.service';
 import { clientAddress } from '../../common/http/client-address';
 
 /**
@@ -34,8 +35,9 @@ import { clientAddress } from '../../common/http/client-address';
 @Controller('auth')
 export class TwoFactorController {
   constructor(
-    private readonly twoFactor: TwoFactorService,
-    private readonly auth: AuthService,
+    private readonly twoFactorSetup: TwoFactorSetupService,
+    private readonly recoveryCodes: RecoveryCodesService,
+    private readonly signIn: SignInService,
   ) {}
 
   /** Whether two-step verification is on for the signed-in person, and how many recovery codes are left. */
@@ -43,7 +45,7 @@ export class TwoFactorController {
   @Authenticated()
   @AllowedBeforeTwoFactorSetup()
   getTwoFactorStatus(@CurrentUser() user: AuthUser): Promise<TwoFactorStatusDto> {
-    return this.twoFactor.status(user.id);
+    return this.twoFactorSetup.status(user.id);
   }
 
   /**
@@ -60,7 +62,7 @@ export class TwoFactorController {
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'Too many wrong passwords; wait and try again.' })
   @RequiresReauthentication()
   startTwoFactorSetup(@CurrentUser() user: AuthUser, @Body() dto: StartTwoFactorSetupDto): Promise<TwoFactorSetupDto> {
-    return this.twoFactor.setup(user, dto);
+    return this.twoFactorSetup.setup(user, dto);
   }
 
   /**
@@ -75,7 +77,7 @@ export class TwoFactorController {
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'Two-step verification is already on.' })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'Too many wrong codes; wait and try again.' })
   async enableTwoFactor(@CurrentUser() user: AuthUser, @Body() dto: EnableTwoFactorDto): Promise<RecoveryCodesDto> {
-    return { recoveryCodes: await this.twoFactor.enable(user.id, dto.code) };
+    return { recoveryCodes: await this.twoFactorSetup.enable(user.id, dto.code) };
   }
 
   /** Turns two-step verification off; needs the password and a code (or a recovery code). */
@@ -87,8 +89,8 @@ export class TwoFactorController {
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'Too many wrong passwords or codes; wait and try again.' })
   @RequiresReauthentication()
   async disableTwoFactor(@CurrentUser() user: AuthUser, @Body() dto: ReauthenticationDto): Promise<TwoFactorStatusDto> {
-    await this.twoFactor.disable(user, dto);
-    return this.twoFactor.status(user.id);
+    await this.twoFactorSetup.disable(user, dto);
+    return this.twoFactorSetup.status(user.id);
   }
 
   /** Ten new recovery codes in place of the old ones; needs the password and a code. */
@@ -100,7 +102,7 @@ export class TwoFactorController {
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'Too many wrong passwords or codes; wait and try again.' })
   @RequiresReauthentication()
   async regenerateRecoveryCodes(@CurrentUser() user: AuthUser, @Body() dto: ReauthenticationDto): Promise<RecoveryCodesDto> {
-    return { recoveryCodes: await this.twoFactor.regenerateRecoveryCodes(user, dto) };
+    return { recoveryCodes: await this.recoveryCodes.regenerateRecoveryCodes(user, dto) };
   }
 
   /**
@@ -114,6 +116,6 @@ export class TwoFactorController {
   @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'The code is not correct.' })
   @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'Too many attempts; wait and try again.' })
   loginTwoFactor(@Body() dto: LoginTwoFactorDto, @Req() req: Request): Promise<AuthTokenDto> {
-    return this.auth.loginTwoFactor(dto, clientAddress(req));
+    return this.signIn.loginTwoFactor(dto, clientAddress(req));
   }
 }

@@ -1,27 +1,19 @@
-import { randomBytes } from 'node:crypto';
-import { BadRequestException, ConflictException, ForbiddenException, Injectable } from '@nestjs/common';
-import { generateSecret, generateURI, verify } from 'otplib';
+import { BadRequestException, ForbiddenException, Injectable } from '@nestjs/common';
+import { verify } from 'otplib';
 import { Clock } from '../../common/clock/clock';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { PasswordService } from '../../common/security/password.service';
-import { createSecretToken, hashToken } from '../../common/security/secret-token';
-import { UnitOfWork } from '../../database/unit-of-work';
+import { hashToken } from '../../common/security/secret-token';
 import type { User } from './entities/user.entity';
 import { ReauthProofs } from './reauth-proofs';
+import { normalizeRecoveryCode } from './recovery-codes';
 import { TwoFactorRepository } from './two-factor.repository';
 import { UsersRepository } from './users.repository';
 
 /** What authenticator apps expect (RFC 6238 as Google Authenticator reads it): 30-second steps, 6 digits, SHA-1. */
 export const TOTP_PERIOD_SECONDS = 30;
-/** The issuer authenticator apps show above the account. */
-export const TOTP_ISSUER = 'Duty Manager';
 /** How far a phone's clock may drift: one step either side of now. */
 const TOTP_TOLERANCE_SECONDS = TOTP_PERIOD_SECONDS;
-/** How long a secret shown at setup may still be confirmed with a first code. */
-export const SETUP_TTL_MS = 15 * 60 * 1000;
-/** How long the second step of a sign-in stays open after the password was right. */
-export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
-export const RECOVERY_CODE_COUNT = 10;
 
 /**
  * Wrong codes, counted per account whatever asks for the code (sign-in, re-authentication), on
@@ -60,12 +52,6 @@ export interface ReauthActor {
 }
 
 /**
- * Runs in the transaction that turns a person's two-step verification on or off (the settings
- * module records it in the activity log).
- */
-export type TwoFactorChangedListener = (user: { id: string; name: string }, enabled: boolean) => void | Promise<void>;
-
-/**
  * The time a code is checked against: the real time, never the app's pinned clock (APP_NOW).
  * An authenticator app counts real time; a demo with a pinned clock must still accept its codes.
  * Its own class so the integration tests can move it.
@@ -77,143 +63,28 @@ export class TotpClock {
   }
 }
 
-/** A recovery code as typed: case, spaces and dashes don't matter. */
-function normalizeRecoveryCode(code: string): string {
-  return code.toLowerCase().replace(/[\s-]/g, '');
-}
-
-/** 80 random bits as 16 lower-case Base32 letters, shown in four groups: `abcd-efgh-ijkl-mnop`. */
-function newRecoveryCode(): string {
-  const alphabet = 'abcdefghijklmnopqrstuvwxyz234567';
-  const bytes = randomBytes(10);
-  let bits = 0;
-  let value = 0;
-  let out = '';
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += alphabet[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  return out.match(/.{4}/g)!.join('-');
-}
-
 /** Whether `code` has the shape of an authenticator code (six digits, spaces allowed). */
 export function isTotpCode(code: string): boolean {
   return /^\d{6}$/.test(code.replace(/\s/g, ''));
 }
 
 /**
- * Two-step verification (docs/security.md, "Two-step verification"): setting up and confirming
- * an authenticator app, recovery codes, turning it off, checking a code (with replay protection
- * and its own rate limits), the second step of sign-in, and re-authentication for sensitive
- * settings. Only this module writes its tables and `users.two_factor_enabled`.
+ * Checking a second factor (docs/security.md, "Two-step verification"): a code from the
+ * authenticator app or a recovery code, with replay protection and its own rate limits, and
+ * re-authentication for sensitive changes. Setting it up is TwoFactorSetupService's, the sign-in
+ * step's challenges TwoFactorChallengesService's, recovery codes RecoveryCodesService's.
  */
 @Injectable()
 export class TwoFactorService {
-  private readonly listeners: TwoFactorChangedListener[] = [];
-
   constructor(
     private readonly passwords: PasswordService,
     private readonly rateLimits: RateLimitService,
     private readonly clock: Clock,
     private readonly totpClock: TotpClock,
     private readonly proofs: ReauthProofs,
-    private readonly unitOfWork: UnitOfWork,
     private readonly users: UsersRepository,
     private readonly twoFactor: TwoFactorRepository,
   ) {}
-
-  onChanged(listener: TwoFactorChangedListener): void {
-    this.listeners.push(listener);
-  }
-
-  async status(userId: string): Promise<{ enabled: boolean; recoveryCodesLeft: number }> {
-    // Read afresh: the session check loaded the user at the start of the request, maybe before a change.
-    const user = await this.users.getFresh(userId);
-    const recoveryCodesLeft = user.twoFactorEnabled ? await this.twoFactor.unusedRecoveryCodes(userId) : 0;
-    return { enabled: user.twoFactorEnabled, recoveryCodesLeft };
-  }
-
-  /**
-   * Starts setting up an authenticator app: a new secret, shown once, kept pending until a code
-   * from it confirms it (`enable`). Needs the password: a session left open on a shared computer
-   * must not be enough to bind someone else's phone to the account.
-   */
-  async setup(actor: ReauthActor, credentials: Omit<ReauthCredentials, 'code'>): Promise<{ secret: string; otpauthUri: string }> {
-    const userId = actor.id;
-    const user = await this.users.getWithPasswordAndOrganization(userId);
-    if (user.twoFactorEnabled) throw new ConflictException('Two-step verification is already on for your account.');
-    await this.checkFirstFactor(user, actor, credentials);
-    const secret = generateSecret();
-    const row = (await this.twoFactor.findSecretRow(userId)) ?? this.twoFactor.createSecretRow(user);
-    row.pendingSecret = secret;
-    row.pendingExpiresAt = new Date(this.clock.now().getTime() + SETUP_TTL_MS);
-    await this.unitOfWork.flush();
-    const label = `${user.organization.getEntity().name}: ${user.email}`;
-    return { secret, otpauthUri: generateURI({ issuer: TOTP_ISSUER, label, secret }) };
-  }
-
-  /**
-   * Confirms the pending secret with a first code from the app: two-step verification is on from
-   * now, and the answer carries the recovery codes, the only time they are shown.
-   */
-  async enable(userId: string, code: string): Promise<string[]> {
-    return this.unitOfWork.transaction(async () => {
-      const user = await this.users.get(userId);
-      if (user.twoFactorEnabled) throw new ConflictException('Two-step verification is already on for your account.');
-      const row = await this.twoFactor.findWithPendingSecret(userId);
-      if (!row?.pendingSecret || !row.pendingExpiresAt || row.pendingExpiresAt <= this.clock.now()) {
-        throw new BadRequestException({
-          message: 'The setup has expired. Start again to get a new QR code.',
-          code: 'two_factor_setup_expired',
-        });
-      }
-      await this.consumeCodeLimits(userId);
-      const step = await this.matchingStep(row.pendingSecret, code, null);
-      if (step === undefined) {
-        throw new BadRequestException({
-          message: 'That code is not correct. Enter the 6-digit code your authenticator app shows now.',
-          code: 'two_factor_code_incorrect',
-        });
-      }
-      row.secret = row.pendingSecret;
-      row.pendingSecret = null;
-      row.pendingExpiresAt = null;
-      row.lastUsedStep = step;
-      row.enabledAt = this.clock.now();
-      user.twoFactorEnabled = true;
-      for (const listener of this.listeners) await listener(user, true);
-      const codes = await this.replaceRecoveryCodes(user);
-      await this.clearCodeLimits(userId);
-      return codes;
-    });
-  }
-
-  /** Turns two-step verification off, after the password (or a provider proof) and a code (or a recovery code). */
-  async disable(actor: ReauthActor, credentials: ReauthCredentials): Promise<void> {
-    const userId = actor.id;
-    const user = await this.users.getWithPassword(userId);
-    if (!user.twoFactorEnabled) throw new ConflictException('Two-step verification is already off for your account.');
-    await this.reauthenticateUser(user, actor, credentials);
-    await this.unitOfWork.transaction(async () => {
-      await this.twoFactor.clearSecrets(userId);
-      await this.twoFactor.deleteRecoveryCodes(userId);
-      await this.twoFactor.deleteChallenges(userId);
-      await this.users.markTwoFactorOff(userId);
-      for (const listener of this.listeners) await listener(user, false);
-    });
-  }
-
-  /** Ten new recovery codes in place of the old ones (all of which stop working), after re-authentication. */
-  async regenerateRecoveryCodes(actor: ReauthActor, credentials: ReauthCredentials): Promise<string[]> {
-    const user = await this.users.getWithPassword(actor.id);
-    if (!user.twoFactorEnabled) throw new ConflictException('Turn on two-step verification first.');
-    await this.reauthenticateUser(user, actor, credentials);
-    return this.unitOfWork.transaction(() => this.replaceRecoveryCodes(user));
-  }
 
   /**
    * Re-authentication for a sensitive change (docs/security.md, "Re-authentication"): the
@@ -223,7 +94,7 @@ export class TwoFactorService {
    */
   async reauthenticate(actor: ReauthActor, credentials: ReauthCredentials): Promise<void> {
     const user = await this.users.getWithPassword(actor.id);
-    await this.reauthenticateUser(user, actor, credentials);
+    await this.reauthenticateLoaded(user, actor, credentials);
   }
 
   /**
@@ -234,29 +105,6 @@ export class TwoFactorService {
   async confirmSecondFactor(userId: string, code: string | undefined): Promise<void> {
     const user = await this.users.get(userId);
     if (user.twoFactorEnabled) await this.requireCode(user.id, code);
-  }
-
-  /** A new second-step challenge for `user`, stored (as its hash) with the current unit of work. */
-  issueChallenge(user: User): string {
-    const { token, hash } = createSecretToken();
-    this.twoFactor.addChallenge(user, hash, new Date(this.clock.now().getTime() + CHALLENGE_TTL_MS));
-    return token;
-  }
-
-  /**
-   * The user a challenge was issued to and the token version it was issued under, while it is
-   * open; undefined when unknown, used or expired.
-   */
-  challengeUser(challenge: string): Promise<{ userId: string; tokenVersion: number } | undefined> {
-    return this.twoFactor.openChallenge(hashToken(challenge), this.clock.now());
-  }
-
-  /**
-   * Closes a challenge once its code was right. Deleting the row is the redemption: of two
-   * parallel redemptions only one gets it back.
-   */
-  closeChallenge(challenge: string): Promise<boolean> {
-    return this.twoFactor.closeChallenge(hashToken(challenge));
   }
 
   /**
@@ -271,7 +119,8 @@ export class TwoFactorService {
     return ok;
   }
 
-  private async reauthenticateUser(user: User, actor: ReauthActor, credentials: ReauthCredentials): Promise<void> {
+  /** As `reauthenticate`, for a user the caller has loaded with their password hash. */
+  async reauthenticateLoaded(user: User, actor: ReauthActor, credentials: ReauthCredentials): Promise<void> {
     await this.checkFirstFactor(user, actor, credentials);
     if (user.twoFactorEnabled) await this.requireCode(user.id, credentials.code);
   }
@@ -281,7 +130,7 @@ export class TwoFactorService {
    * of a fresh provider sign-in for this very session. A password account may not use a proof
    * instead: the provider's sign-in is a weaker thing to ask of someone who has a password.
    */
-  private async checkFirstFactor(user: User, actor: ReauthActor, credentials: Omit<ReauthCredentials, 'code'>): Promise<void> {
+  async checkFirstFactor(user: User, actor: ReauthActor, credentials: Omit<ReauthCredentials, 'code'>): Promise<void> {
     if (user.passwordHash || !credentials.providerProof) return this.checkPassword(user, credentials.password);
     const holds =
       actor.sessionId !== undefined &&
@@ -339,18 +188,21 @@ export class TwoFactorService {
     }
   }
 
-  private async replaceRecoveryCodes(user: User): Promise<string[]> {
-    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-    await this.twoFactor.replaceRecoveryCodes(user, codes.map((code) => hashToken(normalizeRecoveryCode(code))));
-    return codes;
-  }
-
   private async consumeCodeLimits(userId: string): Promise<void> {
     await this.rateLimits.consume(`two-factor:user:${userId}`, TWO_FACTOR_LIMITS.account, 'wrong codes for this account');
     await this.rateLimits.consume(`two-factor:user-day:${userId}`, TWO_FACTOR_LIMITS.accountDaily, 'wrong codes for this account today');
   }
 
-  private async clearCodeLimits(userId: string): Promise<void> {
+  /**
+   * The time step of a first code from an app being set up, if it is right: counted against the
+   * account's code limits like any other code (clearCodeLimits once the setup is done).
+   */
+  async matchSetupCode(userId: string, secret: string, code: string): Promise<number | undefined> {
+    await this.consumeCodeLimits(userId);
+    return this.matchingStep(secret, code, null);
+  }
+
+  async clearCodeLimits(userId: string): Promise<void> {
     await this.rateLimits.reset(`two-factor:user:${userId}`);
     await this.rateLimits.reset(`two-factor:user-day:${userId}`);
   }

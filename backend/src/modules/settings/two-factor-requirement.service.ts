@@ -5,6 +5,7 @@ import { TenantContext } from '../../tenancy/tenant-context';
 import { AuditService } from '../audit/audit.service';
 import { User } from '../auth/entities/user.entity';
 import { TwoFactorService } from '../auth/two-factor.service';
+import { TwoFactorSetupService } from '../auth/two-factor-setup.service';
 import { OrganizationsRepository } from '../tenants/organizations.repository';
 import type { SaveTwoFactorRequirementDto, TwoFactorRequirementDto } from './dto/two-factor-requirement.dto';
 
@@ -22,9 +23,10 @@ export class TwoFactorRequirementService {
     private readonly em: EntityManager,
     private readonly organizations: OrganizationsRepository,
     private readonly twoFactor: TwoFactorService,
+    twoFactorSetup: TwoFactorSetupService,
     private readonly audit: AuditService,
   ) {
-    twoFactor.onChanged((user, enabled) => {
+    twoFactorSetup.onChanged((user, enabled) => {
       audit.record({ id: user.id, name: user.name } as AuthUser, {
         kind: 'staff',
         action: enabled ? 'account.two-factor-on' : 'account.two-factor-off',
