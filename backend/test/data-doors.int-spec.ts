@@ -34,8 +34,6 @@ const NOT_YET_CONVERTED = new Set<string>([
   'modules/rota/rota-health.service.ts',
   'modules/rota/rota-planner.ts',
   'modules/rota/rota.service.ts',
-  'modules/settings/procedure-file.service.ts',
-  'modules/settings/settings.service.ts',
   'modules/settings/two-factor-requirement.service.ts',
   'modules/setup/setup.service.ts',
   'modules/staff/staff-queries.ts',

@@ -1,15 +1,16 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { JwtSecret } from '../../common/auth/jwt-secret.token';
 import { Clock } from '../../common/clock/clock';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { AuditService } from '../audit/audit.service';
 import { AccountsService } from '../auth/accounts.service';
 import type { ProcedureFileKind } from './entities/procedure-file.entity';
 import { checkProcedureFile } from './procedure-file';
 import { SettingsService } from './settings.service';
+import { ProcedureFilesRepository } from './procedure-files.repository';
 import { SystemSettingsRepository } from './system-settings.repository';
 
 export const PROCEDURE_FILE_PATH = '/api/settings/procedure-file';
@@ -44,7 +45,8 @@ export class ProcedureFileService {
   private readonly key: Buffer;
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly procedureFiles: ProcedureFilesRepository,
     private readonly settings: SettingsService,
     private readonly systemSettings: SystemSettingsRepository,
     private readonly audit: AuditService,
@@ -60,22 +62,18 @@ export class ProcedureFileService {
     const { fileName, kind } = await checkProcedureFile(originalName, content);
     const sha256 = createHash('sha256').update(content).digest('hex');
     const org = TenantContext.require();
-    await this.em.transactional(async (em) => {
+    await this.unitOfWork.transaction(async () => {
       await this.systemSettings.lockExclusive();
-      const [previous] = await em.execute<{ file_name: string }[]>('select file_name from procedure_files where organization_id = ?', [org]);
-      await em.execute('delete from procedure_files where organization_id = ?', [org]);
-      await em.execute(
-        `insert into procedure_files (id, organization_id, file_name, kind, size, sha256, content, uploaded_by_id)
-         values (gen_random_uuid(), ?, ?, ?, ?, ?, ?, ?)`,
-        [org, fileName, kind, content.length, sha256, content, actor.id],
-      );
+      const previous = await this.procedureFiles.fileName();
+      await this.procedureFiles.remove();
+      await this.procedureFiles.add({ fileName, kind, content, sha256, uploadedById: actor.id });
       await this.systemSettings.saveProcedureFileLink(PROCEDURE_FILE_PATH, fileName);
       this.audit.record(actor, {
         kind: 'settings',
         action: 'settings.procedure-file',
         entityId: org,
-        summary: previous ? `Replaced the procedure document “${previous.file_name}” with “${fileName}”` : `Uploaded the procedure document “${fileName}”`,
-        before: previous ? { procedureFileName: previous.file_name } : undefined,
+        summary: previous !== null ? `Replaced the procedure document “${previous}” with “${fileName}”` : `Uploaded the procedure document “${fileName}”`,
+        before: previous !== null ? { procedureFileName: previous } : undefined,
         after: { procedureFileName: fileName, size: content.length, sha256 },
       });
     });
@@ -84,12 +82,9 @@ export class ProcedureFileService {
 
   /** The current organisation's document, for a signed-in member (or a download ticket's holder). */
   async read(): Promise<StoredProcedureFile & { id: string }> {
-    const [row] = await this.em.execute<{ id: string; file_name: string; kind: ProcedureFileKind; content: Buffer; sha256: string }[]>(
-      'select id, file_name, kind, content, sha256 from procedure_files where organization_id = ?',
-      [TenantContext.require()],
-    );
-    if (!row) throw new NotFoundException(NO_DOCUMENT);
-    return { id: row.id, fileName: row.file_name, kind: row.kind, content: row.content, sha256: row.sha256 };
+    const file = await this.procedureFiles.find();
+    if (!file) throw new NotFoundException(NO_DOCUMENT);
+    return file;
   }
 
   /**
@@ -98,12 +93,12 @@ export class ProcedureFileService {
    */
   async link(actor: AuthUser): Promise<{ url: string; expiresAt: Date }> {
     const org = TenantContext.require();
-    const [row] = await this.em.execute<{ id: string }[]>('select id from procedure_files where organization_id = ?', [org]);
-    if (!row) throw new NotFoundException(NO_DOCUMENT);
+    const fileId = await this.procedureFiles.id();
+    if (fileId === null) throw new NotFoundException(NO_DOCUMENT);
     const version = await this.accounts.sessionVersion(actor.id);
     if (version === undefined) throw new UnauthorizedException(LINK_EXPIRED);
     const expires = Math.floor(this.clock.now().getTime() / 1000) + LINK_SECONDS;
-    const ticket: Ticket = { o: org, f: row.id, u: actor.id, v: version, e: expires };
+    const ticket: Ticket = { o: org, f: fileId, u: actor.id, v: version, e: expires };
     const body = Buffer.from(JSON.stringify(ticket)).toString('base64url');
     const token = `${body}.${this.sign(body)}`;
     return { url: `${PROCEDURE_FILE_PATH}/download?ticket=${token}`, expiresAt: new Date(expires * 1000) };

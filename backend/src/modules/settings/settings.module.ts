@@ -3,6 +3,7 @@ import { AuthModule } from '../auth/auth.module';
 import { TenantsModule } from '../tenants/tenants.module';
 import { ProcedureFileController } from './procedure-file.controller';
 import { ProcedureFileService } from './procedure-file.service';
+import { ProcedureFilesRepository } from './procedure-files.repository';
 import { SettingsController } from './settings.controller';
 import { SettingsService } from './settings.service';
 import { SystemSettingsRepository } from './system-settings.repository';
@@ -15,7 +16,7 @@ import { ProcedureFile } from './entities/procedure-file.entity';
 @Module({
   imports: [MikroOrmModule.forFeature([SystemSettings, ProcedureFile]), AuthModule, TenantsModule],
   controllers: [SettingsController, ProcedureFileController, TwoFactorRequirementController],
-  providers: [SettingsService, SystemSettingsRepository, ProcedureFileService, TwoFactorRequirementService],
+  providers: [SettingsService, SystemSettingsRepository, ProcedureFilesRepository, ProcedureFileService, TwoFactorRequirementService],
   exports: [SettingsService, SystemSettingsRepository],
 })
 export class SettingsModule {}

@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { plural } from '../../common/text/plural';
@@ -7,36 +6,30 @@ import { TenantContext } from '../../tenancy/tenant-context';
 import { AuditService, changedFields } from '../audit/audit.service';
 import { FactChangesService } from '../fact-changes/fact-changes.service';
 import { FILE_FIELDS_MESSAGE, type SystemSettingsDto, type SystemSettingsUpdateResultDto, type UpdateSystemSettingsDto } from './dto/system-settings.dto';
+import { ProcedureFilesRepository } from './procedure-files.repository';
 import { type RotaRules, SystemSettingsRepository } from './system-settings.repository';
 
 /** The Admin Panel's Duty Manager Settings and Instructions Manager (docs/product.md#duty-managers-per-day). */
 @Injectable()
 export class SettingsService {
   constructor(
-    private readonly em: EntityManager,
+    private readonly procedureFiles: ProcedureFilesRepository,
     private readonly settings: SystemSettingsRepository,
     private readonly factChanges: FactChangesService,
     private readonly audit: AuditService,
   ) {}
 
   async get(): Promise<SystemSettingsDto> {
-    return this.read(this.em);
+    return this.read();
   }
 
-  private async read(em: EntityManager): Promise<SystemSettingsDto> {
+  private async read(): Promise<SystemSettingsDto> {
     const general = await this.settings.general();
-    const [file] = await em.execute<{ file_name: string; kind: 'pdf' | 'doc' | 'docx'; size: number; created_at: Date }[]>(
-      'select file_name, kind, size, created_at from procedure_files where organization_id = ?',
-      [TenantContext.require()],
-    );
-    return {
-      ...general,
-      procedureFile: file ? { fileName: file.file_name, kind: file.kind, size: file.size, uploadedAt: new Date(file.created_at) } : null,
-    };
+    return { ...general, procedureFile: await this.procedureFiles.summary() };
   }
 
   /** Saves the Instructions Manager's title and text, or removes the document (null). */
-  private async saveInstructions(em: EntityManager, actor: AuthUser, dto: UpdateSystemSettingsDto, before: SystemSettingsDto): Promise<void> {
+  private async saveInstructions(actor: AuthUser, dto: UpdateSystemSettingsDto, before: SystemSettingsDto): Promise<void> {
     const changesFile = (value: string | null | undefined, current: string | null) => typeof value === 'string' && value !== current;
     if (changesFile(dto.procedureFileUrl, before.procedureFileUrl) || changesFile(dto.procedureFileName, before.procedureFileName)) {
       throw new BadRequestException(FILE_FIELDS_MESSAGE);
@@ -46,7 +39,7 @@ export class SettingsService {
     const content = dto.instructionsContent ?? before.instructionsContent;
     if (title === before.instructionsTitle && content === before.instructionsContent && !removeFile) return;
     await this.settings.saveInstructions(title, content, removeFile);
-    if (removeFile) await em.execute('delete from procedure_files where organization_id = ?', [TenantContext.require()]);
+    if (removeFile) await this.procedureFiles.remove();
     const changed = [
       title !== before.instructionsTitle && 'title',
       content !== before.instructionsContent && 'text',
@@ -73,10 +66,9 @@ export class SettingsService {
     const { rotaChange } = await this.factChanges.change(
       actor,
       async () => {
-        const em = this.em;
-        const current = await this.read(em);
+        const current = await this.read();
         const before = current.dutyManagersPerDay;
-        await this.saveInstructions(em, actor, dto, current);
+        await this.saveInstructions(actor, dto, current);
         const after = dto.dutyManagersPerDay ?? before;
         const causes: string[] = [];
         if (after !== before) {
@@ -120,7 +112,7 @@ export class SettingsService {
         }
       },
     );
-    return { ...(await this.read(this.em)), removedSlots: rotaChange?.removedDuties ?? 0, rotaChange };
+    return { ...(await this.read()), removedSlots: rotaChange?.removedDuties ?? 0, rotaChange };
   }
 }
 
