@@ -295,9 +295,9 @@ export class RotaService {
   }
 
   /** Takes people off days, and removes those of the days nobody is on any more. */
-  async takeOffDays(removals: { dayId: string; staffId: string }[], emptied: string[] = removals.map((r) => r.dayId)): Promise<void> {
+  async takeOffDays(removals: { dayId: string; staffId: string }[]): Promise<void> {
     await this.rota.removeFromDays(removals);
-    await this.rota.deleteEmptyDays(emptied);
+    await this.rota.deleteEmptyDays(removals.map((r) => r.dayId));
   }
 
   /**
