@@ -15,6 +15,7 @@ import {
 } from './dto/sign-in-providers.dto';
 import { browserCookieFor, browserCookieHeader, browserCookieValue } from './sso-browser-cookie';
 import { SsoService } from './sso.service';
+import { SsoReauthenticationService } from './sso-reauthentication.service';
 import { clientAddress } from '../../common/http/client-address';
 
 /** The query string a request came with, as sent (without the `?`). */
@@ -33,6 +34,7 @@ function queryOf(req: FastifyRequest): string {
 export class SsoController {
   constructor(
     private readonly sso: SsoService,
+    private readonly reauthentication: SsoReauthenticationService,
     private readonly config: ConfigService<Env, true>,
   ) {}
 
@@ -53,7 +55,7 @@ export class SsoController {
   async startProviderSignIn(@Query() query: StartProviderSignInQueryDto, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
     const browser = browserCookieFor(req.headers.cookie);
     const { location, started } = query.reauth
-      ? await this.sso.resumeReauthentication(query.reauth, hashToken(browser))
+      ? await this.reauthentication.resumeReauthentication(query.reauth, hashToken(browser))
       : await this.sso.start(query.provider, query.organization, clientAddress(req), hashToken(browser));
     const secure = appUrl({ PORT: this.config.get('PORT', { infer: true }), APP_URL: this.config.get('APP_URL', { infer: true }) }).startsWith('https:');
     if (started) res.header('Set-Cookie', browserCookieHeader(browser, secure));
@@ -71,7 +73,7 @@ export class SsoController {
   @Authenticated()
   @AllowedBeforeTwoFactorSetup()
   reauthenticateWithProvider(@CurrentUser() user: AuthUser, @Body() dto: ReauthenticateWithProviderDto): Promise<ReauthenticationStartDto> {
-    return this.sso.startReauthentication(user, dto.provider);
+    return this.reauthentication.startReauthentication(user, dto.provider);
   }
 
   /**

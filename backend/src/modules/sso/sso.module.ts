@@ -9,6 +9,8 @@ import { SignInSettingsRepository } from './sign-in-settings.repository';
 import { SignInSettingsService } from './sign-in-settings.service';
 import { SsoController } from './sso.controller';
 import { SsoService } from './sso.service';
+import { SsoReauthenticationService } from './sso-reauthentication.service';
+import { SsoRedirects } from './sso-redirects';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { IdentityProvider } from './entities/identity-provider.entity';
 import { SignInSettings } from './entities/sign-in-settings.entity';
@@ -18,7 +20,7 @@ import { SsoLoginAttempt } from './entities/sso-login-attempt.entity';
 @Module({
   imports: [MikroOrmModule.forFeature([IdentityProvider, SignInSettings, SsoLoginAttempt]), AuthModule, StaffModule, TenantsModule],
   controllers: [SsoController, SignInSettingsController],
-  providers: [SsoService, SignInSettingsService, SignInSettingsRepository, OpenIdProviderClient],
+  providers: [SsoService, SsoReauthenticationService, SsoRedirects, SignInSettingsService, SignInSettingsRepository, OpenIdProviderClient],
 })
 export class SsoModule implements OnModuleInit {
   constructor(
