@@ -23,11 +23,13 @@ export interface ReminderClaim {
   sequence: number;
 }
 
-/** A standing reminder whose duty is gone, now cancelled as the event's next version. */
+/** A standing reminder whose duty is gone, now cancelled as the event's next version, with its person (null once their record is gone). */
 export interface CancelledReminder {
   staff_id: string;
   date: IsoDate;
   sequence: number;
+  name: string | null;
+  email: string | null;
 }
 
 /**
@@ -117,16 +119,20 @@ export class DutyRemindersRepository {
 
   /**
    * Cancels, in one statement, every standing reminder of a duty from `today` on that its person
-   * no longer has, each as its event's next version.
+   * no longer has, each as its event's next version, and answers whom to tell (their name and
+   * email from the staff table of the module before this one).
    */
   cancelGone(organizationId: string, today: IsoDate): Promise<CancelledReminder[]> {
     return this.em.execute<CancelledReminder[]>(
-      `update duty_reminders r set cancelled_at = now(), sequence = r.sequence + 1
-        where r.organization_id = ? and r.cancelled_at is null and r.duty_date >= ?::date
-          and not exists (select 1 from rota_slots rs join rota_days d on d.id = rs.rota_day_id and d.organization_id = rs.organization_id
-                           where rs.organization_id = r.organization_id and rs.staff_id = r.staff_id and d.date = r.duty_date)
-        returning r.staff_id, r.duty_date::text as date, r.sequence`,
-      [organizationId, today],
+      `with gone as (
+         update duty_reminders r set cancelled_at = now(), sequence = r.sequence + 1
+          where r.organization_id = ? and r.cancelled_at is null and r.duty_date >= ?::date
+            and not exists (select 1 from rota_slots rs join rota_days d on d.id = rs.rota_day_id and d.organization_id = rs.organization_id
+                             where rs.organization_id = r.organization_id and rs.staff_id = r.staff_id and d.date = r.duty_date)
+          returning r.staff_id, r.duty_date::text as date, r.sequence)
+       select g.staff_id, g.date, g.sequence, s.name, s.email
+         from gone g left join staff s on s.id = g.staff_id and s.organization_id = ?`,
+      [organizationId, today, organizationId],
     );
   }
 }

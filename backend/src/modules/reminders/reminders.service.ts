@@ -12,7 +12,6 @@ import { UnitOfWork } from '../../database/unit-of-work';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
 import { OrganizationHosts } from '../tenants/organization-hosts.service';
-import { staffByIds } from '../staff/staff-queries';
 import { organizationToday, organizationZone } from '../tenants/organization-today';
 import type { OutboxEmail } from '../mail/entities/outbox-email.entity';
 import { OutboxService } from '../mail/outbox.service';
@@ -222,25 +221,24 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
     const organizationId = TenantContext.require();
     const gone = await this.reminders.cancelGone(organizationId, await organizationToday(this.em, this.clock));
     if (!gone.length) return 0;
-    const people = await staffByIds(this.em, gone.map((g) => g.staff_id));
     const rotaUrl = await this.rotaUrl();
     const stamp = this.clock.now();
     const organizer = senderOf(this.config.get('MAIL_FROM', { infer: true }));
     for (const duty of gone) {
-      const person = people.get(duty.staff_id);
-      if (!person) continue;
+      const { name, email } = duty;
+      if (name === null || email === null) continue;
       this.outbox.enqueue({
         kind: 'duty-reminder-cancelled',
         containsAccessLink: false,
-        to: person.email,
+        to: email,
         dedupeKey: `duty-reminder-cancelled:${organizationId}:${duty.staff_id}:${duty.date}:${duty.sequence}`,
-        ...reminderCancellationEmail({ staffName: person.name, date: describeDate(duty.date), rotaUrl }),
+        ...reminderCancellationEmail({ staffName: name, date: describeDate(duty.date), rotaUrl }),
         attachments: [
           dutyCalendarCancellation({
             organizationId,
             staffId: duty.staff_id,
-            staffName: person.name,
-            staffEmail: person.email,
+            staffName: name,
+            staffEmail: email,
             date: duty.date,
             description: 'Duty Manager',
             stamp,
