@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ForbiddenException, Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
@@ -25,8 +24,6 @@ const ON_OFF = (on: boolean) => (on ? 'on' : 'off');
 @Injectable()
 export class AutoApprovalService {
   constructor(
-    /** Handed to other modules' calls that still take a manager; no data call here uses it. */
-    private readonly em: EntityManager,
     private readonly unitOfWork: UnitOfWork,
     private readonly accounts: AccountsService,
     private readonly settings: SystemSettingsRepository,

@@ -11,7 +11,7 @@ import { RequestMessenger } from './request-messenger';
 import { type LockedDay, RotaService } from '../rota/rota.service';
 import { Staff } from '../staff/entities/staff.entity';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
-import { organizationToday } from '../tenants/organization-today';
+import { OrganizationClock } from '../tenants/organization-clock';
 import type { CancelRequestResultDto } from './dto/cancel-request-result.dto';
 import type { CancelRequestDto } from './dto/cancel-request.dto';
 import type { CreateCancelRequestDto } from './dto/create-cancel-request.dto';
@@ -56,6 +56,7 @@ export class CancelRequestsService {
     private readonly audit: AuditService,
     private readonly messenger: RequestMessenger,
     private readonly clock: Clock,
+    private readonly organizationClock: OrganizationClock,
   ) {}
 
   /**
@@ -72,7 +73,7 @@ export class CancelRequestsService {
     const result = await this.unitOfWork.transaction(async () => {
       const staff = await loadPerson(this.em, dto.staffId);
       assertActsFor(actor, staff, 'requests.decide', 'You can only ask to cancel your own duties');
-      const today = await organizationToday(this.em, this.clock);
+      const today = await this.organizationClock.today();
       if (dto.date < today) throw new BadRequestException(`${describeDate(dto.date)} has passed: only duties from today on can be cancelled`);
       await this.settings.lockShared();
       const day = (await this.rota.lockDays([dto.date])).get(dto.date);
@@ -117,7 +118,7 @@ export class CancelRequestsService {
       if (request.status !== 'pending') throw alreadyDecided('cancel', request.status);
       const staff = await loadPerson(this.em, request.staff.id);
       if (decision === 'rejected') return this.recordDecision(actor, request, staff, { status: 'rejected' }, false);
-      const today = await organizationToday(this.em, this.clock);
+      const today = await this.organizationClock.today();
       if (request.date < today) {
         throw new ConflictException(`${describeDate(request.date)} has passed: the duty can no longer be cancelled, only the request rejected`);
       }

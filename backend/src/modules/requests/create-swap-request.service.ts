@@ -77,7 +77,7 @@ export class CreateSwapRequestService {
         this.messenger.notify(colleagues.map((c) => swapOfferedNotice(plan, c)));
       } else {
         await this.unitOfWork.flush();
-        this.messenger.send(swapAskedLetter(plan, target!, await this.hosts.currentUrl(this.em)));
+        this.messenger.send(swapAskedLetter(plan, target!, await this.hosts.currentUrl()));
       }
       this.audit.record(actor, {
         kind: 'request',

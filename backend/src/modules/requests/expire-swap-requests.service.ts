@@ -1,8 +1,7 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/clock/clock';
 import { UnitOfWork } from '../../database/unit-of-work';
-import { organizationToday } from '../tenants/organization-today';
+import { OrganizationClock } from '../tenants/organization-clock';
 import { swapExpiredNotice } from './request-emails';
 import { RequestMessenger } from './request-messenger';
 import { SwapRequestsRepository } from './swap-requests.repository';
@@ -12,13 +11,12 @@ import { SwapRulesService } from './swap-rules.service';
 @Injectable()
 export class ExpireSwapRequestsService {
   constructor(
-    /** Handed to other modules' calls that still take a manager; no data call here uses it. */
-    private readonly em: EntityManager,
     private readonly unitOfWork: UnitOfWork,
     private readonly requests: SwapRequestsRepository,
     private readonly rules: SwapRulesService,
     private readonly messenger: RequestMessenger,
     private readonly clock: Clock,
+    private readonly organizationClock: OrganizationClock,
   ) {}
 
   /**
@@ -40,7 +38,7 @@ export class ExpireSwapRequestsService {
    * those requests no longer open.
    */
   private async expirePassed(): Promise<void> {
-    const today = await organizationToday(this.em, this.clock);
+    const today = await this.organizationClock.today();
     for (const request of await this.requests.expireBefore(today)) {
       const plan = await this.rules.planFor(request);
       await this.messenger.markReadAbout(request.id, ['swap_asked', 'swap_offered', 'swap_to_approve']);

@@ -14,7 +14,7 @@ import { duplicateAssignment, slotsFull } from '../rota/rota-errors';
 import { RotaPlanner } from '../rota/rota-planner';
 import { RotaService } from '../rota/rota.service';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
-import { organizationToday } from '../tenants/organization-today';
+import { OrganizationClock } from '../tenants/organization-clock';
 import { CancelRequestsRepository } from './cancel-requests.repository';
 import { dutiesTakenOffEmail, dutyAddedEmail, dutyAssignedEmail } from './request-emails';
 import { loadPeople, loadPerson, type Person } from './request-people';
@@ -38,6 +38,7 @@ export class RotaEditsService {
     private readonly audit: AuditService,
     private readonly messenger: RequestMessenger,
     private readonly clock: Clock,
+    private readonly organizationClock: OrganizationClock,
   ) {}
 
   async replace(actor: AuthUser, dto: ReplaceOnRotaDto): Promise<RotaEditResultDto> {
@@ -218,7 +219,7 @@ export class RotaEditsService {
     if (position > slotsPerDay) {
       throw new BadRequestException(`A day has ${slotsPerDay === 1 ? '1 slot' : `${slotsPerDay} slots`}: position must be from 1 to ${slotsPerDay}`);
     }
-    const today = await organizationToday(this.em, this.clock);
+    const today = await this.organizationClock.today();
     if (date < today) throw new BadRequestException(`${describeDate(date)} has passed: only duties from today on can be changed`);
     const occupant = (await this.rota.slotsBetween(date, date))[date]?.[position - 1]?.staffId ?? null;
     const to = academicYearOf(date).endDate;
@@ -251,7 +252,7 @@ export class RotaEditsService {
     if (position > slotsPerDay) {
       throw new BadRequestException(`A day has ${slotsPerDay === 1 ? '1 slot' : `${slotsPerDay} slots`}: position must be from 1 to ${slotsPerDay}`);
     }
-    const today = await organizationToday(this.em, this.clock);
+    const today = await this.organizationClock.today();
     if (date < today) throw new BadRequestException(`${describeDate(date)} has passed: only duties from today on can be changed`);
     return { slotsPerDay, today };
   }

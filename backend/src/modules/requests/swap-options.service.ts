@@ -2,14 +2,14 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { addDays, mondayOf, weekdayIndex } from '../../common/clock/academic-year';
-import { Clock, type IsoDate } from '../../common/clock/clock';
+import type { IsoDate } from '../../common/clock/clock';
 import { describeDate } from '../../common/text/dates';
 import { AvailabilityRepository } from '../availability/availability.repository';
 import { mayTake } from '../rota/engine/move-options';
 import { RotaPlanner } from '../rota/rota-planner';
 import { RotaService } from '../rota/rota.service';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
-import { organizationToday } from '../tenants/organization-today';
+import { OrganizationClock } from '../tenants/organization-clock';
 import type { SwapOptionsDto } from './dto/swap-options.dto';
 import { assertActsFor, loadPeople } from './request-people';
 import { SwapRulesService } from './swap-rules.service';
@@ -25,7 +25,7 @@ export class SwapOptionsService {
     private readonly settings: SystemSettingsRepository,
     private readonly availability: AvailabilityRepository,
     private readonly planner: RotaPlanner,
-    private readonly clock: Clock,
+    private readonly organizationClock: OrganizationClock,
   ) {}
 
   /**
@@ -36,7 +36,7 @@ export class SwapOptionsService {
     const requester = (await loadPeople(this.em, [requesterId])).get(requesterId);
     if (!requester) throw new NotFoundException('Staff member not found');
     assertActsFor(actor, requester, 'requests.decide', 'You can only ask for swaps of your own duties');
-    const today = await organizationToday(this.em, this.clock);
+    const today = await this.organizationClock.today();
     const horizon = addMonths(today, 13);
     const days = await this.rota.daysBetween(today, horizon);
     const onDuty = (id: string) => days.filter((d) => d.slots.some((s) => s.staff?.id === id)).map((d) => d.date);
@@ -71,7 +71,7 @@ export class SwapOptionsService {
     const target = people.get(targetId);
     if (!requester || !target) throw new NotFoundException('Staff member not found');
     assertActsFor(actor, requester, 'requests.decide', 'You can only ask for swaps of your own duties');
-    const today = await organizationToday(this.em, this.clock);
+    const today = await this.organizationClock.today();
     const horizon = addMonths(today, 13);
     const days = await this.rota.daysBetween(mondayOf(today), addDays(mondayOf(horizon), 6));
     const slots = Object.fromEntries(days.map((d) => [d.date, d.slots.map((s) => (s.staff ? { staffId: s.staff.id } : null))]));

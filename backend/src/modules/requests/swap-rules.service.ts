@@ -1,13 +1,12 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { Clock } from '../../common/clock/clock';
 import { describeDate } from '../../common/text/dates';
 import { AvailabilityRepository } from '../availability/availability.repository';
 import { RotaPlanner } from '../rota/rota-planner';
 import { type LockedDay, RotaService } from '../rota/rota.service';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
 import { activeStaffPeople } from '../staff/staff-queries';
-import { organizationToday } from '../tenants/organization-today';
+import { OrganizationClock } from '../tenants/organization-clock';
 import type { SwapRequest } from './entities/swap-request.entity';
 import { loadPeople, type Person } from './request-people';
 import type { SwapPlan } from './swap-plan';
@@ -28,7 +27,7 @@ export class SwapRulesService {
     private readonly settings: SystemSettingsRepository,
     private readonly availability: AvailabilityRepository,
     private readonly planner: RotaPlanner,
-    private readonly clock: Clock,
+    private readonly organizationClock: OrganizationClock,
   ) {}
 
   /** The request, held until the transaction ends (deciders and colleagues queue on it); 404 when unknown. */
@@ -72,7 +71,7 @@ export class SwapRulesService {
   async lockAndCheck(plan: SwapPlan): Promise<Map<string, LockedDay>> {
     const { requester, target, originalDate, swapDate } = plan;
     const trade = swapDate !== originalDate;
-    const today = await organizationToday(this.em, this.clock);
+    const today = await this.organizationClock.today();
     for (const date of trade ? [originalDate, swapDate] : [originalDate]) {
       if (date < today) throw new BadRequestException(`${describeDate(date)} has passed: only duties from today on can be swapped`);
     }
