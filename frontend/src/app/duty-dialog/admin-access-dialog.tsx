@@ -4,17 +4,17 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 
 import { useGetCurrentWeekQuery, type RotaPersonDto } from '@/features/rota/api';
+import { DutyRequestForm } from '@/features/requests/components/duty-request-form';
 import {
   DutyRequestActions,
   useDutyRequestAccess,
   useRequestMode,
   type RequestMode,
-} from '@/features/rota/components/duty-requests';
-import { DutyRequestForm } from '@/features/rota/components/duty-request-form';
-import { RequestTradeForm } from '@/features/rota/components/request-trade-form';
+} from '@/features/requests/components/duty-requests';
+import { RequestTradeForm } from '@/features/requests/components/request-trade-form';
+import { useOwnStaffRecord } from '@/features/requests/lib/own-staff';
 import type { AccessDialogProps, DutySlot } from '@/features/rota/lib/duty-slot';
 import { slotLabel } from '@/features/rota/lib/rota-calendar';
-import { useOwnStaffRecord } from '@/features/staff/api/own-staff';
 import { formatDate, LONG_DATE_FORMAT } from '@/shared/lib/dates';
 import { daySlots } from '@/shared/lib/rota-day';
 
@@ -138,7 +138,7 @@ function ClickedDuty({
     return (
       <DutyRequestForm
         mode={mode}
-        slot={slot}
+        date={slot.date}
         person={person}
         own
         onBack={onBack}

@@ -2,12 +2,6 @@ import { Button, Flex, Modal, Typography, type RefSelectProps } from 'antd';
 import { useId, useRef } from 'react';
 
 import { useGetCurrentWeekQuery, type RotaPersonDto } from '@/features/rota/api';
-import {
-  DutyRequestActions,
-  useDialogMode,
-  useDutyRequestAccess,
-} from '@/features/rota/components/duty-requests';
-import { DutyRequestForm } from '@/features/rota/components/duty-request-form';
 import { PastDayAssignForm } from '@/features/rota/components/past-day-assign-form';
 import {
   AssignForm,
@@ -21,6 +15,12 @@ import {
   type DutySlot,
 } from '@/features/rota/lib/duty-slot';
 import { isPastDay } from '@/features/rota/lib/rota-edits';
+import { DutyRequestForm } from '@/features/requests/components/duty-request-form';
+import {
+  DutyRequestActions,
+  useDialogMode,
+  useDutyRequestAccess,
+} from '@/features/requests/components/duty-requests';
 import { useCan } from '@/shared/auth/access';
 import { daySlots } from '@/shared/lib/rota-day';
 import { focusFirstField } from '@/shared/ui/focus-first-field';
@@ -161,7 +161,7 @@ function FilledSlot({
     return (
       <DutyRequestForm
         mode={mode}
-        slot={slot}
+        date={slot.date}
         person={person}
         own={own}
         onBack={onBack}

@@ -6,8 +6,8 @@ import { Link } from 'react-router';
 import { useGetCurrentUserQuery } from '@/features/auth/api';
 import { useGetCurrentWeekQuery, useGetRotaQuery } from '@/features/rota/api';
 import { useGetStaffQuery } from '@/features/staff/api';
-import { ownStaffRecord } from '@/features/staff/api/own-staff';
 import { useAuthToken } from '@/shared/auth/auth-token';
+import { ownStaffRecord } from '@/shared/auth/own-staff-record';
 import { LoadError } from '@/shared/ui/load-error';
 import { SectionCard } from '@/shared/ui/section-card';
 

@@ -9,8 +9,8 @@ import {
   useGetRotaQuery,
 } from '@/features/rota/api';
 import { useGetStaffQuery, type StaffDto } from '@/features/staff/api';
-import { ownStaffRecord } from '@/features/staff/api/own-staff';
 import { useAuthToken } from '@/shared/auth/auth-token';
+import { ownStaffRecord } from '@/shared/auth/own-staff-record';
 import { LoadError } from '@/shared/ui/load-error';
 import { PageTitle } from '@/shared/ui/page-title';
 import { SectionCard } from '@/shared/ui/section-card';

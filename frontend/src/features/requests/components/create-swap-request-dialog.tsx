@@ -15,13 +15,13 @@ import { useMemo, useRef, type RefObject } from 'react';
 
 import { useGetCurrentUserQuery } from '@/features/auth/api';
 import { useGetStaffQuery, type StaffDto } from '@/features/staff/api';
-import { useOwnStaffRecord } from '@/features/staff/api/own-staff';
 import { getServerMessage } from '@/shared/api/errors';
 import { useCan } from '@/shared/auth/access';
 import { useAuthToken } from '@/shared/auth/auth-token';
 import { formatDate, LONG_DATE_FORMAT } from '@/shared/lib/dates';
 import { focusFirstField } from '@/shared/ui/focus-first-field';
 import { LoadError } from '@/shared/ui/load-error';
+import { REASON_MAX_LENGTH } from '@/shared/ui/reason-field';
 import { useToast } from '@/shared/ui/toast';
 
 import {
@@ -30,16 +30,16 @@ import {
   type CreateSwapRequestDto,
   type SwapColleagueDto,
 } from '../api';
+import { useOwnStaffRecord } from '../lib/own-staff';
 import {
   ASK_ANYONE,
   ASK_ANYONE_LABEL,
   NOBODY_CAN_TAKE_DUTY,
   swapRequestBody,
   swapTargetOptions,
-} from '../api/swap-choices';
+} from '../lib/swap-choices';
 
 const DIALOG_TITLE = 'Create Swap Request';
-const REASON_MAX_LENGTH = 500;
 
 /** docs/product.md#texts-on-screen: every field of the form is required. */
 export const REQUIRED_MESSAGES = {
@@ -273,7 +273,9 @@ function SwapRequestForm({ staff, own, canDecide, firstFieldRef, onDone }: SwapR
         swapDate: undefined,
         reason: '',
       }}
-      onValuesChange={(changed: Partial<SwapFormValues>) => followChanges(form, changed, colleagues)}
+      onValuesChange={(changed: Partial<SwapFormValues>) =>
+        followChanges(form, changed, colleagues)
+      }
       onFinish={(values) => void submit(values)}
     >
       <Form.Item
@@ -369,7 +371,8 @@ function SwapRequestForm({ staff, own, canDecide, firstFieldRef, onDone }: SwapR
       {colleague && originalDate && swapDate && (
         <Typography.Paragraph role="status" strong>
           {swapKindText(
-            requesterOptions.find((option) => option.value === requesterId)?.label ?? 'the requester',
+            requesterOptions.find((option) => option.value === requesterId)?.label ??
+              'the requester',
             colleague.name,
             originalDate,
             swapDate,
@@ -427,7 +430,11 @@ function followChanges(
   } else if ('originalDate' in changed) {
     form.setFieldsValue({ targetId: undefined, swapDate: undefined });
   } else if ('targetId' in changed) {
-    const tradeDates = colleagues.find((person) => person.id === changed.targetId)?.tradeDates ?? [];
-    form.setFieldValue('swapDate', tradeDates.length ? undefined : form.getFieldValue('originalDate'));
+    const tradeDates =
+      colleagues.find((person) => person.id === changed.targetId)?.tradeDates ?? [];
+    form.setFieldValue(
+      'swapDate',
+      tradeDates.length ? undefined : form.getFieldValue('originalDate'),
+    );
   }
 }

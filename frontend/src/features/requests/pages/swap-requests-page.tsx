@@ -3,7 +3,6 @@ import { Button, Flex, Tabs, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 
-import { useOwnStaffRecord } from '@/features/staff/api/own-staff';
 import { useAccess, useCan } from '@/shared/auth/access';
 import { PageTitle } from '@/shared/ui/page-title';
 import { SectionCard } from '@/shared/ui/section-card';
@@ -13,6 +12,7 @@ import { useGetSwapRequestsQuery, type SwapRequestDto } from '../api';
 import { CreateSwapRequestDialog } from '../components/create-swap-request-dialog';
 import { RequestListState } from '../components/request-states';
 import { SwapRequestList } from '../components/swap-request-list';
+import { useOwnStaffRecord } from '../lib/own-staff';
 import { tabLabel } from '../lib/request-format';
 import { groupSwaps, tabOf, type SwapTab } from '../lib/swap-state';
 

@@ -8,9 +8,9 @@ import { LoadError } from '@/shared/ui/load-error';
 import { useToast } from '@/shared/ui/toast';
 
 import { useCreateRotaMutation, useUpdateRotaMutation } from '../api';
-import { staffOffDuty } from '../lib/duty-requests';
 import { assignmentBody, slotLabel } from '../lib/rota-calendar';
 import { ASSIGN_REQUIRED_MESSAGE } from '../lib/rota-edits';
+import { staffOffDuty } from '../lib/staff-off-duty';
 import type { DutySlot } from '../lib/duty-slot';
 import { useConfirmOverride } from './use-confirm-override';
 

@@ -27,6 +27,7 @@ import {
 import { trimmed } from '@/shared/lib/text';
 import { confirmDateOnly } from '@/shared/ui/confirm-date-only';
 import { LoadError } from '@/shared/ui/load-error';
+import { REASON_MAX_LENGTH, ReasonField } from '@/shared/ui/reason-field';
 import { useToast } from '@/shared/ui/toast';
 
 import {
@@ -38,7 +39,6 @@ import {
   type RotaEditResultDto,
   type RotaPersonDto,
 } from '../api';
-import { REASON_MAX_LENGTH } from '../lib/duty-requests';
 import {
   ASSIGN_REQUIRED_MESSAGE,
   editFailureTitle,
@@ -56,7 +56,6 @@ import {
 } from '../lib/rota-edits';
 import { CandidateField, useCandidates } from './candidate-field';
 import type { DutySlot } from '../lib/duty-slot';
-import { RequestReasonField } from './duty-requests';
 import { useConfirmOverride } from './use-confirm-override';
 
 /** `override: true` only on the resend an admin confirmed, so a first attempt is refused as usual. */
@@ -326,7 +325,7 @@ export function RemoveForm({ slot, person, onBack, onDone }: EditFormProps) {
         {formatDate(slot.date, LONG_DATE_FORMAT)}. They are emailed the reason, and it stays in
         their history. The slot is left empty.
       </Lead>
-      <RequestReasonField requiredMessage={REMOVE_REASON_REQUIRED_MESSAGE} inputRef={reasonRef} />
+      <ReasonField requiredMessage={REMOVE_REASON_REQUIRED_MESSAGE} inputRef={reasonRef} />
       <FormButtons
         saving={saving}
         submitLabel="Remove"

@@ -6,10 +6,10 @@ import { useGetCurrentUserQuery } from '@/features/auth/api';
 import { getServerMessage } from '@/shared/api/errors';
 import { useCan } from '@/shared/auth/access';
 import { useAuthToken } from '@/shared/auth/auth-token';
+import { ownStaffRecord } from '@/shared/auth/own-staff-record';
 import { useToast } from '@/shared/ui/toast';
 
 import { useCreateStaffMutation, useGetStaffQuery } from '../api';
-import { ownStaffRecord } from '../api/own-staff';
 import { staffTypeLabel } from '../lib/staff-labels';
 
 export const ADD_YOURSELF_TITLE = 'You are not on the staff list';

@@ -9,7 +9,7 @@ import { focusFirstField } from '@/shared/ui/focus-first-field';
 import { useToast } from '@/shared/ui/toast';
 
 import { useCreateStaffMutation, useUpdateStaffMutation } from '../api';
-import type { StaffRecord } from '../api/staff-record';
+import type { StaffRecord } from '../lib/staff-record';
 import { WorkingPatternFields } from './working-pattern-fields';
 
 interface StaffFormValues {

@@ -8,7 +8,7 @@ import { SectionCard } from '@/shared/ui/section-card';
 import { useToast } from '@/shared/ui/toast';
 
 import { useGetStaffQuery, useInviteStaffMutation } from '../api';
-import { isWholeRecord, type StaffRecord } from '../api/staff-record';
+import { isWholeRecord, type StaffRecord } from '../lib/staff-record';
 import { filterStaff, mayInvite, STAFF_SHOWN, type StaffShown } from '../lib/staff-filter';
 import { StaffFormDialog } from './staff-form-dialog';
 import { StaffImportDialog } from './staff-import-dialog';

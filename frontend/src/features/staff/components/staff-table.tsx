@@ -7,7 +7,7 @@ import { ConfirmButton } from '@/shared/ui/confirm-button';
 import { useToast } from '@/shared/ui/toast';
 
 import { useChangeStaffRoleMutation, useInviteStaffMutation, useUpdateStaffMutation } from '../api';
-import type { StaffRecord } from '../api/staff-record';
+import type { StaffRecord } from '../lib/staff-record';
 import { INVITE_STATUS, staffTypeLabel } from '../lib/staff-labels';
 import { describePattern } from '../lib/working-pattern';
 

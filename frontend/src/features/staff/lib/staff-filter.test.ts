@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { StaffRecord } from '../api/staff-record';
+import type { StaffRecord } from './staff-record';
 import { filterStaff, mayInvite } from './staff-filter';
 
 function person(overrides: Partial<StaffRecord>): StaffRecord {

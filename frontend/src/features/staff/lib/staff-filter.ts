@@ -1,4 +1,4 @@
-import type { StaffRecord } from '../api/staff-record';
+import type { StaffRecord } from './staff-record';
 
 /** Which people Staff Management lists (besides what is searched for). */
 export const STAFF_SHOWN = {

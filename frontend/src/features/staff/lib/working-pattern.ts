@@ -1,6 +1,6 @@
 import { ALL_WEEKDAYS, formatWeekdays } from '@/shared/lib/weekdays';
 
-import type { StaffRecord } from '../api/staff-record';
+import type { StaffRecord } from './staff-record';
 
 /** What an empty FTE means: their working days ÷ 5, e.g. 0.6 for three days. */
 export function defaultFte(workingDays: readonly number[]): number {

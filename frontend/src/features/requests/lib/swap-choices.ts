@@ -1,11 +1,10 @@
 import { trimmed } from '@/shared/lib/text';
 
-import type { CreateSwapRequestDto, SwapColleagueDto } from './requests.gen';
+import type { CreateSwapRequestDto, SwapColleagueDto } from '../api';
 
 /*
- * The choice of who takes a duty, shared by the Swap Requests page's create dialog and the rota's
- * duty dialog (docs/product.md#swap-requests): it lives beside the endpoints because another
- * feature may import a feature's api/ folder, never its components.
+ * The choice of who takes a duty, shared by the Swap Requests page's create dialog and the duty
+ * dialog's swap form (docs/product.md#swap-requests).
  */
 
 /** The target choice that offers the duty to every colleague who can take it (an open cover). */

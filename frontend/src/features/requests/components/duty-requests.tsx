@@ -1,12 +1,11 @@
-import { Alert, Button, Flex, Form, Input, Space, Typography, type GetRef } from 'antd';
-import { useEffect, useRef, useState, type Ref } from 'react';
+import { Alert, Button, Flex, Space, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 
+import { useGetCurrentWeekQuery, type RotaPersonDto } from '@/features/rota/api';
 import { useGetAutoApprovalSettingsQuery } from '@/features/settings/api';
 import { useGetStaffQuery } from '@/features/staff/api';
-import { useOwnStaffRecord } from '@/features/staff/api/own-staff';
 import { useCan } from '@/shared/auth/access';
 
-import { useGetCurrentWeekQuery, type RotaPersonDto } from '../api';
 import {
   AUTO_APPROVAL_NOTE,
   AUTO_FILL_NOTE,
@@ -14,11 +13,11 @@ import {
   dutyRequestAccess,
   notOwnDutyText,
   PAST_DUTY_TEXT,
-  REASON_MAX_LENGTH,
   SWAP_COLLEAGUE_FIRST_NOTE,
   SWAP_NEEDS_APPROVAL_NOTE,
   type DutyRequestAccess,
 } from '../lib/duty-requests';
+import { useOwnStaffRecord } from '../lib/own-staff';
 
 /** What a dialog about a filled duty shows: the overview, or one of the two request forms. */
 export type RequestMode = 'overview' | 'swap' | 'cancel';
@@ -179,30 +178,6 @@ export function RequestApprovalNote({ kind }: { kind: 'swap' | 'cancel' }) {
             : undefined
       }
     />
-  );
-}
-
-/** The request forms' required Reason (docs/product.md#texts-on-screen), up to the server's length limit. */
-export function RequestReasonField({
-  requiredMessage,
-  inputRef,
-}: {
-  requiredMessage: string;
-  inputRef?: Ref<GetRef<typeof Input.TextArea>>;
-}) {
-  return (
-    <Form.Item
-      label="Reason"
-      name="reason"
-      rules={[{ required: true, whitespace: true, message: requiredMessage }]}
-    >
-      <Input.TextArea
-        ref={inputRef}
-        autoSize={{ minRows: 3, maxRows: 6 }}
-        maxLength={REASON_MAX_LENGTH}
-        showCount
-      />
-    </Form.Item>
   );
 }
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 
 import { colleagueAsStaffSee, staffMember } from '@/testing/fixtures';
 
+import type { StaffDto } from '../api';
 import { isWholeRecord } from './staff-record';
-import type { StaffDto } from './staff.gen';
 
 describe('isWholeRecord', () => {
   it('tells a whole record, empty fields and all, from a colleague’s as staff get it', () => {

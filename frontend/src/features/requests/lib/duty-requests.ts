@@ -1,7 +1,3 @@
-import { daySlots } from '@/shared/lib/rota-day';
-
-import type { RotaDayDto } from '../api';
-
 /** docs/product.md#texts-on-screen: what the swap form says when the target or the reason is missing. */
 export const MISSING_INFORMATION = {
   title: 'Missing information',
@@ -11,8 +7,6 @@ export const SWAP_TARGET_REQUIRED_MESSAGE = 'Please select a staff member';
 export const SWAP_REASON_REQUIRED_MESSAGE = 'Please provide a reason';
 /** The cancel form's required reason (docs/product.md#texts-on-screen). */
 export const CANCEL_REASON_REQUIRED_MESSAGE = 'Please provide a reason for cancellation';
-/** The reason's length limit in both request forms. */
-export const REASON_MAX_LENGTH = 500;
 
 /** The notes under the request forms, by the organisation's auto-approval settings (docs/product.md#auto-approval). */
 export const CANCEL_NEEDS_APPROVAL_NOTE = 'Cancelling requires admin approval.';
@@ -62,25 +56,4 @@ export function dutyRequestAccess(facts: DutyRequestFacts): DutyRequestAccess {
   if (facts.staffList === 'loading') return 'checking';
   if (facts.staffList === 'error') return 'unknown';
   return 'not-own';
-}
-
-interface StaffOption {
-  id: string;
-  name: string;
-  isActive: boolean;
-}
-
-/**
- * Assigning (docs/product.md#assigning-by-hand): active staff, by name, who are not on duty that day already; the people a
- * slot of `day` can go to.
- */
-export function staffOffDuty<T extends StaffOption>(
-  staff: readonly T[] | undefined,
-  day: RotaDayDto | undefined,
-  dutyManagersPerDay: number,
-): T[] {
-  const onDay = new Set(daySlots(day, dutyManagersPerDay).flatMap((p) => (p ? [p.id] : [])));
-  return (staff ?? [])
-    .filter((member) => member.isActive && !onDay.has(member.id))
-    .sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -1,12 +1,13 @@
-import type { RotaPersonDto } from '../api';
-import type { DutySlot } from '../lib/duty-slot';
+import type { RotaPersonDto } from '@/features/rota/api';
+
 import type { RequestMode } from './duty-requests';
 import { RequestCancelForm } from './request-cancel-form';
 import { RequestSwapForm } from './request-swap-form';
 
 interface DutyRequestFormProps {
   mode: Exclude<RequestMode, 'overview'>;
-  slot: DutySlot;
+  /** The duty's day, `yyyy-MM-dd`. */
+  date: string;
   person: RotaPersonDto;
   /** The duty is the signed-in person's own. */
   own: boolean;
@@ -15,13 +16,13 @@ interface DutyRequestFormProps {
 }
 
 /** The request form a duty dialog switched to. */
-export function DutyRequestForm({ mode, slot, person, own, onBack, onDone }: DutyRequestFormProps) {
+export function DutyRequestForm({ mode, date, person, own, onBack, onDone }: DutyRequestFormProps) {
   if (mode === 'swap') {
     return (
-      <RequestSwapForm date={slot.date} person={person} own={own} onBack={onBack} onDone={onDone} />
+      <RequestSwapForm date={date} person={person} own={own} onBack={onBack} onDone={onDone} />
     );
   }
   return (
-    <RequestCancelForm date={slot.date} person={person} own={own} onBack={onBack} onDone={onDone} />
+    <RequestCancelForm date={date} person={person} own={own} onBack={onBack} onDone={onDone} />
   );
 }

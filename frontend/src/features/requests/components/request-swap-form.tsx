@@ -1,26 +1,27 @@
 import { Alert, Flex, Form, Select, Typography, type RefSelectProps } from 'antd';
 import { useEffect, useRef } from 'react';
 
-import { useCreateSwapRequestMutation, useGetSwapOptionsQuery } from '@/features/requests/api';
-import {
-  ASK_ANYONE_LABEL,
-  NOBODY_CAN_TAKE_DUTY,
-  swapRequestBody,
-  swapTargetOptions,
-} from '@/features/requests/api/swap-choices';
+import type { RotaPersonDto } from '@/features/rota/api';
 import { getServerMessage } from '@/shared/api/errors';
 import { formatDate, LONG_DATE_FORMAT } from '@/shared/lib/dates';
 import { trimmed } from '@/shared/lib/text';
 import { LoadError } from '@/shared/ui/load-error';
+import { ReasonField } from '@/shared/ui/reason-field';
 import { useToast } from '@/shared/ui/toast';
 
-import type { RotaPersonDto } from '../api';
+import { useCreateSwapRequestMutation, useGetSwapOptionsQuery } from '../api';
 import {
   MISSING_INFORMATION,
   SWAP_REASON_REQUIRED_MESSAGE,
   SWAP_TARGET_REQUIRED_MESSAGE,
 } from '../lib/duty-requests';
-import { RequestApprovalNote, RequestFormActions, RequestReasonField } from './duty-requests';
+import {
+  ASK_ANYONE_LABEL,
+  NOBODY_CAN_TAKE_DUTY,
+  swapRequestBody,
+  swapTargetOptions,
+} from '../lib/swap-choices';
+import { RequestApprovalNote, RequestFormActions } from './duty-requests';
 
 export interface RequestFormProps {
   /** The duty's day, `yyyy-MM-dd`. */
@@ -138,7 +139,7 @@ export function RequestSwapForm({ date, person, own, onBack, onDone }: RequestFo
           notFoundContent={loading ? 'Loading…' : NOBODY_CAN_TAKE_DUTY}
         />
       </Form.Item>
-      <RequestReasonField requiredMessage={SWAP_REASON_REQUIRED_MESSAGE} />
+      <ReasonField requiredMessage={SWAP_REASON_REQUIRED_MESSAGE} />
       <RequestFormActions saving={saving} onBack={onBack} />
     </Form>
   );

@@ -1,4 +1,4 @@
-import type { StaffDto } from './staff.gen';
+import type { StaffDto } from '../api';
 
 /**
  * A staff record with every field. Admins and managers get everyone's whole; staff get their own

@@ -1,14 +1,15 @@
 import { Flex, Form, Input, Typography, type GetRef } from 'antd';
 import { useEffect, useRef } from 'react';
 
-import { useCreateCancelRequestMutation } from '@/features/requests/api';
 import { getServerMessage } from '@/shared/api/errors';
 import { formatDate, LONG_DATE_FORMAT } from '@/shared/lib/dates';
 import { trimmed } from '@/shared/lib/text';
+import { ReasonField } from '@/shared/ui/reason-field';
 import { useToast } from '@/shared/ui/toast';
 
+import { useCreateCancelRequestMutation } from '../api';
 import { CANCEL_REASON_REQUIRED_MESSAGE } from '../lib/duty-requests';
-import { RequestApprovalNote, RequestFormActions, RequestReasonField } from './duty-requests';
+import { RequestApprovalNote, RequestFormActions } from './duty-requests';
 import type { RequestFormProps } from './request-swap-form';
 
 type TextAreaRef = GetRef<typeof Input.TextArea>;
@@ -38,7 +39,9 @@ export function RequestCancelForm({ date, person, own, onBack, onDone }: Request
       }).unwrap();
       // The title says what happened: approved at once, or waiting (docs/product.md#auto-approval).
       toast({
-        title: result.processedAutomatically ? 'Cancel request processed' : 'Cancel request pending',
+        title: result.processedAutomatically
+          ? 'Cancel request processed'
+          : 'Cancel request pending',
         description: result.message,
       });
       onDone();
@@ -73,7 +76,7 @@ export function RequestCancelForm({ date, person, own, onBack, onDone }: Request
         </Typography.Paragraph>
         <RequestApprovalNote kind="cancel" />
       </Flex>
-      <RequestReasonField requiredMessage={CANCEL_REASON_REQUIRED_MESSAGE} inputRef={reasonRef} />
+      <ReasonField requiredMessage={CANCEL_REASON_REQUIRED_MESSAGE} inputRef={reasonRef} />
       <RequestFormActions saving={saving} onBack={onBack} />
     </Form>
   );

@@ -1,16 +1,17 @@
 import { Alert, Flex, Form, Select, Spin, Typography, type RefSelectProps } from 'antd';
 import { useEffect, useRef } from 'react';
 
-import { useCreateSwapRequestMutation, useGetSwapOptionsQuery } from '@/features/requests/api';
+import type { RotaPersonDto } from '@/features/rota/api';
 import { getServerMessage } from '@/shared/api/errors';
 import { formatDate, LONG_DATE_FORMAT } from '@/shared/lib/dates';
 import { trimmed } from '@/shared/lib/text';
 import { LoadError } from '@/shared/ui/load-error';
+import { ReasonField } from '@/shared/ui/reason-field';
 import { useToast } from '@/shared/ui/toast';
 
-import type { RotaPersonDto } from '../api';
+import { useCreateSwapRequestMutation, useGetSwapOptionsQuery } from '../api';
 import { SWAP_REASON_REQUIRED_MESSAGE } from '../lib/duty-requests';
-import { RequestApprovalNote, RequestFormActions, RequestReasonField } from './duty-requests';
+import { RequestApprovalNote, RequestFormActions } from './duty-requests';
 
 /** docs/product.md#texts-on-screen: the trade form's required choice. */
 export const TRADE_DUTY_REQUIRED_MESSAGE = 'Please choose the duty of yours to give in exchange';
@@ -127,7 +128,7 @@ export function RequestTradeForm({ date, colleague, own, onBack, onDone }: Reque
             }))}
           />
         </Form.Item>
-        <RequestReasonField requiredMessage={SWAP_REASON_REQUIRED_MESSAGE} />
+        <ReasonField requiredMessage={SWAP_REASON_REQUIRED_MESSAGE} />
       </>
     );
   }
