@@ -88,7 +88,7 @@ export function dutyChangeLetter(person: Pick<StaffPerson, 'name'>, change: Duty
 @Injectable()
 export class DutyChangeNotices {
   constructor(
-    /** Only for the calls into modules that still take a manager (staff-queries, OrganizationHosts). */
+    /** Only for the staff-queries call, which still takes a manager. */
     private readonly em: EntityManager,
     private readonly outbox: OutboxService,
     private readonly notifications: NotificationsService,
@@ -100,7 +100,7 @@ export class DutyChangeNotices {
     const changes = dutyChangesBetween(before, after);
     if (!changes.length) return 0;
     const people = await staffByIds(this.em, changes.map((c) => c.staffId));
-    const rotaUrl = `${await this.hosts.currentUrl(this.em)}/my-rota`;
+    const rotaUrl = `${await this.hosts.currentUrl()}/my-rota`;
     // One change, one event: a second run of the same tool is news again.
     const event = randomUUID();
     for (const change of changes) {

@@ -3,7 +3,6 @@ import { BadRequestException, Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { hasPermission } from '../../common/auth/roles';
 import { addDays } from '../../common/clock/academic-year';
-import { Clock } from '../../common/clock/clock';
 import type { SpreadsheetCell } from '../../common/spreadsheet/spreadsheet';
 import { BUILD_SPREADSHEET } from '../../common/spreadsheet/spreadsheet.task';
 import { WorkerPool, workerTask } from '../../common/workers/worker-pool';
@@ -11,7 +10,7 @@ import { SchoolCalendar } from '../holidays/school-calendar';
 import { academicYearLabel } from '../holidays/term-dates';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
 import { staffByIds, staffRoster } from '../staff/staff-queries';
-import { organizationToday } from '../tenants/organization-today';
+import { OrganizationClock } from '../tenants/organization-clock';
 import type { ExportFormat, FairnessDto, FairnessPeriod } from './dto/fairness.dto';
 import type { fairnessTable } from './fairness-table';
 import { RotaPlanner } from './rota-planner';
@@ -43,8 +42,9 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 @Injectable()
 export class FairnessService {
   constructor(
+    /** Only for the staff-queries calls, which still take a manager. */
     private readonly em: EntityManager,
-    private readonly clock: Clock,
+    private readonly organizationClock: OrganizationClock,
     private readonly planner: RotaPlanner,
     private readonly rota: RotaRepository,
     private readonly calendar: SchoolCalendar,
@@ -53,12 +53,11 @@ export class FairnessService {
   ) {}
 
   async fairness(actor: AuthUser, query: { academicYear?: number; period?: FairnessPeriod }): Promise<FairnessDto> {
-    const em = this.em;
-    const today = await organizationToday(em, this.clock);
+    const today = await this.organizationClock.today();
     // The planning year by default: in the summer, the year being planned is next year.
     const year = query.academicYear ?? (await this.calendar.planningYear(today));
     const period = query.period ?? 'year';
-    const { startDate, endDate } = await this.bounds(em, year, period);
+    const { startDate, endDate } = await this.bounds(year, period);
 
     const slotsPerDay = await this.settings.dutyManagersPerDay();
     const staff = await this.planner.staffFacts();
@@ -68,8 +67,8 @@ export class FairnessService {
     const tomorrow = addDays(today, 1);
     const doneBefore = await this.rota.dutyCountBetween(startDate, today < endDate ? today : endDate);
     const measured = { ...(await this.planner.fairSharePeriod(startDate, endDate)), from: tomorrow, doneBefore };
-    const people = await staffByIds(em, staff.map((s) => s.id));
-    const departments = new Map((await staffRoster(em)).map((r) => [r.id, r.department]));
+    const people = await staffByIds(this.em, staff.map((s) => s.id));
+    const departments = new Map((await staffRoster(this.em)).map((r) => [r.id, r.department]));
     const names = new Map([...people].map(([id, p]) => [id, p.name]));
     const { rows: all, summary } = await this.workers.run(FAIRNESS_TABLE, { staff, counts, names, departments, slotsPerDay, measured });
     // Staff see their own line against the team (docs/product.md#fair-share).
@@ -139,7 +138,7 @@ export class FairnessService {
     return { body: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), contentType: CONTENT_TYPES[format], fileName: `${name}.${format}` };
   }
 
-  private async bounds(em: EntityManager, year: number, period: FairnessPeriod): Promise<{ startDate: string; endDate: string }> {
+  private async bounds(year: number, period: FairnessPeriod): Promise<{ startDate: string; endDate: string }> {
     if (period === 'year') return { startDate: `${year}-09-01`, endDate: `${year + 1}-08-31` };
     const term = (await this.calendar.termsOf(year)).find((t) => t.name === period);
     if (!term) throw new BadRequestException(`${academicYearLabel(year)} has no term dates: set them on the Holidays screen to see a term`);

@@ -1,9 +1,8 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { daysInSpan } from '../../common/clock/academic-year';
-import { Clock, type IsoDate } from '../../common/clock/clock';
+import type { IsoDate } from '../../common/clock/clock';
 import { SchoolCalendar } from '../holidays/school-calendar';
-import { organizationToday } from '../tenants/organization-today';
+import { OrganizationClock } from '../tenants/organization-clock';
 import type { PlannedDutiesDto, RotaClosureDto } from './dto/rota-calendar.dto';
 import { RotaRepository } from './rota.repository';
 
@@ -18,8 +17,7 @@ const MAX_RANGE_DAYS = 800;
 @Injectable()
 export class RotaCalendarService {
   constructor(
-    private readonly em: EntityManager,
-    private readonly clock: Clock,
+    private readonly organizationClock: OrganizationClock,
     private readonly calendar: SchoolCalendar,
     private readonly rota: RotaRepository,
   ) {}
@@ -32,7 +30,7 @@ export class RotaCalendarService {
 
   async planned(startDate: IsoDate, endDate: IsoDate): Promise<PlannedDutiesDto> {
     this.assertRange(startDate, endDate);
-    const today = await organizationToday(this.em, this.clock);
+    const today = await this.organizationClock.today();
     const from = startDate > today ? startDate : today;
     const days = from > endDate ? {} : await this.rota.slotsFrom(from, endDate);
     const filled = Object.values(days).map((slots) => slots.filter((slot) => slot !== null).length).filter((n) => n > 0);

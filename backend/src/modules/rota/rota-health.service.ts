@@ -1,11 +1,10 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { academicYearStarting, datesBetween, planningPeriodOf } from '../../common/clock/academic-year';
-import { Clock } from '../../common/clock/clock';
 import { SchoolCalendar } from '../holidays/school-calendar';
 import { staffByIds, staffRoster } from '../staff/staff-queries';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
-import { organizationToday } from '../tenants/organization-today';
+import { OrganizationClock } from '../tenants/organization-clock';
 import type { RotaCandidatesDto, RotaHealthDto } from './dto/rota-edit.dto';
 import { closedBecause } from './engine/rota-rules';
 import { RotaPlanner } from './rota-planner';
@@ -19,8 +18,9 @@ import { RotaRepository } from './rota.repository';
 @Injectable()
 export class RotaHealthService {
   constructor(
+    /** Only for the staff-queries calls, which still take a manager. */
     private readonly em: EntityManager,
-    private readonly clock: Clock,
+    private readonly organizationClock: OrganizationClock,
     private readonly settings: SystemSettingsRepository,
     private readonly planner: RotaPlanner,
     private readonly rota: RotaRepository,
@@ -32,8 +32,7 @@ export class RotaHealthService {
    * `academicYear`, or the planning year — in the summer, the year being planned is next year.
    */
   async health(academicYear?: number): Promise<RotaHealthDto> {
-    const em = this.em;
-    const today = await organizationToday(em, this.clock);
+    const today = await this.organizationClock.today();
     const start = academicYear ?? (await this.calendar.planningYear(today));
     const year = academicYearStarting(start);
     const slotsPerDay = await this.settings.dutyManagersPerDay();
@@ -72,7 +71,6 @@ export class RotaHealthService {
 
   /** Who may be put on `date`: active, not away, not already on it; fewest duties this academic year first. */
   async candidates(date: string): Promise<RotaCandidatesDto> {
-    const em = this.em;
     const slotsPerDay = await this.settings.dutyManagersPerDay();
     const facts = await this.planner.facts(date, date, slotsPerDay);
     const closed = closedBecause(date, facts.closures)?.reason ?? null;
@@ -80,7 +78,7 @@ export class RotaHealthService {
     const onDay = new Set(((await this.rota.slotsFrom(date, date))[date] ?? []).map((slot) => slot?.staffId));
     const away = new Set(facts.away.filter((a) => a.start <= date && date <= a.end).map((a) => a.staffId));
     const counts = facts.counts ?? {};
-    const roster = (await staffRoster(em)).filter((r) => r.isActive && !onDay.has(r.id) && !away.has(r.id));
+    const roster = (await staffRoster(this.em)).filter((r) => r.isActive && !onDay.has(r.id) && !away.has(r.id));
     // Nobody on a weekday they don't work or in a week at their cap: those need a confirmation by hand.
     const refused = await this.planner.patternRefusals(date, roster);
     const candidates = roster

@@ -1,13 +1,12 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { academicYearStarting, addDays, datesBetween, daysInSpan, planningPeriodOf } from '../../common/clock/academic-year';
-import { Clock, type IsoDate } from '../../common/clock/clock';
+import type { IsoDate } from '../../common/clock/clock';
 import { AuditService } from '../audit/audit.service';
 import { describeDate, describeDateRange } from '../../common/text/dates';
 import { SchoolCalendar } from '../holidays/school-calendar';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
-import { organizationToday } from '../tenants/organization-today';
+import { OrganizationClock } from '../tenants/organization-clock';
 import type { BulkRotaResultDto, CreateRotaDayDto, RotaDayDto, UpdateRotaDayDto } from './dto/rota.dto';
 import { BULK_TOOL_DID, BY_HAND_DID, DutyChangeNotices } from './duty-change-notices';
 import { type DaySlots, isWeekday } from './engine/rota-engine';
@@ -33,11 +32,9 @@ const BULK_AUDIT: Record<BulkTool, { action: string; verb: string }> = {
 @Injectable()
 export class RotaService {
   constructor(
-    /** Only for the calls into modules that still take a manager (organizationToday, SchoolCalendar). */
-    private readonly em: EntityManager,
     private readonly unitOfWork: UnitOfWork,
     private readonly audit: AuditService,
-    private readonly clock: Clock,
+    private readonly organizationClock: OrganizationClock,
     private readonly settings: SystemSettingsRepository,
     private readonly rota: RotaRepository,
     private readonly planner: RotaPlanner,
@@ -47,7 +44,7 @@ export class RotaService {
 
   /** Today in the current organisation's time zone. */
   async today(): Promise<IsoDate> {
-    return organizationToday(this.em, this.clock);
+    return this.organizationClock.today();
   }
 
   async list(startDate: IsoDate, endDate: IsoDate): Promise<RotaDayDto[]> {
