@@ -32,8 +32,6 @@ const NOT_YET_CONVERTED = new Set<string>([
   'modules/settings/two-factor-requirement.service.ts',
   'modules/setup/setup.service.ts',
   'modules/staff/staff-queries.ts',
-  'modules/tenants/organization-hosts.service.ts',
-  'modules/tenants/organization-today.ts',
 ]);
 
 const posix = (file: string) => file.split(path.sep).join('/');

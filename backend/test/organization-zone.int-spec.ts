@@ -3,7 +3,8 @@ import { MikroORM } from '@mikro-orm/core';
 import { Controller, Get, Module } from '@nestjs/common';
 import { Authenticated } from '../src/common/auth/authenticated.decorator';
 import { Organization } from '../src/modules/tenants/entities/organization.entity';
-import { organizationZone } from '../src/modules/tenants/organization-today';
+import { OrganizationClock } from '../src/modules/tenants/organization-clock';
+import { TenantsModule } from '../src/modules/tenants/tenants.module';
 import { TenantContext } from '../src/tenancy/tenant-context';
 import { bearer, registerOrganization } from './support/accounts';
 import { createTestApp, TestApp } from './support/test-app';
@@ -11,12 +12,15 @@ import { createTestApp, TestApp } from './support/test-app';
 /** The organisation's time zone as "today" reads it, within a signed-in request. */
 @Controller('test-zone')
 class ZoneController {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly organizationClock: OrganizationClock,
+  ) {}
 
   @Get()
   @Authenticated()
   async zone() {
-    return { zone: await organizationZone(this.em) };
+    return { zone: await this.organizationClock.zone() };
   }
 
   /** Changes the zone in this request (not saved) before reading it. */
@@ -25,14 +29,14 @@ class ZoneController {
   async changed() {
     const organization = await this.em.findOneOrFail(Organization, { id: TenantContext.require() });
     organization.timezone = 'Pacific/Kiritimati';
-    return { zone: await organizationZone(this.em) };
+    return { zone: await this.organizationClock.zone() };
   }
 }
 
-@Module({ controllers: [ZoneController] })
+@Module({ imports: [TenantsModule], controllers: [ZoneController] })
 class ZoneModule {}
 
-describe("The organisation's time zone in a signed-in request (organization-today.ts)", () => {
+describe("The organisation's time zone in a signed-in request (organization-clock.ts)", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ imports: [ZoneModule] });

@@ -76,7 +76,7 @@ export class CalendarService {
       await this.feeds.deleteTokensOf(org, user.id);
       const createdAt = await this.feeds.insertToken(org, user.id, selector, sha256(secret).toString('hex'));
       // The organisation's own address (APP_BASE_DOMAIN), like every link it is sent.
-      const base = `${await this.hosts.currentUrl(this.em)}${FEED_PATH}`;
+      const base = `${await this.hosts.currentUrl()}${FEED_PATH}`;
       const allDutiesUrl = `${base}/all-duties?token=${token}`;
       const myDutiesUrl = `${base}/my-duties?token=${token}`;
       return {

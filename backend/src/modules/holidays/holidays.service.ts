@@ -5,7 +5,6 @@ import { Clock } from '../../common/clock/clock';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { AuditService, changedFields } from '../audit/audit.service';
 import { FactChangesService } from '../fact-changes/fact-changes.service';
-import { organizationToday } from '../tenants/organization-today';
 import { SchoolCalendar } from './school-calendar';
 import { BANK_HOLIDAY_REGION_LABELS, bankHolidaysInAcademicYear, type BankHolidayRegion } from './bank-holidays';
 import type {
@@ -21,6 +20,7 @@ import { HolidaysRepository } from './holidays.repository';
 import { plural } from '../../common/text/plural';
 import { describeDateRange } from '../../common/text/dates';
 import { OrganizationsRepository } from '../tenants/organizations.repository';
+import { OrganizationClock } from '../tenants/organization-clock';
 
 export function toHolidayDto(h: Holiday): HolidayDto {
   return {
@@ -52,6 +52,7 @@ export class HolidaysService {
     private readonly organizations: OrganizationsRepository,
     private readonly factChanges: FactChangesService,
     private readonly calendar: SchoolCalendar,
+    private readonly organizationClock: OrganizationClock,
   ) {}
 
   async list(range: HolidayRangeQueryDto): Promise<HolidayDto[]> {
@@ -113,11 +114,10 @@ export class HolidaysService {
    */
   async addBankHolidays(actor: AuthUser, academicYearStart?: number, region?: BankHolidayRegion): Promise<AddBankHolidaysResultDto> {
     const { written, rotaChange } = await this.factChanges.change(actor, async () => {
-      const em = this.em;
-      const start = academicYearStart ?? (await this.calendar.planningYear(await organizationToday(em, this.clock)));
-      const before = await this.organizations.region(em);
+      const start = academicYearStart ?? (await this.calendar.planningYear(await this.organizationClock.today()));
+      const before = await this.organizations.region();
       const chosen = region ?? before;
-      if (chosen !== before) await this.organizations.setRegion(em, chosen);
+      if (chosen !== before) await this.organizations.setRegion(chosen);
       const { candidates, covered } = await this.bankHolidaysOf(start, chosen);
       const added = candidates
         .filter((c) => !covered(c.date))
@@ -152,8 +152,8 @@ export class HolidaysService {
    * Changes nothing.
    */
   async previewBankHolidays(academicYearStart?: number, region?: BankHolidayRegion): Promise<BankHolidaysPreviewDto> {
-    const start = academicYearStart ?? (await this.calendar.planningYear(await organizationToday(this.em, this.clock)));
-    const chosen = region ?? (await this.organizations.region(this.em));
+    const start = academicYearStart ?? (await this.calendar.planningYear(await this.organizationClock.today()));
+    const chosen = region ?? (await this.organizations.region());
     const { candidates, covered } = await this.bankHolidaysOf(start, chosen);
     return {
       region: chosen,

@@ -6,10 +6,10 @@ import { Clock } from '../../common/clock/clock';
 import { describeDateRange } from '../../common/text/dates';
 import { AuditService } from '../audit/audit.service';
 import { FactChangesService } from '../fact-changes/fact-changes.service';
-import { organizationToday } from '../tenants/organization-today';
 import type { AcademicYearsDto, SavedTermDatesDto, SaveTermDatesDto, TermDatesDto } from './dto/term-dates.dto';
 import { SchoolCalendar } from './school-calendar';
 import { academicYearLabel, proposeTerms, type TermDates } from './term-dates';
+import { OrganizationClock } from '../tenants/organization-clock';
 
 /** "autumn 3 September 2025 to 19 December 2025, spring …": a year's terms in one line of the activity log. */
 const describeTerms = (terms: TermDates[]) => terms.map((t) => `${t.name} ${describeDateRange(t.startDate, t.endDate)}`).join(', ');
@@ -23,11 +23,12 @@ export class TermDatesService {
     private readonly audit: AuditService,
     private readonly clock: Clock,
     private readonly factChanges: FactChangesService,
+    private readonly organizationClock: OrganizationClock,
   ) {}
 
   /** The year's saved terms and a proposal; the planning year by default (SchoolCalendar.planningYear). */
   async get(academicYear?: number): Promise<TermDatesDto> {
-    const year = academicYear ?? (await this.calendar.planningYear(await organizationToday(this.em, this.clock)));
+    const year = academicYear ?? (await this.calendar.planningYear(await this.organizationClock.today()));
     return this.describe(year);
   }
 
@@ -37,8 +38,7 @@ export class TermDatesService {
    * ends and what Fill and Reshuffle plan in it, and which of the two the screens start on.
    */
   async years(): Promise<AcademicYearsDto> {
-    const em = this.em;
-    const today = await organizationToday(em, this.clock);
+    const today = await this.organizationClock.today();
     const current = academicYearStartOf(today);
     const thisEnd = await this.calendar.termEnd(current);
     const nextEnd = await this.calendar.termEnd(current + 1);

@@ -9,7 +9,6 @@ import { describeDate } from '../../common/text/dates';
 import { AuditService } from '../audit/audit.service';
 import { dueDutyDates, reminderInstant } from './reminder-schedule';
 import { DEFAULT_EMAIL_TEMPLATE, renderReminder, sanitizeTemplate, withDefaults } from './reminder-template';
-import { organizationToday, organizationZone } from '../tenants/organization-today';
 import type {
   EmailPreviewDto,
   EmailReminderSettingsDto,
@@ -19,6 +18,7 @@ import type {
   NextReminderDto,
 } from './dto/email-settings.dto';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
+import { OrganizationClock } from '../tenants/organization-clock';
 
 /** Email Reminder Settings and the Email Template Editor (docs/product.md#reminders). */
 @Injectable()
@@ -30,6 +30,7 @@ export class EmailSettingsService {
     private readonly settings: SystemSettingsRepository,
     private readonly audit: AuditService,
     private readonly clock: Clock,
+    private readonly organizationClock: OrganizationClock,
   ) {}
 
   async getReminders(): Promise<EmailReminderSettingsResultDto> {
@@ -60,7 +61,7 @@ export class EmailSettingsService {
 
   private async describeReminders(): Promise<EmailReminderSettingsResultDto> {
     const settings = await this.settings.reminders();
-    const timeZone = await organizationZone(this.em);
+    const timeZone = await this.organizationClock.zone();
     return { ...settings, timeZone, nextReminder: settings.enabled ? this.nextReminder(settings, timeZone) : null };
   }
 
@@ -104,7 +105,7 @@ export class EmailSettingsService {
 
   /** The draft rendered for a sample duty: the next weekday, for the signed-in person. */
   async preview(actor: AuthUser, dto: EmailTemplateDto): Promise<EmailPreviewDto> {
-    const date = nextWeekday(await organizationToday(this.em, this.clock));
+    const date = nextWeekday(await this.organizationClock.today());
     const email = renderReminder(dto, { staffName: actor.name, date: describeDate(date) });
     return { ...email, sampleDate: date, sampleStaffName: actor.name };
   }

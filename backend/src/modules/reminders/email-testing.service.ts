@@ -7,10 +7,10 @@ import { describeDate } from '../../common/text/dates';
 import { plural } from '../../common/text/plural';
 import { type Env, smtpServer } from '../../config/env';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
-import { organizationToday } from '../tenants/organization-today';
 import type { EmailDeliveriesDto, TestRemindersResultDto } from './dto/email-testing.dto';
 import { OutboxService } from '../mail/outbox.service';
 import { RemindersService, type ReminderRun } from './reminders.service';
+import { OrganizationClock } from '../tenants/organization-clock';
 
 const REMINDERS_OFF = 'Email reminders are turned off. Turn them on in Email Reminder Settings to send reminders.';
 const TEST_MODE_NOTE = 'Test mode: no mail server is configured, so the emails were simulated, not sent.';
@@ -27,6 +27,7 @@ export class EmailTestingService {
     private readonly outbox: OutboxService,
     private readonly clock: Clock,
     config: ConfigService<Env, true>,
+    private readonly organizationClock: OrganizationClock,
   ) {
     this.testMode = !smtpServer(config);
   }
@@ -43,7 +44,7 @@ export class EmailTestingService {
 
   /** Sends the reminders for the duties on `date` now, to everyone not yet reminded for it. */
   async runForDate(date: IsoDate): Promise<TestRemindersResultDto> {
-    if (date < (await organizationToday(this.em, this.clock))) {
+    if (date < (await this.organizationClock.today())) {
       throw new BadRequestException(`${describeDate(date)} has passed. Choose today or a later date: reminders are for duties still to come.`);
     }
     await this.assertEnabled();

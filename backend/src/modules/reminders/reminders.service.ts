@@ -12,7 +12,6 @@ import { UnitOfWork } from '../../database/unit-of-work';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
 import { OrganizationHosts } from '../tenants/organization-hosts.service';
-import { organizationToday, organizationZone } from '../tenants/organization-today';
 import type { OutboxEmail } from '../mail/entities/outbox-email.entity';
 import { OutboxService } from '../mail/outbox.service';
 import { dutyCalendarAttachment, dutyCalendarCancellation } from './duty-calendar';
@@ -20,6 +19,7 @@ import { DutyRemindersRepository, type ReminderCandidate } from './duty-reminder
 import { reminderCancellationEmail, senderOf } from './reminder-cancellation';
 import { dueDutyDates, type ReminderRule } from './reminder-schedule';
 import { DEFAULT_EMAIL_TEMPLATE, renderReminder, withDefaults } from './reminder-template';
+import { OrganizationClock } from '../tenants/organization-clock';
 
 export const REMINDER_JOB = 'duty-reminders';
 
@@ -65,6 +65,7 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
     private readonly config: ConfigService<Env, true>,
     private readonly scheduler: SchedulerRegistry,
     private readonly hosts: OrganizationHosts,
+    private readonly organizationClock: OrganizationClock,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -126,7 +127,7 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
   async dueDates(): Promise<IsoDate[]> {
     return this.jobContext.run(async () => {
       const settings = await this.settings.reminders();
-      const zone = await organizationZone(this.em);
+      const zone = await this.organizationClock.zone();
       return dueDutyDates(this.clock.now(), { time: settings.time, hoursAdvance: settings.hoursAdvance, timeZone: zone });
     });
   }
@@ -219,7 +220,7 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
    */
   private async cancelGone(): Promise<number> {
     const organizationId = TenantContext.require();
-    const gone = await this.reminders.cancelGone(organizationId, await organizationToday(this.em, this.clock));
+    const gone = await this.reminders.cancelGone(organizationId, await this.organizationClock.today());
     if (!gone.length) return 0;
     const rotaUrl = await this.rotaUrl();
     const stamp = this.clock.now();
@@ -253,6 +254,6 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
   }
 
   private async rotaUrl(): Promise<string> {
-    return `${await this.hosts.currentUrl(this.em)}/my-rota`;
+    return `${await this.hosts.currentUrl()}/my-rota`;
   }
 }

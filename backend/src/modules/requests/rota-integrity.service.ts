@@ -11,11 +11,11 @@ import { RequestMessenger } from './request-messenger';
 import { RotaPlanner } from '../rota/rota-planner';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
 import { Staff } from '../staff/entities/staff.entity';
-import { organizationToday } from '../tenants/organization-today';
 import type { Violation } from '../rota/engine/rota-rules';
 import { CancelRequest } from './entities/cancel-request.entity';
 import { dutiesAddedEmail, dutiesTakenOffEmail } from './request-emails';
 import { loadPeople, type Person } from './request-people';
+import { OrganizationClock } from '../tenants/organization-clock';
 
 /** Three-letter months: ICU's en-GB short form varies by version ("Sep" or "Sept"). */
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -57,6 +57,7 @@ export class RotaIntegrityService implements RotaRepair {
     private readonly audit: AuditService,
     private readonly messenger: RequestMessenger,
     private readonly clock: Clock,
+    private readonly organizationClock: OrganizationClock,
   ) {}
 
   async lockRota(): Promise<void> {
@@ -67,7 +68,7 @@ export class RotaIntegrityService implements RotaRepair {
   async repair(actor: AuthUser | undefined, cause: RotaChangeCause): Promise<RotaChange> {
     const em = this.em;
     const slotsPerDay = await this.settings.dutyManagersPerDay();
-    const today = await organizationToday(em, this.clock);
+    const today = await this.organizationClock.today();
     const verdicts = await this.planner.violationsFrom(today, slotsPerDay);
     if (!verdicts.length) return NO_ROTA_CHANGE;
 

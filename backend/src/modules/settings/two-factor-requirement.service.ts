@@ -49,7 +49,7 @@ export class TwoFactorRequirementService {
     }
     await this.twoFactor.reauthenticate(actor, dto);
     return this.em.transactional(async (em) => {
-      const before = await this.organizations.setRequireAdminTwoFactor(em, dto.requireAdminTwoFactor);
+      const before = await this.organizations.setRequireAdminTwoFactor(dto.requireAdminTwoFactor);
       if (before !== dto.requireAdminTwoFactor) {
         this.audit.record(actor, {
           kind: 'settings',
@@ -69,7 +69,7 @@ export class TwoFactorRequirementService {
 
   private async read(em: EntityManager): Promise<TwoFactorRequirementDto> {
     return {
-      requireAdminTwoFactor: await this.organizations.requiresAdminTwoFactor(em),
+      requireAdminTwoFactor: await this.organizations.requiresAdminTwoFactor(),
       adminsWithoutTwoFactor: await em.count(User, { role: 'admin', isActive: true, twoFactorEnabled: false }),
     };
   }

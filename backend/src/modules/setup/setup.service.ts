@@ -7,8 +7,8 @@ import { CalendarService } from '../calendar/calendar.service';
 import { SchoolCalendar } from '../holidays/school-calendar';
 import { RotaService } from '../rota/rota.service';
 import { staffCounts } from '../staff/staff-queries';
-import { organizationToday } from '../tenants/organization-today';
 import type { SetupChecklistDto, SetupStep } from './dto/setup-checklist.dto';
+import { OrganizationClock } from '../tenants/organization-clock';
 
 /** What a new organisation still has to do, each step read from its data (docs/product.md#the-first-run-checklist). */
 @Injectable()
@@ -19,11 +19,12 @@ export class SetupService {
     private readonly calendar: SchoolCalendar,
     private readonly rota: RotaService,
     private readonly feeds: CalendarService,
+    private readonly organizationClock: OrganizationClock,
   ) {}
 
   async checklist(actor: AuthUser): Promise<SetupChecklistDto> {
     const em = this.em;
-    const today = await organizationToday(em, this.clock);
+    const today = await this.organizationClock.today();
     // The year being set up: in the summer, next year (docs/product.md#the-first-run-checklist).
     const start = await this.calendar.planningYear(today);
     const year = academicYearStarting(start);

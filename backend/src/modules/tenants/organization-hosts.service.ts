@@ -1,11 +1,10 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable, NotFoundException, SetMetadata } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { FastifyRequest as Request } from 'fastify';
 import { appUrl, type Env, organizationUrl } from '../../config/env';
-import { TenantContext } from '../../tenancy/tenant-context';
-import { Organization } from './entities/organization.entity';
+import type { Organization } from './entities/organization.entity';
 import { classifyHost, type RequestHost } from './organization-host';
+import { OrganizationsRepository } from './organizations.repository';
 
 /** Marks a route that answers on an unknown organisation's address too (it says so itself). */
 export const ANY_HOST = 'duty-manager:any-host';
@@ -31,7 +30,7 @@ export class OrganizationHosts {
   private readonly found = new WeakMap<Request, Promise<Organization | null>>();
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly organizations: OrganizationsRepository,
     private readonly config: ConfigService<Env, true>,
   ) {}
 
@@ -54,7 +53,7 @@ export class OrganizationHosts {
     if (host.kind !== 'organization') return undefined;
     let lookup = this.found.get(req);
     if (!lookup) {
-      lookup = this.em.findOne(Organization, { subdomain: host.subdomain, isActive: true });
+      lookup = this.organizations.findActiveBySubdomain(host.subdomain);
       this.found.set(req, lookup);
     }
     return lookup;
@@ -97,10 +96,10 @@ export class OrganizationHosts {
   }
 
   /** The address of the current tenant's organisation, for links in its emails. */
-  async currentUrl(em: EntityManager): Promise<string> {
+  async currentUrl(): Promise<string> {
     // A single-host install has one address: no need to know whose it is.
     if (!this.baseDomain()) return this.homeUrl();
-    const organization = await em.findOneOrFail(Organization, { id: TenantContext.require() });
+    const organization = await this.organizations.getCurrent();
     return this.url(organization.subdomain);
   }
 }

@@ -1,4 +1,4 @@
-import { EntityManager, LockMode } from '@mikro-orm/postgresql';
+import { EntityManager, LockMode, wrap } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { Organization, type OrganizationType, type Region } from './entities/organization.entity';
@@ -34,40 +34,49 @@ export class OrganizationsRepository {
   }
 
   /** The current organisation's bank-holiday region (docs/product.md#holidays). */
-  async region(em: EntityManager): Promise<Region> {
-    return (await this.current(em)).region;
+  async region(): Promise<Region> {
+    return (await this.getCurrent()).region;
   }
 
   /**
-   * Sets the current organisation's bank-holiday region, written when `em`'s unit of work is
+   * Sets the current organisation's bank-holiday region, written when the unit of work is
    * flushed; returns the region it had before.
    */
-  async setRegion(em: EntityManager, region: Region): Promise<Region> {
-    const organization = await this.current(em);
+  async setRegion(region: Region): Promise<Region> {
+    const organization = await this.getCurrent();
     const before = organization.region;
     organization.region = region;
     return before;
   }
 
   /** Whether the current organisation requires two-step verification of its admins. */
-  async requiresAdminTwoFactor(em: EntityManager): Promise<boolean> {
-    return (await this.current(em)).requireAdminTwoFactor;
+  async requiresAdminTwoFactor(): Promise<boolean> {
+    return (await this.getCurrent()).requireAdminTwoFactor;
   }
 
   /**
    * Sets whether the current organisation requires two-step verification of its admins, written
-   * when `em`'s unit of work is flushed; returns the value it had before. The row is locked for
-   * the rest of `em`'s transaction, so two admins' changes don't read the same "before".
+   * when the unit of work is flushed; returns the value it had before. The row is locked for the
+   * rest of the transaction, so two admins' changes don't read the same "before".
    */
-  async setRequireAdminTwoFactor(em: EntityManager, required: boolean): Promise<boolean> {
-    const organization = await em.findOneOrFail(Organization, { id: TenantContext.require() }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  async setRequireAdminTwoFactor(required: boolean): Promise<boolean> {
+    const organization = await this.em.findOneOrFail(Organization, { id: TenantContext.require() }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     const before = organization.requireAdminTwoFactor;
     organization.requireAdminTwoFactor = required;
     return before;
   }
 
-  /** The organisation of the tenant context (organisations are not tenant-scoped: found by id). */
-  private current(em: EntityManager): Promise<Organization> {
-    return em.findOneOrFail(Organization, { id: TenantContext.require() });
+  /**
+   * The time zone of the organisation with this id if this request (or transaction) has it
+   * loaded — perhaps just changed, not yet written; undefined otherwise. No statement.
+   */
+  loadedTimezone(id: string): string | undefined {
+    const loaded = this.em.getUnitOfWork().getById<Organization>(Organization, id);
+    return loaded && wrap(loaded).isInitialized() ? loaded.timezone : undefined;
+  }
+
+  /** The time zone of the organisation with this id, as stored. */
+  async timezone(id: string): Promise<string> {
+    return (await this.em.findOneOrFail(Organization, { id })).timezone;
   }
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { HostInterceptor } from './host.interceptor';
+import { OrganizationClock } from './organization-clock';
 import { OrganizationHosts } from './organization-hosts.service';
 import { OrganizationsRepository } from './organizations.repository';
 import { PlanController } from './plan.controller';
@@ -11,7 +12,7 @@ import { Organization } from './entities/organization.entity';
 @Module({
   imports: [MikroOrmModule.forFeature([Organization])],
   controllers: [PlanController],
-  providers: [OrganizationsRepository, OrganizationHosts, { provide: APP_INTERCEPTOR, useClass: HostInterceptor }],
-  exports: [OrganizationsRepository, OrganizationHosts],
+  providers: [OrganizationsRepository, OrganizationHosts, OrganizationClock, { provide: APP_INTERCEPTOR, useClass: HostInterceptor }],
+  exports: [OrganizationsRepository, OrganizationHosts, OrganizationClock],
 })
 export class TenantsModule {}
