@@ -1,7 +1,7 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { academicYearStartOf, planningYearStartOf } from '../../common/clock/academic-year';
 import type { IsoDate } from '../../common/clock/clock';
-import { HOLIDAY_TYPE_LABELS } from './entities/holiday.entity';
+import { type Holiday, HOLIDAY_TYPE_LABELS } from './entities/holiday.entity';
 import type { Term } from './entities/term.entity';
 import { type HolidayRow, HolidaysRepository } from './holidays.repository';
 import { type Closure, closuresBetween, inTermOrder, type TermDates, termDateProblems } from './term-dates';
@@ -14,6 +14,18 @@ const toTermDates = (t: Term): TermDates => ({
   halfTermStart: t.halfTermStart,
   halfTermEnd: t.halfTermEnd,
 });
+
+/** The closures of `from`..`to` from the terms of its years and the holidays touching it, in start order. */
+function closuresOf(from: IsoDate, to: IsoDate, terms: readonly Term[], holidays: readonly Holiday[]): Closure[] {
+  const termsByYear = new Map<number, TermDates[]>();
+  for (const term of terms) termsByYear.set(term.academicYear, [...(termsByYear.get(term.academicYear) ?? []), toTermDates(term)]);
+  return closuresBetween(
+    from,
+    to,
+    termsByYear,
+    holidays.map((h) => ({ start: h.startDate, end: h.endDate, kind: 'holiday', label: `${h.name}, ${HOLIDAY_TYPE_LABELS[h.type]}` })),
+  );
+}
 
 /**
  * The school's calendar (docs/product.md#holidays): the one owner of `terms`, and the one place to
@@ -82,14 +94,31 @@ export class SchoolCalendar {
       this.terms.ofYears(academicYearStartOf(from), academicYearStartOf(to)),
       this.holidays.list(from, to),
     ]);
-    const termsByYear = new Map<number, TermDates[]>();
-    for (const term of terms) termsByYear.set(term.academicYear, [...(termsByYear.get(term.academicYear) ?? []), toTermDates(term)]);
-    return closuresBetween(
-      from,
-      to,
-      termsByYear,
-      holidays.map((h) => ({ start: h.startDate, end: h.endDate, kind: 'holiday', label: `${h.name}, ${HOLIDAY_TYPE_LABELS[h.type]}` })),
-    );
+    return closuresOf(from, to, terms, holidays);
+  }
+
+  /**
+   * The terms and holidays of `from`..`to` read once (two statements), and a function that gives
+   * the closures of any range inside it exactly as closuresBetween would, without reading again:
+   * for work that asks about several ranges in one transaction (a rota repair).
+   */
+  async closuresWithin(from: IsoDate, to: IsoDate): Promise<(start: IsoDate, end: IsoDate) => Closure[]> {
+    const [terms, holidays] = await Promise.all([
+      this.terms.ofYears(academicYearStartOf(from), academicYearStartOf(to)),
+      this.holidays.list(from, to),
+    ]);
+    return (start, end) => {
+      if (end < start) return [];
+      if (start < from || end > to) throw new Error(`Closures of ${start}..${end} asked of ${from}..${to}`);
+      const first = academicYearStartOf(start);
+      const last = academicYearStartOf(end);
+      return closuresOf(
+        start,
+        end,
+        terms.filter((t) => t.academicYear >= first && t.academicYear <= last),
+        holidays.filter((h) => h.endDate >= start && h.startDate <= end),
+      );
+    };
   }
 
   /**

@@ -69,11 +69,13 @@ export class RotaIntegrityService implements RotaRepair {
     const em = this.em;
     const slotsPerDay = await this.settings.dutyManagersPerDay();
     const today = await this.organizationClock.today();
-    const verdicts = await this.planner.violationsFrom(today, slotsPerDay);
+    // The facts the check and the refill need, read once (RotaPlanner.repairState).
+    const state = await this.planner.repairState(today, slotsPerDay);
+    const verdicts = state ? await this.planner.violationsIn(state) : [];
     if (!verdicts.length) return NO_ROTA_CHANGE;
 
     const { autoFillCancellations } = await this.settings.autoApproval();
-    const replacements = await this.planner.repair(verdicts, autoFillCancellations);
+    const replacements = await this.planner.repair(verdicts, autoFillCancellations, state ?? undefined);
     const violations = verdicts.flatMap((v) => v.violations);
     const replacementOf = new Map(replacements.map((r) => [`${r.date}|${r.position}`, r.staffId]));
     const people = await loadPeople(em, [...violations.map((v) => v.staffId), ...replacements.map((r) => r.staffId)]);

@@ -5,12 +5,15 @@ import { type AcademicYear, academicYearOf, academicYearStarting, addDays, byAca
 import { describeDate } from '../../common/text/dates';
 import type { IsoDate } from '../../common/clock/clock';
 import { WorkerPool, workerTask } from '../../common/workers/worker-pool';
-import { AvailabilityRepository } from '../availability/availability.repository';
+import { AvailabilityRepository, type AwayPeriod } from '../availability/availability.repository';
+import type { Closure } from '../holidays/term-dates';
+import type { MixMode } from '../settings/entities/system-settings.entity';
+import { isoWeekdayOf } from '../../common/clock/weekdays';
 import { SchoolCalendar } from '../holidays/school-calendar';
 import { type DaySlots, type EngineMode, type EngineStaff, type FairShareYear, planRota, type Unavailability } from './engine/rota-engine';
 import { checkRota, closedBecause, type DayVerdict, type RotaFacts } from './engine/rota-rules';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
-import { staffByIds, staffRoster } from '../staff/staff-queries';
+import { type RosterEntry, staffByIds, staffRoster } from '../staff/staff-queries';
 import { RotaRepository } from './rota.repository';
 
 const WEEKDAY_PLURALS = ['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays'];
@@ -36,6 +39,34 @@ export interface Refill {
   /** Slot number, from 1. */
   position: number;
   staffId: string;
+}
+
+type StaffFacts = EngineStaff & { workingDays: number[]; weeklyCap: number | null };
+
+/**
+ * What a repair of the rota (violationsIn, then repair) reads, once, into one plan state: the
+ * planned days from `from` on, the staff and the rota rules, and — over the window from the start
+ * of `from`'s academic year to the end of the last planned day's — the closures and who is away,
+ * and the year's duties per person and weekday. Every range the check and the refill ask about is
+ * answered from it, exactly as the reads it replaces would answer.
+ */
+export interface RepairState {
+  from: IsoDate;
+  slotsPerDay: number;
+  days: Record<IsoDate, DaySlots>;
+  staff: StaffFacts[];
+  mixMode: MixMode;
+  closures: (start: IsoDate, end: IsoDate) => Closure[];
+  window: { from: IsoDate; to: IsoDate };
+  away: AwayPeriod[];
+  /** `from`'s academic year, whose duties `prior` counts. */
+  year: AcademicYear;
+  prior: { staff_id: string; dow: number; n: string }[];
+}
+
+/** Who of `away` is away in `from`..`to`, as AvailabilityRepository.awayBetween(from, to) answers. */
+function awayIn(away: AwayPeriod[], from: IsoDate, to: IsoDate): AwayPeriod[] {
+  return away.filter((a) => a.end >= from && a.start <= to);
 }
 
 /**
@@ -86,6 +117,40 @@ export class RotaPlanner {
     const dates = Object.keys(days).sort();
     if (!dates.length) return [];
     return checkRota(days, await this.facts(from, dates.at(-1)!, slotsPerDay));
+  }
+
+  /** The plan state of a repair from `from` on (RepairState); null when nothing is planned from then. */
+  async repairState(from: IsoDate, slotsPerDay: number): Promise<RepairState | null> {
+    const days = await this.rota.slotsFrom(from, null);
+    const dates = Object.keys(days).sort();
+    if (!dates.length) return null;
+    const year = academicYearOf(from);
+    const window = { from: year.startDate < from ? year.startDate : from, to: academicYearOf(dates.at(-1)!).endDate };
+    // One after the other: inside a transaction they share its connection.
+    const roster = await staffRoster(this.em);
+    const rules = await this.settings.rotaRules();
+    const closures = await this.calendar.closuresWithin(window.from, window.to);
+    const away = await this.availability.awayBetween(window.from, window.to);
+    const prior = await this.rota.priorDuties(year.startDate, year.endDate, []);
+    const staff = roster.map((r) => toStaffFacts(r, rules.defaultWeeklyCap));
+    return { from, slotsPerDay, days, staff, mixMode: rules.mixMode, closures, window, away, year, prior };
+  }
+
+  /** Every planned day of the state that breaks a hard rule, with what it should become (as violationsFrom). */
+  async violationsIn(state: RepairState): Promise<DayVerdict[]> {
+    const { from } = state;
+    const to = Object.keys(state.days).sort().at(-1)!;
+    const counts: Record<string, number> = {};
+    for (const row of state.prior) counts[row.staff_id] = (counts[row.staff_id] ?? 0) + Number(row.n);
+    const weekCounts = from > mondayOf(from) ? await this.rota.weekCounts(mondayOf(from), addDays(from, -1), []) : {};
+    return checkRota(state.days, {
+      slotsPerDay: state.slotsPerDay,
+      staff: state.staff.map((s) => ({ id: s.id, isActive: s.isActive, isTeaching: s.isTeaching, workingDays: s.workingDays, weeklyCap: s.weeklyCap })),
+      closures: state.closures(from, to),
+      away: awayIn(state.away, from, to),
+      counts,
+      weekCounts,
+    });
   }
 
   /**
@@ -167,7 +232,7 @@ export class RotaPlanner {
    * freed by people who may no longer be there (never the people who just left). Returns who went
    * where.
    */
-  async repair(verdicts: DayVerdict[], refill: boolean): Promise<Refill[]> {
+  async repair(verdicts: DayVerdict[], refill: boolean, state?: RepairState): Promise<Refill[]> {
     const target: Record<IsoDate, DaySlots> = {};
     for (const v of verdicts) target[v.date] = [...v.slots];
     const refills: Refill[] = [];
@@ -181,7 +246,7 @@ export class RotaPlanner {
         existing: Object.fromEntries(open.map((v) => [v.date, v.slots])),
         fillable: Object.fromEntries(open.map((v) => [v.date, v.refillable])),
         extra: open.flatMap((v) => v.violations.map((x) => ({ staffId: x.staffId, start: v.date, end: v.date }))),
-      });
+      }, { state });
       for (const v of open) {
         for (const index of v.refillable) {
           const slot = planned[v.date]?.[index] ?? null;
@@ -206,7 +271,7 @@ export class RotaPlanner {
    * would otherwise hold the event loop; the small runs of everyday changes (a refill, a repair)
    * stay where they are.
    */
-  async plan(request: PlanRequest, { inWorker = false } = {}): Promise<Record<IsoDate, DaySlots>> {
+  async plan(request: PlanRequest, { inWorker = false, state }: { inWorker?: boolean; state?: RepairState } = {}): Promise<Record<IsoDate, DaySlots>> {
     const years = byAcademicYear(request.days);
     const result: Record<IsoDate, DaySlots> = {};
     for (const [index, [start, days]] of years.entries()) {
@@ -221,7 +286,7 @@ export class RotaPlanner {
           if (slots) alongside[day] = slots;
         }
       });
-      Object.assign(result, await this.planYear(request, academicYearStarting(start), days, alongside, inWorker));
+      Object.assign(result, await this.planYear(request, academicYearStarting(start), days, alongside, inWorker, state));
     }
     return result;
   }
@@ -233,19 +298,22 @@ export class RotaPlanner {
     days: IsoDate[],
     alongside: Record<IsoDate, DaySlots>,
     inWorker: boolean,
+    state?: RepairState,
   ): Promise<Record<IsoDate, DaySlots>> {
     const first = days[0]!;
     const last = days.at(-1)!;
-    // One after the other: they share the transaction's connection.
-    const staff = await this.staffFacts();
-    const closures = await this.calendar.closuresBetween(first, last);
-    const away = await this.availability.awayBetween(first, last);
+    // A repair's plan state answers what it covers; anything else is read. One after the other:
+    // they share the transaction's connection.
+    const known = state && state.window.from <= year.startDate && year.endDate <= state.window.to ? state : undefined;
+    const staff = known ? known.staff : await this.staffFacts();
+    const closures = known ? known.closures(first, last) : await this.calendar.closuresBetween(first, last);
+    const away = known ? awayIn(known.away, first, last) : await this.availability.awayBetween(first, last);
     // Someone whose cancellation of a day was approved said they can't do that day: no engine
     // run puts them back on it (a later backfill or bulk fill would otherwise pick them first,
     // having one duty fewer).
     const cancelled = await this.rota.approvedCancellationsBetween(first, last);
     // Duties this academic year outside the planned days, per person and weekday.
-    const prior = await this.rota.priorDuties(year.startDate, year.endDate, days);
+    const prior = known && known.year.startDate === year.startDate ? priorLeaving(known, days) : await this.rota.priorDuties(year.startDate, year.endDate, days);
     const priorCounts: Record<string, number> = {};
     const priorWeekdayCounts: Record<string, number[]> = {};
     for (const row of prior) {
@@ -253,7 +321,7 @@ export class RotaPlanner {
       priorCounts[row.staff_id] = (priorCounts[row.staff_id] ?? 0) + n;
       if (row.dow <= 5) (priorWeekdayCounts[row.staff_id] ??= [0, 0, 0, 0, 0])[row.dow - 1] = n;
     }
-    const { mixMode } = await this.settings.rotaRules();
+    const mixMode = known ? known.mixMode : (await this.settings.rotaRules()).mixMode;
     const weeksFrom = mondayOf(first);
     const weeksTo = addDays(mondayOf(last), 6);
     const priorWeekCounts = await this.rota.weekCounts(weeksFrom, weeksTo, request.days);
@@ -278,7 +346,7 @@ export class RotaPlanner {
       mode: request.mode,
       mixMode,
       // Before the first planned day the year's duties are the ones held, not the slots.
-      fairShare: { ...(await this.fairShareYear(year)), from: first, doneBefore: await this.rota.dutyCountBetween(year.startDate, addDays(first, -1)) },
+      fairShare: { ...(known ? fairShareFrom(known, year) : await this.fairShareYear(year)), from: first, doneBefore: await this.rota.dutyCountBetween(year.startDate, addDays(first, -1)) },
       fillable: request.fillable,
     };
     const result = inWorker ? await this.workers.run(PLAN_ROTA, input) : planRota(input);
@@ -306,19 +374,49 @@ export class RotaPlanner {
    * Everyone on the staff as the engine and the rules need them: working pattern and preferences
    * as weekdays from 0 (Monday), contract fraction, and weekly cap (theirs, else the organisation's).
    */
-  async staffFacts(): Promise<(EngineStaff & { workingDays: number[]; weeklyCap: number | null })[]> {
+  async staffFacts(): Promise<StaffFacts[]> {
     const roster = await staffRoster(this.em);
     const { defaultWeeklyCap } = await this.settings.rotaRules();
-    return roster.map((s) => ({
-      id: s.id,
-      isTeaching: s.isTeaching,
-      isActive: s.isActive,
-      workingDays: s.workingDays.map((d) => d - 1),
-      fte: s.fte,
-      weeklyCap: s.weeklyCap ?? defaultWeeklyCap,
-      avoidDays: s.avoidDays.map((d) => d - 1),
-    }));
+    return roster.map((s) => toStaffFacts(s, defaultWeeklyCap));
   }
 
 
+}
+
+/** A roster entry as the engine and the rules need it: weekdays from 0 (Monday), the cap theirs or the organisation's. */
+function toStaffFacts(s: RosterEntry, defaultWeeklyCap: number | null): StaffFacts {
+  return {
+    id: s.id,
+    isTeaching: s.isTeaching,
+    isActive: s.isActive,
+    workingDays: s.workingDays.map((d) => d - 1),
+    fte: s.fte,
+    weeklyCap: s.weeklyCap ?? defaultWeeklyCap,
+    avoidDays: s.avoidDays.map((d) => d - 1),
+  };
+}
+
+/**
+ * The state's year of duties per person and weekday without those on `days` (as
+ * RotaRepository.priorDuties(year, days) counts them): the planned slots of those days, as read
+ * into the state, taken off; a count that reaches nothing is left out, as the query leaves it.
+ */
+function priorLeaving(state: RepairState, days: IsoDate[]): { staff_id: string; dow: number; n: string }[] {
+  const counts = new Map(state.prior.map((r) => [`${r.staff_id}|${r.dow}`, { ...r, left: Number(r.n) }]));
+  for (const day of days) {
+    for (const slot of state.days[day] ?? []) {
+      const row = slot && counts.get(`${slot.staffId}|${isoWeekdayOf(day)}`);
+      if (row) row.left -= 1;
+    }
+  }
+  return [...counts.values()].filter((r) => r.left > 0).map((r) => ({ staff_id: r.staff_id, dow: r.dow, n: String(r.left) }));
+}
+
+/** The fair-share year of `year` from the state (as RotaPlanner.fairShareYear reads it). */
+function fairShareFrom(state: RepairState, year: AcademicYear): FairShareYear {
+  const closures = state.closures(year.startDate, year.endDate);
+  return {
+    schoolDays: datesBetween(year.startDate, year.endDate).filter((d) => !closedBecause(d, closures)),
+    unavailability: awayIn(state.away, year.startDate, year.endDate),
+  };
 }
