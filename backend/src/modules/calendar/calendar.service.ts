@@ -1,5 +1,4 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import dayjs from 'dayjs';
 import type { AuthUser } from '../../common/auth/auth-user';
@@ -45,8 +44,6 @@ export class CalendarService {
   constructor(
     private readonly feeds: CalendarFeedsRepository,
     private readonly unitOfWork: UnitOfWork,
-    /** Only for the rota, holidays and tenants calls that still take a manager; it resolves to the current context. */
-    private readonly em: EntityManager,
     private readonly clock: Clock,
     private readonly schoolCalendar: SchoolCalendar,
     private readonly rota: RotaService,

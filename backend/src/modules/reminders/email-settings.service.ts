@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { addDays, isWeekday, nextWeekday } from '../../common/clock/academic-year';
@@ -25,8 +24,6 @@ import { OrganizationClock } from '../tenants/organization-clock';
 export class EmailSettingsService {
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    /** Only for the settings and tenants calls that still take a manager; it resolves to the current context. */
-    private readonly em: EntityManager,
     private readonly settings: SystemSettingsRepository,
     private readonly audit: AuditService,
     private readonly clock: Clock,

@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { isWeekday } from '../../common/clock/academic-year';
@@ -21,7 +20,6 @@ export class EmailTestingService {
   private readonly testMode: boolean;
 
   constructor(
-    private readonly em: EntityManager,
     private readonly reminders: RemindersService,
     private readonly settings: SystemSettingsRepository,
     private readonly outbox: OutboxService,

@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { SchedulerRegistry } from '@nestjs/schedule';
@@ -57,8 +56,6 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
     private readonly reminders: DutyRemindersRepository,
     private readonly unitOfWork: UnitOfWork,
     private readonly jobContext: JobContext,
-    /** Only for the settings, tenants and staff calls that still take a manager; it resolves to the job's context. */
-    private readonly em: EntityManager,
     private readonly clock: Clock,
     private readonly outbox: OutboxService,
     private readonly settings: SystemSettingsRepository,
