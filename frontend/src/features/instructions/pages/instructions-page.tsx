@@ -3,12 +3,12 @@ import { Button, Card, Flex, Skeleton, Spin, Typography } from 'antd';
 import type { CSSProperties, MouseEvent, ReactNode } from 'react';
 
 import {
-  PROCEDURE_FILE_KIND_LABELS,
   useGetProcedureFileLinkQuery,
   useGetSystemSettingsQuery,
   type ProcedureFileInfoDto,
   type ProcedureFileLinkDto,
 } from '@/features/settings/api';
+import { DOCUMENT_KIND_LABELS } from '@/shared/lib/document-kinds';
 import { formatFileSize } from '@/shared/lib/file-size';
 import { isBlank, trimmed } from '@/shared/lib/text';
 import { LoadError } from '@/shared/ui/load-error';
@@ -141,7 +141,7 @@ function WithProcedureDocument({ title, fileName, file, children }: WithProcedur
   };
 
   const details = file
-    ? `${PROCEDURE_FILE_KIND_LABELS[file.kind]} · ${formatFileSize(file.size)}`
+    ? `${DOCUMENT_KIND_LABELS[file.kind]} · ${formatFileSize(file.size)}`
     : undefined;
 
   let documentBody;

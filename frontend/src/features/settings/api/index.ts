@@ -1,15 +1,4 @@
-import {
-  generatedApi,
-  type ProcedureFileInfoDto,
-  type UploadProcedureFileApiArg,
-} from './settings.gen';
-
-/** How a procedure document's kind reads on screen. */
-export const PROCEDURE_FILE_KIND_LABELS: Record<ProcedureFileInfoDto['kind'], string> = {
-  pdf: 'PDF',
-  doc: 'Word (.doc)',
-  docx: 'Word (.docx)',
-};
+import { generatedApi, type UploadProcedureFileApiArg } from './settings.gen';
 
 /** The upload is multipart: the generated endpoint's `{file}` body is sent as form data. */
 function procedureFileForm({ body }: UploadProcedureFileApiArg): FormData {

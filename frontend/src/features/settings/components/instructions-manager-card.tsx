@@ -5,13 +5,13 @@ import { useId, useRef, useState, type CSSProperties, type ReactNode } from 'rea
 import { getServerMessage, isApiError } from '@/shared/api/errors';
 import { DISPLAY_DATE_FORMAT, formatDateTime } from '@/shared/lib/dates';
 import { ConfirmButton } from '@/shared/ui/confirm-button';
+import { DOCUMENT_KIND_LABELS } from '@/shared/lib/document-kinds';
 import { formatFileSize } from '@/shared/lib/file-size';
 import { isBlank, trimmed } from '@/shared/lib/text';
 import { LoadError } from '@/shared/ui/load-error';
 import { useToast } from '@/shared/ui/toast';
 
 import {
-  PROCEDURE_FILE_KIND_LABELS,
   useDeleteProcedureFileMutation,
   useGetSystemSettingsQuery,
   useSaveSystemSettingsMutation,
@@ -304,7 +304,7 @@ function ProcedureDocument({ settings }: { settings: SystemSettingsDto }) {
             <Typography.Text strong>{fileName}</Typography.Text>
             {file && (
               <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-                {`${PROCEDURE_FILE_KIND_LABELS[file.kind]} · ${formatFileSize(file.size)} · uploaded ${formatDateTime(file.uploadedAt, DISPLAY_DATE_FORMAT)}`}
+                {`${DOCUMENT_KIND_LABELS[file.kind]} · ${formatFileSize(file.size)} · uploaded ${formatDateTime(file.uploadedAt, DISPLAY_DATE_FORMAT)}`}
               </Typography.Paragraph>
             )}
           </div>
