@@ -40,6 +40,14 @@ const config = {
       to: { path: '^src/modules/' },
     },
     {
+      name: 'orm-plumbing-imports-no-module',
+      comment:
+        "database/ and config/ (the ORM's plumbing) depend on no module: each module declares its own entities (MikroOrmModule.forFeature), and the ORM without Nest finds them on disk (database/entity-discovery.ts).",
+      severity: 'error',
+      from: { path: '^src/(database|config)/' },
+      to: { path: '^src/modules/' },
+    },
+    {
       name: 'tenancy-knows-only-organizations',
       comment: 'tenancy/ scopes every entity to an organisation; the only module it knows is the tenants entity.',
       severity: 'error',
