@@ -15,7 +15,6 @@ const NOT_YET_CONVERTED = new Set<string>([
   'modules/requests/cancel-requests.service.ts',
   'modules/requests/create-swap-request.service.ts',
   'modules/requests/recurring-unavailability.service.ts',
-  'modules/requests/request-people.ts',
   'modules/requests/rota-edits.service.ts',
   'modules/requests/rota-integrity.service.ts',
   'modules/requests/swap-options.service.ts',
@@ -27,7 +26,6 @@ const NOT_YET_CONVERTED = new Set<string>([
   'modules/rota/rota-planner.ts',
   'modules/settings/two-factor-requirement.service.ts',
   'modules/setup/setup.service.ts',
-  'modules/staff/staff-queries.ts',
 ]);
 
 const posix = (file: string) => file.split(path.sep).join('/');

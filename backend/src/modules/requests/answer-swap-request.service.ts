@@ -9,7 +9,7 @@ import { AuditService } from '../audit/audit.service';
 import { AccountsService } from '../auth/accounts.service';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
 import { Staff } from '../staff/entities/staff.entity';
-import { staffOfUser } from '../staff/staff-queries';
+import { StaffDirectory } from '../staff/staff-directory.service';
 import type { SwapRequestResultDto } from './dto/swap-request-result.dto';
 import type { SwapRequestDto } from './dto/swap-request.dto';
 import { swapAnsweredLetter, swapToApproveNotice } from './request-emails';
@@ -25,6 +25,7 @@ import { SwapRulesService } from './swap-rules.service';
 @Injectable()
 export class AnswerSwapRequestService {
   constructor(
+    private readonly staffDirectory: StaffDirectory,
     /** Handed to other modules' calls that still take a manager; no data call here uses it. */
     private readonly em: EntityManager,
     private readonly unitOfWork: UnitOfWork,
@@ -54,7 +55,7 @@ export class AnswerSwapRequestService {
         }
         throw new ConflictException({ message: `This swap request has already been ${STATUS_WORDS[request.status]}`, code: 'not_awaiting' });
       }
-      const me = await staffOfUser(this.em, actor.id);
+      const me = await this.staffDirectory.ofUser(actor.id);
       const plan = await this.rules.planFor(request);
       if (request.open) {
         if (!me) throw new ForbiddenException('Only staff on the rota can take a duty');
@@ -107,7 +108,7 @@ export class AnswerSwapRequestService {
         throw new ConflictException({ message: `This swap request has already been ${STATUS_WORDS[request.status]}`, code: 'not_awaiting' });
       }
       const plan = await this.rules.planFor(request);
-      const me = await staffOfUser(this.em, actor.id);
+      const me = await this.staffDirectory.ofUser(actor.id);
       if (!me || me.id !== plan.target?.id) throw new ForbiddenException(`Only ${plan.target?.name ?? 'the colleague asked'} can answer this request`);
       request.status = 'declined';
       request.answeredAt = this.clock.now();

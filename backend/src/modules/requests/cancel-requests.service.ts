@@ -21,6 +21,7 @@ import { cancelDecidedEmail, dutyAddedEmail } from './request-emails';
 import { assertActsFor, loadPeople, loadPerson, type Person } from './request-people';
 import { type CancelRow, CancelRequestsRepository } from './cancel-requests.repository';
 import { alreadyDecided, listViewer, toIsoTimestamp } from './request-rules';
+import { StaffDirectory } from '../staff/staff-directory.service';
 
 export function toCancelDto(row: CancelRow): CancelRequestDto {
   return {
@@ -47,6 +48,7 @@ export function toCancelDto(row: CancelRow): CancelRequestDto {
 @Injectable()
 export class CancelRequestsService {
   constructor(
+    private readonly staffDirectory: StaffDirectory,
     /** Handed to other modules' calls that still take a manager; no data call here uses it. */
     private readonly em: EntityManager,
     private readonly unitOfWork: UnitOfWork,
@@ -71,7 +73,7 @@ export class CancelRequestsService {
 
   async create(actor: AuthUser, dto: CreateCancelRequestDto): Promise<CancelRequestResultDto> {
     const result = await this.unitOfWork.transaction(async () => {
-      const staff = await loadPerson(this.em, dto.staffId);
+      const staff = await loadPerson(this.staffDirectory, dto.staffId);
       assertActsFor(actor, staff, 'requests.decide', 'You can only ask to cancel your own duties');
       const today = await this.organizationClock.today();
       if (dto.date < today) throw new BadRequestException(`${describeDate(dto.date)} has passed: only duties from today on can be cancelled`);
@@ -116,7 +118,7 @@ export class CancelRequestsService {
       const request = await this.requests.lockById(id);
       if (!request) throw new NotFoundException('Cancel request not found');
       if (request.status !== 'pending') throw alreadyDecided('cancel', request.status);
-      const staff = await loadPerson(this.em, request.staff.id);
+      const staff = await loadPerson(this.staffDirectory, request.staff.id);
       if (decision === 'rejected') return this.recordDecision(actor, request, staff, { status: 'rejected' }, false);
       const today = await this.organizationClock.today();
       if (request.date < today) {
@@ -160,7 +162,7 @@ export class CancelRequestsService {
       const { day, refill } = decision;
       const [change] = await this.rota.removeFromDays([{ day, staffId: staff.id }], refill);
       if (change?.replacement) {
-        replacement = (await loadPeople(this.em, [change.replacement])).get(change.replacement)!;
+        replacement = (await loadPeople(this.staffDirectory, [change.replacement])).get(change.replacement)!;
         request.replacement = ref(Staff, replacement.id);
         this.messenger.send(dutyAddedEmail(replacement, request.date, staff));
       }

@@ -15,6 +15,7 @@ import { describeSwap, type SwapPlan } from './swap-plan';
 import { SwapRequestViewsService } from './swap-request-views.service';
 import { SwapRequestsRepository } from './swap-requests.repository';
 import { SwapRulesService } from './swap-rules.service';
+import { StaffDirectory } from '../staff/staff-directory.service';
 
 /**
  * Asking for a swap (docs/product.md#swap-requests): a cover when swapDate = originalDate,
@@ -24,6 +25,7 @@ import { SwapRulesService } from './swap-rules.service';
 @Injectable()
 export class CreateSwapRequestService {
   constructor(
+    private readonly staffDirectory: StaffDirectory,
     /** Handed to other modules' calls that still take a manager; no data call here uses it. */
     private readonly em: EntityManager,
     private readonly unitOfWork: UnitOfWork,
@@ -43,7 +45,7 @@ export class CreateSwapRequestService {
     if (!open && dto.requesterId === dto.targetId) throw new BadRequestException('Please choose someone other than the requester to swap with');
     await this.expiry.expireDue();
     const result = await this.unitOfWork.transaction(async () => {
-      const people = await loadPeople(this.em, [dto.requesterId, ...(dto.targetId ? [dto.targetId] : [])]);
+      const people = await loadPeople(this.staffDirectory, [dto.requesterId, ...(dto.targetId ? [dto.targetId] : [])]);
       const requester = people.get(dto.requesterId);
       const target = dto.targetId ? people.get(dto.targetId) : null;
       if (!requester || target === undefined) throw new NotFoundException('Staff member not found');

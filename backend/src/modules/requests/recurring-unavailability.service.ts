@@ -15,6 +15,7 @@ import type { RecurringUnavailabilityResultDto } from './dto/recurring-unavailab
 import type { RecurringUnavailabilityDto } from './dto/recurring-unavailability.dto';
 import { assertActsFor, loadPerson } from './request-people';
 import { MAX_PERIOD_DAYS, OWN_ONLY } from './unavailability.service';
+import { StaffDirectory } from '../staff/staff-directory.service';
 
 export const WEEK_A_MISSING =
   'A commitment every other week needs the date Week A starts: an admin sets it in the settings (Duty Manager Settings) first';
@@ -48,6 +49,7 @@ function describeRule(r: { weekdays: number[]; everyOtherWeek?: boolean; week?: 
 @Injectable()
 export class RecurringUnavailabilityService {
   constructor(
+    private readonly staffDirectory: StaffDirectory,
     private readonly em: EntityManager,
     private readonly factChanges: FactChangesService,
     private readonly settings: SystemSettingsRepository,
@@ -56,7 +58,7 @@ export class RecurringUnavailabilityService {
   ) {}
 
   async list(actor: AuthUser, staffId: string): Promise<RecurringUnavailabilityDto[]> {
-    const staff = await loadPerson(this.em, staffId);
+    const staff = await loadPerson(this.staffDirectory, staffId);
     assertActsFor(actor, staff, 'unavailability.manage', OWN_ONLY);
     return (await this.availability.rulesOf(staffId)).map(toDto);
   }
@@ -75,8 +77,7 @@ export class RecurringUnavailabilityService {
     const { written, rotaChange } = await this.factChanges.change(
       actor,
       async () => {
-        const em = this.em;
-        const staff = await loadPerson(em, dto.staffId);
+        const staff = await loadPerson(this.staffDirectory, dto.staffId);
         assertActsFor(actor, staff, 'unavailability.manage', OWN_ONLY);
         if (everyOtherWeek && !(await this.settings.rotaRules()).weekAStart) throw new BadRequestException(WEEK_A_MISSING);
         const rule = this.availability.addRule({
@@ -121,10 +122,10 @@ export class RecurringUnavailabilityService {
 
   /** Removes a weekly commitment. Duties taken off because of it are not put back: the rota has moved on. */
   async remove(actor: AuthUser, id: string): Promise<void> {
-    await this.em.transactional(async (em) => {
+    await this.em.transactional(async () => {
       const rule = await this.availability.rule(id);
       if (!rule) throw new NotFoundException('Weekly commitment not found');
-      const staff = await loadPerson(em, rule.staff.id);
+      const staff = await loadPerson(this.staffDirectory, rule.staff.id);
       assertActsFor(actor, staff, 'unavailability.manage', OWN_ONLY);
       this.audit.record(actor, {
         kind: 'request',

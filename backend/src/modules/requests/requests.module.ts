@@ -5,6 +5,7 @@ import { AvailabilityModule } from '../availability/availability.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { RotaModule } from '../rota/rota.module';
 import { SettingsModule } from '../settings/settings.module';
+import { StaffModule } from '../staff/staff.module';
 import { TenantsModule } from '../tenants/tenants.module';
 import { AnswerSwapRequestService } from './answer-swap-request.service';
 import { AutoApprovalService } from './auto-approval.service';
@@ -35,7 +36,7 @@ import { CancelRequest } from './entities/cancel-request.entity';
  * directly and keeping it true after a change of facts.
  */
 @Module({
-  imports: [MikroOrmModule.forFeature([SwapRequest, CancelRequest]), AuthModule, NotificationsModule, AvailabilityModule, RotaModule, SettingsModule, TenantsModule],
+  imports: [MikroOrmModule.forFeature([SwapRequest, CancelRequest]), AuthModule, NotificationsModule, AvailabilityModule, RotaModule, SettingsModule, StaffModule, TenantsModule],
   controllers: [RequestsController, UnavailabilityController, AutoApprovalController, RotaEditsController],
   providers: [
     SwapRequestViewsService,

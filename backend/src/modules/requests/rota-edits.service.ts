@@ -18,6 +18,7 @@ import { OrganizationClock } from '../tenants/organization-clock';
 import { CancelRequestsRepository } from './cancel-requests.repository';
 import { dutiesTakenOffEmail, dutyAddedEmail, dutyAssignedEmail } from './request-emails';
 import { loadPeople, loadPerson, type Person } from './request-people';
+import { StaffDirectory } from '../staff/staff-directory.service';
 
 /**
  * Editing the rota directly (docs/product.md#editing-the-rota-directly): admins and managers put
@@ -28,6 +29,7 @@ import { loadPeople, loadPerson, type Person } from './request-people';
 @Injectable()
 export class RotaEditsService {
   constructor(
+    private readonly staffDirectory: StaffDirectory,
     /** Handed to other modules' calls that still take a manager; no data call here uses it. */
     private readonly em: EntityManager,
     private readonly unitOfWork: UnitOfWork,
@@ -44,11 +46,11 @@ export class RotaEditsService {
   async replace(actor: AuthUser, dto: ReplaceOnRotaDto): Promise<RotaEditResultDto> {
     const message = await this.unitOfWork.transaction(async () => {
       await this.prepare(dto.date, dto.position);
-      const person = await loadPerson(this.em, dto.staffId);
+      const person = await loadPerson(this.staffDirectory, dto.staffId);
       const day = (await this.rota.lockDay({ date: dto.date, create: true }))!;
       const occupant = day.slots.find((s) => s.position === dto.position)?.staffId ?? null;
       if (dto.expectedStaffId !== undefined && dto.expectedStaffId !== occupant) {
-        const now = occupant ? `${(await loadPerson(this.em, occupant)).name} is in it now` : 'it is empty now';
+        const now = occupant ? `${(await loadPerson(this.staffDirectory, occupant)).name} is in it now` : 'it is empty now';
         throw new ConflictException({ message: `Slot ${dto.position} on ${describeDate(dto.date)} has changed: ${now}`, code: 'slot_changed' });
       }
       if (occupant === person.id) throw new ConflictException(`${person.name} is already in that slot`);
@@ -72,7 +74,7 @@ export class RotaEditsService {
         });
         return `${person.name} is on duty on ${day_}.`;
       }
-      const previous = await loadPerson(this.em, occupant);
+      const previous = await loadPerson(this.staffDirectory, occupant);
       const reason = `Replaced by ${person.name}` + (dto.reason ? `: ${dto.reason}` : '');
       this.recordRemoval(actor, previous, dto.date, reason, person.id);
       this.messenger.send(dutiesTakenOffEmail(previous, [{ date: dto.date, reason }]));
@@ -99,7 +101,7 @@ export class RotaEditsService {
       const day = (await this.rota.lockDays([dto.date])).get(dto.date);
       const occupant = day?.slots[dto.position - 1]?.staffId ?? null;
       if (!day || !occupant) throw new ConflictException(`Nobody is in slot ${dto.position} on ${describeDate(dto.date)}`);
-      const person = await loadPerson(this.em, occupant);
+      const person = await loadPerson(this.staffDirectory, occupant);
       await this.rota.takeOffDays([{ dayId: day.id, staffId: person.id }]);
       this.recordRemoval(actor, person, dto.date, dto.reason, null);
       this.messenger.send(dutiesTakenOffEmail(person, [{ date: dto.date, reason: dto.reason }]));
@@ -129,7 +131,7 @@ export class RotaEditsService {
       const to = locked.get(dto.toDate)!;
       const occupant = from?.slots[dto.position - 1]?.staffId ?? null;
       if (!from || !occupant) throw new ConflictException(`Nobody is in slot ${dto.position} on ${describeDate(dto.date)}`);
-      const person = await loadPerson(this.em, occupant);
+      const person = await loadPerson(this.staffDirectory, occupant);
       if (to.slots.some((slot) => slot?.staffId === person.id)) throw duplicateAssignment();
       // The duty left behind no longer counts towards their weekly cap.
       const [confirmed] = await this.planner.assertAssignable(dto.toDate, [person.id], dto.override ?? false, new Map([[person.id, dto.date]]));
@@ -172,8 +174,8 @@ export class RotaEditsService {
       const to = locked.get(dto.toDate);
       const occupant = from?.slots[dto.position - 1]?.staffId ?? null;
       if (!from || !occupant) throw new ConflictException(`Nobody is in slot ${dto.position} on ${describeDate(dto.date)}`);
-      const person = await loadPerson(this.em, occupant);
-      const partner = await loadPerson(this.em, dto.tradeWithStaffId);
+      const person = await loadPerson(this.staffDirectory, occupant);
+      const partner = await loadPerson(this.staffDirectory, dto.tradeWithStaffId);
       if (partner.id === person.id) throw new BadRequestException('Choose someone else to trade with');
       if (!to?.slots.some((slot) => slot?.staffId === partner.id)) {
         throw new ConflictException({ message: `${partner.name} is not on duty on ${describeDate(dto.toDate)}`, code: 'slot_changed' });
@@ -229,7 +231,7 @@ export class RotaEditsService {
     // Whole weeks, so that weekly caps count the duties of the week around today and the last day.
     const days = await this.rota.slotsBetween(mondayOf(today), addDays(mondayOf(to), 6));
     const options = moveOptions({ ...facts, days }, occupant, date, datesBetween(today, to));
-    const people = await loadPeople(this.em, [occupant, ...options.flatMap((o) => o.tradeWith)]);
+    const people = await loadPeople(this.staffDirectory, [occupant, ...options.flatMap((o) => o.tradeWith)]);
     const named = (id: string) => ({ id, name: people.get(id)?.name ?? 'Unknown' });
     return {
       date,

@@ -16,6 +16,7 @@ import { CancelRequest } from './entities/cancel-request.entity';
 import { dutiesAddedEmail, dutiesTakenOffEmail } from './request-emails';
 import { loadPeople, type Person } from './request-people';
 import { OrganizationClock } from '../tenants/organization-clock';
+import { StaffDirectory } from '../staff/staff-directory.service';
 
 /** Three-letter months: ICU's en-GB short form varies by version ("Sep" or "Sept"). */
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -51,6 +52,7 @@ const NOT_REFILLED: Partial<Record<Violation['rule'], string>> = {
 @Injectable()
 export class RotaIntegrityService implements RotaRepair {
   constructor(
+    private readonly staffDirectory: StaffDirectory,
     private readonly em: EntityManager,
     private readonly planner: RotaPlanner,
     private readonly settings: SystemSettingsRepository,
@@ -78,7 +80,7 @@ export class RotaIntegrityService implements RotaRepair {
     const replacements = await this.planner.repair(verdicts, autoFillCancellations, state ?? undefined);
     const violations = verdicts.flatMap((v) => v.violations);
     const replacementOf = new Map(replacements.map((r) => [`${r.date}|${r.position}`, r.staffId]));
-    const people = await loadPeople(em, [...violations.map((v) => v.staffId), ...replacements.map((r) => r.staffId)]);
+    const people = await loadPeople(this.staffDirectory, [...violations.map((v) => v.staffId), ...replacements.map((r) => r.staffId)]);
 
     const now = this.clock.now();
     const removedFrom = new Map<string, { date: string; reason: string }[]>();

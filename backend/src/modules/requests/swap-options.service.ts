@@ -13,11 +13,13 @@ import { OrganizationClock } from '../tenants/organization-clock';
 import type { SwapOptionsDto } from './dto/swap-options.dto';
 import { assertActsFor, loadPeople } from './request-people';
 import { SwapRulesService } from './swap-rules.service';
+import { StaffDirectory } from '../staff/staff-directory.service';
 
 /** What the swap form offers: the requester's duties, the colleagues who can take one, and the duties a trade could give back. */
 @Injectable()
 export class SwapOptionsService {
   constructor(
+    private readonly staffDirectory: StaffDirectory,
     /** Handed to other modules' calls that still take a manager; no data call here uses it. */
     private readonly em: EntityManager,
     private readonly rules: SwapRulesService,
@@ -33,7 +35,7 @@ export class SwapOptionsService {
    * can take it, each with the duties of theirs the requester could take in a trade.
    */
   async options(actor: AuthUser, requesterId: string, originalDate?: string): Promise<SwapOptionsDto> {
-    const requester = (await loadPeople(this.em, [requesterId])).get(requesterId);
+    const requester = (await loadPeople(this.staffDirectory, [requesterId])).get(requesterId);
     if (!requester) throw new NotFoundException('Staff member not found');
     assertActsFor(actor, requester, 'requests.decide', 'You can only ask for swaps of your own duties');
     const today = await this.organizationClock.today();
@@ -66,7 +68,7 @@ export class SwapOptionsService {
    * counted without the duty they give up. None when the colleague is not on duty that day.
    */
   async tradeOptions(actor: AuthUser, requesterId: string, { targetId, swapDate }: { targetId: string; swapDate: string }): Promise<SwapOptionsDto> {
-    const people = await loadPeople(this.em, [requesterId, targetId]);
+    const people = await loadPeople(this.staffDirectory, [requesterId, targetId]);
     const requester = people.get(requesterId);
     const target = people.get(targetId);
     if (!requester || !target) throw new NotFoundException('Staff member not found');

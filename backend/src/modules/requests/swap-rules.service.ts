@@ -5,7 +5,7 @@ import { AvailabilityRepository } from '../availability/availability.repository'
 import { RotaPlanner } from '../rota/rota-planner';
 import { type LockedDay, RotaService } from '../rota/rota.service';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
-import { activeStaffPeople } from '../staff/staff-queries';
+import { StaffDirectory } from '../staff/staff-directory.service';
 import { OrganizationClock } from '../tenants/organization-clock';
 import type { SwapRequest } from './entities/swap-request.entity';
 import { loadPeople, type Person } from './request-people';
@@ -20,6 +20,7 @@ import { SwapRequestsRepository } from './swap-requests.repository';
 @Injectable()
 export class SwapRulesService {
   constructor(
+    private readonly staffDirectory: StaffDirectory,
     /** Handed to other modules' calls that still take a manager; no data call here uses it. */
     private readonly em: EntityManager,
     private readonly requests: SwapRequestsRepository,
@@ -39,7 +40,7 @@ export class SwapRulesService {
 
   /** The request with its people. */
   async planFor(request: SwapRequest): Promise<SwapPlan> {
-    const people = await loadPeople(this.em, [request.requester.id, ...(request.target ? [request.target.id] : [])]);
+    const people = await loadPeople(this.staffDirectory, [request.requester.id, ...(request.target ? [request.target.id] : [])]);
     return {
       id: request.id,
       requester: people.get(request.requester.id)!,
@@ -55,7 +56,7 @@ export class SwapRulesService {
    * that day, not away, working that weekday and under their weekly cap.
    */
   async eligibleFor(requester: Person, date: string): Promise<Person[]> {
-    const people = [...(await activeStaffPeople(this.em)).values()].filter((p) => p.id !== requester.id);
+    const people = [...(await this.staffDirectory.activePeople()).values()].filter((p) => p.id !== requester.id);
     const [day] = await this.rota.daysBetween(date, date);
     const onDay = new Set((day?.slots ?? []).map((s) => s.staff?.id).filter(Boolean));
     const away = new Set((await this.availability.awayBetween(date, date)).map((a) => a.staffId));

@@ -13,6 +13,7 @@ import type { UnavailabilityDto } from './dto/unavailability.dto';
 import type { UpdateUnavailabilityDto } from './dto/update-unavailability.dto';
 import { StaffUnavailability, UNAVAILABILITY_LABELS } from '../availability/entities/staff-unavailability.entity';
 import { assertActsFor, loadPerson } from './request-people';
+import { StaffDirectory } from '../staff/staff-directory.service';
 
 /** Longest period one entry may cover (about two years), so a typo can't empty a decade. */
 export const MAX_PERIOD_DAYS = 800;
@@ -39,6 +40,7 @@ function toDto(u: StaffUnavailability): UnavailabilityDto {
 @Injectable()
 export class UnavailabilityService {
   constructor(
+    private readonly staffDirectory: StaffDirectory,
     private readonly em: EntityManager,
     private readonly factChanges: FactChangesService,
     private readonly availability: AvailabilityRepository,
@@ -46,7 +48,7 @@ export class UnavailabilityService {
   ) {}
 
   async list(actor: AuthUser, staffId: string): Promise<UnavailabilityDto[]> {
-    const staff = await loadPerson(this.em, staffId);
+    const staff = await loadPerson(this.staffDirectory, staffId);
     assertActsFor(actor, staff, 'unavailability.manage', OWN_ONLY);
     const periods = await this.availability.periodsOf(staffId);
     return periods.map(toDto);
@@ -62,8 +64,7 @@ export class UnavailabilityService {
     const { written, rotaChange } = await this.factChanges.change(
       actor,
       async () => {
-        const em = this.em;
-        const staff = await loadPerson(em, dto.staffId);
+        const staff = await loadPerson(this.staffDirectory, dto.staffId);
         assertActsFor(actor, staff, 'unavailability.manage', OWN_ONLY);
         const overlap = await this.availability.lockOverlapping(staff.id, dto.startDate, dto.endDate);
         if (overlap) {
@@ -124,10 +125,9 @@ export class UnavailabilityService {
     const { written, rotaChange } = await this.factChanges.change(
       actor,
       async () => {
-        const em = this.em;
         const period = await this.availability.period(id);
         if (!period) throw new NotFoundException('Unavailability period not found');
-        const staff = await loadPerson(em, period.staff.id);
+        const staff = await loadPerson(this.staffDirectory, period.staff.id);
         assertActsFor(actor, staff, 'unavailability.manage', OWN_ONLY);
         const type = dto.type ?? period.type;
         const label = UNAVAILABILITY_LABELS[type];
@@ -176,10 +176,10 @@ export class UnavailabilityService {
 
   /** Removes a period. Duties taken off because of it are not put back: the rota has moved on. */
   async remove(actor: AuthUser, id: string): Promise<void> {
-    await this.em.transactional(async (em) => {
+    await this.em.transactional(async () => {
       const period = await this.availability.period(id);
       if (!period) throw new NotFoundException('Unavailability period not found');
-      const staff = await loadPerson(em, period.staff.id);
+      const staff = await loadPerson(this.staffDirectory, period.staff.id);
       assertActsFor(actor, staff, 'unavailability.manage', OWN_ONLY);
       this.audit.record(actor, {
         kind: 'request',

@@ -7,7 +7,7 @@ import { emailDocument, paragraphs } from '../../common/text/html';
 import { plural } from '../../common/text/plural';
 import { OutboxService } from '../mail/outbox.service';
 import { NotificationsService } from '../notifications/notifications.service';
-import { type StaffPerson, staffByIds } from '../staff/staff-queries';
+import { StaffDirectory, type StaffPerson } from '../staff/staff-directory.service';
 import { OrganizationHosts } from '../tenants/organization-hosts.service';
 import type { DaySlots } from './engine/rota-engine';
 
@@ -88,6 +88,7 @@ export function dutyChangeLetter(person: Pick<StaffPerson, 'name'>, change: Duty
 @Injectable()
 export class DutyChangeNotices {
   constructor(
+    private readonly staffDirectory: StaffDirectory,
     /** Only for the staff-queries call, which still takes a manager. */
     private readonly em: EntityManager,
     private readonly outbox: OutboxService,
@@ -99,7 +100,7 @@ export class DutyChangeNotices {
   async tell(before: Record<IsoDate, DaySlots>, after: Record<IsoDate, DaySlots>, cause: DutyChangeCause): Promise<number> {
     const changes = dutyChangesBetween(before, after);
     if (!changes.length) return 0;
-    const people = await staffByIds(this.em, changes.map((c) => c.staffId));
+    const people = await this.staffDirectory.byIds(changes.map((c) => c.staffId));
     const rotaUrl = `${await this.hosts.currentUrl()}/my-rota`;
     // One change, one event: a second run of the same tool is news again.
     const event = randomUUID();

@@ -9,7 +9,7 @@ import { WorkerPool, workerTask } from '../../common/workers/worker-pool';
 import { SchoolCalendar } from '../holidays/school-calendar';
 import { academicYearLabel } from '../holidays/term-dates';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
-import { staffByIds, staffRoster } from '../staff/staff-queries';
+import { StaffDirectory } from '../staff/staff-directory.service';
 import { OrganizationClock } from '../tenants/organization-clock';
 import type { ExportFormat, FairnessDto, FairnessPeriod } from './dto/fairness.dto';
 import type { fairnessTable } from './fairness-table';
@@ -42,6 +42,7 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 @Injectable()
 export class FairnessService {
   constructor(
+    private readonly staffDirectory: StaffDirectory,
     /** Only for the staff-queries calls, which still take a manager. */
     private readonly em: EntityManager,
     private readonly organizationClock: OrganizationClock,
@@ -67,8 +68,8 @@ export class FairnessService {
     const tomorrow = addDays(today, 1);
     const doneBefore = await this.rota.dutyCountBetween(startDate, today < endDate ? today : endDate);
     const measured = { ...(await this.planner.fairSharePeriod(startDate, endDate)), from: tomorrow, doneBefore };
-    const people = await staffByIds(this.em, staff.map((s) => s.id));
-    const departments = new Map((await staffRoster(this.em)).map((r) => [r.id, r.department]));
+    const people = await this.staffDirectory.byIds(staff.map((s) => s.id));
+    const departments = new Map((await this.staffDirectory.roster()).map((r) => [r.id, r.department]));
     const names = new Map([...people].map(([id, p]) => [id, p.name]));
     const { rows: all, summary } = await this.workers.run(FAIRNESS_TABLE, { staff, counts, names, departments, slotsPerDay, measured });
     // Staff see their own line against the team (docs/product.md#fair-share).

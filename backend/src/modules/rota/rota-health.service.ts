@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { academicYearStarting, datesBetween, planningPeriodOf } from '../../common/clock/academic-year';
 import { SchoolCalendar } from '../holidays/school-calendar';
-import { staffByIds, staffRoster } from '../staff/staff-queries';
+import { StaffDirectory } from '../staff/staff-directory.service';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
 import { OrganizationClock } from '../tenants/organization-clock';
 import type { RotaCandidatesDto, RotaHealthDto } from './dto/rota-edit.dto';
@@ -18,6 +18,7 @@ import { RotaRepository } from './rota.repository';
 @Injectable()
 export class RotaHealthService {
   constructor(
+    private readonly staffDirectory: StaffDirectory,
     /** Only for the staff-queries calls, which still take a manager. */
     private readonly em: EntityManager,
     private readonly organizationClock: OrganizationClock,
@@ -78,7 +79,7 @@ export class RotaHealthService {
     const onDay = new Set(((await this.rota.slotsFrom(date, date))[date] ?? []).map((slot) => slot?.staffId));
     const away = new Set(facts.away.filter((a) => a.start <= date && date <= a.end).map((a) => a.staffId));
     const counts = facts.counts ?? {};
-    const roster = (await staffRoster(this.em)).filter((r) => r.isActive && !onDay.has(r.id) && !away.has(r.id));
+    const roster = (await this.staffDirectory.roster()).filter((r) => r.isActive && !onDay.has(r.id) && !away.has(r.id));
     // Nobody on a weekday they don't work or in a week at their cap: those need a confirmation by hand.
     const refused = await this.planner.patternRefusals(date, roster);
     const candidates = roster
@@ -89,7 +90,7 @@ export class RotaHealthService {
   }
 
   private async names(ids: string[]): Promise<Map<string, string>> {
-    return new Map([...(await staffByIds(this.em, ids)).values()].map((p) => [p.id, p.name]));
+    return new Map([...(await this.staffDirectory.byIds(ids)).values()].map((p) => [p.id, p.name]));
   }
 
 }

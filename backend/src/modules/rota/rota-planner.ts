@@ -13,7 +13,7 @@ import { SchoolCalendar } from '../holidays/school-calendar';
 import { type DaySlots, type EngineMode, type EngineStaff, type FairShareYear, planRota, type Unavailability } from './engine/rota-engine';
 import { checkRota, closedBecause, type DayVerdict, type RotaFacts } from './engine/rota-rules';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
-import { type RosterEntry, staffByIds, staffRoster } from '../staff/staff-queries';
+import { StaffDirectory, type RosterEntry } from '../staff/staff-directory.service';
 import { RotaRepository } from './rota.repository';
 
 const WEEKDAY_PLURALS = ['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays'];
@@ -78,6 +78,7 @@ function awayIn(away: AwayPeriod[], from: IsoDate, to: IsoDate): AwayPeriod[] {
 @Injectable()
 export class RotaPlanner {
   constructor(
+    private readonly staffDirectory: StaffDirectory,
     /** Only for the calls into modules that still take a manager (SchoolCalendar, staff-queries). */
     private readonly em: EntityManager,
     private readonly rota: RotaRepository,
@@ -127,7 +128,7 @@ export class RotaPlanner {
     const year = academicYearOf(from);
     const window = { from: year.startDate < from ? year.startDate : from, to: academicYearOf(dates.at(-1)!).endDate };
     // One after the other: inside a transaction they share its connection.
-    const roster = await staffRoster(this.em);
+    const roster = await this.staffDirectory.roster();
     const rules = await this.settings.rotaRules();
     const closures = await this.calendar.closuresWithin(window.from, window.to);
     const away = await this.availability.awayBetween(window.from, window.to);
@@ -174,7 +175,7 @@ export class RotaPlanner {
           : `${describeDate(date)} is outside term time (${closure.label}): nobody is on duty then`,
       );
     }
-    const people = await staffByIds(this.em, staffIds);
+    const people = await this.staffDirectory.byIds(staffIds);
     if (people.size !== new Set(staffIds).size) throw new NotFoundException('Staff member not found');
     const staff = [...people.values()];
     const inactive = staff.find((s) => !s.isActive);
@@ -375,7 +376,7 @@ export class RotaPlanner {
    * as weekdays from 0 (Monday), contract fraction, and weekly cap (theirs, else the organisation's).
    */
   async staffFacts(): Promise<StaffFacts[]> {
-    const roster = await staffRoster(this.em);
+    const roster = await this.staffDirectory.roster();
     const { defaultWeeklyCap } = await this.settings.rotaRules();
     return roster.map((s) => toStaffFacts(s, defaultWeeklyCap));
   }

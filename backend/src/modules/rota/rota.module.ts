@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { AvailabilityModule } from '../availability/availability.module';
 import { HolidaysModule } from '../holidays/holidays.module';
 import { SettingsModule } from '../settings/settings.module';
+import { StaffModule } from '../staff/staff.module';
 import { TenantsModule } from '../tenants/tenants.module';
 import { DashboardController, StatisticsController } from './dashboard.controller';
 import { DutyChangeNotices } from './duty-change-notices';
@@ -23,7 +24,7 @@ import { RotaDay } from './entities/rota-day.entity';
 import { RotaSlot } from './entities/rota-slot.entity';
 
 @Module({
-  imports: [MikroOrmModule.forFeature([RotaDay, RotaSlot]), NotificationsModule, SettingsModule, AvailabilityModule, HolidaysModule, TenantsModule],
+  imports: [MikroOrmModule.forFeature([RotaDay, RotaSlot]), NotificationsModule, SettingsModule, AvailabilityModule, HolidaysModule, StaffModule, TenantsModule],
   controllers: [RotaController, RotaCalendarController, RotaHealthController, DashboardController, StatisticsController, FairnessController],
   providers: [
     RotaService,

@@ -6,7 +6,7 @@ import { Clock } from '../../common/clock/clock';
 import { CalendarService } from '../calendar/calendar.service';
 import { SchoolCalendar } from '../holidays/school-calendar';
 import { RotaService } from '../rota/rota.service';
-import { staffCounts } from '../staff/staff-queries';
+import { StaffDirectory } from '../staff/staff-directory.service';
 import type { SetupChecklistDto, SetupStep } from './dto/setup-checklist.dto';
 import { OrganizationClock } from '../tenants/organization-clock';
 
@@ -14,6 +14,7 @@ import { OrganizationClock } from '../tenants/organization-clock';
 @Injectable()
 export class SetupService {
   constructor(
+    private readonly staffDirectory: StaffDirectory,
     private readonly em: EntityManager,
     private readonly clock: Clock,
     private readonly calendar: SchoolCalendar,
@@ -23,13 +24,12 @@ export class SetupService {
   ) {}
 
   async checklist(actor: AuthUser): Promise<SetupChecklistDto> {
-    const em = this.em;
     const today = await this.organizationClock.today();
     // The year being set up: in the summer, next year (docs/product.md#the-first-run-checklist).
     const start = await this.calendar.planningYear(today);
     const year = academicYearStarting(start);
     // One after the other: small reads on one pooled connection each, no transaction needed.
-    const staff = await staffCounts(em);
+    const staff = await this.staffDirectory.counts();
     const terms = await this.calendar.termsOf(start);
     const bankHolidays = await this.calendar.hasBankHolidayBetween(year.startDate, year.endDate);
     const tomorrow = addDays(today, 1);

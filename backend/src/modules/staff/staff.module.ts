@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { TenantsModule } from '../tenants/tenants.module';
 import { StaffController } from './staff.controller';
+import { StaffDirectory } from './staff-directory.service';
 import { StaffImportService } from './staff-import.service';
 import { StaffInvitationsService } from './staff-invitations.service';
 import { StaffUpdateService } from './staff-update.service';
@@ -11,7 +12,7 @@ import { StaffRepository } from './staff.repository';
 @Module({
   imports: [AuthModule, TenantsModule],
   controllers: [StaffController],
-  providers: [StaffService, StaffUpdateService, StaffImportService, StaffInvitationsService, StaffRepository],
-  exports: [StaffService],
+  providers: [StaffDirectory, StaffService, StaffUpdateService, StaffImportService, StaffInvitationsService, StaffRepository],
+  exports: [StaffService, StaffDirectory],
 })
 export class StaffModule {}
