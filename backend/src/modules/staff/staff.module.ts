@@ -8,9 +8,11 @@ import { StaffInvitationsService } from './staff-invitations.service';
 import { StaffUpdateService } from './staff-update.service';
 import { StaffService } from './staff.service';
 import { StaffRepository } from './staff.repository';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { Staff } from './entities/staff.entity';
 
 @Module({
-  imports: [AuthModule, TenantsModule],
+  imports: [MikroOrmModule.forFeature([Staff]), AuthModule, TenantsModule],
   controllers: [StaffController],
   providers: [StaffDirectory, StaffService, StaffUpdateService, StaffImportService, StaffInvitationsService, StaffRepository],
   exports: [StaffService, StaffDirectory],
