@@ -20,10 +20,6 @@ const NOT_YET_CONVERTED = new Set<string>([
   'modules/requests/swap-options.service.ts',
   'modules/requests/swap-rules.service.ts',
   'modules/requests/unavailability.service.ts',
-  'modules/rota/duty-change-notices.ts',
-  'modules/rota/fairness.service.ts',
-  'modules/rota/rota-health.service.ts',
-  'modules/rota/rota-planner.ts',
   'modules/settings/two-factor-requirement.service.ts',
   'modules/setup/setup.service.ts',
 ]);

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { IsoDate } from '../../common/clock/clock';
 import { describeDate } from '../../common/text/dates';
@@ -89,8 +88,6 @@ export function dutyChangeLetter(person: Pick<StaffPerson, 'name'>, change: Duty
 export class DutyChangeNotices {
   constructor(
     private readonly staffDirectory: StaffDirectory,
-    /** Only for the staff-queries call, which still takes a manager. */
-    private readonly em: EntityManager,
     private readonly outbox: OutboxService,
     private readonly notifications: NotificationsService,
     private readonly hosts: OrganizationHosts,

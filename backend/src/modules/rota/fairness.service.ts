@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { hasPermission } from '../../common/auth/roles';
@@ -43,8 +42,6 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 export class FairnessService {
   constructor(
     private readonly staffDirectory: StaffDirectory,
-    /** Only for the staff-queries calls, which still take a manager. */
-    private readonly em: EntityManager,
     private readonly organizationClock: OrganizationClock,
     private readonly planner: RotaPlanner,
     private readonly rota: RotaRepository,

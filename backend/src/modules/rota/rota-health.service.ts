@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { academicYearStarting, datesBetween, planningPeriodOf } from '../../common/clock/academic-year';
 import { SchoolCalendar } from '../holidays/school-calendar';
@@ -19,8 +18,6 @@ import { RotaRepository } from './rota.repository';
 export class RotaHealthService {
   constructor(
     private readonly staffDirectory: StaffDirectory,
-    /** Only for the staff-queries calls, which still take a manager. */
-    private readonly em: EntityManager,
     private readonly organizationClock: OrganizationClock,
     private readonly settings: SystemSettingsRepository,
     private readonly planner: RotaPlanner,

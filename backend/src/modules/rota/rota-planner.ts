@@ -1,5 +1,4 @@
 import * as path from 'node:path';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { type AcademicYear, academicYearOf, academicYearStarting, addDays, byAcademicYear, datesBetween, mondayOf, weekdayIndex } from '../../common/clock/academic-year';
 import { describeDate } from '../../common/text/dates';
@@ -79,8 +78,6 @@ function awayIn(away: AwayPeriod[], from: IsoDate, to: IsoDate): AwayPeriod[] {
 export class RotaPlanner {
   constructor(
     private readonly staffDirectory: StaffDirectory,
-    /** Only for the calls into modules that still take a manager (SchoolCalendar, staff-queries). */
-    private readonly em: EntityManager,
     private readonly rota: RotaRepository,
     private readonly availability: AvailabilityRepository,
     private readonly calendar: SchoolCalendar,
