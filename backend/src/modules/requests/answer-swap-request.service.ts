@@ -1,5 +1,4 @@
 import { ref } from '@mikro-orm/core';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, ForbiddenException, Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Clock } from '../../common/clock/clock';
@@ -26,8 +25,6 @@ import { SwapRulesService } from './swap-rules.service';
 export class AnswerSwapRequestService {
   constructor(
     private readonly staffDirectory: StaffDirectory,
-    /** Handed to other modules' calls that still take a manager; no data call here uses it. */
-    private readonly em: EntityManager,
     private readonly unitOfWork: UnitOfWork,
     private readonly rules: SwapRulesService,
     private readonly expiry: ExpireSwapRequestsService,

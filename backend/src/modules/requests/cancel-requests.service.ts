@@ -1,5 +1,4 @@
 import { ref } from '@mikro-orm/core';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Clock } from '../../common/clock/clock';
@@ -49,8 +48,6 @@ export function toCancelDto(row: CancelRow): CancelRequestDto {
 export class CancelRequestsService {
   constructor(
     private readonly staffDirectory: StaffDirectory,
-    /** Handed to other modules' calls that still take a manager; no data call here uses it. */
-    private readonly em: EntityManager,
     private readonly unitOfWork: UnitOfWork,
     private readonly requests: CancelRequestsRepository,
     private readonly rota: RotaService,

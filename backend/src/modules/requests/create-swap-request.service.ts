@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { describeDate } from '../../common/text/dates';
@@ -26,8 +25,6 @@ import { StaffDirectory } from '../staff/staff-directory.service';
 export class CreateSwapRequestService {
   constructor(
     private readonly staffDirectory: StaffDirectory,
-    /** Handed to other modules' calls that still take a manager; no data call here uses it. */
-    private readonly em: EntityManager,
     private readonly unitOfWork: UnitOfWork,
     private readonly requests: SwapRequestsRepository,
     private readonly rules: SwapRulesService,

@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { academicYearOf, addDays, datesBetween, mondayOf } from '../../common/clock/academic-year';
@@ -30,8 +29,6 @@ import { StaffDirectory } from '../staff/staff-directory.service';
 export class RotaEditsService {
   constructor(
     private readonly staffDirectory: StaffDirectory,
-    /** Handed to other modules' calls that still take a manager; no data call here uses it. */
-    private readonly em: EntityManager,
     private readonly unitOfWork: UnitOfWork,
     private readonly cancelRequests: CancelRequestsRepository,
     private readonly rota: RotaService,

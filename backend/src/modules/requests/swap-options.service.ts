@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { addDays, mondayOf, weekdayIndex } from '../../common/clock/academic-year';
@@ -20,8 +19,6 @@ import { StaffDirectory } from '../staff/staff-directory.service';
 export class SwapOptionsService {
   constructor(
     private readonly staffDirectory: StaffDirectory,
-    /** Handed to other modules' calls that still take a manager; no data call here uses it. */
-    private readonly em: EntityManager,
     private readonly rules: SwapRulesService,
     private readonly rota: RotaService,
     private readonly settings: SystemSettingsRepository,

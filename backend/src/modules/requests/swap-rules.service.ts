@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { describeDate } from '../../common/text/dates';
 import { AvailabilityRepository } from '../availability/availability.repository';
@@ -21,8 +20,6 @@ import { SwapRequestsRepository } from './swap-requests.repository';
 export class SwapRulesService {
   constructor(
     private readonly staffDirectory: StaffDirectory,
-    /** Handed to other modules' calls that still take a manager; no data call here uses it. */
-    private readonly em: EntityManager,
     private readonly requests: SwapRequestsRepository,
     private readonly rota: RotaService,
     private readonly settings: SystemSettingsRepository,
