@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Clock } from '../../common/clock/clock';
@@ -38,13 +37,11 @@ const describe = (h: { name: string; startDate: string; endDate: string }) =>
 
 /**
  * Holidays as the API shows and takes them. Adding or changing one, and adding bank holidays, are
- * fact changes (FactChangesService.change). The EntityManager is here only for the tenants
- * module's calls that still take one (organizationToday, the region).
+ * fact changes (FactChangesService.change).
  */
 @Injectable()
 export class HolidaysService {
   constructor(
-    private readonly em: EntityManager,
     private readonly holidays: HolidaysRepository,
     private readonly unitOfWork: UnitOfWork,
     private readonly audit: AuditService,

@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { academicYearStartOf, academicYearStarting, addDays, planningPeriodOf, planningYearStartOf } from '../../common/clock/academic-year';
@@ -18,7 +17,6 @@ const describeTerms = (terms: TermDates[]) => terms.map((t) => `${t.name} ${desc
 @Injectable()
 export class TermDatesService {
   constructor(
-    private readonly em: EntityManager,
     private readonly calendar: SchoolCalendar,
     private readonly audit: AuditService,
     private readonly clock: Clock,

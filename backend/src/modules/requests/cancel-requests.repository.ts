@@ -115,4 +115,32 @@ export class CancelRequestsRepository {
       decidedAt: fields.decidedAt,
     });
   }
+
+  /**
+   * A duty the rota's repair took off (RotaIntegrityService): an approved cancellation naming why,
+   * the unavailability period behind it if any, and who was given the slot.
+   */
+  addRepairRemoval(fields: {
+    staff: string;
+    date: IsoDate;
+    reason: string;
+    unavailability: string | null;
+    replacement: string | null;
+    actor: string | null;
+    decidedAt: Date;
+  }): void {
+    this.em.create(CancelRequest, {
+      staff: fields.staff,
+      date: fields.date,
+      reason: fields.reason.slice(0, 500),
+      status: 'approved',
+      source: fields.unavailability ? 'unavailability' : 'rota_change',
+      unavailability: fields.unavailability,
+      replacement: fields.replacement ? ref(Staff, fields.replacement) : null,
+      processedAutomatically: true,
+      createdBy: fields.actor ? ref(User, fields.actor) : null,
+      decidedBy: fields.actor ? ref(User, fields.actor) : null,
+      decidedAt: fields.decidedAt,
+    });
+  }
 }

@@ -1,10 +1,10 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { datesBetween, daysInSpan } from '../../common/clock/academic-year';
 import { describeWeekdays, isoWeekdayOf } from '../../common/clock/weekdays';
 import { describeDate, describeDateRange } from '../../common/text/dates';
 import { plural } from '../../common/text/plural';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { AuditService } from '../audit/audit.service';
 import { AvailabilityRepository } from '../availability/availability.repository';
 import { FactChangesService } from '../fact-changes/fact-changes.service';
@@ -50,7 +50,7 @@ function describeRule(r: { weekdays: number[]; everyOtherWeek?: boolean; week?: 
 export class RecurringUnavailabilityService {
   constructor(
     private readonly staffDirectory: StaffDirectory,
-    private readonly em: EntityManager,
+    private readonly unitOfWork: UnitOfWork,
     private readonly factChanges: FactChangesService,
     private readonly settings: SystemSettingsRepository,
     private readonly availability: AvailabilityRepository,
@@ -122,7 +122,7 @@ export class RecurringUnavailabilityService {
 
   /** Removes a weekly commitment. Duties taken off because of it are not put back: the rota has moved on. */
   async remove(actor: AuthUser, id: string): Promise<void> {
-    await this.em.transactional(async () => {
+    await this.unitOfWork.transaction(async () => {
       const rule = await this.availability.rule(id);
       if (!rule) throw new NotFoundException('Weekly commitment not found');
       const staff = await loadPerson(this.staffDirectory, rule.staff.id);

@@ -1,18 +1,15 @@
-import { ref } from '@mikro-orm/core';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Clock } from '../../common/clock/clock';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { plural } from '../../common/text/plural';
 import { AuditService } from '../audit/audit.service';
 import { NO_ROTA_CHANGE, type RotaChange, type RotaChangeCause, type RotaRepair } from '../fact-changes/rota-change';
-import { User } from '../auth/entities/user.entity';
+import { CancelRequestsRepository } from './cancel-requests.repository';
 import { RequestMessenger } from './request-messenger';
 import { RotaPlanner } from '../rota/rota-planner';
 import { SystemSettingsRepository } from '../settings/system-settings.repository';
-import { Staff } from '../staff/entities/staff.entity';
 import type { Violation } from '../rota/engine/rota-rules';
-import { CancelRequest } from './entities/cancel-request.entity';
 import { dutiesAddedEmail, dutiesTakenOffEmail } from './request-emails';
 import { loadPeople, type Person } from './request-people';
 import { OrganizationClock } from '../tenants/organization-clock';
@@ -53,7 +50,8 @@ const NOT_REFILLED: Partial<Record<Violation['rule'], string>> = {
 export class RotaIntegrityService implements RotaRepair {
   constructor(
     private readonly staffDirectory: StaffDirectory,
-    private readonly em: EntityManager,
+    private readonly cancelRequests: CancelRequestsRepository,
+    private readonly unitOfWork: UnitOfWork,
     private readonly planner: RotaPlanner,
     private readonly settings: SystemSettingsRepository,
     private readonly audit: AuditService,
@@ -68,7 +66,6 @@ export class RotaIntegrityService implements RotaRepair {
 
   /** Runs inside the fact-change call's transaction, which holds the rota lock (lockRota). */
   async repair(actor: AuthUser | undefined, cause: RotaChangeCause): Promise<RotaChange> {
-    const em = this.em;
     const slotsPerDay = await this.settings.dutyManagersPerDay();
     const today = await this.organizationClock.today();
     // The facts the check and the refill need, read once (RotaPlanner.repairState).
@@ -87,19 +84,8 @@ export class RotaIntegrityService implements RotaRepair {
     const addedTo = new Map<string, { date: string; replacing: Person }[]>();
     for (const v of violations) {
       const replacement = replacementOf.get(`${v.date}|${v.position}`) ?? null;
-      em.create(CancelRequest, {
-        staff: v.staffId,
-        date: v.date,
-        reason: v.reason.slice(0, 500),
-        status: 'approved',
-        source: v.rule === 'unavailable' && v.periodId ? 'unavailability' : 'rota_change',
-        unavailability: v.rule === 'unavailable' && v.periodId ? v.periodId : null,
-        replacement: replacement ? ref(Staff, replacement) : null,
-        processedAutomatically: true,
-        createdBy: actor ? ref(User, actor.id) : null,
-        decidedBy: actor ? ref(User, actor.id) : null,
-        decidedAt: now,
-      });
+      const unavailability = v.rule === 'unavailable' && v.periodId ? v.periodId : null;
+      this.cancelRequests.addRepairRemoval({ staff: v.staffId, date: v.date, reason: v.reason, unavailability, replacement, actor: actor?.id ?? null, decidedAt: now });
       (removedFrom.get(v.staffId) ?? removedFrom.set(v.staffId, []).get(v.staffId)!).push({ date: v.date, reason: v.reason });
       if (replacement) {
         (addedTo.get(replacement) ?? addedTo.set(replacement, []).get(replacement)!).push({ date: v.date, replacing: people.get(v.staffId)! });
@@ -131,7 +117,7 @@ export class RotaIntegrityService implements RotaRepair {
         refilled: replacements,
       },
     });
-    await em.flush();
+    await this.unitOfWork.flush();
     return { removedDuties: violations.length, refilledDuties: refilled, dates, message };
   }
 }

@@ -1,9 +1,9 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { daysInSpan } from '../../common/clock/academic-year';
 import { describeDate, describeDateRange } from '../../common/text/dates';
 import { plural } from '../../common/text/plural';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { AuditService } from '../audit/audit.service';
 import { AvailabilityRepository } from '../availability/availability.repository';
 import { FactChangesService } from '../fact-changes/fact-changes.service';
@@ -41,7 +41,7 @@ function toDto(u: StaffUnavailability): UnavailabilityDto {
 export class UnavailabilityService {
   constructor(
     private readonly staffDirectory: StaffDirectory,
-    private readonly em: EntityManager,
+    private readonly unitOfWork: UnitOfWork,
     private readonly factChanges: FactChangesService,
     private readonly availability: AvailabilityRepository,
     private readonly audit: AuditService,
@@ -176,7 +176,7 @@ export class UnavailabilityService {
 
   /** Removes a period. Duties taken off because of it are not put back: the rota has moved on. */
   async remove(actor: AuthUser, id: string): Promise<void> {
-    await this.em.transactional(async () => {
+    await this.unitOfWork.transaction(async () => {
       const period = await this.availability.period(id);
       if (!period) throw new NotFoundException('Unavailability period not found');
       const staff = await loadPerson(this.staffDirectory, period.staff.id);
