@@ -1,22 +1,18 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { academicYearStarting, addDays } from '../../common/clock/academic-year';
-import { Clock } from '../../common/clock/clock';
 import { CalendarService } from '../calendar/calendar.service';
 import { SchoolCalendar } from '../holidays/school-calendar';
 import { RotaService } from '../rota/rota.service';
 import { StaffDirectory } from '../staff/staff-directory.service';
-import type { SetupChecklistDto, SetupStep } from './dto/setup-checklist.dto';
 import { OrganizationClock } from '../tenants/organization-clock';
+import type { SetupChecklistDto, SetupStep } from './dto/setup-checklist.dto';
 
 /** What a new organisation still has to do, each step read from its data (docs/product.md#the-first-run-checklist). */
 @Injectable()
 export class SetupService {
   constructor(
     private readonly staffDirectory: StaffDirectory,
-    private readonly em: EntityManager,
-    private readonly clock: Clock,
     private readonly calendar: SchoolCalendar,
     private readonly rota: RotaService,
     private readonly feeds: CalendarService,
