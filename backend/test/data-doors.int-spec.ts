@@ -8,9 +8,7 @@ const SRC = path.resolve(__dirname, '..', 'src');
  * each (issue 40). The list only shrinks: a file that no longer does must leave it, and a file not
  * on it must not start.
  */
-const NOT_YET_CONVERTED = new Set<string>([
-  'modules/settings/two-factor-requirement.service.ts',
-]);
+const NOT_YET_CONVERTED = new Set<string>([]);
 
 const posix = (file: string) => file.split(path.sep).join('/');
 const summary = (found: DataDoor[]) => found.map((d) => `${posix(d.file)}:${d.line} ${d.what}`);

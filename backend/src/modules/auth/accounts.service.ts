@@ -96,6 +96,11 @@ export class AccountsService {
     return this.users.activeAdmins();
   }
 
+  /** How many active admins have not turned on two-step verification (the admins' requirement's warning). */
+  activeAdminsWithoutTwoFactor(): Promise<number> {
+    return this.users.countActiveAdminsWithoutTwoFactor();
+  }
+
   /** The user's password hash (null for an account without a password): re-checking an admin's own password (auto-approval settings). */
   async passwordHashOf(userId: string): Promise<string | null | undefined> {
     return (await this.users.getWithPassword(userId)).passwordHash;

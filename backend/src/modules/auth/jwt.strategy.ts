@@ -131,7 +131,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     // the organisation's time zone on most requests: it is kept for the request instead
     // (organization-today.ts). Code that loads the user or the organisation by id loads it with
     // its own statement (account operations, organisation settings).
-    const row = await this.sessions.sessionRow(payload.sid, payload.org, payload.sub);
+    const row = await this.sessions.sessionRow(payload);
     if (!row) throw new UnauthorizedException(SESSION_ENDED);
     const session = splitSessionRow(row);
     const user = session.user as unknown as SessionUserRow;

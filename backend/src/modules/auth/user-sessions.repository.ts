@@ -28,13 +28,14 @@ export class UserSessionsRepository {
   }
 
   /**
-   * The open session `sessionId` of user `userId` in organisation `organizationId`, as one row of
+   * The open session a token's claims name (`sid` of user `sub` in organisation `org`: the request
+   * has no tenant context yet, the token is where its organisation comes from), as one row of
    * SESSION_USER_SQL (session-user.ts), or undefined. On the request's own EntityManager: passport
    * keeps one 'jwt' strategy per process (the last app created registers it), and a raw execute()
    * on the injected manager would use that app's driver.
    */
-  async sessionRow(sessionId: string, organizationId: string, userId: string): Promise<Record<string, unknown> | undefined> {
-    const [row] = await this.em.getContext().execute<Record<string, unknown>[]>(SESSION_USER_SQL, [sessionId, organizationId, userId]);
+  async sessionRow(claims: { sid: string; org: string; sub: string }): Promise<Record<string, unknown> | undefined> {
+    const [row] = await this.em.getContext().execute<Record<string, unknown>[]>(SESSION_USER_SQL, [claims.sid, claims.org, claims.sub]);
     return row;
   }
 }

@@ -137,6 +137,11 @@ export class UsersRepository {
   }
 
   /** The active admins of the current organisation (id, name, address): who is told of changes to how people sign in. One statement. */
+  /** How many active admins have not turned on two-step verification. */
+  countActiveAdminsWithoutTwoFactor(): Promise<number> {
+    return this.em.count(User, { role: 'admin', isActive: true, twoFactorEnabled: false });
+  }
+
   activeAdmins(): Promise<{ id: string; name: string; email: string }[]> {
     return this.em.execute<{ id: string; name: string; email: string }[]>(
       `select id, name, email from users where organization_id = ? and is_active and role = 'admin' order by id`,

@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { preparedRead } from '../../database/prepared-read';
 import { CREDENTIALS_USABLE_SQL } from '../auth/credentials-usable-sql';
+import { TenantContext } from '../../tenancy/tenant-context';
 
 /** How often a feed fetch records itself as the token's last use. */
 const LAST_USED_GRANULARITY = "interval '5 minutes'";
@@ -41,34 +42,34 @@ export class CalendarFeedsRepository {
   constructor(private readonly em: EntityManager) {}
 
   /** The user's current token, if its sessions have not ended since it was issued. */
-  async findSubscription(organizationId: string, userId: string): Promise<{ created_at: Date; last_used_at: Date | null } | undefined> {
+  async findSubscription(userId: string): Promise<{ created_at: Date; last_used_at: Date | null } | undefined> {
     const [row] = await this.em.execute<{ created_at: Date; last_used_at: Date | null }[]>(
       `select t.created_at, t.last_used_at
          from calendar_feed_tokens t
          join users u on u.id = t.user_id and u.organization_id = t.organization_id
         where t.organization_id = ? and t.user_id = ? and t.user_token_version = u.token_version`,
-      [organizationId, userId],
+      [TenantContext.require(), userId],
     );
     return row;
   }
 
   /** Removes the user's tokens; returns how many there were. */
-  async deleteTokensOf(organizationId: string, userId: string): Promise<number> {
+  async deleteTokensOf(userId: string): Promise<number> {
     const removed = await this.em.execute<{ id: string }[]>(
       'delete from calendar_feed_tokens where organization_id = ? and user_id = ? returning id',
-      [organizationId, userId],
+      [TenantContext.require(), userId],
     );
     return removed.length;
   }
 
   /** Writes the user's new token, bound to their current sessions' version; returns when it was made. */
-  async insertToken(organizationId: string, userId: string, selector: string, secretHash: string): Promise<Date> {
+  async insertToken(userId: string, selector: string, secretHash: string): Promise<Date> {
     const [row] = await this.em.execute<{ created_at: Date }[]>(
       `insert into calendar_feed_tokens (id, organization_id, user_id, selector, secret_hash, user_token_version)
        select gen_random_uuid(), u.organization_id, u.id, ?, ?, u.token_version
          from users u where u.organization_id = ? and u.id = ?
        returning created_at`,
-      [selector, secretHash, organizationId, userId],
+      [selector, secretHash, TenantContext.require(), userId],
     );
     return row!.created_at;
   }
@@ -83,11 +84,11 @@ export class CalendarFeedsRepository {
    * Records a fetch as the token's last use; the condition stays, so two fetches that both saw
    * the use due write once.
    */
-  async recordUse(organizationId: string, tokenId: string): Promise<void> {
+  async recordUse(token: Pick<FeedTokenRow, 'id' | 'organization_id'>): Promise<void> {
     await this.em.execute(
       `update calendar_feed_tokens set last_used_at = now()
         where organization_id = ? and id = ? and (last_used_at is null or last_used_at < now() - ${LAST_USED_GRANULARITY})`,
-      [organizationId, tokenId],
+      [token.organization_id, token.id],
     );
   }
 }

@@ -51,7 +51,7 @@ export class CalendarService {
   ) {}
 
   async subscription(user: AuthUser): Promise<CalendarSubscriptionDto> {
-    const row = await this.feeds.findSubscription(TenantContext.require(), user.id);
+    const row = await this.feeds.findSubscription(user.id);
     return {
       active: !!row,
       createdAt: row?.created_at ?? null,
@@ -68,10 +68,9 @@ export class CalendarService {
     const selector = randomBytes(12).toString('base64url');
     const secret = randomBytes(32).toString('base64url');
     const token = selector + secret;
-    const org = TenantContext.require();
     return this.unitOfWork.transaction(async () => {
-      await this.feeds.deleteTokensOf(org, user.id);
-      const createdAt = await this.feeds.insertToken(org, user.id, selector, sha256(secret).toString('hex'));
+      await this.feeds.deleteTokensOf(user.id);
+      const createdAt = await this.feeds.insertToken(user.id, selector, sha256(secret).toString('hex'));
       // The organisation's own address (APP_BASE_DOMAIN), like every link it is sent.
       const base = `${await this.hosts.currentUrl()}${FEED_PATH}`;
       const allDutiesUrl = `${base}/all-duties?token=${token}`;
@@ -90,7 +89,7 @@ export class CalendarService {
 
   /** Ends the user's subscription link; calendars using it stop updating. */
   async revoke(user: AuthUser): Promise<void> {
-    const removed = await this.feeds.deleteTokensOf(TenantContext.require(), user.id);
+    const removed = await this.feeds.deleteTokensOf(user.id);
     if (!removed) throw new NotFoundException('You have no calendar subscription link to revoke');
   }
 
@@ -146,7 +145,7 @@ export class CalendarService {
     if (!row || !matches) throw new NotFoundException(NOT_FOUND);
     // Recorded at most every few minutes, so most fetches (a calendar revalidating) are the one
     // statement above.
-    if (row.use_due) await this.feeds.recordUse(row.organization_id, row.id);
+    if (row.use_due) await this.feeds.recordUse(row);
     return {
       tokenId: row.id,
       organizationId: row.organization_id,

@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { IsoDate } from '../../common/clock/clock';
+import { TenantContext } from '../../tenancy/tenant-context';
 
 /** The advisory-lock class of reminder passes; the second key is the organisation. */
 const REMINDER_LOCK_CLASS = 7_201;
@@ -55,17 +56,17 @@ export class DutyRemindersRepository {
   }
 
   /** Takes the organisation's reminder lock for the current transaction; false when another holds it. */
-  async tryLockPass(organizationId: string): Promise<boolean> {
+  async tryLockPass(): Promise<boolean> {
     const [lock] = await this.em.execute<{ locked: boolean }[]>('select pg_try_advisory_xact_lock(?, hashtext(?)) as locked', [
       REMINDER_LOCK_CLASS,
-      organizationId,
+      TenantContext.require(),
     ]);
     return Boolean(lock?.locked);
   }
 
   /** Takes the organisation's reminder lock for the current transaction, waiting for a pass that holds it. */
-  async lockPass(organizationId: string): Promise<void> {
-    await this.em.execute('select pg_advisory_xact_lock(?, hashtext(?))', [REMINDER_LOCK_CLASS, organizationId]);
+  async lockPass(): Promise<void> {
+    await this.em.execute('select pg_advisory_xact_lock(?, hashtext(?))', [REMINDER_LOCK_CLASS, TenantContext.require()]);
   }
 
   /**
@@ -73,7 +74,7 @@ export class DutyRemindersRepository {
    * one statement: the reminders module's own answer (duty_reminders), built on the rota and staff
    * tables of the modules before it (docs/architecture.md, "One owner per table").
    */
-  findCandidates(organizationId: string, dates: IsoDate[]): Promise<ReminderCandidate[]> {
+  findCandidates(dates: IsoDate[]): Promise<ReminderCandidate[]> {
     return this.em.execute<ReminderCandidate[]>(
       `select s.id as staff_id, s.name, s.email, d.date::text as date,
               (select array_agg(o.name order by os.position)
@@ -87,7 +88,7 @@ export class DutyRemindersRepository {
          join staff s on s.id = rs.staff_id and s.organization_id = rs.organization_id
         where d.organization_id = ? and d.date = any(?::date[]) and s.is_active
         order by d.date, rs.position`,
-      [organizationId, `{${dates.join(',')}}`],
+      [TenantContext.require(), `{${dates.join(',')}}`],
     );
   }
 
@@ -96,7 +97,7 @@ export class DutyRemindersRepository {
    * missing. A cancelled claim is reopened as the event's next version: the duty came back after
    * its cancellation.
    */
-  claim(organizationId: string, trigger: 'schedule' | 'test', people: { staff_id: string; date: IsoDate }[]): Promise<ReminderClaim[]> {
+  claim(trigger: 'schedule' | 'test', people: { staff_id: string; date: IsoDate }[]): Promise<ReminderClaim[]> {
     return this.em.execute<ReminderClaim[]>(
       `insert into duty_reminders (organization_id, staff_id, duty_date, trigger)
        select ?, x.staff_id, x.date, ? from jsonb_to_recordset(?::jsonb) as x(staff_id uuid, date date)
@@ -104,16 +105,16 @@ export class DutyRemindersRepository {
           set cancelled_at = null, sequence = duty_reminders.sequence + 1, trigger = excluded.trigger, email_id = null
         where duty_reminders.cancelled_at is not null
        returning id, staff_id, duty_date::text as date, sequence`,
-      [organizationId, trigger, JSON.stringify(people)],
+      [TenantContext.require(), trigger, JSON.stringify(people)],
     );
   }
 
   /** Links each claim to the email that carries its reminder. */
-  async linkEmails(organizationId: string, links: { id: string; email_id: string }[]): Promise<void> {
+  async linkEmails(links: { id: string; email_id: string }[]): Promise<void> {
     await this.em.execute(
       `update duty_reminders r set email_id = x.email_id
          from jsonb_to_recordset(?::jsonb) as x(id bigint, email_id bigint) where r.organization_id = ? and r.id = x.id`,
-      [JSON.stringify(links), organizationId],
+      [JSON.stringify(links), TenantContext.require()],
     );
   }
 
@@ -122,7 +123,7 @@ export class DutyRemindersRepository {
    * no longer has, each as its event's next version, and answers whom to tell (their name and
    * email from the staff table of the module before this one).
    */
-  cancelGone(organizationId: string, today: IsoDate): Promise<CancelledReminder[]> {
+  cancelGone(today: IsoDate): Promise<CancelledReminder[]> {
     return this.em.execute<CancelledReminder[]>(
       `with gone as (
          update duty_reminders r set cancelled_at = now(), sequence = r.sequence + 1
@@ -132,7 +133,7 @@ export class DutyRemindersRepository {
           returning r.staff_id, r.duty_date::text as date, r.sequence)
        select g.staff_id, g.date, g.sequence, s.name, s.email
          from gone g left join staff s on s.id = g.staff_id and s.organization_id = ?`,
-      [organizationId, today, organizationId],
+      [TenantContext.require(), today, TenantContext.require()],
     );
   }
 }

@@ -136,25 +136,24 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
    * holds; test runs wait for it, then see its claims.
    */
   async remind(dates: IsoDate[], trigger: 'schedule' | 'test'): Promise<ReminderRun> {
-    const organizationId = TenantContext.require();
     return this.jobContext.run(() =>
       this.unitOfWork.transaction(async () => {
         const run: ReminderRun = { dates, onDuty: 0, queued: 0, alreadyReminded: 0, cancelled: 0, ran: true };
         if (trigger === 'schedule') {
-          if (!(await this.reminders.tryLockPass(organizationId))) return { ...run, ran: false };
+          if (!(await this.reminders.tryLockPass())) return { ...run, ran: false };
         } else {
-          await this.reminders.lockPass(organizationId);
+          await this.reminders.lockPass();
         }
         run.cancelled = await this.cancelGone();
         if (!dates.length) return run;
 
-        const candidates = await this.reminders.findCandidates(organizationId, dates);
+        const candidates = await this.reminders.findCandidates(dates);
         run.onDuty = candidates.length;
         const fresh = candidates.filter((c) => !c.reminded);
         run.alreadyReminded = candidates.length - fresh.length;
         if (!fresh.length) return run;
 
-        const queued = await this.queueReminders(organizationId, trigger, fresh);
+        const queued = await this.queueReminders(trigger, fresh);
         run.alreadyReminded += fresh.length - queued;
         run.queued = queued;
         return run;
@@ -166,12 +165,12 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
    * Claims the reminders of `people` and queues an email for each claim this pass won, linking the
    * claim to its email; returns how many it queued (a claim someone else holds is not queued).
    */
-  private async queueReminders(organizationId: string, trigger: 'schedule' | 'test', people: ReminderCandidate[]): Promise<number> {
+  private async queueReminders(trigger: 'schedule' | 'test', people: ReminderCandidate[]): Promise<number> {
+    const organizationId = TenantContext.require();
     const template = withDefaults(await this.settings.savedEmailTemplate()) ?? { ...DEFAULT_EMAIL_TEMPLATE };
     const rotaUrl = await this.rotaUrl();
     const stamp = this.clock.now();
     const claims = await this.reminders.claim(
-      organizationId,
       trigger,
       people.map((p) => ({ staff_id: p.staff_id, date: p.date })),
     );
@@ -205,7 +204,7 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
     }
     // The emails' ids, for the claims to point at.
     await this.unitOfWork.flush();
-    if (links.length) await this.reminders.linkEmails(organizationId, links.map((l) => ({ id: l.claim, email_id: l.email.id })));
+    if (links.length) await this.reminders.linkEmails(links.map((l) => ({ id: l.claim, email_id: l.email.id })));
     return links.length;
   }
 
@@ -217,7 +216,7 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
    */
   private async cancelGone(): Promise<number> {
     const organizationId = TenantContext.require();
-    const gone = await this.reminders.cancelGone(organizationId, await this.organizationClock.today());
+    const gone = await this.reminders.cancelGone(await this.organizationClock.today());
     if (!gone.length) return 0;
     const rotaUrl = await this.rotaUrl();
     const stamp = this.clock.now();

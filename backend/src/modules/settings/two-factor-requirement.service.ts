@@ -1,11 +1,11 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictException, Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { AuditService } from '../audit/audit.service';
-import { User } from '../auth/entities/user.entity';
+import { AccountsService } from '../auth/accounts.service';
 import { TwoFactorService } from '../auth/two-factor.service';
 import { TwoFactorSetupService } from '../auth/two-factor-setup.service';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { OrganizationsRepository } from '../tenants/organizations.repository';
 import type { SaveTwoFactorRequirementDto, TwoFactorRequirementDto } from './dto/two-factor-requirement.dto';
 
@@ -20,7 +20,8 @@ export const OWN_TWO_FACTOR_FIRST =
 @Injectable()
 export class TwoFactorRequirementService {
   constructor(
-    private readonly em: EntityManager,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly accounts: AccountsService,
     private readonly organizations: OrganizationsRepository,
     private readonly twoFactor: TwoFactorService,
     twoFactorSetup: TwoFactorSetupService,
@@ -39,16 +40,16 @@ export class TwoFactorRequirementService {
   }
 
   async get(): Promise<TwoFactorRequirementDto> {
-    return this.read(this.em);
+    return this.current();
   }
 
   async save(actor: AuthUser, dto: SaveTwoFactorRequirementDto): Promise<TwoFactorRequirementDto> {
-    const me = await this.em.findOneOrFail(User, { id: actor.id });
+    const me = await this.accounts.get(actor.id);
     if (dto.requireAdminTwoFactor && !me.twoFactorEnabled) {
       throw new ConflictException({ message: OWN_TWO_FACTOR_FIRST, code: 'two_factor_not_enabled' });
     }
     await this.twoFactor.reauthenticate(actor, dto);
-    return this.em.transactional(async (em) => {
+    return this.unitOfWork.transaction(async () => {
       const before = await this.organizations.setRequireAdminTwoFactor(dto.requireAdminTwoFactor);
       if (before !== dto.requireAdminTwoFactor) {
         this.audit.record(actor, {
@@ -62,15 +63,15 @@ export class TwoFactorRequirementService {
           after: { requireAdminTwoFactor: dto.requireAdminTwoFactor },
         });
       }
-      await em.flush();
-      return this.read(em);
+      await this.unitOfWork.flush();
+      return this.current();
     });
   }
 
-  private async read(em: EntityManager): Promise<TwoFactorRequirementDto> {
+  private async current(): Promise<TwoFactorRequirementDto> {
     return {
       requireAdminTwoFactor: await this.organizations.requiresAdminTwoFactor(),
-      adminsWithoutTwoFactor: await em.count(User, { role: 'admin', isActive: true, twoFactorEnabled: false }),
+      adminsWithoutTwoFactor: await this.accounts.activeAdminsWithoutTwoFactor(),
     };
   }
 }
