@@ -93,8 +93,9 @@ describe('the email outbox', () => {
     expect(wake).toHaveBeenCalledTimes(3);
 
     expect(await em(a).count(OutboxEmail, { subject: { $like: 'wake: %' } })).toBe(3);
-    // Delivered before the next test arranges the mail server's failures.
-    await a.get(OutboxWorker).finishSending();
+    // Delivered before the next test arranges the mail server's failures, by both instances: b's
+    // two-second poll may have claimed one of these and still be sending it.
+    await Promise.all([a.get(OutboxWorker).finishSending(), b.get(OutboxWorker).finishSending()]);
   });
 
   it('retries a failed delivery with backoff and then sends it once', async () => {
