@@ -1,6 +1,18 @@
-import { assign, type EngineInput, fillGreedily, honourPreferences, planState, rebalance } from './rota-engine';
+import {
+  assign,
+  type EngineInput,
+  fillGreedily,
+  findTradesEndingRuns,
+  findTradesSpreadingWeeks,
+  honourPreferences,
+  improveSpreadOf,
+  makeBestExchange,
+  planState,
+  rebalance,
+  spreadState,
+} from './rota-engine';
 
-/** Each phase of the engine alone, on a plan state set up by hand (spreadDuties: rota-engine.spec.ts). */
+/** Each phase of the engine alone, on a plan state set up by hand (spreadDuties as a whole: rota-engine.spec.ts), and the spread's steps. */
 
 // Monday 1 to Friday 5 September 2025, then Monday 8 to Friday 12.
 const week1 = ['2025-09-01', '2025-09-02', '2025-09-03', '2025-09-04', '2025-09-05'];
@@ -82,5 +94,43 @@ describe('the preferences phase alone', () => {
     assign(state, week2[1]!, 0, 'b');
     expect(honourPreferences(state)).toBe(0);
     expect(holders(state, [week2[0]!, week2[1]!])).toEqual(['a', 'b']);
+  });
+});
+
+describe("the spread phase's steps alone", () => {
+  const three = [person('a'), person('b'), person('c')];
+
+  it('finds the trade that ends a run, changing nothing until the best exchange is made', () => {
+    const state = planState(input({ staff: three }));
+    ['a', 'a', 'b', 'c', 'b'].forEach((id, i) => assign(state, week1[i]!, 0, id));
+    const spread = spreadState(state);
+    // a's Monday, next to their Tuesday: trading with c's Thursday (the first day without a beside it) ends the run.
+    findTradesEndingRuns(spread, 0, 0);
+    expect([spread.bestL, spread.bestO, spread.bestRuns]).toEqual([3, -1, -1]);
+    expect(holders(state, week1)).toEqual(['a', 'a', 'b', 'c', 'b']);
+    makeBestExchange(spread, 0, 0);
+    expect(holders(state, week1)).toEqual(['c', 'a', 'b', 'a', 'b']);
+    expect([...state.counts]).toEqual([2, 2, 1]);
+  });
+
+  it('finds the trade that leaves each of two people one duty a week instead of two in one', () => {
+    const days = [week1[0]!, week1[2]!, week2[0]!, week2[2]!];
+    const state = planState(input({ days, staff: three }));
+    ['a', 'a', 'b', 'b'].forEach((id, i) => assign(state, days[i]!, 0, id));
+    const spread = spreadState(state);
+    findTradesSpreadingWeeks(spread, 0, 0);
+    // a's Monday of week 1 for b's Monday of week 2: a pair in a week fewer for each.
+    expect([spread.bestL, spread.bestRuns, spread.bestUneven, spread.bestPairs]).toEqual([2, 0, 0, -2]);
+    makeBestExchange(spread, 0, 0);
+    expect(holders(state, days)).toEqual(['b', 'a', 'a', 'b']);
+    expect(state.weekCounts.map((weeks) => [...weeks.values()])).toEqual([[1, 1], [1, 1], []]);
+  });
+
+  it('makes no exchange for a duty that nothing would improve', () => {
+    const state = planState(input({ staff: three }));
+    ['a', 'b', 'c', 'a', 'b'].forEach((id, i) => assign(state, week1[i]!, 0, id));
+    const spread = spreadState(state);
+    expect(improveSpreadOf(spread, 0)).toBe(false);
+    expect(holders(state, week1)).toEqual(['a', 'b', 'c', 'a', 'b']);
   });
 });

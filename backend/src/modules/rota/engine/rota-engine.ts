@@ -580,316 +580,510 @@ export function honourPreferences(state: PlanState): number {
  * Returns how many it made.
  */
 export function spreadDuties(state: PlanState): number {
-  const { planned, placedNow, index, caps, available, mixMode } = state;
-  const n = state.staff.length;
-  const m = placedNow.length;
-  if (m < 2) return 0;
-
-  // Positions on a line of weekdays, where two school days in a row are 1 apart (Friday and Monday
-  // too) and a week is positions 5w … 5w+4. A position is free on both sides, so its neighbours
-  // are always on the line.
-  const serial = (day: IsoDate) => {
-    const sinceMonday = Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000) - 4; // 1970-01-05 was a Monday
-    return Math.floor(sinceMonday / 7) * 5 + weekdayOf(day);
-  };
-  const first = serial(state.days[0]!) - 1;
-  const span = serial(state.days[state.days.length - 1]!) - first + 2;
-  const firstWeek = Math.floor(first / 5);
-  const weeks = Math.floor((first + span) / 5) - firstWeek + 1;
-  const posOf = new Map<IsoDate, number>(state.days.map((d) => [d, serial(d) - first]));
-  const weekOfPos = (pos: number) => Math.floor((pos + first) / 5) - firstWeek;
-
-  // Per person, as flat arrays (an exchange is judged by a few look-ups, and a year of a small
-  // school judges a few hundred thousand): who is on which position; duties per week and per
-  // weekday (this year's earlier ones included) and in all, which no exchange changes; the
-  // weekdays they work and would rather avoid; their group — their kind under "Always pair",
-  // everyone otherwise. Per position: how many are on duty, and how many of them teach.
-  const on = new Uint8Array(n * span);
-  const perWeek = new Int32Array(n * weeks);
-  const perWeekday = new Int32Array(n * 5);
-  const total = new Int32Array(n);
-  const works = new Uint8Array(n * 5);
-  const avoids = new Uint8Array(n * 5);
-  const group = Int8Array.from(state.teaching, (teaching) => (mixMode === 'always' && teaching ? 1 : 0));
-  const teaches = Uint8Array.from(state.teaching, (teaching) => (teaching ? 1 : 0));
-  const onDuty = new Int32Array(span);
-  const teachers = new Int32Array(span);
-  for (const day of state.days) {
-    const pos = posOf.get(day)!;
-    for (const id of planned.get(day)!) {
-      const i = id === null ? undefined : index.get(id);
-      if (i === undefined) continue;
-      on[i * span + pos] = 1;
-      onDuty[pos]! += 1;
-      teachers[pos]! += teaches[i]!;
-    }
-  }
-  for (let i = 0; i < n; i += 1) {
-    for (const [monday, count] of state.weekCounts[i]!) {
-      const w = weekOfPos(serial(monday) - first);
-      if (w >= 0 && w < weeks) perWeek[i * weeks + w] = count;
-    }
-    for (let d = 0; d < 5; d += 1) {
-      perWeekday[i * 5 + d] = state.weekdayCounts[i]![d]!;
-      total[i]! += state.weekdayCounts[i]![d]!;
-      works[i * 5 + d] = state.works[i]![d] ? 1 : 0;
-      avoids[i * 5 + d] = state.avoids[i]![d] ? 1 : 0;
-    }
-  }
-
-  // The slots that may move, with their facts, grouped by day, by week and weekday, and by weekday for the searches.
-  const mDay = placedNow.map(([day]) => day);
-  const mSlot = placedNow.map(([, slot]) => slot);
-  const mPos = Int32Array.from(mDay, (day) => posOf.get(day)!);
-  const mWeek = Int32Array.from(mPos, weekOfPos);
-  const mWeekday = Int32Array.from(mDay, (day) => weekdayOf(day));
-  const mAvailable = mDay.map((day) => available.get(day)!);
-  const mHolder = Int32Array.from(placedNow, ([day, slot]) => index.get(planned.get(day)![slot] ?? '') ?? -1);
-  const byPos: number[][] = Array.from({ length: span }, () => []);
-  const byWeekAndWeekday: number[][] = Array.from({ length: weeks * 5 }, () => []);
-  const byWeekday: number[][] = [[], [], [], [], []];
-  for (let k = 0; k < m; k += 1) {
-    byPos[mPos[k]!]!.push(k);
-    byWeekAndWeekday[mWeek[k]! * 5 + mWeekday[k]!]!.push(k);
-    byWeekday[mWeekday[k]!]!.push(k);
-  }
-
-  /** Neighbours on duty around `pos`, not counting the position `leaving` they give up. */
-  const neighbours = (i: number, pos: number, leaving: number) =>
-    (pos - 1 !== leaving ? on[i * span + pos - 1]! : 0) + (pos + 1 !== leaving ? on[i * span + pos + 1]! : 0);
-
-  // What one person's move from slot k's day to slot l's day changes for them, set by `move`.
-  let runs = 0;
-  let uneven = 0;
-  let pairs = 0;
-  /** Whether person `i` may leave slot k's day for slot l's (the hard rules, preferences); sets what it changes. */
-  const move = (i: number, k: number, l: number): boolean => {
-    const q = mPos[l]!;
-    if (on[i * span + q] || !mAvailable[l]![i]) return false;
-    const d = mWeekday[k]!;
-    const e = mWeekday[l]!;
-    if (avoids[i * 5 + e] && !avoids[i * 5 + d]) return false;
-    pairs = 0;
-    if (mWeek[k] !== mWeek[l]) {
-      const inQ = perWeek[i * weeks + mWeek[l]!]!;
-      if (inQ + 1 > caps[i]!) return false;
-      // A duty joining a week with c others adds c pairs; one leaving it takes c − 1 away.
-      pairs = inQ - perWeek[i * weeks + mWeek[k]!]! + 1;
-    }
-    const p = mPos[k]!;
-    runs = neighbours(i, q, p) - neighbours(i, p, -1);
-    // (x + 1)² − x² = 2x + 1 and (x − 1)² − x² = −2x + 1.
-    uneven = d === e ? 0 : (2 * (perWeekday[i * 5 + e]! - perWeekday[i * 5 + d]!) + 2) / total[i]!;
-    return true;
-  };
-
-  // The best exchange found for the duty being looked at (negative is better): its holder takes
-  // slot `bestL`'s day and that slot's holder takes theirs, or, in a ring, slot `bestO`'s day, whose
-  // holder takes theirs.
-  let bestRuns = 0;
-  let bestUneven = 0;
-  let bestPairs = 0;
-  let bestL = -1;
-  let bestO = -1;
-  const consider = (r: number, u: number, w: number, l: number, o: number) => {
-    if (r < bestRuns || (r === bestRuns && (u < bestUneven || (u === bestUneven && w < bestPairs)))) {
-      bestRuns = r;
-      bestUneven = u;
-      bestPairs = w;
-      bestL = l;
-      bestO = o;
-    }
-  };
-  /** Whether a day with `t` teachers among its people has both kinds. */
-  const paired = (pos: number, t: number) => (t > 0 && t < onDuty[pos]! ? 1 : 0);
-  /**
-   * Under "Pair when it is fair", people of different kinds may exchange when as many of their days
-   * have both kinds after as before: which days are paired may move, never how many. Slot k goes
-   * from `a` to `c`, slot l from `b` to `a`, slot o (a ring's third, or -1) from `c` to `b`.
-   */
-  const keepsPairs = (a: number, k: number, b: number, l: number, c: number, o: number) => {
-    if (mixMode !== 'when_fair' || (teaches[a] === teaches[b] && teaches[b] === teaches[c])) return true;
-    const p = mPos[k]!;
-    const q = mPos[l]!;
-    let before = paired(p, teachers[p]!) + paired(q, teachers[q]!);
-    let after = paired(p, teachers[p]! + teaches[c]! - teaches[a]!) + paired(q, teachers[q]! + teaches[a]! - teaches[b]!);
-    if (o >= 0) {
-      const r = mPos[o]!;
-      before += paired(r, teachers[r]!);
-      after += paired(r, teachers[r]! + teaches[b]! - teaches[c]!);
-    }
-    return after >= before;
-  };
-  /** A trade: `a` (on slot k) and the holder of slot l swap days. */
-  const trade = (a: number, k: number, l: number) => {
-    const b = mHolder[l]!;
-    if (b < 0 || b === a || group[a] !== group[b] || !move(a, k, l)) return;
-    const r = runs;
-    const u = uneven;
-    const w = pairs;
-    if (move(b, l, k) && keepsPairs(a, k, b, l, b, -1)) consider(r + runs, u + uneven, w + pairs, l, -1);
-  };
-  /** Person `i` leaves slot k's day for slot l's, which they now hold. */
-  const shift = (i: number, k: number, l: number) => {
-    mHolder[l] = i;
-    teachers[mPos[k]!]! -= teaches[i]!;
-    teachers[mPos[l]!]! += teaches[i]!;
-    planned.get(mDay[l]!)![mSlot[l]!] = state.staff[i]!.id;
-    on[i * span + mPos[k]!] = 0;
-    on[i * span + mPos[l]!] = 1;
-    perWeek[i * weeks + mWeek[k]!]! -= 1;
-    perWeek[i * weeks + mWeek[l]!]! += 1;
-    perWeekday[i * 5 + mWeekday[k]!]! -= 1;
-    perWeekday[i * 5 + mWeekday[l]!]! += 1;
-    tally(state, i, mDay[k]!, -1);
-    tally(state, i, mDay[l]!, 1);
-  };
-
-  // For each group, the largest w[e] − w[d] of the weekday counts of anyone who could take a d for
-  // an e (works both, doesn't avoid d more than e). A trade from weekday d to e evens its two people
-  // out only if the partner has e far enough above d, and a ring only if its others have e above d:
-  // most weekdays need no look. Measured again after each exchange, for the group that made it.
-  const members = [0, 1].map((g) => [...Array(n).keys()].filter((i) => group[i] === g));
-  const most = members.map((g) => g.reduce((top, i) => Math.max(top, total[i]!), 1));
-  const skew = [new Int32Array(25), new Int32Array(25)];
-  const measureSkew = (g: number) => {
-    const largest = skew[g]!.fill(-1e9);
-    for (const i of members[g]!) {
-      for (let e = 0; e < 5; e += 1) {
-        if (!works[i * 5 + e]) continue;
-        for (let d = 0; d < 5; d += 1) {
-          if (!works[i * 5 + d] || (avoids[i * 5 + d] && !avoids[i * 5 + e])) continue;
-          largest[e * 5 + d] = Math.max(largest[e * 5 + d]!, perWeekday[i * 5 + e]! - perWeekday[i * 5 + d]!);
-        }
-      }
-    }
-  };
-  measureSkew(0);
-  measureSkew(1);
-
-  /** Whether `a` could move a duty from weekday d to e and be more even: two or more fewer on e, worked, not avoided. */
-  const emptier = (a: number, d: number, e: number) =>
-    perWeekday[a * 5 + d]! - perWeekday[a * 5 + e]! >= 2 && works[a * 5 + e] === 1 && (!avoids[a * 5 + e] || avoids[a * 5 + d] === 1);
-  /** Whether someone of the group could be a ring's third, giving up an f for a d. */
-  const hasThird = (partners: Int32Array, d: number, f: number) => f === d || partners[f * 5 + d]! >= 1;
-  /** Whether a ring could even out `a` from weekday d to e: someone gives up an e for an f, someone else an f for a d. */
-  const ringTo = (a: number, d: number, e: number) => {
-    if (!emptier(a, d, e)) return false;
-    const partners = skew[group[a]!]!;
-    for (let f = 0; f < 5; f += 1) if (f !== e && partners[e * 5 + f]! >= 1 && hasThird(partners, d, f)) return true;
-    return false;
-  };
-
-  // Rings are looked for within a budget: a school whose weekdays are uneven by its patterns (more
-  // part-timers on some days) offers many rings that cannot help, and a hundred looks per slot find
-  // the ones that can. Who could be a ring's third is kept per weekday, with what it changes for them.
-  let looks = 100 * m;
-  const thirdSlot = new Int32Array(5 * m);
-  const thirdRuns = new Float64Array(5 * m);
-  const thirdUneven = new Float64Array(5 * m);
-  const thirdPairs = new Float64Array(5 * m);
-  const thirds = new Int32Array(5);
-
+  if (state.placedNow.length < 2) return 0;
+  const spread = spreadState(state);
   let made = 0;
   for (let round = 0; round < 100; round += 1) {
     let changed = false;
-    for (let k = 0; k < m; k += 1) {
-      const a = mHolder[k]!;
-      if (a < 0) continue;
-      const p = mPos[k]!;
-      const d = mWeekday[k]!;
-      const partners = skew[group[a]!]!;
-      bestRuns = 0;
-      bestUneven = 0;
-      bestPairs = 0;
-      bestL = -1;
-      bestO = -1;
-      // The trades that make this duty's holder better off at some level — fewer runs, a more even
-      // spread over the weekdays, fewer pairs in a week. A trade that makes the two better off
-      // together makes one of them better off at its first level that changes, so looking from
-      // every duty's holder finds every such trade (for the weeks: every one between days of a weekday).
-      const inRun = neighbours(a, p, -1);
-      if (inRun > 0) {
-        for (let q = 1; q < span - 1; q += 1) if (byPos[q]!.length && neighbours(a, q, p) < inRun) for (const l of byPos[q]!) trade(a, k, l);
-      }
-      for (let e = 0; e < 5; e += 1) {
-        if (!emptier(a, d, e)) continue;
-        // Better for the two only with a partner b who has e more than 1 − (w[d] − w[e] − 1) × b's duties ÷ a's above d.
-        const gain = (perWeekday[a * 5 + d]! - perWeekday[a * 5 + e]! - 1) / total[a]!;
-        if (partners[e * 5 + d]! <= 1 - gain * most[group[a]!]!) continue;
-        for (const l of byWeekday[e]!) {
-          const b = mHolder[l]!;
-          if (b >= 0 && perWeekday[b * 5 + e]! - perWeekday[b * 5 + d]! > 1 - gain * total[b]!) trade(a, k, l);
-        }
-      }
-      // Fewer pairs in a week, weekdays as they are: the same weekday in a week where a has two fewer.
-      const inWeek = perWeek[a * weeks + mWeek[k]!]!;
-      if (inWeek >= 2) {
-        for (let v = 0; v < weeks; v += 1) if (perWeek[a * weeks + v]! <= inWeek - 2) for (const l of byWeekAndWeekday[v * 5 + d]!) trade(a, k, l);
-      }
-      // No trade evens out a's weekdays: a ring where nobody else's get less even — b gives a a day
-      // on e and takes one on f where b has fewer (or on d), whose holder c has more on f than on d
-      // (or f is d) and takes a's. Who could be c depends on f alone, so it is found once per f.
-      let rings = false;
-      for (let e = 0; e < 5 && !rings; e += 1) rings = ringTo(a, d, e);
-      if (bestL < 0 && looks > 0 && rings) {
-        for (let f = 0; f < 5; f += 1) {
-          thirds[f] = 0;
-          if (!hasThird(partners, d, f)) continue;
-          looks -= byWeekday[f]!.length;
-          for (const o of byWeekday[f]!) {
-            const c = mHolder[o]!;
-            if (c < 0 || c === a || group[c] !== group[a] || (f !== d && perWeekday[c * 5 + f]! - perWeekday[c * 5 + d]! < 1)) continue;
-            if (!move(c, o, k)) continue;
-            const t = f * m + thirds[f]!;
-            thirdSlot[t] = o;
-            thirdRuns[t] = runs;
-            thirdUneven[t] = uneven;
-            thirdPairs[t] = pairs;
-            thirds[f]! += 1;
-          }
-        }
-        for (let e = 0; e < 5; e += 1) {
-          if (!ringTo(a, d, e)) continue;
-          for (const l of byWeekday[e]!) {
-            const b = mHolder[l]!;
-            if (b < 0 || b === a || group[b] !== group[a]) continue;
-            let any = false;
-            for (let f = 0; f < 5 && !any; f += 1) any = f !== e && perWeekday[b * 5 + f]! < perWeekday[b * 5 + e]! && thirds[f]! > 0;
-            if (!any || !move(a, k, l)) continue;
-            const ra = runs;
-            const ua = uneven;
-            const wa = pairs;
-            for (let f = 0; f < 5; f += 1) {
-              if (f === e || perWeekday[b * 5 + f]! >= perWeekday[b * 5 + e]!) continue;
-              looks -= thirds[f]!;
-              for (let t = f * m; t < f * m + thirds[f]!; t += 1) {
-                const o = thirdSlot[t]!;
-                if (mHolder[o] === b || !move(b, l, o) || !keepsPairs(a, k, b, l, mHolder[o]!, o)) continue;
-                consider(ra + runs + thirdRuns[t]!, ua + uneven + thirdUneven[t]!, wa + pairs + thirdPairs[t]!, l, o);
-              }
-            }
-          }
-        }
-      }
-      if (bestL < 0) continue;
-      const b = mHolder[bestL]!;
-      if (bestO < 0) {
-        shift(a, k, bestL);
-        shift(b, bestL, k);
-      } else {
-        const c = mHolder[bestO]!;
-        shift(a, k, bestL);
-        shift(b, bestL, bestO);
-        shift(c, bestO, k);
-      }
-      measureSkew(group[a]!);
+    for (let k = 0; k < spread.m; k += 1) {
+      if (!improveSpreadOf(spread, k)) continue;
       made += 1;
       changed = true;
     }
     if (!changed) break;
   }
   return made;
+}
+
+/**
+ * Positions on a line of weekdays, where two school days in a row are 1 apart (Friday and Monday
+ * too) and a week is positions 5w … 5w+4. A position is free on both sides, so its neighbours are
+ * always on the line: `first` is the position before the first planned day.
+ */
+interface DayLine {
+  first: number;
+  /** Positions on the line, and the weeks they cover. */
+  span: number;
+  firstWeek: number;
+  weeks: number;
+  posOf: ReadonlyMap<IsoDate, number>;
+}
+
+/** A school day's number on the line of weekdays counted from 1970-01-05, a Monday. */
+function weekdaySerial(day: IsoDate): number {
+  const sinceMonday = Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000) - 4;
+  return Math.floor(sinceMonday / 7) * 5 + weekdayOf(day);
+}
+
+/** The line of weekdays the planned days (in date order, at least one) lie on. */
+function dayLine(days: readonly IsoDate[]): DayLine {
+  const first = weekdaySerial(days[0]!) - 1;
+  const span = weekdaySerial(days[days.length - 1]!) - first + 2;
+  const firstWeek = Math.floor(first / 5);
+  const weeks = Math.floor((first + span) / 5) - firstWeek + 1;
+  return { first, span, firstWeek, weeks, posOf: new Map(days.map((d) => [d, weekdaySerial(d) - first])) };
+}
+
+const weekOfPosition = (line: DayLine, pos: number) => Math.floor((pos + line.first) / 5) - line.firstWeek;
+
+/**
+ * Per person, as flat arrays (an exchange is judged by a few look-ups, and a year of a small
+ * school judges a few hundred thousand): who is on which position; duties per week and per
+ * weekday (this year's earlier ones included) and in all, which no exchange changes; the weekdays
+ * they work and would rather avoid; their group — their kind under "Always pair", everyone
+ * otherwise. Per position: how many are on duty, and how many of them teach.
+ */
+interface SpreadTallies {
+  on: Uint8Array;
+  perWeek: Int32Array;
+  perWeekday: Int32Array;
+  total: Int32Array;
+  works: Uint8Array;
+  avoids: Uint8Array;
+  group: Int8Array;
+  teaches: Uint8Array;
+  onDuty: Int32Array;
+  teachers: Int32Array;
+}
+
+function spreadTallies(state: PlanState, line: DayLine): SpreadTallies {
+  const { planned, index, mixMode } = state;
+  const { span, weeks, first, posOf } = line;
+  const n = state.staff.length;
+  const t: SpreadTallies = {
+    on: new Uint8Array(n * span),
+    perWeek: new Int32Array(n * weeks),
+    perWeekday: new Int32Array(n * 5),
+    total: new Int32Array(n),
+    works: new Uint8Array(n * 5),
+    avoids: new Uint8Array(n * 5),
+    group: Int8Array.from(state.teaching, (teaching) => (mixMode === 'always' && teaching ? 1 : 0)),
+    teaches: Uint8Array.from(state.teaching, (teaching) => (teaching ? 1 : 0)),
+    onDuty: new Int32Array(span),
+    teachers: new Int32Array(span),
+  };
+  for (const day of state.days) {
+    const pos = posOf.get(day)!;
+    for (const id of planned.get(day)!) {
+      const i = id === null ? undefined : index.get(id);
+      if (i === undefined) continue;
+      t.on[i * span + pos] = 1;
+      t.onDuty[pos]! += 1;
+      t.teachers[pos]! += t.teaches[i]!;
+    }
+  }
+  for (let i = 0; i < n; i += 1) {
+    for (const [monday, count] of state.weekCounts[i]!) {
+      const w = weekOfPosition(line, weekdaySerial(monday) - first);
+      if (w >= 0 && w < weeks) t.perWeek[i * weeks + w] = count;
+    }
+    for (let d = 0; d < 5; d += 1) {
+      t.perWeekday[i * 5 + d] = state.weekdayCounts[i]![d]!;
+      t.total[i]! += state.weekdayCounts[i]![d]!;
+      t.works[i * 5 + d] = state.works[i]![d] ? 1 : 0;
+      t.avoids[i * 5 + d] = state.avoids[i]![d] ? 1 : 0;
+    }
+  }
+  return t;
+}
+
+/**
+ * The slots that may move (this run's, `placedNow`), by number k: their day, slot, position, week,
+ * weekday, who may be on their day, and their holder (-1: none); grouped by position, by week and
+ * weekday, and by weekday for the searches.
+ */
+interface MovableSlots {
+  m: number;
+  mDay: IsoDate[];
+  mSlot: number[];
+  mPos: Int32Array;
+  mWeek: Int32Array;
+  mWeekday: Int32Array;
+  mAvailable: Uint8Array[];
+  mHolder: Int32Array;
+  byPos: number[][];
+  byWeekAndWeekday: number[][];
+  byWeekday: number[][];
+}
+
+function movableSlots(state: PlanState, line: DayLine): MovableSlots {
+  const { placedNow, planned, index, available } = state;
+  const m = placedNow.length;
+  const mDay = placedNow.map(([day]) => day);
+  const mPos = Int32Array.from(mDay, (day) => line.posOf.get(day)!);
+  const mWeek = Int32Array.from(mPos, (pos) => weekOfPosition(line, pos));
+  const mWeekday = Int32Array.from(mDay, (day) => weekdayOf(day));
+  const byPos: number[][] = Array.from({ length: line.span }, () => []);
+  const byWeekAndWeekday: number[][] = Array.from({ length: line.weeks * 5 }, () => []);
+  const byWeekday: number[][] = [[], [], [], [], []];
+  for (let k = 0; k < m; k += 1) {
+    byPos[mPos[k]!]!.push(k);
+    byWeekAndWeekday[mWeek[k]! * 5 + mWeekday[k]!]!.push(k);
+    byWeekday[mWeekday[k]!]!.push(k);
+  }
+  return {
+    m,
+    mDay,
+    mSlot: placedNow.map(([, slot]) => slot),
+    mPos,
+    mWeek,
+    mWeekday,
+    mAvailable: mDay.map((day) => available.get(day)!),
+    mHolder: Int32Array.from(placedNow, ([day, slot]) => index.get(planned.get(day)![slot] ?? '') ?? -1),
+    byPos,
+    byWeekAndWeekday,
+    byWeekday,
+  };
+}
+
+/**
+ * What the spread phase works on beside the plan: the line of weekdays, the tallies, the movable
+ * slots; per group, its members, their largest number of duties and the weekday skew
+ * (`measureSkew`); what the last move judged changes (`judgeMove`); the best exchange found for the
+ * duty being looked at; and the rings' budget and their thirds.
+ */
+export interface SpreadState extends DayLine, SpreadTallies, MovableSlots {
+  plan: PlanState;
+  caps: readonly number[];
+  mixMode: MixMode;
+  members: number[][];
+  most: number[];
+  /** Per group, per weekday e and d: the largest w[e] − w[d] of anyone who could take a d for an e. */
+  skew: Int32Array[];
+  /** What person's move, judged last by `judgeMove`, changes for them: runs, unevenness over weekdays, pairs in a week. */
+  runs: number;
+  uneven: number;
+  pairs: number;
+  /**
+   * The best exchange found for the duty being looked at (negative is better): its holder takes
+   * slot `bestL`'s day and that slot's holder takes theirs, or, in a ring, slot `bestO`'s day,
+   * whose holder takes theirs.
+   */
+  bestRuns: number;
+  bestUneven: number;
+  bestPairs: number;
+  bestL: number;
+  bestO: number;
+  /**
+   * Rings are looked for within a budget: a school whose weekdays are uneven by its patterns (more
+   * part-timers on some days) offers many rings that cannot help, and a hundred looks per slot find
+   * the ones that can. Who could be a ring's third is kept per weekday f (`thirds[f]` of them from
+   * f × m on), with what it changes for them.
+   */
+  looks: number;
+  thirdSlot: Int32Array;
+  thirdRuns: Float64Array;
+  thirdUneven: Float64Array;
+  thirdPairs: Float64Array;
+  thirds: Int32Array;
+}
+
+export function spreadState(state: PlanState): SpreadState {
+  const line = dayLine(state.days);
+  const tallies = spreadTallies(state, line);
+  const slots = movableSlots(state, line);
+  const n = state.staff.length;
+  const m = slots.m;
+  const members = [0, 1].map((g) => [...Array(n).keys()].filter((i) => tallies.group[i] === g));
+  const spread: SpreadState = {
+    ...line,
+    ...tallies,
+    ...slots,
+    plan: state,
+    caps: state.caps,
+    mixMode: state.mixMode,
+    members,
+    most: members.map((g) => g.reduce((top, i) => Math.max(top, tallies.total[i]!), 1)),
+    skew: [new Int32Array(25), new Int32Array(25)],
+    runs: 0,
+    uneven: 0,
+    pairs: 0,
+    bestRuns: 0,
+    bestUneven: 0,
+    bestPairs: 0,
+    bestL: -1,
+    bestO: -1,
+    looks: 100 * m,
+    thirdSlot: new Int32Array(5 * m),
+    thirdRuns: new Float64Array(5 * m),
+    thirdUneven: new Float64Array(5 * m),
+    thirdPairs: new Float64Array(5 * m),
+    thirds: new Int32Array(5),
+  };
+  measureSkew(spread, 0);
+  measureSkew(spread, 1);
+  return spread;
+}
+
+/**
+ * For group g, the largest w[e] − w[d] of the weekday counts of anyone who could take a d for an e
+ * (works both, doesn't avoid d more than e). A trade from weekday d to e evens its two people out
+ * only if the partner has e far enough above d, and a ring only if its others have e above d: most
+ * weekdays need no look. Measured again after each exchange, for the group that made it.
+ */
+function measureSkew(s: SpreadState, g: number): void {
+  const { works, avoids, perWeekday } = s;
+  const largest = s.skew[g]!.fill(-1e9);
+  for (const i of s.members[g]!) {
+    for (let e = 0; e < 5; e += 1) {
+      if (!works[i * 5 + e]) continue;
+      for (let d = 0; d < 5; d += 1) {
+        if (!works[i * 5 + d] || (avoids[i * 5 + d] && !avoids[i * 5 + e])) continue;
+        largest[e * 5 + d] = Math.max(largest[e * 5 + d]!, perWeekday[i * 5 + e]! - perWeekday[i * 5 + d]!);
+      }
+    }
+  }
+}
+
+/**
+ * Looks for the best exchange for slot k's duty — the trades that make its holder better off at
+ * some level (fewer runs, a more even spread over the weekdays, fewer pairs in a week), else a
+ * ring — and makes it. A trade that makes the two better off together makes one of them better off
+ * at its first level that changes, so looking from every duty's holder finds every such trade (for
+ * the weeks: every one between days of a weekday). Returns whether it made one.
+ */
+export function improveSpreadOf(s: SpreadState, k: number): boolean {
+  const a = s.mHolder[k]!;
+  if (a < 0) return false;
+  s.bestRuns = 0;
+  s.bestUneven = 0;
+  s.bestPairs = 0;
+  s.bestL = -1;
+  s.bestO = -1;
+  findTradesEndingRuns(s, a, k);
+  findTradesEveningWeekdays(s, a, k);
+  findTradesSpreadingWeeks(s, a, k);
+  if (s.bestL < 0 && s.looks > 0 && ringCouldEvenOut(s, a, k)) findRings(s, a, k);
+  if (s.bestL < 0) return false;
+  makeBestExchange(s, a, k);
+  measureSkew(s, s.group[a]!);
+  return true;
+}
+
+/** Neighbours on duty around `pos`, not counting the position `leaving` they give up. */
+function neighbours(s: SpreadState, i: number, pos: number, leaving: number): number {
+  const { on, span } = s;
+  return (pos - 1 !== leaving ? on[i * span + pos - 1]! : 0) + (pos + 1 !== leaving ? on[i * span + pos + 1]! : 0);
+}
+
+/** Whether person `i` may leave slot k's day for slot l's (the hard rules, preferences); sets what it changes (`runs`, `uneven`, `pairs`). */
+function judgeMove(s: SpreadState, i: number, k: number, l: number): boolean {
+  const { mPos, mWeekday, mWeek, avoids, perWeek, perWeekday, weeks } = s;
+  const q = mPos[l]!;
+  if (s.on[i * s.span + q] || !s.mAvailable[l]![i]) return false;
+  const d = mWeekday[k]!;
+  const e = mWeekday[l]!;
+  if (avoids[i * 5 + e] && !avoids[i * 5 + d]) return false;
+  s.pairs = 0;
+  if (mWeek[k] !== mWeek[l]) {
+    const inQ = perWeek[i * weeks + mWeek[l]!]!;
+    if (inQ + 1 > s.caps[i]!) return false;
+    // A duty joining a week with c others adds c pairs; one leaving it takes c − 1 away.
+    s.pairs = inQ - perWeek[i * weeks + mWeek[k]!]! + 1;
+  }
+  const p = mPos[k]!;
+  s.runs = neighbours(s, i, q, p) - neighbours(s, i, p, -1);
+  // (x + 1)² − x² = 2x + 1 and (x − 1)² − x² = −2x + 1.
+  s.uneven = d === e ? 0 : (2 * (perWeekday[i * 5 + e]! - perWeekday[i * 5 + d]!) + 2) / s.total[i]!;
+  return true;
+}
+
+/** Keeps the exchange (l, o) when it beats the best so far: fewer runs, then less uneven, then fewer pairs. */
+function considerExchange(s: SpreadState, r: number, u: number, w: number, l: number, o: number): void {
+  if (r < s.bestRuns || (r === s.bestRuns && (u < s.bestUneven || (u === s.bestUneven && w < s.bestPairs)))) {
+    s.bestRuns = r;
+    s.bestUneven = u;
+    s.bestPairs = w;
+    s.bestL = l;
+    s.bestO = o;
+  }
+}
+
+/** Whether a position with `t` teachers among its people has both kinds. */
+const paired = (s: SpreadState, pos: number, t: number) => (t > 0 && t < s.onDuty[pos]! ? 1 : 0);
+
+/**
+ * Under "Pair when it is fair", people of different kinds may exchange when as many of their days
+ * have both kinds after as before: which days are paired may move, never how many. Slot k goes
+ * from `a` to `c`, slot l from `b` to `a`, slot o (a ring's third, or -1) from `c` to `b`.
+ */
+function keepsPairs(s: SpreadState, a: number, k: number, b: number, l: number, c: number, o: number): boolean {
+  const { teaches, teachers, mPos } = s;
+  if (s.mixMode !== 'when_fair' || (teaches[a] === teaches[b] && teaches[b] === teaches[c])) return true;
+  const p = mPos[k]!;
+  const q = mPos[l]!;
+  let before = paired(s, p, teachers[p]!) + paired(s, q, teachers[q]!);
+  let after = paired(s, p, teachers[p]! + teaches[c]! - teaches[a]!) + paired(s, q, teachers[q]! + teaches[a]! - teaches[b]!);
+  if (o >= 0) {
+    const r = mPos[o]!;
+    before += paired(s, r, teachers[r]!);
+    after += paired(s, r, teachers[r]! + teaches[b]! - teaches[c]!);
+  }
+  return after >= before;
+}
+
+/** Considers a trade: `a` (on slot k) and the holder of slot l swap days. */
+function considerTrade(s: SpreadState, a: number, k: number, l: number): void {
+  const b = s.mHolder[l]!;
+  if (b < 0 || b === a || s.group[a] !== s.group[b] || !judgeMove(s, a, k, l)) return;
+  const r = s.runs;
+  const u = s.uneven;
+  const w = s.pairs;
+  if (judgeMove(s, b, l, k) && keepsPairs(s, a, k, b, l, b, -1)) considerExchange(s, r + s.runs, u + s.uneven, w + s.pairs, l, -1);
+}
+
+/** The trades that end a run of `a`'s: slots whose day has fewer of a's duties beside it. */
+export function findTradesEndingRuns(s: SpreadState, a: number, k: number): void {
+  const p = s.mPos[k]!;
+  const inRun = neighbours(s, a, p, -1);
+  if (inRun === 0) return;
+  const { byPos, span } = s;
+  for (let q = 1; q < span - 1; q += 1) if (byPos[q]!.length && neighbours(s, a, q, p) < inRun) for (const l of byPos[q]!) considerTrade(s, a, k, l);
+}
+
+/** Whether `a` could move a duty from weekday d to e and be more even: two or more fewer on e, worked, not avoided. */
+function emptier(s: SpreadState, a: number, d: number, e: number): boolean {
+  const { perWeekday, works, avoids } = s;
+  return perWeekday[a * 5 + d]! - perWeekday[a * 5 + e]! >= 2 && works[a * 5 + e] === 1 && (!avoids[a * 5 + e] || avoids[a * 5 + d] === 1);
+}
+
+/** The trades that even out `a`'s weekdays: a duty on a weekday e where `a` has two or more fewer than on slot k's. */
+function findTradesEveningWeekdays(s: SpreadState, a: number, k: number): void {
+  const { perWeekday, total, mHolder, byWeekday } = s;
+  const d = s.mWeekday[k]!;
+  const partners = s.skew[s.group[a]!]!;
+  for (let e = 0; e < 5; e += 1) {
+    if (!emptier(s, a, d, e)) continue;
+    // Better for the two only with a partner b who has e more than 1 − (w[d] − w[e] − 1) × b's duties ÷ a's above d.
+    const gain = (perWeekday[a * 5 + d]! - perWeekday[a * 5 + e]! - 1) / total[a]!;
+    if (partners[e * 5 + d]! <= 1 - gain * s.most[s.group[a]!]!) continue;
+    for (const l of byWeekday[e]!) {
+      const b = mHolder[l]!;
+      if (b >= 0 && perWeekday[b * 5 + e]! - perWeekday[b * 5 + d]! > 1 - gain * total[b]!) considerTrade(s, a, k, l);
+    }
+  }
+}
+
+/** Fewer pairs in a week, weekdays as they are: the same weekday in a week where `a` has two fewer. */
+export function findTradesSpreadingWeeks(s: SpreadState, a: number, k: number): void {
+  const { perWeek, weeks, byWeekAndWeekday } = s;
+  const inWeek = perWeek[a * weeks + s.mWeek[k]!]!;
+  if (inWeek < 2) return;
+  const d = s.mWeekday[k]!;
+  for (let v = 0; v < weeks; v += 1) if (perWeek[a * weeks + v]! <= inWeek - 2) for (const l of byWeekAndWeekday[v * 5 + d]!) considerTrade(s, a, k, l);
+}
+
+/** Whether someone of the group could be a ring's third, giving up an f for a d. */
+const hasThird = (partners: Int32Array, d: number, f: number) => f === d || partners[f * 5 + d]! >= 1;
+
+/** Whether a ring could even out `a` from weekday d to e: someone gives up an e for an f, someone else an f for a d. */
+function ringTo(s: SpreadState, a: number, d: number, e: number): boolean {
+  if (!emptier(s, a, d, e)) return false;
+  const partners = s.skew[s.group[a]!]!;
+  for (let f = 0; f < 5; f += 1) if (f !== e && partners[e * 5 + f]! >= 1 && hasThird(partners, d, f)) return true;
+  return false;
+}
+
+/** Whether a ring could even out `a`'s weekdays from slot k's to any other. */
+function ringCouldEvenOut(s: SpreadState, a: number, k: number): boolean {
+  const d = s.mWeekday[k]!;
+  let rings = false;
+  for (let e = 0; e < 5 && !rings; e += 1) rings = ringTo(s, a, d, e);
+  return rings;
+}
+
+/**
+ * No trade evens out `a`'s weekdays: a ring where nobody else's get less even — b gives a a day on
+ * e and takes one on f where b has fewer (or on d), whose holder c has more on f than on d (or f is
+ * d) and takes a's. Who could be c depends on f alone, so it is found once per f (`collectThirds`).
+ */
+function findRings(s: SpreadState, a: number, k: number): void {
+  collectThirds(s, a, k);
+  const { perWeekday, mHolder, group, byWeekday, thirds } = s;
+  const d = s.mWeekday[k]!;
+  for (let e = 0; e < 5; e += 1) {
+    if (!ringTo(s, a, d, e)) continue;
+    for (const l of byWeekday[e]!) {
+      const b = mHolder[l]!;
+      if (b < 0 || b === a || group[b] !== group[a]) continue;
+      let any = false;
+      for (let f = 0; f < 5 && !any; f += 1) any = f !== e && perWeekday[b * 5 + f]! < perWeekday[b * 5 + e]! && thirds[f]! > 0;
+      if (!any || !judgeMove(s, a, k, l)) continue;
+      considerRingsThrough(s, a, k, b, l, e);
+    }
+  }
+}
+
+/** Who could be a ring's third for `a`'s duty on slot k, per weekday f they give up: with what taking a's day changes for them. */
+function collectThirds(s: SpreadState, a: number, k: number): void {
+  const { perWeekday, mHolder, group, byWeekday, thirds, m } = s;
+  const d = s.mWeekday[k]!;
+  const partners = s.skew[group[a]!]!;
+  for (let f = 0; f < 5; f += 1) {
+    thirds[f] = 0;
+    if (!hasThird(partners, d, f)) continue;
+    s.looks -= byWeekday[f]!.length;
+    for (const o of byWeekday[f]!) {
+      const c = mHolder[o]!;
+      if (c < 0 || c === a || group[c] !== group[a] || (f !== d && perWeekday[c * 5 + f]! - perWeekday[c * 5 + d]! < 1)) continue;
+      if (!judgeMove(s, c, o, k)) continue;
+      const t = f * m + thirds[f]!;
+      s.thirdSlot[t] = o;
+      s.thirdRuns[t] = s.runs;
+      s.thirdUneven[t] = s.uneven;
+      s.thirdPairs[t] = s.pairs;
+      thirds[f]! += 1;
+    }
+  }
+}
+
+/** The rings where `a` takes slot l's day on weekday e (just judged), its holder `b` a third's on a weekday where b has fewer. */
+function considerRingsThrough(s: SpreadState, a: number, k: number, b: number, l: number, e: number): void {
+  const { perWeekday, mHolder, thirds, thirdSlot, m } = s;
+  const ra = s.runs;
+  const ua = s.uneven;
+  const wa = s.pairs;
+  for (let f = 0; f < 5; f += 1) {
+    if (f === e || perWeekday[b * 5 + f]! >= perWeekday[b * 5 + e]!) continue;
+    s.looks -= thirds[f]!;
+    for (let t = f * m; t < f * m + thirds[f]!; t += 1) {
+      const o = thirdSlot[t]!;
+      if (mHolder[o] === b || !judgeMove(s, b, l, o) || !keepsPairs(s, a, k, b, l, mHolder[o]!, o)) continue;
+      considerExchange(s, ra + s.runs + s.thirdRuns[t]!, ua + s.uneven + s.thirdUneven[t]!, wa + s.pairs + s.thirdPairs[t]!, l, o);
+    }
+  }
+}
+
+/** Makes the best exchange found for `a`'s duty on slot k: the trade, or the ring. */
+export function makeBestExchange(s: SpreadState, a: number, k: number): void {
+  const { bestL, bestO, mHolder } = s;
+  const b = mHolder[bestL]!;
+  if (bestO < 0) {
+    shiftDuty(s, a, k, bestL);
+    shiftDuty(s, b, bestL, k);
+  } else {
+    const c = mHolder[bestO]!;
+    shiftDuty(s, a, k, bestL);
+    shiftDuty(s, b, bestL, bestO);
+    shiftDuty(s, c, bestO, k);
+  }
+}
+
+/** Person `i` leaves slot k's day for slot l's, which they now hold: in the plan and every tally. */
+function shiftDuty(s: SpreadState, i: number, k: number, l: number): void {
+  const { mPos, mDay, mWeek, mWeekday, teachers, teaches, on, span, perWeek, weeks, perWeekday } = s;
+  s.mHolder[l] = i;
+  teachers[mPos[k]!]! -= teaches[i]!;
+  teachers[mPos[l]!]! += teaches[i]!;
+  s.plan.planned.get(mDay[l]!)![s.mSlot[l]!] = s.plan.staff[i]!.id;
+  on[i * span + mPos[k]!] = 0;
+  on[i * span + mPos[l]!] = 1;
+  perWeek[i * weeks + mWeek[k]!]! -= 1;
+  perWeek[i * weeks + mWeek[l]!]! += 1;
+  perWeekday[i * 5 + mWeekday[k]!]! -= 1;
+  perWeekday[i * 5 + mWeekday[l]!]! += 1;
+  tally(s.plan, i, mDay[k]!, -1);
+  tally(s.plan, i, mDay[l]!, 1);
 }
 
 /** Who holds the day's slots, at the configured length: extra slots dropped, missing ones empty. */
