@@ -62,6 +62,14 @@ const config = {
       to: { path: `^src/modules/(${later(i).join('|')})/` },
     })),
     {
+      name: 'no-other-modules-repository',
+      comment:
+        "A module's repositories are its own door to its tables: other modules call its exported services (docs/architecture.md#one-owner-per-table), never its *.repository.ts.",
+      severity: 'error',
+      from: { path: '^src/modules/([^/]+)/' },
+      to: { path: '^src/modules/[^/]+/.+[.]repository[.]ts$', pathNot: '^src/modules/$1/' },
+    },
+    {
       name: 'module-listed',
       comment: 'Every folder under src/modules has its place in MODULE_ORDER.',
       severity: 'error',

@@ -3,7 +3,7 @@ import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { TenantContext } from '../../tenancy/tenant-context';
 import type { Organization } from '../tenants/entities/organization.entity';
-import { OrganizationsRepository } from '../tenants/organizations.repository';
+import { OrganizationsService } from '../tenants/organizations.service';
 import type { EmailRequestDto } from './dto/email-request.dto';
 import type { User } from './entities/user.entity';
 import { UsersRepository } from './users.repository';
@@ -27,7 +27,7 @@ export class EmailRequestsService {
   constructor(
     private readonly rateLimits: RateLimitService,
     private readonly unitOfWork: UnitOfWork,
-    private readonly organizations: OrganizationsRepository,
+    private readonly organizations: OrganizationsService,
     private readonly users: UsersRepository,
   ) {}
 

@@ -6,7 +6,7 @@ import { PasswordService } from '../../common/security/password.service';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { OrganizationHosts } from '../tenants/organization-hosts.service';
-import { OrganizationsRepository } from '../tenants/organizations.repository';
+import { OrganizationsService } from '../tenants/organizations.service';
 import { isReservedSubdomain } from '../tenants/reserved-subdomains';
 import type { RegisterResultDto } from './dto/auth-responses.dto';
 import type { RegisterDto } from './dto/register.dto';
@@ -34,7 +34,7 @@ export class RegistrationService {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly users: UsersRepository,
-    private readonly organizations: OrganizationsRepository,
+    private readonly organizations: OrganizationsService,
     private readonly passwords: PasswordService,
     private readonly rateLimits: RateLimitService,
     private readonly clock: Clock,

@@ -5,7 +5,7 @@ import { RateLimitService } from '../../common/rate-limit/rate-limit.service';
 import { PasswordService } from '../../common/security/password.service';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { TenantContext } from '../../tenancy/tenant-context';
-import { OrganizationsRepository } from '../tenants/organizations.repository';
+import { OrganizationsService } from '../tenants/organizations.service';
 import type { AuthTokenDto, MessageDto, SignInResultDto } from './dto/auth-responses.dto';
 import type { LoginDto } from './dto/login.dto';
 import type { LoginTwoFactorDto } from './dto/two-factor.dto';
@@ -41,7 +41,7 @@ export class SignInService {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly users: UsersRepository,
-    private readonly organizations: OrganizationsRepository,
+    private readonly organizations: OrganizationsService,
     private readonly passwords: PasswordService,
     private readonly rateLimits: RateLimitService,
     private readonly clock: Clock,

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AvailabilityRepository } from './availability.repository';
+import { AvailabilityService } from './availability.service';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { StaffUnavailability } from './entities/staff-unavailability.entity';
 import { RecurringUnavailability } from './entities/recurring-unavailability.entity';
@@ -7,7 +8,7 @@ import { RecurringUnavailability } from './entities/recurring-unavailability.ent
 /** Who is away when (docs/product.md#unavailability): the owner of the unavailability periods. */
 @Module({
   imports: [MikroOrmModule.forFeature([StaffUnavailability, RecurringUnavailability])],
-  providers: [AvailabilityRepository],
-  exports: [AvailabilityRepository],
+  providers: [AvailabilityRepository, AvailabilityService],
+  exports: [AvailabilityService],
 })
 export class AvailabilityModule {}

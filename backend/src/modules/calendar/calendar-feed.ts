@@ -3,7 +3,7 @@ import { addDays } from '../../common/clock/academic-year';
 import type { IsoDate } from '../../common/clock/clock';
 import { type ContentLine, escapeText, icalDate, icalUtc, writeCalendar } from '../../common/text/icalendar';
 import { HOLIDAY_TYPE_LABELS, HOLIDAY_TYPES } from '../holidays/entities/holiday.entity';
-import type { HolidayRow } from '../holidays/holidays.repository';
+import type { HolidayRow } from '../holidays/school-calendar';
 import type { DutyRow } from '../rota/rota.service';
 
 export type FeedKind = 'all-duties' | 'my-duties';

@@ -18,7 +18,7 @@ import type { Holiday } from './entities/holiday.entity';
 import { HolidaysRepository } from './holidays.repository';
 import { plural } from '../../common/text/plural';
 import { describeDateRange } from '../../common/text/dates';
-import { OrganizationsRepository } from '../tenants/organizations.repository';
+import { OrganizationsService } from '../tenants/organizations.service';
 import { OrganizationClock } from '../tenants/organization-clock';
 
 export function toHolidayDto(h: Holiday): HolidayDto {
@@ -46,7 +46,7 @@ export class HolidaysService {
     private readonly unitOfWork: UnitOfWork,
     private readonly audit: AuditService,
     private readonly clock: Clock,
-    private readonly organizations: OrganizationsRepository,
+    private readonly organizations: OrganizationsService,
     private readonly factChanges: FactChangesService,
     private readonly calendar: SchoolCalendar,
     private readonly organizationClock: OrganizationClock,

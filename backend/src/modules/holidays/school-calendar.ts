@@ -4,6 +4,8 @@ import type { IsoDate } from '../../common/clock/clock';
 import { type Holiday, HOLIDAY_TYPE_LABELS } from './entities/holiday.entity';
 import type { Term } from './entities/term.entity';
 import { type HolidayRow, HolidaysRepository } from './holidays.repository';
+
+export type { HolidayRow };
 import { type Closure, closuresBetween, inTermOrder, type TermDates, termDateProblems } from './term-dates';
 import { TermsRepository } from './terms.repository';
 

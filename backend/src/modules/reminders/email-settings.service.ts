@@ -16,7 +16,7 @@ import type {
   EmailTemplateResultDto,
   NextReminderDto,
 } from './dto/email-settings.dto';
-import { SystemSettingsRepository } from '../settings/system-settings.repository';
+import { SystemSettingsService } from '../settings/system-settings.service';
 import { OrganizationClock } from '../tenants/organization-clock';
 
 /** Email Reminder Settings and the Email Template Editor (docs/product.md#reminders). */
@@ -24,7 +24,7 @@ import { OrganizationClock } from '../tenants/organization-clock';
 export class EmailSettingsService {
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    private readonly settings: SystemSettingsRepository,
+    private readonly settings: SystemSettingsService,
     private readonly audit: AuditService,
     private readonly clock: Clock,
     private readonly organizationClock: OrganizationClock,

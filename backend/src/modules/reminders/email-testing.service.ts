@@ -5,7 +5,7 @@ import { Clock, type IsoDate } from '../../common/clock/clock';
 import { describeDate } from '../../common/text/dates';
 import { plural } from '../../common/text/plural';
 import { type Env, smtpServer } from '../../config/env';
-import { SystemSettingsRepository } from '../settings/system-settings.repository';
+import { SystemSettingsService } from '../settings/system-settings.service';
 import type { EmailDeliveriesDto, TestRemindersResultDto } from './dto/email-testing.dto';
 import { OutboxService } from '../mail/outbox.service';
 import { RemindersService, type ReminderRun } from './reminders.service';
@@ -21,7 +21,7 @@ export class EmailTestingService {
 
   constructor(
     private readonly reminders: RemindersService,
-    private readonly settings: SystemSettingsRepository,
+    private readonly settings: SystemSettingsService,
     private readonly outbox: OutboxService,
     private readonly clock: Clock,
     config: ConfigService<Env, true>,

@@ -9,7 +9,7 @@ import type { Env } from '../../config/env';
 import { JobContext } from '../../database/job-context';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { TenantContext } from '../../tenancy/tenant-context';
-import { SystemSettingsRepository } from '../settings/system-settings.repository';
+import { SystemSettingsService } from '../settings/system-settings.service';
 import { OrganizationHosts } from '../tenants/organization-hosts.service';
 import type { OutboxEmail } from '../mail/entities/outbox-email.entity';
 import { OutboxService } from '../mail/outbox.service';
@@ -58,7 +58,7 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
     private readonly jobContext: JobContext,
     private readonly clock: Clock,
     private readonly outbox: OutboxService,
-    private readonly settings: SystemSettingsRepository,
+    private readonly settings: SystemSettingsService,
     private readonly config: ConfigService<Env, true>,
     private readonly scheduler: SchedulerRegistry,
     private readonly hosts: OrganizationHosts,

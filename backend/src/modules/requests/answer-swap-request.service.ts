@@ -6,7 +6,7 @@ import { describeDate } from '../../common/text/dates';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { AuditService } from '../audit/audit.service';
 import { AccountsService } from '../auth/accounts.service';
-import { SystemSettingsRepository } from '../settings/system-settings.repository';
+import { SystemSettingsService } from '../settings/system-settings.service';
 import { Staff } from '../staff/entities/staff.entity';
 import { StaffDirectory } from '../staff/staff-directory.service';
 import type { SwapRequestResultDto } from './dto/swap-request-result.dto';
@@ -30,7 +30,7 @@ export class AnswerSwapRequestService {
     private readonly expiry: ExpireSwapRequestsService,
     private readonly views: SwapRequestViewsService,
     private readonly decisions: DecideSwapRequestService,
-    private readonly settings: SystemSettingsRepository,
+    private readonly settings: SystemSettingsService,
     private readonly audit: AuditService,
     private readonly messenger: RequestMessenger,
     private readonly accounts: AccountsService,

@@ -7,7 +7,7 @@ import { TenantContext } from '../../tenancy/tenant-context';
 import { AuditService, changedFields } from '../audit/audit.service';
 import { AccountsService } from '../auth/accounts.service';
 import { TwoFactorService } from '../auth/two-factor.service';
-import { type AutoApproval, SystemSettingsRepository } from '../settings/system-settings.repository';
+import { type AutoApproval, SystemSettingsService } from '../settings/system-settings.service';
 import type { AutoApprovalSettingsDto } from './dto/auto-approval-settings.dto';
 import type { SaveAutoApprovalSettingsDto } from './dto/save-auto-approval-settings.dto';
 
@@ -26,7 +26,7 @@ export class AutoApprovalService {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly accounts: AccountsService,
-    private readonly settings: SystemSettingsRepository,
+    private readonly settings: SystemSettingsService,
     private readonly passwords: PasswordService,
     private readonly rateLimits: RateLimitService,
     private readonly audit: AuditService,

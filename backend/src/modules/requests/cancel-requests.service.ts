@@ -9,7 +9,7 @@ import { User } from '../auth/entities/user.entity';
 import { RequestMessenger } from './request-messenger';
 import { type LockedDay, RotaService } from '../rota/rota.service';
 import { Staff } from '../staff/entities/staff.entity';
-import { SystemSettingsRepository } from '../settings/system-settings.repository';
+import { SystemSettingsService } from '../settings/system-settings.service';
 import { OrganizationClock } from '../tenants/organization-clock';
 import type { CancelRequestResultDto } from './dto/cancel-request-result.dto';
 import type { CancelRequestDto } from './dto/cancel-request.dto';
@@ -51,7 +51,7 @@ export class CancelRequestsService {
     private readonly unitOfWork: UnitOfWork,
     private readonly requests: CancelRequestsRepository,
     private readonly rota: RotaService,
-    private readonly settings: SystemSettingsRepository,
+    private readonly settings: SystemSettingsService,
     private readonly audit: AuditService,
     private readonly messenger: RequestMessenger,
     private readonly clock: Clock,

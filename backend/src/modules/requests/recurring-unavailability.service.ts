@@ -6,10 +6,10 @@ import { describeDate, describeDateRange } from '../../common/text/dates';
 import { plural } from '../../common/text/plural';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { AuditService } from '../audit/audit.service';
-import { AvailabilityRepository } from '../availability/availability.repository';
+import { AvailabilityService } from '../availability/availability.service';
 import { FactChangesService } from '../fact-changes/fact-changes.service';
 import type { RecurringUnavailability } from '../availability/entities/recurring-unavailability.entity';
-import { SystemSettingsRepository } from '../settings/system-settings.repository';
+import { SystemSettingsService } from '../settings/system-settings.service';
 import type { CreateRecurringUnavailabilityDto } from './dto/create-recurring-unavailability.dto';
 import type { RecurringUnavailabilityResultDto } from './dto/recurring-unavailability-result.dto';
 import type { RecurringUnavailabilityDto } from './dto/recurring-unavailability.dto';
@@ -52,8 +52,8 @@ export class RecurringUnavailabilityService {
     private readonly staffDirectory: StaffDirectory,
     private readonly unitOfWork: UnitOfWork,
     private readonly factChanges: FactChangesService,
-    private readonly settings: SystemSettingsRepository,
-    private readonly availability: AvailabilityRepository,
+    private readonly settings: SystemSettingsService,
+    private readonly availability: AvailabilityService,
     private readonly audit: AuditService,
   ) {}
 

@@ -12,7 +12,7 @@ import { moveOptions } from '../rota/engine/move-options';
 import { duplicateAssignment, slotsFull } from '../rota/rota-errors';
 import { RotaPlanner } from '../rota/rota-planner';
 import { RotaService } from '../rota/rota.service';
-import { SystemSettingsRepository } from '../settings/system-settings.repository';
+import { SystemSettingsService } from '../settings/system-settings.service';
 import { OrganizationClock } from '../tenants/organization-clock';
 import { CancelRequestsRepository } from './cancel-requests.repository';
 import { dutiesTakenOffEmail, dutyAddedEmail, dutyAssignedEmail } from './request-emails';
@@ -33,7 +33,7 @@ export class RotaEditsService {
     private readonly cancelRequests: CancelRequestsRepository,
     private readonly rota: RotaService,
     private readonly planner: RotaPlanner,
-    private readonly settings: SystemSettingsRepository,
+    private readonly settings: SystemSettingsService,
     private readonly audit: AuditService,
     private readonly messenger: RequestMessenger,
     private readonly clock: Clock,

@@ -8,7 +8,7 @@ import { NO_ROTA_CHANGE, type RotaChange, type RotaChangeCause, type RotaRepair 
 import { CancelRequestsRepository } from './cancel-requests.repository';
 import { RequestMessenger } from './request-messenger';
 import { RotaPlanner } from '../rota/rota-planner';
-import { SystemSettingsRepository } from '../settings/system-settings.repository';
+import { SystemSettingsService } from '../settings/system-settings.service';
 import type { Violation } from '../rota/engine/rota-rules';
 import { dutiesAddedEmail, dutiesTakenOffEmail } from './request-emails';
 import { loadPeople, type Person } from './request-people';
@@ -53,7 +53,7 @@ export class RotaIntegrityService implements RotaRepair {
     private readonly cancelRequests: CancelRequestsRepository,
     private readonly unitOfWork: UnitOfWork,
     private readonly planner: RotaPlanner,
-    private readonly settings: SystemSettingsRepository,
+    private readonly settings: SystemSettingsService,
     private readonly audit: AuditService,
     private readonly messenger: RequestMessenger,
     private readonly clock: Clock,

@@ -3,11 +3,11 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { addDays, mondayOf, weekdayIndex } from '../../common/clock/academic-year';
 import type { IsoDate } from '../../common/clock/clock';
 import { describeDate } from '../../common/text/dates';
-import { AvailabilityRepository } from '../availability/availability.repository';
+import { AvailabilityService } from '../availability/availability.service';
 import { mayTake } from '../rota/engine/move-options';
 import { RotaPlanner } from '../rota/rota-planner';
 import { RotaService } from '../rota/rota.service';
-import { SystemSettingsRepository } from '../settings/system-settings.repository';
+import { SystemSettingsService } from '../settings/system-settings.service';
 import { OrganizationClock } from '../tenants/organization-clock';
 import type { SwapOptionsDto } from './dto/swap-options.dto';
 import { assertActsFor, loadPeople } from './request-people';
@@ -21,8 +21,8 @@ export class SwapOptionsService {
     private readonly staffDirectory: StaffDirectory,
     private readonly rules: SwapRulesService,
     private readonly rota: RotaService,
-    private readonly settings: SystemSettingsRepository,
-    private readonly availability: AvailabilityRepository,
+    private readonly settings: SystemSettingsService,
+    private readonly availability: AvailabilityService,
     private readonly planner: RotaPlanner,
     private readonly organizationClock: OrganizationClock,
   ) {}

@@ -1,9 +1,9 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { describeDate } from '../../common/text/dates';
-import { AvailabilityRepository } from '../availability/availability.repository';
+import { AvailabilityService } from '../availability/availability.service';
 import { RotaPlanner } from '../rota/rota-planner';
 import { type LockedDay, RotaService } from '../rota/rota.service';
-import { SystemSettingsRepository } from '../settings/system-settings.repository';
+import { SystemSettingsService } from '../settings/system-settings.service';
 import { StaffDirectory } from '../staff/staff-directory.service';
 import { OrganizationClock } from '../tenants/organization-clock';
 import type { SwapRequest } from './entities/swap-request.entity';
@@ -22,8 +22,8 @@ export class SwapRulesService {
     private readonly staffDirectory: StaffDirectory,
     private readonly requests: SwapRequestsRepository,
     private readonly rota: RotaService,
-    private readonly settings: SystemSettingsRepository,
-    private readonly availability: AvailabilityRepository,
+    private readonly settings: SystemSettingsService,
+    private readonly availability: AvailabilityService,
     private readonly planner: RotaPlanner,
     private readonly organizationClock: OrganizationClock,
   ) {}

@@ -5,7 +5,7 @@ import { describeDate, describeDateRange } from '../../common/text/dates';
 import { plural } from '../../common/text/plural';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { AuditService } from '../audit/audit.service';
-import { AvailabilityRepository } from '../availability/availability.repository';
+import { AvailabilityService } from '../availability/availability.service';
 import { FactChangesService } from '../fact-changes/fact-changes.service';
 import type { CreateUnavailabilityDto } from './dto/create-unavailability.dto';
 import type { UnavailabilityResultDto } from './dto/unavailability-result.dto';
@@ -43,7 +43,7 @@ export class UnavailabilityService {
     private readonly staffDirectory: StaffDirectory,
     private readonly unitOfWork: UnitOfWork,
     private readonly factChanges: FactChangesService,
-    private readonly availability: AvailabilityRepository,
+    private readonly availability: AvailabilityService,
     private readonly audit: AuditService,
   ) {}
 

@@ -7,7 +7,7 @@ import { BUILD_SPREADSHEET } from '../../common/spreadsheet/spreadsheet.task';
 import { WorkerPool, workerTask } from '../../common/workers/worker-pool';
 import { SchoolCalendar } from '../holidays/school-calendar';
 import { academicYearLabel } from '../holidays/term-dates';
-import { SystemSettingsRepository } from '../settings/system-settings.repository';
+import { SystemSettingsService } from '../settings/system-settings.service';
 import { StaffDirectory } from '../staff/staff-directory.service';
 import { OrganizationClock } from '../tenants/organization-clock';
 import type { ExportFormat, FairnessDto, FairnessPeriod } from './dto/fairness.dto';
@@ -46,7 +46,7 @@ export class FairnessService {
     private readonly planner: RotaPlanner,
     private readonly rota: RotaRepository,
     private readonly calendar: SchoolCalendar,
-    private readonly settings: SystemSettingsRepository,
+    private readonly settings: SystemSettingsService,
     private readonly workers: WorkerPool,
   ) {}
 

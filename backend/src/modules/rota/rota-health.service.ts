@@ -2,7 +2,7 @@ import { BadRequestException, Injectable } from '@nestjs/common';
 import { academicYearStarting, datesBetween, planningPeriodOf } from '../../common/clock/academic-year';
 import { SchoolCalendar } from '../holidays/school-calendar';
 import { StaffDirectory } from '../staff/staff-directory.service';
-import { SystemSettingsRepository } from '../settings/system-settings.repository';
+import { SystemSettingsService } from '../settings/system-settings.service';
 import { OrganizationClock } from '../tenants/organization-clock';
 import type { RotaCandidatesDto, RotaHealthDto } from './dto/rota-edit.dto';
 import { closedBecause } from './engine/rota-rules';
@@ -19,7 +19,7 @@ export class RotaHealthService {
   constructor(
     private readonly staffDirectory: StaffDirectory,
     private readonly organizationClock: OrganizationClock,
-    private readonly settings: SystemSettingsRepository,
+    private readonly settings: SystemSettingsService,
     private readonly planner: RotaPlanner,
     private readonly rota: RotaRepository,
     private readonly calendar: SchoolCalendar,

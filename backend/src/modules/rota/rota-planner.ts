@@ -4,14 +4,14 @@ import { type AcademicYear, academicYearOf, academicYearStarting, addDays, byAca
 import { describeDate } from '../../common/text/dates';
 import type { IsoDate } from '../../common/clock/clock';
 import { WorkerPool, workerTask } from '../../common/workers/worker-pool';
-import { AvailabilityRepository, type AwayPeriod } from '../availability/availability.repository';
+import { AvailabilityService, type AwayPeriod } from '../availability/availability.service';
 import type { Closure } from '../holidays/term-dates';
 import type { MixMode } from '../settings/entities/system-settings.entity';
 import { isoWeekdayOf } from '../../common/clock/weekdays';
 import { SchoolCalendar } from '../holidays/school-calendar';
 import { type DaySlots, type EngineMode, type EngineStaff, type FairShareYear, planRota, type Unavailability } from './engine/rota-engine';
 import { checkRota, closedBecause, type DayVerdict, type RotaFacts } from './engine/rota-rules';
-import { SystemSettingsRepository } from '../settings/system-settings.repository';
+import { SystemSettingsService } from '../settings/system-settings.service';
 import { StaffDirectory, type RosterEntry } from '../staff/staff-directory.service';
 import { RotaRepository } from './rota.repository';
 
@@ -63,7 +63,7 @@ export interface RepairState {
   prior: { staff_id: string; dow: number; n: string }[];
 }
 
-/** Who of `away` is away in `from`..`to`, as AvailabilityRepository.awayBetween(from, to) answers. */
+/** Who of `away` is away in `from`..`to`, as AvailabilityService.awayBetween(from, to) answers. */
 function awayIn(away: AwayPeriod[], from: IsoDate, to: IsoDate): AwayPeriod[] {
   return away.filter((a) => a.end >= from && a.start <= to);
 }
@@ -79,9 +79,9 @@ export class RotaPlanner {
   constructor(
     private readonly staffDirectory: StaffDirectory,
     private readonly rota: RotaRepository,
-    private readonly availability: AvailabilityRepository,
+    private readonly availability: AvailabilityService,
     private readonly calendar: SchoolCalendar,
-    private readonly settings: SystemSettingsRepository,
+    private readonly settings: SystemSettingsService,
     private readonly workers: WorkerPool,
   ) {}
 

@@ -3,7 +3,7 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { hasPermission } from '../../common/auth/roles';
 import { academicYearOf, addDays, mondayOf } from '../../common/clock/academic-year';
 import { DEFAULT_DUTY_MANAGERS_PER_DAY } from '../settings/entities/system-settings.entity';
-import { SystemSettingsRepository } from '../settings/system-settings.repository';
+import { SystemSettingsService } from '../settings/system-settings.service';
 import { ownRecordId, seesPersonalFields } from '../staff/personal-fields';
 import type { CurrentWeekDto } from './dto/rota.dto';
 import type { DashboardStatsDto, DutyStatisticsDto, StaffDutyStatisticsDto } from './dto/stats.dto';
@@ -17,7 +17,7 @@ export class RotaStatsService {
   constructor(
     private readonly stats: RotaStatsRepository,
     private readonly rota: RotaService,
-    private readonly settings: SystemSettingsRepository,
+    private readonly settings: SystemSettingsService,
   ) {}
 
   async currentWeek(): Promise<CurrentWeekDto> {

@@ -5,7 +5,7 @@ import type { IsoDate } from '../../common/clock/clock';
 import { AuditService } from '../audit/audit.service';
 import { describeDate, describeDateRange } from '../../common/text/dates';
 import { SchoolCalendar } from '../holidays/school-calendar';
-import { SystemSettingsRepository } from '../settings/system-settings.repository';
+import { SystemSettingsService } from '../settings/system-settings.service';
 import { OrganizationClock } from '../tenants/organization-clock';
 import type { BulkRotaResultDto, CreateRotaDayDto, RotaDayDto, UpdateRotaDayDto } from './dto/rota.dto';
 import { BULK_TOOL_DID, BY_HAND_DID, DutyChangeNotices } from './duty-change-notices';
@@ -35,7 +35,7 @@ export class RotaService {
     private readonly unitOfWork: UnitOfWork,
     private readonly audit: AuditService,
     private readonly organizationClock: OrganizationClock,
-    private readonly settings: SystemSettingsRepository,
+    private readonly settings: SystemSettingsService,
     private readonly rota: RotaRepository,
     private readonly planner: RotaPlanner,
     private readonly calendar: SchoolCalendar,

@@ -7,6 +7,7 @@ import { ProcedureFilesRepository } from './procedure-files.repository';
 import { SettingsController } from './settings.controller';
 import { SettingsService } from './settings.service';
 import { SystemSettingsRepository } from './system-settings.repository';
+import { SystemSettingsService } from './system-settings.service';
 import { TwoFactorRequirementController } from './two-factor-requirement.controller';
 import { TwoFactorRequirementService } from './two-factor-requirement.service';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
@@ -16,7 +17,7 @@ import { ProcedureFile } from './entities/procedure-file.entity';
 @Module({
   imports: [MikroOrmModule.forFeature([SystemSettings, ProcedureFile]), AuthModule, TenantsModule],
   controllers: [SettingsController, ProcedureFileController, TwoFactorRequirementController],
-  providers: [SettingsService, SystemSettingsRepository, ProcedureFilesRepository, ProcedureFileService, TwoFactorRequirementService],
-  exports: [SettingsService, SystemSettingsRepository],
+  providers: [SettingsService, SystemSettingsRepository, ProcedureFilesRepository, ProcedureFileService, TwoFactorRequirementService, SystemSettingsService],
+  exports: [SettingsService, SystemSettingsService],
 })
 export class SettingsModule {}

@@ -6,7 +6,7 @@ import { AccountsService } from '../auth/accounts.service';
 import { TwoFactorService } from '../auth/two-factor.service';
 import { TwoFactorSetupService } from '../auth/two-factor-setup.service';
 import { UnitOfWork } from '../../database/unit-of-work';
-import { OrganizationsRepository } from '../tenants/organizations.repository';
+import { OrganizationsService } from '../tenants/organizations.service';
 import type { SaveTwoFactorRequirementDto, TwoFactorRequirementDto } from './dto/two-factor-requirement.dto';
 
 export const OWN_TWO_FACTOR_FIRST =
@@ -22,7 +22,7 @@ export class TwoFactorRequirementService {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly accounts: AccountsService,
-    private readonly organizations: OrganizationsRepository,
+    private readonly organizations: OrganizationsService,
     private readonly twoFactor: TwoFactorService,
     twoFactorSetup: TwoFactorSetupService,
     private readonly audit: AuditService,

@@ -7,7 +7,7 @@ import { type ReauthCredentials, TwoFactorService } from '../auth/two-factor.ser
 import { AccountsService } from '../auth/accounts.service';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { OutboxService } from '../mail/outbox.service';
-import { OrganizationsRepository } from '../tenants/organizations.repository';
+import { OrganizationsService } from '../tenants/organizations.service';
 import { providerChangedEmail } from './sign-in-settings-emails';
 import {
   ISSUER_MESSAGE,
@@ -67,7 +67,7 @@ export class SignInSettingsService {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly accounts: AccountsService,
-    private readonly organizations: OrganizationsRepository,
+    private readonly organizations: OrganizationsService,
     private readonly config: ConfigService<Env, true>,
     private readonly repository: SignInSettingsRepository,
     private readonly audit: AuditService,

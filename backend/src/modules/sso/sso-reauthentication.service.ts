@@ -7,7 +7,7 @@ import { UnitOfWork } from '../../database/unit-of-work';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { AccountsService } from '../auth/accounts.service';
 import { ReauthProofs } from '../auth/reauth-proofs';
-import { OrganizationsRepository } from '../tenants/organizations.repository';
+import { OrganizationsService } from '../tenants/organizations.service';
 import type { ProviderKind } from './entities/identity-provider.entity';
 import { OpenIdProviderClient, SsoRefusedError } from './openid-provider.client';
 import { PROVIDER_NAMES, type VouchedIdentity } from './provider-identity';
@@ -27,7 +27,7 @@ const AUTH_TIME_SKEW_SECONDS = 60;
 export class SsoReauthenticationService {
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    private readonly organizations: OrganizationsRepository,
+    private readonly organizations: OrganizationsService,
     private readonly clock: Clock,
     private readonly providers: OpenIdProviderClient,
     private readonly repository: SignInSettingsRepository,

@@ -14,7 +14,7 @@ import type { User } from '../auth/entities/user.entity';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { SessionHandoffService } from '../auth/session-handoff.service';
 import { StaffService } from '../staff/staff.service';
-import { OrganizationsRepository } from '../tenants/organizations.repository';
+import { OrganizationsService } from '../tenants/organizations.service';
 import type { SignInProviderDto, SignInProvidersDto } from './dto/sign-in-providers.dto';
 import type { IdentityProvider, ProviderKind } from './entities/identity-provider.entity';
 import { OpenIdProviderClient, SsoRefusedError } from './openid-provider.client';
@@ -47,7 +47,7 @@ function sameHash(a: string, b: string): boolean {
 export class SsoService {
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    private readonly organizations: OrganizationsRepository,
+    private readonly organizations: OrganizationsService,
     private readonly clock: Clock,
     private readonly config: ConfigService<Env, true>,
     private readonly rateLimits: RateLimitService,

@@ -2,7 +2,7 @@ import { ref } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { InvitationService } from '../auth/invitation.service';
-import { OrganizationsRepository } from '../tenants/organizations.repository';
+import { OrganizationsService } from '../tenants/organizations.service';
 import type { Staff } from './entities/staff.entity';
 
 /** Invites a staff member to sign in and links the account to their record (adding, editing, inviting again). */
@@ -10,7 +10,7 @@ import type { Staff } from './entities/staff.entity';
 export class StaffInvitationsService {
   constructor(
     private readonly invitations: InvitationService,
-    private readonly organizations: OrganizationsRepository,
+    private readonly organizations: OrganizationsService,
   ) {}
 
   async invite(staff: Staff, actor: AuthUser): Promise<void> {

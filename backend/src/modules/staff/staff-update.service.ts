@@ -3,7 +3,7 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { AuditService, changedFields } from '../audit/audit.service';
 import { AccountsService } from '../auth/accounts.service';
 import { FactChangesService } from '../fact-changes/fact-changes.service';
-import { OrganizationsRepository } from '../tenants/organizations.repository';
+import { OrganizationsService } from '../tenants/organizations.service';
 import type { StaffUpdateResultDto, UpdateStaffDto } from './dto/staff.dto';
 import { StaffInvitationsService } from './staff-invitations.service';
 import { auditView, patternOf, STAFF_EXISTS, toStaffDto, withStaffConflicts } from './staff-record';
@@ -22,7 +22,7 @@ export class StaffUpdateService {
     private readonly staffRecords: StaffRepository,
     private readonly audit: AuditService,
     private readonly accounts: AccountsService,
-    private readonly organizations: OrganizationsRepository,
+    private readonly organizations: OrganizationsService,
     private readonly staffInvitations: StaffInvitationsService,
     private readonly factChanges: FactChangesService,
   ) {}

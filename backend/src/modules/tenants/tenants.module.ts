@@ -4,6 +4,7 @@ import { HostInterceptor } from './host.interceptor';
 import { OrganizationClock } from './organization-clock';
 import { OrganizationHosts } from './organization-hosts.service';
 import { OrganizationsRepository } from './organizations.repository';
+import { OrganizationsService } from './organizations.service';
 import { PlanController } from './plan.controller';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Organization } from './entities/organization.entity';
@@ -12,7 +13,7 @@ import { Organization } from './entities/organization.entity';
 @Module({
   imports: [MikroOrmModule.forFeature([Organization])],
   controllers: [PlanController],
-  providers: [OrganizationsRepository, OrganizationHosts, OrganizationClock, { provide: APP_INTERCEPTOR, useClass: HostInterceptor }],
-  exports: [OrganizationsRepository, OrganizationHosts, OrganizationClock],
+  providers: [OrganizationsRepository, OrganizationsService, OrganizationHosts, OrganizationClock, { provide: APP_INTERCEPTOR, useClass: HostInterceptor }],
+  exports: [OrganizationsService, OrganizationHosts, OrganizationClock],
 })
 export class TenantsModule {}

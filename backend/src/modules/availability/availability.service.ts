@@ -1,0 +1,97 @@
+import { Injectable } from '@nestjs/common';
+import type { IsoDate } from '../../common/clock/clock';
+import { type AwayPeriod, AvailabilityRepository, type DatedAway, type RecurringAway } from './availability.repository';
+import type { RecurringUnavailability, TimetableWeek } from './entities/recurring-unavailability.entity';
+import type { StaffUnavailability, UnavailabilityType } from './entities/staff-unavailability.entity';
+
+export type { AwayPeriod, DatedAway, RecurringAway };
+
+/**
+ * Who is away when, as other modules see it: the rota asks it before putting anyone on a day; the
+ * requests module records and removes dated periods and weekly commitments through it. Its one
+ * owner is AvailabilityRepository, which only this module calls.
+ */
+@Injectable()
+export class AvailabilityService {
+  constructor(private readonly availability: AvailabilityRepository) {}
+
+  /**
+   * The first of `checks` whose person is away on the date, with what to call it ("Annual Leave",
+   * "Weekly commitment"); undefined when everyone is available. One statement.
+   */
+  firstAway(checks: { staffId: string; date: IsoDate }[]): Promise<{ staffId: string; date: IsoDate; label: string } | undefined> {
+    return this.availability.firstAway(checks);
+  }
+
+  /** Everyone away in `from`..`to`: the dated periods that touch it and each day in it a weekly commitment covers. One statement. */
+  awayBetween(from: IsoDate, to: IsoDate): Promise<AwayPeriod[]> {
+    return this.availability.awayBetween(from, to);
+  }
+
+  /** One person's periods, earliest first. */
+  periodsOf(staffId: string): Promise<StaffUnavailability[]> {
+    return this.availability.periodsOf(staffId);
+  }
+
+  /** One period by id (within the organisation in context), or null. */
+  period(id: string): Promise<StaffUnavailability | null> {
+    return this.availability.period(id);
+  }
+
+  /**
+   * The person's first period overlapping `start`..`end` (other than `exceptId`), locked until the
+   * transaction ends; undefined when there is none.
+   */
+  lockOverlapping(
+    staffId: string,
+    start: IsoDate,
+    end: IsoDate,
+    exceptId?: string,
+  ): Promise<{ start: IsoDate; end: IsoDate; type: UnavailabilityType } | undefined> {
+    return this.availability.lockOverlapping(staffId, start, end, exceptId);
+  }
+
+  /** A period's new dates, reason and type; written when the unit of work is flushed. */
+  change(period: StaffUnavailability, change: { startDate: IsoDate; endDate: IsoDate; reason: string; type: UnavailabilityType }): void {
+    this.availability.change(period, change);
+  }
+
+  /** Adds a period; written when the unit of work is flushed. */
+  add(period: { staffId: string; startDate: IsoDate; endDate: IsoDate; reason: string; type: UnavailabilityType; createdBy: string }): StaffUnavailability {
+    return this.availability.add(period);
+  }
+
+  /** Removes a period; written when the unit of work is flushed. */
+  remove(period: StaffUnavailability): void {
+    this.availability.remove(period);
+  }
+
+  /** One person's weekly commitments, earliest first. */
+  rulesOf(staffId: string): Promise<RecurringUnavailability[]> {
+    return this.availability.rulesOf(staffId);
+  }
+
+  /** One weekly commitment by id (within the organisation in context), or null. */
+  rule(id: string): Promise<RecurringUnavailability | null> {
+    return this.availability.rule(id);
+  }
+
+  /** Adds a weekly commitment; written when the unit of work is flushed. */
+  addRule(rule: {
+    staffId: string;
+    weekdays: number[];
+    startDate: IsoDate;
+    endDate: IsoDate;
+    everyOtherWeek: boolean;
+    week: TimetableWeek | null;
+    reason: string;
+    createdBy: string;
+  }): RecurringUnavailability {
+    return this.availability.addRule(rule);
+  }
+
+  /** Removes a weekly commitment; written when the unit of work is flushed. */
+  removeRule(rule: RecurringUnavailability): void {
+    this.availability.removeRule(rule);
+  }
+}

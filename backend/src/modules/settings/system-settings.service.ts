@@ -1,0 +1,73 @@
+import { Injectable } from '@nestjs/common';
+import type { StoredEmailTemplate } from './entities/system-settings.entity';
+import {
+  type AutoApproval,
+  type OrganizationReminders,
+  type ReminderSettings,
+  type RotaRules,
+  SystemSettingsRepository,
+} from './system-settings.repository';
+
+export type { AutoApproval, OrganizationReminders, ReminderSettings, RotaRules };
+
+/**
+ * The organisation's settings row as other modules see it: the rota's lock and what the row says
+ * (duty managers per day, the rota rules, auto-approval, reminders and their template). Its one
+ * owner is SystemSettingsRepository, which only this module calls.
+ *
+ * The row is the organisation's lock for the rota: a write to the rota holds it shared
+ * (`lockShared`), a settings change or a bulk tool exclusively (`lockExclusive`). A lock only
+ * locks, until the transaction ends, and must run inside one (UnitOfWork.transaction).
+ */
+@Injectable()
+export class SystemSettingsService {
+  constructor(private readonly settings: SystemSettingsRepository) {}
+
+  lockShared(): Promise<void> {
+    return this.settings.lockShared();
+  }
+
+  lockExclusive(): Promise<void> {
+    return this.settings.lockExclusive();
+  }
+
+  /** The duty managers per day, without a lock. */
+  dutyManagersPerDay(): Promise<number> {
+    return this.settings.dutyManagersPerDay();
+  }
+
+  /** How the organisation wants its rota planned; the defaults while it has no settings row. */
+  rotaRules(): Promise<RotaRules> {
+    return this.settings.rotaRules();
+  }
+
+  autoApproval(): Promise<AutoApproval> {
+    return this.settings.autoApproval();
+  }
+
+  saveAutoApproval(value: AutoApproval): Promise<void> {
+    return this.settings.saveAutoApproval(value);
+  }
+
+  reminders(): Promise<ReminderSettings> {
+    return this.settings.reminders();
+  }
+
+  saveReminders(value: ReminderSettings): Promise<void> {
+    return this.settings.saveReminders(value);
+  }
+
+  /** Every active organisation with reminders on (across organisations, for the reminder cron). */
+  remindersOfEveryOrganization(): Promise<OrganizationReminders[]> {
+    return this.settings.remindersOfEveryOrganization();
+  }
+
+  /** The reminder template an admin saved, or null while the built-in one is in use. */
+  savedEmailTemplate(): Promise<StoredEmailTemplate | null> {
+    return this.settings.savedEmailTemplate();
+  }
+
+  saveEmailTemplate(template: StoredEmailTemplate): Promise<void> {
+    return this.settings.saveEmailTemplate(template);
+  }
+}
