@@ -34,6 +34,10 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // A UTF-8 locale, as on every desktop: under a bare POSIX locale (a shell started with
+      // `env -i`), Chromium cannot write a non-ASCII file name and saves downloads such as
+      // "duty-rota-Zoë Ångström….ics" as "download".
+      env: { ...process.env, LC_ALL: 'C.UTF-8' },
       args: [
         '--no-sandbox',
         '--disable-gpu',
