@@ -33,6 +33,43 @@ export interface RecurringAway extends AwaySpanBase {
 /** One person away from `start` to `end`, inclusive, and why. */
 export type AwayPeriod = DatedAway | RecurringAway;
 
+/** A person on a date, as checked for being away. */
+export interface StaffOnDate {
+  staffId: string;
+  date: IsoDate;
+}
+
+/** The first of the checked people away on their date, and why. */
+export interface AwayOnDate extends StaffOnDate {
+  label: string;
+}
+
+/** What an unavailability period says, as edited. */
+export interface PeriodFields {
+  startDate: IsoDate;
+  endDate: IsoDate;
+  reason: string;
+  type: UnavailabilityType;
+}
+
+/** A new unavailability period. */
+export interface NewPeriod extends PeriodFields {
+  staffId: string;
+  createdBy: string;
+}
+
+/** A new weekly commitment. */
+export interface NewWeeklyRule {
+  staffId: string;
+  weekdays: number[];
+  startDate: IsoDate;
+  endDate: IsoDate;
+  everyOtherWeek: boolean;
+  week: TimetableWeek | null;
+  reason: string;
+  createdBy: string;
+}
+
 /** "Weekly: Year 9 club", "Week A: Orchestra": a weekly commitment's days as the rota names them. */
 export function recurringLabel(rule: { everyOtherWeek: boolean; week: TimetableWeek | null; reason: string }): string {
   return `${rule.everyOtherWeek ? `Week ${rule.week}` : 'Weekly'}: ${rule.reason}`;
@@ -65,7 +102,7 @@ export class AvailabilityRepository {
    * commitment — with what to call it ("Annual Leave", "Weekly commitment"); undefined when
    * everyone is available. One statement.
    */
-  async firstAway(checks: { staffId: string; date: IsoDate }[]): Promise<{ staffId: string; date: IsoDate; label: string } | undefined> {
+  async firstAway(checks: StaffOnDate[]): Promise<AwayOnDate | undefined> {
     if (!checks.length) return undefined;
     const org = TenantContext.require();
     const [row] = await this.em.execute<{ staffId: string; date: IsoDate; type: UnavailabilityType | null }[]>(
@@ -146,10 +183,7 @@ export class AvailabilityRepository {
   }
 
   /** A period's new dates, reason and type; written when the unit of work is flushed. */
-  change(
-    period: StaffUnavailability,
-    change: { startDate: IsoDate; endDate: IsoDate; reason: string; type: UnavailabilityType },
-  ): void {
+  change(period: StaffUnavailability, change: PeriodFields): void {
     period.startDate = change.startDate;
     period.endDate = change.endDate;
     period.reason = change.reason;
@@ -157,9 +191,7 @@ export class AvailabilityRepository {
   }
 
   /** Adds a period; written when the unit of work is flushed. */
-  add(
-    period: { staffId: string; startDate: IsoDate; endDate: IsoDate; reason: string; type: UnavailabilityType; createdBy: string },
-  ): StaffUnavailability {
+  add(period: NewPeriod): StaffUnavailability {
     return this.em.create(StaffUnavailability, {
       staff: period.staffId,
       startDate: period.startDate,
@@ -186,18 +218,7 @@ export class AvailabilityRepository {
   }
 
   /** Adds a weekly commitment; written when the unit of work is flushed. */
-  addRule(
-    rule: {
-      staffId: string;
-      weekdays: number[];
-      startDate: IsoDate;
-      endDate: IsoDate;
-      everyOtherWeek: boolean;
-      week: TimetableWeek | null;
-      reason: string;
-      createdBy: string;
-    },
-  ): RecurringUnavailability {
+  addRule(rule: NewWeeklyRule): RecurringUnavailability {
     return this.em.create(RecurringUnavailability, {
       staff: rule.staffId,
       weekdays: rule.weekdays,

@@ -1,7 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import type { IsoDate } from '../../common/clock/clock';
-import { type AwayPeriod, AvailabilityRepository, type DatedAway, type RecurringAway } from './availability.repository';
-import type { RecurringUnavailability, TimetableWeek } from './entities/recurring-unavailability.entity';
+import {
+  AvailabilityRepository,
+  type AwayOnDate,
+  type AwayPeriod,
+  type DatedAway,
+  type NewPeriod,
+  type NewWeeklyRule,
+  type PeriodFields,
+  type RecurringAway,
+  type StaffOnDate,
+} from './availability.repository';
+import type { RecurringUnavailability } from './entities/recurring-unavailability.entity';
 import type { StaffUnavailability, UnavailabilityType } from './entities/staff-unavailability.entity';
 
 export type { AwayPeriod, DatedAway, RecurringAway };
@@ -19,7 +29,7 @@ export class AvailabilityService {
    * The first of `checks` whose person is away on the date, with what to call it ("Annual Leave",
    * "Weekly commitment"); undefined when everyone is available. One statement.
    */
-  firstAway(checks: { staffId: string; date: IsoDate }[]): Promise<{ staffId: string; date: IsoDate; label: string } | undefined> {
+  firstAway(checks: StaffOnDate[]): Promise<AwayOnDate | undefined> {
     return this.availability.firstAway(checks);
   }
 
@@ -52,12 +62,12 @@ export class AvailabilityService {
   }
 
   /** A period's new dates, reason and type; written when the unit of work is flushed. */
-  change(period: StaffUnavailability, change: { startDate: IsoDate; endDate: IsoDate; reason: string; type: UnavailabilityType }): void {
+  change(period: StaffUnavailability, change: PeriodFields): void {
     this.availability.change(period, change);
   }
 
   /** Adds a period; written when the unit of work is flushed. */
-  add(period: { staffId: string; startDate: IsoDate; endDate: IsoDate; reason: string; type: UnavailabilityType; createdBy: string }): StaffUnavailability {
+  add(period: NewPeriod): StaffUnavailability {
     return this.availability.add(period);
   }
 
@@ -77,16 +87,7 @@ export class AvailabilityService {
   }
 
   /** Adds a weekly commitment; written when the unit of work is flushed. */
-  addRule(rule: {
-    staffId: string;
-    weekdays: number[];
-    startDate: IsoDate;
-    endDate: IsoDate;
-    everyOtherWeek: boolean;
-    week: TimetableWeek | null;
-    reason: string;
-    createdBy: string;
-  }): RecurringUnavailability {
+  addRule(rule: NewWeeklyRule): RecurringUnavailability {
     return this.availability.addRule(rule);
   }
 
