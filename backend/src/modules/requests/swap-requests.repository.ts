@@ -135,8 +135,10 @@ export class SwapRequestsRepository {
         returning id`,
       [TenantContext.require(), today],
     );
-    const requests: SwapRequest[] = [];
-    for (const { id } of expired) requests.push(await this.em.findOneOrFail(SwapRequest, { id }, { refresh: true }));
-    return requests;
+    if (!expired.length) return [];
+    // One read for all of them, in the update's order (each expiry's notices follow it).
+    const loaded = await this.em.find(SwapRequest, { id: { $in: expired.map((e) => e.id) } }, { refresh: true });
+    const byId = new Map(loaded.map((r) => [r.id, r]));
+    return expired.map(({ id }) => byId.get(id)!);
   }
 }
