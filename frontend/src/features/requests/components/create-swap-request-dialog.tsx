@@ -15,17 +15,14 @@ import { useMemo, useRef, type RefObject } from 'react';
 
 import { useGetCurrentUserQuery } from '@/features/auth/api';
 import { useGetStaffQuery, type StaffDto } from '@/features/staff/api';
-import { getServerMessage } from '@/shared/api/errors';
 import { useCan } from '@/shared/auth/access';
 import { useAuthToken } from '@/shared/auth/auth-token';
 import { formatDate, LONG_DATE_FORMAT } from '@/shared/lib/dates';
 import { focusFirstField } from '@/shared/ui/focus-first-field';
 import { LoadError } from '@/shared/ui/load-error';
 import { REASON_MAX_LENGTH } from '@/shared/ui/reason-field';
-import { useToast } from '@/shared/ui/toast';
 
 import {
-  useCreateSwapRequestMutation,
   useGetSwapOptionsQuery,
   type CreateSwapRequestDto,
   type SwapColleagueDto,
@@ -38,6 +35,7 @@ import {
   swapRequestBody,
   swapTargetOptions,
 } from '../lib/swap-choices';
+import { useSendSwapRequest } from '../lib/use-send-swap-request';
 
 const DIALOG_TITLE = 'Create Swap Request';
 
@@ -197,8 +195,7 @@ interface SwapRequestFormProps extends BodyProps {
 
 function SwapRequestForm({ staff, own, canDecide, firstFieldRef, onDone }: SwapRequestFormProps) {
   const [form] = Form.useForm<SwapFormValues>();
-  const [createSwapRequest, { isLoading }] = useCreateSwapRequestMutation();
-  const toast = useToast();
+  const { send, sending: isLoading } = useSendSwapRequest(onDone);
   const requesterId = Form.useWatch('requesterId', form);
   const originalDate = Form.useWatch('originalDate', form);
   const targetId = Form.useWatch('targetId', form);
@@ -242,20 +239,7 @@ function SwapRequestForm({ staff, own, canDecide, firstFieldRef, onDone }: SwapR
         ]
       : [];
 
-  const submit = async (values: SwapFormValues) => {
-    try {
-      const result = await createSwapRequest({
-        createSwapRequestDto: toCreateSwapRequestDto(values),
-      }).unwrap();
-      toast({ title: 'Swap request created', description: result.message });
-      onDone();
-    } catch (error) {
-      toast({
-        variant: 'destructive',
-        description: getServerMessage(error) ?? 'Failed to create swap request',
-      });
-    }
-  };
+  const submit = (values: SwapFormValues) => send(toCreateSwapRequestDto(values));
 
   const optionsFailed = dutiesQuery.isError || colleaguesQuery.isError;
 

@@ -2,14 +2,13 @@ import { Alert, Flex, Form, Select, Typography, type RefSelectProps } from 'antd
 import { useEffect, useRef } from 'react';
 
 import type { RotaPersonDto } from '@/features/rota/api';
-import { getServerMessage } from '@/shared/api/errors';
 import { formatDate, LONG_DATE_FORMAT } from '@/shared/lib/dates';
 import { trimmed } from '@/shared/lib/text';
 import { LoadError } from '@/shared/ui/load-error';
 import { ReasonField } from '@/shared/ui/reason-field';
 import { useToast } from '@/shared/ui/toast';
 
-import { useCreateSwapRequestMutation, useGetSwapOptionsQuery } from '../api';
+import { useGetSwapOptionsQuery } from '../api';
 import {
   MISSING_INFORMATION,
   SWAP_REASON_REQUIRED_MESSAGE,
@@ -21,6 +20,7 @@ import {
   swapRequestBody,
   swapTargetOptions,
 } from '../lib/swap-choices';
+import { useSendSwapRequest } from '../lib/use-send-swap-request';
 import { RequestApprovalNote, RequestFormActions } from './duty-requests';
 
 export interface RequestFormProps {
@@ -49,7 +49,7 @@ interface SwapValues {
 export function RequestSwapForm({ date, person, own, onBack, onDone }: RequestFormProps) {
   const [form] = Form.useForm<SwapValues>();
   const swapOptions = useGetSwapOptionsQuery({ requesterId: person.id, originalDate: date });
-  const [createSwap, { isLoading: saving }] = useCreateSwapRequestMutation();
+  const { send, sending: saving } = useSendSwapRequest(onDone);
   const toast = useToast();
   const selectRef = useRef<RefSelectProps>(null);
 
@@ -66,25 +66,15 @@ export function RequestSwapForm({ date, person, own, onBack, onDone }: RequestFo
       toast({ variant: 'destructive', ...MISSING_INFORMATION });
       return;
     }
-    try {
-      const result = await createSwap({
-        createSwapRequestDto: swapRequestBody({
-          requesterId: person.id,
-          targetId,
-          originalDate: date,
-          swapDate: date,
-          reason: text,
-        }),
-      }).unwrap();
-      // The server says who was asked and what happens next ("… It waits for their answer.").
-      toast({ title: 'Swap request created', description: result.message });
-      onDone();
-    } catch (error) {
-      toast({
-        variant: 'destructive',
-        description: getServerMessage(error) ?? 'Failed to create swap request',
-      });
-    }
+    await send(
+      swapRequestBody({
+        requesterId: person.id,
+        targetId,
+        originalDate: date,
+        swapDate: date,
+        reason: text,
+      }),
+    );
   };
 
   const longDate = formatDate(date, LONG_DATE_FORMAT);

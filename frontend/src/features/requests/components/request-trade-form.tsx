@@ -2,14 +2,13 @@ import { Alert, Flex, Form, Select, Spin, Typography, type RefSelectProps } from
 import { useEffect, useRef } from 'react';
 
 import type { RotaPersonDto } from '@/features/rota/api';
-import { getServerMessage } from '@/shared/api/errors';
 import { formatDate, LONG_DATE_FORMAT } from '@/shared/lib/dates';
 import { trimmed } from '@/shared/lib/text';
 import { LoadError } from '@/shared/ui/load-error';
 import { ReasonField } from '@/shared/ui/reason-field';
-import { useToast } from '@/shared/ui/toast';
 
-import { useCreateSwapRequestMutation, useGetSwapOptionsQuery } from '../api';
+import { useGetSwapOptionsQuery } from '../api';
+import { useSendSwapRequest } from '../lib/use-send-swap-request';
 import { SWAP_REASON_REQUIRED_MESSAGE } from '../lib/duty-requests';
 import { RequestApprovalNote, RequestFormActions } from './duty-requests';
 
@@ -50,8 +49,7 @@ export function RequestTradeForm({ date, colleague, own, onBack, onDone }: Reque
     targetId: colleague.id,
     swapDate: date,
   });
-  const [createSwap, { isLoading: saving }] = useCreateSwapRequestMutation();
-  const toast = useToast();
+  const { send, sending: saving } = useSendSwapRequest(onDone);
   const selectRef = useRef<RefSelectProps>(null);
   const duties = options.currentData?.duties;
 
@@ -62,24 +60,13 @@ export function RequestTradeForm({ date, colleague, own, onBack, onDone }: Reque
   const submit = async ({ originalDate, reason }: TradeValues) => {
     const text = trimmed(reason);
     if (!originalDate || !text) return;
-    try {
-      const result = await createSwap({
-        createSwapRequestDto: {
-          requesterId: own.id,
-          targetId: colleague.id,
-          originalDate,
-          swapDate: date,
-          reason: text,
-        },
-      }).unwrap();
-      toast({ title: 'Swap request created', description: result.message });
-      onDone();
-    } catch (error) {
-      toast({
-        variant: 'destructive',
-        description: getServerMessage(error) ?? 'Failed to create swap request',
-      });
-    }
+    await send({
+      requesterId: own.id,
+      targetId: colleague.id,
+      originalDate,
+      swapDate: date,
+      reason: text,
+    });
   };
 
   let field;
