@@ -2,7 +2,9 @@ import { Body, Controller, Get, HttpCode, HttpStatus, Post } from '@nestjs/commo
 import { ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
-import { SystemSettingsDto, SystemSettingsUpdateResultDto, UpdateSystemSettingsDto } from './dto/system-settings.dto';
+import { SystemSettingsDto } from './dto/system-settings.dto';
+import { SystemSettingsUpdateResultDto } from './dto/system-settings-update-result.dto';
+import { UpdateSystemSettingsDto } from './dto/update-system-settings.dto';
 import { SettingsService } from './settings.service';
 
 @ApiTags('settings')

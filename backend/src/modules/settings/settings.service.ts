@@ -5,7 +5,9 @@ import { describeDate } from '../../common/text/dates';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { AuditService, changedFields } from '../audit/audit.service';
 import { FactChangesService } from '../fact-changes/fact-changes.service';
-import { FILE_FIELDS_MESSAGE, type SystemSettingsDto, type SystemSettingsUpdateResultDto, type UpdateSystemSettingsDto } from './dto/system-settings.dto';
+import { FILE_FIELDS_MESSAGE, type UpdateSystemSettingsDto } from './dto/update-system-settings.dto';
+import type { SystemSettingsDto } from './dto/system-settings.dto';
+import type { SystemSettingsUpdateResultDto } from './dto/system-settings-update-result.dto';
 import { ProcedureFilesRepository } from './procedure-files.repository';
 import { type RotaRules, SystemSettingsRepository } from './system-settings.repository';
 

@@ -3,7 +3,8 @@ import { ApiBadRequestResponse, ApiConflictResponse, ApiTags, ApiTooManyRequests
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Authenticated, CurrentUser, RequiresReauthentication } from '../../common/auth/authenticated.decorator';
 import { ErrorResponseDto } from '../../common/http/error-body';
-import { SaveTwoFactorRequirementDto, TwoFactorRequirementDto } from './dto/two-factor-requirement.dto';
+import { SaveTwoFactorRequirementDto } from './dto/save-two-factor-requirement.dto';
+import { TwoFactorRequirementDto } from './dto/two-factor-requirement.dto';
 import { TwoFactorRequirementService } from './two-factor-requirement.service';
 
 @ApiTags('settings')

@@ -7,7 +7,8 @@ import { TwoFactorService } from '../auth/two-factor.service';
 import { TwoFactorSetupService } from '../auth/two-factor-setup.service';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { OrganizationsService } from '../tenants/organizations.service';
-import type { SaveTwoFactorRequirementDto, TwoFactorRequirementDto } from './dto/two-factor-requirement.dto';
+import type { SaveTwoFactorRequirementDto } from './dto/save-two-factor-requirement.dto';
+import type { TwoFactorRequirementDto } from './dto/two-factor-requirement.dto';
 
 export const OWN_TWO_FACTOR_FIRST =
   'Turn on two-step verification for your own account first (Account security), so the requirement cannot lock you out.';
