@@ -1,6 +1,6 @@
 import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { academicYearOf, addDays, datesBetween, mondayOf } from '../../common/clock/academic-year';
+import { academicYearOf, datesBetween } from '../../common/clock/academic-year';
 import { Clock, type IsoDate } from '../../common/clock/clock';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { describeDate } from '../../common/text/dates';
@@ -10,7 +10,6 @@ import type { MoveOnRotaDto, RemoveFromRotaDto, ReplaceOnRotaDto, RotaEditResult
 import type { MoveOptionsDto } from '../rota/dto/rota-move.dto';
 import { moveOptions } from '../rota/engine/move-options';
 import { duplicateAssignment, slotsFull } from '../rota/rota-errors';
-import { RotaPlanner } from '../rota/rota-planner';
 import { RotaService } from '../rota/rota.service';
 import { SystemSettingsService } from '../settings/system-settings.service';
 import { OrganizationClock } from '../tenants/organization-clock';
@@ -32,7 +31,6 @@ export class RotaEditsService {
     private readonly unitOfWork: UnitOfWork,
     private readonly cancelRequests: CancelRequestsRepository,
     private readonly rota: RotaService,
-    private readonly planner: RotaPlanner,
     private readonly settings: SystemSettingsService,
     private readonly audit: AuditService,
     private readonly messenger: RequestMessenger,
@@ -52,7 +50,7 @@ export class RotaEditsService {
       }
       if (occupant === person.id) throw new ConflictException(`${person.name} is already in that slot`);
       if (day.slots.some((s) => s.staffId === person.id)) throw duplicateAssignment();
-      const [confirmed] = await this.planner.assertAssignable(dto.date, [person.id], dto.override ?? false);
+      const [confirmed] = await this.rota.assertAssignable(dto.date, [person.id], dto.override ?? false);
       const override = confirmed === person.id;
       if (occupant) {
         await this.rota.replaceOnDay({ id: day.id }, occupant, person.id, override);
@@ -121,7 +119,7 @@ export class RotaEditsService {
     const message = await this.unitOfWork.transaction(async () => {
       const { slotsPerDay, today } = await this.prepare(dto.date, dto.position);
       if (dto.toDate < today) throw new BadRequestException(`${describeDate(dto.toDate)} has passed: duties can be moved only to today or later`);
-      // Create the target day first, then lock both in date order (RotaService.lockDays).
+      // Create the target day first, then lock both in date order (RotaRepository.lockDays).
       await this.rota.lockDay({ date: dto.toDate, create: true });
       const locked = await this.rota.lockDays([dto.date, dto.toDate]);
       const from = locked.get(dto.date);
@@ -131,7 +129,7 @@ export class RotaEditsService {
       const person = await loadPerson(this.staffDirectory, occupant);
       if (to.slots.some((slot) => slot?.staffId === person.id)) throw duplicateAssignment();
       // The duty left behind no longer counts towards their weekly cap.
-      const [confirmed] = await this.planner.assertAssignable(dto.toDate, [person.id], dto.override ?? false, new Map([[person.id, dto.date]]));
+      const [confirmed] = await this.rota.assertAssignable(dto.toDate, [person.id], dto.override ?? false, new Map([[person.id, dto.date]]));
       let position = 0;
       for (let p = 1; !position && p <= slotsPerDay; p += 1) if (!to.slots[p - 1]) position = p;
       if (!position) throw slotsFull(slotsPerDay);
@@ -180,8 +178,8 @@ export class RotaEditsService {
       if (to.slots.some((slot) => slot?.staffId === person.id)) throw duplicateAssignment();
       if (from.slots.some((slot) => slot?.staffId === partner.id)) throw duplicateAssignment();
       const override = dto.override ?? false;
-      const [personConfirmed] = await this.planner.assertAssignable(dto.toDate, [person.id], override, new Map([[person.id, dto.date]]));
-      const [partnerConfirmed] = await this.planner.assertAssignable(dto.date, [partner.id], override, new Map([[partner.id, dto.toDate]]));
+      const [personConfirmed] = await this.rota.assertAssignable(dto.toDate, [person.id], override, new Map([[person.id, dto.date]]));
+      const [partnerConfirmed] = await this.rota.assertAssignable(dto.date, [partner.id], override, new Map([[partner.id, dto.toDate]]));
       await this.rota.replaceOnDay({ id: to.id }, partner.id, person.id, personConfirmed === person.id);
       await this.rota.replaceOnDay({ id: from.id }, person.id, partner.id, partnerConfirmed === partner.id);
       const personReason = `Traded with ${partner.name} for ${describeDate(dto.toDate)}`;
@@ -224,10 +222,7 @@ export class RotaEditsService {
     const to = academicYearOf(date).endDate;
     // An empty slot has no duty to move (someone may have just emptied it).
     if (!occupant) return { date, position, staff: null, from: today, to, days: [] };
-    const facts = await this.planner.facts(today, to, slotsPerDay);
-    // Whole weeks, so that weekly caps count the duties of the week around today and the last day.
-    const days = await this.rota.slotsBetween(mondayOf(today), addDays(mondayOf(to), 6));
-    const options = moveOptions({ ...facts, days }, occupant, date, datesBetween(today, to));
+    const options = moveOptions(await this.rota.factsOfWeeks(today, to, slotsPerDay), occupant, date, datesBetween(today, to));
     const people = await loadPeople(this.staffDirectory, [occupant, ...options.flatMap((o) => o.tradeWith)]);
     const named = (id: string) => ({ id, name: people.get(id)?.name ?? 'Unknown' });
     return {

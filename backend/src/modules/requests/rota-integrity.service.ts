@@ -7,7 +7,7 @@ import { AuditService } from '../audit/audit.service';
 import { NO_ROTA_CHANGE, type RotaChange, type RotaChangeCause, type RotaRepair } from '../fact-changes/rota-change';
 import { CancelRequestsRepository } from './cancel-requests.repository';
 import { RequestMessenger } from './request-messenger';
-import { RotaPlanner } from '../rota/rota-planner';
+import { RotaService } from '../rota/rota.service';
 import { SystemSettingsService } from '../settings/system-settings.service';
 import type { Violation } from '../rota/engine/rota-rules';
 import { dutiesAddedEmail, dutiesTakenOffEmail } from './request-emails';
@@ -52,7 +52,7 @@ export class RotaIntegrityService implements RotaRepair {
     private readonly staffDirectory: StaffDirectory,
     private readonly cancelRequests: CancelRequestsRepository,
     private readonly unitOfWork: UnitOfWork,
-    private readonly planner: RotaPlanner,
+    private readonly rota: RotaService,
     private readonly settings: SystemSettingsService,
     private readonly audit: AuditService,
     private readonly messenger: RequestMessenger,
@@ -68,13 +68,13 @@ export class RotaIntegrityService implements RotaRepair {
   async repair(actor: AuthUser | undefined, cause: RotaChangeCause): Promise<RotaChange> {
     const slotsPerDay = await this.settings.dutyManagersPerDay();
     const today = await this.organizationClock.today();
-    // The facts the check and the refill need, read once (RotaPlanner.repairState).
-    const state = await this.planner.repairState(today, slotsPerDay);
-    const verdicts = state ? await this.planner.violationsIn(state) : [];
+    // The facts the check and the refill need, read once (RotaService.checkFrom).
+    const check = await this.rota.checkFrom(today, slotsPerDay);
+    const { verdicts } = check;
     if (!verdicts.length) return NO_ROTA_CHANGE;
 
     const { autoFillCancellations } = await this.settings.autoApproval();
-    const replacements = await this.planner.repair(verdicts, autoFillCancellations, state ?? undefined);
+    const replacements = await this.rota.repair(check, autoFillCancellations);
     const violations = verdicts.flatMap((v) => v.violations);
     const replacementOf = new Map(replacements.map((r) => [`${r.date}|${r.position}`, r.staffId]));
     const people = await loadPeople(this.staffDirectory, [...violations.map((v) => v.staffId), ...replacements.map((r) => r.staffId)]);

@@ -1,11 +1,10 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { addDays, mondayOf, weekdayIndex } from '../../common/clock/academic-year';
+import { weekdayIndex } from '../../common/clock/academic-year';
 import type { IsoDate } from '../../common/clock/clock';
 import { describeDate } from '../../common/text/dates';
 import { AvailabilityService } from '../availability/availability.service';
 import { mayTake } from '../rota/engine/move-options';
-import { RotaPlanner } from '../rota/rota-planner';
 import { RotaService } from '../rota/rota.service';
 import { SystemSettingsService } from '../settings/system-settings.service';
 import { OrganizationClock } from '../tenants/organization-clock';
@@ -23,7 +22,6 @@ export class SwapOptionsService {
     private readonly rota: RotaService,
     private readonly settings: SystemSettingsService,
     private readonly availability: AvailabilityService,
-    private readonly planner: RotaPlanner,
     private readonly organizationClock: OrganizationClock,
   ) {}
 
@@ -43,7 +41,7 @@ export class SwapOptionsService {
     if (!originalDate) return { duties, colleagues: [] };
     if (!duties.includes(originalDate)) throw new BadRequestException(`${requester.name} is not on duty on ${describeDate(originalDate)} (from today on)`);
     const colleagues = await this.rules.eligibleFor(requester, originalDate);
-    const roster = new Map((await this.planner.staffFacts()).map((s) => [s.id, s]));
+    const roster = new Map((await this.rota.staffFacts()).map((s) => [s.id, s]));
     const away = await this.availability.awayBetween(today, horizon);
     const requesterFacts = roster.get(requester.id);
     const requesterFree = (date: string) =>
@@ -72,12 +70,13 @@ export class SwapOptionsService {
     assertActsFor(actor, requester, 'requests.decide', 'You can only ask for swaps of your own duties');
     const today = await this.organizationClock.today();
     const horizon = addMonths(today, 13);
-    const days = await this.rota.daysBetween(mondayOf(today), addDays(mondayOf(horizon), 6));
-    const slots = Object.fromEntries(days.map((d) => [d.date, d.slots.map((s) => (s.staff ? { staffId: s.staff.id } : null))]));
-    const holds = (date: IsoDate, staffId: string) => slots[date]?.some((slot) => slot?.staffId === staffId) ?? false;
-    const duties = days.filter((d) => d.date >= today && d.date <= horizon && holds(d.date, requester.id)).map((d) => d.date);
+    // Whole weeks, so that weekly caps count the duties of the week around today and the horizon.
+    const facts = await this.rota.factsOfWeeks(today, horizon, await this.settings.dutyManagersPerDay());
+    const holds = (date: IsoDate, staffId: string) => facts.days[date]?.some((slot) => slot?.staffId === staffId) ?? false;
+    const duties = Object.keys(facts.days)
+      .filter((date) => date >= today && date <= horizon && holds(date, requester.id))
+      .sort();
     if (swapDate < today || !holds(swapDate, target.id) || target.id === requester.id) return { duties: [], colleagues: [] };
-    const facts = { ...(await this.planner.facts(today, horizon, await this.settings.dutyManagersPerDay())), days: slots };
     return {
       duties: duties.filter((date) => mayTake(facts, target.id, date, swapDate) && mayTake(facts, requester.id, swapDate, date)),
       colleagues: [],

@@ -1,7 +1,6 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { describeDate } from '../../common/text/dates';
 import { AvailabilityService } from '../availability/availability.service';
-import { RotaPlanner } from '../rota/rota-planner';
 import { type LockedDay, RotaService } from '../rota/rota.service';
 import { SystemSettingsService } from '../settings/system-settings.service';
 import { StaffDirectory } from '../staff/staff-directory.service';
@@ -24,7 +23,6 @@ export class SwapRulesService {
     private readonly rota: RotaService,
     private readonly settings: SystemSettingsService,
     private readonly availability: AvailabilityService,
-    private readonly planner: RotaPlanner,
     private readonly organizationClock: OrganizationClock,
   ) {}
 
@@ -57,7 +55,7 @@ export class SwapRulesService {
     const [day] = await this.rota.daysBetween(date, date);
     const onDay = new Set((day?.slots ?? []).map((s) => s.staff?.id).filter(Boolean));
     const away = new Set((await this.availability.awayBetween(date, date)).map((a) => a.staffId));
-    const refused = await this.planner.patternRefusals(date, people);
+    const refused = await this.rota.patternRefusals(date, people);
     return people.filter((p) => !onDay.has(p.id) && !away.has(p.id) && !refused.has(p.id));
   }
 
@@ -96,10 +94,10 @@ export class SwapRulesService {
     }
     // Nobody is swapped onto a weekday they don't work, or above their weekly cap (the duty a trade
     // takes away from them that week doesn't count).
-    const targetRefusal = (await this.planner.patternRefusals(originalDate, [target], trade ? new Map([[target.id, swapDate]]) : undefined)).get(target.id);
+    const targetRefusal = (await this.rota.patternRefusals(originalDate, [target], trade ? new Map([[target.id, swapDate]]) : undefined)).get(target.id);
     if (targetRefusal) throw new ConflictException(targetRefusal);
     if (trade) {
-      const requesterRefusal = (await this.planner.patternRefusals(swapDate, [requester], new Map([[requester.id, originalDate]]))).get(requester.id);
+      const requesterRefusal = (await this.rota.patternRefusals(swapDate, [requester], new Map([[requester.id, originalDate]]))).get(requester.id);
       if (requesterRefusal) throw new ConflictException(requesterRefusal);
     }
     return days;

@@ -1,5 +1,8 @@
 import type { RotaDayDto, RotaPersonDto } from './dto/rota.dto';
 
+/** Longest range one rota read or bulk run may cover: two years and a bit. */
+export const MAX_RANGE_DAYS = 800;
+
 /** A row of the rota query: one person in one slot of one day. */
 export interface RotaSlotRow {
   day_id: string;

@@ -31,3 +31,12 @@ export function termDatesMissing(academicYears: number[]): ConflictException {
     code: TERM_DATES_MISSING,
   });
 }
+
+/** A write refused by the rota's constraints, read as the API's conflict (other errors pass through). */
+export function slotConflict(error: unknown, slotsPerDay: number): unknown {
+  const e = error as { constraint?: string; code?: string; message?: string };
+  const text = `${e.constraint ?? ''} ${e.message ?? ''}`;
+  if (text.includes('rota_slots_day_staff_unique')) return duplicateAssignment();
+  if (text.includes('rota_slots_day_position_unique') || text.includes('rota_slots_within_limit')) return slotsFull(slotsPerDay);
+  return error;
+}

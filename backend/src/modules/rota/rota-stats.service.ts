@@ -9,19 +9,21 @@ import type { CurrentWeekDto } from './dto/rota.dto';
 import type { DashboardStatsDto, DutyStatisticsDto, StaffDutyStatisticsDto } from './dto/stats.dto';
 import { dashboardPeriod, toDashboardStats } from './dashboard-stats';
 import { RotaStatsRepository } from './rota-stats.repository';
-import { RotaService } from './rota.service';
+import { OrganizationClock } from '../tenants/organization-clock';
+import { RotaRepository } from './rota.repository';
 
 /** The figures of the dashboard (one SQL statement) and of the Statistics page. */
 @Injectable()
 export class RotaStatsService {
   constructor(
     private readonly stats: RotaStatsRepository,
-    private readonly rota: RotaService,
+    private readonly rota: RotaRepository,
+    private readonly organizationClock: OrganizationClock,
     private readonly settings: SystemSettingsService,
   ) {}
 
   async currentWeek(): Promise<CurrentWeekDto> {
-    const today = await this.rota.today();
+    const today = await this.organizationClock.today();
     const weekStart = mondayOf(today);
     const weekEnd = addDays(weekStart, 4);
     const [dutyManagersPerDay, days] = await Promise.all([
@@ -32,7 +34,7 @@ export class RotaStatsService {
   }
 
   async dashboard(actor: AuthUser): Promise<DashboardStatsDto> {
-    const period = dashboardPeriod(await this.rota.today());
+    const period = dashboardPeriod(await this.organizationClock.today());
     // Staff count the requests they can see on the request pages: their own.
     const everyone = hasPermission(actor.role, 'requests.decide');
     const row = await this.stats.dashboardRow(period, everyone ? undefined : actor.id);
@@ -40,7 +42,7 @@ export class RotaStatsService {
   }
 
   async dutyStatistics(viewer: AuthUser): Promise<DutyStatisticsDto> {
-    const year = academicYearOf(await this.rota.today());
+    const year = academicYearOf(await this.organizationClock.today());
     const rows = await this.stats.staffDutyCounts(year.startDate, year.statisticsEndDate);
     // Staff see their own department only (docs/product.md#what-people-see-of-each-other).
     const everyone = seesPersonalFields(viewer);

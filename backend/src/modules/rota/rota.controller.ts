@@ -17,7 +17,8 @@ import {
   UpdateRotaDayDto,
 } from './dto/rota.dto';
 import { RotaStatsService } from './rota-stats.service';
-import { RotaService } from './rota.service';
+import { RotaAssignmentsService } from './rota-assignments.service';
+import { RotaBulkService } from './rota-bulk.service';
 
 const NO_TERM_DATES =
   'An academic year in the period has no term dates (`code: term_dates_missing`): set them, or send `allWeekdays: true`.';
@@ -31,7 +32,8 @@ const CONFLICTS =
 @Controller()
 export class RotaController {
   constructor(
-    private readonly rota: RotaService,
+    private readonly assignments: RotaAssignmentsService,
+    private readonly bulkTools: RotaBulkService,
     private readonly stats: RotaStatsService,
   ) {}
 
@@ -39,7 +41,7 @@ export class RotaController {
   @Get('rota')
   @Authenticated('rota.view')
   getRota(@Query() range: RotaRangeQueryDto): Promise<RotaDayDto[]> {
-    return this.rota.list(range.startDate, range.endDate);
+    return this.assignments.list(range.startDate, range.endDate);
   }
 
   /** Assigns the named people to a date: each to its slot when empty, else the first empty one. */
@@ -48,7 +50,7 @@ export class RotaController {
   @ApiConflictResponse({ type: ErrorResponseDto, description: CONFLICTS })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'A named staff member is not in this organisation.' })
   createRota(@CurrentUser() user: AuthUser, @Body() dto: CreateRotaDayDto): Promise<RotaDayDto> {
-    return this.rota.create(user, dto);
+    return this.assignments.create(user, dto);
   }
 
   /**
@@ -64,7 +66,7 @@ export class RotaController {
     @Param('id', idParam('Rota day')) id: string,
     @Body() dto: UpdateRotaDayDto,
   ): Promise<RotaDayDto> {
-    return this.rota.update(user, id, dto);
+    return this.assignments.update(user, id, dto);
   }
 
   /** Plans every slot from tomorrow (or the named academic year's start) to endDate afresh with the rota engine. */
@@ -75,7 +77,7 @@ export class RotaController {
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: BAD_PERIOD })
   @ApiConflictResponse({ type: ErrorResponseDto, description: NO_TERM_DATES })
   reshuffleFuture(@CurrentUser() user: AuthUser, @Body() dto: BulkRotaDto): Promise<BulkRotaResultDto> {
-    return runLongStatements(() => this.rota.bulk(user, 'reshuffle', dto));
+    return runLongStatements(() => this.bulkTools.bulk(user, 'reshuffle', dto));
   }
 
   /** Fills the empty slots from tomorrow (or the named academic year's start) to endDate; existing assignments stay. */
@@ -86,7 +88,7 @@ export class RotaController {
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: BAD_PERIOD })
   @ApiConflictResponse({ type: ErrorResponseDto, description: NO_TERM_DATES })
   fillUnassigned(@CurrentUser() user: AuthUser, @Body() dto: BulkRotaDto): Promise<BulkRotaResultDto> {
-    return runLongStatements(() => this.rota.bulk(user, 'fill', dto));
+    return runLongStatements(() => this.bulkTools.bulk(user, 'fill', dto));
   }
 
   /** Removes every assignment from today on, or only those of the named academic year. */
@@ -96,7 +98,7 @@ export class RotaController {
   @FairUse('bulk')
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The academic year is over or not a year.' })
   clearFuture(@CurrentUser() user: AuthUser, @Body() dto: ClearRotaDto): Promise<BulkRotaResultDto> {
-    return runLongStatements(() => this.rota.bulk(user, 'clear', dto));
+    return runLongStatements(() => this.bulkTools.bulk(user, 'clear', dto));
   }
 
   /** Today in the organisation's time zone, its Monday-to-Friday week with the rota, and the academic year. */

@@ -19,6 +19,8 @@ import { RotaStatsService } from './rota-stats.service';
 import { RotaController } from './rota.controller';
 import { RotaRepository } from './rota.repository';
 import { RotaService } from './rota.service';
+import { RotaAssignmentsService } from './rota-assignments.service';
+import { RotaBulkService } from './rota-bulk.service';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { RotaDay } from './entities/rota-day.entity';
 import { RotaSlot } from './entities/rota-slot.entity';
@@ -28,6 +30,8 @@ import { RotaSlot } from './entities/rota-slot.entity';
   controllers: [RotaController, RotaCalendarController, RotaHealthController, DashboardController, StatisticsController, FairnessController],
   providers: [
     RotaService,
+    RotaAssignmentsService,
+    RotaBulkService,
     RotaRepository,
     RotaStatsRepository,
     RotaPlanner,
@@ -37,8 +41,8 @@ import { RotaSlot } from './entities/rota-slot.entity';
     RotaCalendarService,
     DutyChangeNotices,
   ],
-  // The door: other modules change and read the rota through its services (RotaService for its
-  // days, RotaPlanner for its rules), never its repositories.
-  exports: [RotaService, RotaPlanner],
+  // The one door: other modules read and change the rota, and check a change against its rules,
+  // through RotaService alone.
+  exports: [RotaService],
 })
 export class RotaModule {}

@@ -1,0 +1,141 @@
+import { BadRequestException, Injectable } from '@nestjs/common';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { academicYearStarting, addDays, datesBetween, daysInSpan, planningPeriodOf } from '../../common/clock/academic-year';
+import type { IsoDate } from '../../common/clock/clock';
+import { describeDate, describeDateRange } from '../../common/text/dates';
+import { plural } from '../../common/text/plural';
+import { UnitOfWork } from '../../database/unit-of-work';
+import { AuditService } from '../audit/audit.service';
+import { SchoolCalendar } from '../holidays/school-calendar';
+import { SystemSettingsService } from '../settings/system-settings.service';
+import { OrganizationClock } from '../tenants/organization-clock';
+import type { BulkRotaResultDto } from './dto/rota.dto';
+import { BULK_TOOL_DID, DutyChangeNotices } from './duty-change-notices';
+import type { DaySlots } from './engine/rota-engine';
+import { MAX_RANGE_DAYS } from './rota-days';
+import { termDatesMissing } from './rota-errors';
+import { RotaPlanner } from './rota-planner';
+import { RotaRepository } from './rota.repository';
+
+type BulkTool = 'reshuffle' | 'fill' | 'clear';
+
+const BULK_AUDIT: Record<BulkTool, { action: string; verb: string }> = {
+  reshuffle: { action: 'rota.reshuffled', verb: 'Reshuffled' },
+  fill: { action: 'rota.filled', verb: 'Filled' },
+  clear: { action: 'rota.cleared', verb: 'Cleared' },
+};
+
+/** The bulk tools: Reshuffle, Fill and Clear. */
+@Injectable()
+export class RotaBulkService {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly audit: AuditService,
+    private readonly organizationClock: OrganizationClock,
+    private readonly settings: SystemSettingsService,
+    private readonly rota: RotaRepository,
+    private readonly planner: RotaPlanner,
+    private readonly calendar: SchoolCalendar,
+    private readonly dutyChanges: DutyChangeNotices,
+  ) {}
+
+  /**
+   * The bulk tools (docs/product.md#bulk-tools): reshuffle and fill plan the days of `bulkPeriod`
+   * with the rota engine, each academic year's days against that year's fair shares; clear removes
+   * everything from today on (of one academic year when it is named). Each runs in one transaction
+   * holding the settings row exclusively, so bulk runs, settings changes and hand assignments of
+   * the same organisation never interleave. Planning a year without term dates needs
+   * `allWeekdays`: otherwise the school holidays between terms would get duties.
+   */
+  async bulk(
+    actor: AuthUser,
+    tool: BulkTool,
+    options: { endDate?: IsoDate; allWeekdays?: boolean; academicYear?: number } = {},
+  ): Promise<BulkRotaResultDto> {
+    return this.unitOfWork.transaction(async () => {
+      await this.settings.lockExclusive();
+      const slotsPerDay = await this.settings.dutyManagersPerDay();
+      const today = await this.organizationClock.today();
+      const { from, to } = await this.bulkPeriod(tool, today, options);
+      if (to !== null && to < from) throw new BadRequestException(`The end date must be after today (${describeDate(today)})`);
+      if (to !== null && daysInSpan(from, to) > MAX_RANGE_DAYS) {
+        throw new BadRequestException('The end date can be at most two years ahead');
+      }
+      // Only the years the period touches: a plan of next year asks nothing of this one.
+      if (tool !== 'clear' && !options.allWeekdays) {
+        const missing = await this.calendar.yearsWithoutTerms(from, to!);
+        if (missing.length) throw termDatesMissing(missing);
+      }
+
+      const existing = await this.rota.slotsFrom(from, to);
+
+      const target: Record<IsoDate, DaySlots> = {};
+      if (tool !== 'clear') {
+        const planned = await this.planner.plan({ mode: tool, slotsPerDay, days: datesBetween(from, to!), existing }, { inWorker: true });
+        for (const date of Object.keys(existing)) target[date] = tool === 'fill' ? existing[date]! : [];
+        Object.assign(target, planned);
+      }
+      const dates = [...new Set([...Object.keys(existing), ...Object.keys(target)])].sort();
+      let changedDays = 0;
+      let changedSlots = 0;
+      const changed: Record<IsoDate, DaySlots> = {};
+      for (const date of dates) {
+        const before = existing[date] ?? [];
+        const after = target[date] ?? [];
+        let diff = 0;
+        for (let i = 0; i < Math.max(before.length, after.length); i += 1) if ((before[i]?.staffId ?? null) !== (after[i]?.staffId ?? null)) diff += 1;
+        if (diff) {
+          changedDays += 1;
+          changedSlots += diff;
+          changed[date] = after;
+        }
+      }
+      await this.rota.writeDays(changed);
+      await this.dutyChanges.tell(existing, changed, { by: actor.name, did: BULK_TOOL_DID[tool] });
+
+      const unfilledSlots =
+        tool === 'clear' ? 0 : Object.values(target).reduce((n, slots) => n + slots.filter((slot) => slot === null).length, 0);
+      const lastDate = to ?? dates.at(-1) ?? from;
+      const { action, verb } = BULK_AUDIT[tool];
+      const message =
+        tool === 'clear'
+          ? `Removed ${plural(changedSlots, 'assignment')} on ${plural(changedDays, 'day')} ${to ? `from ${describeDateRange(from, to)}` : `from ${describeDate(from)} on`}.`
+          : `${tool === 'fill' ? 'Filled' : 'Changed'} ${plural(changedSlots, 'slot')} on ${plural(changedDays, 'day')} from ${describeDateRange(from, lastDate)}.` +
+            (unfilledSlots ? ` ${plural(unfilledSlots, 'slot')} stayed empty: nobody was available.` : '');
+      this.audit.record(actor, {
+        kind: 'rota',
+        action,
+        entityId: `${from}..${lastDate}`,
+        summary: `${verb} the rota: ${message}`,
+        after: { startDate: from, endDate: lastDate, changedDays, changedSlots, unfilledSlots },
+      });
+      return { startDate: from, endDate: lastDate, changedDays, changedSlots, unfilledSlots, message };
+    });
+  }
+
+  /**
+   * The days a bulk tool works on (docs/product.md#bulk-tools), `to` null for "from today on":
+   * - an `academicYear` named: its days from tomorrow (today for clear) or its 1 September, whichever
+   *   is later, to `endDate`, which must fall in that year, or else to the end of its summer term
+   *   (31 August without term dates, or once the summer term is over); clear: to its 31 August;
+   * - else an `endDate`: from tomorrow to it, across academic years when it is in a later one;
+   * - else: reshuffle and fill the planning year's days as above (this year until its summer term
+   *   has ended, then next year: SchoolCalendar.planningYear); clear everything from today on.
+   */
+  private async bulkPeriod(
+    tool: BulkTool,
+    today: IsoDate,
+    { endDate, academicYear }: { endDate?: IsoDate; academicYear?: number },
+  ): Promise<{ from: IsoDate; to: IsoDate | null }> {
+    const first = tool === 'clear' ? today : addDays(today, 1);
+    if (academicYear === undefined && (tool === 'clear' || endDate)) return { from: first, to: tool === 'clear' ? null : endDate! };
+    const start = academicYear ?? (await this.calendar.planningYear(today));
+    const year = academicYearStarting(start);
+    const period = planningPeriodOf(start, first, tool === 'clear' ? null : await this.calendar.termEnd(start));
+    if (!period) throw new BadRequestException(`${year.label} is over: choose this academic year (or the next)`);
+    if (endDate && (endDate < period.from || endDate > year.endDate)) {
+      throw new BadRequestException(`The end date must fall within ${year.label}: ${describeDateRange(period.from, year.endDate)}`);
+    }
+    return { from: period.from, to: endDate ?? period.to };
+  }
+}
