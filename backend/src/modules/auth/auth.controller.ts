@@ -18,15 +18,13 @@ import { FindOrganizationsService } from './find-organizations.service';
 import { PasswordResetService } from './password-reset.service';
 import { RegistrationService } from './registration.service';
 import { SignInService } from './sign-in.service';
-import {
-  CurrentUserResponseDto,
-  HostDto,
-  EmailChangeResultDto,
-  MessageDto,
-  RegisterResultDto,
-  ResetPasswordResultDto,
-  SignInResultDto,
-} from './dto/auth-responses.dto';
+import { CurrentUserResponseDto } from './dto/current-user-response.dto';
+import { HostDto } from './dto/host.dto';
+import { EmailChangeResultDto } from './dto/email-change-result.dto';
+import { MessageDto } from './dto/message.dto';
+import { RegisterResultDto } from './dto/register-result.dto';
+import { ResetPasswordResultDto } from './dto/reset-password-result.dto';
+import { SignInResultDto } from './dto/sign-in-result.dto';
 import { ConfirmEmailChangeDto } from './dto/confirm-email-change.dto';
 import { EmailRequestDto } from './dto/email-request.dto';
 import { FindOrganizationsDto } from './dto/find-organizations.dto';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { AccountsService } from './accounts.service';
-import type { CurrentUserResponseDto } from './dto/auth-responses.dto';
+import type { CurrentUserResponseDto } from './dto/current-user-response.dto';
 import { UsersRepository } from './users.repository';
 
 /** Who is signed in, and their organisation, as the app shows them. */

@@ -3,7 +3,7 @@ import { ConflictException, Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { AccountsService, EMAIL_IN_USE } from './accounts.service';
-import type { EmailChangeResultDto } from './dto/auth-responses.dto';
+import type { EmailChangeResultDto } from './dto/email-change-result.dto';
 
 /** Following through a pending change of a sign-in email: the emailed links, or the owner's approval while signed in. */
 @Injectable()

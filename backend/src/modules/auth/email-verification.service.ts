@@ -7,7 +7,7 @@ import { RecipientLimitService } from '../mail/recipient-limit.service';
 import type { Organization } from '../tenants/entities/organization.entity';
 import { OrganizationHosts } from '../tenants/organization-hosts.service';
 import { verificationEmail } from './auth-emails';
-import type { MessageDto } from './dto/auth-responses.dto';
+import type { MessageDto } from './dto/message.dto';
 import type { User } from './entities/user.entity';
 import { type AccountEmailRequest, EmailRequestsService } from './email-requests.service';
 import { LinkTokensRepository } from './link-tokens.repository';

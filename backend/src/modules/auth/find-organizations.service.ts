@@ -4,7 +4,7 @@ import { OutboxService } from '../mail/outbox.service';
 import { RecipientLimitService } from '../mail/recipient-limit.service';
 import { OrganizationHosts } from '../tenants/organization-hosts.service';
 import { organizationListEmail } from './auth-emails';
-import type { MessageDto } from './dto/auth-responses.dto';
+import type { MessageDto } from './dto/message.dto';
 import type { FindOrganizationsDto } from './dto/find-organizations.dto';
 import { EmailRequestsService } from './email-requests.service';
 import { UsersRepository } from './users.repository';

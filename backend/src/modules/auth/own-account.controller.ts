@@ -4,16 +4,14 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { Authenticated, CurrentUser, RequiresReauthentication } from '../../common/auth/authenticated.decorator';
 import { ErrorResponseDto } from '../../common/http/error-body';
 import { PasswordResetService } from './password-reset.service';
-import { MessageDto } from './dto/auth-responses.dto';
-import {
-  ChangeOwnEmailDto,
-  ChangeOwnNameDto,
-  ChangeOwnPasswordDto,
-  DescribePasswordLinkDto,
-  EmailChangeStartedDto,
-  PasswordChangedDto,
-  PasswordLinkDto,
-} from './dto/own-account.dto';
+import { MessageDto } from './dto/message.dto';
+import { ChangeOwnEmailDto } from './dto/change-own-email.dto';
+import { ChangeOwnNameDto } from './dto/change-own-name.dto';
+import { ChangeOwnPasswordDto } from './dto/change-own-password.dto';
+import { DescribePasswordLinkDto } from './dto/describe-password-link.dto';
+import { EmailChangeStartedDto } from './dto/email-change-started.dto';
+import { PasswordChangedDto } from './dto/password-changed.dto';
+import { PasswordLinkDto } from './dto/password-link.dto';
 import { OwnAccountService } from './own-account.service';
 
 /**

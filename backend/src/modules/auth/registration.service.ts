@@ -8,7 +8,7 @@ import { TenantContext } from '../../tenancy/tenant-context';
 import { OrganizationHosts } from '../tenants/organization-hosts.service';
 import { OrganizationsService } from '../tenants/organizations.service';
 import { isReservedSubdomain } from '../tenants/reserved-subdomains';
-import type { RegisterResultDto } from './dto/auth-responses.dto';
+import type { RegisterResultDto } from './dto/register-result.dto';
 import type { RegisterDto } from './dto/register.dto';
 import { EmailVerificationService } from './email-verification.service';
 import type { User } from './entities/user.entity';

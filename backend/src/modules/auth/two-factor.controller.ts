@@ -12,16 +12,14 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { AllowedBeforeTwoFactorSetup, Authenticated, CurrentUser, RequiresReauthentication } from '../../common/auth/authenticated.decorator';
 import { ErrorResponseDto } from '../../common/http/error-body';
 import { SignInService } from './sign-in.service';
-import { AuthTokenDto } from './dto/auth-responses.dto';
-import {
-  EnableTwoFactorDto,
-  LoginTwoFactorDto,
-  ReauthenticationDto,
-  RecoveryCodesDto,
-  StartTwoFactorSetupDto,
-  TwoFactorSetupDto,
-  TwoFactorStatusDto,
-} from './dto/two-factor.dto';
+import { AuthTokenDto } from './dto/auth-token.dto';
+import { EnableTwoFactorDto } from './dto/enable-two-factor.dto';
+import { LoginTwoFactorDto } from './dto/login-two-factor.dto';
+import { ReauthenticationDto } from './dto/reauthentication.dto';
+import { RecoveryCodesDto } from './dto/recovery-codes.dto';
+import { StartTwoFactorSetupDto } from './dto/start-two-factor-setup.dto';
+import { TwoFactorSetupDto } from './dto/two-factor-setup.dto';
+import { TwoFactorStatusDto } from './dto/two-factor-status.dto';
 import { RecoveryCodesService } from './recovery-codes.service';
 import { TwoFactorSetupService } from './two-factor-setup.service';
 import { clientAddress } from '../../common/http/client-address';

@@ -1,5 +1,5 @@
 import { IsBoolean } from 'class-validator';
-import { ReauthenticationDto } from '../../auth/dto/two-factor.dto';
+import { ReauthenticationDto } from '../../auth/dto/reauthentication.dto';
 
 /**
  * Turns the requirement on or off. Needs re-authentication (the admin's password and a current

@@ -3,7 +3,7 @@ import { ApiProperty, IntersectionType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { trim } from '../../../common/validation/normalize';
-import { ReauthenticationDto } from '../../auth/dto/two-factor.dto';
+import { ReauthenticationDto } from '../../auth/dto/reauthentication.dto';
 import { JOIN_RULES, type JoinRule } from '../entities/sign-in-settings.entity';
 
 /** Most allowed domains or tenants one provider takes. */

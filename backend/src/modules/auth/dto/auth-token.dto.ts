@@ -1,0 +1,4 @@
+export class AuthTokenDto {
+  /** A bearer token for the `Authorization` header; the app stores it under `authToken`. */
+  token!: string;
+}

@@ -1,0 +1,5 @@
+/** The organisation an address belongs to. */
+export class HostOrganizationDto {
+  name!: string;
+  subdomain!: string;
+}

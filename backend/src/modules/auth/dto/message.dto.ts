@@ -1,0 +1,4 @@
+export class MessageDto {
+  /** What happened, for a person to read. */
+  message!: string;
+}
