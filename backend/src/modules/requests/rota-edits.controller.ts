@@ -3,8 +3,12 @@ import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiTag
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import { ErrorResponseDto } from '../../common/http/error-body';
-import { MoveOnRotaDto, RemoveFromRotaDto, ReplaceOnRotaDto, RotaEditResultDto } from '../rota/dto/rota-edit.dto';
-import { MoveOptionsDto, MoveOptionsQueryDto } from '../rota/dto/rota-move.dto';
+import { MoveOnRotaDto } from '../rota/dto/move-on-rota.dto';
+import { RemoveFromRotaDto } from '../rota/dto/remove-from-rota.dto';
+import { ReplaceOnRotaDto } from '../rota/dto/replace-on-rota.dto';
+import { RotaEditResultDto } from '../rota/dto/rota-edit-result.dto';
+import { MoveOptionsDto } from '../rota/dto/move-options.dto';
+import { MoveOptionsQueryDto } from '../rota/dto/move-options-query.dto';
 import { RotaEditsService } from './rota-edits.service';
 
 const PAST_OR_NO_SLOT = 'The day has passed, or the position is above the duty managers per day.';

@@ -1,7 +1,8 @@
 import { addDays, isWeekday, mondayOf } from '../../common/clock/academic-year';
 import type { IsoDate } from '../../common/clock/clock';
 import { TenantContext } from '../../tenancy/tenant-context';
-import type { ActiveStaffCountDto, DashboardStatsDto } from './dto/stats.dto';
+import type { ActiveStaffCountDto } from './dto/active-staff-count.dto';
+import type { DashboardStatsDto } from './dto/dashboard-stats.dto';
 
 /**
  * The dates the dashboard counts for `today`: this week (Monday to Friday; on a Saturday or

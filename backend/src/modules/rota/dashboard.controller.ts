@@ -2,7 +2,8 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
-import { DashboardStatsDto, DutyStatisticsDto } from './dto/stats.dto';
+import { DashboardStatsDto } from './dto/dashboard-stats.dto';
+import { DutyStatisticsDto } from './dto/duty-statistics.dto';
 import { RotaStatsService } from './rota-stats.service';
 
 /** The dashboard's figures (docs/product.md#statistics-and-the-dashboard). Tagged for the frontend feature that shows them. */

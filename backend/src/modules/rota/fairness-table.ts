@@ -1,5 +1,6 @@
 import { weekdayIndex } from '../../common/clock/academic-year';
-import type { FairnessRowDto, FairnessSummaryDto } from './dto/fairness.dto';
+import type { FairnessRowDto } from './dto/fairness-row.dto';
+import type { FairnessSummaryDto } from './dto/fairness-summary.dto';
 import { type EngineStaff, fairShares, type FairShareYear } from './engine/rota-engine';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;

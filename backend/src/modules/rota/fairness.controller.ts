@@ -3,7 +3,9 @@ import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import { FairUse } from '../../common/rate-limit/fair-use';
-import { FairnessDto, FairnessExportQueryDto, FairnessQueryDto } from './dto/fairness.dto';
+import { FairnessDto } from './dto/fairness.dto';
+import { FairnessExportQueryDto } from './dto/fairness-export-query.dto';
+import { FairnessQueryDto } from './dto/fairness-query.dto';
 import { type ExportFile, FairnessService } from './fairness.service';
 
 export const SPREADSHEETS = ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];

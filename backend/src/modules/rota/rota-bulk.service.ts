@@ -9,7 +9,7 @@ import { AuditService } from '../audit/audit.service';
 import { SchoolCalendar } from '../holidays/school-calendar';
 import { SystemSettingsService } from '../settings/system-settings.service';
 import { OrganizationClock } from '../tenants/organization-clock';
-import type { BulkRotaResultDto } from './dto/rota.dto';
+import type { BulkRotaResultDto } from './dto/bulk-rota-result.dto';
 import { BULK_TOOL_DID, DutyChangeNotices } from './duty-change-notices';
 import type { DaySlots } from './engine/rota-engine';
 import { MAX_RANGE_DAYS } from './rota-days';

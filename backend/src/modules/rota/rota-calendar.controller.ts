@@ -2,8 +2,9 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiTags } from '@nestjs/swagger';
 import { Authenticated } from '../../common/auth/authenticated.decorator';
 import { ErrorResponseDto } from '../../common/http/error-body';
-import { PlannedDutiesDto, RotaClosureDto } from './dto/rota-calendar.dto';
-import { RotaRangeQueryDto } from './dto/rota.dto';
+import { PlannedDutiesDto } from './dto/planned-duties.dto';
+import { RotaClosureDto } from './dto/rota-closure.dto';
+import { RotaRangeQueryDto } from './dto/rota-range-query.dto';
 import { RotaCalendarService } from './rota-calendar.service';
 
 const RANGE = 'A date that is not yyyy-MM-dd, endDate before startDate, or more than two years.';

@@ -3,7 +3,8 @@ import { daysInSpan } from '../../common/clock/academic-year';
 import type { IsoDate } from '../../common/clock/clock';
 import { SchoolCalendar } from '../holidays/school-calendar';
 import { OrganizationClock } from '../tenants/organization-clock';
-import type { PlannedDutiesDto, RotaClosureDto } from './dto/rota-calendar.dto';
+import type { PlannedDutiesDto } from './dto/planned-duties.dto';
+import type { RotaClosureDto } from './dto/rota-closure.dto';
 import { RotaRepository } from './rota.repository';
 
 /** Longest range one read covers: two years and a bit, as the rota's own read. */

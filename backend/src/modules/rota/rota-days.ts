@@ -1,4 +1,5 @@
-import type { RotaDayDto, RotaPersonDto } from './dto/rota.dto';
+import type { RotaDayDto } from './dto/rota-day.dto';
+import type { RotaPersonDto } from './dto/rota-person.dto';
 
 /** Longest range one rota read or bulk run may cover: two years and a bit. */
 export const MAX_RANGE_DAYS = 800;

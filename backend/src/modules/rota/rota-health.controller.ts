@@ -3,9 +3,12 @@ import { ApiBadRequestResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nes
 import { ErrorResponseDto } from '../../common/http/error-body';
 import { Authenticated } from '../../common/auth/authenticated.decorator';
 import { FairUse } from '../../common/rate-limit/fair-use';
-import { RotaCandidatesDto, RotaCandidatesQueryDto, RotaHealthDto, RotaHealthQueryDto } from './dto/rota-edit.dto';
+import { RotaCandidatesDto } from './dto/rota-candidates.dto';
+import { RotaCandidatesQueryDto } from './dto/rota-candidates-query.dto';
+import { RotaHealthDto } from './dto/rota-health.dto';
+import { RotaHealthQueryDto } from './dto/rota-health-query.dto';
 import { RotaHealthService } from './rota-health.service';
-import { RotaExportQueryDto } from './dto/fairness.dto';
+import { RotaExportQueryDto } from './dto/rota-export-query.dto';
 import { download, SPREADSHEETS } from './fairness.controller';
 import { FairnessService } from './fairness.service';
 

@@ -5,8 +5,10 @@ import { academicYearOf, addDays, mondayOf } from '../../common/clock/academic-y
 import { DEFAULT_DUTY_MANAGERS_PER_DAY } from '../settings/entities/system-settings.entity';
 import { SystemSettingsService } from '../settings/system-settings.service';
 import { ownRecordId, seesPersonalFields } from '../staff/personal-fields';
-import type { CurrentWeekDto } from './dto/rota.dto';
-import type { DashboardStatsDto, DutyStatisticsDto, StaffDutyStatisticsDto } from './dto/stats.dto';
+import type { CurrentWeekDto } from './dto/current-week.dto';
+import type { DashboardStatsDto } from './dto/dashboard-stats.dto';
+import type { DutyStatisticsDto } from './dto/duty-statistics.dto';
+import type { StaffDutyStatisticsDto } from './dto/staff-duty-statistics.dto';
 import { dashboardPeriod, toDashboardStats } from './dashboard-stats';
 import { RotaStatsRepository } from './rota-stats.repository';
 import { OrganizationClock } from '../tenants/organization-clock';

@@ -6,16 +6,14 @@ import { ErrorResponseDto } from '../../common/http/error-body';
 import { idParam } from '../../common/http/id-param';
 import { FairUse } from '../../common/rate-limit/fair-use';
 import { runLongStatements } from '../../database/statement-timeouts';
-import {
-  BulkRotaDto,
-  BulkRotaResultDto,
-  ClearRotaDto,
-  CreateRotaDayDto,
-  CurrentWeekDto,
-  RotaDayDto,
-  RotaRangeQueryDto,
-  UpdateRotaDayDto,
-} from './dto/rota.dto';
+import { BulkRotaDto } from './dto/bulk-rota.dto';
+import { BulkRotaResultDto } from './dto/bulk-rota-result.dto';
+import { ClearRotaDto } from './dto/clear-rota.dto';
+import { CreateRotaDayDto } from './dto/create-rota-day.dto';
+import { CurrentWeekDto } from './dto/current-week.dto';
+import { RotaDayDto } from './dto/rota-day.dto';
+import { RotaRangeQueryDto } from './dto/rota-range-query.dto';
+import { UpdateRotaDayDto } from './dto/update-rota-day.dto';
 import { RotaStatsService } from './rota-stats.service';
 import { RotaAssignmentsService } from './rota-assignments.service';
 import { RotaBulkService } from './rota-bulk.service';

@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { IsoDate } from '../../common/clock/clock';
 import { TenantContext } from '../../tenancy/tenant-context';
-import type { RotaDayDto } from './dto/rota.dto';
+import type { RotaDayDto } from './dto/rota-day.dto';
 import type { DaySlots, Slot } from './engine/rota-engine';
 import { DEFAULT_DUTY_MANAGERS_PER_DAY } from '../settings/entities/system-settings.entity';
 import { ROTA_DAYS_SQL, type RotaSlotRow, toRotaDays } from './rota-days';

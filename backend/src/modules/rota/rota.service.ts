@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { addDays, mondayOf } from '../../common/clock/academic-year';
 import type { IsoDate } from '../../common/clock/clock';
 import { SystemSettingsService } from '../settings/system-settings.service';
-import type { RotaDayDto } from './dto/rota.dto';
+import type { RotaDayDto } from './dto/rota-day.dto';
 import type { DaySlots } from './engine/rota-engine';
 import type { DayVerdict, RotaFacts } from './engine/rota-rules';
 import { slotConflict } from './rota-errors';

@@ -1,3 +1,3 @@
-import { RotaPersonDto } from '../../rota/dto/rota.dto';
+import { RotaPersonDto } from '../../rota/dto/rota-person.dto';
 
 export class RequestPersonDto extends RotaPersonDto {}

@@ -16,16 +16,3 @@ export class RotaClosureDto {
   /** For people to read: "Christmas holiday", "Autumn half term", or a holiday's name and type ("Christmas Day, Bank Holiday"). */
   label!: string;
 }
-
-/** The duties planned in a period from today on: what a change closing those days would take off the rota. */
-export class PlannedDutiesDto {
-  /** The first day counted: the later of startDate and today (past days never change). */
-  @ApiProperty({ format: 'date' })
-  startDate!: string;
-  @ApiProperty({ format: 'date' })
-  endDate!: string;
-  /** People on duty, counted once per day and person. */
-  duties!: number;
-  /** Days with anyone on duty. */
-  days!: number;
-}

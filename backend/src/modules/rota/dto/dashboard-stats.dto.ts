@@ -1,10 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-
-export class ActiveStaffCountDto {
-  name!: string;
-  /** Duties (days) this month. */
-  count!: number;
-}
+import { ActiveStaffCountDto } from './active-staff-count.dto';
 
 /** The dashboard's figures (docs/product.md#statistics-and-the-dashboard). */
 export class DashboardStatsDto {
@@ -32,37 +27,4 @@ export class DashboardStatsDto {
   /** Friday of that week. */
   @ApiProperty({ format: 'date' })
   weekEnd!: string;
-}
-
-export class StaffDutyStatisticsDto {
-  staffId!: string;
-  name!: string;
-  /** Admins, managers and the person themselves only (docs/product.md#what-people-see-of-each-other). */
-  department?: string | null;
-  isTeaching!: boolean;
-  isActive!: boolean;
-  total!: number;
-  monday!: number;
-  tuesday!: number;
-  wednesday!: number;
-  thursday!: number;
-  friday!: number;
-}
-
-export class DutyStatisticsDto {
-  /** e.g. "2025-2026". */
-  academicYear!: string;
-  /** 1 September. */
-  @ApiProperty({ format: 'date' })
-  startDate!: string;
-  /** 31 July. */
-  @ApiProperty({ format: 'date' })
-  endDate!: string;
-  totalDuties!: number;
-  /** Duties per listed staff member, unrounded. */
-  averagePerStaff!: number;
-  highest!: number;
-  lowest!: number;
-  /** Active staff, and inactive staff with duties in the period; most duties first. */
-  staff!: StaffDutyStatisticsDto[];
 }

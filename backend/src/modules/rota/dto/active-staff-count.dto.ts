@@ -1,0 +1,5 @@
+export class ActiveStaffCountDto {
+  name!: string;
+  /** Duties (days) this month. */
+  count!: number;
+}

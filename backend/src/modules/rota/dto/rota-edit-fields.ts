@@ -1,0 +1,1 @@
+export const REASON_MAX = 500;

@@ -1,0 +1,4 @@
+export class RotaPersonDto {
+  id!: string;
+  name!: string;
+}
