@@ -3,13 +3,11 @@ import { ApiBadRequestResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Authenticated, CurrentUser, RequiresReauthentication } from '../../common/auth/authenticated.decorator';
 import { ErrorResponseDto } from '../../common/http/error-body';
-import {
-  SaveGoogleSignInDto,
-  SaveMicrosoftSignInDto,
-  SaveOidcSignInDto,
-  SaveSignInOptionsDto,
-  SignInSettingsDto,
-} from './dto/sign-in-settings.dto';
+import { SaveGoogleSignInDto } from './dto/save-google-sign-in.dto';
+import { SaveMicrosoftSignInDto } from './dto/save-microsoft-sign-in.dto';
+import { SaveOidcSignInDto } from './dto/save-oidc-sign-in.dto';
+import { SaveSignInOptionsDto } from './dto/save-sign-in-options.dto';
+import { SignInSettingsDto } from './dto/sign-in-settings.dto';
 import { SignInSettingsService } from './sign-in-settings.service';
 
 const INCOMPLETE = 'A provider turned on without what it needs (client ID, secret, domains, tenants or issuer), or no way in left for staff.';

@@ -9,15 +9,12 @@ import { UnitOfWork } from '../../database/unit-of-work';
 import { OutboxService } from '../mail/outbox.service';
 import { OrganizationsService } from '../tenants/organizations.service';
 import { providerChangedEmail } from './sign-in-settings-emails';
-import {
-  ISSUER_MESSAGE,
-  NAME_MESSAGE,
-  type SaveGoogleSignInDto,
-  type SaveMicrosoftSignInDto,
-  type SaveOidcSignInDto,
-  type SaveSignInOptionsDto,
-  type SignInSettingsDto,
-} from './dto/sign-in-settings.dto';
+import { ISSUER_MESSAGE, NAME_MESSAGE } from './dto/oidc-fields.dto';
+import type { SaveGoogleSignInDto } from './dto/save-google-sign-in.dto';
+import type { SaveMicrosoftSignInDto } from './dto/save-microsoft-sign-in.dto';
+import type { SaveOidcSignInDto } from './dto/save-oidc-sign-in.dto';
+import type { SaveSignInOptionsDto } from './dto/save-sign-in-options.dto';
+import type { SignInSettingsDto } from './dto/sign-in-settings.dto';
 import type { IdentityProvider, ProviderKind } from './entities/identity-provider.entity';
 import { isLoopbackHttp } from './openid-provider.client';
 import { type SignInOptions, SignInSettingsRepository } from './sign-in-settings.repository';

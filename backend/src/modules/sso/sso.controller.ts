@@ -6,13 +6,11 @@ import { hashToken } from '../../common/security/secret-token';
 import { appUrl, type Env } from '../../config/env';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { AllowedBeforeTwoFactorSetup, Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
-import {
-  ReauthenticateWithProviderDto,
-  ReauthenticationStartDto,
-  SignInProvidersDto,
-  SignInProvidersQueryDto,
-  StartProviderSignInQueryDto,
-} from './dto/sign-in-providers.dto';
+import { ReauthenticateWithProviderDto } from './dto/reauthenticate-with-provider.dto';
+import { ReauthenticationStartDto } from './dto/reauthentication-start.dto';
+import { SignInProvidersDto } from './dto/sign-in-providers.dto';
+import { SignInProvidersQueryDto } from './dto/sign-in-providers-query.dto';
+import { StartProviderSignInQueryDto } from './dto/start-provider-sign-in-query.dto';
 import { browserCookieFor, browserCookieHeader, browserCookieValue } from './sso-browser-cookie';
 import { SsoService } from './sso.service';
 import { SsoReauthenticationService } from './sso-reauthentication.service';

@@ -1,0 +1,3 @@
+import { OidcFieldsDto } from './oidc-fields.dto';
+
+export class SaveOidcSignInDto extends OidcFieldsDto {}
