@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { emailProblem, normalizeEmail } from '../../common/validation/email-address';
 import { ISO_WEEKDAYS, parseWeekdays } from '../../common/clock/weekdays';
 import { isSingleLine } from '../../common/validation/line-text';
-import type { ImportRowDto } from './dto/staff.dto';
+import type { ImportRowDto } from './dto/import-row.dto';
 import { MAX_FTE, MIN_FTE } from './fte-range';
 
 export const MAX_IMPORT_ROWS = 5000;

@@ -18,16 +18,14 @@ import { ErrorResponseDto } from '../../common/http/error-body';
 import { idParam } from '../../common/http/id-param';
 import { FairUse } from '../../common/rate-limit/fair-use';
 import { runLongStatements } from '../../database/statement-timeouts';
-import {
-  ChangeRoleDto,
-  CreateStaffDto,
-  ImportPreviewDto,
-  ImportResultDto,
-  StaffCsvUploadDto,
-  StaffDto,
-  StaffUpdateResultDto,
-  UpdateStaffDto,
-} from './dto/staff.dto';
+import { ChangeRoleDto } from './dto/change-role.dto';
+import { CreateStaffDto } from './dto/create-staff.dto';
+import { ImportPreviewDto } from './dto/import-preview.dto';
+import { ImportResultDto } from './dto/import-result.dto';
+import { StaffCsvUploadDto } from './dto/staff-csv-upload.dto';
+import { StaffDto } from './dto/staff.dto';
+import { StaffUpdateResultDto } from './dto/staff-update-result.dto';
+import { UpdateStaffDto } from './dto/update-staff.dto';
 import { StaffImportService } from './staff-import.service';
 import { StaffUpdateService } from './staff-update.service';
 import { StaffService } from './staff.service';
