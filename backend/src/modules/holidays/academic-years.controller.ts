@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Authenticated } from '../../common/auth/authenticated.decorator';
-import { AcademicYearsDto } from './dto/term-dates.dto';
+import { AcademicYearsDto } from './dto/academic-years.dto';
 import { TermDatesService } from './term-dates.service';
 
 @ApiTags('holidays')

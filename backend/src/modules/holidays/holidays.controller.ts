@@ -4,16 +4,14 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import { ErrorResponseDto } from '../../common/http/error-body';
 import { idParam } from '../../common/http/id-param';
-import {
-  AddBankHolidaysDto,
-  AddBankHolidaysResultDto,
-  BankHolidaysPreviewDto,
-  BankHolidaysQueryDto,
-  HolidayDto,
-  HolidayRangeQueryDto,
-  SaveHolidayDto,
-  SavedHolidayDto,
-} from './dto/holiday.dto';
+import { AddBankHolidaysDto } from './dto/add-bank-holidays.dto';
+import { AddBankHolidaysResultDto } from './dto/add-bank-holidays-result.dto';
+import { BankHolidaysPreviewDto } from './dto/bank-holidays-preview.dto';
+import { BankHolidaysQueryDto } from './dto/bank-holidays-query.dto';
+import { HolidayDto } from './dto/holiday.dto';
+import { HolidayRangeQueryDto } from './dto/holiday-range-query.dto';
+import { SaveHolidayDto } from './dto/save-holiday.dto';
+import { SavedHolidayDto } from './dto/saved-holiday.dto';
 import { HolidaysService } from './holidays.service';
 
 

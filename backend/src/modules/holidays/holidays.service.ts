@@ -6,14 +6,12 @@ import { AuditService, changedFields } from '../audit/audit.service';
 import { FactChangesService } from '../fact-changes/fact-changes.service';
 import { SchoolCalendar } from './school-calendar';
 import { BANK_HOLIDAY_REGION_LABELS, bankHolidaysInAcademicYear, type BankHolidayRegion } from './bank-holidays';
-import type {
-  AddBankHolidaysResultDto,
-  SavedHolidayDto,
-  BankHolidaysPreviewDto,
-  HolidayDto,
-  HolidayRangeQueryDto,
-  SaveHolidayDto,
-} from './dto/holiday.dto';
+import type { AddBankHolidaysResultDto } from './dto/add-bank-holidays-result.dto';
+import type { SavedHolidayDto } from './dto/saved-holiday.dto';
+import type { BankHolidaysPreviewDto } from './dto/bank-holidays-preview.dto';
+import type { HolidayDto } from './dto/holiday.dto';
+import type { HolidayRangeQueryDto } from './dto/holiday-range-query.dto';
+import type { SaveHolidayDto } from './dto/save-holiday.dto';
 import type { Holiday } from './entities/holiday.entity';
 import { HolidaysRepository } from './holidays.repository';
 import { plural } from '../../common/text/plural';

@@ -3,7 +3,11 @@ import { ApiBadRequestResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import { ErrorResponseDto } from '../../common/http/error-body';
-import { SavedTermDatesDto, SaveTermDatesDto, TermDatesDto, TermDatesQueryDto, TermDatesYearParamDto } from './dto/term-dates.dto';
+import { SavedTermDatesDto } from './dto/saved-term-dates.dto';
+import { SaveTermDatesDto } from './dto/save-term-dates.dto';
+import { TermDatesDto } from './dto/term-dates.dto';
+import { TermDatesQueryDto } from './dto/term-dates-query.dto';
+import { TermDatesYearParamDto } from './dto/term-dates-year-param.dto';
 import { TermDatesService } from './term-dates.service';
 
 @ApiTags('holidays')

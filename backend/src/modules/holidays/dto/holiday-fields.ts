@@ -1,0 +1,3 @@
+import { REGIONS } from '../../tenants/entities/organization.entity';
+
+export const REGION_MESSAGE = `region must be one of: ${REGIONS.join(', ')}`;
