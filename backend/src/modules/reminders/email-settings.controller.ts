@@ -2,13 +2,11 @@ import { Body, Controller, Get, HttpCode, HttpStatus, Post } from '@nestjs/commo
 import { ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
-import {
-  EmailPreviewDto,
-  EmailReminderSettingsDto,
-  EmailReminderSettingsResultDto,
-  EmailTemplateDto,
-  EmailTemplateResultDto,
-} from './dto/email-settings.dto';
+import { EmailPreviewDto } from './dto/email-preview.dto';
+import { EmailReminderSettingsDto } from './dto/email-reminder-settings.dto';
+import { EmailReminderSettingsResultDto } from './dto/email-reminder-settings-result.dto';
+import { EmailTemplateDto } from './dto/email-template.dto';
+import { EmailTemplateResultDto } from './dto/email-template-result.dto';
 import { EmailSettingsService } from './email-settings.service';
 
 @ApiTags('settings')

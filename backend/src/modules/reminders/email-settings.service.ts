@@ -8,14 +8,12 @@ import { describeDate } from '../../common/text/dates';
 import { AuditService } from '../audit/audit.service';
 import { dueDutyDates, reminderInstant } from './reminder-schedule';
 import { DEFAULT_EMAIL_TEMPLATE, renderReminder, sanitizeTemplate, withDefaults } from './reminder-template';
-import type {
-  EmailPreviewDto,
-  EmailReminderSettingsDto,
-  EmailReminderSettingsResultDto,
-  EmailTemplateDto,
-  EmailTemplateResultDto,
-  NextReminderDto,
-} from './dto/email-settings.dto';
+import type { EmailPreviewDto } from './dto/email-preview.dto';
+import type { EmailReminderSettingsDto } from './dto/email-reminder-settings.dto';
+import type { EmailReminderSettingsResultDto } from './dto/email-reminder-settings-result.dto';
+import type { EmailTemplateDto } from './dto/email-template.dto';
+import type { EmailTemplateResultDto } from './dto/email-template-result.dto';
+import type { NextReminderDto } from './dto/next-reminder.dto';
 import { SystemSettingsService } from '../settings/system-settings.service';
 import { OrganizationClock } from '../tenants/organization-clock';
 

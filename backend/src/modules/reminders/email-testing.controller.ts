@@ -2,7 +2,9 @@ import { Body, Controller, Get, HttpCode, HttpStatus, Post } from '@nestjs/commo
 import { ApiBadRequestResponse, ApiConflictResponse, ApiTags } from '@nestjs/swagger';
 import { Authenticated } from '../../common/auth/authenticated.decorator';
 import { ErrorResponseDto } from '../../common/http/error-body';
-import { EmailDeliveriesDto, TestRemindersForDateDto, TestRemindersResultDto } from './dto/email-testing.dto';
+import { EmailDeliveriesDto } from './dto/email-deliveries.dto';
+import { TestRemindersForDateDto } from './dto/test-reminders-for-date.dto';
+import { TestRemindersResultDto } from './dto/test-reminders-result.dto';
 import { EmailTestingService } from './email-testing.service';
 
 const REMINDERS_OFF = 'Email reminders are turned off.';

@@ -1,44 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsString, Matches, MaxLength, MinLength } from 'class-validator';
-import { REMINDER_HOURS_CHOICES } from '../../settings/entities/system-settings.entity';
+import { ArrayMaxSize, IsArray, IsString, MaxLength, MinLength } from 'class-validator';
 import { trim } from '../../../common/validation/normalize';
 import { MultiLine } from '../../../common/validation/multi-line';
-
-const HOURS_MESSAGE = `Hours in advance must be one of ${REMINDER_HOURS_CHOICES.slice(0, -1).join(', ')} or ${REMINDER_HOURS_CHOICES.at(-1)}`;
-
-export class EmailReminderSettingsDto {
-  /** Whether the reminder service emails people before their duties. */
-  @IsBoolean({ message: 'Enabled must be true or false' })
-  enabled!: boolean;
-
-  /** The reminder time, `HH:mm` (24-hour) in the organisation's zone. */
-  @ApiProperty({ example: '08:30', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' })
-  @IsString({ message: 'The reminder time must be written as HH:mm, such as 08:30' })
-  @Matches(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, { message: 'The reminder time must be written as HH:mm, such as 08:30' })
-  time!: string;
-
-  /** How many hours before the duty day's reminder time the reminder goes out. */
-  @ApiProperty({ enum: REMINDER_HOURS_CHOICES, type: Number })
-  @IsIn(REMINDER_HOURS_CHOICES, { message: HOURS_MESSAGE })
-  hoursAdvance!: number;
-}
-
-export class NextReminderDto {
-  /** The duty date the next reminders are for. */
-  @ApiProperty({ type: String, format: 'date' })
-  dutyDate!: string;
-  /** When they go out. */
-  sendAt!: Date;
-}
-
-export class EmailReminderSettingsResultDto extends EmailReminderSettingsDto {
-  /** The organisation's time zone, in which the time is read. */
-  timeZone!: string;
-  /** The next reminders the service will send; null while reminders are off. */
-  @ApiProperty({ type: NextReminderDto, nullable: true })
-  nextReminder!: NextReminderDto | null;
-}
 
 const LIST_ITEM_MAX = 500;
 
@@ -99,20 +63,4 @@ export class EmailTemplateDto {
   @IsString({ message: 'The signature must be text' })
   @MaxLength(500, { message: 'The signature must be at most 500 characters' })
   signature!: string;
-}
-
-export class EmailTemplateResultDto extends EmailTemplateDto {
-  /** True while the built-in template is in use (nothing saved yet). */
-  isDefault!: boolean;
-}
-
-export class EmailPreviewDto {
-  subject!: string;
-  /** The email body, sanitised; show it in a sandboxed frame. */
-  html!: string;
-  text!: string;
-  /** The sample duty the preview is for. */
-  @ApiProperty({ type: String, format: 'date' })
-  sampleDate!: string;
-  sampleStaffName!: string;
 }
