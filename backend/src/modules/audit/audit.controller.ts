@@ -2,7 +2,8 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Authenticated } from '../../common/auth/authenticated.decorator';
 import { AuditService } from './audit.service';
-import { AuditLogPageDto, AuditLogQueryDto } from './dto/audit-log.dto';
+import { AuditLogPageDto } from './dto/audit-log-page.dto';
+import { AuditLogQueryDto } from './dto/audit-log-query.dto';
 
 @ApiTags('audit')
 @Controller('audit-log')

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { AuditLogRepository } from './audit-log.repository';
-import type { AuditEntryDto, AuditLogPageDto, AuditLogQueryDto } from './dto/audit-log.dto';
+import type { AuditEntryDto } from './dto/audit-entry.dto';
+import type { AuditLogPageDto } from './dto/audit-log-page.dto';
+import type { AuditLogQueryDto } from './dto/audit-log-query.dto';
 import type { AuditEntry, AuditKind } from './entities/audit-entry.entity';
 
 export interface AuditRecord {

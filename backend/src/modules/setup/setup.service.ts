@@ -6,7 +6,8 @@ import { SchoolCalendar } from '../holidays/school-calendar';
 import { RotaService } from '../rota/rota.service';
 import { StaffDirectory } from '../staff/staff-directory.service';
 import { OrganizationClock } from '../tenants/organization-clock';
-import type { SetupChecklistDto, SetupStep } from './dto/setup-checklist.dto';
+import type { SetupChecklistDto } from './dto/setup-checklist.dto';
+import type { SetupStep } from './dto/setup-step.dto';
 
 /** What a new organisation still has to do, each step read from its data (docs/product.md#the-first-run-checklist). */
 @Injectable()

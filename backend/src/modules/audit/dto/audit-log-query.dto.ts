@@ -27,25 +27,3 @@ export class AuditLogQueryDto {
   @Max(100, { message: 'pageSize must be a whole number from 1 to 100' })
   pageSize?: number;
 }
-
-export class AuditEntryDto {
-  id!: string;
-  /** When it happened (ISO instant). */
-  createdAt!: string;
-  /** Who did it ("System" for automatic changes). */
-  actorName!: string;
-  @ApiProperty({ enum: AUDIT_KINDS, enumName: 'AuditKind' })
-  kind!: AuditKind;
-  action!: string;
-  entityId!: string;
-  summary!: string;
-  before?: Record<string, unknown>;
-  after?: Record<string, unknown>;
-}
-
-export class AuditLogPageDto {
-  items!: AuditEntryDto[];
-  total!: number;
-  page!: number;
-  pageSize!: number;
-}
