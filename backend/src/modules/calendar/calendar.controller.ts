@@ -17,7 +17,8 @@ import { ErrorResponseDto } from '../../common/http/error-body';
 import type { FeedKind } from './calendar-feed';
 import { CalendarService } from './calendar.service';
 import { FEED_CACHE_HEADERS } from './feed-revalidation';
-import { CalendarSubscriptionDto, CalendarSubscriptionLinksDto } from './dto/calendar-subscription.dto';
+import { CalendarSubscriptionDto } from './dto/calendar-subscription.dto';
+import { CalendarSubscriptionLinksDto } from './dto/calendar-subscription-links.dto';
 
 /** What both feeds document: the token query, If-None-Match, and their three answers. */
 function FeedOperation(): MethodDecorator {

@@ -11,7 +11,8 @@ import { RotaService } from '../rota/rota.service';
 import { OrganizationHosts } from '../tenants/organization-hosts.service';
 import { CalendarFeedsRepository } from './calendar-feeds.repository';
 import { type FeedKind, feedEtag, FEED_REFRESH_MINUTES, matchesEtag, writeFeed } from './calendar-feed';
-import type { CalendarSubscriptionDto, CalendarSubscriptionLinksDto } from './dto/calendar-subscription.dto';
+import type { CalendarSubscriptionDto } from './dto/calendar-subscription.dto';
+import type { CalendarSubscriptionLinksDto } from './dto/calendar-subscription-links.dto';
 
 export const FEED_PATH = '/api/calendar/subscribe';
 /** 12 random bytes find the row; 32 more are the secret. Both base64url. */

@@ -4,7 +4,8 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import { ErrorResponseDto } from '../../common/http/error-body';
 import { idParam } from '../../common/http/id-param';
-import { NotificationDto, NotificationsDto } from './dto/notifications.dto';
+import { NotificationDto } from './dto/notification.dto';
+import { NotificationsDto } from './dto/notifications.dto';
 import { NotificationsService } from './notifications.service';
 
 @ApiTags('notifications')

@@ -2,7 +2,8 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Clock } from '../../common/clock/clock';
 import { UnitOfWork } from '../../database/unit-of-work';
-import type { NotificationDto, NotificationsDto } from './dto/notifications.dto';
+import type { NotificationDto } from './dto/notification.dto';
+import type { NotificationsDto } from './dto/notifications.dto';
 import type { Notification, NotificationKind } from './entities/notification.entity';
 import { NotificationsRepository } from './notifications.repository';
 
