@@ -3,7 +3,7 @@
 // and /api/staff for one organisation with the same SQL statements the app runs for each request,
 // in the same order, and the same JSON, with no framework, JWT check or validation. Run as its
 // own process by bench/api/index.mjs so its memory can be read alone:
-//   DATABASE_URL=… ORG_ID=… USER_ID=… TODAY=2025-10-06 PORT=0 node bench/api/bare-server.mjs
+//   DATABASE_URL=… ORG_ID=… USER_ID=… SESSION_ID=… TODAY=2025-10-06 PORT=0 node bench/api/bare-server.mjs
 // It prints `listening <port>` once it accepts connections.
 //
 // Where the statements come from:
@@ -31,7 +31,7 @@ const { SESSION_USER_SQL } = require(`${dist}modules/auth/session-user.js`);
 const { TenantContext } = require(`${dist}tenancy/tenant-context.js`);
 const { Pool } = require('pg');
 
-const { DATABASE_URL, ORG_ID: org, USER_ID: userId, TODAY: today } = process.env;
+const { DATABASE_URL, ORG_ID: org, USER_ID: userId, SESSION_ID: sessionId, TODAY: today } = process.env;
 // The app's pool size (MikroORM's `pool.max`, backend/src/database/pool-size.ts).
 const { POOL_MAX_CONNECTIONS } = require(`${dist}database/pool-size.js`);
 const pool = new Pool({ connectionString: DATABASE_URL, max: POOL_MAX_CONNECTIONS });
@@ -60,7 +60,7 @@ const routes = {
     const period = dashboardPeriod(today);
     const params = await TenantContext.run(org, async () => dashboardStatsParams(period));
     const { rows } = await pool.query(DASHBOARD_SQL, params);
-    return toDashboardStats(rows[0], period.month, DEFAULT_SLOTS_PER_DAY);
+    return toDashboardStats(rows[0], period, DEFAULT_SLOTS_PER_DAY);
   },
 
   /** StaffService.list: the rows are the response. */
@@ -77,8 +77,8 @@ const server = http.createServer(async (req, res) => {
       res.writeHead(404).end();
       return;
     }
-    // The signed-in user and their organisation, as the app's JWT strategy reads them.
-    const user = (await pool.query(USER_SQL, [org, userId])).rows[0];
+    // The signed-in user and their organisation, as the app's JWT strategy reads them (UserSessionsRepository).
+    const user = (await pool.query(USER_SQL, [sessionId, org, userId])).rows[0];
     if (!user?.is_active || !user.o__is_active) {
       res.writeHead(401).end();
       return;

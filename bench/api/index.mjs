@@ -47,6 +47,11 @@ const endpoints = [
   { name: 'GET /api/staff', path: '/api/staff' },
 ];
 
+/** The session a token belongs to (its `sid` claim): the session-user statement reads it. */
+function sessionOf(token) {
+  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')).sid;
+}
+
 /** VmRSS and VmHWM (peak) of a process, in MiB. */
 function memory(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -187,7 +192,7 @@ try {
   // The bare server, its own process, with the same statements.
   const started = await start(
     new URL('./bare-server.mjs', import.meta.url).pathname,
-    { DATABASE_URL: pg.server.url, ORG_ID: admin.organization_id, USER_ID: admin.id, TODAY: today, PORT: '0' },
+    { DATABASE_URL: pg.server.url, ORG_ID: admin.organization_id, USER_ID: admin.id, SESSION_ID: sessionOf(token), TODAY: today, PORT: '0' },
     (line) => line.match(/^listening (\d+)/)?.[1],
     'The bare server',
     (process.env.BENCH_API_BARE_NODE_ARGS ?? '').split(' ').filter(Boolean),
