@@ -276,7 +276,7 @@ export class AccountsService {
     const side = found.tokenHash === hash ? 'confirmed' : 'approved';
     if (side === 'confirmed') found.confirmedAt ??= this.clock.now();
     else found.approvedAt ??= this.clock.now();
-    return TenantContext.run(user.organization.id, () => this.settle(found, user, side));
+    return TenantContext.run(user.organization.id, () => this.takeEffectWhenAgreed(found, user, side));
   }
 
   /** The signed-in owner approves a change someone else asked for (instead of the emailed link). */
@@ -284,7 +284,7 @@ export class AccountsService {
     const found = await this.emailChanges.lockAwaitingApproval(userId);
     if (!found || found.expiresAt <= this.clock.now()) throw new BadRequestException(NO_PENDING_EMAIL_CHANGE);
     found.approvedAt ??= this.clock.now();
-    return this.settle(found, found.user.getEntity(), 'approved');
+    return this.takeEffectWhenAgreed(found, found.user.getEntity(), 'approved');
   }
 
   /** The signed-in user's pending change of sign-in email, if any (the Account page shows it). */
@@ -299,7 +299,8 @@ export class AccountsService {
     };
   }
 
-  private async settle(found: EmailChangeToken, user: User, side: 'confirmed' | 'approved'): Promise<EmailChangeOutcome> {
+  /** Makes the change once the new address has confirmed it and the owner approved it (when asked); until then, says who is still awaited. */
+  private async takeEffectWhenAgreed(found: EmailChangeToken, user: User, side: 'confirmed' | 'approved'): Promise<EmailChangeOutcome> {
     const approved = !found.approvalTokenHash || found.approvedAt;
     if (!found.confirmedAt || !approved) {
       await this.unitOfWork.flush();

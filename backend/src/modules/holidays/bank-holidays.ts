@@ -12,7 +12,7 @@ export interface BankHoliday {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
-const iso = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+const toIsoDate = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 const utc = (y: number, m: number, d: number) => new Date(Date.UTC(y, m - 1, d));
 const addDays = (d: Date, n: number) => new Date(d.getTime() + n * 86_400_000);
 
@@ -48,7 +48,7 @@ function lastMonday(year: number, month: number): Date {
 /** A fixed date that falls on a weekend moves to the next weekday not already taken. */
 function substitute(date: Date, taken: Set<string>): Date {
   let d = date;
-  while (d.getUTCDay() === 0 || d.getUTCDay() === 6 || taken.has(iso(d))) d = addDays(d, 1);
+  while (d.getUTCDay() === 0 || d.getUTCDay() === 6 || taken.has(toIsoDate(d))) d = addDays(d, 1);
   return d;
 }
 
@@ -79,12 +79,12 @@ export function bankHolidays(region: BankHolidayRegion, year: number): BankHolid
   const fixed = (month: number, day: number, name: string): BankHoliday => {
     const nominal = utc(year, month, day);
     const actual = substitute(nominal, taken);
-    taken.add(iso(actual));
-    return { date: iso(actual), name: actual === nominal ? name : `${name} (substitute day)` };
+    taken.add(toIsoDate(actual));
+    return { date: toIsoDate(actual), name: actual === nominal ? name : `${name} (substitute day)` };
   };
   const moving = (date: Date, name: string): BankHoliday => {
-    taken.add(iso(date));
-    return { date: iso(date), name };
+    taken.add(toIsoDate(date));
+    return { date: toIsoDate(date), name };
   };
   const scotland = region === 'scotland';
   // Fixed dates in the year's order, so each substitute skips the ones before it.

@@ -31,7 +31,7 @@ export class OutboxCommitSubscriber implements EventSubscriber {
       if (this.pending.delete(transaction)) this.released.add(transaction);
       return;
     }
-    if (this.settle(transaction)) this.wake();
+    if (this.forgetFinished(transaction)) this.wake();
   }
 
   afterTransactionRollback({ transaction }: TransactionEventArgs): void {
@@ -40,11 +40,11 @@ export class OutboxCommitSubscriber implements EventSubscriber {
       this.pending.delete(transaction);
       return;
     }
-    this.settle(transaction);
+    this.forgetFinished(transaction);
   }
 
   /** Forgets the finished root transaction and its released savepoints; whether any had queued mail. */
-  private settle(transaction: Transaction): boolean {
+  private forgetFinished(transaction: Transaction): boolean {
     const queued = this.pending.delete(transaction) || this.released.size > 0;
     this.released.clear();
     return queued;

@@ -95,7 +95,7 @@ export class ProcedureFileController {
   @ApiProduces('application/pdf', 'application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document')
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' }, description: 'The document.' })
   async getProcedureFile(): Promise<StreamableFile> {
-    return download(await this.files.read());
+    return download(await this.files.storedFile());
   }
 
   /** A link to the document that works for 15 minutes without a header, to open in a new tab. */

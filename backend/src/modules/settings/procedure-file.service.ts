@@ -81,7 +81,7 @@ export class ProcedureFileService {
   }
 
   /** The current organisation's document, for a signed-in member (or a download ticket's holder). */
-  async read(): Promise<StoredProcedureFile & { id: string }> {
+  async storedFile(): Promise<StoredProcedureFile & { id: string }> {
     const file = await this.procedureFiles.find();
     if (!file) throw new NotFoundException(NO_DOCUMENT);
     return file;
@@ -117,7 +117,7 @@ export class ProcedureFileService {
     // A ticket is the request's only credential: the organisation it names becomes the context.
     return TenantContext.run(ticket.o, async () => {
       if (!(await this.accounts.sessionStillValid(ticket.u, ticket.v))) throw new UnauthorizedException(LINK_EXPIRED);
-      const file = await this.read().catch(() => undefined);
+      const file = await this.storedFile().catch(() => undefined);
       if (!file || file.id !== ticket.f) throw new UnauthorizedException(LINK_EXPIRED);
       return file;
     });

@@ -22,10 +22,10 @@ export class SettingsService {
   ) {}
 
   async get(): Promise<SystemSettingsDto> {
-    return this.read();
+    return this.currentSettings();
   }
 
-  private async read(): Promise<SystemSettingsDto> {
+  private async currentSettings(): Promise<SystemSettingsDto> {
     const general = await this.settings.general();
     return { ...general, procedureFile: await this.procedureFiles.summary() };
   }
@@ -68,7 +68,7 @@ export class SettingsService {
     const { rotaChange } = await this.factChanges.change(
       actor,
       async () => {
-        const current = await this.read();
+        const current = await this.currentSettings();
         const before = current.dutyManagersPerDay;
         await this.saveInstructions(actor, dto, current);
         const after = dto.dutyManagersPerDay ?? before;
@@ -114,7 +114,7 @@ export class SettingsService {
         }
       },
     );
-    return { ...(await this.read()), removedSlots: rotaChange?.removedDuties ?? 0, rotaChange };
+    return { ...(await this.currentSettings()), removedSlots: rotaChange?.removedDuties ?? 0, rotaChange };
   }
 }
 

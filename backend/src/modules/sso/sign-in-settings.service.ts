@@ -129,7 +129,7 @@ export class SignInSettingsService {
   }
 
   /**
-   * Saves one provider: the common fields, then the kind's own (`apply`, which answers what is
+   * Saves one provider: the common fields, then the kind's own (`checkKindFields`, which sets them and answers what is
    * wrong, if anything). A provider is turned on only when it can work: client ID, a secret (sent
    * now or saved before) and who it lets in. Runs with the options row locked, so turning the last
    * provider off and password sign-in off can't both pass.
@@ -138,7 +138,7 @@ export class SignInSettingsService {
     actor: AuthUser,
     kind: ProviderKind,
     dto: { enabled: boolean; clientId: string; clientSecret?: string } & ReauthCredentials,
-    apply: (row: IdentityProvider) => string | undefined,
+    checkKindFields: (row: IdentityProvider) => string | undefined,
   ): Promise<SignInSettingsDto> {
     // A provider signs people in by their address: installing one with a stolen session would
     // sign in as anyone, so the admin confirms it is them first.
@@ -153,7 +153,7 @@ export class SignInSettingsService {
       row.clientId = dto.clientId;
       const newSecret = Boolean(dto.clientSecret);
       if (dto.clientSecret) row.clientSecret = dto.clientSecret;
-      const problem = apply(row);
+      const problem = checkKindFields(row);
       if (problem) throw new BadRequestException(problem);
       if (row.enabled && !row.clientId) throw new BadRequestException(`Enter the client ID to turn on ${label()} sign-in.`);
       if (row.enabled && !row.clientSecret) throw new BadRequestException(`Enter the client secret to turn on ${label()} sign-in.`);
