@@ -1,5 +1,7 @@
 import type { RotaDayDto } from './dto/rota-day.dto';
 import type { RotaPersonDto } from './dto/rota-person.dto';
+import type { IsoDate } from '../../common/clock/clock';
+import type { Slot } from './engine/rota-engine';
 
 /** Longest range one rota read or bulk run may cover: two years and a bit. */
 export const MAX_RANGE_DAYS = 800;
@@ -10,6 +12,7 @@ export interface RotaSlotRow {
   date: string;
   position: number;
   staff_id: string;
+  override: boolean;
   name: string;
   /** The organisation's duty managers per day (null without a settings row), the same on every row. */
   slots_per_day: number | null;
@@ -21,7 +24,7 @@ export interface RotaSlotRow {
  * round trip (without rows there is no day to shape).
  */
 export const ROTA_DAYS_SQL = `
-  select d.id as day_id, to_char(d.date, 'YYYY-MM-DD') as date, s.position, s.staff_id, st.name,
+  select d.id as day_id, to_char(d.date, 'YYYY-MM-DD') as date, s.position, s.staff_id, s.override, st.name,
          ss.duty_managers_per_day as slots_per_day
     from rota_days d
     join rota_slots s on s.rota_day_id = d.id and s.organization_id = d.organization_id
@@ -30,33 +33,54 @@ export const ROTA_DAYS_SQL = `
    where d.organization_id = ? and d.date between ? and ?
    order by d.date, s.position`;
 
-/** Groups slot rows (ordered by date and position) into the API's rota days. */
-export function toRotaDays(rows: RotaSlotRow[], slotsPerDay: number): RotaDayDto[] {
-  const days: RotaDayDto[] = [];
-  let current: RotaDayDto | undefined;
+/** A slot as the rota's pages read it: the slot record with the person's name. */
+export interface NamedSlot extends Slot {
+  name: string;
+}
+
+/** A rota day as read: its slots as records in order (slot number = index + 1), null where empty. */
+export interface RotaDayRecord {
+  id: string;
+  date: IsoDate;
+  slots: (NamedSlot | null)[];
+}
+
+/** Groups slot rows (ordered by date and position) into rota days of slot records. */
+export function toDayRecords(rows: RotaSlotRow[]): RotaDayRecord[] {
+  const days: RotaDayRecord[] = [];
+  let current: RotaDayRecord | undefined;
   for (const row of rows) {
     if (!current || current.id !== row.day_id) {
-      current = {
-        id: row.day_id,
-        date: row.date,
-        dutyManager1Id: null,
-        dutyManager2Id: null,
-        dutyManager1: null,
-        dutyManager2: null,
-        slots: Array.from({ length: slotsPerDay }, (_, i) => ({ position: i + 1, staff: null })),
-      };
+      current = { id: row.day_id, date: row.date, slots: [] };
       days.push(current);
     }
-    const person: RotaPersonDto = { id: row.staff_id, name: row.name };
-    while (current.slots.length < row.position) current.slots.push({ position: current.slots.length + 1, staff: null });
-    current.slots[row.position - 1]!.staff = person;
-    if (row.position === 1) {
-      current.dutyManager1Id = person.id;
-      current.dutyManager1 = person;
-    } else if (row.position === 2) {
-      current.dutyManager2Id = person.id;
-      current.dutyManager2 = person;
-    }
+    while (current.slots.length < row.position - 1) current.slots.push(null);
+    current.slots[row.position - 1] = { staffId: row.staff_id, override: row.override, name: row.name };
   }
   return days;
+}
+
+/** A rota day in the API's shape, showing `slotsPerDay` slots (more when more are filled). */
+export function toRotaDayDto(day: RotaDayRecord, slotsPerDay: number): RotaDayDto {
+  const slots = Array.from({ length: Math.max(slotsPerDay, day.slots.length) }, (_, i) => {
+    const slot = day.slots[i];
+    const staff: RotaPersonDto | null = slot ? { id: slot.staffId, name: slot.name } : null;
+    return { position: i + 1, staff };
+  });
+  const first = slots[0]?.staff ?? null;
+  const second = slots[1]?.staff ?? null;
+  return {
+    id: day.id,
+    date: day.date,
+    dutyManager1Id: first?.id ?? null,
+    dutyManager2Id: second?.id ?? null,
+    dutyManager1: first,
+    dutyManager2: second,
+    slots,
+  };
+}
+
+/** Groups slot rows (ordered by date and position) into the API's rota days. */
+export function toRotaDays(rows: RotaSlotRow[], slotsPerDay: number): RotaDayDto[] {
+  return toDayRecords(rows).map((day) => toRotaDayDto(day, slotsPerDay));
 }
