@@ -19,6 +19,7 @@ const MODULE_ORDER = [
   'holidays', // holidays and term dates
   'settings', // the organisation's settings row, instructions, the procedure document
   'availability', // who is away when: dated periods and weekly rules (after settings: a two-week rule reads the organisation's Week A)
+  'duties', // the duties a school runs: the Duty Manager duty and the school's own (after settings: the Duty Manager duty's need is its duty managers per day)
   'rota', // rota days and slots, the engine, bulk tools, statistics
   'reminders', // reminder settings, template, job, Email System Testing (after rota: the reminder pass reads the duties)
   'requests', // swap and cancel requests, unavailability, auto-approval

@@ -15,6 +15,7 @@ import { AuditModule } from './modules/audit/audit.module';
 import { FactChangesModule } from './modules/fact-changes/fact-changes.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { DutiesModule } from './modules/duties/duties.module';
 import { HolidaysModule } from './modules/holidays/holidays.module';
 import { RequestsModule } from './modules/requests/requests.module';
 import { RotaModule } from './modules/rota/rota.module';
@@ -102,6 +103,7 @@ export class AppModule {
         SsoModule,
         HolidaysModule,
         SettingsModule,
+        DutiesModule,
         RemindersModule,
         RotaModule,
         RequestsModule,

@@ -51,4 +51,29 @@ describe('migrations', () => {
       await db.drop();
     }
   });
+
+  it('give every organisation that exists when duties arrive its Duty Manager duty, once', async () => {
+    const db = await createTestDatabase();
+    const orm = await MikroORM.init(buildOrmConfig({ clientUrl: db.url }));
+    try {
+      await orm.migrator.up({ to: 'Migration20261128230917' });
+      const conn = orm.em.getConnection();
+      await conn.execute(
+        `insert into organizations (id, name, subdomain, trial_ends_at) values
+           (gen_random_uuid(), 'Older School', 'older-school', now()), (gen_random_uuid(), 'Other School', 'other-school', now())`,
+      );
+      await runMigrations(orm, db.url);
+      const rows = await conn.execute(
+        `select o.subdomain, d.name, d.is_duty_manager, d.weight, d.pairs_teaching, d.start_time, d.paused
+           from organizations o join duties d on d.organization_id = o.id order by o.subdomain`,
+      );
+      expect(rows).toEqual([
+        { subdomain: 'older-school', name: 'Duty Manager', is_duty_manager: true, weight: 60, pairs_teaching: true, start_time: null, paused: false },
+        { subdomain: 'other-school', name: 'Duty Manager', is_duty_manager: true, weight: 60, pairs_teaching: true, start_time: null, paused: false },
+      ]);
+    } finally {
+      await orm.close();
+      await db.drop();
+    }
+  });
 });

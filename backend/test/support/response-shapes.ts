@@ -79,6 +79,7 @@ export const PERSONAL_FIELDS_SHOWN: Record<string, readonly string[]> = {
   previewBankHolidays: [],
   getTermDates: [],
   getAcademicYears: [],
+  getDuties: [],
   // The entries' before and after views of a staff record (admins and managers only).
   getAuditLog: ['email', 'department', 'workingDays', 'fte', 'weeklyCap', 'avoidDays'],
   getEmailReminderSettings: [],

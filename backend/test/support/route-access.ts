@@ -114,6 +114,7 @@ export const ROUTES: Record<string, RouteRule> = {
   getTermDates: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
   saveTermDates: { callers: ['manager', 'admin'], tenant: OWN_KEY }, // holidays.manage; the path names an academic year
   getAcademicYears: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
+  getDuties: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
 
   getAuditLog: { callers: ['manager', 'admin'], tenant: OWN }, // audit.view
 

@@ -1,0 +1,16 @@
+import { MikroOrmModule } from "@mikro-orm/nestjs";
+import { Module } from "@nestjs/common";
+import { SettingsModule } from "../settings/settings.module";
+import { DutiesController } from "./duties.controller";
+import { DutiesRepository } from "./duties.repository";
+import { DutiesService } from "./duties.service";
+import { Duty } from "./entities/duty.entity";
+
+/** The duties a school runs (docs/product.md#duties): the Duty Manager duty and the school's own. */
+@Module({
+  imports: [MikroOrmModule.forFeature([Duty]), SettingsModule],
+  controllers: [DutiesController],
+  providers: [DutiesRepository, DutiesService],
+  exports: [DutiesService],
+})
+export class DutiesModule {}
