@@ -1,10 +1,10 @@
-import { MikroOrmModule } from "@mikro-orm/nestjs";
-import { Module } from "@nestjs/common";
-import { SettingsModule } from "../settings/settings.module";
-import { DutiesController } from "./duties.controller";
-import { DutiesRepository } from "./duties.repository";
-import { DutiesService } from "./duties.service";
-import { Duty } from "./entities/duty.entity";
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { Module } from '@nestjs/common';
+import { SettingsModule } from '../settings/settings.module';
+import { DutiesController } from './duties.controller';
+import { DutiesRepository } from './duties.repository';
+import { DutiesService } from './duties.service';
+import { Duty } from './entities/duty.entity';
 
 /** The duties a school runs (docs/product.md#duties): the Duty Manager duty and the school's own. */
 @Module({

@@ -1,6 +1,6 @@
-import { EntityManager } from "@mikro-orm/postgresql";
-import { Injectable } from "@nestjs/common";
-import { Duty } from "./entities/duty.entity";
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { Duty } from './entities/duty.entity';
 
 /**
  * The one door to `duties` (docs/architecture.md, "One door per module"). The tenant filter scopes
@@ -14,10 +14,6 @@ export class DutiesRepository {
 
   /** The organisation's duties in the school's order. */
   list(): Promise<Duty[]> {
-    return this.em.find(
-      Duty,
-      {},
-      { orderBy: { sortOrder: "asc", name: "asc" } },
-    );
+    return this.em.find(Duty, {}, { orderBy: { sortOrder: 'asc', name: 'asc' } });
   }
 }

@@ -1,8 +1,8 @@
-import { Injectable } from "@nestjs/common";
-import { SystemSettingsService } from "../settings/system-settings.service";
-import type { DutyDto } from "./dto/duty.dto";
-import type { Duty } from "./entities/duty.entity";
-import { DutiesRepository } from "./duties.repository";
+import { Injectable } from '@nestjs/common';
+import { SystemSettingsService } from '../settings/system-settings.service';
+import type { DutyDto } from './dto/duty.dto';
+import type { Duty } from './entities/duty.entity';
+import { DutiesRepository } from './duties.repository';
 
 const WEEKDAYS = [1, 2, 3, 4, 5];
 
@@ -34,9 +34,7 @@ function toDutyDto(duty: Duty, dutyManagersPerDay: number): DutyDto {
     description: duty.description,
     startTime: duty.startTime ?? null,
     endTime: duty.endTime ?? null,
-    weekdays: duty.isDutyManager
-      ? WEEKDAYS.map((weekday) => ({ weekday, people: dutyManagersPerDay }))
-      : [],
+    weekdays: duty.isDutyManager ? WEEKDAYS.map((weekday) => ({ weekday, people: dutyManagersPerDay })) : [],
     eligible: duty.eligible,
     weight: duty.weight,
     pairsTeaching: duty.pairsTeaching,

@@ -1,4 +1,4 @@
-import { ApiProperty } from "@nestjs/swagger";
+import { ApiProperty } from '@nestjs/swagger';
 
 /** One weekday a duty runs on, and how many people it needs that day. */
 export class DutyWeekdayDto {

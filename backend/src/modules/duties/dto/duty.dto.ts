@@ -1,13 +1,10 @@
-import { ApiProperty } from "@nestjs/swagger";
-import {
-  DUTY_ELIGIBILITY,
-  type DutyEligibility,
-} from "../entities/duty.entity";
-import { DutyWeekdayDto } from "./duty-weekday.dto";
+import { ApiProperty } from '@nestjs/swagger';
+import { DUTY_ELIGIBILITY, type DutyEligibility } from '../entities/duty.entity';
+import { DutyWeekdayDto } from './duty-weekday.dto';
 
 /** A duty the school runs (docs/product.md#duties). */
 export class DutyDto {
-  @ApiProperty({ format: "uuid" })
+  @ApiProperty({ format: 'uuid' })
   id!: string;
   /** The Duty Manager duty: every school has it; its people per day are the settings' duty managers per day. */
   isDutyManager!: boolean;
@@ -18,15 +15,15 @@ export class DutyDto {
   /** What the post involves, shown to whoever is on it. */
   description!: string;
   /** `HH:mm`; null with endTime for an all-day duty. */
-  @ApiProperty({ type: String, nullable: true, example: "12:15" })
+  @ApiProperty({ type: String, nullable: true, example: '12:15' })
   startTime!: string | null;
-  @ApiProperty({ type: String, nullable: true, example: "13:00" })
+  @ApiProperty({ type: String, nullable: true, example: '13:00' })
   endTime!: string | null;
   /** The weekdays it runs on, Monday first, each with the people it needs. */
   @ApiProperty({ type: [DutyWeekdayDto] })
   weekdays!: DutyWeekdayDto[];
   /** Who may take it. */
-  @ApiProperty({ enum: DUTY_ELIGIBILITY, enumName: "DutyEligibility" })
+  @ApiProperty({ enum: DUTY_ELIGIBILITY, enumName: 'DutyEligibility' })
   eligible!: DutyEligibility;
   /** Its weight for fairness (its minutes by default). */
   weight!: number;

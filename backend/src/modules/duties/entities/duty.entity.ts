@@ -1,26 +1,14 @@
-import { randomUUID } from "node:crypto";
-import { OptionalProps } from "@mikro-orm/core";
-import {
-  Check,
-  Entity,
-  Enum,
-  PrimaryKey,
-  Property,
-  Unique,
-} from "@mikro-orm/decorators/legacy";
-import { TenantScopedEntity } from "../../../tenancy/tenant-scoped.entity";
+import { randomUUID } from 'node:crypto';
+import { OptionalProps } from '@mikro-orm/core';
+import { Check, Entity, Enum, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { TenantScopedEntity } from '../../../tenancy/tenant-scoped.entity';
 
 /** Who may take a duty: everyone, only teaching or only non-teaching staff, or the groups and people it lists. */
-export const DUTY_ELIGIBILITY = [
-  "everyone",
-  "teaching",
-  "non_teaching",
-  "listed",
-] as const;
+export const DUTY_ELIGIBILITY = ['everyone', 'teaching', 'non_teaching', 'listed'] as const;
 export type DutyEligibility = (typeof DUTY_ELIGIBILITY)[number];
 
 /** The Duty Manager duty's name, and its weight for fairness: the minutes of a school day's duty are not what it is measured by, one duty is. */
-export const DUTY_MANAGER_NAME = "Duty Manager";
+export const DUTY_MANAGER_NAME = 'Duty Manager';
 export const DUTY_MANAGER_WEIGHT = 60;
 
 /**
@@ -30,99 +18,98 @@ export const DUTY_MANAGER_WEIGHT = 60;
  * when the organisation is created: its need per day and its teaching mix are the settings'
  * `dutyManagersPerDay` and `mixMode`, it runs all day and can't be paused.
  */
-@Entity({ tableName: "duties" })
+@Entity({ tableName: 'duties' })
 // One Duty Manager duty per organisation: `is_duty_manager` is true on it and null on every other.
 @Unique({
-  name: "duties_one_duty_manager",
-  properties: ["organization", "isDutyManager"],
+  name: 'duties_one_duty_manager',
+  properties: ['organization', 'isDutyManager'],
 })
 @Check({
-  name: "duties_is_duty_manager_true_or_null",
-  expression: "is_duty_manager is null or is_duty_manager",
+  name: 'duties_is_duty_manager_true_or_null',
+  expression: 'is_duty_manager is null or is_duty_manager',
 })
 @Check({
-  name: "duties_times_format",
+  name: 'duties_times_format',
   expression:
     "(start_time is null or start_time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$') and (end_time is null or end_time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$')",
 })
 @Check({
-  name: "duties_times_together_in_order",
-  expression:
-    "(start_time is null and end_time is null) or (start_time is not null and end_time is not null and start_time < end_time)",
+  name: 'duties_times_together_in_order',
+  expression: '(start_time is null and end_time is null) or (start_time is not null and end_time is not null and start_time < end_time)',
 })
 @Check({
-  name: "duties_weight_range",
-  expression: "weight >= 1 and weight <= 600",
+  name: 'duties_weight_range',
+  expression: 'weight >= 1 and weight <= 600',
 })
 @Check({
-  name: "duties_duty_manager_all_day_running",
-  expression: "is_duty_manager is null or (start_time is null and not paused)",
+  name: 'duties_duty_manager_all_day_running',
+  expression: 'is_duty_manager is null or (start_time is null and not paused)',
 })
 export class Duty extends TenantScopedEntity {
   [OptionalProps]?:
-    | "organization"
-    | "isDutyManager"
-    | "place"
-    | "description"
-    | "startTime"
-    | "endTime"
-    | "eligible"
-    | "pairsTeaching"
-    | "sortOrder"
-    | "paused"
-    | "createdAt"
-    | "updatedAt";
+    | 'organization'
+    | 'isDutyManager'
+    | 'place'
+    | 'description'
+    | 'startTime'
+    | 'endTime'
+    | 'eligible'
+    | 'pairsTeaching'
+    | 'sortOrder'
+    | 'paused'
+    | 'createdAt'
+    | 'updatedAt';
 
-  @PrimaryKey({ type: "uuid" })
+  @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
   /** True on the organisation's Duty Manager duty, null on every other. */
-  @Property({ type: "boolean", nullable: true })
+  @Property({ type: 'boolean', nullable: true })
   isDutyManager?: true | null;
 
-  @Property({ type: "string", length: 100 })
+  @Property({ type: 'string', length: 100 })
   name!: string;
 
   /** Where the post is: "Main gate", "Field". */
-  @Property({ type: "string", length: 100, nullable: true })
+  @Property({ type: 'string', length: 100, nullable: true })
   place?: string | null;
 
   /** What the post involves, shown to whoever is on it. */
-  @Property({ type: "text", default: "" })
-  description = "";
+  @Property({ type: 'text', default: '' })
+  description = '';
 
   /** `HH:mm` on school days; both null for an all-day duty. */
-  @Property({ type: "string", length: 5, nullable: true })
+  @Property({ type: 'string', length: 5, nullable: true })
   startTime?: string | null;
 
-  @Property({ type: "string", length: 5, nullable: true })
+  @Property({ type: 'string', length: 5, nullable: true })
   endTime?: string | null;
 
   /** Its weight for fairness: its minutes by default. */
-  @Property({ type: "smallint" })
+  @Property({ type: 'smallint' })
   weight!: number;
 
-  @Enum({ items: () => DUTY_ELIGIBILITY, default: "everyone" })
-  eligible: DutyEligibility = "everyone";
+  @Enum({ items: () => DUTY_ELIGIBILITY, default: 'everyone' })
+  eligible: DutyEligibility = 'everyone';
 
   /** Whether the teaching/non-teaching mix setting applies to its people (always for the Duty Manager duty). */
-  @Property({ type: "boolean", default: false })
+  @Property({ type: 'boolean', default: false })
   pairsTeaching = false;
 
   /** Its place in the school's list of duties, from 0. */
-  @Property({ type: "integer", default: 0 })
+  @Property({ type: 'integer', default: 0 })
   sortOrder = 0;
 
   /** Not planned while paused. */
-  @Property({ type: "boolean", default: false })
+  @Property({ type: 'boolean', default: false })
   paused = false;
 
-  @Property({ type: "datetime", defaultRaw: "now()" })
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 
   @Property({
-    type: "datetime",
-    defaultRaw: "now()",
+    type: 'datetime',
+    defaultRaw: 'now()',
     onUpdate: () => new Date(),
   })
   updatedAt: Date = new Date();
