@@ -42,7 +42,7 @@ describe('contract fuzzing', () => {
   let ctx: FuzzContext;
   let sent = 0;
   const statuses: Record<number, number> = {};
-  const ids = { staff1: '', staff2: '', holiday: '', rotaDay: '', swap: '', cancel: '', unavailability: '', recurring: '', feedToken: '', ticket: '' };
+  const ids = { staff1: '', staff2: '', holiday: '', rotaDay: '', swap: '', cancel: '', unavailability: '', recurring: '', feedToken: '', ticket: '', staffGroup: '' };
 
   beforeAll(async () => {
     t = await createTestApp({ env: { APP_NOW: '2025-09-08T09:00' } });
@@ -75,6 +75,7 @@ describe('contract fuzzing', () => {
       )
     ).rule.id;
     ids.feedToken = (await as<{ token: string }>('post', '/api/calendar/subscription', {}, 201)).token;
+    ids.staffGroup = (await as<{ id: string }>('post', '/api/staff-groups', { name: 'SLT', memberIds: [ids.staff1] }, 201)).id;
     await t
       .http()
       .post('/api/settings/procedure-file')
@@ -94,6 +95,7 @@ describe('contract fuzzing', () => {
         if (op.path.startsWith('/api/cancel-requests/')) return [ids.cancel];
         if (op.path.startsWith('/api/staff-unavailability/recurring/')) return [ids.recurring];
         if (op.path.startsWith('/api/staff-unavailability/')) return [ids.unavailability];
+        if (op.path.startsWith('/api/staff-groups/')) return [ids.staffGroup];
         if (param === 'academicYear') return ['2025', '2026'];
         // The admin has no staff record, so no notification of theirs exists: an unknown id (404) is as good.
         if (op.path.startsWith('/api/notifications/')) return ['7d1f5c9e-2b4a-4c3e-9f1d-0a6b8c2d4e5f'];

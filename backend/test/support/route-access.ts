@@ -115,6 +115,10 @@ export const ROUTES: Record<string, RouteRule> = {
   saveTermDates: { callers: ['manager', 'admin'], tenant: OWN_KEY }, // holidays.manage; the path names an academic year
   getAcademicYears: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
   getDuties: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
+  getStaffGroups: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
+  createStaffGroup: { callers: ['admin'], tenant: OWN }, // staff.groups
+  updateStaffGroup: { callers: ['admin'], tenant: IDS }, // staff.groups
+  deleteStaffGroup: { callers: ['admin'], tenant: IDS }, // staff.groups
 
   getAuditLog: { callers: ['manager', 'admin'], tenant: OWN }, // audit.view
 
@@ -331,6 +335,9 @@ export const EXAMPLES: Record<string, ExampleBuilder> = {
     return { params: { id: await createHolidayOfA(f) }, body: { name: 'Moved Day', type: 'inset_day', startDate: date, endDate: date } };
   },
   deleteHoliday: async (f) => ({ params: { id: await createHolidayOfA(f) } }),
+  createStaffGroup: () => ({ body: { name: `Group ${next()}` } }),
+  updateStaffGroup: async (f) => ({ params: { id: await createStaffGroupOfA(f) }, body: { name: `Renamed ${next()}`, memberIds: [] } }),
+  deleteStaffGroup: async (f) => ({ params: { id: await createStaffGroupOfA(f) } }),
   saveTermDates: () => ({ params: { academicYear: '2025' }, body: { terms: TERMS_2025 } }),
 
   saveEmailReminderSettings: () => ({ body: { enabled: false, time: '08:30', hoursAdvance: 24 } }),
@@ -471,6 +478,12 @@ async function ensureDocument({ t, admin }: Fixtures): Promise<void> {
 async function createStaffOfA({ t, admin }: Fixtures, { invite = false } = {}): Promise<string> {
   const n = next();
   const res = await t.http().post('/api/staff').set(...bearer(admin.token)).send({ name: `Alpha Person ${n}`, email: `alpha-${n}@a.example`, invite });
+  expect(res.status).toBe(201);
+  return res.body.id as string;
+}
+
+async function createStaffGroupOfA(f: Fixtures): Promise<string> {
+  const res = await f.t.http().post('/api/staff-groups').set(...bearer(f.admin.token)).send({ name: `Alpha Group ${next()}`, memberIds: [f.other] });
   expect(res.status).toBe(201);
   return res.body.id as string;
 }

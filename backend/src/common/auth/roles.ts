@@ -21,6 +21,8 @@ export const PERMISSIONS = {
   'cancellations.decide': { roles: ['admin'], action: 'approve or reject cancel requests' },
   'unavailability.manage': { roles: ['admin', 'manager'], action: "manage other people's unavailability" },
   'staff.roles': { roles: ['admin'], action: 'change roles' },
+  /** docs/product.md#staff-groups: the admin names staff groups and puts people in them. */
+  'staff.groups': { roles: ['admin'], action: 'manage staff groups' },
   'settings.manage': { roles: ['admin'], action: 'change system settings' },
   'audit.view': { roles: ['admin', 'manager'], action: 'view the activity log' },
 } as const satisfies Record<string, { roles: readonly Role[]; action: string }>;

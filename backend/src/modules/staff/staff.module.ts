@@ -10,11 +10,16 @@ import { StaffService } from './staff.service';
 import { StaffRepository } from './staff.repository';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Staff } from './entities/staff.entity';
+import { StaffGroupMember } from './entities/staff-group-member.entity';
+import { StaffGroup } from './entities/staff-group.entity';
+import { StaffGroupsController } from './staff-groups.controller';
+import { StaffGroupsRepository } from './staff-groups.repository';
+import { StaffGroupsService } from './staff-groups.service';
 
 @Module({
-  imports: [MikroOrmModule.forFeature([Staff]), AuthModule, TenantsModule],
-  controllers: [StaffController],
-  providers: [StaffDirectory, StaffService, StaffUpdateService, StaffImportService, StaffInvitationsService, StaffRepository],
+  imports: [MikroOrmModule.forFeature([Staff, StaffGroup, StaffGroupMember]), AuthModule, TenantsModule],
+  controllers: [StaffController, StaffGroupsController],
+  providers: [StaffDirectory, StaffService, StaffUpdateService, StaffImportService, StaffInvitationsService, StaffRepository, StaffGroupsRepository, StaffGroupsService],
   exports: [StaffService, StaffDirectory],
 })
 export class StaffModule {}

@@ -25,6 +25,8 @@ export const PERMISSIONS = {
   'unavailability.manage': ['admin', 'manager'],
   /** Needed to change roles. */
   'staff.roles': ['admin'],
+  /** Needed to manage staff groups. */
+  'staff.groups': ['admin'],
   /** Needed to change system settings. */
   'settings.manage': ['admin'],
   /** Needed to view the activity log. */

@@ -16,6 +16,30 @@ const injectedRtkApi = api
         query: (queryArg) => ({ url: `/api/staff`, method: 'POST', body: queryArg.createStaffDto }),
         invalidatesTags: ['staff'],
       }),
+      getStaffGroups: build.query<GetStaffGroupsApiResponse, GetStaffGroupsApiArg>({
+        query: () => ({ url: `/api/staff-groups` }),
+        providesTags: ['staff'],
+      }),
+      createStaffGroup: build.mutation<CreateStaffGroupApiResponse, CreateStaffGroupApiArg>({
+        query: (queryArg) => ({
+          url: `/api/staff-groups`,
+          method: 'POST',
+          body: queryArg.createStaffGroupDto,
+        }),
+        invalidatesTags: ['staff'],
+      }),
+      deleteStaffGroup: build.mutation<DeleteStaffGroupApiResponse, DeleteStaffGroupApiArg>({
+        query: (queryArg) => ({ url: `/api/staff-groups/${queryArg.id}`, method: 'DELETE' }),
+        invalidatesTags: ['staff'],
+      }),
+      updateStaffGroup: build.mutation<UpdateStaffGroupApiResponse, UpdateStaffGroupApiArg>({
+        query: (queryArg) => ({
+          url: `/api/staff-groups/${queryArg.id}`,
+          method: 'PUT',
+          body: queryArg.updateStaffGroupDto,
+        }),
+        invalidatesTags: ['staff'],
+      }),
       importStaff: build.mutation<ImportStaffApiResponse, ImportStaffApiArg>({
         query: (queryArg) => ({
           url: `/api/staff/import`,
@@ -61,6 +85,21 @@ export type GetStaffApiArg = void;
 export type CreateStaffApiResponse = /** status 201  */ StaffDto;
 export type CreateStaffApiArg = {
   createStaffDto: CreateStaffDto;
+};
+export type GetStaffGroupsApiResponse = /** status 200  */ StaffGroupDto[];
+export type GetStaffGroupsApiArg = void;
+export type CreateStaffGroupApiResponse = /** status 201  */ StaffGroupDto;
+export type CreateStaffGroupApiArg = {
+  createStaffGroupDto: CreateStaffGroupDto;
+};
+export type DeleteStaffGroupApiResponse = unknown;
+export type DeleteStaffGroupApiArg = {
+  id: string;
+};
+export type UpdateStaffGroupApiResponse = /** status 200  */ StaffGroupDto;
+export type UpdateStaffGroupApiArg = {
+  id: string;
+  updateStaffGroupDto: UpdateStaffGroupDto;
 };
 export type ImportStaffApiResponse = /** status 201  */ ImportResultDto;
 export type ImportStaffApiArg = {
@@ -141,6 +180,28 @@ export type CreateStaffDto = {
   weeklyCap?: number | null;
   /** The weekdays they work, ISO (1 = Monday … 5 = Friday); default every weekday. Sorted, repeats dropped. */
   workingDays?: number[];
+};
+export type StaffGroupMemberDto = {
+  id: string;
+  name: string;
+};
+export type StaffGroupDto = {
+  id: string;
+  members: StaffGroupMemberDto[];
+  /** e.g. "SLT", "First aiders". */
+  name: string;
+};
+export type CreateStaffGroupDto = {
+  /** The staff in the group (their staff ids); none when left out. Repeats count once. */
+  memberIds?: string[];
+  /** e.g. "SLT", "First aiders"; unique in the organisation, whatever its case. */
+  name: string;
+};
+export type UpdateStaffGroupDto = {
+  /** The staff in the group (their staff ids); none when left out. Repeats count once. */
+  memberIds?: string[];
+  /** e.g. "SLT", "First aiders"; unique in the organisation, whatever its case. */
+  name?: string;
 };
 export type ImportResultDto = {
   /** Staff members added. */
@@ -243,6 +304,10 @@ export type ChangeRoleDto = {
 export const {
   useGetStaffQuery,
   useCreateStaffMutation,
+  useGetStaffGroupsQuery,
+  useCreateStaffGroupMutation,
+  useDeleteStaffGroupMutation,
+  useUpdateStaffGroupMutation,
   useImportStaffMutation,
   usePreviewStaffImportMutation,
   useUpdateStaffMutation,

@@ -1,0 +1,124 @@
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { UnitOfWork } from '../../database/unit-of-work';
+import { AuditService } from '../audit/audit.service';
+import type { CreateStaffGroupDto } from './dto/create-staff-group.dto';
+import type { StaffGroupDto } from './dto/staff-group.dto';
+import type { UpdateStaffGroupDto } from './dto/update-staff-group.dto';
+import type { StaffGroup } from './entities/staff-group.entity';
+import { type StaffGroupWithMembers, StaffGroupsRepository } from './staff-groups.repository';
+import { StaffRepository } from './staff.repository';
+
+/**
+ * Staff groups (docs/product.md#staff-groups): the admin names groups such as "SLT" or "First
+ * aiders" and puts people in them; who may take a duty can name them. Each change is audited.
+ */
+@Injectable()
+export class StaffGroupsService {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly groups: StaffGroupsRepository,
+    private readonly staff: StaffRepository,
+    private readonly audit: AuditService,
+  ) {}
+
+  async list(): Promise<StaffGroupDto[]> {
+    return (await this.groups.list()).map(toStaffGroupDto);
+  }
+
+  async create(actor: AuthUser, dto: CreateStaffGroupDto): Promise<StaffGroupDto> {
+    const id = await this.unitOfWork.transaction(async () => {
+      await this.assertNameFree(dto.name);
+      const memberIds = await this.knownStaff(dto.memberIds ?? []);
+      const group = this.groups.add(dto.name, nameKey(dto.name));
+      await this.groups.flush();
+      await this.groups.setMembers(group, memberIds);
+      await this.groups.flush();
+      const created = await this.view(group.id);
+      this.audit.record(actor, {
+        kind: 'staff',
+        action: 'staff-group.created',
+        entityId: group.id,
+        summary: `Added the staff group '${group.name}'` + membersSummary(created),
+        after: created,
+      });
+      return group.id;
+    });
+    return this.view(id);
+  }
+
+  async update(actor: AuthUser, id: string, dto: UpdateStaffGroupDto): Promise<StaffGroupDto> {
+    await this.unitOfWork.transaction(async () => {
+      const group = await this.lock(id);
+      const before = await this.view(id);
+      if (dto.name !== undefined && dto.name !== group.name) {
+        await this.assertNameFree(dto.name, group.id);
+        group.name = dto.name;
+        group.nameKey = nameKey(dto.name);
+      }
+      if (dto.memberIds !== undefined) await this.groups.setMembers(group, await this.knownStaff(dto.memberIds));
+      await this.groups.flush();
+      const after = await this.view(id);
+      this.audit.record(actor, {
+        kind: 'staff',
+        action: 'staff-group.updated',
+        entityId: id,
+        summary: `Changed the staff group '${after.name}'` + (before.name !== after.name ? ` (was '${before.name}')` : '') + membersSummary(after),
+        before,
+        after,
+      });
+    });
+    return this.view(id);
+  }
+
+  async remove(actor: AuthUser, id: string): Promise<void> {
+    await this.unitOfWork.transaction(async () => {
+      const group = await this.lock(id);
+      const before = await this.view(id);
+      this.groups.remove(group);
+      await this.groups.flush();
+      this.audit.record(actor, {
+        kind: 'staff',
+        action: 'staff-group.deleted',
+        entityId: id,
+        summary: `Deleted the staff group '${before.name}'`,
+        before,
+      });
+    });
+  }
+
+  private async view(id: string): Promise<StaffGroupDto> {
+    const found = await this.groups.findWithMembers(id);
+    if (!found) throw new NotFoundException('Staff group not found');
+    return toStaffGroupDto(found);
+  }
+
+  /** The group, locked; another organisation's is not found (404, not 403). */
+  private async lock(id: string): Promise<StaffGroup> {
+    const group = await this.groups.lock(id);
+    if (!group) throw new NotFoundException('Staff group not found');
+    return group;
+  }
+
+  private async assertNameFree(name: string, exceptId?: string): Promise<void> {
+    if (await this.groups.nameTaken(nameKey(name), exceptId)) throw new ConflictException(`A staff group named '${name}' already exists`);
+  }
+
+  /** The ids, once each; 404 when one is not a staff member of this organisation (nothing is written). */
+  private async knownStaff(ids: string[]): Promise<string[]> {
+    const unique = [...new Set(ids)];
+    const found = await this.staff.byIds(unique);
+    if (found.size !== unique.length) throw new NotFoundException('Staff member not found');
+    return unique;
+  }
+}
+
+const nameKey = (name: string) => name.toLocaleLowerCase('en-GB');
+
+function toStaffGroupDto({ group, members }: StaffGroupWithMembers): StaffGroupDto {
+  return { id: group.id, name: group.name, members };
+}
+
+function membersSummary(group: StaffGroupDto): string {
+  return group.members.length ? `: ${group.members.map((m) => m.name).join(', ')}` : ' (no members)';
+}
