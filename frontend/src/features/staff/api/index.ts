@@ -20,16 +20,24 @@ export const staffApi = generatedApi.enhanceEndpoints({
     changeStaffRole: { invalidatesTags: ['staff', 'audit', 'auth'] },
     importStaff: { invalidatesTags: [...AFTER_STAFF_CHANGE, 'rota'] },
     previewStaffImport: { invalidatesTags: [] },
+    // Groups are read with the staff ('staff' tag); each change is an activity-log entry.
+    createStaffGroup: { invalidatesTags: [...AFTER_STAFF_CHANGE] },
+    updateStaffGroup: { invalidatesTags: [...AFTER_STAFF_CHANGE] },
+    deleteStaffGroup: { invalidatesTags: [...AFTER_STAFF_CHANGE] },
   },
 });
 
 export const {
   useChangeStaffRoleMutation,
+  useCreateStaffGroupMutation,
   useCreateStaffMutation,
+  useDeleteStaffGroupMutation,
+  useGetStaffGroupsQuery,
   useGetStaffQuery,
   useImportStaffMutation,
   useInviteStaffMutation,
   usePreviewStaffImportMutation,
+  useUpdateStaffGroupMutation,
   useUpdateStaffMutation,
 } = staffApi;
 
@@ -41,6 +49,7 @@ export type {
   InviteStatus,
   StaffCsvUploadDto,
   StaffDto,
+  StaffGroupDto,
   UpdateStaffDto,
 } from './staff.gen';
 
