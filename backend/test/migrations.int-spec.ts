@@ -76,4 +76,51 @@ describe('migrations', () => {
       await db.drop();
     }
   });
+
+  it('make every slot there is the Duty Manager duty\'s without moving a day\'s revision or a feed\'s, and give new slots that duty', async () => {
+    const db = await createTestDatabase();
+    const orm = await MikroORM.init(buildOrmConfig({ clientUrl: db.url }));
+    try {
+      await orm.migrator.up({ to: 'Migration20261129053651' });
+      const conn = orm.em.getConnection();
+      const [org] = await conn.execute(`insert into organizations (id, name, subdomain, trial_ends_at) values (gen_random_uuid(), 'Slots School', 'slots-school', now()) returning id`);
+      const [ann] = await conn.execute(`insert into staff (id, organization_id, name, email) values (gen_random_uuid(), ?, 'Ann', 'ann@slots.example') returning id`, [org.id]);
+      const [bob] = await conn.execute(`insert into staff (id, organization_id, name, email) values (gen_random_uuid(), ?, 'Bob', 'bob@slots.example') returning id`, [org.id]);
+      const [day] = await conn.execute(`insert into rota_days (id, organization_id, date) values (gen_random_uuid(), ?, '2025-10-06') returning id`, [org.id]);
+      await conn.execute(
+        `insert into rota_slots (id, organization_id, rota_day_id, date, position, staff_id) values (gen_random_uuid(), ?, ?, '2025-10-06', 1, ?), (gen_random_uuid(), ?, ?, '2025-10-06', 2, ?)`,
+        [org.id, day.id, ann.id, org.id, day.id, bob.id],
+      );
+      const before = await conn.execute(
+        `select d.revision, d.updated_at, (select revision from calendar_feed_revisions where organization_id = d.organization_id) as feed from rota_days d where d.id = ?`,
+        [day.id],
+      );
+      expect(before[0]!.feed).not.toBeNull();
+
+      await runMigrations(orm, db.url);
+      const dutyManager = (await conn.execute(`select id from duties where organization_id = ? and is_duty_manager`, [org.id]))[0].id;
+      expect(await conn.execute(`select position, duty_id from rota_slots order by position`)).toEqual([
+        { position: 1, duty_id: dutyManager },
+        { position: 2, duty_id: dutyManager },
+      ]);
+      expect(
+        await conn.execute(
+          `select d.revision, d.updated_at, (select revision from calendar_feed_revisions where organization_id = d.organization_id) as feed from rota_days d where d.id = ?`,
+          [day.id],
+        ),
+      ).toEqual(before);
+
+      // Written as the app writes it, without a duty: the Duty Manager duty's.
+      const [cat] = await conn.execute(`insert into staff (id, organization_id, name, email) values (gen_random_uuid(), ?, 'Cat', 'cat@slots.example') returning id`, [org.id]);
+      const [day2] = await conn.execute(`insert into rota_days (id, organization_id, date) values (gen_random_uuid(), ?, '2025-10-07') returning id`, [org.id]);
+      const [slot] = await conn.execute(
+        `insert into rota_slots (id, organization_id, rota_day_id, date, position, staff_id) values (gen_random_uuid(), ?, ?, '2025-10-07', 1, ?) returning duty_id`,
+        [org.id, day2.id, cat.id],
+      );
+      expect(slot.duty_id).toBe(dutyManager);
+    } finally {
+      await orm.close();
+      await db.drop();
+    }
+  });
 });

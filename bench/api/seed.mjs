@@ -101,6 +101,12 @@ export async function seed(client, { measured, otherOrgs = 999, years = ROTA_YEA
             (array['school', 'school', 'college', 'university'])[1 + k % 4], now() + interval '30 days'
        from seed_orgs where k > 0`,
   );
+  // What the database's insert trigger gives every new organisation (off in this session): its Duty Manager duty.
+  await step(
+    'duties',
+    `insert into duties (id, organization_id, is_duty_manager, name, weight, pairs_teaching)
+     select gen_random_uuid(), id, true, 'Duty Manager', 60, true from seed_orgs where k > 0`,
+  );
   await step(
     'users (admins)',
     `insert into users (id, organization_id, email, password_hash, name, role, email_verified)
@@ -150,10 +156,10 @@ export async function seed(client, { measured, otherOrgs = 999, years = ROTA_YEA
   // Two people a day, round robin through the organisation's staff.
   await step(
     'rota_slots',
-    `insert into rota_slots (id, organization_id, rota_day_id, date, position, staff_id)
-     select gen_random_uuid(), o.id, md5(o.id::text || ':day:' || d.i)::uuid, d.d, p,
+    `insert into rota_slots (id, organization_id, rota_day_id, duty_id, date, position, staff_id)
+     select gen_random_uuid(), o.id, md5(o.id::text || ':day:' || d.i)::uuid, du.id, d.d, p,
             md5(o.id::text || ':staff:' || ((2 * d.i + p - 1) % o.n))::uuid
-       from seed_orgs o, seed_dates d, generate_series(1, 2) as p`,
+       from seed_orgs o join duties du on du.organization_id = o.id and du.is_duty_manager, seed_dates d, generate_series(1, 2) as p`,
     [],
     'rota_slots',
   );

@@ -2,29 +2,35 @@ import { randomUUID } from 'node:crypto';
 import { OptionalProps, type Ref } from '@mikro-orm/core';
 import { Check, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { TenantScopedEntity } from '../../../tenancy/tenant-scoped.entity';
+import { Duty } from '../../duties/entities/duty.entity';
 import { Staff } from '../../staff/entities/staff.entity';
 import { RotaDay } from './rota-day.entity';
 
 /**
- * One person on duty on one day, in slot `position` (1 = Duty Manager 1). The database holds the
- * hard rules no request can get round: one person per slot, a person at most once a day,
- * positions 1–5, and (a trigger, see the migration) no position beyond the organisation's
- * duty managers per day. `date` repeats the day's date so counts need no join.
+ * One person on one duty on one day, in slot `position` (1 = Duty Manager 1). The database holds
+ * the hard rules no request can get round: one person per slot of a duty, a person at most once a
+ * day on a duty, positions 1–5, and (a trigger, see the migration) no position beyond the
+ * organisation's duty managers per day. `date` repeats the day's date so counts need no join.
+ * A slot written without a duty is the Duty Manager duty's (the trigger `rota_slots_duty_manager_by_default`).
  */
 @Entity({ tableName: 'rota_slots' })
-@Unique({ name: 'rota_slots_day_position_unique', properties: ['day', 'position'] })
-@Unique({ name: 'rota_slots_day_staff_unique', properties: ['day', 'staff'] })
+@Unique({ name: 'rota_slots_day_position_unique', properties: ['day', 'duty', 'position'] })
+@Unique({ name: 'rota_slots_day_staff_unique', properties: ['day', 'duty', 'staff'] })
 @Index({ properties: ['organization', 'date'] })
 @Index({ properties: ['organization', 'staff', 'date'] })
 @Check({ name: 'rota_slots_position_range', expression: 'position >= 1 and position <= 5' })
 export class RotaSlot extends TenantScopedEntity {
-  [OptionalProps]?: 'organization' | 'createdAt' | 'override';
+  [OptionalProps]?: 'organization' | 'createdAt' | 'override' | 'duty';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
   @ManyToOne(() => RotaDay, { ref: true, deleteRule: 'cascade', fieldName: 'rota_day_id' })
   day!: Ref<RotaDay>;
+
+  /** The duty the slot is of. */
+  @ManyToOne(() => Duty, { ref: true, deleteRule: 'no action' })
+  duty!: Ref<Duty>;
 
   @Property({ type: 'date' })
   date!: string;
