@@ -92,6 +92,13 @@ describe('staff groups', () => {
     ]);
   });
 
+  it('answers one of several admins naming the same group at once with the group and the others with 409, never a 500', async () => {
+    const { api } = await school();
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => api.post('/api/staff-groups', { name: i % 2 ? 'Lunch team' : 'LUNCH TEAM' })));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    for (const refused of answers.filter((a) => a.status === 409)) expect(refused.body.message).toMatch(/^A staff group named '(Lunch team|LUNCH TEAM)' already exists$/);
+  });
+
   it("lets staff and managers read the groups but only the admin change them; another school's group is not found", async () => {
     const { admin, api, as } = await school();
     const slt = (await api.post('/api/staff-groups', { name: 'SLT' }).expect(201)).body.id as string;

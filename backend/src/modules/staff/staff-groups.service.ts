@@ -1,3 +1,4 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { UnitOfWork } from '../../database/unit-of-work';
@@ -27,47 +28,51 @@ export class StaffGroupsService {
   }
 
   async create(actor: AuthUser, dto: CreateStaffGroupDto): Promise<StaffGroupDto> {
-    const id = await this.unitOfWork.transaction(async () => {
-      await this.assertNameFree(dto.name);
-      const memberIds = await this.knownStaff(dto.memberIds ?? []);
-      const group = this.groups.add(dto.name, nameKey(dto.name));
-      await this.groups.flush();
-      await this.groups.setMembers(group, memberIds);
-      await this.groups.flush();
-      const created = await this.view(group.id);
-      this.audit.record(actor, {
-        kind: 'staff',
-        action: 'staff-group.created',
-        entityId: group.id,
-        summary: `Added the staff group '${group.name}'` + membersSummary(created),
-        after: created,
-      });
-      return group.id;
-    });
+    const id = await nameConflicts(dto.name, () =>
+      this.unitOfWork.transaction(async () => {
+        await this.assertNameFree(dto.name);
+        const memberIds = await this.knownStaff(dto.memberIds ?? []);
+        const group = this.groups.add(dto.name, nameKey(dto.name));
+        await this.groups.flush();
+        await this.groups.setMembers(group, memberIds);
+        await this.groups.flush();
+        const created = await this.view(group.id);
+        this.audit.record(actor, {
+          kind: 'staff',
+          action: 'staff-group.created',
+          entityId: group.id,
+          summary: `Added the staff group '${group.name}'` + membersSummary(created),
+          after: created,
+        });
+        return group.id;
+      }),
+    );
     return this.view(id);
   }
 
   async update(actor: AuthUser, id: string, dto: UpdateStaffGroupDto): Promise<StaffGroupDto> {
-    await this.unitOfWork.transaction(async () => {
-      const group = await this.lock(id);
-      const before = await this.view(id);
-      if (dto.name !== undefined && dto.name !== group.name) {
-        await this.assertNameFree(dto.name, group.id);
-        group.name = dto.name;
-        group.nameKey = nameKey(dto.name);
-      }
-      if (dto.memberIds !== undefined) await this.groups.setMembers(group, await this.knownStaff(dto.memberIds));
-      await this.groups.flush();
-      const after = await this.view(id);
-      this.audit.record(actor, {
-        kind: 'staff',
-        action: 'staff-group.updated',
-        entityId: id,
-        summary: `Changed the staff group '${after.name}'` + (before.name !== after.name ? ` (was '${before.name}')` : '') + membersSummary(after),
-        before,
-        after,
-      });
-    });
+    await nameConflicts(dto.name ?? '', () =>
+      this.unitOfWork.transaction(async () => {
+        const group = await this.lock(id);
+        const before = await this.view(id);
+        if (dto.name !== undefined && dto.name !== group.name) {
+          await this.assertNameFree(dto.name, group.id);
+          group.name = dto.name;
+          group.nameKey = nameKey(dto.name);
+        }
+        if (dto.memberIds !== undefined) await this.groups.setMembers(group, await this.knownStaff(dto.memberIds));
+        await this.groups.flush();
+        const after = await this.view(id);
+        this.audit.record(actor, {
+          kind: 'staff',
+          action: 'staff-group.updated',
+          entityId: id,
+          summary: `Changed the staff group '${after.name}'` + (before.name !== after.name ? ` (was '${before.name}')` : '') + membersSummary(after),
+          before,
+          after,
+        });
+      }),
+    );
     return this.view(id);
   }
 
@@ -114,6 +119,21 @@ export class StaffGroupsService {
 }
 
 const nameKey = (name: string) => name.toLocaleLowerCase('en-GB');
+
+/**
+ * The name check and the write are two statements: a group of the same name saved in between
+ * (another admin at the same moment) trips the unique constraint instead, and reads the same 409.
+ */
+export async function nameConflicts<T>(name: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException && /staff_groups_name_unique/.test(error.message)) {
+      throw new ConflictException(`A staff group named '${name}' already exists`);
+    }
+    throw error;
+  }
+}
 
 function toStaffGroupDto({ group, members }: StaffGroupWithMembers): StaffGroupDto {
   return { id: group.id, name: group.name, members };
