@@ -70,13 +70,14 @@ export class SwapOptionsService {
     assertActsFor(actor, requester, 'requests.decide', 'You can only ask for swaps of your own duties');
     const today = await this.organizationClock.today();
     const horizon = addMonths(today, 13);
+    if (swapDate < today || target.id === requester.id) return { duties: [], colleagues: [] };
     // Whole weeks, so that weekly caps count the duties of the week around today and the horizon.
     const facts = await this.rota.factsOfWeeks(today, horizon, await this.settings.dutyManagersPerDay());
     const holds = (date: IsoDate, staffId: string) => facts.days[date]?.some((slot) => slot?.staffId === staffId) ?? false;
+    if (!holds(swapDate, target.id)) return { duties: [], colleagues: [] };
     const duties = Object.keys(facts.days)
       .filter((date) => date >= today && date <= horizon && holds(date, requester.id))
       .sort();
-    if (swapDate < today || !holds(swapDate, target.id) || target.id === requester.id) return { duties: [], colleagues: [] };
     return {
       duties: duties.filter((date) => mayTake(facts, target.id, date, swapDate) && mayTake(facts, requester.id, swapDate, date)),
       colleagues: [],

@@ -28,7 +28,7 @@ export class StaffGroupsService {
   }
 
   async create(actor: AuthUser, dto: CreateStaffGroupDto): Promise<StaffGroupDto> {
-    const id = await nameConflicts(dto.name, () =>
+    return nameConflicts(dto.name, () =>
       this.unitOfWork.transaction(async () => {
         await this.assertNameFree(dto.name);
         const memberIds = await this.knownStaff(dto.memberIds ?? []);
@@ -44,14 +44,13 @@ export class StaffGroupsService {
           summary: `Added the staff group '${group.name}'` + membersSummary(created),
           after: created,
         });
-        return group.id;
+        return created;
       }),
     );
-    return this.view(id);
   }
 
   async update(actor: AuthUser, id: string, dto: UpdateStaffGroupDto): Promise<StaffGroupDto> {
-    await nameConflicts(dto.name ?? '', () =>
+    return nameConflicts(dto.name ?? '', () =>
       this.unitOfWork.transaction(async () => {
         const group = await this.lock(id);
         const before = await this.view(id);
@@ -71,9 +70,9 @@ export class StaffGroupsService {
           before,
           after,
         });
+        return after;
       }),
     );
-    return this.view(id);
   }
 
   async remove(actor: AuthUser, id: string): Promise<void> {
@@ -106,7 +105,7 @@ export class StaffGroupsService {
   }
 
   private async assertNameFree(name: string, exceptId?: string): Promise<void> {
-    if (await this.groups.nameTaken(nameKey(name), exceptId)) throw new ConflictException(`A staff group named '${name}' already exists`);
+    if (await this.groups.nameTaken(nameKey(name), exceptId)) throw nameTaken(name);
   }
 
   /** The ids, once each; 404 when one is not a staff member of this organisation (nothing is written). */
@@ -120,6 +119,8 @@ export class StaffGroupsService {
 
 const nameKey = (name: string) => name.toLocaleLowerCase('en-GB');
 
+const nameTaken = (name: string) => new ConflictException(`A staff group named '${name}' already exists`);
+
 /**
  * The name check and the write are two statements: a group of the same name saved in between
  * (another admin at the same moment) trips the unique constraint instead, and reads the same 409.
@@ -129,7 +130,7 @@ export async function nameConflicts<T>(name: string, work: () => Promise<T>): Pr
     return await work();
   } catch (error) {
     if (error instanceof UniqueConstraintViolationException && /staff_groups_name_unique/.test(error.message)) {
-      throw new ConflictException(`A staff group named '${name}' already exists`);
+      throw nameTaken(name);
     }
     throw error;
   }

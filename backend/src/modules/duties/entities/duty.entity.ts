@@ -7,10 +7,6 @@ import { TenantScopedEntity } from '../../../tenancy/tenant-scoped.entity';
 export const DUTY_ELIGIBILITY = ['everyone', 'teaching', 'non_teaching', 'listed'] as const;
 export type DutyEligibility = (typeof DUTY_ELIGIBILITY)[number];
 
-/** The Duty Manager duty's name, and its weight for fairness: the minutes of a school day's duty are not what it is measured by, one duty is. */
-export const DUTY_MANAGER_NAME = 'Duty Manager';
-export const DUTY_MANAGER_WEIGHT = 60;
-
 /**
  * A duty the school runs (docs/product.md#duties): its name, place, time window on school days
  * ("all day" without one), what the post involves, who may take it and its weight for fairness.

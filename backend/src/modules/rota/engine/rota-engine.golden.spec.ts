@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
+import { datesBetween, mondayOf } from '../../../common/clock/academic-year';
 import { type DaySlots, type EngineInput, type EngineStaff, type IsoDate, isWeekday, type MixMode, planRota } from './rota-engine';
 
 /**
@@ -16,21 +17,6 @@ const PINNED = '77712174b7eed47d5672580b96bf8d1d446b9cd63a35639c913f2b5c15711be4
 
 const SEED = 20261129;
 const RUNS = 200;
-
-function weekdaysFrom(start: IsoDate, count: number): IsoDate[] {
-  const [y, m, d] = start.split('-').map(Number) as [number, number, number];
-  const out: IsoDate[] = [];
-  for (let i = 0; out.length < count; i += 1) {
-    const day = new Date(Date.UTC(y, m - 1, d + i)).toISOString().slice(0, 10);
-    if (isWeekday(day)) out.push(day);
-  }
-  return out;
-}
-
-const mondayOf = (day: IsoDate) => {
-  const date = new Date(`${day}T00:00:00Z`);
-  return new Date(date.getTime() - ((date.getUTCDay() + 6) % 7) * 86_400_000).toISOString().slice(0, 10);
-};
 
 const arbitraryPerson = fc.record({
   isTeaching: fc.boolean(),
@@ -62,7 +48,8 @@ const arbitraryInput = fc
     doneBefore: fc.option(fc.integer({ min: 0, max: 40 }), { nil: undefined }),
   })
   .map((r): EngineInput => {
-    const calendar = weekdaysFrom('2025-09-01', 100);
+    // The first 100 weekdays from Monday 1 September 2025: 20 whole weeks.
+    const calendar = datesBetween('2025-09-01', '2026-01-18').filter(isWeekday);
     const staff: EngineStaff[] = [
       ...r.people.map((p, i) => ({
         id: `s${i}`,

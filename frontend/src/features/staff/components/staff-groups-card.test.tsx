@@ -3,6 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { choose, offeredNames } from '@/testing/antd-helpers';
+import { staffMember } from '@/testing/fixtures';
 import {
   callCount,
   fill,
@@ -12,7 +13,7 @@ import {
   stubFetch,
 } from '@/testing/test-utils';
 
-import type { StaffDto, StaffGroupDto } from '../api';
+import type { StaffGroupDto } from '../api';
 
 import { StaffGroupsCard } from './staff-groups-card';
 
@@ -27,24 +28,6 @@ const SLT: StaffGroupDto = {
     { id: 's-zoe', name: 'Zoë Head' },
   ],
 };
-
-function person(id: string, name: string, isActive = true): StaffDto {
-  return {
-    id,
-    name,
-    email: `${id}@example.com`,
-    department: null,
-    isTeaching: true,
-    isActive,
-    userId: null,
-    role: null,
-    inviteStatus: 'not_invited',
-    workingDays: [1, 2, 3, 4, 5],
-    fte: null,
-    weeklyCap: null,
-    avoidDays: [],
-  } as unknown as StaffDto;
-}
 
 function card() {
   return screen.getByRole('region', { name: 'Staff Groups' });
@@ -99,7 +82,12 @@ describe('Staff Groups card', () => {
           ],
         },
       ],
-      [STAFF]: { body: [person('s-bea', 'Bea First'), person('s-cal', 'Cal Former', false)] },
+      [STAFF]: {
+        body: [
+          staffMember('s-bea', 'Bea First'),
+          staffMember('s-cal', 'Cal Former', { isActive: false }),
+        ],
+      },
       'POST /api/staff-groups': {
         status: 201,
         body: { id: 'new', name: 'First aiders', members: [{ id: 's-bea', name: 'Bea First' }] },
