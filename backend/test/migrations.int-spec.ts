@@ -77,7 +77,7 @@ describe('migrations', () => {
     }
   });
 
-  it('make every slot there is the Duty Manager duty\'s without moving a day\'s revision or a feed\'s, and give new slots that duty', async () => {
+  it('make every slot and cancellation there is the Duty Manager duty\'s without moving a day\'s revision or a feed\'s, and give new ones that duty', async () => {
     const db = await createTestDatabase();
     const orm = await MikroORM.init(buildOrmConfig({ clientUrl: db.url }));
     try {
@@ -96,6 +96,7 @@ describe('migrations', () => {
         [day.id],
       );
       expect(before[0]!.feed).not.toBeNull();
+      await conn.execute(`insert into cancel_requests (id, organization_id, staff_id, date, reason) values (gen_random_uuid(), ?, ?, '2025-10-06', 'Trip')`, [org.id, ann.id]);
 
       await runMigrations(orm, db.url);
       const dutyManager = (await conn.execute(`select id from duties where organization_id = ? and is_duty_manager`, [org.id]))[0].id;
@@ -118,6 +119,13 @@ describe('migrations', () => {
         [org.id, day2.id, cat.id],
       );
       expect(slot.duty_id).toBe(dutyManager);
+      // Cancellations are of a duty too: the one there was, and any written without naming one.
+      expect(await conn.execute(`select duty_id from cancel_requests`)).toEqual([{ duty_id: dutyManager }]);
+      const [cancellation] = await conn.execute(
+        `insert into cancel_requests (id, organization_id, staff_id, date, reason) values (gen_random_uuid(), ?, ?, '2025-10-07', 'Ill') returning duty_id`,
+        [org.id, cat.id],
+      );
+      expect(cancellation.duty_id).toBe(dutyManager);
     } finally {
       await orm.close();
       await db.drop();

@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { TenantContext } from '../../tenancy/tenant-context';
 import { Duty } from './entities/duty.entity';
 
 /**
@@ -10,7 +11,22 @@ import { Duty } from './entities/duty.entity';
  */
 @Injectable()
 export class DutiesRepository {
+  /** Each organisation's Duty Manager duty: given with the organisation, never replaced, renamed away or removed. */
+  private readonly dutyManagers = new Map<string, string>();
+
   constructor(private readonly em: EntityManager) {}
+
+  /** The id of the organisation's Duty Manager duty, read once per organisation and process (it never changes). */
+  async dutyManagerId(): Promise<string> {
+    const org = TenantContext.require();
+    let id = this.dutyManagers.get(org);
+    if (!id) {
+      const [row] = await this.em.execute<{ id: string }[]>('select id from duties where organization_id = ? and is_duty_manager', [org]);
+      id = row!.id;
+      this.dutyManagers.set(org, id);
+    }
+    return id;
+  }
 
   /** The organisation's duties in the school's order. */
   list(): Promise<Duty[]> {

@@ -17,6 +17,11 @@ export class DutiesService {
     private readonly settings: SystemSettingsService,
   ) {}
 
+  /** The id of the organisation's Duty Manager duty: what a request or record of that duty names. */
+  dutyManagerId(): Promise<string> {
+    return this.duties.dutyManagerId();
+  }
+
   /** The organisation's duties in the school's order. */
   async list(): Promise<DutyDto[]> {
     const duties = await this.duties.list();

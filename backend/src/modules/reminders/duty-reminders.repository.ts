@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { IsoDate } from '../../common/clock/clock';
 import { TenantContext } from '../../tenancy/tenant-context';
+import { dutyManagerIdOf } from '../duties/duty-manager-sql';
 
 /** The advisory-lock class of reminder passes; the second key is the organisation. */
 const REMINDER_LOCK_CLASS = 7_201;
@@ -79,12 +80,13 @@ export class DutyRemindersRepository {
       `select s.id as staff_id, s.name, s.email, d.date::text as date,
               (select array_agg(o.name order by os.position)
                  from rota_slots os join staff o on o.id = os.staff_id and o.organization_id = os.organization_id
-                where os.rota_day_id = d.id and os.organization_id = d.organization_id and os.staff_id <> s.id) as colleagues,
+                where os.rota_day_id = d.id and os.organization_id = d.organization_id and os.duty_id = rs.duty_id and os.staff_id <> s.id) as colleagues,
               exists (select 1 from duty_reminders r
                        where r.organization_id = d.organization_id and r.staff_id = s.id and r.duty_date = d.date
                          and r.cancelled_at is null) as reminded
          from rota_slots rs
          join rota_days d on d.id = rs.rota_day_id and d.organization_id = rs.organization_id
+         join duties dm on dm.id = rs.duty_id and dm.organization_id = rs.organization_id and dm.is_duty_manager
          join staff s on s.id = rs.staff_id and s.organization_id = rs.organization_id
         where d.organization_id = ? and d.date = any(?::date[]) and s.is_active
         order by d.date, rs.position`,
@@ -129,7 +131,8 @@ export class DutyRemindersRepository {
          update duty_reminders r set cancelled_at = now(), sequence = r.sequence + 1
           where r.organization_id = ? and r.cancelled_at is null and r.duty_date >= ?::date
             and not exists (select 1 from rota_slots rs join rota_days d on d.id = rs.rota_day_id and d.organization_id = rs.organization_id
-                             where rs.organization_id = r.organization_id and rs.staff_id = r.staff_id and d.date = r.duty_date)
+                             where rs.organization_id = r.organization_id and rs.staff_id = r.staff_id and d.date = r.duty_date
+                               and rs.duty_id = ${dutyManagerIdOf('r.organization_id')})
           returning r.staff_id, r.duty_date::text as date, r.sequence)
        select g.staff_id, g.date, g.sequence, s.name, s.email
          from gone g left join staff s on s.id = g.staff_id and s.organization_id = ?`,

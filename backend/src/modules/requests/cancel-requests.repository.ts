@@ -4,6 +4,7 @@ import { Injectable } from '@nestjs/common';
 import type { IsoDate } from '../../common/clock/clock';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { User } from '../auth/entities/user.entity';
+import { Duty } from '../duties/entities/duty.entity';
 import { Staff } from '../staff/entities/staff.entity';
 import type { CancelRequestDto } from './dto/cancel-request.dto';
 import { CancelRequest } from './entities/cancel-request.entity';
@@ -91,8 +92,8 @@ export class CancelRequestsRepository {
   }
 
   /** A person's request, pending; written with the transaction's next flush. */
-  addRequest(fields: { staff: string; date: IsoDate; reason: string; createdBy: string }): CancelRequest {
-    return this.em.create(CancelRequest, fields);
+  addRequest(fields: { duty: string; staff: string; date: IsoDate; reason: string; createdBy: string }): CancelRequest {
+    return this.em.create(CancelRequest, { ...fields, duty: ref(Duty, fields.duty) });
   }
 
   /** The request, held until the transaction ends (two deciders queue on it). */
@@ -101,8 +102,9 @@ export class CancelRequestsRepository {
   }
 
   /** The person's history keeps why an edit of the rota took them off the day: an approved cancellation made by the editor. */
-  addRotaEditRemoval(fields: { staff: string; date: IsoDate; reason: string; replacement: string | null; editor: string; decidedAt: Date }): void {
+  addRotaEditRemoval(fields: { duty: string; staff: string; date: IsoDate; reason: string; replacement: string | null; editor: string; decidedAt: Date }): void {
     this.em.create(CancelRequest, {
+      duty: ref(Duty, fields.duty),
       staff: fields.staff,
       date: fields.date,
       reason: fields.reason.slice(0, 500),
@@ -121,6 +123,7 @@ export class CancelRequestsRepository {
    * the unavailability period behind it if any, and who was given the slot.
    */
   addRepairRemoval(fields: {
+    duty: string;
     staff: string;
     date: IsoDate;
     reason: string;
@@ -130,6 +133,7 @@ export class CancelRequestsRepository {
     decidedAt: Date;
   }): void {
     this.em.create(CancelRequest, {
+      duty: ref(Duty, fields.duty),
       staff: fields.staff,
       date: fields.date,
       reason: fields.reason.slice(0, 500),

@@ -1,4 +1,5 @@
 import { ref } from '@mikro-orm/core';
+import { DutiesService } from '../duties/duties.service';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Clock } from '../../common/clock/clock';
@@ -56,6 +57,7 @@ export class CancelRequestsService {
     private readonly messenger: RequestMessenger,
     private readonly clock: Clock,
     private readonly organizationClock: OrganizationClock,
+    private readonly duties: DutiesService,
   ) {}
 
   /**
@@ -79,7 +81,7 @@ export class CancelRequestsService {
       if (!day?.slots.some((slot) => slot?.staffId === staff.id)) throw new ConflictException(`${staff.name} is not on duty on ${describeDate(dto.date)}`);
       if (await this.requests.hasPendingFor(staff.id, dto.date)) throw new ConflictException(`A cancel request for ${staff.name}'s duty on ${describeDate(dto.date)} is already pending`);
 
-      const request = this.requests.addRequest({ staff: staff.id, date: dto.date, reason: dto.reason, createdBy: actor.id });
+      const request = this.requests.addRequest({ duty: await this.duties.dutyManagerId(), staff: staff.id, date: dto.date, reason: dto.reason, createdBy: actor.id });
       await this.unitOfWork.flush();
       this.audit.record(actor, {
         kind: 'request',

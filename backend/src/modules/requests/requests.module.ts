@@ -1,4 +1,5 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
+import { DutiesModule } from '../duties/duties.module';
 import { AuthModule } from '../auth/auth.module';
 import { FactChangesService } from '../fact-changes/fact-changes.service';
 import { AvailabilityModule } from '../availability/availability.module';
@@ -36,7 +37,7 @@ import { CancelRequest } from './entities/cancel-request.entity';
  * directly and keeping it true after a change of facts.
  */
 @Module({
-  imports: [MikroOrmModule.forFeature([SwapRequest, CancelRequest]), AuthModule, NotificationsModule, AvailabilityModule, RotaModule, SettingsModule, StaffModule, TenantsModule],
+  imports: [MikroOrmModule.forFeature([SwapRequest, CancelRequest]), AuthModule, DutiesModule, NotificationsModule, AvailabilityModule, RotaModule, SettingsModule, StaffModule, TenantsModule],
   controllers: [RequestsController, UnavailabilityController, AutoApprovalController, RotaEditsController],
   providers: [
     SwapRequestViewsService,

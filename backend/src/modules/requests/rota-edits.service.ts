@@ -1,4 +1,5 @@
 import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
+import { DutiesService } from '../duties/duties.service';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { academicYearOf, datesBetween } from '../../common/clock/academic-year';
 import { Clock, type IsoDate } from '../../common/clock/clock';
@@ -39,6 +40,7 @@ export class RotaEditsService {
     private readonly messenger: RequestMessenger,
     private readonly clock: Clock,
     private readonly organizationClock: OrganizationClock,
+    private readonly duties: DutiesService,
   ) {}
 
   async replace(actor: AuthUser, dto: ReplaceOnRotaDto): Promise<RotaEditResultDto> {
@@ -74,7 +76,7 @@ export class RotaEditsService {
       }
       const previous = await loadPerson(this.staffDirectory, occupant);
       const reason = `Replaced by ${person.name}` + (dto.reason ? `: ${dto.reason}` : '');
-      this.recordRemoval(actor, previous, dto.date, reason, person.id);
+      await this.recordRemoval(actor, previous, dto.date, reason, person.id);
       this.messenger.send(dutiesTakenOffEmail(previous, [{ date: dto.date, reason }]));
       this.messenger.send(dutyAddedEmail(person, dto.date, previous));
       this.audit.record(actor, {
@@ -101,7 +103,7 @@ export class RotaEditsService {
       if (!day || !occupant) throw new ConflictException(`Nobody is in slot ${dto.position} on ${describeDate(dto.date)}`);
       const person = await loadPerson(this.staffDirectory, occupant);
       await this.rota.takeOffDays([{ dayId: day.id, staffId: person.id }]);
-      this.recordRemoval(actor, person, dto.date, dto.reason, null);
+      await this.recordRemoval(actor, person, dto.date, dto.reason, null);
       this.messenger.send(dutiesTakenOffEmail(person, [{ date: dto.date, reason: dto.reason }]));
       this.audit.record(actor, {
         kind: 'rota',
@@ -139,7 +141,7 @@ export class RotaEditsService {
       await this.rota.takeOffDays([{ dayId: from.id, staffId: person.id }]);
       await this.rota.addToDay(to, [{ staffId: person.id, position, override: confirmed === person.id }]);
       const reason = `Moved to ${describeDate(dto.toDate)}`;
-      this.recordRemoval(actor, person, dto.date, reason, null);
+      await this.recordRemoval(actor, person, dto.date, reason, null);
       this.messenger.send(dutiesTakenOffEmail(person, [{ date: dto.date, reason }]));
       this.messenger.send(dutyAssignedEmail(person, dto.toDate, actor.name));
       this.audit.record(actor, {
@@ -187,8 +189,8 @@ export class RotaEditsService {
       await this.rota.replaceOnDay({ id: from.id }, person.id, partner.id, partnerConfirmed === partner.id);
       const personReason = `Traded with ${partner.name} for ${describeDate(dto.toDate)}`;
       const partnerReason = `Traded with ${person.name} for ${describeDate(dto.date)}`;
-      this.recordRemoval(actor, person, dto.date, personReason, partner.id);
-      this.recordRemoval(actor, partner, dto.toDate, partnerReason, person.id);
+      await this.recordRemoval(actor, person, dto.date, personReason, partner.id);
+      await this.recordRemoval(actor, partner, dto.toDate, partnerReason, person.id);
       this.messenger.send(dutiesTakenOffEmail(person, [{ date: dto.date, reason: personReason }]));
       this.messenger.send(dutyAddedEmail(person, dto.toDate, partner));
       this.messenger.send(dutiesTakenOffEmail(partner, [{ date: dto.toDate, reason: partnerReason }]));
@@ -255,8 +257,8 @@ export class RotaEditsService {
   }
 
   /** The person's history keeps why they left the day (an approved cancellation made by the editor). */
-  private recordRemoval(actor: AuthUser, person: Person, date: IsoDate, reason: string, replacement: string | null): void {
-    this.cancelRequests.addRotaEditRemoval({ staff: person.id, date, reason, replacement, editor: actor.id, decidedAt: this.clock.now() });
+  private async recordRemoval(actor: AuthUser, person: Person, date: IsoDate, reason: string, replacement: string | null): Promise<void> {
+    this.cancelRequests.addRotaEditRemoval({ duty: await this.duties.dutyManagerId(), staff: person.id, date, reason, replacement, editor: actor.id, decidedAt: this.clock.now() });
   }
 
   private async daysOf(dates: IsoDate[]) {

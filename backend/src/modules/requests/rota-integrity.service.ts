@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { DutiesService } from '../duties/duties.service';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Clock } from '../../common/clock/clock';
 import { UnitOfWork } from '../../database/unit-of-work';
@@ -58,6 +59,7 @@ export class RotaIntegrityService implements RotaRepair {
     private readonly messenger: RequestMessenger,
     private readonly clock: Clock,
     private readonly organizationClock: OrganizationClock,
+    private readonly duties: DutiesService,
   ) {}
 
   async lockRota(): Promise<void> {
@@ -80,12 +82,13 @@ export class RotaIntegrityService implements RotaRepair {
     const people = await loadPeople(this.staffDirectory, [...violations.map((v) => v.staffId), ...replacements.map((r) => r.staffId)]);
 
     const now = this.clock.now();
+    const duty = await this.duties.dutyManagerId();
     const removedFrom = new Map<string, { date: string; reason: string }[]>();
     const addedTo = new Map<string, { date: string; replacing: Person }[]>();
     for (const v of violations) {
       const replacement = replacementOf.get(`${v.date}|${v.position}`) ?? null;
       const unavailability = v.rule === 'unavailable' && v.periodId ? v.periodId : null;
-      this.cancelRequests.addRepairRemoval({ staff: v.staffId, date: v.date, reason: v.reason, unavailability, replacement, actor: actor?.id ?? null, decidedAt: now });
+      this.cancelRequests.addRepairRemoval({ duty, staff: v.staffId, date: v.date, reason: v.reason, unavailability, replacement, actor: actor?.id ?? null, decidedAt: now });
       (removedFrom.get(v.staffId) ?? removedFrom.set(v.staffId, []).get(v.staffId)!).push({ date: v.date, reason: v.reason });
       if (replacement) {
         (addedTo.get(replacement) ?? addedTo.set(replacement, []).get(replacement)!).push({ date: v.date, replacing: people.get(v.staffId)! });

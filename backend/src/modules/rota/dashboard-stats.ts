@@ -1,6 +1,7 @@
 import { addDays, isWeekday, mondayOf } from '../../common/clock/academic-year';
 import type { IsoDate } from '../../common/clock/clock';
 import { TenantContext } from '../../tenancy/tenant-context';
+import { dutyManagerIdOf } from '../duties/duty-manager-sql';
 import type { ActiveStaffCountDto } from './dto/active-staff-count.dto';
 import type { DashboardStatsDto } from './dto/dashboard-stats.dto';
 
@@ -38,7 +39,7 @@ const pendingSql = (own: boolean) =>
                    ${own ? 'and exists (select 1 from staff st where st.id = r.staff_id and st.user_id = ?)' : ''}) as pending_cancellations`;
 
 /**
- * Every figure of the dashboard in one statement (one round trip, one pool connection), each part
+ * Every figure of the dashboard (of the Duty Manager duty) in one statement (one round trip, one pool connection), each part
  * on an index of its table: the settings' people per day; this week's filled slots and school
  * days (weekdays that are no holiday, and in term time when their academic year has term dates,
  * as SchoolCalendar.closuresBetween counts them); this month's duties per active staff member (0 included),
@@ -57,12 +58,12 @@ const dashboardStatsSql = (own: boolean) => `
       from staff st
       left join (select staff_id, count(*) as n
                    from rota_slots
-                  where organization_id = ? and date between ? and ?
+                  where organization_id = ? and duty_id = ${dutyManagerIdOf('?')} and date between ? and ?
                   group by staff_id) c on c.staff_id = st.id
      where st.organization_id = ? and st.is_active
   )
   select (select duty_managers_per_day from system_settings where organization_id = ?) as slots_per_day,
-         (select count(*) from rota_slots where organization_id = ? and date between ? and ?) as filled,
+         (select count(*) from rota_slots where organization_id = ? and duty_id = ${dutyManagerIdOf('?')} and date between ? and ?) as filled,
          (select count(*) from generate_series(?::date, ?::date, interval '1 day') as g(day)
            where not exists (select 1 from holidays h where h.organization_id = ? and g.day between h.start_date and h.end_date)
              and (
@@ -90,7 +91,7 @@ export function dashboardStatsParams(period: DashboardPeriod, ownUserId?: string
   const org = TenantContext.require();
   const { weekStart, weekEnd, monthStart, monthEnd } = period;
   const own = ownUserId === undefined ? [] : [ownUserId];
-  return [org, monthStart, monthEnd, org, org, org, weekStart, weekEnd, weekStart, weekEnd, org, org, org, org, ...own, org, ...own];
+  return [org, org, monthStart, monthEnd, org, org, org, org, weekStart, weekEnd, weekStart, weekEnd, org, org, org, org, ...own, org, ...own];
 }
 
 /** The row of DASHBOARD_STATS_SQL (counts come as strings: bigint and numeric). */

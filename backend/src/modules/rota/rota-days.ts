@@ -19,15 +19,16 @@ export interface RotaSlotRow {
 }
 
 /**
- * The rota days of `startDate`..`endDate` (days with nobody on them do not exist), one query, with
- * the organisation's duty managers per day on each row: how many slots a day shows, read in the same
- * round trip (without rows there is no day to shape).
+ * The Duty Manager duty's rota days of `startDate`..`endDate` (days with nobody on it do not
+ * exist), one query, with the organisation's duty managers per day on each row: how many slots a
+ * day shows, read in the same round trip (without rows there is no day to shape).
  */
 export const ROTA_DAYS_SQL = `
   select d.id as day_id, to_char(d.date, 'YYYY-MM-DD') as date, s.position, s.staff_id, s.override, st.name,
          ss.duty_managers_per_day as slots_per_day
     from rota_days d
     join rota_slots s on s.rota_day_id = d.id and s.organization_id = d.organization_id
+    join duties dm on dm.id = s.duty_id and dm.organization_id = d.organization_id and dm.is_duty_manager
     join staff st on st.id = s.staff_id and st.organization_id = d.organization_id
     left join system_settings ss on ss.organization_id = d.organization_id
    where d.organization_id = ? and d.date between ? and ?

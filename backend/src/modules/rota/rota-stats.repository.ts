@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { IsoDate } from '../../common/clock/clock';
 import { TenantContext } from '../../tenancy/tenant-context';
+import { dutyManagerIdOf } from '../duties/duty-manager-sql';
 import { DASHBOARD_STATS_OWN_SQL, DASHBOARD_STATS_SQL, type DashboardPeriod, dashboardStatsParams, type DashboardStatsRow } from './dashboard-stats';
 
 /** One person's duties in a period, in all and per weekday (counts come as strings: bigint). */
@@ -47,11 +48,12 @@ export class RotaStatsRepository {
               count(s.id) filter (where extract(isodow from s.date) = 5) as fri
          from staff st
          left join rota_slots s on s.staff_id = st.id and s.organization_id = st.organization_id and s.date between ? and ?
+               and s.duty_id = ${dutyManagerIdOf('?')}
         where st.organization_id = ?
         group by st.id
        having st.is_active or count(s.id) > 0
         order by total desc, st.name`,
-      [from, to, TenantContext.require()],
+      [from, to, TenantContext.require(), TenantContext.require()],
     );
   }
 }

@@ -5,6 +5,7 @@ import { TenantContext } from '../../tenancy/tenant-context';
 import type { RotaDayDto } from './dto/rota-day.dto';
 import type { DaySlots, Slot } from './engine/rota-engine';
 import { DEFAULT_DUTY_MANAGERS_PER_DAY } from '../settings/entities/system-settings.entity';
+import { dutyManagerIdOf } from '../duties/duty-manager-sql';
 import { ROTA_DAYS_SQL, type RotaSlotRow, toRotaDays } from './rota-days';
 
 /** A rota day locked for the transaction, with its slots in order (`null` = empty). */
@@ -54,7 +55,9 @@ export interface DutyRow {
 /**
  * The one owner of `rota_days` and `rota_slots`: every statement that writes them is here (the
  * rota service's use cases, and the settings change that removes slots above the new number,
- * call it). A day exists only while somebody is on it. Writes run inside the caller's
+ * call it). A rota day holds the slots of every duty on its date and exists only while somebody
+ * is on one; the statements below read and write the Duty Manager duty's slots (`dutyManagerIdOf`),
+ * except where they say they count every duty. Writes run inside the caller's
  * transaction, which holds the settings row (SystemSettingsRepository.lockShared/lockExclusive).
  * Triggers move a day's `updatedAt` and `revision` whenever its slots change. Every statement
  * is on the current organisation, read from TenantContext (it throws when no context is open).
@@ -86,9 +89,10 @@ export class RotaRepository {
               s.position, s.staff_id, st.name
          from rota_days d
          join rota_slots s on s.rota_day_id = d.id and s.organization_id = d.organization_id
+         join duties dm on dm.id = s.duty_id and dm.organization_id = d.organization_id and dm.is_duty_manager
          join staff st on st.id = s.staff_id and st.organization_id = d.organization_id
         where d.organization_id = ? and d.date between ? and ?
-          ${only ? 'and exists (select 1 from rota_slots m where m.rota_day_id = d.id and m.organization_id = d.organization_id and m.staff_id = ?)' : ''}
+          ${only ? 'and exists (select 1 from rota_slots m where m.rota_day_id = d.id and m.organization_id = d.organization_id and m.duty_id = dm.id and m.staff_id = ?)' : ''}
         order by d.date, s.position`,
       only ? [org, from, to, onlyDaysOf] : [org, from, to],
     );
@@ -116,8 +120,8 @@ export class RotaRepository {
     );
     if (!day) return undefined;
     const slots = await this.em.execute<(Slot & { position: number })[]>(
-      'select position, staff_id as "staffId", override from rota_slots where organization_id = ? and rota_day_id = ?',
-      [org, day.id],
+      `select position, staff_id as "staffId", override from rota_slots where organization_id = ? and rota_day_id = ? and duty_id = ${dutyManagerIdOf('?')}`,
+      [org, day.id, org],
     );
     return { id: day.id, date: day.date, slots };
   }
@@ -129,16 +133,16 @@ export class RotaRepository {
   ): Promise<void> {
     const org = TenantContext.require();
     await this.em.execute(
-      `insert into rota_slots (id, organization_id, rota_day_id, date, position, staff_id, override)
-       select gen_random_uuid(), ?, ?, ?::date, x.position, x.staff_id, x.override
+      `insert into rota_slots (id, organization_id, rota_day_id, date, position, staff_id, override, duty_id)
+       select gen_random_uuid(), ?, ?, ?::date, x.position, x.staff_id, x.override, ${dutyManagerIdOf('?')}
          from jsonb_to_recordset(?::jsonb) as x(position int, staff_id uuid, override boolean)`,
-      [org, day.id, day.date, JSON.stringify(placed.map((p) => ({ position: p.position, staff_id: p.staffId, override: p.override ?? false })))],
+      [org, day.id, day.date, org, JSON.stringify(placed.map((p) => ({ position: p.position, staff_id: p.staffId, override: p.override ?? false })))],
     );
   }
 
   /**
-   * Duties per person and Monday of the week in `from`..`to` outside `exceptDays`: what weekly caps
-   * count besides the days being planned or checked.
+   * Duties of every kind per person and Monday of the week in `from`..`to` outside `exceptDays`:
+   * what weekly caps count besides the days being planned or checked.
    */
   async weekCounts(from: IsoDate, to: IsoDate, exceptDays: IsoDate[]): Promise<Record<string, Record<IsoDate, number>>> {
     const rows = await this.em.execute<{ staff_id: string; week: string; n: string }[]>(
@@ -170,8 +174,8 @@ export class RotaRepository {
     if (!rows.length) return days;
     const slots = await this.em.execute<SlotRow[]>(
       `select to_char(date, 'YYYY-MM-DD') as date, position, staff_id, override from rota_slots
-        where organization_id = ? and rota_day_id = any(?::uuid[]) order by date, position`,
-      [org, `{${rows.map((r) => r.id).join(',')}}`],
+        where organization_id = ? and rota_day_id = any(?::uuid[]) and duty_id = ${dutyManagerIdOf('?')} order by date, position`,
+      [org, `{${rows.map((r) => r.id).join(',')}}`, org],
     );
     for (const [date, daySlots] of Object.entries(daySlotsOf(slots))) days.get(date)!.slots = daySlots;
     return days;
@@ -182,18 +186,19 @@ export class RotaRepository {
     const org = TenantContext.require();
     const rows = await this.em.execute<SlotRow[]>(
       `select to_char(date, 'YYYY-MM-DD') as date, position, staff_id, override from rota_slots
-        where organization_id = ? and date >= ?${to ? ' and date <= ?' : ''} order by date, position`,
-      to ? [org, from, to] : [org, from],
+        where organization_id = ? and duty_id = ${dutyManagerIdOf('?')} and date >= ?${to ? ' and date <= ?' : ''} order by date, position`,
+      to ? [org, org, from, to] : [org, org, from],
     );
     return daySlotsOf(rows);
   }
 
   /** Whether anyone is on duty on `from` or later. */
   async hasDutiesFrom(from: IsoDate): Promise<boolean> {
-    const rows = await this.em.execute<{ one: number }[]>('select 1 as one from rota_slots where organization_id = ? and date >= ? limit 1', [
-      TenantContext.require(),
-      from,
-    ]);
+    const org = TenantContext.require();
+    const rows = await this.em.execute<{ one: number }[]>(
+      `select 1 as one from rota_slots where organization_id = ? and duty_id = ${dutyManagerIdOf('?')} and date >= ? limit 1`,
+      [org, org, from],
+    );
     return rows.length > 0;
   }
 
@@ -201,8 +206,8 @@ export class RotaRepository {
   async dutyCounts(from: IsoDate, to: IsoDate, today: IsoDate): Promise<Map<string, { done: number; planned: number }>> {
     const rows = await this.em.execute<{ staff_id: string; done: string; planned: string }[]>(
       `select staff_id, count(*) filter (where date < ?) as done, count(*) filter (where date >= ?) as planned
-         from rota_slots where organization_id = ? and date between ? and ? group by staff_id`,
-      [today, today, TenantContext.require(), from, to],
+         from rota_slots where organization_id = ? and duty_id = ${dutyManagerIdOf('?')} and date between ? and ? group by staff_id`,
+      [today, today, TenantContext.require(), TenantContext.require(), from, to],
     );
     return new Map(rows.map((r) => [r.staff_id, { done: Number(r.done), planned: Number(r.planned) }]));
   }
@@ -210,23 +215,12 @@ export class RotaRepository {
   /** How many duties (filled slots, anyone's) `from`..`to` holds. One statement. */
   async dutyCountBetween(from: IsoDate, to: IsoDate): Promise<number> {
     if (to < from) return 0;
-    const [row] = await this.em.execute<{ n: string }[]>(`select count(*) as n from rota_slots where organization_id = ? and date between ? and ?`, [
-      TenantContext.require(),
-      from,
-      to,
-    ]);
-    return Number(row?.n ?? 0);
-  }
-
-  /** The dates of `from`..`to` on which the person is on duty, in order. */
-  async dutyDatesOf(staffId: string, from: IsoDate, to: IsoDate): Promise<IsoDate[]> {
     const org = TenantContext.require();
-    const rows = await this.em.execute<{ date: string }[]>(
-      `select to_char(date, 'YYYY-MM-DD') as date from rota_slots
-        where organization_id = ? and staff_id = ? and date between ? and ? order by date`,
-      [org, staffId, from, to],
+    const [row] = await this.em.execute<{ n: string }[]>(
+      `select count(*) as n from rota_slots where organization_id = ? and duty_id = ${dutyManagerIdOf('?')} and date between ? and ?`,
+      [org, org, from, to],
     );
-    return rows.map((r) => r.date);
+    return Number(row?.n ?? 0);
   }
 
   /** Duties in `yearStart`..`yearEnd` outside `exceptDays`, per person and ISO weekday (1 = Monday). */
@@ -234,9 +228,9 @@ export class RotaRepository {
     const org = TenantContext.require();
     return this.em.execute<{ staff_id: string; dow: number; n: string }[]>(
       `select staff_id, extract(isodow from date)::int as dow, count(*) as n from rota_slots
-        where organization_id = ? and date between ? and ? and date <> all(?::date[])
+        where organization_id = ? and duty_id = ${dutyManagerIdOf('?')} and date between ? and ? and date <> all(?::date[])
         group by staff_id, dow`,
-      [org, yearStart, yearEnd, `{${exceptDays.join(',')}}`],
+      [org, org, yearStart, yearEnd, `{${exceptDays.join(',')}}`],
     );
   }
 
@@ -248,21 +242,18 @@ export class RotaRepository {
   approvedCancellationsBetween(from: IsoDate, to: IsoDate): Promise<{ staffId: string; start: IsoDate; end: IsoDate }[]> {
     return this.em.execute<{ staffId: string; start: IsoDate; end: IsoDate }[]>(
       `select staff_id as "staffId", to_char(date, 'YYYY-MM-DD') as start, to_char(date, 'YYYY-MM-DD') as end
-         from cancel_requests where organization_id = ? and status = 'approved' and date between ? and ?`,
-      [TenantContext.require(), from, to],
+         from cancel_requests where organization_id = ? and duty_id = ${dutyManagerIdOf('?')} and status = 'approved' and date between ? and ?`,
+      [TenantContext.require(), TenantContext.require(), from, to],
     );
   }
 
   /** Moves a duty from one person to another on a day (a swap); the slot stays the same. */
   async replaceOnDay(dayId: string, from: string, to: string, override = false): Promise<void> {
     const org = TenantContext.require();
-    await this.em.execute('update rota_slots set staff_id = ?, override = ? where organization_id = ? and rota_day_id = ? and staff_id = ?', [
-      to,
-      override,
-      org,
-      dayId,
-      from,
-    ]);
+    await this.em.execute(
+      `update rota_slots set staff_id = ?, override = ? where organization_id = ? and rota_day_id = ? and staff_id = ? and duty_id = ${dutyManagerIdOf('?')}`,
+      [to, override, org, dayId, from, org],
+    );
   }
 
   /** Takes people off days. */
@@ -271,8 +262,8 @@ export class RotaRepository {
     if (!removals.length) return;
     await this.em.execute(
       `delete from rota_slots s using jsonb_to_recordset(?::jsonb) as x(day_id uuid, staff_id uuid)
-        where s.organization_id = ? and s.rota_day_id = x.day_id and s.staff_id = x.staff_id`,
-      [JSON.stringify(removals.map((r) => ({ day_id: r.dayId, staff_id: r.staffId }))), org],
+        where s.organization_id = ? and s.rota_day_id = x.day_id and s.staff_id = x.staff_id and s.duty_id = ${dutyManagerIdOf('?')}`,
+      [JSON.stringify(removals.map((r) => ({ day_id: r.dayId, staff_id: r.staffId }))), org, org],
     );
   }
 
@@ -281,15 +272,15 @@ export class RotaRepository {
     const org = TenantContext.require();
     if (!slots.length) return;
     await this.em.execute(
-      `insert into rota_slots (id, organization_id, rota_day_id, date, position, staff_id, override)
-       select gen_random_uuid(), ?, d.id, x.date, x.position, x.staff_id, x.override
+      `insert into rota_slots (id, organization_id, rota_day_id, date, position, staff_id, override, duty_id)
+       select gen_random_uuid(), ?, d.id, x.date, x.position, x.staff_id, x.override, ${dutyManagerIdOf('?')}
          from jsonb_to_recordset(?::jsonb) as x(date date, position int, staff_id uuid, override boolean)
          join rota_days d on d.organization_id = ? and d.date = x.date`,
-      [org, JSON.stringify(slots.map((s) => ({ date: s.date, position: s.position, staff_id: s.staffId, override: s.override }))), org],
+      [org, org, JSON.stringify(slots.map((s) => ({ date: s.date, position: s.position, staff_id: s.staffId, override: s.override }))), org],
     );
   }
 
-  /** Deletes those of the days that nobody is on any more. */
+  /** Deletes those of the days that nobody is on any more, on any duty. */
   async deleteEmptyDays(dayIds: string[]): Promise<void> {
     const org = TenantContext.require();
     if (!dayIds.length) return;
@@ -314,12 +305,17 @@ export class RotaRepository {
     const overridden = new Set(
       (
         await this.em.execute<{ key: string }[]>(
-          `select to_char(date, 'YYYY-MM-DD') || '|' || staff_id as key from rota_slots where organization_id = ? and date = any(?::date[]) and override`,
-          [org, dateList],
+          `select to_char(date, 'YYYY-MM-DD') || '|' || staff_id as key from rota_slots
+            where organization_id = ? and duty_id = ${dutyManagerIdOf('?')} and date = any(?::date[]) and override`,
+          [org, org, dateList],
         )
       ).map((r) => r.key),
     );
-    await this.em.execute('delete from rota_slots where organization_id = ? and date = any(?::date[])', [org, dateList]);
+    await this.em.execute(`delete from rota_slots where organization_id = ? and duty_id = ${dutyManagerIdOf('?')} and date = any(?::date[])`, [
+      org,
+      org,
+      dateList,
+    ]);
     const filled = dates.filter((d) => days[d]!.some((slot) => slot !== null));
     if (filled.length) {
       await this.em.execute(

@@ -6,6 +6,7 @@ import { User } from '../../auth/entities/user.entity';
 import { Staff } from '../../staff/entities/staff.entity';
 import { REQUEST_STATUSES, type RequestStatus } from './request-status';
 import { StaffUnavailability } from '../../availability/entities/staff-unavailability.entity';
+import { Duty } from '../../duties/entities/duty.entity';
 
 /**
  * Why a cancellation exists: someone asked (`request`); their unavailability took them off
@@ -19,19 +20,24 @@ export type CancelSource = (typeof CANCEL_SOURCES)[number];
  * A request to take `staff` off their duty on `date`. Approval removes them and, with auto-fill
  * on, puts the least-loaded eligible person in the slot (`replacement`). Every other removal of a
  * duty is kept here too, as an approved cancellation with its reason (`source`): the person's
- * history of why they left a day.
+ * history of why they left a day. A cancellation written without a duty is the Duty Manager duty's
+ * (the trigger `cancel_requests_duty_manager_by_default`).
  */
 @Entity({ tableName: 'cancel_requests' })
 @Index({ properties: ['organization', 'status', 'createdAt'] })
 @Index({ properties: ['organization', 'staff', 'date'] })
 export class CancelRequest extends TenantScopedEntity {
-  [OptionalProps]?: 'organization' | 'status' | 'source' | 'processedAutomatically' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?: 'organization' | 'duty' | 'status' | 'source' | 'processedAutomatically' | 'createdAt' | 'updatedAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
   @ManyToOne(() => Staff, { ref: true, deleteRule: 'restrict' })
   staff!: Ref<Staff>;
+
+  /** The duty they are (or were) taken off. */
+  @ManyToOne(() => Duty, { ref: true, deleteRule: 'no action' })
+  duty!: Ref<Duty>;
 
   @Property({ type: 'date' })
   date!: string;
