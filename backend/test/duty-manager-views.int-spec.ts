@@ -34,7 +34,12 @@ describe('the Duty Manager duty beside other duties', () => {
     };
     const link = (await as(people[0]!.token).post('/api/calendar/subscription').expect(201)).body as { allDutiesUrl: string; myDutiesUrl: string };
     const feed = async (url: string) => {
-      const text = (await t.http().get(new URL(url).pathname + new URL(url).search).expect(200)).text;
+      const text = (
+        await t
+          .http()
+          .get(new URL(url).pathname + new URL(url).search)
+          .expect(200)
+      ).text;
       // A day's revision moves with any slot of it (one lock and one revision per date), so the
       // events' SEQUENCE and DTSTAMP may; what each event says must not.
       return text.split(/\r\n/).filter((line) => /^(UID|DTSTART|DTEND|SUMMARY|DESCRIPTION|STATUS)[:;]/.test(line));
@@ -59,7 +64,10 @@ describe('the Duty Manager duty beside other duties', () => {
   it('shows and plans the Duty Manager duty as if no other duty had slots', async () => {
     (t.get(Clock) as FixedClock).set(parsePinnedNow('2026-11-02T09:00', 'Europe/London'));
     const [ann, bob, cat, dan] = people as [(typeof people)[0], (typeof people)[0], (typeof people)[0], (typeof people)[0]];
-    for (const date of week) await as(admin.token).post('/api/rota', { date, slots: [ann.staffId, bob.staffId] }).expect(201);
+    for (const date of week)
+      await as(admin.token)
+        .post('/api/rota', { date, slots: [ann.staffId, bob.staffId] })
+        .expect(201);
     const before = await views();
 
     // Another duty, its people on the same days (some of them on the Duty Manager duty too) and
@@ -69,7 +77,9 @@ describe('the Duty Manager duty beside other duties', () => {
       `insert into duties (id, organization_id, name, place, start_time, end_time, weight) values (gen_random_uuid(), ?, 'Break', 'Field', '10:40', '11:00', 20) returning id`,
       [org!.organization_id],
     );
-    await sql(`insert into rota_days (id, organization_id, date) values (gen_random_uuid(), ?, '2026-11-16') on conflict do nothing`, [org!.organization_id]);
+    await sql(`insert into rota_days (id, organization_id, date) values (gen_random_uuid(), ?, '2026-11-16') on conflict do nothing`, [
+      org!.organization_id,
+    ]);
     await sql(
       `insert into rota_slots (id, organization_id, rota_day_id, date, position, staff_id, duty_id)
        select gen_random_uuid(), d.organization_id, d.id, d.date, x.position, x.staff_id, ?
@@ -83,7 +93,9 @@ describe('the Duty Manager duty beside other duties', () => {
       [org!.organization_id, dan.staffId, field!.id],
     );
     const planted = async () =>
-      (await sql(`select date::text, position, staff_id from rota_slots where duty_id = ? order by date, position`, [field!.id])).map((r) => ({ ...r }));
+      (await sql(`select date::text, position, staff_id from rota_slots where duty_id = ? order by date, position`, [field!.id])).map((r) => ({
+        ...r,
+      }));
     const fieldSlots = await planted();
     expect(fieldSlots).toHaveLength(12);
 
@@ -92,14 +104,29 @@ describe('the Duty Manager duty beside other duties', () => {
     // Monday's reminders are of Tuesday's Duty Manager duty: Ann and Bob, not Cat of the field.
     (t.get(Clock) as FixedClock).set(parsePinnedNow('2026-11-09T08:30', 'Europe/London'));
     await t.get(RemindersService).runScheduledPass();
-    const reminders = () => sql(`select staff_id, cancelled_at is not null as cancelled from duty_reminders where duty_date = '2026-11-10' order by staff_id`);
+    const reminders = () =>
+      sql(`select staff_id, cancelled_at is not null as cancelled from duty_reminders where duty_date = '2026-11-10' order by staff_id`);
     expect(await reminders()).toEqual([ann.staffId, bob.staffId].sort().map((staff_id) => ({ staff_id, cancelled: false })));
 
     // The Duty Manager's tools plan around the other duty's slots and keep them.
     await as(admin.token).post('/api/rota/fill-unassigned', { endDate: '2026-11-27', allWeekdays: true }).expect(200);
-    const filled = (await as(admin.token).get('/api/rota?startDate=2026-11-16&endDate=2026-11-27').expect(200)).body as { date: string; slots: unknown[] }[];
+    const filled = (await as(admin.token).get('/api/rota?startDate=2026-11-16&endDate=2026-11-27').expect(200)).body as {
+      date: string;
+      slots: unknown[];
+    }[];
     // Dan's cancellation was of the other duty: it keeps him off nothing of the Duty Manager's.
-    expect(filled.map((d) => d.date)).toEqual(['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27']);
+    expect(filled.map((d) => d.date)).toEqual([
+      '2026-11-16',
+      '2026-11-17',
+      '2026-11-18',
+      '2026-11-19',
+      '2026-11-20',
+      '2026-11-23',
+      '2026-11-24',
+      '2026-11-25',
+      '2026-11-26',
+      '2026-11-27',
+    ]);
     expect(JSON.stringify(filled)).toContain(dan.staffId);
     expect(await planted()).toEqual(fieldSlots);
     await as(admin.token).post('/api/rota/reshuffle-future', { endDate: '2026-11-27', allWeekdays: true }).expect(200);
@@ -111,8 +138,14 @@ describe('the Duty Manager duty beside other duties', () => {
     expect(await reminders()).toEqual([ann.staffId, bob.staffId].sort().map((staff_id) => ({ staff_id, cancelled: true })));
     expect((await as(admin.token).get('/api/rota?startDate=2026-11-01&endDate=2026-11-30').expect(200)).body).toEqual([]);
     // By hand: Cat is on the other duty that day, which leaves both Duty Manager slots free for her.
-    const day = (await as(admin.token).post('/api/rota', { date: '2026-11-16', slots: [cat.staffId, dan.staffId] }).expect(201)).body as { id: string };
-    await as(admin.token).put(`/api/rota/${day.id}`, { slots: [cat.staffId, dan.staffId] }).expect(200);
+    const day = (
+      await as(admin.token)
+        .post('/api/rota', { date: '2026-11-16', slots: [cat.staffId, dan.staffId] })
+        .expect(201)
+    ).body as { id: string };
+    await as(admin.token)
+      .put(`/api/rota/${day.id}`, { slots: [cat.staffId, dan.staffId] })
+      .expect(200);
     expect(await planted()).toEqual(fieldSlots);
   });
 });

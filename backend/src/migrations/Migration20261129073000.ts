@@ -28,7 +28,9 @@ export class Migration20261129073000 extends Migration {
     this.addSql(
       `create constraint trigger calendar_feed_revision after insert or update or delete on "duties" deferrable initially deferred for each row execute function calendar_feed_changed();`,
     );
-    this.addSql(`create trigger calendar_feed_revision_truncate after truncate on "duties" for each statement execute function calendar_feed_truncated();`);
+    this.addSql(
+      `create trigger calendar_feed_revision_truncate after truncate on "duties" for each statement execute function calendar_feed_truncated();`,
+    );
   }
 
   override async down(): Promise<void> {
