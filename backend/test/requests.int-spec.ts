@@ -619,6 +619,39 @@ describe('requests', () => {
       await as(admin.token).post('/api/rota', { date: '2025-11-04', dutyManager1Id: me.staffId }).expect(201);
     });
 
+    it('a commitment at a time of day keeps the times it gives, and leaves the all-day Duty Manager duty standing', async () => {
+      const { admin, me, people } = await school();
+      await assign(admin, '2025-09-09', me.staffId, people['Teacher A']!);
+      const body = { staffId: me.staffId, weekdays: [2], ...WEEKLY, reason: 'Lunchtime club' };
+
+      for (const [times, message] of [
+        [{ startTime: '12:30' }, 'Give the end time as HH:mm, such as 13:10, or leave both times out for the whole day'],
+        [{ endTime: '13:10' }, 'Give the start time as HH:mm, such as 12:30, or leave both times out for the whole day'],
+        [{ startTime: '12.30', endTime: '13:10' }, 'Give the start time as HH:mm, such as 12:30, or leave both times out for the whole day'],
+        [{ startTime: '13:10', endTime: '12:30' }, 'The end time must be after the start time'],
+        [{ startTime: '12:30', endTime: '12:30' }, 'The end time must be after the start time'],
+      ] as const) {
+        const refused = await as(me.token).post('/api/staff-unavailability/recurring', { ...body, ...times }).expect(400);
+        expect(refused.body.message).toBe(message);
+      }
+      expect((await as(me.token).get(`/api/staff-unavailability/${me.staffId}/recurring`).expect(200)).body).toEqual([]);
+
+      const res = await as(me.token).post('/api/staff-unavailability/recurring', { ...body, startTime: '12:30', endTime: '13:10' }).expect(201);
+      expect(res.body).toMatchObject({
+        rule: { weekdays: [2], startTime: '12:30', endTime: '13:10', reason: 'Lunchtime club' },
+        cancelledDuties: 0,
+        message: 'Weekly commitment added: unavailable on Tuesdays 12:30–13:10. There were no duties at those times.',
+      });
+      expect((await as(me.token).get(`/api/staff-unavailability/${me.staffId}/recurring`).expect(200)).body).toEqual([res.body.rule]);
+      // The Duty Manager duty runs all day: a lunchtime club doesn't keep anyone off it.
+      expect(await dayOf(admin, '2025-09-09')).toContain(me.staffId);
+      await as(admin.token).post('/api/rota', { date: '2025-09-16', dutyManager1Id: me.staffId }).expect(201);
+      // A commitment for the whole day has no times at all in its answer.
+      const whole = await as(me.token).post('/api/staff-unavailability/recurring', { ...body, weekdays: [3], startTime: null, endTime: null }).expect(201);
+      expect(Object.keys(whole.body.rule)).not.toContain('startTime');
+      expect(Object.keys(whole.body.rule)).not.toContain('endTime');
+    });
+
     it("a two-week commitment needs the organisation's Week A and covers only its weeks; moving Week A moves it", async () => {
       const { admin, me, people } = await school();
       const body = { staffId: me.staffId, weekdays: [1], everyOtherWeek: true, week: 'A', ...WEEKLY, reason: 'Orchestra' };

@@ -66,6 +66,9 @@ export interface NewWeeklyRule {
   endDate: IsoDate;
   everyOtherWeek: boolean;
   week: TimetableWeek | null;
+  /** `HH:mm` both, or both null for the whole day. */
+  startTime: string | null;
+  endTime: string | null;
   reason: string;
   createdBy: string;
 }
@@ -100,7 +103,8 @@ export class AvailabilityRepository {
   /**
    * The first of `checks` whose person is away on the date — a dated period or a weekly
    * commitment — with what to call it ("Annual Leave", "Weekly commitment"); undefined when
-   * everyone is available. One statement.
+   * everyone is available. One statement. A commitment at a time of day is not among them: it keeps
+   * its person off the duties whose times it overlaps, and the Duty Manager duty runs all day.
    */
   async firstAway(checks: StaffOnDate[]): Promise<AwayOnDate | undefined> {
     if (!checks.length) return undefined;
@@ -113,7 +117,7 @@ export class AvailabilityRepository {
        select r.staff_id, x.date, null
          from x join recurring_unavailability r on r.organization_id = ? and r.staff_id = x.staff_id and x.date::date between r.start_date and r.end_date
          left join system_settings s on s.organization_id = r.organization_id
-        where extract(isodow from x.date::date)::int = any(r.weekdays) and ${IN_RULE_WEEK('x.date::date')}
+        where extract(isodow from x.date::date)::int = any(r.weekdays) and r.start_time is null and ${IN_RULE_WEEK('x.date::date')}
         limit 1`,
       [JSON.stringify(checks.map((c) => ({ staff_id: c.staffId, date: c.date }))), org, org],
     );
@@ -124,6 +128,7 @@ export class AvailabilityRepository {
    * Everyone away in `from`..`to`: the dated periods that touch it, and each day in it that a
    * weekly commitment covers (one span per day, `recurring: true`). One statement; a rule's days
    * are generated a week at a time from the first date of each of its weekdays in the range.
+   * Commitments at a time of day are left out, as in `firstAway`.
    */
   async awayBetween(from: IsoDate, to: IsoDate): Promise<AwayPeriod[]> {
     const org = TenantContext.require();
@@ -140,7 +145,7 @@ export class AvailabilityRepository {
          cross join lateral (select greatest(r.start_date, ?::date) as first, least(r.end_date, ?::date) as last) as span
          cross join lateral unnest(r.weekdays) as w(dow)
          cross join lateral generate_series(span.first + (w.dow - extract(isodow from span.first)::int + 7) % 7, span.last, interval '7 days') as g(d)
-        where r.organization_id = ? and r.end_date >= ? and r.start_date <= ?
+        where r.organization_id = ? and r.end_date >= ? and r.start_date <= ? and r.start_time is null
           and ${IN_RULE_WEEK('g.d::date')}`,
       [org, from, to, from, to, org, from, to],
     );
@@ -226,6 +231,8 @@ export class AvailabilityRepository {
       endDate: rule.endDate,
       everyOtherWeek: rule.everyOtherWeek,
       week: rule.everyOtherWeek ? rule.week : null,
+      startTime: rule.startTime,
+      endTime: rule.endTime,
       reason: rule.reason,
       createdBy: rule.createdBy,
     });

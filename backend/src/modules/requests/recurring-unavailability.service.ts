@@ -29,14 +29,16 @@ function toDto(r: RecurringUnavailability): RecurringUnavailabilityDto {
     endDate: r.endDate,
     everyOtherWeek: r.everyOtherWeek,
     week: r.week ?? null,
+    ...(r.startTime && r.endTime ? { startTime: r.startTime, endTime: r.endTime } : {}),
     reason: r.reason,
     createdAt: r.createdAt.toISOString(),
   };
 }
 
-/** "Tuesdays", "Tuesdays in Week A": what a commitment covers, for messages and the log. */
-function describeRule(r: { weekdays: number[]; everyOtherWeek?: boolean; week?: string | null }): string {
-  return `${describeWeekdays(r.weekdays)}${r.everyOtherWeek ? ` in Week ${r.week}` : ''}`;
+/** "Tuesdays", "Tuesdays in Week A", "Tuesdays 12:30–13:10": what a commitment covers, for messages and the log. */
+function describeRule(r: { weekdays: number[]; everyOtherWeek?: boolean; week?: string | null; startTime?: string | null; endTime?: string | null }): string {
+  const time = r.startTime && r.endTime ? ` ${r.startTime}–${r.endTime}` : '';
+  return `${describeWeekdays(r.weekdays)}${r.everyOtherWeek ? ` in Week ${r.week}` : ''}${time}`;
 }
 
 /**
@@ -70,7 +72,9 @@ export class RecurringUnavailabilityService {
     }
     const everyOtherWeek = dto.everyOtherWeek ?? false;
     const week = everyOtherWeek ? (dto.week ?? null) : null;
-    const what = describeRule({ weekdays: dto.weekdays, everyOtherWeek, week });
+    const startTime = dto.startTime ?? null;
+    const endTime = startTime ? (dto.endTime ?? null) : null;
+    const what = describeRule({ weekdays: dto.weekdays, everyOtherWeek, week, startTime, endTime });
 
     // Duties from today on that it covers go, kept as approved cancellations with the reason, and
     // are refilled per auto-fill (docs/product.md#the-rota-stays-true).
@@ -87,6 +91,8 @@ export class RecurringUnavailabilityService {
           endDate: dto.endDate,
           everyOtherWeek,
           week,
+          startTime,
+          endTime,
           reason: dto.reason,
           createdBy: actor.id,
         });
@@ -115,7 +121,9 @@ export class RecurringUnavailabilityService {
       message:
         `Weekly commitment added: unavailable on ${what}.` +
         (cancelled === 0
-          ? ' There were no duties on those days.'
+          ? startTime
+            ? ' There were no duties at those times.'
+            : ' There were no duties on those days.'
           : ` ${plural(cancelled, 'duty assignment')} cancelled` + (refilled === cancelled ? ' and all refilled.' : refilled ? `, ${refilled} refilled.` : '.')),
     };
   }

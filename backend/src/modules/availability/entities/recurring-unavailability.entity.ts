@@ -20,11 +20,20 @@ export type TimetableWeek = (typeof TIMETABLE_WEEKS)[number];
 @Check({ name: 'recurring_unavailability_dates_in_order', expression: 'end_date >= start_date' })
 @Check({ name: 'recurring_unavailability_weekdays', expression: "cardinality(weekdays) >= 1 and weekdays <@ '{1,2,3,4,5}'::smallint[]" })
 @Check({
+  name: 'recurring_unavailability_times_format',
+  expression:
+    "(start_time is null or start_time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$') and (end_time is null or end_time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$')",
+})
+@Check({
+  name: 'recurring_unavailability_times_together_in_order',
+  expression: '(start_time is null and end_time is null) or (start_time is not null and end_time is not null and start_time < end_time)',
+})
+@Check({
   name: 'recurring_unavailability_week_when_every_other',
   expression: '(every_other_week and week is not null) or (not every_other_week and week is null)',
 })
 export class RecurringUnavailability extends TenantScopedEntity {
-  [OptionalProps]?: 'organization' | 'everyOtherWeek' | 'week' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?: 'organization' | 'everyOtherWeek' | 'week' | 'startTime' | 'endTime' | 'createdAt' | 'updatedAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -49,6 +58,16 @@ export class RecurringUnavailability extends TenantScopedEntity {
   /** `A` or `B` when `everyOtherWeek`, else null. */
   @Enum({ items: () => TIMETABLE_WEEKS, nullable: true })
   week?: TimetableWeek | null;
+
+  /**
+   * `HH:mm` on its days, both null for the whole day: a timed commitment (a lunchtime club) keeps
+   * its person off the duties whose times it overlaps, not off the day.
+   */
+  @Property({ type: 'string', length: 5, nullable: true })
+  startTime?: string | null;
+
+  @Property({ type: 'string', length: 5, nullable: true })
+  endTime?: string | null;
 
   @Property({ type: 'string', length: 500 })
   reason!: string;

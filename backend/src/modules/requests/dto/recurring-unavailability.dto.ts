@@ -17,6 +17,11 @@ export class RecurringUnavailabilityDto {
   /** `A` or `B` when `everyOtherWeek`; null when every week. */
   @ApiProperty({ enum: TIMETABLE_WEEKS, enumName: 'TimetableWeek', nullable: true })
   week!: TimetableWeek | null;
+  /** `HH:mm`, with `endTime`, on a commitment at a time of day; absent on one for the whole day. */
+  @ApiProperty({ required: false, example: '12:30' })
+  startTime?: string;
+  @ApiProperty({ required: false, example: '13:10' })
+  endTime?: string;
   reason!: string;
   createdAt!: string;
 }

@@ -147,12 +147,15 @@ export type RecurringUnavailabilityDto = {
   createdAt: string;
   /** Last day (inclusive). */
   endDate: string;
+  endTime?: string;
   /** Only in one week of the organisation's two-week timetable. */
   everyOtherWeek: boolean;
   id: string;
   reason: string;
   staffId: string;
   startDate: string;
+  /** `HH:mm`, with `endTime`, on a commitment at a time of day; absent on one for the whole day. */
+  startTime?: string;
   /** `A` or `B` when `everyOtherWeek`; null when every week. */
   week: TimetableWeek | null;
   /** The weekdays it covers, ISO: 1 = Monday … 5 = Friday, sorted. */
@@ -169,6 +172,8 @@ export type RecurringUnavailabilityResultDto = {
 export type CreateRecurringUnavailabilityDto = {
   /** Last day it applies (inclusive), at most about two years after the start. */
   endDate: string;
+  /** Until this time of day (`HH:mm`), after `startTime`. */
+  endTime?: string;
   /** Only every other week: in Week A or Week B (needs the organisation's Week A, set in the settings). Default false. */
   everyOtherWeek?: boolean;
   /** Why, e.g. "Year 9 football club". */
@@ -176,6 +181,9 @@ export type CreateRecurringUnavailabilityDto = {
   staffId: string;
   /** First day it applies. */
   startDate: string;
+  /** From this time of day (`HH:mm`), with `endTime`: a commitment at a time of day (a lunchtime
+    club) keeps its person off the duties whose times it overlaps; without both, the whole day. */
+  startTime?: string;
   /** `A` or `B`, with `everyOtherWeek` only. */
   week?: TimetableWeek | null;
   /** ISO weekdays: 1 = Monday … 5 = Friday. Sorted, repeats dropped. */
