@@ -1,9 +1,10 @@
-import { Button, DatePicker, Flex, Form, Input, Radio } from 'antd';
+import { Button, DatePicker, Flex, Form, Input, Radio, TimePicker } from 'antd';
 import type { Rule } from 'antd/es/form';
 
+import { useGetDutiesQuery } from '@/features/duties/api';
 import type { StaffDto } from '@/features/staff/api';
 import { getServerMessage } from '@/shared/api/errors';
-import { DATE_INPUT_FORMATS, toIsoDate, type Dayjs } from '@/shared/lib/dates';
+import { DATE_INPUT_FORMATS, TIME_FORMAT, toIsoDate, type Dayjs } from '@/shared/lib/dates';
 import { trimmed } from '@/shared/lib/text';
 import { confirmDateOnly } from '@/shared/ui/confirm-date-only';
 import { useToast } from '@/shared/ui/toast';
@@ -18,6 +19,11 @@ const START_REQUIRED = 'Please choose a start date';
 const END_REQUIRED = 'Please choose an end date';
 const DATE_ORDER_MESSAGE = 'End date must be after start date';
 const REASON_REQUIRED = 'Please give a reason, e.g. "Year 9 football club"';
+const START_TIME_MESSAGE =
+  'Give the start time as HH:mm, such as 12:30, or leave both times out for the whole day';
+const END_TIME_MESSAGE =
+  'Give the end time as HH:mm, such as 13:10, or leave both times out for the whole day';
+const TIME_ORDER_MESSAGE = 'The end time must be after the start time';
 /** The server refuses longer reasons. */
 const REASON_MAX = 500;
 
@@ -26,6 +32,9 @@ interface WeeklyCommitmentFormValues {
   startDate: Dayjs | null;
   endDate: Dayjs | null;
   repeat: Repeat;
+  /** A time of day, offered when the school runs a duty at one: both or neither. */
+  startTime?: Dayjs | null;
+  endTime?: Dayjs | null;
   reason: string;
 }
 
@@ -36,6 +45,27 @@ const END_RULES: Rule[] = [
       const start = getFieldValue('startDate') as Dayjs | null | undefined;
       return start && end && end.isBefore(start, 'day')
         ? Promise.reject(new Error(DATE_ORDER_MESSAGE))
+        : Promise.resolve();
+    },
+  }),
+];
+
+/** Both times or neither; the end after the start. */
+const START_TIME_RULES: Rule[] = [
+  ({ getFieldValue }) => ({
+    validator: (_rule, start: Dayjs | null | undefined) =>
+      !start && getFieldValue('endTime')
+        ? Promise.reject(new Error(START_TIME_MESSAGE))
+        : Promise.resolve(),
+  }),
+];
+const END_TIME_RULES: Rule[] = [
+  ({ getFieldValue }) => ({
+    validator: (_rule, end: Dayjs | null | undefined) => {
+      const start = getFieldValue('startTime') as Dayjs | null | undefined;
+      if (!end) return start ? Promise.reject(new Error(END_TIME_MESSAGE)) : Promise.resolve();
+      return start && end.format(TIME_FORMAT) <= start.format(TIME_FORMAT)
+        ? Promise.reject(new Error(TIME_ORDER_MESSAGE))
         : Promise.resolve();
     },
   }),
@@ -61,6 +91,10 @@ export function AddWeeklyCommitmentForm({
   const [createRule, { isLoading }] = useCreateRecurringUnavailabilityMutation();
   const [form] = Form.useForm<WeeklyCommitmentFormValues>();
   const toast = useToast();
+  // Times matter only when the school runs a duty at a time of day (docs/product.md#unavailability):
+  // a school with the all-day Duty Manager duty alone sees the form without them.
+  const { data: duties } = useGetDutiesQuery();
+  const timed = duties?.some((duty) => duty.startTime !== null) ?? false;
 
   const initialValues: WeeklyCommitmentFormValues = {
     weekdays: [],
@@ -80,6 +114,12 @@ export function AddWeeklyCommitmentForm({
           startDate: toIsoDate(values.startDate),
           endDate: toIsoDate(values.endDate),
           ...repeatFields(values.repeat),
+          ...(values.startTime && values.endTime
+            ? {
+                startTime: values.startTime.format(TIME_FORMAT),
+                endTime: values.endTime.format(TIME_FORMAT),
+              }
+            : {}),
           reason: trimmed(values.reason),
         },
       }).unwrap();
@@ -144,6 +184,41 @@ export function AddWeeklyCommitmentForm({
       >
         <Radio.Group aria-label="Repeats" options={REPEAT_OPTIONS} />
       </Form.Item>
+      {timed && (
+        <Flex gap="middle" wrap>
+          <Form.Item
+            label="From"
+            name="startTime"
+            dependencies={['endTime']}
+            rules={START_TIME_RULES}
+            extra="Leave both times out for the whole day."
+            style={{ flex: '1 1 120px' }}
+          >
+            <TimePicker
+              format={TIME_FORMAT}
+              minuteStep={5}
+              needConfirm={false}
+              onKeyDown={confirmDateOnly}
+              style={{ width: '100%' }}
+            />
+          </Form.Item>
+          <Form.Item
+            label="Until"
+            name="endTime"
+            dependencies={['startTime']}
+            rules={END_TIME_RULES}
+            style={{ flex: '1 1 120px' }}
+          >
+            <TimePicker
+              format={TIME_FORMAT}
+              minuteStep={5}
+              needConfirm={false}
+              onKeyDown={confirmDateOnly}
+              style={{ width: '100%' }}
+            />
+          </Form.Item>
+        </Flex>
+      )}
       <Form.Item
         label="Reason"
         name="reason"

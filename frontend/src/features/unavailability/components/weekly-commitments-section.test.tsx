@@ -289,6 +289,114 @@ describe('Weekly commitments', () => {
     });
   });
 
+  describe('at a time of day', () => {
+    const DUTIES = 'GET /api/duties';
+    const dutyManager = {
+      id: 'd-1',
+      isDutyManager: true,
+      name: 'Duty Manager',
+      place: null,
+      description: '',
+      startTime: null,
+      endTime: null,
+      weekdays: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, people: 2 })),
+      eligible: 'everyone' as const,
+      weight: 60,
+      pairsTeaching: true,
+      paused: false,
+    };
+    const lunch = {
+      ...dutyManager,
+      id: 'd-2',
+      isDutyManager: false,
+      name: 'Lunch',
+      place: 'Canteen',
+      startTime: '12:30',
+      endTime: '13:10',
+      weight: 40,
+      pairsTeaching: false,
+    };
+
+    async function typeTime(field: HTMLElement, text: string) {
+      await user.click(field);
+      await user.clear(field);
+      await user.type(field, `${text}{Enter}`);
+    }
+
+    it('offers no times to a school whose only duty runs all day', async () => {
+      const { fetchMock } = renderSection({ extra: { [DUTIES]: { body: [dutyManager] } } });
+      const form = await addForm();
+      await waitFor(() => expect(callCount(fetchMock, DUTIES)).toBe(1));
+      expect(within(form).queryByLabelText('From')).toBeNull();
+      expect(within(form).queryByLabelText('Until')).toBeNull();
+    });
+
+    it('asks for both times, the end after the start, before sending', async () => {
+      const { fetchMock } = renderSection({ extra: { [DUTIES]: { body: [dutyManager, lunch] } } });
+      const form = await addForm();
+      const from = await within(form).findByLabelText('From');
+      await user.click(within(form).getByRole('checkbox', { name: 'Tue' }));
+      await fill(user, within(form).getByLabelText('Reason'), 'Lunchtime club');
+
+      await typeTime(from, '12:30');
+      await user.click(within(form).getByRole('button', { name: 'Add weekly commitment' }));
+      expect(
+        await within(form).findByText(
+          'Give the end time as HH:mm, such as 13:10, or leave both times out for the whole day',
+        ),
+      ).toBeVisible();
+
+      await typeTime(within(form).getByLabelText('Until'), '12:00');
+      await user.click(within(form).getByRole('button', { name: 'Add weekly commitment' }));
+      expect(
+        await within(form).findByText('The end time must be after the start time'),
+      ).toBeVisible();
+      expect(callCount(fetchMock, CREATE)).toBe(0);
+    });
+
+    it('sends the times and lists them after the weekdays', async () => {
+      const message =
+        'Weekly commitment added: unavailable on Tuesdays 12:30–13:10. There were no duties at those times.';
+      const created = rule('r-7', [2], {
+        startTime: '12:30',
+        endTime: '13:10',
+        reason: 'Lunchtime club',
+      });
+      const { fetchMock } = renderSection({
+        list: [{ body: [] }, { body: [created] }],
+        extra: {
+          [DUTIES]: { body: [dutyManager, lunch] },
+          [CREATE]: {
+            status: 201,
+            body: { rule: created, cancelledDuties: 0, refilledDuties: 0, message },
+          },
+        },
+      });
+      const form = await addForm();
+      await user.click(within(form).getByRole('checkbox', { name: 'Tue' }));
+      await typeTime(await within(form).findByLabelText('From'), '12:30');
+      await typeTime(within(form).getByLabelText('Until'), '13:10');
+      await fill(user, within(form).getByLabelText('Reason'), 'Lunchtime club');
+      await user.click(within(form).getByRole('button', { name: 'Add weekly commitment' }));
+
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(sentBodies(fetchMock, CREATE)).toEqual([
+        {
+          staffId: 's-2',
+          weekdays: [2],
+          startDate: '2025-09-08',
+          endDate: '2026-08-31',
+          everyOtherWeek: false,
+          startTime: '12:30',
+          endTime: '13:10',
+          reason: 'Lunchtime club',
+        },
+      ]);
+      const [row] = await rows();
+      expect(row).toHaveTextContent('Tue 12:30–13:10Every week');
+    });
+  });
+
   describe('deleting', () => {
     const DELETE = 'DELETE /api/staff-unavailability/recurring/r-1';
 

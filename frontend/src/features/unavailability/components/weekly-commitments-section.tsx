@@ -151,7 +151,10 @@ function WeeklyCommitmentList({ rules }: { rules: RecurringUnavailabilityDto[] }
             <Flex justify="space-between" align="start" gap="middle">
               <Flex vertical gap={4} style={{ minWidth: 0 }}>
                 <Flex align="center" gap="small" wrap>
-                  <Typography.Text strong>{formatWeekdays(rule.weekdays)}</Typography.Text>
+                  <Typography.Text strong>
+                    {formatWeekdays(rule.weekdays)}
+                    {rule.startTime && rule.endTime ? ` ${rule.startTime}–${rule.endTime}` : ''}
+                  </Typography.Text>
                   <Tag
                     color={repeatOf(rule) === 'every' ? 'blue' : 'purple'}
                     style={{ marginInlineEnd: 0 }}
