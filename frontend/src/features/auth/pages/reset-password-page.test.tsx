@@ -3,7 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { loadPage } from '@/shared/lib/page-load';
-import { plan } from '@/testing/fixtures';
+import { currentUser, plan } from '@/testing/fixtures';
 import {
   fill,
   renderApp,
@@ -134,6 +134,9 @@ describe('reset password page', () => {
           organizationSubdomain: 'hillside',
         },
       },
+      // The page is still mounted after loadPage (a stub here, a reload in a browser): the new
+      // session's first question must not fail, or the app would rightly drop the token.
+      'GET /api/auth/user': { body: currentUser() },
     });
     renderApp('/reset-password?token=invite-token&invite=1');
 
