@@ -93,6 +93,7 @@ export const PERSONAL_FIELDS_SHOWN: Record<string, readonly string[]> = {
   getTwoFactorRequirement: [],
   getSignInSettings: [],
   getRota: [],
+  getRotaGrid: [],
   getCurrentWeek: [],
   getDashboardStats: [],
   getDutyStatistics: ['department'],

@@ -147,6 +147,7 @@ export const ROUTES: Record<string, RouteRule> = {
   saveOidcSignIn: { callers: ['admin'], tenant: OWN }, // settings.manage
 
   getRota: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
+  getRotaGrid: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
   createRota: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
   updateRota: { callers: ['manager', 'admin'], tenant: IDS }, // rota.manage
   reshuffleFuture: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
@@ -357,6 +358,7 @@ export const EXAMPLES: Record<string, ExampleBuilder> = {
   saveOidcSignIn: () => ({ body: { enabled: false, name: 'Example', issuer: 'https://login.example.org', clientId: 'duty-manager' } }),
 
   getRota: () => ({ query: { startDate: '2025-09-01', endDate: '2026-08-31' } }),
+  getRotaGrid: () => ({ query: { startDate: '2025-09-01', endDate: '2025-09-30' } }),
   exportRota: () => ({ query: { startDate: '2025-09-01', endDate: '2026-08-31', format: 'csv' } }),
   exportFairness: () => ({ query: { format: 'csv' } }),
   createRota: ({ other }) => ({ body: { date: futureMonday(), dutyManager1Id: other } }),

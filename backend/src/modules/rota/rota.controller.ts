@@ -12,11 +12,13 @@ import { ClearRotaDto } from './dto/clear-rota.dto';
 import { CreateRotaDayDto } from './dto/create-rota-day.dto';
 import { CurrentWeekDto } from './dto/current-week.dto';
 import { RotaDayDto } from './dto/rota-day.dto';
+import { RotaGridDto } from './dto/rota-grid.dto';
 import { RotaRangeQueryDto } from './dto/rota-range-query.dto';
 import { UpdateRotaDayDto } from './dto/update-rota-day.dto';
 import { RotaStatsService } from './rota-stats.service';
 import { RotaAssignmentsService } from './rota-assignments.service';
 import { RotaBulkService } from './rota-bulk.service';
+import { RotaGridService } from './rota-grid.service';
 
 const NO_TERM_DATES =
   'An academic year in the period has no term dates (`code: term_dates_missing`): set them, or send `allWeekdays: true`.';
@@ -33,6 +35,7 @@ export class RotaController {
     private readonly assignments: RotaAssignmentsService,
     private readonly bulkTools: RotaBulkService,
     private readonly stats: RotaStatsService,
+    private readonly grid: RotaGridService,
   ) {}
 
   /** The rota days from startDate to endDate (at most two years); days with nobody on duty are absent. */
@@ -40,6 +43,16 @@ export class RotaController {
   @Authenticated('rota.view')
   getRota(@Query() range: RotaRangeQueryDto): Promise<RotaDayDto[]> {
     return this.assignments.list(range.startDate, range.endDate);
+  }
+
+  /**
+   * Every duty of the school on every weekday from startDate to endDate (at most 93 days): the
+   * people each needs that weekday and who is on it, in the school's order of duties.
+   */
+  @Get('rota/grid')
+  @Authenticated('rota.view')
+  getRotaGrid(@Query() range: RotaRangeQueryDto): Promise<RotaGridDto> {
+    return this.grid.grid(range.startDate, range.endDate);
   }
 
   /** Assigns the named people to a date: each to its slot when empty, else the first empty one. */

@@ -1,3 +1,4 @@
+import { DutiesModule } from '../duties/duties.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { Module } from '@nestjs/common';
 import { AvailabilityModule } from '../availability/availability.module';
@@ -21,17 +22,19 @@ import { RotaRepository } from './rota.repository';
 import { RotaService } from './rota.service';
 import { RotaAssignmentsService } from './rota-assignments.service';
 import { RotaBulkService } from './rota-bulk.service';
+import { RotaGridService } from './rota-grid.service';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { RotaDay } from './entities/rota-day.entity';
 import { RotaSlot } from './entities/rota-slot.entity';
 
 @Module({
-  imports: [MikroOrmModule.forFeature([RotaDay, RotaSlot]), NotificationsModule, SettingsModule, AvailabilityModule, HolidaysModule, StaffModule, TenantsModule],
+  imports: [MikroOrmModule.forFeature([RotaDay, RotaSlot]), NotificationsModule, SettingsModule, AvailabilityModule, DutiesModule, HolidaysModule, StaffModule, TenantsModule],
   controllers: [RotaController, RotaCalendarController, RotaHealthController, DashboardController, StatisticsController, FairnessController],
   providers: [
     RotaService,
     RotaAssignmentsService,
     RotaBulkService,
+    RotaGridService,
     RotaRepository,
     RotaStatsRepository,
     RotaPlanner,

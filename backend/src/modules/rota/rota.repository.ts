@@ -192,6 +192,17 @@ export class RotaRepository {
     return daySlotsOf(rows);
   }
 
+  /** Everyone on any duty on the dates of `from`..`to`, with their names, by date, duty and slot. One statement. */
+  namedDutySlotsBetween(from: IsoDate, to: IsoDate): Promise<{ duty_id: string; date: IsoDate; position: number; staff_id: string; name: string }[]> {
+    return this.em.execute(
+      `select s.duty_id, to_char(s.date, 'YYYY-MM-DD') as date, s.position, s.staff_id, st.name
+         from rota_slots s join staff st on st.id = s.staff_id and st.organization_id = s.organization_id
+        where s.organization_id = ? and s.date between ? and ?
+        order by s.date, s.duty_id, s.position`,
+      [TenantContext.require(), from, to],
+    );
+  }
+
   /** Whether anyone is on duty on `from` or later. */
   async hasDutiesFrom(from: IsoDate): Promise<boolean> {
     const org = TenantContext.require();

@@ -76,6 +76,16 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['rota'],
       }),
+      getRotaGrid: build.query<GetRotaGridApiResponse, GetRotaGridApiArg>({
+        query: (queryArg) => ({
+          url: `/api/rota/grid`,
+          params: {
+            startDate: queryArg.startDate,
+            endDate: queryArg.endDate,
+          },
+        }),
+        providesTags: ['rota'],
+      }),
       getRotaHealth: build.query<GetRotaHealthApiResponse, GetRotaHealthApiArg>({
         query: (queryArg) => ({
           url: `/api/rota/health`,
@@ -182,6 +192,11 @@ export type ExportRotaApiArg = {
 export type FillUnassignedApiResponse = /** status 200  */ BulkRotaResultDto;
 export type FillUnassignedApiArg = {
   bulkRotaDto: BulkRotaDto;
+};
+export type GetRotaGridApiResponse = /** status 200  */ RotaGridDto;
+export type GetRotaGridApiArg = {
+  startDate: string;
+  endDate: string;
 };
 export type GetRotaHealthApiResponse = /** status 200  */ RotaHealthDto;
 export type GetRotaHealthApiArg = {
@@ -334,6 +349,37 @@ export type BulkRotaDto = {
     dates, or when the summer term is over). */
   endDate?: string;
 };
+export type RotaGridCellDto = {
+  dutyId: string;
+  /** People the duty needs that weekday (0 when it doesn't run then). */
+  needed: number;
+  /** Its slots in order: as many as it needs, more when more are filled; an empty one has `staff: null`. */
+  slots: RotaSlotDto[];
+};
+export type RotaGridDayDto = {
+  date: string;
+  /** In the school's order of duties. */
+  duties: RotaGridCellDto[];
+};
+export type RotaGridDutyDto = {
+  endTime: string | null;
+  id: string;
+  /** The Duty Manager duty (the spec's rota). */
+  isDutyManager: boolean;
+  name: string;
+  /** Not planned while paused; its past and present people still show. */
+  paused: boolean;
+  /** Where the post is; null when not given. */
+  place: string | null;
+  /** `HH:mm`; null with endTime for an all-day duty. */
+  startTime: string | null;
+};
+export type RotaGridDto = {
+  /** Each weekday (Monday to Friday) of the range, in order. */
+  days: RotaGridDayDto[];
+  /** The school's duties in its order. */
+  duties: RotaGridDutyDto[];
+};
 export type UnfilledDayDto = {
   date: string;
   /** People on duty that day. */
@@ -460,6 +506,7 @@ export const {
   useGetRotaClosuresQuery,
   useExportRotaQuery,
   useFillUnassignedMutation,
+  useGetRotaGridQuery,
   useGetRotaHealthQuery,
   useMoveOnRotaMutation,
   useGetMoveOptionsQuery,

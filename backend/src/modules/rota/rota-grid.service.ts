@@ -1,0 +1,63 @@
+import { BadRequestException, Injectable } from '@nestjs/common';
+import { datesBetween, daysInSpan, isWeekday } from '../../common/clock/academic-year';
+import { isoWeekdayOf } from '../../common/clock/weekdays';
+import type { IsoDate } from '../../common/clock/clock';
+import { DutiesService } from '../duties/duties.service';
+import type { RotaGridDto } from './dto/rota-grid.dto';
+import type { RotaSlotDto } from './dto/rota-slot.dto';
+import { RotaRepository } from './rota.repository';
+
+/** Longest range the all-duties grid covers: about three months. */
+export const MAX_GRID_DAYS = 93;
+
+/**
+ * The all-duties grid (docs/product.md#duties): every duty of the school, in its order, on every
+ * weekday of a range, with the people it needs that weekday and who is on it. Three statements
+ * whatever the range: the duties, their people per day (the settings' duty managers per day for
+ * the Duty Manager duty), and every slot of the range with its person's name.
+ */
+@Injectable()
+export class RotaGridService {
+  constructor(
+    private readonly duties: DutiesService,
+    private readonly rota: RotaRepository,
+  ) {}
+
+  async grid(startDate: IsoDate, endDate: IsoDate): Promise<RotaGridDto> {
+    if (daysInSpan(startDate, endDate) > MAX_GRID_DAYS) {
+      throw new BadRequestException(`The all-duties grid covers at most ${MAX_GRID_DAYS} days: ask for a shorter period`);
+    }
+    const duties = await this.duties.list();
+    const rows = await this.rota.namedDutySlotsBetween(startDate, endDate);
+    const held = new Map<string, (RotaSlotDto['staff'] | undefined)[]>();
+    for (const row of rows) {
+      const slots = held.get(`${row.date}|${row.duty_id}`) ?? held.set(`${row.date}|${row.duty_id}`, []).get(`${row.date}|${row.duty_id}`)!;
+      slots[row.position - 1] = { id: row.staff_id, name: row.name };
+    }
+    const days = datesBetween(startDate, endDate)
+      .filter(isWeekday)
+      .map((date) => ({
+        date,
+        duties: duties.flatMap((duty) => {
+          // A paused duty needs nobody: its slots show who was on it, never a gap.
+          const needed = duty.paused ? 0 : (duty.weekdays.find((w) => w.weekday === isoWeekdayOf(date))?.people ?? 0);
+          const filled = held.get(`${date}|${duty.id}`) ?? [];
+          if (!needed && !filled.length) return [];
+          const slots = Array.from({ length: Math.max(needed, filled.length) }, (_, i) => ({ position: i + 1, staff: filled[i] ?? null }));
+          return [{ dutyId: duty.id, needed, slots }];
+        }),
+      }));
+    return {
+      duties: duties.map((d) => ({
+        id: d.id,
+        name: d.name,
+        place: d.place,
+        startTime: d.startTime,
+        endTime: d.endTime,
+        isDutyManager: d.isDutyManager,
+        paused: d.paused,
+      })),
+      days,
+    };
+  }
+}
