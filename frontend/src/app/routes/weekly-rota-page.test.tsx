@@ -446,4 +446,135 @@ describe('Weekly Rota', () => {
 
     expect(print).toHaveBeenCalledTimes(1);
   });
+  describe('every duty', () => {
+    const dutyManager = {
+      id: 'd-1',
+      isDutyManager: true,
+      name: 'Duty Manager',
+      place: null,
+      description: '',
+      startTime: null,
+      endTime: null,
+      weekdays: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, people: 2 })),
+      eligible: 'everyone' as const,
+      weight: 60,
+      pairsTeaching: true,
+      paused: false,
+    };
+    const lunch = {
+      ...dutyManager,
+      id: 'd-2',
+      isDutyManager: false,
+      name: 'Lunch',
+      place: 'Canteen',
+      startTime: '12:30',
+      endTime: '13:10',
+      weekdays: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, people: 1 })),
+      weight: 40,
+      pairsTeaching: false,
+    };
+    const person = (p: { id: string; name: string }) => ({ id: p.id, name: p.name });
+    const cell = (
+      dutyId: string,
+      needed: number,
+      people: ({ id: string; name: string } | null)[],
+    ) => ({
+      dutyId,
+      needed,
+      slots: people.map((p, i) => ({ position: i + 1, staff: p && person(p) })),
+    });
+    const grid = {
+      duties: [dutyManager, lunch].map(
+        ({ id, name, place, startTime, endTime, isDutyManager, paused }) => ({
+          id,
+          name,
+          place,
+          startTime,
+          endTime,
+          isDutyManager,
+          paused,
+        }),
+      ),
+      days: [
+        { date: '2025-09-08', duties: [cell('d-1', 2, [alice, bob]), cell('d-2', 1, [cat])] },
+        { date: '2025-09-09', duties: [cell('d-1', 2, [alice, null]), cell('d-2', 1, [null])] },
+        { date: '2025-09-10', duties: [cell('d-1', 2, [null, null]), cell('d-2', 1, [null])] },
+        { date: '2025-09-11', duties: [cell('d-1', 2, [null, null]), cell('d-2', 1, [null])] },
+        { date: '2025-09-12', duties: [cell('d-1', 2, [null, null]), cell('d-2', 1, [null])] },
+      ],
+    };
+
+    it('shows a school whose only duty is the Duty Manager the spec’s page, with no switch', async () => {
+      const fetchMock = stubWeek({ 'GET /api/duties': { body: [dutyManager] } });
+      renderWeek();
+
+      await screen.findByRole('region', { name: 'Monday' });
+      await waitFor(() => expect(callCount(fetchMock, 'GET /api/duties')).toBe(1));
+      expect(screen.queryByRole('radiogroup', { name: 'Duties shown' })).toBeNull();
+      expect(screen.queryByText('All duties')).toBeNull();
+    });
+
+    it('switches to every duty: a row per duty with its place and times, its people and what is unfilled', async () => {
+      const fetchMock = stubWeek({
+        'GET /api/duties': { body: [dutyManager, lunch] },
+        'GET /api/rota/grid': { body: grid },
+      });
+      renderWeek();
+
+      await screen.findByRole('region', { name: 'Monday' });
+      await user.click(await screen.findByText('All duties'));
+
+      const table = await screen.findByRole('table', { name: /^Every duty/ });
+      const rows = within(table).getAllByRole('row');
+      expect(
+        within(rows[0]!)
+          .getAllByRole('columnheader')
+          .map((h) => h.textContent),
+      ).toEqual([
+        'Duty',
+        'Mon 8 Sep 2025',
+        'Tue 9 Sep 2025',
+        'Wed 10 Sep 2025',
+        'Thu 11 Sep 2025',
+        'Fri 12 Sep 2025',
+      ]);
+      expect(within(rows[1]!).getByRole('rowheader')).toHaveTextContent('Duty ManagerAll day');
+      expect(within(rows[2]!).getByRole('rowheader')).toHaveTextContent(
+        'Lunch — Canteen12:30–13:10',
+      );
+      const cells = (row: HTMLElement) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((c) => c.textContent);
+      expect(cells(rows[1]!)).toEqual([
+        `${alice.name}${bob.name}`,
+        `${alice.name}Unfilled`,
+        'UnfilledUnfilled',
+        'Training day',
+        'UnfilledUnfilled',
+      ]);
+      expect(cells(rows[2]!)).toEqual([
+        cat.name,
+        'Unfilled',
+        'Unfilled',
+        'Training day',
+        'Unfilled',
+      ]);
+      expect(requestedRanges(fetchMock, '/api/rota/grid')).toEqual(['2025-09-08..2025-09-12']);
+      // The day cards are gone while the grid shows.
+      expect(screen.queryByRole('region', { name: 'Monday' })).toBeNull();
+    });
+
+    it('opens on every duty when the address says so, and goes back to the Duty Manager', async () => {
+      stubWeek({
+        'GET /api/duties': { body: [dutyManager, lunch] },
+        'GET /api/rota/grid': { body: grid },
+      });
+      renderWeek('staff', '/rota?duty=all');
+
+      expect(await screen.findByRole('table', { name: /^Every duty/ })).toBeVisible();
+      await user.click(screen.getByText('Duty Manager', { selector: '.ant-segmented-item-label' }));
+      expect(await screen.findByRole('region', { name: 'Monday' })).toBeVisible();
+    });
+  });
 });

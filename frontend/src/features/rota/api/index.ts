@@ -37,9 +37,11 @@ const READS_ROTA = ['rota', 'staff'] as const;
 const READS_ROTA_RULES = ['rota', 'staff', 'holidays', 'settings', 'unavailability'] as const;
 
 export const rotaApi = generatedApi.enhanceEndpoints({
-  addTagTypes: ['audit', 'requests', 'staff', 'holidays', 'settings', 'unavailability'],
+  addTagTypes: ['audit', 'requests', 'staff', 'holidays', 'settings', 'unavailability', 'duties'],
   endpoints: {
     getRota: { providesTags: [...READS_ROTA] },
+    // The grid's rows are the school's duties, with their people per weekday.
+    getRotaGrid: { providesTags: [...READS_ROTA, 'duties', 'settings'] },
     getCurrentWeek: { providesTags: ['rota', 'staff', 'settings', 'holidays'] },
     getRotaClosures: { providesTags: ['rota', 'holidays'] },
     getRotaHealth: { providesTags: [...READS_ROTA_RULES] },
@@ -66,6 +68,7 @@ export const {
   useGetRotaCandidatesQuery,
   useGetRotaClosuresQuery,
   useGetRotaHealthQuery,
+  useGetRotaGridQuery,
   useGetRotaQuery,
   useMoveOnRotaMutation,
   useRemoveFromRotaMutation,
@@ -87,6 +90,10 @@ export type {
   RotaClosureDto,
   RotaDayDto,
   RotaEditResultDto,
+  RotaGridCellDto,
+  RotaGridDayDto,
+  RotaGridDto,
+  RotaGridDutyDto,
   RotaHealthDto,
   RotaPersonDto,
   RotaSlotDto,

@@ -20,7 +20,8 @@ export const MOVE_WEEKEND_MESSAGE = 'Duties are on weekdays: choose Monday to Fr
 export const MOVE_PAST_MESSAGE = 'Choose today or a later day';
 export const MOVE_SAME_DAY_MESSAGE = 'Choose a different day to move the duty to';
 /** A day typed that the server did not offer (docs/product.md#editing-the-rota-directly). */
-export const MOVE_NOT_OFFERED_MESSAGE = 'Choose one of the days offered: they can’t be put on that day';
+export const MOVE_NOT_OFFERED_MESSAGE =
+  'Choose one of the days offered: they can’t be put on that day';
 export const MOVE_TRADE_REQUIRED_MESSAGE = 'Please choose who takes this duty in exchange';
 export const MOVE_OPTIONS_LOAD_ERROR = 'Failed to load the days this duty can move to';
 

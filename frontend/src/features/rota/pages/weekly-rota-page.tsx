@@ -3,6 +3,8 @@ import { Button, Flex, Skeleton, Space, Tag, Typography } from 'antd';
 import { useMemo, useState, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 
+import { useGetDutiesQuery } from '@/features/duties/api';
+
 import type { HolidayDto } from '@/features/holidays/api';
 import { useCan } from '@/shared/auth/access';
 import {
@@ -22,6 +24,8 @@ import { SectionCard } from '@/shared/ui/section-card';
 import '../rota.css';
 
 import { useGetCurrentWeekQuery, type RotaClosureDto, type RotaDayDto } from '../api';
+import { AllDutiesGrid } from '../components/all-duties-grid';
+import { DutySwitcher } from '../components/duty-switcher';
 import { PrintButton } from '../components/print-button';
 import { PrintHeading } from '../components/print-heading';
 import {
@@ -31,7 +35,15 @@ import {
   useRotaPeriod,
 } from '../components/rota-period';
 import type { AccessDialogProps, DutyDialogProps, DutySlot } from '../lib/duty-slot';
-import { addWeeks, holidayOn, isAssigned, UNFILLED, weekDates } from '../lib/rota-calendar';
+import { DUTY_VIEW_PARAM, dutyViewOf, type DutyView } from '../lib/duty-view';
+import {
+  addWeeks,
+  holidayOn,
+  isAssigned,
+  OUT_OF_TERM,
+  UNFILLED,
+  weekDates,
+} from '../lib/rota-calendar';
 
 const TITLE = 'Weekly Rota';
 
@@ -55,7 +67,22 @@ export function WeeklyRotaPage({ DutyDialog, AccessDialog }: WeeklyRotaPageProps
   const todayIso = currentWeek.data?.today;
   const thisWeek = currentWeek.data?.weekStart;
   // A link may name the week (`?week=<any day of it>`, e.g. from the Dashboard's list of days that need someone).
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
+  // A school that runs more than the Duty Manager duty may see every duty at once
+  // (docs/product.md#duties); one that doesn't sees the spec's page, without the switch.
+  const duties = useGetDutiesQuery();
+  const manyDuties = (duties.data?.length ?? 0) > 1;
+  const view: DutyView = manyDuties ? dutyViewOf(params.get(DUTY_VIEW_PARAM)) : 'duty-manager';
+  const chooseView = (next: DutyView) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'all') updated.set(DUTY_VIEW_PARAM, 'all');
+        else updated.delete(DUTY_VIEW_PARAM);
+        return updated;
+      },
+      { replace: true },
+    );
   const linked = params.get('week');
   const linkedWeek =
     linked && isIsoDate(linked) ? toIsoDate(startOfWeek(parseDate(linked))) : undefined;
@@ -81,6 +108,16 @@ export function WeeklyRotaPage({ DutyDialog, AccessDialog }: WeeklyRotaPageProps
       <div role="status" aria-label="Loading the rota">
         <Skeleton active paragraph={{ rows: 6 }} />
       </div>
+    );
+  } else if (view === 'all') {
+    body = (
+      <AllDutiesGrid
+        dates={dates}
+        closedOn={(date) =>
+          holidayOn(date, weekHolidays)?.name ??
+          (holidayOn(date, outOfTerm) ? OUT_OF_TERM : undefined)
+        }
+      />
     );
   } else {
     body = (
@@ -135,6 +172,11 @@ export function WeeklyRotaPage({ DutyDialog, AccessDialog }: WeeklyRotaPageProps
           <PrintButton />
         </Space>
       </Flex>
+      {manyDuties && (
+        <div style={{ marginBottom: 16 }}>
+          <DutySwitcher value={view} onChange={chooseView} />
+        </div>
+      )}
       {dates.length > 0 && (
         // Announced as the week changes; "Mon 8 Sep 2025 – Fri 12 Sep 2025".
         <Typography.Paragraph strong aria-live="polite" style={{ fontSize: 16 }}>
