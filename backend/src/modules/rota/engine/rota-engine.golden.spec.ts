@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { datesBetween, mondayOf } from '../../../common/clock/academic-year';
+import { type DutiesInput, planDuties } from './duties-engine';
 import { type DaySlots, type EngineInput, type EngineStaff, type IsoDate, isWeekday, type MixMode, planRota } from './rota-engine';
 
 /**
@@ -108,5 +109,47 @@ describe('the rota engine, pinned', () => {
     // The sample plans real rotas, not empty ones: a generator that stopped producing people would pin nothing.
     expect(slots).toBeGreaterThan(RUNS * 20);
     expect(hash.digest('hex')).toBe(PINNED);
+  });
+});
+
+/**
+ * The same 200 inputs as one duty of the multi-duty engine — everyone allowed, the same people
+ * every weekday, its weight any (loads are counts × weight) — plan exactly as `planRota` does.
+ */
+function asOneDuty(input: EngineInput, weight: number): DutiesInput {
+  const loads = (counts: Record<string, number>) => Object.fromEntries(Object.entries(counts).map(([id, n]) => [id, n * weight]));
+  return {
+    days: input.days,
+    duties: [{ id: 'dm', weight, window: null, needs: [1, 2, 3, 4, 5].map(() => input.slotsPerDay), eligible: null, pairsTeaching: true }],
+    plan: ['dm'],
+    staff: input.staff,
+    holidays: input.holidays,
+    unavailability: input.unavailability,
+    existing: { dm: input.existing },
+    ...(input.fillable ? { fillable: { dm: input.fillable } } : {}),
+    maxPerDay: 1,
+    allDayCounts: true,
+    priorLoad: loads(input.priorCounts),
+    ...(input.priorWeekdayCounts ? { priorWeekdayCounts: input.priorWeekdayCounts } : {}),
+    ...(input.priorWeekCounts ? { priorWeekCounts: input.priorWeekCounts } : {}),
+    mode: input.mode,
+    ...(input.mixMode ? { mixMode: input.mixMode } : {}),
+    ...(input.fairShare
+      ? {
+          fairShare: { ...input.fairShare, ...(input.fairShare.doneBefore !== undefined ? { doneBefore: input.fairShare.doneBefore * weight } : {}) },
+        }
+      : {}),
+  };
+}
+
+describe('the multi-duty engine on one duty', () => {
+  it('plans the 200 seeded inputs exactly as planRota, whatever the duty weighs', () => {
+    const inputs = fc.sample(arbitraryInput, { seed: SEED, numRuns: RUNS });
+    const weights = [1, 15, 37, 60, 600];
+    inputs.forEach((input, k) => {
+      const rota = planRota(input);
+      const duties = planDuties(asOneDuty(input, weights[k % weights.length]!));
+      expect(duties).toEqual({ days: { dm: rota.days }, changedDays: rota.changedDays, changedSlots: rota.changedSlots });
+    });
   });
 });
