@@ -91,17 +91,18 @@ export interface DutiesResult {
 export const windowsOverlap = (a: DutyWindow, b: DutyWindow) => a.start < b.end && b.start < a.end;
 
 /** Whether two duties can't be held by one person on one day because of their times. */
-export const dutiesOverlap = (a: EngineDuty, b: EngineDuty) => a.window !== null && b.window !== null && windowsOverlap(a.window, b.window);
+export const dutiesOverlap = (a: Pick<EngineDuty, 'window'>, b: Pick<EngineDuty, 'window'>) =>
+  a.window !== null && b.window !== null && windowsOverlap(a.window, b.window);
 
 /** Whether the duty counts toward the daily maximum: timed ones always, all-day ones when the school says so. */
-export const countsTowardMax = (duty: EngineDuty, allDayCounts: boolean) => duty.window !== null || allDayCounts;
+export const countsTowardMax = (duty: Pick<EngineDuty, 'window'>, allDayCounts: boolean) => duty.window !== null || allDayCounts;
 
 /** Whether an unavailability keeps the person off `duty` (its day is already known to be covered): no window = every duty. */
-export const awayFrom = (away: TimedUnavailability, duty: EngineDuty) =>
+export const awayFrom = (away: { window?: DutyWindow }, duty: Pick<EngineDuty, 'window'>) =>
   !away.window || (duty.window !== null && windowsOverlap(away.window, duty.window));
 
 /** Whether the person may be given the duty at all. */
-export const allowedOn = (duty: EngineDuty, staffId: string) => duty.eligible === null || duty.eligible.has(staffId);
+export const allowedOn = (duty: Pick<EngineDuty, 'eligible'>, staffId: string) => duty.eligible === null || duty.eligible.has(staffId);
 
 /** People the duty needs on a weekday (0 = Monday); 0 on weekends and where it doesn't run. */
-export const needsOn = (duty: EngineDuty, weekday: number) => (weekday < 5 ? Math.max(0, Math.floor(duty.needs[weekday] ?? 0)) : 0);
+export const needsOn = (duty: Pick<EngineDuty, 'needs'>, weekday: number) => (weekday < 5 ? Math.max(0, Math.floor(duty.needs[weekday] ?? 0)) : 0);
