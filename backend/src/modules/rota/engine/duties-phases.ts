@@ -128,45 +128,114 @@ function holdings(s: DutiesState): number[][] {
 }
 
 /**
- * The rebalance phase, over weighted load: a duty moves from whoever is furthest above their
- * target to whoever is furthest below and may take it, while that brings the two closer — the
- * receiver stays more than the duty's weight below the giver (the sum of squared differences
- * falls, so this ends) — until nobody is more than one lightest duty above their target. Under
- * "Always pair" a duty with the mix moves only to someone of the same kind. Without a year there
- * is nothing to aim at. Returns how many duties it moved.
+ * The rebalance phase, over weighted load. Load moves from whoever is furthest above their target
+ * to whoever is further below, while that brings the two closer — the load moved is less than the
+ * gap between them, so the sum of squared differences falls — until nobody is more than one
+ * lightest duty above the one furthest below (not only above their target: when a day needs more
+ * people than may take it, everyone can be below). A move is, first, a duty handed over directly; else, when none
+ * can be, an exchange with the person below in the same week: they hand back a lighter duty (the
+ * difference moves), or, when their weekly cap is in the way, a third person further below takes
+ * one of their duties that week first. Under "Always pair" a duty with the mix changes hands only
+ * between people of the same kind. Without a year there is nothing to aim at. Returns how many
+ * duties changed hands.
  */
 export function rebalanceLoads(s: DutiesState): number {
   if (!s.sharesOfYear) return 0;
   const { load, target, weight, teaching, placedNow } = s;
   const n = s.staff.length;
   const diff = (i: number) => load[i]! - target[i]!;
+  const sq = (x: number) => x * x;
   const held = holdings(s);
   const sameKind = (p: PlacedSlot, a: number, b: number) => s.mixMode !== 'always' || !s.duties[p.d]!.pairsTeaching || teaching[a] === teaching[b];
+  /** Slot k of `placedNow` goes from `from` to `to`, in the plan and the holdings. */
+  const hand = (k: number, from: number, to: number) => {
+    moveDuty(s, placedNow[k]!, from, to);
+    const list = held[from]!;
+    list.splice(list.indexOf(k), 1);
+    held[to]!.push(k);
+  };
   const order = [...Array(n).keys()];
   let moves = 0;
+
+  /** Hands one of `over`'s duties to someone further below who may take it. */
+  const handOver = (over: number): boolean => {
+    for (const k of held[over]!) {
+      const p = placedNow[k]!;
+      for (let u = n - 1; u >= 0; u -= 1) {
+        const under = order[u]!;
+        if (diff(under) + weight[p.d]! >= diff(over)) break;
+        if (under === over || !sameKind(p, over, under) || !mayTake(s, under, p.t, p.d)) continue;
+        hand(k, over, under);
+        moves += 1;
+        return true;
+      }
+    }
+    return false;
+  };
+
+  /** An exchange: `under` takes one of `over`'s duties and hands a lighter one of that week back, or a third person takes it. */
+  const exchange = (over: number): boolean => {
+    for (const k of held[over]!) {
+      const p = placedNow[k]!;
+      const wp = weight[p.d]!;
+      for (let u = n - 1; u >= 0; u -= 1) {
+        const under = order[u]!;
+        const gap = diff(over) - diff(under);
+        if (gap <= 0) break;
+        if (under === over || !sameKind(p, over, under)) continue;
+        for (const j of held[under]!) {
+          const q = placedNow[j]!;
+          if (s.week[q.t] !== s.week[p.t]) continue;
+          const wq = weight[q.d]!;
+          // A lighter duty back to `over`: the difference moves.
+          if (wq < wp && wp - wq < gap && sameKind(q, under, over)) {
+            tally(s, over, p.t, p.d, -1);
+            tally(s, under, q.t, q.d, -1);
+            const fits = mayTake(s, under, p.t, p.d) && mayTake(s, over, q.t, q.d);
+            tally(s, over, p.t, p.d, 1);
+            tally(s, under, q.t, q.d, 1);
+            if (fits) {
+              hand(k, over, under);
+              hand(j, under, over);
+              moves += 2;
+              return true;
+            }
+          }
+          // The cap is in the way: a third person takes q first, when the three are closer after (Σ squares falls).
+          if (!mayTake(s, under, p.t, p.d, true)) continue;
+          const twoOf = sq(diff(over) - wp) - sq(diff(over)) + sq(diff(under) + wp - wq) - sq(diff(under));
+          for (let v = n - 1; v >= 0; v -= 1) {
+            const third = order[v]!;
+            if (third === over || third === under) continue;
+            if (twoOf + sq(diff(third) + wq) - sq(diff(third)) >= -1e-9) break;
+            if (!sameKind(q, under, third)) continue;
+            tally(s, under, q.t, q.d, -1);
+            const fits = mayTake(s, third, q.t, q.d);
+            tally(s, under, q.t, q.d, 1);
+            if (!fits) continue;
+            hand(j, under, third);
+            if (mayTake(s, under, p.t, p.d)) {
+              hand(k, over, under);
+              moves += 2;
+              return true;
+            }
+            hand(j, third, under);
+          }
+        }
+      }
+    }
+    return false;
+  };
+
   for (let round = 0; round < 10 * n + 100; round += 1) {
     order.sort((a, b) => diff(b) - diff(a) || a - b);
     let moved = false;
+    // Everyone may be below their target (a day's duties need more people than may take them all): the gap between two people is what counts.
+    const lowest = Math.min(...order.map(diff));
     for (const over of order) {
-      if (diff(over) <= 1) break;
-      const mine = held[over]!;
-      for (let h = 0; h < mine.length && diff(over) > 1; h += 1) {
-        const p = placedNow[mine[h]!]!;
-        const w = weight[p.d]!;
-        for (let u = n - 1; u >= 0; u -= 1) {
-          const under = order[u]!;
-          if (under === over || !sameKind(p, over, under)) continue;
-          if (diff(under) + w >= diff(over)) continue;
-          if (!mayTake(s, under, p.t, p.d)) continue;
-          moveDuty(s, p, over, under);
-          held[under]!.push(mine[h]!);
-          mine.splice(h, 1);
-          h -= 1;
-          moves += 1;
-          moved = true;
-          break;
-        }
-      }
+      if (diff(over) - lowest <= 1) break;
+      while (diff(over) - lowest > 1 && handOver(over)) moved = true;
+      if (diff(over) - lowest > 1 && exchange(over)) moved = true;
     }
     if (!moved) break;
   }
