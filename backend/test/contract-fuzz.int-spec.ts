@@ -42,7 +42,7 @@ describe('contract fuzzing', () => {
   let ctx: FuzzContext;
   let sent = 0;
   const statuses: Record<number, number> = {};
-  const ids = { staff1: '', staff2: '', holiday: '', rotaDay: '', swap: '', cancel: '', unavailability: '', recurring: '', feedToken: '', ticket: '', staffGroup: '' };
+  const ids = { staff1: '', staff2: '', holiday: '', rotaDay: '', swap: '', cancel: '', unavailability: '', recurring: '', feedToken: '', ticket: '', staffGroup: '', duty: '' };
 
   beforeAll(async () => {
     t = await createTestApp({ env: { APP_NOW: '2025-09-08T09:00' } });
@@ -76,6 +76,14 @@ describe('contract fuzzing', () => {
     ).rule.id;
     ids.feedToken = (await as<{ token: string }>('post', '/api/calendar/subscription', {}, 201)).token;
     ids.staffGroup = (await as<{ id: string }>('post', '/api/staff-groups', { name: 'SLT', memberIds: [ids.staff1] }, 201)).id;
+    ids.duty = (
+      await as<{ duty: { id: string } }>(
+        'post',
+        '/api/duties',
+        { name: 'Lunch — Field', startTime: '12:15', endTime: '13:00', weekdays: [{ weekday: 1, people: 2 }], eligible: 'listed', groupIds: [ids.staffGroup] },
+        201,
+      )
+    ).duty.id;
     await t
       .http()
       .post('/api/settings/procedure-file')
@@ -96,6 +104,8 @@ describe('contract fuzzing', () => {
         if (op.path.startsWith('/api/staff-unavailability/recurring/')) return [ids.recurring];
         if (op.path.startsWith('/api/staff-unavailability/')) return [ids.unavailability];
         if (op.path.startsWith('/api/staff-groups/')) return [ids.staffGroup];
+        if (op.path.startsWith('/api/duties/')) return [ids.duty];
+        if (op.path.startsWith('/api/duty-templates/')) return ['primary'];
         if (param === 'academicYear') return ['2025', '2026'];
         // The admin has no staff record, so no notification of theirs exists: an unknown id (404) is as good.
         if (op.path.startsWith('/api/notifications/')) return ['7d1f5c9e-2b4a-4c3e-9f1d-0a6b8c2d4e5f'];
@@ -141,6 +151,13 @@ describe('contract fuzzing', () => {
             return '2025-10-08';
           case 'status':
             return schema.enum?.[0];
+          // A duty's list names this organisation's group only with `listed` (the example duty's).
+          case 'groupIds':
+            return [ids.staffGroup];
+          case 'staffIds':
+            return [ids.staff1];
+          case 'eligible':
+            return 'listed';
           case 'terms':
             // Valid for 2025-2026 only: in the other year the service refuses them (a 400 to check
             // too). A copy each time: the fuzzer writes into the value it is given.
@@ -380,6 +397,7 @@ describe('contract fuzzing', () => {
     );
     expect([...multiLine].sort()).toEqual([
       'createCancelRequest body.reason',
+      'createDuty body.description',
       'createHoliday body.description',
       'createSwapRequest body.reason',
       'createUnavailability body.reason',
@@ -398,6 +416,7 @@ describe('contract fuzzing', () => {
       'saveEmailTemplate body.mainMessage',
       'saveEmailTemplate body.signature',
       'saveSystemSettings body.instructionsContent',
+      'updateDuty body.description',
       'updateHoliday body.description',
       'updateUnavailability body.reason',
     ]);

@@ -77,6 +77,10 @@ describe('the Duty Manager duty beside other duties', () => {
       `insert into duties (id, organization_id, name, place, start_time, end_time, weight) values (gen_random_uuid(), ?, 'Break', 'Field', '10:40', '11:00', 20) returning id`,
       [org!.organization_id],
     );
+    await sql(`insert into duty_weekdays (organization_id, duty_id, weekday, people) select ?, ?, g, 2 from generate_series(1, 5) g`, [
+      org!.organization_id,
+      field!.id,
+    ]);
     await sql(`insert into rota_days (id, organization_id, date) values (gen_random_uuid(), ?, '2026-11-16') on conflict do nothing`, [
       org!.organization_id,
     ]);

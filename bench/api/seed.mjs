@@ -104,8 +104,8 @@ export async function seed(client, { measured, otherOrgs = 999, years = ROTA_YEA
   // What the database's insert trigger gives every new organisation (off in this session): its Duty Manager duty.
   await step(
     'duties',
-    `insert into duties (id, organization_id, is_duty_manager, name, weight, pairs_teaching)
-     select gen_random_uuid(), id, true, 'Duty Manager', 60, true from seed_orgs where k > 0`,
+    `insert into duties (id, organization_id, is_duty_manager, name, name_key, weight, pairs_teaching)
+     select gen_random_uuid(), id, true, 'Duty Manager', 'duty manager', 60, true from seed_orgs where k > 0`,
   );
   await step(
     'users (admins)',

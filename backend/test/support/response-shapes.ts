@@ -80,6 +80,8 @@ export const PERSONAL_FIELDS_SHOWN: Record<string, readonly string[]> = {
   getTermDates: [],
   getAcademicYears: [],
   getDuties: [],
+  getDutyRules: [],
+  getDutyTemplates: [],
   getStaffGroups: [],
   // The entries' before and after views of a staff record (admins and managers only).
   getAuditLog: ['email', 'department', 'workingDays', 'fte', 'weeklyCap', 'avoidDays'],

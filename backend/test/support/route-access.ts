@@ -115,6 +115,18 @@ export const ROUTES: Record<string, RouteRule> = {
   saveTermDates: { callers: ['manager', 'admin'], tenant: OWN_KEY }, // holidays.manage; the path names an academic year
   getAcademicYears: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
   getDuties: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
+  createDuty: { callers: ['manager', 'admin'], tenant: OWN }, // duties.manage
+  updateDuty: { callers: ['manager', 'admin'], tenant: IDS }, // duties.manage
+  pauseDuty: { callers: ['manager', 'admin'], tenant: IDS }, // duties.manage
+  resumeDuty: { callers: ['manager', 'admin'], tenant: IDS }, // duties.manage
+  deleteDuty: { callers: ['manager', 'admin'], tenant: IDS }, // duties.manage
+  // The body lists the caller's own duties: another organisation's ids make it not the school's list (400).
+  orderDuties: { callers: ['manager', 'admin'], tenant: OWN }, // duties.manage
+  getDutyTemplates: { callers: ['manager', 'admin'], tenant: OWN }, // duties.manage
+  // The key names a template, the same for every school: B applying it adds B's duties only.
+  applyDutyTemplate: { callers: ['manager', 'admin'], tenant: OWN_KEY }, // duties.manage
+  getDutyRules: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
+  saveDutyRules: { callers: ['admin'], tenant: OWN }, // settings.manage
   getStaffGroups: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
   createStaffGroup: { callers: ['admin'], tenant: OWN }, // staff.groups
   updateStaffGroup: { callers: ['admin'], tenant: IDS }, // staff.groups
@@ -340,6 +352,18 @@ export const EXAMPLES: Record<string, ExampleBuilder> = {
   updateStaffGroup: async (f) => ({ params: { id: await createStaffGroupOfA(f) }, body: { name: `Renamed ${next()}`, memberIds: [] } }),
   deleteStaffGroup: async (f) => ({ params: { id: await createStaffGroupOfA(f) } }),
   saveTermDates: () => ({ params: { academicYear: '2025' }, body: { terms: TERMS_2025 } }),
+  createDuty: () => ({ body: { name: `Gate ${next()}`, place: 'Main gate', startTime: '08:30', endTime: '08:50', weekdays: [{ weekday: 1, people: 1 }] } }),
+  updateDuty: async (f) => ({ params: { id: await createDutyOfA(f) }, body: { name: `Renamed duty ${next()}`, place: 'Back gate' } }),
+  pauseDuty: async (f) => ({ params: { id: await createDutyOfA(f) } }),
+  resumeDuty: async (f) => ({ params: { id: await createDutyOfA(f) } }),
+  deleteDuty: async (f) => ({ params: { id: await createDutyOfA(f) } }),
+  orderDuties: async ({ t, admin }) => {
+    const res = await t.http().get('/api/duties').set(...bearer(admin.token));
+    expect(res.status).toBe(200);
+    return { body: { dutyIds: (res.body as { id: string }[]).map((d) => d.id).reverse() } };
+  },
+  applyDutyTemplate: () => ({ params: { key: 'primary' } }),
+  saveDutyRules: () => ({ body: { maxDutiesPerDay: 2 } }),
 
   saveEmailReminderSettings: () => ({ body: { enabled: false, time: '08:30', hoursAdvance: 24 } }),
   saveEmailTemplate: () => ({ body: TEMPLATE }),
@@ -488,6 +512,16 @@ async function createStaffGroupOfA(f: Fixtures): Promise<string> {
   const res = await f.t.http().post('/api/staff-groups').set(...bearer(f.admin.token)).send({ name: `Alpha Group ${next()}`, memberIds: [f.other] });
   expect(res.status).toBe(201);
   return res.body.id as string;
+}
+
+async function createDutyOfA({ t, admin }: Fixtures): Promise<string> {
+  const res = await t
+    .http()
+    .post('/api/duties')
+    .set(...bearer(admin.token))
+    .send({ name: `Alpha Duty ${next()}`, startTime: '12:00', endTime: '12:30', weekdays: [{ weekday: 2, people: 2 }] });
+  expect(res.status).toBe(201);
+  return res.body.duty.id as string;
 }
 
 async function createHolidayOfA({ t, admin }: Fixtures): Promise<string> {

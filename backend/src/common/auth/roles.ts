@@ -23,6 +23,8 @@ export const PERMISSIONS = {
   'staff.roles': { roles: ['admin'], action: 'change roles' },
   /** docs/product.md#staff-groups: the admin names staff groups and puts people in them. */
   'staff.groups': { roles: ['admin'], action: 'manage staff groups' },
+  /** docs/product.md#duties: admins and managers define, order, pause and delete duties. */
+  'duties.manage': { roles: ['admin', 'manager'], action: 'manage duties' },
   'settings.manage': { roles: ['admin'], action: 'change system settings' },
   'audit.view': { roles: ['admin', 'manager'], action: 'view the activity log' },
 } as const satisfies Record<string, { roles: readonly Role[]; action: string }>;

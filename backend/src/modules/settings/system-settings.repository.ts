@@ -4,6 +4,7 @@ import { TenantContext } from '../../tenancy/tenant-context';
 import {
   DEFAULT_AUTO_APPROVAL,
   DEFAULT_DUTY_MANAGERS_PER_DAY,
+  DEFAULT_DUTY_RULES,
   DEFAULT_INSTRUCTIONS_TITLE,
   DEFAULT_MIX_MODE,
   DEFAULT_REMINDERS,
@@ -19,6 +20,14 @@ export interface RotaRules {
   defaultWeeklyCap: number | null;
   /** `yyyy-MM-dd`, a Monday that begins a Week A (two-week timetables); null: not set. */
   weekAStart: string | null;
+}
+
+/** How many duties one person may take on a day (docs/product.md#duties). */
+export interface DutyRules {
+  /** At most this many duties a day per person (1–5). */
+  maxDutiesPerDay: number;
+  /** Whether an all-day duty (the Duty Manager duty) counts towards that maximum. */
+  allDayDutiesCount: boolean;
 }
 
 export interface AutoApproval {
@@ -140,6 +149,23 @@ export class SystemSettingsRepository {
     await this.em.execute(
       'update system_settings set mix_mode = ?, default_weekly_cap = ?, week_a_start = ?, updated_at = now() where organization_id = ?',
       [rules.mixMode, rules.defaultWeeklyCap, rules.weekAStart, TenantContext.require()],
+    );
+  }
+
+  /** The daily rules of duties; the defaults while the organisation has no settings row. One statement. */
+  async dutyRules(): Promise<DutyRules> {
+    const [row] = await this.em.execute<{ max_duties_per_day: number; all_day_duties_count: boolean }[]>(
+      'select max_duties_per_day, all_day_duties_count from system_settings where organization_id = ?',
+      [TenantContext.require()],
+    );
+    return row ? { maxDutiesPerDay: row.max_duties_per_day, allDayDutiesCount: row.all_day_duties_count } : { ...DEFAULT_DUTY_RULES };
+  }
+
+  /** Saves the daily rules of duties; the row exists (lockExclusive made it). */
+  async saveDutyRules(rules: DutyRules): Promise<void> {
+    await this.em.execute(
+      'update system_settings set max_duties_per_day = ?, all_day_duties_count = ?, updated_at = now() where organization_id = ?',
+      [rules.maxDutiesPerDay, rules.allDayDutiesCount, TenantContext.require()],
     );
   }
 

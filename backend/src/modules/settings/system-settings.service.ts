@@ -2,13 +2,14 @@ import { Injectable } from '@nestjs/common';
 import type { StoredEmailTemplate } from './entities/system-settings.entity';
 import {
   type AutoApproval,
+  type DutyRules,
   type OrganizationReminders,
   type ReminderSettings,
   type RotaRules,
   SystemSettingsRepository,
 } from './system-settings.repository';
 
-export type { AutoApproval, OrganizationReminders, ReminderSettings, RotaRules };
+export type { AutoApproval, DutyRules, OrganizationReminders, ReminderSettings, RotaRules };
 
 /**
  * The organisation's settings row as other modules see it: the rota's lock and what the row says
@@ -39,6 +40,16 @@ export class SystemSettingsService {
   /** How the organisation wants its rota planned; the defaults while it has no settings row. */
   rotaRules(): Promise<RotaRules> {
     return this.settings.rotaRules();
+  }
+
+  /** How many duties one person may take on a day; the defaults while the organisation has no settings row. */
+  dutyRules(): Promise<DutyRules> {
+    return this.settings.dutyRules();
+  }
+
+  /** Saves the daily rules of duties: inside a transaction that holds the rota lock exclusively (FactChangesService.change). */
+  saveDutyRules(rules: DutyRules): Promise<void> {
+    return this.settings.saveDutyRules(rules);
   }
 
   autoApproval(): Promise<AutoApproval> {

@@ -40,6 +40,13 @@ export class StaffGroupsRepository {
     return (await this.em.count(StaffGroup, exceptId ? { nameKey, id: { $ne: exceptId } } : { nameKey })) > 0;
   }
 
+  /** Of these ids, those of the organisation's groups. */
+  async existingIds(ids: string[]): Promise<Set<string>> {
+    if (!ids.length) return new Set();
+    const groups = await this.em.find(StaffGroup, { id: { $in: ids } }, { fields: ['id'] });
+    return new Set(groups.map((group) => group.id));
+  }
+
   add(name: string, nameKey: string): StaffGroup {
     return this.em.create(StaffGroup, { name, nameKey });
   }

@@ -27,6 +27,19 @@ export class StaffGroupsService {
     return (await this.groups.list()).map(toStaffGroupDto);
   }
 
+  /** The ids, once each; 404 "Staff group not found" when one is not a group of this organisation. */
+  async knownGroups(ids: string[]): Promise<string[]> {
+    const unique = [...new Set(ids)];
+    const found = await this.groups.existingIds(unique);
+    if (found.size !== unique.length) throw new NotFoundException('Staff group not found');
+    return unique;
+  }
+
+  /** The ids, once each; 404 "Staff member not found" when one is not a staff member of this organisation. */
+  knownStaffIds(ids: string[]): Promise<string[]> {
+    return this.knownStaff(ids);
+  }
+
   async create(actor: AuthUser, dto: CreateStaffGroupDto): Promise<StaffGroupDto> {
     return nameConflicts(dto.name, () =>
       this.unitOfWork.transaction(async () => {

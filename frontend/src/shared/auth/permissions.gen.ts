@@ -27,6 +27,8 @@ export const PERMISSIONS = {
   'staff.roles': ['admin'],
   /** Needed to manage staff groups. */
   'staff.groups': ['admin'],
+  /** Needed to manage duties. */
+  'duties.manage': ['admin', 'manager'],
   /** Needed to change system settings. */
   'settings.manage': ['admin'],
   /** Needed to view the activity log. */

@@ -3,7 +3,7 @@ import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decor
 import { TenantScopedEntity } from '../../../tenancy/tenant-scoped.entity';
 import { User } from '../../auth/entities/user.entity';
 
-export const AUDIT_KINDS = ['staff', 'role', 'holiday', 'settings', 'rota', 'request'] as const;
+export const AUDIT_KINDS = ['staff', 'role', 'holiday', 'settings', 'rota', 'request', 'duty'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 /** One change someone made: who, what, to which record, before and after, when. */

@@ -31,4 +31,12 @@ export class DutyDto {
   pairsTeaching!: boolean;
   /** Not planned while paused. */
   paused!: boolean;
+  /** Its place in the school's list of duties (lower first). */
+  sortOrder!: number;
+  /** With `listed`: the staff groups whose members may take it; empty otherwise. */
+  @ApiProperty({ type: [String], format: 'uuid' })
+  groupIds!: string[];
+  /** With `listed`: the people who may take it; empty otherwise. */
+  @ApiProperty({ type: [String], format: 'uuid' })
+  staffIds!: string[];
 }

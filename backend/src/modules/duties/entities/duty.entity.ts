@@ -20,6 +20,12 @@ export type DutyEligibility = (typeof DUTY_ELIGIBILITY)[number];
   name: 'duties_one_duty_manager',
   properties: ['organization', 'isDutyManager'],
 })
+// A name is unique in the organisation among its duties not deleted, whatever its case: `name_key`
+// is the name lower-cased while the duty stands, null once it is deleted (archived).
+@Unique({
+  name: 'duties_name_unique',
+  properties: ['organization', 'nameKey'],
+})
 @Check({
   name: 'duties_is_duty_manager_true_or_null',
   expression: 'is_duty_manager is null or is_duty_manager',
@@ -39,7 +45,7 @@ export type DutyEligibility = (typeof DUTY_ELIGIBILITY)[number];
 })
 @Check({
   name: 'duties_duty_manager_all_day_running',
-  expression: 'is_duty_manager is null or (start_time is null and not paused)',
+  expression: 'is_duty_manager is null or (start_time is null and not paused and archived_at is null)',
 })
 export class Duty extends TenantScopedEntity {
   [OptionalProps]?:
@@ -53,6 +59,8 @@ export class Duty extends TenantScopedEntity {
     | 'pairsTeaching'
     | 'sortOrder'
     | 'paused'
+    | 'nameKey'
+    | 'archivedAt'
     | 'createdAt'
     | 'updatedAt';
 
@@ -65,6 +73,10 @@ export class Duty extends TenantScopedEntity {
 
   @Property({ type: 'string', length: 100 })
   name!: string;
+
+  /** The name lower-cased while the duty stands (what "already exists" compares); null once deleted. */
+  @Property({ type: 'string', length: 100, nullable: true })
+  nameKey?: string | null;
 
   /** Where the post is: "Main gate", "Field". */
   @Property({ type: 'string', length: 100, nullable: true })
@@ -99,6 +111,10 @@ export class Duty extends TenantScopedEntity {
   /** Not planned while paused. */
   @Property({ type: 'boolean', default: false })
   paused = false;
+
+  /** When the duty was deleted: it is no longer listed or planned; its past assignments stay. */
+  @Property({ type: 'datetime', nullable: true })
+  archivedAt?: Date | null;
 
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();

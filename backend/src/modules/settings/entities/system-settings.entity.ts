@@ -25,6 +25,8 @@ export const PROCEDURE_FILE_NAME_MAX = 255;
 export const MIX_MODES = ['always', 'when_fair', 'never'] as const;
 export type MixMode = (typeof MIX_MODES)[number];
 export const DEFAULT_MIX_MODE: MixMode = 'when_fair';
+/** docs/product.md#duties: at most one duty a day per person, the all-day Duty Manager duty counted. */
+export const DEFAULT_DUTY_RULES = { maxDutiesPerDay: 1, allDayDutiesCount: true } as const;
 
 /** The reminder email's parts as the Email Template Editor edits them (docs/product.md#reminders). */
 export interface StoredEmailTemplate {
@@ -49,6 +51,7 @@ export interface StoredEmailTemplate {
 @Check({ name: 'system_settings_reminder_time_format', expression: "reminder_time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'" })
 @Check({ name: 'system_settings_default_weekly_cap_range', expression: 'default_weekly_cap >= 1 and default_weekly_cap <= 5' })
 @Check({ name: 'system_settings_week_a_start_monday', expression: 'extract(isodow from week_a_start) = 1' })
+@Check({ name: 'system_settings_max_duties_per_day_range', expression: 'max_duties_per_day >= 1 and max_duties_per_day <= 5' })
 export class SystemSettings extends TenantScopedEntity {
   [OptionalProps]?:
     | 'organization'
@@ -62,6 +65,8 @@ export class SystemSettings extends TenantScopedEntity {
     | 'instructionsTitle'
     | 'instructionsContent'
     | 'mixMode'
+    | 'maxDutiesPerDay'
+    | 'allDayDutiesCount'
     | 'createdAt'
     | 'updatedAt';
 
@@ -107,6 +112,14 @@ export class SystemSettings extends TenantScopedEntity {
   /** A Monday that begins a Week A, for two-week timetables; weeks alternate A, B from it both ways. Null: not set. */
   @Property({ type: 'date', nullable: true, fieldName: 'week_a_start' })
   weekAStart?: string | null;
+
+  /** The most duties one person takes on one day (1–5, docs/product.md#duties). */
+  @Property({ type: 'smallint', default: DEFAULT_DUTY_RULES.maxDutiesPerDay })
+  maxDutiesPerDay: number = DEFAULT_DUTY_RULES.maxDutiesPerDay;
+
+  /** Whether an all-day duty (the Duty Manager duty) counts towards that maximum. */
+  @Property({ type: 'boolean', default: DEFAULT_DUTY_RULES.allDayDutiesCount })
+  allDayDutiesCount: boolean = DEFAULT_DUTY_RULES.allDayDutiesCount;
 
   /** The edited reminder template (sanitised HTML parts); empty: the built-in template. */
   @Property({ type: 'json', nullable: true })

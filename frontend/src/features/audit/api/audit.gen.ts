@@ -32,7 +32,7 @@ export type GetAuditLogApiArg = {
   /** Entries per page, 1 to 100 (default 25). */
   pageSize?: number;
 };
-export type AuditKind = 'staff' | 'role' | 'holiday' | 'settings' | 'rota' | 'request';
+export type AuditKind = 'staff' | 'role' | 'holiday' | 'settings' | 'rota' | 'request' | 'duty';
 export type AuditEntryDto = {
   action: string;
   /** Who did it ("System" for automatic changes). */

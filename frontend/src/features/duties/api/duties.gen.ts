@@ -12,12 +12,101 @@ const injectedRtkApi = api
         query: () => ({ url: `/api/duties` }),
         providesTags: ['duties'],
       }),
+      createDuty: build.mutation<CreateDutyApiResponse, CreateDutyApiArg>({
+        query: (queryArg) => ({ url: `/api/duties`, method: 'POST', body: queryArg.createDutyDto }),
+        invalidatesTags: ['duties'],
+      }),
+      orderDuties: build.mutation<OrderDutiesApiResponse, OrderDutiesApiArg>({
+        query: (queryArg) => ({
+          url: `/api/duties/order`,
+          method: 'POST',
+          body: queryArg.orderDutiesDto,
+        }),
+        invalidatesTags: ['duties'],
+      }),
+      deleteDuty: build.mutation<DeleteDutyApiResponse, DeleteDutyApiArg>({
+        query: (queryArg) => ({ url: `/api/duties/${queryArg.id}`, method: 'DELETE' }),
+        invalidatesTags: ['duties'],
+      }),
+      updateDuty: build.mutation<UpdateDutyApiResponse, UpdateDutyApiArg>({
+        query: (queryArg) => ({
+          url: `/api/duties/${queryArg.id}`,
+          method: 'PUT',
+          body: queryArg.updateDutyDto,
+        }),
+        invalidatesTags: ['duties'],
+      }),
+      pauseDuty: build.mutation<PauseDutyApiResponse, PauseDutyApiArg>({
+        query: (queryArg) => ({ url: `/api/duties/${queryArg.id}/pause`, method: 'POST' }),
+        invalidatesTags: ['duties'],
+      }),
+      resumeDuty: build.mutation<ResumeDutyApiResponse, ResumeDutyApiArg>({
+        query: (queryArg) => ({ url: `/api/duties/${queryArg.id}/resume`, method: 'POST' }),
+        invalidatesTags: ['duties'],
+      }),
+      getDutyRules: build.query<GetDutyRulesApiResponse, GetDutyRulesApiArg>({
+        query: () => ({ url: `/api/duty-rules` }),
+        providesTags: ['duties'],
+      }),
+      saveDutyRules: build.mutation<SaveDutyRulesApiResponse, SaveDutyRulesApiArg>({
+        query: (queryArg) => ({
+          url: `/api/duty-rules`,
+          method: 'PUT',
+          body: queryArg.saveDutyRulesDto,
+        }),
+        invalidatesTags: ['duties'],
+      }),
+      getDutyTemplates: build.query<GetDutyTemplatesApiResponse, GetDutyTemplatesApiArg>({
+        query: () => ({ url: `/api/duty-templates` }),
+        providesTags: ['duties'],
+      }),
+      applyDutyTemplate: build.mutation<ApplyDutyTemplateApiResponse, ApplyDutyTemplateApiArg>({
+        query: (queryArg) => ({ url: `/api/duty-templates/${queryArg.key}/apply`, method: 'POST' }),
+        invalidatesTags: ['duties'],
+      }),
     }),
     overrideExisting: false,
   });
 export { injectedRtkApi as generatedApi };
 export type GetDutiesApiResponse = /** status 200  */ DutyDto[];
 export type GetDutiesApiArg = void;
+export type CreateDutyApiResponse = /** status 201  */ SavedDutyDto;
+export type CreateDutyApiArg = {
+  createDutyDto: CreateDutyDto;
+};
+export type OrderDutiesApiResponse = /** status 200  */ DutyDto[];
+export type OrderDutiesApiArg = {
+  orderDutiesDto: OrderDutiesDto;
+};
+export type DeleteDutyApiResponse = /** status 200  */ DeletedDutyDto;
+export type DeleteDutyApiArg = {
+  id: string;
+};
+export type UpdateDutyApiResponse = /** status 200  */ SavedDutyDto;
+export type UpdateDutyApiArg = {
+  id: string;
+  updateDutyDto: UpdateDutyDto;
+};
+export type PauseDutyApiResponse = /** status 200  */ SavedDutyDto;
+export type PauseDutyApiArg = {
+  id: string;
+};
+export type ResumeDutyApiResponse = /** status 200  */ SavedDutyDto;
+export type ResumeDutyApiArg = {
+  id: string;
+};
+export type GetDutyRulesApiResponse = /** status 200  */ DutyRulesDto;
+export type GetDutyRulesApiArg = void;
+export type SaveDutyRulesApiResponse = /** status 200  */ SavedDutyRulesDto;
+export type SaveDutyRulesApiArg = {
+  saveDutyRulesDto: SaveDutyRulesDto;
+};
+export type GetDutyTemplatesApiResponse = /** status 200  */ DutyTemplateDto[];
+export type GetDutyTemplatesApiArg = void;
+export type ApplyDutyTemplateApiResponse = /** status 200  */ AppliedDutyTemplateDto;
+export type ApplyDutyTemplateApiArg = {
+  key: DutyTemplateKey;
+};
 export type DutyEligibility = 'everyone' | 'teaching' | 'non_teaching' | 'listed';
 export type DutyWeekdayDto = {
   /** How many people the duty needs that day. */
@@ -31,6 +120,8 @@ export type DutyDto = {
   /** Who may take it. */
   eligible: DutyEligibility;
   endTime: string | null;
+  /** With `listed`: the staff groups whose members may take it; empty otherwise. */
+  groupIds: string[];
   id: string;
   /** The Duty Manager duty: every school has it; its people per day are the settings' duty managers per day. */
   isDutyManager: boolean;
@@ -41,6 +132,10 @@ export type DutyDto = {
   paused: boolean;
   /** Where the post is; null when not given. */
   place: string | null;
+  /** Its place in the school's list of duties (lower first). */
+  sortOrder: number;
+  /** With `listed`: the people who may take it; empty otherwise. */
+  staffIds: string[];
   /** `HH:mm`; null with endTime for an all-day duty. */
   startTime: string | null;
   /** The weekdays it runs on, Monday first, each with the people it needs. */
@@ -54,4 +149,123 @@ export type ErrorResponseDto = {
   message: string;
   statusCode: number;
 };
-export const { useGetDutiesQuery } = injectedRtkApi;
+export type RotaChangeDto = {
+  /** The days whose duties changed, `yyyy-MM-dd`, in date order. */
+  dates: string[];
+  /** What happened, for a person to read, e.g. "Removed 4 duties in the Easter holiday". */
+  message: string;
+  /** Of the removed duties, how many were given to someone else on the same day. */
+  refilledDuties: number;
+  /** Duties (a person on a day) taken off the rota because the day or the person no longer allows them. */
+  removedDuties: number;
+};
+export type SavedDutyDto = {
+  duty: DutyDto;
+  /** What the change did to the planned rota; null when nothing the rota depends on changed (a new duty, a new name). */
+  rotaChange: RotaChangeDto | null;
+};
+export type CreateDutyDto = {
+  /** What the post involves, shown to whoever is on it (several lines). */
+  description?: string;
+  /** Who may take it; `listed`: the staff groups and people below. Left out: everyone. */
+  eligible?: DutyEligibility;
+  /** Until this time of day (`HH:mm`), after `startTime`. */
+  endTime?: string | null;
+  /** With `listed`: the staff groups whose members may take it. */
+  groupIds?: string[];
+  /** e.g. "Lunch — Field"; unique among the school's duties, whatever its case. */
+  name: string;
+  /** Whether the teaching/non-teaching mix setting applies to its people. Left out: no. */
+  pairsTeaching?: boolean;
+  /** Where the post is: "Main gate", "Field". Left out or null: no place. */
+  place?: string | null;
+  /** With `listed`: the people who may take it. */
+  staffIds?: string[];
+  /** From this time of day (`HH:mm`), with `endTime`; both left out: an all-day duty. */
+  startTime?: string | null;
+  /** The weekdays it runs on, each once, with the people it needs that day (1–10). */
+  weekdays: DutyWeekdayDto[];
+  /** Its weight for fairness, 1–600; left out: its minutes (60 for an all-day duty). */
+  weight?: number;
+};
+export type OrderDutiesDto = {
+  /** Every duty not deleted, paused ones and the Duty Manager duty too, each once, first first. */
+  dutyIds: string[];
+};
+export type DeletedDutyDto = {
+  rotaChange: RotaChangeDto;
+};
+export type UpdateDutyDto = {
+  /** What the post involves, shown to whoever is on it (several lines). */
+  description?: string;
+  /** Who may take it; `listed`: the staff groups and people below. Left out: everyone. */
+  eligible?: DutyEligibility;
+  /** Until this time of day (`HH:mm`), after `startTime`. */
+  endTime?: string | null;
+  /** With `listed`: the staff groups whose members may take it. */
+  groupIds?: string[];
+  /** e.g. "Lunch — Field"; unique among the school's duties, whatever its case. */
+  name?: string;
+  /** Whether the teaching/non-teaching mix setting applies to its people. Left out: no. */
+  pairsTeaching?: boolean;
+  /** Where the post is: "Main gate", "Field". Left out or null: no place. */
+  place?: string | null;
+  /** With `listed`: the people who may take it. */
+  staffIds?: string[];
+  /** From this time of day (`HH:mm`), with `endTime`; both left out: an all-day duty. */
+  startTime?: string | null;
+  /** The weekdays it runs on, each once, with the people it needs that day (1–10). */
+  weekdays?: DutyWeekdayDto[];
+  /** Its weight for fairness, 1–600; left out: its minutes (60 for an all-day duty). */
+  weight?: number;
+};
+export type DutyRulesDto = {
+  /** Whether an all-day duty (the Duty Manager duty) counts towards that maximum. */
+  allDayDutiesCount: boolean;
+  /** At most this many duties a day per person, 1–5. */
+  maxDutiesPerDay: number;
+};
+export type SavedDutyRulesDto = {
+  /** Null unless the rules got stricter (a lower maximum, all-day duties counted). */
+  rotaChange: RotaChangeDto | null;
+  rules: DutyRulesDto;
+};
+export type SaveDutyRulesDto = {
+  allDayDutiesCount?: boolean;
+  maxDutiesPerDay?: number;
+};
+export type DutyTemplateDutyDto = {
+  description: string;
+  eligible: DutyEligibility;
+  endTime: string | null;
+  name: string;
+  pairsTeaching: boolean;
+  place: string | null;
+  startTime: string | null;
+  weekdays: DutyWeekdayDto[];
+  weight: number;
+};
+export type DutyTemplateKey = 'primary' | 'secondary';
+export type DutyTemplateDto = {
+  duties: DutyTemplateDutyDto[];
+  key: DutyTemplateKey;
+  /** "Primary school", "Secondary school". */
+  name: string;
+};
+export type AppliedDutyTemplateDto = {
+  added: string[];
+  skipped: string[];
+};
+export const {
+  useGetDutiesQuery,
+  useCreateDutyMutation,
+  useOrderDutiesMutation,
+  useDeleteDutyMutation,
+  useUpdateDutyMutation,
+  usePauseDutyMutation,
+  useResumeDutyMutation,
+  useGetDutyRulesQuery,
+  useSaveDutyRulesMutation,
+  useGetDutyTemplatesQuery,
+  useApplyDutyTemplateMutation,
+} = injectedRtkApi;
