@@ -73,8 +73,30 @@ describe('duties', () => {
     const [org] = await sql(
       `insert into organizations (id, name, subdomain, trial_ends_at) values (gen_random_uuid(), 'Direct', 'direct-' || substr(md5(random()::text), 1, 8), now() + interval '30 days') returning id`,
     );
-    const rows = await sql(`select name, is_duty_manager, weight from duties where organization_id = ?`, [org!.id]);
-    expect(rows).toEqual([{ name: 'Duty Manager', is_duty_manager: true, weight: 60 }]);
+    const rows = await sql(`select name, name_key, is_duty_manager, weight from duties where organization_id = ?`, [org!.id]);
+    expect(rows).toEqual([{ name: 'Duty Manager', name_key: 'duty manager', is_duty_manager: true, weight: 60 }]);
+    // Without a settings row yet, the planner reads the defaults.
+    const planning = await TenantContext.run(org!.id as string, () =>
+      RequestContext.create(t.get(MikroORM).em, () => t.get(DutiesService).planningDuties()),
+    );
+    expect(planning).toEqual({
+      duties: [
+        {
+          id: expect.any(String),
+          isDutyManager: true,
+          name: 'Duty Manager',
+          place: null,
+          startTime: null,
+          endTime: null,
+          weight: 60,
+          pairsTeaching: true,
+          needs: [2, 2, 2, 2, 2],
+          eligible: 'everyone',
+          allowedStaffIds: [],
+        },
+      ],
+      rules: { maxDutiesPerDay: 1, allDayDutiesCount: true, mixMode: 'when_fair' },
+    });
     await expect(
       sql(`insert into duties (id, organization_id, is_duty_manager, name, weight) values (gen_random_uuid(), ?, true, 'Second', 60)`, [org!.id]),
     ).rejects.toThrow(/duties_one_duty_manager/);
@@ -623,6 +645,10 @@ describe('duties', () => {
       expect(refused.body.message).toMatch(/^A duty named '(Buses|BUSES)' already exists$/);
     expect((await api.post('/api/duties', { name: 'buses', weekdays: [{ weekday: 1, people: 1 }] }).expect(409)).body.message).toBe(
       "A duty named 'buses' already exists",
+    );
+    // The Duty Manager duty's name is taken too.
+    expect((await api.post('/api/duties', { name: 'DUTY MANAGER', weekdays: [{ weekday: 1, people: 1 }] }).expect(409)).body.message).toBe(
+      "A duty named 'DUTY MANAGER' already exists",
     );
     const other = (await api.post('/api/duties', { name: 'Gate', weekdays: [{ weekday: 1, people: 1 }] }).expect(201)).body.duty.id as string;
     expect((await api.put(`/api/duties/${other}`, { name: 'BuSeS' }).expect(409)).body.message).toBe("A duty named 'BuSeS' already exists");

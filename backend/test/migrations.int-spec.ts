@@ -131,4 +131,38 @@ describe('migrations', () => {
       await db.drop();
     }
   });
+
+  it("give every duty there is its name's key and every school the daily rules' defaults, without moving a feed's revision", async () => {
+    const db = await createTestDatabase();
+    const orm = await MikroORM.init(buildOrmConfig({ clientUrl: db.url }));
+    try {
+      await orm.migrator.up({ to: 'Migration20261129092000' });
+      const conn = orm.em.getConnection();
+      const [org] = await conn.execute(`insert into organizations (id, name, subdomain, trial_ends_at) values (gen_random_uuid(), 'Keys School', 'keys-school', now()) returning id`);
+      await conn.execute(`insert into system_settings (id, organization_id) values (gen_random_uuid(), ?)`, [org.id]);
+      await conn.execute(
+        `insert into duties (id, organization_id, name, start_time, end_time, weight) values (gen_random_uuid(), ?, 'Lunch — Field', '12:15', '13:00', 45)`,
+        [org.id],
+      );
+      const feed = async () => (await conn.execute(`select revision from calendar_feed_revisions where organization_id = ?`, [org.id]))[0]?.revision;
+      const revision = await feed();
+      expect(revision).not.toBeUndefined();
+
+      await runMigrations(orm, db.url);
+      expect(await conn.execute(`select name, name_key, archived_at from duties where organization_id = ? order by name`, [org.id])).toEqual([
+        { name: 'Duty Manager', name_key: 'duty manager', archived_at: null },
+        { name: 'Lunch — Field', name_key: 'lunch — field', archived_at: null },
+      ]);
+      expect(await conn.execute(`select max_duties_per_day, all_day_duties_count from system_settings where organization_id = ?`, [org.id])).toEqual([
+        { max_duties_per_day: 1, all_day_duties_count: true },
+      ]);
+      expect(await feed()).toBe(revision);
+      // A school made afterwards gets its Duty Manager duty with its key.
+      const [later] = await conn.execute(`insert into organizations (id, name, subdomain, trial_ends_at) values (gen_random_uuid(), 'Later School', 'later-school', now()) returning id`);
+      expect(await conn.execute(`select name_key from duties where organization_id = ?`, [later.id])).toEqual([{ name_key: 'duty manager' }]);
+    } finally {
+      await orm.close();
+      await db.drop();
+    }
+  });
 });
