@@ -3,6 +3,7 @@ import { Alert, Button, Card, Flex, Select, Table, Tag, Typography, type TablePr
 import { useState } from 'react';
 import { Link } from 'react-router';
 
+import { useGetDutiesQuery } from '@/features/duties/api';
 import { getServerMessage } from '@/shared/api/errors';
 import { useCan } from '@/shared/auth/access';
 import { formatDateTime } from '@/shared/lib/dates';
@@ -21,6 +22,7 @@ const KIND_LABELS: Record<AuditKind, { label: string; color: string }> = {
   settings: { label: 'Settings', color: 'cyan' },
   rota: { label: 'Rota', color: 'green' },
   request: { label: 'Request', color: 'gold' },
+  duty: { label: 'Duty', color: 'magenta' },
 };
 
 const ALL_KINDS = 'all';
@@ -58,6 +60,12 @@ const COLUMNS: TableProps<AuditEntryDto>['columns'] = [
 
 function ActivityLog() {
   const [kind, setKind] = useState<AuditKind | typeof ALL_KINDS>(ALL_KINDS);
+  // Changes of duties are a kind of their own once the school runs more than the Duty Manager
+  // duty (docs/product.md#duties); before that the filter offers the spec's kinds.
+  const manyDuties = (useGetDutiesQuery().data?.length ?? 0) > 1;
+  const kindOptions = manyDuties
+    ? KIND_OPTIONS
+    : KIND_OPTIONS.filter((option) => option.value !== 'duty');
   const [page, setPage] = useState(1);
   const canOpenAdminPanel = useCan('admin.panel');
   const { data, isFetching, isError, error, refetch } = useGetAuditLogQuery({
@@ -84,7 +92,7 @@ function ActivityLog() {
             <Select
               id="activity-kind"
               style={{ minWidth: 160 }}
-              options={KIND_OPTIONS}
+              options={kindOptions}
               value={kind}
               onChange={(next) => {
                 setKind(next);
