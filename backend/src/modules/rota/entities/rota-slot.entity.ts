@@ -9,8 +9,9 @@ import { RotaDay } from './rota-day.entity';
 /**
  * One person on one duty on one day, in slot `position` (1 = Duty Manager 1). The database holds
  * the hard rules no request can get round: one person per slot of a duty, a person at most once a
- * day on a duty, positions 1–5, and (a trigger, see the migration) no position beyond the
- * organisation's duty managers per day. `date` repeats the day's date so counts need no join.
+ * day on a duty, positions 1–10, and (the trigger `rota_slots_within_limit`) no position beyond
+ * the organisation's duty managers per day for the Duty Manager duty, or beyond that weekday's
+ * people for any other. `date` repeats the day's date so counts need no join.
  * A slot written without a duty is the Duty Manager duty's (the trigger `rota_slots_duty_manager_by_default`).
  */
 @Entity({ tableName: 'rota_slots' })
@@ -18,7 +19,7 @@ import { RotaDay } from './rota-day.entity';
 @Unique({ name: 'rota_slots_day_staff_unique', properties: ['day', 'duty', 'staff'] })
 @Index({ properties: ['organization', 'date'] })
 @Index({ properties: ['organization', 'staff', 'date'] })
-@Check({ name: 'rota_slots_position_range', expression: 'position >= 1 and position <= 5' })
+@Check({ name: 'rota_slots_position_range', expression: 'position >= 1 and position <= 10' })
 export class RotaSlot extends TenantScopedEntity {
   [OptionalProps]?: 'organization' | 'createdAt' | 'override' | 'duty';
 
