@@ -156,6 +156,28 @@ export class AvailabilityRepository {
     );
   }
 
+  /**
+   * Each day of `from`..`to` that a weekly commitment at a time of day covers, with its times
+   * (`HH:mm`): one span per person and day, as `awayBetween` gives the whole-day ones. They keep
+   * their person off the duties whose times they overlap. One statement.
+   */
+  timedAwayBetween(from: IsoDate, to: IsoDate): Promise<{ staffId: string; start: IsoDate; end: IsoDate; startTime: string; endTime: string }[]> {
+    const org = TenantContext.require();
+    return this.em.execute(
+      `select r.staff_id as "staffId", to_char(g.d, 'YYYY-MM-DD') as start, to_char(g.d, 'YYYY-MM-DD') as end,
+              r.start_time as "startTime", r.end_time as "endTime"
+         from recurring_unavailability r
+         left join system_settings s on s.organization_id = r.organization_id
+         cross join lateral (select greatest(r.start_date, ?::date) as first, least(r.end_date, ?::date) as last) as span
+         cross join lateral unnest(r.weekdays) as w(dow)
+         cross join lateral generate_series(span.first + (w.dow - extract(isodow from span.first)::int + 7) % 7, span.last, interval '7 days') as g(d)
+        where r.organization_id = ? and r.end_date >= ? and r.start_date <= ? and r.start_time is not null
+          and ${IN_RULE_WEEK('g.d::date')}
+        order by g.d, r.staff_id`,
+      [from, to, org, from, to],
+    );
+  }
+
   /** One person's periods, earliest first. */
   periodsOf(staffId: string): Promise<StaffUnavailability[]> {
     return this.em.find(StaffUnavailability, { staff: staffId }, { orderBy: { startDate: 'asc', endDate: 'asc' } });

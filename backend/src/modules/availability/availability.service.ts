@@ -38,6 +38,11 @@ export class AvailabilityService {
     return this.availability.awayBetween(from, to);
   }
 
+  /** The days of `from`..`to` weekly commitments at a time of day cover, with their times (AvailabilityRepository.timedAwayBetween). */
+  timedAwayBetween(from: IsoDate, to: IsoDate): Promise<{ staffId: string; start: IsoDate; end: IsoDate; startTime: string; endTime: string }[]> {
+    return this.availability.timedAwayBetween(from, to);
+  }
+
   /** One person's periods, earliest first. */
   periodsOf(staffId: string): Promise<StaffUnavailability[]> {
     return this.availability.periodsOf(staffId);

@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { academicYearStarting, addDays, datesBetween, daysInSpan, planningPeriodOf } from '../../common/clock/academic-year';
 import type { IsoDate } from '../../common/clock/clock';
@@ -6,6 +6,8 @@ import { describeDate, describeDateRange } from '../../common/text/dates';
 import { plural } from '../../common/text/plural';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { AuditService } from '../audit/audit.service';
+import { DutiesService } from '../duties/duties.service';
+import type { PlanningDuties } from '../duties/duties.module';
 import { SchoolCalendar } from '../holidays/school-calendar';
 import { SystemSettingsService } from '../settings/system-settings.service';
 import { OrganizationClock } from '../tenants/organization-clock';
@@ -14,6 +16,7 @@ import { BULK_TOOL_DID, DutyChangeNotices } from './duty-change-notices';
 import type { DaySlots } from './engine/rota-engine';
 import { MAX_RANGE_DAYS } from './rota-days';
 import { termDatesMissing } from './rota-errors';
+import { DutiesPlanner } from './duties-planner';
 import { RotaPlanner } from './rota-planner';
 import { RotaRepository } from './rota.repository';
 
@@ -37,6 +40,8 @@ export class RotaBulkService {
     private readonly planner: RotaPlanner,
     private readonly calendar: SchoolCalendar,
     private readonly dutyChanges: DutyChangeNotices,
+    private readonly duties: DutiesService,
+    private readonly dutiesPlanner: DutiesPlanner,
   ) {}
 
   /**
@@ -50,7 +55,7 @@ export class RotaBulkService {
   async bulk(
     actor: AuthUser,
     tool: BulkTool,
-    options: { endDate?: IsoDate; allWeekdays?: boolean; academicYear?: number } = {},
+    options: { endDate?: IsoDate; allWeekdays?: boolean; academicYear?: number; dutyIds?: string[] } = {},
   ): Promise<BulkRotaResultDto> {
     return this.unitOfWork.transaction(async () => {
       await this.settings.lockExclusive();
@@ -66,6 +71,9 @@ export class RotaBulkService {
         const missing = await this.calendar.yearsWithoutTerms(from, to!);
         if (missing.length) throw termDatesMissing(missing);
       }
+
+      const several = tool !== 'clear' && options.dutyIds ? await this.severalDuties(options.dutyIds) : undefined;
+      if (several) return this.planSeveral(actor, tool as 'reshuffle' | 'fill', from, to!, several);
 
       const existing = await this.rota.slotsFrom(from, to);
 
@@ -111,6 +119,83 @@ export class RotaBulkService {
       });
       return { startDate: from, endDate: lastDate, changedDays, changedSlots, unfilledSlots, message };
     });
+  }
+
+  /**
+   * The duties `dutyIds` names, to plan together, with the school's daily rules; undefined when
+   * they are the Duty Manager duty alone (planned as the spec's rota). A duty of another school or
+   * unknown: 404; a paused one: 400.
+   */
+  private async severalDuties(dutyIds: string[]): Promise<{ dutyIds: string[]; facts: PlanningDuties } | undefined> {
+    const ids = [...new Set(dutyIds)];
+    const facts = await this.dutiesPlanner.planningDuties();
+    const known = new Map(facts.duties.map((d) => [d.id, d]));
+    for (const id of ids) {
+      if (known.has(id)) continue;
+      const paused = (await this.duties.list()).find((d) => d.id === id);
+      if (paused) throw new BadRequestException(`'${paused.name}' is paused: resume it to plan it`);
+      throw new NotFoundException('Duty not found');
+    }
+    if (ids.length === 1 && known.get(ids[0]!)!.isDutyManager) return undefined;
+    // In the school's order, as the engine reads them.
+    return { dutyIds: facts.duties.filter((d) => ids.includes(d.id)).map((d) => d.id), facts };
+  }
+
+  /**
+   * Reshuffle or fill several duties at once (docs/product.md#duties): the multi-duty engine plans
+   * them together over the period, every other duty's people staying and counting; each duty's
+   * changed days are written, and whoever's duties changed is told once, every duty together.
+   */
+  private async planSeveral(
+    actor: AuthUser,
+    tool: 'reshuffle' | 'fill',
+    from: IsoDate,
+    to: IsoDate,
+    { dutyIds, facts }: { dutyIds: string[]; facts: PlanningDuties },
+  ): Promise<BulkRotaResultDto> {
+    const existing = await this.dutiesPlanner.existingBetween(from, to);
+    const planned = await this.dutiesPlanner.plan({ mode: tool, days: datesBetween(from, to), dutyIds, existing }, facts, { inWorker: true });
+    const changedDates = new Set<IsoDate>();
+    let changedSlots = 0;
+    let unfilledSlots = 0;
+    const before: Record<IsoDate, DaySlots> = {};
+    const after: Record<IsoDate, DaySlots> = {};
+    for (const dutyId of dutyIds) {
+      const had = existing[dutyId] ?? {};
+      const target: Record<IsoDate, DaySlots> = {};
+      for (const date of Object.keys(had)) target[date] = tool === 'fill' ? had[date]! : [];
+      Object.assign(target, planned[dutyId] ?? {});
+      const changed: Record<IsoDate, DaySlots> = {};
+      for (const date of Object.keys(target)) {
+        const was = had[date] ?? [];
+        const now = target[date]!;
+        unfilledSlots += now.filter((slot) => slot === null).length;
+        let diff = 0;
+        for (let i = 0; i < Math.max(was.length, now.length); i += 1) if ((was[i]?.staffId ?? null) !== (now[i]?.staffId ?? null)) diff += 1;
+        if (!diff) continue;
+        changed[date] = now;
+        changedDates.add(date);
+        changedSlots += diff;
+        before[date] = [...(before[date] ?? []), ...was];
+        after[date] = [...(after[date] ?? []), ...now];
+      }
+      await this.rota.writeDays(changed, dutyId);
+    }
+    await this.dutyChanges.tell(before, after, { by: actor.name, did: BULK_TOOL_DID[tool] });
+
+    const names = facts.duties.filter((d) => dutyIds.includes(d.id)).map((d) => d.name);
+    const { action, verb } = BULK_AUDIT[tool];
+    const message =
+      `${tool === 'fill' ? 'Filled' : 'Changed'} ${plural(changedSlots, 'slot')} on ${plural(changedDates.size, 'day')} from ${describeDateRange(from, to)}.` +
+      (unfilledSlots ? ` ${plural(unfilledSlots, 'slot')} stayed empty: nobody was available.` : '');
+    this.audit.record(actor, {
+      kind: 'rota',
+      action,
+      entityId: `${from}..${to}`,
+      summary: `${verb} the rota (${names.join(', ')}): ${message}`,
+      after: { startDate: from, endDate: to, dutyIds, changedDays: changedDates.size, changedSlots, unfilledSlots },
+    });
+    return { startDate: from, endDate: to, changedDays: changedDates.size, changedSlots, unfilledSlots, message };
   }
 
   /**

@@ -22,6 +22,7 @@ import { RotaRepository } from './rota.repository';
 import { RotaService } from './rota.service';
 import { RotaAssignmentsService } from './rota-assignments.service';
 import { RotaBulkService } from './rota-bulk.service';
+import { DutiesPlanner } from './duties-planner';
 import { RotaGridService } from './rota-grid.service';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { RotaDay } from './entities/rota-day.entity';
@@ -34,6 +35,7 @@ import { RotaSlot } from './entities/rota-slot.entity';
     RotaService,
     RotaAssignmentsService,
     RotaBulkService,
+    DutiesPlanner,
     RotaGridService,
     RotaRepository,
     RotaStatsRepository,

@@ -29,6 +29,13 @@ interface SlotRow {
   override: boolean;
 }
 
+/**
+ * SQL comparing a slot's `duty_id` with a duty: the one given, else the Duty Manager duty
+ * (evaluated once per statement). Its two parameters: `dutyParams`.
+ */
+const DUTY_ID = `coalesce(?::uuid, ${dutyManagerIdOf('?')})`;
+const dutyParams = (duty: string | undefined, org: string): [string | null, string] => [duty ?? null, org];
+
 /** Slot rows (in date and position order) as each date's slots. */
 function daySlotsOf(rows: SlotRow[]): Record<IsoDate, DaySlots> {
   const days: Record<IsoDate, DaySlots> = {};
@@ -181,13 +188,16 @@ export class RotaRepository {
     return days;
   }
 
-  /** Who is in which slot on each date of `from`..`to` (to the end of the rota when `to` is null). */
-  async slotsFrom(from: IsoDate, to: IsoDate | null): Promise<Record<IsoDate, DaySlots>> {
+  /**
+   * Who is in which slot of `duty` (the Duty Manager duty when not given) on each date of
+   * `from`..`to` (to the end of the rota when `to` is null).
+   */
+  async slotsFrom(from: IsoDate, to: IsoDate | null, duty?: string): Promise<Record<IsoDate, DaySlots>> {
     const org = TenantContext.require();
     const rows = await this.em.execute<SlotRow[]>(
       `select to_char(date, 'YYYY-MM-DD') as date, position, staff_id, override from rota_slots
-        where organization_id = ? and duty_id = ${dutyManagerIdOf('?')} and date >= ?${to ? ' and date <= ?' : ''} order by date, position`,
-      to ? [org, org, from, to] : [org, org, from],
+        where organization_id = ? and duty_id = ${DUTY_ID} and date >= ?${to ? ' and date <= ?' : ''} order by date, position`,
+      to ? [org, ...dutyParams(duty, org), from, to] : [org, ...dutyParams(duty, org), from],
     );
     return daySlotsOf(rows);
   }
@@ -199,6 +209,43 @@ export class RotaRepository {
          from rota_slots s join staff st on st.id = s.staff_id and st.organization_id = s.organization_id
         where s.organization_id = ? and s.date between ? and ?
         order by s.date, s.duty_id, s.position`,
+      [TenantContext.require(), from, to],
+    );
+  }
+
+  /** Every duty's slots on each date of `from`..`to`, per duty id then date. One statement. */
+  async dutySlotsBetween(from: IsoDate, to: IsoDate): Promise<Record<string, Record<IsoDate, DaySlots>>> {
+    const rows = await this.em.execute<(SlotRow & { duty_id: string })[]>(
+      `select duty_id, to_char(date, 'YYYY-MM-DD') as date, position, staff_id, override from rota_slots
+        where organization_id = ? and date between ? and ? order by duty_id, date, position`,
+      [TenantContext.require(), from, to],
+    );
+    const byDuty = new Map<string, SlotRow[]>();
+    for (const row of rows) (byDuty.get(row.duty_id) ?? byDuty.set(row.duty_id, []).get(row.duty_id)!).push(row);
+    return Object.fromEntries([...byDuty].map(([duty, dutyRows]) => [duty, daySlotsOf(dutyRows)]));
+  }
+
+  /**
+   * Who held which duty on which date in `from`..`to` outside `exceptDays`, every duty: what the
+   * multi-duty plan counts as each person's load, per duty and per weekday. One statement.
+   */
+  heldDutiesBetween(from: IsoDate, to: IsoDate, exceptDays: IsoDate[]): Promise<{ staff_id: string; duty_id: string; date: IsoDate }[]> {
+    return this.em.execute(
+      `select staff_id, duty_id, to_char(date, 'YYYY-MM-DD') as date from rota_slots
+        where organization_id = ? and date between ? and ? and date <> all(?::date[])`,
+      [TenantContext.require(), from, to, `{${exceptDays.join(',')}}`],
+    );
+  }
+
+  /**
+   * The duties each person gave up on days of `from`..`to` by an approved cancellation, every duty:
+   * no plan puts them back on that duty that day. It reads the requests module's table (as
+   * `approvedCancellationsBetween`).
+   */
+  approvedDutyCancellationsBetween(from: IsoDate, to: IsoDate): Promise<{ staffId: string; date: IsoDate; dutyId: string }[]> {
+    return this.em.execute(
+      `select staff_id as "staffId", to_char(date, 'YYYY-MM-DD') as date, duty_id as "dutyId"
+         from cancel_requests where organization_id = ? and status = 'approved' and date between ? and ?`,
       [TenantContext.require(), from, to],
     );
   }
@@ -278,16 +325,16 @@ export class RotaRepository {
     );
   }
 
-  /** Puts people into slots of existing days, found by date. */
-  async addByDate(slots: DatedSlot[]): Promise<void> {
+  /** Puts people into slots of `duty` (the Duty Manager duty when not given) on existing days, found by date. */
+  async addByDate(slots: DatedSlot[], duty?: string): Promise<void> {
     const org = TenantContext.require();
     if (!slots.length) return;
     await this.em.execute(
       `insert into rota_slots (id, organization_id, rota_day_id, date, position, staff_id, override, duty_id)
-       select gen_random_uuid(), ?, d.id, x.date, x.position, x.staff_id, x.override, ${dutyManagerIdOf('?')}
+       select gen_random_uuid(), ?, d.id, x.date, x.position, x.staff_id, x.override, ${DUTY_ID}
          from jsonb_to_recordset(?::jsonb) as x(date date, position int, staff_id uuid, override boolean)
          join rota_days d on d.organization_id = ? and d.date = x.date`,
-      [org, org, JSON.stringify(slots.map((s) => ({ date: s.date, position: s.position, staff_id: s.staffId, override: s.override }))), org],
+      [org, ...dutyParams(duty, org), JSON.stringify(slots.map((s) => ({ date: s.date, position: s.position, staff_id: s.staffId, override: s.override }))), org],
     );
   }
 
@@ -303,10 +350,11 @@ export class RotaRepository {
   }
 
   /**
-   * Replaces the slots of the given days in four set-based statements, whatever their number:
-   * days that end up empty are deleted, the others keep their id.
+   * Replaces the slots of `duty` (the Duty Manager duty when not given) on the given days in four
+   * set-based statements, whatever their number: days that end up empty of every duty are deleted,
+   * the others keep their id.
    */
-  async writeDays(days: Record<IsoDate, DaySlots>): Promise<void> {
+  async writeDays(days: Record<IsoDate, DaySlots>, duty?: string): Promise<void> {
     const org = TenantContext.require();
     const dates = Object.keys(days);
     if (!dates.length) return;
@@ -317,14 +365,14 @@ export class RotaRepository {
       (
         await this.em.execute<{ key: string }[]>(
           `select to_char(date, 'YYYY-MM-DD') || '|' || staff_id as key from rota_slots
-            where organization_id = ? and duty_id = ${dutyManagerIdOf('?')} and date = any(?::date[]) and override`,
-          [org, org, dateList],
+            where organization_id = ? and duty_id = ${DUTY_ID} and date = any(?::date[]) and override`,
+          [org, ...dutyParams(duty, org), dateList],
         )
       ).map((r) => r.key),
     );
-    await this.em.execute(`delete from rota_slots where organization_id = ? and duty_id = ${dutyManagerIdOf('?')} and date = any(?::date[])`, [
+    await this.em.execute(`delete from rota_slots where organization_id = ? and duty_id = ${DUTY_ID} and date = any(?::date[])`, [
       org,
-      org,
+      ...dutyParams(duty, org),
       dateList,
     ]);
     const filled = dates.filter((d) => days[d]!.some((slot) => slot !== null));
@@ -341,6 +389,7 @@ export class RotaRepository {
             slot ? [{ date, position: i + 1, staffId: slot.staffId, override: slot.override || overridden.has(`${date}|${slot.staffId}`) }] : [],
           ),
         ),
+        duty,
       );
     }
     await this.deleteEmptyDatedDays(dateList);

@@ -1,4 +1,5 @@
-import { IsBoolean, IsOptional } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsOptional, IsUUID } from 'class-validator';
 import { AcademicYearField } from '../../../common/validation/academic-year';
 import { IsoDateField } from '../../../common/validation/iso-date';
 
@@ -28,4 +29,17 @@ export class BulkRotaDto {
   @IsOptional()
   @IsBoolean({ message: 'allWeekdays must be true or false' })
   allWeekdays?: boolean;
+
+  /**
+   * The duties to plan (docs/product.md#duties), planned together: every other duty's people stay
+   * and count (their load, times, daily maximum and weekly cap). The Duty Manager duty alone when
+   * omitted.
+   */
+  @ApiProperty({ required: false, type: [String], format: 'uuid', minItems: 1, maxItems: 50 })
+  @IsOptional()
+  @IsArray({ message: 'dutyIds must be a list of duties' })
+  @ArrayMinSize(1, { message: 'Choose at least one duty to plan' })
+  @ArrayMaxSize(50, { message: 'Choose at most 50 duties to plan' })
+  @IsUUID('all', { each: true, message: 'Each of dutyIds must be a duty id' })
+  dutyIds?: string[];
 }

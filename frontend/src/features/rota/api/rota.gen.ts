@@ -345,6 +345,10 @@ export type BulkRotaDto = {
   /** Plan every weekday of a period whose academic year has no term dates yet. Without it such a
     period is refused (`code: term_dates_missing`), so the holidays between terms don't get duties. */
   allWeekdays?: boolean;
+  /** The duties to plan (docs/product.md#duties), planned together: every other duty's people stay
+    and count (their load, times, daily maximum and weekly cap). The Duty Manager duty alone when
+    omitted. */
+  dutyIds?: string[];
   /** Last day to plan (inclusive); the end of the summer term when omitted (31 August without term
     dates, or when the summer term is over). */
   endDate?: string;

@@ -1,0 +1,172 @@
+import * as path from 'node:path';
+import { Injectable } from '@nestjs/common';
+import { academicYearStarting, addDays, byAcademicYear, datesBetween, mondayOf } from '../../common/clock/academic-year';
+import type { IsoDate } from '../../common/clock/clock';
+import { isoWeekdayOf } from '../../common/clock/weekdays';
+import { WorkerPool, workerTask } from '../../common/workers/worker-pool';
+import { AvailabilityService } from '../availability/availability.service';
+import { DutiesService } from '../duties/duties.service';
+import type { PlanningDuties, PlanningDuty } from '../duties/duties.module';
+import { SchoolCalendar } from '../holidays/school-calendar';
+import { type DutiesInput, type EngineDuty, planDuties, type TimedUnavailability } from './engine/duties-engine';
+import type { DaySlots, EngineMode, EngineStaff } from './engine/rota-engine';
+import { closedBecause } from './engine/rota-rules';
+import { RotaPlanner } from './rota-planner';
+import { RotaRepository } from './rota.repository';
+
+/** The multi-duty engine in a worker thread, for the bulk tools' runs. */
+const PLAN_DUTIES = workerTask<typeof planDuties>(path.join(__dirname, 'engine'), __filename, 'duties-engine', 'planDuties');
+
+/** Slots per duty id, then per date. */
+export type DutyDays = Record<string, Record<IsoDate, DaySlots>>;
+
+/** What the multi-duty engine is asked to plan (DutiesPlanner.plan). */
+export interface DutiesPlanRequest {
+  mode: EngineMode;
+  /** The days to plan; they may fall in two academic years, each planned against its own fair shares. */
+  days: IsoDate[];
+  /** The duties to plan; every other duty's people on those days stay and count. */
+  dutyIds: readonly string[];
+  /** Every duty's slots on the days to plan. */
+  existing: DutyDays;
+}
+
+/** `HH:mm` as minutes since midnight. */
+function minutesOf(time: string): number {
+  const [h, m] = time.split(':').map(Number) as [number, number];
+  return h * 60 + m;
+}
+
+/** A duty as the engine reads it: its window in minutes, who may take it as a set of staff ids (null: everyone). */
+export function engineDutyOf(duty: PlanningDuty, staff: readonly EngineStaff[]): EngineDuty {
+  let eligible: Set<string> | null = null;
+  if (duty.eligible === 'teaching') eligible = new Set(staff.filter((s) => s.isTeaching).map((s) => s.id));
+  else if (duty.eligible === 'non_teaching') eligible = new Set(staff.filter((s) => !s.isTeaching).map((s) => s.id));
+  else if (duty.eligible === 'listed') eligible = new Set(duty.allowedStaffIds);
+  return {
+    id: duty.id,
+    weight: duty.weight,
+    window: duty.startTime && duty.endTime ? { start: minutesOf(duty.startTime), end: minutesOf(duty.endTime) } : null,
+    needs: duty.needs,
+    eligible,
+    pairsTeaching: duty.pairsTeaching,
+  };
+}
+
+/**
+ * Plans several duties at once with the multi-duty engine (docs/product.md#duties): the duties the
+ * school runs (DutiesService.planningDuties), its staff, closures, who is away (whole days, and
+ * weekly commitments at a time of day, which keep their person off the duties they overlap), each
+ * person's load this academic year by duty and weekday, approved cancellations (each keeps its
+ * person off that duty that day) and the weekly caps over every duty. Fair shares are per
+ * academic year, as RotaPlanner.plan's: days of two years are planned year by year.
+ */
+@Injectable()
+export class DutiesPlanner {
+  constructor(
+    private readonly duties: DutiesService,
+    private readonly rota: RotaRepository,
+    private readonly planner: RotaPlanner,
+    private readonly availability: AvailabilityService,
+    private readonly calendar: SchoolCalendar,
+    private readonly workers: WorkerPool,
+  ) {}
+
+  /** The duties a plan may name, with the school's daily rules. */
+  planningDuties(): Promise<PlanningDuties> {
+    return this.duties.planningDuties();
+  }
+
+  /** Every duty's slots on the days of `from`..`to`. */
+  existingBetween(from: IsoDate, to: IsoDate): Promise<DutyDays> {
+    return this.rota.dutySlotsBetween(from, to);
+  }
+
+  async plan(request: DutiesPlanRequest, facts: PlanningDuties, { inWorker = false } = {}): Promise<DutyDays> {
+    const result: DutyDays = {};
+    for (const [start, days] of byAcademicYear(request.days)) {
+      const planned = await this.planYear(request, facts, start, days, inWorker);
+      for (const [duty, byDate] of Object.entries(planned)) Object.assign((result[duty] ??= {}), byDate);
+    }
+    return result;
+  }
+
+  private async planYear(request: DutiesPlanRequest, facts: PlanningDuties, start: number, days: IsoDate[], inWorker: boolean): Promise<DutyDays> {
+    const year = academicYearStarting(start);
+    const first = days[0]!;
+    const last = days.at(-1)!;
+    // One after the other: inside a transaction they share its connection.
+    const staff = await this.planner.staffFacts();
+    const closures = await this.calendar.closuresBetween(first, last);
+    const yearClosures = await this.calendar.closuresBetween(year.startDate, year.endDate);
+    const away = await this.awayBetween(year.startDate, year.endDate);
+    const blocks = await this.rota.approvedDutyCancellationsBetween(first, last);
+    const held = await this.rota.heldDutiesBetween(year.startDate, year.endDate, days);
+    const priorWeekCounts = await this.rota.weekCounts(mondayOf(first), addDays(mondayOf(last), 6), days);
+
+    const weights = new Map(facts.duties.map((d) => [d.id, d.weight]));
+    const priorLoad: Record<string, number> = {};
+    const priorDutyCounts: Record<string, Record<string, number>> = {};
+    const dutyDays = new Map<string, Set<IsoDate>>();
+    let doneBefore = 0;
+    for (const row of held) {
+      // A duty no longer planned (paused) still weighs what it weighed; one gone weighs as the Duty Manager's.
+      const weight = weights.get(row.duty_id) ?? 60;
+      priorLoad[row.staff_id] = (priorLoad[row.staff_id] ?? 0) + weight;
+      const counts = (priorDutyCounts[row.staff_id] ??= {});
+      counts[row.duty_id] = (counts[row.duty_id] ?? 0) + 1;
+      (dutyDays.get(row.staff_id) ?? dutyDays.set(row.staff_id, new Set()).get(row.staff_id)!).add(row.date);
+      if (row.date < first) doneBefore += weight;
+    }
+    const priorWeekdayCounts: Record<string, number[]> = {};
+    for (const [staffId, dates] of dutyDays) {
+      const byWeekday = (priorWeekdayCounts[staffId] = [0, 0, 0, 0, 0]);
+      for (const date of dates) {
+        const weekday = isoWeekdayOf(date);
+        if (weekday <= 5) byWeekday[weekday - 1]! += 1;
+      }
+    }
+
+    const existing: DutyDays = {};
+    const dayList = new Set(days);
+    for (const [duty, byDate] of Object.entries(request.existing)) {
+      existing[duty] = Object.fromEntries(Object.entries(byDate).filter(([date]) => dayList.has(date)));
+    }
+    const input: DutiesInput = {
+      days,
+      duties: facts.duties.map((d) => engineDutyOf(d, staff)),
+      plan: request.dutyIds,
+      staff,
+      holidays: closures,
+      unavailability: away.filter((a) => a.end >= first && a.start <= last),
+      existing,
+      blocks,
+      maxPerDay: facts.rules.maxDutiesPerDay,
+      allDayCounts: facts.rules.allDayDutiesCount,
+      priorLoad,
+      priorDutyCounts,
+      priorWeekdayCounts,
+      priorWeekCounts,
+      mode: request.mode,
+      mixMode: facts.rules.mixMode,
+      fairShare: {
+        schoolDays: datesBetween(year.startDate, year.endDate).filter((d) => !closedBecause(d, yearClosures)),
+        unavailability: away,
+        from: first,
+        doneBefore,
+      },
+    };
+    const result = inWorker ? await this.workers.run(PLAN_DUTIES, input) : planDuties(input);
+    return result.days;
+  }
+
+  /** Who is away in `from`..`to`: whole days, and the timed weekly commitments with their windows. */
+  private async awayBetween(from: IsoDate, to: IsoDate): Promise<TimedUnavailability[]> {
+    const whole = await this.availability.awayBetween(from, to);
+    const timed = await this.availability.timedAwayBetween(from, to);
+    return [
+      ...whole.map((a) => ({ staffId: a.staffId, start: a.start, end: a.end })),
+      ...timed.map((a) => ({ staffId: a.staffId, start: a.start, end: a.end, window: { start: minutesOf(a.startTime), end: minutesOf(a.endTime) } })),
+    ];
+  }
+}
