@@ -1,3 +1,4 @@
+import { OutboxWorker } from '../src/modules/mail/outbox.worker';
 import { registerOrganization, type Account } from './support/accounts';
 import { asUser } from './support/http';
 import { memberWithRole } from './support/members';
@@ -143,5 +144,72 @@ describe('planning every duty', () => {
       .expect(400);
     expect(paused.body.message).toBe("'Library' is paused: resume it to plan it");
     await as(admin.token).post('/api/rota/fill-unassigned', { endDate: '2026-11-13', allWeekdays: true, dutyIds: [] }).expect(400);
+  });
+
+  it('keeps every duty true after a change of facts: a paused duty’s people go, so do those no longer allowed, and each is told once', async () => {
+    const school = await registerOrganization(t);
+    const people: { staffId: string; name: string; token: string }[] = [];
+    for (let i = 0; i < 6; i++) {
+      const name = `Repair ${String.fromCharCode(65 + i)}`;
+      people.push({ ...(await memberWithRole(t, school, 'staff', name)), name });
+    }
+    const everyDay = (n: number) => [1, 2, 3, 4, 5].map((weekday) => ({ weekday, people: n }));
+    const create = async (body: object) => ((await as(school.token).post('/api/duties', body).expect(201)).body as { duty: { id: string } }).duty.id;
+    const lunch = await create({ name: 'Lunch', place: 'Canteen', startTime: '12:30', endTime: '13:10', weekdays: everyDay(1) });
+    const field = await create({ name: 'Break', place: 'Field', startTime: '10:40', endTime: '11:00', weekdays: everyDay(1) });
+    await as(school.token)
+      .post('/api/rota/fill-unassigned', { endDate: '2026-11-13', allWeekdays: true, dutyIds: [lunch, field] })
+      .expect(200);
+    const held = async (duty: string) => {
+      const grid = (await as(school.token).get('/api/rota/grid?startDate=2026-11-03&endDate=2026-11-13').expect(200)).body as Grid;
+      return grid.days.flatMap((d) =>
+        d.duties.filter((c) => c.dutyId === duty).flatMap((c) => c.slots.flatMap((s) => (s.staff ? [{ date: d.date, id: s.staff.id }] : []))),
+      );
+    };
+    expect(await held(lunch)).toHaveLength(9);
+    expect(await held(field)).toHaveLength(9);
+    const cancellations = async () =>
+      (
+        (await as(school.token).get('/api/cancel-requests').expect(200)).body as { staffId: string; date: string; reason: string; status: string }[]
+      ).filter((c) => c.status === 'approved');
+
+    // Pausing the field takes its people off from today on, each recorded with why, and tells each of them once.
+    const fieldPeople = new Set((await held(field)).map((h) => h.id));
+    // The fill's notices are written as its emails go out: sent first, then read.
+    await t.get(OutboxWorker).finishSending();
+    for (const person of people) await as(person.token).post('/api/notifications/read-all').expect(200);
+    const paused = await as(school.token).post(`/api/duties/${field}/pause`).expect(200);
+    expect(paused.body.rotaChange).toMatchObject({ removedDuties: 9, refilledDuties: 0 });
+    expect(paused.body.rotaChange.message).toBe("Pausing the duty 'Break' removed 9 duties on 3–13 Nov; 0 refilled (duty paused).");
+    expect(await held(field)).toEqual([]);
+    expect(await held(lunch)).toHaveLength(9);
+    const records = await cancellations();
+    expect(records).toHaveLength(9);
+    expect(new Set(records.map((r) => r.reason))).toEqual(new Set(['Break is paused']));
+    for (const person of people.filter((p) => fieldPeople.has(p.staffId))) {
+      await t.get(OutboxWorker).finishSending();
+      const items = ((await as(person.token).get('/api/notifications').expect(200)).body as { items: { kind: string; readAt: string | null }[] })
+        .items;
+      const unread = items.filter((n) => n.kind === 'duty_changed' && n.readAt === null).length;
+      expect({ person: person.name, unread }).toEqual({ person: person.name, unread: 1 });
+    }
+
+    // Lunch now only for A and B: everyone else on it goes, and A or B takes their place.
+    const ab = [people[0]!.staffId, people[1]!.staffId];
+    const before = await held(lunch);
+    const others = before.filter((h) => !ab.includes(h.id));
+    expect(others.length).toBeGreaterThan(0);
+    const changed = await as(school.token).put(`/api/duties/${lunch}`, { eligible: 'listed', staffIds: ab }).expect(200);
+    expect(changed.body.rotaChange).toMatchObject({ removedDuties: others.length, refilledDuties: others.length });
+    const after = await held(lunch);
+    expect(after).toHaveLength(9);
+    expect(after.every((h) => ab.includes(h.id))).toBe(true);
+    const reasons = (await cancellations()).filter((r) => !r.reason.startsWith('Break')).map((r) => r.reason);
+    expect(new Set(reasons)).toEqual(new Set(['Lunch — Canteen: Not allowed on Lunch']));
+    // Nothing left to repair: the rota is true for every duty.
+    const again = await as(school.token)
+      .put(`/api/duties/${lunch}`, { eligible: 'listed', staffIds: ab, description: 'Queue by the hatch' })
+      .expect(200);
+    expect(again.body.rotaChange).toBeNull();
   });
 });

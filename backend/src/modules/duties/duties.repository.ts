@@ -121,6 +121,13 @@ export class DutiesRepository {
   }
 
   /** The organisation's duties not deleted, in the school's order, with their weekdays and lists. Three statements. */
+  /** The names of the duties `ids`, deleted ones included, by id. */
+  async namesOf(ids: string[]): Promise<Map<string, string>> {
+    if (!ids.length) return new Map();
+    const duties = await this.em.find(Duty, { id: { $in: ids } }, { fields: ['id', 'name'] });
+    return new Map(duties.map((d) => [d.id, d.name]));
+  }
+
   async list(): Promise<DutyRecord[]> {
     const duties = await this.em.find(Duty, { archivedAt: null }, { orderBy: { sortOrder: 'asc', createdAt: 'asc', id: 'asc' } });
     return this.withDetails(duties);

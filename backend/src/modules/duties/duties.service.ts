@@ -62,6 +62,11 @@ export class DutiesService {
     return this.duties.planningDuties();
   }
 
+  /** The names of the duties `ids`, deleted ones included, by id: what a removal of their people says. */
+  namesOf(ids: string[]): Promise<Map<string, string>> {
+    return this.duties.namesOf(ids);
+  }
+
   /** The organisation's duties not deleted, in the school's order. */
   async list(): Promise<DutyDto[]> {
     const records = await this.duties.list();

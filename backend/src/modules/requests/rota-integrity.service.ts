@@ -8,9 +8,8 @@ import { AuditService } from '../audit/audit.service';
 import { NO_ROTA_CHANGE, type RotaChange, type RotaChangeCause, type RotaRepair } from '../fact-changes/rota-change';
 import { CancelRequestsRepository } from './cancel-requests.repository';
 import { RequestMessenger } from './request-messenger';
-import { RotaService } from '../rota/rota.service';
+import { type DutyRemoval, RotaService } from '../rota/rota.service';
 import { SystemSettingsService } from '../settings/system-settings.service';
-import type { Violation } from '../rota/engine/rota-rules';
 import { dutiesAddedEmail, dutiesTakenOffEmail } from './request-emails';
 import { loadPeople, type Person } from './request-people';
 import { OrganizationClock } from '../tenants/organization-clock';
@@ -32,12 +31,26 @@ export function describeSpan(dates: string[]): string {
   return `${day(first)} ${month(first)}${year(first)} – ${day(last)} ${month(last)}${year(last)}`;
 }
 
-const NOT_REFILLED: Partial<Record<Violation['rule'], string>> = {
+const NOT_REFILLED: Partial<Record<Removal['rule'], string>> = {
   holiday: 'holiday',
   out_of_term: 'outside term time',
   weekend: 'weekend',
   over_capacity: 'fewer duty managers per day',
+  duty_paused: 'duty paused',
+  duty_deleted: 'duty deleted',
+  duty_not_running: 'duty not running that day',
 };
+
+/** A person a repair takes off a slot of a duty. */
+type Removal = Pick<DutyRemoval, 'date' | 'position' | 'staffId' | 'rule' | 'reason' | 'periodId' | 'dutyId'>;
+
+/** A person a repair puts in a slot of a duty. */
+interface Placed {
+  date: string;
+  position: number;
+  staffId: string;
+  dutyId: string;
+}
 
 /**
  * Keeps the planned rota true to the school (docs/product.md#the-rota-stays-true): after any change
@@ -66,29 +79,58 @@ export class RotaIntegrityService implements RotaRepair {
     await this.settings.lockExclusive();
   }
 
-  /** Runs inside the fact-change call's transaction, which holds the rota lock (lockRota). */
+  /**
+   * Runs inside the fact-change call's transaction, which holds the rota lock (lockRota): the Duty
+   * Manager duty's check and refill (RotaService.checkFrom/repair), then every duty's
+   * (RotaService.checkDutiesFrom/repairDuties) on what the first left.
+   */
   async repair(actor: AuthUser | undefined, cause: RotaChangeCause): Promise<RotaChange> {
     const slotsPerDay = await this.settings.dutyManagersPerDay();
     const today = await this.organizationClock.today();
     // The facts the check and the refill need, read once (RotaService.checkFrom).
     const check = await this.rota.checkFrom(today, slotsPerDay);
     const { verdicts } = check;
-    if (!verdicts.length) return NO_ROTA_CHANGE;
+    let autoFill: boolean | undefined;
+    const autoFillOn = async () => (autoFill ??= (await this.settings.autoApproval()).autoFillCancellations);
+    const replacements = verdicts.length ? await this.rota.repair(check, await autoFillOn()) : [];
+    const duty = await this.duties.dutyManagerId();
+    const removed: Removal[] = verdicts.flatMap((v) => v.violations).map((v) => ({ ...v, dutyId: duty }));
+    const refills: Placed[] = replacements.map((r) => ({ ...r, dutyId: duty }));
 
-    const { autoFillCancellations } = await this.settings.autoApproval();
-    const replacements = await this.rota.repair(check, autoFillCancellations);
-    const violations = verdicts.flatMap((v) => v.violations);
-    const replacementOf = new Map(replacements.map((r) => [`${r.date}|${r.position}`, r.staffId]));
-    const people = await loadPeople(this.staffDirectory, [...violations.map((v) => v.staffId), ...replacements.map((r) => r.staffId)]);
+    const others = await this.rota.checkDutiesFrom(today);
+    if (others) {
+      const refill = await autoFillOn();
+      const names = new Map(others.facts.duties.map((d) => [d.id, d.place ? `${d.name} — ${d.place}` : d.name]));
+      const otherRefills = await this.rota.repairDuties(others, refill);
+      for (const r of others.removals) {
+        const name = names.get(r.dutyId);
+        // Its duty named (a paused or deleted duty's reason already names it).
+        const reason = name && !r.reason.startsWith(name) ? `${name}: ${r.reason}` : r.reason;
+        removed.push({ date: r.date, position: r.position, staffId: r.staffId, rule: r.rule, reason, periodId: r.periodId, dutyId: r.dutyId });
+      }
+      refills.push(...otherRefills);
+    }
+    if (!removed.length) return NO_ROTA_CHANGE;
+
+    const replacementOf = new Map(refills.map((r) => [`${r.dutyId}|${r.date}|${r.position}`, r.staffId]));
+    const people = await loadPeople(this.staffDirectory, [...removed.map((v) => v.staffId), ...refills.map((r) => r.staffId)]);
 
     const now = this.clock.now();
-    const duty = await this.duties.dutyManagerId();
     const removedFrom = new Map<string, { date: string; reason: string }[]>();
     const addedTo = new Map<string, { date: string; replacing: Person }[]>();
-    for (const v of violations) {
-      const replacement = replacementOf.get(`${v.date}|${v.position}`) ?? null;
+    for (const v of removed) {
+      const replacement = replacementOf.get(`${v.dutyId}|${v.date}|${v.position}`) ?? null;
       const unavailability = v.rule === 'unavailable' && v.periodId ? v.periodId : null;
-      this.cancelRequests.addRepairRemoval({ duty, staff: v.staffId, date: v.date, reason: v.reason, unavailability, replacement, actor: actor?.id ?? null, decidedAt: now });
+      this.cancelRequests.addRepairRemoval({
+        duty: v.dutyId,
+        staff: v.staffId,
+        date: v.date,
+        reason: v.reason,
+        unavailability,
+        replacement,
+        actor: actor?.id ?? null,
+        decidedAt: now,
+      });
       (removedFrom.get(v.staffId) ?? removedFrom.set(v.staffId, []).get(v.staffId)!).push({ date: v.date, reason: v.reason });
       if (replacement) {
         (addedTo.get(replacement) ?? addedTo.set(replacement, []).get(replacement)!).push({ date: v.date, replacing: people.get(v.staffId)! });
@@ -97,18 +139,20 @@ export class RotaIntegrityService implements RotaRepair {
     for (const [staffId, removals] of removedFrom) this.messenger.send(dutiesTakenOffEmail(people.get(staffId)!, removals));
     for (const [staffId, added] of addedTo) this.messenger.send(dutiesAddedEmail(people.get(staffId)!, added));
 
-    const dates = verdicts.map((v) => v.date);
-    const refilled = replacements.length;
-    const unfilledReasons = [...new Set(violations.filter((v) => !replacementOf.has(`${v.date}|${v.position}`)).map((v) => NOT_REFILLED[v.rule]))];
+    const dates = [...new Set(removed.map((v) => v.date))].sort();
+    const refilled = refills.length;
+    const unfilledReasons = [
+      ...new Set(removed.filter((v) => !replacementOf.has(`${v.dutyId}|${v.date}|${v.position}`)).map((v) => NOT_REFILLED[v.rule])),
+    ];
     const why =
-      refilled === violations.length
+      refilled === removed.length
         ? ''
         : unfilledReasons.every(Boolean)
           ? ` (${unfilledReasons.join(', ')})`
-          : autoFillCancellations
+          : (await autoFillOn())
             ? ' (nobody else was free)'
             : ' (auto-fill is off)';
-    const message = `${cause.description} removed ${plural(violations.length, 'duty', 'duties')} on ${describeSpan(dates)}; ${refilled} refilled${why}.`;
+    const message = `${cause.description} removed ${plural(removed.length, 'duty', 'duties')} on ${describeSpan(dates)}; ${refilled} refilled${why}.`;
     this.audit.record(actor, {
       kind: 'rota',
       action: 'rota.adjusted',
@@ -116,11 +160,17 @@ export class RotaIntegrityService implements RotaRepair {
       summary: message,
       after: {
         cause: cause.description,
-        removed: violations.map((v) => ({ date: v.date, staffId: v.staffId, rule: v.rule, reason: v.reason })),
-        refilled: replacements,
+        removed: removed.map((v) => ({
+          date: v.date,
+          staffId: v.staffId,
+          rule: v.rule,
+          reason: v.reason,
+          ...(v.dutyId === duty ? {} : { dutyId: v.dutyId }),
+        })),
+        refilled: refills.map(({ dutyId, ...r }) => (dutyId === duty ? r : { ...r, dutyId })),
       },
     });
     await this.unitOfWork.flush();
-    return { removedDuties: violations.length, refilledDuties: refilled, dates, message };
+    return { removedDuties: removed.length, refilledDuties: refilled, dates, message };
   }
 }

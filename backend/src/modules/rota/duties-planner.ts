@@ -29,10 +29,14 @@ export interface DutiesPlanRequest {
   dutyIds: readonly string[];
   /** Every duty's slots on the days to plan. */
   existing: DutyDays;
+  /** Fill only: per duty and day, the slot indexes (from 0) that may be filled (a repair's freed slots). */
+  fillable?: Record<string, Record<IsoDate, number[]>>;
+  /** Besides approved cancellations: people who may not take a duty that day (the ones a repair just took off it). */
+  blocks?: { staffId: string; date: IsoDate; dutyId: string }[];
 }
 
 /** `HH:mm` as minutes since midnight. */
-function minutesOf(time: string): number {
+export function minutesOf(time: string): number {
   const [h, m] = time.split(':').map(Number) as [number, number];
   return h * 60 + m;
 }
@@ -140,7 +144,8 @@ export class DutiesPlanner {
       holidays: closures,
       unavailability: away.filter((a) => a.end >= first && a.start <= last),
       existing,
-      blocks,
+      fillable: request.fillable,
+      blocks: [...blocks, ...(request.blocks ?? [])],
       maxPerDay: facts.rules.maxDutiesPerDay,
       allDayCounts: facts.rules.allDayDutiesCount,
       priorLoad,

@@ -72,7 +72,7 @@ export class RotaBulkService {
         if (missing.length) throw termDatesMissing(missing);
       }
 
-      const several = tool !== 'clear' && options.dutyIds ? await this.severalDuties(options.dutyIds) : undefined;
+      const several = tool !== 'clear' ? await this.severalDuties(options.dutyIds) : undefined;
       if (several) return this.planSeveral(actor, tool as 'reshuffle' | 'fill', from, to!, several);
 
       const existing = await this.rota.slotsFrom(from, to);
@@ -122,13 +122,15 @@ export class RotaBulkService {
   }
 
   /**
-   * The duties `dutyIds` names, to plan together, with the school's daily rules; undefined when
-   * they are the Duty Manager duty alone (planned as the spec's rota). A duty of another school or
+   * The duties `dutyIds` names (the Duty Manager duty when not given), to plan together with the
+   * multi-duty engine, and the school's daily rules; undefined for the spec's rota: the Duty Manager
+   * duty, open to everyone, in a school that runs no other duty. A duty of another school or
    * unknown: 404; a paused one: 400.
    */
-  private async severalDuties(dutyIds: string[]): Promise<{ dutyIds: string[]; facts: PlanningDuties } | undefined> {
-    const ids = [...new Set(dutyIds)];
+  private async severalDuties(dutyIds: string[] | undefined): Promise<{ dutyIds: string[]; facts: PlanningDuties } | undefined> {
     const facts = await this.dutiesPlanner.planningDuties();
+    const dutyManager = facts.duties.find((d) => d.isDutyManager)!;
+    const ids = dutyIds ? [...new Set(dutyIds)] : [dutyManager.id];
     const known = new Map(facts.duties.map((d) => [d.id, d]));
     for (const id of ids) {
       if (known.has(id)) continue;
@@ -136,7 +138,8 @@ export class RotaBulkService {
       if (paused) throw new BadRequestException(`'${paused.name}' is paused: resume it to plan it`);
       throw new NotFoundException('Duty not found');
     }
-    if (ids.length === 1 && known.get(ids[0]!)!.isDutyManager) return undefined;
+    // Another duty running beside it, or the duty open to some only: its plan must know them.
+    if (ids.length === 1 && ids[0] === dutyManager.id && facts.duties.length === 1 && dutyManager.eligible === 'everyone') return undefined;
     // In the school's order, as the engine reads them.
     return { dutyIds: facts.duties.filter((d) => ids.includes(d.id)).map((d) => d.id), facts };
   }

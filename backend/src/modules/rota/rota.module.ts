@@ -23,6 +23,7 @@ import { RotaService } from './rota.service';
 import { RotaAssignmentsService } from './rota-assignments.service';
 import { RotaBulkService } from './rota-bulk.service';
 import { DutiesPlanner } from './duties-planner';
+import { DutiesRepair } from './duties-repair';
 import { RotaGridService } from './rota-grid.service';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { RotaDay } from './entities/rota-day.entity';
@@ -36,6 +37,7 @@ import { RotaSlot } from './entities/rota-slot.entity';
     RotaAssignmentsService,
     RotaBulkService,
     DutiesPlanner,
+    DutiesRepair,
     RotaGridService,
     RotaRepository,
     RotaStatsRepository,

@@ -213,12 +213,12 @@ export class RotaRepository {
     );
   }
 
-  /** Every duty's slots on each date of `from`..`to`, per duty id then date. One statement. */
-  async dutySlotsBetween(from: IsoDate, to: IsoDate): Promise<Record<string, Record<IsoDate, DaySlots>>> {
+  /** Every duty's slots on each date of `from`..`to` (to the end of the rota when `to` is null), per duty id then date. One statement. */
+  async dutySlotsBetween(from: IsoDate, to: IsoDate | null): Promise<Record<string, Record<IsoDate, DaySlots>>> {
     const rows = await this.em.execute<(SlotRow & { duty_id: string })[]>(
       `select duty_id, to_char(date, 'YYYY-MM-DD') as date, position, staff_id, override from rota_slots
-        where organization_id = ? and date between ? and ? order by duty_id, date, position`,
-      [TenantContext.require(), from, to],
+        where organization_id = ? and date >= ?${to ? ' and date <= ?' : ''} order by duty_id, date, position`,
+      to ? [TenantContext.require(), from, to] : [TenantContext.require(), from],
     );
     const byDuty = new Map<string, SlotRow[]>();
     for (const row of rows) (byDuty.get(row.duty_id) ?? byDuty.set(row.duty_id, []).get(row.duty_id)!).push(row);
@@ -248,6 +248,21 @@ export class RotaRepository {
          from cancel_requests where organization_id = ? and status = 'approved' and date between ? and ?`,
       [TenantContext.require(), from, to],
     );
+  }
+
+  /**
+   * Whether anything but the Duty Manager duty's own rules can hold on `from` or later: someone on
+   * another duty then, or a Duty Manager duty open only to some. One statement.
+   */
+  async dutiesBeyondDutyManagerFrom(from: IsoDate): Promise<boolean> {
+    const org = TenantContext.require();
+    const [row] = await this.em.execute<{ beyond: boolean }[]>(
+      `select exists (select 1 from rota_slots s join duties d on d.id = s.duty_id and d.organization_id = s.organization_id
+                       where s.organization_id = ? and s.date >= ? and d.is_duty_manager is null)
+              or exists (select 1 from duties dm where dm.organization_id = ? and dm.is_duty_manager and dm.eligible <> 'everyone') as beyond`,
+      [org, from, org],
+    );
+    return row!.beyond;
   }
 
   /** Whether anyone is on duty on `from` or later. */

@@ -6,11 +6,13 @@ import type { RotaDayDto } from './dto/rota-day.dto';
 import type { DaySlots } from './engine/rota-engine';
 import type { DayVerdict, RotaFacts } from './engine/rota-rules';
 import { slotConflict } from './rota-errors';
+import { type DutiesCheck, DutiesRepair, type DutyRefill } from './duties-repair';
 import { type Refill, type RepairState, RotaPlanner } from './rota-planner';
 import { type DutyRow, type LockedDay, RotaRepository } from './rota.repository';
 
 export type { DutyRow, LockedDay } from './rota.repository';
 export type { Refill } from './rota-planner';
+export type { DutiesCheck, DutyRefill, DutyRemoval } from './duties-repair';
 
 /** What a check of the planned rota found (RotaService.checkFrom), for RotaService.repair. */
 export interface RotaCheck {
@@ -31,6 +33,7 @@ export class RotaService {
     private readonly settings: SystemSettingsService,
     private readonly rota: RotaRepository,
     private readonly planner: RotaPlanner,
+    private readonly dutiesRepair: DutiesRepair,
   ) {}
 
   /** The rota days of `startDate`..`endDate` in the API's shape (RotaRepository.daysBetween). */
@@ -77,6 +80,19 @@ export class RotaService {
   /** Writes what the check's verdicts say each day becomes, refilling freed slots with `refill` (RotaPlanner.repair). */
   repair(check: RotaCheck, refill: boolean): Promise<Refill[]> {
     return this.planner.repair(check.verdicts, refill, check.state ?? undefined);
+  }
+
+  /**
+   * After the Duty Manager duty's repair: every duty's slots from `from` on that break a rule of
+   * several duties, or of a paused or deleted duty (DutiesRepair.check); null when none does.
+   */
+  checkDutiesFrom(from: IsoDate): Promise<DutiesCheck | null> {
+    return this.dutiesRepair.check(from);
+  }
+
+  /** Frees what the check found and, with `refill`, fills the freed slots of duties still running (DutiesRepair.repair). */
+  repairDuties(check: DutiesCheck, refill: boolean): Promise<DutyRefill[]> {
+    return this.dutiesRepair.repair(check, refill);
   }
 
   /** The rota days of `dates`, locked until the transaction ends (RotaRepository.lockDays). */
