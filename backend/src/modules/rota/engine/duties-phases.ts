@@ -147,14 +147,25 @@ export function rebalanceLoads(s: DutiesState): number {
   const sq = (x: number) => x * x;
   const held = holdings(s);
   const sameKind = (p: PlacedSlot, a: number, b: number) => s.mixMode !== 'always' || !s.duties[p.d]!.pairsTeaching || teaching[a] === teaching[b];
+  const order = [...Array(n).keys()];
+  /** Who found no duty to hand over, and who no exchange: not looked at again until a move could have changed that. */
+  const stuck = new Uint8Array(n);
+  const hopeless = new Uint8Array(n);
   /** Slot k of `placedNow` goes from `from` to `to`, in the plan and the holdings. */
   const hand = (k: number, from: number, to: number) => {
     moveDuty(s, placedNow[k]!, from, to);
     const list = held[from]!;
     list.splice(list.indexOf(k), 1);
     held[to]!.push(k);
+    // `to` has more to give; `from` has room, so whoever is far enough above them may hand them something.
+    stuck[to] = 0;
+    hopeless[to] = 0;
+    for (let i = 0; i < n; i += 1) {
+      if (diff(i) <= diff(from) + 1) continue;
+      stuck[i] = 0;
+      hopeless[i] = 0;
+    }
   };
-  const order = [...Array(n).keys()];
   let moves = 0;
 
   /** Hands one of `over`'s duties to someone further below who may take it. */
@@ -202,7 +213,7 @@ export function rebalanceLoads(s: DutiesState): number {
             }
           }
           // The cap is in the way: a third person takes q first, when the three are closer after (Σ squares falls).
-          if (!mayTake(s, under, p.t, p.d, true)) continue;
+          if (s.weekCount[under * s.mondays.length + s.week[p.t]!]! < s.caps[under]! || !mayTake(s, under, p.t, p.d, true)) continue;
           const twoOf = sq(diff(over) - wp) - sq(diff(over)) + sq(diff(under) + wp - wq) - sq(diff(under));
           for (let v = n - 1; v >= 0; v -= 1) {
             const third = order[v]!;
@@ -234,8 +245,17 @@ export function rebalanceLoads(s: DutiesState): number {
     const lowest = Math.min(...order.map(diff));
     for (const over of order) {
       if (diff(over) - lowest <= 1) break;
-      while (diff(over) - lowest > 1 && handOver(over)) moved = true;
-      if (diff(over) - lowest > 1 && exchange(over)) moved = true;
+      while (diff(over) - lowest > 1 && !stuck[over]) {
+        if (!handOver(over)) stuck[over] = 1;
+        else moved = true;
+      }
+    }
+    // Exchanges cost more to look for: only once no duty can be handed over, and one at a time.
+    for (const over of order) {
+      if (moved || diff(over) - lowest <= 1) break;
+      if (hopeless[over]) continue;
+      moved = exchange(over);
+      if (!moved) hopeless[over] = 1;
     }
     if (!moved) break;
   }
@@ -256,9 +276,21 @@ export function exchangeWithinDuties(s: DutiesState): number {
   for (let d = 0; d < s.duties.length; d += 1) {
     if (!s.planned[d] || !s.placedNow.some((p) => p.d === d)) continue;
     const view = viewOf(s, d);
+    const before = s.slots.map((byDuty) => [...byDuty[d]!]);
     made += honourPreferences(view);
     made += spreadDuties(view);
-    retally(s);
+    // The view wrote into the slots: count what changed, every leaving first (nobody holds a duty twice a day).
+    for (const sign of [-1, 1] as const) {
+      s.days.forEach((_, t) => {
+        const after = s.slots[t]![d]!;
+        after.forEach((id, k) => {
+          const was = before[t]![k]!;
+          if (id === was) return;
+          const i = s.index.get((sign < 0 ? was : id) ?? '');
+          if (i !== undefined) tally(s, i, t, d, sign);
+        });
+      });
+    }
   }
   return made;
 }
@@ -266,11 +298,12 @@ export function exchangeWithinDuties(s: DutiesState): number {
 /** Whether person `i` may hold duty d on day t, their own slot of it that day set aside (the weekly cap aside: the view counts it). */
 function mayHold(s: DutiesState, i: number, t: number, d: number): boolean {
   const D = s.duties.length;
-  const had = s.held[t]![i * D + d] === 1;
-  if (had) tally(s, i, t, d, -1);
-  const may = mayTake(s, i, t, d, true);
-  if (had) tally(s, i, t, d, 1);
-  return may;
+  if (!s.available[t]![i] || !s.eligible[i * D + d] || s.blocked[t]!.has(i * D + d)) return false;
+  const held = s.held[t]!;
+  if (s.timed[d] && s.heldCount[t]![i]) {
+    for (let e = 0; e < D; e += 1) if (e !== d && held[i * D + e] && s.overlap[d * D + e]) return false;
+  }
+  return !s.counting[d] || s.daily[t]![i]! - held[i * D + d]! < s.maxPerDay;
 }
 
 /** The single-duty plan state of duty d: its days and slots (the same arrays: exchanges write through), who may hold it on each day. */
@@ -296,7 +329,7 @@ function viewOf(s: DutiesState, d: number): PlanState {
     placedNow: s.placedNow.filter((p) => p.d === d).map((p): [IsoDate, number] => [s.days[p.t]!, p.slot]),
     counts: Float64Array.from(s.load),
     weekdayCounts: s.staff.map((_, i) => [0, 1, 2, 3, 4].map((wd) => s.weekdayCounts[i * 5 + wd]!)),
-    weekCounts: s.staff.map((_, i) => new Map(s.mondays.map((monday, w) => [monday, s.weekCount[i * W + w]!]))),
+    weekCounts: s.staff.map((_, i) => new Map(s.mondays.flatMap((monday, w) => (s.weekCount[i * W + w] ? [[monday, s.weekCount[i * W + w]!]] : [])))),
     available,
     teaching: Array.from(s.teaching, (t) => t === 1),
     works: s.works,
@@ -306,24 +339,6 @@ function viewOf(s: DutiesState, d: number): PlanState {
     sharesOfYear: s.sharesOfYear,
     teachingIds: s.teachingIds,
   };
-}
-
-/** Counts everything again from the slots, after a view's exchanges wrote into them (prior counts kept). */
-function retally(s: DutiesState): void {
-  const D = s.duties.length;
-  s.days.forEach((_, t) => {
-    for (let d = 0; d < D; d += 1) {
-      for (let i = 0; i < s.staff.length; i += 1) if (s.held[t]![i * D + d]) tally(s, i, t, d, -1);
-    }
-  });
-  s.days.forEach((_, t) => {
-    for (let d = 0; d < D; d += 1) {
-      for (const id of s.slots[t]![d]!) {
-        const i = id === null ? undefined : s.index.get(id);
-        if (i !== undefined && !s.held[t]![i * D + d]) tally(s, i, t, d, 1);
-      }
-    }
-  });
 }
 
 /**
