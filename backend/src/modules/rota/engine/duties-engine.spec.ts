@@ -146,6 +146,26 @@ describe('planDuties: the hard rules', () => {
   });
 });
 
+describe('planDuties: the teaching mix', () => {
+  it('under "Always pair" gives every day of a duty with the mix both kinds, not as many of each; a duty without it takes either', () => {
+    // Two non-teaching people of nine: a gate of three a day has one of them, the library (no mix) whoever is fairest.
+    const staff = Array.from({ length: 9 }, (_, i) => person(`p${i}`, { isTeaching: i >= 2 }));
+    const gate3 = duty('gate', { window: { start: 500, end: 525 }, needs: [3, 3, 3, 3, 3], pairsTeaching: true });
+    const library = duty('library', { window: { start: 735, end: 765 }, weight: 25 });
+    const result = ids(planDuties(input({ duties: [gate3, library], staff, mixMode: 'always', maxPerDay: 2 })));
+    for (const holders of Object.values(result.gate!)) {
+      const teachers = holders.filter((id) => Number(id!.slice(1)) >= 2).length;
+      expect(teachers === 1 || teachers === 2).toBe(true);
+    }
+    const nonTeaching = Object.values(result.gate!)
+      .flat()
+      .filter((id) => Number(id!.slice(1)) < 2).length;
+    // Both kinds every day needs at least ten non-teaching gate duties; as many of each would be fifteen.
+    expect(nonTeaching).toBeGreaterThanOrEqual(10);
+    expect(nonTeaching).toBeLessThan(15);
+  });
+});
+
 describe('dutyFairShares', () => {
   const days = twoWeeks;
   it('is fairShares × the weight for one duty everyone may take', () => {

@@ -30,9 +30,9 @@ function open(s: DutiesState, t: number, d: number, slot: number): boolean {
  * then the school's order), slot by slot. Each slot goes to the person furthest below their target
  * load by the end of the planned days, for the days they have left; then the one furthest below
  * their share of that duty (nobody always gets the wet field); then the fewest duties on that
- * weekday; then a stable tie-break. On a duty with the teaching mix, the kind its slots lack first
- * (under "when fair", only while that keeps the person within one of this duty's weight of their
- * target so far). Returns how many slots it filled.
+ * weekday; then a stable tie-break. On a duty with the teaching mix, the kind its slots lack
+ * altogether first — both kinds, not as many of each — (under "when fair", only while that keeps
+ * the person within one of this duty's weight of their target so far). Returns how many slots it filled.
  */
 export function fillDutiesGreedily(s: DutiesState): number {
   const { staff, days, slots, load, target, dutyShare, dutyCount, weekdayCounts, available, teaching, teachingIds, weight } = s;
@@ -99,8 +99,9 @@ export function fillDutiesGreedily(s: DutiesState): number {
             people += 1;
             if (teachingIds.has(id)) teachers += 1;
           }
-          if (teachers * 2 !== people) {
-            const ofKind = bestOf[teachers * 2 < people ? 1 : 0]!;
+          // Both kinds wanted, not as many of each: a duty of three that has both takes whoever is fairest.
+          if (people > 0 && (teachers === 0 || teachers === people)) {
+            const ofKind = bestOf[teachers === 0 ? 1 : 0]!;
             const progress = yearLoad > 0 ? Math.min(1, (placed + weight[d]!) / yearLoad) : 1;
             const drift = (i: number) => load[i]! + weight[d]! - target[i]! * progress;
             if (ofKind >= 0 && (s.mixMode === 'always' || drift(ofKind) <= weight[d]!)) chosen = ofKind;
@@ -136,17 +137,38 @@ function holdings(s: DutiesState): number[][] {
  * can be, an exchange with the person below in the same week: they hand back a lighter duty (the
  * difference moves), or, when their weekly cap is in the way, a third person further below takes
  * one of their duties that week first. Under "Always pair" a duty with the mix changes hands only
- * between people of the same kind. Without a year there is nothing to aim at. Returns how many
+ * when its day keeps both kinds (between people of the same kind, or the third of three). Without a year there is nothing to aim at. Returns how many
  * duties changed hands.
  */
 export function rebalanceLoads(s: DutiesState): number {
   if (!s.sharesOfYear) return 0;
   const { load, target, weight, teaching, placedNow } = s;
   const n = s.staff.length;
+  const D = s.duties.length;
   const diff = (i: number) => load[i]! - target[i]!;
   const sq = (x: number) => x * x;
   const held = holdings(s);
-  const sameKind = (p: PlacedSlot, a: number, b: number) => s.mixMode !== 'always' || !s.duties[p.d]!.pairsTeaching || teaching[a] === teaching[b];
+  const W = s.mondays.length;
+  /** The same per person and week (i × W + w): where an exchange looks. */
+  const heldInWeek: number[][] = Array.from({ length: n * W }, () => []);
+  held.forEach((list, i) => list.forEach((k) => heldInWeek[i * W + s.week[placedNow[k]!.t]!]!.push(k)));
+  /**
+   * Under "Always pair", whether slot p may go from `from` to someone of the other kind: its duty keeps both kinds that
+   * day if it had them. (Between people of the same kind it always may.)
+   */
+  const mayCross = (p: PlacedSlot, from: number) => {
+    if (s.mixMode !== 'always' || !s.duties[p.d]!.pairsTeaching) return true;
+    let people = 0;
+    let teachers = 0;
+    for (const id of s.slots[p.t]![p.d]!) {
+      if (id === null) continue;
+      people += 1;
+      if (s.teachingIds.has(id)) teachers += 1;
+    }
+    const after = teachers + (teaching[from] ? -1 : 1);
+    return !(teachers > 0 && teachers < people) || (after > 0 && after < people);
+  };
+  const sameKind = (p: PlacedSlot, from: number, to: number) => teaching[from] === teaching[to] || mayCross(p, from);
   const order = [...Array(n).keys()];
   /** Who found no duty to hand over, and who no exchange: not looked at again until a move could have changed that. */
   const stuck = new Uint8Array(n);
@@ -157,6 +179,10 @@ export function rebalanceLoads(s: DutiesState): number {
     const list = held[from]!;
     list.splice(list.indexOf(k), 1);
     held[to]!.push(k);
+    const w = s.week[placedNow[k]!.t]!;
+    const inWeek = heldInWeek[from * W + w]!;
+    inWeek.splice(inWeek.indexOf(k), 1);
+    heldInWeek[to * W + w]!.push(k);
     // `to` has more to give; `from` has room, so whoever is far enough above them may hand them something.
     stuck[to] = 0;
     hopeless[to] = 0;
@@ -172,10 +198,11 @@ export function rebalanceLoads(s: DutiesState): number {
   const handOver = (over: number): boolean => {
     for (const k of held[over]!) {
       const p = placedNow[k]!;
+      const cross = mayCross(p, over);
       for (let u = n - 1; u >= 0; u -= 1) {
         const under = order[u]!;
         if (diff(under) + weight[p.d]! >= diff(over)) break;
-        if (under === over || !sameKind(p, over, under) || !mayTake(s, under, p.t, p.d)) continue;
+        if (under === over || (!cross && teaching[under] !== teaching[over]) || !mayTake(s, under, p.t, p.d)) continue;
         hand(k, over, under);
         moves += 1;
         return true;
@@ -189,14 +216,14 @@ export function rebalanceLoads(s: DutiesState): number {
     for (const k of held[over]!) {
       const p = placedNow[k]!;
       const wp = weight[p.d]!;
+      const cross = mayCross(p, over);
       for (let u = n - 1; u >= 0; u -= 1) {
         const under = order[u]!;
         const gap = diff(over) - diff(under);
         if (gap <= 0) break;
-        if (under === over || !sameKind(p, over, under)) continue;
-        for (const j of held[under]!) {
+        if (under === over || !s.available[p.t]![under] || !s.eligible[under * D + p.d] || (!cross && teaching[under] !== teaching[over])) continue;
+        for (const j of heldInWeek[under * W + s.week[p.t]!]!) {
           const q = placedNow[j]!;
-          if (s.week[q.t] !== s.week[p.t]) continue;
           const wq = weight[q.d]!;
           // A lighter duty back to `over`: the difference moves.
           if (wq < wp && wp - wq < gap && sameKind(q, under, over)) {
