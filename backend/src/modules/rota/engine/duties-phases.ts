@@ -28,8 +28,9 @@ function open(s: DutiesState, t: number, d: number, slot: number): boolean {
  * The greedy phase: day by day in date order; within a day the planned duties most constrained
  * first (fewest people who may take them per slot to fill, then the earlier start — all day first —
  * then the school's order), slot by slot. Each slot goes to the person furthest below their target
- * load by the end of the planned days, for the days they have left; then the one furthest below
- * their share of that duty (nobody always gets the wet field); then the fewest duties on that
+ * load by the end of the planned days — in whole lightest duties, as `planRota` counts whole
+ * duties, so that people about as far below tie — for the days they have left; then the one
+ * furthest below their share of that duty (nobody always gets the wet field); then the fewest duties on that
  * weekday; then a stable tie-break. On a duty with the teaching mix, the kind its slots lack
  * altogether first — both kinds, not as many of each — (under "when fair", only while that keeps
  * the person within one of this duty's weight of their target so far). Returns how many slots it filled.
@@ -53,7 +54,7 @@ export function fillDutiesGreedily(s: DutiesState): number {
 
   days.forEach((day, t) => {
     const wd = s.weekday[t]!;
-    for (let i = 0; i < n; i += 1) urgency[i] = (target[i]! * horizon - load[i]!) / Math.max(1, remaining[i]!);
+    for (let i = 0; i < n; i += 1) urgency[i] = Math.floor(target[i]! * horizon - load[i]!) / Math.max(1, remaining[i]!);
     // The duties to fill today, most constrained first.
     const today: { d: number; key: number; start: number }[] = [];
     for (let d = 0; d < D; d += 1) {
@@ -108,7 +109,7 @@ export function fillDutiesGreedily(s: DutiesState): number {
           }
         }
         assignDuty(s, t, d, k, chosen);
-        urgency[chosen] = (target[chosen]! * horizon - load[chosen]!) / Math.max(1, remaining[chosen]!);
+        urgency[chosen] = Math.floor(target[chosen]! * horizon - load[chosen]!) / Math.max(1, remaining[chosen]!);
         placed += weight[d]!;
         filled += 1;
       }
