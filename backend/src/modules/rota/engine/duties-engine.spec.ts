@@ -1,4 +1,4 @@
-import { type DutiesInput, dutyFairShares, type EngineDuty, planDuties, planDutiesInPhases } from './duties-engine';
+import { asSingleDuty, type DutiesInput, dutyFairShares, type EngineDuty, planDuties, planDutiesInPhases } from './duties-engine';
 import { spreadAcrossDuties } from './duties-phases';
 import { assignDuty, dutiesState, mayTake } from './duties-state';
 import { fairShares, type IsoDate } from './rota-engine';
@@ -143,6 +143,33 @@ describe('planDuties: the hard rules', () => {
         staff: people(9),
       });
     expect(planDuties(make())).toEqual(planDuties(make()));
+  });
+});
+
+describe('asSingleDuty: what planDuties hands to planRota as it is', () => {
+  const dm = duty('dm', { weight: 60, window: { start: 600, end: 660 }, needs: [2, 2, 2, 2, 2], pairsTeaching: true });
+  it('one duty everyone may take, the same people every weekday: loads become counts, a timed absence counts only where it overlaps', () => {
+    const away = [
+      { staffId: 'p0', start: twoWeeks[0]!, end: twoWeeks[1]!, window: { start: 630, end: 700 } },
+      { staffId: 'p1', start: twoWeeks[0]!, end: twoWeeks[1]!, window: { start: 700, end: 720 } },
+      { staffId: 'p2', start: twoWeeks[2]!, end: twoWeeks[2]! },
+    ];
+    const single = asSingleDuty(input({ duties: [dm], unavailability: away, priorLoad: { p0: 120 }, mixMode: 'when_fair' }))!;
+    expect(single.slotsPerDay).toBe(2);
+    expect(single.priorCounts).toEqual({ p0: 2 });
+    expect(single.mixMode).toBe('when_fair');
+    expect(single.unavailability).toEqual([
+      { staffId: 'p0', start: twoWeeks[0], end: twoWeeks[1] },
+      { staffId: 'p2', start: twoWeeks[2], end: twoWeeks[2] },
+    ]);
+  });
+
+  it('not when someone is not allowed, the people differ by weekday, a block is on it, or another duty runs', () => {
+    expect(asSingleDuty(input({ duties: [{ ...dm, eligible: new Set(['p0']) }] }))).toBeUndefined();
+    expect(asSingleDuty(input({ duties: [{ ...dm, needs: [2, 2, 2, 2, 1] }] }))).toBeUndefined();
+    expect(asSingleDuty(input({ duties: [dm], blocks: [{ staffId: 'p0', date: twoWeeks[0]!, dutyId: 'dm' }] }))).toBeUndefined();
+    expect(asSingleDuty(input({ duties: [dm, gate], plan: ['dm'] }))).toBeUndefined();
+    expect(asSingleDuty(input({ duties: [dm, { ...gate, needs: [0, 0, 0, 0, 0] }], plan: ['dm'] }))).toBeDefined();
   });
 });
 
