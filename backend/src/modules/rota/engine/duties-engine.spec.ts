@@ -1,5 +1,5 @@
 import { asSingleDuty, type DutiesInput, dutyFairShares, type EngineDuty, planDuties, planDutiesInPhases } from './duties-engine';
-import { spreadAcrossDuties } from './duties-phases';
+import { rebalanceLoads, spreadAcrossDuties } from './duties-phases';
 import { assignDuty, dutiesState, mayTake } from './duties-state';
 import { fairShares, type IsoDate } from './rota-engine';
 
@@ -296,5 +296,43 @@ describe('spreadAcrossDuties alone', () => {
       assignDuty(weighed, t, 1, 0, 1);
     });
     expect(spreadAcrossDuties(weighed)).toBe(0);
+  });
+});
+
+describe('rebalanceLoads alone', () => {
+  const monTue = twoWeeks.slice(0, 2);
+  const heavy = duty('heavy', { weight: 40, window: { start: 600, end: 620 }, eligible: new Set(['o', 'u']) });
+  // o may not take the light duty, so no exchange of a heavy for a light one helps: only a third person can.
+  const light = duty('light', { window: { start: 700, end: 720 }, eligible: new Set(['u', 't']) });
+  const setUp = (more: Partial<DutiesInput>) => {
+    const staff = [person('o'), person('u', { weeklyCap: 1 }), person('t')];
+    const state = dutiesState(
+      input({ days: monTue, duties: [heavy, light], staff, maxPerDay: 2, fairShare: { schoolDays: monTue, unavailability: [] }, ...more }),
+    );
+    // o holds the heavy duty both days (80 minutes against a target of 40), u and t a light one each (20).
+    assignDuty(state, 0, 0, 0, 0);
+    assignDuty(state, 1, 0, 0, 0);
+    assignDuty(state, 0, 1, 0, 1);
+    assignDuty(state, 1, 1, 0, 2);
+    return state;
+  };
+
+  it('frees someone held back by their weekly cap: a third person takes their lighter duty and they take the heavy one', () => {
+    const state = setUp({});
+    expect(rebalanceLoads(state)).toBe(2);
+    // u's light Monday went to t, and u has o's heavy Monday: 40 minutes each.
+    expect(state.slots.map((byDuty) => byDuty.map((holders) => holders[0]))).toEqual([
+      ['u', 't'],
+      ['o', 't'],
+    ]);
+  });
+
+  it('gives up, and ends, when freeing the cap is not enough (already over it from earlier in the week)', () => {
+    const state = setUp({ priorWeekCounts: { u: { [monTue[0]!]: 1 } } });
+    expect(rebalanceLoads(state)).toBe(0);
+    expect(state.slots.map((byDuty) => byDuty.map((holders) => holders[0]))).toEqual([
+      ['o', 'u'],
+      ['o', 't'],
+    ]);
   });
 });

@@ -134,12 +134,12 @@ function holdings(s: DutiesState): number[][] {
  * to whoever is further below, while that brings the two closer — the load moved is less than the
  * gap between them, so the sum of squared differences falls — until nobody is more than one
  * lightest duty above the one furthest below (not only above their target: when a day needs more
- * people than may take it, everyone can be below). A move is, first, a duty handed over directly; else, when none
- * can be, an exchange with the person below in the same week: they hand back a lighter duty (the
- * difference moves), or, when their weekly cap is in the way, a third person further below takes
- * one of their duties that week first. Under "Always pair" a duty with the mix changes hands only
- * when its day keeps both kinds (between people of the same kind, or the third of three). Without a year there is nothing to aim at. Returns how many
- * duties changed hands.
+ * people than may take it, everyone can be below). A move is, first, a duty handed over directly;
+ * else, when none can be, an exchange with someone below in the same week: they hand back a lighter
+ * duty (the difference moves), or, when their weekly cap is in the way, a third person takes one of
+ * their duties that week first (when the three are closer after). Under "Always pair" a duty with
+ * the mix changes hands only when its day keeps both kinds (between people of the same kind, or the
+ * third of three). Without a year there is nothing to aim at. Returns how many duties changed hands.
  */
 export function rebalanceLoads(s: DutiesState): number {
   if (!s.sharesOfYear) return 0;
@@ -223,7 +223,8 @@ export function rebalanceLoads(s: DutiesState): number {
         const gap = diff(over) - diff(under);
         if (gap <= 0) break;
         if (under === over || !s.available[p.t]![under] || !s.eligible[under * D + p.d] || (!cross && teaching[under] !== teaching[over])) continue;
-        for (const j of heldInWeek[under * W + s.week[p.t]!]!) {
+        // A copy: a third person's move that doesn't free `under` is undone, and puts q back at the end of the list.
+        for (const j of [...heldInWeek[under * W + s.week[p.t]!]!]) {
           const q = placedNow[j]!;
           const wq = weight[q.d]!;
           // A lighter duty back to `over`: the difference moves.
@@ -269,7 +270,7 @@ export function rebalanceLoads(s: DutiesState): number {
   for (let round = 0; round < 10 * n + 100; round += 1) {
     order.sort((a, b) => diff(b) - diff(a) || a - b);
     let moved = false;
-    // Everyone may be below their target (a day's duties need more people than may take them all): the gap between two people is what counts.
+    // Everyone may be below their target (a day needing more people than may take it): the gap between two is what counts.
     const lowest = Math.min(...order.map(diff));
     for (const over of order) {
       if (diff(over) - lowest <= 1) break;
