@@ -12,8 +12,8 @@
  *
  * Phases over one `DutiesState`: `fillDutiesGreedily`, `rebalanceLoads`, `exchangeWithinDuties`
  * (preferences and spread per duty), `spreadAcrossDuties`. A plan of one duty that everyone may
- * take every weekday, with nothing else held, is exactly today's Duty Manager rota: it is handed
- * to `planRota` as it is, so its plans stay byte for byte those of the single-duty engine.
+ * take, as many people every weekday, with no other duty running, is exactly today's Duty Manager
+ * rota: it is handed to `planRota` as it is, so its plans stay byte for byte the single-duty engine's.
  */
 
 import { dutiesState, type DutiesState } from './duties-state';
@@ -52,8 +52,9 @@ export function planDutiesInPhases(input: DutiesInput): DutiesResult {
 /**
  * The single-duty engine's input for a plan it makes exactly: one duty planned, allowed to
  * everyone, needing the same 1–5 people every weekday, no block on it, and no other duty that runs
- * or is held on the planned days. Loads become counts (÷ the weight: one duty weighs 1); a timed absence keeps
- * someone off the duty only where it overlaps its window (then all day, as `planRota` reads it).
+ * or is held on the planned days. Loads become counts (÷ the weight: one duty weighs 1); a timed
+ * absence keeps someone off the duty only where it overlaps its window (then all day, as `planRota`
+ * reads it).
  */
 export function asSingleDuty(input: DutiesInput): EngineInput | undefined {
   if (input.plan.length !== 1) return undefined;
