@@ -127,6 +127,19 @@ describe('planDuties: the hard rules', () => {
     for (const day of twoWeeks) expect(ids(result)['break-b']![day]).toEqual(['p1']);
   });
 
+  it('in fill mode keeps every existing slot (its record too) and fills only the empty ones a duty lists as fillable', () => {
+    const kept = { staffId: 'p0', override: true };
+    const existing = { gate: { [twoWeeks[0]!]: [kept, null], [twoWeeks[1]!]: [null, null] } };
+    const result = planDutiesInPhases(input({ duties: [gate], mode: 'fill', existing, fillable: { gate: { [twoWeeks[1]!]: [1] } } }));
+    expect(result.days.gate![twoWeeks[0]!]![0]).toBe(kept);
+    expect(result.days.gate![twoWeeks[0]!]![1]).not.toBeNull();
+    expect(result.days.gate![twoWeeks[1]!]![0]).toBeNull();
+    expect(result.days.gate![twoWeeks[1]!]![1]).not.toBeNull();
+    // Eight days of two new slots, and one slot on each of the first two days.
+    expect(result.changedSlots).toBe(18);
+    expect(result.changedDays).toBe(10);
+  });
+
   it('mayTake: the weekly cap counts every duty of the week', () => {
     const state = dutiesState(input({ duties: [gate, lunch], staff: [person('a', { weeklyCap: 1 }), person('b')] }));
     expect(mayTake(state, 0, 0, 0)).toBe(true);
