@@ -228,7 +228,7 @@ export function rebalanceLoads(s: DutiesState): number {
           const q = placedNow[j]!;
           const wq = weight[q.d]!;
           // A lighter duty back to `over`: the difference moves.
-          if (wq < wp && wp - wq < gap && sameKind(q, under, over)) {
+          if (wq < wp && wp - wq < gap && s.available[q.t]![over] && s.eligible[over * D + q.d] && sameKind(q, under, over)) {
             tally(s, over, p.t, p.d, -1);
             tally(s, under, q.t, q.d, -1);
             const fits = mayTake(s, under, p.t, p.d) && mayTake(s, over, q.t, q.d);
