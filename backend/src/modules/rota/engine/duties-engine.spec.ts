@@ -1,5 +1,5 @@
-import { type DutiesInput, dutyFairShares, type EngineDuty, planDuties, planDutiesInPhases } from './duties-engine';
-import { spreadAcrossDuties } from './duties-phases';
+import { asSingleDuty, type DutiesInput, dutyFairShares, type EngineDuty, planDuties, planDutiesInPhases } from './duties-engine';
+import { rebalanceLoads, spreadAcrossDuties } from './duties-phases';
 import { assignDuty, dutiesState, mayTake } from './duties-state';
 import { fairShares, type IsoDate } from './rota-engine';
 
@@ -127,6 +127,19 @@ describe('planDuties: the hard rules', () => {
     for (const day of twoWeeks) expect(ids(result)['break-b']![day]).toEqual(['p1']);
   });
 
+  it('in fill mode keeps every existing slot (its record too) and fills only the empty ones a duty lists as fillable', () => {
+    const kept = { staffId: 'p0', override: true };
+    const existing = { gate: { [twoWeeks[0]!]: [kept, null], [twoWeeks[1]!]: [null, null] } };
+    const result = planDutiesInPhases(input({ duties: [gate], mode: 'fill', existing, fillable: { gate: { [twoWeeks[1]!]: [1] } } }));
+    expect(result.days.gate![twoWeeks[0]!]![0]).toBe(kept);
+    expect(result.days.gate![twoWeeks[0]!]![1]).not.toBeNull();
+    expect(result.days.gate![twoWeeks[1]!]![0]).toBeNull();
+    expect(result.days.gate![twoWeeks[1]!]![1]).not.toBeNull();
+    // Eight days of two new slots, and one slot on each of the first two days.
+    expect(result.changedSlots).toBe(18);
+    expect(result.changedDays).toBe(10);
+  });
+
   it('mayTake: the weekly cap counts every duty of the week', () => {
     const state = dutiesState(input({ duties: [gate, lunch], staff: [person('a', { weeklyCap: 1 }), person('b')] }));
     expect(mayTake(state, 0, 0, 0)).toBe(true);
@@ -143,6 +156,53 @@ describe('planDuties: the hard rules', () => {
         staff: people(9),
       });
     expect(planDuties(make())).toEqual(planDuties(make()));
+  });
+});
+
+describe('asSingleDuty: what planDuties hands to planRota as it is', () => {
+  const dm = duty('dm', { weight: 60, window: { start: 600, end: 660 }, needs: [2, 2, 2, 2, 2], pairsTeaching: true });
+  it('one duty everyone may take, the same people every weekday: loads become counts, a timed absence counts only where it overlaps', () => {
+    const away = [
+      { staffId: 'p0', start: twoWeeks[0]!, end: twoWeeks[1]!, window: { start: 630, end: 700 } },
+      { staffId: 'p1', start: twoWeeks[0]!, end: twoWeeks[1]!, window: { start: 700, end: 720 } },
+      { staffId: 'p2', start: twoWeeks[2]!, end: twoWeeks[2]! },
+    ];
+    const single = asSingleDuty(input({ duties: [dm], unavailability: away, priorLoad: { p0: 120 }, mixMode: 'when_fair' }))!;
+    expect(single.slotsPerDay).toBe(2);
+    expect(single.priorCounts).toEqual({ p0: 2 });
+    expect(single.mixMode).toBe('when_fair');
+    expect(single.unavailability).toEqual([
+      { staffId: 'p0', start: twoWeeks[0], end: twoWeeks[1] },
+      { staffId: 'p2', start: twoWeeks[2], end: twoWeeks[2] },
+    ]);
+  });
+
+  it('not when someone is not allowed, the people differ by weekday, a block is on it, or another duty runs', () => {
+    expect(asSingleDuty(input({ duties: [{ ...dm, eligible: new Set(['p0']) }] }))).toBeUndefined();
+    expect(asSingleDuty(input({ duties: [{ ...dm, needs: [2, 2, 2, 2, 1] }] }))).toBeUndefined();
+    expect(asSingleDuty(input({ duties: [dm], blocks: [{ staffId: 'p0', date: twoWeeks[0]!, dutyId: 'dm' }] }))).toBeUndefined();
+    expect(asSingleDuty(input({ duties: [dm, gate], plan: ['dm'] }))).toBeUndefined();
+    expect(asSingleDuty(input({ duties: [dm, { ...gate, needs: [0, 0, 0, 0, 0] }], plan: ['dm'] }))).toBeDefined();
+  });
+});
+
+describe('planDuties: the teaching mix', () => {
+  it('under "Always pair" gives every day of a duty with the mix both kinds, not as many of each; a duty without it takes either', () => {
+    // Two non-teaching people of nine: a gate of three a day has one of them, the library (no mix) whoever is fairest.
+    const staff = Array.from({ length: 9 }, (_, i) => person(`p${i}`, { isTeaching: i >= 2 }));
+    const gate3 = duty('gate', { window: { start: 500, end: 525 }, needs: [3, 3, 3, 3, 3], pairsTeaching: true });
+    const library = duty('library', { window: { start: 735, end: 765 }, weight: 25 });
+    const result = ids(planDuties(input({ duties: [gate3, library], staff, mixMode: 'always', maxPerDay: 2 })));
+    for (const holders of Object.values(result.gate!)) {
+      const teachers = holders.filter((id) => Number(id!.slice(1)) >= 2).length;
+      expect(teachers === 1 || teachers === 2).toBe(true);
+    }
+    const nonTeaching = Object.values(result.gate!)
+      .flat()
+      .filter((id) => Number(id!.slice(1)) < 2).length;
+    // Both kinds every day needs at least ten non-teaching gate duties; as many of each would be fifteen.
+    expect(nonTeaching).toBeGreaterThanOrEqual(10);
+    expect(nonTeaching).toBeLessThan(15);
   });
 });
 
@@ -249,5 +309,43 @@ describe('spreadAcrossDuties alone', () => {
       assignDuty(weighed, t, 1, 0, 1);
     });
     expect(spreadAcrossDuties(weighed)).toBe(0);
+  });
+});
+
+describe('rebalanceLoads alone', () => {
+  const monTue = twoWeeks.slice(0, 2);
+  const heavy = duty('heavy', { weight: 40, window: { start: 600, end: 620 }, eligible: new Set(['o', 'u']) });
+  // o may not take the light duty, so no exchange of a heavy for a light one helps: only a third person can.
+  const light = duty('light', { window: { start: 700, end: 720 }, eligible: new Set(['u', 't']) });
+  const setUp = (more: Partial<DutiesInput>) => {
+    const staff = [person('o'), person('u', { weeklyCap: 1 }), person('t')];
+    const state = dutiesState(
+      input({ days: monTue, duties: [heavy, light], staff, maxPerDay: 2, fairShare: { schoolDays: monTue, unavailability: [] }, ...more }),
+    );
+    // o holds the heavy duty both days (80 minutes against a target of 40), u and t a light one each (20).
+    assignDuty(state, 0, 0, 0, 0);
+    assignDuty(state, 1, 0, 0, 0);
+    assignDuty(state, 0, 1, 0, 1);
+    assignDuty(state, 1, 1, 0, 2);
+    return state;
+  };
+
+  it('frees someone held back by their weekly cap: a third person takes their lighter duty and they take the heavy one', () => {
+    const state = setUp({});
+    expect(rebalanceLoads(state)).toBe(2);
+    // u's light Monday went to t, and u has o's heavy Monday: 40 minutes each.
+    expect(state.slots.map((byDuty) => byDuty.map((holders) => holders[0]))).toEqual([
+      ['u', 't'],
+      ['o', 't'],
+    ]);
+  });
+
+  it('gives up, and ends, when freeing the cap is not enough (already over it from earlier in the week)', () => {
+    const state = setUp({ priorWeekCounts: { u: { [monTue[0]!]: 1 } } });
+    expect(rebalanceLoads(state)).toBe(0);
+    expect(state.slots.map((byDuty) => byDuty.map((holders) => holders[0]))).toEqual([
+      ['o', 'u'],
+      ['o', 't'],
+    ]);
   });
 });

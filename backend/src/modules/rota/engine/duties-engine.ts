@@ -12,8 +12,8 @@
  *
  * Phases over one `DutiesState`: `fillDutiesGreedily`, `rebalanceLoads`, `exchangeWithinDuties`
  * (preferences and spread per duty), `spreadAcrossDuties`. A plan of one duty that everyone may
- * take every weekday, with nothing else held, is exactly today's Duty Manager rota: it is handed
- * to `planRota` as it is, so its plans stay byte for byte those of the single-duty engine.
+ * take, as many people every weekday, with no other duty running, is exactly today's Duty Manager
+ * rota: it is handed to `planRota` as it is, so its plans stay byte for byte the single-duty engine's.
  */
 
 import { dutiesState, type DutiesState } from './duties-state';
@@ -26,7 +26,7 @@ export { dutyFairShares, type DutyShares } from './duty-shares';
 
 /**
  * Plans the planned duties of `input` over its days. A single duty that everyone may take, the
- * same number of people every weekday, with no other duty held those days and no block, goes to
+ * same number of people every weekday, with no other duty running or held and no block, goes to
  * `planRota` unchanged (`asSingleDuty`); anything else to the multi-duty phases.
  */
 export function planDuties(input: DutiesInput): DutiesResult {
@@ -51,9 +51,10 @@ export function planDutiesInPhases(input: DutiesInput): DutiesResult {
 
 /**
  * The single-duty engine's input for a plan it makes exactly: one duty planned, allowed to
- * everyone, needing the same 1–5 people every weekday, no block on it and no other duty held on
- * the planned days. Loads become counts (÷ the weight: one duty weighs 1); a timed absence keeps
- * someone off the duty only where it overlaps its window (then all day, as `planRota` reads it).
+ * everyone, needing the same 1–5 people every weekday, no block on it, and no other duty that runs
+ * or is held on the planned days. Loads become counts (÷ the weight: one duty weighs 1); a timed
+ * absence keeps someone off the duty only where it overlaps its window (then all day, as `planRota`
+ * reads it).
  */
 export function asSingleDuty(input: DutiesInput): EngineInput | undefined {
   if (input.plan.length !== 1) return undefined;
@@ -62,9 +63,12 @@ export function asSingleDuty(input: DutiesInput): EngineInput | undefined {
   const need = needsOn(duty, 0);
   if (need < 1 || need > 5 || [1, 2, 3, 4].some((wd) => needsOn(duty, wd) !== need)) return undefined;
   if (input.blocks?.some((b) => b.dutyId === duty.id)) return undefined;
+  // Another duty that runs would count in everyone's target (the load of all duties is shared), one held on the
+  // planned days in the hard rules: either way not planRota's plan.
   const days = new Set(input.days);
   for (const other of input.duties) {
     if (other.id === duty.id) continue;
+    if ([0, 1, 2, 3, 4].some((wd) => needsOn(other, wd) > 0)) return undefined;
     const held = input.existing[other.id] ?? {};
     if (Object.entries(held).some(([day, slots]) => days.has(day) && slots.some(Boolean))) return undefined;
   }

@@ -28,11 +28,12 @@ function open(s: DutiesState, t: number, d: number, slot: number): boolean {
  * The greedy phase: day by day in date order; within a day the planned duties most constrained
  * first (fewest people who may take them per slot to fill, then the earlier start — all day first —
  * then the school's order), slot by slot. Each slot goes to the person furthest below their target
- * load by the end of the planned days, for the days they have left; then the one furthest below
- * their share of that duty (nobody always gets the wet field); then the fewest duties on that
- * weekday; then a stable tie-break. On a duty with the teaching mix, the kind its slots lack first
- * (under "when fair", only while that keeps the person within one of this duty's weight of their
- * target so far). Returns how many slots it filled.
+ * load by the end of the planned days — in whole lightest duties, as `planRota` counts whole
+ * duties, so that people about as far below tie — for the days they have left; then the one
+ * furthest below their share of that duty (nobody always gets the wet field); then the fewest duties on that
+ * weekday; then a stable tie-break. On a duty with the teaching mix, the kind its slots lack
+ * altogether first — both kinds, not as many of each — (under "when fair", only while that keeps
+ * the person within one of this duty's weight of their target so far). Returns how many slots it filled.
  */
 export function fillDutiesGreedily(s: DutiesState): number {
   const { staff, days, slots, load, target, dutyShare, dutyCount, weekdayCounts, available, teaching, teachingIds, weight } = s;
@@ -53,7 +54,7 @@ export function fillDutiesGreedily(s: DutiesState): number {
 
   days.forEach((day, t) => {
     const wd = s.weekday[t]!;
-    for (let i = 0; i < n; i += 1) urgency[i] = (target[i]! * horizon - load[i]!) / Math.max(1, remaining[i]!);
+    for (let i = 0; i < n; i += 1) urgency[i] = Math.floor(target[i]! * horizon - load[i]!) / Math.max(1, remaining[i]!);
     // The duties to fill today, most constrained first.
     const today: { d: number; key: number; start: number }[] = [];
     for (let d = 0; d < D; d += 1) {
@@ -99,15 +100,16 @@ export function fillDutiesGreedily(s: DutiesState): number {
             people += 1;
             if (teachingIds.has(id)) teachers += 1;
           }
-          if (teachers * 2 !== people) {
-            const ofKind = bestOf[teachers * 2 < people ? 1 : 0]!;
+          // Both kinds wanted, not as many of each: a duty of three that has both takes whoever is fairest.
+          if (people > 0 && (teachers === 0 || teachers === people)) {
+            const ofKind = bestOf[teachers === 0 ? 1 : 0]!;
             const progress = yearLoad > 0 ? Math.min(1, (placed + weight[d]!) / yearLoad) : 1;
             const drift = (i: number) => load[i]! + weight[d]! - target[i]! * progress;
             if (ofKind >= 0 && (s.mixMode === 'always' || drift(ofKind) <= weight[d]!)) chosen = ofKind;
           }
         }
         assignDuty(s, t, d, k, chosen);
-        urgency[chosen] = (target[chosen]! * horizon - load[chosen]!) / Math.max(1, remaining[chosen]!);
+        urgency[chosen] = Math.floor(target[chosen]! * horizon - load[chosen]!) / Math.max(1, remaining[chosen]!);
         placed += weight[d]!;
         filled += 1;
       }
@@ -132,39 +134,76 @@ function holdings(s: DutiesState): number[][] {
  * to whoever is further below, while that brings the two closer — the load moved is less than the
  * gap between them, so the sum of squared differences falls — until nobody is more than one
  * lightest duty above the one furthest below (not only above their target: when a day needs more
- * people than may take it, everyone can be below). A move is, first, a duty handed over directly; else, when none
- * can be, an exchange with the person below in the same week: they hand back a lighter duty (the
- * difference moves), or, when their weekly cap is in the way, a third person further below takes
- * one of their duties that week first. Under "Always pair" a duty with the mix changes hands only
- * between people of the same kind. Without a year there is nothing to aim at. Returns how many
- * duties changed hands.
+ * people than may take it, everyone can be below). A move is, first, a duty handed over directly;
+ * else, when none can be, an exchange with someone below in the same week: they hand back a lighter
+ * duty (the difference moves), or, when their weekly cap is in the way, a third person takes one of
+ * their duties that week first (when the three are closer after). Under "Always pair" a duty with
+ * the mix changes hands only when its day keeps both kinds (between people of the same kind, or the
+ * third of three). Without a year there is nothing to aim at. Returns how many duties changed hands.
  */
 export function rebalanceLoads(s: DutiesState): number {
   if (!s.sharesOfYear) return 0;
   const { load, target, weight, teaching, placedNow } = s;
   const n = s.staff.length;
+  const D = s.duties.length;
   const diff = (i: number) => load[i]! - target[i]!;
   const sq = (x: number) => x * x;
   const held = holdings(s);
-  const sameKind = (p: PlacedSlot, a: number, b: number) => s.mixMode !== 'always' || !s.duties[p.d]!.pairsTeaching || teaching[a] === teaching[b];
+  const W = s.mondays.length;
+  /** The same per person and week (i × W + w): where an exchange looks. */
+  const heldInWeek: number[][] = Array.from({ length: n * W }, () => []);
+  held.forEach((list, i) => list.forEach((k) => heldInWeek[i * W + s.week[placedNow[k]!.t]!]!.push(k)));
+  /**
+   * Under "Always pair", whether slot p may go from `from` to someone of the other kind: its duty keeps both kinds that
+   * day if it had them. (Between people of the same kind it always may.)
+   */
+  const mayCross = (p: PlacedSlot, from: number) => {
+    if (s.mixMode !== 'always' || !s.duties[p.d]!.pairsTeaching) return true;
+    let people = 0;
+    let teachers = 0;
+    for (const id of s.slots[p.t]![p.d]!) {
+      if (id === null) continue;
+      people += 1;
+      if (s.teachingIds.has(id)) teachers += 1;
+    }
+    const after = teachers + (teaching[from] ? -1 : 1);
+    return !(teachers > 0 && teachers < people) || (after > 0 && after < people);
+  };
+  const sameKind = (p: PlacedSlot, from: number, to: number) => teaching[from] === teaching[to] || mayCross(p, from);
+  const order = [...Array(n).keys()];
+  /** Who found no duty to hand over, and who no exchange: not looked at again until a move could have changed that. */
+  const stuck = new Uint8Array(n);
+  const hopeless = new Uint8Array(n);
   /** Slot k of `placedNow` goes from `from` to `to`, in the plan and the holdings. */
   const hand = (k: number, from: number, to: number) => {
     moveDuty(s, placedNow[k]!, from, to);
     const list = held[from]!;
     list.splice(list.indexOf(k), 1);
     held[to]!.push(k);
+    const w = s.week[placedNow[k]!.t]!;
+    const inWeek = heldInWeek[from * W + w]!;
+    inWeek.splice(inWeek.indexOf(k), 1);
+    heldInWeek[to * W + w]!.push(k);
+    // `to` has more to give; `from` has room, so whoever is far enough above them may hand them something.
+    stuck[to] = 0;
+    hopeless[to] = 0;
+    for (let i = 0; i < n; i += 1) {
+      if (diff(i) <= diff(from) + 1) continue;
+      stuck[i] = 0;
+      hopeless[i] = 0;
+    }
   };
-  const order = [...Array(n).keys()];
   let moves = 0;
 
   /** Hands one of `over`'s duties to someone further below who may take it. */
   const handOver = (over: number): boolean => {
     for (const k of held[over]!) {
       const p = placedNow[k]!;
+      const cross = mayCross(p, over);
       for (let u = n - 1; u >= 0; u -= 1) {
         const under = order[u]!;
         if (diff(under) + weight[p.d]! >= diff(over)) break;
-        if (under === over || !sameKind(p, over, under) || !mayTake(s, under, p.t, p.d)) continue;
+        if (under === over || (!cross && teaching[under] !== teaching[over]) || !mayTake(s, under, p.t, p.d)) continue;
         hand(k, over, under);
         moves += 1;
         return true;
@@ -178,17 +217,18 @@ export function rebalanceLoads(s: DutiesState): number {
     for (const k of held[over]!) {
       const p = placedNow[k]!;
       const wp = weight[p.d]!;
+      const cross = mayCross(p, over);
       for (let u = n - 1; u >= 0; u -= 1) {
         const under = order[u]!;
         const gap = diff(over) - diff(under);
         if (gap <= 0) break;
-        if (under === over || !sameKind(p, over, under)) continue;
-        for (const j of held[under]!) {
+        if (under === over || !s.available[p.t]![under] || !s.eligible[under * D + p.d] || (!cross && teaching[under] !== teaching[over])) continue;
+        // A copy: a third person's move that doesn't free `under` is undone, and puts q back at the end of the list.
+        for (const j of [...heldInWeek[under * W + s.week[p.t]!]!]) {
           const q = placedNow[j]!;
-          if (s.week[q.t] !== s.week[p.t]) continue;
           const wq = weight[q.d]!;
           // A lighter duty back to `over`: the difference moves.
-          if (wq < wp && wp - wq < gap && sameKind(q, under, over)) {
+          if (wq < wp && wp - wq < gap && s.available[q.t]![over] && s.eligible[over * D + q.d] && sameKind(q, under, over)) {
             tally(s, over, p.t, p.d, -1);
             tally(s, under, q.t, q.d, -1);
             const fits = mayTake(s, under, p.t, p.d) && mayTake(s, over, q.t, q.d);
@@ -202,7 +242,7 @@ export function rebalanceLoads(s: DutiesState): number {
             }
           }
           // The cap is in the way: a third person takes q first, when the three are closer after (Σ squares falls).
-          if (!mayTake(s, under, p.t, p.d, true)) continue;
+          if (s.weekCount[under * s.mondays.length + s.week[p.t]!]! < s.caps[under]! || !mayTake(s, under, p.t, p.d, true)) continue;
           const twoOf = sq(diff(over) - wp) - sq(diff(over)) + sq(diff(under) + wp - wq) - sq(diff(under));
           for (let v = n - 1; v >= 0; v -= 1) {
             const third = order[v]!;
@@ -230,12 +270,21 @@ export function rebalanceLoads(s: DutiesState): number {
   for (let round = 0; round < 10 * n + 100; round += 1) {
     order.sort((a, b) => diff(b) - diff(a) || a - b);
     let moved = false;
-    // Everyone may be below their target (a day's duties need more people than may take them all): the gap between two people is what counts.
+    // Everyone may be below their target (a day needing more people than may take it): the gap between two is what counts.
     const lowest = Math.min(...order.map(diff));
     for (const over of order) {
       if (diff(over) - lowest <= 1) break;
-      while (diff(over) - lowest > 1 && handOver(over)) moved = true;
-      if (diff(over) - lowest > 1 && exchange(over)) moved = true;
+      while (diff(over) - lowest > 1 && !stuck[over]) {
+        if (!handOver(over)) stuck[over] = 1;
+        else moved = true;
+      }
+    }
+    // Exchanges cost more to look for: only once no duty can be handed over, and one at a time.
+    for (const over of order) {
+      if (moved || diff(over) - lowest <= 1) break;
+      if (hopeless[over]) continue;
+      moved = exchange(over);
+      if (!moved) hopeless[over] = 1;
     }
     if (!moved) break;
   }
@@ -256,9 +305,21 @@ export function exchangeWithinDuties(s: DutiesState): number {
   for (let d = 0; d < s.duties.length; d += 1) {
     if (!s.planned[d] || !s.placedNow.some((p) => p.d === d)) continue;
     const view = viewOf(s, d);
+    const before = s.slots.map((byDuty) => [...byDuty[d]!]);
     made += honourPreferences(view);
     made += spreadDuties(view);
-    retally(s);
+    // The view wrote into the slots: count what changed, every leaving first (nobody holds a duty twice a day).
+    for (const sign of [-1, 1] as const) {
+      s.days.forEach((_, t) => {
+        const after = s.slots[t]![d]!;
+        after.forEach((id, k) => {
+          const was = before[t]![k]!;
+          if (id === was) return;
+          const i = s.index.get((sign < 0 ? was : id) ?? '');
+          if (i !== undefined) tally(s, i, t, d, sign);
+        });
+      });
+    }
   }
   return made;
 }
@@ -266,11 +327,12 @@ export function exchangeWithinDuties(s: DutiesState): number {
 /** Whether person `i` may hold duty d on day t, their own slot of it that day set aside (the weekly cap aside: the view counts it). */
 function mayHold(s: DutiesState, i: number, t: number, d: number): boolean {
   const D = s.duties.length;
-  const had = s.held[t]![i * D + d] === 1;
-  if (had) tally(s, i, t, d, -1);
-  const may = mayTake(s, i, t, d, true);
-  if (had) tally(s, i, t, d, 1);
-  return may;
+  if (!s.available[t]![i] || !s.eligible[i * D + d] || s.blocked[t]!.has(i * D + d)) return false;
+  const held = s.held[t]!;
+  if (s.timed[d] && s.heldCount[t]![i]) {
+    for (let e = 0; e < D; e += 1) if (e !== d && held[i * D + e] && s.overlap[d * D + e]) return false;
+  }
+  return !s.counting[d] || s.daily[t]![i]! - held[i * D + d]! < s.maxPerDay;
 }
 
 /** The single-duty plan state of duty d: its days and slots (the same arrays: exchanges write through), who may hold it on each day. */
@@ -296,7 +358,7 @@ function viewOf(s: DutiesState, d: number): PlanState {
     placedNow: s.placedNow.filter((p) => p.d === d).map((p): [IsoDate, number] => [s.days[p.t]!, p.slot]),
     counts: Float64Array.from(s.load),
     weekdayCounts: s.staff.map((_, i) => [0, 1, 2, 3, 4].map((wd) => s.weekdayCounts[i * 5 + wd]!)),
-    weekCounts: s.staff.map((_, i) => new Map(s.mondays.map((monday, w) => [monday, s.weekCount[i * W + w]!]))),
+    weekCounts: s.staff.map((_, i) => new Map(s.mondays.flatMap((monday, w) => (s.weekCount[i * W + w] ? [[monday, s.weekCount[i * W + w]!]] : [])))),
     available,
     teaching: Array.from(s.teaching, (t) => t === 1),
     works: s.works,
@@ -306,24 +368,6 @@ function viewOf(s: DutiesState, d: number): PlanState {
     sharesOfYear: s.sharesOfYear,
     teachingIds: s.teachingIds,
   };
-}
-
-/** Counts everything again from the slots, after a view's exchanges wrote into them (prior counts kept). */
-function retally(s: DutiesState): void {
-  const D = s.duties.length;
-  s.days.forEach((_, t) => {
-    for (let d = 0; d < D; d += 1) {
-      for (let i = 0; i < s.staff.length; i += 1) if (s.held[t]![i * D + d]) tally(s, i, t, d, -1);
-    }
-  });
-  s.days.forEach((_, t) => {
-    for (let d = 0; d < D; d += 1) {
-      for (const id of s.slots[t]![d]!) {
-        const i = id === null ? undefined : s.index.get(id);
-        if (i !== undefined && !s.held[t]![i * D + d]) tally(s, i, t, d, 1);
-      }
-    }
-  });
 }
 
 /**

@@ -60,20 +60,23 @@ export function dutyFairShares(
   const cap = new Float64Array(n);
   const expected = new Float64Array(n * D);
   const can = new Uint8Array(n * D);
+  const candidates = new Int32Array(D);
+  const allowedFlat = Uint8Array.from({ length: n * D }, (_, k) => (allowed[Math.floor(k / D)]![k % D] ? 1 : 0));
+  const needs = [0, 1, 2, 3, 4].map((weekday) => duties.map((d) => needsOn(d, weekday)));
+  const works = active.map((s) => [0, 1, 2, 3, 4].map((weekday) => (s.workingDays ?? ALL_WEEKDAYS).includes(weekday)));
   let load = year.doneBefore ?? 0;
   for (const day of year.schoolDays) {
     const weekday = weekdayIndex(day);
     if (weekday > 4) continue;
+    const need = needs[weekday]!;
     can.fill(0);
-    const candidates = new Int32Array(D);
+    candidates.fill(0);
     for (let i = 0; i < n; i += 1) {
-      const s = active[i]!;
-      if (!(s.workingDays ?? ALL_WEEKDAYS).includes(weekday)) continue;
-      const mine = away.get(i)?.filter((u) => u.start <= day && day <= u.end) ?? [];
+      if (!works[i]![weekday]) continue;
+      const mine = away.get(i)?.filter((u) => u.start <= day && day <= u.end);
       let any = false;
       for (let d = 0; d < D; d += 1) {
-        const duty = duties[d]!;
-        if (!needsOn(duty, weekday) || !allowed[i]![d] || mine.some((u) => awayFrom(u, duty))) continue;
+        if (!need[d] || !allowedFlat[i * D + d] || (mine?.length && mine.some((u) => awayFrom(u, duties[d]!)))) continue;
         can[i * D + d] = 1;
         candidates[d]! += 1;
         any = true;
@@ -82,14 +85,15 @@ export function dutyFairShares(
     }
     const counted = !year.from || day >= year.from;
     for (let d = 0; d < D; d += 1) {
-      const duty = duties[d]!;
-      const filled = Math.min(needsOn(duty, weekday), candidates[d]!);
-      if (counted) load += duty.weight * filled;
+      const filled = Math.min(need[d]!, candidates[d]!);
+      const weight = duties[d]!.weight;
+      if (counted) load += weight * filled;
       if (!filled) continue;
+      const part = (weight * filled) / candidates[d]!;
       for (let i = 0; i < n; i += 1) {
         if (!can[i * D + d]) continue;
-        cap[i]! += duty.weight * filled;
-        expected[i * D + d]! += (duty.weight * filled) / candidates[d]!;
+        cap[i]! += weight * filled;
+        expected[i * D + d]! += part;
       }
     }
   }
