@@ -32,7 +32,7 @@ describe('the all-duties grid', () => {
   });
   afterAll(() => t.close());
 
-  it('shows a school with only the Duty Manager duty its weekdays, people and gaps, and another duty where it has people', async () => {
+  it('shows a school with only the Duty Manager duty its weekdays, people and gaps, and another duty on the weekdays it runs', async () => {
     const ann = { ...(await memberWithRole(t, admin, 'staff', 'Ann Grid')), name: 'Ann Grid' };
     const bob = { ...(await memberWithRole(t, admin, 'staff', 'Bob Grid')), name: 'Bob Grid' };
     await as(admin.token)
@@ -55,26 +55,47 @@ describe('the all-duties grid', () => {
       [[dutyManager!.id, 2, [null, null]]],
     ]);
 
-    // Another duty, with someone on it on Wednesday: a row of its own, in the school's order.
+    // Another duty, on Wednesdays and Fridays, with someone on it on Wednesday: a row of its own, in the school's order.
     const [org] = await sql(`select organization_id from staff where id = ?`, [ann.staffId]);
-    const [gate] = await sql(
-      `insert into duties (id, organization_id, name, place, start_time, end_time, weight, sort_order) values (gen_random_uuid(), ?, 'Gate', 'Main gate', '08:20', '08:45', 25, 1) returning id`,
-      [org!.organization_id],
-    );
+    const gate = (
+      (
+        await as(admin.token)
+          .post('/api/duties', {
+            name: 'Gate',
+            place: 'Main gate',
+            startTime: '08:20',
+            endTime: '08:45',
+            weekdays: [
+              { weekday: 3, people: 1 },
+              { weekday: 5, people: 2 },
+            ],
+          })
+          .expect(201)
+      ).body as { duty: { id: string } }
+    ).duty;
     await sql(`insert into rota_days (id, organization_id, date) values (gen_random_uuid(), ?, '2026-11-11')`, [org!.organization_id]);
     await sql(
       `insert into rota_slots (id, organization_id, rota_day_id, date, position, staff_id, duty_id)
        select gen_random_uuid(), organization_id, id, date, 1, ?, ? from rota_days where organization_id = ? and date = '2026-11-11'`,
-      [ann.staffId, gate!.id, org!.organization_id],
+      [ann.staffId, gate.id, org!.organization_id],
     );
     const after = (await as(admin.token).get('/api/rota/grid?startDate=2026-11-09&endDate=2026-11-13').expect(200)).body as Grid;
     expect(after.duties.map((d) => [d.name, d.place, d.startTime, d.endTime])).toEqual([
       ['Duty Manager', null, null, null],
       ['Gate', 'Main gate', '08:20', '08:45'],
     ]);
-    expect(after.days[2]!.duties.map((c) => [c.dutyId, names(c)])).toEqual([
-      [dutyManager!.id, [null, null]],
-      [gate!.id, [ann.name]],
+    expect(after.days.map((d) => d.duties.map((c) => [c.dutyId, c.needed, names(c)]))).toEqual([
+      [[dutyManager!.id, 2, [null, null]]],
+      [[dutyManager!.id, 2, [ann.name, bob.name]]],
+      [
+        [dutyManager!.id, 2, [null, null]],
+        [gate.id, 1, [ann.name]],
+      ],
+      [[dutyManager!.id, 2, [bob.name, null]]],
+      [
+        [dutyManager!.id, 2, [null, null]],
+        [gate.id, 2, [null, null]],
+      ],
     ]);
     // The spec's rota is still the Duty Manager's alone.
     expect(((await as(admin.token).get('/api/rota?startDate=2026-11-11&endDate=2026-11-11').expect(200)).body as unknown[]).length).toBe(0);

@@ -34,7 +34,7 @@ interface SlotRow {
  * (evaluated once per statement). Its two parameters: `dutyParams`.
  */
 const DUTY_ID = `coalesce(?::uuid, ${dutyManagerIdOf('?')})`;
-const dutyParams = (duty: string | undefined, org: string): [string | null, string] => [duty ?? null, org];
+const dutyParams = (duty: string | undefined): [string | null, string] => [duty ?? null, TenantContext.require()];
 
 /** Slot rows (in date and position order) as each date's slots. */
 function daySlotsOf(rows: SlotRow[]): Record<IsoDate, DaySlots> {
@@ -197,7 +197,7 @@ export class RotaRepository {
     const rows = await this.em.execute<SlotRow[]>(
       `select to_char(date, 'YYYY-MM-DD') as date, position, staff_id, override from rota_slots
         where organization_id = ? and duty_id = ${DUTY_ID} and date >= ?${to ? ' and date <= ?' : ''} order by date, position`,
-      to ? [org, ...dutyParams(duty, org), from, to] : [org, ...dutyParams(duty, org), from],
+      to ? [org, ...dutyParams(duty), from, to] : [org, ...dutyParams(duty), from],
     );
     return daySlotsOf(rows);
   }
@@ -349,7 +349,7 @@ export class RotaRepository {
        select gen_random_uuid(), ?, d.id, x.date, x.position, x.staff_id, x.override, ${DUTY_ID}
          from jsonb_to_recordset(?::jsonb) as x(date date, position int, staff_id uuid, override boolean)
          join rota_days d on d.organization_id = ? and d.date = x.date`,
-      [org, ...dutyParams(duty, org), JSON.stringify(slots.map((s) => ({ date: s.date, position: s.position, staff_id: s.staffId, override: s.override }))), org],
+      [org, ...dutyParams(duty), JSON.stringify(slots.map((s) => ({ date: s.date, position: s.position, staff_id: s.staffId, override: s.override }))), org],
     );
   }
 
@@ -381,13 +381,13 @@ export class RotaRepository {
         await this.em.execute<{ key: string }[]>(
           `select to_char(date, 'YYYY-MM-DD') || '|' || staff_id as key from rota_slots
             where organization_id = ? and duty_id = ${DUTY_ID} and date = any(?::date[]) and override`,
-          [org, ...dutyParams(duty, org), dateList],
+          [org, ...dutyParams(duty), dateList],
         )
       ).map((r) => r.key),
     );
     await this.em.execute(`delete from rota_slots where organization_id = ? and duty_id = ${DUTY_ID} and date = any(?::date[])`, [
       org,
-      ...dutyParams(duty, org),
+      ...dutyParams(duty),
       dateList,
     ]);
     const filled = dates.filter((d) => days[d]!.some((slot) => slot !== null));
