@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { findToast } from '@/testing/antd-helpers';
+import { choose, findToast } from '@/testing/antd-helpers';
 import { academicYear, academicYears } from '@/testing/fixtures';
 import { callCount, renderWithProviders, setupUser, stubFetch } from '@/testing/test-utils';
 
@@ -437,5 +437,81 @@ describe.each(TOOLS.slice(0, 2))('$button without term dates', (tool) => {
     const alert = await findToast('alert', tool.failureTitle);
     expect(alert).toHaveTextContent('Another bulk change is running');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
+
+describe('Rota Management card, for a school that runs several duties', () => {
+  let user: UserEvent;
+
+  beforeEach(() => {
+    user = setupUser();
+  });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const duty = (id: string, name: string, extra: Record<string, unknown> = {}) => ({
+    id,
+    isDutyManager: id === 'd-1',
+    name,
+    place: null,
+    description: '',
+    startTime: null,
+    endTime: null,
+    weekdays: [],
+    eligible: 'everyone',
+    weight: 60,
+    pairsTeaching: false,
+    paused: false,
+    sortOrder: 0,
+    groupIds: [],
+    staffIds: [],
+    ...extra,
+  });
+  const duties = [
+    duty('d-1', 'Duty Manager'),
+    duty('d-2', 'Lunch', { place: 'Canteen' }),
+    duty('d-3', 'Library', { paused: true }),
+  ];
+
+  it('plans every running duty together by default, or the one chosen', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const fetchMock = stubCard({
+      'GET /api/duties': { body: duties },
+      'POST /api/rota/fill-unassigned': { body: result('Filled 20 slots on 10 days.') },
+    });
+    renderWithProviders(<RotaManagementCard />);
+
+    const choice = await within(card()).findByRole('combobox', { name: 'Duties to plan' });
+    await user.click(await findTool('Fill Unassigned Dates'));
+    expect(await screen.findByText('Filled 20 slots on 10 days.')).toBeInTheDocument();
+
+    expect(choice).toBeInTheDocument();
+    await choose(user, card(), 'Duties to plan', 'Lunch — Canteen');
+    // Paused duties are not offered.
+    expect(screen.queryByTitle('Library')).toBeNull();
+    await user.click(toolButton('Fill Unassigned Dates'));
+    await waitFor(() => expect(callCount(fetchMock, 'POST /api/rota/fill-unassigned')).toBe(2));
+    expect(sentBodiesOrNone(fetchMock, 'POST /api/rota/fill-unassigned')).toEqual([
+      { academicYear: 2025, dutyIds: ['d-1', 'd-2'] },
+      { academicYear: 2025, dutyIds: ['d-2'] },
+    ]);
+  });
+
+  it('offers no choice to a school whose only duty is the Duty Manager, and sends the spec’s request', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const fetchMock = stubCard({
+      'GET /api/duties': { body: [duties[0]] },
+      'POST /api/rota/reshuffle-future': { body: result('Changed 20 slots on 10 days.') },
+    });
+    renderWithProviders(<RotaManagementCard />);
+
+    await user.click(await findTool('Reshuffle Future Dates'));
+    expect(await screen.findByText('Changed 20 slots on 10 days.')).toBeInTheDocument();
+    expect(within(card()).queryByRole('combobox', { name: 'Duties to plan' })).toBeNull();
+    expect(sentBodiesOrNone(fetchMock, 'POST /api/rota/reshuffle-future')).toEqual([
+      { academicYear: 2025 },
+    ]);
   });
 });

@@ -1,8 +1,9 @@
 import { ClearOutlined, FormOutlined, SwapOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Modal, Skeleton, Typography } from 'antd';
+import { Alert, Button, Flex, Modal, Select, Skeleton, Typography } from 'antd';
 import { useState, type MouseEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 
+import { useGetDutiesQuery } from '@/features/duties/api';
 import { useGetAcademicYearsQuery } from '@/features/holidays/api';
 import { getServerCode, getServerMessage } from '@/shared/api/errors';
 import { AcademicYearChoice } from '@/shared/ui/academic-year-choice';
@@ -16,6 +17,7 @@ import {
   useReshuffleFutureMutation,
   type BulkRotaResultDto,
 } from '../api';
+import { dutyTitle } from '../lib/duty-view';
 import {
   clearPeriod,
   planPeriod,
@@ -27,6 +29,9 @@ import {
   termDatesMissingNote,
 } from '../lib/bulk-tools';
 type ToolId = 'reshuffle' | 'fill' | 'clear';
+
+/** The duty choice that plans every running duty together. */
+const ALL_DUTIES = 'all';
 
 interface ToolOutcome {
   successTitle: string;
@@ -84,6 +89,17 @@ export function RotaManagementCard() {
   const [questionOpen, setQuestionOpen] = useState(false);
   const toast = useToast();
   const navigate = useNavigate();
+  // A school that runs more than the Duty Manager duty chooses which duties Fill and Reshuffle plan
+  // (docs/product.md#duties): all of them together by default. One that doesn't sees the spec's card.
+  const duties = useGetDutiesQuery();
+  const manyDuties = (duties.data?.length ?? 0) > 1;
+  const [dutyChoice, setDutyChoice] = useState<string>(ALL_DUTIES);
+  const runningDuties = (duties.data ?? []).filter((duty) => !duty.paused);
+  const dutyIds = manyDuties
+    ? dutyChoice === ALL_DUTIES
+      ? runningDuties.map((duty) => duty.id)
+      : [dutyChoice]
+    : undefined;
 
   const running: ToolId | undefined = reshuffleState.isLoading
     ? 'reshuffle'
@@ -196,6 +212,21 @@ export function RotaManagementCard() {
         />
       )}
       <Flex vertical gap="middle">
+        {manyDuties && (
+          <Flex align="center" gap="small" wrap>
+            <Typography.Text id="rota-management-duties">Duties to plan</Typography.Text>
+            <Select
+              aria-labelledby="rota-management-duties"
+              value={dutyChoice}
+              onChange={setDutyChoice}
+              style={{ minWidth: 220 }}
+              options={[
+                { value: ALL_DUTIES, label: 'All duties' },
+                ...runningDuties.map((duty) => ({ value: duty.id, label: dutyTitle(duty) })),
+              ]}
+            />
+          </Flex>
+        )}
         {nothingToPlan && (
           <Typography.Text type="secondary">
             {`Nothing of ${year?.label ?? 'this year'} is left to plan: choose the next academic year.`}
@@ -213,7 +244,7 @@ export function RotaManagementCard() {
                 // Nothing pins a swap or a hand edit yet (docs/product.md#bulk-tools): say so before it runs.
                 `Reshuffle the rota ${period}? Every duty slot in that period will be reassigned, so existing assignments may change. Approved swaps and covers, and changes made by hand on the rota, are not kept: they are planned afresh too.`,
                 (allWeekdays) =>
-                  reshuffleFuture({ bulkRotaDto: bulkRequest(academicYear, allWeekdays) }),
+                  reshuffleFuture({ bulkRotaDto: bulkRequest(academicYear, allWeekdays, dutyIds) }),
               ),
           )}
         />
@@ -224,7 +255,7 @@ export function RotaManagementCard() {
               'fill',
               `Fill the unassigned duty slots ${period}? Existing assignments will stay as they are.`,
               (allWeekdays) =>
-                fillUnassigned({ bulkRotaDto: bulkRequest(academicYear, allWeekdays) }),
+                fillUnassigned({ bulkRotaDto: bulkRequest(academicYear, allWeekdays, dutyIds) }),
             ),
           )}
         />
@@ -272,9 +303,13 @@ export function RotaManagementCard() {
   );
 }
 
-/** What Fill and Reshuffle send: the year chosen, and every weekday only when asked. */
-function bulkRequest(academicYear: number | undefined, allWeekdays: boolean) {
-  return { academicYear, ...(allWeekdays ? { allWeekdays } : {}) };
+/** What Fill and Reshuffle send: the year chosen, every weekday only when asked, and the duties when the school chose among several. */
+function bulkRequest(
+  academicYear: number | undefined,
+  allWeekdays: boolean,
+  dutyIds: string[] | undefined,
+) {
+  return { academicYear, ...(allWeekdays ? { allWeekdays } : {}), ...(dutyIds ? { dutyIds } : {}) };
 }
 
 function Tool({ description, button }: { description: string; button: ReactNode }) {
