@@ -170,7 +170,13 @@ describe('planning every duty', () => {
     expect(await held(field)).toHaveLength(9);
     const cancellations = async () =>
       (
-        (await as(school.token).get('/api/cancel-requests').expect(200)).body as { staffId: string; date: string; reason: string; status: string }[]
+        (await as(school.token).get('/api/cancel-requests').expect(200)).body as {
+          staffId: string;
+          date: string;
+          reason: string;
+          status: string;
+          duty?: { id: string; name: string };
+        }[]
       ).filter((c) => c.status === 'approved');
 
     // Pausing the field takes its people off from today on, each recorded with why, and tells each of them once.
@@ -186,6 +192,8 @@ describe('planning every duty', () => {
     const records = await cancellations();
     expect(records).toHaveLength(9);
     expect(new Set(records.map((r) => r.reason))).toEqual(new Set(['Break is paused']));
+    // Each record names its duty; the Duty Manager duty's records don't (the spec's shape).
+    expect(new Set(records.map((r) => JSON.stringify(r.duty)))).toEqual(new Set([JSON.stringify({ id: field, name: 'Break' })]));
     for (const person of people.filter((p) => fieldPeople.has(p.staffId))) {
       await t.get(OutboxWorker).finishSending();
       const items = ((await as(person.token).get('/api/notifications').expect(200)).body as { items: { kind: string; readAt: string | null }[] })

@@ -27,13 +27,18 @@ export interface CancelRow {
   decided_at: Date | null;
   created_at: Date;
   updated_at: Date;
+  /** The duty it is of: null for the Duty Manager duty. */
+  duty_id: string | null;
+  duty_name: string | null;
 }
 
 const CANCEL_SELECT = `
   select r.id, r.staff_id, st.name as staff_name, to_char(r.date, 'YYYY-MM-DD') as date, r.reason, r.status, r.source,
          r.processed_automatically, r.replacement_id, rp.name as replacement_name,
-         r.decided_by_id, du.name as decided_by_name, r.decided_at, r.created_at, r.updated_at
+         r.decided_by_id, du.name as decided_by_name, r.decided_at, r.created_at, r.updated_at,
+         case when dt.is_duty_manager then null else dt.id end as duty_id, case when dt.is_duty_manager then null else dt.name end as duty_name
     from cancel_requests r
+    join duties dt on dt.id = r.duty_id and dt.organization_id = r.organization_id
     left join staff st on st.id = r.staff_id and st.organization_id = r.organization_id
     left join staff rp on rp.id = r.replacement_id and rp.organization_id = r.organization_id
     left join users du on du.id = r.decided_by_id and du.organization_id = r.organization_id`;

@@ -38,6 +38,8 @@ export function toCancelDto(row: CancelRow): CancelRequestDto {
     decidedAt: toIsoTimestamp(row.decided_at),
     createdAt: toIsoTimestamp(row.created_at)!,
     updatedAt: toIsoTimestamp(row.updated_at)!,
+    // Another duty's record names it; the Duty Manager duty's reads as the spec has it.
+    ...(row.duty_id && row.duty_name !== null ? { duty: { id: row.duty_id, name: row.duty_name } } : {}),
   };
 }
 

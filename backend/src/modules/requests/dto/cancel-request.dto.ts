@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { CANCEL_SOURCES, type CancelSource } from '../entities/cancel-request.entity';
 import { REQUEST_STATUSES, type RequestStatus } from '../entities/request-status';
+import { RequestDutyDto } from './request-duty.dto';
 import { RequestPersonDto } from './request-person.dto';
 
 export class CancelRequestDto {
@@ -23,4 +24,7 @@ export class CancelRequestDto {
   decidedAt!: string | null;
   createdAt!: string;
   updatedAt!: string;
+  /** The duty it is of, when it isn't the Duty Manager duty (absent for that one). */
+  @ApiProperty({ type: RequestDutyDto, required: false })
+  duty?: RequestDutyDto;
 }

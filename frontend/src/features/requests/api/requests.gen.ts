@@ -138,6 +138,11 @@ export type RequestPersonDto = {
   id: string;
   name: string;
 };
+export type RequestDutyDto = {
+  id: string;
+  /** "Lunch", as the school named it. */
+  name: string;
+};
 export type CancelSource = 'request' | 'unavailability' | 'rota_change' | 'rota_edit';
 export type RequestStatus = 'pending' | 'approved' | 'rejected';
 export type CancelRequestDto = {
@@ -145,6 +150,8 @@ export type CancelRequestDto = {
   date: string;
   decidedAt: string | null;
   decidedBy: RequestPersonDto | null;
+  /** The duty it is of, when it isn't the Duty Manager duty (absent for that one). */
+  duty?: RequestDutyDto;
   id: string;
   processedAutomatically: boolean;
   reason: string;
