@@ -220,4 +220,46 @@ describe('planning every duty', () => {
       .expect(200);
     expect(again.body.rotaChange).toBeNull();
   });
+  it('puts nobody on the Duty Manager duty by hand who may not take it, or over the daily maximum with their other duties', async () => {
+    const school = await registerOrganization(t);
+    const ann = { ...(await memberWithRole(t, school, 'staff', 'Hand Ann')), name: 'Hand Ann' };
+    const bob = { ...(await memberWithRole(t, school, 'staff', 'Hand Bob')), name: 'Hand Bob' };
+    const lunch = (
+      (
+        await as(school.token)
+          .post('/api/duties', { name: 'Lunch', startTime: '12:30', endTime: '13:10', weekdays: [{ weekday: 3, people: 1 }] })
+          .expect(201)
+      ).body as {
+        duty: { id: string };
+      }
+    ).duty.id;
+    await as(school.token)
+      .post('/api/rota/fill-unassigned', { endDate: '2026-11-04', allWeekdays: true, dutyIds: [lunch] })
+      .expect(200);
+    const grid = (await as(school.token).get('/api/rota/grid?startDate=2026-11-04&endDate=2026-11-04').expect(200)).body as Grid;
+    const onLunch = grid.days[0]!.duties.find((c) => c.dutyId === lunch)!.slots[0]!.staff!.id;
+    const other = onLunch === ann.staffId ? bob : ann;
+
+    // At most one duty a day (the default), the all-day Duty Manager duty counted.
+    const full = await as(school.token).post('/api/rota', { date: '2026-11-04', dutyManager1Id: onLunch }).expect(409);
+    expect(full.body).toMatchObject({
+      code: 'daily_max',
+      message: expect.stringMatching(/ already has 1 duty on Wednesday 4 November 2026: at most 1 duty a day$/),
+    });
+    await as(school.token).put('/api/duty-rules', { maxDutiesPerDay: 2, allDayDutiesCount: true }).expect(200);
+    await as(school.token).post('/api/rota', { date: '2026-11-04', dutyManager1Id: onLunch }).expect(201);
+
+    // The Duty Manager duty for SLT only.
+    const slt = (
+      await as(school.token)
+        .post('/api/staff-groups', { name: 'SLT', memberIds: [onLunch] })
+        .expect(201)
+    ).body as { id: string };
+    const duties = (await as(school.token).get('/api/duties').expect(200)).body as { id: string; isDutyManager: boolean }[];
+    await as(school.token)
+      .put(`/api/duties/${duties.find((d) => d.isDutyManager)!.id}`, { eligible: 'listed', groupIds: [slt.id] })
+      .expect(200);
+    const refused = await as(school.token).post('/api/rota', { date: '2026-11-05', dutyManager1Id: other.staffId }).expect(409);
+    expect(refused.body).toMatchObject({ code: 'not_allowed', message: `${other.name} isn't allowed on Duty Manager` });
+  });
 });

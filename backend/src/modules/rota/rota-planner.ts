@@ -9,6 +9,7 @@ import type { Closure } from '../holidays/term-dates';
 import type { MixMode } from '../settings/entities/system-settings.entity';
 import { isoWeekdayOf } from '../../common/clock/weekdays';
 import { SchoolCalendar } from '../holidays/school-calendar';
+import { DutiesService } from '../duties/duties.service';
 import { type DaySlots, type EngineMode, type EngineStaff, type FairShareYear, planRota, type Unavailability } from './engine/rota-engine';
 import { checkRota, closedBecause, type DayVerdict, type RotaFacts } from './engine/rota-rules';
 import { SystemSettingsService } from '../settings/system-settings.service';
@@ -83,6 +84,7 @@ export class RotaPlanner {
     private readonly calendar: SchoolCalendar,
     private readonly settings: SystemSettingsService,
     private readonly workers: WorkerPool,
+    private readonly duties: DutiesService,
   ) {}
 
   /**
@@ -182,6 +184,7 @@ export class RotaPlanner {
       const name = staff.find((s) => s.id === away.staffId)!.name;
       throw new ConflictException({ message: `${name} is unavailable on ${describeDate(date)} and can't be put on duty`, code: 'unavailable' });
     }
+    await this.assertDutyManagerRules(date, staff);
     const refusals = await this.patternRefusals(date, staff, leaving);
     const confirmed: string[] = [];
     for (const person of staff) {
@@ -191,6 +194,42 @@ export class RotaPlanner {
       confirmed.push(person.id);
     }
     return confirmed;
+  }
+
+  /**
+   * The rules that hold across duties (docs/product.md#duties), for a person put on the Duty Manager
+   * duty by hand: allowed on it when it is open to some only (`code: not_allowed`), and within the
+   * school's daily maximum with the other duties they hold that day (`code: daily_max`). Neither can
+   * be overridden. A school with the Duty Manager duty alone, open to everyone, costs one read.
+   */
+  private async assertDutyManagerRules(date: IsoDate, people: { id: string; name: string }[]): Promise<void> {
+    if (!(await this.rota.dutiesBeyondDutyManagerFrom(date))) return;
+    const { duties, rules } = await this.duties.planningDuties();
+    const dutyManager = duties.find((d) => d.isDutyManager)!;
+    const allowed = dutyManager.eligible === 'listed' ? new Set(dutyManager.allowedStaffIds) : undefined;
+    const kinds = dutyManager.eligible === 'teaching' || dutyManager.eligible === 'non_teaching' ? await this.staffFacts() : [];
+    for (const person of people) {
+      const teaching = kinds.find((s) => s.id === person.id)?.isTeaching;
+      const refused =
+        (allowed && !allowed.has(person.id)) ||
+        (dutyManager.eligible === 'teaching' && teaching === false) ||
+        (dutyManager.eligible === 'non_teaching' && teaching === true);
+      if (refused) throw new ConflictException({ message: `${person.name} isn't allowed on ${dutyManager.name}`, code: 'not_allowed' });
+    }
+    if (!rules.allDayDutiesCount) return;
+    // The Duty Manager duty counts (all-day duties do): so does every other duty the person holds that day.
+    const held = await this.rota.dutySlotsBetween(date, date);
+    for (const person of people) {
+      const counting = Object.entries(held).filter(
+        ([duty, byDate]) => duty !== dutyManager.id && byDate[date]?.some((slot) => slot?.staffId === person.id),
+      ).length;
+      if (counting + 1 > rules.maxDutiesPerDay) {
+        throw new ConflictException({
+          message: `${person.name} already has ${counting === 1 ? '1 duty' : `${counting} duties`} on ${describeDate(date)}: at most ${rules.maxDutiesPerDay === 1 ? '1 duty' : `${rules.maxDutiesPerDay} duties`} a day`,
+          code: 'daily_max',
+        });
+      }
+    }
   }
 
   /**
