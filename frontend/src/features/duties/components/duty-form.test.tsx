@@ -98,10 +98,14 @@ describe('the duty form', () => {
     await typeTime(user, within(drawer).getByLabelText('Start'), '13:00');
     await typeTime(user, within(drawer).getByLabelText('End'), '12:30');
     await fill(user, within(drawer).getByLabelText('People on Tue'), '11');
+    await fill(user, within(drawer).getByLabelText('Weight'), '700');
     await user.click(within(drawer).getByRole('radio', { name: 'Named groups and people' }));
     await user.click(within(drawer).getByRole('button', { name: 'Save' }));
 
     expect(await within(drawer).findByText('Duty name is required')).toBeInTheDocument();
+    expect(
+      within(drawer).getByText('The weight must be a whole number from 1 to 600 (minutes)'),
+    ).toBeInTheDocument();
     expect(
       within(drawer).getByText('The end time must be after the start time'),
     ).toBeInTheDocument();
@@ -208,6 +212,45 @@ describe('the duty form', () => {
       },
     ]);
     expect(screen.getByRole('dialog', { name: 'Add Duty' })).toBeInTheDocument();
+  });
+
+  it("edits a duty from its values, leaving a weight that wasn't changed to the server", async () => {
+    const UPDATE = 'PUT /api/duties/d-new';
+    const listed: DutyDto = { ...created, eligible: 'listed', groupIds: ['g-slt'], staffIds: [] };
+    const fetchMock = renderPage({
+      'GET /api/duties': { body: [dutyManager, listed] },
+      [UPDATE]: { body: { duty: listed, rotaChange: null } },
+    });
+    const row = await screen.findByRole('listitem', { name: 'Lunch — Hall' });
+    await user.click(within(row).getByRole('button', { name: 'Edit Lunch — Hall' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Edit Lunch' });
+    expect(within(drawer).getByLabelText('Name')).toHaveValue('Lunch');
+    expect(within(drawer).getByLabelText('Start')).toHaveValue('12:30');
+    expect(within(drawer).getByRole('checkbox', { name: 'Tue' })).toBeChecked();
+    expect(within(drawer).getByRole('checkbox', { name: 'Mon' })).not.toBeChecked();
+    expect(within(drawer).getByLabelText('People on Mon')).toBeDisabled();
+    await user.click(within(drawer).getByRole('checkbox', { name: 'Fri' }));
+    await fill(user, within(drawer).getByLabelText('People on Fri'), '2');
+    await user.click(within(drawer).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Duty saved')).toBeInTheDocument();
+    expect(sentBodies(fetchMock, UPDATE)).toEqual([
+      {
+        name: 'Lunch',
+        place: 'Hall',
+        description: '',
+        startTime: '12:30',
+        endTime: '13:00',
+        weekdays: [
+          { weekday: 2, people: 1 },
+          { weekday: 5, people: 2 },
+        ],
+        eligible: 'listed',
+        groupIds: ['g-slt'],
+        staffIds: [],
+        pairsTeaching: false,
+      },
+    ]);
   });
 
   it('changes only what the Duty Manager duty allows', async () => {

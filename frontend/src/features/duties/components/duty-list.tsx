@@ -7,7 +7,7 @@ import {
   CaretRightOutlined,
 } from '@ant-design/icons';
 import { Button, Flex, Space, Tag, Typography } from 'antd';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 
 import { useGetStaffGroupsQuery, useGetStaffQuery } from '@/features/staff/api';
 import { getServerMessage } from '@/shared/api/errors';
@@ -62,6 +62,24 @@ export function DutyList({ duties, onEdit, onResumed }: DutyListProps) {
     [staff],
   );
 
+  // After a move the duty's rows change places; when it reached an end, the button just used
+  // is disabled and would drop the keyboard focus, so the focus goes to the other one.
+  const moveButtons = useRef(new Map<string, HTMLButtonElement>());
+  const moved = useRef<{ id: string; step: -1 | 1; order: string }>(undefined);
+  useEffect(() => {
+    // Once the list shows the new order (the duties are read again after the change).
+    const last = moved.current;
+    if (!last || duties.map((duty) => duty.id).join() !== last.order) return;
+    moved.current = undefined;
+    if (moveButtons.current.get(`${last.id}:${last.step}`)?.disabled) {
+      moveButtons.current.get(`${last.id}:${-last.step}`)?.focus();
+    }
+  }, [duties]);
+  const moveButtonRef = (id: string, step: -1 | 1) => (button: HTMLButtonElement | null) => {
+    if (button) moveButtons.current.set(`${id}:${step}`, button);
+    else moveButtons.current.delete(`${id}:${step}`);
+  };
+
   const failed = (error: unknown, fallback: string) =>
     toast({ variant: 'destructive', description: getServerMessage(error) ?? fallback });
 
@@ -71,8 +89,11 @@ export function DutyList({ duties, onEdit, onResumed }: DutyListProps) {
       index,
       step,
     );
+    const id = duties[index]?.id;
+    if (orderState.isLoading || !id) return;
     try {
       await orderDuties({ orderDutiesDto: { dutyIds } }).unwrap();
+      moved.current = { id, step, order: dutyIds.join() };
     } catch (error) {
       failed(error, 'Failed to change the order of the duties');
     }
@@ -146,15 +167,17 @@ export function DutyList({ duties, onEdit, onResumed }: DutyListProps) {
               </Flex>
               <Space size="small" wrap>
                 <Button
+                  ref={moveButtonRef(duty.id, -1)}
                   icon={<ArrowUpOutlined aria-hidden />}
                   aria-label={`Move ${title} up`}
-                  disabled={index === 0 || orderState.isLoading}
+                  disabled={index === 0}
                   onClick={() => void move(index, -1)}
                 />
                 <Button
+                  ref={moveButtonRef(duty.id, 1)}
                   icon={<ArrowDownOutlined aria-hidden />}
                   aria-label={`Move ${title} down`}
-                  disabled={index === duties.length - 1 || orderState.isLoading}
+                  disabled={index === duties.length - 1}
                   onClick={() => void move(index, 1)}
                 />
                 <Button

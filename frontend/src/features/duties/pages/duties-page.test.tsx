@@ -178,6 +178,10 @@ describe('the Duties page', () => {
           .map((item) => item.getAttribute('aria-label')),
       ).toEqual(['Lunch — Field', 'Duty Manager', 'Gate — Main gate']),
     );
+    // At the top its Move up is disabled: the keyboard focus moves to its Move down.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Move Lunch — Field down' })).toHaveFocus(),
+    );
     await user.click(
       within(await row('Duty Manager')).getByRole('button', { name: 'Move Duty Manager down' }),
     );
