@@ -10,6 +10,7 @@ import {
   ScheduleOutlined,
   SettingOutlined,
   SwapOutlined,
+  UnorderedListOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import type { ComponentType, ReactNode } from 'react';
@@ -85,6 +86,16 @@ export const APP_PAGES: AppPage[] = [
     title: 'Weekly Rota',
     icon: <CalendarOutlined aria-hidden />,
     load: async () => (await import('./weekly-rota-page')).WeeklyRotaWithDialogsPage,
+  },
+  {
+    path: '/duties',
+    name: 'Duties',
+    title: 'Duties',
+    icon: <UnorderedListOutlined aria-hidden />,
+    // Admins and managers define the school's duties; the groups they may name sit beside them
+    // (composed in src/app).
+    access: 'duties.manage',
+    load: async () => (await import('./duties-page')).DutiesWithGroupsPage,
   },
   {
     path: '/statistics',

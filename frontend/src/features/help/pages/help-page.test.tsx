@@ -59,6 +59,7 @@ describe('Help page', () => {
     for (const page of [
       'Dashboard',
       'Weekly Rota',
+      'Duties',
       'Statistics',
       'Holidays',
       'Swap Requests',

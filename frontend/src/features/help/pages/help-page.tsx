@@ -72,6 +72,10 @@ const SECTIONS: HelpSection[] = [
               'One week, Monday to Friday, with everyone on duty each day. You can move between weeks and print the rota.',
             ],
             [
+              'Duties',
+              'For admins and managers: the duties your school runs, in order — their times, weekdays, people and who may take them — and, for admins, the staff groups and the daily rules.',
+            ],
+            [
               'Statistics',
               'How many duties each person has this academic year (1 September to 31 July), by weekday, and how that compares with the average.',
             ],

@@ -3,10 +3,10 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import type { ReactNode } from 'react';
 
 import { getServerMessage } from '@/shared/api/errors';
+import { dutyTimes, dutyTitle } from '@/shared/lib/duty-labels';
 import { formatDate, SHORT_DATE_FORMAT } from '@/shared/lib/dates';
 
 import { useGetRotaGridQuery, type RotaGridCellDto, type RotaGridDutyDto } from '../api';
-import { dutyTimes, dutyTitle } from '../lib/duty-view';
 import { UNFILLED } from '../lib/rota-calendar';
 
 interface AllDutiesGridProps {

@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { useGetDutiesQuery } from '@/features/duties/api';
 import { useGetAcademicYearsQuery } from '@/features/holidays/api';
 import { getServerCode, getServerMessage } from '@/shared/api/errors';
+import { dutyTitle } from '@/shared/lib/duty-labels';
 import { AcademicYearChoice } from '@/shared/ui/academic-year-choice';
 import { LoadError } from '@/shared/ui/load-error';
 import { SectionCard } from '@/shared/ui/section-card';
@@ -17,7 +18,6 @@ import {
   useReshuffleFutureMutation,
   type BulkRotaResultDto,
 } from '../api';
-import { dutyTitle } from '../lib/duty-view';
 import {
   clearPeriod,
   planPeriod,

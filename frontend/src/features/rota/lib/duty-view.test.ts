@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { dutyTimes, dutyTitle, dutyViewOf } from './duty-view';
+import { dutyTimes, dutyTitle } from '@/shared/lib/duty-labels';
+
+import { dutyViewOf } from './duty-view';
 
 describe('duty views', () => {
   it('reads the view from the address: every duty only when it says all', () => {

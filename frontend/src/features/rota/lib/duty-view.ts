@@ -10,13 +10,3 @@ export const DUTY_VIEW_PARAM = 'duty';
 export function dutyViewOf(value: string | null): DutyView {
   return value === 'all' ? 'all' : 'duty-manager';
 }
-
-/** "Lunch — Canteen": a duty's name with its place when it has one. */
-export function dutyTitle(duty: { name: string; place: string | null }): string {
-  return duty.place ? `${duty.name} — ${duty.place}` : duty.name;
-}
-
-/** "12:30–13:10", or "All day" for a duty without times. */
-export function dutyTimes(duty: { startTime: string | null; endTime: string | null }): string {
-  return duty.startTime && duty.endTime ? `${duty.startTime}–${duty.endTime}` : 'All day';
-}

@@ -1,0 +1,30 @@
+import { Flex } from 'antd';
+
+import { DutiesPage } from '@/features/duties/routes';
+import { StaffGroupsCard } from '@/features/staff/routes';
+import { useCan } from '@/shared/auth/access';
+import { AccessGuard } from '@/shared/ui/access-guard';
+
+/**
+ * The Duties page at /duties (docs/product.md#duties): the duties feature's page and, for admins
+ * (`staff.groups`), the staff groups a duty may name. Composed here because a feature never
+ * imports another's components. Admins and managers open it (`duties.manage`); anyone else gets
+ * the Access Denied card.
+ */
+function DutiesWithGroups() {
+  const canGroup = useCan('staff.groups');
+  return (
+    <Flex vertical gap="large">
+      <DutiesPage />
+      {canGroup && <StaffGroupsCard />}
+    </Flex>
+  );
+}
+
+export function DutiesWithGroupsPage() {
+  return (
+    <AccessGuard permission="duties.manage" title="Duties">
+      <DutiesWithGroups />
+    </AccessGuard>
+  );
+}
