@@ -100,7 +100,7 @@ export class RotaIntegrityService implements RotaRepair {
     const others = await this.rota.checkDutiesFrom(today);
     if (others) {
       const refill = await autoFillOn();
-      const names = new Map(others.facts.duties.map((d) => [d.id, d.place ? `${d.name} — ${d.place}` : d.name]));
+      const names = new Map(others.facts.duties.map((d) => [d.id, d.place && !d.name.includes(d.place) ? `${d.name} — ${d.place}` : d.name]));
       const otherRefills = await this.rota.repairDuties(others, refill);
       for (const r of others.removals) {
         const name = names.get(r.dutyId);

@@ -15,6 +15,8 @@ describe('duty views', () => {
   it('names a duty with its place, and its times or all day', () => {
     expect(dutyTitle({ name: 'Lunch', place: 'Canteen' })).toBe('Lunch — Canteen');
     expect(dutyTitle({ name: 'Duty Manager', place: null })).toBe('Duty Manager');
+    // A template's name may say its place already.
+    expect(dutyTitle({ name: 'Lunch — Hall', place: 'Hall' })).toBe('Lunch — Hall');
     expect(dutyTimes({ startTime: '12:30', endTime: '13:10' })).toBe('12:30–13:10');
     expect(dutyTimes({ startTime: null, endTime: null })).toBe('All day');
   });
