@@ -262,4 +262,51 @@ describe('planning every duty', () => {
     const refused = await as(school.token).post('/api/rota', { date: '2026-11-05', dutyManager1Id: other.staffId }).expect(409);
     expect(refused.body).toMatchObject({ code: 'not_allowed', message: `${other.name} isn't allowed on Duty Manager` });
   });
+  it('takes people off a duty open to a staff group when they leave the group, or the group goes', async () => {
+    const school = await registerOrganization(t);
+    const ann = await memberWithRole(t, school, 'staff', 'Group Ann');
+    const bob = await memberWithRole(t, school, 'staff', 'Group Bob');
+    const first = (
+      await as(school.token)
+        .post('/api/staff-groups', { name: 'First aiders', memberIds: [ann.staffId, bob.staffId] })
+        .expect(201)
+    ).body as { id: string };
+    const sports = (
+      (
+        await as(school.token)
+          .post('/api/duties', {
+            name: 'Sports hall',
+            startTime: '12:30',
+            endTime: '13:10',
+            weekdays: [{ weekday: 2, people: 2 }],
+            eligible: 'listed',
+            groupIds: [first.id],
+          })
+          .expect(201)
+      ).body as {
+        duty: { id: string };
+      }
+    ).duty.id;
+    await as(school.token)
+      .post('/api/rota/fill-unassigned', { endDate: '2026-11-17', allWeekdays: true, dutyIds: [sports] })
+      .expect(200);
+    const held = async () => {
+      const grid = (await as(school.token).get('/api/rota/grid?startDate=2026-11-03&endDate=2026-11-17').expect(200)).body as Grid;
+      return grid.days.flatMap((d) =>
+        d.duties.filter((c) => c.dutyId === sports).flatMap((c) => c.slots.flatMap((slot) => (slot.staff ? [slot.staff.id] : []))),
+      );
+    };
+    expect((await held()).sort()).toEqual([ann.staffId, ann.staffId, ann.staffId, bob.staffId, bob.staffId, bob.staffId].sort());
+
+    await as(school.token)
+      .put(`/api/staff-groups/${first.id}`, { memberIds: [ann.staffId] })
+      .expect(200);
+    expect(await held()).toEqual([ann.staffId, ann.staffId, ann.staffId]);
+    await as(school.token).delete(`/api/staff-groups/${first.id}`).expect(204);
+    expect(await held()).toEqual([]);
+    const reasons = ((await as(school.token).get('/api/cancel-requests').expect(200)).body as { reason: string; status: string }[]).map(
+      (r) => r.reason,
+    );
+    expect(new Set(reasons)).toEqual(new Set(['Sports hall: Not allowed on Sports hall']));
+  });
 });

@@ -3,6 +3,7 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import type { AuthUser } from '../../common/auth/auth-user';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { AuditService } from '../audit/audit.service';
+import { FactChangesService } from '../fact-changes/fact-changes.service';
 import type { CreateStaffGroupDto } from './dto/create-staff-group.dto';
 import type { StaffGroupDto } from './dto/staff-group.dto';
 import type { UpdateStaffGroupDto } from './dto/update-staff-group.dto';
@@ -21,6 +22,7 @@ export class StaffGroupsService {
     private readonly groups: StaffGroupsRepository,
     private readonly staff: StaffRepository,
     private readonly audit: AuditService,
+    private readonly factChanges: FactChangesService,
   ) {}
 
   async list(): Promise<StaffGroupDto[]> {
@@ -62,9 +64,14 @@ export class StaffGroupsService {
     );
   }
 
+  /**
+   * Renames the group and sets its members. Taking people out of it is a change of facts
+   * (docs/product.md#the-rota-stays-true): a duty open to the group's people loses those no longer
+   * in it, in the same transaction.
+   */
   async update(actor: AuthUser, id: string, dto: UpdateStaffGroupDto): Promise<StaffGroupDto> {
-    return nameConflicts(dto.name ?? '', () =>
-      this.unitOfWork.transaction(async () => {
+    return nameConflicts(dto.name ?? '', async () => {
+      const { written } = await this.factChanges.change(actor, async () => {
         const group = await this.lock(id);
         const before = await this.view(id);
         if (dto.name !== undefined && dto.name !== group.name) {
@@ -83,13 +90,16 @@ export class StaffGroupsService {
           before,
           after,
         });
-        return after;
-      }),
-    );
+        const left = before.members.some((m) => !after.members.some((n) => n.id === m.id));
+        return { after, cause: left ? `Changing the staff group '${after.name}'` : null };
+      });
+      return written.after;
+    });
   }
 
+  /** Deletes the group; a duty open to its people loses them (a change of facts, as `update`). */
   async remove(actor: AuthUser, id: string): Promise<void> {
-    await this.unitOfWork.transaction(async () => {
+    await this.factChanges.change(actor, async () => {
       const group = await this.lock(id);
       const before = await this.view(id);
       this.groups.remove(group);
@@ -101,6 +111,7 @@ export class StaffGroupsService {
         summary: `Deleted the staff group '${before.name}'`,
         before,
       });
+      return { cause: before.members.length ? `Deleting the staff group '${before.name}'` : null };
     });
   }
 
