@@ -1,6 +1,6 @@
 import { OutboxWorker } from '../src/modules/mail/outbox.worker';
 import { registerOrganization, type Account } from './support/accounts';
-import { asUser } from './support/http';
+import { asUser, sqlOf } from './support/http';
 import { memberWithRole } from './support/members';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -202,6 +202,17 @@ describe('planning every duty', () => {
       expect({ person: person.name, unread }).toEqual({ person: person.name, unread: 1 });
     }
 
+    // Every duty's health: nothing breaks a rule.
+    const health = async () =>
+      (await as(school.token).get('/api/rota/health/all').expect(200)).body as {
+        from: string;
+        duties: { dutyId: string; name: string; violations: { rule: string; reason: string }[] }[];
+      };
+    expect((await health()).duties.map((d) => [d.name, d.violations])).toEqual([
+      ['Duty Manager', []],
+      ['Lunch', []],
+      ['Break', []],
+    ]);
     // Lunch now only for A and B: everyone else on it goes, and A or B takes their place.
     const ab = [people[0]!.staffId, people[1]!.staffId];
     const before = await held(lunch);
@@ -219,6 +230,19 @@ describe('planning every duty', () => {
       .put(`/api/duties/${lunch}`, { eligible: 'listed', staffIds: ab, description: 'Queue by the hatch' })
       .expect(200);
     expect(again.body.rotaChange).toBeNull();
+    // Written round the app, a paused duty's person shows there.
+    const [org] = await sqlOf(t)(`select organization_id from staff where id = ?`, [people[0]!.staffId]);
+    await sqlOf(t)(`insert into rota_days (id, organization_id, date) values (gen_random_uuid(), ?, '2026-11-20') on conflict do nothing`, [
+      org!.organization_id,
+    ]);
+    await sqlOf(t)(
+      `insert into rota_slots (id, organization_id, rota_day_id, date, position, staff_id, duty_id)
+       select gen_random_uuid(), organization_id, id, date, 1, ?, ? from rota_days where organization_id = ? and date = '2026-11-20'`,
+      [people[0]!.staffId, field, org!.organization_id],
+    );
+    expect((await health()).duties.find((d) => d.dutyId === field)!.violations).toEqual([
+      expect.objectContaining({ date: '2026-11-20', position: 1, staffId: people[0]!.staffId, rule: 'duty_paused', reason: 'Break is paused' }),
+    ]);
   });
   it('puts nobody on the Duty Manager duty by hand who may not take it, or over the daily maximum with their other duties', async () => {
     const school = await registerOrganization(t);

@@ -166,6 +166,7 @@ export const ROUTES: Record<string, RouteRule> = {
   fillUnassigned: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
   clearFuture: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
   getRotaHealth: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
+  getAllDutiesHealth: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
   getRotaCandidates: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
   getRotaClosures: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
   countPlannedDuties: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view

@@ -1,3 +1,4 @@
+import { AllDutiesHealthDto } from './dto/all-duties-health.dto';
 import { Controller, Get, Query, StreamableFile } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { ErrorResponseDto } from '../../common/http/error-body';
@@ -30,6 +31,17 @@ export class RotaHealthController {
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'academicYear is not a year from 2000 to 2100, or that year is over.' })
   getRotaHealth(@Query() query: RotaHealthQueryDto): Promise<RotaHealthDto> {
     return this.health.health(query.academicYear);
+  }
+
+  /**
+   * Every duty's assignments from today on that break a hard rule, duty by duty in the school's
+   * order: the Duty Manager duty's own, and those across duties (not allowed, overlap, daily
+   * maximum, a paused or deleted duty's people). None unless something is wrong.
+   */
+  @Get('health/all')
+  @Authenticated('rota.manage')
+  getAllDutiesHealth(): Promise<AllDutiesHealthDto> {
+    return this.health.allDuties();
   }
 
   /** The rota of a period (a month, a term, a year) as a CSV or XLSX file: one row per day, one column per slot. */

@@ -5,7 +5,11 @@ import { StaffDirectory } from '../staff/staff-directory.service';
 import { SystemSettingsService } from '../settings/system-settings.service';
 import { OrganizationClock } from '../tenants/organization-clock';
 import type { RotaCandidatesDto } from './dto/rota-candidates.dto';
+import type { AllDutiesHealthDto } from './dto/all-duties-health.dto';
+import type { DutyViolationDto } from './dto/duty-violation.dto';
 import type { RotaHealthDto } from './dto/rota-health.dto';
+import { DutiesService } from '../duties/duties.service';
+import { DutiesRepair } from './duties-repair';
 import { closedBecause } from './engine/rota-rules';
 import { RotaPlanner } from './rota-planner';
 import { RotaRepository } from './rota.repository';
@@ -24,7 +28,41 @@ export class RotaHealthService {
     private readonly planner: RotaPlanner,
     private readonly rota: RotaRepository,
     private readonly calendar: SchoolCalendar,
+    private readonly duties: DutiesService,
+    private readonly dutiesRepair: DutiesRepair,
   ) {}
+
+  /**
+   * Every duty's assignments from today on that break a hard rule (docs/product.md#duties): the Duty
+   * Manager duty's own (as `health`) and, across duties, what DutiesRepair would free — a paused or
+   * deleted duty's people, someone not allowed, an overlap, a day over the maximum. After any change
+   * of facts there are none.
+   */
+  async allDuties(): Promise<AllDutiesHealthDto> {
+    const today = await this.organizationClock.today();
+    const slotsPerDay = await this.settings.dutyManagersPerDay();
+    const dutyManager = await this.duties.dutyManagerId();
+    const own = (await this.planner.violationsFrom(today, slotsPerDay)).flatMap((v) => v.violations).map((v) => ({ ...v, dutyId: dutyManager }));
+    const across = (await this.dutiesRepair.check(today))?.removals ?? [];
+    const seen = new Set(own.map((v) => `${v.dutyId}|${v.date}|${v.position}`));
+    const all = [...own, ...across.filter((v) => !seen.has(`${v.dutyId}|${v.date}|${v.position}`))];
+    const staffNames = await this.names(all.map((v) => v.staffId));
+    const listed = await this.duties.list();
+    const dutyNames = await this.duties.namesOf([...new Set(all.map((v) => v.dutyId))].filter((id) => !listed.some((d) => d.id === id)));
+    const order = [...listed.map((d) => ({ id: d.id, name: d.name })), ...[...dutyNames].map(([id, name]) => ({ id, name }))];
+    const toDto = (v: (typeof all)[number]): DutyViolationDto => ({
+      date: v.date,
+      position: v.position,
+      staffId: v.staffId,
+      staffName: staffNames.get(v.staffId) ?? 'Unknown',
+      rule: v.rule,
+      reason: v.reason,
+    });
+    return {
+      from: today,
+      duties: order.map((d) => ({ dutyId: d.id, name: d.name, violations: all.filter((v) => v.dutyId === d.id).map(toDto) })),
+    };
+  }
 
   /**
    * Unfilled days are those of one academic year (docs/product.md#time-and-the-academic-year):
@@ -90,5 +128,4 @@ export class RotaHealthService {
   private async names(ids: string[]): Promise<Map<string, string>> {
     return new Map([...(await this.staffDirectory.byIds(ids)).values()].map((p) => [p.id, p.name]));
   }
-
 }

@@ -95,6 +95,10 @@ const injectedRtkApi = api
         }),
         providesTags: ['rota'],
       }),
+      getAllDutiesHealth: build.query<GetAllDutiesHealthApiResponse, GetAllDutiesHealthApiArg>({
+        query: () => ({ url: `/api/rota/health/all` }),
+        providesTags: ['rota'],
+      }),
       moveOnRota: build.mutation<MoveOnRotaApiResponse, MoveOnRotaApiArg>({
         query: (queryArg) => ({
           url: `/api/rota/move`,
@@ -205,6 +209,8 @@ export type GetRotaHealthApiArg = {
     the next). */
   academicYear?: number;
 };
+export type GetAllDutiesHealthApiResponse = /** status 200  */ AllDutiesHealthDto;
+export type GetAllDutiesHealthApiArg = void;
 export type MoveOnRotaApiResponse = /** status 200  */ RotaEditResultDto;
 export type MoveOnRotaApiArg = {
   moveOnRotaDto: MoveOnRotaDto;
@@ -423,6 +429,41 @@ export type RotaHealthDto = {
   /** Academic years touching `from`..`to` with no term dates yet (e.g. "2025-2026"). */
   yearsWithoutTermDates: string[];
 };
+export type DutyRule =
+  | 'weekend'
+  | 'holiday'
+  | 'out_of_term'
+  | 'inactive'
+  | 'unavailable'
+  | 'twice'
+  | 'not_working_day'
+  | 'over_cap'
+  | 'over_capacity'
+  | 'duty_not_running'
+  | 'not_allowed'
+  | 'overlap'
+  | 'daily_max'
+  | 'duty_paused'
+  | 'duty_deleted';
+export type DutyViolationDto = {
+  date: string;
+  position: number;
+  reason: string;
+  rule: DutyRule;
+  staffId: string;
+  staffName: string;
+};
+export type DutyHealthDto = {
+  dutyId: string;
+  name: string;
+  violations: DutyViolationDto[];
+};
+export type AllDutiesHealthDto = {
+  /** Each duty the school has (and any paused or deleted one still holding people), with its violations. */
+  duties: DutyHealthDto[];
+  /** Today, in the organisation's zone: the first day checked. */
+  from: string;
+};
 export type RotaEditResultDto = {
   /** The days changed, as they are now (one, or two for a move). */
   days: RotaDayDto[];
@@ -512,6 +553,7 @@ export const {
   useFillUnassignedMutation,
   useGetRotaGridQuery,
   useGetRotaHealthQuery,
+  useGetAllDutiesHealthQuery,
   useMoveOnRotaMutation,
   useGetMoveOptionsQuery,
   useCountPlannedDutiesQuery,
