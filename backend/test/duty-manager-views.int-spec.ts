@@ -141,14 +141,17 @@ describe('the Duty Manager duty beside other duties', () => {
     await t.get(RemindersService).runScheduledPass();
     expect(await reminders()).toEqual([ann.staffId, bob.staffId].sort().map((staff_id) => ({ staff_id, cancelled: true })));
     expect((await as(admin.token).get('/api/rota?startDate=2026-11-01&endDate=2026-11-30').expect(200)).body).toEqual([]);
-    // By hand: Cat is on the other duty that day, which leaves both Duty Manager slots free for her.
+    // By hand: the other duty's slots leave both Duty Manager slots free. Cat, on the field that
+    // day, already has the one duty a day the school allows; Bob and Dan don't.
+    const full = await as(admin.token).post('/api/rota', { date: '2026-11-16', slots: [cat.staffId] }).expect(409);
+    expect(full.body.code).toBe('daily_max');
     const day = (
       await as(admin.token)
-        .post('/api/rota', { date: '2026-11-16', slots: [cat.staffId, dan.staffId] })
+        .post('/api/rota', { date: '2026-11-16', slots: [bob.staffId, dan.staffId] })
         .expect(201)
     ).body as { id: string };
     await as(admin.token)
-      .put(`/api/rota/${day.id}`, { slots: [cat.staffId, dan.staffId] })
+      .put(`/api/rota/${day.id}`, { slots: [bob.staffId, dan.staffId] })
       .expect(200);
     expect(await planted()).toEqual(fieldSlots);
   });
