@@ -10,7 +10,7 @@ import type { PlanningDuties, PlanningDuty } from '../duties/duties.module';
 import { SchoolCalendar } from '../holidays/school-calendar';
 import { type DutiesInput, type EngineDuty, planDuties, type TimedUnavailability } from './engine/duties-engine';
 import type { DaySlots, EngineMode, EngineStaff } from './engine/rota-engine';
-import { closedBecause } from './engine/rota-rules';
+import { type AwaySpan, closedBecause } from './engine/rota-rules';
 import { RotaPlanner } from './rota-planner';
 import { RotaRepository } from './rota.repository';
 
@@ -165,13 +165,22 @@ export class DutiesPlanner {
     return result.days;
   }
 
-  /** Who is away in `from`..`to`: whole days, and the timed weekly commitments with their windows. */
-  private async awayBetween(from: IsoDate, to: IsoDate): Promise<TimedUnavailability[]> {
+  /**
+   * Who is away in `from`..`to`, as the engine and the rules of several duties read it: whole days
+   * (with what to tell them), and the timed weekly commitments with their windows.
+   */
+  async awayBetween(from: IsoDate, to: IsoDate): Promise<(AwaySpan & TimedUnavailability)[]> {
     const whole = await this.availability.awayBetween(from, to);
     const timed = await this.availability.timedAwayBetween(from, to);
     return [
-      ...whole.map((a) => ({ staffId: a.staffId, start: a.start, end: a.end })),
-      ...timed.map((a) => ({ staffId: a.staffId, start: a.start, end: a.end, window: { start: minutesOf(a.startTime), end: minutesOf(a.endTime) } })),
+      ...whole,
+      ...timed.map((a) => ({
+        staffId: a.staffId,
+        start: a.start,
+        end: a.end,
+        label: `Weekly commitment ${a.startTime}–${a.endTime}`,
+        window: { start: minutesOf(a.startTime), end: minutesOf(a.endTime) },
+      })),
     ];
   }
 }

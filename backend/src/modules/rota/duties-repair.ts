@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { addDays, mondayOf } from '../../common/clock/academic-year';
 import type { IsoDate } from '../../common/clock/clock';
-import { AvailabilityService } from '../availability/availability.service';
 import { DutiesService } from '../duties/duties.service';
 import type { PlanningDuties } from '../duties/duties.module';
 import { SchoolCalendar } from '../holidays/school-calendar';
 import { checkDuties, type DutyRuleBroken } from './engine/duties-rules';
 import type { DaySlots } from './engine/rota-engine';
 import type { RuleBroken } from './engine/rota-rules';
-import { type DutyDays, DutiesPlanner, engineDutyOf, minutesOf } from './duties-planner';
+import { type DutyDays, DutiesPlanner, engineDutyOf } from './duties-planner';
 import { RotaPlanner } from './rota-planner';
 import { RotaRepository } from './rota.repository';
 
@@ -70,7 +69,6 @@ export class DutiesRepair {
     private readonly rota: RotaRepository,
     private readonly planner: RotaPlanner,
     private readonly dutiesPlanner: DutiesPlanner,
-    private readonly availability: AvailabilityService,
     private readonly calendar: SchoolCalendar,
   ) {}
 
@@ -115,23 +113,13 @@ export class DutiesRepair {
       // One after the other: inside a transaction they share its connection.
       const staff = await this.planner.staffFacts();
       const closures = await this.calendar.closuresBetween(first, last);
-      const whole = await this.availability.awayBetween(first, last);
-      const timed = await this.availability.timedAwayBetween(first, last);
+      const away = await this.dutiesPlanner.awayBetween(first, last);
       const weekCounts = first > mondayOf(first) ? await this.rota.weekCounts(mondayOf(first), addDays(first, -1), []) : {};
       const violations = checkDuties(planned, {
         duties: facts.duties.map((d) => ({ ...engineDutyOf(d, staff), name: d.name })),
         staff,
         closures,
-        away: [
-          ...whole,
-          ...timed.map((a) => ({
-            staffId: a.staffId,
-            start: a.start,
-            end: a.end,
-            label: `Weekly commitment ${a.startTime}–${a.endTime}`,
-            window: { start: minutesOf(a.startTime), end: minutesOf(a.endTime) },
-          })),
-        ],
+        away,
         maxPerDay: facts.rules.maxDutiesPerDay,
         allDayCounts: facts.rules.allDayDutiesCount,
         weekCounts,

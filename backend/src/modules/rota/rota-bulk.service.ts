@@ -28,6 +28,13 @@ const BULK_AUDIT: Record<BulkTool, { action: string; verb: string }> = {
   clear: { action: 'rota.cleared', verb: 'Cleared' },
 };
 
+/** How many slots of a day hold someone else (or nobody) after than before. */
+function slotsChanged(before: DaySlots, after: DaySlots): number {
+  let changed = 0;
+  for (let i = 0; i < Math.max(before.length, after.length); i += 1) if ((before[i]?.staffId ?? null) !== (after[i]?.staffId ?? null)) changed += 1;
+  return changed;
+}
+
 /** The bulk tools: Reshuffle, Fill and Clear. */
 @Injectable()
 export class RotaBulkService {
@@ -90,8 +97,7 @@ export class RotaBulkService {
       for (const date of dates) {
         const before = existing[date] ?? [];
         const after = target[date] ?? [];
-        let diff = 0;
-        for (let i = 0; i < Math.max(before.length, after.length); i += 1) if ((before[i]?.staffId ?? null) !== (after[i]?.staffId ?? null)) diff += 1;
+        const diff = slotsChanged(before, after);
         if (diff) {
           changedDays += 1;
           changedSlots += diff;
@@ -101,8 +107,7 @@ export class RotaBulkService {
       await this.rota.writeDays(changed);
       await this.dutyChanges.tell(existing, changed, { by: actor.name, did: BULK_TOOL_DID[tool] });
 
-      const unfilledSlots =
-        tool === 'clear' ? 0 : Object.values(target).reduce((n, slots) => n + slots.filter((slot) => slot === null).length, 0);
+      const unfilledSlots = tool === 'clear' ? 0 : Object.values(target).reduce((n, slots) => n + slots.filter((slot) => slot === null).length, 0);
       const lastDate = to ?? dates.at(-1) ?? from;
       const { action, verb } = BULK_AUDIT[tool];
       const message =
@@ -173,8 +178,7 @@ export class RotaBulkService {
         const was = had[date] ?? [];
         const now = target[date]!;
         unfilledSlots += now.filter((slot) => slot === null).length;
-        let diff = 0;
-        for (let i = 0; i < Math.max(was.length, now.length); i += 1) if ((was[i]?.staffId ?? null) !== (now[i]?.staffId ?? null)) diff += 1;
+        const diff = slotsChanged(was, now);
         if (!diff) continue;
         changed[date] = now;
         changedDates.add(date);
