@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { bearer, registerOrganization, type Account } from './support/accounts';
-import { sqlOf } from './support/http';
+import { registerOrganization, type Account } from './support/accounts';
+import { asUser, sqlOf } from './support/http';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -56,30 +56,7 @@ describe('every duty stays true after any sequence of changes', () => {
   });
   afterAll(() => t.close());
 
-  const call = (token: string) => ({
-    get: (url: string) =>
-      t
-        .http()
-        .get(url)
-        .set(...bearer(token)),
-    post: (url: string, body: object = {}) =>
-      t
-        .http()
-        .post(url)
-        .set(...bearer(token))
-        .send(body),
-    put: (url: string, body: object) =>
-      t
-        .http()
-        .put(url)
-        .set(...bearer(token))
-        .send(body),
-    delete: (url: string) =>
-      t
-        .http()
-        .delete(url)
-        .set(...bearer(token)),
-  });
+  const call = (token: string) => asUser(t, token);
   const sql: ReturnType<typeof sqlOf> = (query, params) => sqlOf(t)(query, params);
 
   /** Who holds which duty on each date from today on (`date|duty|staff`), and what the grid says of each cell. */

@@ -3,7 +3,7 @@ import { DutiesService } from '../src/modules/duties/duties.service';
 import { TenantContext } from '../src/tenancy/tenant-context';
 import { bearer, registerOrganization } from './support/accounts';
 import { memberWithRole } from './support/members';
-import { sqlOf } from './support/http';
+import { asUser, sqlOf } from './support/http';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -127,30 +127,7 @@ describe('duties', () => {
 
   async function school() {
     const admin = await registerOrganization(t);
-    const as = (token: string) => ({
-      get: (url: string) =>
-        t
-          .http()
-          .get(url)
-          .set(...bearer(token)),
-      post: (url: string, body: object = {}) =>
-        t
-          .http()
-          .post(url)
-          .set(...bearer(token))
-          .send(body),
-      put: (url: string, body: object) =>
-        t
-          .http()
-          .put(url)
-          .set(...bearer(token))
-          .send(body),
-      delete: (url: string) =>
-        t
-          .http()
-          .delete(url)
-          .set(...bearer(token)),
-    });
+    const as = (token: string) => asUser(t, token);
     const api = as(admin.token);
     let n = 0;
     const person = async (name: string) =>
