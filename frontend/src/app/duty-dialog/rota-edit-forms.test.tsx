@@ -92,9 +92,13 @@ async function startEdit(user: UserEvent, action: string): Promise<HTMLElement> 
   return dialog;
 }
 
-/** Types a date into the Move to picker, as a keyboard user would. */
+/**
+ * Types a date into the Move to picker, as a keyboard user would: once the days on offer have
+ * come and the form has put the focus in the field, as a person sees it happen.
+ */
 async function typeMoveDate(user: UserEvent, dialog: HTMLElement, text: string) {
-  const field = within(dialog).getByRole('textbox', { name: 'Move to' });
+  const field = await within(dialog).findByRole('textbox', { name: 'Move to' });
+  await waitFor(() => expect(field).toHaveFocus());
   await user.click(field);
   await user.clear(field);
   await user.type(field, `${text}{Enter}`);
