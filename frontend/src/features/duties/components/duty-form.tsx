@@ -10,7 +10,6 @@ import {
   Select,
   Space,
   Switch,
-  TimePicker,
   type InputRef,
 } from 'antd';
 import type { Rule } from 'antd/es/form';
@@ -21,7 +20,7 @@ import { getServerMessage } from '@/shared/api/errors';
 import { TIME_FORMAT, type Dayjs } from '@/shared/lib/dates';
 import { changeOutcome } from '@/shared/lib/rota-change';
 import { ALL_WEEKDAYS, weekdayShortName } from '@/shared/lib/weekdays';
-import { confirmDateOnly } from '@/shared/ui/confirm-date-only';
+import { TimeOfDayPicker } from '@/shared/ui/time-of-day-picker';
 import { focusFirstField } from '@/shared/ui/focus-first-field';
 import { useToast } from '@/shared/ui/toast';
 
@@ -242,13 +241,7 @@ export function DutyForm({ open, duty, onClose, afterClose, onSaved }: DutyFormP
               rules={START_RULES}
               style={{ flex: '1 1 120px' }}
             >
-              <TimePicker
-                format={TIME_FORMAT}
-                minuteStep={5}
-                needConfirm={false}
-                onKeyDown={confirmDateOnly}
-                style={{ width: '100%' }}
-              />
+              <TimeOfDayPicker />
             </Form.Item>
             <Form.Item
               label="End"
@@ -257,13 +250,7 @@ export function DutyForm({ open, duty, onClose, afterClose, onSaved }: DutyFormP
               rules={END_RULES}
               style={{ flex: '1 1 120px' }}
             >
-              <TimePicker
-                format={TIME_FORMAT}
-                minuteStep={5}
-                needConfirm={false}
-                onKeyDown={confirmDateOnly}
-                style={{ width: '100%' }}
-              />
+              <TimeOfDayPicker />
             </Form.Item>
           </Flex>
         )}

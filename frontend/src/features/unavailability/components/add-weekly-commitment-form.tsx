@@ -1,4 +1,4 @@
-import { Button, DatePicker, Flex, Form, Input, Radio, TimePicker } from 'antd';
+import { Button, DatePicker, Flex, Form, Input, Radio } from 'antd';
 import type { Rule } from 'antd/es/form';
 
 import { useGetDutiesQuery } from '@/features/duties/api';
@@ -7,6 +7,7 @@ import { getServerMessage } from '@/shared/api/errors';
 import { DATE_INPUT_FORMATS, TIME_FORMAT, toIsoDate, type Dayjs } from '@/shared/lib/dates';
 import { trimmed } from '@/shared/lib/text';
 import { confirmDateOnly } from '@/shared/ui/confirm-date-only';
+import { TimeOfDayPicker } from '@/shared/ui/time-of-day-picker';
 import { useToast } from '@/shared/ui/toast';
 import { WeekdayCheckboxes } from '@/shared/ui/weekday-checkboxes';
 
@@ -194,13 +195,7 @@ export function AddWeeklyCommitmentForm({
             extra="Leave both times out for the whole day."
             style={{ flex: '1 1 120px' }}
           >
-            <TimePicker
-              format={TIME_FORMAT}
-              minuteStep={5}
-              needConfirm={false}
-              onKeyDown={confirmDateOnly}
-              style={{ width: '100%' }}
-            />
+            <TimeOfDayPicker />
           </Form.Item>
           <Form.Item
             label="Until"
@@ -209,13 +204,7 @@ export function AddWeeklyCommitmentForm({
             rules={END_TIME_RULES}
             style={{ flex: '1 1 120px' }}
           >
-            <TimePicker
-              format={TIME_FORMAT}
-              minuteStep={5}
-              needConfirm={false}
-              onKeyDown={confirmDateOnly}
-              style={{ width: '100%' }}
-            />
+            <TimeOfDayPicker />
           </Form.Item>
         </Flex>
       )}
