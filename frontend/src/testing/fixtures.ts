@@ -1,5 +1,6 @@
 import type { CurrentUserResponseDto } from '@/features/auth/api';
 import type { AcademicYearOptionDto, AcademicYearsDto } from '@/features/holidays/api';
+import type { DutyDto } from '@/features/duties/api';
 import type { CancelRequestDto, SwapRequestDto } from '@/features/requests/api';
 import type { CurrentWeekDto, RotaDayDto, RotaPersonDto } from '@/features/rota/api';
 import type { AutoApprovalSettingsDto } from '@/features/settings/api';
@@ -64,6 +65,48 @@ export function currentWeek(overrides: Partial<CurrentWeekDto> = {}): CurrentWee
     days: [],
     ...overrides,
   };
+}
+
+/**
+ * The Duty Manager duty as GET /api/duties sends it for a school that added nothing: all day on
+ * every weekday with two people, everyone, weight 60, the teaching mix.
+ */
+export function dutyManagerDuty(overrides: Partial<DutyDto> = {}): DutyDto {
+  return {
+    id: 'd-dm',
+    name: 'Duty Manager',
+    place: null,
+    description: '',
+    startTime: null,
+    endTime: null,
+    weekdays: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, people: 2 })),
+    eligible: 'everyone',
+    groupIds: [],
+    staffIds: [],
+    weight: 60,
+    pairsTeaching: true,
+    paused: false,
+    isDutyManager: true,
+    sortOrder: 0,
+    ...overrides,
+  };
+}
+
+/** Another duty of the school: a lunch duty in the canteen, 12:30–13:10 on every weekday, one person. */
+export function otherDuty(overrides: Partial<DutyDto> = {}): DutyDto {
+  return dutyManagerDuty({
+    id: 'd-lunch',
+    name: 'Lunch',
+    place: 'Canteen',
+    startTime: '12:30',
+    endTime: '13:10',
+    weekdays: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, people: 1 })),
+    weight: 40,
+    pairsTeaching: false,
+    isDutyManager: false,
+    sortOrder: 1,
+    ...overrides,
+  });
 }
 
 /** A staff record as GET /api/staff sends it: active, teaching, not invited unless overridden. */

@@ -1,28 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import type { DutyDto } from '@/features/duties/api';
 import type { Role } from '@/shared/auth/access';
-import { currentUser } from '@/testing/fixtures';
+import { currentUser, dutyManagerDuty } from '@/testing/fixtures';
 import { callCount, renderApp, storeToken, stubFetch } from '@/testing/test-utils';
 
-const dutyManager: DutyDto = {
-  id: 'd-dm',
-  name: 'Duty Manager',
-  place: null,
-  description: '',
-  startTime: null,
-  endTime: null,
-  weekdays: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, people: 2 })),
-  eligible: 'everyone',
-  groupIds: [],
-  staffIds: [],
-  weight: 60,
-  pairsTeaching: true,
-  paused: false,
-  isDutyManager: true,
-  sortOrder: 0,
-};
+const dutyManager = dutyManagerDuty();
 
 function stubDuties(role: Role) {
   storeToken();

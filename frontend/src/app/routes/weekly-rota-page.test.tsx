@@ -13,7 +13,15 @@ import {
   stubFetch,
 } from '@/testing/test-utils';
 
-import { autoApproval, currentUser, currentWeek, rotaDay, swapRequest } from '@/testing/fixtures';
+import {
+  autoApproval,
+  currentUser,
+  currentWeek,
+  rotaDay,
+  swapRequest,
+  dutyManagerDuty,
+  otherDuty,
+} from '@/testing/fixtures';
 import { choose, findToast } from '@/testing/antd-helpers';
 import {
   alice,
@@ -447,32 +455,10 @@ describe('Weekly Rota', () => {
     expect(print).toHaveBeenCalledTimes(1);
   });
   describe('every duty', () => {
-    const dutyManager = {
-      id: 'd-1',
-      isDutyManager: true,
-      name: 'Duty Manager',
-      place: null,
-      description: '',
-      startTime: null,
-      endTime: null,
-      weekdays: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, people: 2 })),
-      eligible: 'everyone' as const,
-      weight: 60,
-      pairsTeaching: true,
-      paused: false,
-    };
-    const lunch = {
-      ...dutyManager,
-      id: 'd-2',
-      isDutyManager: false,
-      name: 'Lunch',
-      place: 'Canteen',
-      startTime: '12:30',
-      endTime: '13:10',
-      weekdays: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, people: 1 })),
-      weight: 40,
-      pairsTeaching: false,
-    };
+    const dutyManager = dutyManagerDuty({ id: 'd-1' });
+
+    const lunch = otherDuty({ id: 'd-2' });
+
     const person = (p: { id: string; name: string }) => ({ id: p.id, name: p.name });
     const cell = (
       dutyId: string,

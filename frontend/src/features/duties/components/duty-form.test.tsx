@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 
 import { AccessContext, accessFor } from '@/shared/auth/access';
 import { choose, offeredNames } from '@/testing/antd-helpers';
-import { staffMember } from '@/testing/fixtures';
+import { staffMember, dutyManagerDuty } from '@/testing/fixtures';
 import {
   callCount,
   fill,
@@ -20,23 +20,7 @@ import { FILL_LABEL } from './fill-duty-offer';
 
 const CREATE = 'POST /api/duties';
 
-const dutyManager: DutyDto = {
-  id: 'd-dm',
-  name: 'Duty Manager',
-  place: null,
-  description: '',
-  startTime: null,
-  endTime: null,
-  weekdays: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, people: 2 })),
-  eligible: 'everyone',
-  groupIds: [],
-  staffIds: [],
-  weight: 60,
-  pairsTeaching: true,
-  paused: false,
-  isDutyManager: true,
-  sortOrder: 0,
-};
+const dutyManager = dutyManagerDuty();
 
 const created: DutyDto = {
   ...dutyManager,

@@ -3,7 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { AccessContext, accessFor } from '@/shared/auth/access';
-import { staffMember } from '@/testing/fixtures';
+import { staffMember, dutyManagerDuty } from '@/testing/fixtures';
 import {
   callCount,
   renderWithProviders,
@@ -20,25 +20,7 @@ const DUTIES = 'GET /api/duties';
 const ORDER = 'POST /api/duties/order';
 const FILL = 'POST /api/rota/fill-unassigned';
 
-const everyDay = (people: number) => [1, 2, 3, 4, 5].map((weekday) => ({ weekday, people }));
-
-const dutyManager: DutyDto = {
-  id: 'd-dm',
-  name: 'Duty Manager',
-  place: null,
-  description: '',
-  startTime: null,
-  endTime: null,
-  weekdays: everyDay(2),
-  eligible: 'everyone',
-  groupIds: [],
-  staffIds: [],
-  weight: 60,
-  pairsTeaching: true,
-  paused: false,
-  isDutyManager: true,
-  sortOrder: 0,
-};
+const dutyManager = dutyManagerDuty();
 
 const lunch: DutyDto = {
   ...dutyManager,

@@ -3,7 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { AccessContext, accessFor } from '@/shared/auth/access';
-import { currentWeek, staffMember } from '@/testing/fixtures';
+import { currentWeek, staffMember, dutyManagerDuty, otherDuty } from '@/testing/fixtures';
 import {
   callCount,
   fill,
@@ -291,31 +291,9 @@ describe('Weekly commitments', () => {
 
   describe('at a time of day', () => {
     const DUTIES = 'GET /api/duties';
-    const dutyManager = {
-      id: 'd-1',
-      isDutyManager: true,
-      name: 'Duty Manager',
-      place: null,
-      description: '',
-      startTime: null,
-      endTime: null,
-      weekdays: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, people: 2 })),
-      eligible: 'everyone' as const,
-      weight: 60,
-      pairsTeaching: true,
-      paused: false,
-    };
-    const lunch = {
-      ...dutyManager,
-      id: 'd-2',
-      isDutyManager: false,
-      name: 'Lunch',
-      place: 'Canteen',
-      startTime: '12:30',
-      endTime: '13:10',
-      weight: 40,
-      pairsTeaching: false,
-    };
+    const dutyManager = dutyManagerDuty({ id: 'd-1' });
+
+    const lunch = otherDuty({ id: 'd-2' });
 
     async function typeTime(field: HTMLElement, text: string) {
       await user.click(field);
