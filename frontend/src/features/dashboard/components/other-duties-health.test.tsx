@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import { useGetDutiesQuery, type DutyDto } from '@/features/duties/api';
+import { useGetDutiesQuery, usePauseDutyMutation, type DutyDto } from '@/features/duties/api';
 import type { AllDutiesHealthDto, DutyRule } from '@/features/rota/api';
 import { AccessContext, accessFor } from '@/shared/auth/access';
 import { findToast } from '@/testing/antd-helpers';
@@ -78,6 +78,16 @@ const THREE_TUESDAYS = {
 function DutiesAnswered() {
   const duties = useGetDutiesQuery();
   return duties.data ? <p>{`${duties.data.length} duty`}</p> : null;
+}
+
+/** Pauses the lunch duty, as the Duties page does. */
+function PauseLunch() {
+  const [pause] = usePauseDutyMutation();
+  return (
+    <button type="button" onClick={() => void pause({ id: 'lunch' })}>
+      Pause lunch
+    </button>
+  );
 }
 
 function renderHealth(role = 'admin') {
@@ -306,6 +316,36 @@ describe('Other duties health', () => {
       await screen.findByRole('button', { name: 'Lunch — Field: 3 school days need someone' }),
     ).toBeInTheDocument();
     expect(callCount(fetchMock, 'GET /api/rota/health/all')).toBe(2);
+  });
+
+  it('asks again when a duty changes: pausing one takes its days off the list', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/duties': [
+        { body: [DUTY_MANAGER, LUNCH] },
+        { body: [DUTY_MANAGER, { ...LUNCH, paused: true }] },
+      ],
+      'GET /api/rota/health/all': [
+        { body: health({ unfilled: [THREE_TUESDAYS] }) },
+        { body: health() },
+      ],
+      'POST /api/duties/lunch/pause': {
+        body: { duty: { ...LUNCH, paused: true }, rotaChange: null },
+      },
+    });
+    renderWithProviders(
+      <AccessContext value={accessFor('admin')}>
+        <OtherDutiesHealth />
+        <PauseLunch />
+      </AccessContext>,
+    );
+    await screen.findByRole('button', { name: 'Lunch — Field: 3 school days need someone' });
+
+    await user.click(screen.getByRole('button', { name: 'Pause lunch' }));
+
+    await waitFor(() => expect(callCount(fetchMock, 'GET /api/rota/health/all')).toBe(2));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: /Lunch — Field/ })).not.toBeInTheDocument(),
+    );
   });
 
   it('words every rule across duties', () => {
