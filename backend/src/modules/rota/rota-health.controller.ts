@@ -36,12 +36,15 @@ export class RotaHealthController {
   /**
    * Every duty's assignments from today on that break a hard rule, duty by duty in the school's
    * order: the Duty Manager duty's own, and those across duties (not allowed, overlap, daily
-   * maximum, a paused or deleted duty's people). None unless something is wrong.
+   * maximum, a paused or deleted duty's people). None unless something is wrong. And, for every
+   * running duty other than the Duty Manager duty, the school days of one academic year (by default
+   * the planning year) from tomorrow to the end of its summer term that still need someone on it.
    */
   @Get('health/all')
   @Authenticated('rota.manage')
-  getAllDutiesHealth(): Promise<AllDutiesHealthDto> {
-    return this.health.allDuties();
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'academicYear is not a year from 2000 to 2100, or that year is over.' })
+  getAllDutiesHealth(@Query() query: RotaHealthQueryDto): Promise<AllDutiesHealthDto> {
+    return this.health.allDuties(query.academicYear);
   }
 
   /** The rota of a period (a month, a term, a year) as a CSV or XLSX file: one row per day, one column per slot. */

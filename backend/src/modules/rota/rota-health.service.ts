@@ -1,11 +1,13 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
-import { academicYearStarting, datesBetween, planningPeriodOf } from '../../common/clock/academic-year';
+import { academicYearStarting, addDays, datesBetween, planningPeriodOf } from '../../common/clock/academic-year';
+import type { IsoDate } from '../../common/clock/clock';
 import { SchoolCalendar } from '../holidays/school-calendar';
 import { StaffDirectory } from '../staff/staff-directory.service';
 import { SystemSettingsService } from '../settings/system-settings.service';
 import { OrganizationClock } from '../tenants/organization-clock';
 import type { RotaCandidatesDto } from './dto/rota-candidates.dto';
 import type { AllDutiesHealthDto } from './dto/all-duties-health.dto';
+import type { DutyUnfilledDto } from './dto/duty-unfilled.dto';
 import type { DutyViolationDto } from './dto/duty-violation.dto';
 import type { RotaHealthDto } from './dto/rota-health.dto';
 import { DutiesService } from '../duties/duties.service';
@@ -36,10 +38,14 @@ export class RotaHealthService {
    * Every duty's assignments from today on that break a hard rule (docs/product.md#duties): the Duty
    * Manager duty's own (as `health`) and, across duties, what DutiesRepair would free — a paused or
    * deleted duty's people, someone not allowed, an overlap, a day over the maximum. After any change
-   * of facts there are none.
+   * of facts there are none. And the school days of one academic year (`academicYear`, or the
+   * planning year) from tomorrow — the first day Fill plans — to the end of its summer term on which
+   * a running duty other than the Duty Manager duty has fewer people than it needs.
    */
-  async allDuties(): Promise<AllDutiesHealthDto> {
+  async allDuties(academicYear?: number): Promise<AllDutiesHealthDto> {
     const today = await this.organizationClock.today();
+    const { year, from: unfilledFrom, to: unfilledTo } = await this.unfilledPeriod(today, academicYear);
+    const unfilled = await this.unfilledDuties(unfilledFrom, unfilledTo);
     const slotsPerDay = await this.settings.dutyManagersPerDay();
     const dutyManager = await this.duties.dutyManagerId();
     const own = (await this.planner.violationsFrom(today, slotsPerDay)).flatMap((v) => v.violations).map((v) => ({ ...v, dutyId: dutyManager }));
@@ -61,7 +67,40 @@ export class RotaHealthService {
     return {
       from: today,
       duties: order.map((d) => ({ dutyId: d.id, name: d.name, violations: all.filter((v) => v.dutyId === d.id).map(toDto) })),
+      academicYear: year,
+      unfilledFrom,
+      unfilledTo,
+      unfilled,
     };
+  }
+
+  /**
+   * The days `academicYear` (default: the planning year) is looked at for unfilled days: from
+   * tomorrow or its 1 September to the end of its summer term. A year that is over: 400, as `health`.
+   */
+  private async unfilledPeriod(today: IsoDate, academicYear?: number): Promise<{ year: string; from: IsoDate; to: IsoDate }> {
+    const start = academicYear ?? (await this.calendar.planningYear(today));
+    const year = academicYearStarting(start);
+    const termEnd = await this.calendar.termEnd(start);
+    const period = planningPeriodOf(start, today, termEnd);
+    if (!period) throw new BadRequestException(`${year.label} is over: choose this academic year (or the next)`);
+    // Today's gaps are for a hand edit: the bulk tools plan from tomorrow on.
+    const tomorrow = addDays(today, 1);
+    return { year: year.label, from: tomorrow > period.from ? tomorrow : period.from, to: period.to };
+  }
+
+  /** Each running duty but the Duty Manager's with the school days of `from`..`to` it is short of people on, in the school's order. */
+  private async unfilledDuties(from: IsoDate, to: IsoDate): Promise<DutyUnfilledDto[]> {
+    const shortfalls = await this.rota.dutyShortfallsBetween(from, to);
+    if (!shortfalls.length) return [];
+    const closures = await this.calendar.closuresBetween(from, to);
+    const byDuty = new Map<string, DutyUnfilledDto>();
+    for (const row of shortfalls) {
+      if (closedBecause(row.date, closures)) continue;
+      const duty = byDuty.get(row.duty_id) ?? byDuty.set(row.duty_id, { dutyId: row.duty_id, dutyName: row.name, days: [] }).get(row.duty_id)!;
+      duty.days.push({ date: row.date, missing: row.missing });
+    }
+    return [...byDuty.values()].filter((d) => d.days.length > 0);
   }
 
   /**

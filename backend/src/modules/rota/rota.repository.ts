@@ -226,6 +226,28 @@ export class RotaRepository {
   }
 
   /**
+   * Every running duty's shortfalls on the dates of `from`..`to`, other than the Duty Manager
+   * duty's: each (duty, date) of a weekday the duty runs on (`duty_weekdays`) with fewer people on
+   * it than it needs then, in the school's order then date order. A paused or deleted duty needs
+   * nobody. Whether a date is a school day is the caller's question. One statement.
+   */
+  dutyShortfallsBetween(from: IsoDate, to: IsoDate): Promise<{ duty_id: string; name: string; date: IsoDate; missing: number }[]> {
+    if (to < from) return Promise.resolve([]);
+    return this.em.execute(
+      `select d.id as duty_id, d.name, to_char(g.day, 'YYYY-MM-DD') as date, (w.people - count(s.staff_id))::int as missing
+         from duties d
+         join duty_weekdays w on w.duty_id = d.id and w.organization_id = d.organization_id
+         join generate_series(?::date, ?::date, interval '1 day') g(day) on extract(isodow from g.day) = w.weekday
+         left join rota_slots s on s.duty_id = d.id and s.organization_id = d.organization_id and s.date = g.day::date
+        where d.organization_id = ? and d.is_duty_manager is null and not d.paused and d.archived_at is null
+        group by d.id, d.name, d.sort_order, d.created_at, g.day, w.people
+       having count(s.staff_id) < w.people
+        order by d.sort_order, d.created_at, d.id, g.day`,
+      [from, to, TenantContext.require()],
+    );
+  }
+
+  /**
    * Who held which duty on which date in `from`..`to` outside `exceptDays`, every duty: what the
    * multi-duty plan counts as each person's load, per duty and per weekday. One statement.
    */

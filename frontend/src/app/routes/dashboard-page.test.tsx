@@ -63,7 +63,9 @@ describe('Dashboard', () => {
     );
     // The checklist's last step leads to the calendar subscription, further down this page (in
     // the part rendered after the first sections).
-    await waitFor(() => expect(document.getElementById('calendar-subscription')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(document.getElementById('calendar-subscription')).toBeInTheDocument(),
+    );
   });
 
   it("shows a manager the rota's health but not the checklist, which is an admin's", async () => {
@@ -89,6 +91,70 @@ describe('Dashboard', () => {
     expect(screen.queryByText(/need(s)? someone/)).not.toBeInTheDocument();
     expect(callCount(fetchMock, 'GET /api/rota/health')).toBe(0);
     expect(callCount(fetchMock, 'GET /api/setup-checklist')).toBe(0);
+  });
+
+  describe('a school that runs other duties', () => {
+    const dutyOf = (id: string, name: string, isDutyManager: boolean) => ({
+      id,
+      name,
+      isDutyManager,
+      place: null,
+      description: '',
+      eligible: 'everyone',
+      groupIds: [],
+      staffIds: [],
+      pairsTeaching: isDutyManager,
+      paused: false,
+      sortOrder: isDutyManager ? 0 : 1,
+      startTime: isDutyManager ? null : '12:30',
+      endTime: isDutyManager ? null : '13:10',
+      weekdays: isDutyManager ? [] : [{ weekday: 2, people: 2 }],
+      weight: 60,
+    });
+    const allDutiesHealth = {
+      from: '2025-09-08',
+      academicYear: '2025-2026',
+      unfilledFrom: '2025-09-09',
+      unfilledTo: '2026-07-21',
+      duties: [],
+      unfilled: [
+        { dutyId: 'lunch', dutyName: 'Lunch', days: [{ date: '2025-09-09', missing: 2 }] },
+      ],
+    };
+
+    it("shows a manager of a school with only the Duty Manager duty today's health line and asks nothing about other duties", async () => {
+      const fetchMock = stubDashboard('manager', {
+        'GET /api/duties': { body: [dutyOf('dm', 'Duty Manager', true)] },
+        'GET /api/rota/health/all': { body: allDutiesHealth },
+      });
+      renderApp('/');
+
+      expect(
+        await screen.findByRole('button', { name: '1 school day needs someone' }),
+      ).toBeInTheDocument();
+      await waitFor(() => expect(callCount(fetchMock, 'GET /api/duties')).toBeGreaterThan(0));
+      expect(screen.queryByText('Other duties')).not.toBeInTheDocument();
+      expect(callCount(fetchMock, 'GET /api/rota/health/all')).toBe(0);
+    });
+
+    it("shows a manager of a school with two duties the other duty's days below the Duty Manager's", async () => {
+      stubDashboard('manager', {
+        'GET /api/duties': {
+          body: [dutyOf('dm', 'Duty Manager', true), dutyOf('lunch', 'Lunch', false)],
+        },
+        'GET /api/rota/health/all': { body: allDutiesHealth },
+      });
+      renderApp('/');
+
+      const dutyManager = await screen.findByRole('button', { name: '1 school day needs someone' });
+      const lunch = await screen.findByRole('button', {
+        name: 'Lunch: 1 school day needs someone',
+      });
+      expect(dutyManager.compareDocumentPosition(lunch) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(
+        Node.DOCUMENT_POSITION_FOLLOWING,
+      );
+      expect(screen.getByRole('button', { name: 'Fill every duty' })).toBeInTheDocument();
+    });
   });
 
   describe('Waiting for your answer', () => {

@@ -8,6 +8,7 @@ import { RecentActivity } from '@/features/audit/components/recent-activity';
 import { VerifyEmailReminder } from '@/features/auth/components/verify-email-reminder';
 import { useCurrentUser } from '@/features/auth/session/session';
 import { useGetSetupChecklistQuery } from '@/features/dashboard/api';
+import { useGetDutiesQuery } from '@/features/duties/api';
 import { SetupChecklistCard } from '@/features/dashboard/components/setup-checklist-card';
 import { SETUP_CHECKLIST_PERMISSION } from '@/features/dashboard/lib/setup-steps';
 import { DashboardSummaryCards, DutyStatisticsCard } from '@/features/dashboard/routes';
@@ -45,6 +46,22 @@ function useSetupChecklistSettled(isAdmin: boolean): boolean {
   return !useGetSetupChecklistQuery(undefined, { skip: !isAdmin }).isLoading;
 }
 
+// For managers of a school that runs more than the Duty Manager duty: every other duty's health.
+const OtherDutiesHealth = lazy(async () => ({
+  default: (await import('@/features/dashboard/components/other-duties-health')).OtherDutiesHealth,
+}));
+
+/**
+ * Whether the signed-in person may change the rota of a school that runs more than the Duty
+ * Manager duty (docs/product.md#duties): only then has the Dashboard the other duties' health. A
+ * school that runs only the Duty Manager duty sees today's Dashboard, without even asking.
+ */
+function useOtherDutiesShown(): boolean {
+  const canManage = useCan('rota.manage');
+  const duties = useGetDutiesQuery(undefined, { skip: !canManage });
+  return canManage && (duties.data?.length ?? 0) > 1;
+}
+
 // On a phone only, and for someone with duties of their own: loaded when it is shown.
 const NextDutiesCard = lazy(async () => ({
   default: (await import('@/features/my-rota/components/next-duties-card')).NextDutiesCard,
@@ -71,7 +88,8 @@ const CALENDAR_SUBSCRIPTION_ID = 'calendar-subscription';
 
 /**
  * The Dashboard at / (docs/product.md#screens): an admin's first-run checklist and the rota's
- * health line for those who may change the rota, the summary strip, the monthly rota, the
+ * health line for those who may change the rota (with the other duties' health when the school
+ * runs more than the Duty Manager duty), the summary strip, the monthly rota, the
  * calendar subscription card, then the activity and duty statistics cards. On a phone, someone
  * with a staff record of their own sees their next duties first, and the month opens at this
  * week. It lives in src/app because it composes parts of several features.
@@ -80,6 +98,7 @@ export function DashboardPage() {
   const isPhone = useIsPhone();
   const isAdmin = useCan(SETUP_CHECKLIST_PERMISSION);
   const settled = useSetupChecklistSettled(isAdmin);
+  const otherDuties = useOtherDutiesShown();
   // The first screen's top (the heading, and what asks for attention) is committed and painted
   // on its own; the summary strip, the month and the cards below render next, in a transition.
   // Committed together, the whole page was one task of 150-250 ms on this VM, and an admin's
@@ -112,6 +131,13 @@ export function DashboardPage() {
               <RotaHealth />
             </Suspense>
           </div>
+          {otherDuties && (
+            <div className="no-print dashboard__optional">
+              <Suspense fallback={null}>
+                <OtherDutiesHealth />
+              </Suspense>
+            </div>
+          )}
           <div className="no-print dashboard__optional">
             <WaitingForAnswer />
           </div>

@@ -45,6 +45,8 @@ export const rotaApi = generatedApi.enhanceEndpoints({
     getCurrentWeek: { providesTags: ['rota', 'staff', 'settings', 'holidays'] },
     getRotaClosures: { providesTags: ['rota', 'holidays'] },
     getRotaHealth: { providesTags: [...READS_ROTA_RULES] },
+    // Every duty's health: also the duties themselves (which run, what they need each weekday).
+    getAllDutiesHealth: { providesTags: [...READS_ROTA_RULES, 'duties'] },
     getRotaCandidates: { providesTags: [...READS_ROTA_RULES] },
     getMoveOptions: { providesTags: [...READS_ROTA_RULES] },
     createRota: { invalidatesTags: afterAssignment },
@@ -67,6 +69,7 @@ export const {
   useGetMoveOptionsQuery,
   useGetRotaCandidatesQuery,
   useGetRotaClosuresQuery,
+  useGetAllDutiesHealthQuery,
   useGetRotaHealthQuery,
   useGetRotaGridQuery,
   useGetRotaQuery,
@@ -79,9 +82,13 @@ export const {
 
 export type {
   AcademicYearDto,
+  AllDutiesHealthDto,
   BulkRotaDto,
   BulkRotaResultDto,
   CurrentWeekDto,
+  DutyRule,
+  DutyUnfilledDto,
+  DutyViolationDto,
   MoveOptionDto,
   MoveOptionsDto,
   PlannedDutiesDto,

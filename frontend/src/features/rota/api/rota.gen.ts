@@ -96,7 +96,12 @@ const injectedRtkApi = api
         providesTags: ['rota'],
       }),
       getAllDutiesHealth: build.query<GetAllDutiesHealthApiResponse, GetAllDutiesHealthApiArg>({
-        query: () => ({ url: `/api/rota/health/all` }),
+        query: (queryArg) => ({
+          url: `/api/rota/health/all`,
+          params: {
+            academicYear: queryArg.academicYear,
+          },
+        }),
         providesTags: ['rota'],
       }),
       moveOnRota: build.mutation<MoveOnRotaApiResponse, MoveOnRotaApiArg>({
@@ -210,7 +215,12 @@ export type GetRotaHealthApiArg = {
   academicYear?: number;
 };
 export type GetAllDutiesHealthApiResponse = /** status 200  */ AllDutiesHealthDto;
-export type GetAllDutiesHealthApiArg = void;
+export type GetAllDutiesHealthApiArg = {
+  /** The academic year whose school days to look at for empty slots, by its first calendar year
+    (2026 = 2026-2027). Default: the planning year (this one until its summer term has ended, then
+    the next). */
+  academicYear?: number;
+};
 export type MoveOnRotaApiResponse = /** status 200  */ RotaEditResultDto;
 export type MoveOnRotaApiArg = {
   moveOnRotaDto: MoveOnRotaDto;
@@ -458,11 +468,32 @@ export type DutyHealthDto = {
   name: string;
   violations: DutyViolationDto[];
 };
+export type DutyUnfilledDayDto = {
+  date: string;
+  /** People still needed that day (its need that weekday less those on it). */
+  missing: number;
+};
+export type DutyUnfilledDto = {
+  /** In date order; never empty. */
+  days: DutyUnfilledDayDto[];
+  dutyId: string;
+  dutyName: string;
+};
 export type AllDutiesHealthDto = {
+  /** The academic year looked at for unfilled days, e.g. "2026-2027" (as GET /api/rota/health). */
+  academicYear: string;
   /** Each duty the school has (and any paused or deleted one still holding people), with its violations. */
   duties: DutyHealthDto[];
   /** Today, in the organisation's zone: the first day checked. */
   from: string;
+  /** Each running duty other than the Duty Manager duty (whose days are GET /api/rota/health's
+    `unfilledDays`) that has school days from `unfilledFrom` to `unfilledTo` with fewer people
+    than it needs that weekday, in the school's order. Paused and deleted duties need nobody. */
+  unfilled: DutyUnfilledDto[];
+  /** The first day looked at for unfilled days: tomorrow (the first day the bulk tools plan), or the year's 1 September when that is later. */
+  unfilledFrom: string;
+  /** The last day looked at for unfilled days: the end of the year's summer term (31 August without term dates, or once it is over). */
+  unfilledTo: string;
 };
 export type RotaEditResultDto = {
   /** The days changed, as they are now (one, or two for a move). */
