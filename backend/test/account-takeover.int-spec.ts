@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/core';
 import { bearer, registerOrganization, type Account } from './support/accounts';
+import { asUser } from './support/http';
 import { memberWithRole } from './support/members';
 import { linkIn, SmtpSink } from './support/smtp-sink';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -27,11 +28,7 @@ describe('account takeover', () => {
   });
 
   const sql = (query: string, params: unknown[] = []) => t.get(MikroORM).em.getConnection().execute(query, params);
-  const as = (token: string) => ({
-    get: (url: string) => t.http().get(url).set(...bearer(token)),
-    post: (url: string, body: object = {}) => t.http().post(url).set(...bearer(token)).send(body),
-    put: (url: string, body: object) => t.http().put(url).set(...bearer(token)).send(body),
-  });
+  const as = (token: string) => asUser(t, token);
   const login = (account: Account, email: string, password = account.password) =>
     t.http().post('/api/auth/login').send({ email, password, organizationSubdomain: account.subdomain });
   const userRow = async (account: Account, id: string) =>

@@ -5,6 +5,7 @@ import type { EntityManager, PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { ClsServiceManager } from 'nestjs-cls';
 import { Clock, type FixedClock } from '../src/common/clock/clock';
 import { bearer, registerOrganization, type Account } from './support/accounts';
+import { asUser } from './support/http';
 import { memberWithRole } from './support/members';
 import { tablesNamed } from './support/raw-sql-inventory';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -80,14 +81,7 @@ describe('calendar feed ETags from the revision counter', () => {
 
   afterAll(() => t.close());
 
-  function as(token: string) {
-    return {
-      get: (url: string) => t.http().get(url).set(...bearer(token)),
-      post: (url: string, body: object = {}) => t.http().post(url).set(...bearer(token)).send(body),
-      put: (url: string, body: object) => t.http().put(url).set(...bearer(token)).send(body),
-      patch: (url: string, body: object) => t.http().patch(url).set(...bearer(token)).send(body),
-    };
-  }
+  const as = (token: string) => asUser(t, token);
 
   const feed = (kind: Kind, token: string) => t.http().get(`/api/calendar/subscribe/${kind}?token=${encodeURIComponent(token)}`);
   /** What a subscribed calendar holds: each feed's ETag and text. */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/core';
 import ICAL from 'ical.js';
 import { bearer, registerOrganization, type Account } from './support/accounts';
+import { asUser } from './support/http';
 import { snapshotDatabase } from './support/db-snapshot';
 import { memberWithRole } from './support/members';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -96,14 +97,7 @@ describe('calendar subscription feeds', () => {
 
   afterAll(() => t.close());
 
-  function as(token: string) {
-    return {
-      get: (url: string) => t.http().get(url).set(...bearer(token)),
-      post: (url: string, body: object = {}) => t.http().post(url).set(...bearer(token)).send(body),
-      put: (url: string, body: object) => t.http().put(url).set(...bearer(token)).send(body),
-      delete: (url: string) => t.http().delete(url).set(...bearer(token)),
-    };
-  }
+  const as = (token: string) => asUser(t, token);
 
   /** A feed fetched the way a calendar app does: no Authorization header, no cookie. */
   const feed = (kind: (typeof FEEDS)[number], token: string) => t.http().get(`/api/calendar/subscribe/${kind}?token=${encodeURIComponent(token)}`);

@@ -1,6 +1,6 @@
-import { bearer, registerOrganization } from './support/accounts';
+import { registerOrganization } from './support/accounts';
 import { createTestApp, type TestApp } from './support/test-app';
-import { sqlOf } from './support/http';
+import { asUser, sqlOf } from './support/http';
 
 /**
  * The Cancel Requests list keeps the cancellations people asked for apart from the ones the app
@@ -19,10 +19,7 @@ describe('cancel request history', () => {
 
   it("lists a person's decided request even after hundreds of cancellations the rota made since", async () => {
     const admin = await registerOrganization(t);
-    const api = {
-      get: (url: string) => t.http().get(url).set(...bearer(admin.token)),
-      post: (url: string, body: object) => t.http().post(url).set(...bearer(admin.token)).send(body),
-    };
+    const api = asUser(t, admin.token);
     const ann = (await api.post('/api/staff', { name: 'Ann Teacher', email: `ann-${admin.subdomain}@example.com` }).expect(201)).body.id as string;
     await api.post('/api/rota', { date: '2025-09-10', dutyManager1Id: ann }).expect(201);
     // Processed at once (cancellations are auto-approved by default): a completed request Ann asked for.

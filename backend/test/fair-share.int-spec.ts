@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { Clock, FixedClock, parsePinnedNow } from '../src/common/clock/clock';
-import { bearer, registerOrganization, type Account } from './support/accounts';
+import { registerOrganization, type Account } from './support/accounts';
+import { asUser } from './support/http';
 import { memberWithRole } from './support/members';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -67,11 +68,7 @@ describe('fair share', () => {
   });
   afterAll(() => t.close());
 
-  const as = (token: string) => ({
-    get: (url: string) => t.http().get(url).set(...bearer(token)),
-    post: (url: string, body: object = {}) => t.http().post(url).set(...bearer(token)).send(body),
-    put: (url: string, body: object) => t.http().put(url).set(...bearer(token)).send(body),
-  });
+  const as = (token: string) => asUser(t, token);
 
   async function school() {
     const admin = await registerOrganization(t);

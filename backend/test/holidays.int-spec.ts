@@ -1,5 +1,6 @@
 import { MikroORM } from '@mikro-orm/core';
 import { bearer, registerOrganization, type Account } from './support/accounts';
+import { asUser } from './support/http';
 import { memberWithRole } from './support/members';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -96,10 +97,7 @@ describe('bank holiday regions', () => {
 
   afterAll(() => t.close());
 
-  const as = (token: string) => ({
-    get: (url: string) => t.http().get(url).set(...bearer(token)),
-    post: (url: string, body: object = {}) => t.http().post(url).set(...bearer(token)).send(body),
-  });
+  const as = (token: string) => asUser(t, token);
   const dates = (body: { holidays: { date: string }[] }) => body.holidays.map((h) => h.date);
 
   it('starts every organisation on England & Wales, shown with the signed-in organisation', async () => {

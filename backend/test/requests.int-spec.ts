@@ -1,7 +1,8 @@
 import { MikroORM, RequestContext } from '@mikro-orm/core';
 import { AvailabilityRepository } from '../src/modules/availability/availability.repository';
 import { TenantContext } from '../src/tenancy/tenant-context';
-import { bearer, registerOrganization, type Account } from './support/accounts';
+import { registerOrganization, type Account } from './support/accounts';
+import { asUser } from './support/http';
 import { snapshotDatabase } from './support/db-snapshot';
 import { memberWithRole } from './support/members';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -31,13 +32,7 @@ describe('requests', () => {
 
   afterAll(() => t.close());
 
-  const as = (token: string) => ({
-    get: (url: string) => t.http().get(url).set(...bearer(token)),
-    post: (url: string, body: object = {}) => t.http().post(url).set(...bearer(token)).send(body),
-    put: (url: string, body: object) => t.http().put(url).set(...bearer(token)).send(body),
-    patch: (url: string, body: object) => t.http().patch(url).set(...bearer(token)).send(body),
-    delete: (url: string) => t.http().delete(url).set(...bearer(token)),
-  });
+  const as = (token: string) => asUser(t, token);
 
   interface School {
     admin: Account;

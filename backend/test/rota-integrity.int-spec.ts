@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { bearer, registerOrganization, type Account } from './support/accounts';
+import { registerOrganization, type Account } from './support/accounts';
+import { asUser } from './support/http';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -47,12 +48,7 @@ describe('the rota stays true after any sequence of changes', () => {
   });
   afterAll(() => t.close());
 
-  const call = (token: string) => ({
-    get: (url: string) => t.http().get(url).set(...bearer(token)),
-    post: (url: string, body: object = {}) => t.http().post(url).set(...bearer(token)).send(body),
-    put: (url: string, body: object) => t.http().put(url).set(...bearer(token)).send(body),
-    delete: (url: string) => t.http().delete(url).set(...bearer(token)),
-  });
+  const call = (token: string) => asUser(t, token);
 
   /** Who is on duty on each date from today on. */
   async function assignments(real: Real): Promise<Set<string>> {

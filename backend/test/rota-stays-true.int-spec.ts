@@ -1,5 +1,6 @@
 import { MikroORM } from '@mikro-orm/core';
-import { bearer, registerOrganization, type Account } from './support/accounts';
+import { registerOrganization, type Account } from './support/accounts';
+import { asUser } from './support/http';
 import { memberWithRole } from './support/members';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -29,12 +30,7 @@ describe('the rota stays true', () => {
   });
   afterAll(() => t.close());
 
-  const as = (token: string) => ({
-    get: (url: string) => t.http().get(url).set(...bearer(token)),
-    post: (url: string, body: object = {}) => t.http().post(url).set(...bearer(token)).send(body),
-    put: (url: string, body: object) => t.http().put(url).set(...bearer(token)).send(body),
-    delete: (url: string) => t.http().delete(url).set(...bearer(token)),
-  });
+  const as = (token: string) => asUser(t, token);
 
   /** A school with two teachers and two support staff, named A–D. */
   async function school() {

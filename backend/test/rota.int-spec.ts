@@ -1,5 +1,6 @@
 import { MikroORM } from '@mikro-orm/core';
-import { bearer, registerOrganization, type Account } from './support/accounts';
+import { registerOrganization, type Account } from './support/accounts';
+import { asUser } from './support/http';
 import { memberWithRole } from './support/members';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -38,11 +39,7 @@ describe('rota', () => {
 
   afterAll(() => t.close());
 
-  const as = (token: string) => ({
-    get: (url: string) => t.http().get(url).set(...bearer(token)),
-    post: (url: string, body: object = {}) => t.http().post(url).set(...bearer(token)).send(body),
-    put: (url: string, body: object) => t.http().put(url).set(...bearer(token)).send(body),
-  });
+  const as = (token: string) => asUser(t, token);
 
   /** A new organisation with `teaching` + `nonTeaching` active staff, named so they sort in order. */
   async function school(teaching: number, nonTeaching: number) {

@@ -1,5 +1,5 @@
-import { bearer, registerOrganization } from './support/accounts';
-import { sqlOf } from './support/http';
+import { registerOrganization } from './support/accounts';
+import { asUser, sqlOf } from './support/http';
 import { memberWithRole } from './support/members';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -20,12 +20,7 @@ describe('staff groups', () => {
 
   async function school() {
     const admin = await registerOrganization(t);
-    const as = (token: string) => ({
-      get: (url: string) => t.http().get(url).set(...bearer(token)),
-      post: (url: string, body: object) => t.http().post(url).set(...bearer(token)).send(body),
-      put: (url: string, body: object) => t.http().put(url).set(...bearer(token)).send(body),
-      delete: (url: string) => t.http().delete(url).set(...bearer(token)),
-    });
+    const as = (token: string) => asUser(t, token);
     const api = as(admin.token);
     let n = 0;
     const person = async (name: string) => (await api.post('/api/staff', { name, email: `person-${(n += 1)}-${admin.subdomain}@example.com` }).expect(201)).body.id as string;

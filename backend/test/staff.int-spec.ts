@@ -1,5 +1,6 @@
 import { MikroORM } from '@mikro-orm/core';
 import { bearer, registerOrganization, type Account } from './support/accounts';
+import { asUser } from './support/http';
 import { memberWithRole } from './support/members';
 import { linkIn, SmtpSink } from './support/smtp-sink';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -20,11 +21,7 @@ describe('staff', () => {
     await smtp.stop();
   });
 
-  const as = (token: string) => ({
-    get: (url: string) => t.http().get(url).set(...bearer(token)),
-    post: (url: string, body: object = {}) => t.http().post(url).set(...bearer(token)).send(body),
-    put: (url: string, body: object) => t.http().put(url).set(...bearer(token)).send(body),
-  });
+  const as = (token: string) => asUser(t, token);
   const auditActions = async () =>
     (await t.get(MikroORM).em.getConnection().execute('SELECT action FROM audit_entries ORDER BY id')).map(
       (r: { action: string }) => r.action,

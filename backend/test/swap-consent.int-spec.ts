@@ -1,6 +1,7 @@
 import { MikroORM } from '@mikro-orm/core';
 import { Clock, FixedClock, parsePinnedNow } from '../src/common/clock/clock';
-import { bearer, registerOrganization, type Account } from './support/accounts';
+import { registerOrganization, type Account } from './support/accounts';
+import { asUser } from './support/http';
 import { snapshotDatabase } from './support/db-snapshot';
 import { memberWithRole } from './support/members';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -26,11 +27,7 @@ describe('swaps ask the colleague first', () => {
   beforeEach(() => at('2025-09-08T09:00'));
   afterAll(() => t.close());
 
-  const as = (token: string) => ({
-    get: (url: string) => t.http().get(url).set(...bearer(token)),
-    post: (url: string, body: object = {}) => t.http().post(url).set(...bearer(token)).send(body),
-    put: (url: string, body: object) => t.http().put(url).set(...bearer(token)).send(body),
-  });
+  const as = (token: string) => asUser(t, token);
 
   interface School {
     admin: Account;

@@ -5,6 +5,7 @@ import { SchoolCalendar } from '../src/modules/holidays/school-calendar';
 import { typicalTerms } from '../src/modules/holidays/term-dates';
 import { TenantContext } from '../src/tenancy/tenant-context';
 import { bearer, registerOrganization, type Account } from './support/accounts';
+import { asUser } from './support/http';
 import { memberWithRole } from './support/members';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -30,10 +31,7 @@ describe('term dates', () => {
 
   afterAll(() => t.close());
 
-  const as = (token: string) => ({
-    get: (url: string) => t.http().get(url).set(...bearer(token)),
-    put: (url: string, body: object) => t.http().put(url).set(...bearer(token)).send(body),
-  });
+  const as = (token: string) => asUser(t, token);
   const orgOf = (account: Account) => (new JwtService().decode(account.token) as { org: string }).org;
   const sql = (text: string, params: unknown[] = []) => t.get(MikroORM).em.getConnection().execute(text, params);
   const termRows = async (account: Account) =>

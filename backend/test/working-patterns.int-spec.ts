@@ -1,5 +1,6 @@
 import { MikroORM } from '@mikro-orm/core';
-import { bearer, registerOrganization, type Account } from './support/accounts';
+import { registerOrganization, type Account } from './support/accounts';
+import { asUser } from './support/http';
 import { memberWithRole } from './support/members';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -32,11 +33,7 @@ describe('working patterns by hand', () => {
   });
   afterAll(() => t.close());
 
-  const as = (token: string) => ({
-    get: (url: string) => t.http().get(url).set(...bearer(token)),
-    post: (url: string, body: object = {}) => t.http().post(url).set(...bearer(token)).send(body),
-    put: (url: string, body: object) => t.http().put(url).set(...bearer(token)).send(body),
-  });
+  const as = (token: string) => asUser(t, token);
 
   async function school() {
     const admin = await registerOrganization(t);
