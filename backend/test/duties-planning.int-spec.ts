@@ -322,12 +322,17 @@ describe('planning every duty', () => {
     };
     expect((await held()).sort()).toEqual([ann.staffId, ann.staffId, ann.staffId, bob.staffId, bob.staffId, bob.staffId].sort());
 
-    await as(school.token)
+    const left = await as(school.token)
       .put(`/api/staff-groups/${first.id}`, { memberIds: [ann.staffId] })
       .expect(200);
     expect(await held()).toEqual([ann.staffId, ann.staffId, ann.staffId]);
-    await as(school.token).delete(`/api/staff-groups/${first.id}`).expect(204);
+    // The answer tells whoever made the change what it did, as every change of facts does.
+    expect(left.body.rotaChange).toMatchObject({ removedDuties: 3 });
+    expect(left.body.rotaChange.message).toMatch(/^Changing the staff group 'First aiders' removed 3 duties/);
+    const gone = await as(school.token).delete(`/api/staff-groups/${first.id}`).expect(200);
     expect(await held()).toEqual([]);
+    expect(gone.body.rotaChange).toMatchObject({ removedDuties: 3 });
+    expect(gone.body.rotaChange.message).toMatch(/^Deleting the staff group 'First aiders' removed 3 duties/);
     const reasons = ((await as(school.token).get('/api/cancel-requests').expect(200)).body as { reason: string; status: string }[]).map(
       (r) => r.reason,
     );

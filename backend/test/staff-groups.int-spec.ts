@@ -46,11 +46,17 @@ describe('staff groups', () => {
     expect((await api.get('/api/staff-groups').expect(200)).body.map((g: { name: string }) => g.name)).toEqual(['First aiders', 'SLT']);
 
     const renamed = (await api.put(`/api/staff-groups/${created.id}`, { name: 'Senior leaders', memberIds: [bea] }).expect(200)).body;
-    expect(renamed).toEqual({ id: created.id, name: 'Senior leaders', members: [{ id: bea, name: 'Bea First' }] });
+    // People left the group, but nobody was on a duty open to it: the rota is untouched.
+    expect(renamed).toEqual({
+      id: created.id,
+      name: 'Senior leaders',
+      members: [{ id: bea, name: 'Bea First' }],
+      rotaChange: expect.objectContaining({ removedDuties: 0, message: 'No planned duties were affected.' }),
+    });
     // A field left out is unchanged.
     expect((await api.put(`/api/staff-groups/${created.id}`, { memberIds: [bea, zoe] }).expect(200)).body.name).toBe('Senior leaders');
 
-    await api.delete(`/api/staff-groups/${created.id}`).expect(204);
+    expect((await api.delete(`/api/staff-groups/${created.id}`).expect(200)).body).toEqual({ rotaChange: expect.objectContaining({ removedDuties: 0 }) });
     expect((await api.get('/api/staff-groups').expect(200)).body.map((g: { name: string }) => g.name)).toEqual(['First aiders']);
     // The people stay on the staff.
     expect((await api.get('/api/staff').expect(200)).body.map((s: { id: string }) => s.id)).toEqual(expect.arrayContaining([zoe, amir, bea]));

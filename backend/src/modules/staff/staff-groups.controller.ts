@@ -1,10 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
 import { ApiConflictResponse, ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import { ErrorResponseDto } from '../../common/http/error-body';
 import { idParam } from '../../common/http/id-param';
 import { CreateStaffGroupDto } from './dto/create-staff-group.dto';
+import { DeletedStaffGroupDto } from './dto/deleted-staff-group.dto';
+import { SavedStaffGroupDto } from './dto/saved-staff-group.dto';
 import { StaffGroupDto } from './dto/staff-group.dto';
 import { UpdateStaffGroupDto } from './dto/update-staff-group.dto';
 import { StaffGroupsService } from './staff-groups.service';
@@ -36,7 +38,10 @@ export class StaffGroupsController {
     return this.groups.create(user, dto);
   }
 
-  /** Renames a group or sets its members (the list replaces them). */
+  /**
+   * Renames a group or sets its members (the list replaces them). People taken out of it come off
+   * the duties open to it from today on, refilled as auto-fill says; the answer says what happened.
+   */
   @Put(':id')
   @Authenticated('staff.groups')
   @ApiConflictResponse({ type: ErrorResponseDto, description: NAME_TAKEN })
@@ -48,19 +53,18 @@ export class StaffGroupsController {
     @CurrentUser() user: AuthUser,
     @Param('id', idParam('Staff group')) id: string,
     @Body() dto: UpdateStaffGroupDto,
-  ): Promise<StaffGroupDto> {
+  ): Promise<SavedStaffGroupDto> {
     return this.groups.update(user, id, dto);
   }
 
-  /** Deletes a group; its people stay on the staff. */
+  /** Deletes a group; its people stay on the staff but come off the duties open to it from today on. */
   @Delete(':id')
-  @HttpCode(HttpStatus.NO_CONTENT)
   @Authenticated('staff.groups')
   @ApiNotFoundResponse({
     type: ErrorResponseDto,
     description: 'No such group in this organisation.',
   })
-  deleteStaffGroup(@CurrentUser() user: AuthUser, @Param('id', idParam('Staff group')) id: string): Promise<void> {
+  deleteStaffGroup(@CurrentUser() user: AuthUser, @Param('id', idParam('Staff group')) id: string): Promise<DeletedStaffGroupDto> {
     return this.groups.remove(user, id);
   }
 }

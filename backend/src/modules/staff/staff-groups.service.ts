@@ -5,6 +5,8 @@ import { UnitOfWork } from '../../database/unit-of-work';
 import { AuditService } from '../audit/audit.service';
 import { FactChangesService } from '../fact-changes/fact-changes.service';
 import type { CreateStaffGroupDto } from './dto/create-staff-group.dto';
+import type { DeletedStaffGroupDto } from './dto/deleted-staff-group.dto';
+import type { SavedStaffGroupDto } from './dto/saved-staff-group.dto';
 import type { StaffGroupDto } from './dto/staff-group.dto';
 import type { UpdateStaffGroupDto } from './dto/update-staff-group.dto';
 import type { StaffGroup } from './entities/staff-group.entity';
@@ -69,9 +71,9 @@ export class StaffGroupsService {
    * (docs/product.md#the-rota-stays-true): a duty open to the group's people loses those no longer
    * in it, in the same transaction.
    */
-  async update(actor: AuthUser, id: string, dto: UpdateStaffGroupDto): Promise<StaffGroupDto> {
+  async update(actor: AuthUser, id: string, dto: UpdateStaffGroupDto): Promise<SavedStaffGroupDto> {
     return nameConflicts(dto.name ?? '', async () => {
-      const { written } = await this.factChanges.change(actor, async () => {
+      const { written, rotaChange } = await this.factChanges.change(actor, async () => {
         const group = await this.lock(id);
         const before = await this.view(id);
         if (dto.name !== undefined && dto.name !== group.name) {
@@ -93,13 +95,13 @@ export class StaffGroupsService {
         const left = before.members.some((m) => !after.members.some((n) => n.id === m.id));
         return { after, cause: left ? `Changing the staff group '${after.name}'` : null };
       });
-      return written.after;
+      return { ...written.after, rotaChange };
     });
   }
 
   /** Deletes the group; a duty open to its people loses them (a change of facts, as `update`). */
-  async remove(actor: AuthUser, id: string): Promise<void> {
-    await this.factChanges.change(actor, async () => {
+  async remove(actor: AuthUser, id: string): Promise<DeletedStaffGroupDto> {
+    const { rotaChange } = await this.factChanges.change(actor, async () => {
       const group = await this.lock(id);
       const before = await this.view(id);
       this.groups.remove(group);
@@ -113,6 +115,7 @@ export class StaffGroupsService {
       });
       return { cause: before.members.length ? `Deleting the staff group '${before.name}'` : null };
     });
+    return { rotaChange };
   }
 
   private async view(id: string): Promise<StaffGroupDto> {

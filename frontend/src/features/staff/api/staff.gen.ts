@@ -92,11 +92,11 @@ export type CreateStaffGroupApiResponse = /** status 201  */ StaffGroupDto;
 export type CreateStaffGroupApiArg = {
   createStaffGroupDto: CreateStaffGroupDto;
 };
-export type DeleteStaffGroupApiResponse = unknown;
+export type DeleteStaffGroupApiResponse = /** status 200  */ DeletedStaffGroupDto;
 export type DeleteStaffGroupApiArg = {
   id: string;
 };
-export type UpdateStaffGroupApiResponse = /** status 200  */ StaffGroupDto;
+export type UpdateStaffGroupApiResponse = /** status 200  */ SavedStaffGroupDto;
 export type UpdateStaffGroupApiArg = {
   id: string;
   updateStaffGroupDto: UpdateStaffGroupDto;
@@ -197,6 +197,29 @@ export type CreateStaffGroupDto = {
   /** e.g. "SLT", "First aiders"; unique in the organisation, whatever its case. */
   name: string;
 };
+export type RotaChangeDto = {
+  /** The days whose duties changed, `yyyy-MM-dd`, in date order. */
+  dates: string[];
+  /** What happened, for a person to read, e.g. "Removed 4 duties in the Easter holiday". */
+  message: string;
+  /** Of the removed duties, how many were given to someone else on the same day. */
+  refilledDuties: number;
+  /** Duties (a person on a day) taken off the rota because the day or the person no longer allows them. */
+  removedDuties: number;
+};
+export type DeletedStaffGroupDto = {
+  /** Null when the group had nobody in it. */
+  rotaChange: RotaChangeDto | null;
+};
+export type SavedStaffGroupDto = {
+  id: string;
+  members: StaffGroupMemberDto[];
+  /** e.g. "SLT", "First aiders". */
+  name: string;
+  /** What the change did to the planned rota: people taken out of the group come off the duties
+    open to it from today on; null when nobody left it. */
+  rotaChange: RotaChangeDto | null;
+};
 export type UpdateStaffGroupDto = {
   /** The staff in the group (their staff ids); none when left out. Repeats count once. */
   memberIds?: string[];
@@ -231,16 +254,6 @@ export type ImportPreviewDto = {
   errorCount: number;
   rows: ImportRowDto[];
   validCount: number;
-};
-export type RotaChangeDto = {
-  /** The days whose duties changed, `yyyy-MM-dd`, in date order. */
-  dates: string[];
-  /** What happened, for a person to read, e.g. "Removed 4 duties in the Easter holiday". */
-  message: string;
-  /** Of the removed duties, how many were given to someone else on the same day. */
-  refilledDuties: number;
-  /** Duties (a person on a day) taken off the rota because the day or the person no longer allows them. */
-  removedDuties: number;
 };
 export type StaffUpdateResultDto = {
   /** Working days they would rather not do (ISO), honoured when it costs no fairness. Admins,

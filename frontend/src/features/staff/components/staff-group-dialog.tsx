@@ -2,6 +2,7 @@ import { Form, Input, Modal, Select, type InputRef } from 'antd';
 import { useMemo, useRef } from 'react';
 
 import { getServerMessage } from '@/shared/api/errors';
+import { changeOutcome } from '@/shared/lib/rota-change';
 import { trimmed } from '@/shared/lib/text';
 import { focusFirstField } from '@/shared/ui/focus-first-field';
 import { useToast } from '@/shared/ui/toast';
@@ -52,11 +53,17 @@ export function StaffGroupDialog({ open, group, onClose, afterClose }: StaffGrou
   const submit = async (values: StaffGroupFormValues) => {
     const body = { name: trimmed(values.name), memberIds: values.memberIds };
     try {
-      if (group) await updateGroup({ id: group.id, updateStaffGroupDto: body }).unwrap();
+      let rotaChange = null;
+      // Taking people out of a group takes them off the duties open to it: the server says so.
+      if (group)
+        ({ rotaChange } = await updateGroup({ id: group.id, updateStaffGroupDto: body }).unwrap());
       else await createGroup({ createStaffGroupDto: body }).unwrap();
       toast({
         title: 'Success',
-        description: editing ? 'Staff group updated' : 'Staff group added',
+        description: changeOutcome(
+          editing ? 'Staff group updated' : 'Staff group added',
+          rotaChange,
+        ),
       });
       onClose();
     } catch (error) {

@@ -144,7 +144,9 @@ describe('Staff Groups card', () => {
   it('deletes a group once confirmed', async () => {
     const fetchMock = stubFetch({
       [GET]: [{ body: [SLT] }, { body: [] }],
-      'DELETE /api/staff-groups/0b7d3c1e-1111-4aaa-8bbb-000000000001': { status: 204 },
+      'DELETE /api/staff-groups/0b7d3c1e-1111-4aaa-8bbb-000000000001': {
+        body: { rotaChange: { removedDuties: 0, message: '' } },
+      },
     });
     renderWithProviders(<StaffGroupsCard />);
     await user.click(await within(card()).findByRole('button', { name: 'Delete SLT' }));
@@ -155,6 +157,37 @@ describe('Staff Groups card', () => {
     expect(await screen.findByText('Deleted the staff group SLT')).toBeInTheDocument();
     expect(
       await within(card()).findByText('No staff groups yet. Add one, such as SLT or First aiders.'),
+    ).toBeInTheDocument();
+  });
+  it("says what taking people out of a group did to the rota, in the server's words", async () => {
+    const message =
+      "Changing the staff group 'SLT' removed 2 duties on 9–10 Sep; 2 refilled (not allowed on Lunch gate).";
+    stubFetch({
+      [GET]: { body: [SLT] },
+      [STAFF]: { body: [] },
+      'PUT /api/staff-groups/0b7d3c1e-1111-4aaa-8bbb-000000000001': {
+        body: { ...SLT, rotaChange: { removedDuties: 2, message } },
+      },
+      'DELETE /api/staff-groups/0b7d3c1e-1111-4aaa-8bbb-000000000001': {
+        body: {
+          rotaChange: {
+            removedDuties: 1,
+            message: "Deleting the staff group 'SLT' removed 1 duty",
+          },
+        },
+      },
+    });
+    renderWithProviders(<StaffGroupsCard />);
+    await user.click(await within(card()).findByRole('button', { name: 'Edit SLT' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Staff Group' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.queryByText('Staff group updated')).not.toBeInTheDocument();
+
+    await user.click(await within(card()).findByRole('button', { name: 'Delete SLT' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(
+      await screen.findByText("Deleting the staff group 'SLT' removed 1 duty"),
     ).toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import { Alert, Button, Popconfirm, Space, Table, Tag, type TableColumnsType } f
 import { useState } from 'react';
 
 import { getServerMessage } from '@/shared/api/errors';
+import { changeOutcome } from '@/shared/lib/rota-change';
 import { SectionCard } from '@/shared/ui/section-card';
 import { useToast } from '@/shared/ui/toast';
 
@@ -21,8 +22,11 @@ export function StaffGroupsCard() {
 
   const remove = async (group: StaffGroupDto) => {
     try {
-      await deleteGroup({ id: group.id }).unwrap();
-      toast({ title: 'Success', description: `Deleted the staff group ${group.name}` });
+      const { rotaChange } = await deleteGroup({ id: group.id }).unwrap();
+      toast({
+        title: 'Success',
+        description: changeOutcome(`Deleted the staff group ${group.name}`, rotaChange),
+      });
     } catch (failure) {
       toast({
         variant: 'destructive',
