@@ -171,6 +171,13 @@ describe('the load over every duty', () => {
       view.rows[0]!.difference,
     ]);
 
+    // A paused duty with no slots left in the period is no longer a column; its load is gone from everyone's.
+    await as(admin.token).post(`/api/duties/${gate}/pause`).expect(200);
+    const paused = (await as(admin.token).get('/api/fairness/duties?academicYear=2026').expect(200)).body as DutyLoad;
+    expect(paused.duties.map((d) => d.name)).toEqual(['Duty Manager', 'Lunch']);
+    expect(paused.rows.every((r) => r.perDuty.length === 2 && r.load === r.perDuty[0]!.load + r.perDuty[1]!.load)).toBe(true);
+    expect(paused.summary.perDuty.map((s) => s.dutyId)).toEqual([dutyManager, lunch]);
+
     // Refused: an unknown format, a period that isn't one.
     expect((await as(admin.token).get('/api/fairness/duties/export?format=pdf').expect(400)).body.message).toContain('format must be csv or xlsx');
     expect((await as(admin.token).get('/api/fairness/duties?period=week').expect(400)).body.message).toContain('period must be one of');
@@ -189,6 +196,6 @@ describe('the load over every duty', () => {
     expect(theirs.rows.every((r) => !r.name.startsWith('Load '))).toBe(true);
     const ours = (await as(admin.token).get('/api/fairness/duties?academicYear=2026').expect(200)).body as DutyLoad;
     expect(ours.rows.some((r) => r.staffId === ann.staffId)).toBe(false);
-    expect(ours.duties.map((d) => d.name)).toEqual(['Duty Manager', 'Lunch', 'Gate']);
+    expect(ours.duties.map((d) => d.name)).toEqual(['Duty Manager', 'Lunch']);
   });
 });
