@@ -104,6 +104,9 @@ export const PERSONAL_FIELDS_SHOWN: Record<string, readonly string[]> = {
   getFairness: ['department', 'workingDays', 'fte'],
   // Files: staff get their own line of the fairness table; the text is searched for colleagues' values.
   exportFairness: [],
+  // Names and duty counts only: no field of a staff record beyond the name.
+  getDutyLoad: [],
+  exportDutyLoad: [],
   exportRota: [],
   getRotaHealth: [],
   getRotaCandidates: ['department'],

@@ -181,6 +181,8 @@ export const ROUTES: Record<string, RouteRule> = {
   // Staff get their own line and the team's figures; managers and admins everyone's.
   getFairness: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
   exportFairness: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
+  getDutyLoad: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
+  exportDutyLoad: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
   exportRota: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
   getSetupChecklist: { callers: ['admin'], tenant: OWN }, // settings.manage
 
@@ -386,6 +388,7 @@ export const EXAMPLES: Record<string, ExampleBuilder> = {
   getRotaGrid: () => ({ query: { startDate: '2025-09-01', endDate: '2025-09-30' } }),
   exportRota: () => ({ query: { startDate: '2025-09-01', endDate: '2026-08-31', format: 'csv' } }),
   exportFairness: () => ({ query: { format: 'csv' } }),
+  exportDutyLoad: () => ({ query: { format: 'csv' } }),
   createRota: ({ other }) => ({ body: { date: futureMonday(), dutyManager1Id: other } }),
   updateRota: async (f) => {
     const duty = await dutyOf(f, f.other);

@@ -3,9 +3,11 @@ import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import { FairUse } from '../../common/rate-limit/fair-use';
+import { DutyLoadDto } from './dto/duty-load.dto';
 import { FairnessDto } from './dto/fairness.dto';
 import { FairnessExportQueryDto } from './dto/fairness-export-query.dto';
 import { FairnessQueryDto } from './dto/fairness-query.dto';
+import { DutiesFairnessService } from './duties-fairness.service';
 import { type ExportFile, FairnessService } from './fairness.service';
 
 export const SPREADSHEETS = ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];
@@ -17,7 +19,10 @@ export function download(file: ExportFile): StreamableFile {
 @ApiTags('statistics')
 @Controller()
 export class FairnessController {
-  constructor(private readonly fairness: FairnessService) {}
+  constructor(
+    private readonly fairness: FairnessService,
+    private readonly dutiesFairness: DutiesFairnessService,
+  ) {}
 
   /**
    * Each person's duties done and planned over the year or a term against their fair share, and
@@ -38,5 +43,27 @@ export class FairnessController {
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' }, description: 'The table as a file.' })
   async exportFairness(@CurrentUser() user: AuthUser, @Query() query: FairnessExportQueryDto): Promise<StreamableFile> {
     return download(await this.fairness.exportFairness(user, query));
+  }
+
+  /**
+   * Each active person's weighted load over every duty the school runs (Σ weight of their duties
+   * done and planned) against their fair share of it, with their count and load per duty, the
+   * largest gap and each duty's spread. Staff see their own row and the team's figures.
+   */
+  @Get('fairness/duties')
+  @Authenticated('rota.view')
+  @FairUse('fairness')
+  getDutyLoad(@CurrentUser() user: AuthUser, @Query() query: FairnessQueryDto): Promise<DutyLoadDto> {
+    return this.dutiesFairness.load(user, query);
+  }
+
+  /** The load over every duty as a CSV or XLSX file: a column per duty (counts), then load, fair share and difference. */
+  @Get('fairness/duties/export')
+  @Authenticated('rota.view')
+  @FairUse('exports')
+  @ApiProduces(...SPREADSHEETS)
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' }, description: 'The table as a file.' })
+  async exportDutyLoad(@CurrentUser() user: AuthUser, @Query() query: FairnessExportQueryDto): Promise<StreamableFile> {
+    return download(await this.dutiesFairness.exportLoad(user, query));
   }
 }

@@ -132,12 +132,14 @@ export class FairnessService {
     return this.file(format, `duty-rota-${startDate}-to-${endDate}`, 'Duty rota', header, rows);
   }
 
-  private async file(format: ExportFormat, name: string, sheetName: string, header: (string | number)[], rows: SpreadsheetCell[][]): Promise<ExportFile> {
+  /** A table as a file of `format`, built in the spreadsheet worker. */
+  async file(format: ExportFormat, name: string, sheetName: string, header: (string | number)[], rows: SpreadsheetCell[][]): Promise<ExportFile> {
     const bytes = await this.workers.run(BUILD_SPREADSHEET, { format, sheetName, header, rows });
     return { body: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), contentType: CONTENT_TYPES[format], fileName: `${name}.${format}` };
   }
 
-  private async bounds(year: number, period: FairnessPeriod): Promise<{ startDate: string; endDate: string }> {
+  /** The period's first and last days: the academic year, or the term (400 when the year has no term dates). */
+  async bounds(year: number, period: FairnessPeriod): Promise<{ startDate: string; endDate: string }> {
     if (period === 'year') return { startDate: `${year}-09-01`, endDate: `${year + 1}-08-31` };
     const term = (await this.calendar.termsOf(year)).find((t) => t.name === period);
     if (!term) throw new BadRequestException(`${academicYearLabel(year)} has no term dates: set them on the Holidays screen to see a term`);

@@ -10,6 +10,7 @@ import { DashboardController, StatisticsController } from './dashboard.controlle
 import { DutyChangeNotices } from './duty-change-notices';
 import { FairnessController } from './fairness.controller';
 import { FairnessService } from './fairness.service';
+import { DutiesFairnessService } from './duties-fairness.service';
 import { RotaCalendarController } from './rota-calendar.controller';
 import { RotaCalendarService } from './rota-calendar.service';
 import { RotaHealthController } from './rota-health.controller';
@@ -45,6 +46,7 @@ import { RotaSlot } from './entities/rota-slot.entity';
     RotaHealthService,
     RotaStatsService,
     FairnessService,
+    DutiesFairnessService,
     RotaCalendarService,
     DutyChangeNotices,
   ],

@@ -307,6 +307,19 @@ export class RotaRepository {
     return new Map(rows.map((r) => [r.staff_id, { done: Number(r.done), planned: Number(r.planned) }]));
   }
 
+  /**
+   * Slots per person and duty in `from`..`to`, every duty, with how many of them fall on or before
+   * `through` (held already): what the load view (DutiesFairnessService) counts. One statement.
+   */
+  async dutyLoadCounts(from: IsoDate, to: IsoDate, through: IsoDate): Promise<{ staffId: string; dutyId: string; count: number; done: number }[]> {
+    const rows = await this.em.execute<{ staff_id: string; duty_id: string; n: string; done: string }[]>(
+      `select staff_id, duty_id, count(*) as n, count(*) filter (where date <= ?) as done
+         from rota_slots where organization_id = ? and date between ? and ? group by staff_id, duty_id`,
+      [through, TenantContext.require(), from, to],
+    );
+    return rows.map((r) => ({ staffId: r.staff_id, dutyId: r.duty_id, count: Number(r.n), done: Number(r.done) }));
+  }
+
   /** How many duties (filled slots, anyone's) `from`..`to` holds. One statement. */
   async dutyCountBetween(from: IsoDate, to: IsoDate): Promise<number> {
     if (to < from) return 0;

@@ -22,6 +22,27 @@ const injectedRtkApi = api
         }),
         providesTags: ['statistics'],
       }),
+      getDutyLoad: build.query<GetDutyLoadApiResponse, GetDutyLoadApiArg>({
+        query: (queryArg) => ({
+          url: `/api/fairness/duties`,
+          params: {
+            academicYear: queryArg.academicYear,
+            period: queryArg.period,
+          },
+        }),
+        providesTags: ['statistics'],
+      }),
+      exportDutyLoad: build.query<ExportDutyLoadApiResponse, ExportDutyLoadApiArg>({
+        query: (queryArg) => ({
+          url: `/api/fairness/duties/export`,
+          params: {
+            academicYear: queryArg.academicYear,
+            period: queryArg.period,
+            format: queryArg.format,
+          },
+        }),
+        providesTags: ['statistics'],
+      }),
       exportFairness: build.query<ExportFairnessApiResponse, ExportFairnessApiArg>({
         query: (queryArg) => ({
           url: `/api/fairness/export`,
@@ -46,6 +67,23 @@ export type GetFairnessApiArg = {
   academicYear?: number;
   /** The whole year (default) or one term (needs the year's term dates). */
   period?: FairnessPeriod;
+};
+export type GetDutyLoadApiResponse = /** status 200  */ DutyLoadDto;
+export type GetDutyLoadApiArg = {
+  /** The academic year by its first calendar year (2025 = 2025-2026); when omitted, the planning year
+    (this one until its summer term has ended, then the next). */
+  academicYear?: number;
+  /** The whole year (default) or one term (needs the year's term dates). */
+  period?: FairnessPeriod;
+};
+export type ExportDutyLoadApiResponse = /** status 200 The table as a file. */ Blob;
+export type ExportDutyLoadApiArg = {
+  /** The academic year by its first calendar year (2025 = 2025-2026); when omitted, the planning year
+    (this one until its summer term has ended, then the next). */
+  academicYear?: number;
+  /** The whole year (default) or one term (needs the year's term dates). */
+  period?: FairnessPeriod;
+  format: ExportFormat;
 };
 export type ExportFairnessApiResponse = /** status 200 The table as a file. */ Blob;
 export type ExportFairnessApiArg = {
@@ -155,6 +193,59 @@ export type FairnessDto = {
   startDate: string;
   summary: FairnessSummaryDto;
 };
+export type DutyLoadDutyDto = {
+  id: string;
+  name: string;
+  /** Its weight for fairness (its minutes by default): what one of its slots adds to a person's load. */
+  weight: number;
+};
+export type DutyLoadCountDto = {
+  /** Their slots of the duty, done and planned. */
+  count: number;
+  dutyId: string;
+  /** count × the duty's weight. */
+  load: number;
+};
+export type DutyLoadRowDto = {
+  /** load − target, to one decimal: above 0 they carry more than their share. */
+  difference: number;
+  /** Σ weight of their duties done and planned in the period. */
+  load: number;
+  name: string;
+  /** Per duty of the view, in its order. */
+  perDuty: DutyLoadCountDto[];
+  staffId: string;
+  /** Their fair share of the period's weighted load, as the engine computes it, to one decimal. */
+  target: number;
+};
+export type DutySpreadDto = {
+  dutyId: string;
+  max: number;
+  min: number;
+};
+export type DutyLoadSummaryDto = {
+  /** The largest |load − target| among active people, in weight (minutes), to one decimal. */
+  largestGap: number;
+  /** Per duty of the view, in its order: the fewest and most of its slots held by an active person allowed on it. */
+  perDuty: DutySpreadDto[];
+};
+export type DutyLoadDto = {
+  /** e.g. "2025-2026". */
+  academicYear: string;
+  /** The duties not deleted, in the school's order: the active ones, and the paused ones with slots in the period. */
+  duties: DutyLoadDutyDto[];
+  endDate: string;
+  period: FairnessPeriod;
+  /** Every active person for admins and managers, largest difference first; only the signed-in person's own row for staff. */
+  rows: DutyLoadRowDto[];
+  startDate: string;
+  summary: DutyLoadSummaryDto;
+};
 export type ExportFormat = 'csv' | 'xlsx';
-export const { useGetDutyStatisticsQuery, useGetFairnessQuery, useExportFairnessQuery } =
-  injectedRtkApi;
+export const {
+  useGetDutyStatisticsQuery,
+  useGetFairnessQuery,
+  useGetDutyLoadQuery,
+  useExportDutyLoadQuery,
+  useExportFairnessQuery,
+} = injectedRtkApi;

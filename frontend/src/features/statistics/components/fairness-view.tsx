@@ -1,16 +1,15 @@
 import { DownloadOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import {
   Button,
-  Card,
   Col,
   Descriptions,
   Flex,
   Progress,
   Radio,
   Row,
+  Segmented,
   Skeleton,
   Space,
-  Statistic,
   Table,
   Tag,
   Tooltip,
@@ -20,6 +19,7 @@ import {
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useId, useState, type ReactNode } from 'react';
 
+import { useGetDutiesQuery } from '@/features/duties/api';
 import { useGetAcademicYearsQuery } from '@/features/holidays/api';
 import { downloadFile } from '@/shared/api/download-file';
 import { getServerMessage } from '@/shared/api/errors';
@@ -30,6 +30,7 @@ import { LoadError } from '@/shared/ui/load-error';
 import { useToast } from '@/shared/ui/toast';
 
 import {
+  DUTY_LOAD_EXPORT_URL,
   FAIRNESS_EXPORT_URL,
   useGetFairnessQuery,
   type ExportFormat,
@@ -37,13 +38,23 @@ import {
   type FairnessPeriod,
   type FairnessRowDto,
 } from '../api';
+import { DutyLoadView } from './duty-load-view';
 import { describeDifference, formatDifference, formatFigure, formatMeasure } from './fairness';
+import { Figure } from './figure';
 
 export const PERIODS: readonly { value: FairnessPeriod; label: string }[] = [
   { value: 'year', label: 'Year' },
   { value: 'autumn', label: 'Autumn term' },
   { value: 'spring', label: 'Spring term' },
   { value: 'summer', label: 'Summer term' },
+];
+
+/** Which duties the view weighs: the Duty Manager duty's fair share, or the load over every duty. */
+type DutiesShown = 'duty-manager' | 'all';
+
+const DUTIES_SHOWN: { label: string; value: DutiesShown }[] = [
+  { label: 'Duty Manager', value: 'duty-manager' },
+  { label: 'All duties', value: 'all' },
 ];
 
 export const FAIRNESS_EMPTY_TEXT = 'Nobody has duties to compare in this period yet';
@@ -120,24 +131,6 @@ function columns(): TableProps<FairnessRowDto>['columns'] {
   ];
 }
 
-/** One team figure, a group named by its title. */
-function Figure({ title, value, hint }: { title: string; value: string; hint?: ReactNode }) {
-  const titleId = useId();
-  return (
-    <Card role="group" aria-labelledby={titleId} size="small" style={{ height: '100%' }}>
-      <Statistic
-        title={
-          <Space size={4}>
-            <span id={titleId}>{title}</span>
-            {hint}
-          </Space>
-        }
-        value={value}
-      />
-    </Card>
-  );
-}
-
 function TeamFigures({ fairness }: { fairness: FairnessDto }) {
   const { summary } = fairness;
   return (
@@ -171,14 +164,31 @@ function TeamFigures({ fairness }: { fairness: FairnessDto }) {
   );
 }
 
+/** What an export saves: the Duty Manager fairness table, or the load over every duty. */
+const EXPORTS = {
+  'duty-manager': {
+    url: FAIRNESS_EXPORT_URL,
+    name: 'fairness',
+    failed: 'Failed to export the fairness table',
+  },
+  all: {
+    url: DUTY_LOAD_EXPORT_URL,
+    name: 'duty-load',
+    failed: 'Failed to export the load over every duty',
+  },
+} as const;
+
 /** Export CSV and Export XLSX: the table as the server writes it, saved as a file. */
 function ExportButtons({
   period,
   academicYear,
+  shown,
 }: {
   period: FairnessPeriod;
   academicYear?: number;
+  shown: DutiesShown;
 }) {
+  const table = EXPORTS[shown];
   const toast = useToast();
   const [exporting, setExporting] = useState<ExportFormat>();
 
@@ -187,16 +197,16 @@ function ExportButtons({
     try {
       await downloadFile(
         {
-          url: FAIRNESS_EXPORT_URL,
+          url: table.url,
           params:
             academicYear === undefined ? { period, format } : { academicYear, period, format },
         },
-        `fairness-${period}.${format}`,
+        `${table.name}-${period}.${format}`,
       );
     } catch (error) {
       toast({
         variant: 'destructive',
-        description: getServerMessage(error) ?? 'Failed to export the fairness table',
+        description: getServerMessage(error) ?? table.failed,
       });
     } finally {
       setExporting(undefined);
@@ -288,8 +298,19 @@ export function FairnessView() {
   const years = useGetAcademicYearsQuery();
   const [chosenYear, setChosenYear] = useState<number>();
   const academicYear = chosenYear ?? years.data?.planning;
+  const args = years.isError
+    ? { period }
+    : academicYear === undefined
+      ? skipToken
+      : { academicYear, period };
+  // A school that runs more than the Duty Manager duty may see the load over every duty
+  // (docs/product.md#duties); one that doesn't sees the Duty Manager's view, without the switch.
+  const duties = useGetDutiesQuery();
+  const manyDuties = (duties.data?.length ?? 0) > 1;
+  const [chosenDuties, setChosenDuties] = useState<DutiesShown>('duty-manager');
+  const shown: DutiesShown = manyDuties ? chosenDuties : 'duty-manager';
   const { currentData, isFetching, isError, error, refetch } = useGetFairnessQuery(
-    years.isError ? { period } : academicYear === undefined ? skipToken : { academicYear, period },
+    shown === 'all' ? skipToken : args,
   );
 
   let body: ReactNode;
@@ -336,6 +357,16 @@ export function FairnessView() {
 
   return (
     <Flex vertical gap="middle">
+      {manyDuties && (
+        <div>
+          <Segmented<DutiesShown>
+            aria-label="Duties shown"
+            options={DUTIES_SHOWN}
+            value={shown}
+            onChange={setChosenDuties}
+          />
+        </div>
+      )}
       <Flex justify="space-between" align="center" wrap gap="small">
         <Space wrap>
           {years.data && (
@@ -359,16 +390,19 @@ export function FairnessView() {
             onChange={(event) => setPeriod(event.target.value as FairnessPeriod)}
           />
         </Space>
-        {canSeeEveryone && <ExportButtons period={period} academicYear={academicYear} />}
+        {canSeeEveryone && (
+          <ExportButtons period={period} academicYear={academicYear} shown={shown} />
+        )}
       </Flex>
-      {currentData && (
+      {shown === 'all' && <DutyLoadView args={args} />}
+      {shown === 'duty-manager' && currentData && (
         <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
           {`${currentData.academicYear}: ${formatDate(currentData.startDate, SHORT_DATE_FORMAT)} to ${formatDate(currentData.endDate, SHORT_DATE_FORMAT)}. `}
           Each person&apos;s fair share follows their working days and contract; the difference is
           done and planned duties minus it.
         </Typography.Paragraph>
       )}
-      <div aria-busy={isFetching}>{body}</div>
+      {shown === 'duty-manager' && <div aria-busy={isFetching}>{body}</div>}
     </Flex>
   );
 }
