@@ -338,4 +338,58 @@ describe('planning every duty', () => {
     );
     expect(new Set(reasons)).toEqual(new Set(['Sports hall: Not allowed on Sports hall']));
   });
+  it('refills a freed Duty Manager slot only with someone free of other duties that day, reporting each removal once', async () => {
+    const school = await registerOrganization(t);
+    const people = [];
+    for (const name of ['Refill Ann', 'Refill Bob', 'Refill Cat', 'Refill Dan']) people.push(await memberWithRole(t, school, 'staff', name));
+    await as(school.token).put('/api/duty-rules', { maxDutiesPerDay: 1, allDayDutiesCount: true }).expect(200);
+    const lunch = (
+      (
+        await as(school.token)
+          .post('/api/duties', {
+            name: 'Lunch',
+            startTime: '12:30',
+            endTime: '13:10',
+            weekdays: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, people: 2 })),
+          })
+          .expect(201)
+      ).body as { duty: { id: string } }
+    ).duty.id;
+    const dutyManager = ((await as(school.token).get('/api/duties').expect(200)).body as { id: string; isDutyManager: boolean }[]).find(
+      (d) => d.isDutyManager,
+    )!.id;
+    // Tuesday to Friday: two Duty Managers and two at lunch a day, one duty each — all four every day.
+    await as(school.token)
+      .post('/api/rota/fill-unassigned', { endDate: '2026-11-06', allWeekdays: true, dutyIds: [dutyManager, lunch] })
+      .expect(200);
+    const onDuty = async () => {
+      const grid = (await as(school.token).get('/api/rota/grid?startDate=2026-11-03&endDate=2026-11-06').expect(200)).body as Grid;
+      return grid.days.map((d) => ({
+        date: d.date,
+        people: d.duties.flatMap((c) => c.slots.flatMap((slot) => (slot.staff ? [slot.staff.id] : []))),
+      }));
+    };
+    expect((await onDuty()).map((d) => d.people.length)).toEqual([4, 4, 4, 4]);
+
+    // Ann goes: nobody is free on her days, so her Duty Manager slots stay open rather than go to
+    // someone at lunch (who would then have to come off one of the two).
+    const left = await as(school.token).put(`/api/staff/${people[0]!.staffId}`, { isActive: false }).expect(200);
+    expect(left.body.rotaChange).toMatchObject({ removedDuties: 4, refilledDuties: 0 });
+    for (const day of await onDuty()) {
+      expect(day.people).not.toContain(people[0]!.staffId);
+      expect(new Set(day.people).size).toBe(day.people.length);
+      expect(day.people).toHaveLength(3);
+    }
+    const health = (await as(school.token).get('/api/rota/health/all').expect(200)).body as { duties: { violations: unknown[] }[] };
+    expect(health.duties.flatMap((d) => d.violations)).toEqual([]);
+
+    // With Eve on the staff, Bob's going is refilled by her, on whichever duty he held.
+    const eve = await memberWithRole(t, school, 'staff', 'Refill Eve');
+    const bobGoes = await as(school.token).put(`/api/staff/${people[1]!.staffId}`, { isActive: false }).expect(200);
+    expect(bobGoes.body.rotaChange).toMatchObject({ removedDuties: 4, refilledDuties: 4 });
+    for (const day of await onDuty()) {
+      expect(day.people).toContain(eve.staffId);
+      expect(new Set(day.people).size).toBe(day.people.length);
+    }
+  });
 });

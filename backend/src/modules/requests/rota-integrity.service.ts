@@ -8,7 +8,7 @@ import { AuditService } from '../audit/audit.service';
 import { NO_ROTA_CHANGE, type RotaChange, type RotaChangeCause, type RotaRepair } from '../fact-changes/rota-change';
 import { CancelRequestsRepository } from './cancel-requests.repository';
 import { RequestMessenger } from './request-messenger';
-import { type DutyRemoval, RotaService } from '../rota/rota.service';
+import { type DutyRemoval, freedSlots, RotaService } from '../rota/rota.service';
 import { SystemSettingsService } from '../settings/system-settings.service';
 import { dutiesAddedEmail, dutiesTakenOffEmail } from './request-emails';
 import { loadPeople, type Person } from './request-people';
@@ -92,12 +92,16 @@ export class RotaIntegrityService implements RotaRepair {
     const { verdicts } = check;
     let autoFill: boolean | undefined;
     const autoFillOn = async () => (autoFill ??= (await this.settings.autoApproval()).autoFillCancellations);
-    const replacements = verdicts.length ? await this.rota.repair(check, await autoFillOn()) : [];
+    // Where other duties run, or the Duty Manager duty is not everyone's, the multi-duty engine
+    // refills what this pass frees: the Duty Manager duty's own engine sees neither.
+    const handOver = verdicts.length > 0 && (await this.rota.dutiesRefillDutyManagerFrom(today));
+    const replacements = verdicts.length ? await this.rota.repair(check, !handOver && (await autoFillOn())) : [];
     const duty = await this.duties.dutyManagerId();
     const removed: Removal[] = verdicts.flatMap((v) => v.violations).map((v) => ({ ...v, dutyId: duty }));
     const refills: Placed[] = replacements.map((r) => ({ ...r, dutyId: duty }));
+    const freed = handOver ? verdicts.flatMap((v) => freedSlots(v, duty)) : [];
 
-    const others = await this.rota.checkDutiesFrom(today);
+    const others = await this.rota.checkDutiesFrom(today, freed);
     if (others) {
       const refill = await autoFillOn();
       const names = new Map(others.facts.duties.map((d) => [d.id, d.place && !d.name.includes(d.place) ? `${d.name} — ${d.place}` : d.name]));

@@ -36,6 +36,8 @@ export interface DutyRefill {
 /** What DutiesRepair.check found: the removals, and what the refill plans from. */
 export interface DutiesCheck {
   removals: DutyRemoval[];
+  /** Slots the Duty Manager duty's own repair freed and left for this one to refill (DutiesRepair.check's `freed`). */
+  freed: DutyRemoval[];
   days: DutyDays;
   facts: PlanningDuties;
 }
@@ -72,10 +74,24 @@ export class DutiesRepair {
     private readonly calendar: SchoolCalendar,
   ) {}
 
-  /** What breaks a rule from `from` on; null when nothing does, or only the Duty Manager duty, open to everyone, is planned then. */
-  async check(from: IsoDate): Promise<DutiesCheck | null> {
+  /**
+   * Whether the Duty Manager duty's repair should leave its freed slots to this one: when another
+   * duty is planned from `from` on, or the Duty Manager duty is not open to everyone. Its own
+   * engine knows neither who may take it nor anyone's other duties that day, so its choice could
+   * break a rule this repair would then undo (and report as a second removal).
+   */
+  refillsDutyManagerFrom(from: IsoDate): Promise<boolean> {
+    return this.rota.dutiesBeyondDutyManagerFrom(from);
+  }
+
+  /**
+   * What breaks a rule from `from` on, with `freed` — Duty Manager slots its own repair emptied
+   * for this one to refill; null when there is nothing to free or refill, or only the Duty Manager
+   * duty, open to everyone, is planned then.
+   */
+  async check(from: IsoDate, freed: DutyRemoval[] = []): Promise<DutiesCheck | null> {
     // The Duty Manager duty alone, open to everyone: its own repair (RotaPlanner) has checked it all.
-    if (!(await this.rota.dutiesBeyondDutyManagerFrom(from))) return null;
+    if (!freed.length && !(await this.rota.dutiesBeyondDutyManagerFrom(from))) return null;
     const days = await this.rota.dutySlotsBetween(from, null);
     const facts = await this.duties.planningDuties();
     const running = new Set(facts.duties.map((d) => d.id));
@@ -126,22 +142,22 @@ export class DutiesRepair {
       });
       removals.push(...violations);
     }
-    return removals.length ? { removals, days, facts } : null;
+    return removals.length || freed.length ? { removals, freed, days, facts } : null;
   }
 
   /**
    * Frees the slots of `check.removals`, and with `refill` fills those of duties still running
-   * that day with the multi-duty engine (the removed person blocked from that duty that day).
-   * Each duty's changed days are written. Returns who went where.
+   * that day, and the `freed` ones, with the multi-duty engine (the removed person blocked from
+   * that duty that day). Each duty's changed days are written. Returns who went where.
    */
   async repair(check: DutiesCheck, refill: boolean): Promise<DutyRefill[]> {
     const target: DutyDays = {};
-    for (const r of check.removals) {
+    for (const r of [...check.removals, ...check.freed]) {
       const slots = ((target[r.dutyId] ??= {})[r.date] ??= [...(check.days[r.dutyId]?.[r.date] ?? [])]) as DaySlots;
       slots[r.position - 1] = null;
     }
     const refills: DutyRefill[] = [];
-    const open = check.removals.filter((r) => REFILLABLE.has(r.rule));
+    const open = [...check.removals.filter((r) => REFILLABLE.has(r.rule)), ...check.freed];
     if (refill && open.length) {
       const fillable: Record<string, Record<IsoDate, number[]>> = {};
       for (const r of open) ((fillable[r.dutyId] ??= {})[r.date] ??= []).push(r.position - 1);
@@ -151,6 +167,9 @@ export class DutiesRepair {
         for (const date of dates) if (byDate[date]) (existing[duty] ??= {})[date] = target[duty]?.[date] ?? byDate[date]!;
       }
       const dutyIds = check.facts.duties.filter((d) => fillable[d.id]).map((d) => d.id);
+      // Only the freed slots: a duty's other empty slots on these days (an earlier change left
+      // them open) are not this repair's to fill, and what it placed there would not be written.
+      for (const id of dutyIds) for (const date of dates) fillable[id]![date] ??= [];
       const planned = await this.dutiesPlanner.plan(
         { mode: 'fill', days: dates, dutyIds, existing, fillable, blocks: open.map((r) => ({ staffId: r.staffId, date: r.date, dutyId: r.dutyId })) },
         check.facts,

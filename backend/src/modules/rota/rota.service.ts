@@ -6,13 +6,26 @@ import type { RotaDayDto } from './dto/rota-day.dto';
 import type { DaySlots } from './engine/rota-engine';
 import type { DayVerdict, RotaFacts } from './engine/rota-rules';
 import { slotConflict } from './rota-errors';
-import { type DutiesCheck, DutiesRepair, type DutyRefill } from './duties-repair';
+import { type DutiesCheck, DutiesRepair, type DutyRefill, type DutyRemoval } from './duties-repair';
 import { type Refill, type RepairState, RotaPlanner } from './rota-planner';
 import { type DutyRow, type LockedDay, RotaRepository } from './rota.repository';
 
 export type { DutyRow, LockedDay } from './rota.repository';
 export type { Refill } from './rota-planner';
 export type { DutiesCheck, DutyRefill, DutyRemoval } from './duties-repair';
+
+/**
+ * The slots a Duty Manager day's repair freed for someone else (`verdict.refillable`), as slots of
+ * `dutyId` for every duty's refill, each with a person just taken off that day (never put back).
+ */
+export function freedSlots(verdict: DayVerdict, dutyId: string): DutyRemoval[] {
+  const left = verdict.violations;
+  if (!left.length) return [];
+  return verdict.refillable.map((index, k) => {
+    const { staffId, rule, reason } = left[Math.min(k, left.length - 1)]!;
+    return { date: verdict.date, dutyId, position: index + 1, staffId, rule, reason };
+  });
+}
 
 /** What a check of the planned rota found (RotaService.checkFrom), for RotaService.repair. */
 export interface RotaCheck {
@@ -82,12 +95,18 @@ export class RotaService {
     return this.planner.repair(check.verdicts, refill, check.state ?? undefined);
   }
 
+  /** Whether the Duty Manager duty's repair leaves its freed slots to every duty's refill (DutiesRepair.refillsDutyManagerFrom). */
+  dutiesRefillDutyManagerFrom(from: IsoDate): Promise<boolean> {
+    return this.dutiesRepair.refillsDutyManagerFrom(from);
+  }
+
   /**
    * After the Duty Manager duty's repair: every duty's slots from `from` on that break a rule of
-   * several duties, or of a paused or deleted duty (DutiesRepair.check); null when none does.
+   * several duties, or of a paused or deleted duty, and the Duty Manager slots that repair `freed`
+   * for this one to refill (DutiesRepair.check); null when there are none.
    */
-  checkDutiesFrom(from: IsoDate): Promise<DutiesCheck | null> {
-    return this.dutiesRepair.check(from);
+  checkDutiesFrom(from: IsoDate, freed: DutyRemoval[] = []): Promise<DutiesCheck | null> {
+    return this.dutiesRepair.check(from, freed);
   }
 
   /** Frees what the check found and, with `refill`, fills the freed slots of duties still running (DutiesRepair.repair). */
