@@ -213,4 +213,30 @@ describe("one duty's rota by hand", () => {
       ['2026-11-23', [bob.name, null]],
     ]);
   });
+
+  it("keeps someone off a timed duty during their weekly commitment, not off the Duty Manager's day", async () => {
+    await as(admin.token)
+      .post('/api/staff-unavailability/recurring', {
+        staffId: dan.staffId,
+        weekdays: [1],
+        startDate: '2026-12-01',
+        endDate: '2026-12-31',
+        startTime: '12:45',
+        endTime: '13:30',
+        reason: 'Club',
+      })
+      .expect(201);
+    const res = await as(admin.token)
+      .post('/api/rota', { date: '2026-12-07', slots: [dan.staffId], dutyId: lunch })
+      .expect(409);
+    expect(res.body).toMatchObject({
+      code: 'unavailable',
+      message: `${dan.name} has a weekly commitment 12:45–13:30 on Monday 7 December 2026 and can't be put on Lunch`,
+    });
+    const field = (await as(admin.token).get(`/api/rota/candidates?date=2026-12-07&dutyId=${lunch}`).expect(200)).body as Candidates;
+    expect(field.candidates.map((c) => c.name)).toEqual([ann.name, bob.name]);
+    await as(admin.token)
+      .post('/api/rota', { date: '2026-12-07', slots: [dan.staffId] })
+      .expect(201);
+  });
 });
