@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccessContext, accessFor } from '@/shared/auth/access';
 import { staffColour } from '@/shared/lib/staff-colours';
 import { renderWithProviders, setupUser, storeToken, stubFetch } from '@/testing/test-utils';
+import { choose } from '@/testing/antd-helpers';
 import { stubScreenWidth } from '@/testing/viewport';
 
 import { currentUser, currentWeek, rotaDay } from '@/testing/fixtures';
@@ -516,6 +517,23 @@ describe('Monthly Rota', () => {
         'startDate=2025-09-01&endDate=2025-09-30',
         'startDate=2025-09-01&endDate=2025-09-30&dutyId=d-2',
       ]);
+    });
+
+    it('offers the duties as a list to pick from on a phone', async () => {
+      stubScreenWidth(390);
+      const fetchMock = stubRota({ 'GET /api/duties': { body: [dutyManager, lunch] } });
+      renderMonthlyRota();
+
+      const card = screen.getByRole('region', { name: 'Monthly Rota' });
+      await within(card).findByRole('button', { name: 'Week 2 8 Sep – 12 Sep' });
+      expect(screen.queryByRole('radiogroup', { name: 'Duties shown' })).toBeNull();
+      await choose(user, card, 'Duties shown', 'Lunch — Canteen');
+
+      await waitFor(() =>
+        expect(rotaQueries(fetchMock)).toContain(
+          'startDate=2025-09-01&endDate=2025-09-30&dutyId=d-2',
+        ),
+      );
     });
 
     it('shows every duty of each day with its people, compact', async () => {

@@ -1,10 +1,11 @@
 import { Segmented, Select } from 'antd';
 
 import { dutyTitle } from '@/shared/lib/duty-labels';
+import { useIsPhone } from '@/shared/ui/use-is-phone';
 
 import type { DutyView } from '../lib/duty-view';
 
-/** Up to this many choices show side by side; more make a list to pick from. */
+/** Up to this many choices show side by side (not on a phone); more make a list to pick from. */
 const SIDE_BY_SIDE = 4;
 
 interface DutySwitcherProps {
@@ -20,12 +21,14 @@ interface DutySwitcherProps {
  * Manager duty (the page decides).
  */
 export function DutySwitcher({ value, onChange, duties }: DutySwitcherProps) {
+  const isPhone = useIsPhone();
   const options: { label: string; value: DutyView }[] = [
     { label: 'Duty Manager', value: 'duty-manager' },
     ...duties.map((duty) => ({ label: dutyTitle(duty), value: duty.id })),
     { label: 'All duties', value: 'all' },
   ];
-  if (options.length > SIDE_BY_SIDE) {
+  // Side by side, a duty's title or two overflow a phone's width: there it is a list too.
+  if (options.length > SIDE_BY_SIDE || (isPhone && options.length > 2)) {
     return (
       <Select<DutyView>
         aria-label="Duties shown"
