@@ -139,6 +139,12 @@ export class DutiesRepository {
     return duty ? (await this.withDetails([duty]))[0]! : null;
   }
 
+  /** One duty, deleted ones too, with its weekdays and lists, or null (another organisation's is null too). */
+  async findWithDeleted(id: string): Promise<DutyRecord | null> {
+    const duty = await this.em.findOne(Duty, { id });
+    return duty ? (await this.withDetails([duty]))[0]! : null;
+  }
+
   /** The duty, not deleted, locked until the transaction ends, or null. */
   lock(id: string): Promise<Duty | null> {
     return this.em.findOne(Duty, { id, archivedAt: null }, { lockMode: LockMode.PESSIMISTIC_WRITE });

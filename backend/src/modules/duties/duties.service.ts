@@ -67,6 +67,16 @@ export class DutiesService {
     return this.duties.namesOf(ids);
   }
 
+  /**
+   * The duty a rota read or edit names (`dutyId`), deleted ones too (`deleted`: their past days
+   * stay readable). Another organisation's or an unknown duty is not found (404, not 403).
+   */
+  async forRota(id: string): Promise<DutyDto & { deleted: boolean }> {
+    const found = await this.duties.findWithDeleted(id);
+    if (!found) throw new NotFoundException('Duty not found');
+    return { ...toDutyDto(found, await this.settings.dutyManagersPerDay()), deleted: found.duty.archivedAt != null };
+  }
+
   /** The organisation's duties not deleted, in the school's order. */
   async list(): Promise<DutyDto[]> {
     const records = await this.duties.list();

@@ -6,10 +6,11 @@ import { isoWeekdayOf } from '../../common/clock/weekdays';
 import { WorkerPool, workerTask } from '../../common/workers/worker-pool';
 import { AvailabilityService } from '../availability/availability.service';
 import { DutiesService } from '../duties/duties.service';
-import type { PlanningDuties, PlanningDuty } from '../duties/duties.module';
+import type { PlanningDuties } from '../duties/duties.module';
 import { SchoolCalendar } from '../holidays/school-calendar';
-import { type DutiesInput, type EngineDuty, planDuties, type TimedUnavailability } from './engine/duties-engine';
-import type { DaySlots, EngineMode, EngineStaff } from './engine/rota-engine';
+import { type DutiesInput, planDuties, type TimedUnavailability } from './engine/duties-engine';
+import { engineDutyOf, minutesOf } from './duty-engine-facts';
+import type { DaySlots, EngineMode } from './engine/rota-engine';
 import { type AwaySpan, closedBecause } from './engine/rota-rules';
 import { RotaPlanner } from './rota-planner';
 import { RotaRepository } from './rota.repository';
@@ -35,27 +36,7 @@ export interface DutiesPlanRequest {
   blocks?: { staffId: string; date: IsoDate; dutyId: string }[];
 }
 
-/** `HH:mm` as minutes since midnight. */
-export function minutesOf(time: string): number {
-  const [h, m] = time.split(':').map(Number) as [number, number];
-  return h * 60 + m;
-}
-
-/** A duty as the engine reads it: its window in minutes, who may take it as a set of staff ids (null: everyone). */
-export function engineDutyOf(duty: PlanningDuty, staff: readonly EngineStaff[]): EngineDuty {
-  let eligible: Set<string> | null = null;
-  if (duty.eligible === 'teaching') eligible = new Set(staff.filter((s) => s.isTeaching).map((s) => s.id));
-  else if (duty.eligible === 'non_teaching') eligible = new Set(staff.filter((s) => !s.isTeaching).map((s) => s.id));
-  else if (duty.eligible === 'listed') eligible = new Set(duty.allowedStaffIds);
-  return {
-    id: duty.id,
-    weight: duty.weight,
-    window: duty.startTime && duty.endTime ? { start: minutesOf(duty.startTime), end: minutesOf(duty.endTime) } : null,
-    needs: duty.needs,
-    eligible,
-    pairsTeaching: duty.pairsTeaching,
-  };
-}
+export { engineDutyOf, minutesOf } from './duty-engine-facts';
 
 /**
  * Plans several duties at once with the multi-duty engine (docs/product.md#duties): the duties the

@@ -34,6 +34,20 @@ export const ROTA_DAYS_SQL = `
    where d.organization_id = ? and d.date between ? and ?
    order by d.date, s.position`;
 
+/**
+ * One duty's rota days of `startDate`..`endDate` (days with nobody on it do not exist), as
+ * ROTA_DAYS_SQL; its parameters: organisation, duty id, start date, end date. How many slots a
+ * day shows is that duty's need on its weekday, which the caller knows.
+ */
+export const ROTA_DUTY_DAYS_SQL = `
+  select d.id as day_id, to_char(d.date, 'YYYY-MM-DD') as date, s.position, s.staff_id, s.override, st.name,
+         null::int as slots_per_day
+    from rota_days d
+    join rota_slots s on s.rota_day_id = d.id and s.organization_id = d.organization_id and s.duty_id = ?
+    join staff st on st.id = s.staff_id and st.organization_id = d.organization_id
+   where d.organization_id = ? and d.date between ? and ?
+   order by d.date, s.position`;
+
 /** A slot as the rota's pages read it: the slot record with the person's name. */
 export interface NamedSlot extends Slot {
   name: string;

@@ -8,14 +8,14 @@ export function duplicateAssignment(): ConflictException {
   return new ConflictException({ message: 'This staff member is already assigned to this day', code: DUPLICATE_ASSIGNMENT });
 }
 
-/** "Both Duty Manager slots are already filled for this day" (docs/product.md#assigning-by-hand), for any number of slots. */
-export function slotsFull(slotsPerDay: number): ConflictException {
+/** "Both Duty Manager slots are already filled for this day" (docs/product.md#assigning-by-hand), for any number of slots and any duty. */
+export function slotsFull(slotsPerDay: number, duty = 'Duty Manager'): ConflictException {
   const message =
     slotsPerDay === 1
-      ? 'The Duty Manager slot is already filled for this day'
+      ? `The ${duty} slot is already filled for this day`
       : slotsPerDay === 2
-        ? 'Both Duty Manager slots are already filled for this day'
-        : `All ${slotsPerDay} Duty Manager slots are already filled for this day`;
+        ? `Both ${duty} slots are already filled for this day`
+        : `All ${slotsPerDay} ${duty} slots are already filled for this day`;
   return new ConflictException({ message, code: SLOTS_FULL });
 }
 
@@ -33,10 +33,10 @@ export function termDatesMissing(academicYears: number[]): ConflictException {
 }
 
 /** A write refused by the rota's constraints, read as the API's conflict (other errors pass through). */
-export function slotConflict(error: unknown, slotsPerDay: number): unknown {
+export function slotConflict(error: unknown, slotsPerDay: number, duty?: string): unknown {
   const e = error as { constraint?: string; code?: string; message?: string };
   const text = `${e.constraint ?? ''} ${e.message ?? ''}`;
   if (text.includes('rota_slots_day_staff_unique')) return duplicateAssignment();
-  if (text.includes('rota_slots_day_position_unique') || text.includes('rota_slots_within_limit')) return slotsFull(slotsPerDay);
+  if (text.includes('rota_slots_day_position_unique') || text.includes('rota_slots_within_limit')) return slotsFull(slotsPerDay, duty);
   return error;
 }

@@ -1,6 +1,6 @@
 import { AllDutiesHealthDto } from './dto/all-duties-health.dto';
 import { Controller, Get, Query, StreamableFile } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { ErrorResponseDto } from '../../common/http/error-body';
 import { Authenticated } from '../../common/auth/authenticated.decorator';
 import { FairUse } from '../../common/rate-limit/fair-use';
@@ -12,6 +12,7 @@ import { RotaHealthService } from './rota-health.service';
 import { RotaExportQueryDto } from './dto/rota-export-query.dto';
 import { download, SPREADSHEETS } from './fairness.controller';
 import { FairnessService } from './fairness.service';
+import { RotaAssignmentsService } from './rota-assignments.service';
 
 @ApiTags('rota')
 @Controller('rota')
@@ -19,6 +20,7 @@ export class RotaHealthController {
   constructor(
     private readonly health: RotaHealthService,
     private readonly fairness: FairnessService,
+    private readonly assignments: RotaAssignmentsService,
   ) {}
 
   /**
@@ -57,10 +59,15 @@ export class RotaHealthController {
     return download(await this.fairness.exportRota(query.startDate, query.endDate, query.format));
   }
 
-  /** Who may be put on a day (active, not away, not on it yet), fewest duties this academic year first. */
+  /**
+   * Who may be put on a day (active, not away, not on it yet), fewest duties this academic year
+   * first. With `dutyId`, on that duty: also allowed on it, free at its time and under the daily
+   * maximum, the lightest weighted load of every duty first.
+   */
   @Get('candidates')
   @Authenticated('rota.manage')
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'The duty is not in this organisation.' })
   getRotaCandidates(@Query() query: RotaCandidatesQueryDto): Promise<RotaCandidatesDto> {
-    return this.health.candidates(query.date);
+    return query.dutyId ? this.assignments.candidates(query.date, query.dutyId) : this.health.candidates(query.date);
   }
 }

@@ -12,6 +12,8 @@ import { SchoolCalendar } from '../holidays/school-calendar';
 import { DutiesService } from '../duties/duties.service';
 import { type DaySlots, type EngineMode, type EngineStaff, type FairShareYear, planRota, type Unavailability } from './engine/rota-engine';
 import { checkRota, closedBecause, type DayVerdict, type RotaFacts } from './engine/rota-rules';
+import { countsTowardMax, dutiesOverlap, windowsOverlap } from './engine/duties-types';
+import { engineDutyOf, minutesOf } from './duty-engine-facts';
 import { SystemSettingsService } from '../settings/system-settings.service';
 import { StaffDirectory, type RosterEntry } from '../staff/staff-directory.service';
 import { RotaRepository } from './rota.repository';
@@ -160,9 +162,16 @@ export class RotaPlanner {
    * refused too (`code: not_working_day`, `over_weekly_cap`) unless `override` confirms it; the
    * people it was confirmed for are returned, so their slots are marked and audited. A duty a
    * person is `leaving` in the same change (a move, a trade) doesn't count towards their cap.
-   * The hard rules of docs/product.md#the-rota-stays-true, for a change made by hand.
+   * The hard rules of docs/product.md#the-rota-stays-true, for a change made by hand, on `duty`
+   * (the Duty Manager duty when not given) with those across duties (dutyRefusals).
    */
-  async assertAssignable(date: IsoDate, staffIds: string[], override = false, leaving: Map<string, IsoDate> = new Map()): Promise<string[]> {
+  async assertAssignable(
+    date: IsoDate,
+    staffIds: string[],
+    override = false,
+    leaving: Map<string, IsoDate> = new Map(),
+    duty?: string,
+  ): Promise<string[]> {
     const closures = await this.calendar.closuresBetween(date, date);
     const closed = closedBecause(date, closures);
     if (closed?.rule === 'weekend') throw new BadRequestException('Duties are assigned on weekdays only (Monday to Friday)');
@@ -184,7 +193,7 @@ export class RotaPlanner {
       const name = staff.find((s) => s.id === away.staffId)!.name;
       throw new ConflictException({ message: `${name} is unavailable on ${describeDate(date)} and can't be put on duty`, code: 'unavailable' });
     }
-    await this.assertDutyManagerRules(date, staff);
+    await this.assertDutyRules(date, staff, duty);
     const refusals = await this.patternRefusals(date, staff, leaving);
     const confirmed: string[] = [];
     for (const person of staff) {
@@ -197,39 +206,80 @@ export class RotaPlanner {
   }
 
   /**
-   * The rules that hold across duties (docs/product.md#duties), for a person put on the Duty Manager
-   * duty by hand: allowed on it when it is open to some only (`code: not_allowed`), and within the
-   * school's daily maximum with the other duties they hold that day (`code: daily_max`). Neither can
-   * be overridden. A school with the Duty Manager duty alone, open to everyone, costs one read.
+   * The rules that hold across duties (docs/product.md#duties), for a person put on `duty` (the
+   * Duty Manager duty when not given) by hand: the first refusal found, `code: not_allowed` before
+   * the others, else nothing. Neither can be overridden.
    */
-  private async assertDutyManagerRules(date: IsoDate, people: { id: string; name: string }[]): Promise<void> {
-    if (!(await this.rota.dutiesBeyondDutyManagerFrom(date))) return;
+  private async assertDutyRules(date: IsoDate, people: { id: string; name: string }[], duty?: string): Promise<void> {
+    const refusals = await this.dutyRefusals(date, people, duty);
+    const refusal = [...refusals.values()].find((r) => r.code === 'not_allowed') ?? [...refusals.values()][0];
+    if (refusal) throw new ConflictException(refusal);
+  }
+
+  /**
+   * Why each of `people` may not be put on `duty` (the Duty Manager duty when not given) on `date`
+   * by the rules that hold across duties: allowed on it when it is open to some only (`code:
+   * not_allowed`), no other duty held that day at an overlapping time (`overlap`), no weekly
+   * commitment at an overlapping time (`unavailable`), and within the school's daily maximum with
+   * the other duties held that day (`daily_max`). People with no such reason are absent. A school
+   * with the Duty Manager duty alone, open to everyone, costs one read for that duty.
+   */
+  async dutyRefusals(date: IsoDate, people: { id: string; name: string }[], duty?: string): Promise<Map<string, { message: string; code: string }>> {
+    const refusals = new Map<string, { message: string; code: string }>();
+    if (!duty && !(await this.rota.dutiesBeyondDutyManagerFrom(date))) return refusals;
     const { duties, rules } = await this.duties.planningDuties();
-    const dutyManager = duties.find((d) => d.isDutyManager)!;
-    const allowed = dutyManager.eligible === 'listed' ? new Set(dutyManager.allowedStaffIds) : undefined;
-    const kinds = dutyManager.eligible === 'teaching' || dutyManager.eligible === 'non_teaching' ? await this.staffFacts() : [];
+    const target = duties.find((d) => (duty ? d.id === duty : d.isDutyManager));
+    // A paused or deleted duty is refused before (RotaAssignmentsService): nobody may be put on it.
+    if (!target) return refusals;
+    const allowed = target.eligible === 'listed' ? new Set(target.allowedStaffIds) : undefined;
+    const kinds = target.eligible === 'teaching' || target.eligible === 'non_teaching' ? await this.staffFacts() : [];
+    const refuse = (id: string, message: string, code: string) => {
+      if (!refusals.has(id)) refusals.set(id, { message, code });
+    };
     for (const person of people) {
       const teaching = kinds.find((s) => s.id === person.id)?.isTeaching;
       const refused =
         (allowed && !allowed.has(person.id)) ||
-        (dutyManager.eligible === 'teaching' && teaching === false) ||
-        (dutyManager.eligible === 'non_teaching' && teaching === true);
-      if (refused) throw new ConflictException({ message: `${person.name} isn't allowed on ${dutyManager.name}`, code: 'not_allowed' });
+        (target.eligible === 'teaching' && teaching === false) ||
+        (target.eligible === 'non_teaching' && teaching === true);
+      if (refused) refuse(person.id, `${person.name} isn't allowed on ${target.name}`, 'not_allowed');
     }
-    if (!rules.allDayDutiesCount) return;
-    // The Duty Manager duty counts (all-day duties do): so does every other duty the person holds that day.
-    const held = await this.rota.dutySlotsBetween(date, date);
-    for (const person of people) {
-      const counting = Object.entries(held).filter(
-        ([duty, byDate]) => duty !== dutyManager.id && byDate[date]?.some((slot) => slot?.staffId === person.id),
-      ).length;
-      if (counting + 1 > rules.maxDutiesPerDay) {
-        throw new ConflictException({
-          message: `${person.name} already has ${counting === 1 ? '1 duty' : `${counting} duties`} on ${describeDate(date)}: at most ${rules.maxDutiesPerDay === 1 ? '1 duty' : `${rules.maxDutiesPerDay} duties`} a day`,
-          code: 'daily_max',
-        });
+    const window = engineDutyOf(target, []).window;
+    if (window) {
+      for (const away of await this.availability.timedAwayBetween(date, date)) {
+        const person = people.find((p) => p.id === away.staffId);
+        if (person && windowsOverlap(window, { start: minutesOf(away.startTime), end: minutesOf(away.endTime) })) {
+          refuse(
+            person.id,
+            `${person.name} has a weekly commitment ${away.startTime}–${away.endTime} on ${describeDate(date)} and can't be put on ${target.name}`,
+            'unavailable',
+          );
+        }
       }
     }
+    const held = await this.rota.dutySlotsBetween(date, date);
+    const byId = new Map(duties.map((d) => [d.id, d]));
+    for (const person of people) {
+      const others = Object.entries(held)
+        .filter(([id, byDate]) => id !== target.id && byDate[date]?.some((slot) => slot?.staffId === person.id))
+        .map(([id]) => byId.get(id));
+      const clash = window && others.find((other) => other && dutiesOverlap(engineDutyOf(other, []), { window }));
+      if (clash) {
+        refuse(person.id, `${person.name} is on ${clash.name} at an overlapping time on ${describeDate(date)}`, 'overlap');
+        continue;
+      }
+      if (!countsTowardMax({ window }, rules.allDayDutiesCount)) continue;
+      // A duty no longer planned (paused, deleted) still counts as the day's duty it was.
+      const counting = others.filter((other) => !other || countsTowardMax(engineDutyOf(other, []), rules.allDayDutiesCount)).length;
+      if (counting + 1 > rules.maxDutiesPerDay) {
+        refuse(
+          person.id,
+          `${person.name} already has ${counting === 1 ? '1 duty' : `${counting} duties`} on ${describeDate(date)}: at most ${rules.maxDutiesPerDay === 1 ? '1 duty' : `${rules.maxDutiesPerDay} duties`} a day`,
+          'daily_max',
+        );
+      }
+    }
+    return refusals;
   }
 
   /**

@@ -13,6 +13,7 @@ import { CreateRotaDayDto } from './dto/create-rota-day.dto';
 import { CurrentWeekDto } from './dto/current-week.dto';
 import { RotaDayDto } from './dto/rota-day.dto';
 import { RotaGridDto } from './dto/rota-grid.dto';
+import { RotaQueryDto } from './dto/rota-query.dto';
 import { RotaRangeQueryDto } from './dto/rota-range-query.dto';
 import { UpdateRotaDayDto } from './dto/update-rota-day.dto';
 import { RotaStatsService } from './rota-stats.service';
@@ -26,7 +27,8 @@ const NO_TERM_DATES =
 const BAD_PERIOD = 'The end date is not after today or not in the named academic year, or that year is over.';
 
 const CONFLICTS =
-  'Duplicate assignment (`code: duplicate_assignment`), Slots full (`code: slots_full`), a holiday, or an inactive staff member.';
+  'Duplicate assignment (`code: duplicate_assignment`), Slots full (`code: slots_full`), a holiday, or an inactive staff member; ' +
+  'with `dutyId`, also a duty that does not run that day (`code: duty_not_running`) and the rules across duties (`not_allowed`, `overlap`, `daily_max`, `unavailable`).';
 
 @ApiTags('rota')
 @Controller()
@@ -38,11 +40,15 @@ export class RotaController {
     private readonly grid: RotaGridService,
   ) {}
 
-  /** The rota days from startDate to endDate (at most two years); days with nobody on duty are absent. */
+  /**
+   * The rota days from startDate to endDate (at most two years); days with nobody on duty are
+   * absent. Of the Duty Manager duty, or of the duty `dutyId` names: each day then has as many
+   * slots as that duty needs on its weekday.
+   */
   @Get('rota')
   @Authenticated('rota.view')
-  getRota(@Query() range: RotaRangeQueryDto): Promise<RotaDayDto[]> {
-    return this.assignments.list(range.startDate, range.endDate);
+  getRota(@Query() range: RotaQueryDto): Promise<RotaDayDto[]> {
+    return this.assignments.list(range.startDate, range.endDate, range.dutyId);
   }
 
   /**
@@ -59,7 +65,7 @@ export class RotaController {
   @Post('rota')
   @Authenticated('rota.manage')
   @ApiConflictResponse({ type: ErrorResponseDto, description: CONFLICTS })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'A named staff member is not in this organisation.' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'A named staff member, or the duty, is not in this organisation.' })
   createRota(@CurrentUser() user: AuthUser, @Body() dto: CreateRotaDayDto): Promise<RotaDayDto> {
     return this.assignments.create(user, dto);
   }
@@ -71,7 +77,7 @@ export class RotaController {
   @Put('rota/:id')
   @Authenticated('rota.manage')
   @ApiConflictResponse({ type: ErrorResponseDto, description: CONFLICTS })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such rota day, or staff member, in this organisation.' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such rota day, staff member or duty in this organisation.' })
   updateRota(
     @CurrentUser() user: AuthUser,
     @Param('id', idParam('Rota day')) id: string,

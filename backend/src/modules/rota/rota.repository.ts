@@ -6,7 +6,7 @@ import type { RotaDayDto } from './dto/rota-day.dto';
 import type { DaySlots, Slot } from './engine/rota-engine';
 import { DEFAULT_DUTY_MANAGERS_PER_DAY } from '../settings/entities/system-settings.entity';
 import { dutyManagerIdOf } from '../duties/duty-manager-sql';
-import { ROTA_DAYS_SQL, type RotaSlotRow, toRotaDays } from './rota-days';
+import { ROTA_DAYS_SQL, ROTA_DUTY_DAYS_SQL, type RotaDayRecord, type RotaSlotRow, toDayRecords, toRotaDays } from './rota-days';
 
 /** A rota day locked for the transaction, with its slots in order (`null` = empty). */
 export interface LockedDay {
@@ -83,6 +83,12 @@ export class RotaRepository {
     return toRotaDays(rows, slotsPerDay ?? rows[0]?.slots_per_day ?? DEFAULT_DUTY_MANAGERS_PER_DAY);
   }
 
+  /** One duty's rota days of `startDate`..`endDate` as records (ROTA_DUTY_DAYS_SQL), one statement. */
+  async dutyDaysBetween(duty: string, startDate: IsoDate, endDate: IsoDate): Promise<RotaDayRecord[]> {
+    const rows = await this.em.execute<RotaSlotRow[]>(ROTA_DUTY_DAYS_SQL, [duty, TenantContext.require(), startDate, endDate]);
+    return toDayRecords(rows);
+  }
+
   /**
    * Everyone on duty on the days of `from`..`to`, in date and slot order, with their names and each
    * day's revision and last change: what the calendar feeds write. With `onlyDaysOf`, only the days
@@ -107,10 +113,11 @@ export class RotaRepository {
 
   /**
    * The day (by date, created when missing, or by id) locked until the transaction ends, with
-   * who is in which slot; undefined when there is no such day in the organisation.
+   * who is in which slot of `duty` (the Duty Manager duty when not given); undefined when there is no such day in the organisation.
    */
   async lockDay(
     target: { date: IsoDate; create: true } | { id: string },
+    duty?: string,
   ): Promise<{ id: string; date: IsoDate; slots: (Slot & { position: number })[] } | undefined> {
     const org = TenantContext.require();
     const byDate = 'date' in target;
@@ -127,23 +134,33 @@ export class RotaRepository {
     );
     if (!day) return undefined;
     const slots = await this.em.execute<(Slot & { position: number })[]>(
-      `select position, staff_id as "staffId", override from rota_slots where organization_id = ? and rota_day_id = ? and duty_id = ${dutyManagerIdOf('?')}`,
-      [org, day.id, org],
+      `select position, staff_id as "staffId", override from rota_slots where organization_id = ? and rota_day_id = ? and duty_id = ${DUTY_ID}`,
+      [org, day.id, ...dutyParams(duty)],
     );
     return { id: day.id, date: day.date, slots };
   }
 
-  /** Puts people into free slots of a locked day; `override` marks a duty given outside the person's pattern or cap. */
+  /**
+   * Puts people into free slots of `duty` (the Duty Manager duty when not given) on a locked day;
+   * `override` marks a duty given outside the person's pattern or cap.
+   */
   async addToDay(
     day: { id: string; date: IsoDate },
     placed: { staffId: string; position: number; override?: boolean }[],
+    duty?: string,
   ): Promise<void> {
     const org = TenantContext.require();
     await this.em.execute(
       `insert into rota_slots (id, organization_id, rota_day_id, date, position, staff_id, override, duty_id)
-       select gen_random_uuid(), ?, ?, ?::date, x.position, x.staff_id, x.override, ${dutyManagerIdOf('?')}
+       select gen_random_uuid(), ?, ?, ?::date, x.position, x.staff_id, x.override, ${DUTY_ID}
          from jsonb_to_recordset(?::jsonb) as x(position int, staff_id uuid, override boolean)`,
-      [org, day.id, day.date, org, JSON.stringify(placed.map((p) => ({ position: p.position, staff_id: p.staffId, override: p.override ?? false })))],
+      [
+        org,
+        day.id,
+        day.date,
+        ...dutyParams(duty),
+        JSON.stringify(placed.map((p) => ({ position: p.position, staff_id: p.staffId, override: p.override ?? false }))),
+      ],
     );
   }
 
@@ -384,7 +401,12 @@ export class RotaRepository {
        select gen_random_uuid(), ?, d.id, x.date, x.position, x.staff_id, x.override, ${DUTY_ID}
          from jsonb_to_recordset(?::jsonb) as x(date date, position int, staff_id uuid, override boolean)
          join rota_days d on d.organization_id = ? and d.date = x.date`,
-      [org, ...dutyParams(duty), JSON.stringify(slots.map((s) => ({ date: s.date, position: s.position, staff_id: s.staffId, override: s.override }))), org],
+      [
+        org,
+        ...dutyParams(duty),
+        JSON.stringify(slots.map((s) => ({ date: s.date, position: s.position, staff_id: s.staffId, override: s.override }))),
+        org,
+      ],
     );
   }
 

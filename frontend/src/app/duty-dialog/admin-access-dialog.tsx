@@ -32,7 +32,7 @@ export function AdminAccessDialog({
 }: AccessDialogProps) {
   const { mode, returnFocus, request, back, reset } = useRequestMode();
   const person = slot ? (daySlots(slot.day, dutyManagersPerDay)[slot.position - 1] ?? null) : null;
-  const requesting = person !== null && mode !== 'overview';
+  const requesting = person !== null && !slot?.duty && mode !== 'overview';
 
   return (
     <Modal
@@ -52,7 +52,8 @@ export function AdminAccessDialog({
         )
       }
     >
-      {slot && person ? (
+      {/* Requests are about the Duty Manager duty (docs/product.md#duties): another duty's slot explains only. */}
+      {slot && person && !slot.duty ? (
         <ClickedDuty
           slot={slot}
           person={person}

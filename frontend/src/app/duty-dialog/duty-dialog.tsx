@@ -52,7 +52,7 @@ export function DutyDialog({
   const assigning = canManage && person === null;
   const selectRef = useRef<RefSelectProps>(null);
   const { mode, returnFocus, request, back, reset } = useDialogMode<DutyMode>();
-  const inForm = person !== null && mode !== 'overview';
+  const inForm = person !== null && !slot.duty && mode !== 'overview';
 
   let body;
   if (assigning && past) {
@@ -66,6 +66,14 @@ export function DutyDialog({
     );
   } else if (assigning) {
     body = <AssignForm slot={slot} selectRef={selectRef} onDone={onClose} />;
+  } else if (person && slot.duty) {
+    // Another duty (docs/product.md#duties): who is on it. Its direct edits and requests are the
+    // Duty Manager duty's for now.
+    body = (
+      <Typography.Paragraph style={{ margin: 0 }}>
+        On duty: <Typography.Text strong>{person.name}</Typography.Text>
+      </Typography.Paragraph>
+    );
   } else if (person) {
     body = (
       <FilledSlot

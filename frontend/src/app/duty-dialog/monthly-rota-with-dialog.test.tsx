@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccessContext, accessFor } from '@/shared/auth/access';
 import { staffColour } from '@/shared/lib/staff-colours';
 import { renderWithProviders, setupUser, storeToken, stubFetch } from '@/testing/test-utils';
+import { choose } from '@/testing/antd-helpers';
 import { stubScreenWidth } from '@/testing/viewport';
 
 import { currentUser, currentWeek, rotaDay } from '@/testing/fixtures';
@@ -425,6 +426,167 @@ describe('Monthly Rota', () => {
           .getAllByRole('button', { name: /^Week \d/ })
           .every((header) => header.getAttribute('aria-expanded') === 'true'),
       ).toBe(true);
+    });
+  });
+
+  describe('every duty', () => {
+    const dutyManager = {
+      id: 'd-1',
+      isDutyManager: true,
+      name: 'Duty Manager',
+      place: null,
+      description: '',
+      startTime: null,
+      endTime: null,
+      weekdays: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, people: 2 })),
+      eligible: 'everyone' as const,
+      weight: 60,
+      pairsTeaching: true,
+      paused: false,
+      sortOrder: 0,
+      groupIds: [],
+      staffIds: [],
+    };
+    // Lunch in the canteen, one person on Mondays and Tuesdays only.
+    const lunch = {
+      ...dutyManager,
+      id: 'd-2',
+      isDutyManager: false,
+      name: 'Lunch',
+      place: 'Canteen',
+      startTime: '12:30',
+      endTime: '13:10',
+      weekdays: [1, 2].map((weekday) => ({ weekday, people: 1 })),
+      weight: 40,
+      pairsTeaching: false,
+      sortOrder: 1,
+    };
+    /** The query of each GET /api/rota. */
+    const rotaQueries = (fetchMock: { mock: { calls: unknown[][] } }) =>
+      fetchMock.mock.calls
+        .filter(([, init]) => ((init as RequestInit | undefined)?.method ?? 'GET') === 'GET')
+        .map(([input]) => new URL(String(input), 'http://localhost'))
+        .filter((url) => url.pathname === '/api/rota')
+        .map((url) => url.searchParams.toString());
+
+    it('shows a school whose only duty is the Duty Manager the spec’s month, with no switch', async () => {
+      const fetchMock = stubRota({ 'GET /api/duties': { body: [dutyManager] } });
+      renderMonthlyRota();
+
+      await screen.findByRole('button', { name: 'Duty Manager 1, Mon 8 Sep 2025: Alice Smith' });
+      await waitFor(() =>
+        expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/api/duties'))).toBe(
+          true,
+        ),
+      );
+      expect(screen.queryByRole('radiogroup', { name: 'Duties shown' })).toBeNull();
+      expect(screen.queryByText('All duties')).toBeNull();
+      expect(rotaQueries(fetchMock)).toEqual(['startDate=2025-09-01&endDate=2025-09-30']);
+    });
+
+    it('switches to one duty’s month: its slots, the weekdays it doesn’t run, its rota asked by duty', async () => {
+      const fetchMock = stubRota({
+        'GET /api/duties': { body: [dutyManager, lunch] },
+        'GET /api/rota': [
+          { body: [rotaDay('2025-09-08', [alice, bob])] },
+          { body: [rotaDay('2025-09-08', [cat])] },
+        ],
+      });
+      renderMonthlyRota();
+
+      const card = screen.getByRole('region', { name: 'Monthly Rota' });
+      await within(card).findByRole('button', {
+        name: 'Duty Manager 1, Mon 8 Sep 2025: Alice Smith',
+      });
+      await user.click(within(card).getByText('Lunch — Canteen'));
+
+      expect(
+        await within(card).findByRole('button', {
+          name: 'Lunch — Canteen 1, Mon 8 Sep 2025: Cat Rowe',
+        }),
+      ).toBeVisible();
+      expect(
+        within(card).getByRole('button', {
+          name: 'Lunch — Canteen 1, Tue 9 Sep 2025: Click to assign',
+        }),
+      ).toBeVisible();
+      // Wednesdays to Fridays: not running, nothing to click.
+      expect(within(card).getAllByText('Not running')).toHaveLength(12);
+      expect(within(card).queryByRole('button', { name: /^Duty Manager/ })).toBeNull();
+      expect(rotaQueries(fetchMock)).toEqual([
+        'startDate=2025-09-01&endDate=2025-09-30',
+        'startDate=2025-09-01&endDate=2025-09-30&dutyId=d-2',
+      ]);
+    });
+
+    it('offers the duties as a list to pick from on a phone', async () => {
+      stubScreenWidth(390);
+      const fetchMock = stubRota({ 'GET /api/duties': { body: [dutyManager, lunch] } });
+      renderMonthlyRota();
+
+      const card = screen.getByRole('region', { name: 'Monthly Rota' });
+      await within(card).findByRole('button', { name: 'Week 2 8 Sep – 12 Sep' });
+      expect(screen.queryByRole('radiogroup', { name: 'Duties shown' })).toBeNull();
+      await choose(user, card, 'Duties shown', 'Lunch — Canteen');
+
+      await waitFor(() =>
+        expect(rotaQueries(fetchMock)).toContain(
+          'startDate=2025-09-01&endDate=2025-09-30&dutyId=d-2',
+        ),
+      );
+    });
+
+    it('shows every duty of each day with its people, compact', async () => {
+      const person = (p: { id: string; name: string }) => ({ id: p.id, name: p.name });
+      const cell = (dutyId: string, people: ({ id: string; name: string } | null)[]) => ({
+        dutyId,
+        needed: people.length,
+        slots: people.map((p, i) => ({ position: i + 1, staff: p && person(p) })),
+      });
+      const fetchMock = stubRota({
+        'GET /api/duties': { body: [dutyManager, lunch] },
+        'GET /api/rota/grid': {
+          body: {
+            duties: [dutyManager, lunch].map(
+              ({ id, name, place, startTime, endTime, isDutyManager, paused }) => ({
+                id,
+                name,
+                place,
+                startTime,
+                endTime,
+                isDutyManager,
+                paused,
+              }),
+            ),
+            days: [
+              { date: '2025-09-08', duties: [cell('d-1', [alice, bob]), cell('d-2', [cat])] },
+              { date: '2025-09-10', duties: [cell('d-1', [alice, null])] },
+            ],
+          },
+        },
+      });
+      renderMonthlyRota();
+
+      const card = screen.getByRole('region', { name: 'Monthly Rota' });
+      await within(card).findByRole('button', {
+        name: 'Duty Manager 1, Mon 8 Sep 2025: Alice Smith',
+      });
+      await user.click(within(card).getByText('All duties'));
+
+      const monday = await waitFor(() => {
+        const day = card.querySelector<HTMLElement>('[data-date="2025-09-08"]');
+        if (!day?.querySelector('li')) throw new Error('not yet');
+        return day;
+      });
+      expect([...monday.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+        'Duty Manager: Alice Smith, Bob Jones',
+        'Lunch — Canteen: Cat Rowe',
+      ]);
+      const wednesday = card.querySelector<HTMLElement>('[data-date="2025-09-10"]')!;
+      expect([...wednesday.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+        'Duty Manager: Alice Smith, Unfilled',
+      ]);
+      expect(requestedRanges(fetchMock, '/api/rota/grid')).toEqual(['2025-09-01..2025-09-30']);
     });
   });
 });

@@ -551,6 +551,110 @@ describe('Weekly Rota', () => {
       expect(screen.queryByRole('region', { name: 'Monday' })).toBeNull();
     });
 
+    /** The query of each GET /api/rota, e.g. "startDate=…&endDate=…&dutyId=d-2". */
+    const rotaQueries = (fetchMock: { mock: { calls: unknown[][] } }) =>
+      fetchMock.mock.calls
+        .filter(([, init]) => ((init as RequestInit | undefined)?.method ?? 'GET') === 'GET')
+        .map(([input]) => new URL(String(input), 'http://localhost'))
+        .filter((url) => url.pathname === '/api/rota')
+        .map((url) => url.searchParams.toString());
+
+    // Lunch in the canteen runs Monday to Wednesday, two people on Mondays; Cat is on it on Monday.
+    const canteen = {
+      ...lunch,
+      weekdays: [
+        { weekday: 1, people: 2 },
+        { weekday: 2, people: 1 },
+        { weekday: 3, people: 1 },
+      ],
+    };
+    const lunchWeek = [rotaDay('2025-09-08', [cat])];
+
+    it('switches to one duty: its week as the Duty Manager’s, its slots per weekday, the days it doesn’t run', async () => {
+      const fetchMock = stubWeek({
+        'GET /api/duties': { body: [dutyManager, canteen] },
+        'GET /api/rota': [{ body: week }, { body: lunchWeek }],
+      });
+      renderWeek();
+
+      await screen.findByRole('button', { name: 'Duty Manager 1, Mon 8 Sep 2025: Alice Smith' });
+      await user.click(await screen.findByText('Lunch — Canteen'));
+
+      expect(
+        await screen.findByRole('button', { name: 'Lunch — Canteen 1, Mon 8 Sep 2025: Cat Rowe' }),
+      ).toBeVisible();
+      expect(
+        screen.getByRole('button', { name: 'Lunch — Canteen 2, Mon 8 Sep 2025: Unfilled' }),
+      ).toBeVisible();
+      expect(rotaQueries(fetchMock)).toEqual([
+        'startDate=2025-09-08&endDate=2025-09-12',
+        'startDate=2025-09-08&endDate=2025-09-12&dutyId=d-2',
+      ]);
+      expect(
+        within(dayCard('Tuesday')).getByRole('button', {
+          name: 'Assign Lunch — Canteen, Tue 9 Sep 2025',
+        }),
+      ).toBeVisible();
+      // It doesn't run on Fridays: nothing to assign.
+      expect(within(dayCard('Friday')).getByText('Not running')).toBeVisible();
+      expect(within(dayCard('Friday')).queryByRole('button')).toBeNull();
+      expect(screen.queryByText('Alice Smith')).toBeNull();
+    });
+
+    it('assigns on one duty’s view: its candidates, and the assignment names the duty', async () => {
+      const fetchMock = stubWeek({
+        'GET /api/duties': { body: [dutyManager, canteen] },
+        'GET /api/rota': { body: lunchWeek },
+        'GET /api/rota/candidates': { body: candidates('2025-09-09', [candidate(bob, 1)]) },
+        'POST /api/rota': { status: 201, body: rotaDay('2025-09-09', [bob]) },
+      });
+      renderWeek('manager', '/rota?duty=d-2');
+
+      await user.click(
+        await screen.findByRole('button', { name: 'Assign Lunch — Canteen, Tue 9 Sep 2025' }),
+      );
+      const dialog = await screen.findByRole('dialog', {
+        name: 'Lunch — Canteen 1 — Tuesday 9 September 2025',
+      });
+      await choose(user, dialog, 'Staff member', 'Bob Jones');
+      await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
+
+      const toast = await findToast('status', 'Staff assigned');
+      expect(toast).toHaveTextContent(
+        'Bob Jones is on Lunch — Canteen on Tuesday 9 September 2025',
+      );
+      expect(sentBodies(fetchMock, 'POST /api/rota')).toEqual([
+        { date: '2025-09-09', slots: [bob.id], dutyId: 'd-2' },
+      ]);
+      const asked = fetchMock.mock.calls
+        .map(([input]) => new URL(String(input), 'http://localhost'))
+        .filter((url) => url.pathname === '/api/rota/candidates')
+        .map((url) => url.searchParams.toString());
+      // Asked again after the assignment: the rota changed.
+      expect(new Set(asked)).toEqual(new Set(['date=2025-09-09&dutyId=d-2']));
+      expect(rotaQueries(fetchMock).every((query) => query.endsWith('&dutyId=d-2'))).toBe(true);
+    });
+
+    it('offers the duties in a list when there are many', async () => {
+      const more = ['Gate', 'Buses', 'Library'].map((name, i) => ({
+        ...lunch,
+        id: `d-${i + 3}`,
+        name,
+        place: null,
+      }));
+      const fetchMock = stubWeek({ 'GET /api/duties': { body: [dutyManager, lunch, ...more] } });
+      renderWeek();
+
+      await screen.findByRole('region', { name: 'Monday' });
+      await choose(user, document.body, 'Duties shown', 'Buses');
+
+      await waitFor(() =>
+        expect(rotaQueries(fetchMock)).toContain(
+          'startDate=2025-09-08&endDate=2025-09-12&dutyId=d-4',
+        ),
+      );
+    });
+
     it('opens on every duty when the address says so, and goes back to the Duty Manager', async () => {
       stubWeek({
         'GET /api/duties': { body: [dutyManager, lunch] },

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsUUID, isUUID, registerDecorator, ValidateIf } from 'class-validator';
+import { DutyIdField } from './duty-id-field';
 
 /** Every element is a staff id or null (an empty slot). */
 function EachStaffIdOrNull() {
@@ -49,4 +50,7 @@ export class UpdateRotaDayDto {
   @IsOptional()
   @IsBoolean({ message: 'override must be true or false' })
   override?: boolean;
+
+  @DutyIdField()
+  dutyId?: string;
 }

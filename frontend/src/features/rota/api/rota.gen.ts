@@ -18,6 +18,7 @@ const injectedRtkApi = api
           params: {
             startDate: queryArg.startDate,
             endDate: queryArg.endDate,
+            dutyId: queryArg.dutyId,
           },
         }),
         providesTags: ['rota'],
@@ -35,6 +36,7 @@ const injectedRtkApi = api
           url: `/api/rota/candidates`,
           params: {
             date: queryArg.date,
+            dutyId: queryArg.dutyId,
           },
         }),
         providesTags: ['rota'],
@@ -174,6 +176,8 @@ export type GetRotaApiResponse = /** status 200  */ RotaDayDto[];
 export type GetRotaApiArg = {
   startDate: string;
   endDate: string;
+  /** The duty it is about (GET /api/duties); the Duty Manager duty when absent. */
+  dutyId?: string;
 };
 export type CreateRotaApiResponse = /** status 201  */ RotaDayDto;
 export type CreateRotaApiArg = {
@@ -182,6 +186,8 @@ export type CreateRotaApiArg = {
 export type GetRotaCandidatesApiResponse = /** status 200  */ RotaCandidatesDto;
 export type GetRotaCandidatesApiArg = {
   date: string;
+  /** The duty it is about (GET /api/duties); the Duty Manager duty when absent. */
+  dutyId?: string;
 };
 export type ClearFutureApiResponse = /** status 200  */ BulkRotaResultDto;
 export type ClearFutureApiArg = {
@@ -300,6 +306,8 @@ export type ErrorResponseDto = {
 };
 export type CreateRotaDayDto = {
   date: string;
+  /** The duty it is about (GET /api/duties); the Duty Manager duty when absent. */
+  dutyId?: string;
   dutyManager1Id?: string | null;
   dutyManager2Id?: string | null;
   /** Assign even on a weekday outside a person's working pattern or above their weekly cap: the
@@ -565,6 +573,8 @@ export type ReplaceOnRotaDto = {
   staffId: string;
 };
 export type UpdateRotaDayDto = {
+  /** The duty it is about (GET /api/duties); the Duty Manager duty when absent. */
+  dutyId?: string;
   dutyManager1Id?: string | null;
   dutyManager2Id?: string | null;
   /** Assign even on a weekday outside a person's working pattern or above their weekly cap: the

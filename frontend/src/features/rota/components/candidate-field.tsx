@@ -32,8 +32,9 @@ export interface Candidates {
  * The people who may be put on `date` (docs/product.md#editing-the-rota-directly): active, not
  * away and not on it already, least loaded first, from the server (`GET /api/rota/candidates`).
  */
-export function useCandidates(date: string): Candidates {
-  const query = useGetRotaCandidatesQuery({ date });
+export function useCandidates(date: string, dutyId?: string): Candidates {
+  // The Duty Manager duty's candidates are asked for as the spec asks: without a duty.
+  const query = useGetRotaCandidatesQuery(dutyId ? { date, dutyId } : { date });
   const data = query.currentData;
   return {
     list: data?.candidates,

@@ -1,16 +1,37 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { Button, Collapse, Empty, Flex, Select, Skeleton, Space, Tag } from 'antd';
+import { skipToken } from '@reduxjs/toolkit/query';
+import {
+  Alert,
+  Button,
+  Collapse,
+  Empty,
+  Flex,
+  Select,
+  Skeleton,
+  Space,
+  Tag,
+  Typography,
+} from 'antd';
 import { Suspense, useId, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 
+import { useGetDutiesQuery } from '@/features/duties/api';
 import type { HolidayDto } from '@/features/holidays/api';
+import { getServerMessage } from '@/shared/api/errors';
 import { useCan } from '@/shared/auth/access';
 import { formatDate, MONTH_FORMAT, SHORT_DAY_MONTH_FORMAT } from '@/shared/lib/dates';
+import { dutyTitle } from '@/shared/lib/duty-labels';
 import { SectionCard } from '@/shared/ui/section-card';
 import { useIsPhone } from '@/shared/ui/use-is-phone';
 
 import '../rota.css';
 
-import { useGetCurrentWeekQuery, type RotaClosureDto, type RotaDayDto } from '../api';
+import {
+  useGetCurrentWeekQuery,
+  useGetRotaGridQuery,
+  type RotaClosureDto,
+  type RotaDayDto,
+} from '../api';
 import {
   addMonths,
   CLICK_TO_ASSIGN,
@@ -25,12 +46,22 @@ import {
   type MonthWeek,
 } from '../lib/rota-calendar';
 import type { DutyDialogProps, DutySlot } from '../lib/duty-slot';
+import {
+  DUTY_VIEW_PARAM,
+  dutyViewOf,
+  peopleOn,
+  withDutyView,
+  type DutyView,
+} from '../lib/duty-view';
+import { DutySwitcher } from './duty-switcher';
 import { PrintButton } from './print-button';
 import { PrintHeading } from './print-heading';
 import { RotaExportButton } from './rota-export-button';
 import { DaySlotButtons, HolidayNote, OutOfTermNote, useRotaPeriod } from './rota-period';
 
 const TITLE = 'Monthly Rota';
+/** A weekday the shown duty doesn't run on (docs/product.md#duties). */
+const NOT_RUNNING = 'Not running';
 const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
 
 interface MonthlyRotaProps {
@@ -62,7 +93,57 @@ export function MonthlyRota({ DutyDialog }: MonthlyRotaProps) {
   const perDay = currentWeek.data?.dutyManagersPerDay ?? 2;
   const range = month ? monthRange(month) : undefined;
 
-  const { rotaDays, holidays: monthHolidays, outOfTerm, busy, error } = useRotaPeriod(range);
+  // A school that runs more than the Duty Manager duty may see another duty's month, or every
+  // duty's (docs/product.md#duties); one that doesn't sees the spec's month, without the switch.
+  const [params, setParams] = useSearchParams();
+  const duties = useGetDutiesQuery();
+  const manyDuties = (duties.data?.length ?? 0) > 1;
+  const others = useMemo(
+    () => (duties.data ?? []).filter((duty) => !duty.isDutyManager && !duty.paused),
+    [duties.data],
+  );
+  const view: DutyView = manyDuties
+    ? dutyViewOf(
+        params.get(DUTY_VIEW_PARAM),
+        others.map((duty) => duty.id),
+      )
+    : 'duty-manager';
+  const shown = others.find((duty) => duty.id === view);
+  const shownDuty = shown && { id: shown.id, title: dutyTitle(shown) };
+  const chooseView = (next: DutyView) =>
+    setParams((current) => withDutyView(current, next), { replace: true });
+  // The slots a day shows: the duty managers per day, or what the shown duty needs that weekday.
+  const slotsOn = (date: string) => (shown ? peopleOn(shown, date) : perDay);
+  const mostSlots = shown ? Math.max(1, ...shown.weekdays.map((w) => w.people)) : perDay;
+
+  // A link naming a duty waits for the duties, so as not to read the Duty Manager's month first.
+  const waiting = params.has(DUTY_VIEW_PARAM) && !duties.data && !duties.isError;
+  const {
+    rotaDays,
+    holidays: monthHolidays,
+    outOfTerm,
+    busy,
+    error,
+  } = useRotaPeriod(waiting ? undefined : range, shown?.id);
+  const grid = useGetRotaGridQuery(view === 'all' && range ? range : skipToken);
+  const dutiesOn = useMemo(() => {
+    const byDate = new Map<string, DutyOfDay[]>();
+    const data = grid.currentData;
+    if (!data) return byDate;
+    const titles = new Map(data.duties.map((duty) => [duty.id, dutyTitle(duty)]));
+    for (const day of data.days) {
+      byDate.set(
+        day.date,
+        day.duties.map((cell) => ({
+          dutyId: cell.dutyId,
+          title: titles.get(cell.dutyId) ?? '',
+          names: cell.slots.flatMap((slot) => (slot.staff ? [slot.staff.name] : [])),
+          unfilled: cell.slots.filter((slot) => !slot.staff).length,
+        })),
+      );
+    }
+    return byDate;
+  }, [grid.currentData]);
 
   const weeks = useMemo(() => (month ? monthWeeks(month) : []), [month]);
   const options = useMemo(() => (todayIso ? monthOptions(todayIso, month) : []), [todayIso, month]);
@@ -71,14 +152,24 @@ export function MonthlyRota({ DutyDialog }: MonthlyRotaProps) {
   const atLast = !month || month >= (options.at(-1)?.value ?? month);
 
   const openSlot = (date: string, position: number) => {
-    setSlot({ date, position, day: rotaDays.get(date) });
+    setSlot({ date, position, day: rotaDays.get(date), ...(shownDuty && { duty: shownDuty }) });
     setDialogOpen(true);
   };
 
   let body;
   if (error) {
     body = error;
-  } else if (!month || !monthHolidays) {
+  } else if (view === 'all' && grid.isError && !grid.currentData) {
+    body = (
+      <Alert
+        type="error"
+        showIcon
+        title="Failed to load the duties"
+        description={getServerMessage(grid.error) ?? 'Please try again.'}
+        action={<Button onClick={() => void grid.refetch()}>Retry</Button>}
+      />
+    );
+  } else if (!month || !monthHolidays || (view === 'all' && !grid.currentData)) {
     body = (
       <div role="status" aria-label="Loading the rota">
         <Skeleton active paragraph={{ rows: 8 }} />
@@ -94,7 +185,9 @@ export function MonthlyRota({ DutyDialog }: MonthlyRotaProps) {
         week={week}
         labelledBy={labelledBy}
         todayIso={todayIso}
-        perDay={perDay}
+        slotsOn={slotsOn}
+        duty={shownDuty?.title}
+        dutiesOn={view === 'all' ? dutiesOn : undefined}
         rotaDays={rotaDays}
         holidays={monthHolidays}
         outOfTerm={outOfTerm}
@@ -103,7 +196,11 @@ export function MonthlyRota({ DutyDialog }: MonthlyRotaProps) {
       />
     );
     body = (
-      <div className="monthly-rota" data-slots={Math.min(perDay, 5)} aria-busy={busy}>
+      <div
+        className="monthly-rota"
+        data-slots={Math.min(mostSlots, 5)}
+        aria-busy={busy || grid.isFetching}
+      >
         {isPhone ? (
           <PhoneWeeks
             // A new month opens with its own weeks folded or not.
@@ -163,6 +260,7 @@ export function MonthlyRota({ DutyDialog }: MonthlyRotaProps) {
             <Button onClick={() => setChosenMonth(currentMonth)}>Today</Button>
           )}
         </Space>
+        {manyDuties && <DutySwitcher value={view} onChange={chooseView} duties={others} />}
         <Space wrap>
           {month && <RotaExportButton month={month} />}
           <PrintButton />
@@ -174,7 +272,7 @@ export function MonthlyRota({ DutyDialog }: MonthlyRotaProps) {
           <DutyDialog
             open={dialogOpen}
             slot={slot}
-            dutyManagersPerDay={perDay}
+            dutyManagersPerDay={slotsOn(slot.date)}
             onClose={() => setDialogOpen(false)}
             afterClose={() => setSlot(undefined)}
           />
@@ -255,12 +353,25 @@ function PhoneWeeks({ weeks, folded, renderDays }: PhoneWeeksProps) {
   );
 }
 
+/** One duty of a day in the month of every duty: its title, who is on it, and its empty slots. */
+interface DutyOfDay {
+  dutyId: string;
+  title: string;
+  names: string[];
+  unfilled: number;
+}
+
 interface WeekDaysProps {
   week: MonthWeek;
   /** The ids of the week's title and range, when the days are a group of their own. */
   labelledBy?: string;
   todayIso: string | undefined;
-  perDay: number;
+  /** The slots a day shows. */
+  slotsOn: (date: string) => number;
+  /** The shown duty's title when it is not the Duty Manager duty. */
+  duty?: string;
+  /** Every duty of each day, in the month of every duty. */
+  dutiesOn?: Map<string, DutyOfDay[]>;
   rotaDays: Map<string, RotaDayDto>;
   holidays: HolidayDto[];
   /** The spans outside term time. */
@@ -275,7 +386,9 @@ function WeekDays({
   week,
   labelledBy,
   todayIso,
-  perDay,
+  slotsOn,
+  duty,
+  dutiesOn,
   rotaDays,
   holidays,
   outOfTerm,
@@ -294,7 +407,9 @@ function WeekDays({
             key={date}
             date={date}
             isToday={date === todayIso}
-            perDay={perDay}
+            perDay={slotsOn(date)}
+            duty={duty}
+            duties={dutiesOn?.get(date)}
             day={rotaDays.get(date)}
             holiday={holidayOn(date, holidays)}
             outOfTerm={holidayOn(date, outOfTerm)}
@@ -319,10 +434,15 @@ interface DayCellProps {
   outOfTerm: RotaClosureDto | undefined;
   emptyText: string;
   onSlot: (date: string, position: number) => void;
+  /** The shown duty's title when it is not the Duty Manager duty. */
+  duty?: string;
+  /** In the month of every duty: the day's duties with their people. */
+  duties?: DutyOfDay[];
 }
 
 /**
- * A weekday: its holiday, else that it is out of term, else its slots. A closed day has nothing
+ * A weekday: its holiday, else that it is out of term, else its slots (or every duty with its
+ * people, in the month of every duty; "Not running" on a weekday the shown duty doesn't run). A closed day has nothing
  * to click and no empty box: nobody is on duty then, so it is no gap to fill.
  */
 function DayCell({
@@ -334,6 +454,8 @@ function DayCell({
   outOfTerm,
   emptyText,
   onSlot,
+  duty,
+  duties,
 }: DayCellProps) {
   const classes = ['monthly-rota__day'];
   if (isToday) classes.push('monthly-rota__day--today');
@@ -359,6 +481,10 @@ function DayCell({
         <HolidayNote holiday={holiday} gap={2} />
       ) : outOfTerm ? (
         <OutOfTermNote closure={outOfTerm} gap={2} />
+      ) : duties ? (
+        <DutiesOfDay duties={duties} />
+      ) : perDay === 0 && !day ? (
+        <Typography.Text type="secondary">{NOT_RUNNING}</Typography.Text>
       ) : (
         <DaySlotButtons
           date={date}
@@ -366,8 +492,24 @@ function DayCell({
           perDay={perDay}
           emptyText={emptyText}
           onSlot={onSlot}
+          duty={duty}
         />
       )}
     </div>
+  );
+}
+
+/** A day's duties in the month of every duty, compact: "Lunch — Field: Ann Lee, Unfilled". */
+function DutiesOfDay({ duties }: { duties: DutyOfDay[] }) {
+  if (!duties.length) return <Typography.Text type="secondary">No duties</Typography.Text>;
+  return (
+    <ul className="monthly-rota__duties">
+      {duties.map((duty) => (
+        <li key={duty.dutyId}>
+          <Typography.Text strong>{duty.title}</Typography.Text>:{' '}
+          {[...duty.names, ...Array.from({ length: duty.unfilled }, () => UNFILLED)].join(', ')}
+        </li>
+      ))}
+    </ul>
   );
 }

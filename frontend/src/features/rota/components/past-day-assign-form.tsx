@@ -8,7 +8,7 @@ import { LoadError } from '@/shared/ui/load-error';
 import { useToast } from '@/shared/ui/toast';
 
 import { useCreateRotaMutation, useUpdateRotaMutation } from '../api';
-import { assignmentBody, slotLabel } from '../lib/rota-calendar';
+import { assignmentBody, dutySlotsBody, slotLabel } from '../lib/rota-calendar';
 import { ASSIGN_REQUIRED_MESSAGE } from '../lib/rota-edits';
 import { staffOffDuty } from '../lib/staff-off-duty';
 import type { DutySlot } from '../lib/duty-slot';
@@ -55,7 +55,10 @@ export function PastDayAssignForm({
   const submit = async ({ staffId }: AssignValues) => {
     if (!staffId) return;
     const name = options.find((option) => option.value === staffId)?.label ?? 'The staff member';
-    const body = assignmentBody(slot.day, slot.position, staffId, dutyManagersPerDay);
+    // Another duty's slot names its duty (docs/product.md#duties); the API names at most five slots.
+    const body = slot.duty
+      ? { slots: dutySlotsBody(slot.position, staffId), dutyId: slot.duty.id }
+      : assignmentBody(slot.day, slot.position, staffId, dutyManagersPerDay);
     try {
       const done = await send(async (override) => {
         // `override: true` only on the resend an admin confirmed.
@@ -70,7 +73,7 @@ export function PastDayAssignForm({
       if (!done) return;
       toast({
         title: 'Staff assigned',
-        description: `${name} is ${slotLabel(slot.position)} on ${formatDate(slot.date, LONG_DATE_FORMAT)}`,
+        description: `${name} is ${slotLabel(slot.position, slot.duty?.title)} on ${formatDate(slot.date, LONG_DATE_FORMAT)}`,
       });
       onDone();
     } catch (error) {

@@ -32,6 +32,7 @@ import { useToast } from '@/shared/ui/toast';
 
 import {
   useGetCurrentWeekQuery,
+  useCreateRotaMutation,
   useGetMoveOptionsQuery,
   useMoveOnRotaMutation,
   useRemoveFromRotaMutation,
@@ -54,6 +55,7 @@ import {
   REPLACE_ACTION,
   REPLACE_TARGET_REQUIRED_MESSAGE,
 } from '../lib/rota-edits';
+import { dutySlotsBody } from '../lib/rota-calendar';
 import { CandidateField, useCandidates } from './candidate-field';
 import type { DutySlot } from '../lib/duty-slot';
 import { useConfirmOverride } from './use-confirm-override';
@@ -128,13 +130,42 @@ interface AssignFormProps {
  * in this slot (`POST /api/rota/replace` with the slot empty), who is emailed.
  */
 export function AssignForm({ slot, selectRef, onDone }: AssignFormProps) {
-  const candidates = useCandidates(slot.date);
-  const [replace, { isLoading: saving }] = useReplaceOnRotaMutation();
+  const candidates = useCandidates(slot.date, slot.duty?.id);
+  const [replace, { isLoading: replacing }] = useReplaceOnRotaMutation();
+  const [createRota, { isLoading: creating }] = useCreateRotaMutation();
+  const saving = replacing || creating;
   const outcome = useEditOutcome();
+  const toast = useToast();
   const { send, contextHolder } = useConfirmOverride();
 
   const submit = async ({ staffId }: { staffId?: string }) => {
     if (!staffId) return;
+    const { duty } = slot;
+    if (duty) {
+      // Another duty (docs/product.md#duties): assigned by hand on that duty, through POST /api/rota.
+      try {
+        const done = await send((override) =>
+          createRota({
+            createRotaDayDto: {
+              date: slot.date,
+              slots: dutySlotsBody(slot.position, staffId),
+              dutyId: duty.id,
+              ...overrideFlag(override),
+            },
+          }).unwrap(),
+        );
+        if (!done) return;
+        const name = candidates.list?.find((c) => c.id === staffId)?.name ?? 'The staff member';
+        toast({
+          title: 'Staff assigned',
+          description: `${name} is on ${duty.title} on ${formatDate(slot.date, LONG_DATE_FORMAT)}`,
+        });
+        onDone();
+      } catch (error) {
+        outcome.failed(error, 'Failed to assign staff member');
+      }
+      return;
+    }
     try {
       const result = await send((override) =>
         replace({

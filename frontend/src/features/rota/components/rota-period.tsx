@@ -37,11 +37,13 @@ export interface RotaPeriod {
 /**
  * What the month and week views both show: the rota, the holidays and the days out of term of
  * `range`, and the current week (for today). `currentData`, not `data`: while another period
- * loads, the last period's people must not show.
+ * loads, the last period's people must not show. The rota is the Duty Manager duty's, or
+ * `dutyId`'s (docs/product.md#duties).
  */
-export function useRotaPeriod(range: DateRange | undefined): RotaPeriod {
+export function useRotaPeriod(range: DateRange | undefined, dutyId?: string): RotaPeriod {
   const currentWeek = useGetCurrentWeekQuery();
-  const rota = useGetRotaQuery(range ?? skipToken);
+  // The Duty Manager duty's rota is asked for as the spec asks for it: without a duty.
+  const rota = useGetRotaQuery(range ? (dutyId ? { ...range, dutyId } : range) : skipToken);
   const holidays = useGetHolidaysQuery(range ?? skipToken);
   // The rota lists only days with people on them: the closures tell a day out of term from a gap.
   const closures = useGetRotaClosuresQuery(range ?? skipToken);
@@ -111,10 +113,19 @@ interface DaySlotButtonsProps {
    */
   emptyText: string;
   onSlot: (date: string, position: number) => void;
+  /** The duty's title when the slots are not the Duty Manager duty's. */
+  duty?: string;
 }
 
 /** One button per duty slot of the day, in order. */
-export function DaySlotButtons({ date, day, perDay, emptyText, onSlot }: DaySlotButtonsProps) {
+export function DaySlotButtons({
+  date,
+  day,
+  perDay,
+  emptyText,
+  onSlot,
+  duty,
+}: DaySlotButtonsProps) {
   return (
     <div className="rota-slots">
       {daySlots(day, perDay).map((person, index) => (
@@ -124,6 +135,7 @@ export function DaySlotButtons({ date, day, perDay, emptyText, onSlot }: DaySlot
           position={index + 1}
           person={person}
           emptyText={emptyText}
+          duty={duty}
           onClick={() => onSlot(date, index + 1)}
         />
       ))}

@@ -14,6 +14,8 @@ interface SlotButtonProps {
   emptyText: string;
   /** Whether to show "Duty Manager n" inside the button (the weekly cards show it above). */
   showLabel?: boolean;
+  /** The duty's title when the slot is not the Duty Manager duty's, e.g. "Lunch — Field". */
+  duty?: string;
   onClick: () => void;
 }
 
@@ -27,6 +29,7 @@ export function SlotButton({
   person,
   emptyText,
   showLabel = true,
+  duty,
   onClick,
 }: SlotButtonProps) {
   const colour = person ? staffColour(person.id) : undefined;
@@ -35,10 +38,10 @@ export function SlotButton({
       type="button"
       className={`rota-slot ${person ? 'rota-slot--filled' : 'rota-slot--empty'}`}
       style={colour && { background: colour.background, color: colour.text }}
-      aria-label={slotAccessibleName(position, date, person?.name ?? emptyText)}
+      aria-label={slotAccessibleName(position, date, person?.name ?? emptyText, duty)}
       onClick={onClick}
     >
-      {showLabel && <span className="rota-slot__label">{slotLabel(position)}</span>}
+      {showLabel && <span className="rota-slot__label">{slotLabel(position, duty)}</span>}
       <span className="rota-slot__name">{person?.name ?? emptyText}</span>
     </button>
   );

@@ -9,8 +9,10 @@ export interface DutySlot {
   date: string;
   /** 1 = Duty Manager 1, … */
   position: number;
-  /** The day's rota record; none when nobody is on duty that day yet. */
+  /** The day's rota record (of the slot's duty); none when nobody is on that duty that day yet. */
   day: RotaDayDto | undefined;
+  /** The duty, when it is not the Duty Manager duty (docs/product.md#duties): its id and title. */
+  duty?: { id: string; title: string };
 }
 
 /**
@@ -28,9 +30,9 @@ export interface DutyDialogProps {
   afterClose?: () => void;
 }
 
-/** e.g. "Duty Manager 2 — Monday 8 September 2025". */
-export function dutyDialogTitle(slot: Pick<DutySlot, 'date' | 'position'>): string {
-  return `${slotLabel(slot.position)} — ${formatDate(slot.date, LONG_DATE_FORMAT)}`;
+/** e.g. "Duty Manager 2 — Monday 8 September 2025", "Lunch — Field 1 — Monday 8 September 2025". */
+export function dutyDialogTitle(slot: Pick<DutySlot, 'date' | 'position' | 'duty'>): string {
+  return `${slotLabel(slot.position, slot.duty?.title)} — ${formatDate(slot.date, LONG_DATE_FORMAT)}`;
 }
 
 /**

@@ -25,9 +25,12 @@ export const UNFILLED = 'Unfilled';
 /** The badge of a weekday outside term time, where its duty slots would be (docs/product.md#screens). */
 export const OUT_OF_TERM = 'Out of term';
 
-/** "Duty Manager 1", "Duty Manager 2", … (docs/product.md#screens). */
-export function slotLabel(position: number): string {
-  return `Duty Manager ${position}`;
+/**
+ * "Duty Manager 1", "Duty Manager 2", … (docs/product.md#screens); "Lunch — Field 1" for a slot
+ * of another duty, named by its title (docs/product.md#duties).
+ */
+export function slotLabel(position: number, duty = 'Duty Manager'): string {
+  return `${duty} ${position}`;
 }
 
 /** docs/product.md#screens: a holiday's type "with underscores replaced by spaces", e.g. "bank holiday". */
@@ -36,8 +39,13 @@ export function holidayTypeLabel(type: string): string {
 }
 
 /** A slot button's accessible name, e.g. "Duty Manager 1, Mon 8 Sep 2025: Alice Smith". */
-export function slotAccessibleName(position: number, date: string, text: string): string {
-  return `${slotLabel(position)}, ${formatDate(date, SHORT_DATE_FORMAT)}: ${text}`;
+export function slotAccessibleName(
+  position: number,
+  date: string,
+  text: string,
+  duty?: string,
+): string {
+  return `${slotLabel(position, duty)}, ${formatDate(date, SHORT_DATE_FORMAT)}: ${text}`;
 }
 
 /** `yyyy-MM` of a `yyyy-MM-dd` date. */
@@ -173,4 +181,15 @@ export function assignmentBody(
   while (slots.length < position) slots.push(null);
   slots[position - 1] = staffId;
   return { dutyManager1Id: slots[0] ?? null, dutyManager2Id: slots[1] ?? null, slots };
+}
+
+/**
+ * The `slots` of a POST or PUT /api/rota putting `staffId` in slot `position` of another duty
+ * (docs/product.md#duties): named in that slot, which the server fills when empty (else the first
+ * empty one); the people already on the day stay without being named. The API names at most five
+ * slots: a person for a later slot is named alone and goes to the first empty one.
+ */
+export function dutySlotsBody(position: number, staffId: string): (string | null)[] {
+  if (position > 5) return [staffId];
+  return Array.from({ length: position }, (_, i) => (i === position - 1 ? staffId : null));
 }

@@ -18,6 +18,7 @@ import {
   toIsoDate,
   WEEKDAY_FORMAT,
 } from '@/shared/lib/dates';
+import { dutyTitle } from '@/shared/lib/duty-labels';
 import { PageTitle } from '@/shared/ui/page-title';
 import { SectionCard } from '@/shared/ui/section-card';
 
@@ -35,7 +36,13 @@ import {
   useRotaPeriod,
 } from '../components/rota-period';
 import type { AccessDialogProps, DutyDialogProps, DutySlot } from '../lib/duty-slot';
-import { DUTY_VIEW_PARAM, dutyViewOf, type DutyView } from '../lib/duty-view';
+import {
+  DUTY_VIEW_PARAM,
+  dutyViewOf,
+  peopleOn,
+  withDutyView,
+  type DutyView,
+} from '../lib/duty-view';
 import {
   addWeeks,
   holidayOn,
@@ -46,6 +53,9 @@ import {
 } from '../lib/rota-calendar';
 
 const TITLE = 'Weekly Rota';
+
+/** A weekday the shown duty doesn't run on (docs/product.md#duties). */
+const NOT_RUNNING = 'Not running';
 
 interface WeeklyRotaPageProps {
   /** The duty dialog a slot opens for whoever may change the rota (composed in src/app). */
@@ -72,17 +82,21 @@ export function WeeklyRotaPage({ DutyDialog, AccessDialog }: WeeklyRotaPageProps
   // (docs/product.md#duties); one that doesn't sees the spec's page, without the switch.
   const duties = useGetDutiesQuery();
   const manyDuties = (duties.data?.length ?? 0) > 1;
-  const view: DutyView = manyDuties ? dutyViewOf(params.get(DUTY_VIEW_PARAM)) : 'duty-manager';
+  const others = useMemo(
+    () => (duties.data ?? []).filter((duty) => !duty.isDutyManager && !duty.paused),
+    [duties.data],
+  );
+  const view: DutyView = manyDuties
+    ? dutyViewOf(
+        params.get(DUTY_VIEW_PARAM),
+        others.map((duty) => duty.id),
+      )
+    : 'duty-manager';
+  // One other duty, shown as the Duty Manager duty is (docs/product.md#duties).
+  const shown = others.find((duty) => duty.id === view);
+  const shownDuty = shown && { id: shown.id, title: dutyTitle(shown) };
   const chooseView = (next: DutyView) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (next === 'all') updated.set(DUTY_VIEW_PARAM, 'all');
-        else updated.delete(DUTY_VIEW_PARAM);
-        return updated;
-      },
-      { replace: true },
-    );
+    setParams((current) => withDutyView(current, next), { replace: true });
   const linked = params.get('week');
   const linkedWeek =
     linked && isIsoDate(linked) ? toIsoDate(startOfWeek(parseDate(linked))) : undefined;
@@ -90,11 +104,21 @@ export function WeeklyRotaPage({ DutyDialog, AccessDialog }: WeeklyRotaPageProps
   const dates = useMemo(() => (monday ? weekDates(monday) : []), [monday]);
   const range = monday ? { startDate: dates[0] ?? monday, endDate: dates[4] ?? monday } : undefined;
   const perDay = currentWeek.data?.dutyManagersPerDay ?? 2;
+  // The slots a day shows: the duty managers per day, or what the shown duty needs that weekday.
+  const slotsOn = (date: string) => (shown ? peopleOn(shown, date) : perDay);
 
-  const { rotaDays, holidays: weekHolidays, outOfTerm, busy, error } = useRotaPeriod(range);
+  // A link naming a duty waits for the duties, so as not to read the Duty Manager's week first.
+  const waiting = params.has(DUTY_VIEW_PARAM) && !duties.data && !duties.isError;
+  const {
+    rotaDays,
+    holidays: weekHolidays,
+    outOfTerm,
+    busy,
+    error,
+  } = useRotaPeriod(waiting ? undefined : range, shown?.id);
 
   const openSlot = (date: string, position: number) => {
-    setSlot({ date, position, day: rotaDays.get(date) });
+    setSlot({ date, position, day: rotaDays.get(date), ...(shownDuty && { duty: shownDuty }) });
     // Without rota rights: why not, and on their own duty the requests they can make instead.
     if (canManage) setDutyOpen(true);
     else setAccessOpen(true);
@@ -127,7 +151,8 @@ export function WeeklyRotaPage({ DutyDialog, AccessDialog }: WeeklyRotaPageProps
             key={date}
             date={date}
             isToday={date === todayIso}
-            perDay={perDay}
+            perDay={slotsOn(date)}
+            duty={shownDuty?.title}
             day={rotaDays.get(date)}
             holiday={holidayOn(date, weekHolidays)}
             outOfTerm={holidayOn(date, outOfTerm)}
@@ -174,7 +199,7 @@ export function WeeklyRotaPage({ DutyDialog, AccessDialog }: WeeklyRotaPageProps
       </Flex>
       {manyDuties && (
         <div style={{ marginBottom: 16 }}>
-          <DutySwitcher value={view} onChange={chooseView} />
+          <DutySwitcher value={view} onChange={chooseView} duties={others} />
         </div>
       )}
       {dates.length > 0 && (
@@ -188,7 +213,7 @@ export function WeeklyRotaPage({ DutyDialog, AccessDialog }: WeeklyRotaPageProps
         <DutyDialog
           open={dutyOpen}
           slot={slot}
-          dutyManagersPerDay={perDay}
+          dutyManagersPerDay={slotsOn(slot.date)}
           onClose={() => setDutyOpen(false)}
           afterClose={() => setSlot(undefined)}
         />
@@ -196,7 +221,7 @@ export function WeeklyRotaPage({ DutyDialog, AccessDialog }: WeeklyRotaPageProps
       <AccessDialog
         open={accessOpen}
         slot={slot}
-        dutyManagersPerDay={perDay}
+        dutyManagersPerDay={slot ? slotsOn(slot.date) : perDay}
         onClose={() => setAccessOpen(false)}
         afterClose={() => setSlot(undefined)}
       />
@@ -217,6 +242,8 @@ interface DayCardProps {
   /** May assign someone to a day nobody is on yet (rota.manage). */
   canAssign: boolean;
   onSlot: (date: string, position: number) => void;
+  /** The duty's title when the day shows another duty than the Duty Manager's. */
+  duty?: string;
 }
 
 /**
@@ -234,6 +261,7 @@ function DayCard({
   emptyText,
   canAssign,
   onSlot,
+  duty,
 }: DayCardProps) {
   const classes = ['weekly-rota__day'];
   if (isToday) classes.push('weekly-rota__day--today');
@@ -259,9 +287,13 @@ function DayCard({
           perDay={perDay}
           emptyText={emptyText}
           onSlot={onSlot}
+          duty={duty}
         />
       </Flex>
     );
+  } else if (perDay === 0) {
+    // A weekday the shown duty doesn't run: nobody to assign.
+    content = <Typography.Text type="secondary">{NOT_RUNNING}</Typography.Text>;
   } else {
     content = (
       <Flex vertical gap="small" align="start">
@@ -270,7 +302,7 @@ function DayCard({
           <Button
             className="no-print"
             icon={<PlusOutlined aria-hidden />}
-            aria-label={`Assign a duty manager, ${formatDate(date, SHORT_DATE_FORMAT)}`}
+            aria-label={`${duty ? `Assign ${duty}` : 'Assign a duty manager'}, ${formatDate(date, SHORT_DATE_FORMAT)}`}
             onClick={() => onSlot(date, 1)}
           >
             Assign

@@ -1,0 +1,242 @@
+import { registerOrganization, type Account } from './support/accounts';
+import { asUser, sqlOf } from './support/http';
+import { memberWithRole } from './support/members';
+import { createTestApp, type TestApp } from './support/test-app';
+
+interface RotaDay {
+  id: string;
+  date: string;
+  slots: { position: number; staff: { id: string; name: string } | null }[];
+}
+
+interface Grid {
+  days: { date: string; duties: { dutyId: string; needed: number; slots: { position: number; staff: { id: string; name: string } | null }[] }[] }[];
+}
+
+interface Candidates {
+  date: string;
+  closed: string | null;
+  candidates: { id: string; name: string; dutiesThisYear: number }[];
+}
+
+/**
+ * One duty's rota, read and edited by hand as the Duty Manager's is (docs/product.md#duties):
+ * `dutyId` on GET/POST/PUT /api/rota and GET /api/rota/candidates. A hand assignment keeps the
+ * duty's rules (its weekdays, its people, who may take it) and those across duties (no overlap,
+ * the daily maximum); without `dutyId` every answer is the Duty Manager duty's, as before.
+ */
+describe("one duty's rota by hand", () => {
+  let t: TestApp;
+  let admin: Account;
+  const sql: ReturnType<typeof sqlOf> = (query, params) => sqlOf(t)(query, params);
+  const as = (token: string) => asUser(t, token);
+  const person = async (name: string) => ({ ...(await memberWithRole(t, admin, 'staff', name)), name });
+  let ann: Awaited<ReturnType<typeof person>>;
+  let bob: Awaited<ReturnType<typeof person>>;
+  let cat: Awaited<ReturnType<typeof person>>;
+  let dan: Awaited<ReturnType<typeof person>>;
+  let lunch: string;
+  let hall: string;
+
+  const slotsOf = async (dutyId: string) =>
+    sql(`select to_char(date, 'YYYY-MM-DD') as date, position, staff_id from rota_slots where duty_id = ? order by date, position`, [dutyId]);
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { APP_NOW: '2026-11-02T09:00' } });
+    admin = await registerOrganization(t);
+    ann = await person('Ann Lunch');
+    bob = await person('Bob Lunch');
+    cat = await person('Cat Lunch');
+    dan = await person('Dan Lunch');
+    // Lunch on the field: Monday (2 people) and Wednesday (1), Ann, Bob and Dan only.
+    lunch = (
+      await as(admin.token)
+        .post('/api/duties', {
+          name: 'Lunch',
+          place: 'Field',
+          startTime: '12:15',
+          endTime: '13:00',
+          weekdays: [
+            { weekday: 1, people: 2 },
+            { weekday: 3, people: 1 },
+          ],
+          eligible: 'listed',
+          staffIds: [ann.staffId, bob.staffId, dan.staffId],
+        })
+        .expect(201)
+    ).body.duty.id;
+    // The hall at lunch, every Monday, open to everyone: its time overlaps the field's.
+    hall = (
+      await as(admin.token)
+        .post('/api/duties', { name: 'Hall', place: 'Hall', startTime: '12:30', endTime: '13:15', weekdays: [{ weekday: 1, people: 1 }] })
+        .expect(201)
+    ).body.duty.id;
+  });
+  afterAll(() => t.close());
+
+  it('assigns by hand to a lunch duty, reads back only its days, and shows it in the grid', async () => {
+    const dutyManagerBefore = (await as(admin.token).get('/api/rota?startDate=2026-11-01&endDate=2026-11-30').expect(200)).body;
+
+    const created = (
+      await as(admin.token)
+        .post('/api/rota', { date: '2026-11-09', slots: [ann.staffId], dutyId: lunch })
+        .expect(201)
+    ).body as RotaDay;
+    expect(created.date).toBe('2026-11-09');
+    expect(created.slots).toEqual([
+      { position: 1, staff: { id: ann.staffId, name: ann.name } },
+      { position: 2, staff: null },
+    ]);
+    const updated = (
+      await as(admin.token)
+        .put(`/api/rota/${created.id}`, { slots: [ann.staffId, bob.staffId], dutyId: lunch })
+        .expect(200)
+    ).body as RotaDay;
+    expect(updated.slots.map((s) => s.staff?.name ?? null)).toEqual([ann.name, bob.name]);
+    await as(admin.token).post('/api/rota', { date: '2026-11-11', dutyManager1Id: dan.staffId, dutyId: lunch }).expect(201);
+
+    const days = (await as(admin.token).get(`/api/rota?startDate=2026-11-01&endDate=2026-11-30&dutyId=${lunch}`).expect(200)).body as RotaDay[];
+    expect(days.map((d) => [d.date, d.slots.map((s) => s.staff?.name ?? null)])).toEqual([
+      ['2026-11-09', [ann.name, bob.name]],
+      ['2026-11-11', [dan.name]],
+    ]);
+    // The Duty Manager's rota is as it was, and the hall's empty.
+    expect((await as(admin.token).get('/api/rota?startDate=2026-11-01&endDate=2026-11-30').expect(200)).body).toEqual(dutyManagerBefore);
+    expect((await as(admin.token).get(`/api/rota?startDate=2026-11-01&endDate=2026-11-30&dutyId=${hall}`).expect(200)).body).toEqual([]);
+
+    const grid = (await as(admin.token).get('/api/rota/grid?startDate=2026-11-09&endDate=2026-11-13').expect(200)).body as Grid;
+    const cell = (date: string, dutyId: string) =>
+      grid.days
+        .find((d) => d.date === date)
+        ?.duties.find((c) => c.dutyId === dutyId)
+        ?.slots.map((s) => s.staff?.name ?? null);
+    expect(cell('2026-11-09', lunch)).toEqual([ann.name, bob.name]);
+    expect(cell('2026-11-11', lunch)).toEqual([dan.name]);
+
+    const [audit] = await sql(`select summary from audit_entries where action = 'rota.assigned' order by created_at desc limit 1`);
+    expect(audit!.summary).toBe(`Assigned ${dan.name} to Lunch on Wednesday 11 November 2026`);
+  });
+
+  it("refuses someone not allowed, an overlapping duty, more people than it needs and a weekday it doesn't run", async () => {
+    const before = { lunch: await slotsOf(lunch), hall: await slotsOf(hall) };
+    const refused = async (body: object, code: string, message: string) => {
+      const res = await as(admin.token).post('/api/rota', body).expect(409);
+      expect(res.body).toMatchObject({ code, message });
+    };
+    // Cat isn't on the list.
+    await refused({ date: '2026-11-16', slots: [cat.staffId], dutyId: lunch }, 'not_allowed', `${cat.name} isn't allowed on Lunch`);
+    // Ann is on the field on Monday the 9th: not in the hall at the same time.
+    await refused(
+      { date: '2026-11-09', slots: [ann.staffId], dutyId: hall },
+      'overlap',
+      `${ann.name} is on Lunch at an overlapping time on Monday 9 November 2026`,
+    );
+    // Two on the field on the 9th already; one on Wednesday the 11th.
+    await refused({ date: '2026-11-09', slots: [dan.staffId], dutyId: lunch }, 'slots_full', 'Both Lunch slots are already filled for this day');
+    await refused({ date: '2026-11-11', slots: [ann.staffId], dutyId: lunch }, 'slots_full', 'The Lunch slot is already filled for this day');
+    // It doesn't run on Tuesdays.
+    await refused({ date: '2026-11-10', slots: [ann.staffId], dutyId: lunch }, 'duty_not_running', "Lunch doesn't run on Tuesdays");
+    // A Duty Manager that day holds their one duty a day (the school's default).
+    await as(admin.token)
+      .post('/api/rota', { date: '2026-11-16', slots: [bob.staffId] })
+      .expect(201);
+    await refused(
+      { date: '2026-11-16', slots: [bob.staffId], dutyId: lunch },
+      'daily_max',
+      `${bob.name} already has 1 duty on Monday 16 November 2026: at most 1 duty a day`,
+    );
+    // A paused duty takes nobody.
+    await as(admin.token).post(`/api/duties/${hall}/pause`).expect(200);
+    await refused({ date: '2026-11-16', slots: [dan.staffId], dutyId: hall }, 'duty_not_running', 'Hall is paused: nobody can be put on it');
+    await as(admin.token).post(`/api/duties/${hall}/resume`).expect(200);
+    expect({ lunch: await slotsOf(lunch), hall: await slotsOf(hall) }).toEqual(before);
+  });
+
+  it("answers another organisation's or an unknown duty with 404, and changes nothing", async () => {
+    const other = await registerOrganization(t);
+    const theirs = (
+      await as(other.token)
+        .post('/api/duties', { name: 'Gate', weekdays: [{ weekday: 1, people: 1 }] })
+        .expect(201)
+    ).body.duty.id;
+    const before = await sql(`select id, duty_id, staff_id from rota_slots order by id`);
+    for (const dutyId of [theirs, '7d1e9a52-3f3c-4a53-9f4e-0f8a3a1b2c3d']) {
+      expect((await as(admin.token).get(`/api/rota?startDate=2026-11-01&endDate=2026-11-30&dutyId=${dutyId}`).expect(404)).body.message).toBe(
+        'Duty not found',
+      );
+      await as(admin.token).get(`/api/rota/candidates?date=2026-11-16&dutyId=${dutyId}`).expect(404);
+      await as(admin.token)
+        .post('/api/rota', { date: '2026-11-23', slots: [dan.staffId], dutyId })
+        .expect(404);
+      const [day] = await sql(
+        `select id from rota_days where date = '2026-11-09' and organization_id = (select organization_id from staff where id = ?)`,
+        [ann.staffId],
+      );
+      await as(admin.token)
+        .put(`/api/rota/${day!.id}`, { slots: [dan.staffId], dutyId })
+        .expect(404);
+    }
+    expect(await sql(`select id, duty_id, staff_id from rota_slots order by id`)).toEqual(before);
+    await as(admin.token).get('/api/rota?startDate=2026-11-01&endDate=2026-11-30&dutyId=not-a-uuid').expect(400);
+  });
+
+  it('offers as candidates only who may take the duty then: allowed, free at its time, under the daily maximum, lightest load first', async () => {
+    // Monday 23 November: Bob is the Duty Manager, Ann is in the hall at lunch.
+    await as(admin.token)
+      .post('/api/rota', { date: '2026-11-23', slots: [bob.staffId] })
+      .expect(201);
+    await as(admin.token)
+      .post('/api/rota', { date: '2026-11-23', slots: [ann.staffId], dutyId: hall })
+      .expect(201);
+    const field = (await as(admin.token).get(`/api/rota/candidates?date=2026-11-23&dutyId=${lunch}`).expect(200)).body as Candidates;
+    // Cat isn't allowed, Bob has his one duty, Ann overlaps: Dan alone.
+    expect(field).toEqual({ date: '2026-11-23', closed: null, candidates: [expect.objectContaining({ id: dan.staffId, name: dan.name })] });
+    // The hall is open to everyone: Cat (no duty yet) before Dan (one lunch on the field).
+    const inHall = (await as(admin.token).get(`/api/rota/candidates?date=2026-11-30&dutyId=${hall}`).expect(200)).body as Candidates;
+    expect(inHall.candidates.map((c) => [c.name, c.dutiesThisYear])).toEqual([
+      [cat.name, 0],
+      [dan.name, 1],
+      [ann.name, 2],
+      [bob.name, 3],
+    ]);
+    const tuesday = (await as(admin.token).get(`/api/rota/candidates?date=2026-11-24&dutyId=${lunch}`).expect(200)).body as Candidates;
+    expect(tuesday).toEqual({ date: '2026-11-24', closed: "Lunch doesn't run on Tuesdays", candidates: [] });
+  });
+
+  it('without dutyId answers about the Duty Manager duty as before', async () => {
+    const candidates = (await as(admin.token).get('/api/rota/candidates?date=2026-11-23').expect(200)).body as Candidates;
+    // Everyone active, not away and not a Duty Manager that day, whatever their other duties.
+    expect(candidates.candidates.map((c) => c.name).sort()).toEqual([ann.name, cat.name, dan.name]);
+    const days = (await as(admin.token).get('/api/rota?startDate=2026-11-01&endDate=2026-11-30').expect(200)).body as RotaDay[];
+    expect(days.map((d) => [d.date, d.slots.map((s) => s.staff?.name ?? null)])).toEqual([
+      ['2026-11-16', [bob.name, null]],
+      ['2026-11-23', [bob.name, null]],
+    ]);
+  });
+
+  it("keeps someone off a timed duty during their weekly commitment, not off the Duty Manager's day", async () => {
+    await as(admin.token)
+      .post('/api/staff-unavailability/recurring', {
+        staffId: dan.staffId,
+        weekdays: [1],
+        startDate: '2026-12-01',
+        endDate: '2026-12-31',
+        startTime: '12:45',
+        endTime: '13:30',
+        reason: 'Club',
+      })
+      .expect(201);
+    const res = await as(admin.token)
+      .post('/api/rota', { date: '2026-12-07', slots: [dan.staffId], dutyId: lunch })
+      .expect(409);
+    expect(res.body).toMatchObject({
+      code: 'unavailable',
+      message: `${dan.name} has a weekly commitment 12:45–13:30 on Monday 7 December 2026 and can't be put on Lunch`,
+    });
+    const field = (await as(admin.token).get(`/api/rota/candidates?date=2026-12-07&dutyId=${lunch}`).expect(200)).body as Candidates;
+    expect(field.candidates.map((c) => c.name)).toEqual([ann.name, bob.name]);
+    await as(admin.token)
+      .post('/api/rota', { date: '2026-12-07', slots: [dan.staffId] })
+      .expect(201);
+  });
+});
