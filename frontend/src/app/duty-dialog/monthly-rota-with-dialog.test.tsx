@@ -8,7 +8,7 @@ import { renderWithProviders, setupUser, storeToken, stubFetch } from '@/testing
 import { choose } from '@/testing/antd-helpers';
 import { stubScreenWidth } from '@/testing/viewport';
 
-import { currentUser, currentWeek, rotaDay } from '@/testing/fixtures';
+import { currentUser, currentWeek, rotaDay, dutyManagerDuty, otherDuty } from '@/testing/fixtures';
 import {
   alice,
   bob,
@@ -430,37 +430,14 @@ describe('Monthly Rota', () => {
   });
 
   describe('every duty', () => {
-    const dutyManager = {
-      id: 'd-1',
-      isDutyManager: true,
-      name: 'Duty Manager',
-      place: null,
-      description: '',
-      startTime: null,
-      endTime: null,
-      weekdays: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, people: 2 })),
-      eligible: 'everyone' as const,
-      weight: 60,
-      pairsTeaching: true,
-      paused: false,
-      sortOrder: 0,
-      groupIds: [],
-      staffIds: [],
-    };
+    const dutyManager = dutyManagerDuty({ id: 'd-1' });
+
     // Lunch in the canteen, one person on Mondays and Tuesdays only.
-    const lunch = {
-      ...dutyManager,
+    const lunch = otherDuty({
       id: 'd-2',
-      isDutyManager: false,
-      name: 'Lunch',
-      place: 'Canteen',
-      startTime: '12:30',
-      endTime: '13:10',
       weekdays: [1, 2].map((weekday) => ({ weekday, people: 1 })),
-      weight: 40,
-      pairsTeaching: false,
-      sortOrder: 1,
-    };
+    });
+
     /** The query of each GET /api/rota. */
     const rotaQueries = (fetchMock: { mock: { calls: unknown[][] } }) =>
       fetchMock.mock.calls

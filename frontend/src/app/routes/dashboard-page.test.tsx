@@ -2,7 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import type { Role } from '@/shared/auth/access';
-import { currentUser, currentWeek, rotaDay, staffMember, swapRequest } from '@/testing/fixtures';
+import {
+  currentUser,
+  currentWeek,
+  rotaDay,
+  staffMember,
+  swapRequest,
+  dutyManagerDuty,
+  otherDuty,
+} from '@/testing/fixtures';
 import { callCount, renderApp, storeToken, stubFetch } from '@/testing/test-utils';
 import { stubScreenWidth } from '@/testing/viewport';
 
@@ -94,23 +102,11 @@ describe('Dashboard', () => {
   });
 
   describe('a school that runs other duties', () => {
-    const dutyOf = (id: string, name: string, isDutyManager: boolean) => ({
-      id,
-      name,
-      isDutyManager,
-      place: null,
-      description: '',
-      eligible: 'everyone',
-      groupIds: [],
-      staffIds: [],
-      pairsTeaching: isDutyManager,
-      paused: false,
-      sortOrder: isDutyManager ? 0 : 1,
-      startTime: isDutyManager ? null : '12:30',
-      endTime: isDutyManager ? null : '13:10',
-      weekdays: isDutyManager ? [] : [{ weekday: 2, people: 2 }],
-      weight: 60,
-    });
+    const dutyOf = (id: string, name: string, isDutyManager: boolean) =>
+      isDutyManager
+        ? dutyManagerDuty({ id, name, weekdays: [] })
+        : otherDuty({ id, name, place: null, weekdays: [{ weekday: 2, people: 2 }], weight: 60 });
+
     const allDutiesHealth = {
       from: '2025-09-08',
       academicYear: '2025-2026',

@@ -15,37 +15,14 @@ import {
 } from '@/testing/test-utils';
 
 import { allDutiesWeekLink, dutyRuleText, OtherDutiesHealth } from './other-duties-health';
+import { dutyManagerDuty, otherDuty } from '@/testing/fixtures';
 
+/** A duty of the school: Lunch-like, two people on Tuesdays. */
 function duty(id: string, name: string, overrides: Partial<DutyDto> = {}): DutyDto {
-  return {
-    id,
-    name,
-    place: null,
-    description: '',
-    eligible: 'everyone',
-    groupIds: [],
-    staffIds: [],
-    isDutyManager: false,
-    pairsTeaching: false,
-    paused: false,
-    sortOrder: 1,
-    startTime: '12:30',
-    endTime: '13:10',
-    weekdays: [{ weekday: 2, people: 2 }],
-    weight: 40,
-    ...overrides,
-  };
+  return otherDuty({ id, name, place: null, weekdays: [{ weekday: 2, people: 2 }], ...overrides });
 }
 
-const DUTY_MANAGER = duty('dm', 'Duty Manager', {
-  isDutyManager: true,
-  sortOrder: 0,
-  startTime: null,
-  endTime: null,
-  weekdays: [],
-  pairsTeaching: true,
-  weight: 60,
-});
+const DUTY_MANAGER = dutyManagerDuty({ id: 'dm', weekdays: [] });
 const LUNCH = duty('lunch', 'Lunch', { place: 'Field' });
 const GATE = duty('gate', 'Gate', { sortOrder: 2, paused: true });
 

@@ -2,13 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import type { DutyDto } from '@/features/duties/api';
 import { AccessContext, accessFor, type Role } from '@/shared/auth/access';
 import { catchDownloads, requestedUrl, serveFile, type Download } from '@/testing/downloads';
 import { callCount, renderWithProviders, setupUser, stubFetch } from '@/testing/test-utils';
 
 import type { DutyLoadDto, FairnessDto } from '../api';
 import { FairnessView } from './fairness-view';
+import { dutyManagerDuty, otherDuty } from '@/testing/fixtures';
 
 const YEARS = 'GET /api/academic-years';
 const DUTIES = 'GET /api/duties';
@@ -34,37 +34,9 @@ const ACADEMIC_YEARS = {
   ],
 };
 
-const dutyManager: DutyDto = {
-  id: 'd-dm',
-  name: 'Duty Manager',
-  place: null,
-  description: '',
-  startTime: null,
-  endTime: null,
-  weekdays: [],
-  eligible: 'everyone',
-  groupIds: [],
-  staffIds: [],
-  weight: 60,
-  pairsTeaching: true,
-  paused: false,
-  isDutyManager: true,
-  sortOrder: 0,
-};
+const dutyManager = dutyManagerDuty({ weekdays: [] });
 
-const lunch: DutyDto = {
-  ...dutyManager,
-  id: 'd-lunch',
-  name: 'Lunch',
-  place: 'Canteen',
-  startTime: '12:30',
-  endTime: '13:10',
-  weekdays: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, people: 1 })),
-  weight: 40,
-  pairsTeaching: false,
-  isDutyManager: false,
-  sortOrder: 1,
-};
+const lunch = otherDuty();
 
 const FAIRNESS_BODY: FairnessDto = {
   academicYear: '2025-2026',
