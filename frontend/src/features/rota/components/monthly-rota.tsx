@@ -13,9 +13,7 @@ import {
   Typography,
 } from 'antd';
 import { Suspense, useId, useMemo, useState, type ComponentType, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
 
-import { useGetDutiesQuery } from '@/features/duties/api';
 import type { HolidayDto } from '@/features/holidays/api';
 import { getServerMessage } from '@/shared/api/errors';
 import { useCan } from '@/shared/auth/access';
@@ -46,13 +44,8 @@ import {
   type MonthWeek,
 } from '../lib/rota-calendar';
 import type { DutyDialogProps, DutySlot } from '../lib/duty-slot';
-import {
-  DUTY_VIEW_PARAM,
-  dutyViewOf,
-  peopleOn,
-  withDutyView,
-  type DutyView,
-} from '../lib/duty-view';
+import { useDutyView } from '../lib/use-duty-view';
+import { peopleOn } from '../lib/duty-view';
 import { DutySwitcher } from './duty-switcher';
 import { PrintButton } from './print-button';
 import { PrintHeading } from './print-heading';
@@ -93,31 +86,12 @@ export function MonthlyRota({ DutyDialog }: MonthlyRotaProps) {
   const perDay = currentWeek.data?.dutyManagersPerDay ?? 2;
   const range = month ? monthRange(month) : undefined;
 
-  // A school that runs more than the Duty Manager duty may see another duty's month, or every
-  // duty's (docs/product.md#duties); one that doesn't sees the spec's month, without the switch.
-  const [params, setParams] = useSearchParams();
-  const duties = useGetDutiesQuery();
-  const manyDuties = (duties.data?.length ?? 0) > 1;
-  const others = useMemo(
-    () => (duties.data ?? []).filter((duty) => !duty.isDutyManager && !duty.paused),
-    [duties.data],
-  );
-  const view: DutyView = manyDuties
-    ? dutyViewOf(
-        params.get(DUTY_VIEW_PARAM),
-        others.map((duty) => duty.id),
-      )
-    : 'duty-manager';
-  const shown = others.find((duty) => duty.id === view);
-  const shownDuty = shown && { id: shown.id, title: dutyTitle(shown) };
-  const chooseView = (next: DutyView) =>
-    setParams((current) => withDutyView(current, next), { replace: true });
+  // docs/product.md#duties: the duty or duties shown, from the address.
+  const { manyDuties, others, view, shown, shownDuty, chooseView, waiting } = useDutyView();
   // The slots a day shows: the duty managers per day, or what the shown duty needs that weekday.
   const slotsOn = (date: string) => (shown ? peopleOn(shown, date) : perDay);
   const mostSlots = shown ? Math.max(1, ...shown.weekdays.map((w) => w.people)) : perDay;
 
-  // A link naming a duty waits for the duties, so as not to read the Duty Manager's month first.
-  const waiting = params.has(DUTY_VIEW_PARAM) && !duties.data && !duties.isError;
   const {
     rotaDays,
     holidays: monthHolidays,

@@ -1,9 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Skeleton, Space, Tag, Typography } from 'antd';
 import { useMemo, useState, type ComponentType } from 'react';
-import { useSearchParams } from 'react-router';
-
-import { useGetDutiesQuery } from '@/features/duties/api';
 
 import type { HolidayDto } from '@/features/holidays/api';
 import { useCan } from '@/shared/auth/access';
@@ -18,7 +15,6 @@ import {
   toIsoDate,
   WEEKDAY_FORMAT,
 } from '@/shared/lib/dates';
-import { dutyTitle } from '@/shared/lib/duty-labels';
 import { PageTitle } from '@/shared/ui/page-title';
 import { SectionCard } from '@/shared/ui/section-card';
 
@@ -36,13 +32,8 @@ import {
   useRotaPeriod,
 } from '../components/rota-period';
 import type { AccessDialogProps, DutyDialogProps, DutySlot } from '../lib/duty-slot';
-import {
-  DUTY_VIEW_PARAM,
-  dutyViewOf,
-  peopleOn,
-  withDutyView,
-  type DutyView,
-} from '../lib/duty-view';
+import { useDutyView } from '../lib/use-duty-view';
+import { peopleOn } from '../lib/duty-view';
 import {
   addWeeks,
   holidayOn,
@@ -77,26 +68,8 @@ export function WeeklyRotaPage({ DutyDialog, AccessDialog }: WeeklyRotaPageProps
   const todayIso = currentWeek.data?.today;
   const thisWeek = currentWeek.data?.weekStart;
   // A link may name the week (`?week=<any day of it>`, e.g. from the Dashboard's list of days that need someone).
-  const [params, setParams] = useSearchParams();
-  // A school that runs more than the Duty Manager duty may see every duty at once
-  // (docs/product.md#duties); one that doesn't sees the spec's page, without the switch.
-  const duties = useGetDutiesQuery();
-  const manyDuties = (duties.data?.length ?? 0) > 1;
-  const others = useMemo(
-    () => (duties.data ?? []).filter((duty) => !duty.isDutyManager && !duty.paused),
-    [duties.data],
-  );
-  const view: DutyView = manyDuties
-    ? dutyViewOf(
-        params.get(DUTY_VIEW_PARAM),
-        others.map((duty) => duty.id),
-      )
-    : 'duty-manager';
-  // One other duty, shown as the Duty Manager duty is (docs/product.md#duties).
-  const shown = others.find((duty) => duty.id === view);
-  const shownDuty = shown && { id: shown.id, title: dutyTitle(shown) };
-  const chooseView = (next: DutyView) =>
-    setParams((current) => withDutyView(current, next), { replace: true });
+  // docs/product.md#duties: the duty or duties shown, from the address.
+  const { params, manyDuties, others, view, shown, shownDuty, chooseView, waiting } = useDutyView();
   const linked = params.get('week');
   const linkedWeek =
     linked && isIsoDate(linked) ? toIsoDate(startOfWeek(parseDate(linked))) : undefined;
@@ -107,8 +80,6 @@ export function WeeklyRotaPage({ DutyDialog, AccessDialog }: WeeklyRotaPageProps
   // The slots a day shows: the duty managers per day, or what the shown duty needs that weekday.
   const slotsOn = (date: string) => (shown ? peopleOn(shown, date) : perDay);
 
-  // A link naming a duty waits for the duties, so as not to read the Duty Manager's week first.
-  const waiting = params.has(DUTY_VIEW_PARAM) && !duties.data && !duties.isError;
   const {
     rotaDays,
     holidays: weekHolidays,
