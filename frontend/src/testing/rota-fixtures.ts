@@ -1,11 +1,14 @@
 // Test data for the rota screens' tests: an organisation whose server clock says Monday
 // 8 September 2025, with two duty managers per day.
 import type { HolidayDto } from '@/features/holidays/api';
+import type { DutyDto } from '@/features/duties/api';
 import type {
   RotaCandidateDto,
   RotaCandidatesDto,
   RotaDayDto,
   RotaEditResultDto,
+  RotaGridCellDto,
+  RotaGridDto,
 } from '@/features/rota/api';
 import type { StaffDto } from '@/features/staff/api';
 import { staffMember } from '@/testing/fixtures';
@@ -69,4 +72,33 @@ export function candidates(
 /** A direct edit's answer (replace, remove, move): the days as they are now and what happened. */
 export function editResult(message: string, days: RotaDayDto[] = []): RotaEditResultDto {
   return { days, message };
+}
+
+/** One duty's cell of a day in GET /api/rota/grid: the people it needs and who fills each slot. */
+export function gridCell(
+  dutyId: string,
+  needed: number,
+  people: (Pick<StaffDto, 'id' | 'name'> | null)[],
+): RotaGridCellDto {
+  return {
+    dutyId,
+    needed,
+    slots: people.map((p, i) => ({ position: i + 1, staff: p && { id: p.id, name: p.name } })),
+  };
+}
+
+/** GET /api/rota/grid's answer for `duties` (as GET /api/duties sends them) and `days`. */
+export function rotaGrid(duties: DutyDto[], days: RotaGridDto['days']): RotaGridDto {
+  return {
+    duties: duties.map(({ id, name, place, startTime, endTime, isDutyManager, paused }) => ({
+      id,
+      name,
+      place,
+      startTime,
+      endTime,
+      isDutyManager,
+      paused,
+    })),
+    days,
+  };
 }

@@ -17,6 +17,8 @@ import {
   cat,
   holiday,
   requestedRanges,
+  gridCell,
+  rotaGrid,
 } from '@/testing/rota-fixtures';
 
 import { MonthlyRotaWithDialog } from './monthly-rota-with-dialog';
@@ -514,32 +516,18 @@ describe('Monthly Rota', () => {
     });
 
     it('shows every duty of each day with its people, compact', async () => {
-      const person = (p: { id: string; name: string }) => ({ id: p.id, name: p.name });
-      const cell = (dutyId: string, people: ({ id: string; name: string } | null)[]) => ({
-        dutyId,
-        needed: people.length,
-        slots: people.map((p, i) => ({ position: i + 1, staff: p && person(p) })),
-      });
+      const cell = (dutyId: string, people: Parameters<typeof gridCell>[2]) =>
+        gridCell(dutyId, people.length, people);
       const fetchMock = stubRota({
         'GET /api/duties': { body: [dutyManager, lunch] },
         'GET /api/rota/grid': {
-          body: {
-            duties: [dutyManager, lunch].map(
-              ({ id, name, place, startTime, endTime, isDutyManager, paused }) => ({
-                id,
-                name,
-                place,
-                startTime,
-                endTime,
-                isDutyManager,
-                paused,
-              }),
-            ),
-            days: [
+          body: rotaGrid(
+            [dutyManager, lunch],
+            [
               { date: '2025-09-08', duties: [cell('d-1', [alice, bob]), cell('d-2', [cat])] },
               { date: '2025-09-10', duties: [cell('d-1', [alice, null])] },
             ],
-          },
+          ),
         },
       });
       renderMonthlyRota();

@@ -33,6 +33,8 @@ import {
   editResult,
   holiday,
   requestedRanges,
+  gridCell,
+  rotaGrid,
 } from '@/testing/rota-fixtures';
 
 import { WeeklyRotaWithDialogsPage } from './weekly-rota-page';
@@ -459,36 +461,17 @@ describe('Weekly Rota', () => {
 
     const lunch = otherDuty({ id: 'd-2' });
 
-    const person = (p: { id: string; name: string }) => ({ id: p.id, name: p.name });
-    const cell = (
-      dutyId: string,
-      needed: number,
-      people: ({ id: string; name: string } | null)[],
-    ) => ({
-      dutyId,
-      needed,
-      slots: people.map((p, i) => ({ position: i + 1, staff: p && person(p) })),
-    });
-    const grid = {
-      duties: [dutyManager, lunch].map(
-        ({ id, name, place, startTime, endTime, isDutyManager, paused }) => ({
-          id,
-          name,
-          place,
-          startTime,
-          endTime,
-          isDutyManager,
-          paused,
-        }),
-      ),
-      days: [
+    const cell = gridCell;
+    const grid = rotaGrid(
+      [dutyManager, lunch],
+      [
         { date: '2025-09-08', duties: [cell('d-1', 2, [alice, bob]), cell('d-2', 1, [cat])] },
         { date: '2025-09-09', duties: [cell('d-1', 2, [alice, null]), cell('d-2', 1, [null])] },
         { date: '2025-09-10', duties: [cell('d-1', 2, [null, null]), cell('d-2', 1, [null])] },
         { date: '2025-09-11', duties: [cell('d-1', 2, [null, null]), cell('d-2', 1, [null])] },
         { date: '2025-09-12', duties: [cell('d-1', 2, [null, null]), cell('d-2', 1, [null])] },
       ],
-    };
+    );
 
     it('shows a school whose only duty is the Duty Manager the spec’s page, with no switch', async () => {
       const fetchMock = stubWeek({ 'GET /api/duties': { body: [dutyManager] } });
