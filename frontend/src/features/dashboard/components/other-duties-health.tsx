@@ -1,5 +1,5 @@
 import { DownOutlined, FormOutlined, UpOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Pagination, Spin, Typography } from 'antd';
+import { Alert, Button, Flex, Pagination, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 
@@ -15,10 +15,10 @@ import { getServerMessage } from '@/shared/api/errors';
 import { useCan } from '@/shared/auth/access';
 import { dutyTitle } from '@/shared/lib/duty-labels';
 import { formatDate, SHORT_DATE_FORMAT } from '@/shared/lib/dates';
-import { LoadError } from '@/shared/ui/load-error';
 import { useToast } from '@/shared/ui/toast';
 
 import { countOf } from './format';
+import { HealthCheckPending } from './health-check-pending';
 import { unfilledDaysText, weekLink } from './rota-health';
 
 const PAGE_SIZE = 10;
@@ -71,22 +71,14 @@ export function OtherDutiesHealth() {
 
   // A school that runs only the Duty Manager duty (or whose duties can't be read) sees today's Dashboard.
   if (!canManage || !manyDuties) return null;
-  if (health.isError) {
+  if (health.isError || !health.data) {
     return (
-      <LoadError
-        title="Failed to check the other duties"
-        error={health.error}
-        retrying={health.isFetching}
-        onRetry={() => void health.refetch()}
+      <HealthCheckPending
+        query={health}
+        answered={health.data !== undefined}
+        failed="Failed to check the other duties"
+        checking="Checking the other duties…"
       />
-    );
-  }
-  if (!health.data) {
-    return (
-      <Flex role="status" gap="small" align="center">
-        <Spin size="small" />
-        <Typography.Text type="secondary">Checking the other duties…</Typography.Text>
-      </Flex>
     );
   }
 

@@ -1,5 +1,5 @@
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Pagination, Spin, Typography } from 'antd';
+import { Alert, Button, Flex, Pagination, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 
@@ -18,9 +18,9 @@ import {
   startOfWeek,
   toIsoDate,
 } from '@/shared/lib/dates';
-import { LoadError } from '@/shared/ui/load-error';
 
 import { countOf } from './format';
+import { HealthCheckPending } from './health-check-pending';
 
 const PAGE_SIZE = 10;
 const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0 } as const;
@@ -54,22 +54,14 @@ export function RotaHealth() {
   const health = useGetRotaHealthQuery({}, { skip: !canManage });
 
   if (!canManage) return null;
-  if (health.isError) {
+  if (health.isError || !health.data) {
     return (
-      <LoadError
-        title="Failed to check the rota"
-        error={health.error}
-        retrying={health.isFetching}
-        onRetry={() => void health.refetch()}
+      <HealthCheckPending
+        query={health}
+        answered={health.data !== undefined}
+        failed="Failed to check the rota"
+        checking="Checking the rota…"
       />
-    );
-  }
-  if (!health.data) {
-    return (
-      <Flex role="status" gap="small" align="center">
-        <Spin size="small" />
-        <Typography.Text type="secondary">Checking the rota…</Typography.Text>
-      </Flex>
     );
   }
 
