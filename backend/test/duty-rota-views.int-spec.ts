@@ -368,4 +368,26 @@ describe("one duty's rota by hand", () => {
     expect(gaveUp).toEqual({ reason: 'Unwell', is_duty_manager: true });
     expect((await slotsOf(lunch)).filter((r) => r.date === '2026-11-30').map((r) => r.staff_id)).toEqual([ann.staffId]);
   });
+  it("asks before replacing on another duty outside someone's working pattern, and replaces once confirmed", async () => {
+    const pam = (
+      await as(admin.token)
+        .post('/api/staff', { name: 'Pam Parttime', email: `pam-${admin.subdomain}@example.com`, workingDays: [2, 3, 4, 5] })
+        .expect(201)
+    ).body.id as string;
+    // Bob is in the hall on Monday 30 November; Pam doesn't work on Mondays.
+    const slot = { date: '2026-11-30', position: 1, dutyId: hall, staffId: pam, expectedStaffId: bob.staffId };
+    const refused = await as(admin.token).post('/api/rota/replace', slot).expect(409);
+    expect(refused.body).toMatchObject({ code: 'not_working_day', message: "Pam Parttime doesn't work on Mondays" });
+    expect((await slotsOf(hall)).filter((r) => r.date === '2026-11-30').map((r) => r.staff_id)).toEqual([bob.staffId]);
+
+    await as(admin.token)
+      .post('/api/rota/replace', { ...slot, override: true })
+      .expect(200);
+    const [held] = await sql(`select staff_id, override from rota_slots where duty_id = ? and date = '2026-11-30'`, [hall]);
+    expect(held).toEqual({ staff_id: pam, override: true });
+    const [audit] = await sql(`select summary from audit_entries where action = 'rota.replaced' order by created_at desc limit 1`);
+    expect(audit!.summary).toBe(
+      `Replaced ${bob.name} with Pam Parttime on Hall on Monday 30 November 2026 (confirmed outside their working pattern or weekly cap)`,
+    );
+  });
 });
