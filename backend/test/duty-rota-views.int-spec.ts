@@ -239,4 +239,155 @@ describe("one duty's rota by hand", () => {
       .post('/api/rota', { date: '2026-12-07', slots: [dan.staffId] })
       .expect(201);
   });
+  it("replaces and removes the person in a lunch slot by the duty's rules, leaving the Duty Manager's day alone", async () => {
+    // Monday 30 November: Cat is the Duty Manager, Ann on the field at lunch, Bob in the hall.
+    await as(admin.token)
+      .post('/api/rota', { date: '2026-11-30', slots: [cat.staffId] })
+      .expect(201);
+    await as(admin.token)
+      .post('/api/rota', { date: '2026-11-30', slots: [ann.staffId], dutyId: lunch })
+      .expect(201);
+    await as(admin.token)
+      .post('/api/rota', { date: '2026-11-30', slots: [bob.staffId], dutyId: hall })
+      .expect(201);
+    const dutyManagerDay = async () =>
+      ((await as(admin.token).get('/api/rota?startDate=2026-11-30&endDate=2026-11-30').expect(200)).body as RotaDay[]).map((d) =>
+        d.slots.map((s) => s.staff?.name ?? null),
+      );
+    expect(await dutyManagerDay()).toEqual([[cat.name, null]]);
+    const before = { lunch: await slotsOf(lunch), hall: await slotsOf(hall) };
+
+    // Cat isn't on the list; Bob is in the hall at an overlapping time.
+    const slot = { date: '2026-11-30', position: 1, dutyId: lunch };
+    const refused = async (staffId: string, code: string, message: string) =>
+      expect(
+        (
+          await as(admin.token)
+            .post('/api/rota/replace', { ...slot, staffId })
+            .expect(409)
+        ).body,
+      ).toMatchObject({ code, message });
+    await refused(cat.staffId, 'not_allowed', `${cat.name} isn't allowed on Lunch`);
+    await refused(bob.staffId, 'overlap', `${bob.name} is on Hall at an overlapping time on Monday 30 November 2026`);
+    expect({ lunch: await slotsOf(lunch), hall: await slotsOf(hall) }).toEqual(before);
+
+    const replaced = (
+      await as(admin.token)
+        .post('/api/rota/replace', { ...slot, staffId: dan.staffId, expectedStaffId: ann.staffId, reason: 'Ann is on a trip' })
+        .expect(200)
+    ).body as { days: RotaDay[]; message: string };
+    expect(replaced.message).toBe(`${dan.name} takes ${ann.name}'s Lunch duty on Monday 30 November 2026.`);
+    expect(replaced.days.map((d) => [d.date, d.slots.map((s) => s.staff?.name ?? null)])).toEqual([['2026-11-30', [dan.name, null]]]);
+    const grid = (await as(admin.token).get('/api/rota/grid?startDate=2026-11-30&endDate=2026-11-30').expect(200)).body as Grid;
+    expect(grid.days[0]!.duties.find((c) => c.dutyId === lunch)?.slots.map((s) => s.staff?.name ?? null)).toEqual([dan.name, null]);
+    expect(await dutyManagerDay()).toEqual([[cat.name, null]]);
+    const [annGaveUp] = await sql(`select duty_id, status, reason, replacement_id from cancel_requests where staff_id = ? and date = '2026-11-30'`, [
+      ann.staffId,
+    ]);
+    expect(annGaveUp).toEqual({
+      duty_id: lunch,
+      status: 'approved',
+      reason: `Replaced by ${dan.name}: Ann is on a trip`,
+      replacement_id: dan.staffId,
+    });
+    const [replacedAudit] = await sql(`select summary from audit_entries where action = 'rota.replaced' order by created_at desc limit 1`);
+    expect(replacedAudit!.summary).toBe(`Replaced ${ann.name} with ${dan.name} on Lunch on Monday 30 November 2026 (Ann is on a trip)`);
+
+    // Remove frees the lunch slot; Cat stays the Duty Manager.
+    const removed = (
+      await as(admin.token)
+        .post('/api/rota/remove', { ...slot, reason: 'Needed in class' })
+        .expect(200)
+    ).body as { days: RotaDay[]; message: string };
+    expect(removed.message).toBe(`${dan.name} is no longer on Lunch on Monday 30 November 2026.`);
+    expect(removed.days).toEqual([]);
+    expect((await slotsOf(lunch)).filter((r) => r.date === '2026-11-30')).toEqual([]);
+    expect(await dutyManagerDay()).toEqual([[cat.name, null]]);
+    const [danGaveUp] = await sql(`select duty_id, status, reason from cancel_requests where staff_id = ? and date = '2026-11-30'`, [dan.staffId]);
+    expect(danGaveUp).toEqual({ duty_id: lunch, status: 'approved', reason: 'Needed in class' });
+    const [removedAudit] = await sql(`select summary from audit_entries where action = 'rota.removed' order by created_at desc limit 1`);
+    expect(removedAudit!.summary).toBe(`Removed ${dan.name} from Lunch on Monday 30 November 2026 (Needed in class)`);
+    const [letter] = await sql(`select subject, text from outbox_emails where "to" = ? and subject like 'Duty removed%' order by id desc limit 1`, [
+      dan.email,
+    ]);
+    expect(letter!.subject).toBe('Duty removed: Monday 30 November 2026');
+    expect(letter!.text).toContain('You are no longer on Lunch on this day:');
+    expect(letter!.text).toContain('Monday 30 November 2026: Needed in class');
+    await as(admin.token)
+      .post('/api/rota/remove', { ...slot, reason: 'Again' })
+      .expect(409);
+  });
+
+  it("answers a replace or remove naming another organisation's duty with 404, and without dutyId edits the Duty Manager's day as before", async () => {
+    const other = await registerOrganization(t);
+    const theirs = (
+      await as(other.token)
+        .post('/api/duties', { name: 'Gate', weekdays: [{ weekday: 1, people: 1 }] })
+        .expect(201)
+    ).body.duty.id;
+    await as(admin.token)
+      .post('/api/rota', { date: '2026-11-30', slots: [ann.staffId], dutyId: lunch })
+      .expect(201);
+    const before = await sql(`select id, duty_id, staff_id from rota_slots order by id`);
+    const slot = { date: '2026-11-30', position: 1, dutyId: theirs };
+    expect(
+      (
+        await as(admin.token)
+          .post('/api/rota/replace', { ...slot, staffId: dan.staffId })
+          .expect(404)
+      ).body.message,
+    ).toBe('Duty not found');
+    expect(
+      (
+        await as(admin.token)
+          .post('/api/rota/remove', { ...slot, reason: 'No' })
+          .expect(404)
+      ).body.message,
+    ).toBe('Duty not found');
+    await as(admin.token)
+      .post('/api/rota/remove', { ...slot, dutyId: 'not-a-uuid', reason: 'No' })
+      .expect(400);
+    expect(await sql(`select id, duty_id, staff_id from rota_slots order by id`)).toEqual(before);
+
+    // Without dutyId: Cat's Duty Manager slot goes to Dan; Ann stays on the field.
+    const replaced = (await as(admin.token).post('/api/rota/replace', { date: '2026-11-30', position: 1, staffId: dan.staffId }).expect(200))
+      .body as { days: RotaDay[]; message: string };
+    expect(replaced.message).toBe(`${dan.name} takes ${cat.name}'s duty on Monday 30 November 2026.`);
+    expect(replaced.days.map((d) => d.slots.map((s) => s.staff?.name ?? null))).toEqual([[dan.name, null]]);
+    const [audit] = await sql(`select summary from audit_entries where action = 'rota.replaced' order by created_at desc limit 1`);
+    expect(audit!.summary).toBe(`Replaced ${cat.name} with ${dan.name} on Monday 30 November 2026`);
+    const removed = (await as(admin.token).post('/api/rota/remove', { date: '2026-11-30', position: 1, reason: 'Unwell' }).expect(200)).body as {
+      days: RotaDay[];
+      message: string;
+    };
+    expect(removed.message).toBe(`${dan.name} is no longer on duty on Monday 30 November 2026.`);
+    const [gaveUp] = await sql(
+      `select c.reason, d.is_duty_manager from cancel_requests c join duties d on d.id = c.duty_id where c.staff_id = ? and c.date = '2026-11-30' and c.reason = 'Unwell'`,
+      [dan.staffId],
+    );
+    expect(gaveUp).toEqual({ reason: 'Unwell', is_duty_manager: true });
+    expect((await slotsOf(lunch)).filter((r) => r.date === '2026-11-30').map((r) => r.staff_id)).toEqual([ann.staffId]);
+  });
+  it("asks before replacing on another duty outside someone's working pattern, and replaces once confirmed", async () => {
+    const pam = (
+      await as(admin.token)
+        .post('/api/staff', { name: 'Pam Parttime', email: `pam-${admin.subdomain}@example.com`, workingDays: [2, 3, 4, 5] })
+        .expect(201)
+    ).body.id as string;
+    // Bob is in the hall on Monday 30 November; Pam doesn't work on Mondays.
+    const slot = { date: '2026-11-30', position: 1, dutyId: hall, staffId: pam, expectedStaffId: bob.staffId };
+    const refused = await as(admin.token).post('/api/rota/replace', slot).expect(409);
+    expect(refused.body).toMatchObject({ code: 'not_working_day', message: "Pam Parttime doesn't work on Mondays" });
+    expect((await slotsOf(hall)).filter((r) => r.date === '2026-11-30').map((r) => r.staff_id)).toEqual([bob.staffId]);
+
+    await as(admin.token)
+      .post('/api/rota/replace', { ...slot, override: true })
+      .expect(200);
+    const [held] = await sql(`select staff_id, override from rota_slots where duty_id = ? and date = '2026-11-30'`, [hall]);
+    expect(held).toEqual({ staff_id: pam, override: true });
+    const [audit] = await sql(`select summary from audit_entries where action = 'rota.replaced' order by created_at desc limit 1`);
+    expect(audit!.summary).toBe(
+      `Replaced ${bob.name} with Pam Parttime on Hall on Monday 30 November 2026 (confirmed outside their working pattern or weekly cap)`,
+    );
+  });
 });

@@ -60,7 +60,13 @@ export function swapDecidedEmails(
   approved: boolean,
   automatically: boolean,
 ): PersonLetter[] {
-  const notice = (who: string) => ({ kind: 'swap_decided', link: `/swaps?request=${swap.id}`, subjectId: swap.id, eventKey: `swap:${swap.id}:${decided(approved)}:${who}` }) as const;
+  const notice = (who: string) =>
+    ({
+      kind: 'swap_decided',
+      link: `/swaps?request=${swap.id}`,
+      subjectId: swap.id,
+      eventKey: `swap:${swap.id}:${decided(approved)}:${who}`,
+    }) as const;
   const original = describeDate(swap.originalDate);
   const trade = swap.swapDate !== swap.originalDate;
   const how = automatically ? ' automatically' : '';
@@ -97,11 +103,7 @@ export function swapDecidedEmails(
 }
 
 /** To the person whose duty it is, once their cancel request is decided. */
-export function cancelDecidedEmail(
-  request: { staff: Person; date: string },
-  approved: boolean,
-  automatically: boolean,
-): PersonLetter {
+export function cancelDecidedEmail(request: { staff: Person; date: string }, approved: boolean, automatically: boolean): PersonLetter {
   const day = describeDate(request.date);
   return letter({
     kind: 'cancel-decided',
@@ -118,7 +120,7 @@ export function cancelDecidedEmail(
  * To someone a change of facts took off duties (docs/product.md#the-rota-stays-true): one email per
  * change, with every day and why.
  */
-export function dutiesTakenOffEmail(staff: Person, removals: { date: string; reason: string }[]): PersonLetter {
+export function dutiesTakenOffEmail(staff: Person, removals: { date: string; reason: string }[], dutyName?: string): PersonLetter {
   const sorted = [...removals].sort((a, b) => a.date.localeCompare(b.date));
   return letter({
     kind: 'duties-removed',
@@ -126,7 +128,7 @@ export function dutiesTakenOffEmail(staff: Person, removals: { date: string; rea
     to: staff,
     subject: sorted.length === 1 ? `Duty removed: ${describeDate(sorted[0]!.date)}` : `${sorted.length} duties removed`,
     lines: [
-      `You are no longer on duty on ${sorted.length === 1 ? 'this day' : 'these days'}:`,
+      `You are no longer on ${dutyName ?? 'duty'} on ${sorted.length === 1 ? 'this day' : 'these days'}:`,
       ...sorted.map((r) => `${describeDate(r.date)}: ${r.reason}`),
     ],
   });
@@ -149,26 +151,26 @@ export function dutiesAddedEmail(replacement: Person, added: { date: string; rep
 }
 
 /** To someone an admin or manager put on a day by hand. */
-export function dutyAssignedEmail(person: Person, date: string, by: string): PersonLetter {
+export function dutyAssignedEmail(person: Person, date: string, by: string, dutyName?: string): PersonLetter {
   const day = describeDate(date);
   return letter({
     kind: 'duty-added',
     notice: DUTIES,
     to: person,
     subject: `You are on duty on ${day}`,
-    lines: [`${by} has put you on the duty rota on ${day}.`],
+    lines: [dutyName ? `${by} has put you on ${dutyName} on ${day}.` : `${by} has put you on the duty rota on ${day}.`],
   });
 }
 
 /** To the person auto-fill put on a duty someone else gave up. */
-export function dutyAddedEmail(replacement: Person, date: string, replacing: Person): PersonLetter {
+export function dutyAddedEmail(replacement: Person, date: string, replacing: Person, dutyName?: string): PersonLetter {
   const day = describeDate(date);
   return letter({
     kind: 'duty-added',
     notice: DUTIES,
     to: replacement,
     subject: `You are on duty on ${day}`,
-    lines: [`You have been added to the duty rota on ${day}, in place of ${replacing.name}, who can no longer do it.`],
+    lines: [`You have been added to ${dutyName ?? 'the duty rota'} on ${day}, in place of ${replacing.name}, who can no longer do it.`],
   });
 }
 
@@ -243,7 +245,13 @@ export function swapAnsweredLetter(swap: SwapFacts, colleague: Person, accepted:
     to: swap.requester,
     subject: `${colleague.name} ${accepted ? 'accepted' : 'declined'} your swap request: ${original}`,
     lines: [text],
-    notice: { kind: 'swap_answered', link: swapLink(swap.id), text, subjectId: swap.id, eventKey: `swap:${swap.id}:${accepted ? 'accepted' : 'declined'}` },
+    notice: {
+      kind: 'swap_answered',
+      link: swapLink(swap.id),
+      text,
+      subjectId: swap.id,
+      eventKey: `swap:${swap.id}:${accepted ? 'accepted' : 'declined'}`,
+    },
   });
 }
 

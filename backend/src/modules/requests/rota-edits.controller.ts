@@ -19,23 +19,30 @@ const PAST_OR_NO_SLOT = 'The day has passed, or the position is above the duty m
 export class RotaEditsController {
   constructor(private readonly edits: RotaEditsService) {}
 
-  /** Puts a person in a slot: an empty one, or in place of whoever is there (who is told, with the reason). */
+  /**
+   * Puts a person in a slot: an empty one, or in place of whoever is there (who is told, with the
+   * reason); of the Duty Manager duty or, with dutyId, of another duty.
+   */
   @Post('replace')
   @HttpCode(HttpStatus.OK)
   @Authenticated('rota.manage')
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: PAST_OR_NO_SLOT })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'The person is already on the day, inactive or away, or the day is closed.' })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such staff member in this organisation.' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such staff member or duty in this organisation.' })
   replaceOnRota(@CurrentUser() user: AuthUser, @Body() dto: ReplaceOnRotaDto): Promise<RotaEditResultDto> {
     return this.edits.replace(user, dto);
   }
 
-  /** Takes the person in a slot off the rota; the reason is kept in their history and emailed to them. */
+  /**
+   * Takes the person in a slot (of the Duty Manager duty or, with dutyId, of another duty) off the
+   * rota; the reason is kept in their history and emailed to them.
+   */
   @Post('remove')
   @HttpCode(HttpStatus.OK)
   @Authenticated('rota.manage')
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: PAST_OR_NO_SLOT })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'Nobody is in that slot.' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such duty in this organisation.' })
   removeFromRota(@CurrentUser() user: AuthUser, @Body() dto: RemoveFromRotaDto): Promise<RotaEditResultDto> {
     return this.edits.remove(user, dto);
   }
@@ -50,7 +57,8 @@ export class RotaEditsController {
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: PAST_OR_NO_SLOT })
   @ApiConflictResponse({
     type: ErrorResponseDto,
-    description: 'Nobody is in that slot, the person (or the one to trade with) may not be on the other day, it is full, or the one to trade with is not on it.',
+    description:
+      'Nobody is in that slot, the person (or the one to trade with) may not be on the other day, it is full, or the one to trade with is not on it.',
   })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'The person to trade with is not in this organisation.' })
   moveOnRota(@CurrentUser() user: AuthUser, @Body() dto: MoveOnRotaDto): Promise<RotaEditResultDto> {

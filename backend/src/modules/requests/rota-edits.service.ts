@@ -14,7 +14,7 @@ import type { RotaEditResultDto } from '../rota/dto/rota-edit-result.dto';
 import type { MoveOptionsDto } from '../rota/dto/move-options.dto';
 import { moveOptions } from '../rota/engine/move-options';
 import { duplicateAssignment, slotsFull } from '../rota/rota-errors';
-import { RotaService } from '../rota/rota.service';
+import { needOn, notRunning, type OtherDuty, RotaService } from '../rota/rota.service';
 import { SystemSettingsService } from '../settings/system-settings.service';
 import { OrganizationClock } from '../tenants/organization-clock';
 import { CancelRequestsRepository } from './cancel-requests.repository';
@@ -43,79 +43,90 @@ export class RotaEditsService {
     private readonly duties: DutiesService,
   ) {}
 
+  /**
+   * Puts a person in a slot of the Duty Manager duty or, with `dutyId`, of another duty
+   * (docs/product.md#duties): into an empty one, or in place of whoever is there.
+   */
   async replace(actor: AuthUser, dto: ReplaceOnRotaDto): Promise<RotaEditResultDto> {
+    const duty = await this.otherDuty(dto.dutyId);
     const message = await this.unitOfWork.transaction(async () => {
-      await this.prepare(dto.date, dto.position);
+      await this.prepare(dto.date, dto.position, duty);
       const person = await loadPerson(this.staffDirectory, dto.staffId);
-      const day = (await this.rota.lockDay({ date: dto.date, create: true }))!;
+      const day = (await this.rota.lockDay({ date: dto.date, create: true }, duty?.id))!;
       const occupant = day.slots.find((s) => s.position === dto.position)?.staffId ?? null;
       if (dto.expectedStaffId !== undefined && dto.expectedStaffId !== occupant) {
         const now = occupant ? `${(await loadPerson(this.staffDirectory, occupant)).name} is in it now` : 'it is empty now';
         throw new ConflictException({ message: `Slot ${dto.position} on ${describeDate(dto.date)} has changed: ${now}`, code: 'slot_changed' });
       }
+      if (duty) this.assertRunning(duty, dto.date, dto.position, occupant);
       if (occupant === person.id) throw new ConflictException(`${person.name} is already in that slot`);
       if (day.slots.some((s) => s.staffId === person.id)) throw duplicateAssignment();
-      const [confirmed] = await this.rota.assertAssignable(dto.date, [person.id], dto.override ?? false);
+      const [confirmed] = await this.rota.assertAssignable(dto.date, [person.id], dto.override ?? false, new Map(), duty?.id);
       const override = confirmed === person.id;
       if (occupant) {
-        await this.rota.replaceOnDay({ id: day.id }, occupant, person.id, override);
+        await this.rota.replaceOnDay({ id: day.id }, occupant, person.id, override, duty?.id);
       } else {
-        await this.rota.addToDay(day, [{ staffId: person.id, position: dto.position, override }]);
+        await this.rota.addToDay(day, [{ staffId: person.id, position: dto.position, override }], duty?.id);
       }
       const day_ = describeDate(dto.date);
+      const on = duty ? `${duty.name} on ` : '';
       if (!occupant) {
-        this.messenger.send(dutyAssignedEmail(person, dto.date, actor.name));
+        this.messenger.send(dutyAssignedEmail(person, dto.date, actor.name, duty?.name));
         this.audit.record(actor, {
           kind: 'rota',
           action: 'rota.assigned',
           entityId: day.id,
-          summary: `Assigned ${person.name} to ${day_}` + (override ? ' (confirmed outside their working pattern or weekly cap)' : ''),
-          after: { date: dto.date, assigned: [{ staffId: person.id, position: dto.position }] },
+          summary: `Assigned ${person.name} to ${on}${day_}` + (override ? ' (confirmed outside their working pattern or weekly cap)' : ''),
+          after: { date: dto.date, assigned: [{ staffId: person.id, position: dto.position }], ...(duty ? { dutyId: duty.id } : {}) },
         });
-        return `${person.name} is on duty on ${day_}.`;
+        return `${person.name} is on ${duty?.name ?? 'duty'} on ${day_}.`;
       }
       const previous = await loadPerson(this.staffDirectory, occupant);
       const reason = `Replaced by ${person.name}` + (dto.reason ? `: ${dto.reason}` : '');
-      await this.recordRemoval(actor, previous, dto.date, reason, person.id);
-      this.messenger.send(dutiesTakenOffEmail(previous, [{ date: dto.date, reason }]));
-      this.messenger.send(dutyAddedEmail(person, dto.date, previous));
+      await this.recordRemoval(actor, previous, dto.date, reason, person.id, duty?.id);
+      this.messenger.send(dutiesTakenOffEmail(previous, [{ date: dto.date, reason }], duty?.name));
+      this.messenger.send(dutyAddedEmail(person, dto.date, previous, duty?.name));
       this.audit.record(actor, {
         kind: 'rota',
         action: 'rota.replaced',
         entityId: day.id,
         summary:
-          `Replaced ${previous.name} with ${person.name} on ${day_}` +
+          `Replaced ${previous.name} with ${person.name} on ${on}${day_}` +
           (dto.reason ? ` (${dto.reason})` : '') +
           (override ? ' (confirmed outside their working pattern or weekly cap)' : ''),
-        before: { date: dto.date, position: dto.position, staffId: previous.id },
+        before: { date: dto.date, position: dto.position, staffId: previous.id, ...(duty ? { dutyId: duty.id } : {}) },
         after: { date: dto.date, position: dto.position, staffId: person.id, reason: dto.reason ?? null },
       });
-      return `${person.name} takes ${previous.name}'s duty on ${day_}.`;
+      return `${person.name} takes ${previous.name}'s ${duty ? `${duty.name} ` : ''}duty on ${day_}.`;
     });
-    return { days: await this.daysOf([dto.date]), message };
+    return { days: await this.daysOf([dto.date], duty), message };
   }
 
+  /** Takes the person in a slot of the Duty Manager duty or, with `dutyId`, of another duty off it. */
   async remove(actor: AuthUser, dto: RemoveFromRotaDto): Promise<RotaEditResultDto> {
+    const duty = await this.otherDuty(dto.dutyId);
     const message = await this.unitOfWork.transaction(async () => {
-      await this.prepare(dto.date, dto.position);
+      await this.prepare(dto.date, dto.position, duty);
       const day = (await this.rota.lockDays([dto.date])).get(dto.date);
-      const occupant = day?.slots[dto.position - 1]?.staffId ?? null;
+      // Another duty's slots of the day are read under the day's lock too.
+      const slots = day && duty ? (await this.rota.lockDay({ id: day.id }, duty.id))!.slots : null;
+      const occupant = (slots ? slots.find((s) => s.position === dto.position) : day?.slots[dto.position - 1])?.staffId ?? null;
       if (!day || !occupant) throw new ConflictException(`Nobody is in slot ${dto.position} on ${describeDate(dto.date)}`);
       const person = await loadPerson(this.staffDirectory, occupant);
-      await this.rota.takeOffDays([{ dayId: day.id, staffId: person.id }]);
-      await this.recordRemoval(actor, person, dto.date, dto.reason, null);
-      this.messenger.send(dutiesTakenOffEmail(person, [{ date: dto.date, reason: dto.reason }]));
+      await this.rota.takeOffDays([{ dayId: day.id, staffId: person.id }], duty?.id);
+      await this.recordRemoval(actor, person, dto.date, dto.reason, null, duty?.id);
+      this.messenger.send(dutiesTakenOffEmail(person, [{ date: dto.date, reason: dto.reason }], duty?.name));
       this.audit.record(actor, {
         kind: 'rota',
         action: 'rota.removed',
         entityId: day.id,
-        summary: `Removed ${person.name} from ${describeDate(dto.date)} (${dto.reason})`,
-        before: { date: dto.date, position: dto.position, staffId: person.id },
+        summary: `Removed ${person.name} from ${duty ? `${duty.name} on ` : ''}${describeDate(dto.date)} (${dto.reason})`,
+        before: { date: dto.date, position: dto.position, staffId: person.id, ...(duty ? { dutyId: duty.id } : {}) },
         after: { reason: dto.reason },
       });
-      return `${person.name} is no longer on duty on ${describeDate(dto.date)}.`;
+      return `${person.name} is no longer on ${duty?.name ?? 'duty'} on ${describeDate(dto.date)}.`;
     });
-    return { days: await this.daysOf([dto.date]), message };
+    return { days: await this.daysOf([dto.date], duty), message };
   }
 
   async move(actor: AuthUser, dto: MoveOnRotaDto): Promise<RotaEditResultDto> {
@@ -244,11 +255,14 @@ export class RotaEditsService {
     };
   }
 
-  /** Holds the settings row (bulk runs wait) and checks the slot exists and the day has not passed. */
-  private async prepare(date: IsoDate, position: number): Promise<{ slotsPerDay: number; today: IsoDate }> {
+  /**
+   * Holds the settings row (bulk runs wait) and checks the day has not passed and, of the Duty
+   * Manager duty, that the slot exists (another duty's slots are checked once its day is locked).
+   */
+  private async prepare(date: IsoDate, position: number, duty?: OtherDuty): Promise<{ slotsPerDay: number; today: IsoDate }> {
     await this.settings.lockShared();
     const slotsPerDay = await this.settings.dutyManagersPerDay();
-    if (position > slotsPerDay) {
+    if (!duty && position > slotsPerDay) {
       throw new BadRequestException(`A day has ${slotsPerDay === 1 ? '1 slot' : `${slotsPerDay} slots`}: position must be from 1 to ${slotsPerDay}`);
     }
     const today = await this.organizationClock.today();
@@ -256,12 +270,49 @@ export class RotaEditsService {
     return { slotsPerDay, today };
   }
 
-  /** The person's history keeps why they left the day (an approved cancellation made by the editor). */
-  private async recordRemoval(actor: AuthUser, person: Person, date: IsoDate, reason: string, replacement: string | null): Promise<void> {
-    this.cancelRequests.addRotaEditRemoval({ duty: await this.duties.dutyManagerId(), staff: person.id, date, reason, replacement, editor: actor.id, decidedAt: this.clock.now() });
+  /**
+   * Refuses to put someone on `duty` on `date` when it doesn't run then (409, as assigning to it
+   * does), or in an empty slot above the people it needs that day (400).
+   */
+  private assertRunning(duty: OtherDuty, date: IsoDate, position: number, occupant: string | null): void {
+    const closed = notRunning(duty, date);
+    if (closed) throw new ConflictException({ message: closed, code: 'duty_not_running' });
+    const need = needOn(duty, date);
+    if (!occupant && position > need) {
+      throw new BadRequestException(`${duty.name} needs ${need === 1 ? '1 person' : `${need} people`} that day: position must be from 1 to ${need}`);
+    }
   }
 
-  private async daysOf(dates: IsoDate[]) {
+  /** The duty `dutyId` names when it is not the Duty Manager duty (whose edits are today's); 404 when unknown or another organisation's. */
+  private async otherDuty(dutyId: string | undefined): Promise<OtherDuty | undefined> {
+    if (dutyId === undefined) return undefined;
+    const duty = await this.duties.forRota(dutyId);
+    return duty.isDutyManager ? undefined : duty;
+  }
+
+  /** The person's history keeps why they left the day (an approved cancellation made by the editor). */
+  private async recordRemoval(
+    actor: AuthUser,
+    person: Person,
+    date: IsoDate,
+    reason: string,
+    replacement: string | null,
+    duty?: string,
+  ): Promise<void> {
+    this.cancelRequests.addRotaEditRemoval({
+      duty: duty ?? (await this.duties.dutyManagerId()),
+      staff: person.id,
+      date,
+      reason,
+      replacement,
+      editor: actor.id,
+      decidedAt: this.clock.now(),
+    });
+  }
+
+  /** The days `dates` as they are now: of the Duty Manager duty, or of `duty`. */
+  private async daysOf(dates: IsoDate[], duty?: OtherDuty) {
+    if (duty) return this.rota.dutyDayOn(duty, dates[0]!);
     const days = await this.rota.daysBetween(dates[0]!, dates.at(-1)!);
     return days.filter((d) => dates.includes(d.date));
   }

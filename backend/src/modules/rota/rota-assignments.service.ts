@@ -2,12 +2,10 @@ import { BadRequestException, ConflictException, Injectable, NotFoundException }
 import type { AuthUser } from '../../common/auth/auth-user';
 import { academicYearOf, daysInSpan } from '../../common/clock/academic-year';
 import type { IsoDate } from '../../common/clock/clock';
-import { isoWeekdayOf } from '../../common/clock/weekdays';
 import { describeDate } from '../../common/text/dates';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { AuditService } from '../audit/audit.service';
 import { DutiesService } from '../duties/duties.service';
-import type { DutyDto } from '../duties/dto/duty.dto';
 import { SystemSettingsService } from '../settings/system-settings.service';
 import { StaffDirectory } from '../staff/staff-directory.service';
 import type { CreateRotaDayDto } from './dto/create-rota-day.dto';
@@ -15,31 +13,13 @@ import type { RotaCandidatesDto } from './dto/rota-candidates.dto';
 import type { RotaDayDto } from './dto/rota-day.dto';
 import type { UpdateRotaDayDto } from './dto/update-rota-day.dto';
 import { BY_HAND_DID, DutyChangeNotices } from './duty-change-notices';
+import { needOn, notRunning, type OtherDuty } from './duty-need';
 import { isWeekday } from './engine/rota-engine';
 import { closedBecause } from './engine/rota-rules';
 import { MAX_RANGE_DAYS, toRotaDayDto } from './rota-days';
 import { duplicateAssignment, slotConflict, slotsFull } from './rota-errors';
 import { RotaPlanner } from './rota-planner';
 import { RotaRepository } from './rota.repository';
-
-const WEEKDAY_PLURALS = ['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays'];
-
-/** A duty a read or an edit names, not the Duty Manager duty (DutiesService.forRota). */
-type OtherDuty = DutyDto & { deleted: boolean };
-
-/** People `duty` needs on `date`'s weekday: 0 when it doesn't run then, is paused or was deleted. */
-function needOn(duty: OtherDuty, date: IsoDate): number {
-  if (duty.paused || duty.deleted) return 0;
-  return duty.weekdays.find((w) => w.weekday === isoWeekdayOf(date))?.people ?? 0;
-}
-
-/** Why nobody may be put on `duty` on `date` (paused, deleted, not running that weekday), or null. */
-function notRunning(duty: OtherDuty, date: IsoDate): string | null {
-  if (duty.deleted) return `${duty.name} was deleted: nobody can be put on it`;
-  if (duty.paused) return `${duty.name} is paused: nobody can be put on it`;
-  if (!needOn(duty, date)) return `${duty.name} doesn't run on ${WEEKDAY_PLURALS[isoWeekdayOf(date) - 1] ?? 'weekends'}`;
-  return null;
-}
 
 /**
  * The rota page's reads and assignments by hand (GET, POST and PUT /api/rota), of the Duty Manager

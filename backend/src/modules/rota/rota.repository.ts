@@ -372,23 +372,23 @@ export class RotaRepository {
     );
   }
 
-  /** Moves a duty from one person to another on a day (a swap); the slot stays the same. */
-  async replaceOnDay(dayId: string, from: string, to: string, override = false): Promise<void> {
+  /** Moves a duty of `duty` (the Duty Manager duty when not given) from one person to another on a day (a swap); the slot stays the same. */
+  async replaceOnDay(dayId: string, from: string, to: string, override = false, duty?: string): Promise<void> {
     const org = TenantContext.require();
     await this.em.execute(
-      `update rota_slots set staff_id = ?, override = ? where organization_id = ? and rota_day_id = ? and staff_id = ? and duty_id = ${dutyManagerIdOf('?')}`,
-      [to, override, org, dayId, from, org],
+      `update rota_slots set staff_id = ?, override = ? where organization_id = ? and rota_day_id = ? and staff_id = ? and duty_id = ${DUTY_ID}`,
+      [to, override, org, dayId, from, ...dutyParams(duty)],
     );
   }
 
-  /** Takes people off days. */
-  async removeFromDays(removals: { dayId: string; staffId: string }[]): Promise<void> {
+  /** Takes people off days' slots of `duty` (the Duty Manager duty when not given). */
+  async removeFromDays(removals: { dayId: string; staffId: string }[], duty?: string): Promise<void> {
     const org = TenantContext.require();
     if (!removals.length) return;
     await this.em.execute(
       `delete from rota_slots s using jsonb_to_recordset(?::jsonb) as x(day_id uuid, staff_id uuid)
-        where s.organization_id = ? and s.rota_day_id = x.day_id and s.staff_id = x.staff_id and s.duty_id = ${dutyManagerIdOf('?')}`,
-      [JSON.stringify(removals.map((r) => ({ day_id: r.dayId, staff_id: r.staffId }))), org, org],
+        where s.organization_id = ? and s.rota_day_id = x.day_id and s.staff_id = x.staff_id and s.duty_id = ${DUTY_ID}`,
+      [JSON.stringify(removals.map((r) => ({ day_id: r.dayId, staff_id: r.staffId }))), org, ...dutyParams(duty)],
     );
   }
 

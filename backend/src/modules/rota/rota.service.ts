@@ -9,8 +9,12 @@ import { slotConflict } from './rota-errors';
 import { type DutiesCheck, DutiesRepair, type DutyRefill, type DutyRemoval } from './duties-repair';
 import { type Refill, type RepairState, RotaPlanner } from './rota-planner';
 import { type DutyRow, type LockedDay, RotaRepository } from './rota.repository';
+import { needOn, type OtherDuty } from './duty-need';
+import { toRotaDayDto } from './rota-days';
 
 export type { DutyRow, LockedDay } from './rota.repository';
+export type { OtherDuty } from './duty-need';
+export { needOn, notRunning } from './duty-need';
 export type { Refill } from './rota-planner';
 export type { DutiesCheck, DutyRefill, DutyRemoval } from './duties-repair';
 
@@ -70,9 +74,12 @@ export class RotaService {
     return this.planner.staffFacts();
   }
 
-  /** Refuses (409) to put any of `staffIds` on `date` against a hard rule (RotaPlanner.assertAssignable); returns those confirmed by `override`. */
-  assertAssignable(date: IsoDate, staffIds: string[], override = false, leaving: Map<string, IsoDate> = new Map()): Promise<string[]> {
-    return this.planner.assertAssignable(date, staffIds, override, leaving);
+  /**
+   * Refuses (409) to put any of `staffIds` on `date` against a hard rule (RotaPlanner.assertAssignable),
+   * of `duty`'s too when given; returns those confirmed by `override`.
+   */
+  assertAssignable(date: IsoDate, staffIds: string[], override = false, leaving: Map<string, IsoDate> = new Map(), duty?: string): Promise<string[]> {
+    return this.planner.assertAssignable(date, staffIds, override, leaving, duty);
   }
 
   /** Why each of `people` may not take a duty on `date` by their own pattern (RotaPlanner.patternRefusals). */
@@ -119,9 +126,17 @@ export class RotaService {
     return this.rota.lockDays(dates);
   }
 
-  /** One rota day locked until the transaction ends, by date (created when missing) or id (RotaRepository.lockDay). */
-  lockDay(target: { date: IsoDate; create: true } | { id: string }): ReturnType<RotaRepository['lockDay']> {
-    return this.rota.lockDay(target);
+  /**
+   * One rota day locked until the transaction ends, by date (created when missing) or id, with the
+   * slots of `duty` (the Duty Manager duty when not given) (RotaRepository.lockDay).
+   */
+  lockDay(target: { date: IsoDate; create: true } | { id: string }, duty?: string): ReturnType<RotaRepository['lockDay']> {
+    return this.rota.lockDay(target, duty);
+  }
+
+  /** `duty`'s rota day on `date` in the API's shape, with as many slots as it needs that day (more when more are filled); none when nobody is on it. */
+  async dutyDayOn(duty: OtherDuty, date: IsoDate): Promise<RotaDayDto[]> {
+    return (await this.rota.dutyDaysBetween(duty.id, date, date)).map((day) => toRotaDayDto(day, needOn(duty, date)));
   }
 
   /** Who is in which slot on each date of `from`..`to` (to the end of the rota when `to` is null). */
@@ -139,28 +154,28 @@ export class RotaService {
     return this.rota.hasDutiesFrom(from);
   }
 
-  /** Puts people into free slots of a locked day; `override` marks a duty given outside the person's pattern or cap. */
-  addToDay(day: { id: string; date: IsoDate }, placed: { staffId: string; position: number; override?: boolean }[]): Promise<void> {
-    return this.rota.addToDay(day, placed);
+  /** Puts people into free slots of `duty` (the Duty Manager duty when not given) on a locked day; `override` marks a duty given outside the person's pattern or cap. */
+  addToDay(day: { id: string; date: IsoDate }, placed: { staffId: string; position: number; override?: boolean }[], duty?: string): Promise<void> {
+    return this.rota.addToDay(day, placed, duty);
   }
 
   /**
    * Moves a duty from one person to another on a locked day (a swap); the slot stays the same.
    * Given the day as locked with its slots, a clash reads as the API's conflict and the slots follow.
    */
-  async replaceOnDay(day: LockedDay | { id: string }, from: string, to: string, override = false): Promise<void> {
-    if (!('slots' in day)) return this.rota.replaceOnDay(day.id, from, to, override);
+  async replaceOnDay(day: LockedDay | { id: string }, from: string, to: string, override = false, duty?: string): Promise<void> {
+    if (!('slots' in day)) return this.rota.replaceOnDay(day.id, from, to, override, duty);
     try {
-      await this.rota.replaceOnDay(day.id, from, to, override);
+      await this.rota.replaceOnDay(day.id, from, to, override, duty);
     } catch (error) {
       throw slotConflict(error, day.slots.length);
     }
     day.slots = day.slots.map((slot) => (slot?.staffId === from ? { staffId: to, override } : slot));
   }
 
-  /** Takes people off days, and removes those of the days nobody is on any more. */
-  async takeOffDays(removals: { dayId: string; staffId: string }[]): Promise<void> {
-    await this.rota.removeFromDays(removals);
+  /** Takes people off days' slots of `duty` (the Duty Manager duty when not given), and removes those of the days nobody is on any more. */
+  async takeOffDays(removals: { dayId: string; staffId: string }[], duty?: string): Promise<void> {
+    await this.rota.removeFromDays(removals, duty);
     await this.rota.deleteEmptyDays(removals.map((r) => r.dayId));
   }
 

@@ -36,7 +36,9 @@ type DutyMode = 'swap' | 'cancel' | EditMode;
  * duty (docs/product.md#assigning-by-hand). On a filled slot it shows who is on duty; from today
  * on, admins and managers may replace them, remove them or move them to another day, and it
  * offers the swap and cancel requests the signed-in person may make (their own duties; anyone's
- * for admins and managers), each as a form in the dialog.
+ * for admins and managers), each as a form in the dialog. On another duty's filled slot
+ * (docs/product.md#duties) admins and managers may replace or remove the person; moves and
+ * requests are the Duty Manager duty's.
  */
 export function DutyDialog({
   open,
@@ -52,7 +54,8 @@ export function DutyDialog({
   const assigning = canManage && person === null;
   const selectRef = useRef<RefSelectProps>(null);
   const { mode, returnFocus, request, back, reset } = useDialogMode<DutyMode>();
-  const inForm = person !== null && !slot.duty && mode !== 'overview';
+  const canEdit = canManage && !past;
+  const inForm = person !== null && (!slot.duty || canEdit) && mode !== 'overview';
 
   let body;
   if (assigning && past) {
@@ -67,9 +70,19 @@ export function DutyDialog({
   } else if (assigning) {
     body = <AssignForm slot={slot} selectRef={selectRef} onDone={onClose} />;
   } else if (person && slot.duty) {
-    // Another duty (docs/product.md#duties): who is on it. Its direct edits and requests are the
-    // Duty Manager duty's for now.
-    body = (
+    // Another duty (docs/product.md#duties): who is on it and, for whoever may change the rota,
+    // Replace with… and Remove. Moves and requests are the Duty Manager duty's.
+    body = canEdit ? (
+      <OtherDutyFilledSlot
+        slot={slot}
+        person={person}
+        mode={mode}
+        returnFocus={returnFocus}
+        onMode={request}
+        onBack={back}
+        onDone={onClose}
+      />
+    ) : (
       <Typography.Paragraph style={{ margin: 0 }}>
         On duty: <Typography.Text strong>{person.name}</Typography.Text>
       </Typography.Paragraph>
@@ -79,7 +92,7 @@ export function DutyDialog({
       <FilledSlot
         slot={slot}
         person={person}
-        canEdit={canManage && !past}
+        canEdit={canEdit}
         mode={mode}
         returnFocus={returnFocus}
         onMode={request}
@@ -142,6 +155,46 @@ interface FilledSlotProps {
   onMode: (mode: DutyMode) => void;
   onBack: () => void;
   onDone: () => void;
+}
+
+type OtherDutyFilledSlotProps = Omit<FilledSlotProps, 'canEdit'>;
+
+/**
+ * A filled slot of another duty (docs/product.md#duties), for whoever may change the rota: who is
+ * on it, Replace with… and Remove; or the form chosen.
+ */
+function OtherDutyFilledSlot({
+  slot,
+  person,
+  mode,
+  returnFocus,
+  onMode,
+  onBack,
+  onDone,
+}: OtherDutyFilledSlotProps) {
+  const editsId = useId();
+  if (mode === 'replace' || mode === 'remove') {
+    return <RotaEditForm mode={mode} slot={slot} person={person} onBack={onBack} onDone={onDone} />;
+  }
+  return (
+    <Flex vertical gap="middle">
+      <Typography.Paragraph style={{ margin: 0 }}>
+        On duty: <Typography.Text strong>{person.name}</Typography.Text>
+      </Typography.Paragraph>
+      <Flex vertical gap="small" role="group" aria-labelledby={editsId}>
+        <Typography.Text id={editsId} type="secondary">
+          Change the rota
+        </Typography.Text>
+        <RotaEditActions
+          onEdit={onMode}
+          returnFocus={
+            returnFocus === 'replace' || returnFocus === 'remove' ? returnFocus : undefined
+          }
+          canMove={false}
+        />
+      </Flex>
+    </Flex>
+  );
 }
 
 /**

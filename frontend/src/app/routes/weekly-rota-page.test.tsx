@@ -618,6 +618,125 @@ describe('Weekly Rota', () => {
       expect(rotaQueries(fetchMock).every((query) => query.endsWith('&dutyId=d-2'))).toBe(true);
     });
 
+    /** Opens the dialog of Cat's Monday lunch slot on the canteen's week and picks `action`. */
+    async function editCatsLunch(action: string): Promise<HTMLElement> {
+      await user.click(
+        await screen.findByRole('button', { name: 'Lunch — Canteen 1, Mon 8 Sep 2025: Cat Rowe' }),
+      );
+      const dialog = await screen.findByRole('dialog', {
+        name: 'Lunch — Canteen 1 — Monday 8 September 2025',
+      });
+      const edits = within(dialog).getByRole('group', { name: 'Change the rota' });
+      // Moving to another day is the Duty Manager duty's; so are the requests.
+      expect(
+        within(edits)
+          .getAllByRole('button')
+          .map((button) => button.textContent),
+      ).toEqual(['Replace with…', 'Remove']);
+      expect(within(dialog).queryByRole('group', { name: 'Or ask through a request' })).toBeNull();
+      await user.click(within(edits).getByRole('button', { name: action }));
+      return dialog;
+    }
+
+    it('replaces on one duty’s filled slot from its candidates, naming the duty', async () => {
+      const fetchMock = stubWeek({
+        'GET /api/duties': { body: [dutyManager, canteen] },
+        'GET /api/rota': { body: lunchWeek },
+        'GET /api/rota/candidates': { body: candidates('2025-09-08', [candidate(bob, 1)]) },
+        'POST /api/rota/replace': {
+          body: editResult("Bob Jones takes Cat Rowe's Lunch duty on Monday 8 September 2025.", [
+            rotaDay('2025-09-08', [bob, null]),
+          ]),
+        },
+      });
+      renderWeek('manager', '/rota?duty=d-2');
+
+      const dialog = await editCatsLunch('Replace with…');
+      await choose(user, dialog, 'Staff member', 'Bob Jones');
+      await fill(user, within(dialog).getByRole('textbox', { name: 'Reason' }), 'Trip');
+      await user.click(within(dialog).getByRole('button', { name: 'Replace' }));
+
+      const toast = await findToast('status', 'Duty replaced');
+      expect(toast).toHaveTextContent(
+        "Bob Jones takes Cat Rowe's Lunch duty on Monday 8 September 2025.",
+      );
+      expect(sentBodies(fetchMock, 'POST /api/rota/replace')).toEqual([
+        {
+          date: '2025-09-08',
+          position: 1,
+          staffId: bob.id,
+          expectedStaffId: cat.id,
+          reason: 'Trip',
+          dutyId: 'd-2',
+        },
+      ]);
+      const asked = fetchMock.mock.calls
+        .map(([input]) => new URL(String(input), 'http://localhost'))
+        .filter((url) => url.pathname === '/api/rota/candidates')
+        .map((url) => url.searchParams.toString());
+      expect(new Set(asked)).toEqual(new Set(['date=2025-09-08&dutyId=d-2']));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    });
+
+    it('removes from one duty’s filled slot with the reason, naming the duty', async () => {
+      const fetchMock = stubWeek({
+        'GET /api/duties': { body: [dutyManager, canteen] },
+        'GET /api/rota': { body: lunchWeek },
+        'POST /api/rota/remove': {
+          body: editResult('Cat Rowe is no longer on Lunch on Monday 8 September 2025.'),
+        },
+      });
+      renderWeek('admin', '/rota?duty=d-2');
+
+      const dialog = await editCatsLunch('Remove');
+      await fill(user, within(dialog).getByRole('textbox', { name: 'Reason' }), ' Off site ');
+      await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+
+      const toast = await findToast('status', 'Duty removed');
+      expect(toast).toHaveTextContent('Cat Rowe is no longer on Lunch on Monday 8 September 2025.');
+      expect(sentBodies(fetchMock, 'POST /api/rota/remove')).toEqual([
+        { date: '2025-09-08', position: 1, reason: 'Off site', dutyId: 'd-2' },
+      ]);
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      // The duty's week is read again.
+      await waitFor(() => expect(callCount(fetchMock, 'GET /api/rota')).toBe(2));
+      expect(rotaQueries(fetchMock).every((query) => query.endsWith('&dutyId=d-2'))).toBe(true);
+    });
+
+    it('keeps the Duty Manager’s dialog as it was beside other duties: Move to another day and the requests, no dutyId', async () => {
+      const fetchMock = stubWeek({
+        'GET /api/duties': { body: [dutyManager, canteen] },
+        'POST /api/rota/remove': {
+          body: editResult('Alice Smith is no longer on duty on Monday 8 September 2025.'),
+        },
+      });
+      renderWeek('manager');
+
+      await user.click(
+        await screen.findByRole('button', { name: 'Duty Manager 1, Mon 8 Sep 2025: Alice Smith' }),
+      );
+      const dialog = await screen.findByRole('dialog', {
+        name: 'Duty Manager 1 — Monday 8 September 2025',
+      });
+      const edits = within(dialog).getByRole('group', { name: 'Change the rota' });
+      expect(
+        within(edits)
+          .getAllByRole('button')
+          .map((button) => button.textContent),
+      ).toEqual(['Replace with…', 'Remove', 'Move to another day']);
+      expect(
+        await within(dialog).findByRole('group', { name: 'Or ask through a request' }),
+      ).toBeVisible();
+      await user.click(within(edits).getByRole('button', { name: 'Remove' }));
+      await fill(user, within(dialog).getByRole('textbox', { name: 'Reason' }), 'Off site');
+      await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+
+      await findToast('status', 'Duty removed');
+      expect(sentBodies(fetchMock, 'POST /api/rota/remove')).toEqual([
+        { date: '2025-09-08', position: 1, reason: 'Off site' },
+      ]);
+    });
+
     it('offers the duties in a list when there are many', async () => {
       const more = ['Gate', 'Buses', 'Library'].map((name, i) => ({
         ...lunch,

@@ -2,6 +2,7 @@ import { Transform } from 'class-transformer';
 import { IsString, MaxLength, MinLength } from 'class-validator';
 import { trim } from '../../../common/validation/normalize';
 import { MultiLine } from '../../../common/validation/multi-line';
+import { DutyIdField } from './duty-id-field';
 import { RotaSlotRefDto } from './rota-slot-ref.dto';
 import { REASON_MAX } from './rota-edit-fields';
 
@@ -14,4 +15,7 @@ export class RemoveFromRotaDto extends RotaSlotRefDto {
   @MinLength(1, { message: 'Please give a reason for removing this duty' })
   @MaxLength(REASON_MAX, { message: `The reason must be at most ${REASON_MAX} characters` })
   reason!: string;
+
+  @DutyIdField()
+  dutyId?: string;
 }

@@ -2,6 +2,7 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional, IsString, IsUUID, MaxLength, ValidateIf } from 'class-validator';
 import { trim } from '../../../common/validation/normalize';
 import { MultiLine } from '../../../common/validation/multi-line';
+import { DutyIdField } from './duty-id-field';
 import { RotaSlotRefDto } from './rota-slot-ref.dto';
 import { REASON_MAX } from './rota-edit-fields';
 
@@ -32,4 +33,7 @@ export class ReplaceOnRotaDto extends RotaSlotRefDto {
   @IsOptional()
   @IsBoolean({ message: 'override must be true or false' })
   override?: boolean;
+
+  @DutyIdField()
+  dutyId?: string;
 }

@@ -553,6 +553,8 @@ export type PlannedDutiesDto = {
 };
 export type RemoveFromRotaDto = {
   date: string;
+  /** The duty it is about (GET /api/duties); the Duty Manager duty when absent. */
+  dutyId?: string;
   /** Slot number, from 1 (Duty Manager 1) to the organisation's duty managers per day. */
   position: number;
   /** Why; told to the person and kept in their history. */
@@ -560,6 +562,8 @@ export type RemoveFromRotaDto = {
 };
 export type ReplaceOnRotaDto = {
   date: string;
+  /** The duty it is about (GET /api/duties); the Duty Manager duty when absent. */
+  dutyId?: string;
   /** Who the client saw in the slot: a staff id, or null for an empty slot. When given and the slot
     holds someone else by now, nothing changes and the answer is 409, so an Assign on a slot
     someone has just filled never replaces them unseen. */

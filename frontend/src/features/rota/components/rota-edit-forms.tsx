@@ -65,6 +65,11 @@ function overrideFlag(override: boolean): { override?: true } {
   return override ? { override: true } : {};
 }
 
+/** `dutyId` only on another duty's slot, so a Duty Manager edit is sent as it always was. */
+function dutyIdOf(slot: DutySlot): { dutyId?: string } {
+  return slot.duty ? { dutyId: slot.duty.id } : {};
+}
+
 /** The direct edits of a filled slot (docs/product.md#editing-the-rota-directly). */
 export type EditMode = 'replace' | 'remove' | 'move';
 
@@ -234,9 +239,12 @@ interface ReplaceValues {
   reason?: string;
 }
 
-/** Replace with…: someone else takes the slot; the person taken off is emailed, with the reason. */
+/**
+ * Replace with…: someone else takes the slot; the person taken off is emailed, with the reason. On
+ * another duty's slot (docs/product.md#duties), one of the people who may take that duty then.
+ */
 export function ReplaceForm({ slot, person, onBack, onDone }: EditFormProps) {
-  const candidates = useCandidates(slot.date);
+  const candidates = useCandidates(slot.date, slot.duty?.id);
   const [replace, { isLoading: saving }] = useReplaceOnRotaMutation();
   const outcome = useEditOutcome();
   const { send, contextHolder } = useConfirmOverride();
@@ -260,6 +268,7 @@ export function ReplaceForm({ slot, person, onBack, onDone }: EditFormProps) {
             staffId,
             expectedStaffId: person.id,
             ...(text ? { reason: text } : {}),
+            ...dutyIdOf(slot),
             ...overrideFlag(override),
           },
         }).unwrap(),
@@ -334,7 +343,12 @@ export function RemoveForm({ slot, person, onBack, onDone }: EditFormProps) {
     if (!text) return;
     try {
       const result = await remove({
-        removeFromRotaDto: { date: slot.date, position: slot.position, reason: text },
+        removeFromRotaDto: {
+          date: slot.date,
+          position: slot.position,
+          reason: text,
+          ...dutyIdOf(slot),
+        },
       }).unwrap();
       outcome.succeeded('Duty removed', result);
       onDone();
@@ -542,10 +556,12 @@ interface RotaEditActionsProps {
   onEdit: (mode: EditMode) => void;
   /** The button to put focus back on, when coming back from its form. */
   returnFocus?: EditMode;
+  /** Offers Move to another day: the Duty Manager duty's only (docs/product.md#duties). */
+  canMove?: boolean;
 }
 
-/** The Replace with…, Remove and Move to another day buttons of a filled slot. */
-export function RotaEditActions({ onEdit, returnFocus }: RotaEditActionsProps) {
+/** The Replace with…, Remove and (unless `canMove` is false) Move to another day buttons of a filled slot. */
+export function RotaEditActions({ onEdit, returnFocus, canMove = true }: RotaEditActionsProps) {
   const replaceRef = useRef<HTMLButtonElement>(null);
   const removeRef = useRef<HTMLButtonElement>(null);
   const moveRef = useRef<HTMLButtonElement>(null);
@@ -572,9 +588,15 @@ export function RotaEditActions({ onEdit, returnFocus }: RotaEditActionsProps) {
       >
         {REMOVE_ACTION}
       </Button>
-      <Button ref={moveRef} icon={<CalendarOutlined aria-hidden />} onClick={() => onEdit('move')}>
-        {MOVE_ACTION}
-      </Button>
+      {canMove && (
+        <Button
+          ref={moveRef}
+          icon={<CalendarOutlined aria-hidden />}
+          onClick={() => onEdit('move')}
+        >
+          {MOVE_ACTION}
+        </Button>
+      )}
     </Space>
   );
 }
