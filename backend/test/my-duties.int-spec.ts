@@ -155,6 +155,15 @@ describe('my duties of every kind', () => {
     expect(await mine(admin.token)).toEqual([]);
   });
 
+  it('finds your staff record by your email address when it is linked to nobody, as the screens do', async () => {
+    const eve = await person('Eve Mine');
+    await as(admin.token)
+      .post('/api/rota', { date: '2026-11-17', slots: [eve.staffId] })
+      .expect(201);
+    await sql('update staff set user_id = null where id = ?', [eve.staffId]);
+    expect((await mine(eve.token)).map((d) => [d.date, d.name])).toEqual([['2026-11-17', 'Duty Manager']]);
+  });
+
   it("never lists another organisation's duties", async () => {
     const other = await registerOrganization(t);
     const zed = { ...(await memberWithRole(t, other, 'staff', 'Zed Other')), name: 'Zed Other' };

@@ -7,17 +7,18 @@ import { MAX_RANGE_DAYS } from './rota-days';
 
 /**
  * The signed-in person's own duties of every kind (docs/product.md#duties): My Rota's and the
- * Dashboard's list. Someone without a staff record of their own has none. One statement.
+ * Dashboard's list. Their own staff record is found as screens find it (docs/product.md#accounts-and-sign-in):
+ * linked to them, else with their email address; someone without one has none. One statement.
  */
 @Injectable()
 export class MyDutiesService {
   constructor(private readonly rota: RotaRepository) {}
 
-  async mine(userId: string, startDate: IsoDate, endDate: IsoDate): Promise<MyDutyDto[]> {
+  async mine(user: { id: string; email: string }, startDate: IsoDate, endDate: IsoDate): Promise<MyDutyDto[]> {
     if (daysInSpan(startDate, endDate) > MAX_RANGE_DAYS) {
       throw new BadRequestException('The date range can cover at most two years; ask for a shorter period');
     }
-    const rows = await this.rota.dutiesOfUserBetween(userId, startDate, endDate);
+    const rows = await this.rota.dutiesOfUserBetween(user, startDate, endDate);
     return rows.map((r) => ({
       date: r.date,
       dutyId: r.duty_id,

@@ -72,7 +72,7 @@ export class RotaController {
   @Authenticated('rota.view')
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'A bad date, the end before the start, or more than two years.' })
   getMyDuties(@CurrentUser() user: AuthUser, @Query() range: RotaRangeQueryDto): Promise<MyDutyDto[]> {
-    return this.myDuties.mine(user.id, range.startDate, range.endDate);
+    return this.myDuties.mine(user, range.startDate, range.endDate);
   }
 
   /** Assigns the named people to a date: each to its slot when empty, else the first empty one. */

@@ -244,19 +244,26 @@ export class RotaRepository {
   }
 
   /**
-   * The duties of the staff record linked to `userId` on the dates of `from`..`to`, every kind
-   * (deleted duties aside), by date, then start time (all-day first), then the school's order. One statement.
+   * The duties of the signed-in person's own staff record (the one linked to `user`, else one
+   * linked to nobody with their email address, as screens find it) on the dates of `from`..`to`,
+   * every kind (deleted duties aside), by date, then start time (all-day first), then the school's
+   * order. One statement.
    */
-  dutiesOfUserBetween(userId: string, from: IsoDate, to: IsoDate): Promise<OwnDutyRow[]> {
+  dutiesOfUserBetween(user: { id: string; email: string }, from: IsoDate, to: IsoDate): Promise<OwnDutyRow[]> {
+    const org = TenantContext.require();
     return this.em.execute(
-      `select to_char(s.date, 'YYYY-MM-DD') as date, s.duty_id, coalesce(d.is_duty_manager, false) as is_duty_manager, d.name, d.place,
+      `with me as (
+         select id from staff
+          where organization_id = ? and (user_id = ? or (user_id is null and lower(trim(email)) = lower(trim(?))))
+          order by user_id is null, id limit 1)
+       select to_char(s.date, 'YYYY-MM-DD') as date, s.duty_id, coalesce(d.is_duty_manager, false) as is_duty_manager, d.name, d.place,
               d.start_time, d.end_time, d.description, s.position
          from rota_slots s
-         join staff st on st.id = s.staff_id and st.organization_id = s.organization_id
+         join me on me.id = s.staff_id
          join duties d on d.id = s.duty_id and d.organization_id = s.organization_id
-        where s.organization_id = ? and st.user_id = ? and s.date between ? and ? and d.archived_at is null
+        where s.organization_id = ? and s.date between ? and ? and d.archived_at is null
         order by s.date, d.start_time nulls first, d.end_time nulls first, d.sort_order, d.created_at, d.id`,
-      [TenantContext.require(), userId, from, to],
+      [org, user.id, user.email, org, from, to],
     );
   }
 
