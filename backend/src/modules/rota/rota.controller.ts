@@ -12,6 +12,7 @@ import { ClearRotaDto } from './dto/clear-rota.dto';
 import { CreateRotaDayDto } from './dto/create-rota-day.dto';
 import { CurrentWeekDto } from './dto/current-week.dto';
 import { RotaDayDto } from './dto/rota-day.dto';
+import { MyDutyDto } from './dto/my-duty.dto';
 import { RotaGridDto } from './dto/rota-grid.dto';
 import { RotaQueryDto } from './dto/rota-query.dto';
 import { RotaRangeQueryDto } from './dto/rota-range-query.dto';
@@ -20,9 +21,9 @@ import { RotaStatsService } from './rota-stats.service';
 import { RotaAssignmentsService } from './rota-assignments.service';
 import { RotaBulkService } from './rota-bulk.service';
 import { RotaGridService } from './rota-grid.service';
+import { MyDutiesService } from './my-duties.service';
 
-const NO_TERM_DATES =
-  'An academic year in the period has no term dates (`code: term_dates_missing`): set them, or send `allWeekdays: true`.';
+const NO_TERM_DATES = 'An academic year in the period has no term dates (`code: term_dates_missing`): set them, or send `allWeekdays: true`.';
 
 const BAD_PERIOD = 'The end date is not after today or not in the named academic year, or that year is over.';
 
@@ -38,6 +39,7 @@ export class RotaController {
     private readonly bulkTools: RotaBulkService,
     private readonly stats: RotaStatsService,
     private readonly grid: RotaGridService,
+    private readonly myDuties: MyDutiesService,
   ) {}
 
   /**
@@ -61,6 +63,18 @@ export class RotaController {
     return this.grid.grid(range.startDate, range.endDate);
   }
 
+  /**
+   * The signed-in person's own duties of every kind from startDate to endDate (at most two years),
+   * by date then start time (all-day first), each with its place, times and what the post
+   * involves. Empty for someone without a staff record of their own.
+   */
+  @Get('rota/mine')
+  @Authenticated('rota.view')
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'A bad date, the end before the start, or more than two years.' })
+  getMyDuties(@CurrentUser() user: AuthUser, @Query() range: RotaRangeQueryDto): Promise<MyDutyDto[]> {
+    return this.myDuties.mine(user, range.startDate, range.endDate);
+  }
+
   /** Assigns the named people to a date: each to its slot when empty, else the first empty one. */
   @Post('rota')
   @Authenticated('rota.manage')
@@ -78,11 +92,7 @@ export class RotaController {
   @Authenticated('rota.manage')
   @ApiConflictResponse({ type: ErrorResponseDto, description: CONFLICTS })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such rota day, staff member or duty in this organisation.' })
-  updateRota(
-    @CurrentUser() user: AuthUser,
-    @Param('id', idParam('Rota day')) id: string,
-    @Body() dto: UpdateRotaDayDto,
-  ): Promise<RotaDayDto> {
+  updateRota(@CurrentUser() user: AuthUser, @Param('id', idParam('Rota day')) id: string, @Body() dto: UpdateRotaDayDto): Promise<RotaDayDto> {
     return this.assignments.update(user, id, dto);
   }
 

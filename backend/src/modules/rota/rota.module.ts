@@ -26,12 +26,22 @@ import { RotaBulkService } from './rota-bulk.service';
 import { DutiesPlanner } from './duties-planner';
 import { DutiesRepair } from './duties-repair';
 import { RotaGridService } from './rota-grid.service';
+import { MyDutiesService } from './my-duties.service';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { RotaDay } from './entities/rota-day.entity';
 import { RotaSlot } from './entities/rota-slot.entity';
 
 @Module({
-  imports: [MikroOrmModule.forFeature([RotaDay, RotaSlot]), NotificationsModule, SettingsModule, AvailabilityModule, DutiesModule, HolidaysModule, StaffModule, TenantsModule],
+  imports: [
+    MikroOrmModule.forFeature([RotaDay, RotaSlot]),
+    NotificationsModule,
+    SettingsModule,
+    AvailabilityModule,
+    DutiesModule,
+    HolidaysModule,
+    StaffModule,
+    TenantsModule,
+  ],
   controllers: [RotaController, RotaCalendarController, RotaHealthController, DashboardController, StatisticsController, FairnessController],
   providers: [
     RotaService,
@@ -40,6 +50,7 @@ import { RotaSlot } from './entities/rota-slot.entity';
     DutiesPlanner,
     DutiesRepair,
     RotaGridService,
+    MyDutiesService,
     RotaRepository,
     RotaStatsRepository,
     RotaPlanner,

@@ -59,6 +59,19 @@ export interface DutyRow {
   name: string;
 }
 
+/** One duty of one person on one day, with what names it (`dutiesOfUserBetween`). */
+export interface OwnDutyRow {
+  date: IsoDate;
+  duty_id: string;
+  is_duty_manager: boolean;
+  name: string;
+  place: string | null;
+  start_time: string | null;
+  end_time: string | null;
+  description: string;
+  position: number;
+}
+
 /**
  * The one owner of `rota_days` and `rota_slots`: every statement that writes them is here (the
  * rota service's use cases, and the settings change that removes slots above the new number,
@@ -227,6 +240,30 @@ export class RotaRepository {
         where s.organization_id = ? and s.date between ? and ?
         order by s.date, s.duty_id, s.position`,
       [TenantContext.require(), from, to],
+    );
+  }
+
+  /**
+   * The duties of the signed-in person's own staff record (the one linked to `user`, else one
+   * linked to nobody with their email address, as screens find it) on the dates of `from`..`to`,
+   * every kind (deleted duties aside), by date, then start time (all-day first), then the school's
+   * order. One statement.
+   */
+  dutiesOfUserBetween(user: { id: string; email: string }, from: IsoDate, to: IsoDate): Promise<OwnDutyRow[]> {
+    const org = TenantContext.require();
+    return this.em.execute(
+      `with me as (
+         select id from staff
+          where organization_id = ? and (user_id = ? or (user_id is null and lower(trim(email)) = lower(trim(?))))
+          order by user_id is null, id limit 1)
+       select to_char(s.date, 'YYYY-MM-DD') as date, s.duty_id, coalesce(d.is_duty_manager, false) as is_duty_manager, d.name, d.place,
+              d.start_time, d.end_time, d.description, s.position
+         from rota_slots s
+         join me on me.id = s.staff_id
+         join duties d on d.id = s.duty_id and d.organization_id = s.organization_id
+        where s.organization_id = ? and s.date between ? and ? and d.archived_at is null
+        order by s.date, d.start_time nulls first, d.end_time nulls first, d.sort_order, d.created_at, d.id`,
+      [org, user.id, user.email, org, from, to],
     );
   }
 

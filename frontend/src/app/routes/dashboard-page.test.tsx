@@ -211,8 +211,9 @@ describe('Dashboard', () => {
       rotaDay('2025-09-17', [ada, bob]),
     ];
 
-    function stubWithDuties(staff = [ada, bob]) {
+    function stubWithDuties(staff = [ada, bob], more: Parameters<typeof stubFetch>[0] = {}) {
       return stubDashboard('staff', {
+        ...more,
         'GET /api/staff': { body: staff },
         'GET /api/rota': { body: rota },
         'GET /api/dashboard-stats': {
@@ -261,6 +262,67 @@ describe('Dashboard', () => {
             Node.DOCUMENT_POSITION_FOLLOWING,
           );
         }
+      });
+
+      it('are the same for a school with the Duty Manager duty alone, which is not asked for every kind', async () => {
+        const more = stubWithDuties([ada, bob], {
+          'GET /api/duties': { body: [dutyManagerDuty()] },
+        });
+        renderApp('/');
+
+        const next = await screen.findByRole('region', { name: 'Your next duties' });
+        const days = await within(next).findByRole('list', { name: 'Duty days' });
+        expect(
+          within(days)
+            .getAllByRole('listitem')
+            .map((item) => item.textContent),
+        ).toEqual([
+          'Monday 8 September 2025TodayWith Bob Stone',
+          'Wednesday 10 September 2025With Bob Stone',
+          'Friday 12 September 2025Solo duty',
+        ]);
+        await waitFor(() => expect(callCount(more, 'GET /api/duties')).toBeGreaterThan(0));
+        expect(callCount(more, 'GET /api/rota/mine')).toBe(0);
+      });
+
+      it('list each duty of every kind with its place, times and instructions where the school runs more', async () => {
+        const lunch = otherDuty({ description: 'Open the side door at 12:25.' });
+        const of = (date: string, isDutyManager: boolean) => ({
+          date,
+          dutyId: isDutyManager ? 'd-dm' : lunch.id,
+          isDutyManager,
+          name: isDutyManager ? 'Duty Manager' : lunch.name,
+          place: isDutyManager ? null : lunch.place,
+          startTime: isDutyManager ? null : lunch.startTime,
+          endTime: isDutyManager ? null : lunch.endTime,
+          description: isDutyManager ? null : lunch.description,
+          position: 1,
+        });
+        const fetchMock = stubWithDuties([ada, bob], {
+          'GET /api/duties': { body: [dutyManagerDuty(), lunch] },
+          'GET /api/rota/mine': {
+            body: [
+              of('2025-09-05', true),
+              of('2025-09-08', true),
+              of('2025-09-09', false),
+              of('2025-09-10', true),
+            ],
+          },
+        });
+        renderApp('/');
+
+        const next = await screen.findByRole('region', { name: 'Your next duties' });
+        const days = await within(next).findByRole('list', { name: 'Duty days' });
+        expect(
+          within(days)
+            .getAllByRole('listitem')
+            .map((item) => item.textContent),
+        ).toEqual([
+          'Monday 8 September 2025TodayWith Bob StoneDuty Manager · All day',
+          'Tuesday 9 September 2025Lunch — Canteen · 12:30–13:10Open the side door at 12:25.',
+          'Wednesday 10 September 2025With Bob StoneDuty Manager · All day',
+        ]);
+        expect(callCount(fetchMock, 'GET /api/rota/mine')).toBe(1);
       });
 
       it('are not shown to someone without a staff record of their own', async () => {

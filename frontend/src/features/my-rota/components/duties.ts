@@ -1,5 +1,6 @@
-import type { RotaDayDto } from '@/features/rota/api';
+import type { MyDutyDto, RotaDayDto } from '@/features/rota/api';
 import type { StaffDto } from '@/features/staff/api';
+import { dutyTitle, dutyTimes } from '@/shared/lib/duty-labels';
 import { peopleOnDuty } from '@/shared/lib/rota-day';
 
 /** docs/product.md#screens: what a colleague without a known name reads as. */
@@ -12,6 +13,20 @@ export interface Duty {
   date: string;
   /** Who else is on duty that day, in slot order; empty for a solo duty. */
   colleagues: string[];
+  /**
+   * Which duty it is, for a school that runs more than the Duty Manager duty
+   * (docs/product.md#duties); absent where the Duty Manager duty is the only one.
+   */
+  post?: DutyPost;
+}
+
+/** A duty as My Rota names it: "Lunch — Canteen", "12:30–13:10" and what the post involves. */
+export interface DutyPost {
+  title: string;
+  times: string;
+  /** The post's instructions; null when the duty has none. */
+  description: string | null;
+  isDutyManager: boolean;
 }
 
 interface OnDuty {
@@ -47,6 +62,34 @@ export function dutiesOf(
   }
   // ISO dates sort as strings.
   return duties.sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/**
+ * The signed-in person's duties of every kind (GET /api/rota/mine, in date then time order), each
+ * named with its place and times; a Duty Manager day keeps the colleagues `dutyManagerDays`
+ * (from `dutiesOf`) gives it.
+ */
+export function dutiesWithPosts(
+  mine: readonly MyDutyDto[],
+  dutyManagerDays: readonly Duty[],
+): Duty[] {
+  const colleaguesOn = new Map(dutyManagerDays.map((duty) => [duty.date, duty.colleagues]));
+  return mine.map((duty) => ({
+    id: `${duty.date}|${duty.dutyId}`,
+    date: duty.date,
+    colleagues: (duty.isDutyManager && colleaguesOn.get(duty.date)) || [],
+    post: {
+      title: dutyTitle(duty),
+      times: dutyTimes(duty),
+      description: duty.description || null,
+      isDutyManager: duty.isDutyManager,
+    },
+  }));
+}
+
+/** How many different days the duties fall on. */
+export function dayCount(duties: readonly Duty[]): number {
+  return new Set(duties.map((duty) => duty.date)).size;
 }
 
 /** "Solo duty" when nobody else is on that day, else "With Bob Stone" ("With A and B"). */

@@ -4,7 +4,7 @@ import { Empty, Flex, Tag, theme, Typography } from 'antd';
 import type { RotaClosureDto } from '@/features/rota/api';
 import { formatDate, formatDateRange, LONG_DATE_FORMAT } from '@/shared/lib/dates';
 
-import { companyText, type Duty } from './duties';
+import { companyText, type Duty, type DutyPost } from './duties';
 
 export const NO_DUTIES_TEXT = 'No duties this academic year';
 
@@ -25,15 +25,18 @@ interface DutyListProps {
 }
 
 type Row =
-  | { kind: 'duty'; duty: Duty; at: string }
-  | { kind: 'break'; closure: RotaClosureDto; at: string };
+  { kind: 'duty'; duty: Duty; at: string } | { kind: 'break'; closure: RotaClosureDto; at: string };
 
 /** The duties, and the breaks that fall between the first and the last of them, in date order. */
 function rowsOf(duties: readonly Duty[], breaks: readonly RotaClosureDto[]): Row[] {
   const first = duties[0]?.date;
   const last = duties.at(-1)?.date;
   const between = breaks.filter(
-    (closure) => first !== undefined && last !== undefined && closure.startDate > first && closure.endDate < last,
+    (closure) =>
+      first !== undefined &&
+      last !== undefined &&
+      closure.startDate > first &&
+      closure.endDate < last,
   );
   const rows: Row[] = [
     ...duties.map((duty) => ({ kind: 'duty' as const, duty, at: duty.date })),
@@ -43,9 +46,26 @@ function rowsOf(duties: readonly Duty[], breaks: readonly RotaClosureDto[]): Row
   return rows.sort((a, b) => a.at.localeCompare(b.at));
 }
 
+/** "Lunch — Canteen · 12:30–13:10", and below it what the post involves, on its lines. */
+function DutyPostText({ post }: { post: DutyPost }) {
+  return (
+    <div style={{ marginTop: 4 }}>
+      <Typography.Text>
+        {post.title} · {post.times}
+      </Typography.Text>
+      {post.description && (
+        <Typography.Paragraph type="secondary" style={{ margin: 0, whiteSpace: 'pre-line' }}>
+          {post.description}
+        </Typography.Paragraph>
+      )}
+    </div>
+  );
+}
+
 /**
  * docs/product.md#screens: one row per duty day, with its date, a Today or Completed badge, and
- * who else is on; between them, the breaks out of term.
+ * who else is on; between them, the breaks out of term. Where the school runs more duties
+ * (docs/product.md#duties), a row per duty, each with its name, place, times and instructions.
  */
 export function DutyList({ duties, today, breaks = [] }: DutyListProps) {
   const { token } = theme.useToken();
@@ -108,8 +128,12 @@ export function DutyList({ duties, today, breaks = [] }: DutyListProps) {
                   </Tag>
                 )}
               </Flex>
-              <Typography.Text type="secondary">{companyText(duty.colleagues)}</Typography.Text>
+              {/* Who else is on is known of the Duty Manager duty's days. */}
+              {(!duty.post || duty.post.isDutyManager) && (
+                <Typography.Text type="secondary">{companyText(duty.colleagues)}</Typography.Text>
+              )}
             </Flex>
+            {duty.post && <DutyPostText post={duty.post} />}
           </li>
         );
       })}

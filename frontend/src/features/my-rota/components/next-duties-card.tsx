@@ -11,7 +11,8 @@ import { ownStaffRecord } from '@/shared/auth/own-staff-record';
 import { LoadError } from '@/shared/ui/load-error';
 import { SectionCard } from '@/shared/ui/section-card';
 
-import { activeStaffByName, dutiesOf } from './duties';
+import { useDutyPosts } from '../lib/use-duty-posts';
+import { activeStaffByName, dutiesOf, dutiesWithPosts } from './duties';
 import { DutyList } from './duty-list';
 
 const TITLE = 'Your next duties';
@@ -22,7 +23,9 @@ export const ALL_DUTIES_TEXT = 'All your duties';
 
 /**
  * docs/product.md#screens, the Dashboard on a phone: the signed-in person's next few duties from
- * today on (the server's today), each with who else is on, and a link to all of them on My Rota.
+ * today on (the server's today), each with who else is on (each duty with its place, times and
+ * instructions where the school runs more than the Duty Manager duty, docs/product.md#duties),
+ * and a link to all of them on My Rota.
  * Nothing for someone without a staff record of their own, nor while that is not known yet. The
  * rota is asked for the academic year, as My Rota asks, so the two share it.
  */
@@ -37,25 +40,36 @@ export function NextDutiesCard() {
     own && year ? { startDate: year.startDate, endDate: year.endDate } : skipToken,
   );
   const today = weekQuery.data?.today;
+  // docs/product.md#duties: every kind of duty where the school runs more than one.
+  const posts = useDutyPosts(
+    Boolean(own),
+    year && { startDate: year.startDate, endDate: year.endDate },
+  );
+  const myDuties = posts.active ? posts.query.data : undefined;
 
   const next = useMemo(() => {
-    if (!own || !today || !rotaQuery.data) return undefined;
+    if (!own || !today || !rotaQuery.data || !posts.settled) return undefined;
+    if (posts.active && !myDuties) return undefined;
     const names = new Map((staff ?? []).map((person) => [person.id, person.name]));
-    return dutiesOf(rotaQuery.data, own.id, names)
+    const dutyManagerDays = dutiesOf(rotaQuery.data, own.id, names);
+    return (myDuties ? dutiesWithPosts(myDuties, dutyManagerDays) : dutyManagerDays)
       .filter((duty) => duty.date >= today)
       .slice(0, NEXT_DUTIES_SHOWN);
-  }, [own, today, rotaQuery.data, staff]);
+  }, [own, today, rotaQuery.data, staff, posts.settled, posts.active, myDuties]);
 
   if (!own) return null;
 
+  const failed = [rotaQuery, ...(posts.active ? [posts.query] : [])].find(
+    (query) => query.isError && !query.data,
+  );
   let content;
-  if (rotaQuery.isError && !rotaQuery.data) {
+  if (failed) {
     content = (
       <LoadError
         title="Failed to load your duties"
-        error={rotaQuery.error}
-        retrying={rotaQuery.isFetching}
-        onRetry={() => void rotaQuery.refetch()}
+        error={failed.error}
+        retrying={failed.isFetching}
+        onRetry={() => void failed.refetch()}
       />
     );
   } else if (!next || !today) {

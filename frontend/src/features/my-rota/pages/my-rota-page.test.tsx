@@ -4,16 +4,25 @@ import ICAL from 'ical.js';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import type { RotaDayDto, RotaPersonDto } from '@/features/rota/api';
+import type { DutyDto } from '@/features/duties/api';
+import type { MyDutyDto, RotaDayDto, RotaPersonDto } from '@/features/rota/api';
 import type { StaffDto } from '@/features/staff/api';
 import {
   colleagueAsStaffSee,
   currentUser,
   currentWeek,
+  dutyManagerDuty,
+  otherDuty,
   rotaDay,
   staffMember,
 } from '@/testing/fixtures';
-import { renderWithProviders, setupUser, storeToken, stubFetch } from '@/testing/test-utils';
+import {
+  callCount,
+  renderWithProviders,
+  setupUser,
+  storeToken,
+  stubFetch,
+} from '@/testing/test-utils';
 import { stubScreenWidth } from '@/testing/viewport';
 
 import { MyRotaPage } from './my-rota-page';
@@ -45,7 +54,15 @@ const rota: RotaDayDto[] = [
 type Reply = Parameters<typeof stubFetch>[0][string];
 
 function renderPage(
-  replies: { user?: Reply; staff?: Reply; rota?: Reply; currentWeek?: Reply; closures?: Reply } = {},
+  replies: {
+    user?: Reply;
+    staff?: Reply;
+    rota?: Reply;
+    currentWeek?: Reply;
+    closures?: Reply;
+    duties?: Reply;
+    mine?: Reply;
+  } = {},
   renderPersonExtras?: (person: StaffDto, isOwn: boolean) => ReactNode,
 ) {
   storeToken();
@@ -55,6 +72,8 @@ function renderPage(
     'GET /api/staff': replies.staff ?? { body: allStaff },
     'GET /api/rota': replies.rota ?? { body: rota },
     'GET /api/rota/closures': replies.closures ?? { body: [] },
+    ...(replies.duties && { 'GET /api/duties': replies.duties }),
+    ...(replies.mine && { 'GET /api/rota/mine': replies.mine }),
   });
   return {
     fetchMock,
@@ -182,9 +201,24 @@ describe('My Rota page', () => {
     renderPage({
       closures: {
         body: [
-          { startDate: '2025-09-01', endDate: '2025-09-02', kind: 'out_of_term', label: 'Summer holiday' },
-          { startDate: '2025-09-11', endDate: '2025-09-12', kind: 'out_of_term', label: 'Inset break' },
-          { startDate: '2025-09-09', endDate: '2025-09-09', kind: 'holiday', label: 'Staff training, Inset Day' },
+          {
+            startDate: '2025-09-01',
+            endDate: '2025-09-02',
+            kind: 'out_of_term',
+            label: 'Summer holiday',
+          },
+          {
+            startDate: '2025-09-11',
+            endDate: '2025-09-12',
+            kind: 'out_of_term',
+            label: 'Inset break',
+          },
+          {
+            startDate: '2025-09-09',
+            endDate: '2025-09-09',
+            kind: 'holiday',
+            label: 'Staff training, Inset Day',
+          },
         ],
       },
     });
@@ -517,6 +551,92 @@ describe('My Rota page', () => {
       expect(
         within(guides).getByText("Outlook for iOS and Android can't import .ics files directly."),
       ).toBeInTheDocument();
+    });
+  });
+
+  describe('duties of every kind (docs/product.md#duties)', () => {
+    const instructions = 'Open the side door at 12:25.\nQueue by year group.';
+    const lunch = otherDuty({ description: instructions });
+    const mine: MyDutyDto[] = [
+      myDuty('2025-09-03', dutyManagerDuty(), 2),
+      myDuty('2025-09-08', dutyManagerDuty()),
+      myDuty('2025-09-08', lunch),
+      myDuty('2025-09-09', lunch),
+      myDuty('2025-09-10', dutyManagerDuty()),
+      myDuty('2025-09-15', dutyManagerDuty()),
+    ];
+
+    function myDuty(date: string, duty: DutyDto, position = 1): MyDutyDto {
+      return {
+        date,
+        dutyId: duty.id,
+        isDutyManager: duty.isDutyManager,
+        name: duty.name,
+        place: duty.place,
+        startTime: duty.startTime,
+        endTime: duty.endTime,
+        description: duty.description || null,
+        position,
+      };
+    }
+
+    it('shows a school with the Duty Manager duty alone the same list, without asking for every kind', async () => {
+      const { fetchMock } = renderPage({
+        duties: { body: [dutyManagerDuty()] },
+        mine: { body: mine },
+      });
+
+      expect((await dutyRows()).map((row) => row.textContent)).toEqual([
+        'Wednesday 3 September 2025CompletedWith Bob Stone',
+        'Monday 8 September 2025TodaySolo duty',
+        'Wednesday 10 September 2025With Unknown',
+        'Monday 15 September 2025With Ann Lee and Bob Stone',
+      ]);
+      expect(within(dutiesRegion()).getByText('4 duty days')).toBeInTheDocument();
+      expect(callCount(fetchMock, 'GET /api/duties')).toBe(1);
+      expect(callCount(fetchMock, 'GET /api/rota/mine')).toBe(0);
+    });
+
+    it('lists each of your duties with its place, times and what the post involves', async () => {
+      const { fetchMock } = renderPage({
+        duties: { body: [dutyManagerDuty(), lunch] },
+        mine: { body: mine },
+      });
+
+      const rows = await dutyRows();
+      expect(rows.map((row) => row.textContent)).toEqual([
+        'Wednesday 3 September 2025CompletedWith Bob StoneDuty Manager · All day',
+        'Monday 8 September 2025TodaySolo dutyDuty Manager · All day',
+        `Monday 8 September 2025TodayLunch — Canteen · 12:30–13:10${instructions}`,
+        `Tuesday 9 September 2025Lunch — Canteen · 12:30–13:10${instructions}`,
+        'Wednesday 10 September 2025With UnknownDuty Manager · All day',
+        'Monday 15 September 2025With Ann Lee and Bob StoneDuty Manager · All day',
+      ]);
+      expect(within(rows[3]!).getByText('Lunch — Canteen · 12:30–13:10')).toBeVisible();
+      // The instructions keep their lines.
+      expect(within(rows[3]!).getByText(/Open the side door at 12:25\./)).toHaveStyle({
+        whiteSpace: 'pre-line',
+      });
+      expect(within(dutiesRegion()).getByText('5 duty days')).toBeInTheDocument();
+      const asked = fetchMock.mock.calls
+        .map(([input]) => new URL(String(input), 'http://localhost'))
+        .filter((url) => url.pathname === '/api/rota/mine')
+        .map((url) => Object.fromEntries(url.searchParams));
+      expect(asked).toEqual([{ startDate: '2025-09-01', endDate: '2026-08-31' }]);
+    });
+
+    it('says so when your duties fail to load, and loads them again on retry', async () => {
+      const user = setupUser();
+      const { fetchMock } = renderPage({
+        duties: { body: [dutyManagerDuty(), lunch] },
+        mine: [{ status: 500, body: { message: 'Boom' } }, { body: mine }],
+      });
+
+      await user.click(await screen.findByRole('button', { name: /retry/i }));
+      expect((await dutyRows()).map((row) => row.textContent)).toContain(
+        `Tuesday 9 September 2025Lunch — Canteen · 12:30–13:10${instructions}`,
+      );
+      expect(callCount(fetchMock, 'GET /api/rota/mine')).toBe(2);
     });
   });
 });

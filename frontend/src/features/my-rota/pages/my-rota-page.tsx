@@ -16,10 +16,11 @@ import { PageTitle } from '@/shared/ui/page-title';
 import { SectionCard } from '@/shared/ui/section-card';
 import { useIsPhone } from '@/shared/ui/use-is-phone';
 
-import { activeStaffByName, dutiesOf } from '../components/duties';
+import { activeStaffByName, dayCount, dutiesOf, dutiesWithPosts } from '../components/duties';
 import { DutyList } from '../components/duty-list';
 import { ExportCalendarButton } from '../components/export-calendar-button';
 import { OutlookImportGuides } from '../components/outlook-import-guides';
+import { useDutyPosts } from '../lib/use-duty-posts';
 
 const TITLE = 'My Rota';
 
@@ -83,12 +84,30 @@ export function MyRotaPage({ renderPersonExtras, notes }: MyRotaPageProps = {}) 
     () => (selected && rotaQuery.data ? dutiesOf(rotaQuery.data, selected.id, names) : []),
     [selected, rotaQuery.data, names],
   );
+  // docs/product.md#duties: your own duties of every kind where the school runs more than one.
+  const posts = useDutyPosts(
+    Boolean(selected && selected.id === own?.id),
+    year && { startDate: year.startDate, endDate: year.endDate },
+  );
+  const myDuties = posts.active ? posts.query.data : undefined;
+  const listed = useMemo(
+    () => (myDuties ? dutiesWithPosts(myDuties, duties) : duties),
+    [myDuties, duties],
+  );
 
-  const failed = [weekQuery, staffQuery, rotaQuery].filter((query) => query.isError && !query.data);
+  const failed = [weekQuery, staffQuery, rotaQuery, ...(posts.active ? [posts.query] : [])].filter(
+    (query) => query.isError && !query.data,
+  );
   // Waiting for the signed-in user too keeps the list from showing someone else first.
   const userPending = Boolean(token) && userQuery.isLoading;
   const loading =
-    failed.length === 0 && (userPending || !weekQuery.data || !staffQuery.data || !rotaQuery.data);
+    failed.length === 0 &&
+    (userPending ||
+      !weekQuery.data ||
+      !staffQuery.data ||
+      !rotaQuery.data ||
+      !posts.settled ||
+      (posts.active && !myDuties));
 
   let content;
   if (failed.length > 0) {
@@ -115,15 +134,16 @@ export function MyRotaPage({ renderPersonExtras, notes }: MyRotaPageProps = {}) 
       </Typography.Paragraph>
     );
   } else {
-    content = <DutyList duties={duties} today={weekQuery.data.today} breaks={breaks} />;
+    content = <DutyList duties={listed} today={weekQuery.data.today} breaks={breaks} />;
   }
 
   // How many duty days, and the export of them.
   const summary = selected && !userPending && (
     <Flex align="center" gap="middle" wrap>
       {!loading && failed.length === 0 && (
-        <Typography.Text type="secondary">{dutyDayCount(duties.length)}</Typography.Text>
+        <Typography.Text type="secondary">{dutyDayCount(dayCount(listed))}</Typography.Text>
       )}
+      {/* The export has the Duty Manager's days, as the calendar feed does. */}
       <ExportCalendarButton
         person={selected}
         duties={duties}

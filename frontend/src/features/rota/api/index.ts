@@ -42,6 +42,8 @@ export const rotaApi = generatedApi.enhanceEndpoints({
     getRota: { providesTags: [...READS_ROTA] },
     // The grid's rows are the school's duties, with their people per weekday.
     getRotaGrid: { providesTags: [...READS_ROTA, 'duties', 'settings'] },
+    // Your own duties of every kind: also what names them (the duty's name, place, times, instructions).
+    getMyDuties: { providesTags: ['rota', 'duties'] },
     getCurrentWeek: { providesTags: ['rota', 'staff', 'settings', 'holidays'] },
     getRotaClosures: { providesTags: ['rota', 'holidays'] },
     getRotaHealth: { providesTags: [...READS_ROTA_RULES] },
@@ -70,6 +72,7 @@ export const {
   useGetRotaCandidatesQuery,
   useGetRotaClosuresQuery,
   useGetAllDutiesHealthQuery,
+  useGetMyDutiesQuery,
   useGetRotaHealthQuery,
   useGetRotaGridQuery,
   useGetRotaQuery,
@@ -91,6 +94,7 @@ export type {
   DutyViolationDto,
   MoveOptionDto,
   MoveOptionsDto,
+  MyDutyDto,
   PlannedDutiesDto,
   RotaCandidateDto,
   RotaCandidatesDto,

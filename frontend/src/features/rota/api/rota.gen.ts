@@ -106,6 +106,16 @@ const injectedRtkApi = api
         }),
         providesTags: ['rota'],
       }),
+      getMyDuties: build.query<GetMyDutiesApiResponse, GetMyDutiesApiArg>({
+        query: (queryArg) => ({
+          url: `/api/rota/mine`,
+          params: {
+            startDate: queryArg.startDate,
+            endDate: queryArg.endDate,
+          },
+        }),
+        providesTags: ['rota'],
+      }),
       moveOnRota: build.mutation<MoveOnRotaApiResponse, MoveOnRotaApiArg>({
         query: (queryArg) => ({
           url: `/api/rota/move`,
@@ -226,6 +236,11 @@ export type GetAllDutiesHealthApiArg = {
     (2026 = 2026-2027). Default: the planning year (this one until its summer term has ended, then
     the next). */
   academicYear?: number;
+};
+export type GetMyDutiesApiResponse = /** status 200  */ MyDutyDto[];
+export type GetMyDutiesApiArg = {
+  startDate: string;
+  endDate: string;
 };
 export type MoveOnRotaApiResponse = /** status 200  */ RotaEditResultDto;
 export type MoveOnRotaApiArg = {
@@ -503,6 +518,23 @@ export type AllDutiesHealthDto = {
   /** The last day looked at for unfilled days: the end of the year's summer term (31 August without term dates, or once it is over). */
   unfilledTo: string;
 };
+export type MyDutyDto = {
+  /** `yyyy-MM-dd`. */
+  date: string;
+  /** What the post involves (the duty's instructions); null when it has none. */
+  description: string | null;
+  dutyId: string;
+  endTime: string | null;
+  /** The Duty Manager duty (the spec's rota). */
+  isDutyManager: boolean;
+  name: string;
+  /** Where the post is; null when not given. */
+  place: string | null;
+  /** The person's slot on the duty that day, from 1. */
+  position: number;
+  /** `HH:mm`; null with endTime for an all-day duty. */
+  startTime: string | null;
+};
 export type RotaEditResultDto = {
   /** The days changed, as they are now (one, or two for a move). */
   days: RotaDayDto[];
@@ -599,6 +631,7 @@ export const {
   useGetRotaGridQuery,
   useGetRotaHealthQuery,
   useGetAllDutiesHealthQuery,
+  useGetMyDutiesQuery,
   useMoveOnRotaMutation,
   useGetMoveOptionsQuery,
   useCountPlannedDutiesQuery,
