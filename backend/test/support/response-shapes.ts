@@ -96,6 +96,7 @@ export const PERSONAL_FIELDS_SHOWN: Record<string, readonly string[]> = {
   getSignInSettings: [],
   getRota: [],
   getRotaGrid: [],
+  getMyDuties: [],
   getAllDutiesHealth: [],
   getCurrentWeek: [],
   getDashboardStats: [],

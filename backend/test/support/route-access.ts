@@ -160,6 +160,8 @@ export const ROUTES: Record<string, RouteRule> = {
 
   getRota: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
   getRotaGrid: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
+  // The caller's own duties of every kind: nobody else's, whatever the role.
+  getMyDuties: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
   createRota: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
   updateRota: { callers: ['manager', 'admin'], tenant: IDS }, // rota.manage
   reshuffleFuture: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
@@ -386,6 +388,7 @@ export const EXAMPLES: Record<string, ExampleBuilder> = {
 
   getRota: () => ({ query: { startDate: '2025-09-01', endDate: '2026-08-31' } }),
   getRotaGrid: () => ({ query: { startDate: '2025-09-01', endDate: '2025-09-30' } }),
+  getMyDuties: () => ({ query: { startDate: '2025-09-01', endDate: '2026-08-31' } }),
   exportRota: () => ({ query: { startDate: '2025-09-01', endDate: '2026-08-31', format: 'csv' } }),
   exportFairness: () => ({ query: { format: 'csv' } }),
   exportDutyLoad: () => ({ query: { format: 'csv' } }),
