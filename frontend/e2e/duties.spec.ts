@@ -1,32 +1,8 @@
 import { expect, test, type Page } from './support/test';
-import { registerSchool } from './support/school';
+import { registerSchool, TERMS_2025_26 } from './support/school';
 import { apiCaller, signedIn } from './support/session';
 
 // The server runs with APP_NOW=2025-09-08T09:00 (e2e/support/serve.mjs): Monday 8 September 2025.
-
-const TERMS = [
-  {
-    name: 'autumn',
-    startDate: '2025-09-03',
-    endDate: '2025-12-19',
-    halfTermStart: '2025-10-27',
-    halfTermEnd: '2025-10-31',
-  },
-  {
-    name: 'spring',
-    startDate: '2026-01-05',
-    endDate: '2026-03-27',
-    halfTermStart: '2026-02-16',
-    halfTermEnd: '2026-02-20',
-  },
-  {
-    name: 'summer',
-    startDate: '2026-04-13',
-    endDate: '2026-07-21',
-    halfTermStart: '2026-05-25',
-    halfTermEnd: '2026-05-29',
-  },
-];
 
 const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
 
@@ -48,7 +24,7 @@ test('a primary school starts from the template, adds a lunch duty only SLT may 
     password: 'duties-password',
   });
   const api = apiCaller(request, school.token);
-  await api('put', '/api/term-dates/2025', { terms: TERMS });
+  await api('put', '/api/term-dates/2025', { terms: TERMS_2025_26 });
   const names = [
     'Ann Head',
     'Ben Deputy',

@@ -2,36 +2,12 @@ import { readFile } from 'node:fs/promises';
 
 import { expectAccessible } from './support/axe';
 import { expect, test, type Locator, type Page } from './support/test';
-import { registerSchool } from './support/school';
+import { registerSchool, TERMS_2025_26 } from './support/school';
 import { apiCaller, signedIn } from './support/session';
 import { seeToast } from './support/toast';
 
 // The server runs with APP_NOW=2025-09-08T09:00 (e2e/support/serve.mjs): Monday 8 September 2025.
 // A fill plans from tomorrow, so today's duties stay empty for an assignment by hand.
-
-const TERMS = [
-  {
-    name: 'autumn',
-    startDate: '2025-09-03',
-    endDate: '2025-12-19',
-    halfTermStart: '2025-10-27',
-    halfTermEnd: '2025-10-31',
-  },
-  {
-    name: 'spring',
-    startDate: '2026-01-05',
-    endDate: '2026-03-27',
-    halfTermStart: '2026-02-16',
-    halfTermEnd: '2026-02-20',
-  },
-  {
-    name: 'summer',
-    startDate: '2026-04-13',
-    endDate: '2026-07-21',
-    halfTermStart: '2026-05-25',
-    halfTermEnd: '2026-05-29',
-  },
-];
 
 const PHONE = {
   viewport: { width: 390, height: 844 },
@@ -85,7 +61,7 @@ test('an admin of a school with a lunch duty sees it need someone on the Dashboa
     password: 'admin-password',
   });
   const api = apiCaller(request, school.token);
-  await api('put', '/api/term-dates/2025', { terms: TERMS });
+  await api('put', '/api/term-dates/2025', { terms: TERMS_2025_26 });
   for (const [name, isTeaching] of STAFF) {
     const email = `${name.split(' ')[0]!.toLowerCase()}-${school.id}@example.com`;
     await api('post', '/api/staff', { name, email, isTeaching });

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 
 import { expectAccessible } from './support/axe';
 import { expect, test, type Locator } from './support/test';
-import { registerSchool } from './support/school';
+import { registerSchool, TERMS_2025_26 } from './support/school';
 import { apiCaller, signedIn } from './support/session';
 import { seeToast } from './support/toast';
 
@@ -54,29 +54,7 @@ test('an admin sets a part-timer’s working days, pairs when it is fair, fills 
   // count them by the duties they held (none), so nobody is below their share for them.
   await api('post', '/api/system-settings', { dutyManagersPerDay: 2, mixMode: 'always' });
   await api('put', '/api/term-dates/2025', {
-    terms: [
-      {
-        name: 'autumn',
-        startDate: '2025-09-03',
-        endDate: '2025-12-19',
-        halfTermStart: '2025-10-27',
-        halfTermEnd: '2025-10-31',
-      },
-      {
-        name: 'spring',
-        startDate: '2026-01-05',
-        endDate: '2026-03-27',
-        halfTermStart: '2026-02-16',
-        halfTermEnd: '2026-02-20',
-      },
-      {
-        name: 'summer',
-        startDate: '2026-04-13',
-        endDate: '2026-07-21',
-        halfTermStart: '2026-05-25',
-        halfTermEnd: '2026-05-29',
-      },
-    ],
+    terms: TERMS_2025_26,
   });
   const people = [
     ['Ann Lee', true],

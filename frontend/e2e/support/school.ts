@@ -55,3 +55,28 @@ export async function registerSchool(
   const { token } = (await registered.json()) as { token: string };
   return { id, token, email, password, subdomain, organizationName };
 }
+
+/** The academic year 2025–26's terms, as an admin saves them with PUT /api/term-dates/2025. */
+export const TERMS_2025_26 = [
+  {
+    name: 'autumn',
+    startDate: '2025-09-03',
+    endDate: '2025-12-19',
+    halfTermStart: '2025-10-27',
+    halfTermEnd: '2025-10-31',
+  },
+  {
+    name: 'spring',
+    startDate: '2026-01-05',
+    endDate: '2026-03-27',
+    halfTermStart: '2026-02-16',
+    halfTermEnd: '2026-02-20',
+  },
+  {
+    name: 'summer',
+    startDate: '2026-04-13',
+    endDate: '2026-07-21',
+    halfTermStart: '2026-05-25',
+    halfTermEnd: '2026-05-29',
+  },
+];
