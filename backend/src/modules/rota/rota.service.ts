@@ -25,8 +25,10 @@ export type { DutiesCheck, DutyRefill, DutyRemoval } from './duties-repair';
 export function freedSlots(verdict: DayVerdict, dutyId: string): DutyRemoval[] {
   const left = verdict.violations;
   if (!left.length) return [];
-  return verdict.refillable.map((index, k) => {
-    const { staffId, rule, reason } = left[Math.min(k, left.length - 1)]!;
+  return verdict.refillable.map((index) => {
+    // Slots keep their positions: the person taken off that slot, else (moved down from above the
+    // day's size) the first taken off that day.
+    const { staffId, rule, reason } = left.find((v) => v.position === index + 1) ?? left[0]!;
     return { date: verdict.date, dutyId, position: index + 1, staffId, rule, reason };
   });
 }
