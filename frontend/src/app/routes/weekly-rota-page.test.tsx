@@ -542,6 +542,47 @@ describe('Weekly Rota', () => {
         .filter((url) => url.pathname === '/api/rota')
         .map((url) => url.searchParams.toString());
 
+    it('prints under a heading naming the week, the duty or duties shown, the school and the print date', async () => {
+      storeToken();
+      stubWeek({
+        'GET /api/auth/user': { body: currentUser() },
+        'GET /api/duties': { body: [dutyManager, lunch] },
+        'GET /api/rota/grid': { body: grid },
+      });
+      renderWeek('admin', '/rota?duty=d-2');
+
+      await screen.findByRole('button', { name: 'Lunch — Canteen 1, Mon 8 Sep 2025: Alice Smith' });
+      const heading = document.querySelector('.rota-print-title') as HTMLElement;
+      expect(heading).toHaveTextContent(
+        'Weekly Rota — Mon 8 Sep 2025 – Fri 12 Sep 2025Lunch — Canteen · 12:30–13:10',
+      );
+      await waitFor(() =>
+        expect(heading).toHaveTextContent('Hillside Primary School · Printed 8 September 2025'),
+      );
+
+      await user.click(screen.getByText('All duties'));
+      await screen.findByRole('table', { name: /^Every duty/ });
+      expect(heading.querySelector('.rota-print-title__duties')).toHaveTextContent(/^All duties$/);
+
+      await user.click(
+        within(screen.getByRole('radiogroup', { name: 'Duties shown' })).getByText('Duty Manager'),
+      );
+      await screen.findByRole('button', { name: 'Duty Manager 1, Mon 8 Sep 2025: Alice Smith' });
+      expect(heading.querySelector('.rota-print-title__duties')).toHaveTextContent(
+        /^Duty Manager$/,
+      );
+    });
+
+    it('prints a school whose only duty is the Duty Manager’s without naming a duty', async () => {
+      stubWeek({ 'GET /api/duties': { body: [dutyManager] } });
+      renderWeek();
+
+      await screen.findByRole('button', { name: 'Duty Manager 1, Mon 8 Sep 2025: Alice Smith' });
+      const heading = document.querySelector('.rota-print-title') as HTMLElement;
+      expect(heading).toHaveTextContent(/^Weekly Rota — Mon 8 Sep 2025 – Fri 12 Sep 2025/);
+      expect(heading.querySelector('.rota-print-title__duties')).toBeNull();
+    });
+
     // Lunch in the canteen runs Monday to Wednesday, two people on Mondays; Cat is on it on Monday.
     const canteen = {
       ...lunch,

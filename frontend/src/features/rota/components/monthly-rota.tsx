@@ -44,6 +44,7 @@ import {
   type MonthWeek,
 } from '../lib/rota-calendar';
 import type { DutyDialogProps, DutySlot } from '../lib/duty-slot';
+import { printedDuties } from '../lib/print';
 import { useDutyView } from '../lib/use-duty-view';
 import { peopleOn } from '../lib/duty-view';
 import { DutySwitcher } from './duty-switcher';
@@ -204,7 +205,10 @@ export function MonthlyRota({ DutyDialog }: MonthlyRotaProps) {
 
   return (
     <SectionCard title={TITLE} className="monthly-rota-card rota-print-area">
-      <PrintHeading title={`${TITLE} — ${monthLabel}`} />
+      <PrintHeading
+        title={`${TITLE} — ${monthLabel}`}
+        duties={manyDuties ? printedDuties(view, shown) : undefined}
+      />
       <Flex className="monthly-rota__toolbar no-print" justify="space-between" wrap gap="small">
         <Space wrap>
           <Button

@@ -32,6 +32,7 @@ import {
   useRotaPeriod,
 } from '../components/rota-period';
 import type { AccessDialogProps, DutyDialogProps, DutySlot } from '../lib/duty-slot';
+import { printedDuties } from '../lib/print';
 import { useDutyView } from '../lib/use-duty-view';
 import { peopleOn } from '../lib/duty-view';
 import {
@@ -143,6 +144,7 @@ export function WeeklyRotaPage({ DutyDialog, AccessDialog }: WeeklyRotaPageProps
       <PageTitle title={TITLE} />
       <PrintHeading
         title={`${TITLE} — ${dates.length ? formatDateRange(dates[0] ?? '', dates[4] ?? '') : ''}`}
+        duties={manyDuties ? printedDuties(view, shown) : undefined}
       />
       <Flex justify="space-between" align="start" wrap gap="middle">
         <div>
