@@ -5,6 +5,7 @@ import {
   DashboardOutlined,
   FileTextOutlined,
   HistoryOutlined,
+  QrcodeOutlined,
   QuestionCircleOutlined,
   SafetyOutlined,
   ScheduleOutlined,
@@ -79,6 +80,16 @@ export const APP_PAGES: AppPage[] = [
         .then(({ prefetchDashboard }) => prefetchDashboard(dispatch, access))
         .catch(() => undefined);
     },
+  },
+  {
+    // Before the Weekly Rota, whose path it extends: the page at its address is the poster.
+    path: '/rota/poster',
+    name: 'Poster',
+    title: 'Poster',
+    icon: <QrcodeOutlined aria-hidden />,
+    // Reached from the Duties page's Poster action (docs/product.md#duties), not from the navigation bar.
+    hideInMenu: true,
+    load: async () => (await import('@/features/rota/routes')).DutyPosterPage,
   },
   {
     path: '/rota',

@@ -3,3 +3,4 @@
 export { MonthlyRota } from './components/monthly-rota';
 export { RotaManagementCard } from './components/rota-management-card';
 export { WeeklyRotaPage } from './pages/weekly-rota-page';
+export { DutyPosterPage } from './pages/duty-poster-page';

@@ -4,10 +4,12 @@ import {
   DeleteOutlined,
   EditOutlined,
   PauseOutlined,
+  QrcodeOutlined,
   CaretRightOutlined,
 } from '@ant-design/icons';
 import { Button, Flex, Space, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
+import { useNavigate } from 'react-router';
 
 import { useGetStaffGroupsQuery, useGetStaffQuery } from '@/features/staff/api';
 import { getServerMessage } from '@/shared/api/errors';
@@ -36,13 +38,19 @@ interface DutyListProps {
   onResumed: (duty: DutyDto) => void;
 }
 
+/**
+ * A duty point's poster (docs/product.md#duties): the rota feature's page at /rota/poster, for a
+ * duty with a place.
+ */
+const posterPath = (dutyId: string) => `/rota/poster?duty=${encodeURIComponent(dutyId)}`;
+
 const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0 } as const;
 
 /**
  * docs/product.md#duties, the Duties page: each duty with its title, times, weekdays and people,
- * who may take it and its weight; Edit, Move up/down (buttons, so the order changes by keyboard
- * and on a phone too), Pause/Resume and Delete. The Duty Manager duty is neither paused nor
- * deleted.
+ * who may take it and its weight; Edit, Poster (a duty with a place), Move up/down (buttons, so
+ * the order changes by keyboard and on a phone too), Pause/Resume and Delete. The Duty Manager
+ * duty is neither paused nor deleted.
  */
 export function DutyList({ duties, onEdit, onResumed }: DutyListProps) {
   const [orderDuties, orderState] = useOrderDutiesMutation();
@@ -50,6 +58,7 @@ export function DutyList({ duties, onEdit, onResumed }: DutyListProps) {
   const [resumeDuty, resumeState] = useResumeDutyMutation();
   const [deleteDuty] = useDeleteDutyMutation();
   const toast = useToast();
+  const navigate = useNavigate();
   const listed = duties.some((duty) => duty.eligible === 'listed');
   const { data: groups } = useGetStaffGroupsQuery(undefined, { skip: !listed });
   const { data: staff } = useGetStaffQuery(undefined, { skip: !listed });
@@ -187,6 +196,22 @@ export function DutyList({ duties, onEdit, onResumed }: DutyListProps) {
                 >
                   Edit
                 </Button>
+                {duty.place && (
+                  // A link (it opens in a new tab too), followed in the app without a reload.
+                  <Button
+                    icon={<QrcodeOutlined aria-hidden />}
+                    aria-label={`Poster of ${title}`}
+                    href={posterPath(duty.id)}
+                    onClick={(event) => {
+                      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
+                        return;
+                      event.preventDefault();
+                      void navigate(posterPath(duty.id));
+                    }}
+                  >
+                    Poster
+                  </Button>
+                )}
                 {!duty.isDutyManager && (
                   <>
                     {duty.paused ? (

@@ -130,6 +130,21 @@ describe('the Duties page', () => {
     expect(within(gateRow).getByRole('button', { name: 'Resume Gate — Main gate' })).toBeEnabled();
   });
 
+  it('offers the poster of each duty with a place, a link to its page', async () => {
+    renderDuties();
+    const lunchRow = await row('Lunch — Field');
+    expect(within(lunchRow).getByRole('link', { name: 'Poster of Lunch — Field' })).toHaveAttribute(
+      'href',
+      '/rota/poster?duty=d-lunch',
+    );
+    const gateRow = await row('Gate — Main gate');
+    expect(
+      within(gateRow).getByRole('link', { name: 'Poster of Gate — Main gate' }),
+    ).toHaveAttribute('href', '/rota/poster?duty=d-gate');
+    // The Duty Manager duty has no place: no duty point to pin a poster at.
+    expect(within(await row('Duty Manager')).queryByRole('link', { name: /^Poster/ })).toBeNull();
+  });
+
   it('shows a loading state, then a failure with a retry', async () => {
     const fetchMock = renderDuties('admin', {
       [DUTIES]: [
