@@ -463,6 +463,38 @@ describe('Monthly Rota', () => {
       expect(rotaQueries(fetchMock)).toEqual(['startDate=2025-09-01&endDate=2025-09-30']);
     });
 
+    it('prints one duty’s month under its name, place and times', async () => {
+      storeToken();
+      stubRota({
+        'GET /api/auth/user': { body: currentUser() },
+        'GET /api/duties': { body: [dutyManager, lunch] },
+        'GET /api/rota': [
+          { body: [rotaDay('2025-09-08', [alice, bob])] },
+          { body: [rotaDay('2025-09-08', [cat])] },
+        ],
+      });
+      renderMonthlyRota();
+
+      const card = screen.getByRole('region', { name: 'Monthly Rota' });
+      await within(card).findByRole('button', {
+        name: 'Duty Manager 1, Mon 8 Sep 2025: Alice Smith',
+      });
+      const heading = card.querySelector('.rota-print-title') as HTMLElement;
+      expect(heading.querySelector('.rota-print-title__duties')).toHaveTextContent(
+        /^Duty Manager$/,
+      );
+      await user.click(within(card).getByText('Lunch — Canteen'));
+      await within(card).findByRole('button', {
+        name: 'Lunch — Canteen 1, Mon 8 Sep 2025: Cat Rowe',
+      });
+      expect(heading).toHaveTextContent(
+        'Monthly Rota — September 2025Lunch — Canteen · 12:30–13:10',
+      );
+      await waitFor(() =>
+        expect(heading).toHaveTextContent('Hillside Primary School · Printed 8 September 2025'),
+      );
+    });
+
     it('switches to one duty’s month: its slots, the weekdays it doesn’t run, its rota asked by duty', async () => {
       const fetchMock = stubRota({
         'GET /api/duties': { body: [dutyManager, lunch] },
