@@ -112,6 +112,35 @@ describe('reminders of every duty', () => {
       [s.admin.subdomain],
     )) as { name: string; duty: string; date: string; kind: string }[];
 
+  it('saves the minutes before a timed duty: 15, 30, 60 or none, kept when left out, refused otherwise with the reason', async () => {
+    at('2025-09-08T08:00');
+    const s = await school([], 30);
+    const settings = () => as(s.admin.token).get('/api/email-reminder-settings').expect(200);
+    expect((await settings()).body).toMatchObject({ enabled: true, time: '08:30', hoursAdvance: 24, minutesBefore: 30 });
+    for (const minutesBefore of [20, 0, '15', 'soon', 90]) {
+      const res = await as(s.admin.token)
+        .post('/api/email-reminder-settings', { enabled: true, time: '08:30', hoursAdvance: 24, minutesBefore })
+        .expect(400);
+      expect(JSON.stringify(res.body.message)).toContain('Minutes before a timed duty must be 15, 30 or 60, or null for no reminder on the day');
+    }
+    // Left out (a client that knows nothing of it): unchanged.
+    await as(s.admin.token).post('/api/email-reminder-settings', { enabled: true, time: '07:45', hoursAdvance: 24 }).expect(200);
+    expect((await settings()).body).toMatchObject({ time: '07:45', minutesBefore: 30 });
+    await as(s.admin.token).post('/api/email-reminder-settings', { enabled: true, time: '07:45', hoursAdvance: 24, minutesBefore: 60 }).expect(200);
+    const summaries = (await sql(
+      `select a.summary from audit_entries a join organizations o on o.id = a.organization_id
+        where o.subdomain = ? and a.action = 'settings.email-reminders' order by a.id`,
+      [s.admin.subdomain],
+    )) as { summary: string }[];
+    expect(summaries.at(-1)!.summary).toBe('Email reminders on: 07:45, 24 hours before the duty, and 60 minutes before each timed duty starts');
+    // Null turns it off; the answer is then the one a school that never set it gets.
+    const off = await as(s.admin.token)
+      .post('/api/email-reminder-settings', { enabled: true, time: '07:45', hoursAdvance: 24, minutesBefore: null })
+      .expect(200);
+    expect(off.body).not.toHaveProperty('minutesBefore');
+    expect(Object.keys((await settings()).body).sort()).toEqual(['enabled', 'hoursAdvance', 'nextReminder', 'time', 'timeZone']);
+  });
+
   it('sends one email 15 minutes before a timed duty per person, from two instances at once, and none for an all-day duty', async () => {
     at('2025-09-08T08:00');
     const s = await school(['Ann', 'Bob', 'Cat', 'Dan'], 15);
