@@ -134,7 +134,7 @@ export class DutyRemindersRepository {
        select ?, x.staff_id, x.duty_id, x.date, ? from jsonb_to_recordset(?::jsonb) as x(staff_id uuid, duty_id uuid, date date)
        on conflict on constraint sent_duty_reminders_once do nothing
        returning id, staff_id, duty_id, duty_date::text as date`,
-      [TenantContext.require(), kind, JSON.stringify(duties)],
+      [TenantContext.require(), kind, JSON.stringify(duties.map(({ staff_id, duty_id, date }) => ({ staff_id, duty_id, date })))],
     );
   }
 
