@@ -183,6 +183,10 @@ describe('reminders of every duty', () => {
     await assign(off, '2025-09-10', 'Lunch', 'Eve');
     await assign(late, '2025-09-10', 'Lunch', 'Fay');
     await assign(late, '2025-09-11', 'Lunch', 'Gus');
+    // Reminders turned off keep the minutes (left out of the save) but send nothing.
+    const disabled = await school(['Hugo'], 15);
+    await as(disabled.admin.token).post('/api/email-reminder-settings', { enabled: false, time: '08:30', hoursAdvance: 24 }).expect(200);
+    await assign(disabled, '2025-09-10', 'Lunch', 'Hugo');
 
     // The app was down from 11:55: the 12:00 reminder goes at 12:29, before the start.
     at('2025-09-10T12:29');
@@ -192,6 +196,7 @@ describe('reminders of every duty', () => {
       'Your duty starts in 30 minutes: Lunch — Canteen, 12:30–13:10 today.',
     ]);
     expect(startRemindersOf(off, 'Eve')).toEqual([]);
+    expect(startRemindersOf(disabled, 'Hugo')).toEqual([]);
 
     // Down until after Thursday's start: nothing goes out late.
     at('2025-09-11T12:30');
