@@ -3,9 +3,36 @@ import { Injectable } from '@nestjs/common';
 import type { IsoDate } from '../../common/clock/clock';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { dutyManagerIdOf } from '../duties/duty-manager-sql';
+import type { SentReminderKind } from './entities/sent-duty-reminder.entity';
 
 /** The advisory-lock class of reminder passes; the second key is the organisation. */
 const REMINDER_LOCK_CLASS = 7_201;
+/** The advisory-lock class of passes of reminders before a timed duty's start. */
+const START_REMINDER_LOCK_CLASS = 7_202;
+
+/** One person's duty other than the Duty Manager's on one date, with what names it. */
+export interface DutyOccurrence {
+  staff_id: string;
+  name: string;
+  email: string;
+  date: IsoDate;
+  duty_id: string;
+  duty_name: string;
+  place: string | null;
+  start_time: string | null;
+  end_time: string | null;
+  description: string;
+  /** Whether this kind of reminder of it went out already (sent_duty_reminders). */
+  reminded: boolean;
+}
+
+/** A reminder of one duty claimed by this pass. */
+export interface SentReminderClaim {
+  id: string;
+  staff_id: string;
+  duty_id: string;
+  date: IsoDate;
+}
 
 /** A person on duty on a due date, with their colleagues and whether they hold a standing reminder. */
 export interface ReminderCandidate {
@@ -68,6 +95,56 @@ export class DutyRemindersRepository {
   /** Takes the organisation's reminder lock for the current transaction, waiting for a pass that holds it. */
   async lockPass(): Promise<void> {
     await this.em.execute('select pg_advisory_xact_lock(?, hashtext(?))', [REMINDER_LOCK_CLASS, TenantContext.require()]);
+  }
+
+  /** Takes the organisation's lock of reminders before a duty's start for the current transaction; false when another holds it. */
+  async tryLockStartPass(): Promise<boolean> {
+    const [lock] = await this.em.execute<{ locked: boolean }[]>('select pg_try_advisory_xact_lock(?, hashtext(?)) as locked', [
+      START_REMINDER_LOCK_CLASS,
+      TenantContext.require(),
+    ]);
+    return Boolean(lock?.locked);
+  }
+
+  /**
+   * The slots on `dates` of every standing duty but the Duty Manager's, of active staff — only
+   * timed ones with `timedOnly` — each with whether its `kind` of reminder went out, in one
+   * statement, in time order.
+   */
+  dutiesOn(dates: IsoDate[], kind: SentReminderKind, timedOnly: boolean): Promise<DutyOccurrence[]> {
+    return this.em.execute<DutyOccurrence[]>(
+      `select s.id as staff_id, s.name, s.email, rs.date::text as date, d.id as duty_id, d.name as duty_name, d.place,
+              d.start_time, d.end_time, d.description,
+              exists (select 1 from sent_duty_reminders r
+                       where r.organization_id = rs.organization_id and r.staff_id = s.id and r.duty_id = d.id
+                         and r.duty_date = rs.date and r.kind = ?) as reminded
+         from rota_slots rs
+         join duties d on d.id = rs.duty_id and d.organization_id = rs.organization_id and d.is_duty_manager is null and d.archived_at is null
+         join staff s on s.id = rs.staff_id and s.organization_id = rs.organization_id
+        where rs.organization_id = ? and rs.date = any(?::date[]) and s.is_active and (not ? or d.start_time is not null)
+        order by rs.date, d.start_time nulls first, d.sort_order, d.id, s.name`,
+      [kind, TenantContext.require(), `{${dates.join(',')}}`, timedOnly],
+    );
+  }
+
+  /** Claims `kind` reminders of `duties` in one statement; a claim someone else holds comes back missing. */
+  claimSent(kind: SentReminderKind, duties: { staff_id: string; duty_id: string; date: IsoDate }[]): Promise<SentReminderClaim[]> {
+    return this.em.execute<SentReminderClaim[]>(
+      `insert into sent_duty_reminders (organization_id, staff_id, duty_id, duty_date, kind)
+       select ?, x.staff_id, x.duty_id, x.date, ? from jsonb_to_recordset(?::jsonb) as x(staff_id uuid, duty_id uuid, date date)
+       on conflict on constraint sent_duty_reminders_once do nothing
+       returning id, staff_id, duty_id, duty_date::text as date`,
+      [TenantContext.require(), kind, JSON.stringify(duties.map(({ staff_id, duty_id, date }) => ({ staff_id, duty_id, date })))],
+    );
+  }
+
+  /** Links each claim of a reminder of one duty to the email that carries it. */
+  async linkSentEmails(links: { id: string; email_id: string }[]): Promise<void> {
+    await this.em.execute(
+      `update sent_duty_reminders r set email_id = x.email_id
+         from jsonb_to_recordset(?::jsonb) as x(id bigint, email_id bigint) where r.organization_id = ? and r.id = x.id`,
+      [JSON.stringify(links), TenantContext.require()],
+    );
   }
 
   /**

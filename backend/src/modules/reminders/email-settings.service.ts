@@ -36,7 +36,9 @@ export class EmailSettingsService {
     return this.unitOfWork.transaction(async () => {
       await this.settings.lockExclusive();
       const before = await this.settings.reminders();
-      const after = { enabled: dto.enabled, time: dto.time, hoursAdvance: dto.hoursAdvance };
+      // Absent: the reminder before a timed duty's start stays as it was.
+      const minutesBefore = dto.minutesBefore === undefined ? before.minutesBefore : dto.minutesBefore;
+      const after = { enabled: dto.enabled, time: dto.time, hoursAdvance: dto.hoursAdvance, minutesBefore };
       if (JSON.stringify(before) !== JSON.stringify(after)) {
         await this.settings.saveReminders(after);
         this.audit.record(actor, {
@@ -44,7 +46,9 @@ export class EmailSettingsService {
           action: 'settings.email-reminders',
           entityId: TenantContext.require(),
           summary: after.enabled
-            ? `Email reminders on: ${after.time}, ${after.hoursAdvance} ${after.hoursAdvance === 1 ? 'hour' : 'hours'} before the duty`
+            ? `Email reminders on: ${after.time}, ${after.hoursAdvance} ${after.hoursAdvance === 1 ? 'hour' : 'hours'} before the duty${
+                after.minutesBefore ? `, and ${after.minutesBefore} minutes before each timed duty starts` : ''
+              }`
             : 'Turned email reminders off',
           before: { ...before },
           after: { ...after },
@@ -55,9 +59,15 @@ export class EmailSettingsService {
   }
 
   private async describeReminders(): Promise<EmailReminderSettingsResultDto> {
-    const settings = await this.settings.reminders();
+    const { minutesBefore, ...settings } = await this.settings.reminders();
     const timeZone = await this.organizationClock.zone();
-    return { ...settings, timeZone, nextReminder: settings.enabled ? this.nextReminder(settings, timeZone) : null };
+    // minutesBefore is left out while there is none: a school that never set it gets the answer it always had.
+    return {
+      ...settings,
+      ...(minutesBefore === null ? {} : { minutesBefore }),
+      timeZone,
+      nextReminder: settings.enabled ? this.nextReminder(settings, timeZone) : null,
+    };
   }
 
   /** The first weekday duty, from today on, whose reminder is still to come. */

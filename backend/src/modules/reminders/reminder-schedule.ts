@@ -45,3 +45,34 @@ export function dueDutyDates(now: Date, rule: ReminderRule): IsoDate[] {
   }
   return due;
 }
+
+/** One person's timed duty on one date, as the reminder before its start sees it. */
+export interface TimedDuty {
+  date: IsoDate;
+  /** `HH:mm`, wall time in the organisation's zone. */
+  startTime: string;
+}
+
+/** The instant a timed duty on `date` starts: its start time on that date in the zone (DST included). */
+export function dutyStartInstant(duty: TimedDuty, timeZone: string): Date {
+  return dayjs.tz(`${duty.date}T${duty.startTime}`, timeZone).toDate();
+}
+
+/**
+ * The dates whose timed duties may be due for their reminder before the start at `now`: today
+ * in the zone, and tomorrow (a reminder up to an hour ahead of a duty just after midnight).
+ */
+export function startReminderDates(now: Date, timeZone: string): IsoDate[] {
+  const today = dayjs(now).tz(timeZone).format('YYYY-MM-DD');
+  return [today, addDays(today, 1)];
+}
+
+/**
+ * docs/product.md#reminders: the reminder `minutesBefore` a timed duty starts is due from that
+ * instant until the duty starts. A pass missed while the app was down catches up while the duty
+ * is still to start; once it has started, none goes out (it would come too late to help).
+ */
+export function startReminderDue(now: Date, duty: TimedDuty, minutesBefore: number, timeZone: string): boolean {
+  const start = dutyStartInstant(duty, timeZone).getTime();
+  return start - minutesBefore * 60_000 <= now.getTime() && now.getTime() < start;
+}

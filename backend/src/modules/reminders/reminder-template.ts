@@ -122,6 +122,8 @@ export interface ReminderValues {
   colleagues?: string[];
   /** Where the rota is, when the app knows its address. */
   rotaUrl?: string;
+  /** Each of the person's duties that day ("Lunch — Canteen, 12:30–13:10"), when they have more than the Duty Manager's. */
+  duties?: string[];
 }
 
 export interface RenderedEmail {
@@ -150,11 +152,15 @@ export function renderReminder(template: EmailTemplate, values: ReminderValues):
   const colleagues = values.colleagues?.length
     ? `<p>On duty with you: ${escapeHtml(values.colleagues.join(', '))}.</p>`
     : '';
+  const duties = values.duties?.length
+    ? `<p>Your duties that day:</p><ul>${values.duties.map((d) => `<li>${escapeHtml(d)}</li>`).join('')}</ul>`
+    : '';
   const rota = values.rotaUrl ? `<p><a href="${escapeHtml(values.rotaUrl)}">Open the rota in Duty Manager</a></p>` : '';
   const body = sanitizeHtml(
     [
       paragraph(t.greeting),
       paragraph(t.mainMessage),
+      duties,
       colleagues,
       list('Key reminders', t.keyReminders),
       list('Emergency contacts', t.emergencyContacts),

@@ -10,6 +10,7 @@ import { DutyRemindersRepository } from './duty-reminders.repository';
 import { RemindersService } from './reminders.service';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { DutyReminder } from './entities/duty-reminder.entity';
+import { SentDutyReminder } from './entities/sent-duty-reminder.entity';
 
 /**
  * Duty reminders: their settings and template (Email Reminder Settings, the Email Template
@@ -17,7 +18,7 @@ import { DutyReminder } from './entities/duty-reminder.entity';
  * demand. The settings are kept in the organisation's settings row, through its owner.
  */
 @Module({
-  imports: [MikroOrmModule.forFeature([DutyReminder]), SettingsModule, TenantsModule],
+  imports: [MikroOrmModule.forFeature([DutyReminder, SentDutyReminder]), SettingsModule, TenantsModule],
   controllers: [EmailSettingsController, EmailTestingController],
   providers: [EmailSettingsService, EmailTestingService, RemindersService, DutyRemindersRepository, JobContext],
   exports: [RemindersService],

@@ -1,5 +1,8 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { CronJob } from 'cron';
 import { addDays } from '../../common/clock/academic-year';
@@ -14,13 +17,20 @@ import { OrganizationHosts } from '../tenants/organization-hosts.service';
 import type { OutboxEmail } from '../mail/entities/outbox-email.entity';
 import { OutboxService } from '../mail/outbox.service';
 import { dutyCalendarAttachment, dutyCalendarCancellation } from './duty-calendar';
-import { DutyRemindersRepository, type ReminderCandidate } from './duty-reminders.repository';
+import { DutyRemindersRepository, type DutyOccurrence, type ReminderCandidate } from './duty-reminders.repository';
+import { dutiesReminderEmail, dutyLine, startReminderEmail, type NamedDuty } from './duty-reminder-emails';
 import { reminderCancellationEmail, senderOf } from './reminder-cancellation';
-import { dueDutyDates, type ReminderRule } from './reminder-schedule';
+import { dueDutyDates, startReminderDates, startReminderDue, type ReminderRule } from './reminder-schedule';
 import { DEFAULT_EMAIL_TEMPLATE, renderReminder, withDefaults } from './reminder-template';
 import { OrganizationClock } from '../tenants/organization-clock';
 
 export const REMINDER_JOB = 'duty-reminders';
+const DUTY_MANAGER = 'Duty Manager';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+const toNamed = (o: DutyOccurrence): NamedDuty => ({ name: o.duty_name, place: o.place, startTime: o.start_time, endTime: o.end_time });
 
 export interface ReminderRun {
   /** Duty dates the run covered. */
@@ -98,7 +108,9 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
     const now = this.clock.now();
     const organizations = await this.jobContext.run(() => this.settings.remindersOfEveryOrganization());
     // By the clock's UTC date, whatever each organisation's zone: yesterday on.
-    const holding = new Set(await this.jobContext.run(() => this.reminders.organizationsHoldingReminders(addDays(now.toISOString().slice(0, 10), -1))));
+    const holding = new Set(
+      await this.jobContext.run(() => this.reminders.organizationsHoldingReminders(addDays(now.toISOString().slice(0, 10), -1))),
+    );
     const passes = organizations.map((organization) => {
       const rule: ReminderRule = { time: organization.time, hoursAdvance: organization.hoursAdvance, timeZone: organization.timeZone };
       return { organizationId: organization.organizationId, dates: dueDutyDates(now, rule) };
@@ -117,7 +129,66 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
         this.logger.error(`Reminders for organisation ${organizationId} failed: ${err instanceof Error ? err.message : String(err)}`);
       }
     }
+    for (const organization of organizations) {
+      if (organization.minutesBefore === null) continue;
+      const { organizationId, minutesBefore, timeZone } = organization;
+      try {
+        queued += await TenantContext.run(organizationId, () => this.remindBeforeStart(minutesBefore, timeZone));
+      } catch (err) {
+        this.logger.error(`Reminders before duties of organisation ${organizationId} failed: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
     return queued;
+  }
+
+  /**
+   * Queues, for the current organisation, the reminders `minutesBefore` each timed duty starts that
+   * are due now (docs/product.md#reminders): from that instant until the duty starts, never for an
+   * all-day duty. Exactly once per person, duty and date whatever the number of instances: the
+   * claim (unique in sent_duty_reminders) is written in the transaction that queues the email,
+   * and an instance finding another running the organisation's pass leaves it to that one.
+   * Returns how many it queued.
+   */
+  async remindBeforeStart(minutesBefore: number, timeZone: string): Promise<number> {
+    return this.jobContext.run(() =>
+      this.unitOfWork.transaction(async () => {
+        if (!(await this.reminders.tryLockStartPass())) return 0;
+        const now = this.clock.now();
+        const today = dayjs(now).tz(timeZone).format('YYYY-MM-DD');
+        const due = (await this.reminders.dutiesOn(startReminderDates(now, timeZone), 'before-start', true)).filter(
+          (d) => !d.reminded && d.start_time !== null && startReminderDue(now, { date: d.date, startTime: d.start_time }, minutesBefore, timeZone),
+        );
+        if (!due.length) return 0;
+        const claims = await this.reminders.claimSent('before-start', due);
+        const claimed = new Map(claims.map((c) => [`${c.staff_id}:${c.duty_id}:${c.date}`, c.id]));
+        const organizationId = TenantContext.require();
+        const rotaUrl = await this.rotaUrl();
+        const links: { id: string; email: OutboxEmail }[] = [];
+        for (const duty of due) {
+          const key = `${duty.staff_id}:${duty.duty_id}:${duty.date}`;
+          const claim = claimed.get(key);
+          if (!claim) continue;
+          const email = startReminderEmail({
+            staffName: duty.name,
+            duty: { name: duty.duty_name, place: duty.place, startTime: duty.start_time, endTime: duty.end_time, description: duty.description },
+            day: duty.date === today ? 'today' : describeDate(duty.date),
+            minutesBefore,
+            rotaUrl,
+          });
+          const row = this.outbox.enqueue({
+            kind: 'duty-reminder',
+            containsAccessLink: false,
+            to: duty.email,
+            dedupeKey: `duty-start-reminder:${organizationId}:${key}`,
+            ...email,
+          });
+          links.push({ id: claim, email: row });
+        }
+        await this.unitOfWork.flush();
+        if (links.length) await this.reminders.linkSentEmails(links.map((l) => ({ id: l.id, email_id: l.email.id })));
+        return links.length;
+      }),
+    );
   }
 
   /** The dates whose reminders are due now for the current organisation (its settings, its zone). */
@@ -148,14 +219,19 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
         if (!dates.length) return run;
 
         const candidates = await this.reminders.findCandidates(dates);
-        run.onDuty = candidates.length;
+        // The duties other than the Duty Manager's on those dates, reminded in the same emails.
+        const others = await this.reminders.dutiesOn(dates, 'day-before', false);
+        const onDuty = new Set([...candidates, ...others].map((c) => `${c.staff_id}:${c.date}`));
+        run.onDuty = onDuty.size;
         const fresh = candidates.filter((c) => !c.reminded);
-        run.alreadyReminded = candidates.length - fresh.length;
-        if (!fresh.length) return run;
+        const freshOthers = others.filter((o) => !o.reminded);
+        if (!fresh.length && !freshOthers.length) {
+          run.alreadyReminded = run.onDuty;
+          return run;
+        }
 
-        const queued = await this.queueReminders(trigger, fresh);
-        run.alreadyReminded += fresh.length - queued;
-        run.queued = queued;
+        run.queued = await this.queueReminders(trigger, fresh, others);
+        run.alreadyReminded = Math.max(0, run.onDuty - run.queued);
         return run;
       }),
     );
@@ -165,22 +241,46 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
    * Claims the reminders of `people` and queues an email for each claim this pass won, linking the
    * claim to its email; returns how many it queued (a claim someone else holds is not queued).
    */
-  private async queueReminders(trigger: 'schedule' | 'test', people: ReminderCandidate[]): Promise<number> {
+  private async queueReminders(trigger: 'schedule' | 'test', people: ReminderCandidate[], others: DutyOccurrence[]): Promise<number> {
     const organizationId = TenantContext.require();
     const template = withDefaults(await this.settings.savedEmailTemplate()) ?? { ...DEFAULT_EMAIL_TEMPLATE };
     const rotaUrl = await this.rotaUrl();
     const stamp = this.clock.now();
-    const claims = await this.reminders.claim(
-      trigger,
-      people.map((p) => ({ staff_id: p.staff_id, date: p.date })),
-    );
+    const claims = people.length
+      ? await this.reminders.claim(
+          trigger,
+          people.map((p) => ({ staff_id: p.staff_id, date: p.date })),
+        )
+      : [];
     const claimed = new Map(claims.map((c) => [`${c.staff_id}:${c.date}`, c]));
+    // Each person's other duties by day, and the reminders of them this pass wins.
+    const othersOf = new Map<string, DutyOccurrence[]>();
+    for (const o of others) othersOf.set(`${o.staff_id}:${o.date}`, [...(othersOf.get(`${o.staff_id}:${o.date}`) ?? []), o]);
+    const freshOthers = others.filter((o) => !o.reminded);
+    const otherClaims = freshOthers.length ? await this.reminders.claimSent('day-before', freshOthers) : [];
+    const otherClaimed = new Map(otherClaims.map((c) => [`${c.staff_id}:${c.duty_id}:${c.date}`, c.id]));
+    const otherLinks: { id: string; email: OutboxEmail }[] = [];
+    const linkOthers = (day: string, email: OutboxEmail) => {
+      for (const o of othersOf.get(day) ?? []) {
+        const id = otherClaimed.get(`${o.staff_id}:${o.duty_id}:${o.date}`);
+        if (id) {
+          otherLinks.push({ id, email });
+          otherClaimed.delete(`${o.staff_id}:${o.duty_id}:${o.date}`);
+        }
+      }
+    };
     const links: { claim: string; email: OutboxEmail }[] = [];
     for (const person of people) {
       const claim = claimed.get(`${person.staff_id}:${person.date}`);
       if (!claim) continue;
       const date = describeDate(person.date);
-      const email = renderReminder(template, { staffName: person.name, date, colleagues: person.colleagues ?? [], rotaUrl });
+      const day = `${person.staff_id}:${person.date}`;
+      // With other duties that day, the Duty Manager's reminder lists each of them with its time and place.
+      const otherDuties = othersOf.get(day) ?? [];
+      const duties = otherDuties.length
+        ? [dutyLine({ name: DUTY_MANAGER, place: null, startTime: null, endTime: null }), ...otherDuties.map((o) => dutyLine(toNamed(o)))]
+        : undefined;
+      const email = renderReminder(template, { staffName: person.name, date, colleagues: person.colleagues ?? [], rotaUrl, duties });
       const key = `duty-reminder:${organizationId}:${person.staff_id}:${person.date}`;
       const row = this.outbox.enqueue({
         kind: 'duty-reminder',
@@ -201,11 +301,32 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
         ],
       });
       links.push({ claim: claim.id, email: row });
+      linkOthers(day, row);
+    }
+    // The other duties' reminders still to send: one email per person and day, listing them.
+    const left = new Map<string, DutyOccurrence[]>();
+    for (const o of freshOthers) {
+      if (!otherClaimed.has(`${o.staff_id}:${o.duty_id}:${o.date}`)) continue;
+      left.set(`${o.staff_id}:${o.date}`, [...(left.get(`${o.staff_id}:${o.date}`) ?? []), o]);
+    }
+    let queued = links.length;
+    for (const [day, duties] of left) {
+      const first = duties[0]!;
+      const row = this.outbox.enqueue({
+        kind: 'duty-reminder',
+        containsAccessLink: false,
+        to: first.email,
+        dedupeKey: `duty-reminder-other:${organizationId}:${first.staff_id}:${first.date}:${duties.map((d) => d.duty_id).join(',')}`,
+        ...dutiesReminderEmail({ staffName: first.name, date: describeDate(first.date), duties: duties.map(toNamed), rotaUrl }),
+      });
+      linkOthers(day, row);
+      queued += 1;
     }
     // The emails' ids, for the claims to point at.
     await this.unitOfWork.flush();
     if (links.length) await this.reminders.linkEmails(links.map((l) => ({ id: l.claim, email_id: l.email.id })));
-    return links.length;
+    if (otherLinks.length) await this.reminders.linkSentEmails(otherLinks.map((l) => ({ id: l.id, email_id: l.email.id })));
+    return queued;
   }
 
   /**

@@ -41,6 +41,8 @@ export interface ReminderSettings {
   /** `HH:mm`, the organisation's zone. */
   time: string;
   hoursAdvance: number;
+  /** Minutes before a timed duty's start of a reminder on the day; null: none. */
+  minutesBefore: number | null;
 }
 
 /** An organisation whose reminders are on, with its time zone and reminder settings. */
@@ -51,6 +53,8 @@ export interface OrganizationReminders {
   /** `HH:mm`, in that zone. */
   time: string;
   hoursAdvance: number;
+  /** Minutes before a timed duty's start of a reminder on the day; null: none. */
+  minutesBefore: number | null;
 }
 
 export interface GeneralSettings extends RotaRules {
@@ -219,13 +223,13 @@ export class SystemSettingsRepository {
   }
 
   async reminders(): Promise<ReminderSettings> {
-    const rows = await this.em.execute<{ enabled: boolean; time: string; hours: number }[]>(
-      `select email_reminders_enabled as enabled, reminder_time as time, reminder_hours_advance as hours
+    const rows = await this.em.execute<{ enabled: boolean; time: string; hours: number; minutes: number | null }[]>(
+      `select email_reminders_enabled as enabled, reminder_time as time, reminder_hours_advance as hours, reminder_minutes_before as minutes
          from system_settings where organization_id = ?`,
       [TenantContext.require()],
     );
     const row = rows[0];
-    return row ? { enabled: row.enabled, time: row.time, hoursAdvance: row.hours } : { ...DEFAULT_REMINDERS };
+    return row ? { enabled: row.enabled, time: row.time, hoursAdvance: row.hours, minutesBefore: row.minutes } : { ...DEFAULT_REMINDERS };
   }
 
   /**
@@ -234,8 +238,8 @@ export class SystemSettingsRepository {
    * cron: it runs outside any tenant context and opens one for each organisation found here.
    */
   async remindersOfEveryOrganization(): Promise<OrganizationReminders[]> {
-    const rows = await this.em.execute<{ id: string; zone: string; time: string | null; hours: number | null }[]>(
-      `select o.id, o.timezone as zone, s.reminder_time as time, s.reminder_hours_advance as hours
+    const rows = await this.em.execute<{ id: string; zone: string; time: string | null; hours: number | null; minutes: number | null }[]>(
+      `select o.id, o.timezone as zone, s.reminder_time as time, s.reminder_hours_advance as hours, s.reminder_minutes_before as minutes
          from organizations o left join system_settings s on s.organization_id = o.id
         where o.is_active and coalesce(s.email_reminders_enabled, ?)`,
       [DEFAULT_REMINDERS.enabled],
@@ -245,14 +249,16 @@ export class SystemSettingsRepository {
       timeZone: r.zone,
       time: r.time ?? DEFAULT_REMINDERS.time,
       hoursAdvance: r.hours ?? DEFAULT_REMINDERS.hoursAdvance,
+      minutesBefore: r.minutes ?? DEFAULT_REMINDERS.minutesBefore,
     }));
   }
 
   async saveReminders(value: ReminderSettings): Promise<void> {
     await this.em.execute(
-      `update system_settings set email_reminders_enabled = ?, reminder_time = ?, reminder_hours_advance = ?, updated_at = now()
+      `update system_settings set email_reminders_enabled = ?, reminder_time = ?, reminder_hours_advance = ?, reminder_minutes_before = ?,
+              updated_at = now()
         where organization_id = ?`,
-      [value.enabled, value.time, value.hoursAdvance, TenantContext.require()],
+      [value.enabled, value.time, value.hoursAdvance, value.minutesBefore, TenantContext.require()],
     );
   }
 

@@ -1,8 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsString, Matches } from 'class-validator';
-import { REMINDER_HOURS_CHOICES } from '../../settings/entities/system-settings.entity';
+import { IsBoolean, IsIn, IsOptional, IsString, Matches } from 'class-validator';
+import { REMINDER_HOURS_CHOICES, REMINDER_MINUTES_CHOICES } from '../../settings/entities/system-settings.entity';
 
 const HOURS_MESSAGE = `Hours in advance must be one of ${REMINDER_HOURS_CHOICES.slice(0, -1).join(', ')} or ${REMINDER_HOURS_CHOICES.at(-1)}`;
+
+const MINUTES_MESSAGE = `Minutes before a timed duty must be ${REMINDER_MINUTES_CHOICES.slice(0, -1).join(', ')} or ${REMINDER_MINUTES_CHOICES.at(-1)}, or null for no reminder on the day`;
 
 export class EmailReminderSettingsDto {
   /** Whether the reminder service emails people before their duties. */
@@ -19,4 +21,13 @@ export class EmailReminderSettingsDto {
   @ApiProperty({ enum: REMINDER_HOURS_CHOICES, type: Number })
   @IsIn(REMINDER_HOURS_CHOICES, { message: HOURS_MESSAGE })
   hoursAdvance!: number;
+
+  /**
+   * A reminder this many minutes before each timed duty starts, besides the one before its day;
+   * null: none on the day. Absent: unchanged (absent from the answer while there is none).
+   */
+  @ApiProperty({ enum: REMINDER_MINUTES_CHOICES, type: Number, nullable: true, required: false })
+  @IsOptional()
+  @IsIn(REMINDER_MINUTES_CHOICES, { message: MINUTES_MESSAGE })
+  minutesBefore?: number | null;
 }

@@ -11,7 +11,9 @@ export const MAX_DUTY_MANAGERS_PER_DAY = 5;
 export const DEFAULT_AUTO_APPROVAL = { swaps: false, cancellations: true, autoFillCancellations: true } as const;
 /** docs/product.md#reminders: reminders are on, at 08:30, 24 hours ahead; these are the advance choices. */
 export const REMINDER_HOURS_CHOICES = [1, 2, 4, 8, 12, 24, 48] as const;
-export const DEFAULT_REMINDERS = { enabled: true, time: '08:30', hoursAdvance: 24 } as const;
+/** docs/product.md#reminders: a school may add a reminder this many minutes before each timed duty starts (off by default). */
+export const REMINDER_MINUTES_CHOICES = [15, 30, 60] as const;
+export const DEFAULT_REMINDERS = { enabled: true, time: '08:30', hoursAdvance: 24, minutesBefore: null } as const;
 export const DEFAULT_INSTRUCTIONS_TITLE = 'Duty Manager Instructions';
 export const INSTRUCTIONS_TITLE_MAX = 255;
 export const INSTRUCTIONS_CONTENT_MAX = 20_000;
@@ -48,6 +50,10 @@ export interface StoredEmailTemplate {
 @Unique({ properties: ['organization'] })
 @Check({ name: 'system_settings_duty_managers_per_day_range', expression: 'duty_managers_per_day >= 1 and duty_managers_per_day <= 5' })
 @Check({ name: 'system_settings_reminder_hours_advance_choice', expression: 'reminder_hours_advance = 1 or reminder_hours_advance = 2 or reminder_hours_advance = 4 or reminder_hours_advance = 8 or reminder_hours_advance = 12 or reminder_hours_advance = 24 or reminder_hours_advance = 48' })
+@Check({
+  name: 'system_settings_reminder_minutes_before_choice',
+  expression: 'reminder_minutes_before = 15 or reminder_minutes_before = 30 or reminder_minutes_before = 60',
+})
 @Check({ name: 'system_settings_reminder_time_format', expression: "reminder_time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'" })
 @Check({ name: 'system_settings_default_weekly_cap_range', expression: 'default_weekly_cap >= 1 and default_weekly_cap <= 5' })
 @Check({ name: 'system_settings_week_a_start_monday', expression: 'extract(isodow from week_a_start) = 1' })
@@ -62,6 +68,7 @@ export class SystemSettings extends TenantScopedEntity {
     | 'emailRemindersEnabled'
     | 'reminderTime'
     | 'reminderHoursAdvance'
+    | 'reminderMinutesBefore'
     | 'instructionsTitle'
     | 'instructionsContent'
     | 'mixMode'
@@ -100,6 +107,10 @@ export class SystemSettings extends TenantScopedEntity {
   /** How many hours before the duty day's reminder time the reminder goes out (1–48). */
   @Property({ type: 'smallint', default: DEFAULT_REMINDERS.hoursAdvance })
   reminderHoursAdvance: number = DEFAULT_REMINDERS.hoursAdvance;
+
+  /** Minutes before a timed duty starts of a second reminder (15, 30 or 60); null: none on the day. */
+  @Property({ type: 'smallint', nullable: true })
+  reminderMinutesBefore?: number | null;
 
   /** Teaching/non-teaching pairing (docs/product.md#the-rota-engine); new organisations pair when it is fair. */
   @Enum({ items: () => MIX_MODES, default: DEFAULT_MIX_MODE })

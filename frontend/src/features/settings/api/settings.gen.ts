@@ -336,6 +336,9 @@ export type EmailReminderSettingsResultDto = {
   enabled: boolean;
   /** How many hours before the duty day's reminder time the reminder goes out. */
   hoursAdvance: 1 | 2 | 4 | 8 | 12 | 24 | 48;
+  /** A reminder this many minutes before each timed duty starts, besides the one before its day;
+    null: none on the day. Absent: unchanged (absent from the answer while there is none). */
+  minutesBefore?: (15 | 30 | 60) | null;
   /** The next reminders the service will send; null while reminders are off. */
   nextReminder: NextReminderDto | null;
   /** The reminder time, `HH:mm` (24-hour) in the organisation's zone. */
@@ -348,6 +351,9 @@ export type EmailReminderSettingsDto = {
   enabled: boolean;
   /** How many hours before the duty day's reminder time the reminder goes out. */
   hoursAdvance: 1 | 2 | 4 | 8 | 12 | 24 | 48;
+  /** A reminder this many minutes before each timed duty starts, besides the one before its day;
+    null: none on the day. Absent: unchanged (absent from the answer while there is none). */
+  minutesBefore?: (15 | 30 | 60) | null;
   /** The reminder time, `HH:mm` (24-hour) in the organisation's zone. */
   time: string;
 };

@@ -330,3 +330,98 @@ describe('Email Reminder Settings card', () => {
     await waitFor(() => expect(callCount(fetchMock, GET)).toBe(2));
   });
 });
+
+describe('Email Reminder Settings card, reminder before a timed duty', () => {
+  let user: UserEvent;
+  const DUTIES = 'GET /api/duties';
+  const dutyManager = { id: 'dm', name: 'Duty Manager', isDutyManager: true, startTime: null };
+  const lunch = { id: 'lunch', name: 'Lunch', isDutyManager: false, startTime: '12:30' };
+
+  beforeEach(() => {
+    user = setupUser();
+  });
+
+  function minutesField(): HTMLElement {
+    return within(card()).getByRole('combobox', { name: 'Reminder before a timed duty' });
+  }
+
+  it('is offered where the school runs more than the Duty Manager duty, and saved with the rest', async () => {
+    const saved = reminderSettings({ minutesBefore: 15 });
+    const fetchMock = stubFetch({
+      [DUTIES]: { body: [dutyManager, lunch] },
+      [GET]: [{ body: reminderSettings() }, { body: saved }],
+      [POST]: { body: saved },
+    });
+    renderWithProviders(<EmailReminderSettingsCard />);
+
+    await waitFor(async () =>
+      expect(await savedRows()).toEqual([
+        'RemindersOn',
+        'Reminder time08:30',
+        'Hours in advance24 hours',
+        'Reminder before a timed dutyNone',
+      ]),
+    );
+    await edit(user);
+    await user.click(minutesField());
+    await user.click(await screen.findByTitle('15 minutes before'));
+    await user.click(within(card()).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Settings updated')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Email reminders are on: 08:30, 24 hours before each duty, and 15 minutes before each timed duty starts.',
+      ),
+    ).toBeInTheDocument();
+    expect(sentBodies(fetchMock, POST)).toEqual([
+      { enabled: true, time: '08:30', hoursAdvance: 24, minutesBefore: 15 },
+    ]);
+    expect(await savedRows()).toContain('Reminder before a timed duty15 minutes before');
+  });
+
+  it('turns it off again with None', async () => {
+    const saved = reminderSettings();
+    const fetchMock = stubFetch({
+      [DUTIES]: { body: [dutyManager, lunch] },
+      [GET]: [{ body: reminderSettings({ minutesBefore: 60 }) }, { body: saved }],
+      [POST]: { body: saved },
+    });
+    renderWithProviders(<EmailReminderSettingsCard />);
+
+    expect(await savedRows()).toContain('Reminder before a timed duty1 hour before');
+    await edit(user);
+    await user.click(minutesField());
+    await user.click(await screen.findByTitle('None'));
+    await user.click(within(card()).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Settings updated')).toBeInTheDocument();
+    expect(sentBodies(fetchMock, POST)).toEqual([
+      { enabled: true, time: '08:30', hoursAdvance: 24, minutesBefore: null },
+    ]);
+  });
+
+  it('is not offered, nor sent, where the school runs the Duty Manager duty alone', async () => {
+    const fetchMock = stubFetch({
+      [DUTIES]: { body: [dutyManager] },
+      [GET]: { body: reminderSettings() },
+      [POST]: { body: reminderSettings() },
+    });
+    renderWithProviders(<EmailReminderSettingsCard />);
+
+    await waitFor(() => expect(callCount(fetchMock, DUTIES)).toBe(1));
+    expect(await savedRows()).toEqual([
+      'RemindersOn',
+      'Reminder time08:30',
+      'Hours in advance24 hours',
+    ]);
+    await edit(user);
+    expect(
+      within(card()).queryByRole('combobox', { name: 'Reminder before a timed duty' }),
+    ).not.toBeInTheDocument();
+    await user.click(within(card()).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callCount(fetchMock, POST)).toBe(1));
+    expect(sentBodies(fetchMock, POST)).toEqual([
+      { enabled: true, time: '08:30', hoursAdvance: 24 },
+    ]);
+  });
+});

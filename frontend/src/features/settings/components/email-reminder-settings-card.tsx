@@ -4,6 +4,7 @@ import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import type { ReactNode } from 'react';
 
+import { useGetDutiesQuery } from '@/features/duties/api';
 import { getServerMessage } from '@/shared/api/errors';
 import {
   formatDate,
@@ -51,10 +52,47 @@ function hoursLabel(hours: number): string {
 
 const HOURS_OPTIONS = HOURS_CHOICES.map((hours) => ({ value: hours, label: hoursLabel(hours) }));
 
-function savedDescription({ enabled, time, hoursAdvance }: EmailReminderSettingsDto): string {
+const MINUTES_LABEL = 'Reminder before a timed duty';
+type MinutesBefore = NonNullable<EmailReminderSettingsDto['minutesBefore']>;
+/** The form's value for "None" (a select shows null as no choice at all). */
+const NO_MINUTES = 0;
+
+/** "15 minutes before", "1 hour before". */
+function minutesLabel(minutes: number): string {
+  return minutes === 60 ? '1 hour before' : `${minutes} minutes before`;
+}
+
+/** The choices the server accepts, in order, after "None". */
+const MINUTES_OPTIONS = [
+  { value: NO_MINUTES, label: 'None' },
+  ...([15, 30, 60] as MinutesBefore[]).map((minutes) => ({
+    value: minutes,
+    label: minutesLabel(minutes),
+  })),
+];
+
+function savedDescription({
+  enabled,
+  time,
+  hoursAdvance,
+  minutesBefore,
+}: EmailReminderSettingsDto): string {
+  const beforeStart = minutesBefore
+    ? `, and ${minutesLabel(minutesBefore)} each timed duty starts`
+    : '';
   return enabled
-    ? `Email reminders are on: ${time}, ${hoursLabel(hoursAdvance)} before each duty.`
+    ? `Email reminders are on: ${time}, ${hoursLabel(hoursAdvance)} before each duty${beforeStart}.`
     : 'Email reminders are off.';
+}
+
+/**
+ * Whether the reminder before a timed duty is offered (docs/product.md#reminders): in a school
+ * that runs more than the Duty Manager duty, or once one is set. A school with the Duty Manager
+ * duty alone sees the settings it always had.
+ */
+function useMinutesBeforeShown(settings: EmailReminderSettingsResultDto | undefined): boolean {
+  const duties = useGetDutiesQuery();
+  return (duties.data?.length ?? 0) > 1 || Boolean(settings?.minutesBefore);
 }
 
 /**
@@ -91,6 +129,7 @@ export function EmailReminderSettingsCard() {
 function SettingsBody() {
   const query = useGetEmailReminderSettingsQuery();
   const [saveSettings, saveState] = useSaveEmailReminderSettingsMutation();
+  const minutesShown = useMinutesBeforeShown(query.data);
 
   return (
     <SettingsEditor
@@ -111,10 +150,13 @@ function SettingsBody() {
           onRetry={() => void query.refetch()}
         />
       }
-      view={(settings, editButton) => <SettingsView settings={settings} editButton={editButton} />}
+      view={(settings, editButton) => (
+        <SettingsView settings={settings} editButton={editButton} minutesShown={minutesShown} />
+      )}
       form={(settings, done) => (
         <SettingsForm
           settings={settings}
+          minutesShown={minutesShown}
           saving={saveState.isLoading}
           save={(dto) => saveSettings({ emailReminderSettingsDto: dto }).unwrap()}
           onDone={done}
@@ -127,9 +169,11 @@ function SettingsBody() {
 function SettingsView({
   settings,
   editButton,
+  minutesShown,
 }: {
   settings: EmailReminderSettingsResultDto;
   editButton: ReactNode;
+  minutesShown: boolean;
 }) {
   const rows = [
     {
@@ -141,6 +185,18 @@ function SettingsView({
       label: HOURS_LABEL,
       value: <Typography.Text>{hoursLabel(settings.hoursAdvance)}</Typography.Text>,
     },
+    ...(minutesShown
+      ? [
+          {
+            label: MINUTES_LABEL,
+            value: (
+              <Typography.Text>
+                {settings.minutesBefore ? minutesLabel(settings.minutesBefore) : 'None'}
+              </Typography.Text>
+            ),
+          },
+        ]
+      : []),
   ];
   const next = settings.nextReminder;
 
@@ -166,26 +222,31 @@ interface EditValues {
   enabled: boolean;
   time: Dayjs | null;
   hoursAdvance: HoursAdvance;
+  minutesBefore: MinutesBefore | typeof NO_MINUTES;
 }
 
 interface SettingsFormProps {
   settings: EmailReminderSettingsResultDto;
+  /** Whether the reminder before a timed duty is offered; when not, the save leaves it as it is. */
+  minutesShown: boolean;
   saving: boolean;
   save: (dto: EmailReminderSettingsDto) => Promise<EmailReminderSettingsResultDto>;
   onDone: () => void;
 }
 
 /** The edit mode: mounted only while editing, so Cancel drops the draft. */
-function SettingsForm({ settings, saving, save, onDone }: SettingsFormProps) {
+function SettingsForm({ settings, minutesShown, saving, save, onDone }: SettingsFormProps) {
   const toast = useToast();
   const [form] = Form.useForm<EditValues>();
   // Until the form has mounted the watch reads undefined: the saved value is the switch's.
   const enabled = Form.useWatch('enabled', form) ?? settings.enabled;
 
-  const submit = async ({ enabled, time, hoursAdvance }: EditValues) => {
+  const submit = async ({ enabled, time, hoursAdvance, minutesBefore }: EditValues) => {
     if (!time) return; // The required rule has already said so.
+    const dto: EmailReminderSettingsDto = { enabled, time: time.format(TIME_FORMAT), hoursAdvance };
+    if (minutesShown) dto.minutesBefore = minutesBefore === NO_MINUTES ? null : minutesBefore;
     try {
-      const result = await save({ enabled, time: time.format(TIME_FORMAT), hoursAdvance });
+      const result = await save(dto);
       toast({ title: 'Settings updated', description: savedDescription(result) });
       onDone();
     } catch (error) {
@@ -203,6 +264,7 @@ function SettingsForm({ settings, saving, save, onDone }: SettingsFormProps) {
       ? dayjs(settings.time, TIME_FORMAT, true)
       : null,
     hoursAdvance: settings.hoursAdvance,
+    minutesBefore: settings.minutesBefore ?? NO_MINUTES,
   };
 
   return (
@@ -243,6 +305,15 @@ function SettingsForm({ settings, saving, save, onDone }: SettingsFormProps) {
       >
         <Select options={HOURS_OPTIONS} style={{ width: 140 }} />
       </Form.Item>
+      {minutesShown && (
+        <Form.Item
+          name="minutesBefore"
+          label={MINUTES_LABEL}
+          extra="Besides the reminder before the duty day, an email this long before each timed duty starts. All-day duties get none."
+        >
+          <Select options={MINUTES_OPTIONS} style={{ width: 180 }} />
+        </Form.Item>
+      )}
       <SaveCancelButtons saving={saving} onCancel={onDone} />
     </Form>
   );
