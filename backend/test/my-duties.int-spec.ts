@@ -177,6 +177,53 @@ describe('my duties of every kind', () => {
     expect(await mine(other.token)).toEqual([]);
   });
 
+  it("shows an admin or a manager a colleague's duties of every kind (staffId), staff only their own, another school's person to nobody", async () => {
+    const kim = await person('Kim Colleague');
+    const lee = await person('Lee Colleague');
+    const manager = await memberWithRole(t, admin, 'manager', 'Max Manager');
+    const yard = (
+      await as(admin.token)
+        .post('/api/duties', { name: 'Yard', place: 'Back yard', startTime: '10:30', endTime: '10:50', weekdays: [{ weekday: 3, people: 1 }] })
+        .expect(201)
+    ).body.duty.id as string;
+    await as(admin.token)
+      .post('/api/rota', { date: '2026-11-24', slots: [kim.staffId] })
+      .expect(201);
+    await as(admin.token)
+      .post('/api/rota', { date: '2026-11-25', slots: [kim.staffId], dutyId: yard })
+      .expect(201);
+    const range = 'startDate=2026-11-23&endDate=2026-11-27';
+    const kims = [
+      ['2026-11-24', 'Duty Manager', null, null],
+      ['2026-11-25', 'Yard', 'Back yard', '10:30'],
+    ];
+    const shown = (duties: MyDuty[]) => duties.map((d) => [d.date, d.name, d.place, d.startTime]);
+
+    expect(shown(await mine(admin.token, `${range}&staffId=${kim.staffId}`))).toEqual(kims);
+    expect(shown(await mine(manager.token, `${range}&staffId=${kim.staffId}`))).toEqual(kims);
+    // Kim naming herself is her own list; Lee naming Kim is refused, and so is any other id.
+    expect(shown(await mine(kim.token, `${range}&staffId=${kim.staffId}`))).toEqual(kims);
+    const refused = await as(lee.token).get(`/api/rota/mine?${range}&staffId=${kim.staffId}`).expect(403);
+    expect(refused.body.message).toBe("You can see only your own duties here; a colleague's are on the rota");
+    await as(lee.token).get(`/api/rota/mine?${range}&staffId=00000000-0000-4000-8000-000000000000`).expect(403);
+
+    // Another organisation's person, or nobody at all: not found, for an admin or a manager.
+    const other = await registerOrganization(t);
+    const zed = await memberWithRole(t, other, 'staff', 'Zed Elsewhere');
+    await as(other.token)
+      .post('/api/rota', { date: '2026-11-24', slots: [zed.staffId] })
+      .expect(201);
+    for (const token of [admin.token, manager.token]) {
+      const notFound = await as(token).get(`/api/rota/mine?${range}&staffId=${zed.staffId}`).expect(404);
+      expect(notFound.body.message).toBe('Staff member not found');
+    }
+    await as(admin.token).get(`/api/rota/mine?${range}&staffId=00000000-0000-4000-8000-000000000000`).expect(404);
+    // The other school's admin cannot reach ours either.
+    await as(other.token).get(`/api/rota/mine?${range}&staffId=${kim.staffId}`).expect(404);
+    const bad = await as(admin.token).get(`/api/rota/mine?${range}&staffId=kim`).expect(400);
+    expect(JSON.stringify(bad.body.message)).toContain("staffId must be a staff member's id");
+  });
+
   it('refuses a bad range with a message a person can act on', async () => {
     const tooLong = await as(admin.token).get('/api/rota/mine?startDate=2025-01-01&endDate=2027-12-31').expect(400);
     expect(tooLong.body.message).toBe('The date range can cover at most two years; ask for a shorter period');

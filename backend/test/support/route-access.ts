@@ -160,7 +160,7 @@ export const ROUTES: Record<string, RouteRule> = {
 
   getRota: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
   getRotaGrid: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
-  // The caller's own duties of every kind: nobody else's, whatever the role.
+  // The caller's own duties of every kind; with staffId an admin's or manager's look at a colleague's (staff: only their own, 403).
   getMyDuties: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
   createRota: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
   updateRota: { callers: ['manager', 'admin'], tenant: IDS }, // rota.manage

@@ -1,24 +1,42 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { daysInSpan } from '../../common/clock/academic-year';
 import type { IsoDate } from '../../common/clock/clock';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { hasPermission } from '../../common/auth/roles';
 import type { MyDutyDto } from './dto/my-duty.dto';
+import type { OwnDutyRow } from './rota.repository';
 import { RotaRepository } from './rota.repository';
 import { MAX_RANGE_DAYS } from './rota-days';
+
+/** Staff asking for a colleague's duties (docs/product.md#duties). */
+export const NOT_YOUR_DUTIES = "You can see only your own duties here; a colleague's are on the rota";
 
 /**
  * The signed-in person's own duties of every kind (docs/product.md#duties): My Rota's and the
  * Dashboard's list. Their own staff record is found as screens find it (docs/product.md#accounts-and-sign-in):
- * linked to them, else with their email address; someone without one has none. One statement.
+ * linked to them, else with their email address; someone without one has none. An admin or a
+ * manager may name a colleague (`staffId`: My Rota's choice of person); staff only themselves.
  */
 @Injectable()
 export class MyDutiesService {
   constructor(private readonly rota: RotaRepository) {}
 
-  async mine(user: { id: string; email: string }, startDate: IsoDate, endDate: IsoDate): Promise<MyDutyDto[]> {
+  async mine(user: Pick<AuthUser, 'id' | 'email' | 'role'>, startDate: IsoDate, endDate: IsoDate, staffId?: string): Promise<MyDutyDto[]> {
     if (daysInSpan(startDate, endDate) > MAX_RANGE_DAYS) {
       throw new BadRequestException('The date range can cover at most two years; ask for a shorter period');
     }
-    const rows = await this.rota.dutiesOfUserBetween(user, startDate, endDate);
+    let rows: OwnDutyRow[];
+    if (staffId === undefined) {
+      rows = await this.rota.dutiesOfUserBetween(user, startDate, endDate);
+    } else {
+      if (!hasPermission(user.role, 'rota.manage')) {
+        // Staff: their own record only; anyone else's id (another school's too) is refused alike.
+        if ((await this.rota.ownStaffId(user)) !== staffId) throw new ForbiddenException(NOT_YOUR_DUTIES);
+      } else if (!(await this.rota.staffExists(staffId))) {
+        throw new NotFoundException('Staff member not found');
+      }
+      rows = await this.rota.dutiesOfStaffBetween(staffId, startDate, endDate);
+    }
     return rows.map((r) => ({
       date: r.date,
       dutyId: r.duty_id,

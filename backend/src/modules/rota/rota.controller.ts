@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import { ErrorResponseDto } from '../../common/http/error-body';
@@ -16,6 +16,7 @@ import { MyDutyDto } from './dto/my-duty.dto';
 import { RotaGridDto } from './dto/rota-grid.dto';
 import { RotaQueryDto } from './dto/rota-query.dto';
 import { RotaRangeQueryDto } from './dto/rota-range-query.dto';
+import { MyDutiesQueryDto } from './dto/my-duties-query.dto';
 import { UpdateRotaDayDto } from './dto/update-rota-day.dto';
 import { RotaStatsService } from './rota-stats.service';
 import { RotaAssignmentsService } from './rota-assignments.service';
@@ -66,13 +67,19 @@ export class RotaController {
   /**
    * The signed-in person's own duties of every kind from startDate to endDate (at most two years),
    * by date then start time (all-day first), each with its place, times and what the post
-   * involves. Empty for someone without a staff record of their own.
+   * involves. Empty for someone without a staff record of their own. With `staffId`, an admin's
+   * or manager's look at a colleague's duties (My Rota); staff may name only themselves.
    */
   @Get('rota/mine')
   @Authenticated('rota.view')
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'A bad date, the end before the start, or more than two years.' })
-  getMyDuties(@CurrentUser() user: AuthUser, @Query() range: RotaRangeQueryDto): Promise<MyDutyDto[]> {
-    return this.myDuties.mine(user, range.startDate, range.endDate);
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description: 'A bad date, the end before the start, more than two years, or a staffId that is no id.',
+  })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'Staff naming someone else in staffId.' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'staffId is not a staff member of this organisation (admins and managers).' })
+  getMyDuties(@CurrentUser() user: AuthUser, @Query() query: MyDutiesQueryDto): Promise<MyDutyDto[]> {
+    return this.myDuties.mine(user, query.startDate, query.endDate, query.staffId);
   }
 
   /** Assigns the named people to a date: each to its slot when empty, else the first empty one. */

@@ -59,6 +59,23 @@ export interface DutyRow {
   name: string;
 }
 
+/** The signed-in person's own staff record: linked to them, else linked to nobody with their email address (parameters: org, user id, email). */
+const OWN_STAFF_SQL = `select id from staff
+  where organization_id = ? and (user_id = ? or (user_id is null and lower(trim(email)) = lower(trim(?))))
+  order by user_id is null, id limit 1`;
+
+/** Every kind of duty of the one person `person` selects (its parameters first, then org, from, to), by date then time, all-day first. */
+function dutiesOfSql(person: string): string {
+  return `with me as (${person})
+       select to_char(s.date, 'YYYY-MM-DD') as date, s.duty_id, coalesce(d.is_duty_manager, false) as is_duty_manager, d.name, d.place,
+              d.start_time, d.end_time, d.description, s.position
+         from rota_slots s
+         join me on me.id = s.staff_id
+         join duties d on d.id = s.duty_id and d.organization_id = s.organization_id
+        where s.organization_id = ? and s.date between ? and ? and d.archived_at is null
+        order by s.date, d.start_time nulls first, d.end_time nulls first, d.sort_order, d.created_at, d.id`;
+}
+
 /** One duty of one person on one day, with what names it (`dutiesOfUserBetween`). */
 export interface OwnDutyRow {
   date: IsoDate;
@@ -251,20 +268,25 @@ export class RotaRepository {
    */
   dutiesOfUserBetween(user: { id: string; email: string }, from: IsoDate, to: IsoDate): Promise<OwnDutyRow[]> {
     const org = TenantContext.require();
-    return this.em.execute(
-      `with me as (
-         select id from staff
-          where organization_id = ? and (user_id = ? or (user_id is null and lower(trim(email)) = lower(trim(?))))
-          order by user_id is null, id limit 1)
-       select to_char(s.date, 'YYYY-MM-DD') as date, s.duty_id, coalesce(d.is_duty_manager, false) as is_duty_manager, d.name, d.place,
-              d.start_time, d.end_time, d.description, s.position
-         from rota_slots s
-         join me on me.id = s.staff_id
-         join duties d on d.id = s.duty_id and d.organization_id = s.organization_id
-        where s.organization_id = ? and s.date between ? and ? and d.archived_at is null
-        order by s.date, d.start_time nulls first, d.end_time nulls first, d.sort_order, d.created_at, d.id`,
-      [org, user.id, user.email, org, from, to],
-    );
+    return this.em.execute(dutiesOfSql(OWN_STAFF_SQL), [org, user.id, user.email, org, from, to]);
+  }
+
+  /** The duties of the staff member `staffId` of this organisation as `dutiesOfUserBetween` gives them (none for an unknown id). One statement. */
+  dutiesOfStaffBetween(staffId: string, from: IsoDate, to: IsoDate): Promise<OwnDutyRow[]> {
+    const org = TenantContext.require();
+    return this.em.execute(dutiesOfSql('select id from staff where organization_id = ? and id = ?'), [org, staffId, org, from, to]);
+  }
+
+  /** The id of the signed-in person's own staff record (found as `dutiesOfUserBetween` finds it), or null. */
+  async ownStaffId(user: { id: string; email: string }): Promise<string | null> {
+    const rows = await this.em.execute<{ id: string }[]>(OWN_STAFF_SQL, [TenantContext.require(), user.id, user.email]);
+    return rows[0]?.id ?? null;
+  }
+
+  /** Whether `staffId` is a staff member of this organisation. */
+  async staffExists(staffId: string): Promise<boolean> {
+    const rows = await this.em.execute('select 1 from staff where organization_id = ? and id = ?', [TenantContext.require(), staffId]);
+    return rows.length > 0;
   }
 
   /** Every duty's slots on each date of `from`..`to` (to the end of the rota when `to` is null), per duty id then date. One statement. */

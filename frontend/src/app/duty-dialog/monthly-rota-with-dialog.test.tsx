@@ -585,5 +585,111 @@ describe('Monthly Rota', () => {
       ]);
       expect(requestedRanges(fetchMock, '/api/rota/grid')).toEqual(['2025-09-01..2025-09-30']);
     });
+
+    describe('your own duties', () => {
+      /** One of the signed-in person's duties as GET /api/rota/mine sends it. */
+      const mine = (date: string, duty: typeof lunch) => ({
+        date,
+        dutyId: duty.id,
+        isDutyManager: duty.isDutyManager,
+        name: duty.name,
+        place: duty.place,
+        startTime: duty.startTime,
+        endTime: duty.endTime,
+        description: duty.description || null,
+        position: 1,
+      });
+      const gate = otherDuty({
+        id: 'd-3',
+        name: 'Gate',
+        place: 'Front gate',
+        startTime: '08:15',
+        endTime: '08:45',
+      });
+
+      it('shows on each day your duties of every kind with place and times, in time order, all-day first', async () => {
+        const fetchMock = stubRota({
+          'GET /api/duties': { body: [dutyManager, lunch, gate] },
+          // Out of order: the day puts them in time order.
+          'GET /api/rota/mine': {
+            body: [
+              mine('2025-09-08', lunch),
+              mine('2025-09-08', gate),
+              mine('2025-09-08', dutyManager),
+              mine('2025-09-09', lunch),
+            ],
+          },
+        });
+        renderMonthlyRota('staff');
+
+        const monday = await screen.findByRole('list', { name: 'Your duties, Mon 8 Sep' });
+        expect(
+          within(monday)
+            .getAllByRole('listitem')
+            .map((item) => item.textContent),
+        ).toEqual([
+          'Duty Manager · All day',
+          'Gate — Front gate · 08:15–08:45',
+          'Lunch — Canteen · 12:30–13:10',
+        ]);
+        const tuesday = screen.getByRole('list', { name: 'Your duties, Tue 9 Sep' });
+        expect(
+          within(tuesday)
+            .getAllByRole('listitem')
+            .map((item) => item.textContent),
+        ).toEqual(['Lunch — Canteen · 12:30–13:10']);
+        // Beside the Duty Manager's slots, which stay as they were.
+        expect(
+          screen.getByRole('button', { name: 'Duty Manager 1, Mon 8 Sep 2025: Alice Smith' }),
+        ).toBeInTheDocument();
+        expect(screen.queryByRole('list', { name: 'Your duties, Wed 10 Sep' })).toBeNull();
+        // The academic year, as My Rota and "Your next duties" ask: one answer for them all.
+        expect(requestedRanges(fetchMock, '/api/rota/mine')).toEqual(['2025-09-01..2026-08-31']);
+      });
+
+      it('shows them compact on a phone, in the week that opens', async () => {
+        stubScreenWidth(390);
+        stubRota({
+          'GET /api/duties': { body: [dutyManager, lunch] },
+          'GET /api/rota/mine': { body: [mine('2025-09-08', lunch)] },
+        });
+        renderMonthlyRota('staff');
+
+        const monday = await screen.findByRole('list', { name: 'Your duties, Mon 8 Sep' });
+        expect(monday).toBeVisible();
+        expect(monday.textContent).toBe('Lunch — Canteen · 12:30–13:10');
+        expect(monday.closest('.my-duties-of-day')).not.toBeNull();
+      });
+
+      it('asks nothing more of a school whose only duty is the Duty Manager, and shows no such list', async () => {
+        const fetchMock = stubRota({ 'GET /api/duties': { body: [dutyManager] } });
+        renderMonthlyRota('staff');
+
+        await screen.findByRole('button', { name: 'Duty Manager 1, Mon 8 Sep 2025: Alice Smith' });
+        await waitFor(() => expect(requestedRanges(fetchMock, '/api/duties')).toHaveLength(1));
+        expect(requestedRanges(fetchMock, '/api/rota/mine')).toEqual([]);
+        expect(screen.queryByText('Your duties')).toBeNull();
+      });
+
+      it('says when your duties cannot be loaded, shows the rota meanwhile, and tries again', async () => {
+        stubRota({
+          'GET /api/duties': { body: [dutyManager, lunch] },
+          'GET /api/rota/mine': [
+            { status: 500, body: { message: 'Database unavailable' } },
+            { body: [mine('2025-09-08', lunch)] },
+          ],
+        });
+        renderMonthlyRota('staff');
+
+        expect(await screen.findByText('Failed to load your duties')).toBeInTheDocument();
+        expect(
+          screen.getByRole('button', { name: 'Duty Manager 1, Mon 8 Sep 2025: Alice Smith' }),
+        ).toBeInTheDocument();
+        await user.click(screen.getByRole('button', { name: 'Retry' }));
+        const monday = await screen.findByRole('list', { name: 'Your duties, Mon 8 Sep' });
+        expect(monday.textContent).toBe('Lunch — Canteen · 12:30–13:10');
+        expect(screen.queryByText('Failed to load your duties')).toBeNull();
+      });
+    });
   });
 });

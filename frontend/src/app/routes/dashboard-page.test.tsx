@@ -11,7 +11,7 @@ import {
   dutyManagerDuty,
   otherDuty,
 } from '@/testing/fixtures';
-import { callCount, renderApp, storeToken, stubFetch } from '@/testing/test-utils';
+import { callCount, renderApp, setupUser, storeToken, stubFetch } from '@/testing/test-utils';
 import { stubScreenWidth } from '@/testing/viewport';
 
 const HEALTH = {
@@ -323,6 +323,57 @@ describe('Dashboard', () => {
           'Wednesday 10 September 2025With Bob StoneDuty Manager · All day',
         ]);
         expect(callCount(fetchMock, 'GET /api/rota/mine')).toBe(1);
+      });
+
+      describe('of every kind', () => {
+        const lunch = otherDuty({ description: 'Open the side door at 12:25.' });
+        const lunchOn = (date: string) => ({
+          date,
+          dutyId: lunch.id,
+          isDutyManager: false,
+          name: lunch.name,
+          place: lunch.place,
+          startTime: lunch.startTime,
+          endTime: lunch.endTime,
+          description: lunch.description,
+          position: 1,
+        });
+
+        it('say when they cannot be loaded, and ask again on retry', async () => {
+          const user = setupUser();
+          const fetchMock = stubWithDuties([ada, bob], {
+            'GET /api/duties': { body: [dutyManagerDuty(), lunch] },
+            'GET /api/rota/mine': { status: 500, body: { message: 'Database unavailable' } },
+          });
+          renderApp('/');
+
+          const next = await screen.findByRole('region', { name: 'Your next duties' });
+          expect(await within(next).findByText('Failed to load your duties')).toBeInTheDocument();
+          expect(within(next).getByText('Database unavailable')).toBeInTheDocument();
+          const asked = callCount(fetchMock, 'GET /api/rota/mine');
+          await user.click(within(next).getByRole('button', { name: 'Retry' }));
+          await waitFor(() =>
+            expect(callCount(fetchMock, 'GET /api/rota/mine')).toBeGreaterThan(asked),
+          );
+        });
+
+        it('say when none are coming up, with the link to all of them', async () => {
+          stubWithDuties([ada, bob], {
+            'GET /api/duties': { body: [dutyManagerDuty(), lunch] },
+            // Only a duty already past.
+            'GET /api/rota/mine': { body: [lunchOn('2025-09-05')] },
+          });
+          renderApp('/');
+
+          const next = await screen.findByRole('region', { name: 'Your next duties' });
+          expect(
+            await within(next).findByText('No duties coming up this academic year'),
+          ).toBeInTheDocument();
+          expect(within(next).getByRole('link', { name: 'All your duties' })).toHaveAttribute(
+            'href',
+            '/my-rota',
+          );
+        });
       });
 
       it('are not shown to someone without a staff record of their own', async () => {

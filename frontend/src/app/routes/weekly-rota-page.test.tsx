@@ -809,5 +809,88 @@ describe('Weekly Rota', () => {
       await user.click(screen.getByText('Duty Manager', { selector: '.ant-segmented-item-label' }));
       expect(await screen.findByRole('region', { name: 'Monday' })).toBeVisible();
     });
+
+    describe('your own duties', () => {
+      /** One of the signed-in person's duties as GET /api/rota/mine sends it. */
+      const mine = (date: string, duty: typeof lunch) => ({
+        date,
+        dutyId: duty.id,
+        isDutyManager: duty.isDutyManager,
+        name: duty.name,
+        place: duty.place,
+        startTime: duty.startTime,
+        endTime: duty.endTime,
+        description: duty.description || null,
+        position: 1,
+      });
+
+      it('shows on each day card your duties of every kind with place and times, all-day first, on any duty shown', async () => {
+        const fetchMock = stubWeek({
+          'GET /api/duties': { body: [dutyManager, lunch] },
+          'GET /api/rota/mine': {
+            body: [
+              mine('2025-09-09', lunch),
+              mine('2025-09-09', dutyManager),
+              mine('2025-09-12', lunch),
+            ],
+          },
+        });
+        renderWeek('staff');
+
+        const tuesday = await within(
+          await screen.findByRole('region', { name: 'Tuesday' }),
+        ).findByRole('list', {
+          name: 'Your duties, Tue 9 Sep',
+        });
+        expect(
+          within(tuesday)
+            .getAllByRole('listitem')
+            .map((item) => item.textContent),
+        ).toEqual(['Duty Manager · All day', 'Lunch — Canteen · 12:30–13:10']);
+        expect(
+          within(dayCard('Friday')).getByRole('list', { name: 'Your duties, Fri 12 Sep' })
+            .textContent,
+        ).toBe('Lunch — Canteen · 12:30–13:10');
+        expect(within(dayCard('Monday')).queryByText('Your duties')).toBeNull();
+
+        // Showing the lunch duty's week, the days still list yours of every kind.
+        await user.click(
+          screen.getByText('Lunch — Canteen', { selector: '.ant-segmented-item-label' }),
+        );
+        await waitFor(() =>
+          expect(rotaQueries(fetchMock)).toContain(
+            'startDate=2025-09-08&endDate=2025-09-12&dutyId=d-2',
+          ),
+        );
+        expect(
+          within(dayCard('Tuesday')).getByRole('list', { name: 'Your duties, Tue 9 Sep' }),
+        ).toBeVisible();
+        // One request for the academic year, shared by the weeks.
+        expect(requestedRanges(fetchMock, '/api/rota/mine')).toEqual(['2025-09-01..2026-08-31']);
+      });
+
+      it('asks nothing more of a school whose only duty is the Duty Manager', async () => {
+        const fetchMock = stubWeek({ 'GET /api/duties': { body: [dutyManager] } });
+        renderWeek('staff');
+
+        await screen.findByRole('region', { name: 'Monday' });
+        await waitFor(() => expect(callCount(fetchMock, 'GET /api/duties')).toBe(1));
+        expect(callCount(fetchMock, 'GET /api/rota/mine')).toBe(0);
+        expect(screen.queryByText('Your duties')).toBeNull();
+      });
+
+      it('says when your duties cannot be loaded, above the week it still shows', async () => {
+        stubWeek({
+          'GET /api/duties': { body: [dutyManager, lunch] },
+          'GET /api/rota/mine': { status: 500, body: { message: 'Database unavailable' } },
+        });
+        renderWeek('staff');
+
+        expect(await screen.findByText('Failed to load your duties')).toBeInTheDocument();
+        expect(screen.getByText('Database unavailable')).toBeInTheDocument();
+        expect(dayCard('Monday')).toBeVisible();
+        expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
+      });
+    });
   });
 });

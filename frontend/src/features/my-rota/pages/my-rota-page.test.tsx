@@ -25,6 +25,8 @@ import {
 } from '@/testing/test-utils';
 import { stubScreenWidth } from '@/testing/viewport';
 
+import { AccessContext, accessFor } from '@/shared/auth/access';
+
 import { MyRotaPage } from './my-rota-page';
 
 // The signed-in user of `currentUser()` is Ada Admin (u-1, ada@hillside.example).
@@ -64,6 +66,8 @@ function renderPage(
     mine?: Reply;
   } = {},
   renderPersonExtras?: (person: StaffDto, isOwn: boolean) => ReactNode,
+  /** The signed-in person's role, where the page's choices depend on it. */
+  role?: string,
 ) {
   storeToken();
   const fetchMock = stubFetch({
@@ -77,7 +81,16 @@ function renderPage(
   });
   return {
     fetchMock,
-    ...renderWithProviders(<MyRotaPage renderPersonExtras={renderPersonExtras} />, '/my-rota'),
+    ...renderWithProviders(
+      role ? (
+        <AccessContext value={accessFor(role)}>
+          <MyRotaPage renderPersonExtras={renderPersonExtras} />
+        </AccessContext>
+      ) : (
+        <MyRotaPage renderPersonExtras={renderPersonExtras} />
+      ),
+      '/my-rota',
+    ),
   };
 }
 
@@ -637,6 +650,66 @@ describe('My Rota page', () => {
         `Tuesday 9 September 2025Lunch — Canteen · 12:30–13:10${instructions}`,
       );
       expect(callCount(fetchMock, 'GET /api/rota/mine')).toBe(2);
+    });
+
+    /** The queries of GET /api/rota/mine, in order. */
+    const askedMine = (fetchMock: ReturnType<typeof stubFetch>) =>
+      fetchMock.mock.calls
+        .map(([input]) => new URL(String(input), 'http://localhost'))
+        .filter((url) => url.pathname === '/api/rota/mine')
+        .map((url) => Object.fromEntries(url.searchParams));
+
+    it("shows an admin or a manager a colleague's duties of every kind, asked for by staffId", async () => {
+      const user = setupUser();
+      // Ann on the Duty Manager duty on the 12th and 15th (with colleagues), at lunch on the 9th.
+      const anns: MyDutyDto[] = [
+        myDuty('2025-09-09', lunch),
+        myDuty('2025-09-12', dutyManagerDuty()),
+        myDuty('2025-09-15', dutyManagerDuty(), 2),
+      ];
+      const { fetchMock } = renderPage(
+        { duties: { body: [dutyManagerDuty(), lunch] }, mine: [{ body: mine }, { body: anns }] },
+        undefined,
+        'manager',
+      );
+      await dutyRows();
+
+      await user.click(staffSelect());
+      await user.click(await screen.findByTitle('Ann Lee'));
+
+      await waitFor(async () =>
+        expect((await dutyRows()).map((row) => row.textContent)).toEqual([
+          `Tuesday 9 September 2025Lunch — Canteen · 12:30–13:10${instructions}`,
+          'Friday 12 September 2025With Bob StoneDuty Manager · All day',
+          'Monday 15 September 2025With Ada Admin and Bob StoneDuty Manager · All day',
+        ]),
+      );
+      expect(within(dutiesRegion()).getByText('3 duty days')).toBeInTheDocument();
+      expect(askedMine(fetchMock)).toEqual([
+        { startDate: '2025-09-01', endDate: '2026-08-31' },
+        { startDate: '2025-09-01', endDate: '2026-08-31', staffId: 's-2' },
+      ]);
+    });
+
+    it("shows staff a colleague's Duty Manager days, as before, without asking for theirs", async () => {
+      const user = setupUser();
+      const { fetchMock } = renderPage(
+        { duties: { body: [dutyManagerDuty(), lunch] }, mine: { body: mine } },
+        undefined,
+        'staff',
+      );
+      await dutyRows();
+
+      await user.click(staffSelect());
+      await user.click(await screen.findByTitle('Ann Lee'));
+
+      await waitFor(async () =>
+        expect((await dutyRows()).map((row) => row.textContent)).toEqual([
+          'Friday 12 September 2025With Bob Stone',
+          'Monday 15 September 2025With Ada Admin and Bob Stone',
+        ]),
+      );
+      expect(askedMine(fetchMock)).toEqual([{ startDate: '2025-09-01', endDate: '2026-08-31' }]);
     });
   });
 });

@@ -9,6 +9,7 @@ import {
   useGetRotaQuery,
 } from '@/features/rota/api';
 import { useGetStaffQuery, type StaffDto } from '@/features/staff/api';
+import { useCan } from '@/shared/auth/access';
 import { useAuthToken } from '@/shared/auth/auth-token';
 import { ownStaffRecord } from '@/shared/auth/own-staff-record';
 import { LoadError } from '@/shared/ui/load-error';
@@ -84,10 +85,14 @@ export function MyRotaPage({ renderPersonExtras, notes }: MyRotaPageProps = {}) 
     () => (selected && rotaQuery.data ? dutiesOf(rotaQuery.data, selected.id, names) : []),
     [selected, rotaQuery.data, names],
   );
-  // docs/product.md#duties: your own duties of every kind where the school runs more than one.
+  // docs/product.md#duties: your own duties of every kind where the school runs more than one,
+  // and a colleague's for an admin or manager (staff see a colleague's Duty Manager days).
+  const canManage = useCan('rota.manage');
+  const isOwn = Boolean(selected && selected.id === own?.id);
   const posts = useDutyPosts(
-    Boolean(selected && selected.id === own?.id),
+    isOwn,
     year && { startDate: year.startDate, endDate: year.endDate },
+    canManage && !isOwn ? selected?.id : undefined,
   );
   const myDuties = posts.active ? posts.query.data : undefined;
   const listed = useMemo(

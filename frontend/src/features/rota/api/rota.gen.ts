@@ -112,6 +112,7 @@ const injectedRtkApi = api
           params: {
             startDate: queryArg.startDate,
             endDate: queryArg.endDate,
+            staffId: queryArg.staffId,
           },
         }),
         providesTags: ['rota'],
@@ -241,6 +242,8 @@ export type GetMyDutiesApiResponse = /** status 200  */ MyDutyDto[];
 export type GetMyDutiesApiArg = {
   startDate: string;
   endDate: string;
+  /** Whose duties: a staff member of the organisation (an admin's or manager's choice on My Rota); the signed-in person's own when absent. Staff may name only their own record. */
+  staffId?: string;
 };
 export type MoveOnRotaApiResponse = /** status 200  */ RotaEditResultDto;
 export type MoveOnRotaApiArg = {

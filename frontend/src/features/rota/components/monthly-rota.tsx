@@ -16,6 +16,7 @@ import { Suspense, useId, useMemo, useState, type ComponentType, type ReactNode 
 
 import type { HolidayDto } from '@/features/holidays/api';
 import { getServerMessage } from '@/shared/api/errors';
+import { LoadError } from '@/shared/ui/load-error';
 import { useCan } from '@/shared/auth/access';
 import { formatDate, MONTH_FORMAT, SHORT_DAY_MONTH_FORMAT } from '@/shared/lib/dates';
 import { dutyTitle } from '@/shared/lib/duty-labels';
@@ -27,6 +28,7 @@ import '../rota.css';
 import {
   useGetCurrentWeekQuery,
   useGetRotaGridQuery,
+  type MyDutyDto,
   type RotaClosureDto,
   type RotaDayDto,
 } from '../api';
@@ -46,8 +48,10 @@ import {
 import type { DutyDialogProps, DutySlot } from '../lib/duty-slot';
 import { printedDuties } from '../lib/print';
 import { useDutyView } from '../lib/use-duty-view';
+import { useMyDuties } from '../lib/use-my-duties';
 import { peopleOn } from '../lib/duty-view';
 import { DutySwitcher } from './duty-switcher';
+import { MyDutiesOfDay } from './my-duties-of-day';
 import { PrintButton } from './print-button';
 import { PrintHeading } from './print-heading';
 import { RotaExportButton } from './rota-export-button';
@@ -101,6 +105,8 @@ export function MonthlyRota({ DutyDialog }: MonthlyRotaProps) {
     error,
   } = useRotaPeriod(waiting ? undefined : range, shown?.id);
   const grid = useGetRotaGridQuery(view === 'all' && range ? range : skipToken);
+  // docs/product.md#duties: each day's own duties of every kind, where the school runs more.
+  const mine = useMyDuties(range, manyDuties);
   const dutiesOn = useMemo(() => {
     const byDate = new Map<string, DutyOfDay[]>();
     const data = grid.currentData;
@@ -163,6 +169,7 @@ export function MonthlyRota({ DutyDialog }: MonthlyRotaProps) {
         slotsOn={slotsOn}
         duty={shownDuty?.title}
         dutiesOn={view === 'all' ? dutiesOn : undefined}
+        mineOn={mine.byDate}
         rotaDays={rotaDays}
         holidays={monthHolidays}
         outOfTerm={outOfTerm}
@@ -174,8 +181,17 @@ export function MonthlyRota({ DutyDialog }: MonthlyRotaProps) {
       <div
         className="monthly-rota"
         data-slots={Math.min(mostSlots, 5)}
-        aria-busy={busy || grid.isFetching}
+        aria-busy={busy || grid.isFetching || mine.busy}
       >
+        {mine.failed && (
+          <LoadError
+            title="Failed to load your duties"
+            error={mine.failed.error}
+            retrying={mine.failed.isFetching}
+            onRetry={() => void mine.failed?.refetch()}
+            style={{ marginBottom: 12 }}
+          />
+        )}
         {isPhone ? (
           <PhoneWeeks
             // A new month opens with its own weeks folded or not.
@@ -350,6 +366,8 @@ interface WeekDaysProps {
   duty?: string;
   /** Every duty of each day, in the month of every duty. */
   dutiesOn?: Map<string, DutyOfDay[]>;
+  /** The signed-in person's duties of every kind by date (none in a school with one duty). */
+  mineOn?: Map<string, MyDutyDto[]>;
   rotaDays: Map<string, RotaDayDto>;
   holidays: HolidayDto[];
   /** The spans outside term time. */
@@ -367,6 +385,7 @@ function WeekDays({
   slotsOn,
   duty,
   dutiesOn,
+  mineOn,
   rotaDays,
   holidays,
   outOfTerm,
@@ -388,6 +407,7 @@ function WeekDays({
             perDay={slotsOn(date)}
             duty={duty}
             duties={dutiesOn?.get(date)}
+            mine={mineOn?.get(date)}
             day={rotaDays.get(date)}
             holiday={holidayOn(date, holidays)}
             outOfTerm={holidayOn(date, outOfTerm)}
@@ -416,6 +436,8 @@ interface DayCellProps {
   duty?: string;
   /** In the month of every duty: the day's duties with their people. */
   duties?: DutyOfDay[];
+  /** The signed-in person's duties that day, of every kind, in time order. */
+  mine?: MyDutyDto[];
 }
 
 /**
@@ -434,6 +456,7 @@ function DayCell({
   onSlot,
   duty,
   duties,
+  mine,
 }: DayCellProps) {
   const classes = ['monthly-rota__day'];
   if (isToday) classes.push('monthly-rota__day--today');
@@ -473,6 +496,7 @@ function DayCell({
           duty={duty}
         />
       )}
+      <MyDutiesOfDay date={date} duties={mine} />
     </div>
   );
 }

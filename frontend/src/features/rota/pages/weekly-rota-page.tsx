@@ -15,14 +15,21 @@ import {
   toIsoDate,
   WEEKDAY_FORMAT,
 } from '@/shared/lib/dates';
+import { LoadError } from '@/shared/ui/load-error';
 import { PageTitle } from '@/shared/ui/page-title';
 import { SectionCard } from '@/shared/ui/section-card';
 
 import '../rota.css';
 
-import { useGetCurrentWeekQuery, type RotaClosureDto, type RotaDayDto } from '../api';
+import {
+  useGetCurrentWeekQuery,
+  type MyDutyDto,
+  type RotaClosureDto,
+  type RotaDayDto,
+} from '../api';
 import { AllDutiesGrid } from '../components/all-duties-grid';
 import { DutySwitcher } from '../components/duty-switcher';
+import { MyDutiesOfDay } from '../components/my-duties-of-day';
 import { PrintButton } from '../components/print-button';
 import { PrintHeading } from '../components/print-heading';
 import {
@@ -34,6 +41,7 @@ import {
 import type { AccessDialogProps, DutyDialogProps, DutySlot } from '../lib/duty-slot';
 import { printedDuties } from '../lib/print';
 import { useDutyView } from '../lib/use-duty-view';
+import { useMyDuties } from '../lib/use-my-duties';
 import { peopleOn } from '../lib/duty-view';
 import {
   addWeeks,
@@ -88,6 +96,8 @@ export function WeeklyRotaPage({ DutyDialog, AccessDialog }: WeeklyRotaPageProps
     busy,
     error,
   } = useRotaPeriod(waiting ? undefined : range, shown?.id);
+  // docs/product.md#duties: each day's own duties of every kind, where the school runs more.
+  const mine = useMyDuties(range, manyDuties);
 
   const openSlot = (date: string, position: number) => {
     setSlot({ date, position, day: rotaDays.get(date), ...(shownDuty && { duty: shownDuty }) });
@@ -117,7 +127,7 @@ export function WeeklyRotaPage({ DutyDialog, AccessDialog }: WeeklyRotaPageProps
     );
   } else {
     body = (
-      <div className="weekly-rota__days" aria-busy={busy}>
+      <div className="weekly-rota__days" aria-busy={busy || mine.busy}>
         {dates.map((date) => (
           <DayCard
             key={date}
@@ -133,6 +143,7 @@ export function WeeklyRotaPage({ DutyDialog, AccessDialog }: WeeklyRotaPageProps
             emptyText={UNFILLED}
             canAssign={canManage}
             onSlot={openSlot}
+            mine={mine.byDate.get(date)}
           />
         ))}
       </div>
@@ -181,6 +192,15 @@ export function WeeklyRotaPage({ DutyDialog, AccessDialog }: WeeklyRotaPageProps
           {formatDateRange(dates[0] ?? '', dates[4] ?? '')}
         </Typography.Paragraph>
       )}
+      {mine.failed && view !== 'all' && (
+        <LoadError
+          title="Failed to load your duties"
+          error={mine.failed.error}
+          retrying={mine.failed.isFetching}
+          onRetry={() => void mine.failed?.refetch()}
+          style={{ marginBottom: 16 }}
+        />
+      )}
       {body}
       {slot && canManage && (
         <DutyDialog
@@ -217,6 +237,8 @@ interface DayCardProps {
   onSlot: (date: string, position: number) => void;
   /** The duty's title when the day shows another duty than the Duty Manager's. */
   duty?: string;
+  /** The signed-in person's duties that day, of every kind, in time order. */
+  mine?: MyDutyDto[];
 }
 
 /**
@@ -235,6 +257,7 @@ function DayCard({
   canAssign,
   onSlot,
   duty,
+  mine,
 }: DayCardProps) {
   const classes = ['weekly-rota__day'];
   if (isToday) classes.push('weekly-rota__day--today');
@@ -302,6 +325,7 @@ function DayCard({
       <Flex vertical gap="middle">
         <time dateTime={date}>{formatDate(date, DISPLAY_DATE_FORMAT)}</time>
         {content}
+        <MyDutiesOfDay date={date} duties={mine} />
       </Flex>
     </SectionCard>
   );
