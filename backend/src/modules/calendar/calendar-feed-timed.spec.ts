@@ -13,7 +13,9 @@ const GATE_ID = '34343434-3434-4343-8343-343434343434';
 const at = new Date('2026-03-01T10:00:00Z');
 const dutyEdited = new Date('2026-03-05T09:00:00Z');
 
-const dutyManager = {
+type DutyFields = Omit<FeedSlotRow, 'day_id' | 'date' | 'revision' | 'updated_at' | 'position' | 'staff_id' | 'name'>;
+
+const dutyManager: DutyFields = {
   duty_id: DM_ID,
   is_duty_manager: true,
   duty_name: 'Duty Manager',
@@ -23,7 +25,7 @@ const dutyManager = {
   description: '',
   duty_updated_at: at,
 };
-const lunch = {
+const lunch: DutyFields = {
   duty_id: LUNCH_ID,
   is_duty_manager: false,
   duty_name: 'Lunch',
@@ -36,7 +38,7 @@ const lunch = {
 const gate = { ...lunch, duty_id: GATE_ID, duty_name: 'Gate', place: 'Main gate', start_time: '08:20', end_time: '08:45', description: '' };
 const trip = { ...lunch, duty_id: GATE_ID, duty_name: 'Trip', place: null, start_time: null, end_time: null, description: '' };
 
-const row = (date: string, position: number, staff_id: string, name: string, duty: typeof lunch | typeof dutyManager): FeedSlotRow => ({
+const row = (date: string, position: number, staff_id: string, name: string, duty: DutyFields): FeedSlotRow => ({
   day_id: `day-${date}`,
   date,
   revision: '7',
@@ -146,6 +148,19 @@ describe('calendar feed: timed duties', () => {
         start: '2026-01-16',
         end: '2026-01-17',
         transp: 'TRANSPARENT',
+      }),
+    ]);
+  });
+
+  it('adds the place and instructions a school gives the Duty Manager duty to its all-day event, keeping its summary and UID', () => {
+    const office = { ...dutyManager, place: 'Office', description: 'Carry the radio.' };
+    expect(events(feed([row('2026-01-15', 1, ANN, 'Ann', office)]))).toEqual([
+      expect.objectContaining({
+        uid: `duty-${ORG}-${ANN}-2026-01-15-all-duties@dutymanager.app`,
+        summary: 'Duty Manager - Ann',
+        location: 'Office',
+        description: 'Duty Manager 1. Solo duty.\nCarry the radio.',
+        start: '2026-01-15',
       }),
     ]);
   });

@@ -86,15 +86,20 @@ export function dutyTitle(duty: { duty_name: string; place: string | null }): st
   return duty.place ? `${duty.duty_name} — ${duty.place}` : duty.duty_name;
 }
 
-/** The Duty Manager duty's event, exactly as feeds wrote it before there were other duties. */
+/**
+ * The Duty Manager duty's event, exactly as feeds wrote it before there were other duties (its
+ * UID too, so subscribers see no duplicates), plus the place and instructions a school gives it.
+ */
 function dutyManagerEvent(input: FeedInput, slot: FeedSlotRow, colleagues: string[]): ContentLine[] {
+  const description = slot.description.trim();
   return [
     ['BEGIN', 'VEVENT'],
     ['UID', `duty-${input.organizationId}-${slot.staff_id}-${slot.date}-${input.kind}@${UID_DOMAIN}`],
     ...stamped(slot.revision, slot.updated_at),
     ...allDay(slot.date),
     ['SUMMARY', escapeText(`Duty Manager - ${slot.name}`)],
-    ['DESCRIPTION', escapeText(`Duty Manager ${slot.position}. ${withWhom(colleagues)}`)],
+    ...(slot.place ? ([['LOCATION', escapeText(slot.place)]] satisfies ContentLine[]) : []),
+    ['DESCRIPTION', escapeText(`Duty Manager ${slot.position}. ${withWhom(colleagues)}${description ? `\n${description}` : ''}`)],
     ['CATEGORIES', 'Duty'],
     ['STATUS', 'CONFIRMED'],
     ['TRANSP', 'TRANSPARENT'],
@@ -237,7 +242,18 @@ const FORMAT_SAMPLE: FeedInput = {
       name: 'Bob, Stone',
       ...SAMPLE_DM,
     },
-    { day_id: 'd2', date: '2025-09-10', revision: '8', updated_at: '2025-09-02T10:00:00Z', position: 1, staff_id: 's1', name: 'Zoë', ...SAMPLE_DM },
+    {
+      day_id: 'd2',
+      date: '2025-09-10',
+      revision: '8',
+      updated_at: '2025-09-02T10:00:00Z',
+      position: 1,
+      staff_id: 's1',
+      name: 'Zoë',
+      ...SAMPLE_DM,
+      place: 'Office',
+      description: 'Radio on',
+    },
     // A timed duty with a place and instructions, two people on it; an all-day one without either.
     {
       day_id: 'd2',
