@@ -165,6 +165,12 @@ describe('calendar feed: timed duties', () => {
     ]);
   });
 
+  it('names a duty whose name says its place by its name alone, as screens do', () => {
+    expect(events(feed([row('2026-01-15', 1, ANN, 'Ann', { ...lunch, duty_name: 'Lunch — Hall', place: 'Hall' })], 'Europe/London', ANN))).toEqual([
+      expect.objectContaining({ summary: 'Lunch — Hall', location: 'Hall' }),
+    ]);
+  });
+
   it('writes no VTIMEZONE when no event is timed', () => {
     expect(feed([row('2026-01-16', 1, BOB, 'Bob', trip), row('2026-01-16', 1, ANN, 'Ann', dutyManager)])).not.toContain('VTIMEZONE');
     // Bob's timed duty is not in Ann's feed, nor its zone.

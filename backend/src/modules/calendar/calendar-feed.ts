@@ -81,9 +81,9 @@ function later(a: Date | string, b: Date | string): Date | string {
   return new Date(b).getTime() > new Date(a).getTime() ? b : a;
 }
 
-/** "Lunch — Canteen", or the duty's name when it has no place. */
+/** "Lunch — Canteen" as screens name a duty: its name, with its place unless the name says it already ("Lunch — Hall" in Hall). */
 export function dutyTitle(duty: { duty_name: string; place: string | null }): string {
-  return duty.place ? `${duty.duty_name} — ${duty.place}` : duty.duty_name;
+  return duty.place && !duty.duty_name.includes(duty.place) ? `${duty.duty_name} — ${duty.place}` : duty.duty_name;
 }
 
 /**

@@ -61,9 +61,9 @@ export function dutyEventUid(event: Pick<DutyEvent, 'organizationId' | 'staffId'
   return `duty-${event.organizationId}-${event.staffId}-${event.date}${duty}@dutymanager.app`;
 }
 
-/** "Lunch — Canteen", or the duty's name when it has no place (as the calendar feeds name it). */
+/** "Lunch — Canteen", as screens and the calendar feeds name a duty: its place unless the name says it already. */
 function postTitle(post: DutyPost): string {
-  return post.place ? `${post.name} — ${post.place}` : post.name;
+  return post.place && !post.name.includes(post.place) ? `${post.name} — ${post.place}` : post.name;
 }
 
 /** `ics`'s date-time array of an instant, in UTC. */
