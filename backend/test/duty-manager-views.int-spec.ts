@@ -41,8 +41,15 @@ describe('the Duty Manager duty beside other duties', () => {
           .expect(200)
       ).text;
       // A day's revision moves with any slot of it (one lock and one revision per date), so the
-      // events' SEQUENCE and DTSTAMP may; what each event says must not.
-      return text.split(/\r\n/).filter((line) => /^(UID|DTSTART|DTEND|SUMMARY|DESCRIPTION|STATUS)[:;]/.test(line));
+      // events' SEQUENCE and DTSTAMP may; what each event says must not. Feeds carry every duty
+      // (docs/product.md#subscription-feeds): the Duty Manager duty's events and the holidays are compared.
+      return text
+        .replace(/BEGIN:VTIMEZONE[\s\S]*?END:VTIMEZONE\r\n/, '')
+        .split('BEGIN:VEVENT')
+        .filter((event) => !/\r\nCATEGORIES:Duty\r\n/.test(event) || /\r\nSUMMARY:Duty Manager - /.test(event))
+        .join('BEGIN:VEVENT')
+        .split(/\r\n/)
+        .filter((line) => /^(UID|DTSTART|DTEND|SUMMARY|DESCRIPTION|STATUS)[:;]/.test(line));
     };
     return {
       rota: await get('/api/rota?startDate=2026-11-01&endDate=2026-11-30'),
@@ -104,6 +111,15 @@ describe('the Duty Manager duty beside other duties', () => {
     expect(fieldSlots).toHaveLength(12);
 
     expect(await views()).toEqual(before);
+    // The other duty's people have its events beside (docs/product.md#subscription-feeds).
+    const link = (await as(ann.token).post('/api/calendar/subscription').expect(201)).body as { allDutiesUrl: string };
+    const allDuties = (
+      await t
+        .http()
+        .get(new URL(link.allDutiesUrl).pathname + new URL(link.allDutiesUrl).search)
+        .expect(200)
+    ).text;
+    expect(allDuties.match(/\r\nSUMMARY:Break — Field - /g)).toHaveLength(fieldSlots.length);
 
     // Monday's reminders are of Tuesday's Duty Manager duty: Ann and Bob, not Cat of the field.
     (t.get(Clock) as FixedClock).set(parsePinnedNow('2026-11-09T08:30', 'Europe/London'));
@@ -143,7 +159,9 @@ describe('the Duty Manager duty beside other duties', () => {
     expect((await as(admin.token).get('/api/rota?startDate=2026-11-01&endDate=2026-11-30').expect(200)).body).toEqual([]);
     // By hand: the other duty's slots leave both Duty Manager slots free. Cat, on the field that
     // day, already has the one duty a day the school allows; Bob and Dan don't.
-    const full = await as(admin.token).post('/api/rota', { date: '2026-11-16', slots: [cat.staffId] }).expect(409);
+    const full = await as(admin.token)
+      .post('/api/rota', { date: '2026-11-16', slots: [cat.staffId] })
+      .expect(409);
     expect(full.body.code).toBe('daily_max');
     const day = (
       await as(admin.token)

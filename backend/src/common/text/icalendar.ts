@@ -59,6 +59,11 @@ export function icalDate(date: IsoDate): string {
   return date.replace(/-/g, '');
 }
 
+/** `2025-09-09` and `12:30` → `20250909T123000` (a local DATE-TIME, for a TZID or floating). */
+export function icalLocal(date: IsoDate, time: string): string {
+  return `${icalDate(date)}T${time.replace(':', '')}00`;
+}
+
 /** An instant (a Date, or a timestamp as the database driver returns it) as a UTC DATE-TIME, whole seconds: `20250908T080000Z`. */
 export function icalUtc(instant: Date | string): string {
   return new Date(instant)

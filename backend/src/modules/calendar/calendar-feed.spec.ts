@@ -5,6 +5,16 @@ const ORG = '11111111-1111-4111-8111-111111111111';
 const ANN = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const BOB = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
 const at = new Date('2025-09-01T10:00:00Z');
+const DM = {
+  duty_id: '99999999-9999-4999-8999-999999999999',
+  is_duty_manager: true,
+  duty_name: 'Duty Manager',
+  place: null,
+  start_time: null,
+  end_time: null,
+  description: '',
+  duty_updated_at: at,
+};
 const slot = (day: string, date: string, position: number, staff_id: string, name: string): FeedSlotRow => ({
   day_id: day,
   date,
@@ -13,7 +23,9 @@ const slot = (day: string, date: string, position: number, staff_id: string, nam
   position,
   staff_id,
   name,
+  ...DM,
 });
+const base = { organizationId: ORG, calendarName: 'School', timezone: 'Europe/London', holidays: [] };
 const slots = [slot('d1', '2025-12-31', 1, ANN, 'Ann, the; Head'), slot('d1', '2025-12-31', 2, BOB, 'Bob'), slot('d2', '2026-01-02', 1, BOB, 'Bob')];
 
 function events(text: string) {
@@ -29,7 +41,7 @@ function events(text: string) {
 
 describe('calendar feed text', () => {
   it('writes one event per person per day, with colleagues, escaped text and an exclusive DTEND', () => {
-    const all = events(writeFeed({ kind: 'all-duties', organizationId: ORG, calendarName: 'School', slots, holidays: [] }));
+    const all = events(writeFeed({ ...base, kind: 'all-duties', slots }));
     expect(all).toEqual([
       {
         uid: `duty-${ORG}-${ANN}-2025-12-31-all-duties@dutymanager.app`,
@@ -44,9 +56,9 @@ describe('calendar feed text', () => {
   });
 
   it("keeps only the owner's events in a my-duties feed, with their own UIDs", () => {
-    const mine = events(writeFeed({ kind: 'my-duties', organizationId: ORG, calendarName: 'School', slots, holidays: [], ownerStaffId: ANN }));
+    const mine = events(writeFeed({ ...base, kind: 'my-duties', slots, ownerStaffId: ANN }));
     expect(mine).toEqual([expect.objectContaining({ uid: `duty-${ORG}-${ANN}-2025-12-31-my-duties@dutymanager.app`, description: 'Duty Manager 1. With Bob.' })]);
-    expect(events(writeFeed({ kind: 'my-duties', organizationId: ORG, calendarName: 'School', slots, holidays: [], ownerStaffId: null }))).toEqual([]);
+    expect(events(writeFeed({ ...base, kind: 'my-duties', slots, ownerStaffId: null }))).toEqual([]);
   });
 
   const version: FeedVersion = {

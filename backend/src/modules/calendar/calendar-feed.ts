@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { addDays } from '../../common/clock/academic-year';
 import type { IsoDate } from '../../common/clock/clock';
-import { type ContentLine, escapeText, icalDate, icalUtc, writeCalendar } from '../../common/text/icalendar';
+import { wallTimeToInstant } from '../../common/clock/wall-time';
+import { type ContentLine, escapeText, icalDate, icalLocal, icalUtc, writeCalendar } from '../../common/text/icalendar';
 import { HOLIDAY_TYPE_LABELS, HOLIDAY_TYPES } from '../holidays/entities/holiday.entity';
 import type { HolidayRow } from '../holidays/school-calendar';
 import type { DutyRow } from '../rota/rota.service';
+import { type FeedTimeZone, feedTimeZone } from './vtimezone';
 
 export type FeedKind = 'all-duties' | 'my-duties';
 
@@ -14,7 +16,7 @@ export const FEED_REFRESH_MINUTES = 60;
 const PRODID = '-//Duty Manager//Duty rota feed 1.0//EN';
 const UID_DOMAIN = 'dutymanager.app';
 
-/** One person on one day, as the rota's owner reads it for a feed; a day's people come in slot order. */
+/** One person on one duty on one day, as the rota's owner reads it for a feed; a duty's people come in slot order. */
 export type FeedSlotRow = DutyRow;
 
 /** A holiday, as the holidays module reads it for a feed. */
@@ -24,6 +26,8 @@ export interface FeedInput {
   kind: FeedKind;
   organizationId: string;
   calendarName: string;
+  /** The school's IANA time zone: timed duties' times are wall times there. */
+  timezone: string;
   /** Every slot of the days in the feed (for "my duties": the days the owner is on). */
   slots: FeedSlotRow[];
   holidays: FeedHolidayRow[];
@@ -56,8 +60,84 @@ function stamped(revision: string, updatedAt: Date | string): ContentLine[] {
 }
 
 /**
- * A subscription feed as RFC 5545 text: one VEVENT per person per duty day and one per holiday,
- * with UIDs that stay the same for the same person, day and feed.
+ * A timed duty's start and end: wall times with the school's TZID (its VTIMEZONE is in the feed,
+ * see vtimezone.ts for Google's and Outlook's rules), or UTC for a zone without a VTIMEZONE.
+ */
+function timed(date: IsoDate, start: string, end: string, timezone: string, zone: FeedTimeZone | null): ContentLine[] {
+  if (zone) {
+    return [
+      [`DTSTART;TZID=${zone.tzid}`, icalLocal(date, start)],
+      [`DTEND;TZID=${zone.tzid}`, icalLocal(date, end)],
+    ];
+  }
+  return [
+    ['DTSTART', icalUtc(wallTimeToInstant(date, start, timezone))],
+    ['DTEND', icalUtc(wallTimeToInstant(date, end, timezone))],
+  ];
+}
+
+/** The later of two changes: a duty's event changes with its day's people and with the duty. */
+function later(a: Date | string, b: Date | string): Date | string {
+  return new Date(b).getTime() > new Date(a).getTime() ? b : a;
+}
+
+/** "Lunch — Canteen" as screens name a duty: its name, with its place unless the name says it already ("Lunch — Hall" in Hall). */
+export function dutyTitle(duty: { duty_name: string; place: string | null }): string {
+  return duty.place && !duty.duty_name.includes(duty.place) ? `${duty.duty_name} — ${duty.place}` : duty.duty_name;
+}
+
+/**
+ * The Duty Manager duty's event, exactly as feeds wrote it before there were other duties (its
+ * UID too, so subscribers see no duplicates), plus the place and instructions a school gives it.
+ */
+function dutyManagerEvent(input: FeedInput, slot: FeedSlotRow, colleagues: string[]): ContentLine[] {
+  const description = slot.description.trim();
+  return [
+    ['BEGIN', 'VEVENT'],
+    ['UID', `duty-${input.organizationId}-${slot.staff_id}-${slot.date}-${input.kind}@${UID_DOMAIN}`],
+    ...stamped(slot.revision, slot.updated_at),
+    ...allDay(slot.date),
+    ['SUMMARY', escapeText(`Duty Manager - ${slot.name}`)],
+    ...(slot.place ? ([['LOCATION', escapeText(slot.place)]] satisfies ContentLine[]) : []),
+    ['DESCRIPTION', escapeText(`Duty Manager ${slot.position}. ${withWhom(colleagues)}${description ? `\n${description}` : ''}`)],
+    ['CATEGORIES', 'Duty'],
+    ['STATUS', 'CONFIRMED'],
+    ['TRANSP', 'TRANSPARENT'],
+    ['END', 'VEVENT'],
+  ];
+}
+
+/**
+ * Any other duty's event: timed (busy) when the duty has times, else all-day (free). Its UID names
+ * the person, the day and the duty, never the time, place or colleagues, so editing the duty moves
+ * the event and reshuffling others leaves it alone.
+ */
+function dutyEvent(input: FeedInput, slot: FeedSlotRow, colleagues: string[], zone: FeedTimeZone | null): ContentLine[] {
+  const title = dutyTitle(slot);
+  const lines: ContentLine[] = [
+    ['BEGIN', 'VEVENT'],
+    ['UID', `duty-${input.organizationId}-${slot.staff_id}-${slot.date}-${slot.duty_id}-${input.kind}@${UID_DOMAIN}`],
+    ...stamped(slot.revision, later(slot.updated_at, slot.duty_updated_at)),
+    ...(slot.start_time && slot.end_time ? timed(slot.date, slot.start_time, slot.end_time, input.timezone, zone) : allDay(slot.date)),
+    // My duties are the owner's own: the duty alone; the school's feed names whose it is.
+    ['SUMMARY', escapeText(input.ownerStaffId !== undefined ? title : `${title} - ${slot.name}`)],
+  ];
+  if (slot.place) lines.push(['LOCATION', escapeText(slot.place)]);
+  lines.push(
+    ['DESCRIPTION', escapeText([slot.description.trim(), withWhom(colleagues)].filter(Boolean).join('\n'))],
+    ['CATEGORIES', 'Duty'],
+    ['STATUS', 'CONFIRMED'],
+    ['TRANSP', slot.start_time ? 'OPAQUE' : 'TRANSPARENT'],
+    ['END', 'VEVENT'],
+  );
+  return lines;
+}
+
+/**
+ * A subscription feed as RFC 5545 text: one VEVENT per person per duty per day and one per
+ * holiday, with UIDs that stay the same for the same person, day, duty and feed. Timed duties are
+ * timed events in the school's zone, whose VTIMEZONE the feed then carries; the Duty Manager duty
+ * and other all-day duties are all-day events.
  */
 export function writeFeed(input: FeedInput): string {
   const lines: ContentLine[] = [
@@ -70,28 +150,24 @@ export function writeFeed(input: FeedInput): string {
     ['REFRESH-INTERVAL;VALUE=DURATION', FEED_REFRESH],
     ['X-PUBLISHED-TTL', FEED_REFRESH],
   ];
-  const byDay = new Map<string, FeedSlotRow[]>();
+  // A duty's people on a day, in slot order.
+  const byDuty = new Map<string, FeedSlotRow[]>();
   for (const slot of input.slots) {
-    const day = byDay.get(slot.day_id);
-    if (day) day.push(slot);
-    else byDay.set(slot.day_id, [slot]);
+    const key = `${slot.day_id} ${slot.duty_id}`;
+    const duty = byDuty.get(key);
+    if (duty) duty.push(slot);
+    else byDuty.set(key, [slot]);
   }
-  for (const day of byDay.values()) {
-    for (const slot of day) {
-      if (input.ownerStaffId !== undefined && slot.staff_id !== input.ownerStaffId) continue;
-      const colleagues = day.filter((s) => s !== slot).map((s) => s.name);
-      lines.push(
-        ['BEGIN', 'VEVENT'],
-        ['UID', `duty-${input.organizationId}-${slot.staff_id}-${slot.date}-${input.kind}@${UID_DOMAIN}`],
-        ...stamped(slot.revision, slot.updated_at),
-        ...allDay(slot.date),
-        ['SUMMARY', escapeText(`Duty Manager - ${slot.name}`)],
-        ['DESCRIPTION', escapeText(`Duty Manager ${slot.position}. ${withWhom(colleagues)}`)],
-        ['CATEGORIES', 'Duty'],
-        ['STATUS', 'CONFIRMED'],
-        ['TRANSP', 'TRANSPARENT'],
-        ['END', 'VEVENT'],
-      );
+  const mine = (slot: FeedSlotRow) => input.ownerStaffId === undefined || slot.staff_id === input.ownerStaffId;
+  // Only a feed with a timed event names a zone (RFC 5545: a VTIMEZONE for each TZID used, and
+  // before the events that use it, as Outlook expects).
+  const zone = input.slots.some((slot) => slot.start_time && mine(slot)) ? feedTimeZone(input.timezone) : null;
+  if (zone) lines.push(...zone.component);
+  for (const duty of byDuty.values()) {
+    for (const slot of duty) {
+      if (!mine(slot)) continue;
+      const colleagues = duty.filter((s) => s !== slot).map((s) => s.name);
+      lines.push(...(slot.is_duty_manager ? dutyManagerEvent(input, slot, colleagues) : dutyEvent(input, slot, colleagues, zone)));
     }
   }
   for (const holiday of input.holidays) {
@@ -116,17 +192,105 @@ export function writeFeed(input: FeedInput): string {
  * Bump when the feed's text changes for the same data in a way the sample below does not show
  * (FEED_FORMAT changes by itself for what it does show).
  */
-const FEED_FORMAT_VERSION = 2;
+const FEED_FORMAT_VERSION = 3;
 
-/** Every kind of line writeFeed writes: two people on a day, one alone, each type of holiday, with and without a description. */
+const SAMPLE_DM = {
+  duty_id: 'u1',
+  is_duty_manager: true,
+  duty_name: 'Duty Manager',
+  place: null,
+  start_time: null,
+  end_time: null,
+  description: '',
+  duty_updated_at: '2025-08-01T10:00:00Z',
+};
+const SAMPLE_LUNCH = {
+  duty_id: 'u2',
+  is_duty_manager: false,
+  duty_name: 'Lunch',
+  place: 'Canteen, hall',
+  start_time: '12:30',
+  end_time: '13:10',
+  description: 'Queue; then\nthe tables',
+  duty_updated_at: '2025-09-05T10:00:00Z',
+};
+
+/** Every kind of line writeFeed writes: two people on a day, one alone, a timed duty and an all-day one, each type of holiday, with and without a description. */
 const FORMAT_SAMPLE: FeedInput = {
   kind: 'all-duties',
   organizationId: '00000000-0000-4000-8000-000000000000',
   calendarName: 'Sample – Duty rota, with; escapes\\',
+  timezone: 'Europe/London',
   slots: [
-    { day_id: 'd1', date: '2025-09-09', revision: '7', updated_at: '2025-09-01T10:00:00Z', position: 1, staff_id: 's1', name: 'Zoë Ångström-Éléonore Bénédicte de la Cruz-Fernández Øyelaran' },
-    { day_id: 'd1', date: '2025-09-09', revision: '7', updated_at: '2025-09-01T10:00:00Z', position: 2, staff_id: 's2', name: 'Bob, Stone' },
-    { day_id: 'd2', date: '2025-09-10', revision: '8', updated_at: '2025-09-02T10:00:00Z', position: 1, staff_id: 's1', name: 'Zoë' },
+    {
+      day_id: 'd1',
+      date: '2025-09-09',
+      revision: '7',
+      updated_at: '2025-09-01T10:00:00Z',
+      position: 1,
+      staff_id: 's1',
+      name: 'Zoë Ångström-Éléonore Bénédicte de la Cruz-Fernández Øyelaran',
+      ...SAMPLE_DM,
+    },
+    {
+      day_id: 'd1',
+      date: '2025-09-09',
+      revision: '7',
+      updated_at: '2025-09-01T10:00:00Z',
+      position: 2,
+      staff_id: 's2',
+      name: 'Bob, Stone',
+      ...SAMPLE_DM,
+    },
+    {
+      day_id: 'd2',
+      date: '2025-09-10',
+      revision: '8',
+      updated_at: '2025-09-02T10:00:00Z',
+      position: 1,
+      staff_id: 's1',
+      name: 'Zoë',
+      ...SAMPLE_DM,
+      place: 'Office',
+      description: 'Radio on',
+    },
+    // A timed duty with a place and instructions, two people on it; an all-day one without either.
+    {
+      day_id: 'd2',
+      date: '2025-09-10',
+      revision: '8',
+      updated_at: '2025-09-02T10:00:00Z',
+      position: 1,
+      staff_id: 's1',
+      name: 'Zoë',
+      ...SAMPLE_LUNCH,
+    },
+    {
+      day_id: 'd2',
+      date: '2025-09-10',
+      revision: '8',
+      updated_at: '2025-09-02T10:00:00Z',
+      position: 2,
+      staff_id: 's2',
+      name: 'Bob, Stone',
+      ...SAMPLE_LUNCH,
+    },
+    {
+      day_id: 'd2',
+      date: '2025-09-10',
+      revision: '8',
+      updated_at: '2025-09-02T10:00:00Z',
+      position: 1,
+      staff_id: 's1',
+      name: 'Zoë',
+      ...SAMPLE_LUNCH,
+      duty_id: 'u3',
+      duty_name: 'Trip',
+      place: null,
+      start_time: null,
+      end_time: null,
+      description: '',
+    },
   ],
   // One of each type, so the labels are in the sample; the last with a description.
   holidays: HOLIDAY_TYPES.map((type, i) => ({
@@ -175,7 +339,17 @@ export interface FeedVersion {
  */
 export function feedEtag(version: FeedVersion): string {
   const { kind, tokenId, organizationId, organizationName, timezone, staffId, today, revision } = version;
-  const key = JSON.stringify([FEED_FORMAT, kind, tokenId, organizationId, organizationName, timezone, kind === 'my-duties' ? staffId : null, today, revision]);
+  const key = JSON.stringify([
+    FEED_FORMAT,
+    kind,
+    tokenId,
+    organizationId,
+    organizationName,
+    timezone,
+    kind === 'my-duties' ? staffId : null,
+    today,
+    revision,
+  ]);
   return `"${createHash('sha256').update(key, 'utf8').digest('base64url').slice(0, 32)}"`;
 }
 

@@ -176,7 +176,7 @@ export class CalendarService {
     const { from, to } = this.window(today);
     const org = TenantContext.require();
     const mine = kind === 'my-duties';
-    // Each read is its owner's: the rota's duties (with the people's names), the holidays. My
+    // Each read is its owner's: the rota's duties of every kind (with the people's names), the holidays. My
     // duties of a user without a staff record are none.
     const onlyDaysOf = mine ? owner.staffId : undefined;
     const slots = onlyDaysOf === null ? [] : await this.rota.dutiesBetween(from, to, onlyDaysOf);
@@ -185,6 +185,7 @@ export class CalendarService {
       kind,
       organizationId: org,
       calendarName: `${owner.organizationName} – ${mine ? 'My duties' : 'Duty rota'}`,
+      timezone: owner.timezone,
       slots,
       holidays,
       ownerStaffId: mine ? owner.staffId : undefined,

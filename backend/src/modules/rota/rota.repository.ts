@@ -47,7 +47,7 @@ function daySlotsOf(rows: SlotRow[]): Record<IsoDate, DaySlots> {
   return days;
 }
 
-/** One person in one slot of one day, with the day's revision and last change (a calendar feed's row). */
+/** One person in one slot of one duty on one day, with the day's revision and last change and what names the duty (a calendar feed's row). */
 export interface DutyRow {
   day_id: string;
   date: IsoDate;
@@ -56,7 +56,18 @@ export interface DutyRow {
   updated_at: Date | string;
   position: number;
   staff_id: string;
+  /** The person's name. */
   name: string;
+  duty_id: string;
+  is_duty_manager: boolean;
+  duty_name: string;
+  place: string | null;
+  /** `HH:mm`, both null for an all-day duty. */
+  start_time: string | null;
+  end_time: string | null;
+  description: string;
+  /** The duty's last change (its name, place, times or description). */
+  duty_updated_at: Date | string;
 }
 
 /** The signed-in person's own staff record: linked to them, else linked to nobody with their email address (parameters: org, user id, email). */
@@ -120,23 +131,27 @@ export class RotaRepository {
   }
 
   /**
-   * Everyone on duty on the days of `from`..`to`, in date and slot order, with their names and each
-   * day's revision and last change: what the calendar feeds write. With `onlyDaysOf`, only the days
-   * that person is on (everyone on them, so colleagues show). One statement.
+   * Everyone on every duty (deleted duties aside) on the days of `from`..`to`, with their names,
+   * each day's revision and last change, and what names the duty: what the calendar feeds write. In
+   * date order, then each day's duties as My Rota orders them (all-day first, so the Duty Manager
+   * duty, then by start time and the school's order), then slot order. With `onlyDaysOf`, only the
+   * duties and days that person is on (everyone on them, so colleagues show). One statement.
    */
   dutiesBetween(from: IsoDate, to: IsoDate, onlyDaysOf?: string): Promise<DutyRow[]> {
     const org = TenantContext.require();
     const only = onlyDaysOf !== undefined;
     return this.em.execute<DutyRow[]>(
       `select d.id as day_id, d.date::text as date, d.revision::text as revision, d.updated_at,
-              s.position, s.staff_id, st.name
+              s.position, s.staff_id, st.name,
+              du.id as duty_id, coalesce(du.is_duty_manager, false) as is_duty_manager, du.name as duty_name, du.place,
+              du.start_time, du.end_time, du.description, du.updated_at as duty_updated_at
          from rota_days d
          join rota_slots s on s.rota_day_id = d.id and s.organization_id = d.organization_id
-         join duties dm on dm.id = s.duty_id and dm.organization_id = d.organization_id and dm.is_duty_manager
+         join duties du on du.id = s.duty_id and du.organization_id = d.organization_id and du.archived_at is null
          join staff st on st.id = s.staff_id and st.organization_id = d.organization_id
         where d.organization_id = ? and d.date between ? and ?
-          ${only ? 'and exists (select 1 from rota_slots m where m.rota_day_id = d.id and m.organization_id = d.organization_id and m.duty_id = dm.id and m.staff_id = ?)' : ''}
-        order by d.date, s.position`,
+          ${only ? 'and exists (select 1 from rota_slots m where m.rota_day_id = d.id and m.organization_id = d.organization_id and m.duty_id = du.id and m.staff_id = ?)' : ''}
+        order by d.date, du.start_time nulls first, du.end_time nulls first, du.is_duty_manager nulls last, du.sort_order, du.created_at, du.id, s.position`,
       only ? [org, from, to, onlyDaysOf] : [org, from, to],
     );
   }

@@ -146,7 +146,7 @@ export class RotaService {
     return this.rota.slotsFrom(from, to);
   }
 
-  /** Everyone on duty on `from`..`to` with their names and each day's revision (RotaRepository.dutiesBetween): the calendar feeds. */
+  /** Everyone on every duty on `from`..`to` with their names, each day's revision and the duty (RotaRepository.dutiesBetween): the calendar feeds. */
   dutiesBetween(from: IsoDate, to: IsoDate, onlyDaysOf?: string): Promise<DutyRow[]> {
     return this.rota.dutiesBetween(from, to, onlyDaysOf);
   }

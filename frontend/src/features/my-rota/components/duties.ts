@@ -27,6 +27,11 @@ export interface DutyPost {
   /** The post's instructions; null when the duty has none. */
   description: string | null;
   isDutyManager: boolean;
+  /** What the calendar export writes (docs/product.md#export-to-calendar): the duty, its place and `HH:mm` times (null: all day). */
+  dutyId: string;
+  place: string | null;
+  startTime: string | null;
+  endTime: string | null;
 }
 
 interface OnDuty {
@@ -83,6 +88,10 @@ export function dutiesWithPosts(
       times: dutyTimes(duty),
       description: duty.description || null,
       isDutyManager: duty.isDutyManager,
+      dutyId: duty.dutyId,
+      place: duty.place,
+      startTime: duty.startTime,
+      endTime: duty.endTime,
     },
   }));
 }

@@ -11,6 +11,8 @@ export const EXPORT_FAILED_MESSAGE = 'Failed to export the calendar file';
 interface ExportCalendarButtonProps {
   person: { id: string; name: string };
   duties: readonly Duty[];
+  /** The school's IANA time zone: timed duties' times are wall times there. */
+  timeZone?: string;
   disabled?: boolean;
 }
 
@@ -18,7 +20,12 @@ interface ExportCalendarButtonProps {
  * docs/product.md#export-to-calendar: Export to Calendar downloads the person's duties as an .ics file made in the
  * browser. The builder (with the `ics` library) is loaded on the first click, not with the page.
  */
-export function ExportCalendarButton({ person, duties, disabled }: ExportCalendarButtonProps) {
+export function ExportCalendarButton({
+  person,
+  duties,
+  timeZone,
+  disabled,
+}: ExportCalendarButtonProps) {
   const [exporting, setExporting] = useState(false);
   const toast = useToast();
 
@@ -26,7 +33,7 @@ export function ExportCalendarButton({ person, duties, disabled }: ExportCalenda
     setExporting(true);
     try {
       const { downloadDutyCalendar } = await import('../lib/duty-calendar');
-      downloadDutyCalendar(person, duties);
+      downloadDutyCalendar(person, duties, timeZone);
     } catch {
       toast({ variant: 'destructive', description: EXPORT_FAILED_MESSAGE });
     } finally {

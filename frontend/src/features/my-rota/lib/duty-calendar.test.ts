@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 
-import type { Duty } from '../components/duties';
+import type { Duty, DutyPost } from '../components/duties';
 import { dutyCalendarFileName } from './calendar-file';
 import { buildDutyCalendar } from './duty-calendar';
 
@@ -95,6 +95,120 @@ describe('the duty calendar file', () => {
     const summary = lines.findIndex((line) => line.startsWith('SUMMARY:'));
     expect(lines[summary + 1]?.startsWith(' ')).toBe(true);
     expect(text).not.toContain('\uFFFD');
+  });
+});
+
+describe('the duty calendar file for a school with other duties', () => {
+  const post = (over: Partial<DutyPost>): DutyPost => ({
+    title: 'Lunch — Canteen',
+    times: '12:30–13:10',
+    description: 'Watch the queue; wipe the tables.',
+    isDutyManager: false,
+    dutyId: 'lunch-1',
+    place: 'Canteen',
+    startTime: '12:30',
+    endTime: '13:10',
+    ...over,
+  });
+  const mine: Duty[] = [
+    {
+      id: '2026-03-26|dm',
+      date: '2026-03-26',
+      colleagues: ['Bob Stone'],
+      post: post({
+        title: 'Duty Manager',
+        isDutyManager: true,
+        dutyId: 'dm',
+        place: null,
+        startTime: null,
+        endTime: null,
+        description: null,
+      }),
+    },
+    { id: '2026-03-26|lunch-1', date: '2026-03-26', colleagues: [], post: post({}) },
+    { id: '2026-04-02|lunch-1', date: '2026-04-02', colleagues: [], post: post({}) },
+    {
+      id: '2026-04-02|trip',
+      date: '2026-04-02',
+      colleagues: [],
+      post: post({
+        title: 'Trip',
+        dutyId: 'trip',
+        place: null,
+        startTime: null,
+        endTime: null,
+        description: null,
+      }),
+    },
+  ];
+
+  function read(text: string) {
+    return parse(text).events.map((vevent) => {
+      const start = vevent.getFirstPropertyValue('dtstart') as ICAL.Time;
+      const end = vevent.getFirstPropertyValue('dtend') as ICAL.Time;
+      const instant = (time: ICAL.Time) =>
+        time.isDate ? time.toString() : time.toJSDate().toISOString();
+      return {
+        uid: vevent.getFirstPropertyValue('uid'),
+        summary: vevent.getFirstPropertyValue('summary'),
+        location: vevent.getFirstPropertyValue('location'),
+        description: vevent.getFirstPropertyValue('description'),
+        start: instant(start),
+        end: instant(end),
+        transparency: vevent.getFirstPropertyValue('transp'),
+      };
+    });
+  }
+
+  it('writes each duty once: the Duty Manager duty all-day as before, a timed duty at its UTC instants in the school zone, an all-day one all-day', () => {
+    const text = buildDutyCalendar(owner, mine, 'Europe/London');
+    // UTC, never a TZID: the file has no VTIMEZONE, which Outlook needs for one.
+    expect(text).not.toContain('TZID');
+    expect(text).toContain('DTSTART:20260402T113000Z');
+    expect(read(text)).toEqual([
+      {
+        uid: 'duty-s-42-2026-03-26@dutymanager.app',
+        summary: `Duty Manager - ${NAME}`,
+        location: null,
+        description: 'With Bob Stone',
+        start: '2026-03-26',
+        end: '2026-03-27',
+        transparency: 'TRANSPARENT',
+      },
+      {
+        uid: 'duty-s-42-2026-03-26-lunch-1@dutymanager.app',
+        summary: 'Lunch — Canteen',
+        location: 'Canteen',
+        description: 'Watch the queue; wipe the tables.',
+        // Greenwich Mean Time, then British Summer Time from 29 March.
+        start: '2026-03-26T12:30:00.000Z',
+        end: '2026-03-26T13:10:00.000Z',
+        transparency: 'OPAQUE',
+      },
+      expect.objectContaining({
+        uid: 'duty-s-42-2026-04-02-lunch-1@dutymanager.app',
+        start: '2026-04-02T11:30:00.000Z',
+        end: '2026-04-02T12:10:00.000Z',
+      }),
+      {
+        uid: 'duty-s-42-2026-04-02-trip@dutymanager.app',
+        summary: 'Trip',
+        location: null,
+        description: null,
+        start: '2026-04-02',
+        end: '2026-04-03',
+        transparency: 'TRANSPARENT',
+      },
+    ]);
+  });
+
+  it('converts with the school zone’s own rules (New York), and writes wall times floating when the zone is not known', () => {
+    expect(buildDutyCalendar(owner, mine, 'America/New_York')).toContain(
+      'DTSTART:20260326T163000Z',
+    );
+    const floating = buildDutyCalendar(owner, mine);
+    expect(floating).toContain('DTSTART:20260326T123000\r\n');
+    expect(floating).not.toContain('TZID');
   });
 });
 

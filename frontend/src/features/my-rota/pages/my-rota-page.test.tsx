@@ -638,6 +638,37 @@ describe('My Rota page', () => {
       expect(asked).toEqual([{ startDate: '2025-09-01', endDate: '2026-08-31' }]);
     });
 
+    it('exports every duty listed: the timed ones at their times in the school’s zone (docs/product.md#export-to-calendar)', async () => {
+      const caught = catchDownloads();
+      try {
+        renderPage({ duties: { body: [dutyManagerDuty(), lunch] }, mine: { body: mine } });
+        await dutyRows();
+        await user.click(exportButton());
+        await waitFor(() => expect(caught.downloads).toHaveLength(1));
+        const text = await readText((caught.downloads as [Download])[0].blob);
+        const events = new ICAL.Component(ICAL.parse(text))
+          .getAllSubcomponents('vevent')
+          .map((vevent) => {
+            const start = vevent.getFirstPropertyValue('dtstart') as ICAL.Time;
+            return [
+              vevent.getFirstPropertyValue('summary'),
+              start.isDate ? start.toString() : start.toJSDate().toISOString(),
+            ];
+          });
+        // September in London is British Summer Time: 12:30 there is 11:30 UTC.
+        expect(events).toEqual([
+          ['Duty Manager - Ada Admin', '2025-09-03'],
+          ['Duty Manager - Ada Admin', '2025-09-08'],
+          ['Lunch — Canteen', '2025-09-08T11:30:00.000Z'],
+          ['Lunch — Canteen', '2025-09-09T11:30:00.000Z'],
+          ['Duty Manager - Ada Admin', '2025-09-10'],
+          ['Duty Manager - Ada Admin', '2025-09-15'],
+        ]);
+      } finally {
+        caught.restore();
+      }
+    });
+
     it('says so when your duties fail to load, and loads them again on retry', async () => {
       const user = setupUser();
       const { fetchMock } = renderPage({

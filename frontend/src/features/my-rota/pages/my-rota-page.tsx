@@ -148,10 +148,11 @@ export function MyRotaPage({ renderPersonExtras, notes }: MyRotaPageProps = {}) 
       {!loading && failed.length === 0 && (
         <Typography.Text type="secondary">{dutyDayCount(dayCount(listed))}</Typography.Text>
       )}
-      {/* The export has the Duty Manager's days, as the calendar feed does. */}
+      {/* The export has the duties listed, of every kind, as the calendar feeds do. */}
       <ExportCalendarButton
         person={selected}
-        duties={duties}
+        duties={listed}
+        timeZone={userQuery.data?.organization?.timezone}
         disabled={loading || failed.length > 0}
       />
     </Flex>
