@@ -249,10 +249,13 @@ describe('reminders of every duty', () => {
     await deliver();
     expect(daily('Jo').map((e) => e.subject)).toEqual(['Duty reminder - Monday 22 September 2025']);
     expect(daily('Jo')[0]!.text).toContain('This is a reminder of your duty on Monday 22 September 2025:\n\n- Lunch — Canteen, 12:30–13:10');
-    expect(daily('Jo')[0]!.attachments).toEqual([]);
+    // Each duty's event is attached as the feeds write it: Lunch timed, in UTC (12:30 BST is 11:30Z).
+    expect(daily('Jo')[0]!.attachments.map((a) => a.filename)).toEqual(['duty-2025-09-22-lunch-canteen.ics']);
+    expect(daily('Jo')[0]!.attachments[0]!.content).toMatch(/DTSTART:20250922T113000Z[\s\S]*DTEND:20250922T121000Z[\s\S]*LOCATION:Canteen/);
     // Kit: the Duty Manager's wording, with each duty that day; one email.
     expect(daily('Kit').map((e) => e.subject)).toEqual(['Duty Manager Reminder - Monday 22 September 2025']);
     expect(daily('Kit')[0]!.html).toContain('<li>Duty Manager, all day</li><li>Lunch — Canteen, 12:30–13:10</li>');
+    expect(daily('Kit')[0]!.attachments.map((a) => a.filename)).toEqual(['duty-2025-09-22.ics', 'duty-2025-09-22-lunch-canteen.ics']);
     // Lee, on the Duty Manager duty alone, gets today's email with no list.
     expect(daily('Lee')[0]!.html).not.toContain('Your duties that day');
 

@@ -104,11 +104,20 @@ function when(event: DutyEvent): When {
   return { start: parts(event.date), end: parts(addDays(event.date, 1)) };
 }
 
-function calendarFile(attributes: EventAttributes & { timestamp: number }, date: IsoDate, method: 'PUBLISH' | 'CANCEL'): OutboxAttachment {
+function calendarFile(attributes: EventAttributes & { timestamp: number }, event: DutyEvent, method: 'PUBLISH' | 'CANCEL'): OutboxAttachment {
+  // One file per duty: "duty-2026-12-03.ics" for the Duty Manager's, "duty-2026-12-03-lunch-canteen.ics" for another's.
+  const slug = event.post
+    ? postTitle(event.post)
+        .toLowerCase()
+        .normalize('NFKD')
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '')
+    : '';
+  const filename = `duty-${event.date}${slug ? `-${slug}` : ''}.ics`;
   const { error, value } = createEvent(attributes);
   // `ics` folds at 75 characters; RFC 5545 counts octets, which names with accents exceed.
   if (error || !value) throw new Error(`Could not write the duty calendar file: ${error?.message ?? 'empty'}`);
-  return { filename: `duty-${date}.ics`, contentType: `text/calendar; charset=utf-8; method=${method}`, content: refold(value) };
+  return { filename, contentType: `text/calendar; charset=utf-8; method=${method}`, content: refold(value) };
 }
 
 function common(event: DutyEvent): EventAttributes & { timestamp: number } {
@@ -132,7 +141,7 @@ function common(event: DutyEvent): EventAttributes & { timestamp: number } {
 
 /** The duty as an .ics event (all-day with an exclusive DTEND, or timed in UTC), attached to its reminder. */
 export function dutyCalendarAttachment(event: DutyEvent): OutboxAttachment {
-  return calendarFile({ ...common(event), method: 'PUBLISH' }, event.date, 'PUBLISH');
+  return calendarFile({ ...common(event), method: 'PUBLISH' }, event, 'PUBLISH');
 }
 
 /**
@@ -149,7 +158,7 @@ export function dutyCalendarCancellation(event: CancelledDuty): OutboxAttachment
       organizer: event.organizer,
       attendees: [{ name: event.staffName, email: event.staffEmail }],
     },
-    event.date,
+    event,
     'CANCEL',
   );
 }

@@ -269,6 +269,29 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
         }
       }
     };
+    const zone = await this.organizationClock.zone();
+    // Each other duty's event, as the feeds and My Rota's export write it (timed ones in UTC).
+    const postEvents = (duties: DutyOccurrence[]) =>
+      duties.map((o) =>
+        dutyCalendarAttachment({
+          post: {
+            id: o.duty_id,
+            name: o.duty_name,
+            place: o.place,
+            instructions: o.description,
+            startTime: o.start_time,
+            endTime: o.end_time,
+            timeZone: zone,
+          },
+          organizationId,
+          staffId: o.staff_id,
+          staffName: o.name,
+          date: o.date,
+          description: dutyLine(toNamed(o)),
+          stamp,
+          sequence: 0,
+        }),
+      );
     const links: { claim: string; email: OutboxEmail }[] = [];
     for (const person of people) {
       const claim = claimed.get(`${person.staff_id}:${person.date}`);
@@ -298,6 +321,7 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
             stamp,
             sequence: claim.sequence,
           }),
+          ...postEvents(otherDuties),
         ],
       });
       links.push({ claim: claim.id, email: row });
@@ -318,6 +342,7 @@ export class RemindersService implements OnApplicationBootstrap, OnApplicationSh
         to: first.email,
         dedupeKey: `duty-reminder-other:${organizationId}:${first.staff_id}:${first.date}:${duties.map((d) => d.duty_id).join(',')}`,
         ...dutiesReminderEmail({ staffName: first.name, date: describeDate(first.date), duties: duties.map(toNamed), rotaUrl }),
+        attachments: postEvents(duties),
       });
       linkOthers(day, row);
       queued += 1;
