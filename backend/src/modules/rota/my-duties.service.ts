@@ -6,6 +6,7 @@ import { hasPermission } from '../../common/auth/roles';
 import type { MyDutyDto } from './dto/my-duty.dto';
 import type { OwnDutyRow } from './rota.repository';
 import { RotaRepository } from './rota.repository';
+import { StaffDirectory } from '../staff/staff-directory.service';
 import { MAX_RANGE_DAYS } from './rota-days';
 
 /** Staff asking for a colleague's duties (docs/product.md#duties). */
@@ -19,7 +20,10 @@ export const NOT_YOUR_DUTIES = "You can see only your own duties here; a colleag
  */
 @Injectable()
 export class MyDutiesService {
-  constructor(private readonly rota: RotaRepository) {}
+  constructor(
+    private readonly rota: RotaRepository,
+    private readonly staffDirectory: StaffDirectory,
+  ) {}
 
   async mine(user: Pick<AuthUser, 'id' | 'email' | 'role'>, startDate: IsoDate, endDate: IsoDate, staffId?: string): Promise<MyDutyDto[]> {
     if (daysInSpan(startDate, endDate) > MAX_RANGE_DAYS) {
@@ -29,10 +33,18 @@ export class MyDutiesService {
     if (staffId === undefined) {
       rows = await this.rota.dutiesOfUserBetween(user, startDate, endDate);
     } else {
+      const person = (await this.staffDirectory.byIds([staffId])).get(staffId);
       if (!hasPermission(user.role, 'rota.manage')) {
-        // Staff: their own record only; anyone else's id (another school's too) is refused alike.
-        if ((await this.rota.ownStaffId(user)) !== staffId) throw new ForbiddenException(NOT_YOUR_DUTIES);
-      } else if (!(await this.rota.staffExists(staffId))) {
+        // Staff: their own record only (linked to them, else unlinked with their email while they
+        // have no linked one); anyone else's id (another school's too) is refused alike.
+        const own =
+          !!person &&
+          (person.userId === user.id ||
+            (person.userId === null &&
+              person.email.trim().toLowerCase() === user.email.trim().toLowerCase() &&
+              !(await this.staffDirectory.ofUser(user.id))));
+        if (!own) throw new ForbiddenException(NOT_YOUR_DUTIES);
+      } else if (!person) {
         throw new NotFoundException('Staff member not found');
       }
       rows = await this.rota.dutiesOfStaffBetween(staffId, startDate, endDate);

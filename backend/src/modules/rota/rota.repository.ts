@@ -292,18 +292,6 @@ export class RotaRepository {
     return this.em.execute(dutiesOfSql('select id from staff where organization_id = ? and id = ?'), [org, staffId, org, from, to]);
   }
 
-  /** The id of the signed-in person's own staff record (found as `dutiesOfUserBetween` finds it), or null. */
-  async ownStaffId(user: { id: string; email: string }): Promise<string | null> {
-    const rows = await this.em.execute<{ id: string }[]>(OWN_STAFF_SQL, [TenantContext.require(), user.id, user.email]);
-    return rows[0]?.id ?? null;
-  }
-
-  /** Whether `staffId` is a staff member of this organisation. */
-  async staffExists(staffId: string): Promise<boolean> {
-    const rows = await this.em.execute('select 1 from staff where organization_id = ? and id = ?', [TenantContext.require(), staffId]);
-    return rows.length > 0;
-  }
-
   /** Every duty's slots on each date of `from`..`to` (to the end of the rota when `to` is null), per duty id then date. One statement. */
   async dutySlotsBetween(from: IsoDate, to: IsoDate | null): Promise<Record<string, Record<IsoDate, DaySlots>>> {
     const rows = await this.em.execute<(SlotRow & { duty_id: string })[]>(
