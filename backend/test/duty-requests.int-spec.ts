@@ -238,4 +238,41 @@ describe('requests for any duty', () => {
       })
       .expect(400);
   });
+
+  it('cancels one duty assignment: asked for that duty, approved off that duty alone, and named in the email', async () => {
+    await put('2026-11-16', brk, ann.staffId);
+    await as(admin.token)
+      .post('/api/rota', { date: '2026-11-16', slots: [bob.staffId] })
+      .expect(201);
+    await as(admin.token).post('/api/auto-approval-settings', { adminPassword: admin.password, cancellations: false }).expect(200);
+    const ask = (body: object) =>
+      as(ann.token).post('/api/cancel-requests', { staffId: ann.staffId, date: '2026-11-16', reason: 'Dentist', ...body });
+
+    expect((await ask({ dutyId: hall }).expect(409)).body.message).toBe('Ann Break is not on Hall on Monday 16 November 2026');
+    const other = await registerOrganization(t);
+    const theirs = (
+      await as(other.token)
+        .post('/api/duties', { name: 'Gate', startTime: '08:20', endTime: '08:45', weekdays: [{ weekday: 1, people: 1 }] })
+        .expect(201)
+    ).body.duty.id as string;
+    expect((await ask({ dutyId: theirs }).expect(404)).body.message).toBe('Duty not found');
+
+    const asked = await ask({ dutyId: brk }).expect(201);
+    expect(asked.body.request).toMatchObject({ status: 'pending', duty: { id: brk, name: 'Break' } });
+    await ask({ dutyId: brk }).expect(409);
+    // Without dutyId it is the Duty Manager duty's, in its words.
+    expect((await ask({}).expect(409)).body.message).toBe('Ann Break is not on duty on Monday 16 November 2026');
+
+    const approved = await as(admin.token).patch(`/api/cancel-requests/${asked.body.request.id}`, { status: 'approved' }).expect(200);
+    expect(approved.body.request.status).toBe('approved');
+    expect(await onDuty(brk)).not.toContainEqual(['2026-11-16', ann.name]);
+    const dutyManagerDay = (await as(admin.token).get('/api/rota?startDate=2026-11-16&endDate=2026-11-16').expect(200)).body as {
+      slots: { staff: { id: string } | null }[];
+    }[];
+    expect(dutyManagerDay[0]?.slots.map((slot) => slot.staff?.id ?? null)).toContain(bob.staffId);
+    const [letter] = await sql(`select subject from outbox_emails where kind = 'cancel-decided' and "to" = ? order by created_at desc limit 1`, [
+      ann.email,
+    ]);
+    expect(letter?.subject).toBe('Cancel request approved: Monday 16 November 2026 (Break — Playground, 10:40–11:00)');
+  });
 });

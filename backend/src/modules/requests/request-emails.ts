@@ -100,8 +100,12 @@ export function swapDecidedEmails(swap: SwapFacts & { target: Person | null }, a
 }
 
 /** To the person whose duty it is, once their cancel request is decided. */
-export function cancelDecidedEmail(request: { staff: Person; date: string }, approved: boolean, automatically: boolean): PersonLetter {
-  const day = describeDate(request.date);
+export function cancelDecidedEmail(
+  request: { staff: Person; date: string; duty?: SwapDuty | null },
+  approved: boolean,
+  automatically: boolean,
+): PersonLetter {
+  const day = dutyDay(request.date, request.duty);
   return letter({
     kind: 'cancel-decided',
     notice: { kind: 'cancel_decided', link: '/cancel-requests' },

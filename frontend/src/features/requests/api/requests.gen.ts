@@ -183,6 +183,8 @@ export type CancelRequestResultDto = {
 };
 export type CreateCancelRequestDto = {
   date: string;
+  /** The duty to be taken off (GET /api/rota/mine's dutyId); leave out for the Duty Manager duty. */
+  dutyId?: string;
   reason: string;
   staffId: string;
   /** Optional; a new request is always pending. */
