@@ -27,6 +27,8 @@ export interface DutyPost {
   /** The post's instructions; null when the duty has none. */
   description: string | null;
   isDutyManager: boolean;
+  /** The duty's id (GET /api/rota/mine's dutyId): what a swap request of it names. */
+  dutyId?: string;
 }
 
 interface OnDuty {
@@ -83,6 +85,7 @@ export function dutiesWithPosts(
       times: dutyTimes(duty),
       description: duty.description || null,
       isDutyManager: duty.isDutyManager,
+      dutyId: duty.dutyId,
     },
   }));
 }
