@@ -2,7 +2,6 @@ import { ref } from '@mikro-orm/core';
 import { ConflictException, ForbiddenException, Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Clock } from '../../common/clock/clock';
-import { describeDate } from '../../common/text/dates';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { AuditService } from '../audit/audit.service';
 import { AccountsService } from '../auth/accounts.service';
@@ -16,7 +15,7 @@ import { RequestMessenger } from './request-messenger';
 import { STATUS_WORDS } from './request-rules';
 import { DecideSwapRequestService } from './decide-swap-request.service';
 import { ExpireSwapRequestsService } from './expire-swap-requests.service';
-import { describeSwap, type TakenPlan } from './swap-plan';
+import { describeSwap, dutyDay, type TakenPlan } from './swap-plan';
 import { SwapRequestViewsService } from './swap-request-views.service';
 import { SwapRulesService } from './swap-rules.service';
 
@@ -85,12 +84,13 @@ export class AnswerSwapRequestService {
       return { plan: taken, automatic };
     });
     const { plan, automatic } = outcome;
-    const day = describeDate(plan.originalDate);
+    const day = dutyDay(plan.originalDate, plan.duty);
     return {
       request: await this.views.byId(actor, id),
       processedAutomatically: automatic,
       message: automatic
-        ? `The swap was approved automatically: you are now on duty on ${day}` + (plan.swapDate !== plan.originalDate ? ` and ${plan.requester.name} on ${describeDate(plan.swapDate)}.` : '.')
+        ? `The swap was approved automatically: you are now on duty on ${day}` +
+          (plan.swapDate !== plan.originalDate ? ` and ${plan.requester.name} on ${dutyDay(plan.swapDate, plan.swapDuty)}.` : '.')
         : `You accepted ${plan.requester.name}'s request for ${day}. It now waits for approval.`,
     };
   }
@@ -100,13 +100,15 @@ export class AnswerSwapRequestService {
     await this.expiry.expireDue();
     await this.unitOfWork.transaction(async () => {
       const request = await this.rules.lockOrNotFound(id);
-      if (request.open) throw new ConflictException({ message: "An open request can't be declined: leave it for someone else", code: 'open_request' });
+      if (request.open)
+        throw new ConflictException({ message: "An open request can't be declined: leave it for someone else", code: 'open_request' });
       if (request.status !== 'awaiting_colleague') {
         throw new ConflictException({ message: `This swap request has already been ${STATUS_WORDS[request.status]}`, code: 'not_awaiting' });
       }
       const plan = await this.rules.planFor(request);
       const me = await this.staffDirectory.ofUser(actor.id);
-      if (!me || me.id !== plan.target?.id) throw new ForbiddenException(`Only ${plan.target?.name ?? 'the colleague asked'} can answer this request`);
+      if (!me || me.id !== plan.target?.id)
+        throw new ForbiddenException(`Only ${plan.target?.name ?? 'the colleague asked'} can answer this request`);
       request.status = 'declined';
       request.answeredAt = this.clock.now();
       await this.messenger.markReadAbout(request.id, ['swap_asked']);

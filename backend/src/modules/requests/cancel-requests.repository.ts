@@ -87,11 +87,11 @@ export class CancelRequestsRepository {
     return row;
   }
 
-  /** Whether the person already has a pending request for their duty on `date`. */
-  async hasPendingFor(staffId: string, date: IsoDate): Promise<boolean> {
+  /** Whether the person already has a pending request for their duty `dutyId` on `date`. */
+  async hasPendingFor(staffId: string, date: IsoDate, dutyId: string): Promise<boolean> {
     const [duplicate] = await this.em.execute<{ id: string }[]>(
-      `select id from cancel_requests where organization_id = ? and staff_id = ? and date = ? and status = 'pending' limit 1`,
-      [TenantContext.require(), staffId, date],
+      `select id from cancel_requests where organization_id = ? and staff_id = ? and date = ? and duty_id = ? and status = 'pending' limit 1`,
+      [TenantContext.require(), staffId, date, dutyId],
     );
     return !!duplicate;
   }
@@ -107,7 +107,15 @@ export class CancelRequestsRepository {
   }
 
   /** The person's history keeps why an edit of the rota took them off the day: an approved cancellation made by the editor. */
-  addRotaEditRemoval(fields: { duty: string; staff: string; date: IsoDate; reason: string; replacement: string | null; editor: string; decidedAt: Date }): void {
+  addRotaEditRemoval(fields: {
+    duty: string;
+    staff: string;
+    date: IsoDate;
+    reason: string;
+    replacement: string | null;
+    editor: string;
+    decidedAt: Date;
+  }): void {
     this.em.create(CancelRequest, {
       duty: ref(Duty, fields.duty),
       staff: fields.staff,

@@ -8,7 +8,7 @@ import { describeDate } from '../../common/text/dates';
 import { AuditService } from '../audit/audit.service';
 import { User } from '../auth/entities/user.entity';
 import { RequestMessenger } from './request-messenger';
-import { type LockedDay, RotaService } from '../rota/rota.service';
+import { type LockedDay, type OtherDuty, RotaService } from '../rota/rota.service';
 import { Staff } from '../staff/entities/staff.entity';
 import { SystemSettingsService } from '../settings/system-settings.service';
 import { OrganizationClock } from '../tenants/organization-clock';
@@ -22,6 +22,7 @@ import { assertActsFor, loadPeople, loadPerson, type Person } from './request-pe
 import { type CancelRow, CancelRequestsRepository } from './cancel-requests.repository';
 import { alreadyDecided, listViewer, toIsoTimestamp } from './request-rules';
 import { StaffDirectory } from '../staff/staff-directory.service';
+import { dutyDay } from './swap-plan';
 
 export function toCancelDto(row: CancelRow): CancelRequestDto {
   return {
@@ -78,30 +79,36 @@ export class CancelRequestsService {
       assertActsFor(actor, staff, 'requests.decide', 'You can only ask to cancel your own duties');
       const today = await this.organizationClock.today();
       if (dto.date < today) throw new BadRequestException(`${describeDate(dto.date)} has passed: only duties from today on can be cancelled`);
+      const duty = await this.otherDuty(dto.dutyId);
       await this.settings.lockShared();
-      const day = (await this.rota.lockDays([dto.date])).get(dto.date);
-      if (!day?.slots.some((slot) => slot?.staffId === staff.id)) throw new ConflictException(`${staff.name} is not on duty on ${describeDate(dto.date)}`);
-      if (await this.requests.hasPendingFor(staff.id, dto.date)) throw new ConflictException(`A cancel request for ${staff.name}'s duty on ${describeDate(dto.date)} is already pending`);
+      const day = await this.lockDay(dto.date, duty);
+      if (!day?.slots.some((slot) => slot?.staffId === staff.id)) {
+        throw new ConflictException(`${staff.name} is not on ${duty?.name ?? 'duty'} on ${describeDate(dto.date)}`);
+      }
+      const dutyId = duty?.id ?? (await this.duties.dutyManagerId());
+      if (await this.requests.hasPendingFor(staff.id, dto.date, dutyId)) {
+        throw new ConflictException(`A cancel request for ${staff.name}'s duty on ${dutyDay(dto.date, duty)} is already pending`);
+      }
 
-      const request = this.requests.addRequest({ duty: await this.duties.dutyManagerId(), staff: staff.id, date: dto.date, reason: dto.reason, createdBy: actor.id });
+      const request = this.requests.addRequest({ duty: dutyId, staff: staff.id, date: dto.date, reason: dto.reason, createdBy: actor.id });
       await this.unitOfWork.flush();
       this.audit.record(actor, {
         kind: 'request',
         action: 'cancel.requested',
         entityId: request.id,
-        summary: `Cancel: ${staff.name} on ${describeDate(dto.date)}: requested`,
-        after: { staffId: staff.id, date: dto.date, reason: dto.reason },
+        summary: `Cancel: ${staff.name} on ${dutyDay(dto.date, duty)}: requested`,
+        after: { staffId: staff.id, date: dto.date, reason: dto.reason, ...(duty ? { dutyId: duty.id } : {}) },
       });
       const auto = await this.settings.autoApproval();
       let replacement: Person | null = null;
       if (auto.cancellations) {
-        replacement = await this.recordDecision(actor, request, staff, { status: 'approved', day, refill: auto.autoFillCancellations }, true);
+        replacement = await this.recordDecision(actor, request, staff, { status: 'approved', day, refill: auto.autoFillCancellations, duty }, true);
       }
       await this.unitOfWork.flush();
-      return { id: request.id, automatic: auto.cancellations, replacement };
+      return { id: request.id, automatic: auto.cancellations, replacement, duty };
     });
     const request = await this.viewById(result.id);
-    const day = describeDate(request.date);
+    const day = dutyDay(request.date, result.duty);
     return {
       request,
       processedAutomatically: result.automatic,
@@ -115,26 +122,32 @@ export class CancelRequestsService {
 
   /** PATCH {status}: approve (the person must still be on that duty) or reject, exactly once. */
   async decide(actor: AuthUser, id: string, decision: Decision): Promise<CancelRequestResultDto> {
-    const replacement = await this.unitOfWork.transaction(async () => {
+    const decided = await this.unitOfWork.transaction(async () => {
       const request = await this.requests.lockById(id);
       if (!request) throw new NotFoundException('Cancel request not found');
       if (request.status !== 'pending') throw alreadyDecided('cancel', request.status);
       const staff = await loadPerson(this.staffDirectory, request.staff.id);
-      if (decision === 'rejected') return this.recordDecision(actor, request, staff, { status: 'rejected' }, false);
+      const duty = await this.otherDuty(request.duty.id);
+      if (decision === 'rejected')
+        return { replacement: await this.recordDecision(actor, request, staff, { status: 'rejected', duty }, false), duty };
       const today = await this.organizationClock.today();
       if (request.date < today) {
         throw new ConflictException(`${describeDate(request.date)} has passed: the duty can no longer be cancelled, only the request rejected`);
       }
       await this.settings.lockShared();
-      const day = (await this.rota.lockDays([request.date])).get(request.date);
+      const day = await this.lockDay(request.date, duty);
       if (!day?.slots.some((slot) => slot?.staffId === staff.id)) {
-        throw new ConflictException(`${staff.name} is no longer on duty on ${describeDate(request.date)}`);
+        throw new ConflictException(`${staff.name} is no longer on ${duty?.name ?? 'duty'} on ${describeDate(request.date)}`);
       }
       const { autoFillCancellations } = await this.settings.autoApproval();
-      return this.recordDecision(actor, request, staff, { status: 'approved', day, refill: autoFillCancellations }, false);
+      return {
+        replacement: await this.recordDecision(actor, request, staff, { status: 'approved', day, refill: autoFillCancellations, duty }, false),
+        duty,
+      };
     });
+    const { replacement, duty } = decided;
     const request = await this.viewById(id);
-    const day = describeDate(request.date);
+    const day = dutyDay(request.date, duty);
     return {
       request,
       processedAutomatically: false,
@@ -150,16 +163,20 @@ export class CancelRequestsService {
   /**
    * Records the decision; an approval takes the person off the day (locked by the caller, who
    * checked they are on it) and refills the slot when `refill`. Returns the replacement, if any.
+   * Another duty's slot is freed without a refill: its people are found on its rota.
    */
   private async recordDecision(
     actor: AuthUser,
     request: CancelRequest,
     staff: Person,
-    decision: { status: 'approved'; day: LockedDay; refill: boolean } | { status: 'rejected' },
+    decision: ({ status: 'approved'; day: LockedDay; refill: boolean } | { status: 'rejected' }) & { duty: OtherDuty | null },
     automatically: boolean,
   ): Promise<Person | null> {
     let replacement: Person | null = null;
-    if (decision.status === 'approved') {
+    const { duty } = decision;
+    if (decision.status === 'approved' && duty) {
+      await this.rota.takeOffDays([{ dayId: decision.day.id, staffId: staff.id }], duty.id);
+    } else if (decision.status === 'approved') {
       const { day, refill } = decision;
       const [change] = await this.rota.removeFromDays([{ day, staffId: staff.id }], refill);
       if (change?.replacement) {
@@ -178,13 +195,27 @@ export class CancelRequestsService {
       action: `cancel.${decision.status}`,
       entityId: request.id,
       summary:
-        `Cancel: ${staff.name} on ${describeDate(request.date)}: ${decision.status}${automatically ? ' automatically' : ''}` +
-        (replacement ? `; ${replacement.name} takes the duty` : approved && decision.refill ? '; nobody was free to take the duty' : ''),
+        `Cancel: ${staff.name} on ${dutyDay(request.date, duty)}: ${decision.status}${automatically ? ' automatically' : ''}` +
+        (replacement ? `; ${replacement.name} takes the duty` : approved && decision.refill && !duty ? '; nobody was free to take the duty' : ''),
       before: { status: 'pending' },
       after: { status: decision.status, processedAutomatically: automatically, replacementId: replacement?.id ?? null },
     });
-    this.messenger.send(cancelDecidedEmail({ staff, date: request.date }, approved, automatically));
+    this.messenger.send(cancelDecidedEmail({ staff, date: request.date, duty }, approved, automatically));
     return replacement;
+  }
+
+  /** The duty `dutyId` names when it is not the Duty Manager duty (null for that one or none); 404 when unknown or another organisation's. */
+  private async otherDuty(dutyId: string | undefined): Promise<OtherDuty | null> {
+    if (dutyId === undefined) return null;
+    const duty = await this.duties.forRota(dutyId);
+    return duty.isDutyManager ? null : duty;
+  }
+
+  /** The rota day of `date` locked until the transaction ends, with the slots of `duty` (the Duty Manager duty's when null). */
+  private async lockDay(date: string, duty: OtherDuty | null): Promise<LockedDay | undefined> {
+    const day = (await this.rota.lockDays([date])).get(date);
+    if (!day || !duty) return day;
+    return { ...day, slots: (await this.rota.lockDay({ id: day.id }, duty.id))?.slots ?? [] };
   }
 
   private async viewById(id: string): Promise<CancelRequestDto> {

@@ -46,7 +46,10 @@ export class DecideSwapRequestService {
       const unanswered = request.status === 'awaiting_colleague';
       if (unanswered && decision === 'approved') {
         if (!plan.target) {
-          throw new ConflictException({ message: 'Nobody has taken this open request yet, so there is nobody to approve it for', code: 'no_colleague' });
+          throw new ConflictException({
+            message: 'Nobody has taken this open request yet, so there is nobody to approve it for',
+            code: 'no_colleague',
+          });
         }
         if (actor.role !== 'admin') {
           throw new ConflictException({
@@ -74,9 +77,9 @@ export class DecideSwapRequestService {
   ): Promise<void> {
     if (decision === 'approved') {
       const target = plan.target!;
-      await this.rota.replaceOnDay(days.get(plan.originalDate)!, plan.requester.id, target.id);
+      await this.rota.replaceOnDay(days.get(plan.originalDate)!, plan.requester.id, target.id, false, plan.duty?.id);
       if (plan.swapDate !== plan.originalDate) {
-        await this.rota.replaceOnDay(days.get(plan.swapDate)!, target.id, plan.requester.id);
+        await this.rota.replaceOnDay(days.get(plan.swapDate)!, target.id, plan.requester.id, false, plan.swapDuty?.id);
       }
     }
     const before = request.status;

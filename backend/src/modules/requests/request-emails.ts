@@ -5,6 +5,7 @@ import type { NewEmail } from '../mail/outbox.service';
 import type { NotificationKind } from '../notifications/entities/notification.entity';
 import type { NewNotification } from '../notifications/notifications.service';
 import type { Person } from './request-people';
+import { dutyDay, type SwapDuty } from './swap-plan';
 
 interface Letter {
   kind: string;
@@ -55,11 +56,7 @@ const DUTIES = { kind: 'duty_changed', link: '/my-rota' } as const;
 const decided = (approved: boolean) => (approved ? 'approved' : 'rejected');
 
 /** To the requester (and, when approved, the target) once a swap is decided. */
-export function swapDecidedEmails(
-  swap: { id: string; requester: Person; target: Person | null; originalDate: string; swapDate: string; reason: string },
-  approved: boolean,
-  automatically: boolean,
-): PersonLetter[] {
+export function swapDecidedEmails(swap: SwapFacts & { target: Person | null }, approved: boolean, automatically: boolean): PersonLetter[] {
   const notice = (who: string) =>
     ({
       kind: 'swap_decided',
@@ -67,7 +64,7 @@ export function swapDecidedEmails(
       subjectId: swap.id,
       eventKey: `swap:${swap.id}:${decided(approved)}:${who}`,
     }) as const;
-  const original = describeDate(swap.originalDate);
+  const original = dutyDay(swap.originalDate, swap.duty);
   const trade = swap.swapDate !== swap.originalDate;
   const how = automatically ? ' automatically' : '';
   const emails = [
@@ -79,7 +76,7 @@ export function swapDecidedEmails(
       lines: approved
         ? [
             `Your swap request was approved${how}: ${swap.target?.name ?? 'your colleague'} takes your duty on ${original}.`,
-            ...(trade ? [`In return you are on duty on ${describeDate(swap.swapDate)}.`] : []),
+            ...(trade ? [`In return you are on duty on ${dutyDay(swap.swapDate, swap.swapDuty)}.`] : []),
           ]
         : [`Your request to swap your duty on ${original}${swap.target ? ` with ${swap.target.name}` : ''} was rejected. The duty stays yours.`],
     }),
@@ -93,7 +90,7 @@ export function swapDecidedEmails(
         subject: `You are on duty on ${original}`,
         lines: [
           `${swap.requester.name}'s swap request was approved${how}: you are now on duty on ${original}.`,
-          ...(trade ? [`${swap.requester.name} takes your duty on ${describeDate(swap.swapDate)} instead.`] : []),
+          ...(trade ? [`${swap.requester.name} takes your duty on ${dutyDay(swap.swapDate, swap.swapDuty)} instead.`] : []),
           `Reason given: ${swap.reason}`,
         ],
       }),
@@ -103,8 +100,12 @@ export function swapDecidedEmails(
 }
 
 /** To the person whose duty it is, once their cancel request is decided. */
-export function cancelDecidedEmail(request: { staff: Person; date: string }, approved: boolean, automatically: boolean): PersonLetter {
-  const day = describeDate(request.date);
+export function cancelDecidedEmail(
+  request: { staff: Person; date: string; duty?: SwapDuty | null },
+  approved: boolean,
+  automatically: boolean,
+): PersonLetter {
+  const day = dutyDay(request.date, request.duty);
   return letter({
     kind: 'cancel-decided',
     notice: { kind: 'cancel_decided', link: '/cancel-requests' },
@@ -181,16 +182,19 @@ interface SwapFacts {
   originalDate: string;
   swapDate: string;
   reason: string;
+  /** Null for the Duty Manager duty, whose messages name the day alone. */
+  duty: SwapDuty | null;
+  swapDuty: SwapDuty | null;
 }
 
 const swapLink = (id: string) => `/swaps?request=${id}`;
 
 /** What the swap asks, in the colleague's words: "cover Ann Lee's duty on …" or "trade …". */
 function asked(swap: SwapFacts): string {
-  const original = describeDate(swap.originalDate);
+  const original = dutyDay(swap.originalDate, swap.duty);
   return swap.swapDate === swap.originalDate
     ? `${swap.requester.name} asks you to cover their duty on ${original}`
-    : `${swap.requester.name} asks to trade their duty on ${original} for yours on ${describeDate(swap.swapDate)}`;
+    : `${swap.requester.name} asks to trade their duty on ${original} for yours on ${dutyDay(swap.swapDate, swap.swapDuty)}`;
 }
 
 /** To the named colleague: a swap waits for their answer (email with a link to the request, and the bell). */
@@ -198,7 +202,7 @@ export function swapAskedLetter(swap: SwapFacts, colleague: Person, appUrl: stri
   return letter({
     kind: 'swap-asked',
     to: colleague,
-    subject: `Swap request from ${swap.requester.name}: ${describeDate(swap.originalDate)}`,
+    subject: `Swap request from ${swap.requester.name}: ${dutyDay(swap.originalDate, swap.duty)}`,
     lines: [`${asked(swap)}.`, `Reason given: ${swap.reason}`, 'Accept or decline it in Duty Manager.'],
     appLink: `${appUrl}${swapLink(swap.id)}`,
     notice: { kind: 'swap_asked', link: swapLink(swap.id), text: asked(swap), subjectId: swap.id, eventKey: `swap:${swap.id}:asked` },
@@ -210,7 +214,7 @@ export function swapOfferedNotice(swap: SwapFacts, colleague: Person): NewNotifi
   return {
     userId: colleague.userId,
     kind: 'swap_offered',
-    text: `${swap.requester.name} offers their duty on ${describeDate(swap.originalDate)} to anyone who can take it`,
+    text: `${swap.requester.name} offers their duty on ${dutyDay(swap.originalDate, swap.duty)} to anyone who can take it`,
     link: swapLink(swap.id),
     subjectId: swap.id,
     eventKey: `swap:${swap.id}:offered`,
@@ -219,14 +223,14 @@ export function swapOfferedNotice(swap: SwapFacts, colleague: Person): NewNotifi
 
 /** To an approver: a swap the colleague accepted waits for approval. In the app only; the list is where they decide. */
 export function swapToApproveNotice(swap: SwapFacts, colleague: Person, approverUserId: string): NewNotification {
-  const original = describeDate(swap.originalDate);
+  const original = dutyDay(swap.originalDate, swap.duty);
   return {
     userId: approverUserId,
     kind: 'swap_to_approve',
     text:
       swap.swapDate === swap.originalDate
         ? `${colleague.name} agreed to cover ${swap.requester.name} on ${original}: approve or reject`
-        : `${swap.requester.name} and ${colleague.name} agreed to trade ${original} and ${describeDate(swap.swapDate)}: approve or reject`,
+        : `${swap.requester.name} and ${colleague.name} agreed to trade ${original} and ${dutyDay(swap.swapDate, swap.swapDuty)}: approve or reject`,
     link: swapLink(swap.id),
     subjectId: swap.id,
     eventKey: `swap:${swap.id}:to-approve`,
@@ -235,7 +239,7 @@ export function swapToApproveNotice(swap: SwapFacts, colleague: Person, approver
 
 /** To the requester: the colleague accepted (and whether it now waits for approval) or declined. */
 export function swapAnsweredLetter(swap: SwapFacts, colleague: Person, accepted: boolean, next: 'approval' | 'approved' | null): PersonLetter {
-  const original = describeDate(swap.originalDate);
+  const original = dutyDay(swap.originalDate, swap.duty);
   const text = accepted
     ? `${colleague.name} accepted your swap request for ${original}` +
       (next === 'approved' ? ': it was approved automatically.' : next === 'approval' ? ': it now waits for approval.' : '.')
@@ -260,7 +264,7 @@ export function swapWithdrawnNotice(swap: SwapFacts, colleague: Person): NewNoti
   return {
     userId: colleague.userId,
     kind: 'swap_withdrawn',
-    text: `${swap.requester.name} withdrew their swap request for ${describeDate(swap.originalDate)}`,
+    text: `${swap.requester.name} withdrew their swap request for ${dutyDay(swap.originalDate, swap.duty)}`,
     link: swapLink(swap.id),
     subjectId: swap.id,
     eventKey: `swap:${swap.id}:withdrawn`,
@@ -272,7 +276,7 @@ export function swapExpiredNotice(swap: SwapFacts): NewNotification {
   return {
     userId: swap.requester.userId,
     kind: 'swap_expired',
-    text: `Your swap request for ${describeDate(swap.originalDate)} expired: the day passed before it was decided`,
+    text: `Your swap request for ${dutyDay(swap.originalDate, swap.duty)} expired: the day passed before it was decided`,
     link: swapLink(swap.id),
     subjectId: swap.id,
     eventKey: `swap:${swap.id}:expired`,

@@ -69,8 +69,11 @@ export class RequestsController {
    */
   @Post('swap-requests')
   @Authenticated('requests.create')
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'A rule is broken: not on duty, already on that day, unavailable, inactive, or already pending.' })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'A staff member is not in this organisation.' })
+  @ApiConflictResponse({
+    type: ErrorResponseDto,
+    description: 'A rule is broken: not on duty, already on that day, unavailable, inactive, or already pending.',
+  })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'A staff member or the duty is not in this organisation.' })
   createSwapRequest(@CurrentUser() user: AuthUser, @Body() dto: CreateSwapRequestDto): Promise<SwapRequestResultDto> {
     return this.createSwap.create(user, dto);
   }
@@ -82,13 +85,13 @@ export class RequestsController {
    */
   @Get('swap-requests/options')
   @Authenticated('requests.create')
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'The staff member is not in this organisation.' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'The staff member or the duty is not in this organisation.' })
   getSwapOptions(@CurrentUser() user: AuthUser, @Query() query: SwapOptionsQueryDto): Promise<SwapOptionsDto> {
     if (query.targetId && query.swapDate) {
       if (query.originalDate) throw new BadRequestException('Ask either for an original date or for a trade (targetId and swapDate), not both');
-      return this.swapOptions.tradeOptions(user, query.requesterId, { targetId: query.targetId, swapDate: query.swapDate });
+      return this.swapOptions.tradeOptions(user, query.requesterId, { targetId: query.targetId, swapDate: query.swapDate, dutyId: query.dutyId });
     }
-    return this.swapOptions.options(user, query.requesterId, query.originalDate);
+    return this.swapOptions.options(user, query.requesterId, query.originalDate, query.dutyId);
   }
 
   /**
@@ -202,9 +205,15 @@ export class UnavailabilityController {
    */
   @Post('recurring')
   @Authenticated('unavailability.own')
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Invalid fields, no such weekday in the dates, or every other week without the organisation’s Week A.' })
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description: 'Invalid fields, no such weekday in the dates, or every other week without the organisation’s Week A.',
+  })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such staff member in this organisation.' })
-  createRecurringUnavailability(@CurrentUser() user: AuthUser, @Body() dto: CreateRecurringUnavailabilityDto): Promise<RecurringUnavailabilityResultDto> {
+  createRecurringUnavailability(
+    @CurrentUser() user: AuthUser,
+    @Body() dto: CreateRecurringUnavailabilityDto,
+  ): Promise<RecurringUnavailabilityResultDto> {
     return this.recurring.create(user, dto);
   }
 

@@ -1,4 +1,4 @@
-import { LockMode } from '@mikro-orm/core';
+import { LockMode, ref } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { IsoDate } from '../../common/clock/clock';
@@ -6,6 +6,7 @@ import { TenantContext } from '../../tenancy/tenant-context';
 import type { SwapStatus } from './entities/request-status';
 import { SwapRequest } from './entities/swap-request.entity';
 import { COMPLETED_SHOWN } from './request-rules';
+import { Duty } from '../duties/entities/duty.entity';
 
 /** A swap request as lists show it: the request with its people's and decider's names. */
 export interface SwapRow {
@@ -29,14 +30,36 @@ export interface SwapRow {
   requester_user_id: string | null;
   target_name: string | null;
   target_user_id: string | null;
+  /** The requester's duty: null (with its fields) for the Duty Manager duty. */
+  duty_id: string | null;
+  duty_name: string | null;
+  duty_place: string | null;
+  duty_start_time: string | null;
+  duty_end_time: string | null;
+  /** The target's duty a trade gives back: null (with its fields) for the Duty Manager duty. */
+  swap_duty_id: string | null;
+  swap_duty_name: string | null;
+  swap_duty_place: string | null;
+  swap_duty_start_time: string | null;
+  swap_duty_end_time: string | null;
+}
+
+/** A duty's columns, all null for the Duty Manager duty (whose requests read as before). */
+function dutyColumns(alias: string, prefix: string): string {
+  return ['id', 'name', 'place', 'start_time', 'end_time']
+    .map((column) => `case when ${alias}.is_duty_manager then null else ${alias}.${column} end as ${prefix}_${column}`)
+    .join(', ');
 }
 
 const SWAP_SELECT = `
   select r.id, r.requester_id, r.target_id, r.open, to_char(r.original_date, 'YYYY-MM-DD') as original_date,
          to_char(r.swap_date, 'YYYY-MM-DD') as swap_date, r.reason, r.status, r.answered_at, r.approved_unanswered,
          r.processed_automatically, r.decided_by_id, du.name as decided_by_name, r.decided_at, r.created_at, r.updated_at,
-         rq.name as requester_name, rq.user_id as requester_user_id, tg.name as target_name, tg.user_id as target_user_id
+         rq.name as requester_name, rq.user_id as requester_user_id, tg.name as target_name, tg.user_id as target_user_id,
+         ${dutyColumns('dt', 'duty')}, ${dutyColumns('sd', 'swap_duty')}
     from swap_requests r
+    join duties dt on dt.id = r.duty_id and dt.organization_id = r.organization_id
+    join duties sd on sd.id = r.swap_duty_id and sd.organization_id = r.organization_id
     left join staff rq on rq.id = r.requester_id and rq.organization_id = r.organization_id
     left join staff tg on tg.id = r.target_id and tg.organization_id = r.organization_id
     left join users du on du.id = r.decided_by_id and du.organization_id = r.organization_id`;
@@ -81,11 +104,12 @@ export class SwapRequestsRepository {
     return row;
   }
 
-  /** Whether the requester already has an open request for their duty on `originalDate`. */
-  async hasOpenFor(requesterId: string, originalDate: IsoDate): Promise<boolean> {
+  /** Whether the requester already has an open request for their duty `dutyId` on `originalDate`. */
+  async hasOpenFor(requesterId: string, originalDate: IsoDate, dutyId: string): Promise<boolean> {
     const [duplicate] = await this.em.execute<{ id: string }[]>(
-      `select id from swap_requests where organization_id = ? and requester_id = ? and original_date = ? and status in ('awaiting_colleague', 'pending') limit 1`,
-      [TenantContext.require(), requesterId, originalDate],
+      `select id from swap_requests
+        where organization_id = ? and requester_id = ? and original_date = ? and duty_id = ? and status in ('awaiting_colleague', 'pending') limit 1`,
+      [TenantContext.require(), requesterId, originalDate, dutyId],
     );
     return !!duplicate;
   }
@@ -99,8 +123,10 @@ export class SwapRequestsRepository {
     swapDate: IsoDate;
     reason: string;
     createdBy: string;
+    duty: string;
+    swapDuty: string;
   }): SwapRequest {
-    return this.em.create(SwapRequest, fields);
+    return this.em.create(SwapRequest, { ...fields, duty: ref(Duty, fields.duty), swapDuty: ref(Duty, fields.swapDuty) });
   }
 
   /** The request, read afresh and held until the transaction ends (deciders and colleagues queue on it). */

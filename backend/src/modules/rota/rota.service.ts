@@ -93,6 +93,11 @@ export class RotaService {
     return this.planner.patternRefusals(date, people, leaving);
   }
 
+  /** Why each of `people` may not be put on `duty` (the Duty Manager duty when not given) on `date` by the rules across duties (RotaPlanner.dutyRefusals). */
+  dutyRefusals(date: IsoDate, people: { id: string; name: string }[], duty?: string): Promise<Map<string, { message: string; code: string }>> {
+    return this.planner.dutyRefusals(date, people, duty);
+  }
+
   /** Every planned day from `from` on that breaks a hard rule, its facts read once for the repair. */
   async checkFrom(from: IsoDate, slotsPerDay: number): Promise<RotaCheck> {
     const state = await this.planner.repairState(from, slotsPerDay);
@@ -141,9 +146,9 @@ export class RotaService {
     return (await this.rota.dutyDaysBetween(duty.id, date, date)).map((day) => toRotaDayDto(day, needOn(duty, date)));
   }
 
-  /** Who is in which slot on each date of `from`..`to` (to the end of the rota when `to` is null). */
-  slotsBetween(from: IsoDate, to: IsoDate | null): Promise<Record<IsoDate, DaySlots>> {
-    return this.rota.slotsFrom(from, to);
+  /** Who is in which slot of `duty` (the Duty Manager duty when not given) on each date of `from`..`to` (to the end of the rota when `to` is null). */
+  slotsBetween(from: IsoDate, to: IsoDate | null, duty?: string): Promise<Record<IsoDate, DaySlots>> {
+    return this.rota.slotsFrom(from, to, duty);
   }
 
   /** Everyone on every duty on `from`..`to` with their names, each day's revision and the duty (RotaRepository.dutiesBetween): the calendar feeds. */

@@ -1,4 +1,4 @@
-import { IsUUID } from 'class-validator';
+import { IsUUID, ValidateIf } from 'class-validator';
 import { IsoDateField } from '../../../common/validation/iso-date';
 import { MultiLine } from '../../../common/validation/multi-line';
 import { NewStatus, Reason } from './request-fields';
@@ -13,6 +13,11 @@ export class CreateCancelRequestDto {
   @Reason('Please provide a reason for cancellation')
   @MultiLine()
   reason!: string;
+
+  /** The duty to be taken off (GET /api/rota/mine's dutyId); leave out for the Duty Manager duty. */
+  @ValidateIf((_o, v) => v !== undefined)
+  @IsUUID('all', { message: 'Please choose the duty to cancel (dutyId)' })
+  dutyId?: string;
 
   @NewStatus()
   status?: 'pending';

@@ -28,6 +28,16 @@ export class CreateSwapRequestDto {
   @MultiLine()
   reason!: string;
 
+  /** The requester's duty on originalDate (GET /api/rota/mine's dutyId); leave out for the Duty Manager duty. */
+  @ValidateIf((_o, v) => v !== undefined)
+  @IsUUID('all', { message: 'Please choose the duty to swap (dutyId)' })
+  dutyId?: string;
+
+  /** In a trade, the colleague's duty on swapDate the requester takes in return; leave out when it is the same duty as dutyId. */
+  @ValidateIf((_o, v) => v !== undefined)
+  @IsUUID('all', { message: "Please choose the colleague's duty to take in return (swapDutyId)" })
+  swapDutyId?: string;
+
   @NewStatus()
   status?: 'pending';
 }

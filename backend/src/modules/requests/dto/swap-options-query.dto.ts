@@ -11,6 +11,11 @@ export class SwapOptionsQueryDto {
   @IsoDateField('Original date')
   originalDate?: string;
 
+  /** The duty (GET /api/rota/mine's dutyId) whose days and colleagues are offered; leave out for the Duty Manager duty. */
+  @ValidateIf((_o, v) => v !== undefined)
+  @IsUUID('all', { message: 'Please choose the duty to swap (dutyId)' })
+  dutyId?: string;
+
   /**
    * With swapDate, instead of originalDate: a trade onto this colleague's duty on swapDate. The
    * answer's `duties` are then only the requester's duties this colleague could take in exchange

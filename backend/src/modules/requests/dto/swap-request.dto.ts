@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { SWAP_STATUSES, type SwapStatus } from '../entities/request-status';
 import { RequestPersonDto } from './request-person.dto';
+import { SwapDutyDto } from './swap-duty.dto';
 
 export class SwapRequestDto {
   id!: string;
@@ -52,4 +53,10 @@ export class SwapRequestDto {
   decidedAt!: string | null;
   createdAt!: string;
   updatedAt!: string;
+  /** The requester's duty, when it isn't the Duty Manager duty (absent for that one). */
+  @ApiProperty({ type: SwapDutyDto, required: false })
+  duty?: SwapDutyDto;
+  /** The target's duty a trade gives back, when it isn't the Duty Manager duty (absent for that one); `duty` for a cover. */
+  @ApiProperty({ type: SwapDutyDto, required: false })
+  swapDuty?: SwapDutyDto;
 }

@@ -5,12 +5,15 @@ import { TenantScopedEntity } from '../../../tenancy/tenant-scoped.entity';
 import { User } from '../../auth/entities/user.entity';
 import { Staff } from '../../staff/entities/staff.entity';
 import { SWAP_STATUSES, type SwapStatus } from './request-status';
+import { Duty } from '../../duties/entities/duty.entity';
 
 /**
  * A request that `target` takes over `requester`'s duty on `originalDate` (docs/product.md#swap-requests):
  * when `swapDate` equals `originalDate` it is a cover; otherwise a trade in which the requester
  * takes the target's duty on `swapDate` in return. An `open` request is a cover offered to every
- * colleague who can take it: its target is whoever accepts first.
+ * colleague who can take it: its target is whoever accepts first. It is of a duty (`duty`, the
+ * Duty Manager duty when written without one); a trade names the target's duty it gives back too
+ * (`swapDuty`, the same duty when written without one: the trigger `swap_requests_duties_by_default`).
  */
 @Entity({ tableName: 'swap_requests' })
 @Index({ properties: ['organization', 'status', 'createdAt'] })
@@ -18,7 +21,8 @@ import { SWAP_STATUSES, type SwapStatus } from './request-status';
 @Check({ name: 'swap_requests_target_unless_open', expression: 'target_id is not null or open' })
 @Check({ name: 'swap_requests_open_is_cover', expression: 'not open or original_date = swap_date' })
 export class SwapRequest extends TenantScopedEntity {
-  [OptionalProps]?: 'organization' | 'status' | 'open' | 'approvedUnanswered' | 'processedAutomatically' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?:
+    'organization' | 'duty' | 'swapDuty' | 'status' | 'open' | 'approvedUnanswered' | 'processedAutomatically' | 'createdAt' | 'updatedAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -33,6 +37,14 @@ export class SwapRequest extends TenantScopedEntity {
   /** Offered to every colleague who can take it; the first to accept becomes the target. */
   @Property({ type: 'boolean', default: false })
   open = false;
+
+  /** The requester's duty that the target takes over on originalDate. */
+  @ManyToOne(() => Duty, { ref: true, deleteRule: 'no action' })
+  duty!: Ref<Duty>;
+
+  /** The target's duty on swapDate that the requester takes in a trade; `duty` for a cover. */
+  @ManyToOne(() => Duty, { ref: true, deleteRule: 'no action' })
+  swapDuty!: Ref<Duty>;
 
   @Property({ type: 'date' })
   originalDate!: string;

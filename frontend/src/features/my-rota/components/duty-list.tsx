@@ -1,5 +1,6 @@
-import { CheckCircleOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, SwapOutlined } from '@ant-design/icons';
 import { Empty, Flex, Tag, theme, Typography } from 'antd';
+import { Link } from 'react-router';
 
 import type { RotaClosureDto } from '@/features/rota/api';
 import { formatDate, formatDateRange, LONG_DATE_FORMAT } from '@/shared/lib/dates';
@@ -9,6 +10,13 @@ import { companyText, type Duty, type DutyPost } from './duties';
 export const NO_DUTIES_TEXT = 'No duties this academic year';
 
 const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0 } as const;
+
+export const ASK_FOR_SWAP_TEXT = 'Ask for a swap';
+
+/** Swap Requests with Create Swap Request open for this duty and day. */
+function swapLink(dutyId: string, date: string): string {
+  return `/swaps?${new URLSearchParams({ ask: 'swap', dutyId, date }).toString()}`;
+}
 
 /** The badge of a break between terms among the duties (docs/product.md#screens). */
 export const OUT_OF_TERM = 'Out of term';
@@ -134,6 +142,17 @@ export function DutyList({ duties, today, breaks = [] }: DutyListProps) {
               )}
             </Flex>
             {duty.post && <DutyPostText post={duty.post} />}
+            {/* docs/product.md#duties: another duty of one's own is swapped from here (an icon, so the row reads as before); the Duty Manager duty's from the rota. */}
+            {!isPast && duty.post?.dutyId && !duty.post.isDutyManager && (
+              <Link
+                to={swapLink(duty.post.dutyId, duty.date)}
+                aria-label={`${ASK_FOR_SWAP_TEXT}: ${duty.post.title}, ${formatDate(duty.date, LONG_DATE_FORMAT)}`}
+                title={ASK_FOR_SWAP_TEXT}
+                style={{ display: 'inline-block', padding: 8, margin: -8 }}
+              >
+                <SwapOutlined aria-hidden />
+              </Link>
+            )}
           </li>
         );
       })}

@@ -53,6 +53,7 @@ const injectedRtkApi = api
             originalDate: queryArg.originalDate,
             swapDate: queryArg.swapDate,
             requesterId: queryArg.requesterId,
+            dutyId: queryArg.dutyId,
             targetId: queryArg.targetId,
           },
         }),
@@ -112,6 +113,8 @@ export type GetSwapOptionsApiArg = {
   /** The colleague's duty a trade is for (with targetId). */
   swapDate?: string;
   requesterId: string;
+  /** The duty (GET /api/rota/mine's dutyId) whose days and colleagues are offered; leave out for the Duty Manager duty. */
+  dutyId?: string;
   /** With swapDate, instead of originalDate: a trade onto this colleague's duty on swapDate. The
     answer's `duties` are then only the requester's duties this colleague could take in exchange
     (and the requester theirs), and `colleagues` is empty. */
@@ -180,6 +183,8 @@ export type CancelRequestResultDto = {
 };
 export type CreateCancelRequestDto = {
   date: string;
+  /** The duty to be taken off (GET /api/rota/mine's dutyId); leave out for the Duty Manager duty. */
+  dutyId?: string;
   reason: string;
   staffId: string;
   /** Optional; a new request is always pending. */
@@ -188,6 +193,16 @@ export type CreateCancelRequestDto = {
 export type Decision = 'approved' | 'rejected';
 export type DecideRequestDto = {
   status: Decision;
+};
+export type SwapDutyDto = {
+  endTime: string | null;
+  id: string;
+  /** "Break", as the school named it. */
+  name: string;
+  /** Where the post is; null when not given. */
+  place: string | null;
+  /** `HH:mm`; null with endTime for an all-day duty. */
+  startTime: string | null;
 };
 export type SwapKind = 'cover' | 'trade';
 export type SwapStatus =
@@ -209,6 +224,8 @@ export type SwapRequestDto = {
   decidedAt: string | null;
   /** Who approved, rejected or withdrew it (null while open or when decided automatically). */
   decidedBy: RequestPersonDto | null;
+  /** The requester's duty, when it isn't the Duty Manager duty (absent for that one). */
+  duty?: SwapDutyDto;
   id: string;
   kind: SwapKind;
   /** Offered to every colleague who can take it ("Ask anyone"); the first to accept becomes the target. */
@@ -227,6 +244,8 @@ export type SwapRequestDto = {
   status: SwapStatus;
   /** Equal to originalDate for a cover; otherwise the target's duty the requester takes in return. */
   swapDate: string;
+  /** The target's duty a trade gives back, when it isn't the Duty Manager duty (absent for that one); `duty` for a cover. */
+  swapDuty?: SwapDutyDto;
   /** Null for an open request nobody has taken yet. */
   target: RequestPersonDto | null;
   /** The colleague asked; null for an open request nobody has taken yet. */
@@ -243,6 +262,8 @@ export type SwapRequestResultDto = {
   request: SwapRequestDto;
 };
 export type CreateSwapRequestDto = {
+  /** The requester's duty on originalDate (GET /api/rota/mine's dutyId); leave out for the Duty Manager duty. */
+  dutyId?: string;
   /** "Ask anyone": offer the duty (a cover: swapDate = originalDate) to every colleague who can take it. Default false. */
   open?: boolean;
   originalDate: string;
@@ -252,6 +273,8 @@ export type CreateSwapRequestDto = {
   status?: 'pending';
   /** The same as originalDate for a cover (what the duty dialog sends). */
   swapDate: string;
+  /** In a trade, the colleague's duty on swapDate the requester takes in return; leave out when it is the same duty as dutyId. */
+  swapDutyId?: string;
   /** The colleague asked; leave out with `open`. */
   targetId?: string;
 };

@@ -9,7 +9,7 @@ import {
   type Decision,
 } from '../api';
 import { decisionFailedToast, httpStatus } from '../lib/decision-errors';
-import { formatDutyDate, personName } from '../lib/request-format';
+import { dutyText, formatDutyDate, personName } from '../lib/request-format';
 import { DecisionButtons, Instant, Reason, RequestStatusTag } from './request-states';
 
 const VERB: Record<Decision, string> = { approved: 'approve', rejected: 'reject' };
@@ -79,6 +79,8 @@ export function CancelRequestCard({ request, canDecide }: CancelRequestCardProps
           <Typography.Text>
             Duty date: <time dateTime={request.date}>{formatDutyDate(request.date)}</time>
           </Typography.Text>
+          {/* Another duty's request names it; the Duty Manager duty's reads as before. */}
+          {request.duty && <Typography.Text>{`Duty: ${dutyText(request.duty)}`}</Typography.Text>}
           <Instant label="Requested" value={request.createdAt} />
           <Reason reason={request.reason} />
           {request.status === 'approved' && request.replacement && (

@@ -14,6 +14,7 @@ import {
 import { useMemo, useRef, type RefObject } from 'react';
 
 import { useGetCurrentUserQuery } from '@/features/auth/api';
+import { useGetDutiesQuery, type DutyDto } from '@/features/duties/api';
 import { useGetStaffQuery, type StaffDto } from '@/features/staff/api';
 import { useCan } from '@/shared/auth/access';
 import { useAuthToken } from '@/shared/auth/auth-token';
@@ -22,12 +23,9 @@ import { focusFirstField } from '@/shared/ui/focus-first-field';
 import { LoadError } from '@/shared/ui/load-error';
 import { REASON_MAX_LENGTH } from '@/shared/ui/reason-field';
 
-import {
-  useGetSwapOptionsQuery,
-  type CreateSwapRequestDto,
-  type SwapColleagueDto,
-} from '../api';
+import { useGetSwapOptionsQuery, type CreateSwapRequestDto, type SwapColleagueDto } from '../api';
 import { useOwnStaffRecord } from '../lib/own-staff';
+import { dutyText } from '../lib/request-format';
 import {
   ASK_ANYONE,
   ASK_ANYONE_LABEL,
@@ -47,6 +45,9 @@ export const REQUIRED_MESSAGES = {
   swapDate: 'Please choose the swap date',
   reason: 'Please provide a reason',
 } as const;
+
+/** The Duty field's, shown only where the school runs more than the Duty Manager duty. */
+export const DUTY_REQUIRED_MESSAGE = 'Please choose the duty';
 
 export const SWAP_DATE_HELP =
   'The same day as the original date: the target covers the duty. Another day: the two trade duties, and the target must be on duty that day.';
@@ -68,6 +69,8 @@ export function swapKindText(
 
 interface SwapFormValues {
   requesterId?: string;
+  /** The duty to swap (docs/product.md#duties); the Duty Manager duty's id when the school runs it alone. */
+  dutyId?: string;
   /** A colleague's staff id, or ASK_ANYONE. */
   targetId?: string;
   /** `yyyy-MM-dd`, one of the requester's duties. */
@@ -81,13 +84,31 @@ function dateLabel(date: string): string {
   return formatDate(date, LONG_DATE_FORMAT);
 }
 
-/** The request body; only called once the form's rules have passed, so every field is set. */
-function toCreateSwapRequestDto(values: SwapFormValues): CreateSwapRequestDto {
+/**
+ * The request body; only called once the form's rules have passed, so every field is set.
+ * `dutyId` only for a duty other than the Duty Manager duty (whose body is as before).
+ */
+function toCreateSwapRequestDto(
+  values: SwapFormValues,
+  otherDutyId: string | undefined,
+): CreateSwapRequestDto {
   const { requesterId, targetId, originalDate, swapDate, reason } = values;
   if (!requesterId || !targetId || !originalDate || !swapDate) {
     throw new RangeError('A swap request needs every field');
   }
-  return swapRequestBody({ requesterId, targetId, originalDate, swapDate, reason });
+  const body = swapRequestBody({ requesterId, targetId, originalDate, swapDate, reason });
+  return otherDutyId ? { ...body, dutyId: otherDutyId } : body;
+}
+
+/** A duty as the Duty field offers it: "Break — Playground · 10:40–11:00", the Duty Manager duty by its name. */
+function dutyOptionLabel(duty: DutyDto): string {
+  return duty.isDutyManager ? duty.name : dutyText(duty);
+}
+
+/** What the dialog starts with when opened for one duty (My Rota's "Ask for a swap"). */
+export interface SwapRequestStart {
+  dutyId?: string;
+  originalDate?: string;
 }
 
 function byName(a: StaffDto, b: StaffDto): number {
@@ -97,13 +118,15 @@ function byName(a: StaffDto, b: StaffDto): number {
 interface CreateSwapRequestDialogProps {
   open: boolean;
   onClose: () => void;
+  /** The duty and day to start from, if any. */
+  start?: SwapRequestStart;
 }
 
 /**
  * docs/product.md#swap-requests: the Create Swap Request dialog. Admins and managers ask on anyone's behalf;
  * everyone else asks for their own duties only (docs/product.md#swap-requests), as their own staff record.
  */
-export function CreateSwapRequestDialog({ open, onClose }: CreateSwapRequestDialogProps) {
+export function CreateSwapRequestDialog({ open, onClose, start }: CreateSwapRequestDialogProps) {
   const firstFieldRef = useRef<RefSelectProps>(null);
   return (
     <Modal
@@ -116,7 +139,7 @@ export function CreateSwapRequestDialog({ open, onClose }: CreateSwapRequestDial
       destroyOnHidden
       footer={null}
     >
-      <SwapRequestDialogBody firstFieldRef={firstFieldRef} onDone={onClose} />
+      <SwapRequestDialogBody firstFieldRef={firstFieldRef} onDone={onClose} start={start} />
     </Modal>
   );
 }
@@ -124,14 +147,18 @@ export function CreateSwapRequestDialog({ open, onClose }: CreateSwapRequestDial
 interface BodyProps {
   firstFieldRef: RefObject<RefSelectProps | null>;
   onDone: () => void;
+  start?: SwapRequestStart;
 }
 
 /** Waits for the staff list and the signed-in person's own record, then shows the form. */
-function SwapRequestDialogBody({ firstFieldRef, onDone }: BodyProps) {
+function SwapRequestDialogBody({ firstFieldRef, onDone, start }: BodyProps) {
   const canDecide = useCan('requests.decide');
   const token = useAuthToken();
   const userQuery = useGetCurrentUserQuery(undefined, { skip: !token });
   const staffQuery = useGetStaffQuery();
+  // The school's duties: a Duty field when it runs more than the Duty Manager duty. If they fail
+  // to load, the form is the Duty Manager duty's, as before.
+  const dutiesQuery = useGetDutiesQuery();
   const own = useOwnStaffRecord();
 
   const closeButton = (
@@ -153,7 +180,7 @@ function SwapRequestDialogBody({ firstFieldRef, onDone }: BodyProps) {
       </>
     );
   }
-  if (!staffQuery.data || (Boolean(token) && userQuery.isLoading)) {
+  if (!staffQuery.data || (Boolean(token) && userQuery.isLoading) || dutiesQuery.isLoading) {
     return (
       <Flex justify="center" style={{ padding: 24 }} role="status">
         <Spin description="Loading staff members…" />
@@ -176,6 +203,8 @@ function SwapRequestDialogBody({ firstFieldRef, onDone }: BodyProps) {
   }
   return (
     <SwapRequestForm
+      duties={dutiesQuery.data ?? []}
+      start={start}
       staff={staffQuery.data}
       own={ownActive}
       canDecide={canDecide}
@@ -186,6 +215,8 @@ function SwapRequestDialogBody({ firstFieldRef, onDone }: BodyProps) {
 }
 
 interface SwapRequestFormProps extends BodyProps {
+  /** The school's duties, in its order. */
+  duties: DutyDto[];
   staff: StaffDto[];
   /** The signed-in person's own (active) staff record: the requester unless changed. */
   own: StaffDto | undefined;
@@ -193,22 +224,40 @@ interface SwapRequestFormProps extends BodyProps {
   canDecide: boolean;
 }
 
-function SwapRequestForm({ staff, own, canDecide, firstFieldRef, onDone }: SwapRequestFormProps) {
+function SwapRequestForm({
+  duties: schoolDuties,
+  start,
+  staff,
+  own,
+  canDecide,
+  firstFieldRef,
+  onDone,
+}: SwapRequestFormProps) {
   const [form] = Form.useForm<SwapFormValues>();
   const { send, sending: isLoading } = useSendSwapRequest(onDone);
   const requesterId = Form.useWatch('requesterId', form);
+  const dutyId = Form.useWatch('dutyId', form);
+  // docs/product.md#duties: with more than the Duty Manager duty, which duty the swap is of.
+  const manyDuties = schoolDuties.length > 1;
+  const otherDuty = schoolDuties.find((duty) => duty.id === dutyId && !duty.isDutyManager);
+  const otherDutyId = otherDuty?.id;
   const originalDate = Form.useWatch('originalDate', form);
   const targetId = Form.useWatch('targetId', form);
   const swapDate = Form.useWatch('swapDate', form);
 
   // The requester's future duties, then for the chosen one who can take it (and what they could
   // trade): only choices the server would accept are offered.
+  // The Duty Manager duty's options are asked for as before (no dutyId).
   const dutiesQuery = useGetSwapOptionsQuery(
-    { requesterId: requesterId ?? '' },
+    { requesterId: requesterId ?? '', ...(otherDutyId ? { dutyId: otherDutyId } : {}) },
     { skip: !requesterId },
   );
   const colleaguesQuery = useGetSwapOptionsQuery(
-    { requesterId: requesterId ?? '', originalDate: originalDate ?? undefined },
+    {
+      requesterId: requesterId ?? '',
+      originalDate: originalDate ?? undefined,
+      ...(otherDutyId ? { dutyId: otherDutyId } : {}),
+    },
     { skip: !requesterId || !originalDate },
   );
   // `currentData`, not `data`: while the options for a new requester (or duty) load, `data` still
@@ -227,6 +276,10 @@ function SwapRequestForm({ staff, own, canDecide, firstFieldRef, onDone }: SwapR
     label: person.name,
   }));
   const dateOptions = duties.map((date) => ({ value: date, label: dateLabel(date) }));
+  const dutyOptions = schoolDuties.map((duty) => ({
+    value: duty.id,
+    label: dutyOptionLabel(duty),
+  }));
   const targetOptions = swapTargetOptions(colleagues);
   const swapDateOptions =
     originalDate && targetId
@@ -239,7 +292,7 @@ function SwapRequestForm({ staff, own, canDecide, firstFieldRef, onDone }: SwapR
         ]
       : [];
 
-  const submit = (values: SwapFormValues) => send(toCreateSwapRequestDto(values));
+  const submit = (values: SwapFormValues) => send(toCreateSwapRequestDto(values, otherDutyId));
 
   const optionsFailed = dutiesQuery.isError || colleaguesQuery.isError;
 
@@ -252,8 +305,11 @@ function SwapRequestForm({ staff, own, canDecide, firstFieldRef, onDone }: SwapR
       disabled={isLoading}
       initialValues={{
         requesterId: own?.id,
+        dutyId:
+          schoolDuties.find((duty) => duty.id === start?.dutyId)?.id ??
+          schoolDuties.find((duty) => duty.isDutyManager)?.id,
         targetId: undefined,
-        originalDate: undefined,
+        originalDate: start?.originalDate,
         swapDate: undefined,
         reason: '',
       }}
@@ -277,6 +333,20 @@ function SwapRequestForm({ staff, own, canDecide, firstFieldRef, onDone }: SwapR
           notFoundContent="No active staff members"
         />
       </Form.Item>
+      {manyDuties && (
+        <Form.Item
+          label="Duty"
+          name="dutyId"
+          rules={[{ required: true, message: DUTY_REQUIRED_MESSAGE }]}
+          extra="Which of the requester's duties to swap."
+        >
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder="Select a duty"
+            options={dutyOptions}
+          />
+        </Form.Item>
+      )}
       {optionsFailed && (
         <Alert
           type="error"
@@ -409,7 +479,7 @@ function followChanges(
   changed: Partial<SwapFormValues>,
   colleagues: readonly SwapColleagueDto[],
 ) {
-  if ('requesterId' in changed) {
+  if ('requesterId' in changed || 'dutyId' in changed) {
     form.setFieldsValue({ originalDate: undefined, targetId: undefined, swapDate: undefined });
   } else if ('originalDate' in changed) {
     form.setFieldsValue({ targetId: undefined, swapDate: undefined });

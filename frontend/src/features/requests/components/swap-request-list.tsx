@@ -15,7 +15,7 @@ import {
   type SwapRequestDto,
 } from '../api';
 import { decisionFailedToast } from '../lib/decision-errors';
-import { personName } from '../lib/request-format';
+import { personName, swapDutyText } from '../lib/request-format';
 import { isActiveSwap, isUntakenOpen, SWAP_STATE_COLOURS, swapStateText } from '../lib/swap-state';
 import { DecisionButtons, Instant, LIST_STYLE, Reason } from './request-states';
 
@@ -61,12 +61,17 @@ function SwapStateTag({ request }: { request: SwapRequestDto }) {
 
 function SwapDates({ request }: { request: SwapRequestDto }) {
   const original = `Original date: ${formatDate(request.originalDate, SHORT_DATE_FORMAT)}`;
+  const duty = swapDutyText(request);
   return (
-    <Typography.Text type="secondary">
-      {request.kind === 'trade'
-        ? `${original} · Swap date: ${formatDate(request.swapDate, SHORT_DATE_FORMAT)}`
-        : original}
-    </Typography.Text>
+    <>
+      {/* Another duty's swap names it, its place and time; the Duty Manager duty's reads as before. */}
+      {duty && <Typography.Text>{duty}</Typography.Text>}
+      <Typography.Text type="secondary">
+        {request.kind === 'trade'
+          ? `${original} · Swap date: ${formatDate(request.swapDate, SHORT_DATE_FORMAT)}`
+          : original}
+      </Typography.Text>
+    </>
   );
 }
 

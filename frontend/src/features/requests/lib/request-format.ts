@@ -1,7 +1,7 @@
 import { formatDate, LONG_DATE_FORMAT } from '@/shared/lib/dates';
 import { trimmed } from '@/shared/lib/text';
 
-import type { CancelRequestDto, RequestPersonDto, RequestStatus } from '../api';
+import type { CancelRequestDto, RequestPersonDto, RequestStatus, SwapRequestDto } from '../api';
 
 /** docs/product.md#screens: what a person the server could not find reads as. */
 const UNKNOWN_STAFF = 'Unknown Staff';
@@ -56,4 +56,30 @@ export function splitCancelRequests(requests: readonly CancelRequestDto[] | unde
 /** A tab's name with its count, "Pending (2)"; just "Pending" until the count is known. */
 export function tabLabel(name: string, count: number | undefined): string {
   return count === undefined ? name : `${name} (${count})`;
+}
+
+/** A duty other than the Duty Manager duty as requests name it: "Break — Playground · 10:40–11:00". */
+export function dutyText(duty: {
+  name: string;
+  place?: string | null;
+  startTime?: string | null;
+  endTime?: string | null;
+}): string {
+  const title = duty.place ? `${duty.name} — ${duty.place}` : duty.name;
+  return duty.startTime && duty.endTime ? `${title} · ${duty.startTime}–${duty.endTime}` : title;
+}
+
+const DUTY_MANAGER_DUTY = 'Duty Manager duty';
+
+/**
+ * docs/product.md#duties: which duty a swap is of, "Break — Playground · 10:40–11:00", and for a
+ * trade of two different duties "Hall — Hall · 10:30–10:50 for Break — Playground · 10:40–11:00";
+ * null for the Duty Manager duty's swaps, which read as before.
+ */
+export function swapDutyText(request: SwapRequestDto): string | null {
+  const { duty, swapDuty } = request;
+  if (!duty && !swapDuty) return null;
+  const original = duty ? dutyText(duty) : DUTY_MANAGER_DUTY;
+  if (request.kind !== 'trade' || duty?.id === swapDuty?.id) return original;
+  return `${original} for ${swapDuty ? dutyText(swapDuty) : DUTY_MANAGER_DUTY}`;
 }

@@ -22,7 +22,8 @@ const TITLE = 'Swap Requests';
  * docs/product.md#swap-requests: Swap Requests at /swaps. Anyone asks a colleague (or anyone who
  * can) to cover or trade a duty; the colleague accepts or declines; admins and managers approve
  * or reject what was accepted. `?request=<id>` (the links in emails and the bell) opens the tab
- * holding that request and highlights it.
+ * holding that request and highlights it; `?ask=swap&dutyId=<id>&date=<yyyy-MM-dd>` (My Rota's
+ * "Ask for a swap" on a duty) opens Create Swap Request for that duty and day.
  */
 export function SwapRequestsPage() {
   const canDecide = useCan('requests.decide');
@@ -32,9 +33,20 @@ export function SwapRequestsPage() {
   const own = useOwnStaffRecord();
   const query = useGetSwapRequestsQuery();
   const { data } = query;
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const highlightId = searchParams.get('request');
-  const [creating, setCreating] = useState(false);
+  const asked = searchParams.get('ask') === 'swap';
+  const [creating, setCreating] = useState(asked);
+  const start = asked
+    ? {
+        dutyId: searchParams.get('dutyId') ?? undefined,
+        originalDate: searchParams.get('date') ?? undefined,
+      }
+    : undefined;
+  const closeCreating = () => {
+    setCreating(false);
+    if (asked) setSearchParams({}, { replace: true });
+  };
   const groups = groupSwaps(data, own?.id, canDecide);
   // The tab chosen by hand; until then the one holding the linked request, else the first.
   const [chosenTab, setChosenTab] = useState<{ tab: SwapTab; forLink: string | null }>();
@@ -161,7 +173,7 @@ export function SwapRequestsPage() {
         onChange={(key) => setChosenTab({ tab: key as SwapTab, forLink: highlightId })}
         items={tabs}
       />
-      <CreateSwapRequestDialog open={creating} onClose={() => setCreating(false)} />
+      <CreateSwapRequestDialog open={creating} onClose={closeCreating} start={start} />
     </>
   );
 }
