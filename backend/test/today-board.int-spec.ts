@@ -189,6 +189,20 @@ describe('the Today board', () => {
     await as(dee.token).post('/api/rota/today/cover', { date: '2026-11-03', dutyId: gate, staffId: manager.staffId }).expect(403);
   });
 
+  it('finds cover for the Duty Manager duty itself, as for any other duty', async () => {
+    const found = (await as(dee.token).get(`/api/rota/today/candidates?date=${TODAY}&dutyId=${dutyManager}`).expect(200)).body as {
+      candidates: { id: string }[];
+    };
+    expect(found.candidates.map((c) => c.id)).toContain(manager.staffId);
+    await as(dee.token).post('/api/rota/today/cover', { date: TODAY, dutyId: dutyManager, staffId: manager.staffId }).expect(201);
+    expect(summary(await board(admin.token))[0]).toEqual(['Duty Manager', 2, 0, ['Dee Duty', 'Mia Manager']]);
+    // The spec's own read of the Duty Manager duty has them both.
+    const days = (await as(admin.token).get(`/api/rota?startDate=${TODAY}&endDate=${TODAY}`).expect(200)).body as {
+      slots: { staff: { id: string } | null }[];
+    }[];
+    expect(days[0]!.slots.map((slot) => slot.staff?.id)).toEqual([dee.staffId, manager.staffId]);
+  });
+
   it('refuses cover on a day gone by, also to an admin', async () => {
     const res = await as(admin.token).post('/api/rota/today/cover', { date: '2026-10-30', dutyId: gate, staffId: eve.staffId }).expect(400);
     expect(res.body.message).toBe('Cover can be found for today or a later day only');
