@@ -124,4 +124,7 @@ export const PERSONAL_FIELDS_SHOWN: Record<string, readonly string[]> = {
   getRecurringUnavailability: [],
   getAutoApprovalSettings: [],
   getCalendarSubscription: [],
+  // The Today board: names only, of the people on duty, away, and who may cover (no department).
+  getTodayBoard: [],
+  getTodayCandidates: [],
 };

@@ -226,6 +226,11 @@ export const ROUTES: Record<string, RouteRule> = {
   // No sign-in: the feed token in the URL is the only credential; without it the answer is 404.
   getAllDutiesFeed: { callers: ['feed'], tenant: FEED },
   getMyDutiesFeed: { callers: ['feed'], tenant: FEED },
+  // The Today board (rota.view at the gate): staff then only on a day they are on the Duty Manager
+  // duty, else 403 in the service's words; a duty id of another organisation is not found (404) first.
+  getTodayBoard: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
+  getTodayCandidates: { callers: ['staff', 'manager', 'admin'], tenant: IDS }, // rota.view
+  coverOnToday: { callers: ['staff', 'manager', 'admin'], tenant: IDS }, // rota.view
 };
 
 /** Signed-in operations: only members with a role pass (the spec documents bearer security on exactly these). */
@@ -443,6 +448,11 @@ export const EXAMPLES: Record<string, ExampleBuilder> = {
   deleteRecurringUnavailability: async (f) => ({ params: { id: await createRecurringUnavailabilityOfA(f) } }),
 
   saveAutoApprovalSettings: ({ admin }) => ({ body: { adminPassword: admin.password, swaps: false } }),
+
+  // The Today board: A's staff member is that day's duty manager, so staff pass too.
+  getTodayBoard: async (f) => ({ query: { date: (await dutyOf(f, f.staff.staffId)).date } }),
+  getTodayCandidates: async (f) => ({ query: { date: (await dutyOf(f, f.staff.staffId)).date, dutyId: await createDutyOfA(f) } }),
+  coverOnToday: async (f) => ({ body: { date: (await dutyOf(f, f.staff.staffId)).date, dutyId: await createDutyOfA(f), staffId: f.other } }),
 };
 
 /** Where the caller's credentials go, and the example, in one real HTTP request. */

@@ -27,6 +27,8 @@ import { DutiesPlanner } from './duties-planner';
 import { DutiesRepair } from './duties-repair';
 import { RotaGridService } from './rota-grid.service';
 import { MyDutiesService } from './my-duties.service';
+import { TodayBoardController } from './today-board.controller';
+import { TodayBoardService } from './today-board.service';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { RotaDay } from './entities/rota-day.entity';
 import { RotaSlot } from './entities/rota-slot.entity';
@@ -42,7 +44,15 @@ import { RotaSlot } from './entities/rota-slot.entity';
     StaffModule,
     TenantsModule,
   ],
-  controllers: [RotaController, RotaCalendarController, RotaHealthController, DashboardController, StatisticsController, FairnessController],
+  controllers: [
+    RotaController,
+    RotaCalendarController,
+    RotaHealthController,
+    DashboardController,
+    StatisticsController,
+    FairnessController,
+    TodayBoardController,
+  ],
   providers: [
     RotaService,
     RotaAssignmentsService,
@@ -51,6 +61,7 @@ import { RotaSlot } from './entities/rota-slot.entity';
     DutiesRepair,
     RotaGridService,
     MyDutiesService,
+    TodayBoardService,
     RotaRepository,
     RotaStatsRepository,
     RotaPlanner,

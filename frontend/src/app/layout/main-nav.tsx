@@ -2,23 +2,32 @@ import { Menu, type MenuProps } from 'antd';
 import { useMemo } from 'react';
 import { NavLink, useLocation } from 'react-router';
 
+import { useGetDutiesQuery } from '@/features/duties/api';
 import { useAccess } from '@/shared/auth/access';
 
 import { isCurrentPage, MENU_PAGES } from '../routes/app-pages';
 
 /**
  * The navigation bar of the signed-in app (docs/product.md#screens), highlighting the current
- * page. A page with an `access` permission is listed only for whoever holds it.
+ * page. A page with an `access` permission is listed only for whoever holds it; one for schools
+ * that run more than the Duty Manager duty only there.
  */
 export function MainNav() {
   const { pathname } = useLocation();
   const access = useAccess();
-  const pages = useMemo(
+  const allowed = useMemo(
     () =>
       MENU_PAGES.filter(
         (page) => !page.access || (access.status === 'ready' && access.can(page.access)),
       ),
     [access],
+  );
+  // Asked only when a page listed for this person depends on it (the Dashboard asks it too).
+  const needsDuties = allowed.some((page) => page.manyDutiesOnly);
+  const manyDuties = (useGetDutiesQuery(undefined, { skip: !needsDuties }).data?.length ?? 0) > 1;
+  const pages = useMemo(
+    () => allowed.filter((page) => !page.manyDutiesOnly || manyDuties),
+    [allowed, manyDuties],
   );
   // Real links inside the items: they open in new tabs, show their address, and the menu's
   // arrow keys move focus between them (antd focuses the link of the active item).

@@ -1,6 +1,7 @@
 import {
   BarChartOutlined,
   CalendarOutlined,
+  ClockCircleOutlined,
   CloseCircleOutlined,
   DashboardOutlined,
   FileTextOutlined,
@@ -46,6 +47,11 @@ export interface AppPage {
    */
   access?: Permission;
   /**
+   * In the navigation bar only where the school runs more than the Duty Manager duty
+   * (docs/product.md#duties): a school with that duty alone keeps its navigation bar.
+   */
+  manyDutiesOnly?: boolean;
+  /**
    * Loads the page's component on the first visit, so its code (usually a feature's route
    * module) is fetched only when needed.
    */
@@ -90,6 +96,18 @@ export const APP_PAGES: AppPage[] = [
     // Reached from the Duties page's Poster action (docs/product.md#duties), not from the navigation bar.
     hideInMenu: true,
     load: async () => (await import('@/features/rota/routes')).DutyPosterPage,
+  },
+  {
+    path: '/today',
+    name: 'Today',
+    title: 'Today',
+    icon: <ClockCircleOutlined aria-hidden />,
+    // docs/product.md#duties: in the navigation bar for admins and managers of a school that runs
+    // more than the Duty Manager duty; everyone who may see it reaches it from the Dashboard too,
+    // and the server answers anyone else 403.
+    access: 'rota.manage',
+    manyDutiesOnly: true,
+    load: async () => (await import('@/features/today/routes')).TodayPage,
   },
   {
     path: '/rota',

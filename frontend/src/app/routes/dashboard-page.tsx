@@ -13,6 +13,7 @@ import { SetupChecklistCard } from '@/features/dashboard/components/setup-checkl
 import { SETUP_CHECKLIST_PERMISSION } from '@/features/dashboard/lib/setup-steps';
 import { DashboardSummaryCards, DutyStatisticsCard } from '@/features/dashboard/routes';
 import { WaitingForAnswer } from '@/features/requests/components/waiting-for-answer';
+import { TodayLink } from '@/features/today/components/today-link';
 import { useCan } from '@/shared/auth/access';
 import { useAfterFirstCommit } from '@/shared/lib/after-first-commit';
 import { PageTitle } from '@/shared/ui/page-title';
@@ -124,6 +125,9 @@ export function DashboardPage() {
           )}
           <div className="no-print dashboard__optional">
             <VerifyEmailNotice />
+          </div>
+          <div className="no-print dashboard__optional">
+            <TodayLink />
           </div>
           <div className="no-print dashboard__optional">{isAdmin && <SetupChecklistCard />}</div>
           <div className="no-print dashboard__optional">

@@ -59,6 +59,11 @@ export const rotaApi = generatedApi.enhanceEndpoints({
     reshuffleFuture: { invalidatesTags: [...AFTER_ROTA_CHANGE] },
     fillUnassigned: { invalidatesTags: [...AFTER_ROTA_CHANGE] },
     clearFuture: { invalidatesTags: [...AFTER_ROTA_CHANGE] },
+    // The Today board: every duty's people and gaps that day (the duties themselves too), who is
+    // away, and who may cover a gap; Find cover is an assignment.
+    getTodayBoard: { providesTags: [...READS_ROTA_RULES, 'duties'] },
+    getTodayCandidates: { providesTags: [...READS_ROTA_RULES, 'duties'] },
+    coverOnToday: { invalidatesTags: afterAssignment },
   },
 });
 
@@ -81,6 +86,9 @@ export const {
   useReplaceOnRotaMutation,
   useReshuffleFutureMutation,
   useUpdateRotaMutation,
+  useGetTodayBoardQuery,
+  useGetTodayCandidatesQuery,
+  useCoverOnTodayMutation,
 } = rotaApi;
 
 export type {
@@ -108,4 +116,8 @@ export type {
   RotaHealthDto,
   RotaPersonDto,
   RotaSlotDto,
+  TodayAwayDto,
+  TodayBoardDto,
+  TodayCandidateDto,
+  TodayDutyDto,
 } from './rota.gen';

@@ -169,6 +169,33 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['rota'],
       }),
+      getTodayBoard: build.query<GetTodayBoardApiResponse, GetTodayBoardApiArg>({
+        query: (queryArg) => ({
+          url: `/api/rota/today`,
+          params: {
+            date: queryArg.date,
+          },
+        }),
+        providesTags: ['rota'],
+      }),
+      getTodayCandidates: build.query<GetTodayCandidatesApiResponse, GetTodayCandidatesApiArg>({
+        query: (queryArg) => ({
+          url: `/api/rota/today/candidates`,
+          params: {
+            date: queryArg.date,
+            dutyId: queryArg.dutyId,
+          },
+        }),
+        providesTags: ['rota'],
+      }),
+      coverOnToday: build.mutation<CoverOnTodayApiResponse, CoverOnTodayApiArg>({
+        query: (queryArg) => ({
+          url: `/api/rota/today/cover`,
+          method: 'POST',
+          body: queryArg.todayCoverDto,
+        }),
+        invalidatesTags: ['rota'],
+      }),
       updateRota: build.mutation<UpdateRotaApiResponse, UpdateRotaApiArg>({
         query: (queryArg) => ({
           url: `/api/rota/${queryArg.id}`,
@@ -271,6 +298,21 @@ export type ReplaceOnRotaApiArg = {
 export type ReshuffleFutureApiResponse = /** status 200  */ BulkRotaResultDto;
 export type ReshuffleFutureApiArg = {
   bulkRotaDto: BulkRotaDto;
+};
+export type GetTodayBoardApiResponse = /** status 200  */ TodayBoardDto;
+export type GetTodayBoardApiArg = {
+  /** The day of the board; today in the school's time zone when left out. */
+  date?: string;
+};
+export type GetTodayCandidatesApiResponse = /** status 200  */ TodayCandidatesDto;
+export type GetTodayCandidatesApiArg = {
+  date: string;
+  /** The duty with the gap (GET /api/rota/today). */
+  dutyId: string;
+};
+export type CoverOnTodayApiResponse = /** status 201  */ RotaDayDto;
+export type CoverOnTodayApiArg = {
+  todayCoverDto: TodayCoverDto;
 };
 export type UpdateRotaApiResponse = /** status 200  */ RotaDayDto;
 export type UpdateRotaApiArg = {
@@ -611,6 +653,63 @@ export type ReplaceOnRotaDto = {
   reason?: string;
   staffId: string;
 };
+export type TodayAwayDto = {
+  endTime: string | null;
+  id: string;
+  name: string;
+  /** `HH:mm` of a weekly commitment at a time of day; null with endTime when away all day. */
+  startTime: string | null;
+};
+export type TodayPersonDto = {
+  id: string;
+  name: string;
+};
+export type TodayDutyDto = {
+  /** What the post involves; null when it has none. */
+  description: string | null;
+  dutyId: string;
+  endTime: string | null;
+  /** The Duty Manager duty. */
+  isDutyManager: boolean;
+  /** Places still open that day: needed less the people on it, never below 0. */
+  missing: number;
+  name: string;
+  /** People the duty needs that day. */
+  needed: number;
+  /** Who is on it, in slot order. */
+  people: TodayPersonDto[];
+  /** Where the post is; null when not given. */
+  place: string | null;
+  /** `HH:mm`; null with endTime for an all-day duty. */
+  startTime: string | null;
+};
+export type TodayBoardDto = {
+  /** Active people away that day (leave, unavailability, a weekly commitment), by name. */
+  away: TodayAwayDto[];
+  /** Why no duty runs that day (a weekend, a holiday, outside term time), or null on a school day. */
+  closed: string | null;
+  date: string;
+  /** The duties running that day in time order: all-day duties first, then by start and end time, then in the school's order. Empty on a closed day. */
+  duties: TodayDutyDto[];
+};
+export type TodayCandidateDto = {
+  /** Duties this academic year, planned ones included. */
+  dutiesThisYear: number;
+  id: string;
+  isTeaching: boolean;
+  name: string;
+};
+export type TodayCandidatesDto = {
+  candidates: TodayCandidateDto[];
+  /** Why nobody may be put on the duty that day, or null. */
+  closed: string | null;
+  date: string;
+};
+export type TodayCoverDto = {
+  date: string;
+  dutyId: string;
+  staffId: string;
+};
 export type UpdateRotaDayDto = {
   /** The duty it is about (GET /api/duties); the Duty Manager duty when absent. */
   dutyId?: string;
@@ -641,5 +740,8 @@ export const {
   useRemoveFromRotaMutation,
   useReplaceOnRotaMutation,
   useReshuffleFutureMutation,
+  useGetTodayBoardQuery,
+  useGetTodayCandidatesQuery,
+  useCoverOnTodayMutation,
   useUpdateRotaMutation,
 } = injectedRtkApi;
