@@ -1,26 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { DutyPostDto } from './duty-post.dto';
 
-/** One of the signed-in person's duties on one day: what it is, where, when, and what the post involves. */
-export class MyDutyDto {
+/** One of a person's duties on one day: the duty as people's days show it, and their slot on it. */
+export class MyDutyDto extends DutyPostDto {
   /** `yyyy-MM-dd`. */
   @ApiProperty({ example: '2026-11-30' })
   date!: string;
-  @ApiProperty({ format: 'uuid' })
-  dutyId!: string;
-  /** The Duty Manager duty (the spec's rota). */
-  isDutyManager!: boolean;
-  name!: string;
-  /** Where the post is; null when not given. */
-  @ApiProperty({ type: String, nullable: true })
-  place!: string | null;
-  /** `HH:mm`; null with endTime for an all-day duty. */
-  @ApiProperty({ type: String, nullable: true, example: '12:30' })
-  startTime!: string | null;
-  @ApiProperty({ type: String, nullable: true, example: '13:10' })
-  endTime!: string | null;
-  /** What the post involves (the duty's instructions); null when it has none. */
-  @ApiProperty({ type: String, nullable: true })
-  description!: string | null;
   /** The person's slot on the duty that day, from 1. */
   position!: number;
 }

@@ -665,11 +665,11 @@ export type TodayPersonDto = {
   name: string;
 };
 export type TodayDutyDto = {
-  /** What the post involves; null when it has none. */
+  /** What the post involves (the duty's instructions); null when it has none. */
   description: string | null;
   dutyId: string;
   endTime: string | null;
-  /** The Duty Manager duty. */
+  /** The Duty Manager duty (the spec's rota). */
   isDutyManager: boolean;
   /** Places still open that day: needed less the people on it, never below 0. */
   missing: number;
