@@ -88,7 +88,9 @@ describe('cancel requests for any duty', () => {
     expect(await within(dialog).findByText(/Ask to be taken off your duty/)).toHaveTextContent(
       'Ask to be taken off your duty Break — Playground · 10:40–11:00 on Thursday 11 September 2025.',
     );
-    await fill(user, within(dialog).getByRole('textbox', { name: 'Reason' }), 'Trip');
+    const reason = within(dialog).getByRole('textbox', { name: 'Reason' });
+    await waitFor(() => expect(reason).toHaveFocus());
+    await fill(user, reason, 'Trip');
     await user.click(within(dialog).getByRole('button', { name: 'Send Request' }));
 
     expect(await findToast('status', 'Cancel request pending')).toHaveTextContent(
