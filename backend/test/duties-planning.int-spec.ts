@@ -175,7 +175,7 @@ describe('planning every duty', () => {
           date: string;
           reason: string;
           status: string;
-          duty?: { id: string; name: string };
+          duty?: { id: string; name: string; place?: string | null; startTime?: string | null; endTime?: string | null };
         }[]
       ).filter((c) => c.status === 'approved');
 
@@ -193,7 +193,9 @@ describe('planning every duty', () => {
     expect(records).toHaveLength(9);
     expect(new Set(records.map((r) => r.reason))).toEqual(new Set(['Break is paused']));
     // Each record names its duty; the Duty Manager duty's records don't (the spec's shape).
-    expect(new Set(records.map((r) => JSON.stringify(r.duty)))).toEqual(new Set([JSON.stringify({ id: field, name: 'Break' })]));
+    expect(new Set(records.map((r) => JSON.stringify(r.duty)))).toEqual(
+      new Set([JSON.stringify({ id: field, name: 'Break', place: 'Field', startTime: '10:40', endTime: '11:00' })]),
+    );
     for (const person of people.filter((p) => fieldPeople.has(p.staffId))) {
       await t.get(OutboxWorker).finishSending();
       const items = ((await as(person.token).get('/api/notifications').expect(200)).body as { items: { kind: string; readAt: string | null }[] })

@@ -258,10 +258,24 @@ describe('requests for any duty', () => {
     expect((await ask({ dutyId: theirs }).expect(404)).body.message).toBe('Duty not found');
 
     const asked = await ask({ dutyId: brk }).expect(201);
-    expect(asked.body.request).toMatchObject({ status: 'pending', duty: { id: brk, name: 'Break' } });
+    // The duty is named with its place and time, as swaps name theirs.
+    expect(asked.body.request).toMatchObject({ status: 'pending' });
+    expect(asked.body.request.duty).toEqual({ id: brk, name: 'Break', place: 'Playground', startTime: '10:40', endTime: '11:00' });
+    const listed = (await as(ann.token).get('/api/cancel-requests').expect(200)).body as { id: string; duty?: object }[];
+    expect(listed.find((r) => r.id === asked.body.request.id)?.duty).toEqual({
+      id: brk,
+      name: 'Break',
+      place: 'Playground',
+      startTime: '10:40',
+      endTime: '11:00',
+    });
     await ask({ dutyId: brk }).expect(409);
     // Without dutyId it is the Duty Manager duty's, in its words.
     expect((await ask({}).expect(409)).body.message).toBe('Ann Break is not on duty on Monday 16 November 2026');
+    // The Duty Manager duty's request carries no duty, as before.
+    const dutyManagers = await as(bob.token).post('/api/cancel-requests', { staffId: bob.staffId, date: '2026-11-16', reason: 'Trip' }).expect(201);
+    expect(dutyManagers.body.request).not.toHaveProperty('duty');
+    await as(admin.token).patch(`/api/cancel-requests/${dutyManagers.body.request.id}`, { status: 'rejected' }).expect(200);
 
     const approved = await as(admin.token).patch(`/api/cancel-requests/${asked.body.request.id}`, { status: 'approved' }).expect(200);
     expect(approved.body.request.status).toBe('approved');

@@ -30,13 +30,21 @@ export interface CancelRow {
   /** The duty it is of: null for the Duty Manager duty. */
   duty_id: string | null;
   duty_name: string | null;
+  duty_place: string | null;
+  duty_start_time: string | null;
+  duty_end_time: string | null;
 }
+
+/** The duty's columns, all null for the Duty Manager duty (whose requests read as the spec has them). */
+const DUTY_COLUMNS = ['id', 'name', 'place', 'start_time', 'end_time']
+  .map((column) => `case when dt.is_duty_manager then null else dt.${column} end as duty_${column}`)
+  .join(', ');
 
 const CANCEL_SELECT = `
   select r.id, r.staff_id, st.name as staff_name, to_char(r.date, 'YYYY-MM-DD') as date, r.reason, r.status, r.source,
          r.processed_automatically, r.replacement_id, rp.name as replacement_name,
          r.decided_by_id, du.name as decided_by_name, r.decided_at, r.created_at, r.updated_at,
-         case when dt.is_duty_manager then null else dt.id end as duty_id, case when dt.is_duty_manager then null else dt.name end as duty_name
+         ${DUTY_COLUMNS}
     from cancel_requests r
     join duties dt on dt.id = r.duty_id and dt.organization_id = r.organization_id
     left join staff st on st.id = r.staff_id and st.organization_id = r.organization_id

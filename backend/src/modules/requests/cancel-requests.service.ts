@@ -40,7 +40,9 @@ export function toCancelDto(row: CancelRow): CancelRequestDto {
     createdAt: toIsoTimestamp(row.created_at)!,
     updatedAt: toIsoTimestamp(row.updated_at)!,
     // Another duty's record names it; the Duty Manager duty's reads as the spec has it.
-    ...(row.duty_id && row.duty_name !== null ? { duty: { id: row.duty_id, name: row.duty_name } } : {}),
+    ...(row.duty_id && row.duty_name !== null
+      ? { duty: { id: row.duty_id, name: row.duty_name, place: row.duty_place, startTime: row.duty_start_time, endTime: row.duty_end_time } }
+      : {}),
   };
 }
 

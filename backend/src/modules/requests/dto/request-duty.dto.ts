@@ -6,4 +6,12 @@ export class RequestDutyDto {
   id!: string;
   /** "Lunch", as the school named it. */
   name!: string;
+  /** Where the post is; null when not given. */
+  @ApiProperty({ type: String, nullable: true, required: false })
+  place?: string | null;
+  /** `HH:mm`; null with endTime for an all-day duty. */
+  @ApiProperty({ type: String, nullable: true, required: false, example: '10:40' })
+  startTime?: string | null;
+  @ApiProperty({ type: String, nullable: true, required: false, example: '11:00' })
+  endTime?: string | null;
 }

@@ -1,5 +1,6 @@
-import { CheckCircleOutlined, SwapOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, CloseCircleOutlined, SwapOutlined } from '@ant-design/icons';
 import { Empty, Flex, Tag, theme, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import type { RotaClosureDto } from '@/features/rota/api';
@@ -16,6 +17,37 @@ export const ASK_FOR_SWAP_TEXT = 'Ask for a swap';
 /** Swap Requests with Create Swap Request open for this duty and day. */
 function swapLink(dutyId: string, date: string): string {
   return `/swaps?${new URLSearchParams({ ask: 'swap', dutyId, date }).toString()}`;
+}
+
+export const ASK_TO_CANCEL_TEXT = 'Ask to cancel';
+
+/** Cancel Requests with the cancel form open for this duty and day. */
+function cancelLink(dutyId: string, date: string): string {
+  return `/cancel-requests?${new URLSearchParams({ ask: 'cancel', dutyId, date }).toString()}`;
+}
+
+/** An icon link on a coming duty's row, named in full for screen readers, with a finger-sized target. */
+function DutyAction({
+  to,
+  text,
+  label,
+  icon,
+}: {
+  to: string;
+  text: string;
+  label: string;
+  icon: ReactNode;
+}) {
+  return (
+    <Link
+      to={to}
+      aria-label={`${text}: ${label}`}
+      title={text}
+      style={{ display: 'inline-block', padding: 8, margin: -8 }}
+    >
+      {icon}
+    </Link>
+  );
 }
 
 /** The badge of a break between terms among the duties (docs/product.md#screens). */
@@ -142,16 +174,22 @@ export function DutyList({ duties, today, breaks = [] }: DutyListProps) {
               )}
             </Flex>
             {duty.post && <DutyPostText post={duty.post} />}
-            {/* docs/product.md#duties: another duty of one's own is swapped from here (an icon, so the row reads as before); the Duty Manager duty's from the rota. */}
+            {/* docs/product.md#duties: another duty of one's own is swapped or cancelled from here (icons, so the row reads as before); the Duty Manager duty's from the rota. */}
             {!isPast && duty.post?.dutyId && !duty.post.isDutyManager && (
-              <Link
-                to={swapLink(duty.post.dutyId, duty.date)}
-                aria-label={`${ASK_FOR_SWAP_TEXT}: ${duty.post.title}, ${formatDate(duty.date, LONG_DATE_FORMAT)}`}
-                title={ASK_FOR_SWAP_TEXT}
-                style={{ display: 'inline-block', padding: 8, margin: -8 }}
-              >
-                <SwapOutlined aria-hidden />
-              </Link>
+              <Flex gap="large" style={{ marginTop: 4 }}>
+                <DutyAction
+                  to={swapLink(duty.post.dutyId, duty.date)}
+                  text={ASK_FOR_SWAP_TEXT}
+                  label={`${duty.post.title}, ${formatDate(duty.date, LONG_DATE_FORMAT)}`}
+                  icon={<SwapOutlined aria-hidden />}
+                />
+                <DutyAction
+                  to={cancelLink(duty.post.dutyId, duty.date)}
+                  text={ASK_TO_CANCEL_TEXT}
+                  label={`${duty.post.title}, ${formatDate(duty.date, LONG_DATE_FORMAT)}`}
+                  icon={<CloseCircleOutlined aria-hidden />}
+                />
+              </Flex>
             )}
           </li>
         );

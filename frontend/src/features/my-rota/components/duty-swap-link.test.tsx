@@ -27,7 +27,7 @@ describe('My Rota: asking for a swap of another duty', () => {
     ];
     renderWithProviders(<DutyList duties={duties} today="2025-09-08" />);
 
-    const links = screen.getAllByRole('link');
+    const links = screen.getAllByRole('link', { name: /^Ask for a swap/ });
     expect(links.map((link) => link.getAttribute('aria-label'))).toEqual([
       'Ask for a swap: Break — Playground, Thursday 11 September 2025',
     ]);

@@ -142,9 +142,14 @@ export type RequestPersonDto = {
   name: string;
 };
 export type RequestDutyDto = {
+  endTime?: string | null;
   id: string;
   /** "Lunch", as the school named it. */
   name: string;
+  /** Where the post is; null when not given. */
+  place?: string | null;
+  /** `HH:mm`; null with endTime for an all-day duty. */
+  startTime?: string | null;
 };
 export type CancelSource = 'request' | 'unavailability' | 'rota_change' | 'rota_edit';
 export type RequestStatus = 'pending' | 'approved' | 'rejected';

@@ -182,11 +182,19 @@ export function RequestApprovalNote({ kind }: { kind: 'swap' | 'cancel' }) {
 }
 
 /** The request forms' Back and Send Request buttons. */
-export function RequestFormActions({ saving, onBack }: { saving: boolean; onBack: () => void }) {
+export function RequestFormActions({
+  saving,
+  onBack,
+  backLabel = 'Back',
+}: {
+  saving: boolean;
+  onBack: () => void;
+  backLabel?: string;
+}) {
   return (
     <Flex justify="end" gap="small">
       <Button onClick={onBack} disabled={saving}>
-        Back
+        {backLabel}
       </Button>
       <Button type="primary" htmlType="submit" loading={saving}>
         Send Request

@@ -18,11 +18,33 @@ interface CancelValues {
   reason?: string;
 }
 
+/** A duty other than the Duty Manager duty the request is of (docs/product.md#duties). */
+export interface CancelFormDuty {
+  id: string;
+  /** "Break — Playground · 10:40–11:00". */
+  label: string;
+}
+
+interface RequestCancelFormProps extends RequestFormProps {
+  /** Another duty's request: named in the text and sent as `dutyId`; absent for the Duty Manager duty's, as before. */
+  duty?: CancelFormDuty;
+  /** The label of the button that leaves the form ("Back" to a dialog's overview). */
+  backLabel?: string;
+}
+
 /**
  * The cancel form (docs/product.md#cancel-requests): a required reason, and a note on what happens next, which depends on
  * the organisation's auto-approval settings (docs/product.md#auto-approval).
  */
-export function RequestCancelForm({ date, person, own, onBack, onDone }: RequestFormProps) {
+export function RequestCancelForm({
+  date,
+  person,
+  own,
+  onBack,
+  onDone,
+  duty,
+  backLabel,
+}: RequestCancelFormProps) {
   const [createCancel, { isLoading: saving }] = useCreateCancelRequestMutation();
   const toast = useToast();
   const reasonRef = useRef<TextAreaRef>(null);
@@ -35,7 +57,12 @@ export function RequestCancelForm({ date, person, own, onBack, onDone }: Request
     if (!text) return;
     try {
       const result = await createCancel({
-        createCancelRequestDto: { staffId: person.id, date, reason: text },
+        createCancelRequestDto: {
+          staffId: person.id,
+          date,
+          reason: text,
+          ...(duty ? { dutyId: duty.id } : {}),
+        },
       }).unwrap();
       // The title says what happened: approved at once, or waiting (docs/product.md#auto-approval).
       toast({
@@ -65,7 +92,19 @@ export function RequestCancelForm({ date, person, own, onBack, onDone }: Request
     >
       <Flex vertical gap="middle" style={{ marginBottom: 16 }}>
         <Typography.Paragraph style={{ margin: 0 }}>
-          {own ? (
+          {duty ? (
+            own ? (
+              <>
+                Ask to be taken off your duty <Typography.Text strong>{duty.label}</Typography.Text>{' '}
+                on {longDate}.
+              </>
+            ) : (
+              <>
+                Ask for <Typography.Text strong>{person.name}</Typography.Text> to be taken off the
+                duty <Typography.Text strong>{duty.label}</Typography.Text> on {longDate}.
+              </>
+            )
+          ) : own ? (
             <>Ask to be taken off your duty on {longDate}.</>
           ) : (
             <>
@@ -77,7 +116,7 @@ export function RequestCancelForm({ date, person, own, onBack, onDone }: Request
         <RequestApprovalNote kind="cancel" />
       </Flex>
       <ReasonField requiredMessage={CANCEL_REASON_REQUIRED_MESSAGE} inputRef={reasonRef} />
-      <RequestFormActions saving={saving} onBack={onBack} />
+      <RequestFormActions saving={saving} onBack={onBack} backLabel={backLabel} />
     </Form>
   );
 }

@@ -1,11 +1,13 @@
 import { Empty, Flex, Tabs, Typography } from 'antd';
-import { Link } from 'react-router';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 
 import { useCan } from '@/shared/auth/access';
 import { PageTitle } from '@/shared/ui/page-title';
 
 import { useGetCancelRequestsQuery, type CancelRequestDto } from '../api';
 import { CancelRequestCard } from '../components/cancel-request-card';
+import { CancelRequestDialog } from '../components/cancel-request-dialog';
 import { LIST_STYLE, RequestListState } from '../components/request-states';
 import { splitCancelRequests, tabLabel } from '../lib/request-format';
 
@@ -36,12 +38,27 @@ function CancelRequestList({ label, requests, empty, canDecide }: CancelRequestL
 /**
  * docs/product.md#cancel-requests: Cancel Requests at /cancel-requests. People ask from the rota to be taken off a duty;
  * only admins approve or reject (docs/product.md#roles-and-permissions), and the buttons are hidden from everyone else.
+ * `?ask=cancel&dutyId=<id>&date=<yyyy-MM-dd>` (My Rota's "Ask to cancel" on a duty of another kind,
+ * docs/product.md#duties) opens the cancel form for that duty and day.
  */
 export function CancelRequestsPage() {
   const canDecide = useCan('cancellations.decide');
   const query = useGetCancelRequestsQuery();
   const { data } = query;
   const { pending, completed, recorded } = splitCancelRequests(data);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const asked = searchParams.get('ask') === 'cancel';
+  const [creating, setCreating] = useState(asked);
+  const start = asked
+    ? {
+        dutyId: searchParams.get('dutyId') ?? undefined,
+        date: searchParams.get('date') ?? undefined,
+      }
+    : undefined;
+  const closeCreating = () => {
+    setCreating(false);
+    if (asked) setSearchParams({}, { replace: true });
+  };
 
   return (
     <>
@@ -115,6 +132,7 @@ export function CancelRequestsPage() {
           },
         ]}
       />
+      {asked && <CancelRequestDialog open={creating} onClose={closeCreating} start={start} />}
     </>
   );
 }
