@@ -94,7 +94,14 @@ export function DutyPosterPage() {
   return (
     <div className="duty-poster-page">
       <PageTitle title={duty ? `Poster — ${dutyTitle(duty)}` : 'Poster'} />
-      <Flex className="no-print" justify="space-between" align="start" wrap gap="middle">
+      <Flex
+        className="no-print"
+        justify="space-between"
+        align="start"
+        wrap
+        gap="middle"
+        style={{ marginBottom: 16 }}
+      >
         <Typography.Paragraph type="secondary" style={{ maxWidth: 560 }}>
           A poster for where the duty is: print it on one A4 sheet. Its QR code opens the live rota.
         </Typography.Paragraph>
