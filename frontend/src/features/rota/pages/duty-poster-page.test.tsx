@@ -116,11 +116,19 @@ describe('the poster of a duty point', () => {
       name: 'Who is on Lunch — Canteen, Autumn term, first half',
     });
     const rows = within(table).getAllByRole('row');
-    expect(
-      within(rows[0]!)
-        .getAllByRole('columnheader')
-        .map((header) => header.textContent),
-    ).toEqual(['Week of', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']);
+    // Each header is named by the whole day (a phone shows "Mon"…, hidden from screen readers).
+    const headers = within(rows[0]!).getAllByRole('columnheader');
+    expect(headers).toHaveLength(6);
+    for (const [i, name] of [
+      'Week of',
+      'Monday',
+      'Tuesday',
+      'Wednesday',
+      'Thursday',
+      'Friday',
+    ].entries()) {
+      expect(within(rows[0]!).getByRole('columnheader', { name })).toBe(headers[i]);
+    }
     // Eight weeks, from the one the term starts in to the last before the half-term break.
     expect(rows.slice(1).map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
       '1 Sep',

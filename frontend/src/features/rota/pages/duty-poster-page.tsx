@@ -169,8 +169,12 @@ function Poster({ duty, period, rotaDays, closures }: PosterProps) {
             <tr>
               <th scope="col">Week of</th>
               {WEEKDAY_NAMES.map((name) => (
+                // A phone shows "Mon"…"Fri" so five columns fit; the header's name stays the whole day's.
                 <th scope="col" key={name}>
-                  {name}
+                  <span className="duty-poster__day">{name}</span>
+                  <span className="duty-poster__day-short" aria-hidden="true">
+                    {name.slice(0, 3)}
+                  </span>
                 </th>
               ))}
             </tr>
