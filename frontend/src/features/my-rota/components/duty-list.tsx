@@ -43,7 +43,16 @@ function DutyAction({
       to={to}
       aria-label={`${text}: ${label}`}
       title={text}
-      style={{ display: 'inline-block', padding: 8, margin: -8 }}
+      // A 44×44 target for a thumb around the icon (WCAG 2.5.5), without pushing the row apart.
+      style={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        minWidth: 44,
+        minHeight: 44,
+        margin: -10,
+        fontSize: 18,
+      }}
     >
       {icon}
     </Link>
