@@ -231,6 +231,8 @@ export const ROUTES: Record<string, RouteRule> = {
   getTodayBoard: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
   getTodayCandidates: { callers: ['staff', 'manager', 'admin'], tenant: IDS }, // rota.view
   coverOnToday: { callers: ['staff', 'manager', 'admin'], tenant: IDS }, // rota.view
+  // Wet days: the Today board's rule (staff only on a day they are on the Duty Manager duty, else 403).
+  setWetDay: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
 };
 
 /** Signed-in operations: only members with a role pass (the spec documents bearer security on exactly these). */
@@ -303,7 +305,13 @@ export type ExampleBuilder = (f: Fixtures) => Example | Promise<Example>;
  */
 export const EXAMPLES: Record<string, ExampleBuilder> = {
   register: () => ({
-    body: { name: 'Rita Register', email: `rita-${next()}@register.example`, password: 'correct horse', organizationName: 'Register School', organizationSubdomain: `register-${next()}` },
+    body: {
+      name: 'Rita Register',
+      email: `rita-${next()}@register.example`,
+      password: 'correct horse',
+      organizationName: 'Register School',
+      organizationSubdomain: `register-${next()}`,
+    },
   }),
   login: ({ admin }) => ({ body: { email: admin.email, password: admin.password, organizationSubdomain: admin.subdomain } }),
   verifyEmail: () => ({ body: { token: 'not-a-real-token' } }),
@@ -334,7 +342,10 @@ export const EXAMPLES: Record<string, ExampleBuilder> = {
   startProviderSignIn: ({ admin }) => ({ query: { provider: 'google', organization: admin.subdomain } }),
   downloadProcedureFile: async (f) => {
     await ensureDocument(f);
-    const link = await f.t.http().get('/api/settings/procedure-file/link').set(...bearer(f.admin.token));
+    const link = await f.t
+      .http()
+      .get('/api/settings/procedure-file/link')
+      .set(...bearer(f.admin.token));
     expect(link.status).toBe(200);
     const ticket = new URL(link.body.url as string, 'http://localhost').searchParams.get('ticket');
     return { query: { ticket: ticket! } };
@@ -362,13 +373,18 @@ export const EXAMPLES: Record<string, ExampleBuilder> = {
   updateStaffGroup: async (f) => ({ params: { id: await createStaffGroupOfA(f) }, body: { name: `Renamed ${next()}`, memberIds: [] } }),
   deleteStaffGroup: async (f) => ({ params: { id: await createStaffGroupOfA(f) } }),
   saveTermDates: () => ({ params: { academicYear: '2025' }, body: { terms: TERMS_2025 } }),
-  createDuty: () => ({ body: { name: `Gate ${next()}`, place: 'Main gate', startTime: '08:30', endTime: '08:50', weekdays: [{ weekday: 1, people: 1 }] } }),
+  createDuty: () => ({
+    body: { name: `Gate ${next()}`, place: 'Main gate', startTime: '08:30', endTime: '08:50', weekdays: [{ weekday: 1, people: 1 }] },
+  }),
   updateDuty: async (f) => ({ params: { id: await createDutyOfA(f) }, body: { name: `Renamed duty ${next()}`, place: 'Back gate' } }),
   pauseDuty: async (f) => ({ params: { id: await createDutyOfA(f) } }),
   resumeDuty: async (f) => ({ params: { id: await createDutyOfA(f) } }),
   deleteDuty: async (f) => ({ params: { id: await createDutyOfA(f) } }),
   orderDuties: async ({ t, admin }) => {
-    const res = await t.http().get('/api/duties').set(...bearer(admin.token));
+    const res = await t
+      .http()
+      .get('/api/duties')
+      .set(...bearer(admin.token));
     expect(res.status).toBe(200);
     return { body: { dutyIds: (res.body as { id: string }[]).map((d) => d.id).reverse() } };
   },
@@ -387,8 +403,12 @@ export const EXAMPLES: Record<string, ExampleBuilder> = {
   saveSystemSettings: () => ({ body: { dutyManagersPerDay: 2 } }),
   saveTwoFactorRequirement: ({ admin }) => ({ body: { requireAdminTwoFactor: false, password: admin.password } }),
   saveSignInOptions: () => ({ body: { joinRule: 'refuse', passwordSignIn: true } }),
-  saveGoogleSignIn: () => ({ body: { enabled: false, clientId: 'example.apps.googleusercontent.com', clientSecret: 'example-secret', allowedDomains: ['a.example'] } }),
-  saveMicrosoftSignIn: () => ({ body: { enabled: false, clientId: '11111111-2222-4333-8444-555555555555', allowedTenantIds: ['8eaef023-2b34-4da1-9baa-8bc8c9d6a490'] } }),
+  saveGoogleSignIn: () => ({
+    body: { enabled: false, clientId: 'example.apps.googleusercontent.com', clientSecret: 'example-secret', allowedDomains: ['a.example'] },
+  }),
+  saveMicrosoftSignIn: () => ({
+    body: { enabled: false, clientId: '11111111-2222-4333-8444-555555555555', allowedTenantIds: ['8eaef023-2b34-4da1-9baa-8bc8c9d6a490'] },
+  }),
   saveOidcSignIn: () => ({ body: { enabled: false, name: 'Example', issuer: 'https://login.example.org', clientId: 'duty-manager' } }),
 
   getRota: () => ({ query: { startDate: '2025-09-01', endDate: '2026-08-31' } }),
@@ -453,6 +473,8 @@ export const EXAMPLES: Record<string, ExampleBuilder> = {
   getTodayBoard: async (f) => ({ query: { date: (await dutyOf(f, f.staff.staffId)).date } }),
   getTodayCandidates: async (f) => ({ query: { date: (await dutyOf(f, f.staff.staffId)).date, dutyId: await createDutyOfA(f) } }),
   coverOnToday: async (f) => ({ body: { date: (await dutyOf(f, f.staff.staffId)).date, dutyId: await createDutyOfA(f), staffId: f.other } }),
+  // Wet days: A's staff member is that day's duty manager, so staff pass too.
+  setWetDay: async (f) => ({ body: { date: (await dutyOf(f, f.staff.staffId)).date, wet: true } }),
 };
 
 /** Where the caller's credentials go, and the example, in one real HTTP request. */
@@ -510,23 +532,38 @@ function pdf(title: string): NonNullable<Example['file']> {
 
 /** Uploads a procedure document for A unless A has one (which is then kept). */
 async function ensureDocument({ t, admin }: Fixtures): Promise<void> {
-  const current = await t.http().get('/api/settings/procedure-file').set(...bearer(admin.token));
+  const current = await t
+    .http()
+    .get('/api/settings/procedure-file')
+    .set(...bearer(admin.token));
   if (current.status === 200) return;
   expect(current.status).toBe(404);
   const file = pdf('Procedures');
-  const res = await t.http().post('/api/settings/procedure-file').set(...bearer(admin.token)).attach('file', file.content, { filename: file.name, contentType: file.contentType });
+  const res = await t
+    .http()
+    .post('/api/settings/procedure-file')
+    .set(...bearer(admin.token))
+    .attach('file', file.content, { filename: file.name, contentType: file.contentType });
   expect(res.status).toBe(200);
 }
 
 async function createStaffOfA({ t, admin }: Fixtures, { invite = false } = {}): Promise<string> {
   const n = next();
-  const res = await t.http().post('/api/staff').set(...bearer(admin.token)).send({ name: `Alpha Person ${n}`, email: `alpha-${n}@a.example`, invite });
+  const res = await t
+    .http()
+    .post('/api/staff')
+    .set(...bearer(admin.token))
+    .send({ name: `Alpha Person ${n}`, email: `alpha-${n}@a.example`, invite });
   expect(res.status).toBe(201);
   return res.body.id as string;
 }
 
 async function createStaffGroupOfA(f: Fixtures): Promise<string> {
-  const res = await f.t.http().post('/api/staff-groups').set(...bearer(f.admin.token)).send({ name: `Alpha Group ${next()}`, memberIds: [f.other] });
+  const res = await f.t
+    .http()
+    .post('/api/staff-groups')
+    .set(...bearer(f.admin.token))
+    .send({ name: `Alpha Group ${next()}`, memberIds: [f.other] });
   expect(res.status).toBe(201);
   return res.body.id as string;
 }
@@ -543,7 +580,11 @@ async function createDutyOfA({ t, admin }: Fixtures): Promise<string> {
 
 async function createHolidayOfA({ t, admin }: Fixtures): Promise<string> {
   const date = futureMonday();
-  const res = await t.http().post('/api/holidays').set(...bearer(admin.token)).send({ name: 'Alpha Day', type: 'inset_day', startDate: date, endDate: date });
+  const res = await t
+    .http()
+    .post('/api/holidays')
+    .set(...bearer(admin.token))
+    .send({ name: 'Alpha Day', type: 'inset_day', startDate: date, endDate: date });
   expect(res.status).toBe(201);
   return res.body.id as string;
 }
@@ -551,7 +592,11 @@ async function createHolidayOfA({ t, admin }: Fixtures): Promise<string> {
 /** `staffId` on duty on a new future day. */
 async function dutyOf({ t, admin }: Fixtures, staffId: string): Promise<{ date: string; rotaDayId: string }> {
   const date = futureMonday();
-  const res = await t.http().post('/api/rota').set(...bearer(admin.token)).send({ date, dutyManager1Id: staffId });
+  const res = await t
+    .http()
+    .post('/api/rota')
+    .set(...bearer(admin.token))
+    .send({ date, dutyManager1Id: staffId });
   expect(res.status).toBe(201);
   return { date, rotaDayId: res.body.id as string };
 }
@@ -571,17 +616,28 @@ async function createSwapRequestOfA(f: Fixtures): Promise<string> {
 /** A notification of A's staff member: the admin puts them on duty by hand. */
 async function notificationOfA(f: Fixtures): Promise<string> {
   await dutyOf(f, f.staff.staffId);
-  const res = await f.t.http().get('/api/notifications').set(...bearer(f.staff.token));
+  const res = await f.t
+    .http()
+    .get('/api/notifications')
+    .set(...bearer(f.staff.token));
   expect(res.status).toBe(200);
   return res.body.items[0].id as string;
 }
 
 /** A pending cancel request of A's staff member (cancellation auto-approval is turned off first). */
 async function createCancelRequestOfA(f: Fixtures): Promise<string> {
-  const off = await f.t.http().post('/api/auto-approval-settings').set(...bearer(f.admin.token)).send({ adminPassword: f.admin.password, cancellations: false });
+  const off = await f.t
+    .http()
+    .post('/api/auto-approval-settings')
+    .set(...bearer(f.admin.token))
+    .send({ adminPassword: f.admin.password, cancellations: false });
   expect(off.status).toBe(200);
   const { date } = await dutyOf(f, f.staff.staffId);
-  const res = await f.t.http().post('/api/cancel-requests').set(...bearer(f.admin.token)).send({ staffId: f.staff.staffId, date, reason: 'Trip' });
+  const res = await f.t
+    .http()
+    .post('/api/cancel-requests')
+    .set(...bearer(f.admin.token))
+    .send({ staffId: f.staff.staffId, date, reason: 'Trip' });
   expect({ status: res.status, request: res.body.request?.status }).toEqual({ status: 201, request: 'pending' });
   return res.body.request.id as string;
 }

@@ -171,7 +171,7 @@ export class DutiesRepository {
   add(
     fields: Pick<
       Duty,
-      'name' | 'nameKey' | 'place' | 'description' | 'startTime' | 'endTime' | 'weight' | 'eligible' | 'pairsTeaching' | 'sortOrder'
+      'name' | 'nameKey' | 'place' | 'wetPlace' | 'description' | 'startTime' | 'endTime' | 'weight' | 'eligible' | 'pairsTeaching' | 'sortOrder'
     >,
   ): Duty {
     return this.em.create(Duty, fields);

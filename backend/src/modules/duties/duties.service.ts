@@ -98,6 +98,7 @@ export class DutiesService {
             name: dto.name,
             nameKey: nameKey(dto.name),
             place: dto.place || null,
+            wetPlace: dto.wetPlace || null,
             description: dto.description ?? '',
             startTime,
             endTime,
@@ -140,6 +141,7 @@ export class DutiesService {
             duty.nameKey = nameKey(dto.name);
           }
           if (dto.place !== undefined) duty.place = dto.place || null;
+          if (dto.wetPlace !== undefined) duty.wetPlace = dto.wetPlace || null;
           if (dto.description !== undefined) duty.description = dto.description;
           if (dto.startTime !== undefined || dto.endTime !== undefined) {
             const startTime = dto.startTime ?? null;
@@ -460,6 +462,8 @@ function toDutyDto({ duty, weekdays, groupIds, staffIds }: DutyRecord, dutyManag
     isDutyManager: duty.isDutyManager === true,
     name: duty.name,
     place: duty.place ?? null,
+    // Left out when none, so a duty without a wet-weather post reads as before.
+    ...(duty.wetPlace ? { wetPlace: duty.wetPlace } : {}),
     description: duty.description,
     startTime: duty.startTime ?? null,
     endTime: duty.endTime ?? null,

@@ -32,10 +32,15 @@ import { TodayBoardService } from './today-board.service';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { RotaDay } from './entities/rota-day.entity';
 import { RotaSlot } from './entities/rota-slot.entity';
+import { WetDayNotice } from './entities/wet-day-notice.entity';
+import { WetDay } from './entities/wet-day.entity';
+import { WetDaysController } from './wet-days.controller';
+import { WetDaysRepository } from './wet-days.repository';
+import { WetDaysService } from './wet-days.service';
 
 @Module({
   imports: [
-    MikroOrmModule.forFeature([RotaDay, RotaSlot]),
+    MikroOrmModule.forFeature([RotaDay, RotaSlot, WetDay, WetDayNotice]),
     NotificationsModule,
     SettingsModule,
     AvailabilityModule,
@@ -52,6 +57,7 @@ import { RotaSlot } from './entities/rota-slot.entity';
     StatisticsController,
     FairnessController,
     TodayBoardController,
+    WetDaysController,
   ],
   providers: [
     RotaService,
@@ -71,6 +77,8 @@ import { RotaSlot } from './entities/rota-slot.entity';
     DutiesFairnessService,
     RotaCalendarService,
     DutyChangeNotices,
+    WetDaysService,
+    WetDaysRepository,
   ],
   // The one door: other modules read and change the rota, and check a change against its rules,
   // through RotaService alone.

@@ -79,7 +79,7 @@ const OWN_STAFF_SQL = `select id from staff
 function dutiesOfSql(person: string): string {
   return `with me as (${person})
        select to_char(s.date, 'YYYY-MM-DD') as date, s.duty_id, coalesce(d.is_duty_manager, false) as is_duty_manager, d.name, d.place,
-              d.start_time, d.end_time, d.description, s.position
+              d.wet_place, d.start_time, d.end_time, d.description, s.position
          from rota_slots s
          join me on me.id = s.staff_id
          join duties d on d.id = s.duty_id and d.organization_id = s.organization_id
@@ -94,6 +94,8 @@ export interface OwnDutyRow {
   is_duty_manager: boolean;
   name: string;
   place: string | null;
+  /** Where the post moves on a wet day; null: it stays put. */
+  wet_place: string | null;
   start_time: string | null;
   end_time: string | null;
   description: string;

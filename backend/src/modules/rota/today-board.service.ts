@@ -16,6 +16,7 @@ import { closedBecause } from './engine/rota-rules';
 import { MyDutiesService } from './my-duties.service';
 import { RotaAssignmentsService } from './rota-assignments.service';
 import { RotaGridService } from './rota-grid.service';
+import { WetDaysService } from './wet-days.service';
 
 /** The refusal of a staff member who is not on the day's Duty Manager duty (not the role gate's words: they pass it). */
 export const NOT_THE_DAYS_DUTY_MANAGER = "Only admins, managers and the day's duty managers can see this day's duties";
@@ -42,6 +43,7 @@ export class TodayBoardService {
     private readonly assignments: RotaAssignmentsService,
     private readonly availability: AvailabilityService,
     private readonly staffDirectory: StaffDirectory,
+    private readonly wetDays: WetDaysService,
   ) {}
 
   async board(user: AuthUser, date?: IsoDate): Promise<TodayBoardDto> {
@@ -51,20 +53,26 @@ export class TodayBoardService {
     const names = new Map(roster.filter((r) => r.isActive).map((r) => [r.id, r.name]));
     const away = await this.awayOn(day, names);
     const closed = closedBecause(day, await this.calendar.closuresBetween(day, day))?.reason ?? null;
-    if (closed) return { date: day, closed, duties: [], away };
-    const descriptions = new Map((await this.duties.list()).map((d) => [d.id, d.description]));
+    const wet = (await this.wetDays.wetBetween(day, day)).has(day);
+    if (closed) return { date: day, closed, wet, duties: [], away };
+    const listed = await this.duties.list();
+    const descriptions = new Map(listed.map((d) => [d.id, d.description]));
+    // On a wet day a duty with a wet-weather post is at that post (docs/product.md#duties).
+    const wetPlaces = new Map(wet ? listed.flatMap((d) => (d.wetPlace ? [[d.id, d.wetPlace] as const] : [])) : []);
     const grid = await this.grid.grid(day, day);
     const cells = new Map((grid.days[0]?.duties ?? []).map((cell) => [cell.dutyId, cell]));
     const duties = grid.duties.flatMap((duty): TodayDutyDto[] => {
       const cell = cells.get(duty.id);
       if (!cell) return [];
       const people = cell.slots.flatMap((slot) => (slot.staff ? [{ id: slot.staff.id, name: slot.staff.name }] : []));
+      const wetPlace = wetPlaces.get(duty.id);
       return [
         {
           dutyId: duty.id,
           isDutyManager: duty.isDutyManager,
           name: duty.name,
-          place: duty.place,
+          place: wetPlace ?? duty.place,
+          ...(wetPlace ? { wet: true, dryPlace: duty.place } : {}),
           startTime: duty.startTime,
           endTime: duty.endTime,
           description: descriptions.get(duty.id) || null,
@@ -74,7 +82,7 @@ export class TodayBoardService {
         },
       ];
     });
-    return { date: day, closed: null, duties: duties.sort(byTime), away };
+    return { date: day, closed: null, wet, duties: duties.sort(byTime), away };
   }
 
   /** Who may cover `dutyId`'s gap on `date`: GET /api/rota/candidates with dutyId, without a colleague's department. */

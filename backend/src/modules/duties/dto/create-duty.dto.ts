@@ -72,6 +72,17 @@ export class CreateDutyDto {
   @MaxLength(DUTY_PLACE_MAX, { message: `The place must be at most ${DUTY_PLACE_MAX} characters` })
   place?: string | null;
 
+  /**
+   * Where the post moves on a wet day (docs/product.md#duties): "Hall" for a duty on the field.
+   * Left out or null: none, the post stays where it is whatever the weather.
+   */
+  @ApiProperty({ type: String, required: false, nullable: true })
+  @ValidateIf((_o: unknown, v: unknown) => given(v))
+  @Transform(trim)
+  @IsString({ message: 'The wet-weather place must be text' })
+  @MaxLength(DUTY_PLACE_MAX, { message: `The wet-weather place must be at most ${DUTY_PLACE_MAX} characters` })
+  wetPlace?: string | null;
+
   /** What the post involves, shown to whoever is on it (several lines). */
   @MultiLine()
   @ValidateIf((_o: unknown, v: unknown) => v !== undefined)

@@ -12,6 +12,9 @@ export class DutyDto {
   /** Where the post is; null when not given. */
   @ApiProperty({ type: String, nullable: true })
   place!: string | null;
+  /** Where the post moves on a wet day (docs/product.md#duties); left out when it has none. */
+  @ApiProperty({ type: String, required: false })
+  wetPlace?: string;
   /** What the post involves, shown to whoever is on it. */
   description!: string;
   /** `HH:mm`; null with endTime for an all-day duty. */

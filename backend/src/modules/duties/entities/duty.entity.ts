@@ -52,6 +52,7 @@ export class Duty extends TenantScopedEntity {
     | 'organization'
     | 'isDutyManager'
     | 'place'
+    | 'wetPlace'
     | 'description'
     | 'startTime'
     | 'endTime'
@@ -81,6 +82,10 @@ export class Duty extends TenantScopedEntity {
   /** Where the post is: "Main gate", "Field". */
   @Property({ type: 'string', length: 100, nullable: true })
   place?: string | null;
+
+  /** Where the post moves on a wet day (docs/product.md#duties): "Hall"; null: it stays put. */
+  @Property({ type: 'string', length: 100, nullable: true })
+  wetPlace?: string | null;
 
   /** What the post involves, shown to whoever is on it. */
   @Property({ type: 'text', default: '' })

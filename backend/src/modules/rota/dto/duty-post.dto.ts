@@ -10,6 +10,15 @@ export class DutyPostDto {
   /** Where the post is; null when not given. */
   @ApiProperty({ type: String, nullable: true })
   place!: string | null;
+  /**
+   * True on a wet day when the duty has a wet-weather post (docs/product.md#duties): `place` is
+   * then the wet-weather place and `dryPlace` the usual one. Left out otherwise.
+   */
+  @ApiProperty({ required: false })
+  wet?: boolean;
+  /** With `wet`: where the post is on other days (null when it has no place). */
+  @ApiProperty({ type: String, required: false, nullable: true })
+  dryPlace?: string | null;
   /** `HH:mm`; null with endTime for an all-day duty. */
   @ApiProperty({ type: String, nullable: true, example: '12:30' })
   startTime!: string | null;

@@ -9,6 +9,8 @@ export class TodayBoardDto {
   /** Why no duty runs that day (a weekend, a holiday, outside term time), or null on a school day. */
   @ApiProperty({ type: String, nullable: true, example: 'Holiday: Christmas Day, Bank Holiday' })
   closed!: string | null;
+  /** Whether the day is marked a wet day: the duties with a wet-weather post show it as their place. */
+  wet!: boolean;
   /** The duties running that day in time order: all-day duties first, then by start and end time, then in the school's order. Empty on a closed day. */
   @ApiProperty({ type: [TodayDutyDto] })
   duties!: TodayDutyDto[];

@@ -142,6 +142,8 @@ export type DutyDto = {
   weekdays: DutyWeekdayDto[];
   /** Its weight for fairness (its minutes by default). */
   weight: number;
+  /** Where the post moves on a wet day (docs/product.md#duties); left out when it has none. */
+  wetPlace?: string;
 };
 export type ErrorResponseDto = {
   code?: string;
@@ -187,6 +189,9 @@ export type CreateDutyDto = {
   weekdays: DutyWeekdayDto[];
   /** Its weight for fairness, 1–600; left out: its minutes (60 for an all-day duty). */
   weight?: number;
+  /** Where the post moves on a wet day (docs/product.md#duties): "Hall" for a duty on the field.
+    Left out or null: none, the post stays where it is whatever the weather. */
+  wetPlace?: string | null;
 };
 export type OrderDutiesDto = {
   /** Every duty not deleted, paused ones and the Duty Manager duty too, each once, first first. */
@@ -218,6 +223,9 @@ export type UpdateDutyDto = {
   weekdays?: DutyWeekdayDto[];
   /** Its weight for fairness, 1–600; left out: its minutes (60 for an all-day duty). */
   weight?: number;
+  /** Where the post moves on a wet day (docs/product.md#duties): "Hall" for a duty on the field.
+    Left out or null: none, the post stays where it is whatever the weather. */
+  wetPlace?: string | null;
 };
 export type DutyRulesDto = {
   /** Whether an all-day duty (the Duty Manager duty) counts towards that maximum. */

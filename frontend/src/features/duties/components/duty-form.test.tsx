@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { AccessContext, accessFor } from '@/shared/auth/access';
 import { choose, offeredNames } from '@/testing/antd-helpers';
@@ -235,6 +235,38 @@ describe('the duty form', () => {
         pairsTeaching: false,
       },
     ]);
+  });
+
+  it('keeps, changes and takes away a wet-weather place', async () => {
+    const UPDATE = 'PUT /api/duties/d-new';
+    const field: DutyDto = { ...created, place: 'Field', wetPlace: 'Hall' };
+    const fetchMock = renderPage({
+      'GET /api/duties': { body: [dutyManager, field] },
+      [UPDATE]: { body: { duty: field, rotaChange: null } },
+    });
+    const edit = async () => {
+      const row = await screen.findByRole('listitem', { name: 'Lunch — Field' });
+      await user.click(within(row).getByRole('button', { name: 'Edit Lunch — Field' }));
+      return screen.findByRole('dialog', { name: 'Edit Lunch' });
+    };
+    let drawer = await edit();
+    expect(within(drawer).getByLabelText('Wet-weather place')).toHaveValue('Hall');
+    await fill(user, within(drawer).getByLabelText('Wet-weather place'), 'x'.repeat(101));
+    await user.click(within(drawer).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(drawer).findByText('The wet-weather place must be at most 100 characters'),
+    ).toBeInTheDocument();
+    expect(callCount(fetchMock, UPDATE)).toBe(0);
+    await fill(user, within(drawer).getByLabelText('Wet-weather place'), ' Gym ');
+    await user.click(within(drawer).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Duty saved')).toBeInTheDocument();
+    drawer = await edit();
+    await user.clear(within(drawer).getByLabelText('Wet-weather place'));
+    await user.click(within(drawer).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(callCount(fetchMock, UPDATE)).toBe(2));
+    expect(
+      sentBodies(fetchMock, UPDATE).map((b) => (b as { wetPlace?: string | null }).wetPlace),
+    ).toEqual(['Gym', null]);
   });
 
   it('changes only what the Duty Manager duty allows', async () => {

@@ -218,6 +218,14 @@ export function DutyForm({ open, duty, onClose, afterClose, onSaved }: DutyFormP
           <Input autoComplete="off" placeholder="e.g. Field" />
         </Form.Item>
         <Form.Item
+          label="Wet-weather place"
+          name="wetPlace"
+          extra="Where the post moves on a wet day; leave empty if it stays put."
+          rules={[{ max: PLACE_MAX, message: DUTY_MESSAGES.wetPlaceMax }]}
+        >
+          <Input autoComplete="off" placeholder="e.g. Hall" />
+        </Form.Item>
+        <Form.Item
           label="Description"
           name="description"
           extra="What the post involves, shown to whoever is on it."

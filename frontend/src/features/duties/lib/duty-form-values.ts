@@ -14,6 +14,7 @@ export const DUTY_MESSAGES = {
   name: 'Duty name is required',
   nameMax: 'Duty name must be at most 100 characters',
   placeMax: 'The place must be at most 100 characters',
+  wetPlaceMax: 'The wet-weather place must be at most 100 characters',
   descriptionMax: 'The description must be at most 2,000 characters',
   startTime:
     'Give the start time as HH:mm, such as 12:30, or leave both times out for an all-day duty',
@@ -38,6 +39,8 @@ export interface DutyDayValues {
 export interface DutyFormValues {
   name: string;
   place: string;
+  /** Where the post moves on a wet day; empty: it stays put. */
+  wetPlace: string;
   description: string;
   allDay: boolean;
   startTime: Dayjs | null;
@@ -61,6 +64,7 @@ export function dutyFormValues(duty?: DutyDto): DutyFormValues {
     return {
       name: '',
       place: '',
+      wetPlace: '',
       description: '',
       allDay: false,
       startTime: null,
@@ -76,6 +80,7 @@ export function dutyFormValues(duty?: DutyDto): DutyFormValues {
   return {
     name: duty.name,
     place: duty.place ?? '',
+    wetPlace: duty.wetPlace ?? '',
     description: duty.description,
     allDay: duty.startTime === null,
     startTime: timeOf(duty.startTime),
@@ -115,9 +120,12 @@ function eligibleFields(values: DutyFormValues) {
 /** A new duty's body: the weekdays ticked with their people; weight left out when empty. */
 export function createDutyBody(values: DutyFormValues): CreateDutyDto {
   const timed = !values.allDay && values.startTime && values.endTime;
+  const wetPlace = trimmed(values.wetPlace ?? '');
   return {
     name: trimmed(values.name),
     place: trimmed(values.place) || null,
+    // Sent only when given, so a duty without one is saved as before.
+    ...(wetPlace ? { wetPlace } : {}),
     description: values.description.trim(),
     startTime: timed ? values.startTime!.format(TIME_FORMAT) : null,
     endTime: timed ? values.endTime!.format(TIME_FORMAT) : null,
@@ -138,13 +146,20 @@ export function createDutyBody(values: DutyFormValues): CreateDutyDto {
 export function updateDutyBody(duty: DutyDto, values: DutyFormValues): UpdateDutyDto {
   const { weight, ...rest } = createDutyBody(values);
   const weightChange = weight !== undefined && weight !== duty.weight ? { weight } : {};
+  // A wet-weather place emptied is taken away (null); one never given is not sent.
+  const wetPlaceChange = rest.wetPlace
+    ? { wetPlace: rest.wetPlace }
+    : duty.wetPlace
+      ? { wetPlace: null }
+      : {};
   if (duty.isDutyManager) {
     return {
       place: rest.place,
+      ...wetPlaceChange,
       description: rest.description,
       ...eligibleFields(values),
       ...weightChange,
     };
   }
-  return { ...rest, ...weightChange };
+  return { ...rest, ...wetPlaceChange, ...weightChange };
 }

@@ -32,6 +32,8 @@ export interface DutyPost {
   place: string | null;
   startTime: string | null;
   endTime: string | null;
+  /** On a day marked wet, the duty is at its wet-weather post (`place` is that post; docs/product.md#duties). */
+  wet?: boolean;
 }
 
 interface OnDuty {
@@ -92,6 +94,7 @@ export function dutiesWithPosts(
       place: duty.place,
       startTime: duty.startTime,
       endTime: duty.endTime,
+      ...(duty.wet ? { wet: true } : {}),
     },
   }));
 }

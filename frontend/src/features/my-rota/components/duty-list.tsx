@@ -96,12 +96,20 @@ function rowsOf(duties: readonly Duty[], breaks: readonly RotaClosureDto[]): Row
 }
 
 /** "Lunch — Canteen · 12:30–13:10", and below it what the post involves, on its lines. */
+/** docs/product.md#duties: a duty moved to its wet-weather post on a day marked wet. */
+export const WET_DAY_TEXT = 'Wet day';
+
 function DutyPostText({ post }: { post: DutyPost }) {
   return (
     <div style={{ marginTop: 4 }}>
       <Typography.Text>
         {post.title} · {post.times}
       </Typography.Text>
+      {post.wet && (
+        <Tag color="cyan" style={{ marginInlineStart: 8 }}>
+          {WET_DAY_TEXT}
+        </Tag>
+      )}
       {post.description && (
         <Typography.Paragraph type="secondary" style={{ margin: 0, whiteSpace: 'pre-line' }}>
           {post.description}

@@ -638,6 +638,25 @@ describe('My Rota page', () => {
       expect(asked).toEqual([{ startDate: '2025-09-01', endDate: '2026-08-31' }]);
     });
 
+    it('shows a duty moved to its wet-weather post on a wet day at that post, with a Wet day tag', async () => {
+      renderPage({
+        duties: { body: [dutyManagerDuty(), lunch] },
+        mine: {
+          body: [
+            { ...myDuty('2025-09-08', lunch), place: 'Hall', wet: true, dryPlace: 'Canteen' },
+            myDuty('2025-09-09', lunch),
+          ],
+        },
+      });
+
+      const rows = await dutyRows();
+      expect(rows.map((row) => row.textContent)).toEqual([
+        `Monday 8 September 2025TodayLunch — Hall · 12:30–13:10Wet day${instructions}`,
+        `Tuesday 9 September 2025Lunch — Canteen · 12:30–13:10${instructions}`,
+      ]);
+      expect(within(rows[1]!).queryByText('Wet day')).not.toBeInTheDocument();
+    });
+
     it('exports every duty listed: the timed ones at their times in the school’s zone (docs/product.md#export-to-calendar)', async () => {
       const caught = catchDownloads();
       try {

@@ -64,6 +64,8 @@ export const rotaApi = generatedApi.enhanceEndpoints({
     getTodayBoard: { providesTags: [...READS_ROTA_RULES, 'duties'] },
     getTodayCandidates: { providesTags: [...READS_ROTA_RULES, 'duties'] },
     coverOnToday: { invalidatesTags: afterAssignment },
+    // A wet day moves the posts on the board and in people's own duties (both read the rota).
+    setWetDay: { invalidatesTags: (_result, error) => (error ? [] : ['rota' as const]) },
   },
 });
 
@@ -89,6 +91,7 @@ export const {
   useGetTodayBoardQuery,
   useGetTodayCandidatesQuery,
   useCoverOnTodayMutation,
+  useSetWetDayMutation,
 } = rotaApi;
 
 export type {

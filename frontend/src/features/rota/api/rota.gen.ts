@@ -196,6 +196,14 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['rota'],
       }),
+      setWetDay: build.mutation<SetWetDayApiResponse, SetWetDayApiArg>({
+        query: (queryArg) => ({
+          url: `/api/rota/wet-days`,
+          method: 'PUT',
+          body: queryArg.setWetDayDto,
+        }),
+        invalidatesTags: ['rota'],
+      }),
       updateRota: build.mutation<UpdateRotaApiResponse, UpdateRotaApiArg>({
         query: (queryArg) => ({
           url: `/api/rota/${queryArg.id}`,
@@ -313,6 +321,10 @@ export type GetTodayCandidatesApiArg = {
 export type CoverOnTodayApiResponse = /** status 201  */ RotaDayDto;
 export type CoverOnTodayApiArg = {
   todayCoverDto: TodayCoverDto;
+};
+export type SetWetDayApiResponse = /** status 200  */ WetDayDto;
+export type SetWetDayApiArg = {
+  setWetDayDto: SetWetDayDto;
 };
 export type UpdateRotaApiResponse = /** status 200  */ RotaDayDto;
 export type UpdateRotaApiArg = {
@@ -568,6 +580,8 @@ export type MyDutyDto = {
   date: string;
   /** What the post involves (the duty's instructions); null when it has none. */
   description: string | null;
+  /** With `wet`: where the post is on other days (null when it has no place). */
+  dryPlace?: string | null;
   dutyId: string;
   endTime: string | null;
   /** The Duty Manager duty (the spec's rota). */
@@ -579,6 +593,9 @@ export type MyDutyDto = {
   position: number;
   /** `HH:mm`; null with endTime for an all-day duty. */
   startTime: string | null;
+  /** True on a wet day when the duty has a wet-weather post (docs/product.md#duties): `place` is
+    then the wet-weather place and `dryPlace` the usual one. Left out otherwise. */
+  wet?: boolean;
 };
 export type RotaEditResultDto = {
   /** The days changed, as they are now (one, or two for a move). */
@@ -667,6 +684,8 @@ export type TodayPersonDto = {
 export type TodayDutyDto = {
   /** What the post involves (the duty's instructions); null when it has none. */
   description: string | null;
+  /** With `wet`: where the post is on other days (null when it has no place). */
+  dryPlace?: string | null;
   dutyId: string;
   endTime: string | null;
   /** The Duty Manager duty (the spec's rota). */
@@ -682,6 +701,9 @@ export type TodayDutyDto = {
   place: string | null;
   /** `HH:mm`; null with endTime for an all-day duty. */
   startTime: string | null;
+  /** True on a wet day when the duty has a wet-weather post (docs/product.md#duties): `place` is
+    then the wet-weather place and `dryPlace` the usual one. Left out otherwise. */
+  wet?: boolean;
 };
 export type TodayBoardDto = {
   /** Active people away that day (leave, unavailability, a weekly commitment), by name. */
@@ -691,6 +713,8 @@ export type TodayBoardDto = {
   date: string;
   /** The duties running that day in time order: all-day duties first, then by start and end time, then in the school's order. Empty on a closed day. */
   duties: TodayDutyDto[];
+  /** Whether the day is marked a wet day: the duties with a wet-weather post show it as their place. */
+  wet: boolean;
 };
 export type TodayCandidateDto = {
   /** Duties this academic year, planned ones included. */
@@ -709,6 +733,19 @@ export type TodayCoverDto = {
   date: string;
   dutyId: string;
   staffId: string;
+};
+export type WetDayDto = {
+  date: string;
+  /** How many people this marking told that their post moves (0 when unmarking, or when all were told before). */
+  told: number;
+  /** Whether the day is now a wet day: the duties with a wet-weather post are at that post. */
+  wet: boolean;
+};
+export type SetWetDayDto = {
+  /** The day, `yyyy-MM-dd`: today or a later day. */
+  date: string;
+  /** True: a wet day, the duties with a wet-weather post are at that post; false: every duty at its usual place. */
+  wet: boolean;
 };
 export type UpdateRotaDayDto = {
   /** The duty it is about (GET /api/duties); the Duty Manager duty when absent. */
@@ -743,5 +780,6 @@ export const {
   useGetTodayBoardQuery,
   useGetTodayCandidatesQuery,
   useCoverOnTodayMutation,
+  useSetWetDayMutation,
   useUpdateRotaMutation,
 } = injectedRtkApi;

@@ -6,7 +6,7 @@ import { dutyTimes, dutyTitle } from '@/shared/lib/duty-labels';
 import { CARD_HEADING_STYLE } from '@/shared/ui/section-card';
 import { useIsPhone } from '@/shared/ui/use-is-phone';
 
-import { FIND_COVER, missingText, NOBODY_ON_IT } from '../lib/today-texts';
+import { FIND_COVER, missingText, NOBODY_ON_IT, usuallyAtText, WET_DAY } from '../lib/today-texts';
 
 interface TodayDutyCardProps {
   duty: TodayDutyDto;
@@ -32,6 +32,16 @@ export function TodayDutyCard({ duty, onFindCover }: TodayDutyCardProps) {
         <h2 id={id} style={{ ...CARD_HEADING_STYLE, fontSize: 18, fontWeight: 600 }}>
           {title}
         </h2>
+        {duty.wet && (
+          <Flex align="center" gap="small" wrap>
+            <Tag color="cyan" style={{ marginInlineEnd: 0 }}>
+              {WET_DAY}
+            </Tag>
+            {duty.dryPlace && (
+              <Typography.Text type="secondary">{usuallyAtText(duty.dryPlace)}</Typography.Text>
+            )}
+          </Flex>
+        )}
         <Typography.Text>
           {duty.people.length ? duty.people.map((person) => person.name).join(', ') : NOBODY_ON_IT}
         </Typography.Text>

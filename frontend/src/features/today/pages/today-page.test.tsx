@@ -49,6 +49,7 @@ const lunch = {
 const board: TodayBoardDto = {
   date: '2026-11-02',
   closed: null,
+  wet: false,
   duties: [dutyManager, lunch],
   away: [
     { id: 's-ann', name: 'Ann Lee', startTime: null, endTime: null },

@@ -12,6 +12,7 @@ import { Title } from '@/shared/ui/typography';
 
 import { FindCoverDialog } from '../components/find-cover-dialog';
 import { TodayDutyCard } from '../components/today-duty-card';
+import { WetDaySwitch } from '../components/wet-day-switch';
 import {
   BOARD_LOAD_ERROR,
   closedText,
@@ -67,6 +68,7 @@ export function TodayPage() {
   } else {
     content = (
       <Flex vertical gap="large">
+        {!board.closed && board.duties.length > 0 && <WetDaySwitch board={board} />}
         {board.closed || board.duties.length === 0 ? (
           <Empty description={board.closed ? closedText(board.closed) : NO_DUTIES_TODAY} />
         ) : (
