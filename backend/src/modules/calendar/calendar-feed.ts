@@ -3,6 +3,7 @@ import { addDays } from '../../common/clock/academic-year';
 import type { IsoDate } from '../../common/clock/clock';
 import { wallTimeToInstant } from '../../common/clock/wall-time';
 import { type ContentLine, escapeText, icalDate, icalLocal, icalUtc, writeCalendar } from '../../common/text/icalendar';
+import { dutyTitle } from '../../common/text/duty-title';
 import { HOLIDAY_TYPE_LABELS, HOLIDAY_TYPES } from '../holidays/entities/holiday.entity';
 import type { HolidayRow } from '../holidays/school-calendar';
 import type { DutyRow } from '../rota/rota.service';
@@ -81,11 +82,6 @@ function later(a: Date | string, b: Date | string): Date | string {
   return new Date(b).getTime() > new Date(a).getTime() ? b : a;
 }
 
-/** "Lunch — Canteen" as screens name a duty: its name, with its place unless the name says it already ("Lunch — Hall" in Hall). */
-export function dutyTitle(duty: { duty_name: string; place: string | null }): string {
-  return duty.place && !duty.duty_name.includes(duty.place) ? `${duty.duty_name} — ${duty.place}` : duty.duty_name;
-}
-
 /**
  * The Duty Manager duty's event, exactly as feeds wrote it before there were other duties (its
  * UID too, so subscribers see no duplicates), plus the place and instructions a school gives it.
@@ -113,7 +109,7 @@ function dutyManagerEvent(input: FeedInput, slot: FeedSlotRow, colleagues: strin
  * the event and reshuffling others leaves it alone.
  */
 function dutyEvent(input: FeedInput, slot: FeedSlotRow, colleagues: string[], zone: FeedTimeZone | null): ContentLine[] {
-  const title = dutyTitle(slot);
+  const title = dutyTitle(slot.duty_name, slot.place);
   const lines: ContentLine[] = [
     ['BEGIN', 'VEVENT'],
     ['UID', `duty-${input.organizationId}-${slot.staff_id}-${slot.date}-${slot.duty_id}-${input.kind}@${UID_DOMAIN}`],

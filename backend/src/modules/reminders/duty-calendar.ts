@@ -3,6 +3,7 @@ import type { IsoDate } from '../../common/clock/clock';
 import { addDays } from '../../common/clock/academic-year';
 import { wallTimeToInstant } from '../../common/clock/wall-time';
 import { refold } from '../../common/text/icalendar';
+import { dutyTitle } from '../../common/text/duty-title';
 import type { OutboxAttachment } from '../mail/entities/outbox-email.entity';
 
 /**
@@ -61,10 +62,7 @@ export function dutyEventUid(event: Pick<DutyEvent, 'organizationId' | 'staffId'
   return `duty-${event.organizationId}-${event.staffId}-${event.date}${duty}@dutymanager.app`;
 }
 
-/** "Lunch — Canteen", as screens and the calendar feeds name a duty: its place unless the name says it already. */
-function postTitle(post: DutyPost): string {
-  return post.place && !post.name.includes(post.place) ? `${post.name} — ${post.place}` : post.name;
-}
+const postTitle = (post: DutyPost): string => dutyTitle(post.name, post.place);
 
 /** `ics`'s date-time array of an instant, in UTC. */
 function utcParts(instant: Date): DateArray {

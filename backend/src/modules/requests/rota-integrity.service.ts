@@ -13,6 +13,7 @@ import { SystemSettingsService } from '../settings/system-settings.service';
 import { dutiesAddedEmail, dutiesTakenOffEmail } from './request-emails';
 import { loadPeople, type Person } from './request-people';
 import { OrganizationClock } from '../tenants/organization-clock';
+import { dutyTitle } from '../../common/text/duty-title';
 import { StaffDirectory } from '../staff/staff-directory.service';
 
 /** Three-letter months: ICU's en-GB short form varies by version ("Sep" or "Sept"). */
@@ -104,7 +105,7 @@ export class RotaIntegrityService implements RotaRepair {
     const others = await this.rota.checkDutiesFrom(today, freed);
     if (others) {
       const refill = await autoFillOn();
-      const names = new Map(others.facts.duties.map((d) => [d.id, d.place && !d.name.includes(d.place) ? `${d.name} — ${d.place}` : d.name]));
+      const names = new Map(others.facts.duties.map((d) => [d.id, dutyTitle(d.name, d.place)]));
       const otherRefills = await this.rota.repairDuties(others, refill);
       for (const r of others.removals) {
         const name = names.get(r.dutyId);
