@@ -169,6 +169,8 @@ describe('settings: reminders, template, instructions and the procedure document
         mixMode: 'when_fair',
         defaultWeeklyCap: null,
         weekAStart: null,
+        keepFairness: true,
+        frozenSchoolDays: 5,
       });
       const saved = await as(admin.token)
         .post('/api/system-settings', { instructionsTitle: '  Duty handbook ', instructionsContent: 'Arrive at 8.\n  Lock the gate.' })
@@ -305,11 +307,16 @@ describe('settings: reminders, template, instructions and the procedure document
       expect(cleared.body).toMatchObject({ defaultWeeklyCap: null, rotaChange: null });
       const unchanged = await as(admin.token).post('/api/system-settings', { mixMode: 'never', defaultWeeklyCap: null }).expect(200);
       expect(unchanged.body.rotaChange).toBeNull();
+      // What a repair does after a change: only fill gaps, and the next 10 school days left alone.
+      const repairs = await as(admin.token).post('/api/system-settings', { keepFairness: false, frozenSchoolDays: 10 }).expect(200);
+      expect(repairs.body).toMatchObject({ keepFairness: false, frozenSchoolDays: 10, rotaChange: null });
+      expect((await as(staff.token).get('/api/system-settings').expect(200)).body).toMatchObject({ keepFairness: false, frozenSchoolDays: 10 });
 
       expect((await audit('settings.rota-rules')).map((a) => a.summary)).toEqual([
         'Changed the rota rules (teaching mix: always pair, default weekly cap: 3, Week A: from Monday 1 September 2025)',
         "Changed the rota rules (teaching mix: don't pair)",
         'Changed the rota rules (default weekly cap: none)',
+        'Changed the rota rules (after a change: only fill gaps, days left alone: 10)',
       ]);
       expect((await as(other.token).get('/api/system-settings').expect(200)).body).toMatchObject({ mixMode: 'when_fair', defaultWeeklyCap: null, weekAStart: null });
     });
@@ -325,6 +332,11 @@ describe('settings: reminders, template, instructions and the procedure document
         [{ defaultWeeklyCap: '2' }, 'The default weekly cap must be a whole number of duties from 1 to 5, or empty for no cap'],
         [{ weekAStart: '2025-09-02' }, 'Week A must start on a Monday, written as yyyy-MM-dd (or empty when the timetable has no Week A and B)'],
         [{ weekAStart: '2025-02-31' }, 'Week A must start on a Monday, written as yyyy-MM-dd (or empty when the timetable has no Week A and B)'],
+        [{ keepFairness: 'yes' }, 'Keep fairness must be true (rebalance after a change) or false (only fill gaps)'],
+        [{ keepFairness: null }, 'Keep fairness must be true (rebalance after a change) or false (only fill gaps)'],
+        [{ frozenSchoolDays: -1 }, 'The days left alone must be a whole number of school days from 0 to 20'],
+        [{ frozenSchoolDays: 21 }, 'The days left alone must be a whole number of school days from 0 to 20'],
+        [{ frozenSchoolDays: 2.5 }, 'The days left alone must be a whole number of school days from 0 to 20'],
       ] as const) {
         const res = await as(admin.token).post('/api/system-settings', body).expect(400);
         expect({ body, message: res.body.message }).toEqual({ body, message });

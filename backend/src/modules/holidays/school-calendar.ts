@@ -1,5 +1,6 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
-import { academicYearStartOf, planningYearStartOf } from '../../common/clock/academic-year';
+import { academicYearStartOf, addDays, planningYearStartOf } from '../../common/clock/academic-year';
+import { isoWeekdayOf } from '../../common/clock/weekdays';
 import type { IsoDate } from '../../common/clock/clock';
 import { type Holiday, HOLIDAY_TYPE_LABELS } from './entities/holiday.entity';
 import type { Term } from './entities/term.entity';
@@ -121,6 +122,24 @@ export class SchoolCalendar {
         holidays.filter((h) => h.endDate >= start && h.startDate <= end),
       );
     };
+  }
+
+  /**
+   * The last of the next `schoolDays` school days after `today` (weekdays in term, not a holiday):
+   * the days no repair or rebalance moves unless a hard rule forces it
+   * (docs/product.md#the-rota-stays-true); null for none. Looks at most half a year ahead.
+   */
+  async frozenThrough(today: IsoDate, schoolDays: number): Promise<IsoDate | null> {
+    if (schoolDays <= 0) return null;
+    const last = addDays(today, 183);
+    const closures = await this.closuresBetween(addDays(today, 1), last);
+    let found = 0;
+    for (let day = addDays(today, 1); day <= last; day = addDays(day, 1)) {
+      if (isoWeekdayOf(day) > 5 || closures.some((c) => c.start <= day && day <= c.end)) continue;
+      found += 1;
+      if (found === schoolDays) return day;
+    }
+    return last;
   }
 
   /**

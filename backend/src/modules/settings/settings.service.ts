@@ -77,11 +77,19 @@ export class SettingsService {
           await this.settings.saveDutyManagersPerDay(after);
           if (after < before) causes.push(`Setting duty managers per day to ${after}`);
         }
-        const rulesBefore: RotaRules = { mixMode: current.mixMode, defaultWeeklyCap: current.defaultWeeklyCap, weekAStart: current.weekAStart };
+        const rulesBefore: RotaRules = {
+          mixMode: current.mixMode,
+          defaultWeeklyCap: current.defaultWeeklyCap,
+          weekAStart: current.weekAStart,
+          keepFairness: current.keepFairness,
+          frozenSchoolDays: current.frozenSchoolDays,
+        };
         const rules: RotaRules = {
           mixMode: dto.mixMode ?? rulesBefore.mixMode,
           defaultWeeklyCap: dto.defaultWeeklyCap !== undefined ? dto.defaultWeeklyCap : rulesBefore.defaultWeeklyCap,
           weekAStart: dto.weekAStart !== undefined ? dto.weekAStart : rulesBefore.weekAStart,
+          keepFairness: dto.keepFairness ?? rulesBefore.keepFairness,
+          frozenSchoolDays: dto.frozenSchoolDays ?? rulesBefore.frozenSchoolDays,
         };
         const rulesChanged = changedFields(rulesBefore, rules);
         if (Object.keys(rulesChanged.after).length) {
@@ -136,6 +144,8 @@ function describeRuleChanges(before: RotaRules, after: RotaRules): string {
     before.mixMode !== after.mixMode && `teaching mix: ${MIX_MODE_NAMES[after.mixMode]}`,
     before.defaultWeeklyCap !== after.defaultWeeklyCap && `default weekly cap: ${after.defaultWeeklyCap ?? 'none'}`,
     before.weekAStart !== after.weekAStart && `Week A: ${after.weekAStart ? `from ${describeDate(after.weekAStart)}` : 'none'}`,
+    before.keepFairness !== after.keepFairness && `after a change: ${after.keepFairness ? 'keep fairness' : 'only fill gaps'}`,
+    before.frozenSchoolDays !== after.frozenSchoolDays && `days left alone: ${after.frozenSchoolDays}`,
   ]
     .filter(Boolean)
     .join(', ');

@@ -5,7 +5,9 @@ import {
   DEFAULT_AUTO_APPROVAL,
   DEFAULT_DUTY_MANAGERS_PER_DAY,
   DEFAULT_DUTY_RULES,
+  DEFAULT_FROZEN_SCHOOL_DAYS,
   DEFAULT_INSTRUCTIONS_TITLE,
+  DEFAULT_KEEP_FAIRNESS,
   DEFAULT_MIX_MODE,
   DEFAULT_REMINDERS,
   type MixMode,
@@ -20,6 +22,10 @@ export interface RotaRules {
   defaultWeeklyCap: number | null;
   /** `yyyy-MM-dd`, a Monday that begins a Week A (two-week timetables); null: not set. */
   weekAStart: string | null;
+  /** After a change of facts a repair rebalances with the fewest changes (true, the default) or only fills gaps. */
+  keepFairness: boolean;
+  /** The school days after today (0–20, default 5) no repair or rebalance moves unless a hard rule forces it. */
+  frozenSchoolDays: number;
 }
 
 /** How many duties one person may take on a day (docs/product.md#duties). */
@@ -136,23 +142,22 @@ export class SystemSettingsRepository {
 
   /** The rota's planning rules; the defaults while the organisation has no settings row. One statement. */
   async rotaRules(): Promise<RotaRules> {
-    const [row] = await this.em.execute<{ mix_mode: MixMode; default_weekly_cap: number | null; week_a_start: string | null }[]>(
-      `select mix_mode, default_weekly_cap, to_char(week_a_start, 'YYYY-MM-DD') as week_a_start
+    const [row] = await this.em.execute<
+      { mix_mode: MixMode; default_weekly_cap: number | null; week_a_start: string | null; keep_fairness: boolean; frozen_school_days: number }[]
+    >(
+      `select mix_mode, default_weekly_cap, to_char(week_a_start, 'YYYY-MM-DD') as week_a_start, keep_fairness, frozen_school_days
          from system_settings where organization_id = ?`,
       [TenantContext.require()],
     );
-    return {
-      mixMode: row?.mix_mode ?? DEFAULT_MIX_MODE,
-      defaultWeeklyCap: row?.default_weekly_cap ?? null,
-      weekAStart: row?.week_a_start ?? null,
-    };
+    return rotaRulesOf(row);
   }
 
   /** Saves the rota's planning rules; the row exists (lockExclusive made it). */
   async saveRotaRules(rules: RotaRules): Promise<void> {
     await this.em.execute(
-      'update system_settings set mix_mode = ?, default_weekly_cap = ?, week_a_start = ?, updated_at = now() where organization_id = ?',
-      [rules.mixMode, rules.defaultWeeklyCap, rules.weekAStart, TenantContext.require()],
+      `update system_settings set mix_mode = ?, default_weekly_cap = ?, week_a_start = ?, keep_fairness = ?, frozen_school_days = ?, updated_at = now()
+        where organization_id = ?`,
+      [rules.mixMode, rules.defaultWeeklyCap, rules.weekAStart, rules.keepFairness, rules.frozenSchoolDays, TenantContext.require()],
     );
   }
 
@@ -181,6 +186,8 @@ export class SystemSettingsRepository {
         mix_mode: MixMode;
         default_weekly_cap: number | null;
         week_a_start: string | null;
+        keep_fairness: boolean;
+        frozen_school_days: number;
         title: string;
         content: string;
         url: string | null;
@@ -188,15 +195,13 @@ export class SystemSettingsRepository {
       }[]
     >(
       `select duty_managers_per_day as per_day, mix_mode, default_weekly_cap, to_char(week_a_start, 'YYYY-MM-DD') as week_a_start,
-              instructions_title as title, instructions_content as content, procedure_file_url as url, procedure_file_name as name
+              keep_fairness, frozen_school_days, instructions_title as title, instructions_content as content, procedure_file_url as url, procedure_file_name as name
          from system_settings where organization_id = ?`,
       [TenantContext.require()],
     );
     return {
       dutyManagersPerDay: row?.per_day ?? DEFAULT_DUTY_MANAGERS_PER_DAY,
-      mixMode: row?.mix_mode ?? DEFAULT_MIX_MODE,
-      defaultWeeklyCap: row?.default_weekly_cap ?? null,
-      weekAStart: row?.week_a_start ?? null,
+      ...rotaRulesOf(row),
       instructionsTitle: row?.title ?? DEFAULT_INSTRUCTIONS_TITLE,
       instructionsContent: row?.content ?? '',
       procedureFileUrl: row?.url ?? null,
@@ -277,4 +282,17 @@ export class SystemSettingsRepository {
       TenantContext.require(),
     ]);
   }
+}
+
+/** The rota rules of a settings row; the defaults without one. */
+function rotaRulesOf(
+  row: { mix_mode: MixMode; default_weekly_cap: number | null; week_a_start: string | null; keep_fairness: boolean; frozen_school_days: number } | undefined,
+): RotaRules {
+  return {
+    mixMode: row?.mix_mode ?? DEFAULT_MIX_MODE,
+    defaultWeeklyCap: row?.default_weekly_cap ?? null,
+    weekAStart: row?.week_a_start ?? null,
+    keepFairness: row?.keep_fairness ?? DEFAULT_KEEP_FAIRNESS,
+    frozenSchoolDays: row?.frozen_school_days ?? DEFAULT_FROZEN_SCHOOL_DAYS,
+  };
 }

@@ -42,6 +42,12 @@ export class SystemSettingsService {
     return this.settings.rotaRules();
   }
 
+  /** What a repair after a change of facts does: rebalance or only fill, and the school days it leaves alone. */
+  async repairPolicy(): Promise<{ keepFairness: boolean; frozenSchoolDays: number }> {
+    const { keepFairness, frozenSchoolDays } = await this.settings.rotaRules();
+    return { keepFairness, frozenSchoolDays };
+  }
+
   /** How many duties one person may take on a day; the defaults while the organisation has no settings row. */
   dutyRules(): Promise<DutyRules> {
     return this.settings.dutyRules();

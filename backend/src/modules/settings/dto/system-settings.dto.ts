@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { MIX_MODES, type MixMode } from '../entities/system-settings.entity';
+import { MAX_FROZEN_SCHOOL_DAYS, MIX_MODES, type MixMode } from '../entities/system-settings.entity';
 import { ProcedureFileInfoDto } from './procedure-file-info.dto';
 
 export class SystemSettingsDto {
@@ -30,4 +30,13 @@ export class SystemSettingsDto {
   /** A Monday that begins a Week A, for two-week timetables (weeks alternate A, B from it); null: not set. */
   @ApiProperty({ type: String, format: 'date', nullable: true })
   weekAStart!: string | null;
+  /**
+   * After a change of facts (docs/product.md#the-rota-stays-true): true (the default) — the repair
+   * fills the gaps and rebalances with the fewest changes that keep everyone within one duty of their
+   * fair share; false — it only fills the gaps.
+   */
+  keepFairness!: boolean;
+  /** The school days after today (0–20, default 5) that no repair or rebalance moves unless a hard rule forces it. */
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: MAX_FROZEN_SCHOOL_DAYS })
+  frozenSchoolDays!: number;
 }

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsString, Max, MaxLength, Min, MinLength, registerDecorator, ValidateIf } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsString, Max, MaxLength, Min, MinLength, registerDecorator, ValidateIf } from 'class-validator';
 import { isoWeekdayOf } from '../../../common/clock/weekdays';
 import { isIsoDate } from '../../../common/validation/iso-date';
 import { MultiLine } from '../../../common/validation/multi-line';
@@ -10,6 +10,7 @@ import {
   type MixMode,
   INSTRUCTIONS_TITLE_MAX,
   MAX_DUTY_MANAGERS_PER_DAY,
+  MAX_FROZEN_SCHOOL_DAYS,
   MIN_DUTY_MANAGERS_PER_DAY,
   PROCEDURE_FILE_NAME_MAX,
   PROCEDURE_FILE_URL_MAX,
@@ -22,6 +23,8 @@ export const FILE_FIELDS_MESSAGE =
 export const DUTY_MANAGERS_PER_DAY_MESSAGE = 'Duty managers per day must be between 1 and 5';
 export const MIX_MODE_MESSAGE = 'Teaching and non-teaching pairing must be always, when_fair or never';
 export const DEFAULT_WEEKLY_CAP_MESSAGE = 'The default weekly cap must be a whole number of duties from 1 to 5, or empty for no cap';
+export const KEEP_FAIRNESS_MESSAGE = 'Keep fairness must be true (rebalance after a change) or false (only fill gaps)';
+export const FROZEN_SCHOOL_DAYS_MESSAGE = `The days left alone must be a whole number of school days from 0 to ${MAX_FROZEN_SCHOOL_DAYS}`;
 export const WEEK_A_START_MESSAGE = 'Week A must start on a Monday, written as yyyy-MM-dd (or empty when the timetable has no Week A and B)';
 
 /** A `yyyy-MM-dd` date that is a Monday. */
@@ -78,6 +81,19 @@ export class UpdateSystemSettingsDto {
   @ValidateIf((o: UpdateSystemSettingsDto) => o.weekAStart !== undefined && o.weekAStart !== null)
   @IsMonday(WEEK_A_START_MESSAGE)
   weekAStart?: string | null;
+
+  /** True: a repair after a change of facts rebalances with the fewest changes; false: it only fills gaps. Left out: unchanged. */
+  @ValidateIf((o: UpdateSystemSettingsDto) => o.keepFairness !== undefined)
+  @IsBoolean({ message: KEEP_FAIRNESS_MESSAGE })
+  keepFairness?: boolean;
+
+  /** School days after today (0–20) that no repair or rebalance moves unless a hard rule forces it. Left out: unchanged. */
+  @ApiProperty({ type: 'integer', required: false, minimum: 0, maximum: MAX_FROZEN_SCHOOL_DAYS })
+  @ValidateIf((o: UpdateSystemSettingsDto) => o.frozenSchoolDays !== undefined)
+  @IsInt({ message: FROZEN_SCHOOL_DAYS_MESSAGE })
+  @Min(0, { message: FROZEN_SCHOOL_DAYS_MESSAGE })
+  @Max(MAX_FROZEN_SCHOOL_DAYS, { message: FROZEN_SCHOOL_DAYS_MESSAGE })
+  frozenSchoolDays?: number;
 
   /** Only `null` (removes the procedure document) or the current value; set by the upload. */
   @ApiProperty({ type: String, nullable: true, required: false, maxLength: PROCEDURE_FILE_URL_MAX })

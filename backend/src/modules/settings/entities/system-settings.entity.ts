@@ -27,6 +27,12 @@ export const PROCEDURE_FILE_NAME_MAX = 255;
 export const MIX_MODES = ['always', 'when_fair', 'never'] as const;
 export type MixMode = (typeof MIX_MODES)[number];
 export const DEFAULT_MIX_MODE: MixMode = 'when_fair';
+
+/** After a change of facts, repairs rebalance (true) or only fill gaps (docs/product.md#the-rota-stays-true). */
+export const DEFAULT_KEEP_FAIRNESS = true;
+/** The school days after today that no repair or rebalance moves unless a hard rule forces it. */
+export const DEFAULT_FROZEN_SCHOOL_DAYS = 5;
+export const MAX_FROZEN_SCHOOL_DAYS = 20;
 /** docs/product.md#duties: at most one duty a day per person, the all-day Duty Manager duty counted. */
 export const DEFAULT_DUTY_RULES = { maxDutiesPerDay: 1, allDayDutiesCount: true } as const;
 
@@ -57,6 +63,7 @@ export interface StoredEmailTemplate {
 @Check({ name: 'system_settings_reminder_time_format', expression: "reminder_time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'" })
 @Check({ name: 'system_settings_default_weekly_cap_range', expression: 'default_weekly_cap >= 1 and default_weekly_cap <= 5' })
 @Check({ name: 'system_settings_week_a_start_monday', expression: 'extract(isodow from week_a_start) = 1' })
+@Check({ name: 'system_settings_frozen_school_days_range', expression: 'frozen_school_days >= 0 and frozen_school_days <= 20' })
 @Check({ name: 'system_settings_max_duties_per_day_range', expression: 'max_duties_per_day >= 1 and max_duties_per_day <= 5' })
 export class SystemSettings extends TenantScopedEntity {
   [OptionalProps]?:
@@ -72,6 +79,8 @@ export class SystemSettings extends TenantScopedEntity {
     | 'instructionsTitle'
     | 'instructionsContent'
     | 'mixMode'
+    | 'keepFairness'
+    | 'frozenSchoolDays'
     | 'maxDutiesPerDay'
     | 'allDayDutiesCount'
     | 'createdAt'
@@ -115,6 +124,14 @@ export class SystemSettings extends TenantScopedEntity {
   /** Teaching/non-teaching pairing (docs/product.md#the-rota-engine); new organisations pair when it is fair. */
   @Enum({ items: () => MIX_MODES, default: DEFAULT_MIX_MODE })
   mixMode: MixMode = DEFAULT_MIX_MODE;
+
+  /** Whether a repair after a change of facts also rebalances with the fewest changes (true) or only fills gaps. */
+  @Property({ type: 'boolean', default: DEFAULT_KEEP_FAIRNESS })
+  keepFairness: boolean = DEFAULT_KEEP_FAIRNESS;
+
+  /** School days after today (0–20) that no repair or rebalance moves unless a hard rule forces it. */
+  @Property({ type: 'smallint', default: DEFAULT_FROZEN_SCHOOL_DAYS })
+  frozenSchoolDays: number = DEFAULT_FROZEN_SCHOOL_DAYS;
 
   /** The weekly cap of everyone without their own (1–5 duties a Monday–Sunday week); null: no cap. */
   @Property({ type: 'smallint', nullable: true })

@@ -399,10 +399,16 @@ export type SystemSettingsDto = {
   defaultWeeklyCap: number | null;
   /** How many duty managers each weekday has (1–5): the number of slots of every rota day. */
   dutyManagersPerDay: number;
+  /** The school days after today (0–20, default 5) that no repair or rebalance moves unless a hard rule forces it. */
+  frozenSchoolDays: number;
   /** The Instructions page's text, shown preformatted; empty when none is configured. */
   instructionsContent: string;
   /** The Instructions page's title (default "Duty Manager Instructions"). */
   instructionsTitle: string;
+  /** After a change of facts (docs/product.md#the-rota-stays-true): true (the default) — the repair
+    fills the gaps and rebalances with the fewest changes that keep everyone within one duty of their
+    fair share; false — it only fills the gaps. */
+  keepFairness: boolean;
   /** Teaching and non-teaching pairing on a day (docs/product.md#the-rota-engine): `always` when
     both kinds can be had, `when_fair` (the default) only while it costs no one more than a duty
     above their fair share, `never`. */
@@ -611,10 +617,16 @@ export type SystemSettingsUpdateResultDto = {
   defaultWeeklyCap: number | null;
   /** How many duty managers each weekday has (1–5): the number of slots of every rota day. */
   dutyManagersPerDay: number;
+  /** The school days after today (0–20, default 5) that no repair or rebalance moves unless a hard rule forces it. */
+  frozenSchoolDays: number;
   /** The Instructions page's text, shown preformatted; empty when none is configured. */
   instructionsContent: string;
   /** The Instructions page's title (default "Duty Manager Instructions"). */
   instructionsTitle: string;
+  /** After a change of facts (docs/product.md#the-rota-stays-true): true (the default) — the repair
+    fills the gaps and rebalances with the fewest changes that keep everyone within one duty of their
+    fair share; false — it only fills the gaps. */
+  keepFairness: boolean;
   /** Teaching and non-teaching pairing on a day (docs/product.md#the-rota-engine): `always` when
     both kinds can be had, `when_fair` (the default) only while it costs no one more than a duty
     above their fair share, `never`. */
@@ -638,10 +650,14 @@ export type UpdateSystemSettingsDto = {
   defaultWeeklyCap?: number | null;
   /** Left out: unchanged. `null` is refused like any other value outside 1–5. */
   dutyManagersPerDay?: number;
+  /** School days after today (0–20) that no repair or rebalance moves unless a hard rule forces it. Left out: unchanged. */
+  frozenSchoolDays?: number;
   /** Plain text; left out: unchanged; empty: no instructions. */
   instructionsContent?: string;
   /** Left out: unchanged. */
   instructionsTitle?: string;
+  /** True: a repair after a change of facts rebalances with the fewest changes; false: it only fills gaps. Left out: unchanged. */
+  keepFairness?: boolean;
   /** Left out: unchanged. Changing it touches no planned duty. */
   mixMode?: MixMode;
   procedureFileName?: string | null;

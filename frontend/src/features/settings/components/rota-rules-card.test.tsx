@@ -29,6 +29,8 @@ function settings(overrides: Partial<SystemSettingsDto> = {}): SystemSettingsDto
     mixMode: 'when_fair',
     defaultWeeklyCap: null,
     weekAStart: null,
+    keepFairness: true,
+    frozenSchoolDays: 5,
     ...overrides,
   };
 }
