@@ -34,6 +34,8 @@ export interface DutiesPlanRequest {
   fillable?: Record<string, Record<IsoDate, number[]>>;
   /** Besides approved cancellations: people who may not take a duty that day (the ones a repair just took off it). */
   blocks?: { staffId: string; date: IsoDate; dutyId: string }[];
+  /** Rebalance only: the last of the school days no move may touch (SchoolCalendar.frozenThrough). */
+  frozenThrough?: IsoDate | null;
 }
 
 export { engineDutyOf, minutesOf } from './duty-engine-facts';
@@ -134,6 +136,7 @@ export class DutiesPlanner {
       priorWeekdayCounts,
       priorWeekCounts,
       mode: request.mode,
+      ...(request.frozenThrough ? { frozenThrough: request.frozenThrough } : {}),
       mixMode: facts.rules.mixMode,
       fairShare: {
         schoolDays: datesBetween(year.startDate, year.endDate).filter((d) => !closedBecause(d, yearClosures)),

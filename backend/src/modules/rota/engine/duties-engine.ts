@@ -17,6 +17,7 @@
  */
 
 import { dutiesState, type DutiesState } from './duties-state';
+import { rebalanceWithFewestChanges } from './fewest-changes';
 import { exchangeWithinDuties, fillDutiesGreedily, rebalanceLoads, spreadAcrossDuties } from './duties-phases';
 import { awayFrom, type DutiesInput, type DutiesResult, needsOn, type TimedUnavailability } from './duties-types';
 import { type DaySlots, type EngineInput, type IsoDate, planRota, type Unavailability } from './rota-engine';
@@ -30,6 +31,7 @@ export { dutyFairShares, type DutyShares } from './duty-shares';
  * `planRota` unchanged (`asSingleDuty`); anything else to the multi-duty phases.
  */
 export function planDuties(input: DutiesInput): DutiesResult {
+  if (input.mode === 'rebalance') return rebalanceWithFewestChanges(input);
   const single = asSingleDuty(input);
   if (single) {
     const result = planRota(single);

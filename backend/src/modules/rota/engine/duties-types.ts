@@ -72,6 +72,8 @@ export interface DutiesInput {
   /** Duties (all kinds) per staff id and Monday on days not planned: what weekly caps count too. */
   priorWeekCounts?: Record<string, Record<IsoDate, number>>;
   mode: EngineMode;
+  /** Rebalance only: slots on days up to this one are not moved (the school's frozen days); empty ones may still be filled. */
+  frozenThrough?: IsoDate;
   /** `always` when absent. */
   mixMode?: MixMode;
   /** Without it everyone's target is equal: lightest load first. */
@@ -85,6 +87,8 @@ export interface DutiesResult {
   changedDays: number;
   /** Slots (over all planned duties) that differ from `existing`. */
   changedSlots: number;
+  /** Rebalance: the largest gap to fair share (in duties) of the existing slots and of the result. */
+  largestGap?: { before: number; after: number };
 }
 
 /** Whether two windows overlap: `s1 < e2 && s2 < e1` (back to back doesn't). */

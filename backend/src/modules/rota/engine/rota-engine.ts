@@ -64,7 +64,13 @@ export type EngineMode =
   /** Keep every existing assignment; fill only the empty slots. */
   | 'fill'
   /** Plan every slot of the given days afresh. */
-  | 'reshuffle';
+  | 'reshuffle'
+  /**
+   * Keep every assignment, fill the empty slots, then move the fewest assignments that bring every
+   * gap to fair share within one duty (or to the best reachable): the multi-duty engine only
+   * (`planDuties`, engine/fewest-changes.ts).
+   */
+  | 'rebalance';
 
 /**
  * The teaching/non-teaching mix (docs/product.md#who-gets-a-slot): `always` pairs the two kinds
