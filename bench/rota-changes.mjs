@@ -1,11 +1,21 @@
 #!/usr/bin/env node
 // What each change of facts does to a planned rota (docs/product.md#the-rota-stays-true), on the
-// built app and a throwaway PostgreSQL: a 40-staff school (14 non-teaching) with term dates and
-// three duty managers per day, its year filled by the engine. Each change is applied through the
-// API; the bench prints the duties removed and refilled, the days touched, the emails queued, the
-// answer time, and the health check's violations afterwards (must be 0). The baseline is the same
-// change on an organisation with no rota: the cost of the check itself.
-//   npm run build -w backend && node bench/rota-changes.mjs
+// built app and a throwaway PostgreSQL: a 200-staff school (60 non-teaching, 40 part-timers on three
+// days) with England term dates and three duty managers per day, its year filled by the engine on
+// 8 September. For each kind of change, two identical schools are planned afresh (the engine is
+// deterministic, so both start from the same rota) and the change is made through the API:
+//  - on one the school keeps fairness (the default): the repair removes what breaks a hard rule,
+//    fills what was emptied or opened and rebalances with the fewest moves;
+//  - on its twin the school only fills gaps: what the change forces, and the rota the rebalance
+//    starts from.
+// It prints, for the school that keeps fairness, the assignments changed (slots whose person
+// changed, from the rota before and after), the minimum they could be (the twin's forced changes +
+// the moves no rebalance can avoid: the larger of the duties above max(1, gap reached) and the duties
+// missing below it, summed over people — a lower bound, so "changed − minimum" can only be
+// overstated), the largest gap to fair share before and after, the answer time, and the health check's
+// violations (must be 0); "fill-only gap" is the twin's largest gap, what the school would have
+// without the rebalance. Goal: changed ≤ minimum + 2, under 200 ms.
+//   npm run bench:changes
 import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 
@@ -18,8 +28,12 @@ const { runMigrations } = require(`${dist}database/migrate.js`);
 // The backend's own packages: npm keeps MikroORM under backend/node_modules (not hoisted).
 const { MikroORM } = createRequire(new URL('../backend/package.json', import.meta.url))('@mikro-orm/core');
 
-const STAFF = 40;
-const NON_TEACHING = 14;
+const STAFF = Number(process.env.BENCH_STAFF ?? 200);
+const NON_TEACHING = Math.round(STAFF * 0.3);
+const PART_TIME = Math.round(STAFF * 0.2);
+const PER_DAY = 3;
+const TODAY = '2025-09-08';
+const YEAR_END = '2026-08-31';
 const TERMS = [
   { name: 'autumn', startDate: '2025-09-03', endDate: '2025-12-19', halfTermStart: '2025-10-27', halfTermEnd: '2025-10-31' },
   { name: 'spring', startDate: '2026-01-05', endDate: '2026-03-27', halfTermStart: '2026-02-16', halfTermEnd: '2026-02-20' },
@@ -28,13 +42,12 @@ const TERMS = [
 
 const pg = await startThrowawayPostgres('bench-rota-changes');
 const jwtSecret = randomBytes(32).toString('hex');
-const env = validateEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', SERVE_STATIC: 'false', APP_NOW: '2025-09-08T09:00', JWT_SECRET: jwtSecret, REMINDER_CRON: 'off', SMTP_URL: 'off' });
+const env = validateEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', SERVE_STATIC: 'false', APP_NOW: `${TODAY}T09:00`, JWT_SECRET: jwtSecret, REMINDER_CRON: 'off', SMTP_URL: 'off' });
 const app = await createApp({ env, databaseUrl: pg.server.url, jwtSecret });
 const orm = app.get(MikroORM);
 await runMigrations(orm, pg.server.url);
 await app.listen(0, '127.0.0.1');
 const base = `http://127.0.0.1:${app.getHttpServer().address().port}/api`;
-const sql = (query, params = []) => orm.em.getConnection().execute(query, params);
 
 async function api(path, token, body, method = body ? 'POST' : 'GET') {
   const res = await fetch(`${base}${path}`, {
@@ -46,8 +59,8 @@ async function api(path, token, body, method = body ? 'POST' : 'GET') {
   return res.status === 204 ? undefined : res.json();
 }
 
-/** A school: its admin's token, its subdomain and its staff ids; filled for the year when `fill`. */
-async function school(fill) {
+/** A planned school: its admin's token and its staff ids, keeping fairness after a change or only filling gaps. */
+async function school(keepFairness) {
   const subdomain = `bench-${randomBytes(3).toString('hex')}`;
   const { token } = await api('/auth/register', undefined, {
     name: 'Bench Admin',
@@ -58,65 +71,112 @@ async function school(fill) {
   });
   const staff = [];
   for (let i = 0; i < STAFF; i += 1) {
-    const s = await api('/staff', token, { name: `Person ${String(i).padStart(2, '0')}`, email: `p${i}@${subdomain}.example`, isTeaching: i >= NON_TEACHING });
+    const partTime = i % 5 === 1;
+    const s = await api('/staff', token, {
+      name: `Person ${String(i).padStart(3, '0')}`,
+      email: `p${i}@${subdomain}.example`,
+      isTeaching: i % 10 >= 3,
+      ...(partTime ? { workingDays: [[1, 2, 3], [2, 3, 4], [3, 4, 5]][i % 3] } : {}),
+    });
     staff.push(s.id);
   }
-  await api('/system-settings', token, { dutyManagersPerDay: 3 });
+  await api('/system-settings', token, { dutyManagersPerDay: PER_DAY, keepFairness });
   await api('/term-dates/2025', token, { terms: TERMS }, 'PUT');
-  if (fill) await api('/rota/fill-unassigned', token, {});
-  return { token, subdomain, staff };
+  await api('/rota/fill-unassigned', token, {});
+  return { token, staff };
 }
 
-const outboxCount = async (subdomain) =>
-  Number(
-    (await sql(`select count(*) as n from outbox_emails o join organizations g on g.id = o.organization_id where g.subdomain = ?`, [subdomain]))[0].n,
-  );
+/** Who is on duty on each date from today to the end of the year. */
+async function rotaOf(org) {
+  const days = await api(`/rota?startDate=${TODAY}&endDate=${YEAR_END}`, org.token);
+  return new Map(days.map((d) => [d.date, new Set(d.slots.flatMap((s) => (s.staff ? [s.staff.id] : [])))]));
+}
 
-/** Applies `change` and measures it. */
-async function measure(org, change) {
-  const before = await outboxCount(org.subdomain);
-  const started = process.hrtime.bigint();
-  const result = await change(org);
-  const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  const emails = (await outboxCount(org.subdomain)) - before;
-  const health = await api('/rota/health', org.token);
-  const rotaChange = result?.rotaChange ?? (result && 'cancelledDuties' in result ? { removedDuties: result.cancelledDuties, refilledDuties: result.refilledDuties, dates: null } : null);
-  return { ms, emails, rotaChange, violations: health.violations.length, message: rotaChange?.message ?? result?.message ?? '' };
+/**
+ * Assignments changed: per date, the larger of the people taken off and the people put on (a slot
+ * given to someone else is one change, as is one emptied or filled; moving down a slot is none).
+ */
+function changedSlots(before, after) {
+  let n = 0;
+  for (const date of new Set([...before.keys(), ...after.keys()])) {
+    const was = before.get(date) ?? new Set();
+    const now = after.get(date) ?? new Set();
+    n += Math.max([...was].filter((id) => !now.has(id)).length, [...now].filter((id) => !was.has(id)).length);
+  }
+  return n;
+}
+
+/** The fairness view's rows: each person's duties (done + planned) and share this year. */
+async function fairness(org) {
+  const view = await api('/fairness?period=year', org.token);
+  return view.rows.filter((r) => r.isActive).map((r) => ({ load: r.done + r.planned, share: r.share }));
+}
+
+const largestGap = (rows) => Math.max(0, ...rows.map((r) => Math.abs(r.load - r.share)));
+
+/** Moves no rebalance can avoid to bring every gap within `t`: each one lowers one person's load by one and raises another's. */
+function unavoidableMoves(rows, t) {
+  let above = 0;
+  let below = 0;
+  for (const { load, share } of rows) {
+    above += Math.max(0, load - Math.floor(share + t + 1e-9));
+    below += Math.max(0, Math.ceil(share - t - 1e-9) - load);
+  }
+  return Math.max(above, below);
 }
 
 const CHANGES = [
-  ['snow closure, 2 days (holiday)', (o) => api('/holidays', o.token, { name: 'Snow closure', type: 'other', startDate: '2025-12-08', endDate: '2025-12-09' })],
-  ['bank holidays of the year', (o) => api('/holidays/bank-holidays', o.token, { academicYearStart: 2025 })],
-  ['autumn term ends 2 days earlier', (o) => api('/term-dates/2025', o.token, { terms: [{ ...TERMS[0], endDate: '2025-12-17' }, TERMS[1], TERMS[2]] }, 'PUT')],
-  ['a leaver deactivated', (o) => api(`/staff/${o.staff[20]}`, o.token, { isActive: false }, 'PUT')],
-  ['two weeks of sick leave', (o) => api('/staff-unavailability', o.token, { staffId: o.staff[21], startDate: '2025-11-03', endDate: '2025-11-14', reason: 'Operation', type: 'sick' })],
+  ['snow closure, 3 days in March (holiday)', (o) => api('/holidays', o.token, { name: 'Snow closure', type: 'other', startDate: '2026-03-10', endDate: '2026-03-12' })],
+  ['a full-timer leaves (deactivated)', (o) => api(`/staff/${o.staff[20]}`, o.token, { isActive: false }, 'PUT')],
+  ['a part-timer works Mon–Tue instead', (o) => api(`/staff/${o.staff[21]}`, o.token, { workingDays: [1, 2], fte: 0.4 }, 'PUT')],
+  ['two weeks of sick leave', (o) => api('/staff-unavailability', o.token, { staffId: o.staff[22], startDate: '2025-11-03', endDate: '2025-11-14', reason: 'Operation', type: 'sick' })],
   ['duty managers per day 3 → 2', (o) => api('/system-settings', o.token, { dutyManagersPerDay: 2 })],
-  ['the leaver reactivated', (o) => api(`/staff/${o.staff[20]}`, o.token, { isActive: true }, 'PUT')],
+  ['duty managers per day 3 → 4', (o) => api('/system-settings', o.token, { dutyManagersPerDay: 4 })],
+  ['a new member of staff', (o) => api('/staff', o.token, { name: 'New Starter', email: `new-${randomBytes(3).toString('hex')}@bench.example`, isTeaching: true })],
+  ['autumn half term moved a week later', (o) => api('/term-dates/2025', o.token, { terms: [{ ...TERMS[0], halfTermStart: '2025-11-03', halfTermEnd: '2025-11-07' }, TERMS[1], TERMS[2]] }, 'PUT')],
 ];
 
 try {
-  const empty = await school(false);
-  const filled = await school(true);
-  const planned = Number((await sql(`select count(*) as n from rota_slots s join organizations g on g.id = s.organization_id where g.subdomain = ?`, [filled.subdomain]))[0].n);
-  console.log(`Rota changes: ${STAFF} staff (${NON_TEACHING} non-teaching), 3 per day, term dates 2025-2026, ${planned} duties planned from 9 Sep 2025 to 21 Jul 2026.`);
-  console.log('Each change on the filled school, and (baseline) on the same school with no rota.\n');
-  const rows = [];
-  for (const [label, change] of CHANGES) {
-    const baseline = await measure(empty, change);
-    const run = await measure(filled, change);
-    rows.push({ label, baseline, run });
-  }
+  console.log(
+    `Rota changes: ${STAFF} staff (${NON_TEACHING} non-teaching, ${PART_TIME} on three days), ${PER_DAY} per day, England term dates 2025-2026, the year filled on ${TODAY}; 5 school days left alone (the default).`,
+  );
+  console.log('Each change on a freshly planned school that keeps fairness; "forced" from an identical school that only fills gaps.\n');
   const pad = (s, n) => String(s).padEnd(n);
   const num = (s, n) => String(s).padStart(n);
-  console.log(`${pad('change', 34)}${num('removed', 8)}${num('refilled', 9)}${num('days', 6)}${num('emails', 8)}${num('ms', 8)}${num('base ms', 9)}${num('violations', 12)}`);
-  for (const { label, baseline, run } of rows) {
-    const c = run.rotaChange;
+  console.log(
+    `${pad('change', 42)}${num('changed', 8)}${num('minimum', 8)}${num('forced', 7)}${num('gap before', 11)}${num('fill-only gap', 14)}${num('gap after', 10)}${num('ms', 7)}${num('fill-only ms', 13)}${num('violations', 11)}`,
+  );
+  const messages = [];
+  for (const [label, change] of CHANGES) {
+    const fair = await school(true);
+    const twin = await school(false);
+    const before = await rotaOf(fair);
+    const twinBefore = await rotaOf(twin);
+    const gapBefore = largestGap(await fairness(fair));
+
+    let started = process.hrtime.bigint();
+    const result = await change(fair);
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    const after = await rotaOf(fair);
+    const fairRows = await fairness(fair);
+    const violations = (await api('/rota/health', fair.token)).violations.length;
+
+    started = process.hrtime.bigint();
+    await change(twin);
+    const twinMs = Number(process.hrtime.bigint() - started) / 1e6;
+    const forced = changedSlots(twinBefore, await rotaOf(twin));
+    const gapAfter = largestGap(fairRows);
+    const twinRows = await fairness(twin);
+    const minimum = forced + unavoidableMoves(twinRows, Math.max(1, gapAfter));
+
     console.log(
-      `${pad(label, 34)}${num(c?.removedDuties ?? 0, 8)}${num(c?.refilledDuties ?? 0, 9)}${num(c?.dates ? c.dates.length : '–', 6)}${num(run.emails, 8)}${num(run.ms.toFixed(0), 8)}${num(baseline.ms.toFixed(0), 9)}${num(run.violations, 12)}`,
+      `${pad(label, 42)}${num(changedSlots(before, after), 8)}${num(minimum, 8)}${num(forced, 7)}${num(gapBefore.toFixed(2), 11)}${num(largestGap(twinRows).toFixed(2), 14)}${num(gapAfter.toFixed(2), 10)}${num(ms.toFixed(0), 7)}${num(twinMs.toFixed(0), 13)}${num(violations, 11)}`,
     );
+    const message = result?.rotaChange?.message;
+    if (message) messages.push(`${label}: ${message}`);
   }
   console.log('');
-  for (const { label, run } of rows) if (run.message) console.log(`${label}: ${run.message}`);
+  for (const message of messages) console.log(message);
 } finally {
   await app.close();
   await pg.stop();
