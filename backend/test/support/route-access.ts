@@ -111,6 +111,8 @@ export const ROUTES: Record<string, RouteRule> = {
   addBankHolidays: { callers: ['manager', 'admin'], tenant: OWN }, // holidays.manage; a region given becomes the organisation's
   updateHoliday: { callers: ['manager', 'admin'], tenant: IDS }, // holidays.manage
   deleteHoliday: { callers: ['manager', 'admin'], tenant: IDS }, // holidays.manage
+  previewHoliday: { callers: ['manager', 'admin'], tenant: OWN }, // holidays.manage; saves nothing
+  previewHolidayChange: { callers: ['manager', 'admin'], tenant: IDS }, // holidays.manage; saves nothing
   getTermDates: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
   saveTermDates: { callers: ['manager', 'admin'], tenant: OWN_KEY }, // holidays.manage; the path names an academic year
   getAcademicYears: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
@@ -369,6 +371,14 @@ export const EXAMPLES: Record<string, ExampleBuilder> = {
     return { params: { id: await createHolidayOfA(f) }, body: { name: 'Moved Day', type: 'inset_day', startDate: date, endDate: date } };
   },
   deleteHoliday: async (f) => ({ params: { id: await createHolidayOfA(f) } }),
+  previewHoliday: () => {
+    const date = futureMonday();
+    return { body: { name: 'Sports Day', type: 'other', startDate: date, endDate: date } };
+  },
+  previewHolidayChange: async (f) => {
+    const date = futureMonday();
+    return { params: { id: await createHolidayOfA(f) }, body: { name: 'Moved Day', type: 'inset_day', startDate: date, endDate: date } };
+  },
   createStaffGroup: () => ({ body: { name: `Group ${next()}` } }),
   updateStaffGroup: async (f) => ({ params: { id: await createStaffGroupOfA(f) }, body: { name: `Renamed ${next()}`, memberIds: [] } }),
   deleteStaffGroup: async (f) => ({ params: { id: await createStaffGroupOfA(f) } }),

@@ -12,6 +12,13 @@ export interface FactWritten {
 /** What the repair did: always a RotaChange when the write always names a cause, else null without one. */
 export type RotaChangeOf<W extends FactWritten> = W['cause'] extends string ? RotaChange : RotaChange | null;
 
+/** Thrown out of a preview's transaction to roll it back, carrying what the change would have done. */
+class PreviewRollback extends Error {
+  constructor(readonly rotaChange: RotaChange | null) {
+    super('preview rolled back');
+  }
+}
+
 /**
  * "A fact the rota depends on changed" (holidays, term dates, someone's active state, working
  * pattern or availability, duty managers per day, the rota rules), as one call
@@ -53,5 +60,22 @@ export class FactChangesService {
       await this.unitOfWork.flush();
       return { written, rotaChange };
     });
+  }
+
+  /**
+   * What `change` would do to the rota, without doing it: the same write and the same repair run in
+   * a transaction that is then rolled back, so nothing is saved, audited or emailed and the answer
+   * is the one saving would give on the same facts. Null when the write names no cause.
+   */
+  async preview<W extends FactWritten>(actor: AuthUser | undefined, write: () => Promise<W>): Promise<RotaChangeOf<W>> {
+    try {
+      await this.change(actor, write, (_written, rotaChange) => {
+        throw new PreviewRollback(rotaChange);
+      });
+    } catch (error) {
+      if (error instanceof PreviewRollback) return error.rotaChange as RotaChangeOf<W>;
+      throw error;
+    }
+    throw new Error('A preview must roll back');
   }
 }

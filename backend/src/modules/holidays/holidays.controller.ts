@@ -13,6 +13,7 @@ import { HolidayRangeQueryDto } from './dto/holiday-range-query.dto';
 import { SaveHolidayDto } from './dto/save-holiday.dto';
 import { SavedHolidayDto } from './dto/saved-holiday.dto';
 import { HolidaysService } from './holidays.service';
+import { RotaChangeDto } from '../fact-changes/dto/rota-change.dto';
 
 
 @ApiTags('holidays')
@@ -31,6 +32,30 @@ export class HolidaysController {
   @Authenticated('holidays.manage')
   createHoliday(@CurrentUser() user: AuthUser, @Body() dto: SaveHolidayDto): Promise<SavedHolidayDto> {
     return this.holidays.create(user, dto);
+  }
+
+  /**
+   * What adding the holiday would do to the planned rota (docs/product.md#the-rota-stays-true): the
+   * duties it would take off and move, computed exactly as saving would, with nothing saved.
+   */
+  @Post('preview')
+  @HttpCode(HttpStatus.OK)
+  @Authenticated('holidays.manage')
+  previewHoliday(@CurrentUser() user: AuthUser, @Body() dto: SaveHolidayDto): Promise<RotaChangeDto> {
+    return this.holidays.preview(user, dto);
+  }
+
+  /** What changing the holiday to these dates would do to the planned rota, with nothing saved. */
+  @Post(':id/preview')
+  @HttpCode(HttpStatus.OK)
+  @Authenticated('holidays.manage')
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such holiday in this organisation.' })
+  previewHolidayChange(
+    @CurrentUser() user: AuthUser,
+    @Param('id', idParam('Holiday')) id: string,
+    @Body() dto: SaveHolidayDto,
+  ): Promise<RotaChangeDto> {
+    return this.holidays.preview(user, dto, id);
   }
 
   /**

@@ -4,6 +4,7 @@ import { Clock } from '../../common/clock/clock';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { AuditService, changedFields } from '../audit/audit.service';
 import { FactChangesService } from '../fact-changes/fact-changes.service';
+import type { RotaChange } from '../fact-changes/rota-change';
 import { SchoolCalendar } from './school-calendar';
 import { BANK_HOLIDAY_REGION_LABELS, bankHolidaysInAcademicYear, type BankHolidayRegion } from './bank-holidays';
 import type { AddBankHolidaysResultDto } from './dto/add-bank-holidays-result.dto';
@@ -56,37 +57,49 @@ export class HolidaysService {
 
   /** Adds a holiday; nobody stays on duty on its days from today on (docs/product.md#the-rota-stays-true). */
   async create(actor: AuthUser, dto: SaveHolidayDto): Promise<SavedHolidayDto> {
-    const { written, rotaChange } = await this.factChanges.change(actor, async () => {
-      const holiday = this.holidays.add({ ...dto, description: dto.description ?? null });
-      await this.holidays.flush();
-      this.audit.record(actor, {
-        kind: 'holiday',
-        action: 'holiday.created',
-        entityId: holiday.id,
-        summary: `Added holiday ${describe(holiday)}`,
-        after: toHolidayDto(holiday),
-      });
-      return { holiday: toHolidayDto(holiday), cause: `Adding holiday '${holiday.name}'` };
-    });
+    const { written, rotaChange } = await this.factChanges.change(actor, () => this.add(actor, dto));
     return { ...written.holiday, rotaChange };
   }
 
   async update(actor: AuthUser, id: string, dto: SaveHolidayDto): Promise<SavedHolidayDto> {
-    const { written, rotaChange } = await this.factChanges.change(actor, async () => {
-      const holiday = await this.find(id);
-      const before = toHolidayDto(holiday);
-      this.holidays.change(holiday, { ...dto, description: dto.description ?? null });
-      const after = toHolidayDto(holiday);
-      this.audit.record(actor, {
-        kind: 'holiday',
-        action: 'holiday.updated',
-        entityId: holiday.id,
-        summary: `Changed holiday ${describe(holiday)}`,
-        ...changedFields(before, after),
-      });
-      return { holiday: after, cause: `Changing holiday '${holiday.name}'` };
-    });
+    const { written, rotaChange } = await this.factChanges.change(actor, () => this.change(actor, id, dto));
     return { ...written.holiday, rotaChange };
+  }
+
+  /**
+   * What adding the holiday (or, with `id`, changing that one to it) would do to the planned rota,
+   * saving nothing: the same write and repair, rolled back (FactChangesService.preview).
+   */
+  preview(actor: AuthUser, dto: SaveHolidayDto, id?: string): Promise<RotaChange> {
+    return this.factChanges.preview(actor, () => (id === undefined ? this.add(actor, dto) : this.change(actor, id, dto)));
+  }
+
+  private async add(actor: AuthUser, dto: SaveHolidayDto) {
+    const holiday = this.holidays.add({ ...dto, description: dto.description ?? null });
+    await this.holidays.flush();
+    this.audit.record(actor, {
+      kind: 'holiday',
+      action: 'holiday.created',
+      entityId: holiday.id,
+      summary: `Added holiday ${describe(holiday)}`,
+      after: toHolidayDto(holiday),
+    });
+    return { holiday: toHolidayDto(holiday), cause: `Adding holiday '${holiday.name}'` };
+  }
+
+  private async change(actor: AuthUser, id: string, dto: SaveHolidayDto) {
+    const holiday = await this.find(id);
+    const before = toHolidayDto(holiday);
+    this.holidays.change(holiday, { ...dto, description: dto.description ?? null });
+    const after = toHolidayDto(holiday);
+    this.audit.record(actor, {
+      kind: 'holiday',
+      action: 'holiday.updated',
+      entityId: holiday.id,
+      summary: `Changed holiday ${describe(holiday)}`,
+      ...changedFields(before, after),
+    });
+    return { holiday: after, cause: `Changing holiday '${holiday.name}'` };
   }
 
   async remove(actor: AuthUser, id: string): Promise<void> {

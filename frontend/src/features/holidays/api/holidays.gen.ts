@@ -48,6 +48,14 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['holidays'],
       }),
+      previewHoliday: build.mutation<PreviewHolidayApiResponse, PreviewHolidayApiArg>({
+        query: (queryArg) => ({
+          url: `/api/holidays/preview`,
+          method: 'POST',
+          body: queryArg.saveHolidayDto,
+        }),
+        invalidatesTags: ['holidays'],
+      }),
       deleteHoliday: build.mutation<DeleteHolidayApiResponse, DeleteHolidayApiArg>({
         query: (queryArg) => ({ url: `/api/holidays/${queryArg.id}`, method: 'DELETE' }),
         invalidatesTags: ['holidays'],
@@ -56,6 +64,17 @@ const injectedRtkApi = api
         query: (queryArg) => ({
           url: `/api/holidays/${queryArg.id}`,
           method: 'PUT',
+          body: queryArg.saveHolidayDto,
+        }),
+        invalidatesTags: ['holidays'],
+      }),
+      previewHolidayChange: build.mutation<
+        PreviewHolidayChangeApiResponse,
+        PreviewHolidayChangeApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/holidays/${queryArg.id}/preview`,
+          method: 'POST',
           body: queryArg.saveHolidayDto,
         }),
         invalidatesTags: ['holidays'],
@@ -105,12 +124,21 @@ export type AddBankHolidaysApiResponse = /** status 201  */ AddBankHolidaysResul
 export type AddBankHolidaysApiArg = {
   addBankHolidaysDto: AddBankHolidaysDto;
 };
+export type PreviewHolidayApiResponse = /** status 200  */ RotaChangeDto;
+export type PreviewHolidayApiArg = {
+  saveHolidayDto: SaveHolidayDto;
+};
 export type DeleteHolidayApiResponse = unknown;
 export type DeleteHolidayApiArg = {
   id: string;
 };
 export type UpdateHolidayApiResponse = /** status 200  */ SavedHolidayDto;
 export type UpdateHolidayApiArg = {
+  id: string;
+  saveHolidayDto: SaveHolidayDto;
+};
+export type PreviewHolidayChangeApiResponse = /** status 200  */ RotaChangeDto;
+export type PreviewHolidayChangeApiArg = {
   id: string;
   saveHolidayDto: SaveHolidayDto;
 };
@@ -293,8 +321,10 @@ export const {
   useCreateHolidayMutation,
   usePreviewBankHolidaysQuery,
   useAddBankHolidaysMutation,
+  usePreviewHolidayMutation,
   useDeleteHolidayMutation,
   useUpdateHolidayMutation,
+  usePreviewHolidayChangeMutation,
   useGetTermDatesQuery,
   useSaveTermDatesMutation,
 } = injectedRtkApi;

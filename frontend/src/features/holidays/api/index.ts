@@ -31,6 +31,8 @@ export const {
   useGetHolidaysQuery,
   useGetTermDatesQuery,
   usePreviewBankHolidaysQuery,
+  usePreviewHolidayChangeMutation,
+  usePreviewHolidayMutation,
   useSaveTermDatesMutation,
   useUpdateHolidayMutation,
 } = holidaysApi;

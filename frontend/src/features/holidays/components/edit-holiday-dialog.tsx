@@ -79,7 +79,7 @@ export function EditHolidayDialog({ open, holiday, onClose, afterClose }: EditHo
       )}
     >
       <HolidayFormFields nameRef={nameRef} />
-      <HolidayRotaImpact form={form} verb="Saving" />
+      <HolidayRotaImpact form={form} verb="Saving" holidayId={holiday.id} />
     </Modal>
   );
 }

@@ -251,11 +251,18 @@ describe('Holiday Management', () => {
       expect(screen.queryByText('Holiday added successfully')).not.toBeInTheDocument();
     });
 
-    it('says how many duties the holiday takes off the rota before it is added', async () => {
+    it("says how many duties will move before the holiday is added, from the server's preview", async () => {
       const fetchMock = stubFetch({
         'GET /api/holidays': { body: [] },
-        'GET /api/rota/planned': {
-          body: { startDate: '2025-10-27', endDate: '2025-10-31', duties: 4, days: 2 },
+        'POST /api/holidays/preview': {
+          body: {
+            removedDuties: 4,
+            refilledDuties: 0,
+            movedDuties: 2,
+            dates: ['2025-10-27', '2025-10-28'],
+            message:
+              "Adding holiday 'Snow week' removed 4 duties on 27–28 Oct; 0 refilled (holiday).",
+          },
         },
       });
       renderHolidays();
@@ -265,14 +272,20 @@ describe('Holiday Management', () => {
       await typeDate(user, within(form).getByLabelText('Start Date'), '27/10/2025');
       await typeDate(user, within(form).getByLabelText('End Date'), '31/10/2025');
 
+      expect(await within(form).findByText('6 duties will move')).toBeInTheDocument();
       expect(
-        await within(form).findByText(
-          'Adding this holiday takes 4 duties off the rota, on 2 days. The people on them are told; nobody is put back when the holiday is deleted.',
+        within(form).getByText(
+          'Adding this holiday takes 4 duties off the rota, on 2 days, and moves 2 other duties to keep the rota fair. The people concerned are told.',
         ),
       ).toBeInTheDocument();
       expect(callCount(fetchMock, 'POST /api/holidays')).toBe(0);
-      const asked = fetchMock.mock.calls.map(([input]) => String(input));
-      expect(asked).toContainEqual(expect.stringContaining('/api/rota/planned?startDate=2025-10-27&endDate=2025-10-31'));
+      expect(sentBodies(fetchMock, 'POST /api/holidays/preview').at(-1)).toEqual({
+        name: 'Snow week',
+        type: 'bank_holiday',
+        startDate: '2025-10-27',
+        endDate: '2025-10-31',
+        description: null,
+      });
     });
 
     it('takes one date for a single day', async () => {
