@@ -32,6 +32,8 @@ import { TodayBoardService } from './today-board.service';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { RotaDay } from './entities/rota-day.entity';
 import { RotaSlot } from './entities/rota-slot.entity';
+import { RotaDraft } from './entities/rota-draft.entity';
+import { DraftSlot } from './entities/draft-slot.entity';
 import { WetDayNotice } from './entities/wet-day-notice.entity';
 import { WetDay } from './entities/wet-day.entity';
 import { WetDaysController } from './wet-days.controller';
@@ -40,7 +42,7 @@ import { WetDaysService } from './wet-days.service';
 
 @Module({
   imports: [
-    MikroOrmModule.forFeature([RotaDay, RotaSlot, WetDay, WetDayNotice]),
+    MikroOrmModule.forFeature([RotaDay, RotaSlot, WetDay, WetDayNotice, RotaDraft, DraftSlot]),
     NotificationsModule,
     SettingsModule,
     AvailabilityModule,
