@@ -39,6 +39,9 @@ import { WetDay } from './entities/wet-day.entity';
 import { WetDaysController } from './wet-days.controller';
 import { WetDaysRepository } from './wet-days.repository';
 import { WetDaysService } from './wet-days.service';
+import { DraftsController } from './drafts.controller';
+import { DraftsRepository } from './drafts.repository';
+import { DraftsService } from './drafts.service';
 
 @Module({
   imports: [
@@ -60,6 +63,7 @@ import { WetDaysService } from './wet-days.service';
     FairnessController,
     TodayBoardController,
     WetDaysController,
+    DraftsController,
   ],
   providers: [
     RotaService,
@@ -81,6 +85,8 @@ import { WetDaysService } from './wet-days.service';
     DutyChangeNotices,
     WetDaysService,
     WetDaysRepository,
+    DraftsService,
+    DraftsRepository,
   ],
   // The one door: other modules read and change the rota, and check a change against its rules,
   // through RotaService alone.
