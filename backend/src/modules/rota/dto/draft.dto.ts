@@ -7,7 +7,7 @@ export type DraftStatus = (typeof DRAFT_STATUSES)[number];
 export class DraftDto {
   @ApiProperty({ format: 'uuid' })
   id!: string;
-  /** "Draft 1 Sep 2026 – 22 Jul 2027". */
+  /** Its days in words: "Draft Monday 9 November 2026 to Friday 20 November 2026". */
   name!: string;
   @ApiProperty({ format: 'date' })
   startDate!: string;

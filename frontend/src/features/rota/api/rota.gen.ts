@@ -503,7 +503,7 @@ export type DraftDto = {
   dutyIds: string[];
   endDate: string;
   id: string;
-  /** "Draft 1 Sep 2026 – 22 Jul 2027". */
+  /** Its days in words: "Draft Monday 9 November 2026 to Friday 20 November 2026". */
   name: string;
   publishedAt: string | null;
   startDate: string;
@@ -534,7 +534,7 @@ export type DraftDetailDto = {
   id: string;
   /** The largest |load − share| of any active person, in duties (2 decimals). */
   largestGap: number;
-  /** "Draft 1 Sep 2026 – 22 Jul 2027". */
+  /** Its days in words: "Draft Monday 9 November 2026 to Friday 20 November 2026". */
   name: string;
   /** Everyone active, the furthest above their share first. */
   people: DraftPersonDto[];
