@@ -133,6 +133,18 @@ describe('drafts', () => {
     const unfilled = (body: { unfilledDays: { date: string }[] }) => body.unfilledDays.filter((d) => d.date >= FROM && d.date <= TO).length;
     expect(unfilled((await health('')).body)).toBe(5);
     expect(unfilled((await health(`&draftId=${draft.id}`)).body)).toBe(0);
+    // The load over every duty reads it too: live, Ann and Bob hold all ten duties; in the draft everyone has some.
+    const loads = async (q: string) =>
+      Object.fromEntries(
+        (
+          (await as(admin.token).get(`/api/fairness/duties?academicYear=2026${q}`).expect(200)).body as { rows: { staffId: string; load: number }[] }
+        ).rows.map((r) => [r.staffId, r.load]),
+      );
+    const liveLoads = await loads('');
+    const draftLoads = await loads(`&draftId=${draft.id}`);
+    expect(liveLoads[people.cat.staffId]).toBe(0);
+    expect(draftLoads[people.cat.staffId]).toBeGreaterThan(0);
+    expect(Object.values(draftLoads).reduce((n, l) => n + l, 0)).toBe(Object.values(liveLoads).reduce((n, l) => n + l, 0) * 2);
 
     // Its days, in the all-duties grid's shape.
     const grid = (await as(admin.token).get(`/api/rota/drafts/${draft.id}/days`).expect(200)).body as Grid;
@@ -152,6 +164,8 @@ describe('drafts', () => {
     const other = await registerOrganization(t);
     await as(other.token).get(`/api/rota/drafts/${draft.id}`).expect(404);
     await as(other.token).get(`/api/fairness?draftId=${draft.id}`).expect(404);
+    await as(other.token).get(`/api/rota/health?draftId=${draft.id}`).expect(404);
+    await as(other.token).get(`/api/rota/drafts/${draft.id}/days`).expect(404);
     await as(other.token).post(`/api/rota/drafts/${draft.id}/publish`).expect(404);
     await as(other.token).delete(`/api/rota/drafts/${draft.id}`).expect(404);
     expect((await as(other.token).get('/api/rota/drafts').expect(200)).body).toEqual([]);
@@ -204,10 +218,39 @@ describe('drafts', () => {
     expect(smtp.received).toEqual([]);
   });
 
-  it('refuses bad input with a 4xx', async () => {
-    await as(admin.token).post('/api/rota/drafts', { startDate: '2026-11-02', endDate: '2026-11-06', allWeekdays: true }).expect(400);
-    await as(admin.token).post('/api/rota/drafts', { startDate: 'soon', allWeekdays: true }).expect(400);
+  it('leaves out at publishing what now breaks a hard rule: someone away since the draft was made', async () => {
+    const from = '2026-12-07';
+    const to = '2026-12-11';
+    const draft = (await as(admin.token).post('/api/rota/drafts', { startDate: from, endDate: to, allWeekdays: true }).expect(201)).body as Detail;
+    const grid = (await as(admin.token).get(`/api/rota/drafts/${draft.id}/days`).expect(200)).body as Grid;
+    const onTuesday = grid.days.find((d) => d.date === '2026-12-08')!.duties[0]!.slots.map((s) => s.staff!.id);
+    const away = Object.values(people).find((p) => onTuesday.includes(p.staffId))!;
     await as(admin.token)
+      .post('/api/staff-unavailability', { staffId: away.staffId, startDate: '2026-12-08', endDate: '2026-12-08', reason: 'Course' })
+      .expect(201);
+
+    await as(admin.token).post(`/api/rota/drafts/${draft.id}/publish`).expect(200);
+    const live = (await as(admin.token).get(`/api/rota?startDate=${from}&endDate=${to}`).expect(200)).body as {
+      date: string;
+      slots: { staff: { id: string } | null }[];
+    }[];
+    const tuesday = live.find((d) => d.date === '2026-12-08')!.slots.map((s) => s.staff?.id ?? null);
+    expect(tuesday).not.toContain(away.staffId);
+    expect(tuesday.filter((id) => id !== null)).toHaveLength(onTuesday.length - 1);
+    const others = grid.days.filter((d) => d.date !== '2026-12-08');
+    for (const day of others) {
+      expect(live.find((d) => d.date === day.date)!.slots.map((s) => s.staff?.id ?? null)).toEqual(
+        day.duties[0]!.slots.map((s) => s.staff?.id ?? null),
+      );
+    }
+  });
+
+  it('refuses bad input with a 4xx', async () => {
+    // A school of its own: the bulk tools' fair-use budget is per account.
+    const school = await registerOrganization(t);
+    await as(school.token).post('/api/rota/drafts', { startDate: '2026-11-02', endDate: '2026-11-06', allWeekdays: true }).expect(400);
+    await as(school.token).post('/api/rota/drafts', { startDate: 'soon', allWeekdays: true }).expect(400);
+    await as(school.token)
       .post('/api/rota/drafts', {
         startDate: '2027-01-04',
         endDate: '2027-01-08',
@@ -215,8 +258,8 @@ describe('drafts', () => {
         allWeekdays: true,
       })
       .expect(404);
-    await as(admin.token).get('/api/rota/drafts/not-an-id').expect(404);
-    await as(admin.token).get('/api/rota/drafts/5d0c0d3e-4c9e-4c43-9d43-2f7b0d1d1a11').expect(404);
-    await as(admin.token).get('/api/fairness?draftId=nope').expect(400);
+    await as(school.token).get('/api/rota/drafts/not-an-id').expect(404);
+    await as(school.token).get('/api/rota/drafts/5d0c0d3e-4c9e-4c43-9d43-2f7b0d1d1a11').expect(404);
+    await as(school.token).get('/api/fairness?draftId=nope').expect(400);
   });
 });
