@@ -36,6 +36,7 @@ import type { DaySlots } from './engine/rota-engine';
 import { MAX_RANGE_DAYS } from './rota-days';
 import { termDatesMissing } from './rota-errors';
 import { draftGrid } from './draft-grid';
+import { publishedDay } from './draft-publish';
 import { MAX_GRID_DAYS } from './rota-grid.service';
 import { RotaPlanner } from './rota-planner';
 import type { RotaSlotsSource } from './rota-slots-source';
@@ -203,7 +204,7 @@ export class DraftsService {
 
   /**
    * Publishes the draft (docs/product.md#drafts), in one transaction under the rota lock: on its
-   * period from tomorrow on, each planned duty's live slots become the draft's; then whatever now
+   * period from tomorrow on, each planned duty's unpinned live slots become the draft's; then whatever now
    * breaks a hard rule is taken off, as the rota's integrity check does; then each person whose
    * duties in the period changed gets one email and one notification. Already published or
    * discarded: 409.
@@ -228,7 +229,8 @@ export class DraftsService {
         const changed: Record<IsoDate, DaySlots> = {};
         for (const date of datesBetween(from, to)) {
           const was = before[dutyId]?.[date] ?? [];
-          const now = draft[dutyId]?.[date] ?? [];
+          // The rota's pinned duties stay (the draft was planned around those pinned when it was made).
+          const now = publishedDay(was, draft[dutyId]?.[date] ?? []);
           const diff = slotsChanged(was, now);
           if (!diff) continue;
           changed[date] = now;
