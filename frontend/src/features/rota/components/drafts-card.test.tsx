@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
+import { choose } from '@/testing/antd-helpers';
 import { academicYears } from '@/testing/fixtures';
 import { renderWithProviders, sentBodies, setupUser, stubFetch } from '@/testing/test-utils';
 
@@ -91,6 +92,50 @@ describe('DraftsCard', () => {
     expect(sentBodies(fetchMock, 'POST /api/rota/drafts')).toEqual([
       { academicYear: 2025, allWeekdays: false },
     ]);
+  });
+
+  it('plans one term of the year as a draft: a term under way from tomorrow, one to come from its first day', async () => {
+    const created: DraftDetailDto = {
+      ...draft(),
+      academicYear: '2025-2026',
+      largestGap: 0.5,
+      people: [],
+    };
+    const fetchMock = stubFetch({
+      'GET /api/academic-years': { body: academicYears() },
+      'GET /api/rota/drafts': { body: [] },
+      'GET /api/term-dates': {
+        body: {
+          academicYear: 2025,
+          label: '2025-2026',
+          proposal: [],
+          proposalSource: 'typical_pattern',
+          terms: [
+            { name: 'autumn', startDate: '2025-09-03', endDate: '2025-12-19' },
+            { name: 'spring', startDate: '2026-01-05', endDate: '2026-03-27' },
+            { name: 'summer', startDate: '2026-04-13', endDate: '2026-07-21' },
+          ],
+        },
+      },
+      'POST /api/rota/drafts': { status: 201, body: created },
+    });
+    const user = setupUser();
+    renderWithProviders(<DraftsCard />);
+    const card = await screen.findByRole('region', { name: 'Drafts' });
+    await within(card).findByRole('combobox', { name: 'Days to draft' });
+
+    await choose(user, card, 'Days to draft', 'Spring term: Mon 5 Jan 2026 – Fri 27 Mar 2026');
+    expect(card).toHaveTextContent("Plan the spring term as a draft: staff don't see it");
+    await user.click(screen.getByRole('button', { name: 'Plan as a draft' }));
+    await waitFor(() => expect(sentBodies(fetchMock, 'POST /api/rota/drafts')).toHaveLength(1));
+    await choose(user, card, 'Days to draft', 'Autumn term: Tue 9 Sep 2025 – Fri 19 Dec 2025');
+    await user.click(screen.getByRole('button', { name: 'Plan as a draft' }));
+    await waitFor(() =>
+      expect(sentBodies(fetchMock, 'POST /api/rota/drafts')).toEqual([
+        { startDate: '2026-01-05', endDate: '2026-03-27', allWeekdays: false },
+        { endDate: '2025-12-19', allWeekdays: false },
+      ]),
+    );
   });
 
   it('asks before planning every weekday of a year without term dates', async () => {

@@ -1,11 +1,12 @@
 import { FileAddOutlined } from '@ant-design/icons';
-import { Button, Empty, Flex, List, Modal, Skeleton, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { Button, Empty, Flex, List, Modal, Select, Skeleton, Tag, Typography } from 'antd';
+import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 
-import { useGetAcademicYearsQuery } from '@/features/holidays/api';
+import { useGetAcademicYearsQuery, useGetTermDatesQuery } from '@/features/holidays/api';
 import { getServerCode, getServerMessage } from '@/shared/api/errors';
-import { formatDate } from '@/shared/lib/dates';
+import { formatDate, formatDateRange } from '@/shared/lib/dates';
 import { AcademicYearChoice } from '@/shared/ui/academic-year-choice';
 import { LoadError } from '@/shared/ui/load-error';
 import { SectionCard } from '@/shared/ui/section-card';
@@ -18,7 +19,7 @@ import {
   TERM_DATES_MISSING_CODE,
   TERM_DATES_MISSING_TITLE,
 } from '../lib/bulk-tools';
-import { DRAFT_STATUS_LABELS } from '../lib/drafts';
+import { DRAFT_STATUS_LABELS, draftTerms, WHOLE_YEAR } from '../lib/drafts';
 
 const STATUS_COLORS = { open: 'blue', published: 'green', discarded: 'default' } as const;
 
@@ -38,10 +39,20 @@ export function DraftsCard() {
   const navigate = useNavigate();
   const [modal, contextHolder] = Modal.useModal();
   const plan = planPeriod(year, years.data?.today);
+  const terms = useGetTermDatesQuery(academicYear === undefined ? skipToken : { academicYear });
+  const [termChoice, setTermChoice] = useState<string>(WHOLE_YEAR);
+  const termOptions = draftTerms(terms.data?.terms ?? [], years.data?.today);
+  const term = termOptions.find((t) => t.name === termChoice);
+  const periodId = useId();
 
   const create = async (allWeekdays: boolean) => {
     try {
-      const draft = await createDraft({ createDraftDto: { academicYear, allWeekdays } }).unwrap();
+      const draft = await createDraft({
+        createDraftDto: {
+          ...(term ? { startDate: term.startDate, endDate: term.endDate } : { academicYear }),
+          allWeekdays,
+        },
+      }).unwrap();
       toast({
         title: 'Draft planned',
         description: `${draft.name}: nobody sees it until you publish it.`,
@@ -74,7 +85,10 @@ export function DraftsCard() {
           <AcademicYearChoice
             years={years.data.years}
             value={academicYear}
-            onChange={setChosenYear}
+            onChange={(chosen) => {
+              setChosenYear(chosen);
+              setTermChoice(WHOLE_YEAR);
+            }}
             label="Academic year to draft"
           />
         ) : undefined
@@ -82,9 +96,27 @@ export function DraftsCard() {
     >
       {contextHolder}
       <Typography.Paragraph type="secondary">
-        Plan {plan ? plan.period : 'the academic year'} as a draft: staff don't see it and nobody is
-        told until you publish it.
+        Plan {term ? `the ${term.label.toLowerCase()}` : plan ? plan.period : 'the academic year'}{' '}
+        as a draft: staff don't see it and nobody is told until you publish it.
       </Typography.Paragraph>
+      {termOptions.length > 0 && (
+        <Flex gap={8} align="center" wrap style={{ marginBottom: 12 }}>
+          <label htmlFor={periodId}>Days to draft</label>
+          <Select
+            id={periodId}
+            value={termChoice}
+            onChange={setTermChoice}
+            style={{ minWidth: 240 }}
+            options={[
+              { value: WHOLE_YEAR, label: 'The whole year' },
+              ...termOptions.map((t) => ({
+                value: t.name,
+                label: `${t.label}: ${formatDateRange(t.startDate ?? t.firstDay, t.endDate)}`,
+              })),
+            ]}
+          />
+        </Flex>
+      )}
       <Button
         icon={<FileAddOutlined aria-hidden />}
         loading={creating.isLoading}
