@@ -127,4 +127,8 @@ export const PERSONAL_FIELDS_SHOWN: Record<string, readonly string[]> = {
   // The Today board: names only, of the people on duty, away, and who may cover (no department).
   getTodayBoard: [],
   getTodayCandidates: [],
+  // Drafts (admins and managers only): names and duty counts, no field of a staff record beyond the name.
+  listDrafts: [],
+  getDraft: [],
+  getDraftDays: [],
 };

@@ -228,6 +228,13 @@ export const ROUTES: Record<string, RouteRule> = {
   // No sign-in: the feed token in the URL is the only credential; without it the answer is 404.
   getAllDutiesFeed: { callers: ['feed'], tenant: FEED },
   getMyDutiesFeed: { callers: ['feed'], tenant: FEED },
+  // Drafts (docs/product.md#drafts): admins and managers only; another organisation's draft is not found (404).
+  listDrafts: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
+  createDraft: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
+  getDraft: { callers: ['manager', 'admin'], tenant: IDS }, // rota.manage
+  getDraftDays: { callers: ['manager', 'admin'], tenant: IDS }, // rota.manage
+  publishDraft: { callers: ['manager', 'admin'], tenant: IDS }, // rota.manage
+  discardDraft: { callers: ['manager', 'admin'], tenant: IDS }, // rota.manage
   // The Today board (rota.view at the gate): staff then only on a day they are on the Duty Manager
   // duty, else 403 in the service's words; a duty id of another organisation is not found (404) first.
   getTodayBoard: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
@@ -485,7 +492,28 @@ export const EXAMPLES: Record<string, ExampleBuilder> = {
   coverOnToday: async (f) => ({ body: { date: (await dutyOf(f, f.staff.staffId)).date, dutyId: await createDutyOfA(f), staffId: f.other } }),
   // Wet days: A's staff member is that day's duty manager, so staff pass too.
   setWetDay: async (f) => ({ body: { date: (await dutyOf(f, f.staff.staffId)).date, wet: true } }),
+  // Drafts: each of one future Monday of its own, so no two open drafts overlap.
+  createDraft: () => {
+    const date = futureMonday();
+    return { body: { startDate: date, endDate: date, allWeekdays: true } };
+  },
+  getDraft: async (f) => ({ params: { id: await createDraftOfA(f) } }),
+  getDraftDays: async (f) => ({ params: { id: await createDraftOfA(f) } }),
+  publishDraft: async (f) => ({ params: { id: await createDraftOfA(f) } }),
+  discardDraft: async (f) => ({ params: { id: await createDraftOfA(f) } }),
 };
+
+/** A draft of organisation A over one future Monday of its own. */
+async function createDraftOfA({ t, admin }: Fixtures): Promise<string> {
+  const date = futureMonday();
+  const res = await t
+    .http()
+    .post('/api/rota/drafts')
+    .set(...bearer(admin.token))
+    .send({ startDate: date, endDate: date, allWeekdays: true });
+  expect(res.status).toBe(201);
+  return res.body.id as string;
+}
 
 /** Where the caller's credentials go, and the example, in one real HTTP request. */
 export interface Credentials {

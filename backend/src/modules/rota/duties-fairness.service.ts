@@ -19,6 +19,7 @@ import type { EngineStaff } from './engine/rota-engine';
 import { type ExportFile, FairnessService } from './fairness.service';
 import { RotaPlanner } from './rota-planner';
 import { RotaRepository } from './rota.repository';
+import type { RotaSlotsSource } from './rota-slots-source';
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -43,7 +44,8 @@ export class DutiesFairnessService {
     private readonly staffDirectory: StaffDirectory,
   ) {}
 
-  async load(actor: AuthUser, query: { academicYear?: number; period?: FairnessPeriod }): Promise<DutyLoadDto> {
+  /** With `slots`, a draft's in place of the live rota on its period (docs/product.md#drafts). */
+  async load(actor: AuthUser, query: { academicYear?: number; period?: FairnessPeriod }, slots: RotaSlotsSource = this.rota): Promise<DutyLoadDto> {
     const today = await this.organizationClock.today();
     const year = query.academicYear ?? (await this.calendar.planningYear(today));
     const period = query.period ?? 'year';
@@ -52,7 +54,7 @@ export class DutiesFairnessService {
     const listed = await this.duties.list();
     const facts = await this.dutiesPlanner.planningDuties();
     const staff = await this.planner.staffFacts();
-    const counts = await this.rota.dutyLoadCounts(startDate, endDate, today);
+    const counts = await slots.dutyLoadCounts(startDate, endDate, today);
     // The duties shown: the active ones, and the paused ones that have slots in the period.
     const columns = listed.filter((d) => !d.paused || counts.some((c) => c.dutyId === d.id));
     const weights = new Map(columns.map((d) => [d.id, d.weight]));
@@ -107,8 +109,12 @@ export class DutiesFairnessService {
     };
   }
 
-  async exportLoad(actor: AuthUser, query: { academicYear?: number; period?: FairnessPeriod; format: ExportFormat }): Promise<ExportFile> {
-    const view = await this.load(actor, query);
+  async exportLoad(
+    actor: AuthUser,
+    query: { academicYear?: number; period?: FairnessPeriod; format: ExportFormat },
+    slots: RotaSlotsSource = this.rota,
+  ): Promise<ExportFile> {
+    const view = await this.load(actor, query, slots);
     const header = ['Name', ...view.duties.map((d) => d.name), 'Load', 'Fair share', 'Difference'];
     const rows = view.rows.map((r) => [r.name, ...r.perDuty.map((p) => p.count), r.load, r.target, r.difference]);
     const summary = [

@@ -9,6 +9,8 @@ import { FairnessExportQueryDto } from './dto/fairness-export-query.dto';
 import { FairnessQueryDto } from './dto/fairness-query.dto';
 import { DutiesFairnessService } from './duties-fairness.service';
 import { type ExportFile, FairnessService } from './fairness.service';
+import { DraftsService } from './drafts.service';
+import type { RotaSlotsSource } from './rota-slots-source';
 
 export const SPREADSHEETS = ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];
 
@@ -22,7 +24,15 @@ export class FairnessController {
   constructor(
     private readonly fairness: FairnessService,
     private readonly dutiesFairness: DutiesFairnessService,
+    private readonly drafts: DraftsService,
   ) {}
+
+  /** With `draftId`, the draft in place of the live rota, and its academic year by default (docs/product.md#drafts). */
+  private async withDraft<Q extends FairnessQueryDto>(user: AuthUser, query: Q): Promise<[Q, RotaSlotsSource | undefined]> {
+    if (!query.draftId) return [query, undefined];
+    const { source, academicYear } = await this.drafts.sourceFor(user, query.draftId);
+    return [{ ...query, academicYear: query.academicYear ?? academicYear }, source];
+  }
 
   /**
    * Each person's duties done and planned over the year or a term against their fair share, and
@@ -31,8 +41,8 @@ export class FairnessController {
   @Get('fairness')
   @Authenticated('rota.view')
   @FairUse('fairness')
-  getFairness(@CurrentUser() user: AuthUser, @Query() query: FairnessQueryDto): Promise<FairnessDto> {
-    return this.fairness.fairness(user, query);
+  async getFairness(@CurrentUser() user: AuthUser, @Query() query: FairnessQueryDto): Promise<FairnessDto> {
+    return this.fairness.fairness(user, ...(await this.withDraft(user, query)));
   }
 
   /** The fairness table as a CSV or XLSX file. */
@@ -42,7 +52,7 @@ export class FairnessController {
   @ApiProduces(...SPREADSHEETS)
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' }, description: 'The table as a file.' })
   async exportFairness(@CurrentUser() user: AuthUser, @Query() query: FairnessExportQueryDto): Promise<StreamableFile> {
-    return download(await this.fairness.exportFairness(user, query));
+    return download(await this.fairness.exportFairness(user, ...(await this.withDraft(user, query))));
   }
 
   /**
@@ -53,8 +63,8 @@ export class FairnessController {
   @Get('fairness/duties')
   @Authenticated('rota.view')
   @FairUse('fairness')
-  getDutyLoad(@CurrentUser() user: AuthUser, @Query() query: FairnessQueryDto): Promise<DutyLoadDto> {
-    return this.dutiesFairness.load(user, query);
+  async getDutyLoad(@CurrentUser() user: AuthUser, @Query() query: FairnessQueryDto): Promise<DutyLoadDto> {
+    return this.dutiesFairness.load(user, ...(await this.withDraft(user, query)));
   }
 
   /** The load over every duty as a CSV or XLSX file: a column per duty (counts), then load, fair share and difference. */
@@ -64,6 +74,6 @@ export class FairnessController {
   @ApiProduces(...SPREADSHEETS)
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' }, description: 'The table as a file.' })
   async exportDutyLoad(@CurrentUser() user: AuthUser, @Query() query: FairnessExportQueryDto): Promise<StreamableFile> {
-    return download(await this.dutiesFairness.exportLoad(user, query));
+    return download(await this.dutiesFairness.exportLoad(user, ...(await this.withDraft(user, query))));
   }
 }

@@ -15,6 +15,7 @@ import type { FairnessDto } from './dto/fairness.dto';
 import type { fairnessTable } from './fairness-table';
 import { RotaPlanner } from './rota-planner';
 import { RotaRepository } from './rota.repository';
+import type { RotaSlotsSource } from './rota-slots-source';
 
 const WEEKDAY_SHORT = ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri'];
 
@@ -51,7 +52,12 @@ export class FairnessService {
     private readonly workers: WorkerPool,
   ) {}
 
-  async fairness(actor: AuthUser, query: { academicYear?: number; period?: FairnessPeriod }): Promise<FairnessDto> {
+  /** With `slots`, a draft's in place of the live rota on its period (docs/product.md#drafts). */
+  async fairness(
+    actor: AuthUser,
+    query: { academicYear?: number; period?: FairnessPeriod },
+    slots: RotaSlotsSource = this.rota,
+  ): Promise<FairnessDto> {
     const today = await this.organizationClock.today();
     // The planning year by default: in the summer, the year being planned is next year.
     const year = query.academicYear ?? (await this.calendar.planningYear(today));
@@ -60,11 +66,11 @@ export class FairnessService {
 
     const slotsPerDay = await this.settings.dutyManagersPerDay();
     const staff = await this.planner.staffFacts();
-    const counts = await this.rota.dutyCounts(startDate, endDate, today);
+    const counts = await slots.dutyCounts(startDate, endDate, today);
     // The period's duties: those held up to today (a day under way is planned by hand; the bulk
     // tools start tomorrow), then the slots still to come. A past day left short is nobody's share.
     const tomorrow = addDays(today, 1);
-    const doneBefore = await this.rota.dutyCountBetween(startDate, today < endDate ? today : endDate);
+    const doneBefore = await slots.dutyCountBetween(startDate, today < endDate ? today : endDate);
     const measured = { ...(await this.planner.fairSharePeriod(startDate, endDate)), from: tomorrow, doneBefore };
     const people = await this.staffDirectory.byIds(staff.map((s) => s.id));
     const departments = new Map((await this.staffDirectory.roster()).map((r) => [r.id, r.department]));
@@ -75,8 +81,12 @@ export class FairnessService {
     return { academicYear: academicYearLabel(year), period, startDate, endDate, rows, summary };
   }
 
-  async exportFairness(actor: AuthUser, query: { academicYear?: number; period?: FairnessPeriod; format: ExportFormat }): Promise<ExportFile> {
-    const view = await this.fairness(actor, query);
+  async exportFairness(
+    actor: AuthUser,
+    query: { academicYear?: number; period?: FairnessPeriod; format: ExportFormat },
+    slots: RotaSlotsSource = this.rota,
+  ): Promise<ExportFile> {
+    const view = await this.fairness(actor, query, slots);
     // How each share was made follows the figures (docs/product.md#the-fairness-view).
     const header = [
       'Name', 'Department', 'Staff type', 'Working days', 'Done', 'Planned', 'Fair share', 'Difference',

@@ -2,7 +2,8 @@ import { AllDutiesHealthDto } from './dto/all-duties-health.dto';
 import { Controller, Get, Query, StreamableFile } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { ErrorResponseDto } from '../../common/http/error-body';
-import { Authenticated } from '../../common/auth/authenticated.decorator';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import { FairUse } from '../../common/rate-limit/fair-use';
 import { RotaCandidatesDto } from './dto/rota-candidates.dto';
 import { RotaCandidatesQueryDto } from './dto/rota-candidates-query.dto';
@@ -13,6 +14,7 @@ import { RotaExportQueryDto } from './dto/rota-export-query.dto';
 import { download, SPREADSHEETS } from './fairness.controller';
 import { FairnessService } from './fairness.service';
 import { RotaAssignmentsService } from './rota-assignments.service';
+import { DraftsService } from './drafts.service';
 
 @ApiTags('rota')
 @Controller('rota')
@@ -21,6 +23,7 @@ export class RotaHealthController {
     private readonly health: RotaHealthService,
     private readonly fairness: FairnessService,
     private readonly assignments: RotaAssignmentsService,
+    private readonly drafts: DraftsService,
   ) {}
 
   /**
@@ -31,8 +34,11 @@ export class RotaHealthController {
   @Get('health')
   @Authenticated('rota.manage')
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'academicYear is not a year from 2000 to 2100, or that year is over.' })
-  getRotaHealth(@Query() query: RotaHealthQueryDto): Promise<RotaHealthDto> {
-    return this.health.health(query.academicYear);
+  async getRotaHealth(@CurrentUser() user: AuthUser, @Query() query: RotaHealthQueryDto): Promise<RotaHealthDto> {
+    if (!query.draftId) return this.health.health(query.academicYear);
+    // With a draft: its slots in place of the live rota's on its period (docs/product.md#drafts).
+    const { source, academicYear } = await this.drafts.sourceFor(user, query.draftId);
+    return this.health.health(query.academicYear ?? academicYear, source);
   }
 
   /**

@@ -15,6 +15,7 @@ import { DutiesRepair } from './duties-repair';
 import { closedBecause } from './engine/rota-rules';
 import { RotaPlanner } from './rota-planner';
 import { RotaRepository } from './rota.repository';
+import type { RotaSlotsSource } from './rota-slots-source';
 
 /**
  * Questions about the planned rota as a whole (docs/product.md#the-rota-stays-true): what breaks a
@@ -106,8 +107,9 @@ export class RotaHealthService {
   /**
    * Unfilled days are those of one academic year (docs/product.md#time-and-the-academic-year):
    * `academicYear`, or the planning year — in the summer, the year being planned is next year.
+   * With `slots`, a draft's in place of the live rota on its period (docs/product.md#drafts).
    */
-  async health(academicYear?: number): Promise<RotaHealthDto> {
+  async health(academicYear?: number, slots: RotaSlotsSource = this.rota): Promise<RotaHealthDto> {
     const today = await this.organizationClock.today();
     const start = academicYear ?? (await this.calendar.planningYear(today));
     const year = academicYearStarting(start);
@@ -120,7 +122,7 @@ export class RotaHealthService {
     const violations = verdicts.flatMap((v) => v.violations);
     const names = await this.names(violations.map((v) => v.staffId));
 
-    const planned = await this.rota.slotsFrom(from, to);
+    const planned = await slots.slotsFrom(from, to);
     const facts = await this.planner.facts(from, to, slotsPerDay);
     const unfilledDays = datesBetween(from, to)
       .filter((date) => !closedBecause(date, facts.closures))

@@ -32,15 +32,20 @@ import { TodayBoardService } from './today-board.service';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { RotaDay } from './entities/rota-day.entity';
 import { RotaSlot } from './entities/rota-slot.entity';
+import { RotaDraft } from './entities/rota-draft.entity';
+import { DraftSlot } from './entities/draft-slot.entity';
 import { WetDayNotice } from './entities/wet-day-notice.entity';
 import { WetDay } from './entities/wet-day.entity';
 import { WetDaysController } from './wet-days.controller';
 import { WetDaysRepository } from './wet-days.repository';
 import { WetDaysService } from './wet-days.service';
+import { DraftsController } from './drafts.controller';
+import { DraftsRepository } from './drafts.repository';
+import { DraftsService } from './drafts.service';
 
 @Module({
   imports: [
-    MikroOrmModule.forFeature([RotaDay, RotaSlot, WetDay, WetDayNotice]),
+    MikroOrmModule.forFeature([RotaDay, RotaSlot, WetDay, WetDayNotice, RotaDraft, DraftSlot]),
     NotificationsModule,
     SettingsModule,
     AvailabilityModule,
@@ -58,6 +63,7 @@ import { WetDaysService } from './wet-days.service';
     FairnessController,
     TodayBoardController,
     WetDaysController,
+    DraftsController,
   ],
   providers: [
     RotaService,
@@ -79,6 +85,8 @@ import { WetDaysService } from './wet-days.service';
     DutyChangeNotices,
     WetDaysService,
     WetDaysRepository,
+    DraftsService,
+    DraftsRepository,
   ],
   // The one door: other modules read and change the rota, and check a change against its rules,
   // through RotaService alone.

@@ -3,7 +3,7 @@ import { Anchor, Flex, Grid, theme, Typography } from 'antd';
 import { useCallback, useEffect, useState, type ComponentType, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 
-import { RotaManagementCard } from '@/features/rota/routes';
+import { RotaManagementSection } from '@/features/rota/routes';
 import {
   AutoApprovalSettingsCard,
   DutyManagerSettingsCard,
@@ -92,7 +92,7 @@ export const ADMIN_PANEL_SECTIONS: readonly AdminPanelSection[] = [
   },
   {
     permission: 'rota.manage',
-    Section: RotaManagementCard,
+    Section: RotaManagementSection,
     title: 'Rota Management',
     anchor: 'rota-management',
   },

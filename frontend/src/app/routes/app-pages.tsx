@@ -110,6 +110,16 @@ export const APP_PAGES: AppPage[] = [
     load: async () => (await import('@/features/today/routes')).TodayPage,
   },
   {
+    // docs/product.md#drafts: a draft's page, reached from Rota Management's list of drafts.
+    path: '/rota/drafts/:id',
+    name: 'Draft',
+    title: 'Draft',
+    icon: <CalendarOutlined aria-hidden />,
+    access: 'rota.manage',
+    hideInMenu: true,
+    load: async () => (await import('@/features/rota/routes')).DraftPage,
+  },
+  {
     path: '/rota',
     name: 'Weekly Rota',
     title: 'Weekly Rota',

@@ -4,3 +4,5 @@ export { MonthlyRota } from './components/monthly-rota';
 export { RotaManagementCard } from './components/rota-management-card';
 export { WeeklyRotaPage } from './pages/weekly-rota-page';
 export { DutyPosterPage } from './pages/duty-poster-page';
+export { DraftPage } from './pages/draft-page';
+export { RotaManagementSection } from './components/rota-management-section';

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
+import { IsIn, IsOptional, IsUUID } from 'class-validator';
 import { AcademicYearField } from '../../../common/validation/academic-year';
 import { FAIRNESS_PERIODS, FairnessPeriod } from './fairness-fields';
 
@@ -16,4 +16,13 @@ export class FairnessQueryDto {
   @ApiProperty({ enum: FAIRNESS_PERIODS, enumName: 'FairnessPeriod', required: false })
   @IsIn(FAIRNESS_PERIODS, { message: 'period must be one of: year, autumn, spring, summer' })
   period?: FairnessPeriod;
+
+  /**
+   * A draft (GET /api/rota/drafts) to put in place of the live rota on its period
+   * (docs/product.md#drafts): admins and managers only; the academic year defaults to the draft's.
+   */
+  @ApiProperty({ format: 'uuid', required: false })
+  @IsOptional()
+  @IsUUID('all', { message: "draftId must be a draft's id" })
+  draftId?: string;
 }

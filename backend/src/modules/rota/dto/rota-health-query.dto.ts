@@ -1,3 +1,5 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsOptional, IsUUID } from 'class-validator';
 import { AcademicYearField } from '../../../common/validation/academic-year';
 
 export class RotaHealthQueryDto {
@@ -8,4 +10,10 @@ export class RotaHealthQueryDto {
    */
   @AcademicYearField({ required: false, inQuery: true })
   academicYear?: number;
+
+  /** A draft to put in place of the live rota on its period (docs/product.md#drafts); the academic year defaults to the draft's. */
+  @ApiProperty({ format: 'uuid', required: false })
+  @IsOptional()
+  @IsUUID('all', { message: "draftId must be a draft's id" })
+  draftId?: string;
 }

@@ -124,3 +124,6 @@ export type {
   TodayCandidateDto,
   TodayDutyDto,
 } from './rota.gen';
+
+// Drafts (docs/product.md#drafts).
+export * from './drafts';

@@ -59,6 +59,40 @@ const injectedRtkApi = api
         }),
         providesTags: ['rota'],
       }),
+      listDrafts: build.query<ListDraftsApiResponse, ListDraftsApiArg>({
+        query: () => ({ url: `/api/rota/drafts` }),
+        providesTags: ['rota'],
+      }),
+      createDraft: build.mutation<CreateDraftApiResponse, CreateDraftApiArg>({
+        query: (queryArg) => ({
+          url: `/api/rota/drafts`,
+          method: 'POST',
+          body: queryArg.createDraftDto,
+        }),
+        invalidatesTags: ['rota'],
+      }),
+      discardDraft: build.mutation<DiscardDraftApiResponse, DiscardDraftApiArg>({
+        query: (queryArg) => ({ url: `/api/rota/drafts/${queryArg.id}`, method: 'DELETE' }),
+        invalidatesTags: ['rota'],
+      }),
+      getDraft: build.query<GetDraftApiResponse, GetDraftApiArg>({
+        query: (queryArg) => ({ url: `/api/rota/drafts/${queryArg.id}` }),
+        providesTags: ['rota'],
+      }),
+      getDraftDays: build.query<GetDraftDaysApiResponse, GetDraftDaysApiArg>({
+        query: (queryArg) => ({
+          url: `/api/rota/drafts/${queryArg.id}/days`,
+          params: {
+            from: queryArg['from'],
+            to: queryArg.to,
+          },
+        }),
+        providesTags: ['rota'],
+      }),
+      publishDraft: build.mutation<PublishDraftApiResponse, PublishDraftApiArg>({
+        query: (queryArg) => ({ url: `/api/rota/drafts/${queryArg.id}/publish`, method: 'POST' }),
+        invalidatesTags: ['rota'],
+      }),
       exportRota: build.query<ExportRotaApiResponse, ExportRotaApiArg>({
         query: (queryArg) => ({
           url: `/api/rota/export`,
@@ -93,6 +127,7 @@ const injectedRtkApi = api
           url: `/api/rota/health`,
           params: {
             academicYear: queryArg.academicYear,
+            draftId: queryArg.draftId,
           },
         }),
         providesTags: ['rota'],
@@ -102,6 +137,7 @@ const injectedRtkApi = api
           url: `/api/rota/health/all`,
           params: {
             academicYear: queryArg.academicYear,
+            draftId: queryArg.draftId,
           },
         }),
         providesTags: ['rota'],
@@ -244,6 +280,30 @@ export type GetRotaClosuresApiArg = {
   startDate: string;
   endDate: string;
 };
+export type ListDraftsApiResponse = /** status 200  */ DraftDto[];
+export type ListDraftsApiArg = void;
+export type CreateDraftApiResponse = /** status 201  */ DraftDetailDto;
+export type CreateDraftApiArg = {
+  createDraftDto: CreateDraftDto;
+};
+export type DiscardDraftApiResponse = unknown;
+export type DiscardDraftApiArg = {
+  id: string;
+};
+export type GetDraftApiResponse = /** status 200  */ DraftDetailDto;
+export type GetDraftApiArg = {
+  id: string;
+};
+export type GetDraftDaysApiResponse = /** status 200  */ RotaGridDto;
+export type GetDraftDaysApiArg = {
+  id: string;
+  from?: string;
+  to?: string;
+};
+export type PublishDraftApiResponse = /** status 200  */ PublishedDraftDto;
+export type PublishDraftApiArg = {
+  id: string;
+};
 export type ExportRotaApiResponse = /** status 200 The rota as a file. */ Blob;
 export type ExportRotaApiArg = {
   startDate: string;
@@ -265,6 +325,8 @@ export type GetRotaHealthApiArg = {
     (2026 = 2026-2027). Default: the planning year (this one until its summer term has ended, then
     the next). */
   academicYear?: number;
+  /** A draft to put in place of the live rota on its period (docs/product.md#drafts); the academic year defaults to the draft's. */
+  draftId?: string;
 };
 export type GetAllDutiesHealthApiResponse = /** status 200  */ AllDutiesHealthDto;
 export type GetAllDutiesHealthApiArg = {
@@ -272,6 +334,8 @@ export type GetAllDutiesHealthApiArg = {
     (2026 = 2026-2027). Default: the planning year (this one until its summer term has ended, then
     the next). */
   academicYear?: number;
+  /** A draft to put in place of the live rota on its period (docs/product.md#drafts); the academic year defaults to the draft's. */
+  draftId?: string;
 };
 export type GetMyDutiesApiResponse = /** status 200  */ MyDutyDto[];
 export type GetMyDutiesApiArg = {
@@ -430,24 +494,68 @@ export type RotaClosureDto = {
   label: string;
   startDate: string;
 };
-export type ExportFormat = 'csv' | 'xlsx';
-export type BulkRotaDto = {
+export type DraftStatus = 'open' | 'published' | 'discarded';
+export type DraftDto = {
+  createdAt: string;
+  /** Duties (filled slots) it holds. */
+  duties: number;
+  /** The duties it plans. */
+  dutyIds: string[];
+  endDate: string;
+  id: string;
+  /** Its days in words: "Draft Monday 9 November 2026 to Friday 20 November 2026". */
+  name: string;
+  publishedAt: string | null;
+  startDate: string;
+  /** Open until published or discarded. */
+  status: DraftStatus;
+};
+export type DraftPersonDto = {
+  /** load − share (2 decimals). */
+  difference: number;
+  /** Their duties in the draft. */
+  draftDuties: number;
+  /** Their load over the academic year with the draft in place, in duties (2 decimals). */
+  load: number;
+  name: string;
+  /** Their fair share of it, in duties (2 decimals). */
+  share: number;
+  staffId: string;
+};
+export type DraftDetailDto = {
+  /** The academic year of its first day, whose fair shares it is measured against ("2026-2027"). */
+  academicYear: string;
+  createdAt: string;
+  /** Duties (filled slots) it holds. */
+  duties: number;
+  /** The duties it plans. */
+  dutyIds: string[];
+  endDate: string;
+  id: string;
+  /** The largest |load − share| of any active person, in duties (2 decimals). */
+  largestGap: number;
+  /** Its days in words: "Draft Monday 9 November 2026 to Friday 20 November 2026". */
+  name: string;
+  /** Everyone active, the furthest above their share first. */
+  people: DraftPersonDto[];
+  publishedAt: string | null;
+  startDate: string;
+  /** Open until published or discarded. */
+  status: DraftStatus;
+};
+export type CreateDraftDto = {
   /** The academic year to plan, by its first calendar year (2026 = 1 Sep 2026 – 31 Aug 2027): its
     days from tomorrow or its 1 September, whichever is later, to `endDate` (which must fall in it)
-    or the end of its summer term. When omitted: from tomorrow to `endDate`, across academic years
-    if need be, each year's days against that year's fair shares; without `endDate` either, the
-    planning year (this one until its summer term has ended, then the next). */
+    or the end of its summer term. When omitted with no `endDate`: the planning year. */
   academicYear?: number;
-  /** Plan every weekday of a period whose academic year has no term dates yet. Without it such a
-    period is refused (`code: term_dates_missing`), so the holidays between terms don't get duties. */
+  /** Plan every weekday of a period whose academic year has no term dates yet (`code: term_dates_missing` without it). */
   allWeekdays?: boolean;
-  /** The duties to plan (docs/product.md#duties), planned together: every other duty's people stay
-    and count (their load, times, daily maximum and weekly cap). The Duty Manager duty alone when
-    omitted. */
+  /** The duties to plan, planned together; every duty the school runs when omitted. */
   dutyIds?: string[];
-  /** Last day to plan (inclusive); the end of the summer term when omitted (31 August without term
-    dates, or when the summer term is over). */
+  /** Last day to plan (inclusive); the end of the summer term when omitted. */
   endDate?: string;
+  /** First day to plan (after today); tomorrow, or the academic year's first day, when omitted. */
+  startDate?: string;
 };
 export type RotaGridCellDto = {
   dutyId: string;
@@ -479,6 +587,33 @@ export type RotaGridDto = {
   days: RotaGridDayDto[];
   /** The school's duties in its order. */
   duties: RotaGridDutyDto[];
+};
+export type PublishedDraftDto = {
+  /** Slots whose person changed (filled, emptied or given to someone else). */
+  changedSlots: number;
+  /** What happened, for a person to read. */
+  message: string;
+  /** People whose duties changed, each told once. */
+  people: number;
+};
+export type ExportFormat = 'csv' | 'xlsx';
+export type BulkRotaDto = {
+  /** The academic year to plan, by its first calendar year (2026 = 1 Sep 2026 – 31 Aug 2027): its
+    days from tomorrow or its 1 September, whichever is later, to `endDate` (which must fall in it)
+    or the end of its summer term. When omitted: from tomorrow to `endDate`, across academic years
+    if need be, each year's days against that year's fair shares; without `endDate` either, the
+    planning year (this one until its summer term has ended, then the next). */
+  academicYear?: number;
+  /** Plan every weekday of a period whose academic year has no term dates yet. Without it such a
+    period is refused (`code: term_dates_missing`), so the holidays between terms don't get duties. */
+  allWeekdays?: boolean;
+  /** The duties to plan (docs/product.md#duties), planned together: every other duty's people stay
+    and count (their load, times, daily maximum and weekly cap). The Duty Manager duty alone when
+    omitted. */
+  dutyIds?: string[];
+  /** Last day to plan (inclusive); the end of the summer term when omitted (31 August without term
+    dates, or when the summer term is over). */
+  endDate?: string;
 };
 export type UnfilledDayDto = {
   date: string;
@@ -765,6 +900,12 @@ export const {
   useGetRotaCandidatesQuery,
   useClearFutureMutation,
   useGetRotaClosuresQuery,
+  useListDraftsQuery,
+  useCreateDraftMutation,
+  useDiscardDraftMutation,
+  useGetDraftQuery,
+  useGetDraftDaysQuery,
+  usePublishDraftMutation,
   useExportRotaQuery,
   useFillUnassignedMutation,
   useGetRotaGridQuery,

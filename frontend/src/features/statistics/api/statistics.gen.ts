@@ -18,6 +18,7 @@ const injectedRtkApi = api
           params: {
             academicYear: queryArg.academicYear,
             period: queryArg.period,
+            draftId: queryArg.draftId,
           },
         }),
         providesTags: ['statistics'],
@@ -28,6 +29,7 @@ const injectedRtkApi = api
           params: {
             academicYear: queryArg.academicYear,
             period: queryArg.period,
+            draftId: queryArg.draftId,
           },
         }),
         providesTags: ['statistics'],
@@ -38,6 +40,7 @@ const injectedRtkApi = api
           params: {
             academicYear: queryArg.academicYear,
             period: queryArg.period,
+            draftId: queryArg.draftId,
             format: queryArg.format,
           },
         }),
@@ -49,6 +52,7 @@ const injectedRtkApi = api
           params: {
             academicYear: queryArg.academicYear,
             period: queryArg.period,
+            draftId: queryArg.draftId,
             format: queryArg.format,
           },
         }),
@@ -67,6 +71,9 @@ export type GetFairnessApiArg = {
   academicYear?: number;
   /** The whole year (default) or one term (needs the year's term dates). */
   period?: FairnessPeriod;
+  /** A draft (GET /api/rota/drafts) to put in place of the live rota on its period
+    (docs/product.md#drafts): admins and managers only; the academic year defaults to the draft's. */
+  draftId?: string;
 };
 export type GetDutyLoadApiResponse = /** status 200  */ DutyLoadDto;
 export type GetDutyLoadApiArg = {
@@ -75,6 +82,9 @@ export type GetDutyLoadApiArg = {
   academicYear?: number;
   /** The whole year (default) or one term (needs the year's term dates). */
   period?: FairnessPeriod;
+  /** A draft (GET /api/rota/drafts) to put in place of the live rota on its period
+    (docs/product.md#drafts): admins and managers only; the academic year defaults to the draft's. */
+  draftId?: string;
 };
 export type ExportDutyLoadApiResponse = /** status 200 The table as a file. */ Blob;
 export type ExportDutyLoadApiArg = {
@@ -83,6 +93,9 @@ export type ExportDutyLoadApiArg = {
   academicYear?: number;
   /** The whole year (default) or one term (needs the year's term dates). */
   period?: FairnessPeriod;
+  /** A draft (GET /api/rota/drafts) to put in place of the live rota on its period
+    (docs/product.md#drafts): admins and managers only; the academic year defaults to the draft's. */
+  draftId?: string;
   format: ExportFormat;
 };
 export type ExportFairnessApiResponse = /** status 200 The table as a file. */ Blob;
@@ -92,6 +105,9 @@ export type ExportFairnessApiArg = {
   academicYear?: number;
   /** The whole year (default) or one term (needs the year's term dates). */
   period?: FairnessPeriod;
+  /** A draft (GET /api/rota/drafts) to put in place of the live rota on its period
+    (docs/product.md#drafts): admins and managers only; the academic year defaults to the draft's. */
+  draftId?: string;
   format: ExportFormat;
 };
 export type StaffDutyStatisticsDto = {
