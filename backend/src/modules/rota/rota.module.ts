@@ -19,6 +19,8 @@ import { RotaPlanner } from './rota-planner';
 import { RotaStatsRepository } from './rota-stats.repository';
 import { RotaStatsService } from './rota-stats.service';
 import { RotaController } from './rota.controller';
+import { RotaPinsController } from './rota-pins.controller';
+import { RotaPinsService } from './rota-pins.service';
 import { RotaRepository } from './rota.repository';
 import { RotaService } from './rota.service';
 import { RotaAssignmentsService } from './rota-assignments.service';
@@ -58,6 +60,7 @@ import { WetDaysService } from './wet-days.service';
     FairnessController,
     TodayBoardController,
     WetDaysController,
+    RotaPinsController,
   ],
   providers: [
     RotaService,
@@ -79,6 +82,7 @@ import { WetDaysService } from './wet-days.service';
     DutyChangeNotices,
     WetDaysService,
     WetDaysRepository,
+    RotaPinsService,
   ],
   // The one door: other modules read and change the rota, and check a change against its rules,
   // through RotaService alone.
