@@ -3,7 +3,7 @@ import { Anchor, Flex, Grid, theme, Typography } from 'antd';
 import { useCallback, useEffect, useState, type ComponentType, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 
-import { RotaManagementCard } from '@/features/rota/routes';
+import { PinnedDutiesCard, RotaManagementCard } from '@/features/rota/routes';
 import {
   AutoApprovalSettingsCard,
   DutyManagerSettingsCard,
@@ -92,7 +92,7 @@ export const ADMIN_PANEL_SECTIONS: readonly AdminPanelSection[] = [
   },
   {
     permission: 'rota.manage',
-    Section: RotaManagementCard,
+    Section: RotaManagementSection,
     title: 'Rota Management',
     anchor: 'rota-management',
   },
@@ -103,6 +103,16 @@ export const ADMIN_PANEL_SECTIONS: readonly AdminPanelSection[] = [
     anchor: 'staff-management',
   },
 ];
+
+/** Rota Management: its bulk tools, then its pinned duties (docs/product.md#pinned-duties). */
+function RotaManagementSection() {
+  return (
+    <>
+      <RotaManagementCard />
+      <PinnedDutiesCard />
+    </>
+  );
+}
 
 /** Where the side list stays while the page scrolls, and where a jump puts a section's top (px). */
 const SIDE_OFFSET = 16;
