@@ -54,6 +54,12 @@ describe('pinned duties', () => {
       (d) => d.isDutyManager,
     )!.id;
 
+    // Recording who was on a past day pins nothing.
+    await as(admin.token)
+      .post('/api/rota', { date: '2026-10-28', slots: [eve.staffId] })
+      .expect(201);
+    expect(pins(await rota(admin.token, '2026-10-28', '2026-10-28'))).toEqual({ '2026-10-28#1': `${eve.staffId} -` });
+
     // Set by hand: pinned.
     await as(admin.token)
       .post('/api/rota', { date: '2026-11-10', slots: [ann.staffId, bob.staffId] })

@@ -8,6 +8,7 @@ import { AuditService } from '../audit/audit.service';
 import { DutiesService } from '../duties/duties.service';
 import { SystemSettingsService } from '../settings/system-settings.service';
 import { StaffDirectory } from '../staff/staff-directory.service';
+import { OrganizationClock } from '../tenants/organization-clock';
 import type { CreateRotaDayDto } from './dto/create-rota-day.dto';
 import type { RotaCandidatesDto } from './dto/rota-candidates.dto';
 import type { RotaDayDto } from './dto/rota-day.dto';
@@ -38,6 +39,7 @@ export class RotaAssignmentsService {
     private readonly dutyChanges: DutyChangeNotices,
     private readonly duties: DutiesService,
     private readonly staffDirectory: StaffDirectory,
+    private readonly organizationClock: OrganizationClock,
   ) {}
 
   /**
@@ -150,15 +152,17 @@ export class RotaAssignmentsService {
         duty?.id,
       );
 
+      // A duty from today on is pinned; recording who was on a past day pins nothing (docs/product.md#pinned-duties).
+      const pins = day.date >= (await this.organizationClock.today());
       const occupied = new Set(current.map((c) => c.position));
-      const placed: { staffId: string; position: number; override: boolean; pin: PinReason }[] = [];
+      const placed: { staffId: string; position: number; override: boolean; pin?: PinReason }[] = [];
       for (const addition of additions) {
         let position = addition.position <= slotsPerDay && !occupied.has(addition.position) ? addition.position : 0;
         for (let p = 1; !position && p <= slotsPerDay; p += 1) if (!occupied.has(p)) position = p;
         if (!position) throw slotsFull(slotsPerDay, duty?.name);
         occupied.add(position);
         const override = confirmed.includes(addition.staffId);
-        placed.push({ staffId: addition.staffId, position, override, pin: pin ?? (override ? 'override' : 'hand') });
+        placed.push({ staffId: addition.staffId, position, override, ...(pins ? { pin: pin ?? (override ? 'override' : 'hand') } : {}) });
       }
       try {
         await this.rota.addToDay(day, placed, duty?.id);
