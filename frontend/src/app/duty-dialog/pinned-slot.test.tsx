@@ -42,8 +42,9 @@ describe('A pinned slot on the month view (docs/product.md#pinned-duties)', () =
     );
 
     const slot = await screen.findByRole('button', {
-      name: 'Duty Manager 1, Mon 8 Sep 2025: Alice Smith, Pinned: approved swap',
+      name: 'Duty Manager 1, Mon 8 Sep 2025: Alice Smith',
     });
+    expect(slot).toHaveAccessibleDescription('Pinned: approved swap');
     expect(
       screen.getByRole('button', { name: 'Duty Manager 2, Mon 8 Sep 2025: Bob Jones' }),
     ).toBeInTheDocument();

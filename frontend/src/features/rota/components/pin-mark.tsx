@@ -11,10 +11,12 @@ import { pinLabel, type PinnedFields } from '../lib/pins';
  * The pin icon of a pinned slot (docs/product.md#pinned-duties), named by why it is pinned
  * ("Pinned: approved swap"); nothing on a slot that isn't pinned or for someone who sees no pins.
  */
-export function PinMark({ slot }: { slot: PinnedFields | undefined }) {
+export function PinMark({ slot, id }: { slot: PinnedFields | undefined; id?: string }) {
   const label = pinLabel(slot);
   if (!label) return null;
-  return <PushpinOutlined className="rota-pin" role="img" aria-label={label} title={label} />;
+  return (
+    <PushpinOutlined id={id} className="rota-pin" role="img" aria-label={label} title={label} />
+  );
 }
 
 /**

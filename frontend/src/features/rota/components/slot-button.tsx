@@ -1,3 +1,5 @@
+import { useId } from 'react';
+
 import { staffColour } from '@/shared/lib/staff-colours';
 
 import type { RotaPersonDto } from '../api';
@@ -25,8 +27,8 @@ interface SlotButtonProps {
 
 /**
  * One duty slot: a name chip in the person's colour (docs/product.md#screens), or an empty box. Its accessible
- * name says which slot of which day it is, e.g. "Duty Manager 1, Mon 8 Sep 2025: Alice Smith", and
- * on a pinned slot why it is pinned ("…: Alice Smith, Pinned: approved swap"), which its pin icon shows.
+ * name says which slot of which day it is, e.g. "Duty Manager 1, Mon 8 Sep 2025: Alice Smith"; on a
+ * pinned slot its pin icon, which describes it ("Pinned: approved swap").
  */
 export function SlotButton({
   date,
@@ -40,22 +42,23 @@ export function SlotButton({
 }: SlotButtonProps) {
   const colour = person ? staffColour(person.id) : undefined;
   const pinned = person ? pinLabel(pin) : undefined;
-  const name = slotAccessibleName(position, date, person?.name ?? emptyText, duty);
+  const pinId = useId();
   return (
     <button
       type="button"
       className={`rota-slot ${person ? 'rota-slot--filled' : 'rota-slot--empty'}`}
       style={colour && { background: colour.background, color: colour.text }}
-      aria-label={pinned ? `${name}, ${pinned}` : name}
+      aria-label={slotAccessibleName(position, date, person?.name ?? emptyText, duty)}
+      aria-describedby={pinned ? pinId : undefined}
       onClick={onClick}
     >
       {showLabel && <span className="rota-slot__label">{slotLabel(position, duty)}</span>}
       <span className="rota-slot__name">
         {person?.name ?? emptyText}
-        {person && pin && (
+        {pinned && (
           <>
             {' '}
-            <PinMark slot={pin} />
+            <PinMark slot={pin} id={pinId} />
           </>
         )}
       </span>
