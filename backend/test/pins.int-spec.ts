@@ -185,4 +185,35 @@ describe('pinned duties', () => {
     await as(admin.token).post('/api/rota/clear-future').expect(200);
     expect(await rota(admin.token, '2026-11-03', '2026-11-17')).toEqual([]);
   });
+
+  it('pins an open cover request taken and approved automatically, and a duty moved to another day', async () => {
+    const { ann, bob, cat } = people;
+    await as(admin.token).post('/api/auto-approval-settings', { adminPassword: admin.password, swaps: true }).expect(200);
+    // Filled by the engine: unpinned.
+    await as(admin.token).post('/api/rota/fill-unassigned', { endDate: '2026-11-27', allWeekdays: true }).expect(200);
+    await as(admin.token).post('/api/rota/unpin', { from: '2026-11-23', to: '2026-11-27' }).expect(200);
+    const before = await rota(admin.token, '2026-11-23', '2026-11-27');
+    expect(pinned(before)).toEqual({});
+
+    // Whoever is in Monday's slot 1 offers it to anyone; a colleague not on that day takes it.
+    const monday = before.find((d) => d.date === '2026-11-23')!;
+    const holder = monday.slots[0]!.staff!.id;
+    const onMonday = new Set(monday.slots.map((s) => s.staff?.id));
+    const taker = [ann, bob, cat, people.dan, people.eve].find((p) => !onMonday.has(p.staffId))!;
+    const offer = await as(admin.token)
+      .post('/api/swap-requests', { requesterId: holder, open: true, originalDate: '2026-11-23', swapDate: '2026-11-23', reason: 'Trip' })
+      .expect(201);
+    const taken = await as(taker.token).post(`/api/swap-requests/${offer.body.request.id}/accept`).expect(200);
+    expect(taken.body.request.status).toBe('approved');
+
+    // Friday's slot 1 moves by hand to Tuesday 1 December (a free day): pinned there.
+    const friday = before.find((d) => d.date === '2026-11-27')!;
+    const mover = friday.slots[0]!.staff!.id;
+    await as(admin.token).post('/api/rota/move', { date: '2026-11-27', position: 1, toDate: '2026-12-01' }).expect(200);
+
+    expect(pinned(await rota(admin.token, '2026-11-23', '2026-12-01'))).toEqual({
+      '2026-11-23#1': `${taker.staffId} cover`,
+      '2026-12-01#1': `${mover} hand`,
+    });
+  });
 });
