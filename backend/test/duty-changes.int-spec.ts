@@ -112,6 +112,8 @@ describe('telling people their duties changed', () => {
 
     // Clear, then Fill, put two others on that day.
     at('2026-11-30T10:00');
+    // Set by hand, the duties are pinned: unpinned, Clear takes them off (docs/product.md#pinned-duties).
+    await as(admin.token).post('/api/rota/unpin', { from: '2026-11-30', to: '2026-12-31' }).expect(200);
     await as(admin.token).post('/api/rota/clear-future').expect(200);
     await as(admin.token).post('/api/rota/fill-unassigned', { endDate: '2026-12-01', allWeekdays: true }).expect(200);
     expect((await dutyDays(admin.token, '2026-12-01')).sort()).toEqual([cat.staffId, dan.staffId].sort());
@@ -225,6 +227,8 @@ describe('telling people their duties changed', () => {
     await deliver();
     const first = calendarIn(mailTo(ann).find((e) => e.subject.startsWith('Duty Manager Reminder'))!)!;
 
+    // Set by hand, the duty is pinned: unpinned, Clear takes it off (docs/product.md#pinned-duties).
+    await as(admin.token).post('/api/rota/unpin', { from: '2026-11-16', to: '2026-11-30' }).expect(200);
     await as(admin.token).post('/api/rota/clear-future').expect(200);
     await remindersPass();
     await deliver();

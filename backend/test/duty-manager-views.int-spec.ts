@@ -151,6 +151,8 @@ describe('the Duty Manager duty beside other duties', () => {
     expect(await planted()).toEqual(fieldSlots);
     await as(admin.token).post('/api/rota/reshuffle-future', { endDate: '2026-11-27', allWeekdays: true }).expect(200);
     expect(await planted()).toEqual(fieldSlots);
+    // Set by hand, Tuesday's Duty Manager duties are pinned: unpinned, Clear takes them off (docs/product.md#pinned-duties).
+    await as(admin.token).post('/api/rota/unpin', { from: '2026-11-09', to: '2026-11-30' }).expect(200);
     await as(admin.token).post('/api/rota/clear-future').expect(200);
     expect(await planted()).toEqual(fieldSlots);
     // Ann is still on the field on Tuesday, but her Duty Manager duty is gone: so is its reminder.

@@ -138,11 +138,13 @@ describe('rota', () => {
         expect(day.slots.every((s) => s.staff && s.staff.id !== c!.id)).toBe(true);
       }
 
+      // A's duty today was set by hand: pinned, Clear keeps it (docs/product.md#pinned-duties).
       const cleared = await as(admin.token).post('/api/rota/clear-future').expect(200);
-      expect(cleared.body).toMatchObject({ startDate: '2025-09-08', changedDays: 10, changedSlots: 19 });
-      expect(cleared.body.message).toBe('Removed 19 assignments on 10 days from Monday 8 September 2025 on.');
+      expect(cleared.body).toMatchObject({ startDate: '2025-09-08', changedDays: 9, changedSlots: 18 });
+      expect(cleared.body.message).toBe('Removed 18 assignments on 9 days from Monday 8 September 2025 on.');
       const remaining = await rota(admin, '2025-09-01', '2026-08-31');
-      expect(remaining.map((d) => d.date)).toEqual(['2025-09-05']);
+      expect(remaining.map((d) => d.date)).toEqual(['2025-09-05', '2025-09-08']);
+      expect(remaining[1]!.slots.map((s) => s.staff?.id ?? null)).toEqual([a!.id, null]);
 
       const actions = await sql(
         `select action from audit_entries where action like 'rota.%' and organization_id = (select organization_id from staff where id = ?) order by id`,
@@ -357,7 +359,10 @@ describe('rota', () => {
       });
       for (const date of ['2025-09-08', '2025-09-29']) {
         const [day] = await rota(admin, date, date);
-        expect(day!.slots).toEqual([{ position: 1, staff: { id: staff[0]!.id, name: staff[0]!.name } }]);
+        // Set by hand, the duty is pinned (docs/product.md#pinned-duties): admins see so.
+        expect(day!.slots).toEqual([
+          { position: 1, staff: { id: staff[0]!.id, name: staff[0]!.name }, pinned: true, pinnedReason: 'hand', slotId: expect.any(String) },
+        ]);
       }
       const [past] = await rota(admin, '2025-09-01', '2025-09-01');
       expect(past!.slots.map((s) => s.staff?.id)).toEqual(staff.slice(0, 3).map((s) => s.id));

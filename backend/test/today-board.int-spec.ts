@@ -85,6 +85,8 @@ describe('the Today board', () => {
 
   it("lists today's running duties in time order, all-day first, with places, people and what is missing", async () => {
     const today = await board(admin.token);
+    // Put on by hand, so pinned: admins see so (docs/product.md#pinned-duties).
+    const setByHand = { pinned: true, pinnedReason: 'hand', slotId: expect.any(String) };
     expect(today.date).toBe(TODAY);
     expect(today.closed).toBeNull();
     expect(today.away).toEqual([]);
@@ -99,7 +101,7 @@ describe('the Today board', () => {
         description: null,
         needed: 2,
         missing: 1,
-        people: [{ id: dee.staffId, name: 'Dee Duty' }],
+        people: [{ id: dee.staffId, name: 'Dee Duty', ...setByHand }],
       },
       {
         dutyId: gate,
@@ -124,8 +126,8 @@ describe('the Today board', () => {
         needed: 2,
         missing: 0,
         people: [
-          { id: ann.staffId, name: 'Ann Lunch' },
-          { id: bob.staffId, name: 'Bob Lunch' },
+          { id: ann.staffId, name: 'Ann Lunch', ...setByHand },
+          { id: bob.staffId, name: 'Bob Lunch', ...setByHand },
         ],
       },
     ]);

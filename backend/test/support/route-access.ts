@@ -242,6 +242,9 @@ export const ROUTES: Record<string, RouteRule> = {
   coverOnToday: { callers: ['staff', 'manager', 'admin'], tenant: IDS }, // rota.view
   // Wet days: the Today board's rule (staff only on a day they are on the Duty Manager duty, else 403).
   setWetDay: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
+  // Pinned duties: a slot of another organisation is not found (404); a dutyId in the body too.
+  unpinSlot: { callers: ['manager', 'admin'], tenant: IDS }, // rota.manage
+  unpinAll: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
 };
 
 /** Signed-in operations: only members with a role pass (the spec documents bearer security on exactly these). */
@@ -501,6 +504,9 @@ export const EXAMPLES: Record<string, ExampleBuilder> = {
   getDraftDays: async (f) => ({ params: { id: await createDraftOfA(f) } }),
   publishDraft: async (f) => ({ params: { id: await createDraftOfA(f) } }),
   discardDraft: async (f) => ({ params: { id: await createDraftOfA(f) } }),
+  // Pinned duties: a duty set by hand is pinned.
+  unpinSlot: async (f) => ({ params: { id: await pinnedSlotOf(f) } }),
+  unpinAll: () => ({ body: { from: '2025-09-01', to: '2026-08-31' } }),
 };
 
 /** A draft of organisation A over one future Monday of its own. */
@@ -513,6 +519,18 @@ async function createDraftOfA({ t, admin }: Fixtures): Promise<string> {
     .send({ startDate: date, endDate: date, allWeekdays: true });
   expect(res.status).toBe(201);
   return res.body.id as string;
+}
+
+/** The id of a pinned slot of A: its colleague put on duty by hand. */
+async function pinnedSlotOf(f: Fixtures): Promise<string> {
+  const { date } = await dutyOf(f, f.other);
+  const res = await f.t
+    .http()
+    .get('/api/rota')
+    .query({ startDate: date, endDate: date })
+    .set(...bearer(f.admin.token));
+  expect(res.status).toBe(200);
+  return res.body[0].slots[0].slotId as string;
 }
 
 /** Where the caller's credentials go, and the example, in one real HTTP request. */

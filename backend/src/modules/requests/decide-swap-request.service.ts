@@ -77,9 +77,11 @@ export class DecideSwapRequestService {
   ): Promise<void> {
     if (decision === 'approved') {
       const target = plan.target!;
-      await this.rota.replaceOnDay(days.get(plan.originalDate)!, plan.requester.id, target.id, false, plan.duty?.id);
-      if (plan.swapDate !== plan.originalDate) {
-        await this.rota.replaceOnDay(days.get(plan.swapDate)!, target.id, plan.requester.id, false, plan.swapDuty?.id);
+      // What was agreed stays put: both sides of a swap, a cover's one, are pinned (docs/product.md#pinned-duties).
+      const cover = plan.swapDate === plan.originalDate;
+      await this.rota.replaceOnDay(days.get(plan.originalDate)!, plan.requester.id, target.id, false, plan.duty?.id, cover ? 'cover' : 'swap');
+      if (!cover) {
+        await this.rota.replaceOnDay(days.get(plan.swapDate)!, target.id, plan.requester.id, false, plan.swapDuty?.id, 'swap');
       }
     }
     const before = request.status;

@@ -63,10 +63,12 @@ export class RotaEditsService {
       if (day.slots.some((s) => s.staffId === person.id)) throw duplicateAssignment();
       const [confirmed] = await this.rota.assertAssignable(dto.date, [person.id], dto.override ?? false, new Map(), duty?.id);
       const override = confirmed === person.id;
+      // A hand edit is pinned (docs/product.md#pinned-duties).
+      const pin = override ? 'override' : 'hand';
       if (occupant) {
-        await this.rota.replaceOnDay({ id: day.id }, occupant, person.id, override, duty?.id);
+        await this.rota.replaceOnDay({ id: day.id }, occupant, person.id, override, duty?.id, pin);
       } else {
-        await this.rota.addToDay(day, [{ staffId: person.id, position: dto.position, override }], duty?.id);
+        await this.rota.addToDay(day, [{ staffId: person.id, position: dto.position, override, pin }], duty?.id);
       }
       const day_ = describeDate(dto.date);
       const on = duty ? `${duty.name} on ` : '';
@@ -150,7 +152,8 @@ export class RotaEditsService {
       for (let p = 1; !position && p <= slotsPerDay; p += 1) if (!to.slots[p - 1]) position = p;
       if (!position) throw slotsFull(slotsPerDay);
       await this.rota.takeOffDays([{ dayId: from.id, staffId: person.id }]);
-      await this.rota.addToDay(to, [{ staffId: person.id, position, override: confirmed === person.id }]);
+      const override = confirmed === person.id;
+      await this.rota.addToDay(to, [{ staffId: person.id, position, override, pin: override ? 'override' : 'hand' }]);
       const reason = `Moved to ${describeDate(dto.toDate)}`;
       await this.recordRemoval(actor, person, dto.date, reason, null);
       this.messenger.send(dutiesTakenOffEmail(person, [{ date: dto.date, reason }]));
@@ -196,8 +199,10 @@ export class RotaEditsService {
       const override = dto.override ?? false;
       const [personConfirmed] = await this.rota.assertAssignable(dto.toDate, [person.id], override, new Map([[person.id, dto.date]]));
       const [partnerConfirmed] = await this.rota.assertAssignable(dto.date, [partner.id], override, new Map([[partner.id, dto.toDate]]));
-      await this.rota.replaceOnDay({ id: to.id }, partner.id, person.id, personConfirmed === person.id);
-      await this.rota.replaceOnDay({ id: from.id }, person.id, partner.id, partnerConfirmed === partner.id);
+      const personOverride = personConfirmed === person.id;
+      const partnerOverride = partnerConfirmed === partner.id;
+      await this.rota.replaceOnDay({ id: to.id }, partner.id, person.id, personOverride, undefined, personOverride ? 'override' : 'hand');
+      await this.rota.replaceOnDay({ id: from.id }, person.id, partner.id, partnerOverride, undefined, partnerOverride ? 'override' : 'hand');
       const personReason = `Traded with ${partner.name} for ${describeDate(dto.toDate)}`;
       const partnerReason = `Traded with ${person.name} for ${describeDate(dto.date)}`;
       await this.recordRemoval(actor, person, dto.date, personReason, partner.id);

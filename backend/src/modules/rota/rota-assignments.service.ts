@@ -8,6 +8,7 @@ import { AuditService } from '../audit/audit.service';
 import { DutiesService } from '../duties/duties.service';
 import { SystemSettingsService } from '../settings/system-settings.service';
 import { StaffDirectory } from '../staff/staff-directory.service';
+import { OrganizationClock } from '../tenants/organization-clock';
 import type { CreateRotaDayDto } from './dto/create-rota-day.dto';
 import type { RotaCandidatesDto } from './dto/rota-candidates.dto';
 import type { RotaDayDto } from './dto/rota-day.dto';
@@ -20,6 +21,7 @@ import { MAX_RANGE_DAYS, toRotaDayDto } from './rota-days';
 import { duplicateAssignment, slotConflict, slotsFull } from './rota-errors';
 import { RotaPlanner } from './rota-planner';
 import { RotaRepository } from './rota.repository';
+import type { PinReason } from './pins';
 
 /**
  * The rota page's reads and assignments by hand (GET, POST and PUT /api/rota), of the Duty Manager
@@ -37,20 +39,21 @@ export class RotaAssignmentsService {
     private readonly dutyChanges: DutyChangeNotices,
     private readonly duties: DutiesService,
     private readonly staffDirectory: StaffDirectory,
+    private readonly organizationClock: OrganizationClock,
   ) {}
 
   /**
    * The rota days of `startDate`..`endDate`, at most two years: of the Duty Manager duty, or of
    * `dutyId`'s duty, each day with as many slots as that duty needs on its weekday (more when more
-   * are filled).
+   * are filled). With `withPins` (admins and managers), a pinned slot says so (docs/product.md#pinned-duties).
    */
-  async list(startDate: IsoDate, endDate: IsoDate, dutyId?: string): Promise<RotaDayDto[]> {
+  async list(startDate: IsoDate, endDate: IsoDate, dutyId?: string, withPins = false): Promise<RotaDayDto[]> {
     if (daysInSpan(startDate, endDate) > MAX_RANGE_DAYS) {
       throw new BadRequestException('The date range can cover at most two years; ask for a shorter period');
     }
     const duty = await this.otherDuty(dutyId);
-    if (!duty) return this.rota.daysBetween(startDate, endDate);
-    return (await this.rota.dutyDaysBetween(duty.id, startDate, endDate)).map((day) => toRotaDayDto(day, needOn(duty, day.date)));
+    if (!duty) return this.rota.daysBetween(startDate, endDate, undefined, withPins);
+    return (await this.rota.dutyDaysBetween(duty.id, startDate, endDate)).map((day) => toRotaDayDto(day, needOn(duty, day.date), withPins));
   }
 
   /**
@@ -93,9 +96,12 @@ export class RotaAssignmentsService {
     return { date, closed: null, candidates };
   }
 
-  /** POST /api/rota: puts the named people on `date`, creating its rota day when needed. */
-  create(actor: AuthUser, dto: CreateRotaDayDto): Promise<RotaDayDto> {
-    return this.assign(actor, { date: dto.date }, dto);
+  /**
+   * POST /api/rota: puts the named people on `date`, creating its rota day when needed, pinned as
+   * set by hand (docs/product.md#pinned-duties), or as `pin` says (a cover on the Today board).
+   */
+  create(actor: AuthUser, dto: CreateRotaDayDto, pin?: PinReason): Promise<RotaDayDto> {
+    return this.assign(actor, { date: dto.date }, dto, pin);
   }
 
   /** PUT /api/rota/{id}: people named who are already on the day stay; the others are added. */
@@ -108,7 +114,7 @@ export class RotaAssignmentsService {
    * row is shared, so two people assigning the last free slot at once are serialised: the second
    * sees it taken and gets "Slots full". The database constraints back this up.
    */
-  private async assign(actor: AuthUser, target: { date: IsoDate } | { id: string }, dto: UpdateRotaDayDto): Promise<RotaDayDto> {
+  private async assign(actor: AuthUser, target: { date: IsoDate } | { id: string }, dto: UpdateRotaDayDto, pin?: PinReason): Promise<RotaDayDto> {
     const wanted = (dto.slots ?? [dto.dutyManager1Id ?? null, dto.dutyManager2Id ?? null]).map((id, i) => ({
       staffId: id ?? null,
       position: i + 1,
@@ -146,14 +152,17 @@ export class RotaAssignmentsService {
         duty?.id,
       );
 
+      // A duty from today on is pinned; recording who was on a past day pins nothing (docs/product.md#pinned-duties).
+      const pins = day.date >= (await this.organizationClock.today());
       const occupied = new Set(current.map((c) => c.position));
-      const placed: { staffId: string; position: number; override: boolean }[] = [];
+      const placed: { staffId: string; position: number; override: boolean; pin?: PinReason }[] = [];
       for (const addition of additions) {
         let position = addition.position <= slotsPerDay && !occupied.has(addition.position) ? addition.position : 0;
         for (let p = 1; !position && p <= slotsPerDay; p += 1) if (!occupied.has(p)) position = p;
         if (!position) throw slotsFull(slotsPerDay, duty?.name);
         occupied.add(position);
-        placed.push({ staffId: addition.staffId, position, override: confirmed.includes(addition.staffId) });
+        const override = confirmed.includes(addition.staffId);
+        placed.push({ staffId: addition.staffId, position, override, ...(pins ? { pin: pin ?? (override ? 'override' : 'hand') } : {}) });
       }
       try {
         await this.rota.addToDay(day, placed, duty?.id);
@@ -169,7 +178,11 @@ export class RotaAssignmentsService {
         summary:
           `Assigned ${names.join(' and ')} to ${duty ? `${duty.name} on ` : ''}${describeDate(day.date)}` +
           (confirmed.length ? ' (confirmed outside their working pattern or weekly cap)' : ''),
-        after: { date: day.date, assigned: placed, ...(duty ? { dutyId: duty.id } : {}) },
+        after: {
+          date: day.date,
+          assigned: placed.map(({ staffId, position, override }) => ({ staffId, position, override })),
+          ...(duty ? { dutyId: duty.id } : {}),
+        },
       });
       // The people put on the day are told, by email and in the app (docs/product.md#notifications).
       await this.dutyChanges.tell(

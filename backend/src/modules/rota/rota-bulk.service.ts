@@ -18,6 +18,7 @@ import { MAX_RANGE_DAYS } from './rota-days';
 import { termDatesMissing } from './rota-errors';
 import { DutiesPlanner } from './duties-planner';
 import { RotaPlanner } from './rota-planner';
+import { pinnedOnly } from './pins';
 import { RotaRepository } from './rota.repository';
 
 type BulkTool = 'reshuffle' | 'fill' | 'clear';
@@ -89,7 +90,7 @@ export class RotaBulkService {
         const planned = await this.planner.plan({ mode: tool, slotsPerDay, days: datesBetween(from, to!), existing }, { inWorker: true });
         for (const date of Object.keys(existing)) target[date] = tool === 'fill' ? existing[date]! : [];
         Object.assign(target, planned);
-      }
+      } else for (const date of Object.keys(existing)) target[date] = pinnedOnly(existing[date]!); // Clear keeps pinned duties (docs/product.md#pinned-duties).
       const dates = [...new Set([...Object.keys(existing), ...Object.keys(target)])].sort();
       let changedDays = 0;
       let changedSlots = 0;

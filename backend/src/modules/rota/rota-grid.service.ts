@@ -6,6 +6,7 @@ import { DutiesService } from '../duties/duties.service';
 import type { RotaGridDto } from './dto/rota-grid.dto';
 import type { RotaSlotDto } from './dto/rota-slot.dto';
 import { RotaRepository } from './rota.repository';
+import { pinFields } from './pins';
 
 /** Longest range the all-duties grid covers: about three months. */
 export const MAX_GRID_DAYS = 93;
@@ -23,16 +24,18 @@ export class RotaGridService {
     private readonly rota: RotaRepository,
   ) {}
 
-  async grid(startDate: IsoDate, endDate: IsoDate): Promise<RotaGridDto> {
+  /** With `withPins` (admins and managers), a pinned slot says so (docs/product.md#pinned-duties). */
+  async grid(startDate: IsoDate, endDate: IsoDate, withPins = false): Promise<RotaGridDto> {
     if (daysInSpan(startDate, endDate) > MAX_GRID_DAYS) {
       throw new BadRequestException(`The all-duties grid covers at most ${MAX_GRID_DAYS} days: ask for a shorter period`);
     }
     const duties = await this.duties.list();
     const rows = await this.rota.namedDutySlotsBetween(startDate, endDate);
-    const held = new Map<string, (RotaSlotDto['staff'] | undefined)[]>();
+    const held = new Map<string, (RotaSlotDto | undefined)[]>();
     for (const row of rows) {
       const slots = held.get(`${row.date}|${row.duty_id}`) ?? held.set(`${row.date}|${row.duty_id}`, []).get(`${row.date}|${row.duty_id}`)!;
-      slots[row.position - 1] = { id: row.staff_id, name: row.name };
+      const pin = withPins && row.pinned ? pinFields({ slotId: row.slot_id, reason: row.pinned_reason }) : {};
+      slots[row.position - 1] = { position: row.position, staff: { id: row.staff_id, name: row.name }, ...pin };
     }
     const days = datesBetween(startDate, endDate)
       .filter(isWeekday)
@@ -43,7 +46,7 @@ export class RotaGridService {
           const needed = duty.paused ? 0 : (duty.weekdays.find((w) => w.weekday === isoWeekdayOf(date))?.people ?? 0);
           const filled = held.get(`${date}|${duty.id}`) ?? [];
           if (!needed && !filled.length) return [];
-          const slots = Array.from({ length: Math.max(needed, filled.length) }, (_, i) => ({ position: i + 1, staff: filled[i] ?? null }));
+          const slots = Array.from({ length: Math.max(needed, filled.length) }, (_, i) => filled[i] ?? { position: i + 1, staff: null });
           return [{ dutyId: duty.id, needed, slots }];
         }),
       }));

@@ -23,6 +23,7 @@ import { RotaAssignmentsService } from './rota-assignments.service';
 import { RotaBulkService } from './rota-bulk.service';
 import { RotaGridService } from './rota-grid.service';
 import { MyDutiesService } from './my-duties.service';
+import { seesPins } from './pins';
 
 const NO_TERM_DATES = 'An academic year in the period has no term dates (`code: term_dates_missing`): set them, or send `allWeekdays: true`.';
 
@@ -46,22 +47,23 @@ export class RotaController {
   /**
    * The rota days from startDate to endDate (at most two years); days with nobody on duty are
    * absent. Of the Duty Manager duty, or of the duty `dutyId` names: each day then has as many
-   * slots as that duty needs on its weekday.
+   * slots as that duty needs on its weekday. Admins and managers also see which slots are pinned.
    */
   @Get('rota')
   @Authenticated('rota.view')
-  getRota(@Query() range: RotaQueryDto): Promise<RotaDayDto[]> {
-    return this.assignments.list(range.startDate, range.endDate, range.dutyId);
+  getRota(@CurrentUser() user: AuthUser, @Query() range: RotaQueryDto): Promise<RotaDayDto[]> {
+    return this.assignments.list(range.startDate, range.endDate, range.dutyId, seesPins(user));
   }
 
   /**
    * Every duty of the school on every weekday from startDate to endDate (at most 93 days): the
-   * people each needs that weekday and who is on it, in the school's order of duties.
+   * people each needs that weekday and who is on it, in the school's order of duties. Admins and
+   * managers also see which slots are pinned.
    */
   @Get('rota/grid')
   @Authenticated('rota.view')
-  getRotaGrid(@Query() range: RotaRangeQueryDto): Promise<RotaGridDto> {
-    return this.grid.grid(range.startDate, range.endDate);
+  getRotaGrid(@CurrentUser() user: AuthUser, @Query() range: RotaRangeQueryDto): Promise<RotaGridDto> {
+    return this.grid.grid(range.startDate, range.endDate, seesPins(user));
   }
 
   /**

@@ -19,6 +19,8 @@ import { RotaPlanner } from './rota-planner';
 import { RotaStatsRepository } from './rota-stats.repository';
 import { RotaStatsService } from './rota-stats.service';
 import { RotaController } from './rota.controller';
+import { RotaPinsController } from './rota-pins.controller';
+import { RotaPinsService } from './rota-pins.service';
 import { RotaRepository } from './rota.repository';
 import { RotaService } from './rota.service';
 import { RotaAssignmentsService } from './rota-assignments.service';
@@ -64,6 +66,7 @@ import { DraftsService } from './drafts.service';
     TodayBoardController,
     WetDaysController,
     DraftsController,
+    RotaPinsController,
   ],
   providers: [
     RotaService,
@@ -87,6 +90,7 @@ import { DraftsService } from './drafts.service';
     WetDaysRepository,
     DraftsService,
     DraftsRepository,
+    RotaPinsService,
   ],
   // The one door: other modules read and change the rota, and check a change against its rules,
   // through RotaService alone.

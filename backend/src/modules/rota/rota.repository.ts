@@ -4,6 +4,7 @@ import type { IsoDate } from '../../common/clock/clock';
 import { TenantContext } from '../../tenancy/tenant-context';
 import type { RotaDayDto } from './dto/rota-day.dto';
 import type { DaySlots, Slot } from './engine/rota-engine';
+import type { PinReason } from './entities/rota-slot.entity';
 import { DEFAULT_DUTY_MANAGERS_PER_DAY } from '../settings/entities/system-settings.entity';
 import { dutyManagerIdOf } from '../duties/duty-manager-sql';
 import { ROTA_DAYS_SQL, ROTA_DUTY_DAYS_SQL, type RotaDayRecord, type RotaSlotRow, toDayRecords, toRotaDays } from './rota-days';
@@ -27,6 +28,7 @@ interface SlotRow {
   position: number;
   staff_id: string;
   override: boolean;
+  pinned: boolean;
 }
 
 /**
@@ -36,13 +38,18 @@ interface SlotRow {
 const DUTY_ID = `coalesce(?::uuid, ${dutyManagerIdOf('?')})`;
 const dutyParams = (duty: string | undefined): [string | null, string] => [duty ?? null, TenantContext.require()];
 
+/** A slot row as the engine's record; `pinned` only on a pinned slot (docs/product.md#pinned-duties). */
+function slotOf(row: { staff_id: string; override: boolean; pinned: boolean }): Slot {
+  return row.pinned ? { staffId: row.staff_id, override: row.override, pinned: true } : { staffId: row.staff_id, override: row.override };
+}
+
 /** Slot rows (in date and position order) as each date's slots. */
 function daySlotsOf(rows: SlotRow[]): Record<IsoDate, DaySlots> {
   const days: Record<IsoDate, DaySlots> = {};
   for (const row of rows) {
     const slots = (days[row.date] ??= []);
     while (slots.length < row.position) slots.push(null);
-    slots[row.position - 1] = { staffId: row.staff_id, override: row.override };
+    slots[row.position - 1] = slotOf(row);
   }
   return days;
 }
@@ -119,11 +126,11 @@ export class RotaRepository {
   /**
    * The rota days of `startDate`..`endDate` in the API's shape, one statement. Each day has as many
    * slots as the organisation's setting read with them, or as `slotsPerDay` when the caller holds
-   * the settings row's lock and has read it already.
+   * the settings row's lock and has read it already. With `withPins`, pinned slots say so.
    */
-  async daysBetween(startDate: IsoDate, endDate: IsoDate, slotsPerDay?: number): Promise<RotaDayDto[]> {
+  async daysBetween(startDate: IsoDate, endDate: IsoDate, slotsPerDay?: number, withPins = false): Promise<RotaDayDto[]> {
     const rows = await this.em.execute<RotaSlotRow[]>(ROTA_DAYS_SQL, [TenantContext.require(), startDate, endDate]);
-    return toRotaDays(rows, slotsPerDay ?? rows[0]?.slots_per_day ?? DEFAULT_DUTY_MANAGERS_PER_DAY);
+    return toRotaDays(rows, slotsPerDay ?? rows[0]?.slots_per_day ?? DEFAULT_DUTY_MANAGERS_PER_DAY, withPins);
   }
 
   /** One duty's rota days of `startDate`..`endDate` as records (ROTA_DUTY_DAYS_SQL), one statement. */
@@ -180,33 +187,35 @@ export class RotaRepository {
       [org, byDate ? target.date : target.id],
     );
     if (!day) return undefined;
-    const slots = await this.em.execute<(Slot & { position: number })[]>(
-      `select position, staff_id as "staffId", override from rota_slots where organization_id = ? and rota_day_id = ? and duty_id = ${DUTY_ID}`,
+    const rows = await this.em.execute<(SlotRow & { position: number })[]>(
+      `select position, staff_id, override, pinned from rota_slots where organization_id = ? and rota_day_id = ? and duty_id = ${DUTY_ID}`,
       [org, day.id, ...dutyParams(duty)],
     );
-    return { id: day.id, date: day.date, slots };
+    return { id: day.id, date: day.date, slots: rows.map((row) => ({ ...slotOf(row), position: row.position })) };
   }
 
   /**
    * Puts people into free slots of `duty` (the Duty Manager duty when not given) on a locked day;
-   * `override` marks a duty given outside the person's pattern or cap.
+   * `override` marks a duty given outside the person's pattern or cap, `pin` pins it (docs/product.md#pinned-duties).
    */
   async addToDay(
     day: { id: string; date: IsoDate },
-    placed: { staffId: string; position: number; override?: boolean }[],
+    placed: { staffId: string; position: number; override?: boolean; pin?: PinReason }[],
     duty?: string,
   ): Promise<void> {
     const org = TenantContext.require();
     await this.em.execute(
-      `insert into rota_slots (id, organization_id, rota_day_id, date, position, staff_id, override, duty_id)
-       select gen_random_uuid(), ?, ?, ?::date, x.position, x.staff_id, x.override, ${DUTY_ID}
-         from jsonb_to_recordset(?::jsonb) as x(position int, staff_id uuid, override boolean)`,
+      `insert into rota_slots (id, organization_id, rota_day_id, date, position, staff_id, override, pinned, pinned_reason, duty_id)
+       select gen_random_uuid(), ?, ?, ?::date, x.position, x.staff_id, x.override, x.pinned_reason is not null, x.pinned_reason, ${DUTY_ID}
+         from jsonb_to_recordset(?::jsonb) as x(position int, staff_id uuid, override boolean, pinned_reason text)`,
       [
         org,
         day.id,
         day.date,
         ...dutyParams(duty),
-        JSON.stringify(placed.map((p) => ({ position: p.position, staff_id: p.staffId, override: p.override ?? false }))),
+        JSON.stringify(
+          placed.map((p) => ({ position: p.position, staff_id: p.staffId, override: p.override ?? false, pinned_reason: p.pin ?? null })),
+        ),
       ],
     );
   }
@@ -244,7 +253,7 @@ export class RotaRepository {
     for (const row of rows) days.set(row.date, { id: row.id, date: row.date, slots: [] });
     if (!rows.length) return days;
     const slots = await this.em.execute<SlotRow[]>(
-      `select to_char(date, 'YYYY-MM-DD') as date, position, staff_id, override from rota_slots
+      `select to_char(date, 'YYYY-MM-DD') as date, position, staff_id, override, pinned from rota_slots
         where organization_id = ? and rota_day_id = any(?::uuid[]) and duty_id = ${dutyManagerIdOf('?')} order by date, position`,
       [org, `{${rows.map((r) => r.id).join(',')}}`, org],
     );
@@ -259,17 +268,31 @@ export class RotaRepository {
   async slotsFrom(from: IsoDate, to: IsoDate | null, duty?: string): Promise<Record<IsoDate, DaySlots>> {
     const org = TenantContext.require();
     const rows = await this.em.execute<SlotRow[]>(
-      `select to_char(date, 'YYYY-MM-DD') as date, position, staff_id, override from rota_slots
+      `select to_char(date, 'YYYY-MM-DD') as date, position, staff_id, override, pinned from rota_slots
         where organization_id = ? and duty_id = ${DUTY_ID} and date >= ?${to ? ' and date <= ?' : ''} order by date, position`,
       to ? [org, ...dutyParams(duty), from, to] : [org, ...dutyParams(duty), from],
     );
     return daySlotsOf(rows);
   }
 
-  /** Everyone on any duty on the dates of `from`..`to`, with their names, by date, duty and slot. One statement. */
-  namedDutySlotsBetween(from: IsoDate, to: IsoDate): Promise<{ duty_id: string; date: IsoDate; position: number; staff_id: string; name: string }[]> {
+  /** Everyone on any duty on the dates of `from`..`to`, with their names and pins, by date, duty and slot. One statement. */
+  namedDutySlotsBetween(
+    from: IsoDate,
+    to: IsoDate,
+  ): Promise<
+    {
+      duty_id: string;
+      date: IsoDate;
+      position: number;
+      staff_id: string;
+      name: string;
+      slot_id: string;
+      pinned: boolean;
+      pinned_reason: PinReason | null;
+    }[]
+  > {
     return this.em.execute(
-      `select s.duty_id, to_char(s.date, 'YYYY-MM-DD') as date, s.position, s.staff_id, st.name
+      `select s.duty_id, to_char(s.date, 'YYYY-MM-DD') as date, s.position, s.staff_id, st.name, s.id as slot_id, s.pinned, s.pinned_reason
          from rota_slots s join staff st on st.id = s.staff_id and st.organization_id = s.organization_id
         where s.organization_id = ? and s.date between ? and ?
         order by s.date, s.duty_id, s.position`,
@@ -297,7 +320,7 @@ export class RotaRepository {
   /** Every duty's slots on each date of `from`..`to` (to the end of the rota when `to` is null), per duty id then date. One statement. */
   async dutySlotsBetween(from: IsoDate, to: IsoDate | null): Promise<Record<string, Record<IsoDate, DaySlots>>> {
     const rows = await this.em.execute<(SlotRow & { duty_id: string })[]>(
-      `select duty_id, to_char(date, 'YYYY-MM-DD') as date, position, staff_id, override from rota_slots
+      `select duty_id, to_char(date, 'YYYY-MM-DD') as date, position, staff_id, override, pinned from rota_slots
         where organization_id = ? and date >= ?${to ? ' and date <= ?' : ''} order by duty_id, date, position`,
       to ? [TenantContext.require(), from, to] : [TenantContext.require(), from],
     );
@@ -436,12 +459,16 @@ export class RotaRepository {
     );
   }
 
-  /** Moves a duty of `duty` (the Duty Manager duty when not given) from one person to another on a day (a swap); the slot stays the same. */
-  async replaceOnDay(dayId: string, from: string, to: string, override = false, duty?: string): Promise<void> {
+  /**
+   * Moves a duty of `duty` (the Duty Manager duty when not given) from one person to another on a
+   * day (a swap); the slot stays the same, pinned with `pin` (docs/product.md#pinned-duties), else unpinned.
+   */
+  async replaceOnDay(dayId: string, from: string, to: string, override = false, duty?: string, pin?: PinReason): Promise<void> {
     const org = TenantContext.require();
     await this.em.execute(
-      `update rota_slots set staff_id = ?, override = ? where organization_id = ? and rota_day_id = ? and staff_id = ? and duty_id = ${DUTY_ID}`,
-      [to, override, org, dayId, from, ...dutyParams(duty)],
+      `update rota_slots set staff_id = ?, override = ?, pinned = ?, pinned_reason = ?
+        where organization_id = ? and rota_day_id = ? and staff_id = ? and duty_id = ${DUTY_ID}`,
+      [to, override, pin !== undefined, pin ?? null, org, dayId, from, ...dutyParams(duty)],
     );
   }
 
@@ -456,19 +483,21 @@ export class RotaRepository {
     );
   }
 
-  /** Puts people into slots of `duty` (the Duty Manager duty when not given) on existing days, found by date. */
-  async addByDate(slots: DatedSlot[], duty?: string): Promise<void> {
+  /** Puts people into slots of `duty` (the Duty Manager duty when not given) on existing days, found by date; pinned where `pin` says why. */
+  async addByDate(slots: (DatedSlot & { pin?: PinReason | null })[], duty?: string): Promise<void> {
     const org = TenantContext.require();
     if (!slots.length) return;
     await this.em.execute(
-      `insert into rota_slots (id, organization_id, rota_day_id, date, position, staff_id, override, duty_id)
-       select gen_random_uuid(), ?, d.id, x.date, x.position, x.staff_id, x.override, ${DUTY_ID}
-         from jsonb_to_recordset(?::jsonb) as x(date date, position int, staff_id uuid, override boolean)
+      `insert into rota_slots (id, organization_id, rota_day_id, date, position, staff_id, override, pinned, pinned_reason, duty_id)
+       select gen_random_uuid(), ?, d.id, x.date, x.position, x.staff_id, x.override, x.pinned_reason is not null, x.pinned_reason, ${DUTY_ID}
+         from jsonb_to_recordset(?::jsonb) as x(date date, position int, staff_id uuid, override boolean, pinned_reason text)
          join rota_days d on d.organization_id = ? and d.date = x.date`,
       [
         org,
         ...dutyParams(duty),
-        JSON.stringify(slots.map((s) => ({ date: s.date, position: s.position, staff_id: s.staffId, override: s.override }))),
+        JSON.stringify(
+          slots.map((s) => ({ date: s.date, position: s.position, staff_id: s.staffId, override: s.override, pinned_reason: s.pin ?? null })),
+        ),
         org,
       ],
     );
@@ -495,17 +524,16 @@ export class RotaRepository {
     const dates = Object.keys(days);
     if (!dates.length) return;
     const dateList = `{${dates.join(',')}}`;
-    // A duty given by hand outside the person's pattern or cap keeps its mark when its day is
-    // rewritten with the person still on it, whichever slot they end up in.
-    const overridden = new Set(
-      (
-        await this.em.execute<{ key: string }[]>(
-          `select to_char(date, 'YYYY-MM-DD') || '|' || staff_id as key from rota_slots
-            where organization_id = ? and duty_id = ${DUTY_ID} and date = any(?::date[]) and override`,
-          [org, ...dutyParams(duty), dateList],
-        )
-      ).map((r) => r.key),
+    // A duty given by hand outside the person's pattern or cap keeps its mark, and a pinned one its
+    // pin (docs/product.md#pinned-duties), when its day is rewritten with the person still on it,
+    // whichever slot they end up in; a person new to the day is unpinned.
+    const marked = await this.em.execute<{ key: string; override: boolean; pinned_reason: PinReason | null }[]>(
+      `select to_char(date, 'YYYY-MM-DD') || '|' || staff_id as key, override, case when pinned then pinned_reason end as pinned_reason from rota_slots
+        where organization_id = ? and duty_id = ${DUTY_ID} and date = any(?::date[]) and (override or pinned)`,
+      [org, ...dutyParams(duty), dateList],
     );
+    const overridden = new Set(marked.filter((r) => r.override).map((r) => r.key));
+    const pins = new Map(marked.flatMap((r) => (r.pinned_reason ? [[r.key, r.pinned_reason] as const] : [])));
     await this.em.execute(`delete from rota_slots where organization_id = ? and duty_id = ${DUTY_ID} and date = any(?::date[])`, [
       org,
       ...dutyParams(duty),
@@ -522,13 +550,55 @@ export class RotaRepository {
       await this.addByDate(
         filled.flatMap((date) =>
           days[date]!.flatMap((slot, i) =>
-            slot ? [{ date, position: i + 1, staffId: slot.staffId, override: slot.override || overridden.has(`${date}|${slot.staffId}`) }] : [],
+            slot
+              ? [
+                  {
+                    date,
+                    position: i + 1,
+                    staffId: slot.staffId,
+                    override: slot.override || overridden.has(`${date}|${slot.staffId}`),
+                    pin: pins.get(`${date}|${slot.staffId}`) ?? null,
+                  },
+                ]
+              : [],
           ),
         ),
         duty,
       );
     }
     await this.deleteEmptyDatedDays(dateList);
+  }
+
+  /**
+   * Unpins one slot of this organisation (docs/product.md#pinned-duties): what it was (date, duty,
+   * person, whether it was pinned and why); undefined when there is no such slot here.
+   */
+  async unpinSlot(
+    id: string,
+  ): Promise<{ date: IsoDate; dutyId: string; staffId: string; position: number; wasPinned: boolean; reason: PinReason | null } | undefined> {
+    const org = TenantContext.require();
+    const [row] = await this.em.execute<
+      { date: string; duty_id: string; staff_id: string; position: number; pinned: boolean; pinned_reason: PinReason | null }[]
+    >(
+      `with old as (select id, pinned, pinned_reason from rota_slots where organization_id = ? and id = ? for update)
+       update rota_slots s set pinned = false, pinned_reason = null from old
+        where s.organization_id = ? and s.id = old.id
+       returning to_char(s.date, 'YYYY-MM-DD') as date, s.duty_id, s.staff_id, s.position, old.pinned, old.pinned_reason`,
+      [org, id, org],
+    );
+    if (!row) return undefined;
+    return { date: row.date, dutyId: row.duty_id, staffId: row.staff_id, position: row.position, wasPinned: row.pinned, reason: row.pinned_reason };
+  }
+
+  /** Unpins every pinned slot of `from`..`to`, of `dutyId`'s duty only when given: how many. One statement. */
+  async unpinBetween(from: IsoDate, to: IsoDate, dutyId?: string): Promise<number> {
+    const rows = await this.em.execute<{ id: string }[]>(
+      `update rota_slots set pinned = false, pinned_reason = null
+        where organization_id = ? and pinned and date between ? and ?${dutyId ? ' and duty_id = ?' : ''}
+       returning id`,
+      dutyId ? [TenantContext.require(), from, to, dutyId] : [TenantContext.require(), from, to],
+    );
+    return rows.length;
   }
 
   private async deleteEmptyDatedDays(dateList: string): Promise<void> {

@@ -11,10 +11,12 @@ import { type Refill, type RepairState, RotaPlanner } from './rota-planner';
 import { type DutyRow, type LockedDay, RotaRepository } from './rota.repository';
 import { needOn, type OtherDuty } from './duty-need';
 import { toRotaDayDto } from './rota-days';
+import type { PinReason } from './pins';
 
 export type { DutyRow, LockedDay } from './rota.repository';
 export type { OtherDuty } from './duty-need';
 export { needOn, notRunning } from './duty-need';
+export type { PinReason } from './pins';
 export type { Refill } from './rota-planner';
 export type { DutiesCheck, DutyRefill, DutyRemoval } from './duties-repair';
 
@@ -161,23 +163,31 @@ export class RotaService {
     return this.rota.hasDutiesFrom(from);
   }
 
-  /** Puts people into free slots of `duty` (the Duty Manager duty when not given) on a locked day; `override` marks a duty given outside the person's pattern or cap. */
-  addToDay(day: { id: string; date: IsoDate }, placed: { staffId: string; position: number; override?: boolean }[], duty?: string): Promise<void> {
+  /**
+   * Puts people into free slots of `duty` (the Duty Manager duty when not given) on a locked day;
+   * `override` marks a duty given outside the person's pattern or cap, `pin` pins it (docs/product.md#pinned-duties).
+   */
+  addToDay(
+    day: { id: string; date: IsoDate },
+    placed: { staffId: string; position: number; override?: boolean; pin?: PinReason }[],
+    duty?: string,
+  ): Promise<void> {
     return this.rota.addToDay(day, placed, duty);
   }
 
   /**
-   * Moves a duty from one person to another on a locked day (a swap); the slot stays the same.
-   * Given the day as locked with its slots, a clash reads as the API's conflict and the slots follow.
+   * Moves a duty from one person to another on a locked day (a swap); the slot stays the same,
+   * pinned with `pin` (docs/product.md#pinned-duties). Given the day as locked with its slots, a
+   * clash reads as the API's conflict and the slots follow.
    */
-  async replaceOnDay(day: LockedDay | { id: string }, from: string, to: string, override = false, duty?: string): Promise<void> {
-    if (!('slots' in day)) return this.rota.replaceOnDay(day.id, from, to, override, duty);
+  async replaceOnDay(day: LockedDay | { id: string }, from: string, to: string, override = false, duty?: string, pin?: PinReason): Promise<void> {
+    if (!('slots' in day)) return this.rota.replaceOnDay(day.id, from, to, override, duty, pin);
     try {
-      await this.rota.replaceOnDay(day.id, from, to, override, duty);
+      await this.rota.replaceOnDay(day.id, from, to, override, duty, pin);
     } catch (error) {
       throw slotConflict(error, day.slots.length);
     }
-    day.slots = day.slots.map((slot) => (slot?.staffId === from ? { staffId: to, override } : slot));
+    day.slots = day.slots.map((slot) => (slot?.staffId === from ? { staffId: to, override, ...(pin ? { pinned: true } : {}) } : slot));
   }
 
   /** Takes people off days' slots of `duty` (the Duty Manager duty when not given), and removes those of the days nobody is on any more. */

@@ -17,6 +17,7 @@ import { MyDutiesService } from './my-duties.service';
 import { RotaAssignmentsService } from './rota-assignments.service';
 import { RotaGridService } from './rota-grid.service';
 import { WetDaysService } from './wet-days.service';
+import { seesPins } from './pins';
 
 /** The refusal of a staff member who is not on the day's Duty Manager duty (not the role gate's words: they pass it). */
 export const NOT_THE_DAYS_DUTY_MANAGER = "Only admins, managers and the day's duty managers can see this day's duties";
@@ -59,12 +60,12 @@ export class TodayBoardService {
     const descriptions = new Map(listed.map((d) => [d.id, d.description]));
     // On a wet day a duty with a wet-weather post is at that post (docs/product.md#duties).
     const wetPlaces = new Map(wet ? listed.flatMap((d) => (d.wetPlace ? [[d.id, d.wetPlace] as const] : [])) : []);
-    const grid = await this.grid.grid(day, day);
+    const grid = await this.grid.grid(day, day, seesPins(user));
     const cells = new Map((grid.days[0]?.duties ?? []).map((cell) => [cell.dutyId, cell]));
     const duties = grid.duties.flatMap((duty): TodayDutyDto[] => {
       const cell = cells.get(duty.id);
       if (!cell) return [];
-      const people = cell.slots.flatMap((slot) => (slot.staff ? [{ id: slot.staff.id, name: slot.staff.name }] : []));
+      const people = cell.slots.flatMap(({ staff, position: _, ...pin }) => (staff ? [{ id: staff.id, name: staff.name, ...pin }] : []));
       const wetPlace = wetPlaces.get(duty.id);
       return [
         {
@@ -103,7 +104,7 @@ export class TodayBoardService {
     if (dto.date < (await this.clock.today())) throw new BadRequestException('Cover can be found for today or a later day only');
     await this.duties.forRota(dto.dutyId);
     await this.assertOnTheDay(user, dto.date);
-    return this.assignments.create(user, { date: dto.date, dutyId: dto.dutyId, slots: [dto.staffId] });
+    return this.assignments.create(user, { date: dto.date, dutyId: dto.dutyId, slots: [dto.staffId] }, 'cover');
   }
 
   /** Admins and managers always; staff only on a day they are on the Duty Manager duty. */

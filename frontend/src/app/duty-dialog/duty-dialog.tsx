@@ -3,6 +3,7 @@ import { useId, useRef } from 'react';
 
 import { useGetCurrentWeekQuery, type RotaPersonDto } from '@/features/rota/api';
 import { PastDayAssignForm } from '@/features/rota/components/past-day-assign-form';
+import { PinMark, UnpinButton } from '@/features/rota/components/pin-mark';
 import {
   AssignForm,
   RotaEditActions,
@@ -178,9 +179,7 @@ function OtherDutyFilledSlot({
   }
   return (
     <Flex vertical gap="middle">
-      <Typography.Paragraph style={{ margin: 0 }}>
-        On duty: <Typography.Text strong>{person.name}</Typography.Text>
-      </Typography.Paragraph>
+      <OnDuty slot={slot} person={person} />
       <Flex vertical gap="small" role="group" aria-labelledby={editsId}>
         <Typography.Text id={editsId} type="secondary">
           Change the rota
@@ -192,6 +191,7 @@ function OtherDutyFilledSlot({
           }
           canMove={false}
         />
+        <UnpinButton slot={slotOf(slot)} />
       </Flex>
     </Flex>
   );
@@ -240,9 +240,7 @@ function FilledSlot({
   );
   return (
     <Flex vertical gap="middle">
-      <Typography.Paragraph style={{ margin: 0 }}>
-        On duty: <Typography.Text strong>{person.name}</Typography.Text>
-      </Typography.Paragraph>
+      <OnDuty slot={slot} person={person} />
       {canEdit ? (
         <>
           <Flex vertical gap="small" role="group" aria-labelledby={editsId}>
@@ -253,6 +251,7 @@ function FilledSlot({
               onEdit={onMode}
               returnFocus={returnFocus && isEdit(returnFocus) ? returnFocus : undefined}
             />
+            <UnpinButton slot={slotOf(slot)} />
           </Flex>
           {access !== 'checking' && (
             <Flex vertical gap="small" role="group" aria-labelledby={requestsId}>
@@ -267,5 +266,20 @@ function FilledSlot({
         requests
       )}
     </Flex>
+  );
+}
+
+/** The slot as the server sent it (pinned or not: docs/product.md#pinned-duties). */
+function slotOf(slot: DutySlot) {
+  return slot.day?.slots.find((s) => s.position === slot.position);
+}
+
+/** "On duty: Ann Lee", with the pin of a pinned slot (admins and managers). */
+function OnDuty({ slot, person }: { slot: DutySlot; person: RotaPersonDto }) {
+  return (
+    <Typography.Paragraph style={{ margin: 0 }}>
+      On duty: <Typography.Text strong>{person.name}</Typography.Text>{' '}
+      <PinMark slot={slotOf(slot)} />
+    </Typography.Paragraph>
   );
 }

@@ -52,6 +52,7 @@ export interface Slot {
   staffId: string;
   /** Given by hand outside the person's working pattern or weekly cap, with a confirmation (RotaSlot.override): the hard-rule check lets it stand. */
   override: boolean;
+  pinned?: boolean;
 }
 
 /** The slots of one day, in order (slot number = index + 1); `null` is an empty slot. */

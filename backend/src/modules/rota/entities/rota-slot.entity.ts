@@ -6,6 +6,11 @@ import { Duty } from '../../duties/entities/duty.entity';
 import { Staff } from '../../staff/entities/staff.entity';
 import { RotaDay } from './rota-day.entity';
 
+/** Why a slot is pinned: an approved swap, a cover, a hand edit, an override. */
+export type PinReason = 'swap' | 'cover' | 'hand' | 'override';
+
+export const PIN_REASONS: readonly PinReason[] = ['swap', 'cover', 'hand', 'override'];
+
 /**
  * One person on one duty on one day, in slot `position` (1 = Duty Manager 1). The database holds
  * the hard rules no request can get round: one person per slot of a duty, a person at most once a
@@ -20,8 +25,9 @@ import { RotaDay } from './rota-day.entity';
 @Index({ properties: ['organization', 'date'] })
 @Index({ properties: ['organization', 'staff', 'date'] })
 @Check({ name: 'rota_slots_position_range', expression: 'position >= 1 and position <= 10' })
+@Check({ name: 'rota_slots_pinned_reason_check', expression: "pinned_reason is null or pinned_reason in ('swap', 'cover', 'hand', 'override')" })
 export class RotaSlot extends TenantScopedEntity {
-  [OptionalProps]?: 'organization' | 'createdAt' | 'override' | 'duty';
+  [OptionalProps]?: 'organization' | 'createdAt' | 'override' | 'duty' | 'pinned' | 'pinnedReason';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -48,6 +54,18 @@ export class RotaSlot extends TenantScopedEntity {
    */
   @Property({ type: 'boolean', default: false })
   override = false;
+
+  /**
+   * Put there by an approved swap, an accepted cover, a hand edit or an override
+   * (docs/product.md#pinned-duties): no bulk tool, engine run or repair moves it until unpinned.
+   * A hard rule still beats a pin.
+   */
+  @Property({ type: 'boolean', default: false })
+  pinned = false;
+
+  /** Why the slot is pinned; null when it is not. */
+  @Property({ type: 'text', nullable: true })
+  pinnedReason: PinReason | null = null;
 
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();

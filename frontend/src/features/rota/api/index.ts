@@ -66,6 +66,9 @@ export const rotaApi = generatedApi.enhanceEndpoints({
     coverOnToday: { invalidatesTags: afterAssignment },
     // A wet day moves the posts on the board and in people's own duties (both read the rota).
     setWetDay: { invalidatesTags: (_result, error) => (error ? [] : ['rota' as const]) },
+    // Unpinning (docs/product.md#pinned-duties) moves nobody, but the rota's reads show the pins.
+    unpinSlot: { invalidatesTags: [...AFTER_ROTA_CHANGE] },
+    unpinAll: { invalidatesTags: [...AFTER_ROTA_CHANGE] },
   },
 });
 
@@ -92,6 +95,8 @@ export const {
   useGetTodayCandidatesQuery,
   useCoverOnTodayMutation,
   useSetWetDayMutation,
+  useUnpinSlotMutation,
+  useUnpinAllMutation,
 } = rotaApi;
 
 export type {
@@ -123,6 +128,8 @@ export type {
   TodayBoardDto,
   TodayCandidateDto,
   TodayDutyDto,
+  PinReason,
+  UnpinResultDto,
 } from './rota.gen';
 
 // Drafts (docs/product.md#drafts).

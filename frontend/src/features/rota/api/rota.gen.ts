@@ -205,6 +205,10 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ['rota'],
       }),
+      unpinSlot: build.mutation<UnpinSlotApiResponse, UnpinSlotApiArg>({
+        query: (queryArg) => ({ url: `/api/rota/slots/${queryArg.id}/pin`, method: 'DELETE' }),
+        invalidatesTags: ['rota'],
+      }),
       getTodayBoard: build.query<GetTodayBoardApiResponse, GetTodayBoardApiArg>({
         query: (queryArg) => ({
           url: `/api/rota/today`,
@@ -229,6 +233,14 @@ const injectedRtkApi = api
           url: `/api/rota/today/cover`,
           method: 'POST',
           body: queryArg.todayCoverDto,
+        }),
+        invalidatesTags: ['rota'],
+      }),
+      unpinAll: build.mutation<UnpinAllApiResponse, UnpinAllApiArg>({
+        query: (queryArg) => ({
+          url: `/api/rota/unpin`,
+          method: 'POST',
+          body: queryArg.unpinRotaDto,
         }),
         invalidatesTags: ['rota'],
       }),
@@ -371,6 +383,10 @@ export type ReshuffleFutureApiResponse = /** status 200  */ BulkRotaResultDto;
 export type ReshuffleFutureApiArg = {
   bulkRotaDto: BulkRotaDto;
 };
+export type UnpinSlotApiResponse = unknown;
+export type UnpinSlotApiArg = {
+  id: string;
+};
 export type GetTodayBoardApiResponse = /** status 200  */ TodayBoardDto;
 export type GetTodayBoardApiArg = {
   /** The day of the board; today in the school's time zone when left out. */
@@ -385,6 +401,10 @@ export type GetTodayCandidatesApiArg = {
 export type CoverOnTodayApiResponse = /** status 201  */ RotaDayDto;
 export type CoverOnTodayApiArg = {
   todayCoverDto: TodayCoverDto;
+};
+export type UnpinAllApiResponse = /** status 200  */ UnpinResultDto;
+export type UnpinAllApiArg = {
+  unpinRotaDto: UnpinRotaDto;
 };
 export type SetWetDayApiResponse = /** status 200  */ WetDayDto;
 export type SetWetDayApiArg = {
@@ -407,9 +427,17 @@ export type RotaPersonDto = {
   id: string;
   name: string;
 };
+export type PinReason = 'swap' | 'cover' | 'hand' | 'override';
 export type RotaSlotDto = {
+  /** Admins and managers only, on a pinned slot only (docs/product.md#pinned-duties): true. No bulk
+    tool, engine run or repair moves it until it is unpinned. */
+  pinned?: boolean;
+  /** Why it is pinned: an approved swap, a cover, set by hand, an override (admins and managers, pinned slots only). */
+  pinnedReason?: PinReason;
   /** 1 = Duty Manager 1, … */
   position: number;
+  /** The slot's id, to unpin it with DELETE /api/rota/slots/{id}/pin (admins and managers, pinned slots only). */
+  slotId?: string;
   /** Who is on duty in this slot; null when it is empty. */
   staff: RotaPersonDto | null;
 };
@@ -815,6 +843,12 @@ export type TodayAwayDto = {
 export type TodayPersonDto = {
   id: string;
   name: string;
+  /** Admins and managers only, on a pinned place only (docs/product.md#pinned-duties): true. */
+  pinned?: boolean;
+  /** Why it is pinned (admins and managers, pinned places only). */
+  pinnedReason?: PinReason;
+  /** The slot's id, to unpin it with DELETE /api/rota/slots/{id}/pin (admins and managers, pinned places only). */
+  slotId?: string;
 };
 export type TodayDutyDto = {
   /** What the post involves (the duty's instructions); null when it has none. */
@@ -869,6 +903,16 @@ export type TodayCoverDto = {
   dutyId: string;
   staffId: string;
 };
+export type UnpinResultDto = {
+  /** How many pinned duties were unpinned. */
+  unpinned: number;
+};
+export type UnpinRotaDto = {
+  /** The duty it is about (GET /api/duties); the Duty Manager duty when absent. */
+  dutyId?: string;
+  from: string;
+  to: string;
+};
 export type WetDayDto = {
   date: string;
   /** How many people this marking told that their post moves (0 when unmarking, or when all were told before). */
@@ -918,9 +962,11 @@ export const {
   useRemoveFromRotaMutation,
   useReplaceOnRotaMutation,
   useReshuffleFutureMutation,
+  useUnpinSlotMutation,
   useGetTodayBoardQuery,
   useGetTodayCandidatesQuery,
   useCoverOnTodayMutation,
+  useUnpinAllMutation,
   useSetWetDayMutation,
   useUpdateRotaMutation,
 } = injectedRtkApi;

@@ -8,6 +8,7 @@ import { formatDate, SHORT_DATE_FORMAT } from '@/shared/lib/dates';
 
 import { useGetRotaGridQuery, type RotaGridCellDto, type RotaGridDutyDto } from '../api';
 import { UNFILLED } from '../lib/rota-calendar';
+import { PinMark } from './pin-mark';
 
 interface AllDutiesGridProps {
   /** The weekdays shown, Monday first. */
@@ -18,7 +19,8 @@ interface AllDutiesGridProps {
 
 /**
  * docs/product.md#duties: every duty of the school (rows, in its order, with place and times) on
- * every weekday shown (columns): who is on each, and "Unfilled" where a duty needs more people.
+ * every weekday shown (columns): who is on each (with a pin on a pinned duty, for admins and
+ * managers: docs/product.md#pinned-duties), and "Unfilled" where a duty needs more people.
  * A table, so a screen reader reads each cell with its duty and day; on a phone it scrolls
  * sideways with the duties' column kept in view.
  */
@@ -96,7 +98,7 @@ function DutyHeading({ duty }: { duty: RotaGridDutyDto }) {
 
 /** A duty on a day: its people, "Unfilled" for each place still open, or why the day is closed. */
 function cellContent(cell: RotaGridCellDto | undefined, closed: string | undefined): ReactNode {
-  const people = cell?.slots.flatMap((slot) => (slot.staff ? [slot.staff] : [])) ?? [];
+  const people = cell?.slots.flatMap((slot) => (slot.staff ? [{ ...slot.staff, slot }] : [])) ?? [];
   const open = closed ? 0 : Math.max(0, (cell?.needed ?? 0) - people.length);
   if (!people.length && !open) {
     return <Typography.Text type="secondary">{closed ?? '—'}</Typography.Text>;
@@ -104,7 +106,15 @@ function cellContent(cell: RotaGridCellDto | undefined, closed: string | undefin
   return (
     <ul className="all-duties-grid__people">
       {people.map((person) => (
-        <li key={person.id}>{person.name}</li>
+        <li key={person.id}>
+          {person.name}
+          {person.slot.pinned && (
+            <>
+              {' '}
+              <PinMark slot={person.slot} />
+            </>
+          )}
+        </li>
       ))}
       {Array.from({ length: open }, (_, i) => (
         <li key={`open-${i}`}>

@@ -136,6 +136,7 @@ export function DaySlotButtons({
           person={person}
           emptyText={emptyText}
           duty={duty}
+          pin={day?.slots.find((slot) => slot.position === index + 1)}
           onClick={() => onSlot(date, index + 1)}
         />
       ))}
