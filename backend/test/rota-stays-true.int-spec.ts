@@ -78,6 +78,8 @@ describe('the rota stays true', () => {
       expect(snow.body.rotaChange).toEqual({
         removedDuties: 4,
         refilledDuties: 0,
+        filledDuties: 0,
+        movedDuties: 0,
         dates: ['2025-12-08', '2025-12-09'],
         message: "Adding holiday 'Snow closure' removed 4 duties on 8–9 Dec; 0 refilled (holiday).",
       });

@@ -297,7 +297,7 @@ describe('settings: reminders, template, instructions and the procedure document
       const saved = await as(admin.token).post('/api/system-settings', { mixMode: 'always', defaultWeeklyCap: 3, weekAStart: '2025-09-01' }).expect(200);
       expect(saved.body).toMatchObject({ mixMode: 'always', defaultWeeklyCap: 3, weekAStart: '2025-09-01', dutyManagersPerDay: 2 });
       // No duties here, but a new cap and a new Week A are checked against the rota.
-      expect(saved.body.rotaChange).toEqual({ removedDuties: 0, refilledDuties: 0, dates: [], message: 'No planned duties were affected.' });
+      expect(saved.body.rotaChange).toEqual({ removedDuties: 0, refilledDuties: 0, filledDuties: 0, movedDuties: 0, dates: [], message: 'No planned duties were affected.' });
       expect((await as(staff.token).get('/api/system-settings').expect(200)).body).toMatchObject({ mixMode: 'always', defaultWeeklyCap: 3, weekAStart: '2025-09-01' });
 
       // The mix mode alone touches no duty; a higher cap or none neither.

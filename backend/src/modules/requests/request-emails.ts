@@ -151,6 +151,66 @@ export function dutiesAddedEmail(replacement: Person, added: { date: string; rep
   });
 }
 
+/**
+ * To someone a change of facts touched where the repair also filled or moved duties
+ * (docs/product.md#the-rota-stays-true): one email and one notification per change, with every
+ * day it put them on or took them off and why.
+ */
+export function dutiesRepairedEmail(
+  person: Person,
+  cause: string,
+  change: {
+    removed: { date: string; reason: string }[];
+    replacing: { date: string; replacing: Person }[];
+    filled: string[];
+    movedTo: string[];
+    movedFrom: string[];
+  },
+): PersonLetter {
+  const byDate = <T extends { date: string }>(list: T[]) => [...list].sort((a, b) => a.date.localeCompare(b.date));
+  const sorted = (dates: string[]) => [...dates].sort();
+  const on = change.replacing.length + change.filled.length + change.movedTo.length;
+  const off = change.removed.length + change.movedFrom.length;
+  const firstOn = [...change.replacing.map((r) => r.date), ...change.filled, ...change.movedTo].sort()[0];
+  const subject = !off
+    ? on === 1
+      ? `You are on duty on ${describeDate(firstOn!)}`
+      : `You are on duty on ${on} more days`
+    : !on
+      ? off === 1
+        ? `Duty removed: ${describeDate([...change.removed.map((r) => r.date), ...change.movedFrom][0]!)}`
+        : `${off} duties removed`
+      : 'Your duties have changed';
+  const moved = change.movedTo.length + change.movedFrom.length;
+  return letter({
+    kind: 'duties-repaired',
+    notice: DUTIES,
+    to: person,
+    subject,
+    lines: [
+      ...(change.removed.length
+        ? ['You are no longer on duty on these days:', ...byDate(change.removed).map((r) => `${describeDate(r.date)}: ${r.reason}`)]
+        : []),
+      ...(change.replacing.length
+        ? [
+            'You have been added to the duty rota on these days, in place of colleagues who can no longer do them:',
+            ...byDate(change.replacing).map((a) => `${describeDate(a.date)} (in place of ${a.replacing.name})`),
+          ]
+        : []),
+      ...(change.filled.length
+        ? [`Added to fill the rota after: ${cause}`, ...sorted(change.filled).map((d) => `You are now on duty on ${describeDate(d)}`)]
+        : []),
+      ...(moved
+        ? [
+            `Moved to keep the rota fair after: ${cause}`,
+            ...sorted(change.movedTo).map((d) => `You are now on duty on ${describeDate(d)}`),
+            ...sorted(change.movedFrom).map((d) => `You are no longer on duty on ${describeDate(d)}`),
+          ]
+        : []),
+    ],
+  });
+}
+
 /** To someone an admin or manager put on a day by hand. */
 export function dutyAssignedEmail(person: Person, date: string, by: string, dutyName?: string): PersonLetter {
   const day = describeDate(date);

@@ -531,6 +531,15 @@ export class RotaRepository {
     await this.deleteEmptyDatedDays(dateList);
   }
 
+  /** The last date from `from` on with anyone on any duty; null when there is none: where the planned rota ends. */
+  async lastDutyDateFrom(from: IsoDate): Promise<IsoDate | null> {
+    const rows = await this.em.execute<{ last: string | null }[]>(
+      `select to_char(max(date), 'YYYY-MM-DD') as last from rota_slots where organization_id = ? and date >= ?`,
+      [TenantContext.require(), from],
+    );
+    return rows[0]?.last ?? null;
+  }
+
   private async deleteEmptyDatedDays(dateList: string): Promise<void> {
     const org = TenantContext.require();
     await this.em.execute(
