@@ -1,7 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Clock } from '../../common/clock/clock';
-import { UnitOfWork } from '../../database/unit-of-work';
 import { AuditService, changedFields } from '../audit/audit.service';
 import { FactChangesService } from '../fact-changes/fact-changes.service';
 import { SchoolCalendar } from './school-calendar';
@@ -30,8 +29,7 @@ export function toHolidayDto(h: Holiday): HolidayDto {
   };
 }
 
-const describe = (h: { name: string; startDate: string; endDate: string }) =>
-  `${h.name} (${describeDateRange(h.startDate, h.endDate)})`;
+const describe = (h: { name: string; startDate: string; endDate: string }) => `${h.name} (${describeDateRange(h.startDate, h.endDate)})`;
 
 /**
  * Holidays as the API shows and takes them. Adding or changing one, and adding bank holidays, are
@@ -41,7 +39,6 @@ const describe = (h: { name: string; startDate: string; endDate: string }) =>
 export class HolidaysService {
   constructor(
     private readonly holidays: HolidaysRepository,
-    private readonly unitOfWork: UnitOfWork,
     private readonly audit: AuditService,
     private readonly clock: Clock,
     private readonly organizations: OrganizationsService,
@@ -89,8 +86,9 @@ export class HolidaysService {
     return { ...written.holiday, rotaChange };
   }
 
+  /** Deletes a holiday; the repair then fills its days on the planned rota (docs/product.md#the-rota-stays-true). */
   async remove(actor: AuthUser, id: string): Promise<void> {
-    await this.unitOfWork.transaction(async () => {
+    await this.factChanges.change(actor, async () => {
       const holiday = await this.find(id);
       this.audit.record(actor, {
         kind: 'holiday',
@@ -100,6 +98,7 @@ export class HolidaysService {
         before: toHolidayDto(holiday),
       });
       this.holidays.remove(holiday);
+      return { cause: `Deleting holiday '${holiday.name}'` };
     });
   }
 
@@ -120,8 +119,7 @@ export class HolidaysService {
       await this.holidays.flush();
       const academicYear = `${start}-${start + 1}`;
       const regionName = BANK_HOLIDAY_REGION_LABELS[chosen];
-      const regionChange =
-        chosen === before ? '' : `bank holiday region changed from ${BANK_HOLIDAY_REGION_LABELS[before]} to ${regionName}`;
+      const regionChange = chosen === before ? '' : `bank holiday region changed from ${BANK_HOLIDAY_REGION_LABELS[before]} to ${regionName}`;
       if (added.length || regionChange) {
         const addedText = added.length
           ? `Added ${plural(added.length, `${regionName} bank holiday`)} for ${academicYear}`
