@@ -157,6 +157,53 @@ describe('repairs after a change of facts', () => {
     expect(mail.filter((m) => m.to === `gus-${admin.subdomain}@example.com`)).toHaveLength(1);
   });
 
+  it('a change that takes off and opens at once says both, and the person it touched twice gets one email', async () => {
+    // Nobody works on Fridays; then Ann swaps her Mondays for Fridays.
+    const { admin, people, emails } = await plannedSchool({ workingDays: [1, 2, 3, 4] });
+    const ann = people['Ann Able']!;
+    const annMondays = [...(await slots(admin))]
+      .filter(([key, id]) => id === ann && new Date(`${key.split('|')[0]}T00:00:00Z`).getUTCDay() === 1)
+      .map(([key]) => key.split('|')[0]!);
+    expect(annMondays.length).toBeGreaterThan(0);
+
+    const changed = await as(admin.token)
+      .put(`/api/staff/${ann}`, { workingDays: [2, 3, 4, 5] })
+      .expect(200);
+
+    const n = annMondays.length;
+    expect(changed.body.rotaChange).toMatchObject({ removedDuties: n, refilledDuties: n, filledDuties: 6 });
+    expect(changed.body.rotaChange.message).toMatch(
+      new RegExp(
+        `^Changing Ann Able's working days removed ${n} (duty|duties) on .+; ${n} refilled, and filled 6 duties on 12 Sep – 17 Oct(; \\d+ dut(y|ies) moved to keep the rota fair)?\\.$`,
+      ),
+    );
+    const toAnn = await sql(
+      `select o.kind, o.text from outbox_emails o join organizations g on g.id = o.organization_id
+        where g.subdomain = ? and o."to" = ? and o.kind in ('duties-removed', 'duty-added', 'duties-repaired')`,
+      [admin.subdomain, emails[ann]],
+    );
+    expect(toAnn.map((m) => m.kind)).toEqual(['duties-repaired']);
+    expect(toAnn[0]!.text).toContain('You are no longer on duty on these days:');
+    expect(toAnn[0]!.text).toContain("Added to fill the rota after: Changing Ann Able's working days");
+  });
+
+  it('more duty managers per day: the new slot of every planned day is filled, and the answer says so', async () => {
+    const { admin } = await plannedSchool();
+    const planned = (await rota(admin)).filter((d) => d.slots.some((slot) => slot.staff));
+    expect(planned.length).toBeGreaterThan(20);
+
+    const saved = await as(admin.token).post('/api/system-settings', { dutyManagersPerDay: 3 }).expect(200);
+
+    expect(saved.body.rotaChange).toMatchObject({ removedDuties: 0, refilledDuties: 0, filledDuties: planned.length });
+    expect(saved.body.rotaChange.message).toMatch(
+      new RegExp(
+        `^Setting duty managers per day to 3 filled ${planned.length} duties on 9 Sep – 24 Oct(; \\d+ dut(y|ies) moved to keep the rota fair)?\\.$`,
+      ),
+    );
+    const after = await rota(admin);
+    for (const day of planned) expect(after.find((d) => d.date === day.date)!.slots.filter((slot) => slot.staff)).toHaveLength(3);
+  });
+
   it('with "Only fill gaps" a repair fills and moves nothing', async () => {
     const { admin, holidayId } = await plannedSchool({ holiday: { startDate: '2025-10-13', endDate: '2025-10-13' } });
     await as(admin.token).post('/api/system-settings', { keepFairness: false }).expect(200);
