@@ -162,24 +162,26 @@ export function dutiesRepairedEmail(
   change: {
     removed: { date: string; reason: string }[];
     replacing: { date: string; replacing: Person }[];
-    filled: string[];
-    movedTo: string[];
-    movedFrom: string[];
+    /** Each with its duty's title when it is not the Duty Manager duty. */
+    filled: { date: string; duty?: string }[];
+    movedTo: { date: string; duty?: string }[];
+    movedFrom: { date: string; duty?: string }[];
   },
 ): PersonLetter {
   const byDate = <T extends { date: string }>(list: T[]) => [...list].sort((a, b) => a.date.localeCompare(b.date));
-  const sorted = (dates: string[]) => [...dates].sort();
-  const on = change.replacing.length + change.filled.length + change.movedTo.length;
-  const off = change.removed.length + change.movedFrom.length;
-  const firstOn = [...change.replacing.map((r) => r.date), ...change.filled, ...change.movedTo].sort()[0];
-  const subject = !off
-    ? on === 1
-      ? `You are on duty on ${describeDate(firstOn!)}`
-      : `You are on duty on ${on} more days`
-    : !on
-      ? off === 1
-        ? `Duty removed: ${describeDate([...change.removed.map((r) => r.date), ...change.movedFrom][0]!)}`
-        : `${off} duties removed`
+  const on = (list: { date: string; duty?: string }[]) => byDate(list).map((d) => `You are now on ${d.duty ?? 'duty'} on ${describeDate(d.date)}`);
+  const off = (list: { date: string; duty?: string }[]) =>
+    byDate(list).map((d) => `You are no longer on ${d.duty ?? 'duty'} on ${describeDate(d.date)}`);
+  const added = [...change.replacing, ...change.filled, ...change.movedTo].map((d) => d.date).sort();
+  const taken = [...change.removed, ...change.movedFrom].map((d) => d.date).sort();
+  const subject = !taken.length
+    ? added.length === 1
+      ? `You are on duty on ${describeDate(added[0]!)}`
+      : `You are on duty on ${added.length} more days`
+    : !added.length
+      ? taken.length === 1
+        ? `Duty removed: ${describeDate(taken[0]!)}`
+        : `${taken.length} duties removed`
       : 'Your duties have changed';
   const moved = change.movedTo.length + change.movedFrom.length;
   return letter({
@@ -197,16 +199,8 @@ export function dutiesRepairedEmail(
             ...byDate(change.replacing).map((a) => `${describeDate(a.date)} (in place of ${a.replacing.name})`),
           ]
         : []),
-      ...(change.filled.length
-        ? [`Added to fill the rota after: ${cause}`, ...sorted(change.filled).map((d) => `You are now on duty on ${describeDate(d)}`)]
-        : []),
-      ...(moved
-        ? [
-            `Moved to keep the rota fair after: ${cause}`,
-            ...sorted(change.movedTo).map((d) => `You are now on duty on ${describeDate(d)}`),
-            ...sorted(change.movedFrom).map((d) => `You are no longer on duty on ${describeDate(d)}`),
-          ]
-        : []),
+      ...(change.filled.length ? [`Added to fill the rota after: ${cause}`, ...on(change.filled)] : []),
+      ...(moved ? [`Moved to keep the rota fair after: ${cause}`, ...on(change.movedTo), ...off(change.movedFrom)] : []),
     ],
   });
 }

@@ -151,13 +151,21 @@ export class RotaIntegrityService implements RotaRepair {
       if (replacement) listOf(addedTo, replacement).push({ date: v.date, replacing: people.get(v.staffId)! });
     }
     // Told once per change: whoever the fill or the rebalance touched gets one letter with all of it.
-    const filledFor = new Map<string, string[]>();
-    const movedTo = new Map<string, string[]>();
-    const movedFrom = new Map<string, string[]>();
-    for (const c of filled) listOf(filledFor, c.to).push(c.date);
+    // Another duty's day names the duty (the Duty Manager duty's, as ever, doesn't).
+    const titles = horizon.some((c) => c.dutyId !== duty)
+      ? new Map((await this.duties.list()).map((d) => [d.id, dutyTitle(d.name, d.place)]))
+      : new Map<string, string>();
+    const dayOf = (c: { date: string; dutyId: string }) => ({
+      date: c.date,
+      ...(c.dutyId !== duty && titles.has(c.dutyId) ? { duty: titles.get(c.dutyId)! } : {}),
+    });
+    const filledFor = new Map<string, { date: string; duty?: string }[]>();
+    const movedTo = new Map<string, { date: string; duty?: string }[]>();
+    const movedFrom = new Map<string, { date: string; duty?: string }[]>();
+    for (const c of filled) listOf(filledFor, c.to).push(dayOf(c));
     for (const c of moved) {
-      listOf(movedTo, c.to).push(c.date);
-      listOf(movedFrom, c.from!).push(c.date);
+      listOf(movedTo, c.to).push(dayOf(c));
+      listOf(movedFrom, c.from!).push(dayOf(c));
     }
     const repaired = new Set([...filledFor.keys(), ...movedTo.keys(), ...movedFrom.keys()]);
     for (const staffId of repaired) {
