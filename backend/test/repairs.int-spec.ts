@@ -1,5 +1,5 @@
 import { MikroORM } from '@mikro-orm/core';
-import { registerOrganization, type Account } from './support/accounts';
+import { bearer, registerOrganization, type Account } from './support/accounts';
 import { asUser } from './support/http';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -155,6 +155,30 @@ describe('repairs after a change of facts', () => {
     const mail = await repairEmails(admin);
     expect(mail.map((m) => m.to).sort()).toEqual([...touched(entry!)].map((id) => emails[id] ?? `gus-${admin.subdomain}@example.com`).sort());
     expect(mail.filter((m) => m.to === `gus-${admin.subdomain}@example.com`)).toHaveLength(1);
+  });
+
+  it('people imported from a CSV file take the empty slots they can, one repair for the import', async () => {
+    const { admin } = await plannedSchool({ workingDays: [1, 2, 3, 4] });
+    const csv = [
+      'name,email,department,teaching',
+      `Gus Hale,gus-${admin.subdomain}@example.com,,yes`,
+      `Hal Ince,hal-${admin.subdomain}@example.com,,no`,
+    ].join('\n');
+    await t
+      .http()
+      .post('/api/staff/import')
+      .set(...bearer(admin.token))
+      .attach('file', Buffer.from(csv, 'utf8'), { filename: 'staff.csv', contentType: 'text/csv' })
+      .expect(201);
+
+    // Both work Fridays: the two slots of each Friday of the planned horizon are theirs.
+    const fridays = (await rota(admin)).filter((d) => new Date(`${d.date}T00:00:00Z`).getUTCDay() === 5 && d.date <= '2025-10-17');
+    expect(fridays.map((d) => d.slots.filter((slot) => slot.staff).length)).toEqual([2, 2, 2, 2, 2, 2]);
+    const entries = await adjusted(admin);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]!.summary).toMatch(
+      /^Importing 2 staff members filled 12 duties on 12 Sep – 17 Oct(; \d+ dut(y|ies) moved to keep the rota fair)?\.$/,
+    );
   });
 
   it('a change that takes off and opens at once says both, and the person it touched twice gets one email', async () => {
