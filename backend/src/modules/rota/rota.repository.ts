@@ -531,13 +531,13 @@ export class RotaRepository {
     await this.deleteEmptyDatedDays(dateList);
   }
 
-  /** The last date from `from` on with anyone on any duty; null when there is none: where the planned rota ends. */
-  async lastDutyDateFrom(from: IsoDate): Promise<IsoDate | null> {
-    const rows = await this.em.execute<{ last: string | null }[]>(
-      `select to_char(max(date), 'YYYY-MM-DD') as last from rota_slots where organization_id = ? and date >= ?`,
+  /** Per duty, the last date from `from` on with anyone on it (duties with nobody from `from` on left out): where each duty's planned rota ends. */
+  async lastDutyDatesFrom(from: IsoDate): Promise<Map<string, IsoDate>> {
+    const rows = await this.em.execute<{ duty_id: string; last: IsoDate }[]>(
+      `select duty_id, to_char(max(date), 'YYYY-MM-DD') as last from rota_slots where organization_id = ? and date >= ? group by duty_id`,
       [TenantContext.require(), from],
     );
-    return rows[0]?.last ?? null;
+    return new Map(rows.map((r) => [r.duty_id, r.last]));
   }
 
   private async deleteEmptyDatedDays(dateList: string): Promise<void> {

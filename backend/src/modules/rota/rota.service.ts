@@ -144,27 +144,40 @@ export class RotaService {
 
   /**
    * After a change of facts, once what breaks a hard rule is gone (docs/product.md#the-rota-stays-true):
-   * the planned horizon — tomorrow to the last date with anyone on any duty, in academic years that
-   * have term dates — planned by the multi-duty engine for every running duty together: mode
-   * 'rebalance' with `rebalance` (fills the empty slots, then moves the fewest assignments that
-   * bring everyone back within a duty of their fair share, never a pinned slot nor one on the
-   * `frozenSchoolDays` next school days), else 'fill'. Writes the days that changed; returns each
-   * slot given to someone. Nobody is taken off a slot that isn't given to someone else.
+   * the planned horizon of each duty someone is on from tomorrow — tomorrow to the last date
+   * anyone is on it, in academic years that have term dates — planned by the multi-duty engine for
+   * those duties together: mode 'rebalance' with `rebalance` (fills the empty slots, then moves
+   * the fewest assignments that bring everyone back within a duty of their fair share, never a
+   * pinned slot nor one on the `frozenSchoolDays` next school days), else 'fill'. A duty nobody is
+   * planned on is left alone. Writes the days that changed; returns each slot given to someone.
+   * Nobody is taken off a slot that isn't given to someone else.
    */
   async repairHorizon(today: IsoDate, { rebalance, frozenSchoolDays }: { rebalance: boolean; frozenSchoolDays: number }): Promise<HorizonChange[]> {
     const from = addDays(today, 1);
-    const last = await this.rota.lastDutyDateFrom(from);
-    if (!last) return [];
+    const lastOf = await this.rota.lastDutyDatesFrom(from);
+    const facts = await this.dutiesPlanner.planningDuties();
+    const dutyIds = facts.duties.filter((d) => lastOf.has(d.id)).map((d) => d.id);
+    if (!dutyIds.length) return [];
+    const last = dutyIds
+      .map((id) => lastOf.get(id)!)
+      .sort()
+      .at(-1)!;
     const withoutTerms = new Set(await this.calendar.yearsWithoutTerms(from, last));
     const days = datesBetween(from, last).filter((date) => !withoutTerms.has(academicYearStartOf(date)));
     if (!days.length) return [];
-    const facts = await this.dutiesPlanner.planningDuties();
-    const dutyIds = facts.duties.map((d) => d.id);
+    // Past a duty's own last date nothing of it is planned: nothing there to fill.
+    const fillable: Record<string, Record<IsoDate, number[]>> = {};
+    for (const id of dutyIds) {
+      const beyond = days.filter((date) => date > lastOf.get(id)!);
+      if (beyond.length) fillable[id] = Object.fromEntries(beyond.map((date) => [date, []]));
+    }
     const existing = await this.dutiesPlanner.existingBetween(days[0]!, days.at(-1)!);
     const frozenThrough = rebalance ? await this.calendar.frozenThrough(today, frozenSchoolDays) : null;
-    const planned = await this.dutiesPlanner.plan({ mode: rebalance ? 'rebalance' : 'fill', days, dutyIds, existing, frozenThrough }, facts, {
-      inWorker: true,
-    });
+    const planned = await this.dutiesPlanner.plan(
+      { mode: rebalance ? 'rebalance' : 'fill', days, dutyIds, existing, fillable, frozenThrough },
+      facts,
+      { inWorker: true },
+    );
     const changes: HorizonChange[] = [];
     for (const dutyId of dutyIds) {
       const had = existing[dutyId] ?? {};
