@@ -349,7 +349,7 @@ describe('duties', () => {
     const window = (await api.put(`/api/duties/${id}`, { startTime: '12:00', endTime: '13:00' }).expect(200)).body;
     // A weight left at its default follows the window.
     expect(window.duty).toMatchObject({ startTime: '12:00', endTime: '13:00', weight: 60 });
-    expect(window.rotaChange).toEqual({ removedDuties: 0, refilledDuties: 0, dates: [], message: expect.any(String) });
+    expect(window.rotaChange).toEqual({ removedDuties: 0, refilledDuties: 0, filledDuties: 0, movedDuties: 0, dates: [], message: expect.any(String) });
 
     const fewer = (await api.put(`/api/duties/${id}`, { weekdays: [{ weekday: 1, people: 1 }] }).expect(200)).body;
     expect(fewer.duty.weekdays).toEqual([{ weekday: 1, people: 1 }]);
@@ -432,14 +432,14 @@ describe('duties', () => {
     const id = (await api.post('/api/duties', LUNCH_FIELD).expect(201)).body.duty.id as string;
     const paused = (await api.post(`/api/duties/${id}/pause`).expect(200)).body;
     expect(paused.duty.paused).toBe(true);
-    expect(paused.rotaChange).toEqual({ removedDuties: 0, refilledDuties: 0, dates: [], message: expect.any(String) });
+    expect(paused.rotaChange).toEqual({ removedDuties: 0, refilledDuties: 0, filledDuties: 0, movedDuties: 0, dates: [], message: expect.any(String) });
     // Pausing a paused duty changes nothing.
     expect((await api.post(`/api/duties/${id}/pause`).expect(200)).body.rotaChange).toBeNull();
     const resumed = (await api.post(`/api/duties/${id}/resume`).expect(200)).body;
     expect(resumed).toMatchObject({ duty: { paused: false }, rotaChange: null });
 
     const deleted = (await api.delete(`/api/duties/${id}`).expect(200)).body;
-    expect(deleted.rotaChange).toEqual({ removedDuties: 0, refilledDuties: 0, dates: [], message: expect.any(String) });
+    expect(deleted.rotaChange).toEqual({ removedDuties: 0, refilledDuties: 0, filledDuties: 0, movedDuties: 0, dates: [], message: expect.any(String) });
     expect((await duties()).map((d) => d.name)).toEqual(['Duty Manager']);
     await api.put(`/api/duties/${id}`, { place: 'Back' }).expect(404);
     await api.post(`/api/duties/${id}/resume`).expect(404);
@@ -560,7 +560,7 @@ describe('duties', () => {
     expect(raised).toEqual({ rules: { maxDutiesPerDay: 3, allDayDutiesCount: false }, rotaChange: null });
     const lowered = (await api.put('/api/duty-rules', { maxDutiesPerDay: 2 }).expect(200)).body;
     expect(lowered.rules).toEqual({ maxDutiesPerDay: 2, allDayDutiesCount: false });
-    expect(lowered.rotaChange).toEqual({ removedDuties: 0, refilledDuties: 0, dates: [], message: expect.any(String) });
+    expect(lowered.rotaChange).toEqual({ removedDuties: 0, refilledDuties: 0, filledDuties: 0, movedDuties: 0, dates: [], message: expect.any(String) });
     expect((await api.put('/api/duty-rules', { allDayDutiesCount: true }).expect(200)).body.rotaChange).not.toBeNull();
     expect((await api.put('/api/duty-rules', {}).expect(200)).body).toEqual({
       rules: { maxDutiesPerDay: 2, allDayDutiesCount: true },

@@ -42,6 +42,9 @@ describe('move to another day', () => {
    */
   async function filledSchool() {
     const admin = await registerOrganization(t);
+    // Its gaps are made by hand: with auto-fill on, the repair after each change of facts below
+    // (a pattern change, a new member) would fill them (docs/product.md#the-rota-stays-true).
+    await as(admin.token).post('/api/auto-approval-settings', { adminPassword: admin.password, autoFillCancellations: false }).expect(200);
     const people: Record<string, string> = {};
     for (const [name, isTeaching] of [
       ['Ann Teacher', true],

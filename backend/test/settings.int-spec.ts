@@ -297,14 +297,14 @@ describe('settings: reminders, template, instructions and the procedure document
       const saved = await as(admin.token).post('/api/system-settings', { mixMode: 'always', defaultWeeklyCap: 3, weekAStart: '2025-09-01' }).expect(200);
       expect(saved.body).toMatchObject({ mixMode: 'always', defaultWeeklyCap: 3, weekAStart: '2025-09-01', dutyManagersPerDay: 2 });
       // No duties here, but a new cap and a new Week A are checked against the rota.
-      expect(saved.body.rotaChange).toEqual({ removedDuties: 0, refilledDuties: 0, dates: [], message: 'No planned duties were affected.' });
+      expect(saved.body.rotaChange).toEqual({ removedDuties: 0, refilledDuties: 0, filledDuties: 0, movedDuties: 0, dates: [], message: 'No planned duties were affected.' });
       expect((await as(staff.token).get('/api/system-settings').expect(200)).body).toMatchObject({ mixMode: 'always', defaultWeeklyCap: 3, weekAStart: '2025-09-01' });
 
-      // The mix mode alone touches no duty; a higher cap or none neither.
+      // The mix mode alone touches no duty; no cap opens capacity, so the repair runs (nothing to fill here).
       const mix = await as(admin.token).post('/api/system-settings', { mixMode: 'never' }).expect(200);
       expect(mix.body).toMatchObject({ mixMode: 'never', defaultWeeklyCap: 3, weekAStart: '2025-09-01', rotaChange: null });
       const cleared = await as(admin.token).post('/api/system-settings', { defaultWeeklyCap: null }).expect(200);
-      expect(cleared.body).toMatchObject({ defaultWeeklyCap: null, rotaChange: null });
+      expect(cleared.body).toMatchObject({ defaultWeeklyCap: null, rotaChange: { removedDuties: 0, refilledDuties: 0, filledDuties: 0, movedDuties: 0, dates: [], message: 'No planned duties were affected.' } });
       const unchanged = await as(admin.token).post('/api/system-settings', { mixMode: 'never', defaultWeeklyCap: null }).expect(200);
       expect(unchanged.body.rotaChange).toBeNull();
       // What a repair does after a change: only fill gaps, and the next 10 school days left alone.

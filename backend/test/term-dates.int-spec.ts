@@ -53,7 +53,7 @@ describe('term dates', () => {
     const withoutSpringHalfTerm = { ...SPRING, halfTermStart: undefined, halfTermEnd: undefined };
     const saved = await as(admin.token).put('/api/term-dates/2025', { terms: [SUMMER, AUTUMN, withoutSpringHalfTerm] }).expect(200);
     const terms = [AUTUMN, { ...SPRING, halfTermStart: null, halfTermEnd: null }, SUMMER];
-    expect(saved.body).toEqual({ academicYear: 2025, label: '2025-2026', terms, proposal: typicalTerms(2025), proposalSource: 'typical_pattern', rotaChange: { removedDuties: 0, refilledDuties: 0, dates: [], message: 'No planned duties were affected.' } });
+    expect(saved.body).toEqual({ academicYear: 2025, label: '2025-2026', terms, proposal: typicalTerms(2025), proposalSource: 'typical_pattern', rotaChange: { removedDuties: 0, refilledDuties: 0, filledDuties: 0, movedDuties: 0, dates: [], message: 'No planned duties were affected.' } });
     const read = await as(admin.token).get('/api/term-dates?academicYear=2025').expect(200);
     expect(read.body).toEqual({ academicYear: 2025, label: '2025-2026', terms, proposal: typicalTerms(2025), proposalSource: 'typical_pattern' });
   });

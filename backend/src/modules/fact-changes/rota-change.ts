@@ -6,6 +6,10 @@ export interface RotaChange {
   removedDuties: number;
   /** Of the slots they freed, how many auto-fill gave to someone else. */
   refilledDuties: number;
+  /** Empty slots of the planned horizon the repair filled (capacity a change opened, per auto-fill). */
+  filledDuties: number;
+  /** Assignments the repair's rebalance gave to someone else to keep the rota fair (keep fairness on). */
+  movedDuties: number;
   /** The dates touched, in order. */
   dates: string[];
   /** For the person who made the change: "Adding holiday 'Snow closure' removed 4 duties on 7–8 Dec; 0 refilled (holiday)." */
@@ -17,7 +21,14 @@ export interface RotaChangeCause {
   description: string;
 }
 
-export const NO_ROTA_CHANGE: RotaChange = { removedDuties: 0, refilledDuties: 0, dates: [], message: 'No planned duties were affected.' };
+export const NO_ROTA_CHANGE: RotaChange = {
+  removedDuties: 0,
+  refilledDuties: 0,
+  filledDuties: 0,
+  movedDuties: 0,
+  dates: [],
+  message: 'No planned duties were affected.',
+};
 
 /**
  * The port the fact-change call repairs the rota through. The requests module implements it
@@ -29,7 +40,8 @@ export interface RotaRepair {
   /** Holds the organisation's rota lock (its settings row) exclusively until the transaction ends. */
   lockRota(): Promise<void>;
   /**
-   * Removes every future assignment that now breaks a hard rule, refills per auto-fill, records
+   * Removes every future assignment that now breaks a hard rule, refills per auto-fill, fills the
+   * planned horizon's empty slots and (keep fairness on) rebalances it, records
    * the change in the activity log and queues each person's email, in the current transaction.
    */
   repair(actor: AuthUser | undefined, cause: RotaChangeCause): Promise<RotaChange>;

@@ -1,7 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Clock } from '../../common/clock/clock';
-import { UnitOfWork } from '../../database/unit-of-work';
 import { AuditService, changedFields } from '../audit/audit.service';
 import { FactChangesService } from '../fact-changes/fact-changes.service';
 import type { RotaChange } from '../fact-changes/rota-change';
@@ -31,8 +30,7 @@ export function toHolidayDto(h: Holiday): HolidayDto {
   };
 }
 
-const describe = (h: { name: string; startDate: string; endDate: string }) =>
-  `${h.name} (${describeDateRange(h.startDate, h.endDate)})`;
+const describe = (h: { name: string; startDate: string; endDate: string }) => `${h.name} (${describeDateRange(h.startDate, h.endDate)})`;
 
 /**
  * Holidays as the API shows and takes them. Adding or changing one, and adding bank holidays, are
@@ -42,7 +40,6 @@ const describe = (h: { name: string; startDate: string; endDate: string }) =>
 export class HolidaysService {
   constructor(
     private readonly holidays: HolidaysRepository,
-    private readonly unitOfWork: UnitOfWork,
     private readonly audit: AuditService,
     private readonly clock: Clock,
     private readonly organizations: OrganizationsService,
@@ -102,8 +99,9 @@ export class HolidaysService {
     return { holiday: after, cause: `Changing holiday '${holiday.name}'` };
   }
 
+  /** Deletes a holiday; the repair then fills its days on the planned rota (docs/product.md#the-rota-stays-true). */
   async remove(actor: AuthUser, id: string): Promise<void> {
-    await this.unitOfWork.transaction(async () => {
+    await this.factChanges.change(actor, async () => {
       const holiday = await this.find(id);
       this.audit.record(actor, {
         kind: 'holiday',
@@ -113,6 +111,7 @@ export class HolidaysService {
         before: toHolidayDto(holiday),
       });
       this.holidays.remove(holiday);
+      return { cause: `Deleting holiday '${holiday.name}'` };
     });
   }
 
@@ -133,8 +132,7 @@ export class HolidaysService {
       await this.holidays.flush();
       const academicYear = `${start}-${start + 1}`;
       const regionName = BANK_HOLIDAY_REGION_LABELS[chosen];
-      const regionChange =
-        chosen === before ? '' : `bank holiday region changed from ${BANK_HOLIDAY_REGION_LABELS[before]} to ${regionName}`;
+      const regionChange = chosen === before ? '' : `bank holiday region changed from ${BANK_HOLIDAY_REGION_LABELS[before]} to ${regionName}`;
       if (added.length || regionChange) {
         const addedText = added.length
           ? `Added ${plural(added.length, `${regionName} bank holiday`)} for ${academicYear}`

@@ -4,7 +4,6 @@ import { datesBetween, daysInSpan } from '../../common/clock/academic-year';
 import { describeWeekdays, isoWeekdayOf } from '../../common/clock/weekdays';
 import { describeDate, describeDateRange } from '../../common/text/dates';
 import { plural } from '../../common/text/plural';
-import { UnitOfWork } from '../../database/unit-of-work';
 import { AuditService } from '../audit/audit.service';
 import { AvailabilityService } from '../availability/availability.service';
 import { FactChangesService } from '../fact-changes/fact-changes.service';
@@ -36,7 +35,13 @@ function toDto(r: RecurringUnavailability): RecurringUnavailabilityDto {
 }
 
 /** "Tuesdays", "Tuesdays in Week A", "Tuesdays 12:30–13:10": what a commitment covers, for messages and the log. */
-function describeRule(r: { weekdays: number[]; everyOtherWeek?: boolean; week?: string | null; startTime?: string | null; endTime?: string | null }): string {
+function describeRule(r: {
+  weekdays: number[];
+  everyOtherWeek?: boolean;
+  week?: string | null;
+  startTime?: string | null;
+  endTime?: string | null;
+}): string {
   const time = r.startTime && r.endTime ? ` ${r.startTime}–${r.endTime}` : '';
   return `${describeWeekdays(r.weekdays)}${r.everyOtherWeek ? ` in Week ${r.week}` : ''}${time}`;
 }
@@ -52,7 +57,6 @@ function describeRule(r: { weekdays: number[]; everyOtherWeek?: boolean; week?: 
 export class RecurringUnavailabilityService {
   constructor(
     private readonly staffDirectory: StaffDirectory,
-    private readonly unitOfWork: UnitOfWork,
     private readonly factChanges: FactChangesService,
     private readonly settings: SystemSettingsService,
     private readonly availability: AvailabilityService,
@@ -68,7 +72,9 @@ export class RecurringUnavailabilityService {
   async create(actor: AuthUser, dto: CreateRecurringUnavailabilityDto): Promise<RecurringUnavailabilityResultDto> {
     if (daysInSpan(dto.startDate, dto.endDate) > MAX_PERIOD_DAYS) throw new BadRequestException('A weekly commitment can cover at most two years');
     if (!datesBetween(dto.startDate, dto.endDate).some((date) => dto.weekdays.includes(isoWeekdayOf(date)))) {
-      throw new BadRequestException(`There are no ${describeWeekdays(dto.weekdays)} from ${describeDate(dto.startDate)} to ${describeDate(dto.endDate)}`);
+      throw new BadRequestException(
+        `There are no ${describeWeekdays(dto.weekdays)} from ${describeDate(dto.startDate)} to ${describeDate(dto.endDate)}`,
+      );
     }
     const everyOtherWeek = dto.everyOtherWeek ?? false;
     const week = everyOtherWeek ? (dto.week ?? null) : null;
@@ -124,13 +130,17 @@ export class RecurringUnavailabilityService {
           ? startTime
             ? ' There were no duties at those times.'
             : ' There were no duties on those days.'
-          : ` ${plural(cancelled, 'duty assignment')} cancelled` + (refilled === cancelled ? ' and all refilled.' : refilled ? `, ${refilled} refilled.` : '.')),
+          : ` ${plural(cancelled, 'duty assignment')} cancelled` +
+            (refilled === cancelled ? ' and all refilled.' : refilled ? `, ${refilled} refilled.` : '.')),
     };
   }
 
-  /** Removes a weekly commitment. Duties taken off because of it are not put back: the rota has moved on. */
+  /**
+   * Removes a weekly commitment. The duties taken off because of it stay with whoever has them now;
+   * the repair fills the slots it opens and keeps the rota fair (docs/product.md#the-rota-stays-true).
+   */
   async remove(actor: AuthUser, id: string): Promise<void> {
-    await this.unitOfWork.transaction(async () => {
+    await this.factChanges.change(actor, async () => {
       const rule = await this.availability.rule(id);
       if (!rule) throw new NotFoundException('Weekly commitment not found');
       const staff = await loadPerson(this.staffDirectory, rule.staff.id);
@@ -143,6 +153,7 @@ export class RecurringUnavailabilityService {
         before: toDto(rule),
       });
       this.availability.removeRule(rule);
+      return { cause: `Removing ${staff.name}'s weekly commitment` };
     });
   }
 }

@@ -151,6 +151,60 @@ export function dutiesAddedEmail(replacement: Person, added: { date: string; rep
   });
 }
 
+/**
+ * To someone a change of facts touched where the repair also filled or moved duties
+ * (docs/product.md#the-rota-stays-true): one email and one notification per change, with every
+ * day it put them on or took them off and why.
+ */
+export function dutiesRepairedEmail(
+  person: Person,
+  cause: string,
+  change: {
+    removed: { date: string; reason: string }[];
+    replacing: { date: string; replacing: Person }[];
+    /** Each with its duty's title when it is not the Duty Manager duty. */
+    filled: { date: string; duty?: string }[];
+    movedTo: { date: string; duty?: string }[];
+    movedFrom: { date: string; duty?: string }[];
+  },
+): PersonLetter {
+  const byDate = <T extends { date: string }>(list: T[]) => [...list].sort((a, b) => a.date.localeCompare(b.date));
+  const on = (list: { date: string; duty?: string }[]) => byDate(list).map((d) => `You are now on ${d.duty ?? 'duty'} on ${describeDate(d.date)}`);
+  const off = (list: { date: string; duty?: string }[]) =>
+    byDate(list).map((d) => `You are no longer on ${d.duty ?? 'duty'} on ${describeDate(d.date)}`);
+  const added = [...change.replacing, ...change.filled, ...change.movedTo].map((d) => d.date).sort();
+  const taken = [...change.removed, ...change.movedFrom].map((d) => d.date).sort();
+  const subject = !taken.length
+    ? added.length === 1
+      ? `You are on duty on ${describeDate(added[0]!)}`
+      : `You are on duty on ${added.length} more days`
+    : !added.length
+      ? taken.length === 1
+        ? `Duty removed: ${describeDate(taken[0]!)}`
+        : `${taken.length} duties removed`
+      : 'Your duties have changed';
+  const moved = change.movedTo.length + change.movedFrom.length;
+  return letter({
+    kind: 'duties-repaired',
+    notice: DUTIES,
+    to: person,
+    subject,
+    lines: [
+      ...(change.removed.length
+        ? ['You are no longer on duty on these days:', ...byDate(change.removed).map((r) => `${describeDate(r.date)}: ${r.reason}`)]
+        : []),
+      ...(change.replacing.length
+        ? [
+            'You have been added to the duty rota on these days, in place of colleagues who can no longer do them:',
+            ...byDate(change.replacing).map((a) => `${describeDate(a.date)} (in place of ${a.replacing.name})`),
+          ]
+        : []),
+      ...(change.filled.length ? [`Added to fill the rota after: ${cause}`, ...on(change.filled)] : []),
+      ...(moved ? [`Moved to keep the rota fair after: ${cause}`, ...on(change.movedTo), ...off(change.movedFrom)] : []),
+    ],
+  });
+}
+
 /** To someone an admin or manager put on a day by hand. */
 export function dutyAssignedEmail(person: Person, date: string, by: string, dutyName?: string): PersonLetter {
   const day = describeDate(date);

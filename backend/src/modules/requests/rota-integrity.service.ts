@@ -10,7 +10,7 @@ import { CancelRequestsRepository } from './cancel-requests.repository';
 import { RequestMessenger } from './request-messenger';
 import { type DutyRemoval, freedSlots, RotaService } from '../rota/rota.service';
 import { SystemSettingsService } from '../settings/system-settings.service';
-import { dutiesAddedEmail, dutiesTakenOffEmail } from './request-emails';
+import { dutiesAddedEmail, dutiesRepairedEmail, dutiesTakenOffEmail } from './request-emails';
 import { loadPeople, type Person } from './request-people';
 import { OrganizationClock } from '../tenants/organization-clock';
 import { dutyTitle } from '../../common/text/duty-title';
@@ -115,49 +115,100 @@ export class RotaIntegrityService implements RotaRepair {
       }
       refills.push(...otherRefills);
     }
-    if (!removed.length) return NO_ROTA_CHANGE;
-
-    const replacementOf = new Map(refills.map((r) => [`${r.dutyId}|${r.date}|${r.position}`, r.staffId]));
-    const people = await loadPeople(this.staffDirectory, [...removed.map((v) => v.staffId), ...refills.map((r) => r.staffId)]);
-
     const now = this.clock.now();
-    const removedFrom = new Map<string, { date: string; reason: string }[]>();
-    const addedTo = new Map<string, { date: string; replacing: Person }[]>();
+    const replacementOf = new Map(refills.map((r) => [`${r.dutyId}|${r.date}|${r.position}`, r.staffId]));
     for (const v of removed) {
-      const replacement = replacementOf.get(`${v.dutyId}|${v.date}|${v.position}`) ?? null;
-      const unavailability = v.rule === 'unavailable' && v.periodId ? v.periodId : null;
       this.cancelRequests.addRepairRemoval({
         duty: v.dutyId,
         staff: v.staffId,
         date: v.date,
         reason: v.reason,
-        unavailability,
-        replacement,
+        unavailability: v.rule === 'unavailable' && v.periodId ? v.periodId : null,
+        replacement: replacementOf.get(`${v.dutyId}|${v.date}|${v.position}`) ?? null,
         actor: actor?.id ?? null,
         decidedAt: now,
       });
-      (removedFrom.get(v.staffId) ?? removedFrom.set(v.staffId, []).get(v.staffId)!).push({ date: v.date, reason: v.reason });
-      if (replacement) {
-        (addedTo.get(replacement) ?? addedTo.set(replacement, []).get(replacement)!).push({ date: v.date, replacing: people.get(v.staffId)! });
-      }
     }
-    for (const [staffId, removals] of removedFrom) this.messenger.send(dutiesTakenOffEmail(people.get(staffId)!, removals));
-    for (const [staffId, added] of addedTo) this.messenger.send(dutiesAddedEmail(people.get(staffId)!, added));
+    // The removals are approved cancellations: the horizon's plan keeps each person off that day.
+    await this.unitOfWork.flush();
+    const { keepFairness, frozenSchoolDays } = await this.settings.repairPolicy();
+    const horizon = (await autoFillOn()) ? await this.rota.repairHorizon(today, { rebalance: keepFairness, frozenSchoolDays }) : [];
+    const filled = horizon.filter((c) => c.from === null);
+    const moved = horizon.filter((c) => c.from !== null);
+    if (!removed.length && !horizon.length) return NO_ROTA_CHANGE;
 
-    const dates = [...new Set(removed.map((v) => v.date))].sort();
+    const people = await loadPeople(this.staffDirectory, [
+      ...removed.map((v) => v.staffId),
+      ...refills.map((r) => r.staffId),
+      ...horizon.flatMap((c) => (c.from ? [c.from, c.to] : [c.to])),
+    ]);
+    const removedFrom = new Map<string, { date: string; reason: string }[]>();
+    const addedTo = new Map<string, { date: string; replacing: Person }[]>();
+    const listOf = <T>(map: Map<string, T[]>, key: string) => map.get(key) ?? map.set(key, []).get(key)!;
+    for (const v of removed) {
+      listOf(removedFrom, v.staffId).push({ date: v.date, reason: v.reason });
+      const replacement = replacementOf.get(`${v.dutyId}|${v.date}|${v.position}`);
+      if (replacement) listOf(addedTo, replacement).push({ date: v.date, replacing: people.get(v.staffId)! });
+    }
+    // Told once per change: whoever the fill or the rebalance touched gets one letter with all of it.
+    // Another duty's day names the duty (the Duty Manager duty's, as ever, doesn't).
+    const titles = horizon.some((c) => c.dutyId !== duty)
+      ? new Map((await this.duties.list()).map((d) => [d.id, dutyTitle(d.name, d.place)]))
+      : new Map<string, string>();
+    const dayOf = (c: { date: string; dutyId: string }) => ({
+      date: c.date,
+      ...(c.dutyId !== duty && titles.has(c.dutyId) ? { duty: titles.get(c.dutyId)! } : {}),
+    });
+    const filledFor = new Map<string, { date: string; duty?: string }[]>();
+    const movedTo = new Map<string, { date: string; duty?: string }[]>();
+    const movedFrom = new Map<string, { date: string; duty?: string }[]>();
+    for (const c of filled) listOf(filledFor, c.to).push(dayOf(c));
+    for (const c of moved) {
+      listOf(movedTo, c.to).push(dayOf(c));
+      listOf(movedFrom, c.from!).push(dayOf(c));
+    }
+    const repaired = new Set([...filledFor.keys(), ...movedTo.keys(), ...movedFrom.keys()]);
+    for (const staffId of repaired) {
+      const person = people.get(staffId);
+      if (!person) continue;
+      this.messenger.send(
+        dutiesRepairedEmail(person, cause.description, {
+          removed: removedFrom.get(staffId) ?? [],
+          replacing: addedTo.get(staffId) ?? [],
+          filled: filledFor.get(staffId) ?? [],
+          movedTo: movedTo.get(staffId) ?? [],
+          movedFrom: movedFrom.get(staffId) ?? [],
+        }),
+      );
+    }
+    for (const [staffId, removals] of removedFrom)
+      if (!repaired.has(staffId)) this.messenger.send(dutiesTakenOffEmail(people.get(staffId)!, removals));
+    for (const [staffId, added] of addedTo) if (!repaired.has(staffId)) this.messenger.send(dutiesAddedEmail(people.get(staffId)!, added));
+
+    const removedDates = [...new Set(removed.map((v) => v.date))].sort();
+    const filledDates = [...new Set(filled.map((c) => c.date))].sort();
+    const dates = [...new Set([...removedDates, ...horizon.map((c) => c.date)])].sort();
     const refilled = refills.length;
-    const unfilledReasons = [
-      ...new Set(removed.filter((v) => !replacementOf.has(`${v.dutyId}|${v.date}|${v.position}`)).map((v) => NOT_REFILLED[v.rule])),
-    ];
-    const why =
-      refilled === removed.length
-        ? ''
-        : unfilledReasons.every(Boolean)
-          ? ` (${unfilledReasons.join(', ')})`
-          : (await autoFillOn())
-            ? ' (nobody else was free)'
-            : ' (auto-fill is off)';
-    const message = `${cause.description} removed ${plural(removed.length, 'duty', 'duties')} on ${describeSpan(dates)}; ${refilled} refilled${why}.`;
+    const parts: string[] = [];
+    if (removed.length) {
+      const unfilledReasons = [
+        ...new Set(removed.filter((v) => !replacementOf.has(`${v.dutyId}|${v.date}|${v.position}`)).map((v) => NOT_REFILLED[v.rule])),
+      ];
+      const why =
+        refilled === removed.length
+          ? ''
+          : unfilledReasons.every(Boolean)
+            ? ` (${unfilledReasons.join(', ')})`
+            : (await autoFillOn())
+              ? ' (nobody else was free)'
+              : ' (auto-fill is off)';
+      parts.push(`removed ${plural(removed.length, 'duty', 'duties')} on ${describeSpan(removedDates)}; ${refilled} refilled${why}`);
+    }
+    if (filled.length) parts.push(`filled ${plural(filled.length, 'duty', 'duties')} on ${describeSpan(filledDates)}`);
+    // "Deleting holiday 'Snow closure' filled 6 duties on 7–8 Dec; 2 duties moved to keep the rota fair."
+    const did = parts.join(', and ') || `moved ${plural(moved.length, 'duty', 'duties')} to keep the rota fair`;
+    const message = `${cause.description} ${did}${parts.length && moved.length ? `; ${plural(moved.length, 'duty', 'duties')} moved to keep the rota fair` : ''}.`;
+    const key = (dutyId: string) => (dutyId === duty ? {} : { dutyId });
     this.audit.record(actor, {
       kind: 'rota',
       action: 'rota.adjusted',
@@ -165,17 +216,17 @@ export class RotaIntegrityService implements RotaRepair {
       summary: message,
       after: {
         cause: cause.description,
-        removed: removed.map((v) => ({
-          date: v.date,
-          staffId: v.staffId,
-          rule: v.rule,
-          reason: v.reason,
-          ...(v.dutyId === duty ? {} : { dutyId: v.dutyId }),
-        })),
-        refilled: refills.map(({ dutyId, ...r }) => (dutyId === duty ? r : { ...r, dutyId })),
+        removed: removed.map((v) => ({ date: v.date, staffId: v.staffId, rule: v.rule, reason: v.reason, ...key(v.dutyId) })),
+        refilled: refills.map(({ dutyId, ...r }) => ({ ...r, ...key(dutyId) })),
+        ...(horizon.length
+          ? {
+              filled: filled.map((c) => ({ date: c.date, position: c.position, staffId: c.to, ...key(c.dutyId) })),
+              moved: moved.map((c) => ({ date: c.date, position: c.position, from: c.from, to: c.to, ...key(c.dutyId) })),
+            }
+          : {}),
       },
     });
     await this.unitOfWork.flush();
-    return { removedDuties: removed.length, refilledDuties: refilled, dates, message };
+    return { removedDuties: removed.length, refilledDuties: refilled, filledDuties: filled.length, movedDuties: moved.length, dates, message };
   }
 }

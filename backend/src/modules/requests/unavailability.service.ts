@@ -3,7 +3,6 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { daysInSpan } from '../../common/clock/academic-year';
 import { describeDate, describeDateRange } from '../../common/text/dates';
 import { plural } from '../../common/text/plural';
-import { UnitOfWork } from '../../database/unit-of-work';
 import { AuditService } from '../audit/audit.service';
 import { AvailabilityService } from '../availability/availability.service';
 import { FactChangesService } from '../fact-changes/fact-changes.service';
@@ -41,7 +40,6 @@ function toDto(u: StaffUnavailability): UnavailabilityDto {
 export class UnavailabilityService {
   constructor(
     private readonly staffDirectory: StaffDirectory,
-    private readonly unitOfWork: UnitOfWork,
     private readonly factChanges: FactChangesService,
     private readonly availability: AvailabilityService,
     private readonly audit: AuditService,
@@ -55,7 +53,8 @@ export class UnavailabilityService {
   }
 
   async create(actor: AuthUser, dto: CreateUnavailabilityDto): Promise<UnavailabilityResultDto> {
-    if (daysInSpan(dto.startDate, dto.endDate) > MAX_PERIOD_DAYS) throw new BadRequestException('An unavailability period can cover at most two years');
+    if (daysInSpan(dto.startDate, dto.endDate) > MAX_PERIOD_DAYS)
+      throw new BadRequestException('An unavailability period can cover at most two years');
     const type = dto.type ?? 'annual_leave';
     const label = UNAVAILABILITY_LABELS[type];
 
@@ -120,7 +119,8 @@ export class UnavailabilityService {
    * Days it no longer covers get no duties back, as when a period is deleted.
    */
   async update(actor: AuthUser, id: string, dto: UpdateUnavailabilityDto): Promise<UnavailabilityResultDto> {
-    if (daysInSpan(dto.startDate, dto.endDate) > MAX_PERIOD_DAYS) throw new BadRequestException('An unavailability period can cover at most two years');
+    if (daysInSpan(dto.startDate, dto.endDate) > MAX_PERIOD_DAYS)
+      throw new BadRequestException('An unavailability period can cover at most two years');
 
     const { written, rotaChange } = await this.factChanges.change(
       actor,
@@ -174,9 +174,12 @@ export class UnavailabilityService {
     };
   }
 
-  /** Removes a period. Duties taken off because of it are not put back: the rota has moved on. */
+  /**
+   * Removes a period. The duties taken off because of it stay with whoever has them now; the repair
+   * fills the slots the person's days open and keeps the rota fair (docs/product.md#the-rota-stays-true).
+   */
   async remove(actor: AuthUser, id: string): Promise<void> {
-    await this.unitOfWork.transaction(async () => {
+    await this.factChanges.change(actor, async () => {
       const period = await this.availability.period(id);
       if (!period) throw new NotFoundException('Unavailability period not found');
       const staff = await loadPerson(this.staffDirectory, period.staff.id);
@@ -189,6 +192,7 @@ export class UnavailabilityService {
         before: { staffId: staff.id, startDate: period.startDate, endDate: period.endDate, type: period.type, reason: period.reason },
       });
       this.availability.remove(period);
+      return { cause: `Removing ${staff.name}'s ${UNAVAILABILITY_LABELS[period.type].toLowerCase()}` };
     });
   }
 }

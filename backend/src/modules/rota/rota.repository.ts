@@ -601,6 +601,15 @@ export class RotaRepository {
     return rows.length;
   }
 
+  /** Per duty, the last date from `from` on with anyone on it (duties with nobody from `from` on left out): where each duty's planned rota ends. */
+  async lastDutyDatesFrom(from: IsoDate): Promise<Map<string, IsoDate>> {
+    const rows = await this.em.execute<{ duty_id: string; last: IsoDate }[]>(
+      `select duty_id, to_char(max(date), 'YYYY-MM-DD') as last from rota_slots where organization_id = ? and date >= ? group by duty_id`,
+      [TenantContext.require(), from],
+    );
+    return new Map(rows.map((r) => [r.duty_id, r.last]));
+  }
+
   private async deleteEmptyDatedDays(dateList: string): Promise<void> {
     const org = TenantContext.require();
     await this.em.execute(

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { addDays, mondayOf } from '../../common/clock/academic-year';
+import { academicYearStartOf, addDays, datesBetween, mondayOf } from '../../common/clock/academic-year';
 import type { IsoDate } from '../../common/clock/clock';
+import { SchoolCalendar } from '../holidays/school-calendar';
 import { SystemSettingsService } from '../settings/system-settings.service';
+import { DutiesPlanner } from './duties-planner';
 import type { RotaDayDto } from './dto/rota-day.dto';
 import type { DaySlots } from './engine/rota-engine';
 import type { DayVerdict, RotaFacts } from './engine/rota-rules';
@@ -35,6 +37,16 @@ export function freedSlots(verdict: DayVerdict, dutyId: string): DutyRemoval[] {
   });
 }
 
+/** One slot a repair's fill or rebalance of the planned horizon gave to someone (RotaService.repairHorizon). */
+export interface HorizonChange {
+  date: IsoDate;
+  dutyId: string;
+  position: number;
+  /** Who held it before: null for an empty slot filled, else the person a rebalance moved it from. */
+  from: string | null;
+  to: string;
+}
+
 /** What a check of the planned rota found (RotaService.checkFrom), for RotaService.repair. */
 export interface RotaCheck {
   /** Every planned day that breaks a hard rule, with what it should become. */
@@ -55,6 +67,8 @@ export class RotaService {
     private readonly rota: RotaRepository,
     private readonly planner: RotaPlanner,
     private readonly dutiesRepair: DutiesRepair,
+    private readonly dutiesPlanner: DutiesPlanner,
+    private readonly calendar: SchoolCalendar,
   ) {}
 
   /** The rota days of `startDate`..`endDate` in the API's shape (RotaRepository.daysBetween). */
@@ -128,6 +142,66 @@ export class RotaService {
   /** Frees what the check found and, with `refill`, fills the freed slots of duties still running (DutiesRepair.repair). */
   repairDuties(check: DutiesCheck, refill: boolean): Promise<DutyRefill[]> {
     return this.dutiesRepair.repair(check, refill);
+  }
+
+  /**
+   * After a change of facts, once what breaks a hard rule is gone (docs/product.md#the-rota-stays-true):
+   * the planned horizon of each duty someone is on from tomorrow — tomorrow to the last date
+   * anyone is on it, in academic years that have term dates — planned by the multi-duty engine for
+   * those duties together: mode 'rebalance' with `rebalance` (fills the empty slots, then moves
+   * the fewest assignments that bring everyone back within a duty of their fair share, never a
+   * pinned slot nor one on the `frozenSchoolDays` next school days), else 'fill'. A duty nobody is
+   * planned on is left alone. Writes the days that changed; returns each slot given to someone.
+   * Nobody is taken off a slot that isn't given to someone else.
+   */
+  async repairHorizon(today: IsoDate, { rebalance, frozenSchoolDays }: { rebalance: boolean; frozenSchoolDays: number }): Promise<HorizonChange[]> {
+    const from = addDays(today, 1);
+    const lastOf = await this.rota.lastDutyDatesFrom(from);
+    const facts = await this.dutiesPlanner.planningDuties();
+    const dutyIds = facts.duties.filter((d) => lastOf.has(d.id)).map((d) => d.id);
+    if (!dutyIds.length) return [];
+    const last = dutyIds
+      .map((id) => lastOf.get(id)!)
+      .sort()
+      .at(-1)!;
+    const withoutTerms = new Set(await this.calendar.yearsWithoutTerms(from, last));
+    const days = datesBetween(from, last).filter((date) => !withoutTerms.has(academicYearStartOf(date)));
+    if (!days.length) return [];
+    // Past a duty's own last date nothing of it is planned: nothing there to fill.
+    const fillable: Record<string, Record<IsoDate, number[]>> = {};
+    for (const id of dutyIds) {
+      const beyond = days.filter((date) => date > lastOf.get(id)!);
+      if (beyond.length) fillable[id] = Object.fromEntries(beyond.map((date) => [date, []]));
+    }
+    const existing = await this.dutiesPlanner.existingBetween(days[0]!, days.at(-1)!);
+    const frozenThrough = rebalance ? await this.calendar.frozenThrough(today, frozenSchoolDays) : null;
+    const planned = await this.dutiesPlanner.plan(
+      { mode: rebalance ? 'rebalance' : 'fill', days, dutyIds, existing, fillable, frozenThrough },
+      facts,
+      { inWorker: true },
+    );
+    const changes: HorizonChange[] = [];
+    for (const dutyId of dutyIds) {
+      const had = existing[dutyId] ?? {};
+      const changed: Record<IsoDate, DaySlots> = {};
+      for (const [date, now] of Object.entries(planned[dutyId] ?? {})) {
+        const was = had[date] ?? [];
+        const slots: DaySlots = [];
+        let differs = false;
+        for (let i = 0; i < Math.max(was.length, now.length); i += 1) {
+          const before = was[i] ?? null;
+          // The engine fills and moves; a slot it would leave empty keeps its person.
+          const after = now[i] ?? before;
+          slots.push(after);
+          if ((before?.staffId ?? null) === (after?.staffId ?? null) || !after) continue;
+          differs = true;
+          changes.push({ date, dutyId, position: i + 1, from: before?.staffId ?? null, to: after.staffId });
+        }
+        if (differs) changed[date] = slots;
+      }
+      await this.rota.writeDays(changed, dutyId);
+    }
+    return changes.sort((a, b) => a.date.localeCompare(b.date) || a.position - b.position);
   }
 
   /** The rota days of `dates`, locked until the transaction ends (RotaRepository.lockDays). */

@@ -52,7 +52,11 @@ export class SettingsService {
       action: 'settings.instructions',
       entityId: TenantContext.require(),
       summary: `Updated the instructions (${changed.join(', ')})`,
-      before: { instructionsTitle: before.instructionsTitle, contentLength: before.instructionsContent.length, procedureFileName: before.procedureFileName },
+      before: {
+        instructionsTitle: before.instructionsTitle,
+        contentLength: before.instructionsContent.length,
+        procedureFileName: before.procedureFileName,
+      },
       after: { instructionsTitle: title, contentLength: content.length, procedureFileName: removeFile ? null : before.procedureFileName },
     });
   }
@@ -75,7 +79,7 @@ export class SettingsService {
         const causes: string[] = [];
         if (after !== before) {
           await this.settings.saveDutyManagersPerDay(after);
-          if (after < before) causes.push(`Setting duty managers per day to ${after}`);
+          causes.push(`Setting duty managers per day to ${after}`);
         }
         const rulesBefore: RotaRules = {
           mixMode: current.mixMode,
@@ -128,11 +132,14 @@ export class SettingsService {
 
 const MIX_MODE_NAMES: Record<RotaRules['mixMode'], string> = { always: 'always pair', when_fair: 'pair when it is fair', never: "don't pair" };
 
-/** What of the rota rules' change the planned rota must be checked for: a cap set or lowered, a new (or no) Week A. */
+/**
+ * What of the rota rules' change the planned rota must be repaired for: a cap set or lowered (breaks),
+ * raised or removed (opens capacity), a new (or no) Week A.
+ */
 function rotaRuleCauses(before: RotaRules, after: RotaRules): string[] {
   const causes: string[] = [];
   const cap = after.defaultWeeklyCap;
-  if (cap !== null && (before.defaultWeeklyCap === null || cap < before.defaultWeeklyCap)) causes.push(`Setting the default weekly cap to ${cap}`);
+  if (cap !== before.defaultWeeklyCap) causes.push(cap === null ? 'Removing the default weekly cap' : `Setting the default weekly cap to ${cap}`);
   if (after.weekAStart !== before.weekAStart) {
     causes.push(after.weekAStart ? `Starting Week A on ${describeDate(after.weekAStart)}` : 'Clearing the Week A date');
   }

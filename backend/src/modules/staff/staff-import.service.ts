@@ -4,6 +4,7 @@ import { plural } from '../../common/text/plural';
 import { WorkerPool, workerTask } from '../../common/workers/worker-pool';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { AuditService } from '../audit/audit.service';
+import { FactChangesService } from '../fact-changes/fact-changes.service';
 import type { ImportPreviewDto } from './dto/import-preview.dto';
 import type { ImportResultDto } from './dto/import-result.dto';
 import type { readStaffCsv } from './staff-csv';
@@ -21,6 +22,7 @@ export class StaffImportService {
     private readonly unitOfWork: UnitOfWork,
     private readonly audit: AuditService,
     private readonly workers: WorkerPool,
+    private readonly factChanges: FactChangesService,
   ) {}
 
   async previewImport(file: Buffer): Promise<ImportPreviewDto> {
@@ -33,12 +35,12 @@ export class StaffImportService {
     return { rows, validCount, errorCount: rows.length - validCount };
   }
 
-  /** Imports the rows without errors, all in one transaction. */
+  /** Imports the rows without errors, all in one transaction; the repair then gives the new people their share of the planned rota. */
   async import(actor: AuthUser, file: Buffer): Promise<ImportResultDto> {
     const preview = await this.previewImport(file);
     const valid = preview.rows.filter((r) => r.errors.length === 0);
     await withStaffConflicts(() =>
-      this.unitOfWork.transaction(async () => {
+      this.factChanges.change(actor, async () => {
         for (const row of valid) {
           this.staffRecords.add({
             name: row.name,
@@ -59,6 +61,7 @@ export class StaffImportService {
             after: { emails: valid.map((r) => r.email) },
           });
         }
+        return { cause: valid.length ? `Importing ${plural(valid.length, 'staff member')}` : null };
       }),
     );
     return { imported: valid.length, skipped: preview.rows.length - valid.length };

@@ -86,9 +86,11 @@ export class StaffUpdateService {
     const cause =
       action === 'staff.deactivated'
         ? `Deactivating ${staff.name}`
-        : patternChanges.length
-          ? `Changing ${staff.name}'s ${patternChanges.join(' and ')}`
-          : null;
+        : action === 'staff.reactivated'
+          ? `Reactivating ${staff.name}`
+          : patternChanges.length
+            ? `Changing ${staff.name}'s ${patternChanges.join(' and ')}`
+            : null;
     return { after, cause };
   }
 }

@@ -5,6 +5,7 @@ import type { Role } from '../../common/auth/roles';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { AuditService } from '../audit/audit.service';
 import { AccountsService } from '../auth/accounts.service';
+import { FactChangesService } from '../fact-changes/fact-changes.service';
 import type { User } from '../auth/entities/user.entity';
 import type { CreateStaffDto } from './dto/create-staff.dto';
 import type { StaffDto } from './dto/staff.dto';
@@ -28,6 +29,7 @@ export class StaffService {
     private readonly audit: AuditService,
     private readonly accounts: AccountsService,
     private readonly staffInvitations: StaffInvitationsService,
+    private readonly factChanges: FactChangesService,
   ) {
     // A confirmed new sign-in email is the person's staff email too.
     accounts.onEmailChanged(async (userId, email) => {
@@ -50,37 +52,41 @@ export class StaffService {
     return asSeenBy(viewer, await this.staffRecords.list());
   }
 
+  /** Adds someone; the repair then gives them their share of the planned rota (docs/product.md#the-rota-stays-true). */
   async create(actor: AuthUser, dto: CreateStaffDto): Promise<StaffDto> {
-    return this.write(async () => {
-      const pattern = changePattern(DEFAULT_PATTERN, dto);
-      if (await this.staffRecords.emailTaken(dto.email)) throw new ConflictException(STAFF_EXISTS);
-      const staff = this.staffRecords.add({
-        name: dto.name,
-        email: dto.email,
-        department: dto.department ?? null,
-        isTeaching: dto.isTeaching ?? true,
-        ...pattern,
-      });
-      // Someone of this organisation who already signs in with this email (say, the admin
-      // adding themselves) is the same person.
-      const existingUser = await this.accounts.findByEmail(dto.email);
-      if (existingUser && !(await this.staffRecords.linkedToUser(existingUser.id))) {
-        // Linking gives whoever manages this record a say over that account.
-        this.accounts.assertMayChange(actor, existingUser, 'link');
-        staff.user = ref(existingUser);
-      }
-      if (dto.invite) await this.staffInvitations.invite(staff, actor);
-      await this.unitOfWork.flush();
-      const created = toStaffDto(staff);
-      this.audit.record(actor, {
-        kind: 'staff',
-        action: 'staff.created',
-        entityId: staff.id,
-        summary: `Added staff member ${staff.name}${dto.invite ? ' and invited them to sign in' : ''}`,
-        after: auditView(created),
-      });
-      return created;
-    });
+    const { written } = await withStaffConflicts(() =>
+      this.factChanges.change(actor, async () => {
+        const pattern = changePattern(DEFAULT_PATTERN, dto);
+        if (await this.staffRecords.emailTaken(dto.email)) throw new ConflictException(STAFF_EXISTS);
+        const staff = this.staffRecords.add({
+          name: dto.name,
+          email: dto.email,
+          department: dto.department ?? null,
+          isTeaching: dto.isTeaching ?? true,
+          ...pattern,
+        });
+        // Someone of this organisation who already signs in with this email (say, the admin
+        // adding themselves) is the same person.
+        const existingUser = await this.accounts.findByEmail(dto.email);
+        if (existingUser && !(await this.staffRecords.linkedToUser(existingUser.id))) {
+          // Linking gives whoever manages this record a say over that account.
+          this.accounts.assertMayChange(actor, existingUser, 'link');
+          staff.user = ref(existingUser);
+        }
+        if (dto.invite) await this.staffInvitations.invite(staff, actor);
+        await this.unitOfWork.flush();
+        const created = toStaffDto(staff);
+        this.audit.record(actor, {
+          kind: 'staff',
+          action: 'staff.created',
+          entityId: staff.id,
+          summary: `Added staff member ${staff.name}${dto.invite ? ' and invited them to sign in' : ''}`,
+          after: auditView(created),
+        });
+        return { created, cause: `Adding ${staff.name}` };
+      }),
+    );
+    return written.created;
   }
 
   async inviteAgain(actor: AuthUser, id: string): Promise<StaffDto> {

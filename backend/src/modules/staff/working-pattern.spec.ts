@@ -35,15 +35,18 @@ describe('working patterns', () => {
     const apart = pattern({ workingDays: [1, 2, 3], fte: 0.5 });
     expect(changePattern(apart, { workingDays: [1, 2, 3] }).fte).toBe(0.5);
     expect(changePattern(apart, { weeklyCap: 2 }).fte).toBe(0.5);
-    expect(() => changePattern(apart, { workingDays: [1] })).toThrow(/^Their FTE \(0\.5\) is not their working days ÷ 5 \(0\.6\).*\(1 day ÷ 5 is 0\.2\)/);
+    expect(() => changePattern(apart, { workingDays: [1] })).toThrow(
+      /^Their FTE \(0\.5\) is not their working days ÷ 5 \(0\.6\).*\(1 day ÷ 5 is 0\.2\)/,
+    );
     expect(fteOfDays([1, 2, 3])).toBe(0.6);
   });
 
   it('checks the rota when a day goes or the cap may be lower, not for more days or a higher cap', () => {
     expect(patternChangesForRota(DEFAULT_PATTERN, pattern({ workingDays: [1, 2] }))).toEqual(['working days']);
-    expect(patternChangesForRota(pattern({ workingDays: [1, 2] }), DEFAULT_PATTERN)).toEqual([]);
+    expect(patternChangesForRota(pattern({ workingDays: [1, 2] }), DEFAULT_PATTERN)).toEqual(['working days']);
     expect(patternChangesForRota(DEFAULT_PATTERN, pattern({ weeklyCap: 2 }))).toEqual(['weekly cap']);
-    expect(patternChangesForRota(pattern({ weeklyCap: 2 }), pattern({ weeklyCap: 3 }))).toEqual([]);
+    expect(patternChangesForRota(pattern({ weeklyCap: 2 }), pattern({ weeklyCap: 3 }))).toEqual(['weekly cap']);
+    expect(patternChangesForRota(pattern({ workingDays: [1, 2] }), pattern({ workingDays: [2, 1] }))).toEqual([]);
     expect(patternChangesForRota(pattern({ weeklyCap: 3 }), pattern({ weeklyCap: null }))).toEqual(['weekly cap']);
     expect(patternChangesForRota(DEFAULT_PATTERN, pattern({ workingDays: [1], weeklyCap: 1 }))).toEqual(['working days', 'weekly cap']);
     expect(patternChangesForRota(DEFAULT_PATTERN, pattern({ fte: 0.2, avoidDays: [1] }))).toEqual([]);

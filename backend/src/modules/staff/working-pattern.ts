@@ -68,15 +68,16 @@ function fteAfterDays(current: WorkingPattern, workingDays: readonly number[]): 
 }
 
 /**
- * What of a pattern change the planned rota must be checked for (docs/product.md#the-rota-stays-true):
- * "working days" when a day they worked is gone, "weekly cap" when the cap may now be lower (set,
- * lowered, or back to the organisation's default); nothing for more days, a higher cap, the FTE or
- * the days to avoid, which only weigh future planning.
+ * What of a pattern change the planned rota must be repaired for (docs/product.md#the-rota-stays-true):
+ * "working days" when they changed (a day gone breaks a duty on it, a day added opens capacity),
+ * "weekly cap" when it changed (lower breaks, higher or none opens); nothing for the FTE or the days
+ * to avoid, which only weigh future planning.
  */
 export function patternChangesForRota(before: WorkingPattern, after: WorkingPattern): string[] {
   const changes: string[] = [];
-  if (before.workingDays.some((d) => !after.workingDays.includes(d))) changes.push('working days');
-  const raised = before.weeklyCap !== null && after.weeklyCap !== null && after.weeklyCap > before.weeklyCap;
-  if (before.weeklyCap !== after.weeklyCap && !raised) changes.push('weekly cap');
+  if (before.workingDays.length !== after.workingDays.length || before.workingDays.some((d) => !after.workingDays.includes(d))) {
+    changes.push('working days');
+  }
+  if (before.weeklyCap !== after.weeklyCap) changes.push('weekly cap');
   return changes;
 }

@@ -204,8 +204,12 @@ export type HolidayDto = {
 export type RotaChangeDto = {
   /** The days whose duties changed, `yyyy-MM-dd`, in date order. */
   dates: string[];
+  /** Empty slots of the planned rota the repair filled: capacity the change opened (a holiday removed, someone added), per auto-fill. */
+  filledDuties: number;
   /** What happened, for a person to read, e.g. "Removed 4 duties in the Easter holiday". */
   message: string;
+  /** Duties the repair gave to someone else to keep the rota fair (the school's "keep the rota fair" setting). */
+  movedDuties: number;
   /** Of the removed duties, how many were given to someone else on the same day. */
   refilledDuties: number;
   /** Duties (a person on a day) taken off the rota because the day or the person no longer allows them. */

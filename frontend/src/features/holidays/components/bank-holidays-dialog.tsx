@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useGetCurrentUserQuery } from '@/features/auth/api';
 import { getServerMessage } from '@/shared/api/errors';
 import { formatDate, SHORT_DATE_FORMAT } from '@/shared/lib/dates';
-import { removedDuties } from '@/shared/lib/rota-change';
+import { changedRota } from '@/shared/lib/rota-change';
 import { LoadError } from '@/shared/ui/load-error';
 import { useToast } from '@/shared/ui/toast';
 
@@ -33,7 +33,7 @@ export function bankHolidaysMessage(added: number, skipped: number, academicYear
  */
 export function bankHolidaysOutcome(result: AddBankHolidaysResultDto): string {
   const added = bankHolidaysMessage(result.added.length, result.skipped, result.academicYear);
-  return removedDuties(result.rotaChange) ? `${added} ${result.rotaChange.message}` : added;
+  return changedRota(result.rotaChange) ? `${added} ${result.rotaChange.message}` : added;
 }
 
 interface BankHolidaysDialogProps {

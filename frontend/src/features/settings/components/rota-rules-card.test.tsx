@@ -155,6 +155,74 @@ describe('Rota rules card', () => {
     },
   );
 
+  it('shows what a repair does after a change of facts, in words', async () => {
+    stubFetch({ [GET]: { body: settings({ keepFairness: false, frozenSchoolDays: 1 }) } });
+    renderWithProviders(<RotaRulesCard />);
+    await user.click(within(card()).getByRole('button', { name: 'Show' }));
+
+    expect(await within(card()).findByText('Only fill gaps')).toBeInTheDocument();
+    expect(within(card()).getByText('The next 1 school day')).toBeInTheDocument();
+  });
+
+  it('offers keeping the rota fair or only filling gaps, the saved one chosen, and saves what changed', async () => {
+    const fetchMock = stubFetch({
+      [GET]: [
+        { body: settings() },
+        { body: settings({ keepFairness: false, frozenSchoolDays: 0 }) },
+      ],
+      [POST]: { body: saved({ keepFairness: false, frozenSchoolDays: 0 }) },
+    });
+    renderWithProviders(<RotaRulesCard />);
+    await openAndEdit(user);
+
+    const group = within(card()).getByRole('radiogroup', { name: 'After a change of facts' });
+    expect(within(group).getAllByRole('radio')).toHaveLength(2);
+    expect(
+      within(group).getByRole('radio', { name: /^Keep the rota fair \(recommended\)/ }),
+    ).toBeChecked();
+    expect(within(group).getByRole('radio', { name: /^Only fill gaps/ })).not.toBeChecked();
+    const frozen = within(card()).getByRole('spinbutton', { name: 'School days left alone' });
+    expect(frozen).toHaveValue('5');
+
+    await user.click(within(group).getByRole('radio', { name: /^Only fill gaps/ }));
+    await fill(user, frozen, '0');
+    await user.click(within(card()).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Settings Updated')).toBeInTheDocument();
+    expect(sentBodies(fetchMock, POST)).toEqual([
+      {
+        mixMode: 'when_fair',
+        defaultWeeklyCap: null,
+        weekAStart: null,
+        keepFairness: false,
+        frozenSchoolDays: 0,
+      },
+    ]);
+    expect(await within(card()).findByText('None')).toBeInTheDocument();
+  });
+
+  it.each([['21'], ['-1'], ['2.5'], ['']])(
+    'refuses %s school days left alone without asking the server',
+    async (value) => {
+      const fetchMock = stubFetch({ [GET]: { body: settings() } });
+      renderWithProviders(<RotaRulesCard />);
+      await openAndEdit(user);
+
+      await fill(
+        user,
+        within(card()).getByRole('spinbutton', { name: 'School days left alone' }),
+        value,
+      );
+      await user.click(within(card()).getByRole('button', { name: 'Save' }));
+
+      const alert = await screen.findByRole('alert');
+      expect(
+        within(alert).getByText('School days left alone must be a whole number from 0 to 20'),
+      ).toBeInTheDocument();
+      expect(callCount(fetchMock, POST)).toBe(0);
+    },
+  );
+
   it("shows the server's message when saving fails, and stays in the form", async () => {
     stubFetch({
       [GET]: { body: settings() },

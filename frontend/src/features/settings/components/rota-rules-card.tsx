@@ -31,6 +31,35 @@ const CAP_MIN = 1;
 const CAP_MAX = 5;
 const CAP_RANGE_MESSAGE = `The default weekly cap must be a whole number from ${CAP_MIN} to ${CAP_MAX}, or empty for no cap`;
 const WEEK_A_MONDAY_MESSAGE = 'Week A must start on a Monday';
+const REPAIR_LABEL = 'After a change of facts';
+const FROZEN_LABEL = 'School days left alone';
+const FROZEN_MIN = 0;
+const FROZEN_MAX = 20;
+const FROZEN_RANGE_MESSAGE = `School days left alone must be a whole number from ${FROZEN_MIN} to ${FROZEN_MAX}`;
+
+/**
+ * docs/product.md#the-rota-stays-true: what a repair does after a change of facts besides taking
+ * off what breaks a hard rule and filling the gaps it opens.
+ */
+export const REPAIR_MODES: readonly { value: boolean; label: string; detail: string }[] = [
+  {
+    value: true,
+    label: 'Keep the rota fair (recommended)',
+    detail:
+      'Fills the gaps a change opens, then moves the fewest duties needed to bring everyone back within one duty of their fair share.',
+  },
+  {
+    value: false,
+    label: 'Only fill gaps',
+    detail:
+      'Fills the gaps a change opens and moves nobody else; the Dashboard says when people drift from their fair share.',
+  },
+];
+
+/** The frozen school days: a whole number from 0 to 20. */
+function isValidFrozen(days: number | null): days is number {
+  return days !== null && Number.isInteger(days) && days >= FROZEN_MIN && days <= FROZEN_MAX;
+}
 
 /**
  * docs/product.md#working-patterns: the three teaching-mix modes, each with what it costs, so the
@@ -70,8 +99,9 @@ function isMonday(date: Dayjs): boolean {
 
 /**
  * docs/product.md#working-patterns: the organisation's rota rules — the teaching mix, the default
- * weekly cap and the Monday Week A starts on. Admins change them; a lower cap or a moved Week A
- * can take duties off the rota, which the save's one toast then says.
+ * weekly cap, the Monday Week A starts on, and what a repair does after a change of facts
+ * (docs/product.md#the-rota-stays-true). Admins change them; a lower cap or a moved Week A can take
+ * duties off the rota, which the save's one toast then says.
  */
 export function RotaRulesCard() {
   return (
@@ -123,6 +153,19 @@ function RotaRulesBody() {
                   ? formatDate(settings.weekAStart, DISPLAY_DATE_FORMAT)
                   : 'Not set',
               },
+              {
+                key: 'repair',
+                label: REPAIR_LABEL,
+                children: settings.keepFairness ? 'Keep the rota fair' : 'Only fill gaps',
+              },
+              {
+                key: 'frozen',
+                label: FROZEN_LABEL,
+                children:
+                  settings.frozenSchoolDays === 0
+                    ? 'None'
+                    : `The next ${settings.frozenSchoolDays} ${settings.frozenSchoolDays === 1 ? 'school day' : 'school days'}`,
+              },
             ]}
           />
           {editButton}
@@ -140,6 +183,10 @@ function RotaRulesForm({ saved, onDone }: { saved: SystemSettingsDto; onDone: ()
   const capId = useId();
   const weekAId = useId();
   const mixId = useId();
+  const repairId = useId();
+  const frozenId = useId();
+  const [keepFairness, setKeepFairness] = useState(saved.keepFairness);
+  const [frozen, setFrozen] = useState<number | null>(saved.frozenSchoolDays);
   const [mixMode, setMixMode] = useState<MixMode>(saved.mixMode);
   const [cap, setCap] = useState<number | null>(saved.defaultWeeklyCap);
   const [weekA, setWeekA] = useState<Dayjs | null>(
@@ -149,6 +196,14 @@ function RotaRulesForm({ saved, onDone }: { saved: SystemSettingsDto; onDone: ()
   const save = async () => {
     if (!isValidCap(cap)) {
       toast({ variant: 'destructive', title: 'Invalid setting', description: CAP_RANGE_MESSAGE });
+      return;
+    }
+    if (!isValidFrozen(frozen)) {
+      toast({
+        variant: 'destructive',
+        title: 'Invalid setting',
+        description: FROZEN_RANGE_MESSAGE,
+      });
       return;
     }
     if (weekA && !isMonday(weekA)) {
@@ -165,6 +220,9 @@ function RotaRulesForm({ saved, onDone }: { saved: SystemSettingsDto; onDone: ()
           mixMode,
           defaultWeeklyCap: cap,
           weekAStart: weekA ? toIsoDate(weekA) : null,
+          // What a repair does: sent when changed.
+          ...(keepFairness !== saved.keepFairness && { keepFairness }),
+          ...(frozen !== saved.frozenSchoolDays && { frozenSchoolDays: frozen }),
         },
       }).unwrap();
       toast({
@@ -229,6 +287,40 @@ function RotaRulesForm({ saved, onDone }: { saved: SystemSettingsDto; onDone: ()
           disabledDate={(date) => !isMonday(date)}
           allowClear
           onKeyDown={confirmDateOnly}
+        />
+      </Form.Item>
+      <Form.Item label={<span id={repairId}>{REPAIR_LABEL}</span>}>
+        <Radio.Group
+          aria-labelledby={repairId}
+          // Its own name: two groups without one share antd's default and uncheck each other.
+          name="keepFairness"
+          value={keepFairness}
+          onChange={(event) => setKeepFairness(event.target.value as boolean)}
+        >
+          <Flex vertical gap="small">
+            {REPAIR_MODES.map((option) => (
+              <Radio key={String(option.value)} value={option.value}>
+                <span>{option.label}</span>
+                <br />
+                <span className="ant-form-item-extra">{option.detail}</span>
+              </Radio>
+            ))}
+          </Flex>
+        </Radio.Group>
+      </Form.Item>
+      <Form.Item
+        label={FROZEN_LABEL}
+        htmlFor={frozenId}
+        extra={`A repair moves nobody on this many school days after today (${FROZEN_MIN}–${FROZEN_MAX}), unless a hard rule forces it; their gaps are still filled.`}
+      >
+        <InputNumber
+          id={frozenId}
+          value={frozen}
+          onChange={(value) => setFrozen(value)}
+          step={1}
+          aria-valuemin={FROZEN_MIN}
+          aria-valuemax={FROZEN_MAX}
+          style={{ width: 120 }}
         />
       </Form.Item>
       <SaveCancelButtons saving={isSaving} onCancel={onDone} />
