@@ -6,7 +6,7 @@ import { generatedApi } from './holidays.gen';
  * statistics) provide the 'holidays' tag, so they refetch. Adding or changing holidays, adding
  * bank holidays and saving term dates also take people off the days they close
  * (docs/product.md#the-rota-stays-true): they change the rota, so they invalidate it too.
- * Deleting a holiday puts nobody back: the rota is unchanged, only its days become school days.
+ * Deleting a holiday fills its days again on the planned rota, so it invalidates the rota too.
  * Adding another region's bank holidays changes the organisation's region, which the signed-in
  * user ('auth') carries. Other features' tags are named as strings: their queries provide them.
  */
@@ -17,7 +17,7 @@ export const holidaysApi = generatedApi.enhanceEndpoints({
   endpoints: {
     createHoliday: { invalidatesTags: [...AFTER_HOLIDAY_CHANGE] },
     updateHoliday: { invalidatesTags: [...AFTER_HOLIDAY_CHANGE] },
-    deleteHoliday: { invalidatesTags: ['holidays', 'audit'] },
+    deleteHoliday: { invalidatesTags: [...AFTER_HOLIDAY_CHANGE] },
     addBankHolidays: { invalidatesTags: [...AFTER_HOLIDAY_CHANGE, 'auth'] },
     saveTermDates: { invalidatesTags: [...AFTER_HOLIDAY_CHANGE] },
   },
