@@ -36,6 +36,9 @@ export const APPLY_LABELS: Record<PreviewTool, string> = {
 export const PLAN_AGAIN_WARNING =
   'Plans every duty slot in the period afresh: many duties may move, and everyone whose duties change is told. Pinned duties (approved swaps, covers and changes made by hand) are kept.';
 
+export const CLEAR_WARNING =
+  'Every duty listed is left unassigned, and everyone taken off a duty is told. This cannot be undone.';
+
 const plural = (count: number, one: string, many = `${one}s`) =>
   `${count} ${count === 1 ? one : many}`;
 
@@ -153,6 +156,7 @@ export function BulkPreviewModal({
           </Radio.Group>
         )}
         {chosen === 'reshuffle' && <Alert type="warning" showIcon title={PLAN_AGAIN_WARNING} />}
+        {chosen === 'clear' && <Alert type="warning" showIcon title={CLEAR_WARNING} />}
         {state.isError && getServerCode(state.error) !== TERM_DATES_MISSING_CODE ? (
           <LoadError
             title="Failed to load the preview"

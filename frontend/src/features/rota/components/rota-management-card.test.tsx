@@ -407,6 +407,11 @@ describe('Rota Management card', () => {
         expect.stringMatching(/Ann Archer → Bob Baker$/),
         expect.stringMatching(/nobody → Bob Baker$/),
       ]);
+      if (tool.tool === 'clear') {
+        expect(dialog).toHaveTextContent(
+          'Every duty listed is left unassigned, and everyone taken off a duty is told. This cannot be undone.',
+        );
+      }
       await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
