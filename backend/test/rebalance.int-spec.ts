@@ -192,6 +192,43 @@ describe('previews and Rebalance', () => {
     expect(['Nothing to change: everyone is within one duty of their fair share.', 'Nothing to change.']).toContain(again.message);
   });
 
+  /** The 2026-2027 terms: the planning year on Monday 2 November 2026 runs from Tuesday 3rd to Wednesday 21 July 2027. */
+  const TERMS_2026 = [
+    { name: 'autumn', startDate: '2026-09-03', endDate: '2026-12-18', halfTermStart: '2026-10-26', halfTermEnd: '2026-10-30' },
+    { name: 'spring', startDate: '2027-01-05', endDate: '2027-03-26', halfTermStart: '2027-02-15', halfTermEnd: '2027-02-19' },
+    { name: 'summer', startDate: '2027-04-12', endDate: '2027-07-21', halfTermStart: null, halfTermEnd: null },
+  ];
+
+  it('rebalances a filled year after hand edits, moving nobody on the frozen days and applying exactly what it listed', async () => {
+    const admin = await registerOrganization(t);
+    const ann = await memberWithRole(t, admin, 'staff', 'Ann Archer');
+    for (const name of ['Bob Baker', 'Cat Carter', 'Dan Dyer']) await memberWithRole(t, admin, 'staff', name);
+    await as(admin.token).put('/api/term-dates/2026', { terms: TERMS_2026 }).expect(200);
+    await as(admin.token).post('/api/rota/fill-unassigned', {}).expect(200);
+    // Ann is put by hand in place of someone on six days of March: six duties above her share.
+    const march = await holders(admin.token, '2027-03-01', '2027-03-26');
+    const days = [...march.entries()].filter(([, ids]) => !ids.includes(ann.staffId)).slice(0, 6);
+    expect(days).toHaveLength(6);
+    for (const [date] of days) {
+      const res = await as(admin.token).post('/api/rota/replace', { date, position: 1, staffId: ann.staffId });
+      expect({ date, status: res.status }).toEqual({ date, status: 200 });
+    }
+    const before = await holders(admin.token, '2026-11-03', '2027-07-21');
+
+    const preview = (await as(admin.token).post('/api/rota/preview', { tool: 'rebalance' }).expect(200)).body as Preview;
+    expect({ startDate: preview.startDate, endDate: preview.endDate }).toEqual({ startDate: '2026-11-03', endDate: '2027-07-21' });
+    // The five school days after today (to Monday 9 November) are left alone: nobody is moved on them.
+    expect(preview.changes.filter((c) => c.from !== null && c.date <= '2026-11-09')).toEqual([]);
+
+    // The Dashboard's hint counts the same run's changes (none: no hint).
+    const hint = (await as(admin.token).get('/api/rota/fairness-hint').expect(200)).body;
+    expect(hint).toEqual(preview.changes.length ? { people: expect.any(Number), changes: preview.changes.length } : { people: null, changes: null });
+
+    const applied = (await as(admin.token).post('/api/rota/rebalance', {}).expect(200)).body;
+    expect(applied.changedSlots).toBe(preview.changes.length);
+    expect(differences(before, await holders(admin.token, '2026-11-03', '2027-07-21'))).toEqual(listed(preview.changes));
+  });
+
   it('previews Fill and Clear as they then apply', async () => {
     const { admin } = await unevenSchool();
     const before = await holders(admin.token, '2026-11-03', '2026-11-27');
