@@ -86,8 +86,12 @@ test('a primary school starts from the template, adds a lunch duty only SLT may 
   await page.goto('/staff');
   const management = page.getByRole('region', { name: 'Rota Management' });
   await expect(management.getByRole('combobox', { name: 'Duties to plan' })).toBeVisible();
-  page.once('dialog', (dialog) => void dialog.accept());
   await management.getByRole('button', { name: 'Fill Unassigned Dates' }).click();
+  // Its preview lists the changes first (docs/product.md#bulk-tools).
+  await page
+    .getByRole('dialog', { name: 'Fill Unassigned Dates' })
+    .getByRole('button', { name: 'Fill the empty slots' })
+    .click({ timeout: 60_000 });
   await expect(page.getByText('Fill Complete')).toBeVisible({ timeout: 60_000 });
 
   // The grid of a week: nobody on two duties whose times overlap, the SLT lunch held by SLT.

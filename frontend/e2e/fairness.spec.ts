@@ -103,10 +103,13 @@ test('an admin sets a part-timer’s working days, pairs when it is fair, fills 
     await seeToast(page, 'Settings Updated', 'Rota rules saved');
     await expect(rules.getByText('Pair when it is fair')).toBeVisible();
 
-    // 3. Fill the year with the bulk tool, behind its browser confirmation.
+    // 3. Fill the year with the bulk tool, from its preview.
     const tools = page.getByRole('region', { name: 'Rota Management' });
-    page.once('dialog', (confirmation) => void confirmation.accept());
     await tools.getByRole('button', { name: 'Fill Unassigned Dates' }).click();
+    await page
+      .getByRole('dialog', { name: 'Fill Unassigned Dates' })
+      .getByRole('button', { name: 'Fill the empty slots' })
+      .click({ timeout: 60_000 });
     await seeToast(page, 'Fill Complete');
 
     // 4. The Fairness view: everyone within one duty of their fair share.

@@ -74,11 +74,12 @@ test('an admin sets up, fills and reviews next year while this one runs, picking
       ),
     ).toBeVisible();
     await expectAccessible(page, 'rota management, next year');
-    page.once('dialog', (confirmation) => {
-      expect(confirmation.message()).toContain('from 1 September 2026 to 21 July 2027');
-      void confirmation.accept();
-    });
     await tools.getByRole('button', { name: 'Fill Unassigned Dates' }).click();
+    // Its preview lists the changes first (docs/product.md#bulk-tools).
+    await page
+      .getByRole('dialog', { name: 'Fill Unassigned Dates' })
+      .getByRole('button', { name: 'Fill the empty slots' })
+      .click({ timeout: 60_000 });
     await seeToast(page, 'Fill Complete', 'from 1 September 2026 to 21 July 2027.');
 
     // This year is untouched; next year's term days all have their two people.

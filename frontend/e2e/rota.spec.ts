@@ -96,7 +96,6 @@ test('an admin fills the year, assigns by hand, meets the assignment conflicts, 
       'Fill only the empty duty slots from tomorrow to 31 August 2026, the end of academic year 2025-2026. Existing assignments stay as they are.',
     ),
   ).toBeVisible();
-  page.once('dialog', (dialog) => void dialog.accept());
   await tools.getByRole('button', { name: 'Fill Unassigned Dates' }).click();
   const termDates = page.getByRole('dialog', { name: 'Term dates needed' });
   await expect(termDates).toContainText('No term dates are set for 2025-2026');
@@ -106,6 +105,11 @@ test('an admin fills the year, assigns by hand, meets the assignment conflicts, 
   );
   await expectAccessible(page, 'term dates needed dialog');
   await termDates.getByRole('button', { name: 'Plan every weekday' }).click();
+  // The preview over every weekday, then the fill (docs/product.md#bulk-tools).
+  await page
+    .getByRole('dialog', { name: 'Fill Unassigned Dates' })
+    .getByRole('button', { name: 'Fill the empty slots' })
+    .click({ timeout: 60_000 });
   await seeToast(
     page,
     'Fill Complete',
@@ -239,8 +243,11 @@ test('an admin fills the year, assigns by hand, meets the assignment conflicts, 
 
   // Clear the year chosen (this one): today and later are emptied, Friday 5 September stays.
   await page.getByRole('navigation').getByRole('link', { name: 'Admin' }).click();
-  page.once('dialog', (confirm) => void confirm.accept());
   await tools.getByRole('button', { name: 'Clear Rota Assignments' }).click();
+  await page
+    .getByRole('dialog', { name: 'Clear Rota Assignments' })
+    .getByRole('button', { name: 'Clear the assignments' })
+    .click();
   await seeToast(
     page,
     'Rota Cleared',

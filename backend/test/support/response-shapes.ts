@@ -23,7 +23,12 @@ export function readAudienceTable(markdown: string): FieldAudience[] {
   const rows = section
     .split('\n')
     .filter((line) => line.startsWith('|'))
-    .map((line) => line.split('|').slice(1, -1).map((cell) => cell.trim()));
+    .map((line) =>
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    );
   const [header, , ...body] = rows;
   const column = header?.indexOf(COLLEAGUE_COLUMN) ?? -1;
   if (column < 0) throw new Error(`The table of "${SECTION}" has no "${COLLEAGUE_COLUMN}" column`);
@@ -60,7 +65,11 @@ export function othersFields(body: unknown, restricted: ReadonlySet<string>, own
   if (body === null || typeof body !== 'object') return [];
   const record = body as Record<string, unknown>;
   const mine = OWNER_KEYS.some((key) => typeof record[key] === 'string' && own.has(record[key]));
-  const here = mine ? [] : Object.keys(record).filter((key) => restricted.has(key)).map((field) => ({ path: `${at}.${field}`, field }));
+  const here = mine
+    ? []
+    : Object.keys(record)
+        .filter((key) => restricted.has(key))
+        .map((field) => ({ path: `${at}.${field}`, field }));
   return [...here, ...Object.entries(record).flatMap(([key, value]) => othersFields(value, restricted, own, `${at}.${key}`))];
 }
 
@@ -131,4 +140,6 @@ export const PERSONAL_FIELDS_SHOWN: Record<string, readonly string[]> = {
   listDrafts: [],
   getDraft: [],
   getDraftDays: [],
+  // The Dashboard's fairness hint: two counts, nobody named.
+  getFairnessHint: [],
 };

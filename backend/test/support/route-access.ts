@@ -169,6 +169,10 @@ export const ROUTES: Record<string, RouteRule> = {
   reshuffleFuture: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
   fillUnassigned: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
   clearFuture: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
+  // Issue 43, bulk tools' previews and Rebalance (helper "rebalance").
+  previewBulkTool: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
+  rebalanceRota: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
+  getFairnessHint: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
   getRotaHealth: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
   getAllDutiesHealth: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
   getRotaCandidates: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
@@ -446,6 +450,9 @@ export const EXAMPLES: Record<string, ExampleBuilder> = {
   fillUnassigned: () => ({ body: { endDate: weeksAhead(3), allWeekdays: true } }),
   // Clears from today to the end of the planning year (no year named).
   clearFuture: () => ({ body: {} }),
+  // Issue 43, bulk tools' previews and Rebalance (helper "rebalance").
+  previewBulkTool: () => ({ body: { tool: 'rebalance', endDate: weeksAhead(3), allWeekdays: true } }),
+  rebalanceRota: () => ({ body: { endDate: weeksAhead(3), allWeekdays: true } }),
   getRotaCandidates: () => ({ query: { date: futureMonday() } }),
   getRotaClosures: () => ({ query: { startDate: '2025-09-01', endDate: '2026-08-31' } }),
   countPlannedDuties: () => ({ query: { startDate: '2025-09-01', endDate: '2026-08-31' } }),

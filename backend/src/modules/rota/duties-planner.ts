@@ -10,6 +10,7 @@ import type { PlanningDuties } from '../duties/duties.module';
 import { SchoolCalendar } from '../holidays/school-calendar';
 import { type DutiesInput, planDuties, type TimedUnavailability } from './engine/duties-engine';
 import { engineDutyOf, minutesOf } from './duty-engine-facts';
+import { gapsToFairShare } from './fair-share-gaps';
 import type { DaySlots, EngineMode } from './engine/rota-engine';
 import { type AwaySpan, closedBecause } from './engine/rota-rules';
 import { RotaPlanner } from './rota-planner';
@@ -70,15 +71,43 @@ export class DutiesPlanner {
   }
 
   async plan(request: DutiesPlanRequest, facts: PlanningDuties, { inWorker = false } = {}): Promise<DutyDays> {
-    const result: DutyDays = {};
-    for (const [start, days] of byAcademicYear(request.days)) {
-      const planned = await this.planYear(request, facts, start, days, inWorker);
-      for (const [duty, byDate] of Object.entries(planned)) Object.assign((result[duty] ??= {}), byDate);
-    }
-    return result;
+    return (await this.planWithGaps(request, facts, { inWorker })).days;
   }
 
-  private async planYear(request: DutiesPlanRequest, facts: PlanningDuties, start: number, days: IsoDate[], inWorker: boolean): Promise<DutyDays> {
+  /**
+   * `plan`, with what a rebalance reports (docs/product.md#bulk-tools): the largest gap to fair share
+   * before and after (the largest of the academic years'; null unless the engine measured it) and, per
+   * active person, their gap (load − target, in duties) of the existing slots over their academic year.
+   */
+  async planWithGaps(
+    request: DutiesPlanRequest,
+    facts: PlanningDuties,
+    { inWorker = false } = {},
+  ): Promise<{ days: DutyDays; largestGap: { before: number; after: number } | null; gapsBefore: Map<string, number> }> {
+    const days: DutyDays = {};
+    let largestGap = null as { before: number; after: number } | null;
+    const gapsBefore = new Map<string, number>();
+    for (const [start, dates] of byAcademicYear(request.days)) {
+      const planned = await this.planYear(request, facts, start, dates, inWorker);
+      for (const [duty, byDate] of Object.entries(planned.days)) Object.assign((days[duty] ??= {}), byDate);
+      if (planned.largestGap) {
+        largestGap = {
+          before: Math.max(largestGap?.before ?? 0, planned.largestGap.before),
+          after: Math.max(largestGap?.after ?? 0, planned.largestGap.after),
+        };
+      }
+      for (const [staffId, gap] of planned.gapsBefore) if (Math.abs(gap) > Math.abs(gapsBefore.get(staffId) ?? 0)) gapsBefore.set(staffId, gap);
+    }
+    return { days, largestGap, gapsBefore };
+  }
+
+  private async planYear(
+    request: DutiesPlanRequest,
+    facts: PlanningDuties,
+    start: number,
+    days: IsoDate[],
+    inWorker: boolean,
+  ): Promise<{ days: DutyDays; largestGap?: { before: number; after: number }; gapsBefore: Map<string, number> }> {
     const year = academicYearStarting(start);
     const first = days[0]!;
     const last = days.at(-1)!;
@@ -146,7 +175,7 @@ export class DutiesPlanner {
       },
     };
     const result = inWorker ? await this.workers.run(PLAN_DUTIES, input) : planDuties(input);
-    return result.days;
+    return { days: result.days, largestGap: result.largestGap, gapsBefore: request.mode === 'rebalance' ? gapsToFairShare(input) : new Map() };
   }
 
   /**

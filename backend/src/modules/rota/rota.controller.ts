@@ -6,8 +6,11 @@ import { ErrorResponseDto } from '../../common/http/error-body';
 import { idParam } from '../../common/http/id-param';
 import { FairUse } from '../../common/rate-limit/fair-use';
 import { runLongStatements } from '../../database/statement-timeouts';
+import { BulkPreviewDto } from './dto/bulk-preview.dto';
+import { BulkPreviewResultDto } from './dto/bulk-preview-result.dto';
 import { BulkRotaDto } from './dto/bulk-rota.dto';
 import { BulkRotaResultDto } from './dto/bulk-rota-result.dto';
+import { FairnessHintDto } from './dto/fairness-hint.dto';
 import { ClearRotaDto } from './dto/clear-rota.dto';
 import { CreateRotaDayDto } from './dto/create-rota-day.dto';
 import { CurrentWeekDto } from './dto/current-week.dto';
@@ -20,7 +23,7 @@ import { MyDutiesQueryDto } from './dto/my-duties-query.dto';
 import { UpdateRotaDayDto } from './dto/update-rota-day.dto';
 import { RotaStatsService } from './rota-stats.service';
 import { RotaAssignmentsService } from './rota-assignments.service';
-import { RotaBulkService } from './rota-bulk.service';
+import { type BulkRun, RotaBulkService } from './rota-bulk.service';
 import { RotaGridService } from './rota-grid.service';
 import { MyDutiesService } from './my-duties.service';
 import { seesPins } from './pins';
@@ -28,6 +31,11 @@ import { seesPins } from './pins';
 const NO_TERM_DATES = 'An academic year in the period has no term dates (`code: term_dates_missing`): set them, or send `allWeekdays: true`.';
 
 const BAD_PERIOD = 'The end date is not after today or not in the named academic year, or that year is over.';
+
+/** A bulk run's answer: what it changed, without the list of changes (the preview's). */
+function resultOf({ changes: _changes, people: _people, largestGap, ...result }: BulkRun): BulkRotaResultDto {
+  return largestGap ? { ...result, largestGap } : result;
+}
 
 const CONFLICTS =
   'Duplicate assignment (`code: duplicate_assignment`), Slots full (`code: slots_full`), a holiday, or an inactive staff member; ' +
@@ -105,6 +113,49 @@ export class RotaController {
     return this.assignments.update(user, id, dto);
   }
 
+  /**
+   * What a bulk tool would change, slot by slot, computed exactly as the tool computes it and on the
+   * same facts; nothing is written, nobody is told and nothing is recorded.
+   */
+  @Post('rota/preview')
+  @HttpCode(HttpStatus.OK)
+  @Authenticated('rota.manage')
+  @FairUse('bulk')
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: `An unknown tool, or: ${BAD_PERIOD}` })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: NO_TERM_DATES })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'A duty of dutyIds is not in this organisation.' })
+  previewBulkTool(@CurrentUser() user: AuthUser, @Body() { tool, ...options }: BulkPreviewDto): Promise<BulkPreviewResultDto> {
+    return runLongStatements(() =>
+      this.bulkTools.bulk(user, tool, tool === 'clear' ? { academicYear: options.academicYear } : options, { dryRun: true }),
+    );
+  }
+
+  /**
+   * Keeps every assignment, fills the empty slots and moves the fewest assignments that bring
+   * everyone within one duty of their fair share, from tomorrow (or the named academic year's start)
+   * to endDate; never a pinned duty nor one on the school's frozen days.
+   */
+  @Post('rota/rebalance')
+  @HttpCode(HttpStatus.OK)
+  @Authenticated('rota.manage')
+  @FairUse('bulk')
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: BAD_PERIOD })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: NO_TERM_DATES })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'A duty of dutyIds is not in this organisation.' })
+  async rebalanceRota(@CurrentUser() user: AuthUser, @Body() dto: BulkRotaDto): Promise<BulkRotaResultDto> {
+    return resultOf(await runLongStatements(() => this.bulkTools.bulk(user, 'rebalance', dto)));
+  }
+
+  /**
+   * For the Dashboard: how many people are more than one duty from their fair share and how many
+   * changes Rebalance would make in the planning year (nulls when there is nothing to suggest).
+   */
+  @Get('rota/fairness-hint')
+  @Authenticated('rota.manage')
+  getFairnessHint(@CurrentUser() user: AuthUser): Promise<FairnessHintDto> {
+    return runLongStatements(() => this.bulkTools.fairnessHint(user));
+  }
+
   /** Plans every slot from tomorrow (or the named academic year's start) to endDate afresh with the rota engine. */
   @Post('rota/reshuffle-future')
   @HttpCode(HttpStatus.OK)
@@ -112,8 +163,8 @@ export class RotaController {
   @FairUse('bulk')
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: BAD_PERIOD })
   @ApiConflictResponse({ type: ErrorResponseDto, description: NO_TERM_DATES })
-  reshuffleFuture(@CurrentUser() user: AuthUser, @Body() dto: BulkRotaDto): Promise<BulkRotaResultDto> {
-    return runLongStatements(() => this.bulkTools.bulk(user, 'reshuffle', dto));
+  async reshuffleFuture(@CurrentUser() user: AuthUser, @Body() dto: BulkRotaDto): Promise<BulkRotaResultDto> {
+    return resultOf(await runLongStatements(() => this.bulkTools.bulk(user, 'reshuffle', dto)));
   }
 
   /** Fills the empty slots from tomorrow (or the named academic year's start) to endDate; existing assignments stay. */
@@ -123,8 +174,8 @@ export class RotaController {
   @FairUse('bulk')
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: BAD_PERIOD })
   @ApiConflictResponse({ type: ErrorResponseDto, description: NO_TERM_DATES })
-  fillUnassigned(@CurrentUser() user: AuthUser, @Body() dto: BulkRotaDto): Promise<BulkRotaResultDto> {
-    return runLongStatements(() => this.bulkTools.bulk(user, 'fill', dto));
+  async fillUnassigned(@CurrentUser() user: AuthUser, @Body() dto: BulkRotaDto): Promise<BulkRotaResultDto> {
+    return resultOf(await runLongStatements(() => this.bulkTools.bulk(user, 'fill', dto)));
   }
 
   /** Removes every assignment from today on, or only those of the named academic year. */
@@ -133,8 +184,8 @@ export class RotaController {
   @Authenticated('rota.manage')
   @FairUse('bulk')
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The academic year is over or not a year.' })
-  clearFuture(@CurrentUser() user: AuthUser, @Body() dto: ClearRotaDto): Promise<BulkRotaResultDto> {
-    return runLongStatements(() => this.bulkTools.bulk(user, 'clear', dto));
+  async clearFuture(@CurrentUser() user: AuthUser, @Body() dto: ClearRotaDto): Promise<BulkRotaResultDto> {
+    return resultOf(await runLongStatements(() => this.bulkTools.bulk(user, 'clear', dto)));
   }
 
   /** Today in the organisation's time zone, its Monday-to-Friday week with the rota, and the academic year. */

@@ -47,6 +47,11 @@ function useSetupChecklistSettled(isAdmin: boolean): boolean {
   return !useGetSetupChecklistQuery(undefined, { skip: !isAdmin }).isLoading;
 }
 
+// For whoever may change the rota: people far from their fair share, and Rebalance's changes (docs/product.md#bulk-tools).
+const FairnessHint = lazy(async () => ({
+  default: (await import('@/features/dashboard/components/fairness-hint')).FairnessHint,
+}));
+
 // For managers of a school that runs more than the Duty Manager duty: every other duty's health.
 const OtherDutiesHealth = lazy(async () => ({
   default: (await import('@/features/dashboard/components/other-duties-health')).OtherDutiesHealth,
@@ -133,6 +138,11 @@ export function DashboardPage() {
           <div className="no-print dashboard__optional">
             <Suspense fallback={null}>
               <RotaHealth />
+            </Suspense>
+          </div>
+          <div className="no-print dashboard__optional">
+            <Suspense fallback={null}>
+              <FairnessHint />
             </Suspense>
           </div>
           {otherDuties && (

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { LargestGapDto } from './largest-gap.dto';
 
 /** What a bulk tool changed. */
 export class BulkRotaResultDto {
@@ -15,4 +16,7 @@ export class BulkRotaResultDto {
   unfilledSlots!: number;
   /** What happened, for a person to read. */
   message!: string;
+  /** Rebalance only: the largest gap to fair share before and after, in duties. */
+  @ApiProperty({ type: LargestGapDto, required: false, nullable: true })
+  largestGap?: LargestGapDto | null;
 }

@@ -183,13 +183,14 @@ const SECTIONS: HelpSection[] = [
             [
               'Rota tools',
               <>
-                The Rota Management section of the Admin Panel has three tools, each of which asks
-                you to confirm first: <Text strong>Reshuffle Future Dates</Text> shares out every
-                duty from tomorrow to the end of the academic year fairly again;{' '}
-                <Text strong>Fill Unassigned Dates</Text> fills only the empty slots and leaves
-                existing duties alone; <Text strong>Clear Rota Assignments</Text> removes every duty
-                from today onwards and cannot be undone. On the Weekly Rota you can also assign
-                someone to a single slot by hand.
+                The Rota Management section of the Admin Panel has three tools, each of which shows
+                every change it would make before you apply it:{' '}
+                <Text strong>Reshuffle Future Dates</Text> rebalances the duties from tomorrow to
+                the end of the academic year with the fewest changes (or, if you choose, plans them
+                again from scratch); <Text strong>Fill Unassigned Dates</Text> fills only the empty
+                slots and leaves existing duties alone; <Text strong>Clear Rota Assignments</Text>{' '}
+                removes every duty from today onwards and cannot be undone. On the Weekly Rota you
+                can also assign someone to a single slot by hand.
               </>,
             ],
             [

@@ -59,6 +59,9 @@ export const rotaApi = generatedApi.enhanceEndpoints({
     reshuffleFuture: { invalidatesTags: [...AFTER_ROTA_CHANGE] },
     fillUnassigned: { invalidatesTags: [...AFTER_ROTA_CHANGE] },
     clearFuture: { invalidatesTags: [...AFTER_ROTA_CHANGE] },
+    // Rebalance (docs/product.md#bulk-tools); the preview writes nothing; the Dashboard's hint reads what a rebalance does.
+    rebalanceRota: { invalidatesTags: [...AFTER_ROTA_CHANGE] },
+    getFairnessHint: { providesTags: [...READS_ROTA_RULES, 'duties'] },
     // The Today board: every duty's people and gaps that day (the duties themselves too), who is
     // away, and who may cover a gap; Find cover is an assignment.
     getTodayBoard: { providesTags: [...READS_ROTA_RULES, 'duties'] },
@@ -97,6 +100,9 @@ export const {
   useSetWetDayMutation,
   useUnpinSlotMutation,
   useUnpinAllMutation,
+  usePreviewBulkToolMutation,
+  useRebalanceRotaMutation,
+  useGetFairnessHintQuery,
 } = rotaApi;
 
 export type {
@@ -104,6 +110,10 @@ export type {
   AllDutiesHealthDto,
   BulkRotaDto,
   BulkRotaResultDto,
+  BulkChangeDto,
+  BulkPreviewDto,
+  BulkPreviewResultDto,
+  FairnessHintDto,
   CurrentWeekDto,
   DutyRule,
   DutyUnfilledDto,

@@ -104,6 +104,10 @@ const injectedRtkApi = api
         }),
         providesTags: ['rota'],
       }),
+      getFairnessHint: build.query<GetFairnessHintApiResponse, GetFairnessHintApiArg>({
+        query: () => ({ url: `/api/rota/fairness-hint` }),
+        providesTags: ['rota'],
+      }),
       fillUnassigned: build.mutation<FillUnassignedApiResponse, FillUnassignedApiArg>({
         query: (queryArg) => ({
           url: `/api/rota/fill-unassigned`,
@@ -180,6 +184,22 @@ const injectedRtkApi = api
           },
         }),
         providesTags: ['rota'],
+      }),
+      previewBulkTool: build.mutation<PreviewBulkToolApiResponse, PreviewBulkToolApiArg>({
+        query: (queryArg) => ({
+          url: `/api/rota/preview`,
+          method: 'POST',
+          body: queryArg.bulkPreviewDto,
+        }),
+        invalidatesTags: ['rota'],
+      }),
+      rebalanceRota: build.mutation<RebalanceRotaApiResponse, RebalanceRotaApiArg>({
+        query: (queryArg) => ({
+          url: `/api/rota/rebalance`,
+          method: 'POST',
+          body: queryArg.bulkRotaDto,
+        }),
+        invalidatesTags: ['rota'],
       }),
       removeFromRota: build.mutation<RemoveFromRotaApiResponse, RemoveFromRotaApiArg>({
         query: (queryArg) => ({
@@ -322,6 +342,8 @@ export type ExportRotaApiArg = {
   endDate: string;
   format: ExportFormat;
 };
+export type GetFairnessHintApiResponse = /** status 200  */ FairnessHintDto;
+export type GetFairnessHintApiArg = void;
 export type FillUnassignedApiResponse = /** status 200  */ BulkRotaResultDto;
 export type FillUnassignedApiArg = {
   bulkRotaDto: BulkRotaDto;
@@ -370,6 +392,14 @@ export type CountPlannedDutiesApiResponse = /** status 200  */ PlannedDutiesDto;
 export type CountPlannedDutiesApiArg = {
   startDate: string;
   endDate: string;
+};
+export type PreviewBulkToolApiResponse = /** status 200  */ BulkPreviewResultDto;
+export type PreviewBulkToolApiArg = {
+  bulkPreviewDto: BulkPreviewDto;
+};
+export type RebalanceRotaApiResponse = /** status 200  */ BulkRotaResultDto;
+export type RebalanceRotaApiArg = {
+  bulkRotaDto: BulkRotaDto;
 };
 export type RemoveFromRotaApiResponse = /** status 200  */ RotaEditResultDto;
 export type RemoveFromRotaApiArg = {
@@ -495,12 +525,18 @@ export type RotaCandidatesDto = {
   closed: string | null;
   date: string;
 };
+export type LargestGapDto = {
+  after: number;
+  before: number;
+};
 export type BulkRotaResultDto = {
   /** Days whose people changed. */
   changedDays: number;
   /** Slots whose person changed (filled, emptied or given to someone else). */
   changedSlots: number;
   endDate: string;
+  /** Rebalance only: the largest gap to fair share before and after, in duties. */
+  largestGap?: LargestGapDto | null;
   /** What happened, for a person to read. */
   message: string;
   /** First and last day the tool looked at. */
@@ -625,6 +661,10 @@ export type PublishedDraftDto = {
   people: number;
 };
 export type ExportFormat = 'csv' | 'xlsx';
+export type FairnessHintDto = {
+  changes: number | null;
+  people: number | null;
+};
 export type BulkRotaDto = {
   /** The academic year to plan, by its first calendar year (2026 = 1 Sep 2026 – 31 Aug 2027): its
     days from tomorrow or its 1 September, whichever is later, to `endDate` (which must fall in it)
@@ -808,6 +848,61 @@ export type PlannedDutiesDto = {
   /** The first day counted: the later of startDate and today (past days never change). */
   startDate: string;
 };
+export type BulkChangePersonDto = {
+  id: string;
+  name: string;
+};
+export type BulkChangeDto = {
+  date: string;
+  dutyId: string;
+  dutyName: string;
+  /** Who holds it now; null when it is empty. */
+  from: BulkChangePersonDto | null;
+  /** Slot number, from 1. */
+  position: number;
+  /** Who would hold it; null when the tool empties it. */
+  to: BulkChangePersonDto | null;
+};
+export type BulkPreviewResultDto = {
+  /** Days whose people changed. */
+  changedDays: number;
+  /** Slots whose person changed (filled, emptied or given to someone else). */
+  changedSlots: number;
+  /** Every slot it would change, by date, duty (in the school's order) and slot. */
+  changes: BulkChangeDto[];
+  endDate: string;
+  /** Rebalance: the largest gap to fair share before and after, in duties; null for the other tools. */
+  largestGap?: LargestGapDto | null;
+  /** What happened, for a person to read. */
+  message: string;
+  /** People whose duties would change. */
+  people: number;
+  /** First and last day the tool looked at. */
+  startDate: string;
+  /** Weekdays in the period left with at least one empty slot (nobody eligible). */
+  unfilledSlots: number;
+};
+export type BulkTool = 'rebalance' | 'reshuffle' | 'fill' | 'clear';
+export type BulkPreviewDto = {
+  /** The academic year to plan, by its first calendar year (2026 = 1 Sep 2026 – 31 Aug 2027): its
+    days from tomorrow or its 1 September, whichever is later, to `endDate` (which must fall in it)
+    or the end of its summer term. When omitted: from tomorrow to `endDate`, across academic years
+    if need be, each year's days against that year's fair shares; without `endDate` either, the
+    planning year (this one until its summer term has ended, then the next). */
+  academicYear?: number;
+  /** Plan every weekday of a period whose academic year has no term dates yet. Without it such a
+    period is refused (`code: term_dates_missing`), so the holidays between terms don't get duties. */
+  allWeekdays?: boolean;
+  /** The duties to plan (docs/product.md#duties), planned together: every other duty's people stay
+    and count (their load, times, daily maximum and weekly cap). The Duty Manager duty alone when
+    omitted. */
+  dutyIds?: string[];
+  /** Last day to plan (inclusive); the end of the summer term when omitted (31 August without term
+    dates, or when the summer term is over). */
+  endDate?: string;
+  /** The tool: its period rules are its own (clear reads only `academicYear`). */
+  tool: BulkTool;
+};
 export type RemoveFromRotaDto = {
   date: string;
   /** The duty it is about (GET /api/duties); the Duty Manager duty when absent. */
@@ -951,6 +1046,7 @@ export const {
   useGetDraftDaysQuery,
   usePublishDraftMutation,
   useExportRotaQuery,
+  useGetFairnessHintQuery,
   useFillUnassignedMutation,
   useGetRotaGridQuery,
   useGetRotaHealthQuery,
@@ -959,6 +1055,8 @@ export const {
   useMoveOnRotaMutation,
   useGetMoveOptionsQuery,
   useCountPlannedDutiesQuery,
+  usePreviewBulkToolMutation,
+  useRebalanceRotaMutation,
   useRemoveFromRotaMutation,
   useReplaceOnRotaMutation,
   useReshuffleFutureMutation,

@@ -6,7 +6,7 @@ import { choose, findToast } from '@/testing/antd-helpers';
 import { academicYear, academicYears } from '@/testing/fixtures';
 import { callCount, renderWithProviders, setupUser, stubFetch } from '@/testing/test-utils';
 
-import type { BulkRotaResultDto } from '../api';
+import type { BulkPreviewResultDto, BulkRotaResultDto } from '../api';
 import { RotaManagementCard } from './rota-management-card';
 
 function result(message: string): BulkRotaResultDto {
@@ -20,12 +20,50 @@ function result(message: string): BulkRotaResultDto {
   };
 }
 
+/** What the server's preview answers: two changes for two people. */
+function previewOf(overrides: Partial<BulkPreviewResultDto> = {}): BulkPreviewResultDto {
+  return {
+    startDate: '2025-09-09',
+    endDate: '2026-07-21',
+    changedDays: 2,
+    changedSlots: 2,
+    unfilledSlots: 0,
+    message: '2 changes for 2 people.',
+    changes: [
+      {
+        date: '2025-09-10',
+        dutyId: 'd-1',
+        dutyName: 'Duty Manager',
+        position: 1,
+        from: { id: 's-1', name: 'Ann Archer' },
+        to: { id: 's-2', name: 'Bob Baker' },
+      },
+      {
+        date: '2025-09-11',
+        dutyId: 'd-1',
+        dutyName: 'Duty Manager',
+        position: 2,
+        from: null,
+        to: { id: 's-2', name: 'Bob Baker' },
+      },
+    ],
+    people: 2,
+    largestGap: null,
+    ...overrides,
+  };
+}
+
+const PREVIEW = 'POST /api/rota/preview';
+
 interface ToolCase {
   button: string;
   request: string;
   /** The body the tool sends: the academic year chosen. */
   body: unknown;
-  question: RegExp;
+  /** The tool its preview shows first, and the preview dialog's button that applies it. */
+  tool: string;
+  dialog: string;
+  apply: string;
   successTitle: string;
   failureTitle: string;
   fallback: string;
@@ -34,18 +72,23 @@ interface ToolCase {
 const TOOLS: ToolCase[] = [
   {
     button: 'Reshuffle Future Dates',
-    request: 'POST /api/rota/reshuffle-future',
+    // Rebalance is the reshuffle button's default (docs/product.md#bulk-tools).
+    request: 'POST /api/rota/rebalance',
     body: { academicYear: 2025 },
-    question: /^Reshuffle the rota from tomorrow to 21 July 2026\?/,
-    successTitle: 'Reshuffle Complete',
-    failureTitle: 'Reshuffle Failed',
-    fallback: 'Failed to reshuffle future dates',
+    tool: 'rebalance',
+    dialog: 'Reshuffle Future Dates',
+    apply: 'Rebalance',
+    successTitle: 'Rebalance Complete',
+    failureTitle: 'Rebalance Failed',
+    fallback: 'Failed to rebalance the rota',
   },
   {
     button: 'Fill Unassigned Dates',
     request: 'POST /api/rota/fill-unassigned',
     body: { academicYear: 2025 },
-    question: /^Fill the unassigned duty slots from tomorrow to 21 July 2026\?/,
+    tool: 'fill',
+    dialog: 'Fill Unassigned Dates',
+    apply: 'Fill the empty slots',
     successTitle: 'Fill Complete',
     failureTitle: 'Fill Failed',
     fallback: 'Failed to fill unassigned dates',
@@ -54,7 +97,9 @@ const TOOLS: ToolCase[] = [
     button: 'Clear Rota Assignments',
     request: 'POST /api/rota/clear-future',
     body: { academicYear: 2025 },
-    question: /^Clear all rota assignments of 2025-2026, from today to 31 August 2026\?/,
+    tool: 'clear',
+    dialog: 'Clear Rota Assignments',
+    apply: 'Clear the assignments',
     successTitle: 'Rota Cleared',
     failureTitle: 'Clear Failed',
     fallback: 'Failed to clear rota assignments',
@@ -72,8 +117,29 @@ function sentBodiesOrNone(fetchMock: ReturnType<typeof stubFetch>, request: stri
 function stubCard(overrides: Parameters<typeof stubFetch>[0] = {}) {
   return stubFetch({
     'GET /api/academic-years': { body: academicYears() },
+    [PREVIEW]: { body: previewOf() },
     ...overrides,
   });
+}
+
+/**
+ * The preview dialog a tool's button opened, once its preview has loaded. Found by its title's
+ * text: under test antd gives every generated id the same value, so beside a Select the dialog's
+ * aria-labelledby names the wrong element.
+ */
+async function previewDialog(name: string): Promise<HTMLElement> {
+  const dialog = await screen.findByRole('dialog');
+  expect(dialog.querySelector('.ant-modal-title')).toHaveTextContent(name);
+  await waitFor(() => expect(within(dialog).queryByRole('status')).not.toBeInTheDocument());
+  return dialog;
+}
+
+/** Applies what the preview dialog shows. */
+async function applyPreview(user: UserEvent, name: string, apply: string) {
+  const dialog = await previewDialog(name);
+  const button = within(dialog).getByRole('button', { name: apply });
+  await waitFor(() => expect(button).toBeEnabled());
+  await user.click(button);
 }
 
 function card() {
@@ -106,7 +172,7 @@ describe('Rota Management card', () => {
 
     expect(
       await within(card()).findByText(
-        /^Reassign every duty slot from tomorrow to 21 July 2026, the end of the summer term,/,
+        /^Share the duties out fairly again from tomorrow to 21 July 2026, the end of the summer term\./,
       ),
     ).toBeInTheDocument();
     expect(
@@ -138,7 +204,7 @@ describe('Rota Management card', () => {
 
     expect(
       await within(card()).findByText(
-        /^Reassign every duty slot from tomorrow to 31 August 2026, the end of academic year 2025-2026,/,
+        /^Share the duties out fairly again from tomorrow to 31 August 2026, the end of academic year 2025-2026\./,
       ),
     ).toBeInTheDocument();
     const note = within(card()).getByRole('note');
@@ -153,7 +219,6 @@ describe('Rota Management card', () => {
   });
 
   it("starts on next year once this year's summer term is over, plans it from 1 September, and switches back to this year", async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const fetchMock = stubCard({
       'GET /api/academic-years': {
         body: academicYears({
@@ -183,6 +248,7 @@ describe('Rota Management card', () => {
     ).toBeInTheDocument();
 
     await user.click(await findTool('Fill Unassigned Dates'));
+    await applyPreview(user, 'Fill Unassigned Dates', 'Fill the empty slots');
     expect(await screen.findByText('Fill Complete')).toBeInTheDocument();
 
     await user.click(within(years).getByRole('radio', { name: '2025-2026' }));
@@ -192,6 +258,7 @@ describe('Rota Management card', () => {
       ),
     ).toBeInTheDocument();
     await user.click(await findTool('Fill Unassigned Dates'));
+    await applyPreview(user, 'Fill Unassigned Dates', 'Fill the empty slots');
 
     await waitFor(() =>
       expect(sentBodiesOrNone(fetchMock, 'POST /api/rota/fill-unassigned')).toEqual([
@@ -227,36 +294,135 @@ describe('Rota Management card', () => {
     ).toBeInTheDocument();
   });
 
-  it('says before a reshuffle that approved swaps and changes made by hand are undone too', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
-    stubCard();
+  it('previews Rebalance first, and offers Plan again from scratch with a warning, previewed too', async () => {
+    const fetchMock = stubCard({
+      [PREVIEW]: [
+        { body: previewOf({ largestGap: { before: 2.5, after: 0.75 } }) },
+        {
+          body: previewOf({
+            changes: [],
+            changedSlots: 0,
+            people: 0,
+            message: 'Nothing to change.',
+          }),
+        },
+      ],
+      'POST /api/rota/reshuffle-future': { body: result('Changed 20 slots on 10 days.') },
+    });
     renderWithProviders(<RotaManagementCard />);
-    await within(card()).findByText(/^Fill only the empty duty slots from tomorrow to 21 July/);
 
     await user.click(await findTool('Reshuffle Future Dates'));
+    let dialog = await previewDialog('Reshuffle Future Dates');
+    expect(within(dialog).getByRole('radio', { name: /^Rebalance/ })).toBeChecked();
+    expect(dialog).toHaveTextContent('2 changes for 2 people');
+    expect(dialog).toHaveTextContent('Largest gap to a fair share: 2.5 → 0.75 duties');
+    expect(within(dialog).queryByText(/many duties may move/)).not.toBeInTheDocument();
 
-    expect(confirm).toHaveBeenCalledWith(
-      'Reshuffle the rota from tomorrow to 21 July 2026? Every duty slot in that period will be reassigned, so existing assignments may change. Approved swaps and covers, and changes made by hand on the rota, are not kept: they are planned afresh too.',
+    await user.click(within(dialog).getByRole('radio', { name: /^Plan again from scratch/ }));
+    dialog = await previewDialog('Reshuffle Future Dates');
+    expect(dialog).toHaveTextContent(
+      'Plans every duty slot in the period afresh: many duties may move, and everyone whose duties change is told. Pinned duties (approved swaps, covers and changes made by hand) are kept.',
     );
+    expect(within(dialog).getByRole('note')).toHaveTextContent('Nothing to change.');
+    // Nothing to apply.
+    expect(within(dialog).getByRole('button', { name: 'Plan again from scratch' })).toBeDisabled();
+    expect(sentBodiesOrNone(fetchMock, PREVIEW)).toEqual([
+      { tool: 'rebalance', academicYear: 2025 },
+      { tool: 'reshuffle', academicYear: 2025 },
+    ]);
+    expect(callCount(fetchMock, 'POST /api/rota/reshuffle-future')).toBe(0);
+  });
+
+  it('says when the preview fails, tries again, and says when there is nothing to change', async () => {
+    stubCard({
+      [PREVIEW]: [
+        { status: 500, body: { statusCode: 500, error: 'Error', message: 'Something went wrong' } },
+        {
+          body: previewOf({
+            changes: [],
+            changedSlots: 0,
+            people: 0,
+            largestGap: { before: 0.8, after: 0.8 },
+            message: 'Nothing to change: everyone is within one duty of their fair share.',
+          }),
+        },
+      ],
+    });
+    renderWithProviders(<RotaManagementCard />);
+
+    await user.click(await findTool('Reshuffle Future Dates'));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Failed to load the preview')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Rebalance' })).toBeDisabled();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
+
+    expect(await within(dialog).findByRole('note')).toHaveTextContent(
+      'Nothing to change: everyone is within one duty of their fair share.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Rebalance' })).toBeDisabled();
+  });
+
+  it('opens the Rebalance preview when the Dashboard links to it', async () => {
+    const fetchMock = stubCard();
+    renderWithProviders(<RotaManagementCard />, '/staff?preview=rebalance');
+
+    const dialog = await previewDialog('Reshuffle Future Dates');
+    expect(within(dialog).getByRole('radio', { name: /^Rebalance/ })).toBeChecked();
+    expect(dialog).toHaveTextContent('2 changes for 2 people');
+    expect(sentBodiesOrNone(fetchMock, PREVIEW)).toEqual([
+      { tool: 'rebalance', academicYear: 2025 },
+    ]);
+  });
+
+  it('applies Plan again from scratch when chosen', async () => {
+    const fetchMock = stubCard({
+      'POST /api/rota/reshuffle-future': { body: result('Changed 20 slots on 10 days.') },
+    });
+    renderWithProviders(<RotaManagementCard />);
+
+    await user.click(await findTool('Reshuffle Future Dates'));
+    const dialog = await previewDialog('Reshuffle Future Dates');
+    await user.click(within(dialog).getByRole('radio', { name: /^Plan again from scratch/ }));
+    await applyPreview(user, 'Reshuffle Future Dates', 'Plan again from scratch');
+
+    expect(await screen.findByText('Reshuffle Complete')).toBeInTheDocument();
+    expect(sentBodiesOrNone(fetchMock, 'POST /api/rota/reshuffle-future')).toEqual([
+      { academicYear: 2025 },
+    ]);
+    expect(callCount(fetchMock, 'POST /api/rota/rebalance')).toBe(0);
   });
 
   describe.each(TOOLS)('$button', (tool) => {
-    it('does nothing when the confirmation is cancelled', async () => {
-      const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    it('previews, and does nothing when the preview is cancelled', async () => {
       const fetchMock = stubCard();
       renderWithProviders(<RotaManagementCard />);
       await within(card()).findByText(/^Fill only the empty duty slots from tomorrow to 21 July/);
 
       await user.click(await findTool(tool.button));
+      const dialog = await previewDialog(tool.dialog);
+      const rows = within(within(dialog).getByRole('table')).getAllByRole('row');
+      expect(rows.map((row) => row.textContent)).toEqual([
+        'DateChange',
+        expect.stringMatching(/Ann Archer → Bob Baker$/),
+        expect.stringMatching(/nobody → Bob Baker$/),
+      ]);
+      if (tool.tool === 'clear') {
+        expect(dialog).toHaveTextContent(
+          'Every duty listed is left unassigned, and everyone taken off a duty is told. This cannot be undone.',
+        );
+      }
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
-      expect(confirm).toHaveBeenCalledTimes(1);
-      expect(confirm).toHaveBeenCalledWith(expect.stringMatching(tool.question));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(sentBodiesOrNone(fetchMock, PREVIEW)).toEqual([
+        { tool: tool.tool, ...(tool.body as object) },
+      ]);
       expect(callCount(fetchMock, tool.request)).toBe(0);
       expect(screen.queryByText(tool.successTitle)).not.toBeInTheDocument();
     });
 
-    it('runs once confirmed and reports what the server did', async () => {
-      vi.spyOn(window, 'confirm').mockReturnValue(true);
+    it('runs once applied from the preview and reports what the server did', async () => {
       const fetchMock = stubCard({
         [tool.request]: { body: result('Changed 20 slots on 10 days.') },
       });
@@ -264,6 +430,7 @@ describe('Rota Management card', () => {
       await within(card()).findByText(/^Fill only the empty duty slots from tomorrow to 21 July/);
 
       await user.click(await findTool(tool.button));
+      await applyPreview(user, tool.dialog, tool.apply);
 
       expect(await screen.findByText(tool.successTitle)).toBeInTheDocument();
       expect(screen.getByText('Changed 20 slots on 10 days.')).toBeInTheDocument();
@@ -275,7 +442,6 @@ describe('Rota Management card', () => {
     });
 
     it("shows the server's message when it fails", async () => {
-      vi.spyOn(window, 'confirm').mockReturnValue(true);
       stubCard({
         [tool.request]: {
           status: 409,
@@ -285,32 +451,30 @@ describe('Rota Management card', () => {
       renderWithProviders(<RotaManagementCard />);
 
       await user.click(await findTool(tool.button));
+      await applyPreview(user, tool.dialog, tool.apply);
 
-      const alert = await screen.findByRole('alert');
-      expect(within(alert).getByText(tool.failureTitle)).toBeInTheDocument();
+      const alert = await findToast('alert', tool.failureTitle);
       expect(within(alert).getByText('Another bulk change is running')).toBeInTheDocument();
     });
 
     it('falls back to a fixed message when the server gives none', async () => {
-      vi.spyOn(window, 'confirm').mockReturnValue(true);
       stubCard({ [tool.request]: { networkError: true } });
       renderWithProviders(<RotaManagementCard />);
 
       await user.click(await findTool(tool.button));
+      await applyPreview(user, tool.dialog, tool.apply);
 
-      const alert = await screen.findByRole('alert');
-      expect(within(alert).getByText(tool.failureTitle)).toBeInTheDocument();
+      const alert = await findToast('alert', tool.failureTitle);
       expect(within(alert).getByText(tool.fallback)).toBeInTheDocument();
     });
   });
 
   it('shows the running tool as busy and disables the others until it is done', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     let finish: (response: Response) => void = () => undefined;
     const fetchMock = stubCard();
     const stubbed = fetchMock.getMockImplementation()!;
     fetchMock.mockImplementation((input, init) => {
-      if (init?.method === 'POST') {
+      if (init?.method === 'POST' && String(input).endsWith('/fill-unassigned')) {
         return new Promise<Response>((resolve) => {
           finish = resolve;
         });
@@ -320,6 +484,7 @@ describe('Rota Management card', () => {
     renderWithProviders(<RotaManagementCard />);
 
     await user.click(await findTool('Fill Unassigned Dates'));
+    await applyPreview(user, 'Fill Unassigned Dates', 'Fill the empty slots');
 
     // antd's spinner is named "loading", so the running button reads "loading Fill Unassigned Dates".
     expect(toolButton(/Fill Unassigned Dates/)).toHaveClass('ant-btn-loading');
@@ -354,7 +519,6 @@ describe.each(TOOLS.slice(0, 2))('$button without term dates', (tool) => {
 
   beforeEach(() => {
     user = setupUser();
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
   });
 
   afterEach(() => {
@@ -366,9 +530,10 @@ describe.each(TOOLS.slice(0, 2))('$button without term dates', (tool) => {
     return screen.findByRole('dialog', { name: 'Term dates needed' });
   }
 
-  it("says so in the server's words, and plans every weekday when asked", async () => {
+  it("says so in the server's words, and previews and plans every weekday when asked", async () => {
     const fetchMock = stubCard({
-      [tool.request]: [MISSING, { body: result('Filled 300 slots on 150 days.') }],
+      [PREVIEW]: [MISSING, { body: previewOf() }],
+      [tool.request]: { body: result('Filled 300 slots on 150 days.') },
     });
     renderWithProviders(<RotaManagementCard />);
 
@@ -379,20 +544,22 @@ describe.each(TOOLS.slice(0, 2))('$button without term dates', (tool) => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Plan every weekday' }));
+    await applyPreview(user, tool.dialog, tool.apply);
 
     const toast = await findToast('status', tool.successTitle);
     expect(toast).toHaveTextContent('Filled 300 slots on 150 days.');
+    expect(sentBodiesOrNone(fetchMock, PREVIEW)).toEqual([
+      { tool: tool.tool, academicYear: 2025 },
+      { tool: tool.tool, academicYear: 2025, allWeekdays: true },
+    ]);
     expect(sentBodiesOrNone(fetchMock, tool.request)).toEqual([
-      { academicYear: 2025 },
       { academicYear: 2025, allWeekdays: true },
     ]);
-    // Asked once: choosing in the dialog is the confirmation.
-    expect(window.confirm).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('links to the term dates instead, running nothing more', async () => {
-    const fetchMock = stubCard({ [tool.request]: MISSING });
+    const fetchMock = stubCard({ [PREVIEW]: MISSING });
     const { router } = renderWithProviders(<RotaManagementCard />, '/staff');
 
     const dialog = await refused();
@@ -403,36 +570,37 @@ describe.each(TOOLS.slice(0, 2))('$button without term dates', (tool) => {
 
     expect(router.state.location.pathname).toBe('/holidays');
     expect(router.state.location.hash).toBe('#term-dates');
-    expect(callCount(fetchMock, tool.request)).toBe(1);
+    expect(callCount(fetchMock, PREVIEW)).toBe(1);
+    expect(callCount(fetchMock, tool.request)).toBe(0);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('does nothing more when cancelled', async () => {
-    const fetchMock = stubCard({ [tool.request]: MISSING });
+    const fetchMock = stubCard({ [PREVIEW]: MISSING });
     renderWithProviders(<RotaManagementCard />);
 
     const dialog = await refused();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(callCount(fetchMock, tool.request)).toBe(1);
+    expect(callCount(fetchMock, PREVIEW)).toBe(1);
+    expect(callCount(fetchMock, tool.request)).toBe(0);
     expect(screen.queryByText(tool.successTitle)).not.toBeInTheDocument();
   });
 
   it("shows the server's refusal of every weekday too", async () => {
     stubCard({
-      [tool.request]: [
-        MISSING,
-        {
-          status: 409,
-          body: { statusCode: 409, error: 'Conflict', message: 'Another bulk change is running' },
-        },
-      ],
+      [PREVIEW]: [MISSING, { body: previewOf() }],
+      [tool.request]: {
+        status: 409,
+        body: { statusCode: 409, error: 'Conflict', message: 'Another bulk change is running' },
+      },
     });
     renderWithProviders(<RotaManagementCard />);
 
     const dialog = await refused();
     await user.click(within(dialog).getByRole('button', { name: 'Plan every weekday' }));
+    await applyPreview(user, tool.dialog, tool.apply);
 
     const alert = await findToast('alert', tool.failureTitle);
     expect(alert).toHaveTextContent('Another bulk change is running');
@@ -476,7 +644,6 @@ describe('Rota Management card, for a school that runs several duties', () => {
   ];
 
   it('plans every running duty together by default, or the one chosen', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const fetchMock = stubCard({
       'GET /api/duties': { body: duties },
       'POST /api/rota/fill-unassigned': { body: result('Filled 20 slots on 10 days.') },
@@ -485,6 +652,14 @@ describe('Rota Management card, for a school that runs several duties', () => {
 
     const choice = await within(card()).findByRole('combobox', { name: 'Duties to plan' });
     await user.click(await findTool('Fill Unassigned Dates'));
+    // Each change names its duty when the school runs several.
+    const dialog = await previewDialog('Fill Unassigned Dates');
+    expect(
+      within(dialog)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Date', 'Duty', 'Change']);
+    await applyPreview(user, 'Fill Unassigned Dates', 'Fill the empty slots');
     expect(await screen.findByText('Filled 20 slots on 10 days.')).toBeInTheDocument();
 
     expect(choice).toBeInTheDocument();
@@ -492,6 +667,7 @@ describe('Rota Management card, for a school that runs several duties', () => {
     // Paused duties are not offered.
     expect(screen.queryByTitle('Library')).toBeNull();
     await user.click(toolButton('Fill Unassigned Dates'));
+    await applyPreview(user, 'Fill Unassigned Dates', 'Fill the empty slots');
     await waitFor(() => expect(callCount(fetchMock, 'POST /api/rota/fill-unassigned')).toBe(2));
     expect(sentBodiesOrNone(fetchMock, 'POST /api/rota/fill-unassigned')).toEqual([
       { academicYear: 2025, dutyIds: ['d-1', 'd-2'] },
@@ -500,7 +676,6 @@ describe('Rota Management card, for a school that runs several duties', () => {
   });
 
   it('offers no choice to a school whose only duty is the Duty Manager, and sends the spec’s request', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const fetchMock = stubCard({
       'GET /api/duties': { body: [duties[0]] },
       'POST /api/rota/reshuffle-future': { body: result('Changed 20 slots on 10 days.') },
@@ -508,6 +683,9 @@ describe('Rota Management card, for a school that runs several duties', () => {
     renderWithProviders(<RotaManagementCard />);
 
     await user.click(await findTool('Reshuffle Future Dates'));
+    const dialog = await previewDialog('Reshuffle Future Dates');
+    await user.click(within(dialog).getByRole('radio', { name: /^Plan again from scratch/ }));
+    await applyPreview(user, 'Reshuffle Future Dates', 'Plan again from scratch');
     expect(await screen.findByText('Changed 20 slots on 10 days.')).toBeInTheDocument();
     expect(within(card()).queryByRole('combobox', { name: 'Duties to plan' })).toBeNull();
     expect(sentBodiesOrNone(fetchMock, 'POST /api/rota/reshuffle-future')).toEqual([

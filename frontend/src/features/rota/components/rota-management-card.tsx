@@ -1,7 +1,7 @@
 import { ClearOutlined, FormOutlined, SwapOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Modal, Select, Skeleton, Typography } from 'antd';
 import { useState, type MouseEvent, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 
 import { useGetDutiesQuery } from '@/features/duties/api';
 import { useGetAcademicYearsQuery } from '@/features/holidays/api';
@@ -15,9 +15,11 @@ import { useToast } from '@/shared/ui/toast';
 import {
   useClearFutureMutation,
   useFillUnassignedMutation,
+  useRebalanceRotaMutation,
   useReshuffleFutureMutation,
   type BulkRotaResultDto,
 } from '../api';
+import { BulkPreviewModal, type PreviewTool } from './bulk-preview-modal';
 import {
   clearPeriod,
   planPeriod,
@@ -28,7 +30,12 @@ import {
   TERM_DATES_MISSING_TITLE,
   termDatesMissingNote,
 } from '../lib/bulk-tools';
-type ToolId = 'reshuffle' | 'fill' | 'clear';
+type ToolId = PreviewTool;
+/** The card's three buttons: Reshuffle Future Dates opens Rebalance and Plan again from scratch. */
+type ButtonId = 'reshuffle' | 'fill' | 'clear';
+
+/** The search parameter that opens the Rebalance preview (the Dashboard's fairness hint links to it). */
+export const PREVIEW_PARAM = 'preview';
 
 /** The duty choice that plans every running duty together. */
 const ALL_DUTIES = 'all';
@@ -40,6 +47,11 @@ interface ToolOutcome {
 }
 
 const OUTCOMES: Record<ToolId, ToolOutcome> = {
+  rebalance: {
+    successTitle: 'Rebalance Complete',
+    failureTitle: 'Rebalance Failed',
+    failureFallback: 'Failed to rebalance the rota',
+  },
   reshuffle: {
     successTitle: 'Reshuffle Complete',
     failureTitle: 'Reshuffle Failed',
@@ -65,13 +77,23 @@ interface TermDatesQuestion {
   request: Run;
   /** The server's message, naming the academic years. */
   message: string;
+  /** Asked while previewing: "Plan every weekday" previews again over every weekday. */
+  preview?: Previewing;
+}
+
+/** A bulk tool's preview on screen (docs/product.md#bulk-tools). */
+interface Previewing {
+  button: ButtonId;
+  initial: ToolId;
+  allWeekdays: boolean;
 }
 
 /**
  * docs/product.md#bulk-tools, Admin Panel: the Rota Management section and its three bulk tools,
  * for the academic year chosen — this one or the next, starting on the planning year the server
  * names (next year once this one's summer term has ended: the summer is when a school plans the
- * year to come). Each asks for a browser confirmation first. Reshuffle and fill send the year and
+ * year to come). Each shows its preview first (BulkPreviewModal): the reshuffle button's is
+ * Rebalance, with Plan again from scratch as a warned choice. Reshuffle and fill send the year and
  * no end date, so the server plans it to the end of its summer term (31 August of a year without
  * term dates); the card reads those days from the server, never from the browser's clock. Over a
  * year without term dates the server refuses them (`term_dates_missing`), and the card asks: set
@@ -85,6 +107,9 @@ export function RotaManagementCard() {
   const [reshuffleFuture, reshuffleState] = useReshuffleFutureMutation();
   const [fillUnassigned, fillState] = useFillUnassignedMutation();
   const [clearFuture, clearState] = useClearFutureMutation();
+  const [rebalanceRota, rebalanceState] = useRebalanceRotaMutation();
+  const [previewing, setPreviewing] = useState<Previewing>();
+  const [searchParams, setSearchParams] = useSearchParams();
   const [question, setQuestion] = useState<TermDatesQuestion>();
   const [questionOpen, setQuestionOpen] = useState(false);
   const toast = useToast();
@@ -101,13 +126,17 @@ export function RotaManagementCard() {
       : [dutyChoice]
     : undefined;
 
-  const running: ToolId | undefined = reshuffleState.isLoading
-    ? 'reshuffle'
-    : fillState.isLoading
-      ? 'fill'
-      : clearState.isLoading
-        ? 'clear'
-        : undefined;
+  const running: ToolId | undefined = rebalanceState.isLoading
+    ? 'rebalance'
+    : reshuffleState.isLoading
+      ? 'reshuffle'
+      : fillState.isLoading
+        ? 'fill'
+        : clearState.isLoading
+          ? 'clear'
+          : undefined;
+  // The button a running tool belongs to: Rebalance runs from the reshuffle button.
+  const runningButton: ButtonId | undefined = running === 'rebalance' ? 'reshuffle' : running;
 
   const plan = planPeriod(year, years.data?.today);
   const { period, endNote } = plan ?? { period: '', endNote: '' };
@@ -121,6 +150,7 @@ export function RotaManagementCard() {
     try {
       const result = await request(allWeekdays).unwrap();
       setQuestionOpen(false);
+      closePreview();
       toast({ title: outcome.successTitle, description: result.message });
     } catch (error) {
       if (!allWeekdays && getServerCode(error) === TERM_DATES_MISSING_CODE) {
@@ -129,6 +159,7 @@ export function RotaManagementCard() {
         return;
       }
       setQuestionOpen(false);
+      closePreview();
       toast({
         variant: 'destructive',
         title: outcome.failureTitle,
@@ -137,9 +168,45 @@ export function RotaManagementCard() {
     }
   };
 
-  const run = (tool: ToolId, question: string, request: Run) => {
-    if (running || !window.confirm(question)) return;
-    void attempt(tool, request, false);
+  /** What applies each tool: the year chosen, and the duties when the school chose among several. */
+  const requestOf =
+    (tool: ToolId): Run =>
+    (allWeekdays) => {
+      const bulkRotaDto = bulkRequest(academicYear, allWeekdays, dutyIds);
+      if (tool === 'rebalance') return rebalanceRota({ bulkRotaDto });
+      if (tool === 'reshuffle') return reshuffleFuture({ bulkRotaDto });
+      if (tool === 'fill') return fillUnassigned({ bulkRotaDto });
+      return clearFuture({ clearRotaDto: { academicYear } });
+    };
+
+  const openPreview = (button: ButtonId) => {
+    if (running) return;
+    setPreviewing({
+      button,
+      initial: button === 'reshuffle' ? 'rebalance' : button,
+      allWeekdays: false,
+    });
+  };
+
+  // The Dashboard's fairness hint links here with ?preview=rebalance: the Rebalance preview opens
+  // until it is closed (closing drops the parameter).
+  const wantsPreview = searchParams.get(PREVIEW_PARAM) === 'rebalance';
+  const shown: Previewing | undefined =
+    previewing ??
+    (wantsPreview && years.data !== undefined && !nothingToPlan
+      ? { button: 'reshuffle', initial: 'rebalance', allWeekdays: false }
+      : undefined);
+  const closePreview = () => {
+    setPreviewing(undefined);
+    if (wantsPreview) {
+      setSearchParams(
+        (params) => {
+          params.delete(PREVIEW_PARAM);
+          return params;
+        },
+        { replace: true },
+      );
+    }
   };
 
   const toTermDates = (event: MouseEvent) => {
@@ -149,12 +216,15 @@ export function RotaManagementCard() {
     void navigate(TERM_DATES_LINK);
   };
 
-  const toolButton = (tool: ToolId, label: string, icon: ReactNode, onClick: () => void) => (
+  const toolButton = (tool: ButtonId, label: string, icon: ReactNode, onClick: () => void) => (
     <Button
       icon={icon}
       danger={tool === 'clear'}
-      loading={running === tool}
-      disabled={(running !== undefined && running !== tool) || (tool !== 'clear' && nothingToPlan)}
+      loading={runningButton === tool}
+      disabled={
+        (runningButton !== undefined && runningButton !== tool) ||
+        (tool !== 'clear' && nothingToPlan)
+      }
       onClick={onClick}
     >
       {label}
@@ -198,8 +268,8 @@ export function RotaManagementCard() {
     >
       <Typography.Paragraph type="secondary">
         Bulk tools for the rota of {year?.label ?? 'the academic year chosen'}, each against that
-        year&apos;s fair shares and term dates. Each asks you to confirm before it runs, and reports
-        what it changed when it is done.
+        year&apos;s fair shares and term dates. Each shows what it would change before it runs, and
+        reports what it changed when it is done.
       </Typography.Paragraph>
       {missingTermDates.length > 0 && (
         <Alert
@@ -233,40 +303,24 @@ export function RotaManagementCard() {
           </Typography.Text>
         )}
         <Tool
-          description={`Reassign every duty slot ${period}${endNote}, sharing duties out fairly again. Assignments already made in that period may change, approved swaps and changes made by hand included.`}
+          description={`Share the duties out fairly again ${period}${endNote}. You see every change first: Rebalance keeps the rota and moves only what brings everyone within one duty of their fair share; Plan again from scratch plans every slot afresh. Pinned duties are kept either way.`}
           button={toolButton(
             'reshuffle',
             'Reshuffle Future Dates',
             <SwapOutlined aria-hidden />,
-            () =>
-              run(
-                'reshuffle',
-                // Nothing pins a swap or a hand edit yet (docs/product.md#bulk-tools): say so before it runs.
-                `Reshuffle the rota ${period}? Every duty slot in that period will be reassigned, so existing assignments may change. Approved swaps and covers, and changes made by hand on the rota, are not kept: they are planned afresh too.`,
-                (allWeekdays) =>
-                  reshuffleFuture({ bulkRotaDto: bulkRequest(academicYear, allWeekdays, dutyIds) }),
-              ),
+            () => openPreview('reshuffle'),
           )}
         />
         <Tool
           description={`Fill only the empty duty slots ${period}${endNote}. Existing assignments stay as they are.`}
           button={toolButton('fill', 'Fill Unassigned Dates', <FormOutlined aria-hidden />, () =>
-            run(
-              'fill',
-              `Fill the unassigned duty slots ${period}? Existing assignments will stay as they are.`,
-              (allWeekdays) =>
-                fillUnassigned({ bulkRotaDto: bulkRequest(academicYear, allWeekdays, dutyIds) }),
-            ),
+            openPreview('fill'),
           )}
         />
         <Tool
           description={`Remove every assignment ${clearing}, leaving those days empty. Past days keep their record.`}
           button={toolButton('clear', 'Clear Rota Assignments', <ClearOutlined aria-hidden />, () =>
-            run(
-              'clear',
-              `Clear all rota assignments ${clearing}? Every duty in that period will be left unassigned. This cannot be undone.`,
-              () => clearFuture({ clearRotaDto: { academicYear } }),
-            ),
+            openPreview('clear'),
           )}
         />
       </Flex>
@@ -283,7 +337,15 @@ export function RotaManagementCard() {
             </Button>
             <Button
               loading={question !== undefined && running === question.tool}
-              onClick={() => question && void attempt(question.tool, question.request, true)}
+              onClick={() => {
+                if (!question) return;
+                if (question.preview) {
+                  setPreviewing({ ...question.preview, allWeekdays: true });
+                  setQuestionOpen(false);
+                  return;
+                }
+                void attempt(question.tool, question.request, true);
+              }}
             >
               {PLAN_EVERY_WEEKDAY}
             </Button>
@@ -299,6 +361,34 @@ export function RotaManagementCard() {
           puts duties on every weekday {period}, except the holidays already entered.
         </Typography.Paragraph>
       </Modal>
+      {shown && (
+        <BulkPreviewModal
+          open
+          tool={shown.button}
+          initial={shown.initial}
+          request={
+            shown.button === 'clear'
+              ? { academicYear }
+              : bulkRequest(academicYear, shown.allWeekdays, dutyIds)
+          }
+          manyDuties={manyDuties}
+          applying={running !== undefined}
+          onApply={(tool) => void attempt(tool, requestOf(tool), shown.allWeekdays)}
+          onCancel={() => {
+            if (running === undefined) closePreview();
+          }}
+          onTermDatesMissing={(tool, message) => {
+            setQuestion({
+              tool,
+              request: requestOf(tool),
+              message,
+              preview: { ...shown, initial: tool },
+            });
+            closePreview();
+            setQuestionOpen(true);
+          }}
+        />
+      )}
     </SectionCard>
   );
 }
