@@ -334,9 +334,9 @@ describe('settings: reminders, template, instructions and the procedure document
         [{ weekAStart: '2025-02-31' }, 'Week A must start on a Monday, written as yyyy-MM-dd (or empty when the timetable has no Week A and B)'],
         [{ keepFairness: 'yes' }, 'Keep fairness must be true (rebalance after a change) or false (only fill gaps)'],
         [{ keepFairness: null }, 'Keep fairness must be true (rebalance after a change) or false (only fill gaps)'],
-        [{ frozenSchoolDays: -1 }, 'The days left alone must be a whole number of school days from 0 to 20'],
-        [{ frozenSchoolDays: 21 }, 'The days left alone must be a whole number of school days from 0 to 20'],
-        [{ frozenSchoolDays: 2.5 }, 'The days left alone must be a whole number of school days from 0 to 20'],
+        [{ frozenSchoolDays: -1 }, 'The frozen school days (left alone after today) must be a whole number from 0 to 20'],
+        [{ frozenSchoolDays: 21 }, 'The frozen school days (left alone after today) must be a whole number from 0 to 20'],
+        [{ frozenSchoolDays: 2.5 }, 'The frozen school days (left alone after today) must be a whole number from 0 to 20'],
       ] as const) {
         const res = await as(admin.token).post('/api/system-settings', body).expect(400);
         expect({ body, message: res.body.message }).toEqual({ body, message });

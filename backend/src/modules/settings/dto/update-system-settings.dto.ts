@@ -24,7 +24,7 @@ export const DUTY_MANAGERS_PER_DAY_MESSAGE = 'Duty managers per day must be betw
 export const MIX_MODE_MESSAGE = 'Teaching and non-teaching pairing must be always, when_fair or never';
 export const DEFAULT_WEEKLY_CAP_MESSAGE = 'The default weekly cap must be a whole number of duties from 1 to 5, or empty for no cap';
 export const KEEP_FAIRNESS_MESSAGE = 'Keep fairness must be true (rebalance after a change) or false (only fill gaps)';
-export const FROZEN_SCHOOL_DAYS_MESSAGE = `The days left alone must be a whole number of school days from 0 to ${MAX_FROZEN_SCHOOL_DAYS}`;
+export const FROZEN_SCHOOL_DAYS_MESSAGE = `The frozen school days (left alone after today) must be a whole number from 0 to ${MAX_FROZEN_SCHOOL_DAYS}`;
 export const WEEK_A_START_MESSAGE = 'Week A must start on a Monday, written as yyyy-MM-dd (or empty when the timetable has no Week A and B)';
 
 /** A `yyyy-MM-dd` date that is a Monday. */
