@@ -7,7 +7,7 @@
 
 import { mondayOf, weekdayIndex } from '../../../common/clock/academic-year';
 import { dutyFairShares } from './duty-shares';
-import { allowedOn, awayFrom, countsTowardMax, type DutiesInput, dutiesOverlap, type EngineDuty, needsOn } from './duties-types';
+import { allowedOn, awayFrom, countsTowardMax, type DutiesInput, type DutiesResult, dutiesOverlap, type EngineDuty, needsOn } from './duties-types';
 import { type DaySlots, type EngineStaff, type IsoDate, type MixMode, pinnedOf } from './rota-engine';
 
 /** A slot this run filled: the only ones a later phase may give to someone else. */
@@ -261,4 +261,27 @@ export function moveDuty(s: DutiesState, p: PlacedSlot, from: number, to: number
 export function holderOf(s: DutiesState, p: PlacedSlot): number {
   const id = s.slots[p.t]![p.d]![p.slot];
   return id === null || id === undefined ? -1 : (s.index.get(id) ?? -1);
+}
+
+/** The planned duties' days, and how many dates and slots differ from `existing`. */
+export function dutiesResult(state: DutiesState, existing: DutiesInput['existing']): DutiesResult {
+  const days: Record<string, Record<IsoDate, DaySlots>> = {};
+  const changed = new Set<IsoDate>();
+  let changedSlots = 0;
+  state.duties.forEach((duty, d) => {
+    if (!state.planned[d]) return;
+    const out: Record<IsoDate, DaySlots> = (days[duty.id] = {});
+    state.days.forEach((day, t) => {
+      const after = state.slots[t]![d]!;
+      if (!after.length) return;
+      const records = existing[duty.id]?.[day];
+      const before = after.map((_, k) => records?.[k]?.staffId ?? null);
+      const diff = after.filter((id, k) => id !== before[k]).length;
+      if (diff) changed.add(day);
+      changedSlots += diff;
+      // A slot the plan kept keeps its record; one it filled is a new, unmarked duty.
+      out[day] = after.map((id, k) => (id === null ? null : id === before[k] ? records![k]! : { staffId: id, override: false }));
+    });
+  });
+  return { days, changedDays: changed.size, changedSlots };
 }
