@@ -59,6 +59,8 @@ interface Rebalance {
   slots: Movable[];
   /** Per person, the movable slots they hold. */
   held: Set<number>[];
+  /** Per week (index into the state's weeks), the movable slots. */
+  inWeek: number[][];
 }
 
 /** The average weight of a duty over the fair-share year's slots (design 43 "one duty"), in the state's units; 1 for a single duty. */
@@ -131,7 +133,9 @@ function filled(input: DutiesInput): Rebalance {
       });
     });
   });
-  return { s, unit: oneDuty(input, s), slots, held };
+  const inWeek: number[][] = s.mondays.map(() => []);
+  slots.forEach((p, m) => inWeek[s.week[p.t]!]!.push(m));
+  return { s, unit: oneDuty(input, s), slots, held, inWeek };
 }
 
 const holderOf = (r: Rebalance, m: number): number => {
@@ -313,7 +317,61 @@ function fewOf(r: Rebalance, list: number[], from: number, to: number): number[]
   });
 }
 
-/** The best move for person v: a hand-over, else a chain of two with the people furthest the other way. */
+/**
+ * The best exchange through person v: v hands one of their slots y to someone c and takes a slot x of another weight
+ * from its holder a in the same week — heavier when v is below their target, lighter when above — which the daily
+ * maximum, an overlap or the weekly cap kept v from taking beside y. Per y, the few people with the most room who may take it.
+ */
+function bestThrough(r: Rebalance, v: number, judge: Judge): Found | undefined {
+  const { s } = r;
+  const n = s.staff.length;
+  const over = gapOf(s, v) > 0;
+  let best: Found | undefined;
+  for (const y of r.held[v]!) {
+    const Y = r.slots[y]!;
+    const wy = s.weight[Y.d]!;
+    const takers: number[] = [];
+    for (let c = 0; c < n; c += 1) if (mayGive(r, y, v, c)) takers.push(c);
+    if (!takers.length) continue;
+    takers.sort((a, b) => (over ? gapOf(s, a) - gapOf(s, b) : gapOf(s, b) - gapOf(s, a)) || a - b);
+    tally(s, v, Y.t, Y.d, -1);
+    const xs: [number, number][] = [];
+    for (const x of r.inWeek[s.week[Y.t]!]!) {
+      const X = r.slots[x]!;
+      const wx = s.weight[X.d]!;
+      if (x === y || (over ? wx >= wy : wx <= wy) || (X.t === Y.t && X.d === Y.d)) continue;
+      const a = holderOf(r, x);
+      if (a >= 0 && mayGive(r, x, a, v)) xs.push([x, a]);
+    }
+    tally(s, v, Y.t, Y.d, 1);
+    for (const [x, a] of xs) {
+      const X = r.slots[x]!;
+      const wx = s.weight[X.d]!;
+      for (const c of [...takers.slice(0, 3), ...(takers.includes(a) ? [a] : [])]) {
+        const score = judge([
+          [a, -wx],
+          [v, wx - wy],
+          [c, wy],
+        ]);
+        if (score === undefined) continue;
+        const found = {
+          steps: [
+            { m: y, to: c },
+            { m: x, to: v },
+          ],
+          cost: costOf(r, y, v, c) + costOf(r, x, a, v),
+          score,
+          day: Math.min(X.t, Y.t),
+          room: 0,
+        };
+        if (better(found, best)) best = found;
+      }
+    }
+  }
+  return best;
+}
+
+/** The best move for person v: a hand-over, else a chain of two with the people furthest the other way, or an exchange through v. */
 function bestMove(r: Rebalance, v: number, judge: Judge): Found | undefined {
   const direct = bestDirect(r, v, judge);
   if (direct) return direct;
@@ -323,12 +381,23 @@ function bestMove(r: Rebalance, v: number, judge: Judge): Found | undefined {
     .filter((i) => i !== v)
     .sort((x, y) => (over ? gapOf(s, x) - gapOf(s, y) : gapOf(s, y) - gapOf(s, x)) || x - y)
     .slice(0, CHAIN_ENDS);
-  let best: Found | undefined;
+  let best = bestThrough(r, v, judge);
   for (const o of others) {
     const found = over ? bestChain(r, v, o, judge) : bestChain(r, o, v, judge);
     if (found && better(found, best)) best = found;
   }
   return best;
+}
+
+/** Per person, the sum of their changes (one person may be at both ends of a move). */
+function merged(changes: [number, number][]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const [i, delta] of changes) {
+    const same = out.find(([j]) => j === i);
+    if (same) same[1] += delta;
+    else out.push([i, delta]);
+  }
+  return out;
 }
 
 /**
@@ -346,7 +415,7 @@ function lowerLargestGap(r: Rebalance): void {
     if (top <= r.unit + EPS) return;
     const judge: Judge = (changes) => {
       let worst = 0;
-      for (const [i, delta] of changes) worst = Math.max(worst, Math.abs(gapOf(s, i) + delta));
+      for (const [i, delta] of merged(changes)) worst = Math.max(worst, Math.abs(gapOf(s, i) + delta));
       return worst < top - 1e-6 ? top - worst : undefined;
     };
     const move = bestMove(r, v, judge);
@@ -366,7 +435,7 @@ function bringWithin(r: Rebalance, bound: number): void {
   const excess = (x: number) => Math.max(0, Math.abs(x) - bound);
   const judge: Judge = (changes) => {
     let gain = 0;
-    for (const [i, delta] of changes) gain += excess(gapOf(s, i)) - excess(gapOf(s, i) + delta);
+    for (const [i, delta] of merged(changes)) gain += excess(gapOf(s, i)) - excess(gapOf(s, i) + delta);
     return gain > 1e-6 ? gain : undefined;
   };
   const stuck = new Uint8Array(n);
