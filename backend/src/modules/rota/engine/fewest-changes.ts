@@ -61,6 +61,8 @@ interface Rebalance {
   held: Set<number>[];
   /** Per week (index into the state's weeks), the movable slots. */
   inWeek: number[][];
+  /** The largest gap before the fill, in duties. */
+  before: number;
 }
 
 /** The average weight of a duty over the fair-share year's slots (design 43 "one duty"), in the state's units; 1 for a single duty. */
@@ -100,21 +102,47 @@ export function largestGapOf(input: DutiesInput): number {
 /** Rebalance mode (see the file's comment). Always sets `largestGap`. */
 export function rebalanceWithFewestChanges(input: DutiesInput): DutiesResult {
   if (!input.duties.some((d) => input.plan.includes(d.id))) return { days: {}, changedDays: 0, changedSlots: 0, largestGap: { before: 0, after: 0 } };
-  const before = largestGapOf(input);
-  const probe = filled(input);
-  if (!probe.s.sharesOfYear) return { ...dutiesResult(probe.s, input.existing), largestGap: { before, after: 0 } };
-  // First how low the largest gap can go, then the fewest moves that bring everyone within that (or one duty).
-  lowerLargestGap(probe);
-  const reachable = Math.max(probe.unit, largest(probe.s, 1));
-  const r = filled(input);
-  bringWithin(r, reachable + EPS);
-  lowerLargestGap(r);
+  const start = filled(input);
+  const before = input.fairShare ? round2(start.before) : 0;
+  if (!start.s.sharesOfYear) return { ...dutiesResult(start.s, input.existing), largestGap: { before, after: 0 } };
+  // Within one duty when it can be; else first how low the largest gap can go, then the fewest moves that reach it.
+  let r = copyOf(start);
+  if (!bringWithin(r, r.unit + EPS)) {
+    const probe = copyOf(start);
+    lowerLargestGap(probe);
+    r = start;
+    bringWithin(r, Math.max(r.unit, largest(probe.s, 1)) + EPS);
+    lowerLargestGap(r);
+  }
   return { ...dutiesResult(r.s, input.existing), largestGap: { before, after: round2(largest(r.s, r.unit)) } };
+}
+
+/** A copy to try moves on: what a move changes is copied, the facts are shared. */
+function copyOf(r: Rebalance): Rebalance {
+  const { s } = r;
+  return {
+    ...r,
+    s: {
+      ...s,
+      slots: s.slots.map((byDuty) => byDuty.map((holders) => [...holders])),
+      held: s.held.map((a) => a.slice()),
+      heldCount: s.heldCount.map((a) => a.slice()),
+      daily: s.daily.map((a) => a.slice()),
+      weekdayCounts: s.weekdayCounts.slice(),
+      load: s.load.slice(),
+      dutyCount: s.dutyCount.slice(),
+      weekCount: s.weekCount.slice(),
+      placedNow: [...s.placedNow],
+    },
+    held: r.held.map((h) => new Set(h)),
+  };
 }
 
 /** The plan as it is with its empty fillable slots filled, and what may move. */
 function filled(input: DutiesInput): Rebalance {
   const s = dutiesState({ ...input, mode: 'rebalance' });
+  const unit = oneDuty(input, s);
+  const before = largest(s, unit);
   fillDutiesGreedily(s);
   const fresh = new Set(s.placedNow.map((p) => (p.t * s.duties.length + p.d) * 64 + p.slot));
   const slots: Movable[] = [];
@@ -135,7 +163,7 @@ function filled(input: DutiesInput): Rebalance {
   });
   const inWeek: number[][] = s.mondays.map(() => []);
   slots.forEach((p, m) => inWeek[s.week[p.t]!]!.push(m));
-  return { s, unit: oneDuty(input, s), slots, held, inWeek };
+  return { s, unit, slots, held, inWeek, before };
 }
 
 const holderOf = (r: Rebalance, m: number): number => {
@@ -429,7 +457,7 @@ function lowerLargestGap(r: Rebalance): void {
  * beyond makes the move that most lowers the total excess over the bound — the cheapest first (a slot this run filled
  * costs nothing), then the latest. Someone no move helps is left until a move elsewhere could have changed that.
  */
-function bringWithin(r: Rebalance, bound: number): void {
+function bringWithin(r: Rebalance, bound: number): boolean {
   const { s } = r;
   const n = s.staff.length;
   const excess = (x: number) => Math.max(0, Math.abs(x) - bound);
@@ -445,7 +473,7 @@ function bringWithin(r: Rebalance, bound: number): void {
       if (stuck[i] || excess(gapOf(s, i)) <= 0) continue;
       if (v < 0 || excess(gapOf(s, i)) > excess(gapOf(s, v)) + 1e-9) v = i;
     }
-    if (v < 0) return;
+    if (v < 0) return !stuck.some(Boolean);
     const move = bestMove(r, v, judge);
     if (!move) {
       stuck[v] = 1;
@@ -454,4 +482,5 @@ function bringWithin(r: Rebalance, bound: number): void {
     for (const step of move.steps) apply(r, step);
     stuck.fill(0);
   }
+  return false;
 }
