@@ -44,8 +44,8 @@ interface Found {
   score: number;
   /** The earliest day it touches (index): the later the better. */
   day: number;
-  /** How much room the other person keeps (higher is better). */
-  room: number;
+  /** How much nearer their targets everyone involved ends: the fall in Σ gap² (higher is better). */
+  spread: number;
 }
 
 const EPS = 1e-7;
@@ -107,7 +107,7 @@ export function rebalanceWithFewestChanges(input: DutiesInput): DutiesResult {
   if (!start.s.sharesOfYear) return { ...dutiesResult(start.s, input.existing), largestGap: { before, after: 0 } };
   // Within one duty when it can be; else first how low the largest gap can go, then the fewest moves that reach it.
   let r = copyOf(start);
-  if (!bringWithin(r, r.unit + EPS)) {
+  if (!bringWithin(r, r.unit + EPS, true)) {
     const probe = copyOf(start);
     lowerLargestGap(probe);
     r = start;
@@ -210,21 +210,45 @@ function apply(r: Rebalance, { m, to }: Step): void {
   r.held[to]!.add(m);
 }
 
-const better = (a: Found, b: Found | undefined): boolean =>
-  !b ||
-  (a.cost !== b.cost
-    ? a.cost < b.cost
-    : Math.abs(a.score - b.score) > 1e-9
-      ? a.score > b.score
-      : a.day !== b.day
-        ? a.day > b.day
-        : a.room > b.room + 1e-9);
+/**
+ * Whether move a beats b. For the fewest moves: the cheapest, then the larger gain, the later, the nearer everyone ends;
+ * for the lowest largest gap (`lowest`): the larger gain, then the nearer everyone ends, the cheapest, the later.
+ */
+function better(a: Found, b: Found | undefined, lowest: boolean): boolean {
+  if (!b) return true;
+  const near = (x: number, y: number) => Math.abs(x - y) <= 1e-9;
+  const keys: [number, number][] = lowest
+    ? [
+        [a.score, b.score],
+        [a.spread, b.spread],
+        [-a.cost, -b.cost],
+        [a.day, b.day],
+      ]
+    : [
+        [-a.cost, -b.cost],
+        [a.score, b.score],
+        [a.day, b.day],
+        [a.spread, b.spread],
+      ];
+  for (const [x, y] of keys) if (!near(x, y)) return x > y;
+  return false;
+}
+
+/** The fall in Σ gap² of the people a move changes. */
+function spreadOf(s: DutiesState, changes: [number, number][]): number {
+  let fall = 0;
+  for (const [i, delta] of merged(changes)) fall += gapOf(s, i) ** 2 - (gapOf(s, i) + delta) ** 2;
+  return fall;
+}
 
 /**
- * How a move is judged: `score(changes)` — per person involved, their load change — is what it gains (above 0 to be
- * made at all), or undefined when it may not be made.
+ * How a move is judged: `gain(changes)` — per person involved, their load change — is what it gains (above 0 to be
+ * made at all), or undefined when it may not be made; `lowest` picks the order of `better`.
  */
-type Judge = (changes: [number, number][]) => number | undefined;
+interface Judge {
+  gain: (changes: [number, number][]) => number | undefined;
+  lowest: boolean;
+}
 
 /** The best single hand-over that involves person v (giving when above target, taking when below). */
 function bestDirect(r: Rebalance, v: number, judge: Judge): Found | undefined {
@@ -237,13 +261,22 @@ function bestDirect(r: Rebalance, v: number, judge: Judge): Found | undefined {
       const w = s.weight[p.d]!;
       for (let to = 0; to < n; to += 1) {
         if (!mayGive(r, m, v, to)) continue;
-        const score = judge([
+        const score = judge.gain([
           [v, -w],
           [to, w],
         ]);
         if (score === undefined) continue;
-        const found = { steps: [{ m, to }], cost: costOf(r, m, v, to), score, day: p.t, room: -gapOf(s, to) };
-        if (better(found, best)) best = found;
+        const found = {
+          steps: [{ m, to }],
+          cost: costOf(r, m, v, to),
+          score,
+          day: p.t,
+          spread: spreadOf(s, [
+            [v, -w],
+            [to, w],
+          ]),
+        };
+        if (better(found, best, judge.lowest)) best = found;
       }
     }
   } else {
@@ -252,13 +285,22 @@ function bestDirect(r: Rebalance, v: number, judge: Judge): Found | undefined {
       const from = holderOf(r, m);
       if (from < 0 || !mayGive(r, m, from, v)) return;
       const w = s.weight[p.d]!;
-      const score = judge([
+      const score = judge.gain([
         [from, -w],
         [v, w],
       ]);
       if (score === undefined) return;
-      const found = { steps: [{ m, to: v }], cost: costOf(r, m, from, v), score, day: p.t, room: gapOf(s, from) };
-      if (better(found, best)) best = found;
+      const found = {
+        steps: [{ m, to: v }],
+        cost: costOf(r, m, from, v),
+        score,
+        day: p.t,
+        spread: spreadOf(s, [
+          [from, -w],
+          [v, w],
+        ]),
+      };
+      if (better(found, best, judge.lowest)) best = found;
     });
   }
   return best;
@@ -280,11 +322,12 @@ function bestChain(r: Rebalance, a: number, b: number, judge: Judge): Found | un
     if (!mixOk(r, p, a, c) || !mixOk(r, q, c, b)) return;
     const wp = s.weight[P.d]!;
     const wq = s.weight[Q.d]!;
-    const score = judge([
+    const changes: [number, number][] = [
       [a, -wp],
       [c, wp - wq],
       [b, wq],
-    ]);
+    ];
+    const score = judge.gain(changes);
     if (score === undefined) return;
     const found = {
       steps: [
@@ -294,9 +337,9 @@ function bestChain(r: Rebalance, a: number, b: number, judge: Judge): Found | un
       cost: costOf(r, p, a, c) + costOf(r, q, c, b),
       score,
       day: Math.min(P.t, Q.t),
-      room: 0,
+      spread: spreadOf(s, changes),
     };
-    if (better(found, best)) best = found;
+    if (better(found, best, judge.lowest)) best = found;
   };
   const mine = [...r.held[a]!];
   const byWeek = new Map<number, number[]>();
@@ -376,11 +419,12 @@ function bestThrough(r: Rebalance, v: number, judge: Judge): Found | undefined {
       const X = r.slots[x]!;
       const wx = s.weight[X.d]!;
       for (const c of [...takers.slice(0, 3), ...(takers.includes(a) ? [a] : [])]) {
-        const score = judge([
+        const changes: [number, number][] = [
           [a, -wx],
           [v, wx - wy],
           [c, wy],
-        ]);
+        ];
+        const score = judge.gain(changes);
         if (score === undefined) continue;
         const found = {
           steps: [
@@ -390,9 +434,9 @@ function bestThrough(r: Rebalance, v: number, judge: Judge): Found | undefined {
           cost: costOf(r, y, v, c) + costOf(r, x, a, v),
           score,
           day: Math.min(X.t, Y.t),
-          room: 0,
+          spread: spreadOf(s, changes),
         };
-        if (better(found, best)) best = found;
+        if (better(found, best, judge.lowest)) best = found;
       }
     }
   }
@@ -412,7 +456,7 @@ function bestMove(r: Rebalance, v: number, judge: Judge): Found | undefined {
   let best = bestThrough(r, v, judge);
   for (const o of others) {
     const found = over ? bestChain(r, v, o, judge) : bestChain(r, o, v, judge);
-    if (found && better(found, best)) best = found;
+    if (found && better(found, best, judge.lowest)) best = found;
   }
   return best;
 }
@@ -441,10 +485,13 @@ function lowerLargestGap(r: Rebalance): void {
     if (v < 0) return;
     const top = Math.abs(gapOf(s, v));
     if (top <= r.unit + EPS) return;
-    const judge: Judge = (changes) => {
-      let worst = 0;
-      for (const [i, delta] of merged(changes)) worst = Math.max(worst, Math.abs(gapOf(s, i) + delta));
-      return worst < top - 1e-6 ? top - worst : undefined;
+    const judge: Judge = {
+      gain: (changes) => {
+        let worst = 0;
+        for (const [i, delta] of merged(changes)) worst = Math.max(worst, Math.abs(gapOf(s, i) + delta));
+        return worst < top - 1e-6 ? top - worst : undefined;
+      },
+      lowest: true,
     };
     const move = bestMove(r, v, judge);
     if (!move) return;
@@ -455,32 +502,51 @@ function lowerLargestGap(r: Rebalance): void {
 /**
  * The fewest moves that bring everyone within `bound` (state units): while someone is beyond it, the one furthest
  * beyond makes the move that most lowers the total excess over the bound — the cheapest first (a slot this run filled
- * costs nothing), then the latest. Someone no move helps is left until a move elsewhere could have changed that.
+ * costs nothing), then the latest. Someone no move helps is left until they take part in a move, or until everyone
+ * beyond is left and moves were made since (then all are looked at again). With `giveUp`, the first one no move helps
+ * ends it. Returns whether everyone is within.
  */
-function bringWithin(r: Rebalance, bound: number): boolean {
+function bringWithin(r: Rebalance, bound: number, giveUp = false): boolean {
   const { s } = r;
   const n = s.staff.length;
   const excess = (x: number) => Math.max(0, Math.abs(x) - bound);
-  const judge: Judge = (changes) => {
-    let gain = 0;
-    for (const [i, delta] of merged(changes)) gain += excess(gapOf(s, i)) - excess(gapOf(s, i) + delta);
-    return gain > 1e-6 ? gain : undefined;
+  const judge: Judge = {
+    gain: (changes) => {
+      let gain = 0;
+      for (const [i, delta] of merged(changes)) gain += excess(gapOf(s, i)) - excess(gapOf(s, i) + delta);
+      return gain > 1e-6 ? gain : undefined;
+    },
+    lowest: false,
   };
   const stuck = new Uint8Array(n);
+  let movedSince = false;
   for (let round = 0; round < 20 * n + 1000; round += 1) {
     let v = -1;
+    let left = false;
     for (let i = 0; i < n; i += 1) {
-      if (stuck[i] || excess(gapOf(s, i)) <= 0) continue;
-      if (v < 0 || excess(gapOf(s, i)) > excess(gapOf(s, v)) + 1e-9) v = i;
+      if (excess(gapOf(s, i)) <= 0) continue;
+      if (stuck[i]) left = true;
+      else if (v < 0 || excess(gapOf(s, i)) > excess(gapOf(s, v)) + 1e-9) v = i;
     }
-    if (v < 0) return !stuck.some(Boolean);
+    if (v < 0) {
+      if (!left) return true;
+      if (!movedSince) return false;
+      stuck.fill(0);
+      movedSince = false;
+      continue;
+    }
     const move = bestMove(r, v, judge);
     if (!move) {
+      if (giveUp) return false;
       stuck[v] = 1;
       continue;
     }
-    for (const step of move.steps) apply(r, step);
-    stuck.fill(0);
+    for (const step of move.steps) {
+      stuck[holderOf(r, step.m)] = 0;
+      apply(r, step);
+      stuck[step.to] = 0;
+    }
+    movedSince = true;
   }
   return false;
 }
