@@ -29,6 +29,8 @@ interface Movable {
   fresh: boolean;
   /** Who held it in the input (index into staff; -1 for a fresh one). */
   was: number;
+  /** Who holds it now. */
+  holder: number;
 }
 
 /** One slot to a new holder. */
@@ -134,6 +136,7 @@ function copyOf(r: Rebalance): Rebalance {
       weekCount: s.weekCount.slice(),
       placedNow: [...s.placedNow],
     },
+    slots: r.slots.map((p) => ({ ...p })),
     held: r.held.map((h) => new Set(h)),
   };
 }
@@ -157,7 +160,7 @@ function filled(input: DutiesInput): Rebalance {
         const isFresh = fresh.has((t * s.duties.length + d) * 64 + k);
         if (!isFresh && (frozen || input.existing[duty.id]?.[day]?.[k]?.pinned)) return;
         held[i]!.add(slots.length);
-        slots.push({ t, d, k, fresh: isFresh, was: isFresh ? -1 : i });
+        slots.push({ t, d, k, fresh: isFresh, was: isFresh ? -1 : i, holder: i });
       });
     });
   });
@@ -166,11 +169,7 @@ function filled(input: DutiesInput): Rebalance {
   return { s, unit, slots, held, inWeek, before };
 }
 
-const holderOf = (r: Rebalance, m: number): number => {
-  const p = r.slots[m]!;
-  const id = r.s.slots[p.t]![p.d]![p.k];
-  return id === null || id === undefined ? -1 : (r.s.index.get(id) ?? -1);
-};
+const holderOf = (r: Rebalance, m: number): number => r.slots[m]!.holder;
 
 /** Changed assignments a step adds (moving a slot back to who had it takes one away). */
 const costOf = (r: Rebalance, m: number, from: number, to: number): number => {
@@ -208,6 +207,7 @@ function apply(r: Rebalance, { m, to }: Step): void {
   tally(r.s, to, p.t, p.d, 1);
   r.held[from]!.delete(m);
   r.held[to]!.add(m);
+  p.holder = to;
 }
 
 /**
@@ -280,10 +280,16 @@ function bestDirect(r: Rebalance, v: number, judge: Judge): Found | undefined {
       }
     }
   } else {
+    // Whether v may take the duty that day is the same for all its slots there: asked once per day and duty.
+    const D = s.duties.length;
+    const may = new Int8Array(s.days.length * D).fill(-1);
+    if (s.target[v]! <= 0) return undefined;
     r.slots.forEach((p, m) => {
       if (!s.available[p.t]![v]) return;
-      const from = holderOf(r, m);
-      if (from < 0 || !mayGive(r, m, from, v)) return;
+      const key = p.t * D + p.d;
+      if (may[key] === -1) may[key] = mayTake(s, v, p.t, p.d) ? 1 : 0;
+      const from = p.holder;
+      if (!may[key] || from === v || !mixOk(r, m, from, v)) return;
       const w = s.weight[p.d]!;
       const score = judge.gain([
         [from, -w],
@@ -463,6 +469,10 @@ function bestMove(r: Rebalance, v: number, judge: Judge): Found | undefined {
 
 /** Per person, the sum of their changes (one person may be at both ends of a move). */
 function merged(changes: [number, number][]): [number, number][] {
+  let distinct = true;
+  for (let x = 0; x < changes.length && distinct; x += 1)
+    for (let y = x + 1; y < changes.length; y += 1) if (changes[x]![0] === changes[y]![0]) distinct = false;
+  if (distinct) return changes;
   const out: [number, number][] = [];
   for (const [i, delta] of changes) {
     const same = out.find(([j]) => j === i);
