@@ -1,5 +1,5 @@
 /**
- * Rebalance with the fewest changes (design 43 "rebalance"; docs/product.md#the-rota-engine): keep
+ * Rebalance with the fewest changes (design 43 "rebalance"; docs/product.md#pinned-duties-and-rebalancing): keep
  * every assignment, fill the empty fillable slots as fill does, then move the fewest assignments
  * that bring every active person's gap |load − target| within one duty — or, where that is
  * impossible, to the smallest largest gap reachable — preferring moves on later days. A pinned
