@@ -183,3 +183,37 @@ describe('rebalanceWithFewestChanges', () => {
     expect(planDuties(input)).toEqual(planDuties(structuredClone(input)));
   });
 });
+
+describe('rebalanceWithFewestChanges over several duties', () => {
+  const gate: EngineDuty = { id: 'gate', weight: 20, window: { start: 500, end: 530 }, needs: [1, 1, 1, 1, 1], eligible: null, pairsTeaching: false };
+  const early: EngineDuty = {
+    id: 'early',
+    weight: 40,
+    window: { start: 510, end: 540 },
+    needs: [1, 1, 1, 1, 1],
+    eligible: new Set(['a', 'b', 'c']),
+    pairsTeaching: false,
+  };
+  const staff = ['a', 'b', 'c', 'd'].map((id) => person(id));
+
+  it('brings weighted loads within one duty, keeping overlaps, who may take a duty, pins and the daily maximum', () => {
+    // a holds every early duty (40 each), b every gate (20): c and d have nothing. One of a's is pinned.
+    const existing = {
+      gate: Object.fromEntries(tenDays.map((day) => [day, [plain('b')]])),
+      early: Object.fromEntries(tenDays.map((day, k) => [day, [k === 9 ? pin('a') : plain('a')]])),
+    };
+    const input = school({ duties: [gate, early], plan: ['gate', 'early'], staff, existing, maxPerDay: 2, allDayCounts: false });
+    const result = planDuties(input);
+    expect(checkDuties(result.days, facts(input))).toEqual([]);
+    expect(result.days.early![tenDays[9]!]).toEqual([pin('a')]);
+    expect(countOf(result.days.early!, 'd')).toBe(0);
+    expect(result.largestGap!.before).toBeGreaterThan(1);
+    expect(result.largestGap!.after).toBeLessThanOrEqual(1);
+    // One duty = (20 + 40) ÷ 2 = 30: the largest gap is in those units.
+    const load = (id: string) => 20 * countOf(result.days.gate!, id) + 40 * countOf(result.days.early!, id);
+    const target = (10 * 20 + 10 * 40) / 4;
+    const gaps = staff.map((s) => Math.abs(load(s.id) - target) / 30);
+    expect(Math.max(...gaps)).toBeCloseTo(result.largestGap!.after, 2);
+    expect(largestGapOf(input)).toBe(result.largestGap!.before);
+  });
+});

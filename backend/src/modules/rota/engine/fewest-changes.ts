@@ -12,8 +12,10 @@
  * the person furthest from their target gives or takes a duty while that lowers the largest gap),
  * the second, from the plan as it was, makes the fewest moves that bring everyone within it
  * (`bringWithin`: the move that most lowers the total excess over that bound, the cheapest and
- * latest first). A move is one slot handed over, or — when none can be — a chain of two: A's slot
- * to C and one of C's to B.
+ * latest first). A move is one slot handed over, or — when none can be — two: a chain (A's slot
+ * to C and one of C's to B) or an exchange through the person furthest off (they hand one duty
+ * on and take one of another weight that week). The first pass is skipped when everyone can be
+ * brought within one duty straight away.
  */
 
 import { weekdayIndex } from '../../../common/clock/academic-year';
