@@ -399,7 +399,8 @@ function fewOf(r: Rebalance, list: number[], from: number, to: number): number[]
 /**
  * The best exchange through person v: v hands one of their slots y to someone c and takes a slot x of another weight
  * from its holder a in the same week — heavier when v is below their target, lighter when above — which the daily
- * maximum, an overlap or the weekly cap kept v from taking beside y. Per y, the few people with the most room who may take it.
+ * maximum, an overlap or the weekly cap kept v from taking beside y. Per y, the few people with the most room who may take it,
+ * and x's holder when the two may trade.
  */
 function bestThrough(r: Rebalance, v: number, judge: Judge): Found | undefined {
   const { s } = r;
@@ -411,22 +412,26 @@ function bestThrough(r: Rebalance, v: number, judge: Judge): Found | undefined {
     const wy = s.weight[Y.d]!;
     const takers: number[] = [];
     for (let c = 0; c < n; c += 1) if (mayGive(r, y, v, c)) takers.push(c);
-    if (!takers.length) continue;
     takers.sort((a, b) => (over ? gapOf(s, a) - gapOf(s, b) : gapOf(s, b) - gapOf(s, a)) || a - b);
     tally(s, v, Y.t, Y.d, -1);
-    const xs: [number, number][] = [];
+    /** Per slot x v may take: its holder, and whether they may take y in its place (a trade of the two, as on a full day). */
+    const xs: [number, number, boolean][] = [];
     for (const x of r.inWeek[s.week[Y.t]!]!) {
       const X = r.slots[x]!;
       const wx = s.weight[X.d]!;
       if (x === y || (over ? wx >= wy : wx <= wy) || (X.t === Y.t && X.d === Y.d)) continue;
       const a = holderOf(r, x);
-      if (a >= 0 && mayGive(r, x, a, v)) xs.push([x, a]);
+      if (a < 0 || !mayGive(r, x, a, v)) continue;
+      tally(s, a, X.t, X.d, -1);
+      const trade = mayGive(r, y, v, a);
+      tally(s, a, X.t, X.d, 1);
+      if (takers.length || trade) xs.push([x, a, trade]);
     }
     tally(s, v, Y.t, Y.d, 1);
-    for (const [x, a] of xs) {
+    for (const [x, a, trade] of xs) {
       const X = r.slots[x]!;
       const wx = s.weight[X.d]!;
-      for (const c of [...takers.slice(0, 3), ...(takers.includes(a) ? [a] : [])]) {
+      for (const c of [...takers.slice(0, 3), ...(trade ? [a] : [])]) {
         const changes: [number, number][] = [
           [a, -wx],
           [v, wx - wy],
