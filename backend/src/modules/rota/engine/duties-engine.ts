@@ -16,19 +16,20 @@
  * rota: it is handed to `planRota` as it is, so its plans stay byte for byte the single-duty engine's.
  */
 
-import { dutiesState, type DutiesState } from './duties-state';
+import { dutiesResult, dutiesState } from './duties-state';
 import { rebalanceWithFewestChanges } from './fewest-changes';
 import { exchangeWithinDuties, fillDutiesGreedily, rebalanceLoads, spreadAcrossDuties } from './duties-phases';
 import { awayFrom, type DutiesInput, type DutiesResult, needsOn, type TimedUnavailability } from './duties-types';
-import { type DaySlots, type EngineInput, type IsoDate, planRota, type Unavailability } from './rota-engine';
+import { type EngineInput, planRota, type Unavailability } from './rota-engine';
 
 export * from './duties-types';
 export { dutyFairShares, type DutyShares } from './duty-shares';
 
 /**
- * Plans the planned duties of `input` over its days. A single duty that everyone may take, the
- * same number of people every weekday, with no other duty running or held and no block, goes to
- * `planRota` unchanged (`asSingleDuty`); anything else to the multi-duty phases.
+ * Plans the planned duties of `input` over its days. Mode `rebalance` goes to
+ * `rebalanceWithFewestChanges` (every school, one duty or several). Otherwise a single duty that
+ * everyone may take, the same number of people every weekday, with no other duty running or held
+ * and no block, goes to `planRota` unchanged (`asSingleDuty`); anything else to the multi-duty phases.
  */
 export function planDuties(input: DutiesInput): DutiesResult {
   if (input.mode === 'rebalance') return rebalanceWithFewestChanges(input);
@@ -102,27 +103,4 @@ export function asSingleDuty(input: DutiesInput): EngineInput | undefined {
       : {}),
     ...(input.fillable?.[duty.id] ? { fillable: input.fillable[duty.id] } : {}),
   };
-}
-
-/** The planned duties' days, and how many dates and slots differ from `existing`. */
-function dutiesResult(state: DutiesState, existing: DutiesInput['existing']): DutiesResult {
-  const days: Record<string, Record<IsoDate, DaySlots>> = {};
-  const changed = new Set<IsoDate>();
-  let changedSlots = 0;
-  state.duties.forEach((duty, d) => {
-    if (!state.planned[d]) return;
-    const out: Record<IsoDate, DaySlots> = (days[duty.id] = {});
-    state.days.forEach((day, t) => {
-      const after = state.slots[t]![d]!;
-      if (!after.length) return;
-      const records = existing[duty.id]?.[day];
-      const before = after.map((_, k) => records?.[k]?.staffId ?? null);
-      const diff = after.filter((id, k) => id !== before[k]).length;
-      if (diff) changed.add(day);
-      changedSlots += diff;
-      // A slot the plan kept keeps its record; one it filled is a new, unmarked duty.
-      out[day] = after.map((id, k) => (id === null ? null : id === before[k] ? records![k]! : { staffId: id, override: false }));
-    });
-  });
-  return { days, changedDays: changed.size, changedSlots };
 }

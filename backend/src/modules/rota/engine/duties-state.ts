@@ -7,8 +7,8 @@
 
 import { mondayOf, weekdayIndex } from '../../../common/clock/academic-year';
 import { dutyFairShares } from './duty-shares';
-import { allowedOn, awayFrom, countsTowardMax, type DutiesInput, dutiesOverlap, type EngineDuty, needsOn } from './duties-types';
-import type { DaySlots, EngineStaff, IsoDate, MixMode } from './rota-engine';
+import { allowedOn, awayFrom, countsTowardMax, type DutiesInput, type DutiesResult, dutiesOverlap, type EngineDuty, needsOn } from './duties-types';
+import { type DaySlots, type EngineStaff, type IsoDate, type MixMode, pinnedOf } from './rota-engine';
 
 /** A slot this run filled: the only ones a later phase may give to someone else. */
 export interface PlacedSlot {
@@ -88,8 +88,9 @@ export function holdersOf(slots: DaySlots | undefined, length: number): (string 
 
 /**
  * The plan before any phase: the planned days (weekdays not closed, in order), each running duty's
- * slots — the unplanned duties' as they are, the planned ones' kept in fill mode and empty in
- * reshuffle mode — and everything counted, so the people already on duty are not picked first.
+ * slots — the unplanned duties' as they are, the planned ones' kept in fill and rebalance mode and
+ * empty in reshuffle mode but for the pinned ones — and everything counted, so the people already
+ * on duty are not picked first. Kept slots are not `placedNow`: no phase moves them.
  */
 export function dutiesState(input: DutiesInput): DutiesState {
   const duties = input.duties;
@@ -163,8 +164,10 @@ export function dutiesState(input: DutiesInput): DutiesState {
     slots: days.map((day, t) =>
       duties.map((duty, d) => {
         const length = needsOn(duty, weekday[t]!);
-        const kept = !planned[d] || input.mode === 'fill';
-        return kept ? holdersOf(input.existing[duty.id]?.[day], length) : new Array<string | null>(length).fill(null);
+        // Unplanned duties and fill (and rebalance, which starts from the plan as it is) keep every assignment; reshuffle
+        // only the pinned ones, which it plans around.
+        const kept = !planned[d] || input.mode !== 'reshuffle';
+        return kept ? holdersOf(input.existing[duty.id]?.[day], length) : pinnedOf(input.existing[duty.id]?.[day], length);
       }),
     ),
     held: days.map(() => new Uint8Array(n * D)),
@@ -190,7 +193,7 @@ export function dutiesState(input: DutiesInput): DutiesState {
     avoids: staff.map((s) => ALL_WEEKDAYS.map((d) => s.avoidDays?.includes(d) ?? false)),
     placedNow: [],
     fillable: duties.map((duty, d) => {
-      const open = input.mode === 'fill' && planned[d] ? input.fillable?.[duty.id] : undefined;
+      const open = input.mode !== 'reshuffle' && planned[d] ? input.fillable?.[duty.id] : undefined;
       if (!open) return undefined;
       return new Map(Object.entries(open).flatMap(([day, list]) => (dayIndex.has(day) ? [[dayIndex.get(day)!, list]] : [])));
     }),
@@ -258,4 +261,27 @@ export function moveDuty(s: DutiesState, p: PlacedSlot, from: number, to: number
 export function holderOf(s: DutiesState, p: PlacedSlot): number {
   const id = s.slots[p.t]![p.d]![p.slot];
   return id === null || id === undefined ? -1 : (s.index.get(id) ?? -1);
+}
+
+/** The planned duties' days, and how many dates and slots differ from `existing`. */
+export function dutiesResult(state: DutiesState, existing: DutiesInput['existing']): DutiesResult {
+  const days: Record<string, Record<IsoDate, DaySlots>> = {};
+  const changed = new Set<IsoDate>();
+  let changedSlots = 0;
+  state.duties.forEach((duty, d) => {
+    if (!state.planned[d]) return;
+    const out: Record<IsoDate, DaySlots> = (days[duty.id] = {});
+    state.days.forEach((day, t) => {
+      const after = state.slots[t]![d]!;
+      if (!after.length) return;
+      const records = existing[duty.id]?.[day];
+      const before = after.map((_, k) => records?.[k]?.staffId ?? null);
+      const diff = after.filter((id, k) => id !== before[k]).length;
+      if (diff) changed.add(day);
+      changedSlots += diff;
+      // A slot the plan kept keeps its record; one it filled is a new, unmarked duty.
+      out[day] = after.map((id, k) => (id === null ? null : id === before[k] ? records![k]! : { staffId: id, override: false }));
+    });
+  });
+  return { days, changedDays: changed.size, changedSlots };
 }

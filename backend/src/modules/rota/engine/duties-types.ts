@@ -55,7 +55,7 @@ export interface DutiesInput {
   unavailability: TimedUnavailability[];
   /** Current assignments of the days being planned, per duty id and date (all duties: the unplanned ones count and stay). */
   existing: Record<string, Record<IsoDate, DaySlots>>;
-  /** Fill mode only: per duty and day, the slot indexes (0-based) that may be filled; days not listed have every empty slot fillable. */
+  /** Fill (and rebalance) mode: per duty and day, the slot indexes (0-based) that may be filled; days not listed have every empty slot fillable. */
   fillable?: Record<string, Record<IsoDate, number[]>>;
   /** A person who may not take that duty that day (an approved cancellation, a duty given up). */
   blocks?: { staffId: string; date: IsoDate; dutyId: string }[];
@@ -72,7 +72,10 @@ export interface DutiesInput {
   /** Duties (all kinds) per staff id and Monday on days not planned: what weekly caps count too. */
   priorWeekCounts?: Record<string, Record<IsoDate, number>>;
   mode: EngineMode;
-  /** Rebalance only: slots on days up to this one are not moved (the school's frozen days); empty ones may still be filled. */
+  /**
+   * Rebalance only: the last of the frozen days (the next N school days). No assignment on or before it moves; an empty
+   * slot there may still be filled.
+   */
   frozenThrough?: IsoDate;
   /** `always` when absent. */
   mixMode?: MixMode;
@@ -87,7 +90,10 @@ export interface DutiesResult {
   changedDays: number;
   /** Slots (over all planned duties) that differ from `existing`. */
   changedSlots: number;
-  /** Rebalance: the largest gap to fair share (in duties) of the existing slots and of the result. */
+  /**
+   * Rebalance only: the largest gap |load − target| of an active person, in duties (the year's average weight of a
+   * duty), rounded to 2 decimals — `before` on the input's slots, `after` on the result.
+   */
   largestGap?: { before: number; after: number };
 }
 

@@ -12,7 +12,8 @@
  * against their target for the year, the year's duties shared by availability (`fairShare`);
  * the teaching/non-teaching mix per `mixMode`; preferences (weekdays a person would rather not
  * do), when that costs no fairness beyond one duty; spread each person over the weeks and their
- * weekdays; keep existing assignments unless the mode is to reshuffle them. The plan is made in
+ * weekdays; keep existing assignments unless the mode is to reshuffle them (a pinned one is kept
+ * even then). The plan is made in
  * phases over one `PlanState`: `fillGreedily`, `rebalance`, `honourPreferences`, `spreadDuties`.
  */
 
@@ -52,6 +53,10 @@ export interface Slot {
   staffId: string;
   /** Given by hand outside the person's working pattern or weekly cap, with a confirmation (RotaSlot.override): the hard-rule check lets it stand. */
   override: boolean;
+  /**
+   * Agreed and kept (an approved swap, an accepted cover, a hand edit, an override; RotaSlot.pinned): no engine mode
+   * moves or empties it — reshuffle and fill keep it exactly and plan the rest around it. Unpinned when absent.
+   */
   pinned?: boolean;
 }
 
@@ -64,12 +69,11 @@ type Holders = (string | null)[];
 export type EngineMode =
   /** Keep every existing assignment; fill only the empty slots. */
   | 'fill'
-  /** Plan every slot of the given days afresh. */
+  /** Plan every slot of the given days afresh, the pinned ones kept. */
   | 'reshuffle'
   /**
-   * Keep every assignment, fill the empty slots, then move the fewest assignments that bring every
-   * gap to fair share within one duty (or to the best reachable): the multi-duty engine only
-   * (`planDuties`, engine/fewest-changes.ts).
+   * Keep every assignment, fill the empty slots as `fill` does, then move the fewest assignments that bring every
+   * gap to fair share within one duty, or to the best reachable (`rebalanceWithFewestChanges`, multi-duty engine only).
    */
   | 'rebalance';
 
@@ -264,7 +268,8 @@ export interface PlanState {
 /**
  * The plan before any phase: the days to plan (weekdays that are not closed, in order) with, in
  * fill mode, the assignments kept, counted before anything new is placed so the people already
- * on duty in the period are not picked again first; in reshuffle mode every slot empty.
+ * on duty in the period are not picked again first; in reshuffle mode every slot empty but the
+ * pinned ones, kept where they are (counted alike: they weigh in loads, caps and the day's mix).
  */
 export function planState(input: EngineInput): PlanState {
   const slotsPerDay = Math.max(1, Math.min(5, Math.floor(input.slotsPerDay)));
@@ -310,10 +315,11 @@ export function planState(input: EngineInput): PlanState {
     shares: staff.map((s) => shareMap.get(s.id) ?? 0),
     sharesOfYear: input.fairShare !== undefined,
     teachingIds: new Set(input.staff.filter((s) => s.isTeaching).map((s) => s.id)),
-    fillable: input.mode === 'fill' ? input.fillable : undefined,
+    fillable: input.mode !== 'reshuffle' ? input.fillable : undefined,
   };
   for (const day of days) {
-    const kept = input.mode === 'fill' ? normalise(input.existing[day], slotsPerDay) : new Array<string | null>(slotsPerDay).fill(null);
+    // Fill keeps every assignment; reshuffle only the pinned ones, which it plans around.
+    const kept = input.mode !== 'reshuffle' ? normalise(input.existing[day], slotsPerDay) : pinnedOf(input.existing[day], slotsPerDay);
     state.planned.set(day, kept);
     for (const id of kept) {
       const i = id === null ? undefined : state.index.get(id);
@@ -489,7 +495,10 @@ export function rebalance(state: PlanState): number {
   const move = (from: number, to: number, day: IsoDate, slot: number) => {
     planned.get(day)![slot] = active[to]!.id;
     const list = holdingsOf(from);
-    list.splice(list.findIndex(([d, s]) => d === day && s === slot), 1);
+    list.splice(
+      list.findIndex(([d, s]) => d === day && s === slot),
+      1,
+    );
     holdingsOf(to).push([day, slot]);
     tally(state, from, day, -1);
     tally(state, to, day, 1);
@@ -559,7 +568,10 @@ export function honourPreferences(state: PlanState): number {
       if (weekOf(dayX) !== weekOf(dayY) && (weekCount(a, dayY) + 1 > caps[a]! || weekCount(b, dayX) + 1 > caps[b]!)) continue;
       planned.get(dayX)![slotX] = active[b]!.id;
       planned.get(dayY)![slotY] = active[a]!.id;
-      for (const [i, from, to] of [[a, dayX, dayY], [b, dayY, dayX]] as const) {
+      for (const [i, from, to] of [
+        [a, dayX, dayY],
+        [b, dayY, dayX],
+      ] as const) {
         tally(state, i, from, -1);
         tally(state, i, to, 1);
       }
@@ -977,7 +989,8 @@ export function findTradesSpreadingWeeks(s: SpreadState, a: number, k: number): 
   const inWeek = perWeek[a * weeks + s.mWeek[k]!]!;
   if (inWeek < 2) return;
   const d = s.mWeekday[k]!;
-  for (let v = 0; v < weeks; v += 1) if (perWeek[a * weeks + v]! <= inWeek - 2) for (const l of byWeekAndWeekday[v * 5 + d]!) considerTrade(s, a, k, l);
+  for (let v = 0; v < weeks; v += 1)
+    if (perWeek[a * weeks + v]! <= inWeek - 2) for (const l of byWeekAndWeekday[v * 5 + d]!) considerTrade(s, a, k, l);
 }
 
 /** Whether someone of the group could be a ring's third, giving up an f for a d. */
@@ -1091,6 +1104,13 @@ function shiftDuty(s: SpreadState, i: number, k: number, l: number): void {
   perWeekday[i * 5 + mWeekday[l]!]! += 1;
   tally(s.plan, i, mDay[k]!, -1);
   tally(s.plan, i, mDay[l]!, 1);
+}
+
+/** The day's pinned slots, at the configured length, every other slot empty. */
+export function pinnedOf(slotsOfDay: DaySlots | undefined, length: number): Holders {
+  const out = new Array<string | null>(length).fill(null);
+  slotsOfDay?.slice(0, length).forEach((slot, i) => (out[i] = slot?.pinned ? slot.staffId : null));
+  return out;
 }
 
 /** Who holds the day's slots, at the configured length: extra slots dropped, missing ones empty. */
