@@ -84,9 +84,15 @@ describe('plans hold: fair, pinned and quiet after any sequence of changes', () 
   afterAll(() => t.close());
 
   const call = (token: string) => asUser(t, token);
+  /** Every step run, with its answer: the property must have exercised the changes, not skipped them. */
+  const stepsRun: string[] = [];
 
   async function rota(real: Real): Promise<Day[]> {
-    return (await call(real.admin.token).get(`/api/rota?startDate=${addDays(TODAY, 1)}&endDate=${YEAR_END}`).expect(200)).body as Day[];
+    return (
+      await call(real.admin.token)
+        .get(`/api/rota?startDate=${addDays(TODAY, 1)}&endDate=${YEAR_END}`)
+        .expect(200)
+    ).body as Day[];
   }
 
   /** Who is on which date, and which of those are pinned. */
@@ -198,7 +204,12 @@ describe('plans hold: fair, pinned and quiet after any sequence of changes', () 
   }
 
   /** Runs one change and checks the invariants. `kind` says what the step may do besides a repair. */
-  async function step(real: Real, label: string, kind: 'fact' | 'hand' | 'fill' | 'unpin' | 'tool', change: () => Promise<{ status: number; body: unknown }>) {
+  async function step(
+    real: Real,
+    label: string,
+    kind: 'fact' | 'hand' | 'fill' | 'unpin' | 'tool',
+    change: () => Promise<{ status: number; body: unknown }>,
+  ) {
     const fail = (why: string) => {
       throw new Error(`after ${label}: ${why}\n${real.log.join('\n')}`);
     };
@@ -207,6 +218,7 @@ describe('plans hold: fair, pinned and quiet after any sequence of changes', () 
     const mailBefore = await emailsTo(real);
     const res = await change();
     real.log.push(`${label} → ${res.status}`);
+    stepsRun.push(`${label} → ${res.status}`);
     if (res.status >= 500) fail(`answered ${res.status}: ${JSON.stringify(res.body)}`);
 
     const health = (await call(real.admin.token).get('/api/rota/health').expect(200)).body as { violations: unknown[] };
@@ -217,9 +229,14 @@ describe('plans hold: fair, pinned and quiet after any sequence of changes', () 
     const recordsAfter = await records(real);
     const recorded = (key: string) => (recordsAfter.get(key) ?? 0) > (recordsBefore.get(key) ?? 0);
 
-    // Fair within max(1, optimum): above 1, no reachable rota may do better (shares come rounded to 0.01).
+    // After a repair or a rebalance, fair within max(1, optimum): above 1, no reachable rota may do
+    // better (shares come rounded to 0.01). A hand edit, Fill or unpinning doesn't rebalance.
     const gap = await largestGap(real);
-    if (gap > 1.015 && (await reachable(real, days, Math.max(1, gap - 0.015)))) fail(`largest gap ${gap.toFixed(2)}, but a rota within ${Math.max(1, gap - 0.015).toFixed(2)} is reachable`);
+    stepsRun[stepsRun.length - 1] += ` (largest gap ${gap.toFixed(2)})`;
+    if (kind === 'fact' || kind === 'tool') {
+      const z = Math.max(1, gap - 0.015);
+      if (gap > 1.015 && (await reachable(real, days, z))) fail(`largest gap ${gap.toFixed(2)}, but a rota within ${z.toFixed(2)} is reachable`);
+    }
 
     // Pinned duties stay unless a hard rule took them (a record) or they were unpinned.
     if (kind !== 'unpin') {
@@ -254,12 +271,18 @@ describe('plans hold: fair, pinned and quiet after any sequence of changes', () 
 
   async function filledSlot(real: Real, pick: number) {
     const days = await rota(real);
-    const slots = days.flatMap((d) => d.slots.flatMap((s) => (s.staff && d.date <= AUTUMN_END ? [{ date: d.date, position: s.position, staffId: s.staff.id }] : [])));
+    const slots = days.flatMap((d) =>
+      d.slots.flatMap((s) => (s.staff && d.date <= AUTUMN_END ? [{ date: d.date, position: s.position, staffId: s.staff.id }] : [])),
+    );
     return slots.length ? slots[pick % slots.length] : undefined;
   }
 
   type Cmd = fc.AsyncCommand<Model, Real>;
-  const cmd = (name: string, run: (m: Model, r: Real) => Promise<void>, check: (m: Model) => boolean = () => true): Cmd => ({ check, run, toString: () => name });
+  const cmd = (name: string, run: (m: Model, r: Real) => Promise<void>, check: (m: Model) => boolean = () => true): Cmd => ({
+    check,
+    run,
+    toString: () => name,
+  });
 
   // Changes start after the frozen days, so the freeze is tested by what the repairs leave alone.
   const later = AUTUMN.filter((d) => d > FROZEN_THROUGH);
@@ -271,7 +294,12 @@ describe('plans hold: fair, pinned and quiet after any sequence of changes', () 
     fc.tuple(day, fc.integer({ min: 0, max: 4 })).map(([start, length]) =>
       cmd(`holiday ${start}+${length}`, async (m, r) => {
         await step(r, `add holiday ${start}+${length}`, 'fact', async () => {
-          const res = await call(r.admin.token).post('/api/holidays', { name: 'Snow closure', type: 'other', startDate: start, endDate: addDays(start, length) });
+          const res = await call(r.admin.token).post('/api/holidays', {
+            name: 'Snow closure',
+            type: 'other',
+            startDate: start,
+            endDate: addDays(start, length),
+          });
           if (res.status === 201) m.holidays.push(res.body.id);
           return res;
         });
@@ -376,12 +404,14 @@ describe('plans hold: fair, pinned and quiet after any sequence of changes', () 
 
   it('keeps the rota fair, pinned duties and frozen days where they are, and tells each person once', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.commands(commands, { maxCommands: 10 }), async (steps) => {
+      fc.asyncProperty(fc.commands(commands, { maxCommands: 12 }), async (steps) => {
         const admin = await registerOrganization(t);
         const people: Person[] = [];
         for (let i = 0; i < STAFF; i += 1) {
           const email = `p${i}-${admin.subdomain}@example.com`;
-          const res = await call(admin.token).post('/api/staff', { name: `Person ${i}`, email, isTeaching: i % 2 === 0 }).expect(201);
+          const res = await call(admin.token)
+            .post('/api/staff', { name: `Person ${i}`, email, isTeaching: i % 2 === 0 })
+            .expect(201);
           people.push({ id: res.body.id, email, active: true, workingDays: [1, 2, 3, 4, 5], weeklyCap: null, away: [] });
         }
         await call(admin.token).put('/api/term-dates/2025', { terms: TERMS }).expect(200);
@@ -390,7 +420,10 @@ describe('plans hold: fair, pinned and quiet after any sequence of changes', () 
         const real: Real = { admin, people, defaultCap: null, log: [] };
         await fc.asyncModelRun(() => ({ model: { holidays: [] }, real }), steps);
       }),
-      { seed: 20261129, numRuns: 5 },
+      { seed: 20261129, numRuns: 8 },
     );
+    // About 35 steps over 8 schools, most of them answered 2xx.
+    expect(stepsRun.length).toBeGreaterThanOrEqual(20);
+    expect(stepsRun.filter((s) => / → 2\d\d /.test(s)).length).toBeGreaterThanOrEqual(15);
   }, 300_000);
 });
