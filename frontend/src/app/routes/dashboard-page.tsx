@@ -23,6 +23,7 @@ import { useIsPhone } from '@/shared/ui/use-is-phone';
 
 import { MonthlyRotaWithDialog } from '../duty-dialog/monthly-rota-with-dialog';
 import { DashboardSectionsSkeleton, DashboardSkeleton } from './dashboard-skeleton';
+import { FairnessHint } from '@/features/dashboard/components/fairness-hint';
 
 // Below the month: its inputs, alerts and copy buttons load after the dashboard's first screen.
 const CalendarSubscriptionCard = lazy(async () => ({
@@ -46,11 +47,6 @@ const RotaHealth = lazy(async () => ({
 function useSetupChecklistSettled(isAdmin: boolean): boolean {
   return !useGetSetupChecklistQuery(undefined, { skip: !isAdmin }).isLoading;
 }
-
-// For whoever may change the rota: people far from their fair share, and Rebalance's changes (docs/product.md#bulk-tools).
-const FairnessHint = lazy(async () => ({
-  default: (await import('@/features/dashboard/components/fairness-hint')).FairnessHint,
-}));
 
 // For managers of a school that runs more than the Duty Manager duty: every other duty's health.
 const OtherDutiesHealth = lazy(async () => ({
@@ -140,10 +136,9 @@ export function DashboardPage() {
               <RotaHealth />
             </Suspense>
           </div>
+          {/* For whoever may change the rota: people far from their fair share, and Rebalance's changes (docs/product.md#bulk-tools). */}
           <div className="no-print dashboard__optional">
-            <Suspense fallback={null}>
-              <FairnessHint />
-            </Suspense>
+            <FairnessHint />
           </div>
           {otherDuties && (
             <div className="no-print dashboard__optional">
