@@ -357,23 +357,21 @@ function bestChain(r: Rebalance, a: number, b: number, judge: Judge): Found | un
   }
   for (let c = 0; c < n; c += 1) {
     if (c === a || c === b || s.target[c]! <= 0) continue;
-    const gives = fewOf(
-      r,
-      [...r.held[c]!].filter((q) => mayGive(r, q, c, b)),
-      c,
-      b,
-    );
-    if (!gives.length) continue;
+    const all = [...r.held[c]!].filter((q) => mayGive(r, q, c, b));
+    if (!all.length) continue;
+    const gives = fewOf(r, [...all], c, b);
     const takes = fewOf(
       r,
       mine.filter((p) => mayGive(r, p, a, c)),
       a,
       c,
     );
-    for (const q of gives) {
-      for (const p of takes) consider(c, p, q);
-      // With q gone, c may take one of a's slots in its week that the daily maximum or the cap kept off.
+    for (const q of gives) for (const p of takes) consider(c, p, q);
+    // With q gone, c may take one of a's slots in its week that the daily maximum or the cap kept off: every q, as
+    // only some weeks have such a slot.
+    for (const q of all) {
       const Q = r.slots[q]!;
+      if (!byWeek.has(s.week[Q.t]!)) continue;
       tally(s, c, Q.t, Q.d, -1);
       const freed = (byWeek.get(s.week[Q.t]!) ?? []).filter((p) => mayGive(r, p, a, c));
       tally(s, c, Q.t, Q.d, 1);
