@@ -220,13 +220,30 @@ describe('previews and Rebalance', () => {
     // The five school days after today (to Monday 9 November) are left alone: nobody is moved on them.
     expect(preview.changes.filter((c) => c.from !== null && c.date <= '2026-11-09')).toEqual([]);
 
-    // The Dashboard's hint counts the same run's changes (none: no hint).
+    // Ann about six duties above her share: she must give up at least ⌈gap − 1⌉ of them, and the
+    // fewest moves (hers to whoever is below) bring everyone within one duty — at most two more
+    // than that, and none on the six days she was put on by hand (pinned).
+    const gap = preview.largestGap!.before;
+    expect(gap).toBeGreaterThanOrEqual(5);
+    expect(preview.largestGap!.after).toBeLessThanOrEqual(1.01);
+    const moves = preview.changes.filter((c) => c.from !== null && c.to !== null);
+    const fewest = Math.ceil(gap - 1 - 0.01);
+    expect(moves.length).toBeGreaterThanOrEqual(fewest);
+    expect(moves.length).toBeLessThanOrEqual(fewest + 2);
+    const handSet = new Set(days.map(([date]) => date));
+    expect(preview.changes.filter((c) => handSet.has(c.date) && c.from?.id === ann.staffId)).toEqual([]);
+
+    // The Dashboard's hint counts the same run's changes.
     const hint = (await as(admin.token).get('/api/rota/fairness-hint').expect(200)).body;
-    expect(hint).toEqual(preview.changes.length ? { people: expect.any(Number), changes: preview.changes.length } : { people: null, changes: null });
+    expect(hint).toEqual({ people: expect.any(Number), changes: preview.changes.length });
+    expect(hint.people).toBeGreaterThanOrEqual(2);
 
     const applied = (await as(admin.token).post('/api/rota/rebalance', {}).expect(200)).body;
     expect(applied.changedSlots).toBe(preview.changes.length);
     expect(differences(before, await holders(admin.token, '2026-11-03', '2027-07-21'))).toEqual(listed(preview.changes));
+    // Fair now: a second Rebalance has nothing to do, and the hint is gone.
+    expect(((await as(admin.token).post('/api/rota/preview', { tool: 'rebalance' }).expect(200)).body as Preview).changes).toEqual([]);
+    expect((await as(admin.token).get('/api/rota/fairness-hint').expect(200)).body).toEqual({ people: null, changes: null });
   });
 
   it('previews Fill and Clear as they then apply', async () => {

@@ -157,6 +157,30 @@ describe('repairs after a change of facts', () => {
     expect(mail.filter((m) => m.to === `gus-${admin.subdomain}@example.com`)).toHaveLength(1);
   });
 
+  it('a new person on a full rota gets their share by moves after the frozen days, each person moved told once', async () => {
+    const { admin, emails } = await plannedSchool();
+    const before = await slots(admin);
+    const gusEmail = `gus-${admin.subdomain}@example.com`;
+    const gus = (await as(admin.token).post('/api/staff', { name: 'Gus Hale', email: gusEmail }).expect(201)).body.id as string;
+
+    const after = await slots(admin);
+    const [entry] = await adjusted(admin);
+    const moved = entry!.moved ?? [];
+    // Seven people share the planned days (9 September to 24 October, two a day) from now on:
+    // Gus's part of them is about 9; the others give theirs up, none of it on the five school days
+    // after today (to Monday 15 September), which stay as they were.
+    const gusDays = [...after].filter(([, id]) => id === gus).map(([key]) => key.split('|')[0]!);
+    expect(gusDays.length).toBeGreaterThanOrEqual(8);
+    expect(moved.length).toBe(gusDays.length);
+    expect(moved.every((m) => m.to === gus && m.date > '2025-09-15')).toBe(true);
+    for (const [key, id] of before) if (key.split('|')[0]! <= '2025-09-15') expect(after.get(key)).toBe(id);
+    expect(entry!.summary).toMatch(/^Adding Gus Hale moved \d+ duties to keep the rota fair\.$|; \d+ duties moved to keep the rota fair\.$/);
+    // Each person a move touched: one email with the cause.
+    const mail = await repairEmails(admin);
+    expect(mail.map((m) => m.to).sort()).toEqual([...touched(entry!)].map((id) => emails[id] ?? gusEmail).sort());
+    for (const m of mail) expect(m.text).toContain('Moved to keep the rota fair after: Adding Gus Hale');
+  });
+
   it('people imported from a CSV file take the empty slots they can, one repair for the import', async () => {
     const { admin } = await plannedSchool({ workingDays: [1, 2, 3, 4] });
     const csv = [
