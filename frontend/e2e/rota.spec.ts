@@ -241,8 +241,13 @@ test('an admin fills the year, assigns by hand, meets the assignment conflicts, 
   );
   await expect(page.getByRole('group', { name: 'This Week' })).toContainText('5 slots unfilled');
 
-  // Clear the year chosen (this one): today and later are emptied, Friday 5 September stays.
+  // Clear the year chosen (this one): today and later are emptied, Friday 5 September stays. The
+  // duties given by hand are pinned, which Clear keeps: unpinned first (docs/product.md#pinned-duties).
   await page.getByRole('navigation').getByRole('link', { name: 'Admin' }).click();
+  const pinned = page.getByRole('region', { name: 'Pinned Duties' });
+  await pinned.getByRole('button', { name: 'Unpin all in the period' }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: 'Unpin all' }).click();
+  await seeToast(page, /^Unpinned \d+ dut(y|ies)$/);
   await tools.getByRole('button', { name: 'Clear Rota Assignments' }).click();
   await page
     .getByRole('dialog', { name: 'Clear Rota Assignments' })

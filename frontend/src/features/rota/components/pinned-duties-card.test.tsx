@@ -26,10 +26,6 @@ describe('Pinned Duties card (Unpin all in the period)', () => {
       'GET /api/academic-years': { body: academicYears() },
       'POST /api/rota/unpin': { body: { unpinned: 12 } },
     });
-    const confirm = vi
-      .spyOn(window, 'confirm')
-      .mockReturnValueOnce(false)
-      .mockReturnValueOnce(true);
     renderWithProviders(<PinnedDutiesCard />);
 
     const button = await within(card()).findByRole('button', { name: 'Unpin all in the period' });
@@ -39,14 +35,19 @@ describe('Pinned Duties card (Unpin all in the period)', () => {
       ),
     ).toBeInTheDocument();
 
-    // Cancelled: nothing is sent.
+    // Asked first; cancelled: nothing is sent.
     await user.click(button);
-    expect(confirm).toHaveBeenLastCalledWith(
-      'Unpin every pinned duty of 2025-2026, from today to 31 August 2026? Bulk tools and repairs may then move them. Nobody moves now and nobody is told.',
+    const question = await screen.findByRole('tooltip');
+    expect(question).toHaveTextContent(
+      'Unpin every pinned duty of 2025-2026, from today to 31 August 2026?Bulk tools and repairs may then move them. Nobody moves now and nobody is told.',
     );
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
     expect(callCount(fetchMock, 'POST /api/rota/unpin')).toBe(0);
 
     await user.click(button);
+    await user.click(
+      within(await screen.findByRole('tooltip')).getByRole('button', { name: 'Unpin all' }),
+    );
     expect(await findToast('status', 'Unpinned 12 duties')).toBeInTheDocument();
     expect(sentBodies(fetchMock, 'POST /api/rota/unpin')).toEqual([
       { from: '2025-09-08', to: '2026-08-31' },
@@ -62,11 +63,13 @@ describe('Pinned Duties card (Unpin all in the period)', () => {
         body: { message: 'The period can cover at most two years' },
       },
     });
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderWithProviders(<PinnedDutiesCard />);
 
     await user.click(await within(card()).findByRole('radio', { name: '2026-2027' }));
     await user.click(within(card()).getByRole('button', { name: 'Unpin all in the period' }));
+    await user.click(
+      within(await screen.findByRole('tooltip')).getByRole('button', { name: 'Unpin all' }),
+    );
     const toast = await findToast('alert', 'Unpin Failed');
     expect(toast).toHaveTextContent('The period can cover at most two years');
     expect(sentBodies(fetchMock, 'POST /api/rota/unpin')).toEqual([

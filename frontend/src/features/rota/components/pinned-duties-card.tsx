@@ -1,5 +1,5 @@
 import { PushpinOutlined } from '@ant-design/icons';
-import { Button, Flex, Skeleton, Typography } from 'antd';
+import { Button, Flex, Popconfirm, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 
 import { useGetAcademicYearsQuery } from '@/features/holidays/api';
@@ -58,13 +58,6 @@ export function PinnedDutiesCard() {
   const from = today > year.startDate ? today : year.startDate;
   const run = async () => {
     if (isLoading) return;
-    if (
-      !window.confirm(
-        `Unpin every pinned duty ${period}? Bulk tools and repairs may then move them. Nobody moves now and nobody is told.`,
-      )
-    ) {
-      return;
-    }
     try {
       const result = await unpinAll({ unpinRotaDto: { from, to: year.endDate } }).unwrap();
       toast({ title: unpinnedMessage(result.unpinned) });
@@ -95,13 +88,16 @@ export function PinnedDutiesCard() {
         <Typography.Text style={{ flex: '1 1 20rem' }}>
           {`Approved swaps, covers, changes made by hand and overrides are pinned: no bulk tool or repair moves them. Unpin every pinned duty ${period} to let them be planned again.`}
         </Typography.Text>
-        <Button
-          icon={<PushpinOutlined aria-hidden />}
-          loading={isLoading}
-          onClick={() => void run()}
+        <Popconfirm
+          title={`Unpin every pinned duty ${period}?`}
+          description="Bulk tools and repairs may then move them. Nobody moves now and nobody is told."
+          okText="Unpin all"
+          onConfirm={run}
         >
-          {UNPIN_ALL}
-        </Button>
+          <Button icon={<PushpinOutlined aria-hidden />} loading={isLoading}>
+            {UNPIN_ALL}
+          </Button>
+        </Popconfirm>
       </Flex>
     </SectionCard>
   );
