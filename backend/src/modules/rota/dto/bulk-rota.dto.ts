@@ -1,7 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsOptional, IsUUID } from 'class-validator';
+import { IsOptional } from 'class-validator';
 import { AcademicYearField } from '../../../common/validation/academic-year';
 import { IsoDateField } from '../../../common/validation/iso-date';
+import { AllWeekdaysField, DutyIdsField } from './planning-fields';
 
 export class BulkRotaDto {
   /**
@@ -26,8 +26,7 @@ export class BulkRotaDto {
    * Plan every weekday of a period whose academic year has no term dates yet. Without it such a
    * period is refused (`code: term_dates_missing`), so the holidays between terms don't get duties.
    */
-  @IsOptional()
-  @IsBoolean({ message: 'allWeekdays must be true or false' })
+  @AllWeekdaysField()
   allWeekdays?: boolean;
 
   /**
@@ -35,11 +34,6 @@ export class BulkRotaDto {
    * and count (their load, times, daily maximum and weekly cap). The Duty Manager duty alone when
    * omitted.
    */
-  @ApiProperty({ required: false, type: [String], format: 'uuid', minItems: 1, maxItems: 50 })
-  @IsOptional()
-  @IsArray({ message: 'dutyIds must be a list of duties' })
-  @ArrayMinSize(1, { message: 'Choose at least one duty to plan' })
-  @ArrayMaxSize(50, { message: 'Choose at most 50 duties to plan' })
-  @IsUUID('all', { each: true, message: 'Each of dutyIds must be a duty id' })
+  @DutyIdsField()
   dutyIds?: string[];
 }

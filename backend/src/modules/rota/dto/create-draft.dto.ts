@@ -1,7 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsOptional, IsUUID } from 'class-validator';
+import { IsOptional } from 'class-validator';
 import { AcademicYearField } from '../../../common/validation/academic-year';
 import { IsoDateField } from '../../../common/validation/iso-date';
+import { AllWeekdaysField, DutyIdsField } from './planning-fields';
 
 /** What to plan as a draft (docs/product.md#drafts): the same period choice as reshuffle, or a start date. */
 export class CreateDraftDto {
@@ -24,16 +24,10 @@ export class CreateDraftDto {
   endDate?: string;
 
   /** Plan every weekday of a period whose academic year has no term dates yet (`code: term_dates_missing` without it). */
-  @IsOptional()
-  @IsBoolean({ message: 'allWeekdays must be true or false' })
+  @AllWeekdaysField()
   allWeekdays?: boolean;
 
   /** The duties to plan, planned together; every duty the school runs when omitted. */
-  @ApiProperty({ required: false, type: [String], format: 'uuid', minItems: 1, maxItems: 50 })
-  @IsOptional()
-  @IsArray({ message: 'dutyIds must be a list of duties' })
-  @ArrayMinSize(1, { message: 'Choose at least one duty to plan' })
-  @ArrayMaxSize(50, { message: 'Choose at most 50 duties to plan' })
-  @IsUUID('all', { each: true, message: 'Each of dutyIds must be a duty id' })
+  @DutyIdsField()
   dutyIds?: string[];
 }
