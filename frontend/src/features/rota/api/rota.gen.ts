@@ -459,8 +459,7 @@ export type RotaPersonDto = {
 };
 export type PinReason = 'swap' | 'cover' | 'hand' | 'override';
 export type RotaSlotDto = {
-  /** Admins and managers only, on a pinned slot only (docs/product.md#pinned-duties): true. No bulk
-    tool, engine run or repair moves it until it is unpinned. */
+  /** Admins and managers, pinned slots only: true. No bulk tool, engine run or repair moves it until it is unpinned. */
   pinned?: boolean;
   /** Why it is pinned: an approved swap, a cover, set by hand, an override (admins and managers, pinned slots only). */
   pinnedReason?: PinReason;
@@ -938,11 +937,11 @@ export type TodayAwayDto = {
 export type TodayPersonDto = {
   id: string;
   name: string;
-  /** Admins and managers only, on a pinned place only (docs/product.md#pinned-duties): true. */
+  /** Admins and managers, pinned slots only: true. No bulk tool, engine run or repair moves it until it is unpinned. */
   pinned?: boolean;
-  /** Why it is pinned (admins and managers, pinned places only). */
+  /** Why it is pinned: an approved swap, a cover, set by hand, an override (admins and managers, pinned slots only). */
   pinnedReason?: PinReason;
-  /** The slot's id, to unpin it with DELETE /api/rota/slots/{id}/pin (admins and managers, pinned places only). */
+  /** The slot's id, to unpin it with DELETE /api/rota/slots/{id}/pin (admins and managers, pinned slots only). */
   slotId?: string;
 };
 export type TodayDutyDto = {
