@@ -4,6 +4,7 @@ import { isoWeekdayOf } from '../../common/clock/weekdays';
 import type { DutyDto } from '../duties/dto/duty.dto';
 import type { RotaGridDto } from './dto/rota-grid.dto';
 import type { RotaSlotDto } from './dto/rota-slot.dto';
+import { gridDutyOf } from './rota-grid.service';
 
 /**
  * A draft's days in the all-duties grid's shape (RotaGridService.grid; docs/product.md#drafts):
@@ -22,15 +23,7 @@ export function draftGrid(
     slots[row.position - 1] = { id: row.staff_id, name: row.name };
   }
   return {
-    duties: duties.map((d) => ({
-      id: d.id,
-      name: d.name,
-      place: d.place,
-      startTime: d.startTime,
-      endTime: d.endTime,
-      isDutyManager: d.isDutyManager,
-      paused: d.paused,
-    })),
+    duties: duties.map(gridDutyOf),
     days: dates.filter(isWeekday).map((date) => ({
       date,
       duties: duties.flatMap((duty) => {

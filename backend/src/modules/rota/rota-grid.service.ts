@@ -3,6 +3,7 @@ import { datesBetween, daysInSpan, isWeekday } from '../../common/clock/academic
 import { isoWeekdayOf } from '../../common/clock/weekdays';
 import type { IsoDate } from '../../common/clock/clock';
 import { DutiesService } from '../duties/duties.service';
+import type { DutyDto } from '../duties/dto/duty.dto';
 import type { RotaGridDto } from './dto/rota-grid.dto';
 import type { RotaSlotDto } from './dto/rota-slot.dto';
 import { RotaRepository } from './rota.repository';
@@ -10,6 +11,11 @@ import { pinFields } from './pins';
 
 /** Longest range the all-duties grid covers: about three months. */
 export const MAX_GRID_DAYS = 93;
+
+/** A duty as the grid names it: a column's heading. */
+export function gridDutyOf(d: Pick<DutyDto, 'id' | 'name' | 'place' | 'startTime' | 'endTime' | 'isDutyManager' | 'paused'>): RotaGridDto['duties'][number] {
+  return { id: d.id, name: d.name, place: d.place, startTime: d.startTime, endTime: d.endTime, isDutyManager: d.isDutyManager, paused: d.paused };
+}
 
 /**
  * The all-duties grid (docs/product.md#duties): every duty of the school, in its order, on every
@@ -51,15 +57,7 @@ export class RotaGridService {
         }),
       }));
     return {
-      duties: duties.map((d) => ({
-        id: d.id,
-        name: d.name,
-        place: d.place,
-        startTime: d.startTime,
-        endTime: d.endTime,
-        isDutyManager: d.isDutyManager,
-        paused: d.paused,
-      })),
+      duties: duties.map(gridDutyOf),
       days,
     };
   }
