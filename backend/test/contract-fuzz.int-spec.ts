@@ -407,6 +407,8 @@ describe('contract fuzzing', () => {
       'previewEmailTemplate body.keyReminders[]',
       'previewEmailTemplate body.mainMessage',
       'previewEmailTemplate body.signature',
+      'previewHoliday body.description',
+      'previewHolidayChange body.description',
       'removeFromRota body.reason',
       'replaceOnRota body.reason',
       'saveEmailTemplate body.emergencyContacts[]',
