@@ -69,8 +69,11 @@ interface Rebalance {
   before: number;
 }
 
-/** The average weight of a duty over the fair-share year's slots (design 43 "one duty"), in the state's units; 1 for a single duty. */
-function oneDuty(input: DutiesInput, s: DutiesState): number {
+/**
+ * "One duty" (docs/product.md#bulk-tools): the average weight of a duty over the fair-share year's
+ * slots, in the state's units; 1 for a single duty.
+ */
+export function oneDuty(input: DutiesInput, s: DutiesState): number {
   let weight = 0;
   let count = 0;
   for (const day of input.fairShare?.schoolDays ?? s.days) {
