@@ -49,6 +49,39 @@ function jestStyleDurations(report) {
   );
 }
 
+/** `[name, first line of the error]` of every failed test (or file that failed as a whole) in a jest-style report. */
+function jestStyleFailures(report) {
+  return (report?.testResults ?? []).flatMap((file) => {
+    const where = path.relative(root, file.name);
+    const tests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    if (tests.length === 0 && file.status === 'failed') return [[where, firstLine(file.message ?? file.failureMessage)]];
+    return tests.map((t) => [`${where} › ${t.fullName ?? t.title}`, firstLine((t.failureMessages ?? [])[0])]);
+  });
+}
+
+/** `[name, first line of the error]` of every test that failed in Playwright's JSON report. */
+function playwrightFailures(report) {
+  const out = [];
+  const walk = (suite, trail) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status !== 'unexpected') continue;
+        const error = (t.results ?? []).map((r) => r.error?.message).find(Boolean);
+        out.push([[...trail, spec.title].join(' › '), firstLine(error)]);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
+  };
+  for (const suite of report?.suites ?? []) walk(suite, [suite.title]);
+  return out;
+}
+
+// The first non-empty line of an error, without colour codes, so the summary names the cause.
+function firstLine(text) {
+  const clean = String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+  return (clean.split('\n').find((line) => line.trim() !== '') ?? '').trim().slice(0, 300);
+}
+
 /** `[duration ms, name]` of every test in Playwright's JSON report (suites nest). */
 function playwrightDurations(report) {
   const out = [];
@@ -74,6 +107,7 @@ const runners = [
       return r && { passed: r.numPassedTests, failed: r.numFailedTests + r.numRuntimeErrorTestSuites };
     },
     durations: () => jestStyleDurations(readJson(path.join(reports, 'jest.json'))),
+    failures: () => jestStyleFailures(readJson(path.join(reports, 'jest.json'))),
   },
   {
     name: 'frontend',
@@ -92,6 +126,7 @@ const runners = [
       return { passed: r.numPassedTests, failed: r.numFailedTests + brokenFiles };
     },
     durations: () => jestStyleDurations(readJson(path.join(reports, 'vitest.json'))),
+    failures: () => jestStyleFailures(readJson(path.join(reports, 'vitest.json'))),
   },
   {
     name: 'e2e',
@@ -102,6 +137,7 @@ const runners = [
       return r && { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected };
     },
     durations: () => playwrightDurations(readJson(path.join(reports, 'playwright.json'))),
+    failures: () => playwrightFailures(readJson(path.join(reports, 'playwright.json'))),
   },
   {
     // Runs against the build above; one test per page budget (scripts/check-bundle-size.mjs).
@@ -141,13 +177,22 @@ const results = runners.map((runner) => {
   // A runner that crashed before reporting has failed even if it counted nothing.
   const failed = res.status !== 0 && counts.failed === 0 ? 1 : counts.failed;
   const slowest = (runner.durations?.() ?? []).sort((a, b) => b[0] - a[0]).slice(0, SLOWEST);
-  return { name: runner.name, passed: counts.passed, failed, ok: res.status === 0, seconds, slowest };
+  const failures = runner.failures?.() ?? [];
+  return { name: runner.name, passed: counts.passed, failed, ok: res.status === 0, seconds, slowest, failures };
 });
 
 console.log('\n──────── slowest tests ────────');
 for (const r of results.filter((r) => r.slowest.length > 0)) {
   console.log(`${r.name} (${r.seconds.toFixed(0)} s in all):`);
   for (const [ms, name] of r.slowest) console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${name}`);
+}
+
+// What failed, last but one, so the end of a long log (all a CI page may keep) names it.
+if (results.some((r) => r.failures.length > 0)) {
+  console.log('\n──────── failed tests ────────');
+  for (const r of results) {
+    for (const [name, error] of r.failures) console.log(`${r.name}: ${name}\n    ${error}`);
+  }
 }
 
 console.log('\n──────── test summary ────────');
