@@ -63,7 +63,22 @@ export interface RecentEmailRow {
  */
 @Injectable()
 export class OutboxRepository {
+  /** Per transaction (its driver context), the letters queued in it by address: OutboxService.enqueueLetter. */
+  private readonly letters = new WeakMap<object, Map<string, OutboxEmail>>();
+
   constructor(private readonly em: EntityManager) {}
+
+  /**
+   * The letters the current transaction has queued, by address, for another to merge into; undefined
+   * outside a transaction (an email flushed there may already be on its way).
+   */
+  lettersOfTransaction(): Map<string, OutboxEmail> | undefined {
+    const transaction = this.em.getTransactionContext<object>();
+    if (!transaction) return undefined;
+    let letters = this.letters.get(transaction);
+    if (!letters) this.letters.set(transaction, (letters = new Map()));
+    return letters;
+  }
 
   /**
    * Tracks the email in the current unit of work, in the organisation of the current context

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { emailDocument, paragraphs } from '../../common/text/html';
 import type { OutboxAttachment, OutboxEmail, OutboxStatus } from './entities/outbox-email.entity';
 import { OutboxRepository } from './outbox.repository';
 
@@ -34,6 +35,11 @@ export interface RecentEmail {
   text: string;
 }
 
+/** The subject of two letters to one person merged into one (OutboxService.enqueueLetter). */
+export const MERGED_SUBJECT = 'Your duties have changed';
+
+const paragraphsOf = (text: string) => text.trim().split('\n\n');
+
 /** The one owner of `outbox_emails` for the rest of the app: emails are queued and listed here. */
 @Injectable()
 export class OutboxService {
@@ -47,6 +53,31 @@ export class OutboxService {
    */
   enqueue(email: NewEmail): OutboxEmail {
     return this.outbox.add(email);
+  }
+
+  /**
+   * Queues a letter to a person about their duties or requests: "Hello …," then paragraphs, then a
+   * closing line, the HTML its paragraphs (emailDocument(paragraphs(lines))). A person is told once
+   * per change (docs/product.md#notifications): when the transaction already queued a letter to the
+   * same address — a hand edit and the rebalance after it, a duty moved off one day and onto another —
+   * this one's paragraphs join that letter's, before its closing, under one subject.
+   */
+  enqueueLetter(email: NewEmail): OutboxEmail {
+    const letters = this.outbox.lettersOfTransaction();
+    const key = email.to.toLowerCase();
+    const queued = letters?.get(key);
+    if (!queued) {
+      const added = this.enqueue(email);
+      letters?.set(key, added);
+      return added;
+    }
+    const first = paragraphsOf(queued.text);
+    const lines = [...first.slice(0, -1), ...paragraphsOf(email.text).slice(1, -1), first.at(-1)!];
+    queued.text = `${lines.join('\n\n')}\n`;
+    queued.html = emailDocument(paragraphs(lines));
+    if (queued.subject !== email.subject) queued.subject = MERGED_SUBJECT;
+    queued.containsAccessLink ||= email.containsAccessLink;
+    return queued;
   }
 
   /** The current organisation's latest `limit` emails, newest first. One statement. */

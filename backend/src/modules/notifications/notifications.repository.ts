@@ -7,7 +7,19 @@ export type NewNotificationRow = Pick<Notification, 'kind' | 'text' | 'link' | '
 /** The one door to `notifications`. */
 @Injectable()
 export class NotificationsRepository {
+  /** Per transaction (its driver context), the notifications added in it by person: NotificationsService.notify. */
+  private readonly added = new WeakMap<object, Map<string, Notification>>();
+
   constructor(private readonly em: EntityManager) {}
+
+  /** The notifications the current transaction has added, by person; undefined outside a transaction. */
+  addedInTransaction(): Map<string, Notification> | undefined {
+    const transaction = this.em.getTransactionContext<object>();
+    if (!transaction) return undefined;
+    let added = this.added.get(transaction);
+    if (!added) this.added.set(transaction, (added = new Map()));
+    return added;
+  }
 
   /** Tracks a new notification in the current unit of work. */
   add(notification: NewNotificationRow): Notification {

@@ -33,15 +33,33 @@ export class NotificationsService {
     private readonly clock: Clock,
   ) {}
 
-  /** Adds notifications to the current unit of work; one per person and event, whoever asks twice. */
+  /**
+   * Adds notifications to the current unit of work; one per person and event, whoever asks twice.
+   * A person is told once per change: a `duty_changed` notice to someone the transaction already
+   * notified (a hand edit, then the rebalance after it) adds its words to that notice instead.
+   */
   notify(notices: NewNotification[]): void {
     const seen = new Set<string>();
+    const added = this.notifications.addedInTransaction();
     for (const n of notices) {
       if (!n.userId) continue;
       const key = `${n.userId}|${n.eventKey}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      this.notifications.add({ user: n.userId, kind: n.kind, text: n.text.slice(0, 500), link: n.link, subjectId: n.subjectId ?? null, eventKey: n.eventKey.slice(0, 200) });
+      const earlier = added?.get(n.userId);
+      if (earlier && n.kind === 'duty_changed') {
+        if (earlier.text !== n.text) earlier.text = `${earlier.text}; ${n.text}`.slice(0, 500);
+        continue;
+      }
+      const row = this.notifications.add({
+        user: n.userId,
+        kind: n.kind,
+        text: n.text.slice(0, 500),
+        link: n.link,
+        subjectId: n.subjectId ?? null,
+        eventKey: n.eventKey.slice(0, 200),
+      });
+      if (!earlier) added?.set(n.userId, row);
     }
   }
 

@@ -18,7 +18,7 @@ export class RequestMessenger {
 
   send(letters: PersonLetter | PersonLetter[]): void {
     const all = Array.isArray(letters) ? letters : [letters];
-    for (const l of all) this.outbox.enqueue(l.email);
+    for (const l of all) this.outbox.enqueueLetter(l.email);
     this.notifications.notify(all.map((l) => l.notice));
   }
 

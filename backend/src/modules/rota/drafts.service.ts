@@ -293,7 +293,7 @@ export class DraftsService {
       if (!person) continue;
       const dates = [...(after.get(staffId) ?? [])].map((key) => key.slice(0, 10)).sort();
       const duties = { count: dates.length, first: dates[0] ?? null };
-      this.outbox.enqueue({
+      this.outbox.enqueueLetter({
         kind: 'draft-published',
         // A link to the app, which needs signing in: nothing here grants access.
         containsAccessLink: false,

@@ -104,7 +104,7 @@ export class DutyChangeNotices {
     for (const change of changes) {
       const person = people.get(change.staffId);
       if (!person) continue;
-      this.outbox.enqueue({
+      this.outbox.enqueueLetter({
         kind: 'duties-changed',
         // A link to the app, which needs signing in: nothing here grants access.
         containsAccessLink: false,
