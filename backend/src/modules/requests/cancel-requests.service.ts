@@ -82,7 +82,7 @@ export class CancelRequestsService {
       const today = await this.organizationClock.today();
       if (dto.date < today) throw new BadRequestException(`${describeDate(dto.date)} has passed: only duties from today on can be cancelled`);
       const duty = await this.otherDuty(dto.dutyId);
-      await this.settings.lockShared();
+      await this.rota.lockForChange();
       const day = await this.lockDay(dto.date, duty);
       if (!day?.slots.some((slot) => slot?.staffId === staff.id)) {
         throw new ConflictException(`${staff.name} is not on ${duty?.name ?? 'duty'} on ${describeDate(dto.date)}`);
@@ -136,7 +136,7 @@ export class CancelRequestsService {
       if (request.date < today) {
         throw new ConflictException(`${describeDate(request.date)} has passed: the duty can no longer be cancelled, only the request rejected`);
       }
-      await this.settings.lockShared();
+      await this.rota.lockForChange();
       const day = await this.lockDay(request.date, duty);
       if (!day?.slots.some((slot) => slot?.staffId === staff.id)) {
         throw new ConflictException(`${staff.name} is no longer on ${duty?.name ?? 'duty'} on ${describeDate(request.date)}`);
@@ -203,6 +203,7 @@ export class CancelRequestsService {
       after: { status: decision.status, processedAutomatically: automatically, replacementId: replacement?.id ?? null },
     });
     this.messenger.send(cancelDecidedEmail({ staff, date: request.date, duty }, approved, automatically));
+    if (approved) await this.rota.keepFair(automatically ? undefined : actor, `cancelling ${staff.name}'s duty on ${dutyDay(request.date, duty)}`);
     return replacement;
   }
 

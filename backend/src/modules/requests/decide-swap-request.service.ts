@@ -12,7 +12,7 @@ import type { SwapRequest } from './entities/swap-request.entity';
 import { swapDecidedEmails } from './request-emails';
 import { RequestMessenger } from './request-messenger';
 import { alreadyDecided } from './request-rules';
-import { describeSwap, OPEN_SWAPS, type SwapPlan } from './swap-plan';
+import { describeSwap, dutyDay, OPEN_SWAPS, type SwapPlan } from './swap-plan';
 import { SwapRequestViewsService } from './swap-request-views.service';
 import { ExpireSwapRequestsService } from './expire-swap-requests.service';
 import { SwapRulesService } from './swap-rules.service';
@@ -99,5 +99,13 @@ export class DecideSwapRequestService {
       after: { status: decision, processedAutomatically: automatically, approvedUnanswered: request.approvedUnanswered },
     });
     this.messenger.send(swapDecidedEmails(plan, decision === 'approved', automatically));
+    if (decision === 'approved') {
+      const original = dutyDay(plan.originalDate, plan.duty);
+      const cause =
+        plan.swapDate === plan.originalDate
+          ? `${plan.target!.name} covering ${plan.requester.name} on ${original}`
+          : `${plan.requester.name} and ${plan.target!.name} swapping ${original} and ${dutyDay(plan.swapDate, plan.swapDuty)}`;
+      await this.rota.keepFair(automatically ? undefined : actor, cause);
+    }
   }
 }

@@ -81,6 +81,7 @@ export class RotaEditsService {
           summary: `Assigned ${person.name} to ${on}${day_}` + (override ? ' (confirmed outside their working pattern or weekly cap)' : ''),
           after: { date: dto.date, assigned: [{ staffId: person.id, position: dto.position }], ...(duty ? { dutyId: duty.id } : {}) },
         });
+        await this.rota.keepFair(actor, `assigning ${person.name} on ${day_}`);
         return `${person.name} is on ${duty?.name ?? 'duty'} on ${day_}.`;
       }
       const previous = await loadPerson(this.staffDirectory, occupant);
@@ -99,6 +100,7 @@ export class RotaEditsService {
         before: { date: dto.date, position: dto.position, staffId: previous.id, ...(duty ? { dutyId: duty.id } : {}) },
         after: { date: dto.date, position: dto.position, staffId: person.id, reason: dto.reason ?? null },
       });
+      await this.rota.keepFair(actor, `${person.name} replacing ${previous.name} on ${day_}`);
       return `${person.name} takes ${previous.name}'s ${duty ? `${duty.name} ` : ''}duty on ${day_}.`;
     });
     return { days: await this.daysOf([dto.date], duty), message };
@@ -126,6 +128,7 @@ export class RotaEditsService {
         before: { date: dto.date, position: dto.position, staffId: person.id, ...(duty ? { dutyId: duty.id } : {}) },
         after: { reason: dto.reason },
       });
+      await this.rota.keepFair(actor, `taking ${person.name} off ${describeDate(dto.date)}`);
       return `${person.name} is no longer on ${duty?.name ?? 'duty'} on ${describeDate(dto.date)}.`;
     });
     return { days: await this.daysOf([dto.date], duty), message };
@@ -168,6 +171,7 @@ export class RotaEditsService {
         before: { date: dto.date, position: dto.position, staffId: person.id },
         after: { date: dto.toDate, position, staffId: person.id },
       });
+      await this.rota.keepFair(actor, `moving ${person.name}'s duty from ${describeDate(dto.date)} to ${describeDate(dto.toDate)}`);
       return `${person.name}'s duty moved from ${describeDate(dto.date)} to ${describeDate(dto.toDate)}.`;
     });
     return { days: await this.daysOf([dto.date, dto.toDate].sort()), message };
@@ -222,6 +226,7 @@ export class RotaEditsService {
         before: { [dto.date]: person.id, [dto.toDate]: partner.id },
         after: { [dto.date]: partner.id, [dto.toDate]: person.id },
       });
+      await this.rota.keepFair(actor, `${person.name} and ${partner.name} trading ${describeDate(dto.date)} and ${describeDate(dto.toDate)}`);
       return `${person.name} is now on duty on ${describeDate(dto.toDate)}, and ${partner.name} on ${describeDate(dto.date)}.`;
     });
     return { days: await this.daysOf([dto.date, dto.toDate].sort()), message };
@@ -261,11 +266,11 @@ export class RotaEditsService {
   }
 
   /**
-   * Holds the settings row (bulk runs wait) and checks the day has not passed and, of the Duty
+   * Holds the rota lock (RotaService.lockForChange; bulk runs wait) and checks the day has not passed and, of the Duty
    * Manager duty, that the slot exists (another duty's slots are checked once its day is locked).
    */
   private async prepare(date: IsoDate, position: number, duty?: OtherDuty): Promise<{ slotsPerDay: number; today: IsoDate }> {
-    await this.settings.lockShared();
+    await this.rota.lockForChange();
     const slotsPerDay = await this.settings.dutyManagersPerDay();
     if (!duty && position > slotsPerDay) {
       throw new BadRequestException(`A day has ${slotsPerDay === 1 ? '1 slot' : `${slotsPerDay} slots`}: position must be from 1 to ${slotsPerDay}`);

@@ -132,7 +132,9 @@ export class RotaIntegrityService implements RotaRepair {
     // The removals are approved cancellations: the horizon's plan keeps each person off that day.
     await this.unitOfWork.flush();
     const { keepFairness, frozenSchoolDays } = await this.settings.repairPolicy();
-    const horizon = (await autoFillOn()) ? await this.rota.repairHorizon(today, { rebalance: keepFairness, frozenSchoolDays }) : [];
+    // Fills what opened per auto-fill; rebalances per keep fairness (with auto-fill off, moves only).
+    const fill = await autoFillOn();
+    const horizon = fill || keepFairness ? await this.rota.repairHorizon(today, { rebalance: keepFairness, fill, frozenSchoolDays }) : [];
     const filled = horizon.filter((c) => c.from === null);
     const moved = horizon.filter((c) => c.from !== null);
     if (!removed.length && !horizon.length) return NO_ROTA_CHANGE;

@@ -3,7 +3,6 @@ import { describeDate } from '../../common/text/dates';
 import { AvailabilityService } from '../availability/availability.service';
 import { DutiesService } from '../duties/duties.service';
 import { type LockedDay, notRunning, type OtherDuty, RotaService } from '../rota/rota.service';
-import { SystemSettingsService } from '../settings/system-settings.service';
 import { StaffDirectory } from '../staff/staff-directory.service';
 import { OrganizationClock } from '../tenants/organization-clock';
 import type { SwapRequest } from './entities/swap-request.entity';
@@ -23,7 +22,6 @@ export class SwapRulesService {
     private readonly staffDirectory: StaffDirectory,
     private readonly requests: SwapRequestsRepository,
     private readonly rota: RotaService,
-    private readonly settings: SystemSettingsService,
     private readonly availability: AvailabilityService,
     private readonly organizationClock: OrganizationClock,
     private readonly duties: DutiesService,
@@ -93,7 +91,7 @@ export class SwapRulesService {
     for (const date of trade ? [originalDate, swapDate] : [originalDate]) {
       if (date < today) throw new BadRequestException(`${describeDate(date)} has passed: only duties from today on can be swapped`);
     }
-    await this.settings.lockShared();
+    await this.rota.lockForChange();
     const days = await this.rota.lockDays([originalDate, swapDate]);
     // Another duty's slots, read under the day's lock (a trade's two days are different days).
     const sides: [string, SwapDuty | null][] = trade

@@ -21,6 +21,7 @@ import { MAX_RANGE_DAYS, toRotaDayDto } from './rota-days';
 import { duplicateAssignment, slotConflict, slotsFull } from './rota-errors';
 import { RotaPlanner } from './rota-planner';
 import { RotaRepository } from './rota.repository';
+import { RotaService } from './rota.service';
 import type { PinReason } from './pins';
 
 /**
@@ -40,6 +41,7 @@ export class RotaAssignmentsService {
     private readonly duties: DutiesService,
     private readonly staffDirectory: StaffDirectory,
     private readonly organizationClock: OrganizationClock,
+    private readonly rotaService: RotaService,
   ) {}
 
   /**
@@ -110,9 +112,10 @@ export class RotaAssignmentsService {
   }
 
   /**
-   * Assignment by hand (docs/product.md#assigning-by-hand). The day's row is locked for the whole transaction and the settings
-   * row is shared, so two people assigning the last free slot at once are serialised: the second
-   * sees it taken and gets "Slots full". The database constraints back this up.
+   * Assignment by hand (docs/product.md#assigning-by-hand). The rota lock (RotaService.lockForChange)
+   * and the day's row are held for the whole transaction, so two people assigning the last free slot
+   * at once are serialised: the second sees it taken and gets "Slots full". The database constraints
+   * back this up. Then the rest of the rota is kept fair (RotaService.keepFair).
    */
   private async assign(actor: AuthUser, target: { date: IsoDate } | { id: string }, dto: UpdateRotaDayDto, pin?: PinReason): Promise<RotaDayDto> {
     const wanted = (dto.slots ?? [dto.dutyManager1Id ?? null, dto.dutyManager2Id ?? null]).map((id, i) => ({
@@ -128,7 +131,7 @@ export class RotaAssignmentsService {
     }
 
     return this.unitOfWork.transaction(async () => {
-      await this.settings.lockShared();
+      await this.rotaService.lockForChange();
       const duty = await this.otherDuty(dto.dutyId);
       const day = await this.rota.lockDay(isCreate ? { date: target.date, create: true } : { id: target.id }, duty?.id);
       // Another organisation's day is invisible: 404, not 403.
@@ -190,8 +193,10 @@ export class RotaAssignmentsService {
         { [day.date]: placed.map(({ staffId, override }) => ({ staffId, override })) },
         { by: actor.name, did: BY_HAND_DID },
       );
+      // The rest of the rota rebalanced around it (keep fairness on); the day as it is then.
+      const moved = await this.rotaService.keepFair(actor, `assigning ${names.join(' and ')} on ${describeDate(day.date)}`);
       await this.unitOfWork.flush();
-      return result;
+      return moved ? this.day(day, slotsPerDay, duty) : result;
     });
   }
 

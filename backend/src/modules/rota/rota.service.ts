@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { academicYearStartOf, addDays, datesBetween, mondayOf } from '../../common/clock/academic-year';
 import type { IsoDate } from '../../common/clock/clock';
+import type { AuthUser } from '../../common/auth/auth-user';
+import { describeDateRange } from '../../common/text/dates';
+import { plural } from '../../common/text/plural';
+import { AuditService } from '../audit/audit.service';
 import { SchoolCalendar } from '../holidays/school-calendar';
+import { OrganizationClock } from '../tenants/organization-clock';
+import { DutyChangeNotices } from './duty-change-notices';
 import { SystemSettingsService } from '../settings/system-settings.service';
 import { DutiesPlanner } from './duties-planner';
 import type { RotaDayDto } from './dto/rota-day.dto';
@@ -69,6 +75,9 @@ export class RotaService {
     private readonly dutiesRepair: DutiesRepair,
     private readonly dutiesPlanner: DutiesPlanner,
     private readonly calendar: SchoolCalendar,
+    private readonly organizationClock: OrganizationClock,
+    private readonly notices: DutyChangeNotices,
+    private readonly audit: AuditService,
   ) {}
 
   /** The rota days of `startDate`..`endDate` in the API's shape (RotaRepository.daysBetween). */
@@ -147,16 +156,27 @@ export class RotaService {
   /**
    * After a change of facts, once what breaks a hard rule is gone (docs/product.md#the-rota-stays-true):
    * the planned horizon of each duty someone is on from tomorrow — tomorrow to the last date
-   * anyone is on it, in academic years that have term dates — planned by the multi-duty engine for
+   * anyone is on it, or to the end of the term that date falls in, in academic years that have term
+   * dates — planned by the multi-duty engine for
    * those duties together: mode 'rebalance' with `rebalance` (fills the empty slots, then moves
    * the fewest assignments that bring everyone back within a duty of their fair share, never a
-   * pinned slot nor one on the `frozenSchoolDays` next school days), else 'fill'. A duty nobody is
+   * pinned slot nor one on the `frozenSchoolDays` next school days), else 'fill'. Without `fill`
+   * (the rebalance after a change by hand, keepFair) no empty slot is filled. A duty nobody is
    * planned on is left alone. Writes the days that changed; returns each slot given to someone.
    * Nobody is taken off a slot that isn't given to someone else.
    */
-  async repairHorizon(today: IsoDate, { rebalance, frozenSchoolDays }: { rebalance: boolean; frozenSchoolDays: number }): Promise<HorizonChange[]> {
+  async repairHorizon(
+    today: IsoDate,
+    { rebalance, fill = true, frozenSchoolDays }: { rebalance: boolean; fill?: boolean; frozenSchoolDays: number },
+  ): Promise<HorizonChange[]> {
     const from = addDays(today, 1);
     const lastOf = await this.rota.lastDutyDatesFrom(from);
+    // A duty planned into a term is planned to the term's end: the days a term gains at its end are
+    // filled as well (a term extended after it was planned).
+    for (const [id, last] of lastOf) {
+      const termEnd = await this.calendar.termEndAt(last);
+      if (termEnd && termEnd > last) lastOf.set(id, termEnd);
+    }
     const facts = await this.dutiesPlanner.planningDuties();
     const dutyIds = facts.duties.filter((d) => lastOf.has(d.id)).map((d) => d.id);
     if (!dutyIds.length) return [];
@@ -170,7 +190,8 @@ export class RotaService {
     // Past a duty's own last date nothing of it is planned: nothing there to fill.
     const fillable: Record<string, Record<IsoDate, number[]>> = {};
     for (const id of dutyIds) {
-      const beyond = days.filter((date) => date > lastOf.get(id)!);
+      // Without `fill`, no empty slot is fillable: the rebalance only moves.
+      const beyond = fill ? days.filter((date) => date > lastOf.get(id)!) : days;
       if (beyond.length) fillable[id] = Object.fromEntries(beyond.map((date) => [date, []]));
     }
     const existing = await this.dutiesPlanner.existingBetween(days[0]!, days.at(-1)!);
@@ -202,6 +223,51 @@ export class RotaService {
       await this.rota.writeDays(changed, dutyId);
     }
     return changes.sort((a, b) => a.date.localeCompare(b.date) || a.position - b.position);
+  }
+
+  /**
+   * Holds the organisation's rota lock for a change by hand (an assignment, an edit, a decided
+   * request, a cover), until the transaction ends: exclusively when the school keeps the rota fair,
+   * as the rebalance after the change (keepFair) reads and may move the whole planned horizon;
+   * otherwise shared, so changes on different days run side by side.
+   */
+  async lockForChange(): Promise<void> {
+    if ((await this.settings.repairPolicy()).keepFairness) await this.settings.lockExclusive();
+    else await this.settings.lockShared();
+  }
+
+  /**
+   * Keeps the rota fair after a change by hand (docs/product.md#the-rota-stays-true), in its
+   * transaction, which holds the rota lock (lockForChange): with "Keep the rota fair" on, the fewest
+   * moves on the planned horizon that bring everyone back within a duty of their fair share, or to
+   * the best reachable (repairHorizon, filling nothing: a slot the change emptied is left to its own
+   * rules), never a pinned slot nor one in the frozen school days. Each person moved gets one letter
+   * and one notification — joined to any the change itself sent them (OutboxService.enqueueLetter) —
+   * and the activity log says what moved. `cause` ends "… moved 2 duties to keep the rota fair
+   * after": "assigning Bob Lee on Tue 3 Mar". Returns how many duties moved.
+   */
+  async keepFair(actor: AuthUser | undefined, cause: string): Promise<number> {
+    const { keepFairness, frozenSchoolDays } = await this.settings.repairPolicy();
+    if (!keepFairness) return 0;
+    const moved = await this.repairHorizon(await this.organizationClock.today(), { rebalance: true, fill: false, frozenSchoolDays });
+    if (!moved.length) return 0;
+    const before: Record<IsoDate, DaySlots> = {};
+    const after: Record<IsoDate, DaySlots> = {};
+    for (const c of moved) {
+      (before[c.date] ??= []).push({ staffId: c.from!, override: false });
+      (after[c.date] ??= []).push({ staffId: c.to, override: false });
+    }
+    const did = `moved ${plural(moved.length, 'duty', 'duties')} to keep the rota fair after ${cause}`;
+    await this.notices.tell(before, after, { by: actor?.name ?? 'Duty Manager', did });
+    const dates = [...new Set(moved.map((c) => c.date))].sort();
+    this.audit.record(actor, {
+      kind: 'rota',
+      action: 'rota.adjusted',
+      entityId: dates.length === 1 ? dates[0]! : `${dates[0]}..${dates.at(-1)}`,
+      summary: `${plural(moved.length, 'duty', 'duties')} moved on ${describeDateRange(dates[0]!, dates.at(-1)!)} to keep the rota fair after ${cause}.`,
+      after: { cause, moved: moved.map((c) => ({ date: c.date, position: c.position, from: c.from, to: c.to, dutyId: c.dutyId })) },
+    });
+    return moved.length;
   }
 
   /** The rota days of `dates`, locked until the transaction ends (RotaRepository.lockDays). */
