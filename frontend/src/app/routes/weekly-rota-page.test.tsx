@@ -862,8 +862,11 @@ describe('Weekly Rota', () => {
             'startDate=2025-09-08&endDate=2025-09-12&dutyId=d-2',
           ),
         );
+        // The lunch duty's week loads in its place (a skeleton until then): wait for its days.
         expect(
-          within(dayCard('Tuesday')).getByRole('list', { name: 'Your duties, Tue 9 Sep' }),
+          await within(await screen.findByRole('region', { name: 'Tuesday' })).findByRole('list', {
+            name: 'Your duties, Tue 9 Sep',
+          }),
         ).toBeVisible();
         // One request for the academic year, shared by the weeks.
         expect(requestedRanges(fetchMock, '/api/rota/mine')).toEqual(['2025-09-01..2026-08-31']);
