@@ -122,16 +122,14 @@ describe('move to another day', () => {
       ['2025-09-16', ben, 'rota_edit', 'Traded with Ann Teacher for Monday 15 September 2025'],
     ]);
     const mail = await sql(
-      `select o."to", o.subject from outbox_emails o join organizations g on g.id = o.organization_id
+      `select o."to", o.subject, o.text from outbox_emails o join organizations g on g.id = o.organization_id
         where g.subdomain = ? and o.kind in ('duties-removed', 'duty-added') order by o."to", o.subject`,
       [admin.subdomain],
     );
-    expect(mail.map((m) => `${String(m.to).split('-')[0]}: ${m.subject}`)).toEqual([
-      'ann: Duty removed: Monday 15 September 2025',
-      'ann: You are on duty on Tuesday 16 September 2025',
-      'ben: Duty removed: Tuesday 16 September 2025',
-      'ben: You are on duty on Monday 15 September 2025',
-    ]);
+    // One email each, with the day they gave and the day they took (docs/product.md#notifications).
+    expect(mail.map((m) => `${String(m.to).split('-')[0]}: ${m.subject}`)).toEqual(['ann: Your duties have changed', 'ben: Your duties have changed']);
+    expect(mail[0]!.text).toMatch(/Monday 15 September 2025: Traded with Ben Teacher[\s\S]*Tuesday 16 September 2025/);
+    expect(mail[1]!.text).toMatch(/Tuesday 16 September 2025: Traded with Ann Teacher[\s\S]*Monday 15 September 2025/);
     const [audit] = await sql(`select summary from audit_entries where action = 'rota.traded' and organization_id = (select organization_id from staff where id = ?)`, [ann]);
     expect(audit!.summary).toBe("Traded Ann Teacher's duty on Monday 15 September 2025 with Ben Teacher's on Tuesday 16 September 2025");
   });

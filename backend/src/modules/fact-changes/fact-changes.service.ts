@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { UnitOfWork } from '../../database/unit-of-work';
-import type { RotaChange, RotaRepair } from './rota-change';
+import type { RotaChange, RotaRepair, TermExtended } from './rota-change';
 
 /** What a fact's write did: the cause the rota is checked for, or null when nothing the rota depends on changed. */
 export interface FactWritten {
   /** The change, as the start of a sentence: "Adding holiday 'Snow closure'", "Deactivating Sam Lee". */
   cause: string | null;
+  /** Terms the write extended (term dates saved with a later end): the repair plans their gained days. */
+  termsExtended?: TermExtended[];
 }
 
 /** What the repair did: always a RotaChange when the write always names a cause, else null without one. */
@@ -55,7 +57,9 @@ export class FactChangesService {
       await repair.lockRota();
       const written = await write();
       await this.unitOfWork.flush();
-      const rotaChange = (written.cause === null ? null : await repair.repair(actor, { description: written.cause })) as RotaChangeOf<W>;
+      const rotaChange = (
+        written.cause === null ? null : await repair.repair(actor, { description: written.cause, termsExtended: written.termsExtended })
+      ) as RotaChangeOf<W>;
       record?.(written, rotaChange);
       await this.unitOfWork.flush();
       return { written, rotaChange };

@@ -16,9 +16,17 @@ export interface RotaChange {
   message: string;
 }
 
+/** A term that now ends later than it did (term dates saved with a later end). */
+export interface TermExtended {
+  oldEnd: string;
+  newEnd: string;
+}
+
 /** The change, as the start of a sentence: "Adding holiday 'Snow closure'", "Deactivating Sam Lee". */
 export interface RotaChangeCause {
   description: string;
+  /** Terms the change extended: a duty planned into the last week of one is planned to its new end. */
+  termsExtended?: TermExtended[];
 }
 
 export const NO_ROTA_CHANGE: RotaChange = {

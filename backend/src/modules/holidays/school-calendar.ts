@@ -157,12 +157,6 @@ export class SchoolCalendar {
     return years;
   }
 
-  /** The last day of the term `date` falls in (its start to its end, half-term included), or null outside every term. */
-  async termEndAt(date: IsoDate): Promise<IsoDate | null> {
-    const term = (await this.termsOf(academicYearStartOf(date))).find((t) => t.startDate <= date && date <= t.endDate);
-    return term?.endDate ?? null;
-  }
-
   /** The last day of the year's summer term, or null when the year has no term dates. */
   async termEnd(academicYear: number): Promise<IsoDate | null> {
     const summer = await this.terms.summerTerm(academicYear);

@@ -73,7 +73,15 @@ export class TermDatesService {
     // Nobody stays on duty on a day that is now out of term (docs/product.md#the-rota-stays-true).
     const { rotaChange } = await this.factChanges.change(
       actor,
-      async () => ({ ...(await this.calendar.replaceYear(academicYear, terms)), cause: `Saving the term dates of ${label}` }),
+      async () => {
+        const saved = await this.calendar.replaceYear(academicYear, terms);
+        // A term that now ends later: the rota planned to its old end is planned to the new one.
+        const termsExtended = saved.terms.flatMap((term) => {
+          const was = saved.before.find((b) => b.name === term.name);
+          return was && term.endDate > was.endDate ? [{ oldEnd: was.endDate, newEnd: term.endDate }] : [];
+        });
+        return { ...saved, cause: `Saving the term dates of ${label}`, termsExtended };
+      },
       ({ before, terms: saved }) =>
         this.audit.record(actor, {
           kind: 'holiday',

@@ -20,6 +20,7 @@ import { type DutyRow, type LockedDay, RotaRepository } from './rota.repository'
 import { needOn, type OtherDuty } from './duty-need';
 import { toRotaDayDto } from './rota-days';
 import type { PinReason } from './pins';
+import type { TermExtended } from '../fact-changes/rota-change';
 
 export type { DutyRow, LockedDay } from './rota.repository';
 export type { OtherDuty } from './duty-need';
@@ -156,8 +157,8 @@ export class RotaService {
   /**
    * After a change of facts, once what breaks a hard rule is gone (docs/product.md#the-rota-stays-true):
    * the planned horizon of each duty someone is on from tomorrow — tomorrow to the last date
-   * anyone is on it, or to the end of the term that date falls in, in academic years that have term
-   * dates — planned by the multi-duty engine for
+   * anyone is on it (to a term's new end when that date is in the last week of a term the change
+   * extended, `termsExtended`), in academic years that have term dates — planned by the multi-duty engine for
    * those duties together: mode 'rebalance' with `rebalance` (fills the empty slots, then moves
    * the fewest assignments that bring everyone back within a duty of their fair share, never a
    * pinned slot nor one on the `frozenSchoolDays` next school days), else 'fill'. Without `fill`
@@ -167,15 +168,19 @@ export class RotaService {
    */
   async repairHorizon(
     today: IsoDate,
-    { rebalance, fill = true, frozenSchoolDays }: { rebalance: boolean; fill?: boolean; frozenSchoolDays: number },
+    {
+      rebalance,
+      fill = true,
+      frozenSchoolDays,
+      termsExtended = [],
+    }: { rebalance: boolean; fill?: boolean; frozenSchoolDays: number; termsExtended?: readonly TermExtended[] },
   ): Promise<HorizonChange[]> {
     const from = addDays(today, 1);
     const lastOf = await this.rota.lastDutyDatesFrom(from);
-    // A duty planned into a term is planned to the term's end: the days a term gains at its end are
-    // filled as well (a term extended after it was planned).
+    // A duty planned into the last week of a term that now ends later is planned to its new end.
     for (const [id, last] of lastOf) {
-      const termEnd = await this.calendar.termEndAt(last);
-      if (termEnd && termEnd > last) lastOf.set(id, termEnd);
+      const extended = termsExtended.find((t) => mondayOf(t.oldEnd) <= last && last <= t.oldEnd);
+      if (extended) lastOf.set(id, extended.newEnd);
     }
     const facts = await this.dutiesPlanner.planningDuties();
     const dutyIds = facts.duties.filter((d) => lastOf.has(d.id)).map((d) => d.id);
