@@ -150,4 +150,30 @@ describe('drafts in the health check and the rota export', () => {
 
     expect(JSON.stringify((await exportOf(admin.token, '&draftId=nope').expect(400)).body)).toContain("draftId must be a draft's id");
   });
+
+  it("applies a person's working pattern and weekly cap changed since the draft was made to the draft's duties", async () => {
+    const from = '2026-11-23';
+    const to = '2026-11-27';
+    const draftId = (await as(admin.token).post('/api/rota/drafts', { startDate: from, endDate: to, allWeekdays: true }).expect(201)).body
+      .id as string;
+    const grid = (await as(admin.token).get(`/api/rota/drafts/${draftId}/days`).expect(200)).body as Grid;
+    const held = new Map<string, string[]>();
+    for (const day of grid.days)
+      for (const slot of day.duties[0]!.slots) if (slot.staff) held.set(slot.staff.id, [...(held.get(slot.staff.id) ?? []), day.date]);
+    // Ten duties for four people: someone has three or more.
+    const [busiest, dates] = [...held].sort((a, b) => b[1].length - a[1].length)[0]!;
+    expect(dates.length).toBeGreaterThanOrEqual(3);
+    const monday = grid.days[0]!.duties[0]!.slots.map((slot) => slot.staff!.id).find((id) => id !== busiest)!;
+
+    await as(admin.token).put(`/api/staff/${busiest}`, { weeklyCap: 1 }).expect(200);
+    await as(admin.token)
+      .put(`/api/staff/${monday}`, { workingDays: [2, 3, 4, 5] })
+      .expect(200);
+
+    const { violations } = (await as(admin.token).get(`/api/rota/health?draftId=${draftId}`).expect(200)).body as Health;
+    const inDraft = violations.filter((v) => v.date >= from && v.date <= to);
+    expect(inDraft.filter((v) => v.rule === 'over_cap').map((v) => v.staffId)).toEqual(Array(dates.length - 1).fill(busiest));
+    expect(inDraft.filter((v) => v.rule === 'not_working_day').map((v) => [v.date, v.staffId])).toEqual([[from, monday]]);
+    expect(inDraft).toHaveLength(dates.length);
+  });
 });
