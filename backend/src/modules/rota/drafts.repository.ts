@@ -149,7 +149,7 @@ export class DraftsRepository {
 
   /**
    * The rota's slots as they would be with `draft` published (docs/product.md#drafts): what the
-   * fairness view, the load view and the health check read instead of the live rota. Each method
+   * fairness view, the load view, the health check and the rota export read instead of the live rota. Each method
    * is RotaRepository's, one statement.
    */
   inPlace(draft: { id: string; startDate: IsoDate; endDate: IsoDate; dutyIds: string[] }): RotaSlotsSource {
@@ -195,6 +195,25 @@ export class DraftsRepository {
           slots[row.position - 1] = { staffId: row.staff_id, override: false };
         }
         return days;
+      },
+      priorDuties(yearStart, yearEnd, exceptDays) {
+        return em.execute<{ staff_id: string; dow: number; n: string }[]>(
+          `select staff_id, extract(isodow from date)::int as dow, count(*) as n from ${OVERLAY} s
+            where duty_id = ${dutyManager} and date between ? and ? and date <> all(?::date[])
+            group by staff_id, dow`,
+          [...overlay, org, yearStart, yearEnd, `{${exceptDays.join(',')}}`],
+        );
+      },
+      async weekCounts(from, to, exceptDays) {
+        const rows = await em.execute<{ staff_id: string; week: string; n: string }[]>(
+          `select staff_id, to_char(date_trunc('week', date), 'YYYY-MM-DD') as week, count(*) as n from ${OVERLAY} s
+            where date between ? and ? and date <> all(?::date[])
+            group by staff_id, week`,
+          [...overlay, from, to, `{${exceptDays.join(',')}}`],
+        );
+        const counts: Record<string, Record<IsoDate, number>> = {};
+        for (const r of rows) (counts[r.staff_id] ??= {})[r.week] = Number(r.n);
+        return counts;
       },
     };
   }

@@ -2,6 +2,7 @@ import { BadRequestException, Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { hasPermission } from '../../common/auth/roles';
 import { addDays } from '../../common/clock/academic-year';
+import type { IsoDate } from '../../common/clock/clock';
 import type { SpreadsheetCell } from '../../common/spreadsheet/spreadsheet';
 import { BUILD_SPREADSHEET } from '../../common/spreadsheet/spreadsheet.task';
 import { WorkerPool, workerTask } from '../../common/workers/worker-pool';
@@ -126,11 +127,15 @@ export class FairnessService {
     return this.file(query.format, name, `Fairness ${view.academicYear} ${view.period}`, header, [...rows, ...summary]);
   }
 
-  async exportRota(startDate: string, endDate: string, format: ExportFormat): Promise<ExportFile> {
+  /**
+   * The rota of `startDate`..`endDate` as a file: a row per day with someone on the Duty Manager
+   * duty. With `slots`, a draft's in place of the live rota on its period (docs/product.md#drafts).
+   */
+  async exportRota(startDate: string, endDate: string, format: ExportFormat, slots?: RotaSlotsSource): Promise<ExportFile> {
     if (endDate < startDate) throw new BadRequestException('endDate must be on or after startDate');
     if ((Date.parse(endDate) - Date.parse(startDate)) / 86_400_000 > 400) throw new BadRequestException('An export covers at most a year and a month');
     const slotsPerDay = await this.settings.dutyManagersPerDay();
-    const days = await this.rota.daysBetween(startDate, endDate, slotsPerDay);
+    const days = slots ? await this.namedDays(slots, startDate, endDate) : await this.rota.daysBetween(startDate, endDate, slotsPerDay);
     const width = Math.max(slotsPerDay, ...days.map((d) => d.slots.length));
     const header = ['Date', 'Day', ...Array.from({ length: width }, (_, i) => `Duty Manager ${i + 1}`)];
     const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' });
@@ -139,7 +144,20 @@ export class FairnessService {
       weekday.format(new Date(`${d.date}T00:00:00Z`)),
       ...Array.from({ length: width }, (_, i) => d.slots[i]?.staff?.name ?? ''),
     ]);
-    return this.file(format, `duty-rota-${startDate}-to-${endDate}`, 'Duty rota', header, rows);
+    return this.file(format, `duty-rota-${slots ? 'draft-' : ''}${startDate}-to-${endDate}`, 'Duty rota', header, rows);
+  }
+
+  /** The days of `from`..`to` with someone on the Duty Manager duty in `slots`, each slot with the person's name (as daysBetween's). */
+  private async namedDays(
+    slots: RotaSlotsSource,
+    from: IsoDate,
+    to: IsoDate,
+  ): Promise<{ date: IsoDate; slots: { staff: { name: string } | null }[] }[]> {
+    const days = await slots.slotsFrom(from, to);
+    const people = await this.staffDirectory.byIds(Object.values(days).flatMap((day) => day.flatMap((slot) => (slot ? [slot.staffId] : []))));
+    return Object.keys(days)
+      .sort()
+      .map((date) => ({ date, slots: days[date]!.map((slot) => ({ staff: slot ? { name: people.get(slot.staffId)?.name ?? 'Unknown' } : null })) }));
   }
 
   /** A table as a file of `format`, built in the spreadsheet worker. */

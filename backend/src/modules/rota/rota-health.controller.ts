@@ -1,6 +1,6 @@
 import { AllDutiesHealthDto } from './dto/all-duties-health.dto';
 import { Controller, Get, Query, StreamableFile } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { ErrorResponseDto } from '../../common/http/error-body';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
@@ -29,7 +29,9 @@ export class RotaHealthController {
   /**
    * The rota from today on: assignments that break a hard rule (always none unless something is
    * wrong), the school days of one academic year (by default the planning year) to the end of its
-   * summer term with an empty slot, and the academic years without term dates.
+   * summer term with an empty slot, and the academic years without term dates. With `draftId`, the
+   * draft in place of the live rota on its period: its assignments that break a hard rule (a
+   * holiday added since it was made…) and its empty days; admins and managers only.
    */
   @Get('health')
   @Authenticated('rota.manage')
@@ -55,14 +57,21 @@ export class RotaHealthController {
     return this.health.allDuties(query.academicYear);
   }
 
-  /** The rota of a period (a month, a term, a year) as a CSV or XLSX file: one row per day, one column per slot. */
+  /**
+   * The rota of a period (a month, a term, a year) as a CSV or XLSX file: one row per day, one column per slot.
+   * With `draftId`, the draft's slots in place of the live rota's on its period: admins and managers only.
+   */
   @Get('export')
   @Authenticated('rota.view')
   @FairUse('exports')
   @ApiProduces(...SPREADSHEETS)
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' }, description: 'The rota as a file.' })
-  async exportRota(@Query() query: RotaExportQueryDto): Promise<StreamableFile> {
-    return download(await this.fairness.exportRota(query.startDate, query.endDate, query.format));
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'A draft asked for by staff: only admins and managers can see drafts.' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'The draft is not in this organisation.' })
+  async exportRota(@CurrentUser() user: AuthUser, @Query() query: RotaExportQueryDto): Promise<StreamableFile> {
+    // With a draft: its slots in place of the live rota's on its period (docs/product.md#drafts).
+    const source = query.draftId ? (await this.drafts.sourceFor(user, query.draftId)).source : undefined;
+    return download(await this.fairness.exportRota(query.startDate, query.endDate, query.format, source));
   }
 
   /**

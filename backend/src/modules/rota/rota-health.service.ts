@@ -107,7 +107,8 @@ export class RotaHealthService {
   /**
    * Unfilled days are those of one academic year (docs/product.md#time-and-the-academic-year):
    * `academicYear`, or the planning year — in the summer, the year being planned is next year.
-   * With `slots`, a draft's in place of the live rota on its period (docs/product.md#drafts).
+   * With `slots`, a draft's in place of the live rota on its period (docs/product.md#drafts): both
+   * the assignments that break a hard rule and the empty days are the draft's there.
    */
   async health(academicYear?: number, slots: RotaSlotsSource = this.rota): Promise<RotaHealthDto> {
     const today = await this.organizationClock.today();
@@ -118,7 +119,8 @@ export class RotaHealthService {
     if (!period) throw new BadRequestException(`${year.label} is over: choose this academic year (or the next)`);
     const { from, to } = period;
 
-    const verdicts = await this.planner.violationsFrom(today, slotsPerDay);
+    // With a draft, its assignments are checked where they stand in it (docs/product.md#drafts).
+    const verdicts = await this.planner.violationsFrom(today, slotsPerDay, slots);
     const violations = verdicts.flatMap((v) => v.violations);
     const names = await this.names(violations.map((v) => v.staffId));
 

@@ -17,6 +17,7 @@ import { engineDutyOf, minutesOf } from './duty-engine-facts';
 import { SystemSettingsService } from '../settings/system-settings.service';
 import { StaffDirectory, type RosterEntry } from '../staff/staff-directory.service';
 import { RotaRepository } from './rota.repository';
+import type { RotaSlotsSource } from './rota-slots-source';
 
 const WEEKDAY_PLURALS = ['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays'];
 
@@ -91,18 +92,19 @@ export class RotaPlanner {
 
   /**
    * The facts of `from`..`to`: staff with their patterns and caps, closures, who is away, this
-   * year's duties per person, and the duties of `from`'s week before it.
+   * year's duties per person, and the duties of `from`'s week before it. The duties are counted
+   * from `slots`: the live rota, or a draft in its place (docs/product.md#drafts).
    */
-  async facts(from: IsoDate, to: IsoDate, slotsPerDay: number): Promise<RotaFacts> {
+  async facts(from: IsoDate, to: IsoDate, slotsPerDay: number, slots: RotaSlotsSource = this.rota): Promise<RotaFacts> {
     // One after the other: inside a transaction they share its connection.
     const staff = await this.staffFacts();
     const closures = await this.calendar.closuresBetween(from, to);
     const away = await this.availability.awayBetween(from, to);
     const year = academicYearOf(from);
-    const prior = await this.rota.priorDuties(year.startDate, year.endDate, []);
+    const prior = await slots.priorDuties(year.startDate, year.endDate, []);
     const counts: Record<string, number> = {};
     for (const row of prior) counts[row.staff_id] = (counts[row.staff_id] ?? 0) + Number(row.n);
-    const weekCounts = from > mondayOf(from) ? await this.rota.weekCounts(mondayOf(from), addDays(from, -1), []) : {};
+    const weekCounts = from > mondayOf(from) ? await slots.weekCounts(mondayOf(from), addDays(from, -1), []) : {};
     return {
       slotsPerDay,
       staff: staff.map((s) => ({ id: s.id, isActive: s.isActive, isTeaching: s.isTeaching, workingDays: s.workingDays, weeklyCap: s.weeklyCap })),
@@ -113,12 +115,16 @@ export class RotaPlanner {
     };
   }
 
-  /** Every planned day from `from` on that breaks a hard rule, with what it should become. */
-  async violationsFrom(from: IsoDate, slotsPerDay: number): Promise<DayVerdict[]> {
-    const days = await this.rota.slotsFrom(from, null);
+  /**
+   * Every planned day from `from` on that breaks a hard rule, with what it should become. With
+   * `slots`, the days of a draft in place of the live rota's on its period (docs/product.md#drafts):
+   * the same rules on the draft's assignments.
+   */
+  async violationsFrom(from: IsoDate, slotsPerDay: number, slots: RotaSlotsSource = this.rota): Promise<DayVerdict[]> {
+    const days = await slots.slotsFrom(from, null);
     const dates = Object.keys(days).sort();
     if (!dates.length) return [];
-    return checkRota(days, await this.facts(from, dates.at(-1)!, slotsPerDay));
+    return checkRota(days, await this.facts(from, dates.at(-1)!, slotsPerDay, slots));
   }
 
   /** The plan state of a repair from `from` on (RepairState); null when nothing is planned from then. */

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsIn } from 'class-validator';
+import { IsIn, IsOptional, IsUUID } from 'class-validator';
 import { IsoDateField } from '../../../common/validation/iso-date';
 import { EXPORT_FORMATS, ExportFormat } from './fairness-fields';
 
@@ -13,4 +13,13 @@ export class RotaExportQueryDto {
   @ApiProperty({ enum: EXPORT_FORMATS, enumName: 'ExportFormat' })
   @IsIn(EXPORT_FORMATS, { message: 'format must be csv or xlsx' })
   format!: ExportFormat;
+
+  /**
+   * A draft (GET /api/rota/drafts) to put in place of the live rota on its period
+   * (docs/product.md#drafts): admins and managers only.
+   */
+  @ApiProperty({ format: 'uuid', required: false })
+  @IsOptional()
+  @IsUUID('all', { message: "draftId must be a draft's id" })
+  draftId?: string;
 }

@@ -100,6 +100,7 @@ const injectedRtkApi = api
             startDate: queryArg.startDate,
             endDate: queryArg.endDate,
             format: queryArg.format,
+            draftId: queryArg.draftId,
           },
         }),
         providesTags: ['rota'],
@@ -341,6 +342,9 @@ export type ExportRotaApiArg = {
   startDate: string;
   endDate: string;
   format: ExportFormat;
+  /** A draft (GET /api/rota/drafts) to put in place of the live rota on its period
+    (docs/product.md#drafts): admins and managers only. */
+  draftId?: string;
 };
 export type GetFairnessHintApiResponse = /** status 200  */ FairnessHintDto;
 export type GetFairnessHintApiArg = void;

@@ -3,9 +3,10 @@ import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
 import { findToast } from '@/testing/antd-helpers';
+import { catchDownloads, requestedUrl, serveFile } from '@/testing/downloads';
 import { callCount, renderWithProviders, setupUser, stubFetch } from '@/testing/test-utils';
 
-import type { DraftDetailDto, RotaGridDto } from '../api';
+import type { DraftDetailDto, RotaGridDto, RotaHealthDto } from '../api';
 import { DraftPage } from './draft-page';
 
 function detail(overrides: Partial<DraftDetailDto> = {}): DraftDetailDto {
@@ -85,6 +86,18 @@ const DAYS: RotaGridDto = {
   ],
 };
 
+function health(overrides: Partial<RotaHealthDto> = {}): RotaHealthDto {
+  return {
+    academicYear: '2026-2027',
+    from: '2026-11-02',
+    to: '2027-07-21',
+    violations: [],
+    unfilledDays: [],
+    yearsWithoutTermDates: [],
+    ...overrides,
+  };
+}
+
 function renderPage() {
   return renderWithProviders(
     <Routes>
@@ -99,6 +112,7 @@ describe('DraftPage', () => {
     stubFetch({
       'GET /api/rota/drafts/d-1': { body: detail() },
       'GET /api/rota/drafts/d-1/days': { body: DAYS },
+      'GET /api/rota/health': { body: health() },
     });
     renderPage();
 
@@ -134,6 +148,7 @@ describe('DraftPage', () => {
         { body: detail({ status: 'published', publishedAt: '2026-11-02T10:00:00.000Z' }) },
       ],
       'GET /api/rota/drafts/d-1/days': { body: DAYS },
+      'GET /api/rota/health': { body: health() },
       'POST /api/rota/drafts/d-1/publish': {
         body: { changedSlots: 3, people: 2, message: 'Published: 3 slots changed, 2 people told.' },
       },
@@ -156,6 +171,7 @@ describe('DraftPage', () => {
     const fetchMock = stubFetch({
       'GET /api/rota/drafts/d-1': { body: detail() },
       'GET /api/rota/drafts/d-1/days': { body: DAYS },
+      'GET /api/rota/health': { body: health() },
       'DELETE /api/rota/drafts/d-1': { status: 204 },
     });
     const user = setupUser();
@@ -177,6 +193,7 @@ describe('DraftPage', () => {
         { body: detail() },
       ],
       'GET /api/rota/drafts/d-1/days': { body: DAYS },
+      'GET /api/rota/health': { body: health() },
     });
     const user = setupUser();
     renderPage();
@@ -187,5 +204,150 @@ describe('DraftPage', () => {
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
       'Draft Monday 9 November 2026',
     );
+  });
+
+  it("lists the draft's duties that break a hard rule now, within its days, with their reasons", async () => {
+    const fetchMock = stubFetch({
+      'GET /api/rota/drafts/d-1': { body: detail() },
+      'GET /api/rota/drafts/d-1/days': { body: DAYS },
+      'GET /api/rota/health': {
+        body: health({
+          violations: [
+            {
+              date: '2026-11-09',
+              position: 1,
+              staffId: 's-1',
+              staffName: 'Ann Archer',
+              rule: 'holiday',
+              reason: 'Holiday: Snow closure, Other',
+            },
+            {
+              date: '2026-11-10',
+              position: 1,
+              staffId: 's-2',
+              staffName: 'Bob Baker',
+              rule: 'unavailable',
+              reason: 'Unavailable: Course',
+            },
+            // The live rota's, after the draft's days: not the draft's to show.
+            {
+              date: '2026-11-16',
+              position: 1,
+              staffId: 's-2',
+              staffName: 'Bob Baker',
+              rule: 'inactive',
+              reason: 'Inactive',
+            },
+          ],
+        }),
+      },
+    });
+    renderPage();
+
+    const rules = await screen.findByRole('region', { name: 'Hard rules' });
+    expect(
+      await within(rules).findByText('2 duties in this draft break a hard rule'),
+    ).toBeVisible();
+    expect(
+      within(rules).getByText('Publishing leaves them out: those slots stay empty.'),
+    ).toBeVisible();
+    const items = within(within(rules).getByRole('list', { name: 'Duties that break a hard rule' }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(items).toEqual([
+      'Mon 9 Nov 2026 · Ann Archer · Holiday: Snow closure, Other',
+      'Tue 10 Nov 2026 · Bob Baker · Unavailable: Course',
+    ]);
+    expect(requestedUrl(fetchMock, '/api/rota/health').searchParams.get('draftId')).toBe('d-1');
+  });
+
+  it('says so when nothing in the draft breaks a hard rule, and shows a failed check with a retry', async () => {
+    stubFetch({
+      'GET /api/rota/drafts/d-1': { body: detail() },
+      'GET /api/rota/drafts/d-1/days': { body: DAYS },
+      'GET /api/rota/health': [
+        { status: 500, body: { message: 'Something went wrong' } },
+        { body: health() },
+      ],
+    });
+    const user = setupUser();
+    renderPage();
+
+    const rules = await screen.findByRole('region', { name: 'Hard rules' });
+    expect(await within(rules).findByText('Failed to check the draft')).toBeVisible();
+    await user.click(within(rules).getByRole('button', { name: 'Retry' }));
+    expect(
+      await within(rules).findByText('No duty in this draft breaks a hard rule.'),
+    ).toBeVisible();
+  });
+
+  it("exports the draft's rota as CSV or XLSX", async () => {
+    const { downloads, restore } = catchDownloads();
+    try {
+      const fetchMock = stubFetch({
+        'GET /api/rota/drafts/d-1': { body: detail() },
+        'GET /api/rota/drafts/d-1/days': { body: DAYS },
+        'GET /api/rota/health': { body: health() },
+      });
+      serveFile(fetchMock, '/api/rota/export', {
+        body: 'Date,Day\n',
+        contentType: 'text/csv',
+        fileName: 'duty-rota-draft-2026-11-09-to-2026-11-10.csv',
+      });
+      const user = setupUser();
+      renderPage();
+
+      await user.click(await screen.findByRole('button', { name: /Export/ }));
+      const menu = await screen.findByRole('menu');
+      expect(within(menu).getByRole('menuitem', { name: 'The draft as XLSX' })).toBeVisible();
+      await user.click(within(menu).getByRole('menuitem', { name: 'The draft as CSV' }));
+
+      await waitFor(() => expect(downloads).toHaveLength(1));
+      expect(downloads[0]!.fileName).toBe('duty-rota-draft-2026-11-09-to-2026-11-10.csv');
+      expect(Object.fromEntries(requestedUrl(fetchMock, '/api/rota/export').searchParams)).toEqual({
+        startDate: '2026-11-09',
+        endDate: '2026-11-10',
+        format: 'csv',
+        draftId: 'd-1',
+      });
+    } finally {
+      restore();
+    }
+  });
+
+  it("shows the server's reason when the export is refused", async () => {
+    stubFetch({
+      'GET /api/rota/drafts/d-1': { body: detail() },
+      'GET /api/rota/drafts/d-1/days': { body: DAYS },
+      'GET /api/rota/health': { body: health() },
+      'GET /api/rota/export': {
+        status: 403,
+        body: { statusCode: 403, message: 'Only admins and managers can see drafts' },
+      },
+    });
+    const user = setupUser();
+    renderPage();
+
+    await user.click(await screen.findByRole('button', { name: /Export/ }));
+    await user.click(
+      within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'The draft as XLSX' }),
+    );
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Only admins and managers can see drafts')).toBeInTheDocument();
+  });
+
+  it('still exports a published draft, without checking it', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/rota/drafts/d-1': {
+        body: detail({ status: 'published', publishedAt: '2026-11-02T10:00:00.000Z' }),
+      },
+      'GET /api/rota/drafts/d-1/days': { body: DAYS },
+      'GET /api/rota/health': { body: health() },
+    });
+    renderPage();
+
+    expect(await screen.findByRole('button', { name: /Export/ })).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Hard rules' })).not.toBeInTheDocument();
+    expect(callCount(fetchMock, 'GET /api/rota/health')).toBe(0);
   });
 });

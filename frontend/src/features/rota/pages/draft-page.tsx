@@ -37,6 +37,8 @@ import {
   type DraftPersonDto,
   type RotaGridDto,
 } from '../api';
+import { DraftExportButton } from '../components/draft-export-button';
+import { DraftHealth } from '../components/draft-health';
 import { DRAFT_STATUS_LABELS, publishQuestion, signedDuties } from '../lib/drafts';
 
 /** Days of a draft shown at a time (the server's limit). */
@@ -168,8 +170,9 @@ function DraftFairness({ draft }: { draft: DraftDetailDto }) {
 }
 
 /**
- * docs/product.md#drafts: one draft — its days (read-only), its fairness, and, while it is open,
- * Publish (after a confirmation naming how many duties and people) and Discard.
+ * docs/product.md#drafts: one draft — its days (read-only), its fairness, its export, and, while
+ * it is open, what of it breaks a hard rule now, Publish (after a confirmation naming how many
+ * duties and people) and Discard.
  */
 export function DraftPage() {
   const { id } = useParams<{ id: string }>();
@@ -273,17 +276,28 @@ export function DraftPage() {
               Discard
             </Button>
           </Popconfirm>
+          <DraftExportButton draft={current} />
         </Flex>
       ) : (
-        <Alert
-          type="info"
-          showIcon
-          title={
-            current.status === 'published'
-              ? `Published on ${formatDate(current.publishedAt?.slice(0, 10))}: it is the rota now.`
-              : 'Discarded: it was never published.'
-          }
-        />
+        <>
+          <Alert
+            type="info"
+            showIcon
+            title={
+              current.status === 'published'
+                ? `Published on ${formatDate(current.publishedAt?.slice(0, 10))}: it is the rota now.`
+                : 'Discarded: it was never published.'
+            }
+          />
+          <Flex>
+            <DraftExportButton draft={current} />
+          </Flex>
+        </>
+      )}
+      {open && (
+        <SectionCard title="Hard rules">
+          <DraftHealth draft={current} />
+        </SectionCard>
       )}
       <SectionCard title="Fairness">
         <DraftFairness draft={current} />
