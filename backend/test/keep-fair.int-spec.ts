@@ -95,15 +95,17 @@ describe('fairness kept after a change by hand', () => {
     const targets = othersSlots(await rota(admin), ann, '2025-09-22', 4);
     expect(targets).toHaveLength(4);
 
+    const messages: string[] = [];
     for (const [i, target] of targets.entries()) {
       const mailBefore = new Map<string, number>();
       for (const name of NAMES) mailBefore.set(name, (await mailTo(admin, emails[name]!)).length);
       const daysBefore = await rota(admin);
       const replaced = holderOf(daysBefore, target.date, target.position)!;
 
-      await as(admin.token)
+      const res = await as(admin.token)
         .post('/api/rota/replace', { ...target, staffId: ann, reason: 'Cover' })
         .expect(200);
+      messages.push(res.body.message);
 
       // Within one duty of fair share after every edit, though Ann took four more.
       expect(await largestGap(admin)).toBeLessThanOrEqual(1);
@@ -123,6 +125,8 @@ describe('fairness kept after a change by hand', () => {
         expect([name, sent]).toEqual([name, changed.has(people[name]!) ? 1 : 0]);
       }
     }
+    // Whoever edits is told what else moved: "Ann Able takes Ben Bell's duty on …. 1 other duty moved to keep the rota fair."
+    expect(messages.some((m) => /^Ann Able takes \w+ \w+'s duty on .+\. \d+ other dut(y|ies) moved to keep the rota fair\.$/.test(m))).toBe(true);
     // The rebalance took some of Ann's unpinned duties, and told her so in the edit's letter.
     const annMail = await mailTo(admin, emails['Ann Able']!);
     expect(annMail.some((m) => m.text.includes('to keep the rota fair after Ann Able replacing'))).toBe(true);

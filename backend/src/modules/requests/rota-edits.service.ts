@@ -5,6 +5,7 @@ import { academicYearOf, datesBetween } from '../../common/clock/academic-year';
 import { Clock, type IsoDate } from '../../common/clock/clock';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { describeDate } from '../../common/text/dates';
+import { plural } from '../../common/text/plural';
 import { AuditService } from '../audit/audit.service';
 import { RequestMessenger } from './request-messenger';
 import type { MoveOnRotaDto } from '../rota/dto/move-on-rota.dto';
@@ -21,6 +22,9 @@ import { CancelRequestsRepository } from './cancel-requests.repository';
 import { dutiesTakenOffEmail, dutyAddedEmail, dutyAssignedEmail } from './request-emails';
 import { loadPeople, loadPerson, type Person } from './request-people';
 import { StaffDirectory } from '../staff/staff-directory.service';
+
+/** What the edit's message adds when the rebalance after it moved others' duties (RotaService.keepFair). */
+const keptFair = (moved: number) => (moved ? ` ${plural(moved, 'other duty', 'other duties')} moved to keep the rota fair.` : '');
 
 /**
  * Editing the rota directly (docs/product.md#editing-the-rota-directly): admins and managers put
@@ -81,8 +85,8 @@ export class RotaEditsService {
           summary: `Assigned ${person.name} to ${on}${day_}` + (override ? ' (confirmed outside their working pattern or weekly cap)' : ''),
           after: { date: dto.date, assigned: [{ staffId: person.id, position: dto.position }], ...(duty ? { dutyId: duty.id } : {}) },
         });
-        await this.rota.keepFair(actor, `assigning ${person.name} on ${day_}`);
-        return `${person.name} is on ${duty?.name ?? 'duty'} on ${day_}.`;
+        const moved = await this.rota.keepFair(actor, `assigning ${person.name} on ${day_}`);
+        return `${person.name} is on ${duty?.name ?? 'duty'} on ${day_}.${keptFair(moved)}`;
       }
       const previous = await loadPerson(this.staffDirectory, occupant);
       const reason = `Replaced by ${person.name}` + (dto.reason ? `: ${dto.reason}` : '');
@@ -100,8 +104,8 @@ export class RotaEditsService {
         before: { date: dto.date, position: dto.position, staffId: previous.id, ...(duty ? { dutyId: duty.id } : {}) },
         after: { date: dto.date, position: dto.position, staffId: person.id, reason: dto.reason ?? null },
       });
-      await this.rota.keepFair(actor, `${person.name} replacing ${previous.name} on ${day_}`);
-      return `${person.name} takes ${previous.name}'s ${duty ? `${duty.name} ` : ''}duty on ${day_}.`;
+      const moved = await this.rota.keepFair(actor, `${person.name} replacing ${previous.name} on ${day_}`);
+      return `${person.name} takes ${previous.name}'s ${duty ? `${duty.name} ` : ''}duty on ${day_}.${keptFair(moved)}`;
     });
     return { days: await this.daysOf([dto.date], duty), message };
   }
@@ -128,8 +132,8 @@ export class RotaEditsService {
         before: { date: dto.date, position: dto.position, staffId: person.id, ...(duty ? { dutyId: duty.id } : {}) },
         after: { reason: dto.reason },
       });
-      await this.rota.keepFair(actor, `taking ${person.name} off ${describeDate(dto.date)}`);
-      return `${person.name} is no longer on ${duty?.name ?? 'duty'} on ${describeDate(dto.date)}.`;
+      const moved = await this.rota.keepFair(actor, `taking ${person.name} off ${describeDate(dto.date)}`);
+      return `${person.name} is no longer on ${duty?.name ?? 'duty'} on ${describeDate(dto.date)}.${keptFair(moved)}`;
     });
     return { days: await this.daysOf([dto.date], duty), message };
   }
@@ -171,8 +175,8 @@ export class RotaEditsService {
         before: { date: dto.date, position: dto.position, staffId: person.id },
         after: { date: dto.toDate, position, staffId: person.id },
       });
-      await this.rota.keepFair(actor, `moving ${person.name}'s duty from ${describeDate(dto.date)} to ${describeDate(dto.toDate)}`);
-      return `${person.name}'s duty moved from ${describeDate(dto.date)} to ${describeDate(dto.toDate)}.`;
+      const moved = await this.rota.keepFair(actor, `moving ${person.name}'s duty from ${describeDate(dto.date)} to ${describeDate(dto.toDate)}`);
+      return `${person.name}'s duty moved from ${describeDate(dto.date)} to ${describeDate(dto.toDate)}.${keptFair(moved)}`;
     });
     return { days: await this.daysOf([dto.date, dto.toDate].sort()), message };
   }
@@ -226,8 +230,8 @@ export class RotaEditsService {
         before: { [dto.date]: person.id, [dto.toDate]: partner.id },
         after: { [dto.date]: partner.id, [dto.toDate]: person.id },
       });
-      await this.rota.keepFair(actor, `${person.name} and ${partner.name} trading ${describeDate(dto.date)} and ${describeDate(dto.toDate)}`);
-      return `${person.name} is now on duty on ${describeDate(dto.toDate)}, and ${partner.name} on ${describeDate(dto.date)}.`;
+      const moved = await this.rota.keepFair(actor, `${person.name} and ${partner.name} trading ${describeDate(dto.date)} and ${describeDate(dto.toDate)}`);
+      return `${person.name} is now on duty on ${describeDate(dto.toDate)}, and ${partner.name} on ${describeDate(dto.date)}.${keptFair(moved)}`;
     });
     return { days: await this.daysOf([dto.date, dto.toDate].sort()), message };
   }
