@@ -20,7 +20,6 @@ import { type DutyRow, type LockedDay, RotaRepository } from './rota.repository'
 import { needOn, type OtherDuty } from './duty-need';
 import { toRotaDayDto } from './rota-days';
 import type { PinReason } from './pins';
-import type { TermExtended } from '../fact-changes/rota-change';
 
 export type { DutyRow, LockedDay } from './rota.repository';
 export type { OtherDuty } from './duty-need';
@@ -173,7 +172,7 @@ export class RotaService {
       fill = true,
       frozenSchoolDays,
       termsExtended = [],
-    }: { rebalance: boolean; fill?: boolean; frozenSchoolDays: number; termsExtended?: readonly TermExtended[] },
+    }: { rebalance: boolean; fill?: boolean; frozenSchoolDays: number; termsExtended?: readonly { oldEnd: IsoDate; newEnd: IsoDate }[] },
   ): Promise<HorizonChange[]> {
     const from = addDays(today, 1);
     const lastOf = await this.rota.lastDutyDatesFrom(from);
