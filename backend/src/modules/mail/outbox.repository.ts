@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { PerTransaction } from '../../database/per-transaction';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { type OutboxAttachment, OutboxEmail, type OutboxStatus, PURGED_TEXT, REDACTED_TEXT } from './entities/outbox-email.entity';
 import { OutboxCommitSubscriber } from './outbox-commit.subscriber';
@@ -64,7 +65,7 @@ export interface RecentEmailRow {
 @Injectable()
 export class OutboxRepository {
   /** Per transaction (its driver context), the letters queued in it by address: OutboxService.enqueueLetter. */
-  private readonly letters = new WeakMap<object, Map<string, OutboxEmail>>();
+  private readonly letters = new PerTransaction(() => new Map<string, OutboxEmail>());
 
   constructor(private readonly em: EntityManager) {}
 
@@ -73,11 +74,7 @@ export class OutboxRepository {
    * outside a transaction (an email flushed there may already be on its way).
    */
   lettersOfTransaction(): Map<string, OutboxEmail> | undefined {
-    const transaction = this.em.getTransactionContext<object>();
-    if (!transaction) return undefined;
-    let letters = this.letters.get(transaction);
-    if (!letters) this.letters.set(transaction, (letters = new Map()));
-    return letters;
+    return this.letters.in(this.em);
   }
 
   /**

@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { PerTransaction } from '../../database/per-transaction';
 import { Notification, type NotificationKind } from './entities/notification.entity';
 
 export type NewNotificationRow = Pick<Notification, 'kind' | 'text' | 'link' | 'subjectId' | 'eventKey'> & { user: string };
@@ -8,17 +9,13 @@ export type NewNotificationRow = Pick<Notification, 'kind' | 'text' | 'link' | '
 @Injectable()
 export class NotificationsRepository {
   /** Per transaction (its driver context), the notifications added in it by person: NotificationsService.notify. */
-  private readonly added = new WeakMap<object, Map<string, Notification>>();
+  private readonly added = new PerTransaction(() => new Map<string, Notification>());
 
   constructor(private readonly em: EntityManager) {}
 
   /** The notifications the current transaction has added, by person; undefined outside a transaction. */
   addedInTransaction(): Map<string, Notification> | undefined {
-    const transaction = this.em.getTransactionContext<object>();
-    if (!transaction) return undefined;
-    let added = this.added.get(transaction);
-    if (!added) this.added.set(transaction, (added = new Map()));
-    return added;
+    return this.added.in(this.em);
   }
 
   /** Tracks a new notification in the current unit of work. */
