@@ -25,6 +25,7 @@ const MODULE_ORDER = [
   'requests', // swap and cancel requests, unavailability, auto-approval
   'calendar', // subscription links and iCalendar feeds
   'setup', // the first-run checklist, read from every module's data
+  'data-rights', // the organisation's export and import, each person's own data, erasure and retention, deleting an organisation
   'health', // liveness and database status
 ];
 

@@ -27,6 +27,7 @@ import { CalendarModule } from './modules/calendar/calendar.module';
 import { MailModule } from './modules/mail/mail.module';
 import { RemindersModule } from './modules/reminders/reminders.module';
 import { SetupModule } from './modules/setup/setup.module';
+import { DataRightsModule } from './modules/data-rights/data-rights.module';
 import { SsoModule } from './modules/sso/sso.module';
 import { TenantsModule } from './modules/tenants/tenants.module';
 import { TenancyModule } from './tenancy/tenancy.module';
@@ -109,6 +110,7 @@ export class AppModule {
         RequestsModule,
         CalendarModule,
         SetupModule,
+        DataRightsModule,
         ...imports,
       ],
     };
