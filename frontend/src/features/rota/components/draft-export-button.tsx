@@ -1,10 +1,7 @@
 import { DownOutlined, DownloadOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
-import { useState } from 'react';
 
-import { downloadFile } from '@/shared/api/download-file';
-import { getServerMessage } from '@/shared/api/errors';
-import { useToast } from '@/shared/ui/toast';
+import { useFileDownload } from '@/shared/ui/use-file-download';
 
 import type { DraftDto } from '../api';
 import { ROTA_EXPORT_URL } from '../lib/rota-export';
@@ -22,28 +19,17 @@ export function DraftExportButton({
 }: {
   draft: Pick<DraftDto, 'id' | 'startDate' | 'endDate'>;
 }) {
-  const toast = useToast();
-  const [exporting, setExporting] = useState(false);
+  const { downloading, download } = useFileDownload<Format>('Failed to export the draft');
 
-  const exportAs = async (format: Format) => {
-    setExporting(true);
-    try {
-      await downloadFile(
-        {
-          url: ROTA_EXPORT_URL,
-          params: { startDate: draft.startDate, endDate: draft.endDate, format, draftId: draft.id },
-        },
-        `duty-rota-draft-${draft.startDate}-to-${draft.endDate}.${format}`,
-      );
-    } catch (error) {
-      toast({
-        variant: 'destructive',
-        description: getServerMessage(error) ?? 'Failed to export the draft',
-      });
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportAs = (format: Format) =>
+    download(
+      format,
+      {
+        url: ROTA_EXPORT_URL,
+        params: { startDate: draft.startDate, endDate: draft.endDate, format, draftId: draft.id },
+      },
+      `duty-rota-draft-${draft.startDate}-to-${draft.endDate}.${format}`,
+    );
 
   const items: MenuProps['items'] = FORMATS.map((format) => ({
     key: format,
@@ -55,7 +41,7 @@ export function DraftExportButton({
       trigger={['click']}
       menu={{ items, onClick: ({ key }) => void exportAs(key as Format) }}
     >
-      <Button icon={<DownloadOutlined aria-hidden />} loading={exporting}>
+      <Button icon={<DownloadOutlined aria-hidden />} loading={downloading !== undefined}>
         Export <DownOutlined aria-hidden />
       </Button>
     </Dropdown>

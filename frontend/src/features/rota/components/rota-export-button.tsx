@@ -4,9 +4,7 @@ import { Button, Dropdown, type MenuProps } from 'antd';
 import { useState } from 'react';
 
 import { useGetTermDatesQuery } from '@/features/holidays/api';
-import { downloadFile } from '@/shared/api/download-file';
-import { getServerMessage } from '@/shared/api/errors';
-import { useToast } from '@/shared/ui/toast';
+import { useFileDownload } from '@/shared/ui/use-file-download';
 
 import {
   academicYearOfMonth,
@@ -36,27 +34,17 @@ export function RotaExportButton({ month }: { month: string }) {
   const terms = useGetTermDatesQuery(
     opened ? { academicYear: academicYearOfMonth(month) } : skipToken,
   );
-  const toast = useToast();
-  const [exporting, setExporting] = useState(false);
+  const { downloading, download } = useFileDownload('Failed to export the rota');
   const spans = exportSpans(month, terms.data?.terms);
 
   const exportAs = async (span: RotaExportSpan, format: Format) => {
     const dates = spans[span];
     if (!dates) return;
-    setExporting(true);
-    try {
-      await downloadFile(
-        { url: ROTA_EXPORT_URL, params: { ...dates, format } },
-        `duty-rota-${dates.startDate}-to-${dates.endDate}.${format}`,
-      );
-    } catch (error) {
-      toast({
-        variant: 'destructive',
-        description: getServerMessage(error) ?? 'Failed to export the rota',
-      });
-    } finally {
-      setExporting(false);
-    }
+    await download(
+      `${span}:${format}`,
+      { url: ROTA_EXPORT_URL, params: { ...dates, format } },
+      `duty-rota-${dates.startDate}-to-${dates.endDate}.${format}`,
+    );
   };
 
   const items: MenuProps['items'] = SPANS.map((span) => {
@@ -87,7 +75,11 @@ export function RotaExportButton({ month }: { month: string }) {
         },
       }}
     >
-      <Button className="no-print" icon={<DownloadOutlined aria-hidden />} loading={exporting}>
+      <Button
+        className="no-print"
+        icon={<DownloadOutlined aria-hidden />}
+        loading={downloading !== undefined}
+      >
         Export <DownOutlined aria-hidden />
       </Button>
     </Dropdown>

@@ -21,13 +21,11 @@ import { useId, useState, type ReactNode } from 'react';
 
 import { useGetDutiesQuery } from '@/features/duties/api';
 import { useGetAcademicYearsQuery } from '@/features/holidays/api';
-import { downloadFile } from '@/shared/api/download-file';
-import { getServerMessage } from '@/shared/api/errors';
 import { useAccess } from '@/shared/auth/access';
 import { formatDate, SHORT_DATE_FORMAT } from '@/shared/lib/dates';
 import { AcademicYearChoice } from '@/shared/ui/academic-year-choice';
 import { LoadError } from '@/shared/ui/load-error';
-import { useToast } from '@/shared/ui/toast';
+import { useFileDownload } from '@/shared/ui/use-file-download';
 
 import {
   DUTY_LOAD_EXPORT_URL,
@@ -189,29 +187,17 @@ function ExportButtons({
   shown: DutiesShown;
 }) {
   const table = EXPORTS[shown];
-  const toast = useToast();
-  const [exporting, setExporting] = useState<ExportFormat>();
+  const { downloading: exporting, download } = useFileDownload<ExportFormat>(table.failed);
 
-  const exportAs = async (format: ExportFormat) => {
-    setExporting(format);
-    try {
-      await downloadFile(
-        {
-          url: table.url,
-          params:
-            academicYear === undefined ? { period, format } : { academicYear, period, format },
-        },
-        `${table.name}-${period}.${format}`,
-      );
-    } catch (error) {
-      toast({
-        variant: 'destructive',
-        description: getServerMessage(error) ?? table.failed,
-      });
-    } finally {
-      setExporting(undefined);
-    }
-  };
+  const exportAs = (format: ExportFormat) =>
+    download(
+      format,
+      {
+        url: table.url,
+        params: academicYear === undefined ? { period, format } : { academicYear, period, format },
+      },
+      `${table.name}-${period}.${format}`,
+    );
 
   return (
     <Space wrap>
