@@ -25,6 +25,14 @@ const WEEKDAYS = ['', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'S
 
 type Cell = string | number | boolean | null | undefined;
 
+/** A value an activity log entry recorded, as text: lists joined, nothing as a dash. */
+function shown(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (Array.isArray(value)) return value.length ? value.join(', ') : '—';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value as string | number | boolean);
+}
+
 function text(value: Cell): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
@@ -156,8 +164,13 @@ export function subjectAccessSummary(doc: SubjectAccessDto, timeZone: string): s
     `<h2 id="activity">Activity log entries by or about this person (${doc.auditEntries.length})</h2>`,
     table(
       null,
-      ['When', 'By', 'What'],
-      doc.auditEntries.map((a) => [at(a.createdAt), a.actorName, a.summary]),
+      ['When', 'By', 'What', 'Changes'],
+      doc.auditEntries.map((a) => [
+        at(a.createdAt),
+        a.actorName,
+        a.summary,
+        a.changes.map((c) => `${c.field}: ${shown(c.before)} → ${shown(c.after)}`).join('\n') || null,
+      ]),
       'No activity log entries.',
     ),
   ];

@@ -19,6 +19,7 @@ import {
   SUBJECT_ACCESS_FORMAT,
   SUBJECT_ACCESS_SCHEMA_VERSION,
   type SubjectAccessDto,
+  type SubjectAuditChangeDto,
   type SubjectCancelRequestDto,
   type SubjectProfileDto,
   type SubjectSwapRequestDto,
@@ -38,6 +39,12 @@ export interface SubjectAccessFile {
 
 const iso = (value: Date | string | null | undefined): string | null => (value ? new Date(value).toISOString() : null);
 const isoOf = (value: Date | string): string => new Date(value).toISOString();
+
+/** An entry's before and after views as one line per field, in the order the entry lists them. */
+function changesOf(before: Record<string, unknown> | undefined, after: Record<string, unknown> | undefined): SubjectAuditChangeDto[] {
+  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  return fields.map((field) => ({ field, before: before?.[field] ?? null, after: after?.[field] ?? null }));
+}
 
 /**
  * Subject access (docs/security.md, "Subject access"): everything the organisation holds about
@@ -199,12 +206,13 @@ export class SubjectAccessService {
         const aboutThem = subjectIds.includes(e.entityId);
         return {
           createdAt: isoOf(e.createdAt),
+          ...(staffId && e.entityId === staffId ? { staffId } : {}),
+          ...(userId && e.entityId === userId ? { userId } : {}),
           actorName: e.actorName,
           kind: e.kind,
           action: e.action,
           summary: e.summary,
-          before: aboutThem ? (e.before ?? null) : null,
-          after: aboutThem ? (e.after ?? null) : null,
+          changes: aboutThem ? changesOf(e.before, e.after) : [],
         };
       }),
     };

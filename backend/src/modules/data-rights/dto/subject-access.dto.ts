@@ -176,19 +176,31 @@ export class SubjectEmailDto {
   text!: string | null;
 }
 
+/** One field an activity log entry changed, with its value before and after (null: none). */
+export class SubjectAuditChangeDto {
+  /** The field, e.g. `department`. */
+  field!: string;
+  @ApiProperty({ description: 'The value before the change (a string, number, boolean or list); null when it had none.', nullable: true })
+  before!: unknown;
+  @ApiProperty({ description: 'The value after the change; null when it has none.', nullable: true })
+  after!: unknown;
+}
+
 /** An activity log entry made by them or about them. */
 export class SubjectAuditEntryDto {
   createdAt!: string;
+  /** Their staff record, when the entry is about it. */
+  staffId?: string;
+  /** Their account, when the entry is about it. */
+  userId?: string;
   /** Who made the change (a name, or "System"). */
   actorName!: string;
   kind!: string;
   action!: string;
   summary!: string;
-  /** The fields before and after the change, for an entry about them; null for an entry about someone else. */
-  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true })
-  before!: Record<string, unknown> | null;
-  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true })
-  after!: Record<string, unknown> | null;
+  /** The fields the change touched, for an entry about them; empty for an entry about someone else. */
+  @ApiProperty({ type: [SubjectAuditChangeDto] })
+  changes!: SubjectAuditChangeDto[];
 }
 
 /**

@@ -44,20 +44,27 @@ export type GetStaffDataSummaryApiResponse =
 export type GetStaffDataSummaryApiArg = {
   id: string;
 };
+export type SubjectAuditChangeDto = {
+  /** The value after the change; null when it has none. */
+  after: object | null;
+  /** The value before the change (a string, number, boolean or list); null when it had none. */
+  before: object | null;
+  /** The field, e.g. `department`. */
+  field: string;
+};
 export type SubjectAuditEntryDto = {
   action: string;
   /** Who made the change (a name, or "System"). */
   actorName: string;
-  after: {
-    [key: string]: unknown;
-  } | null;
-  /** The fields before and after the change, for an entry about them; null for an entry about someone else. */
-  before: {
-    [key: string]: unknown;
-  } | null;
+  /** The fields the change touched, for an entry about them; empty for an entry about someone else. */
+  changes: SubjectAuditChangeDto[];
   createdAt: string;
   kind: string;
+  /** Their staff record, when the entry is about it. */
+  staffId?: string;
   summary: string;
+  /** Their account, when the entry is about it. */
+  userId?: string;
 };
 export type SubjectCancelRequestDto = {
   createdAt: string;
