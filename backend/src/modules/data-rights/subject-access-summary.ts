@@ -21,6 +21,11 @@ export const SUMMARY_CSP = `default-src 'none'; style-src 'sha256-${createHash('
 /** Headers for the HTTP answer: the page's policy, and frames refused too (`frame-ancestors` works only as a header). */
 export const SUMMARY_HTTP_CSP = `${SUMMARY_CSP}; frame-ancestors 'none'`;
 
+/** Why a duty is pinned, in words. */
+const PINNED: Record<string, string> = { swap: 'Yes (a swap)', cover: 'Yes (cover)', hand: 'Yes (put on by hand)', override: 'Yes (an override)' };
+
+const ROLE_NAMES: Record<string, string> = { admin: 'Admin', manager: 'Manager', staff: 'Staff' };
+
 const WEEKDAYS = ['', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 type Cell = string | number | boolean | null | undefined;
@@ -65,7 +70,7 @@ export function subjectAccessSummary(doc: SubjectAccessDto, timeZone: string): s
     facts([
       ['Name', p.name],
       ['Email', p.email],
-      ['Role', p.role],
+      ['Role', p.role ? (ROLE_NAMES[p.role] ?? p.role) : 'No account'],
       ['Department', p.department],
       ['Teaching staff', p.isTeaching],
       ['Working days', days(p.workingDays)],
@@ -93,7 +98,7 @@ export function subjectAccessSummary(doc: SubjectAccessDto, timeZone: string): s
     table(
       null,
       ['Date', 'Duty', 'Place', 'Time', 'Pinned'],
-      doc.duties.map((d) => [date(d.date), d.duty, d.place, time(d.startTime, d.endTime), d.pinned ? (d.pinnedReason ?? 'Yes') : 'No']),
+      doc.duties.map((d) => [date(d.date), d.duty, d.place, time(d.startTime, d.endTime), d.pinned ? (PINNED[d.pinnedReason ?? ''] ?? 'Yes') : 'No']),
       'No duties.',
     ),
     `<h2 id="requests">Requests</h2>`,
