@@ -142,4 +142,10 @@ export const PERSONAL_FIELDS_SHOWN: Record<string, readonly string[]> = {
   getDraftDays: [],
   // The Dashboard's fairness hint: two counts, nobody named.
   getFairnessHint: [],
+  // Subject access (docs/security.md): the caller's own record in full; of others, names only.
+  getMyData: [],
+  getMyDataSummary: [],
+  // An admin's download of one staff member's data: that person's record in full.
+  getStaffData: ['email', 'userId', 'role', 'department', 'workingDays', 'fte', 'weeklyCap', 'avoidDays'],
+  getStaffDataSummary: [],
 };

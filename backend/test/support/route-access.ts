@@ -104,6 +104,11 @@ export const ROUTES: Record<string, RouteRule> = {
   updateStaff: { callers: ['manager', 'admin'], tenant: IDS }, // staff.manage
   inviteStaff: { callers: ['manager', 'admin'], tenant: IDS }, // staff.manage
   changeStaffRole: { callers: ['admin'], tenant: IDS }, // staff.roles
+  // Subject access (docs/security.md): anyone signed in downloads their own data; an admin anyone's of the organisation.
+  getMyData: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // any signed-in member, their own
+  getMyDataSummary: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // any signed-in member, their own
+  getStaffData: { callers: ['admin'], tenant: IDS }, // settings.manage
+  getStaffDataSummary: { callers: ['admin'], tenant: IDS }, // settings.manage
 
   getHolidays: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
   createHoliday: { callers: ['manager', 'admin'], tenant: OWN }, // holidays.manage
@@ -373,6 +378,8 @@ export const EXAMPLES: Record<string, ExampleBuilder> = {
   updateStaff: ({ other }) => ({ params: { id: other }, body: { name: 'Olive Other', isTeaching: true } }),
   inviteStaff: async (f) => ({ params: { id: await createStaffOfA(f) } }),
   changeStaffRole: async (f) => ({ params: { id: await createStaffOfA(f, { invite: true }) }, body: { role: 'manager' } }),
+  getStaffData: ({ other }) => ({ params: { id: other } }),
+  getStaffDataSummary: ({ other }) => ({ params: { id: other } }),
 
   getHolidays: () => ({ query: { startDate: '2025-09-01', endDate: '2026-08-31' } }),
   createHoliday: () => {

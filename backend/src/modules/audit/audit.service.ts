@@ -46,6 +46,11 @@ export class AuditService {
     });
   }
 
+  /** Every entry made by `userId` or about one of `subjectIds` (their staff record and user), oldest first. */
+  about(userId: string | null, subjectIds: string[]): Promise<AuditEntry[]> {
+    return this.log.findAbout(userId, subjectIds);
+  }
+
   /** Who changed what and when in this organisation, newest first, a page at a time. */
   async listPage(query: AuditLogQueryDto): Promise<AuditLogPageDto> {
     const page = query.page ?? 1;

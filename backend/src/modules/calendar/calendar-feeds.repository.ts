@@ -53,6 +53,18 @@ export class CalendarFeedsRepository {
     return row;
   }
 
+  /** Every token of the user, current or not, with when it was made and last used (never its secret). */
+  tokensOf(userId: string): Promise<{ created_at: Date; last_used_at: Date | null; current: boolean }[]> {
+    return this.em.execute(
+      `select t.created_at, t.last_used_at, t.user_token_version = u.token_version as current
+         from calendar_feed_tokens t
+         join users u on u.id = t.user_id and u.organization_id = t.organization_id
+        where t.organization_id = ? and t.user_id = ?
+        order by t.created_at`,
+      [TenantContext.require(), userId],
+    );
+  }
+
   /** Removes the user's tokens; returns how many there were. */
   async deleteTokensOf(userId: string): Promise<number> {
     const removed = await this.em.execute<{ id: string }[]>(

@@ -61,6 +61,11 @@ export class CalendarService {
     };
   }
 
+  /** The user's subscription tokens as their own data shows them: made, last used, still working; never a secret. */
+  async tokensOf(userId: string): Promise<{ createdAt: Date; lastUsedAt: Date | null; active: boolean }[]> {
+    return (await this.feeds.tokensOf(userId)).map((t) => ({ createdAt: t.created_at, lastUsedAt: t.last_used_at, active: t.current }));
+  }
+
   /**
    * Issues a new token for the user, replacing any earlier one in the same statement, so the old
    * URLs stop working the moment the new ones exist. The token is returned this once.

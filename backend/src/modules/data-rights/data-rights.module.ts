@@ -1,4 +1,16 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
+import { AuthModule } from '../auth/auth.module';
+import { AvailabilityModule } from '../availability/availability.module';
+import { CalendarModule } from '../calendar/calendar.module';
+import { MailModule } from '../mail/mail.module';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { RequestsModule } from '../requests/requests.module';
+import { RotaModule } from '../rota/rota.module';
+import { StaffModule } from '../staff/staff.module';
+import { TenantsModule } from '../tenants/tenants.module';
+import { SubjectAccessController } from './subject-access.controller';
+import { SubjectAccessService } from './subject-access.service';
 
 /**
  * The school's data rights (docs/security.md, "Data rights"): the organisation's export and its
@@ -6,5 +18,20 @@ import { Module } from '@nestjs/common';
  * period, and deleting an organisation. Last in the module order: it reads and changes every
  * module's data through that module's own services.
  */
-@Module({ imports: [], controllers: [], providers: [] })
+@Module({
+  imports: [
+    AuditModule,
+    AuthModule,
+    AvailabilityModule,
+    CalendarModule,
+    MailModule,
+    NotificationsModule,
+    RequestsModule,
+    RotaModule,
+    StaffModule,
+    TenantsModule,
+  ],
+  controllers: [SubjectAccessController],
+  providers: [SubjectAccessService],
+})
 export class DataRightsModule {}

@@ -8,6 +8,18 @@ import { OutboxCommitSubscriber } from './outbox-commit.subscriber';
 /** How long a claimed email stays claimed; after that another worker may retry it. */
 const CLAIM_SECONDS = 120;
 
+/** An email to one address, as the person's own data shows it. */
+export interface SentToRow {
+  id: string;
+  kind: string;
+  subject: string;
+  status: OutboxStatus;
+  created_at: Date;
+  sent_at: Date | null;
+  /** Null once removed (an access link, or the retention period) or while it holds an access link. */
+  text: string | null;
+}
+
 /**
  * The SET clause that removes a secret-bearing email's body, in the statements that finish an
  * email (sent, simulated or given up): the link leaves the table in the same statement that
@@ -111,6 +123,21 @@ export class OutboxRepository {
          from outbox_emails where organization_id = ?
         order by outbox_emails.created_at desc, outbox_emails.id desc limit ?`,
       [REDACTED_TEXT, TenantContext.require(), limit],
+    );
+  }
+
+  /**
+   * Every email of the current organisation to `address` (any case), oldest first: a person's own
+   * data (docs/security.md, "Subject access"). An access link is never shown, not even while queued;
+   * a body removed after sending or after retention reads as null.
+   */
+  sentTo(address: string): Promise<SentToRow[]> {
+    return this.em.execute<SentToRow[]>(
+      `select id::text, kind, subject, status, created_at, sent_at,
+              case when contains_access_link or body_removed_at is not null then null else text end as text
+         from outbox_emails where organization_id = ? and lower("to") = lower(?)
+        order by outbox_emails.created_at, outbox_emails.id`,
+      [TenantContext.require(), address],
     );
   }
 

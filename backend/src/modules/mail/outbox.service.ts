@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { emailDocument, paragraphs } from '../../common/text/html';
 import type { OutboxAttachment, OutboxEmail, OutboxStatus } from './entities/outbox-email.entity';
-import { OutboxRepository } from './outbox.repository';
+import { OutboxRepository, type SentToRow } from './outbox.repository';
 
 export interface NewEmail {
   kind: string;
@@ -78,6 +78,11 @@ export class OutboxService {
     if (queued.subject !== email.subject) queued.subject = MERGED_SUBJECT;
     queued.containsAccessLink ||= email.containsAccessLink;
     return queued;
+  }
+
+  /** Every email of the current organisation to `address`, oldest first, with its text while it is kept and holds no access link. */
+  sentTo(address: string): Promise<SentToRow[]> {
+    return this.outbox.sentTo(address);
   }
 
   /** The current organisation's latest `limit` emails, newest first. One statement. */

@@ -28,6 +28,11 @@ export class NotificationsRepository {
     return this.em.find(Notification, { user: userId }, { orderBy: { createdAt: 'desc', id: 'asc' }, limit });
   }
 
+  /** Every notification of the person, oldest first. */
+  findAllOf(userId: string): Promise<Notification[]> {
+    return this.em.find(Notification, { user: userId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  }
+
   countUnread(userId: string): Promise<number> {
     return this.em.count(Notification, { user: userId, readAt: null });
   }

@@ -79,6 +79,11 @@ export class NotificationsService {
     return { unread, items: items.map(toDto) };
   }
 
+  /** Every notification the person has, read or not, oldest first: their own data (docs/security.md, "Subject access"). */
+  async allFor(userId: string): Promise<NotificationDto[]> {
+    return (await this.notifications.findAllOf(userId)).map(toDto);
+  }
+
   /** Marks one of the caller's notifications read; another person's is not found. */
   async markRead(actor: AuthUser, id: string): Promise<NotificationDto> {
     const n = await this.notifications.findOwn(actor.id, id);

@@ -74,6 +74,11 @@ const DECIDED_SEEN = `(${CANCEL_SELECT}
 
 const BY_ID = `${CANCEL_SELECT} where r.organization_id = ? and r.id = ?`;
 
+/** Every request (or record of a removal) of a person, naming them as the replacement, or made or decided by them, oldest first (their own data). */
+const INVOLVING = `${CANCEL_SELECT}
+  where r.organization_id = ? and (r.staff_id = ?::uuid or r.replacement_id = ?::uuid or r.decided_by_id = ?::uuid or r.created_by_id = ?::uuid)
+  order by r.created_at, r.id`;
+
 /** The cancel_requests table of the current organisation: people's requests and the app's records of removals. */
 @Injectable()
 export class CancelRequestsRepository {
@@ -88,6 +93,11 @@ export class CancelRequestsRepository {
       ...[org, viewerUserId, viewerUserId, COMPLETED_SHOWN],
     ]);
     return [...pending, ...decided];
+  }
+
+  /** Every request of the staff record or naming it as the replacement, and every one the user made or decided, oldest first. */
+  involving(staffId: string | null, userId: string | null): Promise<CancelRow[]> {
+    return this.em.execute<CancelRow[]>(INVOLVING, [TenantContext.require(), staffId, staffId, userId, userId]);
   }
 
   async rowById(id: string): Promise<CancelRow | undefined> {

@@ -28,6 +28,7 @@ import { SwapRulesService } from './swap-rules.service';
 import { UnavailabilityService } from './unavailability.service';
 import { WithdrawSwapRequestService } from './withdraw-swap-request.service';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { RequestHistoryService } from './request-history.service';
 import { SwapRequest } from './entities/swap-request.entity';
 import { CancelRequest } from './entities/cancel-request.entity';
 
@@ -57,7 +58,9 @@ import { CancelRequest } from './entities/cancel-request.entity';
     RequestMessenger,
     SwapRequestsRepository,
     CancelRequestsRepository,
+    RequestHistoryService,
   ],
+  exports: [RequestHistoryService],
 })
 export class RequestsModule implements OnModuleInit {
   constructor(

@@ -83,6 +83,11 @@ const CLOSED_SEEN = `${SWAP_SELECT}
 
 const BY_ID = `${SWAP_SELECT} where r.organization_id = ? and r.id = ?`;
 
+/** Every request a person made, was asked for, or decided, oldest first (their own data). */
+const INVOLVING = `${SWAP_SELECT}
+  where r.organization_id = ? and (r.requester_id = ?::uuid or r.target_id = ?::uuid or r.decided_by_id = ?::uuid or r.created_by_id = ?::uuid)
+  order by r.created_at, r.id`;
+
 /** The swap_requests table of the current organisation. */
 @Injectable()
 export class SwapRequestsRepository {
@@ -97,6 +102,11 @@ export class SwapRequestsRepository {
     const open = await this.em.execute<SwapRow[]>(OPEN_SEEN, [TenantContext.require(), ...viewer]);
     const closed = await this.em.execute<SwapRow[]>(CLOSED_SEEN, [TenantContext.require(), ...viewer, COMPLETED_SHOWN]);
     return [...open, ...closed];
+  }
+
+  /** Every request the staff record made or was asked for, and every one the user made or decided, oldest first. */
+  involving(staffId: string | null, userId: string | null): Promise<SwapRow[]> {
+    return this.em.execute<SwapRow[]>(INVOLVING, [TenantContext.require(), staffId, staffId, userId, userId]);
   }
 
   async rowById(id: string): Promise<SwapRow | undefined> {

@@ -94,6 +94,20 @@ function dutiesOfSql(person: string): string {
         order by s.date, d.start_time nulls first, d.end_time nulls first, d.sort_order, d.created_at, d.id`;
 }
 
+/** One slot of one person, of any duty, with what names it (`allDutiesOfStaff`). */
+export interface StaffDutyRow {
+  date: IsoDate;
+  is_duty_manager: boolean;
+  name: string;
+  place: string | null;
+  start_time: string | null;
+  end_time: string | null;
+  position: number;
+  pinned: boolean;
+  pinned_reason: PinReason | null;
+  override: boolean;
+}
+
 /** One duty of one person on one day, with what names it (`dutiesOfUserBetween`). */
 export interface OwnDutyRow {
   date: IsoDate;
@@ -315,6 +329,22 @@ export class RotaRepository {
   dutiesOfStaffBetween(staffId: string, from: IsoDate, to: IsoDate): Promise<OwnDutyRow[]> {
     const org = TenantContext.require();
     return this.em.execute(dutiesOfSql('select id from staff where organization_id = ? and id = ?'), [org, staffId, org, from, to]);
+  }
+
+  /**
+   * Every slot the staff record has ever held, of every duty (deleted duties too), by date then
+   * time, all-day first: a person's own data (docs/security.md, "Subject access"). One statement.
+   */
+  allDutiesOfStaff(staffId: string): Promise<StaffDutyRow[]> {
+    return this.em.execute<StaffDutyRow[]>(
+      `select to_char(s.date, 'YYYY-MM-DD') as date, coalesce(d.is_duty_manager, false) as is_duty_manager, d.name, d.place,
+              d.start_time, d.end_time, s.position, s.pinned, s.pinned_reason, s.override
+         from rota_slots s
+         join duties d on d.id = s.duty_id and d.organization_id = s.organization_id
+        where s.organization_id = ? and s.staff_id = ?
+        order by s.date, d.start_time nulls first, d.end_time nulls first, d.sort_order, d.created_at, d.id`,
+      [TenantContext.require(), staffId],
+    );
   }
 
   /** Every duty's slots on each date of `from`..`to` (to the end of the rota when `to` is null), per duty id then date. One statement. */

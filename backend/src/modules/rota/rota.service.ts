@@ -16,7 +16,7 @@ import type { DayVerdict, RotaFacts } from './engine/rota-rules';
 import { slotConflict } from './rota-errors';
 import { type DutiesCheck, DutiesRepair, type DutyRefill, type DutyRemoval } from './duties-repair';
 import { type Refill, type RepairState, RotaPlanner } from './rota-planner';
-import { type DutyRow, type LockedDay, RotaRepository } from './rota.repository';
+import { type DutyRow, type LockedDay, RotaRepository, type StaffDutyRow } from './rota.repository';
 import { needOn, type OtherDuty } from './duty-need';
 import { toRotaDayDto } from './rota-days';
 import type { PinReason } from './pins';
@@ -300,6 +300,11 @@ export class RotaService {
   /** Everyone on every duty on `from`..`to` with their names, each day's revision and the duty (RotaRepository.dutiesBetween): the calendar feeds. */
   dutiesBetween(from: IsoDate, to: IsoDate, onlyDaysOf?: string): Promise<DutyRow[]> {
     return this.rota.dutiesBetween(from, to, onlyDaysOf);
+  }
+
+  /** Every slot the staff record has ever held, of every duty: a person's own data (docs/security.md, "Subject access"). */
+  allDutiesOf(staffId: string): Promise<StaffDutyRow[]> {
+    return this.rota.allDutiesOfStaff(staffId);
   }
 
   /** Whether anyone is on duty on `from` or later. */

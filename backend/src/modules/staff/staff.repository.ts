@@ -54,6 +54,17 @@ export class StaffRepository {
     return this.em.findOne(Staff, { id }, { populate: ['user'] });
   }
 
+  /**
+   * The person's own staff record, as screens find it (docs/product.md#accounts-and-sign-in): the
+   * one linked to the user, else an unlinked one with their email; with its account loaded.
+   */
+  async findOwnWithUser(userId: string, email: string): Promise<Staff | null> {
+    return (
+      (await this.em.findOne(Staff, { user: userId }, { populate: ['user'] })) ??
+      (await this.em.findOne(Staff, { user: null, email: email.trim().toLowerCase() }, { populate: ['user'] }))
+    );
+  }
+
   findByEmail(email: string): Promise<Staff | null> {
     return this.em.findOne(Staff, { email });
   }

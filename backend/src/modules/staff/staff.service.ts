@@ -132,6 +132,16 @@ export class StaffService {
     });
   }
 
+  /** A staff record with its account loaded, active or not; another organisation's is not found (404). */
+  recordWithAccount(id: string): Promise<Staff> {
+    return this.find(id);
+  }
+
+  /** The signed-in person's own staff record (linked to them, else unlinked with their email), if any. */
+  ownRecord(user: Pick<AuthUser, 'id' | 'email'>): Promise<Staff | null> {
+    return this.staffRecords.findOwnWithUser(user.id, user.email);
+  }
+
   /** The staff record with this email, if any (a first sign-in through a provider looks for it). */
   findRecordByEmail(email: string): Promise<Staff | null> {
     return this.staffRecords.findByEmail(email);

@@ -203,7 +203,7 @@ export const APP_PAGES: AppPage[] = [
     icon: <SafetyOutlined aria-hidden />,
     // Reached from the header's Account link.
     hideInMenu: true,
-    load: async () => (await import('@/features/auth/routes')).AccountSecurityPage,
+    load: async () => (await import('./account-page')).AccountPage,
   },
   {
     path: '/help',

@@ -1,4 +1,5 @@
 import { Flex, Typography } from 'antd';
+import type { ReactNode } from 'react';
 
 import { PageTitle } from '@/shared/ui/page-title';
 
@@ -13,9 +14,10 @@ const TITLE = 'Account';
 /**
  * `/account`, linked as "Account" in the header: the signed-in person's own name, sign-in email
  * and password (docs/product.md#your-own-account) and how they sign in
- * (docs/product.md#two-step-verification).
+ * (docs/product.md#two-step-verification). `children` are more cards after those, composed by
+ * src/app from other features (the "Your data" card of data-rights).
  */
-export function AccountSecurityPage() {
+export function AccountSecurityPage({ children }: { children?: ReactNode }) {
   const current = useCurrentUser();
   return (
     <>
@@ -40,6 +42,7 @@ export function AccountSecurityPage() {
           />
         )}
         <TwoFactorCard />
+        {children}
       </Flex>
     </>
   );

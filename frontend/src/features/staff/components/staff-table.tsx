@@ -11,6 +11,8 @@ import type { StaffRecord } from '../lib/staff-record';
 import { INVITE_STATUS, staffTypeLabel } from '../lib/staff-labels';
 import { describePattern } from '../lib/working-pattern';
 
+import { StaffDataButton } from './staff-data-button';
+
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: roleLabel(role) }));
 
 const NONE = <Typography.Text type="secondary">—</Typography.Text>;
@@ -49,6 +51,8 @@ const INACTIVE_ROW_STYLE = { background: '#f0f0f0', color: 'rgba(0, 0, 0, 0.65)'
 export function StaffTable({ staff, loading, onEdit, emptyText, selection }: StaffTableProps) {
   const canManage = useCan('staff.manage');
   const canChangeRoles = useCan('staff.roles');
+  // Only an admin downloads another person's data (docs/security.md, "Subject access").
+  const canDownloadData = useCan('settings.manage');
   const toast = useToast();
   const [updateStaff, updateState] = useUpdateStaffMutation();
   const [inviteStaff, inviteState] = useInviteStaffMutation();
@@ -201,6 +205,7 @@ export function StaffTable({ staff, loading, onEdit, emptyText, selection }: Sta
                 {inviteVerb}
               </Button>
             )}
+            {canDownloadData && <StaffDataButton person={person} />}
           </Space>
         );
       },

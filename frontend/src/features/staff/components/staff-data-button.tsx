@@ -1,0 +1,55 @@
+import { DownOutlined, DownloadOutlined } from '@ant-design/icons';
+import { Button, Dropdown, type MenuProps } from 'antd';
+import { useState } from 'react';
+
+import { type DataFileKind, downloadStaffData } from '@/features/data-rights/api/subject-access';
+import { getServerMessage } from '@/shared/api/errors';
+import { useToast } from '@/shared/ui/toast';
+
+import type { StaffRecord } from '../lib/staff-record';
+
+const ITEMS: MenuProps['items'] = [
+  { key: 'json', label: 'Data file (JSON)' },
+  { key: 'summary', label: 'Readable summary (HTML)' },
+];
+
+/**
+ * A staff row's "Download their data" (admins; docs/security.md, "Subject access"): everything
+ * held about the person, a leaver or someone who never signed in too, as the JSON file or the
+ * readable page. The server records each download in the activity log.
+ */
+export function StaffDataButton({ person }: { person: StaffRecord }) {
+  const [downloading, setDownloading] = useState(false);
+  const toast = useToast();
+
+  const download = async (kind: DataFileKind) => {
+    setDownloading(true);
+    try {
+      await downloadStaffData(person.id, kind);
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        description:
+          getServerMessage(error) ?? `Failed to download the data held about ${person.name}`,
+      });
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{ items: ITEMS, onClick: ({ key }) => void download(key as DataFileKind) }}
+    >
+      <Button
+        size="small"
+        icon={<DownloadOutlined aria-hidden />}
+        loading={downloading}
+        aria-label={`Download the data held about ${person.name}`}
+      >
+        Download their data <DownOutlined aria-hidden />
+      </Button>
+    </Dropdown>
+  );
+}
