@@ -17,10 +17,16 @@ export function downloadMyData(kind: DataFileKind): Promise<string> {
   return downloadFile({ url: `/api/me/data${SUFFIX[kind]}` }, FALLBACK_NAME[kind]);
 }
 
-/** An admin's download of everything held about a staff member of the organisation (a leaver too). */
-export function downloadStaffData(staffId: string, kind: DataFileKind): Promise<string> {
-  return downloadFile(
+/**
+ * An admin's download of everything held about a staff member of the organisation (a leaver
+ * too): the request and the file name to fall back on, for `useFileDownload`.
+ */
+export function staffDataRequest(
+  staffId: string,
+  kind: DataFileKind,
+): [request: { url: string }, fallbackName: string] {
+  return [
     { url: `/api/staff/${encodeURIComponent(staffId)}/data${SUFFIX[kind]}` },
     FALLBACK_NAME[kind],
-  );
+  ];
 }

@@ -1,10 +1,8 @@
 import { DownOutlined, DownloadOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
-import { useState } from 'react';
 
-import { type DataFileKind, downloadStaffData } from '@/features/data-rights/api/subject-access';
-import { getServerMessage } from '@/shared/api/errors';
-import { useToast } from '@/shared/ui/toast';
+import { type DataFileKind, staffDataRequest } from '@/features/data-rights/api/subject-access';
+import { useFileDownload } from '@/shared/ui/use-file-download';
 
 import type { StaffRecord } from '../lib/staff-record';
 
@@ -19,23 +17,10 @@ const ITEMS: MenuProps['items'] = [
  * readable page. The server records each download in the activity log.
  */
 export function StaffDataButton({ person }: { person: StaffRecord }) {
-  const [downloading, setDownloading] = useState(false);
-  const toast = useToast();
-
-  const download = async (kind: DataFileKind) => {
-    setDownloading(true);
-    try {
-      await downloadStaffData(person.id, kind);
-    } catch (error) {
-      toast({
-        variant: 'destructive',
-        description:
-          getServerMessage(error) ?? `Failed to download the data held about ${person.name}`,
-      });
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const { downloading, download: downloadAs } = useFileDownload<DataFileKind>(
+    `Failed to download the data held about ${person.name}`,
+  );
+  const download = (kind: DataFileKind) => downloadAs(kind, ...staffDataRequest(person.id, kind));
 
   return (
     <Dropdown
@@ -45,7 +30,7 @@ export function StaffDataButton({ person }: { person: StaffRecord }) {
       <Button
         size="small"
         icon={<DownloadOutlined aria-hidden />}
-        loading={downloading}
+        loading={downloading !== undefined}
         aria-label={`Download the data held about ${person.name}`}
       >
         Download their data <DownOutlined aria-hidden />
