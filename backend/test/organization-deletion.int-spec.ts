@@ -86,7 +86,9 @@ describe('organisation deletion', () => {
     // Two-step verification (its secret and recovery codes) on the staff member's account.
     const setup = await asUser(t, staff.token).post('/api/auth/two-factor/setup', { password: admin.password });
     expect(setup.status).toBe(200);
-    const enabled = await asUser(t, staff.token).post('/api/auth/two-factor/enable', { code: await generate({ secret: setup.body.secret as string }) });
+    const enabled = await asUser(t, staff.token).post('/api/auth/two-factor/enable', {
+      code: await generate({ secret: setup.body.secret as string }),
+    });
     expect(enabled.status).toBe(200);
     // A staff group with a member, and a duty only its listed people take, with a wet-weather post.
     const group = await asAdmin.post('/api/staff-groups', { name: 'Gate team' });
@@ -106,8 +108,16 @@ describe('organisation deletion', () => {
     expect(listed.status).toBe(201);
     expect((await asAdmin.post('/api/rota/fill-unassigned', {})).status).toBeLessThan(300);
     // Sign-in settings and a provider (re-authenticated).
-    expect((await asAdmin.put('/api/sign-in-settings', { joinRule: 'join_as_staff', passwordSignIn: true, password: admin.password })).status).toBe(200);
-    const google = { enabled: false, clientId: 'x.apps.googleusercontent.com', clientSecret: 'secret', allowedDomains: ['a.example'], password: admin.password };
+    expect((await asAdmin.put('/api/sign-in-settings', { joinRule: 'join_as_staff', passwordSignIn: true, password: admin.password })).status).toBe(
+      200,
+    );
+    const google = {
+      enabled: false,
+      clientId: 'x.apps.googleusercontent.com',
+      clientSecret: 'secret',
+      allowedDomains: ['a.example'],
+      password: admin.password,
+    };
     expect((await asAdmin.put('/api/sign-in-settings/google', google)).status).toBe(200);
     // Every duty on the rota gets a wet-weather post, so a wet day tells the people on it.
     for (const duty of (await asAdmin.get('/api/duties')).body as { id: string }[]) {
@@ -164,5 +174,198 @@ describe('organisation deletion', () => {
       if (!row || (row.n as number) < 1) empty.push(table);
     }
     expect(empty).toEqual([]);
+  });
+
+  const deletion = (account: Account, body: object) =>
+    t
+      .http()
+      .post('/api/organization/deletion')
+      .set(...bearer(account.token))
+      .send(body);
+  const restore = (account: Account, body: object) =>
+    t
+      .http()
+      .delete('/api/organization/deletion')
+      .set(...bearer(account.token))
+      .send(body);
+  const READ_ONLY = /^This organisation will be deleted on Wednesday 8 October 2025, so nothing can be changed\. An admin can restore it/;
+
+  it('refuses a wrong name (422), a missing or wrong password and a staff member (403), changing nothing', async () => {
+    const before = await snapshotOrganization(t, aId);
+    const wrongName = await deletion(a, { confirmName: 'doomed academy', password: a.password });
+    expect({ status: wrongName.status, message: wrongName.body.message }).toEqual({
+      status: 422,
+      message: "Type the organisation's name exactly to confirm",
+    });
+    const bare = await deletion(a, { confirmName: a.organizationName });
+    expect({ status: bare.status, code: bare.body.code }).toEqual({ status: 400, code: 'password_required' });
+    const wrongPassword = await deletion(a, { confirmName: a.organizationName, password: 'not the password' });
+    expect({ status: wrongPassword.status, code: wrongPassword.body.code }).toEqual({ status: 403, code: 'password_incorrect' });
+    const staff = await t
+      .http()
+      .post('/api/organization/deletion')
+      .set(...bearer(staffA.token))
+      .send({ confirmName: a.organizationName, password: a.password });
+    expect(staff.status).toBe(403);
+    const noName = await deletion(a, { password: a.password });
+    expect({ status: noName.status, message: noName.body.message }).toEqual({
+      status: 400,
+      message: "Type the organisation's name exactly to confirm",
+    });
+    expect(await snapshotOrganization(t, aId)).toEqual(before);
+    expect((await asUser(t, staffA.token).get('/api/organization/deletion')).body).toEqual({
+      pending: false,
+      requestedAt: null,
+      dueAt: null,
+      dueDate: null,
+    });
+  });
+
+  it('asks for it: every admin is emailed, writes are refused naming the date, reads and signing in work, and an admin restores it', async () => {
+    const second = await memberWithRole(t, a, 'admin', 'Second Admin');
+    const asked = await deletion(a, { confirmName: a.organizationName, password: a.password });
+    expect(asked.status).toBe(200);
+    expect(asked.body).toEqual({ pending: true, requestedAt: '2025-09-08T08:00:00.000Z', dueAt: '2025-10-08T08:00:00.000Z', dueDate: '2025-10-08' });
+    for (const to of [a.email, second.email]) {
+      const email = await smtp.waitFor((e) => e.to.includes(to) && e.subject === 'Doomed Academy will be deleted on Wednesday 8 October 2025');
+      expect(email.text).toContain('Until Wednesday 8 October 2025 it is read-only');
+      expect(email.text).toContain('any admin can restore Doomed Academy until then');
+    }
+    expect((await asUser(t, staffA.token).get('/api/organization/deletion')).body).toMatchObject({ pending: true, dueDate: '2025-10-08' });
+    expect(
+      (await sql('select action from audit_entries where organization_id = ? and action like ?', [aId, 'organization.%'])).map((r) => r.action),
+    ).toEqual(['organization.deletion-requested']);
+
+    const before = await snapshotOrganization(t, aId);
+    const admin = asUser(t, a.token);
+    const writes = [
+      await admin.post('/api/staff', { name: 'Late Joiner', email: 'late@a.example' }),
+      await admin.post('/api/rota', { date: '2025-09-15', dutyManager1Id: staffA.staffId }),
+      await admin.post('/api/system-settings', { dutyManagersPerDay: 2 }),
+      await admin.put('/api/sign-in-settings', { joinRule: 'refuse', passwordSignIn: true, password: a.password }),
+      await asUser(t, staffA.token).post('/api/staff-unavailability', { startDate: '2025-09-22', endDate: '2025-09-22', reason: 'Course' }),
+      await deletion(a, { confirmName: a.organizationName, password: a.password }),
+    ];
+    for (const res of writes) {
+      expect({ status: res.status, code: res.body.code, message: res.body.message }).toEqual({
+        status: 409,
+        code: 'organization_deletion_pending',
+        message: expect.stringMatching(READ_ONLY),
+      });
+    }
+    expect((await admin.get('/api/staff')).status).toBe(200);
+    expect((await admin.get('/api/duties')).status).toBe(200);
+    expect((await asUser(t, staffA.token).get('/api/rota?startDate=2025-09-01&endDate=2025-09-30')).status).toBe(200);
+    expect(await snapshotOrganization(t, aId)).toEqual(before);
+    // Signing in and out still work.
+    const login = await t.http().post('/api/auth/login').send({ email: a.email, password: a.password, organizationSubdomain: a.subdomain });
+    expect(login.status).toBe(200);
+    expect(
+      (
+        await t
+          .http()
+          .post('/api/auth/logout')
+          .set(...bearer(login.body.token as string))
+      ).status,
+    ).toBe(200);
+
+    // Restoring: re-authenticated, by an admin only.
+    expect((await restore(a, {})).body.code).toBe('password_required');
+    expect(
+      (
+        await t
+          .http()
+          .delete('/api/organization/deletion')
+          .set(...bearer(staffA.token))
+          .send({ password: a.password })
+      ).status,
+    ).toBe(403);
+    const restored = await restore(a, { password: a.password });
+    expect({ status: restored.status, body: restored.body }).toEqual({
+      status: 200,
+      body: { pending: false, requestedAt: null, dueAt: null, dueDate: null },
+    });
+    await smtp.waitFor((e) => e.to.includes(second.email) && e.subject === 'Doomed Academy will not be deleted');
+    expect((await restore(a, { password: a.password })).body.code).toBe('no_deletion_pending');
+    expect((await admin.post('/api/system-settings', { dutyManagersPerDay: 2 })).status).toBeLessThan(300);
+    expect(
+      (await sql('select action from audit_entries where organization_id = ? and action like ? order by id', [aId, 'organization.%'])).map(
+        (r) => r.action,
+      ),
+    ).toEqual(['organization.deletion-requested', 'organization.deletion-cancelled']);
+  });
+
+  it('deletes every row of it once the grace has passed, once whatever the number of instances, and tells its admins', async () => {
+    expect((await deletion(a, { confirmName: a.organizationName, password: a.password })).status).toBe(200);
+    const admins = (await sql(`select email from users where organization_id = ? and role = 'admin' and is_active`, [aId])).map(
+      (r) => r.email as string,
+    );
+    expect(admins).toHaveLength(2);
+    const otherBefore = await snapshotOrganization(t, bId);
+    const clock = t.get(Clock) as FixedClock;
+    const purge = t.get(OrganizationDeletionService);
+
+    // A minute before the end of the grace: nothing goes.
+    clock.set(new Date(Date.parse('2025-10-08T07:59:00Z')));
+    expect(await purge.purgeDue()).toBe(0);
+    expect(await sql('select id from organizations where id = ?', [aId])).toHaveLength(1);
+
+    // Past it: a second instance starting up (its catch-up run) and two runs of this one race; the
+    // organisation goes once, and its admins are told once (below).
+    clock.set(new Date(Date.parse('2025-10-09T09:00:00Z')));
+    const starting = createTestApp({ databaseUrl: t.databaseUrl, env: { APP_NOW: '2025-10-09T09:00', SMTP_URL: smtp.url, JWT_SECRET } });
+    const runs = await Promise.all([purge.purgeDue(), purge.purgeDue()]);
+    const other = await starting;
+    try {
+      const caughtUp = await other.get(OrganizationDeletionService).purgeOnSchedule();
+      expect(runs.reduce((sum, n) => sum + n, caughtUp)).toBeLessThanOrEqual(1);
+      expect(await sql('select id from organizations where id = ?', [aId])).toEqual([]);
+      expect(await purge.purgeDue()).toBe(0);
+      await other.get(OutboxWorker).finishSending();
+    } finally {
+      await other.close();
+    }
+    await t.get(OutboxWorker).finishSending();
+
+    // The last email, once to each admin, held by no organisation.
+    for (const to of admins) {
+      await smtp.waitFor((e) => e.to.includes(to) && e.subject === 'Doomed Academy has been deleted');
+      expect(smtp.received.filter((e) => e.to.includes(to) && e.subject === 'Doomed Academy has been deleted')).toHaveLength(1);
+    }
+    expect(await sql(`select organization_id, dedupe_key from outbox_emails where kind = 'organization-deleted'`)).toEqual(
+      admins.map(() => ({ organization_id: null, dedupe_key: null })),
+    );
+
+    // No row of any table carries its id, in any uuid, text, varchar or json column.
+    const columns = await sql(
+      `select c.table_name, c.column_name from information_schema.columns c
+         join information_schema.tables tb on tb.table_schema = c.table_schema and tb.table_name = c.table_name and tb.table_type = 'BASE TABLE'
+        where c.table_schema = 'public' and c.data_type in ('uuid', 'text', 'character varying', 'jsonb', 'json')
+        order by c.table_name, c.column_name`,
+    );
+    expect(new Set(columns.map((c) => c.table_name)).size).toBeGreaterThan(35);
+    const carrying: string[] = [];
+    for (const { table_name, column_name } of columns) {
+      const [row] = await sql(`select count(*)::int as n from "${table_name as string}" where strpos("${column_name as string}"::text, ?) > 0`, [
+        aId,
+      ]);
+      if ((row!.n as number) > 0) carrying.push(`${table_name as string}.${column_name as string}`);
+    }
+    expect(carrying).toEqual([]);
+
+    // The other organisation is as it was; the address is free again, and the old accounts are gone.
+    expect(await snapshotOrganization(t, bId)).toEqual(otherBefore);
+    expect(
+      (
+        await t
+          .http()
+          .get('/api/auth/user')
+          .set(...bearer(a.token))
+      ).status,
+    ).toBe(401);
+    const signIn = await t.http().post('/api/auth/login').send({ email: a.email, password: a.password, organizationSubdomain: a.subdomain });
+    expect(signIn.status).toBeGreaterThanOrEqual(400);
+    expect(signIn.status).toBeLessThan(500);
+    await registerOrganization(t, { subdomain: a.subdomain, organizationName: 'Doomed Academy', email: a.email });
   });
 });

@@ -33,9 +33,7 @@ export class RateLimitBucketsRepository {
 
   /** Takes one event back from the key's current window, if it has one. */
   async takeBack(key: string): Promise<void> {
-    await this.em
-      .getConnection()
-      .execute('UPDATE rate_limit_buckets SET count = greatest(count - 1, 0) WHERE key = ? AND expires_at > now()', [key]);
+    await this.em.getConnection().execute('UPDATE rate_limit_buckets SET count = greatest(count - 1, 0) WHERE key = ? AND expires_at > now()', [key]);
   }
 
   /** The key's current window, or a count of 0 when it has none. */
@@ -49,12 +47,15 @@ export class RateLimitBucketsRepository {
     return row ? { count: Number(row.count), retryAfterSeconds: Math.max(1, Number(row.retry_after)) } : { count: 0, retryAfterSeconds: 0 };
   }
 
-  /** Removes every counter whose key contains one of `fragments` (plain text, not patterns). */
+  /** Removes every counter whose key contains one of `fragments` (plain text, not patterns; no line breaks). One statement. */
   async deleteMentioning(fragments: string[]): Promise<void> {
     if (!fragments.length) return;
+    // One parameter, split in the database: the driver would spread an array over several.
     await this.em
       .getConnection()
-      .execute('DELETE FROM rate_limit_buckets WHERE EXISTS (SELECT 1 FROM unnest(?::text[]) f WHERE strpos(key, f) > 0)', [fragments]);
+      .execute('DELETE FROM rate_limit_buckets WHERE EXISTS (SELECT 1 FROM unnest(string_to_array(?::text, chr(10))) f WHERE strpos(key, f) > 0)', [
+        fragments.join('\n'),
+      ]);
   }
 
   async delete(key: string): Promise<void> {

@@ -1,4 +1,11 @@
-import { ConflictException, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, UnprocessableEntityException } from '@nestjs/common';
+import {
+  ConflictException,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+  UnprocessableEntityException,
+} from '@nestjs/common';
 import { Cron } from '@nestjs/schedule';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Clock } from '../../common/clock/clock';
@@ -85,7 +92,9 @@ export class OrganizationDeletionService implements OnApplicationBootstrap, OnAp
       });
       const address = await this.hosts.currentUrl();
       for (const admin of await this.accounts.activeAdmins()) {
-        this.outbox.enqueue(deletionRequestedEmail({ to: admin.email, name: admin.name, organizationName: name, requestedBy: actor.name, dueDate, address }));
+        this.outbox.enqueue(
+          deletionRequestedEmail({ to: admin.email, name: admin.name, organizationName: name, requestedBy: actor.name, dueDate, address }),
+        );
       }
       await this.unitOfWork.flush();
     });
@@ -123,9 +132,9 @@ export class OrganizationDeletionService implements OnApplicationBootstrap, OnAp
     await this.running;
   }
 
-  /** Daily; a run that finds the previous one still going waits for it instead. */
+  /** Daily; a run that finds the previous one still going waits for it instead. Returns how many the run deleted. */
   @Cron('17 3 * * *', { name: 'organization-deletion' })
-  async purgeOnSchedule(): Promise<void> {
+  async purgeOnSchedule(): Promise<number> {
     if (!this.running) {
       this.running = this.purgeDue()
         .catch((err: unknown) => {
@@ -134,7 +143,7 @@ export class OrganizationDeletionService implements OnApplicationBootstrap, OnAp
         })
         .finally(() => (this.running = undefined));
     }
-    await this.running;
+    return this.running;
   }
 
   /** Deletes every organisation whose grace ended by the clock's now; returns how many this run deleted. */
