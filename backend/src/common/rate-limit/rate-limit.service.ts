@@ -60,7 +60,7 @@ export class RateLimitService {
 
   /**
    * Forgets every counter whose key contains one of `fragments`: an organisation's id, its
-   * accounts' ids and addresses (deleting an organisation leaves no key that names it).
+   * accounts' ids (deleting an organisation leaves no key that names it).
    */
   forgetMentioning(fragments: string[]): Promise<void> {
     return this.buckets.deleteMentioning(fragments);
@@ -88,6 +88,9 @@ export class TooManyRequestsException extends HttpException {
     readonly retryAfterSeconds: number,
   ) {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-    super(`Too many ${what}. Please wait ${plural(minutes, 'minute')} and try again.`, HttpStatus.TOO_MANY_REQUESTS);
+    super(
+      `Too many ${what}. Please wait ${plural(minutes, 'minute')} and try again.`,
+      HttpStatus.TOO_MANY_REQUESTS,
+    );
   }
 }
