@@ -23,10 +23,12 @@ function documentedOperations(): string[] {
 }
 
 interface Call {
-  method: 'post' | 'put';
+  method: 'post' | 'put' | 'delete';
   url: string;
-  /** The request without any re-authentication field. */
-  body: Record<string, unknown>;
+  /** The request without any re-authentication field (given the admin, for a body that names their organisation). */
+  body: Record<string, unknown> | ((admin: Account) => Record<string, unknown>);
+  /** What must hold before the operation can apply (e.g. a deletion to restore). */
+  before?: (t: TestApp, admin: Account) => Promise<void>;
   /** The body's re-authentication fields, given the admin's password (and code, when two-step verification is on). */
   credentials: (password: string, code?: string) => Record<string, unknown>;
   /** The account needs two-step verification on for the operation to apply at all. */
@@ -58,6 +60,16 @@ const CALLS: Record<string, Call> = {
   regenerateRecoveryCodes: { method: 'post', url: '/api/auth/two-factor/recovery-codes', body: {}, credentials: standard, twoFactor: true },
   changeOwnPassword: { method: 'post', url: '/api/auth/account/password', body: { newPassword: 'brand new secret' }, credentials: standard },
   changeOwnEmail: { method: 'post', url: '/api/auth/account/email', body: { newEmail: 'moved-admin@example.com' }, credentials: standard },
+  requestOrganizationDeletion: { method: 'post', url: '/api/organization/deletion', body: (admin) => ({ confirmName: admin.organizationName }), credentials: standard },
+  restoreOrganization: {
+    method: 'delete',
+    url: '/api/organization/deletion',
+    body: {},
+    credentials: standard,
+    before: async (t, admin) => {
+      await t.http().post('/api/organization/deletion').set(...bearer(admin.token)).send({ confirmName: admin.organizationName, password: admin.password }).expect(200);
+    },
+  },
 };
 
 describe('re-authentication', () => {
@@ -75,7 +87,8 @@ describe('re-authentication', () => {
 
   afterAll(() => t.close());
 
-  const send = (admin: Account, call: Call, body: Record<string, unknown>) => t.http()[call.method](call.url).set(...bearer(admin.token)).send(body);
+  const send = (admin: Account, call: Call, extra: Record<string, unknown> = {}) =>
+    t.http()[call.method](call.url).set(...bearer(admin.token)).send({ ...(typeof call.body === 'function' ? call.body(admin) : call.body), ...extra });
 
   it('is asked by exactly the operations docs/security.md lists', async () => {
     const spec = (await t.http().get('/api/openapi.json').expect(200)).body as { paths: Record<string, Record<string, { operationId: string; 'x-reauthentication'?: boolean }>> };
@@ -99,19 +112,20 @@ describe('re-authentication', () => {
       secret = setup.body.secret as string;
       await t.http().post('/api/auth/two-factor/enable').set(...bearer(admin.token)).send({ code: await code(secret) }).expect(200);
     }
+    await call!.before?.(t, admin);
     const before = await snapshotOrganization(t, organization);
 
-    const bare = await send(admin, call!, call!.body);
+    const bare = await send(admin, call!);
     expect({ id, status: bare.status, code: bare.body.code }).toEqual({ id, status: 400, code: expect.stringMatching(/^(admin_)?password_required$/) });
-    const wrong = await send(admin, call!, { ...call!.body, ...call!.credentials('not the password', secret && (await code(secret))) });
+    const wrong = await send(admin, call!, { ...call!.credentials('not the password', secret && (await code(secret))) });
     expect({ id, status: wrong.status, code: wrong.body.code }).toEqual({ id, status: 403, code: expect.stringMatching(/^(admin_)?password_incorrect$/) });
     if (secret) {
-      const noCode = await send(admin, call!, { ...call!.body, ...call!.credentials(admin.password) });
+      const noCode = await send(admin, call!, { ...call!.credentials(admin.password) });
       expect({ id, status: noCode.status, code: noCode.body.code }).toEqual({ id, status: 400, code: 'two_factor_code_required' });
     }
     expect(await snapshotOrganization(t, organization)).toEqual(before);
 
-    const right = await send(admin, call!, { ...call!.body, ...call!.credentials(admin.password, secret && (await code(secret))) });
+    const right = await send(admin, call!, { ...call!.credentials(admin.password, secret && (await code(secret))) });
     expect({ id, status: right.status }).toEqual({ id, status: 200 });
   });
 });

@@ -102,6 +102,7 @@ export const PERSONAL_FIELDS_SHOWN: Record<string, readonly string[]> = {
   getProcedureFileLink: [],
   getSystemSettings: [],
   getTwoFactorRequirement: [],
+  getOrganizationDeletion: [],
   getSignInSettings: [],
   getRota: [],
   getRotaGrid: [],

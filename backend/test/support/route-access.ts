@@ -229,6 +229,10 @@ export const ROUTES: Record<string, RouteRule> = {
 
   getAutoApprovalSettings: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
   saveAutoApprovalSettings: { callers: ['admin'], tenant: OWN }, // settings.manage, plus the admin's own password
+  /** Whether the caller's own organisation waits to be deleted: every member sees the banner. */
+  getOrganizationDeletion: { callers: ['staff', 'manager', 'admin'], tenant: OWN },
+  requestOrganizationDeletion: { callers: ['admin'], tenant: OWN }, // settings.manage, plus re-authentication and the name typed
+  restoreOrganization: { callers: ['admin'], tenant: OWN }, // settings.manage, plus re-authentication
 
   // Each member manages their own feed link (rota.view).
   getCalendarSubscription: { callers: ['staff', 'manager', 'admin'], tenant: OWN },
@@ -433,6 +437,10 @@ export const EXAMPLES: Record<string, ExampleBuilder> = {
   deleteProcedureFile: async (f) => (await ensureDocument(f), {}),
   saveSystemSettings: () => ({ body: { dutyManagersPerDay: 2 } }),
   saveTwoFactorRequirement: ({ admin }) => ({ body: { requireAdminTwoFactor: false, password: admin.password } }),
+  // A name that isn't the organisation's (422): asking for A's deletion would make A read-only for every later example.
+  requestOrganizationDeletion: ({ admin }) => ({ body: { confirmName: `Not ${admin.organizationName}`, password: admin.password } }),
+  // Nothing is pending (409): the request passes the gate and changes nothing.
+  restoreOrganization: ({ admin }) => ({ body: { password: admin.password } }),
   saveSignInOptions: () => ({ body: { joinRule: 'refuse', passwordSignIn: true } }),
   saveGoogleSignIn: () => ({
     body: { enabled: false, clientId: 'example.apps.googleusercontent.com', clientSecret: 'example-secret', allowedDomains: ['a.example'] },

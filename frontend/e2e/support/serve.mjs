@@ -71,6 +71,18 @@ const mailbox = http.createServer((req, res) => {
     res.end(JSON.stringify(messages));
     return;
   }
+  // The embedded database's address, for a spec that starts a second instance of the app on it
+  // with a later clock (e2e/organization-deletion.spec.ts: the purge's start-up catch-up).
+  if (req.url === '/database') {
+    const password = fs.readFileSync(`${path.join(root, 'postgres')}.password`, 'utf8').trim();
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        url: `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/duty_manager`,
+      }),
+    );
+    return;
+  }
   res.writeHead(404).end();
 });
 mailbox.listen(mailboxPort, '127.0.0.1');

@@ -19,6 +19,11 @@ export interface AuthUser {
   twoFactorSetupRequired?: boolean;
   /** The server-side session the request's token belongs to (user_sessions.id). */
   sessionId?: string;
+  /**
+   * When the organisation is to be deleted, if an admin asked for it: until then it is read-only
+   * (docs/security.md#deleting-an-organisation). Read with the session, so the check costs no statement.
+   */
+  organizationDeletionDueAt?: Date;
 }
 
 export interface JwtPayload {

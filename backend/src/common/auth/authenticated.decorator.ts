@@ -37,6 +37,19 @@ export function AllowedBeforeTwoFactorSetup() {
   return SetMetadata(BEFORE_TWO_FACTOR_SETUP_KEY, true);
 }
 
+/** Marks the write routes that still work while the organisation waits to be deleted. */
+export const WHILE_DELETION_PENDING_KEY = 'duty-manager:while-deletion-pending';
+
+/**
+ * Lets a write route (POST, PUT, PATCH, DELETE) work while the organisation is read-only during
+ * its deletion's grace period (docs/security.md#deleting-an-organisation): signing out,
+ * re-authenticating, restoring the organisation and downloading its export. Every other write of
+ * a signed-in member of that organisation is refused.
+ */
+export function AllowedWhileDeletionPending() {
+  return SetMetadata(WHILE_DELETION_PENDING_KEY, true);
+}
+
 /** The OpenAPI extension that marks an operation as asking for re-authentication. */
 export const REAUTHENTICATION_EXTENSION = 'x-reauthentication';
 

@@ -49,6 +49,17 @@ export class RateLimitBucketsRepository {
     return row ? { count: Number(row.count), retryAfterSeconds: Math.max(1, Number(row.retry_after)) } : { count: 0, retryAfterSeconds: 0 };
   }
 
+  /** Removes every counter whose key contains one of `fragments` (plain text, not patterns; no line breaks). One statement. */
+  async deleteMentioning(fragments: string[]): Promise<void> {
+    if (!fragments.length) return;
+    // One parameter, split in the database: the driver would spread an array over several.
+    await this.em
+      .getConnection()
+      .execute('DELETE FROM rate_limit_buckets WHERE EXISTS (SELECT 1 FROM unnest(string_to_array(?::text, chr(10))) f WHERE strpos(key, f) > 0)', [
+        fragments.join('\n'),
+      ]);
+  }
+
   async delete(key: string): Promise<void> {
     await this.em.getConnection().execute('DELETE FROM rate_limit_buckets WHERE key = ?', [key]);
   }

@@ -58,6 +58,14 @@ export class RateLimitService {
     return this.buckets.current(key);
   }
 
+  /**
+   * Forgets every counter whose key contains one of `fragments`: an organisation's id, its
+   * accounts' ids (deleting an organisation leaves no key that names it).
+   */
+  forgetMentioning(fragments: string[]): Promise<void> {
+    return this.buckets.deleteMentioning(fragments);
+  }
+
   reset(key: string): Promise<void> {
     return this.buckets.delete(key);
   }

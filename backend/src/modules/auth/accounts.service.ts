@@ -96,6 +96,11 @@ export class AccountsService {
     return this.users.activeAdmins();
   }
 
+  /** Every account of the current organisation, active or not (id, address): deleting an organisation forgets what names them. */
+  everyAccount(): Promise<{ id: string; email: string }[]> {
+    return this.users.everyAccount();
+  }
+
   /** How many active admins have not turned on two-step verification (the admins' requirement's warning). */
   activeAdminsWithoutTwoFactor(): Promise<number> {
     return this.users.countActiveAdminsWithoutTwoFactor();

@@ -8,7 +8,7 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyRequest as Request } from 'fastify';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { AllowedBeforeTwoFactorSetup, Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
+import { AllowedBeforeTwoFactorSetup, AllowedWhileDeletionPending, Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import { ErrorResponseDto } from '../../common/http/error-body';
 import { AnyHost, OrganizationHosts } from '../tenants/organization-hosts.service';
 import { CurrentUserService } from './current-user.service';
@@ -126,6 +126,7 @@ export class AuthController {
   @HttpCode(HttpStatus.OK)
   @Authenticated()
   @AllowedBeforeTwoFactorSetup()
+  @AllowedWhileDeletionPending()
   signOut(@CurrentUser() user: AuthUser): Promise<MessageDto> {
     return this.signIn.signOut(user);
   }

@@ -38,6 +38,7 @@ interface SessionOrganizationRow {
   timezone: string;
   is_active: boolean;
   require_admin_two_factor: boolean;
+  deletion_due_at: Date | null;
 }
 
 /** The session token of a request: the `Authorization: Bearer …` header's. */
@@ -143,6 +144,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     rememberSessionZone(organization.timezone);
     const auth: AuthUser = { id: user.id, organizationId: payload.org, role: user.role, email: user.email, name: user.name, sessionId: payload.sid };
     if (organization.require_admin_two_factor === true && user.role === 'admin' && user.two_factor_enabled !== true) auth.twoFactorSetupRequired = true;
+    // A pending deletion makes the organisation read-only (OrganizationDeletionInterceptor), decided from this row.
+    if (organization.deletion_due_at) auth.organizationDeletionDueAt = new Date(organization.deletion_due_at);
     return auth;
   }
 

@@ -79,6 +79,9 @@ describe('the session user statement', () => {
       o__region: 'scotland',
       o__trial_ends_at: createdAt,
       o__require_admin_two_factor: true,
+      o__deletion_requested_at: createdAt,
+      o__deletion_due_at: createdAt,
+      o__deletion_requested_by: 'user-1',
       o__created_at: createdAt,
       o__updated_at: createdAt,
     };

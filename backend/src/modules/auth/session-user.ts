@@ -36,6 +36,9 @@ export const SESSION_ORGANIZATION_COLUMNS = [
   'region',
   'trial_ends_at',
   'require_admin_two_factor',
+  'deletion_requested_at',
+  'deletion_due_at',
+  'deletion_requested_by',
   'created_at',
   'updated_at',
 ] as const;

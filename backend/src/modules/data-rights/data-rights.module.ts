@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
+import { JobContext } from '../../database/job-context';
 import { AuditModule } from '../audit/audit.module';
 import { AuthModule } from '../auth/auth.module';
 import { AvailabilityModule } from '../availability/availability.module';
@@ -9,6 +11,9 @@ import { RequestsModule } from '../requests/requests.module';
 import { RotaModule } from '../rota/rota.module';
 import { StaffModule } from '../staff/staff.module';
 import { TenantsModule } from '../tenants/tenants.module';
+import { OrganizationDeletionController } from './organization-deletion.controller';
+import { OrganizationDeletionInterceptor } from './organization-deletion.interceptor';
+import { OrganizationDeletionService } from './organization-deletion.service';
 import { SubjectAccessController } from './subject-access.controller';
 import { SubjectAccessService } from './subject-access.service';
 
@@ -31,7 +36,7 @@ import { SubjectAccessService } from './subject-access.service';
     StaffModule,
     TenantsModule,
   ],
-  controllers: [SubjectAccessController],
-  providers: [SubjectAccessService],
+  controllers: [SubjectAccessController, OrganizationDeletionController],
+  providers: [SubjectAccessService, OrganizationDeletionService, JobContext, { provide: APP_INTERCEPTOR, useClass: OrganizationDeletionInterceptor }],
 })
 export class DataRightsModule {}

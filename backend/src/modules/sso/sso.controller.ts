@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hashToken } from '../../common/security/secret-token';
 import { appUrl, type Env } from '../../config/env';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { AllowedBeforeTwoFactorSetup, Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
+import { AllowedBeforeTwoFactorSetup, AllowedWhileDeletionPending, Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import { ReauthenticateWithProviderDto } from './dto/reauthenticate-with-provider.dto';
 import { ReauthenticationStartDto } from './dto/reauthentication-start.dto';
 import { SignInProvidersDto } from './dto/sign-in-providers.dto';
@@ -70,6 +70,7 @@ export class SsoController {
   @HttpCode(HttpStatus.OK)
   @Authenticated()
   @AllowedBeforeTwoFactorSetup()
+  @AllowedWhileDeletionPending()
   reauthenticateWithProvider(@CurrentUser() user: AuthUser, @Body() dto: ReauthenticateWithProviderDto): Promise<ReauthenticationStartDto> {
     return this.reauthentication.startReauthentication(user, dto.provider);
   }

@@ -3,6 +3,9 @@ import { Injectable } from '@nestjs/common';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { Organization, type OrganizationType, type Region } from './entities/organization.entity';
 
+/** The advisory-lock class of an organisation's deletion; the second key is the organisation. */
+const ORGANIZATION_DELETION_LOCK_CLASS = 7_301;
+
 /** The one owner of `organizations`. */
 @Injectable()
 export class OrganizationsRepository {
@@ -78,5 +81,56 @@ export class OrganizationsRepository {
   /** The time zone of the organisation with this id, as stored. */
   async timezone(id: string): Promise<string> {
     return (await this.em.findOneOrFail(Organization, { id })).timezone;
+  }
+
+  /**
+   * Marks the current organisation to be deleted at `dueAt` (written when the unit of work is
+   * flushed); the row is locked for the rest of the transaction, so two admins' requests don't
+   * both see none pending. Returns the organisation as it was read (its deletion, if one was pending).
+   */
+  async requestDeletion(request: { requestedAt: Date; dueAt: Date; requestedBy: string }): Promise<{ name: string; pendingDueAt: Date | null }> {
+    const organization = await this.em.findOneOrFail(Organization, { id: TenantContext.require() }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const pendingDueAt = organization.deletionDueAt ?? null;
+    if (!pendingDueAt) {
+      organization.deletionRequestedAt = request.requestedAt;
+      organization.deletionDueAt = request.dueAt;
+      organization.deletionRequestedBy = request.requestedBy;
+    }
+    return { name: organization.name, pendingDueAt };
+  }
+
+  /** Clears the current organisation's pending deletion (locked, written on flush); returns the due date it had, if any. */
+  async cancelDeletion(): Promise<Date | null> {
+    const organization = await this.em.findOneOrFail(Organization, { id: TenantContext.require() }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const dueAt = organization.deletionDueAt ?? null;
+    organization.deletionRequestedAt = null;
+    organization.deletionDueAt = null;
+    organization.deletionRequestedBy = null;
+    return dueAt;
+  }
+
+  /** The ids of the organisations whose deletion was due by `now`. */
+  async dueForDeletion(now: Date): Promise<string[]> {
+    const due = await this.em.find(Organization, { deletionDueAt: { $lte: now } }, { fields: ['id'], orderBy: { deletionDueAt: 'asc' } });
+    return due.map((o) => o.id);
+  }
+
+  /**
+   * In the current transaction: takes the organisation's deletion lock (false when another
+   * instance holds it) and reads it again, locked, if it is still due by `now`; else null.
+   */
+  async claimDueForDeletion(id: string, now: Date): Promise<{ id: string; name: string; subdomain: string } | null> {
+    const [lock] = await this.em.execute<{ locked: boolean }[]>('select pg_try_advisory_xact_lock(?, hashtext(?)) as locked', [
+      ORGANIZATION_DELETION_LOCK_CLASS,
+      id,
+    ]);
+    if (!lock?.locked) return null;
+    const organization = await this.em.findOne(Organization, { id, deletionDueAt: { $lte: now } }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    return organization ? { id: organization.id, name: organization.name, subdomain: organization.subdomain } : null;
+  }
+
+  /** Deletes the organisation's row; every row with its organization_id goes with it (foreign keys on delete cascade). */
+  async delete(id: string): Promise<void> {
+    await this.em.nativeDelete(Organization, { id });
   }
 }

@@ -59,4 +59,33 @@ export class OrganizationsService {
   setRequireAdminTwoFactor(required: boolean): Promise<boolean> {
     return this.organizations.setRequireAdminTwoFactor(required);
   }
+
+  /**
+   * Marks the current organisation to be deleted at `dueAt` unless a deletion is already pending
+   * (written on flush, the row locked until the transaction ends). Returns its name and the due
+   * date of a deletion already pending (null when this one was recorded).
+   */
+  requestDeletion(request: { requestedAt: Date; dueAt: Date; requestedBy: string }): Promise<{ name: string; pendingDueAt: Date | null }> {
+    return this.organizations.requestDeletion(request);
+  }
+
+  /** Clears the current organisation's pending deletion; returns the due date it had (null: none was pending). */
+  cancelDeletion(): Promise<Date | null> {
+    return this.organizations.cancelDeletion();
+  }
+
+  /** The ids of the organisations whose deletion was due by `now`. */
+  dueForDeletion(now: Date): Promise<string[]> {
+    return this.organizations.dueForDeletion(now);
+  }
+
+  /** Claims an organisation due for deletion for the current transaction (advisory lock and row lock); null when another has it or it is no longer due. */
+  claimDueForDeletion(id: string, now: Date): Promise<{ id: string; name: string; subdomain: string } | null> {
+    return this.organizations.claimDueForDeletion(id, now);
+  }
+
+  /** Deletes the organisation and, through the foreign keys, every row of it. */
+  delete(id: string): Promise<void> {
+    return this.organizations.delete(id);
+  }
 }

@@ -4,6 +4,7 @@ import { Activity, useMemo } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 
 import { useCurrentUser, useLogout } from '@/features/auth/session/session';
+import { OrganizationDeletionBanner } from '@/features/data-rights/routes';
 import { NotificationBell } from '@/features/notifications/routes';
 import { AccessContext, accessFor, roleLabel, type Access } from '@/shared/auth/access';
 import { useAfterFirstCommit } from '@/shared/lib/after-first-commit';
@@ -13,6 +14,7 @@ import { useAfterFirstCommit } from '@/shared/lib/after-first-commit';
 // dates, and signed-out visitors need not download dayjs.
 import '@/shared/lib/dates';
 
+import { REAUTHENTICATION } from '../lib/reauthentication';
 import { pageAt } from '../routes/app-pages';
 import { MainNav } from './main-nav';
 import { PageFrame } from './page-frame';
@@ -72,6 +74,8 @@ export function AppShell() {
         }
         nav={<MainNav />}
       >
+        {/* While the organisation waits to be deleted, every page says so (admins: Restore). */}
+        {known && <OrganizationDeletionBanner reauthentication={REAUTHENTICATION} />}
         {!pageShown && pageAt(pathname)?.skeleton}
         <Activity mode={pageShown ? 'visible' : 'hidden'}>
           <Outlet />

@@ -24,12 +24,14 @@ const SECTIONS = [
   'Sign-in',
   'Rota Management',
   'Staff Management',
+  'Delete this organisation',
 ];
 
 /** What an admin's Admin Panel reads as it opens. */
 function stubAdminPanel() {
   return stubFetch({
     'GET /api/auth/user': { body: currentUser() },
+    'GET /api/organization/deletion': { body: { pending: false, requestedAt: null, dueAt: null, dueDate: null } },
     'GET /api/staff': { body: [] },
     'GET /api/current-week': { body: currentWeek() },
     'GET /api/academic-years': { body: academicYears() },
@@ -54,10 +56,11 @@ async function sectionLinks(): Promise<HTMLElement[]> {
 }
 
 describe('Admin Panel', () => {
-  it('shows admins every section in its fixed order, with the staff table last', async () => {
+  it('shows admins every section in its fixed order, with the staff table and then the danger zone last', async () => {
     storeToken();
     stubFetch({
       'GET /api/auth/user': { body: currentUser() },
+      'GET /api/organization/deletion': { body: { pending: false, requestedAt: null, dueAt: null, dueDate: null } },
       'GET /api/staff': { body: [] },
       'GET /api/current-week': { body: currentWeek() },
       'GET /api/academic-years': { body: academicYears() },

@@ -3,6 +3,7 @@ import { Anchor, Flex, Grid, theme, Typography } from 'antd';
 import { useCallback, useEffect, useState, type ComponentType, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 
+import { DeleteOrganizationCard, DELETE_TITLE } from '@/features/data-rights/routes';
 import { RotaManagementSection } from '@/features/rota/routes';
 import {
   AutoApprovalSettingsCard,
@@ -21,7 +22,14 @@ import { PageTitle } from '@/shared/ui/page-title';
 import { usePrefersReducedMotion } from '@/shared/ui/reduced-motion';
 import { useScrollToHash } from '@/shared/ui/scroll-to-hash';
 
+import { REAUTHENTICATION } from '../lib/reauthentication';
+
 const TITLE = 'Admin Panel';
+
+/** The danger zone, with the app's "confirm it's you" fields. */
+function DeleteOrganizationSection() {
+  return <DeleteOrganizationCard reauthentication={REAUTHENTICATION} />;
+}
 
 interface AdminPanelSection {
   /** The server permission whoever sees the section holds. */
@@ -101,6 +109,12 @@ export const ADMIN_PANEL_SECTIONS: readonly AdminPanelSection[] = [
     Section: StaffManagement,
     title: 'Staff Management',
     anchor: 'staff-management',
+  },
+  {
+    permission: 'settings.manage',
+    Section: DeleteOrganizationSection,
+    title: DELETE_TITLE,
+    anchor: 'delete-organization',
   },
 ];
 

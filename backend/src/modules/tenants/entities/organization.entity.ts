@@ -56,6 +56,21 @@ export class Organization {
   @Property({ type: 'boolean', default: false })
   requireAdminTwoFactor = false;
 
+  /** When an admin asked for the organisation to be deleted (docs/security.md#deleting-an-organisation); empty when none is pending. */
+  @Property({ type: 'datetime', nullable: true })
+  deletionRequestedAt?: Date | null;
+
+  /**
+   * The end of the 30 days' grace: the purge deletes every row of the organisation then. Until
+   * then it is read-only and an admin may restore it. Read on every request with the session.
+   */
+  @Property({ type: 'datetime', nullable: true })
+  deletionDueAt?: Date | null;
+
+  /** The admin (users.id) who asked for the deletion. */
+  @Property({ type: 'uuid', nullable: true })
+  deletionRequestedBy?: string | null;
+
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 

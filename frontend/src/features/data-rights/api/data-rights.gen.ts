@@ -16,6 +16,35 @@ const injectedRtkApi = api
         query: () => ({ url: `/api/me/data/summary` }),
         providesTags: ['data-rights'],
       }),
+      restoreOrganization: build.mutation<
+        RestoreOrganizationApiResponse,
+        RestoreOrganizationApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/organization/deletion`,
+          method: 'DELETE',
+          body: queryArg.restoreOrganizationDto,
+        }),
+        invalidatesTags: ['data-rights'],
+      }),
+      getOrganizationDeletion: build.query<
+        GetOrganizationDeletionApiResponse,
+        GetOrganizationDeletionApiArg
+      >({
+        query: () => ({ url: `/api/organization/deletion` }),
+        providesTags: ['data-rights'],
+      }),
+      requestOrganizationDeletion: build.mutation<
+        RequestOrganizationDeletionApiResponse,
+        RequestOrganizationDeletionApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/organization/deletion`,
+          method: 'POST',
+          body: queryArg.requestOrganizationDeletionDto,
+        }),
+        invalidatesTags: ['data-rights'],
+      }),
       getStaffData: build.query<GetStaffDataApiResponse, GetStaffDataApiArg>({
         query: (queryArg) => ({ url: `/api/staff/${queryArg.id}/data` }),
         providesTags: ['data-rights'],
@@ -34,6 +63,16 @@ export type GetMyDataApiArg = void;
 export type GetMyDataSummaryApiResponse =
   /** status 200 A self-contained HTML page (`my-data-<date>.html`, an attachment). */ string;
 export type GetMyDataSummaryApiArg = void;
+export type RestoreOrganizationApiResponse = /** status 200  */ OrganizationDeletionDto;
+export type RestoreOrganizationApiArg = {
+  restoreOrganizationDto: RestoreOrganizationDto;
+};
+export type GetOrganizationDeletionApiResponse = /** status 200  */ OrganizationDeletionDto;
+export type GetOrganizationDeletionApiArg = void;
+export type RequestOrganizationDeletionApiResponse = /** status 200  */ OrganizationDeletionDto;
+export type RequestOrganizationDeletionApiArg = {
+  requestOrganizationDeletionDto: RequestOrganizationDeletionDto;
+};
 export type GetStaffDataApiResponse =
   /** status 200 A JSON file (`my-data-<date>.json`, an attachment). */ SubjectAccessDto;
 export type GetStaffDataApiArg = {
@@ -247,9 +286,42 @@ export type ErrorResponseDto = {
   message: string;
   statusCode: number;
 };
+export type OrganizationDeletionDto = {
+  /** When the organisation and all its data will be deleted (30 days after the request); null when none is pending. */
+  dueAt: string | null;
+  /** The day of `dueAt` in the organisation's time zone, `yyyy-MM-dd`; null when none is pending. */
+  dueDate: string | null;
+  /** True from an admin's request until the organisation is restored or deleted. */
+  pending: boolean;
+  /** When an admin asked for the deletion; null when none is pending. */
+  requestedAt: string | null;
+};
+export type RestoreOrganizationDto = {
+  /** A current 6-digit code from the authenticator app, or an unused recovery code. */
+  code?: string;
+  /** The signed-in person's own password. */
+  password?: string;
+  /** For an account without a password: the proof `reauthenticateWithProvider` ended with (five
+    minutes, this session only). */
+  providerProof?: string;
+};
+export type RequestOrganizationDeletionDto = {
+  /** A current 6-digit code from the authenticator app, or an unused recovery code. */
+  code?: string;
+  /** The organisation's name, exactly (case and spaces included). */
+  confirmName: string;
+  /** The signed-in person's own password. */
+  password?: string;
+  /** For an account without a password: the proof `reauthenticateWithProvider` ended with (five
+    minutes, this session only). */
+  providerProof?: string;
+};
 export const {
   useGetMyDataQuery,
   useGetMyDataSummaryQuery,
+  useRestoreOrganizationMutation,
+  useGetOrganizationDeletionQuery,
+  useRequestOrganizationDeletionMutation,
   useGetStaffDataQuery,
   useGetStaffDataSummaryQuery,
 } = injectedRtkApi;

@@ -1,0 +1,73 @@
+import { Form, Modal, Typography } from 'antd';
+
+import { getServerCode, getServerMessage } from '@/shared/api/errors';
+import { useToast } from '@/shared/ui/toast';
+
+import { useRestoreOrganizationMutation } from '../api';
+import type { Reauthentication, ReauthenticationValues } from './reauthentication';
+
+/**
+ * "Restore" during the grace period: the organisation will not be deleted, and everything can be
+ * changed again. Re-authenticated; every admin is emailed.
+ */
+export function RestoreOrganizationModal({
+  open,
+  organizationName,
+  reauthentication,
+  onClose,
+}: {
+  open: boolean;
+  organizationName: string;
+  reauthentication: Reauthentication;
+  onClose: () => void;
+}) {
+  const [form] = Form.useForm<ReauthenticationValues>();
+  const [restore, state] = useRestoreOrganizationMutation();
+  const toast = useToast();
+  const { Fields } = reauthentication;
+
+  const submit = async (values: ReauthenticationValues) => {
+    try {
+      await restore({ restoreOrganizationDto: reauthentication.valuesOf(values) }).unwrap();
+      toast({
+        title: 'Organisation restored',
+        description: `${organizationName} will not be deleted.`,
+      });
+      form.resetFields();
+      onClose();
+    } catch (error) {
+      const code = getServerCode(error);
+      toast({
+        variant: 'destructive',
+        description: getServerMessage(error) ?? 'Failed to restore the organisation',
+      });
+      if (code === 'password_incorrect') form.setFieldValue('password', '');
+      if (code === 'two_factor_code_incorrect') form.setFieldValue('code', '');
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={`Restore ${organizationName}`}
+      okText="Restore"
+      onOk={() => form.submit()}
+      confirmLoading={state.isLoading}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Typography.Paragraph>
+        {organizationName} will not be deleted, and everyone can change things again. Every admin is
+        told by email.
+      </Typography.Paragraph>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={(values) => void submit(values)}
+        requiredMark={false}
+      >
+        <Fields help="Restoring the organisation asks you to confirm it's you." />
+      </Form>
+    </Modal>
+  );
+}
