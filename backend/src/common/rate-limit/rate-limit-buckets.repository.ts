@@ -33,9 +33,7 @@ export class RateLimitBucketsRepository {
 
   /** Takes one event back from the key's current window, if it has one. */
   async takeBack(key: string): Promise<void> {
-    await this.em
-      .getConnection()
-      .execute('UPDATE rate_limit_buckets SET count = greatest(count - 1, 0) WHERE key = ? AND expires_at > now()', [key]);
+    await this.em.getConnection().execute('UPDATE rate_limit_buckets SET count = greatest(count - 1, 0) WHERE key = ? AND expires_at > now()', [key]);
   }
 
   /** The key's current window, or a count of 0 when it has none. */
@@ -59,5 +57,15 @@ export class RateLimitBucketsRepository {
    */
   async deleteExpired(): Promise<void> {
     await this.em.fork().getConnection().execute('DELETE FROM rate_limit_buckets WHERE expires_at <= now()');
+  }
+
+  /** Deletes the counters keyed by any of these email addresses (the last part of a key), in this transaction if any. */
+  async deleteKeyedBy(emails: string[]): Promise<number> {
+    if (!emails.length) return 0;
+    const rows = await this.em.execute<{ key: string }[]>(
+      `DELETE FROM rate_limit_buckets WHERE lower(regexp_replace(key, '^.*:', '')) = any(?::text[]) RETURNING key`,
+      [`{${emails.map((e) => JSON.stringify(e.toLowerCase())).join(',')}}`],
+    );
+    return rows.length;
   }
 }

@@ -9,6 +9,7 @@ import { OutboxService } from '../mail/outbox.service';
 import { RecipientLimitService } from '../mail/recipient-limit.service';
 import type { Organization } from '../tenants/entities/organization.entity';
 import { OrganizationHosts } from '../tenants/organization-hosts.service';
+import { type AccountErasureCounts, AccountErasureRepository } from './account-erasure.repository';
 import { type AccountChange, assertMayActOn, assertMayGrant } from './account-policy';
 import { emailChangeApprovalEmail, emailChangeConfirmationEmail, emailChangeNoticeEmail } from './auth-emails';
 import { EmailChangesRepository } from './email-changes.repository';
@@ -66,7 +67,27 @@ export class AccountsService {
     private readonly identities: UserIdentitiesRepository,
     private readonly emailChanges: EmailChangesRepository,
     private readonly linkTokens: LinkTokensRepository,
+    private readonly erasure: AccountErasureRepository,
   ) {}
+
+  /** The name and every email (the account's, a pending new one) of an account of this organisation; undefined for none. */
+  identityForErasure(userId: string): Promise<{ name: string; emails: string[] } | undefined> {
+    return this.erasure.identity(userId);
+  }
+
+  /**
+   * Erasure (docs/security.md#retention-and-erasure): the account takes the pseudonym and its
+   * address, and can never sign in again: no password, no two-step verification, no identities,
+   * sessions or links. Inside the caller's transaction.
+   */
+  anonymise(userId: string, pseudonym: string, pseudonymousEmail: string): Promise<AccountErasureCounts> {
+    return this.erasure.anonymise(userId, pseudonym, pseudonymousEmail);
+  }
+
+  /** Ages out expired sessions, handoffs, challenges and links of every organisation; how many rows went. */
+  deleteExpired(): Promise<number> {
+    return this.erasure.deleteExpired(this.clock.now());
+  }
 
   onEmailChanged(listener: EmailChangedListener): void {
     this.emailListeners.push(listener);
@@ -219,12 +240,7 @@ export class AccountsService {
    * address of their own. Until then they sign in with the old address. Returns whether the
    * change is pending.
    */
-  async changeEmail(
-    actor: AuthUser,
-    user: User,
-    newEmail: string,
-    organization: Organization,
-  ): Promise<{ pending: boolean }> {
+  async changeEmail(actor: AuthUser, user: User, newEmail: string, organization: Organization): Promise<{ pending: boolean }> {
     if (user.email === newEmail) return { pending: false };
     assertMayActOn(actor, user, 'email');
     if (await this.users.emailTakenByAnother(newEmail, user.id)) throw new ConflictException(EMAIL_IN_USE);
@@ -250,7 +266,9 @@ export class AccountsService {
     const linkTo = (token: string) => `${this.hosts.url(organization.subdomain)}/confirm-email?token=${token}`;
     // An organisation of one's own could otherwise mail any address as often as it likes.
     if (await this.recipients.allow(newEmail, 'email-change confirmation')) {
-      this.outbox.enqueue(emailChangeConfirmationEmail({ ...common, to: newEmail, link: linkTo(confirmation.token), needsApproval: Boolean(approval) }));
+      this.outbox.enqueue(
+        emailChangeConfirmationEmail({ ...common, to: newEmail, link: linkTo(confirmation.token), needsApproval: Boolean(approval) }),
+      );
     }
     this.outbox.enqueue(
       approval
@@ -322,7 +340,10 @@ export class AccountsService {
     for (const listener of this.emailListeners) await listener(user.id, user.email);
     return {
       complete: true,
-      message: side === 'confirmed' ? 'Your new email address is confirmed. Please sign in with it.' : `The change is approved. Please sign in with ${user.email} from now on.`,
+      message:
+        side === 'confirmed'
+          ? 'Your new email address is confirmed. Please sign in with it.'
+          : `The change is approved. Please sign in with ${user.email} from now on.`,
     };
   }
 
@@ -330,9 +351,7 @@ export class AccountsService {
     if (user.role !== 'admin' || !user.isActive) return;
     const others = await this.users.otherActiveAdmins(user.id);
     if (others === 0) {
-      throw new ConflictException(
-        `${user.name} is the last active admin and cannot be ${change}. Make someone else an admin first.`,
-      );
+      throw new ConflictException(`${user.name} is the last active admin and cannot be ${change}. Make someone else an admin first.`);
     }
   }
 }

@@ -1,3 +1,4 @@
+import { AccountErasureRepository } from './account-erasure.repository';
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
@@ -51,7 +52,18 @@ import { TwoFactorChallenge } from './entities/two-factor-challenge.entity';
 
 @Module({
   imports: [
-    MikroOrmModule.forFeature([User, UserIdentity, UserSession, EmailVerificationToken, EmailChangeToken, PasswordResetToken, SessionHandoff, UserTwoFactor, TwoFactorRecoveryCode, TwoFactorChallenge]),
+    MikroOrmModule.forFeature([
+      User,
+      UserIdentity,
+      UserSession,
+      EmailVerificationToken,
+      EmailChangeToken,
+      PasswordResetToken,
+      SessionHandoff,
+      UserTwoFactor,
+      TwoFactorRecoveryCode,
+      TwoFactorChallenge,
+    ]),
     TenantsModule,
     PassportModule,
     JwtModule.registerAsync({
@@ -99,7 +111,17 @@ import { TwoFactorChallenge } from './entities/two-factor-challenge.entity';
     TwoFactorRepository,
     LinkTokensRepository,
     EmailChangesRepository,
+    AccountErasureRepository,
   ],
-  exports: [PasswordService, InvitationService, AccountsService, SessionHandoffService, TwoFactorService, TwoFactorSetupService, SignInPolicy, ReauthProofs],
+  exports: [
+    PasswordService,
+    InvitationService,
+    AccountsService,
+    SessionHandoffService,
+    TwoFactorService,
+    TwoFactorSetupService,
+    SignInPolicy,
+    ReauthProofs,
+  ],
 })
 export class AuthModule {}

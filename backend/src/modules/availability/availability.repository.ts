@@ -133,7 +133,16 @@ export class AvailabilityRepository {
   async awayBetween(from: IsoDate, to: IsoDate): Promise<AwayPeriod[]> {
     const org = TenantContext.require();
     const rows = await this.em.execute<
-      { staffId: string; start: IsoDate; end: IsoDate; id: string; type: UnavailabilityType | null; reason: string; every_other_week: boolean | null; week: TimetableWeek | null }[]
+      {
+        staffId: string;
+        start: IsoDate;
+        end: IsoDate;
+        id: string;
+        type: UnavailabilityType | null;
+        reason: string;
+        every_other_week: boolean | null;
+        week: TimetableWeek | null;
+      }[]
     >(
       `select u.staff_id as "staffId", to_char(u.start_date, 'YYYY-MM-DD') as start, to_char(u.end_date, 'YYYY-MM-DD') as end,
               u.id, u.type::text as type, u.reason, null::boolean as every_other_week, null::text as week
@@ -152,7 +161,14 @@ export class AvailabilityRepository {
     return rows.map((r): AwayPeriod =>
       r.type
         ? { staffId: r.staffId, start: r.start, end: r.end, label: `${UNAVAILABILITY_LABELS[r.type]}: ${r.reason}`, periodId: r.id }
-        : { staffId: r.staffId, start: r.start, end: r.end, label: recurringLabel({ everyOtherWeek: !!r.every_other_week, week: r.week, reason: r.reason }), recurring: true, ruleId: r.id },
+        : {
+            staffId: r.staffId,
+            start: r.start,
+            end: r.end,
+            label: recurringLabel({ everyOtherWeek: !!r.every_other_week, week: r.week, reason: r.reason }),
+            recurring: true,
+            ruleId: r.id,
+          },
     );
   }
 
@@ -263,5 +279,47 @@ export class AvailabilityRepository {
   /** Removes a weekly commitment; written when the unit of work is flushed. */
   removeRule(rule: RecurringUnavailability): void {
     this.em.remove(rule);
+  }
+
+  /** Erasure: replaces a person's names and addresses (`pattern`, whole words, any case) by their pseudonym in everyone's reasons for being away; how many rows changed. */
+  async scrub(pattern: string, pseudonym: string): Promise<number> {
+    return (
+      (
+        await this.em.execute<{ id: string }[]>(
+          `update staff_unavailability set reason = regexp_replace(reason, ?, ?, 'gi') where organization_id = ? and (reason ~* ?) returning id`,
+          [pattern, pseudonym, TenantContext.require(), pattern],
+        )
+      ).length +
+      (
+        await this.em.execute<{ id: string }[]>(
+          `update recurring_unavailability set reason = regexp_replace(reason, ?, ?, 'gi') where organization_id = ? and (reason ~* ?) returning id`,
+          [pattern, pseudonym, TenantContext.require(), pattern],
+        )
+      ).length
+    );
+  }
+
+  /** Erasure: clears the reasons the person gave for being away (the days stay: they shaped the rota); how many rows. */
+  async clearReasonsOf(staffId: string): Promise<number> {
+    const organizationId = TenantContext.require();
+    const one = await this.em.execute<{ id: string }[]>(
+      `update staff_unavailability set reason = '' where organization_id = ? and staff_id = ? and reason <> '' returning id`,
+      [organizationId, staffId],
+    );
+    const recurring = await this.em.execute<{ id: string }[]>(
+      `update recurring_unavailability set reason = '' where organization_id = ? and staff_id = ? and reason <> '' returning id`,
+      [organizationId, staffId],
+    );
+    return one.length + recurring.length;
+  }
+
+  /** How many unavailability entries (one-off and weekly) the person has. */
+  async countOf(staffId: string): Promise<number> {
+    const [row] = await this.em.execute<{ n: number }[]>(
+      `select (select count(*) from staff_unavailability where organization_id = ? and staff_id = ?)
+            + (select count(*) from recurring_unavailability where organization_id = ? and staff_id = ?) as n`,
+      [TenantContext.require(), staffId, TenantContext.require(), staffId],
+    );
+    return Number(row?.n ?? 0);
   }
 }

@@ -1,4 +1,21 @@
 import { Module } from '@nestjs/common';
+import { JobContext } from '../../database/job-context';
+import { AuditModule } from '../audit/audit.module';
+import { AuthModule } from '../auth/auth.module';
+import { AvailabilityModule } from '../availability/availability.module';
+import { CalendarModule } from '../calendar/calendar.module';
+import { DutiesModule } from '../duties/duties.module';
+import { HolidaysModule } from '../holidays/holidays.module';
+import { MailModule } from '../mail/mail.module';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { RequestsModule } from '../requests/requests.module';
+import { RotaModule } from '../rota/rota.module';
+import { SettingsModule } from '../settings/settings.module';
+import { SsoModule } from '../sso/sso.module';
+import { StaffModule } from '../staff/staff.module';
+import { ErasureController } from './erasure.controller';
+import { ErasureService } from './erasure.service';
+import { RetentionService } from './retention.service';
 
 /**
  * The school's data rights (docs/security.md, "Data rights"): the organisation's export and its
@@ -6,5 +23,23 @@ import { Module } from '@nestjs/common';
  * period, and deleting an organisation. Last in the module order: it reads and changes every
  * module's data through that module's own services.
  */
-@Module({ imports: [], controllers: [], providers: [] })
+@Module({
+  imports: [
+    AuditModule,
+    AuthModule,
+    AvailabilityModule,
+    CalendarModule,
+    DutiesModule,
+    HolidaysModule,
+    MailModule,
+    NotificationsModule,
+    RequestsModule,
+    RotaModule,
+    SettingsModule,
+    SsoModule,
+    StaffModule,
+  ],
+  controllers: [ErasureController],
+  providers: [ErasureService, RetentionService, JobContext],
+})
 export class DataRightsModule {}

@@ -15,7 +15,6 @@ import { SavedHolidayDto } from './dto/saved-holiday.dto';
 import { HolidaysService } from './holidays.service';
 import { RotaChangeDto } from '../fact-changes/dto/rota-change.dto';
 
-
 @ApiTags('holidays')
 @Controller('holidays')
 export class HolidaysController {
@@ -81,11 +80,7 @@ export class HolidaysController {
   @Put(':id')
   @Authenticated('holidays.manage')
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such holiday in this organisation.' })
-  updateHoliday(
-    @CurrentUser() user: AuthUser,
-    @Param('id', idParam('Holiday')) id: string,
-    @Body() dto: SaveHolidayDto,
-  ): Promise<SavedHolidayDto> {
+  updateHoliday(@CurrentUser() user: AuthUser, @Param('id', idParam('Holiday')) id: string, @Body() dto: SaveHolidayDto): Promise<SavedHolidayDto> {
     return this.holidays.update(user, id, dto);
   }
 

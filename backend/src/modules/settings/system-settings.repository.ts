@@ -8,6 +8,7 @@ import {
   DEFAULT_FROZEN_SCHOOL_DAYS,
   DEFAULT_INSTRUCTIONS_TITLE,
   DEFAULT_KEEP_FAIRNESS,
+  DEFAULT_LEAVER_RETENTION_MONTHS,
   DEFAULT_MIX_MODE,
   DEFAULT_REMINDERS,
   type MixMode,
@@ -127,9 +128,7 @@ export class SystemSettingsRepository {
       [TenantContext.require()],
     );
     const row = rows[0];
-    return row
-      ? { swaps: row.swaps, cancellations: row.cancellations, autoFillCancellations: row.auto_fill }
-      : { ...DEFAULT_AUTO_APPROVAL };
+    return row ? { swaps: row.swaps, cancellations: row.cancellations, autoFillCancellations: row.auto_fill } : { ...DEFAULT_AUTO_APPROVAL };
   }
 
   async saveAutoApproval(value: AutoApproval): Promise<void> {
@@ -138,6 +137,34 @@ export class SystemSettingsRepository {
         where organization_id = ?`,
       [value.swaps, value.cancellations, value.autoFillCancellations, TenantContext.require()],
     );
+  }
+
+  /** Months after leaving until a leaver's personal data is anonymised; the default while the organisation has no settings row. */
+  async leaverRetentionMonths(): Promise<number> {
+    const [row] = await this.em.execute<{ months: number }[]>(
+      'select leaver_retention_months as months from system_settings where organization_id = ?',
+      [TenantContext.require()],
+    );
+    return row?.months ?? DEFAULT_LEAVER_RETENTION_MONTHS;
+  }
+
+  /** Saves the leavers' retention period; the row exists (lockExclusive made it). */
+  async saveLeaverRetentionMonths(months: number): Promise<void> {
+    await this.em.execute('update system_settings set leaver_retention_months = ?, updated_at = now() where organization_id = ?', [
+      months,
+      TenantContext.require(),
+    ]);
+  }
+
+  /**
+   * Every organisation with its leavers' retention period (the default without a settings row):
+   * the read across organisations of the daily retention job, which opens each one's context.
+   */
+  async leaverRetentionOfEveryOrganization(): Promise<{ organizationId: string; months: number }[]> {
+    const rows = await this.em.execute<{ id: string; months: number | null }[]>(
+      `select o.id, s.leaver_retention_months as months from organizations o left join system_settings s on s.organization_id = o.id order by o.id`,
+    );
+    return rows.map((r) => ({ organizationId: r.id, months: r.months ?? DEFAULT_LEAVER_RETENTION_MONTHS }));
   }
 
   /** The rota's planning rules; the defaults while the organisation has no settings row. One statement. */
@@ -220,11 +247,10 @@ export class SystemSettingsRepository {
   }
 
   async saveProcedureFileLink(url: string, fileName: string): Promise<void> {
-    await this.em.execute('update system_settings set procedure_file_url = ?, procedure_file_name = ?, updated_at = now() where organization_id = ?', [
-      url,
-      fileName,
-      TenantContext.require(),
-    ]);
+    await this.em.execute(
+      'update system_settings set procedure_file_url = ?, procedure_file_name = ?, updated_at = now() where organization_id = ?',
+      [url, fileName, TenantContext.require()],
+    );
   }
 
   async reminders(): Promise<ReminderSettings> {
@@ -282,11 +308,44 @@ export class SystemSettingsRepository {
       TenantContext.require(),
     ]);
   }
+  /** Erasure: replaces a person's names and addresses (`pattern`, whole words, any case) by their pseudonym in the instructions, the reminder template and the procedure file's name; how many rows changed. */
+  async scrub(pattern: string, pseudonym: string): Promise<number> {
+    return (
+      (
+        await this.em.execute<{ id: string }[]>(
+          `update system_settings set instructions_title = regexp_replace(instructions_title, ?, ?, 'gi'), instructions_content = regexp_replace(instructions_content, ?, ?, 'gi'), procedure_file_name = regexp_replace(procedure_file_name, ?, ?, 'gi'), email_template = regexp_replace(email_template::text, ?, ?, 'gi')::jsonb where organization_id = ? and (instructions_title ~* ? or instructions_content ~* ? or procedure_file_name ~* ? or email_template::text ~* ?) returning id`,
+          [
+            pattern,
+            pseudonym,
+            pattern,
+            pseudonym,
+            pattern,
+            pseudonym,
+            pattern,
+            pseudonym,
+            TenantContext.require(),
+            pattern,
+            pattern,
+            pattern,
+            pattern,
+          ],
+        )
+      ).length +
+      (
+        await this.em.execute<{ id: string }[]>(
+          `update procedure_files set file_name = regexp_replace(file_name, ?, ?, 'gi') where organization_id = ? and (file_name ~* ?) returning id`,
+          [pattern, pseudonym, TenantContext.require(), pattern],
+        )
+      ).length
+    );
+  }
 }
 
 /** The rota rules of a settings row; the defaults without one. */
 function rotaRulesOf(
-  row: { mix_mode: MixMode; default_weekly_cap: number | null; week_a_start: string | null; keep_fairness: boolean; frozen_school_days: number } | undefined,
+  row:
+    | { mix_mode: MixMode; default_weekly_cap: number | null; week_a_start: string | null; keep_fairness: boolean; frozen_school_days: number }
+    | undefined,
 ): RotaRules {
   return {
     mixMode: row?.mix_mode ?? DEFAULT_MIX_MODE,

@@ -71,10 +71,10 @@ export class SignInSettingsRepository {
 
   /** The organisation's sign-in options row, made when missing and locked for the rest of the transaction. */
   async lockOptions(): Promise<SignInSettings> {
-    await this.em.execute(
-      'insert into sign_in_settings (id, organization_id) values (?, ?) on conflict (organization_id) do nothing',
-      [randomUUID(), TenantContext.require()],
-    );
+    await this.em.execute('insert into sign_in_settings (id, organization_id) values (?, ?) on conflict (organization_id) do nothing', [
+      randomUUID(),
+      TenantContext.require(),
+    ]);
     return this.em.findOneOrFail(SignInSettings, {}, { lockMode: LockMode.PESSIMISTIC_WRITE });
   }
 
@@ -153,5 +153,23 @@ export class SignInSettingsRepository {
         sessionId: row.session_id,
       }
     );
+  }
+
+  /** Erasure: deletes the person's sign-in attempts through a provider (re-authentications and links). */
+  async deleteAttemptsOf(userId: string): Promise<number> {
+    const rows = await this.em.execute<{ id: string }[]>('delete from sso_login_attempts where organization_id = ? and user_id = ? returning id', [
+      TenantContext.require(),
+      userId,
+    ]);
+    return rows.length;
+  }
+
+  /** Ages out the sign-in attempts of every organisation that expired (10 minutes after they began); how many went. */
+  async deleteExpiredAttempts(now: Date): Promise<number> {
+    const rows = await this.em.execute<{ id: string }[]>(
+      'delete from sso_login_attempts a using organizations o where a.organization_id = o.id and a.expires_at <= ? returning a.id',
+      [now],
+    );
+    return rows.length;
   }
 }

@@ -1,5 +1,6 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
+import { Clock } from '../../common/clock/clock';
 import { AuditService, changedFields } from '../audit/audit.service';
 import { AccountsService } from '../auth/accounts.service';
 import { FactChangesService } from '../fact-changes/fact-changes.service';
@@ -26,6 +27,7 @@ export class StaffUpdateService {
     private readonly organizations: OrganizationsService,
     private readonly staffInvitations: StaffInvitationsService,
     private readonly factChanges: FactChangesService,
+    private readonly clock: Clock,
   ) {}
 
   /**
@@ -64,6 +66,8 @@ export class StaffUpdateService {
       ...(dto.department !== undefined && { department: dto.department }),
       ...(dto.isTeaching !== undefined && { isTeaching: dto.isTeaching }),
       ...(dto.isActive !== undefined && { isActive: dto.isActive }),
+      // When they left, for the leavers' retention period; cleared when they come back.
+      ...(dto.isActive !== undefined && dto.isActive !== staff.isActive && { deactivatedAt: dto.isActive ? null : this.clock.now() }),
       ...pattern,
     });
     // An invitation never used follows the new address; nobody else gets a set-password link.

@@ -19,7 +19,16 @@ import { StaffGroupsService } from './staff-groups.service';
 @Module({
   imports: [MikroOrmModule.forFeature([Staff, StaffGroup, StaffGroupMember]), AuthModule, TenantsModule],
   controllers: [StaffController, StaffGroupsController],
-  providers: [StaffDirectory, StaffService, StaffUpdateService, StaffImportService, StaffInvitationsService, StaffRepository, StaffGroupsRepository, StaffGroupsService],
-  exports: [StaffService, StaffDirectory, StaffGroupsService],
+  providers: [
+    StaffDirectory,
+    StaffService,
+    StaffUpdateService,
+    StaffImportService,
+    StaffInvitationsService,
+    StaffRepository,
+    StaffGroupsRepository,
+    StaffGroupsService,
+  ],
+  exports: [StaffService, StaffUpdateService, StaffDirectory, StaffGroupsService],
 })
 export class StaffModule {}

@@ -1,5 +1,3 @@
-
-
 export class AutoApprovalSettingsDto {
   /** New swap requests are approved at once. */
   swaps!: boolean;
