@@ -104,6 +104,10 @@ export const ROUTES: Record<string, RouteRule> = {
   updateStaff: { callers: ['manager', 'admin'], tenant: IDS }, // staff.manage
   inviteStaff: { callers: ['manager', 'admin'], tenant: IDS }, // staff.manage
   changeStaffRole: { callers: ['admin'], tenant: IDS }, // staff.roles
+  getErasure: { callers: ['admin'], tenant: IDS }, // settings.manage
+  eraseStaff: { callers: ['admin'], tenant: IDS }, // settings.manage, plus the admin's password
+  getLeaverRetention: { callers: ['admin'], tenant: OWN }, // settings.manage
+  updateLeaverRetention: { callers: ['admin'], tenant: OWN }, // settings.manage
 
   getHolidays: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
   createHoliday: { callers: ['manager', 'admin'], tenant: OWN }, // holidays.manage
@@ -373,6 +377,10 @@ export const EXAMPLES: Record<string, ExampleBuilder> = {
   updateStaff: ({ other }) => ({ params: { id: other }, body: { name: 'Olive Other', isTeaching: true } }),
   inviteStaff: async (f) => ({ params: { id: await createStaffOfA(f) } }),
   changeStaffRole: async (f) => ({ params: { id: await createStaffOfA(f, { invite: true }) }, body: { role: 'manager' } }),
+  getErasure: async (f) => ({ params: { id: await createStaffOfA(f) } }),
+  // A wrong password: the example must not erase A's record that later operations may use.
+  eraseStaff: async (f) => ({ params: { id: await createStaffOfA(f) }, body: { password: 'not the password' } }),
+  updateLeaverRetention: () => ({ body: { leaverRetentionMonths: 18 } }),
 
   getHolidays: () => ({ query: { startDate: '2025-09-01', endDate: '2026-08-31' } }),
   createHoliday: () => {
