@@ -331,6 +331,62 @@ describe('erasure and retention', () => {
       }
     });
 
+    it('ages out expired sessions, handoffs, challenges, links and sign-in attempts, and keeps live ones', async () => {
+      const admin = await registerOrganization(t);
+      const member = await memberWithRole(t, admin, 'staff', 'Ageing Person');
+      const organizationId = await organizationIdOf(admin);
+      const [row] = await sql('select user_id from staff where id = ?', [member.staffId]);
+      const userId = row!.user_id as string;
+      // The job's clock is 2025-09-08 09:00 London; "expired" is before it, "live" after it.
+      for (const [label, expiresAt] of [
+        ['old', '2025-09-07T00:00:00Z'],
+        ['live', '2025-09-09T00:00:00Z'],
+      ] as const) {
+        await sql('insert into user_sessions (id, organization_id, user_id, expires_at, created_at) values (gen_random_uuid(), ?, ?, ?, now())', [
+          organizationId,
+          userId,
+          expiresAt,
+        ]);
+        await sql(
+          'insert into session_handoffs (id, user_id, token_hash, expires_at, created_at, user_token_version) values (gen_random_uuid(), ?, ?, ?, now(), 0)',
+          [userId, `handoff-${label}`, expiresAt],
+        );
+        await sql(
+          'insert into two_factor_challenges (id, user_id, token_hash, expires_at, created_at, user_token_version) values (gen_random_uuid(), ?, ?, ?, now(), 0)',
+          [userId, `challenge-${label}`, expiresAt],
+        );
+        await sql(
+          'insert into email_verification_tokens (id, user_id, token_hash, expires_at, created_at) values (gen_random_uuid(), ?, ?, ?, now())',
+          [userId, `verify-${label}`, expiresAt],
+        );
+        await sql(
+          `insert into sso_login_attempts (id, organization_id, provider, state_hash, nonce, code_verifier, expires_at, created_at, purpose)
+           values (gen_random_uuid(), ?, 'google', ?, 'n', 'v', ?, now(), 'sign_in')`,
+          [organizationId, `state-${label}`, expiresAt],
+        );
+      }
+      const count = async (table: string) => {
+        const [n] = await sql(
+          `select count(*)::int as n from ${table} where expires_at < '2025-09-08T00:00:00Z' and ${table === 'sso_login_attempts' ? 'organization_id' : 'user_id'} = ?`,
+          [table === 'sso_login_attempts' ? organizationId : userId],
+        );
+        const [live] = await sql(
+          `select count(*)::int as n from ${table} where expires_at > '2025-09-08T12:00:00Z' and ${table === 'sso_login_attempts' ? 'organization_id' : 'user_id'} = ?`,
+          [table === 'sso_login_attempts' ? organizationId : userId],
+        );
+        return [table, n!.n, live!.n];
+      };
+      const tables = ['user_sessions', 'session_handoffs', 'two_factor_challenges', 'email_verification_tokens', 'sso_login_attempts'];
+      const before = await Promise.all(tables.map(count));
+      expect(before.every(([, old, live]) => (old as number) >= 1 && (live as number) >= 1)).toBe(true);
+      const run = await t.get(RetentionService).run();
+      expect(run.expiredRowsDeleted).toBeGreaterThanOrEqual(tables.length);
+      const after = await Promise.all(tables.map(count));
+      expect(after).toEqual(before.map(([table, , live]) => [table, 0, live]));
+      // Their session is live: they are still signed in.
+      await as(member.token).get('/api/notifications').expect(200);
+    });
+
     it('keeps the retention period the admin sets, 1 to 120 months, and refuses anything else clearly', async () => {
       const admin = await registerOrganization(t);
       const staff = await memberWithRole(t, admin, 'staff', 'Plain Staff');
