@@ -394,7 +394,7 @@ describe('erasure and retention', () => {
       expect(set.body).toEqual({ leaverRetentionMonths: 24, nextDue: [] });
       for (const bad of [0, 121, 1.5, '12', null]) {
         const res = await as(admin.token).put('/api/data-rights/leaver-retention', { leaverRetentionMonths: bad }).expect(400);
-        expect(JSON.stringify(res.body.message)).toContain('The retention period must be a whole number of months from 1 to 120');
+        expect(JSON.stringify(res.body.message)).toContain("The leavers' retention period must be a whole number of months from 1 to 120");
       }
       await as(staff.token).get('/api/data-rights/leaver-retention').expect(403);
       await as(staff.token).put('/api/data-rights/leaver-retention', { leaverRetentionMonths: 6 }).expect(403);

@@ -3,6 +3,11 @@ import { Anchor, Flex, Grid, theme, Typography } from 'antd';
 import { useCallback, useEffect, useState, type ComponentType, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 
+import {
+  EraseStaffAction,
+  LEAVERS_DATA_TITLE,
+  LeaversDataCard,
+} from '@/features/data-rights/erasure-routes';
 import { RotaManagementSection } from '@/features/rota/routes';
 import {
   AutoApprovalSettingsCard,
@@ -11,17 +16,44 @@ import {
   EmailSystemTestingCard,
   EmailTemplateEditorCard,
   InstructionsManagerCard,
+  ReauthenticationFields,
+  reauthenticationOf,
   RotaRulesCard,
   SignInSettingsCard,
 } from '@/features/settings/routes';
 import { StaffManagement } from '@/features/staff/routes';
-import { useAccess, type AdminPanelPermission } from '@/shared/auth/access';
+import { useAccess, useCan, type AdminPanelPermission } from '@/shared/auth/access';
 import { AccessGuard } from '@/shared/ui/access-guard';
 import { PageTitle } from '@/shared/ui/page-title';
 import { usePrefersReducedMotion } from '@/shared/ui/reduced-motion';
 import { useScrollToHash } from '@/shared/ui/scroll-to-hash';
 
 const TITLE = 'Admin Panel';
+
+/**
+ * Staff Management, with "Erase personal data…" on each row for those who may erase it (admins:
+ * docs/security.md#retention-and-erasure); the data-rights feature's dialog gets the settings
+ * feature's "confirm it's you" fields from here.
+ */
+function StaffManagementSection() {
+  const canErase = useCan('settings.manage');
+  return (
+    <StaffManagement
+      rowActions={
+        canErase
+          ? (person) => (
+              <EraseStaffAction
+                staffId={person.id}
+                name={person.name}
+                ReauthenticationFields={ReauthenticationFields}
+                reauthenticationOf={reauthenticationOf}
+              />
+            )
+          : undefined
+      }
+    />
+  );
+}
 
 interface AdminPanelSection {
   /** The server permission whoever sees the section holds. */
@@ -91,6 +123,12 @@ export const ADMIN_PANEL_SECTIONS: readonly AdminPanelSection[] = [
     anchor: 'sign-in',
   },
   {
+    permission: 'settings.manage',
+    Section: LeaversDataCard,
+    title: LEAVERS_DATA_TITLE,
+    anchor: 'leavers-data',
+  },
+  {
     permission: 'rota.manage',
     Section: RotaManagementSection,
     title: 'Rota Management',
@@ -98,7 +136,7 @@ export const ADMIN_PANEL_SECTIONS: readonly AdminPanelSection[] = [
   },
   {
     permission: 'staff.manage',
-    Section: StaffManagement,
+    Section: StaffManagementSection,
     title: 'Staff Management',
     anchor: 'staff-management',
   },

@@ -7,3 +7,5 @@ export { EmailTemplateEditorCard } from './components/email-template-editor-card
 export { InstructionsManagerCard } from './components/instructions-manager-card';
 export { RotaRulesCard } from './components/rota-rules-card';
 export { SignInSettingsCard } from './components/sign-in-settings-card';
+// "Confirm it's you" fields, which other features' dialogs get from src/app (erasing a person's data).
+export { ReauthenticationFields, reauthenticationOf } from './components/reauthentication-fields';

@@ -1,7 +1,7 @@
 import { IsInt, Max, Min } from 'class-validator';
 import { MAX_LEAVER_RETENTION_MONTHS, MIN_LEAVER_RETENTION_MONTHS } from '../../settings/entities/system-settings.entity';
 
-const MONTHS_MESSAGE = `The retention period must be a whole number of months from ${MIN_LEAVER_RETENTION_MONTHS} to ${MAX_LEAVER_RETENTION_MONTHS}`;
+const MONTHS_MESSAGE = `The leavers' retention period must be a whole number of months from ${MIN_LEAVER_RETENTION_MONTHS} to ${MAX_LEAVER_RETENTION_MONTHS}`;
 
 /** Changes the leavers' retention period. */
 export class UpdateLeaverRetentionDto {

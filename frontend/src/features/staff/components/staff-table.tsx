@@ -1,4 +1,5 @@
 import { Button, Select, Space, Table, Tag, Typography, type TableProps } from 'antd';
+import type { ReactNode } from 'react';
 
 import { getServerMessage } from '@/shared/api/errors';
 import { ROLES, roleLabel, useCan, type Role } from '@/shared/auth/access';
@@ -31,6 +32,8 @@ interface StaffTableProps {
   /** When the list is empty; "No staff members yet" unless a search left nobody. */
   emptyText?: string;
   selection?: StaffSelection;
+  /** More actions on a row, after the staff feature's own (composed by src/app, e.g. erasing personal data). */
+  rowActions?: (person: StaffRecord) => ReactNode;
 }
 
 /**
@@ -46,7 +49,14 @@ const NAME_STYLE = { wordBreak: 'normal', overflowWrap: 'normal' } as const;
 const INACTIVE_ROW_STYLE = { background: '#f0f0f0', color: 'rgba(0, 0, 0, 0.65)' } as const;
 
 /** docs/product.md#accounts-and-sign-in: the staff table, with inactive people dimmed and each row's actions. */
-export function StaffTable({ staff, loading, onEdit, emptyText, selection }: StaffTableProps) {
+export function StaffTable({
+  staff,
+  loading,
+  onEdit,
+  emptyText,
+  selection,
+  rowActions,
+}: StaffTableProps) {
   const canManage = useCan('staff.manage');
   const canChangeRoles = useCan('staff.roles');
   const toast = useToast();
@@ -201,6 +211,7 @@ export function StaffTable({ staff, loading, onEdit, emptyText, selection }: Sta
                 {inviteVerb}
               </Button>
             )}
+            {rowActions?.(person)}
           </Space>
         );
       },
