@@ -254,6 +254,9 @@ describe('erasure and retention', () => {
       expect(log[0]).toMatchObject({ summary: `Erased the personal data of ${pseudonym}`, actorName: 'Ann Admin' });
       expect(log.some((e) => e.summary === `Added staff member ${pseudonym} and invited them to sign in`)).toBe(true);
 
+      // Nobody to bring back: reactivating is refused.
+      const back = await lateAs(admin.token).put(`/api/staff/${zed.staffId}`, { isActive: true }).expect(409);
+      expect(back.body.message).toBe("This person's personal data was erased: they can't be reactivated. Add them again as a new staff member.");
       // Once: a second erasure is refused, and the staff list shows the pseudonym.
       await lateAs(admin.token).post(`/api/staff/${zed.staffId}/erasure`, { password: admin.password }).expect(409);
       const staff = (await lateAs(admin.token).get('/api/staff').expect(200)).body as { id: string; name: string; email: string }[];

@@ -12,6 +12,8 @@ import { auditView, patternOf, STAFF_EXISTS, toStaffDto, withStaffConflicts } fr
 import { StaffRepository } from './staff.repository';
 import { changePattern, patternChangesForRota } from './working-pattern';
 
+const ERASED_CANNOT_RETURN = "This person's personal data was erased: they can't be reactivated. Add them again as a new staff member.";
+
 /**
  * Editing a staff member. Their active state and working pattern are facts the rota depends on,
  * so the edit is a fact change (FactChangesService.change): a leaver's future duties go, and so
@@ -45,6 +47,8 @@ export class StaffUpdateService {
     // The tenant filter hides other organisations' staff: their ids are simply not found.
     const staff = await this.staffRecords.findWithUser(id);
     if (!staff) throw new NotFoundException('Staff member not found');
+    // An erased person is a pseudonym kept for history (docs/security.md#retention-and-erasure): nobody to bring back.
+    if (staff.anonymisedAt && dto.isActive) throw new ConflictException(ERASED_CANNOT_RETURN);
     const user = staff.user?.getEntity();
     const before = toStaffDto(staff);
     const pattern = changePattern(patternOf(staff), dto);
