@@ -114,7 +114,9 @@ describe('re-authentication', () => {
   let url = '';
   const send = (admin: Account, call: Call, body: Record<string, unknown>) => {
     const http = t.http();
-    return http[call.method](url).set(...bearer(admin.token)).send(body);
+    return http[call.method](url)
+      .set(...bearer(admin.token))
+      .send(body);
   };
 
   it('is asked by exactly the operations docs/security.md lists', async () => {
