@@ -34,9 +34,7 @@ async function main(): Promise<void> {
   let mail: MailCatcher | undefined;
   let shuttingDown = false;
   const stopServices = async () => {
-    await mail
-      ?.stop()
-      .catch((err: unknown) => log.warn(`The local mail catcher did not stop cleanly: ${err instanceof Error ? err.message : String(err)}`));
+    await mail?.stop().catch((err: unknown) => log.warn(`The local mail catcher did not stop cleanly: ${err instanceof Error ? err.message : String(err)}`));
     await db?.stop();
   };
 

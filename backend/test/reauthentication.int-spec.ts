@@ -38,37 +38,16 @@ const standard = (password: string, code?: string) => ({ password, ...(code && {
 
 /** A valid request per listed operation; the test fails for a listed operation without one. */
 const CALLS: Record<string, Call> = {
-  saveSignInOptions: {
-    method: 'put',
-    url: '/api/sign-in-settings',
-    body: { joinRule: 'join_as_staff', passwordSignIn: true },
-    credentials: standard,
-  },
-  saveGoogleSignIn: {
-    method: 'put',
-    url: '/api/sign-in-settings/google',
-    body: { enabled: false, clientId: 'client-id', allowedDomains: ['school.example'] },
-    credentials: standard,
-  },
+  saveSignInOptions: { method: 'put', url: '/api/sign-in-settings', body: { joinRule: 'join_as_staff', passwordSignIn: true }, credentials: standard },
+  saveGoogleSignIn: { method: 'put', url: '/api/sign-in-settings/google', body: { enabled: false, clientId: 'client-id', allowedDomains: ['school.example'] }, credentials: standard },
   saveMicrosoftSignIn: {
     method: 'put',
     url: '/api/sign-in-settings/microsoft',
     body: { enabled: false, clientId: 'client-id', allowedTenantIds: ['8eaef023-2b34-4da1-9baa-8bc8c9d6a490'] },
     credentials: standard,
   },
-  saveOidcSignIn: {
-    method: 'put',
-    url: '/api/sign-in-settings/oidc',
-    body: { enabled: false, name: 'Trust', issuer: 'https://login.example.org', clientId: 'x' },
-    credentials: standard,
-  },
-  saveTwoFactorRequirement: {
-    method: 'post',
-    url: '/api/settings/two-factor-requirement',
-    body: { requireAdminTwoFactor: true },
-    credentials: standard,
-    twoFactor: true,
-  },
+  saveOidcSignIn: { method: 'put', url: '/api/sign-in-settings/oidc', body: { enabled: false, name: 'Trust', issuer: 'https://login.example.org', clientId: 'x' }, credentials: standard },
+  saveTwoFactorRequirement: { method: 'post', url: '/api/settings/two-factor-requirement', body: { requireAdminTwoFactor: true }, credentials: standard, twoFactor: true },
   saveAutoApprovalSettings: {
     method: 'post',
     url: '/api/auto-approval-settings',
@@ -83,12 +62,7 @@ const CALLS: Record<string, Call> = {
   eraseStaff: {
     method: 'post',
     url: async (t, admin) => {
-      const leaver = await t
-        .http()
-        .post('/api/staff')
-        .set(...bearer(admin.token))
-        .send({ name: 'Lee Leaver', email: `lee-${admin.subdomain}@example.com` })
-        .expect(201);
+      const leaver = await t.http().post('/api/staff').set(...bearer(admin.token)).send({ name: 'Lee Leaver', email: `lee-${admin.subdomain}@example.com` }).expect(201);
       return `/api/staff/${leaver.body.id as string}/erasure`;
     },
     body: {},
@@ -114,15 +88,11 @@ describe('re-authentication', () => {
   let url = '';
   const send = (admin: Account, call: Call, body: Record<string, unknown>) => {
     const http = t.http();
-    return http[call.method](url)
-      .set(...bearer(admin.token))
-      .send(body);
+    return http[call.method](url).set(...bearer(admin.token)).send(body);
   };
 
   it('is asked by exactly the operations docs/security.md lists', async () => {
-    const spec = (await t.http().get('/api/openapi.json').expect(200)).body as {
-      paths: Record<string, Record<string, { operationId: string; 'x-reauthentication'?: boolean }>>;
-    };
+    const spec = (await t.http().get('/api/openapi.json').expect(200)).body as { paths: Record<string, Record<string, { operationId: string; 'x-reauthentication'?: boolean }>> };
     const marked = Object.values(spec.paths)
       .flatMap((item) => Object.values(item))
       .filter((op) => op['x-reauthentication'] === true)
@@ -132,52 +102,31 @@ describe('re-authentication', () => {
     expect(Object.keys(CALLS).sort()).toEqual(documentedOperations());
   });
 
-  it.each(documentedOperations().map((id) => [id] as const))(
-    '%s refuses a session alone and a wrong password, changing nothing, and takes the right one',
-    async (id) => {
-      const call = CALLS[id];
-      expect({ id, example: Boolean(call) }).toEqual({ id, example: true });
-      const admin = await registerOrganization(t);
-      const organization = (new JwtService().decode(admin.token) as { org: string }).org;
-      let secret: string | undefined;
-      if (call!.twoFactor) {
-        const setup = await t
-          .http()
-          .post('/api/auth/two-factor/setup')
-          .set(...bearer(admin.token))
-          .send({ password: admin.password })
-          .expect(200);
-        secret = setup.body.secret as string;
-        await t
-          .http()
-          .post('/api/auth/two-factor/enable')
-          .set(...bearer(admin.token))
-          .send({ code: await code(secret) })
-          .expect(200);
-      }
-      url = typeof call!.url === 'string' ? call!.url : await call!.url(t, admin);
-      const before = await snapshotOrganization(t, organization);
+  it.each(documentedOperations().map((id) => [id] as const))('%s refuses a session alone and a wrong password, changing nothing, and takes the right one', async (id) => {
+    const call = CALLS[id];
+    expect({ id, example: Boolean(call) }).toEqual({ id, example: true });
+    const admin = await registerOrganization(t);
+    const organization = (new JwtService().decode(admin.token) as { org: string }).org;
+    let secret: string | undefined;
+    if (call!.twoFactor) {
+      const setup = await t.http().post('/api/auth/two-factor/setup').set(...bearer(admin.token)).send({ password: admin.password }).expect(200);
+      secret = setup.body.secret as string;
+      await t.http().post('/api/auth/two-factor/enable').set(...bearer(admin.token)).send({ code: await code(secret) }).expect(200);
+    }
+    url = typeof call!.url === 'string' ? call!.url : await call!.url(t, admin);
+    const before = await snapshotOrganization(t, organization);
 
-      const bare = await send(admin, call!, call!.body);
-      expect({ id, status: bare.status, code: bare.body.code }).toEqual({
-        id,
-        status: 400,
-        code: expect.stringMatching(/^(admin_)?password_required$/),
-      });
-      const wrong = await send(admin, call!, { ...call!.body, ...call!.credentials('not the password', secret && (await code(secret))) });
-      expect({ id, status: wrong.status, code: wrong.body.code }).toEqual({
-        id,
-        status: 403,
-        code: expect.stringMatching(/^(admin_)?password_incorrect$/),
-      });
-      if (secret) {
-        const noCode = await send(admin, call!, { ...call!.body, ...call!.credentials(admin.password) });
-        expect({ id, status: noCode.status, code: noCode.body.code }).toEqual({ id, status: 400, code: 'two_factor_code_required' });
-      }
-      expect(await snapshotOrganization(t, organization)).toEqual(before);
+    const bare = await send(admin, call!, call!.body);
+    expect({ id, status: bare.status, code: bare.body.code }).toEqual({ id, status: 400, code: expect.stringMatching(/^(admin_)?password_required$/) });
+    const wrong = await send(admin, call!, { ...call!.body, ...call!.credentials('not the password', secret && (await code(secret))) });
+    expect({ id, status: wrong.status, code: wrong.body.code }).toEqual({ id, status: 403, code: expect.stringMatching(/^(admin_)?password_incorrect$/) });
+    if (secret) {
+      const noCode = await send(admin, call!, { ...call!.body, ...call!.credentials(admin.password) });
+      expect({ id, status: noCode.status, code: noCode.body.code }).toEqual({ id, status: 400, code: 'two_factor_code_required' });
+    }
+    expect(await snapshotOrganization(t, organization)).toEqual(before);
 
-      const right = await send(admin, call!, { ...call!.body, ...call!.credentials(admin.password, secret && (await code(secret))) });
-      expect({ id, status: right.status }).toEqual({ id, status: 200 });
-    },
-  );
+    const right = await send(admin, call!, { ...call!.body, ...call!.credentials(admin.password, secret && (await code(secret))) });
+    expect({ id, status: right.status }).toEqual({ id, status: 200 });
+  });
 });

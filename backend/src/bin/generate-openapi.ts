@@ -14,11 +14,7 @@ import { PERMISSIONS_FILE, renderPermissionsFile } from './permissions-file';
  */
 async function generate(): Promise<void> {
   const env = validateEnv({ ...process.env, LOG_LEVEL: 'silent', SERVE_STATIC: 'false', DATABASE_URL: undefined });
-  const app = await createApp({
-    env,
-    databaseUrl: 'postgresql://openapi@127.0.0.1:1/openapi',
-    jwtSecret: 'openapi-generation-only-secret-not-used-for-anything',
-  });
+  const app = await createApp({ env, databaseUrl: 'postgresql://openapi@127.0.0.1:1/openapi', jwtSecret: 'openapi-generation-only-secret-not-used-for-anything' });
   await app.init();
   const document = sortKeys(buildOpenApiDocument(app));
   await app.close();

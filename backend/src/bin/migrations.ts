@@ -24,7 +24,9 @@ async function main(command: string | undefined): Promise<number> {
       if (command === 'check') {
         const diff = (await orm.schema.getUpdateSchemaSQL({ wrap: false })).trim();
         if (diff) {
-          process.stderr.write(`Entities changed without a migration. Run \`npm run migration:create -w backend\`.\n${diff}\n`);
+          process.stderr.write(
+            `Entities changed without a migration. Run \`npm run migration:create -w backend\`.\n${diff}\n`,
+          );
           return 1;
         }
         process.stdout.write('Migrations match the entities.\n');

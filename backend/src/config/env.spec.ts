@@ -87,9 +87,7 @@ describe('mail settings', () => {
   });
 
   it('refuses an SMTP_URL that is neither a mail server nor off', () => {
-    expect(failure({ SMTP_URL: 'http://mail.example.com' })).toMatch(
-      /^Invalid configuration: SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL, or off \(got "http/,
-    );
+    expect(failure({ SMTP_URL: 'http://mail.example.com' })).toMatch(/^Invalid configuration: SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL, or off \(got "http/);
     expect(failure({ ...production, SMTP_URL: 'Off' })).toMatch(/SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL, or off/);
     expect(failure({ MAIL_CATCHER_PORT: '80' })).toMatch(/MAIL_CATCHER_PORT must be a whole number between 1024 and 65535/);
   });
@@ -117,8 +115,6 @@ describe('organizationUrl', () => {
       'https://stmarys.dutymanager.app',
     );
     expect(organizationUrl({ PORT: 4100, APP_URL: undefined, APP_BASE_DOMAIN: 'localhost' }, 'stmarys')).toBe('http://stmarys.localhost:4100');
-    expect(organizationUrl({ PORT: 3000, APP_URL: 'http://localhost:8080/', APP_BASE_DOMAIN: 'localhost' }, 'hill')).toBe(
-      'http://hill.localhost:8080',
-    );
+    expect(organizationUrl({ PORT: 3000, APP_URL: 'http://localhost:8080/', APP_BASE_DOMAIN: 'localhost' }, 'hill')).toBe('http://hill.localhost:8080');
   });
 });

@@ -32,7 +32,8 @@ export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
  */
 const BASE_DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*(?=[a-z0-9-]*[a-z])[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
-const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value);
+const toInt = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
 const toBool = ({ value }: { value: unknown }) => {
   if (typeof value !== 'string') return value;
   const v = value.trim().toLowerCase();
@@ -76,7 +77,8 @@ export class Env {
 
   @IsOptional()
   @Matches(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/, {
-    message: 'APP_NOW must be a date or date-time such as 2025-09-08 or 2025-09-08T09:00 (optionally with Z or an offset)',
+    message:
+      'APP_NOW must be a date or date-time such as 2025-09-08 or 2025-09-08T09:00 (optionally with Z or an offset)',
   })
   APP_NOW?: string;
 
@@ -104,10 +106,7 @@ export class Env {
 
   /** The address people reach the app at; links in emails point here. */
   @IsOptional()
-  @IsUrl(
-    { protocols: ['http', 'https'], require_tld: false, require_protocol: true },
-    { message: 'APP_URL must be an http(s) URL such as https://dutymanager.example.com' },
-  )
+  @IsUrl({ protocols: ['http', 'https'], require_tld: false, require_protocol: true }, { message: 'APP_URL must be an http(s) URL such as https://dutymanager.example.com' })
   APP_URL?: string;
 
   /**
@@ -188,10 +187,7 @@ export class Env {
    * Google's OpenID Connect issuer. Only for tests (an in-process provider) and the like: the
    * app discovers Google's endpoints and keys from it.
    */
-  @IsUrl(
-    { protocols: ['http', 'https'], require_tld: false, require_protocol: true },
-    { message: 'OIDC_GOOGLE_ISSUER must be an http(s) URL such as https://accounts.google.com' },
-  )
+  @IsUrl({ protocols: ['http', 'https'], require_tld: false, require_protocol: true }, { message: 'OIDC_GOOGLE_ISSUER must be an http(s) URL such as https://accounts.google.com' })
   OIDC_GOOGLE_ISSUER = 'https://accounts.google.com';
 
   /**
@@ -199,10 +195,7 @@ export class Env {
    * issuer is `<authority>/<tenant id>/v2.0`. Another value for a national cloud (e.g.
    * https://login.microsoftonline.us) or for tests.
    */
-  @IsUrl(
-    { protocols: ['http', 'https'], require_tld: false, require_protocol: true },
-    { message: 'OIDC_MICROSOFT_AUTHORITY must be an http(s) URL such as https://login.microsoftonline.com' },
-  )
+  @IsUrl({ protocols: ['http', 'https'], require_tld: false, require_protocol: true }, { message: 'OIDC_MICROSOFT_AUTHORITY must be an http(s) URL such as https://login.microsoftonline.com' })
   OIDC_MICROSOFT_AUTHORITY = 'https://login.microsoftonline.com';
 
   /**
@@ -276,9 +269,7 @@ export const ENV_KEYS: readonly (keyof Env)[] = [
 ];
 
 /** The database time limits the environment sets (statement-timeouts.ts). */
-export function databaseTimeouts(
-  env: Pick<Env, 'DB_POOL_ACQUIRE_TIMEOUT_MS' | 'DB_STATEMENT_TIMEOUT_MS' | 'DB_LONG_STATEMENT_TIMEOUT_MS'>,
-): DatabaseTimeouts {
+export function databaseTimeouts(env: Pick<Env, 'DB_POOL_ACQUIRE_TIMEOUT_MS' | 'DB_STATEMENT_TIMEOUT_MS' | 'DB_LONG_STATEMENT_TIMEOUT_MS'>): DatabaseTimeouts {
   return { acquireMs: env.DB_POOL_ACQUIRE_TIMEOUT_MS, statementMs: env.DB_STATEMENT_TIMEOUT_MS, longStatementMs: env.DB_LONG_STATEMENT_TIMEOUT_MS };
 }
 
@@ -364,12 +355,16 @@ export class ConfigurationError extends Error {
 
 export function validateEnv(raw: Record<string, unknown>): Env {
   // Empty strings mean "not set" so that `FOO=` in a .env file falls back to the default.
-  const present = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined && v !== ''));
+  const present = Object.fromEntries(
+    Object.entries(raw).filter(([, v]) => v !== undefined && v !== ''),
+  );
   const env = plainToInstance(Env, present, { excludeExtraneousValues: false });
   const errors = validateSync(env, { whitelist: false, forbidUnknownValues: false });
   const lines = describe(errors);
   if (env.APP_TIMEZONE && !isValidTimeZone(env.APP_TIMEZONE)) {
-    lines.push(`APP_TIMEZONE must be an IANA time zone such as Europe/London (got ${JSON.stringify(env.APP_TIMEZONE)})`);
+    lines.push(
+      `APP_TIMEZONE must be an IANA time zone such as Europe/London (got ${JSON.stringify(env.APP_TIMEZONE)})`,
+    );
   }
   const badOrigins = typeof env.CORS_ORIGINS === 'string' ? invalidCorsOrigins(env) : [];
   if (badOrigins.length) {

@@ -174,7 +174,14 @@ export class EmbeddedPostgres {
     try {
       const result = spawnSync(
         path.join(this.binDir, 'initdb'),
-        [`--pgdata=${this.dataDir}`, `--username=${SUPERUSER}`, `--pwfile=${pwPath}`, '--auth=scram-sha-256', '--encoding=UTF8', '--locale=C'],
+        [
+          `--pgdata=${this.dataDir}`,
+          `--username=${SUPERUSER}`,
+          `--pwfile=${pwPath}`,
+          '--auth=scram-sha-256',
+          '--encoding=UTF8',
+          '--locale=C',
+        ],
         { ...this.spawnOptions(), encoding: 'utf8' },
       );
       if (result.error) throw result.error;
@@ -253,7 +260,9 @@ export class EmbeddedPostgres {
       child.on('close', (code, signal) => {
         clearTimeout(timer);
         if (!ready) {
-          const hint = /Address already in use/.test(output) ? ` Port ${this.options.port} is taken: set EMBEDDED_PG_PORT to a free port.` : '';
+          const hint = /Address already in use/.test(output)
+            ? ` Port ${this.options.port} is taken: set EMBEDDED_PG_PORT to a free port.`
+            : '';
           reject(new Error(`PostgreSQL exited (${signal ?? code}) before it was ready.${hint} ${output}`));
         }
       });
@@ -264,7 +273,9 @@ export class EmbeddedPostgres {
     const client = new Client({ connectionString: this.urlFor('postgres') });
     await client.connect();
     try {
-      const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [this.options.database]);
+      const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [
+        this.options.database,
+      ]);
       if (found.rowCount === 0) {
         await client.query(`CREATE DATABASE ${quoteIdent(this.options.database)}`);
       }
@@ -334,7 +345,9 @@ function ensureOsUser(): Ids {
   });
   const ids = lookup();
   if (!ids) {
-    throw new Error(`PostgreSQL cannot run as root and creating a "${OS_USER}" user failed: ${made.stderr}`);
+    throw new Error(
+      `PostgreSQL cannot run as root and creating a "${OS_USER}" user failed: ${made.stderr}`,
+    );
   }
   return ids;
 }

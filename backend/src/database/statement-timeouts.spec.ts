@@ -60,11 +60,6 @@ describe('statementTimeoutOnReserve', () => {
     await runLongStatements(() => onReserve(connection));
     await runMigrationStatements(() => onReserve(connection));
     await onReserve(connection);
-    expect(sql).toEqual([
-      'set statement_timeout = 5000',
-      'set statement_timeout = 60000',
-      'set statement_timeout = 0',
-      'set statement_timeout = 5000',
-    ]);
+    expect(sql).toEqual(['set statement_timeout = 5000', 'set statement_timeout = 60000', 'set statement_timeout = 0', 'set statement_timeout = 5000']);
   });
 });

@@ -1,20 +1,15 @@
 import { Migration } from '@mikro-orm/migrations';
 
 export class Migration20261121090305 extends Migration {
+
   override async up(): Promise<void> {
-    this.addSql(
-      `create table "calendar_feed_tokens" ("id" uuid not null, "organization_id" uuid not null, "user_id" uuid not null, "selector" varchar(16) not null, "secret_hash" varchar(64) not null, "created_at" timestamptz not null default now(), "last_used_at" timestamptz null, constraint "calendar_feed_tokens_pkey" primary key ("id"));`,
-    );
+    this.addSql(`create table "calendar_feed_tokens" ("id" uuid not null, "organization_id" uuid not null, "user_id" uuid not null, "selector" varchar(16) not null, "secret_hash" varchar(64) not null, "created_at" timestamptz not null default now(), "last_used_at" timestamptz null, constraint "calendar_feed_tokens_pkey" primary key ("id"));`);
     this.addSql(`create index "calendar_feed_tokens_organization_id_index" on "calendar_feed_tokens" ("organization_id");`);
     this.addSql(`alter table "calendar_feed_tokens" add constraint "calendar_feed_tokens_user_id_unique" unique ("user_id");`);
     this.addSql(`alter table "calendar_feed_tokens" add constraint "calendar_feed_tokens_selector_unique" unique ("selector");`);
 
-    this.addSql(
-      `alter table "calendar_feed_tokens" add constraint "calendar_feed_tokens_organization_id_foreign" foreign key ("organization_id") references "organizations" ("id") on update cascade on delete cascade;`,
-    );
-    this.addSql(
-      `alter table "calendar_feed_tokens" add constraint "calendar_feed_tokens_user_id_foreign" foreign key ("user_id") references "users" ("id") on update cascade on delete cascade;`,
-    );
+    this.addSql(`alter table "calendar_feed_tokens" add constraint "calendar_feed_tokens_organization_id_foreign" foreign key ("organization_id") references "organizations" ("id") on update cascade on delete cascade;`);
+    this.addSql(`alter table "calendar_feed_tokens" add constraint "calendar_feed_tokens_user_id_foreign" foreign key ("user_id") references "users" ("id") on update cascade on delete cascade;`);
 
     this.addSql(`alter table "holidays" add column "revision" bigint not null default 0;`);
 
@@ -49,15 +44,9 @@ export class Migration20261121090305 extends Migration {
         end if;
         return null;
       end $$;`);
-    this.addSql(
-      `create trigger rota_slots_touch_days_insert after insert on "rota_slots" referencing new table as new_slots for each statement execute function rota_slots_touch_days();`,
-    );
-    this.addSql(
-      `create trigger rota_slots_touch_days_update after update on "rota_slots" referencing old table as old_slots new table as new_slots for each statement execute function rota_slots_touch_days();`,
-    );
-    this.addSql(
-      `create trigger rota_slots_touch_days_delete after delete on "rota_slots" referencing old table as old_slots for each statement execute function rota_slots_touch_days();`,
-    );
+    this.addSql(`create trigger rota_slots_touch_days_insert after insert on "rota_slots" referencing new table as new_slots for each statement execute function rota_slots_touch_days();`);
+    this.addSql(`create trigger rota_slots_touch_days_update after update on "rota_slots" referencing old table as old_slots new table as new_slots for each statement execute function rota_slots_touch_days();`);
+    this.addSql(`create trigger rota_slots_touch_days_delete after delete on "rota_slots" referencing old table as old_slots for each statement execute function rota_slots_touch_days();`);
 
     // A renamed person's duties read differently (their summary, their colleagues' descriptions).
     this.addSql(`create function staff_renamed_touch_days() returns trigger language plpgsql as $$
@@ -65,9 +54,7 @@ export class Migration20261121090305 extends Migration {
         update rota_days set updated_at = now() where id in (select rota_day_id from rota_slots where staff_id = new.id);
         return null;
       end $$;`);
-    this.addSql(
-      `create trigger staff_renamed_touch_days after update of name on "staff" for each row when (old.name is distinct from new.name) execute function staff_renamed_touch_days();`,
-    );
+    this.addSql(`create trigger staff_renamed_touch_days after update of name on "staff" for each row when (old.name is distinct from new.name) execute function staff_renamed_touch_days();`);
   }
 
   override async down(): Promise<void> {
@@ -87,4 +74,5 @@ export class Migration20261121090305 extends Migration {
 
     this.addSql(`alter table "rota_days" drop column "revision";`);
   }
+
 }

@@ -1,10 +1,9 @@
 import { Migration } from '@mikro-orm/migrations';
 
 export class Migration20261125013049 extends Migration {
+
   override async up(): Promise<void> {
-    this.addSql(
-      `alter table "outbox_emails" add column "contains_access_link" boolean not null default false, add column "body_removed_at" timestamptz null;`,
-    );
+    this.addSql(`alter table "outbox_emails" add column "contains_access_link" boolean not null default false, add column "body_removed_at" timestamptz null;`);
 
     // The emails queued before the flag existed: the three kinds that carried a one-time link are
     // marked, and those already sent, simulated or given up lose their body now, as new ones do
@@ -20,4 +19,5 @@ export class Migration20261125013049 extends Migration {
   override async down(): Promise<void> {
     this.addSql(`alter table "outbox_emails" drop column "contains_access_link", drop column "body_removed_at";`);
   }
+
 }

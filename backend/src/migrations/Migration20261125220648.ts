@@ -1,6 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 export class Migration20261125220648 extends Migration {
+
   override async up(): Promise<void> {
     this.addSql(`alter table "rota_slots" add column "override" boolean not null default false;`);
   }
@@ -8,4 +9,5 @@ export class Migration20261125220648 extends Migration {
   override async down(): Promise<void> {
     this.addSql(`alter table "rota_slots" drop column "override";`);
   }
+
 }

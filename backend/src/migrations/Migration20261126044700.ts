@@ -18,13 +18,10 @@ const FEED_TABLES = ['rota_days', 'rota_slots', 'staff', 'holidays'] as const;
  * foreign-key check per row.
  */
 export class Migration20261126044700 extends Migration {
+
   override async up(): Promise<void> {
-    this.addSql(
-      `create table "calendar_feed_revisions" ("organization_id" uuid not null, "revision" bigint not null default 0, constraint "calendar_feed_revisions_pkey" primary key ("organization_id"));`,
-    );
-    this.addSql(
-      `alter table "calendar_feed_revisions" add constraint "calendar_feed_revisions_organization_id_foreign" foreign key ("organization_id") references "organizations" ("id") on update cascade on delete cascade;`,
-    );
+    this.addSql(`create table "calendar_feed_revisions" ("organization_id" uuid not null, "revision" bigint not null default 0, constraint "calendar_feed_revisions_pkey" primary key ("organization_id"));`);
+    this.addSql(`alter table "calendar_feed_revisions" add constraint "calendar_feed_revisions_organization_id_foreign" foreign key ("organization_id") references "organizations" ("id") on update cascade on delete cascade;`);
 
     this.addSql(`create function calendar_feed_revision_bump(org uuid) returns void language plpgsql as $$
       declare
@@ -50,12 +47,8 @@ export class Migration20261126044700 extends Migration {
         return null;
       end $$;`);
     for (const table of FEED_TABLES) {
-      this.addSql(
-        `create constraint trigger calendar_feed_revision after insert or update or delete on "${table}" deferrable initially deferred for each row execute function calendar_feed_changed();`,
-      );
-      this.addSql(
-        `create trigger calendar_feed_revision_truncate after truncate on "${table}" for each statement execute function calendar_feed_truncated();`,
-      );
+      this.addSql(`create constraint trigger calendar_feed_revision after insert or update or delete on "${table}" deferrable initially deferred for each row execute function calendar_feed_changed();`);
+      this.addSql(`create trigger calendar_feed_revision_truncate after truncate on "${table}" for each statement execute function calendar_feed_truncated();`);
     }
   }
 
@@ -69,4 +62,5 @@ export class Migration20261126044700 extends Migration {
     this.addSql(`drop function if exists calendar_feed_revision_bump(uuid);`);
     this.addSql(`drop table if exists "calendar_feed_revisions" cascade;`);
   }
+
 }

@@ -7,9 +7,7 @@ import { Migration } from '@mikro-orm/migrations';
  */
 export class Migration20261129180000 extends Migration {
   override async up(): Promise<void> {
-    this.addSql(
-      `alter table "system_settings" add "keep_fairness" boolean not null default true, add "frozen_school_days" smallint not null default 5;`,
-    );
+    this.addSql(`alter table "system_settings" add "keep_fairness" boolean not null default true, add "frozen_school_days" smallint not null default 5;`);
     this.addSql(
       `alter table "system_settings" add constraint system_settings_frozen_school_days_range check (frozen_school_days >= 0 and frozen_school_days <= 20);`,
     );

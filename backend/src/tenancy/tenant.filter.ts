@@ -38,5 +38,7 @@ export function tenantFilter(): Record<string, FilterDef> {
 export function scopeTenantFilter(storage: MetadataStorage, platform: Platform): void {
   const filter = platform.getConfig().get('filters')[TENANT_FILTER];
   if (!filter) throw new Error(`The '${TENANT_FILTER}' filter is not configured`);
-  filter.entity = Array.from(storage.getAll().values(), (meta) => meta.class).filter((entity) => entity !== undefined && isTenantScoped(entity));
+  filter.entity = Array.from(storage.getAll().values(), (meta) => meta.class).filter(
+    (entity) => entity !== undefined && isTenantScoped(entity),
+  );
 }

@@ -10,12 +10,7 @@ describe('the permission table', () => {
   it('gives managers staff, holidays, rota, swap decisions and the log, but not settings, roles, staff groups or cancel decisions', () => {
     // docs/product.md#roles-and-permissions: deciding cancel requests needs the manage-settings permission, and staff
     // groups are named by the admin (docs/product.md#staff-groups).
-    expect(all.filter((p) => !hasPermission('manager', p)).sort()).toEqual([
-      'cancellations.decide',
-      'settings.manage',
-      'staff.groups',
-      'staff.roles',
-    ]);
+    expect(all.filter((p) => !hasPermission('manager', p)).sort()).toEqual(['cancellations.decide', 'settings.manage', 'staff.groups', 'staff.roles']);
   });
 
   it('gives staff viewing, their own requests and their own unavailability only', () => {

@@ -11,7 +11,9 @@ import { Clock, FixedClock, parsePinnedNow, SystemClock } from './clock';
       inject: [ConfigService],
       useFactory: (config: ConfigService<Env, true>): Clock => {
         const pinned = config.get('APP_NOW', { infer: true });
-        return pinned ? new FixedClock(parsePinnedNow(pinned, config.get('APP_TIMEZONE', { infer: true }))) : new SystemClock();
+        return pinned
+          ? new FixedClock(parsePinnedNow(pinned, config.get('APP_TIMEZONE', { infer: true })))
+          : new SystemClock();
       },
     },
   ],

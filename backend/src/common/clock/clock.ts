@@ -33,14 +33,7 @@ const dateFormats = new Map<string, Intl.DateTimeFormat>();
 export function calendarDate(instant: Date, timeZone: string): IsoDate {
   let format = dateFormats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      calendar: 'gregory',
-      numberingSystem: 'latn',
-    });
+    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', calendar: 'gregory', numberingSystem: 'latn' });
     dateFormats.set(timeZone, format);
   }
   let year = '';

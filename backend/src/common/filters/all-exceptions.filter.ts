@@ -104,10 +104,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     // A refused upload is not read: the connection closes after the answer. Otherwise a client
     // sending files back to back past its limit (the staff import) has the server read and drop
     // every byte, on the event loop every organisation shares (bench/fair-use.mjs).
-    if (
-      body.statusCode === HttpStatus.TOO_MANY_REQUESTS &&
-      Number(ctx.getRequest<{ headers: Record<string, unknown> }>().headers['content-length'] ?? 0) > UNREAD_UPLOAD_BYTES
-    ) {
+    if (body.statusCode === HttpStatus.TOO_MANY_REQUESTS && Number(ctx.getRequest<{ headers: Record<string, unknown> }>().headers['content-length'] ?? 0) > UNREAD_UPLOAD_BYTES) {
       httpAdapter.setHeader(ctx.getResponse(), 'Connection', 'close');
     }
     httpAdapter.reply(ctx.getResponse(), body, body.statusCode);

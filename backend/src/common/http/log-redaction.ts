@@ -70,17 +70,9 @@ export const REDACT_PATHS: string[] = [
   'res.headers["set-cookie"]',
   'headers.authorization',
   'headers.cookie',
-  ...[
-    'password',
-    'newPassword',
-    'adminPassword',
-    'currentPassword',
-    'token',
-    'ticket',
-    'secret',
-    'challenge',
-    'twoFactorCode',
-    'recoveryCodes',
-    'otpauthUri',
-  ].flatMap((field) => [field, `*.${field}`, `*.*.${field}`]),
+  ...['password', 'newPassword', 'adminPassword', 'currentPassword', 'token', 'ticket', 'secret', 'challenge', 'twoFactorCode', 'recoveryCodes', 'otpauthUri'].flatMap((field) => [
+    field,
+    `*.${field}`,
+    `*.*.${field}`,
+  ]),
 ];

@@ -24,8 +24,7 @@ export function jsonTooDeep(text: string | Uint8Array, max = MAX_JSON_DEPTH): bo
   for (let i = 0; i < text.length; i++) {
     const c = at(i);
     if (inString) {
-      if (c === 0x5c)
-        i++; // backslash: skip the escaped character
+      if (c === 0x5c) i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {

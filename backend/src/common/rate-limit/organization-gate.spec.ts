@@ -47,8 +47,6 @@ describe('OrganizationGate', () => {
     const error = new GateFullException('spreadsheet exports');
     expect(error.getStatus()).toBe(429);
     expect(error.retryAfterSeconds).toBe(5);
-    expect(error.message).toBe(
-      'The server is still working on earlier requests from your organisation for spreadsheet exports. Please wait a few seconds and try again.',
-    );
+    expect(error.message).toBe('The server is still working on earlier requests from your organisation for spreadsheet exports. Please wait a few seconds and try again.');
   });
 });

@@ -33,7 +33,9 @@ export class RateLimitBucketsRepository {
 
   /** Takes one event back from the key's current window, if it has one. */
   async takeBack(key: string): Promise<void> {
-    await this.em.getConnection().execute('UPDATE rate_limit_buckets SET count = greatest(count - 1, 0) WHERE key = ? AND expires_at > now()', [key]);
+    await this.em
+      .getConnection()
+      .execute('UPDATE rate_limit_buckets SET count = greatest(count - 1, 0) WHERE key = ? AND expires_at > now()', [key]);
   }
 
   /** The key's current window, or a count of 0 when it has none. */

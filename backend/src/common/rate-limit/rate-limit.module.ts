@@ -6,9 +6,5 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { RateLimitBucket } from './entities/rate-limit-bucket.entity';
 
 @Global()
-@Module({
-  imports: [MikroOrmModule.forFeature([RateLimitBucket])],
-  providers: [RateLimitService, RateLimitBucketsRepository, FairUseGate],
-  exports: [RateLimitService, FairUseGate],
-})
+@Module({ imports: [MikroOrmModule.forFeature([RateLimitBucket])], providers: [RateLimitService, RateLimitBucketsRepository, FairUseGate], exports: [RateLimitService, FairUseGate] })
 export class RateLimitModule {}

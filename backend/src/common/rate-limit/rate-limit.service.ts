@@ -88,6 +88,9 @@ export class TooManyRequestsException extends HttpException {
     readonly retryAfterSeconds: number,
   ) {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-    super(`Too many ${what}. Please wait ${plural(minutes, 'minute')} and try again.`, HttpStatus.TOO_MANY_REQUESTS);
+    super(
+      `Too many ${what}. Please wait ${plural(minutes, 'minute')} and try again.`,
+      HttpStatus.TOO_MANY_REQUESTS,
+    );
   }
 }

@@ -6,7 +6,9 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 
 // backend/package.json, three levels up from both src/common/swagger and dist/common/swagger.
-const { version } = JSON.parse(readFileSync(path.resolve(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as { version: string };
+const { version } = JSON.parse(
+  readFileSync(path.resolve(__dirname, '..', '..', '..', 'package.json'), 'utf8'),
+) as { version: string };
 
 export const BEARER_AUTH = 'bearer';
 

@@ -46,11 +46,6 @@ describe('iCalendar text', () => {
   it('writes dates, UTC stamps and whole calendars', () => {
     expect(icalDate('2025-09-09')).toBe('20250909');
     expect(icalUtc(new Date('2025-09-08T08:00:05.123Z'))).toBe('20250908T080005Z');
-    expect(
-      writeCalendar([
-        ['BEGIN', 'VCALENDAR'],
-        ['END', 'VCALENDAR'],
-      ]),
-    ).toBe('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n');
+    expect(writeCalendar([['BEGIN', 'VCALENDAR'], ['END', 'VCALENDAR']])).toBe('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n');
   });
 });

@@ -67,9 +67,7 @@ export function icalLocal(date: IsoDate, time: string): string {
 /** An instant (a Date, or a timestamp as the database driver returns it) as a UTC DATE-TIME, whole seconds: `20250908T080000Z`. */
 export function icalUtc(instant: Date | string): string {
   return new Date(instant)
-    .toISOString()
-    .replace(/\.\d{3}/, '')
-    .replace(/[-:]/g, '');
+    .toISOString().replace(/\.\d{3}/, '').replace(/[-:]/g, '');
 }
 
 /** A content line: name (with parameters), colon, value. */

@@ -12,16 +12,19 @@ export function isIsoDate(value: unknown): value is string {
 
 /** A calendar date property, `yyyy-MM-dd`; `label` names it in the message ("Start date"). */
 export function IsoDateField(label: string) {
-  return applyDecorators(ApiProperty({ type: String, format: 'date', example: '2025-09-08' }), (target: object, propertyName: string | symbol) =>
-    registerDecorator({
-      name: 'isIsoDate',
-      target: target.constructor,
-      propertyName: String(propertyName),
-      validator: {
-        validate: (value: unknown) => isIsoDate(value),
-        defaultMessage: (args?: ValidationArguments) => `${label} must be a real date written as yyyy-MM-dd (got ${JSON.stringify(args?.value)})`,
-      },
-    }),
+  return applyDecorators(
+    ApiProperty({ type: String, format: 'date', example: '2025-09-08' }),
+    (target: object, propertyName: string | symbol) =>
+      registerDecorator({
+        name: 'isIsoDate',
+        target: target.constructor,
+        propertyName: String(propertyName),
+        validator: {
+          validate: (value: unknown) => isIsoDate(value),
+          defaultMessage: (args?: ValidationArguments) =>
+            `${label} must be a real date written as yyyy-MM-dd (got ${JSON.stringify(args?.value)})`,
+        },
+      }),
   );
 }
 

@@ -25,8 +25,7 @@ class UpdateLetterDto extends PartialType(LetterDto) {}
 
 describe('one line or several', () => {
   it('keeps one-line text free of line breaks, tabs and every other control character', () => {
-    for (const text of ['Ann Lee', 'Zoë Ó Súilleabháin', '😀 emoji', 'ＡＢＣ', '\u202eright-to-left', ''])
-      expect({ text, ok: isSingleLine(text) }).toEqual({ text, ok: true });
+    for (const text of ['Ann Lee', 'Zoë Ó Súilleabháin', '😀 emoji', 'ＡＢＣ', '\u202eright-to-left', '']) expect({ text, ok: isSingleLine(text) }).toEqual({ text, ok: true });
     for (const text of ['a\nb', 'a\rb', 'a\tb', 'a\u000bb', 'a\u000cb', 'a\u001bb', 'a\u007fb', 'a\u0085b', 'a\u009fb', 'a\u2028b', 'a\u2029b']) {
       expect({ text, ok: isSingleLine(text) }).toEqual({ text, ok: false });
     }
@@ -34,8 +33,7 @@ describe('one line or several', () => {
 
   it('lets multi-line text hold line breaks and tabs, and nothing else of the kind', () => {
     for (const text of ['a\nb', 'a\r\nb', 'a\rb', '\tindented', 'a\u2028b']) expect({ text, ok: isMultiLineText(text) }).toEqual({ text, ok: true });
-    for (const text of ['a\u000bb', 'a\u000cb', 'a\u001bb', 'a\u007fb', 'a\u0085b', 'a\u0000b'])
-      expect({ text, ok: isMultiLineText(text) }).toEqual({ text, ok: false });
+    for (const text of ['a\u000bb', 'a\u000cb', 'a\u001bb', 'a\u007fb', 'a\u0085b', 'a\u0000b']) expect({ text, ok: isMultiLineText(text) }).toEqual({ text, ok: false });
   });
 
   it('finds the marked properties of a class, of its subclasses and of its PartialType, and the class of a nested list', () => {

@@ -20,17 +20,19 @@ const MULTI_LINE = 'multiLineText';
  * schema, so clients and the contract fuzzer know it too.
  */
 export function MultiLine(): PropertyDecorator {
-  return applyDecorators(ApiProperty({ 'x-multiline': true } as ApiPropertyOptions), (target: object, propertyName: string | symbol) =>
-    registerDecorator({
-      name: MULTI_LINE,
-      target: target.constructor,
-      propertyName: String(propertyName),
-      options: { message: `The field "${String(propertyName)}" may hold line breaks and tabs, but no other control characters` },
-      validator: {
-        // Anything that isn't text is the other validators' to refuse.
-        validate: (value: unknown) => (Array.isArray(value) ? value : [value]).every((item) => typeof item !== 'string' || isMultiLineText(item)),
-      },
-    }),
+  return applyDecorators(
+    ApiProperty({ 'x-multiline': true } as ApiPropertyOptions),
+    (target: object, propertyName: string | symbol) =>
+      registerDecorator({
+        name: MULTI_LINE,
+        target: target.constructor,
+        propertyName: String(propertyName),
+        options: { message: `The field "${String(propertyName)}" may hold line breaks and tabs, but no other control characters` },
+        validator: {
+          // Anything that isn't text is the other validators' to refuse.
+          validate: (value: unknown) => (Array.isArray(value) ? value : [value]).every((item) => typeof item !== 'string' || isMultiLineText(item)),
+        },
+      }),
   );
 }
 

@@ -6,10 +6,12 @@ import type { TransformFnParams } from 'class-transformer';
 export const trim = ({ value }: TransformFnParams): unknown => (typeof value === 'string' ? value.trim() : value);
 
 /** Trimmed and lower-cased (email addresses, subdomains). */
-export const lowerTrim = ({ value }: TransformFnParams): unknown => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+export const lowerTrim = ({ value }: TransformFnParams): unknown =>
+  typeof value === 'string' ? value.trim().toLowerCase() : value;
 
 /** Trimmed, and null when nothing is left (an optional field left blank). */
-export const emptyToNull = ({ value }: TransformFnParams): unknown => (typeof value === 'string' ? value.trim() || null : value);
+export const emptyToNull = ({ value }: TransformFnParams): unknown =>
+  typeof value === 'string' ? value.trim() || null : value;
 
 /**
  * A whole number in a query string or a path, written in digits ("2025", "-1"), read as a number.

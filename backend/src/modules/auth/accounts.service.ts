@@ -240,7 +240,12 @@ export class AccountsService {
    * address of their own. Until then they sign in with the old address. Returns whether the
    * change is pending.
    */
-  async changeEmail(actor: AuthUser, user: User, newEmail: string, organization: Organization): Promise<{ pending: boolean }> {
+  async changeEmail(
+    actor: AuthUser,
+    user: User,
+    newEmail: string,
+    organization: Organization,
+  ): Promise<{ pending: boolean }> {
     if (user.email === newEmail) return { pending: false };
     assertMayActOn(actor, user, 'email');
     if (await this.users.emailTakenByAnother(newEmail, user.id)) throw new ConflictException(EMAIL_IN_USE);
@@ -266,9 +271,7 @@ export class AccountsService {
     const linkTo = (token: string) => `${this.hosts.url(organization.subdomain)}/confirm-email?token=${token}`;
     // An organisation of one's own could otherwise mail any address as often as it likes.
     if (await this.recipients.allow(newEmail, 'email-change confirmation')) {
-      this.outbox.enqueue(
-        emailChangeConfirmationEmail({ ...common, to: newEmail, link: linkTo(confirmation.token), needsApproval: Boolean(approval) }),
-      );
+      this.outbox.enqueue(emailChangeConfirmationEmail({ ...common, to: newEmail, link: linkTo(confirmation.token), needsApproval: Boolean(approval) }));
     }
     this.outbox.enqueue(
       approval
@@ -340,10 +343,7 @@ export class AccountsService {
     for (const listener of this.emailListeners) await listener(user.id, user.email);
     return {
       complete: true,
-      message:
-        side === 'confirmed'
-          ? 'Your new email address is confirmed. Please sign in with it.'
-          : `The change is approved. Please sign in with ${user.email} from now on.`,
+      message: side === 'confirmed' ? 'Your new email address is confirmed. Please sign in with it.' : `The change is approved. Please sign in with ${user.email} from now on.`,
     };
   }
 
@@ -351,7 +351,9 @@ export class AccountsService {
     if (user.role !== 'admin' || !user.isActive) return;
     const others = await this.users.otherActiveAdmins(user.id);
     if (others === 0) {
-      throw new ConflictException(`${user.name} is the last active admin and cannot be ${change}. Make someone else an admin first.`);
+      throw new ConflictException(
+        `${user.name} is the last active admin and cannot be ${change}. Make someone else an admin first.`,
+      );
     }
   }
 }

@@ -79,7 +79,7 @@ export function emailChangeConfirmationEmail(e: LinkEmail & { requestedBy: strin
   const why =
     `${e.requestedBy} asked to make this address the sign-in email of your Duty Manager account at ${e.organizationName}. ` +
     'Confirm that this address is yours with this link, which is valid for 24 hours and works once. ' +
-    (e.needsApproval ? "The change also needs the approval of the account's owner, asked for at its current address. " : '') +
+    (e.needsApproval ? 'The change also needs the approval of the account\'s owner, asked for at its current address. ' : '') +
     'When it takes effect you are signed out everywhere; then sign in with this address.';
   return {
     kind: 'email-change',

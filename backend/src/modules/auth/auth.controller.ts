@@ -1,5 +1,11 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post, Req } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
 import type { FastifyRequest as Request } from 'fastify';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { AllowedBeforeTwoFactorSetup, Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';

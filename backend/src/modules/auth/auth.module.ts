@@ -52,18 +52,7 @@ import { TwoFactorChallenge } from './entities/two-factor-challenge.entity';
 
 @Module({
   imports: [
-    MikroOrmModule.forFeature([
-      User,
-      UserIdentity,
-      UserSession,
-      EmailVerificationToken,
-      EmailChangeToken,
-      PasswordResetToken,
-      SessionHandoff,
-      UserTwoFactor,
-      TwoFactorRecoveryCode,
-      TwoFactorChallenge,
-    ]),
+    MikroOrmModule.forFeature([User, UserIdentity, UserSession, EmailVerificationToken, EmailChangeToken, PasswordResetToken, SessionHandoff, UserTwoFactor, TwoFactorRecoveryCode, TwoFactorChallenge]),
     TenantsModule,
     PassportModule,
     JwtModule.registerAsync({
@@ -113,15 +102,6 @@ import { TwoFactorChallenge } from './entities/two-factor-challenge.entity';
     EmailChangesRepository,
     AccountErasureRepository,
   ],
-  exports: [
-    PasswordService,
-    InvitationService,
-    AccountsService,
-    SessionHandoffService,
-    TwoFactorService,
-    TwoFactorSetupService,
-    SignInPolicy,
-    ReauthProofs,
-  ],
+  exports: [PasswordService, InvitationService, AccountsService, SessionHandoffService, TwoFactorService, TwoFactorSetupService, SignInPolicy, ReauthProofs],
 })
 export class AuthModule {}

@@ -27,11 +27,7 @@ export class EmailChangesRepository {
 
   /** The user's change that waits for their approval, with its user, locked. */
   lockAwaitingApproval(userId: string): Promise<EmailChangeToken | null> {
-    return this.em.findOne(
-      EmailChangeToken,
-      { user: userId, approvalTokenHash: { $ne: null } },
-      { populate: ['user'], lockMode: LockMode.PESSIMISTIC_WRITE },
-    );
+    return this.em.findOne(EmailChangeToken, { user: userId, approvalTokenHash: { $ne: null } }, { populate: ['user'], lockMode: LockMode.PESSIMISTIC_WRITE });
   }
 
   /** The user's change that has not expired by `now`, if any. */

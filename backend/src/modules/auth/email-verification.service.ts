@@ -14,7 +14,8 @@ import { LinkTokensRepository } from './link-tokens.repository';
 
 const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 const INVALID_VERIFICATION_LINK = 'This verification link is invalid or has expired. Please request a new one.';
-export const RESEND_VERIFICATION_MESSAGE = 'If that account still needs verifying, a new verification email has been sent.';
+export const RESEND_VERIFICATION_MESSAGE =
+  'If that account still needs verifying, a new verification email has been sent.';
 
 /** Verifying a sign-in email: the emailed one-time link, sending it, and sending it again on request. */
 @Injectable()

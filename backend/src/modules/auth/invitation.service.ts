@@ -46,7 +46,11 @@ export class InvitationService {
    * provider identity, a verified address or a past sign-in: nothing to send, and never a
    * set-password link to an account someone uses).
    */
-  async invite(invitee: Invitee, organization: Organization, invitedBy: AuthUser): Promise<{ user: User; sent: boolean }> {
+  async invite(
+    invitee: Invitee,
+    organization: Organization,
+    invitedBy: AuthUser,
+  ): Promise<{ user: User; sent: boolean }> {
     if (!invitee.isActive) {
       throw new ConflictException(`${invitee.name} is inactive. Reactivate them before inviting them to sign in.`);
     }

@@ -3,7 +3,14 @@ import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { FastifyRequest as Request } from 'fastify';
 import { ExtractJwt, Strategy } from 'passport-jwt';
-import { type AuthUser, JWT_ALGORITHM, JWT_AUDIENCE, JWT_ISSUER, type JwtPayload, SESSION_ENDED } from '../../common/auth/auth-user';
+import {
+  type AuthUser,
+  JWT_ALGORITHM,
+  JWT_AUDIENCE,
+  JWT_ISSUER,
+  type JwtPayload,
+  SESSION_ENDED,
+} from '../../common/auth/auth-user';
 import { JwtSecret } from '../../common/auth/jwt-secret.token';
 import { VerifiedTokens } from '../../common/auth/verified-tokens';
 import { TenantContext } from '../../tenancy/tenant-context';
@@ -135,8 +142,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     await this.assertOwnHost(req, organization);
     rememberSessionZone(organization.timezone);
     const auth: AuthUser = { id: user.id, organizationId: payload.org, role: user.role, email: user.email, name: user.name, sessionId: payload.sid };
-    if (organization.require_admin_two_factor === true && user.role === 'admin' && user.two_factor_enabled !== true)
-      auth.twoFactorSetupRequired = true;
+    if (organization.require_admin_two_factor === true && user.role === 'admin' && user.two_factor_enabled !== true) auth.twoFactorSetupRequired = true;
     return auth;
   }
 

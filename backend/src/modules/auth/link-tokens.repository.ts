@@ -35,7 +35,9 @@ export class LinkTokensRepository {
 
   /** The set-password link with this hash, its user and their organisation, in whichever organisation. */
   findPasswordLink(tokenHash: string): Promise<PasswordResetToken | null> {
-    return TenantContext.runUnscoped(() => this.em.findOne(PasswordResetToken, { tokenHash }, { populate: ['user', 'user.organization'] }));
+    return TenantContext.runUnscoped(() =>
+      this.em.findOne(PasswordResetToken, { tokenHash }, { populate: ['user', 'user.organization'] }),
+    );
   }
 
   /** As findPasswordLink, locked for the rest of the transaction. */

@@ -28,10 +28,7 @@ export class RecoveryCodesService {
   /** New codes for the user in place of any old ones, written at once (in the caller's transaction). */
   async replace(user: User): Promise<string[]> {
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-    await this.twoFactor.replaceRecoveryCodes(
-      user,
-      codes.map((code) => hashToken(normalizeRecoveryCode(code))),
-    );
+    await this.twoFactor.replaceRecoveryCodes(user, codes.map((code) => hashToken(normalizeRecoveryCode(code))));
     return codes;
   }
 }

@@ -3,7 +3,13 @@ import { type EntityDictionary, type EntityMetadata, MikroORM, ReferenceKind } f
 import { buildOrmConfig } from '../../config/mikro-orm.config';
 import { Organization } from '../tenants/entities/organization.entity';
 import { User } from './entities/user.entity';
-import { SESSION_ORGANIZATION_COLUMNS, SESSION_USER_COLUMNS, SESSION_USER_FORMULAS, SESSION_USER_SQL, splitSessionRow } from './session-user';
+import {
+  SESSION_ORGANIZATION_COLUMNS,
+  SESSION_USER_COLUMNS,
+  SESSION_USER_FORMULAS,
+  SESSION_USER_SQL,
+  splitSessionRow,
+} from './session-user';
 
 /** The columns MikroORM selects for an entity when it loads it: every stored, non-lazy one. */
 function loadedColumns(meta: EntityMetadata): { columns: string[]; formulas: Record<string, string> } {
@@ -17,7 +23,9 @@ function loadedColumns(meta: EntityMetadata): { columns: string[]; formulas: Rec
       formulas[prop.fieldNames[0]!] = String(prop.formula(meta.createColumnMappingObject('u'), table));
     } else if (
       prop.persist !== false &&
-      (prop.kind === ReferenceKind.SCALAR || prop.kind === ReferenceKind.MANY_TO_ONE || (prop.kind === ReferenceKind.ONE_TO_ONE && prop.owner))
+      (prop.kind === ReferenceKind.SCALAR ||
+        prop.kind === ReferenceKind.MANY_TO_ONE ||
+        (prop.kind === ReferenceKind.ONE_TO_ONE && prop.owner))
     ) {
       columns.push(...prop.fieldNames);
     }
@@ -80,27 +88,9 @@ describe('the session user statement', () => {
     const organization = em.map(Organization, session.organization as EntityDictionary<Organization>);
     const user = em.map(User, session.user as EntityDictionary<User>);
 
-    expect(organization).toMatchObject({
-      id: 'org-1',
-      name: 'Hill School',
-      subdomain: 'hill',
-      type: 'college',
-      isActive: false,
-      timezone: 'Europe/Paris',
-      region: 'scotland',
-      requireAdminTwoFactor: true,
-    });
+    expect(organization).toMatchObject({ id: 'org-1', name: 'Hill School', subdomain: 'hill', type: 'college', isActive: false, timezone: 'Europe/Paris', region: 'scotland', requireAdminTwoFactor: true });
     expect(organization.settings).toEqual({ a: 1 });
-    expect(user).toMatchObject({
-      id: 'user-1',
-      email: 'ada@example.com',
-      name: 'Ada',
-      role: 'manager',
-      isActive: true,
-      hasPassword: false,
-      tokenVersion: 3,
-      twoFactorEnabled: true,
-    });
+    expect(user).toMatchObject({ id: 'user-1', email: 'ada@example.com', name: 'Ada', role: 'manager', isActive: true, hasPassword: false, tokenVersion: 3, twoFactorEnabled: true });
     expect(user.lastLogin).toBeNull();
     expect(user.organization.getEntity()).toBe(organization);
     // Later lookups by id find them in the identity map.

@@ -36,11 +36,7 @@ export class TwoFactorRepository {
 
   /** Forgets the user's secrets (turning two-step verification off). */
   async clearSecrets(userId: string): Promise<void> {
-    await this.em.nativeUpdate(
-      UserTwoFactor,
-      { user: userId },
-      { secret: null, pendingSecret: null, pendingExpiresAt: null, lastUsedStep: null, enabledAt: null },
-    );
+    await this.em.nativeUpdate(UserTwoFactor, { user: userId }, { secret: null, pendingSecret: null, pendingExpiresAt: null, lastUsedStep: null, enabledAt: null });
   }
 
   /**
@@ -98,9 +94,7 @@ export class TwoFactorRepository {
 
   /** Deletes the challenge with this hash; whether it was there (of two parallel redemptions, one gets true). */
   async closeChallenge(tokenHash: string): Promise<boolean> {
-    const rows = await this.em.execute<{ user_id: string }[]>('delete from two_factor_challenges where token_hash = ? returning user_id', [
-      tokenHash,
-    ]);
+    const rows = await this.em.execute<{ user_id: string }[]>('delete from two_factor_challenges where token_hash = ? returning user_id', [tokenHash]);
     return rows.length > 0;
   }
 

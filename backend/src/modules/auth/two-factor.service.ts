@@ -35,7 +35,8 @@ export const PASSWORD_REQUIRED = 'Enter your password to confirm it is you.';
 export const PASSWORD_INCORRECT = 'The password is not correct. Enter the password you sign in with.';
 export const NO_PASSWORD =
   'Your account has no password, so confirm it is you by signing in again with your identity provider (the "Confirm with …" button), or choose a password with "Forgot your password?" on the sign-in page.';
-export const PROOF_INVALID = 'Your confirmation through your identity provider has expired or was for another session. Confirm it is you again.';
+export const PROOF_INVALID =
+  'Your confirmation through your identity provider has expired or was for another session. Confirm it is you again.';
 
 /** What a re-authentication may carry: the password, or a fresh provider sign-in's proof; and a code when two-step verification is on. */
 export interface ReauthCredentials {

@@ -133,16 +133,7 @@ export class AvailabilityRepository {
   async awayBetween(from: IsoDate, to: IsoDate): Promise<AwayPeriod[]> {
     const org = TenantContext.require();
     const rows = await this.em.execute<
-      {
-        staffId: string;
-        start: IsoDate;
-        end: IsoDate;
-        id: string;
-        type: UnavailabilityType | null;
-        reason: string;
-        every_other_week: boolean | null;
-        week: TimetableWeek | null;
-      }[]
+      { staffId: string; start: IsoDate; end: IsoDate; id: string; type: UnavailabilityType | null; reason: string; every_other_week: boolean | null; week: TimetableWeek | null }[]
     >(
       `select u.staff_id as "staffId", to_char(u.start_date, 'YYYY-MM-DD') as start, to_char(u.end_date, 'YYYY-MM-DD') as end,
               u.id, u.type::text as type, u.reason, null::boolean as every_other_week, null::text as week
@@ -161,14 +152,7 @@ export class AvailabilityRepository {
     return rows.map((r): AwayPeriod =>
       r.type
         ? { staffId: r.staffId, start: r.start, end: r.end, label: `${UNAVAILABILITY_LABELS[r.type]}: ${r.reason}`, periodId: r.id }
-        : {
-            staffId: r.staffId,
-            start: r.start,
-            end: r.end,
-            label: recurringLabel({ everyOtherWeek: !!r.every_other_week, week: r.week, reason: r.reason }),
-            recurring: true,
-            ruleId: r.id,
-          },
+        : { staffId: r.staffId, start: r.start, end: r.end, label: recurringLabel({ everyOtherWeek: !!r.every_other_week, week: r.week, reason: r.reason }), recurring: true, ruleId: r.id },
     );
   }
 

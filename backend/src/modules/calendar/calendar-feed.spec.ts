@@ -57,9 +57,7 @@ describe('calendar feed text', () => {
 
   it("keeps only the owner's events in a my-duties feed, with their own UIDs", () => {
     const mine = events(writeFeed({ ...base, kind: 'my-duties', slots, ownerStaffId: ANN }));
-    expect(mine).toEqual([
-      expect.objectContaining({ uid: `duty-${ORG}-${ANN}-2025-12-31-my-duties@dutymanager.app`, description: 'Duty Manager 1. With Bob.' }),
-    ]);
+    expect(mine).toEqual([expect.objectContaining({ uid: `duty-${ORG}-${ANN}-2025-12-31-my-duties@dutymanager.app`, description: 'Duty Manager 1. With Bob.' })]);
     expect(events(writeFeed({ ...base, kind: 'my-duties', slots, ownerStaffId: null }))).toEqual([]);
   });
 

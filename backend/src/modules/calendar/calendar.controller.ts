@@ -68,11 +68,7 @@ export class CalendarController {
   /** Every duty of the organisation, and its holidays, for calendar apps. No sign-in: the token is the key. */
   @Get('subscribe/all-duties')
   @FeedOperation()
-  getAllDutiesFeed(
-    @Query('token') token: string,
-    @Headers('if-none-match') ifNoneMatch: string | undefined,
-    @Res() res: FastifyReply,
-  ): Promise<void> {
+  getAllDutiesFeed(@Query('token') token: string, @Headers('if-none-match') ifNoneMatch: string | undefined, @Res() res: FastifyReply): Promise<void> {
     return this.serve('all-duties', token, ifNoneMatch, res);
   }
 

@@ -4,16 +4,8 @@ const token = 'A'.repeat(59);
 
 describe('revalidationRequest', () => {
   it('takes a GET or HEAD of a feed with one token and an If-None-Match', () => {
-    expect(revalidationRequest('GET', `/api/calendar/subscribe/my-duties?token=${token}`, '"abc"')).toEqual({
-      kind: 'my-duties',
-      token,
-      ifNoneMatch: '"abc"',
-    });
-    expect(revalidationRequest('HEAD', `/api/calendar/subscribe/all-duties?x=1&token=${token}`, '*')).toEqual({
-      kind: 'all-duties',
-      token,
-      ifNoneMatch: '*',
-    });
+    expect(revalidationRequest('GET', `/api/calendar/subscribe/my-duties?token=${token}`, '"abc"')).toEqual({ kind: 'my-duties', token, ifNoneMatch: '"abc"' });
+    expect(revalidationRequest('HEAD', `/api/calendar/subscribe/all-duties?x=1&token=${token}`, '*')).toEqual({ kind: 'all-duties', token, ifNoneMatch: '*' });
     // Decoded as the route's query parser decodes it.
     expect(revalidationRequest('GET', `/api/calendar/subscribe/all-duties?token=%41${token.slice(1)}`, '"e"')?.token).toBe(token);
   });

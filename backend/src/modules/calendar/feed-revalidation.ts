@@ -42,9 +42,6 @@ export function feedRevalidation(calendar: CalendarService): onRequestHookHandle
     if (!wanted) return;
     const etag = await calendar.notModified(wanted.token, wanted.kind, wanted.ifNoneMatch);
     if (etag === null) return;
-    return reply
-      .code(HttpStatus.NOT_MODIFIED)
-      .headers({ ETag: etag, ...FEED_CACHE_HEADERS })
-      .send();
+    return reply.code(HttpStatus.NOT_MODIFIED).headers({ ETag: etag, ...FEED_CACHE_HEADERS }).send();
   };
 }

@@ -94,7 +94,7 @@ export function bankHolidays(region: BankHolidayRegion, year: number): BankHolid
   list.push(moving(addDays(easter, -2), 'Good Friday'));
   if (!scotland) list.push(moving(addDays(easter, 1), 'Easter Monday'));
   list.push(moving(firstMonday(year, 5), 'Early May bank holiday'), moving(lastMonday(year, 5), 'Spring bank holiday'));
-  if (region === 'northern_ireland') list.push(fixed(7, 12, "Battle of the Boyne (Orangemen's Day)"));
+  if (region === 'northern_ireland') list.push(fixed(7, 12, 'Battle of the Boyne (Orangemen\'s Day)'));
   list.push(scotland ? moving(firstMonday(year, 8), 'Summer bank holiday') : moving(lastMonday(year, 8), 'Summer bank holiday'));
   if (scotland) list.push(fixed(11, 30, "St Andrew's Day"));
   // Christmas before Boxing Day, so Boxing Day's substitute skips a substituted Christmas.

@@ -15,6 +15,7 @@ import { SavedHolidayDto } from './dto/saved-holiday.dto';
 import { HolidaysService } from './holidays.service';
 import { RotaChangeDto } from '../fact-changes/dto/rota-change.dto';
 
+
 @ApiTags('holidays')
 @Controller('holidays')
 export class HolidaysController {
@@ -80,7 +81,11 @@ export class HolidaysController {
   @Put(':id')
   @Authenticated('holidays.manage')
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such holiday in this organisation.' })
-  updateHoliday(@CurrentUser() user: AuthUser, @Param('id', idParam('Holiday')) id: string, @Body() dto: SaveHolidayDto): Promise<SavedHolidayDto> {
+  updateHoliday(
+    @CurrentUser() user: AuthUser,
+    @Param('id', idParam('Holiday')) id: string,
+    @Body() dto: SaveHolidayDto,
+  ): Promise<SavedHolidayDto> {
     return this.holidays.update(user, id, dto);
   }
 

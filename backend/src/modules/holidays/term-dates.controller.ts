@@ -38,7 +38,11 @@ export class TermDatesController {
       'Not the three terms once each, a date that is not yyyy-MM-dd, a term outside 1 September – 31 August of the year, ' +
       'ending before it starts or overlapping another, or a half term without both dates or outside its term.',
   })
-  saveTermDates(@CurrentUser() user: AuthUser, @Param() params: TermDatesYearParamDto, @Body() dto: SaveTermDatesDto): Promise<SavedTermDatesDto> {
+  saveTermDates(
+    @CurrentUser() user: AuthUser,
+    @Param() params: TermDatesYearParamDto,
+    @Body() dto: SaveTermDatesDto,
+  ): Promise<SavedTermDatesDto> {
     return this.termDates.save(user, params.academicYear, dto);
   }
 }

@@ -43,12 +43,7 @@ export class TermDatesService {
     const current = academicYearStartOf(today);
     const thisEnd = await this.calendar.termEnd(current);
     const nextEnd = await this.calendar.termEnd(current + 1);
-    const years = (
-      [
-        [current, thisEnd],
-        [current + 1, nextEnd],
-      ] as const
-    ).map(([academicYear, summerTermEnd]) => {
+    const years = ([[current, thisEnd], [current + 1, nextEnd]] as const).map(([academicYear, summerTermEnd]) => {
       const year = academicYearStarting(academicYear);
       const period = planningPeriodOf(academicYear, addDays(today, 1), summerTermEnd);
       return {

@@ -1,14 +1,16 @@
 import { addDays } from '../../common/clock/academic-year';
 import { easterSunday } from './bank-holidays';
-import { type Closure, closuresBetween, outOfTermClosures, proposeTerms, type TermDates, termDateProblems, typicalTerms } from './term-dates';
+import {
+  type Closure,
+  closuresBetween,
+  outOfTermClosures,
+  proposeTerms,
+  type TermDates,
+  termDateProblems,
+  typicalTerms,
+} from './term-dates';
 
-const term = (
-  name: TermDates['name'],
-  startDate: string,
-  endDate: string,
-  halfTermStart: string | null = null,
-  halfTermEnd: string | null = null,
-): TermDates => ({
+const term = (name: TermDates['name'], startDate: string, endDate: string, halfTermStart: string | null = null, halfTermEnd: string | null = null): TermDates => ({
   name,
   startDate,
   endDate,
@@ -51,14 +53,9 @@ describe('the typical English pattern', () => {
     for (let year = 2000; year <= 2100; year += 1) {
       const terms = typicalTerms(year);
       expect({ year, problems: termDateProblems(year, terms) }).toEqual({ year, problems: [] });
-      const easter = easterSunday(year + 1)
-        .toISOString()
-        .slice(0, 10);
+      const easter = easterSunday(year + 1).toISOString().slice(0, 10);
       const [, spring, summer] = terms;
-      expect({ year, easterInBreak: spring!.endDate < addDays(easter, -2) && addDays(easter, 1) < summer!.startDate }).toEqual({
-        year,
-        easterInBreak: true,
-      });
+      expect({ year, easterInBreak: spring!.endDate < addDays(easter, -2) && addDays(easter, 1) < summer!.startDate }).toEqual({ year, easterInBreak: true });
       for (const t of terms) {
         expect(new Date(`${t.halfTermStart}T00:00:00Z`).getUTCDay()).toBe(1);
         expect(t.halfTermEnd).toBe(addDays(t.halfTermStart!, 4));
@@ -83,11 +80,7 @@ describe('proposals', () => {
     const noHalfTerm = [YEAR_2025[2]!, { ...YEAR_2025[0]!, halfTermStart: null, halfTermEnd: null }, YEAR_2025[1]!];
     const { terms, source } = proposeTerms(2026, noHalfTerm);
     expect(source).toBe('previous_year');
-    expect(terms.map((t) => [t.name, t.halfTermStart])).toEqual([
-      ['autumn', null],
-      ['spring', '2027-02-15'],
-      ['summer', '2027-05-24'],
-    ]);
+    expect(terms.map((t) => [t.name, t.halfTermStart])).toEqual([['autumn', null], ['spring', '2027-02-15'], ['summer', '2027-05-24']]);
   });
 
   it('fall back to the typical pattern when the copy would start before 1 September', () => {
@@ -122,9 +115,7 @@ describe('the rules for a year’s terms', () => {
     expect(problems([...YEAR_2025].reverse())).toEqual([]);
     expect(problems(withTerm(1, { halfTermStart: null, halfTermEnd: null }))).toEqual([]);
     // One-day terms and half terms are allowed.
-    expect(problems(withTerm(0, { startDate: '2025-09-03', endDate: '2025-09-03', halfTermStart: '2025-09-03', halfTermEnd: '2025-09-03' }))).toEqual(
-      [],
-    );
+    expect(problems(withTerm(0, { startDate: '2025-09-03', endDate: '2025-09-03', halfTermStart: '2025-09-03', halfTermEnd: '2025-09-03' }))).toEqual([]);
   });
 
   it('want the three terms once each', () => {
@@ -153,9 +144,13 @@ describe('the rules for a year’s terms', () => {
       'The spring term must start after the autumn term ends (Friday 19 December 2025), not on Friday 19 December 2025',
     ]);
     // Summer dates given for spring and the other way round.
-    expect(problems([YEAR_2025[0]!, { ...YEAR_2025[2]!, name: 'spring' }, { ...YEAR_2025[1]!, name: 'summer' }])).toEqual([
-      'The summer term must start after the spring term ends (Wednesday 22 July 2026), not on Monday 5 January 2026',
-    ]);
+    expect(
+      problems([
+        YEAR_2025[0]!,
+        { ...YEAR_2025[2]!, name: 'spring' },
+        { ...YEAR_2025[1]!, name: 'summer' },
+      ]),
+    ).toEqual(['The summer term must start after the spring term ends (Wednesday 22 July 2026), not on Monday 5 January 2026']);
   });
 
   it('want a half term with both dates or neither, in order, inside its term', () => {

@@ -69,29 +69,21 @@ export function termDateProblems(academicYear: number, terms: readonly TermDates
   ordered.forEach((term, i) => {
     const span = describeDateRange(term.startDate, term.endDate);
     if (term.endDate < term.startDate) {
-      problems.push(
-        `The ${term.name} term must end on or after the day it starts (it starts ${describeDate(term.startDate)} and ends ${describeDate(term.endDate)})`,
-      );
+      problems.push(`The ${term.name} term must end on or after the day it starts (it starts ${describeDate(term.startDate)} and ends ${describeDate(term.endDate)})`);
     }
     if (term.startDate < year.start || term.endDate > year.end) {
-      problems.push(
-        `The ${term.name} term (${span}) must fall within ${academicYearLabel(academicYear)}, from ${describeDateRange(year.start, year.end)}`,
-      );
+      problems.push(`The ${term.name} term (${span}) must fall within ${academicYearLabel(academicYear)}, from ${describeDateRange(year.start, year.end)}`);
     }
     const previous = ordered[i - 1];
     if (previous && term.startDate <= previous.endDate) {
-      problems.push(
-        `The ${term.name} term must start after the ${previous.name} term ends (${describeDate(previous.endDate)}), not on ${describeDate(term.startDate)}`,
-      );
+      problems.push(`The ${term.name} term must start after the ${previous.name} term ends (${describeDate(previous.endDate)}), not on ${describeDate(term.startDate)}`);
     }
     const { halfTermStart: from, halfTermEnd: to } = term;
     if ((from === null) !== (to === null)) {
       problems.push(`The ${term.name} half term needs both a start and an end date, or neither`);
     } else if (from !== null && to !== null) {
       if (to < from) {
-        problems.push(
-          `The ${term.name} half term must end on or after the day it starts (it starts ${describeDate(from)} and ends ${describeDate(to)})`,
-        );
+        problems.push(`The ${term.name} half term must end on or after the day it starts (it starts ${describeDate(from)} and ends ${describeDate(to)})`);
       } else if (from < term.startDate || to > term.endDate) {
         problems.push(`The ${term.name} half term (${describeDateRange(from, to)}) must fall within the ${term.name} term (${span})`);
       }
@@ -173,7 +165,10 @@ const ONE_YEAR_OF_WEEKS = 52 * 7;
  * years of copying, as 52 weeks are a day or two short of a year); otherwise the typical English
  * pattern (typicalTerms). Always three terms that termDateProblems accepts.
  */
-export function proposeTerms(academicYear: number, previousYearTerms: readonly TermDates[]): { terms: TermDates[]; source: TermProposalSource } {
+export function proposeTerms(
+  academicYear: number,
+  previousYearTerms: readonly TermDates[],
+): { terms: TermDates[]; source: TermProposalSource } {
   if (previousYearTerms.length) {
     const shift = (date: IsoDate | null) => (date === null ? null : addDays(date, ONE_YEAR_OF_WEEKS));
     const copied = inTermOrder(previousYearTerms).map((t) => ({

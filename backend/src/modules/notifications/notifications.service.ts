@@ -114,12 +114,5 @@ export class NotificationsService {
 }
 
 function toDto(n: Notification): NotificationDto {
-  return {
-    id: n.id,
-    kind: n.kind,
-    text: n.text,
-    link: n.link,
-    createdAt: n.createdAt.toISOString(),
-    readAt: n.readAt ? n.readAt.toISOString() : null,
-  };
+  return { id: n.id, kind: n.kind, text: n.text, link: n.link, createdAt: n.createdAt.toISOString(), readAt: n.readAt ? n.readAt.toISOString() : null };
 }

@@ -48,10 +48,7 @@ export class EmailTestingService {
     }
     await this.assertEnabled();
     if (!isWeekday(date)) {
-      return this.result(
-        { dates: [date], onDuty: 0, queued: 0, alreadyReminded: 0, cancelled: 0, ran: true },
-        `${describeDate(date)} is a weekend day: there are no duties to remind.`,
-      );
+      return this.result({ dates: [date], onDuty: 0, queued: 0, alreadyReminded: 0, cancelled: 0, ran: true }, `${describeDate(date)} is a weekend day: there are no duties to remind.`);
     }
     return this.result(await this.reminders.remind([date], 'test'));
   }

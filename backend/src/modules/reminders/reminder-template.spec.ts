@@ -41,7 +41,7 @@ describe('the reminder template', () => {
       greeting: '<a href="{staffName}">Dear {staffName}</a>',
       mainMessage: '<a href="{date}">on {date}</a>',
       keyReminders: ['<a href="{staffName}">x</a>'],
-      footerMessage: "<a href='{staffName}'>y</a> <a href={staffName}>z</a>",
+      footerMessage: '<a href=\'{staffName}\'>y</a> <a href={staffName}>z</a>',
     };
     const { html, text } = renderReminder(template, { staffName, date: staffName });
     // The name stays as text; no tag gains an href or any attribute of its own.
@@ -55,10 +55,7 @@ describe('the reminder template', () => {
 
   it('keeps http(s) and mailto links that a placeholder completes', () => {
     const { html } = renderReminder(
-      {
-        ...DEFAULT_EMAIL_TEMPLATE,
-        greeting: '<a href="https://school.example/staff/{staffName}">Profile</a> <a href="mailto:office@school.example">Office</a>',
-      },
+      { ...DEFAULT_EMAIL_TEMPLATE, greeting: '<a href="https://school.example/staff/{staffName}">Profile</a> <a href="mailto:office@school.example">Office</a>' },
       { staffName: 'Ann "A" Lee', date: 'Tuesday 9 September 2025' },
     );
     expect(html).toContain('<a href="https://school.example/staff/Ann &quot;A&quot; Lee" target="_blank" rel="noopener noreferrer">Profile</a>');
@@ -78,7 +75,7 @@ describe('the reminder template', () => {
   it('fills {date} and {staffName}, escaped, in every part', () => {
     const email = renderReminder(
       { ...DEFAULT_EMAIL_TEMPLATE, footerMessage: 'See you on {date}, {staffName}' },
-      { staffName: "Sam <O'Neil>", date: 'Tuesday 9 September 2025', colleagues: ['Ann Lee'] },
+      { staffName: 'Sam <O\'Neil>', date: 'Tuesday 9 September 2025', colleagues: ['Ann Lee'] },
     );
     expect(email.subject).toBe('Duty Manager Reminder - Tuesday 9 September 2025');
     expect(email.html).toContain("<p>Dear Sam &lt;O'Neil&gt;,</p>");

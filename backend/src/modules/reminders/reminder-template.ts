@@ -42,10 +42,7 @@ function safeLink(_tag: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.
 }
 
 /** What every link may carry, in the template and in the finished email alike. */
-const LINK_POLICY: Pick<
-  sanitizeHtml.IOptions,
-  'allowedSchemes' | 'allowedSchemesByTag' | 'allowedSchemesAppliedToAttributes' | 'allowProtocolRelative'
-> = {
+const LINK_POLICY: Pick<sanitizeHtml.IOptions, 'allowedSchemes' | 'allowedSchemesByTag' | 'allowedSchemesAppliedToAttributes' | 'allowProtocolRelative'> = {
   allowedSchemes: LINK_SCHEMES,
   allowedSchemesByTag: { a: LINK_SCHEMES },
   allowedSchemesAppliedToAttributes: ['href', 'src', 'cite', 'action', 'formaction', 'background'],
@@ -89,20 +86,18 @@ export function htmlToText(html: string): string {
     .replace(/<li(\s[^>]*)?>/gi, '\n- ')
     .replace(/<a [^>]*href="([^"]*)"[^>]*>(.*?)<\/a>/gi, (_m, href: string, label: string) => (label === href ? href : `${label} (${href})`));
   const stripped = sanitizeHtml(withBreaks, { allowedTags: [], allowedAttributes: {} });
-  return (
-    stripped
-      .replace(/&nbsp;/g, ' ')
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&quot;/g, '"')
-      .replace(/&#39;|&#x27;/g, "'")
-      .replace(/&amp;/g, '&')
-      .replace(/[ \t]*\n[ \t]*/g, '\n')
-      // Between two bullets only the line break of the first one's end stays.
-      .replace(/^- (.*)\n{2,}(?=- )/gm, '- $1\n')
-      .replace(/\n{3,}/g, '\n\n')
-      .trim()
-  );
+  return stripped
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/[ \t]*\n[ \t]*/g, '\n')
+    // Between two bullets only the line break of the first one's end stays.
+    .replace(/^- (.*)\n{2,}(?=- )/gm, '- $1\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 /** Every part sanitised; list items left blank are dropped. The subject is plain text. */
@@ -154,7 +149,9 @@ export function renderReminder(template: EmailTemplate, values: ReminderValues):
   const list = (title: string, items: string[]) =>
     items.length ? `<h3 style="margin:16px 0 4px;font-size:15px">${title}</h3><ul>${items.map((i) => `<li>${part(i)}</li>`).join('')}</ul>` : '';
   const paragraph = (html: string) => (html ? `<p>${part(html)}</p>` : '');
-  const colleagues = values.colleagues?.length ? `<p>On duty with you: ${escapeHtml(values.colleagues.join(', '))}.</p>` : '';
+  const colleagues = values.colleagues?.length
+    ? `<p>On duty with you: ${escapeHtml(values.colleagues.join(', '))}.</p>`
+    : '';
   const duties = values.duties?.length
     ? `<p>Your duties that day:</p><ul>${values.duties.map((d) => `<li>${escapeHtml(d)}</li>`).join('')}</ul>`
     : '';

@@ -38,17 +38,7 @@ import { CancelRequest } from './entities/cancel-request.entity';
  * directly and keeping it true after a change of facts.
  */
 @Module({
-  imports: [
-    MikroOrmModule.forFeature([SwapRequest, CancelRequest]),
-    AuthModule,
-    DutiesModule,
-    NotificationsModule,
-    AvailabilityModule,
-    RotaModule,
-    SettingsModule,
-    StaffModule,
-    TenantsModule,
-  ],
+  imports: [MikroOrmModule.forFeature([SwapRequest, CancelRequest]), AuthModule, DutiesModule, NotificationsModule, AvailabilityModule, RotaModule, SettingsModule, StaffModule, TenantsModule],
   controllers: [RequestsController, UnavailabilityController, AutoApprovalController, RotaEditsController],
   providers: [
     SwapRequestViewsService,

@@ -230,10 +230,7 @@ export class RotaEditsService {
         before: { [dto.date]: person.id, [dto.toDate]: partner.id },
         after: { [dto.date]: partner.id, [dto.toDate]: person.id },
       });
-      const moved = await this.rota.keepFair(
-        actor,
-        `${person.name} and ${partner.name} trading ${describeDate(dto.date)} and ${describeDate(dto.toDate)}`,
-      );
+      const moved = await this.rota.keepFair(actor, `${person.name} and ${partner.name} trading ${describeDate(dto.date)} and ${describeDate(dto.toDate)}`);
       return `${person.name} is now on duty on ${describeDate(dto.toDate)}, and ${partner.name} on ${describeDate(dto.date)}.${keptFair(moved)}`;
     });
     return { days: await this.daysOf([dto.date, dto.toDate].sort()), message };

@@ -134,10 +134,7 @@ export class RotaIntegrityService implements RotaRepair {
     const { keepFairness, frozenSchoolDays } = await this.settings.repairPolicy();
     // Fills what opened per auto-fill; rebalances per keep fairness (with auto-fill off, moves only).
     const fill = await autoFillOn();
-    const horizon =
-      fill || keepFairness
-        ? await this.rota.repairHorizon(today, { rebalance: keepFairness, fill, frozenSchoolDays, termsExtended: cause.termsExtended })
-        : [];
+    const horizon = fill || keepFairness ? await this.rota.repairHorizon(today, { rebalance: keepFairness, fill, frozenSchoolDays, termsExtended: cause.termsExtended }) : [];
     const filled = horizon.filter((c) => c.from === null);
     const moved = horizon.filter((c) => c.from !== null);
     if (!removed.length && !horizon.length) return NO_ROTA_CHANGE;

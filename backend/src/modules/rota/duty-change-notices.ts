@@ -55,8 +55,7 @@ const days = (dates: IsoDate[]) => plural(dates.length, 'day');
 /** The bell's line: short, with the day when there is one. */
 function noticeText(by: string, { added, removed }: DutyChange): string {
   if (!removed.length) return added.length === 1 ? `${by} put you on duty on ${describeDate(added[0]!)}` : `${by} put you on duty on ${days(added)}`;
-  if (!added.length)
-    return removed.length === 1 ? `${by} took you off duty on ${describeDate(removed[0]!)}` : `${by} took you off duty on ${days(removed)}`;
+  if (!added.length) return removed.length === 1 ? `${by} took you off duty on ${describeDate(removed[0]!)}` : `${by} took you off duty on ${days(removed)}`;
   return `${by} changed your duties: on duty on ${days(added)} more, off duty on ${days(removed)}`;
 }
 
@@ -116,17 +115,7 @@ export class DutyChangeNotices {
     this.notifications.notify(
       changes.flatMap((change) => {
         const person = people.get(change.staffId);
-        return person
-          ? [
-              {
-                userId: person.userId,
-                kind: 'duty_changed' as const,
-                text: noticeText(cause.by, change),
-                link: '/my-rota',
-                eventKey: `duties:${event}:${person.id}`,
-              },
-            ]
-          : [];
+        return person ? [{ userId: person.userId, kind: 'duty_changed' as const, text: noticeText(cause.by, change), link: '/my-rota', eventKey: `duties:${event}:${person.id}` }] : [];
       }),
     );
     return changes.length;

@@ -29,8 +29,7 @@ describe('how a fair share is made', () => {
     const total = [...bases.values()].reduce((n, b) => n + b.weightedDays, 0);
     const duties = [...shares.values()].reduce((a, b) => a + b, 0);
     expect(duties).toBeCloseTo(schoolDays.length * 2, 9);
-    for (const [id, basis] of bases)
-      expect({ id, share: (duties * basis.weightedDays) / total }).toEqual({ id, share: expect.closeTo(shares.get(id)!, 9) });
+    for (const [id, basis] of bases) expect({ id, share: (duties * basis.weightedDays) / total }).toEqual({ id, share: expect.closeTo(shares.get(id)!, 9) });
   });
 
   it('counts the school days on a person’s working days, less those they are away, each weighed by FTE over their days', () => {
@@ -48,13 +47,9 @@ describe('how a fair share is made', () => {
     const row = (id: string) => rows.find((r) => r.staffId === id)!;
     expect(summary).toMatchObject({ schoolDays: 45, dutiesShared: 87 });
     expect(summary.shareRule).toContain('Fair share = 87 duties × a person’s weighted days ÷');
-    expect(row('away').shareExplanation).toMatch(
-      /^Works every weekday: 45 of the 45 school days, 10 of them away: 35 available\. No FTE set: each day counts 1\. Share: 87 duties × 35 ÷ [\d.,]+ weighted days = [\d.]+\.$/,
-    );
+    expect(row('away').shareExplanation).toMatch(/^Works every weekday: 45 of the 45 school days, 10 of them away: 35 available\. No FTE set: each day counts 1\. Share: 87 duties × 35 ÷ [\d.,]+ weighted days = [\d.]+\.$/);
     expect(row('wtf-half')).toMatchObject({ fte: 0.5, dayWeight: 0.83, weightedDays: 22.5 });
-    expect(row('wtf-half').shareExplanation).toContain(
-      'Works Wed, Thu, Fri: 27 of the 45 school days available. FTE 0.5 over 3 days a week (0.6): each day counts 0.83, so 22.5 weighted days.',
-    );
+    expect(row('wtf-half').shareExplanation).toContain('Works Wed, Thu, Fri: 27 of the 45 school days available. FTE 0.5 over 3 days a week (0.6): each day counts 0.83, so 22.5 weighted days.');
     expect(row('tt-full').shareExplanation).toContain('FTE 0.4 matches 2 days a week: each day counts 1.');
     expect(row('left')).toMatchObject({ share: 0, availableDays: 0, fte: null });
     expect(row('left').shareExplanation).toMatch(/^Not active: no share\./);

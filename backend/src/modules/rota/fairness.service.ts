@@ -90,19 +90,8 @@ export class FairnessService {
     const view = await this.fairness(actor, query, slots);
     // How each share was made follows the figures (docs/product.md#the-fairness-view).
     const header = [
-      'Name',
-      'Department',
-      'Staff type',
-      'Working days',
-      'Done',
-      'Planned',
-      'Fair share',
-      'Difference',
-      'Available days',
-      'FTE',
-      'Day weight',
-      'Weighted days',
-      'How the share is made',
+      'Name', 'Department', 'Staff type', 'Working days', 'Done', 'Planned', 'Fair share', 'Difference',
+      'Available days', 'FTE', 'Day weight', 'Weighted days', 'How the share is made',
     ];
     const rows = view.rows.map((r) => [
       r.name,
@@ -144,8 +133,7 @@ export class FairnessService {
    */
   async exportRota(startDate: string, endDate: string, format: ExportFormat, slots?: RotaSlotsSource): Promise<ExportFile> {
     if (endDate < startDate) throw new BadRequestException('endDate must be on or after startDate');
-    if ((Date.parse(endDate) - Date.parse(startDate)) / 86_400_000 > 400)
-      throw new BadRequestException('An export covers at most a year and a month');
+    if ((Date.parse(endDate) - Date.parse(startDate)) / 86_400_000 > 400) throw new BadRequestException('An export covers at most a year and a month');
     const slotsPerDay = await this.settings.dutyManagersPerDay();
     const days = slots ? await this.namedDays(slots, startDate, endDate) : await this.rota.daysBetween(startDate, endDate, slotsPerDay);
     const width = Math.max(slotsPerDay, ...days.map((d) => d.slots.length));

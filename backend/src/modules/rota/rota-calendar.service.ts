@@ -34,9 +34,7 @@ export class RotaCalendarService {
     const today = await this.organizationClock.today();
     const from = startDate > today ? startDate : today;
     const days = from > endDate ? {} : await this.rota.slotsFrom(from, endDate);
-    const filled = Object.values(days)
-      .map((slots) => slots.filter((slot) => slot !== null).length)
-      .filter((n) => n > 0);
+    const filled = Object.values(days).map((slots) => slots.filter((slot) => slot !== null).length).filter((n) => n > 0);
     return { startDate: from, endDate, duties: filled.reduce((a, b) => a + b, 0), days: filled.length };
   }
 

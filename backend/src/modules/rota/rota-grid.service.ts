@@ -13,9 +13,7 @@ import { pinFields } from './pins';
 export const MAX_GRID_DAYS = 93;
 
 /** A duty as the grid names it: a column's heading. */
-export function gridDutyOf(
-  d: Pick<DutyDto, 'id' | 'name' | 'place' | 'startTime' | 'endTime' | 'isDutyManager' | 'paused'>,
-): RotaGridDto['duties'][number] {
+export function gridDutyOf(d: Pick<DutyDto, 'id' | 'name' | 'place' | 'startTime' | 'endTime' | 'isDutyManager' | 'paused'>): RotaGridDto['duties'][number] {
   return { id: d.id, name: d.name, place: d.place, startTime: d.startTime, endTime: d.endTime, isDutyManager: d.isDutyManager, paused: d.paused };
 }
 

@@ -1,15 +1,6 @@
 import * as path from 'node:path';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import {
-  type AcademicYear,
-  academicYearOf,
-  academicYearStarting,
-  addDays,
-  byAcademicYear,
-  datesBetween,
-  mondayOf,
-  weekdayIndex,
-} from '../../common/clock/academic-year';
+import { type AcademicYear, academicYearOf, academicYearStarting, addDays, byAcademicYear, datesBetween, mondayOf, weekdayIndex } from '../../common/clock/academic-year';
 import { describeDate } from '../../common/text/dates';
 import type { IsoDate } from '../../common/clock/clock';
 import { WorkerPool, workerTask } from '../../common/workers/worker-pool';
@@ -162,13 +153,7 @@ export class RotaPlanner {
     const weekCounts = from > mondayOf(from) ? await this.rota.weekCounts(mondayOf(from), addDays(from, -1), []) : {};
     return checkRota(state.days, {
       slotsPerDay: state.slotsPerDay,
-      staff: state.staff.map((s) => ({
-        id: s.id,
-        isActive: s.isActive,
-        isTeaching: s.isTeaching,
-        workingDays: s.workingDays,
-        weeklyCap: s.weeklyCap,
-      })),
+      staff: state.staff.map((s) => ({ id: s.id, isActive: s.isActive, isTeaching: s.isTeaching, workingDays: s.workingDays, weeklyCap: s.weeklyCap })),
       closures: state.closures(from, to),
       away: awayIn(state.away, from, to),
       counts,
@@ -347,17 +332,14 @@ export class RotaPlanner {
     const open = verdicts.filter((v) => v.refillable.length);
     if (refill && open.length) {
       const slotsPerDay = Math.max(...verdicts.map((v) => v.slots.length));
-      const planned = await this.plan(
-        {
-          mode: 'fill',
-          slotsPerDay,
-          days: open.map((v) => v.date),
-          existing: Object.fromEntries(open.map((v) => [v.date, v.slots])),
-          fillable: Object.fromEntries(open.map((v) => [v.date, v.refillable])),
-          extra: open.flatMap((v) => v.violations.map((x) => ({ staffId: x.staffId, start: v.date, end: v.date }))),
-        },
-        { state },
-      );
+      const planned = await this.plan({
+        mode: 'fill',
+        slotsPerDay,
+        days: open.map((v) => v.date),
+        existing: Object.fromEntries(open.map((v) => [v.date, v.slots])),
+        fillable: Object.fromEntries(open.map((v) => [v.date, v.refillable])),
+        extra: open.flatMap((v) => v.violations.map((x) => ({ staffId: x.staffId, start: v.date, end: v.date }))),
+      }, { state });
       for (const v of open) {
         for (const index of v.refillable) {
           const slot = planned[v.date]?.[index] ?? null;
@@ -382,10 +364,7 @@ export class RotaPlanner {
    * would otherwise hold the event loop; the small runs of everyday changes (a refill, a repair)
    * stay where they are.
    */
-  async plan(
-    request: PlanRequest,
-    { inWorker = false, state }: { inWorker?: boolean; state?: RepairState } = {},
-  ): Promise<Record<IsoDate, DaySlots>> {
+  async plan(request: PlanRequest, { inWorker = false, state }: { inWorker?: boolean; state?: RepairState } = {}): Promise<Record<IsoDate, DaySlots>> {
     const years = byAcademicYear(request.days);
     const result: Record<IsoDate, DaySlots> = {};
     for (const [index, [start, days]] of years.entries()) {
@@ -427,8 +406,7 @@ export class RotaPlanner {
     // having one duty fewer).
     const cancelled = await this.rota.approvedCancellationsBetween(first, last);
     // Duties this academic year outside the planned days, per person and weekday.
-    const prior =
-      known && known.year.startDate === year.startDate ? priorLeaving(known, days) : await this.rota.priorDuties(year.startDate, year.endDate, days);
+    const prior = known && known.year.startDate === year.startDate ? priorLeaving(known, days) : await this.rota.priorDuties(year.startDate, year.endDate, days);
     const priorCounts: Record<string, number> = {};
     const priorWeekdayCounts: Record<string, number[]> = {};
     for (const row of prior) {
@@ -461,11 +439,7 @@ export class RotaPlanner {
       mode: request.mode,
       mixMode,
       // Before the first planned day the year's duties are the ones held, not the slots.
-      fairShare: {
-        ...(known ? fairShareFrom(known, year) : await this.fairShareYear(year)),
-        from: first,
-        doneBefore: await this.rota.dutyCountBetween(year.startDate, addDays(first, -1)),
-      },
+      fairShare: { ...(known ? fairShareFrom(known, year) : await this.fairShareYear(year)), from: first, doneBefore: await this.rota.dutyCountBetween(year.startDate, addDays(first, -1)) },
       fillable: request.fillable,
     };
     const result = inWorker ? await this.workers.run(PLAN_ROTA, input) : planRota(input);
@@ -498,6 +472,8 @@ export class RotaPlanner {
     const { defaultWeeklyCap } = await this.settings.rotaRules();
     return roster.map((s) => toStaffFacts(s, defaultWeeklyCap));
   }
+
+
 }
 
 /** A roster entry as the engine and the rules need it: weekdays from 0 (Monday), the cap theirs or the organisation's. */

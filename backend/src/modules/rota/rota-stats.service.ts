@@ -28,7 +28,10 @@ export class RotaStatsService {
     const today = await this.organizationClock.today();
     const weekStart = mondayOf(today);
     const weekEnd = addDays(weekStart, 4);
-    const [dutyManagersPerDay, days] = await Promise.all([this.settings.dutyManagersPerDay(), this.rota.daysBetween(weekStart, weekEnd)]);
+    const [dutyManagersPerDay, days] = await Promise.all([
+      this.settings.dutyManagersPerDay(),
+      this.rota.daysBetween(weekStart, weekEnd),
+    ]);
     return { today, weekStart, weekEnd, academicYear: academicYearOf(today), dutyManagersPerDay, days };
   }
 
@@ -45,12 +48,7 @@ export class RotaStatsService {
     const rows = await this.stats.staffDutyCounts(year.startDate, year.statisticsEndDate);
     // Staff see their own department only (docs/product.md#what-people-see-of-each-other).
     const everyone = seesPersonalFields(viewer);
-    const own = everyone
-      ? undefined
-      : ownRecordId(
-          rows.map((r) => ({ id: r.id, userId: r.user_id, email: r.email })),
-          viewer,
-        );
+    const own = everyone ? undefined : ownRecordId(rows.map((r) => ({ id: r.id, userId: r.user_id, email: r.email })), viewer);
     const staff: StaffDutyStatisticsDto[] = rows.map((r) => ({
       staffId: r.id,
       name: r.name,

@@ -19,16 +19,7 @@ import {
 import { FileInterceptor, type UploadedMultipartFile } from '@nestjs/platform-fastify/multipart';
 import { encodeExtended } from 'content-disposition';
 import type { FastifyRequest as Request } from 'fastify';
-import {
-  ApiBody,
-  ApiConsumes,
-  ApiOkResponse,
-  ApiPayloadTooLargeResponse,
-  ApiProduces,
-  ApiQuery,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiPayloadTooLargeResponse, ApiProduces, ApiQuery, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Observable } from 'rxjs';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';

@@ -72,8 +72,7 @@ export class ProcedureFileService {
         kind: 'settings',
         action: 'settings.procedure-file',
         entityId: org,
-        summary:
-          previous !== null ? `Replaced the procedure document “${previous}” with “${fileName}”` : `Uploaded the procedure document “${fileName}”`,
+        summary: previous !== null ? `Replaced the procedure document “${previous}” with “${fileName}”` : `Uploaded the procedure document “${fileName}”`,
         before: previous !== null ? { procedureFileName: previous } : undefined,
         after: { procedureFileName: fileName, size: content.length, sha256 },
       });

@@ -87,16 +87,11 @@ describe('procedure document checks', () => {
 
   describe('Word Open XML (.docx): a package whose main part is a WordprocessingML document', () => {
     it('refuses macro-enabled documents and templates renamed .docx, and any package carrying a VBA project', async () => {
-      const macros = (name: string) =>
-        `“${name}” contains macros, which could run programs on the computer of everyone who opens it. ${SAVE_AS_DOCX}`;
+      const macros = (name: string) => `“${name}” contains macros, which could run programs on the computer of everyone who opens it. ${SAVE_AS_DOCX}`;
       expect(await refusal('renamed.docx', docm())).toBe(macros('renamed.docx'));
       expect(await refusal('hidden.docx', docx({ extra: [{ name: 'word/vbaProject.bin', content: Buffer.alloc(64) }] }))).toBe(macros('hidden.docx'));
-      expect(await refusal('typed.docx', docx({ overrides: { '/word/vbaData.xml': 'application/vnd.ms-word.vbaData+xml' } }))).toBe(
-        macros('typed.docx'),
-      );
-      expect(await refusal('template.docx', docx({ mainType: WORD_TEMPLATE_MAIN }))).toBe(
-        `“template.docx” is a Word template, not a document. ${SAVE_AS_DOCX}`,
-      );
+      expect(await refusal('typed.docx', docx({ overrides: { '/word/vbaData.xml': 'application/vnd.ms-word.vbaData+xml' } }))).toBe(macros('typed.docx'));
+      expect(await refusal('template.docx', docx({ mainType: WORD_TEMPLATE_MAIN }))).toBe(`“template.docx” is a Word template, not a document. ${SAVE_AS_DOCX}`);
       expect(await refusal('macro-template.docx', docx({ mainType: 'application/vnd.ms-word.template.macroEnabledTemplate.main+xml' }))).toBe(
         macros('macro-template.docx'),
       );
@@ -114,74 +109,20 @@ describe('procedure document checks', () => {
 
     it('requires the WordprocessingML main part that the package names', async () => {
       const types = contentTypes({ '/word/document.xml': WORD_MAIN });
-      const rels = relationships([
-        { type: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument', target: 'word/document.xml' },
-      ]);
+      const rels = relationships([{ type: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument', target: 'word/document.xml' }]);
       const body = '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body/></w:document>';
       const impostors: [string, Buffer][] = [
-        [
-          'no-rels.docx',
-          zip([
-            ['[Content_Types].xml', types],
-            ['word/document.xml', body],
-          ]),
-        ],
-        [
-          'no-types.docx',
-          zip([
-            ['_rels/.rels', rels],
-            ['word/document.xml', body],
-          ]),
-        ],
-        [
-          'no-main.docx',
-          zip([
-            ['[Content_Types].xml', types],
-            ['_rels/.rels', rels],
-          ]),
-        ],
-        [
-          'sheet.docx',
-          zip([
-            [
-              '[Content_Types].xml',
-              contentTypes({ '/word/document.xml': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml' }),
-            ],
-            ['_rels/.rels', rels],
-            ['word/document.xml', body],
-          ]),
-        ],
-        [
-          'doctype.docx',
-          zip([
-            ['[Content_Types].xml', types.replace('<Types', '<!DOCTYPE t [<!ENTITY a "b">]><Types')],
-            ['_rels/.rels', rels],
-            ['word/document.xml', body],
-          ]),
-        ],
-        [
-          'twice.docx',
-          zip([
-            ['[Content_Types].xml', types],
-            ['_rels/.rels', rels],
-            ['word/document.xml', body],
-            ['word/document.xml', body],
-          ]),
-        ],
-        [
-          'traversal.docx',
-          zip([
-            ['[Content_Types].xml', types],
-            ['_rels/.rels', rels],
-            ['word/document.xml', body],
-            ['../../evil.xml', body],
-          ]),
-        ],
+        ['no-rels.docx', zip([['[Content_Types].xml', types], ['word/document.xml', body]])],
+        ['no-types.docx', zip([['_rels/.rels', rels], ['word/document.xml', body]])],
+        ['no-main.docx', zip([['[Content_Types].xml', types], ['_rels/.rels', rels]])],
+        ['sheet.docx', zip([['[Content_Types].xml', contentTypes({ '/word/document.xml': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml' })], ['_rels/.rels', rels], ['word/document.xml', body]])],
+        ['doctype.docx', zip([['[Content_Types].xml', types.replace('<Types', '<!DOCTYPE t [<!ENTITY a "b">]><Types')], ['_rels/.rels', rels], ['word/document.xml', body]])],
+        ['twice.docx', zip([['[Content_Types].xml', types], ['_rels/.rels', rels], ['word/document.xml', body], ['word/document.xml', body]])],
+        ['traversal.docx', zip([['[Content_Types].xml', types], ['_rels/.rels', rels], ['word/document.xml', body], ['../../evil.xml', body]])],
         ['truncated.docx', docx().subarray(0, 400)],
         ['doc.docx', doc()],
       ];
-      for (const [name, content] of impostors)
-        expect({ name, message: await refusal(name, content) }).toEqual({ name, message: notReal(name, 'Word (.docx)') });
+      for (const [name, content] of impostors) expect({ name, message: await refusal(name, content) }).toEqual({ name, message: notReal(name, 'Word (.docx)') });
     });
 
     it('bounds what the package expands to, from its directory, without expanding it', async () => {
@@ -195,11 +136,7 @@ describe('procedure document checks', () => {
       // Expanding 2 GiB takes seconds; reading the directory, milliseconds.
       expect(Number(process.hrtime.bigint() - started) / 1e6).toBeLessThan(1000);
       // Many parts that each look ordinary (4 MB from 64 KB), adding up to more than 100 MB.
-      const parts = Array.from({ length: 30 }, (_, i) => ({
-        name: `word/media/image${i}.png`,
-        deflated: randomBytes(64 * 1024),
-        declaredSize: 4 * MiB,
-      }));
+      const parts = Array.from({ length: 30 }, (_, i) => ({ name: `word/media/image${i}.png`, deflated: randomBytes(64 * 1024), declaredSize: 4 * MiB }));
       expect(await refusal('sum.docx', docx({ extra: parts }))).toBe(packed('sum.docx', 'it would expand to more than 100 MB'));
       // One part that expands a thousand times.
       expect(await refusal('ratio.docx', docx({ extra: [{ name: 'word/media/a.png', deflated: deflatedZeros(8), declaredSize: 8 * MiB }] }))).toBe(

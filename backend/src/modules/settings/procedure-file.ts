@@ -23,8 +23,7 @@ export function contentTypeOf(kind: ProcedureFileKind): string {
 const SAVE_AS_DOCX = 'Save it as a .docx document without macros (in Word: File › Save As › Word Document) and upload that.';
 
 function wordProblemMessage(fileName: string, problem: Exclude<WordProblem, 'mismatch'>): string {
-  if (problem === 'macros')
-    return `“${fileName}” contains macros, which could run programs on the computer of everyone who opens it. ${SAVE_AS_DOCX}`;
+  if (problem === 'macros') return `“${fileName}” contains macros, which could run programs on the computer of everyone who opens it. ${SAVE_AS_DOCX}`;
   if (problem === 'template') return `“${fileName}” is a Word template, not a document. ${SAVE_AS_DOCX}`;
   if (problem === 'remote-link') {
     return (

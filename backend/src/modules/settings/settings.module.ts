@@ -17,14 +17,7 @@ import { ProcedureFile } from './entities/procedure-file.entity';
 @Module({
   imports: [MikroOrmModule.forFeature([SystemSettings, ProcedureFile]), AuthModule, TenantsModule],
   controllers: [SettingsController, ProcedureFileController, TwoFactorRequirementController],
-  providers: [
-    SettingsService,
-    SystemSettingsRepository,
-    ProcedureFilesRepository,
-    ProcedureFileService,
-    TwoFactorRequirementService,
-    SystemSettingsService,
-  ],
+  providers: [SettingsService, SystemSettingsRepository, ProcedureFilesRepository, ProcedureFileService, TwoFactorRequirementService, SystemSettingsService],
   exports: [SettingsService, SystemSettingsService],
 })
 export class SettingsModule {}

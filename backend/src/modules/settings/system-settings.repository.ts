@@ -128,7 +128,9 @@ export class SystemSettingsRepository {
       [TenantContext.require()],
     );
     const row = rows[0];
-    return row ? { swaps: row.swaps, cancellations: row.cancellations, autoFillCancellations: row.auto_fill } : { ...DEFAULT_AUTO_APPROVAL };
+    return row
+      ? { swaps: row.swaps, cancellations: row.cancellations, autoFillCancellations: row.auto_fill }
+      : { ...DEFAULT_AUTO_APPROVAL };
   }
 
   async saveAutoApproval(value: AutoApproval): Promise<void> {
@@ -247,10 +249,11 @@ export class SystemSettingsRepository {
   }
 
   async saveProcedureFileLink(url: string, fileName: string): Promise<void> {
-    await this.em.execute(
-      'update system_settings set procedure_file_url = ?, procedure_file_name = ?, updated_at = now() where organization_id = ?',
-      [url, fileName, TenantContext.require()],
-    );
+    await this.em.execute('update system_settings set procedure_file_url = ?, procedure_file_name = ?, updated_at = now() where organization_id = ?', [
+      url,
+      fileName,
+      TenantContext.require(),
+    ]);
   }
 
   async reminders(): Promise<ReminderSettings> {
@@ -343,9 +346,7 @@ export class SystemSettingsRepository {
 
 /** The rota rules of a settings row; the defaults without one. */
 function rotaRulesOf(
-  row:
-    | { mix_mode: MixMode; default_weekly_cap: number | null; week_a_start: string | null; keep_fairness: boolean; frozen_school_days: number }
-    | undefined,
+  row: { mix_mode: MixMode; default_weekly_cap: number | null; week_a_start: string | null; keep_fairness: boolean; frozen_school_days: number } | undefined,
 ): RotaRules {
   return {
     mixMode: row?.mix_mode ?? DEFAULT_MIX_MODE,

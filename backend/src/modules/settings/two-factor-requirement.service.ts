@@ -57,7 +57,9 @@ export class TwoFactorRequirementService {
           kind: 'settings',
           action: 'settings.two-factor-requirement',
           entityId: TenantContext.require(),
-          summary: dto.requireAdminTwoFactor ? 'Required two-step verification for admins' : 'Stopped requiring two-step verification for admins',
+          summary: dto.requireAdminTwoFactor
+            ? 'Required two-step verification for admins'
+            : 'Stopped requiring two-step verification for admins',
           before: { requireAdminTwoFactor: before },
           after: { requireAdminTwoFactor: dto.requireAdminTwoFactor },
         });

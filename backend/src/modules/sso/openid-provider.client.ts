@@ -98,8 +98,7 @@ export class OpenIdProviderClient {
       execute: isLoopbackHttp(host) ? [oidc.allowInsecureRequests] : [],
     };
     if (reroute) {
-      options[oidc.customFetch] = (url, init) =>
-        fetch(url.startsWith(`${reroute.from}/`) ? `${reroute.to}${url.slice(reroute.from.length)}` : url, init);
+      options[oidc.customFetch] = (url, init) => fetch(url.startsWith(`${reroute.from}/`) ? `${reroute.to}${url.slice(reroute.from.length)}` : url, init);
     }
     try {
       return await oidc.discovery(server, provider.clientId, provider.clientSecret, undefined, options);
@@ -115,8 +114,7 @@ export class OpenIdProviderClient {
     attempt: { redirectUri: string; state: string; nonce: string; codeChallenge: string },
     { fresh = false }: { fresh?: boolean } = {},
   ): URL {
-    const hint: Record<string, string> =
-      provider.kind === 'google' && provider.allowedDomains.length === 1 ? { hd: provider.allowedDomains[0]! } : {};
+    const hint: Record<string, string> = provider.kind === 'google' && provider.allowedDomains.length === 1 ? { hd: provider.allowedDomains[0]! } : {};
     return oidc.buildAuthorizationUrl(config, {
       redirect_uri: attempt.redirectUri,
       response_type: 'code',

@@ -94,14 +94,12 @@ export function checkIdentity(rules: ProviderRules, claims: Record<string, unkno
   const refuse = (refusal: SsoRefusal, detail: string): IdentityCheck => ({ ok: false, refusal, detail });
   if (rules.kind === 'google') {
     const hd = text(claims.hd)?.toLowerCase();
-    if (!hd || !rules.allowedDomains.includes(hd))
-      return refuse('wrong_domain', hd ? `hd ${hd} is not allowed` : 'no hd claim (not a Workspace account)');
+    if (!hd || !rules.allowedDomains.includes(hd)) return refuse('wrong_domain', hd ? `hd ${hd} is not allowed` : 'no hd claim (not a Workspace account)');
   }
   if (rules.kind === 'microsoft') {
     const tid = text(claims.tid)?.toLowerCase();
     if (!tid || !rules.allowedTenantIds.includes(tid)) return refuse('tenant_not_allowed', tid ? `tid ${tid} is not allowed` : 'no tid claim');
-    if (claims.iss !== microsoftIssuer(microsoftAuthority, tid))
-      return refuse('issuer_mismatch', `iss ${String(claims.iss)} is not tenant ${tid}'s issuer`);
+    if (claims.iss !== microsoftIssuer(microsoftAuthority, tid)) return refuse('issuer_mismatch', `iss ${String(claims.iss)} is not tenant ${tid}'s issuer`);
   }
   const verified = claims.email_verified === true || (rules.kind === 'microsoft' && claims.xms_edov === true);
   const given = text(claims.email);
@@ -112,8 +110,7 @@ export function checkIdentity(rules: ProviderRules, claims: Record<string, unkno
   if (!email || email.length > 254) return refuse('no_email', 'no usable email claim');
   if (!isPlainEmail(email)) return refuse('look_alike_email', 'the email claim has a look-alike character');
   if (!EMAIL.test(email)) return refuse('no_email', 'no usable email claim');
-  if (!verified)
-    return refuse('unverified_email', rules.kind === 'microsoft' ? 'neither email_verified nor xms_edov is true' : 'email_verified is not true');
+  if (!verified) return refuse('unverified_email', rules.kind === 'microsoft' ? 'neither email_verified nor xms_edov is true' : 'email_verified is not true');
   const fullName = [text(claims.given_name), text(claims.family_name)].filter(Boolean).join(' ');
   // A name is one line of printable text, as every name the app keeps (a provider's claim included).
   const name = (text(claims.name) ?? (fullName || email.split('@')[0]!))

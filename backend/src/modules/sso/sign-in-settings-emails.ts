@@ -6,7 +6,13 @@ import type { NewEmail } from '../mail/outbox.service';
  * (its issuer or client): a provider signs people in by their address, so a provider installed
  * with a stolen session would sign in as anyone. No link in it: the admin checks in the app.
  */
-export function providerChangedEmail(e: { to: string; name: string; organizationName: string; changedBy: string; what: string }): NewEmail {
+export function providerChangedEmail(e: {
+  to: string;
+  name: string;
+  organizationName: string;
+  changedBy: string;
+  what: string;
+}): NewEmail {
   const intro = `Hello ${e.name},`;
   const why =
     `${e.changedBy} ${e.what} for Duty Manager at ${e.organizationName}. ` +

@@ -71,10 +71,10 @@ export class SignInSettingsRepository {
 
   /** The organisation's sign-in options row, made when missing and locked for the rest of the transaction. */
   async lockOptions(): Promise<SignInSettings> {
-    await this.em.execute('insert into sign_in_settings (id, organization_id) values (?, ?) on conflict (organization_id) do nothing', [
-      randomUUID(),
-      TenantContext.require(),
-    ]);
+    await this.em.execute(
+      'insert into sign_in_settings (id, organization_id) values (?, ?) on conflict (organization_id) do nothing',
+      [randomUUID(), TenantContext.require()],
+    );
     return this.em.findOneOrFail(SignInSettings, {}, { lockMode: LockMode.PESSIMISTIC_WRITE });
   }
 

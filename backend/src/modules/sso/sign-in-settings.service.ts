@@ -20,7 +20,8 @@ import { isLoopbackHttp } from './openid-provider.client';
 import { type SignInOptions, SignInSettingsRepository } from './sign-in-settings.repository';
 import { PROVIDER_NAMES, SSO_CALLBACK_PATH } from './provider-identity';
 
-export const NO_WAY_IN = 'Turn on Google, Microsoft or another provider before turning password sign-in off: otherwise only admins could sign in.';
+export const NO_WAY_IN =
+  'Turn on Google, Microsoft or another provider before turning password sign-in off: otherwise only admins could sign in.';
 export const LAST_WAY_IN =
   'Password sign-in is off, so this is how your staff sign in. Turn password sign-in back on before turning this provider off.';
 
@@ -176,10 +177,7 @@ export class SignInSettingsService {
       const verb = before.enabled === after.enabled ? 'Changed the settings of' : after.enabled ? 'Turned on' : 'Turned off';
       const trusts = (view: ReturnType<typeof auditView>) => JSON.stringify([view.clientId, 'issuer' in view ? view.issuer : null]);
       if (after.enabled && (!before.enabled || trusts(before) !== trusts(after))) {
-        await this.tellOtherAdmins(
-          actor,
-          before.enabled ? `changed the client or issuer of sign-in with ${label()}` : `turned on sign-in with ${label()}`,
-        );
+        await this.tellOtherAdmins(actor, before.enabled ? `changed the client or issuer of sign-in with ${label()}` : `turned on sign-in with ${label()}`);
       }
       this.audit.record(actor, {
         kind: 'settings',
@@ -197,19 +195,13 @@ export class SignInSettingsService {
     const organization = await this.organizations.getCurrent();
     for (const admin of await this.accounts.activeAdmins()) {
       if (admin.id === actor.id) continue;
-      this.outbox.enqueue(
-        providerChangedEmail({ to: admin.email, name: admin.name, organizationName: organization.name, changedBy: actor.name, what }),
-      );
+      this.outbox.enqueue(providerChangedEmail({ to: admin.email, name: admin.name, organizationName: organization.name, changedBy: actor.name, what }));
     }
   }
 
   private view(options: SignInOptions, providers: IdentityProvider[]): SignInSettingsDto {
     const of = (kind: ProviderKind) => providers.find((p) => p.kind === kind);
-    const common = (p?: IdentityProvider) => ({
-      enabled: p?.enabled ?? false,
-      clientId: p?.clientId ?? '',
-      clientSecretSet: Boolean(p?.clientSecret),
-    });
+    const common = (p?: IdentityProvider) => ({ enabled: p?.enabled ?? false, clientId: p?.clientId ?? '', clientSecretSet: Boolean(p?.clientSecret) });
     const google = of('google');
     const microsoft = of('microsoft');
     const oidc = of('oidc');

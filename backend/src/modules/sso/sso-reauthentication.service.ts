@@ -50,10 +50,7 @@ export class SsoReauthenticationService {
     }
     const organization = await this.organizations.getCurrent();
     const provider = connection(await this.repository.provider(kind));
-    if (!provider)
-      throw new ConflictException(
-        `Sign-in with ${PROVIDER_NAMES[kind as Exclude<ProviderKind, 'oidc'>] ?? 'that provider'} is not turned on for your organisation.`,
-      );
+    if (!provider) throw new ConflictException(`Sign-in with ${PROVIDER_NAMES[kind as Exclude<ProviderKind, 'oidc'>] ?? 'that provider'} is not turned on for your organisation.`);
     const state = oidc.randomState();
     const now = this.clock.now();
     await this.repository.addAttempt(
@@ -129,12 +126,7 @@ export class SsoReauthenticationService {
         }
         this.accounts.linkIdentity(user, link);
       }
-      return this.proofs.issue({
-        userId: user.id,
-        organizationId: TenantContext.require(),
-        sessionId: attempt.sessionId!,
-        tokenVersion: user.tokenVersion,
-      });
+      return this.proofs.issue({ userId: user.id, organizationId: TenantContext.require(), sessionId: attempt.sessionId!, tokenVersion: user.tokenVersion });
     });
   }
 }

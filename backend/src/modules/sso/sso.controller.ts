@@ -55,9 +55,7 @@ export class SsoController {
     const { location, started } = query.reauth
       ? await this.reauthentication.resumeReauthentication(query.reauth, hashToken(browser))
       : await this.sso.start(query.provider, query.organization, clientAddress(req), hashToken(browser));
-    const secure = appUrl({ PORT: this.config.get('PORT', { infer: true }), APP_URL: this.config.get('APP_URL', { infer: true }) }).startsWith(
-      'https:',
-    );
+    const secure = appUrl({ PORT: this.config.get('PORT', { infer: true }), APP_URL: this.config.get('APP_URL', { infer: true }) }).startsWith('https:');
     if (started) res.header('Set-Cookie', browserCookieHeader(browser, secure));
     void res.redirect(location, 302);
   }

@@ -132,8 +132,7 @@ export class SsoService {
     const where: Whereabouts = {};
     try {
       const attempt = state ? await this.repository.takeAttempt(hashToken(state)) : undefined;
-      if (!attempt || attempt.expiresAt <= this.clock.now())
-        throw new SsoRefusedError('expired', state ? 'unknown, used or expired state' : 'no state');
+      if (!attempt || attempt.expiresAt <= this.clock.now()) throw new SsoRefusedError('expired', state ? 'unknown, used or expired state' : 'no state');
       where.kind = attempt.provider;
       where.reauthentication = attempt.purpose === 'reauth';
       if (!browserHash || !attempt.browserHash || !sameHash(browserHash, attempt.browserHash)) {
@@ -154,11 +153,7 @@ export class SsoService {
           throw new SsoRefusedError(error === 'access_denied' ? 'cancelled' : 'failed', `the provider answered ${error}`);
         }
         const config = await this.providers.configure(provider);
-        const claims = await this.providers.exchange(config, callbackUrl, {
-          state: state!,
-          nonce: attempt.nonce,
-          codeVerifier: attempt.codeVerifier,
-        });
+        const claims = await this.providers.exchange(config, callbackUrl, { state: state!, nonce: attempt.nonce, codeVerifier: attempt.codeVerifier });
         const checked = checkIdentity(provider, claims, this.config.get('OIDC_MICROSOFT_AUTHORITY', { infer: true }));
         if (!checked.ok) throw new SsoRefusedError(checked.refusal, checked.detail);
         if (attempt.purpose === 'reauth') {
@@ -214,11 +209,7 @@ export class SsoService {
    * listed as staff is known to it, whatever the join rule, and gets the account an invitation
    * would have given them; anyone else only when the organisation lets new people join.
    */
-  private async join(
-    identity: VouchedIdentity,
-    provider: IdentityProvider,
-    link: { provider: string; issuer: string; subject: string },
-  ): Promise<User> {
+  private async join(identity: VouchedIdentity, provider: IdentityProvider, link: { provider: string; issuer: string; subject: string }): Promise<User> {
     const record = await this.staff.findRecordByEmail(identity.email);
     if (record && !record.isActive) throw new SsoRefusedError('inactive', 'the staff record is deactivated');
     if (!record && (await this.repository.options()).joinRule !== 'join_as_staff') {

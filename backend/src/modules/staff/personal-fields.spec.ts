@@ -18,20 +18,17 @@ const record = (id: string, email: string, userId: string | null): StaffRecord =
   avoidDays: [3],
 });
 
-const viewer = (role: AuthUser['role'], id = 'u-1', email = 'me@school.example'): AuthUser => ({
-  id,
-  organizationId: 'o-1',
-  role,
-  email,
-  name: 'Me',
-});
+const viewer = (role: AuthUser['role'], id = 'u-1', email = 'me@school.example'): AuthUser => ({ id, organizationId: 'o-1', role, email, name: 'Me' });
 
 describe('what people see of each other', () => {
   const me = record('s-1', 'me@school.example', 'u-1');
   const colleague = record('s-2', 'col@school.example', 'u-2');
 
   it('gives staff their own record whole and colleagues by id, name, active state and type only', () => {
-    expect(asSeenBy(viewer('staff'), [colleague, me])).toEqual([{ id: 's-2', name: 'Person s-2', isActive: true, isTeaching: true }, me]);
+    expect(asSeenBy(viewer('staff'), [colleague, me])).toEqual([
+      { id: 's-2', name: 'Person s-2', isActive: true, isTeaching: true },
+      me,
+    ]);
   });
 
   it('gives admins and managers everyone whole', () => {
@@ -44,8 +41,6 @@ describe('what people see of each other', () => {
     expect(ownRecordId([unlinked, me], viewer('staff'))).toBe('s-1');
     expect(ownRecordId([colleague], viewer('staff'))).toBeUndefined();
     // Nobody's record is theirs: every record is a colleague's.
-    expect(asSeenBy(viewer('staff', 'u-9', 'office@school.example'), [colleague])).toEqual([
-      { id: 's-2', name: 'Person s-2', isActive: true, isTeaching: true },
-    ]);
+    expect(asSeenBy(viewer('staff', 'u-9', 'office@school.example'), [colleague])).toEqual([{ id: 's-2', name: 'Person s-2', isActive: true, isTeaching: true }]);
   });
 });

@@ -39,7 +39,10 @@ export function ownRecordId(people: readonly { id: string; userId: string | null
  * `people` as `viewer` may see them: whole for those who manage staff; otherwise their own record
  * whole and everyone else's without the personal fields.
  */
-export function asSeenBy<T extends { id: string; userId: string | null; email: string }>(viewer: AuthUser, people: T[]): (T | ColleagueView<T>)[] {
+export function asSeenBy<T extends { id: string; userId: string | null; email: string }>(
+  viewer: AuthUser,
+  people: T[],
+): (T | ColleagueView<T>)[] {
   if (seesPersonalFields(viewer)) return people;
   const own = ownRecordId(people, viewer);
   return people.map((person) => (person.id === own ? person : withoutPersonalFields(person)));

@@ -14,16 +14,7 @@ describe('readStaffCsv', () => {
   it('reads columns in any order and case, with quoted fields and a BOM', () => {
     const rows = parseStaffCsv(csv('\uFEFFEmail,Name,Teaching,Department\r\nann@x.org,"Lee, Ann",no,"Science"\r\nbob@x.org,Bob Ray,,\r\n'));
     expect(rows).toEqual([
-      {
-        line: 2,
-        name: 'Lee, Ann',
-        email: 'ann@x.org',
-        department: 'Science',
-        isTeaching: false,
-        workingDays: [1, 2, 3, 4, 5],
-        fte: null,
-        errors: [],
-      },
+      { line: 2, name: 'Lee, Ann', email: 'ann@x.org', department: 'Science', isTeaching: false, workingDays: [1, 2, 3, 4, 5], fte: null, errors: [] },
       { line: 3, name: 'Bob Ray', email: 'bob@x.org', department: null, isTeaching: true, workingDays: [1, 2, 3, 4, 5], fte: null, errors: [] },
     ]);
   });
@@ -39,9 +30,7 @@ describe('readStaffCsv', () => {
 
   it('refuses a name or department holding a line break, a tab or another control character (a quoted cell may), and trims one at either end', () => {
     const rows = parseStaffCsv(
-      csv(
-        'name,email,department\n"Ann\nLee",ann@x.org,Science\n"Bob\r\nBcc: x@y.org",bob@x.org,\nCal,cal@x.org,"Sci\tence"\nDee,dee@x.org,"Art\u0085"\n"Eve\n",eve@x.org,"\nMusic"\n',
-      ),
+      csv('name,email,department\n"Ann\nLee",ann@x.org,Science\n"Bob\r\nBcc: x@y.org",bob@x.org,\nCal,cal@x.org,"Sci\tence"\nDee,dee@x.org,"Art\u0085"\n"Eve\n",eve@x.org,"\nMusic"\n'),
     );
     const name = 'Name must be on one line: it holds a line break, a tab or another control character';
     const department = 'Department must be on one line: it holds a line break, a tab or another control character';
@@ -51,9 +40,7 @@ describe('readStaffCsv', () => {
 
   it('reads the optional working days and FTE columns; blank is every weekday and no FTE', () => {
     const rows = parseStaffCsv(
-      csv(
-        'Name,Email,Working Days,FTE\nAnn,ann@x.org,Mon Tue Wed,0.6\nBob,bob@x.org,Mon-Wed,\nCal,cal@x.org,"Monday, Wednesday",40%\nDee,dee@x.org,,1\n',
-      ),
+      csv('Name,Email,Working Days,FTE\nAnn,ann@x.org,Mon Tue Wed,0.6\nBob,bob@x.org,Mon-Wed,\nCal,cal@x.org,"Monday, Wednesday",40%\nDee,dee@x.org,,1\n'),
     );
     expect(rows.map((r) => [r.workingDays, r.fte, r.errors])).toEqual([
       [[1, 2, 3], 0.6, []],
@@ -96,9 +83,7 @@ describe('readStaffCsv', () => {
     expect(['2.5', '1.01', '101%', '0.049', '1e0', '0,6'].map(parseFte)).toEqual(
       ['2.5', '1.01', '101%', '0.049', '1e0', '0,6'].map((raw) => ({ error: expect.stringContaining(`(got "${raw}")`) })),
     );
-    const rows = parseStaffCsv(
-      csv('name,email,working days,fte\nAnn,ann@x.org,Mon-Sat,\nBob,bob@x.org,6,\nCat,cat@x.org,0 1,\nDee,dee@x.org,1 2,0.4\n'),
-    );
+    const rows = parseStaffCsv(csv('name,email,working days,fte\nAnn,ann@x.org,Mon-Sat,\nBob,bob@x.org,6,\nCat,cat@x.org,0 1,\nDee,dee@x.org,1 2,0.4\n'));
     expect(rows.map((r) => [r.errors.length, r.workingDays, r.fte])).toEqual([
       [1, [1, 2, 3, 4, 5], null],
       [1, [1, 2, 3, 4, 5], null],
@@ -117,9 +102,7 @@ describe('readStaffCsv', () => {
   });
 
   it('refuses a file without name and email columns', () => {
-    expect(readStaffCsv(csv('first,last\nAnn,Lee\n'))).toEqual({
-      error: expect.stringContaining('needs a header row with at least the columns name and email'),
-    });
+    expect(readStaffCsv(csv('first,last\nAnn,Lee\n'))).toEqual({ error: expect.stringContaining('needs a header row with at least the columns name and email') });
   });
 
   it('refuses a header with no rows', () => {

@@ -52,31 +52,19 @@ export type StaffCsv = { rows: ImportRowDto[] } | { error: string };
 export function readStaffCsv(content: Uint8Array): StaffCsv {
   let records: string[][];
   try {
-    records = parse(
-      Buffer.from(content.buffer, content.byteOffset, content.byteLength)
-        .toString('utf8')
-        .replace(/^\uFEFF/, ''),
-      {
-        relax_column_count: true,
-        skip_empty_lines: true,
-        trim: true,
-      },
-    ) as string[][];
+    records = parse(Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString('utf8').replace(/^\uFEFF/, ''), {
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: true,
+    }) as string[][];
   } catch (err) {
     return { error: `The file is not a readable CSV: ${(err as Error).message}` };
   }
   const [header, ...rows] = records;
-  const columns = (header ?? []).map((h) =>
-    h
-      .trim()
-      .toLowerCase()
-      .replace(/[\s_-]+/g, ' '),
-  );
+  const columns = (header ?? []).map((h) => h.trim().toLowerCase().replace(/[\s_-]+/g, ' '));
   const col = (...names: string[]) => columns.findIndex((c) => names.includes(c));
   if (col('name') < 0 || col('email') < 0) {
-    return {
-      error: 'The CSV needs a header row with at least the columns name and email (and optionally department, teaching, working days and fte).',
-    };
+    return { error: 'The CSV needs a header row with at least the columns name and email (and optionally department, teaching, working days and fte).' };
   }
   if (rows.length === 0) return { error: 'The CSV has a header row but no staff rows.' };
   if (rows.length > MAX_IMPORT_ROWS) return { error: `The CSV has ${rows.length} rows; import at most ${MAX_IMPORT_ROWS} at a time.` };

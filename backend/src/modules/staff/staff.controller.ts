@@ -1,4 +1,15 @@
-import { BadRequestException, Body, Controller, Get, Param, ParseFilePipeBuilder, Post, Put, UploadedFile, UseInterceptors } from '@nestjs/common';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Get,
+  Param,
+  ParseFilePipeBuilder,
+  Post,
+  Put,
+  UploadedFile,
+  UseInterceptors,
+} from '@nestjs/common';
 import { FileInterceptor, type UploadedMultipartFile } from '@nestjs/platform-fastify/multipart';
 import { ApiBody, ApiConflictResponse, ApiConsumes, ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../../common/auth/auth-user';
@@ -22,10 +33,12 @@ import { StaffService } from './staff.service';
 const MAX_CSV_BYTES = 1024 * 1024;
 
 /** The uploaded CSV: present and at most 1 MB. */
-const csvFile = new ParseFilePipeBuilder().addMaxSizeValidator({ maxSize: MAX_CSV_BYTES, message: 'The CSV file must be at most 1 MB' }).build({
-  fileIsRequired: true,
-  exceptionFactory: (message) => new BadRequestException(message === 'File is required' ? 'Choose a CSV file to upload' : message),
-});
+const csvFile = new ParseFilePipeBuilder()
+  .addMaxSizeValidator({ maxSize: MAX_CSV_BYTES, message: 'The CSV file must be at most 1 MB' })
+  .build({
+    fileIsRequired: true,
+    exceptionFactory: (message) => new BadRequestException(message === 'File is required' ? 'Choose a CSV file to upload' : message),
+  });
 
 /**
  * Checked by name and by content: browsers label CSV files with many MIME types (Excel's
@@ -38,7 +51,8 @@ function assertCsv(file: UploadedMultipartFile): Buffer {
   return content;
 }
 
-const upload = () => UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_CSV_BYTES + 1, files: 1 } }));
+const upload = () =>
+  UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_CSV_BYTES + 1, files: 1 } }));
 
 @ApiTags('staff')
 @Controller('staff')
@@ -94,7 +108,11 @@ export class StaffController {
   @Authenticated('staff.roles')
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such staff member in this organisation.' })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'Not invited yet, or the last active admin.' })
-  changeStaffRole(@CurrentUser() user: AuthUser, @Param('id', idParam('Staff member')) id: string, @Body() dto: ChangeRoleDto): Promise<StaffDto> {
+  changeStaffRole(
+    @CurrentUser() user: AuthUser,
+    @Param('id', idParam('Staff member')) id: string,
+    @Body() dto: ChangeRoleDto,
+  ): Promise<StaffDto> {
     return this.staff.changeRole(user, id, dto.role);
   }
 

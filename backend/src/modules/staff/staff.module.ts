@@ -19,16 +19,7 @@ import { StaffGroupsService } from './staff-groups.service';
 @Module({
   imports: [MikroOrmModule.forFeature([Staff, StaffGroup, StaffGroupMember]), AuthModule, TenantsModule],
   controllers: [StaffController, StaffGroupsController],
-  providers: [
-    StaffDirectory,
-    StaffService,
-    StaffUpdateService,
-    StaffImportService,
-    StaffInvitationsService,
-    StaffRepository,
-    StaffGroupsRepository,
-    StaffGroupsService,
-  ],
+  providers: [StaffDirectory, StaffService, StaffUpdateService, StaffImportService, StaffInvitationsService, StaffRepository, StaffGroupsRepository, StaffGroupsService],
   exports: [StaffService, StaffUpdateService, StaffDirectory, StaffGroupsService],
 })
 export class StaffModule {}

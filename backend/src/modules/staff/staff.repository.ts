@@ -100,12 +100,7 @@ export class StaffRepository {
   }
 
   /** Changes loaded fields of a record (written at the next flush). */
-  change(
-    staff: Staff,
-    fields: Partial<
-      Pick<Staff, 'name' | 'email' | 'department' | 'isTeaching' | 'isActive' | 'deactivatedAt' | 'workingDays' | 'fte' | 'weeklyCap' | 'avoidDays'>
-    >,
-  ): void {
+  change(staff: Staff, fields: Partial<Pick<Staff, 'name' | 'email' | 'department' | 'isTeaching' | 'isActive' | 'deactivatedAt' | 'workingDays' | 'fte' | 'weeklyCap' | 'avoidDays'>>): void {
     this.em.assign(staff, fields);
   }
 
@@ -125,28 +120,27 @@ export class StaffRepository {
   async byIds(ids: string[]): Promise<Map<string, StaffPerson>> {
     const unique = [...new Set(ids)];
     if (!unique.length) return new Map();
-    const rows = await this.em.execute<PersonRow[]>(
-      'select id, name, email, is_active, user_id from staff where organization_id = ? and id = any(?::uuid[])',
-      [TenantContext.require(), `{${unique.join(',')}}`],
-    );
+    const rows = await this.em.execute<PersonRow[]>('select id, name, email, is_active, user_id from staff where organization_id = ? and id = any(?::uuid[])', [
+      TenantContext.require(),
+      `{${unique.join(',')}}`,
+    ]);
     return new Map(rows.map((r) => [r.id, toPerson(r)]));
   }
 
   /** The current organisation's staff record linked to a user (the person signed in), if any. One statement. */
   async ofUser(userId: string): Promise<StaffPerson | undefined> {
-    const [r] = await this.em.execute<PersonRow[]>(
-      'select id, name, email, is_active, user_id from staff where organization_id = ? and user_id = ? limit 1',
-      [TenantContext.require(), userId],
-    );
+    const [r] = await this.em.execute<PersonRow[]>('select id, name, email, is_active, user_id from staff where organization_id = ? and user_id = ? limit 1', [
+      TenantContext.require(),
+      userId,
+    ]);
     return r && toPerson(r);
   }
 
   /** The current organisation's active staff, by staff id (with their user, when they can sign in). One statement. */
   async activePeople(): Promise<Map<string, StaffPerson>> {
-    const rows = await this.em.execute<PersonRow[]>(
-      'select id, name, email, is_active, user_id from staff where organization_id = ? and is_active order by id',
-      [TenantContext.require()],
-    );
+    const rows = await this.em.execute<PersonRow[]>('select id, name, email, is_active, user_id from staff where organization_id = ? and is_active order by id', [
+      TenantContext.require(),
+    ]);
     return new Map(rows.map((r) => [r.id, toPerson(r)]));
   }
 

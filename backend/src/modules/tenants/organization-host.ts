@@ -5,7 +5,10 @@
  * - `bare`: the base domain itself or `www.` — the product's own address, no organisation;
  * - `organization`: `<subdomain>.<base>`, that organisation's address (which may not exist).
  */
-export type RequestHost = { kind: 'single' } | { kind: 'bare' } | { kind: 'organization'; subdomain: string };
+export type RequestHost =
+  | { kind: 'single' }
+  | { kind: 'bare' }
+  | { kind: 'organization'; subdomain: string };
 
 const SINGLE: RequestHost = { kind: 'single' };
 const BARE: RequestHost = { kind: 'bare' };

@@ -16,7 +16,8 @@ export function unknownOrganizationMessage(homeUrl: string): string {
 }
 
 /** The answer when a typed organisation is not the one of the address it is typed on. */
-export const OTHER_ORGANIZATION_HOST = "This address belongs to another organisation. Sign in at your own organisation's address.";
+export const OTHER_ORGANIZATION_HOST =
+  "This address belongs to another organisation. Sign in at your own organisation's address.";
 
 /**
  * Organisations by their address (docs/product.md#accounts-and-sign-in). With APP_BASE_DOMAIN set,

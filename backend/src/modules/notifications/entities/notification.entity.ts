@@ -8,17 +8,7 @@ import { User } from '../../auth/entities/user.entity';
  * What a notification is about (docs/product.md#notifications): a swap to answer, one to approve,
  * an answer or decision on my request, a change to my duties, a cancellation decided.
  */
-export const NOTIFICATION_KINDS = [
-  'swap_asked',
-  'swap_offered',
-  'swap_to_approve',
-  'swap_answered',
-  'swap_decided',
-  'swap_withdrawn',
-  'swap_expired',
-  'duty_changed',
-  'cancel_decided',
-] as const;
+export const NOTIFICATION_KINDS = ['swap_asked', 'swap_offered', 'swap_to_approve', 'swap_answered', 'swap_decided', 'swap_withdrawn', 'swap_expired', 'duty_changed', 'cancel_decided'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** One thing for one signed-in person to see in the app's bell, once per event. */

@@ -1,3 +1,5 @@
+
+
 export class AutoApprovalSettingsDto {
   /** New swap requests are approved at once. */
   swaps!: boolean;

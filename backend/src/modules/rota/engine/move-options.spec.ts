@@ -6,10 +6,8 @@ const asRecords = (facts: MoveFacts): RecordFacts => ({
   ...facts,
   days: Object.fromEntries(Object.entries(facts.days).map(([day, slots]) => [day, slots.map((id) => (id ? { staffId: id } : null))])),
 });
-const mayTake = (facts: MoveFacts, ...rest: Parameters<typeof mayTakeOf> extends [unknown, ...infer R] ? R : never) =>
-  mayTakeOf(asRecords(facts), ...rest);
-const moveOptions = (facts: MoveFacts, ...rest: Parameters<typeof moveOptionsOf> extends [unknown, ...infer R] ? R : never) =>
-  moveOptionsOf(asRecords(facts), ...rest);
+const mayTake = (facts: MoveFacts, ...rest: Parameters<typeof mayTakeOf> extends [unknown, ...infer R] ? R : never) => mayTakeOf(asRecords(facts), ...rest);
+const moveOptions = (facts: MoveFacts, ...rest: Parameters<typeof moveOptionsOf> extends [unknown, ...infer R] ? R : never) => moveOptionsOf(asRecords(facts), ...rest);
 
 const everyone = { isActive: true, isTeaching: true };
 

@@ -17,10 +17,7 @@ import { type EngineInput, type EngineStaff, fairShares, type IsoDate, isWeekday
 /** Who is in which slot: the engine's slot records as ids. */
 function planRota(input: EngineInput) {
   const result = planRecords(input);
-  return {
-    ...result,
-    days: Object.fromEntries(Object.entries(result.days).map(([day, slots]) => [day, slots.map((slot) => slot?.staffId ?? null)])),
-  };
+  return { ...result, days: Object.fromEntries(Object.entries(result.days).map(([day, slots]) => [day, slots.map((slot) => slot?.staffId ?? null)])) };
 }
 
 /**
@@ -78,18 +75,7 @@ function optimum(input: EngineInput, filledPerDay: Record<IsoDate, number>, shar
       [...weeks.values()].forEach((w, k) => rows.push(`cap_${i}_${k}: ${w.join(' + ')} <= ${s.weeklyCap}`));
     }
   });
-  const model = [
-    'Minimize',
-    ' obj: z',
-    'Subject To',
-    ...rows.map((r) => ` ${r}`),
-    'Bounds',
-    ' z >= 0',
-    ' x_none = 0',
-    'Binary',
-    ...binaries.map((b) => ` ${b}`),
-    'End',
-  ].join('\n');
+  const model = ['Minimize', ' obj: z', 'Subject To', ...rows.map((r) => ` ${r}`), 'Bounds', ' z >= 0', ' x_none = 0', 'Binary', ...binaries.map((b) => ` ${b}`), 'End'].join('\n');
   const result = highs.solve(model);
   if (result.Status !== 'Optimal') throw new Error(`HiGHS: ${result.Status}`);
   return result.ObjectiveValue;

@@ -48,9 +48,7 @@ describe('the greedy phase alone', () => {
   });
 
   it('fills only the slots a backfill names', () => {
-    const state = planState(
-      input({ slotsPerDay: 2, days: week1.slice(0, 1), staff: [person('a'), person('b')], mode: 'fill', fillable: { [week1[0]!]: [1] } }),
-    );
+    const state = planState(input({ slotsPerDay: 2, days: week1.slice(0, 1), staff: [person('a'), person('b')], mode: 'fill', fillable: { [week1[0]!]: [1] } }));
     expect(fillGreedily(state)).toBe(1);
     expect(state.planned.get(week1[0]!)).toEqual([null, expect.any(String)]);
   });

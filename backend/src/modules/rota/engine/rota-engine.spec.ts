@@ -74,7 +74,10 @@ const arbitraryInput = fc
     firstDay: fc.integer({ min: 0, max: 60 }),
     length: fc.integer({ min: 1, max: 45 }),
     holidays: fc.array(fc.record({ from: fc.integer({ min: 0, max: 110 }), days: fc.integer({ min: 0, max: 6 }) }), { maxLength: 4 }),
-    absences: fc.array(fc.record({ who: fc.nat(), from: fc.integer({ min: 0, max: 110 }), days: fc.integer({ min: 0, max: 10 }) }), { maxLength: 6 }),
+    absences: fc.array(
+      fc.record({ who: fc.nat(), from: fc.integer({ min: 0, max: 110 }), days: fc.integer({ min: 0, max: 10 }) }),
+      { maxLength: 6 },
+    ),
     existing: fc.array(fc.record({ day: fc.integer({ min: 0, max: 110 }), who: fc.nat(), slot: fc.integer({ min: 0, max: 4 }) }), { maxLength: 20 }),
     mode: fc.constantFrom<'fill' | 'reshuffle'>('fill', 'reshuffle'),
   })
@@ -284,22 +287,17 @@ describe('the rota engine: working patterns, caps, preferences and fair share', 
       leave: fc.array(fc.record({ who: fc.nat(), from: fc.integer({ min: 0, max: 150 }), days: fc.integer({ min: 0, max: 15 }) }), { maxLength: 4 }),
     })
     .map((r) => {
-      const staff = people(
-        r.size,
-        Object.fromEntries(
-          Array.from({ length: r.size }, (_, i) => [
-            i,
-            {
-              ...(r.partTime[i] ? { workingDays: r.patterns[i] } : {}),
-              ...(r.caps[i] !== undefined ? { weeklyCap: r.caps[i] } : {}),
-              // A preference never covers every day a person works: that would be no preference at all.
-              avoidDays: r.avoid[i]!.filter(
-                (d) => (r.partTime[i] ? r.patterns[i]! : [0, 1, 2, 3, 4]).length > 1 && d !== (r.partTime[i] ? r.patterns[i]![0] : 0),
-              ),
-            },
-          ]),
-        ),
-      );
+      const staff = people(r.size, Object.fromEntries(
+        Array.from({ length: r.size }, (_, i) => [
+          i,
+          {
+            ...(r.partTime[i] ? { workingDays: r.patterns[i] } : {}),
+            ...(r.caps[i] !== undefined ? { weeklyCap: r.caps[i] } : {}),
+            // A preference never covers every day a person works: that would be no preference at all.
+            avoidDays: r.avoid[i]!.filter((d) => (r.partTime[i] ? r.patterns[i]! : [0, 1, 2, 3, 4]).length > 1 && d !== (r.partTime[i] ? r.patterns[i]![0] : 0)),
+          },
+        ]),
+      ));
       const calendar = datesBetween('2025-09-01', 200);
       const unavailability = r.leave.map((l) => ({
         staffId: staff[l.who % staff.length]!.id,
@@ -480,10 +478,7 @@ describe('the rota engine: each person spread over the weeks and over their week
       size: fc.integer({ min: 4, max: 14 }),
       slotsPerDay: fc.integer({ min: 1, max: 3 }),
       mixMode: fc.constantFrom<'always' | 'when_fair' | 'never'>('always', 'when_fair', 'never'),
-      patterns: fc.array(fc.option(fc.subarray([0, 1, 2, 3, 4], { minLength: 1, maxLength: 4 }), { nil: undefined }), {
-        minLength: 14,
-        maxLength: 14,
-      }),
+      patterns: fc.array(fc.option(fc.subarray([0, 1, 2, 3, 4], { minLength: 1, maxLength: 4 }), { nil: undefined }), { minLength: 14, maxLength: 14 }),
       caps: fc.array(fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }), { minLength: 14, maxLength: 14 }),
       avoid: fc.array(fc.subarray([0, 1, 2, 3, 4], { maxLength: 1 }), { minLength: 14, maxLength: 14 }),
       leave: fc.array(fc.record({ who: fc.nat(), from: fc.integer({ min: 0, max: 80 }), days: fc.integer({ min: 0, max: 20 }) }), { maxLength: 4 }),
@@ -539,10 +534,7 @@ describe('the rota engine: each person spread over the weeks and over their week
         const { days } = planRota(input);
         for (const t of tradesIn(input, days)) {
           if (t.after > t.before) continue;
-          for (const [a, x, b, y] of [
-            [t.a, t.x, t.b, t.y],
-            [t.b, t.y, t.a, t.x],
-          ] as const) {
+          for (const [a, x, b, y] of [[t.a, t.x, t.b, t.y], [t.b, t.y, t.a, t.x]] as const) {
             const [mine, theirs] = [t.weekdaysOf(a), t.weekdaysOf(b)];
             const [from, to] = [weekdayIndex(x), weekdayIndex(y)];
             // a has two or more on x's weekday than on y's; b, who would take the other way, fewer.
@@ -565,21 +557,11 @@ describe('the rota engine: each person spread over the weeks and over their week
   it('spreads a part-timer back from leave, and everyone else, over the weeks and their weekdays (issue 39)', () => {
     const calendar = datesBetween('2026-09-01', 365);
     const outOfTerm = [
-      ['2026-09-01', '2026-09-02'],
-      ['2026-10-26', '2026-10-30'],
-      ['2026-12-19', '2027-01-04'],
-      ['2027-02-15', '2027-02-19'],
-      ['2027-03-27', '2027-04-11'],
-      ['2027-05-03', '2027-05-03'],
-      ['2027-05-31', '2027-06-04'],
-      ['2027-07-22', '2027-08-31'],
+      ['2026-09-01', '2026-09-02'], ['2026-10-26', '2026-10-30'], ['2026-12-19', '2027-01-04'], ['2027-02-15', '2027-02-19'],
+      ['2027-03-27', '2027-04-11'], ['2027-05-03', '2027-05-03'], ['2027-05-31', '2027-06-04'], ['2027-07-22', '2027-08-31'],
     ].map(([start, end]) => ({ start: start!, end: end! }));
     const schoolDays = calendar.filter((d) => isWeekday(d) && !outOfTerm.some((h) => h.start <= d && d <= h.end));
-    const staff: EngineStaff[] = Array.from({ length: 20 }, (_, i) => ({
-      id: `p${String(i).padStart(2, '0')}`,
-      isTeaching: i % 3 !== 0,
-      isActive: true,
-    }));
+    const staff: EngineStaff[] = Array.from({ length: 20 }, (_, i) => ({ id: `p${String(i).padStart(2, '0')}`, isTeaching: i % 3 !== 0, isActive: true }));
     Object.assign(staff[4]!, { workingDays: [0, 1, 2, 3], fte: 0.8 });
     Object.assign(staff[7]!, { workingDays: [0, 2, 4], fte: 0.6 });
     const away = [{ staffId: 'p04', start: '2026-09-03', end: '2026-11-30' }];
@@ -602,11 +584,7 @@ describe('the rota engine: each person spread over the weeks and over their week
         const mine = planned.filter((d) => days[d]!.includes(s.id));
         expect({ mixMode, who: s.id, runs: mine.filter((d) => mine.includes(nextWeekday(d))) }).toEqual({ mixMode, who: s.id, runs: [] });
         const perWeekday = (s.workingDays ?? [0, 1, 2, 3, 4]).map((w) => mine.filter((d) => weekdayIndex(d) === w).length);
-        expect({ mixMode, who: s.id, uneven: spread(perWeekday) <= 1 ? 'within one' : perWeekday }).toEqual({
-          mixMode,
-          who: s.id,
-          uneven: 'within one',
-        });
+        expect({ mixMode, who: s.id, uneven: spread(perWeekday) <= 1 ? 'within one' : perWeekday }).toEqual({ mixMode, who: s.id, uneven: 'within one' });
         // One a week at most, but for her: four duties in her three weeks back.
         const perWeek = [...new Set(mine.map(mondayOf))].map((monday) => mine.filter((d) => mondayOf(d) === monday).length);
         expect(Math.max(0, ...perWeek)).toBeLessThanOrEqual(s.id === 'p04' ? 2 : 1);
@@ -617,20 +595,9 @@ describe('the rota engine: each person spread over the weeks and over their week
     const fortnight = datesBetween('2026-09-07', 12).filter(isWeekday);
     const three = ['a', 'b', 'c'].map((id) => ({ id, isTeaching: true, isActive: true }));
     const plan = (more: Partial<EngineInput> = {}) =>
-      planState({
-        days: fortnight,
-        slotsPerDay: 1,
-        staff: three,
-        holidays: [],
-        unavailability: [],
-        existing: {},
-        priorCounts: {},
-        mode: 'reshuffle',
-        ...more,
-      });
+      planState({ days: fortnight, slotsPerDay: 1, staff: three, holidays: [], unavailability: [], existing: {}, priorCounts: {}, mode: 'reshuffle', ...more });
     const holders = (state: ReturnType<typeof planState>) => fortnight.map((d) => state.planned.get(d)![0]);
-    const runsOf = (state: ReturnType<typeof planState>) =>
-      fortnight.filter((d, i) => i > 0 && state.planned.get(d)![0] === state.planned.get(fortnight[i - 1]!)![0]);
+    const runsOf = (state: ReturnType<typeof planState>) => fortnight.filter((d, i) => i > 0 && state.planned.get(d)![0] === state.planned.get(fortnight[i - 1]!)![0]);
 
     it('trades bunched duties apart, each person keeping their number of duties', () => {
       const state = plan();

@@ -6,10 +6,7 @@ type DaySlots = (string | null)[];
 type RotaFacts = RecordFacts & { overrides?: ReadonlySet<string> };
 function checkRota(days: Record<string, DaySlots>, facts: RotaFacts) {
   const records = Object.fromEntries(
-    Object.entries(days).map(([date, slots]) => [
-      date,
-      slots.map((id) => (id ? { staffId: id, override: facts.overrides?.has(`${date}|${id}`) ?? false } : null)),
-    ]),
+    Object.entries(days).map(([date, slots]) => [date, slots.map((id) => (id ? { staffId: id, override: facts.overrides?.has(`${date}|${id}`) ?? false } : null))]),
   );
   return checkRecords(records, facts).map((verdict) => ({ ...verdict, slots: verdict.slots.map((slot) => slot?.staffId ?? null) }));
 }
@@ -58,7 +55,10 @@ describe('checkRota', () => {
 
   it('takes an inactive or away person off and offers only their slot for a refill', () => {
     const away = [{ staffId: 'bob', start: '2025-12-01', end: '2025-12-05', label: 'Annual Leave: wedding', periodId: 'p1' }];
-    const verdicts = checkRota({ '2025-12-01': ['dan', 'cat', null], '2025-12-02': [null, 'bob', 'ann'] }, facts({ slotsPerDay: 3, away }));
+    const verdicts = checkRota(
+      { '2025-12-01': ['dan', 'cat', null], '2025-12-02': [null, 'bob', 'ann'] },
+      facts({ slotsPerDay: 3, away }),
+    );
     expect(verdicts).toEqual([
       {
         date: '2025-12-01',
@@ -136,9 +136,10 @@ describe('checkRota', () => {
         }),
         { maxLength: 3 },
       ),
-      away: fc.array(fc.record({ staffId: fc.constantFrom(...ids), day: fc.integer({ min: 1, max: 28 }), length: fc.integer({ min: 0, max: 3 }) }), {
-        maxLength: 4,
-      }),
+      away: fc.array(
+        fc.record({ staffId: fc.constantFrom(...ids), day: fc.integer({ min: 1, max: 28 }), length: fc.integer({ min: 0, max: 3 }) }),
+        { maxLength: 4 },
+      ),
     });
     const arbitraryDays = fc.dictionary(
       fc.integer({ min: 1, max: 31 }).map((d) => `2025-12-${String(d).padStart(2, '0')}`),

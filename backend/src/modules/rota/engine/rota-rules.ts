@@ -175,13 +175,7 @@ export function checkRota(days: Record<IsoDate, DaySlots>, facts: RotaFacts): Da
     const kept = new Set(keep.map((p) => p.index));
     for (const p of stay) {
       if (!kept.has(p.index)) {
-        violations.push({
-          date,
-          position: p.index + 1,
-          staffId: p.id,
-          rule: 'over_capacity',
-          reason: `Fewer duty managers per day (${slotsPerDay})`,
-        });
+        violations.push({ date, position: p.index + 1, staffId: p.id, rule: 'over_capacity', reason: `Fewer duty managers per day (${slotsPerDay})` });
       }
     }
     const moved = keep.some((p) => p.index >= slotsPerDay);

@@ -59,11 +59,7 @@ export interface StoredEmailTemplate {
 @Entity({ tableName: 'system_settings' })
 @Unique({ properties: ['organization'] })
 @Check({ name: 'system_settings_duty_managers_per_day_range', expression: 'duty_managers_per_day >= 1 and duty_managers_per_day <= 5' })
-@Check({
-  name: 'system_settings_reminder_hours_advance_choice',
-  expression:
-    'reminder_hours_advance = 1 or reminder_hours_advance = 2 or reminder_hours_advance = 4 or reminder_hours_advance = 8 or reminder_hours_advance = 12 or reminder_hours_advance = 24 or reminder_hours_advance = 48',
-})
+@Check({ name: 'system_settings_reminder_hours_advance_choice', expression: 'reminder_hours_advance = 1 or reminder_hours_advance = 2 or reminder_hours_advance = 4 or reminder_hours_advance = 8 or reminder_hours_advance = 12 or reminder_hours_advance = 24 or reminder_hours_advance = 48' })
 @Check({
   name: 'system_settings_reminder_minutes_before_choice',
   expression: 'reminder_minutes_before = 15 or reminder_minutes_before = 30 or reminder_minutes_before = 60',
