@@ -24,7 +24,8 @@ function documentedOperations(): string[] {
 
 interface Call {
   method: 'post' | 'put' | 'delete';
-  url: string;
+  /** The operation's address; for one that names a record, made from a record the admin's organisation gets first. */
+  url: string | ((t: TestApp, admin: Account) => Promise<string>);
   /** The request without any re-authentication field (given the admin, for a body that names their organisation). */
   body: Record<string, unknown> | ((admin: Account) => Record<string, unknown>);
   /** What must hold before the operation can apply (e.g. a deletion to restore). */
@@ -39,16 +40,37 @@ const standard = (password: string, code?: string) => ({ password, ...(code && {
 
 /** A valid request per listed operation; the test fails for a listed operation without one. */
 const CALLS: Record<string, Call> = {
-  saveSignInOptions: { method: 'put', url: '/api/sign-in-settings', body: { joinRule: 'join_as_staff', passwordSignIn: true }, credentials: standard },
-  saveGoogleSignIn: { method: 'put', url: '/api/sign-in-settings/google', body: { enabled: false, clientId: 'client-id', allowedDomains: ['school.example'] }, credentials: standard },
+  saveSignInOptions: {
+    method: 'put',
+    url: '/api/sign-in-settings',
+    body: { joinRule: 'join_as_staff', passwordSignIn: true },
+    credentials: standard,
+  },
+  saveGoogleSignIn: {
+    method: 'put',
+    url: '/api/sign-in-settings/google',
+    body: { enabled: false, clientId: 'client-id', allowedDomains: ['school.example'] },
+    credentials: standard,
+  },
   saveMicrosoftSignIn: {
     method: 'put',
     url: '/api/sign-in-settings/microsoft',
     body: { enabled: false, clientId: 'client-id', allowedTenantIds: ['8eaef023-2b34-4da1-9baa-8bc8c9d6a490'] },
     credentials: standard,
   },
-  saveOidcSignIn: { method: 'put', url: '/api/sign-in-settings/oidc', body: { enabled: false, name: 'Trust', issuer: 'https://login.example.org', clientId: 'x' }, credentials: standard },
-  saveTwoFactorRequirement: { method: 'post', url: '/api/settings/two-factor-requirement', body: { requireAdminTwoFactor: true }, credentials: standard, twoFactor: true },
+  saveOidcSignIn: {
+    method: 'put',
+    url: '/api/sign-in-settings/oidc',
+    body: { enabled: false, name: 'Trust', issuer: 'https://login.example.org', clientId: 'x' },
+    credentials: standard,
+  },
+  saveTwoFactorRequirement: {
+    method: 'post',
+    url: '/api/settings/two-factor-requirement',
+    body: { requireAdminTwoFactor: true },
+    credentials: standard,
+    twoFactor: true,
+  },
   saveAutoApprovalSettings: {
     method: 'post',
     url: '/api/auto-approval-settings',
@@ -60,15 +82,39 @@ const CALLS: Record<string, Call> = {
   regenerateRecoveryCodes: { method: 'post', url: '/api/auth/two-factor/recovery-codes', body: {}, credentials: standard, twoFactor: true },
   changeOwnPassword: { method: 'post', url: '/api/auth/account/password', body: { newPassword: 'brand new secret' }, credentials: standard },
   changeOwnEmail: { method: 'post', url: '/api/auth/account/email', body: { newEmail: 'moved-admin@example.com' }, credentials: standard },
-  requestOrganizationDeletion: { method: 'post', url: '/api/organization/deletion', body: (admin) => ({ confirmName: admin.organizationName }), credentials: standard },
+  requestOrganizationDeletion: {
+    method: 'post',
+    url: '/api/organization/deletion',
+    body: (admin) => ({ confirmName: admin.organizationName }),
+    credentials: standard,
+  },
   restoreOrganization: {
     method: 'delete',
     url: '/api/organization/deletion',
     body: {},
     credentials: standard,
     before: async (t, admin) => {
-      await t.http().post('/api/organization/deletion').set(...bearer(admin.token)).send({ confirmName: admin.organizationName, password: admin.password }).expect(200);
+      await t
+        .http()
+        .post('/api/organization/deletion')
+        .set(...bearer(admin.token))
+        .send({ confirmName: admin.organizationName, password: admin.password })
+        .expect(200);
     },
+  },
+  eraseStaff: {
+    method: 'post',
+    url: async (t, admin) => {
+      const leaver = await t
+        .http()
+        .post('/api/staff')
+        .set(...bearer(admin.token))
+        .send({ name: 'Lee Leaver', email: `lee-${admin.subdomain}@example.com` })
+        .expect(201);
+      return `/api/staff/${leaver.body.id as string}/erasure`;
+    },
+    body: {},
+    credentials: standard,
   },
 };
 
@@ -87,11 +133,18 @@ describe('re-authentication', () => {
 
   afterAll(() => t.close());
 
+  let url = '';
   const send = (admin: Account, call: Call, extra: Record<string, unknown> = {}) =>
-    t.http()[call.method](call.url).set(...bearer(admin.token)).send({ ...(typeof call.body === 'function' ? call.body(admin) : call.body), ...extra });
+    t
+      .http()
+      [call.method](url)
+      .set(...bearer(admin.token))
+      .send({ ...(typeof call.body === 'function' ? call.body(admin) : call.body), ...extra });
 
   it('is asked by exactly the operations docs/security.md lists', async () => {
-    const spec = (await t.http().get('/api/openapi.json').expect(200)).body as { paths: Record<string, Record<string, { operationId: string; 'x-reauthentication'?: boolean }>> };
+    const spec = (await t.http().get('/api/openapi.json').expect(200)).body as {
+      paths: Record<string, Record<string, { operationId: string; 'x-reauthentication'?: boolean }>>;
+    };
     const marked = Object.values(spec.paths)
       .flatMap((item) => Object.values(item))
       .filter((op) => op['x-reauthentication'] === true)
@@ -101,31 +154,53 @@ describe('re-authentication', () => {
     expect(Object.keys(CALLS).sort()).toEqual(documentedOperations());
   });
 
-  it.each(documentedOperations().map((id) => [id] as const))('%s refuses a session alone and a wrong password, changing nothing, and takes the right one', async (id) => {
-    const call = CALLS[id];
-    expect({ id, example: Boolean(call) }).toEqual({ id, example: true });
-    const admin = await registerOrganization(t);
-    const organization = (new JwtService().decode(admin.token) as { org: string }).org;
-    let secret: string | undefined;
-    if (call!.twoFactor) {
-      const setup = await t.http().post('/api/auth/two-factor/setup').set(...bearer(admin.token)).send({ password: admin.password }).expect(200);
-      secret = setup.body.secret as string;
-      await t.http().post('/api/auth/two-factor/enable').set(...bearer(admin.token)).send({ code: await code(secret) }).expect(200);
-    }
-    await call!.before?.(t, admin);
-    const before = await snapshotOrganization(t, organization);
+  it.each(documentedOperations().map((id) => [id] as const))(
+    '%s refuses a session alone and a wrong password, changing nothing, and takes the right one',
+    async (id) => {
+      const call = CALLS[id];
+      expect({ id, example: Boolean(call) }).toEqual({ id, example: true });
+      const admin = await registerOrganization(t);
+      const organization = (new JwtService().decode(admin.token) as { org: string }).org;
+      let secret: string | undefined;
+      if (call!.twoFactor) {
+        const setup = await t
+          .http()
+          .post('/api/auth/two-factor/setup')
+          .set(...bearer(admin.token))
+          .send({ password: admin.password })
+          .expect(200);
+        secret = setup.body.secret as string;
+        await t
+          .http()
+          .post('/api/auth/two-factor/enable')
+          .set(...bearer(admin.token))
+          .send({ code: await code(secret) })
+          .expect(200);
+      }
+      await call!.before?.(t, admin);
+      url = typeof call!.url === 'string' ? call!.url : await call!.url(t, admin);
+      const before = await snapshotOrganization(t, organization);
 
-    const bare = await send(admin, call!);
-    expect({ id, status: bare.status, code: bare.body.code }).toEqual({ id, status: 400, code: expect.stringMatching(/^(admin_)?password_required$/) });
-    const wrong = await send(admin, call!, { ...call!.credentials('not the password', secret && (await code(secret))) });
-    expect({ id, status: wrong.status, code: wrong.body.code }).toEqual({ id, status: 403, code: expect.stringMatching(/^(admin_)?password_incorrect$/) });
-    if (secret) {
-      const noCode = await send(admin, call!, { ...call!.credentials(admin.password) });
-      expect({ id, status: noCode.status, code: noCode.body.code }).toEqual({ id, status: 400, code: 'two_factor_code_required' });
-    }
-    expect(await snapshotOrganization(t, organization)).toEqual(before);
+      const bare = await send(admin, call!);
+      expect({ id, status: bare.status, code: bare.body.code }).toEqual({
+        id,
+        status: 400,
+        code: expect.stringMatching(/^(admin_)?password_required$/),
+      });
+      const wrong = await send(admin, call!, { ...call!.credentials('not the password', secret && (await code(secret))) });
+      expect({ id, status: wrong.status, code: wrong.body.code }).toEqual({
+        id,
+        status: 403,
+        code: expect.stringMatching(/^(admin_)?password_incorrect$/),
+      });
+      if (secret) {
+        const noCode = await send(admin, call!, { ...call!.credentials(admin.password) });
+        expect({ id, status: noCode.status, code: noCode.body.code }).toEqual({ id, status: 400, code: 'two_factor_code_required' });
+      }
+      expect(await snapshotOrganization(t, organization)).toEqual(before);
 
-    const right = await send(admin, call!, { ...call!.credentials(admin.password, secret && (await code(secret))) });
-    expect({ id, status: right.status }).toEqual({ id, status: 200 });
-  });
+      const right = await send(admin, call!, { ...call!.credentials(admin.password, secret && (await code(secret))) });
+      expect({ id, status: right.status }).toEqual({ id, status: 200 });
+    },
+  );
 });

@@ -94,6 +94,10 @@ export const PERSONAL_FIELDS_SHOWN: Record<string, readonly string[]> = {
   getStaffGroups: [],
   // The entries' before and after views of a staff record (admins and managers only).
   getAuditLog: ['email', 'department', 'workingDays', 'fte', 'weeklyCap', 'avoidDays'],
+  // The consequences of erasing a person: their name and counts only (admins only).
+  getErasure: [],
+  // The next leavers due for anonymisation: names and dates only (admins only).
+  getLeaverRetention: [],
   getEmailReminderSettings: [],
   getEmailTemplate: [],
   // Recipients' addresses, under `to` (admins only).

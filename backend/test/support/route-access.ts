@@ -109,6 +109,10 @@ export const ROUTES: Record<string, RouteRule> = {
   getMyDataSummary: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // any signed-in member, their own
   getStaffData: { callers: ['admin'], tenant: IDS }, // settings.manage
   getStaffDataSummary: { callers: ['admin'], tenant: IDS }, // settings.manage
+  getErasure: { callers: ['admin'], tenant: IDS }, // settings.manage
+  eraseStaff: { callers: ['admin'], tenant: IDS }, // settings.manage, plus the admin's password
+  getLeaverRetention: { callers: ['admin'], tenant: OWN }, // settings.manage
+  updateLeaverRetention: { callers: ['admin'], tenant: OWN }, // settings.manage
 
   getHolidays: { callers: ['staff', 'manager', 'admin'], tenant: OWN }, // rota.view
   createHoliday: { callers: ['manager', 'admin'], tenant: OWN }, // holidays.manage
@@ -384,6 +388,10 @@ export const EXAMPLES: Record<string, ExampleBuilder> = {
   changeStaffRole: async (f) => ({ params: { id: await createStaffOfA(f, { invite: true }) }, body: { role: 'manager' } }),
   getStaffData: ({ other }) => ({ params: { id: other } }),
   getStaffDataSummary: ({ other }) => ({ params: { id: other } }),
+  getErasure: async (f) => ({ params: { id: await createStaffOfA(f) } }),
+  // A wrong password: the example must not erase A's record that later operations may use.
+  eraseStaff: async (f) => ({ params: { id: await createStaffOfA(f) }, body: { password: 'not the password' } }),
+  updateLeaverRetention: () => ({ body: { leaverRetentionMonths: 18 } }),
 
   getHolidays: () => ({ query: { startDate: '2025-09-01', endDate: '2026-08-31' } }),
   createHoliday: () => {

@@ -71,4 +71,14 @@ export class RateLimitBucketsRepository {
   async deleteExpired(): Promise<void> {
     await this.em.fork().getConnection().execute('DELETE FROM rate_limit_buckets WHERE expires_at <= now()');
   }
+
+  /** Deletes the counters keyed by any of these email addresses (the last part of a key), in this transaction if any. */
+  async deleteKeyedBy(emails: string[]): Promise<number> {
+    if (!emails.length) return 0;
+    const rows = await this.em.execute<{ key: string }[]>(
+      `DELETE FROM rate_limit_buckets WHERE lower(regexp_replace(key, '^.*:', '')) = any(?::text[]) RETURNING key`,
+      [`{${emails.map((e) => JSON.stringify(e.toLowerCase())).join(',')}}`],
+    );
+    return rows.length;
+  }
 }

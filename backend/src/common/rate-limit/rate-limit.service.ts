@@ -70,6 +70,14 @@ export class RateLimitService {
     return this.buckets.delete(key);
   }
 
+  /**
+   * Erasure (docs/security.md#retention-and-erasure): forgets the counters keyed by a person's
+   * addresses (failed sign-ins and sign-ups count per address) at once, not when their window ends.
+   */
+  forgetAddresses(emails: string[]): Promise<number> {
+    return this.buckets.deleteKeyedBy(emails);
+  }
+
   /** Removes windows that ended, so the table stays small. Harmless when instances overlap. */
   @Interval('rate-limit-purge', 15 * 60 * 1000)
   async purgeExpired(): Promise<void> {

@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { TenantContext } from '../../tenancy/tenant-context';
 import { AuditEntry, type AuditKind } from './entities/audit-entry.entity';
 
 export type NewAuditEntry = Pick<AuditEntry, 'actorName' | 'kind' | 'action' | 'entityId' | 'summary'> & {
@@ -27,6 +28,23 @@ export class AuditLogRepository {
     const by = userId ? [{ actor: userId }] : [];
     if (!about.length && !by.length) return Promise.resolve([]);
     return this.em.find(AuditEntry, { $or: [...by, ...about] }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  }
+
+  /**
+   * Replaces an erased person's names and addresses (`pattern`, whole words, any case) by their
+   * pseudonym in every text of the organisation's log: who acted, the summaries, before and after.
+   * Returns how many entries changed.
+   */
+  async scrub(pattern: string, pseudonym: string): Promise<number> {
+    const rows = await this.em.execute<{ id: string }[]>(
+      `update audit_entries
+          set actor_name = regexp_replace(actor_name, ?, ?, 'gi'), summary = regexp_replace(summary, ?, ?, 'gi'),
+              before = regexp_replace(before::text, ?, ?, 'gi')::jsonb, after = regexp_replace(after::text, ?, ?, 'gi')::jsonb
+        where organization_id = ? and (actor_name ~* ? or summary ~* ? or before::text ~* ? or after::text ~* ?)
+        returning id`,
+      [pattern, pseudonym, pattern, pseudonym, pattern, pseudonym, pattern, pseudonym, TenantContext.require(), pattern, pattern, pattern, pattern],
+    );
+    return rows.length;
   }
 
   /** One page of the organisation's log, newest first, and how many entries match in all. */

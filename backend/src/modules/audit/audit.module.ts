@@ -6,5 +6,10 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { AuditEntry } from './entities/audit-entry.entity';
 
 @Global()
-@Module({ imports: [MikroOrmModule.forFeature([AuditEntry])], controllers: [AuditController], providers: [AuditService, AuditLogRepository], exports: [AuditService] })
+@Module({
+  imports: [MikroOrmModule.forFeature([AuditEntry])],
+  controllers: [AuditController],
+  providers: [AuditService, AuditLogRepository],
+  exports: [AuditService],
+})
 export class AuditModule {}

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
+import type { ErasedPerson } from '../../common/erasure/erased-person';
 import { AuditLogRepository } from './audit-log.repository';
 import type { AuditEntryDto } from './dto/audit-entry.dto';
 import type { AuditLogPageDto } from './dto/audit-log-page.dto';
@@ -49,6 +50,11 @@ export class AuditService {
   /** Every entry made by `userId` or about one of `subjectIds` (their staff record and user), oldest first. */
   about(userId: string | null, subjectIds: string[]): Promise<AuditEntry[]> {
     return this.log.findAbout(userId, subjectIds);
+  }
+
+  /** Replaces an erased person's names and addresses by their pseudonym throughout the log; how many entries changed. */
+  scrubErased(person: ErasedPerson): Promise<number> {
+    return this.log.scrub(person.pattern, person.pseudonym);
   }
 
   /** Who changed what and when in this organisation, newest first, a page at a time. */

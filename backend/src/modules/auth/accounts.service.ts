@@ -9,6 +9,7 @@ import { OutboxService } from '../mail/outbox.service';
 import { RecipientLimitService } from '../mail/recipient-limit.service';
 import type { Organization } from '../tenants/entities/organization.entity';
 import { OrganizationHosts } from '../tenants/organization-hosts.service';
+import { type AccountErasureCounts, AccountErasureRepository } from './account-erasure.repository';
 import { type AccountChange, assertMayActOn, assertMayGrant } from './account-policy';
 import { emailChangeApprovalEmail, emailChangeConfirmationEmail, emailChangeNoticeEmail } from './auth-emails';
 import { EmailChangesRepository } from './email-changes.repository';
@@ -66,7 +67,27 @@ export class AccountsService {
     private readonly identities: UserIdentitiesRepository,
     private readonly emailChanges: EmailChangesRepository,
     private readonly linkTokens: LinkTokensRepository,
+    private readonly erasure: AccountErasureRepository,
   ) {}
+
+  /** The name and every email (the account's, a pending new one) of an account of this organisation; undefined for none. */
+  identityForErasure(userId: string): Promise<{ name: string; emails: string[] } | undefined> {
+    return this.erasure.identity(userId);
+  }
+
+  /**
+   * Erasure (docs/security.md#retention-and-erasure): the account takes the pseudonym and its
+   * address, and can never sign in again: no password, no two-step verification, no identities,
+   * sessions or links. Inside the caller's transaction.
+   */
+  anonymise(userId: string, pseudonym: string, pseudonymousEmail: string): Promise<AccountErasureCounts> {
+    return this.erasure.anonymise(userId, pseudonym, pseudonymousEmail);
+  }
+
+  /** Ages out expired sessions, handoffs, challenges and links of every organisation; how many rows went. */
+  deleteExpired(): Promise<number> {
+    return this.erasure.deleteExpired(this.clock.now());
+  }
 
   onEmailChanged(listener: EmailChangedListener): void {
     this.emailListeners.push(listener);

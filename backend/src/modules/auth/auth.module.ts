@@ -1,3 +1,4 @@
+import { AccountErasureRepository } from './account-erasure.repository';
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
@@ -99,6 +100,7 @@ import { TwoFactorChallenge } from './entities/two-factor-challenge.entity';
     TwoFactorRepository,
     LinkTokensRepository,
     EmailChangesRepository,
+    AccountErasureRepository,
   ],
   exports: [PasswordService, InvitationService, AccountsService, SessionHandoffService, TwoFactorService, TwoFactorSetupService, SignInPolicy, ReauthProofs],
 })

@@ -264,4 +264,46 @@ export class AvailabilityRepository {
   removeRule(rule: RecurringUnavailability): void {
     this.em.remove(rule);
   }
+
+  /** Erasure: replaces a person's names and addresses (`pattern`, whole words, any case) by their pseudonym in everyone's reasons for being away; how many rows changed. */
+  async scrub(pattern: string, pseudonym: string): Promise<number> {
+    return (
+      (
+        await this.em.execute<{ id: string }[]>(
+          `update staff_unavailability set reason = regexp_replace(reason, ?, ?, 'gi') where organization_id = ? and (reason ~* ?) returning id`,
+          [pattern, pseudonym, TenantContext.require(), pattern],
+        )
+      ).length +
+      (
+        await this.em.execute<{ id: string }[]>(
+          `update recurring_unavailability set reason = regexp_replace(reason, ?, ?, 'gi') where organization_id = ? and (reason ~* ?) returning id`,
+          [pattern, pseudonym, TenantContext.require(), pattern],
+        )
+      ).length
+    );
+  }
+
+  /** Erasure: clears the reasons the person gave for being away (the days stay: they shaped the rota); how many rows. */
+  async clearReasonsOf(staffId: string): Promise<number> {
+    const organizationId = TenantContext.require();
+    const one = await this.em.execute<{ id: string }[]>(
+      `update staff_unavailability set reason = '' where organization_id = ? and staff_id = ? and reason <> '' returning id`,
+      [organizationId, staffId],
+    );
+    const recurring = await this.em.execute<{ id: string }[]>(
+      `update recurring_unavailability set reason = '' where organization_id = ? and staff_id = ? and reason <> '' returning id`,
+      [organizationId, staffId],
+    );
+    return one.length + recurring.length;
+  }
+
+  /** How many unavailability entries (one-off and weekly) the person has. */
+  async countOf(staffId: string): Promise<number> {
+    const [row] = await this.em.execute<{ n: number }[]>(
+      `select (select count(*) from staff_unavailability where organization_id = ? and staff_id = ?)
+            + (select count(*) from recurring_unavailability where organization_id = ? and staff_id = ?) as n`,
+      [TenantContext.require(), staffId, TenantContext.require(), staffId],
+    );
+    return Number(row?.n ?? 0);
+  }
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { ErasedPerson } from '../../common/erasure/erased-person';
 import type { IsoDate } from '../../common/clock/clock';
 import {
   AvailabilityRepository,
@@ -24,6 +25,22 @@ export type { AwayPeriod, DatedAway, RecurringAway };
 @Injectable()
 export class AvailabilityService {
   constructor(private readonly availability: AvailabilityRepository) {}
+
+  /**
+   * Erasure (docs/security.md#retention-and-erasure): the reasons the person gave for being away
+   * are cleared (the days stay), and their names and addresses in everyone else's reasons become
+   * their pseudonym. Returns how many entries of theirs were cleared.
+   */
+  async eraseReasonsOf(person: ErasedPerson): Promise<number> {
+    const cleared = await this.availability.clearReasonsOf(person.staffId);
+    await this.availability.scrub(person.pattern, person.pseudonym);
+    return cleared;
+  }
+
+  /** How many unavailability entries (one-off and weekly) the person has. */
+  countOf(staffId: string): Promise<number> {
+    return this.availability.countOf(staffId);
+  }
 
   /**
    * The first of `checks` whose person is away on the date, with what to call it ("Annual Leave",

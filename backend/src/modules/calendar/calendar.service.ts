@@ -93,6 +93,11 @@ export class CalendarService {
     });
   }
 
+  /** Erasure: the person's calendar links stop working (their tokens go); how many there were. */
+  deleteFeedTokensOf(userId: string): Promise<number> {
+    return this.feeds.deleteTokensOf(userId);
+  }
+
   /** Ends the user's subscription link; calendars using it stop updating. */
   async revoke(user: AuthUser): Promise<void> {
     const removed = await this.feeds.deleteTokensOf(user.id);

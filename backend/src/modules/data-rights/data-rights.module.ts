@@ -5,15 +5,22 @@ import { AuditModule } from '../audit/audit.module';
 import { AuthModule } from '../auth/auth.module';
 import { AvailabilityModule } from '../availability/availability.module';
 import { CalendarModule } from '../calendar/calendar.module';
+import { DutiesModule } from '../duties/duties.module';
+import { HolidaysModule } from '../holidays/holidays.module';
 import { MailModule } from '../mail/mail.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { RequestsModule } from '../requests/requests.module';
 import { RotaModule } from '../rota/rota.module';
+import { SettingsModule } from '../settings/settings.module';
+import { SsoModule } from '../sso/sso.module';
 import { StaffModule } from '../staff/staff.module';
 import { TenantsModule } from '../tenants/tenants.module';
+import { ErasureController } from './erasure.controller';
+import { ErasureService } from './erasure.service';
 import { OrganizationDeletionController } from './organization-deletion.controller';
 import { OrganizationDeletionInterceptor } from './organization-deletion.interceptor';
 import { OrganizationDeletionService } from './organization-deletion.service';
+import { RetentionService } from './retention.service';
 import { SubjectAccessController } from './subject-access.controller';
 import { SubjectAccessService } from './subject-access.service';
 
@@ -29,14 +36,25 @@ import { SubjectAccessService } from './subject-access.service';
     AuthModule,
     AvailabilityModule,
     CalendarModule,
+    DutiesModule,
+    HolidaysModule,
     MailModule,
     NotificationsModule,
     RequestsModule,
     RotaModule,
+    SettingsModule,
+    SsoModule,
     StaffModule,
     TenantsModule,
   ],
-  controllers: [SubjectAccessController, OrganizationDeletionController],
-  providers: [SubjectAccessService, OrganizationDeletionService, JobContext, { provide: APP_INTERCEPTOR, useClass: OrganizationDeletionInterceptor }],
+  controllers: [SubjectAccessController, ErasureController, OrganizationDeletionController],
+  providers: [
+    SubjectAccessService,
+    ErasureService,
+    RetentionService,
+    OrganizationDeletionService,
+    JobContext,
+    { provide: APP_INTERCEPTOR, useClass: OrganizationDeletionInterceptor },
+  ],
 })
 export class DataRightsModule {}

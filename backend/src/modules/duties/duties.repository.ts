@@ -257,4 +257,14 @@ export class DutiesRepository {
     }
     return [...records.values()];
   }
+
+  /** Erasure: replaces a person's names and addresses (`pattern`, whole words, any case) by their pseudonym in the duties' places and descriptions; how many rows changed. */
+  async scrub(pattern: string, pseudonym: string): Promise<number> {
+    return (
+      await this.em.execute<{ id: string }[]>(
+        `update duties set place = regexp_replace(place, ?, ?, 'gi'), wet_place = regexp_replace(wet_place, ?, ?, 'gi'), description = regexp_replace(description, ?, ?, 'gi') where organization_id = ? and (place ~* ? or wet_place ~* ? or description ~* ?) returning id`,
+        [pattern, pseudonym, pattern, pseudonym, pattern, pseudonym, TenantContext.require(), pattern, pattern, pattern],
+      )
+    ).length;
+  }
 }

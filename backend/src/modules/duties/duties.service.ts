@@ -1,5 +1,6 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import type { ErasedPerson } from '../../common/erasure/erased-person';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { plural } from '../../common/text/plural';
 import { AuditService } from '../audit/audit.service';
@@ -47,6 +48,11 @@ export class DutiesService {
     private readonly factChanges: FactChangesService,
     private readonly audit: AuditService,
   ) {}
+
+  /** Erasure (docs/security.md#retention-and-erasure): the person's names and addresses become their pseudonym in the duties' places and descriptions; how many rows changed. */
+  scrubErased(person: ErasedPerson): Promise<number> {
+    return this.duties.scrub(person.pattern, person.pseudonym);
+  }
 
   /** The id of the organisation's Duty Manager duty: what a request or record of that duty names. */
   dutyManagerId(): Promise<string> {

@@ -82,4 +82,22 @@ export class HolidaysRepository {
     );
     return rows.length > 0;
   }
+
+  /** Erasure: replaces a person's names and addresses (`pattern`, whole words, any case) by their pseudonym in holidays' names and descriptions and terms' names; how many rows changed. */
+  async scrub(pattern: string, pseudonym: string): Promise<number> {
+    return (
+      (
+        await this.em.execute<{ id: string }[]>(
+          `update holidays set name = regexp_replace(name, ?, ?, 'gi'), description = regexp_replace(description, ?, ?, 'gi') where organization_id = ? and (name ~* ? or description ~* ?) returning id`,
+          [pattern, pseudonym, pattern, pseudonym, TenantContext.require(), pattern, pattern],
+        )
+      ).length +
+      (
+        await this.em.execute<{ id: string }[]>(
+          `update terms set name = regexp_replace(name, ?, ?, 'gi') where organization_id = ? and (name ~* ?) returning id`,
+          [pattern, pseudonym, TenantContext.require(), pattern],
+        )
+      ).length
+    );
+  }
 }

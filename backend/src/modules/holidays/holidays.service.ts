@@ -1,4 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
+import type { ErasedPerson } from '../../common/erasure/erased-person';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Clock } from '../../common/clock/clock';
 import { AuditService, changedFields } from '../audit/audit.service';
@@ -47,6 +48,11 @@ export class HolidaysService {
     private readonly calendar: SchoolCalendar,
     private readonly organizationClock: OrganizationClock,
   ) {}
+
+  /** Erasure (docs/security.md#retention-and-erasure): the person's names and addresses become their pseudonym in holidays and terms; how many rows changed. */
+  scrubErased(person: ErasedPerson): Promise<number> {
+    return this.holidays.scrub(person.pattern, person.pseudonym);
+  }
 
   async list(range: HolidayRangeQueryDto): Promise<HolidayDto[]> {
     return (await this.holidays.list(range.startDate, range.endDate)).map(toHolidayDto);

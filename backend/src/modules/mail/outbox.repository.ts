@@ -2,7 +2,15 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { PerTransaction } from '../../database/per-transaction';
 import { TenantContext } from '../../tenancy/tenant-context';
-import { type OutboxAttachment, OutboxEmail, type OutboxStatus, PURGED_TEXT, REDACTED_TEXT } from './entities/outbox-email.entity';
+import {
+  type OutboxAttachment,
+  OutboxEmail,
+  type OutboxStatus,
+  ERASED_SUBJECT,
+  ERASED_TEXT,
+  PURGED_TEXT,
+  REDACTED_TEXT,
+} from './entities/outbox-email.entity';
 import { OutboxCommitSubscriber } from './outbox-commit.subscriber';
 
 /** How long a claimed email stays claimed; after that another worker may retry it. */
@@ -196,6 +204,63 @@ export class OutboxRepository {
             OR (status = 'failed' AND created_at < now() - make_interval(days => ?)))
         RETURNING id`,
       [PURGED_TEXT, PURGED_TEXT, sentDays, failedDays],
+    );
+    return rows.length;
+  }
+
+  /**
+   * Erasure: the organisation's emails to any of `emails` lose their recipient (it becomes
+   * `replacement`), subject and body; those not yet claimed for sending are deleted instead, as
+   * nobody is left to send them to. Returns how many emails were scrubbed and deleted.
+   */
+  async scrubRecipient(emails: string[], replacement: string): Promise<{ scrubbed: number; deleted: number }> {
+    const deleted = await this.em.execute<{ id: string }[]>(
+      `delete from outbox_emails where organization_id = ? and lower("to") = any(?::text[]) and status = 'pending' returning id`,
+      [TenantContext.require(), `{${emails.map((e) => JSON.stringify(e)).join(',')}}`],
+    );
+    const scrubbed = await this.em.execute<{ id: string }[]>(
+      `update outbox_emails set "to" = ?, subject = ?, html = ?, text = ?, attachments = null, last_error = null, body_removed_at = coalesce(body_removed_at, now())
+        where organization_id = ? and lower("to") = any(?::text[]) returning id`,
+      [replacement, ERASED_SUBJECT, ERASED_TEXT, ERASED_TEXT, TenantContext.require(), `{${emails.map((e) => JSON.stringify(e)).join(',')}}`],
+    );
+    return { scrubbed: scrubbed.length, deleted: deleted.length };
+  }
+
+  /** How many of the organisation's emails went (or go) to any of `emails`. */
+  async countTo(emails: string[]): Promise<number> {
+    const [row] = await this.em.execute<{ n: number }[]>(
+      `select count(*)::int as n from outbox_emails where organization_id = ? and lower("to") = any(?::text[])`,
+      [TenantContext.require(), `{${emails.map((e) => JSON.stringify(e)).join(',')}}`],
+    );
+    return row?.n ?? 0;
+  }
+
+  /** Replaces an erased person's names and addresses (`pattern`) by `pseudonym` in every other email of the organisation; how many changed. */
+  async scrub(pattern: string, pseudonym: string): Promise<number> {
+    const rows = await this.em.execute<{ id: string }[]>(
+      `update outbox_emails
+          set subject = regexp_replace(subject, ?, ?, 'gi'), html = regexp_replace(html, ?, ?, 'gi'), text = regexp_replace(text, ?, ?, 'gi'),
+              last_error = regexp_replace(last_error, ?, ?, 'gi'), attachments = regexp_replace(attachments::text, ?, ?, 'gi')::jsonb
+        where organization_id = ? and (subject ~* ? or html ~* ? or text ~* ? or last_error ~* ? or attachments::text ~* ?)
+        returning id`,
+      [
+        pattern,
+        pseudonym,
+        pattern,
+        pseudonym,
+        pattern,
+        pseudonym,
+        pattern,
+        pseudonym,
+        pattern,
+        pseudonym,
+        TenantContext.require(),
+        pattern,
+        pattern,
+        pattern,
+        pattern,
+        pattern,
+      ],
     );
     return rows.length;
   }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { ErasedPerson } from '../../common/erasure/erased-person';
 import { emailDocument, paragraphs } from '../../common/text/html';
 import type { OutboxAttachment, OutboxEmail, OutboxStatus } from './entities/outbox-email.entity';
 import { OutboxRepository, type SentToRow } from './outbox.repository';
@@ -53,6 +54,21 @@ export class OutboxService {
    */
   enqueue(email: NewEmail): OutboxEmail {
     return this.outbox.add(email);
+  }
+
+  /**
+   * Erasure (docs/security.md#retention-and-erasure): the organisation's emails to the person
+   * keep only their delivery record, addressed to their pseudonymous address (unsent ones go),
+   * and their names and addresses in every other email become their pseudonym.
+   */
+  async scrubErased(person: ErasedPerson): Promise<{ toThem: number; deleted: number; mentioning: number }> {
+    const { scrubbed, deleted } = await this.outbox.scrubRecipient(person.emails, person.pseudonymousEmail);
+    return { toThem: scrubbed, deleted, mentioning: await this.outbox.scrub(person.pattern, person.pseudonym) };
+  }
+
+  /** How many of the organisation's emails went to any of these addresses. */
+  countTo(emails: string[]): Promise<number> {
+    return this.outbox.countTo(emails);
   }
 
   /**

@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { TenantContext } from '../../tenancy/tenant-context';
 import { PerTransaction } from '../../database/per-transaction';
 import { Notification, type NotificationKind } from './entities/notification.entity';
 
@@ -21,6 +22,29 @@ export class NotificationsRepository {
   /** Tracks a new notification in the current unit of work. */
   add(notification: NewNotificationRow): Notification {
     return this.em.create(Notification, notification);
+  }
+
+  /** Deletes every notification of a person (their personal data is being erased); how many. */
+  async deleteOf(userId: string): Promise<number> {
+    const rows = await this.em.execute<{ id: string }[]>('delete from notifications where organization_id = ? and user_id = ? returning id', [
+      TenantContext.require(),
+      userId,
+    ]);
+    return rows.length;
+  }
+
+  /** How many notifications a person has. */
+  countOf(userId: string): Promise<number> {
+    return this.em.count(Notification, { user: userId });
+  }
+
+  /** Replaces an erased person's names and addresses (`pattern`) by their pseudonym in everyone else's notifications; how many changed. */
+  async scrub(pattern: string, pseudonym: string): Promise<number> {
+    const rows = await this.em.execute<{ id: string }[]>(
+      `update notifications set text = regexp_replace(text, ?, ?, 'gi') where organization_id = ? and text ~* ? returning id`,
+      [pattern, pseudonym, TenantContext.require(), pattern],
+    );
+    return rows.length;
   }
 
   /** The person's newest `limit` notifications, newest first. */

@@ -1,6 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import { Clock } from '../../common/clock/clock';
+import type { ErasedPerson } from '../../common/erasure/erased-person';
 import { UnitOfWork } from '../../database/unit-of-work';
 import type { NotificationDto } from './dto/notification.dto';
 import type { NotificationsDto } from './dto/notifications.dto';
@@ -69,6 +70,21 @@ export class NotificationsService {
    */
   markReadAbout(subjectId: string, kinds: NotificationKind[]): Promise<void> {
     return this.notifications.markReadAbout(subjectId, kinds, this.clock.now());
+  }
+
+  /**
+   * Erasure (docs/security.md#retention-and-erasure): the person's own notifications go, and
+   * their names and addresses in everyone else's become their pseudonym. Returns how many of
+   * theirs were deleted and how many others' were scrubbed.
+   */
+  async eraseOf(person: ErasedPerson): Promise<{ deleted: number; scrubbed: number }> {
+    const deleted = person.userId ? await this.notifications.deleteOf(person.userId) : 0;
+    return { deleted, scrubbed: await this.notifications.scrub(person.pattern, person.pseudonym) };
+  }
+
+  /** How many notifications the person with this account has (what erasing them deletes). */
+  countOf(userId: string): Promise<number> {
+    return this.notifications.countOf(userId);
   }
 
   async list(actor: AuthUser): Promise<NotificationsDto> {

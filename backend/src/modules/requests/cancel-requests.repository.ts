@@ -178,4 +178,32 @@ export class CancelRequestsRepository {
       decidedAt: fields.decidedAt,
     });
   }
+
+  /** Erasure: replaces a person's names and addresses (`pattern`, whole words, any case) by their pseudonym in every cancel request's reason; how many rows changed. */
+  async scrub(pattern: string, pseudonym: string): Promise<number> {
+    return (
+      await this.em.execute<{ id: string }[]>(
+        `update cancel_requests set reason = regexp_replace(reason, ?, ?, 'gi') where organization_id = ? and (reason ~* ?) returning id`,
+        [pattern, pseudonym, TenantContext.require(), pattern],
+      )
+    ).length;
+  }
+
+  /** Erasure: clears the reasons of the person's cancel requests; how many. The requests stay, for history and fairness. */
+  async clearReasonsOf(staffId: string): Promise<number> {
+    const rows = await this.em.execute<{ id: string }[]>(
+      `update cancel_requests set reason = '' where organization_id = ? and staff_id = ? and reason <> '' returning id`,
+      [TenantContext.require(), staffId],
+    );
+    return rows.length;
+  }
+
+  /** How many cancel requests the person made. */
+  async countOf(staffId: string): Promise<number> {
+    const [row] = await this.em.execute<{ n: number }[]>(
+      'select count(*)::int as n from cancel_requests where organization_id = ? and staff_id = ?',
+      [TenantContext.require(), staffId],
+    );
+    return row?.n ?? 0;
+  }
 }

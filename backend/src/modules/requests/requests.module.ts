@@ -1,3 +1,4 @@
+import { RequestErasureService } from './request-erasure.service';
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { DutiesModule } from '../duties/duties.module';
 import { AuthModule } from '../auth/auth.module';
@@ -38,7 +39,17 @@ import { CancelRequest } from './entities/cancel-request.entity';
  * directly and keeping it true after a change of facts.
  */
 @Module({
-  imports: [MikroOrmModule.forFeature([SwapRequest, CancelRequest]), AuthModule, DutiesModule, NotificationsModule, AvailabilityModule, RotaModule, SettingsModule, StaffModule, TenantsModule],
+  imports: [
+    MikroOrmModule.forFeature([SwapRequest, CancelRequest]),
+    AuthModule,
+    DutiesModule,
+    NotificationsModule,
+    AvailabilityModule,
+    RotaModule,
+    SettingsModule,
+    StaffModule,
+    TenantsModule,
+  ],
   controllers: [RequestsController, UnavailabilityController, AutoApprovalController, RotaEditsController],
   providers: [
     SwapRequestViewsService,
@@ -59,8 +70,9 @@ import { CancelRequest } from './entities/cancel-request.entity';
     SwapRequestsRepository,
     CancelRequestsRepository,
     RequestHistoryService,
+    RequestErasureService,
   ],
-  exports: [RequestHistoryService],
+  exports: [RequestHistoryService, RequestErasureService],
 })
 export class RequestsModule implements OnModuleInit {
   constructor(

@@ -177,4 +177,32 @@ export class SwapRequestsRepository {
     const byId = new Map(loaded.map((r) => [r.id, r]));
     return expired.map(({ id }) => byId.get(id)!);
   }
+
+  /** Erasure: replaces a person's names and addresses (`pattern`, whole words, any case) by their pseudonym in every swap request's reason; how many rows changed. */
+  async scrub(pattern: string, pseudonym: string): Promise<number> {
+    return (
+      await this.em.execute<{ id: string }[]>(
+        `update swap_requests set reason = regexp_replace(reason, ?, ?, 'gi') where organization_id = ? and (reason ~* ?) returning id`,
+        [pattern, pseudonym, TenantContext.require(), pattern],
+      )
+    ).length;
+  }
+
+  /** Erasure: clears the reasons of the swap requests the person made or was asked in; how many. The requests stay, for history and fairness. */
+  async clearReasonsOf(staffId: string): Promise<number> {
+    const rows = await this.em.execute<{ id: string }[]>(
+      `update swap_requests set reason = '' where organization_id = ? and (requester_id = ? or target_id = ?) and reason <> '' returning id`,
+      [TenantContext.require(), staffId, staffId],
+    );
+    return rows.length;
+  }
+
+  /** How many swap requests the person made or was asked in. */
+  async countOf(staffId: string): Promise<number> {
+    const [row] = await this.em.execute<{ n: number }[]>(
+      'select count(*)::int as n from swap_requests where organization_id = ? and (requester_id = ? or target_id = ?)',
+      [TenantContext.require(), staffId, staffId],
+    );
+    return row?.n ?? 0;
+  }
 }

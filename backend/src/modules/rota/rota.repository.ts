@@ -648,4 +648,23 @@ export class RotaRepository {
       [org, dateList],
     );
   }
+
+  /** Erasure: replaces a person's names and addresses (`pattern`, whole words, any case) by their pseudonym in the drafts' names; how many rows changed. */
+  async scrub(pattern: string, pseudonym: string): Promise<number> {
+    const rows = await this.em.execute<{ id: string }[]>(
+      `update rota_drafts set name = regexp_replace(name, ?, ?, 'gi') where organization_id = ? and name ~* ? returning id`,
+      [pattern, pseudonym, TenantContext.require(), pattern],
+    );
+    return rows.length;
+  }
+
+  /** How many duties (rota slots) the person has before `today` and from it on. One statement. */
+  async dutyCountsOf(staffId: string, today: string): Promise<{ past: number; future: number }> {
+    const [row] = await this.em.execute<{ past: number; future: number }[]>(
+      `select count(*) filter (where date < ?)::int as past, count(*) filter (where date >= ?)::int as future
+         from rota_slots where organization_id = ? and staff_id = ?`,
+      [today, today, TenantContext.require(), staffId],
+    );
+    return { past: row?.past ?? 0, future: row?.future ?? 0 };
+  }
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { ErasedPerson } from '../../common/erasure/erased-person';
 import { academicYearStartOf, addDays, datesBetween, mondayOf } from '../../common/clock/academic-year';
 import type { IsoDate } from '../../common/clock/clock';
 import type { AuthUser } from '../../common/auth/auth-user';
@@ -79,6 +80,16 @@ export class RotaService {
     private readonly notices: DutyChangeNotices,
     private readonly audit: AuditService,
   ) {}
+
+  /** How many duties the person has before today (kept, for history and fairness) and from today on (given up if they are still active). */
+  async dutyCountsOf(staffId: string): Promise<{ past: number; future: number }> {
+    return this.rota.dutyCountsOf(staffId, await this.organizationClock.today());
+  }
+
+  /** Erasure (docs/security.md#retention-and-erasure): the person's names and addresses become their pseudonym in drafts' names; how many rows changed. */
+  scrubErased(person: ErasedPerson): Promise<number> {
+    return this.rota.scrub(person.pattern, person.pseudonym);
+  }
 
   /** The rota days of `startDate`..`endDate` in the API's shape (RotaRepository.daysBetween). */
   daysBetween(startDate: IsoDate, endDate: IsoDate): Promise<RotaDayDto[]> {

@@ -8,6 +8,7 @@ import {
   DEFAULT_FROZEN_SCHOOL_DAYS,
   DEFAULT_INSTRUCTIONS_TITLE,
   DEFAULT_KEEP_FAIRNESS,
+  DEFAULT_LEAVER_RETENTION_MONTHS,
   DEFAULT_MIX_MODE,
   DEFAULT_REMINDERS,
   type MixMode,
@@ -138,6 +139,34 @@ export class SystemSettingsRepository {
         where organization_id = ?`,
       [value.swaps, value.cancellations, value.autoFillCancellations, TenantContext.require()],
     );
+  }
+
+  /** Months after leaving until a leaver's personal data is anonymised; the default while the organisation has no settings row. */
+  async leaverRetentionMonths(): Promise<number> {
+    const [row] = await this.em.execute<{ months: number }[]>(
+      'select leaver_retention_months as months from system_settings where organization_id = ?',
+      [TenantContext.require()],
+    );
+    return row?.months ?? DEFAULT_LEAVER_RETENTION_MONTHS;
+  }
+
+  /** Saves the leavers' retention period; the row exists (lockExclusive made it). */
+  async saveLeaverRetentionMonths(months: number): Promise<void> {
+    await this.em.execute('update system_settings set leaver_retention_months = ?, updated_at = now() where organization_id = ?', [
+      months,
+      TenantContext.require(),
+    ]);
+  }
+
+  /**
+   * Every organisation with its leavers' retention period (the default without a settings row):
+   * the read across organisations of the daily retention job, which opens each one's context.
+   */
+  async leaverRetentionOfEveryOrganization(): Promise<{ organizationId: string; months: number }[]> {
+    const rows = await this.em.execute<{ id: string; months: number | null }[]>(
+      `select o.id, s.leaver_retention_months as months from organizations o left join system_settings s on s.organization_id = o.id order by o.id`,
+    );
+    return rows.map((r) => ({ organizationId: r.id, months: r.months ?? DEFAULT_LEAVER_RETENTION_MONTHS }));
   }
 
   /** The rota's planning rules; the defaults while the organisation has no settings row. One statement. */
@@ -281,6 +310,37 @@ export class SystemSettingsRepository {
       JSON.stringify(template),
       TenantContext.require(),
     ]);
+  }
+  /** Erasure: replaces a person's names and addresses (`pattern`, whole words, any case) by their pseudonym in the instructions, the reminder template and the procedure file's name; how many rows changed. */
+  async scrub(pattern: string, pseudonym: string): Promise<number> {
+    return (
+      (
+        await this.em.execute<{ id: string }[]>(
+          `update system_settings set instructions_title = regexp_replace(instructions_title, ?, ?, 'gi'), instructions_content = regexp_replace(instructions_content, ?, ?, 'gi'), procedure_file_name = regexp_replace(procedure_file_name, ?, ?, 'gi'), email_template = regexp_replace(email_template::text, ?, ?, 'gi')::jsonb where organization_id = ? and (instructions_title ~* ? or instructions_content ~* ? or procedure_file_name ~* ? or email_template::text ~* ?) returning id`,
+          [
+            pattern,
+            pseudonym,
+            pattern,
+            pseudonym,
+            pattern,
+            pseudonym,
+            pattern,
+            pseudonym,
+            TenantContext.require(),
+            pattern,
+            pattern,
+            pattern,
+            pattern,
+          ],
+        )
+      ).length +
+      (
+        await this.em.execute<{ id: string }[]>(
+          `update procedure_files set file_name = regexp_replace(file_name, ?, ?, 'gi') where organization_id = ? and (file_name ~* ?) returning id`,
+          [pattern, pseudonym, TenantContext.require(), pattern],
+        )
+      ).length
+    );
   }
 }
 

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { ErasedPerson } from '../../common/erasure/erased-person';
 import type { StoredEmailTemplate } from './entities/system-settings.entity';
 import {
   type AutoApproval,
@@ -23,6 +24,27 @@ export type { AutoApproval, DutyRules, OrganizationReminders, ReminderSettings, 
 @Injectable()
 export class SystemSettingsService {
   constructor(private readonly settings: SystemSettingsRepository) {}
+
+  /** Months after someone leaves until their personal data is anonymised (docs/security.md#retention-and-erasure). */
+  leaverRetentionMonths(): Promise<number> {
+    return this.settings.leaverRetentionMonths();
+  }
+
+  /** Changes the leavers' retention period (1–120 months, validated by the caller's DTO), under the settings row's lock. */
+  async saveLeaverRetentionMonths(months: number): Promise<void> {
+    await this.settings.lockExclusive();
+    await this.settings.saveLeaverRetentionMonths(months);
+  }
+
+  /** Every organisation's leavers' retention period, for the daily job that runs outside any organisation. */
+  leaverRetentionOfEveryOrganization(): Promise<{ organizationId: string; months: number }[]> {
+    return this.settings.leaverRetentionOfEveryOrganization();
+  }
+
+  /** Erasure (docs/security.md#retention-and-erasure): the person's names and addresses become their pseudonym in the instructions, the reminder template and the procedure file's name; how many rows changed. */
+  scrubErased(person: ErasedPerson): Promise<number> {
+    return this.settings.scrub(person.pattern, person.pseudonym);
+  }
 
   lockShared(): Promise<void> {
     return this.settings.lockShared();

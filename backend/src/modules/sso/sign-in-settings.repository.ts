@@ -154,4 +154,22 @@ export class SignInSettingsRepository {
       }
     );
   }
+
+  /** Erasure: deletes the person's sign-in attempts through a provider (re-authentications and links). */
+  async deleteAttemptsOf(userId: string): Promise<number> {
+    const rows = await this.em.execute<{ id: string }[]>('delete from sso_login_attempts where organization_id = ? and user_id = ? returning id', [
+      TenantContext.require(),
+      userId,
+    ]);
+    return rows.length;
+  }
+
+  /** Ages out the sign-in attempts of every organisation that expired (10 minutes after they began); how many went. */
+  async deleteExpiredAttempts(now: Date): Promise<number> {
+    const rows = await this.em.execute<{ id: string }[]>(
+      'delete from sso_login_attempts a using organizations o where a.organization_id = o.id and a.expires_at <= ? returning a.id',
+      [now],
+    );
+    return rows.length;
+  }
 }

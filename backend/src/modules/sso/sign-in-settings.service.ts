@@ -72,6 +72,16 @@ export class SignInSettingsService {
     private readonly outbox: OutboxService,
   ) {}
 
+  /** Erasure: the person's sign-in attempts through a provider go (their identities are the auth module's). */
+  deleteAttemptsOf(userId: string): Promise<number> {
+    return this.repository.deleteAttemptsOf(userId);
+  }
+
+  /** Ages out expired sign-in attempts of every organisation (the retention schedule); how many went. */
+  deleteExpiredAttempts(now: Date): Promise<number> {
+    return this.repository.deleteExpiredAttempts(now);
+  }
+
   async get(): Promise<SignInSettingsDto> {
     const options = await this.repository.options();
     return this.view(options, await this.repository.providers());

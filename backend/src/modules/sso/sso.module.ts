@@ -21,6 +21,7 @@ import { SsoLoginAttempt } from './entities/sso-login-attempt.entity';
   imports: [MikroOrmModule.forFeature([IdentityProvider, SignInSettings, SsoLoginAttempt]), AuthModule, StaffModule, TenantsModule],
   controllers: [SsoController, SignInSettingsController],
   providers: [SsoService, SsoReauthenticationService, SsoRedirects, SignInSettingsService, SignInSettingsRepository, OpenIdProviderClient],
+  exports: [SignInSettingsService],
 })
 export class SsoModule implements OnModuleInit {
   constructor(

@@ -1,5 +1,6 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
+import { Clock } from '../../common/clock/clock';
 import { AuditService, changedFields } from '../audit/audit.service';
 import { AccountsService } from '../auth/accounts.service';
 import { FactChangesService } from '../fact-changes/fact-changes.service';
@@ -10,6 +11,8 @@ import { StaffInvitationsService } from './staff-invitations.service';
 import { auditView, patternOf, STAFF_EXISTS, toStaffDto, withStaffConflicts } from './staff-record';
 import { StaffRepository } from './staff.repository';
 import { changePattern, patternChangesForRota } from './working-pattern';
+
+const ERASED_CANNOT_RETURN = "This person's personal data was erased: they can't be reactivated. Add them again as a new staff member.";
 
 /**
  * Editing a staff member. Their active state and working pattern are facts the rota depends on,
@@ -26,6 +29,7 @@ export class StaffUpdateService {
     private readonly organizations: OrganizationsService,
     private readonly staffInvitations: StaffInvitationsService,
     private readonly factChanges: FactChangesService,
+    private readonly clock: Clock,
   ) {}
 
   /**
@@ -43,6 +47,8 @@ export class StaffUpdateService {
     // The tenant filter hides other organisations' staff: their ids are simply not found.
     const staff = await this.staffRecords.findWithUser(id);
     if (!staff) throw new NotFoundException('Staff member not found');
+    // An erased person is a pseudonym kept for history (docs/security.md#retention-and-erasure): nobody to bring back.
+    if (staff.anonymisedAt && dto.isActive) throw new ConflictException(ERASED_CANNOT_RETURN);
     const user = staff.user?.getEntity();
     const before = toStaffDto(staff);
     const pattern = changePattern(patternOf(staff), dto);
@@ -64,6 +70,8 @@ export class StaffUpdateService {
       ...(dto.department !== undefined && { department: dto.department }),
       ...(dto.isTeaching !== undefined && { isTeaching: dto.isTeaching }),
       ...(dto.isActive !== undefined && { isActive: dto.isActive }),
+      // When they left, for the leavers' retention period; cleared when they come back.
+      ...(dto.isActive !== undefined && dto.isActive !== staff.isActive && { deactivatedAt: dto.isActive ? null : this.clock.now() }),
       ...pattern,
     });
     // An invitation never used follows the new address; nobody else gets a set-password link.

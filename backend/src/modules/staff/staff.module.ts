@@ -20,6 +20,6 @@ import { StaffGroupsService } from './staff-groups.service';
   imports: [MikroOrmModule.forFeature([Staff, StaffGroup, StaffGroupMember]), AuthModule, TenantsModule],
   controllers: [StaffController, StaffGroupsController],
   providers: [StaffDirectory, StaffService, StaffUpdateService, StaffImportService, StaffInvitationsService, StaffRepository, StaffGroupsRepository, StaffGroupsService],
-  exports: [StaffService, StaffDirectory, StaffGroupsService],
+  exports: [StaffService, StaffUpdateService, StaffDirectory, StaffGroupsService],
 })
 export class StaffModule {}

@@ -31,6 +31,23 @@ export interface RosterEntry {
   avoidDays: number[];
 }
 
+/** A staff record about to be erased (StaffRepository.lockForErasure). */
+export interface ErasureSubject {
+  id: string;
+  name: string;
+  email: string;
+  userId: string | null;
+  isActive: boolean;
+  anonymisedAt: Date | null;
+}
+
+/** Someone who left and whose personal data is still held. */
+export interface Leaver {
+  id: string;
+  name: string;
+  deactivatedAt: Date;
+}
+
 type PersonRow = { id: string; name: string; email: string; is_active: boolean; user_id: string | null };
 const toPerson = (r: PersonRow): StaffPerson => ({ id: r.id, name: r.name, email: r.email, isActive: r.is_active, userId: r.user_id });
 
@@ -94,7 +111,7 @@ export class StaffRepository {
   }
 
   /** Changes loaded fields of a record (written at the next flush). */
-  change(staff: Staff, fields: Partial<Pick<Staff, 'name' | 'email' | 'department' | 'isTeaching' | 'isActive' | 'workingDays' | 'fte' | 'weeklyCap' | 'avoidDays'>>): void {
+  change(staff: Staff, fields: Partial<Pick<Staff, 'name' | 'email' | 'department' | 'isTeaching' | 'isActive' | 'deactivatedAt' | 'workingDays' | 'fte' | 'weeklyCap' | 'avoidDays'>>): void {
     this.em.assign(staff, fields);
   }
 
@@ -178,5 +195,50 @@ export class StaffRepository {
       [TenantContext.require()],
     );
     return { active: Number(row?.active ?? 0), invited: Number(row?.invited ?? 0) };
+  }
+
+  /**
+   * The record to erase, locked until the transaction ends (so two erasures of one person, from
+   * the job on two instances or a click during it, take turns and the second finds it done), or
+   * undefined for none in this organisation.
+   */
+  async lockForErasure(id: string): Promise<ErasureSubject | undefined> {
+    const [row] = await this.em.execute<
+      { id: string; name: string; email: string; user_id: string | null; is_active: boolean; anonymised_at: Date | null }[]
+    >('select id, name, email, user_id, is_active, anonymised_at from staff where organization_id = ? and id = ? for update', [
+      TenantContext.require(),
+      id,
+    ]);
+    return (
+      row && {
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        userId: row.user_id,
+        isActive: row.is_active,
+        anonymisedAt: row.anonymised_at && new Date(row.anonymised_at),
+      }
+    );
+  }
+
+  /** The record without personal data: the pseudonym and its address, no department or preferred days, inactive, marked anonymised at `at`. */
+  async anonymise(id: string, name: string, email: string, at: Date): Promise<void> {
+    await this.em.execute(
+      `update staff set name = ?, email = ?, department = null, avoid_days = '{}', is_active = false, anonymised_at = ?,
+              deactivated_at = coalesce(deactivated_at, ?), updated_at = now()
+        where organization_id = ? and id = ?`,
+      [name, email, at, at, TenantContext.require(), id],
+    );
+  }
+
+  /** Leavers not yet anonymised, who left at or before `cutoff` (all of them without one), the earliest first. One statement. */
+  async leaversToAnonymise(cutoff: Date | null, limit: number): Promise<Leaver[]> {
+    const rows = await this.em.execute<{ id: string; name: string; deactivated_at: Date }[]>(
+      `select id, name, deactivated_at from staff
+        where organization_id = ? and not is_active and anonymised_at is null and deactivated_at is not null and (?::timestamptz is null or deactivated_at <= ?)
+        order by deactivated_at, id limit ?`,
+      [TenantContext.require(), cutoff, cutoff, limit],
+    );
+    return rows.map((r) => ({ id: r.id, name: r.name, deactivatedAt: new Date(r.deactivated_at) }));
   }
 }

@@ -2,6 +2,7 @@ import { ref } from '@mikro-orm/postgresql';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import type { Role } from '../../common/auth/roles';
+import type { ErasedPerson } from '../../common/erasure/erased-person';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { AuditService } from '../audit/audit.service';
 import { AccountsService } from '../auth/accounts.service';
@@ -13,7 +14,7 @@ import type { Staff } from './entities/staff.entity';
 import { asSeenBy } from './personal-fields';
 import { StaffInvitationsService } from './staff-invitations.service';
 import { auditView, STAFF_EXISTS, toStaffDto, withStaffConflicts } from './staff-record';
-import { StaffRepository } from './staff.repository';
+import { type ErasureSubject, type Leaver, StaffRepository } from './staff.repository';
 import { changePattern, DEFAULT_PATTERN } from './working-pattern';
 
 /**
@@ -41,6 +42,27 @@ export class StaffService {
     accounts.onNameChanged(async (userId, name) => {
       await this.staffRecords.setNameOfUser(userId, name);
     });
+  }
+
+  /** The staff record to erase, locked until the transaction ends (StaffRepository.lockForErasure); 404 for none in this organisation. */
+  async lockForErasure(id: string): Promise<ErasureSubject> {
+    const subject = await this.staffRecords.lockForErasure(id);
+    if (!subject) throw new NotFoundException('Staff member not found');
+    return subject;
+  }
+
+  /**
+   * Erasure (docs/security.md#retention-and-erasure): the record keeps its id (their duties and
+   * requests stay linked to it) under the pseudonym and its address, without department or
+   * preferred days, inactive and marked anonymised. Inside the caller's transaction.
+   */
+  anonymise(person: ErasedPerson, at: Date): Promise<void> {
+    return this.staffRecords.anonymise(person.staffId, person.pseudonym, person.pseudonymousEmail, at);
+  }
+
+  /** Leavers whose personal data is still held, who left at or before `cutoff` (null: whenever), the earliest first. */
+  leaversToAnonymise(cutoff: Date | null, limit: number): Promise<Leaver[]> {
+    return this.staffRecords.leaversToAnonymise(cutoff, limit);
   }
 
   /**

@@ -22,6 +22,7 @@ const SECTIONS = [
   'Instructions Manager',
   'Auto-Approval Settings',
   'Sign-in',
+  "Leavers' data",
   'Rota Management',
   'Staff Management',
   'Delete this organisation',

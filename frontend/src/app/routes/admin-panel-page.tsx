@@ -4,6 +4,11 @@ import { useCallback, useEffect, useState, type ComponentType, type MouseEvent }
 import { Link } from 'react-router';
 
 import { DeleteOrganizationCard, DELETE_TITLE } from '@/features/data-rights/routes';
+import {
+  EraseStaffAction,
+  LEAVERS_DATA_TITLE,
+  LeaversDataCard,
+} from '@/features/data-rights/erasure-routes';
 import { RotaManagementSection } from '@/features/rota/routes';
 import {
   AutoApprovalSettingsCard,
@@ -12,11 +17,13 @@ import {
   EmailSystemTestingCard,
   EmailTemplateEditorCard,
   InstructionsManagerCard,
+  ReauthenticationFields,
+  reauthenticationOf,
   RotaRulesCard,
   SignInSettingsCard,
 } from '@/features/settings/routes';
 import { StaffManagement } from '@/features/staff/routes';
-import { useAccess, type AdminPanelPermission } from '@/shared/auth/access';
+import { useAccess, useCan, type AdminPanelPermission } from '@/shared/auth/access';
 import { AccessGuard } from '@/shared/ui/access-guard';
 import { PageTitle } from '@/shared/ui/page-title';
 import { usePrefersReducedMotion } from '@/shared/ui/reduced-motion';
@@ -29,6 +36,31 @@ const TITLE = 'Admin Panel';
 /** The danger zone, with the app's "confirm it's you" fields. */
 function DeleteOrganizationSection() {
   return <DeleteOrganizationCard reauthentication={REAUTHENTICATION} />;
+}
+
+/**
+ * Staff Management, with "Erase personal data…" on each row for those who may erase it (admins:
+ * docs/security.md#retention-and-erasure); the data-rights feature's dialog gets the settings
+ * feature's "confirm it's you" fields from here.
+ */
+function StaffManagementSection() {
+  const canErase = useCan('settings.manage');
+  return (
+    <StaffManagement
+      rowActions={
+        canErase
+          ? (person) => (
+              <EraseStaffAction
+                staffId={person.id}
+                name={person.name}
+                ReauthenticationFields={ReauthenticationFields}
+                reauthenticationOf={reauthenticationOf}
+              />
+            )
+          : undefined
+      }
+    />
+  );
 }
 
 interface AdminPanelSection {
@@ -99,6 +131,12 @@ export const ADMIN_PANEL_SECTIONS: readonly AdminPanelSection[] = [
     anchor: 'sign-in',
   },
   {
+    permission: 'settings.manage',
+    Section: LeaversDataCard,
+    title: LEAVERS_DATA_TITLE,
+    anchor: 'leavers-data',
+  },
+  {
     permission: 'rota.manage',
     Section: RotaManagementSection,
     title: 'Rota Management',
@@ -106,7 +144,7 @@ export const ADMIN_PANEL_SECTIONS: readonly AdminPanelSection[] = [
   },
   {
     permission: 'staff.manage',
-    Section: StaffManagement,
+    Section: StaffManagementSection,
     title: 'Staff Management',
     anchor: 'staff-management',
   },

@@ -12,6 +12,9 @@ export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 export const REDACTED_TEXT = '[Removed once sent: this email contained a link that grants access to an account.]';
 /** What stays of any email's body after the retention period (outbox-retention.service.ts). */
 export const PURGED_TEXT = '[Removed after the retention period.]';
+/** What stays of an email to a person whose personal data was erased (docs/security.md#retention-and-erasure). */
+export const ERASED_TEXT = '[Removed: the personal data of its recipient was erased.]';
+export const ERASED_SUBJECT = '[Erased]';
 
 export interface OutboxAttachment {
   filename: string;

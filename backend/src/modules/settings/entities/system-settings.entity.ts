@@ -32,6 +32,10 @@ export const DEFAULT_MIX_MODE: MixMode = 'when_fair';
 export const DEFAULT_KEEP_FAIRNESS = true;
 /** The school days after today that no repair or rebalance moves unless a hard rule forces it. */
 export const DEFAULT_FROZEN_SCHOOL_DAYS = 5;
+/** Leavers' personal data is anonymised this many months after they leave (docs/security.md#retention-and-erasure). */
+export const DEFAULT_LEAVER_RETENTION_MONTHS = 12;
+export const MIN_LEAVER_RETENTION_MONTHS = 1;
+export const MAX_LEAVER_RETENTION_MONTHS = 120;
 export const MAX_FROZEN_SCHOOL_DAYS = 20;
 /** docs/product.md#duties: at most one duty a day per person, the all-day Duty Manager duty counted. */
 export const DEFAULT_DUTY_RULES = { maxDutiesPerDay: 1, allDayDutiesCount: true } as const;
@@ -64,6 +68,7 @@ export interface StoredEmailTemplate {
 @Check({ name: 'system_settings_default_weekly_cap_range', expression: 'default_weekly_cap >= 1 and default_weekly_cap <= 5' })
 @Check({ name: 'system_settings_week_a_start_monday', expression: 'extract(isodow from week_a_start) = 1' })
 @Check({ name: 'system_settings_frozen_school_days_range', expression: 'frozen_school_days >= 0 and frozen_school_days <= 20' })
+@Check({ name: 'system_settings_leaver_retention_months_range', expression: 'leaver_retention_months >= 1 and leaver_retention_months <= 120' })
 @Check({ name: 'system_settings_max_duties_per_day_range', expression: 'max_duties_per_day >= 1 and max_duties_per_day <= 5' })
 export class SystemSettings extends TenantScopedEntity {
   [OptionalProps]?:
@@ -81,6 +86,7 @@ export class SystemSettings extends TenantScopedEntity {
     | 'mixMode'
     | 'keepFairness'
     | 'frozenSchoolDays'
+    | 'leaverRetentionMonths'
     | 'maxDutiesPerDay'
     | 'allDayDutiesCount'
     | 'createdAt'
@@ -132,6 +138,10 @@ export class SystemSettings extends TenantScopedEntity {
   /** School days after today (0–20) that no repair or rebalance moves unless a hard rule forces it. */
   @Property({ type: 'smallint', default: DEFAULT_FROZEN_SCHOOL_DAYS })
   frozenSchoolDays: number = DEFAULT_FROZEN_SCHOOL_DAYS;
+
+  /** Months after someone leaves (is deactivated) until their personal data is anonymised (1–120). */
+  @Property({ type: 'smallint', default: DEFAULT_LEAVER_RETENTION_MONTHS })
+  leaverRetentionMonths: number = DEFAULT_LEAVER_RETENTION_MONTHS;
 
   /** The weekly cap of everyone without their own (1–5 duties a Monday–Sunday week); null: no cap. */
   @Property({ type: 'smallint', nullable: true })

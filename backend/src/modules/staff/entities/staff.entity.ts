@@ -62,6 +62,14 @@ export class Staff extends TenantScopedEntity {
   @Property({ type: weekdaysColumn(), columnType: 'smallint[]', defaultRaw: "'{}'" })
   avoidDays: number[] = [];
 
+  /** When they were last deactivated (left); null while active. Their data is anonymised a retention period after it. */
+  @Property({ type: 'datetime', nullable: true })
+  deactivatedAt?: Date | null;
+
+  /** When their personal data was erased (docs/security.md#retention-and-erasure); null: not erased. */
+  @Property({ type: 'datetime', nullable: true })
+  anonymisedAt?: Date | null;
+
   @ManyToOne(() => User, { ref: true, nullable: true, unique: true, deleteRule: 'set null' })
   user?: Ref<User> | null;
 

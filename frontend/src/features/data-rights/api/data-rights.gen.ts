@@ -8,6 +8,21 @@ const injectedRtkApi = api
   })
   .injectEndpoints({
     endpoints: (build) => ({
+      getLeaverRetention: build.query<GetLeaverRetentionApiResponse, GetLeaverRetentionApiArg>({
+        query: () => ({ url: `/api/data-rights/leaver-retention` }),
+        providesTags: ['data-rights'],
+      }),
+      updateLeaverRetention: build.mutation<
+        UpdateLeaverRetentionApiResponse,
+        UpdateLeaverRetentionApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/data-rights/leaver-retention`,
+          method: 'PUT',
+          body: queryArg.updateLeaverRetentionDto,
+        }),
+        invalidatesTags: ['data-rights'],
+      }),
       getMyData: build.query<GetMyDataApiResponse, GetMyDataApiArg>({
         query: () => ({ url: `/api/me/data` }),
         providesTags: ['data-rights'],
@@ -53,10 +68,28 @@ const injectedRtkApi = api
         query: (queryArg) => ({ url: `/api/staff/${queryArg.id}/data/summary` }),
         providesTags: ['data-rights'],
       }),
+      getErasure: build.query<GetErasureApiResponse, GetErasureApiArg>({
+        query: (queryArg) => ({ url: `/api/staff/${queryArg.id}/erasure` }),
+        providesTags: ['data-rights'],
+      }),
+      eraseStaff: build.mutation<EraseStaffApiResponse, EraseStaffApiArg>({
+        query: (queryArg) => ({
+          url: `/api/staff/${queryArg.id}/erasure`,
+          method: 'POST',
+          body: queryArg.eraseStaffDto,
+        }),
+        invalidatesTags: ['data-rights'],
+      }),
     }),
     overrideExisting: false,
   });
 export { injectedRtkApi as generatedApi };
+export type GetLeaverRetentionApiResponse = /** status 200  */ LeaverRetentionDto;
+export type GetLeaverRetentionApiArg = void;
+export type UpdateLeaverRetentionApiResponse = /** status 200  */ LeaverRetentionDto;
+export type UpdateLeaverRetentionApiArg = {
+  updateLeaverRetentionDto: UpdateLeaverRetentionDto;
+};
 export type GetMyDataApiResponse =
   /** status 200 A JSON file (`my-data-<date>.json`, an attachment). */ SubjectAccessDto;
 export type GetMyDataApiArg = void;
@@ -82,6 +115,41 @@ export type GetStaffDataSummaryApiResponse =
   /** status 200 A self-contained HTML page (`my-data-<date>.html`, an attachment). */ string;
 export type GetStaffDataSummaryApiArg = {
   id: string;
+};
+export type GetErasureApiResponse = /** status 200  */ ErasureConsequencesDto;
+export type GetErasureApiArg = {
+  id: string;
+};
+export type EraseStaffApiResponse = /** status 200  */ ErasureResultDto;
+export type EraseStaffApiArg = {
+  id: string;
+  eraseStaffDto: EraseStaffDto;
+};
+export type LeaverDueDto = {
+  /** When the daily job anonymises them: `leftAt` plus the retention period, ISO 8601. */
+  dueAt: string;
+  /** When they left (were deactivated), ISO 8601. */
+  leftAt: string;
+  /** Their name. */
+  name: string;
+  /** The staff record's id. */
+  staffId: string;
+};
+export type LeaverRetentionDto = {
+  /** Months after someone leaves until their personal data is anonymised (1–120; default 12). */
+  leaverRetentionMonths: number;
+  /** The next leavers due, earliest first (at most 10). */
+  nextDue: LeaverDueDto[];
+};
+export type ErrorResponseDto = {
+  code?: string;
+  error: string;
+  message: string;
+  statusCode: number;
+};
+export type UpdateLeaverRetentionDto = {
+  /** Months after someone leaves until their personal data is anonymised: a whole number from 1 to 120. */
+  leaverRetentionMonths: number;
 };
 export type SubjectAuditChangeDto = {
   /** The value after the change; null when it has none. */
@@ -280,12 +348,6 @@ export type SubjectAccessDto = {
   swapRequests: SubjectSwapRequestDto[];
   unavailability: SubjectAvailabilityDto;
 };
-export type ErrorResponseDto = {
-  code?: string;
-  error: string;
-  message: string;
-  statusCode: number;
-};
 export type OrganizationDeletionDto = {
   /** When the organisation and all its data will be deleted (30 days after the request); null when none is pending. */
   dueAt: string | null;
@@ -316,7 +378,52 @@ export type RequestOrganizationDeletionDto = {
     minutes, this session only). */
   providerProof?: string;
 };
+export type ErasureConsequencesDto = {
+  /** Already erased: there is nothing left to erase. */
+  alreadyErased: boolean;
+  /** Their duties before today: kept under the pseudonym, so history and fairness counts stay. */
+  dutiesKept: number;
+  /** Emails sent to them: kept as delivery records only (recipient, subject and body removed). */
+  emailsScrubbed: number;
+  /** Their duties from today on, given up (and refilled) when an active person is deactivated first. */
+  futureDutiesGivenUp: number;
+  /** They have an account: it is closed for good (password, two-step verification, identities, sessions, links deleted). */
+  hasAccount: boolean;
+  /** Still active: erasing deactivates them first, which gives up their duties from today on. */
+  isActive: boolean;
+  /** Their name today (after erasure: the pseudonym). */
+  name: string;
+  /** Their notifications: deleted. */
+  notificationsDeleted: number;
+  /** What they will be called: "Former staff " and the first 8 hex digits of the id. */
+  pseudonym: string;
+  /** Their swap and cancel requests: kept under the pseudonym, their reasons cleared. */
+  requestsKept: number;
+  /** The staff record's id. */
+  staffId: string;
+  /** Their unavailability entries: kept (they shaped the rota), their reasons cleared. */
+  unavailabilityKept: number;
+};
+export type ErasureResultDto = {
+  /** A sentence for the admin, e.g. "Erased the personal data of Former staff 7F3A9C21." */
+  message: string;
+  /** What the record is called from now on. */
+  pseudonym: string;
+  /** The staff record's id: its duties and requests stay linked to it. */
+  staffId: string;
+};
+export type EraseStaffDto = {
+  /** A current 6-digit code from the authenticator app, or an unused recovery code. */
+  code?: string;
+  /** The signed-in person's own password. */
+  password?: string;
+  /** For an account without a password: the proof `reauthenticateWithProvider` ended with (five
+    minutes, this session only). */
+  providerProof?: string;
+};
 export const {
+  useGetLeaverRetentionQuery,
+  useUpdateLeaverRetentionMutation,
   useGetMyDataQuery,
   useGetMyDataSummaryQuery,
   useRestoreOrganizationMutation,
@@ -324,4 +431,6 @@ export const {
   useRequestOrganizationDeletionMutation,
   useGetStaffDataQuery,
   useGetStaffDataSummaryQuery,
+  useGetErasureQuery,
+  useEraseStaffMutation,
 } = injectedRtkApi;

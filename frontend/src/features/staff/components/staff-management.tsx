@@ -1,6 +1,6 @@
 import { MailOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Input, Select, Space, Typography } from 'antd';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 
 import { getServerMessage } from '@/shared/api/errors';
 import { useCan } from '@/shared/auth/access';
@@ -58,7 +58,9 @@ async function inviteEach(
  * docs/product.md#screens, Admin Panel: the Staff Management section, with a search, a choice of
  * whom to list, and invitations for everyone chosen at once.
  */
-export function StaffManagement() {
+export function StaffManagement({
+  rowActions,
+}: { rowActions?: (person: StaffRecord) => ReactNode } = {}) {
   const { data, isLoading, isError, error, refetch } = useGetStaffQuery();
   // Those who manage staff get every record whole (docs/product.md#what-people-see-of-each-other).
   const records = useMemo(() => data?.filter(isWholeRecord), [data]);
@@ -185,6 +187,7 @@ export function StaffManagement() {
             staff={listed}
             loading={isLoading}
             onEdit={openForm}
+            rowActions={rowActions}
             emptyText={filtering ? 'No staff members match' : undefined}
             selection={
               canManage

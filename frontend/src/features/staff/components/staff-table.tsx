@@ -1,4 +1,5 @@
 import { Button, Select, Space, Table, Tag, Typography, type TableProps } from 'antd';
+import type { ReactNode } from 'react';
 
 import { getServerMessage } from '@/shared/api/errors';
 import { ROLES, roleLabel, useCan, type Role } from '@/shared/auth/access';
@@ -33,6 +34,8 @@ interface StaffTableProps {
   /** When the list is empty; "No staff members yet" unless a search left nobody. */
   emptyText?: string;
   selection?: StaffSelection;
+  /** More actions on a row, after the staff feature's own (composed by src/app, e.g. erasing personal data). */
+  rowActions?: (person: StaffRecord) => ReactNode;
 }
 
 /**
@@ -48,7 +51,14 @@ const NAME_STYLE = { wordBreak: 'normal', overflowWrap: 'normal' } as const;
 const INACTIVE_ROW_STYLE = { background: '#f0f0f0', color: 'rgba(0, 0, 0, 0.65)' } as const;
 
 /** docs/product.md#accounts-and-sign-in: the staff table, with inactive people dimmed and each row's actions. */
-export function StaffTable({ staff, loading, onEdit, emptyText, selection }: StaffTableProps) {
+export function StaffTable({
+  staff,
+  loading,
+  onEdit,
+  emptyText,
+  selection,
+  rowActions,
+}: StaffTableProps) {
   const canManage = useCan('staff.manage');
   const canChangeRoles = useCan('staff.roles');
   // Only an admin downloads another person's data (docs/security.md, "Subject access").
@@ -206,6 +216,7 @@ export function StaffTable({ staff, loading, onEdit, emptyText, selection }: Sta
               </Button>
             )}
             {canDownloadData && <StaffDataButton person={person} />}
+            {rowActions?.(person)}
           </Space>
         );
       },
