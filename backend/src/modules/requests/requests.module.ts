@@ -30,6 +30,8 @@ import { WithdrawSwapRequestService } from './withdraw-swap-request.service';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { SwapRequest } from './entities/swap-request.entity';
 import { CancelRequest } from './entities/cancel-request.entity';
+import { RequestsTablesRepository } from './requests-tables.repository';
+import { RequestsTablesService } from './requests-tables.service';
 
 /**
  * Swap and cancel requests, unavailability periods and weekly commitments, the auto-approval
@@ -37,9 +39,21 @@ import { CancelRequest } from './entities/cancel-request.entity';
  * directly and keeping it true after a change of facts.
  */
 @Module({
-  imports: [MikroOrmModule.forFeature([SwapRequest, CancelRequest]), AuthModule, DutiesModule, NotificationsModule, AvailabilityModule, RotaModule, SettingsModule, StaffModule, TenantsModule],
+  imports: [
+    MikroOrmModule.forFeature([SwapRequest, CancelRequest]),
+    AuthModule,
+    DutiesModule,
+    NotificationsModule,
+    AvailabilityModule,
+    RotaModule,
+    SettingsModule,
+    StaffModule,
+    TenantsModule,
+  ],
   controllers: [RequestsController, UnavailabilityController, AutoApprovalController, RotaEditsController],
   providers: [
+    RequestsTablesRepository,
+    RequestsTablesService,
     SwapRequestViewsService,
     CreateSwapRequestService,
     SwapOptionsService,
@@ -58,6 +72,7 @@ import { CancelRequest } from './entities/cancel-request.entity';
     SwapRequestsRepository,
     CancelRequestsRepository,
   ],
+  exports: [RequestsTablesService],
 })
 export class RequestsModule implements OnModuleInit {
   constructor(

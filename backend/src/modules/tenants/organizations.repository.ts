@@ -79,4 +79,37 @@ export class OrganizationsRepository {
   async timezone(id: string): Promise<string> {
     return (await this.em.findOneOrFail(Organization, { id })).timezone;
   }
+
+  /** The current organisation's own settings, as the organisation export writes them (docs/export-format.md). */
+  async exportedSettings(): Promise<ImportedOrganizationSettings & { name: string; created_at: string }> {
+    const o = await this.em.findOneOrFail(Organization, { id: TenantContext.require() });
+    return {
+      name: o.name,
+      type: o.type,
+      settings: o.settings,
+      timezone: o.timezone,
+      region: o.region,
+      require_admin_two_factor: o.requireAdminTwoFactor,
+      created_at: o.createdAt.toISOString(),
+    };
+  }
+
+  /** Gives the current organisation an import's settings (written when the unit of work is flushed); its name and subdomain stay. */
+  async applyImportedSettings(values: ImportedOrganizationSettings): Promise<void> {
+    const o = await this.em.findOneOrFail(Organization, { id: TenantContext.require() }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    o.type = values.type;
+    o.settings = values.settings;
+    o.timezone = values.timezone;
+    o.region = values.region;
+    o.requireAdminTwoFactor = values.require_admin_two_factor;
+  }
+}
+
+/** The organisation's settings an organisation export carries and its import applies. */
+export interface ImportedOrganizationSettings {
+  type: OrganizationType;
+  settings: Organization['settings'];
+  timezone: string;
+  region: Region;
+  require_admin_two_factor: boolean;
 }

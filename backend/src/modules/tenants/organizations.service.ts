@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Organization, OrganizationType, Region } from './entities/organization.entity';
-import { OrganizationsRepository } from './organizations.repository';
+import { type ImportedOrganizationSettings, OrganizationsRepository } from './organizations.repository';
 
 /**
  * Organisations as other modules see them: finding one by subdomain or id, registering one, the
@@ -58,5 +58,15 @@ export class OrganizationsService {
    */
   setRequireAdminTwoFactor(required: boolean): Promise<boolean> {
     return this.organizations.setRequireAdminTwoFactor(required);
+  }
+
+  /** The current organisation's own settings for the organisation export (not its id or subdomain). */
+  exportedSettings(): Promise<ImportedOrganizationSettings & { name: string; created_at: string }> {
+    return this.organizations.exportedSettings();
+  }
+
+  /** Gives the current organisation an import's settings, in the current unit of work; its name and subdomain stay. */
+  applyImportedSettings(values: ImportedOrganizationSettings): Promise<void> {
+    return this.organizations.applyImportedSettings(values);
   }
 }
