@@ -100,7 +100,7 @@ describe('organisation export and import', () => {
       .set(...bearer(account.token))
       .send(body)
       .buffer(true)
-      .parse(binary);
+      .parse(binary as never);
 
   const importInto = (account: Account, archive: Buffer, password = account.password) =>
     t

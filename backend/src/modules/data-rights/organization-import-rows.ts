@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TableRow } from '../../database/organization-tables';
 import { ORGANIZATION_TYPES, REGIONS } from '../tenants/entities/organization.entity';
-import type { ImportedOrganizationSettings } from '../tenants/organizations.repository';
+import type { ImportedOrganizationSettings } from '../tenants/imported-organization-settings';
 import { type ColumnType, EXPORT_FORMAT, EXPORT_SCHEMA_VERSION, EXPORTED_TABLES, type ExportColumn, type ExportTable } from './export-format';
 import { ArchiveProblem } from './organization-import-archive';
 

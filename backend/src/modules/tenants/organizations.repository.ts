@@ -2,6 +2,7 @@ import { EntityManager, LockMode, wrap } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { Organization, type OrganizationType, type Region } from './entities/organization.entity';
+import type { ImportedOrganizationSettings } from './imported-organization-settings';
 
 /** The one owner of `organizations`. */
 @Injectable()
@@ -103,13 +104,4 @@ export class OrganizationsRepository {
     o.region = values.region;
     o.requireAdminTwoFactor = values.require_admin_two_factor;
   }
-}
-
-/** The organisation's settings an organisation export carries and its import applies. */
-export interface ImportedOrganizationSettings {
-  type: OrganizationType;
-  settings: Organization['settings'];
-  timezone: string;
-  region: Region;
-  require_admin_two_factor: boolean;
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Organization, OrganizationType, Region } from './entities/organization.entity';
-import { type ImportedOrganizationSettings, OrganizationsRepository } from './organizations.repository';
+import type { ImportedOrganizationSettings } from './imported-organization-settings';
+import { OrganizationsRepository } from './organizations.repository';
 
 /**
  * Organisations as other modules see them: finding one by subdomain or id, registering one, the
