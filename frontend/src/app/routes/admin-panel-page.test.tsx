@@ -22,6 +22,7 @@ const SECTIONS = [
   'Instructions Manager',
   'Auto-Approval Settings',
   'Sign-in',
+  'Organisation data',
   'Rota Management',
   'Staff Management',
 ];
@@ -30,6 +31,7 @@ const SECTIONS = [
 function stubAdminPanel() {
   return stubFetch({
     'GET /api/auth/user': { body: currentUser() },
+    'GET /api/organization-import': { body: { canImport: false } },
     'GET /api/staff': { body: [] },
     'GET /api/current-week': { body: currentWeek() },
     'GET /api/academic-years': { body: academicYears() },
@@ -58,6 +60,7 @@ describe('Admin Panel', () => {
     storeToken();
     stubFetch({
       'GET /api/auth/user': { body: currentUser() },
+      'GET /api/organization-import': { body: { canImport: false } },
       'GET /api/staff': { body: [] },
       'GET /api/current-week': { body: currentWeek() },
       'GET /api/academic-years': { body: academicYears() },

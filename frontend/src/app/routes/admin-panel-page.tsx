@@ -3,6 +3,7 @@ import { Anchor, Flex, Grid, theme, Typography } from 'antd';
 import { useCallback, useEffect, useState, type ComponentType, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 
+import { OrganisationDataCard } from '@/features/data-rights/routes';
 import { RotaManagementSection } from '@/features/rota/routes';
 import {
   AutoApprovalSettingsCard,
@@ -89,6 +90,12 @@ export const ADMIN_PANEL_SECTIONS: readonly AdminPanelSection[] = [
     Section: SignInSettingsCard,
     title: 'Sign-in',
     anchor: 'sign-in',
+  },
+  {
+    permission: 'settings.manage',
+    Section: OrganisationDataCard,
+    title: 'Organisation data',
+    anchor: 'organisation-data',
   },
   {
     permission: 'rota.manage',
