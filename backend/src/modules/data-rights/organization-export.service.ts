@@ -16,7 +16,7 @@ import { EXPORT_FORMAT, EXPORT_SCHEMA_VERSION, EXPORTED_TABLES, type ExportTable
 import { OrganizationTablesRegistry } from './organization-export-tables';
 
 /** Rows read per statement: small enough for constant memory, large enough for few round trips. */
-export const EXPORT_BATCH = 1000;
+export const EXPORT_BATCH = 250;
 
 /** The archive entry holding a stored file's bytes (the procedure document). */
 export function fileEntryName(fileName: string): string {
