@@ -64,24 +64,25 @@ export class OrganizationExportService {
     });
     const zip = new ZipFile();
     const output = zip.outputStream as Readable;
-    let closed = false;
-    output.once('close', () => (closed = true));
+    // The download closed (finished, or the admin went away): a write waiting for room stops waiting.
+    const closed = new AbortController();
+    output.once('close', () => closed.abort());
     const writing = this.unitOfWork.transaction(
       async () => {
-        await this.writeArchive(zip, () => closed, organizationId, organization, now);
+        await this.writeArchive(zip, closed.signal, organizationId, organization, now);
         zip.end();
       },
       { isolationLevel: IsolationLevel.REPEATABLE_READ },
     );
     writing.catch((err: unknown) => {
-      if (!closed) this.logger.error(`The organisation export of ${organizationId} failed: ${String(err)}`);
+      if (!closed.signal.aborted) this.logger.error(`The organisation export of ${organizationId} failed: ${String(err)}`);
       output.destroy(err instanceof Error ? err : new Error(String(err)));
     });
     const day = now.toISOString().slice(0, 10);
     return { fileName: `organisation-export-${day}.zip`, stream: output };
   }
 
-  private async writeArchive(zip: ZipFile, closed: () => boolean, organizationId: string, organization: object, now: Date): Promise<void> {
+  private async writeArchive(zip: ZipFile, closed: AbortSignal, organizationId: string, organization: object, now: Date): Promise<void> {
     const files: { name: string; hex: string }[] = [];
     await this.entry(zip, closed, 'organization.json', now, async (write) => {
       const head = { format: EXPORT_FORMAT, schemaVersion: EXPORT_SCHEMA_VERSION, exportedAt: now.toISOString(), organization };
@@ -135,7 +136,7 @@ export class OrganizationExportService {
   /** One archive entry, written through `produce` with backpressure (yazl writes entries one after another). */
   private async entry(
     zip: ZipFile,
-    closed: () => boolean,
+    closed: AbortSignal,
     name: string,
     mtime: Date,
     produce: (write: (chunk: string | Buffer) => Promise<void>) => Promise<void>,
@@ -143,8 +144,8 @@ export class OrganizationExportService {
     const pass = new PassThrough();
     zip.addReadStream(pass, name, { mtime });
     const write = async (chunk: string | Buffer) => {
-      if (closed()) throw new Error('The download was closed before the export finished');
-      if (!pass.write(chunk)) await Promise.race([once(pass, 'drain'), once(zip.outputStream as Readable, 'close')]);
+      if (closed.aborted) throw new Error('The download was closed before the export finished');
+      if (!pass.write(chunk)) await once(pass, 'drain', { signal: closed });
     };
     await produce(write);
     pass.end();
