@@ -278,6 +278,48 @@ describe('organisation export and import', () => {
         differing.push({ op: op.id, a: bodyA, b: bodyB });
       compared.push(op.id);
     }
+    // The reads that take ids: each organisation's own, matched by what they are (a person's email, a duty's name, a draft's place in the list).
+    const pairsOf = async (path: string, keyOf: (item: Record<string, unknown>) => string) => {
+      const list = async (token: string) => {
+        const body = (
+          await t
+            .http()
+            .get(path)
+            .set(...bearer(token))
+            .expect(200)
+        ).body as Record<string, unknown>[] | { items: Record<string, unknown>[] };
+        return Array.isArray(body) ? body : body.items;
+      };
+      const [inA, inB] = [await list(a.admin.token), await list(b.token)];
+      expect(inB.map(keyOf).sort()).toEqual(inA.map(keyOf).sort());
+      return inA.map((x) => [String(x.id), String(inB.find((y) => keyOf(y) === keyOf(x))!.id)] as const);
+    };
+    const staffPairs = await pairsOf('/api/staff', (x) => String(x.email));
+    const dutyPairs = await pairsOf('/api/duties', (x) => String(x.name));
+    const draftPairs = await pairsOf('/api/rota/drafts', (x) => `${String(x.startDate)} ${String(x.name)} ${String(x.createdAt)}`);
+    const byIds: [string, (id: string) => Example, (readonly [string, string])[]][] = [
+      ['getStaffUnavailability', (staffId) => ({ params: { staffId } }), staffPairs],
+      ['getRecurringUnavailability', (staffId) => ({ params: { staffId } }), staffPairs],
+      ['getSwapOptions', (requesterId) => ({ query: { requesterId } }), staffPairs],
+      ['getTodayCandidates', (dutyId) => ({ query: { date: '2025-09-23', dutyId } }), dutyPairs],
+      ['getDraft', (id) => ({ params: { id } }), draftPairs],
+      ['getDraftDays', (id) => ({ params: { id } }), draftPairs],
+    ];
+    for (const [id, example, pairs] of byIds) {
+      const op = operations.find((o) => o.id === id)!;
+      for (const [idA, idB] of pairs) {
+        const [inA, inB] = [
+          await callOperation(t, op, example(idA), { bearer: a.admin.token }),
+          await callOperation(t, op, example(idB), { bearer: b.token }),
+        ];
+        if (JSON.stringify({ s: inB.status, b: normal(inB.body) }) !== JSON.stringify({ s: inA.status, b: normal(inA.body) })) {
+          differing.push({ op: `${id} ${idA}`, a: normal(inA.body), b: normal(inB.body) });
+        }
+        expect({ id, status: inA.status }).toEqual({ id, status: 200 });
+        compared.push(id);
+      }
+    }
+    expect(draftPairs.length).toBeGreaterThan(0);
     expect(differing).toEqual([]);
     expect(compared.length).toBeGreaterThan(30);
   });
