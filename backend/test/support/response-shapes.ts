@@ -123,6 +123,8 @@ export const PERSONAL_FIELDS_SHOWN: Record<string, readonly string[]> = {
   getDutyLoad: [],
   exportDutyLoad: [],
   exportRota: [],
+  // The organisation export is a POST; whether the organisation can still import carries nobody.
+  getOrganizationImportStatus: [],
   getRotaHealth: [],
   getRotaCandidates: ['department'],
   getRotaClosures: [],

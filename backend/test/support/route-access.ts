@@ -262,6 +262,12 @@ export const ROUTES: Record<string, RouteRule> = {
   // Pinned duties: a slot of another organisation is not found (404); a dutyId in the body too.
   unpinSlot: { callers: ['manager', 'admin'], tenant: IDS }, // rota.manage
   unpinAll: { callers: ['manager', 'admin'], tenant: OWN }, // rota.manage
+
+  // Organisation export and import (issue 44): admins, re-authenticated; only the caller's own organisation.
+  exportOrganization: { callers: ['admin'], tenant: OWN }, // settings.manage
+  getOrganizationImportStatus: { callers: ['admin'], tenant: OWN }, // settings.manage
+  // Into a new organisation only: A is not new, so the example's import is refused (409) and writes nothing.
+  importOrganization: { callers: ['admin'], tenant: OWN }, // settings.manage
 };
 
 /** Signed-in operations: only members with a role pass (the spec documents bearer security on exactly these). */
@@ -537,6 +543,11 @@ export const EXAMPLES: Record<string, ExampleBuilder> = {
   // Pinned duties: a duty set by hand is pinned.
   unpinSlot: async (f) => ({ params: { id: await pinnedSlotOf(f) } }),
   unpinAll: () => ({ body: { from: '2025-09-01', to: '2026-08-31' } }),
+  exportOrganization: ({ admin }) => ({ body: { password: admin.password } }),
+  importOrganization: ({ admin }) => ({
+    body: { password: admin.password },
+    file: { name: 'export.zip', content: Buffer.from('PK\x05\x06' + '\0'.repeat(18), 'binary'), contentType: 'application/zip' },
+  }),
 };
 
 /** A draft of organisation A over one future Monday of its own. */
@@ -574,6 +585,8 @@ export function callOperation(t: TestApp, op: Operation, example: Example, crede
   const query = new URLSearchParams({ ...example.query, ...credentials.query }).toString();
   let req = t.http()[op.method](query ? `${path}?${query}` : path);
   if (credentials.bearer) req = req.set(...bearer(credentials.bearer));
+  // The body's fields go first, as a browser's form sends them, then the file.
+  for (const [name, value] of example.file ? Object.entries(example.body ?? {}) : []) req = req.field(name, String(value));
   if (example.file) return req.attach('file', example.file.content, { filename: example.file.name, contentType: example.file.contentType });
   return example.body ? req.send(example.body) : req;
 }

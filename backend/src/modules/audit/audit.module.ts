@@ -4,12 +4,14 @@ import { AuditLogRepository } from './audit-log.repository';
 import { AuditService } from './audit.service';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { AuditEntry } from './entities/audit-entry.entity';
+import { AuditTablesRepository } from './audit-tables.repository';
+import { AuditTablesService } from './audit-tables.service';
 
 @Global()
 @Module({
   imports: [MikroOrmModule.forFeature([AuditEntry])],
   controllers: [AuditController],
-  providers: [AuditService, AuditLogRepository],
-  exports: [AuditService],
+  providers: [AuditTablesRepository, AuditTablesService, AuditService, AuditLogRepository],
+  exports: [AuditTablesService, AuditService],
 })
 export class AuditModule {}

@@ -49,10 +49,23 @@ import { SessionHandoff } from './entities/session-handoff.entity';
 import { UserTwoFactor } from './entities/user-two-factor.entity';
 import { TwoFactorRecoveryCode } from './entities/two-factor-recovery-code.entity';
 import { TwoFactorChallenge } from './entities/two-factor-challenge.entity';
+import { AuthTablesRepository } from './auth-tables.repository';
+import { AuthTablesService } from './auth-tables.service';
 
 @Module({
   imports: [
-    MikroOrmModule.forFeature([User, UserIdentity, UserSession, EmailVerificationToken, EmailChangeToken, PasswordResetToken, SessionHandoff, UserTwoFactor, TwoFactorRecoveryCode, TwoFactorChallenge]),
+    MikroOrmModule.forFeature([
+      User,
+      UserIdentity,
+      UserSession,
+      EmailVerificationToken,
+      EmailChangeToken,
+      PasswordResetToken,
+      SessionHandoff,
+      UserTwoFactor,
+      TwoFactorRecoveryCode,
+      TwoFactorChallenge,
+    ]),
     TenantsModule,
     PassportModule,
     JwtModule.registerAsync({
@@ -71,6 +84,8 @@ import { TwoFactorChallenge } from './entities/two-factor-challenge.entity';
   ],
   controllers: [AuthController, TwoFactorController, OwnAccountController],
   providers: [
+    AuthTablesRepository,
+    AuthTablesService,
     RegistrationService,
     SignInService,
     CurrentUserService,
@@ -102,6 +117,16 @@ import { TwoFactorChallenge } from './entities/two-factor-challenge.entity';
     EmailChangesRepository,
     AccountErasureRepository,
   ],
-  exports: [PasswordService, InvitationService, AccountsService, SessionHandoffService, TwoFactorService, TwoFactorSetupService, SignInPolicy, ReauthProofs],
+  exports: [
+    AuthTablesService,
+    PasswordService,
+    InvitationService,
+    AccountsService,
+    SessionHandoffService,
+    TwoFactorService,
+    TwoFactorSetupService,
+    SignInPolicy,
+    ReauthProofs,
+  ],
 })
 export class AuthModule {}

@@ -23,6 +23,11 @@ import { OrganizationDeletionService } from './organization-deletion.service';
 import { RetentionService } from './retention.service';
 import { SubjectAccessController } from './subject-access.controller';
 import { SubjectAccessService } from './subject-access.service';
+import { OrganizationExportController } from './organization-export.controller';
+import { OrganizationExportService } from './organization-export.service';
+import { OrganizationTablesRegistry } from './organization-export-tables';
+import { OrganizationImportController } from './organization-import.controller';
+import { OrganizationImportService } from './organization-import.service';
 
 /**
  * The school's data rights (docs/security.md, "Data rights"): the organisation's export and its
@@ -47,9 +52,18 @@ import { SubjectAccessService } from './subject-access.service';
     StaffModule,
     TenantsModule,
   ],
-  controllers: [SubjectAccessController, ErasureController, OrganizationDeletionController],
+  controllers: [
+    SubjectAccessController,
+    ErasureController,
+    OrganizationDeletionController,
+    OrganizationExportController,
+    OrganizationImportController,
+  ],
   providers: [
     SubjectAccessService,
+    OrganizationTablesRegistry,
+    OrganizationExportService,
+    OrganizationImportService,
     ErasureService,
     RetentionService,
     OrganizationDeletionService,

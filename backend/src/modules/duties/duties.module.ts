@@ -11,6 +11,8 @@ import { DutyTemplatesController } from './duty-templates.controller';
 import { DutyEligibilityEntry } from './entities/duty-eligibility-entry.entity';
 import { DutyWeekday } from './entities/duty-weekday.entity';
 import { Duty } from './entities/duty.entity';
+import { DutiesTablesRepository } from './duties-tables.repository';
+import { DutiesTablesService } from './duties-tables.service';
 
 export type { PlanningDuties, PlanningDuty, PlanningRules } from './duties.repository';
 
@@ -18,7 +20,7 @@ export type { PlanningDuties, PlanningDuty, PlanningRules } from './duties.repos
 @Module({
   imports: [MikroOrmModule.forFeature([Duty, DutyWeekday, DutyEligibilityEntry]), SettingsModule, StaffModule],
   controllers: [DutiesController, DutyTemplatesController, DutyRulesController],
-  providers: [DutiesRepository, DutiesService, DutyRulesService],
-  exports: [DutiesService],
+  providers: [DutiesTablesRepository, DutiesTablesService, DutiesRepository, DutiesService, DutyRulesService],
+  exports: [DutiesTablesService, DutiesService],
 })
 export class DutiesModule {}

@@ -11,6 +11,8 @@ import { TermsRepository } from './terms.repository';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { Holiday } from './entities/holiday.entity';
 import { Term } from './entities/term.entity';
+import { HolidaysTablesRepository } from './holidays-tables.repository';
+import { HolidaysTablesService } from './holidays-tables.service';
 
 /**
  * Holidays and term dates: the days the school is closed, and why. Other modules ask
@@ -20,7 +22,15 @@ import { Term } from './entities/term.entity';
 @Module({
   imports: [MikroOrmModule.forFeature([Holiday, Term]), TenantsModule],
   controllers: [HolidaysController, TermDatesController, AcademicYearsController],
-  providers: [HolidaysService, SchoolCalendar, TermDatesService, HolidaysRepository, TermsRepository],
-  exports: [HolidaysService, SchoolCalendar],
+  providers: [
+    HolidaysTablesRepository,
+    HolidaysTablesService,
+    HolidaysService,
+    SchoolCalendar,
+    TermDatesService,
+    HolidaysRepository,
+    TermsRepository,
+  ],
+  exports: [HolidaysTablesService, HolidaysService, SchoolCalendar],
 })
 export class HolidaysModule {}

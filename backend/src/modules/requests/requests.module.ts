@@ -32,6 +32,8 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { RequestHistoryService } from './request-history.service';
 import { SwapRequest } from './entities/swap-request.entity';
 import { CancelRequest } from './entities/cancel-request.entity';
+import { RequestsTablesRepository } from './requests-tables.repository';
+import { RequestsTablesService } from './requests-tables.service';
 
 /**
  * Swap and cancel requests, unavailability periods and weekly commitments, the auto-approval
@@ -52,6 +54,8 @@ import { CancelRequest } from './entities/cancel-request.entity';
   ],
   controllers: [RequestsController, UnavailabilityController, AutoApprovalController, RotaEditsController],
   providers: [
+    RequestsTablesRepository,
+    RequestsTablesService,
     SwapRequestViewsService,
     CreateSwapRequestService,
     SwapOptionsService,
@@ -72,7 +76,7 @@ import { CancelRequest } from './entities/cancel-request.entity';
     RequestHistoryService,
     RequestErasureService,
   ],
-  exports: [RequestHistoryService, RequestErasureService],
+  exports: [RequestHistoryService, RequestErasureService, RequestsTablesService],
 })
 export class RequestsModule implements OnModuleInit {
   constructor(

@@ -44,6 +44,8 @@ import { WetDaysService } from './wet-days.service';
 import { DraftsController } from './drafts.controller';
 import { DraftsRepository } from './drafts.repository';
 import { DraftsService } from './drafts.service';
+import { RotaTablesRepository } from './rota-tables.repository';
+import { RotaTablesService } from './rota-tables.service';
 
 @Module({
   imports: [
@@ -69,6 +71,8 @@ import { DraftsService } from './drafts.service';
     RotaPinsController,
   ],
   providers: [
+    RotaTablesRepository,
+    RotaTablesService,
     RotaService,
     RotaAssignmentsService,
     RotaBulkService,
@@ -94,6 +98,6 @@ import { DraftsService } from './drafts.service';
   ],
   // The one door: other modules read and change the rota, and check a change against its rules,
   // through RotaService alone.
-  exports: [RotaService],
+  exports: [RotaTablesService, RotaService],
 })
 export class RotaModule {}

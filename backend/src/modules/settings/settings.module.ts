@@ -13,11 +13,22 @@ import { TwoFactorRequirementService } from './two-factor-requirement.service';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { SystemSettings } from './entities/system-settings.entity';
 import { ProcedureFile } from './entities/procedure-file.entity';
+import { SettingsTablesRepository } from './settings-tables.repository';
+import { SettingsTablesService } from './settings-tables.service';
 
 @Module({
   imports: [MikroOrmModule.forFeature([SystemSettings, ProcedureFile]), AuthModule, TenantsModule],
   controllers: [SettingsController, ProcedureFileController, TwoFactorRequirementController],
-  providers: [SettingsService, SystemSettingsRepository, ProcedureFilesRepository, ProcedureFileService, TwoFactorRequirementService, SystemSettingsService],
-  exports: [SettingsService, SystemSettingsService],
+  providers: [
+    SettingsTablesRepository,
+    SettingsTablesService,
+    SettingsService,
+    SystemSettingsRepository,
+    ProcedureFilesRepository,
+    ProcedureFileService,
+    TwoFactorRequirementService,
+    SystemSettingsService,
+  ],
+  exports: [SettingsTablesService, SettingsService, SystemSettingsService],
 })
 export class SettingsModule {}

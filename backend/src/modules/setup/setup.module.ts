@@ -8,5 +8,9 @@ import { StaffModule } from '../staff/staff.module';
 import { TenantsModule } from '../tenants/tenants.module';
 
 /** A new organisation's first-run checklist: reads only, through each step's owner. */
-@Module({ imports: [HolidaysModule, RotaModule, CalendarModule, StaffModule, TenantsModule], controllers: [SetupController], providers: [SetupService] })
+@Module({
+  imports: [HolidaysModule, RotaModule, CalendarModule, StaffModule, TenantsModule],
+  controllers: [SetupController],
+  providers: [SetupService],
+})
 export class SetupModule {}

@@ -15,13 +15,24 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { IdentityProvider } from './entities/identity-provider.entity';
 import { SignInSettings } from './entities/sign-in-settings.entity';
 import { SsoLoginAttempt } from './entities/sso-login-attempt.entity';
+import { SsoTablesRepository } from './sso-tables.repository';
+import { SsoTablesService } from './sso-tables.service';
 
 /** Signing in through an organisation's identity providers, and the Admin Panel's Sign-in section. */
 @Module({
   imports: [MikroOrmModule.forFeature([IdentityProvider, SignInSettings, SsoLoginAttempt]), AuthModule, StaffModule, TenantsModule],
   controllers: [SsoController, SignInSettingsController],
-  providers: [SsoService, SsoReauthenticationService, SsoRedirects, SignInSettingsService, SignInSettingsRepository, OpenIdProviderClient],
-  exports: [SignInSettingsService],
+  providers: [
+    SsoTablesRepository,
+    SsoTablesService,
+    SsoService,
+    SsoReauthenticationService,
+    SsoRedirects,
+    SignInSettingsService,
+    SignInSettingsRepository,
+    OpenIdProviderClient,
+  ],
+  exports: [SsoTablesService, SignInSettingsService],
 })
 export class SsoModule implements OnModuleInit {
   constructor(

@@ -15,11 +15,24 @@ import { StaffGroup } from './entities/staff-group.entity';
 import { StaffGroupsController } from './staff-groups.controller';
 import { StaffGroupsRepository } from './staff-groups.repository';
 import { StaffGroupsService } from './staff-groups.service';
+import { StaffTablesRepository } from './staff-tables.repository';
+import { StaffTablesService } from './staff-tables.service';
 
 @Module({
   imports: [MikroOrmModule.forFeature([Staff, StaffGroup, StaffGroupMember]), AuthModule, TenantsModule],
   controllers: [StaffController, StaffGroupsController],
-  providers: [StaffDirectory, StaffService, StaffUpdateService, StaffImportService, StaffInvitationsService, StaffRepository, StaffGroupsRepository, StaffGroupsService],
-  exports: [StaffService, StaffUpdateService, StaffDirectory, StaffGroupsService],
+  providers: [
+    StaffTablesRepository,
+    StaffTablesService,
+    StaffDirectory,
+    StaffService,
+    StaffUpdateService,
+    StaffImportService,
+    StaffInvitationsService,
+    StaffRepository,
+    StaffGroupsRepository,
+    StaffGroupsService,
+  ],
+  exports: [StaffTablesService, StaffService, StaffUpdateService, StaffDirectory, StaffGroupsService],
 })
 export class StaffModule {}

@@ -2,6 +2,7 @@ import { EntityManager, LockMode, wrap } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { Organization, type OrganizationType, type Region } from './entities/organization.entity';
+import type { ImportedOrganizationSettings } from './imported-organization-settings';
 
 /** The advisory-lock class of an organisation's deletion; the second key is the organisation. */
 const ORGANIZATION_DELETION_LOCK_CLASS = 7_301;
@@ -132,5 +133,29 @@ export class OrganizationsRepository {
   /** Deletes the organisation's row; every row with its organization_id goes with it (foreign keys on delete cascade). */
   async delete(id: string): Promise<void> {
     await this.em.nativeDelete(Organization, { id });
+  }
+
+  /** The current organisation's own settings, as the organisation export writes them (docs/export-format.md). */
+  async exportedSettings(): Promise<ImportedOrganizationSettings & { name: string; created_at: string }> {
+    const o = await this.em.findOneOrFail(Organization, { id: TenantContext.require() });
+    return {
+      name: o.name,
+      type: o.type,
+      settings: o.settings,
+      timezone: o.timezone,
+      region: o.region,
+      require_admin_two_factor: o.requireAdminTwoFactor,
+      created_at: o.createdAt.toISOString(),
+    };
+  }
+
+  /** Gives the current organisation an import's settings (written when the unit of work is flushed); its name and subdomain stay. */
+  async applyImportedSettings(values: ImportedOrganizationSettings): Promise<void> {
+    const o = await this.em.findOneOrFail(Organization, { id: TenantContext.require() }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    o.type = values.type;
+    o.settings = values.settings;
+    o.timezone = values.timezone;
+    o.region = values.region;
+    o.requireAdminTwoFactor = values.require_admin_two_factor;
   }
 }

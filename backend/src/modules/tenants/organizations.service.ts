@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Organization, OrganizationType, Region } from './entities/organization.entity';
+import type { ImportedOrganizationSettings } from './imported-organization-settings';
 import { OrganizationsRepository } from './organizations.repository';
 
 /**
@@ -87,5 +88,15 @@ export class OrganizationsService {
   /** Deletes the organisation and, through the foreign keys, every row of it. */
   delete(id: string): Promise<void> {
     return this.organizations.delete(id);
+  }
+
+  /** The current organisation's own settings for the organisation export (not its id or subdomain). */
+  exportedSettings(): Promise<ImportedOrganizationSettings & { name: string; created_at: string }> {
+    return this.organizations.exportedSettings();
+  }
+
+  /** Gives the current organisation an import's settings, in the current unit of work; its name and subdomain stay. */
+  applyImportedSettings(values: ImportedOrganizationSettings): Promise<void> {
+    return this.organizations.applyImportedSettings(values);
   }
 }

@@ -13,7 +13,13 @@ import { Organization } from './entities/organization.entity';
 @Module({
   imports: [MikroOrmModule.forFeature([Organization])],
   controllers: [PlanController],
-  providers: [OrganizationsRepository, OrganizationsService, OrganizationHosts, OrganizationClock, { provide: APP_INTERCEPTOR, useClass: HostInterceptor }],
+  providers: [
+    OrganizationsRepository,
+    OrganizationsService,
+    OrganizationHosts,
+    OrganizationClock,
+    { provide: APP_INTERCEPTOR, useClass: HostInterceptor },
+  ],
   exports: [OrganizationsService, OrganizationHosts, OrganizationClock],
 })
 export class TenantsModule {}

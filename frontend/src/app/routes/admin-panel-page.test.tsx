@@ -22,6 +22,7 @@ const SECTIONS = [
   'Instructions Manager',
   'Auto-Approval Settings',
   'Sign-in',
+  'Organisation data',
   "Leavers' data",
   'Rota Management',
   'Staff Management',
@@ -32,7 +33,10 @@ const SECTIONS = [
 function stubAdminPanel() {
   return stubFetch({
     'GET /api/auth/user': { body: currentUser() },
-    'GET /api/organization/deletion': { body: { pending: false, requestedAt: null, dueAt: null, dueDate: null } },
+    'GET /api/organization/deletion': {
+      body: { pending: false, requestedAt: null, dueAt: null, dueDate: null },
+    },
+    'GET /api/organization-import': { body: { canImport: false } },
     'GET /api/staff': { body: [] },
     'GET /api/current-week': { body: currentWeek() },
     'GET /api/academic-years': { body: academicYears() },
@@ -61,7 +65,10 @@ describe('Admin Panel', () => {
     storeToken();
     stubFetch({
       'GET /api/auth/user': { body: currentUser() },
-      'GET /api/organization/deletion': { body: { pending: false, requestedAt: null, dueAt: null, dueDate: null } },
+      'GET /api/organization/deletion': {
+        body: { pending: false, requestedAt: null, dueAt: null, dueDate: null },
+      },
+      'GET /api/organization-import': { body: { canImport: false } },
       'GET /api/staff': { body: [] },
       'GET /api/current-week': { body: currentWeek() },
       'GET /api/academic-years': { body: academicYears() },

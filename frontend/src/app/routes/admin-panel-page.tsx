@@ -3,7 +3,11 @@ import { Anchor, Flex, Grid, theme, Typography } from 'antd';
 import { useCallback, useEffect, useState, type ComponentType, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 
-import { DeleteOrganizationCard, DELETE_TITLE } from '@/features/data-rights/routes';
+import {
+  DeleteOrganizationCard,
+  DELETE_TITLE,
+  OrganisationDataCard,
+} from '@/features/data-rights/routes';
 import {
   EraseStaffAction,
   LEAVERS_DATA_TITLE,
@@ -129,6 +133,12 @@ export const ADMIN_PANEL_SECTIONS: readonly AdminPanelSection[] = [
     Section: SignInSettingsCard,
     title: 'Sign-in',
     anchor: 'sign-in',
+  },
+  {
+    permission: 'settings.manage',
+    Section: OrganisationDataCard,
+    title: 'Organisation data',
+    anchor: 'organisation-data',
   },
   {
     permission: 'settings.manage',

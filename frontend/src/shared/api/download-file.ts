@@ -48,14 +48,17 @@ function parseJson(text: string): unknown {
 }
 
 /**
- * Downloads a file the API makes (an export): a GET with the session's bearer token and cookies,
+ * Downloads a file the API makes (an export): a GET (or, with a body, a POST) with the session's bearer token and cookies,
  * like every call (docs/product.md#talking-to-the-server), read as bytes — the RTK Query base
  * query reads bodies as text, which would corrupt an XLSX. The file is named as the server says,
  * else `fallbackName`. A refusal is thrown as the same `ApiError` the endpoints give, so screens
  * show it with `getServerMessage`.
  */
 export async function downloadFile(
-  request: Pick<ApiRequest, 'url' | 'params'>,
+  request: Pick<ApiRequest, 'url' | 'params'> & {
+    /** Sent as JSON in a POST (e.g. a re-authentication, which must not travel in a URL); else a GET. */
+    body?: object;
+  },
   fallbackName: string,
 ): Promise<string> {
   const search = new URLSearchParams();
@@ -66,13 +69,15 @@ export async function downloadFile(
   const headers = new Headers();
   const token = readAuthToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (request.body) headers.set('Content-Type', 'application/json');
 
   let response: Response;
   try {
     response = await fetch(query ? `${request.url}?${query}` : request.url, {
-      method: 'GET',
+      method: request.body ? 'POST' : 'GET',
       headers,
       credentials: 'include',
+      ...(request.body && { body: JSON.stringify(request.body) }),
     });
   } catch (error) {
     const failure: ApiError = {

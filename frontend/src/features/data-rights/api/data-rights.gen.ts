@@ -31,6 +31,29 @@ const injectedRtkApi = api
         query: () => ({ url: `/api/me/data/summary` }),
         providesTags: ['data-rights'],
       }),
+      exportOrganization: build.mutation<ExportOrganizationApiResponse, ExportOrganizationApiArg>({
+        query: (queryArg) => ({
+          url: `/api/organization-export`,
+          method: 'POST',
+          body: queryArg.reauthenticationDto,
+        }),
+        invalidatesTags: ['data-rights'],
+      }),
+      getOrganizationImportStatus: build.query<
+        GetOrganizationImportStatusApiResponse,
+        GetOrganizationImportStatusApiArg
+      >({
+        query: () => ({ url: `/api/organization-import` }),
+        providesTags: ['data-rights'],
+      }),
+      importOrganization: build.mutation<ImportOrganizationApiResponse, ImportOrganizationApiArg>({
+        query: (queryArg) => ({
+          url: `/api/organization-import`,
+          method: 'POST',
+          body: queryArg.body,
+        }),
+        invalidatesTags: ['data-rights'],
+      }),
       restoreOrganization: build.mutation<
         RestoreOrganizationApiResponse,
         RestoreOrganizationApiArg
@@ -96,6 +119,21 @@ export type GetMyDataApiArg = void;
 export type GetMyDataSummaryApiResponse =
   /** status 200 A self-contained HTML page (`my-data-<date>.html`, an attachment). */ string;
 export type GetMyDataSummaryApiArg = void;
+export type ExportOrganizationApiResponse = /** status 200 The ZIP archive. */ Blob;
+export type ExportOrganizationApiArg = {
+  reauthenticationDto: ReauthenticationDto;
+};
+export type GetOrganizationImportStatusApiResponse = /** status 200  */ OrganizationImportStatusDto;
+export type GetOrganizationImportStatusApiArg = void;
+export type ImportOrganizationApiResponse = /** status 200  */ OrganizationImportResultDto;
+export type ImportOrganizationApiArg = {
+  body: {
+    code?: string;
+    file: Blob;
+    password?: string;
+    providerProof?: string;
+  };
+};
 export type RestoreOrganizationApiResponse = /** status 200  */ OrganizationDeletionDto;
 export type RestoreOrganizationApiArg = {
   restoreOrganizationDto: RestoreOrganizationDto;
@@ -348,6 +386,33 @@ export type SubjectAccessDto = {
   swapRequests: SubjectSwapRequestDto[];
   unavailability: SubjectAvailabilityDto;
 };
+export type ReauthenticationDto = {
+  /** A current 6-digit code from the authenticator app, or an unused recovery code. */
+  code?: string;
+  /** The signed-in person's own password. */
+  password?: string;
+  /** For an account without a password: the proof `reauthenticateWithProvider` ended with (five
+    minutes, this session only). */
+  providerProof?: string;
+};
+export type OrganizationImportStatusDto = {
+  /** True while the organisation is new: no data beyond its admins' accounts. */
+  canImport: boolean;
+};
+export type ImportedTableDto = {
+  /** Rows added. */
+  rows: number;
+  /** The table, as in docs/export-format.md (e.g. `staff`, `rota_slots`). */
+  table: string;
+};
+export type OrganizationImportResultDto = {
+  /** Imported accounts without a password here: they use "Forgot password" or single sign-on. */
+  accountsWithoutPassword: number;
+  /** A sentence for the admin: what happened and what the imported people do next. */
+  message: string;
+  /** Every table of the export, in import order, with the rows added. */
+  tables: ImportedTableDto[];
+};
 export type OrganizationDeletionDto = {
   /** When the organisation and all its data will be deleted (30 days after the request); null when none is pending. */
   dueAt: string | null;
@@ -426,6 +491,9 @@ export const {
   useUpdateLeaverRetentionMutation,
   useGetMyDataQuery,
   useGetMyDataSummaryQuery,
+  useExportOrganizationMutation,
+  useGetOrganizationImportStatusQuery,
+  useImportOrganizationMutation,
   useRestoreOrganizationMutation,
   useGetOrganizationDeletionQuery,
   useRequestOrganizationDeletionMutation,

@@ -1,4 +1,14 @@
-import { generatedApi } from './data-rights.gen';
+import { generatedApi, type ImportOrganizationApiArg } from './data-rights.gen';
+
+/** The import is multipart: the re-authentication fields first, then the archive (as a browser's form sends them). */
+function importForm({ body }: ImportOrganizationApiArg): FormData {
+  const form = new FormData();
+  if (body.password) form.append('password', body.password);
+  if (body.providerProof) form.append('providerProof', body.providerProof);
+  if (body.code) form.append('code', body.code);
+  form.append('file', body.file);
+  return form;
+}
 
 /**
  * Asking for the organisation's deletion or restoring it changes whether everything else can be
@@ -9,6 +19,14 @@ export const dataRightsApi = generatedApi.enhanceEndpoints({
   endpoints: {
     requestOrganizationDeletion: { invalidatesTags: ['data-rights', 'audit'] },
     restoreOrganization: { invalidatesTags: ['data-rights', 'audit'] },
+    // The export is a file, saved rather than cached: see ORGANIZATION_EXPORT_URL.
+    importOrganization: {
+      query: (arg: ImportOrganizationApiArg) => ({
+        url: '/api/organization-import',
+        method: 'POST',
+        body: importForm(arg),
+      }),
+    },
   },
 });
 
@@ -16,6 +34,16 @@ export const {
   useGetOrganizationDeletionQuery,
   useRequestOrganizationDeletionMutation,
   useRestoreOrganizationMutation,
+  useGetOrganizationImportStatusQuery,
+  useImportOrganizationMutation,
 } = dataRightsApi;
 
+/**
+ * The organisation export, downloaded as a file (shared/api/download-file.ts), not through the
+ * generated `exportOrganization` mutation: the base query reads bodies as text, which would
+ * corrupt a ZIP. The path is the generated endpoint's.
+ */
+export const ORGANIZATION_EXPORT_URL = '/api/organization-export';
+
 export type { OrganizationDeletionDto } from './data-rights.gen';
+export type { OrganizationImportResultDto, OrganizationImportStatusDto } from './data-rights.gen';

@@ -1,0 +1,56 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { rowsOf, type TableRow } from '../../database/organization-tables';
+
+export type AuthTablesName = 'users' | 'user_identities';
+
+/**
+ * The auth module's tables in the organisation export and import (docs/export-format.md): one
+ * organisation's rows a batch at a time in key order (keyset, so a school of any size is read in
+ * constant memory), as PostgreSQL's own JSON of each row, and the import's rows written back with
+ * `jsonb_populate_recordset`, whose JSON is the same.
+ */
+@Injectable()
+export class AuthTablesRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  /** Up to `limit` rows of `table` after the key `after`, in key order. */
+  async rowsAfter(table: AuthTablesName, organizationId: string, after: readonly unknown[], limit: number): Promise<TableRow[]> {
+    switch (table) {
+      case 'users':
+        return rowsOf(
+          await this.em.execute(
+            `select to_jsonb(t) - 'password_hash' as row from users t where t.organization_id = ? and t.id > ? order by t.id limit ?`,
+            [organizationId, ...after, limit],
+          ),
+        );
+      case 'user_identities':
+        return rowsOf(
+          await this.em.execute(`select to_jsonb(t) as row from user_identities t where t.organization_id = ? and t.id > ? order by t.id limit ?`, [
+            organizationId,
+            ...after,
+            limit,
+          ]),
+        );
+    }
+  }
+
+  /** Adds the import's rows of `table` (ids already the new organisation's). */
+  async insertRows(table: AuthTablesName, organizationId: string, rows: readonly TableRow[]): Promise<void> {
+    const json = JSON.stringify(rows);
+    switch (table) {
+      case 'users':
+        await this.em.execute('insert into users select r.* from jsonb_populate_recordset(null::users, ?::jsonb) r where r.organization_id = ?', [
+          json,
+          organizationId,
+        ]);
+        return;
+      case 'user_identities':
+        await this.em.execute(
+          'insert into user_identities select r.* from jsonb_populate_recordset(null::user_identities, ?::jsonb) r where r.organization_id = ?',
+          [json, organizationId],
+        );
+        return;
+    }
+  }
+}

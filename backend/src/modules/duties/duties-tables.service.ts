@@ -1,0 +1,23 @@
+import { Injectable } from '@nestjs/common';
+import type { OrganizationTables, TableRow } from '../../database/organization-tables';
+import { DutiesTablesRepository, type DutiesTablesName } from './duties-tables.repository';
+
+/** The duties module's tables for the organisation export and import (data-rights). */
+@Injectable()
+export class DutiesTablesService implements OrganizationTables<DutiesTablesName> {
+  readonly tables = ['duties', 'duty_eligibility', 'duty_weekdays'] as const;
+
+  constructor(private readonly rows: DutiesTablesRepository) {}
+
+  rowsAfter(table: DutiesTablesName, organizationId: string, after: readonly unknown[], limit: number): Promise<TableRow[]> {
+    return this.rows.rowsAfter(table, organizationId, after, limit);
+  }
+
+  insertRows(table: DutiesTablesName, organizationId: string, rows: readonly TableRow[]): Promise<void> {
+    return this.rows.insertRows(table, organizationId, rows);
+  }
+
+  clearDefaults(organizationId: string): Promise<void> {
+    return this.rows.clearDefaults(organizationId);
+  }
+}

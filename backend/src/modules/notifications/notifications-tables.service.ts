@@ -1,0 +1,19 @@
+import { Injectable } from '@nestjs/common';
+import type { OrganizationTables, TableRow } from '../../database/organization-tables';
+import { NotificationsTablesRepository, type NotificationsTablesName } from './notifications-tables.repository';
+
+/** The notifications module's tables for the organisation export and import (data-rights). */
+@Injectable()
+export class NotificationsTablesService implements OrganizationTables<NotificationsTablesName> {
+  readonly tables = ['notifications'] as const;
+
+  constructor(private readonly rows: NotificationsTablesRepository) {}
+
+  rowsAfter(table: NotificationsTablesName, organizationId: string, after: readonly unknown[], limit: number): Promise<TableRow[]> {
+    return this.rows.rowsAfter(table, organizationId, after, limit);
+  }
+
+  insertRows(table: NotificationsTablesName, organizationId: string, rows: readonly TableRow[]): Promise<void> {
+    return this.rows.insertRows(table, organizationId, rows);
+  }
+}

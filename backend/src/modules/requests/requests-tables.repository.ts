@@ -1,0 +1,57 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { rowsOf, type TableRow } from '../../database/organization-tables';
+
+export type RequestsTablesName = 'cancel_requests' | 'swap_requests';
+
+/**
+ * The requests module's tables in the organisation export and import (docs/export-format.md): one
+ * organisation's rows a batch at a time in key order (keyset, so a school of any size is read in
+ * constant memory), as PostgreSQL's own JSON of each row, and the import's rows written back with
+ * `jsonb_populate_recordset`, whose JSON is the same.
+ */
+@Injectable()
+export class RequestsTablesRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  /** Up to `limit` rows of `table` after the key `after`, in key order. */
+  async rowsAfter(table: RequestsTablesName, organizationId: string, after: readonly unknown[], limit: number): Promise<TableRow[]> {
+    switch (table) {
+      case 'cancel_requests':
+        return rowsOf(
+          await this.em.execute(`select to_jsonb(t) as row from cancel_requests t where t.organization_id = ? and t.id > ? order by t.id limit ?`, [
+            organizationId,
+            ...after,
+            limit,
+          ]),
+        );
+      case 'swap_requests':
+        return rowsOf(
+          await this.em.execute(`select to_jsonb(t) as row from swap_requests t where t.organization_id = ? and t.id > ? order by t.id limit ?`, [
+            organizationId,
+            ...after,
+            limit,
+          ]),
+        );
+    }
+  }
+
+  /** Adds the import's rows of `table` (ids already the new organisation's). */
+  async insertRows(table: RequestsTablesName, organizationId: string, rows: readonly TableRow[]): Promise<void> {
+    const json = JSON.stringify(rows);
+    switch (table) {
+      case 'cancel_requests':
+        await this.em.execute(
+          'insert into cancel_requests select r.* from jsonb_populate_recordset(null::cancel_requests, ?::jsonb) r where r.organization_id = ?',
+          [json, organizationId],
+        );
+        return;
+      case 'swap_requests':
+        await this.em.execute(
+          'insert into swap_requests select r.* from jsonb_populate_recordset(null::swap_requests, ?::jsonb) r where r.organization_id = ?',
+          [json, organizationId],
+        );
+        return;
+    }
+  }
+}
