@@ -233,7 +233,9 @@ describe('organisation deletion', () => {
     }
     expect((await asUser(t, staffA.token).get('/api/organization/deletion')).body).toMatchObject({ pending: true, dueDate: '2025-10-08' });
     expect(
-      (await sql('select action from audit_entries where organization_id = ? and action like ?', [aId, 'organization.%'])).map((r) => r.action),
+      (await sql('select action from audit_entries where organization_id = ? and action like ?', [aId, 'organization.deletion%'])).map(
+        (r) => r.action,
+      ),
     ).toEqual(['organization.deletion-requested']);
 
     const before = await snapshotOrganization(t, aId);
@@ -257,6 +259,12 @@ describe('organisation deletion', () => {
     expect((await admin.get('/api/duties')).status).toBe(200);
     expect((await asUser(t, staffA.token).get('/api/rota?startDate=2025-09-01&endDate=2025-09-30')).status).toBe(200);
     expect(await snapshotOrganization(t, aId)).toEqual(before);
+    // The school can still take its data with it.
+    const exported = await admin.post('/api/organization-export', { password: a.password });
+    expect({ status: exported.status, type: exported.headers['content-type'] }).toEqual({
+      status: 200,
+      type: expect.stringContaining('application/zip'),
+    });
     // Signing in and out still work.
     const login = await t.http().post('/api/auth/login').send({ email: a.email, password: a.password, organizationSubdomain: a.subdomain });
     expect(login.status).toBe(200);
@@ -289,7 +297,7 @@ describe('organisation deletion', () => {
     expect((await restore(a, { password: a.password })).body.code).toBe('no_deletion_pending');
     expect((await admin.post('/api/system-settings', { dutyManagersPerDay: 2 })).status).toBeLessThan(300);
     expect(
-      (await sql('select action from audit_entries where organization_id = ? and action like ? order by id', [aId, 'organization.%'])).map(
+      (await sql('select action from audit_entries where organization_id = ? and action like ? order by id', [aId, 'organization.deletion%'])).map(
         (r) => r.action,
       ),
     ).toEqual(['organization.deletion-requested', 'organization.deletion-cancelled']);

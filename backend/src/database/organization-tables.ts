@@ -4,16 +4,17 @@ export type TableRow = Record<string, unknown>;
 /**
  * A module's tables in the organisation export and import (docs/export-format.md), offered by the
  * module that owns them (docs/architecture.md, "One owner per table"): each owner reads and writes
- * its own tables with its own literal SQL; data-rights only moves the rows.
+ * its own tables with its own literal SQL, of the organisation of the tenant context (the export's,
+ * or the new organisation an import fills); data-rights only moves the rows.
  */
 export interface OrganizationTables<Name extends string = string> {
   readonly tables: readonly Name[];
   /** Up to `limit` rows of `table` whose key comes after `after`, in key order (keyset paging). */
-  rowsAfter(table: Name, organizationId: string, after: readonly unknown[], limit: number): Promise<TableRow[]>;
+  rowsAfter(table: Name, after: readonly unknown[], limit: number): Promise<TableRow[]>;
   /** Adds rows to `table` in one statement; the rows are the organisation's already (ids remapped). */
-  insertRows(table: Name, organizationId: string, rows: readonly TableRow[]): Promise<void>;
+  insertRows(table: Name, rows: readonly TableRow[]): Promise<void>;
   /** Removes the rows every new organisation starts with (its settings row…) that the archive's replace. */
-  clearDefaults?(organizationId: string): Promise<void>;
+  clearDefaults?(): Promise<void>;
 }
 
 /** The `row` column of `select to_jsonb(t) as row …`. */

@@ -9,11 +9,11 @@ export class AuthTablesService implements OrganizationTables<AuthTablesName> {
 
   constructor(private readonly rows: AuthTablesRepository) {}
 
-  rowsAfter(table: AuthTablesName, organizationId: string, after: readonly unknown[], limit: number): Promise<TableRow[]> {
-    return this.rows.rowsAfter(table, organizationId, after, limit);
+  rowsAfter(table: AuthTablesName, after: readonly unknown[], limit: number): Promise<TableRow[]> {
+    return this.rows.rowsAfter(table, after, limit);
   }
 
-  insertRows(table: AuthTablesName, organizationId: string, rows: readonly TableRow[]): Promise<void> {
-    return this.rows.insertRows(table, organizationId, rows);
+  insertRows(table: AuthTablesName, rows: readonly TableRow[]): Promise<void> {
+    return this.rows.insertRows(table, rows);
   }
 }

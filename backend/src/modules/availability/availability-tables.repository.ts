@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { TenantContext } from '../../tenancy/tenant-context';
 import { rowsOf, type TableRow } from '../../database/organization-tables';
 
 export type AvailabilityTablesName = 'staff_unavailability' | 'recurring_unavailability';
@@ -15,7 +16,8 @@ export class AvailabilityTablesRepository {
   constructor(private readonly em: EntityManager) {}
 
   /** Up to `limit` rows of `table` after the key `after`, in key order. */
-  async rowsAfter(table: AvailabilityTablesName, organizationId: string, after: readonly unknown[], limit: number): Promise<TableRow[]> {
+  async rowsAfter(table: AvailabilityTablesName, after: readonly unknown[], limit: number): Promise<TableRow[]> {
+    const organizationId = TenantContext.require();
     switch (table) {
       case 'staff_unavailability':
         return rowsOf(
@@ -35,7 +37,8 @@ export class AvailabilityTablesRepository {
   }
 
   /** Adds the import's rows of `table` (ids already the new organisation's). */
-  async insertRows(table: AvailabilityTablesName, organizationId: string, rows: readonly TableRow[]): Promise<void> {
+  async insertRows(table: AvailabilityTablesName, rows: readonly TableRow[]): Promise<void> {
+    const organizationId = TenantContext.require();
     const json = JSON.stringify(rows);
     switch (table) {
       case 'staff_unavailability':

@@ -108,6 +108,8 @@ export const EXPORTED_TABLES: readonly ExportTable[] = [
       fte: { type: 'number', nullable: true },
       weekly_cap: { type: 'integer', nullable: true },
       avoid_days: { type: 'integer[]' },
+      deactivated_at: { type: 'timestamp', nullable: true },
+      anonymised_at: { type: 'timestamp', nullable: true },
     },
   },
   {
@@ -219,6 +221,7 @@ export const EXPORTED_TABLES: readonly ExportTable[] = [
       reminder_minutes_before: { type: 'integer', nullable: true },
       keep_fairness: { type: 'boolean' },
       frozen_school_days: { type: 'integer' },
+      leaver_retention_months: { type: 'integer' },
     },
   },
   {

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, HttpStatus, Post, StreamableFile } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../../common/auth/auth-user';
-import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
+import { AllowedWhileDeletionPending, Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import { Clock } from '../../common/clock/clock';
 import { ReauthenticationDto } from '../auth/dto/reauthentication.dto';
 import { OrganizationExportService } from './organization-export.service';
@@ -17,9 +17,11 @@ export class OrganizationExportController {
   /**
    * Downloads everything of the organisation as one ZIP (docs/export-format.md): organization.json,
    * a CSV per table and the procedure document. Admins only, re-authenticated (a POST, so the
-   * password or code travels in the body, not in a URL). The archive streams as it is read.
+   * password or code travels in the body, not in a URL). The archive streams as it is read. It
+   * still works while the organisation waits to be deleted: the school's last chance to take its data.
    */
   @Post()
+  @AllowedWhileDeletionPending()
   @HttpCode(HttpStatus.OK)
   @Authenticated('settings.manage', "export the organisation's data")
   @ApiProduces('application/zip')

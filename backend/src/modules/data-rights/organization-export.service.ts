@@ -69,7 +69,7 @@ export class OrganizationExportService {
     output.once('close', () => closed.abort());
     const writing = this.unitOfWork.transaction(
       async () => {
-        await this.writeArchive(zip, closed.signal, organizationId, organization, now);
+        await this.writeArchive(zip, closed.signal, organization, now);
         zip.end();
       },
       { isolationLevel: IsolationLevel.REPEATABLE_READ },
@@ -82,7 +82,7 @@ export class OrganizationExportService {
     return { fileName: `organisation-export-${day}.zip`, stream: output };
   }
 
-  private async writeArchive(zip: ZipFile, closed: AbortSignal, organizationId: string, organization: object, now: Date): Promise<void> {
+  private async writeArchive(zip: ZipFile, closed: AbortSignal, organization: object, now: Date): Promise<void> {
     const files: { name: string; hex: string }[] = [];
     await this.entry(zip, closed, 'organization.json', now, async (write) => {
       const head = { format: EXPORT_FORMAT, schemaVersion: EXPORT_SCHEMA_VERSION, exportedAt: now.toISOString(), organization };
@@ -90,7 +90,7 @@ export class OrganizationExportService {
       for (const [t, table] of EXPORTED_TABLES.entries()) {
         await write(`${t ? ',' : ''}\n${JSON.stringify(table.name)}:[`);
         let first = true;
-        for await (const rows of this.rows(table, organizationId)) {
+        for await (const rows of this.rows(table)) {
           const lines = rows.map((row) => JSON.stringify(table.name === 'procedure_files' ? this.withFileEntry(row, files) : row));
           await write(`${first ? '\n' : ',\n'}${lines.join(',\n')}`);
           first = false;
@@ -103,7 +103,7 @@ export class OrganizationExportService {
       const columns = Object.keys(table.columns);
       await this.entry(zip, closed, `${table.name}.csv`, now, async (write) => {
         await write(stringify([columns]));
-        for await (const rows of this.rows(table, organizationId)) {
+        for await (const rows of this.rows(table)) {
           const records = rows.map((row) =>
             columns.map((c) => csvValue(table.columns[c]!.type === 'file' ? fileEntryName(String(row.file_name)) : row[c])),
           );
@@ -116,10 +116,10 @@ export class OrganizationExportService {
     }
   }
 
-  private rows(table: ExportTable, organizationId: string): AsyncGenerator<TableRow[]> {
+  private rows(table: ExportTable): AsyncGenerator<TableRow[]> {
     const owner = this.tables.ownerOf(table);
     return keysetBatches(
-      (after) => owner.rowsAfter(table.name, organizationId, after, EXPORT_BATCH),
+      (after) => owner.rowsAfter(table.name, after, EXPORT_BATCH),
       OrganizationTablesRegistry.startKey(table),
       (row) => table.key.map((column) => row[column]),
       EXPORT_BATCH,

@@ -69,7 +69,7 @@ export class OrganizationImportService {
       throw err;
     }
     const organizationId = TenantContext.require();
-    const existing = await this.allRows(exportTable('users')!, organizationId);
+    const existing = await this.allRows(exportTable('users')!);
     const existingUsers = new Map(existing.map((u) => [String(u.email).toLowerCase(), String(u.id)]));
     const me = existing.find((u) => u.id === actor.id);
     const myArchiveAccount = checked.tables.get('users')!.find((u) => String(u.email).toLowerCase() === String(me?.email).toLowerCase());
@@ -85,7 +85,7 @@ export class OrganizationImportService {
     try {
       await this.unitOfWork.transaction(async () => {
         await this.organizations.applyImportedSettings(checked.organization);
-        for (const owner of this.tables.allOwners()) await owner.clearDefaults?.(organizationId);
+        for (const owner of this.tables.allOwners()) await owner.clearDefaults?.();
         for (const table of EXPORTED_TABLES) {
           let list = rows.get(table.name)!;
           if (table.name === 'users') {
@@ -93,7 +93,7 @@ export class OrganizationImportService {
             withoutPassword = list.length;
           }
           if (table.name === 'procedure_files') list = list.map((f) => ({ ...f, content: `\\x${files.get(f.content as string)!.toString('hex')}` }));
-          await this.insert(table, organizationId, list);
+          await this.insert(table, list);
           counts.push({ table: table.name, rows: list.length });
         }
         this.audit.record(actor, {
@@ -117,11 +117,11 @@ export class OrganizationImportService {
     };
   }
 
-  private async insert(table: ExportTable, organizationId: string, rows: TableRow[]): Promise<void> {
+  private async insert(table: ExportTable, rows: TableRow[]): Promise<void> {
     const owner = this.tables.ownerOf(table);
     for (let at = 0; at < rows.length; at += INSERT_BATCH) {
       try {
-        await owner.insertRows(table.name, organizationId, rows.slice(at, at + INSERT_BATCH));
+        await owner.insertRows(table.name, rows.slice(at, at + INSERT_BATCH));
       } catch (err) {
         if (err instanceof DriverException) {
           throw new ArchiveProblem(
@@ -135,22 +135,21 @@ export class OrganizationImportService {
 
   /** The first table (other than a new organisation's own) with a row in it, if any. */
   private async whatIsInUse(): Promise<string | undefined> {
-    const organizationId = TenantContext.require();
     for (const table of EXPORTED_TABLES) {
-      const rows = await this.tables.ownerOf(table).rowsAfter(table.name, organizationId, OrganizationTablesRegistry.startKey(table), 2);
+      const rows = await this.tables.ownerOf(table).rowsAfter(table.name, OrganizationTablesRegistry.startKey(table), 2);
       if (!rows.length) continue;
       if (!ALLOWED_IN_A_NEW_ORGANISATION.has(table.name)) return table.name;
-      if (table.name === 'users' && (await this.allRows(table, organizationId)).some((u) => u.role !== 'admin')) return table.name;
+      if (table.name === 'users' && (await this.allRows(table)).some((u) => u.role !== 'admin')) return table.name;
       if (table.name === 'duties' && (rows.length > 1 || rows[0]!.is_duty_manager !== true)) return table.name;
     }
     return undefined;
   }
 
-  private async allRows(table: ExportTable, organizationId: string): Promise<TableRow[]> {
+  private async allRows(table: ExportTable): Promise<TableRow[]> {
     const all: TableRow[] = [];
     let after = OrganizationTablesRegistry.startKey(table);
     for (;;) {
-      const rows = await this.tables.ownerOf(table).rowsAfter(table.name, organizationId, after, 1000);
+      const rows = await this.tables.ownerOf(table).rowsAfter(table.name, after, 1000);
       all.push(...rows);
       if (rows.length < 1000) return all;
       after = table.key.map((k) => rows[rows.length - 1]![k]);

@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { TenantContext } from '../../tenancy/tenant-context';
 import { rowsOf, type TableRow } from '../../database/organization-tables';
 
 export type DutiesTablesName = 'duties' | 'duty_eligibility' | 'duty_weekdays';
@@ -15,7 +16,8 @@ export class DutiesTablesRepository {
   constructor(private readonly em: EntityManager) {}
 
   /** Up to `limit` rows of `table` after the key `after`, in key order. */
-  async rowsAfter(table: DutiesTablesName, organizationId: string, after: readonly unknown[], limit: number): Promise<TableRow[]> {
+  async rowsAfter(table: DutiesTablesName, after: readonly unknown[], limit: number): Promise<TableRow[]> {
+    const organizationId = TenantContext.require();
     switch (table) {
       case 'duties':
         return rowsOf(
@@ -44,13 +46,15 @@ export class DutiesTablesRepository {
   }
 
   /** Removes the rows a new organisation starts with that the archive's replace. */
-  async clearDefaults(organizationId: string): Promise<void> {
+  async clearDefaults(): Promise<void> {
+    const organizationId = TenantContext.require();
     // Every organisation starts with its Duty Manager duty (organizations_duty_manager_duty): the archive's replaces it.
     await this.em.execute('delete from duties where organization_id = ? and is_duty_manager', [organizationId]);
   }
 
   /** Adds the import's rows of `table` (ids already the new organisation's). */
-  async insertRows(table: DutiesTablesName, organizationId: string, rows: readonly TableRow[]): Promise<void> {
+  async insertRows(table: DutiesTablesName, rows: readonly TableRow[]): Promise<void> {
+    const organizationId = TenantContext.require();
     const json = JSON.stringify(rows);
     switch (table) {
       case 'duties':

@@ -9,15 +9,15 @@ export class DutiesTablesService implements OrganizationTables<DutiesTablesName>
 
   constructor(private readonly rows: DutiesTablesRepository) {}
 
-  rowsAfter(table: DutiesTablesName, organizationId: string, after: readonly unknown[], limit: number): Promise<TableRow[]> {
-    return this.rows.rowsAfter(table, organizationId, after, limit);
+  rowsAfter(table: DutiesTablesName, after: readonly unknown[], limit: number): Promise<TableRow[]> {
+    return this.rows.rowsAfter(table, after, limit);
   }
 
-  insertRows(table: DutiesTablesName, organizationId: string, rows: readonly TableRow[]): Promise<void> {
-    return this.rows.insertRows(table, organizationId, rows);
+  insertRows(table: DutiesTablesName, rows: readonly TableRow[]): Promise<void> {
+    return this.rows.insertRows(table, rows);
   }
 
-  clearDefaults(organizationId: string): Promise<void> {
-    return this.rows.clearDefaults(organizationId);
+  clearDefaults(): Promise<void> {
+    return this.rows.clearDefaults();
   }
 }

@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { TenantContext } from '../../tenancy/tenant-context';
 import { rowsOf, type TableRow } from '../../database/organization-tables';
 
 export type HolidaysTablesName = 'holidays' | 'terms';
@@ -15,7 +16,8 @@ export class HolidaysTablesRepository {
   constructor(private readonly em: EntityManager) {}
 
   /** Up to `limit` rows of `table` after the key `after`, in key order. */
-  async rowsAfter(table: HolidaysTablesName, organizationId: string, after: readonly unknown[], limit: number): Promise<TableRow[]> {
+  async rowsAfter(table: HolidaysTablesName, after: readonly unknown[], limit: number): Promise<TableRow[]> {
+    const organizationId = TenantContext.require();
     switch (table) {
       case 'holidays':
         return rowsOf(
@@ -37,7 +39,8 @@ export class HolidaysTablesRepository {
   }
 
   /** Adds the import's rows of `table` (ids already the new organisation's). */
-  async insertRows(table: HolidaysTablesName, organizationId: string, rows: readonly TableRow[]): Promise<void> {
+  async insertRows(table: HolidaysTablesName, rows: readonly TableRow[]): Promise<void> {
+    const organizationId = TenantContext.require();
     const json = JSON.stringify(rows);
     switch (table) {
       case 'holidays':

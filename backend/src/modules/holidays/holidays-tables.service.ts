@@ -9,11 +9,11 @@ export class HolidaysTablesService implements OrganizationTables<HolidaysTablesN
 
   constructor(private readonly rows: HolidaysTablesRepository) {}
 
-  rowsAfter(table: HolidaysTablesName, organizationId: string, after: readonly unknown[], limit: number): Promise<TableRow[]> {
-    return this.rows.rowsAfter(table, organizationId, after, limit);
+  rowsAfter(table: HolidaysTablesName, after: readonly unknown[], limit: number): Promise<TableRow[]> {
+    return this.rows.rowsAfter(table, after, limit);
   }
 
-  insertRows(table: HolidaysTablesName, organizationId: string, rows: readonly TableRow[]): Promise<void> {
-    return this.rows.insertRows(table, organizationId, rows);
+  insertRows(table: HolidaysTablesName, rows: readonly TableRow[]): Promise<void> {
+    return this.rows.insertRows(table, rows);
   }
 }

@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { TenantContext } from '../../tenancy/tenant-context';
 import { rowsOf, type TableRow } from '../../database/organization-tables';
 
 export type NotificationsTablesName = 'notifications';
@@ -15,7 +16,8 @@ export class NotificationsTablesRepository {
   constructor(private readonly em: EntityManager) {}
 
   /** Up to `limit` rows of `table` after the key `after`, in key order. */
-  async rowsAfter(table: NotificationsTablesName, organizationId: string, after: readonly unknown[], limit: number): Promise<TableRow[]> {
+  async rowsAfter(table: NotificationsTablesName, after: readonly unknown[], limit: number): Promise<TableRow[]> {
+    const organizationId = TenantContext.require();
     switch (table) {
       case 'notifications':
         return rowsOf(
@@ -29,7 +31,8 @@ export class NotificationsTablesRepository {
   }
 
   /** Adds the import's rows of `table` (ids already the new organisation's). */
-  async insertRows(table: NotificationsTablesName, organizationId: string, rows: readonly TableRow[]): Promise<void> {
+  async insertRows(table: NotificationsTablesName, rows: readonly TableRow[]): Promise<void> {
+    const organizationId = TenantContext.require();
     const json = JSON.stringify(rows);
     switch (table) {
       case 'notifications':

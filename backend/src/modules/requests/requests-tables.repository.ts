@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { TenantContext } from '../../tenancy/tenant-context';
 import { rowsOf, type TableRow } from '../../database/organization-tables';
 
 export type RequestsTablesName = 'cancel_requests' | 'swap_requests';
@@ -15,7 +16,8 @@ export class RequestsTablesRepository {
   constructor(private readonly em: EntityManager) {}
 
   /** Up to `limit` rows of `table` after the key `after`, in key order. */
-  async rowsAfter(table: RequestsTablesName, organizationId: string, after: readonly unknown[], limit: number): Promise<TableRow[]> {
+  async rowsAfter(table: RequestsTablesName, after: readonly unknown[], limit: number): Promise<TableRow[]> {
+    const organizationId = TenantContext.require();
     switch (table) {
       case 'cancel_requests':
         return rowsOf(
@@ -37,7 +39,8 @@ export class RequestsTablesRepository {
   }
 
   /** Adds the import's rows of `table` (ids already the new organisation's). */
-  async insertRows(table: RequestsTablesName, organizationId: string, rows: readonly TableRow[]): Promise<void> {
+  async insertRows(table: RequestsTablesName, rows: readonly TableRow[]): Promise<void> {
+    const organizationId = TenantContext.require();
     const json = JSON.stringify(rows);
     switch (table) {
       case 'cancel_requests':

@@ -9,15 +9,15 @@ export class SettingsTablesService implements OrganizationTables<SettingsTablesN
 
   constructor(private readonly rows: SettingsTablesRepository) {}
 
-  rowsAfter(table: SettingsTablesName, organizationId: string, after: readonly unknown[], limit: number): Promise<TableRow[]> {
-    return this.rows.rowsAfter(table, organizationId, after, limit);
+  rowsAfter(table: SettingsTablesName, after: readonly unknown[], limit: number): Promise<TableRow[]> {
+    return this.rows.rowsAfter(table, after, limit);
   }
 
-  insertRows(table: SettingsTablesName, organizationId: string, rows: readonly TableRow[]): Promise<void> {
-    return this.rows.insertRows(table, organizationId, rows);
+  insertRows(table: SettingsTablesName, rows: readonly TableRow[]): Promise<void> {
+    return this.rows.insertRows(table, rows);
   }
 
-  clearDefaults(organizationId: string): Promise<void> {
-    return this.rows.clearDefaults(organizationId);
+  clearDefaults(): Promise<void> {
+    return this.rows.clearDefaults();
   }
 }

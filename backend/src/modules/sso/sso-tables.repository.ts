@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { TenantContext } from '../../tenancy/tenant-context';
 import { rowsOf, type TableRow } from '../../database/organization-tables';
 
 export type SsoTablesName = 'identity_providers' | 'sign_in_settings';
@@ -15,7 +16,8 @@ export class SsoTablesRepository {
   constructor(private readonly em: EntityManager) {}
 
   /** Up to `limit` rows of `table` after the key `after`, in key order. */
-  async rowsAfter(table: SsoTablesName, organizationId: string, after: readonly unknown[], limit: number): Promise<TableRow[]> {
+  async rowsAfter(table: SsoTablesName, after: readonly unknown[], limit: number): Promise<TableRow[]> {
+    const organizationId = TenantContext.require();
     switch (table) {
       case 'identity_providers':
         return rowsOf(
@@ -36,13 +38,15 @@ export class SsoTablesRepository {
   }
 
   /** Removes the rows a new organisation starts with that the archive's replace. */
-  async clearDefaults(organizationId: string): Promise<void> {
+  async clearDefaults(): Promise<void> {
+    const organizationId = TenantContext.require();
     // A new organisation may have its default row already: the archive's replaces it.
     await this.em.execute('delete from sign_in_settings where organization_id = ?', [organizationId]);
   }
 
   /** Adds the import's rows of `table` (ids already the new organisation's). */
-  async insertRows(table: SsoTablesName, organizationId: string, rows: readonly TableRow[]): Promise<void> {
+  async insertRows(table: SsoTablesName, rows: readonly TableRow[]): Promise<void> {
+    const organizationId = TenantContext.require();
     const json = JSON.stringify(rows);
     switch (table) {
       case 'identity_providers':

@@ -9,15 +9,15 @@ export class SsoTablesService implements OrganizationTables<SsoTablesName> {
 
   constructor(private readonly rows: SsoTablesRepository) {}
 
-  rowsAfter(table: SsoTablesName, organizationId: string, after: readonly unknown[], limit: number): Promise<TableRow[]> {
-    return this.rows.rowsAfter(table, organizationId, after, limit);
+  rowsAfter(table: SsoTablesName, after: readonly unknown[], limit: number): Promise<TableRow[]> {
+    return this.rows.rowsAfter(table, after, limit);
   }
 
-  insertRows(table: SsoTablesName, organizationId: string, rows: readonly TableRow[]): Promise<void> {
-    return this.rows.insertRows(table, organizationId, rows);
+  insertRows(table: SsoTablesName, rows: readonly TableRow[]): Promise<void> {
+    return this.rows.insertRows(table, rows);
   }
 
-  clearDefaults(organizationId: string): Promise<void> {
-    return this.rows.clearDefaults(organizationId);
+  clearDefaults(): Promise<void> {
+    return this.rows.clearDefaults();
   }
 }

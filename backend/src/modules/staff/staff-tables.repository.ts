@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { TenantContext } from '../../tenancy/tenant-context';
 import { rowsOf, type TableRow } from '../../database/organization-tables';
 
 export type StaffTablesName = 'staff_groups' | 'staff' | 'staff_group_members';
@@ -15,7 +16,8 @@ export class StaffTablesRepository {
   constructor(private readonly em: EntityManager) {}
 
   /** Up to `limit` rows of `table` after the key `after`, in key order. */
-  async rowsAfter(table: StaffTablesName, organizationId: string, after: readonly unknown[], limit: number): Promise<TableRow[]> {
+  async rowsAfter(table: StaffTablesName, after: readonly unknown[], limit: number): Promise<TableRow[]> {
+    const organizationId = TenantContext.require();
     switch (table) {
       case 'staff_groups':
         return rowsOf(
@@ -44,7 +46,8 @@ export class StaffTablesRepository {
   }
 
   /** Adds the import's rows of `table` (ids already the new organisation's). */
-  async insertRows(table: StaffTablesName, organizationId: string, rows: readonly TableRow[]): Promise<void> {
+  async insertRows(table: StaffTablesName, rows: readonly TableRow[]): Promise<void> {
+    const organizationId = TenantContext.require();
     const json = JSON.stringify(rows);
     switch (table) {
       case 'staff_groups':
