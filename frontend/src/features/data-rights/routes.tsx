@@ -4,4 +4,3 @@ export { YourDataCard } from './components/your-data-card';
 export { OrganisationDataCard } from './components/organisation-data-card';
 export { DeleteOrganizationCard, DELETE_TITLE } from './components/delete-organization-card';
 export { OrganizationDeletionBanner } from './components/organization-deletion-banner';
-export type { Reauthentication } from './components/reauthentication';
