@@ -6,13 +6,11 @@ import { Link } from 'react-router';
 import {
   DeleteOrganizationCard,
   DELETE_TITLE,
-  OrganisationDataCard,
-} from '@/features/data-rights/routes';
-import {
   EraseStaffAction,
   LEAVERS_DATA_TITLE,
   LeaversDataCard,
-} from '@/features/data-rights/erasure-routes';
+  OrganisationDataCard,
+} from '@/features/data-rights/routes';
 import { RotaManagementSection } from '@/features/rota/routes';
 import {
   AutoApprovalSettingsCard,

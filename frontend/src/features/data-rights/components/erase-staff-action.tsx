@@ -8,11 +8,7 @@ import {
 } from '@/shared/ui/reauthentication-fields';
 import { useToast } from '@/shared/ui/toast';
 
-import {
-  useEraseStaffMutation,
-  useGetErasureQuery,
-  type ErasureConsequencesDto,
-} from '../api/erasure';
+import { useEraseStaffMutation, useGetErasureQuery, type ErasureConsequencesDto } from '../api';
 import { ConfirmItsYouFields } from './confirm-its-you-fields';
 
 interface EraseStaffActionProps {
