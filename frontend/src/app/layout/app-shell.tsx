@@ -14,7 +14,6 @@ import { useAfterFirstCommit } from '@/shared/lib/after-first-commit';
 // dates, and signed-out visitors need not download dayjs.
 import '@/shared/lib/dates';
 
-import { REAUTHENTICATION } from '../lib/reauthentication';
 import { pageAt } from '../routes/app-pages';
 import { MainNav } from './main-nav';
 import { PageFrame } from './page-frame';
@@ -75,7 +74,7 @@ export function AppShell() {
         nav={<MainNav />}
       >
         {/* While the organisation waits to be deleted, every page says so (admins: Restore). */}
-        {known && <OrganizationDeletionBanner reauthentication={REAUTHENTICATION} />}
+        {known && <OrganizationDeletionBanner />}
         {!pageShown && pageAt(pathname)?.skeleton}
         <Activity mode={pageShown ? 'visible' : 'hidden'}>
           <Outlet />

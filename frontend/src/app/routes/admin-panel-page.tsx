@@ -6,13 +6,11 @@ import { Link } from 'react-router';
 import {
   DeleteOrganizationCard,
   DELETE_TITLE,
-  OrganisationDataCard,
-} from '@/features/data-rights/routes';
-import {
   EraseStaffAction,
   LEAVERS_DATA_TITLE,
   LeaversDataCard,
-} from '@/features/data-rights/erasure-routes';
+  OrganisationDataCard,
+} from '@/features/data-rights/routes';
 import { RotaManagementSection } from '@/features/rota/routes';
 import {
   AutoApprovalSettingsCard,
@@ -21,8 +19,6 @@ import {
   EmailSystemTestingCard,
   EmailTemplateEditorCard,
   InstructionsManagerCard,
-  ReauthenticationFields,
-  reauthenticationOf,
   RotaRulesCard,
   SignInSettingsCard,
 } from '@/features/settings/routes';
@@ -33,19 +29,11 @@ import { PageTitle } from '@/shared/ui/page-title';
 import { usePrefersReducedMotion } from '@/shared/ui/reduced-motion';
 import { useScrollToHash } from '@/shared/ui/scroll-to-hash';
 
-import { REAUTHENTICATION } from '../lib/reauthentication';
-
 const TITLE = 'Admin Panel';
-
-/** The danger zone, with the app's "confirm it's you" fields. */
-function DeleteOrganizationSection() {
-  return <DeleteOrganizationCard reauthentication={REAUTHENTICATION} />;
-}
 
 /**
  * Staff Management, with "Erase personal data…" on each row for those who may erase it (admins:
- * docs/security.md#retention-and-erasure); the data-rights feature's dialog gets the settings
- * feature's "confirm it's you" fields from here.
+ * docs/security.md#retention-and-erasure).
  */
 function StaffManagementSection() {
   const canErase = useCan('settings.manage');
@@ -53,14 +41,7 @@ function StaffManagementSection() {
     <StaffManagement
       rowActions={
         canErase
-          ? (person) => (
-              <EraseStaffAction
-                staffId={person.id}
-                name={person.name}
-                ReauthenticationFields={ReauthenticationFields}
-                reauthenticationOf={reauthenticationOf}
-              />
-            )
+          ? (person) => <EraseStaffAction staffId={person.id} name={person.name} />
           : undefined
       }
     />
@@ -160,7 +141,7 @@ export const ADMIN_PANEL_SECTIONS: readonly AdminPanelSection[] = [
   },
   {
     permission: 'settings.manage',
-    Section: DeleteOrganizationSection,
+    Section: DeleteOrganizationCard,
     title: DELETE_TITLE,
     anchor: 'delete-organization',
   },

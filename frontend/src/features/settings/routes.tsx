@@ -7,5 +7,3 @@ export { EmailTemplateEditorCard } from './components/email-template-editor-card
 export { InstructionsManagerCard } from './components/instructions-manager-card';
 export { RotaRulesCard } from './components/rota-rules-card';
 export { SignInSettingsCard } from './components/sign-in-settings-card';
-// "Confirm it's you": the fields every sensitive change asks for, for the app to hand to other features.
-export { reauthenticationOf, ReauthenticationFields } from './components/reauthentication-fields';

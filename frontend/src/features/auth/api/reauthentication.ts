@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 
-import type { ReauthenticationProvider } from '@/shared/ui/provider-proof-input';
+import type { ReauthenticationOptions } from '@/shared/ui/reauthentication-fields';
 
 import type { IdentityProviderKind } from './auth.gen';
 import {
@@ -8,17 +8,6 @@ import {
   useGetSignInProvidersQuery,
   useReauthenticateWithProviderMutation,
 } from './index';
-
-export interface ReauthenticationOptions {
-  /** Whether the person confirms with their password (else with a provider they sign in with). */
-  hasPassword: boolean;
-  /** Whether a code from the authenticator app is asked for as well. */
-  twoFactorEnabled: boolean;
-  /** The providers linked to the account that the organisation has turned on. */
-  providers: ReauthenticationProvider[];
-  /** Prepares a provider re-authentication for this session; answers the address to open. */
-  start: (kind: string) => Promise<string>;
-}
 
 /**
  * What re-authentication asks of the signed-in person (docs/security.md, "Re-authentication"),

@@ -12,13 +12,18 @@ function importForm({ body }: ImportOrganizationApiArg): FormData {
 
 /**
  * Asking for the organisation's deletion or restoring it changes whether everything else can be
- * changed (the banner, every form) and adds to the activity log.
+ * changed (the banner, every form) and adds to the activity log. Erasing a person renames them on
+ * every screen (the staff list, the rota, the statistics read the 'staff' tag), may take an
+ * active person off their duties ('rota'), and adds an activity-log entry ('audit'). Changing the
+ * leavers' retention period is an activity-log entry too.
  */
 export const dataRightsApi = generatedApi.enhanceEndpoints({
-  addTagTypes: ['audit'],
+  addTagTypes: ['audit', 'staff', 'rota'],
   endpoints: {
     requestOrganizationDeletion: { invalidatesTags: ['data-rights', 'audit'] },
     restoreOrganization: { invalidatesTags: ['data-rights', 'audit'] },
+    eraseStaff: { invalidatesTags: ['data-rights', 'staff', 'rota', 'audit'] },
+    updateLeaverRetention: { invalidatesTags: ['data-rights', 'audit'] },
     // The export is a file, saved rather than cached: see ORGANIZATION_EXPORT_URL.
     importOrganization: {
       query: (arg: ImportOrganizationApiArg) => ({
@@ -36,6 +41,10 @@ export const {
   useRestoreOrganizationMutation,
   useGetOrganizationImportStatusQuery,
   useImportOrganizationMutation,
+  useEraseStaffMutation,
+  useGetErasureQuery,
+  useGetLeaverRetentionQuery,
+  useUpdateLeaverRetentionMutation,
 } = dataRightsApi;
 
 /**
@@ -47,3 +56,4 @@ export const ORGANIZATION_EXPORT_URL = '/api/organization-export';
 
 export type { OrganizationDeletionDto } from './data-rights.gen';
 export type { OrganizationImportResultDto, OrganizationImportStatusDto } from './data-rights.gen';
+export type { ErasureConsequencesDto, LeaverRetentionDto } from './data-rights.gen';

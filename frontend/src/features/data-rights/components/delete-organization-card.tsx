@@ -4,12 +4,16 @@ import { useState } from 'react';
 import { useGetCurrentUserQuery } from '@/features/auth/api';
 import { getServerCode, getServerMessage } from '@/shared/api/errors';
 import { LoadError } from '@/shared/ui/load-error';
+import {
+  reauthenticationOf,
+  type ReauthenticationValues,
+} from '@/shared/ui/reauthentication-fields';
 import { SectionCard } from '@/shared/ui/section-card';
 import { useToast } from '@/shared/ui/toast';
 
 import { useGetOrganizationDeletionQuery, useRequestOrganizationDeletionMutation } from '../api';
+import { ConfirmItsYouFields } from './confirm-its-you-fields';
 import { deletionDate } from './deletion-date';
-import type { Reauthentication, ReauthenticationValues } from './reauthentication';
 import { RestoreOrganizationModal } from './restore-organization-modal';
 
 export const DELETE_TITLE = 'Delete this organisation';
@@ -27,11 +31,7 @@ const CONSEQUENCES = [
  * organisation to be deleted after 30 days' grace — typing its name and confirming it's you — or,
  * while a deletion is pending, restoring it.
  */
-export function DeleteOrganizationCard({
-  reauthentication,
-}: {
-  reauthentication: Reauthentication;
-}) {
+export function DeleteOrganizationCard() {
   const query = useGetOrganizationDeletionQuery();
   const organizationName = useGetCurrentUserQuery().data?.organization.name ?? '';
   const [asking, setAsking] = useState(false);
@@ -91,13 +91,11 @@ export function DeleteOrganizationCard({
       <RequestDeletionModal
         open={asking}
         organizationName={organizationName}
-        reauthentication={reauthentication}
         onClose={() => setAsking(false)}
       />
       <RestoreOrganizationModal
         open={restoring}
         organizationName={organizationName}
-        reauthentication={reauthentication}
         onClose={() => setRestoring(false)}
       />
     </SectionCard>
@@ -112,26 +110,23 @@ interface RequestValues extends ReauthenticationValues {
 function RequestDeletionModal({
   open,
   organizationName,
-  reauthentication,
   onClose,
 }: {
   open: boolean;
   organizationName: string;
-  reauthentication: Reauthentication;
   onClose: () => void;
 }) {
   const [form] = Form.useForm<RequestValues>();
   const typed = Form.useWatch('confirmName', form);
   const [request, state] = useRequestOrganizationDeletionMutation();
   const toast = useToast();
-  const { Fields } = reauthentication;
 
   const submit = async (values: RequestValues) => {
     try {
       const result = await request({
         requestOrganizationDeletionDto: {
           confirmName: values.confirmName,
-          ...reauthentication.valuesOf(values),
+          ...reauthenticationOf(values),
         },
       }).unwrap();
       toast({
@@ -188,7 +183,7 @@ function RequestDeletionModal({
         >
           <Input autoComplete="off" spellCheck={false} style={{ maxWidth: 320 }} />
         </Form.Item>
-        <Fields help="Deleting the organisation asks you to confirm it's you." />
+        <ConfirmItsYouFields help="Deleting the organisation asks you to confirm it's you." />
       </Form>
     </Modal>
   );

@@ -1,28 +1,13 @@
 import { screen, within } from '@testing-library/react';
-import { Form, Input } from 'antd';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 
+import { currentUser } from '@/testing/fixtures';
 import { fill, renderWithProviders, sentBodies, setupUser, stubFetch } from '@/testing/test-utils';
 
-import { EraseStaffAction, type ReauthenticationValues } from './erase-staff-action';
+import { EraseStaffAction } from './erase-staff-action';
 
-/** The settings feature's fields, as src/app passes them: here, a password only. */
-function ReauthenticationFields({ help }: { help?: string }) {
-  return (
-    <Form.Item
-      label="Your password"
-      name="password"
-      extra={help}
-      rules={[{ required: true, message: 'Password is required' }]}
-    >
-      <Input.Password />
-    </Form.Item>
-  );
-}
-const reauthenticationOf = (values: ReauthenticationValues) => ({
-  ...(values.password && { password: values.password }),
-});
+const USER = 'GET /api/auth/user';
 
 const GET = 'GET /api/staff/s1/erasure';
 const POST = 'POST /api/staff/s1/erasure';
@@ -41,15 +26,7 @@ const CONSEQUENCES = {
   hasAccount: true,
 };
 
-const render = () =>
-  renderWithProviders(
-    <EraseStaffAction
-      staffId="s1"
-      name="Zed Person"
-      ReauthenticationFields={ReauthenticationFields}
-      reauthenticationOf={reauthenticationOf}
-    />,
-  );
+const render = () => renderWithProviders(<EraseStaffAction staffId="s1" name="Zed Person" />);
 
 describe('Staff Management: Erase personal data…', () => {
   let user: UserEvent;
@@ -60,6 +37,7 @@ describe('Staff Management: Erase personal data…', () => {
 
   it('shows the consequences, asks for the password, and erases', async () => {
     const fetchMock = stubFetch({
+      [USER]: { body: currentUser() },
       [GET]: { body: CONSEQUENCES },
       [POST]: {
         body: {
@@ -93,6 +71,7 @@ describe('Staff Management: Erase personal data…', () => {
 
   it("shows the server's refusal in the dialog", async () => {
     stubFetch({
+      [USER]: { body: currentUser() },
       [GET]: { body: CONSEQUENCES },
       [POST]: {
         status: 403,

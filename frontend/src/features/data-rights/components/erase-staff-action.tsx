@@ -1,29 +1,19 @@
 import { Alert, Button, Form, Modal, Skeleton, Typography } from 'antd';
-import { useState, type ComponentType } from 'react';
+import { useState } from 'react';
 
 import { getServerMessage } from '@/shared/api/errors';
+import {
+  reauthenticationOf,
+  type ReauthenticationValues,
+} from '@/shared/ui/reauthentication-fields';
 import { useToast } from '@/shared/ui/toast';
 
-import {
-  useEraseStaffMutation,
-  useGetErasureQuery,
-  type ErasureConsequencesDto,
-} from '../api/erasure';
-
-/** What a sensitive change sends to confirm it is the signed-in person (docs/security.md#re-authentication). */
-export interface ReauthenticationValues {
-  password?: string;
-  code?: string;
-  providerProof?: string;
-}
+import { useEraseStaffMutation, useGetErasureQuery, type ErasureConsequencesDto } from '../api';
+import { ConfirmItsYouFields } from './confirm-its-you-fields';
 
 interface EraseStaffActionProps {
   staffId: string;
   name: string;
-  /** The "confirm it's you" fields (the settings feature's ReauthenticationFields, composed by src/app). */
-  ReauthenticationFields: ComponentType<{ help?: string }>;
-  /** Turns the form's values into the request's re-authentication. */
-  reauthenticationOf: (values: ReauthenticationValues) => ReauthenticationValues;
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -46,12 +36,7 @@ function consequenceLines(c: ErasureConsequencesDto): string[] {
  * admins. The dialog shows what erasing deletes, keeps and scrubs, asks the admin to confirm it's
  * them, and erases at once. It cannot be undone.
  */
-export function EraseStaffAction({
-  staffId,
-  name,
-  ReauthenticationFields,
-  reauthenticationOf,
-}: EraseStaffActionProps) {
+export function EraseStaffAction({ staffId, name }: EraseStaffActionProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -63,15 +48,7 @@ export function EraseStaffAction({
       >
         Erase personal data…
       </Button>
-      {open && (
-        <EraseStaffDialog
-          staffId={staffId}
-          name={name}
-          onClose={() => setOpen(false)}
-          ReauthenticationFields={ReauthenticationFields}
-          reauthenticationOf={reauthenticationOf}
-        />
-      )}
+      {open && <EraseStaffDialog staffId={staffId} name={name} onClose={() => setOpen(false)} />}
     </>
   );
 }
@@ -80,9 +57,7 @@ function EraseStaffDialog({
   staffId,
   name,
   onClose,
-  ReauthenticationFields,
-  reauthenticationOf,
-}: Omit<EraseStaffActionProps, never> & { onClose: () => void }) {
+}: EraseStaffActionProps & { onClose: () => void }) {
   const { data, isLoading, isError, error, refetch } = useGetErasureQuery({ id: staffId });
   const [erase, { isLoading: erasing }] = useEraseStaffMutation();
   const [form] = Form.useForm<ReauthenticationValues>();
@@ -152,7 +127,7 @@ function EraseStaffDialog({
             onFinish={(values) => void submit(values)}
             disabled={erasing}
           >
-            <ReauthenticationFields help="Erasing someone's personal data asks you to confirm it's you." />
+            <ConfirmItsYouFields help="Erasing someone's personal data asks you to confirm it's you." />
           </Form>
           {failure && <Alert type="error" showIcon title={failure} role="alert" />}
         </>

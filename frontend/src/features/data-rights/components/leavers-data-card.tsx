@@ -10,7 +10,7 @@ import {
   useGetLeaverRetentionQuery,
   useUpdateLeaverRetentionMutation,
   type LeaverRetentionDto,
-} from '../api/erasure';
+} from '../api';
 
 export const LEAVERS_DATA_TITLE = "Leavers' data";
 const MONTHS_MIN = 1;

@@ -7,6 +7,10 @@ import { baseApi } from '@/shared/api/base-api';
 import { downloadFile } from '@/shared/api/download-file';
 import { getServerCode, getServerMessage } from '@/shared/api/errors';
 import { LoadError } from '@/shared/ui/load-error';
+import {
+  reauthenticationOf,
+  type ReauthenticationValues,
+} from '@/shared/ui/reauthentication-fields';
 import { SectionCard } from '@/shared/ui/section-card';
 import { useToast } from '@/shared/ui/toast';
 
@@ -16,11 +20,7 @@ import {
   useImportOrganizationMutation,
   type OrganizationImportResultDto,
 } from '../api';
-import {
-  reauthenticationOf,
-  ReauthenticationFields,
-  type ReauthenticationValues,
-} from './reauthentication-fields';
+import { ConfirmItsYouFields } from './confirm-its-you-fields';
 
 export const EXPORT_FALLBACK_NAME = 'organisation-export.zip';
 
@@ -83,7 +83,7 @@ function ExportForm() {
       <Typography.Title level={3} style={{ fontSize: 16 }}>
         Export all data
       </Typography.Title>
-      <ReauthenticationFields help="Exporting everything asks you to confirm it's you." />
+      <ConfirmItsYouFields help="Exporting everything asks you to confirm it's you." />
       <Button
         type="primary"
         htmlType="submit"
@@ -209,7 +209,7 @@ function ImportForm({ onImported }: { onImported: (result: OrganizationImportRes
           <Typography.Text>{file ? file.name : 'No file chosen'}</Typography.Text>
         </Flex>
       </Form.Item>
-      <ReauthenticationFields help="Importing asks you to confirm it's you." />
+      <ConfirmItsYouFields help="Importing asks you to confirm it's you." />
       {problem && (
         <Alert
           type="error"

@@ -6,18 +6,13 @@ import { useCan } from '@/shared/auth/access';
 
 import { useGetOrganizationDeletionQuery } from '../api';
 import { deletionDate } from './deletion-date';
-import type { Reauthentication } from './reauthentication';
 import { RestoreOrganizationModal } from './restore-organization-modal';
 
 /**
  * On every signed-in page while the organisation waits to be deleted: when, and that nothing can
  * be changed; admins get "Restore" (re-authenticated). Nothing at all otherwise.
  */
-export function OrganizationDeletionBanner({
-  reauthentication,
-}: {
-  reauthentication: Reauthentication;
-}) {
+export function OrganizationDeletionBanner() {
   const deletion = useGetOrganizationDeletionQuery().data;
   const organizationName = useGetCurrentUserQuery().data?.organization.name ?? 'This organisation';
   const admin = useCan('settings.manage');
@@ -49,7 +44,6 @@ export function OrganizationDeletionBanner({
         <RestoreOrganizationModal
           open={restoring}
           organizationName={organizationName}
-          reauthentication={reauthentication}
           onClose={() => setRestoring(false)}
         />
       )}

@@ -1,6 +1,5 @@
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { Form, Input } from 'antd';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { AccessContext, accessFor } from '@/shared/auth/access';
@@ -9,7 +8,6 @@ import { fill, renderWithProviders, sentBodies, setupUser, stubFetch } from '@/t
 
 import { DeleteOrganizationCard } from './delete-organization-card';
 import { OrganizationDeletionBanner } from './organization-deletion-banner';
-import type { Reauthentication } from './reauthentication';
 
 const GET = 'GET /api/organization/deletion';
 const POST = 'POST /api/organization/deletion';
@@ -21,16 +19,6 @@ const PENDING = {
   requestedAt: '2025-09-08T08:00:00.000Z',
   dueAt: '2025-10-08T08:00:00.000Z',
   dueDate: '2025-10-08',
-};
-
-/** The app hands in the settings feature's fields; a password field stands in for them here. */
-const REAUTHENTICATION: Reauthentication = {
-  Fields: () => (
-    <Form.Item label="Your password" name="password">
-      <Input.Password />
-    </Form.Item>
-  ),
-  valuesOf: ({ password }) => ({ password }),
 };
 
 const card = () => screen.getByRole('region', { name: 'Delete this organisation' });
@@ -48,7 +36,7 @@ describe('Delete this organisation', () => {
       [GET]: [{ body: NONE }, { body: PENDING }],
       [POST]: { body: PENDING },
     });
-    renderWithProviders(<DeleteOrganizationCard reauthentication={REAUTHENTICATION} />);
+    renderWithProviders(<DeleteOrganizationCard />);
 
     expect(
       await within(card()).findByText(/For 30 days the organisation is read-only/),
@@ -95,7 +83,7 @@ describe('Delete this organisation', () => {
         },
       },
     });
-    renderWithProviders(<DeleteOrganizationCard reauthentication={REAUTHENTICATION} />);
+    renderWithProviders(<DeleteOrganizationCard />);
 
     await user.click(
       await within(card()).findByRole('button', { name: 'Delete this organisation…' }),
@@ -112,7 +100,7 @@ describe('Delete this organisation', () => {
 
   it('says when it failed to load, with a retry', async () => {
     stubFetch({ 'GET /api/auth/user': { body: currentUser() }, [GET]: { status: 500, body: {} } });
-    renderWithProviders(<DeleteOrganizationCard reauthentication={REAUTHENTICATION} />);
+    renderWithProviders(<DeleteOrganizationCard />);
     expect(
       await within(card()).findByText('Failed to load whether the organisation is to be deleted'),
     ).toBeInTheDocument();
@@ -134,7 +122,7 @@ describe('the grace banner', () => {
     });
     renderWithProviders(
       <AccessContext value={accessFor('admin')}>
-        <OrganizationDeletionBanner reauthentication={REAUTHENTICATION} />
+        <OrganizationDeletionBanner />
       </AccessContext>,
     );
     await expect.poll(() => fetchMock.mock.calls.length).toBeGreaterThan(0);
@@ -145,7 +133,7 @@ describe('the grace banner', () => {
     stubFetch({ 'GET /api/auth/user': { body: currentUser() }, [GET]: { body: PENDING } });
     renderWithProviders(
       <AccessContext value={accessFor('staff')}>
-        <OrganizationDeletionBanner reauthentication={REAUTHENTICATION} />
+        <OrganizationDeletionBanner />
       </AccessContext>,
     );
     const banner = await screen.findByRole('alert');
@@ -164,7 +152,7 @@ describe('the grace banner', () => {
     });
     renderWithProviders(
       <AccessContext value={accessFor('admin')}>
-        <OrganizationDeletionBanner reauthentication={REAUTHENTICATION} />
+        <OrganizationDeletionBanner />
       </AccessContext>,
     );
     await user.click(

@@ -1,10 +1,14 @@
 import { Form, Modal, Typography } from 'antd';
 
 import { getServerCode, getServerMessage } from '@/shared/api/errors';
+import {
+  reauthenticationOf,
+  type ReauthenticationValues,
+} from '@/shared/ui/reauthentication-fields';
 import { useToast } from '@/shared/ui/toast';
 
 import { useRestoreOrganizationMutation } from '../api';
-import type { Reauthentication, ReauthenticationValues } from './reauthentication';
+import { ConfirmItsYouFields } from './confirm-its-you-fields';
 
 /**
  * "Restore" during the grace period: the organisation will not be deleted, and everything can be
@@ -13,22 +17,19 @@ import type { Reauthentication, ReauthenticationValues } from './reauthenticatio
 export function RestoreOrganizationModal({
   open,
   organizationName,
-  reauthentication,
   onClose,
 }: {
   open: boolean;
   organizationName: string;
-  reauthentication: Reauthentication;
   onClose: () => void;
 }) {
   const [form] = Form.useForm<ReauthenticationValues>();
   const [restore, state] = useRestoreOrganizationMutation();
   const toast = useToast();
-  const { Fields } = reauthentication;
 
   const submit = async (values: ReauthenticationValues) => {
     try {
-      await restore({ restoreOrganizationDto: reauthentication.valuesOf(values) }).unwrap();
+      await restore({ restoreOrganizationDto: reauthenticationOf(values) }).unwrap();
       toast({
         title: 'Organisation restored',
         description: `${organizationName} will not be deleted.`,
@@ -66,7 +67,7 @@ export function RestoreOrganizationModal({
         onFinish={(values) => void submit(values)}
         requiredMark={false}
       >
-        <Fields help="Restoring the organisation asks you to confirm it's you." />
+        <ConfirmItsYouFields help="Restoring the organisation asks you to confirm it's you." />
       </Form>
     </Modal>
   );

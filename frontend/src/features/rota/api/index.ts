@@ -37,7 +37,16 @@ const READS_ROTA = ['rota', 'staff'] as const;
 const READS_ROTA_RULES = ['rota', 'staff', 'holidays', 'settings', 'unavailability'] as const;
 
 export const rotaApi = generatedApi.enhanceEndpoints({
-  addTagTypes: ['audit', 'requests', 'staff', 'holidays', 'settings', 'unavailability', 'duties'],
+  addTagTypes: [
+    'audit',
+    'requests',
+    'staff',
+    'holidays',
+    'settings',
+    'unavailability',
+    'duties',
+    'drafts',
+  ],
   endpoints: {
     getRota: { providesTags: [...READS_ROTA] },
     // The grid's rows are the school's duties, with their people per weekday.
@@ -72,6 +81,19 @@ export const rotaApi = generatedApi.enhanceEndpoints({
     // Unpinning (docs/product.md#pinned-duties) moves nobody, but the rota's reads show the pins.
     unpinSlot: { invalidatesTags: [...AFTER_ROTA_CHANGE] },
     unpinAll: { invalidatesTags: [...AFTER_ROTA_CHANGE] },
+    // docs/product.md#drafts: a draft is not the rota. Planning or discarding one changes only the
+    // drafts (and the activity log); publishing one changes the rota too, and with it every query
+    // that reads it. A draft's figures are read with the staff, duties and rules of the school.
+    listDrafts: { providesTags: ['drafts'] },
+    getDraft: { providesTags: ['drafts', 'rota', 'staff', 'duties', 'settings', 'holidays'] },
+    getDraftDays: { providesTags: ['drafts', 'staff', 'duties', 'settings'] },
+    createDraft: { invalidatesTags: (_result, error) => (error ? [] : ['drafts', 'audit']) },
+    discardDraft: {
+      invalidatesTags: (_result, error) => (error ? ['drafts'] : ['drafts', 'audit']),
+    },
+    publishDraft: {
+      invalidatesTags: (_result, error) => (error ? ['drafts'] : ['drafts', 'rota', 'audit']),
+    },
   },
 });
 
@@ -103,6 +125,13 @@ export const {
   usePreviewBulkToolMutation,
   useRebalanceRotaMutation,
   useGetFairnessHintQuery,
+  // Drafts (docs/product.md#drafts).
+  useListDraftsQuery,
+  useCreateDraftMutation,
+  useGetDraftQuery,
+  useGetDraftDaysQuery,
+  usePublishDraftMutation,
+  useDiscardDraftMutation,
 } = rotaApi;
 
 export type {
@@ -140,7 +169,11 @@ export type {
   TodayDutyDto,
   PinReason,
   UnpinResultDto,
+  // Drafts (docs/product.md#drafts).
+  CreateDraftDto,
+  DraftDetailDto,
+  DraftDto,
+  DraftPersonDto,
+  DraftStatus,
+  PublishedDraftDto,
 } from './rota.gen';
-
-// Drafts (docs/product.md#drafts).
-export * from './drafts';

@@ -3,13 +3,13 @@ import type { ReactNode } from 'react';
 
 import { getServerMessage } from '@/shared/api/errors';
 import { LoadError } from '@/shared/ui/load-error';
-import { useToast } from '@/shared/ui/toast';
-
 import {
   reauthenticationOf,
-  ReauthenticationFields,
   type ReauthenticationValues,
-} from './reauthentication-fields';
+} from '@/shared/ui/reauthentication-fields';
+import { useToast } from '@/shared/ui/toast';
+
+import { ConfirmItsYouFields } from './confirm-its-you-fields';
 import { latestSaved, OnOffTag, SavedSettingsList } from './saved-settings-list';
 import { SaveCancelButtons, SettingsCard, SettingsEditor, SettingsLoading } from './settings-card';
 import { TwoFactorRequirementCard } from './two-factor-requirement-card';
@@ -394,7 +394,7 @@ function ProviderForm({
           <Select mode="tags" tokenSeparators={[',', ' ', ';']} notFoundContent={null} />
         </Form.Item>
       )}
-      <ReauthenticationFields />
+      <ConfirmItsYouFields />
       <SaveCancelButtons saving={saving} onCancel={onDone} />
     </Form>
   );
@@ -471,7 +471,7 @@ function OptionsCard({ settings, loadedAt }: Loaded) {
               />
             </Form.Item>
             <PasswordSwitch />
-            <ReauthenticationFields />
+            <ConfirmItsYouFields />
             <SaveCancelButtons saving={state.isLoading} onCancel={done} />
           </Form>
         )}

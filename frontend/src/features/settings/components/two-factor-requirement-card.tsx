@@ -5,6 +5,10 @@ import { Link } from 'react-router';
 import { useGetCurrentUserQuery } from '@/features/auth/api';
 import { getServerCode, getServerMessage } from '@/shared/api/errors';
 import { LoadError } from '@/shared/ui/load-error';
+import {
+  reauthenticationOf,
+  type ReauthenticationValues,
+} from '@/shared/ui/reauthentication-fields';
 import { useToast } from '@/shared/ui/toast';
 
 import {
@@ -12,11 +16,7 @@ import {
   useSaveTwoFactorRequirementMutation,
   type TwoFactorRequirementDto,
 } from '../api';
-import {
-  reauthenticationOf,
-  ReauthenticationFields,
-  type ReauthenticationValues,
-} from './reauthentication-fields';
+import { ConfirmItsYouFields } from './confirm-its-you-fields';
 import { latestSaved, OnOffTag, SavedSettingsList } from './saved-settings-list';
 import { SaveCancelButtons, SettingsEditor } from './settings-card';
 
@@ -181,7 +181,7 @@ function RequirementForm({
           }
         />
       )}
-      <ReauthenticationFields />
+      <ConfirmItsYouFields />
       <SaveCancelButtons saving={saving} onCancel={onDone} />
     </Form>
   );

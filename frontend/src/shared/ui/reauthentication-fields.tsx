@@ -1,8 +1,7 @@
 import { Form, Input } from 'antd';
 
-import { useReauthenticationOptions } from '@/features/auth/api/reauthentication';
-import { CodeOrRecoveryCodeField } from '@/shared/ui/code-or-recovery-code-field';
-import { ProviderProofInput } from '@/shared/ui/provider-proof-input';
+import { CodeOrRecoveryCodeField } from './code-or-recovery-code-field';
+import { ProviderProofInput, type ReauthenticationProvider } from './provider-proof-input';
 
 /** What a sensitive change sends to confirm it is the signed-in person (docs/security.md, "Re-authentication"). */
 export interface ReauthenticationValues {
@@ -20,17 +19,30 @@ export function reauthenticationOf(values: ReauthenticationValues): Reauthentica
   };
 }
 
+/** What re-authentication asks of the signed-in person (the auth feature's `useReauthenticationOptions` reads it). */
+export interface ReauthenticationOptions {
+  /** Whether the person confirms with their password (else with a provider they sign in with). */
+  hasPassword: boolean;
+  /** Whether a code from the authenticator app is asked for as well. */
+  twoFactorEnabled: boolean;
+  /** The providers linked to the account that the organisation has turned on. */
+  providers: ReauthenticationProvider[];
+  /** Prepares a provider re-authentication for this session; answers the address to open. */
+  start: (kind: string) => Promise<string>;
+}
+
 /**
- * "Confirm it's you" for a change to how people sign in: the admin's own password, or, for an
- * account without one, signing in again with their provider; and the code from their
- * authenticator app when two-step verification is on.
+ * "Confirm it's you" for a sensitive change, inside its form: the person's own password, or, for
+ * an account without one, signing in again with their provider; and the code from their
+ * authenticator app when two-step verification is on. `help` says what asks for it.
  */
 export function ReauthenticationFields({
-  help = "Changing how people sign in asks you to confirm it's you.",
+  options,
+  help,
 }: {
-  help?: string;
+  options: ReauthenticationOptions;
+  help: string;
 }) {
-  const options = useReauthenticationOptions();
   return (
     <>
       {options.hasPassword ? (
