@@ -188,8 +188,11 @@ test('the Admin Panel lists its sections and jumps to each, beside them on a com
     'Instructions Manager',
     'Auto-Approval Settings',
     'Sign-in',
+    'Organisation data',
+    "Leavers' data",
     'Rota Management',
     'Staff Management',
+    'Delete this organisation',
   ];
 
   const desk = await signedIn(browser, school.token);
