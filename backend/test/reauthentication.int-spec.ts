@@ -134,12 +134,12 @@ describe('re-authentication', () => {
   afterAll(() => t.close());
 
   let url = '';
-  const send = (admin: Account, call: Call, extra: Record<string, unknown> = {}) =>
-    t
-      .http()
-      [call.method](url)
+  const send = (admin: Account, call: Call, extra: Record<string, unknown> = {}) => {
+    const http = t.http();
+    return http[call.method](url)
       .set(...bearer(admin.token))
       .send({ ...(typeof call.body === 'function' ? call.body(admin) : call.body), ...extra });
+  };
 
   it('is asked by exactly the operations docs/security.md lists', async () => {
     const spec = (await t.http().get('/api/openapi.json').expect(200)).body as {
