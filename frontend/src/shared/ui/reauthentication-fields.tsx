@@ -1,7 +1,19 @@
-import { Form, Input } from 'antd';
+import { Form, type FormInstance, Input } from 'antd';
+
+import { getServerCode } from '@/shared/api/errors';
 
 import { CodeOrRecoveryCodeField } from './code-or-recovery-code-field';
 import { ProviderProofInput, type ReauthenticationProvider } from './provider-proof-input';
+
+/**
+ * After a refused re-authentication: empties the field that was wrong (the password, or the code
+ * from the authenticator app), so the person types it again rather than resending it.
+ */
+export function clearRefusedCredential(form: FormInstance, error: unknown): void {
+  const code = getServerCode(error);
+  if (code === 'password_incorrect') form.setFieldValue('password', '');
+  if (code === 'two_factor_code_incorrect') form.setFieldValue('code', '');
+}
 
 /** What a sensitive change sends to confirm it is the signed-in person (docs/security.md, "Re-authentication"). */
 export interface ReauthenticationValues {

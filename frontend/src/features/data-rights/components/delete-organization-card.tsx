@@ -2,11 +2,12 @@ import { Alert, Button, Flex, Form, Input, Modal, Skeleton, Typography } from 'a
 import { useState } from 'react';
 
 import { useGetCurrentUserQuery } from '@/features/auth/api';
-import { getServerCode, getServerMessage } from '@/shared/api/errors';
+import { getServerMessage } from '@/shared/api/errors';
 import { LoadError } from '@/shared/ui/load-error';
 import {
   reauthenticationOf,
   type ReauthenticationValues,
+  clearRefusedCredential,
 } from '@/shared/ui/reauthentication-fields';
 import { SectionCard } from '@/shared/ui/section-card';
 import { useToast } from '@/shared/ui/toast';
@@ -136,13 +137,11 @@ function RequestDeletionModal({
       form.resetFields();
       onClose();
     } catch (error) {
-      const code = getServerCode(error);
       toast({
         variant: 'destructive',
         description: getServerMessage(error) ?? 'Failed to ask for the deletion',
       });
-      if (code === 'password_incorrect') form.setFieldValue('password', '');
-      if (code === 'two_factor_code_incorrect') form.setFieldValue('code', '');
+      clearRefusedCredential(form, error);
     }
   };
 

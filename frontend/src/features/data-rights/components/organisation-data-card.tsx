@@ -5,11 +5,12 @@ import { useDispatch } from 'react-redux';
 
 import { baseApi } from '@/shared/api/base-api';
 import { downloadFile } from '@/shared/api/download-file';
-import { getServerCode, getServerMessage } from '@/shared/api/errors';
+import { getServerMessage } from '@/shared/api/errors';
 import { LoadError } from '@/shared/ui/load-error';
 import {
   reauthenticationOf,
   type ReauthenticationValues,
+  clearRefusedCredential,
 } from '@/shared/ui/reauthentication-fields';
 import { SectionCard } from '@/shared/ui/section-card';
 import { useToast } from '@/shared/ui/toast';
@@ -59,14 +60,12 @@ function ExportForm() {
       toast({ title: 'Export downloaded', description: `Saved as ${fileName}` });
       form.resetFields();
     } catch (error) {
-      const code = getServerCode(error);
       toast({
         variant: 'destructive',
         title: 'Export failed',
         description: getServerMessage(error) ?? 'The export could not be made. Please try again.',
       });
-      if (code === 'password_incorrect') form.setFieldValue('password', '');
-      if (code === 'two_factor_code_incorrect') form.setFieldValue('code', '');
+      clearRefusedCredential(form, error);
     } finally {
       setExporting(false);
     }
@@ -172,10 +171,8 @@ function ImportForm({ onImported }: { onImported: (result: OrganizationImportRes
       // Every screen's data changed: read it all again.
       dispatch(baseApi.util.resetApiState());
     } catch (error) {
-      const code = getServerCode(error);
       setProblem(getServerMessage(error) ?? 'The import failed. Nothing was changed.');
-      if (code === 'password_incorrect') form.setFieldValue('password', '');
-      if (code === 'two_factor_code_incorrect') form.setFieldValue('code', '');
+      clearRefusedCredential(form, error);
     }
   };
 

@@ -1,9 +1,10 @@
 import { Form, Modal, Typography } from 'antd';
 
-import { getServerCode, getServerMessage } from '@/shared/api/errors';
+import { getServerMessage } from '@/shared/api/errors';
 import {
   reauthenticationOf,
   type ReauthenticationValues,
+  clearRefusedCredential,
 } from '@/shared/ui/reauthentication-fields';
 import { useToast } from '@/shared/ui/toast';
 
@@ -37,13 +38,11 @@ export function RestoreOrganizationModal({
       form.resetFields();
       onClose();
     } catch (error) {
-      const code = getServerCode(error);
       toast({
         variant: 'destructive',
         description: getServerMessage(error) ?? 'Failed to restore the organisation',
       });
-      if (code === 'password_incorrect') form.setFieldValue('password', '');
-      if (code === 'two_factor_code_incorrect') form.setFieldValue('code', '');
+      clearRefusedCredential(form, error);
     }
   };
 

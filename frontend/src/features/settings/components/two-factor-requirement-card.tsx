@@ -3,11 +3,12 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { useGetCurrentUserQuery } from '@/features/auth/api';
-import { getServerCode, getServerMessage } from '@/shared/api/errors';
+import { getServerMessage } from '@/shared/api/errors';
 import { LoadError } from '@/shared/ui/load-error';
 import {
   reauthenticationOf,
   type ReauthenticationValues,
+  clearRefusedCredential,
 } from '@/shared/ui/reauthentication-fields';
 import { useToast } from '@/shared/ui/toast';
 
@@ -139,13 +140,11 @@ function RequirementForm({
       toast({ title: 'Settings updated', description: 'Sign-in settings saved' });
       onDone();
     } catch (error) {
-      const code = getServerCode(error);
       toast({
         variant: 'destructive',
         description: getServerMessage(error) ?? 'Failed to update settings',
       });
-      if (code === 'password_incorrect') form.setFieldValue('password', '');
-      if (code === 'two_factor_code_incorrect') form.setFieldValue('code', '');
+      clearRefusedCredential(form, error);
     }
   };
 
