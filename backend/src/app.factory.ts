@@ -74,5 +74,5 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
   // Text PostgreSQL can't store is refused first, with a 400 naming the field (unsafe-text.ts).
   app.useGlobalPipes(new RejectUnsafeTextPipe(), createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter(app.get(HttpAdapterHost)));
-  setupSwagger(app, buildOpenApiDocument(app));
+  setupSwagger(app, () => buildOpenApiDocument(app));
 }

@@ -82,7 +82,12 @@ export function sortKeys<T>(value: T): T {
   return value;
 }
 
-export function setupSwagger(app: INestApplication, document: OpenAPIObject): void {
+/**
+ * Serves the Swagger UI and the document at /api/docs, /api/openapi.json and /api/openapi.yaml.
+ * `document` is a factory: the document is built on the first request for it, not at start-up,
+ * so an instance nobody reads the docs of never holds it (docs/performance.md#memory).
+ */
+export function setupSwagger(app: INestApplication, document: () => OpenAPIObject): void {
   SwaggerModule.setup('api/docs', app, document, {
     jsonDocumentUrl: 'api/openapi.json',
     yamlDocumentUrl: 'api/openapi.yaml',
