@@ -6,14 +6,15 @@
 //   DATABASE_URL=… ORG_ID=… USER_ID=… SESSION_ID=… TODAY=2025-10-06 PORT=0 node bench/api/bare-server.mjs
 // It prints `listening <port>` once it accepts connections.
 //
-// Where the statements come from:
-// - the rota days: ROTA_DAYS_SQL (which reads the duty managers per day on each row) and toRotaDays,
+// Where the statements come from (each run as the app runs it, a named statement PostgreSQL
+// prepares once per connection: backend/src/database/prepared-read.ts):
+// - the rota days: ROTA_DAYS (which reads the duty managers per day on each row) and toRotaDays,
 //   imported from backend/dist (rota-days.ts), as RotaRepository.daysBetween runs them;
-// - the dashboard: DASHBOARD_STATS_SQL with its parameters and mapping, imported from
+// - the dashboard: DASHBOARD_STATS with its parameters and mapping, imported from
 //   backend/dist (rota/dashboard-stats.ts), as RotaStatsService.dashboard runs it for an admin;
-// - the staff list: STAFF_LIST_SQL, imported from backend/dist (staff/staff-list.ts): its rows
+// - the staff list: STAFF_LIST, imported from backend/dist (staff/staff-list.ts): its rows
 //   are the response, as StaffService.list returns them;
-// - the signed-in user with their organisation: SESSION_USER_SQL, imported from backend/dist
+// - the signed-in user with their organisation: SESSION_USER, imported from backend/dist
 //   (modules/auth/session-user.ts), as JwtStrategy.validate runs it (the app then maps the row to
 //   its two entities; here the row is only checked).
 // The app reads "today" in the organisation's time zone from its clock (APP_NOW); here TODAY.
@@ -22,10 +23,10 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const dist = new URL('../../backend/dist/', import.meta.url).pathname;
-const { ROTA_DAYS_SQL, toRotaDays } = require(`${dist}modules/rota/rota-days.js`);
-const { DASHBOARD_STATS_SQL, dashboardPeriod, dashboardStatsParams, toDashboardStats } = require(`${dist}modules/rota/dashboard-stats.js`);
-const { STAFF_LIST_SQL } = require(`${dist}modules/staff/staff-list.js`);
-const { SESSION_USER_SQL } = require(`${dist}modules/auth/session-user.js`);
+const { ROTA_DAYS, toRotaDays } = require(`${dist}modules/rota/rota-days.js`);
+const { DASHBOARD_STATS, dashboardPeriod, dashboardStatsParams, toDashboardStats } = require(`${dist}modules/rota/dashboard-stats.js`);
+const { STAFF_LIST } = require(`${dist}modules/staff/staff-list.js`);
+const { SESSION_USER } = require(`${dist}modules/auth/session-user.js`);
 // The dashboard's parameters name the organisation of the tenant context (the app's one way for it);
 // here that context is opened around the call.
 const { TenantContext } = require(`${dist}tenancy/tenant-context.js`);
@@ -36,22 +37,14 @@ const { DATABASE_URL, ORG_ID: org, USER_ID: userId, SESSION_ID: sessionId, TODAY
 const { POOL_MAX_CONNECTIONS } = require(`${dist}database/pool-size.js`);
 const pool = new Pool({ connectionString: DATABASE_URL, max: POOL_MAX_CONNECTIONS });
 
-/** knex's `?` placeholders as pg's `$n`. */
-const numbered = (sql) => {
-  let n = 0;
-  return sql.replace(/\?/g, () => `$${++n}`);
-};
-
-const USER_SQL = numbered(SESSION_USER_SQL);
-const ROTA_SQL = numbered(ROTA_DAYS_SQL);
-const DASHBOARD_SQL = numbered(DASHBOARD_STATS_SQL);
-const STAFF_SQL = numbered(STAFF_LIST_SQL);
+/** A statement as the app runs it: named and prepared once per connection (prepared-read.ts). */
+const run = (statement, values) => pool.query({ name: statement.name, text: statement.text, values });
 // SettingsService's default when an organisation has no settings row yet.
 const DEFAULT_SLOTS_PER_DAY = 2;
 
 const routes = {
   async '/api/rota'(url) {
-    const { rows } = await pool.query(ROTA_SQL, [org, url.searchParams.get('startDate'), url.searchParams.get('endDate')]);
+    const { rows } = await run(ROTA_DAYS, [org, url.searchParams.get('startDate'), url.searchParams.get('endDate')]);
     return toRotaDays(rows, rows[0]?.slots_per_day ?? DEFAULT_SLOTS_PER_DAY);
   },
 
@@ -59,13 +52,13 @@ const routes = {
   async '/api/dashboard-stats'() {
     const period = dashboardPeriod(today);
     const params = await TenantContext.run(org, async () => dashboardStatsParams(period));
-    const { rows } = await pool.query(DASHBOARD_SQL, params);
+    const { rows } = await run(DASHBOARD_STATS, params);
     return toDashboardStats(rows[0], period, DEFAULT_SLOTS_PER_DAY);
   },
 
   /** StaffService.list: the rows are the response. */
   async '/api/staff'() {
-    return (await pool.query(STAFF_SQL, [org])).rows;
+    return (await run(STAFF_LIST, [org])).rows;
   },
 };
 
@@ -78,7 +71,7 @@ const server = http.createServer(async (req, res) => {
       return;
     }
     // The signed-in user and their organisation, as the app's JWT strategy reads them (UserSessionsRepository).
-    const user = (await pool.query(USER_SQL, [sessionId, org, userId])).rows[0];
+    const user = (await run(SESSION_USER, [sessionId, org, userId])).rows[0];
     if (!user?.is_active || !user.o__is_active) {
       res.writeHead(401).end();
       return;

@@ -1,3 +1,4 @@
+import { preparedStatement } from '../../database/prepared-read';
 /**
  * The signed-in user with their organisation, read on every authenticated request by the JWT
  * strategy: one raw statement selecting the columns MikroORM selects for the two entities (the
@@ -57,6 +58,9 @@ export const SESSION_USER_SQL = `select ${[
   from users u join organizations o on o.id = u.organization_id
   join user_sessions s on s.id = ? and s.user_id = u.id and s.organization_id = u.organization_id and s.expires_at > now()
  where u.organization_id = ? and u.id = ?`;
+
+/** SESSION_USER_SQL as the prepared statement the JWT strategy runs (prepared-read.ts). */
+export const SESSION_USER = preparedStatement('session_user', SESSION_USER_SQL);
 
 /** A row of SESSION_USER_SQL as the user's columns and the organisation's (unprefixed). */
 export function splitSessionRow(row: Record<string, unknown>): {

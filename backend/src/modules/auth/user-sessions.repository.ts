@@ -2,7 +2,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { UserSession } from './entities/user-session.entity';
-import { SESSION_USER_SQL } from './session-user';
+import { preparedRead } from '../../database/prepared-read';
+import { SESSION_USER } from './session-user';
 
 /** The one door to `user_sessions`, and the per-request read of a session with its user and organisation. */
 @Injectable()
@@ -35,7 +36,7 @@ export class UserSessionsRepository {
    * on the injected manager would use that app's driver.
    */
   async sessionRow(claims: { sid: string; org: string; sub: string }): Promise<Record<string, unknown> | undefined> {
-    const [row] = await this.em.getContext().execute<Record<string, unknown>[]>(SESSION_USER_SQL, [claims.sid, claims.org, claims.sub]);
+    const [row] = await preparedRead<Record<string, unknown>>(this.em, SESSION_USER, [claims.sid, claims.org, claims.sub]);
     return row;
   }
 }

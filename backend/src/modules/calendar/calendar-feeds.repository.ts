@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { preparedRead } from '../../database/prepared-read';
+import { preparedRead, preparedStatement } from '../../database/prepared-read';
 import { CREDENTIALS_USABLE_SQL } from '../auth/credentials-usable-sql';
 import { TenantContext } from '../../tenancy/tenant-context';
 
@@ -12,7 +12,9 @@ const LAST_USED_GRANULARITY = "interval '5 minutes'";
  * connection), and the owner's staff record and the revision are subqueries: as a five-table join it
  * took longer to plan than to run.
  */
-const TOKEN_LOOKUP = `
+const TOKEN_LOOKUP = preparedStatement(
+  'calendar_feed_token',
+  `
   select t.id, t.secret_hash, t.organization_id, t.user_id, o.name as organization_name, o.timezone,
          (select s.id from staff s where s.user_id = t.user_id and s.organization_id = t.organization_id) as staff_id,
          coalesce((select r.revision from calendar_feed_revisions r where r.organization_id = t.organization_id), 0)::text as revision,
@@ -20,7 +22,8 @@ const TOKEN_LOOKUP = `
     from calendar_feed_tokens t
     join users u on u.id = t.user_id and u.organization_id = t.organization_id
     join organizations o on o.id = t.organization_id
-   where t.selector = $1 and ${CREDENTIALS_USABLE_SQL} and t.user_token_version = u.token_version`;
+   where t.selector = $1 and ${CREDENTIALS_USABLE_SQL} and t.user_token_version = u.token_version`,
+);
 
 export interface FeedTokenRow {
   id: string;
@@ -88,7 +91,7 @@ export class CalendarFeedsRepository {
 
   /** The token row a selector names, when it still opens a feed. One prepared statement. */
   async findBySelector(selector: string): Promise<FeedTokenRow | undefined> {
-    const [row] = await preparedRead<FeedTokenRow>(this.em, 'calendar_feed_token', TOKEN_LOOKUP, [selector]);
+    const [row] = await preparedRead<FeedTokenRow>(this.em, TOKEN_LOOKUP, [selector]);
     return row;
   }
 

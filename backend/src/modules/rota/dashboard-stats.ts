@@ -1,3 +1,4 @@
+import { preparedStatement } from '../../database/prepared-read';
 import { addDays, isWeekday, mondayOf } from '../../common/clock/academic-year';
 import type { IsoDate } from '../../common/clock/clock';
 import { TenantContext } from '../../tenancy/tenant-context';
@@ -85,6 +86,9 @@ const dashboardStatsSql = (own: boolean) => `
 export const DASHBOARD_STATS_SQL = dashboardStatsSql(false);
 /** For staff: the pending requests are their own. */
 export const DASHBOARD_STATS_OWN_SQL = dashboardStatsSql(true);
+/** The two as the prepared statements the dashboard runs (prepared-read.ts). */
+export const DASHBOARD_STATS = preparedStatement('dashboard_stats', DASHBOARD_STATS_SQL);
+export const DASHBOARD_STATS_OWN = preparedStatement('dashboard_stats_own', DASHBOARD_STATS_OWN_SQL);
 
 /** The parameters of DASHBOARD_STATS_SQL, or with `ownUserId` of DASHBOARD_STATS_OWN_SQL, for the current organisation. */
 export function dashboardStatsParams(period: DashboardPeriod, ownUserId?: string): string[] {

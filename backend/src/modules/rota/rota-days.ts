@@ -1,3 +1,4 @@
+import { preparedStatement } from '../../database/prepared-read';
 import type { RotaDayDto } from './dto/rota-day.dto';
 import type { RotaPersonDto } from './dto/rota-person.dto';
 import type { PinReason } from './entities/rota-slot.entity';
@@ -38,6 +39,9 @@ export const ROTA_DAYS_SQL = `
     left join system_settings ss on ss.organization_id = d.organization_id
    where d.organization_id = ? and d.date between ? and ?
    order by d.date, s.position`;
+
+/** ROTA_DAYS_SQL as the prepared statement the month view runs (prepared-read.ts). */
+export const ROTA_DAYS = preparedStatement('rota_days', ROTA_DAYS_SQL);
 
 /**
  * One duty's rota days of `startDate`..`endDate` (days with nobody on it do not exist), as

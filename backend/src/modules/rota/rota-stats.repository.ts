@@ -3,7 +3,8 @@ import { Injectable } from '@nestjs/common';
 import type { IsoDate } from '../../common/clock/clock';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { dutyManagerIdOf } from '../duties/duty-manager-sql';
-import { DASHBOARD_STATS_OWN_SQL, DASHBOARD_STATS_SQL, type DashboardPeriod, dashboardStatsParams, type DashboardStatsRow } from './dashboard-stats';
+import { preparedRead } from '../../database/prepared-read';
+import { DASHBOARD_STATS, DASHBOARD_STATS_OWN, type DashboardPeriod, dashboardStatsParams, type DashboardStatsRow } from './dashboard-stats';
 
 /** One person's duties in a period, in all and per weekday (counts come as strings: bigint). */
 export interface StaffDutyCountsRow {
@@ -29,10 +30,7 @@ export class RotaStatsRepository {
 
   /** Every dashboard figure in one statement (dashboard-stats.ts); with `ownUserId`, the pending requests are that user's own. */
   async dashboardRow(period: DashboardPeriod, ownUserId?: string): Promise<DashboardStatsRow> {
-    const [row] = await this.em.execute<DashboardStatsRow[]>(
-      ownUserId === undefined ? DASHBOARD_STATS_SQL : DASHBOARD_STATS_OWN_SQL,
-      dashboardStatsParams(period, ownUserId),
-    );
+    const [row] = await preparedRead<DashboardStatsRow>(this.em, ownUserId === undefined ? DASHBOARD_STATS : DASHBOARD_STATS_OWN, dashboardStatsParams(period, ownUserId));
     return row!;
   }
 

@@ -7,7 +7,8 @@ import type { DaySlots, Slot } from './engine/rota-engine';
 import type { PinReason } from './entities/rota-slot.entity';
 import { DEFAULT_DUTY_MANAGERS_PER_DAY } from '../settings/entities/system-settings.entity';
 import { dutyManagerIdOf } from '../duties/duty-manager-sql';
-import { ROTA_DAYS_SQL, ROTA_DUTY_DAYS_SQL, type RotaDayRecord, type RotaSlotRow, toDayRecords, toRotaDays } from './rota-days';
+import { preparedRead } from '../../database/prepared-read';
+import { ROTA_DAYS, ROTA_DUTY_DAYS_SQL, type RotaDayRecord, type RotaSlotRow, toDayRecords, toRotaDays } from './rota-days';
 
 /** A rota day locked for the transaction, with its slots in order (`null` = empty). */
 export interface LockedDay {
@@ -143,7 +144,7 @@ export class RotaRepository {
    * the settings row's lock and has read it already. With `withPins`, pinned slots say so.
    */
   async daysBetween(startDate: IsoDate, endDate: IsoDate, slotsPerDay?: number, withPins = false): Promise<RotaDayDto[]> {
-    const rows = await this.em.execute<RotaSlotRow[]>(ROTA_DAYS_SQL, [TenantContext.require(), startDate, endDate]);
+    const rows = await preparedRead<RotaSlotRow>(this.em, ROTA_DAYS, [TenantContext.require(), startDate, endDate]);
     return toRotaDays(rows, slotsPerDay ?? rows[0]?.slots_per_day ?? DEFAULT_DUTY_MANAGERS_PER_DAY, withPins);
   }
 

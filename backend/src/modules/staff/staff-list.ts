@@ -1,3 +1,4 @@
+import { preparedStatement } from '../../database/prepared-read';
 /**
  * Every staff member of one organisation (the only parameter), sorted by name then email, with
  * their linked user's role and invite status: rows already shaped as whole staff records
@@ -16,3 +17,6 @@ export const STAFF_LIST_SQL = `
     left join users u on u.id = s.user_id and u.organization_id = s.organization_id
    where s.organization_id = ?
    order by s.name, s.email`;
+
+/** STAFF_LIST_SQL as the prepared statement the staff list runs (prepared-read.ts). */
+export const STAFF_LIST = preparedStatement('staff_list', STAFF_LIST_SQL);

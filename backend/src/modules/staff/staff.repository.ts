@@ -3,7 +3,8 @@ import { Injectable } from '@nestjs/common';
 import { TenantContext } from '../../tenancy/tenant-context';
 import type { StaffRecord } from './dto/staff.dto';
 import { Staff } from './entities/staff.entity';
-import { STAFF_LIST_SQL } from './staff-list';
+import { preparedRead } from '../../database/prepared-read';
+import { STAFF_LIST } from './staff-list';
 
 /** A staff member as other modules need them: their name, email, whether active, and their account's id. */
 export interface StaffPerson {
@@ -63,7 +64,7 @@ export class StaffRepository {
 
   /** Every staff record of the organisation as the list shows it (StaffService.list). One statement. */
   list(): Promise<StaffRecord[]> {
-    return this.em.execute<StaffRecord[]>(STAFF_LIST_SQL, [TenantContext.require()]);
+    return preparedRead<StaffRecord>(this.em, STAFF_LIST, [TenantContext.require()]);
   }
 
   /** A staff member with their account loaded; another organisation's is simply not found. */
