@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiExtension, ApiForbiddenResponse, ApiUnauthorizedRespo
 import { ErrorResponseDto } from '../http/error-body';
 import { BEARER_AUTH } from '../swagger/openapi';
 import type { AuthUser } from './auth-user';
-import { BEFORE_TWO_FACTOR_SETUP_KEY, JwtAuthGuard, PERMISSION_KEY, PermissionGuard } from './guards';
+import { AUTHENTICATED_KEY, BEFORE_TWO_FACTOR_SETUP_KEY, JwtAuthGuard, PERMISSION_KEY, PermissionGuard } from './guards';
 import { type Permission, PERMISSIONS } from './roles';
 
 /**
@@ -13,6 +13,7 @@ import { type Permission, PERMISSIONS } from './roles';
 export function Authenticated(permission?: Permission, deniedAction?: string) {
   const decorators = [
     SetMetadata(PERMISSION_KEY, permission ? { permission, deniedAction } : undefined),
+    SetMetadata(AUTHENTICATED_KEY, true),
     UseGuards(JwtAuthGuard, PermissionGuard),
     ApiBearerAuth(BEARER_AUTH),
     ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'Not signed in, or the session has ended.' }),

@@ -1,4 +1,4 @@
-import { type CanActivate, type ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, ForbiddenException, Injectable, Optional, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import type { AuthUser } from './auth-user';
@@ -8,6 +8,20 @@ import { hasPermission, type Permission, permissionDeniedMessage } from './roles
 export const PERMISSION_KEY = 'duty-manager:permission';
 /** Marks the routes an admin who must still turn on two-step verification may reach. */
 export const BEFORE_TWO_FACTOR_SETUP_KEY = 'duty-manager:before-two-factor-setup';
+/** Set by `@Authenticated()`: the route signs its caller in (its host is checked with the session). */
+export const AUTHENTICATED_KEY = 'duty-manager:authenticated';
+
+/**
+ * A rule that refuses some of a signed-in member's writes, owned by the module whose rule it is
+ * (data-rights: an organisation waiting to be deleted is read-only), which provides it globally
+ * under this class. PermissionGuard asks it after the permission, before the route's pipes: a
+ * guard, not an interceptor, so a request passes no interceptor unless its route has one (Nest then
+ * runs the handler without building the interceptors' observables: docs/performance.md#api-at-scale).
+ */
+export abstract class WriteRefusal {
+  /** Throws when `user`'s request with `method` to the route (`targets`: handler, controller) must be refused. */
+  abstract check(user: AuthUser, method: string, targets: [ReturnType<ExecutionContext['getHandler']>, ReturnType<ExecutionContext['getClass']>]): void;
+}
 
 /** What a route needs; `deniedAction` words the refusal when the permission's own wording is too broad. */
 export interface RequiredPermission {
@@ -32,21 +46,25 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
 
 @Injectable()
 export class PermissionGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector) {}
+  constructor(
+    private readonly reflector: Reflector,
+    @Optional() private readonly writes?: WriteRefusal,
+  ) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const targets = [context.getHandler(), context.getClass()];
-    const user = context.switchToHttp().getRequest<{ user?: AuthUser }>().user;
+    const targets: [ReturnType<ExecutionContext['getHandler']>, ReturnType<ExecutionContext['getClass']>] = [context.getHandler(), context.getClass()];
+    const request = context.switchToHttp().getRequest<{ user?: AuthUser; method: string }>();
+    const user = request.user;
     // An admin whose organisation requires two-step verification and who hasn't turned it on
     // reaches only its setup (docs/product.md#two-step-verification), whatever their role allows.
     if (user?.twoFactorSetupRequired && !this.reflector.getAllAndOverride<boolean>(BEFORE_TWO_FACTOR_SETUP_KEY, targets)) {
       throw new ForbiddenException({ message: TWO_FACTOR_SETUP_REQUIRED, code: 'two_factor_setup_required' });
     }
     const required = this.reflector.getAllAndOverride<RequiredPermission | undefined>(PERMISSION_KEY, targets);
-    if (!required) return true;
-    if (!user || !hasPermission(user.role, required.permission)) {
+    if (required && (!user || !hasPermission(user.role, required.permission))) {
       throw new ForbiddenException(permissionDeniedMessage(required.permission, required.deniedAction));
     }
+    if (user) this.writes?.check(user, request.method, targets);
     return true;
   }
 }

@@ -144,7 +144,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     rememberSessionZone(organization.timezone);
     const auth: AuthUser = { id: user.id, organizationId: payload.org, role: user.role, email: user.email, name: user.name, sessionId: payload.sid };
     if (organization.require_admin_two_factor === true && user.role === 'admin' && user.two_factor_enabled !== true) auth.twoFactorSetupRequired = true;
-    // A pending deletion makes the organisation read-only (OrganizationDeletionInterceptor), decided from this row.
+    // A pending deletion makes the organisation read-only (OrganizationDeletionRefusal), decided from this row.
     if (organization.deletion_due_at) auth.organizationDeletionDueAt = new Date(organization.deletion_due_at);
     return auth;
   }

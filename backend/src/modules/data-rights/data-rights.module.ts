@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import { JobContext } from '../../database/job-context';
 import { AuditModule } from '../audit/audit.module';
 import { AuthModule } from '../auth/auth.module';
@@ -18,7 +17,7 @@ import { TenantsModule } from '../tenants/tenants.module';
 import { ErasureController } from './erasure.controller';
 import { ErasureService } from './erasure.service';
 import { OrganizationDeletionController } from './organization-deletion.controller';
-import { OrganizationDeletionInterceptor } from './organization-deletion.interceptor';
+import { OrganizationReadOnlyModule } from './organization-deletion-refusal';
 import { OrganizationDeletionService } from './organization-deletion.service';
 import { RetentionService } from './retention.service';
 import { SubjectAccessController } from './subject-access.controller';
@@ -37,6 +36,7 @@ import { OrganizationImportService } from './organization-import.service';
  */
 @Module({
   imports: [
+    OrganizationReadOnlyModule,
     AuditModule,
     AuthModule,
     AvailabilityModule,
@@ -68,7 +68,6 @@ import { OrganizationImportService } from './organization-import.service';
     RetentionService,
     OrganizationDeletionService,
     JobContext,
-    { provide: APP_INTERCEPTOR, useClass: OrganizationDeletionInterceptor },
   ],
 })
 export class DataRightsModule {}

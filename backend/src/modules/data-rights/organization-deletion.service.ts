@@ -34,7 +34,7 @@ export const NOTHING_PENDING = 'This organisation is not waiting to be deleted: 
 /**
  * Deleting an organisation (docs/security.md#deleting-an-organisation): an admin asks for it
  * (re-authenticated, typing its name), every admin is emailed, and for 30 days the organisation
- * is read-only (OrganizationDeletionInterceptor) and can be restored. Then the purge deletes its
+ * is read-only (OrganizationDeletionRefusal) and can be restored. Then the purge deletes its
  * row, and with it, through the foreign keys, every row of it; the rate-limit counters that name
  * it or its accounts go too, and its admins get a last email that belongs to no organisation.
  * The purge runs daily and at start-up (catching up after downtime), on the app's clock, once per

@@ -118,7 +118,7 @@ export class ProcedureFileController {
     description: "The link is not genuine, has expired, the document was replaced, or it is another organisation's link.",
   })
   async downloadProcedureFile(@Query('ticket') ticket: string, @Req() req: Request): Promise<StreamableFile> {
-    // Unknown organisation addresses have had their 404 (HostInterceptor); this reuses its lookup.
+    // Unknown organisation addresses have had their 404 (HostGuard); this reuses its lookup.
     const host = await this.hosts.requireKnown(req);
     return download(await this.files.readWithTicket(ticket, host?.id));
   }

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
-import { HostInterceptor } from './host.interceptor';
+import { APP_GUARD } from '@nestjs/core';
+import { HostGuard } from './host.guard';
 import { OrganizationClock } from './organization-clock';
 import { OrganizationHosts } from './organization-hosts.service';
 import { OrganizationsRepository } from './organizations.repository';
@@ -18,7 +18,7 @@ import { Organization } from './entities/organization.entity';
     OrganizationsService,
     OrganizationHosts,
     OrganizationClock,
-    { provide: APP_INTERCEPTOR, useClass: HostInterceptor },
+    { provide: APP_GUARD, useClass: HostGuard },
   ],
   exports: [OrganizationsService, OrganizationHosts, OrganizationClock],
 })

@@ -1,0 +1,32 @@
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyRequest as Request } from 'fastify';
+import { AUTHENTICATED_KEY } from '../../common/auth/guards';
+import { ANY_HOST, OrganizationHosts } from './organization-hosts.service';
+
+/**
+ * On an organisation's address whose organisation does not exist, every route answers 404 with
+ * a message that says so (docs/product.md#accounts-and-sign-in). A signed-in route matches its
+ * caller's session to the host in the JWT strategy, so only the others cost a lookup. A global
+ * guard, not an interceptor: with no interceptor on its route a request runs its handler without
+ * the interceptors' observables (docs/performance.md#api-at-scale); the app has no other guard
+ * before a route's own, so the order of the answers is that of the interceptor it replaces.
+ */
+@Injectable()
+export class HostGuard implements CanActivate {
+  constructor(
+    private readonly hosts: OrganizationHosts,
+    private readonly reflector: Reflector,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(AUTHENTICATED_KEY, targets)) return true;
+    const req = context.switchToHttp().getRequest<Request>();
+    if (this.hosts.of(req).kind !== 'organization') return true;
+    if (this.reflector.getAllAndOverride<boolean>(ANY_HOST, targets)) return true;
+    await this.hosts.requireKnown(req);
+    return true;
+  }
+}
