@@ -181,28 +181,29 @@ export async function seed(client, { measured, otherOrgs = 999, years = ROTA_YEA
             unnest($1::text[], $2::text[], $3::date[], $4::date[]) as h(name, type, start_date, end_date)`,
     [holidays.map((h) => h[0]), holidays.map((h) => h[1]), holidays.map((h) => h[2]), holidays.map((h) => h[3])],
   );
-  // 20 swap and 20 cancel requests an organisation, spread over the last year: a third pending.
+  // 20 swap and 20 cancel requests an organisation, spread over the last year: a third pending; each of
+  // the Duty Manager duty, as the insert triggers (off here) would name it.
   await step(
     'swap_requests',
-    `insert into swap_requests (id, organization_id, requester_id, target_id, original_date, swap_date, reason, status, decided_at, created_at, updated_at)
-     select gen_random_uuid(), o.id, md5(o.id::text || ':staff:' || (j % o.n))::uuid, md5(o.id::text || ':staff:' || ((j + 1) % o.n))::uuid,
+    `insert into swap_requests (id, organization_id, duty_id, swap_duty_id, requester_id, target_id, original_date, swap_date, reason, status, decided_at, created_at, updated_at)
+     select gen_random_uuid(), o.id, du.id, du.id, md5(o.id::text || ':staff:' || (j % o.n))::uuid, md5(o.id::text || ':staff:' || ((j + 1) % o.n))::uuid,
             $1::date - 300 + j * 15, $1::date - 293 + j * 15, 'Swap ' || j,
             case when j % 3 = 0 then 'pending' when j % 3 = 1 then 'approved' else 'rejected' end,
             case when j % 3 <> 0 then $1::timestamptz - make_interval(days => 310 - j * 15) end,
             $1::timestamptz - make_interval(days => 320 - j * 15), $1::timestamptz - make_interval(days => 310 - j * 15)
-       from seed_orgs o, generate_series(0, 19) as j`,
+       from seed_orgs o join duties du on du.organization_id = o.id and du.is_duty_manager, generate_series(0, 19) as j`,
     [years.end.slice(0, 4) + '-07-01'],
   );
   await step(
     'cancel_requests',
-    `insert into cancel_requests (id, organization_id, staff_id, date, reason, status, replacement_id, decided_at, created_at, updated_at)
-     select gen_random_uuid(), o.id, md5(o.id::text || ':staff:' || ((2 * j + 3) % o.n))::uuid,
+    `insert into cancel_requests (id, organization_id, duty_id, staff_id, date, reason, status, replacement_id, decided_at, created_at, updated_at)
+     select gen_random_uuid(), o.id, du.id, md5(o.id::text || ':staff:' || ((2 * j + 3) % o.n))::uuid,
             $1::date - 300 + j * 15, 'Cancel ' || j,
             case when j % 3 = 0 then 'pending' else 'approved' end,
             case when j % 3 <> 0 then md5(o.id::text || ':staff:' || ((2 * j + 7) % o.n))::uuid end,
             case when j % 3 <> 0 then $1::timestamptz - make_interval(days => 310 - j * 15) end,
             $1::timestamptz - make_interval(days => 320 - j * 15), $1::timestamptz - make_interval(days => 310 - j * 15)
-       from seed_orgs o, generate_series(0, 19) as j`,
+       from seed_orgs o join duties du on du.organization_id = o.id and du.is_duty_manager, generate_series(0, 19) as j`,
     [years.end.slice(0, 4) + '-07-01'],
   );
   await client.query(`set session_replication_role = origin`);
