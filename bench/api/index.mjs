@@ -24,7 +24,9 @@
 // BENCH_API_ORGS=<n> seeds n organisations in all instead of 1,000 (quicker runs while developing).
 // BENCH_API_APP_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' starts the app's node with those
 // arguments (a CPU profile of the app under the load, written when the bench stops it);
-// BENCH_API_BARE_NODE_ARGS the same for the bare server.
+// BENCH_API_BARE_NODE_ARGS the same for the bare server; BENCH_API_ONLY=<text> loads only the
+// endpoints whose name contains it (all are still checked); BENCH_API_SHOW_SQL=1 prints the
+// recorded statements with the server's execution time of each.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -264,7 +266,6 @@ try {
             (select count(*) from organizations) as orgs, (select count(*) from staff) as staff,
             (select count(*) from rota_days) as days, (select count(*) from rota_slots) as slots`,
   );
-  await db.end();
   console.log(
     `Seeded in ${seedSeconds.toFixed(0)} s (the secondary school ${schoolSeconds.toFixed(0)} s more): ${size.orgs} organisations, ${size.staff} staff, ${size.days} rota days, ${size.slots} slots; database ${size.db}`,
   );
@@ -304,12 +305,22 @@ try {
       `  ${e.name.padEnd(27)} ${c.counts.join(' / ')} statements${transactions ? `, ${transactions} transaction(s)` : ''}${parallel ? `, ${parallel} sent while another ran` : ''}` +
         `${c.outside.length ? `; ${c.outside.length} outside any request meanwhile: ${c.outside.join(' | ')}` : ''}`,
     );
-    if (process.env.BENCH_API_SHOW_SQL)
-      for (const st of c.statements)
+    // BENCH_API_SHOW_SQL=1: each statement (its connection, how many of the request's ran beside
+    // it) with the server's execution time of a read (EXPLAIN ANALYZE, in ms).
+    if (process.env.BENCH_API_SHOW_SQL) {
+      for (const st of c.statements) {
+        let ms = '';
+        if (/^\s*(select|with)\b/i.test(st.text) && !st.values?.some((v) => v && typeof v === 'object' && !Array.isArray(v))) {
+          const { rows } = await db.query(`explain (analyze, format json) ${st.text}`, st.values);
+          ms = `${rows[0]['QUERY PLAN'][0]['Execution Time'].toFixed(2)} ms`;
+        }
         console.log(
-          `    [${st.client}${st.running ? ` +${st.running}` : ''}] ${st.text.replace(/\s+/g, ' ').slice(0, 300)}  ${JSON.stringify(st.values ?? []).slice(0, 200)}`,
+          `    [${st.client}${st.running ? ` +${st.running}` : ''}] ${ms.padStart(9)}  ${st.text.replace(/\s+/g, ' ').slice(0, 240)}  ${JSON.stringify(st.values ?? []).slice(0, 120)}`,
         );
+      }
+    }
   }
+  await db.end();
 
   // Sanity: the app shows the seeded data.
   const get = async (b, path, headers) => {
@@ -378,10 +389,12 @@ try {
   };
   const appServer = { pid: app.pid, base, headers: (e) => headersOf[e.as ?? 'admin'] };
   const bareServer = { pid: bare.pid, base: bareBase, headers: () => ({}) };
-  const perRound = endpoints.map(() => []);
+  // BENCH_API_ONLY=<text>: load only the endpoints whose name contains it (a profile of one endpoint).
+  const loaded = endpoints.filter((e) => e.name.includes(process.env.BENCH_API_ONLY ?? ''));
+  const perRound = loaded.map(() => []);
   const loadStarted = performance.now();
   for (let round = 1; round <= rounds; round += 1) {
-    for (const [i, e] of endpoints.entries()) {
+    for (const [i, e] of loaded.entries()) {
       const appFirst = round % 2 === 1;
       const first = await measure(appFirst ? appServer : bareServer, e);
       const second = await measure(appFirst ? bareServer : appServer, e);
@@ -407,7 +420,7 @@ try {
         k === 'errors' ? results.reduce((n, r) => n + r.errors, 0) : median(results.map((r) => r[k])),
       ]),
     );
-  const results = endpoints.map((e, i) => ({
+  const results = loaded.map((e, i) => ({
     name: e.name,
     app: medianResult(perRound[i].map((r) => r.app)),
     bare: medianResult(perRound[i].map((r) => r.bare)),
@@ -451,7 +464,7 @@ try {
   console.log(`  bare node:http + pg              before the load: ${mib(before.bare)};  after: ${mib(after.bare)}`);
   console.log(
     `\nRun time: ${((performance.now() - benchStarted) / 60_000).toFixed(1)} min in all; seeding ${(seedSeconds / 60).toFixed(1)} min, the secondary school ${(schoolSeconds / 60).toFixed(1)} min, ` +
-      `the load ${((loadEnded - loadStarted) / 60_000).toFixed(1)} min (${endpoints.length} endpoints × 2 servers × ${rounds} round${rounds === 1 ? '' : 's'} × (${seconds} s + 1 s warm-up))`,
+      `the load ${((loadEnded - loadStarted) / 60_000).toFixed(1)} min (${loaded.length} endpoints × 2 servers × ${rounds} round${rounds === 1 ? '' : 's'} × (${seconds} s + 1 s warm-up))`,
   );
   const errors = results.reduce((n, r) => n + r.app.errors + r.bare.errors, 0);
   if (errors) {
