@@ -26,6 +26,7 @@ export async function captureRequests({ start, stop, signIn, requests, times = 3
     const out = {};
     for (const r of requests) {
       const counts = [];
+      let first;
       let record;
       let body;
       for (let n = 1; n <= times; n += 1) {
@@ -37,10 +38,14 @@ export async function captureRequests({ start, stop, signIn, requests, times = 3
         while (!fs.existsSync(file)) await new Promise((resolve) => setTimeout(resolve, 10));
         record = JSON.parse(fs.readFileSync(file, 'utf8'));
         counts.push(record.statements.length);
+        first ??= record;
       }
+      // What the first request sent that the kept one didn't (one-off work: a cache filled, a connection set up).
+      const kept = new Set(record.statements.map((s) => s.text));
+      const firstOnly = first.statements.filter((s) => !kept.has(s.text)).map((s) => s.text);
       // Statements sent while the request ran but outside its context: the app's background work
       // (the mail outbox's polling), or a statement of the request that lost its context (printed by the bench).
-      out[r.path] = { statements: record.statements, body, status: record.status, counts, outside: record.outsideStatements };
+      out[r.path] = { statements: record.statements, body, status: record.status, counts, firstOnly, outside: record.outsideStatements };
     }
     return out;
   } finally {

@@ -52,6 +52,9 @@ const staffCount = 200;
 // A Monday inside the seeded years: "today" for the app's clock and the bare server.
 const appNow = '2025-10-06T09:00';
 const production = productionStart();
+// How long the app is left alone after start-up before its memory is read again: two of
+// IdleMemoryRelease's 2 s windows and a little more.
+const STARTUP_QUIET_MS = 5_000;
 const today = appNow.slice(0, 10);
 const month = { startDate: '2025-10-01', endDate: '2025-10-31' };
 // The secondary school: signed up through the API; its academic year 2025-26 planned whole.
@@ -177,8 +180,12 @@ try {
   });
   const base = `http://127.0.0.1:${appPort}`;
   await waitFor(`${base}/api/health`, app, 'The app');
-  // Its memory once it answers, before anything else reaches it (seeding and sanity requests come later).
+  // Its memory once it answers, before anything else reaches it (seeding and sanity requests come
+  // later), and again once it has been quiet for a while: start-up is work too, and the app gives
+  // memory back in its first quiet two seconds after work (common/memory/idle-memory-release.ts).
   const startedUp = memory(app.pid);
+  await new Promise((r) => setTimeout(r, STARTUP_QUIET_MS));
+  const startedUpQuiet = memory(app.pid);
 
   // The measured organisation signs up through the API, so its admin and token are real.
   const register = await fetch(`${base}/api/auth/register`, {
@@ -305,6 +312,9 @@ try {
       `  ${e.name.padEnd(27)} ${c.counts.join(' / ')} statements${transactions ? `, ${transactions} transaction(s)` : ''}${parallel ? `, ${parallel} sent while another ran` : ''}` +
         `${c.outside.length ? `; ${c.outside.length} outside any request meanwhile: ${c.outside.join(' | ')}` : ''}`,
     );
+    if (process.env.BENCH_API_SHOW_SQL && c.firstOnly.length) {
+      console.log(`    the first request only: ${c.firstOnly.map((t) => t.replace(/\s+/g, ' ').slice(0, 200)).join(' | ')}`);
+    }
     // BENCH_API_SHOW_SQL=1: each statement (its connection, how many of the request's ran beside
     // it) with the server's execution time of a read (EXPLAIN ANALYZE, in ms).
     if (process.env.BENCH_API_SHOW_SQL) {
@@ -459,7 +469,10 @@ try {
   }
   console.log(`  load average at the end: ${fs.readFileSync('/proc/loadavg', 'utf8').trim()}`);
   console.log(`\nResident memory (from /proc/<pid>/status; VmHWM is the peak; "after" is read ${seconds + 1} s or more after the app's last load):`);
-  console.log(`  app (node backend/dist/main.js)  after start-up: VmRSS ${startedUp.rss.toFixed(0)} MiB (before any request but /api/health)`);
+  console.log(
+    `  app (node backend/dist/main.js)  after start-up: VmRSS ${startedUp.rss.toFixed(0)} MiB when /api/health first answers, ` +
+      `${startedUpQuiet.rss.toFixed(0)} MiB ${STARTUP_QUIET_MS / 1000} s later, left alone (VmHWM ${startedUpQuiet.hwm.toFixed(0)} MiB)`,
+  );
   console.log(`  app (node backend/dist/main.js)  before the load: ${mib(before.app)};  after: ${mib(after.app)}`);
   console.log(`  bare node:http + pg              before the load: ${mib(before.bare)};  after: ${mib(after.bare)}`);
   console.log(
