@@ -146,6 +146,7 @@ const benchStarted = performance.now();
 const pg = await startThrowawayPostgres('bench_api');
 let app;
 let bare;
+let capturedDir;
 try {
   // The app, as deployed: its own process on the throwaway database; it applies the migrations.
   const appPort = await freePort();
@@ -299,7 +300,8 @@ try {
     },
     requests: endpoints.filter((e) => e.captured).map((e) => ({ name: e.captured, path: e.path, as: e.as })),
   });
-  const capturedFile = `${fs.mkdtempSync('/tmp/bench-api-')}/captured.json`;
+  capturedDir = fs.mkdtempSync('/tmp/bench-api-');
+  const capturedFile = `${capturedDir}/captured.json`;
   fs.writeFileSync(capturedFile, JSON.stringify(captured));
   console.log(
     `Statements the app sent per request (capture instance; each request ${captured[endpoints.find((e) => e.captured).path].counts.length} times, the last one kept):`,
@@ -488,4 +490,5 @@ try {
   await stopChild(bare);
   await stopChild(app);
   await pg.stop();
+  if (capturedDir) fs.rmSync(capturedDir, { recursive: true, force: true });
 }
