@@ -1,10 +1,20 @@
 #!/usr/bin/env node
 // The baseline of bench/api: node:http + a pg Pool answering GET /api/rota, /api/dashboard-stats
 // and /api/staff for one organisation with the same SQL statements the app runs for each request,
-// in the same order, and the same JSON, with no framework, JWT check or validation. Run as its
-// own process by bench/api/index.mjs so its memory can be read alone:
-//   DATABASE_URL=… ORG_ID=… USER_ID=… SESSION_ID=… TODAY=2025-10-06 PORT=0 node bench/api/bare-server.mjs
+// in the same order, and the same JSON, with no framework, JWT check or validation; and the
+// requests recorded in CAPTURED (the Today board, the all-duties grid, My Rota) by replaying the
+// app's own statements. Run as its own process by bench/api/index.mjs so its memory can be read alone:
+//   DATABASE_URL=… ORG_ID=… USER_ID=… SESSION_ID=… TODAY=2025-10-06 CAPTURED=/tmp/x.json PORT=0 node bench/api/bare-server.mjs
 // It prints `listening <port>` once it accepts connections.
+//
+// The recorded requests: CAPTURED is a JSON file `{ "<path?query>": { statements, body } }` written
+// by bench/api/capture.mjs from a capture instance of the app (bench/lib/capture-sql.cjs records
+// every statement the app sent while answering the request). Each request of such a path runs
+// those statements with the same parameter values in the same order (see `replay`) and answers
+// the recorded body, serialised per request as the app serialises its answer; the bench checks the
+// measured app still answers that body. The endpoints run a dozen statements across several
+// services, so recording them (rather than importing each statement from backend/dist) keeps the
+// twin's SQL the app's whatever the services do.
 //
 // Where the statements come from (each run as the app runs it, a named statement PostgreSQL
 // prepares once per connection: backend/src/database/prepared-read.ts):
@@ -18,6 +28,7 @@
 //   (modules/auth/session-user.ts), as JwtStrategy.validate runs it (the app then maps the row to
 //   its two entities; here the row is only checked).
 // The app reads "today" in the organisation's time zone from its clock (APP_NOW); here TODAY.
+import * as fs from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 
@@ -42,6 +53,58 @@ const run = (statement, values) => pool.query({ name: statement.name, text: stat
 // SettingsService's default when an organisation has no settings row yet.
 const DEFAULT_SLOTS_PER_DAY = 2;
 
+/** A recorded parameter value as pg is to send it (capture-sql.cjs tags what JSON would lose). */
+function decode(value) {
+  if (Array.isArray(value)) return value.map(decode);
+  if (value && typeof value === 'object') {
+    if ('$date' in value) return new Date(value.$date);
+    if ('$bytes' in value) return Buffer.from(value.$bytes, 'base64');
+    if ('$bigint' in value) return BigInt(value.$bigint);
+  }
+  return value;
+}
+
+const BEGINS = /^\s*(begin|start\s+transaction)\b/i;
+const ENDS = /^\s*(commit|rollback|end)\b/i;
+
+/**
+ * Runs a recorded request's statements as the app ran them: in order; a statement the app sent
+ * while others of the request were still running (Promise.all) goes with them, the others wait
+ * for those before; and from a `begin` to its `commit`/`rollback` every statement the app sent on
+ * that connection runs on one connection taken from the pool (a transaction), the rest through
+ * pool.query as the app's pool hands out a free connection.
+ */
+async function replay(statements) {
+  const held = new Map();
+  let running = [];
+  for (const s of statements) {
+    if (s.submittable) throw new Error(`A ${s.submittable} (a streamed query) can't be replayed: ${s.text}`);
+    if (s.running === 0) {
+      await Promise.all(running);
+      running = [];
+    }
+    if (BEGINS.test(s.text) && !held.has(s.client)) held.set(s.client, await pool.connect());
+    const client = held.get(s.client);
+    const query = { text: s.text, values: s.values === undefined ? undefined : decode(s.values), ...s.options };
+    let done = (client ?? pool).query(query);
+    if (client && ENDS.test(s.text)) {
+      held.delete(s.client);
+      done = done.finally(() => client.release());
+    }
+    running.push(done);
+  }
+  await Promise.all(running);
+  for (const client of held.values()) client.release();
+}
+
+/** The recorded requests, by path and query: their statements, and the answer as a value to serialise. */
+const captured = new Map(
+  Object.entries(process.env.CAPTURED ? JSON.parse(fs.readFileSync(process.env.CAPTURED, 'utf8')) : {}).map(([url, c]) => [
+    url,
+    { statements: c.statements, body: JSON.parse(c.body) },
+  ]),
+);
+
 const routes = {
   async '/api/rota'(url) {
     const { rows } = await run(ROTA_DAYS, [org, url.searchParams.get('startDate'), url.searchParams.get('endDate')]);
@@ -64,6 +127,14 @@ const routes = {
 
 const server = http.createServer(async (req, res) => {
   try {
+    const recorded = captured.get(req.url);
+    if (recorded) {
+      await replay(recorded.statements);
+      const body = JSON.stringify(recorded.body);
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+      res.end(body);
+      return;
+    }
     const url = new URL(req.url, 'http://x');
     const route = routes[url.pathname];
     if (!route) {

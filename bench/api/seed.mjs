@@ -181,7 +181,8 @@ export async function seed(client, { measured, otherOrgs = 999, years = ROTA_YEA
             unnest($1::text[], $2::text[], $3::date[], $4::date[]) as h(name, type, start_date, end_date)`,
     [holidays.map((h) => h[0]), holidays.map((h) => h[1]), holidays.map((h) => h[2]), holidays.map((h) => h[3])],
   );
-  // 20 swap and 20 cancel requests an organisation, spread over the last year: a third pending.
+  // 20 swap and 20 cancel requests an organisation, spread over the last year: a third pending; each of
+  // the Duty Manager duty, as the insert triggers (off here) would name it.
   await step(
     'swap_requests',
     `insert into swap_requests (id, organization_id, duty_id, swap_duty_id, requester_id, target_id, original_date, swap_date, reason, status, decided_at, created_at, updated_at)
