@@ -23,7 +23,7 @@ const summary = (found: DataDoor[]) => found.map((d) => `${posix(d.file)}:${d.li
 describe('one door to each module’s data', () => {
   it('finds planted data calls, raw SQL and EntityManager imports outside a repository, and lets repositories, the ORM’s plumbing and look-alikes be', () => {
     const service = `import { EntityManager, sql } from '@mikro-orm/postgresql';
-import { preparedRead } from '../../database/prepared-read';
+import { preparedRead, preparedStatement } from '../../database/prepared-read';
 import { Staff } from '../staff/entities/staff.entity';
 
 export class PlantedService {
@@ -31,7 +31,7 @@ export class PlantedService {
   everyone() { return this.em.find(Staff, {}); }
   one() { return this.em.getConnection().execute('select 1'); }
   now() { return sql\`now()\`; }
-  hot() { return preparedRead(this.em, 'planted', 'select 1', []); }
+  hot() { return preparedRead(this.em, preparedStatement('planted', 'select 1'), []); }
   lookAlike(list: { find(n: number): number; count(): number }) { return list.find(1) + list.count(); }
 }
 `;

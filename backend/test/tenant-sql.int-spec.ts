@@ -18,12 +18,12 @@ describe('raw SQL and tenant isolation', () => {
     const planted = rawStatements(SRC, {
       [path.join('modules', 'staff', 'planted.ts')]: `
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { preparedRead } from '../../database/prepared-read';
-const BY_EMAIL = 'select id from staff where email = $1';
-export const planted = (em: EntityManager, email: string) => preparedRead(em, 'planted', BY_EMAIL, [email]);
+import { preparedRead, preparedStatement } from '../../database/prepared-read';
+const BY_EMAIL = preparedStatement('planted', 'select id from staff where email = ?');
+export const planted = (em: EntityManager, email: string) => preparedRead(em, BY_EMAIL, [email]);
 `,
     });
-    expect(planted.map((s) => [s.sql, tablesWithoutTenantCondition(s.sql, tenant)])).toEqual([['select id from staff where email = $1', ['staff']]]);
+    expect(planted.map((s) => [s.sql, tablesWithoutTenantCondition(s.sql, tenant)])).toEqual([['select id from staff where email = ?', ['staff']]]);
   });
 
   it('reads the SQL of every raw statement (literal, constant, or built by a function)', () => {

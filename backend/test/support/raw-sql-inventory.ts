@@ -49,10 +49,21 @@ export function sourceProgram(srcDir: string, samples?: Record<string, string>):
   return { program: ts.createProgram(files, OPTIONS, host), files };
 }
 
-/** The SQL argument of a call that runs one: `….execute(sql, …)`, or `preparedRead(em, name, sql, …)`. */
+/**
+ * The SQL argument of a call that runs one: `….execute(sql, …)`, or `preparedRead(em, statement, …)`
+ * whose statement is a `preparedStatement(name, sql)`. preparedRead's own `execute(statement.sql, …)`
+ * (the statement inside a transaction) is each call site's statement: it is read there.
+ */
 function statementOf(call: ts.CallExpression): ts.Expression | undefined {
-  if (ts.isPropertyAccessExpression(call.expression) && call.expression.name.text === 'execute') return call.arguments[0];
-  if (ts.isIdentifier(call.expression) && call.expression.text === 'preparedRead') return call.arguments[2];
+  if (ts.isPropertyAccessExpression(call.expression) && call.expression.name.text === 'execute') {
+    const [sql] = call.arguments;
+    if (sql && ts.isPropertyAccessExpression(sql) && sql.name.text === 'sql' && ts.isIdentifier(sql.expression) && sql.expression.text === 'statement') {
+      const fn = ts.findAncestor(call, ts.isFunctionDeclaration);
+      if (fn?.name?.text === 'preparedRead') return undefined;
+    }
+    return sql;
+  }
+  if (ts.isIdentifier(call.expression) && call.expression.text === 'preparedRead') return call.arguments[1];
   return undefined;
 }
 
@@ -79,6 +90,10 @@ export function rawStatements(srcDir: string, samples?: Record<string, string>):
     if (ts.isIdentifier(node)) {
       const declaration = declarationOf(node);
       if (declaration && ts.isVariableDeclaration(declaration) && declaration.initializer) return texts(declaration.initializer);
+    }
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'preparedStatement') {
+      // A prepared statement (database/prepared-read.ts): its SQL is the second argument.
+      return node.arguments[1] ? texts(node.arguments[1]) : [];
     }
     if (ts.isCallExpression(node)) {
       // A function that builds the SQL: what each of its return statements gives.

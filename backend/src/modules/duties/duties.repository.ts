@@ -2,6 +2,8 @@ import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { TenantContext } from '../../tenancy/tenant-context';
+import { preparedRead } from '../../database/prepared-read';
+import { DUTY_LIST, type DutyListRow } from './duty-list';
 import { DutyEligibilityEntry } from './entities/duty-eligibility-entry.entity';
 import { DutyWeekday } from './entities/duty-weekday.entity';
 import { Duty, type DutyEligibility } from './entities/duty.entity';
@@ -126,6 +128,11 @@ export class DutiesRepository {
     if (!ids.length) return new Map();
     const duties = await this.em.find(Duty, { id: { $in: ids } }, { fields: ['id', 'name'] });
     return new Map(duties.map((d) => [d.id, d.name]));
+  }
+
+  /** Every duty not deleted, in the school's order, with its weekdays and lists and the duty managers per day: one prepared statement (duty-list.ts). */
+  listRows(): Promise<DutyListRow[]> {
+    return preparedRead<DutyListRow>(this.em, DUTY_LIST, [TenantContext.require()]);
   }
 
   async list(): Promise<DutyRecord[]> {

@@ -6,6 +6,7 @@ import { plural } from '../../common/text/plural';
 import { AuditService } from '../audit/audit.service';
 import type { RotaChange } from '../fact-changes/rota-change';
 import { FactChangesService } from '../fact-changes/fact-changes.service';
+import { DEFAULT_DUTY_MANAGERS_PER_DAY } from '../settings/entities/system-settings.entity';
 import { SystemSettingsService } from '../settings/system-settings.service';
 import { StaffGroupsService } from '../staff/staff-groups.service';
 import { type CreateDutyDto, END_TIME_MESSAGE, START_TIME_MESSAGE } from './dto/create-duty.dto';
@@ -17,6 +18,7 @@ import type { SavedDutyDto } from './dto/saved-duty.dto';
 import type { UpdateDutyDto } from './dto/update-duty.dto';
 import { DUTY_TEMPLATES, dutyTemplate, minutesBetween } from './duty-templates';
 import { type DutyRecord, DutiesRepository, type PlanningDuties } from './duties.repository';
+import { type DutyFields, dutyFieldsOf } from './duty-list';
 import type { Duty, DutyEligibility } from './entities/duty.entity';
 
 const WEEKDAYS = [1, 2, 3, 4, 5];
@@ -84,10 +86,15 @@ export class DutiesService {
   }
 
   /** The organisation's duties not deleted, in the school's order. */
+  /** Every duty not deleted, in the school's order: one statement (duty-list.ts). */
   async list(): Promise<DutyDto[]> {
-    const records = await this.duties.list();
-    const dutyManagersPerDay = await this.settings.dutyManagersPerDay();
-    return records.map((record) => toDutyDto(record, dutyManagersPerDay));
+    const rows = await this.duties.listRows();
+    return rows.map((row) =>
+      toDutyDto(
+        { duty: dutyFieldsOf(row), weekdays: row.weekdays, groupIds: row.group_ids, staffIds: row.staff_ids },
+        row.duty_managers_per_day ?? DEFAULT_DUTY_MANAGERS_PER_DAY,
+      ),
+    );
   }
 
   async create(actor: AuthUser, dto: CreateDutyDto): Promise<SavedDutyDto> {
@@ -462,7 +469,7 @@ function describeDuty(duty: DutyDto): string {
   return `${time}, ${days}`;
 }
 
-function toDutyDto({ duty, weekdays, groupIds, staffIds }: DutyRecord, dutyManagersPerDay: number): DutyDto {
+function toDutyDto({ duty, weekdays, groupIds, staffIds }: Omit<DutyRecord, 'duty'> & { duty: DutyFields }, dutyManagersPerDay: number): DutyDto {
   return {
     id: duty.id,
     isDutyManager: duty.isDutyManager === true,

@@ -30,12 +30,15 @@ export class RotaGridService {
     private readonly rota: RotaRepository,
   ) {}
 
-  /** With `withPins` (admins and managers), a pinned slot says so (docs/product.md#pinned-duties). */
-  async grid(startDate: IsoDate, endDate: IsoDate, withPins = false): Promise<RotaGridDto> {
+  /**
+   * With `withPins` (admins and managers), a pinned slot says so (docs/product.md#pinned-duties).
+   * `listed`: the school's duties when the caller has read them already (the Today board).
+   */
+  async grid(startDate: IsoDate, endDate: IsoDate, withPins = false, listed?: DutyDto[]): Promise<RotaGridDto> {
     if (daysInSpan(startDate, endDate) > MAX_GRID_DAYS) {
       throw new BadRequestException(`The all-duties grid covers at most ${MAX_GRID_DAYS} days: ask for a shorter period`);
     }
-    const duties = await this.duties.list();
+    const duties = listed ?? (await this.duties.list());
     const rows = await this.rota.namedDutySlotsBetween(startDate, endDate);
     const held = new Map<string, (RotaSlotDto | undefined)[]>();
     for (const row of rows) {

@@ -7,7 +7,7 @@ import type { DaySlots, Slot } from './engine/rota-engine';
 import type { PinReason } from './entities/rota-slot.entity';
 import { DEFAULT_DUTY_MANAGERS_PER_DAY } from '../settings/entities/system-settings.entity';
 import { dutyManagerIdOf } from '../duties/duty-manager-sql';
-import { preparedRead } from '../../database/prepared-read';
+import { preparedRead, preparedStatement } from '../../database/prepared-read';
 import { ROTA_DAYS, ROTA_DUTY_DAYS_SQL, type RotaDayRecord, type RotaSlotRow, toDayRecords, toRotaDays } from './rota-days';
 
 /** A rota day locked for the transaction, with its slots in order (`null` = empty). */
@@ -134,6 +134,18 @@ export interface OwnDutyRow {
  * Triggers move a day's `updatedAt` and `revision` whenever its slots change. Every statement
  * is on the current organisation, read from TenantContext (it throws when no context is open).
  */
+/** Every slot of a range with its person's name, for the all-duties grid (namedDutySlotsBetween): a prepared statement (prepared-read.ts). */
+const NAMED_DUTY_SLOTS = preparedStatement(
+  'named_duty_slots',
+  `select s.duty_id, to_char(s.date, 'YYYY-MM-DD') as date, s.position, s.staff_id, st.name, s.id as slot_id, s.pinned, s.pinned_reason
+     from rota_slots s join staff st on st.id = s.staff_id and st.organization_id = s.organization_id
+    where s.organization_id = ? and s.date between ? and ?
+    order by s.date, s.duty_id, s.position`,
+);
+/** My Rota's statements (dutiesOfUserBetween, dutiesOfStaffBetween), prepared. */
+const DUTIES_OF_USER = preparedStatement('duties_of_user', dutiesOfSql(OWN_STAFF_SQL));
+const DUTIES_OF_STAFF = preparedStatement('duties_of_staff', dutiesOfSql('select id from staff where organization_id = ? and id = ?'));
+
 @Injectable()
 export class RotaRepository {
   constructor(private readonly em: EntityManager) {}
@@ -306,13 +318,7 @@ export class RotaRepository {
       pinned_reason: PinReason | null;
     }[]
   > {
-    return this.em.execute(
-      `select s.duty_id, to_char(s.date, 'YYYY-MM-DD') as date, s.position, s.staff_id, st.name, s.id as slot_id, s.pinned, s.pinned_reason
-         from rota_slots s join staff st on st.id = s.staff_id and st.organization_id = s.organization_id
-        where s.organization_id = ? and s.date between ? and ?
-        order by s.date, s.duty_id, s.position`,
-      [TenantContext.require(), from, to],
-    );
+    return preparedRead(this.em, NAMED_DUTY_SLOTS, [TenantContext.require(), from, to]);
   }
 
   /**
@@ -323,13 +329,13 @@ export class RotaRepository {
    */
   dutiesOfUserBetween(user: { id: string; email: string }, from: IsoDate, to: IsoDate): Promise<OwnDutyRow[]> {
     const org = TenantContext.require();
-    return this.em.execute(dutiesOfSql(OWN_STAFF_SQL), [org, user.id, user.email, org, from, to]);
+    return preparedRead<OwnDutyRow>(this.em, DUTIES_OF_USER, [org, user.id, user.email, org, from, to]);
   }
 
   /** The duties of the staff member `staffId` of this organisation as `dutiesOfUserBetween` gives them (none for an unknown id). One statement. */
   dutiesOfStaffBetween(staffId: string, from: IsoDate, to: IsoDate): Promise<OwnDutyRow[]> {
     const org = TenantContext.require();
-    return this.em.execute(dutiesOfSql('select id from staff where organization_id = ? and id = ?'), [org, staffId, org, from, to]);
+    return preparedRead<OwnDutyRow>(this.em, DUTIES_OF_STAFF, [org, staffId, org, from, to]);
   }
 
   /**

@@ -60,7 +60,7 @@ export class TodayBoardService {
     const descriptions = new Map(listed.map((d) => [d.id, d.description]));
     // On a wet day a duty with a wet-weather post is at that post (docs/product.md#duties).
     const wetPlaces = new Map(wet ? listed.flatMap((d) => (d.wetPlace ? [[d.id, d.wetPlace] as const] : [])) : []);
-    const grid = await this.grid.grid(day, day, seesPins(user));
+    const grid = await this.grid.grid(day, day, seesPins(user), listed);
     const cells = new Map((grid.days[0]?.duties ?? []).map((cell) => [cell.dutyId, cell]));
     const duties = grid.duties.flatMap((duty): TodayDutyDto[] => {
       const cell = cells.get(duty.id);
