@@ -15,10 +15,14 @@
 // t = max(1, gap reached); a lower bound, so "changed − minimum" can only be overstated — the
 // largest gap to fair share before the change, after the fill alone and after the repair, the answer
 // time against the same change on a school with no rota (the cost of the repair finding nothing),
-// and the health check's violations (must be 0). Goal: changed ≤ minimum + 2, under 200 ms.
+// and the health check's violations (must be 0); and, steadier than the time on a busy machine, the
+// CPU the change took on the main thread (the app and this client) and on the others (a worker
+// running the engine, GC helpers), and the statements the app sent for it.
+// Goal: changed ≤ minimum + 2, under 200 ms.
 //   npm run bench:changes
 import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 
 const require = createRequire(import.meta.url);
 const dist = new URL('../backend/dist/', import.meta.url).pathname;
@@ -27,7 +31,31 @@ const { createApp } = require(`${dist}app.factory.js`);
 const { validateEnv } = require(`${dist}config/env.js`);
 const { runMigrations } = require(`${dist}database/migrate.js`);
 // The backend's own packages: npm keeps MikroORM under backend/node_modules (not hoisted).
-const { MikroORM } = createRequire(new URL('../backend/package.json', import.meta.url))('@mikro-orm/core');
+const backendRequire = createRequire(new URL('../backend/package.json', import.meta.url));
+const { MikroORM } = backendRequire('@mikro-orm/core');
+
+// The statements the app sends while a change is timed: every query on the driver's connections
+// (the app runs in this process). The mail sender's own (claiming and marking queued emails, one
+// each), which run beside the request once it has committed, are counted apart.
+const { Client } = createRequire(backendRequire.resolve('@mikro-orm/postgresql'))('pg');
+const SENDER = /^\s*(update|select [^;]* from) outbox_emails/i;
+// BENCH_CHANGES_SQL=1: also print each statement of a timed change (its first 160 characters).
+const SHOW_SQL = process.env.BENCH_CHANGES_SQL === '1';
+let statements = 0;
+let timing = false;
+const query = Client.prototype.query;
+Client.prototype.query = function countedQuery(...args) {
+  const text = String(args[0]?.text ?? args[0]);
+  if (!SENDER.test(text)) statements += 1;
+  if (SHOW_SQL && timing) console.log(`  sql: ${text.replace(/\s+/g, ' ').slice(0, 160)}`);
+  return query.apply(this, args);
+};
+// BENCH_CHANGES_ONLY=snow,per day: only the changes whose label contains one of these.
+const ONLY = process.env.BENCH_CHANGES_ONLY?.split(',').filter(Boolean);
+// BENCH_CHANGES_WINDOWS=file: each timed change's start and end, in µs of the monotonic clock that
+// `node --cpu-prof` stamps its samples with (worker threads' too), to read the profile of a change alone.
+const WINDOWS = process.env.BENCH_CHANGES_WINDOWS;
+const windows = [];
 
 const STAFF = Number(process.env.BENCH_STAFF ?? 200);
 const NON_TEACHING = Math.round(STAFF * 0.3);
@@ -178,10 +206,11 @@ try {
   const pad = (s, n) => String(s).padEnd(n);
   const num = (s, n) => String(s).padStart(n);
   console.log(
-    `${pad('change', 42)}${num('changed', 8)}${num('minimum', 8)}${num('forced', 7)}${num('moved', 6)}${num('gap before', 11)}${num('fill-only gap', 14)}${num('gap after', 10)}${num('ms', 7)}${num('base ms', 9)}${num('violations', 11)}`,
+    `${pad('change', 42)}${num('changed', 8)}${num('minimum', 8)}${num('forced', 7)}${num('moved', 6)}${num('gap before', 11)}${num('fill-only gap', 14)}${num('gap after', 10)}${num('ms', 7)}${num('base ms', 9)}${num('violations', 11)}${num('main cpu', 9)}${num('other cpu', 10)}${num('statements', 11)}`,
   );
   const messages = [];
   for (const [label, change, prepare] of CHANGES) {
+    if (ONLY && !ONLY.some((word) => label.includes(word))) continue;
     const baseArg = prepare && (await prepare(empty));
     let started = process.hrtime.bigint();
     // On the school with no rota a hand-over is an assignment, and a removal has nothing to take off.
@@ -194,9 +223,21 @@ try {
     const arg = prepare && (await prepare(org));
     const adjustedBefore = await adjustedCount(org);
 
+    const statementsBefore = statements;
+    const cpuBefore = process.cpuUsage();
+    const mainBefore = process.threadCpuUsage();
     started = process.hrtime.bigint();
+    timing = true;
     const result = await change(org, arg);
+    timing = false;
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    // CPU of the main thread (the app and this client) and of the others (the engine's worker, GC helpers).
+    const main = process.threadCpuUsage(mainBefore);
+    const all = process.cpuUsage(cpuBefore);
+    const mainMs = (main.user + main.system) / 1000;
+    const otherMs = (all.user + all.system) / 1000 - mainMs;
+    const sent = statements - statementsBefore;
+    windows.push({ label, start: Number(started / 1000n), end: Number(process.hrtime.bigint() / 1000n) });
     const after = await rotaOf(org);
     const rows = await fairness(org);
     const violations = (await api('/rota/health', org.token)).violations.length;
@@ -215,13 +256,14 @@ try {
     const minimum = forced + unavoidableMoves(filledRows, Math.max(1, gapAfter));
 
     console.log(
-      `${pad(label, 42)}${num(changed, 8)}${num(minimum, 8)}${num(forced, 7)}${num(moves.length, 6)}${num(gapBefore.toFixed(2), 11)}${num(largestGap(filledRows).toFixed(2), 14)}${num(gapAfter.toFixed(2), 10)}${num(ms.toFixed(0), 7)}${num(Number.isNaN(baseMs) ? '–' : baseMs.toFixed(0), 9)}${num(violations, 11)}`,
+      `${pad(label, 42)}${num(changed, 8)}${num(minimum, 8)}${num(forced, 7)}${num(moves.length, 6)}${num(gapBefore.toFixed(2), 11)}${num(largestGap(filledRows).toFixed(2), 14)}${num(gapAfter.toFixed(2), 10)}${num(ms.toFixed(0), 7)}${num(Number.isNaN(baseMs) ? '–' : baseMs.toFixed(0), 9)}${num(violations, 11)}${num(mainMs.toFixed(0), 9)}${num(otherMs.toFixed(0), 10)}${num(sent, 11)}`,
     );
     const message = result?.rotaChange?.message ?? result?.message;
     if (message) messages.push(`${label}: ${message}`);
   }
   console.log('');
   for (const message of messages) console.log(message);
+  if (WINDOWS) writeFileSync(WINDOWS, JSON.stringify(windows));
 } finally {
   await app.close();
   await pg.stop();

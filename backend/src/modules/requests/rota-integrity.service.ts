@@ -117,24 +117,26 @@ export class RotaIntegrityService implements RotaRepair {
     }
     const now = this.clock.now();
     const replacementOf = new Map(refills.map((r) => [`${r.dutyId}|${r.date}|${r.position}`, r.staffId]));
-    for (const v of removed) {
-      this.cancelRequests.addRepairRemoval({
+    // The removals are approved cancellations: the horizon's plan keeps each person off that day.
+    await this.cancelRequests.addRepairRemovals(
+      removed.map((v) => ({
         duty: v.dutyId,
         staff: v.staffId,
         date: v.date,
         reason: v.reason,
         unavailability: v.rule === 'unavailable' && v.periodId ? v.periodId : null,
         replacement: replacementOf.get(`${v.dutyId}|${v.date}|${v.position}`) ?? null,
-        actor: actor?.id ?? null,
-        decidedAt: now,
-      });
-    }
-    // The removals are approved cancellations: the horizon's plan keeps each person off that day.
-    await this.unitOfWork.flush();
+      })),
+      actor?.id ?? null,
+      now,
+    );
     const { keepFairness, frozenSchoolDays } = await this.settings.repairPolicy();
     // Fills what opened per auto-fill; rebalances per keep fairness (with auto-fill off, moves only).
     const fill = await autoFillOn();
-    const horizon = fill || keepFairness ? await this.rota.repairHorizon(today, { rebalance: keepFairness, fill, frozenSchoolDays, termsExtended: cause.termsExtended }) : [];
+    const horizon =
+      fill || keepFairness
+        ? await this.rota.repairHorizon(today, { rebalance: keepFairness, fill, frozenSchoolDays, termsExtended: cause.termsExtended })
+        : [];
     const filled = horizon.filter((c) => c.from === null);
     const moved = horizon.filter((c) => c.from !== null);
     if (!removed.length && !horizon.length) return NO_ROTA_CHANGE;

@@ -19,6 +19,16 @@ import { RotaRepository } from './rota.repository';
 /** The multi-duty engine in a worker thread, for the bulk tools' runs. */
 const PLAN_DUTIES = workerTask<typeof planDuties>(path.join(__dirname, 'engine'), __filename, 'duties-engine', 'planDuties');
 
+/**
+ * Above this many person-days of planning (staff × days × duties planned) `inWorker: 'when-large'`
+ * runs the engine in a worker thread; at or below it, where the request is. A 200-staff school's
+ * year of one duty (64,000) rebalances in 20–40 ms of CPU once warm: less than handing the year's
+ * facts to a worker and back, which at nice 10 (common/workers/worker-pool.ts) waits behind
+ * everything else on a busy machine, and a pool idle for a minute starts a thread for it. A secondary
+ * school's fourteen duties (over 600,000) go to the worker, as every bulk run does.
+ */
+export const IN_THREAD_PLAN_LIMIT = 100_000;
+
 /** Slots per duty id, then per date. */
 export type DutyDays = Record<string, Record<IsoDate, DaySlots>>;
 
@@ -70,25 +80,32 @@ export class DutiesPlanner {
     return this.rota.dutySlotsBetween(from, to);
   }
 
-  async plan(request: DutiesPlanRequest, facts: PlanningDuties, { inWorker = false } = {}): Promise<DutyDays> {
-    return (await this.planWithGaps(request, facts, { inWorker })).days;
+  /**
+   * The engine's plan of `request`. With `inWorker` true it runs in a worker thread; with
+   * 'when-large', only when the run is larger than IN_THREAD_PLAN_LIMIT.
+   */
+  async plan(request: DutiesPlanRequest, facts: PlanningDuties, { inWorker = false }: { inWorker?: boolean | 'when-large' } = {}): Promise<DutyDays> {
+    // Without the gaps: measuring them re-tallies the whole year (tens of milliseconds for a
+    // school of 200), which a repair, answering while its person waits, would throw away.
+    return (await this.planWithGaps(request, facts, { inWorker, gaps: false })).days;
   }
 
   /**
    * `plan`, with what a rebalance reports (docs/product.md#bulk-tools): the largest gap to fair share
    * before and after (the largest of the academic years'; null unless the engine measured it) and, per
-   * active person, their gap (load − target, in duties) of the existing slots over their academic year.
+   * active person, their gap (load − target, in duties) of the existing slots over their academic year
+   * (a rebalance's, unless `gaps` is false: then none).
    */
   async planWithGaps(
     request: DutiesPlanRequest,
     facts: PlanningDuties,
-    { inWorker = false } = {},
+    { inWorker = false, gaps = true }: { inWorker?: boolean | 'when-large'; gaps?: boolean } = {},
   ): Promise<{ days: DutyDays; largestGap: { before: number; after: number } | null; gapsBefore: Map<string, number> }> {
     const days: DutyDays = {};
     let largestGap = null as { before: number; after: number } | null;
     const gapsBefore = new Map<string, number>();
     for (const [start, dates] of byAcademicYear(request.days)) {
-      const planned = await this.planYear(request, facts, start, dates, inWorker);
+      const planned = await this.planYear(request, facts, start, dates, inWorker, gaps);
       for (const [duty, byDate] of Object.entries(planned.days)) Object.assign((days[duty] ??= {}), byDate);
       if (planned.largestGap) {
         largestGap = {
@@ -106,7 +123,8 @@ export class DutiesPlanner {
     facts: PlanningDuties,
     start: number,
     days: IsoDate[],
-    inWorker: boolean,
+    inWorker: boolean | 'when-large',
+    gaps: boolean,
   ): Promise<{ days: DutyDays; largestGap?: { before: number; after: number }; gapsBefore: Map<string, number> }> {
     const year = academicYearStarting(start);
     const first = days[0]!;
@@ -174,8 +192,13 @@ export class DutiesPlanner {
         doneBefore,
       },
     };
-    const result = inWorker ? await this.workers.run(PLAN_DUTIES, input) : planDuties(input);
-    return { days: result.days, largestGap: result.largestGap, gapsBefore: request.mode === 'rebalance' ? gapsToFairShare(input) : new Map() };
+    const large = staff.length * days.length * request.dutyIds.length > IN_THREAD_PLAN_LIMIT;
+    const result = inWorker === true || (inWorker === 'when-large' && large) ? await this.workers.run(PLAN_DUTIES, input) : planDuties(input);
+    return {
+      days: result.days,
+      largestGap: result.largestGap,
+      gapsBefore: gaps && request.mode === 'rebalance' ? gapsToFairShare(input) : new Map(),
+    };
   }
 
   /**

@@ -214,7 +214,8 @@ export class RotaService {
     const planned = await this.dutiesPlanner.plan(
       { mode: rebalance ? 'rebalance' : 'fill', days, dutyIds, existing, fillable, frozenThrough },
       facts,
-      { inWorker: true },
+      // A small school's horizon where the request is (IN_THREAD_PLAN_LIMIT); a large one's in a worker.
+      { inWorker: 'when-large' },
     );
     const changes: HorizonChange[] = [];
     for (const dutyId of dutyIds) {

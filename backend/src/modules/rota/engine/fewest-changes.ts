@@ -221,23 +221,29 @@ function apply(r: Rebalance, { m, to }: Step): void {
  */
 function better(a: Found, b: Found | undefined, lowest: boolean): boolean {
   if (!b) return true;
-  const near = (x: number, y: number) => Math.abs(x - y) <= 1e-9;
-  const keys: [number, number][] = lowest
-    ? [
-        [a.score, b.score],
-        [a.spread, b.spread],
-        [-a.cost, -b.cost],
-        [a.day, b.day],
-      ]
-    : [
-        [-a.cost, -b.cost],
-        [a.score, b.score],
-        [a.day, b.day],
-        [a.spread, b.spread],
-      ];
-  for (const [x, y] of keys) if (!near(x, y)) return x > y;
+  // Key by key without building lists of them: a rebalance asks this once per candidate slot.
+  if (lowest) {
+    if (!near(a.score, b.score)) return a.score > b.score;
+    if (!near(a.spread, b.spread)) return a.spread > b.spread;
+    if (!near(a.cost, b.cost)) return a.cost < b.cost;
+    if (!near(a.day, b.day)) return a.day > b.day;
+    return false;
+  }
+  if (!near(a.cost, b.cost)) return a.cost < b.cost;
+  if (!near(a.score, b.score)) return a.score > b.score;
+  if (!near(a.day, b.day)) return a.day > b.day;
+  if (!near(a.spread, b.spread)) return a.spread > b.spread;
   return false;
 }
+
+const near = (x: number, y: number) => Math.abs(x - y) <= 1e-9;
+
+/**
+ * Whether a move costing `cost` can't beat `best` whatever it gains: for the fewest moves, cost is
+ * compared first (`better`), so a dearer one loses before its gain is worked out.
+ */
+const dearer = (cost: number, best: Found | undefined, lowest: boolean): boolean =>
+  !lowest && best !== undefined && !near(cost, best.cost) && cost > best.cost;
 
 /** The fall in Σ gap² of the people a move changes. */
 function spreadOf(s: DutiesState, changes: [number, number][]): number {
@@ -265,7 +271,7 @@ function bestDirect(r: Rebalance, v: number, judge: Judge): Found | undefined {
       const p = r.slots[m]!;
       const w = s.weight[p.d]!;
       for (let to = 0; to < n; to += 1) {
-        if (!mayGive(r, m, v, to)) continue;
+        if (dearer(costOf(r, m, v, to), best, judge.lowest) || !mayGive(r, m, v, to)) continue;
         const score = judge.gain([
           [v, -w],
           [to, w],
@@ -289,29 +295,35 @@ function bestDirect(r: Rebalance, v: number, judge: Judge): Found | undefined {
     const D = s.duties.length;
     const may = new Int8Array(s.days.length * D).fill(-1);
     if (s.target[v]! <= 0) return undefined;
+    // What taking a slot gains, and how near it leaves both, depends only on its holder and its
+    // duty: judged once per holder and duty (NaN: not yet; -Infinity: no gain), not once per slot
+    // of the year. A Found is made only for a slot that beats the best so far.
+    const gains = new Float64Array(n * D).fill(NaN);
+    const spreads = new Float64Array(n * D);
+    const candidate: Found = { steps: [], cost: 0, score: 0, day: 0, spread: 0 };
     r.slots.forEach((p, m) => {
       if (!s.available[p.t]![v]) return;
       const key = p.t * D + p.d;
       if (may[key] === -1) may[key] = mayTake(s, v, p.t, p.d) ? 1 : 0;
       const from = p.holder;
-      if (!may[key] || from === v || !mixOk(r, m, from, v)) return;
-      const w = s.weight[p.d]!;
-      const score = judge.gain([
-        [from, -w],
-        [v, w],
-      ]);
-      if (score === undefined) return;
-      const found = {
-        steps: [{ m, to: v }],
-        cost: costOf(r, m, from, v),
-        score,
-        day: p.t,
-        spread: spreadOf(s, [
+      if (!may[key] || from === v || dearer(costOf(r, m, from, v), best, judge.lowest) || !mixOk(r, m, from, v)) return;
+      const judged = from * D + p.d;
+      if (Number.isNaN(gains[judged]!)) {
+        const w = s.weight[p.d]!;
+        const changes: [number, number][] = [
           [from, -w],
           [v, w],
-        ]),
-      };
-      if (better(found, best, judge.lowest)) best = found;
+        ];
+        const score = judge.gain(changes);
+        gains[judged] = score ?? -Infinity;
+        if (score !== undefined) spreads[judged] = spreadOf(s, changes);
+      }
+      if (gains[judged] === -Infinity) return;
+      candidate.cost = costOf(r, m, from, v);
+      candidate.score = gains[judged]!;
+      candidate.day = p.t;
+      candidate.spread = spreads[judged]!;
+      if (better(candidate, best, judge.lowest)) best = { ...candidate, steps: [{ m, to: v }] };
     });
   }
   return best;
