@@ -29,7 +29,7 @@ const ANSWERS = {
 };
 
 /** Opens `address` and runs the prefetch of the page there, as the auth gate does. */
-function prefetchAt(address: string, role: 'admin' | 'staff' = 'admin') {
+function prefetchAt(address: string, role: 'admin' | 'manager' | 'staff' = 'admin') {
   storeToken();
   window.history.pushState(null, '', address);
   const fetchMock = stubFetch(ANSWERS);
@@ -84,7 +84,7 @@ describe('the Today board’s and the Duties page’s prefetch', () => {
     await expect.poll(() => requests(fetchMock)).toEqual(['GET /api/rota/today']);
   });
 
-  it('asks an admin for the duties, the templates, the rules and the staff groups, and staff for nothing', async () => {
+  it('asks an admin for the duties, the templates, the rules and the staff groups, a manager for the first two, and staff for nothing', async () => {
     const admin = prefetchAt('/duties');
     await expect.poll(() => requests(admin).length).toBe(4);
     expect(requests(admin).sort()).toEqual(
@@ -95,6 +95,11 @@ describe('the Today board’s and the Duties page’s prefetch', () => {
         'GET /api/staff-groups',
       ].sort(),
     );
+
+    const manager = prefetchAt('/duties', 'manager');
+    await expect.poll(() => requests(manager).length).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(requests(manager).sort()).toEqual(['GET /api/duties', 'GET /api/duty-templates']);
 
     const staff = prefetchAt('/duties', 'staff');
     await new Promise((resolve) => setTimeout(resolve, 0));

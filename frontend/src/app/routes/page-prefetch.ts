@@ -56,12 +56,17 @@ export function prefetchToday(dispatch: AppDispatch): void {
   void dispatch(rotaApi.util.prefetch('getTodayBoard', {}, {}));
 }
 
-/** The Duties page's lists (/duties): the duties, and for admins the staff groups beside them. */
+/**
+ * The Duties page's lists (/duties): the duties and the templates, and what the page shows beside
+ * them to whoever may change it: the daily rules (`settings.manage`), the staff groups
+ * (`staff.groups`).
+ */
 export function prefetchDuties(dispatch: AppDispatch, access: Access): void {
   if (access.status !== 'ready' || !access.can('duties.manage')) return;
   void dispatch(dutiesApi.util.prefetch('getDuties', undefined, {}));
   void dispatch(dutiesApi.util.prefetch('getDutyTemplates', undefined, {}));
-  void dispatch(dutiesApi.util.prefetch('getDutyRules', undefined, {}));
+  if (access.can('settings.manage'))
+    void dispatch(dutiesApi.util.prefetch('getDutyRules', undefined, {}));
   if (access.can('staff.groups'))
     void dispatch(staffApi.util.prefetch('getStaffGroups', undefined, {}));
 }
