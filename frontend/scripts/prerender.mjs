@@ -44,7 +44,7 @@ await build({
   },
 });
 
-const { renderLanding, landingShowsHere, dashboardShowsHere } = await import(pathToFileURL(path.join(ssrOut, 'landing.js')).href);
+const { renderLanding, landingShowsHere, signedInPageHere } = await import(pathToFileURL(path.join(ssrOut, 'landing.js')).href);
 const { PROFESSIONAL_PLAN: plan } = await import(pathToFileURL(path.join(ssrOut, 'plan.js')).href);
 const { html, styles } = await renderLanding(plan);
 
@@ -58,10 +58,21 @@ const entry = shell.match(entryTag)?.[1];
 if (!entry) throw new Error('dist/index.html has no entry <script type="module">');
 const preloads = [...shell.matchAll(preloadTag)].map((match) => match[1]);
 
-// What a signed-in visitor's `/`, the Dashboard, needs beyond the entry: the shell's chunk, the
-// page's chunk and everything either imports statically, and their stylesheets (from Vite's
-// manifest). Without them here, the chain was entry → GET /api/auth/user and the shell's code →
-// the page's code → its requests: each chunk asked for only once the code before it had run.
+// What a signed-in visitor's first page needs beyond the entry: the shell's chunk, the page's
+// chunk and everything either imports statically, and their stylesheets (from Vite's manifest).
+// Without them requested at once, the chain was entry → GET /api/auth/user and the shell's code →
+// the page's code → its requests: each chunk asked for only once the code before it had run. For
+// the pages people open by address or bookmark (docs/performance.md, "Lighthouse"): the Dashboard
+// at `/` (this landing page's boot script), and the Weekly Rota (with its all-duties grid), the
+// Today board and the Duties page (the shell's, below), each the module its entry in
+// src/app/routes/app-pages.tsx loads. The shell's list is written once and each page's lists only
+// what the shell's does not have, to keep the blocking boot scripts small.
+const SIGNED_IN_PAGES = {
+  '/': 'src/app/routes/dashboard-page.tsx',
+  '/rota': 'src/app/routes/weekly-rota-page.tsx',
+  '/today': 'src/features/today/routes.tsx',
+  '/duties': 'src/app/routes/duties-page.tsx',
+};
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
 /** The manifest's key of the dynamically imported chunk named `name` (after its source file). */
 function chunkKey(name) {
@@ -70,46 +81,61 @@ function chunkKey(name) {
   return key;
 }
 const inEntry = new Set([entry, ...preloads]);
-const dashboardScripts = new Set();
-const dashboardStyles = new Set();
-(function collect(keys) {
-  for (const key of keys) {
-    const chunk = manifest[key];
-    const file = `/${chunk.file}`;
-    if (dashboardScripts.has(file) || inEntry.has(file)) continue;
-    dashboardScripts.add(file);
-    for (const css of chunk.css ?? []) dashboardStyles.add(`/${css}`);
-    collect(chunk.imports ?? []);
-  }
-})([chunkKey('app-shell'), chunkKey('dashboard-page')]);
+/** The scripts and stylesheets of the chunks `keys` and their static imports, less those in `known`. */
+function chunksOf(keys, known = { scripts: new Set(), styles: new Set() }) {
+  const scripts = new Set();
+  const styles = new Set();
+  (function collect(list) {
+    for (const key of list) {
+      const chunk = manifest[key];
+      if (!chunk) throw new Error(`the build's manifest has no chunk ${key}: update SIGNED_IN_PAGES in scripts/prerender.mjs`);
+      const file = `/${chunk.file}`;
+      if (scripts.has(file) || inEntry.has(file) || known.scripts.has(file)) continue;
+      scripts.add(file);
+      for (const css of chunk.css ?? []) if (!known.styles.has(`/${css}`)) styles.add(`/${css}`);
+      collect(chunk.imports ?? []);
+    }
+  })(keys);
+  return { scripts, styles };
+}
+const shellChunks = chunksOf([chunkKey('app-shell')]);
+const shellJson = JSON.stringify({ scripts: [...shellChunks.scripts], styles: [...shellChunks.styles] });
+const pageChunks = Object.fromEntries(
+  Object.entries(SIGNED_IN_PAGES).map(([pathname, key]) => {
+    // A module Rollup merged into a chunk of another name is listed by its chunk's file name.
+    const { scripts, styles } = chunksOf([manifest[key] ? key : chunkKey(path.basename(key, '.tsx'))], shellChunks);
+    return [pathname, { scripts: [...scripts], styles: [...styles] }];
+  }),
+);
 
-// The boot script: landingShowsHere and dashboardShowsHere (src/app/prerender/landing-here.ts)
+// The boot script: landingShowsHere and signedInPageHere (src/app/prerender/landing-here.ts)
 // are self-contained.
 // Where the landing page shows, the app's code is requested once the page has painted (the frame
 // after DOMContentLoaded): in the head, the entry and its preloaded vendor chunk arrived and ran
 // before the first paint on a fast connection, and so held it back on a slow one (Lighthouse counted
 // them as render-blocking). Where the markup is hidden, or the tab is in the background (no frames
-// to wait for), the code is requested at once; where the Dashboard shows (a stored session at
-// `/`), its shell's and page's code too, alongside the entry instead of after it (their stylesheets
-// are fetched, not applied: Vite's loader applies them with the page). Either way the entry runs
-// after the document is parsed, as a module script in the head would (an inserted one runs as soon
-// as it arrives).
+// to wait for), the code is requested at once; where one of SIGNED_IN_PAGES shows (a stored
+// session at its path), the shell's and the page's code too, alongside the entry instead of after
+// it (their stylesheets are fetched, not applied: Vite's loader applies them with the page).
+// Either way the entry runs after the document is parsed, as a module script in the head would
+// (an inserted one runs as soon as it arrives).
 const boot =
   `(function(){var showsHere=${landingShowsHere.toString()};` +
-  `var dashboardHere=${dashboardShowsHere.toString()};` +
+  `var pageHere=${signedInPageHere.toString()};` +
   `var entry=${JSON.stringify(entry)},preloads=${JSON.stringify(preloads)};` +
-  `var dashboard=${JSON.stringify([...dashboardScripts])},dashboardStyles=${JSON.stringify([...dashboardStyles])};` +
+  `var shell=${shellJson},pages=${JSON.stringify({ '/': pageChunks['/'] })};` +
   'function add(tag,attributes){var element=document.createElement(tag);' +
   "for(var name in attributes)element[name]=attributes[name];element.crossOrigin='';document.head.appendChild(element)}" +
   "function preload(hrefs){hrefs.forEach(function(href){add('link',{rel:'modulepreload',href:href})})}" +
+  "function preloadStyles(hrefs){hrefs.forEach(function(href){add('link',{rel:'preload',as:'style',href:href})})}" +
   "function run(){add('script',{type:'module',src:entry})}" +
   "function parsed(then){document.addEventListener('DOMContentLoaded',then)}" +
   'var storage=function(){return window.localStorage};' +
   'var here=showsHere(window.location,storage);' +
   "if(!here)document.documentElement.setAttribute('data-landing-off','');" +
   "if(!here||document.visibilityState==='hidden'){preload([entry].concat(preloads));" +
-  "if(dashboardHere(window.location,storage)){preload(dashboard);" +
-  "dashboardStyles.forEach(function(href){add('link',{rel:'preload',as:'style',href:href})})}" +
+  'var page=pageHere(window.location,storage,Object.keys(pages));' +
+  'if(page){preload(shell.scripts.concat(pages[page].scripts));preloadStyles(shell.styles.concat(pages[page].styles))}' +
   'parsed(run)}' +
   'else parsed(function(){requestAnimationFrame(function(){setTimeout(function(){preload(preloads);run()},0)})})})();\n';
 const bootFile = `assets/landing-boot-${crypto.createHash('sha256').update(boot).digest('base64url').slice(0, 8)}.js`;
@@ -147,6 +173,24 @@ page = page
     '<div id="root"></div>',
     `<div id="root">${markup}</div>\n    <script type="application/json" id="landing-data">${escapeJson({ plan })}</script>`,
   );
+
+// The shell (index.html, every other navigation path): a boot script of its own, first in the
+// head, that requests the shell's and the page's code alongside the entry where one of the other
+// SIGNED_IN_PAGES shows with a stored session (the landing page's boot script does it at `/`).
+const shellPages = Object.fromEntries(Object.entries(pageChunks).filter(([pathname]) => pathname !== '/'));
+const shellBoot =
+  `(function(){var pageHere=${signedInPageHere.toString()};` +
+  `var shell=${shellJson},pages=${JSON.stringify(shellPages)};` +
+  "function add(attributes){var element=document.createElement('link');" +
+  "for(var name in attributes)element[name]=attributes[name];element.crossOrigin='';document.head.appendChild(element)}" +
+  'var page=pageHere(window.location,function(){return window.localStorage},Object.keys(pages));' +
+  'if(!page)return;' +
+  "shell.scripts.concat(pages[page].scripts).forEach(function(href){add({rel:'modulepreload',href:href})});" +
+  "shell.styles.concat(pages[page].styles).forEach(function(href){add({rel:'preload',as:'style',href:href})})})();\n";
+const shellBootFile = `assets/shell-boot-${crypto.createHash('sha256').update(shellBoot).digest('base64url').slice(0, 8)}.js`;
+fs.writeFileSync(path.join(dist, shellBootFile), shellBoot);
+if (!shell.includes('<title>')) throw new Error('dist/index.html has no <title>');
+fs.writeFileSync(path.join(dist, 'index.html'), shell.replace('<title>', `<script src="/${shellBootFile}"></script>\n    <title>`));
 
 fs.mkdirSync(path.join(dist, 'landing'), { recursive: true });
 fs.writeFileSync(path.join(dist, 'landing', 'index.html'), page);

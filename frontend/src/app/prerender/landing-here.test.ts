@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { subdomainFromHost } from '@/features/auth/lib/host-subdomain';
 import { AUTH_TOKEN_STORAGE_KEY } from '@/shared/auth/auth-token';
 
-import { dashboardShowsHere, landingShowsHere } from './landing-here';
+import { landingShowsHere, signedInPageHere } from './landing-here';
 
 function storageWith(entries: Record<string, string>): () => Storage {
   return () => ({ getItem: (key: string) => entries[key] ?? null }) as Storage;
@@ -71,30 +71,32 @@ describe('landingShowsHere', () => {
   });
 });
 
-describe('dashboardShowsHere', () => {
-  it('is true at / with a stored session token, under the key the app stores it with, on any host', () => {
+describe('signedInPageHere', () => {
+  const PATHS = ['/', '/today'];
+
+  it('is the path at one of the paths with a stored session token, under the key the app stores it with, on any host', () => {
     const token = storageWith({ [AUTH_TOKEN_STORAGE_KEY]: 'a.b.c' });
-    expect(dashboardShowsHere({ pathname: '/' }, token)).toBe(true);
-    expect(dashboardShowsHere({ pathname: '/' }, storageWith({ other: 'x' }))).toBe(false);
+    expect(signedInPageHere({ pathname: '/' }, token, PATHS)).toBe('/');
+    expect(signedInPageHere({ pathname: '/today' }, token, PATHS)).toBe('/today');
+    expect(signedInPageHere({ pathname: '/' }, storageWith({ other: 'x' }), PATHS)).toBeUndefined();
   });
 
-  it('is false on every path but /, and with storage that throws', () => {
+  it('is undefined on every other path, and with storage that throws', () => {
     const token = storageWith({ [AUTH_TOKEN_STORAGE_KEY]: 'a.b.c' });
-    for (const pathname of ['/rota', '/login', '/index.html'])
-      expect(dashboardShowsHere({ pathname }, token)).toBe(false);
+    for (const pathname of ['/rota', '/login', '/index.html', '/today/'])
+      expect(signedInPageHere({ pathname }, token, PATHS)).toBeUndefined();
     const blocked = () => {
       throw new DOMException('denied', 'SecurityError');
     };
-    expect(dashboardShowsHere({ pathname: '/' }, blocked)).toBe(false);
+    expect(signedInPageHere({ pathname: '/' }, blocked, PATHS)).toBeUndefined();
   });
 
   it('runs from its source alone, as the build inlines it into the boot script', () => {
     const standalone = new Function(
-      `return (${dashboardShowsHere.toString()});`,
-    )() as typeof dashboardShowsHere;
-    expect(standalone({ pathname: '/' }, storageWith({ [AUTH_TOKEN_STORAGE_KEY]: 'a.b.c' }))).toBe(
-      true,
-    );
-    expect(standalone({ pathname: '/' }, storageWith({}))).toBe(false);
+      `return (${signedInPageHere.toString()});`,
+    )() as typeof signedInPageHere;
+    const token = storageWith({ [AUTH_TOKEN_STORAGE_KEY]: 'a.b.c' });
+    expect(standalone({ pathname: '/today' }, token, PATHS)).toBe('/today');
+    expect(standalone({ pathname: '/' }, storageWith({}), PATHS)).toBeUndefined();
   });
 });

@@ -28,21 +28,21 @@ export function landingShowsHere(location: { pathname: string; hostname: string 
 }
 
 /**
- * Whether the page at `location` shows the Dashboard, as far as the boot script can tell before
- * the app runs: at `/`, with a stored session token (on any host; the token may yet be refused,
- * and then the code fetched for the Dashboard goes unused). The boot script then fetches the
- * signed-in shell's and the Dashboard's code alongside the entry. Self-contained, like
- * `landingShowsHere`.
+ * The signed-in page at `location` whose code the boot script fetches alongside the entry, as far
+ * as it can tell before the app runs: `location.pathname` when it is one of `paths` and a session
+ * token is stored (on any host; the token may yet be refused, and then the code fetched for the
+ * page goes unused); otherwise undefined. Self-contained, like `landingShowsHere`.
  */
-export function dashboardShowsHere(
+export function signedInPageHere(
   location: { pathname: string },
   storage: () => Storage,
-): boolean {
-  if (location.pathname !== '/') return false;
+  paths: readonly string[],
+): string | undefined {
+  if (paths.indexOf(location.pathname) < 0) return undefined;
   try {
-    return Boolean(storage().getItem('authToken'));
+    return storage().getItem('authToken') ? location.pathname : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
 

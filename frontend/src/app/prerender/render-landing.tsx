@@ -12,7 +12,7 @@ import { AppProviders } from '../providers';
 import { LandingPage } from '../routes/landing-page';
 import { makeStore } from '../store';
 
-export { dashboardShowsHere, landingShowsHere } from './landing-here';
+export { landingShowsHere, signedInPageHere } from './landing-here';
 
 export interface PrerenderedLanding {
   /** The markup that goes inside `#root`. */

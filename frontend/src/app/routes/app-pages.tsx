@@ -68,6 +68,9 @@ export interface AppPage {
   prefetch?: (dispatch: AppDispatch, access: Access) => void;
 }
 
+/** The Weekly Rota's, the Today board's and the Duties page's first requests (page-prefetch.ts). */
+const pagePrefetch = () => import('./page-prefetch');
+
 export const APP_PAGES: AppPage[] = [
   {
     path: '/',
@@ -108,6 +111,12 @@ export const APP_PAGES: AppPage[] = [
     access: 'rota.manage',
     manyDutiesOnly: true,
     load: async () => (await import('@/features/today/routes')).TodayPage,
+    // Whoever may see the board finds it answered; anyone else, the 403 the page shows anyway.
+    prefetch: (dispatch) => {
+      void pagePrefetch()
+        .then(({ prefetchToday }) => prefetchToday(dispatch))
+        .catch(() => undefined);
+    },
   },
   {
     // docs/product.md#drafts: a draft's page, reached from Rota Management's list of drafts.
@@ -125,6 +134,15 @@ export const APP_PAGES: AppPage[] = [
     title: 'Weekly Rota',
     icon: <CalendarOutlined aria-hidden />,
     load: async () => (await import('./weekly-rota-page')).WeeklyRotaWithDialogsPage,
+    prefetch: (dispatch) => {
+      // The address at the time: the duty and the week it names choose the requests (not a
+      // draft's page below /rota, which pageAt also finds here).
+      const { pathname, search } = window.location;
+      if (pathname !== '/rota') return;
+      void pagePrefetch()
+        .then(({ prefetchWeeklyRota }) => prefetchWeeklyRota(dispatch, search))
+        .catch(() => undefined);
+    },
   },
   {
     path: '/duties',
@@ -135,6 +153,11 @@ export const APP_PAGES: AppPage[] = [
     // (composed in src/app).
     access: 'duties.manage',
     load: async () => (await import('./duties-page')).DutiesWithGroupsPage,
+    prefetch: (dispatch, access) => {
+      void pagePrefetch()
+        .then(({ prefetchDuties }) => prefetchDuties(dispatch, access))
+        .catch(() => undefined);
+    },
   },
   {
     path: '/statistics',
