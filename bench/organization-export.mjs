@@ -147,7 +147,7 @@ try {
   console.log(`Seeded: ${counts.staff} staff, ${counts.days} rota days, ${counts.slots} rota slots, ${counts.audit} activity-log entries, ${counts.away} absences (${years} years).`);
 
   // Two exports one after the other: the first from a quiet app (its young generation still small:
-  // production's --max-semi-space-size=32 lets it grow by up to 64 MiB under any allocation-heavy
+  // production's --max-semi-space-size=16 lets it grow by up to 32 MiB under any allocation-heavy
   // work, a fixed cost), the second from where the first left it. A constant-memory export keeps
   // the second's growth small whatever the school's size.
   await api('/staff', token);

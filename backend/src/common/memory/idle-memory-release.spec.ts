@@ -2,8 +2,8 @@ import { BUSY, IdleMemoryRelease, IdleReleasePolicy, MIN_GAP_MS, QUIET, WINDOW_M
 
 describe('IdleReleasePolicy', () => {
   /** Feeds one window's utilisation per WINDOW_MS; the times at which memory is released. */
-  function releases(utilizations: number[]): number[] {
-    const policy = new IdleReleasePolicy();
+  function releases(utilizations: number[], afterStartUp = false): number[] {
+    const policy = new IdleReleasePolicy(afterStartUp);
     return utilizations.flatMap((u, i) => (policy.observe(u, (i + 1) * WINDOW_MS) ? [(i + 1) * WINDOW_MS] : []));
   }
 
@@ -13,6 +13,10 @@ describe('IdleReleasePolicy', () => {
 
   it('never releases without load first: an idle server is left alone', () => {
     expect(releases([0.01, 0.02, QUIET, 0.2, 0.01, 0])).toEqual([]);
+  });
+
+  it('after start-up, releases once in the first quiet window, then only after load', () => {
+    expect(releases([0.2, 0.01, 0.01, 0, 0.01, 0.01, 0.01], true)).toEqual([2 * WINDOW_MS]);
   });
 
   it('waits out windows that are neither busy nor quiet', () => {

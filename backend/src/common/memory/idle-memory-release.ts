@@ -15,8 +15,17 @@ export const MIN_GAP_MS = 10_000;
  * Pure, so the decisions are tested without a clock or a collector.
  */
 export class IdleReleasePolicy {
-  private loadSinceRelease = false;
+  private loadSinceRelease: boolean;
   private lastReleaseAt = Number.NEGATIVE_INFINITY;
+
+  /**
+   * `afterStartUp`: start-up counts as load, so the first quiet window releases what it left once
+   * the server is listening (the jobs that run then, the first requests); after that, as for any
+   * load. Without it, an idle server is left alone until it has seen load.
+   */
+  constructor(afterStartUp = false) {
+    this.loadSinceRelease = afterStartUp;
+  }
 
   /** Takes one window's event-loop utilisation (0–1) at `now`; true when memory should be given back. */
   observe(utilization: number, now: number): boolean {
@@ -45,7 +54,7 @@ type Collect = (options: { type: 'major'; execution: 'async'; flavor: 'last-reso
 @Injectable()
 export class IdleMemoryRelease implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(IdleMemoryRelease.name);
-  private readonly policy = new IdleReleasePolicy();
+  private readonly policy = new IdleReleasePolicy(true);
   private timer?: NodeJS.Timeout;
   private last?: EventLoopUtilization;
 
