@@ -34,10 +34,27 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const dist = new URL('../../backend/dist/', import.meta.url).pathname;
-const { ROTA_DAYS, toRotaDays } = require(`${dist}modules/rota/rota-days.js`);
-const { DASHBOARD_STATS, dashboardPeriod, dashboardStatsParams, toDashboardStats } = require(`${dist}modules/rota/dashboard-stats.js`);
-const { STAFF_LIST } = require(`${dist}modules/staff/staff-list.js`);
-const { SESSION_USER } = require(`${dist}modules/auth/session-user.js`);
+const rotaDays = require(`${dist}modules/rota/rota-days.js`);
+const dashboardStats = require(`${dist}modules/rota/dashboard-stats.js`);
+const staffList = require(`${dist}modules/staff/staff-list.js`);
+const sessionUser = require(`${dist}modules/auth/session-user.js`);
+const { toRotaDays } = rotaDays;
+const { dashboardPeriod, dashboardStatsParams, toDashboardStats } = dashboardStats;
+
+/** knex's `?` placeholders as pg's `$n`. */
+const numbered = (sql) => {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+};
+/**
+ * A statement as the built app runs it: its prepared statement (`X`), or, in a build from before the
+ * app prepared it (when the bench measures an older revision), its text (`X_SQL`) run unnamed.
+ */
+const statement = (module, name) => module[name] ?? { text: numbered(module[`${name}_SQL`]) };
+const ROTA_DAYS = statement(rotaDays, 'ROTA_DAYS');
+const DASHBOARD_STATS = statement(dashboardStats, 'DASHBOARD_STATS');
+const STAFF_LIST = statement(staffList, 'STAFF_LIST');
+const SESSION_USER = statement(sessionUser, 'SESSION_USER');
 // The dashboard's parameters name the organisation of the tenant context (the app's one way for it);
 // here that context is opened around the call.
 const { TenantContext } = require(`${dist}tenancy/tenant-context.js`);
@@ -49,7 +66,7 @@ const { POOL_MAX_CONNECTIONS } = require(`${dist}database/pool-size.js`);
 const pool = new Pool({ connectionString: DATABASE_URL, max: POOL_MAX_CONNECTIONS });
 
 /** A statement as the app runs it: named and prepared once per connection (prepared-read.ts). */
-const run = (statement, values) => pool.query({ name: statement.name, text: statement.text, values });
+const run = (prepared, values) => pool.query({ name: prepared.name, text: prepared.text, values });
 // SettingsService's default when an organisation has no settings row yet.
 const DEFAULT_SLOTS_PER_DAY = 2;
 
