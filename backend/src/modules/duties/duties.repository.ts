@@ -135,11 +135,6 @@ export class DutiesRepository {
     return preparedRead<DutyListRow>(this.em, DUTY_LIST, [TenantContext.require()]);
   }
 
-  async list(): Promise<DutyRecord[]> {
-    const duties = await this.em.find(Duty, { archivedAt: null }, { orderBy: { sortOrder: 'asc', createdAt: 'asc', id: 'asc' } });
-    return this.withDetails(duties);
-  }
-
   /** One duty not deleted with its weekdays and lists, or null (another organisation's is null too). */
   async find(id: string): Promise<DutyRecord | null> {
     const duty = await this.em.findOne(Duty, { id, archivedAt: null });
