@@ -43,9 +43,11 @@ test("without JavaScript, / shows the hero, the features and the pricing; other 
     await page.goto('/');
     await expectLandingContent(page);
 
-    for (const path of ['/dashboard', '/login', '/continue']) {
+    for (const path of ['/dashboard', '/login', '/continue', '/duties']) {
       await page.goto(path);
-      await expect(page.locator('#root')).toBeEmpty();
+      // The shell's HTML: the frame it carries for a signed-in page stays hidden (its boot script
+      // shows it, for a stored session only).
+      await expect(page.locator('#root')).toBeHidden();
       await expect(page.getByRole('heading', { name: 'Features' })).toHaveCount(0);
     }
   } finally {
@@ -229,4 +231,54 @@ test("the landing page brings its styles: no stylesheet is fetched, and antd's m
       ).length,
   );
   expect(mapStyles).toBe(1);
+});
+
+test("signed in at /duties, the frame and the page's heading paint from the shell's HTML, and antd's styles come from its stylesheet", async ({
+  browser,
+  request,
+}) => {
+  const school = await registerSchool(request, {
+    prefix: 'prerender-shell',
+    adminName: 'Pat Shell',
+    password: 'prerender-password',
+  });
+  const page = await signedIn(browser, school.token);
+  try {
+    const stylesheets: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'stylesheet') stylesheets.push(new URL(req.url()).pathname);
+    });
+    const release = await holdEntryChunk(page);
+    await page.goto('/duties', { waitUntil: 'commit' });
+    // Before any of the app's code has run: the frame, the Duties page's heading and the line
+    // under it (hidden from assistive technology, like the skeleton they are part of), and no
+    // other page's.
+    await expect(
+      page.getByRole('banner').getByRole('link', { name: 'Duty Manager' }),
+    ).toBeVisible();
+    const main = page.locator('#main-content');
+    await expect(
+      main.getByText('The duties your school runs, in the order the rota shows them.'),
+    ).toBeVisible();
+    await expect(main.getByText('Today', { exact: true })).toBeHidden();
+    await expect(main.getByRole('status', { name: 'Loading Duties' })).toBeVisible();
+    await expect
+      .poll(() => stylesheets.filter((path) => /^\/assets\/antd-[^/]+\.css$/.test(path)))
+      .toHaveLength(1);
+    release();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Duties' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add Duty' })).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Loading Duties' })).toHaveCount(0);
+    // The primary button's styles were read from the stylesheet, not made by antd in the page.
+    const made = await page.evaluate(
+      () =>
+        [...document.querySelectorAll('style')].filter((style) =>
+          style.textContent?.includes('.ant-btn-primary'),
+        ).length,
+    );
+    expect(made).toBe(0);
+  } finally {
+    await page.context().close();
+  }
 });

@@ -38,7 +38,7 @@ await build({
     emptyOutDir: true,
     manifest: false,
     rollupOptions: {
-      input: { landing: 'src/app/prerender/render-landing.tsx', plan: PLAN_MODULE },
+      input: { landing: 'src/app/prerender/render-landing.tsx', shell: 'src/app/prerender/render-shell.tsx', plan: PLAN_MODULE },
       output: { manualChunks: undefined },
     },
   },
@@ -46,6 +46,7 @@ await build({
 
 const { renderLanding, landingShowsHere, signedInPageHere } = await import(pathToFileURL(path.join(ssrOut, 'landing.js')).href);
 const { PROFESSIONAL_PLAN: plan } = await import(pathToFileURL(path.join(ssrOut, 'plan.js')).href);
+const { renderShell } = await import(pathToFileURL(path.join(ssrOut, 'shell.js')).href);
 const { html, styles } = await renderLanding(plan);
 
 const shell = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
@@ -174,27 +175,84 @@ page = page
     `<div id="root">${markup}</div>\n    <script type="application/json" id="landing-data">${escapeJson({ plan })}</script>`,
   );
 
-// The shell (index.html, every other navigation path): a boot script of its own, first in the
-// head, that requests the shell's and the page's code alongside the entry where one of the other
-// SIGNED_IN_PAGES shows with a stored session (the landing page's boot script does it at `/`).
+// The shell (index.html, every other navigation path):
+//   - a boot script of its own, first in the head, that requests the shell's and the page's code
+//     alongside the entry where one of the other SIGNED_IN_PAGES shows with a stored session (the
+//     landing page's boot script does it at `/`), and marks <html> with the page;
+//   - that page's frame, as the app first draws it there (its skeleton in the frame), in #root:
+//     the marked page's is shown, the others are not, so the frame and the page's heading paint
+//     from the HTML instead of once the app's code has run; the app's first render replaces them
+//     with the same (React empties #root at its first commit);
+//   - antd's styles for the components the app uses, and for the frames, as a stylesheet with
+//     the map of the styles it holds (src/app/prerender/render-shell.tsx), before the entry's.
 const shellPages = Object.fromEntries(Object.entries(pageChunks).filter(([pathname]) => pathname !== '/'));
+const BOOT_PAGE = 'data-boot-page';
+// Must match ANTD_STYLES_ATTRIBUTE in src/app/prerender/landing-here.ts.
+const ANTD_STYLES = 'data-antd-styles';
+const { frame, frameStyles, styles: antdCss } = renderShell(Object.keys(shellPages), antdComponentsOf(path.join(frontendRoot, 'src')));
+const antdCssFile = `assets/antd-${crypto.createHash('sha256').update(antdCss).digest('base64url').slice(0, 8)}.css`;
+fs.writeFileSync(path.join(dist, antdCssFile), antdCss);
 const shellBoot =
   `(function(){var pageHere=${signedInPageHere.toString()};` +
   `var shell=${shellJson},pages=${JSON.stringify(shellPages)};` +
   "function add(attributes){var element=document.createElement('link');" +
   "for(var name in attributes)element[name]=attributes[name];element.crossOrigin='';document.head.appendChild(element)}" +
+  // antd's stylesheet, added by a script so that it holds back neither the first paint nor the
+  // entry's run (main.tsx waits for it before the first render instead); appended now, it comes
+  // before the stylesheets the parser has yet to add, as antd's styles must.
+  `var styles=document.createElement('link');styles.rel='stylesheet';styles.href=${JSON.stringify(`/${antdCssFile}`)};` +
+  `styles.setAttribute(${JSON.stringify(ANTD_STYLES)},'');document.head.appendChild(styles);` +
   'var page=pageHere(window.location,function(){return window.localStorage},Object.keys(pages));' +
   'if(!page)return;' +
+  `document.documentElement.setAttribute(${JSON.stringify(BOOT_PAGE)},page);` +
   "shell.scripts.concat(pages[page].scripts).forEach(function(href){add({rel:'modulepreload',href:href})});" +
   "shell.styles.concat(pages[page].styles).forEach(function(href){add({rel:'preload',as:'style',href:href})})})();\n";
 const shellBootFile = `assets/shell-boot-${crypto.createHash('sha256').update(shellBoot).digest('base64url').slice(0, 8)}.js`;
 fs.writeFileSync(path.join(dist, shellBootFile), shellBoot);
-if (!shell.includes('<title>')) throw new Error('dist/index.html has no <title>');
-fs.writeFileSync(path.join(dist, 'index.html'), shell.replace('<title>', `<script src="/${shellBootFile}"></script>\n    <title>`));
+
+// The frame shows where <html> is marked, with the marked page's skeleton only.
+const bootStyles =
+  '#root>[data-boot-shell],[data-boot-frame]{display:none}' +
+  `html[${BOOT_PAGE}] #root>[data-boot-shell]{display:block}` +
+  Object.keys(shellPages)
+    .map((pathname) => `html[${BOOT_PAGE}="${pathname}"] [data-boot-frame="${pathname}"]{display:block}`)
+    .join('');
+if (!shell.includes('<title>') || !entryStylesheet.test(shell) || !shell.includes('<div id="root"></div>'))
+  throw new Error('dist/index.html has no <title>, stylesheet <link> or empty <div id="root"></div>');
+// The frame's own antd styles are inline, before the entry's stylesheet (the order the app has
+// everywhere: antd puts the styles it makes at the head's start), so the frame paints without
+// waiting for the stylesheet of all of antd's (added by the boot script, before them).
+fs.writeFileSync(
+  path.join(dist, 'index.html'),
+  shell
+    .replace('<title>', `<script src="/${shellBootFile}"></script>\n    <title>`)
+    .replace(entryStylesheet, (link) => `<style>${bootStyles}</style>\n    <style>${frameStyles}</style>\n    ${link}`)
+    .replace('<div id="root"></div>', () => `<div id="root"><div data-boot-shell>${frame}</div></div>`),
+);
+
+/**
+ * The antd components the app's source imports by name (`import { Button, type TableProps } from
+ * 'antd'`): those whose styles the shell's stylesheet carries. Tests are left out.
+ */
+function antdComponentsOf(dir) {
+  const names = new Set();
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || /\.test\.tsx?$/.test(entry.name)) continue;
+    const source = fs.readFileSync(path.join(entry.parentPath, entry.name), 'utf8');
+    for (const [, list] of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*'antd'/g))
+      for (const item of list.split(',')) {
+        const name = item.trim().split(/\s+as\s+/)[0];
+        if (/^[A-Z]\w*$/.test(name)) names.add(name);
+      }
+  }
+  return [...names].sort();
+}
 
 fs.mkdirSync(path.join(dist, 'landing'), { recursive: true });
 fs.writeFileSync(path.join(dist, 'landing', 'index.html'), page);
 console.log(
   `prerendered dist/landing/index.html: ${(page.length / 1000).toFixed(1)} kB ` +
-    `(markup ${(markup.length / 1000).toFixed(1)} kB, antd styles ${(styles.length / 1000).toFixed(1)} kB)`,
+    `(markup ${(markup.length / 1000).toFixed(1)} kB, antd styles ${(styles.length / 1000).toFixed(1)} kB); ` +
+    `dist/index.html: frame ${(frame.length / 1000).toFixed(1)} kB, its antd styles ${(frameStyles.length / 1000).toFixed(1)} kB, ` +
+    `${antdCssFile} ${(antdCss.length / 1000).toFixed(1)} kB`,
 );

@@ -51,3 +51,9 @@ export const LANDING_OFF_ATTRIBUTE = 'data-landing-off';
 
 /** The id of the `<script type="application/json">` holding what the landing page was rendered with. */
 export const LANDING_DATA_ID = 'landing-data';
+
+/**
+ * The attribute of the `<link>` to antd's styles the shell's boot script adds (scripts/prerender.mjs):
+ * the app's first render waits for it, so antd finds its map there.
+ */
+export const ANTD_STYLES_ATTRIBUTE = 'data-antd-styles';

@@ -19,6 +19,9 @@ import type { ComponentType, ReactNode } from 'react';
 
 import { dashboardApi } from '@/features/dashboard/api';
 import { SETUP_CHECKLIST_PERMISSION } from '@/features/dashboard/lib/setup-steps';
+import { DUTIES_INTRO, DUTIES_TITLE } from '@/features/duties/lib/duties-texts';
+import { WEEKLY_ROTA_INTRO, WEEKLY_ROTA_TITLE } from '@/features/rota/lib/weekly-rota-texts';
+import { TODAY_TITLE } from '@/features/today/lib/today-texts';
 import type { Access, Permission } from '@/shared/auth/access';
 
 import type { AppDispatch } from '../store';
@@ -26,6 +29,7 @@ import type { AppDispatch } from '../store';
 import { preloadable, type Preloadable } from '../lib/preloadable';
 
 import { DashboardSkeleton } from './dashboard-skeleton';
+import { PageSkeleton } from './page-skeleton';
 
 /**
  * The signed-in app's pages as data (ant-design-pro style): the router builds its routes from
@@ -111,6 +115,7 @@ export const APP_PAGES: AppPage[] = [
     access: 'rota.manage',
     manyDutiesOnly: true,
     load: async () => (await import('@/features/today/routes')).TodayPage,
+    skeleton: <PageSkeleton title={TODAY_TITLE} />,
     // Whoever may see the board finds it answered; anyone else, the 403 the page shows anyway.
     prefetch: (dispatch) => {
       void pagePrefetch()
@@ -134,6 +139,7 @@ export const APP_PAGES: AppPage[] = [
     title: 'Weekly Rota',
     icon: <CalendarOutlined aria-hidden />,
     load: async () => (await import('./weekly-rota-page')).WeeklyRotaWithDialogsPage,
+    skeleton: <PageSkeleton title={WEEKLY_ROTA_TITLE} intro={WEEKLY_ROTA_INTRO} />,
     prefetch: (dispatch) => {
       // The address at the time: the duty and the week it names choose the requests (not a
       // draft's page below /rota, which pageAt also finds here).
@@ -153,6 +159,7 @@ export const APP_PAGES: AppPage[] = [
     // (composed in src/app).
     access: 'duties.manage',
     load: async () => (await import('./duties-page')).DutiesWithGroupsPage,
+    skeleton: <PageSkeleton title={DUTIES_TITLE} intro={DUTIES_INTRO} />,
     prefetch: (dispatch, access) => {
       void pagePrefetch()
         .then(({ prefetchDuties }) => prefetchDuties(dispatch, access))

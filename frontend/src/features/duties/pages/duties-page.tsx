@@ -13,8 +13,7 @@ import { DutyList } from '../components/duty-list';
 import { DutyRulesCard } from '../components/duty-rules-card';
 import { FillDutyOffer } from '../components/fill-duty-offer';
 import { TemplatePicker } from '../components/template-picker';
-
-export const DUTIES_TITLE = 'Duties';
+import { DUTIES_INTRO, DUTIES_TITLE } from '../lib/duties-texts';
 
 /**
  * docs/product.md#duties, the Duties page (admins and managers): the school's duties in its
@@ -35,9 +34,7 @@ export function DutiesPage() {
           <Typography.Title level={1} style={{ marginTop: 0, marginBottom: 4 }}>
             {DUTIES_TITLE}
           </Typography.Title>
-          <Typography.Paragraph type="secondary">
-            The duties your school runs, in the order the rota shows them.
-          </Typography.Paragraph>
+          <Typography.Paragraph type="secondary">{DUTIES_INTRO}</Typography.Paragraph>
         </div>
         <Button
           type="primary"

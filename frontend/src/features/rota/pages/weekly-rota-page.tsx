@@ -42,6 +42,7 @@ import type { AccessDialogProps, DutyDialogProps, DutySlot } from '../lib/duty-s
 import { printedDuties } from '../lib/print';
 import { useDutyView } from '../lib/use-duty-view';
 import { useMyDuties } from '../lib/use-my-duties';
+import { WEEKLY_ROTA_INTRO, WEEKLY_ROTA_TITLE } from '../lib/weekly-rota-texts';
 import { peopleOn } from '../lib/duty-view';
 import {
   addWeeks,
@@ -52,7 +53,7 @@ import {
   weekDates,
 } from '../lib/rota-calendar';
 
-const TITLE = 'Weekly Rota';
+const TITLE = WEEKLY_ROTA_TITLE;
 
 /** A weekday the shown duty doesn't run on (docs/product.md#duties). */
 const NOT_RUNNING = 'Not running';
@@ -163,7 +164,7 @@ export function WeeklyRotaPage({ DutyDialog, AccessDialog }: WeeklyRotaPageProps
             {TITLE}
           </Typography.Title>
           <Typography.Paragraph type="secondary" className="no-print">
-            View and manage weekly duty assignments
+            {WEEKLY_ROTA_INTRO}
           </Typography.Paragraph>
         </div>
         {/* The margin shows when the buttons wrap under the title (a phone): the week's dates
