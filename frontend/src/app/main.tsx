@@ -28,18 +28,24 @@ if (!container) throw new Error('index.html has no #root element to render into'
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * The stylesheet of antd's styles that the shell's boot script adds (scripts/prerender.mjs), once
- * it has loaded (or failed to): with it in, antd's first render finds each component's styles and
- * their map there instead of generating them. Added by a script, it holds back neither the first
- * paint nor this module's run. Not in the landing page, which carries its styles inline.
+ * The stylesheets of antd's styles that the shell's boot script adds (scripts/prerender.mjs), once
+ * each has loaded (or failed to): with them in, antd's first render finds each component's styles
+ * and their map there instead of generating them. Added by a script, they hold back neither the
+ * first paint nor this module's run. Not in the landing page, which carries its styles inline.
  */
-function antdStyles(): Promise<void> {
-  const link = document.querySelector<HTMLLinkElement>(`link[${ANTD_STYLES_ATTRIBUTE}]`);
-  if (!link || link.sheet) return Promise.resolve();
-  return new Promise((resolve) => {
-    link.addEventListener('load', () => resolve(), { once: true });
-    link.addEventListener('error', () => resolve(), { once: true });
-  });
+function antdStyles(): Promise<unknown> {
+  const links = document.querySelectorAll<HTMLLinkElement>(`link[${ANTD_STYLES_ATTRIBUTE}]`);
+  return Promise.all(
+    [...links]
+      .filter((link) => !link.sheet)
+      .map(
+        (link) =>
+          new Promise<void>((resolve) => {
+            link.addEventListener('load', () => resolve(), { once: true });
+            link.addEventListener('error', () => resolve(), { once: true });
+          }),
+      ),
+  );
 }
 
 async function start(root: HTMLElement) {

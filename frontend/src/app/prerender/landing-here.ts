@@ -9,7 +9,10 @@
  * first paint when it does not apply. The subdomain test mirrors `subdomainFromHost`
  * (features/auth/lib/host-subdomain.ts); landing-here.test.ts checks they agree.
  */
-export function landingShowsHere(location: { pathname: string; hostname: string }, storage: () => Storage): boolean {
+export function landingShowsHere(
+  location: { pathname: string; hostname: string },
+  storage: () => Storage,
+): boolean {
   if (location.pathname !== '/') return false;
   let token: string | null = null;
   try {
@@ -53,7 +56,7 @@ export const LANDING_OFF_ATTRIBUTE = 'data-landing-off';
 export const LANDING_DATA_ID = 'landing-data';
 
 /**
- * The attribute of the `<link>` to antd's styles the shell's boot script adds (scripts/prerender.mjs):
- * the app's first render waits for it, so antd finds its map there.
+ * The attribute of the `<link>`s to antd's styles the shell's boot script adds (scripts/prerender.mjs):
+ * the app's first render waits for them, so antd finds its map there.
  */
 export const ANTD_STYLES_ATTRIBUTE = 'data-antd-styles';
