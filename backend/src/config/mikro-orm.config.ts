@@ -8,6 +8,7 @@ import type { Pool } from 'pg';
 import { useArrayParsers } from '../database/array-parsers';
 import { discoverEntities } from '../database/entity-discovery';
 import { POOL_MAX_CONNECTIONS } from '../database/pool-size';
+import { requestEntityManager } from '../database/request-entity-manager';
 import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS, limitStatements, statementTimeoutOnReserve } from '../database/statement-timeouts';
 import { scopeTenantFilter, tenantFilter } from '../tenancy/tenant.filter';
 import { TenantStampSubscriber } from '../tenancy/tenant-stamp.subscriber';
@@ -36,7 +37,9 @@ export function buildOrmConfig(options: OrmOptions) {
  * MikroOrmModule.forFeature, and autoLoadEntities collects them, so nothing imports every module.
  */
 export function buildModuleOrmConfig(options: OrmOptions): MikroOrmModuleSyncOptions {
-  return { ...ormSettings(options, []), autoLoadEntities: true };
+  // The request's EntityManager is forked when first used, by TenancyModule's middleware
+  // (database/request-entity-manager.ts), not on every request by @mikro-orm/nestjs's.
+  return { ...ormSettings(options, []), autoLoadEntities: true, registerRequestContext: false };
 }
 
 function ormSettings({ clientUrl, debug = false, timeouts = DEFAULT_DATABASE_TIMEOUTS }: OrmOptions, entities: EntityClass<unknown>[]) {
@@ -68,6 +71,9 @@ function ormSettings({ clientUrl, debug = false, timeouts = DEFAULT_DATABASE_TIM
     // Every request works on its own forked EntityManager; a global one would leak state
     // between requests and tenants.
     allowGlobalContext: false,
+    // Which manager that is: a RequestContext's fork, else the request's own, forked on first use
+    // (database/request-entity-manager.ts).
+    context: requestEntityManager,
     forceUtcTimezone: true,
     ensureDatabase: false,
     schemaGenerator: {

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { requestManagerUnused } from './request-entity-manager';
 
 /**
  * A hot read's statement as `preparedRead` sends it: its name (one per text) and its text with the
@@ -38,7 +39,8 @@ export function preparedStatement(name: string, sql: string): PreparedStatement 
  * sees what the transaction wrote; outside one, on a pooled connection of its own.
  */
 export async function preparedRead<T>(em: EntityManager, statement: PreparedStatement, values: unknown[]): Promise<T[]> {
-  if (em.isInTransaction()) return em.getContext().execute<T[]>(statement.sql, values);
+  // A request that hasn't used its EntityManager holds no transaction: asking the manager would fork it.
+  if (!requestManagerUnused(em) && em.isInTransaction()) return em.getContext().execute<T[]>(statement.sql, values);
   const text = em.config.get('onQuery')(statement.text, values);
   const pool = await em.getConnection().getNativeClient();
   const result = await pool.query({ name: statement.name, text, values });

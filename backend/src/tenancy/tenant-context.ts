@@ -1,7 +1,13 @@
 import { ClsServiceManager } from 'nestjs-cls';
 
-const TENANT_KEY = 'tenant.organizationId';
-const UNSCOPED_KEY = 'tenant.unscoped';
+/**
+ * The context's keys: symbols, which nestjs-cls keeps as the store's own properties. A dotted
+ * string key ('tenant.organizationId') is a path into a nested object, split on every read, and
+ * that object is shared with a nested context (`run` copies the store shallowly), so a nested
+ * `run` or `runUnscoped` changed the tenant of the context around it for the rest of its work.
+ */
+const TENANT_KEY = Symbol('tenant.organizationId');
+const UNSCOPED_KEY = Symbol('tenant.unscoped');
 
 export class TenantContextMissingError extends Error {
   constructor() {

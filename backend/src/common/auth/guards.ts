@@ -4,6 +4,7 @@ import { AuthGuard } from '@nestjs/passport';
 import type { AuthUser } from './auth-user';
 import { SESSION_ENDED, TWO_FACTOR_SETUP_REQUIRED } from './auth-user';
 import { hasPermission, type Permission, permissionDeniedMessage } from './roles';
+import { RouteMetadata } from './route-metadata';
 
 export const PERMISSION_KEY = 'duty-manager:permission';
 /** Marks the routes an admin who must still turn on two-step verification may reach. */
@@ -46,25 +47,30 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
 
 @Injectable()
 export class PermissionGuard implements CanActivate {
+  private readonly permissions: RouteMetadata<RequiredPermission>;
+  private readonly beforeTwoFactorSetup: RouteMetadata<boolean>;
+
   constructor(
-    private readonly reflector: Reflector,
+    reflector: Reflector,
     @Optional() private readonly writes?: WriteRefusal,
-  ) {}
+  ) {
+    this.permissions = new RouteMetadata(reflector, PERMISSION_KEY);
+    this.beforeTwoFactorSetup = new RouteMetadata(reflector, BEFORE_TWO_FACTOR_SETUP_KEY);
+  }
 
   canActivate(context: ExecutionContext): boolean {
-    const targets: [ReturnType<ExecutionContext['getHandler']>, ReturnType<ExecutionContext['getClass']>] = [context.getHandler(), context.getClass()];
     const request = context.switchToHttp().getRequest<{ user?: AuthUser; method: string }>();
     const user = request.user;
     // An admin whose organisation requires two-step verification and who hasn't turned it on
     // reaches only its setup (docs/product.md#two-step-verification), whatever their role allows.
-    if (user?.twoFactorSetupRequired && !this.reflector.getAllAndOverride<boolean>(BEFORE_TWO_FACTOR_SETUP_KEY, targets)) {
+    if (user?.twoFactorSetupRequired && !this.beforeTwoFactorSetup.of(context)) {
       throw new ForbiddenException({ message: TWO_FACTOR_SETUP_REQUIRED, code: 'two_factor_setup_required' });
     }
-    const required = this.reflector.getAllAndOverride<RequiredPermission | undefined>(PERMISSION_KEY, targets);
+    const required = this.permissions.of(context);
     if (required && (!user || !hasPermission(user.role, required.permission))) {
       throw new ForbiddenException(permissionDeniedMessage(required.permission, required.deniedAction));
     }
-    if (user) this.writes?.check(user, request.method, targets);
+    if (user) this.writes?.check(user, request.method, [context.getHandler(), context.getClass()]);
     return true;
   }
 }

@@ -37,6 +37,26 @@ describe('Clock', () => {
     expect(calendarDate(new Date('0999-03-04T12:00:00Z'), 'UTC')).toBe('0999-03-04');
   });
 
+  it("changes the date at the zone's midnight to the millisecond, though it keeps the date of the last second it read", () => {
+    // The midnight that begins 6 October 2025 in London (BST, +1) and in Kathmandu (+5:45).
+    const midnights: [string, string, string, string][] = [
+      ['Europe/London', '2025-10-05T23:00:00.000Z', '2025-10-05', '2025-10-06'],
+      ['Asia/Kathmandu', '2025-10-05T18:15:00.000Z', '2025-10-05', '2025-10-06'],
+    ];
+    for (const [zone, midnight, before, after] of midnights) {
+      const at = new Date(midnight).getTime();
+      expect([at - 1, at - 1000, at - 1, at, at + 999, at, at - 1].map((t) => calendarDate(new Date(t), zone))).toEqual([
+        before,
+        before,
+        before,
+        after,
+        after,
+        after,
+        before,
+      ]);
+    }
+  });
+
   it('refuses an unknown time zone', () => {
     expect(() => new FixedClock(new Date()).today('Mars/Olympus_Mons')).toThrow(RangeError);
   });

@@ -62,7 +62,7 @@ export const SESSION_USER_SQL = `select ${[
 /** SESSION_USER_SQL as the prepared statement the JWT strategy runs (prepared-read.ts). */
 export const SESSION_USER = preparedStatement('session_user', SESSION_USER_SQL);
 
-/** A row of SESSION_USER_SQL as the user's columns and the organisation's (unprefixed). */
+/** A row of SESSION_USER_SQL as the user's columns and the organisation's (unprefixed): what `em.map` of each entity takes. */
 export function splitSessionRow(row: Record<string, unknown>): {
   user: Record<string, unknown>;
   organization: Record<string, unknown>;

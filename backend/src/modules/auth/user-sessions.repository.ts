@@ -31,9 +31,8 @@ export class UserSessionsRepository {
   /**
    * The open session a token's claims name (`sid` of user `sub` in organisation `org`: the request
    * has no tenant context yet, the token is where its organisation comes from), as one row of
-   * SESSION_USER_SQL (session-user.ts), or undefined. On the request's own EntityManager: passport
-   * keeps one 'jwt' strategy per process (the last app created registers it), and a raw execute()
-   * on the injected manager would use that app's driver.
+   * SESSION_USER_SQL (session-user.ts), or undefined: a prepared statement on the pool
+   * (prepared-read.ts), which leaves the request's EntityManager unforked.
    */
   async sessionRow(claims: { sid: string; org: string; sub: string }): Promise<Record<string, unknown> | undefined> {
     const [row] = await preparedRead<Record<string, unknown>>(this.em, SESSION_USER, [claims.sid, claims.org, claims.sub]);

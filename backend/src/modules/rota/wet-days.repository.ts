@@ -1,7 +1,13 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { IsoDate } from '../../common/clock/clock';
+import { preparedRead, preparedStatement } from '../../database/prepared-read';
 import { TenantContext } from '../../tenancy/tenant-context';
+
+const WET_BETWEEN = preparedStatement(
+  'wet_days_between',
+  `select to_char(date, 'YYYY-MM-DD') as date from wet_days where organization_id = ? and date between ? and ?`,
+);
 
 /** One person on one duty with a wet-weather post on a day (WetDaysRepository.onWetPostsOn). */
 export interface WetPostRow {
@@ -41,12 +47,13 @@ export class WetDaysRepository {
     return rows.length > 0;
   }
 
-  /** The days of `from`..`to` marked wet. */
+  /**
+   * The days of `from`..`to` marked wet: a prepared read (prepared-read.ts), read by My Rota, the
+   * Today board and the grid whenever a duty has a wet-weather post; through `em.execute` it forked
+   * the request's EntityManager for this one statement.
+   */
   async wetBetween(from: IsoDate, to: IsoDate): Promise<Set<IsoDate>> {
-    const rows = await this.em.execute<{ date: IsoDate }[]>(
-      `select to_char(date, 'YYYY-MM-DD') as date from wet_days where organization_id = ? and date between ? and ?`,
-      [TenantContext.require(), from, to],
-    );
+    const rows = await preparedRead<{ date: IsoDate }>(this.em, WET_BETWEEN, [TenantContext.require(), from, to]);
     return new Set(rows.map((r) => r.date));
   }
 

@@ -2,6 +2,7 @@ import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest as Request } from 'fastify';
 import { AUTHENTICATED_KEY } from '../../common/auth/guards';
+import { RouteMetadata } from '../../common/auth/route-metadata';
 import { ANY_HOST, OrganizationHosts } from './organization-hosts.service';
 
 /**
@@ -14,19 +15,24 @@ import { ANY_HOST, OrganizationHosts } from './organization-hosts.service';
  */
 @Injectable()
 export class HostGuard implements CanActivate {
+  private readonly authenticated: RouteMetadata<boolean>;
+  private readonly anyHost: RouteMetadata<boolean>;
+
   constructor(
     private readonly hosts: OrganizationHosts,
-    private readonly reflector: Reflector,
-  ) {}
+    reflector: Reflector,
+  ) {
+    this.authenticated = new RouteMetadata(reflector, AUTHENTICATED_KEY);
+    this.anyHost = new RouteMetadata(reflector, ANY_HOST);
+  }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  /** Synchronous unless it must look the organisation up: every request passes here. */
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     if (context.getType() !== 'http') return true;
-    const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(AUTHENTICATED_KEY, targets)) return true;
+    if (this.authenticated.of(context)) return true;
     const req = context.switchToHttp().getRequest<Request>();
     if (this.hosts.of(req).kind !== 'organization') return true;
-    if (this.reflector.getAllAndOverride<boolean>(ANY_HOST, targets)) return true;
-    await this.hosts.requireKnown(req);
-    return true;
+    if (this.anyHost.of(context)) return true;
+    return this.hosts.requireKnown(req).then(() => true);
   }
 }

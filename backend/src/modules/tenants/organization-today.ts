@@ -1,7 +1,8 @@
 import { ClsServiceManager } from 'nestjs-cls';
 import { TenantContext } from '../../tenancy/tenant-context';
 
-const SESSION_ZONE_KEY = 'session.organizationZone';
+/** A symbol: read as the store's own property (tenant-context.ts). */
+const SESSION_ZONE_KEY = Symbol('session.organizationZone');
 
 /**
  * Kept by the JWT strategy for the rest of the request, once it has set the tenant context: the

@@ -1,5 +1,6 @@
 import { EntityManager, LockMode, wrap } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { requestManagerUnused } from '../../database/request-entity-manager';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { Organization, type OrganizationType, type Region } from './entities/organization.entity';
 import type { ImportedOrganizationSettings } from './imported-organization-settings';
@@ -75,6 +76,8 @@ export class OrganizationsRepository {
    * loaded — perhaps just changed, not yet written; undefined otherwise. No statement.
    */
   loadedTimezone(id: string): string | undefined {
+    // A request that hasn't used its EntityManager has loaded nothing (and asking would fork it).
+    if (requestManagerUnused(this.em)) return undefined;
     const loaded = this.em.getUnitOfWork().getById<Organization>(Organization, id);
     return loaded && wrap(loaded).isInitialized() ? loaded.timezone : undefined;
   }
