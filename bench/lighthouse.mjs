@@ -166,11 +166,15 @@ async function auditOnce(browser, { page: name, path: urlPath }, formFactor, tok
     const cdp = await page.createCDPSession();
     await cdp.send('Network.clearBrowserCache');
     await cdp.detach();
-    if (token) {
-      // The token must be stored before the audited load, and Lighthouse must not wipe storage.
-      await page.goto(`${origin}/api/health`);
-      await page.evaluate(([key, value]) => localStorage.setItem(key, value), [AUTH_TOKEN_STORAGE_KEY, token]);
-    }
+    // The token must be stored before the audited load, and Lighthouse must not wipe storage.
+    // Signed out, the origin's storage is emptied here as well: Lighthouse's own reset left the
+    // token an earlier signed-in audit had stored, so with LIGHTHOUSE_RUNS > 1 the landing page's
+    // later runs audited the Dashboard.
+    await page.goto(`${origin}/api/health`);
+    await page.evaluate(
+      ([key, value]) => (value ? localStorage.setItem(key, value) : localStorage.clear()),
+      [AUTH_TOKEN_STORAGE_KEY, token ?? null],
+    );
     const flags = {
       logLevel: 'error',
       output: 'json',
