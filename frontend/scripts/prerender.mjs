@@ -11,8 +11,11 @@
 //      allows no inline script) that hides the page's content (not the header) before the first paint where the app shows
 //      something else at `/` (signed in, a school's address) and requests the app's code (the
 //      entry is not in the page's head: where the page shows, it is requested after the first paint).
-// The backend serves dist/landing/index.html at `/` and dist/index.html, the empty shell, at
-// every other page's path (backend/src/app.module.ts).
+//   4. rewrites dist/index.html, the shell, with the signed-in frame and the skeletons of the pages
+//      people open by address (src/app/prerender/render-shell.tsx), antd's styles for every
+//      component the app uses as stylesheets, and a boot script of its own (see below).
+// The backend serves dist/landing/index.html at `/` and dist/index.html, the shell, at every other
+// page's path (backend/src/common/http/spa.ts).
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
