@@ -123,17 +123,30 @@ const pageChunks = Object.fromEntries(
 // it (their stylesheets are fetched, not applied: Vite's loader applies them with the page).
 // Either way the entry runs after the document is parsed, as a module script in the head would
 // (an inserted one runs as soon as it arrives).
-const boot =
-  `(function(){var showsHere=${landingShowsHere.toString()};` +
-  `var pageHere=${signedInPageHere.toString()};` +
+// What both boot scripts (the landing page's and the shell's) start with: the entry and its
+// preloaded chunks, and how they add to the head (before `before`, or last), preload scripts and
+// stylesheets, and run the entry once the document is parsed.
+const bootHelpers =
   `var entry=${JSON.stringify(entry)},preloads=${JSON.stringify(preloads)};` +
-  `var shell=${shellJson},pages=${JSON.stringify({ '/': pageChunks['/'] })};` +
-  'function add(tag,attributes){var element=document.createElement(tag);' +
-  "for(var name in attributes)element[name]=attributes[name];element.crossOrigin='';document.head.appendChild(element)}" +
+  'function add(tag,attributes,before){var element=document.createElement(tag);' +
+  "for(var name in attributes)element[name]=attributes[name];element.crossOrigin='';document.head.insertBefore(element,before||null);return element}" +
   "function preload(hrefs){hrefs.forEach(function(href){add('link',{rel:'modulepreload',href:href})})}" +
   "function preloadStyles(hrefs){hrefs.forEach(function(href){add('link',{rel:'preload',as:'style',href:href})})}" +
   "function run(){add('script',{type:'module',src:entry})}" +
-  "function parsed(then){document.addEventListener('DOMContentLoaded',then)}" +
+  "function parsed(then){document.addEventListener('DOMContentLoaded',then)}";
+
+/** Writes `content` to dist/assets/<name>-<its hash>.<extension>; its path under dist. */
+function writeAsset(name, extension, content) {
+  const file = `assets/${name}-${crypto.createHash('sha256').update(content).digest('base64url').slice(0, 8)}.${extension}`;
+  fs.writeFileSync(path.join(dist, file), content);
+  return file;
+}
+
+const boot =
+  `(function(){var showsHere=${landingShowsHere.toString()};` +
+  `var pageHere=${signedInPageHere.toString()};` +
+  `var shell=${shellJson},pages=${JSON.stringify({ '/': pageChunks['/'] })};` +
+  bootHelpers +
   'var storage=function(){return window.localStorage};' +
   'var here=showsHere(window.location,storage);' +
   "if(!here)document.documentElement.setAttribute('data-landing-off','');" +
@@ -142,8 +155,7 @@ const boot =
   'if(page){preload(shell.scripts.concat(pages[page].scripts));preloadStyles(shell.styles.concat(pages[page].styles))}' +
   'parsed(run)}' +
   'else parsed(function(){requestAnimationFrame(function(){setTimeout(function(){preload(preloads);run()},0)})})})();\n';
-const bootFile = `assets/landing-boot-${crypto.createHash('sha256').update(boot).digest('base64url').slice(0, 8)}.js`;
-fs.writeFileSync(path.join(dist, bootFile), boot);
+const bootFile = writeAsset('landing-boot', 'js', boot);
 
 let page = shell.replace(entryTag, '').replace(preloadTag, '');
 const escapeJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -179,15 +191,15 @@ page = page
   );
 
 // The shell (index.html, every other navigation path):
-//   - a boot script of its own, first in the head, that requests the shell's and the page's code
-//     alongside the entry where one of the other SIGNED_IN_PAGES shows with a stored session (the
-//     landing page's boot script does it at `/`), and marks <html> with the page;
+//   - a boot script of its own, first in the head (the entry's module script is taken out of it),
+//     that requests the entry, antd's stylesheets and, where one of the other SIGNED_IN_PAGES
+//     shows with a stored session, the shell's and the page's code, and marks <html> with the page;
 //   - that page's frame, as the app first draws it there (its skeleton in the frame), in #root:
 //     the marked page's is shown, the others are not, so the frame and the page's heading paint
 //     from the HTML instead of once the app's code has run; the app's first render replaces them
 //     with the same (React empties #root at its first commit);
-//   - antd's styles for the components the app uses, and for the frames, as a stylesheet with
-//     the map of the styles it holds (src/app/prerender/render-shell.tsx), before the entry's.
+//   - antd's styles for the components the app uses, and for the frame, as stylesheets with the
+//     map of the styles they hold (src/app/prerender/render-shell.tsx), added before the entry's.
 const shellPages = Object.fromEntries(Object.entries(pageChunks).filter(([pathname]) => pathname !== '/'));
 const BOOT_PAGE = 'data-boot-page';
 // Must match ANTD_STYLES_ATTRIBUTE in src/app/prerender/landing-here.ts.
@@ -197,11 +209,7 @@ const { frame, frameStyles, styles: antdCss } = renderShell(Object.keys(shellPag
 // stylesheet in one task on the main thread, and all of antd's in one took 100-130 ms of a loaded
 // desktop's (four times that on Lighthouse's phone), a long task in the Total Blocking Time.
 const ANTD_CSS_PIECE = 64_000;
-const antdCssFiles = cssPieces(antdCss, ANTD_CSS_PIECE).map((piece) => {
-  const file = `assets/antd-${crypto.createHash('sha256').update(piece).digest('base64url').slice(0, 8)}.css`;
-  fs.writeFileSync(path.join(dist, file), piece);
-  return file;
-});
+const antdCssFiles = cssPieces(antdCss, ANTD_CSS_PIECE).map((piece) => writeAsset('antd', 'css', piece));
 // Where it shows the frame (the page is visible), the app's code and antd's stylesheets are
 // requested once the frame has painted, as on the landing page: requested at once, they shared the
 // slow connection with the HTML's own and held the first paint back (Lighthouse counted them before
@@ -210,26 +218,20 @@ const antdCssFiles = cssPieces(antdCss, ANTD_CSS_PIECE).map((piece) => {
 const shellBoot =
   `(function(){var pageHere=${signedInPageHere.toString()};` +
   `var shell=${shellJson},pages=${JSON.stringify(shellPages)};` +
-  `var entry=${JSON.stringify(entry)},preloads=${JSON.stringify(preloads)},antd=${JSON.stringify(antdCssFiles.map((file) => `/${file}`))};` +
-  "function add(tag,attributes,before){var element=document.createElement(tag);" +
-  "for(var name in attributes)element[name]=attributes[name];element.crossOrigin='';document.head.insertBefore(element,before||null);return element}" +
-  "function preload(hrefs){hrefs.forEach(function(href){add('link',{rel:'modulepreload',href:href})})}" +
+  `var antd=${JSON.stringify(antdCssFiles.map((file) => `/${file}`))};` +
+  bootHelpers +
   // antd's stylesheets, added by this script so that they hold back neither the first paint nor
   // the entry's run (main.tsx waits for them before the first render instead), before the entry's
   // stylesheet, as antd's styles must be (added in the head's parse, they come before it anyway).
   "function styles(){var before=document.querySelector('link[rel=\"stylesheet\"]');" +
   `antd.forEach(function(href){add('link',{rel:'stylesheet',href:href},before).setAttribute(${JSON.stringify(ANTD_STYLES)},'')})}` +
-  "function run(){add('script',{type:'module',src:entry})}" +
-  "function parsed(then){document.addEventListener('DOMContentLoaded',then)}" +
   'var page=pageHere(window.location,function(){return window.localStorage},Object.keys(pages));' +
   "if(!page||document.visibilityState==='hidden'){styles();preload([entry].concat(preloads));parsed(run);if(!page)return}" +
   `document.documentElement.setAttribute(${JSON.stringify(BOOT_PAGE)},page);` +
-  'function code(){preload(shell.scripts.concat(pages[page].scripts));' +
-  "shell.styles.concat(pages[page].styles).forEach(function(href){add('link',{rel:'preload',as:'style',href:href})})}" +
+  'function code(){preload(shell.scripts.concat(pages[page].scripts));preloadStyles(shell.styles.concat(pages[page].styles))}' +
   "if(document.visibilityState==='hidden')code();" +
   'else parsed(function(){requestAnimationFrame(function(){setTimeout(function(){styles();preload([entry].concat(preloads));code();run()},0)})})})();\n';
-const shellBootFile = `assets/shell-boot-${crypto.createHash('sha256').update(shellBoot).digest('base64url').slice(0, 8)}.js`;
-fs.writeFileSync(path.join(dist, shellBootFile), shellBoot);
+const shellBootFile = writeAsset('shell-boot', 'js', shellBoot);
 
 // The frame shows where <html> is marked, with the marked page's skeleton only.
 const bootStyles =
