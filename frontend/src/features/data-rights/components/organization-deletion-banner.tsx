@@ -1,12 +1,19 @@
 import { Alert, Button } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 
 import { useGetCurrentUserQuery } from '@/features/auth/api';
 import { useCan } from '@/shared/auth/access';
 
 import { useGetOrganizationDeletionQuery } from '../api';
 import { deletionDate } from './deletion-date';
-import { RestoreOrganizationModal } from './restore-organization-modal';
+
+// The dialog's code (a form, the password and second-factor fields) is loaded only where the
+// banner shows to an admin, not with every signed-in page's first load: the banner is part of the
+// app's frame, and the dialog's modules were about a fifth of the frame's JavaScript.
+const loadRestoreModal = () => import('./restore-organization-modal');
+const RestoreOrganizationModal = lazy(async () => ({
+  default: (await loadRestoreModal()).RestoreOrganizationModal,
+}));
 
 /**
  * On every signed-in page while the organisation waits to be deleted: when, and that nothing can
@@ -17,6 +24,13 @@ export function OrganizationDeletionBanner() {
   const organizationName = useGetCurrentUserQuery().data?.organization.name ?? 'This organisation';
   const admin = useCan('settings.manage');
   const [restoring, setRestoring] = useState(false);
+  // Mounted from its first opening on, so that it closes with antd's animation.
+  const [opened, setOpened] = useState(false);
+  const offered = admin && deletion?.pending === true;
+  useEffect(() => {
+    // Loaded ahead, so that Restore opens the dialog at once.
+    if (offered) void loadRestoreModal();
+  }, [offered]);
   if (!deletion?.pending) return null;
   return (
     <>
@@ -34,18 +48,26 @@ export function OrganizationDeletionBanner() {
         }
         action={
           admin ? (
-            <Button size="small" onClick={() => setRestoring(true)}>
+            <Button
+              size="small"
+              onClick={() => {
+                setOpened(true);
+                setRestoring(true);
+              }}
+            >
               Restore
             </Button>
           ) : undefined
         }
       />
-      {admin && (
-        <RestoreOrganizationModal
-          open={restoring}
-          organizationName={organizationName}
-          onClose={() => setRestoring(false)}
-        />
+      {admin && opened && (
+        <Suspense>
+          <RestoreOrganizationModal
+            open={restoring}
+            organizationName={organizationName}
+            onClose={() => setRestoring(false)}
+          />
+        </Suspense>
       )}
     </>
   );
