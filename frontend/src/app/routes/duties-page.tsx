@@ -1,9 +1,15 @@
 import { Flex } from 'antd';
+import { lazy } from 'react';
 
 import { DutiesPage } from '@/features/duties/routes';
-import { StaffGroupsCard } from '@/features/staff/routes';
 import { useCan } from '@/shared/auth/access';
 import { AccessGuard } from '@/shared/ui/access-guard';
+import { RevealInTurn } from '@/shared/ui/reveal-in-turn';
+
+// Below the duties, at its turn (RevealInTurn), with its table and dialog loaded apart.
+const StaffGroupsCard = lazy(async () => ({
+  default: (await import('@/features/staff/routes')).StaffGroupsCard,
+}));
 
 /**
  * The Duties page at /duties (docs/product.md#duties): the duties feature's page and, for admins
@@ -16,7 +22,11 @@ function DutiesWithGroups() {
   return (
     <Flex vertical gap="large">
       <DutiesPage />
-      {canGroup && <StaffGroupsCard />}
+      {canGroup && (
+        <RevealInTurn>
+          <StaffGroupsCard />
+        </RevealInTurn>
+      )}
     </Flex>
   );
 }

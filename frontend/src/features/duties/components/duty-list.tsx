@@ -14,6 +14,7 @@ import { useNavigate } from 'react-router';
 import { useGetStaffGroupsQuery, useGetStaffQuery } from '@/features/staff/api';
 import { getServerMessage } from '@/shared/api/errors';
 import { dutyTimes, dutyTitle } from '@/shared/lib/duty-labels';
+import { useRevealInSteps } from '@/shared/lib/reveal-in-steps';
 import { changeOutcome } from '@/shared/lib/rota-change';
 import { ConfirmButton } from '@/shared/ui/confirm-button';
 import { useToast } from '@/shared/ui/toast';
@@ -44,6 +45,9 @@ interface DutyListProps {
  */
 const posterPath = (dutyId: string) => `/rota/poster?duty=${encodeURIComponent(dutyId)}`;
 
+/** The duties' rows mounted per commit (useRevealInSteps): each has up to six buttons. */
+const ROWS_PER_STEP = 3;
+
 const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0 } as const;
 
 /**
@@ -59,6 +63,7 @@ export function DutyList({ duties, onEdit, onResumed }: DutyListProps) {
   const [deleteDuty] = useDeleteDutyMutation();
   const toast = useToast();
   const navigate = useNavigate();
+  const shown = useRevealInSteps(duties.length, ROWS_PER_STEP);
   const listed = duties.some((duty) => duty.eligible === 'listed');
   const { data: groups } = useGetStaffGroupsQuery(undefined, { skip: !listed });
   const { data: staff } = useGetStaffQuery(undefined, { skip: !listed });
@@ -147,7 +152,7 @@ export function DutyList({ duties, onEdit, onResumed }: DutyListProps) {
 
   return (
     <ul aria-label="Duties" style={LIST_STYLE}>
-      {duties.map((duty, index) => {
+      {duties.slice(0, shown).map((duty, index) => {
         const title = dutyTitle(duty);
         const busy =
           (pauseState.isLoading && pauseState.originalArgs?.id === duty.id) ||

@@ -1,19 +1,30 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Skeleton, Typography } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 
 import { useCan } from '@/shared/auth/access';
 import { LoadError } from '@/shared/ui/load-error';
 import { PageTitle } from '@/shared/ui/page-title';
+import { RevealInTurn } from '@/shared/ui/reveal-in-turn';
 import { SectionCard } from '@/shared/ui/section-card';
 
 import { useGetDutiesQuery, type DutyDto } from '../api';
-import { DutyForm } from '../components/duty-form';
 import { DutyList } from '../components/duty-list';
-import { DutyRulesCard } from '../components/duty-rules-card';
 import { FillDutyOffer } from '../components/fill-duty-offer';
-import { TemplatePicker } from '../components/template-picker';
 import { DUTIES_INTRO, DUTIES_TITLE } from '../lib/duties-texts';
+
+// Loaded apart from the page's first screen (the heading and the list): the form when it first
+// opens, the sections below the list at their turn (RevealInTurn). Their forms, drawer and
+// inputs were most of the page's own JavaScript.
+const DutyForm = lazy(async () => ({
+  default: (await import('../components/duty-form')).DutyForm,
+}));
+const DutyRulesCard = lazy(async () => ({
+  default: (await import('../components/duty-rules-card')).DutyRulesCard,
+}));
+const TemplatePicker = lazy(async () => ({
+  default: (await import('../components/template-picker')).TemplatePicker,
+}));
 
 /**
  * docs/product.md#duties, the Duties page (admins and managers): the school's duties in its
@@ -24,6 +35,12 @@ export function DutiesPage() {
   const { data, isLoading, isError, error, refetch, isFetching } = useGetDutiesQuery();
   const canSetRules = useCan('settings.manage');
   const [form, setForm] = useState<{ open: boolean; duty?: DutyDto }>({ open: false });
+  // The form is mounted from its first opening on, so that it closes with its animation.
+  const [formUsed, setFormUsed] = useState(false);
+  const openForm = (duty?: DutyDto) => {
+    setFormUsed(true);
+    setForm({ open: true, duty });
+  };
   const [toFill, setToFill] = useState<DutyDto>();
 
   return (
@@ -36,11 +53,7 @@ export function DutiesPage() {
           </Typography.Title>
           <Typography.Paragraph type="secondary">{DUTIES_INTRO}</Typography.Paragraph>
         </div>
-        <Button
-          type="primary"
-          icon={<PlusOutlined aria-hidden />}
-          onClick={() => setForm({ open: true })}
-        >
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openForm()}>
           Add Duty
         </Button>
       </Flex>
@@ -61,25 +74,32 @@ export function DutiesPage() {
               <Skeleton active paragraph={{ rows: 4 }} />
             </div>
           ) : (
-            <DutyList
-              duties={data}
-              onEdit={(duty) => setForm({ open: true, duty })}
-              onResumed={setToFill}
-            />
+            <DutyList duties={data} onEdit={openForm} onResumed={setToFill} />
           )}
         </SectionCard>
-        <TemplatePicker />
-        {canSetRules && <DutyRulesCard />}
+        {/* Below the first screen: each mounts in a task of its own after the list's first rows. */}
+        <RevealInTurn>
+          <TemplatePicker />
+        </RevealInTurn>
+        {canSetRules && (
+          <RevealInTurn>
+            <DutyRulesCard />
+          </RevealInTurn>
+        )}
       </Flex>
-      <DutyForm
-        open={form.open}
-        duty={form.duty}
-        onClose={() => setForm((current) => ({ ...current, open: false }))}
-        afterClose={() => setForm({ open: false })}
-        onSaved={(duty, created) => {
-          if (created) setToFill(duty);
-        }}
-      />
+      {formUsed && (
+        <Suspense>
+          <DutyForm
+            open={form.open}
+            duty={form.duty}
+            onClose={() => setForm((current) => ({ ...current, open: false }))}
+            afterClose={() => setForm({ open: false })}
+            onSaved={(duty, created) => {
+              if (created) setToFill(duty);
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

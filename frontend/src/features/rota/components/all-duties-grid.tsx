@@ -5,10 +5,14 @@ import type { ReactNode } from 'react';
 import { getServerMessage } from '@/shared/api/errors';
 import { dutyTimes, dutyTitle } from '@/shared/lib/duty-labels';
 import { formatDate, SHORT_DATE_FORMAT } from '@/shared/lib/dates';
+import { useRevealInSteps } from '@/shared/lib/reveal-in-steps';
 
 import { useGetRotaGridQuery, type RotaGridCellDto, type RotaGridDutyDto } from '../api';
 import { UNFILLED } from '../lib/rota-calendar';
 import { PinMark } from './pin-mark';
+
+/** The duties' rows mounted per commit (useRevealInSteps). */
+const ROWS_PER_STEP = 4;
 
 interface AllDutiesGridProps {
   /** The weekdays shown, Monday first. */
@@ -27,6 +31,7 @@ interface AllDutiesGridProps {
 export function AllDutiesGrid({ dates, closedOn }: AllDutiesGridProps) {
   const range = dates.length ? { startDate: dates[0]!, endDate: dates.at(-1)! } : undefined;
   const grid = useGetRotaGridQuery(range ?? skipToken);
+  const rowsShown = useRevealInSteps(grid.currentData?.duties.length ?? 0, ROWS_PER_STEP);
 
   if (grid.isError && !grid.currentData) {
     return (
@@ -66,7 +71,7 @@ export function AllDutiesGrid({ dates, closedOn }: AllDutiesGridProps) {
           </tr>
         </thead>
         <tbody>
-          {grid.currentData.duties.map((duty) => (
+          {grid.currentData.duties.slice(0, rowsShown).map((duty) => (
             <tr key={duty.id}>
               <th scope="row">
                 <DutyHeading duty={duty} />

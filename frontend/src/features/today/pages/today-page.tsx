@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useGetTodayBoardQuery, type TodayDutyDto } from '@/features/rota/api';
 import { isApiError } from '@/shared/api/errors';
 import { formatDate, LONG_DATE_FORMAT } from '@/shared/lib/dates';
+import { useRevealInSteps } from '@/shared/lib/reveal-in-steps';
 import { AccessDenied } from '@/shared/ui/access-guard';
 import { LoadError } from '@/shared/ui/load-error';
 import { PageTitle } from '@/shared/ui/page-title';
@@ -21,6 +22,9 @@ import {
   ON_LEAVE_TITLE,
   TODAY_TITLE,
 } from '../lib/today-texts';
+
+/** The duty cards mounted per commit (useRevealInSteps): about a phone's screen of them. */
+const CARDS_PER_STEP = 3;
 
 /** How often the board asks again while it is open (docs/product.md#talking-to-the-server). */
 export const TODAY_REFRESH_MS = 60_000;
@@ -46,6 +50,7 @@ export function TodayPage() {
   }, [refetch]);
 
   const board = query.data;
+  const cardsShown = useRevealInSteps(board?.duties.length ?? 0, CARDS_PER_STEP);
   let content;
   if (query.isError && !board) {
     content =
@@ -73,7 +78,7 @@ export function TodayPage() {
           <Empty description={board.closed ? closedText(board.closed) : NO_DUTIES_TODAY} />
         ) : (
           <Flex vertical gap="middle" role="list" aria-label="Today's duties">
-            {board.duties.map((duty) => (
+            {board.duties.slice(0, cardsShown).map((duty) => (
               <TodayDutyCard key={duty.dutyId} duty={duty} onFindCover={setCoverFor} />
             ))}
           </Flex>

@@ -1,0 +1,77 @@
+import { startTransition, useEffect, useRef, useState } from 'react';
+
+/**
+ * Reveals waiting for their turn, across every component on the page that reveals in steps: one
+ * at a time, each in a task of its own (a transition started from a timer) once the one before
+ * it has been committed. Two lists (or a list and a section) started in the same commit would
+ * otherwise be rendered and committed together, in one task again.
+ */
+const waiting: Array<() => void> = [];
+let revealing = false;
+
+function nextReveal(): void {
+  const reveal = waiting.shift();
+  revealing = reveal !== undefined;
+  if (reveal) setTimeout(() => startTransition(reveal), 0);
+}
+
+/** Queues `reveal`; returns what takes it out of the queue again, if it has not run yet. */
+function awaitTurn(reveal: () => void): () => void {
+  waiting.push(reveal);
+  if (!revealing) nextReveal();
+  return () => {
+    const at = waiting.indexOf(reveal);
+    if (at >= 0) waiting.splice(at, 1);
+  };
+}
+
+/**
+ * How many of a long list's `total` items to render: `first` at once, then `step` more at each of
+ * its turns, until all are in. Each turn comes in a task of its own, after the commit of the turn
+ * before (this list's or another's).
+ *
+ * React renders a transition in slices but commits each render in one task, and mounting a row
+ * of antd components (buttons with their wave, icons, tags) costs about 15 ms of a phone's main
+ * thread at Lighthouse's 4x CPU slowdown. The Duties page's 14 duties and the sections under them
+ * committed at once were tasks of 250-560 ms there (its Total Blocking Time); in steps of a few
+ * rows each commit stays near or under 50 ms, and the first rows show as soon as before. The
+ * count never falls: a list that shrinks and grows again (a refetch) shows its rows at once.
+ */
+export function useRevealInSteps(total: number, step: number, first = step): number {
+  const [shown, setShown] = useState(first);
+  // True from this component's turn until the commit it caused: then the next turn may start.
+  const revealed = useRef(false);
+  const more = shown < total;
+
+  useEffect(() => {
+    if (revealed.current) {
+      revealed.current = false;
+      nextReveal();
+    }
+    if (!more) return;
+    let current = true;
+    const cancel = awaitTurn(() => {
+      if (!current) return nextReveal();
+      revealed.current = true;
+      setShown((count) => count + step);
+    });
+    return () => {
+      current = false;
+      cancel();
+    };
+    // `shown` is a dependency so that each commit of a step queues the next.
+  }, [more, shown, step]);
+
+  useEffect(
+    () => () => {
+      // Unmounted (or hidden) between its turn and the commit: the turn passes on.
+      if (revealed.current) {
+        revealed.current = false;
+        nextReveal();
+      }
+    },
+    [],
+  );
+
+  return Math.min(shown, total);
+}
