@@ -67,12 +67,13 @@ export function termDateProblems(academicYear: number, terms: readonly TermDates
   const problems: string[] = [];
   const ordered = inTermOrder(terms);
   ordered.forEach((term, i) => {
-    const span = describeDateRange(term.startDate, term.endDate);
+    // Worded only for a message: outOfTermClosures asks this of every year it reads.
+    const span = () => describeDateRange(term.startDate, term.endDate);
     if (term.endDate < term.startDate) {
       problems.push(`The ${term.name} term must end on or after the day it starts (it starts ${describeDate(term.startDate)} and ends ${describeDate(term.endDate)})`);
     }
     if (term.startDate < year.start || term.endDate > year.end) {
-      problems.push(`The ${term.name} term (${span}) must fall within ${academicYearLabel(academicYear)}, from ${describeDateRange(year.start, year.end)}`);
+      problems.push(`The ${term.name} term (${span()}) must fall within ${academicYearLabel(academicYear)}, from ${describeDateRange(year.start, year.end)}`);
     }
     const previous = ordered[i - 1];
     if (previous && term.startDate <= previous.endDate) {
@@ -85,7 +86,7 @@ export function termDateProblems(academicYear: number, terms: readonly TermDates
       if (to < from) {
         problems.push(`The ${term.name} half term must end on or after the day it starts (it starts ${describeDate(from)} and ends ${describeDate(to)})`);
       } else if (from < term.startDate || to > term.endDate) {
-        problems.push(`The ${term.name} half term (${describeDateRange(from, to)}) must fall within the ${term.name} term (${span})`);
+        problems.push(`The ${term.name} half term (${describeDateRange(from, to)}) must fall within the ${term.name} term (${span()})`);
       }
     }
   });
