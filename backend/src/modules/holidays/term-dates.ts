@@ -105,6 +105,10 @@ const BREAK_BEFORE: Record<TermName, string> = {
   summer: 'Easter holiday',
 };
 
+/** outOfTermClosures' answers by year and term dates; at most this many, then started afresh. */
+const REMEMBERED_TERM_YEARS = 2_000;
+const closuresByTerms = new Map<string, readonly Closure[]>();
+
 /**
  * The days of the academic year that are not term time, in date order: before the autumn term
  * (from 1 September), each half term, between the terms, and after the summer term (to 31
@@ -112,7 +116,20 @@ const BREAK_BEFORE: Record<TermName, string> = {
  * dates, and every weekday of it counts as term time.
  */
 export function outOfTermClosures(academicYear: number, terms: readonly TermDates[]): Closure[] {
-  if (terms.length === 0 || termDateProblems(academicYear, terms).length) return [];
+  if (terms.length === 0) return [];
+  // A function of its arguments alone, asked for on every Today board: kept by the year and
+  // every date of its terms, so changed terms are a different key (never a stale answer).
+  const key = `${academicYear}|${terms.map((t) => `${t.name},${t.startDate},${t.endDate},${t.halfTermStart},${t.halfTermEnd}`).join('|')}`;
+  let found = closuresByTerms.get(key);
+  if (!found) {
+    if (closuresByTerms.size >= REMEMBERED_TERM_YEARS) closuresByTerms.clear();
+    closuresByTerms.set(key, (found = workOutOutOfTermClosures(academicYear, terms)));
+  }
+  return found.map((closure) => ({ ...closure }));
+}
+
+function workOutOutOfTermClosures(academicYear: number, terms: readonly TermDates[]): Closure[] {
+  if (termDateProblems(academicYear, terms).length) return [];
   const year = academicYearSpan(academicYear);
   const closures: Closure[] = [];
   const add = (start: IsoDate, end: IsoDate, label: string) => {
