@@ -218,6 +218,18 @@ describe('the Today board', () => {
     expect(await board(admin.token, '?date=2026-11-07')).toMatchObject({ closed: 'Weekend: duties are on weekdays only', duties: [] });
   });
 
+  it('answers a day outside term time with the break, and a term day as open, from the saved term dates', async () => {
+    const terms = [
+      { name: 'autumn', startDate: '2027-09-06', endDate: '2027-12-17', halfTermStart: '2027-10-25', halfTermEnd: '2027-10-29' },
+      { name: 'spring', startDate: '2028-01-04', endDate: '2028-03-31', halfTermStart: '2028-02-14', halfTermEnd: '2028-02-18' },
+      { name: 'summer', startDate: '2028-04-18', endDate: '2028-07-21', halfTermStart: '2028-05-29', halfTermEnd: '2028-06-02' },
+    ];
+    await as(admin.token).put('/api/term-dates/2027', { terms }).expect(200);
+    expect(await board(admin.token, '?date=2027-10-27')).toMatchObject({ closed: 'Outside term time: Autumn half term', duties: [] });
+    expect(await board(admin.token, '?date=2027-09-03')).toMatchObject({ closed: 'Outside term time: Summer holiday', duties: [] });
+    expect((await board(admin.token, '?date=2027-11-03')).closed).toBeNull();
+  });
+
   it('never shows another organisation’s duties or people, and answers their duty ids with 404', async () => {
     const theirs = await board(other.token);
     // A school with the Duty Manager duty alone: just that duty.

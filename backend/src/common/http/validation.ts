@@ -1,4 +1,5 @@
 import { BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
+import { cacheValidationMetadata } from './validation-metadata-cache';
 
 /** Flattens class-validator's tree into readable sentences ("slots.0.id must be a UUID"). */
 export function flattenValidationErrors(errors: ValidationError[], parent = ''): string[] {
@@ -13,6 +14,7 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
 }
 
 export function createValidationPipe(): ValidationPipe {
+  cacheValidationMetadata();
   return new ValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,

@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { IsoDate } from '../../common/clock/clock';
+import { preparedRead, preparedStatement } from '../../database/prepared-read';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { RecurringUnavailability, type TimetableWeek } from './entities/recurring-unavailability.entity';
 import { StaffUnavailability, UNAVAILABILITY_LABELS, type UnavailabilityType } from './entities/staff-unavailability.entity';
@@ -89,6 +90,39 @@ const IN_RULE_WEEK = (d: string) => `(not r.every_other_week or s.week_a_start i
         or (abs((date_trunc('week', ${d})::date - s.week_a_start) / 7) % 2 = 0) = (r.week = 'A'))`;
 
 /**
+ * AvailabilityRepository.awayBetween and timedAwayBetween: prepared reads (prepared-read.ts), read
+ * by the Today board on every request and by the planner (through the ORM inside its transaction).
+ */
+const AWAY_BETWEEN = preparedStatement(
+  'away_between',
+  `select u.staff_id as "staffId", to_char(u.start_date, 'YYYY-MM-DD') as start, to_char(u.end_date, 'YYYY-MM-DD') as end,
+              u.id, u.type::text as type, u.reason, null::boolean as every_other_week, null::text as week
+         from staff_unavailability u where u.organization_id = ? and u.end_date >= ? and u.start_date <= ?
+       union all
+       select r.staff_id, to_char(g.d, 'YYYY-MM-DD'), to_char(g.d, 'YYYY-MM-DD'), r.id, null, r.reason, r.every_other_week, r.week
+         from recurring_unavailability r
+         left join system_settings s on s.organization_id = r.organization_id
+         cross join lateral (select greatest(r.start_date, ?::date) as first, least(r.end_date, ?::date) as last) as span
+         cross join lateral unnest(r.weekdays) as w(dow)
+         cross join lateral generate_series(span.first + (w.dow - extract(isodow from span.first)::int + 7) % 7, span.last, interval '7 days') as g(d)
+        where r.organization_id = ? and r.end_date >= ? and r.start_date <= ? and r.start_time is null
+          and ${IN_RULE_WEEK('g.d::date')}`,
+);
+const TIMED_AWAY_BETWEEN = preparedStatement(
+  'timed_away_between',
+  `select r.staff_id as "staffId", to_char(g.d, 'YYYY-MM-DD') as start, to_char(g.d, 'YYYY-MM-DD') as end,
+              r.start_time as "startTime", r.end_time as "endTime"
+         from recurring_unavailability r
+         left join system_settings s on s.organization_id = r.organization_id
+         cross join lateral (select greatest(r.start_date, ?::date) as first, least(r.end_date, ?::date) as last) as span
+         cross join lateral unnest(r.weekdays) as w(dow)
+         cross join lateral generate_series(span.first + (w.dow - extract(isodow from span.first)::int + 7) % 7, span.last, interval '7 days') as g(d)
+        where r.organization_id = ? and r.end_date >= ? and r.start_date <= ? and r.start_time is not null
+          and ${IN_RULE_WEEK('g.d::date')}
+        order by g.d, r.staff_id`,
+);
+
+/**
  * Who is away when: the one owner of `staff_unavailability` (dated periods) and
  * `recurring_unavailability` (weekly commitments). The rota asks it before putting anyone on a
  * day; the requests module records and removes both through it. Raw statements read the current
@@ -132,23 +166,16 @@ export class AvailabilityRepository {
    */
   async awayBetween(from: IsoDate, to: IsoDate): Promise<AwayPeriod[]> {
     const org = TenantContext.require();
-    const rows = await this.em.execute<
-      { staffId: string; start: IsoDate; end: IsoDate; id: string; type: UnavailabilityType | null; reason: string; every_other_week: boolean | null; week: TimetableWeek | null }[]
-    >(
-      `select u.staff_id as "staffId", to_char(u.start_date, 'YYYY-MM-DD') as start, to_char(u.end_date, 'YYYY-MM-DD') as end,
-              u.id, u.type::text as type, u.reason, null::boolean as every_other_week, null::text as week
-         from staff_unavailability u where u.organization_id = ? and u.end_date >= ? and u.start_date <= ?
-       union all
-       select r.staff_id, to_char(g.d, 'YYYY-MM-DD'), to_char(g.d, 'YYYY-MM-DD'), r.id, null, r.reason, r.every_other_week, r.week
-         from recurring_unavailability r
-         left join system_settings s on s.organization_id = r.organization_id
-         cross join lateral (select greatest(r.start_date, ?::date) as first, least(r.end_date, ?::date) as last) as span
-         cross join lateral unnest(r.weekdays) as w(dow)
-         cross join lateral generate_series(span.first + (w.dow - extract(isodow from span.first)::int + 7) % 7, span.last, interval '7 days') as g(d)
-        where r.organization_id = ? and r.end_date >= ? and r.start_date <= ? and r.start_time is null
-          and ${IN_RULE_WEEK('g.d::date')}`,
-      [org, from, to, from, to, org, from, to],
-    );
+    const rows = await preparedRead<{
+      staffId: string;
+      start: IsoDate;
+      end: IsoDate;
+      id: string;
+      type: UnavailabilityType | null;
+      reason: string;
+      every_other_week: boolean | null;
+      week: TimetableWeek | null;
+    }>(this.em, AWAY_BETWEEN, [org, from, to, from, to, org, from, to]);
     return rows.map((r): AwayPeriod =>
       r.type
         ? { staffId: r.staffId, start: r.start, end: r.end, label: `${UNAVAILABILITY_LABELS[r.type]}: ${r.reason}`, periodId: r.id }
@@ -163,19 +190,7 @@ export class AvailabilityRepository {
    */
   timedAwayBetween(from: IsoDate, to: IsoDate): Promise<{ staffId: string; start: IsoDate; end: IsoDate; startTime: string; endTime: string }[]> {
     const org = TenantContext.require();
-    return this.em.execute(
-      `select r.staff_id as "staffId", to_char(g.d, 'YYYY-MM-DD') as start, to_char(g.d, 'YYYY-MM-DD') as end,
-              r.start_time as "startTime", r.end_time as "endTime"
-         from recurring_unavailability r
-         left join system_settings s on s.organization_id = r.organization_id
-         cross join lateral (select greatest(r.start_date, ?::date) as first, least(r.end_date, ?::date) as last) as span
-         cross join lateral unnest(r.weekdays) as w(dow)
-         cross join lateral generate_series(span.first + (w.dow - extract(isodow from span.first)::int + 7) % 7, span.last, interval '7 days') as g(d)
-        where r.organization_id = ? and r.end_date >= ? and r.start_date <= ? and r.start_time is not null
-          and ${IN_RULE_WEEK('g.d::date')}
-        order by g.d, r.staff_id`,
-      [from, to, org, from, to],
-    );
+    return preparedRead(this.em, TIMED_AWAY_BETWEEN, [from, to, org, from, to]);
   }
 
   /** One person's periods, earliest first. */

@@ -1,8 +1,18 @@
 import { EntityManager, type RequiredEntityData } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { IsoDate } from '../../common/clock/clock';
+import { preparedRead, preparedStatement } from '../../database/prepared-read';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { Holiday, type HolidayType } from './entities/holiday.entity';
+
+const CLOSING_BETWEEN = preparedStatement(
+  'holidays_closing_between',
+  `select name, type::text as type, to_char(start_date, 'YYYY-MM-DD') as "startDate", to_char(end_date, 'YYYY-MM-DD') as "endDate"
+     from holidays where organization_id = ? and end_date >= ? and start_date <= ?`,
+);
+
+/** What a holiday closes: its days and its label's parts (HolidaysRepository.closingBetween). */
+export type ClosingHoliday = Pick<Holiday, 'name' | 'type' | 'startDate' | 'endDate'>;
 
 /** One holiday with its revision and last change, dates as `yyyy-MM-dd` (a calendar feed's row). */
 export interface HolidayRow {
@@ -33,6 +43,14 @@ export class HolidaysRepository {
     if (from) where.endDate = { $gte: from };
     if (to) where.startDate = { $lte: to };
     return this.em.find(Holiday, where, { orderBy: { startDate: 'asc', name: 'asc' } });
+  }
+
+  /**
+   * The holidays touching `from`..`to`, unordered, as plain rows of what they close: a prepared
+   * read of the committed rows (prepared-read.ts), for reads that change nothing (the Today board).
+   */
+  closingBetween(from: IsoDate, to: IsoDate): Promise<ClosingHoliday[]> {
+    return preparedRead<ClosingHoliday>(this.em, CLOSING_BETWEEN, [TenantContext.require(), from, to]);
   }
 
   /** The holidays touching `from`..`to`, unordered (what a range already covers). */

@@ -2,15 +2,14 @@ import { BadRequestException, Injectable } from '@nestjs/common';
 import { academicYearStartOf, addDays, planningYearStartOf } from '../../common/clock/academic-year';
 import { isoWeekdayOf } from '../../common/clock/weekdays';
 import type { IsoDate } from '../../common/clock/clock';
-import { type Holiday, HOLIDAY_TYPE_LABELS } from './entities/holiday.entity';
-import type { Term } from './entities/term.entity';
-import { type HolidayRow, HolidaysRepository } from './holidays.repository';
+import { HOLIDAY_TYPE_LABELS } from './entities/holiday.entity';
+import { type ClosingHoliday, type HolidayRow, HolidaysRepository } from './holidays.repository';
 
 export type { HolidayRow };
 import { type Closure, closuresBetween, inTermOrder, type TermDates, termDateProblems } from './term-dates';
-import { TermsRepository } from './terms.repository';
+import { type TermOfYear, TermsRepository } from './terms.repository';
 
-const toTermDates = (t: Term): TermDates => ({
+const toTermDates = (t: TermOfYear): TermDates => ({
   name: t.name,
   startDate: t.startDate,
   endDate: t.endDate,
@@ -19,7 +18,7 @@ const toTermDates = (t: Term): TermDates => ({
 });
 
 /** The closures of `from`..`to` from the terms of its years and the holidays touching it, in start order. */
-function closuresOf(from: IsoDate, to: IsoDate, terms: readonly Term[], holidays: readonly Holiday[]): Closure[] {
+function closuresOf(from: IsoDate, to: IsoDate, terms: readonly TermOfYear[], holidays: readonly ClosingHoliday[]): Closure[] {
   const termsByYear = new Map<number, TermDates[]>();
   for (const term of terms) termsByYear.set(term.academicYear, [...(termsByYear.get(term.academicYear) ?? []), toTermDates(term)]);
   return closuresBetween(
@@ -96,6 +95,21 @@ export class SchoolCalendar {
     const [terms, holidays] = await Promise.all([
       this.terms.ofYears(academicYearStartOf(from), academicYearStartOf(to)),
       this.holidays.list(from, to),
+    ]);
+    return closuresOf(from, to, terms, holidays);
+  }
+
+  /**
+   * closuresBetween for a read that changes nothing (the Today board): the same closures from the
+   * committed terms and holidays, read as two prepared statements into plain values instead of
+   * entities through the ORM (docs/performance.md#api-at-scale). Inside a transaction that has
+   * changed terms or holidays without flushing them, ask closuresBetween, which flushes first.
+   */
+  async committedClosuresBetween(from: IsoDate, to: IsoDate): Promise<Closure[]> {
+    if (to < from) return [];
+    const [terms, holidays] = await Promise.all([
+      this.terms.datesOfYears(academicYearStartOf(from), academicYearStartOf(to)),
+      this.holidays.closingBetween(from, to),
     ]);
     return closuresOf(from, to, terms, holidays);
   }

@@ -191,6 +191,15 @@ describe('closures', () => {
     expect(outOfTermClosures(2025, tight)).toEqual([{ start: '2026-04-01', end: '2026-04-01', kind: 'out_of_term', label: 'Easter holiday' }]);
   });
 
+  it('are worked out again when a term changes, and a caller changing an answer changes no later one', () => {
+    const first = outOfTermClosures(2025, YEAR_2025);
+    first[1]!.label = 'changed by a caller';
+    expect(outOfTermClosures(2025, YEAR_2025)[1]).toEqual({ start: '2025-10-27', end: '2025-10-31', kind: 'out_of_term', label: 'Autumn half term' });
+    const laterHalfTerm = YEAR_2025.map((t) => (t.name === 'autumn' ? { ...t, halfTermStart: '2025-11-03', halfTermEnd: '2025-11-07' } : t));
+    expect(outOfTermClosures(2025, laterHalfTerm)[1]).toEqual({ start: '2025-11-03', end: '2025-11-07', kind: 'out_of_term', label: 'Autumn half term' });
+    expect(outOfTermClosures(2025, YEAR_2025)[1]!.start).toBe('2025-10-27');
+  });
+
   it('are none for a year without terms, or with terms that break the rules', () => {
     expect(outOfTermClosures(2025, [])).toEqual([]);
     expect(outOfTermClosures(2025, YEAR_2025.slice(0, 2))).toEqual([]);

@@ -67,12 +67,13 @@ export function termDateProblems(academicYear: number, terms: readonly TermDates
   const problems: string[] = [];
   const ordered = inTermOrder(terms);
   ordered.forEach((term, i) => {
-    const span = describeDateRange(term.startDate, term.endDate);
+    // Worded only for a message: outOfTermClosures asks this of every year it reads.
+    const span = () => describeDateRange(term.startDate, term.endDate);
     if (term.endDate < term.startDate) {
       problems.push(`The ${term.name} term must end on or after the day it starts (it starts ${describeDate(term.startDate)} and ends ${describeDate(term.endDate)})`);
     }
     if (term.startDate < year.start || term.endDate > year.end) {
-      problems.push(`The ${term.name} term (${span}) must fall within ${academicYearLabel(academicYear)}, from ${describeDateRange(year.start, year.end)}`);
+      problems.push(`The ${term.name} term (${span()}) must fall within ${academicYearLabel(academicYear)}, from ${describeDateRange(year.start, year.end)}`);
     }
     const previous = ordered[i - 1];
     if (previous && term.startDate <= previous.endDate) {
@@ -85,7 +86,7 @@ export function termDateProblems(academicYear: number, terms: readonly TermDates
       if (to < from) {
         problems.push(`The ${term.name} half term must end on or after the day it starts (it starts ${describeDate(from)} and ends ${describeDate(to)})`);
       } else if (from < term.startDate || to > term.endDate) {
-        problems.push(`The ${term.name} half term (${describeDateRange(from, to)}) must fall within the ${term.name} term (${span})`);
+        problems.push(`The ${term.name} half term (${describeDateRange(from, to)}) must fall within the ${term.name} term (${span()})`);
       }
     }
   });
@@ -104,6 +105,10 @@ const BREAK_BEFORE: Record<TermName, string> = {
   summer: 'Easter holiday',
 };
 
+/** outOfTermClosures' answers by year and term dates; at most this many, then started afresh. */
+const REMEMBERED_TERM_YEARS = 2_000;
+const closuresByTerms = new Map<string, readonly Closure[]>();
+
 /**
  * The days of the academic year that are not term time, in date order: before the autumn term
  * (from 1 September), each half term, between the terms, and after the summer term (to 31
@@ -111,7 +116,20 @@ const BREAK_BEFORE: Record<TermName, string> = {
  * dates, and every weekday of it counts as term time.
  */
 export function outOfTermClosures(academicYear: number, terms: readonly TermDates[]): Closure[] {
-  if (terms.length === 0 || termDateProblems(academicYear, terms).length) return [];
+  if (terms.length === 0) return [];
+  // A function of its arguments alone, asked for on every Today board: kept by the year and
+  // every date of its terms, so changed terms are a different key (never a stale answer).
+  const key = `${academicYear}|${terms.map((t) => `${t.name},${t.startDate},${t.endDate},${t.halfTermStart},${t.halfTermEnd}`).join('|')}`;
+  let found = closuresByTerms.get(key);
+  if (!found) {
+    if (closuresByTerms.size >= REMEMBERED_TERM_YEARS) closuresByTerms.clear();
+    closuresByTerms.set(key, (found = workOutOutOfTermClosures(academicYear, terms)));
+  }
+  return found.map((closure) => ({ ...closure }));
+}
+
+function workOutOutOfTermClosures(academicYear: number, terms: readonly TermDates[]): Closure[] {
+  if (termDateProblems(academicYear, terms).length) return [];
   const year = academicYearSpan(academicYear);
   const closures: Closure[] = [];
   const add = (start: IsoDate, end: IsoDate, label: string) => {

@@ -1,7 +1,19 @@
 import { EntityManager, type RequiredEntityData } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { preparedRead, preparedStatement } from '../../database/prepared-read';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { Term } from './entities/term.entity';
+
+const OF_YEARS = preparedStatement(
+  'terms_of_years',
+  `select academic_year as "academicYear", name::text as name, to_char(start_date, 'YYYY-MM-DD') as "startDate",
+          to_char(end_date, 'YYYY-MM-DD') as "endDate", to_char(half_term_start, 'YYYY-MM-DD') as "halfTermStart",
+          to_char(half_term_end, 'YYYY-MM-DD') as "halfTermEnd"
+     from terms where organization_id = ? and academic_year between ? and ?`,
+);
+
+/** A term's year and dates as plain values (TermsRepository.datesOfYears). */
+export type TermOfYear = Pick<Term, 'academicYear' | 'name' | 'startDate' | 'endDate' | 'halfTermStart' | 'halfTermEnd'>;
 
 /** The advisory-lock class of saving a year's terms; the second key is the organisation and year. */
 const TERMS_LOCK_CLASS = 7_202;
@@ -27,6 +39,14 @@ export class TermsRepository {
 
   ofYears(first: number, last: number): Promise<Term[]> {
     return this.em.find(Term, { academicYear: { $gte: first, $lte: last } });
+  }
+
+  /**
+   * The terms of the academic years `first`..`last` as plain values: a prepared read of the
+   * committed rows (prepared-read.ts), for reads that change nothing (the Today board).
+   */
+  datesOfYears(first: number, last: number): Promise<TermOfYear[]> {
+    return preparedRead<TermOfYear>(this.em, OF_YEARS, [TenantContext.require(), first, last]);
   }
 
   summerTerm(academicYear: number): Promise<Term | null> {

@@ -1,6 +1,5 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
-import { datesBetween, daysInSpan, isWeekday } from '../../common/clock/academic-year';
-import { isoWeekdayOf } from '../../common/clock/weekdays';
+import { daysInSpan } from '../../common/clock/academic-year';
 import type { IsoDate } from '../../common/clock/clock';
 import { DutiesService } from '../duties/duties.service';
 import type { DutyDto } from '../duties/dto/duty.dto';
@@ -12,8 +11,22 @@ import { pinFields } from './pins';
 /** Longest range the all-duties grid covers: about three months. */
 export const MAX_GRID_DAYS = 93;
 
+/** The weekdays of `start`..`end` with their ISO weekday (1 = Monday), stepping one UTC day at a time. */
+function weekdaysBetween(start: IsoDate, end: IsoDate): { date: IsoDate; weekday: number }[] {
+  const found: { date: IsoDate; weekday: number }[] = [];
+  const last = Date.parse(`${end}T00:00:00Z`);
+  for (let time = Date.parse(`${start}T00:00:00Z`); time <= last; time += 86_400_000) {
+    const day = new Date(time);
+    const weekday = ((day.getUTCDay() + 6) % 7) + 1;
+    if (weekday <= 5) found.push({ date: day.toISOString().slice(0, 10), weekday });
+  }
+  return found;
+}
+
 /** A duty as the grid names it: a column's heading. */
-export function gridDutyOf(d: Pick<DutyDto, 'id' | 'name' | 'place' | 'startTime' | 'endTime' | 'isDutyManager' | 'paused'>): RotaGridDto['duties'][number] {
+export function gridDutyOf(
+  d: Pick<DutyDto, 'id' | 'name' | 'place' | 'startTime' | 'endTime' | 'isDutyManager' | 'paused'>,
+): RotaGridDto['duties'][number] {
   return { id: d.id, name: d.name, place: d.place, startTime: d.startTime, endTime: d.endTime, isDutyManager: d.isDutyManager, paused: d.paused };
 }
 
@@ -40,25 +53,42 @@ export class RotaGridService {
     }
     const duties = listed ?? (await this.duties.list());
     const rows = await this.rota.namedDutySlotsBetween(startDate, endDate);
-    const held = new Map<string, (RotaSlotDto | undefined)[]>();
+    // Each day's slots by duty, at their positions (the rows come by date, duty and position).
+    const held = new Map<IsoDate, Map<string, RotaSlotDto[]>>();
     for (const row of rows) {
-      const slots = held.get(`${row.date}|${row.duty_id}`) ?? held.set(`${row.date}|${row.duty_id}`, []).get(`${row.date}|${row.duty_id}`)!;
-      const pin = withPins && row.pinned ? pinFields({ slotId: row.slot_id, reason: row.pinned_reason }) : {};
-      slots[row.position - 1] = { position: row.position, staff: { id: row.staff_id, name: row.name }, ...pin };
+      let ofDay = held.get(row.date);
+      if (!ofDay) held.set(row.date, (ofDay = new Map()));
+      let slots = ofDay.get(row.duty_id);
+      if (!slots) ofDay.set(row.duty_id, (slots = []));
+      const staff = { id: row.staff_id, name: row.name };
+      slots[row.position - 1] =
+        withPins && row.pinned
+          ? { position: row.position, staff, ...pinFields({ slotId: row.slot_id, reason: row.pinned_reason }) }
+          : { position: row.position, staff };
     }
-    const days = datesBetween(startDate, endDate)
-      .filter(isWeekday)
-      .map((date) => ({
-        date,
-        duties: duties.flatMap((duty) => {
-          // A paused duty needs nobody: its slots show who was on it, never a gap.
-          const needed = duty.paused ? 0 : (duty.weekdays.find((w) => w.weekday === isoWeekdayOf(date))?.people ?? 0);
-          const filled = held.get(`${date}|${duty.id}`) ?? [];
-          if (!needed && !filled.length) return [];
-          const slots = Array.from({ length: Math.max(needed, filled.length) }, (_, i) => filled[i] ?? { position: i + 1, staff: null });
-          return [{ dutyId: duty.id, needed, slots }];
-        }),
-      }));
+    // The people each duty needs by ISO weekday (1 = Monday); a paused duty needs nobody: its slots
+    // show who was on it, never a gap.
+    const needs = duties.map((duty) => {
+      const byWeekday = [0, 0, 0, 0, 0, 0, 0, 0];
+      if (!duty.paused) for (const w of duty.weekdays) byWeekday[w.weekday] = w.people;
+      return byWeekday;
+    });
+    const none: RotaSlotDto[] = [];
+    const days: RotaGridDto['days'] = [];
+    for (const { date, weekday } of weekdaysBetween(startDate, endDate)) {
+      const ofDay = held.get(date);
+      const cells: RotaGridDto['days'][number]['duties'] = [];
+      for (let d = 0; d < duties.length; d++) {
+        const dutyId = duties[d]!.id;
+        const needed = needs[d]![weekday]!;
+        const filled = ofDay?.get(dutyId) ?? none;
+        if (!needed && !filled.length) continue;
+        const slots: RotaSlotDto[] = [];
+        for (let i = 0; i < Math.max(needed, filled.length); i++) slots.push(filled[i] ?? { position: i + 1, staff: null });
+        cells.push({ dutyId, needed, slots });
+      }
+      days.push({ date, duties: cells });
+    }
     return {
       duties: duties.map(gridDutyOf),
       days,

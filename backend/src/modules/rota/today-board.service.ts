@@ -50,10 +50,8 @@ export class TodayBoardService {
   async board(user: AuthUser, date?: IsoDate): Promise<TodayBoardDto> {
     const day = date ?? (await this.clock.today());
     await this.assertOnTheDay(user, day);
-    const roster = await this.staffDirectory.roster();
-    const names = new Map(roster.filter((r) => r.isActive).map((r) => [r.id, r.name]));
-    const away = await this.awayOn(day, names);
-    const closed = closedBecause(day, await this.calendar.closuresBetween(day, day))?.reason ?? null;
+    const away = await this.awayOn(day);
+    const closed = closedBecause(day, await this.calendar.committedClosuresBetween(day, day))?.reason ?? null;
     const wet = (await this.wetDays.wetBetween(day, day)).has(day);
     if (closed) return { date: day, closed, wet, duties: [], away };
     const listed = await this.duties.list();
@@ -114,14 +112,22 @@ export class TodayBoardService {
     if (!mine.some((d) => d.isDutyManager)) throw new ForbiddenException(NOT_THE_DAYS_DUTY_MANAGER);
   }
 
-  /** Active people away on `day`, all day or at a time of day (a weekly commitment), by name; whole-day absence wins. */
-  private async awayOn(day: IsoDate, names: Map<string, string>): Promise<TodayAwayDto[]> {
+  /**
+   * Active people away on `day`, all day or at a time of day (a weekly commitment), by name; whole-day
+   * absence wins. Only the names of those away are read, and nothing when nobody is.
+   */
+  private async awayOn(day: IsoDate): Promise<TodayAwayDto[]> {
+    const [timed, allDay] = await Promise.all([this.availability.timedAwayBetween(day, day), this.availability.awayBetween(day, day)]);
+    if (!timed.length && !allDay.length) return [];
+    const people = await this.staffDirectory.byIds([...timed.map((a) => a.staffId), ...allDay.map((a) => a.staffId)]);
+    const names = new Map<string, string>();
+    for (const [id, person] of people) if (person.isActive) names.set(id, person.name);
     const away = new Map<string, TodayAwayDto>();
-    for (const a of await this.availability.timedAwayBetween(day, day)) {
+    for (const a of timed) {
       const name = names.get(a.staffId);
       if (name && !away.has(a.staffId)) away.set(a.staffId, { id: a.staffId, name, startTime: a.startTime, endTime: a.endTime });
     }
-    for (const a of await this.availability.awayBetween(day, day)) {
+    for (const a of allDay) {
       const name = names.get(a.staffId);
       if (name) away.set(a.staffId, { id: a.staffId, name, startTime: null, endTime: null });
     }

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { TenantContext } from '../../tenancy/tenant-context';
 import type { StaffRecord } from './dto/staff.dto';
 import { Staff } from './entities/staff.entity';
-import { preparedRead } from '../../database/prepared-read';
+import { preparedRead, preparedStatement } from '../../database/prepared-read';
 import { STAFF_LIST } from './staff-list';
 
 /** A staff member as other modules need them: their name, email, whether active, and their account's id. */
@@ -50,6 +50,11 @@ export interface Leaver {
 }
 
 type PersonRow = { id: string; name: string; email: string; is_active: boolean; user_id: string | null };
+/** StaffRepository.byIds: a prepared read (prepared-read.ts); the Today board names who is away with it. */
+const STAFF_BY_IDS = preparedStatement(
+  'staff_by_ids',
+  'select id, name, email, is_active, user_id from staff where organization_id = ? and id = any(?::uuid[])',
+);
 const toPerson = (r: PersonRow): StaffPerson => ({ id: r.id, name: r.name, email: r.email, isActive: r.is_active, userId: r.user_id });
 
 /**
@@ -132,10 +137,7 @@ export class StaffRepository {
   async byIds(ids: string[]): Promise<Map<string, StaffPerson>> {
     const unique = [...new Set(ids)];
     if (!unique.length) return new Map();
-    const rows = await this.em.execute<PersonRow[]>('select id, name, email, is_active, user_id from staff where organization_id = ? and id = any(?::uuid[])', [
-      TenantContext.require(),
-      `{${unique.join(',')}}`,
-    ]);
+    const rows = await preparedRead<PersonRow>(this.em, STAFF_BY_IDS, [TenantContext.require(), `{${unique.join(',')}}`]);
     return new Map(rows.map((r) => [r.id, toPerson(r)]));
   }
 
