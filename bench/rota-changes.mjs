@@ -39,7 +39,7 @@ const { MikroORM } = backendRequire('@mikro-orm/core');
 // each), which run beside the request once it has committed, are counted apart.
 const { Client } = createRequire(backendRequire.resolve('@mikro-orm/postgresql'))('pg');
 const SENDER = /^\s*(update|select [^;]* from) outbox_emails/i;
-// BENCH_CHANGES_SQL=1: also print each statement of a timed change (its first 160 characters).
+// BENCH_CHANGES_SQL=1: also print each statement of a timed change (its length and first 160 characters).
 const SHOW_SQL = process.env.BENCH_CHANGES_SQL === '1';
 let statements = 0;
 let timing = false;
@@ -47,7 +47,7 @@ const query = Client.prototype.query;
 Client.prototype.query = function countedQuery(...args) {
   const text = String(args[0]?.text ?? args[0]);
   if (!SENDER.test(text)) statements += 1;
-  if (SHOW_SQL && timing) console.log(`  sql: ${text.replace(/\s+/g, ' ').slice(0, 160)}`);
+  if (SHOW_SQL && timing) console.log(`  sql (${text.length} chars): ${text.replace(/\s+/g, ' ').slice(0, 160)}`);
   return query.apply(this, args);
 };
 // BENCH_CHANGES_ONLY=snow,per day: only the changes whose label contains one of these.
@@ -56,6 +56,11 @@ const ONLY = process.env.BENCH_CHANGES_ONLY?.split(',').filter(Boolean);
 // `node --cpu-prof` stamps its samples with (worker threads' too), to read the profile of a change alone.
 const WINDOWS = process.env.BENCH_CHANGES_WINDOWS;
 const windows = [];
+// BENCH_CHANGES_RUNS=n: each change made n times, each on a school planned afresh, printing the median
+// ms and CPU (each run's after them); the other columns are the last run's. The first run of a change
+// runs code paths the earlier changes did not warm: the median is what a warm server does.
+const RUNS = Math.max(1, Number(process.env.BENCH_CHANGES_RUNS ?? 1));
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
 const STAFF = Number(process.env.BENCH_STAFF ?? 200);
 const NON_TEACHING = Math.round(STAFF * 0.3);
@@ -71,7 +76,15 @@ const TERMS = [
 
 const pg = await startThrowawayPostgres('bench-rota-changes');
 const jwtSecret = randomBytes(32).toString('hex');
-const env = validateEnv({ NODE_ENV: 'production', LOG_LEVEL: 'silent', SERVE_STATIC: 'false', APP_NOW: `${TODAY}T09:00`, JWT_SECRET: jwtSecret, REMINDER_CRON: 'off', SMTP_URL: 'off' });
+const env = validateEnv({
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'silent',
+  SERVE_STATIC: 'false',
+  APP_NOW: `${TODAY}T09:00`,
+  JWT_SECRET: jwtSecret,
+  REMINDER_CRON: 'off',
+  SMTP_URL: 'off',
+});
 const app = await createApp({ env, databaseUrl: pg.server.url, jwtSecret });
 const orm = app.get(MikroORM);
 await runMigrations(orm, pg.server.url);
@@ -106,7 +119,15 @@ async function school(plan = true) {
       name: `Person ${String(i).padStart(3, '0')}`,
       email: `p${i}@${subdomain}.example`,
       isTeaching: i % 10 >= 3,
-      ...(partTime ? { workingDays: [[1, 2, 3], [2, 3, 4], [3, 4, 5]][i % 3] } : {}),
+      ...(partTime
+        ? {
+            workingDays: [
+              [1, 2, 3],
+              [2, 3, 4],
+              [3, 4, 5],
+            ][i % 3],
+          }
+        : {}),
     });
     staff.push(s.id);
   }
@@ -175,15 +196,43 @@ function unavoidableMoves(rows, t) {
 }
 
 const CHANGES = [
-  ['snow closure, 3 days in March (holiday)', (o) => api('/holidays', o.token, { name: 'Snow closure', type: 'other', startDate: '2026-03-10', endDate: '2026-03-12' })],
+  [
+    'snow closure, 3 days in March (holiday)',
+    (o) => api('/holidays', o.token, { name: 'Snow closure', type: 'other', startDate: '2026-03-10', endDate: '2026-03-12' }),
+  ],
   ['a full-timer leaves (deactivated)', (o) => api(`/staff/${o.staff[20]}`, o.token, { isActive: false }, 'PUT')],
   ['a part-timer works Mon–Tue instead', (o) => api(`/staff/${o.staff[21]}`, o.token, { workingDays: [1, 2], fte: 0.4 }, 'PUT')],
-  ['two weeks of sick leave', (o) => api('/staff-unavailability', o.token, { staffId: o.staff[22], startDate: '2025-11-03', endDate: '2025-11-14', reason: 'Operation', type: 'sick' })],
+  [
+    'two weeks of sick leave',
+    (o) =>
+      api('/staff-unavailability', o.token, {
+        staffId: o.staff[22],
+        startDate: '2025-11-03',
+        endDate: '2025-11-14',
+        reason: 'Operation',
+        type: 'sick',
+      }),
+  ],
   ['duty managers per day 3 → 2', (o) => api('/system-settings', o.token, { dutyManagersPerDay: 2 })],
   ['duty managers per day 3 → 4', (o) => api('/system-settings', o.token, { dutyManagersPerDay: 4 })],
-  ['a new member of staff', (o) => api('/staff', o.token, { name: 'New Starter', email: `new-${randomBytes(3).toString('hex')}@bench.example`, isTeaching: true })],
-  ['autumn half term moved a week later', (o) => api('/term-dates/2025', o.token, { terms: [{ ...TERMS[0], halfTermStart: '2025-11-03', halfTermEnd: '2025-11-07' }, TERMS[1], TERMS[2]] }, 'PUT')],
-  ['the autumn term extended by two days', (o) => api('/term-dates/2025', o.token, { terms: [{ ...TERMS[0], endDate: '2025-12-23' }, TERMS[1], TERMS[2]] }, 'PUT')],
+  [
+    'a new member of staff',
+    (o) => api('/staff', o.token, { name: 'New Starter', email: `new-${randomBytes(3).toString('hex')}@bench.example`, isTeaching: true }),
+  ],
+  [
+    'autumn half term moved a week later',
+    (o) =>
+      api(
+        '/term-dates/2025',
+        o.token,
+        { terms: [{ ...TERMS[0], halfTermStart: '2025-11-03', halfTermEnd: '2025-11-07' }, TERMS[1], TERMS[2]] },
+        'PUT',
+      ),
+  ],
+  [
+    'the autumn term extended by two days',
+    (o) => api('/term-dates/2025', o.token, { terms: [{ ...TERMS[0], endDate: '2025-12-23' }, TERMS[1], TERMS[2]] }, 'PUT'),
+  ],
   // Changes by hand, each pinned, then the rebalance after it (docs/product.md#kept-fair-after-a-change-by-hand).
   ['a duty handed to a colleague by hand', (o, slot) => api('/rota/replace', o.token, { ...slot, reason: 'Cover' }), handOver],
   ['a duty taken off by hand', (o, slot) => api('/rota/remove', o.token, { date: slot.date, position: slot.position, reason: 'Course' }), handOver],
@@ -201,7 +250,9 @@ try {
   console.log(
     `Rota changes: ${STAFF} staff (${NON_TEACHING} non-teaching, ${PART_TIME} on three days), ${PER_DAY} per day, England term dates 2025-2026, the year filled on ${TODAY}; 5 school days left alone (the default).`,
   );
-  console.log('Each change on a freshly planned school that keeps fairness; "base ms" is the same change on a school with no rota (the repair finds nothing).\n');
+  console.log(
+    'Each change on a freshly planned school that keeps fairness; "base ms" is the same change on a school with no rota (the repair finds nothing).\n',
+  );
   const empty = await school(false);
   const pad = (s, n) => String(s).padEnd(n);
   const num = (s, n) => String(s).padStart(n);
@@ -217,46 +268,57 @@ try {
     if (label !== 'a duty taken off by hand') await change(empty, baseArg);
     const baseMs = label === 'a duty taken off by hand' ? NaN : Number(process.hrtime.bigint() - started) / 1e6;
 
-    const org = await school();
-    const before = await rotaOf(org);
-    const gapBefore = largestGap(await fairness(org));
-    const arg = prepare && (await prepare(org));
-    const adjustedBefore = await adjustedCount(org);
+    const runs = [];
+    let row;
+    let result;
+    for (let run = 0; run < RUNS; run += 1) {
+      const org = await school();
+      const before = await rotaOf(org);
+      const gapBefore = largestGap(await fairness(org));
+      const arg = prepare && (await prepare(org));
+      const adjustedBefore = await adjustedCount(org);
 
-    const statementsBefore = statements;
-    const cpuBefore = process.cpuUsage();
-    const mainBefore = process.threadCpuUsage();
-    started = process.hrtime.bigint();
-    timing = true;
-    const result = await change(org, arg);
-    timing = false;
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    // CPU of the main thread (the app and this client) and of the others (the engine's worker, GC helpers).
-    const main = process.threadCpuUsage(mainBefore);
-    const all = process.cpuUsage(cpuBefore);
-    const mainMs = (main.user + main.system) / 1000;
-    const otherMs = (all.user + all.system) / 1000 - mainMs;
-    const sent = statements - statementsBefore;
-    windows.push({ label, start: Number(started / 1000n), end: Number(process.hrtime.bigint() / 1000n) });
-    const after = await rotaOf(org);
-    const rows = await fairness(org);
-    const violations = (await api('/rota/health', org.token)).violations.length;
-    // The repair's moves, or the rebalance's after a change by hand (its own rota.adjusted entry).
-    const moves = (await adjustedCount(org)) > adjustedBefore ? await lastMoves(org) : [];
-    // The rota the fill left, before the rebalance's moves: each move given back.
-    const shift = new Map();
-    for (const m of moves) {
-      shift.set(m.to, (shift.get(m.to) ?? 0) - 1);
-      shift.set(m.from, (shift.get(m.from) ?? 0) + 1);
+      const statementsBefore = statements;
+      const cpuBefore = process.cpuUsage();
+      const mainBefore = process.threadCpuUsage();
+      started = process.hrtime.bigint();
+      timing = true;
+      result = await change(org, arg);
+      timing = false;
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      // CPU of the main thread (the app and this client) and of the others (the engine's worker, GC helpers).
+      const main = process.threadCpuUsage(mainBefore);
+      const all = process.cpuUsage(cpuBefore);
+      const mainMs = (main.user + main.system) / 1000;
+      const otherMs = (all.user + all.system) / 1000 - mainMs;
+      const sent = statements - statementsBefore;
+      windows.push({ label, start: Number(started / 1000n), end: Number(process.hrtime.bigint() / 1000n) });
+      const after = await rotaOf(org);
+      const rows = await fairness(org);
+      const violations = (await api('/rota/health', org.token)).violations.length;
+      // The repair's moves, or the rebalance's after a change by hand (its own rota.adjusted entry).
+      const moves = (await adjustedCount(org)) > adjustedBefore ? await lastMoves(org) : [];
+      // The rota the fill left, before the rebalance's moves: each move given back.
+      const shift = new Map();
+      for (const m of moves) {
+        shift.set(m.to, (shift.get(m.to) ?? 0) - 1);
+        shift.set(m.from, (shift.get(m.from) ?? 0) + 1);
+      }
+      const filledRows = rows.map((r) => ({ ...r, load: r.load + (shift.get(r.staffId) ?? 0) }));
+      const changed = changedSlots(before, after);
+      const forced = changed - moves.length;
+      const gapAfter = largestGap(rows);
+      const minimum = forced + unavoidableMoves(filledRows, Math.max(1, gapAfter));
+
+      runs.push({ ms, mainMs, otherMs });
+      row = { changed, minimum, forced, moved: moves.length, gapBefore, fillOnly: largestGap(filledRows), gapAfter, violations, sent };
     }
-    const filledRows = rows.map((r) => ({ ...r, load: r.load + (shift.get(r.staffId) ?? 0) }));
-    const changed = changedSlots(before, after);
-    const forced = changed - moves.length;
-    const gapAfter = largestGap(rows);
-    const minimum = forced + unavoidableMoves(filledRows, Math.max(1, gapAfter));
-
+    const ms = median(runs.map((r) => r.ms));
+    const mainMs = median(runs.map((r) => r.mainMs));
+    const otherMs = median(runs.map((r) => r.otherMs));
+    const each = RUNS > 1 ? `  (runs: ${runs.map((r) => `${r.ms.toFixed(0)}/${r.mainMs.toFixed(0)}/${r.otherMs.toFixed(0)}`).join(' ')})` : '';
     console.log(
-      `${pad(label, 42)}${num(changed, 8)}${num(minimum, 8)}${num(forced, 7)}${num(moves.length, 6)}${num(gapBefore.toFixed(2), 11)}${num(largestGap(filledRows).toFixed(2), 14)}${num(gapAfter.toFixed(2), 10)}${num(ms.toFixed(0), 7)}${num(Number.isNaN(baseMs) ? '–' : baseMs.toFixed(0), 9)}${num(violations, 11)}${num(mainMs.toFixed(0), 9)}${num(otherMs.toFixed(0), 10)}${num(sent, 11)}`,
+      `${pad(label, 42)}${num(row.changed, 8)}${num(row.minimum, 8)}${num(row.forced, 7)}${num(row.moved, 6)}${num(row.gapBefore.toFixed(2), 11)}${num(row.fillOnly.toFixed(2), 14)}${num(row.gapAfter.toFixed(2), 10)}${num(ms.toFixed(0), 7)}${num(Number.isNaN(baseMs) ? '–' : baseMs.toFixed(0), 9)}${num(row.violations, 11)}${num(mainMs.toFixed(0), 9)}${num(otherMs.toFixed(0), 10)}${num(row.sent, 11)}${each}`,
     );
     const message = result?.rotaChange?.message ?? result?.message;
     if (message) messages.push(`${label}: ${message}`);

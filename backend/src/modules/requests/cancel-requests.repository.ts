@@ -9,6 +9,7 @@ import { Staff } from '../staff/entities/staff.entity';
 import type { CancelRequestDto } from './dto/cancel-request.dto';
 import { CancelRequest } from './entities/cancel-request.entity';
 import { COMPLETED_SHOWN } from './request-rules';
+import { jsonParam } from '../../database/json-param';
 
 /** A cancel request as lists show it: the request with its people's and decider's names. */
 export interface CancelRow {
@@ -169,7 +170,7 @@ export class CancelRequestsRepository {
        select gen_random_uuid(), ?, r.duty, r.staff, r.date, r.reason, 'approved', case when r.unavailability is null then 'rota_change' else 'unavailability' end,
          r.unavailability, r.replacement, true, ?, ?, ?, ?, ?
        from jsonb_to_recordset(?::jsonb) as r(duty uuid, staff uuid, date date, reason text, unavailability uuid, replacement uuid)`,
-      [TenantContext.require(), actor, actor, decidedAt, now, now, JSON.stringify(removals.map((r) => ({ ...r, reason: r.reason.slice(0, 500) })))],
+      [TenantContext.require(), actor, actor, decidedAt, now, now, jsonParam(removals.map((r) => ({ ...r, reason: r.reason.slice(0, 500) })))],
     );
   }
 

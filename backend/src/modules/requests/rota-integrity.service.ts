@@ -135,7 +135,13 @@ export class RotaIntegrityService implements RotaRepair {
     const fill = await autoFillOn();
     const horizon =
       fill || keepFairness
-        ? await this.rota.repairHorizon(today, { rebalance: keepFairness, fill, frozenSchoolDays, termsExtended: cause.termsExtended })
+        ? await this.rota.repairHorizon(today, {
+            rebalance: keepFairness,
+            fill,
+            frozenSchoolDays,
+            termsExtended: cause.termsExtended,
+            state: check.state,
+          })
         : [];
     const filled = horizon.filter((c) => c.from === null);
     const moved = horizon.filter((c) => c.from !== null);

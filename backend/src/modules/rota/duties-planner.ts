@@ -13,7 +13,7 @@ import { engineDutyOf, minutesOf } from './duty-engine-facts';
 import { gapsToFairShare } from './fair-share-gaps';
 import type { DaySlots, EngineMode } from './engine/rota-engine';
 import { type AwaySpan, closedBecause } from './engine/rota-rules';
-import { RotaPlanner } from './rota-planner';
+import { type RepairState, RotaPlanner } from './rota-planner';
 import { RotaRepository } from './rota.repository';
 
 /** The multi-duty engine in a worker thread, for the bulk tools' runs. */
@@ -84,10 +84,14 @@ export class DutiesPlanner {
    * The engine's plan of `request`. With `inWorker` true it runs in a worker thread; with
    * 'when-large', only when the run is larger than IN_THREAD_PLAN_LIMIT.
    */
-  async plan(request: DutiesPlanRequest, facts: PlanningDuties, { inWorker = false }: { inWorker?: boolean | 'when-large' } = {}): Promise<DutyDays> {
+  async plan(
+    request: DutiesPlanRequest,
+    facts: PlanningDuties,
+    { inWorker = false, state }: { inWorker?: boolean | 'when-large'; state?: RepairState } = {},
+  ): Promise<DutyDays> {
     // Without the gaps: measuring them re-tallies the whole year (tens of milliseconds for a
     // school of 200), which a repair, answering while its person waits, would throw away.
-    return (await this.planWithGaps(request, facts, { inWorker, gaps: false })).days;
+    return (await this.planWithGaps(request, facts, { inWorker, gaps: false, state })).days;
   }
 
   /**
@@ -99,13 +103,13 @@ export class DutiesPlanner {
   async planWithGaps(
     request: DutiesPlanRequest,
     facts: PlanningDuties,
-    { inWorker = false, gaps = true }: { inWorker?: boolean | 'when-large'; gaps?: boolean } = {},
+    { inWorker = false, gaps = true, state }: { inWorker?: boolean | 'when-large'; gaps?: boolean; state?: RepairState } = {},
   ): Promise<{ days: DutyDays; largestGap: { before: number; after: number } | null; gapsBefore: Map<string, number> }> {
     const days: DutyDays = {};
     let largestGap = null as { before: number; after: number } | null;
     const gapsBefore = new Map<string, number>();
     for (const [start, dates] of byAcademicYear(request.days)) {
-      const planned = await this.planYear(request, facts, start, dates, inWorker, gaps);
+      const planned = await this.planYear(request, facts, start, dates, inWorker, gaps, state);
       for (const [duty, byDate] of Object.entries(planned.days)) Object.assign((days[duty] ??= {}), byDate);
       if (planned.largestGap) {
         largestGap = {
@@ -125,14 +129,20 @@ export class DutiesPlanner {
     days: IsoDate[],
     inWorker: boolean | 'when-large',
     gaps: boolean,
+    state?: RepairState,
   ): Promise<{ days: DutyDays; largestGap?: { before: number; after: number }; gapsBefore: Map<string, number> }> {
     const year = academicYearStarting(start);
     const first = days[0]!;
     const last = days.at(-1)!;
-    // One after the other: inside a transaction they share its connection.
-    const staff = await this.planner.staffFacts();
-    const closures = await this.calendar.closuresBetween(first, last);
-    const yearClosures = await this.calendar.closuresBetween(year.startDate, year.endDate);
+    // A repair's plan state (RotaPlanner.repairState, read at the start of the same repair) answers
+    // the staff and the year's closures as the reads would; anything else is read. One after the
+    // other: inside a transaction they share its connection.
+    const known = state && state.window.from <= year.startDate && year.endDate <= state.window.to ? state : undefined;
+    const staff = known ? known.staff : await this.planner.staffFacts();
+    // The year's closures, once: those touching the planned days close the same days as a read of
+    // first..last would (a day is closed by a closure that contains it).
+    const yearClosures = known ? known.closures(year.startDate, year.endDate) : await this.calendar.closuresBetween(year.startDate, year.endDate);
+    const closures = yearClosures.filter((c) => c.start <= last && c.end >= first);
     const away = await this.awayBetween(year.startDate, year.endDate);
     const blocks = await this.rota.approvedDutyCancellationsBetween(first, last);
     const held = await this.rota.heldDutiesBetween(year.startDate, year.endDate, days);

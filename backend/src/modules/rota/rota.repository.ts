@@ -9,6 +9,7 @@ import { DEFAULT_DUTY_MANAGERS_PER_DAY } from '../settings/entities/system-setti
 import { dutyManagerIdOf } from '../duties/duty-manager-sql';
 import { preparedRead, preparedStatement } from '../../database/prepared-read';
 import { ROTA_DAYS, ROTA_DUTY_DAYS_SQL, type RotaDayRecord, type RotaSlotRow, toDayRecords, toRotaDays } from './rota-days';
+import { jsonParam } from '../../database/json-param';
 
 /** A rota day locked for the transaction, with its slots in order (`null` = empty). */
 export interface LockedDay {
@@ -240,9 +241,7 @@ export class RotaRepository {
         day.id,
         day.date,
         ...dutyParams(duty),
-        JSON.stringify(
-          placed.map((p) => ({ position: p.position, staff_id: p.staffId, override: p.override ?? false, pinned_reason: p.pin ?? null })),
-        ),
+        jsonParam(placed.map((p) => ({ position: p.position, staff_id: p.staffId, override: p.override ?? false, pinned_reason: p.pin ?? null }))),
       ],
     );
   }
@@ -516,7 +515,7 @@ export class RotaRepository {
     await this.em.execute(
       `delete from rota_slots s using jsonb_to_recordset(?::jsonb) as x(day_id uuid, staff_id uuid)
         where s.organization_id = ? and s.rota_day_id = x.day_id and s.staff_id = x.staff_id and s.duty_id = ${DUTY_ID}`,
-      [JSON.stringify(removals.map((r) => ({ day_id: r.dayId, staff_id: r.staffId }))), org, ...dutyParams(duty)],
+      [jsonParam(removals.map((r) => ({ day_id: r.dayId, staff_id: r.staffId }))), org, ...dutyParams(duty)],
     );
   }
 
@@ -532,7 +531,7 @@ export class RotaRepository {
       [
         org,
         ...dutyParams(duty),
-        JSON.stringify(
+        jsonParam(
           slots.map((s) => ({ date: s.date, position: s.position, staff_id: s.staffId, override: s.override, pinned_reason: s.pin ?? null })),
         ),
         org,

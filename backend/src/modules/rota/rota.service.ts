@@ -183,7 +183,15 @@ export class RotaService {
       fill = true,
       frozenSchoolDays,
       termsExtended = [],
-    }: { rebalance: boolean; fill?: boolean; frozenSchoolDays: number; termsExtended?: readonly { oldEnd: IsoDate; newEnd: IsoDate }[] },
+      state,
+    }: {
+      rebalance: boolean;
+      fill?: boolean;
+      frozenSchoolDays: number;
+      termsExtended?: readonly { oldEnd: IsoDate; newEnd: IsoDate }[];
+      /** The repair's check (RotaService.checkFrom): its facts, read once, answer what they cover. */
+      state?: RotaCheck['state'];
+    },
   ): Promise<HorizonChange[]> {
     const from = addDays(today, 1);
     const lastOf = await this.rota.lastDutyDatesFrom(from);
@@ -215,7 +223,7 @@ export class RotaService {
       { mode: rebalance ? 'rebalance' : 'fill', days, dutyIds, existing, fillable, frozenThrough },
       facts,
       // A small school's horizon where the request is (IN_THREAD_PLAN_LIMIT); a large one's in a worker.
-      { inWorker: 'when-large' },
+      { inWorker: 'when-large', state: state ?? undefined },
     );
     const changes: HorizonChange[] = [];
     for (const dutyId of dutyIds) {

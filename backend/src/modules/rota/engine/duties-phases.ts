@@ -55,18 +55,23 @@ export function fillDutiesGreedily(s: DutiesState): number {
   days.forEach((day, t) => {
     const wd = s.weekday[t]!;
     for (let i = 0; i < n; i += 1) urgency[i] = Math.floor(target[i]! * horizon - load[i]!) / Math.max(1, remaining[i]!);
-    // The duties to fill today, most constrained first.
-    const today: { d: number; key: number; start: number }[] = [];
+    // The duties to fill today, most constrained first (counting who may take them only when there
+    // are two or more to order: a repair's fill of one duty asks once per day, not once per person).
+    const today: { d: number; key: number; start: number; toFill: number }[] = [];
     for (let d = 0; d < D; d += 1) {
       if (!s.planned[d]) continue;
       let toFill = 0;
       for (let k = 0; k < slots[t]![d]!.length; k += 1) if (open(s, t, d, k)) toFill += 1;
-      if (!toFill) continue;
-      let candidates = 0;
-      for (let i = 0; i < n; i += 1) if (target[i]! > 0 && mayTake(s, i, t, d)) candidates += 1;
-      today.push({ d, key: candidates / toFill, start: s.duties[d]!.window?.start ?? -1 });
+      if (toFill) today.push({ d, key: 0, start: s.duties[d]!.window?.start ?? -1, toFill });
     }
-    today.sort((a, b) => a.key - b.key || a.start - b.start || a.d - b.d);
+    if (today.length > 1) {
+      for (const duty of today) {
+        let candidates = 0;
+        for (let i = 0; i < n; i += 1) if (target[i]! > 0 && mayTake(s, i, t, duty.d)) candidates += 1;
+        duty.key = candidates / duty.toFill;
+      }
+      today.sort((a, b) => a.key - b.key || a.start - b.start || a.d - b.d);
+    }
     for (const { d } of today) {
       tie.fill(NaN);
       const better = (a: number, b: number): boolean => {

@@ -5,7 +5,7 @@
  * the greedy pass asks `mayTake` for every person on every slot (150 people × 35 slots × 190 days).
  */
 
-import { mondayOf, weekdayIndex } from '../../../common/clock/academic-year';
+import { addDays, mondayOf, weekdayIndex } from '../../../common/clock/academic-year';
 import { dutyFairShares } from './duty-shares';
 import { allowedOn, awayFrom, countsTowardMax, type DutiesInput, type DutiesResult, dutiesOverlap, type EngineDuty, needsOn } from './duties-types';
 import { type DaySlots, type EngineStaff, type IsoDate, type MixMode, pinnedOf } from './rota-engine';
@@ -105,29 +105,47 @@ export function dutiesState(input: DutiesInput): DutiesState {
   const staff = input.staff.filter((s) => s.isActive);
   const n = staff.length;
   const index = new Map(staff.map((s, i) => [s.id, i]));
-  const days = [...new Set(input.days)].filter((d) => weekdayIndex(d) < 5 && !input.holidays.some((h) => h.start <= d && d <= h.end)).sort();
-  const weekday = Int32Array.from(days, (d) => weekdayIndex(d));
+  // Each date's weekday worked out once, and its Monday once a week (the days are in order): a
+  // repair's year is 300 dates, and parsing each a few times was a tenth of its engine time.
+  const weekdayOf = new Map<IsoDate, number>();
+  for (const d of input.days) if (!weekdayOf.has(d)) weekdayOf.set(d, weekdayIndex(d));
+  const days = [...weekdayOf.keys()].filter((d) => weekdayOf.get(d)! < 5 && !input.holidays.some((h) => h.start <= d && d <= h.end)).sort();
+  const weekday = new Int32Array(days.length);
+  const week = new Int32Array(days.length);
   const mondays: IsoDate[] = [];
-  const week = Int32Array.from(days, (d) => {
-    const monday = mondayOf(d);
-    if (mondays[mondays.length - 1] !== monday) mondays.push(monday);
-    return mondays.length - 1;
+  let sunday = '';
+  days.forEach((d, t) => {
+    weekday[t] = weekdayOf.get(d)!;
+    if (d > sunday) {
+      const monday = mondayOf(d);
+      mondays.push(monday);
+      sunday = addDays(monday, 6);
+    }
+    week[t] = mondays.length - 1;
   });
   const W = mondays.length;
   const works = staff.map((s) => ALL_WEEKDAYS.map((d) => (s.workingDays ?? ALL_WEEKDAYS).includes(d)));
 
   // Who is away on each planned day: all day, or only from the duties a timed absence overlaps.
-  const available = days.map((_, t) => Uint8Array.from(staff, (_s, i) => (works[i]![weekday[t]!] ? 1 : 0)));
+  // Per day a copy of its weekday's row (a typed array built element by element through
+  // `Uint8Array.from(list, fn)` walks an iterator and calls back per person: 60,000 calls a year).
+  const worksOn = ALL_WEEKDAYS.map((wd) => {
+    const row = new Uint8Array(n);
+    for (let i = 0; i < n; i += 1) row[i] = works[i]![wd] ? 1 : 0;
+    return row;
+  });
+  const available = days.map((_, t) => worksOn[weekday[t]!]!.slice());
   const blocked = days.map(() => new Set<number>());
   const dayIndex = new Map(days.map((d, t) => [d, t]));
   for (const u of input.unavailability) {
     const i = index.get(u.staffId);
     if (i === undefined) continue;
-    days.forEach((day, t) => {
-      if (day < u.start || day > u.end) return;
+    for (let t = 0; t < days.length; t += 1) {
+      const day = days[t]!;
+      if (day < u.start || day > u.end) continue;
       if (!u.window) available[t]![i] = 0;
       else for (let d = 0; d < D; d += 1) if (awayFrom(u, duties[d]!)) blocked[t]!.add(i * D + d);
-    });
+    }
   }
   const dutyIndex = new Map(duties.map((d, k) => [d.id, k]));
   for (const b of input.blocks ?? []) {
@@ -175,17 +193,14 @@ export function dutiesState(input: DutiesInput): DutiesState {
     daily: days.map(() => new Uint8Array(n)),
     available,
     blocked,
-    eligible: Uint8Array.from({ length: n * D }, (_, k) => (allowedOn(duties[k % D]!, staff[Math.floor(k / D)]!.id) ? 1 : 0)),
+    eligible: perPerson(new Uint8Array(n * D), D, (i, d) => (allowedOn(duties[d]!, staff[i]!.id) ? 1 : 0)),
     load: Float64Array.from(staff, (s) => (input.priorLoad[s.id] ?? 0) / unit),
-    dutyCount: Float64Array.from({ length: n * D }, (_, k) => input.priorDutyCounts?.[staff[Math.floor(k / D)]!.id]?.[duties[k % D]!.id] ?? 0),
-    weekdayCounts: Float64Array.from({ length: n * 5 }, (_, k) => input.priorWeekdayCounts?.[staff[Math.floor(k / 5)]!.id]?.[k % 5] ?? 0),
-    weekCount: Int32Array.from({ length: n * W }, (_, k) => input.priorWeekCounts?.[staff[Math.floor(k / W)]!.id]?.[mondays[k % W]!] ?? 0),
+    dutyCount: perPerson(new Float64Array(n * D), D, (i, d) => input.priorDutyCounts?.[staff[i]!.id]?.[duties[d]!.id] ?? 0),
+    weekdayCounts: perPerson(new Float64Array(n * 5), 5, (i, wd) => input.priorWeekdayCounts?.[staff[i]!.id]?.[wd] ?? 0),
+    weekCount: perPerson(new Int32Array(n * W), W, (i, w) => input.priorWeekCounts?.[staff[i]!.id]?.[mondays[w]!] ?? 0),
     caps: Float64Array.from(staff, (s) => s.weeklyCap ?? Infinity),
     target: Float64Array.from(staff, (s) => shares.target.get(s.id) ?? 0),
-    dutyShare: Float64Array.from({ length: n * D }, (_, k) => {
-      const d = k % D;
-      return (shares.perDuty.get(staff[Math.floor(k / D)]!.id)?.get(duties[d]!.id) ?? 0) / weight[d]!;
-    }),
+    dutyShare: perPerson(new Float64Array(n * D), D, (i, d) => (shares.perDuty.get(staff[i]!.id)?.get(duties[d]!.id) ?? 0) / weight[d]!),
     sharesOfYear: input.fairShare !== undefined,
     teaching: Uint8Array.from(staff, (s) => (s.isTeaching ? 1 : 0)),
     teachingIds: new Set(input.staff.filter((s) => s.isTeaching).map((s) => s.id)),
@@ -207,6 +222,13 @@ export function dutiesState(input: DutiesInput): DutiesState {
     }),
   );
   return state;
+}
+
+/** `out` (people × `width`) with element i × width + j set to `value(i, j)`, in a plain loop (see `available` above). */
+function perPerson<A extends Uint8Array | Int32Array | Float64Array>(out: A, width: number, value: (i: number, j: number) => number): A {
+  const people = width > 0 ? out.length / width : 0;
+  for (let i = 0, k = 0; i < people; i += 1) for (let j = 0; j < width; j += 1, k += 1) out[k] = value(i, j);
+  return out;
 }
 
 /** One duty d more (or fewer) for person `i` on day t, in every count the rules read. */

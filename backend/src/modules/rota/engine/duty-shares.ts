@@ -51,17 +51,19 @@ export function dutyFairShares(
   const D = duties.length;
   const n = active.length;
   const index = new Map(active.map((s, i) => [s.id, i]));
-  const away = new Map<number, TimedUnavailability[]>();
+  // Per person (by index: looked up for every person on every school day), their time away.
+  const away: (TimedUnavailability[] | undefined)[] = new Array(n);
   for (const u of year.unavailability) {
     const i = index.get(u.staffId);
-    if (i !== undefined) (away.get(i) ?? away.set(i, []).get(i)!).push(u);
+    if (i !== undefined) (away[i] ??= []).push(u);
   }
   const availability = new Float64Array(n);
   const cap = new Float64Array(n);
   const expected = new Float64Array(n * D);
   const can = new Uint8Array(n * D);
   const candidates = new Int32Array(D);
-  const allowedFlat = Uint8Array.from({ length: n * D }, (_, k) => (allowed[Math.floor(k / D)]![k % D] ? 1 : 0));
+  const allowedFlat = new Uint8Array(n * D);
+  for (let i = 0; i < n; i += 1) for (let d = 0; d < D; d += 1) allowedFlat[i * D + d] = allowed[i]![d] ? 1 : 0;
   const needs = [0, 1, 2, 3, 4].map((weekday) => duties.map((d) => needsOn(d, weekday)));
   const works = active.map((s) => [0, 1, 2, 3, 4].map((weekday) => (s.workingDays ?? ALL_WEEKDAYS).includes(weekday)));
   let load = year.doneBefore ?? 0;
@@ -73,7 +75,7 @@ export function dutyFairShares(
     candidates.fill(0);
     for (let i = 0; i < n; i += 1) {
       if (!works[i]![weekday]) continue;
-      const mine = away.get(i)?.filter((u) => u.start <= day && day <= u.end);
+      const mine = away[i]?.filter((u) => u.start <= day && day <= u.end);
       let any = false;
       for (let d = 0; d < D; d += 1) {
         if (!need[d] || !allowedFlat[i * D + d] || (mine?.length && mine.some((u) => awayFrom(u, duties[d]!)))) continue;

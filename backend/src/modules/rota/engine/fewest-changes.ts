@@ -252,12 +252,25 @@ function spreadOf(s: DutiesState, changes: [number, number][]): number {
   return fall;
 }
 
+/** `spreadOf(s, [[a, da], [b, db]])` for two different people, without the lists (the same sums in the same order). */
+function spreadOf2(s: DutiesState, a: number, da: number, b: number, db: number): number {
+  let fall = 0;
+  fall += gapOf(s, a) ** 2 - (gapOf(s, a) + da) ** 2;
+  fall += gapOf(s, b) ** 2 - (gapOf(s, b) + db) ** 2;
+  return fall;
+}
+
 /**
  * How a move is judged: `gain(changes)` — per person involved, their load change — is what it gains (above 0 to be
  * made at all), or undefined when it may not be made; `lowest` picks the order of `better`.
  */
 interface Judge {
   gain: (changes: [number, number][]) => number | undefined;
+  /**
+   * `gain([[a, da], [b, db]])` for two different people, without building the lists: a single
+   * hand-over, judged for every holder on every search (the same sums in the same order).
+   */
+  gain2: (a: number, da: number, b: number, db: number) => number | undefined;
   lowest: boolean;
 }
 
@@ -272,20 +285,14 @@ function bestDirect(r: Rebalance, v: number, judge: Judge): Found | undefined {
       const w = s.weight[p.d]!;
       for (let to = 0; to < n; to += 1) {
         if (dearer(costOf(r, m, v, to), best, judge.lowest) || !mayGive(r, m, v, to)) continue;
-        const score = judge.gain([
-          [v, -w],
-          [to, w],
-        ]);
+        const score = judge.gain2(v, -w, to, w);
         if (score === undefined) continue;
         const found = {
           steps: [{ m, to }],
           cost: costOf(r, m, v, to),
           score,
           day: p.t,
-          spread: spreadOf(s, [
-            [v, -w],
-            [to, w],
-          ]),
+          spread: spreadOf2(s, v, -w, to, w),
         };
         if (better(found, best, judge.lowest)) best = found;
       }
@@ -301,30 +308,30 @@ function bestDirect(r: Rebalance, v: number, judge: Judge): Found | undefined {
     const gains = new Float64Array(n * D).fill(NaN);
     const spreads = new Float64Array(n * D);
     const candidate: Found = { steps: [], cost: 0, score: 0, day: 0, spread: 0 };
-    r.slots.forEach((p, m) => {
-      if (!s.available[p.t]![v]) return;
+    const available = s.available;
+    for (let m = 0; m < r.slots.length; m += 1) {
+      const p = r.slots[m]!;
+      if (!available[p.t]![v]) continue;
       const key = p.t * D + p.d;
       if (may[key] === -1) may[key] = mayTake(s, v, p.t, p.d) ? 1 : 0;
       const from = p.holder;
-      if (!may[key] || from === v || dearer(costOf(r, m, from, v), best, judge.lowest) || !mixOk(r, m, from, v)) return;
+      if (!may[key] || from === v) continue;
+      const cost = costOf(r, m, from, v);
+      if (dearer(cost, best, judge.lowest) || !mixOk(r, m, from, v)) continue;
       const judged = from * D + p.d;
       if (Number.isNaN(gains[judged]!)) {
         const w = s.weight[p.d]!;
-        const changes: [number, number][] = [
-          [from, -w],
-          [v, w],
-        ];
-        const score = judge.gain(changes);
+        const score = judge.gain2(from, -w, v, w);
         gains[judged] = score ?? -Infinity;
-        if (score !== undefined) spreads[judged] = spreadOf(s, changes);
+        if (score !== undefined) spreads[judged] = spreadOf2(s, from, -w, v, w);
       }
-      if (gains[judged] === -Infinity) return;
-      candidate.cost = costOf(r, m, from, v);
+      if (gains[judged] === -Infinity) continue;
+      candidate.cost = cost;
       candidate.score = gains[judged]!;
       candidate.day = p.t;
       candidate.spread = spreads[judged]!;
       if (better(candidate, best, judge.lowest)) best = { ...candidate, steps: [{ m, to: v }] };
-    });
+    }
   }
   return best;
 }
@@ -521,6 +528,10 @@ function lowerLargestGap(r: Rebalance): void {
         for (const [i, delta] of merged(changes)) worst = Math.max(worst, Math.abs(gapOf(s, i) + delta));
         return worst < top - 1e-6 ? top - worst : undefined;
       },
+      gain2: (a, da, b, db) => {
+        const worst = Math.max(0, Math.abs(gapOf(s, a) + da), Math.abs(gapOf(s, b) + db));
+        return worst < top - 1e-6 ? top - worst : undefined;
+      },
       lowest: true,
     };
     const move = bestMove(r, v, judge);
@@ -544,6 +555,12 @@ function bringWithin(r: Rebalance, bound: number, giveUp = false): boolean {
     gain: (changes) => {
       let gain = 0;
       for (const [i, delta] of merged(changes)) gain += excess(gapOf(s, i)) - excess(gapOf(s, i) + delta);
+      return gain > 1e-6 ? gain : undefined;
+    },
+    gain2: (a, da, b, db) => {
+      let gain = 0;
+      gain += excess(gapOf(s, a)) - excess(gapOf(s, a) + da);
+      gain += excess(gapOf(s, b)) - excess(gapOf(s, b) + db);
       return gain > 1e-6 ? gain : undefined;
     },
     lowest: false,
