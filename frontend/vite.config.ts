@@ -52,8 +52,35 @@ function entryStylesheetOnEveryPage(): Plugin & { isEntryStylesheet: (file: stri
 
 const entryStylesheet = entryStylesheetOnEveryPage();
 
+/**
+ * dist/.vite/modules.json: each of the app's source modules (its path under frontend/) and the
+ * chunk file it ended up in. Vite's manifest names a chunk after one module only, and Rollup merges
+ * small chunks into others (experimentalMinChunkSize below): a page module's chunk can carry
+ * another name. scripts/prerender.mjs finds the pages' chunks with it.
+ */
+function chunkOfEachModule(): Plugin {
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  return {
+    name: 'chunk-of-each-module',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const modules: Record<string, string> = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        for (const id of chunk.moduleIds)
+          if (id.startsWith(`${root}src/`)) modules[id.slice(root.length)] = chunk.fileName;
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/modules.json',
+        source: JSON.stringify(modules),
+      });
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), entryStylesheet],
+  plugins: [react(), entryStylesheet, chunkOfEachModule()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

@@ -78,10 +78,14 @@ const SIGNED_IN_PAGES = {
   '/duties': 'src/app/routes/duties-page.tsx',
 };
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
-/** The manifest's key of the dynamically imported chunk named `name` (after its source file). */
-function chunkKey(name) {
-  const key = Object.keys(manifest).find((k) => manifest[k].isDynamicEntry && manifest[k].name === name);
-  if (!key) throw new Error(`the build's manifest has no dynamically imported chunk named ${name}`);
+// Each source module's chunk (vite.config.ts, chunkOfEachModule): Rollup merges small chunks into
+// others, so a module's chunk may be named after another.
+const moduleChunks = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'modules.json'), 'utf8'));
+/** The manifest's key of the chunk that holds the source module `module` (its path under frontend/). */
+function chunkKey(module) {
+  const file = moduleChunks[module];
+  const key = file && Object.keys(manifest).find((k) => manifest[k].file === file);
+  if (!key) throw new Error(`the build has no chunk holding ${module}: update SIGNED_IN_PAGES in scripts/prerender.mjs`);
   return key;
 }
 const inEntry = new Set([entry, ...preloads]);
@@ -102,12 +106,11 @@ function chunksOf(keys, known = { scripts: new Set(), styles: new Set() }) {
   })(keys);
   return { scripts, styles };
 }
-const shellChunks = chunksOf([chunkKey('app-shell')]);
+const shellChunks = chunksOf([chunkKey('src/app/layout/app-shell.tsx')]);
 const shellJson = JSON.stringify({ scripts: [...shellChunks.scripts], styles: [...shellChunks.styles] });
 const pageChunks = Object.fromEntries(
   Object.entries(SIGNED_IN_PAGES).map(([pathname, key]) => {
-    // A module Rollup merged into a chunk of another name is listed by its chunk's file name.
-    const { scripts, styles } = chunksOf([manifest[key] ? key : chunkKey(path.basename(key, '.tsx'))], shellChunks);
+    const { scripts, styles } = chunksOf([chunkKey(key)], shellChunks);
     return [pathname, { scripts: [...scripts], styles: [...styles] }];
   }),
 );
