@@ -1,7 +1,36 @@
-import { WeeklyRotaPage } from '@/features/rota/routes';
+import { lazy, Suspense, useState } from 'react';
 
-import { AdminAccessDialog } from '../duty-dialog/admin-access-dialog';
-import { DutyDialog } from '../duty-dialog/duty-dialog';
+import { WeeklyRotaPage } from '@/features/rota/routes';
+import type { AccessDialogProps, DutyDialogProps } from '@/features/rota/lib/duty-slot';
+
+// The dialogs' code (the rota's edits, the requests' forms and their date pickers) is loaded when
+// a slot first opens one, not with the page: it was about a third of the page's own JavaScript.
+const LazyDutyDialog = lazy(async () => ({
+  default: (await import('../duty-dialog/duty-dialog')).DutyDialog,
+}));
+const LazyAccessDialog = lazy(async () => ({
+  default: (await import('../duty-dialog/admin-access-dialog')).AdminAccessDialog,
+}));
+
+/** The duty dialog, which the page renders only once a slot is chosen. */
+function DutyDialog(props: DutyDialogProps) {
+  return (
+    <Suspense>
+      <LazyDutyDialog {...props} />
+    </Suspense>
+  );
+}
+
+/** The access dialog, which the page renders closed from the start: mounted from its first opening on. */
+function AccessDialog(props: AccessDialogProps) {
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  return opened ? (
+    <Suspense>
+      <LazyAccessDialog {...props} />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * The Weekly Rota at /rota (docs/product.md#screens) with the dialogs its slots open: the duty
@@ -10,5 +39,5 @@ import { DutyDialog } from '../duty-dialog/duty-dialog';
  * requests' forms.
  */
 export function WeeklyRotaWithDialogsPage() {
-  return <WeeklyRotaPage DutyDialog={DutyDialog} AccessDialog={AdminAccessDialog} />;
+  return <WeeklyRotaPage DutyDialog={DutyDialog} AccessDialog={AccessDialog} />;
 }
