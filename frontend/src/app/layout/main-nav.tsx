@@ -22,9 +22,14 @@ export function MainNav() {
       ),
     [access],
   );
-  // Asked only when a page listed for this person depends on it (the Dashboard asks it too).
+  // Asked only when a page listed for this person depends on it (the Dashboard asks it too). The
+  // bar renders again only when the answer changes which pages it lists, not as the request
+  // starts and ends.
   const needsDuties = allowed.some((page) => page.manyDutiesOnly);
-  const manyDuties = (useGetDutiesQuery(undefined, { skip: !needsDuties }).data?.length ?? 0) > 1;
+  const { manyDuties } = useGetDutiesQuery(undefined, {
+    skip: !needsDuties,
+    selectFromResult: ({ data }) => ({ manyDuties: (data?.length ?? 0) > 1 }),
+  });
   const pages = useMemo(
     () => allowed.filter((page) => !page.manyDutiesOnly || manyDuties),
     [allowed, manyDuties],
@@ -49,25 +54,32 @@ export function MainNav() {
   // Every page stays in the bar, which scrolls sideways where they do not fit (global.css). antd's
   // "…" menu for the pages that do not fit measures every item after the first paint and renders
   // the bar again: a task of 150-200 ms of a phone's main thread at Lighthouse's 4x CPU slowdown,
-  // on every signed-in page's load. The current page is scrolled into view after the paint, when
-  // measuring it costs no layout of its own.
+  // on every signed-in page's load. The current page is scrolled into view in the next frame,
+  // whose layout the browser makes anyway: measured in the effect, the bar's layout was forced in
+  // the middle of the commit's task (about 30 ms of it at that slowdown).
   const bar = useRef<HTMLElement>(null);
   const currentKey = current?.path;
   useEffect(() => {
-    const nav = bar.current;
-    const item = nav?.querySelector<HTMLElement>('.ant-menu-item-selected');
-    if (!nav || !item || nav.scrollWidth <= nav.clientWidth) return;
-    const { left, right } = item.getBoundingClientRect();
-    const box = nav.getBoundingClientRect();
-    if (left < box.left || right > box.right)
-      nav.scrollLeft += (left + right - box.left - box.right) / 2;
+    const frame = requestAnimationFrame(() => {
+      const nav = bar.current;
+      const item = nav?.querySelector<HTMLElement>('.ant-menu-item-selected');
+      if (!nav || !item || nav.scrollWidth <= nav.clientWidth) return;
+      const { left, right } = item.getBoundingClientRect();
+      const box = nav.getBoundingClientRect();
+      if (left < box.left || right > box.right)
+        nav.scrollLeft += (left + right - box.left - box.right) / 2;
+    });
+    return () => cancelAnimationFrame(frame);
   }, [currentKey]);
 
   return (
     <nav aria-label="Main navigation" className="app-shell__nav" ref={bar}>
+      {/* No item tooltips: antd shows an item's title in one only when an inline menu is
+          collapsed, which this bar never is, but still mounts a Tooltip around every item. */}
       <Menu
         mode="horizontal"
         disabledOverflow
+        tooltip={false}
         items={items}
         selectedKeys={currentKey ? [currentKey] : []}
       />
