@@ -37,15 +37,15 @@ export function prefetchWeeklyRota(dispatch: AppDispatch, search: string): void 
       const range = { startDate: dates[0] ?? monday, endDate: dates.at(-1) ?? monday };
       void dispatch(holidaysApi.util.prefetch('getHolidays', range, {}));
       void dispatch(rotaApi.util.prefetch('getRotaClosures', range, {}));
-      // The page asks for a named duty's rota, and the grid, only once the duties are known.
+      // The page asks for a named duty's rota, and the grid, only once the duties are known; the
+      // grid's page needs no duty's rota of its own.
       if (!view) {
         void dispatch(rotaApi.util.prefetch('getRota', range, {}));
         return;
       }
       const manyDuties = (await duties.unwrap()).length > 1;
-      if (!manyDuties || view === 'all') void dispatch(rotaApi.util.prefetch('getRota', range, {}));
-      if (manyDuties && view === 'all')
-        void dispatch(rotaApi.util.prefetch('getRotaGrid', range, {}));
+      if (!manyDuties) void dispatch(rotaApi.util.prefetch('getRota', range, {}));
+      else if (view === 'all') void dispatch(rotaApi.util.prefetch('getRotaGrid', range, {}));
     })
     // The page asks again, and shows the failure, when it renders.
     .catch(() => undefined);

@@ -1,4 +1,4 @@
-import { Alert, Button, Flex, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, Flex, Skeleton, Tag } from 'antd';
 import { skipToken } from '@reduxjs/toolkit/query';
 import type { ReactNode } from 'react';
 
@@ -6,6 +6,7 @@ import { getServerMessage } from '@/shared/api/errors';
 import { dutyTimes, dutyTitle } from '@/shared/lib/duty-labels';
 import { formatDate, SHORT_DATE_FORMAT } from '@/shared/lib/dates';
 import { useRevealInSteps } from '@/shared/lib/reveal-in-steps';
+import { Text } from '@/shared/ui/typography';
 
 import { useGetRotaGridQuery, type RotaGridCellDto, type RotaGridDutyDto } from '../api';
 import { UNFILLED } from '../lib/rota-calendar';
@@ -90,8 +91,8 @@ export function AllDutiesGrid({ dates, closedOn }: AllDutiesGridProps) {
 function DutyHeading({ duty }: { duty: RotaGridDutyDto }) {
   return (
     <Flex vertical gap={2}>
-      <Typography.Text strong>{dutyTitle(duty)}</Typography.Text>
-      <Typography.Text type="secondary">{dutyTimes(duty)}</Typography.Text>
+      <Text strong>{dutyTitle(duty)}</Text>
+      <Text type="secondary">{dutyTimes(duty)}</Text>
       {duty.paused && (
         <div>
           <Tag style={{ marginInlineEnd: 0 }}>Paused</Tag>
@@ -106,7 +107,7 @@ function cellContent(cell: RotaGridCellDto | undefined, closed: string | undefin
   const people = cell?.slots.flatMap((slot) => (slot.staff ? [{ ...slot.staff, slot }] : [])) ?? [];
   const open = closed ? 0 : Math.max(0, (cell?.needed ?? 0) - people.length);
   if (!people.length && !open) {
-    return <Typography.Text type="secondary">{closed ?? '—'}</Typography.Text>;
+    return <Text type="secondary">{closed ?? '—'}</Text>;
   }
   return (
     <ul className="all-duties-grid__people">

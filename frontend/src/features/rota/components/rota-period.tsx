@@ -38,12 +38,19 @@ export interface RotaPeriod {
  * What the month and week views both show: the rota, the holidays and the days out of term of
  * `range`, and the current week (for today). `currentData`, not `data`: while another period
  * loads, the last period's people must not show. The rota is the Duty Manager duty's, or
- * `dutyId`'s (docs/product.md#duties).
+ * `dutyId`'s (docs/product.md#duties); none with `withRota: false` (the all-duties grid reads
+ * its own, and needs only the period's closures).
  */
-export function useRotaPeriod(range: DateRange | undefined, dutyId?: string): RotaPeriod {
+export function useRotaPeriod(
+  range: DateRange | undefined,
+  dutyId?: string,
+  { withRota = true }: { withRota?: boolean } = {},
+): RotaPeriod {
   const currentWeek = useGetCurrentWeekQuery();
   // The Duty Manager duty's rota is asked for as the spec asks for it: without a duty.
-  const rota = useGetRotaQuery(range ? (dutyId ? { ...range, dutyId } : range) : skipToken);
+  const rota = useGetRotaQuery(
+    range && withRota ? (dutyId ? { ...range, dutyId } : range) : skipToken,
+  );
   const holidays = useGetHolidaysQuery(range ?? skipToken);
   // The rota lists only days with people on them: the closures tell a day out of term from a gap.
   const closures = useGetRotaClosuresQuery(range ?? skipToken);
@@ -68,7 +75,8 @@ export function useRotaPeriod(range: DateRange | undefined, dutyId?: string): Ro
 
   return {
     rotaDays,
-    holidays: rota.currentData && closures.currentData && holidays.currentData,
+    holidays:
+      (rota.currentData || !withRota) && closures.currentData ? holidays.currentData : undefined,
     outOfTerm,
     busy: rota.isFetching || holidays.isFetching || closures.isFetching,
     error,

@@ -96,9 +96,10 @@ export function WeeklyRotaPage({ DutyDialog, AccessDialog }: WeeklyRotaPageProps
     outOfTerm,
     busy,
     error,
-  } = useRotaPeriod(waiting ? undefined : range, shown?.id);
-  // docs/product.md#duties: each day's own duties of every kind, where the school runs more.
-  const mine = useMyDuties(range, manyDuties);
+  } = useRotaPeriod(waiting ? undefined : range, shown?.id, { withRota: view !== 'all' });
+  // docs/product.md#duties: each day's own duties of every kind, where the school runs more, on
+  // the day cards (the all-duties grid shows everyone's).
+  const mine = useMyDuties(range, manyDuties && view !== 'all');
 
   const openSlot = (date: string, position: number) => {
     setSlot({ date, position, day: rotaDays.get(date), ...(shownDuty && { duty: shownDuty }) });
