@@ -1,5 +1,5 @@
 import { LogoutOutlined } from '@ant-design/icons';
-import { Button, Tag, Typography } from 'antd';
+import { Button, Tag } from 'antd';
 import { Activity, useMemo } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 
@@ -8,6 +8,7 @@ import { OrganizationDeletionBanner } from '@/features/data-rights/routes';
 import { NotificationBell } from '@/features/notifications/routes';
 import { AccessContext, accessFor, roleLabel, type Access } from '@/shared/auth/access';
 import { useAfterFirstCommit } from '@/shared/lib/after-first-commit';
+import { Text } from '@/shared/ui/typography';
 
 // Imported for its side effect: dayjs gets the en-GB locale (Monday week start) before any
 // antd date component renders. Here rather than in the providers: only signed-in pages show
@@ -45,9 +46,9 @@ export function AppShell() {
           // short rows instead of four.
           <>
             <span className="app-shell__who">
-              <Typography.Text className="app-shell__organization">
+              <Text className="app-shell__organization">
                 {current?.organization.name ?? 'Loading...'}
-              </Typography.Text>
+              </Text>
               <Tag color="blue" title="Your role" className="app-shell__role">
                 {roleLabel(current?.user.role)}
               </Tag>

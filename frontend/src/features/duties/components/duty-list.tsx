@@ -7,7 +7,7 @@ import {
   QrcodeOutlined,
   CaretRightOutlined,
 } from '@ant-design/icons';
-import { Button, Flex, Space, Tag, Typography } from 'antd';
+import { Button, Flex, Space, Tag } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
 
@@ -18,6 +18,7 @@ import { useRevealInSteps } from '@/shared/lib/reveal-in-steps';
 import { changeOutcome } from '@/shared/lib/rota-change';
 import { ConfirmButton } from '@/shared/ui/confirm-button';
 import { useToast } from '@/shared/ui/toast';
+import { Text } from '@/shared/ui/typography';
 
 import {
   useDeleteDutyMutation,
@@ -169,15 +170,15 @@ export function DutyList({ duties, onEdit, onResumed }: DutyListProps) {
             <Flex justify="space-between" align="start" gap="middle" wrap>
               <Flex vertical gap={4} style={{ minWidth: 0, flex: '1 1 260px' }}>
                 <Flex align="center" gap="small" wrap>
-                  <Typography.Text strong>{title}</Typography.Text>
+                  <Text strong>{title}</Text>
                   {duty.paused && <Tag style={{ marginInlineEnd: 0 }}>Paused</Tag>}
                 </Flex>
-                <Typography.Text type="secondary">
+                <Text type="secondary">
                   {dutyTimes(duty)} · {weekdaysSummary(duty.weekdays)}
-                </Typography.Text>
-                <Typography.Text type="secondary">
+                </Text>
+                <Text type="secondary">
                   {eligibilityText(duty, groupNames, staffNames)} · {weightText(duty.weight)}
-                </Typography.Text>
+                </Text>
               </Flex>
               <Space size="small" wrap>
                 <Button

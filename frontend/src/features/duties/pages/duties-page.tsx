@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Flex, Skeleton, Typography } from 'antd';
+import { Button, Flex, Skeleton } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 
 import { useCan } from '@/shared/auth/access';
@@ -7,6 +7,7 @@ import { LoadError } from '@/shared/ui/load-error';
 import { PageTitle } from '@/shared/ui/page-title';
 import { RevealInTurn } from '@/shared/ui/reveal-in-turn';
 import { SectionCard } from '@/shared/ui/section-card';
+import { Paragraph, Title } from '@/shared/ui/typography';
 
 import { useGetDutiesQuery, type DutyDto } from '../api';
 import { DutyList } from '../components/duty-list';
@@ -48,10 +49,10 @@ export function DutiesPage() {
       <PageTitle title={DUTIES_TITLE} />
       <Flex justify="space-between" align="start" wrap gap="middle">
         <div>
-          <Typography.Title level={1} style={{ marginTop: 0, marginBottom: 4 }}>
+          <Title level={1} style={{ marginTop: 0, marginBottom: 4 }}>
             {DUTIES_TITLE}
-          </Typography.Title>
-          <Typography.Paragraph type="secondary">{DUTIES_INTRO}</Typography.Paragraph>
+          </Title>
+          <Paragraph type="secondary">{DUTIES_INTRO}</Paragraph>
         </div>
         <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openForm()}>
           Add Duty

@@ -1,10 +1,11 @@
-import { Button, Card, Flex, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Tag } from 'antd';
 import { useId } from 'react';
 
 import type { TodayDutyDto } from '@/features/rota/api';
 import { dutyTimes, dutyTitle } from '@/shared/lib/duty-labels';
 import { CARD_HEADING_STYLE } from '@/shared/ui/section-card';
 import { useIsPhone } from '@/shared/ui/use-is-phone';
+import { Text } from '@/shared/ui/typography';
 
 import { FIND_COVER, missingText, NOBODY_ON_IT, usuallyAtText, WET_DAY } from '../lib/today-texts';
 
@@ -28,7 +29,7 @@ export function TodayDutyCard({ duty, onFindCover }: TodayDutyCardProps) {
       style={duty.missing > 0 ? { borderColor: 'var(--ant-color-error-border)' } : undefined}
     >
       <Flex vertical gap={6}>
-        <Typography.Text strong>{dutyTimes(duty)}</Typography.Text>
+        <Text strong>{dutyTimes(duty)}</Text>
         <h2 id={id} style={{ ...CARD_HEADING_STYLE, fontSize: 18, fontWeight: 600 }}>
           {title}
         </h2>
@@ -38,17 +39,17 @@ export function TodayDutyCard({ duty, onFindCover }: TodayDutyCardProps) {
               {WET_DAY}
             </Tag>
             {duty.dryPlace && (
-              <Typography.Text type="secondary">{usuallyAtText(duty.dryPlace)}</Typography.Text>
+              <Text type="secondary">{usuallyAtText(duty.dryPlace)}</Text>
             )}
           </Flex>
         )}
-        <Typography.Text>
+        <Text>
           {duty.people.length ? duty.people.map((person) => person.name).join(', ') : NOBODY_ON_IT}
-        </Typography.Text>
+        </Text>
         {duty.description && (
-          <Typography.Text type="secondary" style={{ whiteSpace: 'pre-line' }}>
+          <Text type="secondary" style={{ whiteSpace: 'pre-line' }}>
             {duty.description}
-          </Typography.Text>
+          </Text>
         )}
         {duty.missing > 0 && (
           <Flex wrap align="center" justify="space-between" gap="small">

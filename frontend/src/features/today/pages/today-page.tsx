@@ -1,4 +1,4 @@
-import { Empty, Flex, Skeleton, Typography } from 'antd';
+import { Empty, Flex, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 
 import { useGetTodayBoardQuery, type TodayDutyDto } from '@/features/rota/api';
@@ -9,7 +9,7 @@ import { AccessDenied } from '@/shared/ui/access-guard';
 import { LoadError } from '@/shared/ui/load-error';
 import { PageTitle } from '@/shared/ui/page-title';
 import { SectionCard } from '@/shared/ui/section-card';
-import { Title } from '@/shared/ui/typography';
+import { Paragraph, Text, Title } from '@/shared/ui/typography';
 
 import { FindCoverDialog } from '../components/find-cover-dialog';
 import { TodayDutyCard } from '../components/today-duty-card';
@@ -85,7 +85,7 @@ export function TodayPage() {
         )}
         <SectionCard title={ON_LEAVE_TITLE} size="small">
           {board.away.length === 0 ? (
-            <Typography.Text type="secondary">{NOBODY_ON_LEAVE}</Typography.Text>
+            <Text type="secondary">{NOBODY_ON_LEAVE}</Text>
           ) : (
             <ul aria-label={ON_LEAVE_TITLE} style={{ margin: 0, paddingInlineStart: 20 }}>
               {board.away.map((person) => (
@@ -110,9 +110,7 @@ export function TodayPage() {
         {TODAY_TITLE}
       </Title>
       {board && (
-        <Typography.Paragraph type="secondary">
-          {formatDate(board.date, LONG_DATE_FORMAT)}
-        </Typography.Paragraph>
+        <Paragraph type="secondary">{formatDate(board.date, LONG_DATE_FORMAT)}</Paragraph>
       )}
       {content}
     </div>
