@@ -12,7 +12,6 @@ import {
   useMarkAllNotificationsReadMutation,
   useMarkNotificationReadMutation,
   type NotificationDto,
-  type NotificationsDto,
 } from '../api';
 
 const TITLE = 'Notifications';
@@ -43,8 +42,12 @@ export function bellLabel(unread: number | undefined): string {
  */
 export function NotificationBell() {
   const token = useAuthToken();
-  const query = useGetNotificationsQuery(undefined, { skip: !token });
-  const { refetch } = query;
+  // The bell shows the unread count only: it renders again when that changes, not as each request
+  // starts and ends (the list, open, reads the whole answer).
+  const { unread, refetch } = useGetNotificationsQuery(undefined, {
+    skip: !token,
+    selectFromResult: ({ data }) => ({ unread: data?.unread }),
+  });
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -79,7 +82,6 @@ export function NotificationBell() {
     }
   };
 
-  const unread = query.data?.unread;
   return (
     <Popover
       open={open}
@@ -100,7 +102,7 @@ export function NotificationBell() {
       }}
       content={
         <FocusInside onKeyDown={closeOnEscape}>
-          <NotificationPanel query={query} onFollow={() => close(false)} />
+          <NotificationPanel skip={!token} onFollow={() => close(false)} />
         </FocusInside>
       }
     >
@@ -141,18 +143,14 @@ function FocusInside({
 }
 
 interface PanelProps {
-  query: {
-    data?: NotificationsDto;
-    isError: boolean;
-    isFetching: boolean;
-    error?: unknown;
-    refetch: () => unknown;
-  };
+  /** Signed out: nothing to ask for. */
+  skip: boolean;
   /** A notification's link was followed: close the list. */
   onFollow: () => void;
 }
 
-function NotificationPanel({ query, onFollow }: PanelProps) {
+function NotificationPanel({ skip, onFollow }: PanelProps) {
+  const query = useGetNotificationsQuery(undefined, { skip });
   const [markAll, markAllState] = useMarkAllNotificationsReadMutation();
   const { data } = query;
 
