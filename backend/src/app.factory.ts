@@ -2,6 +2,7 @@ import { constants as zlib } from 'node:zlib';
 import { HttpAdapterHost, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ConfigService } from '@nestjs/config';
+import { MikroORM } from '@mikro-orm/core';
 import fastifyCompress from '@fastify/compress';
 import { corsOrigins, type Env } from './config/env';
 import { Logger } from 'nestjs-pino';
@@ -15,6 +16,7 @@ import { createValidationPipe } from './common/http/validation';
 import { buildOpenApiDocument, setupSwagger } from './common/swagger/openapi';
 import { CalendarService } from './modules/calendar/calendar.service';
 import { feedRevalidation } from './modules/calendar/feed-revalidation';
+import { requestContextHook } from './tenancy/tenancy.module';
 
 /**
  * Builds the app exactly as it runs in production. `main.ts`, the integration tests and the
@@ -55,6 +57,9 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
   app.useBodyParser('application/json', { bodyLimit: BODY_LIMIT_BYTES }, parseJsonBody);
   app.useBodyParser('application/x-www-form-urlencoded', { bodyLimit: BODY_LIMIT_BYTES });
   fastify.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
+  // The request's tenant context and EntityManager scope, around everything after it: after Nest
+  // middleware (@fastify/middie's hook, added when the app was created), before the hooks below.
+  fastify.addHook('onRequest', requestContextHook(app.get(MikroORM)));
   // Helmet with the app's CSP, HSTS only over TLS (docs/security.md); CORS only for CORS_ORIGINS.
   fastify.addHook('onRequest', securityHeaders());
   // A calendar revalidating an unchanged feed gets its 304 here, before the route (feed-revalidation.ts).

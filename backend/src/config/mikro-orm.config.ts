@@ -37,7 +37,7 @@ export function buildOrmConfig(options: OrmOptions) {
  * MikroOrmModule.forFeature, and autoLoadEntities collects them, so nothing imports every module.
  */
 export function buildModuleOrmConfig(options: OrmOptions): MikroOrmModuleSyncOptions {
-  // The request's EntityManager is forked when first used, by TenancyModule's middleware
+  // The request's EntityManager is forked when first used, by TenancyModule's request hook
   // (database/request-entity-manager.ts), not on every request by @mikro-orm/nestjs's.
   return { ...ormSettings(options, []), autoLoadEntities: true, registerRequestContext: false };
 }

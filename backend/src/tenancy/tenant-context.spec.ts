@@ -4,7 +4,7 @@ import { TenantContext } from './tenant-context';
 const A = '00000000-0000-4000-8000-00000000000a';
 const B = '00000000-0000-4000-8000-00000000000b';
 
-/** A request's context, as TenancyModule's middleware opens it. */
+/** A request's context, as TenancyModule's request hook opens it. */
 function inRequest<T>(fn: () => Promise<T>): Promise<T> {
   return ClsServiceManager.getClsService().run(fn);
 }

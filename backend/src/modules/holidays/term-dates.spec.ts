@@ -1,16 +1,14 @@
 import { addDays } from '../../common/clock/academic-year';
 import { easterSunday } from './bank-holidays';
-import {
-  type Closure,
-  closuresBetween,
-  outOfTermClosures,
-  proposeTerms,
-  type TermDates,
-  termDateProblems,
-  typicalTerms,
-} from './term-dates';
+import { type Closure, closuresBetween, outOfTermClosures, proposeTerms, type TermDates, termDateProblems, typicalTerms } from './term-dates';
 
-const term = (name: TermDates['name'], startDate: string, endDate: string, halfTermStart: string | null = null, halfTermEnd: string | null = null): TermDates => ({
+const term = (
+  name: TermDates['name'],
+  startDate: string,
+  endDate: string,
+  halfTermStart: string | null = null,
+  halfTermEnd: string | null = null,
+): TermDates => ({
   name,
   startDate,
   endDate,
@@ -53,9 +51,14 @@ describe('the typical English pattern', () => {
     for (let year = 2000; year <= 2100; year += 1) {
       const terms = typicalTerms(year);
       expect({ year, problems: termDateProblems(year, terms) }).toEqual({ year, problems: [] });
-      const easter = easterSunday(year + 1).toISOString().slice(0, 10);
+      const easter = easterSunday(year + 1)
+        .toISOString()
+        .slice(0, 10);
       const [, spring, summer] = terms;
-      expect({ year, easterInBreak: spring!.endDate < addDays(easter, -2) && addDays(easter, 1) < summer!.startDate }).toEqual({ year, easterInBreak: true });
+      expect({ year, easterInBreak: spring!.endDate < addDays(easter, -2) && addDays(easter, 1) < summer!.startDate }).toEqual({
+        year,
+        easterInBreak: true,
+      });
       for (const t of terms) {
         expect(new Date(`${t.halfTermStart}T00:00:00Z`).getUTCDay()).toBe(1);
         expect(t.halfTermEnd).toBe(addDays(t.halfTermStart!, 4));
@@ -80,7 +83,11 @@ describe('proposals', () => {
     const noHalfTerm = [YEAR_2025[2]!, { ...YEAR_2025[0]!, halfTermStart: null, halfTermEnd: null }, YEAR_2025[1]!];
     const { terms, source } = proposeTerms(2026, noHalfTerm);
     expect(source).toBe('previous_year');
-    expect(terms.map((t) => [t.name, t.halfTermStart])).toEqual([['autumn', null], ['spring', '2027-02-15'], ['summer', '2027-05-24']]);
+    expect(terms.map((t) => [t.name, t.halfTermStart])).toEqual([
+      ['autumn', null],
+      ['spring', '2027-02-15'],
+      ['summer', '2027-05-24'],
+    ]);
   });
 
   it('fall back to the typical pattern when the copy would start before 1 September', () => {
@@ -115,7 +122,9 @@ describe('the rules for a year’s terms', () => {
     expect(problems([...YEAR_2025].reverse())).toEqual([]);
     expect(problems(withTerm(1, { halfTermStart: null, halfTermEnd: null }))).toEqual([]);
     // One-day terms and half terms are allowed.
-    expect(problems(withTerm(0, { startDate: '2025-09-03', endDate: '2025-09-03', halfTermStart: '2025-09-03', halfTermEnd: '2025-09-03' }))).toEqual([]);
+    expect(problems(withTerm(0, { startDate: '2025-09-03', endDate: '2025-09-03', halfTermStart: '2025-09-03', halfTermEnd: '2025-09-03' }))).toEqual(
+      [],
+    );
   });
 
   it('want the three terms once each', () => {
@@ -144,13 +153,9 @@ describe('the rules for a year’s terms', () => {
       'The spring term must start after the autumn term ends (Friday 19 December 2025), not on Friday 19 December 2025',
     ]);
     // Summer dates given for spring and the other way round.
-    expect(
-      problems([
-        YEAR_2025[0]!,
-        { ...YEAR_2025[2]!, name: 'spring' },
-        { ...YEAR_2025[1]!, name: 'summer' },
-      ]),
-    ).toEqual(['The summer term must start after the spring term ends (Wednesday 22 July 2026), not on Monday 5 January 2026']);
+    expect(problems([YEAR_2025[0]!, { ...YEAR_2025[2]!, name: 'spring' }, { ...YEAR_2025[1]!, name: 'summer' }])).toEqual([
+      'The summer term must start after the spring term ends (Wednesday 22 July 2026), not on Monday 5 January 2026',
+    ]);
   });
 
   it('want a half term with both dates or neither, in order, inside its term', () => {
@@ -196,13 +201,61 @@ describe('closures', () => {
     first[1]!.label = 'changed by a caller';
     expect(outOfTermClosures(2025, YEAR_2025)[1]).toEqual({ start: '2025-10-27', end: '2025-10-31', kind: 'out_of_term', label: 'Autumn half term' });
     const laterHalfTerm = YEAR_2025.map((t) => (t.name === 'autumn' ? { ...t, halfTermStart: '2025-11-03', halfTermEnd: '2025-11-07' } : t));
-    expect(outOfTermClosures(2025, laterHalfTerm)[1]).toEqual({ start: '2025-11-03', end: '2025-11-07', kind: 'out_of_term', label: 'Autumn half term' });
+    expect(outOfTermClosures(2025, laterHalfTerm)[1]).toEqual({
+      start: '2025-11-03',
+      end: '2025-11-07',
+      kind: 'out_of_term',
+      label: 'Autumn half term',
+    });
     expect(outOfTermClosures(2025, YEAR_2025)[1]!.start).toBe('2025-10-27');
   });
 
   it('are none for a year without terms, or with terms that break the rules', () => {
     expect(outOfTermClosures(2025, [])).toEqual([]);
     expect(outOfTermClosures(2025, YEAR_2025.slice(0, 2))).toEqual([]);
+  });
+
+  it('are what the rules and addDays give, for generated years valid and not (month ends, leap years, bad orders)', () => {
+    // The closures as they were worked out with the rules' messages and Date arithmetic.
+    const reference = (year: number, terms: TermDates[]): Closure[] => {
+      if (terms.length === 0 || termDateProblems(year, terms).length) return [];
+      const out: Closure[] = [];
+      const add = (start: string, end: string, label: string) => start <= end && out.push({ start, end, kind: 'out_of_term', label });
+      const labels = {
+        autumn: ['Summer holiday', 'Autumn half term'],
+        spring: ['Christmas holiday', 'Spring half term'],
+        summer: ['Easter holiday', 'Summer half term'],
+      };
+      let next = `${year}-09-01`;
+      for (const name of ['autumn', 'spring', 'summer'] as const) {
+        const t = terms.find((x) => x.name === name)!;
+        add(next, addDays(t.startDate, -1), labels[name][0]!);
+        if (t.halfTermStart && t.halfTermEnd) add(t.halfTermStart, t.halfTermEnd, labels[name][1]!);
+        next = addDays(t.endDate, 1);
+      }
+      add(next, `${year + 1}-08-31`, 'Summer holiday');
+      return out;
+    };
+    let seed = 45;
+    const random = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 16) % n;
+    const day = (year: number) => addDays(`${year}-08-29`, random(369));
+    let valid = 0;
+    for (let i = 0; i < 3000; i++) {
+      const year = 1999 + random(105);
+      const dates = Array.from({ length: 6 }, () => day(year)).sort();
+      if (random(8) === 0) dates.reverse();
+      const half = (a: string, b: string) =>
+        random(3) === 0 ? [null, null] : random(8) === 0 ? [a, null] : [addDays(a, random(3)), addDays(b, -random(3))];
+      const terms = (['autumn', 'spring', 'summer'] as const).map((name, k) => {
+        const [from, to] = half(dates[2 * k]!, dates[2 * k + 1]!);
+        return term(name, dates[2 * k]!, dates[2 * k + 1]!, from ?? null, to ?? null);
+      });
+      if (random(3) === 0) terms.reverse();
+      const given = random(20) === 0 ? terms.slice(1) : terms;
+      if (!termDateProblems(year, given).length) valid++;
+      expect(outOfTermClosures(year, given)).toEqual(reference(year, given));
+    }
+    expect(valid).toBeGreaterThan(1000);
   });
 
   it('between two dates: cut to the range, over several years, with the holidays, in order', () => {

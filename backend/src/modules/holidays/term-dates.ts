@@ -67,24 +67,32 @@ export function termDateProblems(academicYear: number, terms: readonly TermDates
   const problems: string[] = [];
   const ordered = inTermOrder(terms);
   ordered.forEach((term, i) => {
-    // Worded only for a message: outOfTermClosures asks this of every year it reads.
+    // Worded only for a message.
     const span = () => describeDateRange(term.startDate, term.endDate);
     if (term.endDate < term.startDate) {
-      problems.push(`The ${term.name} term must end on or after the day it starts (it starts ${describeDate(term.startDate)} and ends ${describeDate(term.endDate)})`);
+      problems.push(
+        `The ${term.name} term must end on or after the day it starts (it starts ${describeDate(term.startDate)} and ends ${describeDate(term.endDate)})`,
+      );
     }
     if (term.startDate < year.start || term.endDate > year.end) {
-      problems.push(`The ${term.name} term (${span()}) must fall within ${academicYearLabel(academicYear)}, from ${describeDateRange(year.start, year.end)}`);
+      problems.push(
+        `The ${term.name} term (${span()}) must fall within ${academicYearLabel(academicYear)}, from ${describeDateRange(year.start, year.end)}`,
+      );
     }
     const previous = ordered[i - 1];
     if (previous && term.startDate <= previous.endDate) {
-      problems.push(`The ${term.name} term must start after the ${previous.name} term ends (${describeDate(previous.endDate)}), not on ${describeDate(term.startDate)}`);
+      problems.push(
+        `The ${term.name} term must start after the ${previous.name} term ends (${describeDate(previous.endDate)}), not on ${describeDate(term.startDate)}`,
+      );
     }
     const { halfTermStart: from, halfTermEnd: to } = term;
     if ((from === null) !== (to === null)) {
       problems.push(`The ${term.name} half term needs both a start and an end date, or neither`);
     } else if (from !== null && to !== null) {
       if (to < from) {
-        problems.push(`The ${term.name} half term must end on or after the day it starts (it starts ${describeDate(from)} and ends ${describeDate(to)})`);
+        problems.push(
+          `The ${term.name} half term must end on or after the day it starts (it starts ${describeDate(from)} and ends ${describeDate(to)})`,
+        );
       } else if (from < term.startDate || to > term.endDate) {
         problems.push(`The ${term.name} half term (${describeDateRange(from, to)}) must fall within the ${term.name} term (${span()})`);
       }
@@ -105,44 +113,94 @@ const BREAK_BEFORE: Record<TermName, string> = {
   summer: 'Easter holiday',
 };
 
-/** outOfTermClosures' answers by year and term dates; at most this many, then started afresh. */
-const REMEMBERED_TERM_YEARS = 2_000;
-const closuresByTerms = new Map<string, readonly Closure[]>();
-
 /**
  * The days of the academic year that are not term time, in date order: before the autumn term
  * (from 1 September), each half term, between the terms, and after the summer term (to 31
  * August). Empty for a year whose terms are not the three valid terms: such a year has no term
  * dates, and every weekday of it counts as term time.
+ *
+ * Asked for on every Today board, so it checks the terms without wording a problem and steps a
+ * day without `Date` (about 1 µs a call, less than the key of a cache of its answers would cost).
  */
 export function outOfTermClosures(academicYear: number, terms: readonly TermDates[]): Closure[] {
   if (terms.length === 0) return [];
-  // A function of its arguments alone, asked for on every Today board: kept by the year and
-  // every date of its terms, so changed terms are a different key (never a stale answer).
-  const key = `${academicYear}|${terms.map((t) => `${t.name},${t.startDate},${t.endDate},${t.halfTermStart},${t.halfTermEnd}`).join('|')}`;
-  let found = closuresByTerms.get(key);
-  if (!found) {
-    if (closuresByTerms.size >= REMEMBERED_TERM_YEARS) closuresByTerms.clear();
-    closuresByTerms.set(key, (found = workOutOutOfTermClosures(academicYear, terms)));
-  }
-  return found.map((closure) => ({ ...closure }));
-}
-
-function workOutOutOfTermClosures(academicYear: number, terms: readonly TermDates[]): Closure[] {
-  if (termDateProblems(academicYear, terms).length) return [];
+  const ordered = threeTermsInOrder(terms);
+  if (!ordered || !keepsTermRules(academicYear, ordered)) return [];
   const year = academicYearSpan(academicYear);
   const closures: Closure[] = [];
   const add = (start: IsoDate, end: IsoDate, label: string) => {
     if (start <= end) closures.push({ start, end, kind: 'out_of_term', label });
   };
   let dayAfterLast = year.start;
-  for (const term of inTermOrder(terms)) {
-    add(dayAfterLast, addDays(term.startDate, -1), BREAK_BEFORE[term.name]);
+  for (const term of ordered) {
+    add(dayAfterLast, stepDay(term.startDate, -1), BREAK_BEFORE[term.name]);
     if (term.halfTermStart && term.halfTermEnd) add(term.halfTermStart, term.halfTermEnd, HALF_TERM_LABELS[term.name]);
-    dayAfterLast = addDays(term.endDate, 1);
+    dayAfterLast = stepDay(term.endDate, 1);
   }
   add(dayAfterLast, year.end, 'Summer holiday');
   return closures;
+}
+
+/** The autumn, spring and summer terms in that order, or undefined unless there are exactly those three, once each. */
+function threeTermsInOrder(terms: readonly TermDates[]): [TermDates, TermDates, TermDates] | undefined {
+  if (terms.length !== TERM_NAMES.length) return undefined;
+  let autumn: TermDates | undefined;
+  let spring: TermDates | undefined;
+  let summer: TermDates | undefined;
+  for (const term of terms) {
+    if (term.name === 'autumn') autumn = term;
+    else if (term.name === 'spring') spring = term;
+    else if (term.name === 'summer') summer = term;
+  }
+  return autumn && spring && summer ? [autumn, spring, summer] : undefined;
+}
+
+/** `termDateProblems(academicYear, terms).length === 0` for the three terms in order, without wording any problem. */
+function keepsTermRules(academicYear: number, ordered: readonly TermDates[]): boolean {
+  const year = academicYearSpan(academicYear);
+  let previous: TermDates | undefined;
+  for (const term of ordered) {
+    if (term.endDate < term.startDate || term.startDate < year.start || term.endDate > year.end) return false;
+    if (previous && term.startDate <= previous.endDate) return false;
+    const { halfTermStart: from, halfTermEnd: to } = term;
+    if ((from === null) !== (to === null)) return false;
+    if (from !== null && to !== null && (to < from || from < term.startDate || to > term.endDate)) return false;
+    previous = term;
+  }
+  return true;
+}
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function daysInMonth(year: number, month: number): number {
+  return month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : DAYS_IN_MONTH[month - 1]!;
+}
+
+/** `addDays(date, step)` for a step of one day, without `Date` (which costs microseconds); `addDays` itself past its easy cases. */
+function stepDay(date: IsoDate, step: 1 | -1): IsoDate {
+  let year = Number(date.slice(0, 4));
+  let month = Number(date.slice(5, 7));
+  const given = Number(date.slice(8, 10));
+  if (date.length !== 10 || !(year >= 1001 && year <= 9998) || !(month >= 1 && month <= 12) || !(given >= 1 && given <= daysInMonth(year, month))) {
+    return addDays(date, step);
+  }
+  let day = given + step;
+  if (day === 0) {
+    month -= 1;
+    if (month === 0) {
+      year -= 1;
+      month = 12;
+    }
+    day = daysInMonth(year, month);
+  } else if (day > daysInMonth(year, month)) {
+    month += 1;
+    if (month === 13) {
+      year += 1;
+      month = 1;
+    }
+    day = 1;
+  }
+  return `${year}-${month < 10 ? '0' : ''}${month}-${day < 10 ? '0' : ''}${day}`;
 }
 
 /**
@@ -183,10 +241,7 @@ const ONE_YEAR_OF_WEEKS = 52 * 7;
  * years of copying, as 52 weeks are a day or two short of a year); otherwise the typical English
  * pattern (typicalTerms). Always three terms that termDateProblems accepts.
  */
-export function proposeTerms(
-  academicYear: number,
-  previousYearTerms: readonly TermDates[],
-): { terms: TermDates[]; source: TermProposalSource } {
+export function proposeTerms(academicYear: number, previousYearTerms: readonly TermDates[]): { terms: TermDates[]; source: TermProposalSource } {
   if (previousYearTerms.length) {
     const shift = (date: IsoDate | null) => (date === null ? null : addDays(date, ONE_YEAR_OF_WEEKS));
     const copied = inTermOrder(previousYearTerms).map((t) => ({
