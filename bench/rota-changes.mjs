@@ -51,7 +51,9 @@ Client.prototype.query = function countedQuery(...args) {
   if (SHOW_SQL && timing) {
     const sent = process.hrtime.bigint();
     const show = (how) => () =>
-      console.log(`  sql (${text.length} chars, ${how} in ${(Number(process.hrtime.bigint() - sent) / 1e6).toFixed(1)} ms): ${text.replace(/\s+/g, ' ').slice(0, 160)}`);
+      console.log(
+        `  sql (${text.length} chars, ${how} in ${(Number(process.hrtime.bigint() - sent) / 1e6).toFixed(1)} ms): ${text.replace(/\s+/g, ' ').slice(0, 160)}`,
+      );
     if (typeof result?.then === 'function') result.then(show('answered'), show('failed'));
     else show('sent')();
   }
