@@ -39,7 +39,7 @@ const { MikroORM } = backendRequire('@mikro-orm/core');
 // each), which run beside the request once it has committed, are counted apart.
 const { Client } = createRequire(backendRequire.resolve('@mikro-orm/postgresql'))('pg');
 const SENDER = /^\s*(update|select [^;]* from) outbox_emails/i;
-// BENCH_CHANGES_SQL=1: also print each statement of a timed change (its length and first 160 characters).
+// BENCH_CHANGES_SQL=1: also print each statement of a timed change (its length, the time to its answer and first 160 characters).
 const SHOW_SQL = process.env.BENCH_CHANGES_SQL === '1';
 let statements = 0;
 let timing = false;
@@ -47,8 +47,17 @@ const query = Client.prototype.query;
 Client.prototype.query = function countedQuery(...args) {
   const text = String(args[0]?.text ?? args[0]);
   if (!SENDER.test(text)) statements += 1;
-  if (SHOW_SQL && timing) console.log(`  sql (${text.length} chars): ${text.replace(/\s+/g, ' ').slice(0, 160)}`);
-  return query.apply(this, args);
+  const result = query.apply(this, args);
+  if (SHOW_SQL && timing) {
+    const sent = process.hrtime.bigint();
+    const show = (how) => () =>
+      console.log(
+        `  sql (${text.length} chars, ${how} in ${(Number(process.hrtime.bigint() - sent) / 1e6).toFixed(1)} ms): ${text.replace(/\s+/g, ' ').slice(0, 160)}`,
+      );
+    if (typeof result?.then === 'function') result.then(show('answered'), show('failed'));
+    else show('sent')();
+  }
+  return result;
 };
 // BENCH_CHANGES_ONLY=snow,per day: only the changes whose label contains one of these.
 const ONLY = process.env.BENCH_CHANGES_ONLY?.split(',').filter(Boolean);

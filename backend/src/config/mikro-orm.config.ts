@@ -3,10 +3,11 @@ import type { EntityClass } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
 import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
 import type { MikroOrmModuleSyncOptions } from '@mikro-orm/nestjs';
-import { defineConfig, PostgreSqlDriver } from '@mikro-orm/postgresql';
+import { defineConfig } from '@mikro-orm/postgresql';
 import type { Pool } from 'pg';
 import { useArrayParsers } from '../database/array-parsers';
 import { discoverEntities } from '../database/entity-discovery';
+import { AppPostgreSqlDriver } from '../database/literal-quoting';
 import { POOL_MAX_CONNECTIONS } from '../database/pool-size';
 import { requestEntityManager } from '../database/request-entity-manager';
 import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS, limitStatements, statementTimeoutOnReserve } from '../database/statement-timeouts';
@@ -44,7 +45,9 @@ export function buildModuleOrmConfig(options: OrmOptions): MikroOrmModuleSyncOpt
 
 function ormSettings({ clientUrl, debug = false, timeouts = DEFAULT_DATABASE_TIMEOUTS }: OrmOptions, entities: EntityClass<unknown>[]) {
   return defineConfig({
-    driver: PostgreSqlDriver,
+    // PostgreSQL's, quoting the string parameters it writes into each statement in two native
+    // replaces instead of a character at a time (database/literal-quoting.ts): the same text.
+    driver: AppPostgreSqlDriver,
     clientUrl,
     entities,
     // The entities use the legacy (experimentalDecorators) decorators and their emitted types;

@@ -19,4 +19,9 @@ export class PerTransaction<V> {
     if (value === undefined) this.values.set(transaction, (value = this.create()));
     return value;
   }
+
+  /** The value of `transaction` (a driver transaction, as MikroORM's transaction events name it), if one was created. */
+  of(transaction: object): V | undefined {
+    return this.values.get(transaction);
+  }
 }

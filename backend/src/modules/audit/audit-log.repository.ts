@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { jsonParam } from '../../database/json-param';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { AuditEntry, type AuditKind } from './entities/audit-entry.entity';
 
@@ -17,6 +18,32 @@ export class AuditLogRepository {
   /** Tracks a new entry in the current unit of work: it commits or rolls back with the change it records. */
   add(entry: NewAuditEntry): AuditEntry {
     return this.em.create(AuditEntry, entry);
+  }
+
+  /**
+   * Writes an entry now, in one statement in the current transaction, without the unit of work: for
+   * an entry whose before or after is large (a repair's lists of hundreds of duties), which the unit
+   * of work would copy and compare property by property to flush it. Commits or rolls back with the
+   * change it records, like `add`.
+   */
+  async insert(entry: NewAuditEntry): Promise<void> {
+    const json = (value: Record<string, unknown> | undefined) => (value === undefined ? null : jsonParam(value));
+    await this.em.execute(
+      `insert into audit_entries (organization_id, actor_id, actor_name, kind, action, entity_id, summary, before, after, created_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?)`,
+      [
+        TenantContext.require(),
+        entry.actor ?? null,
+        entry.actorName,
+        entry.kind,
+        entry.action,
+        entry.entityId,
+        entry.summary,
+        json(entry.before),
+        json(entry.after),
+        new Date(),
+      ],
+    );
   }
 
   /**

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../common/auth/auth-user';
 import type { ErasedPerson } from '../../common/erasure/erased-person';
-import { AuditLogRepository } from './audit-log.repository';
+import { AuditLogRepository, type NewAuditEntry } from './audit-log.repository';
 import type { AuditEntryDto } from './dto/audit-entry.dto';
 import type { AuditLogPageDto } from './dto/audit-log-page.dto';
 import type { AuditLogQueryDto } from './dto/audit-log-query.dto';
@@ -35,16 +35,15 @@ export class AuditService {
 
   /** Adds an entry to the current unit of work, so it commits or rolls back with the change. */
   record(actor: AuthUser | undefined, entry: AuditRecord): AuditEntry {
-    return this.log.add({
-      actor: actor?.id,
-      actorName: actor?.name ?? 'System',
-      kind: entry.kind,
-      action: entry.action,
-      entityId: entry.entityId,
-      summary: entry.summary.slice(0, 500),
-      before: entry.before as Record<string, unknown> | undefined,
-      after: entry.after as Record<string, unknown> | undefined,
-    });
+    return this.log.add(newEntry(actor, entry));
+  }
+
+  /**
+   * Writes an entry at once in the current transaction (one statement, no unit of work), so it
+   * commits or rolls back with the change: for an entry with large lists, such as a repair's.
+   */
+  recordNow(actor: AuthUser | undefined, entry: AuditRecord): Promise<void> {
+    return this.log.insert(newEntry(actor, entry));
   }
 
   /** Every entry made by `userId` or about one of `subjectIds` (their staff record and user), oldest first. */
@@ -64,6 +63,19 @@ export class AuditService {
     const [items, total] = await this.log.findPage(query.kind, pageSize, (page - 1) * pageSize);
     return { items: items.map(toAuditEntryDto), total, page, pageSize };
   }
+}
+
+function newEntry(actor: AuthUser | undefined, entry: AuditRecord): NewAuditEntry {
+  return {
+    actor: actor?.id,
+    actorName: actor?.name ?? 'System',
+    kind: entry.kind,
+    action: entry.action,
+    entityId: entry.entityId,
+    summary: entry.summary.slice(0, 500),
+    before: entry.before as Record<string, unknown> | undefined,
+    after: entry.after as Record<string, unknown> | undefined,
+  };
 }
 
 export function toAuditEntryDto(e: AuditEntry): AuditEntryDto {

@@ -15,7 +15,10 @@ export class OutboxCommitSubscriber implements EventSubscriber {
   /** Savepoints that queued an email and were released: they count when their root commits. */
   private readonly released = new Set<Transaction>();
 
-  constructor(private readonly wake: () => void) {}
+  constructor(
+    private readonly wake: () => void,
+    private readonly wroteLetters: (transaction: Transaction) => boolean = () => false,
+  ) {}
 
   afterFlush({ em, uow }: FlushEventArgs): void {
     const queued = uow.getChangeSets().some((cs) => cs.type === ChangeSetType.CREATE && cs.entity instanceof OutboxEmail);
@@ -27,6 +30,7 @@ export class OutboxCommitSubscriber implements EventSubscriber {
 
   afterTransactionCommit({ transaction }: TransactionEventArgs): void {
     if (!transaction) return;
+    if (this.wroteLetters(transaction)) this.pending.add(transaction);
     if (transaction.savepointName) {
       if (this.pending.delete(transaction)) this.released.add(transaction);
       return;

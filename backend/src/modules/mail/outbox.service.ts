@@ -76,16 +76,21 @@ export class OutboxService {
    * closing line, the HTML its paragraphs (emailDocument(paragraphs(lines))). A person is told once
    * per change (docs/product.md#notifications): when the transaction already queued a letter to the
    * same address — a hand edit and the rebalance after it, a duty moved off one day and onto another —
-   * this one's paragraphs join that letter's, before its closing, under one subject.
+   * this one's paragraphs join that letter's, before its closing, under one subject. In a transaction
+   * the letters are written together as it commits (OutboxRepository.writeLettersOf); outside one, at
+   * the next flush, as `enqueue`.
    */
-  enqueueLetter(email: NewEmail): OutboxEmail {
+  enqueueLetter(email: NewEmail): void {
     const letters = this.outbox.lettersOfTransaction();
+    if (!letters) {
+      this.enqueue(email);
+      return;
+    }
     const key = email.to.toLowerCase();
-    const queued = letters?.get(key);
+    const queued = letters.get(key);
     if (!queued) {
-      const added = this.enqueue(email);
-      letters?.set(key, added);
-      return added;
+      letters.set(key, this.outbox.queueLetter(email));
+      return;
     }
     const first = paragraphsOf(queued.text);
     const lines = [...first.slice(0, -1), ...paragraphsOf(email.text).slice(1, -1), first.at(-1)!];
@@ -93,7 +98,6 @@ export class OutboxService {
     queued.html = emailDocument(paragraphs(lines));
     if (queued.subject !== email.subject) queued.subject = MERGED_SUBJECT;
     queued.containsAccessLink ||= email.containsAccessLink;
-    return queued;
   }
 
   /** Every email of the current organisation to `address`, oldest first, with its text while it is kept and holds no access link. */

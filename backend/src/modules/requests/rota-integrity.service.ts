@@ -219,7 +219,8 @@ export class RotaIntegrityService implements RotaRepair {
     const did = parts.join(', and ') || `moved ${plural(moved.length, 'duty', 'duties')} to keep the rota fair`;
     const message = `${cause.description} ${did}${parts.length && moved.length ? `; ${plural(moved.length, 'duty', 'duties')} moved to keep the rota fair` : ''}.`;
     const key = (dutyId: string) => (dutyId === duty ? {} : { dutyId });
-    this.audit.record(actor, {
+    // Written at once, not through the unit of work: its lists name every duty the repair touched.
+    await this.audit.recordNow(actor, {
       kind: 'rota',
       action: 'rota.adjusted',
       entityId: dates.length === 1 ? dates[0]! : `${dates[0]}..${dates.at(-1)}`,

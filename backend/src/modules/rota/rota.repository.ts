@@ -551,58 +551,60 @@ export class RotaRepository {
   }
 
   /**
-   * Replaces the slots of `duty` (the Duty Manager duty when not given) on the given days in four
-   * set-based statements, whatever their number: days that end up empty of every duty are deleted,
-   * the others keep their id.
+   * Makes the slots of `duty` (the Duty Manager duty when not given) on the given days what `days`
+   * says, in set-based statements whatever their number: a slot that stays as it is (same person in
+   * the same place, same mark and pin) is left alone; the others are deleted and the new ones
+   * inserted; days that end up empty of every duty are deleted, the others keep their id. Only
+   * what changed is written: a repair that takes the third person off 191 days deletes 191 rows
+   * instead of rewriting 573, and one that adds a fourth inserts 191.
    */
   async writeDays(days: Record<IsoDate, DaySlots>, duty?: string): Promise<void> {
     const org = TenantContext.require();
     const dates = Object.keys(days);
     if (!dates.length) return;
     const dateList = `{${dates.join(',')}}`;
+    const rows = await this.em.execute<
+      { id: string; date: IsoDate; position: number; staff_id: string; override: boolean; pinned_reason: PinReason | null }[]
+    >(
+      `select id, to_char(date, 'YYYY-MM-DD') as date, position, staff_id, override, case when pinned then pinned_reason end as pinned_reason
+         from rota_slots where organization_id = ? and duty_id = ${DUTY_ID} and date = any(?::date[])`,
+      [org, ...dutyParams(duty), dateList],
+    );
     // A duty given by hand outside the person's pattern or cap keeps its mark, and a pinned one its
     // pin (docs/product.md#pinned-duties), when its day is rewritten with the person still on it,
     // whichever slot they end up in; a person new to the day is unpinned.
-    const marked = await this.em.execute<{ key: string; override: boolean; pinned_reason: PinReason | null }[]>(
-      `select to_char(date, 'YYYY-MM-DD') || '|' || staff_id as key, override, case when pinned then pinned_reason end as pinned_reason from rota_slots
-        where organization_id = ? and duty_id = ${DUTY_ID} and date = any(?::date[]) and (override or pinned)`,
-      [org, ...dutyParams(duty), dateList],
+    const held = new Map(rows.map((r) => [`${r.date}|${r.staff_id}`, r]));
+    const wanted = dates.flatMap((date) =>
+      days[date]!.flatMap((slot, i) => {
+        if (!slot) return [];
+        const was = held.get(`${date}|${slot.staffId}`);
+        return [{ date, position: i + 1, staffId: slot.staffId, override: slot.override || Boolean(was?.override), pin: was?.pinned_reason ?? null }];
+      }),
     );
-    const overridden = new Set(marked.filter((r) => r.override).map((r) => r.key));
-    const pins = new Map(marked.flatMap((r) => (r.pinned_reason ? [[r.key, r.pinned_reason] as const] : [])));
-    await this.em.execute(`delete from rota_slots where organization_id = ? and duty_id = ${DUTY_ID} and date = any(?::date[])`, [
-      org,
-      ...dutyParams(duty),
-      dateList,
-    ]);
-    const filled = dates.filter((d) => days[d]!.some((slot) => slot !== null));
-    if (filled.length) {
+    const kept = new Set<string>();
+    const added = wanted.filter((w) => {
+      const was = held.get(`${w.date}|${w.staffId}`);
+      const same = was && was.position === w.position && was.override === w.override && was.pinned_reason === w.pin;
+      if (same) kept.add(was.id);
+      return !same;
+    });
+    const gone = rows.filter((r) => !kept.has(r.id));
+    if (gone.length) {
+      await this.em.execute(`delete from rota_slots where organization_id = ? and id = any(?::uuid[])`, [
+        org,
+        `{${gone.map((r) => r.id).join(',')}}`,
+      ]);
+    }
+    if (added.length) {
       await this.em.execute(
         `insert into rota_days (id, organization_id, date)
          select gen_random_uuid(), ?, d from unnest(?::date[]) as d
          on conflict (organization_id, date) do nothing`,
-        [org, `{${filled.join(',')}}`],
+        [org, `{${[...new Set(added.map((a) => a.date))].join(',')}}`],
       );
-      await this.addByDate(
-        filled.flatMap((date) =>
-          days[date]!.flatMap((slot, i) =>
-            slot
-              ? [
-                  {
-                    date,
-                    position: i + 1,
-                    staffId: slot.staffId,
-                    override: slot.override || overridden.has(`${date}|${slot.staffId}`),
-                    pin: pins.get(`${date}|${slot.staffId}`) ?? null,
-                  },
-                ]
-              : [],
-          ),
-        ),
-        duty,
-      );
+      await this.addByDate(added, duty);
     }
-    await this.deleteEmptyDatedDays(dateList);
+    if (gone.length) await this.deleteEmptyDatedDays(`{${[...new Set(gone.map((r) => r.date))].join(',')}}`);
   }
 
   /**
