@@ -6,7 +6,6 @@ import {
   Collapse,
   Empty,
   Flex,
-  Select,
   Skeleton,
   Space,
   Tag,
@@ -20,6 +19,7 @@ import { LoadError } from '@/shared/ui/load-error';
 import { useCan } from '@/shared/auth/access';
 import { formatDate, MONTH_FORMAT, SHORT_DAY_MONTH_FORMAT } from '@/shared/lib/dates';
 import { dutyTitle } from '@/shared/lib/duty-labels';
+import { LazySelect } from '@/shared/ui/lazy-select';
 import { SectionCard } from '@/shared/ui/section-card';
 import { useIsPhone } from '@/shared/ui/use-is-phone';
 
@@ -233,7 +233,7 @@ export function MonthlyRota({ DutyDialog }: MonthlyRotaProps) {
             disabled={atFirst}
             onClick={() => month && setChosenMonth(addMonths(month, -1))}
           />
-          <Select
+          <LazySelect<string>
             id={monthPickerId}
             aria-label="Month"
             // Two years of months: few enough to render all, so every one can be found.
