@@ -49,10 +49,7 @@ export function OrganizationDeletionBanner() {
         }
         action={
           admin ? (
-            <Button
-              size="small"
-              onClick={() => setRestoring(true)}
-            >
+            <Button size="small" onClick={() => setRestoring(true)}>
               Restore
             </Button>
           ) : undefined

@@ -1,16 +1,6 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
-import {
-  Alert,
-  Button,
-  Collapse,
-  Empty,
-  Flex,
-  Skeleton,
-  Space,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Button, Collapse, Empty, Flex, Skeleton, Space, Tag, Typography } from 'antd';
 import { Suspense, useId, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 
 import type { HolidayDto } from '@/features/holidays/api';
