@@ -79,8 +79,35 @@ function chunkOfEachModule(): Plugin {
   };
 }
 
+/**
+ * antd's Card imports Tabs (`import Tabs from '../tabs'`) for its `tabList`, which the app does not
+ * use: every page with a card downloaded Tabs, its overflow menu and its dropdown before it could
+ * render (about 8 KB gzip; docs/performance.md, "Eager JavaScript budget"). This resolves that one
+ * import to src/shared/ui/card-tabs.tsx, which renders the same Tabs loaded on first use. The
+ * build fails if antd's Card stops importing Tabs that way, so the redirect cannot go stale.
+ */
+function cardTabsWhenUsed(): Plugin {
+  const cardTabs = fileURLToPath(new URL('./src/shared/ui/card-tabs.tsx', import.meta.url));
+  const isCard = (id: string) => /[/\\]antd[/\\]es[/\\]card[/\\]Card\.js$/.test(id);
+  let redirected = false;
+  return {
+    name: 'card-tabs-when-used',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== '../tabs' || !importer || !isCard(importer)) return null;
+      redirected = true;
+      return cardTabs;
+    },
+    buildEnd(error) {
+      if (!error && !redirected && [...this.getModuleIds()].some(isCard))
+        this.error("antd's card/Card.js no longer imports '../tabs': update cardTabsWhenUsed in vite.config.ts");
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), entryStylesheet, chunkOfEachModule()],
+  plugins: [react(), cardTabsWhenUsed(), entryStylesheet, chunkOfEachModule()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

@@ -8,16 +8,19 @@ export async function offeredNames(
   container: HTMLElement,
   label: string,
 ): Promise<string[]> {
-  await user.click(within(container).getByRole('combobox', { name: label }));
+  await user.click(await within(container).findByRole('combobox', { name: label }));
   await screen.findAllByRole('option');
   return Array.from(document.querySelectorAll('.ant-select-item-option')).map(
     (option) => option.getAttribute('title') ?? '',
   );
 }
 
-/** Picks `name` in the antd Select labelled `label` inside `container`. */
+/**
+ * Picks `name` in the antd Select labelled `label` inside `container`, once it is there (a
+ * LazySelect's code comes after the page's).
+ */
 export async function choose(user: UserEvent, container: HTMLElement, label: string, name: string) {
-  await user.click(within(container).getByRole('combobox', { name: label }));
+  await user.click(await within(container).findByRole('combobox', { name: label }));
   const option = (await screen.findAllByTitle(name)).find((element) =>
     element.classList.contains('ant-select-item-option'),
   );

@@ -43,18 +43,19 @@ function stubRota(overrides: Parameters<typeof stubFetch>[0] = {}) {
   });
 }
 
-function monthPicker(): HTMLElement {
-  return screen.getByRole('combobox', { name: 'Month' });
+/** The month picker, once its code has come (LazySelect holds its place until then). */
+function monthPicker(): Promise<HTMLElement> {
+  return screen.findByRole('combobox', { name: 'Month' });
 }
 
 /** The month shown in the picker. */
-function shownMonth(): string | null {
-  const picker = monthPicker().closest('.ant-select');
+async function shownMonth(): Promise<string | null> {
+  const picker = (await monthPicker()).closest('.ant-select');
   return picker?.querySelector('[title]')?.getAttribute('title') ?? null;
 }
 
 async function pickMonth(user: UserEvent, label: string) {
-  await user.click(monthPicker());
+  await user.click(await monthPicker());
   const option = (await screen.findAllByTitle(label)).find((element) =>
     element.classList.contains('ant-select-item-option'),
   );
@@ -90,7 +91,7 @@ describe('Monthly Rota', () => {
     ).toEqual(['Week 1', 'Week 2', 'Week 3', 'Week 4', 'Week 5']);
     expect(within(card).getByRole('group', { name: 'Week 1 1 Sep – 5 Sep' })).toBeInTheDocument();
     expect(within(card).getByRole('group', { name: 'Week 5 29 Sep – 30 Sep' })).toBeInTheDocument();
-    expect(shownMonth()).toBe('September 2025');
+    expect(await shownMonth()).toBe('September 2025');
     expect(requestedRanges(fetchMock, '/api/rota')).toEqual(['2025-09-01..2025-09-30']);
     expect(requestedRanges(fetchMock, '/api/holidays')).toEqual(['2025-09-01..2025-09-30']);
 
@@ -251,7 +252,7 @@ describe('Monthly Rota', () => {
     await user.click(screen.getByRole('button', { name: 'Next month' }));
 
     expect(await screen.findByRole('group', { name: 'Week 1 1 Oct – 3 Oct' })).toBeInTheDocument();
-    expect(shownMonth()).toBe('October 2025');
+    expect(await shownMonth()).toBe('October 2025');
     expect(requestedRanges(fetchMock, '/api/rota')).toContain('2025-10-01..2025-10-31');
     // September's people are not October's.
     expect(screen.queryByText('Alice Smith')).not.toBeInTheDocument();
@@ -260,13 +261,13 @@ describe('Monthly Rota', () => {
     await user.click(screen.getByRole('button', { name: 'Today' }));
 
     expect(await screen.findByRole('group', { name: 'Week 1 1 Sep – 5 Sep' })).toBeInTheDocument();
-    expect(shownMonth()).toBe('September 2025');
+    expect(await shownMonth()).toBe('September 2025');
     expect(screen.queryByRole('button', { name: 'Today' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Previous month' }));
 
     expect(await screen.findByRole('group', { name: 'Week 1 1 Aug' })).toBeInTheDocument();
-    expect(shownMonth()).toBe('August 2025');
+    expect(await shownMonth()).toBe('August 2025');
     expect(requestedRanges(fetchMock, '/api/rota')).toContain('2025-08-01..2025-08-31');
   });
 
@@ -275,7 +276,7 @@ describe('Monthly Rota', () => {
     renderMonthlyRota();
     await screen.findByRole('heading', { name: 'Week 1' });
 
-    await user.click(monthPicker());
+    await user.click(await monthPicker());
     const option = (await screen.findAllByTitle('November 2025')).find((element) =>
       element.classList.contains('ant-select-item-option'),
     );
@@ -294,17 +295,17 @@ describe('Monthly Rota', () => {
 
     await pickMonth(user, 'January 2025');
 
-    await waitFor(() => expect(shownMonth()).toBe('January 2025'));
+    await waitFor(async () => expect(await shownMonth()).toBe('January 2025'));
     expect(screen.getByRole('button', { name: 'Previous month' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Next month' })).toBeEnabled();
 
     await pickMonth(user, 'December 2026');
 
-    await waitFor(() => expect(shownMonth()).toBe('December 2026'));
+    await waitFor(async () => expect(await shownMonth()).toBe('December 2026'));
     expect(screen.getByRole('button', { name: 'Next month' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Previous month' }));
 
-    await waitFor(() => expect(shownMonth()).toBe('November 2026'));
+    await waitFor(async () => expect(await shownMonth()).toBe('November 2026'));
     expect(screen.getByRole('button', { name: 'Next month' })).toBeEnabled();
   });
 

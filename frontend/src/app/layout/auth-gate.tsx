@@ -10,7 +10,7 @@ import { PageLoader } from '@/shared/ui/page-loader';
 
 import type { AppDispatch } from '../store';
 
-import { preloadable } from '../lib/preloadable';
+import { preloadable } from '@/shared/lib/preloadable';
 import { pageAt, pageComponent } from '../routes/app-pages';
 import { PageFrame } from './page-frame';
 

@@ -26,7 +26,7 @@ import type { Access, Permission } from '@/shared/auth/access';
 
 import type { AppDispatch } from '../store';
 
-import { preloadable, type Preloadable } from '../lib/preloadable';
+import { preloadable, type Preloadable } from '@/shared/lib/preloadable';
 
 import { DashboardSkeleton } from './dashboard-skeleton';
 import { PageSkeleton } from './page-skeleton';

@@ -1,34 +1,32 @@
 import { Flex } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
 
-// The card itself, not the audit feature's route module: that module also holds the Activity
-// page, whose table would become part of the dashboard's first download.
-import { RecentActivity } from '@/features/audit/components/recent-activity';
 import { VerifyEmailReminder } from '@/features/auth/components/verify-email-reminder';
 import { useCurrentUser } from '@/features/auth/session/session';
 import { useGetSetupChecklistQuery } from '@/features/dashboard/api';
 import { useGetDutiesQuery } from '@/features/duties/api';
 import { SetupChecklistCard } from '@/features/dashboard/components/setup-checklist-card';
 import { SETUP_CHECKLIST_PERMISSION } from '@/features/dashboard/lib/setup-steps';
-import { DashboardSummaryCards, DutyStatisticsCard } from '@/features/dashboard/routes';
 import { WaitingForAnswer } from '@/features/requests/components/waiting-for-answer';
 import { TodayLink } from '@/features/today/components/today-link';
 import { useCan } from '@/shared/auth/access';
 import { useAfterFirstCommit } from '@/shared/lib/after-first-commit';
+import { preloadable } from '@/shared/lib/preloadable';
 import { PageTitle } from '@/shared/ui/page-title';
-import { useScrollToHash } from '@/shared/ui/scroll-to-hash';
 import { Title } from '@/shared/ui/typography';
 import { useIsPhone } from '@/shared/ui/use-is-phone';
 
-import { MonthlyRotaWithDialog } from '../duty-dialog/monthly-rota-with-dialog';
 import { DashboardSectionsSkeleton, DashboardSkeleton } from './dashboard-skeleton';
 import { FairnessHint } from '@/features/dashboard/components/fairness-hint';
 
-// Below the month: its inputs, alerts and copy buttons load after the dashboard's first screen.
-const CalendarSubscriptionCard = lazy(async () => ({
-  default: (await import('@/features/calendar/routes')).CalendarSubscriptionCard,
-}));
+// The summary strip, the month and the cards under it, rendered after the first screen's top (see
+// DashboardPage): their code (the month's grid, its toolbar's export menu, the activity and
+// statistics cards) is requested when the page first renders and was a sixth of the page's first
+// download; its skeleton holds their place until it has come.
+const { Component: DashboardRest, preload: loadDashboardRest } = preloadable(
+  async () => (await import('./dashboard-rest')).DashboardRest,
+);
 
 // For managers (the rota's health) only, and shown once its data has come: its code loads beside
 // it rather than in everyone's first download.
@@ -85,9 +83,6 @@ function VerifyEmailNotice() {
   );
 }
 
-/** Where the first-run checklist's "Subscribe to the calendar" leads (/#calendar-subscription). */
-const CALENDAR_SUBSCRIPTION_ID = 'calendar-subscription';
-
 /**
  * The Dashboard at / (docs/product.md#screens): an admin's first-run checklist and the rota's
  * health line for those who may change the rota (with the other duties' health when the school
@@ -107,6 +102,9 @@ export function DashboardPage() {
   // checklist, the largest paint, waited for all of it (docs/performance.md). (Not
   // useDeferredValue's initial value: inside the auth gate's deferred render it does not defer.)
   const showRest = useAfterFirstCommit();
+  useEffect(() => {
+    void loadDashboardRest();
+  }, []);
   return (
     <>
       {!settled && <DashboardSkeleton />}
@@ -150,36 +148,15 @@ export function DashboardPage() {
           <div className="no-print dashboard__optional">
             <WaitingForAnswer />
           </div>
-          {showRest ? <DashboardRest /> : <DashboardSectionsSkeleton />}
+          {showRest ? (
+            <Suspense fallback={<DashboardSectionsSkeleton />}>
+              <DashboardRest />
+            </Suspense>
+          ) : (
+            <DashboardSectionsSkeleton />
+          )}
         </Flex>
       </div>
-    </>
-  );
-}
-
-/** The summary strip, the month, the calendar subscription, then the activity and statistics. */
-function DashboardRest() {
-  // Here, with the calendar subscription card it may lead to.
-  useScrollToHash();
-  return (
-    <>
-      <div className="no-print">
-        <DashboardSummaryCards />
-      </div>
-      <MonthlyRotaWithDialog />
-      <div id={CALENDAR_SUBSCRIPTION_ID} tabIndex={-1} className="no-print hash-target">
-        <Suspense fallback={null}>
-          <CalendarSubscriptionCard />
-        </Suspense>
-      </div>
-      <Flex gap="large" wrap className="no-print">
-        <div style={{ flex: '1 1 360px' }}>
-          <RecentActivity />
-        </div>
-        <div style={{ flex: '1 1 360px' }}>
-          <DutyStatisticsCard />
-        </div>
-      </Flex>
     </>
   );
 }

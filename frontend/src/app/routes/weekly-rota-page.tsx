@@ -1,7 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 
 import { WeeklyRotaPage } from '@/features/rota/routes';
 import type { AccessDialogProps, DutyDialogProps } from '@/features/rota/lib/duty-slot';
+import { useOpenedOnce } from '@/shared/lib/opened-once';
 
 // The dialogs' code (the rota's edits, the requests' forms and their date pickers) is loaded when
 // a slot first opens one, not with the page: it was about a third of the page's own JavaScript.
@@ -23,9 +24,7 @@ function DutyDialog(props: DutyDialogProps) {
 
 /** The access dialog, which the page renders closed from the start: mounted from its first opening on. */
 function AccessDialog(props: AccessDialogProps) {
-  const [opened, setOpened] = useState(props.open);
-  if (props.open && !opened) setOpened(true);
-  return opened ? (
+  return useOpenedOnce(props.open) ? (
     <Suspense>
       <LazyAccessDialog {...props} />
     </Suspense>

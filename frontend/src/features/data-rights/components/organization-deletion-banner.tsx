@@ -1,8 +1,10 @@
 import { Alert, Button } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 
 import { useGetCurrentUserQuery } from '@/features/auth/api';
 import { useCan } from '@/shared/auth/access';
+import { useOpenedOnce } from '@/shared/lib/opened-once';
+import { preloadable } from '@/shared/lib/preloadable';
 
 import { useGetOrganizationDeletionQuery } from '../api';
 import { deletionDate } from './deletion-date';
@@ -10,10 +12,9 @@ import { deletionDate } from './deletion-date';
 // The dialog's code (a form, the password and second-factor fields) is loaded only where the
 // banner shows to an admin, not with every signed-in page's first load: the banner is part of the
 // app's frame, and the dialog's modules were about a fifth of the frame's JavaScript.
-const loadRestoreModal = () => import('./restore-organization-modal');
-const RestoreOrganizationModal = lazy(async () => ({
-  default: (await loadRestoreModal()).RestoreOrganizationModal,
-}));
+const { Component: RestoreOrganizationModal, preload: loadRestoreModal } = preloadable(
+  async () => (await import('./restore-organization-modal')).RestoreOrganizationModal,
+);
 
 /**
  * On every signed-in page while the organisation waits to be deleted: when, and that nothing can
@@ -25,7 +26,7 @@ export function OrganizationDeletionBanner() {
   const admin = useCan('settings.manage');
   const [restoring, setRestoring] = useState(false);
   // Mounted from its first opening on, so that it closes with antd's animation.
-  const [opened, setOpened] = useState(false);
+  const opened = useOpenedOnce(restoring);
   const offered = admin && deletion?.pending === true;
   useEffect(() => {
     // Loaded ahead, so that Restore opens the dialog at once.
@@ -48,13 +49,7 @@ export function OrganizationDeletionBanner() {
         }
         action={
           admin ? (
-            <Button
-              size="small"
-              onClick={() => {
-                setOpened(true);
-                setRestoring(true);
-              }}
-            >
+            <Button size="small" onClick={() => setRestoring(true)}>
               Restore
             </Button>
           ) : undefined

@@ -3,6 +3,7 @@ import { Button, Flex, Skeleton } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 
 import { useCan } from '@/shared/auth/access';
+import { useOpenedOnce } from '@/shared/lib/opened-once';
 import { LoadError } from '@/shared/ui/load-error';
 import { PageTitle } from '@/shared/ui/page-title';
 import { RevealInTurn } from '@/shared/ui/reveal-in-turn';
@@ -37,11 +38,8 @@ export function DutiesPage() {
   const canSetRules = useCan('settings.manage');
   const [form, setForm] = useState<{ open: boolean; duty?: DutyDto }>({ open: false });
   // The form is mounted from its first opening on, so that it closes with its animation.
-  const [formUsed, setFormUsed] = useState(false);
-  const openForm = (duty?: DutyDto) => {
-    setFormUsed(true);
-    setForm({ open: true, duty });
-  };
+  const formUsed = useOpenedOnce(form.open);
+  const openForm = (duty?: DutyDto) => setForm({ open: true, duty });
   const [toFill, setToFill] = useState<DutyDto>();
 
   return (

@@ -1,6 +1,7 @@
-import { Segmented, Select } from 'antd';
+import { Segmented } from 'antd';
 
 import { dutyTitle } from '@/shared/lib/duty-labels';
+import { LazySelect } from '@/shared/ui/lazy-select';
 import { useIsPhone } from '@/shared/ui/use-is-phone';
 
 import type { DutyView } from '../lib/duty-view';
@@ -30,7 +31,7 @@ export function DutySwitcher({ value, onChange, duties }: DutySwitcherProps) {
   // Side by side, a duty's title or two overflow a phone's width: there it is a list too.
   if (options.length > SIDE_BY_SIDE || (isPhone && options.length > 2)) {
     return (
-      <Select<DutyView>
+      <LazySelect<DutyView>
         aria-label="Duties shown"
         className="no-print"
         options={options}

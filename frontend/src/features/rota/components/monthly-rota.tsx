@@ -1,17 +1,6 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
-import {
-  Alert,
-  Button,
-  Collapse,
-  Empty,
-  Flex,
-  Select,
-  Skeleton,
-  Space,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Button, Collapse, Empty, Flex, Skeleton, Space, Tag, Typography } from 'antd';
 import { Suspense, useId, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 
 import type { HolidayDto } from '@/features/holidays/api';
@@ -20,6 +9,7 @@ import { LoadError } from '@/shared/ui/load-error';
 import { useCan } from '@/shared/auth/access';
 import { formatDate, MONTH_FORMAT, SHORT_DAY_MONTH_FORMAT } from '@/shared/lib/dates';
 import { dutyTitle } from '@/shared/lib/duty-labels';
+import { LazySelect } from '@/shared/ui/lazy-select';
 import { SectionCard } from '@/shared/ui/section-card';
 import { useIsPhone } from '@/shared/ui/use-is-phone';
 
@@ -233,7 +223,7 @@ export function MonthlyRota({ DutyDialog }: MonthlyRotaProps) {
             disabled={atFirst}
             onClick={() => month && setChosenMonth(addMonths(month, -1))}
           />
-          <Select
+          <LazySelect<string>
             id={monthPickerId}
             aria-label="Month"
             // Two years of months: few enough to render all, so every one can be found.

@@ -1,10 +1,10 @@
 import { lazy, useState, type ComponentType } from 'react';
 
-export interface Preloadable {
+export interface Preloadable<P extends object = object> {
   /** Renders the loaded component; loads it first (suspending, like `lazy`) if it is not yet. */
-  Component: ComponentType;
+  Component: ComponentType<P>;
   /** Loads the component's code now, once; a failed load is tried again on the next call. */
-  preload: () => Promise<ComponentType>;
+  preload: () => Promise<ComponentType<P>>;
 }
 
 /**
@@ -12,11 +12,14 @@ export interface Preloadable {
  * was. A `lazy` component suspends on its first render even when its module has arrived: a
  * fallback is committed, and React holds the content back until 300 ms after the last fallback
  * it showed (its reveal throttle). On the signed-in Dashboard the shell and then the page each
- * did so, and its largest paint waited for both (docs/performance.md).
+ * did so, and its largest paint waited for both (docs/performance.md). Its props are the loaded
+ * component's: a dialog loaded ahead (the deletion banner's Restore) takes them as `lazy` would.
  */
-export function preloadable(load: () => Promise<ComponentType>): Preloadable {
-  let loaded: ComponentType | undefined;
-  let pending: Promise<ComponentType> | undefined;
+export function preloadable<P extends object = object>(
+  load: () => Promise<ComponentType<P>>,
+): Preloadable<P> {
+  let loaded: ComponentType<P> | undefined;
+  let pending: Promise<ComponentType<P>> | undefined;
   const preload = () => {
     pending ??= load().then(
       (component) => (loaded = component),
@@ -28,11 +31,11 @@ export function preloadable(load: () => Promise<ComponentType>): Preloadable {
     return pending;
   };
   const Lazy = lazy(async () => ({ default: await preload() }));
-  function Preloaded() {
+  function Preloaded(props: P) {
     // Fixed for the element's lifetime: switching from the lazy wrapper to the component itself
     // later would mount the page afresh.
     const [Loaded] = useState(() => loaded);
-    return Loaded ? <Loaded /> : <Lazy />;
+    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
   }
   return { Component: Preloaded, preload };
 }

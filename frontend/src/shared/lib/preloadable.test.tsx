@@ -58,4 +58,18 @@ describe('preloadable', () => {
     expect(screen.getByText('The page')).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
   });
+
+  it('passes its props to the loaded component, loaded ahead or not', async () => {
+    function Greeting({ name }: { name: string }) {
+      return <p>Hello {name}</p>;
+    }
+    const { Component, preload } = preloadable(async () => Greeting);
+
+    renderInSuspense(() => <Component name="Ann" />);
+    expect(await screen.findByText('Hello Ann')).toBeInTheDocument();
+
+    await preload();
+    renderInSuspense(() => <Component name="Ben" />);
+    expect(screen.getByText('Hello Ben')).toBeInTheDocument();
+  });
 });
