@@ -43,17 +43,17 @@ const WEEK = 'startDate=2025-09-08&endDate=2025-09-12';
 afterEach(() => window.history.pushState(null, '', '/'));
 
 describe('the Weekly Rota’s prefetch', () => {
-  it('asks for the all-duties grid of the current week once the week and the duties are known, beside the week’s holidays and days out of term', async () => {
+  it('asks for the all-duties grid of the current week once the week and the duties are known, beside the week’s holidays and days out of term, and no Duty Manager rota', async () => {
     const fetchMock = prefetchAt('/rota?duty=all');
 
-    await expect.poll(() => requests(fetchMock).length).toBe(6);
+    await expect.poll(() => requests(fetchMock).length).toBe(5);
+    // No Duty Manager rota of its own: the grid's page shows none.
     expect(requests(fetchMock).sort()).toEqual(
       [
         'GET /api/current-week',
         'GET /api/duties',
         `GET /api/holidays?${WEEK}`,
         `GET /api/rota/closures?${WEEK}`,
-        `GET /api/rota?${WEEK}`,
         `GET /api/rota/grid?${WEEK}`,
       ].sort(),
     );

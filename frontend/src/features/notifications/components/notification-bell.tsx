@@ -1,4 +1,5 @@
 import { BellOutlined } from '@ant-design/icons';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { Badge, Button, Empty, Flex, Popover, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -8,6 +9,7 @@ import { formatDateTime } from '@/shared/lib/dates';
 import { LoadError } from '@/shared/ui/load-error';
 
 import {
+  notificationsApi,
   useGetNotificationsQuery,
   useMarkAllNotificationsReadMutation,
   useMarkNotificationReadMutation,
@@ -102,7 +104,7 @@ export function NotificationBell() {
       }}
       content={
         <FocusInside onKeyDown={closeOnEscape}>
-          <NotificationPanel skip={!token} onFollow={() => close(false)} />
+          <NotificationPanel skip={!token} refetch={refetch} onFollow={() => close(false)} />
         </FocusInside>
       }
     >
@@ -143,14 +145,20 @@ function FocusInside({
 }
 
 interface PanelProps {
-  /** Signed out: nothing to ask for. */
+  /** Signed out: nothing to read. */
   skip: boolean;
+  /** Asks again (the bell's request: the list only reads its answer). */
+  refetch: () => unknown;
   /** A notification's link was followed: close the list. */
   onFollow: () => void;
 }
 
-function NotificationPanel({ skip, onFollow }: PanelProps) {
-  const query = useGetNotificationsQuery(undefined, { skip });
+function NotificationPanel({ skip, refetch, onFollow }: PanelProps) {
+  // The bell's answer as it stands, without a request of the list's own: a failed one shows its
+  // reason and Retry rather than being asked again as the list opens.
+  const query = notificationsApi.endpoints.getNotifications.useQueryState(
+    skip ? skipToken : undefined,
+  );
   const [markAll, markAllState] = useMarkAllNotificationsReadMutation();
   const { data } = query;
 
@@ -161,7 +169,7 @@ function NotificationPanel({ skip, onFollow }: PanelProps) {
         title="Failed to load notifications"
         error={query.error}
         retrying={query.isFetching}
-        onRetry={() => void query.refetch()}
+        onRetry={() => void refetch()}
       />
     );
   } else if (!data) {
