@@ -2,7 +2,6 @@ import { constants as zlib } from 'node:zlib';
 import { HttpAdapterHost, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ConfigService } from '@nestjs/config';
-import { MikroORM } from '@mikro-orm/core';
 import fastifyCompress from '@fastify/compress';
 import { corsOrigins, type Env } from './config/env';
 import { Logger } from 'nestjs-pino';
@@ -59,7 +58,7 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
   fastify.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
   // The request's tenant context and EntityManager scope, around everything after it: after Nest
   // middleware (@fastify/middie's hook, added when the app was created), before the hooks below.
-  fastify.addHook('onRequest', requestContextHook(app.get(MikroORM)));
+  fastify.addHook('onRequest', requestContextHook(app));
   // Helmet with the app's CSP, HSTS only over TLS (docs/security.md); CORS only for CORS_ORIGINS.
   fastify.addHook('onRequest', securityHeaders());
   // A calendar revalidating an unchanged feed gets its 304 here, before the route (feed-revalidation.ts).

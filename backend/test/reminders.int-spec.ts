@@ -204,9 +204,11 @@ describe('duty reminders', () => {
     try {
       at('2025-09-24T08:30');
       await pass(a);
+      // Each hour: the retry comes due, and both workers try. Read after a try, not after making
+      // the rows due: the workers' own 2-second poll would be claiming them then.
       for (let hour = 0; hour < 4; hour += 1) {
-        await deliver();
         await sql(`update outbox_emails set next_attempt_at = now() where status = 'pending'`);
+        await deliver();
       }
       const waiting = (await sql(
         `select status, attempts, last_error from outbox_emails where kind = 'duty-reminder' and "to" in (?, ?)`,

@@ -1,5 +1,5 @@
 import { MikroORM } from '@mikro-orm/core';
-import { Global, Module } from '@nestjs/common';
+import { Global, Module, type INestApplicationContext } from '@nestjs/common';
 import { ClsServiceManager } from 'nestjs-cls';
 import type { onRequestHookHandler } from 'fastify';
 import { openRequestScope } from '../database/request-entity-manager';
@@ -20,9 +20,9 @@ import { openRequestScope } from '../database/request-entity-manager';
  *   (database/request-entity-manager.ts), in place of @mikro-orm/nestjs's middleware, which forks
  *   on every request (registerRequestContext: false in config/mikro-orm.config.ts).
  */
-export function requestContextHook(orm: MikroORM): onRequestHookHandler {
+export function requestContextHook(app: INestApplicationContext): onRequestHookHandler {
   const cls = ClsServiceManager.getClsService();
-  const root = orm.em;
+  const root = app.get(MikroORM).em;
   return (_request, _reply, done) => cls.run(() => openRequestScope(root, done));
 }
 
