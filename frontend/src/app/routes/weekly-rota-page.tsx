@@ -1,34 +1,21 @@
-import { lazy, Suspense } from 'react';
-
 import { WeeklyRotaPage } from '@/features/rota/routes';
-import type { AccessDialogProps, DutyDialogProps } from '@/features/rota/lib/duty-slot';
+import type { AccessDialogProps } from '@/features/rota/lib/duty-slot';
 import { useOpenedOnce } from '@/shared/lib/opened-once';
+import { loadedInPlace } from '@/shared/lib/preloadable';
 
 // The dialogs' code (the rota's edits, the requests' forms and their date pickers) is loaded when
 // a slot first opens one, not with the page: it was about a third of the page's own JavaScript.
-const LazyDutyDialog = lazy(async () => ({
-  default: (await import('../duty-dialog/duty-dialog')).DutyDialog,
-}));
-const LazyAccessDialog = lazy(async () => ({
-  default: (await import('../duty-dialog/admin-access-dialog')).AdminAccessDialog,
-}));
-
-/** The duty dialog, which the page renders only once a slot is chosen. */
-function DutyDialog(props: DutyDialogProps) {
-  return (
-    <Suspense>
-      <LazyDutyDialog {...props} />
-    </Suspense>
-  );
-}
+// The duty dialog the page renders only once a slot is chosen.
+const { Component: DutyDialog } = loadedInPlace(
+  async () => (await import('../duty-dialog/duty-dialog')).DutyDialog,
+);
+const { Component: LoadedAccessDialog } = loadedInPlace(
+  async () => (await import('../duty-dialog/admin-access-dialog')).AdminAccessDialog,
+);
 
 /** The access dialog, which the page renders closed from the start: mounted from its first opening on. */
 function AccessDialog(props: AccessDialogProps) {
-  return useOpenedOnce(props.open) ? (
-    <Suspense>
-      <LazyAccessDialog {...props} />
-    </Suspense>
-  ) : null;
+  return useOpenedOnce(props.open) ? <LoadedAccessDialog {...props} /> : null;
 }
 
 /**

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { Suspense, type ComponentType } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
-import { preloadable } from './preloadable';
+import { loadedInPlace, preloadable } from './preloadable';
 
 function Page() {
   return <p>The page</p>;
@@ -71,5 +71,44 @@ describe('preloadable', () => {
     await preload();
     renderInSuspense(() => <Component name="Ben" />);
     expect(screen.getByText('Hello Ben')).toBeInTheDocument();
+  });
+});
+
+describe('loadedInPlace', () => {
+  function Label({ text }: { text: string }) {
+    return <p>{text}</p>;
+  }
+
+  it("shows its fallback with the same props where it stands while the code comes, not its parents' fallback", async () => {
+    let arrive!: (component: typeof Label) => void;
+    const { Component } = loadedInPlace(
+      () => new Promise<typeof Label>((resolve) => (arrive = resolve)),
+      ({ text }) => <p>Waiting for {text}</p>,
+    );
+    render(
+      <Suspense fallback={<p>Loading</p>}>
+        <p>Around it</p>
+        <Component text="the select" />
+      </Suspense>,
+    );
+
+    expect(screen.getByText('Around it')).toBeInTheDocument();
+    expect(screen.getByText('Waiting for the select')).toBeInTheDocument();
+    expect(screen.queryByText('Loading')).not.toBeInTheDocument();
+    await act(async () => arrive(Label));
+    expect(screen.getByText('the select')).toBeInTheDocument();
+    expect(screen.queryByText('Waiting for the select')).not.toBeInTheDocument();
+  });
+
+  it('renders nothing in place without a fallback, and at once when preloaded', async () => {
+    const later = loadedInPlace(async () => Label);
+    const { container } = render(<later.Component text="Tabs" />);
+    expect(container).toBeEmptyDOMElement();
+    expect(await screen.findByText('Tabs')).toBeInTheDocument();
+
+    const ahead = loadedInPlace(async () => Label);
+    await ahead.preload();
+    render(<ahead.Component text="The dialog" />);
+    expect(screen.getByText('The dialog')).toBeInTheDocument();
   });
 });

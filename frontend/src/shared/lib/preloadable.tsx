@@ -1,4 +1,4 @@
-import { lazy, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 
 export interface Preloadable<P extends object = object> {
   /** Renders the loaded component; loads it first (suspending, like `lazy`) if it is not yet. */
@@ -38,4 +38,25 @@ export function preloadable<P extends object = object>(
     return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
   }
   return { Component: Preloaded, preload };
+}
+
+/**
+ * A `preloadable` component that waits for its code in place, inside a Suspense boundary of its
+ * own: until the code has come it renders `fallback` with the same props (nothing without one),
+ * and the page around it shows meanwhile. For parts a page can show without: a select on its
+ * first screen (a skeleton of the same size holds its place), a dialog, antd's Tabs.
+ */
+export function loadedInPlace<P extends object = object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback?: (props: P) => ReactNode,
+): Preloadable<P> {
+  const { Component, preload } = preloadable(load);
+  function InPlace(props: P) {
+    return (
+      <Suspense fallback={fallback?.(props)}>
+        <Component {...props} />
+      </Suspense>
+    );
+  }
+  return { Component: InPlace, preload };
 }
