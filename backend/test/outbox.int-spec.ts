@@ -2,7 +2,7 @@ import { MikroORM, RequestContext } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UnitOfWork } from '../src/database/unit-of-work';
 import { OutboxEmail } from '../src/modules/mail/entities/outbox-email.entity';
-import { OutboxCommitSubscriber } from '../src/modules/mail/outbox-commit.subscriber';
+import { OutboxRepository } from '../src/modules/mail/outbox.repository';
 import { OutboxService } from '../src/modules/mail/outbox.service';
 import { OutboxWorker } from '../src/modules/mail/outbox.worker';
 import { SmtpSink } from './support/smtp-sink';
@@ -48,7 +48,7 @@ describe('the email outbox', () => {
 
   it('wakes the worker once a change that queued an email commits: not before, not on rollback, not for other changes', async () => {
     const wake = jest.fn();
-    a.get(MikroORM).em.getEventManager().registerSubscriber(new OutboxCommitSubscriber(wake));
+    a.get(OutboxRepository).onQueuedEmailCommitted(wake);
     const queue = (subject: string) =>
       a.get(OutboxService).enqueue({ kind: 'test', containsAccessLink: false, to: 'wake@example.com', subject, html: '', text: subject });
 

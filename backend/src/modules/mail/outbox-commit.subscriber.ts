@@ -1,9 +1,12 @@
-import { ChangeSetType, type EventSubscriber, type FlushEventArgs, type Transaction, type TransactionEventArgs } from '@mikro-orm/core';
+import { ChangeSetType, type EntityManager, type EventSubscriber, type FlushEventArgs, type Transaction, type TransactionEventArgs } from '@mikro-orm/core';
 import { OutboxEmail } from './entities/outbox-email.entity';
 
 /**
- * Wakes the outbox worker when a unit of work that queued an email has committed, so the email
- * goes out at once instead of at the worker's next poll — without any caller having to ask.
+ * The one place that knows whether a transaction queued mail. Just before each transaction (or
+ * savepoint) commits it has the transaction's letters written (`writeLetters`: those queued by
+ * OutboxService.enqueueLetter, in one statement); once a unit of work that queued an email — a
+ * letter or an entity it flushed — has committed, it wakes the outbox worker, so the email goes
+ * out at once instead of at the worker's next poll, without any caller having to ask.
  * A flush outside a transaction has committed by the time `afterFlush` runs; a flush inside one
  * waits for the root transaction's commit. MikroORM 7 also reports a nested transaction's end
  * (its savepoint, `savepointName` set): a released savepoint's email waits for the root's
@@ -16,8 +19,9 @@ export class OutboxCommitSubscriber implements EventSubscriber {
   private readonly released = new Set<Transaction>();
 
   constructor(
+    /** Writes the letters the transaction queued; whether it had any. */
+    private readonly writeLetters: (em: EntityManager, transaction: Transaction) => Promise<boolean>,
     private readonly wake: () => void,
-    private readonly wroteLetters: (transaction: Transaction) => boolean = () => false,
   ) {}
 
   afterFlush({ em, uow }: FlushEventArgs): void {
@@ -28,9 +32,12 @@ export class OutboxCommitSubscriber implements EventSubscriber {
     else this.wake();
   }
 
+  async beforeTransactionCommit({ em, transaction }: TransactionEventArgs): Promise<void> {
+    if (transaction && (await this.writeLetters(em, transaction))) this.pending.add(transaction);
+  }
+
   afterTransactionCommit({ transaction }: TransactionEventArgs): void {
     if (!transaction) return;
-    if (this.wroteLetters(transaction)) this.pending.add(transaction);
     if (transaction.savepointName) {
       if (this.pending.delete(transaction)) this.released.add(transaction);
       return;

@@ -1,4 +1,4 @@
-import type { EventSubscriber, Transaction, TransactionEventArgs } from '@mikro-orm/core';
+import type { Transaction } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import { jsonParam } from '../../database/json-param';
@@ -100,12 +100,17 @@ export interface RecentEmailRow {
 export class OutboxRepository {
   /** Per transaction (its driver context), the letters queued in it by address: OutboxService.enqueueLetter. */
   private readonly letters = new PerTransaction(() => new Map<string, QueuedLetter>());
-  /** Transactions (or savepoints) whose letters writeLettersOf wrote: their commit wakes the worker. */
-  private readonly wroteLetters = new WeakSet<Transaction>();
+  /** Called whenever a unit of work that queued an email has committed (onQueuedEmailCommitted). */
+  private readonly wakers: (() => void)[] = [];
 
   constructor(private readonly em: EntityManager) {
-    // Every transaction's letters are written as it commits, whoever else listens (the worker).
-    em.getEventManager().registerSubscriber(new LettersOnCommit(this));
+    // Every transaction's letters are written as it commits, whoever listens for the commit (the worker).
+    em.getEventManager().registerSubscriber(
+      new OutboxCommitSubscriber(
+        (trxEm, transaction) => this.writeLettersOf(trxEm as EntityManager, transaction),
+        () => this.wakers.forEach((wake) => wake()),
+      ),
+    );
   }
 
   /**
@@ -125,11 +130,11 @@ export class OutboxRepository {
    * Writes the letters `transaction` queued, in one statement, just before it commits (or, for a
    * savepoint, is released): a repair that tells 150 people queues 150 rows in one insert instead of
    * 150 entities for the unit of work to track and flush. The letters are its last writes, so each
-   * holds everything merged into it; a transaction rolled back writes none.
+   * holds everything merged into it; a transaction rolled back writes none. Whether it had any.
    */
-  async writeLettersOf(em: EntityManager, transaction: Transaction): Promise<void> {
+  async writeLettersOf(em: EntityManager, transaction: Transaction): Promise<boolean> {
     const letters = this.letters.of(transaction);
-    if (!letters?.size) return;
+    if (!letters?.size) return false;
     const rows = [...letters.values()].map((l) => ({
       organization: l.organization ?? null,
       kind: l.kind,
@@ -152,7 +157,7 @@ export class OutboxRepository {
       'run',
       transaction,
     );
-    this.wroteLetters.add(transaction);
+    return true;
   }
 
   /**
@@ -175,7 +180,7 @@ export class OutboxRepository {
 
   /** Calls `wake` whenever a unit of work that queued an email has committed. */
   onQueuedEmailCommitted(wake: () => void): void {
-    this.em.getEventManager().registerSubscriber(new OutboxCommitSubscriber(wake, (transaction) => this.wroteLetters.has(transaction)));
+    this.wakers.push(wake);
   }
 
   /** The current organisation's latest `limit` emails, newest first. One statement. */
@@ -321,14 +326,5 @@ export class OutboxRepository {
       ],
     );
     return rows.length;
-  }
-}
-
-/** Writes each transaction's queued letters as it commits (OutboxRepository.writeLettersOf). */
-class LettersOnCommit implements EventSubscriber {
-  constructor(private readonly outbox: OutboxRepository) {}
-
-  async beforeTransactionCommit({ em, transaction }: TransactionEventArgs): Promise<void> {
-    if (transaction) await this.outbox.writeLettersOf(em as EntityManager, transaction);
   }
 }
