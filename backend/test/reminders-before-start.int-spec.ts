@@ -176,6 +176,31 @@ describe('reminders of every duty', () => {
     ]);
   });
 
+  it('names the wet-weather post in the reminder of a day marked wet', async () => {
+    at('2025-09-15T08:00');
+    const s = await school(['Ivy', 'Jon'], 15);
+    const weekdays = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, people: 1 }));
+    s.duties.Yard = (
+      await as(s.admin.token)
+        .post('/api/duties', { name: 'Yard', place: 'Playground', wetPlace: 'Sports hall', startTime: '10:40', endTime: '11:00', weekdays })
+        .expect(201)
+    ).body.duty.id;
+    await assign(s, '2025-09-16', 'Yard', 'Ivy');
+    await assign(s, '2025-09-17', 'Yard', 'Jon');
+
+    at('2025-09-16T08:00');
+    await as(s.admin.token).put('/api/rota/wet-days', { date: '2025-09-16', wet: true }).expect(200);
+    at('2025-09-16T10:25');
+    await pass(a);
+    await deliver(a);
+    expect(startRemindersOf(s, 'Ivy').map((e) => e.subject)).toContain('Reminder: Yard — Sports hall, 10:40–11:00 today');
+    // A dry day: the usual place.
+    at('2025-09-17T10:25');
+    await pass(a);
+    await deliver(a);
+    expect(startRemindersOf(s, 'Jon').map((e) => e.subject)).toContain('Reminder: Yard — Playground, 10:40–11:00 today');
+  });
+
   it('catches up a missed pass until the duty starts, never after, and sends none while the setting is off', async () => {
     at('2025-09-09T08:00');
     const off = await school(['Eve'], null);

@@ -183,6 +183,38 @@ describe('wet days', () => {
     expect((await mine(ann.token))[0]).toMatchObject({ place: 'Hall', wet: true });
   });
 
+  it('puts the wet posts in calendar feeds, whose validator moves with each mark', async () => {
+    // Today is wet (the test above).
+    const { token } = (await as(ann.token).post('/api/calendar/subscription').expect(201)).body as { token: string };
+    const feed = async (etag?: string) => {
+      const req = t.http().get(`/api/calendar/subscribe/my-duties?token=${encodeURIComponent(token)}`);
+      const res = await (etag ? req.set('If-None-Match', etag) : req);
+      return { status: res.status, etag: res.headers.etag as string, text: (res.text ?? '').replace(/\r\n[ \t]/g, '') };
+    };
+    const wet = await feed();
+    expect(wet.status).toBe(200);
+    expect(wet.text).toContain('SUMMARY:Lunch — Hall');
+    expect(wet.text).toContain('LOCATION:Hall');
+    expect(wet.text).toContain('DESCRIPTION:Wet day: Hall instead of Field');
+    expect((await feed(wet.etag)).status).toBe(304);
+
+    await as(admin.token).put('/api/rota/wet-days', { date: TODAY, wet: false }).expect(200);
+    const dry = await feed(wet.etag);
+    expect(dry.status).toBe(200);
+    expect(dry.etag).not.toBe(wet.etag);
+    expect(dry.text).toContain('LOCATION:Field');
+    expect(dry.text).not.toContain('Wet day');
+
+    await as(admin.token).put('/api/rota/wet-days', { date: TODAY, wet: true }).expect(200);
+    const again = await feed(dry.etag);
+    expect(again.status).toBe(200);
+    expect(again.text).toContain('LOCATION:Hall');
+    // The event says it changed: a higher SEQUENCE than the dry day's.
+    const sequence = (text: string) => Number(/SEQUENCE:(\d+)/.exec(text)![1]);
+    expect(sequence(again.text)).toBeGreaterThan(sequence(dry.text));
+    expect(sequence(dry.text)).toBeGreaterThan(sequence(wet.text));
+  });
+
   it('keeps each organisation’s wet days to itself', async () => {
     // Today is wet in the first school (the test above): not in the other.
     expect((await board(other.token)).wet).toBe(false);

@@ -20,6 +20,8 @@ const dutyManager: DutyFields = {
   is_duty_manager: true,
   duty_name: 'Duty Manager',
   place: null,
+  wet: false,
+  usual_place: null,
   start_time: null,
   end_time: null,
   description: '',
@@ -30,13 +32,15 @@ const lunch: DutyFields = {
   is_duty_manager: false,
   duty_name: 'Lunch',
   place: 'Canteen',
+  wet: false,
+  usual_place: 'Canteen',
   start_time: '12:30',
   end_time: '13:10',
   description: 'Watch the queue; wipe the tables.',
   duty_updated_at: dutyEdited,
 };
-const gate = { ...lunch, duty_id: GATE_ID, duty_name: 'Gate', place: 'Main gate', start_time: '08:20', end_time: '08:45', description: '' };
-const trip = { ...lunch, duty_id: GATE_ID, duty_name: 'Trip', place: null, start_time: null, end_time: null, description: '' };
+const gate = { ...lunch, duty_id: GATE_ID, duty_name: 'Gate', place: 'Main gate', usual_place: 'Main gate', start_time: '08:20', end_time: '08:45', description: '' };
+const trip = { ...lunch, duty_id: GATE_ID, duty_name: 'Trip', place: null, usual_place: null, start_time: null, end_time: null, description: '' };
 
 const row = (date: string, position: number, staff_id: string, name: string, duty: DutyFields): FeedSlotRow => ({
   day_id: `day-${date}`,
@@ -163,6 +167,26 @@ describe('calendar feed: timed duties', () => {
         start: '2026-01-15',
       }),
     ]);
+  });
+
+  it('puts a duty at its wet-weather post on a day marked wet, saying so, and keeps its UID', () => {
+    const dry = events(feed([row('2026-01-15', 1, ANN, 'Ann', lunch)], 'Europe/London', ANN))[0]!;
+    const [wet] = events(feed([row('2026-01-15', 1, ANN, 'Ann', { ...lunch, place: 'Hall', wet: true })], 'Europe/London', ANN));
+    expect(wet).toEqual({
+      ...dry,
+      summary: 'Lunch — Hall',
+      location: 'Hall',
+      description: 'Wet day: Hall instead of Canteen\nWatch the queue; wipe the tables.\nSolo duty.',
+    });
+    // A duty with no usual place, and the Duty Manager duty.
+    const [nowhere, manager] = events(
+      feed([
+        row('2026-01-15', 1, ANN, 'Ann', { ...trip, place: 'Hall', wet: true }),
+        row('2026-01-15', 1, BOB, 'Bob', { ...dutyManager, place: 'Library', usual_place: 'Office', wet: true }),
+      ]),
+    );
+    expect(nowhere).toMatchObject({ location: 'Hall', description: 'Wet day: Hall\nSolo duty.' });
+    expect(manager).toMatchObject({ summary: 'Duty Manager - Bob', location: 'Library', description: 'Duty Manager 1. Solo duty.\nWet day: Library instead of Office' });
   });
 
   it('names a duty whose name says its place by its name alone, as screens do', () => {

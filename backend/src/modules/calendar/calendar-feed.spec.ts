@@ -10,6 +10,8 @@ const DM = {
   is_duty_manager: true,
   duty_name: 'Duty Manager',
   place: null,
+  wet: false,
+  usual_place: null,
   start_time: null,
   end_time: null,
   description: '',

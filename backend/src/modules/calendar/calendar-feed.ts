@@ -36,6 +36,11 @@ export interface FeedInput {
   ownerStaffId?: string | null;
 }
 
+/** "Wet day: Hall instead of Field" on a day marked wet, for a duty at its wet-weather post; empty otherwise. */
+function wetNote(slot: FeedSlotRow): string {
+  return slot.wet ? `Wet day: ${slot.place}${slot.usual_place ? ` instead of ${slot.usual_place}` : ''}` : '';
+}
+
 /** Who else is on the day, as My Rota says it: "Solo duty", "With Bob Stone", "With A and B". */
 function withWhom(colleagues: string[]): string {
   return colleagues.length ? `With ${colleagues.join(' and ')}.` : 'Solo duty.';
@@ -95,7 +100,7 @@ function dutyManagerEvent(input: FeedInput, slot: FeedSlotRow, colleagues: strin
     ...allDay(slot.date),
     ['SUMMARY', escapeText(`Duty Manager - ${slot.name}`)],
     ...(slot.place ? ([['LOCATION', escapeText(slot.place)]] satisfies ContentLine[]) : []),
-    ['DESCRIPTION', escapeText(`Duty Manager ${slot.position}. ${withWhom(colleagues)}${description ? `\n${description}` : ''}`)],
+    ['DESCRIPTION', escapeText([`Duty Manager ${slot.position}. ${withWhom(colleagues)}`, wetNote(slot), description].filter(Boolean).join('\n'))],
     ['CATEGORIES', 'Duty'],
     ['STATUS', 'CONFIRMED'],
     ['TRANSP', 'TRANSPARENT'],
@@ -120,7 +125,7 @@ function dutyEvent(input: FeedInput, slot: FeedSlotRow, colleagues: string[], zo
   ];
   if (slot.place) lines.push(['LOCATION', escapeText(slot.place)]);
   lines.push(
-    ['DESCRIPTION', escapeText([slot.description.trim(), withWhom(colleagues)].filter(Boolean).join('\n'))],
+    ['DESCRIPTION', escapeText([wetNote(slot), slot.description.trim(), withWhom(colleagues)].filter(Boolean).join('\n'))],
     ['CATEGORIES', 'Duty'],
     ['STATUS', 'CONFIRMED'],
     ['TRANSP', slot.start_time ? 'OPAQUE' : 'TRANSPARENT'],
@@ -195,6 +200,8 @@ const SAMPLE_DM = {
   is_duty_manager: true,
   duty_name: 'Duty Manager',
   place: null,
+  wet: false,
+  usual_place: null,
   start_time: null,
   end_time: null,
   description: '',
@@ -205,13 +212,15 @@ const SAMPLE_LUNCH = {
   is_duty_manager: false,
   duty_name: 'Lunch',
   place: 'Canteen, hall',
+  wet: false,
+  usual_place: 'Canteen, hall',
   start_time: '12:30',
   end_time: '13:10',
   description: 'Queue; then\nthe tables',
   duty_updated_at: '2025-09-05T10:00:00Z',
 };
 
-/** Every kind of line writeFeed writes: two people on a day, one alone, a timed duty and an all-day one, each type of holiday, with and without a description. */
+/** Every kind of line writeFeed writes: two people on a day, one alone, a timed duty and an all-day one, a wet day's post, each type of holiday, with and without a description. */
 const FORMAT_SAMPLE: FeedInput = {
   kind: 'all-duties',
   organizationId: '00000000-0000-4000-8000-000000000000',
@@ -248,6 +257,7 @@ const FORMAT_SAMPLE: FeedInput = {
       name: 'Zoë',
       ...SAMPLE_DM,
       place: 'Office',
+      usual_place: 'Office',
       description: 'Radio on',
     },
     // A timed duty with a place and instructions, two people on it; an all-day one without either.
@@ -283,9 +293,23 @@ const FORMAT_SAMPLE: FeedInput = {
       duty_id: 'u3',
       duty_name: 'Trip',
       place: null,
+      usual_place: null,
       start_time: null,
       end_time: null,
       description: '',
+    },
+    // A day marked wet: the duty at its wet-weather post.
+    {
+      day_id: 'd3',
+      date: '2025-09-11',
+      revision: '2',
+      updated_at: '2025-09-03T10:00:00Z',
+      position: 1,
+      staff_id: 's2',
+      name: 'Bob, Stone',
+      ...SAMPLE_LUNCH,
+      place: 'Hall',
+      wet: true,
     },
   ],
   // One of each type, so the labels are in the sample; the last with a description.

@@ -109,11 +109,13 @@ export class DutyRemindersRepository {
   /**
    * The slots on `dates` of every standing duty but the Duty Manager's, of active staff — only
    * timed ones with `timedOnly` — each with whether its `kind` of reminder went out, in one
-   * statement, in time order.
+   * statement, in time order. A duty's place is its wet-weather post on a day marked wet.
    */
   dutiesOn(dates: IsoDate[], kind: SentReminderKind, timedOnly: boolean): Promise<DutyOccurrence[]> {
     return this.em.execute<DutyOccurrence[]>(
-      `select s.id as staff_id, s.name, s.email, rs.date::text as date, d.id as duty_id, d.name as duty_name, d.place,
+      `select s.id as staff_id, s.name, s.email, rs.date::text as date, d.id as duty_id, d.name as duty_name,
+              case when d.wet_place is not null and exists (select 1 from wet_days w where w.organization_id = rs.organization_id and w.date = rs.date)
+                   then d.wet_place else d.place end as place,
               d.start_time, d.end_time, d.description,
               exists (select 1 from sent_duty_reminders r
                        where r.organization_id = rs.organization_id and r.staff_id = s.id and r.duty_id = d.id

@@ -70,7 +70,12 @@ export interface DutyRow {
   duty_id: string;
   is_duty_manager: boolean;
   duty_name: string;
+  /** Where the duty is that day: its wet-weather post on a day marked wet. */
   place: string | null;
+  /** Whether the day is marked wet and the duty has a wet-weather post, so `place` is that post. */
+  wet: boolean;
+  /** The duty's usual place (the same as `place` unless `wet`). */
+  usual_place: string | null;
   /** `HH:mm`, both null for an all-day duty. */
   start_time: string | null;
   end_time: string | null;
@@ -172,7 +177,8 @@ export class RotaRepository {
    * each day's revision and last change, and what names the duty: what the calendar feeds write. In
    * date order, then each day's duties as My Rota orders them (all-day first, so the Duty Manager
    * duty, then by start time and the school's order), then slot order. With `onlyDaysOf`, only the
-   * duties and days that person is on (everyone on them, so colleagues show). One statement.
+   * duties and days that person is on (everyone on them, so colleagues show). On a day marked wet a
+   * duty with a wet-weather post is there, with its usual place beside it. One statement.
    */
   dutiesBetween(from: IsoDate, to: IsoDate, onlyDaysOf?: string): Promise<DutyRow[]> {
     const org = TenantContext.require();
@@ -180,9 +186,12 @@ export class RotaRepository {
     return this.em.execute<DutyRow[]>(
       `select d.id as day_id, d.date::text as date, d.revision::text as revision, d.updated_at,
               s.position, s.staff_id, st.name,
-              du.id as duty_id, coalesce(du.is_duty_manager, false) as is_duty_manager, du.name as duty_name, du.place,
+              du.id as duty_id, coalesce(du.is_duty_manager, false) as is_duty_manager, du.name as duty_name,
+              case when du.wet_place is not null and w.id is not null then du.wet_place else du.place end as place,
+              (du.wet_place is not null and w.id is not null) as wet, du.place as usual_place,
               du.start_time, du.end_time, du.description, du.updated_at as duty_updated_at
          from rota_days d
+         left join wet_days w on w.organization_id = d.organization_id and w.date = d.date
          join rota_slots s on s.rota_day_id = d.id and s.organization_id = d.organization_id
          join duties du on du.id = s.duty_id and du.organization_id = d.organization_id and du.archived_at is null
          join staff st on st.id = s.staff_id and st.organization_id = d.organization_id

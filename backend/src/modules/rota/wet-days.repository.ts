@@ -9,6 +9,9 @@ const WET_BETWEEN = preparedStatement(
   `select to_char(date, 'YYYY-MM-DD') as date from wet_days where organization_id = ? and date between ? and ?`,
 );
 
+/** The rota day of the wet day just marked or unmarked (`marked`), touched: what its feeds' events say changed. */
+const TOUCH_DAY_SQL = `update rota_days d set updated_at = now() from marked m where d.organization_id = m.organization_id and d.date = m.date`;
+
 /** One person on one duty with a wet-weather post on a day (WetDaysRepository.onWetPostsOn). */
 export interface WetPostRow {
   staff_id: string;
@@ -28,22 +31,31 @@ export interface WetPostRow {
 export class WetDaysRepository {
   constructor(private readonly em: EntityManager) {}
 
-  /** Marks `date` wet; true when it was not yet. */
+  /**
+   * Marks `date` wet; true when it was not yet. A change touches the day's rota row, so calendar
+   * feeds write its posts again (its revision and the feeds' counter move by the row's triggers).
+   */
   async mark(date: IsoDate, markedBy: string): Promise<boolean> {
     const rows = await this.em.execute<{ id: string }[]>(
-      `insert into wet_days (id, organization_id, date, marked_by) values (gen_random_uuid(), ?, ?, ?)
-       on conflict (organization_id, date) do nothing returning id`,
+      `with marked as (
+         insert into wet_days (id, organization_id, date, marked_by) values (gen_random_uuid(), ?, ?, ?)
+         on conflict (organization_id, date) do nothing returning id, organization_id, date
+       ), touched as (${TOUCH_DAY_SQL})
+       select id from marked`,
       [TenantContext.require(), date, markedBy],
     );
     return rows.length > 0;
   }
 
-  /** Unmarks `date`; true when it was marked. */
+  /** Unmarks `date`; true when it was marked. A change touches the day's rota row, as `mark` does. */
   async unmark(date: IsoDate): Promise<boolean> {
-    const rows = await this.em.execute<{ id: string }[]>('delete from wet_days where organization_id = ? and date = ? returning id', [
-      TenantContext.require(),
-      date,
-    ]);
+    const rows = await this.em.execute<{ id: string }[]>(
+      `with marked as (
+         delete from wet_days where organization_id = ? and date = ? returning id, organization_id, date
+       ), touched as (${TOUCH_DAY_SQL})
+       select id from marked`,
+      [TenantContext.require(), date],
+    );
     return rows.length > 0;
   }
 
