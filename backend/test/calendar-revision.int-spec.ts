@@ -195,7 +195,7 @@ describe('calendar feed ETags from the revision counter', () => {
     ).map((r) => r.relname as string);
     // A table added to a feed's reads without the trigger would let calendars keep stale duties.
     expect(read.filter((table) => !triggered.includes(table) && !TOKEN_LOOKUP_TABLES.includes(table))).toEqual([]);
-    expect(triggered.sort()).toEqual(['duties', 'holidays', 'rota_days', 'rota_slots', 'staff']);
+    expect(triggered.sort()).toEqual(['duties', 'holidays', 'rota_days', 'rota_slots', 'staff', 'wet_days']);
   });
 
   it('changes when a duty is assigned', () =>
