@@ -1,7 +1,8 @@
-import { Card, Flex, Spin, Typography } from 'antd';
+import { Card, Flex, Spin } from 'antd';
 import type { ReactNode } from 'react';
 
 import { useAccess, type Permission } from '@/shared/auth/access';
+import { Paragraph, Text } from '@/shared/ui/typography';
 
 import { PageTitle } from './page-title';
 import { CARD_HEADING_STYLE } from './section-card';
@@ -19,12 +20,10 @@ export function AccessDenied() {
       }
       style={{ maxWidth: 560 }}
     >
-      <Typography.Paragraph>
-        You don&apos;t have administrator permissions to access this section.
-      </Typography.Paragraph>
-      <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+      <Paragraph>You don&apos;t have administrator permissions to access this section.</Paragraph>
+      <Paragraph type="secondary" style={{ marginBottom: 0 }}>
         Contact your system administrator if you need access to these features.
-      </Typography.Paragraph>
+      </Paragraph>
     </Card>
   );
 }
@@ -49,7 +48,7 @@ export function AccessGuard({ permission, title, children }: AccessGuardProps) {
         <PageTitle title={title} />
         <Flex role="status" align="center" gap="small" style={{ padding: 24 }}>
           <Spin size="small" />
-          <Typography.Text>Checking permissions...</Typography.Text>
+          <Text>Checking permissions...</Text>
         </Flex>
       </>
     );

@@ -35,8 +35,18 @@ export function Title({
 }
 
 /** `Typography.Paragraph` for plain text. */
-export function Paragraph({ type, className, ...props }: TypographyProps & { type?: 'secondary' }) {
-  return <div className={useTypographyClassName(type, className)} {...props} />;
+export function Paragraph({
+  type,
+  strong,
+  className,
+  children,
+  ...props
+}: TypographyProps & { type?: 'secondary'; strong?: boolean; 'aria-live'?: 'polite' }) {
+  return (
+    <div className={useTypographyClassName(type, className)} {...props}>
+      {strong ? <strong>{children}</strong> : children}
+    </div>
+  );
 }
 
 /** `Typography.Text` for plain text. */

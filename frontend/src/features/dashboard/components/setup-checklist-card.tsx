@@ -1,10 +1,11 @@
 import { CheckCircleFilled } from '@ant-design/icons';
-import { Flex, Tag, theme, Typography } from 'antd';
+import { Flex, Tag, theme } from 'antd';
 import { Link } from 'react-router';
 
 import { useCan } from '@/shared/auth/access';
 import { LoadError } from '@/shared/ui/load-error';
 import { SectionCard } from '@/shared/ui/section-card';
+import { Paragraph, Text } from '@/shared/ui/typography';
 
 import { useGetSetupChecklistQuery, type SetupStepDto } from '../api';
 import { isSetupStep, SETUP_CHECKLIST_PERMISSION, SETUP_STEPS } from '../lib/setup-steps';
@@ -46,14 +47,12 @@ export function SetupChecklistCard() {
   return (
     <SectionCard
       title={CHECKLIST_TITLE}
-      extra={
-        <Typography.Text type="secondary">{`${done} of ${steps.length} done`}</Typography.Text>
-      }
+      extra={<Text type="secondary">{`${done} of ${steps.length} done`}</Text>}
     >
-      <Typography.Paragraph type="secondary">
+      <Paragraph type="secondary">
         {/* The year being set up: next year once this one's summer term has ended. */}
         {`Set up Duty Manager for ${data.academicYearLabel}. Each step ticks itself once it is done.`}
-      </Typography.Paragraph>
+      </Paragraph>
       <ol aria-label="Setup steps" style={LIST_STYLE}>
         {steps.map((step, index) => (
           <StepItem key={step.key} step={step} number={index + 1} first={index === 0} />
@@ -114,7 +113,7 @@ function StepItem({ step, number, first }: { step: SetupStepDto; number: number;
               <Tag style={{ marginInlineEnd: 0 }}>To do</Tag>
             )}
           </Flex>
-          <Typography.Text type="secondary">{info.description}</Typography.Text>
+          <Text type="secondary">{info.description}</Text>
         </Flex>
       </Flex>
     </li>

@@ -1,12 +1,13 @@
 import { BellOutlined } from '@ant-design/icons';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { Badge, Button, Empty, Flex, Popover, Spin, Typography } from 'antd';
+import { Badge, Button, Empty, Flex, Popover, Spin } from 'antd';
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 
 import { useAuthToken } from '@/shared/auth/auth-token';
 import { formatDateTime } from '@/shared/lib/dates';
 import { LoadError } from '@/shared/ui/load-error';
+import { Text } from '@/shared/ui/typography';
 
 import {
   notificationsApi,
@@ -196,7 +197,7 @@ function NotificationPanel({ skip, refetch, onFollow }: PanelProps) {
   return (
     <Flex vertical gap="small">
       <Flex justify="space-between" align="center" gap="small" wrap>
-        <Typography.Text strong>{TITLE}</Typography.Text>
+        <Text strong>{TITLE}</Text>
         {data && data.unread > 0 && (
           <Button
             size="small"
@@ -246,12 +247,9 @@ function NotificationItem({ item, onFollow }: { item: NotificationDto; onFollow:
           <span style={{ minWidth: 0 }}>
             {unread && <span style={VISUALLY_HIDDEN}>Unread: </span>}
             {item.text}
-            <Typography.Text
-              type="secondary"
-              style={{ display: 'block', fontWeight: 'normal', fontSize: 12 }}
-            >
+            <Text type="secondary" style={{ display: 'block', fontWeight: 'normal', fontSize: 12 }}>
               <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
-            </Typography.Text>
+            </Text>
           </span>
         </Flex>
       </Link>

@@ -1,7 +1,6 @@
-import { Typography } from 'antd';
-
 import { dutyTimes, dutyTitle } from '@/shared/lib/duty-labels';
 import { formatDate, SHORT_DAY_MONTH_FORMAT } from '@/shared/lib/dates';
+import { Text } from '@/shared/ui/typography';
 
 import type { MyDutyDto } from '../api';
 
@@ -23,9 +22,9 @@ export function MyDutiesOfDay({ date, duties }: MyDutiesOfDayProps) {
   return (
     // Personal: left off the printed rota, which is the school's.
     <div className="my-duties-of-day no-print">
-      <Typography.Text type="secondary" className="my-duties-of-day__label">
+      <Text type="secondary" className="my-duties-of-day__label">
         {YOUR_DUTIES}
-      </Typography.Text>
+      </Text>
       <ul
         aria-label={`${YOUR_DUTIES}, ${formatDate(date, SHORT_DAY_MONTH_FORMAT)}`}
         className="my-duties-of-day__list"

@@ -1,10 +1,11 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { Alert, Button, Flex, Tag, Typography } from 'antd';
+import { Alert, Button, Flex, Tag } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 
 import { useGetHolidaysQuery, type HolidayDto } from '@/features/holidays/api';
 import { getServerMessage } from '@/shared/api/errors';
 import { daySlots } from '@/shared/lib/rota-day';
+import { Text } from '@/shared/ui/typography';
 
 import {
   useGetCurrentWeekQuery,
@@ -90,10 +91,10 @@ export function HolidayNote({ holiday, gap }: { holiday: HolidayDto; gap: number
       <Tag color="orange" style={{ marginInlineEnd: 0 }}>
         Holiday
       </Tag>
-      <Typography.Text strong>{holiday.name}</Typography.Text>
-      <Typography.Text type="secondary" className="rota-holiday-type">
+      <Text strong>{holiday.name}</Text>
+      <Text type="secondary" className="rota-holiday-type">
         {holidayTypeLabel(holiday.type)}
-      </Typography.Text>
+      </Text>
     </Flex>
   );
 }
@@ -106,7 +107,7 @@ export function OutOfTermNote({ closure, gap }: { closure: RotaClosureDto; gap: 
   return (
     <Flex vertical gap={gap} align="start">
       <Tag style={{ marginInlineEnd: 0 }}>{OUT_OF_TERM}</Tag>
-      <Typography.Text type="secondary">{closure.label}</Typography.Text>
+      <Text type="secondary">{closure.label}</Text>
     </Flex>
   );
 }

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Flex, Skeleton, Space, Tag, Typography } from 'antd';
+import { Button, Flex, Skeleton, Space, Tag } from 'antd';
 import { useMemo, useState, type ComponentType } from 'react';
 
 import type { HolidayDto } from '@/features/holidays/api';
@@ -18,6 +18,7 @@ import {
 import { LoadError } from '@/shared/ui/load-error';
 import { PageTitle } from '@/shared/ui/page-title';
 import { SectionCard } from '@/shared/ui/section-card';
+import { Paragraph, Text, Title } from '@/shared/ui/typography';
 
 import '../rota.css';
 
@@ -161,12 +162,12 @@ export function WeeklyRotaPage({ DutyDialog, AccessDialog }: WeeklyRotaPageProps
       />
       <Flex justify="space-between" align="start" wrap gap="middle">
         <div>
-          <Typography.Title level={1} style={{ marginTop: 0, marginBottom: 4 }}>
+          <Title level={1} style={{ marginTop: 0, marginBottom: 4 }}>
             {TITLE}
-          </Typography.Title>
-          <Typography.Paragraph type="secondary" className="no-print">
+          </Title>
+          <Paragraph type="secondary" className="no-print">
             {WEEKLY_ROTA_INTRO}
-          </Typography.Paragraph>
+          </Paragraph>
         </div>
         {/* The margin shows when the buttons wrap under the title (a phone): the week's dates
             below them would otherwise touch them. */}
@@ -190,9 +191,9 @@ export function WeeklyRotaPage({ DutyDialog, AccessDialog }: WeeklyRotaPageProps
       )}
       {dates.length > 0 && (
         // Announced as the week changes; "Mon 8 Sep 2025 – Fri 12 Sep 2025".
-        <Typography.Paragraph strong aria-live="polite" style={{ fontSize: 16 }}>
+        <Paragraph strong aria-live="polite" style={{ fontSize: 16 }}>
           {formatDateRange(dates[0] ?? '', dates[4] ?? '')}
-        </Typography.Paragraph>
+        </Paragraph>
       )}
       {mine.failed && view !== 'all' && (
         <LoadError
@@ -291,11 +292,11 @@ function DayCard({
     );
   } else if (perDay === 0) {
     // A weekday the shown duty doesn't run: nobody to assign.
-    content = <Typography.Text type="secondary">{NOT_RUNNING}</Typography.Text>;
+    content = <Text type="secondary">{NOT_RUNNING}</Text>;
   } else {
     content = (
       <Flex vertical gap="small" align="start">
-        <Typography.Text type="secondary">No assignment</Typography.Text>
+        <Text type="secondary">No assignment</Text>
         {canAssign && (
           <Button
             className="no-print"

@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { Alert, Button, Flex, Modal, Skeleton, Typography } from 'antd';
+import { Alert, Button, Flex, Modal, Skeleton } from 'antd';
 
 import {
   useCoverOnTodayMutation,
@@ -10,6 +10,7 @@ import { getErrorMessage, getServerMessage } from '@/shared/api/errors';
 import { dutyTitle } from '@/shared/lib/duty-labels';
 import { LoadError } from '@/shared/ui/load-error';
 import { useToast } from '@/shared/ui/toast';
+import { Paragraph, Text } from '@/shared/ui/typography';
 
 import { COVER_LOAD_ERROR, dutiesThisYearText, FIND_COVER, NO_COVER } from '../lib/today-texts';
 
@@ -62,7 +63,7 @@ export function FindCoverDialog({ date, duty, onClose }: FindCoverDialogProps) {
   } else if (data.closed) {
     content = <Alert type="info" showIcon title={data.closed} />;
   } else if (data.candidates.length === 0) {
-    content = <Typography.Paragraph>{NO_COVER}</Typography.Paragraph>;
+    content = <Paragraph>{NO_COVER}</Paragraph>;
   } else {
     content = (
       <Flex vertical gap="small" role="list" aria-label="Who can cover">
@@ -82,9 +83,7 @@ export function FindCoverDialog({ date, duty, onClose }: FindCoverDialogProps) {
               }}
             >
               <span>{person.name}</span>
-              <Typography.Text type="secondary">
-                {dutiesThisYearText(person.dutiesThisYear)}
-              </Typography.Text>
+              <Text type="secondary">{dutiesThisYearText(person.dutiesThisYear)}</Text>
             </Button>
           </div>
         ))}
