@@ -5,9 +5,10 @@ import { renderWithProviders, setupUser } from '@/testing/test-utils';
 
 import { ConfirmButton } from './confirm-button';
 
-function renderButton(onConfirm = vi.fn()) {
+function renderButton(onConfirm = vi.fn(), deferred = false) {
   renderWithProviders(
     <ConfirmButton
+      deferred={deferred}
       confirmTitle="Delete Christmas Day?"
       okText="Delete"
       okDanger
@@ -79,5 +80,43 @@ describe('ConfirmButton', () => {
     expect(await screen.findByRole('button', { name: 'Delete' })).not.toHaveClass(
       'ant-btn-loading',
     );
+  });
+
+  describe('deferred (the Popconfirm mounted from the first press)', () => {
+    it('asks on the first press, then acts on confirmation', async () => {
+      const user = setupUser();
+      const onConfirm = renderButton(vi.fn(), true);
+
+      await user.click(screen.getByRole('button', { name: 'Delete Christmas Day' }));
+
+      expect(await screen.findByText('Delete Christmas Day?')).toBeInTheDocument();
+      expect(onConfirm).not.toHaveBeenCalled();
+      await user.click(screen.getByRole('button', { name: 'Delete' }));
+      expect(onConfirm).toHaveBeenCalledTimes(1);
+    });
+
+    it('opens from the keyboard, takes focus to the confirming button, and back on Escape', async () => {
+      const user = setupUser();
+      const onConfirm = renderButton(vi.fn(), true);
+
+      screen.getByRole('button', { name: 'Delete Christmas Day' }).focus();
+      await user.keyboard(' ');
+
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Delete' })).toHaveFocus());
+      await user.keyboard('{Escape}');
+
+      // The button in the plain one's place, found again by its role and name.
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: 'Delete Christmas Day' })).toHaveFocus(),
+      );
+      expect(onConfirm).not.toHaveBeenCalled();
+      await waitFor(() =>
+        expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument(),
+      );
+
+      // Pressed again: the Popconfirm opens as usual.
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Delete' })).toHaveFocus());
+    });
   });
 });

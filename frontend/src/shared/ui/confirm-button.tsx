@@ -1,5 +1,12 @@
 import { Button, Popconfirm, type ButtonProps } from 'antd';
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 
 interface ConfirmButtonProps extends Omit<ButtonProps, 'onClick'> {
   /** The question, e.g. "Delete Christmas Day?". */
@@ -11,6 +18,12 @@ interface ConfirmButtonProps extends Omit<ButtonProps, 'onClick'> {
   okDanger?: boolean;
   /** Runs on confirmation; while its promise is pending the confirming button shows a spinner. */
   onConfirm: () => Promise<unknown> | void;
+  /**
+   * Mount the Popconfirm only from the first press (for long lists of rows): until then the
+   * button is a plain one, and the first press puts another button in its place (same role, name
+   * and focus) with the Popconfirm around it, open.
+   */
+  deferred?: boolean;
 }
 
 /**
@@ -18,6 +31,10 @@ interface ConfirmButtonProps extends Omit<ButtonProps, 'onClick'> {
  * popup is rendered at the end of the page, so on its own it neither receives focus nor closes on
  * Escape. Here focus moves to the confirming button when it opens, Escape closes it, and focus
  * returns to the button that opened it.
+ *
+ * `deferred`: the Popconfirm (a trigger, its resize observer and its popup's machinery) is
+ * mounted only from the first press, which opens it, so a list of rows with a Delete each mounts
+ * none on its first render (docs/performance.md#lighthouse).
  */
 export function ConfirmButton({
   confirmTitle,
@@ -25,9 +42,15 @@ export function ConfirmButton({
   okText,
   okDanger = false,
   onConfirm,
+  deferred = false,
   ...buttonProps
 }: ConfirmButtonProps) {
   const [open, setOpen] = useState(false);
+  // Whether the Popconfirm is mounted: from the first press on.
+  const [armed, setArmed] = useState(!deferred);
+  // The plain button had the focus when pressed: the one inside the Popconfirm takes it back
+  // (it is another element), so Escape and closing find it where it was.
+  const refocus = useRef(false);
   // The confirming button's spinner is ours, not the Popconfirm's: antd keeps that one in a
   // state it refuses to reset once its effects have been cleaned up, so a popup reopened
   // during its closing animation could show a spinner for good (seen in CI: Deactivate, then
@@ -66,6 +89,27 @@ export function ConfirmButton({
   const closeOnEscape = (event: KeyboardEvent) => {
     if (event.key === 'Escape') close();
   };
+
+  useLayoutEffect(() => {
+    if (armed && refocus.current) {
+      refocus.current = false;
+      triggerRef.current?.focus();
+    }
+  }, [armed]);
+
+  if (!armed) {
+    return (
+      <Button
+        ref={triggerRef}
+        {...buttonProps}
+        onClick={() => {
+          refocus.current = document.activeElement === triggerRef.current;
+          setArmed(true);
+          setOpen(true);
+        }}
+      />
+    );
+  }
 
   return (
     <Popconfirm

@@ -7,7 +7,7 @@ import {
   QrcodeOutlined,
   CaretRightOutlined,
 } from '@ant-design/icons';
-import { Button, Flex, Space, Tag } from 'antd';
+import { Button, Flex, Tag } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
 
@@ -180,7 +180,8 @@ export function DutyList({ duties, onEdit, onResumed }: DutyListProps) {
                   {eligibilityText(duty, groupNames, staffNames)} · {weightText(duty.weight)}
                 </Text>
               </Flex>
-              <Space size="small" wrap>
+              {/* A Flex, not a Space: the same gaps without a wrapper and context per button. */}
+              <Flex align="center" gap="small" wrap>
                 <Button
                   ref={moveButtonRef(duty.id, -1)}
                   icon={<ArrowUpOutlined aria-hidden />}
@@ -247,11 +248,12 @@ export function DutyList({ duties, onEdit, onResumed }: DutyListProps) {
                       confirmDescription={DELETE_DESCRIPTION}
                       okText="Delete"
                       okDanger
+                      deferred
                       onConfirm={() => remove(duty)}
                     />
                   </>
                 )}
-              </Space>
+              </Flex>
             </Flex>
           </li>
         );

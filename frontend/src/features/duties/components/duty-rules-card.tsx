@@ -12,6 +12,9 @@ import { useGetDutyRulesQuery, useSaveDutyRulesMutation, type DutyRulesDto } fro
 /** The server's words (backend/src/modules/duties/dto/duty-rules.dto.ts). */
 export const MAX_DUTIES_MESSAGE = 'Max duties per day must be a whole number from 1 to 5';
 
+/** The switch's id, as antd would name it in the form `duty-rules`. */
+const SWITCH_ID = 'duty-rules_allDayDutiesCount';
+
 const MAX_RULES: Rule[] = [
   {
     validator: (_rule, value: number | null | undefined) =>
@@ -75,13 +78,20 @@ export function DutyRulesCard() {
           >
             <InputNumber style={{ width: 140 }} />
           </Form.Item>
-          <Form.Item
-            label="The all-day Duty Manager duty counts"
-            name="allDayDutiesCount"
-            valuePropName="checked"
-            extra="On: the Duty Manager duty counts towards each person’s duties a day."
-          >
-            <Switch />
+          {/* The help text in antd's markup for `extra`, but not as `extra`: antd measures that
+              text's height in a layout effect, a layout of the whole page as the card mounts
+              (docs/performance.md#lighthouse). */}
+          <Form.Item label="The all-day Duty Manager duty counts" htmlFor={SWITCH_ID}>
+            <div className="ant-form-item-control-input">
+              <div className="ant-form-item-control-input-content">
+                <Form.Item name="allDayDutiesCount" valuePropName="checked" noStyle>
+                  <Switch id={SWITCH_ID} aria-describedby={`${SWITCH_ID}_extra`} />
+                </Form.Item>
+              </div>
+            </div>
+            <div id={`${SWITCH_ID}_extra`} className="ant-form-item-extra">
+              On: the Duty Manager duty counts towards each person’s duties a day.
+            </div>
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={saving}>
             Save
