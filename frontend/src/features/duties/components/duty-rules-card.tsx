@@ -6,6 +6,7 @@ import { changeOutcome } from '@/shared/lib/rota-change';
 import { LoadError } from '@/shared/ui/load-error';
 import { SectionCard } from '@/shared/ui/section-card';
 import { useToast } from '@/shared/ui/toast';
+import { Text } from '@/shared/ui/typography';
 
 import { useGetDutyRulesQuery, useSaveDutyRulesMutation, type DutyRulesDto } from '../api';
 
@@ -78,20 +79,20 @@ export function DutyRulesCard() {
           >
             <InputNumber style={{ width: 140 }} />
           </Form.Item>
-          {/* The help text in antd's markup for `extra`, but not as `extra`: antd measures that
-              text's height in a layout effect, a layout of the whole page as the card mounts
+          {/* The help text under the switch, not as `extra`: antd measures an `extra`'s height in a
+              layout effect, a layout of the whole page as the card mounts
               (docs/performance.md#lighthouse). */}
           <Form.Item label="The all-day Duty Manager duty counts" htmlFor={SWITCH_ID}>
-            <div className="ant-form-item-control-input">
-              <div className="ant-form-item-control-input-content">
-                <Form.Item name="allDayDutiesCount" valuePropName="checked" noStyle>
-                  <Switch id={SWITCH_ID} aria-describedby={`${SWITCH_ID}_extra`} />
-                </Form.Item>
-              </div>
-            </div>
-            <div id={`${SWITCH_ID}_extra`} className="ant-form-item-extra">
+            <Form.Item name="allDayDutiesCount" valuePropName="checked" noStyle>
+              <Switch id={SWITCH_ID} aria-describedby={`${SWITCH_ID}_help`} />
+            </Form.Item>
+            <Text
+              type="secondary"
+              id={`${SWITCH_ID}_help`}
+              style={{ display: 'block', marginTop: 4 }}
+            >
               On: the Duty Manager duty counts towards each person’s duties a day.
-            </div>
+            </Text>
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={saving}>
             Save
