@@ -6,6 +6,8 @@
 // app's own statements. Run as its own process by bench/api/index.mjs so its memory can be read alone:
 //   DATABASE_URL=… ORG_ID=… USER_ID=… SESSION_ID=… TODAY=2025-10-06 CAPTURED=/tmp/x.json PORT=0 node bench/api/bare-server.mjs
 // It prints `listening <port>` once it accepts connections.
+// BARE_HTTP=fastify serves the same answers from one plain Fastify route (no hooks, plugins or
+// validation), the middle rung of docs/performance.md's ladder: node:http → Fastify → the app.
 //
 // The recorded requests: CAPTURED is a JSON file `{ "<path?query>": { statements, body } }` written
 // by bench/api/capture.mjs from a capture instance of the app (bench/lib/capture-sql.cjs records
@@ -58,7 +60,11 @@ const SESSION_USER = statement(sessionUser, 'SESSION_USER');
 // The dashboard's parameters name the organisation of the tenant context (the app's one way for it);
 // here that context is opened around the call.
 const { TenantContext } = require(`${dist}tenancy/tenant-context.js`);
-const { Pool } = require('pg');
+// The `pg` the app's database driver loads (@mikro-orm/postgresql may carry its own copy: it does,
+// 8.23 beside backend's 8.20), so both servers parse with the same driver: pg 8.23 builds each
+// statement's row template on a null-prototype object, about four times the work of 8.20's per
+// statement (docs/performance.md#api-at-scale), and the twin would not pay it otherwise.
+const { Pool } = require(require.resolve('pg', { paths: [`${dist}../node_modules/@mikro-orm/postgresql`, `${dist}..`] }));
 
 const { DATABASE_URL, ORG_ID: org, USER_ID: userId, SESSION_ID: sessionId, TODAY: today } = process.env;
 // The app's pool size (MikroORM's `pool.max`, backend/src/database/pool-size.ts).
@@ -142,37 +148,60 @@ const routes = {
   },
 };
 
-const server = http.createServer(async (req, res) => {
-  try {
-    const recorded = captured.get(req.url);
-    if (recorded) {
-      await replay(recorded.statements);
-      const body = JSON.stringify(recorded.body);
-      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
-      res.end(body);
-      return;
-    }
-    const url = new URL(req.url, 'http://x');
-    const route = routes[url.pathname];
-    if (!route) {
-      res.writeHead(404).end();
-      return;
-    }
-    // The signed-in user and their organisation, as the app's JWT strategy reads them (UserSessionsRepository).
-    const user = (await run(SESSION_USER, [sessionId, org, userId])).rows[0];
-    if (!user?.is_active || !user.o__is_active) {
-      res.writeHead(401).end();
-      return;
-    }
-    const body = JSON.stringify(await route(url));
-    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
-    res.end(body);
-  } catch (err) {
-    res.writeHead(500).end(String(err));
+/** The answer to `url` (path and query): its status and, for a 200, its JSON text. */
+async function answer(reqUrl) {
+  const recorded = captured.get(reqUrl);
+  if (recorded) {
+    await replay(recorded.statements);
+    return { status: 200, body: JSON.stringify(recorded.body) };
   }
-});
+  const url = new URL(reqUrl, 'http://x');
+  const route = routes[url.pathname];
+  if (!route) return { status: 404 };
+  // The signed-in user and their organisation, as the app's JWT strategy reads them (UserSessionsRepository).
+  const user = (await run(SESSION_USER, [sessionId, org, userId])).rows[0];
+  if (!user?.is_active || !user.o__is_active) return { status: 401 };
+  return { status: 200, body: JSON.stringify(await route(url)) };
+}
 
-server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => console.log(`listening ${server.address().port}`));
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * node:http, or (BARE_HTTP=fastify: the middle rung of the ladder in docs/performance.md) the same
+ * answers from one plain Fastify route, so Fastify's own share of the app's CPU can be told from Nest's.
+ */
+async function listen(port) {
+  if (process.env.BARE_HTTP === 'fastify') {
+    const { default: Fastify } = await import(require.resolve('fastify', { paths: [`${dist}..`] }));
+    const app = Fastify({ logger: false });
+    app.get('*', async (request, reply) => {
+      const { status, body } = await answer(request.url);
+      reply.code(status);
+      if (body === undefined) return reply.send();
+      return reply.type(JSON_TYPE).send(body);
+    });
+    await app.listen({ port, host: '127.0.0.1' });
+    return { port: app.server.address().port, close: (done) => app.close().then(done) };
+  }
+  const server = http.createServer(async (req, res) => {
+    try {
+      const { status, body } = await answer(req.url);
+      if (body === undefined) {
+        res.writeHead(status).end();
+        return;
+      }
+      res.writeHead(status, { 'Content-Type': JSON_TYPE, 'Content-Length': Buffer.byteLength(body) });
+      res.end(body);
+    } catch (err) {
+      res.writeHead(500).end(String(err));
+    }
+  });
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { port: server.address().port, close: (done) => server.close(done) };
+}
+
+const server = await listen(Number(process.env.PORT ?? 0));
+console.log(`listening ${server.port}`);
 const stop = () => server.close(() => pool.end().then(() => process.exit(0)));
 process.once('SIGTERM', stop);
 process.once('SIGINT', stop);

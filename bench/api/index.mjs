@@ -27,6 +27,8 @@
 // BENCH_API_BARE_NODE_ARGS the same for the bare server; BENCH_API_ONLY=<text> loads only the
 // endpoints whose name contains it (all are still checked); BENCH_API_SHOW_SQL=1 prints the
 // recorded statements with the server's execution time of each.
+// BENCH_API_BARE_HTTP=fastify answers the bare server's requests from one plain Fastify route
+// instead of node:http (the middle rung between the bare server and the app).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -377,6 +379,8 @@ try {
       TODAY: today,
       CAPTURED: capturedFile,
       PORT: '0',
+      // BENCH_API_BARE_HTTP=fastify: the twin's answers from one plain Fastify route (bare-server.mjs).
+      ...(process.env.BENCH_API_BARE_HTTP ? { BARE_HTTP: process.env.BENCH_API_BARE_HTTP } : {}),
     },
     (line) => line.match(/^listening (\d+)/)?.[1],
     'The bare server',
