@@ -7,6 +7,8 @@ describe('the reminders of every duty', () => {
   it('name a duty with its place and time, or all day', () => {
     expect(dutyLine(lunch)).toBe('Lunch — Canteen, 12:30–13:10');
     expect(dutyLine({ ...lunch, place: null })).toBe('Lunch, 12:30–13:10');
+    // A name that says its place already, as screens and feeds name it.
+    expect(dutyLine({ ...lunch, name: 'Lunch — Hall', place: 'Hall' })).toBe('Lunch — Hall, 12:30–13:10');
     expect(dutyLine({ name: 'Duty Manager', place: null, startTime: null, endTime: null })).toBe('Duty Manager, all day');
   });
 

@@ -1,3 +1,4 @@
+import { dutyTitle } from '../../common/text/duty-title';
 import { emailDocument, escapeHtml, paragraphs } from '../../common/text/html';
 
 /** A duty as its reminders name it. */
@@ -8,9 +9,12 @@ export interface NamedDuty {
   endTime: string | null;
 }
 
-/** "Lunch — Canteen, 12:30–13:10"; "Lunch, 12:30–13:10" without a place; "Duty Manager, all day". */
+/**
+ * "Lunch — Canteen, 12:30–13:10"; "Lunch, 12:30–13:10" without a place, or with one its name says
+ * already (dutyTitle, as screens and feeds name it); "Duty Manager, all day".
+ */
 export function dutyLine(duty: NamedDuty): string {
-  const title = duty.place ? `${duty.name} — ${duty.place}` : duty.name;
+  const title = dutyTitle(duty.name, duty.place);
   return duty.startTime && duty.endTime ? `${title}, ${duty.startTime}–${duty.endTime}` : `${title}, all day`;
 }
 
