@@ -1,4 +1,4 @@
-import { ChangeSetType, type EntityManager, type EventSubscriber, type FlushEventArgs, type Transaction, type TransactionEventArgs } from '@mikro-orm/core';
+import { ChangeSetType, type EventSubscriber, type FlushEventArgs, type Transaction, type TransactionEventArgs } from '@mikro-orm/core';
 import { OutboxEmail } from './entities/outbox-email.entity';
 
 /**
@@ -20,7 +20,7 @@ export class OutboxCommitSubscriber implements EventSubscriber {
 
   constructor(
     /** Writes the letters the transaction queued; whether it had any. */
-    private readonly writeLetters: (em: EntityManager, transaction: Transaction) => Promise<boolean>,
+    private readonly writeLetters: (em: TransactionEventArgs['em'], transaction: Transaction) => Promise<boolean>,
     private readonly wake: () => void,
   ) {}
 
