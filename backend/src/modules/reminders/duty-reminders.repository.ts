@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { IsoDate } from '../../common/clock/clock';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { dutyManagerIdOf } from '../duties/duty-manager-sql';
+import { wetPostJoin } from '../rota/wet-post';
 import type { SentReminderKind } from './entities/sent-duty-reminder.entity';
 
 /** The advisory-lock class of reminder passes; the second key is the organisation. */
@@ -114,8 +115,7 @@ export class DutyRemindersRepository {
   dutiesOn(dates: IsoDate[], kind: SentReminderKind, timedOnly: boolean): Promise<DutyOccurrence[]> {
     return this.em.execute<DutyOccurrence[]>(
       `select s.id as staff_id, s.name, s.email, rs.date::text as date, d.id as duty_id, d.name as duty_name,
-              case when d.wet_place is not null and exists (select 1 from wet_days w where w.organization_id = rs.organization_id and w.date = rs.date)
-                   then d.wet_place else d.place end as place,
+              post.place,
               d.start_time, d.end_time, d.description,
               exists (select 1 from sent_duty_reminders r
                        where r.organization_id = rs.organization_id and r.staff_id = s.id and r.duty_id = d.id
@@ -123,6 +123,7 @@ export class DutyRemindersRepository {
          from rota_slots rs
          join duties d on d.id = rs.duty_id and d.organization_id = rs.organization_id and d.is_duty_manager is null and d.archived_at is null
          join staff s on s.id = rs.staff_id and s.organization_id = rs.organization_id
+         ${wetPostJoin('d', 'rs.organization_id', 'rs.date')}
         where rs.organization_id = ? and rs.date = any(?::date[]) and s.is_active and (not ? or d.start_time is not null)
         order by rs.date, d.start_time nulls first, d.sort_order, d.id, s.name`,
       [kind, TenantContext.require(), `{${dates.join(',')}}`, timedOnly],

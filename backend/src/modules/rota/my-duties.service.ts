@@ -8,7 +8,7 @@ import type { OwnDutyRow } from './rota.repository';
 import { RotaRepository } from './rota.repository';
 import { StaffDirectory } from '../staff/staff-directory.service';
 import { MAX_RANGE_DAYS } from './rota-days';
-import { WetDaysRepository } from './wet-days.repository';
+import { postOfRow } from './wet-post';
 
 /** Staff asking for a colleague's duties (docs/product.md#duties). */
 export const NOT_YOUR_DUTIES = "You can see only your own duties here; a colleague's are on the rota";
@@ -24,7 +24,6 @@ export class MyDutiesService {
   constructor(
     private readonly rota: RotaRepository,
     private readonly staffDirectory: StaffDirectory,
-    private readonly wetDays: WetDaysRepository,
   ) {}
 
   async mine(user: Pick<AuthUser, 'id' | 'email' | 'role'>, startDate: IsoDate, endDate: IsoDate, staffId?: string): Promise<MyDutyDto[]> {
@@ -51,15 +50,13 @@ export class MyDutiesService {
       }
       rows = await this.rota.dutiesOfStaffBetween(staffId, startDate, endDate);
     }
-    // On a wet day a duty with a wet-weather post is at that post (docs/product.md#duties); the
-    // wet days are read only when a duty has one, so a school without any asks nothing more.
-    const wet = rows.some((r) => r.wet_place) ? await this.wetDays.wetBetween(startDate, endDate) : new Set<IsoDate>();
     return rows.map((r) => ({
       date: r.date,
       dutyId: r.duty_id,
       isDutyManager: r.is_duty_manager,
       name: r.name,
-      ...(r.wet_place && wet.has(r.date) ? { place: r.wet_place, wet: true, dryPlace: r.place } : { place: r.place }),
+      // On a wet day a duty with a wet-weather post is at that post (the statement's `post`: wet-post.ts).
+      ...postOfRow(r),
       startTime: r.start_time,
       endTime: r.end_time,
       description: r.description || null,

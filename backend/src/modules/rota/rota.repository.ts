@@ -10,6 +10,7 @@ import { dutyManagerIdOf } from '../duties/duty-manager-sql';
 import { preparedRead, preparedStatement } from '../../database/prepared-read';
 import { ROTA_DAYS, ROTA_DUTY_DAYS_SQL, type RotaDayRecord, type RotaSlotRow, toDayRecords, toRotaDays } from './rota-days';
 import { jsonParam } from '../../database/json-param';
+import { wetPostJoin } from './wet-post';
 
 /** A rota day locked for the transaction, with its slots in order (`null` = empty). */
 export interface LockedDay {
@@ -92,11 +93,12 @@ const OWN_STAFF_SQL = `select id from staff
 /** Every kind of duty of the one person `person` selects (its parameters first, then org, from, to), by date then time, all-day first. */
 function dutiesOfSql(person: string): string {
   return `with me as (${person})
-       select to_char(s.date, 'YYYY-MM-DD') as date, s.duty_id, coalesce(d.is_duty_manager, false) as is_duty_manager, d.name, d.place,
-              d.wet_place, d.start_time, d.end_time, d.description, s.position
+       select to_char(s.date, 'YYYY-MM-DD') as date, s.duty_id, coalesce(d.is_duty_manager, false) as is_duty_manager, d.name,
+              post.place, post.wet, post.usual_place, d.start_time, d.end_time, d.description, s.position
          from rota_slots s
          join me on me.id = s.staff_id
          join duties d on d.id = s.duty_id and d.organization_id = s.organization_id
+         ${wetPostJoin('d', 's.organization_id', 's.date')}
         where s.organization_id = ? and s.date between ? and ? and d.archived_at is null
         order by s.date, d.start_time nulls first, d.end_time nulls first, d.sort_order, d.created_at, d.id`;
 }
@@ -121,9 +123,12 @@ export interface OwnDutyRow {
   duty_id: string;
   is_duty_manager: boolean;
   name: string;
+  /** Where the duty is that day: its wet-weather post on a day marked wet (wet-post.ts). */
   place: string | null;
-  /** Where the post moves on a wet day; null: it stays put. */
-  wet_place: string | null;
+  /** Whether `place` is the duty's wet-weather post. */
+  wet: boolean;
+  /** The duty's usual place. */
+  usual_place: string | null;
   start_time: string | null;
   end_time: string | null;
   description: string;
@@ -187,14 +192,13 @@ export class RotaRepository {
       `select d.id as day_id, d.date::text as date, d.revision::text as revision, d.updated_at,
               s.position, s.staff_id, st.name,
               du.id as duty_id, coalesce(du.is_duty_manager, false) as is_duty_manager, du.name as duty_name,
-              case when du.wet_place is not null and w.id is not null then du.wet_place else du.place end as place,
-              (du.wet_place is not null and w.id is not null) as wet, du.place as usual_place,
+              post.place, post.wet, post.usual_place,
               du.start_time, du.end_time, du.description, du.updated_at as duty_updated_at
          from rota_days d
-         left join wet_days w on w.organization_id = d.organization_id and w.date = d.date
          join rota_slots s on s.rota_day_id = d.id and s.organization_id = d.organization_id
          join duties du on du.id = s.duty_id and du.organization_id = d.organization_id and du.archived_at is null
          join staff st on st.id = s.staff_id and st.organization_id = d.organization_id
+         ${wetPostJoin('du', 'd.organization_id', 'd.date')}
         where d.organization_id = ? and d.date between ? and ?
           ${only ? 'and exists (select 1 from rota_slots m where m.rota_day_id = d.id and m.organization_id = d.organization_id and m.duty_id = du.id and m.staff_id = ?)' : ''}
         order by d.date, du.start_time nulls first, du.end_time nulls first, du.is_duty_manager nulls last, du.sort_order, du.created_at, du.id, s.position`,

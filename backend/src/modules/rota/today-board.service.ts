@@ -17,6 +17,7 @@ import { MyDutiesService } from './my-duties.service';
 import { RotaAssignmentsService } from './rota-assignments.service';
 import { RotaGridService } from './rota-grid.service';
 import { WetDaysService } from './wet-days.service';
+import { postOn } from './wet-post';
 import { seesPins } from './pins';
 
 /** The refusal of a staff member who is not on the day's Duty Manager duty (not the role gate's words: they pass it). */
@@ -55,26 +56,24 @@ export class TodayBoardService {
     const wet = (await this.wetDays.wetBetween(day, day)).has(day);
     if (closed) return { date: day, closed, wet, duties: [], away };
     const listed = await this.duties.list();
-    const descriptions = new Map(listed.map((d) => [d.id, d.description]));
-    // On a wet day a duty with a wet-weather post is at that post (docs/product.md#duties).
-    const wetPlaces = new Map(wet ? listed.flatMap((d) => (d.wetPlace ? [[d.id, d.wetPlace] as const] : [])) : []);
+    const byId = new Map(listed.map((d) => [d.id, d]));
     const grid = await this.grid.grid(day, day, seesPins(user), listed);
     const cells = new Map((grid.days[0]?.duties ?? []).map((cell) => [cell.dutyId, cell]));
     const duties = grid.duties.flatMap((duty): TodayDutyDto[] => {
       const cell = cells.get(duty.id);
-      if (!cell) return [];
+      const listedDuty = byId.get(duty.id);
+      if (!cell || !listedDuty) return [];
       const people = cell.slots.flatMap(({ staff, position: _, ...pin }) => (staff ? [{ id: staff.id, name: staff.name, ...pin }] : []));
-      const wetPlace = wetPlaces.get(duty.id);
       return [
         {
           dutyId: duty.id,
           isDutyManager: duty.isDutyManager,
           name: duty.name,
-          place: wetPlace ?? duty.place,
-          ...(wetPlace ? { wet: true, dryPlace: duty.place } : {}),
+          // On a wet day a duty with a wet-weather post is at that post (wet-post.ts).
+          ...postOn(listedDuty, wet),
           startTime: duty.startTime,
           endTime: duty.endTime,
-          description: descriptions.get(duty.id) || null,
+          description: listedDuty.description || null,
           needed: cell.needed,
           missing: Math.max(0, cell.needed - people.length),
           people,
