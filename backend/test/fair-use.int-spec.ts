@@ -52,6 +52,26 @@ describe('fair use between organisations', () => {
     await t.http().get('/api/fairness/export?format=xlsx').set(...bearer(bravo.token)).expect(200);
   });
 
+  it("gives one person exactly their personal data downloads a minute, file and page alike, then 429; their own school's admin and another school's are not held", async () => {
+    const alpha = await registerOrganization(t);
+    const member = await memberWithRole(t, alpha, 'staff');
+    const bravo = await registerOrganization(t);
+    const limit = FAIR_USE.personalData.perUser.limit;
+
+    const download = (token: string, path = '/api/me/data') => () => t.http().get(path).set(...bearer(token));
+    const burst = await inParallel(limit + 2, download(member.token));
+    expect(burst.map((r) => r.status).sort()).toEqual([...Array(limit).fill(200), 429, 429]);
+    const refused = burst.find((r) => r.status === 429)!;
+    expect(refused.body.message).toBe(`Too many personal data downloads from your account (at most ${limit} a minute). Please wait 1 minute and try again.`);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+    // The readable page is the same download.
+    await download(member.token, '/api/me/data/summary')().expect(429);
+
+    await download(alpha.token)().expect(200);
+    await download(bravo.token, '/api/me/data/summary')().expect(200);
+  });
+
   it('gives one organisation exactly its bulk changes a minute across its people, then 429 naming the organisation; another school is unaffected', async () => {
     const alpha = await registerOrganization(t);
     const managers = [await memberWithRole(t, alpha, 'manager'), await memberWithRole(t, alpha, 'manager')];
@@ -93,7 +113,7 @@ describe('fair use between organisations', () => {
     expect(refused.body).toEqual({
       statusCode: 429,
       message:
-        'The server is still working on earlier requests from your organisation for fairness views, exports, imports or bulk changes. Please wait a few seconds and try again.',
+        'The server is still working on earlier requests from your organisation for fairness views, exports, personal data downloads, imports or bulk changes. Please wait a few seconds and try again.',
       error: 'Too Many Requests',
     });
     expect(refused.headers['retry-after']).toBe('5');

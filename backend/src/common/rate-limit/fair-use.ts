@@ -46,6 +46,11 @@ export const FAIR_USE = {
   exports: { what: 'spreadsheet exports', perUser: perMinute(10), perOrganization: perMinute(30), line: 'expensive' },
   /** Reshuffle, fill and clear: a year planned afresh (thousands of staff, ~0.5 s of engine and a transaction). */
   bulk: { what: 'bulk changes to the rota', perUser: perMinute(10), perOrganization: perMinute(20), line: 'expensive' },
+  /**
+   * A person's data as a file (GET /api/me/data, /api/staff/:id/data and their summaries): every
+   * row held about them read and written out, audited when it is another person's.
+   */
+  personalData: { what: 'personal data downloads', perUser: perMinute(10), perOrganization: perMinute(30), line: 'expensive' },
   /** The staff import and its preview: up to 5,000 CSV rows parsed and checked. */
   imports: { what: 'staff imports and previews', perUser: perMinute(10), perOrganization: perMinute(20), line: 'expensive' },
   /**
@@ -67,7 +72,7 @@ export type FairUseKind = keyof typeof FAIR_USE;
  * staff list hundreds of times, none of which should be refused.
  */
 export const FAIR_USE_LINES = {
-  expensive: { running: 2, waiting: 20, what: 'fairness views, exports, imports or bulk changes' },
+  expensive: { running: 2, waiting: 20, what: 'fairness views, exports, personal data downloads, imports or bulk changes' },
   staffList: { running: 2, waiting: 500, what: 'the staff list' },
 };
 

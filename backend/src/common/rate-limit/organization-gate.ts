@@ -12,7 +12,7 @@ export class OrganizationGate {
   constructor(
     readonly running: number,
     readonly waiting: number,
-    /** What the line is for, in the refusal: "fairness views, exports, imports or bulk changes". */
+    /** What the line is for, in the refusal: "fairness views, exports, personal data downloads, imports or bulk changes". */
     private readonly what = 'this kind',
   ) {}
 

@@ -5,6 +5,7 @@ import type { AuthUser } from '../../common/auth/auth-user';
 import { Authenticated, CurrentUser } from '../../common/auth/authenticated.decorator';
 import { ErrorResponseDto } from '../../common/http/error-body';
 import { idParam } from '../../common/http/id-param';
+import { FairUse } from '../../common/rate-limit/fair-use';
 import { SubjectAccessDto } from './dto/subject-access.dto';
 import { SUMMARY_HTTP_CSP, subjectAccessSummary } from './subject-access-summary';
 import { type SubjectAccessFile, SubjectAccessService } from './subject-access.service';
@@ -49,6 +50,7 @@ export class SubjectAccessController {
   /** Everything held about the signed-in person, as a JSON file. Secrets (password, two-step secret, tokens) are never in it. */
   @Get('me/data')
   @Authenticated()
+  @FairUse('personalData')
   @ApiProduces('application/json')
   @ApiOkResponse(JSON_FILE)
   async getMyData(@CurrentUser() user: AuthUser): Promise<StreamableFile> {
@@ -58,6 +60,7 @@ export class SubjectAccessController {
   /** The same as a readable HTML page, to read or print. */
   @Get('me/data/summary')
   @Authenticated()
+  @FairUse('personalData')
   @ApiProduces('text/html')
   @ApiOkResponse(HTML_FILE)
   async getMyDataSummary(@CurrentUser() user: AuthUser, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
@@ -67,6 +70,7 @@ export class SubjectAccessController {
   /** Everything held about a staff member of the organisation (active or not, with an account or not), as a JSON file. Audited. */
   @Get('staff/:id/data')
   @Authenticated('settings.manage', OTHERS_DATA)
+  @FairUse('personalData')
   @ApiProduces('application/json')
   @ApiOkResponse(JSON_FILE)
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such staff member in the organisation.' })
@@ -77,6 +81,7 @@ export class SubjectAccessController {
   /** The same as a readable HTML page. Audited. */
   @Get('staff/:id/data/summary')
   @Authenticated('settings.manage', OTHERS_DATA)
+  @FairUse('personalData')
   @ApiProduces('text/html')
   @ApiOkResponse(HTML_FILE)
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such staff member in the organisation.' })
