@@ -11,6 +11,7 @@ import {
   type JwtPayload,
   SESSION_ENDED,
 } from '../../common/auth/auth-user';
+import { type SessionAuthenticator, SessionRefused } from '../../common/auth/guards';
 import { JwtSecret } from '../../common/auth/jwt-secret.token';
 import { VerifiedTokens } from '../../common/auth/verified-tokens';
 import { TenantContext } from '../../tenancy/tenant-context';
@@ -81,7 +82,7 @@ export const OTHER_ORGANIZATION_SESSION = 'You are signed in to another organisa
  * that began before it was switched on.
  */
 @Injectable()
-export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
+export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') implements SessionAuthenticator {
   /** Tokens whose signature and claims passed jsonwebtoken's check (verified-tokens.ts). */
   private readonly verifiedTokens = new VerifiedTokens<JwtPayload & { exp: number }>();
 
@@ -104,18 +105,23 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   }
 
   /**
-   * passport-jwt's check, skipped for a token that passed it before and hasn't expired: its
-   * payload goes straight to `validate`, which runs the session's checks as for any token.
-   * (passport calls this on a copy of the strategy that carries success/error.)
+   * The signed-in user of a request, for JwtAuthGuard. A token that passed passport-jwt's check
+   * before and hasn't expired goes straight to `validate`, which runs the session's checks as for
+   * any token; any other runs passport-jwt's check (signature, algorithm, issuer, audience,
+   * expiry), on a copy of the strategy that carries the outcome, as `passport.authenticate` runs a
+   * strategy.
    */
-  override authenticate(req: Parameters<Strategy['authenticate']>[0], options?: object): void {
-    const token = bearerToken(req);
+  authenticateRequest(req: Request): Promise<AuthUser> {
+    const token = bearerToken(req as never);
     const payload = token ? this.verifiedTokens.get(token) : undefined;
-    if (!payload) return super.authenticate(req, options);
-    this.validate(req as unknown as Request, payload).then(
-      (user) => this.success(user),
-      (err: unknown) => this.error(err as Error),
-    );
+    if (payload) return this.validate(req, payload);
+    return new Promise<AuthUser>((resolve, reject) => {
+      const attempt = Object.create(this) as this;
+      attempt.success = (user: AuthUser) => resolve(user);
+      attempt.fail = (reason: unknown) => reject(new SessionRefused(reason));
+      attempt.error = (err: Error) => reject(err);
+      attempt.authenticate(req as never, {});
+    });
   }
 
   async validate(req: Request, payload: unknown): Promise<AuthUser> {
