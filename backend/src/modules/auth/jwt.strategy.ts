@@ -18,15 +18,15 @@ import { TenantContext } from '../../tenancy/tenant-context';
 import { rememberSessionZone } from '../tenants/organization-today';
 import { OrganizationHosts } from '../tenants/organization-hosts.service';
 import type { User } from './entities/user.entity';
+import type { SessionRowKey } from './session-user';
 import { UserSessionsRepository } from './user-sessions.repository';
 
 /**
- * The columns of SESSION_USER_SQL (session-user.ts) that the strategy reads, as the row has them:
- * the user's (pg's types: boolean, integer, text), then the organisation's, prefixed `o__`. Read
- * from the row as it is: splitting it into two objects on every request cost about 1 % of the
- * app's CPU under bench/api.
+ * A row of SESSION_USER_SQL (session-user.ts), as pg gives it: the user's columns (boolean,
+ * integer, text), then the organisation's, prefixed `o__`. Read as it is: splitting it into two
+ * objects on every request cost about 1 % of the app's CPU under bench/api.
  */
-interface SessionRow {
+interface SessionRow extends Record<SessionRowKey, unknown> {
   id: string;
   role: User['role'];
   email: string;
