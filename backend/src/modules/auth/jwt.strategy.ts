@@ -106,15 +106,15 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') implements Se
 
   /**
    * The signed-in user of a request, for JwtAuthGuard. A token that passed passport-jwt's check
-   * before and hasn't expired goes straight to `validate`, which runs the session's checks as for
-   * any token; any other runs passport-jwt's check (signature, algorithm, issuer, audience,
-   * expiry), on a copy of the strategy that carries the outcome, as `passport.authenticate` runs a
-   * strategy.
+   * and `validate`'s claims check before and hasn't expired goes straight to the session's checks,
+   * which run for every token; any other runs passport-jwt's check (signature, algorithm, issuer,
+   * audience, expiry, then `validate`), on a copy of the strategy that carries the outcome, as
+   * `passport.authenticate` runs a strategy.
    */
   authenticateRequest(req: Request): Promise<AuthUser> {
     const token = bearerToken(req as never);
     const payload = token ? this.verifiedTokens.get(token) : undefined;
-    if (payload) return this.validate(req, payload);
+    if (payload) return this.openSession(req, payload);
     return new Promise<AuthUser>((resolve, reject) => {
       const attempt = Object.create(this) as this;
       attempt.success = (user: AuthUser) => resolve(user);
@@ -129,6 +129,11 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') implements Se
     // Only passport-jwt's checked payloads and the cache's own reach here.
     const token = bearerToken(req as never);
     if (token) this.verifiedTokens.remember(token, payload);
+    return this.openSession(req, payload);
+  }
+
+  /** The session's checks, on every request, for a token whose claims passed `validate`: its user and organisation read and checked. */
+  private async openSession(req: Request, payload: JwtPayload & { exp: number }): Promise<AuthUser> {
     // From here on the request works inside the signed-in user's organisation.
     TenantContext.set(payload.org);
     // One raw statement: the user with their organisation, without MikroORM building the query
@@ -142,7 +147,9 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') implements Se
     if (row.is_active !== true || row.o__is_active !== true || row.token_version !== payload.ver) {
       throw new UnauthorizedException(SESSION_ENDED);
     }
-    await this.assertOwnHost(req, row.o__subdomain);
+    // Reading the host costs no query when it matches, nor a wait.
+    const host = this.hosts.of(req);
+    if (host.kind === 'organization' && host.subdomain !== row.o__subdomain) await this.refuseOtherHost(req);
     rememberSessionZone(row.o__timezone);
     const auth: AuthUser = { id: row.id, organizationId: payload.org, role: row.role, email: row.email, name: row.name, sessionId: payload.sid };
     if (row.o__require_admin_two_factor === true && row.role === 'admin' && row.two_factor_enabled !== true) auth.twoFactorSetupRequired = true;
@@ -154,11 +161,9 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') implements Se
   /**
    * A session is good only on its organisation's address, the bare domain and single hosts: on
    * another organisation's address it is refused (401), and on an address naming no organisation
-   * the answer is that organisation's 404. Reading the host costs no query when it matches.
+   * the answer is that organisation's 404.
    */
-  private async assertOwnHost(req: Request, subdomain: string): Promise<void> {
-    const host = this.hosts.of(req);
-    if (host.kind !== 'organization' || host.subdomain === subdomain) return;
+  private async refuseOtherHost(req: Request): Promise<never> {
     await this.hosts.requireKnown(req);
     throw new UnauthorizedException(OTHER_ORGANIZATION_SESSION);
   }
