@@ -13,7 +13,7 @@ import { serveSpa } from './common/http/spa';
 import { RejectUnsafeTextPipe } from './common/http/unsafe-text';
 import { createValidationPipe } from './common/http/validation';
 import { buildOpenApiDocument, setupSwagger } from './common/swagger/openapi';
-import { CalendarService } from './modules/calendar/calendar.service';
+import { CalendarService, FEED_PATH } from './modules/calendar/calendar.service';
 import { feedRevalidation } from './modules/calendar/feed-revalidation';
 import { requestContextHook } from './tenancy/tenancy.module';
 
@@ -61,8 +61,15 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
   fastify.addHook('onRequest', requestContextHook(app));
   // Helmet with the app's CSP, HSTS only over TLS (docs/security.md); CORS only for CORS_ORIGINS.
   fastify.addHook('onRequest', securityHeaders());
-  // A calendar revalidating an unchanged feed gets its 304 here, before the route (feed-revalidation.ts).
-  fastify.addHook('onRequest', feedRevalidation(app.get(CalendarService)));
+  // A calendar revalidating an unchanged feed gets its 304 before the route's guards and pipes
+  // (feed-revalidation.ts): a hook of the feeds' routes (GET and HEAD), after the hooks above, so
+  // no other request runs it.
+  const revalidation = feedRevalidation(app.get(CalendarService));
+  fastify.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(FEED_PATH)) return;
+    const own = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    if (!own.includes(revalidation)) route.onRequest = [...own, revalidation];
+  });
   // gzip (or brotli) for the SPA's scripts and styles and the larger JSON/iCalendar answers
   // (≥ 1 KB): the landing page's JavaScript is about a quarter of its size on the wire.
   await app.register(fastifyCompress, {

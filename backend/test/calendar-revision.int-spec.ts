@@ -137,6 +137,11 @@ describe('calendar feed ETags from the revision counter', () => {
     expect(statements).toHaveLength(1);
     // The same measure sees the rows read when the feed is built.
     expect(tables(built)).toEqual(['holidays', 'rota_days', 'rota_slots']);
+    // HEAD, which Fastify answers from the feed's GET route, is revalidated the same way, once.
+    seen = [];
+    await t.http().head(`/api/calendar/subscribe/all-duties?token=${encodeURIComponent(links.admin)}`).set('If-None-Match', etag).expect(304);
+    expect(seen).toHaveLength(1);
+    seen = undefined;
   });
 
   it('answers a revalidation of an unchanged feed before the route, with the same headers, and leaves the rest to the route', async () => {

@@ -27,8 +27,8 @@
 // - the staff list: STAFF_LIST, imported from backend/dist (staff/staff-list.ts): its rows
 //   are the response, as StaffService.list returns them;
 // - the signed-in user with their organisation: SESSION_USER, imported from backend/dist
-//   (modules/auth/session-user.ts), as JwtStrategy.validate runs it (the app then maps the row to
-//   its two entities; here the row is only checked).
+//   (modules/auth/session-user.ts), as JwtStrategy.validate runs it (the app then checks the
+//   session and its host and builds the signed-in user from the row; here the row is only checked).
 // The app reads "today" in the organisation's time zone from its clock (APP_NOW); here TODAY.
 import * as fs from 'node:fs';
 import http from 'node:http';

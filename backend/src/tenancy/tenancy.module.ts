@@ -8,9 +8,9 @@ import { openRequestScope } from '../database/request-entity-manager';
  * Opens each request's async-local contexts, around the rest of the request, in one Fastify
  * `onRequest` hook (added by app.factory.ts where Nest's middleware runner, @fastify/middie, sits,
  * so it runs after Nest middleware — the request logger, when logging is on — and before the
- * security headers and the calendar feeds' 304). A Nest middleware did the same through middie,
- * which per request copies the request's fields onto the raw request, matches the path and wraps
- * the middleware twice (docs/performance.md#api-at-scale):
+ * security headers and the calendar feeds' 304, a hook of their routes). A Nest middleware did
+ * the same through middie, which per request copies the request's fields onto the raw request,
+ * matches the path and wraps the middleware twice (docs/performance.md#api-at-scale):
  * - nestjs-cls's store, in which TenantContext keeps the organisation. Not `ClsModule.forRoot`:
  *   that mounts a middleware doing much more per request (plugin hooks, the request and response
  *   saved, proxy providers resolved) and always registers a global interceptor and guard, which do

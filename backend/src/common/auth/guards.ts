@@ -1,6 +1,5 @@
 import { type CanActivate, type ExecutionContext, ForbiddenException, Injectable, Optional, UnauthorizedException } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
-import { AuthGuard } from '@nestjs/passport';
+import { ModuleRef, Reflector } from '@nestjs/core';
 import type { AuthUser } from './auth-user';
 import { SESSION_ENDED, TWO_FACTOR_SETUP_REQUIRED } from './auth-user';
 import { hasPermission, type Permission, permissionDeniedMessage } from './roles';
@@ -30,18 +29,54 @@ export interface RequiredPermission {
   deniedAction?: string;
 }
 
+/**
+ * Signs a request's caller in from its bearer token: the auth module's passport-jwt strategy
+ * (modules/auth/jwt.strategy.ts), provided under this class so this guard needn't import a module.
+ */
+export abstract class SessionAuthenticator {
+  /**
+   * The caller. Rejects with SessionRefused (passport-jwt's reason) when the token is missing or
+   * refused, and with the session check's own error otherwise (an ended session's 401; the
+   * database down: a 503).
+   */
+  abstract authenticateRequest(request: unknown): Promise<AuthUser>;
+}
+
+/** passport-jwt's reason for refusing a request's token, carried to JwtAuthGuard's wording. */
+export class SessionRefused extends Error {
+  constructor(readonly reason: unknown) {
+    super('session refused');
+  }
+}
+
+/**
+ * The session check of every `@Authenticated()` route: passport-jwt's strategy (JwtStrategy), asked
+ * directly rather than through @nestjs/passport's AuthGuard and `passport.authenticate`, which per
+ * request spread the options three times, built the passport context's closures and a promise,
+ * installed six login helpers on the request and copied the strategy with `Object.create`
+ * (docs/performance.md#api-at-scale). The answers are AuthGuard's: `request.user` set, the same 401
+ * messages.
+ */
 @Injectable()
-export class JwtAuthGuard extends AuthGuard('jwt') {
-  override handleRequest<TUser = AuthUser>(err: unknown, user: TUser | false, info: unknown): TUser {
-    // A failure to check the token (the database is down: 503) is not a reason to end the session.
-    if (err) throw err;
-    if (!user) {
-      const reason = info as { name?: string; message?: string } | undefined;
+export class JwtAuthGuard implements CanActivate {
+  private authenticator?: SessionAuthenticator;
+
+  constructor(private readonly moduleRef: ModuleRef) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<{ user?: AuthUser }>();
+    this.authenticator ??= this.moduleRef.get(SessionAuthenticator, { strict: false });
+    try {
+      request.user = await this.authenticator.authenticateRequest(request);
+    } catch (err) {
+      // A failure to check the token (the database is down: 503) is not a reason to end the session.
+      if (!(err instanceof SessionRefused)) throw err;
+      const reason = err.reason as { name?: string; message?: string } | undefined;
       if (reason?.name === 'TokenExpiredError') throw new UnauthorizedException(SESSION_ENDED);
       if (reason?.message === 'No auth token') throw new UnauthorizedException('Please sign in to continue.');
       throw new UnauthorizedException(SESSION_ENDED);
     }
-    return user;
+    return true;
   }
 }
 

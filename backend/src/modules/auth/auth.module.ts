@@ -4,6 +4,7 @@ import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { JWT_ALGORITHM, JWT_AUDIENCE, JWT_ISSUER } from '../../common/auth/auth-user';
 import { JwtStrategy } from './jwt.strategy';
+import { SessionAuthenticator } from '../../common/auth/guards';
 import { JwtSecret } from '../../common/auth/jwt-secret.token';
 import { PasswordService } from '../../common/security/password.service';
 import { ConfigService } from '@nestjs/config';
@@ -96,6 +97,8 @@ import { AuthTablesService } from './auth-tables.service';
     FindOrganizationsService,
     PasswordService,
     JwtStrategy,
+    // JwtAuthGuard's session check, in every module (common/auth/guards.ts).
+    { provide: SessionAuthenticator, useExisting: JwtStrategy },
     InvitationService,
     AccountsService,
     OwnAccountService,

@@ -11,21 +11,22 @@ import {
   type JwtPayload,
   SESSION_ENDED,
 } from '../../common/auth/auth-user';
+import { type SessionAuthenticator, SessionRefused } from '../../common/auth/guards';
 import { JwtSecret } from '../../common/auth/jwt-secret.token';
 import { VerifiedTokens } from '../../common/auth/verified-tokens';
 import { TenantContext } from '../../tenancy/tenant-context';
 import { rememberSessionZone } from '../tenants/organization-today';
 import { OrganizationHosts } from '../tenants/organization-hosts.service';
 import type { User } from './entities/user.entity';
+import type { SessionRowKey } from './session-user';
 import { UserSessionsRepository } from './user-sessions.repository';
 
 /**
- * The columns of SESSION_USER_SQL (session-user.ts) that the strategy reads, as the row has them:
- * the user's (pg's types: boolean, integer, text), then the organisation's, prefixed `o__`. Read
- * from the row as it is: splitting it into two objects on every request cost about 1 % of the
- * app's CPU under bench/api.
+ * A row of SESSION_USER_SQL (session-user.ts), as pg gives it: the user's columns (boolean,
+ * integer, text), then the organisation's, prefixed `o__`. Read as it is: splitting it into two
+ * objects on every request cost about 1 % of the app's CPU under bench/api.
  */
-interface SessionRow {
+interface SessionRow extends Record<SessionRowKey, unknown> {
   id: string;
   role: User['role'];
   email: string;
@@ -81,7 +82,7 @@ export const OTHER_ORGANIZATION_SESSION = 'You are signed in to another organisa
  * that began before it was switched on.
  */
 @Injectable()
-export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
+export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') implements SessionAuthenticator {
   /** Tokens whose signature and claims passed jsonwebtoken's check (verified-tokens.ts). */
   private readonly verifiedTokens = new VerifiedTokens<JwtPayload & { exp: number }>();
 
@@ -104,18 +105,23 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   }
 
   /**
-   * passport-jwt's check, skipped for a token that passed it before and hasn't expired: its
-   * payload goes straight to `validate`, which runs the session's checks as for any token.
-   * (passport calls this on a copy of the strategy that carries success/error.)
+   * The signed-in user of a request, for JwtAuthGuard. A token that passed passport-jwt's check
+   * and `validate`'s claims check before and hasn't expired goes straight to the session's checks,
+   * which run for every token; any other runs passport-jwt's check (signature, algorithm, issuer,
+   * audience, expiry, then `validate`), on a copy of the strategy that carries the outcome, as
+   * `passport.authenticate` runs a strategy.
    */
-  override authenticate(req: Parameters<Strategy['authenticate']>[0], options?: object): void {
-    const token = bearerToken(req);
+  authenticateRequest(req: Request): Promise<AuthUser> {
+    const token = bearerToken(req as never);
     const payload = token ? this.verifiedTokens.get(token) : undefined;
-    if (!payload) return super.authenticate(req, options);
-    this.validate(req as unknown as Request, payload).then(
-      (user) => this.success(user),
-      (err: unknown) => this.error(err as Error),
-    );
+    if (payload) return this.openSession(req, payload);
+    return new Promise<AuthUser>((resolve, reject) => {
+      const attempt = Object.create(this) as this;
+      attempt.success = (user: AuthUser) => resolve(user);
+      attempt.fail = (reason: unknown) => reject(new SessionRefused(reason));
+      attempt.error = (err: Error) => reject(err);
+      attempt.authenticate(req as never, {});
+    });
   }
 
   async validate(req: Request, payload: unknown): Promise<AuthUser> {
@@ -123,6 +129,11 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     // Only passport-jwt's checked payloads and the cache's own reach here.
     const token = bearerToken(req as never);
     if (token) this.verifiedTokens.remember(token, payload);
+    return this.openSession(req, payload);
+  }
+
+  /** The session's checks, on every request, for a token whose claims passed `validate`: its user and organisation read and checked. */
+  private async openSession(req: Request, payload: JwtPayload & { exp: number }): Promise<AuthUser> {
     // From here on the request works inside the signed-in user's organisation.
     TenantContext.set(payload.org);
     // One raw statement: the user with their organisation, without MikroORM building the query
@@ -136,7 +147,9 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     if (row.is_active !== true || row.o__is_active !== true || row.token_version !== payload.ver) {
       throw new UnauthorizedException(SESSION_ENDED);
     }
-    await this.assertOwnHost(req, row.o__subdomain);
+    // Reading the host costs no query when it matches, nor a wait.
+    const host = this.hosts.of(req);
+    if (host.kind === 'organization' && host.subdomain !== row.o__subdomain) await this.refuseOtherHost(req);
     rememberSessionZone(row.o__timezone);
     const auth: AuthUser = { id: row.id, organizationId: payload.org, role: row.role, email: row.email, name: row.name, sessionId: payload.sid };
     if (row.o__require_admin_two_factor === true && row.role === 'admin' && row.two_factor_enabled !== true) auth.twoFactorSetupRequired = true;
@@ -148,11 +161,9 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   /**
    * A session is good only on its organisation's address, the bare domain and single hosts: on
    * another organisation's address it is refused (401), and on an address naming no organisation
-   * the answer is that organisation's 404. Reading the host costs no query when it matches.
+   * the answer is that organisation's 404.
    */
-  private async assertOwnHost(req: Request, subdomain: string): Promise<void> {
-    const host = this.hosts.of(req);
-    if (host.kind !== 'organization' || host.subdomain === subdomain) return;
+  private async refuseOtherHost(req: Request): Promise<never> {
     await this.hosts.requireKnown(req);
     throw new UnauthorizedException(OTHER_ORGANIZATION_SESSION);
   }
