@@ -19,7 +19,7 @@
 // its SMTP sink, mailbox and OIDC provider, and port + 20000 for PostgreSQL), CHROMIUM_PATH (default /usr/bin/chromium), STATIC_DIR,
 // LIGHTHOUSE_RUNS (default 1: audits per row; the row shows the run of median performance score
 // and the file keeps every run's score), LIGHTHOUSE_PAGES (a comma-separated subset, e.g.
-// "today,grid"), LIGHTHOUSE_REPORTS (a folder: also write each run's full Lighthouse JSON there,
+// "today,grid"), LIGHTHOUSE_FORM_FACTORS (a subset of "mobile,desktop"), LIGHTHOUSE_REPORTS (a folder: also write each run's full Lighthouse JSON there,
 // to see what costs FCP, LCP, TBT or CLS).
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -83,7 +83,10 @@ try {
   const chromium = await browser.version();
 
   const wanted = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim());
-  const pages = PAGES.filter((p) => !wanted || wanted.includes(p.page));
+  const forms = process.env.LIGHTHOUSE_FORM_FACTORS?.split(',').map((f) => f.trim());
+  const pages = PAGES.filter((p) => !wanted || wanted.includes(p.page))
+    .map((p) => ({ ...p, formFactors: p.formFactors.filter((f) => !forms || forms.includes(f)) }))
+    .filter((p) => p.formFactors.length > 0);
   if (pages.length === 0) throw new Error(`LIGHTHOUSE_PAGES=${process.env.LIGHTHOUSE_PAGES}: none of ${PAGES.map((p) => p.page)}`);
   const rounds = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
   const tokens = {};

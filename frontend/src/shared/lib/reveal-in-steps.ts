@@ -9,10 +9,61 @@ import { startTransition, useEffect, useRef, useState } from 'react';
 const waiting: Array<() => void> = [];
 let revealing = false;
 
-function nextReveal(): void {
+/**
+ * Once a person has pressed a key or moved the focus on the page (Tab, find in page, a screen
+ * reader's focus, a click), every waiting reveal goes on whatever its place: they may be heading
+ * for what is not yet shown.
+ */
+let engaged = false;
+let paused = false;
+
+/**
+ * Whether the page already reaches more than a screen below the view: then what is still waiting
+ * would be out of sight, and revealing it now would hold the main thread while the first screen
+ * loads (on a phone the Duties page's list alone is three screens). Read in a task of its own,
+ * after the commit before has been painted, not in a commit's effects: there it would force a
+ * layout in the commit's task.
+ */
+function farBelowView(): boolean {
+  const page = document.documentElement;
+  return page.scrollHeight - (window.scrollY + window.innerHeight) > window.innerHeight;
+}
+
+const RESUME_ON = ['scroll', 'resize'] as const;
+const ENGAGE_ON = ['keydown', 'focusin'] as const;
+
+function resume(): void {
+  if (!paused || (!engaged && farBelowView())) return;
+  paused = false;
+  for (const type of RESUME_ON) window.removeEventListener(type, resume);
+  for (const type of ENGAGE_ON) window.removeEventListener(type, engage, true);
+  setTimeout(revealNext, 0);
+}
+
+function engage(): void {
+  engaged = true;
+  resume();
+}
+
+function revealNext(): void {
+  if (waiting.length === 0) {
+    revealing = false;
+    return;
+  }
+  if (!engaged && farBelowView()) {
+    // Waits until a scroll brings the page's end within a screen, or a person engages.
+    paused = true;
+    for (const type of RESUME_ON) window.addEventListener(type, resume, { passive: true });
+    for (const type of ENGAGE_ON) window.addEventListener(type, engage, true);
+    return;
+  }
   const reveal = waiting.shift();
-  revealing = reveal !== undefined;
-  if (reveal) setTimeout(() => startTransition(reveal), 0);
+  if (reveal) startTransition(reveal);
+}
+
+function nextReveal(): void {
+  revealing = waiting.length > 0;
+  if (revealing && !paused) setTimeout(revealNext, 0);
 }
 
 /** Queues `reveal`; returns what takes it out of the queue again, if it has not run yet. */
