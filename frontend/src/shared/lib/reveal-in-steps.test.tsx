@@ -122,6 +122,22 @@ describe('RevealInTurn', () => {
     await screen.findByText('below');
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));
   });
+
+  it("comes after the page's lists have revealed their rows", async () => {
+    const log: string[] = [];
+    render(
+      <>
+        <RevealInTurn>
+          <p>below</p>
+        </RevealInTurn>
+        <List name="a" total={6} step={2} log={log} />
+      </>,
+    );
+    await screen.findByText('below');
+    // Queued before the list's turns, the section still came once all of the list was in.
+    expect(screen.getAllByRole('listitem')).toHaveLength(6);
+    expect(log).toEqual(['a:2', 'a:4', 'a:6']);
+  });
 });
 
 // Last in this file: a key pressed on the page lets every later reveal go on for the module's
@@ -174,6 +190,15 @@ describe('useRevealInSteps below the view', () => {
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
 
     fireEvent.keyDown(document.body, { key: 'Tab' });
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(6));
+  });
+
+  it('once a person has engaged, a list that grows later reveals all of it though the page is long', async () => {
+    pageReaching(5000);
+    const { rerender } = render(<List name="c" total={2} step={2} log={[]} />);
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    // Engaged above (a key); a click's focus counts the same, before any reveal has waited.
+    rerender(<List name="c" total={6} step={2} log={[]} />);
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(6));
   });
 });
