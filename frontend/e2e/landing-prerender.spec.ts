@@ -248,6 +248,8 @@ test("signed in at /duties, the frame and the page's heading paint from the shel
     page.on('request', (req) => {
       if (req.resourceType() === 'stylesheet') stylesheets.push(new URL(req.url()).pathname);
     });
+    // The boot script asks for the entry after antd's stylesheets (added a few per task).
+    const entryAsked = page.waitForRequest(ENTRY_CHUNK);
     const release = await holdEntryChunk(page);
     await page.goto('/duties', { waitUntil: 'commit' });
     // Before any of the app's code has run: the frame, the Duties page's heading and the line
@@ -263,6 +265,7 @@ test("signed in at /duties, the frame and the page's heading paint from the shel
     await expect(main.getByText('Today', { exact: true })).toBeHidden();
     await expect(main.getByRole('status', { name: 'Loading Duties' })).toBeVisible();
     // antd's stylesheets, every piece of them, asked for by the boot script.
+    await entryAsked;
     const pieces = await page.locator('link[data-antd-styles]').count();
     expect(pieces).toBeGreaterThan(0);
     await expect

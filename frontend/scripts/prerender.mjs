@@ -210,8 +210,12 @@ const ANTD_STYLES = 'data-antd-styles';
 const { frame, frameStyles, styles: antdCss } = renderShell(Object.keys(shellPages), antdComponentsOf(path.join(frontendRoot, 'src')));
 // In pieces of about ANTD_CSS_PIECE bytes, each a stylesheet of its own: the browser parses a
 // stylesheet in one task on the main thread, and all of antd's in one took 100-130 ms of a loaded
-// desktop's (four times that on Lighthouse's phone), a long task in the Total Blocking Time.
-const ANTD_CSS_PIECE = 64_000;
+// desktop's (four times that on Lighthouse's phone), a long task in the Total Blocking Time. Pieces
+// of 64 KB were still parses of 55-90 ms at Lighthouse's 4x slowdown; of 32 KB they stay under its
+// 50 ms "long task".
+const ANTD_CSS_PIECE = 32_000;
+// antd's stylesheets added per task where the frame shows (each link added costs the main thread).
+const ANTD_CSS_PER_TASK = 7;
 const antdCssFiles = cssPieces(antdCss, ANTD_CSS_PIECE).map((piece) => writeAsset('antd', 'css', piece));
 // Where it shows the frame (the page is visible), the app's code and antd's stylesheets are
 // requested once the frame has painted, as on the landing page: requested at once, they shared the
@@ -226,8 +230,9 @@ const shellBoot =
   // antd's stylesheets, added by this script so that they hold back neither the first paint nor
   // the entry's run (main.tsx waits for them before the first render instead), before the entry's
   // stylesheet, as antd's styles must be (added in the head's parse, they come before it anyway).
-  "function styles(){var before=document.querySelector('link[rel=\"stylesheet\"]');" +
-  `antd.forEach(function(href){add('link',{rel:'stylesheet',href:href},before).setAttribute(${JSON.stringify(ANTD_STYLES)},'')})}` +
+  // In order, in one go or a few at a time (from, to): each before the entry's stylesheet.
+  `function styles(from,to){var before=document.querySelector('link[rel="stylesheet"]:not([${ANTD_STYLES}])');` +
+  `antd.slice(from,to).forEach(function(href){add('link',{rel:'stylesheet',href:href},before).setAttribute(${JSON.stringify(ANTD_STYLES)},'')})}` +
   'var page=pageHere(window.location,function(){return window.localStorage},Object.keys(pages));' +
   "if(!page||document.visibilityState==='hidden'){styles();preload([entry].concat(preloads));parsed(run);if(!page)return}" +
   `document.documentElement.setAttribute(${JSON.stringify(BOOT_PAGE)},page);` +
@@ -235,8 +240,10 @@ const shellBoot =
   "if(document.visibilityState==='hidden')code();" +
   // Each request made by adding an element costs the main thread (about 2 ms a link at a phone's
   // speed): the forty-odd added in one task were one of 150-250 ms at Lighthouse's 4x slowdown.
-  // Here a task does a handful: antd's stylesheets, then the entry, then the code in eights.
-  'else parsed(function(){requestAnimationFrame(function(){var scripts=shell.scripts.concat(pages[page].scripts),steps=[styles,function(){preload([entry].concat(preloads));run()}];' +
+  // Here a task does a handful: antd's stylesheets in sevens, then the entry, then the code in eights.
+  'else parsed(function(){requestAnimationFrame(function(){var scripts=shell.scripts.concat(pages[page].scripts),steps=[];' +
+  `for(var i=0;i<antd.length;i+=${ANTD_CSS_PER_TASK})steps.push(styles.bind(null,i,i+${ANTD_CSS_PER_TASK}));` +
+  'steps.push(function(){preload([entry].concat(preloads));run()});' +
   'for(var i=0;i<scripts.length;i+=8)steps.push(preload.bind(null,scripts.slice(i,i+8)));' +
   'steps.push(function(){preloadStyles(shell.styles.concat(pages[page].styles))});' +
   '(function next(){var step=steps.shift();if(step)setTimeout(function(){step();next()},0)})()})})})();\n';

@@ -4,9 +4,9 @@ import { lazy } from 'react';
 import { DutiesPage } from '@/features/duties/routes';
 import { useCan } from '@/shared/auth/access';
 import { AccessGuard } from '@/shared/ui/access-guard';
-import { RevealInTurn } from '@/shared/ui/reveal-in-turn';
 
-// Below the duties, at its turn (RevealInTurn), with its table and dialog loaded apart.
+// Below the duties' sections, at its turn (the page's RevealInTurn), with its table and dialog
+// loaded apart.
 const StaffGroupsCard = lazy(async () => ({
   default: (await import('@/features/staff/routes')).StaffGroupsCard,
 }));
@@ -21,12 +21,7 @@ function DutiesWithGroups() {
   const canGroup = useCan('staff.groups');
   return (
     <Flex vertical gap="large">
-      <DutiesPage />
-      {canGroup && (
-        <RevealInTurn>
-          <StaffGroupsCard />
-        </RevealInTurn>
-      )}
+      <DutiesPage below={canGroup && <StaffGroupsCard />} />
     </Flex>
   );
 }

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { RevealInTurn } from '@/shared/ui/reveal-in-turn';
 
@@ -121,5 +121,84 @@ describe('RevealInTurn', () => {
     expect(screen.queryByText('below')).toBeNull();
     await screen.findByText('below');
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));
+  });
+
+  it("comes after the page's lists have revealed their rows", async () => {
+    const log: string[] = [];
+    render(
+      <>
+        <RevealInTurn>
+          <p>below</p>
+        </RevealInTurn>
+        <List name="a" total={6} step={2} log={log} />
+      </>,
+    );
+    await screen.findByText('below');
+    // Queued before the list's turns, the section still came once all of the list was in.
+    expect(screen.getAllByRole('listitem')).toHaveLength(6);
+    expect(log).toEqual(['a:2', 'a:4', 'a:6']);
+  });
+});
+
+// Last in this file: a key pressed on the page lets every later reveal go on for the module's
+// life, as it does for the rest of a visit.
+describe('useRevealInSteps below the view', () => {
+  /** A page whose content reaches `below` px under the bottom of an 800 px tall view. */
+  function pageReaching(below: number) {
+    Object.defineProperty(window, 'innerHeight', { configurable: true, value: 800 });
+    Object.defineProperty(document.documentElement, 'scrollHeight', {
+      configurable: true,
+      value: 800 + below,
+    });
+  }
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+    Reflect.deleteProperty(document.documentElement, 'scrollHeight');
+  });
+
+  /** Resolves once the reveals have stopped to wait for a scroll. */
+  async function waitingForScroll() {
+    const listening = vi.spyOn(window, 'addEventListener');
+    await waitFor(() =>
+      expect(listening).toHaveBeenCalledWith('scroll', expect.any(Function), { passive: true }),
+    );
+    return vi.spyOn(window, 'removeEventListener');
+  }
+
+  it('waits while the page reaches over a screen below the view, and goes on when a scroll comes near', async () => {
+    pageReaching(1000);
+    render(<List name="a" total={6} step={2} log={[]} />);
+    const stopped = await waitingForScroll();
+    // Its turn came and found the page far below the view: nothing after the first step.
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+
+    pageReaching(900);
+    fireEvent.scroll(window);
+    // Still more than a screen below: still waiting.
+    expect(stopped).not.toHaveBeenCalled();
+
+    pageReaching(300);
+    fireEvent.scroll(window);
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(6));
+  });
+
+  it('goes on at once when a key is pressed on the page (Tab, find in page)', async () => {
+    pageReaching(5000);
+    render(<List name="b" total={6} step={2} log={[]} />);
+    await waitingForScroll();
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+
+    fireEvent.keyDown(document.body, { key: 'Tab' });
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(6));
+  });
+
+  it('once a person has engaged, a list that grows later reveals all of it though the page is long', async () => {
+    pageReaching(5000);
+    const { rerender } = render(<List name="c" total={2} step={2} log={[]} />);
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    // Engaged above (a key); a click's focus counts the same, before any reveal has waited.
+    rerender(<List name="c" total={6} step={2} log={[]} />);
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(6));
   });
 });

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Skeleton } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 
 import { useCan } from '@/shared/auth/access';
 import { useOpenedOnce } from '@/shared/lib/opened-once';
@@ -31,9 +31,10 @@ const TemplatePicker = lazy(async () => ({
 /**
  * docs/product.md#duties, the Duties page (admins and managers): the school's duties in its
  * order, to define, change, order, pause and delete; the templates; and, for admins, the daily
- * rules. Whoever opens it holds `duties.manage` (the app guards the page).
+ * rules; then `below`, a section of another feature's (the app's route composes it). Whoever opens
+ * it holds `duties.manage` (the app guards the page).
  */
-export function DutiesPage() {
+export function DutiesPage({ below }: { below?: ReactNode }) {
   const { data, isLoading, isError, error, refetch, isFetching } = useGetDutiesQuery();
   const canSetRules = useCan('settings.manage');
   const [form, setForm] = useState<{ open: boolean; duty?: DutyDto }>({ open: false });
@@ -76,14 +77,21 @@ export function DutiesPage() {
             <DutyList duties={data} onEdit={openForm} onResumed={setToFill} />
           )}
         </SectionCard>
-        {/* Below the first screen: each mounts in a task of its own after the list's first rows. */}
-        <RevealInTurn>
-          <TemplatePicker />
-        </RevealInTurn>
-        {canSetRules && (
-          <RevealInTurn>
-            <DutyRulesCard />
-          </RevealInTurn>
+        {/* Below the list, once it has loaded (while it loads, the page is short and they would
+            take their turn at once): each in a task of its own after the list's rows, when the
+            list's end comes near the view. */}
+        {!isLoading && (
+          <>
+            <RevealInTurn>
+              <TemplatePicker />
+            </RevealInTurn>
+            {canSetRules && (
+              <RevealInTurn>
+                <DutyRulesCard />
+              </RevealInTurn>
+            )}
+            {below && <RevealInTurn>{below}</RevealInTurn>}
+          </>
         )}
       </Flex>
       {formUsed && (
