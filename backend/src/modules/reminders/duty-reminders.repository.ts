@@ -123,7 +123,7 @@ export class DutyRemindersRepository {
          from rota_slots rs
          join duties d on d.id = rs.duty_id and d.organization_id = rs.organization_id and d.is_duty_manager is null and d.archived_at is null
          join staff s on s.id = rs.staff_id and s.organization_id = rs.organization_id
-         ${wetPostJoin('d', 'rs.organization_id', 'rs.date')}
+         ${wetPostJoin('d', 'rs')}
         where rs.organization_id = ? and rs.date = any(?::date[]) and s.is_active and (not ? or d.start_time is not null)
         order by rs.date, d.start_time nulls first, d.sort_order, d.id, s.name`,
       [kind, TenantContext.require(), `{${dates.join(',')}}`, timedOnly],

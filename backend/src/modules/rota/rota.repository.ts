@@ -98,7 +98,7 @@ function dutiesOfSql(person: string): string {
          from rota_slots s
          join me on me.id = s.staff_id
          join duties d on d.id = s.duty_id and d.organization_id = s.organization_id
-         ${wetPostJoin('d', 's.organization_id', 's.date')}
+         ${wetPostJoin('d', 's')}
         where s.organization_id = ? and s.date between ? and ? and d.archived_at is null
         order by s.date, d.start_time nulls first, d.end_time nulls first, d.sort_order, d.created_at, d.id`;
 }
@@ -198,7 +198,7 @@ export class RotaRepository {
          join rota_slots s on s.rota_day_id = d.id and s.organization_id = d.organization_id
          join duties du on du.id = s.duty_id and du.organization_id = d.organization_id and du.archived_at is null
          join staff st on st.id = s.staff_id and st.organization_id = d.organization_id
-         ${wetPostJoin('du', 'd.organization_id', 'd.date')}
+         ${wetPostJoin('du', 'd')}
         where d.organization_id = ? and d.date between ? and ?
           ${only ? 'and exists (select 1 from rota_slots m where m.rota_day_id = d.id and m.organization_id = d.organization_id and m.duty_id = du.id and m.staff_id = ?)' : ''}
         order by d.date, du.start_time nulls first, du.end_time nulls first, du.is_duty_manager nulls last, du.sort_order, du.created_at, du.id, s.position`,

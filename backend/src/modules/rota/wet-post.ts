@@ -12,13 +12,14 @@ import type { DutyPostDto } from './dto/duty-post.dto';
 export type PostOnDay = Pick<DutyPostDto, 'place' | 'wet' | 'dryPlace'>;
 
 /**
- * Joins to a statement that has the duty `duty` (an alias of `duties`) and the day `date` of
- * organisation `org` (SQL expressions of its earlier tables) the day's mark and the relation
- * `post`: `post.place` where the duty is that day, `post.wet` whether it is at its wet-weather
- * post, `post.usual_place` its usual place. One row per row; the rule's test is written once.
+ * Joins to a statement that has the duty `duty` (an alias of `duties`) on the day of `day` (an
+ * alias of one of its earlier tables with the day's `organization_id` and `date`: a rota day or
+ * slot) the day's mark and the relation `post`: `post.place` where the duty is that day,
+ * `post.wet` whether it is at its wet-weather post, `post.usual_place` its usual place. One row per
+ * row; the rule's test is written once.
  */
-export function wetPostJoin(duty: string, org: string, date: string): string {
-  return `left join wet_days wet_day on wet_day.organization_id = ${org} and wet_day.date = ${date}
+export function wetPostJoin(duty: string, day: string): string {
+  return `left join wet_days wet_day on wet_day.organization_id = ${day}.organization_id and wet_day.date = ${day}.date
          cross join lateral (
            select marked.wet, case when marked.wet then ${duty}.wet_place else ${duty}.place end as place, ${duty}.place as usual_place
              from (select ${duty}.wet_place is not null and wet_day.id is not null as wet) marked
