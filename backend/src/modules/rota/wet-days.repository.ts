@@ -60,9 +60,9 @@ export class WetDaysRepository {
   }
 
   /**
-   * The days of `from`..`to` marked wet: a prepared read (prepared-read.ts), read by My Rota, the
-   * Today board and the grid whenever a duty has a wet-weather post; through `em.execute` it forked
-   * the request's EntityManager for this one statement.
+   * The days of `from`..`to` marked wet: a prepared read (prepared-read.ts), read by the Today board
+   * and the grid (My Rota, feeds and reminders join the mark in their own statement: wet-post.ts);
+   * through `em.execute` it forked the request's EntityManager for this one statement.
    */
   async wetBetween(from: IsoDate, to: IsoDate): Promise<Set<IsoDate>> {
     const rows = await preparedRead<{ date: IsoDate }>(this.em, WET_BETWEEN, [TenantContext.require(), from, to]);
