@@ -1,5 +1,5 @@
 import { MailerService } from '@nestjs-modules/mailer';
-import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { Interval } from '@nestjs/schedule';
 import { type Env, smtpServer } from '../../config/env';
@@ -34,7 +34,7 @@ export function backoffSeconds(attempts: number): number {
  * a mail server (SMTP_URL unset or `off`: test mode) emails are marked `simulated` instead of sent.
  */
 @Injectable()
-export class OutboxWorker implements OnModuleInit, OnApplicationShutdown {
+export class OutboxWorker implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(OutboxWorker.name);
   private running?: Promise<void>;
   private again = false;
@@ -93,7 +93,11 @@ export class OutboxWorker implements OnModuleInit, OnApplicationShutdown {
     await this.drain();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /**
+   * Stops before the mailer closes its pooled connections: Nest destroys this module before the
+   * mailer's, which it imports, so the pass in flight finishes its email over an open connection.
+   */
+  async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     await this.running;
   }
