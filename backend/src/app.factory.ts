@@ -10,8 +10,7 @@ import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { corsOptions, securityHeaders } from './common/http/security-headers';
 import { answerClientErrorsWithJson, BODY_LIMIT_BYTES, parseJsonBody } from './common/http/request-limits';
 import { serveSpa } from './common/http/spa';
-import { RejectUnsafeTextPipe } from './common/http/unsafe-text';
-import { createValidationPipe } from './common/http/validation';
+import { RequestInputPipe } from './common/http/validation';
 import { buildOpenApiDocument, setupSwagger } from './common/swagger/openapi';
 import { CalendarService, FEED_PATH } from './modules/calendar/calendar.service';
 import { feedRevalidation } from './modules/calendar/feed-revalidation';
@@ -82,8 +81,9 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
   app.setGlobalPrefix('api');
   // The built SPA: `/` the prerendered landing page, navigation paths its shell (spa.ts).
   await serveSpa(app, config.get('SERVE_STATIC', { infer: true }) ? config.get('STATIC_DIR', { infer: true }) : undefined);
-  // Text PostgreSQL can't store is refused first, with a 400 naming the field (unsafe-text.ts).
-  app.useGlobalPipes(new RejectUnsafeTextPipe(), createValidationPipe());
+  // Text PostgreSQL can't store is refused first, with a 400 naming the field (unsafe-text.ts),
+  // then class-validator's rules: one pipe (validation.ts).
+  app.useGlobalPipes(new RequestInputPipe());
   app.useGlobalFilters(new AllExceptionsFilter(app.get(HttpAdapterHost)));
   setupSwagger(app, () => buildOpenApiDocument(app));
 }

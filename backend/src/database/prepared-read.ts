@@ -42,7 +42,28 @@ export async function preparedRead<T>(em: EntityManager, statement: PreparedStat
   // A request that hasn't used its EntityManager holds no transaction: asking the manager would fork it.
   if (!requestManagerUnused(em) && em.isInTransaction()) return em.getContext().execute<T[]>(statement.sql, values);
   const text = em.config.get('onQuery')(statement.text, values);
-  const pool = await em.getConnection().getNativeClient();
-  const result = await pool.query({ name: statement.name, text, values });
+  const result = await (livePool(em) ?? (await nativePool(em))).query({ name: statement.name, text, values });
   return result.rows as T[];
+}
+
+type Pool = Awaited<ReturnType<ReturnType<EntityManager['getConnection']>['getNativeClient']>>;
+
+/**
+ * The ORM's `pg` pool of each connection, once asked for: `getNativeClient()` awaits the ORM's
+ * lazy-connect check and then answers the same pool every time, two async calls per prepared read
+ * (two a signed-in request) for nothing. A pool that has been ended (the ORM closed; a reconnect
+ * makes a new one) is asked for again.
+ */
+const pools = new WeakMap<object, Pool>();
+
+function livePool(em: EntityManager): Pool | undefined {
+  const pool = pools.get(em.getConnection());
+  return pool && !pool.ending && !pool.ended ? pool : undefined;
+}
+
+async function nativePool(em: EntityManager): Promise<Pool> {
+  const connection = em.getConnection();
+  const pool = await connection.getNativeClient();
+  pools.set(connection, pool);
+  return pool;
 }

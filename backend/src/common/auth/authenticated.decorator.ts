@@ -71,7 +71,7 @@ export function RequiresReauthentication() {
   );
 }
 
-/** The signed-in user of the request (routes under `Authenticated()` only). */
+/** The signed-in user of the request (routes under `Authenticated()` only): the request is the route's first argument. */
 export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionContext): AuthUser => {
-  return ctx.switchToHttp().getRequest<{ user: AuthUser }>().user;
+  return ctx.getArgByIndex<{ user: AuthUser }>(0).user;
 });

@@ -20,7 +20,11 @@ export const AUTHENTICATED_KEY = 'duty-manager:authenticated';
  */
 export abstract class WriteRefusal {
   /** Throws when `user`'s request with `method` to the route (`targets`: handler, controller) must be refused. */
-  abstract check(user: AuthUser, method: string, targets: [ReturnType<ExecutionContext['getHandler']>, ReturnType<ExecutionContext['getClass']>]): void;
+  abstract check(
+    user: AuthUser,
+    method: string,
+    targets: [ReturnType<ExecutionContext['getHandler']>, ReturnType<ExecutionContext['getClass']>],
+  ): void;
 }
 
 /** What a route needs; `deniedAction` words the refusal when the permission's own wording is too broad. */
@@ -63,20 +67,24 @@ export class JwtAuthGuard implements CanActivate {
 
   constructor(private readonly moduleRef: ModuleRef) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    const request = context.switchToHttp().getRequest<{ user?: AuthUser }>();
+  canActivate(context: ExecutionContext): Promise<boolean> {
+    // The request is the first of the route's arguments: switchToHttp() would make an object to say so.
+    const request = context.getArgByIndex<{ user?: AuthUser }>(0);
     this.authenticator ??= this.moduleRef.get(SessionAuthenticator, { strict: false });
-    try {
-      request.user = await this.authenticator.authenticateRequest(request);
-    } catch (err) {
-      // A failure to check the token (the database is down: 503) is not a reason to end the session.
-      if (!(err instanceof SessionRefused)) throw err;
-      const reason = err.reason as { name?: string; message?: string } | undefined;
-      if (reason?.name === 'TokenExpiredError') throw new UnauthorizedException(SESSION_ENDED);
-      if (reason?.message === 'No auth token') throw new UnauthorizedException('Please sign in to continue.');
-      throw new UnauthorizedException(SESSION_ENDED);
-    }
-    return true;
+    return this.authenticator.authenticateRequest(request).then(
+      (user) => {
+        request.user = user;
+        return true;
+      },
+      (err: unknown) => {
+        // A failure to check the token (the database is down: 503) is not a reason to end the session.
+        if (!(err instanceof SessionRefused)) throw err;
+        const reason = err.reason as { name?: string; message?: string } | undefined;
+        if (reason?.name === 'TokenExpiredError') throw new UnauthorizedException(SESSION_ENDED);
+        if (reason?.message === 'No auth token') throw new UnauthorizedException('Please sign in to continue.');
+        throw new UnauthorizedException(SESSION_ENDED);
+      },
+    );
   }
 }
 
@@ -94,7 +102,7 @@ export class PermissionGuard implements CanActivate {
   }
 
   canActivate(context: ExecutionContext): boolean {
-    const request = context.switchToHttp().getRequest<{ user?: AuthUser; method: string }>();
+    const request = context.getArgByIndex<{ user?: AuthUser; method: string }>(0);
     const user = request.user;
     // An admin whose organisation requires two-step verification and who hasn't turned it on
     // reaches only its setup (docs/product.md#two-step-verification), whatever their role allows.

@@ -63,29 +63,35 @@ export const NO_STORE = 'no-store';
  * A Fastify `onRequest` hook: `Cache-Control: no-store` (see NO_STORE), helmet's headers with the
  * app's CSP, plus `Strict-Transport-Security` when the request came over TLS, on every response
  * (API, errors, 404s, the SPA and its files). `request.protocol` believes `X-Forwarded-Proto` only
- * from proxies trusted by TRUST_PROXY. Helmet writes to the raw response, whose headers Node sends
- * along with the ones Fastify sets.
+ * from proxies trusted by TRUST_PROXY. All are set on the reply (Fastify's headers), not the raw
+ * response: a route's own value of one replaces it (Fastify keeps one value per header), Fastify's
+ * error handling keeps them on errors, and Node writes the reply's headers in one `writeHead`
+ * without storing each one on the raw response first (docs/performance.md#api-at-scale).
  */
 export function securityHeaders(): onRequestHookHandler {
   const overTls = headersOf(helmetWith(true));
   const plain = headersOf(helmetWith(false));
   return (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
-    // On the reply, not the raw response: a route's own Cache-Control replaces it (Fastify keeps
-    // one value per header), and Fastify's error handling keeps it on errors.
-    reply.header('Cache-Control', NO_STORE);
+    reply.header('cache-control', NO_STORE);
     if (request.protocol === 'https') {
-      reply.raw.setHeader('Strict-Transport-Security', HSTS_VALUE);
-      overTls.writeTo(reply.raw);
+      reply.header('strict-transport-security', HSTS_VALUE);
+      overTls.writeTo(reply);
     } else {
-      plain.writeTo(reply.raw);
+      plain.writeTo(reply);
     }
     done();
   };
 }
 
+/** Where the headers go: Fastify's reply, or anything with its two methods. */
+export interface HeaderTarget {
+  header(name: string, value: string | number | readonly string[]): unknown;
+  removeHeader(name: string): unknown;
+}
+
 /** The headers a helmet writer sets (and removes), taken once: they depend on neither request nor response. */
 interface StaticHeaders {
-  writeTo(res: ServerResponse): void;
+  writeTo(target: HeaderTarget): void;
 }
 
 /**
@@ -112,14 +118,16 @@ export function headersOf(writer: HeaderWriter): StaticHeaders {
     finished = true;
   });
   if (!finished) throw new Error('The security headers did not finish at once: they cannot be taken once for every response');
-  // Names and values in two arrays walked by index: destructuring each [name, value] pair made an
-  // iterator per header per request, about 2 KiB of garbage a request (docs/performance.md).
-  const names = set.map(([name]) => name);
+  // Names lower-cased once (Fastify lower-cases every name it is given; an already lower-case one
+  // costs no new string), names and values in two arrays walked by index: destructuring each
+  // [name, value] pair made an iterator per header per request (docs/performance.md).
+  const names = set.map(([name]) => name.toLowerCase());
   const values = set.map(([, value]) => value);
+  const removedNames = removed.map((name) => name.toLowerCase());
   return {
-    writeTo(res) {
-      for (let i = 0; i < removed.length; i++) res.removeHeader(removed[i]);
-      for (let i = 0; i < names.length; i++) res.setHeader(names[i], values[i]);
+    writeTo(target) {
+      for (let i = 0; i < removedNames.length; i++) target.removeHeader(removedNames[i]);
+      for (let i = 0; i < names.length; i++) target.header(names[i], values[i]);
     },
   };
 }

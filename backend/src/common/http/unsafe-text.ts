@@ -74,7 +74,7 @@ function where(metadata: ArgumentMetadata): string {
  *   A value the handler takes untyped (no DTO class: the SSO callback's query, written by the
  *   identity provider, whose `error_description` may span lines) has no declared fields and is
  *   left as it is; a parameter taken as a string (`@Query('token')`) is one line.
- * Runs as the first global pipe.
+ * Runs first in the global pipe (RequestInputPipe, validation.ts), before class-validator's rules.
  */
 @Injectable()
 export class RejectUnsafeTextPipe implements PipeTransform {

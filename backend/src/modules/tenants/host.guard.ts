@@ -30,7 +30,7 @@ export class HostGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     if (context.getType() !== 'http') return true;
     if (this.authenticated.of(context)) return true;
-    const req = context.switchToHttp().getRequest<Request>();
+    const req = context.getArgByIndex<Request>(0);
     if (this.hosts.of(req).kind !== 'organization') return true;
     if (this.anyHost.of(context)) return true;
     return this.hosts.requireKnown(req).then(() => true);
