@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 
@@ -78,7 +78,17 @@ function renderToday(replies: Parameters<typeof stubFetch>[0] = {}) {
   return fetchMock;
 }
 
-const list = () => screen.findByRole('list', { name: "Today's duties" });
+/**
+ * Today's duties, once every card is in: the board mounts its first card alone and the others in
+ * steps of their own after it (useRevealInSteps).
+ */
+const list = async () => {
+  const duties = await screen.findByRole('list', { name: "Today's duties" });
+  await waitFor(() =>
+    expect(within(duties).getAllByRole('listitem')).toHaveLength(board.duties.length),
+  );
+  return duties;
+};
 
 describe('the Today board', () => {
   let user: UserEvent;

@@ -89,21 +89,25 @@ export function TodayPage() {
             ))}
           </Flex>
         )}
-        <SectionCard title={ON_LEAVE_TITLE} size="small">
-          {board.away.length === 0 ? (
-            <Text type="secondary">{NOBODY_ON_LEAVE}</Text>
-          ) : (
-            <ul aria-label={ON_LEAVE_TITLE} style={{ margin: 0, paddingInlineStart: 20 }}>
-              {board.away.map((person) => (
-                <li key={person.id}>
-                  {person.startTime && person.endTime
-                    ? `${person.name} (${person.startTime}–${person.endTime})`
-                    : person.name}
-                </li>
-              ))}
-            </ul>
-          )}
-        </SectionCard>
+        {/* Under the last card, so it comes with it: mounted before, on a phone it would be in
+            the first screen and pushed down by every step of cards (a layout shift each). */}
+        {(board.closed || cardsShown >= board.duties.length) && (
+          <SectionCard title={ON_LEAVE_TITLE} size="small">
+            {board.away.length === 0 ? (
+              <Text type="secondary">{NOBODY_ON_LEAVE}</Text>
+            ) : (
+              <ul aria-label={ON_LEAVE_TITLE} style={{ margin: 0, paddingInlineStart: 20 }}>
+                {board.away.map((person) => (
+                  <li key={person.id}>
+                    {person.startTime && person.endTime
+                      ? `${person.name} (${person.startTime}–${person.endTime})`
+                      : person.name}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </SectionCard>
+        )}
         <FindCoverDialog date={board.date} duty={coverFor} onClose={() => setCoverFor(undefined)} />
       </Flex>
     );
@@ -115,9 +119,7 @@ export function TodayPage() {
       <Title level={1} style={{ marginTop: 0, marginBottom: 4 }}>
         {TODAY_TITLE}
       </Title>
-      {board && (
-        <Paragraph type="secondary">{formatDate(board.date, LONG_DATE_FORMAT)}</Paragraph>
-      )}
+      {board && <Paragraph type="secondary">{formatDate(board.date, LONG_DATE_FORMAT)}</Paragraph>}
       {content}
     </div>
   );
