@@ -14,12 +14,6 @@ import { PinMark } from './pin-mark';
 
 /** The duties' rows mounted per commit (useRevealInSteps). */
 const ROWS_PER_STEP = 4;
-/**
- * The rows the grid's first commit with its answer mounts: two. That commit also mounts the
- * table's frame (head, sticky column) in the page's commit that reveals the signed-in screen;
- * the next rows come in steps of their own.
- */
-const FIRST_ROWS = 2;
 
 interface AllDutiesGridProps {
   /** The weekdays shown, Monday first. */
@@ -38,7 +32,7 @@ interface AllDutiesGridProps {
 export function AllDutiesGrid({ dates, closedOn }: AllDutiesGridProps) {
   const range = dates.length ? { startDate: dates[0]!, endDate: dates.at(-1)! } : undefined;
   const grid = useGetRotaGridQuery(range ?? skipToken);
-  const rowsShown = useRevealInSteps(grid.currentData?.duties.length ?? 0, ROWS_PER_STEP, FIRST_ROWS);
+  const rowsShown = useRevealInSteps(grid.currentData?.duties.length ?? 0, ROWS_PER_STEP);
 
   if (grid.isError && !grid.currentData) {
     return (

@@ -25,12 +25,6 @@ import {
 
 /** The duty cards mounted per commit (useRevealInSteps): about a phone's screen of them. */
 const CARDS_PER_STEP = 3;
-/**
- * The cards the board's first commit with its answer mounts: one. That commit also replaces the
- * skeleton with the signed-in screen and runs its effects (a phone's longest task of the load);
- * the next cards come in steps of their own.
- */
-const FIRST_CARDS = 1;
 
 /** How often the board asks again while it is open (docs/product.md#talking-to-the-server). */
 export const TODAY_REFRESH_MS = 60_000;
@@ -56,7 +50,7 @@ export function TodayPage() {
   }, [refetch]);
 
   const board = query.data;
-  const cardsShown = useRevealInSteps(board?.duties.length ?? 0, CARDS_PER_STEP, FIRST_CARDS);
+  const cardsShown = useRevealInSteps(board?.duties.length ?? 0, CARDS_PER_STEP);
   let content;
   if (query.isError && !board) {
     content =
