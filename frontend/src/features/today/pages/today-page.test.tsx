@@ -79,8 +79,8 @@ function renderToday(replies: Parameters<typeof stubFetch>[0] = {}) {
 }
 
 /**
- * Today's duties, once every card is in: the board mounts its first card alone and the others in
- * steps of their own after it (useRevealInSteps).
+ * Today's duties, once every card is in: the board mounts its cards in steps (useRevealInSteps),
+ * and the On leave section with the last.
  */
 const list = async () => {
   const duties = await screen.findByRole('list', { name: "Today's duties" });

@@ -83,8 +83,8 @@ export function TodayPage() {
             ))}
           </Flex>
         )}
-        {/* Under the last card, so it comes with it: mounted before, on a phone it would be in
-            the first screen and pushed down by every step of cards (a layout shift each). */}
+        {/* Under the last card, so it comes with it: mounted before, every later step of cards
+            would push it down (a layout shift each while it is in view). */}
         {(board.closed || cardsShown >= board.duties.length) && (
           <SectionCard title={ON_LEAVE_TITLE} size="small">
             {board.away.length === 0 ? (
