@@ -83,25 +83,21 @@ export function TodayPage() {
             ))}
           </Flex>
         )}
-        {/* Under the last card, so it comes with it: mounted before, every later step of cards
-            would push it down (a layout shift each while it is in view). */}
-        {(board.closed || cardsShown >= board.duties.length) && (
-          <SectionCard title={ON_LEAVE_TITLE} size="small">
-            {board.away.length === 0 ? (
-              <Text type="secondary">{NOBODY_ON_LEAVE}</Text>
-            ) : (
-              <ul aria-label={ON_LEAVE_TITLE} style={{ margin: 0, paddingInlineStart: 20 }}>
-                {board.away.map((person) => (
-                  <li key={person.id}>
-                    {person.startTime && person.endTime
-                      ? `${person.name} (${person.startTime}–${person.endTime})`
-                      : person.name}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </SectionCard>
-        )}
+        <SectionCard title={ON_LEAVE_TITLE} size="small">
+          {board.away.length === 0 ? (
+            <Text type="secondary">{NOBODY_ON_LEAVE}</Text>
+          ) : (
+            <ul aria-label={ON_LEAVE_TITLE} style={{ margin: 0, paddingInlineStart: 20 }}>
+              {board.away.map((person) => (
+                <li key={person.id}>
+                  {person.startTime && person.endTime
+                    ? `${person.name} (${person.startTime}–${person.endTime})`
+                    : person.name}
+                </li>
+              ))}
+            </ul>
+          )}
+        </SectionCard>
         <FindCoverDialog date={board.date} duty={coverFor} onClose={() => setCoverFor(undefined)} />
       </Flex>
     );
@@ -113,7 +109,9 @@ export function TodayPage() {
       <Title level={1} style={{ marginTop: 0, marginBottom: 4 }}>
         {TODAY_TITLE}
       </Title>
-      {board && <Paragraph type="secondary">{formatDate(board.date, LONG_DATE_FORMAT)}</Paragraph>}
+      {board && (
+        <Paragraph type="secondary">{formatDate(board.date, LONG_DATE_FORMAT)}</Paragraph>
+      )}
       {content}
     </div>
   );
