@@ -20,7 +20,8 @@
 // LIGHTHOUSE_RUNS (default 1: audits per row; the row shows the run of median performance score
 // and the file keeps every run's score), LIGHTHOUSE_PAGES (a comma-separated subset, e.g.
 // "today,grid"), LIGHTHOUSE_FORM_FACTORS (a subset of "mobile,desktop"), LIGHTHOUSE_REPORTS (a folder: also write each run's full Lighthouse JSON there,
-// to see what costs FCP, LCP, TBT or CLS).
+// to see what costs FCP, LCP, TBT or CLS, and beside each a .cpu-tasks.json: the main thread's tasks
+// that make cpuTBT, each with its start after the first paint and its thread time at 1x).
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -121,7 +122,8 @@ try {
       const met = target == null ? null : run.scores.performance >= target;
       const performanceScores = runs.map((r) => r.scores.performance);
       const cpuTbtMs = runs.map((r) => r.metrics.cpuTbtMs);
-      const row = { page: p.page, path: p.path, ...run, target, met, performanceScores, cpuTbtMs };
+      const cpuMs = runs.map((r) => r.metrics.cpuMs);
+      const row = { page: p.page, path: p.path, ...run, target, met, performanceScores, cpuTbtMs, cpuMs };
       rows.push(row);
       const file = path.join(resultsDir, `lighthouse-${p.page}-${formFactor}.json`);
       const summary = {
@@ -135,6 +137,7 @@ try {
         target,
         performanceScores,
         cpuTbtMs,
+        cpuMsRuns: cpuMs,
         ...run,
       };
       fs.writeFileSync(file, `${JSON.stringify(summary, null, 2)}\n`);
@@ -207,7 +210,13 @@ async function auditOnce(browser, { page: name, path: urlPath }, formFactor, tok
         return [name, value == null ? null : name === 'cls' ? Number(value.toFixed(3)) : Math.round(value)];
       }),
     );
-    Object.assign(metrics, cpuBlocking(result.artifacts?.Trace, lhr));
+    const { tasks, ...blocking } = cpuBlocking(result.artifacts?.Trace, lhr);
+    Object.assign(metrics, blocking);
+    if (process.env.LIGHTHOUSE_REPORTS && tasks) {
+      // Beside the report: the tasks that make cpuTBT (thread ms at 1x, from the first paint).
+      const file = `${name}-${formFactor}-${new Date().toISOString().replace(/[:.]/g, '')}.cpu-tasks.json`;
+      fs.writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, file), JSON.stringify(tasks));
+    }
     return {
       formFactor,
       throttling: lhr.configSettings.throttlingMethod,
@@ -244,14 +253,17 @@ function cpuBlocking(trace, lhr) {
     if (e.name !== 'RunTask' || e.ph !== 'X' || e.ts < fcpTs || e.tdur == null) continue;
     const thread = `${e.pid}:${e.tid}`;
     if (!mains.has(thread)) continue;
-    const sums = byThread.get(thread) ?? { cpu: 0, blocking: 0 };
+    const sums = byThread.get(thread) ?? { cpu: 0, blocking: 0, tasks: [] };
     const ms = e.tdur / 1000;
     sums.cpu += ms;
     sums.blocking += Math.max(0, ms * slowdown - 50);
+    if (ms * slowdown > 50) sums.tasks.push({ atMs: Math.round((e.ts - fcpTs) / 1000), cpuMs: Number(ms.toFixed(1)) });
     byThread.set(thread, sums);
   }
   const main = [...byThread.values()].sort((a, b) => b.cpu - a.cpu)[0];
-  return main ? { cpuMs: Math.round(main.cpu), cpuTbtMs: Math.round(main.blocking) } : { cpuMs: null, cpuTbtMs: null };
+  return main
+    ? { cpuMs: Math.round(main.cpu), cpuTbtMs: Math.round(main.blocking), tasks: main.tasks }
+    : { cpuMs: null, cpuTbtMs: null };
 }
 
 async function registerOrganisation() {
@@ -343,5 +355,8 @@ function printTable(rows, chromium, rounds, loadAverage) {
   for (const r of table) console.log(r.map((c, i) => (i < 2 || i === 4 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  '));
   if (rounds > 1)
     for (const row of rows)
-      console.log(`${row.page} ${row.formFactor}: performance ${row.performanceScores.join(', ')}; cpuTBT ${row.cpuTbtMs.join(', ')}`);
+      console.log(
+        `${row.page} ${row.formFactor}: performance ${row.performanceScores.join(', ')}; cpuTBT ${row.cpuTbtMs.join(', ')}; ` +
+          `CPU ms after FCP ${row.cpuMs.join(', ')}`,
+      );
 }

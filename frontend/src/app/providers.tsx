@@ -7,6 +7,7 @@ import enGB from 'antd/locale/en_GB';
 import { useContext, useMemo, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 
+import { builtAlgorithm } from '@/shared/ui/built-theme-algorithm';
 import { usePrefersReducedMotion } from '@/shared/ui/reduced-motion';
 import { ACCESSIBLE_THEME } from '@/shared/ui/theme';
 import { ToastProvider } from '@/shared/ui/toast';
@@ -28,11 +29,16 @@ function AppRoot({ children }: { children: ReactNode }) {
 
 export function AppProviders({ store, children }: AppProvidersProps) {
   const reducedMotion = usePrefersReducedMotion();
+  // The map token of ACCESSIBLE_THEME comes from the build (builtAlgorithm); the same tokens.
   const theme = useMemo(
     () =>
       reducedMotion
-        ? { ...ACCESSIBLE_THEME, token: { ...ACCESSIBLE_THEME.token, motion: false } }
-        : ACCESSIBLE_THEME,
+        ? {
+            ...ACCESSIBLE_THEME,
+            algorithm: builtAlgorithm,
+            token: { ...ACCESSIBLE_THEME.token, motion: false },
+          }
+        : { ...ACCESSIBLE_THEME, algorithm: builtAlgorithm },
     [reducedMotion],
   );
   return (
