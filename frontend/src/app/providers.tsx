@@ -7,7 +7,6 @@ import enGB from 'antd/locale/en_GB';
 import { useContext, useMemo, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 
-import { builtAlgorithm } from '@/shared/ui/built-theme-algorithm';
 import { usePrefersReducedMotion } from '@/shared/ui/reduced-motion';
 import { ACCESSIBLE_THEME } from '@/shared/ui/theme';
 import { ToastProvider } from '@/shared/ui/toast';
@@ -29,16 +28,11 @@ function AppRoot({ children }: { children: ReactNode }) {
 
 export function AppProviders({ store, children }: AppProvidersProps) {
   const reducedMotion = usePrefersReducedMotion();
-  // The map token of ACCESSIBLE_THEME comes from the build (builtAlgorithm); the same tokens.
   const theme = useMemo(
     () =>
       reducedMotion
-        ? {
-            ...ACCESSIBLE_THEME,
-            algorithm: builtAlgorithm,
-            token: { ...ACCESSIBLE_THEME.token, motion: false },
-          }
-        : { ...ACCESSIBLE_THEME, algorithm: builtAlgorithm },
+        ? { ...ACCESSIBLE_THEME, token: { ...ACCESSIBLE_THEME.token, motion: false } }
+        : ACCESSIBLE_THEME,
     [reducedMotion],
   );
   return (
