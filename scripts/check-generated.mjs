@@ -1,9 +1,8 @@
 #!/usr/bin/env node
 // Regenerates openapi/openapi.json, the RTK Query *.gen.ts files, the frontend's permission
-// table (frontend/src/shared/auth/permissions.gen.ts), antd's map token for the app's theme
-// (frontend/src/shared/ui/theme-tokens.gen.ts) and the module diagram in docs/architecture.md,
-// and fails when that changed any of them: generated files are never edited by hand and must
-// match their sources.
+// table (frontend/src/shared/auth/permissions.gen.ts) and the module diagram in
+// docs/architecture.md, and fails when that changed any of them: generated files are never
+// edited by hand and must match the backend.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -17,7 +16,7 @@ function generatedFiles() {
   if (fs.existsSync(spec)) files.set('openapi/openapi.json', fs.readFileSync(spec, 'utf8'));
   // The backend's module diagram (backend/scripts/module-graph.mjs) inside the architecture page.
   files.set('docs/architecture.md', fs.readFileSync(path.join(root, 'docs', 'architecture.md'), 'utf8'));
-  // Every *.gen.ts under frontend/src: the RTK Query endpoints, the permission table, the theme's tokens.
+  // Every *.gen.ts under frontend/src: the RTK Query endpoints and the permission table.
   const src = path.join(root, 'frontend', 'src');
   for (const entry of fs.readdirSync(src, { recursive: true })) {
     const rel = String(entry);
