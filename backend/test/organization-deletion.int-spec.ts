@@ -159,8 +159,8 @@ describe('organisation deletion', () => {
     bId = await orgIdOf(b);
     staffA = await seed(a);
     await seed(b);
-    // The seeding's emails are sent here, not in the first test that snapshots the organisation
-    // (snapshotOrganization waits for the outbox): on a busy machine that took most of its 30 s.
+    // The seeding's emails (about 380) are sent here, not in the first test that snapshots the
+    // organisation (snapshotOrganization waits for the outbox), so that test's 30 s cover only itself.
     await t.get(OutboxWorker).finishSending();
   }, 600_000);
 
