@@ -107,6 +107,31 @@ describe('the all-duties grid', () => {
     expect(theirs.days.flatMap((d) => d.duties.flatMap((c) => c.slots.filter((s) => s.staff)))).toEqual([]);
   });
 
+  it('needs nobody on a day the school is closed: a holiday, or outside term (half term)', async () => {
+    const school = await registerOrganization(t);
+    await as(school.token)
+      .put('/api/term-dates/2026', {
+        terms: [
+          { name: 'autumn', startDate: '2026-09-02', endDate: '2026-12-18', halfTermStart: '2026-10-26', halfTermEnd: '2026-10-30' },
+          { name: 'spring', startDate: '2027-01-04', endDate: '2027-03-26', halfTermStart: '2027-02-15', halfTermEnd: '2027-02-19' },
+          { name: 'summer', startDate: '2027-04-12', endDate: '2027-07-21', halfTermStart: '2027-05-31', halfTermEnd: '2027-06-04' },
+        ],
+      })
+      .expect(200);
+    await as(school.token).post('/api/holidays', { name: 'Inset', type: 'inset_day', startDate: '2026-11-04', endDate: '2026-11-04' }).expect(201);
+
+    const grid = (await as(school.token).get('/api/rota/grid?startDate=2026-10-29&endDate=2026-11-05').expect(200)).body as Grid;
+    const [dutyManager] = grid.duties;
+    expect(grid.days.map((d) => [d.date, d.duties.map((c) => [c.dutyId, c.needed, c.slots.length])])).toEqual([
+      ['2026-10-29', []],
+      ['2026-10-30', []],
+      ['2026-11-02', [[dutyManager!.id, 2, 2]]],
+      ['2026-11-03', [[dutyManager!.id, 2, 2]]],
+      ['2026-11-04', []],
+      ['2026-11-05', [[dutyManager!.id, 2, 2]]],
+    ]);
+  });
+
   it('covers at most 93 days, and says so', async () => {
     const res = await as(admin.token).get('/api/rota/grid?startDate=2026-09-01&endDate=2026-12-31').expect(400);
     expect(res.body.message).toBe('The all-duties grid covers at most 93 days: ask for a shorter period');

@@ -3,6 +3,9 @@ import { daysInSpan } from '../../common/clock/academic-year';
 import type { IsoDate } from '../../common/clock/clock';
 import { DutiesService } from '../duties/duties.service';
 import type { DutyDto } from '../duties/dto/duty.dto';
+import { SchoolCalendar } from '../holidays/school-calendar';
+import type { Closure } from '../holidays/term-dates';
+import { closedBecause } from './engine/rota-rules';
 import type { RotaGridDto } from './dto/rota-grid.dto';
 import type { RotaSlotDto } from './dto/rota-slot.dto';
 import { RotaRepository } from './rota.repository';
@@ -32,27 +35,38 @@ export function gridDutyOf(
 
 /**
  * The all-duties grid (docs/product.md#duties): every duty of the school, in its order, on every
- * weekday of a range, with the people it needs that weekday and who is on it. Three statements
- * whatever the range: the duties, their people per day (the settings' duty managers per day for
- * the Duty Manager duty), and every slot of the range with its person's name.
+ * weekday of a range, with the people it needs that weekday and who is on it; on a day the school
+ * is closed (a holiday, outside term) it needs nobody. Five statements whatever the range: the
+ * duties, their people per day (the settings' duty managers per day for the Duty Manager duty),
+ * every slot of the range with its person's name, and the terms and holidays of the range.
  */
 @Injectable()
 export class RotaGridService {
   constructor(
     private readonly duties: DutiesService,
     private readonly rota: RotaRepository,
+    private readonly calendar: SchoolCalendar,
   ) {}
 
   /**
    * With `withPins` (admins and managers), a pinned slot says so (docs/product.md#pinned-duties).
-   * `listed`: the school's duties when the caller has read them already (the Today board).
+   * `known`: what the caller has read already (the Today board: the school's duties, and the
+   * closures of a day it knows is open).
    */
-  async grid(startDate: IsoDate, endDate: IsoDate, withPins = false, listed?: DutyDto[]): Promise<RotaGridDto> {
+  async grid(
+    startDate: IsoDate,
+    endDate: IsoDate,
+    withPins = false,
+    known: { listed?: DutyDto[]; closures?: Closure[] } = {},
+  ): Promise<RotaGridDto> {
     if (daysInSpan(startDate, endDate) > MAX_GRID_DAYS) {
       throw new BadRequestException(`The all-duties grid covers at most ${MAX_GRID_DAYS} days: ask for a shorter period`);
     }
-    const duties = listed ?? (await this.duties.list());
-    const rows = await this.rota.namedDutySlotsBetween(startDate, endDate);
+    const duties = known.listed ?? (await this.duties.list());
+    const [rows, closures] = await Promise.all([
+      this.rota.namedDutySlotsBetween(startDate, endDate),
+      known.closures ?? this.calendar.committedClosuresBetween(startDate, endDate),
+    ]);
     // Each day's slots by duty, at their positions (the rows come by date, duty and position).
     const held = new Map<IsoDate, Map<string, RotaSlotDto[]>>();
     for (const row of rows) {
@@ -77,10 +91,11 @@ export class RotaGridService {
     const days: RotaGridDto['days'] = [];
     for (const { date, weekday } of weekdaysBetween(startDate, endDate)) {
       const ofDay = held.get(date);
+      const open = !closures.length || !closedBecause(date, closures);
       const cells: RotaGridDto['days'][number]['duties'] = [];
       for (let d = 0; d < duties.length; d++) {
         const dutyId = duties[d]!.id;
-        const needed = needs[d]![weekday]!;
+        const needed = open ? needs[d]![weekday]! : 0;
         const filled = ofDay?.get(dutyId) ?? none;
         if (!needed && !filled.length) continue;
         const slots: RotaSlotDto[] = [];

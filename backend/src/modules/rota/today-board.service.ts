@@ -57,7 +57,7 @@ export class TodayBoardService {
     if (closed) return { date: day, closed, wet, duties: [], away };
     const listed = await this.duties.list();
     const byId = new Map(listed.map((d) => [d.id, d]));
-    const grid = await this.grid.grid(day, day, seesPins(user), listed);
+    const grid = await this.grid.grid(day, day, seesPins(user), { listed, closures: [] });
     const cells = new Map((grid.days[0]?.duties ?? []).map((cell) => [cell.dutyId, cell]));
     const duties = grid.duties.flatMap((duty): TodayDutyDto[] => {
       const cell = cells.get(duty.id);

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { RotaGridCellDto } from './rota-grid-cell.dto';
 
-/** A weekday of the grid with a cell for each duty that runs on it or has someone on it. */
+/** A weekday of the grid with a cell for each duty that runs on it while the school is open, or has someone on it. */
 export class RotaGridDayDto {
   @ApiProperty({ format: 'date' })
   date!: string;

@@ -626,7 +626,7 @@ export type CreateDraftDto = {
 };
 export type RotaGridCellDto = {
   dutyId: string;
-  /** People the duty needs that weekday (0 when it doesn't run then). */
+  /** People the duty needs that day: 0 when it doesn't run that weekday, is paused, or the school is closed (a holiday, outside term). */
   needed: number;
   /** Its slots in order: as many as it needs, more when more are filled; an empty one has `staff: null`. */
   slots: RotaSlotDto[];
