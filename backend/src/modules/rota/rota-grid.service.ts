@@ -50,8 +50,8 @@ export class RotaGridService {
 
   /**
    * With `withPins` (admins and managers), a pinned slot says so (docs/product.md#pinned-duties).
-   * `known`: what the caller has read already (the Today board: the school's duties, and the
-   * closures of a day it knows is open).
+   * `known`: what the caller has read already (the Today board: the school's duties and the day's
+   * closures).
    */
   async grid(
     startDate: IsoDate,
@@ -91,7 +91,7 @@ export class RotaGridService {
     const days: RotaGridDto['days'] = [];
     for (const { date, weekday } of weekdaysBetween(startDate, endDate)) {
       const ofDay = held.get(date);
-      const open = !closures.length || !closedBecause(date, closures);
+      const open = !closedBecause(date, closures);
       const cells: RotaGridDto['days'][number]['duties'] = [];
       for (let d = 0; d < duties.length; d++) {
         const dutyId = duties[d]!.id;

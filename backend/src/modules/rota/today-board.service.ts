@@ -52,12 +52,13 @@ export class TodayBoardService {
     const day = date ?? (await this.clock.today());
     await this.assertOnTheDay(user, day);
     const away = await this.awayOn(day);
-    const closed = closedBecause(day, await this.calendar.committedClosuresBetween(day, day))?.reason ?? null;
+    const closures = await this.calendar.committedClosuresBetween(day, day);
+    const closed = closedBecause(day, closures)?.reason ?? null;
     const wet = (await this.wetDays.wetBetween(day, day)).has(day);
     if (closed) return { date: day, closed, wet, duties: [], away };
     const listed = await this.duties.list();
     const byId = new Map(listed.map((d) => [d.id, d]));
-    const grid = await this.grid.grid(day, day, seesPins(user), { listed, closures: [] });
+    const grid = await this.grid.grid(day, day, seesPins(user), { listed, closures });
     const cells = new Map((grid.days[0]?.duties ?? []).map((cell) => [cell.dutyId, cell]));
     const duties = grid.duties.flatMap((duty): TodayDutyDto[] => {
       const cell = cells.get(duty.id);
