@@ -27,6 +27,10 @@
 // BENCH_API_BARE_NODE_ARGS the same for the bare server; BENCH_API_ONLY=<text> loads only the
 // endpoints whose name contains it (all are still checked); BENCH_API_SHOW_SQL=1 prints the
 // recorded statements with the server's execution time of each.
+// BENCH_API_STDOUT_DIR=<dir> writes the measured app's standard output to <dir>/app.log and the bare
+// server's (once it is ready) to <dir>/bare.log: with `--trace-gc-nvp` in the node arguments,
+// `node bench/lib/gc-trace-summary.mjs <dir>/app.log <dir>/bare.log` sums up each one's collections.
+// The CPU figures are also given by thread (main, V8's helpers, the rest: /proc/<pid>/task).
 // BENCH_API_BARE_HTTP=fastify answers the bare server's requests from one plain Fastify route
 // instead of node:http (the middle rung between the bare server and the app).
 import { spawn } from 'node:child_process';
@@ -101,6 +105,30 @@ function cpuMs(pid) {
   // utime and stime are fields 14 and 15 of stat, i.e. 12 and 13 after the command name.
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
+/**
+ * The same CPU time split by thread: the main (JavaScript) thread, V8's helper threads (parallel
+ * scavenges, concurrent marking and sweeping, background compilation) and the rest (libuv's pool,
+ * Node's own threads), in ms. A thread that ended in between is missed, so the parts are read
+ * beside the process's total, not instead of it.
+ */
+function threadCpuMs(pid) {
+  const parts = { main: 0, v8: 0, other: 0 };
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    let stat;
+    let comm;
+    try {
+      stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      comm = fs.readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+    } catch {
+      continue; // the thread ended while being read
+    }
+    const fields = stat.split(') ')[1].split(' ');
+    const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    const part = tid === String(pid) ? 'main' : comm.startsWith('V8') || comm.startsWith('DelayedTask') ? 'v8' : 'other';
+    parts[part] += ms;
+  }
+  return parts;
+}
 const mib = (m) => `VmRSS ${m.rss.toFixed(0)} MiB, VmHWM ${m.hwm.toFixed(0)} MiB`;
 
 /** Starts `node script` with `env`; resolves with the child once `ready(line)` matches a line it prints. */
@@ -113,7 +141,9 @@ function start(script, env, ready, what, nodeArgs = []) {
       const match = output.split('\n').map(ready).find(Boolean);
       if (match) {
         child.stdout.off('data', onData);
-        child.stdout.resume();
+        // BENCH_API_STDOUT_DIR: the bare server's output after it is ready goes to bare.log there.
+        if (process.env.BENCH_API_STDOUT_DIR && what === 'The bare server') child.stdout.pipe(fs.createWriteStream(`${process.env.BENCH_API_STDOUT_DIR}/bare.log`));
+        else child.stdout.resume();
         resolve({ child, match });
       }
     };
@@ -179,7 +209,7 @@ try {
   );
   app = spawn(process.execPath, [...appNodeArgs, `${dist}main.js`], {
     env: { PATH: process.env.PATH, ...appEnv },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_API_STDOUT_DIR ? fs.openSync(`${process.env.BENCH_API_STDOUT_DIR}/app.log`, 'w') : 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${appPort}`;
   await waitFor(`${base}/api/health`, app, 'The app');
@@ -398,8 +428,13 @@ try {
   /** One load of `path` on a server, with the server's CPU time per request (warm-up included). */
   const measure = async (server, e) => {
     const cpuBefore = cpuMs(server.pid);
+    const threadsBefore = threadCpuMs(server.pid);
     const result = summarise(await load(`${server.base}${e.path}`, server.headers(e), seconds, connections));
     result.cpu = (cpuMs(server.pid) - cpuBefore) / (result.requests + result.warmup);
+    const threadsAfter = threadCpuMs(server.pid);
+    result.threads = Object.fromEntries(
+      Object.keys(threadsAfter).map((k) => [k, (threadsAfter[k] - threadsBefore[k]) / (result.requests + result.warmup)]),
+    );
     server.lastLoadEnded = Date.now();
     return result;
   };
@@ -431,9 +466,13 @@ try {
   /** Each figure of a server's result, as its median over the rounds. */
   const medianResult = (results) =>
     Object.fromEntries(
-      ['rps', 'p50', 'p99', 'cpu', 'errors'].map((k) => [
+      ['rps', 'p50', 'p99', 'cpu', 'errors', 'threads'].map((k) => [
         k,
-        k === 'errors' ? results.reduce((n, r) => n + r.errors, 0) : median(results.map((r) => r[k])),
+        k === 'errors'
+          ? results.reduce((n, r) => n + r.errors, 0)
+          : k === 'threads'
+            ? Object.fromEntries(Object.keys(results[0].threads).map((t) => [t, median(results.map((r) => r.threads[t]))]))
+            : median(results.map((r) => r[k])),
       ]),
     );
   const results = loaded.map((e, i) => ({
@@ -474,6 +513,11 @@ try {
     console.log(`  ${r.name.padEnd(27)} app ${r.app.cpu.toFixed(2)}  bare ${r.bare.cpu.toFixed(2)}  app/bare ${r.cpuRatio.toFixed(2)}`);
   }
   console.log(`  load average at the end: ${fs.readFileSync('/proc/loadavg', 'utf8').trim()}`);
+  console.log(`\nThe same by thread (medians), ms per request: the main thread, V8's helpers (parallel scavenge, concurrent marking), the rest:`);
+  const threads = (t) => `main ${t.main.toFixed(2)}  V8 ${t.v8.toFixed(2)}  other ${t.other.toFixed(2)}`;
+  for (const r of results) {
+    console.log(`  ${r.name.padEnd(27)} app ${threads(r.app.threads)}  |  bare ${threads(r.bare.threads)}`);
+  }
   console.log(`\nResident memory (from /proc/<pid>/status; VmHWM is the peak; "after" is read ${seconds + 1} s or more after the app's last load):`);
   console.log(
     `  app (node backend/dist/main.js)  after start-up: VmRSS ${startedUp.rss.toFixed(0)} MiB when /api/health first answers, ` +
