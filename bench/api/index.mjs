@@ -99,12 +99,13 @@ function memory(pid) {
   const kib = (key) => Number(status.match(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm'))?.[1] ?? NaN);
   return { rss: kib('VmRSS') / 1024, hwm: kib('VmHWM') / 1024 };
 }
-/** User + system CPU time a process has used so far, in ms (from /proc/<pid>/stat). */
-function cpuMs(pid) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+/** User + system CPU time a process (`/proc/<pid>/stat`) or a thread of it (`/proc/<pid>/task/<tid>/stat`) has used so far, in ms. */
+function cpuMsOf(statFile) {
+  const fields = fs.readFileSync(statFile, 'utf8').split(') ')[1].split(' ');
   // utime and stime are fields 14 and 15 of stat, i.e. 12 and 13 after the command name.
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
+const cpuMs = (pid) => cpuMsOf(`/proc/${pid}/stat`);
 /**
  * The same CPU time split by thread: the main (JavaScript) thread, V8's helper threads (parallel
  * scavenges, concurrent marking and sweeping, background compilation) and the rest (libuv's pool,
@@ -114,16 +115,14 @@ function cpuMs(pid) {
 function threadCpuMs(pid) {
   const parts = { main: 0, v8: 0, other: 0 };
   for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
-    let stat;
+    let ms;
     let comm;
     try {
-      stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      ms = cpuMsOf(`/proc/${pid}/task/${tid}/stat`);
       comm = fs.readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
     } catch {
       continue; // the thread ended while being read
     }
-    const fields = stat.split(') ')[1].split(' ');
-    const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
     const part = tid === String(pid) ? 'main' : comm.startsWith('V8') || comm.startsWith('DelayedTask') ? 'v8' : 'other';
     parts[part] += ms;
   }
