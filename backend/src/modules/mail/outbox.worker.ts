@@ -87,10 +87,17 @@ export class OutboxWorker implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  /** Waits for a running pass, then runs one more; for tests and shutdown. */
+  /**
+   * Resolves once every email due when it was called has gone: waits for the running pass, runs
+   * one more, and repeats while a pass is running again. A commit during the awaited pass starts
+   * another as that one ends, and that pass may claim an email first (`SKIP LOCKED`), so this
+   * pass would find nothing and return while the other is still sending. For tests.
+   */
   async finishSending(): Promise<void> {
-    await this.running;
-    await this.drain();
+    do {
+      await this.running;
+      await this.drain();
+    } while (this.running);
   }
 
   /**
