@@ -130,8 +130,11 @@ function threadCpuMs(pid) {
 }
 const mib = (m) => `VmRSS ${m.rss.toFixed(0)} MiB, VmHWM ${m.hwm.toFixed(0)} MiB`;
 
-/** Starts `node script` with `env`; resolves with the child once `ready(line)` matches a line it prints. */
-function start(script, env, ready, what, nodeArgs = []) {
+/**
+ * Starts `node script` with `env`; resolves with the child once `ready(line)` matches a line it
+ * prints. Its output after that goes to `outputFile` when given, else nowhere.
+ */
+function start(script, env, ready, what, nodeArgs = [], outputFile = undefined) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...nodeArgs, script], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -140,8 +143,7 @@ function start(script, env, ready, what, nodeArgs = []) {
       const match = output.split('\n').map(ready).find(Boolean);
       if (match) {
         child.stdout.off('data', onData);
-        // BENCH_API_STDOUT_DIR: the bare server's output after it is ready goes to bare.log there.
-        if (process.env.BENCH_API_STDOUT_DIR && what === 'The bare server') child.stdout.pipe(fs.createWriteStream(`${process.env.BENCH_API_STDOUT_DIR}/bare.log`));
+        if (outputFile) child.stdout.pipe(fs.createWriteStream(outputFile));
         else child.stdout.resume();
         resolve({ child, match });
       }
@@ -414,6 +416,7 @@ try {
     (line) => line.match(/^listening (\d+)/)?.[1],
     'The bare server',
     (process.env.BENCH_API_BARE_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    process.env.BENCH_API_STDOUT_DIR && `${process.env.BENCH_API_STDOUT_DIR}/bare.log`,
   );
   bare = started.child;
   const bareBase = `http://127.0.0.1:${started.match}`;

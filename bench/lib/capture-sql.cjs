@@ -21,10 +21,10 @@ const { AsyncLocalStorage } = require('node:async_hooks');
 const fs = require('node:fs');
 const http = require('node:http');
 const path = require('node:path');
+const pgCopies = require('./pg-copies.cjs');
 
 const dir = process.env.CAPTURE_SQL_DIR;
 if (!dir) throw new Error('capture-sql: set CAPTURE_SQL_DIR');
-const backend = path.resolve(__dirname, '../../backend');
 const als = new AsyncLocalStorage();
 let open = 0;
 let outside = [];
@@ -78,13 +78,7 @@ function patch(pgPath) {
     return result;
   };
 }
-for (const from of [path.join(backend, 'node_modules/@mikro-orm/postgresql'), backend]) {
-  try {
-    patch(require.resolve('pg', { paths: [from] }));
-  } catch (err) {
-    if (err.code !== 'MODULE_NOT_FOUND') throw err;
-  }
-}
+for (const dir of pgCopies()) patch(dir);
 
 const emit = http.Server.prototype.emit;
 http.Server.prototype.emit = function capturingEmit(event, req, res) {
