@@ -36,6 +36,18 @@ function limitMs(timeouts: DatabaseTimeouts): number {
 const READ_TIMEOUT = 'Query read timeout';
 
 type Connectable = PoolClient & { connectionParameters: { query_timeout?: number }; connection?: { stream?: { destroy(): void } } };
+type Callback = (error: Error | undefined, result?: unknown) => void;
+
+/** One statement's client-side limit: what its timer needs when it fires, and no more. */
+interface Watch {
+  readonly connection: Connectable;
+  /** The caller's callback (pg-pool's `pool.query`); none when `pg` answers with a promise (kysely's). */
+  readonly callback: Callback | undefined;
+  timer?: NodeJS.Timeout;
+  /** The statement has been answered, or given up on. */
+  done: boolean;
+  expired: boolean;
+}
 
 /**
  * Gives every statement on the pool's connections a limit by scope, on both sides:
@@ -43,30 +55,78 @@ type Connectable = PoolClient & { connectionParameters: { query_timeout?: number
  * - the server's `statement_timeout` (set on a connection when it is reserved for a scope whose
  *   limit it doesn't have yet — `onReserve`) cancels a statement that runs too long on a server
  *   that still works, freeing what it holds;
- * - the client's read timeout (`pg`'s `query_timeout`, read on every query) stops waiting when the
- *   server can't answer at all (a frozen server enforces nothing). The timed-out connection is
- *   destroyed: its answer may still come, and the pool would otherwise hand it on with the old
- *   statement in the way (the next statement, a ROLLBACK included, would wait behind it).
+ * - the client's read timeout stops waiting when the server can't answer at all (a frozen server
+ *   enforces nothing). The timed-out connection is destroyed: its answer may still come, and the
+ *   pool would otherwise hand it on with the old statement in the way (the next statement, a
+ *   ROLLBACK included, would wait behind it).
  *
- * The statement ends in an error either way, and the request answers 503 (all-exceptions.filter.ts).
+ * The statement ends in an error either way ("Query read timeout" on the client), and the request
+ * answers 503 (all-exceptions.filter.ts).
+ *
+ * The read timeout is this module's timer rather than `pg`'s `query_timeout`: `pg` wraps the
+ * statement's callback in a closure over `Client.query`'s whole scope, the statement and its rows
+ * included, and with it a quarter of what a large read allocated outlived its request, so the young
+ * generation promoted it and the old one collected it in full marks (docs/performance.md#the-collector).
+ * The closures here hold the `Watch` alone. A custom query object (a cursor) still gets `pg`'s own.
  */
 export function limitStatements(pool: Pool, timeouts: DatabaseTimeouts): void {
   pool.on('connect', (client) => {
     const connection = client as Connectable;
-    const query = connection.query;
+    const query = connection.query as (...a: unknown[]) => unknown;
     connection.query = function (this: Connectable, ...args: unknown[]) {
-      connection.connectionParameters.query_timeout = limitMs(timeouts) || undefined;
-      const result = (query as (...a: unknown[]) => unknown).apply(this, args);
-      // Promises are kysely's (the ORM's); callbacks are pg-pool's `pool.query`, which already
-      // releases the client with the error, and the pool then discards it.
-      if (result instanceof Promise) {
-        result.catch((error: unknown) => {
-          if ((error as Error | undefined)?.message === READ_TIMEOUT) connection.connection?.stream?.destroy();
-        });
-      }
-      return result;
+      const ms = limitMs(timeouts);
+      const submittable = typeof (args[0] as { submit?: unknown } | null)?.submit === 'function';
+      connection.connectionParameters.query_timeout = submittable ? ms || undefined : undefined;
+      if (!ms || submittable) return query.apply(this, args);
+
+      const at = typeof args[1] === 'function' ? 1 : typeof args[2] === 'function' ? 2 : -1;
+      const watch: Watch = { connection, callback: at >= 0 ? (args[at] as Callback) : undefined, done: false, expired: false };
+      if (at >= 0) args[at] = answered(watch);
+      watch.timer = setTimeout(expire, ms, watch);
+      const result = query.apply(this, args);
+      // Promises are kysely's (the ORM's); callbacks are pg-pool's `pool.query`, which releases the
+      // client with the error, and the pool then discards it.
+      return result instanceof Promise ? settled(result, watch) : result;
     } as typeof connection.query;
   });
+}
+
+/** The callback `pg` calls in place of the caller's: the caller's, once, unless the limit came first. */
+function answered(watch: Watch): Callback {
+  return (error, result) => {
+    if (watch.done) return;
+    watch.done = true;
+    clearTimeout(watch.timer);
+    watch.callback!(error, result);
+  };
+}
+
+/** `pg`'s promise, with the read timeout's error in place of the closed connection's. */
+function settled(result: Promise<unknown>, watch: Watch): Promise<unknown> {
+  return result.then(
+    (value) => {
+      watch.done = true;
+      clearTimeout(watch.timer);
+      return value;
+    },
+    (error: unknown) => {
+      watch.done = true;
+      clearTimeout(watch.timer);
+      throw watch.expired ? new Error(READ_TIMEOUT) : error;
+    },
+  );
+}
+
+/** The limit passed without an answer: the caller hears so, and the connection is closed. */
+function expire(watch: Watch): void {
+  if (watch.done) return;
+  watch.expired = true;
+  if (watch.callback) {
+    watch.done = true;
+    watch.callback(new Error(READ_TIMEOUT));
+  }
+  // A promise's caller hears when `pg` fails the statement on the closed connection (`settled`).
+  watch.connection.connection?.stream?.destroy();
 }
 
 /** What kysely hands MikroORM's `onReserveConnection`: it runs statements on the reserved connection. */
