@@ -35,12 +35,14 @@ describe('memory after a burst of requests', () => {
     await listening(app);
 
     // Load: 20 connections asking for /api/health (a database round trip each) for five seconds,
-    // long enough for two of the two-second windows the release samples to be busy.
+    // long enough for two of the two-second windows the release samples to be busy, and for at
+    // least 100 answers: on a busy machine the load goes on until it has made them, rather than the
+    // test asking a number of answers of a fixed time.
     const until = Date.now() + 5_000;
     let answered = 0;
     await Promise.all(
       Array.from({ length: 20 }, async () => {
-        while (Date.now() < until) {
+        while (Date.now() < until || answered < 100) {
           const res = await fetch(`http://127.0.0.1:${port}/api/health`);
           expect(res.status).toBe(200);
           await res.arrayBuffer();
@@ -48,7 +50,6 @@ describe('memory after a burst of requests', () => {
         }
       }),
     );
-    expect(answered).toBeGreaterThan(100);
 
     // Then quiet: the release runs in the next window and says what it gave back.
     const released = await new Promise<string>((resolve, reject) => {
