@@ -1,8 +1,12 @@
+import { MikroORM } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { generate } from 'otplib';
 import { LOOK_ALIKE_EMAIL } from '../src/common/validation/email-address';
 import { EmailRequestsService } from '../src/modules/auth/email-requests.service';
 import { TotpClock } from '../src/modules/auth/two-factor.service';
 import { OutboxWorker } from '../src/modules/mail/outbox.worker';
+import { RecipientLimitService } from '../src/modules/mail/recipient-limit.service';
+import { POOL_MAX_CONNECTIONS } from '../src/database/pool-size';
 import { bearer, registerOrganization, type Account } from './support/accounts';
 import { memberWithRole } from './support/members';
 import { CLIENT_ID, CLIENT_SECRET, startTestProviders, type TestProviders } from './support/openid-provider';
@@ -286,6 +290,28 @@ describe('sign-in identities', () => {
       await settled();
       // The sign-up's verification email came before; five resets after it, nothing more.
       expect(mailTo(admin.email).length - before).toBe(5);
+    });
+
+    it('are counted in the transaction that queues them, so as many at once as the pool has connections all go through', async () => {
+      // Each transaction holds a connection until every one is open, then counts an email. A count
+      // that asked the pool for a connection of its own would find none free and fail when the
+      // wait for one ran out (a burst of resets then lost emails it had counted).
+      const em = t.get(MikroORM).em as EntityManager;
+      const recipients = t.get(RecipientLimitService);
+      let open = 0;
+      let allOpen!: () => void;
+      const everyOneOpen = new Promise<void>((resolve) => (allOpen = resolve));
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: POOL_MAX_CONNECTIONS }, (_, i) =>
+          em.transactional(async (tx) => {
+            await tx.execute('select 1');
+            if (++open === POOL_MAX_CONNECTIONS) allOpen();
+            await everyOneOpen;
+            return recipients.allow(`burst-${i}@pool.example`, 'test');
+          }),
+        ),
+      );
+      expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value : String(o.reason)))).toEqual(Array(POOL_MAX_CONNECTIONS).fill(true));
     });
   });
 

@@ -15,18 +15,23 @@ export interface BucketState {
 export class RateLimitBucketsRepository {
   constructor(private readonly em: EntityManager) {}
 
-  /** Counts one event in the key's window (a new window when the last one ended), in one atomic upsert. */
-  async hit(key: string, windowSeconds: number): Promise<BucketState> {
-    const rows = await this.em.getConnection().execute<{ count: number; retry_after: number }[]>(
-      `INSERT INTO rate_limit_buckets (key, count, window_started_at, expires_at)
+  /**
+   * Counts one event in the key's window (a new window when the last one ended), in one atomic
+   * upsert. `withWork`: in the caller's transaction, when it has one (the count holds only if the
+   * work commits, and no second connection is taken from the pool while the transaction holds
+   * one); otherwise on a connection of its own, committed at once whatever the caller's work does.
+   */
+  async hit(key: string, windowSeconds: number, withWork = false): Promise<BucketState> {
+    const sql = `INSERT INTO rate_limit_buckets (key, count, window_started_at, expires_at)
        VALUES (?, 1, now(), now() + make_interval(secs => ?))
        ON CONFLICT (key) DO UPDATE SET
          count = CASE WHEN rate_limit_buckets.expires_at <= now() THEN 1 ELSE rate_limit_buckets.count + 1 END,
          window_started_at = CASE WHEN rate_limit_buckets.expires_at <= now() THEN now() ELSE rate_limit_buckets.window_started_at END,
          expires_at = CASE WHEN rate_limit_buckets.expires_at <= now() THEN now() + make_interval(secs => ?) ELSE rate_limit_buckets.expires_at END
-       RETURNING count, ceil(extract(epoch FROM expires_at - now()))::int AS retry_after`,
-      [key, windowSeconds, windowSeconds],
-    );
+       RETURNING count, ceil(extract(epoch FROM expires_at - now()))::int AS retry_after`;
+    const params = [key, windowSeconds, windowSeconds];
+    type Row = { count: number; retry_after: number };
+    const rows = withWork ? await this.em.execute<Row[]>(sql, params) : await this.em.getConnection().execute<Row[]>(sql, params);
     const row = rows[0]!;
     return { count: Number(row.count), retryAfterSeconds: Math.max(1, Number(row.retry_after)) };
   }

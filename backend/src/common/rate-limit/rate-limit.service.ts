@@ -35,6 +35,16 @@ export class RateLimitService {
   }
 
   /**
+   * Counts one event as part of the caller's transaction: for a limit on what the transaction
+   * does (an email it queues), so a transaction that fails leaves no count. Parallel callers wait
+   * for each other on the counter's row instead of each asking the pool for a second connection
+   * while holding one, which under a burst could take every connection and leave them all waiting.
+   */
+  hitWithWork(key: string, rule: RateLimitRule): Promise<RateLimitState> {
+    return this.buckets.hit(key, rule.windowSeconds, true);
+  }
+
+  /**
    * Counts one attempt and refuses it (429, naming `what`) when it is over the rule's limit.
    * Attempts refused here count too, so hammering a locked key doesn't open it sooner; the
    * window still ends when it began plus `windowSeconds`.

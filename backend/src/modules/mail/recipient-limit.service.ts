@@ -32,7 +32,8 @@ export class RecipientLimitService {
     const key = createHash('sha256').update(normalizeEmail(address)).digest('hex');
     let allowed = true;
     for (const rule of RECIPIENT_LIMITS) {
-      const state = await this.rateLimits.hit(`mail-recipient:${rule.windowSeconds}:${key}`, rule);
+      // In the caller's transaction, which queues the email: the count holds only if the email does.
+      const state = await this.rateLimits.hitWithWork(`mail-recipient:${rule.windowSeconds}:${key}`, rule);
       if (state.count > rule.limit) allowed = false;
     }
     if (!allowed) this.logger.warn(`Not sending a ${kind} email: its recipient has had too many such emails lately`);
