@@ -7,7 +7,8 @@
 //   DATABASE_URL=… ORG_ID=… USER_ID=… SESSION_ID=… TODAY=2025-10-06 CAPTURED=/tmp/x.json PORT=0 node bench/api/bare-server.mjs
 // It prints `listening <port>` once it accepts connections.
 // BARE_HTTP=fastify serves the same answers from one plain Fastify route (no hooks, plugins or
-// validation), the middle rung of docs/performance.md's ladder: node:http → Fastify → the app.
+// validation), BARE_HTTP=nest from one Nest controller on Nest's Fastify adapter (no guards, pipes
+// or hooks): the rungs of docs/performance.md's ladder, node:http → Fastify → Nest → the app.
 //
 // The recorded requests: CAPTURED is a JSON file `{ "<path?query>": { statements, body } }` written
 // by bench/api/capture.mjs from a capture instance of the app (bench/lib/capture-sql.cjs records
@@ -167,10 +168,12 @@ async function answer(reqUrl) {
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
- * node:http, or (BARE_HTTP=fastify: the middle rung of the ladder in docs/performance.md) the same
- * answers from one plain Fastify route, so Fastify's own share of the app's CPU can be told from Nest's.
+ * node:http, or the same answers from one plain Fastify route (BARE_HTTP=fastify) or one Nest
+ * controller (BARE_HTTP=nest, listenNest): the rungs of docs/performance.md's framework floor, so
+ * Fastify's and Nest's own shares of the app's CPU can be told from the app's.
  */
 async function listen(port) {
+  if (process.env.BARE_HTTP === 'nest') return listenNest(port);
   if (process.env.BARE_HTTP === 'fastify') {
     const { default: Fastify } = await import(require.resolve('fastify', { paths: [`${dist}..`] }));
     const app = Fastify({ logger: false });
@@ -198,6 +201,40 @@ async function listen(port) {
   });
   await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
   return { port: server.address().port, close: (done) => server.close(done) };
+}
+
+/**
+ * BARE_HTTP=nest: the same answers from one Nest controller on Nest's Fastify adapter (the app's
+ * versions, from backend's node_modules), with no guard, pipe, interceptor, hook, plugin or
+ * module beyond it: what Nest's router and Fastify cost before the app adds anything of its own.
+ */
+const NEST_PATHS = ['api/rota', 'api/dashboard-stats', 'api/staff', 'api/rota/today', 'api/rota/grid', 'api/rota/mine'];
+
+async function listenNest(port) {
+  const from = { paths: [`${dist}..`] };
+  require(require.resolve('reflect-metadata', from));
+  const common = require(require.resolve('@nestjs/common', from));
+  const { NestFactory } = require(require.resolve('@nestjs/core', from));
+  const { FastifyAdapter } = require(require.resolve('@nestjs/platform-fastify', from));
+  class AnswerController {
+    async answer(request, reply) {
+      const { status, body } = await answer(request.url);
+      reply.code(status);
+      if (body === undefined) return undefined;
+      reply.type(JSON_TYPE);
+      return body;
+    }
+  }
+  const method = Object.getOwnPropertyDescriptor(AnswerController.prototype, 'answer');
+  common.Controller()(AnswerController);
+  common.Get(NEST_PATHS)(AnswerController.prototype, 'answer', method);
+  common.Req()(AnswerController.prototype, 'answer', 0);
+  common.Res({ passthrough: true })(AnswerController.prototype, 'answer', 1);
+  class AnswerModule {}
+  common.Module({ controllers: [AnswerController] })(AnswerModule);
+  const app = await NestFactory.create(AnswerModule, new FastifyAdapter({ logger: false }), { logger: false, bodyParser: false });
+  await app.listen(port, '127.0.0.1');
+  return { port: app.getHttpServer().address().port, close: (done) => app.close().then(done) };
 }
 
 const server = await listen(Number(process.env.PORT ?? 0));

@@ -32,7 +32,8 @@
 // `node bench/lib/gc-trace-summary.mjs <dir>/app.log <dir>/bare.log` sums up each one's collections.
 // The CPU figures are also given by thread (main, V8's helpers, the rest: /proc/<pid>/task).
 // BENCH_API_BARE_HTTP=fastify answers the bare server's requests from one plain Fastify route
-// instead of node:http (the middle rung between the bare server and the app).
+// instead of node:http, and BENCH_API_BARE_HTTP=nest from one Nest controller on Nest's Fastify
+// adapter (the rungs between the bare server and the app).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -410,7 +411,7 @@ try {
       TODAY: today,
       CAPTURED: capturedFile,
       PORT: '0',
-      // BENCH_API_BARE_HTTP=fastify: the twin's answers from one plain Fastify route (bare-server.mjs).
+      // BENCH_API_BARE_HTTP=fastify|nest: the twin's answers from one plain Fastify route or one Nest controller (bare-server.mjs).
       ...(process.env.BENCH_API_BARE_HTTP ? { BARE_HTTP: process.env.BENCH_API_BARE_HTTP } : {}),
     },
     (line) => line.match(/^listening (\d+)/)?.[1],
