@@ -1,5 +1,7 @@
+import { deflateSync, gzipSync } from 'node:zlib';
 import { Body, Controller, Module, Post } from '@nestjs/common';
 import { IsInt, IsString, Max, Min, MinLength } from 'class-validator';
+import { BODY_LIMIT_BYTES } from '../src/common/http/request-limits';
 import { createTestApp, TestApp } from './support/test-app';
 
 class EchoDto {
@@ -116,6 +118,35 @@ describe('the app over HTTP', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('inflates a gzip or deflate request body within the body limit, and refuses an unknown encoding with a 415', async () => {
+    const post = (encoding: string, body: Buffer) =>
+      t
+        .http()
+        .post('/api/test-echo')
+        .set('Content-Type', 'application/json')
+        .set('Content-Encoding', encoding)
+        // The bytes as they are: superagent would write a Buffer as JSON.
+        .serialize((bytes: unknown) => bytes as string)
+        .send(body as unknown as string);
+    const json = Buffer.from(JSON.stringify({ name: 'Ann', count: 2 }));
+    for (const [encoding, body] of [
+      ['gzip', gzipSync(json)],
+      ['deflate', deflateSync(json)],
+      ['identity', json],
+    ] as const) {
+      const res = await post(encoding, body).expect(201);
+      expect(res.body).toEqual({ name: 'Ann', count: 2 });
+    }
+    const unknown = await post('zstd-unknown', json).expect(415);
+    expect(unknown.body.message).toBe('Unsupported Content-Encoding: zstd-unknown');
+    const notGzip = await post('gzip', json).expect(400);
+    expect(notGzip.body.message).toBe('Could not decompress the request payload using the provided encoding');
+    // A small body that inflates past the 1 MB limit is refused, not inflated in memory.
+    const bomb = gzipSync(Buffer.from(`{"name":"${'a'.repeat(BODY_LIMIT_BYTES)}","count":2}`));
+    expect(bomb.length).toBeLessThan(BODY_LIMIT_BYTES / 100);
+    await post('gzip', bomb).expect(413);
   });
 
   it('compresses answers of 1 KB or more for clients that accept gzip, and not the small ones', async () => {
