@@ -175,7 +175,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 async function listen(port) {
   if (process.env.BARE_HTTP === 'nest') return listenNest(port);
   if (process.env.BARE_HTTP === 'fastify') {
-    const { default: Fastify } = await import(require.resolve('fastify', { paths: [`${dist}..`] }));
+    const Fastify = backendPackage('fastify');
     const app = Fastify({ logger: false });
     app.get('*', async (request, reply) => {
       const { status, body } = await answer(request.url);
@@ -203,24 +203,28 @@ async function listen(port) {
   return { port: server.address().port, close: (done) => server.close(done) };
 }
 
-/**
- * BARE_HTTP=nest: the same answers from one Nest controller on Nest's Fastify adapter (the app's
- * versions, from backend's node_modules), with no guard, pipe, interceptor, hook, plugin or
- * module beyond it: what Nest's router and Fastify cost before the app adds anything of its own.
- */
+/** A package as the app loads it: from backend's node_modules (the app's versions). */
+function backendPackage(name) {
+  return require(require.resolve(name, { paths: [`${dist}..`] }));
+}
+
 const NEST_PATHS = ['api/rota', 'api/dashboard-stats', 'api/staff', 'api/rota/today', 'api/rota/grid', 'api/rota/mine'];
 
+/**
+ * BARE_HTTP=nest: the same answers from one Nest controller on Nest's Fastify adapter, with no
+ * guard, pipe, interceptor, hook, plugin or module beyond it: what Nest's router and Fastify cost
+ * before the app adds anything of its own. Nest sets the route's status (200) on what the handler
+ * returns, so another status is thrown as Nest's HttpException (its JSON error body, not measured).
+ */
 async function listenNest(port) {
-  const from = { paths: [`${dist}..`] };
-  require(require.resolve('reflect-metadata', from));
-  const common = require(require.resolve('@nestjs/common', from));
-  const { NestFactory } = require(require.resolve('@nestjs/core', from));
-  const { FastifyAdapter } = require(require.resolve('@nestjs/platform-fastify', from));
+  backendPackage('reflect-metadata');
+  const common = backendPackage('@nestjs/common');
+  const { NestFactory } = backendPackage('@nestjs/core');
+  const { FastifyAdapter } = backendPackage('@nestjs/platform-fastify');
   class AnswerController {
     async answer(request, reply) {
       const { status, body } = await answer(request.url);
-      reply.code(status);
-      if (body === undefined) return undefined;
+      if (status !== 200) throw new common.HttpException(http.STATUS_CODES[status], status);
       reply.type(JSON_TYPE);
       return body;
     }
